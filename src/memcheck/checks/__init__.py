@@ -1,0 +1,1 @@
+"""Rule families. Each module defines ``RULES`` and the checks that use them."""

@@ -1,0 +1,297 @@
+"""IDX: MEMORY.md indexes (SPEC §4, §5).
+
+Agents load a store's MEMORY.md into every session and open the memory files it
+lists on demand. These rules keep the index and the store in agreement and within
+the size agents actually load (200 lines, 25,000 bytes by default).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator, Sequence
+
+from memcheck import index as idx
+from memcheck.discover import INDEX_NAME, Store, Workspace, basename
+from memcheck.problem import ERROR, WARNING, Problem, Rule
+
+RULES = (
+    Rule("IDX001", "missing-index", ERROR, True, "Memory store has no MEMORY.md", """\
+## What it does
+Reports a memory store folder without a `MEMORY.md` index.
+
+## Why is this bad?
+Agents load only the index at session start; memories it does not list are never
+seen.
+
+## Example
+`.claude/memory/` holding `user_prefs.md` and no `MEMORY.md`.
+
+## Use instead
+Run `memcheck fix`: it writes the index (in the `grouped` style unless
+`index.style` says otherwise).
+"""),
+    Rule("IDX002", "dead-entry", ERROR, True, "Index entry points at a file that does not exist", """\
+## What it does
+Reports a link in MEMORY.md whose target file is not in the repository.
+
+## Why is this bad?
+The agent is told a memory exists, tries to read it, and fails; the entry also
+spends index lines that count against the cap.
+
+## Example
+```markdown
+- [Old plan](project_old_plan.md) - deleted last week
+```
+
+## Use instead
+Remove the line, or restore the file. `memcheck fix` removes list items whose only
+link points at a missing file of the store.
+"""),
+    Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
+## What it does
+Reports a memory file that no line of the index links to or names (by file name,
+stem or frontmatter `name`).
+
+## Why is this bad?
+Agents discover memories through the index only: an unlisted memory is never read.
+
+## Example
+`feedback_testing.md` saved by hand without an index line.
+
+## Use instead
+Run `memcheck fix`: it appends an entry in the index's own style.
+"""),
+    Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
+## What it does
+Reports a list item that links to a memory file an earlier list item already links to.
+
+## Why is this bad?
+Duplicates waste index lines (agents stop reading at the cap) and often disagree
+about the description.
+
+## Example
+```markdown
+- [Testing](feedback_testing.md) - run pytest
+- [Testing conventions](feedback_testing.md) - always run pytest first
+```
+
+## Use instead
+Keep one entry per memory file.
+"""),
+    Rule("IDX005", "link-escapes-store", WARNING, False, "Index link leaves the memory store", """\
+## What it does
+Reports links in MEMORY.md that are URLs, absolute paths, or use `..` to leave
+the store folder (or the repository).
+
+## Why is this bad?
+Agents resolve index links inside the memory folder and read memories with tools
+confined to it; links elsewhere break when the store is copied, and links above the
+repository root point at files no clone has.
+
+## Example
+```markdown
+- [Plans](../../../plans/INDEX.md) - every plan
+```
+
+## Use instead
+Keep memories inside the store; point at other documents from the memory body.
+"""),
+    Rule("IDX006", "index-out-of-date", ERROR, True, "MEMORY.md differs from its deterministic render", """\
+## What it does
+In `generate` mode, reports an index whose bytes differ from what `memcheck fix`
+renders from the store (entry order, names, descriptions, headings).
+
+## Why is this bad?
+The seed agents rebuild the whole index on every write; an index that drifted
+from the store shows agents stale names and descriptions.
+
+## Example
+An entry still showing a description that the memory file has since changed.
+
+## Use instead
+Run `memcheck fix`, or `memcheck index STORE` to see the render.
+"""),
+    Rule("IDX007", "over-line-cap", ERROR, False, "MEMORY.md is longer than the line cap", """\
+## What it does
+Reports an index with more lines than `index.max-lines` (default 200) and names
+the entries past the cap.
+
+## Why is this bad?
+Agents load only the first 200 lines of MEMORY.md: everything after is invisible.
+
+## Example
+A 215-line index: its last 15 lines are never loaded.
+
+## Use instead
+Shorten descriptions, merge related memories, or move detail into memory bodies.
+"""),
+    Rule("IDX008", "over-byte-cap", ERROR, False, "MEMORY.md is larger than the byte cap", """\
+## What it does
+Reports an index larger than `index.max-bytes` (default 25,000) and names the
+entries past the cap.
+
+## Why is this bad?
+Agents truncate MEMORY.md at 25,000 bytes: entries after that point are invisible.
+
+## Example
+An index of 180 lines with 200-character descriptions.
+
+## Use instead
+Shorten descriptions, merge related memories, or move detail into memory bodies.
+"""),
+    Rule("IDX009", "near-cap", WARNING, False, "MEMORY.md is close to a cap", """\
+## What it does
+Warns when an index reaches `index.warn-ratio` (default 90%) of its line or byte cap.
+
+## Why is this bad?
+The next few memories will fall past the cap, silently.
+
+## Example
+A 185-line index.
+
+## Use instead
+Consolidate now, while everything is still loaded.
+"""),
+    Rule("IDX010", "index-encoding", WARNING, True, "MEMORY.md has a BOM or CRLF line endings", """\
+## What it does
+Reports a byte-order mark or CRLF line endings in MEMORY.md.
+
+## Why is this bad?
+Agents that rebuild the index write LF without BOM, so every rebuild shows as a
+whole-file change; a BOM also counts against the byte cap.
+
+## Example
+An index saved by a Windows editor.
+
+## Use instead
+Run `memcheck fix`.
+"""),
+    Rule("IDX011", "unreadable-index", ERROR, False, "MEMORY.md cannot be read as UTF-8 text", """\
+## What it does
+Reports a MEMORY.md that cannot be read, is binary, is not UTF-8 or is over 1 MiB.
+
+## Why is this bad?
+Agents cannot load it at session start.
+
+## Example
+An index saved as UTF-16.
+
+## Use instead
+Re-save it as UTF-8, or delete it and run `memcheck fix`.
+"""),
+)
+R = {r.code: r for r in RULES}
+
+
+def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+    for store in targets.stores:
+        yield from check_store(ws, store)
+
+
+def store_plan(ws: Workspace, store: Store, existing: str | None) -> idx.Plan:
+    memories = [idx.memory_of(basename(p), ws.document(p)) for p in store.files]
+    cfg = ws.config
+    return idx.plan(existing, memories, ws.names_in(store.folder), cfg.memory.types, cfg.index.mode, cfg.index.style)
+
+
+def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
+    path = store.index
+    if not store.has_index:
+        yield R["IDX001"].at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
+        return
+    doc = ws.document(path)
+    if doc.error is not None:
+        yield R["IDX011"].at(path, doc.error_line, 1, f"{INDEX_NAME} {doc.error}")
+        return
+    if doc.bom or doc.crlf:
+        what = " and ".join(x for x, on in (("a byte-order mark", doc.bom), ("CRLF line endings", doc.crlf)) if on)
+        yield R["IDX010"].at(path, 1, 1, f"{INDEX_NAME} has {what}; run `memcheck fix`")
+    found = list(_check_links(ws, store, doc.lines))
+    yield from found
+    memories = [idx.memory_of(basename(p), ws.document(p)) for p in store.files]
+    listed = idx.listed_files(doc.text, memories)
+    last_line = max(len(doc.lines) - (1 if doc.text.endswith("\n") else 0), 1)
+    unlisted = [m.filename for m in memories if m.filename not in listed]
+    for name in unlisted:
+        yield R["IDX003"].at(path, last_line, 1, f"memory file {name} is not listed in {INDEX_NAME}, so agents never see it; run `memcheck fix`")
+    yield from _check_caps(ws, path, doc.text, doc.size - (3 if doc.bom else 0))
+    plan = store_plan(ws, store, doc.text)
+    fixable_found = unlisted or doc.bom or doc.crlf or any(p.fixable for p in found)
+    if plan.mode == idx.GENERATE and plan.text != doc.text and not fixable_found:
+        line = _first_difference(doc.text, plan.text)
+        yield R["IDX006"].at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
+
+
+def _check_links(ws: Workspace, store: Store, lines: Sequence[str]) -> Iterator[Problem]:
+    path = store.index
+    existing = set(ws.files)
+    seen: dict[str, int] = {}
+    for lineno, line in enumerate(lines, 1):
+        line_links = idx.links(line, lineno)
+        is_item = idx.is_list_item(line)
+        for link in line_links:
+            kind, target = idx.classify(link.target, store.folder)
+            if kind in ("anchor",):
+                continue
+            if kind in ("url", "absolute", "outside-repo"):
+                where = "outside the repository" if kind == "outside-repo" else "outside the store"
+                yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} points {where}; keep index entries inside the memory store")
+                continue
+            if target not in existing and not ws.is_file(target):
+                problem = R["IDX002"].at(path, lineno, link.col, f"entry points at {link.target!r}, which does not exist; remove the line or restore the file")
+                in_store_file = kind == "local" and "/" not in target[len(store.folder) + 1 if store.folder else 0 :]
+                if not (in_store_file and is_item and len([x for x in line_links if idx.classify(x.target, store.folder)[0] != "anchor"]) == 1):
+                    problem = problem._replace(fixable=False)
+                yield problem
+                continue
+            if kind == "escapes":
+                yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} leaves the store folder; keep index entries inside the memory store")
+                continue
+            if is_item:
+                if target in seen:
+                    yield R["IDX004"].at(path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory")
+                else:
+                    seen[target] = lineno
+
+
+def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Problem]:
+    cfg = ws.config.index
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) > cfg.max_lines:
+        past = lines[cfg.max_lines :]
+        yield R["IDX007"].at(path, cfg.max_lines + 1, 1, f"{INDEX_NAME} has {len(lines)} lines, over the {cfg.max_lines}-line cap; agents never see lines {cfg.max_lines + 1}-{len(lines)}{_entries(past)}")
+    if size > cfg.max_bytes:
+        offset, cut = 0, len(lines)
+        for i, line in enumerate(lines):
+            offset += len(line.encode("utf-8")) + 1
+            if offset > cfg.max_bytes:
+                cut = i
+                break
+        yield R["IDX008"].at(path, cut + 1, 1, f"{INDEX_NAME} is {size} bytes, over the {cfg.max_bytes}-byte cap; agents stop reading in line {cut + 1}{_entries(lines[cut:])}")
+    near = [
+        f"{n} of {cap} {unit}"
+        for n, cap, unit in ((len(lines), cfg.max_lines, "lines"), (size, cfg.max_bytes, "bytes"))
+        if cap * cfg.warn_ratio <= n <= cap
+    ]
+    if near and len(lines) <= cfg.max_lines and size <= cfg.max_bytes:
+        yield R["IDX009"].at(path, 1, 1, f"{INDEX_NAME} is at {' and '.join(near)}; consolidate before entries fall past the cap")
+
+
+def _entries(lines: Sequence[str]) -> str:
+    names = []
+    for i, line in enumerate(lines):
+        for link in idx.links(line, i):
+            names.append(basename(link.target) or link.target)
+    if not names:
+        return ""
+    shown = ", ".join(names[:5])
+    more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+    return f" (entries past the cap: {shown}{more})"
+
+
+def _first_difference(old: str, new: str) -> int:
+    a, b = old.split("\n"), new.split("\n")
+    for i, (x, y) in enumerate(zip(a, b), 1):
+        if x != y:
+            return i
+    return min(len(a), len(b))

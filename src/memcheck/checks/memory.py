@@ -1,0 +1,519 @@
+"""MEM: memory files (SPEC §3).
+
+A memory file is a ``*.md`` file directly inside a memory store, other than
+``MEMORY.md`` and ``README.md``. It needs YAML frontmatter with ``name``,
+``description`` and a ``type`` from the closed taxonomy.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any, Iterator
+
+from memcheck.discover import Store, Workspace, basename
+from memcheck.document import Document
+from memcheck.problem import ERROR, WARNING, Problem, Rule
+
+_EXAMPLE_OK = """```markdown
+---
+name: Review style
+description: User wants concise review findings with file references first
+type: user
+---
+
+Put blocking findings first and cite the file path.
+```"""
+
+RULES = (
+    Rule("MEM001", "unreadable-file", ERROR, False, "Memory file cannot be read as UTF-8 text", """\
+## What it does
+Reports a memory file that cannot be read, is binary, is not valid UTF-8 or is
+larger than 1 MiB.
+
+## Why is this bad?
+Agents load memory files as UTF-8 Markdown. A file they cannot decode is either
+skipped silently or garbles the context it is loaded into.
+
+## Example
+A `notes.md` saved as UTF-16 or Latin-1 by an editor, or a binary pasted into the store.
+
+## Use instead
+Re-save the file as UTF-8, or move non-Markdown files out of the memory folder.
+"""),
+    Rule("MEM002", "missing-frontmatter", ERROR, False, "Memory file has no frontmatter", f"""\
+## What it does
+Reports a memory file whose first line is not `---`, so it has no YAML frontmatter.
+
+## Why is this bad?
+The index is built from each file's `name`, `description` and `type`. Without
+frontmatter, agents fall back to the file name and the memory's type is unknown.
+
+## Example
+```markdown
+# Review style
+Put blocking findings first.
+```
+
+## Use instead
+{_EXAMPLE_OK}
+`memcheck fix` never invents frontmatter: only you know what the memory is.
+"""),
+    Rule("MEM003", "unparsable-frontmatter", ERROR, False, "Frontmatter cannot be parsed", f"""\
+## What it does
+Reports frontmatter that is never closed by a second `---` line, is not a mapping,
+or is neither valid YAML nor readable as `key: value` lines.
+
+## Why is this bad?
+No tool can read the memory's name, description or type from it.
+
+## Example
+```markdown
+---
+name: Review style
+description: [unclosed
+```
+
+## Use instead
+{_EXAMPLE_OK}
+"""),
+    Rule("MEM004", "frontmatter-not-strict-yaml", ERROR, False, "Frontmatter is not strict YAML; a value needs quotes", """\
+## What it does
+Reports frontmatter that strict YAML rejects but that still reads as `key: value`
+lines, and names the value to quote. The usual cause is an unquoted `: ` inside a
+value. The index is still built from the `key: value` reading, as agents' line
+parsers do.
+
+## Why is this bad?
+Agents with a real YAML parser (and memcheck's schema checks) cannot read the file;
+agents with line parsers can. The same memory means different things to different tools.
+
+## Example
+```yaml
+description: Deploy target: Railway, not Vercel
+```
+
+## Use instead
+```yaml
+description: "Deploy target: Railway, not Vercel"
+```
+"""),
+    Rule("MEM005", "duplicate-key", ERROR, False, "Frontmatter repeats a key", """\
+## What it does
+Reports a key that appears twice in the same frontmatter mapping.
+
+## Why is this bad?
+PyYAML and most agents silently keep the last value, so the first one is dead text
+that readers still believe.
+
+## Example
+```yaml
+name: Review style
+type: user
+type: feedback
+```
+
+## Use instead
+Keep one `type:` line with the value you mean.
+"""),
+    Rule("MEM006", "missing-required-field", ERROR, False, "Required frontmatter field is missing or empty", f"""\
+## What it does
+Reports a memory file without a non-empty value for each key in `memory.required`
+(default `name`, `description`, `type`; `metadata.type` counts for `type`).
+
+## Why is this bad?
+The index entry falls back to the file name, and an agent cannot tell when the
+memory is relevant.
+
+## Example
+```yaml
+---
+name: Review style
+type: user
+---
+```
+
+## Use instead
+{_EXAMPLE_OK}
+"""),
+    Rule("MEM007", "unknown-type", ERROR, False, "Memory type is outside the taxonomy", """\
+## What it does
+Reports a `type` (or `metadata.type`) that is not one of `memory.types`
+(default `user`, `feedback`, `project`, `reference`).
+
+## Why is this bad?
+The taxonomy is closed: agents reject or drop unknown types (seed 003's index
+renderer leaves them out of MEMORY.md entirely), so the memory is never seen.
+
+## Example
+```yaml
+type: decision
+```
+
+## Use instead
+```yaml
+type: project
+```
+"""),
+    Rule("MEM008", "wrong-value-type", ERROR, False, "Frontmatter value has the wrong type", """\
+## What it does
+Reports `name`, `description`, `type` and `agent_name` values that are not one-line
+strings (a list, a mapping, a number, a multi-line name), and a `metadata` that is
+not a mapping.
+
+## Why is this bad?
+Index renderers print these values on one line; anything else renders as Python
+reprs or breaks the entry.
+
+## Example
+```yaml
+name:
+  - Review style
+```
+
+## Use instead
+```yaml
+name: Review style
+```
+"""),
+    Rule("MEM009", "invalid-date", ERROR, False, "created/updated is not an ISO-8601 date, or updated precedes created", """\
+## What it does
+Reports `created` or `updated` values that are not ISO-8601 dates or datetimes, and
+an `updated` earlier than `created`.
+
+## Why is this bad?
+Agents compute a memory's age from these fields to warn about stale memories; a
+date they cannot parse makes every memory look fresh (or ancient).
+
+## Example
+```yaml
+created: 03/25/2026
+```
+
+## Use instead
+```yaml
+created: 2026-03-25
+```
+"""),
+    Rule("MEM010", "unknown-key", WARNING, False, "Frontmatter key is not in the schema", """\
+## What it does
+Reports top-level frontmatter keys that the memory schema does not define and
+`memory.allowed-keys` does not allow.
+
+## Why is this bad?
+Usually a typo (`descripton`) that leaves the real field missing, or tool-specific
+metadata that should be declared so reviewers know it is intended.
+
+## Example
+```yaml
+descripton: User wants concise reviews
+```
+
+## Use instead
+Fix the spelling, or add the key to `memory.allowed-keys` in `.memcheck.yaml`.
+"""),
+    Rule("MEM011", "duplicate-name", ERROR, False, "Two memory files in one store share a name", """\
+## What it does
+Reports a memory whose `name` another file of the same store already uses.
+
+## Why is this bad?
+Agents that save memories by name (nano-claude-code's `MemorySave`) overwrite one
+with the other; readers of the index cannot tell the two entries apart.
+
+## Example
+`review.md` and `review_style.md` both with `name: Review style`.
+
+## Use instead
+Merge the two memories, or give each a distinct name.
+"""),
+    Rule("MEM012", "non-slug-filename", WARNING, False, "Memory file name is not a lowercase slug", """\
+## What it does
+Reports memory file names that are not lowercase letters, digits, `-`, `_` and `.`
+ending in `.md`.
+
+## Why is this bad?
+Spaces, capitals and non-ASCII characters break index links, collide on
+case-insensitive file systems and are awkward to pass to agent tools.
+
+## Example
+`Review Style.md`
+
+## Use instead
+`review_style.md`
+"""),
+    Rule("MEM013", "empty-body", WARNING, False, "Memory file has no content after its frontmatter", """\
+## What it does
+Reports a memory file whose body (everything after the frontmatter) is blank.
+
+## Why is this bad?
+An agent that opens the memory finds nothing beyond the index line: the memory is
+either unfinished or should be deleted.
+
+## Example
+```markdown
+---
+name: Review style
+description: Concise reviews
+type: user
+---
+```
+
+## Use instead
+Write the memory's content below the frontmatter, or delete the file.
+"""),
+    Rule("MEM014", "multiline-description", ERROR, False, "Description spans several lines", """\
+## What it does
+Reports a `description` that holds line breaks (a YAML block scalar or a quoted
+value over several lines).
+
+## Why is this bad?
+The description becomes one line of MEMORY.md; agents' line parsers read only its
+first line, or nothing at all (`>-`).
+
+## Example
+```yaml
+description: >-
+  User wants concise
+  review findings
+```
+
+## Use instead
+```yaml
+description: User wants concise review findings
+```
+"""),
+    Rule("MEM015", "long-description", WARNING, False, "Description is longer than the configured maximum", """\
+## What it does
+Reports a `description` longer than `memory.description-max-length` characters
+(default 300).
+
+## Why is this bad?
+Every description is loaded into every session through MEMORY.md; long ones push
+the index toward its 200-line / 25,000-byte cap, past which agents see nothing.
+
+## Example
+A description that retells the whole memory.
+
+## Use instead
+One sentence that says when the memory matters; keep the detail in the body.
+"""),
+    Rule("MEM016", "stale-memory", WARNING, False, "Memory not updated within the configured number of days", """\
+## What it does
+Reports a memory whose `updated` (or else `created`) date is older than
+`memory.stale-after-days`. Off by default (0): CI must not turn red by the calendar alone.
+
+## Why is this bad?
+Old project memories describe decisions that may no longer hold.
+
+## Example
+`updated: 2024-01-02` with `stale-after-days: 180`.
+
+## Use instead
+Review the memory; update its content and `updated`, or delete it.
+"""),
+    Rule("MEM017", "byte-order-mark", WARNING, False, "Memory file starts with a UTF-8 byte-order mark", """\
+## What it does
+Reports a memory file that begins with a UTF-8 BOM.
+
+## Why is this bad?
+Line parsers that expect `---` on the first line see `\\ufeff---` and find no frontmatter.
+
+## Example
+A file saved by an editor set to "UTF-8 with BOM".
+
+## Use instead
+Save the file as UTF-8 without BOM.
+"""),
+    Rule("MEM018", "crlf-line-endings", WARNING, False, "Memory file uses CRLF line endings", """\
+## What it does
+Reports a memory file with Windows (CRLF) line endings.
+
+## Why is this bad?
+Seed agents split frontmatter with `^---\\n`; with CRLF their regex does not match
+and the memory loses its frontmatter.
+
+## Example
+A file committed from Windows without `core.autocrlf`.
+
+## Use instead
+Convert to LF (`dos2unix`), and add `*.md text eol=lf` to `.gitattributes`.
+"""),
+    Rule("MEM019", "value-cut-by-comment", WARNING, False, "YAML reads part of a value as a comment", """\
+## What it does
+Reports an unquoted value containing ` #`: YAML treats the rest of the line as a
+comment, while agents' line parsers keep it.
+
+## Why is this bad?
+The value silently differs between tools: `description: fix PR #36` is `fix PR` to YAML.
+
+## Example
+```yaml
+description: Follow-up to PR #36
+```
+
+## Use instead
+```yaml
+description: "Follow-up to PR #36"
+```
+"""),
+)
+R = {r.code: r for r in RULES}
+
+_KNOWN_KEYS = frozenset({"name", "description", "type", "created", "updated", "agent_name"})
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*\.md$")
+
+
+def memory_type(data: dict[str, Any]) -> Any:
+    if "type" in data:
+        return data["type"]
+    meta = data.get("metadata")
+    return meta.get("type") if isinstance(meta, dict) else None
+
+
+def _parse_date(value: Any) -> dt.date | None:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    try:
+        if len(text) == 10:
+            return dt.date.fromisoformat(text)
+        return dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T", 1)).date()
+    except ValueError:
+        return None
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+    for store in targets.stores:
+        yield from check_store(ws, store)
+
+
+def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
+    names: dict[str, str] = {}
+    for path in store.files:
+        doc = ws.document(path)
+        yield from check_file(ws, doc)
+        fm = doc.frontmatter
+        if fm is None:
+            continue
+        name = fm.data.get("name")
+        if isinstance(name, str) and name.strip():
+            key = name.strip().casefold()
+            if key in names:
+                line = fm.key_lines.get("name", 1)
+                yield R["MEM011"].at(path, line, 1, f"name {name.strip()!r} is already used by {basename(names[key])}; give each memory its own name")
+            else:
+                names[key] = path
+
+
+def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
+    path = doc.path
+    if doc.error is not None:
+        yield R["MEM001"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
+        return
+    if doc.bom:
+        yield R["MEM017"].at(path, 1, 1, "file starts with a UTF-8 byte-order mark; save it without BOM")
+    if doc.crlf:
+        yield R["MEM018"].at(path, 1, 1, "file uses CRLF line endings; convert it to LF")
+    if not _SLUG.match(basename(path)):
+        yield R["MEM012"].at(path, 1, 1, f"file name {basename(path)!r} is not a lowercase slug (a-z, 0-9, -, _); rename it")
+    if not doc.has_frontmatter:
+        yield R["MEM002"].at(path, 1, 1, "no YAML frontmatter: start the file with '---', name, description and type, then '---'")
+        return
+    fm = doc.frontmatter
+    if doc.unterminated or fm is None:
+        yield R["MEM003"].at(path, 1, 1, "frontmatter opened on line 1 is never closed by a '---' line")
+        return
+    if fm.yaml_error is not None and not fm.fallback:
+        yield R["MEM003"].at(path, fm.yaml_error_line, 1, f"frontmatter cannot be parsed: {fm.yaml_error}")
+        return
+    if fm.fallback:
+        blamed = [k for k, ln in fm.key_lines.items() if ln <= fm.yaml_error_line]
+        key = max(blamed, key=lambda k: fm.key_lines[k]) if blamed else None
+        hint = f"; quote the value of {key!r}" if key else ""
+        yield R["MEM004"].at(path, fm.yaml_error_line, 1, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}")
+    for key, line in fm.duplicates:
+        yield R["MEM005"].at(path, line, 1, f"key {key!r} appears more than once; YAML keeps only the last value")
+    yield from _check_fields(ws, doc)
+    if not doc.body.strip():
+        yield R["MEM013"].at(path, fm.end_line, 1, "nothing after the frontmatter: write the memory or delete the file")
+
+
+def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:
+    fm = doc.frontmatter
+    assert fm is not None
+    path, data, cfg = doc.path, fm.data, ws.config.memory
+
+    def line_of(key: str) -> int:
+        return fm.key_lines.get(key) or fm.key_lines.get("metadata") or 1
+
+    kind = memory_type(data)
+    for key in cfg.required:
+        value = kind if key == "type" else data.get(key)
+        if _blank(value):
+            state = "is empty" if key in data else "is missing"
+            yield R["MEM006"].at(path, line_of(key) if key in data else 1, 1, f"required field {key!r} {state}; add a one-line {key}")
+    if not _blank(kind):
+        if not isinstance(kind, str):
+            yield R["MEM008"].at(path, line_of("type"), 1, f"type must be a string, got {type(kind).__name__}")
+        elif kind not in cfg.types:
+            yield R["MEM007"].at(path, line_of("type"), 1, f"type {kind!r} is not one of: {', '.join(cfg.types)}")
+    for key in ("name", "description", "agent_name"):
+        value = data.get(key)
+        if _blank(value):
+            continue
+        if not isinstance(value, str):
+            yield R["MEM008"].at(path, line_of(key), 1, f"{key} must be a one-line string, got {type(value).__name__} {_short(value)}")
+        elif "\n" in value.strip():
+            if key == "description":
+                yield R["MEM014"].at(path, line_of(key), 1, "description spans several lines; write it on one line")
+            else:
+                yield R["MEM008"].at(path, line_of(key), 1, f"{key} spans several lines; write it on one line")
+    if "metadata" in data and data["metadata"] is not None and not isinstance(data["metadata"], dict):
+        yield R["MEM008"].at(path, line_of("metadata"), 1, f"metadata must be a mapping, got {type(data['metadata']).__name__}")
+    desc = data.get("description")
+    if isinstance(desc, str) and len(desc.strip()) > cfg.description_max_length:
+        yield R["MEM015"].at(path, line_of("description"), 1, f"description is {len(desc.strip())} characters (max {cfg.description_max_length}); shorten it to one sentence")
+    yield from _check_dates(ws, doc)
+    allowed = _KNOWN_KEYS | set(cfg.allowed_keys) | set(cfg.required)
+    for key in fm.key_lines:
+        if key not in allowed:
+            yield R["MEM010"].at(path, fm.key_lines[key], 1, f"unknown frontmatter key {key!r}; fix it or add it to memory.allowed-keys")
+    if not fm.fallback:
+        for key in sorted(fm.plain_keys):
+            raw, value = fm.raw_values.get(key), data.get(key)
+            if isinstance(value, str) and raw and raw != value and " #" in raw and raw.startswith(value):
+                yield R["MEM019"].at(path, fm.key_lines.get(key, 1), 1, f"YAML reads the value of {key!r} as {value!r} and the rest as a comment; quote the value")
+
+
+def _check_dates(ws: Workspace, doc: Document) -> Iterator[Problem]:
+    fm = doc.frontmatter
+    assert fm is not None
+    dates: dict[str, dt.date] = {}
+    for key in ("created", "updated"):
+        if key not in fm.data or _blank(fm.data[key]):
+            continue
+        parsed = _parse_date(fm.data[key])
+        if parsed is None:
+            yield R["MEM009"].at(doc.path, fm.key_lines.get(key, 1), 1, f"{key} {_short(fm.data[key])} is not an ISO-8601 date (YYYY-MM-DD)")
+        else:
+            dates[key] = parsed
+    if "created" in dates and "updated" in dates and dates["updated"] < dates["created"]:
+        yield R["MEM009"].at(doc.path, fm.key_lines.get("updated", 1), 1, f"updated {dates['updated']} is before created {dates['created']}")
+    days = ws.config.memory.stale_after_days
+    last = dates.get("updated") or dates.get("created")
+    if days and last is not None:
+        age = (dt.date.today() - last).days
+        if age > days:
+            yield R["MEM016"].at(doc.path, fm.key_lines.get("updated") or fm.key_lines.get("created") or 1, 1, f"last updated {last} ({age} days ago, over {days}); review the memory and bump updated")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

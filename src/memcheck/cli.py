@@ -1,0 +1,122 @@
+"""The command line: parse, then hand over to a run() that returns the exit code.
+
+Only click is imported at start-up; each command imports what it needs when it
+runs, so `memcheck --version` loads neither yaml, pathspec nor git.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import click
+
+from memcheck import __version__
+
+FORMATS = ("text", "json", "auto")
+
+
+def _config(config_file: str | None) -> Any:
+    from memcheck import config
+
+    root = config.find_root(Path.cwd())
+    return config.load(root, Path(config_file) if config_file else None)
+
+
+def _run(fn: Callable[[], int]) -> None:
+    """Run a command: configuration errors and internal errors are one line, exit 2."""
+    from memcheck.config import ConfigError
+
+    try:
+        code = fn()
+    except ConfigError as e:
+        click.echo(f"memcheck: error: {e}", err=True)
+        code = 2
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as e:  # an internal error still gets one line, never a traceback
+        click.echo(f"memcheck: internal error: {type(e).__name__}: {e}", err=True)
+        code = 2
+    sys.stdout.flush()
+    raise SystemExit(code)
+
+
+config_option = click.option(
+    "--config", "config_file", type=click.Path(dir_okay=False), help="Config file (default: .memcheck.yaml or pyproject.toml at the repository root)."
+)
+
+
+def format_option(formats: Sequence[str] = FORMATS) -> Callable[[Any], Any]:
+    return click.option(
+        "--format", "fmt", type=click.Choice(list(formats)), default="text", show_default=True, help="Output format; auto picks github under GitHub Actions."
+    )
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", "-V", prog_name="memcheck", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Lint, rebuild and guard AI-agent memory, guidance and skill files."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@format_option()
+@config_option
+def check(paths: tuple[str, ...], fmt: str, config_file: str | None) -> None:
+    """Report problems in memory stores, indexes, guidance files and skills.
+
+    With PATHS (as pre-commit passes them), check what those files belong to: a
+    changed memory file brings in its whole store.
+    """
+    from memcheck.hooks import lint
+
+    _run(lambda: lint.run(_config(config_file), list(paths) or None, fmt))
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@format_option()
+@config_option
+@click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when fix changed a file, even if nothing is left to report.")
+def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, exit_non_zero_on_fix: bool) -> None:
+    """Rebuild MEMORY.md indexes, then report what is left."""
+    from memcheck.hooks import fix as fixer
+
+    _run(lambda: fixer.run(_config(config_file), list(paths) or None, fmt, exit_non_zero_on_fix))
+
+
+@cli.command()
+@click.argument("store", type=click.Path())
+@click.option("--explain", is_flag=True, help="Say which mode and style were chosen, and why.")
+@config_option
+def index(store: str, explain: bool, config_file: str | None) -> None:
+    """Print the MEMORY.md that `fix` would write for STORE, without writing it."""
+    from memcheck.hooks import show_index
+
+    _run(lambda: show_index.run(_config(config_file), store, explain))
+
+
+@cli.command()
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
+def rules(fmt: str) -> None:
+    """List every rule: code, severity, fixable, summary."""
+    from memcheck.hooks import explain
+
+    _run(lambda: explain.list_rules(fmt))
+
+
+@cli.command()
+@click.argument("code")
+def rule(code: str) -> None:
+    """Explain one rule: what it does, why, an example, and how to fix it."""
+    from memcheck.hooks import explain
+
+    _run(lambda: explain.show_rule(code))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="memcheck", standalone_mode=True)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    return 0

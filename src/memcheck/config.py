@@ -1,0 +1,267 @@
+"""Find, read and validate the configuration.
+
+The JSON Schema shipped in ``resources/`` is the single source of truth for what a
+config may hold: ``validate`` interprets the small subset of JSON Schema it uses, so a
+key added to the schema is accepted here without a second list to keep in sync.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+CONFIG_FILENAME = ".memcheck.yaml"
+
+
+class ConfigError(Exception):
+    """A usage or configuration error: reported on one line, exit code 2."""
+
+
+def _resource_json(name: str) -> Any:
+    return json.loads(resources.files("memcheck").joinpath("resources", name).read_text("utf-8"))
+
+
+def schema() -> dict[str, Any]:
+    return _resource_json("config.schema.json")  # type: ignore[no-any-return]
+
+
+def defaults() -> dict[str, Any]:
+    return _resource_json("default-config.json")  # type: ignore[no-any-return]
+
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "object": (dict,),
+    "array": (list,),
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "null": (type(None),),
+}
+
+
+def _type_ok(value: Any, expected: str) -> bool:
+    if isinstance(value, bool) and expected in ("integer", "number"):
+        return False
+    return isinstance(value, _JSON_TYPES[expected])
+
+
+def _where(path: Sequence[str]) -> str:
+    return ".".join(path) if path else "(top level)"
+
+
+def validate(value: Any, node: Mapping[str, Any], path: tuple[str, ...] = ()) -> list[str]:
+    """Errors of ``value`` against ``node``, each naming the key it is about."""
+    if "enum" in node and value not in node["enum"]:
+        allowed = ", ".join("null" if v is None else str(v) for v in node["enum"])
+        return [f"{_where(path)}: {value!r} is not one of: {allowed}"]
+    expected = node.get("type")
+    if expected is not None:
+        kinds = [expected] if isinstance(expected, str) else list(expected)
+        if not any(_type_ok(value, k) for k in kinds):
+            return [f"{_where(path)}: expected {' or '.join(kinds)}, got {type(value).__name__} {value!r}"]
+    errors: list[str] = []
+    if isinstance(value, dict):
+        props: Mapping[str, Any] = node.get("properties", {})
+        extra = node.get("additionalProperties", True)
+        for key, sub in value.items():
+            key = str(key)
+            if key in props:
+                errors += validate(sub, props[key], (*path, key))
+            elif extra is False:
+                known = ", ".join(sorted(props))
+                errors.append(f"unknown key {_where((*path, key))!r} (known keys here: {known})")
+            elif isinstance(extra, dict):
+                errors += validate(sub, extra, (*path, key))
+    if isinstance(value, list):
+        if len(value) < node.get("minItems", 0):
+            errors.append(f"{_where(path)}: needs at least {node['minItems']} item(s)")
+        if "items" in node:
+            for i, item in enumerate(value):
+                errors += validate(item, node["items"], (*path, str(i)))
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if "minimum" in node and value < node["minimum"]:
+            errors.append(f"{_where(path)}: {value} is below the minimum {node['minimum']}")
+        if "maximum" in node and value > node["maximum"]:
+            errors.append(f"{_where(path)}: {value} is above the maximum {node['maximum']}")
+    return errors
+
+
+def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict) and key != "per-path-ignores":
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _attrs(section: Mapping[str, Any]) -> dict[str, Any]:
+    return {k.replace("-", "_"): tuple(v) if isinstance(v, list) else v for k, v in section.items()}
+
+
+@dataclass(frozen=True)
+class MemoryConfig:
+    stores: tuple[str, ...]
+    types: tuple[str, ...]
+    required: tuple[str, ...]
+    allowed_keys: tuple[str, ...]
+    description_max_length: int
+    stale_after_days: int
+
+
+@dataclass(frozen=True)
+class IndexConfig:
+    mode: str | None
+    style: str | None
+    max_lines: int
+    max_bytes: int
+    warn_ratio: float
+
+
+@dataclass(frozen=True)
+class GuidanceConfig:
+    filenames: tuple[str, ...]
+    max_lines: int
+    max_bytes: int
+    max_tokens: int
+    max_import_depth: int
+
+
+@dataclass(frozen=True)
+class SkillsConfig:
+    roots: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ContextConfig:
+    max_tokens: int
+
+
+@dataclass(frozen=True)
+class GuardConfig:
+    disable: tuple[str, ...]
+    patterns: tuple[str, ...]
+    allow: tuple[str, ...]
+    case_sensitive: bool
+
+
+@dataclass(frozen=True)
+class Config:
+    root: Path
+    source: str  # where the settings came from, for messages
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...]
+    exclude: tuple[str, ...]
+    memory: MemoryConfig
+    index: IndexConfig
+    guidance: GuidanceConfig
+    skills: SkillsConfig
+    context: ContextConfig
+    guard: GuardConfig
+
+
+def _read_yaml_config(path: Path) -> Any:
+    import yaml  # only when a config file exists: keeps start-up cheap
+
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{path.name}: cannot read: {e}") from None
+    try:
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise ConfigError(f"{path.name}{where}: invalid YAML: {problem}") from None
+
+
+def _read_pyproject(path: Path) -> Any:
+    if not path.is_file():
+        return None
+    try:
+        import tomllib  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # Python < 3.11
+        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise ConfigError(f"pyproject.toml: cannot read: {e}") from None
+    return data.get("tool", {}).get("memcheck")
+
+
+def find_root(start: Path) -> Path:
+    """The repository's top folder (where ``.git`` is), else ``start`` itself."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return start
+
+
+def load(root: Path, config_file: Path | None = None) -> Config:
+    """Defaults overlaid with the repository's settings, validated."""
+    user: Any = None
+    source = "defaults"
+    if config_file is not None:
+        if not config_file.is_file():
+            raise ConfigError(f"config file not found: {config_file}")
+        user = _read_pyproject(config_file) if config_file.name == "pyproject.toml" else _read_yaml_config(config_file)
+        source = str(config_file)
+    elif (root / CONFIG_FILENAME).is_file():
+        user = _read_yaml_config(root / CONFIG_FILENAME)
+        source = CONFIG_FILENAME
+    else:
+        user = _read_pyproject(root / "pyproject.toml")
+        if user is not None:
+            source = "pyproject.toml [tool.memcheck]"
+    if user is None:
+        user = {}
+    errors = validate(user, schema())
+    if errors:
+        raise ConfigError(f"{source}: " + "; ".join(errors))
+    return from_mapping(root, _merge(defaults(), user), source)
+
+
+def from_mapping(root: Path, data: Mapping[str, Any], source: str = "defaults") -> Config:
+    from memcheck.rules import unknown_selectors
+
+    for key in ("select", "ignore"):
+        bad = unknown_selectors(data[key])
+        if bad:
+            raise ConfigError(f"{source}: {key}: no rule code starts with {', '.join(map(repr, bad))}")
+    for pattern, codes in data["per-path-ignores"].items():
+        bad = unknown_selectors(codes)
+        if bad:
+            raise ConfigError(f"{source}: per-path-ignores.{pattern}: no rule code starts with {', '.join(map(repr, bad))}")
+    return Config(
+        root=root,
+        source=source,
+        select=tuple(data["select"]),
+        ignore=tuple(data["ignore"]),
+        per_path_ignores=tuple((p, tuple(c)) for p, c in data["per-path-ignores"].items()),
+        exclude=tuple(data["exclude"]),
+        memory=MemoryConfig(**_attrs(data["memory"])),
+        index=IndexConfig(**_attrs(data["index"])),
+        guidance=GuidanceConfig(**_attrs(data["guidance"])),
+        skills=SkillsConfig(**_attrs(data["skills"])),
+        context=ContextConfig(**_attrs(data["context"])),
+        guard=GuardConfig(**_attrs(data["guard"])),
+    )
+
+
+def default_config(root: Path) -> Config:
+    return from_mapping(root, defaults())
+
+
+def selected(codes: Iterable[str], config: Config) -> set[str]:
+    """The codes that config's select/ignore leave on."""
+    def hit(code: str, selectors: Iterable[str]) -> bool:
+        return any(s == "ALL" or code.startswith(s) for s in selectors)
+
+    return {c for c in codes if (not config.select or hit(c, config.select)) and not hit(c, config.ignore)}

@@ -1,0 +1,230 @@
+"""Find memory stores, guidance files and skills in a tree.
+
+The tree is what git sees (tracked files plus untracked ones it does not ignore);
+outside a repository it is every file below the root. ``.git`` is skipped and no
+symlink is followed out of the root. Each file is read at most once per run: the
+``Workspace`` keeps the documents it has read.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from functools import cached_property
+from pathlib import Path
+from typing import Iterable
+
+from memcheck import document
+from memcheck.config import Config
+from memcheck.document import Document
+
+INDEX_NAME = "MEMORY.md"
+SKILL_NAME = "SKILL.md"
+# Never memory files, even inside a store folder.
+NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
+
+
+def join(folder: str, name: str) -> str:
+    return f"{folder}/{name}" if folder else name
+
+
+def parent(path: str) -> str:
+    return path.rpartition("/")[0]
+
+
+def basename(path: str) -> str:
+    return path.rpartition("/")[2]
+
+
+@dataclass(frozen=True)
+class Store:
+    folder: str  # repository-relative; "" for the root
+    files: tuple[str, ...]  # memory files, sorted
+    has_index: bool
+    by_glob: bool  # named by memory.stores, rather than found by its frontmatter
+
+    @property
+    def index(self) -> str:
+        return join(self.folder, INDEX_NAME)
+
+
+class GitError(Exception):
+    pass
+
+
+def git_files(root: Path) -> list[str] | None:
+    """Tracked and untracked-not-ignored files, or None when root is not in a work tree."""
+    if not (root / ".git").exists():
+        return None
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=root,
+            capture_output=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    # Names are UTF-8 in practice; surrogateescape keeps any other byte round-trippable.
+    return sorted({p for p in out.decode("utf-8", "surrogateescape").split("\0") if p})
+
+
+def walk_files(root: Path) -> list[str]:
+    found: list[str] = []
+    for folder, dirs, names in os.walk(root):  # does not descend into symlinked folders
+        dirs[:] = [d for d in dirs if d != ".git"]
+        rel = Path(folder).relative_to(root).as_posix()
+        prefix = "" if rel == "." else rel + "/"
+        found.extend(prefix + n for n in names)
+    return sorted(found)
+
+
+def glob_matches_folder(glob: str, folder: str) -> bool:
+    """``glob`` names ``folder`` at any depth; ``*`` matches one path segment."""
+    want = [s for s in glob.strip("/").split("/") if s]
+    have = folder.split("/") if folder else []
+    if not want or len(want) > len(have):
+        return False
+    return all(fnmatchcase(h, w) for h, w in zip(have[-len(want) :], want))
+
+
+def _looks_like_memory(doc: Document, types: Iterable[str]) -> bool:
+    fm = doc.frontmatter
+    if fm is None:
+        return False
+    data = fm.data
+    kind = data.get("type")
+    if kind is None and isinstance(data.get("metadata"), dict):
+        kind = data["metadata"].get("type")
+    return kind in set(types) or ("name" in data and "description" in data and "type" in data)
+
+
+class Workspace:
+    """One run's view of the tree: its files, what they are, and what has been read."""
+
+    def __init__(self, config: Config, files: list[str] | None = None):
+        self.config = config
+        self.root = config.root
+        listed = files if files is not None else git_files(self.root)
+        self.in_git = listed is not None
+        if listed is None:
+            listed = walk_files(self.root)
+        if config.exclude:
+            import pathspec  # only when the config asks for it
+
+            spec = pathspec.GitIgnoreSpec.from_lines(config.exclude)
+            listed = [p for p in listed if not spec.match_file(p)]
+        self.files: list[str] = listed
+        self._documents: dict[str, Document] = {}
+
+    def document(self, path: str) -> Document:
+        doc = self._documents.get(path)
+        if doc is None:
+            doc = self._documents[path] = document.read(self.root, path)
+        return doc
+
+    def is_inside_root(self, path: str) -> bool:
+        """False for a path whose symlinks lead out of the root (never followed)."""
+        try:
+            (self.root / path).resolve().relative_to(self.root.resolve())
+        except (ValueError, OSError, RuntimeError):
+            return False
+        return True
+
+    def is_file(self, path: str) -> bool:
+        full = self.root / path
+        return full.is_file() and self.is_inside_root(path)
+
+    @cached_property
+    def _by_folder(self) -> dict[str, list[str]]:
+        return {
+            folder: md
+            for folder, names in self._names_by_folder.items()
+            if (md := [n for n in names if n.endswith(".md")])
+        }
+
+    @cached_property
+    def stores(self) -> tuple[Store, ...]:
+        found: list[Store] = []
+        globs = self.config.memory.stores
+        for folder, names in sorted(self._by_folder.items()):
+            has_index = INDEX_NAME in names
+            by_glob = any(glob_matches_folder(g, folder) for g in globs)
+            md = sorted(join(folder, n) for n in names if n.endswith(".md") and n not in NOT_MEMORY)
+            md = [p for p in md if self.is_file(p)]
+            if not by_glob:
+                if not has_index or not self._memory_siblings(md):
+                    continue
+            found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob))
+        return tuple(found)
+
+    def _memory_siblings(self, md: list[str]) -> bool:
+        # A MEMORY.md beside ordinary documents is not a store: most siblings must be memories.
+        candidates = [p for p in md if basename(p) not in self.config.guidance.filenames]
+        if not candidates:
+            return False
+        hits = sum(_looks_like_memory(self.document(p), self.config.memory.types) for p in candidates)
+        return hits > 0 and hits * 2 >= len(candidates)
+
+    @cached_property
+    def guidance(self) -> tuple[str, ...]:
+        names = set(self.config.guidance.filenames)
+        return tuple(p for p in self.files if basename(p) in names and self.is_file(p))
+
+    @cached_property
+    def skills(self) -> tuple[str, ...]:
+        return tuple(p for p in self.files if basename(p) == SKILL_NAME and self.is_file(p))
+
+    def names_in(self, folder: str) -> set[str]:
+        """Names of the files directly inside ``folder``."""
+        return set(self._names_by_folder.get(folder, ()))
+
+    @cached_property
+    def _names_by_folder(self) -> dict[str, list[str]]:
+        folders: dict[str, list[str]] = {}
+        for path in self.files:
+            folders.setdefault(parent(path), []).append(basename(path))
+        return folders
+
+    def store_of(self, path: str) -> Store | None:
+        folder = parent(path)
+        for store in self.stores:
+            if store.folder == folder:
+                return store
+        return None
+
+
+def select_targets(ws: Workspace, paths: Iterable[str] | None) -> tuple[list[Store], list[str], list[str]]:
+    """What to check for the given paths (pre-commit's file list): stores, guidance, skills.
+
+    A changed memory file or index brings in its whole store, since the index depends
+    on every file in it. A folder brings in everything below it. No paths: everything.
+    """
+    if paths is None:
+        return list(ws.stores), list(ws.guidance), list(ws.skills)
+    wanted = [w for w in (_relative(ws.root, p) for p in paths) if w is not None]
+
+    def hit(path: str) -> bool:
+        return any(path == w or w == "" or path.startswith(w.rstrip("/") + "/") for w in wanted)
+
+    stores = [s for s in ws.stores if hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted)]
+    return stores, [g for g in ws.guidance if hit(g)], [s for s in ws.skills if hit(s)]
+
+
+def _folder_hit(folder: str, wanted: list[str]) -> bool:
+    return any(w == "" or folder == w.rstrip("/") or folder.startswith(w.rstrip("/") + "/") for w in wanted)
+
+
+def _relative(root: Path, path: str) -> str | None:
+    p = Path(path)
+    full = p if p.is_absolute() else Path.cwd() / p
+    try:
+        rel = Path(os.path.normpath(full)).relative_to(root)
+    except ValueError:
+        try:
+            rel = full.resolve().relative_to(root.resolve())
+        except ValueError:
+            return None
+    text = rel.as_posix()
+    return "" if text == "." else text

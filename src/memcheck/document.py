@@ -1,0 +1,247 @@
+"""Read a file once: decoded text, frontmatter with line numbers, body.
+
+Nothing here raises on bad input. A file that cannot be read, is binary, is not
+UTF-8 or is too large becomes a ``Document`` whose ``error`` says so; frontmatter
+that strict YAML rejects is read again the way the agents' own line parsers read it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
+
+_FENCE = "---"
+# A top-level `key: value` line as the agents' line parsers see it.
+_KEY_LINE = re.compile(r"^([^\s:#][^:]*?)\s*:(?:\s+(.*)|)$")
+_BLOCK_INDICATOR = re.compile(r"^[|>][+-]?\d*(\s+#.*)?$")
+
+
+@dataclass(frozen=True)
+class Frontmatter:
+    end_line: int  # line of the closing fence (the opening one is line 1)
+    data: dict[str, Any]  # the mapping: strict YAML, or the key: value reading when YAML failed
+    key_lines: dict[str, int]  # line of each top-level key
+    raw_values: dict[str, str]  # text after `key:` on the key's own line, stripped
+    duplicates: tuple[tuple[str, int], ...] = ()  # (dotted key, line) of each repeated key
+    yaml_error: str | None = None  # strict YAML's complaint, when it had one
+    yaml_error_line: int = 0
+    fallback: bool = False  # data came from the key: value reading
+    plain_keys: frozenset[str] = frozenset()  # keys whose value is a one-line plain scalar
+
+    def display(self, key: str) -> str | None:
+        """The value as the agents' index renderers print it.
+
+        Their line parsers take the text after the colon verbatim, so a plain value
+        keeps a `` #...`` tail that YAML would read as a comment; quoted and block
+        values are what YAML makes of them.
+        """
+        if key not in self.data:
+            return None
+        value = self.data[key]
+        if self.fallback or key in self.plain_keys or not isinstance(value, str):
+            raw = self.raw_values.get(key)
+            if raw is not None and not _BLOCK_INDICATOR.match(raw):
+                return raw
+        if isinstance(value, str):
+            return value
+        return None if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class Document:
+    path: str  # repository-relative POSIX path
+    text: str = ""  # decoded, BOM removed, CRLF turned into LF
+    error: str | None = None  # why the file could not be read as text
+    error_line: int = 1
+    bom: bool = False
+    crlf: bool = False
+    has_frontmatter: bool = False  # the first line is a fence
+    unterminated: bool = False  # ...but no closing fence follows
+    frontmatter: Frontmatter | None = None
+    body: str = ""
+    body_line: int = 1
+    size: int = 0  # bytes on disk
+    lines: tuple[str, ...] = field(default=(), repr=False)
+
+
+def read(root: Path, path: str) -> Document:
+    try:
+        with open(root / path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        return Document(path, error=f"cannot be read: {e.strerror or e}")
+    return parse(path, raw)
+
+
+def parse(path: str, raw: bytes) -> Document:
+    if len(raw) > MAX_BYTES:
+        return Document(path, error=f"is larger than {MAX_BYTES // 1024} KiB; not read", size=len(raw))
+    if b"\x00" in raw[:8192]:
+        return Document(path, error="is binary (holds NUL bytes), not Markdown", size=len(raw))
+    bom = raw.startswith(b"\xef\xbb\xbf")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        return Document(path, error=f"is not valid UTF-8 (byte {e.start})", error_line=line, size=len(raw))
+    crlf = "\r\n" in text
+    if crlf:
+        text = text.replace("\r\n", "\n")
+    lines = tuple(text.split("\n"))
+    doc = Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), lines=lines, body=text)
+    if lines[0].rstrip() != _FENCE:
+        return doc
+    for end in range(1, len(lines)):
+        if lines[end].rstrip() == _FENCE:
+            break
+    else:
+        return replace(doc, has_frontmatter=True, unterminated=True)
+    fm = _parse_frontmatter(lines[1:end], first_line=2)
+    return replace(doc, has_frontmatter=True, frontmatter=fm, body="\n".join(lines[end + 1 :]), body_line=end + 2)
+
+
+def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple[dict[str, str], dict[str, int]]:
+    values: dict[str, str] = {}
+    key_lines: dict[str, int] = {}
+    for i, line in enumerate(fm_lines):
+        m = _KEY_LINE.match(line)
+        if m and not line.startswith((" ", "\t", "-")):
+            key = m.group(1)
+            values[key] = (m.group(2) or "").strip()
+            key_lines.setdefault(key, first_line + i)
+    return values, key_lines
+
+
+def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter:
+    import yaml
+
+    raw_values, key_lines = _raw_values(fm_lines, first_line)
+    text = "\n".join(fm_lines)
+    # The C parser, Python constructor: one parse gives both the node tree (for
+    # duplicate keys and line numbers) and the data.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+        err_line = first_line + mark.line if mark is not None else first_line
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        return _fallback(fm_lines, first_line, raw_values, key_lines, f"{problem}", err_line)
+    except (ValueError, TypeError, OverflowError, RecursionError) as e:  # e.g. a timestamp out of range
+        return _fallback(fm_lines, first_line, raw_values, key_lines, str(e), first_line)
+    finally:
+        loader.dispose()
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        return Frontmatter(
+            end_line=first_line + len(fm_lines),
+            data={},
+            key_lines={},
+            raw_values={},
+            yaml_error=f"frontmatter is a {type(data).__name__}, not a mapping of keys to values",
+            yaml_error_line=first_line,
+        )
+    duplicates: list[tuple[str, int]] = []
+    plain: set[str] = set()
+    top_lines: dict[str, int] = {}
+    _walk(node, first_line, "", duplicates)
+    for key_node, value_node in node.value:
+        key = str(key_node.value)
+        top_lines.setdefault(key, first_line + key_node.start_mark.line)
+        if (
+            isinstance(value_node, yaml.ScalarNode)
+            and not value_node.style  # plain: None from the Python parser, "" from the C one
+            and value_node.start_mark.line == value_node.end_mark.line
+        ):
+            plain.add(key)
+    return Frontmatter(
+        end_line=first_line + len(fm_lines),
+        data={str(k): v for k, v in data.items()},
+        key_lines=top_lines,
+        raw_values=raw_values,
+        duplicates=tuple(duplicates),
+        plain_keys=frozenset(plain),
+    )
+
+
+def _walk(node: Any, first_line: int, prefix: str, duplicates: list[tuple[str, int]]) -> None:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            key = str(getattr(key_node, "value", ""))
+            if key in seen:
+                duplicates.append((prefix + key, first_line + key_node.start_mark.line))
+            seen.add(key)
+            _walk(value_node, first_line, f"{prefix}{key}.", duplicates)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            _walk(item, first_line, prefix, duplicates)
+
+
+def _fallback(
+    fm_lines: list[str] | tuple[str, ...],
+    first_line: int,
+    raw_values: dict[str, str],
+    key_lines: dict[str, int],
+    problem: str,
+    err_line: int,
+) -> Frontmatter:
+    """Read frontmatter that strict YAML rejects the way agents' line parsers do.
+
+    Top-level ``key: value`` lines give the keys; indented ``key: value`` lines under
+    an empty value (``metadata:`` then ``  type: project``) give a nested mapping, so
+    ``metadata.type`` still counts. ``fallback`` is False when the text does not read
+    as such lines either: then it is simply unparsable.
+    """
+    data: dict[str, Any] = {}
+    parent: str | None = None
+    readable = True
+    for line in fm_lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if line[0] in " \t":
+            m = _KEY_LINE.match(stripped)
+            if parent is not None and m:
+                nested = data.setdefault(parent, {})
+                if isinstance(nested, dict):
+                    nested[m.group(1)] = (m.group(2) or "").strip()
+            continue  # continuation of a multi-line value
+        m = _KEY_LINE.match(line)
+        if not m:
+            if not line.startswith("-"):
+                readable = False
+            continue
+        key, value = m.group(1), (m.group(2) or "").strip()
+        data[key] = value
+        parent = key if not value else None
+    dups = tuple(_duplicate_lines(fm_lines, first_line))
+    return Frontmatter(
+        end_line=first_line + len(fm_lines),
+        data=data if readable else {},
+        key_lines=key_lines if readable else {},
+        raw_values=raw_values,
+        duplicates=dups,
+        yaml_error=problem,
+        yaml_error_line=err_line,
+        fallback=readable and bool(data),
+    )
+
+
+def _duplicate_lines(fm_lines: list[str] | tuple[str, ...], first_line: int) -> list[tuple[str, int]]:
+    seen: set[str] = set()
+    found = []
+    for i, line in enumerate(fm_lines):
+        m = _KEY_LINE.match(line)
+        if m and line[:1] not in (" ", "\t", "-", "#"):
+            if m.group(1) in seen:
+                found.append((m.group(1), first_line + i))
+            seen.add(m.group(1))
+    return found

@@ -1,0 +1,1 @@
+"""The run() behind each command and pre-commit hook."""

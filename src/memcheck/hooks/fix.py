@@ -1,0 +1,93 @@
+"""`memcheck fix`: make each MEMORY.md agree with its store, then report what is left.
+
+Writes are atomic (a temporary file in the same folder, then a rename), keep the
+file's mode, never go through a symlink or outside the repository, and happen only
+when the bytes change. Memory files themselves are never written.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+from memcheck.checks.index import store_plan
+from memcheck.config import Config
+from memcheck.discover import Store, Workspace
+from memcheck.hooks.lint import collect, report, targets_for
+
+
+class UnsafeWrite(Exception):
+    pass
+
+
+def safe_target(root: Path, rel: str) -> Path:
+    """The path to write, refusing symlinks and anything that resolves outside root."""
+    path = root / rel
+    if path.is_symlink():
+        raise UnsafeWrite(f"{rel} is a symlink; not writing through it")
+    real_root = root.resolve()
+    try:
+        path.parent.resolve().relative_to(real_root)
+    except ValueError:
+        raise UnsafeWrite(f"{rel} resolves outside the repository; not writing it") from None
+    return path
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def fix_store(ws: Workspace, store: Store) -> bool:
+    """Rewrite the store's index if it differs from its plan; True when written."""
+    existing: str | None = None
+    current: bytes | None = None
+    if store.has_index:
+        doc = ws.document(store.index)
+        if doc.error is not None:
+            return False  # unreadable: reported by IDX011, never overwritten
+        existing = doc.text
+        current = (ws.root / store.index).read_bytes()
+    new = store_plan(ws, store, existing).text.encode("utf-8")
+    if new == current:
+        return False
+    atomic_write(safe_target(ws.root, store.index), new)
+    return True
+
+
+def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", exit_non_zero_on_fix: bool = False) -> int:
+    ws = Workspace(config)
+    fixed: list[str] = []
+    for store in targets_for(ws, paths).stores:
+        try:
+            if fix_store(ws, store):
+                fixed.append(store.index)
+        except (UnsafeWrite, OSError) as e:
+            print(f"memcheck: not fixing {store.index}: {e}", file=sys.stderr)
+    after = Workspace(config)  # read the tree again: what is left is what the user sees now
+    problems = collect(after, targets_for(after, paths))
+    report(problems, fmt, fixed=fixed, command="fix")
+    if problems or (fixed and exit_non_zero_on_fix):
+        return 1
+    return 0

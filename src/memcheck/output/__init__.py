@@ -1,0 +1,43 @@
+"""Reporters: each turns a run's problems into text on stdout.
+
+``REPORTER_BY_NAME`` maps a ``--format`` value to its module's ``report``; modules are
+imported when chosen, so a run pays only for the format it prints.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+from typing import Callable, Sequence, TextIO
+
+from memcheck.problem import Problem
+
+Reporter = Callable[[Sequence[Problem], TextIO, "ReportContext"], None]
+
+REPORTER_BY_NAME = {
+    "text": "memcheck.output.text",
+    "json": "memcheck.output.json",
+}
+
+
+class ReportContext:
+    """What a reporter may need beyond the problems."""
+
+    def __init__(self, color: bool = False, fixed: Sequence[str] = (), command: str = "check"):
+        self.color = color
+        self.fixed = tuple(fixed)  # files `fix` rewrote
+        self.command = command
+
+
+def resolve_format(name: str) -> str:
+    if name == "auto":
+        return "github" if os.environ.get("GITHUB_ACTIONS") == "true" and "github" in REPORTER_BY_NAME else "text"
+    return name
+
+
+def get_reporter(name: str) -> Reporter:
+    return importlib.import_module(REPORTER_BY_NAME[name]).report  # type: ignore[no-any-return]
+
+
+def counts(problems: Sequence[Problem]) -> tuple[int, int, int]:
+    errors = sum(p.severity == "error" for p in problems)
+    return errors, len(problems) - errors, sum(p.fixable for p in problems)

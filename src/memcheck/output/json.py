@@ -1,0 +1,23 @@
+"""A JSON document: the problems, counts, and what `fix` rewrote."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Sequence, TextIO
+
+from memcheck.output import counts
+from memcheck.problem import Problem
+
+if TYPE_CHECKING:
+    from memcheck.output import ReportContext
+
+
+def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
+    errors, warnings, fixable = counts(problems)
+    doc = {
+        "version": 1,
+        "problems": [p._asdict() for p in problems],
+        "summary": {"problems": len(problems), "errors": errors, "warnings": warnings, "fixable": fixable},
+        "fixed": list(ctx.fixed),
+    }
+    json.dump(doc, out, ensure_ascii=False, indent=2, sort_keys=True)
+    out.write("\n")

@@ -1,0 +1,37 @@
+"""The finding value object and the rule catalogue entry that produces it."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+ERROR = "error"
+WARNING = "warning"
+
+
+class Problem(NamedTuple):
+    """One finding. Field order is the sort order of every report."""
+
+    path: str  # repository-relative POSIX path
+    line: int  # 1-based
+    col: int  # 1-based
+    code: str
+    message: str
+    severity: str
+    fixable: bool = False
+
+
+class Rule(NamedTuple):
+    """A rule is data: its code, how bad it is, and its documentation.
+
+    ``doc`` is Markdown with the headings ruff uses (*What it does*, *Why is this
+    bad?*, *Example*, *Use instead*); ``memcheck rule CODE`` prints it.
+    """
+
+    code: str
+    name: str
+    severity: str
+    fixable: bool
+    summary: str
+    doc: str
+
+    def at(self, path: str, line: int, col: int, message: str) -> Problem:
+        return Problem(path, max(line, 1), max(col, 1), self.code, message, self.severity, self.fixable)

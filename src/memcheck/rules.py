@@ -1,0 +1,29 @@
+"""The rule catalogue: every family's RULES, by code."""
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from typing import Iterable
+
+from memcheck.problem import Rule
+
+# One line per rule family; a family module defines RULES.
+FAMILY_MODULES = (
+    "memcheck.checks.memory",
+    "memcheck.checks.index",
+)
+
+
+@lru_cache(maxsize=None)
+def all_rules() -> dict[str, Rule]:
+    found: dict[str, Rule] = {}
+    for name in FAMILY_MODULES:
+        for rule in importlib.import_module(name).RULES:
+            assert rule.code not in found, f"duplicate rule code {rule.code}"
+            found[rule.code] = rule
+    return dict(sorted(found.items()))
+
+
+def unknown_selectors(selectors: Iterable[str]) -> list[str]:
+    codes = all_rules()
+    return [s for s in selectors if s != "ALL" and not any(c.startswith(s) for c in codes)]
