@@ -1,0 +1,85 @@
+"""Shared fixtures: real git repositories in temporary folders, an isolated $HOME
+and git config, and the CLI both through click's runner and as a subprocess."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from click.testing import CliRunner, Result
+
+from memcheck.cli import cli
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED = REPO_ROOT.parent / "shared"
+CORPUS = SHARED / "corpus"
+FILELISTS = SHARED / "filelists"
+SCHEMAS = SHARED / "schemas"
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    home = tmp_path_factory.mktemp("home")
+    gitconfig = home / ".gitconfig-empty"
+    gitconfig.write_text("")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(gitconfig))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for name, value in {
+        "GIT_AUTHOR_NAME": "Test",
+        "GIT_AUTHOR_EMAIL": "test@example.com",
+        "GIT_COMMITTER_NAME": "Test",
+        "GIT_COMMITTER_EMAIL": "test@example.com",
+    }.items():
+        monkeypatch.setenv(name, value)
+    for name in ("GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF", "GIT_DIR", "GIT_INDEX_FILE"):
+        monkeypatch.delenv(name, raising=False)
+    yield
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, text=True).stdout
+
+
+def write(root: Path, rel: str, text: str | bytes) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def memory(name: str, description: str, kind: str, body: str = "Body.\n", extra: str = "") -> str:
+    """A memory file as seed 003's write_file writes it."""
+    return f"---\nname: {name}\ndescription: {description}\ntype: {kind}\n{extra}---\n\n{body}"
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    root.mkdir()
+    git(root, "-c", "init.defaultBranch=main", "init", "-q")
+    return root
+
+
+def run_cli(root: Path, *args: str, input: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The CLI as a user runs it: a real subprocess in the repository."""
+    return subprocess.run(
+        [sys.executable, "-m", "memcheck", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        input=input,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def invoke(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
+    """The CLI through click's runner, from inside the repository."""
+    monkeypatch.chdir(root)
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
