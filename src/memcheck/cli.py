@@ -16,10 +16,11 @@ from memcheck import __version__
 FORMATS = ("text", "json", "auto")
 
 
-def _config(config_file: str | None) -> Any:
+def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
+    """Settings of the repository the paths (or the working folder) are in."""
     from memcheck import config
 
-    root = config.find_root(Path.cwd())
+    root = config.find_root(Path(paths[0]) if paths else Path.cwd())
     return config.load(root, Path(config_file) if config_file else None)
 
 
@@ -70,7 +71,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None) -> None:
     """
     from memcheck.hooks import lint
 
-    _run(lambda: lint.run(_config(config_file), list(paths) or None, fmt))
+    _run(lambda: lint.run(_config(config_file, paths), list(paths) or None, fmt))
 
 
 @cli.command()
@@ -82,7 +83,7 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, exit_non_zero
     """Rebuild MEMORY.md indexes, then report what is left."""
     from memcheck.hooks import fix as fixer
 
-    _run(lambda: fixer.run(_config(config_file), list(paths) or None, fmt, exit_non_zero_on_fix))
+    _run(lambda: fixer.run(_config(config_file, paths), list(paths) or None, fmt, exit_non_zero_on_fix))
 
 
 @cli.command()
@@ -93,7 +94,7 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
     """Print the MEMORY.md that `fix` would write for STORE, without writing it."""
     from memcheck.hooks import show_index
 
-    _run(lambda: show_index.run(_config(config_file), store, explain))
+    _run(lambda: show_index.run(_config(config_file, (store,)), store, explain))
 
 
 @cli.command()
