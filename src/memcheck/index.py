@@ -73,6 +73,12 @@ def escape_target(filename: str) -> str:
     return filename
 
 
+def _default(value: str | None, fallback: str) -> str:
+    # The agents' renderers use meta.get(key, default): a key that is present but
+    # empty stays empty; only a missing key falls back.
+    return fallback if value is None else value
+
+
 def _entry(m: Memory, name: str, desc: str, dash: str) -> str:
     return f"- [{escape_text(name)}]({escape_target(m.filename)}) {dash} {_one_line(desc)}"
 
@@ -81,10 +87,8 @@ def render(style: str, memories: Sequence[Memory], types: Sequence[str]) -> str:
     ordered = sorted(memories, key=lambda m: m.filename)
     if style == GROUPED:
         return _render_grouped(ordered, types)
-    if style == FLAT:
-        lines = [_entry(m, m.name or m.stem, m.description or "", "-") for m in ordered]
-    else:
-        lines = [_entry(m, m.name or m.stem, m.description or "", "\u2014") for m in ordered]
+    dash = "-" if style == FLAT else "\u2014"
+    lines = [_entry(m, _default(m.name, m.stem), _default(m.description, ""), dash) for m in ordered]
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -97,7 +101,7 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
     sections: dict[str, list[str]] = {}
     for m in ordered:
         kind = m.type if m.type is not None and m.type in types else OTHER
-        sections.setdefault(kind, []).append(_entry(m, m.name or m.stem, m.description or m.stem, "-"))
+        sections.setdefault(kind, []).append(_entry(m, _default(m.name, m.stem), _default(m.description, m.stem), "-"))
     lines = ["# Memory\n"]
     for kind in order:
         if kind in sections:
@@ -308,7 +312,7 @@ def sync(text: str, memories: Sequence[Memory], existing_names: set[str], style:
     if not missing:
         return result
     dash = "\u2014" if style == FLAT_EMDASH else "-"
-    new = [_entry(m, m.name or m.stem, m.description or "", dash) for m in missing]
+    new = [_entry(m, _default(m.name, m.stem), _default(m.description, ""), dash) for m in missing]
     body = result.rstrip("\n")
     has_headings = any(is_heading(ln) for ln in kept)
     last_heading = next((ln for ln in reversed(kept) if is_heading(ln)), None)
