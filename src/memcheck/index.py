@@ -158,6 +158,13 @@ def is_list_item(line: str) -> bool:
     return _LIST_ITEM.match(line) is not None
 
 
+def is_entry(line: str) -> bool:
+    """A list item that starts with its link (``- [name](file.md) ...``), as index
+    entries do; a note that mentions a file mid-sentence is not an entry for it."""
+    m = _LIST_ITEM.match(line)
+    return m is not None and line[m.end() :].lstrip("*_ ").startswith("[")
+
+
 def is_heading(line: str) -> bool:
     return line.startswith("#") and re.match(r"^#{1,6}(\s|$)", line) is not None
 
