@@ -247,7 +247,7 @@ def plan(
         pure = pure_style(region_lines, types) if region.strip() else (style or GROUPED)
         if marked:
             mode, why = GENERATE, "the marker block is memcheck's to regenerate"
-        elif pure is not None and (style is None or pure == style or not region.strip()):
+        elif pure is not None and (style is None or pure == style):
             hand = _hand_written_line(region_lines, memories, pure, types)
             if hand is None:
                 mode, why = GENERATE, f"MEMORY.md holds nothing but {pure}-style headings and entries, so regenerating loses nothing"
@@ -261,8 +261,10 @@ def plan(
     if style is not None:
         why_style = f"style {style} (from index.style in the config)"
     else:
-        style = detect_style(region_lines) or GROUPED
-        why_style = f"style {style} ({'detected from the existing entries' if detect_style(region_lines) else 'the default for an index without entries'})"
+        detected = detect_style(region_lines)
+        style = detected or GROUPED
+        origin = "detected from the existing entries" if detected else "the default for an index without entries"
+        why_style = f"style {style} ({origin})"
     if mode == GENERATE:
         new_region = render(style, memories, types)
     else:
