@@ -74,7 +74,8 @@ def cli() -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @format_option()
 @config_option
-def check(paths: tuple[str, ...], fmt: str, config_file: str | None) -> None:
+@click.option("--user", is_flag=True, help="Also check the user-level files: ~/.config/amp/AGENTS.md, ~/.claude/CLAUDE.md, ~/.agh/memory, ~/.nano_claude/memory, ~/.claude/skills, ...")
+def check(paths: tuple[str, ...], fmt: str, config_file: str | None, user: bool) -> None:
     """Report problems in memory stores, indexes, guidance files and skills.
 
     With PATHS (as pre-commit passes them), check what those files belong to: a
@@ -82,7 +83,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None) -> None:
     """
     from memcheck.hooks import lint
 
-    _run(lambda: lint.run(_config(config_file, paths), list(paths) or None, fmt))
+    _run(lambda: lint.run(_config(config_file, paths), list(paths) or None, fmt, user))
 
 
 @cli.command()
@@ -106,6 +107,24 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
     from memcheck.hooks import show_index
 
     _run(lambda: show_index.run(_config(config_file, (store,)), store, explain))
+
+
+@cli.command()
+@click.argument("path", type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@config_option
+def context(path: str, fmt: str, config_file: str | None) -> None:
+    """Show what an agent working on PATH loads, and what it costs.
+
+    The guidance chain from the repository root to PATH (one file per folder, and
+    which variants are shadowed), which globs include or exclude PATH, @-imports
+    expanded, the MEMORY.md indexes loaded at start-up with their caps applied, and
+    the approximate tokens of it all against context.max-tokens. Exits 1 when over
+    that budget.
+    """
+    from memcheck.hooks import context as ctx
+
+    _run(lambda: ctx.run(_config(config_file, (path,)), path, fmt))
 
 
 @cli.command()

@@ -129,11 +129,13 @@ class GuidanceConfig:
     max_bytes: int
     max_tokens: int
     max_import_depth: int
+    allowed_keys: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class SkillsConfig:
     roots: tuple[str, ...]
+    allowed_keys: tuple[str, ...]
 
 
 @dataclass(frozen=True)

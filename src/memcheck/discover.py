@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from memcheck import document
 from memcheck.config import Config
@@ -23,6 +23,10 @@ INDEX_NAME = "MEMORY.md"
 SKILL_NAME = "SKILL.md"
 # Never memory files, even inside a store folder.
 NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
+# Never flat skills, even directly inside a skills root.
+NOT_SKILL = frozenset({"README.md", INDEX_NAME})
+# Keys that make a Markdown file directly inside a skills root a (flat) skill.
+SKILL_KEYS = frozenset({"name", "description", "triggers"})
 
 
 def join(folder: str, name: str) -> str:
@@ -100,8 +104,22 @@ def _looks_like_memory(doc: Document, types: Iterable[str]) -> bool:
     return kind in set(types) or ("name" in data and "description" in data and "type" in data)
 
 
+def _looks_like_skill(doc: Document) -> bool:
+    return doc.frontmatter is not None and bool(SKILL_KEYS & doc.frontmatter.data.keys())
+
+
+def _ancestors(folder: str) -> Iterator[str]:
+    """``folder`` and every folder above it, up to and including the root ("")."""
+    while folder:
+        yield folder
+        folder = parent(folder)
+    yield ""
+
+
 class Workspace:
     """One run's view of the tree: its files, what they are, and what has been read."""
+
+    user: bool = False  # the user-level locations under $HOME, not a repository
 
     def __init__(self, config: Config, files: list[str] | None = None):
         self.config = config
@@ -171,14 +189,77 @@ class Workspace:
         hits = sum(_looks_like_memory(self.document(p), self.config.memory.types) for p in candidates)
         return hits > 0 and hits * 2 >= len(candidates)
 
-    @cached_property
+    @property
     def guidance(self) -> tuple[str, ...]:
-        names = set(self.config.guidance.filenames)
-        return tuple(p for p in self.files if basename(p) in names and self.is_file(p))
+        """Guidance files, one per symlinked set (CLAUDE.md -> AGENTS.md is one file)."""
+        return self._guidance_and_twins[0]
+
+    @property
+    def twins(self) -> dict[str, str]:
+        """Guidance paths that are symlinks to another guidance file -> that file."""
+        return self._guidance_and_twins[1]
+
+    @cached_property
+    def _guidance_and_twins(self) -> tuple[tuple[str, ...], dict[str, str]]:
+        order = {n: i for i, n in enumerate(self.config.guidance.filenames)}
+        found = [p for p in self.files if basename(p) in order and self.is_file(p)]
+        by_real: dict[str, list[str]] = {}
+        for path in found:
+            by_real.setdefault(os.path.realpath(self.root / path), []).append(path)
+        twins: dict[str, str] = {}
+        for group in by_real.values():
+            if len(group) > 1:
+                # The real file is the one agents edit; else the name agents prefer.
+                group.sort(key=lambda p: (os.path.islink(self.root / p), order[basename(p)], p))
+                twins.update((p, group[0]) for p in group[1:])
+        listed = set(found)
+        for path in found:
+            target = self._link_as_text(path)
+            if target is not None and target in listed and target != path and twins.get(target) != path:
+                twins[path] = twins.get(target, target)
+        return tuple(p for p in found if p not in twins), twins
+
+    def _link_as_text(self, path: str) -> str | None:
+        """The path a symlink names when git checked it out as a plain file (its whole
+        content is the target, without a newline: core.symlinks=false, Windows)."""
+        try:
+            if os.path.islink(self.root / path) or os.path.getsize(self.root / path) > 255:
+                return None
+        except OSError:
+            return None
+        text = self.document(path).text
+        if not text or "\n" in text or text != text.strip():
+            return None
+        return os.path.normpath(join(parent(path), text)).replace(os.sep, "/")
+
+    def is_skills_root(self, folder: str) -> bool:
+        return any(glob_matches_folder(g, folder) for g in self.config.skills.roots)
 
     @cached_property
     def skills(self) -> tuple[str, ...]:
-        return tuple(p for p in self.files if basename(p) == SKILL_NAME and self.is_file(p))
+        """SKILL.md files in skill folders, and flat skills directly inside a skills root.
+
+        Everything else inside a skill folder (a nested SKILL.md included) is one of
+        its resources, not a skill of its own.
+        """
+        folders = {parent(p) for p in self.files if basename(p) == SKILL_NAME}
+
+        def in_skill_folder(folder: str) -> bool:
+            return any(f in folders for f in _ancestors(folder))
+
+        found = []
+        for path in self.files:
+            name, folder = basename(path), parent(path)
+            if name == SKILL_NAME:
+                if in_skill_folder(parent(folder)) if folder else False:
+                    continue
+            elif not (name.endswith(".md") and name not in NOT_SKILL and self.is_skills_root(folder)):
+                continue
+            elif in_skill_folder(folder) or not _looks_like_skill(self.document(path)):
+                continue
+            if self.is_file(path):
+                found.append(path)
+        return tuple(found)
 
     def names_in(self, folder: str) -> set[str]:
         """Names of the files directly inside ``folder``."""
@@ -232,3 +313,43 @@ def relative_path(root: Path, path: str) -> str | None:
             return None
     text = rel.as_posix()
     return "" if text == "." else text
+
+
+# User-level locations (seeds 000, 001, 004): guidance in ~/.config/amp, ~/.config
+# and ~/.claude; memory in ~/.agh/memory and ~/.nano_claude/memory; skills in the
+# global skills folders. Reported as ``~/…``.
+USER_GUIDANCE_FOLDERS = (".config/amp", ".config", ".claude")
+USER_STORES = (".agh/memory", ".nano_claude/memory")
+USER_SKILL_ROOTS = (".config/agents/skills", ".config/amp/skills", ".claude/skills")
+USER_PREFIX = "~/"
+
+
+def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
+    found: set[str] = set()
+    for folder in USER_GUIDANCE_FOLDERS:
+        found.update(join(folder, n) for n in guidance_names if (home / folder / n).is_file())
+    for folder in USER_STORES:
+        if (home / folder).is_dir():
+            found.update(join(folder, e.name) for e in os.scandir(home / folder) if e.name.endswith(".md"))
+    for folder in USER_SKILL_ROOTS:
+        if (home / folder).is_dir():
+            found.update(join(folder, p) for p in walk_files(home / folder))
+    return sorted(found)
+
+
+def user_workspace(config: Config, home: Path | None = None) -> Workspace:
+    """The user's home as a workspace holding only the user-level locations."""
+    from dataclasses import replace
+
+    home = (home or Path.home()).resolve()
+    user_config = replace(
+        config,
+        root=home,
+        exclude=(),
+        per_path_ignores=(),
+        memory=replace(config.memory, stores=tuple(dict.fromkeys((*config.memory.stores, *USER_STORES)))),
+        skills=replace(config.skills, roots=USER_SKILL_ROOTS),
+    )
+    ws = Workspace(user_config, files=user_files(home, config.guidance.filenames))
+    ws.user = True
+    return ws

@@ -11,6 +11,9 @@ from memcheck.problem import Rule
 FAMILY_MODULES = (
     "memcheck.checks.memory",
     "memcheck.checks.index",
+    "memcheck.checks.guidance",
+    "memcheck.checks.skills",
+    "memcheck.checks.secrets",
 )
 
 

@@ -265,12 +265,7 @@ def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Prob
         past = lines[cfg.max_lines :]
         yield R["IDX007"].at(path, cfg.max_lines + 1, 1, f"{INDEX_NAME} has {len(lines)} lines, over the {cfg.max_lines}-line cap; agents never see lines {cfg.max_lines + 1}-{len(lines)}{_entries(past)}")
     if size > cfg.max_bytes:
-        offset, cut = 0, len(lines)
-        for i, line in enumerate(lines):
-            offset += len(line.encode("utf-8")) + 1
-            if offset > cfg.max_bytes:
-                cut = i
-                break
+        cut = byte_cut(lines, cfg.max_bytes)
         yield R["IDX008"].at(path, cut + 1, 1, f"{INDEX_NAME} is {size} bytes, over the {cfg.max_bytes}-byte cap; agents stop reading in line {cut + 1}{_entries(lines[cut:])}")
     near = [
         f"{n} of {cap} {unit}"
@@ -281,11 +276,28 @@ def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Prob
         yield R["IDX009"].at(path, 1, 1, f"{INDEX_NAME} is at {' and '.join(near)}; consolidate before entries fall past the cap")
 
 
-def _entries(lines: Sequence[str]) -> str:
-    names = []
+def byte_cut(lines: Sequence[str], max_bytes: int) -> int:
+    """How many whole lines fit in ``max_bytes`` (each with its newline)."""
+    offset = 0
     for i, line in enumerate(lines):
-        for link in idx.links(line, i):
-            names.append(basename(link.target) or link.target)
+        offset += len(line.encode("utf-8")) + 1
+        if offset > max_bytes:
+            return i
+    return len(lines)
+
+
+def loaded_lines(lines: Sequence[str], max_lines: int, max_bytes: int) -> int:
+    """How many lines of an index agents load: the line cap, then the byte cap."""
+    return min(max_lines, len(lines), byte_cut(lines, max_bytes))
+
+
+def entry_names(lines: Sequence[str]) -> list[str]:
+    """The memory files the lines link to, in order."""
+    return [basename(link.target) or link.target for i, line in enumerate(lines) for link in idx.links(line, i)]
+
+
+def _entries(lines: Sequence[str]) -> str:
+    names = entry_names(lines)
     if not names:
         return ""
     shown = ", ".join(names[:5])

@@ -5,8 +5,9 @@ import importlib
 import sys
 from typing import NamedTuple, Sequence, TextIO
 
+from memcheck.checks import secrets
 from memcheck.config import Config, selected
-from memcheck.discover import Store, Workspace, select_targets
+from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
 from memcheck.output import ReportContext, get_reporter, resolve_format
 from memcheck.problem import Problem
 from memcheck.rules import FAMILY_MODULES, all_rules
@@ -31,7 +32,8 @@ def collect(ws: Workspace, targets: Targets) -> list[Problem]:
         check = getattr(importlib.import_module(name), "check", None)
         if check is not None:
             found.update(p for p in check(ws, targets) if p.code in enabled)
-    return sorted(_drop_path_ignores(found, config))
+    # Whatever rule quoted a value, no secret leaves in a message (SEC ignored or not).
+    return sorted(secrets.scrub(_drop_path_ignores(found, config), ws, secrets.files_of(targets)))
 
 
 def _drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
@@ -65,8 +67,17 @@ def _wants_color(out: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-def run(config: Config, paths: Sequence[str] | None, fmt: str = "text") -> int:
+def collect_user(config: Config) -> list[Problem]:
+    """Findings in the user-level locations (``~/.config/amp/AGENTS.md``,
+    ``~/.agh/memory``, ``~/.claude/skills``, ...), with ``~/`` paths."""
+    ws = user_workspace(config)
+    return [p._replace(path=USER_PREFIX + p.path) for p in collect(ws, targets_for(ws, None))]
+
+
+def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", user: bool = False) -> int:
     ws = Workspace(config)
     problems = collect(ws, targets_for(ws, paths))
+    if user:
+        problems = sorted([*problems, *collect_user(config)])
     report(problems, fmt)
     return 1 if problems else 0

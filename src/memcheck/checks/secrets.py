@@ -1,0 +1,231 @@
+"""SEC: secret-like content in memory, guidance and skill files (SPEC §4; seed 004).
+
+These files are committed, loaded into every session and sent to a model provider:
+no place for credentials. The secret itself never appears in a message: findings
+show a redacted form (``ghp_…(40 chars)``), and ``scrub`` removes any secret that
+another rule's message happens to quote.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Any, Iterable, Iterator, NamedTuple, Sequence
+
+from memcheck.discover import Workspace
+from memcheck.document import Document
+from memcheck.problem import ERROR, Problem, Rule
+
+RULES = (
+    Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
+## What it does
+Reports a `-----BEGIN … PRIVATE KEY-----` block with key material in it (a block
+whose body is `...` or a placeholder is documentation and is not reported).
+
+## Why is this bad?
+Memory, guidance and skill files are committed and loaded into every agent session:
+the key is in the history of every clone and in the model provider's logs.
+
+## Example
+A memory file that saved the deploy key "so the agent can ssh in next time".
+
+## Use instead
+Keep the key in an SSH agent or a secret manager; the memory can say where it
+lives. Rotate the key: removing it from the file does not remove it from history.
+"""),
+    Rule("SEC002", "api-token", ERROR, False, "File holds a cloud or API token", """\
+## What it does
+Reports strings shaped like real credentials: AWS access key ids (`AKIA…`), GitHub
+(`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, webhook URLs),
+Stripe (`sk_live_…`), OpenAI (`sk-…`, `sk-proj-…`) and Anthropic (`sk-ant-…`) tokens.
+Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`, `<your-token>`)
+are not reported.
+
+## Why is this bad?
+Seed 004: memory must not hold credentials. Anyone with the repository, and every
+agent session, gets the token.
+
+## Example
+```markdown
+The CI token is ghp_… (pasted in full).
+```
+
+## Use instead
+Name the environment variable or secret store that holds it (`$GITHUB_TOKEN`), and
+rotate the token.
+"""),
+    Rule("SEC003", "hardcoded-credential", ERROR, False, "A password, secret, token or API key is assigned a literal value", """\
+## What it does
+Reports a quoted, high-entropy value assigned to a name ending in `password`,
+`secret`, `token`, `api_key`, `access_key` or `private_key` (`DB_PASSWORD = "…"`,
+`apiKey: '…'`). Placeholders, environment references and low-entropy words are not
+reported.
+
+## Why is this bad?
+A literal credential in an agent's memory or instructions gets copied into code,
+commits and prompts.
+
+## Example
+```python
+OPENWEATHER_API_KEY = "3f9a1c0e7b..."
+```
+
+## Use instead
+```python
+OPENWEATHER_API_KEY = os.environ["OPENWEATHER_API_KEY"]
+```
+"""),
+)
+R = {r.code: r for r in RULES}
+
+
+class Secret(NamedTuple):
+    line: int
+    col: int
+    code: str
+    shown: str  # the redacted form, safe to print
+    value: str  # never printed: used to scrub other messages
+
+
+_KEY_BEGIN = re.compile(r"-----BEGIN ((?:RSA|DSA|EC|OPENSSH|PGP|ENCRYPTED|SSH2) )?PRIVATE KEY( BLOCK)?-----")
+_KEY_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
+_KEY_BODY = re.compile(r"^[A-Za-z0-9+/=]{40,}$")
+
+# Group "p" is the prefix that names the kind of token: it may be shown, the rest not.
+_TOKENS: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p)
+    for p in (
+        r"(?<![A-Za-z0-9])(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])",
+        r"(?<![A-Za-z0-9_])(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])",
+        r"(?<![A-Za-z0-9_])(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])",
+        r"(?<![A-Za-z0-9_])(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
+        r"(?<![A-Za-z0-9_])(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])",
+        r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})",
+        r"(?<![A-Za-z0-9_])(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])",
+        r"(?<![A-Za-z0-9_-])(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])",
+        r"(?<![A-Za-z0-9_-])(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])",
+    )
+)
+# A name ending in one of these words, then `=`, `:`, `:=` or `=>`, then a quoted value.
+_ASSIGN = re.compile(
+    r"""(?i)(?<![A-Za-z0-9])([A-Za-z0-9_.-]*?(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key))["']?\s*(?::=|=>|=|:)\s*(["'])([^"'\s]{8,256})\2"""
+)
+_PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv")
+_RUN = re.compile(r"(.)\1{5,}")
+
+
+def entropy(text: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(text)
+    n = len(text)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _placeholder(value: str) -> bool:
+    return bool(_PLACEHOLDER.search(value) or _RUN.search(value))
+
+
+def _classes(value: str) -> int:
+    return sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]"))
+
+
+def _random_enough(value: str) -> bool:
+    return entropy(value) >= 3.0 and _classes(value) >= 2
+
+
+def _redact(value: str, shown_prefix: int) -> str:
+    return f"{value[:shown_prefix]}…({len(value)} chars)"
+
+
+def find(doc: Document) -> Iterator[Secret]:
+    """Secret-like strings in a document, in line order."""
+    if doc.error is not None:
+        return
+    lines = doc.lines
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        key = _KEY_BEGIN.search(line)
+        if key:
+            body: list[str] = []
+            j = i + 1
+            while j < len(lines) and j < i + 200 and not _KEY_END.search(lines[j]):
+                body.append(lines[j].strip())
+                j += 1
+            material = [b for b in body if _KEY_BODY.match(b) and not _placeholder(b)]
+            if material:
+                kind = (key.group(1) or "").strip() or "generic"
+                shown = f"private key block ({kind}, {len(body)} lines)"
+                for value in material:
+                    yield Secret(i + 1, key.start() + 1, "SEC001", shown, value)
+                i = j + 1
+                continue
+        yield from _tokens(i + 1, line)
+        i += 1
+
+
+def _tokens(lineno: int, line: str) -> Iterator[Secret]:
+    taken: list[tuple[int, int]] = []
+    for pattern in _TOKENS:
+        for m in pattern.finditer(line):
+            value, prefix = m.group("t"), m.group("p")
+            tail = value[len(prefix) :]
+            if _placeholder(value) or any(s <= m.start("t") < e for s, e in taken):
+                continue
+            if not _random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
+                continue
+            taken.append((m.start("t"), m.end("t")))
+            yield Secret(lineno, m.start("t") + 1, "SEC002", _redact(value, len(prefix)), value)
+    for m in _ASSIGN.finditer(line):
+        value = m.group(3)
+        if any(s <= m.start(3) < e for s, e in taken) or _placeholder(value):
+            continue
+        if len(value) < 12 or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value):
+            continue
+        yield Secret(lineno, m.start(3) + 1, "SEC003", f"{m.group(1)} = {m.group(2)}…{m.group(2)}({len(value)} chars)", value)
+
+
+def _looks_like_code(value: str) -> bool:
+    # A reference, a path, a dotted name, a URL without credentials: not a secret.
+    return bool(re.match(r"^(?:[A-Za-z_][\w]*\.)+[A-Za-z_]\w*$|^[./~]|^https?://[^@]*$|^[A-Z_][A-Z0-9_]*$", value))
+
+
+def files_of(targets: Any) -> list[str]:
+    paths: set[str] = set(targets.guidance) | set(targets.skills)
+    for store in targets.stores:
+        paths.update(store.files)
+        if store.has_index:
+            paths.add(store.index)
+    return sorted(paths)
+
+
+_MESSAGES = {
+    "SEC001": "{shown}; remove it, keep keys in an SSH agent or secret manager, and rotate it",
+    "SEC002": "token {shown} looks like a real credential; remove it, reference the environment variable instead, and rotate it",
+    "SEC003": "credential {shown} is a literal value; read it from the environment or a secret manager instead, and rotate it",
+}
+
+
+def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+    for path in files_of(targets):
+        seen: set[tuple[int, str]] = set()
+        for secret in find(ws.document(path)):
+            if (secret.line, secret.code) in seen and secret.code == "SEC001":
+                continue  # one finding per key block
+            seen.add((secret.line, secret.code))
+            yield R[secret.code].at(path, secret.line, secret.col, _MESSAGES[secret.code].format(shown=secret.shown))
+
+
+def scrub(problems: Iterable[Problem], ws: Workspace, paths: Sequence[str]) -> list[Problem]:
+    """Problems whose messages hold no secret found in ``paths``."""
+    values = sorted({s.value for p in paths for s in find(ws.document(p))}, key=len, reverse=True)
+    if not values:
+        return list(problems)
+    clean = []
+    for p in problems:
+        message = p.message
+        for value in values:
+            if value in message:
+                message = message.replace(value, _redact(value, 0))
+        clean.append(p._replace(message=message))
+    return clean

@@ -1,0 +1,375 @@
+"""SKL: skills (SPEC §3; the Agent Skills specification and seed 000).
+
+A skill is ``SKILL.md`` in a skill folder, or a Markdown file with skill frontmatter
+directly inside a skills root (``skills.roots``: ``.agents/skills``,
+``.claude/skills`` at any depth). Agents list every skill's ``name`` and
+``description`` in the prompt and load the body when the description (or one of
+seed 000's ``triggers``) matches the task.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from memcheck.checks.guidance import frontmatter_problem
+from memcheck.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
+from memcheck.document import Document
+from memcheck.problem import ERROR, WARNING, Problem, Rule
+
+_EXAMPLE_OK = """```markdown
+---
+name: run-tests
+description: Run the project's test suite and report failures. Use when asked to test a change.
+triggers:
+  - "run tests"
+  - "/test"
+---
+```"""
+
+RULES = (
+    Rule("SKL001", "unreadable-skill", ERROR, False, "Skill file cannot be read as UTF-8 text", """\
+## What it does
+Reports a skill file that cannot be read, is binary, is not UTF-8 or is over 1 MiB.
+
+## Why is this bad?
+Agents cannot read its name or description, so the skill never appears.
+
+## Example
+A `SKILL.md` saved as UTF-16.
+
+## Use instead
+Re-save it as UTF-8.
+"""),
+    Rule("SKL002", "missing-frontmatter", ERROR, False, "SKILL.md has no frontmatter", f"""\
+## What it does
+Reports a `SKILL.md` that does not start with YAML frontmatter.
+
+## Why is this bad?
+Agents list skills by the `name` and `description` in their frontmatter; without
+it the skill is skipped or shown with no hint of when to use it.
+
+## Example
+```markdown
+# Run tests
+Execute the suite.
+```
+
+## Use instead
+{_EXAMPLE_OK}
+"""),
+    Rule("SKL003", "invalid-frontmatter", ERROR, False, "Skill frontmatter cannot be parsed", """\
+## What it does
+Reports skill frontmatter that is never closed, is not valid YAML, is not a mapping,
+or repeats a key.
+
+## Why is this bad?
+Agents parse it with a YAML parser: an unquoted `: ` in a description (the usual
+cause) makes the whole skill disappear.
+
+## Example
+```yaml
+description: Deploy: push the image and roll out
+```
+
+## Use instead
+```yaml
+description: "Deploy: push the image and roll out"
+```
+"""),
+    Rule("SKL004", "invalid-name", ERROR, False, "Skill name breaks the Agent Skills name rules", """\
+## What it does
+Reports a skill `name` that is missing, not a string, longer than 64 characters, or
+not lowercase letters, digits and single hyphens (no leading, trailing or doubled
+hyphen).
+
+## Why is this bad?
+Agents refuse such skills or turn the name into a command that users cannot type.
+
+## Example
+```yaml
+name: My_Skill
+```
+
+## Use instead
+```yaml
+name: my-skill
+```
+"""),
+    Rule("SKL005", "name-folder-mismatch", ERROR, False, "Skill name differs from its folder name", """\
+## What it does
+Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
+
+## Why is this bad?
+The Agent Skills specification requires them to match; agents that key skills by
+folder and those that key them by name disagree about which skill is which.
+
+## Example
+`.claude/skills/x/SKILL.md` with `name: run-tests`.
+
+## Use instead
+Rename the folder to `run-tests`, or set `name: x`.
+"""),
+    Rule("SKL006", "invalid-description", ERROR, False, "Skill description is missing, empty or over 1024 characters", f"""\
+## What it does
+Reports a skill without a `description`, or one that is not a string, is empty, or
+is longer than 1024 characters.
+
+## Why is this bad?
+The description is all an agent sees when choosing a skill: without one the skill is
+never picked; past 1024 characters agents reject or truncate it.
+
+## Example
+```yaml
+name: run-tests
+```
+
+## Use instead
+{_EXAMPLE_OK}
+"""),
+    Rule("SKL007", "invalid-field", ERROR, False, "Optional skill field has the wrong type or length", """\
+## What it does
+Checks the optional Agent Skills fields: `license` and `compatibility` are strings
+(`compatibility` at most 500 characters), `metadata` is a mapping, and
+`allowed-tools` is a list of strings or one comma-separated string.
+
+## Why is this bad?
+Agents that validate skills reject the whole skill; the others ignore the field,
+so a tool restriction you wrote is silently not applied.
+
+## Example
+```yaml
+allowed-tools: {Bash: true}
+```
+
+## Use instead
+```yaml
+allowed-tools: [Bash, Read]
+```
+"""),
+    Rule("SKL008", "invalid-triggers", ERROR, False, "Skill triggers is not a list of non-empty strings", """\
+## What it does
+Reports seed 000's `triggers` when it is not a list, or holds an empty or non-string
+item.
+
+## Why is this bad?
+Agents match triggers against what the user types; a string is matched letter by
+letter and an empty trigger matches everything.
+
+## Example
+```yaml
+triggers: run tests
+```
+
+## Use instead
+```yaml
+triggers:
+  - "run tests"
+```
+"""),
+    Rule("SKL009", "duplicate-name", ERROR, False, "Two skills an agent sees together share a name", """\
+## What it does
+Reports a skill whose `name` another skill visible from the same folder already uses
+(for example `.agents/skills/deploy` and `.claude/skills/deploy`, or a root skill
+and a package's skill of the same name).
+
+## Why is this bad?
+Agents keep the first skill found by discovery order and hide the other, so edits
+to the hidden one have no effect.
+
+## Example
+`.agents/skills/deploy/SKILL.md` and `.claude/skills/deploy/SKILL.md`.
+
+## Use instead
+Keep one, or rename one of them.
+"""),
+    Rule("SKL010", "unknown-key", WARNING, False, "Skill frontmatter key is not in the schema", """\
+## What it does
+Reports frontmatter keys outside the Agent Skills schema (`name`, `description`,
+`license`, `compatibility`, `metadata`, `allowed-tools`), seed 000's `triggers` and
+the vendor keys of `skills.allowed-keys` (`argument-hint`, `user-invocable`,
+`model`, `version`, `disable-model-invocation`, ...).
+
+## Why is this bad?
+Usually a typo (`trigger`, `allowed_tools`) that leaves the real field unset.
+
+## Example
+```yaml
+trigger: run tests
+```
+
+## Use instead
+```yaml
+triggers: ["run tests"]
+```
+"""),
+    Rule("SKL011", "duplicate-trigger", WARNING, False, "Two skills an agent sees together share a trigger", """\
+## What it does
+Reports a trigger (compared without case and surrounding space) that the same skill
+or another skill visible from the same folder already uses.
+
+## Why is this bad?
+The agent cannot tell which skill the user means and picks one by discovery order.
+
+## Example
+Two skills both triggered by `/test`.
+
+## Use instead
+Give each skill its own triggers.
+"""),
+)
+R = {r.code: r for r in RULES}
+
+SCHEMA_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools", "triggers"})
+_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
+
+
+def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+    wanted = sorted(set(targets.skills))
+    if not wanted:
+        return
+    for path in wanted:
+        yield from check_file(ws, ws.document(path))
+    yield from _check_duplicates(ws, set(wanted))
+
+
+def scope_of(ws: Workspace, path: str) -> str:
+    """The folder whose agents see this skill: the one holding ``.claude/skills``
+    for a configured root, else the folder above the skills folder."""
+    root = skills_root(path)
+    for glob in ws.config.skills.roots:
+        if glob_matches_folder(glob, root):
+            depth = len([s for s in glob.strip("/").split("/") if s])
+            return "/".join(root.split("/")[:-depth])
+    return parent(root)
+
+
+def skills_root(path: str) -> str:
+    return parent(parent(path)) if basename(path) == SKILL_NAME else parent(path)
+
+
+def _same_line(a: str, b: str) -> bool:
+    """One folder is the other or above it: an agent in the lower one sees both."""
+    if a.startswith("?") or b.startswith("?"):
+        return a == b
+    return a == b or a == "" or b == "" or a.startswith(b + "/") or b.startswith(a + "/")
+
+
+def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
+    names: dict[str, list[tuple[str, str]]] = {}
+    triggers: dict[str, list[tuple[str, str]]] = {}
+    for path in ws.skills:
+        fm = ws.document(path).frontmatter
+        if fm is None:
+            continue
+        # Agents discover the configured roots, from the working folder up; a SKILL.md
+        # elsewhere (a plugin source, a docs copy) clashes only within its own folder.
+        root = skills_root(path)
+        scope = scope_of(ws, path) if ws.is_skills_root(root) else "?" + root
+        name = fm.data.get("name")
+        if isinstance(name, str) and name.strip():
+            key = name.strip().casefold()
+            for other, other_scope in names.get(key, ()):
+                if path in wanted and _same_line(scope, other_scope):
+                    yield R["SKL009"].at(path, fm.key_lines.get("name", 1), 1, f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one")
+                    break
+            names.setdefault(key, []).append((path, scope))
+        listed = fm.data.get("triggers")
+        if not isinstance(listed, list):
+            continue
+        own: set[str] = set()
+        for trigger in listed:
+            if not isinstance(trigger, str) or not trigger.strip():
+                continue
+            key = trigger.strip().casefold()
+            clash = path if key in own else next((o for o, s in triggers.get(key, ()) if _same_line(scope, s)), None)
+            if clash is not None and path in wanted:
+                where = "earlier in the same list" if clash == path else f"by {clash}"
+                yield R["SKL011"].at(path, fm.key_lines.get("triggers", 1), 1, f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers")
+            if key not in own:
+                triggers.setdefault(key, []).append((path, scope))
+            own.add(key)
+
+
+def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
+    path = doc.path
+    if doc.error is not None:
+        yield R["SKL001"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
+        return
+    if not doc.has_frontmatter:
+        yield R["SKL002"].at(path, 1, 1, "no YAML frontmatter: start the file with '---', name and description, then '---'")
+        return
+    trouble = frontmatter_problem(doc)
+    if trouble is not None:
+        yield R["SKL003"].at(path, trouble[0], 1, trouble[1])
+    fm = doc.frontmatter
+    if fm is None or fm.yaml_error is not None:
+        return  # agents with a YAML parser see no fields at all: SKL003 says why
+    data = fm.data
+
+    def line_of(key: str) -> int:
+        return fm.key_lines.get(key, 1)
+
+    folder = basename(parent(path))
+    name = data.get("name")
+    bad_name = _name_problem(name)
+    if bad_name is not None:
+        yield R["SKL004"].at(path, line_of("name"), 1, bad_name)
+    if basename(path) == SKILL_NAME and isinstance(name, str) and name.strip() and name.strip() != folder and folder:
+        yield R["SKL005"].at(path, line_of("name"), 1, f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}")
+    description = data.get("description")
+    if description is None or (isinstance(description, str) and not description.strip()):
+        yield R["SKL006"].at(path, line_of("description"), 1, "no description: agents choose skills by it; say what the skill does and when to use it (1-1024 characters)")
+    elif not isinstance(description, str):
+        yield R["SKL006"].at(path, line_of("description"), 1, f"description is a {type(description).__name__}, not text; write it as a string")
+    elif len(description) > MAX_DESCRIPTION:
+        yield R["SKL006"].at(path, line_of("description"), 1, f"description is {len(description)} characters, over the {MAX_DESCRIPTION} agents accept; shorten it and move detail into the body")
+    yield from _check_optional(path, data, line_of)
+    yield from _check_triggers(path, data, line_of)
+    allowed = SCHEMA_KEYS | set(ws.config.skills.allowed_keys)
+    for key in sorted(k for k in data if k not in allowed):
+        hint = " (did you mean 'triggers'?)" if key == "trigger" else ""
+        yield R["SKL010"].at(path, line_of(key), 1, f"frontmatter key {key!r} is not a skill key{hint}; fix it or add it to skills.allowed-keys")
+
+
+def _name_problem(name: Any) -> str | None:
+    if name is None or (isinstance(name, str) and not name.strip()):
+        return "no name: give the skill a name of lowercase letters, digits and hyphens (e.g. run-tests)"
+    if not isinstance(name, str):
+        return f"name is a {type(name).__name__} ({name!r}); write it as lowercase letters, digits and hyphens"
+    if len(name) > MAX_NAME:
+        return f"name is {len(name)} characters, over the {MAX_NAME} allowed; shorten it"
+    if _NAME.match(name):
+        return None
+    suggestion = re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9]+", "-", name.lower())).strip("-")
+    return f"name {name!r} must be lowercase letters, digits and single hyphens, not starting or ending with one; use {suggestion or 'a-name'!r}"
+
+
+def _check_optional(path: str, data: dict[str, Any], line_of: Any) -> Iterator[Problem]:
+    for key in ("license", "compatibility"):
+        value = data.get(key)
+        if value is not None and not isinstance(value, str):
+            yield R["SKL007"].at(path, line_of(key), 1, f"{key} is a {type(value).__name__}; write it as a string")
+    compat = data.get("compatibility")
+    if isinstance(compat, str) and len(compat) > MAX_COMPATIBILITY:
+        yield R["SKL007"].at(path, line_of("compatibility"), 1, f"compatibility is {len(compat)} characters, over the {MAX_COMPATIBILITY} allowed; shorten it")
+    if "metadata" in data and data["metadata"] is not None and not isinstance(data["metadata"], dict):
+        yield R["SKL007"].at(path, line_of("metadata"), 1, f"metadata is a {type(data['metadata']).__name__}; write it as a mapping of keys to values")
+    tools = data.get("allowed-tools")
+    if tools is not None and not isinstance(tools, str):
+        if not isinstance(tools, list) or not all(isinstance(t, str) and t.strip() for t in tools):
+            yield R["SKL007"].at(path, line_of("allowed-tools"), 1, "allowed-tools must be a list of tool names or one comma-separated string (allowed-tools: [Bash, Read])")
+
+
+def _check_triggers(path: str, data: dict[str, Any], line_of: Any) -> Iterator[Problem]:
+    if "triggers" not in data:
+        return
+    triggers = data["triggers"]
+    if not isinstance(triggers, list):
+        yield R["SKL008"].at(path, line_of("triggers"), 1, f"triggers is a {type(triggers).__name__}, not a list; write one trigger per '- ' line")
+        return
+    for item in triggers:
+        if not isinstance(item, str):
+            yield R["SKL008"].at(path, line_of("triggers"), 1, f"trigger {item!r} is a {type(item).__name__}; quote it as a string")
+        elif not item.strip():
+            yield R["SKL008"].at(path, line_of("triggers"), 1, "an empty trigger matches everything; remove it")

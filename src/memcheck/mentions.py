@@ -1,0 +1,187 @@
+"""Read Markdown the way agents read @-mentions and links: prose only.
+
+Code spans, fenced code blocks and HTML comments are masked with spaces (columns
+stay where they were), because an ``@scope/pkg`` in a code block or a link in a
+commented-out line is not something the agent will follow. Then:
+
+- ``mentions`` finds ``@token`` words and ``classify`` decides which are imports
+  (SPEC §4): a token is an import when it has a file extension, starts with ``./``,
+  ``../`` or ``/``, or names an existing file. E-mail addresses (``a@b.com``), package
+  scopes (``@upstash/redis``) and bare words (``@id``) are not; ``@~/…`` is outside
+  the repository.
+- ``links`` finds relative Markdown links and reference definitions.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import Callable, Iterable, Iterator, NamedTuple
+from urllib.parse import unquote
+
+_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# `@` after a word character is an e-mail address or a version pin (pkg@1.2); after
+# `/` or `.` it is part of a path (node_modules/@types); `\@` is escaped.
+_MENTION = re.compile(r"(?<![\w@/.\\+=-])@([^\s`\"'<>()\[\]{}|,;]+)")
+_TRAILING = ".:!?*_~"
+# Extensions of files people import into guidance. A dotted word without a slash
+# (`@pytest.fixture`, `@app.route`) is a decorator, not a file, unless it ends in one.
+EXTENSIONS = frozenset(
+    """md mdc mdx markdown txt rst adoc org json jsonc json5 yaml yml toml ini cfg conf env
+    example sample template lock xml csv tsv html htm css scss sass less svg png jpg jpeg gif
+    webp pdf py pyi ipynb ts tsx js jsx mjs cjs vue svelte astro go rs java kt kts scala rb
+    php c h cc cpp hpp cs swift m mm sh bash zsh fish ps1 bat sql graphql gql proto tf hcl
+    dart lua r jl ex exs erl hs ml clj gradle properties plist dockerfile makefile mk cmake
+    prisma sol zig nim""".split()
+)
+_EXT = re.compile(r"\.([A-Za-z0-9]{1,10})$")
+_REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)")
+_LINK = re.compile(r"!?\[(?:\\.|[^\]\\])*\]\(\s*(<[^>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark backslash escapes of ASCII punctuation
+
+HOME, ABSOLUTE, OUTSIDE, PATH = "home", "absolute", "outside", "path"
+
+
+class Token(NamedTuple):
+    line: int  # 1-based, in the whole file
+    col: int  # 1-based, of the `@` or the link target
+    text: str  # the mention without `@`, or the link target as written
+
+
+def prose(lines: Iterable[str]) -> Iterator[str]:
+    """Each line with code spans, fenced blocks and HTML comments blanked out."""
+    fence: str | None = None
+    in_comment = False
+    for line in lines:
+        if fence is not None:
+            stripped = line.strip()
+            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
+                fence = None
+            yield " " * len(line)
+            continue
+        if not in_comment:
+            m = _FENCE_OPEN.match(line)
+            if m and not (m.group(1)[0] == "`" and "`" in line[m.end() :]):
+                fence = m.group(1)
+                yield " " * len(line)
+                continue
+        masked, in_comment = _mask_line(line, in_comment)
+        yield masked
+
+
+def _mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
+    out = list(line)
+    i, n = 0, len(line)
+    search_from = 0
+    while i < n:
+        if in_comment:
+            end = line.find("-->", max(i, search_from))
+            stop = n if end < 0 else end + 3
+            out[i:stop] = " " * (stop - i)
+            i = stop
+            in_comment = end < 0
+            continue
+        if line.startswith("<!--", i):
+            in_comment = True
+            search_from = i + 4
+            continue
+        if line[i] == "`":
+            run = _run_length(line, i)
+            close = _closing_run(line, i + run, run)
+            if close < 0:
+                i += run  # an unmatched run is literal text
+                continue
+            stop = close + run
+            out[i:stop] = " " * (stop - i)
+            i = stop
+            continue
+        i += 1
+    return "".join(out), in_comment
+
+
+def _run_length(line: str, i: int) -> int:
+    j = i
+    while j < len(line) and line[j] == "`":
+        j += 1
+    return j - i
+
+
+def _closing_run(line: str, start: int, run: int) -> int:
+    i = line.find("`" * run, start)
+    while i >= 0:
+        if _run_length(line, i) == run:
+            return i
+        i = line.find("`" * run, i + _run_length(line, i))
+    return -1
+
+
+def body_lines(lines: tuple[str, ...], body_line: int) -> Iterator[tuple[int, str]]:
+    """(line number, prose) for the lines after the frontmatter."""
+    start = max(body_line, 1) - 1
+    for offset, masked in enumerate(prose(lines[start:])):
+        yield start + offset + 1, masked
+
+
+def mentions(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
+    for lineno, line in numbered:
+        for m in _MENTION.finditer(line):
+            text = m.group(1).rstrip(_TRAILING)
+            if text:
+                yield Token(lineno, m.start() + 1, text)
+
+
+def has_extension(token: str) -> bool:
+    last = token.rstrip("/").rpartition("/")[2].split("#", 1)[0]
+    m = _EXT.search(last)
+    if m is None:
+        return False
+    return m.group(1).lower() in EXTENSIONS or ("/" in token and not m.group(1).isdigit())
+
+
+def classify(token: str, folder: str, exists: Callable[[str], bool]) -> tuple[str, str] | None:
+    """(kind, repository-relative path) when the token is an import, else None.
+
+    ``folder`` is the mentioning file's folder; ``exists`` tells whether a
+    repository-relative path is a file or folder.
+    """
+    if token == "~" or token.startswith("~/"):
+        return HOME, token
+    if token.startswith("/"):
+        return ABSOLUTE, token
+    clean = unquote(token.split("#", 1)[0])
+    path = posixpath.normpath(posixpath.join(folder, clean)) if folder else posixpath.normpath(clean)
+    explicit = token.startswith(("./", "../")) or has_extension(token)
+    if path == ".." or path.startswith("../"):
+        return (OUTSIDE, path) if explicit else None
+    if explicit or (path != "." and exists(path)):
+        return PATH, path
+    return None
+
+
+def links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
+    """Inline link and image targets, and reference definitions, in prose."""
+    for lineno, line in numbered:
+        m = _REF_DEF.match(line)
+        if m:
+            yield Token(lineno, m.start(1) + 1, _strip_angle(m.group(1)))
+            continue
+        for m in _LINK.finditer(line):
+            yield Token(lineno, m.start(1) + 1, _strip_angle(m.group(1)))
+
+
+def _strip_angle(target: str) -> str:
+    return target[1:-1] if target.startswith("<") and target.endswith(">") else target
+
+
+def link_path(target: str, folder: str) -> str | None:
+    """The repository-relative file a relative link names, or None for what is not
+    a relative file link (URLs, anchors, site-absolute paths, templates). A path that
+    climbs above the root comes back starting with ``..``."""
+    if not target or target.startswith(("#", "/", "~", "//")) or _SCHEME.match(target):
+        return None
+    if "{{" in target or "${" in target or "%s" in target:
+        return None
+    clean = unquote(_ESCAPED.sub(r"\1", target).split("#", 1)[0].split("?", 1)[0])
+    if not clean:
+        return None
+    return posixpath.normpath(posixpath.join(folder, clean)) if folder else posixpath.normpath(clean)

@@ -1,0 +1,158 @@
+"""SEC findings: real-shaped credentials are reported, placeholders are not, and no
+secret ever reaches the output (SPEC §4; seed 004).
+
+Every token here is generated from a seeded random source at test time: the shapes
+are real, the values are not anyone's credentials.
+"""
+from __future__ import annotations
+
+import io
+import json
+import random
+import string
+from pathlib import Path
+
+import pytest
+from conftest import memory, run_cli, write
+
+from memcheck import config
+from memcheck.checks import secrets
+from memcheck.discover import Workspace
+from memcheck.document import parse
+from memcheck.hooks.lint import collect, targets_for
+from memcheck.output import REPORTER_BY_NAME, ReportContext, get_reporter
+
+_RND = random.Random(20260325)
+_ALNUM = string.ascii_letters + string.digits
+
+
+def _rand(n: int, alphabet: str = _ALNUM) -> str:
+    return "".join(_RND.choice(alphabet) for _ in range(n))
+
+
+def _key_block() -> str:
+    body = "\n".join(_rand(64, _ALNUM + "+/") for _ in range(5))
+    return f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----"
+
+
+TOKENS = {
+    "aws": "AKIA" + _rand(16, string.ascii_uppercase + string.digits),
+    "github": "ghp_" + _rand(36),
+    "github-fine": "github_pat_" + _rand(22) + "_" + _rand(59),
+    "gitlab": "glpat-" + _rand(20),
+    "slack": "xoxb-" + _rand(12, string.digits) + "-" + _rand(13, string.digits) + "-" + _rand(24),
+    "slack-webhook": "https://hooks.slack.com/services/T" + _rand(8, string.ascii_uppercase + string.digits) + "/B" + _rand(8, string.ascii_uppercase + string.digits) + "/" + _rand(24),
+    "stripe": "sk_live_" + _rand(24),
+    "openai": "sk-proj-" + _rand(48),
+    "openai-legacy": "sk-" + _rand(20) + "T3BlbkFJ" + _rand(20),
+    "anthropic": "sk-ant-api03-" + _rand(93, _ALNUM + "-_") + "AA",
+}
+ASSIGNED = "Zq8#kP2!mW9@tR4v"
+
+
+def _secrets_in(text: str) -> list[tuple[str, str]]:
+    return [(s.code, s.shown) for s in secrets.find(parse("m.md", text.encode()))]
+
+
+@pytest.mark.parametrize("kind", sorted(TOKENS))
+def test_token_shapes_are_found_and_redacted(kind: str) -> None:
+    token = TOKENS[kind]
+    (found,) = _secrets_in(f"The {kind} token: {token}\n")
+    assert found[0] == "SEC002"
+    assert token not in found[1] and found[1].endswith(f"…({len(token)} chars)")
+
+
+def test_private_key_block() -> None:
+    (found,) = {s for s in _secrets_in(f"key:\n{_key_block()}\n")}
+    assert found == ("SEC001", "private key block (RSA, 5 lines)")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'DB_PASSWORD = "' + ASSIGNED + '"',
+        "apiKey: '" + ASSIGNED + "'",
+        '"client_secret": "' + ASSIGNED + '"',
+        "auth_token := '" + ASSIGNED + "'",
+    ],
+)
+def test_assigned_credentials(line: str) -> None:
+    (found,) = _secrets_in(line + "\n")
+    assert found[0] == "SEC003" and ASSIGNED not in found[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("export OPENAI_API_KEY=sk-...", id="sk-dots"),
+        pytest.param("AMP_API_KEY | Anthropic API key | sk-ant-...", id="seed-000-table"),
+        pytest.param("aws_access_key_id = AKIAIOSFODNN7EXAMPLE", id="aws-docs-example"),
+        pytest.param('token: "<your-token>"', id="angle-placeholder"),
+        pytest.param("GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", id="x-run"),
+        pytest.param('api_key = "YOUR_API_KEY"', id="env-name"),
+        pytest.param('password = "${DB_PASSWORD}"', id="env-reference"),
+        pytest.param('password: "changeme123"', id="changeme"),
+        pytest.param('secret = "process.env.SECRET"', id="code-reference"),
+        pytest.param('token = "abcdefghijkl"', id="low-entropy-word"),
+        pytest.param("max_tokens = '4096000000000'", id="not-a-credential-name"),
+        pytest.param("tokenizer: 'cl100k_base_v2x'", id="tokenizer"),
+        pytest.param("sk-per-session and sk-resilience", id="sk-words"),
+        pytest.param("-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----", id="key-placeholder"),
+        pytest.param('"apiKey": "sk_test_' + "x" * 24 + '"', id="stripe-placeholder"),
+    ],
+)
+def test_documentation_placeholders_are_not_secrets(text: str) -> None:
+    assert _secrets_in(text + "\n") == []
+
+
+@pytest.fixture
+def leaky(repo: Path) -> Path:
+    """Secrets in a memory file (body and description), a guidance file and a skill."""
+    all_tokens = " ".join(TOKENS.values())
+    write(repo, ".claude/memory/creds.md", memory("Creds", f"github {TOKENS['github']}", "reference", body=f"{all_tokens}\n\n{_key_block()}\n"))
+    write(repo, ".claude/memory/MEMORY.md", "- [Creds](creds.md) \u2014 creds\n")
+    write(repo, "AGENTS.md", f'Use DB_PASSWORD = "{ASSIGNED}" and {TOKENS["stripe"]}.\n@{TOKENS["openai"]}.md\n')
+    write(repo, ".claude/skills/ship/SKILL.md", f"---\nname: ship\ndescription: Ship with {TOKENS['anthropic']}\n---\n\nBody.\n")
+    return repo
+
+
+def _all_secret_values() -> list[str]:
+    key_lines = [line for line in _key_block().split("\n") if not line.startswith("-----")]
+    return [*TOKENS.values(), ASSIGNED, *key_lines]
+
+
+def test_each_file_kind_is_scanned(leaky: Path) -> None:
+    proc = run_cli(leaky, "check", "--format", "json")
+    found = {(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"]}
+    assert {(".claude/memory/creds.md", "SEC001"), (".claude/memory/creds.md", "SEC002"), ("AGENTS.md", "SEC002"), ("AGENTS.md", "SEC003"), (".claude/skills/ship/SKILL.md", "SEC002")} <= found
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_no_secret_in_cli_output(leaky: Path, fmt: str) -> None:
+    proc = run_cli(leaky, "check", "--format", fmt)
+    assert proc.returncode == 1 and proc.stderr == ""
+    for value in _all_secret_values():
+        assert value not in proc.stdout
+    assert "…(" in proc.stdout
+
+
+@pytest.mark.parametrize("fmt", sorted(REPORTER_BY_NAME))
+def test_no_secret_in_any_output_format(leaky: Path, fmt: str) -> None:
+    """Every reporter present (text, json, and github/sarif where they exist) gets
+    the same findings; none may print a secret, even one another rule quoted
+    (here GDN009 names the missing @sk-proj-….md import)."""
+    ws = Workspace(config.load(leaky))
+    problems = collect(ws, targets_for(ws, None))
+    assert any(p.code == "GDN009" for p in problems)
+    out = io.StringIO()
+    get_reporter(fmt)(problems, out, ReportContext())
+    for value in _all_secret_values():
+        assert value not in out.getvalue()
+
+
+def test_sec_ignored_still_scrubs_other_messages(leaky: Path) -> None:
+    write(leaky, ".memcheck.yaml", "ignore: [SEC]\n")
+    proc = run_cli(leaky, "check", "--format", "json")
+    codes = {p["code"] for p in json.loads(proc.stdout)["problems"]}
+    assert "GDN009" in codes and not any(str(c).startswith("SEC") for c in codes)
+    assert TOKENS["openai"] not in proc.stdout

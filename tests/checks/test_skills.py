@@ -1,0 +1,128 @@
+"""SKL findings and skill discovery (SPEC §2, §3; Agent Skills specification; seed 000)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import run_cli, write
+
+from memcheck import config
+from memcheck.discover import Workspace
+
+GOOD = "---\nname: {name}\ndescription: Run the tests. Use when asked to test a change.\n{extra}---\n\nBody.\n"
+
+
+def _problems(root: Path) -> list[dict[str, object]]:
+    proc = run_cli(root, "check", "--format", "json")
+    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
+    return json.loads(proc.stdout)["problems"]  # type: ignore[no-any-return]
+
+
+def _codes(root: Path, path: str) -> list[str]:
+    return sorted(str(p["code"]) for p in _problems(root) if p["path"] == path)
+
+
+def test_discovery_skill_folders_flat_skills_and_resources(repo: Path) -> None:
+    write(repo, ".claude/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra=""))
+    write(repo, ".claude/skills/deploy/reference.md", "---\nname: not-a-skill\n---\n")  # a resource
+    write(repo, ".claude/skills/deploy/examples/inner/SKILL.md", GOOD.format(name="inner", extra=""))  # a resource too
+    write(repo, ".claude/skills/README.md", "---\nname: readme\ndescription: x\n---\n")
+    write(repo, ".claude/skills/notes.md", "# no frontmatter: not a skill\n")
+    write(repo, "pkg/.agents/skills/run-tests.md", GOOD.format(name="run-tests", extra=""))  # flat, any depth
+    write(repo, "plugins/p/skills/lint/SKILL.md", GOOD.format(name="lint", extra=""))  # SKILL.md anywhere
+    ws = Workspace(config.load(repo))
+    assert ws.skills == (".claude/skills/deploy/SKILL.md", "pkg/.agents/skills/run-tests.md", "plugins/p/skills/lint/SKILL.md")
+    assert _problems(repo) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("My_Skill", "use 'my-skill'"),
+        ("-lead", "not starting or ending"),
+        ("trail-", "not starting or ending"),
+        ("dou--ble", "single hyphens"),
+        ("x" * 65, "65 characters, over the 64"),
+        ("'123'", None),  # digits are fine
+        ("[a, b]", "is a list"),
+        ("''", "no name"),
+    ],
+)
+def test_name_rules(repo: Path, name: str, message: str | None) -> None:
+    write(repo, ".claude/skills/s/SKILL.md", GOOD.format(name=name, extra=""))
+    found = [str(p["message"]) for p in _problems(repo) if p["code"] == "SKL004"]
+    if message is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and message in found[0]
+
+
+def test_name_must_equal_folder_for_skill_md_only(repo: Path) -> None:
+    write(repo, ".claude/skills/x/SKILL.md", GOOD.format(name="run-tests", extra=""))
+    write(repo, ".claude/skills/flat.md", GOOD.format(name="other-name", extra=""))
+    assert _codes(repo, ".claude/skills/x/SKILL.md") == ["SKL005"]
+    assert _codes(repo, ".claude/skills/flat.md") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        pytest.param("# Deploy\n", "SKL002", id="no-frontmatter"),
+        pytest.param("---\nname: s\ndescription: a: b\n---\n", "SKL003", id="not-yaml"),
+        pytest.param("---\nname: s\n", "SKL003", id="unclosed"),
+        pytest.param("---\nname: s\nname: s\ndescription: d\n---\n", "SKL003", id="duplicate-key"),
+        pytest.param("---\nname: s\n---\n", "SKL006", id="no-description"),
+        pytest.param("---\nname: s\ndescription: ''\n---\n", "SKL006", id="empty-description"),
+        pytest.param("---\nname: s\ndescription: [a]\n---\n", "SKL006", id="description-list"),
+        pytest.param("---\nname: s\ndescription: " + "d" * 1025 + "\n---\n", "SKL006", id="description-too-long"),
+        pytest.param("---\nname: s\ndescription: d\ncompatibility: " + "c" * 501 + "\n---\n", "SKL007", id="compatibility-too-long"),
+        pytest.param("---\nname: s\ndescription: d\nmetadata: x\n---\n", "SKL007", id="metadata-string"),
+        pytest.param("---\nname: s\ndescription: d\nallowed-tools: {Bash: true}\n---\n", "SKL007", id="tools-mapping"),
+        pytest.param("---\nname: s\ndescription: d\nlicense: 3\n---\n", "SKL007", id="license-number"),
+        pytest.param("---\nname: s\ndescription: d\ntriggers: run tests\n---\n", "SKL008", id="triggers-string"),
+        pytest.param("---\nname: s\ndescription: d\ntriggers: ['']\n---\n", "SKL008", id="empty-trigger"),
+        pytest.param("---\nname: s\ndescription: d\ntriggers: [3]\n---\n", "SKL008", id="number-trigger"),
+        pytest.param("---\nname: s\ndescription: d\ntriggers: [a, A ]\n---\n", "SKL011", id="trigger-twice"),
+        pytest.param("---\nname: s\ndescription: d\ntrigger: run\n---\n", "SKL010", id="unknown-key"),
+    ],
+)
+def test_schema_problems(repo: Path, text: str, code: str) -> None:
+    write(repo, ".claude/skills/s/SKILL.md", text)
+    assert code in _codes(repo, ".claude/skills/s/SKILL.md")
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "allowed-tools: Bash, Read, Grep\n",
+        "allowed-tools:\n  - Bash\n  - Read\n",
+        "license: MIT\ncompatibility: Needs git\nmetadata:\n  owner: me\n",
+        "argument-hint: '[file]'\nuser-invocable: true\nmodel: sonnet\nversion: 1.0.0\ndisable-model-invocation: false\n",
+        "triggers:\n  - run tests\n  - /test\n",
+    ],
+)
+def test_valid_skills_are_clean(repo: Path, extra: str) -> None:
+    write(repo, ".agents/skills/run-tests/SKILL.md", GOOD.format(name="run-tests", extra=extra))
+    assert _problems(repo) == []
+
+
+def test_unknown_keys_are_warnings_and_configurable(repo: Path) -> None:
+    write(repo, ".claude/skills/s/SKILL.md", GOOD.format(name="s", extra="owner: me\n"))
+    (p,) = _problems(repo)
+    assert p["code"] == "SKL010" and p["severity"] == "warning"
+    write(repo, ".memcheck.yaml", "skills:\n  allowed-keys: [owner]\n")
+    assert _problems(repo) == []
+
+
+def test_duplicate_names_across_roots_and_scopes(repo: Path) -> None:
+    write(repo, ".agents/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra="triggers: [/ship]\n"))
+    write(repo, ".claude/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra=""))
+    write(repo, "pkg/.claude/skills/ship/SKILL.md", GOOD.format(name="ship", extra="triggers: [/ship]\n"))
+    # siblings in a monorepo never see each other's skills
+    write(repo, "a/.claude/skills/lint/SKILL.md", GOOD.format(name="lint", extra=""))
+    write(repo, "b/.claude/skills/lint/SKILL.md", GOOD.format(name="lint", extra=""))
+    # copies outside the skills roots (docs) are not discovered together with them
+    write(repo, "docs/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra=""))
+    found = {(str(p["path"]), str(p["code"])) for p in _problems(repo)}
+    assert found == {(".claude/skills/deploy/SKILL.md", "SKL009"), ("pkg/.claude/skills/ship/SKILL.md", "SKL011")}

@@ -1,0 +1,101 @@
+"""The @-mention and link tokenizer (SPEC §4): prose only, imports by the SPEC's test."""
+from __future__ import annotations
+
+import pytest
+
+from memcheck import mentions
+
+EXISTING = {"README.md", "docs", "docs/guide.md", "Makefile", "scripts/build"}
+
+
+def _exists(path: str) -> bool:
+    return path in EXISTING
+
+
+def _imports(text: str, folder: str = "") -> list[tuple[str, str] | None]:
+    lines = tuple(text.split("\n"))
+    return [mentions.classify(t.text, folder, _exists) for t in mentions.mentions(mentions.body_lines(lines, 1))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("See @docs/guide.md.", [("path", "docs/guide.md")], id="extension-trailing-dot"),
+        pytest.param("See @docs/missing-guide.md", [("path", "docs/missing-guide.md")], id="missing-still-an-import"),
+        pytest.param("@./notes", [("path", "notes")], id="dot-slash"),
+        pytest.param("@../up.md", [("outside", "../up.md")], id="climbs-out"),
+        pytest.param("@/etc/rules.md", [("absolute", "/etc/rules.md")], id="absolute"),
+        pytest.param("@~/.agents/base.md", [("home", "~/.agents/base.md")], id="home"),
+        pytest.param("@Makefile", [("path", "Makefile")], id="existing-file-without-extension"),
+        pytest.param("@docs", [("path", "docs")], id="existing-folder"),
+        pytest.param("**@docs/guide.md**", [("path", "docs/guide.md")], id="bold"),
+        pytest.param("(@README.md)", [("path", "README.md")], id="parenthesised"),
+        pytest.param("@upstash/redis and @types/node", [None, None], id="package-scopes"),
+        pytest.param("ask @id or @octocat", [None, None], id="bare-words"),
+        pytest.param("@pytest.fixture and @app.route", [None, None], id="decorators"),
+        pytest.param("@README", [None], id="missing-bare-word"),
+    ],
+)
+def test_classify(text: str, expected: list[tuple[str, str] | None]) -> None:
+    assert _imports(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("mail me at dev@example.com", id="email"),
+        pytest.param("pin pkg@1.2.3", id="version-pin"),
+        pytest.param("node_modules/@types/node.d.ts", id="inside-a-path"),
+        pytest.param("escaped \\@docs/guide.md", id="escaped"),
+        pytest.param("run `npm i @types/node.js`", id="code-span"),
+        pytest.param("run ``a ` @docs/x.md``", id="double-backtick-span"),
+        pytest.param("```bash\nnpm i @scope/pkg.js\n```", id="backtick-fence"),
+        pytest.param("~~~\n@docs/x.md\n~~~", id="tilde-fence"),
+        pytest.param("<!-- @docs/x.md -->", id="html-comment"),
+        pytest.param("<!--\n@docs/x.md\n-->", id="multi-line-comment"),
+        pytest.param("@", id="lone-at"),
+    ],
+)
+def test_not_a_mention(text: str) -> None:
+    assert [x for x in _imports(text) if x is not None] == []
+
+
+def test_columns_survive_masking_and_unclosed_spans_are_text() -> None:
+    lines = ("a `code` @docs/guide.md", "``` no fence: the info string holds `x` @b.md")
+    found = [(t.line, t.col, t.text) for t in mentions.mentions(mentions.body_lines(lines, 1))]
+    assert found == [(1, 10, "docs/guide.md"), (2, lines[1].index("@") + 1, "b.md")]
+
+
+def test_fence_closes_only_on_its_own_kind_and_length() -> None:
+    text = "````\n```\n@a.md\n````\n@b.md"
+    assert _imports(text) == [("path", "b.md")]
+
+
+def test_relative_to_the_mentioning_files_folder() -> None:
+    assert _imports("@guide.md", folder="docs") == [("path", "docs/guide.md")]
+    assert _imports("@../README.md", folder="docs") == [("path", "README.md")]
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("docs/a.md", "docs/a.md"),
+        ("./a.md#section", "a.md"),
+        ("a%20b.md", "a b.md"),
+        ("../../x.md", "../x.md"),
+        ("\\.claude\\docs\\x.md", ".claude\\docs\\x.md"),
+        ("https://example.com/a.md", None),
+        ("mailto:a@b.c", None),
+        ("#anchor", None),
+        ("/site/absolute", None),
+        ("{{ url }}", None),
+    ],
+)
+def test_link_path(target: str, expected: str | None) -> None:
+    assert mentions.link_path(target, "docs" if target.startswith("../") else "") == expected
+
+
+def test_links_skip_code() -> None:
+    text = "[a](a.md) `[b](b.md)`\n```\n[c](c.md)\n```\n[d]: d.md\n![img](i.png)"
+    lines = tuple(text.split("\n"))
+    assert [t.text for t in mentions.links(mentions.body_lines(lines, 1))] == ["a.md", "d.md", "i.png"]

@@ -1,0 +1,53 @@
+"""`memcheck check --user`: the user-level locations of seeds 000, 001 and 004, with
+``~/`` paths. $HOME is the isolated folder conftest sets up."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import invoke, memory, run_cli, write
+
+
+@pytest.fixture
+def home() -> Path:
+    home = Path(os.environ["HOME"])
+    write(home, ".config/amp/AGENTS.md", "# Mine\n\n@~/notes/missing.md is mine\n")
+    write(home, ".config/AGENTS.md", '---\nalwaysApply: "yes"\n---\n\nRules.\n')
+    write(home, ".claude/CLAUDE.md", "# Claude\n\nSee @rules/gone.md\n")
+    write(home, ".agh/memory/prefs.md", memory("Prefs", "User prefs", "user"))
+    write(home, ".nano_claude/memory/style.md", memory("Style", "Coding style", "decision"))
+    write(home, ".nano_claude/memory/MEMORY.md", "- [style](style.md) \u2014 Coding style\n")
+    write(home, ".claude/skills/Bad_Name/SKILL.md", "---\nname: Bad_Name\ndescription: x\n---\n")
+    write(home, ".config/agents/skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploy.\n---\n")
+    write(home, ".config/amp/skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploy again.\n---\n")
+    write(home, "projects/other/AGENTS.md", "@nowhere.md\n")  # not a user-level location
+    return home
+
+
+def test_user_locations_are_checked_with_tilde_paths(repo: Path, home: Path) -> None:
+    write(repo, "AGENTS.md", "# Project\n")
+    assert run_cli(repo, "check").returncode == 0  # without --user, home is not looked at
+    proc = run_cli(repo, "check", "--user", "--format", "json")
+    assert proc.returncode == 1 and proc.stderr == ""
+    found = {(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"]}
+    assert found == {
+        ("~/.config/AGENTS.md", "GDN005"),
+        ("~/.claude/CLAUDE.md", "GDN009"),
+        ("~/.agh/memory/MEMORY.md", "IDX001"),
+        ("~/.nano_claude/memory/style.md", "MEM007"),
+        ("~/.claude/skills/Bad_Name/SKILL.md", "SKL004"),
+        ("~/.config/amp/skills/deploy/SKILL.md", "SKL009"),
+    }
+
+
+def test_user_flag_through_click_runner(repo: Path, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = invoke(repo, "check", "--user", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    assert "~/.claude/CLAUDE.md:3:5: GDN009 @rules/gone.md imports .claude/rules/gone.md" in result.output
+
+
+def test_empty_home_adds_nothing(repo: Path) -> None:
+    write(repo, "AGENTS.md", "# Project\n")
+    assert run_cli(repo, "check", "--user").returncode == 0
