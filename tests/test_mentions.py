@@ -53,6 +53,8 @@ def test_classify(text: str, expected: list[tuple[str, str] | None]) -> None:
         pytest.param("~~~\n@docs/x.md\n~~~", id="tilde-fence"),
         pytest.param("<!-- @docs/x.md -->", id="html-comment"),
         pytest.param("<!--\n@docs/x.md\n-->", id="multi-line-comment"),
+        pytest.param("[//]: # (See @README.md and @package.json)", id="comment-idiom"),
+        pytest.param('[comment]: <> "@docs/x.md"', id="comment-idiom-angle"),
         pytest.param("@", id="lone-at"),
     ],
 )

@@ -1,8 +1,9 @@
 """Read Markdown the way agents read @-mentions and links: prose only.
 
-Code spans, fenced code blocks and HTML comments are masked with spaces (columns
-stay where they were), because an ``@scope/pkg`` in a code block or a link in a
-commented-out line is not something the agent will follow. Then:
+Code spans, fenced code blocks, HTML comments and ``[//]: # (comment)`` lines are
+masked with spaces (columns stay where they were), because an ``@scope/pkg`` in a
+code block or a link in a commented-out line is not something the agent will
+follow. Then:
 
 - ``mentions`` finds ``@token`` words and ``classify`` decides which are imports
   (SPEC §4): a token is an import when it has a file extension, starts with ``./``,
@@ -19,6 +20,9 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 from urllib.parse import unquote
 
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# Markdown's comment idiom, a reference definition nothing links to: `[//]: # (text)`,
+# `[comment]: <> (text)`. Never rendered, and written precisely to switch text off.
+_COMMENT_IDIOM = re.compile(r"^ {0,3}\[[^\]]*\]:\s*(?:#|<>)(?:\s|$)")
 # `@` after a word character is an e-mail address or a version pin (pkg@1.2); after
 # `/` or `.` it is part of a path (node_modules/@types); `\@` is escaped.
 _MENTION = re.compile(r"(?<![\w@/.\\+=-])@([^\s`\"'<>()\[\]{}|,;]+)")
@@ -57,6 +61,9 @@ def prose(lines: Iterable[str]) -> Iterator[str]:
             stripped = line.strip()
             if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
                 fence = None
+            yield " " * len(line)
+            continue
+        if not in_comment and _COMMENT_IDIOM.match(line):
             yield " " * len(line)
             continue
         if not in_comment:
