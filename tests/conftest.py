@@ -2,11 +2,12 @@
 and git config, and the CLI both through click's runner and as a subprocess."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner, Result
@@ -83,3 +84,13 @@ def invoke(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
     """The CLI through click's runner, from inside the repository."""
     monkeypatch.chdir(root)
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def check_json(root: Path, *args: str) -> list[dict[str, Any]]:
+    """`memcheck check --format json` as a subprocess: its problems, after checking
+    that it ran cleanly (exit 0 or 1, nothing on stderr)."""
+    proc = run_cli(root, "check", "--format", "json", *args)
+    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
+    problems: list[dict[str, Any]] = json.loads(proc.stdout)["problems"]
+    assert (proc.returncode == 1) == bool(problems)
+    return problems

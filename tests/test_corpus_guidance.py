@@ -7,16 +7,14 @@ import json
 from typing import Any
 
 import pytest
-from conftest import CORPUS, run_cli
+from conftest import CORPUS, check_json, run_cli
 
 REPOS = sorted(p.name for p in CORPUS.iterdir() if p.is_dir()) if CORPUS.is_dir() else []
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present outside the workplace")
 
 
-def _problems(name: str, *args: str) -> list[dict[str, Any]]:
-    proc = run_cli(CORPUS / name, "check", "--format", "json", *args)
-    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
-    return json.loads(proc.stdout)["problems"]  # type: ignore[no-any-return]
+def _problems(name: str) -> list[dict[str, Any]]:
+    return check_json(CORPUS / name)
 
 
 def _found(name: str) -> set[tuple[str, int, str]]:

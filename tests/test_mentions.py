@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memcheck import mentions
+from memcheck.checks.guidance import glob_match, glob_problem
 
 EXISTING = {"README.md", "docs", "docs/guide.md", "Makefile", "scripts/build"}
 
@@ -101,3 +104,19 @@ def test_links_skip_code() -> None:
     text = "[a](a.md) `[b](b.md)`\n```\n[c](c.md)\n```\n[d]: d.md\n![img](i.png)"
     lines = tuple(text.split("\n"))
     assert [t.text for t in mentions.links(mentions.body_lines(lines, 1))] == ["a.md", "d.md", "i.png"]
+
+
+@given(st.text(alphabet=st.sampled_from("@`~<!->[]()#./\\ \naZ9_:*{},!"), max_size=200))
+@settings(max_examples=300, deadline=None)
+def test_never_raises_and_keeps_columns(text: str) -> None:
+    lines = tuple(text.split("\n"))
+    masked = list(mentions.prose(lines))
+    assert [len(m) for m in masked] == [len(ln) for ln in lines]
+    for token in mentions.mentions(enumerate(masked, 1)):
+        assert lines[token.line - 1][token.col - 1] == "@"
+        mentions.classify(token.text, "d", _exists)
+    for link in mentions.links(enumerate(masked, 1)):
+        mentions.link_path(link.text, "d")
+    for pattern in text.split("\n"):
+        glob_problem(pattern)
+        glob_match(pattern, "a/b.md", "a")

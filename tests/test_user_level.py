@@ -2,12 +2,11 @@
 ``~/`` paths. $HOME is the isolated folder conftest sets up."""
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import pytest
-from conftest import invoke, memory, run_cli, write
+from conftest import check_json, invoke, memory, run_cli, write
 
 
 @pytest.fixture
@@ -29,9 +28,7 @@ def home() -> Path:
 def test_user_locations_are_checked_with_tilde_paths(repo: Path, home: Path) -> None:
     write(repo, "AGENTS.md", "# Project\n")
     assert run_cli(repo, "check").returncode == 0  # without --user, home is not looked at
-    proc = run_cli(repo, "check", "--user", "--format", "json")
-    assert proc.returncode == 1 and proc.stderr == ""
-    found = {(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"]}
+    found = {(p["path"], p["code"]) for p in check_json(repo, "--user")}
     assert found == {
         ("~/.config/AGENTS.md", "GDN005"),
         ("~/.claude/CLAUDE.md", "GDN009"),

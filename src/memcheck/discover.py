@@ -294,7 +294,9 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None) -> tuple[list[Sto
         return any(path == w or w == "" or path.startswith(w.rstrip("/") + "/") for w in wanted)
 
     stores = [s for s in ws.stores if hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted)]
-    return stores, [g for g in ws.guidance if hit(g)], [s for s in ws.skills if hit(s)]
+    # A symlinked twin (CLAUDE.md -> AGENTS.md) brings in the file it is.
+    twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
+    return stores, [g for g in ws.guidance if hit(g) or g in twins_hit], [s for s in ws.skills if hit(s)]
 
 
 def _folder_hit(folder: str, wanted: list[str]) -> bool:

@@ -2,26 +2,21 @@
 from __future__ import annotations
 
 import base64
-import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import git, invoke, memory, run_cli, write
+from conftest import check_json, git, invoke, memory, write
 
 from memcheck import config
 from memcheck.checks.guidance import applies, glob_match, glob_problem
 from memcheck.discover import Workspace
 
-
-def _problems(root: Path, *args: str) -> list[dict[str, object]]:
-    proc = run_cli(root, "check", "--format", "json", *args)
-    assert proc.returncode in (0, 1), proc.stderr
-    assert proc.stderr == ""
-    return json.loads(proc.stdout)["problems"]  # type: ignore[no-any-return]
+_problems = check_json
 
 
-def _found(problems: list[dict[str, object]]) -> set[tuple[str, str]]:
+def _found(problems: list[dict[str, Any]]) -> set[tuple[str, str]]:
     return {(str(p["path"]), str(p["code"])) for p in problems}
 
 
@@ -113,6 +108,12 @@ def test_symlinked_twin_is_one_file(repo: Path) -> None:
     ws = Workspace(config.load(repo))
     assert ws.guidance == ("AGENTS.md",) and ws.twins == {"CLAUDE.md": "AGENTS.md"}
     assert _problems(repo) == []
+
+
+def test_checking_a_twin_checks_the_file_it_is(repo: Path) -> None:
+    write(repo, "AGENTS.md", "@gone.md\n")
+    (repo / "CLAUDE.md").symlink_to("AGENTS.md")
+    assert _found(_problems(repo, "CLAUDE.md")) == {("AGENTS.md", "GDN009")}
 
 
 def test_symlink_checked_out_as_text_is_a_twin(repo: Path) -> None:
@@ -211,7 +212,7 @@ def test_applies_follows_seed_000_exclusions_first() -> None:
     assert applies(globs, "lib/a.ts", "") == (False, None)
 
 
-@pytest.mark.parametrize(("pattern", "bad"), [("", True), ("!", True), ("a***", True), ("a/{b", True), ("a}", True), ("[ab", True), ("src/**", False), ("!x/{a,b}", False)])
+@pytest.mark.parametrize(("pattern", "bad"), [("", True), ("!", True), ("a***", True), ("a/{b", True), ("a}", True), ("[ab", True), ("[z-a].md", True), ("src/**", False), ("!x/{a,b}", False)])
 def test_glob_problem(pattern: str, bad: bool) -> None:
     assert (glob_problem(pattern) is not None) is bad
 

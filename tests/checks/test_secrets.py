@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from conftest import memory, run_cli, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memcheck import config
 from memcheck.checks import secrets
@@ -156,3 +158,10 @@ def test_sec_ignored_still_scrubs_other_messages(leaky: Path) -> None:
     codes = {p["code"] for p in json.loads(proc.stdout)["problems"]}
     assert "GDN009" in codes and not any(str(c).startswith("SEC") for c in codes)
     assert TOKENS["openai"] not in proc.stdout
+
+
+@given(st.text(max_size=300))
+@settings(max_examples=200, deadline=None)
+def test_find_never_raises_and_never_shows_a_value(text: str) -> None:
+    for s in secrets.find(parse("m.md", text.encode("utf-8", "surrogatepass"))):
+        assert s.value not in s.shown

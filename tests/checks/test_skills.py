@@ -1,11 +1,10 @@
 """SKL findings and skill discovery (SPEC §2, §3; Agent Skills specification; seed 000)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, write
+from conftest import check_json, write
 
 from memcheck import config
 from memcheck.discover import Workspace
@@ -13,10 +12,7 @@ from memcheck.discover import Workspace
 GOOD = "---\nname: {name}\ndescription: Run the tests. Use when asked to test a change.\n{extra}---\n\nBody.\n"
 
 
-def _problems(root: Path) -> list[dict[str, object]]:
-    proc = run_cli(root, "check", "--format", "json")
-    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
-    return json.loads(proc.stdout)["problems"]  # type: ignore[no-any-return]
+_problems = check_json
 
 
 def _codes(root: Path, path: str) -> list[str]:

@@ -379,12 +379,12 @@ def _glob_regexes(pattern: str) -> tuple[re.Pattern[str], ...]:
             elif c == "?":
                 out.append("[^/]")
                 i += 1
-            elif c == "[" and "]" in alt[i + 1 :]:
-                end = alt.index("]", i + 2 if alt[i + 1 : i + 2] in ("!", "]") else i + 1)
+            elif c == "[" and (end := alt.find("]", i + 2 if alt[i + 1 : i + 2] in ("!", "]") else i + 1)) > 0:
                 body = alt[i + 1 : end]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append("[" + body.replace("\\", "\\\\") + "]")
+                negate = body.startswith("!")
+                # Escape all but the range dash, so `[`, `&&` or `\` stay literal characters.
+                chars = "".join(c if c == "-" else re.escape(c) for c in (body[1:] if negate else body))
+                out.append("[" + ("^" if negate else "") + chars + "]")
                 i = end + 1
             else:
                 out.append(re.escape(c))
@@ -406,7 +406,11 @@ def glob_match(pattern: str, path: str, folder: str = "") -> bool:
     if "/" not in pattern.strip("/"):
         candidates.append(basename(path))
     pattern = (pattern[2:] if pattern.startswith("./") else pattern).lstrip("/")
-    return any(r.match(c) for r in _glob_regexes(pattern) for c in candidates)
+    try:
+        regexes = _glob_regexes(pattern)
+    except re.error:  # GDN007 reports it; an invalid pattern matches nothing
+        return False
+    return any(r.match(c) for r in regexes for c in candidates)
 
 
 def glob_problem(pattern: str) -> str | None:
@@ -424,6 +428,10 @@ def glob_problem(pattern: str) -> str | None:
         return "has a '{' without a '}'"
     if body.count("[") != body.count("]"):
         return "has unbalanced '[' and ']'"
+    try:
+        _glob_regexes(body)
+    except re.error as e:
+        return f"is not a valid pattern ({e})"
     return None
 
 
