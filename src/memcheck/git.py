@@ -21,6 +21,7 @@ from memcheck.config import ConfigError
 
 SYMLINK_MODE = "120000"
 GITLINK_MODE = "160000"  # a submodule: a folder in the tree
+TREE_MODE = "040000"  # a folder
 _NO_MODE = "000000"
 # Options that keep the user's git configuration from changing what we parse.
 _DIFF_OPTIONS = ("--raw", "-z", "-M", "-C", "--no-abbrev", "--no-color", "--no-ext-diff")
@@ -169,7 +170,7 @@ def read_blobs(root: Path, shas: Iterable[str]) -> dict[str, bytes]:
 
 
 def is_directory_mode(mode: str) -> bool:
-    return mode == GITLINK_MODE
+    return mode in (GITLINK_MODE, TREE_MODE)
 
 
 def absent(mode: str) -> bool:

@@ -176,7 +176,7 @@ class PatternSet:
                 try:
                     re.compile(alternative)
                 except re.error as e:
-                    bad = self.hits[int(alternative[4 : alternative.index(">")])].pattern
+                    bad = self.hits[int(alternative[len("(?P<p") : alternative.index(">")])].pattern
                     raise ConfigError(f"guard: invalid pattern {bad!r}: {e}") from None
             raise
 

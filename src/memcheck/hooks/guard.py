@@ -18,11 +18,9 @@ from typing import BinaryIO, NamedTuple, Sequence
 from memcheck import git
 from memcheck.checks.guard import RULES, Guard, findings, guarded_tree, symlink_blobs
 from memcheck.config import Config, ConfigError, selected
-from memcheck.git import SYMLINK_MODE, Change
+from memcheck.git import SYMLINK_MODE, TREE_MODE, Change
 from memcheck.hooks.lint import drop_path_ignores, report
 from memcheck.problem import Problem, shown
-
-_FOLDER_MODE = "040000"  # git's mode for a tree, for a folder named on the command line
 
 
 class Request(NamedTuple):
@@ -63,7 +61,7 @@ def _listed(names: Sequence[str], root: Path, cwd: Path) -> tuple[list[Change], 
             targets[f"path:{rel}"] = os.readlink(full)
             changes.append(Change("", rel, new_mode=SYMLINK_MODE, new_blob=f"path:{rel}"))
         else:
-            changes.append(Change("", rel, new_mode=_FOLDER_MODE if os.path.isdir(full) else ""))
+            changes.append(Change("", rel, new_mode=TREE_MODE if os.path.isdir(full) else ""))
     return changes, targets
 
 
