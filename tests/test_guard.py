@@ -42,16 +42,19 @@ def guard(root: Path, runner: str, *args: str, monkeypatch: pytest.MonkeyPatch, 
 RUNNERS = pytest.mark.parametrize("runner", ["click", "subprocess"])
 
 
-def add_env(root: Path) -> None:
-    tracked(root)
-    write(root, ".env", "TOKEN=1\n")
-    git(root, "add", ".env")
+def adding(name: str) -> Callable[[Path], None]:
+    """A setup that stages a new file after a first commit."""
+
+    def setup(root: Path) -> None:
+        tracked(root)
+        write(root, name, f"secret in {name}\n")
+        git(root, "add", "-f", name)
+
+    setup.__name__ = f"add {name}"
+    return setup
 
 
-def add_upper_pem(root: Path) -> None:
-    tracked(root)
-    write(root, "config/SERVER.PEM", "-----BEGIN PRIVATE KEY-----\n")
-    git(root, "add", "config/SERVER.PEM")
+add_env = adding(".env")
 
 
 def rename_pem_away(root: Path) -> None:
@@ -81,44 +84,23 @@ def symlink_to_pem(root: Path) -> None:
     git(root, "add", "notes.txt")
 
 
-def add_nested_env(root: Path) -> None:
-    tracked(root)
-    write(root, "apps/web/.env.local", "A=1\n")
-    git(root, "add", "apps/web/.env.local")
-
-
-def add_spaced_env(root: Path) -> None:
-    tracked(root)
-    write(root, "my app/.env", "A=1\n")
-    git(root, "add", "my app/.env")
-
-
 def force_add_node_module(root: Path) -> None:
-    tracked(root, ".gitignore")
     write(root, ".gitignore", "node_modules/\n")
-    commit_all(root, "ignore")
-    write(root, "node_modules/x/i.js", "module.exports = 1\n")
-    git(root, "add", "-f", "node_modules/x/i.js")
-
-
-def add_ssh_key(root: Path) -> None:
-    tracked(root)
-    write(root, ".ssh/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY-----\n")
-    git(root, "add", ".ssh/id_rsa")
+    adding("node_modules/x/i.js")(root)
 
 
 BLOCKED: list[tuple[Callable[[Path], None], str, str]] = [
     (add_env, ".env:1:1: GRD001 added: guarded by category env (pattern .env)", '{allow: ["/.env"]}'),
-    (add_upper_pem, "config/SERVER.PEM:1:1: GRD001 added: guarded by category keys (pattern *.pem)", "/config/SERVER.PEM"),
+    (adding("config/SERVER.PEM"), "config/SERVER.PEM:1:1: GRD001 added: guarded by category keys (pattern *.pem)", "/config/SERVER.PEM"),
     (rename_pem_away, "deploy.pem:1:1: GRD001 renamed to docs.txt: guarded by category keys", "/deploy.pem"),
     (rename_onto_env, ".env:1:1: GRD001 renamed from notes.txt: guarded by category env", "/.env"),
     (remove_lockfile, "package-lock.json:1:1: GRD001 deleted: guarded by category lockfiles", "/package-lock.json"),
     (chmod_key, "server.key:1:1: GRD001 mode changed 100644 -> 100755: guarded by category keys (pattern *.key)", "/server.key"),
     (symlink_to_pem, "notes.txt:1:1: GRD002 symlink added pointing to deploy.pem: guarded by category keys", '{allow: ["/notes.txt"]}'),
-    (add_nested_env, "apps/web/.env.local:1:1: GRD001 added: guarded by category env (pattern .env.*)", "/apps/web/.env.local"),
-    (add_spaced_env, "my app/.env:1:1: GRD001 added: guarded by category env", "/my app/.env"),
+    (adding("apps/web/.env.local"), "apps/web/.env.local:1:1: GRD001 added: guarded by category env (pattern .env.*)", "/apps/web/.env.local"),
+    (adding("my app/.env"), "my app/.env:1:1: GRD001 added: guarded by category env", "/my app/.env"),
     (force_add_node_module, "node_modules/x/i.js:1:1: GRD001 added: guarded by category node-modules (pattern node_modules/)", ""),
-    (add_ssh_key, ".ssh/id_rsa:1:1: GRD001 added: guarded by category ssh (pattern .ssh/)", "/.ssh/id_rsa"),
+    (adding(".ssh/id_rsa"), ".ssh/id_rsa:1:1: GRD001 added: guarded by category ssh (pattern .ssh/)", "/.ssh/id_rsa"),
 ]
 
 
@@ -134,7 +116,7 @@ def test_blocked(repo: Path, runner: str, setup: Callable[[Path], None], line: s
 
 
 def test_the_suggested_allow_line_allows_the_path(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    add_spaced_env(repo)
+    adding("my app/.env")(repo)
     _, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
     line = out.split("put in .memcheck.yaml: ")[1].splitlines()[0]
     write(repo, ".memcheck.yaml", line + "\n")
@@ -443,9 +425,7 @@ def test_extra_patterns_and_negated_extra_patterns(repo: Path, monkeypatch: pyte
 
 
 def test_case_sensitive_matching_is_opt_in(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    tracked(repo)
-    write(repo, ".ENV", "A=1\n")
-    git(repo, "add", ".ENV")
+    adding(".ENV")(repo)
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
     write(repo, ".memcheck.yaml", "guard: {case-sensitive: true}\n")
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
@@ -454,8 +434,8 @@ def test_case_sensitive_matching_is_opt_in(repo: Path, monkeypatch: pytest.Monke
 def test_ignored_rule_and_per_path_ignores(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     symlink_to_pem(repo)
     write(repo, ".env", "A=1\n")
-    git(repo, "add", ".env")
     write(repo, ".memcheck.yaml", "ignore: [GRD002]\n")
+    git(repo, "add", ".env")
     code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
     assert code == 1 and "GRD002" not in out and "GRD001" in out
     write(repo, ".memcheck.yaml", "ignore: [GRD002]\nper-path-ignores: {'/.env': [GRD]}\n")
