@@ -2,7 +2,7 @@
 bucketed matcher agrees with pathspec's GitIgnoreSpec on every pattern."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pathspec
@@ -181,7 +181,7 @@ SEGMENTS = [
 ]  # fmt: skip
 
 
-@lru_cache(maxsize=None)
+@cache
 def both_matchers() -> tuple[PatternSet, pathspec.GitIgnoreSpec]:
     return PatternSet([Hit("x", p) for p in ALL_PATTERNS], case_sensitive=True), pathspec.GitIgnoreSpec.from_lines(ALL_PATTERNS)
 
