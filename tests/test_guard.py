@@ -496,8 +496,10 @@ def test_version_and_guard_stay_lean() -> None:
     assert proc.stdout.splitlines() == [f"memcheck {__version__}", "[]"]
 
 
-def test_guard_never_imports_gitpython(repo: Path) -> None:
+def test_guard_reads_changes_through_gitpython_and_check_does_not_import_it(repo: Path) -> None:
     add_env(repo)
-    code = "import sys\nfrom memcheck.cli import main\nrc = main(['guard'])\nprint('git' in sys.modules, rc)\n"
-    proc = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, check=True)
-    assert proc.stdout.splitlines()[-1] == "False 1"
+    code = "import sys\nfrom memcheck.cli import main\nrc = main([sys.argv[1]])\nprint('git' in sys.modules, rc)\n"
+    guarded = subprocess.run([sys.executable, "-c", code, "guard"], cwd=repo, capture_output=True, text=True, check=True)
+    assert guarded.stdout.splitlines()[-1] == "True 1"
+    checked = subprocess.run([sys.executable, "-c", code, "check"], cwd=repo, capture_output=True, text=True, check=True)
+    assert checked.stdout.splitlines()[-1] == "False 0"

@@ -4,16 +4,17 @@ Every name comes from git NUL-separated (``-z``), so a path holding spaces, quot
 newlines arrives whole. Each question is one git process: a range of any length is
 one ``git log``, the symlink targets of a run are one ``git cat-file --batch``.
 
-This module is where memcheck talks to git. It runs the git executable directly
-rather than through GitPython: importing GitPython costs about 100 ms, more than the
-whole guard run over a 10,000-path range is allowed to take (bench/), and its
-persistent ``cat-file`` helpers would add nothing here. If GitPython is ever needed,
-it is imported here, inside the function that needs it.
+This is the only module that imports GitPython, and only inside ``_run``: importing
+it costs about 100 ms, which ``memcheck --version`` and ``memcheck check`` never pay
+(discovery lists files with one plain ``git ls-files``). GitPython runs each command
+and hands back its exit status and output; parsing stays here, on the NUL-separated
+raw formats, because GitPython's own diff objects re-split names and drop mode-only
+changes.
 """
 from __future__ import annotations
 
 import os
-import subprocess
+import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
@@ -53,12 +54,36 @@ def decode_name(raw: bytes) -> str:
     return raw.decode("utf-8", "backslashreplace")
 
 
-def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"}
+class _Result(NamedTuple):
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+
+
+def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> _Result:
     try:
-        return subprocess.run(["git", *args], cwd=root, input=stdin, capture_output=True, env=env, check=False)
-    except FileNotFoundError:
-        raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
+        import git  # GitPython: only here, so nothing else pays for its import
+    except ImportError as e:  # it is a dependency; a broken install still gets one line
+        raise GitError(f"GitPython cannot be imported ({e}); reinstall memcheck") from None
+    env = {"LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"}
+    with tempfile.TemporaryFile() as stream:
+        if stdin is not None:
+            stream.write(stdin)
+            stream.seek(0)
+        try:
+            status, out, err = git.Git(str(root)).execute(
+                ["git", *args],
+                istream=stream if stdin is not None else None,
+                with_extended_output=True,
+                with_exceptions=False,
+                stdout_as_string=False,
+                strip_newline_in_stdout=False,
+                env=env,
+            )
+        except git.GitCommandNotFound:
+            raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
+    err_bytes = err.encode("utf-8", "backslashreplace") if isinstance(err, str) else (err or b"")
+    return _Result(int(status or 0), out or b"", err_bytes)
 
 
 def _out(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes:
