@@ -34,7 +34,7 @@ def test_hook_ids_and_settings() -> None:
     hooks = _hooks()
     assert sorted(hooks) == ["memcheck", "memcheck-fix", "memcheck-guard"]
     assert hooks["memcheck"]["entry"] == "memcheck check"
-    assert hooks["memcheck-fix"]["entry"] == "memcheck fix"
+    assert hooks["memcheck-fix"]["entry"] == "memcheck fix --exit-non-zero-on-fix"
     assert hooks["memcheck-fix"]["require_serial"] is True
     guard = hooks["memcheck-guard"]
     assert guard["entry"] == "memcheck guard"
@@ -184,6 +184,19 @@ def test_lint_fix_lint_with_real_pre_commit(repo: Path, pre_commit_home: Path) -
     assert re.search(r"memcheck\.+Passed", again.stdout)
     fix_again = try_repo(repo, "memcheck-fix", pre_commit_home, "--all-files")
     assert fix_again.returncode == 0, fix_again.stdout + fix_again.stderr
+
+
+@needs_git_checkout
+def test_fix_that_writes_a_new_index_fails_the_hook(repo: Path, pre_commit_home: Path) -> None:
+    # A new MEMORY.md is untracked, so pre-commit's own "files were modified" check
+    # cannot see it: the hook must fail by itself, or the commit goes in without it.
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
+    git(repo, "add", "-A")
+    fix = try_repo(repo, "memcheck-fix", pre_commit_home)
+    assert fix.returncode == 1, fix.stdout + fix.stderr
+    assert re.search(r"memcheck fix\.+Failed", fix.stdout)
+    assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
+    assert (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8") == "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
 
 
 @needs_git_checkout
