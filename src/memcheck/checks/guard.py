@@ -80,6 +80,7 @@ class Category(NamedTuple):
     name: str
     why: str
     patterns: tuple[str, ...]
+    allow: tuple[str, ...]  # templates the category never guards (.env.example)
 
 
 def _expand(spec: Mapping[str, Any], forms: Sequence[str], extensions: Sequence[str]) -> tuple[str, ...]:
@@ -96,7 +97,7 @@ def categories() -> dict[str, Category]:
     text = resources.files("memcheck").joinpath("resources", "guard-patterns.json").read_text("utf-8")
     data = json.loads(text)
     return {
-        name: Category(name, spec["why"], _expand(spec, data["name-forms"], data["data-extensions"]))
+        name: Category(name, spec["why"], _expand(spec, data["name-forms"], data["data-extensions"]), tuple(spec.get("allow", ())))
         for name, spec in data["categories"].items()
     }
 
@@ -233,8 +234,9 @@ class Guard:
         unknown = [name for name in config.disable if name not in known]
         if unknown:
             raise ConfigError(f"guard.disable: unknown categor{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)} (known: {', '.join(known)})")
-        hits = [Hit(c.name, p) for c in known.values() if c.name not in config.disable for p in c.patterns]
-        allow = [p.removeprefix("!") for p in config.allow]
+        enabled = [c for c in known.values() if c.name not in config.disable]
+        hits = [Hit(c.name, p) for c in enabled for p in c.patterns]
+        allow = [p for c in enabled for p in c.allow] + [p.removeprefix("!") for p in config.allow]
         for pattern in config.patterns:
             if pattern.startswith("!"):  # a negated guard pattern allows, as in .gitignore
                 allow.append(pattern[1:])
