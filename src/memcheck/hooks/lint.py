@@ -31,10 +31,10 @@ def collect(ws: Workspace, targets: Targets) -> list[Problem]:
         check = getattr(importlib.import_module(name), "check", None)
         if check is not None:
             found.update(p for p in check(ws, targets) if p.code in enabled)
-    return sorted(_drop_path_ignores(found, config))
+    return sorted(drop_path_ignores(found, config))
 
 
-def _drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
+def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
     if not config.per_path_ignores:
         return problems
     import pathspec
