@@ -128,15 +128,16 @@ def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-        err_line = first_line + mark.line if mark is not None else first_line
+        last = first_line + max(len(fm_lines) - 1, 0)  # "end of stream" marks point past the text
+        err_line = min(first_line + mark.line, last) if mark is not None else first_line
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         return _fallback(fm_lines, first_line, raw_values, key_lines, f"{problem}", err_line)
     except (ValueError, TypeError, OverflowError, RecursionError) as e:  # e.g. a timestamp out of range
         return _fallback(fm_lines, first_line, raw_values, key_lines, str(e), first_line)
     finally:
         loader.dispose()
-    if data is None:
-        data = {}
+    if node is None or data is None:  # empty frontmatter, or only comments
+        return Frontmatter(end_line=first_line + len(fm_lines), data={}, key_lines={}, raw_values=raw_values)
     if not isinstance(data, dict):
         return Frontmatter(
             end_line=first_line + len(fm_lines),
@@ -210,7 +211,9 @@ def _fallback(
         if line[0] in " \t":
             m = _KEY_LINE.match(stripped)
             if parent is not None and m:
-                nested = data.setdefault(parent, {})
+                if data.get(parent) in ("", None):
+                    data[parent] = {}
+                nested = data[parent]
                 if isinstance(nested, dict):
                     nested[m.group(1)] = (m.group(2) or "").strip()
             continue  # continuation of a multi-line value

@@ -73,6 +73,12 @@ def escape_target(filename: str) -> str:
     return filename
 
 
+def _default(value: str | None, fallback: str) -> str:
+    # The agents' renderers use meta.get(key, default): a key that is present but
+    # empty stays empty; only a missing key falls back.
+    return fallback if value is None else value
+
+
 def _entry(m: Memory, name: str, desc: str, dash: str) -> str:
     return f"- [{escape_text(name)}]({escape_target(m.filename)}) {dash} {_one_line(desc)}"
 
@@ -81,10 +87,8 @@ def render(style: str, memories: Sequence[Memory], types: Sequence[str]) -> str:
     ordered = sorted(memories, key=lambda m: m.filename)
     if style == GROUPED:
         return _render_grouped(ordered, types)
-    if style == FLAT:
-        lines = [_entry(m, m.name or m.stem, m.description or "", "-") for m in ordered]
-    else:
-        lines = [_entry(m, m.name or m.stem, m.description or "", "\u2014") for m in ordered]
+    dash = "-" if style == FLAT else "\u2014"
+    lines = [_entry(m, _default(m.name, m.stem), _default(m.description, ""), dash) for m in ordered]
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -97,7 +101,7 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
     sections: dict[str, list[str]] = {}
     for m in ordered:
         kind = m.type if m.type is not None and m.type in types else OTHER
-        sections.setdefault(kind, []).append(_entry(m, m.name or m.stem, m.description or m.stem, "-"))
+        sections.setdefault(kind, []).append(_entry(m, _default(m.name, m.stem), _default(m.description, m.stem), "-"))
     lines = ["# Memory\n"]
     for kind in order:
         if kind in sections:
@@ -152,6 +156,13 @@ def classify(target: str, store_folder: str) -> tuple[str, str]:
 
 def is_list_item(line: str) -> bool:
     return _LIST_ITEM.match(line) is not None
+
+
+def is_entry(line: str) -> bool:
+    """A list item that starts with its link (``- [name](file.md) ...``), as index
+    entries do; a note that mentions a file mid-sentence is not an entry for it."""
+    m = _LIST_ITEM.match(line)
+    return m is not None and line[m.end() :].lstrip("*_ ").startswith("[")
 
 
 def is_heading(line: str) -> bool:
@@ -226,7 +237,9 @@ def plan(
     memories = sorted(memories, key=lambda m: m.filename)
     if existing is None:
         chosen = style or GROUPED
-        return Plan(GENERATE, chosen, f"no MEMORY.md yet: generate in the {chosen} style", render(chosen, memories, types))
+        origin = "from index.style in the config" if style else "the default for a new index"
+        reason = f"mode generate (automatic): there is no MEMORY.md yet; style {chosen} ({origin})"
+        return Plan(GENERATE, chosen, reason, render(chosen, memories, types))
     marked = split_markers(existing)
     region = marked[1] if marked else existing
     region_lines = region.split("\n")
@@ -234,8 +247,12 @@ def plan(
         pure = pure_style(region_lines, types) if region.strip() else (style or GROUPED)
         if marked:
             mode, why = GENERATE, "the marker block is memcheck's to regenerate"
-        elif pure is not None and (style is None or pure == style or not region.strip()):
-            mode, why = GENERATE, f"MEMORY.md holds nothing but {pure}-style headings and entries, so regenerating loses nothing"
+        elif pure is not None and (style is None or pure == style):
+            hand = _hand_written_line(region_lines, memories, pure, types)
+            if hand is None:
+                mode, why = GENERATE, f"MEMORY.md holds nothing but {pure}-style headings and entries, so regenerating loses nothing"
+            else:
+                mode, why = SYNC, f"line {hand} carries a hand-written name or description that regenerating would replace"
         else:
             mode, why = SYNC, "MEMORY.md holds curated text (headings, notes or other entry forms) that regenerating would lose"
         why_mode = f"mode {mode} (automatic): {why}"
@@ -244,14 +261,35 @@ def plan(
     if style is not None:
         why_style = f"style {style} (from index.style in the config)"
     else:
-        style = detect_style(region_lines) or GROUPED
-        why_style = f"style {style} ({'detected from the existing entries' if detect_style(region_lines) else 'the default for an index without entries'})"
+        detected = detect_style(region_lines)
+        style = detected or GROUPED
+        origin = "detected from the existing entries" if detected else "the default for an index without entries"
+        why_style = f"style {style} ({origin})"
     if mode == GENERATE:
         new_region = render(style, memories, types)
     else:
         new_region = sync(region, memories, existing_names, style)
     text = (marked[0] + new_region + marked[2]) if marked else new_region
     return Plan(mode, style, f"{why_mode}; {why_style}", normalise(text))
+
+
+def _hand_written_line(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str]) -> int | None:
+    """The first entry line that differs from its memory's rendered entry, if any.
+
+    ``grouped`` is the seed 003 renderer's own format, so its entries are taken as
+    machine-written (a stale one is drift to report, not text to keep). The flat
+    forms are also what people and Claude Code write by hand; there an entry that
+    is not the render is a curated hook, and regenerating would lose it.
+    """
+    if style == GROUPED:
+        return None
+    rendered = {m.filename: line for m, line in zip(memories, render(style, memories, types).split("\n"))}
+    for lineno, line in enumerate(lines, 1):
+        for link in links(line, lineno)[:1]:
+            kind, path = classify(link.target, "")
+            if kind == "local" and path in rendered and rendered[path] != line:
+                return lineno
+    return None
 
 
 def normalise(text: str) -> str:
@@ -308,7 +346,7 @@ def sync(text: str, memories: Sequence[Memory], existing_names: set[str], style:
     if not missing:
         return result
     dash = "\u2014" if style == FLAT_EMDASH else "-"
-    new = [_entry(m, m.name or m.stem, m.description or "", dash) for m in missing]
+    new = [_entry(m, _default(m.name, m.stem), _default(m.description, ""), dash) for m in missing]
     body = result.rstrip("\n")
     has_headings = any(is_heading(ln) for ln in kept)
     last_heading = next((ln for ln in reversed(kept) if is_heading(ln)), None)

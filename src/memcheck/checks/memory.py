@@ -434,15 +434,34 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield R["MEM003"].at(path, fm.yaml_error_line, 1, f"frontmatter cannot be parsed: {fm.yaml_error}")
         return
     if fm.fallback:
-        blamed = [k for k, ln in fm.key_lines.items() if ln <= fm.yaml_error_line]
-        key = max(blamed, key=lambda k: fm.key_lines[k]) if blamed else None
+        key = _key_to_quote(fm.raw_values, fm.key_lines, fm.yaml_error_line)
+        line = fm.key_lines.get(key, fm.yaml_error_line) if key else fm.yaml_error_line
         hint = f"; quote the value of {key!r}" if key else ""
-        yield R["MEM004"].at(path, fm.yaml_error_line, 1, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}")
+        yield R["MEM004"].at(path, line, 1, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}")
     for key, line in fm.duplicates:
         yield R["MEM005"].at(path, line, 1, f"key {key!r} appears more than once; YAML keeps only the last value")
     yield from _check_fields(ws, doc)
     if not doc.body.strip():
         yield R["MEM013"].at(path, fm.end_line, 1, "nothing after the frontmatter: write the memory or delete the file")
+
+
+def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_line: int) -> str | None:
+    """The first key whose value, alone, is not valid YAML (where YAML noticed the
+    problem is often a line later); else the key at or before the error line."""
+    import yaml
+
+    for key in sorted(key_lines, key=key_lines.__getitem__):
+        raw = raw_values.get(key, "")
+        if not raw:
+            continue
+        try:
+            yaml.load(f"k: {raw}\n", Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except yaml.YAMLError:
+            return key
+        except (ValueError, TypeError, OverflowError, RecursionError):
+            return key
+    before = [k for k, ln in key_lines.items() if ln <= error_line]
+    return max(before, key=key_lines.__getitem__) if before else None
 
 
 def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:

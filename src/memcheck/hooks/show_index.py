@@ -5,12 +5,12 @@ import sys
 
 from memcheck.checks.index import store_plan
 from memcheck.config import Config, ConfigError
-from memcheck.discover import Workspace, _relative
+from memcheck.discover import Workspace, relative_path
 
 
 def run(config: Config, store_path: str, explain: bool) -> int:
     ws = Workspace(config)
-    rel = _relative(ws.root, store_path)
+    rel = relative_path(ws.root, store_path)
     if rel is not None and rel.endswith("MEMORY.md"):
         rel = rel.rpartition("/")[0]
     store = next((s for s in ws.stores if s.folder == rel), None)
@@ -21,7 +21,10 @@ def run(config: Config, store_path: str, explain: bool) -> int:
     plan = store_plan(ws, store, existing)
     if explain:
         print(f"{store.index}: {plan.reason}")
-        changed = "already up to date" if existing == plan.text else "fix would rewrite it"
+        if existing is None:
+            changed = "fix would write it"
+        else:
+            changed = "already up to date" if existing == plan.text else "fix would rewrite it"
         print(f"{store.index}: {changed}")
     else:
         sys.stdout.write(plan.text)

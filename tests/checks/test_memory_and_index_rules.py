@@ -1,0 +1,232 @@
+"""MEM and IDX findings on planted defects, through the real CLI (SPEC §3, §4)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import git, invoke, memory, run_cli, write
+
+
+def _problems(root: Path, *args: str) -> list[dict[str, object]]:
+    proc = run_cli(root, "check", "--format", "json", *args)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert proc.stderr == ""
+    return json.loads(proc.stdout)["problems"]  # type: ignore[no-any-return]
+
+
+def _codes_by_path(problems: list[dict[str, object]]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for p in problems:
+        found.setdefault(str(p["path"]), set()).add(str(p["code"]))
+    return found
+
+
+@pytest.fixture
+def planted(repo: Path) -> Path:
+    """A repository with one defect of each kind in `.claude/memory` and a clean `.memory`."""
+    bad = ".claude/memory"
+    write(repo, f"{bad}/ok.md", memory("Fine", "A fine memory", "user"))
+    write(repo, f"{bad}/bad_type.md", memory("Bad type", "Type outside the taxonomy", "decision"))
+    write(repo, f"{bad}/no_frontmatter.md", "# Just a heading\n\nText.\n")
+    write(repo, f"{bad}/no_name.md", "---\ndescription: Has no name\ntype: project\n---\n\nBody.\n")
+    write(repo, f"{bad}/dup_key.md", "---\nname: Dup\ndescription: Duplicate key\ntype: user\ntype: feedback\n---\n\nBody.\n")
+    write(repo, f"{bad}/unlisted.md", memory("Unlisted", "Nobody lists me", "reference"))
+    write(
+        repo,
+        f"{bad}/MEMORY.md",
+        "# Memory index\n\n"
+        "- [Fine](ok.md) \u2014 A fine memory\n"
+        "- [Bad type](bad_type.md) \u2014 Type outside the taxonomy\n"
+        "- [no_frontmatter](no_frontmatter.md) \u2014 heading only\n"
+        "- [no_name](no_name.md) \u2014 Has no name\n"
+        "- [Dup](dup_key.md) \u2014 Duplicate key\n"
+        "- [Gone](deleted_memory.md) \u2014 this file was deleted\n",
+    )
+    write(repo, ".memory/a.md", memory("Alpha", "First clean memory", "user"))
+    write(repo, ".memory/b.md", memory("Beta", "Second clean memory", "project"))
+    write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [Alpha](a.md) - First clean memory\n\n## Project\n- [Beta](b.md) - Second clean memory\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "planted")
+    return repo
+
+
+def test_each_planted_defect_is_reported_on_the_right_file(planted: Path) -> None:
+    problems = _problems(planted)
+    by_path = _codes_by_path(problems)
+    m = ".claude/memory"
+    assert "MEM007" in by_path[f"{m}/bad_type.md"]
+    assert "MEM002" in by_path[f"{m}/no_frontmatter.md"]
+    assert "MEM006" in by_path[f"{m}/no_name.md"]
+    assert "MEM005" in by_path[f"{m}/dup_key.md"]
+    index_problems = [p for p in problems if p["path"] == f"{m}/MEMORY.md"]
+    assert {(p["code"], "unlisted.md" in str(p["message"])) for p in index_problems} >= {("IDX003", True)}
+    assert any(p["code"] == "IDX002" and "deleted_memory.md" in str(p["message"]) and p["line"] == 8 for p in index_problems)
+    # the clean store and the clean memory file get nothing
+    assert not [p for p in problems if str(p["path"]).startswith(".memory/")]
+    assert f"{m}/ok.md" not in by_path
+    assert f"{m}/unlisted.md" not in by_path  # its problem is the index's, reported there
+
+
+def test_fix_leaves_no_fixable_index_finding_and_a_second_fix_changes_nothing(planted: Path) -> None:
+    first = run_cli(planted, "fix", "--format", "json")
+    assert first.returncode == 1  # unfixable memory-file findings remain
+    report = json.loads(first.stdout)
+    assert report["fixed"] == [".claude/memory/MEMORY.md"]
+    assert not [p for p in report["problems"] if p["code"].startswith("IDX") and p["fixable"]]
+    index = (planted / ".claude/memory/MEMORY.md").read_bytes()
+    assert b"deleted_memory.md" not in index
+    assert b"- [Unlisted](unlisted.md) \xe2\x80\x94 Nobody lists me\n" in index  # appended in the index's style
+    assert index.startswith(b"# Memory index\n\n- [Fine](ok.md)")  # curated text kept (sync mode)
+    snapshot = {p: p.read_bytes() for p in planted.rglob("*.md")}
+    second = run_cli(planted, "fix", "--format", "json")
+    assert json.loads(second.stdout)["fixed"] == []
+    assert {p: p.read_bytes() for p in planted.rglob("*.md")} == snapshot
+
+
+def test_clean_repository_exits_zero_with_summary(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".memory/a.md", memory("Alpha", "First", "user"))
+    write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [Alpha](a.md) - First\n")
+    result = invoke(repo, "check", monkeypatch=monkeypatch)
+    assert result.exit_code == 0
+    assert result.output == "No problems found.\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "code", "line"),
+    [
+        pytest.param(b"\xff\xfe---\x00\n", "MEM001", 1, id="binary"),
+        pytest.param(b"---\nname: caf\xe9\n---\n", "MEM001", 2, id="latin-1"),
+        pytest.param(b"---\nname: x\ndescription: y\ntype: user\n", "MEM003", 1, id="unterminated"),
+        pytest.param(b"---\nname: [x\nplain words, not a key\n---\nBody\n", "MEM003", 3, id="broken-yaml"),
+        pytest.param(b"---\nname: [x\ndescription: y\ntype: user\n---\nBody\n", "MEM004", 2, id="quote-the-right-value"),
+        pytest.param(b"---\n- a\n- b\n---\nBody\n", "MEM003", 2, id="not-a-mapping"),
+        pytest.param(b"---\nname: X\ndescription: Deploy: Railway\ntype: user\n---\nBody\n", "MEM004", 3, id="needs-quotes"),
+        pytest.param(b"---\nname: X\ndescription: ''\ntype: user\n---\nBody\n", "MEM006", 3, id="empty-description"),
+        pytest.param(b"---\nname: [a, b]\ndescription: d\ntype: user\n---\nBody\n", "MEM008", 2, id="list-name"),
+        pytest.param(b"---\nname: X\ndescription: d\ntype: user\ncreated: 03/25/2026\n---\nBody\n", "MEM009", 5, id="bad-date"),
+        pytest.param(b"---\nname: X\ndescription: d\ntype: user\ncreated: 2026-03-25\nupdated: 2026-01-01\n---\nBody\n", "MEM009", 6, id="updated-before-created"),
+        pytest.param(b"---\nname: X\ndescripton: d\ndescription: d\ntype: user\n---\nBody\n", "MEM010", 3, id="unknown-key"),
+        pytest.param(b"---\nname: X\ndescription: d\ntype: user\n---\n\n  \n", "MEM013", 5, id="empty-body"),
+        pytest.param(b"---\nname: X\ndescription: |\n  two\n  lines\ntype: user\n---\nBody\n", "MEM014", 3, id="multiline-description"),
+        pytest.param(b"---\nname: X\ndescription: " + b"long " * 70 + b"\ntype: user\n---\nBody\n", "MEM015", 3, id="long-description"),
+        pytest.param(b"\xef\xbb\xbf---\nname: X\ndescription: d\ntype: user\n---\nBody\n", "MEM017", 1, id="bom"),
+        pytest.param(b"---\r\nname: X\r\ndescription: d\r\ntype: user\r\n---\r\nBody\r\n", "MEM018", 1, id="crlf"),
+        pytest.param(b"---\nname: X\ndescription: see PR #36 for why\ntype: user\n---\nBody\n", "MEM019", 3, id="comment-cut"),
+        pytest.param(b"---\nname: X\ndescription: d\nmetadata:\n  type: nope\n---\nBody\n", "MEM007", 4, id="metadata-type"),
+    ],
+)
+def test_memory_file_rule(repo: Path, content: bytes, code: str, line: int) -> None:
+    write(repo, ".memory/note.md", content)
+    write(repo, ".memory/MEMORY.md", "- [n](note.md) \u2014 d\n")
+    problems = [p for p in _problems(repo) if p["path"] == ".memory/note.md"]
+    assert (code, line) in {(p["code"], p["line"]) for p in problems}, problems
+
+
+def test_metadata_type_counts_and_fallback_frontmatter_still_builds_the_index(repo: Path) -> None:
+    write(repo, ".memory/a.md", "---\nname: Alpha\ndescription: Deploy: Railway\nmetadata:\n  type: project\n---\nBody\n")
+    fixed = run_cli(repo, "fix")
+    assert fixed.returncode == 1  # MEM004 is left for the user
+    assert (repo / ".memory/MEMORY.md").read_text() == "# Memory\n\n## Project\n- [Alpha](a.md) - Deploy: Railway\n"
+    codes = {p["code"] for p in _problems(repo)}
+    assert codes == {"MEM004"}
+
+
+def test_duplicate_names_non_slug_and_stale(repo: Path) -> None:
+    write(repo, ".memory/a.md", memory("Same", "one", "user", extra="updated: 2020-01-01\n"))
+    write(repo, ".memory/b.md", memory("Same", "two", "user"))
+    write(repo, ".memory/Bad Name.md", memory("Other", "three", "user"))
+    run_cli(repo, "fix")
+    by_path = _codes_by_path(_problems(repo))
+    assert by_path == {".memory/b.md": {"MEM011"}, ".memory/Bad Name.md": {"MEM012"}}
+    write(repo, ".memcheck.yaml", "memory:\n  stale-after-days: 30\n")
+    assert "MEM016" in _codes_by_path(_problems(repo))[".memory/a.md"]
+
+
+def test_index_link_rules(repo: Path) -> None:
+    write(repo, "docs/guide.md", "guide\n")
+    write(repo, ".memory/a.md", memory("A", "a", "user"))
+    write(
+        repo,
+        ".memory/MEMORY.md",
+        "# Notes\n"
+        "- [A](a.md) \u2014 a\n"
+        "- [A again](a.md) \u2014 dup\n"
+        "- a note that mentions [A](a.md) mid-sentence is not an entry\n"
+        "- [Guide](../docs/guide.md) \u2014 outside the store\n"
+        "- [Web](https://example.com/x.md) \u2014 url\n"
+        "- [Up](../../../elsewhere.md) \u2014 outside the repository\n",
+    )
+    problems = [p for p in _problems(repo) if p["path"] == ".memory/MEMORY.md"]
+    assert sorted((p["code"], p["line"]) for p in problems) == [("IDX004", 3), ("IDX005", 5), ("IDX005", 6), ("IDX005", 7)]
+
+
+def test_missing_index_and_caps(repo: Path) -> None:
+    write(repo, ".claude/agent-memory/helper/a.md", memory("A", "a", "user"))
+    problems = _problems(repo)
+    assert [(p["path"], p["code"], p["fixable"]) for p in problems] == [(".claude/agent-memory/helper/MEMORY.md", "IDX001", True)]
+    entries = "".join(f"- [M{i}](m{i}.md) \u2014 {'x' * 150}\n" for i in range(230))
+    for i in range(230):
+        write(repo, f".memory/m{i}.md", memory(f"M{i}", "x" * 150, "user"))
+    write(repo, ".memory/MEMORY.md", entries)
+    caps = {p["code"]: p for p in _problems(repo) if p["path"] == ".memory/MEMORY.md"}
+    assert caps["IDX007"]["line"] == 201
+    assert "m200.md" in str(caps["IDX007"]["message"]) and "lines 201-230" in str(caps["IDX007"]["message"])
+    assert caps["IDX008"]["line"] < 201
+    write(repo, ".memcheck.yaml", "index:\n  mode: sync\n  max-lines: 250\n  max-bytes: 100000\n")
+    near = {p["code"] for p in _problems(repo) if p["path"] == ".memory/MEMORY.md"}
+    assert near == {"IDX009"}
+
+
+def test_generate_mode_reports_a_drifted_index(repo: Path) -> None:
+    write(repo, ".memory/a.md", memory("Alpha", "new description", "user"))
+    write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [Alpha](a.md) - old description\n")
+    (problem,) = _problems(repo)
+    assert (problem["code"], problem["line"], problem["fixable"]) == ("IDX006", 4, True)
+    assert run_cli(repo, "fix").returncode == 0
+    assert _problems(repo) == []
+
+
+def test_paths_bring_in_the_whole_store(repo: Path) -> None:
+    write(repo, ".memory/a.md", memory("A", "a", "user"))
+    write(repo, ".memory/b.md", memory("B", "b", "nope"))
+    write(repo, ".memory/MEMORY.md", "- [A](a.md) \u2014 a\n")
+    write(repo, ".claude/memory/c.md", "no frontmatter\n")
+    problems = _problems(repo, ".memory/a.md")
+    assert {(p["path"], p["code"]) for p in problems} == {(".memory/b.md", "MEM007"), (".memory/MEMORY.md", "IDX003")}
+    assert _problems(repo, "README.md") == []
+
+
+def test_select_ignore_and_per_path_ignores(repo: Path) -> None:
+    write(repo, ".memory/a.md", "no frontmatter\n")
+    write(repo, ".memory/Bad.md", memory("B", "b", "user"))
+    write(repo, ".memory/MEMORY.md", "- [B](Bad.md) \u2014 b\n- [a](a.md) \u2014 \n")  # the exact render
+    assert {p["code"] for p in _problems(repo)} == {"MEM002", "MEM012"}
+    write(repo, ".memcheck.yaml", "ignore: [MEM012]\n")
+    assert {p["code"] for p in _problems(repo)} == {"MEM002"}
+    write(repo, ".memcheck.yaml", "select: [MEM01]\n")
+    assert {p["code"] for p in _problems(repo)} == {"MEM012"}
+    write(repo, ".memcheck.yaml", "per-path-ignores:\n  '.memory/a.md': [MEM]\n")
+    assert {p["code"] for p in _problems(repo)} == {"MEM012"}
+
+
+def test_heuristic_store_and_memory_md_beside_ordinary_documents(repo: Path) -> None:
+    write(repo, "notes/MEMORY.md", "- [A](a.md) \u2014 a\n")
+    write(repo, "notes/a.md", memory("A", "a", "user"))
+    write(repo, "notes/b.md", memory("B", "b", "user"))
+    write(repo, "MEMORY.md", "# My long-term memory\n")
+    write(repo, "README.md", "# Project\n")
+    write(repo, "CHANGELOG.md", "# Changes\n")
+    problems = _problems(repo)
+    assert {(p["path"], p["code"]) for p in problems} == {("notes/MEMORY.md", "IDX003")}
+
+
+def test_symlinked_index_is_never_written_through(repo: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text("- stale\n")
+    write(repo, ".memory/a.md", memory("A", "a", "user"))
+    (repo / ".memory/MEMORY.md").symlink_to(outside)
+    proc = run_cli(repo, "fix")
+    assert outside.read_text() == "- stale\n"
+    assert "not fixing .memory/MEMORY.md" in proc.stderr
+    assert proc.returncode == 1

@@ -1,0 +1,258 @@
+"""The deterministic index: byte-compatibility oracles and properties (SPEC §5)."""
+from __future__ import annotations
+
+import random
+import re
+import string
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from conftest import git, memory, write
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memcheck import config as config_mod
+from memcheck import index as idx
+from memcheck.checks.index import store_plan
+from memcheck.discover import Workspace
+
+# --------------------------------------------------------------------------
+# Oracle 1: seed 003's MemoryManager, transcribed verbatim (only `self` removed).
+
+
+class SeedMemoryManager:
+    VALID_TYPES = {"user", "feedback", "project", "reference"}
+
+    def __init__(self, memory_dir: Path):
+        self.dir = memory_dir
+        self.index_path = memory_dir / "MEMORY.md"
+
+    @staticmethod
+    def _parse_frontmatter(text: str) -> tuple[dict, str]:  # type: ignore[type-arg]
+        match = re.match(r"^---\n(.*?)\n---\n(.*)", text, re.DOTALL)
+        if not match:
+            return {}, text
+        meta = {}
+        for line in match.group(1).strip().splitlines():
+            if ":" in line:
+                key, val = line.split(":", 1)
+                meta[key.strip()] = val.strip()
+        return meta, match.group(2).strip()
+
+    def write_file(self, filename: str, name: str, description: str, memory_type: str, content: str) -> None:
+        path = self.dir / filename
+        today = datetime.now().strftime("%Y-%m-%d")
+        text = f"---\nname: {name}\ndescription: {description}\ntype: {memory_type}\nupdated: {today}\n---\n\n{content}\n"
+        path.write_text(text)
+
+    def _rebuild_index(self) -> None:
+        files = sorted(self.dir.glob("*.md"))
+        sections: dict[str, list[str]] = {}
+        for f in files:
+            if f.name == "MEMORY.md":
+                continue
+            meta, _ = self._parse_frontmatter(f.read_text())
+            mtype = meta.get("type", "other")
+            desc = meta.get("description", f.stem)
+            name = meta.get("name", f.stem)
+            if mtype not in sections:
+                sections[mtype] = []
+            sections[mtype].append(f"- [{name}]({f.name}) - {desc}")
+
+        lines = ["# Memory\n"]
+        type_labels = {
+            "user": "User",
+            "feedback": "Feedback",
+            "project": "Project",
+            "reference": "Reference",
+            "other": "Other",
+        }
+        for mtype in ["user", "feedback", "project", "reference", "other"]:
+            if mtype in sections:
+                lines.append(f"## {type_labels.get(mtype, mtype)}")
+                lines.extend(sections[mtype])
+                lines.append("")
+
+        self.index_path.write_text("\n".join(lines).strip() + "\n")
+
+
+# Oracle 2: the nano-claude-code renderer as SPEC §5 describes it.
+def nano_claude_index(memory_dir: Path) -> str:
+    lines = []
+    for f in sorted(memory_dir.glob("*.md")):
+        if f.name == "MEMORY.md":
+            continue
+        meta, _ = SeedMemoryManager._parse_frontmatter(f.read_text())
+        lines.append(f"- [{meta.get('name', f.stem)}]({f.name}) \u2014 {meta.get('description', '')}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+# --------------------------------------------------------------------------
+# Generated stores: what an agent's write_file produces for valid input.
+
+_slug = st.text(alphabet=string.ascii_lowercase + string.digits + "_-", min_size=1, max_size=24).filter(
+    lambda s: s[0] not in "-_"
+)
+# One-line values an agent would write. Brackets and backslashes are left out of
+# names because memcheck escapes them (SPEC §5) where the seed writes them raw, and
+# values that open a YAML quoted or block scalar are left out of both, since for
+# those memcheck prints what YAML reads rather than the quotes.
+_value_chars = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters="\n\r\x85")
+_text = st.text(alphabet=_value_chars, min_size=1, max_size=60).map(str.strip).filter(
+    lambda s: bool(s) and s[0] not in "\"'|>"
+)
+_name = _text.filter(lambda s: not set(s) & set("[]\\"))
+_memory = st.tuples(_slug, _name, _text, st.sampled_from(sorted(SeedMemoryManager.VALID_TYPES)))
+_stores = st.lists(_memory, min_size=0, max_size=12, unique_by=lambda m: m[0])
+
+
+def _workspace(root: Path) -> Workspace:
+    return Workspace(config_mod.default_config(root))
+
+
+def _render_via_memcheck(root: Path, folder: str, style: str) -> str:
+    cfg = config_mod.default_config(root)
+    cfg = config_mod.from_mapping(root, {**config_mod.defaults(), "index": {**config_mod.defaults()["index"], "style": style, "mode": "generate"}})
+    ws = Workspace(cfg)
+    store = next(s for s in ws.stores if s.folder == folder)
+    return store_plan(ws, store, None).text
+
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(_stores)
+def test_grouped_equals_seed_003_rebuild_index(store: list[tuple[str, str, str, str]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        mem = root / ".memory"
+        mem.mkdir()
+        seed = SeedMemoryManager(mem)
+        for stem, name, desc, kind in store:
+            seed.write_file(f"{stem}.md", name, desc, kind, "content")
+        if not store:
+            (mem / "note.md").write_text("no frontmatter\n")  # a store needs a file to exist
+        seed._rebuild_index()
+        expected = seed.index_path.read_text()
+        assert _render_via_memcheck(root, ".memory", idx.GROUPED) == expected
+
+
+@SETTINGS
+@given(_stores)
+def test_flat_emdash_equals_nano_claude_renderer(store: list[tuple[str, str, str, str]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        mem = root / ".nano_claude" / "memory"
+        mem.mkdir(parents=True)
+        seed = SeedMemoryManager(mem)
+        for stem, name, desc, kind in store:
+            seed.write_file(f"{stem}.md", name, desc, kind, "content")
+        (mem / "zz-no-frontmatter.md").write_text("plain\n")
+        assert _render_via_memcheck(root, ".nano_claude/memory", idx.FLAT_EMDASH) == nano_claude_index(mem)
+
+
+def test_empty_store_renders_an_empty_flat_emdash_index_and_a_bare_grouped_one() -> None:
+    assert idx.render(idx.FLAT_EMDASH, [], ("user",)) == ""
+    assert idx.render(idx.GROUPED, [], ("user",)) == "# Memory\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "filename", "expected"),
+    [
+        pytest.param("a [b] c", "x.md", "- [a \\[b\\] c](x.md) \u2014 d", id="brackets-in-name"),
+        pytest.param("n", "my file (1).md", "- [n](my%20file%20%281%29.md) \u2014 d", id="space-and-parens-in-target"),
+    ],
+)
+def test_markdown_breaking_names_and_targets_are_escaped(name: str, filename: str, expected: str) -> None:
+    m = idx.Memory(filename, name, "d", "user")
+    assert idx.render(idx.FLAT_EMDASH, [m], ("user",)) == expected + "\n"
+    (link,) = idx.links(expected, 1)
+    assert idx.classify(link.target, "")[1] == filename
+
+
+@SETTINGS
+@given(_stores, st.randoms(use_true_random=False))
+def test_render_does_not_depend_on_file_creation_order(store: list[tuple[str, str, str, str]], rnd: random.Random) -> None:
+    outputs = []
+    for _attempt in range(2):
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            order = list(store)
+            rnd.shuffle(order)
+            for stem, name, desc, kind in order:
+                write(root, f".memory/{stem}.md", memory(name, desc, kind))
+            write(root, ".memory/index-less.md", "x\n")
+            outputs.append(tuple(_render_via_memcheck(root, ".memory", s) for s in idx.STYLES))
+    assert outputs[0] == outputs[1]
+
+
+# --------------------------------------------------------------------------
+# sync mode
+
+
+_curated_line = st.one_of(
+    st.sampled_from(["# Project memory", "## Topics", "Some notes about the project.", "", "| a | b |"]),
+    _slug.map(lambda s: f"- [{s}]({s}.md) \u2014 hand-written hook"),
+    _slug.map(lambda s: f"- see [{s}]({s}.md) and [other](other.md)"),
+)
+
+
+@SETTINGS
+@given(st.lists(_curated_line, max_size=15), st.lists(_slug, max_size=8, unique=True))
+def test_sync_never_drops_a_line_whose_link_target_exists(lines: list[str], present: list[str]) -> None:
+    existing = {f"{s}.md" for s in present} | {"MEMORY.md"}
+    memories = [idx.Memory(f"{s}.md", s, "d", "user") for s in present]
+    text = "\n".join(lines) + "\n"
+    out = idx.sync(text, memories, existing, idx.FLAT_EMDASH)
+    out_lines = out.split("\n")
+    for line in lines:
+        targets = [ln.target for ln in idx.links(line, 1)]
+        if any(t in existing for t in targets) or not targets:
+            assert line in out_lines
+    # and every memory is listed afterwards
+    assert {m.filename for m in memories} <= idx.listed_files(out, memories)
+    # sync is idempotent
+    assert idx.sync(out, memories, existing, idx.FLAT_EMDASH) == out
+
+
+def test_sync_removes_dead_entries_and_appends_missing_ones_under_a_final_heading() -> None:
+    text = "# Notes\n\n## Feedback\n- [Old](gone.md) \u2014 removed\n- [Kept](kept.md) \u2014 hook\n\nfree text\n"
+    memories = [idx.Memory("kept.md", "Kept", "k", "feedback"), idx.Memory("new.md", "New one", "fresh", "user")]
+    out = idx.sync(text, memories, {"kept.md", "new.md", "MEMORY.md"}, idx.FLAT_EMDASH)
+    assert out == "# Notes\n\n## Feedback\n- [Kept](kept.md) \u2014 hook\n\nfree text\n\n## Other\n- [New one](new.md) \u2014 fresh\n"
+
+
+def test_marker_block_is_the_only_part_regenerated(repo: Path) -> None:
+    before = "# Team notes\nKeep this.\n<!-- memcheck:start -->\nstale\n<!-- memcheck:end -->\nTrailer  \n"
+    write(repo, ".memory/MEMORY.md", before)
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    ws = _workspace(repo)
+    (store,) = ws.stores
+    plan = store_plan(ws, store, before)
+    assert plan.mode == idx.GENERATE
+    assert plan.text == "# Team notes\nKeep this.\n<!-- memcheck:start -->\n# Memory\n\n## User\n- [A](a.md) - first\n<!-- memcheck:end -->\nTrailer  \n"
+
+
+@pytest.mark.parametrize(
+    ("existing", "mode", "style"),
+    [
+        pytest.param(None, idx.GENERATE, idx.GROUPED, id="no-index"),
+        pytest.param("# Memory\n\n## User\n- [A](a.md) - first\n", idx.GENERATE, idx.GROUPED, id="pure-grouped"),
+        pytest.param("- [A](a.md) \u2014 first\n", idx.GENERATE, idx.FLAT_EMDASH, id="pure-emdash"),
+        pytest.param("- [A](a.md) - first\n", idx.GENERATE, idx.FLAT, id="pure-flat"),
+        pytest.param("# My memory\n\nNotes first.\n- [A](a.md) \u2014 first\n", idx.SYNC, idx.FLAT_EMDASH, id="curated"),
+    ],
+)
+def test_automatic_mode_and_style(repo: Path, existing: str | None, mode: str, style: str) -> None:
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    if existing is not None:
+        write(repo, ".memory/MEMORY.md", existing)
+    git(repo, "add", "-A")
+    ws = _workspace(repo)
+    (store,) = ws.stores
+    plan = store_plan(ws, store, existing)
+    assert (plan.mode, plan.style) == (mode, style)
+    assert mode in plan.reason and style in plan.reason
