@@ -239,7 +239,7 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
 
     assert run.returncode == 1, run.stdout
     lines = run.stdout.splitlines()
-    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_testing.md is not listed in MEMORY.md, so agents never see it; run `memcheck fix`" in lines
+    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)" in lines
     assert any(line.startswith("::error file=.env,line=1,col=1,title=GRD") for line in lines), run.stdout
     assert run.outputs == {"errors": "1", "warnings": "0", "guarded": "1"}
 

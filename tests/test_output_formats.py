@@ -50,7 +50,7 @@ def test_github_format_through_cli(repo: Path, monkeypatch: pytest.MonkeyPatch) 
     result = invoke(repo, "check", "--format", "github", monkeypatch=monkeypatch)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_tests.md is not listed in MEMORY.md, so agents never see it; run `memcheck fix`" in lines
+    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_tests.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)" in lines
     assert any(line.startswith("::warning file=.claude/memory/MEMORY.md,line=1,col=1,title=IDX010::") for line in lines)
     assert lines[-1].startswith("Found 2 problems (1 error, 1 warning)")
 
