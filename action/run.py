@@ -305,7 +305,7 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
 
     errors, warnings, _ = counts(result.problems)
     guarded_paths = len({p.path for p in guarded.problems})
-    out.write(f"memcheck: {errors} errors, {warnings} warnings; guard {guarded.state}: {guarded_paths} guarded paths\n")
+    out.write(f"memcheck: errors={errors} warnings={warnings} guarded={guarded_paths} (guard {guarded.state})\n")
 
     if inputs.sarif:
         target = Path(inputs.sarif)

@@ -226,3 +226,20 @@ def test_guard_blocks_a_staged_env_file(repo: Path, pre_commit_home: Path) -> No
     clean = try_repo(repo, "memcheck-guard", pre_commit_home)
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert re.search(r"memcheck guard\.+Passed", clean.stdout)
+
+
+@needs_git_checkout
+def test_guard_at_pre_push_judges_the_pushed_commits(repo: Path, pre_commit_home: Path) -> None:
+    write(repo, "README.md", "hello\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "init")
+    base = git(repo, "rev-parse", "HEAD").strip()
+    write(repo, "deploy/id_rsa", "not a real key\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "add a key")
+    git(repo, "rm", "-q", "deploy/id_rsa")
+    git(repo, "commit", "-qm", "remove it again")  # the key is still in the pushed history
+    head = git(repo, "rev-parse", "HEAD").strip()
+    proc = try_repo(repo, "memcheck-guard", pre_commit_home, "--hook-stage", "pre-push", "--from-ref", base, "--to-ref", head)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "deploy/id_rsa" in proc.stdout
