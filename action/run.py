@@ -17,7 +17,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple, Sequence, TextIO
+from typing import Any, Mapping, NamedTuple, TextIO
 
 from memcheck import config as memcheck_config
 from memcheck.checks.index import cap_usage
@@ -175,6 +175,8 @@ def prepare_range(base: str, head: str) -> str | None:
             return None
         if fetched.returncode != 0:
             return f"cannot fetch {base[:12]} and {head[:12]} from origin ({fetched.stderr.strip() or 'git fetch failed'}); check out with fetch-depth: 0"
+    if not shallow:
+        return f"{base[:12]} and {head[:12]} have no common ancestor; set the base and head inputs to commits of one history"
     return f"{base[:12]} and {head[:12]} share no history within {FETCH_DEPTHS[-1]} commits of this shallow clone; check out with fetch-depth: 0"
 
 
@@ -293,6 +295,9 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
         result = lint(inputs)
     except (UsageError, ConfigError) as e:
         out.write(f"::error title=memcheck::{escape_data(str(e))}\n")
+        return 2
+    except Exception as e:  # as the CLI does: one line, never a traceback in the log
+        out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
         return 2
     guarded = guard(inputs, event_labels(event))
 

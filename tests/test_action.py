@@ -16,7 +16,6 @@ from typing import Any, NamedTuple
 
 import pytest
 import yaml
-
 from conftest import REPO_ROOT, SCHEMAS, git, memory, write
 
 ACTION_DIR = REPO_ROOT / "action"
@@ -115,7 +114,7 @@ class Runner:
         defaults = {k: str(v.get("default", "")) for k, v in action["inputs"].items()}
         files = self.temp / f"files-{len(list(self.temp.glob('files-*')))}"
         files.mkdir()
-        event_path, output, summary = files / "event.json", files / "output", files / "summary.md"
+        event_path, summary = files / "event.json", files / "summary.md"
         event_path.write_text(json.dumps(event), encoding="utf-8")
         base_env = {
             **{k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")},

@@ -6,10 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import SCHEMAS, git, invoke, memory, run_cli, write
-from memcheck.output import github, sarif
-from memcheck.output import resolve_format
+
+from memcheck.output import github, resolve_format, sarif
 from memcheck.problem import Problem
 from memcheck.rules import all_rules
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import REPO_ROOT, git, memory, write
 
 MANIFEST = REPO_ROOT / ".pre-commit-hooks.yaml"
@@ -151,12 +150,21 @@ def try_repo(root: Path, hook_id: str, home: Path, *args: str) -> subprocess.Com
     )
 
 
+def commit_all(repo: Path, files: dict[str, str], message: str) -> str:
+    for rel, text in files.items():
+        write(repo, rel, text)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", message)
+    return git(repo, "rev-parse", "HEAD").strip()
+
+
 def _store_missing_an_entry(repo: Path) -> None:
     """A committed, valid store; then a new memory file staged without an index line."""
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
-    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "store")
+    store = {
+        ".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user"),
+        ".claude/memory/MEMORY.md": "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n",
+    }
+    commit_all(repo, store, "store")
     write(repo, ".claude/memory/feedback_testing.md", memory("testing", "Run pytest before committing", "feedback"))
     git(repo, "add", ".claude/memory/feedback_testing.md")
 
@@ -210,9 +218,7 @@ def test_lint_skips_commits_without_memory_files(repo: Path, pre_commit_home: Pa
 
 @needs_git_checkout
 def test_guard_blocks_a_staged_env_file(repo: Path, pre_commit_home: Path) -> None:
-    write(repo, "README.md", "hello\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "init")
+    commit_all(repo, {"README.md": "hello\n"}, "init")
     write(repo, ".env", "API_KEY=not-a-real-key\n")
     write(repo, "src/tokenizer.py", "def tokens(): ...\n")
     git(repo, "add", "-A")
@@ -230,13 +236,8 @@ def test_guard_blocks_a_staged_env_file(repo: Path, pre_commit_home: Path) -> No
 
 @needs_git_checkout
 def test_guard_at_pre_push_judges_the_pushed_commits(repo: Path, pre_commit_home: Path) -> None:
-    write(repo, "README.md", "hello\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "init")
-    base = git(repo, "rev-parse", "HEAD").strip()
-    write(repo, "deploy/id_rsa", "not a real key\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "add a key")
+    base = commit_all(repo, {"README.md": "hello\n"}, "init")
+    commit_all(repo, {"deploy/id_rsa": "not a real key\n"}, "add a key")
     git(repo, "rm", "-q", "deploy/id_rsa")
     git(repo, "commit", "-qm", "remove it again")  # the key is still in the pushed history
     head = git(repo, "rev-parse", "HEAD").strip()

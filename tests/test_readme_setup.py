@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 import yaml
-
 from conftest import REPO_ROOT, git, memory, write
+
 from memcheck import __version__
 from memcheck.output.sarif import INFORMATION_URI
 
