@@ -14,7 +14,7 @@ import click
 
 from memcheck import __version__
 
-FORMATS = ("text", "json", "auto")
+FORMATS = ("text", "json", "github", "sarif", "auto")
 
 
 def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
