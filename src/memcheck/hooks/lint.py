@@ -33,10 +33,10 @@ def collect(ws: Workspace, targets: Targets) -> list[Problem]:
         if check is not None:
             found.update(p for p in check(ws, targets) if p.code in enabled)
     # Whatever rule quoted a value, no secret leaves in a message (SEC ignored or not).
-    return sorted(secrets.scrub(_drop_path_ignores(found, config), ws, secrets.files_of(targets)))
+    return sorted(secrets.scrub(drop_path_ignores(found, config), ws, secrets.files_of(targets)))
 
 
-def _drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
+def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
     if not config.per_path_ignores:
         return problems
     import pathspec
