@@ -257,7 +257,9 @@ def _check_links(ws: Workspace, store: Store, lines: Sequence[str]) -> Iterator[
                     seen[target] = lineno
 
 
-def _cap_lines(text: str) -> list[str]:
+def cap_lines(text: str) -> list[str]:
+    """An index's lines as the caps count them: the final newline ends a line, it
+    does not start another."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -266,12 +268,12 @@ def _cap_lines(text: str) -> list[str]:
 
 def cap_usage(doc: Document) -> tuple[int, int]:
     """An index's lines and bytes as the caps count them (a BOM is not loaded)."""
-    return len(_cap_lines(doc.text)), doc.size - (3 if doc.bom else 0)
+    return len(cap_lines(doc.text)), doc.size - (3 if doc.bom else 0)
 
 
 def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Problem]:
     cfg = ws.config.index
-    lines = _cap_lines(text)
+    lines = cap_lines(text)
     if len(lines) > cfg.max_lines:
         past = lines[cfg.max_lines :]
         yield R["IDX007"].at(path, cfg.max_lines + 1, 1, f"{INDEX_NAME} has {len(lines)} lines, over the {cfg.max_lines}-line cap; agents never see lines {cfg.max_lines + 1}-{len(lines)}{_entries(past)}")

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 import click
 
 from memcheck.checks import guidance as gdn
-from memcheck.checks.index import entry_names, loaded_lines
+from memcheck.checks.index import cap_lines, entry_names, loaded_lines
 from memcheck.checks.skills import scope_of
 from memcheck.config import Config, ConfigError
 from memcheck.discover import (
@@ -115,9 +115,7 @@ def _index_entry(ws: Workspace, store: Store) -> dict[str, Any]:
     if not store.has_index:
         return {"file": _shown(ws, store.index), "exists": False, "lines": 0, "bytes": 0, "loaded_lines": 0, "loaded_bytes": 0, "tokens": 0, "past_cap": []}
     doc = ws.document(store.index)
-    lines = doc.text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
+    lines = cap_lines(doc.text)
     n = loaded_lines(lines, cfg.max_lines, cfg.max_bytes)
     loaded_bytes = sum(len(line.encode("utf-8")) + 1 for line in lines[:n])
     return {
