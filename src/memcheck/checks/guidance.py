@@ -382,15 +382,27 @@ def _glob_regexes(pattern: str) -> tuple[re.Pattern[str], ...]:
             elif c == "[" and (end := alt.find("]", i + 2 if alt[i + 1 : i + 2] in ("!", "]") else i + 1)) > 0:
                 body = alt[i + 1 : end]
                 negate = body.startswith("!")
-                # Escape all but the range dash, so `[`, `&&` or `\` stay literal characters.
-                chars = "".join(c if c == "-" else re.escape(c) for c in (body[1:] if negate else body))
-                out.append("[" + ("^" if negate else "") + chars + "]")
+                out.append("[" + ("^" if negate else "") + _char_class(body[1:] if negate else body) + "]")
                 i = end + 1
             else:
                 out.append(re.escape(c))
                 i += 1
         regexes.append(re.compile("".join(out) + r"\Z"))
     return tuple(regexes)
+
+
+def _char_class(body: str) -> str:
+    """A glob bracket body as a regex class: `a-z` ranges kept, every other character
+    escaped, so `[`, `--`, `&&` or `\\` stay literal (and never warn)."""
+    out, i = [], 0
+    while i < len(body):
+        if i + 2 < len(body) and body[i + 1] == "-":
+            out.append(f"{re.escape(body[i])}-{re.escape(body[i + 2])}")
+            i += 3
+        else:
+            out.append(re.escape(body[i]))
+            i += 1
+    return "".join(out)
 
 
 def glob_match(pattern: str, path: str, folder: str = "") -> bool:
