@@ -177,7 +177,7 @@ def test_markdown_breaking_names_and_targets_are_escaped(name: str, filename: st
 @given(_stores, st.randoms(use_true_random=False))
 def test_render_does_not_depend_on_file_creation_order(store: list[tuple[str, str, str, str]], rnd: random.Random) -> None:
     outputs = []
-    for attempt in range(2):
+    for _attempt in range(2):
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             order = list(store)

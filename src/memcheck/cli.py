@@ -20,7 +20,7 @@ def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
     """Settings of the repository the paths (or the working folder) are in."""
     from memcheck import config
 
-    root = config.find_root(Path(paths[0]) if paths else Path.cwd())
+    root = config.find_root(Path(paths[0]), fallback=Path.cwd()) if paths else config.find_root(Path.cwd())
     return config.load(root, Path(config_file) if config_file else None)
 
 

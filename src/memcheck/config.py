@@ -195,13 +195,14 @@ def _read_pyproject(path: Path) -> Any:
     return data.get("tool", {}).get("memcheck")
 
 
-def find_root(start: Path) -> Path:
-    """The repository's top folder (where ``.git`` is), else ``start`` itself."""
+def find_root(start: Path, fallback: Path | None = None) -> Path:
+    """The repository's top folder (where ``.git`` is); outside a repository,
+    ``fallback`` (the working folder) or else ``start`` itself."""
     start = start.resolve()
     for folder in (start, *start.parents):
         if (folder / ".git").exists():
             return folder
-    return start
+    return fallback.resolve() if fallback is not None else start
 
 
 def load(root: Path, config_file: Path | None = None) -> Config:

@@ -132,6 +132,10 @@ class Workspace:
             return False
         return True
 
+    def exists(self, path: str) -> bool:
+        """A file or folder inside the root (a link to a folder names one)."""
+        return (self.root / path).exists() and self.is_inside_root(path)
+
     def is_file(self, path: str) -> bool:
         full = self.root / path
         return full.is_file() and self.is_inside_root(path)

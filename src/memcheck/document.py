@@ -136,8 +136,8 @@ def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -
         return _fallback(fm_lines, first_line, raw_values, key_lines, str(e), first_line)
     finally:
         loader.dispose()
-    if data is None:
-        data = {}
+    if node is None or data is None:  # empty frontmatter, or only comments
+        return Frontmatter(end_line=first_line + len(fm_lines), data={}, key_lines={}, raw_values=raw_values)
     if not isinstance(data, dict):
         return Frontmatter(
             end_line=first_line + len(fm_lines),

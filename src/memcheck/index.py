@@ -230,7 +230,9 @@ def plan(
     memories = sorted(memories, key=lambda m: m.filename)
     if existing is None:
         chosen = style or GROUPED
-        return Plan(GENERATE, chosen, f"no MEMORY.md yet: generate in the {chosen} style", render(chosen, memories, types))
+        origin = "from index.style in the config" if style else "the default for a new index"
+        reason = f"mode generate (automatic): there is no MEMORY.md yet; style {chosen} ({origin})"
+        return Plan(GENERATE, chosen, reason, render(chosen, memories, types))
     marked = split_markers(existing)
     region = marked[1] if marked else existing
     region_lines = region.split("\n")
@@ -239,7 +241,11 @@ def plan(
         if marked:
             mode, why = GENERATE, "the marker block is memcheck's to regenerate"
         elif pure is not None and (style is None or pure == style or not region.strip()):
-            mode, why = GENERATE, f"MEMORY.md holds nothing but {pure}-style headings and entries, so regenerating loses nothing"
+            hand = _hand_written_line(region_lines, memories, pure, types)
+            if hand is None:
+                mode, why = GENERATE, f"MEMORY.md holds nothing but {pure}-style headings and entries, so regenerating loses nothing"
+            else:
+                mode, why = SYNC, f"line {hand} carries a hand-written name or description that regenerating would replace"
         else:
             mode, why = SYNC, "MEMORY.md holds curated text (headings, notes or other entry forms) that regenerating would lose"
         why_mode = f"mode {mode} (automatic): {why}"
@@ -256,6 +262,25 @@ def plan(
         new_region = sync(region, memories, existing_names, style)
     text = (marked[0] + new_region + marked[2]) if marked else new_region
     return Plan(mode, style, f"{why_mode}; {why_style}", normalise(text))
+
+
+def _hand_written_line(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str]) -> int | None:
+    """The first entry line that differs from its memory's rendered entry, if any.
+
+    ``grouped`` is the seed 003 renderer's own format, so its entries are taken as
+    machine-written (a stale one is drift to report, not text to keep). The flat
+    forms are also what people and Claude Code write by hand; there an entry that
+    is not the render is a curated hook, and regenerating would lose it.
+    """
+    if style == GROUPED:
+        return None
+    rendered = {m.filename: line for m, line in zip(memories, render(style, memories, types).split("\n"))}
+    for lineno, line in enumerate(lines, 1):
+        for link in links(line, lineno)[:1]:
+            kind, path = classify(link.target, "")
+            if kind == "local" and path in rendered and rendered[path] != line:
+                return lineno
+    return None
 
 
 def normalise(text: str) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
+from functools import cache
 from typing import Iterable
 
 from memcheck.problem import Rule
@@ -14,7 +14,7 @@ FAMILY_MODULES = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_rules() -> dict[str, Rule]:
     found: dict[str, Rule] = {}
     for name in FAMILY_MODULES:

@@ -150,9 +150,9 @@ A 185-line index.
 ## Use instead
 Consolidate now, while everything is still loaded.
 """),
-    Rule("IDX010", "index-encoding", WARNING, True, "MEMORY.md has a BOM or CRLF line endings", """\
+    Rule("IDX010", "index-encoding", WARNING, True, "MEMORY.md has a BOM, CRLF line endings or no final newline", """\
 ## What it does
-Reports a byte-order mark or CRLF line endings in MEMORY.md.
+Reports a byte-order mark, CRLF line endings or a missing final newline in MEMORY.md.
 
 ## Why is this bad?
 Agents that rebuild the index write LF without BOM, so every rebuild shows as a
@@ -201,8 +201,10 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     if doc.error is not None:
         yield R["IDX011"].at(path, doc.error_line, 1, f"{INDEX_NAME} {doc.error}")
         return
-    if doc.bom or doc.crlf:
-        what = " and ".join(x for x, on in (("a byte-order mark", doc.bom), ("CRLF line endings", doc.crlf)) if on)
+    no_final_newline = bool(doc.text) and not doc.text.endswith("\n")
+    if doc.bom or doc.crlf or no_final_newline:
+        flaws = (("a byte-order mark", doc.bom), ("CRLF line endings", doc.crlf), ("no final newline", no_final_newline))
+        what = " and ".join(x for x, on in flaws if on)
         yield R["IDX010"].at(path, 1, 1, f"{INDEX_NAME} has {what}; run `memcheck fix`")
     found = list(_check_links(ws, store, doc.lines))
     yield from found
@@ -211,10 +213,10 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     last_line = max(len(doc.lines) - (1 if doc.text.endswith("\n") else 0), 1)
     unlisted = [m.filename for m in memories if m.filename not in listed]
     for name in unlisted:
-        yield R["IDX003"].at(path, last_line, 1, f"memory file {name} is not listed in {INDEX_NAME}, so agents never see it; run `memcheck fix`")
+        yield R["IDX003"].at(path, last_line, 1, f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)")
     yield from _check_caps(ws, path, doc.text, doc.size - (3 if doc.bom else 0))
     plan = store_plan(ws, store, doc.text)
-    fixable_found = unlisted or doc.bom or doc.crlf or any(p.fixable for p in found)
+    fixable_found = unlisted or doc.bom or doc.crlf or no_final_newline or any(p.fixable for p in found)
     if plan.mode == idx.GENERATE and plan.text != doc.text and not fixable_found:
         line = _first_difference(doc.text, plan.text)
         yield R["IDX006"].at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
@@ -235,7 +237,7 @@ def _check_links(ws: Workspace, store: Store, lines: Sequence[str]) -> Iterator[
                 where = "outside the repository" if kind == "outside-repo" else "outside the store"
                 yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} points {where}; keep index entries inside the memory store")
                 continue
-            if target not in existing and not ws.is_file(target):
+            if target not in existing and not ws.exists(target):
                 problem = R["IDX002"].at(path, lineno, link.col, f"entry points at {link.target!r}, which does not exist; remove the line or restore the file")
                 in_store_file = kind == "local" and "/" not in target[len(store.folder) + 1 if store.folder else 0 :]
                 if not (in_store_file and is_item and len([x for x in line_links if idx.classify(x.target, store.folder)[0] != "anchor"]) == 1):

@@ -21,7 +21,10 @@ def run(config: Config, store_path: str, explain: bool) -> int:
     plan = store_plan(ws, store, existing)
     if explain:
         print(f"{store.index}: {plan.reason}")
-        changed = "already up to date" if existing == plan.text else "fix would rewrite it"
+        if existing is None:
+            changed = "fix would write it"
+        else:
+            changed = "already up to date" if existing == plan.text else "fix would rewrite it"
         print(f"{store.index}: {changed}")
     else:
         sys.stdout.write(plan.text)

@@ -1,0 +1,106 @@
+"""`memcheck fix`: atomic, idempotent, mode-keeping, and never touching memory files."""
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+import pytest
+from conftest import git, memory, run_cli, write
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memcheck import config as config_mod
+from memcheck.hooks import fix as fixer
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file() and ".git" not in p.parts}
+
+
+def test_fix_keeps_mode_and_writes_nothing_when_already_right(repo: Path) -> None:
+    write(repo, ".memory/a.md", memory("A", "a", "user"))
+    index = write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [A](a.md) - old\n")
+    os.chmod(index, 0o640)
+    assert run_cli(repo, "fix").returncode == 0
+    assert stat.S_IMODE(index.stat().st_mode) == 0o640
+    assert index.read_text() == "# Memory\n\n## User\n- [A](a.md) - a\n"
+    before = index.stat()
+    proc = run_cli(repo, "fix")
+    after = index.stat()
+    assert proc.stdout == "No problems found.\n"
+    assert (before.st_ino, before.st_mtime_ns) == (after.st_ino, after.st_mtime_ns)  # not even rewritten
+    assert [p.name for p in (repo / ".memory").iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_fix_normalises_bom_and_crlf_in_the_index_but_never_edits_memory_files(repo: Path) -> None:
+    crlf_memory = b"---\r\nname: A\r\ndescription: a\r\ntype: user\r\n---\r\n\r\nBody\r\n"
+    write(repo, ".memory/a.md", crlf_memory)
+    write(repo, ".memory/MEMORY.md", b"\xef\xbb\xbf# Memory\r\n\r\n## User\r\n- [A](a.md) - a\r\n")
+    proc = run_cli(repo, "fix")
+    assert (repo / ".memory/MEMORY.md").read_bytes() == b"# Memory\n\n## User\n- [A](a.md) - a\n"
+    assert (repo / ".memory/a.md").read_bytes() == crlf_memory
+    assert "MEM018" in proc.stdout  # reported, left for the user
+
+
+def test_fix_creates_a_missing_index_in_a_store_named_by_config(repo: Path) -> None:
+    write(repo, "team/mem/a.md", memory("A", "a", "feedback"))
+    write(repo, ".memcheck.yaml", "memory:\n  stores: [team/mem]\nindex:\n  style: flat-emdash\n")
+    assert run_cli(repo, "fix").returncode == 0
+    assert (repo / "team/mem/MEMORY.md").read_text() == "- [A](a.md) \u2014 a\n"
+
+
+def test_failed_write_leaves_the_old_index_and_no_temporary_file(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".memory/a.md", memory("A", "a", "user"))
+    index = write(repo, ".memory/MEMORY.md", "old\n")
+
+    def explode(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(fixer.os, "replace", explode)
+    with pytest.raises(OSError):
+        fixer.atomic_write(index, b"new\n")
+    assert index.read_text() == "old\n"
+    assert sorted(p.name for p in (repo / ".memory").iterdir()) == ["MEMORY.md", "a.md"]
+
+
+def test_fix_refuses_an_index_whose_folder_leads_outside_the_repository(repo: Path, tmp_path: Path) -> None:
+    with pytest.raises(fixer.UnsafeWrite):
+        fixer.safe_target(repo, "../escape/MEMORY.md")
+
+
+_slug = st.text(alphabet="abcdefghij0123456789_-", min_size=1, max_size=8).filter(lambda s: s[0].isalnum())
+_entry_line = st.one_of(
+    st.just("# Notes"),
+    st.just("free text"),
+    st.just(""),
+    _slug.map(lambda s: f"- [{s}]({s}.md) \u2014 hook"),
+    _slug.map(lambda s: f"- [{s}]({s}.md) - hook"),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    files=st.lists(st.tuples(_slug, st.sampled_from(["user", "feedback", "project", "reference", "other"])), max_size=8, unique_by=lambda t: t[0]),
+    index_lines=st.one_of(st.none(), st.lists(_entry_line, max_size=10)),
+    mode=st.sampled_from([None, "generate", "sync"]),
+)
+def test_fix_twice_equals_fix_once(files: list[tuple[str, str]], index_lines: list[str] | None, mode: str | None) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        git(root, "-c", "init.defaultBranch=main", "init", "-q")
+        for stem, kind in files:
+            write(root, f".memory/{stem}.md", memory(stem.upper(), f"about {stem}", kind))
+        write(root, ".memory/keep.md", memory("Keep", "always here", "user"))
+        if index_lines is not None:
+            write(root, ".memory/MEMORY.md", "\n".join(index_lines))
+        data = config_mod.defaults()
+        data["index"]["mode"] = mode
+        cfg = config_mod.from_mapping(root, data)
+        memory_files = {k: v for k, v in _snapshot(root).items() if not k.endswith("MEMORY.md")}
+        fixer.run(cfg, None, fmt="json")
+        once = _snapshot(root)
+        fixer.run(cfg, None, fmt="json")
+        assert _snapshot(root) == once
+        assert {k: v for k, v in once.items() if not k.endswith("MEMORY.md")} == memory_files

@@ -1,0 +1,155 @@
+"""The command line as users meet it: version, exit codes, output, rules, config errors."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO_ROOT, invoke, memory, run_cli, write
+
+from memcheck.hooks.explain import rule_table
+from memcheck.rules import all_rules
+
+
+def test_version_imports_neither_yaml_git_nor_pathspec(tmp_path: Path) -> None:
+    probe = (
+        "import sys\n"
+        "from memcheck.cli import main\n"
+        "try:\n"
+        "    main(['--version'])\n"
+        "finally:\n"
+        "    heavy = sorted(m for m in ('yaml', 'git', 'pathspec') if m in sys.modules)\n"
+        "    print('HEAVY=' + ','.join(heavy))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert proc.stdout.startswith("memcheck ")
+    assert proc.stdout.rstrip().endswith("HEAVY=")
+
+
+def test_check_on_a_plain_folder_never_imports_git(tmp_path: Path) -> None:
+    write(tmp_path, ".memory/a.md", memory("A", "a", "user"))
+    probe = "import sys\nfrom memcheck.cli import main\ntry:\n    main(['check'])\nfinally:\n    print('GIT=' + str('git' in sys.modules))\n"
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True)
+    assert "GIT=False" in proc.stdout
+
+
+def test_python_dash_m_and_console_script_agree(repo: Path) -> None:
+    module = run_cli(repo, "--version")
+    script = subprocess.run([str(Path(sys.executable).parent / "memcheck"), "--version"], cwd=repo, capture_output=True, text=True)
+    assert module.returncode == script.returncode == 0
+    assert module.stdout == script.stdout
+    assert re.fullmatch(r"memcheck \d+\.\d+\.\d+\n", module.stdout)
+
+
+def test_text_output_lines_summary_and_exit_code(repo: Path) -> None:
+    write(repo, ".memory/a.md", "no frontmatter\n")
+    write(repo, ".memory/MEMORY.md", "- [a](a.md) \u2014 \n")
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines() == [
+        ".memory/a.md:1:1: MEM002 no YAML frontmatter: start the file with '---', name, description and type, then '---'",
+        "Found 1 problem (1 error, 0 warnings).",
+    ]
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(repo: Path) -> None:
+    write(repo, ".memory/a.md", "no frontmatter\n")
+    assert "\033[" not in run_cli(repo, "check").stdout  # a pipe is not a terminal
+    assert "\033[" in run_cli(repo, "check", env={"FORCE_COLOR": "1"}).stdout
+    assert "\033[" not in run_cli(repo, "check", env={"FORCE_COLOR": "1", "NO_COLOR": "1"}).stdout
+
+
+def test_fix_prints_what_it_rewrote_and_exit_non_zero_on_fix(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    result = invoke(repo, "fix", monkeypatch=monkeypatch)
+    assert result.exit_code == 0
+    assert result.output == "Fixing .memory/MEMORY.md\nNo problems found.\n"
+    write(repo, ".memory/b.md", memory("B", "second", "user"))
+    proc = run_cli(repo, "fix", "--exit-non-zero-on-fix")
+    assert proc.returncode == 1
+    assert proc.stdout.startswith("Fixing .memory/MEMORY.md\n")
+    assert run_cli(repo, "fix", "--exit-non-zero-on-fix").returncode == 0
+
+
+def test_index_command_prints_without_writing_and_explains(repo: Path) -> None:
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    proc = run_cli(repo, "index", ".memory")
+    assert proc.returncode == 0
+    assert proc.stdout == "# Memory\n\n## User\n- [A](a.md) - first\n"
+    assert not (repo / ".memory/MEMORY.md").exists()
+    explain = run_cli(repo, "index", ".memory", "--explain")
+    assert "mode generate" in explain.stdout and "style grouped" in explain.stdout
+    missing = run_cli(repo, "index", "nowhere")
+    assert missing.returncode == 2
+    assert missing.stderr.startswith("memcheck: error: nowhere is not a memory store")
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        pytest.param("index:\n  max_lines: 10\n", "unknown key 'index.max_lines'", id="unknown-key"),
+        pytest.param("index:\n  style: fancy\n", "index.style: 'fancy' is not one of", id="bad-enum"),
+        pytest.param("index:\n  max-lines: -1\n", "index.max-lines: -1 is below the minimum 1", id="bad-number"),
+        pytest.param("ignore: [XYZ]\n", "no rule code starts with 'XYZ'", id="unknown-rule"),
+        pytest.param("memory: [a\n", "invalid YAML", id="broken-yaml"),
+        pytest.param("- just\n- a list\n", "expected object", id="not-a-mapping"),
+    ],
+)
+def test_bad_config_exits_2_naming_the_problem(repo: Path, config: str, message: str) -> None:
+    write(repo, ".memcheck.yaml", config)
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("memcheck: error: .memcheck.yaml")
+    assert message in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1
+
+
+def test_pyproject_tool_section_is_read(repo: Path) -> None:
+    write(repo, ".memory/Bad.md", memory("B", "b", "user"))
+    write(repo, "pyproject.toml", "[tool.memcheck]\nignore = ['MEM012', 'IDX']\n")
+    assert run_cli(repo, "check").returncode == 0
+    write(repo, "pyproject.toml", "[tool.memcheck]\nignor = ['MEM012']\n")
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 2 and "unknown key 'ignor'" in proc.stderr
+
+
+def test_usage_error_exits_2(repo: Path) -> None:
+    proc = run_cli(repo, "check", "--format", "nope")
+    assert proc.returncode == 2
+
+
+def test_rules_and_rule(repo: Path) -> None:
+    listing = run_cli(repo, "rules")
+    assert listing.returncode == 0
+    assert len(listing.stdout.splitlines()) == len(all_rules())
+    as_json = json.loads(run_cli(repo, "rules", "--format", "json").stdout)
+    assert {r["code"] for r in as_json} == set(all_rules())
+    for code, rule in all_rules().items():
+        for heading in ("## What it does", "## Why is this bad?", "## Example", "## Use instead"):
+            assert heading in rule.doc, (code, heading)
+    shown = run_cli(repo, "rule", "idx003")
+    assert shown.returncode == 0
+    assert shown.stdout.startswith("# IDX003 unlisted-memory (error)")
+    assert "memcheck fix` fixes it" in shown.stdout
+    unknown = run_cli(repo, "rule", "NOPE1")
+    assert unknown.returncode == 2 and "no rule 'NOPE1'" in unknown.stderr
+
+
+def test_readme_rule_table_equals_memcheck_rules() -> None:
+    readme = (REPO_ROOT / "README.md").read_text("utf-8")
+    start, end = "<!-- rules-table:start -->\n", "<!-- rules-table:end -->"
+    table = readme[readme.index(start) + len(start) : readme.index(end)]
+    assert table == rule_table(), "regenerate the README table: memcheck rules --format markdown"
+
+
+def test_readme_gives_the_two_set_up_commands_and_ci_runs_the_test_one() -> None:
+    readme = (REPO_ROOT / "README.md").read_text("utf-8")
+    assert "pip install . && .venv/bin/memcheck check" in readme
+    marker = readme.index("<!-- ci: test-command -->")
+    test_command = [ln for ln in readme[marker:].splitlines()[1:] if ln and not ln.startswith("```")][0]
+    assert "pytest" in test_command and "[test]" in test_command
+    assert "ci: test-command" in (REPO_ROOT / ".ci/run").read_text()

@@ -1,0 +1,107 @@
+"""Real memory, guidance and skill files from public repositories (../shared/corpus).
+
+Every repository must run without a traceback; the findings asserted below were
+checked by hand against the files. Nothing from the corpus is copied into the
+project: `fix` runs on a temporary copy.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, run_cli
+
+REPOS = sorted(p.name for p in CORPUS.iterdir() if p.is_dir()) if CORPUS.is_dir() else []
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present outside the workplace")
+
+
+def _check(root: Path, *args: str) -> list[dict[str, object]]:
+    proc = run_cli(root, "check", "--format", "json", *args)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert proc.stderr == "", proc.stderr  # no traceback, no internal error
+    report = json.loads(proc.stdout)
+    assert (proc.returncode == 1) == bool(report["problems"])
+    return report["problems"]  # type: ignore[no-any-return]
+
+
+@needs_corpus
+@pytest.mark.parametrize("name", REPOS)
+def test_every_corpus_repository_runs_cleanly_and_fix_converges(name: str, tmp_path: Path) -> None:
+    _check(CORPUS / name)
+    copy = tmp_path / name
+    shutil.copytree(CORPUS / name, copy, symlinks=True)
+    fixed = run_cli(copy, "fix", "--format", "json")
+    assert fixed.returncode in (0, 1) and fixed.stderr == ""
+    left = json.loads(fixed.stdout)["problems"]
+    assert not [p for p in left if str(p["code"]).startswith("IDX") and p["fixable"]]
+    snapshot = {p: p.read_bytes() for p in copy.rglob("*") if p.is_file()}
+    again = run_cli(copy, "fix", "--format", "json")
+    assert json.loads(again.stdout)["fixed"] == []
+    assert {p: p.read_bytes() for p in copy.rglob("*") if p.is_file()} == snapshot
+
+
+def _found(problems: list[dict[str, object]]) -> set[tuple[str, str, int]]:
+    return {(str(p["path"]), str(p["code"]), int(p["line"])) for p in problems}  # type: ignore[call-overload]
+
+
+@needs_corpus
+def test_portfolio_dead_links_and_over_cap_index() -> None:
+    problems = _check(CORPUS / "4444J99__portfolio")
+    index = ".claude/memory/MEMORY.md"
+    found = _found(problems)
+    # line 7 links user_personal_situation.md, which is not in the store
+    assert (index, "IDX002", 7) in found
+    assert not (CORPUS / "4444J99__portfolio/.claude/memory/user_personal_situation.md").exists()
+    # 215 lines: the last 15 never reach the agent
+    (cap,) = [p for p in problems if p["code"] == "IDX007"]
+    assert cap["line"] == 201 and "215 lines" in str(cap["message"])
+    # ../../../plans/INDEX.md climbs above the repository root
+    assert (index, "IDX005", 4) in found
+    # feedback_bento_grid.md exists but no line names it
+    assert any(p["code"] == "IDX003" and "feedback_bento_grid.md" in str(p["message"]) for p in problems)
+    dead = [p for p in problems if p["code"] == "IDX002"]
+    assert len(dead) == 177
+
+
+@needs_corpus
+def test_youtubeoptermizer_unlisted_files() -> None:
+    problems = _check(CORPUS / "12TribesofIsrael__youtubeoptermizer")
+    unlisted = sorted(str(p["message"]).split()[2] for p in problems if p["code"] == "IDX003")
+    assert unlisted == [
+        "LAST_SESSION.md",
+        "feedback_browser_automation_vs_manual.md",
+        "feedback_save_skill_learnings.md",
+        "feedback_tiktok_chunk_math.md",
+        "feedback_tiktok_sandbox_separate_config.md",
+        "feedback_vercel_env_vars_no_retro.md",
+        "reference_tiktok_scraping_selectors.md",
+    ]
+
+
+@needs_corpus
+def test_other_hand_checked_findings() -> None:
+    agent_memory = _found(_check(CORPUS / "SandboxServers__ficsit-mcp"))
+    # a subagent folder whose entries sit in the parent's MEMORY.md instead of its own
+    assert (".claude/agent-memory/dotnet-infra-engineer/MEMORY.md", "IDX001", 1) in agent_memory
+    # `description: How issue #18 ...`: YAML reads "How issue"
+    assert (".claude/agent-memory/fin-bridge-architect/bridge-host-impl.md", "MEM019", 3) in agent_memory
+    taxonomy = _found(_check(CORPUS / "12MICKY__Antigravity-config"))
+    assert taxonomy == {("memory/ct116_cloudflare_tunnel.md", "MEM007", 4), ("memory/proxmox_cluster.md", "MEM007", 4)}
+    duplicates = _found(_check(CORPUS / "AdielMag__ClashUp"))
+    assert (".claude/memory/MEMORY.md", "IDX004", 179) in duplicates  # scene-ownership.md, first on line 160
+
+
+@needs_corpus
+def test_link_less_index_counts_file_stems_as_listed() -> None:
+    # `- star_on_top_preference: ... [user]` lists its memory without a link
+    assert _check(CORPUS / "anurag-mishra899__Nano-ClaudeCode", ".memory") == []
+    assert not [p for p in _check(CORPUS / "bling6__mini-agent-learn", ".memory") if str(p["code"]).startswith("IDX")]
+
+
+@needs_corpus
+def test_memory_md_beside_ordinary_documents_is_not_a_store() -> None:
+    # openclaw-workspace keeps a long-term MEMORY.md at its root beside AGENTS.md
+    problems = _check(CORPUS / "717986230__openclaw-workspace")
+    assert not [p for p in problems if str(p["code"]).startswith(("MEM", "IDX"))]
