@@ -117,6 +117,7 @@ class Workspace:
             listed = [p for p in listed if not spec.match_file(p)]
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
+        self._folders_inside: dict[str, bool] = {}
 
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)
@@ -126,19 +127,41 @@ class Workspace:
 
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""
-        try:
-            (self.root / path).resolve().relative_to(self.root.resolve())
-        except (ValueError, OSError, RuntimeError):
-            return False
-        return True
+        if path.startswith("/") or ".." in path.split("/"):
+            return self._resolves_inside(self._full(path))
+        full = self._full(path)
+        return self._folder_inside(parent(path)) and (not os.path.islink(full) or self._resolves_inside(full))
 
     def exists(self, path: str) -> bool:
         """A file or folder inside the root (a link to a folder names one)."""
-        return (self.root / path).exists() and self.is_inside_root(path)
+        return os.path.exists(self._full(path)) and self.is_inside_root(path)
 
     def is_file(self, path: str) -> bool:
-        full = self.root / path
-        return full.is_file() and self.is_inside_root(path)
+        return os.path.isfile(self._full(path)) and self.is_inside_root(path)
+
+    # Resolving every path costs an lstat per path component; asking once per folder
+    # whether it is a symlink, and resolving only real symlinks, costs one per folder.
+    @cached_property
+    def _real_root(self) -> str:
+        return os.path.realpath(self.root)
+
+    def _full(self, path: str) -> str:
+        return os.path.join(self.root, path)
+
+    def _resolves_inside(self, full: str) -> bool:
+        real, root = os.path.realpath(full), self._real_root
+        return real == root or real.startswith(root.rstrip("/") + "/")
+
+    def _folder_inside(self, folder: str) -> bool:
+        inside = self._folders_inside.get(folder)
+        if inside is None:
+            if not folder:
+                inside = True
+            else:
+                full = self._full(folder)
+                inside = self._resolves_inside(full) if os.path.islink(full) else self._folder_inside(parent(folder))
+            self._folders_inside[folder] = inside
+        return inside
 
     @cached_property
     def _by_folder(self) -> dict[str, list[str]]:
@@ -155,11 +178,12 @@ class Workspace:
         for folder, names in sorted(self._by_folder.items()):
             has_index = INDEX_NAME in names
             by_glob = any(glob_matches_folder(g, folder) for g in globs)
+            if not by_glob and not has_index:
+                continue  # cheap test first: most folders with Markdown are not stores
             md = sorted(join(folder, n) for n in names if n.endswith(".md") and n not in NOT_MEMORY)
             md = [p for p in md if self.is_file(p)]
-            if not by_glob:
-                if not has_index or not self._memory_siblings(md):
-                    continue
+            if not by_glob and not self._memory_siblings(md):
+                continue
             found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob))
         return tuple(found)
 
