@@ -8,6 +8,7 @@ symlink is followed out of the root. Each file is read at most once per run: the
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -119,6 +120,11 @@ class Workspace:
         self._documents: dict[str, Document] = {}
         self._folders_inside: dict[str, bool] = {}
 
+    @cached_property
+    def file_set(self) -> frozenset[str]:
+        """The files, for membership tests (built once, not once per store)."""
+        return frozenset(self.files)
+
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)
         if doc is None:
@@ -137,7 +143,18 @@ class Workspace:
         return os.path.exists(self._full(path)) and self.is_inside_root(path)
 
     def is_file(self, path: str) -> bool:
-        return os.path.isfile(self._full(path)) and self.is_inside_root(path)
+        if path.startswith("/") or ".." in path.split("/"):
+            return os.path.isfile(self._full(path)) and self._resolves_inside(self._full(path))
+        # One lstat answers both questions for the usual regular file; only a
+        # symlink needs following.
+        full = self._full(path)
+        try:
+            mode = os.lstat(full).st_mode
+        except (OSError, ValueError):
+            return False
+        if stat.S_ISLNK(mode):
+            return os.path.isfile(full) and self._resolves_inside(full)
+        return stat.S_ISREG(mode) and self._folder_inside(parent(path))
 
     # Resolving every path costs an lstat per path component; asking once per folder
     # whether it is a symlink, and resolving only real symlinks, costs one per folder.

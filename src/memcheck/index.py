@@ -254,8 +254,9 @@ def plan(
     if style is not None:
         why_style = f"style {style} (from index.style in the config)"
     else:
-        style = detect_style(region_lines) or GROUPED
-        why_style = f"style {style} ({'detected from the existing entries' if detect_style(region_lines) else 'the default for an index without entries'})"
+        detected = detect_style(region_lines)
+        style = detected or GROUPED
+        why_style = f"style {style} ({'detected from the existing entries' if detected else 'the default for an index without entries'})"
     if mode == GENERATE:
         new_region = render(style, memories, types)
     else:
