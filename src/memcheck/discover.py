@@ -12,7 +12,7 @@ import stat
 import subprocess
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterable
 
@@ -83,8 +83,15 @@ def walk_files(root: Path) -> list[str]:
 
 def glob_matches_folder(glob: str, folder: str) -> bool:
     """``glob`` names ``folder`` at any depth; ``*`` matches one path segment."""
-    want = [s for s in glob.strip("/").split("/") if s]
-    have = folder.split("/") if folder else []
+    return _segments_match(_glob_segments(glob), folder.split("/") if folder else [])
+
+
+@lru_cache(maxsize=None)
+def _glob_segments(glob: str) -> tuple[str, ...]:
+    return tuple(s for s in glob.strip("/").split("/") if s)
+
+
+def _segments_match(want: tuple[str, ...], have: list[str]) -> bool:
     if not want or len(want) > len(have):
         return False
     return all(fnmatchcase(h, w) for h, w in zip(have[-len(want) :], want))
@@ -180,6 +187,10 @@ class Workspace:
             self._folders_inside[folder] = inside
         return inside
 
+    @property
+    def folders_with_markdown(self) -> Iterable[str]:
+        return self._by_folder.keys()
+
     @cached_property
     def _by_folder(self) -> dict[str, list[str]]:
         return {
@@ -190,11 +201,20 @@ class Workspace:
 
     @cached_property
     def stores(self) -> tuple[Store, ...]:
+        return self.stores_among(self._by_folder)
+
+    def stores_among(self, folders: Iterable[str]) -> tuple[Store, ...]:
+        """The stores among ``folders``, sorted. Each folder is judged on its own files,
+        so judging a few folders gives what judging the whole tree would give for them."""
         found: list[Store] = []
-        globs = self.config.memory.stores
-        for folder, names in sorted(self._by_folder.items()):
+        globs = [_glob_segments(g) for g in self.config.memory.stores]
+        for folder in sorted(folders):
+            names = self._by_folder.get(folder)
+            if names is None:
+                continue
             has_index = INDEX_NAME in names
-            by_glob = any(glob_matches_folder(g, folder) for g in globs)
+            segments = folder.split("/") if folder else []
+            by_glob = any(_segments_match(g, segments) for g in globs)
             if not by_glob and not has_index:
                 continue  # cheap test first: most folders with Markdown are not stores
             md = sorted(join(folder, n) for n in names if n.endswith(".md") and n not in NOT_MEMORY)
@@ -253,7 +273,11 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None) -> tuple[list[Sto
     def hit(path: str) -> bool:
         return any(path == w or w == "" or path.startswith(w.rstrip("/") + "/") for w in wanted)
 
-    stores = [s for s in ws.stores if hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted)]
+    # Only folders that hold a given path or lie below a given folder can be hit:
+    # judge those, not the whole tree, so a hook run on one file stays cheap.
+    folders = {parent(w) for w in wanted}.union(f for f in ws.folders_with_markdown if _folder_hit(f, wanted))
+    candidates = ws.stores_among(folders)
+    stores = [s for s in candidates if hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted)]
     return stores, [g for g in ws.guidance if hit(g)], [s for s in ws.skills if hit(s)]
 
 
