@@ -68,7 +68,9 @@ def fix_store(ws: Workspace, store: Store) -> bool:
         if doc.error is not None:
             return False  # unreadable: reported by IDX011, never overwritten
         existing = doc.text
-        current = (ws.root / store.index).read_bytes()
+        # Without a BOM or CRLF, the decoded text encodes back to the file's exact
+        # bytes: no second read. With either, the normalised plan always differs.
+        current = None if doc.bom or doc.crlf else existing.encode("utf-8")
     new = store_plan(ws, store, existing).text.encode("utf-8")
     if new == current:
         return False
@@ -85,7 +87,9 @@ def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", exit_non
                 fixed.append(store.index)
         except (UnsafeWrite, OSError) as e:
             print(f"memcheck: not fixing {store.index}: {e}", file=sys.stderr)
-    after = Workspace(config)  # read the tree again: what is left is what the user sees now
+    # Read the tree again after a write: what is left is what the user sees now. When
+    # nothing was written, the documents already read are still the tree.
+    after = Workspace(config) if fixed else ws
     problems = collect(after, targets_for(after, paths))
     report(problems, fmt, fixed=fixed, command="fix")
     if problems or (fixed and exit_non_zero_on_fix):
