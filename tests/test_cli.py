@@ -153,3 +153,25 @@ def test_readme_gives_the_two_set_up_commands_and_ci_runs_the_test_one() -> None
     test_command = [ln for ln in readme[marker:].splitlines()[1:] if ln and not ln.startswith("```")][0]
     assert "pytest" in test_command and "[test]" in test_command
     assert "ci: test-command" in (REPO_ROOT / ".ci/run").read_text()
+
+
+def test_output_is_byte_identical_under_any_locale_and_survives_non_utf8_names(repo: Path) -> None:
+    write(repo, ".memory/a.md", memory("Caf\u00e9", "d\u00e9j\u00e0 vu", "nope"))
+    (repo / ".memory").joinpath(b"caf\xe9.md".decode("utf-8", "surrogateescape")).write_text("no frontmatter\n")
+    outputs = {
+        locale: run_cli(repo, "check", "--format", fmt, env={"LC_ALL": locale, "LANG": locale, "PYTHONIOENCODING": ""}).stdout
+        for locale in ("C", "C.UTF-8", "en_US.ISO-8859-1")
+        for fmt in ("text",)
+    }
+    assert len(set(outputs.values())) == 1
+    text = next(iter(outputs.values()))
+    assert ".memory/caf\\udce9.md:1:1: MEM002" in text
+    assert "type 'nope'" in text
+
+
+def test_a_closed_pipe_is_not_an_internal_error(repo: Path) -> None:
+    for i in range(300):
+        write(repo, f".memory/m{i}.md", "no frontmatter\n")
+    proc = subprocess.run(f"{sys.executable} -m memcheck check | head -1", shell=True, cwd=repo, capture_output=True, text=True)
+    assert proc.stdout.startswith(".memory/")
+    assert "internal error" not in proc.stderr

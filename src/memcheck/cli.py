@@ -5,6 +5,7 @@ runs, so `memcheck --version` loads neither yaml, pathspec nor git.
 """
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, Callable, Sequence
 
@@ -29,8 +30,18 @@ def _run(fn: Callable[[], int]) -> None:
     """Run a command: configuration errors and internal errors are one line, exit 2."""
     from memcheck.config import ConfigError
 
+    # The same tree prints the same bytes under any locale: UTF-8 always, and file
+    # names that are not UTF-8 shown with backslash escapes instead of failing.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(encoding="utf-8", errors="backslashreplace")
     try:
         code = fn()
+    except BrokenPipeError:  # `memcheck check | head`: the reader left; not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = 1
     except ConfigError as e:
         click.echo(f"memcheck: error: {e}", err=True)
         code = 2

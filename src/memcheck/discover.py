@@ -268,7 +268,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None) -> tuple[list[Sto
     """
     if paths is None:
         return list(ws.stores), list(ws.guidance), list(ws.skills)
-    wanted = [w for w in (_relative(ws.root, p) for p in paths) if w is not None]
+    wanted = [w for w in (relative_path(ws.root, p) for p in paths) if w is not None]
 
     def hit(path: str) -> bool:
         return any(path == w or w == "" or path.startswith(w.rstrip("/") + "/") for w in wanted)
@@ -285,7 +285,7 @@ def _folder_hit(folder: str, wanted: list[str]) -> bool:
     return any(w == "" or folder == w.rstrip("/") or folder.startswith(w.rstrip("/") + "/") for w in wanted)
 
 
-def _relative(root: Path, path: str) -> str | None:
+def relative_path(root: Path, path: str) -> str | None:
     p = Path(path)
     full = p if p.is_absolute() else Path.cwd() / p
     try:

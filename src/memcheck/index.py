@@ -163,6 +163,13 @@ def is_list_item(line: str) -> bool:
     return _LIST_ITEM.match(line) is not None
 
 
+def is_entry(line: str) -> bool:
+    """A list item that starts with its link (``- [name](file.md) ...``), as index
+    entries do; a note that mentions a file mid-sentence is not an entry for it."""
+    m = _LIST_ITEM.match(line)
+    return m is not None and line[m.end() :].lstrip("*_ ").startswith("[")
+
+
 def is_heading(line: str) -> bool:
     return line.startswith("#") and re.match(r"^#{1,6}(\s|$)", line) is not None
 
@@ -245,7 +252,7 @@ def plan(
         pure = pure_style(region_lines, types) if region.strip() else (style or GROUPED)
         if marked:
             mode, why = GENERATE, "the marker block is memcheck's to regenerate"
-        elif pure is not None and (style is None or pure == style or not region.strip()):
+        elif pure is not None and (style is None or pure == style):
             hand = _hand_written_line(region_lines, memories, pure, types)
             if hand is None:
                 mode, why = GENERATE, f"MEMORY.md holds nothing but {pure}-style headings and entries, so regenerating loses nothing"
@@ -261,7 +268,8 @@ def plan(
     else:
         detected = detect_style(region_lines)
         style = detected or GROUPED
-        why_style = f"style {style} ({'detected from the existing entries' if detected else 'the default for an index without entries'})"
+        origin = "detected from the existing entries" if detected else "the default for an index without entries"
+        why_style = f"style {style} ({origin})"
     if mode == GENERATE:
         new_region = render(style, memories, types)
     else:

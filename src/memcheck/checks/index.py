@@ -61,7 +61,9 @@ Run `memcheck fix`: it appends an entry in the index's own style.
 """),
     Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
 ## What it does
-Reports a list item that links to a memory file an earlier list item already links to.
+Reports an index entry (a list item that starts with its link) for a memory file
+that an earlier entry already lists. Notes that mention a file mid-sentence are not
+entries.
 
 ## Why is this bad?
 Duplicates waste index lines (agents stop reading at the cap) and often disagree
@@ -252,7 +254,7 @@ def _check_links(ws: Workspace, store: Store, lines: Sequence[str]) -> Iterator[
             if kind == "escapes":
                 yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} leaves the store folder; keep index entries inside the memory store")
                 continue
-            if is_item:
+            if link is line_links[0] and idx.is_entry(line):
                 if target in seen:
                     yield R["IDX004"].at(path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory")
                 else:

@@ -5,12 +5,12 @@ import sys
 
 from memcheck.checks.index import store_plan
 from memcheck.config import Config, ConfigError
-from memcheck.discover import Workspace, _relative
+from memcheck.discover import Workspace, relative_path
 
 
 def run(config: Config, store_path: str, explain: bool) -> int:
     ws = Workspace(config)
-    rel = _relative(ws.root, store_path)
+    rel = relative_path(ws.root, store_path)
     if rel is not None and rel.endswith("MEMORY.md"):
         rel = rel.rpartition("/")[0]
     store = next((s for s in ws.stores if s.folder == rel), None)
