@@ -138,6 +138,11 @@ class Workspace:
             doc = self._documents[path] = document.read(self.root, path)
         return doc
 
+    def forget(self, paths: Iterable[str]) -> None:
+        """Drop documents no check will read again (read again if one does)."""
+        for path in paths:
+            self._documents.pop(path, None)
+
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""
         if path.startswith("/") or ".." in path.split("/"):
@@ -229,8 +234,15 @@ class Workspace:
         candidates = [p for p in md if basename(p) not in self.config.guidance.filenames]
         if not candidates:
             return False
-        hits = sum(_looks_like_memory(self.document(p), self.config.memory.types) for p in candidates)
-        return hits > 0 and hits * 2 >= len(candidates)
+        # Stop reading once half are memories: on large trees the documents read here
+        # wait in memory until their store is checked.
+        need = (len(candidates) + 1) // 2
+        hits = 0
+        for p in candidates:
+            hits += _looks_like_memory(self.document(p), self.config.memory.types)
+            if hits >= need:
+                return True
+        return False
 
     @cached_property
     def guidance(self) -> tuple[str, ...]:

@@ -24,13 +24,30 @@ def targets_for(ws: Workspace, paths: Sequence[str] | None) -> Targets:
 
 def collect(ws: Workspace, targets: Targets) -> list[Problem]:
     """Every enabled finding for the targets, sorted and without repeats."""
-    config = ws.config
-    enabled = selected(all_rules(), config)
+    return finish(ws.config, find(ws, targets))
+
+
+def find(ws: Workspace, targets: Targets) -> set[Problem]:
+    """Every enabled finding for the targets, one store at a time.
+
+    Each family checks a store, then the store's documents are dropped: memory stays
+    flat however many stores the tree holds, and no document is read twice. Guidance
+    files and skills are checked together at the end.
+    """
+    enabled = selected(all_rules(), ws.config)
+    checks = [c for c in (getattr(importlib.import_module(name), "check", None) for name in FAMILY_MODULES) if c is not None]
+    parts = [Targets([store], [], []) for store in targets.stores]
+    parts.append(Targets([], targets.guidance, targets.skills))
     found: set[Problem] = set()
-    for name in FAMILY_MODULES:
-        check = getattr(importlib.import_module(name), "check", None)
-        if check is not None:
-            found.update(p for p in check(ws, targets) if p.code in enabled)
+    for part in parts:
+        for check in checks:
+            found.update(p for p in check(ws, part) if p.code in enabled)
+        for store in part.stores:
+            ws.forget([*store.files, store.index])
+    return found
+
+
+def finish(config: Config, found: set[Problem]) -> list[Problem]:
     return sorted(_drop_path_ignores(found, config))
 
 
