@@ -1,6 +1,6 @@
 """Time memcheck on synthetic repositories and compare it with floors from the same run.
 
-    python bench/run.py [--sizes S,M,L] [--runs 5] [--out bench/out]
+    python bench/run.py [--sizes S,M,L] [--runs 5] [--out bench/out] [--memcheck CMD]
 
 Generates the repositories when needed (bench/generate.py), then measures each
 command's wall time (median of --runs, after one warm-up run) and peak memory (the
@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -72,7 +73,7 @@ def measure_all(cmds: dict[str, list[str]], cwd: Path, runs: int) -> dict[str, M
     walls: dict[str, list[float]] = {k: [] for k in cmds}
     rsss: dict[str, list[float]] = {k: [] for k in cmds}
     codes: dict[str, int] = {}
-    for name, cmd in cmds.items():
+    for cmd in cmds.values():
         run_once(cmd, cwd)  # warm-up: page cache, .pyc files
     for _ in range(runs):
         for name, cmd in cmds.items():
@@ -173,13 +174,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="S,M", help="comma-separated sizes among S, M, L (default S,M)")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per command; the median is reported (default 5)")
+    parser.add_argument("--memcheck", help="command that runs memcheck, e.g. 'python -m memcheck' to time another build (default: the memcheck beside this Python)")
     parser.add_argument("--out", type=Path, default=generate.DEFAULT_OUT, help="where the repositories are generated (default bench/out)")
     args = parser.parse_args(argv)
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     for name in sizes:
         if name not in generate.SIZES:
             parser.error(f"unknown size {name!r}; choose among {', '.join(generate.SIZES)}")
-    memcheck = tool("memcheck") or [PY, "-m", "memcheck"]
+    memcheck = shlex.split(args.memcheck) if args.memcheck else tool("memcheck") or [PY, "-m", "memcheck"]
     agnix = tool("agnix")
     notes: list[str] = []
     if agnix is None:

@@ -12,7 +12,7 @@ import stat
 import subprocess
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Iterable
 
@@ -86,7 +86,7 @@ def glob_matches_folder(glob: str, folder: str) -> bool:
     return _segments_match(_glob_segments(glob), folder.split("/") if folder else [])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glob_segments(glob: str) -> tuple[str, ...]:
     return tuple(s for s in glob.strip("/").split("/") if s)
 
