@@ -13,7 +13,7 @@ import click
 
 from memcheck import __version__
 
-FORMATS = ("text", "json", "auto")
+FORMATS = ("text", "json", "github", "sarif", "auto")
 
 
 def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
@@ -107,6 +107,27 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
     from memcheck.hooks import show_index
 
     _run(lambda: show_index.run(_config(config_file, (store,)), store, explain))
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--base", metavar="REF", help="Judge every commit from the merge base of REF and --head (a pull request's range).")
+@click.option("--head", metavar="REF", help="Last commit of the range (default: HEAD); needs --base.")
+@click.option("--paths-from", metavar="FILE", help="Read paths to judge from FILE ('-': standard input), newline- or NUL-separated.")
+@click.option("--list", "list_only", is_flag=True, help="Show what in the tree is guarded today, by category, and exit 0.")
+@format_option()
+@config_option
+def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, fmt: str, config_file: str | None) -> None:
+    """Fail when a change touches a guarded path (.env, keys, lock files, ...).
+
+    Judges the staged changes by default (the pre-commit hook); with --base/--head,
+    every commit of a range; at pre-push, pre-commit's PRE_COMMIT_FROM_REF and
+    PRE_COMMIT_TO_REF; with PATHS or --paths-from, those paths.
+    """
+    from memcheck.hooks import guard as guarder
+
+    request = guarder.Request(paths, paths_from, base, head)
+    _run(lambda: guarder.run(_config(config_file), request, fmt, list_only))
 
 
 @cli.command()

@@ -1,10 +1,19 @@
 """The finding value object and the rule catalogue entry that produces it."""
 from __future__ import annotations
 
+import json
 from typing import NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
+
+
+def shown(path: str) -> str:
+    """A path safe to print on one line: quoted with escapes when it holds control
+    characters, so a file name with a newline cannot forge or split a report line."""
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in path):
+        return json.dumps(path, ensure_ascii=False)
+    return path
 
 
 class Problem(NamedTuple):

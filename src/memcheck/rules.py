@@ -11,6 +11,7 @@ from memcheck.problem import Rule
 FAMILY_MODULES = (
     "memcheck.checks.memory",
     "memcheck.checks.index",
+    "memcheck.checks.guard",
 )
 
 

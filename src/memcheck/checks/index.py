@@ -10,6 +10,7 @@ from typing import Any, Iterator, Sequence
 
 from memcheck import index as idx
 from memcheck.discover import INDEX_NAME, Store, Workspace, basename
+from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule
 
 RULES = (
@@ -221,7 +222,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     unlisted = [m.filename for m in memories if m.filename not in listed]
     for name in unlisted:
         yield R["IDX003"].at(path, last_line, 1, f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)")
-    yield from _check_caps(ws, path, doc.text, doc.size - (3 if doc.bom else 0))
+    yield from _check_caps(ws, path, doc.text, cap_usage(doc)[1])
     plan = store_plan(ws, store, doc.text, memories)
     fixable_found = unlisted or doc.bom or doc.crlf or no_final_newline or any(p.fixable for p in found)
     if plan.mode == idx.GENERATE and plan.text != doc.text and not fixable_found:
@@ -261,11 +262,21 @@ def _check_links(ws: Workspace, store: Store, lines: Sequence[str]) -> Iterator[
                     seen[target] = lineno
 
 
-def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Problem]:
-    cfg = ws.config.index
+def _cap_lines(text: str) -> list[str]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    return lines
+
+
+def cap_usage(doc: Document) -> tuple[int, int]:
+    """An index's lines and bytes as the caps count them (a BOM is not loaded)."""
+    return len(_cap_lines(doc.text)), doc.size - (3 if doc.bom else 0)
+
+
+def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Problem]:
+    cfg = ws.config.index
+    lines = _cap_lines(text)
     if len(lines) > cfg.max_lines:
         past = lines[cfg.max_lines :]
         yield R["IDX007"].at(path, cfg.max_lines + 1, 1, f"{INDEX_NAME} has {len(lines)} lines, over the {cfg.max_lines}-line cap; agents never see lines {cfg.max_lines + 1}-{len(lines)}{_entries(past)}")

@@ -48,10 +48,10 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
 
 
 def finish(config: Config, found: set[Problem]) -> list[Problem]:
-    return sorted(_drop_path_ignores(found, config))
+    return sorted(drop_path_ignores(found, config))
 
 
-def _drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
+def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
     if not config.per_path_ignores:
         return problems
     import pathspec

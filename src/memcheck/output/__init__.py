@@ -16,6 +16,8 @@ Reporter = Callable[[Sequence[Problem], TextIO, "ReportContext"], None]
 REPORTER_BY_NAME = {
     "text": "memcheck.output.text",
     "json": "memcheck.output.json",
+    "github": "memcheck.output.github",
+    "sarif": "memcheck.output.sarif",
 }
 
 
@@ -30,7 +32,7 @@ class ReportContext:
 
 def resolve_format(name: str) -> str:
     if name == "auto":
-        return "github" if os.environ.get("GITHUB_ACTIONS") == "true" and "github" in REPORTER_BY_NAME else "text"
+        return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
     return name
 
 

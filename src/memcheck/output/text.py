@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck.output import counts
-from memcheck.problem import Problem
+from memcheck.problem import Problem, shown
 
 if TYPE_CHECKING:
     from memcheck.output import ReportContext
@@ -33,11 +33,11 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
         code = p.code
         if ctx.color:
             colour = _RED if p.severity == "error" else _YELLOW
-            where = f"{_BOLD}{p.path}{_RESET}:{p.line}:{p.col}:"
+            where = f"{_BOLD}{shown(p.path)}{_RESET}:{p.line}:{p.col}:"
             code = f"{colour}{code}{_RESET}"
             fix = f" {_DIM}[*]{_RESET}" if p.fixable else ""
         else:
-            where = f"{p.path}:{p.line}:{p.col}:"
+            where = f"{shown(p.path)}:{p.line}:{p.col}:"
             fix = " [*]" if p.fixable else ""
         out.write(f"{where} {code} {p.message}{fix}\n")
     out.write(summary(problems) + "\n")

@@ -1,0 +1,332 @@
+"""The GitHub Action: lint with annotations, guard the pull request's range, write the
+SARIF file, the job summary and the step outputs.
+
+action.yml runs this with the Python of the virtualenv memcheck was installed into.
+Inputs arrive only as ``INPUT_*`` environment variables (never pasted into a shell
+script), the pull request comes from the event file at ``GITHUB_EVENT_PATH``, and
+results go where the runner reads them: annotations on stdout, ``GITHUB_OUTPUT``,
+``GITHUB_STEP_SUMMARY``.
+
+Exit status: 0 pass, 1 findings that fail the job (per ``fail-on`` and the override
+label), 2 memcheck could not run (bad input or config, a range that cannot be read).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Mapping, NamedTuple, TextIO
+
+from memcheck import config as memcheck_config
+from memcheck.checks.index import cap_usage
+from memcheck.config import ConfigError
+from memcheck.discover import Workspace
+from memcheck.hooks.lint import collect, targets_for
+from memcheck.output import ReportContext, counts, sarif
+from memcheck.output.github import annotation, escape_data
+from memcheck.problem import WARNING, Problem
+from memcheck.rules import all_rules
+
+ZERO_SHA = "0" * 40
+FAIL_ON = ("error", "warning", "never")
+# How deep to fetch a shallow clone, in turn, until base and head meet.
+FETCH_DEPTHS = (50, 250, 1000, 5000)
+BAR_WIDTH = 20
+
+
+class UsageError(Exception):
+    pass
+
+
+class Inputs(NamedTuple):
+    paths: list[str]
+    config: str
+    guard: bool
+    base: str
+    head: str
+    fail_on: str
+    sarif: str
+    summary: bool
+    override_label: str
+
+
+class Lint(NamedTuple):
+    problems: list[Problem]
+    usage: list[tuple[str, int, int]]  # index, lines, bytes
+    max_lines: int
+    max_bytes: int
+
+
+class Guard(NamedTuple):
+    state: str  # off | skipped | ran | error
+    problems: list[Problem]
+    note: str
+    overridden: bool = False
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    value = env.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in ("on", "true", "yes", "1"):
+        return True
+    if value in ("off", "false", "no", "0"):
+        return False
+    raise UsageError(f"input {_input_name(name)} must be on or off, not {value!r}")
+
+
+def _input_name(env_name: str) -> str:
+    return env_name[len("INPUT_") :].lower().replace("_", "-")
+
+
+def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
+    fail_on = env.get("INPUT_FAIL_ON", "").strip().lower() or "error"
+    if fail_on not in FAIL_ON:
+        raise UsageError(f"input fail-on must be one of {', '.join(FAIL_ON)}, not {fail_on!r}")
+    # One path per line, so that paths may hold spaces.
+    paths = [line.strip() for line in env.get("INPUT_PATHS", "").splitlines() if line.strip()]
+    event_base, event_head = event_range(event)
+    return Inputs(
+        paths=paths or ["."],
+        config=env.get("INPUT_CONFIG", "").strip(),
+        guard=_flag(env, "INPUT_GUARD", True),
+        base=env.get("INPUT_BASE", "").strip() or event_base,
+        head=env.get("INPUT_HEAD", "").strip() or event_head,
+        fail_on=fail_on,
+        sarif=env.get("INPUT_SARIF", "").strip(),
+        summary=_flag(env, "INPUT_SUMMARY", True),
+        override_label=env.get("INPUT_OVERRIDE_LABEL", "").strip(),
+    )
+
+
+def read_event(env: Mapping[str, str]) -> dict[str, Any]:
+    path = env.get("GITHUB_EVENT_PATH", "")
+    if not path:
+        return {}
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise UsageError(f"cannot read the event file {path}: {e}") from None
+    return data if isinstance(data, dict) else {}
+
+
+def event_range(event: Mapping[str, Any]) -> tuple[str, str]:
+    """The pull request's base and head commits; for a push, what it added."""
+    pr = event.get("pull_request")
+    if isinstance(pr, dict):
+        return str(pr.get("base", {}).get("sha") or ""), str(pr.get("head", {}).get("sha") or "")
+    before, after = str(event.get("before") or ""), str(event.get("after") or "")
+    if before and after and before != ZERO_SHA and after != ZERO_SHA:
+        return before, after
+    return "", ""
+
+
+def event_labels(event: Mapping[str, Any]) -> set[str]:
+    pr = event.get("pull_request")
+    labels = pr.get("labels", []) if isinstance(pr, dict) else []
+    return {str(label.get("name")) for label in labels if isinstance(label, dict)}
+
+
+# --- lint -------------------------------------------------------------------------
+
+
+def lint(inputs: Inputs) -> Lint:
+    root = memcheck_config.find_root(Path(inputs.paths[0]))
+    cfg = memcheck_config.load(root, Path(inputs.config) if inputs.config else None)
+    ws = Workspace(cfg)
+    targets = targets_for(ws, inputs.paths)
+    usage = []
+    for store in targets.stores:
+        doc = ws.document(store.index) if store.has_index else None
+        if doc is not None and doc.error is None:
+            usage.append((store.index, *cap_usage(doc)))
+    return Lint(collect(ws, targets), usage, cfg.index.max_lines, cfg.index.max_bytes)
+
+
+# --- guard ------------------------------------------------------------------------
+
+
+def _git(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], capture_output=True, text=True)
+
+
+def _has_commit(sha: str) -> bool:
+    return _git("cat-file", "-e", f"{sha}^{{commit}}").returncode == 0
+
+
+def _range_ready(base: str, head: str) -> bool:
+    return _has_commit(base) and _has_commit(head) and _git("merge-base", base, head).returncode == 0
+
+
+def prepare_range(base: str, head: str) -> str | None:
+    """Fetch what a shallow or partial checkout lacks; None when ready, else why not."""
+    if _range_ready(base, head):
+        return None
+    shallow = _git("rev-parse", "--is-shallow-repository").stdout.strip() == "true"
+    if _git("remote", "get-url", "origin").returncode != 0:
+        return f"commits {base[:12]}..{head[:12]} are not in this clone and it has no origin remote to fetch them from; check out with fetch-depth: 0"
+    for depth in FETCH_DEPTHS if shallow else (0,):
+        how = [f"--depth={depth}"] if depth else []
+        print(f"memcheck: fetching {base[:12]} and {head[:12]} from origin {' '.join(how)}".rstrip(), flush=True)
+        fetched = _git("fetch", "--no-tags", "--quiet", *how, "origin", base, head)
+        if fetched.returncode == 0 and _range_ready(base, head):
+            return None
+        if fetched.returncode != 0:
+            return f"cannot fetch {base[:12]} and {head[:12]} from origin ({fetched.stderr.strip() or 'git fetch failed'}); check out with fetch-depth: 0"
+    if not shallow:
+        return f"{base[:12]} and {head[:12]} have no common ancestor; set the base and head inputs to commits of one history"
+    return f"{base[:12]} and {head[:12]} share no history within {FETCH_DEPTHS[-1]} commits of this shallow clone; check out with fetch-depth: 0"
+
+
+def guard(inputs: Inputs, labels: set[str]) -> Guard:
+    if not inputs.guard:
+        return Guard("off", [], "guard is off")
+    if not (inputs.base and inputs.head):
+        return Guard("skipped", [], "no pull request range: run on pull_request events, or set the base and head inputs")
+    why = prepare_range(inputs.base, inputs.head)
+    if why is not None:
+        return Guard("error", [], why)
+    cmd = [sys.executable, "-m", "memcheck", "guard", "--base", inputs.base, "--head", inputs.head, "--format", "json"]
+    if inputs.config:
+        cmd += ["--config", inputs.config]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode not in (0, 1):
+        return Guard("error", [], proc.stderr.strip() or f"memcheck guard exited {proc.returncode}")
+    try:
+        found = [Problem(**{k: p[k] for k in Problem._fields if k in p}) for p in json.loads(proc.stdout)["problems"]]
+    except (ValueError, KeyError, TypeError) as e:
+        return Guard("error", [], f"cannot read memcheck guard's output: {e}")
+    note = f"range {inputs.base[:12]}..{inputs.head[:12]}"
+    overridden = bool(found and inputs.override_label and inputs.override_label in labels)
+    if overridden:
+        allowed = f" (allowed: the pull request has the label {inputs.override_label!r})"
+        found = [p._replace(severity=WARNING, message=p.message + allowed) for p in found]
+    return Guard("ran", sorted(found), note, overridden)
+
+
+# --- results ----------------------------------------------------------------------
+
+
+def bar(value: int, cap: int, width: int = BAR_WIDTH) -> str:
+    filled = width if cap <= 0 else min(width, round(width * value / cap))
+    return "█" * filled + "░" * (width - filled)
+
+
+def _code(text: str) -> str:
+    """A Markdown code span that holds any text (table cells too)."""
+    text = text.replace("\n", " ").replace("|", "\\|")
+    fence = "`"
+    while fence in text:
+        fence += "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _cell(text: str) -> str:
+    return text.replace("\n", " ").replace("|", "\\|")
+
+
+def _usage(value: int, cap: int, unit: str) -> str:
+    pct = round(100 * value / cap) if cap > 0 else 100
+    mark = " ⛔" if value > cap else ""
+    return f"`{bar(value, cap)}` {value:,} / {cap:,} {unit} ({pct}%){mark}"
+
+
+def summary(result: Lint, guarded: Guard, fail_on: str) -> str:
+    errors, warnings, fixable = counts(result.problems)
+    paths = sorted({p.path for p in guarded.problems})
+    head = f"**{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}**"
+    if fixable:
+        head += f" ({fixable} fixable with `memcheck fix`)"
+    if guarded.state == "ran":
+        head += f"; **{len(paths)} guarded path{'s' * (len(paths) != 1)}** touched"
+    out = ["## memcheck", "", head + f"; fail-on: {fail_on}", ""]
+
+    out += ["### Findings by rule", ""]
+    by_rule: dict[str, int] = {}
+    for p in result.problems:
+        by_rule[p.code] = by_rule.get(p.code, 0) + 1
+    if by_rule:
+        rules = all_rules()
+        out += ["| Rule | Name | Severity | Findings |", "| --- | --- | --- | ---: |"]
+        for code, n in sorted(by_rule.items()):
+            rule = rules.get(code)
+            out.append(f"| {code} | {rule.name if rule else ''} | {rule.severity if rule else ''} | {n} |")
+    else:
+        out.append("No findings.")
+    out.append("")
+
+    out += ["### Index caps", ""]
+    if result.usage:
+        out += ["| Index | Lines | Bytes |", "| --- | --- | --- |"]
+        for index, lines, size in result.usage:
+            out.append(f"| {_code(index)} | {_usage(lines, result.max_lines, 'lines')} | {_usage(size, result.max_bytes, 'bytes')} |")
+    else:
+        out.append("No MEMORY.md index checked.")
+    out.append("")
+
+    out += ["### Guarded paths", ""]
+    if guarded.state != "ran":
+        out.append(f"Guard {guarded.state}: {_cell(guarded.note)}.")
+    elif not guarded.problems:
+        out.append(f"No guarded path touched ({guarded.note}).")
+    else:
+        if guarded.overridden:
+            out += ["The pull request carries the override label: these are reported, not failing.", ""]
+        out += [f"In {guarded.note}:", "", "| Path | Rule | Finding |", "| --- | --- | --- |"]
+        out += [f"| {_code(p.path)} | {p.code} | {_cell(p.message)} |" for p in guarded.problems]
+    return "\n".join(out) + "\n"
+
+
+def _append(path: str, text: str) -> None:
+    if path:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+
+
+def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int:
+    env = os.environ if env is None else env
+    out = out or sys.stdout
+    try:
+        event = read_event(env)
+        inputs = read_inputs(env, event)
+        result = lint(inputs)
+    except (UsageError, ConfigError) as e:
+        out.write(f"::error title=memcheck::{escape_data(str(e))}\n")
+        return 2
+    except Exception as e:  # as the CLI does: one line, never a traceback in the log
+        out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
+        return 2
+    guarded = guard(inputs, event_labels(event))
+
+    for p in sorted(result.problems + guarded.problems):
+        out.write(annotation(p) + "\n")
+    if guarded.state == "error":
+        out.write(f"::error title=memcheck guard::{escape_data(guarded.note)}\n")
+    elif guarded.state == "skipped":
+        out.write(f"::notice title=memcheck guard::{escape_data(guarded.note)}\n")
+
+    errors, warnings, _ = counts(result.problems)
+    guarded_paths = len({p.path for p in guarded.problems})
+    out.write(f"memcheck: errors={errors} warnings={warnings} guarded={guarded_paths} (guard {guarded.state})\n")
+
+    if inputs.sarif:
+        target = Path(inputs.sarif)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("w", encoding="utf-8") as f:
+            sarif.report(sorted(result.problems + guarded.problems), f, ReportContext())
+    _append(env.get("GITHUB_OUTPUT", ""), f"errors={errors}\nwarnings={warnings}\nguarded={guarded_paths}\n")
+    if inputs.summary:
+        _append(env.get("GITHUB_STEP_SUMMARY", ""), summary(result, guarded, inputs.fail_on))
+
+    if guarded.state == "error":
+        return 2
+    lint_fails = {"error": errors > 0, "warning": errors + warnings > 0, "never": False}[inputs.fail_on]
+    guard_fails = bool(guarded.problems) and not guarded.overridden and inputs.fail_on != "never"
+    return 1 if lint_fails or guard_fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

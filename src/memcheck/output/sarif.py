@@ -1,0 +1,108 @@
+"""SARIF 2.1.0 for code scanning (``github/codeql-action/upload-sarif``).
+
+The driver lists the whole rule catalogue, sorted by code, so ``ruleIndex`` of a code
+is the same in every run; locations are repository-relative URIs against
+``%SRCROOT%``. Nothing machine-specific (absolute paths, times) is written, so the
+same tree gives the same bytes everywhere.
+"""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Sequence, TextIO
+from urllib.parse import quote
+
+from memcheck import __version__
+from memcheck.problem import ERROR, Problem, Rule
+from memcheck.rules import all_rules
+
+if TYPE_CHECKING:
+    from memcheck.output import ReportContext
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://github.com/memcheck/memcheck"
+
+
+def _level(severity: str) -> str:
+    return "error" if severity == ERROR else "warning"
+
+
+def _what_it_does(doc: str) -> str:
+    """The *What it does* section of a rule's doc, as one paragraph."""
+    lines: list[str] = []
+    inside = False
+    for line in doc.splitlines():
+        if line.startswith("## "):
+            if inside:
+                break
+            inside = line[3:].strip().lower() == "what it does"
+        elif inside:
+            lines.append(line.strip())
+    return " ".join(x for x in lines if x)
+
+
+def _rule(rule: Rule) -> dict[str, Any]:
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": _what_it_does(rule.doc) or rule.summary},
+        "help": {"text": rule.doc, "markdown": rule.doc},
+        "defaultConfiguration": {"level": _level(rule.severity)},
+        "properties": {"fixable": rule.fixable},
+    }
+
+
+def _unknown_rule(code: str, severity: str) -> Rule:
+    # A finding whose code is not in the catalogue still needs a driver rule to point at.
+    return Rule(code, code.lower(), severity, False, code, f"## What it does\n{code}\n")
+
+
+def _result(p: Problem, rule_index: int) -> dict[str, Any]:
+    return {
+        "ruleId": p.code,
+        "ruleIndex": rule_index,
+        "level": _level(p.severity),
+        "message": {"text": p.message},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": quote(p.path, safe="/"), "uriBaseId": "%SRCROOT%"},
+                    "region": {"startLine": p.line, "startColumn": p.col},
+                }
+            }
+        ],
+        "properties": {"fixable": p.fixable},
+    }
+
+
+def document(problems: Sequence[Problem]) -> dict[str, Any]:
+    rules = dict(all_rules())
+    for p in problems:
+        if p.code not in rules:
+            rules[p.code] = _unknown_rule(p.code, p.severity)
+    ordered = sorted(rules)
+    index = {code: i for i, code in enumerate(ordered)}
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "memcheck",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "informationUri": INFORMATION_URI,
+                        "rules": [_rule(rules[code]) for code in ordered],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": [_result(p, index[p.code]) for p in problems],
+            }
+        ],
+    }
+
+
+def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
+    json.dump(document(problems), out, ensure_ascii=False, indent=2)
+    out.write("\n")

@@ -1,0 +1,380 @@
+"""The GitHub Action: its metadata passes GitHub's schema and zizmor, and its steps
+run as a runner runs them (GITHUB_* files and variables, a pull_request event, a real
+repository with base and head commits, a clone of an origin).
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, NamedTuple
+
+import pytest
+import yaml
+from conftest import REPO_ROOT, SCHEMAS, git, memory, write
+
+ACTION_DIR = REPO_ROOT / "action"
+ACTION = ACTION_DIR / "action.yml"
+BIN = Path(sys.executable).parent
+INSTALL_STEP = "Install memcheck"
+
+
+def _action() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(ACTION.read_text(encoding="utf-8"))
+    return data
+
+
+def _run_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("memcheck_action_run", ACTION_DIR / "run.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --- static checks ----------------------------------------------------------------
+
+
+def test_action_validates_against_the_github_actions_schema() -> None:
+    proc = subprocess.run([str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-actions", str(ACTION)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_zizmor_finds_nothing() -> None:
+    proc = subprocess.run([str(BIN / "zizmor"), "--offline", "--persona", "auditor", str(ACTION)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "No findings" in proc.stdout + proc.stderr
+
+
+def test_inputs_reach_run_scripts_only_through_env() -> None:
+    action = _action()
+    steps = action["runs"]["steps"]
+    assert action["runs"]["using"] == "composite"
+    for step in steps:
+        assert "${{" not in step.get("run", ""), step["name"]
+    used = {m for step in steps for v in step.get("env", {}).values() for m in re.findall(r"inputs\.([\w-]+)", str(v))}
+    assert used == set(action["inputs"]), "every input is handed to the script, and only inputs that exist"
+
+
+def test_inputs_and_outputs() -> None:
+    action = _action()
+    assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "fail-on", "sarif", "summary", "override-label"}
+    assert set(action["outputs"]) == {"errors", "warnings", "guarded"}
+
+
+# --- a simulated runner -------------------------------------------------------------
+
+EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
+
+
+class Run(NamedTuple):
+    returncode: int
+    stdout: str
+    outputs: dict[str, str]
+    summary: str
+
+
+def _resolve(value: str, inputs: dict[str, str], defaults: dict[str, str], steps: dict[str, dict[str, str]]) -> str:
+    def one(m: re.Match[str]) -> str:
+        expr = m.group(1)
+        if expr.startswith("inputs."):
+            name = expr[len("inputs.") :]
+            return inputs.get(name, defaults[name])
+        if expr == "github.action_path":
+            return str(ACTION_DIR)
+        step = re.fullmatch(r"steps\.([\w-]+)\.outputs\.([\w-]+)", expr)
+        if step:
+            return steps.get(step.group(1), {}).get(step.group(2), "")
+        raise AssertionError(f"the simulated runner does not know the expression {expr!r}")
+
+    return EXPRESSION.sub(one, value)
+
+
+def _outputs(path: Path) -> dict[str, str]:
+    # Only the key=value form; memcheck's outputs are single-line numbers.
+    if not path.exists():
+        return {}
+    return dict(line.split("=", 1) for line in path.read_text(encoding="utf-8").splitlines() if "=" in line)
+
+
+class Runner:
+    """Runs the composite action's steps the way the runner does: bash per step, the
+    step's env resolved from the inputs, GITHUB_* files, the workspace as cwd."""
+
+    def __init__(self, temp: Path):
+        self.temp = temp
+
+    def run(self, workspace: Path, event: dict[str, Any], inputs: dict[str, str], skip: tuple[str, ...] = (INSTALL_STEP,)) -> Run:
+        action = _action()
+        defaults = {k: str(v.get("default", "")) for k, v in action["inputs"].items()}
+        files = self.temp / f"files-{len(list(self.temp.glob('files-*')))}"
+        files.mkdir()
+        event_path, summary = files / "event.json", files / "summary.md"
+        event_path.write_text(json.dumps(event), encoding="utf-8")
+        base_env = {
+            **{k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")},
+            "GITHUB_ACTIONS": "true",
+            "CI": "true",
+            "GITHUB_WORKSPACE": str(workspace),
+            "GITHUB_EVENT_NAME": "pull_request" if "pull_request" in event else "push",
+            "GITHUB_EVENT_PATH": str(event_path),
+            "GITHUB_ACTION_PATH": str(ACTION_DIR),
+            "RUNNER_TEMP": str(self.temp),
+        }
+        steps: dict[str, dict[str, str]] = {}
+        stdout, rc = "", 0
+        for step in action["runs"]["steps"]:
+            if step["name"] in skip:
+                continue
+            assert step["shell"] == "bash"
+            step_output = files / f"output-{step.get('id', 'step')}"
+            env = {**base_env, "GITHUB_OUTPUT": str(step_output), "GITHUB_STEP_SUMMARY": str(summary)}
+            env.update({k: _resolve(str(v), inputs, defaults, steps) for k, v in step.get("env", {}).items()})
+            script = files / "step.sh"
+            script.write_text(step["run"], encoding="utf-8")
+            proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)], cwd=workspace, env=env, capture_output=True, text=True)
+            stdout += proc.stdout
+            assert "Traceback" not in proc.stderr, proc.stderr
+            steps[step.get("id", step["name"])] = _outputs(step_output)
+            if proc.returncode != 0:
+                rc = proc.returncode
+                break
+        outputs = {k: _resolve(str(v["value"]), inputs, defaults, steps) for k, v in action["outputs"].items()}
+        return Run(rc, stdout, outputs, summary.read_text(encoding="utf-8") if summary.exists() else "")
+
+
+@pytest.fixture(scope="session")
+def runner(tmp_path_factory: pytest.TempPathFactory) -> Runner:
+    """RUNNER_TEMP with memcheck installed by the action's own install step, once."""
+    temp = tmp_path_factory.mktemp("runner-temp")
+    action = _action()
+    install = [s for s in action["runs"]["steps"] if s["name"] == INSTALL_STEP]
+    assert len(install) == 1
+    env = {**os.environ, "RUNNER_TEMP": str(temp), "GITHUB_ACTION_PATH": str(ACTION_DIR)}
+    env.pop("VIRTUAL_ENV", None)
+    proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", install[0]["run"]], cwd=temp, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (temp / "memcheck-venv" / "bin" / "memcheck").exists()
+    return Runner(temp)
+
+
+class Pr(NamedTuple):
+    origin: Path
+    base: str
+    head: str
+
+
+def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tuple[str, ...] = ()) -> Pr:
+    """An origin with main (a valid store) and a feature branch on top of it."""
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q", "--bare", str(origin))
+    # GitHub serves any reachable commit by SHA; a local bare repository needs telling.
+    git(origin, "config", "uploadpack.allowAnySHA1InWant", "true")
+    dev = tmp_path / "dev"
+    git(tmp_path, "clone", "-q", str(origin), str(dev))
+    git(dev, "checkout", "-q", "-b", "main")
+    write(dev, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
+    write(dev, ".claude/memory/MEMORY.md", "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n")
+    write(dev, "README.md", "project\n")
+    git(dev, "add", "-A")
+    git(dev, "commit", "-qm", "base")
+    for i in range(3):  # some history below the base, so a shallow clone really lacks it
+        write(dev, "notes.txt", f"{i}\n")
+        git(dev, "add", "notes.txt")
+        git(dev, "commit", "-qm", f"main {i}")
+    base = git(dev, "rev-parse", "HEAD").strip()
+    git(dev, "checkout", "-q", "-b", "feature")
+    for rel, text in head_files.items():
+        write(dev, rel, text)
+    for rel in head_removes:
+        git(dev, "rm", "-q", rel)
+    git(dev, "add", "-A")
+    git(dev, "commit", "-q", "--allow-empty", "-m", "feature")
+    head = git(dev, "rev-parse", "HEAD").strip()
+    git(dev, "push", "-q", "origin", "main", "feature")
+    return Pr(origin, base, head)
+
+
+def _checkout(tmp_path: Path, pr: Pr, depth: int | None = None) -> Path:
+    """What actions/checkout leaves: the head commit, all history or only `depth`."""
+    ws = tmp_path / "workspace"
+    args = ["clone", "-q", "--branch", "feature"]
+    if depth:
+        args += [f"--depth={depth}", f"file://{pr.origin}"]
+    else:
+        args += [str(pr.origin)]
+    git(tmp_path, *args, str(ws))
+    git(ws, "checkout", "-q", "--detach", pr.head)
+    return ws
+
+
+def _event(pr: Pr, labels: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "action": "synchronize",
+        "number": 7,
+        "pull_request": {
+            "number": 7,
+            "base": {"ref": "main", "sha": pr.base},
+            "head": {"ref": "feature", "sha": pr.head},
+            "labels": [{"name": name} for name in labels],
+            "commits": 1,
+        },
+    }
+
+
+NEW_MEMORY = {".claude/memory/feedback_testing.md": memory("testing", "Run pytest first", "feedback")}
+ENV_FILE = {".env": "API_KEY=not-a-real-key\n"}
+
+
+def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, {**NEW_MEMORY, **ENV_FILE})
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr), {"sarif": "results/memcheck.sarif"})
+
+    assert run.returncode == 1, run.stdout
+    lines = run.stdout.splitlines()
+    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)" in lines
+    assert any(line.startswith("::error file=.env,line=1,col=1,title=GRD") for line in lines), run.stdout
+    assert run.outputs == {"errors": "1", "warnings": "0", "guarded": "1"}
+
+    summary = run.summary
+    assert summary.startswith("## memcheck\n")
+    assert "| IDX003 | unlisted-memory | error | 1 |" in summary
+    caps = next(line for line in summary.splitlines() if line.startswith("| `.claude/memory/MEMORY.md` |"))
+    assert f"`{'█' * 0}{'░' * 20}` 4 / 200 lines (2%)" in caps
+    assert re.search(r"`[█░]{20}` \d+ / 25,000 bytes \(0%\)", caps)
+    guarded = summary.split("### Guarded paths", 1)[1]
+    assert "| `.env` | GRD" in guarded
+    assert pr.base[:12] in guarded and pr.head[:12] in guarded
+
+    sarif_doc = json.loads((ws / "results/memcheck.sarif").read_text(encoding="utf-8"))
+    results = sarif_doc["runs"][0]["results"]
+    assert sorted(r["ruleId"][:3] for r in results) == ["GRD", "IDX"]
+    if (SCHEMAS / "sarif-schema-2.1.0.json").is_file():
+        import jsonschema
+
+        schema = json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+        jsonschema.validate(sarif_doc, schema)
+
+
+def test_override_label_reports_guard_findings_without_failing(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, ENV_FILE)
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr, labels=("docs", "memcheck-override")), {})
+    assert run.returncode == 0, run.stdout
+    assert any(line.startswith("::warning file=.env,") and "memcheck-override" in line for line in run.stdout.splitlines()), run.stdout
+    assert run.outputs == {"errors": "0", "warnings": "0", "guarded": "1"}
+    assert "override label" in run.summary
+
+    without = runner.run(ws, _event(pr, labels=("docs",)), {})
+    assert without.returncode == 1
+    assert any(line.startswith("::error file=.env,") for line in without.stdout.splitlines())
+
+
+def test_shallow_checkout_gets_the_base_fetched(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, ENV_FILE)
+    ws = _checkout(tmp_path, pr, depth=1)
+    assert git(ws, "rev-parse", "--is-shallow-repository").strip() == "true"
+    assert subprocess.run(["git", "cat-file", "-e", f"{pr.base}^{{commit}}"], cwd=ws).returncode != 0
+    run = runner.run(ws, _event(pr), {})
+    assert f"memcheck: fetching {pr.base[:12]} and {pr.head[:12]} from origin --depth=" in run.stdout
+    assert run.outputs["guarded"] == "1"
+    assert run.returncode == 1
+    # The base commit is there now, and guard judged only the pull request's commit.
+    assert git(ws, "cat-file", "-t", pr.base).strip() == "commit"
+    assert "README.md" not in run.summary.split("### Guarded paths", 1)[1]
+
+
+def test_unreachable_base_gives_a_clear_message(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, NEW_MEMORY)
+    ws = _checkout(tmp_path, pr)
+    missing = "1234567890abcdef1234567890abcdef12345678"
+    run = runner.run(ws, _event(pr), {"base": missing})
+    assert run.returncode == 2
+    assert any(line.startswith("::error title=memcheck guard::") and "fetch-depth: 0" in line for line in run.stdout.splitlines()), run.stdout
+    assert run.outputs["errors"] == "1"  # lint still ran and reported
+
+
+@pytest.mark.parametrize(
+    ("fail_on", "expected"),
+    (("error", 0), ("warning", 1), ("never", 0)),
+)
+def test_fail_on_with_only_warnings(runner: Runner, tmp_path: Path, fail_on: str, expected: int) -> None:
+    crlf_index = {".claude/memory/MEMORY.md": "# Memory\r\n\r\n## User\r\n- [prefs](user_prefs.md) - Prefers short answers\r\n"}
+    pr = _pull_request(tmp_path, crlf_index)
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr), {"fail-on": fail_on, "guard": "off"})
+    assert run.returncode == expected, run.stdout
+    assert run.outputs == {"errors": "0", "warnings": "1", "guarded": "0"}
+    assert any(line.startswith("::warning file=.claude/memory/MEMORY.md,line=1,col=1,title=IDX010::") for line in run.stdout.splitlines())
+    assert "Guard off" in run.summary
+
+
+def test_fail_on_never_passes_with_errors(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, NEW_MEMORY)
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr), {"fail-on": "never", "guard": "off", "summary": "off"})
+    assert run.returncode == 0
+    assert run.outputs["errors"] == "1"
+    assert run.summary == ""
+
+
+def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, {})
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, {"ref": "refs/heads/feature", "before": "0" * 40, "after": pr.head}, {"paths": ".claude/memory\n"})
+    assert run.returncode == 0, run.stdout
+    assert "::notice title=memcheck guard::no pull request range" in run.stdout
+    assert run.outputs == {"errors": "0", "warnings": "0", "guarded": "0"}
+    assert "Guard skipped" in run.summary
+
+
+@pytest.mark.parametrize(
+    ("inputs", "message"),
+    (
+        ({"fail-on": "sometimes"}, "input fail-on must be one of error, warning, never, not 'sometimes'"),
+        ({"guard": "maybe"}, "input guard must be on or off, not 'maybe'"),
+        ({"config": "missing.yaml"}, "missing.yaml"),
+    ),
+)
+def test_bad_input_is_one_error_line(runner: Runner, tmp_path: Path, inputs: dict[str, str], message: str) -> None:
+    pr = _pull_request(tmp_path, {})
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr), inputs)
+    assert run.returncode == 2
+    (line,) = [x for x in run.stdout.splitlines() if x.startswith("::error")]
+    assert line.startswith("::error title=memcheck::") and message in line
+
+
+# --- pieces of run.py -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "cap", "expected"),
+    ((0, 200, "░" * 20), (100, 200, "█" * 10 + "░" * 10), (200, 200, "█" * 20), (450, 200, "█" * 20), (3, 0, "█" * 20)),
+)
+def test_bar(value: int, cap: int, expected: str) -> None:
+    assert _run_module().bar(value, cap) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), (("a.md", "`a.md`"), ("we`ird|x.md", "``we`ird\\|x.md``")))
+def test_code_span(text: str, expected: str) -> None:
+    assert _run_module()._code(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    (
+        ({"pull_request": {"base": {"sha": "b" * 40}, "head": {"sha": "h" * 40}}}, ("b" * 40, "h" * 40)),
+        ({"before": "a" * 40, "after": "c" * 40}, ("a" * 40, "c" * 40)),
+        ({"before": "0" * 40, "after": "c" * 40}, ("", "")),
+        ({}, ("", "")),
+    ),
+)
+def test_event_range(event: dict[str, Any], expected: tuple[str, str]) -> None:
+    assert _run_module().event_range(event) == expected

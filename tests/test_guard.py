@@ -1,0 +1,505 @@
+"""`memcheck guard` against real git repositories, through click's runner and as a
+subprocess: the "Done when" cases of issue 4, every mode, and the error cases."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from conftest import git, invoke, run_cli, write
+
+from memcheck import __version__
+
+
+def commit_all(root: Path, message: str = "base") -> None:
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "--allow-empty", "-m", message)
+
+
+def tracked(root: Path, *files: str) -> None:
+    """A first commit holding the given files (and a README)."""
+    write(root, "README.md", "# project\n")
+    for name in files:
+        write(root, name, f"content of {name}\n")
+    commit_all(root)
+
+
+def guard(root: Path, runner: str, *args: str, monkeypatch: pytest.MonkeyPatch, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of `memcheck guard ARGS` run in root."""
+    if runner == "subprocess":
+        proc = run_cli(root, "guard", *args, env=env)
+        return proc.returncode, proc.stdout, proc.stderr
+    for name, value in (env or {}).items():
+        monkeypatch.setenv(name, value)
+    result = invoke(root, "guard", *args, monkeypatch=monkeypatch)
+    return result.exit_code, result.stdout, result.stderr
+
+
+RUNNERS = pytest.mark.parametrize("runner", ["click", "subprocess"])
+
+
+def adding(name: str) -> Callable[[Path], None]:
+    """A setup that stages a new file after a first commit."""
+
+    def setup(root: Path) -> None:
+        tracked(root)
+        write(root, name, f"secret in {name}\n")
+        git(root, "add", "-f", name)
+
+    setup.__name__ = f"add {name}"
+    return setup
+
+
+add_env = adding(".env")
+
+
+def rename_pem_away(root: Path) -> None:
+    tracked(root, "deploy.pem")
+    git(root, "mv", "deploy.pem", "docs.txt")
+
+
+def rename_onto_env(root: Path) -> None:
+    tracked(root, "notes.txt")
+    git(root, "mv", "notes.txt", ".env")
+
+
+def remove_lockfile(root: Path) -> None:
+    tracked(root, "package-lock.json")
+    git(root, "rm", "-q", "package-lock.json")
+
+
+def chmod_key(root: Path) -> None:
+    tracked(root, "server.key")
+    (root / "server.key").chmod(0o755)
+    git(root, "add", "server.key")
+
+
+def symlink_to_pem(root: Path) -> None:
+    tracked(root, "deploy.pem")
+    os.symlink("deploy.pem", root / "notes.txt")
+    git(root, "add", "notes.txt")
+
+
+def force_add_node_module(root: Path) -> None:
+    write(root, ".gitignore", "node_modules/\n")
+    adding("node_modules/x/i.js")(root)
+
+
+BLOCKED: list[tuple[Callable[[Path], None], str, str]] = [
+    (add_env, ".env:1:1: GRD001 added: guarded by category env (pattern .env)", '{allow: ["/.env"]}'),
+    (adding("config/SERVER.PEM"), "config/SERVER.PEM:1:1: GRD001 added: guarded by category keys (pattern *.pem)", "/config/SERVER.PEM"),
+    (rename_pem_away, "deploy.pem:1:1: GRD001 renamed to docs.txt: guarded by category keys", "/deploy.pem"),
+    (rename_onto_env, ".env:1:1: GRD001 renamed from notes.txt: guarded by category env", "/.env"),
+    (remove_lockfile, "package-lock.json:1:1: GRD001 deleted: guarded by category lockfiles", "/package-lock.json"),
+    (chmod_key, "server.key:1:1: GRD001 mode changed 100644 -> 100755: guarded by category keys (pattern *.key)", "/server.key"),
+    (symlink_to_pem, "notes.txt:1:1: GRD002 symlink added pointing to deploy.pem: guarded by category keys", '{allow: ["/notes.txt"]}'),
+    (adding("apps/web/.env.local"), "apps/web/.env.local:1:1: GRD001 added: guarded by category env (pattern .env.*)", "/apps/web/.env.local"),
+    (adding("my app/.env"), "my app/.env:1:1: GRD001 added: guarded by category env", "/my app/.env"),
+    (force_add_node_module, "node_modules/x/i.js:1:1: GRD001 added: guarded by category node-modules (pattern node_modules/)", ""),
+    (adding(".ssh/id_rsa"), ".ssh/id_rsa:1:1: GRD001 added: guarded by category ssh (pattern .ssh/)", "/.ssh/id_rsa"),
+]
+
+
+@RUNNERS
+@pytest.mark.parametrize(("setup", "line", "allow"), BLOCKED, ids=[case[0].__name__ for case in BLOCKED])
+def test_blocked(repo: Path, runner: str, setup: Callable[[Path], None], line: str, allow: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup(repo)
+    code, out, err = guard(repo, runner, monkeypatch=monkeypatch)
+    assert (code, err) == (1, "")
+    assert line in out
+    assert allow in out
+    assert out.endswith("Found 1 problem (1 error, 0 warnings).\n")
+
+
+def test_the_suggested_allow_line_allows_the_path(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    adding("my app/.env")(repo)
+    _, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    line = out.split("put in .memcheck.yaml: ")[1].splitlines()[0]
+    write(repo, ".memcheck.yaml", line + "\n")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[:2] == (0, "No problems found.\n")
+    write(repo, "other/.env", "B=2\n")
+    git(repo, "add", "other/.env")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
+
+
+PASSED = ["src/tokenizer.py", "auth/oauth_client.go", "password_reset.ts", ".env.example", "reset-password-form.tsx", "docker-secrets.md"]
+
+
+@RUNNERS
+@pytest.mark.parametrize("path", PASSED)
+def test_passed(repo: Path, runner: str, path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, path, "x\n")
+    git(repo, "add", path)
+    assert guard(repo, runner, monkeypatch=monkeypatch) == (0, "No problems found.\n", "")
+
+
+@RUNNERS
+def test_editing_the_readme_passes(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, "README.md", "# project\n\nMore.\n")
+    git(repo, "add", "README.md")
+    assert guard(repo, runner, monkeypatch=monkeypatch) == (0, "No problems found.\n", "")
+
+
+def test_nothing_staged_before_the_first_commit_passes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
+    write(repo, ".env", "A=1\n")
+    git(repo, "add", ".env")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
+
+
+def test_only_staged_changes_count(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, ".env", "not staged\n")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
+
+
+def test_copy_of_a_guarded_file_names_both_sides(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "deploy.pem", "".join(f"line {i}\n" for i in range(40)))
+    commit_all(repo)
+    write(repo, "deploy.pem", "".join(f"line {i}\n" for i in range(41)))
+    write(repo, "backup.txt", "".join(f"line {i}\n" for i in range(40)))
+    git(repo, "add", "-A")
+    code, out, _ = guard(repo, "click", "--format", "json", monkeypatch=monkeypatch)
+    messages = {p["path"]: p["message"] for p in json.loads(out)["problems"]}
+    assert code == 1
+    assert messages["deploy.pem"].startswith("copied to backup.txt, modified:") or messages["deploy.pem"].startswith("modified, copied to backup.txt:")
+
+
+def test_type_change_to_a_symlink_pointing_outside(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, "config.txt")
+    (repo / "config.txt").unlink()
+    os.symlink("../../home/me/.aws/credentials", repo / "config.txt")
+    git(repo, "add", "config.txt")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1
+    assert "GRD002 symlink changed pointing to ../../home/me/.aws/credentials (home/me/.aws/credentials): guarded by category aws" in out
+
+
+def test_symlink_to_an_ordinary_file_passes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, "docs/guide.md")
+    os.symlink("docs/guide.md", repo / "GUIDE.md")
+    git(repo, "add", "GUIDE.md")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
+
+
+# --- names git could mangle ---------------------------------------------------
+
+
+def test_a_newline_in_a_name_cannot_hide_or_forge_a_finding(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, "my\napp/.env", "A=1\n")
+    write(repo, "notes\n.env:1:1: fake.txt", "x\n")
+    git(repo, "add", "-A")
+    code, out, _ = guard(repo, "subprocess", monkeypatch=monkeypatch)
+    assert code == 1
+    assert out.splitlines()[0].startswith('"my\\napp/.env":1:1: GRD001 added')
+    assert len(out.splitlines()) == 2  # one finding and the summary: the fake name is not one
+    code, out, _ = guard(repo, "subprocess", "--format", "json", monkeypatch=monkeypatch)
+    assert [p["path"] for p in json.loads(out)["problems"]] == ["my\napp/.env"]
+
+
+def test_unicode_names_are_matched_after_nfc(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, ".memcheck.yaml", 'guard: {patterns: ["caf\u00e9-notes.txt"]}\n')
+    write(repo, "cafe\u0301-notes.txt", "x\n")  # decomposed, as macOS writes it
+    git(repo, "add", "-A")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1
+    assert "guarded by category config (pattern caf\u00e9-notes.txt)" in out
+
+
+# --- ranges and pre-push --------------------------------------------------------
+
+
+def branch_adding_and_deleting_env(root: Path) -> None:
+    tracked(root)
+    git(root, "checkout", "-q", "-b", "feature")
+    write(root, ".env", "SECRET=1\n")
+    commit_all(root, "add env")
+    git(root, "rm", "-q", ".env")
+    write(root, "src/app.py", "print(1)\n")
+    commit_all(root, "remove env")
+
+
+@RUNNERS
+def test_range_is_judged_commit_by_commit(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    branch_adding_and_deleting_env(repo)
+    assert git(repo, "diff", "--name-only", "main...feature") == "src/app.py\n"  # the net diff is clean
+    code, out, err = guard(repo, runner, "--base", "main", "--head", "feature", monkeypatch=monkeypatch)
+    added, deleted = git(repo, "log", "--reverse", "--format=%h", "--abbrev=7", "main..feature").split()
+    assert (code, err) == (1, "")
+    assert f".env:1:1: GRD001 added in {added}, deleted in {deleted}: guarded by category env" in out
+
+
+def test_range_head_defaults_to_HEAD_and_starts_at_the_merge_base(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    branch_adding_and_deleting_env(repo)
+    git(repo, "checkout", "-q", "main")
+    write(repo, "yarn.lock", "# on main after the branch\n")
+    commit_all(repo, "main moves on")
+    git(repo, "checkout", "-q", "feature")
+    code, out, _ = guard(repo, "click", "--base", "main", monkeypatch=monkeypatch)
+    assert code == 1
+    assert ".env" in out and "yarn.lock" not in out
+
+
+def test_clean_range_passes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    git(repo, "checkout", "-q", "-b", "feature")
+    write(repo, "src/tokenizer.py", "x\n")
+    commit_all(repo, "code")
+    assert guard(repo, "click", "--base", "main", monkeypatch=monkeypatch)[:2] == (0, "No problems found.\n")
+
+
+@RUNNERS
+def test_pre_push_refs_from_pre_commit(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    branch_adding_and_deleting_env(repo)
+    env = {"PRE_COMMIT_FROM_REF": git(repo, "rev-parse", "main").strip(), "PRE_COMMIT_TO_REF": git(repo, "rev-parse", "feature").strip()}
+    code, out, _ = guard(repo, runner, monkeypatch=monkeypatch, env=env)
+    assert code == 1
+    assert ".env:1:1: GRD001 added in" in out
+
+
+def test_explicit_range_wins_over_pre_push_refs(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    branch_adding_and_deleting_env(repo)
+    env = {"PRE_COMMIT_FROM_REF": "main", "PRE_COMMIT_TO_REF": "feature"}
+    assert guard(repo, "click", "--base", "feature", monkeypatch=monkeypatch, env=env)[0] == 0
+
+
+# --- explicit paths -------------------------------------------------------------
+
+
+@RUNNERS
+def test_paths_as_arguments(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = guard(repo, runner, "src/tokenizer.py", "apps/web/.env.local", "docs/guide.md", monkeypatch=monkeypatch)
+    assert code == 1
+    assert out.startswith("apps/web/.env.local:1:1: GRD001 listed: guarded by category env")
+    assert guard(repo, runner, "src/tokenizer.py", monkeypatch=monkeypatch)[0] == 0
+
+
+def test_paths_are_relative_to_the_working_folder(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (repo / "apps").mkdir()
+    code, out, _ = guard(repo / "apps", "click", "web/.env", monkeypatch=monkeypatch)
+    assert code == 1
+    assert out.startswith("apps/web/.env:1:1:")
+
+
+@pytest.mark.parametrize("separator", ["\0", "\n", "\r\n"], ids=["nul", "newline", "crlf"])
+def test_paths_from_a_file(repo: Path, separator: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ["src/main.py", "my app/.env", "keys/deploy.pem"]
+    write(repo, "list.txt", separator.join(names) + separator)
+    code, out, _ = guard(repo, "click", "--paths-from", "list.txt", monkeypatch=monkeypatch)
+    assert code == 1
+    assert [line.split(":")[0] for line in out.splitlines()[:-1]] == ["keys/deploy.pem", "my app/.env"]
+
+
+def test_paths_from_standard_input_keeps_newlines_in_nul_lists(repo: Path) -> None:
+    proc = run_cli(repo, "guard", "--paths-from", "-", "--format", "json", input="src/a.py\0my\napp/.env\0")
+    assert proc.returncode == 1
+    assert [p["path"] for p in json.loads(proc.stdout)["problems"]] == ["my\napp/.env"]
+    proc = run_cli(repo, "guard", "--paths-from", "-", input="src/a.py\nREADME.md\n")
+    assert (proc.returncode, proc.stdout) == (0, "No problems found.\n")
+
+
+def test_paths_mode_works_outside_a_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert guard(tmp_path, "click", ".aws/credentials", monkeypatch=monkeypatch)[0] == 1
+
+
+def test_listed_folder_and_symlink(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (repo / "dist").mkdir()
+    os.symlink("secrets/.env", repo / "settings")
+    code, out, _ = guard(repo, "click", "dist", "settings", monkeypatch=monkeypatch)
+    assert code == 1
+    assert "dist:1:1: GRD001 listed: guarded by category build-outputs" in out
+    assert "settings:1:1: GRD002 symlink added pointing to secrets/.env" in out
+
+
+# --- errors ---------------------------------------------------------------------
+
+
+@RUNNERS
+def test_not_a_git_repository(tmp_path: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = guard(tmp_path, runner, monkeypatch=monkeypatch)
+    assert (code, out) == (2, "")
+    assert err.startswith("memcheck: error: not a git repository: ")
+    assert err.count("\n") == 1
+
+
+@RUNNERS
+def test_unknown_ref(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    code, out, err = guard(repo, runner, "--base", "origin/nope", monkeypatch=monkeypatch)
+    assert (code, out) == (2, "")
+    assert err == "memcheck: error: unknown ref 'origin/nope': no such commit in this repository; check the name or fetch it (git fetch origin origin/nope)\n"
+
+
+def test_usage_errors(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    code, _, err = guard(repo, "click", "--head", "main", monkeypatch=monkeypatch)
+    assert (code, err) == (2, "memcheck: error: --head needs --base: the range is judged from their merge base\n")
+    code, _, err = guard(repo, "click", "--base", "main", "x.py", monkeypatch=monkeypatch)
+    assert (code, err) == (2, "memcheck: error: give paths or --base/--head, not both\n")
+    code, _, err = guard(repo, "click", "--paths-from", "missing.txt", monkeypatch=monkeypatch)
+    assert code == 2 and err.startswith("memcheck: error: --paths-from missing.txt: cannot read:")
+
+
+def test_shallow_clone_without_the_merge_base_says_how_to_fetch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "-c", "init.defaultBranch=main", "init", "-q")
+    tracked(origin)
+    git(origin, "checkout", "-q", "-b", "feature")
+    for i in range(4):
+        write(origin, f"src/f{i}.py", "x\n")
+        commit_all(origin, f"feature {i}")
+    write(origin, ".env", "A=1\n")
+    commit_all(origin, "env")
+    git(origin, "checkout", "-q", "main")
+    for i in range(4):
+        write(origin, f"src/m{i}.py", "x\n")
+        commit_all(origin, f"main {i}")
+    subprocess.run(["git", "clone", "-q", "--depth", "2", "--no-single-branch", origin.as_uri(), str(tmp_path / "clone")], check=True)
+    clone = tmp_path / "clone"
+    code, out, err = guard(clone, "click", "--base", "origin/main", "--head", "origin/feature", monkeypatch=monkeypatch)
+    assert (code, out) == (2, "")
+    assert err.startswith("memcheck: error: no merge base of origin/main and origin/feature in this shallow clone (2 commits deep from origin/feature); ")
+    assert "git fetch --deepen=50" in err and "git fetch --unshallow" in err and err.count("\n") == 1
+    git(clone, "fetch", "-q", "--deepen=50")
+    code, out, _ = guard(clone, "click", "--base", "origin/main", "--head", "origin/feature", monkeypatch=monkeypatch)
+    assert code == 1 and ".env:1:1: GRD001 added in" in out
+
+
+def test_unknown_category_is_a_config_error(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, ".memcheck.yaml", "guard: {disable: [secretz]}\n")
+    code, _, err = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 2
+    assert err.startswith("memcheck: error: .memcheck.yaml: guard.disable.0: 'secretz' is not one of: env, credentials,")
+
+
+def test_invalid_pattern_is_a_config_error(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, ".memcheck.yaml", "guard: {patterns: ['[z-a].txt']}\n")
+    code, _, err = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 2
+    assert err.startswith("memcheck: error: guard: invalid pattern '[z-a].txt': bad character range")
+
+
+# --- configuration --------------------------------------------------------------
+
+
+def test_disable_a_category(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    remove_lockfile(repo)
+    write(repo, ".memcheck.yaml", "guard:\n  disable: [lockfiles]\n")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
+
+
+def test_allow_with_or_without_bang_keeps_the_templates(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, ".memcheck.yaml", "guard:\n  allow: ['/fixtures/', '!*.test.pem']\n")
+    for name in ("fixtures/.env", "keys/a.test.pem", ".env.example", "deploy/.env.production.example"):
+        write(repo, name, "x\n")
+    git(repo, "add", "-A")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
+    write(repo, "keys/a.pem", "x\n")
+    git(repo, "add", "-A")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1 and out.startswith("keys/a.pem:1:1:")
+
+
+def test_extra_patterns_and_negated_extra_patterns(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo)
+    write(repo, ".memcheck.yaml", "guard:\n  patterns: ['*.sqlite', '/terraform.tfstate', '!demo.sqlite']\n")
+    for name in ("data/app.sqlite", "demo.sqlite", "terraform.tfstate", "mod/terraform.tfstate"):
+        write(repo, name, "x\n")
+    git(repo, "add", "-A")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1
+    assert [line.split(":")[0] for line in out.splitlines()[:-1]] == ["data/app.sqlite", "terraform.tfstate"]
+    assert "guarded by category config (pattern *.sqlite)" in out
+
+
+def test_case_sensitive_matching_is_opt_in(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    adding(".ENV")(repo)
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
+    write(repo, ".memcheck.yaml", "guard: {case-sensitive: true}\n")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
+
+
+def test_ignored_rule_and_per_path_ignores(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    symlink_to_pem(repo)
+    write(repo, ".env", "A=1\n")
+    write(repo, ".memcheck.yaml", "ignore: [GRD002]\n")
+    git(repo, "add", ".env")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1 and "GRD002" not in out and "GRD001" in out
+    write(repo, ".memcheck.yaml", "ignore: [GRD002]\nper-path-ignores: {'/.env': [GRD]}\n")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
+
+
+def test_a_lint_only_select_does_not_switch_the_gate_off(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    add_env(repo)
+    write(repo, ".memcheck.yaml", "select: [MEM, IDX]\n")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
+    write(repo, ".memcheck.yaml", "select: [GRD002]\n")
+    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
+
+
+# --- output ---------------------------------------------------------------------
+
+
+@RUNNERS
+def test_json_output(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rename_onto_env(repo)
+    code, out, _ = guard(repo, runner, "--format", "json", monkeypatch=monkeypatch)
+    doc = json.loads(out)
+    assert code == 1
+    assert doc["summary"] == {"problems": 1, "errors": 1, "warnings": 0, "fixable": 0}
+    (problem,) = doc["problems"]
+    assert problem["code"] == "GRD001" and problem["path"] == ".env" and problem["severity"] == "error"
+    assert problem["message"].startswith("renamed from notes.txt: guarded by category env (pattern .env); to allow it")
+
+
+@RUNNERS
+def test_list_shows_what_is_guarded_today(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, ".env.example", "config/server.pem", "apps/web/.env.local", "src/tokenizer.py", "yarn.lock")
+    code, out, _ = guard(repo, runner, "--list", monkeypatch=monkeypatch)
+    assert code == 0
+    assert out == (
+        "env (1)\n  apps/web/.env.local  [.env.*]\n"
+        "keys (1)\n  config/server.pem  [*.pem]\n"
+        "lockfiles (1)\n  yarn.lock  [yarn.lock]\n"
+        "3 guarded paths in 3 categories.\n"
+    )
+    code, out, _ = guard(repo, runner, "--list", "--format", "json", monkeypatch=monkeypatch)
+    assert json.loads(out)["categories"]["keys"] == [{"path": "config/server.pem", "pattern": "*.pem"}]
+
+
+def test_list_of_a_clean_tree(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, "src/main.py")
+    assert guard(repo, "click", "--list", monkeypatch=monkeypatch) == (0, "No guarded paths in the tree.\n", "")
+
+
+def test_version_and_guard_stay_lean() -> None:
+    code = (
+        "import sys\n"
+        "from memcheck.cli import main\n"
+        "try:\n    main(['--version'])\n"
+        "finally:\n    print(sorted(m for m in sys.modules if m.split('.')[0] in ('yaml', 'git', 'pathspec')))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.splitlines() == [f"memcheck {__version__}", "[]"]
+
+
+def test_guard_reads_changes_through_gitpython_and_check_does_not_import_it(repo: Path) -> None:
+    add_env(repo)
+    code = "import sys\nfrom memcheck.cli import main\nrc = main([sys.argv[1]])\nprint('git' in sys.modules, rc)\n"
+    guarded = subprocess.run([sys.executable, "-c", code, "guard"], cwd=repo, capture_output=True, text=True, check=True)
+    assert guarded.stdout.splitlines()[-1] == "True 1"
+    checked = subprocess.run([sys.executable, "-c", code, "check"], cwd=repo, capture_output=True, text=True, check=True)
+    assert checked.stdout.splitlines()[-1] == "False 0"

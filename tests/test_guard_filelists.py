@@ -1,0 +1,63 @@
+"""Guard over the complete file lists of 102 real repositories (../shared/filelists):
+the name-substring categories flag no source or documentation file, and every .env
+file, key, certificate, kubeconfig and .aws/credentials in the lists is flagged."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from conftest import FILELISTS
+
+from memcheck.checks.guard import Guard
+from memcheck.config import default_config
+
+pytestmark = pytest.mark.skipif(not FILELISTS.is_dir(), reason=f"{FILELISTS} is not here")
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "guard_filelists.py"
+
+
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("guard_filelists", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_name_substring_categories_flag_no_source_or_documentation() -> None:
+    module = bench()
+    figures = module.measure(FILELISTS)
+    assert figures.lists == 102
+    for category in module.NAME_SUBSTRING:
+        assert figures.source_or_doc.get(category, []) == [], category
+    # what they do flag, checked by eye: Kubernetes/Helm Secret manifests, AWS configs
+    # holding (test) secrets and tokens; a few data files whose names say secret
+    flagged = sorted(p.split(": ", 1)[1] for c in module.NAME_SUBSTRING for p in figures.flagged.get(c, []))
+    assert "deploy/k8s/base/secret.yaml" in flagged
+    assert all(p.rpartition(".")[2] in ("yaml", "yml", "json", "ini") for p in flagged)
+
+
+def test_every_secret_shaped_path_is_flagged() -> None:
+    module = bench()
+    figures = module.measure(FILELISTS)
+    assert figures.missed == []
+    flagged = {p.split(": ", 1)[1] for c in ("env", "keys") for p in figures.flagged.get(c, [])}
+    assert {".env", "testdata/certificate/key.pem", "testdata/certificate/cert.pem", "tests/test_apps/.env"} <= flagged
+
+
+def test_source_and_docs_in_the_lists_only_flagged_by_path_categories() -> None:
+    module = bench()
+    guard = Guard(default_config(Path.cwd()).guard)
+    for paths in module.read_lists(FILELISTS).values():
+        for path in paths:
+            hit = guard.hit(path)
+            if hit is not None and module.is_source_or_doc(path):
+                # code under node_modules/ or a root build/ folder is guarded by where it is
+                assert hit.category in ("node-modules", "build-outputs"), (path, hit)
+
+
+@pytest.mark.parametrize("must", [".env", "prod/.env.local", "certs/tls.crt", "keys/deploy.key", "kubeconfig", ".aws/credentials", ".kube/config"])
+def test_must_flag_shapes_are_guarded(must: str) -> None:
+    assert bench().MUST_FLAG.search(must)
+    assert Guard(default_config(Path.cwd()).guard).hit(must) is not None

@@ -1,0 +1,221 @@
+"""The guard's categories and its matcher: what is guarded, what is not, and that the
+bucketed matcher agrees with pathspec's GitIgnoreSpec on every pattern."""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pathspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcheck.checks.guard import (
+    Guard,
+    Hit,
+    PatternSet,
+    allow_line,
+    categories,
+    link_target,
+)
+from memcheck.config import GuardConfig, default_config
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+CATEGORIES = [
+    "env", "credentials", "keys", "auth-tokens", "config-secrets", "ssh", "aws", "gpg",
+    "kubernetes", "docker", "ide", "git", "node-modules", "lockfiles", "build-outputs",
+]  # fmt: skip
+
+
+def default_guard(**changes: object) -> Guard:
+    config = default_config(Path.cwd()).guard
+    return Guard(GuardConfig(**{**config.__dict__, **changes}))
+
+
+def test_the_fifteen_categories_of_seed_000() -> None:
+    assert list(categories()) == CATEGORIES
+
+
+@pytest.mark.parametrize(
+    ("path", "category"),
+    [
+        (".env", "env"),
+        (".ENV", "env"),
+        ("apps/web/.env.local", "env"),
+        ("deploy/.env.production", "env"),
+        ("docker/prod.env", "env"),
+        ("config/SERVER.PEM", "keys"),
+        ("certs/site.crt", "keys"),
+        ("android/release.keystore", "keys"),
+        ("secrets.yaml", "credentials"),
+        ("deploy/k8s/db-secret.yaml", "credentials"),
+        ("config/credentials.json", "credentials"),
+        ("secrets.prod.json", "credentials"),
+        ("client_secret_1234.apps.googleusercontent.com.json", "credentials"),
+        (".git-credentials", "credentials"),
+        ("token.json", "auth-tokens"),
+        ("github_token.txt", "auth-tokens"),
+        ("oauth.json", "auth-tokens"),
+        ("passwords.txt", "config-secrets"),
+        ("db_password.txt", "config-secrets"),
+        ("api_key.txt", "config-secrets"),
+        ("openai-apikey.env", "env"),
+        ("ApiKey.json", "config-secrets"),
+        (".htpasswd", "config-secrets"),
+        (".ssh/id_rsa", "ssh"),
+        ("home/.ssh/config", "ssh"),
+        ("backup/id_ed25519", "ssh"),
+        (".aws/credentials", "aws"),
+        (".gnupg/pubring.kbx", "gpg"),
+        ("kubeconfig", "kubernetes"),
+        ("clusters/prod.kubeconfig", "kubernetes"),
+        (".kube/config", "kubernetes"),
+        ("docker-compose.override.yml", "docker"),
+        (".idea/workspace.xml", "ide"),
+        ("apps/web/.vscode/settings.json", "ide"),
+        (".git/config", "git"),
+        ("node_modules/x/i.js", "node-modules"),
+        ("packages/a/node_modules/b/index.js", "node-modules"),
+        ("package-lock.json", "lockfiles"),
+        ("web/pnpm-lock.yaml", "lockfiles"),
+        ("yarn.lock", "lockfiles"),
+        ("dist/index.js", "build-outputs"),
+        ("build/app.js", "build-outputs"),
+    ],
+)
+def test_guarded(path: str, category: str) -> None:
+    hit = default_guard().hit(path)
+    assert hit is not None and hit.category == category
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        # code and documentation that talk about secrets (SPEC §6)
+        "src/tokenizer.py",
+        "auth/oauth_client.go",
+        "password_reset.ts",
+        "web/reset-password-form.tsx",
+        "docs/docker-secrets.md",
+        "src/secrets/manager.py",  # a folder named secrets holds code
+        "tokenizers/src/tokenizer/mod.rs",
+        "lib/credentials_provider.rb",
+        "docs/api/reset-user-password.StatusCodes.json",  # API reference, not a password
+        "contracts/abis/ISuperToken.json",
+        "design/tokens.json",  # design tokens
+        "docs/how-tokens-work.txt",
+        # templates and ordinary files
+        ".env.example",
+        "deploy/.env.production.example",
+        "pkg/example.env",
+        ".vscode/extensions.json",
+        "README.md",
+        "packages/web/dist/index.js",  # only the root dist/ and build/, as in seed 000
+        "tools/build/script.py",
+        "environment.py",
+        "keyboard.key.md",
+    ],
+)
+def test_not_guarded(path: str) -> None:
+    assert default_guard().hit(path) is None
+
+
+def test_unicode_is_matched_after_nfc() -> None:
+    guard = default_guard(patterns=("caf\u00e9/",))
+    assert guard.hit("cafe\u0301/menu.txt") == Hit("config", "caf\u00e9/")
+    guard = default_guard(patterns=("cafe\u0301.txt",))
+    assert guard.hit("caf\u00e9.txt") == Hit("config", "cafe\u0301.txt")
+
+
+def test_case_sensitive() -> None:
+    assert default_guard(case_sensitive=True).hit("config/SERVER.PEM") is None
+    assert default_guard(case_sensitive=True).hit("config/server.pem") == Hit("keys", "*.pem")
+
+
+def test_disable_allow_and_extra_patterns() -> None:
+    guard = default_guard(disable=("lockfiles", "keys"), allow=("/vendor/",), patterns=("*.sqlite", "!keep.sqlite"))
+    assert guard.hit("yarn.lock") is None
+    assert guard.hit("a.pem") is None
+    assert guard.hit("vendor/.env") is None
+    assert guard.hit("x/vendor/.env") == Hit("env", ".env")
+    assert guard.hit("db/app.sqlite") == Hit("config", "*.sqlite")
+    assert guard.hit("keep.sqlite") is None
+
+
+def test_disabling_env_keeps_no_template_exception_around() -> None:
+    guard = default_guard(disable=("env",), patterns=(".env.*",))
+    assert guard.hit(".env.local") == Hit("config", ".env.*")
+
+
+@pytest.mark.parametrize("path", ["my app/.env", "a*b/.env", "[x]/.env", "q?/.env", "back\\slash/.env", "trailing /.env", "x/.env "])
+def test_allow_line_allows_exactly_that_path(path: str) -> None:
+    line = allow_line(path)
+    import yaml
+
+    allowed = yaml.safe_load(line)["guard"]["allow"]
+    guard = default_guard(allow=tuple(allowed))
+    assert guard.hit(path) is None
+    assert guard.hit("other/.env") is not None
+
+
+@pytest.mark.parametrize(
+    ("link", "target", "resolved"),
+    [
+        ("notes.txt", "deploy.pem", "deploy.pem"),
+        ("a/b/link", "../c/.env", "a/c/.env"),
+        ("link", "../../home/me/.ssh/id_rsa", "home/me/.ssh/id_rsa"),
+        ("link", "/home/me/.aws/credentials", "home/me/.aws/credentials"),
+        ("link", ".", ""),
+    ],
+)
+def test_link_target(link: str, target: str, resolved: str) -> None:
+    assert link_target(link, target) == resolved
+
+
+ALL_PATTERNS = [p for c in categories().values() for p in c.patterns] + ["a/**/b", "/top.txt", "**/deep/*.txt", "x?.cfg", "[ab].ini"]
+SEGMENTS = [
+    "a", "b", "x1.cfg", "a.ini", "deep", "top.txt", ".env", ".env.local", "prod.env", "secret.json", "my-secrets.yaml",
+    "secrets.prod.toml", "token", "tokenizer.py", "x.pem", "node_modules", "dist", "build", ".ssh", "id_rsa", ".aws",
+    "kubeconfig", "kubeconfig.yaml", ".vscode", "settings.json", ".idea", "yarn.lock", "Token.TXT", "caf\u00e9.env",
+    "api-key.conf", "a b", ".git", "oauth.xml", "deploy.PEM",
+]  # fmt: skip
+
+
+@cache
+def both_matchers() -> tuple[PatternSet, pathspec.GitIgnoreSpec]:
+    return PatternSet([Hit("x", p) for p in ALL_PATTERNS], case_sensitive=True), pathspec.GitIgnoreSpec.from_lines(ALL_PATTERNS)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(SEGMENTS), min_size=1, max_size=5), st.booleans())
+def test_the_matcher_agrees_with_gitignorespec(parts: list[str], is_dir: bool) -> None:
+    path = "/".join(parts)
+    ours, spec = both_matchers()
+    assert (ours.first(path, is_dir) is not None) == spec.match_file(path + "/" if is_dir else path)
+
+
+def test_a_newline_in_a_folder_name_does_not_hide_what_is_below() -> None:
+    # pathspec's regexes stop at a newline; ours do not, or "my\napp/.env" would pass.
+    assert not pathspec.GitIgnoreSpec.from_lines([".env"]).match_file("my\napp/.env")
+    assert default_guard().hit("my\napp/.env") == Hit("env", ".env")
+    assert default_guard().hit("a\n/node_modules/\nb/x.js") == Hit("node-modules", "node_modules/")
+
+
+def test_every_pattern_alone_agrees_with_gitignorespec() -> None:
+    paths = ["/".join(p) for p in zip(SEGMENTS, reversed(SEGMENTS))] + SEGMENTS + [f"{a}/{b}/{c}" for a, b, c in zip(SEGMENTS, SEGMENTS[3:], SEGMENTS[7:])]
+    for pattern in ALL_PATTERNS:
+        ours = PatternSet([Hit("x", pattern)], case_sensitive=True)
+        spec = pathspec.GitIgnoreSpec.from_lines([pattern])
+        for path in paths:
+            assert (ours.first(path) is not None) == spec.match_file(path), (pattern, path)
+
+
+def test_readme_documents_every_category_and_rule() -> None:
+    from memcheck.hooks.explain import rule_table
+
+    readme = (REPO_ROOT / "README.md").read_text("utf-8")
+    table = readme.split("<!-- rules-table:start -->\n")[1].split("<!-- rules-table:end -->")[0]
+    assert table == rule_table()
+    guard_section = readme.split("## Guard\n")[1].split("\n## ")[0]
+    for name in CATEGORIES:
+        assert f"| `{name}` |" in guard_section

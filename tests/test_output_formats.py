@@ -1,0 +1,159 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import SCHEMAS, git, invoke, memory, run_cli, write
+
+from memcheck.output import github, resolve_format, sarif
+from memcheck.problem import Problem
+from memcheck.rules import all_rules
+
+
+def _broken_store(root: Path) -> None:
+    """A store whose index misses an entry (error) and carries a CRLF (warning)."""
+    write(root, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
+    write(root, ".claude/memory/feedback_tests.md", memory("tests", "Run pytest first", "feedback"))
+    write(root, ".claude/memory/MEMORY.md", "# Memory\r\n\r\n## User\r\n- [prefs](user_prefs.md) - Prefers short answers\r\n")
+
+
+@pytest.mark.parametrize(
+    ("problem", "expected"),
+    (
+        pytest.param(
+            Problem("a/MEMORY.md", 3, 1, "IDX003", "memory file b.md is not listed", "error", True),
+            "::error file=a/MEMORY.md,line=3,col=1,title=IDX003::memory file b.md is not listed",
+            id="error",
+        ),
+        pytest.param(
+            Problem("MEMORY.md", 1, 1, "IDX009", "at 190 of 200 lines", "warning"),
+            "::warning file=MEMORY.md,line=1,col=1,title=IDX009::at 190 of 200 lines",
+            id="warning",
+        ),
+        pytest.param(
+            Problem("odd,name:x%.md", 2, 5, "MEM003", "100% bad\r\nsecond: line, still", "error"),
+            "::error file=odd%2Cname%3Ax%25.md,line=2,col=5,title=MEM003::100%25 bad%0D%0Asecond: line, still",
+            id="escaping",
+        ),
+    ),
+)
+def test_github_annotation(problem: Problem, expected: str) -> None:
+    assert github.annotation(problem) == expected
+
+
+def test_github_format_through_cli(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _broken_store(repo)
+    result = invoke(repo, "check", "--format", "github", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_tests.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)" in lines
+    assert any(line.startswith("::warning file=.claude/memory/MEMORY.md,line=1,col=1,title=IDX010::") for line in lines)
+    assert lines[-1].startswith("Found 2 problems (1 error, 1 warning)")
+
+
+@pytest.mark.parametrize(("actions", "expected"), (("true", "github"), ("", "text"), (None, "text")))
+def test_auto_picks_github_under_actions(monkeypatch: pytest.MonkeyPatch, actions: str | None, expected: str) -> None:
+    if actions is not None:
+        monkeypatch.setenv("GITHUB_ACTIONS", actions)
+    assert resolve_format("auto") == expected
+
+
+def test_auto_format_in_a_subprocess(repo: Path) -> None:
+    _broken_store(repo)
+    proc = run_cli(repo, "check", "--format", "auto", env={"GITHUB_ACTIONS": "true"})
+    assert proc.returncode == 1
+    assert proc.stdout.startswith("::")
+
+
+def test_fix_with_github_format_names_fixed_files(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _broken_store(repo)
+    result = invoke(repo, "fix", "--format", "github", monkeypatch=monkeypatch)
+    assert result.output.splitlines()[0] == "Fixing .claude/memory/MEMORY.md"
+    assert result.exit_code == 0, result.output
+
+
+def _sarif(root: Path, *args: str) -> dict[str, object]:
+    proc = run_cli(root, "check", "--format", "sarif", *args)
+    assert proc.returncode == 1, proc.stderr
+    doc: dict[str, object] = json.loads(proc.stdout)
+    return doc
+
+
+@pytest.mark.skipif(not (SCHEMAS / "sarif-schema-2.1.0.json").is_file(), reason="SARIF 2.1.0 schema not in the shared folder")
+def test_sarif_validates_against_the_schema(repo: Path) -> None:
+    import jsonschema
+
+    _broken_store(repo)
+    doc = _sarif(repo)
+    schema = json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())
+    errors = sorted(validator.iter_errors(doc), key=str)
+    assert not errors, errors[0].message
+    assert doc["runs"][0]["results"]  # type: ignore[index]
+
+
+def test_sarif_content(repo: Path) -> None:
+    _broken_store(repo)
+    doc = _sarif(repo)
+    assert doc["version"] == "2.1.0"
+    (run,) = doc["runs"]  # type: ignore[misc]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "memcheck"
+    assert driver["informationUri"].startswith("https://")
+    rules = driver["rules"]
+    assert [r["id"] for r in rules] == sorted(all_rules())
+    idx003 = rules[[r["id"] for r in rules].index("IDX003")]
+    assert idx003["name"] == "unlisted-memory"
+    assert idx003["shortDescription"]["text"] == "Memory file is not listed in MEMORY.md"
+    assert idx003["fullDescription"]["text"].startswith("Reports a memory file that no line of the index")
+    assert "## Why is this bad?" in idx003["help"]["markdown"]
+    assert idx003["help"]["text"]
+    assert idx003["defaultConfiguration"] == {"level": "error"}
+    results = run["results"]
+    assert [(r["ruleId"], r["level"]) for r in results] == [("IDX010", "warning"), ("IDX003", "error")]
+    for r in results:
+        assert rules[r["ruleIndex"]]["id"] == r["ruleId"]
+    location = results[1]["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == ".claude/memory/MEMORY.md"
+    assert location["region"] == {"startLine": 4, "startColumn": 1}
+
+
+def test_sarif_is_deterministic_and_machine_independent(repo: Path, tmp_path: Path) -> None:
+    _broken_store(repo)
+    other = tmp_path / "elsewhere" / "clone"
+    other.mkdir(parents=True)
+    git(other, "-c", "init.defaultBranch=main", "init", "-q")
+    _broken_store(other)
+    first = run_cli(repo, "check", "--format", "sarif").stdout
+    assert first == run_cli(repo, "check", "--format", "sarif", env={"PYTHONHASHSEED": "7"}).stdout
+    assert first == run_cli(other, "check", "--format", "sarif").stdout
+    assert str(repo) not in first
+
+
+def test_sarif_uri_is_percent_encoded_and_unknown_codes_get_a_rule() -> None:
+    doc = sarif.document([Problem("docs/my notes/MEMORY.md", 1, 1, "ZZZ001", "m", "warning")])
+    run = doc["runs"][0]
+    uri = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "docs/my%20notes/MEMORY.md"
+    assert run["tool"]["driver"]["rules"][run["results"][0]["ruleIndex"]]["id"] == "ZZZ001"
+
+
+def test_clean_tree_gives_empty_sarif_results(repo: Path) -> None:
+    write(repo, "README.md", "hello\n")
+    proc = run_cli(repo, "check", "--format", "sarif")
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["runs"][0]["results"] == []
+
+
+def test_version_imports_no_reporter_yaml_git_or_pathspec(repo: Path) -> None:
+    code = (
+        "import sys\n"
+        "from memcheck.cli import main\n"
+        "rc = main(['--version'])\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('yaml', 'git', 'pathspec') or m.startswith('memcheck.output'))))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, check=True)
+    assert proc.stdout.splitlines()[-1] == ""
