@@ -58,7 +58,9 @@ def test_checking_store_by_store_finds_what_checking_all_at_once_finds(repo: Pat
     targets = Targets(list(ws.stores), list(ws.guidance), list(ws.skills))
     at_once = set()
     for name in FAMILY_MODULES:
-        at_once.update(importlib.import_module(name).check(Workspace(cfg), targets))
+        check = getattr(importlib.import_module(name), "check", None)  # guard's rules are not checked here
+        if check is not None:
+            at_once.update(check(Workspace(cfg), targets))
     assert at_once and collect(Workspace(cfg), targets) == sorted(at_once)
 
 
