@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import click
@@ -19,6 +18,8 @@ FORMATS = ("text", "json", "github", "sarif", "auto")
 
 def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
     """Settings of the repository the paths (or the working folder) are in."""
+    from pathlib import Path  # not at the top: pathlib costs `--version` a sixth of its start-up
+
     from memcheck import config
 
     root = config.find_root(Path(paths[0]), fallback=Path.cwd()) if paths else config.find_root(Path.cwd())

@@ -8,10 +8,11 @@ symlink is followed out of the root. Each file is read at most once per run: the
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -86,8 +87,15 @@ def walk_files(root: Path) -> list[str]:
 
 def glob_matches_folder(glob: str, folder: str) -> bool:
     """``glob`` names ``folder`` at any depth; ``*`` matches one path segment."""
-    want = [s for s in glob.strip("/").split("/") if s]
-    have = folder.split("/") if folder else []
+    return _segments_match(_glob_segments(glob), folder.split("/") if folder else [])
+
+
+@cache
+def _glob_segments(glob: str) -> tuple[str, ...]:
+    return tuple(s for s in glob.strip("/").split("/") if s)
+
+
+def _segments_match(want: tuple[str, ...], have: list[str]) -> bool:
     if not want or len(want) > len(have):
         return False
     return all(fnmatchcase(h, w) for h, w in zip(have[-len(want) :], want))
@@ -135,6 +143,12 @@ class Workspace:
             listed = [p for p in listed if not spec.match_file(p)]
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
+        self._folders_inside: dict[str, bool] = {}
+
+    @cached_property
+    def file_set(self) -> frozenset[str]:
+        """The files, for membership tests (built once, not once per store)."""
+        return frozenset(self.files)
 
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)
@@ -142,21 +156,63 @@ class Workspace:
             doc = self._documents[path] = document.read(self.root, path)
         return doc
 
+    def forget(self, paths: Iterable[str]) -> None:
+        """Drop documents no check will read again (read again if one does)."""
+        for path in paths:
+            self._documents.pop(path, None)
+
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""
-        try:
-            (self.root / path).resolve().relative_to(self.root.resolve())
-        except (ValueError, OSError, RuntimeError):
-            return False
-        return True
+        if path.startswith("/") or ".." in path.split("/"):
+            return self._resolves_inside(self._full(path))
+        full = self._full(path)
+        return self._folder_inside(parent(path)) and (not os.path.islink(full) or self._resolves_inside(full))
 
     def exists(self, path: str) -> bool:
         """A file or folder inside the root (a link to a folder names one)."""
-        return (self.root / path).exists() and self.is_inside_root(path)
+        return os.path.exists(self._full(path)) and self.is_inside_root(path)
 
     def is_file(self, path: str) -> bool:
-        full = self.root / path
-        return full.is_file() and self.is_inside_root(path)
+        if path.startswith("/") or ".." in path.split("/"):
+            return os.path.isfile(self._full(path)) and self._resolves_inside(self._full(path))
+        # One lstat answers both questions for the usual regular file; only a
+        # symlink needs following.
+        full = self._full(path)
+        try:
+            mode = os.lstat(full).st_mode
+        except (OSError, ValueError):
+            return False
+        if stat.S_ISLNK(mode):
+            return os.path.isfile(full) and self._resolves_inside(full)
+        return stat.S_ISREG(mode) and self._folder_inside(parent(path))
+
+    # Resolving every path costs an lstat per path component; asking once per folder
+    # whether it is a symlink, and resolving only real symlinks, costs one per folder.
+    @cached_property
+    def _real_root(self) -> str:
+        return os.path.realpath(self.root)
+
+    def _full(self, path: str) -> str:
+        return os.path.join(self.root, path)
+
+    def _resolves_inside(self, full: str) -> bool:
+        real, root = os.path.realpath(full), self._real_root
+        return real == root or real.startswith(root.rstrip("/") + "/")
+
+    def _folder_inside(self, folder: str) -> bool:
+        inside = self._folders_inside.get(folder)
+        if inside is None:
+            if not folder:
+                inside = True
+            else:
+                full = self._full(folder)
+                inside = self._resolves_inside(full) if os.path.islink(full) else self._folder_inside(parent(folder))
+            self._folders_inside[folder] = inside
+        return inside
+
+    @property
+    def folders_with_markdown(self) -> Iterable[str]:
+        return self._by_folder.keys()
 
     @cached_property
     def _by_folder(self) -> dict[str, list[str]]:
@@ -168,16 +224,26 @@ class Workspace:
 
     @cached_property
     def stores(self) -> tuple[Store, ...]:
+        return self.stores_among(self._by_folder)
+
+    def stores_among(self, folders: Iterable[str]) -> tuple[Store, ...]:
+        """The stores among ``folders``, sorted. Each folder is judged on its own files,
+        so judging a few folders gives what judging the whole tree would give for them."""
         found: list[Store] = []
-        globs = self.config.memory.stores
-        for folder, names in sorted(self._by_folder.items()):
+        globs = [_glob_segments(g) for g in self.config.memory.stores]
+        for folder in sorted(folders):
+            names = self._by_folder.get(folder)
+            if names is None:
+                continue
             has_index = INDEX_NAME in names
-            by_glob = any(glob_matches_folder(g, folder) for g in globs)
+            segments = folder.split("/") if folder else []
+            by_glob = any(_segments_match(g, segments) for g in globs)
+            if not by_glob and not has_index:
+                continue  # cheap test first: most folders with Markdown are not stores
             md = sorted(join(folder, n) for n in names if n.endswith(".md") and n not in NOT_MEMORY)
             md = [p for p in md if self.is_file(p)]
-            if not by_glob:
-                if not has_index or not self._memory_siblings(md):
-                    continue
+            if not by_glob and not self._memory_siblings(md):
+                continue
             found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob))
         return tuple(found)
 
@@ -186,8 +252,15 @@ class Workspace:
         candidates = [p for p in md if basename(p) not in self.config.guidance.filenames]
         if not candidates:
             return False
-        hits = sum(_looks_like_memory(self.document(p), self.config.memory.types) for p in candidates)
-        return hits > 0 and hits * 2 >= len(candidates)
+        # Stop reading once half are memories: on large trees the documents read here
+        # wait in memory until their store is checked.
+        need = (len(candidates) + 1) // 2
+        hits = 0
+        for p in candidates:
+            hits += _looks_like_memory(self.document(p), self.config.memory.types)
+            if hits >= need:
+                return True
+        return False
 
     @property
     def guidance(self) -> tuple[str, ...]:
@@ -293,7 +366,11 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None) -> tuple[list[Sto
     def hit(path: str) -> bool:
         return any(path == w or w == "" or path.startswith(w.rstrip("/") + "/") for w in wanted)
 
-    stores = [s for s in ws.stores if hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted)]
+    # Only folders that hold a given path or lie below a given folder can be hit:
+    # judge those, not the whole tree, so a hook run on one file stays cheap.
+    folders = {parent(w) for w in wanted}.union(f for f in ws.folders_with_markdown if _folder_hit(f, wanted))
+    candidates = ws.stores_among(folders)
+    stores = [s for s in candidates if hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted)]
     # A symlinked twin (CLAUDE.md -> AGENTS.md) brings in the file it is.
     twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
     return stores, [g for g in ws.guidance if hit(g) or g in twins_hit], [s for s in ws.skills if hit(s)]

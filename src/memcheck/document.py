@@ -6,8 +6,9 @@ that strict YAML rejects is read again the way the agents' own line parsers read
 """
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +70,10 @@ class Document:
 
 def read(root: Path, path: str) -> Document:
     try:
-        with open(root / path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        with open(os.path.join(root, path), "rb") as f:
+            # read(n) allocates n bytes up front, a MiB per file: read whole files
+            # unless they are too large anyway.
+            raw = f.read(MAX_BYTES + 1) if os.fstat(f.fileno()).st_size > MAX_BYTES else f.read()
     except OSError as e:
         return Document(path, error=f"cannot be read: {e.strerror or e}")
     return parse(path, raw)
@@ -91,16 +94,26 @@ def parse(path: str, raw: bytes) -> Document:
     if crlf:
         text = text.replace("\r\n", "\n")
     lines = tuple(text.split("\n"))
-    doc = Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), lines=lines, body=text)
     if lines[0].rstrip() != _FENCE:
-        return doc
+        return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), lines=lines, body=text)
     for end in range(1, len(lines)):
         if lines[end].rstrip() == _FENCE:
             break
     else:
-        return replace(doc, has_frontmatter=True, unterminated=True)
-    fm = _parse_frontmatter(lines[1:end], first_line=2)
-    return replace(doc, has_frontmatter=True, frontmatter=fm, body="\n".join(lines[end + 1 :]), body_line=end + 2)
+        return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), lines=lines, body=text, has_frontmatter=True, unterminated=True)
+    # One Document built once: dataclasses.replace() costs as much as parsing a small file.
+    return Document(
+        path,
+        text=text,
+        bom=bom,
+        crlf=crlf,
+        size=len(raw),
+        lines=lines,
+        has_frontmatter=True,
+        frontmatter=_parse_frontmatter(lines[1:end], first_line=2),
+        body="\n".join(lines[end + 1 :]),
+        body_line=end + 2,
+    )
 
 
 def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple[dict[str, str], dict[str, int]]:

@@ -27,6 +27,7 @@ _ENTRY = {
     FLAT: re.compile(r"^- \[(?:\\.|[^\]\\])*\]\([^)]*\) - .*$|^- \[(?:\\.|[^\]\\])*\]\([^)]*\) -$"),
     FLAT_EMDASH: re.compile(r"^- \[(?:\\.|[^\]\\])*\]\([^)]*\) \u2014 .*$|^- \[(?:\\.|[^\]\\])*\]\([^)]*\) \u2014$"),
 }
+_PLAIN_NAME = re.compile(r"[\w-][\w.-]*\Z")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
@@ -122,6 +123,8 @@ class Link(NamedTuple):
 
 
 def links(line: str, lineno: int) -> list[Link]:
+    if "](" not in line:  # most lines of a curated index hold no link: skip the regex
+        return []
     found = []
     for m in _LINK.finditer(line):
         target = m.group(2)
@@ -138,6 +141,8 @@ def classify(target: str, store_folder: str) -> tuple[str, str]:
     repository root), ``escapes`` (uses ``..`` to leave the store) or ``local``;
     path is the repository-relative file for the last two and for ``local``.
     """
+    if _PLAIN_NAME.match(target):  # the common `file.md` entry: nothing to unquote or normalise
+        return "local", f"{store_folder}/{target}" if store_folder else target
     if not target or target.startswith("#"):
         return "anchor", ""
     if _SCHEME.match(target) or target.startswith("//"):

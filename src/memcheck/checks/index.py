@@ -189,8 +189,13 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
         yield from check_store(ws, store)
 
 
-def store_plan(ws: Workspace, store: Store, existing: str | None) -> idx.Plan:
-    memories = [idx.memory_of(basename(p), ws.document(p)) for p in store.files]
+def store_memories(ws: Workspace, store: Store) -> list[idx.Memory]:
+    return [idx.memory_of(basename(p), ws.document(p)) for p in store.files]
+
+
+def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[idx.Memory] | None = None) -> idx.Plan:
+    if memories is None:
+        memories = store_memories(ws, store)
     cfg = ws.config
     return idx.plan(existing, memories, ws.names_in(store.folder), cfg.memory.types, cfg.index.mode, cfg.index.style)
 
@@ -211,14 +216,14 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         yield R["IDX010"].at(path, 1, 1, f"{INDEX_NAME} has {what}; run `memcheck fix`")
     found = list(_check_links(ws, store, doc.lines))
     yield from found
-    memories = [idx.memory_of(basename(p), ws.document(p)) for p in store.files]
+    memories = store_memories(ws, store)
     listed = idx.listed_files(doc.text, memories)
     last_line = max(len(doc.lines) - (1 if doc.text.endswith("\n") else 0), 1)
     unlisted = [m.filename for m in memories if m.filename not in listed]
     for name in unlisted:
         yield R["IDX003"].at(path, last_line, 1, f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)")
     yield from _check_caps(ws, path, doc.text, cap_usage(doc)[1])
-    plan = store_plan(ws, store, doc.text)
+    plan = store_plan(ws, store, doc.text, memories)
     fixable_found = unlisted or doc.bom or doc.crlf or no_final_newline or any(p.fixable for p in found)
     if plan.mode == idx.GENERATE and plan.text != doc.text and not fixable_found:
         line = _first_difference(doc.text, plan.text)
@@ -227,7 +232,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
 
 def _check_links(ws: Workspace, store: Store, lines: Sequence[str]) -> Iterator[Problem]:
     path = store.index
-    existing = set(ws.files)
+    existing = ws.file_set
     seen: dict[str, int] = {}
     for lineno, line in enumerate(lines, 1):
         line_links = idx.links(line, lineno)

@@ -16,7 +16,8 @@ from typing import Sequence
 from memcheck.checks.index import store_plan
 from memcheck.config import Config
 from memcheck.discover import Store, Workspace
-from memcheck.hooks.lint import collect, report, targets_for
+from memcheck.hooks.lint import Targets, collect, find, finish, report, targets_for
+from memcheck.problem import Problem
 
 
 class UnsafeWrite(Exception):
@@ -68,7 +69,9 @@ def fix_store(ws: Workspace, store: Store) -> bool:
         if doc.error is not None:
             return False  # unreadable: reported by IDX011, never overwritten
         existing = doc.text
-        current = (ws.root / store.index).read_bytes()
+        # Without a BOM or CRLF, the decoded text encodes back to the file's exact
+        # bytes: no second read. With either, the normalised plan always differs.
+        current = None if doc.bom or doc.crlf else existing.encode("utf-8")
     new = store_plan(ws, store, existing).text.encode("utf-8")
     if new == current:
         return False
@@ -78,15 +81,26 @@ def fix_store(ws: Workspace, store: Store) -> bool:
 
 def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", exit_non_zero_on_fix: bool = False) -> int:
     ws = Workspace(config)
+    targets = targets_for(ws, paths)
     fixed: list[str] = []
-    for store in targets_for(ws, paths).stores:
+    found: set[Problem] = set()
+    for store in targets.stores:
         try:
             if fix_store(ws, store):
                 fixed.append(store.index)
         except (UnsafeWrite, OSError) as e:
             print(f"memcheck: not fixing {store.index}: {e}", file=sys.stderr)
-    after = Workspace(config)  # read the tree again: what is left is what the user sees now
-    problems = collect(after, targets_for(after, paths))
+        if not fixed:
+            # Nothing written yet: the documents just read are still the tree, so
+            # check the store now instead of reading it again (find() drops them).
+            found |= find(ws, Targets([store], [], []))
+        ws.forget([*store.files, store.index])
+    if fixed:
+        # Read the tree again after a write: what is left is what the user sees now.
+        after = Workspace(config)
+        problems = collect(after, targets_for(after, paths))
+    else:
+        problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
     report(problems, fmt, fixed=fixed, command="fix")
     if problems or (fixed and exit_non_zero_on_fix):
         return 1

@@ -25,15 +25,34 @@ def targets_for(ws: Workspace, paths: Sequence[str] | None) -> Targets:
 
 def collect(ws: Workspace, targets: Targets) -> list[Problem]:
     """Every enabled finding for the targets, sorted and without repeats."""
-    config = ws.config
-    enabled = selected(all_rules(), config)
+    return finish(ws.config, find(ws, targets))
+
+
+def find(ws: Workspace, targets: Targets) -> set[Problem]:
+    """Every enabled finding for the targets, one store at a time.
+
+    Each family checks a store, then the store's documents are dropped: memory stays
+    flat however many stores the tree holds, and no document is read twice. Guidance
+    files and skills are checked together at the end.
+    """
+    enabled = selected(all_rules(), ws.config)
+    checks = [c for c in (getattr(importlib.import_module(name), "check", None) for name in FAMILY_MODULES) if c is not None]
+    parts = [Targets([store], [], []) for store in targets.stores]
+    parts.append(Targets([], targets.guidance, targets.skills))
     found: set[Problem] = set()
-    for name in FAMILY_MODULES:
-        check = getattr(importlib.import_module(name), "check", None)
-        if check is not None:
-            found.update(p for p in check(ws, targets) if p.code in enabled)
-    # Whatever rule quoted a value, no secret leaves in a message (SEC ignored or not).
-    return sorted(secrets.scrub(drop_path_ignores(found, config), ws, secrets.files_of(targets)))
+    for part in parts:
+        part_found = {p for check in checks for p in check(ws, part) if p.code in enabled}
+        if part_found:
+            # Whatever rule quoted a value, no secret leaves in a message (SEC ignored
+            # or not); scrubbed while the part's documents are still in memory.
+            found.update(secrets.scrub(part_found, ws, secrets.files_of(part)))
+        for store in part.stores:
+            ws.forget([*store.files, store.index])
+    return found
+
+
+def finish(config: Config, found: set[Problem]) -> list[Problem]:
+    return sorted(drop_path_ignores(found, config))
 
 
 def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:

@@ -1,0 +1,294 @@
+"""Generate deterministic synthetic repositories for the benchmark.
+
+Each size is a real git repository (``git init`` plus commits) shaped like a large
+monorepo that uses coding agents: packages with guidance files in their folders,
+memory stores with correct MEMORY.md indexes, skills, and ordinary source files.
+The last commits form a range that touches ``range_paths`` paths, for ``memcheck
+guard --base bench-base --head bench-head``.
+
+    python bench/generate.py [--out bench/out] [--sizes S,M,L] [--force]
+
+The same size always gives the same bytes and the same commit ids: file contents
+come from a seeded ``random.Random`` and commits use fixed dates and identities.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+# Bump when the generated shape changes, so stale trees are regenerated.
+GENERATOR_VERSION = "1"
+HERE = Path(__file__).resolve().parent
+DEFAULT_OUT = HERE / "out"
+TYPES = ("user", "feedback", "project", "reference")
+STORE_FOLDERS = (
+    ".claude/memory",
+    ".claude/agent-memory/reviewer",
+    ".memory",
+    ".agents/memory",
+    "notes/memory",  # not a configured store folder: found by its MEMORY.md and frontmatter
+)
+GUIDANCE_FOLDERS = ("", "src", "tests", "docs")
+GUIDANCE_NAMES = ("AGENTS.md", "CLAUDE.md")
+WORDS = (
+    "auth api build cache client config deploy docs error events feature flags graph "
+    "index job logs metrics migration model queue release review schema search server "
+    "session storage sync test token ui upload user worker backend frontend database "
+    "pipeline retry timeout lint format style branch commit merge rollout staging"
+).split()
+
+
+@dataclass(frozen=True)
+class Size:
+    name: str
+    packages: int  # each package: 4 guidance files, 10 source files, a README
+    stores: int  # 100 memory files each, in the first packages
+    skills: int  # 4 per package, in the first packages
+    range_paths: int  # paths the guard range touches
+
+    @property
+    def memory_files(self) -> int:
+        return self.stores * 100
+
+
+SIZES = {
+    "S": Size("S", packages=25, stores=10, skills=20, range_paths=1_000),
+    # M: 10,100 store files + 1,000 guidance + 200 skills = 11,300 agent Markdown files.
+    "M": Size("M", packages=250, stores=100, skills=200, range_paths=10_000),
+    # L: the same shape 9 times over (about 100,000 agent Markdown files).
+    "L": Size("L", packages=2_250, stores=900, skills=1_800, range_paths=10_000),
+}
+
+GIT_ENV = {
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@example.com",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.com",
+}
+
+
+def git(root: Path, *args: str, date: int = 0) -> None:
+    stamp = f"@{1_700_000_000 + date * 60} +0000"
+    env = {**os.environ, **GIT_ENV, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
+    subprocess.run(["git", *args], cwd=root, env=env, check=True, stdout=subprocess.DEVNULL)
+
+
+def phrase(rng: random.Random, n: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(n))
+
+
+def paragraph(rng: random.Random) -> str:
+    return " ".join(phrase(rng, rng.randint(6, 14)).capitalize() + "." for _ in range(rng.randint(2, 5)))
+
+
+class Tree:
+    """Collects file contents first, so the range commits can derive from them."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.files: dict[str, str] = {}
+        self.memories: list[str] = []  # memory files (not indexes), in creation order
+
+    def add(self, path: str, text: str) -> None:
+        self.files[path] = text
+
+    def write(self, paths: list[str] | None = None) -> None:
+        made: set[Path] = set()
+        for path in paths if paths is not None else sorted(self.files):
+            full = self.root / path
+            if full.parent not in made:
+                full.parent.mkdir(parents=True, exist_ok=True)
+                made.add(full.parent)
+            full.write_bytes(self.files[path].encode("utf-8"))
+
+
+def memory_file(rng: random.Random, kind: str, title: str, desc: str) -> str:
+    # Mostly seed 003's shape; some files nest the type under metadata and carry
+    # dates, as real Claude Code stores do.
+    style = rng.random()
+    if style < 0.15:
+        head = f"name: {title}\ndescription: {desc}\nmetadata:\n  type: {kind}\n  node_type: memory\n"
+    elif style < 0.35:
+        head = f"name: {title}\ndescription: \"{desc}\"\ntype: {kind}\ncreated: 2025-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}\n"
+    else:
+        head = f"name: {title}\ndescription: {desc}\ntype: {kind}\n"
+    body = "\n\n".join(paragraph(rng) for _ in range(rng.randint(2, 6)))
+    return f"---\n{head}---\n\n{body}\n\n**Why:** {paragraph(rng)}\n\n**How to apply:** {paragraph(rng)}\n"
+
+
+def index_grouped(entries: list[tuple[str, str, str, str]]) -> str:
+    # Seed 003's _rebuild_index, byte for byte.
+    sections: dict[str, list[str]] = {}
+    for filename, kind, title, desc in sorted(entries):
+        sections.setdefault(kind, []).append(f"- [{title}]({filename}) - {desc}")
+    lines = ["# Memory\n"]
+    for kind in TYPES:
+        if kind in sections:
+            lines += [f"## {kind.capitalize()}", *sections[kind], ""]
+    return "\n".join(lines).strip() + "\n"
+
+
+def index_emdash(entries: list[tuple[str, str, str, str]]) -> str:
+    # The nano-claude-code / Claude Code form.
+    return "".join(f"- [{title}]({filename}) \u2014 {desc}\n" for filename, _, title, desc in sorted(entries))
+
+
+def add_store(tree: Tree, rng: random.Random, folder: str, number: int) -> None:
+    entries = []
+    for i in range(100):
+        kind = TYPES[(i + number) % 4]
+        topic = phrase(rng, 2)
+        filename = f"{kind}_{topic.replace(' ', '_')}_{i:03d}.md"
+        title = topic.title() + f" {i}"
+        desc = phrase(rng, rng.randint(5, 9)).capitalize()
+        tree.add(f"{folder}/{filename}", memory_file(rng, kind, title, desc))
+        tree.memories.append(f"{folder}/{filename}")
+        entries.append((filename, kind, title, desc))
+    tree.add(f"{folder}/MEMORY.md", index_emdash(entries) if number % 3 == 2 else index_grouped(entries))
+
+
+def guidance_file(rng: random.Random, folder: str) -> str:
+    sections = []
+    for heading in ("Build", "Conventions", "Testing", "Gotchas"):
+        bullets = "\n".join(f"- {phrase(rng, rng.randint(5, 12)).capitalize()}." for _ in range(rng.randint(3, 8)))
+        sections.append(f"## {heading}\n\n{bullets}")
+    # Mentions and links point at files that exist, so the tree stays clean.
+    readme = "README.md" if folder == "" else "../README.md"
+    return f"# Agent guide\n\n{paragraph(rng)}\n\nSee @{readme} and [the readme]({readme}).\n\n" + "\n\n".join(sections) + "\n"
+
+
+def skill_file(rng: random.Random, name: str) -> str:
+    steps = "\n".join(f"{k}. {phrase(rng, rng.randint(5, 10)).capitalize()}." for k in range(1, rng.randint(4, 9)))
+    return (
+        f"---\nname: {name}\ndescription: {phrase(rng, 10).capitalize()}. Use when {phrase(rng, 5)}.\n---\n\n"
+        f"# {name}\n\n{paragraph(rng)}\n\n## Steps\n\n{steps}\n"
+    )
+
+
+def source_file(rng: random.Random, module: str) -> str:
+    funcs = "\n\n".join(f"def {rng.choice(WORDS)}_{k}(x):\n    return x + {k}\n" for k in range(rng.randint(2, 6)))
+    # Distinct comment lines keep git's rename detection from pairing unrelated files.
+    notes = "".join(f"# {phrase(rng, 8)}\n" for _ in range(8))
+    return f'"""{module}: {phrase(rng, 6)}."""\n{notes}\n{funcs}'
+
+
+def build_tree(size: Size, root: Path) -> Tree:
+    rng = random.Random(f"memcheck-bench-{size.name}")
+    tree = Tree(root)
+    tree.add("README.md", "# Synthetic monorepo\n\nGenerated by bench/generate.py.\n")
+    tree.add(".gitignore", "__pycache__/\n*.pyc\n")
+    for p in range(size.packages):
+        pkg = f"pkg{p:04d}"
+        tree.add(f"{pkg}/README.md", f"# {pkg}\n\n{paragraph(rng)}\n")
+        for g, sub in enumerate(GUIDANCE_FOLDERS):
+            folder = f"{pkg}/{sub}" if sub else pkg
+            tree.add(f"{folder}/{GUIDANCE_NAMES[(p + g) % 2]}", guidance_file(rng, sub))
+        for k in range(10):
+            tree.add(f"{pkg}/src/module_{k}.py", source_file(rng, f"{pkg}.module_{k}"))
+        if p < size.stores:
+            add_store(tree, rng, f"{pkg}/{STORE_FOLDERS[p % len(STORE_FOLDERS)]}", p)
+        if p * 4 < size.skills:
+            for k in range(4):
+                name = f"{rng.choice(WORDS)}-p{p:04d}-{k}"
+                tree.add(f"{pkg}/.claude/skills/{name}/SKILL.md", skill_file(rng, name))
+                if k == 0:
+                    tree.add(f"{pkg}/.claude/skills/{name}/reference.md", f"# Reference\n\n{paragraph(rng)}\n")
+    return tree
+
+
+def range_commits(tree: Tree, size: Size, rng: random.Random) -> list[tuple[list[str], list[str], list[tuple[str, str]]]]:
+    """(written, deleted, renamed) per commit: size.range_paths distinct paths in all.
+
+    Like a large pull request: memory bodies and guidance edited, source files
+    edited, added, deleted and renamed. Bodies change, frontmatter does not, so the
+    indexes stay correct and the tree stays clean.
+    """
+    memories = sorted(tree.memories)
+    guidance = sorted(p for p in tree.files if p.rpartition("/")[2] in GUIDANCE_NAMES)
+    sources = sorted(p for p in tree.files if p.endswith(".py"))
+    n = size.range_paths
+    n_mem, n_gdn = int(n * 0.6), int(n * 0.1)
+    n_src_mod, n_add, n_del = int(n * 0.1), int(n * 0.1), int(n * 0.05)
+    n_ren = n - n_mem - n_gdn - n_src_mod - n_add - n_del
+    assert len(memories) >= n_mem and len(guidance) >= n_gdn and len(sources) >= n_src_mod + n_del + n_ren
+    edits = memories[:n_mem] + guidance[:n_gdn] + sources[:n_src_mod]
+    doomed = sources[n_src_mod : n_src_mod + n_del]
+    moved = sources[n_src_mod + n_del : n_src_mod + n_del + n_ren]
+    added = [f"pkg{(i % size.packages):04d}/gen/added_{i:05d}.py" for i in range(n_add)]
+    commits = []
+    parts = 4
+    for c in range(parts):
+        written: list[str] = []
+        for path in edits[c::parts]:
+            tree.files[path] += f"\nEdited in range commit {c}: {phrase(rng, 6)}.\n"
+            written.append(path)
+        for path in added[c::parts]:
+            tree.add(path, source_file(rng, path))
+            written.append(path)
+        renamed = []
+        for path in moved[c::parts]:
+            new = path.replace("/src/", "/lib/")
+            tree.files[new] = tree.files.pop(path)
+            renamed.append((path, new))
+            written.append(new)
+        deleted = doomed[c::parts]
+        for path in deleted:
+            del tree.files[path]
+        commits.append((written, deleted, renamed))
+    return commits
+
+
+def generate(size: Size, out: Path, force: bool = False) -> Path:
+    root = out / size.name
+    stamp = root / ".git" / "memcheck-bench"
+    if not force and stamp.exists() and stamp.read_text() == GENERATOR_VERSION:
+        return root
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    git(root, "-c", "init.defaultBranch=main", "init", "-q")
+    git(root, "config", "core.autocrlf", "false")
+    git(root, "config", "gc.auto", "0")  # no background gc while timing
+    tree = build_tree(size, root)
+    tree.write()
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "--no-verify", "-m", "Synthetic tree", date=1)
+    git(root, "tag", "bench-base")
+    rng = random.Random(f"memcheck-bench-range-{size.name}")
+    for c, (written, deleted, renamed) in enumerate(range_commits(tree, size, rng)):
+        for old, _ in renamed:
+            (root / old).unlink()
+        for path in deleted:
+            (root / path).unlink()
+        tree.write(written)
+        git(root, "add", "-A")
+        git(root, "commit", "-q", "--no-verify", "-m", f"Range commit {c}", date=2 + c)
+    git(root, "tag", "bench-head")
+    stamp.write_text(GENERATOR_VERSION)
+    return root
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", type=Path, default=DEFAULT_OUT, help="folder for the repositories (default bench/out)")
+    parser.add_argument("--sizes", default="S,M", help="comma-separated sizes among S, M, L (default S,M)")
+    parser.add_argument("--force", action="store_true", help="regenerate even when an up-to-date tree exists")
+    args = parser.parse_args(argv)
+    for name in args.sizes.split(","):
+        if name not in SIZES:
+            parser.error(f"unknown size {name!r}; choose among {', '.join(SIZES)}")
+        root = generate(SIZES[name], args.out, args.force)
+        print(f"{name}: {root}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

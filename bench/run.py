@@ -1,0 +1,210 @@
+"""Time memcheck on synthetic repositories and compare it with floors from the same run.
+
+    python bench/run.py [--sizes S,M,L] [--runs 5] [--out bench/out] [--memcheck CMD]
+
+Generates the repositories when needed (bench/generate.py), then measures each
+command's wall time (median of --runs, after one warm-up run) and peak memory (the
+child's maximum resident set size, from os.wait4). Commands and their floors are run
+in turn within each round, so drift on a shared machine hits both alike. Prints a
+Markdown table: every figure is a ratio to its floor, because absolute times drift.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import generate  # noqa: E402  (a sibling script, not a package)
+
+HERE = Path(__file__).resolve().parent
+PY = sys.executable
+BIN = Path(PY).parent
+
+
+class Measure(NamedTuple):
+    wall: float  # seconds, median
+    rss: float  # MiB, median of the runs' peaks
+    code: int  # exit code of the last run
+
+
+@dataclass(frozen=True)
+class Row:
+    size: str
+    key: str  # what other rows name as their floor
+    what: str
+    cmd: str
+    m: Measure
+    floor: str = ""  # name of the row this one is a ratio to
+    target: float | None = None
+    expect: int | None = None  # exit code the command should give
+
+
+def tool(name: str) -> list[str] | None:
+    """The console script beside this Python (the venv's), else on PATH."""
+    beside = BIN / name
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which(name)
+    return [found] if found else None
+
+
+def run_once(cmd: list[str], cwd: Path) -> tuple[float, float, int]:
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # wait4 gives this child's own rusage: no deltas of RUSAGE_CHILDREN needed.
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = code = os.waitstatus_to_exitcode(status)
+    rss = usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / (1 << 20)  # Linux: KiB; macOS: bytes
+    return wall, rss, code
+
+
+def measure_all(cmds: dict[str, list[str]], cwd: Path, runs: int) -> dict[str, Measure]:
+    walls: dict[str, list[float]] = {k: [] for k in cmds}
+    rsss: dict[str, list[float]] = {k: [] for k in cmds}
+    codes: dict[str, int] = {}
+    for cmd in cmds.values():
+        run_once(cmd, cwd)  # warm-up: page cache, .pyc files
+    for _ in range(runs):
+        for name, cmd in cmds.items():
+            wall, rss, codes[name] = run_once(cmd, cwd)
+            walls[name].append(wall)
+            rsss[name].append(rss)
+    return {k: Measure(statistics.median(walls[k]), statistics.median(rsss[k]), codes[k]) for k in cmds}
+
+
+def one_memory_file(root: Path, size: generate.Size) -> str:
+    p = size.stores // 2
+    folder = f"pkg{p:04d}/{generate.STORE_FOLDERS[p % len(generate.STORE_FOLDERS)]}"
+    return f"{folder}/{sorted(n for n in os.listdir(root / folder) if n != 'MEMORY.md')[0]}"
+
+
+def has_guard(memcheck: list[str]) -> bool:
+    return subprocess.run([*memcheck, "guard", "--help"], capture_output=True).returncode == 0
+
+
+def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, notes: list[str]) -> list[Row]:
+    target = one_memory_file(root, size)
+    cmds = {
+        "floor": [PY, str(HERE / "floor_check.py")],
+        "check": [*memcheck, "check"],
+        "hook": [*memcheck, "check", target],
+        "fix": [*memcheck, "fix"],
+    }
+    guard = has_guard(memcheck)
+    if guard:
+        cmds["guard-floor"] = ["git", "diff", "--name-status", "-z", "bench-base", "bench-head"]
+        cmds["guard"] = [*memcheck, "guard", "--base", "bench-base", "--head", "bench-head"]
+    elif not any("guard" in n for n in notes):
+        notes.append("`memcheck guard` is not available in this build: its rows are skipped.")
+    if agnix:
+        cmds["agnix"] = [*agnix, "."]
+    m = measure_all(cmds, root, runs)
+    status = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout
+    if status:
+        notes.append(f"{size.name}: the tree changed during the run (`memcheck fix` wrote files?):\n{status[:500]}")
+    rows = [
+        Row(size.name, "floor", "floor: git ls-files + read + parse frontmatter", "python bench/floor_check.py", m["floor"]),
+        Row(size.name, "check", "full check", "memcheck check", m["check"], "floor", 1.3 if size.name == "M" else None, 0),
+        Row(size.name, "hook", "hook on one memory file", f"memcheck check {target}", m["hook"], "check", 0.2 if size.name == "M" else None, 0),
+        Row(size.name, "fix", "fix on a clean tree", "memcheck fix", m["fix"], "floor", None, 0),
+    ]
+    if guard:
+        n = size.range_paths
+        rows += [
+            Row(size.name, "guard-floor", f"guard floor: git diff of {n:,} paths", "git diff --name-status -z bench-base bench-head", m["guard-floor"]),
+            Row(size.name, "guard", f"guard over {n:,} paths", "memcheck guard --base bench-base --head bench-head", m["guard"], "guard-floor", 1.5 if size.name == "M" else None, 0),
+        ]
+    if agnix:
+        rows.append(Row(size.name, "agnix", "agnix (reference)", "agnix .", m["agnix"], "floor"))
+    return rows
+
+
+def bench_startup(cwd: Path, runs: int, memcheck: list[str]) -> list[Row]:
+    m = measure_all({"click": [PY, "-c", "import click"], "version": [*memcheck, "--version"]}, cwd, runs)
+    return [
+        Row("-", "click", "start-up floor", 'python -c "import click"', m["click"]),
+        Row("-", "version", "start-up", "memcheck --version", m["version"], "click", 1.3, 0),
+    ]
+
+
+def table(rows: list[Row]) -> str:
+    by_key = {(r.size, r.key): r for r in rows}
+    out = [
+        "| size | what | command | median time | peak RSS | ratio | target |",
+        "| --- | --- | --- | ---: | ---: | ---: | --- |",
+    ]
+    for r in rows:
+        ratio, verdict = "", ""
+        base = by_key.get((r.size, r.floor))
+        if base is not None:
+            value = r.m.wall / base.m.wall
+            ratio = f"{value:.2f}× {base.key}"
+            if r.target is not None:
+                verdict = f"≤ {r.target}×: {'met' if value <= r.target else '**not met**'}"
+        if r.expect is not None and r.m.code != r.expect:
+            verdict += f" (exit {r.m.code}, expected {r.expect})"
+        out.append(f"| {r.size} | {r.what} | `{r.cmd}` | {r.m.wall * 1000:,.0f} ms | {r.m.rss:,.0f} MiB | {ratio} | {verdict} |")
+    return "\n".join(out)
+
+
+def scaling(rows: list[Row]) -> str | None:
+    checks = {r.size: r for r in rows if r.key == "check"}
+    if "M" not in checks or "L" not in checks:
+        return None
+    m, big = checks["M"].m, checks["L"].m
+    ratio = big.wall / m.wall
+    return (
+        f"L / M full check: {ratio:.1f}× the time (target ≤ 11×: {'met' if ratio <= 11 else 'not met'}), "
+        f"peak RSS on L {big.rss:,.0f} MiB (target ≤ 250 MB: {'met' if big.rss * 1.048576 <= 250 else 'not met'})."
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="S,M", help="comma-separated sizes among S, M, L (default S,M)")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per command; the median is reported (default 5)")
+    parser.add_argument("--memcheck", help="command that runs memcheck, e.g. 'python -m memcheck' to time another build (default: the memcheck beside this Python)")
+    parser.add_argument("--out", type=Path, default=generate.DEFAULT_OUT, help="where the repositories are generated (default bench/out)")
+    args = parser.parse_args(argv)
+    sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
+    for name in sizes:
+        if name not in generate.SIZES:
+            parser.error(f"unknown size {name!r}; choose among {', '.join(generate.SIZES)}")
+    memcheck = shlex.split(args.memcheck) if args.memcheck else tool("memcheck") or [PY, "-m", "memcheck"]
+    agnix = tool("agnix")
+    notes: list[str] = []
+    if agnix is None:
+        notes.append("agnix is not installed (`pip install agnix`): its rows are skipped.")
+    rows: list[Row] = []
+    for name in sizes:
+        size = generate.SIZES[name]
+        print(f"generating {name} ...", file=sys.stderr, flush=True)
+        root = generate.generate(size, args.out)
+        print(f"measuring {name} ({args.runs} runs) ...", file=sys.stderr, flush=True)
+        rows += bench_size(size, root, args.runs, memcheck, agnix, notes)
+    # Start-up is a few tens of milliseconds: more runs for a steady median.
+    rows += bench_startup(args.out, max(args.runs * 4, 20), memcheck)
+    version = subprocess.run([*memcheck, "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"{version}, Python {platform.python_version()}, {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; median of {args.runs} runs.\n")
+    print(table(rows))
+    line = scaling(rows)
+    if line:
+        print(f"\n{line}")
+    for note in notes:
+        print(f"\nNote: {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
