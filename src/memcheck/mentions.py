@@ -77,6 +77,8 @@ def prose(lines: Iterable[str]) -> Iterator[str]:
 
 
 def _mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
+    if not in_comment and "`" not in line and "<!--" not in line:
+        return line, False  # most lines: nothing to blank, no character walk
     out = list(line)
     i, n = 0, len(line)
     search_from = 0

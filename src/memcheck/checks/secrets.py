@@ -240,20 +240,20 @@ def _tokens(text: str, starts: list[int], skip_lines: set[int]) -> Iterator[Secr
             yield Secret(*where, "SEC002", _redact(value, len(prefix)), value)
     end = 0
     for start in _assignment_starts(text):
-        m = _ASSIGN.match(text, start) if start >= end else None
-        if m is None:
+        found = _ASSIGN.match(text, start) if start >= end else None
+        if found is None:
             continue
-        end = m.end()
-        value, quote = m.group(2), m.group(1)
-        where = place(m.start(2))
-        if where is None or any(s <= m.start(2) < e for s, e in taken) or _placeholder(value):
+        end = found.end()
+        value, quote = found.group(2), found.group(1)
+        where = place(found.start(2))
+        if where is None or any(s <= found.start(2) < e for s, e in taken) or _placeholder(value):
             continue
         if len(value) < 12 or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value):
             continue
         begin = start
         while begin > 0 and text[begin - 1] in _NAME_CHARS:
             begin -= 1
-        name = text[begin : m.end()].split(quote, 1)[0].rstrip("\"' \t=:>")
+        name = text[begin : found.end()].split(quote, 1)[0].rstrip("\"' \t=:>")
         yield Secret(*where, "SEC003", f"{name} = {quote}…{quote}({len(value)} chars)", value)
 
 
