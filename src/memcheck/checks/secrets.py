@@ -142,15 +142,6 @@ def _assignment_starts(text: str) -> list[int]:
     return sorted(found)
 
 
-def _maybe_secret(text: str) -> bool:
-    """Cheap test that some pattern could match: most files end here."""
-    return (
-        "-----BEGIN" in text
-        or any(n in text for needles, _, _ in _TOKENS for n in needles)
-        or bool(_assignment_starts(text))
-    )
-
-
 def entropy(text: str) -> float:
     """Shannon entropy in bits per character."""
     counts = Counter(text)
@@ -181,13 +172,10 @@ def find(doc: Document) -> Iterator[Secret]:
     than every line being scanned by every pattern: on a large tree that is the
     difference between milliseconds and seconds.
     """
-    if doc.error is not None or not _maybe_secret(doc.text):
+    if doc.error is not None:
         return
     found, inside_keys = _key_blocks(doc.lines) if "-----BEGIN" in doc.text else ([], set())
-    starts = [0]
-    for line in doc.lines[:-1]:
-        starts.append(starts[-1] + len(line) + 1)
-    found.extend(_tokens(doc.text, starts, inside_keys))
+    found.extend(_tokens(doc.text, doc.lines, inside_keys))
     yield from sorted(found, key=lambda s: (s.line, s.col, s.code))
 
 
@@ -216,10 +204,15 @@ def _key_blocks(lines: tuple[str, ...]) -> tuple[list[Secret], set[int]]:
     return found, spanned
 
 
-def _tokens(text: str, starts: list[int], skip_lines: set[int]) -> Iterator[Secret]:
+def _tokens(text: str, lines: tuple[str, ...], skip_lines: set[int]) -> Iterator[Secret]:
     taken: list[tuple[int, int]] = []
+    starts: list[int] = []  # offset of each line, built only when something matches
 
     def place(offset: int) -> tuple[int, int] | None:
+        if not starts:
+            starts.append(0)
+            for line_text in lines[:-1]:
+                starts.append(starts[-1] + len(line_text) + 1)
         line = bisect_right(starts, offset) - 1
         return None if line in skip_lines else (line + 1, offset - starts[line] + 1)
 
