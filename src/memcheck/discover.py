@@ -54,10 +54,6 @@ class Store:
         return join(self.folder, INDEX_NAME)
 
 
-class GitError(Exception):
-    pass
-
-
 def git_files(root: Path) -> list[str] | None:
     """Tracked and untracked-not-ignored files, or None when root is not in a work tree."""
     if not (root / ".git").exists():
@@ -344,13 +340,6 @@ class Workspace:
         for path in self.files:
             folders.setdefault(parent(path), []).append(basename(path))
         return folders
-
-    def store_of(self, path: str) -> Store | None:
-        folder = parent(path)
-        for store in self.stores:
-            if store.folder == folder:
-                return store
-        return None
 
 
 def select_targets(ws: Workspace, paths: Iterable[str] | None) -> tuple[list[Store], list[str], list[str]]:

@@ -8,8 +8,8 @@ another rule's message happens to quote.
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 import re
+from bisect import bisect_right
 from collections import Counter
 from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
