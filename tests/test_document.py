@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import pytest
+from conftest import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.document import MAX_BYTES, parse
+from memcheck.document import MAX_BYTES, Frontmatter, _simple_frontmatter, _yaml_frontmatter, parse
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present outside the workplace")
 
 
 def test_frontmatter_lines_duplicates_and_body() -> None:
@@ -53,3 +56,106 @@ def test_parse_never_raises(raw: bytes) -> None:
     assert doc.error is not None or isinstance(doc.text, str)
     if doc.frontmatter is not None:
         assert isinstance(doc.frontmatter.data, dict)
+
+
+# The line reader for simple frontmatter must read exactly what PyYAML reads: the
+# same data (types included), key lines, raw values, plain keys and duplicates.
+def _both_readings(text: str) -> tuple[Frontmatter | None, Frontmatter]:
+    lines = tuple(text.split("\n"))
+    return _simple_frontmatter(lines, 2), _yaml_frontmatter(lines, 2)
+
+
+def _same(simple: Frontmatter, full: Frontmatter) -> None:
+    assert full.yaml_error is None and not full.fallback
+    assert simple.data == full.data
+    assert {k: type(v) for k, v in simple.data.items()} == {k: type(v) for k, v in full.data.items()}
+    assert simple.key_lines == full.key_lines
+    assert simple.raw_values == full.raw_values
+    assert simple.plain_keys == full.plain_keys
+    assert sorted(simple.duplicates) == sorted(full.duplicates)
+    assert simple.end_line == full.end_line
+    for key in full.data:
+        assert simple.display(key) == full.display(key)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("name: A\ndescription: Deploy to staging\ntype: project", id="seed-003"),
+        pytest.param('name: A\ndescription: "quoted: with # inside"\ncreated: 2025-01-10\n', id="quoted-and-date"),
+        pytest.param("name: A\nmetadata:\n  type: project\n  node_type: memory\n", id="nested"),
+        pytest.param("name: yes\ncount: 0o17\nratio: .5\nnothing: ~\nempty:\nflag: off", id="resolved-scalars"),
+        pytest.param("# a comment\nname: A\n\ntype: user\ntype: feedback", id="comments-and-duplicates"),
+        pytest.param("metadata:\n  type: a\n  type: b\nname: x's issue#4 [draft]", id="nested-duplicate"),
+        pytest.param("name: 'single \"quoted\"'   \ndescription: trailing spaces   ", id="single-quoted"),
+    ],
+)
+def test_simple_frontmatter_reads_what_pyyaml_reads(text: str) -> None:
+    simple, full = _both_readings(text)
+    assert simple is not None, "this shape should take the line reader"
+    _same(simple, full)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("description: Deploy: Railway", id="colon-space"),
+        pytest.param("name: A # comment", id="comment-after-value"),
+        pytest.param("tags: [a, b]", id="flow"),
+        pytest.param("description: >\n  folded", id="block-scalar"),
+        pytest.param("tags:\n  - a\n  - b", id="list"),
+        pytest.param('name: "esc\\"aped"', id="escape"),
+        pytest.param("name: A\n  continued", id="continuation"),
+        pytest.param("created: 2025-02-30", id="bad-date"),
+        pytest.param("yes: A", id="bool-key"),
+        pytest.param("name: *alias", id="alias"),
+        pytest.param("name:\tA", id="tab"),
+        pytest.param("a:\n  b:\n    c: 1", id="two-levels"),
+    ],
+)
+def test_other_frontmatter_goes_to_pyyaml(text: str) -> None:
+    simple, _ = _both_readings(text)
+    assert simple is None
+
+
+_KEYS = st.sampled_from(["name", "description", "type", "metadata", "yes", "on", "created", "a-b", "x_1"])
+_VALUES = st.sampled_from(
+    ["", "A", "plain text", "it's", "issue#4", "a #b", "a: b", "a:b", "1", "-1", "0o17", "1_000", "1.5", ".inf",
+     "~", "null", "true", "Yes", "2025-01-10", "2025-13-40", '"q"', "'q'", '"a\\tb"', "'it''s'", "[x]", "{a: 1}",
+     "&a x", "*a", "!tag x", "|", ">-", "@x", "`x`", "%x", "=", "<<", "-", "- x", "?", "x:", "caf\u00e9", "\u00a0x",
+     "x\u2028y", "x\x85y", "'unterminated", '"a" b', "0x1F", "1:20", "+1", "T"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["", "  ", "   "]), _KEYS, st.sampled_from([": ", ":", ":  "]), _VALUES, st.sampled_from(["", " "]))
+        | st.sampled_from([("", "# c", "", "", ""), ("", "", "", "", "")]),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_simple_frontmatter_agrees_with_pyyaml_on_generated_lines(parts: list[tuple[str, str, str, str, str]]) -> None:
+    text = "\n".join(indent + key + sep + value + tail for indent, key, sep, value, tail in parts)
+    simple, full = _both_readings(text)
+    if simple is not None:
+        _same(simple, full)
+
+
+@needs_corpus
+def test_simple_frontmatter_agrees_with_pyyaml_on_the_corpus() -> None:
+    taken = compared = 0
+    for path in sorted(CORPUS.rglob("*.md")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        doc = parse(str(path), path.read_bytes())
+        if doc.frontmatter is None:
+            continue
+        compared += 1
+        simple, full = _both_readings("\n".join(doc.lines[1 : doc.frontmatter.end_line - 1]))
+        if simple is not None:
+            taken += 1
+            _same(simple, full)
+    # Not vacuous: most real frontmatter takes the line reader.
+    assert compared > 100 and taken > compared // 2

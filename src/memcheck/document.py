@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +130,11 @@ def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple
 
 
 def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter:
+    simple = _simple_frontmatter(fm_lines, first_line)
+    return simple if simple is not None else _yaml_frontmatter(fm_lines, first_line)
+
+
+def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter:
     import yaml
 
     raw_values, key_lines = _raw_values(fm_lines, first_line)
@@ -181,6 +187,138 @@ def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -
         duplicates=tuple(duplicates),
         plain_keys=frozenset(plain),
     )
+
+
+# Most frontmatter is a few `key: value` lines, sometimes with one nested mapping
+# (`metadata:` then `  type: project`). For those, a line reader gives exactly what
+# PyYAML gives, at a fraction of the cost of building and walking a node tree; the
+# scalars are still resolved and constructed by PyYAML's own resolver and constructor,
+# so `created: 2025-01-10` is a date and `n: 0o17` an int, as before. Anything else
+# (flow collections, block scalars, lists, anchors, tags, comments after values,
+# escapes, tabs, unusual characters) returns None and goes through PyYAML.
+# tests/test_document.py checks the two readings agree, on the corpus and on
+# generated frontmatter.
+_SIMPLE_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *$")
+_CHILD_LINE = re.compile(r"( +)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *$")
+# Characters YAML treats specially or rejects: control characters, C1 controls, the
+# Unicode line and paragraph separators, BOMs and non-characters.
+_NOT_SIMPLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+# A plain scalar may not start with an indicator.
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
+_NO_VALUE = object()
+
+
+def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter | None:
+    if _NOT_SIMPLE.search("\n".join(fm_lines)):
+        return None
+    data: dict[str, Any] = {}
+    raw_values: dict[str, str] = {}
+    key_lines: dict[str, int] = {}
+    plain: set[str] = set()
+    duplicates: list[tuple[str, int]] = []
+    parent: str | None = None  # a key with no value on its line: its children may follow
+    child_indent = ""
+    children: dict[str, Any] = {}
+    for i, line in enumerate(fm_lines):
+        if not line.strip() or line[0] == "#":
+            continue
+        if line[0] == " ":
+            m = _CHILD_LINE.match(line)
+            if m is None or parent is None or (child_indent and m.group(1) != child_indent):
+                return None
+            child_indent = m.group(1)
+            key, raw = m.group(2), m.group(3) or ""
+            value, _ = _simple_scalar(key, raw)
+            if value is _NO_VALUE:
+                return None
+            if key in children:
+                duplicates.append((f"{parent}.{key}", first_line + i))
+            children[key] = value
+            data[parent] = children
+            plain.discard(parent)
+            continue
+        m = _SIMPLE_LINE.match(line)
+        if m is None:
+            return None
+        key, raw = m.group(1), m.group(2) or ""
+        value, is_plain = _simple_scalar(key, raw)
+        if value is _NO_VALUE:
+            return None
+        if key in key_lines:
+            duplicates.append((key, first_line + i))
+        else:
+            key_lines[key] = first_line + i
+        data[key] = value
+        raw_values[key] = raw
+        if is_plain:
+            plain.add(key)
+        else:
+            plain.discard(key)
+        parent, child_indent, children = (key, "", {}) if raw == "" else (None, "", {})
+    if not data:
+        return None  # empty, or only comments: PyYAML's reading has its own shape
+    return Frontmatter(
+        end_line=first_line + len(fm_lines),
+        data=data,
+        key_lines=key_lines,
+        raw_values=raw_values,
+        duplicates=tuple(duplicates),
+        plain_keys=frozenset(plain),
+    )
+
+
+def _simple_scalar(key: str, raw: str) -> tuple[Any, bool]:
+    """(value, is plain) of a one-line value as PyYAML reads it, or (_NO_VALUE, False)
+    when the key or the value needs the full parser."""
+    resolvers = _yaml().resolver.Resolver.yaml_implicit_resolvers
+    if key[0] in resolvers and _resolve(key) != _STR_TAG:
+        return _NO_VALUE, False  # `yes:`, `null:` and `on:` are not string keys
+    if not raw:
+        return None, True
+    first, last = raw[0], raw[-1]
+    if first in "\"'":
+        inner = raw[1:-1]
+        if len(raw) < 2 or last != first or first in inner or "\\" in inner:
+            return _NO_VALUE, False  # escapes, doubled quotes, text after the quote
+        return inner, False
+    if first in _INDICATORS or last == ":" or ": " in raw or " #" in raw:
+        return _NO_VALUE, False
+    if first not in resolvers:  # the resolver only looks at values by their first character
+        return raw, True
+    tag = _resolve(raw)
+    if tag == _STR_TAG:
+        return raw, True
+    try:
+        constructor = _constructor()  # called directly: construct_object() keeps every node it saw
+        return constructor.yaml_constructors[tag](constructor, _yaml().ScalarNode(tag, raw)), True
+    except Exception:  # a date out of range, an unknown tag: PyYAML's own path reports it
+        return _NO_VALUE, False
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+@cache
+def _yaml() -> Any:
+    import yaml
+
+    return yaml
+
+
+@cache
+def _constructor() -> Any:
+    return _yaml().constructor.SafeConstructor()
+
+
+@lru_cache(maxsize=4096)
+def _resolve(value: str) -> str:
+    yaml = _yaml()
+    return str(_resolver().resolve(yaml.ScalarNode, value, (True, False)))
+
+
+@cache
+def _resolver() -> Any:
+    return _yaml().resolver.Resolver()
 
 
 def _walk(node: Any, first_line: int, prefix: str, duplicates: list[tuple[str, int]]) -> None:
