@@ -98,25 +98,27 @@ _WORD_DASH = _WORD + "-"
 _NAME_CHARS = frozenset(_WORD_DASH + ".")
 
 # Group "p" is the prefix that names the kind of token: it may be shown, the rest not.
-# Each pattern comes with the literal prefixes it needs (a pattern whose prefixes are
-# not in the text is not run at all) and the characters that may not precede it. That
-# check is done in Python rather than as a leading lookbehind, because a pattern that
-# starts with a literal lets the regex engine jump between candidates.
-_TOKENS: tuple[tuple[tuple[str, ...], frozenset[str], re.Pattern[str]], ...] = tuple(
-    (needles, frozenset(before), re.compile(p))
-    for needles, before, p in (
-        (("AKIA", "ASIA", "ABIA", "ACCA"), _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
-        (("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
-        (("github_pat_",), _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
+# Each pattern comes with a probe: a cheap search for the literal prefix it needs
+# (a file without it is not scanned by the pattern at all; one probe per kind of
+# token, not one `in` per prefix, because each costs a pass over the text), and the
+# characters that may not precede it. That check is done in Python rather than as a
+# leading lookbehind, because a pattern that starts with a literal lets the regex
+# engine jump between candidates.
+_TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(probe), frozenset(before), re.compile(p))
+    for probe, before, p in (
+        ("AKIA|ASIA|ABIA|ACCA", _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
+        ("gh[pousr]_", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
+        ("github_pat_", _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
         (
-            ("glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "gloas-", "glsoat-", "glft-", "glimt-"),
+            "gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-",
             _WORD, r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
         ),
-        (("xox",), _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
-        (("hooks.slack.com",), "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
-        (("k_live_", "k_test_", "k_prod_"), _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
-        (("sk-ant-",), _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
-        (("sk-",), _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
+        ("xox[abposr]-", _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
+        (r"hooks\.slack\.com", "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
+        ("k_(?:live|test|prod)_", _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
+        ("sk-ant-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
+        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
     )
 )
 # A name ending in one of these words, then `=`, `:`, `:=` or `=>`, then a quoted
@@ -216,8 +218,8 @@ def _tokens(text: str, lines: tuple[str, ...], skip_lines: set[int]) -> Iterator
         line = bisect_right(starts, offset) - 1
         return None if line in skip_lines else (line + 1, offset - starts[line] + 1)
 
-    for needles, before, pattern in _TOKENS:
-        if not any(n in text for n in needles):
+    for probe, before, pattern in _TOKENS:
+        if not probe.search(text):
             continue
         for m in pattern.finditer(text):
             if m.start() > 0 and text[m.start() - 1] in before:
@@ -231,6 +233,8 @@ def _tokens(text: str, lines: tuple[str, ...], skip_lines: set[int]) -> Iterator
                 continue
             taken.append((m.start("t"), m.end("t")))
             yield Secret(*where, "SEC002", _redact(value, len(prefix)), value)
+    if '"' not in text and "'" not in text:
+        return  # every credential assignment quotes its value
     end = 0
     for start in _assignment_starts(text):
         found = _ASSIGN.match(text, start) if start >= end else None
