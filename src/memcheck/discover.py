@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, TypeVar, cast
 
 from memcheck import document
 from memcheck.config import Config
 from memcheck.document import Document
+
+T = TypeVar("T")
 
 INDEX_NAME = "MEMORY.md"
 SKILL_NAME = "SKILL.md"
@@ -139,6 +141,7 @@ class Workspace:
             listed = [p for p in listed if not spec.match_file(p)]
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
+        self._derived: dict[tuple[str, str], tuple[Document, Any]] = {}
         self._folders_inside: dict[str, bool] = {}
 
     @cached_property
@@ -152,10 +155,23 @@ class Workspace:
             doc = self._documents[path] = document.read(self.root, path)
         return doc
 
+    def derived(self, doc: Document, what: str, compute: Callable[[Document], T]) -> T:
+        """``compute(doc)``, worked out once per document (imports, prose lines):
+        several rules ask, and so does every file that imports it."""
+        key = (doc.path, what)
+        hit = self._derived.get(key)
+        if hit is None or hit[0] is not doc:  # a document read again is worked out again
+            hit = self._derived[key] = (doc, compute(doc))
+        return cast(T, hit[1])
+
     def forget(self, paths: Iterable[str]) -> None:
         """Drop documents no check will read again (read again if one does)."""
-        for path in paths:
+        dropped = set(paths)
+        for path in dropped:
             self._documents.pop(path, None)
+        if self._derived:
+            for key in [k for k in self._derived if k[0] in dropped]:
+                del self._derived[key]
 
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""

@@ -133,6 +133,8 @@ def body_lines(lines: tuple[str, ...], body_line: int) -> Iterator[tuple[int, st
 
 def mentions(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
     for lineno, line in numbered:
+        if "@" not in line:
+            continue
         for m in _MENTION.finditer(line):
             text = m.group(1).rstrip(_TRAILING)
             if text:
@@ -170,6 +172,8 @@ def classify(token: str, folder: str, exists: Callable[[str], bool]) -> tuple[st
 def links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
     """Inline link and image targets, and reference definitions, in prose."""
     for lineno, line in numbered:
+        if "[" not in line:
+            continue  # links and reference definitions all need a bracket
         m = _REF_DEF.match(line)
         if m:
             yield Token(lineno, m.start(1) + 1, _strip_angle(m.group(1)))

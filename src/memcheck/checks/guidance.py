@@ -287,11 +287,20 @@ class Import(NamedTuple):
 
 def imports(ws: Workspace, doc: Document) -> list[Import]:
     """The @-imports of a document, in order (frontmatter excluded)."""
-    if doc.error is not None:
+    return ws.derived(doc, "imports", lambda doc: _imports(ws, doc))
+
+
+def _prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:
+    """(line number, prose) of the body: read once for mentions and links alike."""
+    return ws.derived(doc, "prose", lambda doc: list(mentions.body_lines(doc.lines, doc.body_line)))
+
+
+def _imports(ws: Workspace, doc: Document) -> list[Import]:
+    if doc.error is not None or "@" not in doc.body:
         return []
     folder = parent(doc.path)
     found = []
-    for token in mentions.mentions(mentions.body_lines(doc.lines, doc.body_line)):
+    for token in mentions.mentions(_prose(ws, doc)):
         kind = mentions.classify(token.text, folder, ws.exists)
         if kind is not None:
             found.append(Import(token.line, token.col, token.text, kind[0], kind[1]))
@@ -595,7 +604,9 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Expansion) -> Iterat
 
 def _check_links(ws: Workspace, doc: Document) -> Iterator[Problem]:
     folder = parent(doc.path)
-    for link in mentions.links(mentions.body_lines(doc.lines, doc.body_line)):
+    if "[" not in doc.body:
+        return
+    for link in mentions.links(_prose(ws, doc)):
         target = mentions.link_path(link.text, folder)
         if target is None:
             continue
