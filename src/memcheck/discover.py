@@ -143,6 +143,7 @@ class Workspace:
         self._documents: dict[str, Document] = {}
         self._derived: dict[tuple[str, str], tuple[Document, Any]] = {}
         self._folders_inside: dict[str, bool] = {}
+        self._skills_roots: dict[str, bool] = {}  # folder -> matches a skills.roots glob
 
     @cached_property
     def file_set(self) -> frozenset[str]:
@@ -252,12 +253,24 @@ class Workspace:
             by_glob = any(_segments_match(g, segments) for g in globs)
             if not by_glob and not has_index:
                 continue  # cheap test first: most folders with Markdown are not stores
+            regular = self._regular_files_in(folder)
             md = sorted(join(folder, n) for n in names if n.endswith(".md") and n not in NOT_MEMORY)
-            md = [p for p in md if self.is_file(p)]
+            md = [p for p in md if basename(p) in regular or self.is_file(p)]
             if not by_glob and not self._memory_siblings(md):
                 continue
             found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob))
         return tuple(found)
+
+    def _regular_files_in(self, folder: str) -> frozenset[str]:
+        """Names of the regular files (not symlinks) in a folder inside the root: one
+        directory read instead of an lstat per file."""
+        if not self._folder_inside(folder):
+            return frozenset()
+        try:
+            with os.scandir(self._full(folder) if folder else self.root) as entries:
+                return frozenset(e.name for e in entries if e.is_file(follow_symlinks=False))
+        except OSError:
+            return frozenset()
 
     def _memory_siblings(self, md: list[str]) -> bool:
         # A MEMORY.md beside ordinary documents is not a store: most siblings must be memories.
@@ -287,18 +300,38 @@ class Workspace:
     @cached_property
     def _guidance_and_twins(self) -> tuple[tuple[str, ...], dict[str, str]]:
         order = {n: i for i, n in enumerate(self.config.guidance.filenames)}
-        found = [p for p in self.files if basename(p) in order and self.is_file(p)]
+        found: list[str] = []
+        links: set[str] = set()
+        small: set[str] = set()  # regular files of at most 255 bytes: maybe a link checked out as text
+        for path in self.files:
+            if basename(path) not in order:
+                continue
+            try:
+                info = os.lstat(self._full(path))  # one lstat answers what is_file() would
+            except (OSError, ValueError):
+                continue
+            if stat.S_ISLNK(info.st_mode):
+                if self.is_file(path):
+                    found.append(path)
+                    links.add(path)
+            elif stat.S_ISREG(info.st_mode) and self._folder_inside(parent(path)):
+                found.append(path)
+                if info.st_size <= 255:
+                    small.add(path)
         by_real: dict[str, list[str]] = {}
         for path in found:
-            by_real.setdefault(os.path.realpath(self.root / path), []).append(path)
+            # Listed paths never pass through a symlinked folder (git and os.walk do
+            # not descend into one), so only a symlink itself needs resolving.
+            real = os.path.realpath(self._full(path)) if path in links else os.path.join(self._real_root, path)
+            by_real.setdefault(real, []).append(path)
         twins: dict[str, str] = {}
         for group in by_real.values():
             if len(group) > 1:
                 # The real file is the one agents edit; else the name agents prefer.
-                group.sort(key=lambda p: (os.path.islink(self.root / p), order[basename(p)], p))
+                group.sort(key=lambda p: (p in links, order[basename(p)], p))
                 twins.update((p, group[0]) for p in group[1:])
         listed = set(found)
-        for path in found:
+        for path in sorted(small):
             target = self._link_as_text(path)
             if target is not None and target in listed and target != path and twins.get(target) != path:
                 twins[path] = twins.get(target, target)
@@ -307,18 +340,16 @@ class Workspace:
     def _link_as_text(self, path: str) -> str | None:
         """The path a symlink names when git checked it out as a plain file (its whole
         content is the target, without a newline: core.symlinks=false, Windows)."""
-        try:
-            if os.path.islink(self.root / path) or os.path.getsize(self.root / path) > 255:
-                return None
-        except OSError:
-            return None
         text = self.document(path).text
         if not text or "\n" in text or text != text.strip():
             return None
         return os.path.normpath(join(parent(path), text)).replace(os.sep, "/")
 
     def is_skills_root(self, folder: str) -> bool:
-        return any(glob_matches_folder(g, folder) for g in self.config.skills.roots)
+        known = self._skills_roots.get(folder)
+        if known is None:
+            known = self._skills_roots[folder] = any(glob_matches_folder(g, folder) for g in self.config.skills.roots)
+        return known
 
     @cached_property
     def skills(self) -> tuple[str, ...]:

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
-from typing import NamedTuple, Sequence, TextIO
+from typing import Callable, Iterable, NamedTuple, Sequence, TextIO
 
 from memcheck.checks import secrets
-from memcheck.config import Config, selected
+from memcheck.config import Config, ConfigError, selected
 from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
 from memcheck.output import ReportContext, get_reporter, resolve_format
 from memcheck.problem import Problem
@@ -19,6 +20,9 @@ class Targets(NamedTuple):
     skills: list[str]
 
 
+Check = Callable[[Workspace, Targets], Iterable[Problem]]
+
+
 def targets_for(ws: Workspace, paths: Sequence[str] | None) -> Targets:
     return Targets(*select_targets(ws, paths))
 
@@ -29,26 +33,101 @@ def collect(ws: Workspace, targets: Targets) -> list[Problem]:
 
 
 def find(ws: Workspace, targets: Targets) -> set[Problem]:
-    """Every enabled finding for the targets, one store at a time.
+    """Every enabled finding for the targets, one part at a time.
 
-    Each family checks a store, then the store's documents are dropped: memory stays
-    flat however many stores the tree holds, and no document is read twice. Guidance
-    files and skills are checked together at the end.
+    A part is a store, a slice of the guidance files, or the skills. Each family
+    checks a part, then a store's documents are dropped: memory stays flat however
+    many stores the tree holds, and no document is read twice. On a large tree the
+    parts are shared out between processes (see ``jobs``).
     """
     enabled = selected(all_rules(), ws.config)
     checks = [c for c in (getattr(importlib.import_module(name), "check", None) for name in FAMILY_MODULES) if c is not None]
     parts = [Targets([store], [], []) for store in targets.stores]
-    parts.append(Targets([], targets.guidance, targets.skills))
+    # Guidance files are checked in slices, so processes can share them; skills stay
+    # together, since SKL009/SKL011 compare each skill with all the others.
+    step = _GUIDANCE_SLICE
+    parts.extend(Targets([], targets.guidance[i : i + step], []) for i in range(0, len(targets.guidance), step))
+    if targets.skills:
+        parts.append(Targets([], [], targets.skills))
+    workers = jobs(sum(len(p.guidance) + len(p.skills) + sum(len(s.files) + 1 for s in p.stores) for p in parts), len(parts))
+    if workers > 1:
+        return _find_in_processes(ws, parts, checks, enabled, workers)
     found: set[Problem] = set()
     for part in parts:
-        part_found = {p for check in checks for p in check(ws, part) if p.code in enabled}
-        if part_found:
-            # Whatever rule quoted a value, no secret leaves in a message (SEC ignored
-            # or not); scrubbed while the part's documents are still in memory.
-            found.update(secrets.scrub(part_found, ws, secrets.files_of(part)))
-        for store in part.stores:
-            ws.forget([*store.files, store.index])
+        found |= _check_part(ws, part, checks, enabled)
     return found
+
+
+_GUIDANCE_SLICE = 100
+# Below this many files a check takes a tenth of a second or so: not worth a process.
+_FILES_PER_PROCESS = 1000
+_MAX_PROCESSES = 8
+
+
+def jobs(files: int, parts: int) -> int:
+    """How many processes check ``files`` files in ``parts`` parts.
+
+    MEMCHECK_JOBS sets it (1: never split). Otherwise one per CPU this process may
+    use, at most one per 1,000 files and 8 in all, and only where processes can be
+    forked: Linux and the BSDs. macOS is left out because forking there is unsafe
+    once system frameworks are loaded, and spawning would re-import everything.
+    """
+    wanted = os.environ.get("MEMCHECK_JOBS", "").strip()
+    if wanted:
+        if not wanted.isdigit() or int(wanted) < 1:
+            raise ConfigError(f"MEMCHECK_JOBS must be a whole number of processes, 1 or more, not {wanted!r}")
+        count = int(wanted)
+    else:
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        count = min(cpus, _MAX_PROCESSES, files // _FILES_PER_PROCESS)
+    if count < 2 or parts < 2 or sys.platform in ("darwin", "win32") or not hasattr(os, "fork"):
+        return 1
+    return min(count, parts)
+
+
+def _check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[str]) -> set[Problem]:
+    found = {p for check in checks for p in check(ws, part) if p.code in enabled}
+    if found:
+        # Whatever rule quoted a value, no secret leaves in a message (SEC ignored
+        # or not); scrubbed while the part's documents are still in memory.
+        found = set(secrets.scrub(found, ws, secrets.files_of(part)))
+    for store in part.stores:
+        ws.forget([*store.files, store.index])
+    return found
+
+
+# What forked workers check: set just before the fork, so each worker inherits the
+# workspace (files listed, stores found, documents already read) instead of being
+# sent it.
+_SHARED: tuple[Workspace, list[Targets], list[Check], set[str]] | None = None
+
+
+def _check_part_at(index: int) -> set[Problem]:
+    assert _SHARED is not None
+    ws, parts, checks, enabled = _SHARED
+    return _check_part(ws, parts[index], checks, enabled)
+
+
+def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str], workers: int) -> set[Problem]:
+    import multiprocessing
+
+    global _SHARED
+    _SHARED = (ws, parts, checks, enabled)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            found: set[Problem] = set()
+            # Largest parts first, handed out one at a time, so no worker is left
+            # with a big part at the end while the others wait.
+            order = sorted(range(len(parts)), key=lambda i: -_size(parts[i]))
+            for part_found in pool.imap_unordered(_check_part_at, order):
+                found |= part_found
+            return found
+    finally:
+        _SHARED = None
+
+
+def _size(part: Targets) -> int:
+    return len(part.guidance) + 2 * len(part.skills) + sum(len(s.files) + 1 for s in part.stores)
 
 
 def finish(config: Config, found: set[Problem]) -> list[Problem]:
