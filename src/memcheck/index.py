@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, NamedTuple, Sequence
 from urllib.parse import unquote
 
@@ -122,16 +123,19 @@ class Link(NamedTuple):
     target: str  # as written, without <> and title
 
 
-def links(line: str, lineno: int) -> list[Link]:
+# Remembered: checking a store reads each index line three times (entries, listing,
+# link targets), and a line is the same line each time.
+@lru_cache(maxsize=4096)
+def links(line: str, lineno: int) -> tuple[Link, ...]:
     if "](" not in line:  # most lines of a curated index hold no link: skip the regex
-        return []
+        return ()
     found = []
     for m in _LINK.finditer(line):
         target = m.group(2)
         if target.startswith("<") and target.endswith(">"):
             target = target[1:-1]
         found.append(Link(lineno, m.start() + 1, m.group(1), target))
-    return found
+    return tuple(found)
 
 
 def classify(target: str, store_folder: str) -> tuple[str, str]:
@@ -321,10 +325,12 @@ def listed_files(text: str, memories: Sequence[Memory]) -> set[str]:
         if _LIST_ITEM.match(line) or line.lstrip().startswith("|"):
             items.append(line)
     item_text = "\n".join(items)
-    words = set(re.findall(r"[\w.-]+", text))
+    words: set[str] | None = None  # only needed when a memory is not linked
     for m in memories:
         if m.filename in listed:
             continue
+        if words is None:
+            words = set(re.findall(r"[\w.-]+", text))
         if m.filename in words or m.stem in words or (m.name and len(m.name) > 2 and m.name in item_text):
             listed.add(m.filename)
     return listed
