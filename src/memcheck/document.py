@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
 
@@ -102,6 +102,10 @@ def parse(path: str, raw: bytes) -> Document:
             break
     else:
         return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), lines=lines, body=text, has_frontmatter=True, unterminated=True)
+    # Offsets into text, rather than joining lines again: where the frontmatter's
+    # first line starts and where the body starts.
+    fm_start = len(lines[0]) + 1
+    body_start = sum(len(line) for line in lines[: end + 1]) + end + 1
     # One Document built once: dataclasses.replace() costs as much as parsing a small file.
     return Document(
         path,
@@ -111,8 +115,8 @@ def parse(path: str, raw: bytes) -> Document:
         size=len(raw),
         lines=lines,
         has_frontmatter=True,
-        frontmatter=_parse_frontmatter(lines[1:end], first_line=2),
-        body="\n".join(lines[end + 1 :]),
+        frontmatter=_parse_frontmatter(lines[1:end], 2, text[fm_start : max(fm_start, body_start - len(lines[end]) - 2)]),
+        body=text[body_start:],
         body_line=end + 2,
     )
 
@@ -129,8 +133,8 @@ def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple
     return values, key_lines
 
 
-def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter:
-    simple = _simple_frontmatter(fm_lines, first_line)
+def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm_text: str | None = None) -> Frontmatter:
+    simple = _simple_frontmatter(fm_lines, first_line, fm_text)
     return simple if simple is not None else _yaml_frontmatter(fm_lines, first_line)
 
 
@@ -208,8 +212,9 @@ _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _NO_VALUE = object()
 
 
-def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter | None:
-    if _NOT_SIMPLE.search("\n".join(fm_lines)):
+def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm_text: str | None = None) -> Frontmatter | None:
+    """``fm_text`` is ``fm_lines`` joined, when the caller has it already."""
+    if _NOT_SIMPLE.search("\n".join(fm_lines) if fm_text is None else fm_text):
         return None
     data: dict[str, Any] = {}
     raw_values: dict[str, str] = {}
@@ -270,8 +275,11 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) 
 def _simple_scalar(key: str, raw: str) -> tuple[Any, bool]:
     """(value, is plain) of a one-line value as PyYAML reads it, or (_NO_VALUE, False)
     when the key or the value needs the full parser."""
-    resolvers = _yaml().resolver.Resolver.yaml_implicit_resolvers
-    if key[0] in resolvers and _resolve(key) != _STR_TAG:
+    resolvers = _resolvers()
+    string_key = _string_keys.get(key)
+    if string_key is None:
+        string_key = _string_keys[key] = key[0] not in resolvers or _resolve(key) == _STR_TAG
+    if not string_key:
         return _NO_VALUE, False  # `yes:`, `null:` and `on:` are not string keys
     if not raw:
         return None, True
@@ -296,6 +304,13 @@ def _simple_scalar(key: str, raw: str) -> tuple[Any, bool]:
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
+_string_keys: dict[str, bool] = {}  # key -> PyYAML reads it as a string
+
+
+@cache
+def _resolvers() -> dict[Any, Any]:
+    """PyYAML's implicit resolvers, by the first character of the values they match."""
+    return cast(dict[Any, Any], _yaml().resolver.Resolver.yaml_implicit_resolvers)
 
 
 @cache
