@@ -1,12 +1,15 @@
 """Reading a file once: frontmatter with line numbers, and no traceback on bad input."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from conftest import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.document import MAX_BYTES, Frontmatter, _simple_frontmatter, _yaml_frontmatter, parse
+from memcheck.document import MAX_BYTES, Frontmatter, _simple_frontmatter, _yaml_frontmatter, parse, read
 
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present outside the workplace")
 
@@ -159,3 +162,18 @@ def test_simple_frontmatter_agrees_with_pyyaml_on_the_corpus() -> None:
             _same(simple, full)
     # Not vacuous: most real frontmatter takes the line reader.
     assert compared > 100 and taken > compared // 2
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_reported_not_waited_on(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.md")  # open() without O_NONBLOCK would block here forever
+    doc = read(tmp_path, "pipe.md")
+    assert doc.error == "is not a regular file; not read"
+
+
+def test_read_gives_the_whole_file_and_stops_past_the_limit(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_bytes(b"---\nname: A\n---\n" + b"x" * 100_000)
+    assert read(tmp_path, "a.md").body == "x" * 100_000
+    (tmp_path / "big.md").write_bytes(b"x" * (MAX_BYTES + 10))
+    big = read(tmp_path, "big.md")
+    assert big.error is not None and "larger than" in big.error and big.size == MAX_BYTES + 1

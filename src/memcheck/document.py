@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -69,12 +70,29 @@ class Document:
     lines: tuple[str, ...] = field(default=(), repr=False)
 
 
+# Plain file descriptors rather than open(): no buffered file objects to build,
+# which is a third of the cost of reading thousands of small files. O_NONBLOCK
+# keeps a FIFO in the tree from blocking the run; it is then reported, not read.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
 def read(root: Path, path: str) -> Document:
     try:
-        with open(os.path.join(root, path), "rb") as f:
-            # read(n) allocates n bytes up front, a MiB per file: read whole files
-            # unless they are too large anyway.
-            raw = f.read(MAX_BYTES + 1) if os.fstat(f.fileno()).st_size > MAX_BYTES else f.read()
+        fd = os.open(os.path.join(root, path), _OPEN_FLAGS)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return Document(path, error="is not a regular file; not read")
+            # Never more than MAX_BYTES + 1: a larger file is reported, not read.
+            want = min(info.st_size, MAX_BYTES) + 1
+            raw = os.read(fd, want)
+            if len(raw) < info.st_size and len(raw) < want:  # a short read: read on to the end
+                chunks = [raw]
+                while (got := sum(map(len, chunks))) < want and (chunk := os.read(fd, want - got)):
+                    chunks.append(chunk)
+                raw = b"".join(chunks)
+        finally:
+            os.close(fd)
     except OSError as e:
         return Document(path, error=f"cannot be read: {e.strerror or e}")
     return parse(path, raw)
