@@ -36,7 +36,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
         "GIT_COMMITTER_EMAIL": "test@example.com",
     }.items():
         monkeypatch.setenv(name, value)
-    for name in ("GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF", "GIT_DIR", "GIT_INDEX_FILE"):
+    for name in ("GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF", "GIT_DIR", "GIT_INDEX_FILE", "MEMCHECK_JOBS"):
         monkeypatch.delenv(name, raising=False)
     yield
 

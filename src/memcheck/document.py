@@ -220,8 +220,9 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
 # escapes, tabs, unusual characters) returns None and goes through PyYAML.
 # tests/test_document.py checks the two readings agree, on the corpus and on
 # generated frontmatter.
-_SIMPLE_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *$")
-_CHILD_LINE = re.compile(r"( +)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *$")
+# One line of simple frontmatter (matched whole): a key, at the margin or indented
+# under a parent, with a one-line value; a comment at the margin; a blank line.
+_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *|#.*| *")
 # Characters YAML treats specially or rejects: control characters, C1 controls, the
 # Unicode line and paragraph separators, BOMs and non-characters.
 _NOT_SIMPLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
@@ -234,50 +235,57 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
     """``fm_text`` is ``fm_lines`` joined, when the caller has it already."""
     if _NOT_SIMPLE.search("\n".join(fm_lines) if fm_text is None else fm_text):
         return None
+    ordinary_start = _ordinary_start()
     data: dict[str, Any] = {}
     raw_values: dict[str, str] = {}
     key_lines: dict[str, int] = {}
-    plain: set[str] = set()
+    # (key, line) of each plain one-line value: a key counts as plain when any of its
+    # occurrences is, as in the node tree; one whose children follow is not.
+    plain: set[tuple[str, int]] = set()
     duplicates: list[tuple[str, int]] = []
     parent: str | None = None  # a key with no value on its line: its children may follow
+    parent_line = 0
     child_indent = ""
     children: dict[str, Any] = {}
-    for i, line in enumerate(fm_lines):
-        if not line.strip() or line[0] == "#":
-            continue
-        if line[0] == " ":
-            m = _CHILD_LINE.match(line)
-            if m is None or parent is None or (child_indent and m.group(1) != child_indent):
-                return None
-            child_indent = m.group(1)
-            key, raw = m.group(2), m.group(3) or ""
-            value, _ = _simple_scalar(key, raw)
-            if value is _NO_VALUE:
-                return None
-            if key in children:
-                duplicates.append((f"{parent}.{key}", first_line + i))
-            children[key] = value
-            data[parent] = children
-            plain.discard(parent)
-            continue
-        m = _SIMPLE_LINE.match(line)
+    line_no = first_line - 1
+    for line in fm_lines:
+        line_no += 1
+        m = _SIMPLE_ITEM.fullmatch(line)
         if m is None:
             return None
-        key, raw = m.group(1), m.group(2) or ""
-        value, is_plain = _simple_scalar(key, raw)
-        if value is _NO_VALUE:
-            return None
+        indent, key, raw = m.groups()
+        if key is None:
+            continue  # a comment or a blank line
+        string_key = _string_keys.get(key)
+        if string_key is None:
+            string_key = _string_keys[key] = key[0] not in _resolvers() or _resolve(key) == _STR_TAG
+        if not string_key:
+            return None  # `yes:`, `null:` and `on:` are not string keys
+        if raw and raw[0] in ordinary_start and raw[-1] != ":" and ": " not in raw and " #" not in raw:
+            value, is_plain = raw, True  # the usual value: plain text that reads as a string
+        else:
+            value, is_plain = _simple_scalar(raw or "")
+            if value is _NO_VALUE:
+                return None
+        if indent:
+            if parent is None or (child_indent and indent != child_indent):
+                return None
+            child_indent = indent
+            if key in children:
+                duplicates.append((f"{parent}.{key}", line_no))
+            children[key] = value
+            data[parent] = children
+            plain.discard((parent, parent_line))
+            continue
         if key in key_lines:
-            duplicates.append((key, first_line + i))
+            duplicates.append((key, line_no))
         else:
-            key_lines[key] = first_line + i
+            key_lines[key] = line_no
         data[key] = value
-        raw_values[key] = raw
+        raw_values[key] = (raw or "").strip()  # as the agents' line parsers read it: Unicode spaces too
         if is_plain:
-            plain.add(key)
-        else:
-            plain.discard(key)
-        parent, child_indent, children = (key, "", {}) if raw == "" else (None, "", {})
+            plain.add((key, line_no))
+        parent, parent_line, child_indent, children = (None if raw else key), line_no, "", {}
     if not data:
         return None  # empty, or only comments: PyYAML's reading has its own shape
     return Frontmatter(
@@ -286,19 +294,13 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
         key_lines=key_lines,
         raw_values=raw_values,
         duplicates=tuple(duplicates),
-        plain_keys=frozenset(plain),
+        plain_keys=frozenset(key for key, _ in plain),
     )
 
 
-def _simple_scalar(key: str, raw: str) -> tuple[Any, bool]:
+def _simple_scalar(raw: str) -> tuple[Any, bool]:
     """(value, is plain) of a one-line value as PyYAML reads it, or (_NO_VALUE, False)
-    when the key or the value needs the full parser."""
-    resolvers = _resolvers()
-    string_key = _string_keys.get(key)
-    if string_key is None:
-        string_key = _string_keys[key] = key[0] not in resolvers or _resolve(key) == _STR_TAG
-    if not string_key:
-        return _NO_VALUE, False  # `yes:`, `null:` and `on:` are not string keys
+    when it needs the full parser."""
     if not raw:
         return None, True
     first, last = raw[0], raw[-1]
@@ -309,8 +311,6 @@ def _simple_scalar(key: str, raw: str) -> tuple[Any, bool]:
         return inner, False
     if first in _INDICATORS or last == ":" or ": " in raw or " #" in raw:
         return _NO_VALUE, False
-    if first not in resolvers:  # the resolver only looks at values by their first character
-        return raw, True
     tag = _resolve(raw)
     if tag == _STR_TAG:
         return raw, True
@@ -319,6 +319,14 @@ def _simple_scalar(key: str, raw: str) -> tuple[Any, bool]:
         return constructor.yaml_constructors[tag](constructor, _yaml().ScalarNode(tag, raw)), True
     except Exception:  # a date out of range, an unknown tag: PyYAML's own path reports it
         return _NO_VALUE, False
+
+
+@cache
+def _ordinary_start() -> frozenset[str]:
+    """First characters of plain values that are strings whatever follows: neither
+    an indicator nor a character the resolver looks at (it only looks at the first)."""
+    special = _INDICATORS | set(_resolvers()) | {" "}
+    return frozenset(chr(c) for c in range(0x20, 0x3000) if chr(c) not in special)
 
 
 _STR_TAG = "tag:yaml.org,2002:str"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
 from typing import Callable, Iterable, NamedTuple, Sequence, TextIO
 
@@ -49,13 +50,10 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     parts.extend(Targets([], targets.guidance[i : i + step], []) for i in range(0, len(targets.guidance), step))
     if targets.skills:
         parts.append(Targets([], [], targets.skills))
-    workers = jobs(sum(len(p.guidance) + len(p.skills) + sum(len(s.files) + 1 for s in p.stores) for p in parts), len(parts))
+    workers = jobs(sum(map(_size, parts)), len(parts))
     if workers > 1:
         return _find_in_processes(ws, parts, checks, enabled, workers)
-    found: set[Problem] = set()
-    for part in parts:
-        found |= _check_part(ws, part, checks, enabled)
-    return found
+    return _check_parts(ws, parts, checks, enabled)
 
 
 _GUIDANCE_SLICE = 100
@@ -68,7 +66,8 @@ def jobs(files: int, parts: int) -> int:
     """How many processes check ``files`` files in ``parts`` parts.
 
     MEMCHECK_JOBS sets it (1: never split). Otherwise one per CPU this process may
-    use, at most one per 1,000 files and 8 in all, and only where processes can be
+    use, at most one per 1,000 files and 8 in all (a hook run on a few files stays
+    in one process), and only where processes can be
     forked: Linux and the BSDs. macOS is left out because forking there is unsafe
     once system frameworks are loaded, and spawning would re-import everything.
     """
@@ -96,37 +95,79 @@ def _check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[
     return found
 
 
-# What forked workers check: set just before the fork, so each worker inherits the
-# workspace (files listed, stores found, documents already read) instead of being
-# sent it.
-_SHARED: tuple[Workspace, list[Targets], list[Check], set[str]] | None = None
-
-
-def _check_part_at(index: int) -> set[Problem]:
-    assert _SHARED is not None
-    ws, parts, checks, enabled = _SHARED
-    return _check_part(ws, parts[index], checks, enabled)
-
-
 def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str], workers: int) -> set[Problem]:
-    import multiprocessing
+    """Fork ``workers - 1`` children, each checking its share of the parts while this
+    process checks the first share; children send back their findings, pickled,
+    through a pipe.
 
-    global _SHARED
-    _SHARED = (ws, parts, checks, enabled)
+    Forking (rather than a pool) lets every child start from this process as it is:
+    files listed, stores found, documents already read; nothing is sent to them,
+    and no process sits idle while the others work.
+    """
+    import pickle
+
+    shares = _share_out(parts, workers)
+    children: dict[int, int] = {}  # pid -> the read end of its pipe
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            found: set[Problem] = set()
-            # Largest parts first, handed out one at a time, so no worker is left
-            # with a big part at the end while the others wait.
-            order = sorted(range(len(parts)), key=lambda i: -_size(parts[i]))
-            for part_found in pool.imap_unordered(_check_part_at, order):
-                found |= part_found
-            return found
+        for share in shares[1:]:
+            read_end, write_end = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the child: check, report, and leave without running the parent's cleanup
+                try:
+                    os.close(read_end)
+                    try:
+                        payload = pickle.dumps((True, _check_parts(ws, share, checks, enabled)))
+                    except BaseException as e:  # the parent reports it, as an internal error
+                        payload = pickle.dumps((False, f"{type(e).__name__}: {e}"))
+                    with os.fdopen(write_end, "wb") as out:
+                        out.write(payload)
+                finally:
+                    os._exit(0)  # whatever happened: never return into the parent's code
+            os.close(write_end)
+            children[pid] = read_end
+        found = _check_parts(ws, shares[0], checks, enabled)
+        while children:
+            pid, read_end = children.popitem()
+            with os.fdopen(read_end, "rb") as pipe:
+                payload = pipe.read()
+            os.waitpid(pid, 0)
+            if not payload:
+                raise RuntimeError("a checking process ended without a result")
+            ok, result = pickle.loads(payload)
+            if not ok:
+                raise RuntimeError(result)
+            found |= result
+        return found
     finally:
-        _SHARED = None
+        for pid, read_end in children.items():  # interrupted or failed: leave no child behind
+            os.close(read_end)
+            os.kill(pid, signal.SIGTERM)
+            os.waitpid(pid, 0)
+
+
+def _check_parts(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str]) -> set[Problem]:
+    found: set[Problem] = set()
+    for part in parts:
+        found |= _check_part(ws, part, checks, enabled)
+    return found
+
+
+def _share_out(parts: list[Targets], workers: int) -> list[list[Targets]]:
+    """Parts in ``workers`` shares of about equal size: largest first, each to the
+    share with the least so far. The order of the parts within a share and which share
+    a part lands in do not change what is found."""
+    shares: list[list[Targets]] = [[] for _ in range(workers)]
+    loads = [0] * workers
+    for part in sorted(parts, key=_size, reverse=True):
+        least = loads.index(min(loads))
+        shares[least].append(part)
+        loads[least] += _size(part)
+    return shares
 
 
 def _size(part: Targets) -> int:
+    """About how many files a part reads (skills count double: each is compared with
+    the others)."""
     return len(part.guidance) + 2 * len(part.skills) + sum(len(s.files) + 1 for s in part.stores)
 
 

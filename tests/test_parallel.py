@@ -1,0 +1,77 @@
+"""Large trees are checked by several processes: the findings and the output are
+exactly those of one process, whatever the split."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import invoke, memory, run_cli, write
+
+from memcheck.hooks import lint
+
+pytestmark = pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="memcheck only forks on Linux and the BSDs")
+
+
+def _tree(repo: Path) -> None:
+    """Problems in every kind of part: stores, slices of guidance files, skills."""
+    for s in range(6):
+        folder = f"pkg{s}/.claude/memory"
+        names = []
+        for i in range(30):
+            name = f"note_{i:02d}.md"
+            kind = "project" if (s, i) != (2, 7) else "infra"  # MEM: a type agents do not know
+            write(repo, f"{folder}/{name}", memory(f"Note {s}.{i}", f"What note {i} of store {s} says", kind))
+            names.append(name)
+        listed = names[:-1] if s % 2 else names  # IDX003 in every other store
+        write(repo, f"{folder}/MEMORY.md", "".join(f"- [Note]({n}) \u2014 note\n" for n in listed))
+    write(repo, "pkg3/.claude/memory/note_05.md", "no frontmatter at all\n")
+    for g in range(230):  # three slices of guidance files
+        body = "# Guide\n\nSee [the docs](docs/missing.md).\n" if g % 50 == 0 else "# Guide\n\nRun the tests.\n"
+        write(repo, f"area{g:03d}/AGENTS.md", body)
+    for k in range(4):
+        name = "deploy" if k < 2 else f"skill-{k}"  # SKL009: one name, two skills
+        scope = "" if k == 0 else f"team{k}/"  # the root's skills are seen from every folder
+        write(repo, f"{scope}.claude/skills/{name}/SKILL.md", f"---\nname: {name}\ndescription: Deploys things. Use when shipping.\n---\n\nSteps.\n")
+    write(repo, "pkg5/.claude/memory/note_09.md", memory("Token", "CI token", "reference", body="The token is ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A" + "\n"))
+
+
+def test_several_processes_find_exactly_what_one_finds(repo: Path) -> None:
+    _tree(repo)
+    runs = {jobs: run_cli(repo, "check", "--format", "json", env={"MEMCHECK_JOBS": jobs}) for jobs in ("1", "2", "3")}
+    assert {p.returncode for p in runs.values()} == {1}
+    assert {p.stderr for p in runs.values()} == {""}
+    outputs = {p.stdout for p in runs.values()}
+    assert len(outputs) == 1, "the output depends on how the work was split"
+    text = outputs.pop()
+    # Findings from every kind of part made it back, the children's included.
+    for expected in ('"MEM007"', '"MEM002"', '"IDX003"', '"GDN013"', '"SKL009"', '"SEC002"', "pkg1/", "pkg5/", "area200/AGENTS.md"):
+        assert expected in text, expected
+    assert "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A" not in text
+
+
+def test_text_output_is_the_same_through_click_and_with_processes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _tree(repo)
+    monkeypatch.setenv("MEMCHECK_JOBS", "2")
+    split = invoke(repo, "check", monkeypatch=monkeypatch)
+    monkeypatch.setenv("MEMCHECK_JOBS", "1")
+    single = invoke(repo, "check", monkeypatch=monkeypatch)
+    assert split.exit_code == single.exit_code == 1
+    assert split.output == single.output
+
+
+def test_how_many_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMCHECK_JOBS", "3")
+    assert lint.jobs(files=10, parts=5) == 3
+    assert lint.jobs(files=10, parts=2) == 2  # never more processes than parts
+    monkeypatch.setenv("MEMCHECK_JOBS", "1")
+    assert lint.jobs(files=100_000, parts=500) == 1
+    monkeypatch.delenv("MEMCHECK_JOBS")
+    assert lint.jobs(files=50, parts=5) == 1  # a hook run on a few files stays in one process
+
+
+def test_a_bad_memcheck_jobs_is_a_one_line_error(repo: Path) -> None:
+    _tree(repo)
+    proc = run_cli(repo, "check", env={"MEMCHECK_JOBS": "many"})
+    assert proc.returncode == 2
+    assert proc.stderr == "memcheck: error: MEMCHECK_JOBS must be a whole number of processes, 1 or more, not 'many'\n"
