@@ -237,6 +237,25 @@ def test_range_is_judged_commit_by_commit(repo: Path, runner: str, monkeypatch: 
     assert f".env:1:1: GRD001 added in {added}, deleted in {deleted}: guarded by category env" in out
 
 
+@RUNNERS
+def test_renames_in_a_range_are_named_as_renames(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The range is read without rename detection (it is what makes git log slow) and
+    # the commits with findings again with it: the wording is the same as for a commit.
+    tracked(repo, "deploy.pem", "notes.txt", "docs/a.md")
+    git(repo, "checkout", "-q", "-b", "feature")
+    git(repo, "mv", "deploy.pem", "docs.txt")
+    commit_all(repo, "rename the key away")
+    git(repo, "mv", "notes.txt", ".env")
+    git(repo, "mv", "docs/a.md", "docs/b.md")
+    commit_all(repo, "rename onto .env, and an unguarded rename beside it")
+    away, onto = git(repo, "log", "--reverse", "--format=%h", "--abbrev=7", "main..feature").split()
+    code, out, err = guard(repo, runner, "--base", "main", "--head", "feature", monkeypatch=monkeypatch)
+    assert (code, err) == (1, "")
+    assert f"deploy.pem:1:1: GRD001 renamed to docs.txt in {away}: guarded by category keys" in out
+    assert f".env:1:1: GRD001 renamed from notes.txt in {onto}: guarded by category env" in out
+    assert out.endswith("Found 2 problems (2 errors, 0 warnings).\n")
+
+
 def test_range_head_defaults_to_HEAD_and_starts_at_the_merge_base(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     branch_adding_and_deleting_env(repo)
     git(repo, "checkout", "-q", "main")

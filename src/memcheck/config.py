@@ -7,8 +7,8 @@ key added to the schema is accepted here without a second list to keep in sync.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -19,16 +19,23 @@ class ConfigError(Exception):
     """A usage or configuration error: reported on one line, exit code 2."""
 
 
-def _resource_json(name: str) -> Any:
-    return json.loads(resources.files("memcheck").joinpath("resources", name).read_text("utf-8"))
+def resource_json(name: str) -> Any:
+    """A JSON file shipped in ``memcheck/resources``.
+
+    Read beside this module rather than through importlib.resources, whose import
+    (tempfile, zipfile, shutil, ...) costs more than memcheck's whole start-up budget
+    allows; memcheck is installed as files, never run from a zip.
+    """
+    with open(os.path.join(os.path.dirname(__file__), "resources", name), encoding="utf-8") as f:
+        return json.load(f)
 
 
 def schema() -> dict[str, Any]:
-    return _resource_json("config.schema.json")  # type: ignore[no-any-return]
+    return resource_json("config.schema.json")  # type: ignore[no-any-return]
 
 
 def defaults() -> dict[str, Any]:
-    return _resource_json("default-config.json")  # type: ignore[no-any-return]
+    return resource_json("default-config.json")  # type: ignore[no-any-return]
 
 
 _JSON_TYPES: dict[str, tuple[type, ...]] = {

@@ -235,7 +235,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
     """``fm_text`` is ``fm_lines`` joined, when the caller has it already."""
     if _NOT_SIMPLE.search("\n".join(fm_lines) if fm_text is None else fm_text):
         return None
-    ordinary_start = _ordinary_start()
+    special_start = _special_start()
     data: dict[str, Any] = {}
     raw_values: dict[str, str] = {}
     key_lines: dict[str, int] = {}
@@ -261,7 +261,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
             string_key = _string_keys[key] = key[0] not in _resolvers() or _resolve(key) == _STR_TAG
         if not string_key:
             return None  # `yes:`, `null:` and `on:` are not string keys
-        if raw and raw[0] in ordinary_start and raw[-1] != ":" and ": " not in raw and " #" not in raw:
+        if raw and raw[0] not in special_start and raw[-1] != ":" and ": " not in raw and " #" not in raw:
             value, is_plain = raw, True  # the usual value: plain text that reads as a string
         else:
             value, is_plain = _simple_scalar(raw or "")
@@ -322,11 +322,10 @@ def _simple_scalar(raw: str) -> tuple[Any, bool]:
 
 
 @cache
-def _ordinary_start() -> frozenset[str]:
-    """First characters of plain values that are strings whatever follows: neither
-    an indicator nor a character the resolver looks at (it only looks at the first)."""
-    special = _INDICATORS | set(_resolvers()) | {" "}
-    return frozenset(chr(c) for c in range(0x20, 0x3000) if chr(c) not in special)
+def _special_start() -> frozenset[str]:
+    """First characters that make a plain value more than plain text: an indicator,
+    or a character the resolver looks at (it only looks at the first)."""
+    return _INDICATORS | frozenset(k for k in _resolvers() if k) | {" "}
 
 
 _STR_TAG = "tag:yaml.org,2002:str"

@@ -16,10 +16,9 @@ import json
 import posixpath
 import re
 import unicodedata
-from importlib import resources
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from memcheck.config import ConfigError, GuardConfig
+from memcheck.config import ConfigError, GuardConfig, resource_json
 from memcheck.git import SYMLINK_MODE, Change, absent, is_directory_mode
 from memcheck.problem import ERROR, Problem, Rule, shown
 
@@ -94,8 +93,7 @@ def _expand(spec: Mapping[str, Any], forms: Sequence[str], extensions: Sequence[
 
 
 def categories() -> dict[str, Category]:
-    text = resources.files("memcheck").joinpath("resources", "guard-patterns.json").read_text("utf-8")
-    data = json.loads(text)
+    data = resource_json("guard-patterns.json")
     return {
         name: Category(name, spec["why"], _expand(spec, data["name-forms"], data["data-extensions"]), tuple(spec.get("allow", ())))
         for name, spec in data["categories"].items()
@@ -108,7 +106,7 @@ class Hit(NamedTuple):
 
 
 def _nfc(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 # pathspec writes a pattern without a slash (but for a trailing one) as this prefix,
@@ -147,26 +145,44 @@ class PatternSet:
     to path, so each is matched once. Patterns with a slash are one regex over the path.
     """
 
-    def __init__(self, hits: Sequence[Hit], case_sensitive: bool = False) -> None:
+    def __init__(self, hits: Sequence[Hit], case_sensitive: bool = False, shipped: Iterable[str] = ()) -> None:
+        """``shipped``: categories whose patterns come with memcheck and are known to
+        compile; any other pattern (the config's) is compiled at once, so a bad one is
+        reported before anything is judged."""
         self.hits = tuple(hits)
         self._fold = (lambda s: s) if case_sensitive else str.lower
-        flags = re.DOTALL if case_sensitive else re.DOTALL | re.IGNORECASE
+        self._flags = flags = re.DOTALL if case_sensitive else re.DOTALL | re.IGNORECASE
         to_regex = _pattern_to_regex()
         segment: dict[tuple[str, bool], list[str]] = {}
         whole: list[str] = []
+        shipped = frozenset(shipped)
         for i, hit in enumerate(self.hits):
             source, include = to_regex(_nfc(hit.pattern))
             if include is None or source is None:  # blank line or comment
                 continue
             key = self._segment_key(_nfc(hit.pattern), source)
             if key is None:
-                whole.append(f"(?P<p{i}>{_NAMED_GROUP.sub('(?:', source)})")
+                alternative = f"(?P<p{i}>{_NAMED_GROUP.sub('(?:', source)})"
+                whole.append(alternative)
             else:
                 core = source[len(_ANY_DEPTH) : -len(_SUFFIXES[key[1]][0])]
-                segment.setdefault(key, []).append(f"(?P<p{i}>{core})")
-        self._segment = {key: self._compile(alts, flags) for key, alts in segment.items()}
+                alternative = f"(?P<p{i}>{core})"
+                segment.setdefault(key, []).append(alternative)
+            if hit.category not in shipped:
+                self._compile([alternative], flags)
+        # Each extension's regex is compiled the first time a segment with that
+        # extension is judged: a range of Markdown and Python files needs two or three
+        # of some fifty, and compiling them all costs more than judging the range.
+        self._pending = segment
+        self._segment: dict[tuple[str, bool], re.Pattern[str] | None] = {}
         self._whole = self._compile(whole, flags) if whole else None
         self._seen: dict[tuple[str, bool], int | None] = {}
+
+    def _segment_regex(self, key: tuple[str, bool]) -> re.Pattern[str] | None:
+        if key not in self._segment:
+            alternatives = self._pending.get(key)
+            self._segment[key] = self._compile(alternatives, self._flags) if alternatives else None
+        return self._segment[key]
 
     def _compile(self, alternatives: Sequence[str], flags: int) -> re.Pattern[str]:
         try:
@@ -200,9 +216,9 @@ class PatternSet:
             if folder:
                 keys = [*keys, (self._fold(ext), True), ("", True)]
         else:
-            keys = [k for k in self._segment if folder or not k[1]]
+            keys = [k for k in self._pending if folder or not k[1]]
         for key in keys:
-            regex = self._segment.get(key)
+            regex = self._segment_regex(key)
             found = regex.fullmatch(name) if regex is not None else None
             if found and found.lastgroup:
                 return int(found.lastgroup[1:])
@@ -236,19 +252,31 @@ class Guard:
             raise ConfigError(f"guard.disable: unknown categor{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)} (known: {', '.join(known)})")
         enabled = [c for c in known.values() if c.name not in config.disable]
         hits = [Hit(c.name, p) for c in enabled for p in c.patterns]
-        allow = [p for c in enabled for p in c.allow] + [p.removeprefix("!") for p in config.allow]
+        allow = [Hit(c.name, p) for c in enabled for p in c.allow] + [Hit("allow", p.removeprefix("!")) for p in config.allow]
         for pattern in config.patterns:
             if pattern.startswith("!"):  # a negated guard pattern allows, as in .gitignore
-                allow.append(pattern[1:])
+                allow.append(Hit("allow", pattern[1:]))
             else:
                 hits.append(Hit(CONFIG_CATEGORY, pattern))
-        self.guarded = PatternSet(hits, config.case_sensitive)
-        self.allowed = PatternSet([Hit("allow", p) for p in allow], config.case_sensitive)
+        self.guarded = PatternSet(hits, config.case_sensitive, shipped=known)
+        self._hits: dict[tuple[str, bool], Hit | None] = {}
+        self.allowed = PatternSet(allow, config.case_sensitive, shipped=known)
+
+    def judge(self, change: Change) -> None:
+        """Judge a change's paths ahead of ``findings``, which then only looks them up:
+        called while git is still writing the rest of a range."""
+        folder = is_directory_mode(change.new_mode)
+        for path, _ in describe(change):
+            self.hit(path, folder)
 
     def hit(self, path: str, is_dir: bool = False) -> Hit | None:
+        key = (path, is_dir)
+        if key in self._hits:  # a range names a path in several commits, and a path is asked twice
+            return self._hits[key]
         found = self.guarded.first(path, is_dir)
-        if found is None or self.allowed.first(path, is_dir) is not None:
-            return None
+        if found is not None and self.allowed.first(path, is_dir) is not None:
+            found = None
+        self._hits[key] = found
         return found
 
 
@@ -318,6 +346,10 @@ def _touches(change: Change, guard: Guard, targets: Mapping[str, str]) -> Iterab
             where = shown(target) if resolved == target else f"{shown(target)} ({shown(resolved)})"
             verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
             yield _Touch(SYMLINK, change.path, hit, f"symlink {verb} pointing to {where}", change.commit)
+
+
+def touches_guarded(change: Change, guard: Guard, targets: Mapping[str, str]) -> bool:
+    return any(True for _ in _touches(change, guard, targets))
 
 
 def symlink_blobs(changes: Iterable[Change]) -> set[str]:

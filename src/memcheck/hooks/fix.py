@@ -16,7 +16,8 @@ from typing import Sequence
 from memcheck.checks.index import store_plan
 from memcheck.config import Config
 from memcheck.discover import Store, Workspace
-from memcheck.hooks.lint import Targets, collect, find, finish, report, targets_for
+from memcheck.hooks.lint import Targets, collect, find, finish, targets_for
+from memcheck.hooks.report import report
 from memcheck.problem import Problem
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import BinaryIO, NamedTuple, Sequence
 
 from memcheck import git
-from memcheck.checks.guard import RULES, Guard, findings, guarded_tree, symlink_blobs
+from memcheck.checks.guard import RULES, Guard, findings, guarded_tree, symlink_blobs, touches_guarded
 from memcheck.config import Config, ConfigError, selected
 from memcheck.git import SYMLINK_MODE, TREE_MODE, Change
-from memcheck.hooks.lint import drop_path_ignores, report
+from memcheck.hooks.report import drop_path_ignores, report
 from memcheck.problem import Problem, shown
 
 
@@ -76,11 +76,24 @@ def _range(request: Request, env: dict[str, str]) -> tuple[str, str] | None:
     return None
 
 
-def _git_changes(root: Path, request: Request, env: dict[str, str]) -> tuple[list[Change], dict[str, str]]:
+def _git_changes(root: Path, request: Request, env: dict[str, str], config: Config) -> tuple[list[Change], dict[str, str], Guard]:
     refs = _range(request, env)
-    changes = git.range_changes(root, *refs) if refs else git.staged_changes(root)
+    if refs:
+        reader = git.RangeReader(root, *refs)  # git starts on the range...
+        guard = Guard(config.guard)  # ...while the patterns are compiled
+        changes = reader.read(while_reading=guard.judge)
+    else:
+        guard = Guard(config.guard)
+        changes = git.staged_changes(root)
     blobs = git.read_blobs(root, symlink_blobs(changes))
-    return changes, {sha: git.decode_name(content) for sha, content in blobs.items()}
+    targets = {sha: git.decode_name(content) for sha, content in blobs.items()}
+    if refs:
+        # A range is read without rename detection (see git._RANGE_OPTIONS): commits
+        # whose additions or deletions are findings are read again with it, so a
+        # finding says "renamed from notes.txt" rather than "added".
+        commits = {c.commit for c in changes if c.status in ("A", "D") and touches_guarded(c, guard, targets)}
+        changes = git.with_renames(root, changes, commits)
+    return changes, targets, guard
 
 
 def _enabled(config: Config) -> set[str]:
@@ -92,20 +105,20 @@ def _enabled(config: Config) -> set[str]:
     return selected(codes, config)
 
 
-def changes_for(config: Config, request: Request, cwd: Path, stdin: BinaryIO | None = None) -> tuple[list[Change], dict[str, str]]:
+def changes_for(config: Config, request: Request, cwd: Path, stdin: BinaryIO | None = None) -> tuple[list[Change], dict[str, str], Guard]:
+    """What the request names, symlink targets by blob, and the guard to judge them."""
     if request.paths or request.paths_from:
         if request.base or request.head:
             raise ConfigError("give paths or --base/--head, not both")
         names = list(request.paths)
         if request.paths_from:
             names += _read_path_list(request.paths_from, stdin)
-        return _listed(names, config.root, cwd)
-    return _git_changes(git.toplevel(cwd), request, dict(os.environ))
+        return (*_listed(names, config.root, cwd), Guard(config.guard))
+    return _git_changes(git.toplevel(cwd), request, dict(os.environ), config)
 
 
 def check(config: Config, request: Request, cwd: Path, stdin: BinaryIO | None = None) -> list[Problem]:
-    guard = Guard(config.guard)
-    changes, targets = changes_for(config, request, cwd, stdin)
+    changes, targets, guard = changes_for(config, request, cwd, stdin)
     enabled = _enabled(config)
     problems = {p for p in findings(changes, guard, targets) if p.code in enabled}
     return sorted(drop_path_ignores(problems, config))

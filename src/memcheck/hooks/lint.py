@@ -5,12 +5,12 @@ import importlib
 import os
 import signal
 import sys
-from typing import Callable, Iterable, NamedTuple, Sequence, TextIO
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from memcheck.checks import secrets
 from memcheck.config import Config, ConfigError, selected
 from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
-from memcheck.output import ReportContext, get_reporter, resolve_format
+from memcheck.hooks.report import drop_path_ignores, report
 from memcheck.problem import Problem
 from memcheck.rules import FAMILY_MODULES, all_rules
 
@@ -173,37 +173,6 @@ def _size(part: Targets) -> int:
 
 def finish(config: Config, found: set[Problem]) -> list[Problem]:
     return sorted(drop_path_ignores(found, config))
-
-
-def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
-    if not config.per_path_ignores:
-        return problems
-    import pathspec
-
-    specs = [(pathspec.GitIgnoreSpec.from_lines([pattern]), codes) for pattern, codes in config.per_path_ignores]
-    return {
-        p
-        for p in problems
-        if not any(spec.match_file(p.path) and any(p.code.startswith(c) or c == "ALL" for c in codes) for spec, codes in specs)
-    }
-
-
-def report(problems: Sequence[Problem], fmt: str, out: TextIO | None = None, fixed: Sequence[str] = (), command: str = "check") -> None:
-    out = out or sys.stdout
-    fmt = resolve_format(fmt)
-    color = fmt == "text" and _wants_color(out)
-    get_reporter(fmt)(problems, out, ReportContext(color=color, fixed=fixed, command=command))
-
-
-def _wants_color(out: TextIO) -> bool:
-    import os
-
-    if "NO_COLOR" in os.environ:
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    isatty = getattr(out, "isatty", None)
-    return bool(isatty and isatty())
 
 
 def collect_user(config: Config) -> list[Problem]:

@@ -1,0 +1,45 @@
+"""Printing findings, and the per-path ignores every command honours.
+
+Kept apart from ``lint`` so ``memcheck guard`` reports without importing the
+linting machinery (discovery, document parsing, the secret patterns).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Sequence, TextIO
+
+from memcheck.config import Config
+from memcheck.output import ReportContext, get_reporter, resolve_format
+from memcheck.problem import Problem
+
+
+def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
+    if not config.per_path_ignores:
+        return problems
+    import pathspec
+
+    specs = [(pathspec.GitIgnoreSpec.from_lines([pattern]), codes) for pattern, codes in config.per_path_ignores]
+    return {
+        p
+        for p in problems
+        if not any(spec.match_file(p.path) and any(p.code.startswith(c) or c == "ALL" for c in codes) for spec, codes in specs)
+    }
+
+
+def report(problems: Sequence[Problem], fmt: str, out: TextIO | None = None, fixed: Sequence[str] = (), command: str = "check") -> None:
+    out = out or sys.stdout
+    fmt = resolve_format(fmt)
+    color = fmt == "text" and _wants_color(out)
+    get_reporter(fmt)(problems, out, ReportContext(color=color, fixed=fixed, command=command))
+
+
+def _wants_color(out: TextIO) -> bool:
+    if "NO_COLOR" in os.environ:
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(out, "isatty", None)
+    return bool(isatty and isatty())
+
+
