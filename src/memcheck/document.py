@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from dataclasses import dataclass
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -67,7 +67,12 @@ class Document:
     body: str = ""
     body_line: int = 1
     size: int = 0  # bytes on disk
-    lines: tuple[str, ...] = field(default=(), repr=False)
+
+    @cached_property
+    def lines(self) -> tuple[str, ...]:
+        """The text's lines, split when a check first asks: most memory files are
+        checked without them."""
+        return tuple(self.text.split("\n"))
 
 
 # Plain file descriptors rather than open(): no buffered file objects to build,
@@ -76,9 +81,9 @@ class Document:
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
-def read(root: Path, path: str) -> Document:
+def read(root: Path | str, path: str) -> Document:
     try:
-        fd = os.open(os.path.join(root, path), _OPEN_FLAGS)
+        fd = os.open(os.path.join(root, path) if os.path.isabs(path) else f"{root}/{path}", _OPEN_FLAGS)
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
@@ -112,14 +117,17 @@ def parse(path: str, raw: bytes) -> Document:
     crlf = "\r\n" in text
     if crlf:
         text = text.replace("\r\n", "\n")
-    lines = tuple(text.split("\n"))
+    # The first lines only (and the rest in one piece): frontmatter is short.
+    lines = text.split("\n", _HEAD_LINES)
     if lines[0].rstrip() != _FENCE:
-        return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), lines=lines, body=text)
-    for end in range(1, len(lines)):
-        if lines[end].rstrip() == _FENCE:
-            break
-    else:
-        return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), lines=lines, body=text, has_frontmatter=True, unterminated=True)
+        return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text)
+    # The last item of a split with a limit is the rest of the text, not a line.
+    end = _closing_fence(lines, min(len(lines), _HEAD_LINES))
+    if end is None and len(lines) > _HEAD_LINES:  # longer frontmatter: look through the whole file
+        lines = text.split("\n")
+        end = _closing_fence(lines, len(lines))
+    if end is None:
+        return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text, has_frontmatter=True, unterminated=True)
     # Offsets into text, rather than joining lines again: where the frontmatter's
     # first line starts and where the body starts.
     fm_start = len(lines[0]) + 1
@@ -131,12 +139,22 @@ def parse(path: str, raw: bytes) -> Document:
         bom=bom,
         crlf=crlf,
         size=len(raw),
-        lines=lines,
         has_frontmatter=True,
         frontmatter=_parse_frontmatter(lines[1:end], 2, text[fm_start : max(fm_start, body_start - len(lines[end]) - 2)]),
         body=text[body_start:],
         body_line=end + 2,
     )
+
+
+_HEAD_LINES = 64
+
+
+def _closing_fence(lines: list[str], count: int) -> int | None:
+    """Index of the line that closes the frontmatter, among the first ``count``."""
+    for end in range(1, count):
+        if lines[end].rstrip() == _FENCE:
+            return end
+    return None
 
 
 def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple[dict[str, str], dict[str, int]]:
