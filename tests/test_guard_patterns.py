@@ -18,7 +18,7 @@ from memcheck.checks.guard import (
     categories,
     link_target,
 )
-from memcheck.config import GuardConfig, default_config
+from memcheck.config import default_config
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CATEGORIES = [
@@ -29,7 +29,7 @@ CATEGORIES = [
 
 def default_guard(**changes: object) -> Guard:
     config = default_config(Path.cwd()).guard
-    return Guard(GuardConfig(**{**config.__dict__, **changes}))
+    return Guard(config._replace(**changes))
 
 
 def test_the_fifteen_categories_of_seed_000() -> None:

@@ -82,9 +82,16 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, user: bool)
     With PATHS (as pre-commit passes them), check what those files belong to: a
     changed memory file brings in its whole store.
     """
-    from memcheck.hooks import lint
+    def run() -> int:
+        from memcheck.listing import GitListing
 
-    _run(lambda: lint.run(_config(config_file, paths), list(paths) or None, fmt, user))
+        settings = _config(config_file, paths)
+        listing = GitListing(settings.root)  # git lists the files while the checks are imported
+        from memcheck.hooks import lint
+
+        return lint.run(settings, list(paths) or None, fmt, user, listing)
+
+    _run(run)
 
 
 @cli.command()

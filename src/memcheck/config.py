@@ -10,7 +10,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 CONFIG_FILENAME = ".memcheck.yaml"
 
@@ -110,8 +110,7 @@ def _attrs(section: Mapping[str, Any]) -> dict[str, Any]:
     return {k.replace("-", "_"): tuple(v) if isinstance(v, list) else v for k, v in section.items()}
 
 
-@dataclass(frozen=True)
-class MemoryConfig:
+class MemoryConfig(NamedTuple):
     stores: tuple[str, ...]
     types: tuple[str, ...]
     required: tuple[str, ...]
@@ -120,8 +119,7 @@ class MemoryConfig:
     stale_after_days: int
 
 
-@dataclass(frozen=True)
-class IndexConfig:
+class IndexConfig(NamedTuple):
     mode: str | None
     style: str | None
     max_lines: int
@@ -129,8 +127,7 @@ class IndexConfig:
     warn_ratio: float
 
 
-@dataclass(frozen=True)
-class GuidanceConfig:
+class GuidanceConfig(NamedTuple):
     filenames: tuple[str, ...]
     max_lines: int
     max_bytes: int
@@ -139,19 +136,16 @@ class GuidanceConfig:
     allowed_keys: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class SkillsConfig:
+class SkillsConfig(NamedTuple):
     roots: tuple[str, ...]
     allowed_keys: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class ContextConfig:
+class ContextConfig(NamedTuple):
     max_tokens: int
 
 
-@dataclass(frozen=True)
-class GuardConfig:
+class GuardConfig(NamedTuple):
     disable: tuple[str, ...]
     patterns: tuple[str, ...]
     allow: tuple[str, ...]

@@ -8,9 +8,9 @@ symlink is followed out of the root. Each file is read at most once per run: the
 from __future__ import annotations
 
 import os
+import re
 import stat
-import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from functools import cache, cached_property
 from pathlib import Path
@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar, cast
 from memcheck import document
 from memcheck.config import Config
 from memcheck.document import Document
+from memcheck.listing import GitListing
 
 T = TypeVar("T")
 
@@ -50,6 +51,9 @@ class Store:
     files: tuple[str, ...]  # memory files, sorted
     has_index: bool
     by_glob: bool  # named by memory.stores, rather than found by its frontmatter
+    # False for a folder found by its MEMORY.md whose files have not been read yet to
+    # tell whether they are memories (see Workspace.stores_among and is_store).
+    judged: bool = True
 
     @property
     def index(self) -> str:
@@ -58,19 +62,7 @@ class Store:
 
 def git_files(root: Path) -> list[str] | None:
     """Tracked and untracked-not-ignored files, or None when root is not in a work tree."""
-    if not (root / ".git").exists():
-        return None
-    try:
-        out = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=root,
-            capture_output=True,
-            check=True,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    # Names are UTF-8 in practice; surrogateescape keeps any other byte round-trippable.
-    return sorted({p for p in out.decode("utf-8", "surrogateescape").split("\0") if p})
+    return GitListing(root).files()
 
 
 def walk_files(root: Path) -> list[str]:
@@ -81,6 +73,9 @@ def walk_files(root: Path) -> list[str]:
         prefix = "" if rel == "." else rel + "/"
         found.extend(prefix + n for n in names)
     return sorted(found)
+
+
+_MAGIC = re.compile(r"[*?\[]")  # what makes a glob segment more than a literal name
 
 
 def glob_matches_folder(glob: str, folder: str) -> bool:
@@ -127,10 +122,17 @@ class Workspace:
 
     user: bool = False  # the user-level locations under $HOME, not a repository
 
-    def __init__(self, config: Config, files: list[str] | None = None):
+    def __init__(self, config: Config, files: list[str] | None = None, listing: GitListing | None = None):
+        """``files``: the files to consider; else ``listing``'s (one already started),
+        else git's, else the folder's."""
         self.config = config
         self.root = config.root
-        listed = files if files is not None else git_files(self.root)
+        if files is not None:
+            listed: list[str] | None = files
+        elif listing is not None and listing.root == self.root:
+            listed = listing.files()
+        else:
+            listed = git_files(self.root)
         self.in_git = listed is not None
         if listed is None:
             listed = walk_files(self.root)
@@ -239,27 +241,44 @@ class Workspace:
     def stores(self) -> tuple[Store, ...]:
         return self.stores_among(self._by_folder)
 
-    def stores_among(self, folders: Iterable[str]) -> tuple[Store, ...]:
+    def stores_among(self, folders: Iterable[str], judge: bool = True) -> tuple[Store, ...]:
         """The stores among ``folders``, sorted. Each folder is judged on its own files,
-        so judging a few folders gives what judging the whole tree would give for them."""
+        so judging a few folders gives what judging the whole tree would give for them.
+
+        With ``judge`` False, a folder that only its MEMORY.md makes a candidate comes
+        back unjudged (``judged`` False) and ``is_store`` decides later: the reading
+        that takes can then be shared out between processes with the checking."""
         found: list[Store] = []
-        globs = [_glob_segments(g) for g in self.config.memory.stores]
+        # A glob can only name a folder whose last segment matches its own: look the
+        # literal ones up by that segment rather than trying every glob on every folder.
+        by_last: dict[str, list[tuple[str, ...]]] = {}
+        wild: list[tuple[str, ...]] = []
+        for glob in self.config.memory.stores:
+            segments = _glob_segments(glob)
+            if segments and not _MAGIC.search(segments[-1]):
+                by_last.setdefault(segments[-1], []).append(segments)
+            elif segments:
+                wild.append(segments)
         for folder in sorted(folders):
             names = self._by_folder.get(folder)
             if names is None:
                 continue
             has_index = INDEX_NAME in names
-            segments = folder.split("/") if folder else []
-            by_glob = any(_segments_match(g, segments) for g in globs)
+            globs = [*by_last.get(folder.rpartition("/")[2], ()), *wild]
+            by_glob = bool(globs) and any(_segments_match(g, folder.split("/") if folder else []) for g in globs)
             if not by_glob and not has_index:
                 continue  # cheap test first: most folders with Markdown are not stores
             regular = self._regular_files_in(folder)
             md = sorted(join(folder, n) for n in names if n.endswith(".md") and n not in NOT_MEMORY)
             md = [p for p in md if basename(p) in regular or self.is_file(p)]
-            if not by_glob and not self._memory_siblings(md):
+            if not by_glob and judge and not self._memory_siblings(md):
                 continue
-            found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob))
+            found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge))
         return tuple(found)
+
+    def is_store(self, store: Store) -> bool:
+        """Whether a store from ``stores_among`` is one (only unjudged ones can be not)."""
+        return store.judged or self._memory_siblings(list(store.files))
 
     def _regular_files_in(self, folder: str) -> frozenset[str]:
         """Names of the regular files (not symlinks) in a folder inside the root: one
@@ -303,9 +322,8 @@ class Workspace:
         found: list[str] = []
         links: set[str] = set()
         small: set[str] = set()  # regular files of at most 255 bytes: maybe a link checked out as text
-        for path in self.files:
-            if basename(path) not in order:
-                continue
+        named = sorted(join(folder, name) for folder, names in self._names_by_folder.items() for name in names if name in order)
+        for path in named:
             try:
                 info = os.lstat(self._full(path))  # one lstat answers what is_file() would
             except (OSError, ValueError):
@@ -358,24 +376,25 @@ class Workspace:
         Everything else inside a skill folder (a nested SKILL.md included) is one of
         its resources, not a skill of its own.
         """
-        folders = {parent(p) for p in self.files if basename(p) == SKILL_NAME}
+        by_folder = self._by_folder  # folder -> its Markdown files' names
+        folders = {folder for folder, names in by_folder.items() if SKILL_NAME in names}
 
         def in_skill_folder(folder: str) -> bool:
             return any(f in folders for f in _ancestors(folder))
 
         found = []
-        for path in self.files:
-            name, folder = basename(path), parent(path)
-            if name == SKILL_NAME:
-                if in_skill_folder(parent(folder)) if folder else False:
+        for folder, names in by_folder.items():
+            for name in names:
+                if name == SKILL_NAME:
+                    if folder and in_skill_folder(parent(folder)):
+                        continue
+                elif name in NOT_SKILL or not self.is_skills_root(folder):
                     continue
-            elif not (name.endswith(".md") and name not in NOT_SKILL and self.is_skills_root(folder)):
-                continue
-            elif in_skill_folder(folder) or not _looks_like_skill(self.document(path)):
-                continue
-            if self.is_file(path):
-                found.append(path)
-        return tuple(found)
+                elif in_skill_folder(folder) or not _looks_like_skill(self.document(join(folder, name))):
+                    continue
+                if self.is_file(join(folder, name)):
+                    found.append(join(folder, name))
+        return tuple(sorted(found))
 
     def names_in(self, folder: str) -> set[str]:
         """Names of the files directly inside ``folder``."""
@@ -385,18 +404,22 @@ class Workspace:
     def _names_by_folder(self) -> dict[str, list[str]]:
         folders: dict[str, list[str]] = {}
         for path in self.files:
-            folders.setdefault(parent(path), []).append(basename(path))
+            folder, _, name = path.rpartition("/")
+            folders.setdefault(folder, []).append(name)
         return folders
 
 
-def select_targets(ws: Workspace, paths: Iterable[str] | None) -> tuple[list[Store], list[str], list[str]]:
+def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = True) -> tuple[list[Store], list[str], list[str]]:
     """What to check for the given paths (pre-commit's file list): stores, guidance, skills.
 
     A changed memory file or index brings in its whole store, since the index depends
-    on every file in it. A folder brings in everything below it. No paths: everything.
+    on every file in it. A folder brings in everything below it. No paths: everything,
+    and with ``judge`` False the stores found by their MEMORY.md alone are left for the
+    checks to judge (``Workspace.is_store``).
     """
     if paths is None:
-        return list(ws.stores), list(ws.guidance), list(ws.skills)
+        found = ws.stores if judge else ws.stores_among(ws.folders_with_markdown, judge=False)
+        return list(found), list(ws.guidance), list(ws.skills)
     wanted = [w for w in (relative_path(ws.root, p) for p in paths) if w is not None]
 
     def hit(path: str) -> bool:
@@ -454,16 +477,14 @@ def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
 
 def user_workspace(config: Config, home: Path | None = None) -> Workspace:
     """The user's home as a workspace holding only the user-level locations."""
-    from dataclasses import replace
-
     home = (home or Path.home()).resolve()
     user_config = replace(
         config,
         root=home,
         exclude=(),
         per_path_ignores=(),
-        memory=replace(config.memory, stores=tuple(dict.fromkeys((*config.memory.stores, *USER_STORES)))),
-        skills=replace(config.skills, roots=USER_SKILL_ROOTS),
+        memory=config.memory._replace(stores=tuple(dict.fromkeys((*config.memory.stores, *USER_STORES)))),
+        skills=config.skills._replace(roots=USER_SKILL_ROOTS),
     )
     ws = Workspace(user_config, files=user_files(home, config.guidance.filenames))
     ws.user = True

@@ -12,7 +12,7 @@ import stat
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
 
@@ -22,8 +22,7 @@ _KEY_LINE = re.compile(r"^([^\s:#][^:]*?)\s*:(?:\s+(.*)|)$")
 _BLOCK_INDICATOR = re.compile(r"^[|>][+-]?\d*(\s+#.*)?$")
 
 
-@dataclass(frozen=True)
-class Frontmatter:
+class Frontmatter(NamedTuple):
     end_line: int  # line of the closing fence (the opening one is line 1)
     data: dict[str, Any]  # the mapping: strict YAML, or the key: value reading when YAML failed
     key_lines: dict[str, int]  # line of each top-level key

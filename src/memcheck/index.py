@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, NamedTuple, Sequence
 from urllib.parse import unquote
@@ -33,8 +32,7 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
-@dataclass(frozen=True)
-class Memory:
+class Memory(NamedTuple):
     """What the index needs of one memory file."""
 
     filename: str  # base name, e.g. user_prefs.md

@@ -177,7 +177,7 @@ def find(doc: Document) -> Iterator[Secret]:
     if doc.error is not None:
         return
     found, inside_keys = _key_blocks(doc.lines) if "-----BEGIN" in doc.text else ([], set())
-    found.extend(_tokens(doc.text, doc.lines, inside_keys))
+    found.extend(_tokens(doc, inside_keys))
     yield from sorted(found, key=lambda s: (s.line, s.col, s.code))
 
 
@@ -206,14 +206,15 @@ def _key_blocks(lines: tuple[str, ...]) -> tuple[list[Secret], set[int]]:
     return found, spanned
 
 
-def _tokens(text: str, lines: tuple[str, ...], skip_lines: set[int]) -> Iterator[Secret]:
+def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
+    text = doc.text
     taken: list[tuple[int, int]] = []
     starts: list[int] = []  # offset of each line, built only when something matches
 
     def place(offset: int) -> tuple[int, int] | None:
         if not starts:
             starts.append(0)
-            for line_text in lines[:-1]:
+            for line_text in doc.lines[:-1]:
                 starts.append(starts[-1] + len(line_text) + 1)
         line = bisect_right(starts, offset) - 1
         return None if line in skip_lines else (line + 1, offset - starts[line] + 1)

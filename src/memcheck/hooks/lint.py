@@ -11,6 +11,7 @@ from memcheck.checks import secrets
 from memcheck.config import Config, ConfigError, selected
 from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
 from memcheck.hooks.report import drop_path_ignores, report
+from memcheck.listing import GitListing
 from memcheck.problem import Problem
 from memcheck.rules import FAMILY_MODULES, all_rules
 
@@ -24,8 +25,10 @@ class Targets(NamedTuple):
 Check = Callable[[Workspace, Targets], Iterable[Problem]]
 
 
-def targets_for(ws: Workspace, paths: Sequence[str] | None) -> Targets:
-    return Targets(*select_targets(ws, paths))
+def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True) -> Targets:
+    """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
+    (see ``select_targets``): only for checking, never for writing indexes."""
+    return Targets(*select_targets(ws, paths, judge))
 
 
 def collect(ws: Workspace, targets: Targets) -> list[Problem]:
@@ -60,6 +63,7 @@ _GUIDANCE_SLICE = 100
 # Below this many files a check takes a tenth of a second or so: not worth a process.
 _FILES_PER_PROCESS = 1000
 _MAX_PROCESSES = 8
+_MAX_QUEUED = 16_384  # parts the queue between processes holds (see _part_queue)
 
 
 def jobs(files: int, parts: int) -> int:
@@ -79,12 +83,16 @@ def jobs(files: int, parts: int) -> int:
     else:
         cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         count = min(cpus, _MAX_PROCESSES, files // _FILES_PER_PROCESS)
-    if count < 2 or parts < 2 or sys.platform in ("darwin", "win32") or not hasattr(os, "fork"):
+    if count < 2 or parts < 2 or parts > _MAX_QUEUED or sys.platform in ("darwin", "win32") or not hasattr(os, "fork"):
         return 1
     return min(count, parts)
 
 
 def _check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[str]) -> set[Problem]:
+    if not all(ws.is_store(store) for store in part.stores):
+        for store in part.stores:
+            ws.forget([*store.files, store.index])
+        part = part._replace(stores=[store for store in part.stores if ws.is_store(store)])
     found = {p for check in checks for p in check(ws, part) if p.code in enabled}
     if found:
         # Whatever rule quoted a value, no secret leaves in a message (SEC ignored
@@ -96,27 +104,30 @@ def _check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[
 
 
 def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str], workers: int) -> set[Problem]:
-    """Fork ``workers - 1`` children, each checking its share of the parts while this
-    process checks the first share; children send back their findings, pickled,
-    through a pipe.
+    """Fork ``workers - 1`` children; they and this process take parts from a shared
+    queue until it is empty, and children send back their findings, pickled, through
+    a pipe.
 
     Forking (rather than a pool) lets every child start from this process as it is:
     files listed, stores found, documents already read; nothing is sent to them,
-    and no process sits idle while the others work.
+    and no process sits idle while the others work. The queue is a pipe holding the
+    parts' numbers, largest parts first, written before any process reads: a reader
+    takes one number at a time, so whoever is free takes the next part, and the
+    processes finish together however the parts' costs differ.
     """
     import pickle
 
-    shares = _share_out(parts, workers)
+    queue = _part_queue(sorted(range(len(parts)), key=lambda i: -_size(parts[i])))
     children: dict[int, int] = {}  # pid -> the read end of its pipe
     try:
-        for share in shares[1:]:
+        for _ in range(workers - 1):
             read_end, write_end = os.pipe()
             pid = os.fork()
             if pid == 0:  # the child: check, report, and leave without running the parent's cleanup
                 try:
                     os.close(read_end)
                     try:
-                        payload = pickle.dumps((True, _check_parts(ws, share, checks, enabled)))
+                        payload = pickle.dumps((True, _check_queued(ws, parts, queue, checks, enabled)))
                     except BaseException as e:  # the parent reports it, as an internal error
                         payload = pickle.dumps((False, f"{type(e).__name__}: {e}"))
                     with os.fdopen(write_end, "wb") as out:
@@ -125,7 +136,7 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
                     os._exit(0)  # whatever happened: never return into the parent's code
             os.close(write_end)
             children[pid] = read_end
-        found = _check_parts(ws, shares[0], checks, enabled)
+        found = _check_queued(ws, parts, queue, checks, enabled)
         while children:
             pid, read_end = children.popitem()
             with os.fdopen(read_end, "rb") as pipe:
@@ -139,10 +150,35 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
             found |= result
         return found
     finally:
+        os.close(queue)
         for pid, read_end in children.items():  # interrupted or failed: leave no child behind
             os.close(read_end)
             os.kill(pid, signal.SIGTERM)
             os.waitpid(pid, 0)
+
+
+_NUMBER = 4  # bytes per part number in the queue
+
+
+def _part_queue(order: list[int]) -> int:
+    """The read end of a pipe holding ``order``, closed for writing: it reads empty once
+    every part is taken. Written in full before anyone reads, so it must fit the pipe:
+    64 KiB, 16,384 parts (a tree with more stores than that is split in one process)."""
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, b"".join(i.to_bytes(_NUMBER, "little") for i in order))
+    finally:
+        os.close(write_end)
+    return read_end
+
+
+def _check_queued(ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str]) -> set[Problem]:
+    found: set[Problem] = set()
+    # A pipe read takes whole numbers: each was written with the others in one write,
+    # and a read of a pipe is never split between readers.
+    while number := os.read(queue, _NUMBER):
+        found |= _check_part(ws, parts[int.from_bytes(number, "little")], checks, enabled)
+    return found
 
 
 def _check_parts(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str]) -> set[Problem]:
@@ -150,19 +186,6 @@ def _check_parts(ws: Workspace, parts: list[Targets], checks: list[Check], enabl
     for part in parts:
         found |= _check_part(ws, part, checks, enabled)
     return found
-
-
-def _share_out(parts: list[Targets], workers: int) -> list[list[Targets]]:
-    """Parts in ``workers`` shares of about equal size: largest first, each to the
-    share with the least so far. The order of the parts within a share and which share
-    a part lands in do not change what is found."""
-    shares: list[list[Targets]] = [[] for _ in range(workers)]
-    loads = [0] * workers
-    for part in sorted(parts, key=_size, reverse=True):
-        least = loads.index(min(loads))
-        shares[least].append(part)
-        loads[least] += _size(part)
-    return shares
 
 
 def _size(part: Targets) -> int:
@@ -182,9 +205,9 @@ def collect_user(config: Config) -> list[Problem]:
     return [p._replace(path=USER_PREFIX + p.path) for p in collect(ws, targets_for(ws, None))]
 
 
-def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", user: bool = False) -> int:
-    ws = Workspace(config)
-    problems = collect(ws, targets_for(ws, paths))
+def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", user: bool = False, listing: GitListing | None = None) -> int:
+    ws = Workspace(config, listing=listing)
+    problems = collect(ws, targets_for(ws, paths, judge=False))
     if user:
         problems = sorted([*problems, *collect_user(config)])
     report(problems, fmt)

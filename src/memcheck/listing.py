@@ -1,0 +1,40 @@
+"""A repository's files as git lists them, with the listing started early.
+
+``git ls-files --others`` walks the work tree; on a large repository that takes
+tens of milliseconds, which ``memcheck check`` spends importing its checks rather
+than waiting (see cli.check). Kept free of memcheck's other modules, so starting it
+costs nothing but the process.
+"""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+
+class GitListing:
+    """Tracked and untracked-not-ignored files of the work tree at ``root``."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._proc: subprocess.Popen[bytes] | None = None
+        if not (root / ".git").exists():
+            return
+        try:
+            self._proc = subprocess.Popen(
+                ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                cwd=root,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:  # no git: the caller walks the folder instead
+            self._proc = None
+
+    def files(self) -> list[str] | None:
+        """The files, sorted; None when root is not a work tree git can list."""
+        if self._proc is None:
+            return None
+        out, _ = self._proc.communicate()
+        if self._proc.returncode != 0:
+            return None
+        # Names are UTF-8 in practice; surrogateescape keeps any other byte round-trippable.
+        return sorted({p for p in out.decode("utf-8", "surrogateescape").split("\0") if p})
