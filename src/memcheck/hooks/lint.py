@@ -115,10 +115,15 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
     takes one number at a time, so whoever is free takes the next part, and the
     processes finish together however the parts' costs differ.
     """
+    import gc
     import pickle
 
     queue = _part_queue(sorted(range(len(parts)), key=lambda i: -_size(parts[i])))
     children: dict[int, int] = {}  # pid -> the read end of its pipe
+    # What exists now (the file list, the stores, documents already read) lives to the
+    # end: out of the collector's sight, it is not traversed again and again, and in
+    # the children the collector does not touch (and so copy) its memory pages.
+    gc.freeze()
     try:
         for _ in range(workers - 1):
             read_end, write_end = os.pipe()
@@ -150,6 +155,7 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
             found |= result
         return found
     finally:
+        gc.unfreeze()
         os.close(queue)
         for pid, read_end in children.items():  # interrupted or failed: leave no child behind
             os.close(read_end)
