@@ -63,10 +63,13 @@ def prose(lines: Iterable[str]) -> Iterator[str]:
                 fence = None
             yield " " * len(line)
             continue
-        if not in_comment and _COMMENT_IDIOM.match(line):
+        # Both need `[`, or three backticks or tildes, within the first few columns:
+        # most lines have neither, and are not matched at all.
+        head = line[:7]
+        if not in_comment and "[" in head and _COMMENT_IDIOM.match(line):
             yield " " * len(line)
             continue
-        if not in_comment:
+        if not in_comment and ("```" in head or "~~~" in head):
             m = _FENCE_OPEN.match(line)
             if m and not (m.group(1)[0] == "`" and "`" in line[m.end() :]):
                 fence = m.group(1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 from typing import Any, Iterator
 
 from memcheck.discover import Store, Workspace, basename
@@ -362,6 +363,11 @@ _KNOWN_KEYS = frozenset({"name", "description", "type", "created", "updated", "a
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*\.md$")
 
 
+@lru_cache(maxsize=8)
+def _allowed_keys(allowed: tuple[str, ...], required: tuple[str, ...]) -> frozenset[str]:
+    return _KNOWN_KEYS | frozenset(allowed) | frozenset(required)
+
+
 def memory_type(data: dict[str, Any]) -> Any:
     if "type" in data:
         return data["type"]
@@ -500,11 +506,11 @@ def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:
     if isinstance(desc, str) and len(desc.strip()) > cfg.description_max_length:
         yield R["MEM015"].at(path, line_of("description"), 1, f"description is {len(desc.strip())} characters (max {cfg.description_max_length}); shorten it to one sentence")
     yield from _check_dates(ws, doc)
-    allowed = _KNOWN_KEYS | set(cfg.allowed_keys) | set(cfg.required)
+    allowed = _allowed_keys(cfg.allowed_keys, cfg.required)
     for key in fm.key_lines:
         if key not in allowed:
             yield R["MEM010"].at(path, fm.key_lines[key], 1, f"unknown frontmatter key {key!r}; fix it or add it to memory.allowed-keys")
-    if not fm.fallback:
+    if not fm.fallback and any(" #" in raw for raw in fm.raw_values.values()):
         for key in sorted(fm.plain_keys):
             raw, value = fm.raw_values.get(key), data.get(key)
             if isinstance(value, str) and raw and raw != value and " #" in raw and raw.startswith(value):
