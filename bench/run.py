@@ -58,9 +58,16 @@ def tool(name: str) -> list[str] | None:
     return [found] if found else None
 
 
+# Commands run as installed: Python may write the bytecode of what it imports (the
+# warm-up run does), as `pip install` does for a regular install. Without this, a
+# PYTHONDONTWRITEBYTECODE in the environment would have every run compile memcheck's
+# sources again, a cost no installed copy pays.
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run_once(cmd: list[str], cwd: Path) -> tuple[float, float, int]:
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=CHILD_ENV)
     # wait4 gives this child's own rusage: no deltas of RUSAGE_CHILDREN needed.
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start

@@ -4,13 +4,13 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from conftest import memory, write
+from conftest import git, memory, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcheck import config
 from memcheck import index as idx
-from memcheck.discover import Workspace, select_targets
+from memcheck.discover import Workspace, hook_folders, select_targets
 from memcheck.hooks.lint import Targets, collect
 from memcheck.rules import FAMILY_MODULES
 
@@ -74,3 +74,37 @@ def test_symlinked_folders_inside_the_root_are_read_and_outside_it_are_not(repo:
     assert ws.is_file("inside/.memory/a.md") and ws.exists("inside/.memory")
     assert not ws.is_file("real/.memory/out/x.md") and not ws.exists("real/.memory/out")
     assert not ws.is_file("../elsewhere/x.md") and not ws.is_file("real/.memory/missing.md")
+
+
+def _problems(root: Path, *paths: str, jobs: str = "1") -> list[str]:
+    proc = run_cli(root, "check", *paths, env={"MEMCHECK_JOBS": jobs})
+    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
+    return proc.stdout.splitlines()[:-1]  # without the summary line
+
+
+def test_a_hook_run_on_memory_files_lists_only_their_folders_and_finds_the_same(repo: Path) -> None:
+    _tree(repo)
+    write(repo, "pkg/notes/e.md", memory("E", "e", "infra"))  # untracked, and not in the index
+    git(repo, "add", "pkg/notes/c.md", "pkg/notes/MEMORY.md")
+    full = _problems(repo)
+    for named in ("pkg/notes/c.md", "pkg/notes/e.md", ".memory/a.md"):
+        store = named.rpartition("/")[0]
+        assert hook_folders(config.load(repo), [str(repo / named)]) == [store]
+        expected = [line for line in full if line.startswith(store + "/")]
+        assert expected and _problems(repo, named) == expected, named
+    # Anything that could be a guidance file or a skill, or is a folder, lists the tree.
+    write(repo, ".claude/skills/deploy/SKILL.md", "---\nname: deploy\n---\n")
+    for named in ("AGENTS.md", ".claude/skills/deploy/SKILL.md", "pkg", "pkg/notes/missing.md"):
+        assert hook_folders(config.load(repo), [str(repo / named)]) is None, named
+
+
+def test_stores_judged_while_checking_are_the_stores_judged_first(repo: Path) -> None:
+    # A full check leaves folders that only a MEMORY.md makes stores for the checking
+    # processes to judge; fix and the hook path judge them first. Same stores either way.
+    _tree(repo)
+    ws = Workspace(config.load(repo))
+    unjudged = ws.stores_among(ws.folders_with_markdown, judge=False)
+    assert {s.folder for s in unjudged if not s.judged} == {"pkg/notes", "docs"}
+    assert [s.folder for s in unjudged if ws.is_store(s)] == [s.folder for s in ws.stores]
+    assert "docs/MEMORY.md" not in "\n".join(_problems(repo, jobs="2"))
+    assert _problems(repo, jobs="2") == _problems(repo, jobs="1")

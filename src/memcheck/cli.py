@@ -86,7 +86,12 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, user: bool)
         from memcheck.listing import GitListing
 
         settings = _config(config_file, paths)
-        listing = GitListing(settings.root)  # git lists the files while the checks are imported
+        folders = None
+        if paths:  # for a hook run on memory files, only their folders are listed
+            from memcheck.discover import hook_folders
+
+            folders = hook_folders(settings, paths)
+        listing = GitListing(settings.root, folders)  # git lists files while the checks are imported
         from memcheck.hooks import lint
 
         return lint.run(settings, list(paths) or None, fmt, user, listing)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, TypeVar, cast
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
 
 from memcheck import document
 from memcheck.config import Config
@@ -121,6 +121,7 @@ class Workspace:
     """One run's view of the tree: its files, what they are, and what has been read."""
 
     user: bool = False  # the user-level locations under $HOME, not a repository
+    partial: bool = False  # files of some folders only (a hook run on memory files)
 
     def __init__(self, config: Config, files: list[str] | None = None, listing: GitListing | None = None):
         """``files``: the files to consider; else ``listing``'s (one already started),
@@ -131,6 +132,9 @@ class Workspace:
             listed: list[str] | None = files
         elif listing is not None and listing.root == self.root:
             listed = listing.files()
+            # Only some folders listed (see hook_folders): enough for their stores,
+            # not for finding guidance files or skills anywhere else.
+            self.partial = listed is not None and listing.folders is not None
         else:
             listed = git_files(self.root)
         self.in_git = listed is not None
@@ -430,9 +434,52 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     folders = {parent(w) for w in wanted}.union(f for f in ws.folders_with_markdown if _folder_hit(f, wanted))
     candidates = ws.stores_among(folders)
     stores = [s for s in candidates if hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted)]
-    # A symlinked twin (CLAUDE.md -> AGENTS.md) brings in the file it is.
-    twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
-    return stores, [g for g in ws.guidance if hit(g) or g in twins_hit], [s for s in ws.skills if hit(s)]
+    if ws.partial:
+        return stores, [], []  # hook_folders found no path that could be anything else
+    # Finding every guidance file and skill means looking through the whole tree: done
+    # only when a given path could be one (or is a folder), not for a memory file.
+    files_only = all(w in ws.file_set for w in wanted)
+    guidance: list[str] = []
+    if not files_only or any(basename(w) in ws.config.guidance.filenames for w in wanted):
+        # A symlinked twin (CLAUDE.md -> AGENTS.md) brings in the file it is.
+        twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
+        guidance = [g for g in ws.guidance if hit(g) or g in twins_hit]
+    skills: list[str] = []
+    if not files_only or any(_could_be_skill(ws, w) for w in wanted):
+        skills = [s for s in ws.skills if hit(s)]
+    return stores, guidance, skills
+
+
+def _could_be_skill(ws: Workspace, path: str) -> bool:
+    """A SKILL.md, or Markdown directly in a skills root (what ``Workspace.skills`` holds)."""
+    return _skill_name(path, ws.config, ws.is_skills_root)
+
+
+def _skill_name(path: str, config: Config, is_skills_root: Callable[[str], bool]) -> bool:
+    name = basename(path)
+    return name == SKILL_NAME or (name.endswith(".md") and name not in NOT_SKILL and is_skills_root(parent(path)))
+
+
+def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
+    """The folders a check of ``paths`` needs listed, or None for the whole tree.
+
+    A hook run on memory files needs only their folders (each file's store); listing
+    those is a fraction of listing a large tree. Any path that is not a regular file,
+    or could be a guidance file or a skill (finding those needs the whole tree), or is
+    outside the root, asks for everything.
+    """
+    folders: set[str] = set()
+    for given in paths:
+        rel = relative_path(config.root, given)
+        full = os.path.join(config.root, rel) if rel else ""
+        if not rel or not os.path.isfile(full) or os.path.islink(full):
+            return None
+        if basename(rel) in config.guidance.filenames:
+            return None
+        if _skill_name(rel, config, lambda folder: any(glob_matches_folder(g, folder) for g in config.skills.roots)):
+            return None
+        folders.add(parent(rel))
+    return sorted(folders)
 
 
 def _folder_hit(folder: str, wanted: list[str]) -> bool:

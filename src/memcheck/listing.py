@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from typing import Sequence
 
 
 class GitListing:
-    """Tracked and untracked-not-ignored files of the work tree at ``root``."""
+    """Tracked and untracked-not-ignored files of the work tree at ``root``; with
+    ``folders``, only those in (and below) these folders."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, folders: Sequence[str] | None = None) -> None:
         self.root = root
+        self.folders = folders
         self._proc: subprocess.Popen[bytes] | None = None
         if not (root / ".git").exists():
             return
+        scope = ["--", *(f or "." for f in folders)] if folders is not None else []
         try:
             self._proc = subprocess.Popen(
-                ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                ["git", "--literal-pathspecs", "ls-files", "-z", "--cached", "--others", "--exclude-standard", *scope],
                 cwd=root,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
