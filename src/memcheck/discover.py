@@ -148,6 +148,7 @@ class Workspace:
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
         self._derived: dict[tuple[str, str], tuple[Document, Any]] = {}
+        self._once: dict[str, Any] = {}
         self._folders_inside: dict[str, bool] = {}
         self._skills_roots: dict[str, bool] = {}  # folder -> matches a skills.roots glob
 
@@ -170,6 +171,13 @@ class Workspace:
         if hit is None or hit[0] is not doc:  # a document read again is worked out again
             hit = self._derived[key] = (doc, compute(doc))
         return cast(T, hit[1])
+
+    def once(self, what: str, compute: Callable[[], T]) -> T:
+        """``compute()``, worked out once per run: what every part of a check needs
+        about the whole tree (guidance files sharing folders, case collisions)."""
+        if what not in self._once:
+            self._once[what] = compute()
+        return cast(T, self._once[what])
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop documents no check will read again (read again if one does)."""

@@ -481,24 +481,40 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
 
 
 def _check_folders(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
+    # Worked out once per run, not once per slice of guidance files checked.
+    for read, others in ws.once("guidance-shared-folders", lambda: _shared_folders(ws)):
+        for other in others:
+            if other in wanted and not _imports_target(ws, other, read):
+                yield R["GDN001"].at(other, 1, 1, f"{basename(other)} shares its folder with {basename(read)}, which agents read instead (only one guidance file per folder); merge them and make {basename(other)} a symlink to {basename(read)} or a one-line @{basename(read)} import")
+    for path, first in ws.once("case-collisions", lambda: _case_collisions(ws)):
+        if path in wanted:
+            yield R["GDN002"].at(path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
+
+
+def _shared_folders(ws: Workspace) -> list[tuple[str, list[str]]]:
+    """(the guidance file agents read, the others in its folder) for folders with several."""
     order = {n: i for i, n in enumerate(ws.config.guidance.filenames)}
     by_folder: dict[str, list[str]] = {}
     for path in ws.guidance:
         by_folder.setdefault(parent(path), []).append(path)
+    shared = []
     for paths in by_folder.values():
-        if len(paths) < 2:
-            continue
-        paths.sort(key=lambda p: (order[basename(p)], p))
-        read = paths[0]
-        for other in paths[1:]:
-            if other in wanted and not _imports_target(ws, other, read):
-                yield R["GDN001"].at(other, 1, 1, f"{basename(other)} shares its folder with {basename(read)}, which agents read instead (only one guidance file per folder); merge them and make {basename(other)} a symlink to {basename(read)} or a one-line @{basename(read)} import")
+        if len(paths) >= 2:
+            paths.sort(key=lambda p: (order[basename(p)], p))
+            shared.append((paths[0], paths[1:]))
+    return shared
+
+
+def _case_collisions(ws: Workspace) -> list[tuple[str, str]]:
+    """(path, the path it collides with) for guidance files and skills that differ only by case."""
     lowered: dict[str, str] = {}
+    collisions = []
     for path in sorted({*ws.guidance, *ws.twins, *ws.skills}):
         key = path.casefold()
-        if key in lowered and path in wanted:
-            yield R["GDN002"].at(path, 1, 1, f"{path} and {lowered[key]} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
+        if key in lowered:
+            collisions.append((path, lowered[key]))
         lowered.setdefault(key, path)
+    return collisions
 
 
 def _imports_target(ws: Workspace, path: str, target: str) -> bool:

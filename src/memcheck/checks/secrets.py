@@ -11,7 +11,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from typing import Any, Iterable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from memcheck.discover import Workspace
 from memcheck.document import Document
@@ -117,9 +117,14 @@ _TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = t
         ("xox[abposr]-", _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
         (r"hooks\.slack\.com", "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
         ("k_(?:live|test|prod)_", _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
-        ("sk-ant-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
+        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
         ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
     )
+)
+# The patterns by probe, in order: the two OpenAI-style patterns share "sk-".
+_PROBES: tuple[tuple[re.Pattern[str], tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
+    (probe, tuple((before, pattern) for p, before, pattern in _TOKENS if p.pattern == probe.pattern))
+    for probe in {p.pattern: p for p, _, _ in _TOKENS}.values()
 )
 # A name ending in one of these words, then `=`, `:`, `:=` or `=>`, then a quoted
 # value. The match starts at the word; the rest of the name is read backwards from it.
@@ -219,21 +224,9 @@ def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
         line = bisect_right(starts, offset) - 1
         return None if line in skip_lines else (line + 1, offset - starts[line] + 1)
 
-    for probe, before, pattern in _TOKENS:
-        if not probe.search(text):
-            continue
-        for m in pattern.finditer(text):
-            if m.start() > 0 and text[m.start() - 1] in before:
-                continue
-            value, prefix = m.group("t"), m.group("p")
-            tail = value[len(prefix) :]
-            where = place(m.start("t"))
-            if where is None or _placeholder(value) or any(s <= m.start("t") < e for s, e in taken):
-                continue
-            if not _random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
-                continue
-            taken.append((m.start("t"), m.end("t")))
-            yield Secret(*where, "SEC002", _redact(value, len(prefix)), value)
+    for probe, patterns in _PROBES:
+        if probe.search(text):
+            yield from _token_matches(text, patterns, taken, place)
     if '"' not in text and "'" not in text:
         return  # every credential assignment quotes its value
     end = 0
@@ -253,6 +246,24 @@ def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
             begin -= 1
         name = text[begin : found.end()].split(quote, 1)[0].rstrip("\"' \t=:>")
         yield Secret(*where, "SEC003", f"{name} = {quote}…{quote}({len(value)} chars)", value)
+
+
+def _token_matches(
+    text: str, patterns: Sequence[tuple[frozenset[str], re.Pattern[str]]], taken: list[tuple[int, int]], place: Callable[[int], tuple[int, int] | None]
+) -> Iterator[Secret]:
+    for before, pattern in patterns:
+        for m in pattern.finditer(text):
+            if m.start() > 0 and text[m.start() - 1] in before:
+                continue
+            value, prefix = m.group("t"), m.group("p")
+            tail = value[len(prefix) :]
+            where = place(m.start("t"))
+            if where is None or _placeholder(value) or any(s <= m.start("t") < e for s, e in taken):
+                continue
+            if not _random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
+                continue
+            taken.append((m.start("t"), m.end("t")))
+            yield Secret(*where, "SEC002", _redact(value, len(prefix)), value)
 
 
 def _looks_like_code(value: str) -> bool:
