@@ -197,7 +197,12 @@ def main(argv: list[str] | None = None) -> int:
     for name in sizes:
         size = generate.SIZES[name]
         print(f"generating {name} ...", file=sys.stderr, flush=True)
-        root = generate.generate(size, args.out)
+        # In a process of its own: generating L holds the whole tree in memory, and a
+        # child started by a large process reports that process's size as its peak
+        # RSS (Linux counts the memory it had before exec), which would swamp every
+        # figure measured after it.
+        subprocess.run([PY, str(HERE / "generate.py"), str(args.out), "--sizes", name], check=True)
+        root = args.out / name
         print(f"measuring {name} ({args.runs} runs) ...", file=sys.stderr, flush=True)
         rows += bench_size(size, root, args.runs, memcheck, agnix, notes)
     # Start-up is a few tens of milliseconds: more runs for a steady median.
