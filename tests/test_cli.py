@@ -175,3 +175,21 @@ def test_a_closed_pipe_is_not_an_internal_error(repo: Path) -> None:
     proc = subprocess.run(f"{sys.executable} -m memcheck check | head -1", shell=True, cwd=repo, capture_output=True, text=True)
     assert proc.stdout.startswith(".memory/")
     assert "internal error" not in proc.stderr
+
+
+def test_a_folder_outside_any_repository_is_checked_from_anywhere(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    write(notes, ".memory/a.md", memory("A", "a", "infra"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    proc = run_cli(elsewhere, "check", str(notes))
+    assert proc.returncode == 1 and proc.stderr == ""
+    assert ".memory/a.md:4:1: MEM007 type 'infra' is not one of" in proc.stdout
+
+
+def test_a_path_outside_the_repository_is_an_error_not_silence(repo: Path, tmp_path: Path) -> None:
+    write(repo, ".memory/a.md", memory("A", "a", "user"))
+    stray = write(tmp_path, "stray.md", "x\n")
+    proc = run_cli(repo, "check", ".memory/a.md", str(stray))
+    assert proc.returncode == 2
+    assert proc.stderr == f"memcheck: error: {stray} is outside the repository at {repo.resolve()}; check one repository at a time\n"

@@ -16,13 +16,33 @@ from memcheck import __version__
 FORMATS = ("text", "json", "github", "sarif", "auto")
 
 
+def _inside(path: str, root: Any) -> bool:
+    """``path`` names ``root`` or something in it, as written or with links resolved
+    (a link inside the repository may point out of it, and be checked as a link)."""
+    from pathlib import Path
+
+    return any(p == root or root in p.parents for p in (Path(os.path.abspath(path)), Path(path).resolve()))
+
+
 def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
     """Settings of the repository the paths (or the working folder) are in."""
     from pathlib import Path  # not at the top: pathlib costs `--version` a sixth of its start-up
 
     from memcheck import config
 
-    root = config.find_root(Path(paths[0]), fallback=Path.cwd()) if paths else config.find_root(Path.cwd())
+    if not paths:
+        return config.load(config.find_root(Path.cwd()), Path(config_file) if config_file else None)
+    first, cwd = Path(paths[0]).resolve(), Path.cwd().resolve()
+    # The repository the first path is in; else the one we are in (a path outside it
+    # is an error below); else the working folder, if the path is in it; else the
+    # path's own folder (`memcheck check ~/notes` from anywhere).
+    root = config.repository_of(first) or config.repository_of(cwd)
+    if root is None:
+        root = cwd if (first == cwd or cwd in first.parents) else (first if first.is_dir() else first.parent)
+    outside = [p for p in paths if not _inside(p, root)]
+    if outside:
+        where = f"the repository at {root}" if (root / ".git").exists() else f"{root}, the folder being checked"
+        raise config.ConfigError(f"{outside[0]} is outside {where}; check one repository at a time")
     return config.load(root, Path(config_file) if config_file else None)
 
 

@@ -201,11 +201,19 @@ def _read_pyproject(path: Path) -> Any:
 def find_root(start: Path, fallback: Path | None = None) -> Path:
     """The repository's top folder (where ``.git`` is); outside a repository,
     ``fallback`` (the working folder) or else ``start`` itself."""
-    start = start.resolve()
-    for folder in (start, *start.parents):
+    found = repository_of(start)
+    if found is not None:
+        return found
+    return fallback.resolve() if fallback is not None else start.resolve()
+
+
+def repository_of(path: Path) -> Path | None:
+    """The top folder of the repository holding ``path``, if any."""
+    path = path.resolve()
+    for folder in (path, *path.parents):
         if (folder / ".git").exists():
             return folder
-    return fallback.resolve() if fallback is not None else start
+    return None
 
 
 def load(root: Path, config_file: Path | None = None) -> Config:
