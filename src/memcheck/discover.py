@@ -396,11 +396,15 @@ class Workspace:
 
         found = []
         for folder, names in by_folder.items():
+            # Most folders hold neither a SKILL.md nor flat skills: one test per folder.
+            skills_root = self.is_skills_root(folder)
+            if not skills_root and SKILL_NAME not in names:
+                continue
             for name in names:
                 if name == SKILL_NAME:
                     if folder and in_skill_folder(parent(folder)):
                         continue
-                elif name in NOT_SKILL or not self.is_skills_root(folder):
+                elif name in NOT_SKILL or not skills_root:
                     continue
                 elif in_skill_folder(folder) or not _looks_like_skill(self.document(join(folder, name))):
                     continue

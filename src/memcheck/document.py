@@ -105,32 +105,30 @@ def read(root: Path | str, path: str) -> Document:
 def parse(path: str, raw: bytes) -> Document:
     if len(raw) > MAX_BYTES:
         return Document(path, error=f"is larger than {MAX_BYTES // 1024} KiB; not read", size=len(raw))
-    if b"\x00" in raw[:8192]:
+    if raw.find(b"\x00", 0, 8192) >= 0:
         return Document(path, error="is binary (holds NUL bytes), not Markdown", size=len(raw))
     bom = raw.startswith(b"\xef\xbb\xbf")
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig" if bom else "utf-8")
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
         return Document(path, error=f"is not valid UTF-8 (byte {e.start})", error_line=line, size=len(raw))
-    crlf = "\r\n" in text
+    crlf = "\r" in text and "\r\n" in text  # a lone CR is rare; looking for it first is cheaper
     if crlf:
         text = text.replace("\r\n", "\n")
-    # The first lines only (and the rest in one piece): frontmatter is short.
-    lines = text.split("\n", _HEAD_LINES)
-    if lines[0].rstrip() != _FENCE:
+    # The text is searched for the fences rather than split into lines: only the
+    # frontmatter's lines are ever needed here.
+    first_end = text.find("\n") if text.startswith(_FENCE) else -1
+    if first_end < 0 or text[:first_end].rstrip() != _FENCE:
+        if text.rstrip() == _FENCE:  # a file that is only an opening fence
+            return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text, has_frontmatter=True, unterminated=True)
         return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text)
-    # The last item of a split with a limit is the rest of the text, not a line.
-    end = _closing_fence(lines, min(len(lines), _HEAD_LINES))
-    if end is None and len(lines) > _HEAD_LINES:  # longer frontmatter: look through the whole file
-        lines = text.split("\n")
-        end = _closing_fence(lines, len(lines))
-    if end is None:
+    closing = _closing_fence(text, first_end)
+    if closing < 0:
         return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text, has_frontmatter=True, unterminated=True)
-    # Offsets into text, rather than joining lines again: where the frontmatter's
-    # first line starts and where the body starts.
-    fm_start = len(lines[0]) + 1
-    body_start = sum(map(len, lines[: end + 1])) + end + 1
+    closing_end = text.find("\n", closing + 1)
+    fm_text = text[first_end + 1 : closing] if closing > first_end else ""
+    fm_lines = fm_text.split("\n") if closing > first_end else []
     # One Document built once: dataclasses.replace() costs as much as parsing a small file.
     return Document(
         path,
@@ -139,21 +137,24 @@ def parse(path: str, raw: bytes) -> Document:
         crlf=crlf,
         size=len(raw),
         has_frontmatter=True,
-        frontmatter=_parse_frontmatter(lines[1:end], 2, text[fm_start : max(fm_start, body_start - len(lines[end]) - 2)]),
-        body=text[body_start:],
-        body_line=end + 2,
+        frontmatter=_parse_frontmatter(fm_lines, 2, fm_text),
+        body=text[closing_end + 1 :] if closing_end >= 0 else "",
+        body_line=len(fm_lines) + 3,  # after the opening fence, the frontmatter and the closing fence
     )
 
 
-_HEAD_LINES = 64
-
-
-def _closing_fence(lines: list[str], count: int) -> int | None:
-    """Index of the line that closes the frontmatter, among the first ``count``."""
-    for end in range(1, count):
-        if lines[end].rstrip() == _FENCE:
-            return end
-    return None
+def _closing_fence(text: str, after: int) -> int:
+    """Offset of the newline before the line that closes the frontmatter (the first
+    line after offset ``after`` that is ``---``, trailing spaces aside), or -1."""
+    at = after
+    while (at := text.find("\n" + _FENCE, at)) >= 0:
+        line_end = text.find("\n", at + 1)
+        if text[at + 1 : line_end if line_end >= 0 else len(text)].rstrip() == _FENCE:
+            return at
+        if line_end < 0:
+            break
+        at = line_end
+    return -1
 
 
 def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple[dict[str, str], dict[str, int]]:
@@ -239,7 +240,9 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
 # generated frontmatter.
 # One line of simple frontmatter (matched whole): a key, at the margin or indented
 # under a parent, with a one-line value; a comment at the margin; a blank line.
-_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *|#.*| *")
+# (The value is greedy up to its last non-space: a lazy one would try the trailing
+# spaces at every character.)
+_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*[^ ]))? *|#.*| *")
 # Characters YAML treats specially or rejects: control characters, C1 controls, the
 # Unicode line and paragraph separators, BOMs and non-characters.
 _NOT_SIMPLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
@@ -263,7 +266,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
     parent: str | None = None  # a key with no value on its line: its children may follow
     parent_line = 0
     child_indent = ""
-    children: dict[str, Any] = {}
+    children: dict[str, Any] | None = None  # the parent's mapping, made at its first child
     line_no = first_line - 1
     for line in fm_lines:
         line_no += 1
@@ -288,10 +291,11 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
             if parent is None or (child_indent and indent != child_indent):
                 return None
             child_indent = indent
-            if key in children:
+            if children is None:
+                children = data[parent] = {}
+            elif key in children:
                 duplicates.append((f"{parent}.{key}", line_no))
             children[key] = value
-            data[parent] = children
             plain.discard((parent, parent_line))
             continue
         if key in key_lines:
@@ -302,7 +306,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
         raw_values[key] = (raw or "").strip()  # as the agents' line parsers read it: Unicode spaces too
         if is_plain:
             plain.add((key, line_no))
-        parent, parent_line, child_indent, children = (None if raw else key), line_no, "", {}
+        parent, parent_line, child_indent, children = (None if raw else key), line_no, "", None
     if not data:
         return None  # empty, or only comments: PyYAML's reading has its own shape
     return Frontmatter(

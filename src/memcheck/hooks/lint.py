@@ -1,11 +1,13 @@
 """`memcheck check`: run every enabled rule family over what the paths belong to."""
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import signal
 import sys
-from typing import Callable, Iterable, NamedTuple, Sequence
+from contextlib import contextmanager
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from memcheck.checks import secrets
 from memcheck.config import Config, ConfigError, selected
@@ -54,9 +56,26 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     if targets.skills:
         parts.append(Targets([], [], targets.skills))
     workers = jobs(sum(map(_size, parts)), len(parts))
-    if workers > 1:
-        return _find_in_processes(ws, parts, checks, enabled, workers)
-    return _check_parts(ws, parts, checks, enabled)
+    with _no_cycle_collection():
+        if workers > 1:
+            return _find_in_processes(ws, parts, checks, enabled, workers)
+        return _check_parts(ws, parts, checks, enabled)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Checking allocates hundreds of thousands of objects that live for one part
+    (documents, lines, findings) and makes next to no reference cycles: the cycle
+    collector would walk the live ones again and again (a seventh of the run),
+    and find nothing. Memory is still freed as usual, by reference counting; the
+    collector is back on as soon as the check ends."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 _GUIDANCE_SLICE = 100
@@ -115,7 +134,6 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
     takes one number at a time, so whoever is free takes the next part, and the
     processes finish together however the parts' costs differ.
     """
-    import gc
     import pickle
 
     queue = _part_queue(sorted(range(len(parts)), key=lambda i: -_size(parts[i])))
