@@ -108,3 +108,67 @@ def test_stores_judged_while_checking_are_the_stores_judged_first(repo: Path) ->
     assert [s.folder for s in unjudged if ws.is_store(s)] == [s.folder for s in ws.stores]
     assert "docs/MEMORY.md" not in "\n".join(_problems(repo, jobs="2"))
     assert _problems(repo, jobs="2") == _problems(repo, jobs="1")
+
+
+# File names and texts that escaping, unquoting and link syntax treat specially.
+_NAME_CHARS = "ab_-.é %#?()[]<>\\"
+_TEXT_CHARS = "ab [](#)\\<>:-é"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            # Plain names and text half the time, so the short way is taken often.
+            st.from_regex(r"[a-z0-9_-]{1,8}", fullmatch=True) | st.text(alphabet=_NAME_CHARS, min_size=1, max_size=8),
+            st.from_regex(r"[a-z ]{0,12}", fullmatch=True) | st.text(alphabet=_TEXT_CHARS, max_size=12),
+            st.from_regex(r"[a-z ]{0,12}", fullmatch=True) | st.text(alphabet=_TEXT_CHARS, max_size=12),
+            st.sampled_from(["user", "project", "odd"]),
+        ),
+        min_size=1,
+        max_size=5,
+        unique_by=lambda m: m[0],
+    ),
+    st.sampled_from(["grouped", "flat", "flat-emdash"]),
+)
+def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memories: list[tuple[str, str, str, str]], style: str) -> None:
+    # The index check skips IDX002-IDX005 for an index that is exactly memcheck's render
+    # of its memories; the long way must find nothing there either.
+    import tempfile
+
+    import yaml
+
+    from memcheck.checks import index as idx_check
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for stem, name, description, kind in memories:
+            front = yaml.safe_dump({"name": name, "description": description, "type": kind}, allow_unicode=True)
+            write(root, f".claude/memory/{stem}.md", f"---\n{front}---\n\nBody.\n")
+        ws = Workspace(config.load(root))
+        (store,) = ws.stores
+        rendered = idx.render(style, idx_check.store_memories(ws, store), ws.config.memory.types)
+        write(root, ".claude/memory/MEMORY.md", rendered)
+        ws = Workspace(config.load(root))
+        (store,) = ws.stores
+        doc = ws.document(store.index)
+        found = idx_check.store_memories(ws, store)
+        plan = idx_check.store_plan(ws, store, doc.text, found)
+        if idx_check.is_own_render(plan, doc.text, found):
+            assert list(idx_check._check_links(ws, store, doc.lines)) == []
+            assert idx.listed_files(doc.text, found) == {m.filename for m in found}
+            assert [p for p in idx_check.check_store(ws, store) if p.code != "IDX009"] == []
+
+
+def test_an_index_written_by_fix_takes_the_short_way(repo: Path) -> None:
+    from memcheck.checks import index as idx_check
+
+    write(repo, ".claude/memory/a.md", memory("A", "first", "user"))
+    write(repo, ".claude/memory/b_2.md", memory("B", "second", "project"))
+    assert "Fixing .claude/memory/MEMORY.md" in run_cli(repo, "fix").stdout
+    ws = Workspace(config.load(repo))
+    (store,) = ws.stores
+    doc = ws.document(store.index)
+    found = idx_check.store_memories(ws, store)
+    assert idx_check.is_own_render(idx_check.store_plan(ws, store, doc.text, found), doc.text, found)
+    assert run_cli(repo, "check").returncode == 0

@@ -136,6 +136,11 @@ def links(line: str, lineno: int) -> tuple[Link, ...]:
     return tuple(found)
 
 
+def is_plain_name(target: str) -> bool:
+    """A file name that is its own link target: nothing to escape or unquote."""
+    return _PLAIN_NAME.match(target) is not None
+
+
 def classify(target: str, store_folder: str) -> tuple[str, str]:
     """(kind, path) of a link target written in the store's MEMORY.md.
 
@@ -143,7 +148,7 @@ def classify(target: str, store_folder: str) -> tuple[str, str]:
     repository root), ``escapes`` (uses ``..`` to leave the store) or ``local``;
     path is the repository-relative file for the last two and for ``local``.
     """
-    if _PLAIN_NAME.match(target):  # the common `file.md` entry: nothing to unquote or normalise
+    if is_plain_name(target):  # the common `file.md` entry: nothing to unquote or normalise
         return "local", f"{store_folder}/{target}" if store_folder else target
     if not target or target.startswith("#"):
         return "anchor", ""

@@ -214,20 +214,42 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         flaws = (("a byte-order mark", doc.bom), ("CRLF line endings", doc.crlf), ("no final newline", no_final_newline))
         what = " and ".join(x for x, on in flaws if on)
         yield R["IDX010"].at(path, 1, 1, f"{INDEX_NAME} has {what}; run `memcheck fix`")
+    memories = store_memories(ws, store)
+    plan = store_plan(ws, store, doc.text, memories)
+    yield from _check_caps(ws, path, doc.text, cap_usage(doc)[1])
+    if is_own_render(plan, doc.text, memories):
+        return  # every entry links to its own memory file, once: nothing more to find
     found = list(_check_links(ws, store, doc.lines))
     yield from found
-    memories = store_memories(ws, store)
     listed = idx.listed_files(doc.text, memories)
     last_line = max(len(doc.lines) - (1 if doc.text.endswith("\n") else 0), 1)
     unlisted = [m.filename for m in memories if m.filename not in listed]
     for name in unlisted:
         yield R["IDX003"].at(path, last_line, 1, f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)")
-    yield from _check_caps(ws, path, doc.text, cap_usage(doc)[1])
-    plan = store_plan(ws, store, doc.text, memories)
     fixable_found = unlisted or doc.bom or doc.crlf or no_final_newline or any(p.fixable for p in found)
     if plan.mode == idx.GENERATE and plan.text != doc.text and not fixable_found:
         line = _first_difference(doc.text, plan.text)
         yield R["IDX006"].at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
+
+
+def is_own_render(plan: idx.Plan, text: str, memories: Sequence[idx.Memory]) -> bool:
+    """The index is exactly what ``memcheck fix`` writes for these memories, and so
+    holds one entry per memory file, linking to it by its plain name, and no other
+    link: the link and listing rules (IDX002-IDX005) have nothing to find, and are
+    not run. (The usual case for an index memcheck keeps; tests/test_fast_paths.py
+    checks the claim against the long way.)
+
+    A name or description holding ``](`` could make a second link on its line, and
+    a file name that is not plain (``#``, ``%``, spaces) is escaped or cut in its
+    link: those take the long way."""
+    return (
+        plan.mode == idx.GENERATE
+        and plan.text == text
+        and all(
+            idx.is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "")
+            for m in memories
+        )
+    )
 
 
 def _check_links(ws: Workspace, store: Store, lines: Sequence[str]) -> Iterator[Problem]:
