@@ -359,6 +359,11 @@ def _resolvers() -> dict[Any, Any]:
     return cast(dict[Any, Any], _yaml().resolver.Resolver.yaml_implicit_resolvers)
 
 
+def load_yaml() -> None:
+    """Import PyYAML now, rather than at the first frontmatter read."""
+    _special_start()
+
+
 @cache
 def _yaml() -> Any:
     import yaml

@@ -7,8 +7,10 @@ import os
 import signal
 import sys
 from contextlib import contextmanager
+from functools import cache
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
+from memcheck import document
 from memcheck.checks import secrets
 from memcheck.config import Config, ConfigError, selected
 from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
@@ -47,7 +49,7 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     parts are shared out between processes (see ``jobs``).
     """
     enabled = selected(all_rules(), ws.config)
-    checks = [c for c in (getattr(importlib.import_module(name), "check", None) for name in FAMILY_MODULES) if c is not None]
+    checks = family_checks()
     parts = [Targets([store], [], []) for store in targets.stores]
     # Guidance files are checked in slices, so processes can share them; skills stay
     # together, since SKL009/SKL011 compare each skill with all the others.
@@ -76,6 +78,12 @@ def _no_cycle_collection() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+@cache
+def family_checks() -> list[Check]:
+    """Each rule family's check (guard has none: it judges paths, not files)."""
+    return [c for c in (getattr(importlib.import_module(name), "check", None) for name in FAMILY_MODULES) if c is not None]
 
 
 _GUIDANCE_SLICE = 100
@@ -230,6 +238,11 @@ def collect_user(config: Config) -> list[Problem]:
 
 
 def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", user: bool = False, listing: GitListing | None = None) -> int:
+    # Imported while git lists the files (see cli.check), rather than after: the
+    # checks, and PyYAML for reading frontmatter, which each checking process would
+    # otherwise import on its own.
+    family_checks()
+    document.load_yaml()
     ws = Workspace(config, listing=listing)
     problems = collect(ws, targets_for(ws, paths, judge=False))
     if user:
