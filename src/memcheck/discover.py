@@ -281,8 +281,8 @@ class Workspace:
             if not by_glob and not has_index:
                 continue  # cheap test first: most folders with Markdown are not stores
             regular = self._regular_files_in(folder)
-            md = sorted(join(folder, n) for n in names if n.endswith(".md") and n not in NOT_MEMORY)
-            md = [p for p in md if basename(p) in regular or self.is_file(p)]
+            prefix = f"{folder}/" if folder else ""
+            md = [prefix + n for n in sorted(names) if n not in NOT_MEMORY and (n in regular or self.is_file(prefix + n))]
             if not by_glob and judge and not self._memory_siblings(md):
                 continue
             found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge))
