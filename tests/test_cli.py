@@ -36,6 +36,21 @@ def test_check_on_a_plain_folder_never_imports_git(tmp_path: Path) -> None:
     assert "GIT=False" in proc.stdout
 
 
+def test_the_command_exits_at_once_yet_loses_no_output(repo: Path) -> None:
+    # entry() skips the interpreter's teardown: everything written must still arrive,
+    # with the exit code, on both standard streams.
+    for i in range(300):  # each name is not a slug (MEM012): 300 findings, and IDX001
+        write(repo, f".memory/Note{i:03}.md", memory(f"N{i}", "x", "user"))
+    proc = run_cli(repo, "check", "--format", "json")
+    assert proc.returncode == 1
+    codes = [p["code"] for p in json.loads(proc.stdout)["problems"]]
+    assert codes.count("MEM012") == 300 and codes.count("IDX001") == 1
+    listing = json.loads(run_cli(repo, "rules", "--format", "json").stdout)
+    assert [r["code"] for r in listing] == sorted(all_rules())
+    bad = run_cli(repo, "check", "--config", "missing.yaml")
+    assert bad.returncode == 2 and bad.stderr.startswith("memcheck: error: ") and bad.stderr.endswith("\n")
+
+
 def test_python_dash_m_and_console_script_agree(repo: Path) -> None:
     module = run_cli(repo, "--version")
     script = subprocess.run([str(Path(sys.executable).parent / "memcheck"), "--version"], cwd=repo, capture_output=True, text=True)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from memcheck.cli import main
+from memcheck.cli import entry
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    entry()
