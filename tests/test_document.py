@@ -123,12 +123,14 @@ def test_other_frontmatter_goes_to_pyyaml(text: str) -> None:
     assert simple is None
 
 
-_KEYS = st.sampled_from(["name", "description", "type", "metadata", "yes", "on", "created", "a-b", "x_1"])
+_KEYS = st.sampled_from(["name", "description", "type", "metadata", "yes", "on", "created", "a-b", "x_1", "no", "Null", "n", "y", "off_", "_"])
 _VALUES = st.sampled_from(
     ["", "A", "plain text", "it's", "issue#4", "a #b", "a: b", "a:b", "1", "-1", "0o17", "1_000", "1.5", ".inf",
      "~", "null", "true", "Yes", "2025-01-10", "2025-13-40", '"q"', "'q'", '"a\\tb"', "'it''s'", "[x]", "{a: 1}",
      "&a x", "*a", "!tag x", "|", ">-", "@x", "`x`", "%x", "=", "<<", "-", "- x", "?", "x:", "caf\u00e9", "\u00a0x",
-     "x\u2028y", "x\x85y", "'unterminated", '"a" b', "0x1F", "1:20", "+1", "T"]
+     "x\u2028y", "x\x85y", "'unterminated", '"a" b', "0x1F", "1:20", "+1", "T",
+     "no", "NO", "Off", "on", "y", "n", "N", "Null", "nothing", "feedback", "False", "tomorrow", "Yesterday", "ON!",
+     "2025-1-05", "2025-01-10 10:00", "2025-01-10T10:00:00Z", "2025-02-30", "0000-00-00", "12345-01-01", "2025-01-10x"]
 )
 
 
@@ -179,3 +181,32 @@ def test_read_gives_the_whole_file_and_stops_past_the_limit(tmp_path: Path) -> N
     (tmp_path / "big.md").write_bytes(b"x" * (MAX_BYTES + 10))
     big = read(tmp_path, "big.md")
     assert big.error is not None and "larger than" in big.error and big.size == MAX_BYTES + 1
+
+
+def test_the_resolver_table_is_pyyamls() -> None:
+    # document.py reads most plain scalars without PyYAML, from a copy of what its
+    # implicit resolvers look at; the copy must be PyYAML's own.
+    import yaml
+
+    from memcheck import document
+
+    resolvers = yaml.resolver.Resolver.yaml_implicit_resolvers
+    looked_at = {first for first in resolvers if first}
+    # (Indicators such as `!`, `&` and `*` never reach the resolver on the simple path.)
+    assert document._RESOLVED_FIRST <= looked_at <= document._RESOLVED_FIRST | document._INDICATORS
+    word_tags = {tag for first in document._WORD_FIRST for tag, _ in resolvers[first]}
+    assert word_tags == {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
+    for word in document._BOOL_AND_NULL_WORDS:
+        assert yaml.safe_load(f"k: {word}")["k"] in (True, False, None), word
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.text(alphabet="yYnNtTfFoOeEsSrRuUlLaAx_-", min_size=1, max_size=6)
+    | st.from_regex(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ T0-9:.Z+-]{0,6}", fullmatch=True)
+)
+def test_plain_words_and_dates_read_as_pyyaml_reads_them(word: str) -> None:
+    for text in (f"{word}: x", f"k: {word}", f"m:\n  {word}: {word}"):
+        simple, full = _both_readings(text)
+        if simple is not None:
+            _same(simple, full)

@@ -6,13 +6,14 @@ that strict YAML rejects is read again the way the agents' own line parsers read
 """
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import stat
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
 
@@ -249,13 +250,25 @@ _NOT_SIMPLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\u
 # A plain scalar may not start with an indicator.
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _NO_VALUE = object()
+# PyYAML's implicit resolvers look only at a plain scalar's first character: these
+# (yaml.resolver.Resolver.yaml_implicit_resolvers; tests/test_document.py checks this
+# copy against it). A plain scalar starting with anything else is a string, and so is
+# one starting with these letters, which only the bool and null resolvers look at,
+# unless it is one of their words: most values are read without importing PyYAML.
+_RESOLVED_FIRST = frozenset("yYnNtTfFoO-+0123456789.<~=")
+_WORD_FIRST = frozenset("yYnNtTfFoO")
+_BOOL_AND_NULL_WORDS = frozenset("yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL".split())
+_SPECIAL_START = _INDICATORS | _RESOLVED_FIRST | {" "}
+# A date alone, which PyYAML makes a datetime.date (and anything else that starts with
+# a digit goes to its resolver).
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
 
 def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm_text: str | None = None) -> Frontmatter | None:
     """``fm_text`` is ``fm_lines`` joined, when the caller has it already."""
     if _NOT_SIMPLE.search("\n".join(fm_lines) if fm_text is None else fm_text):
         return None
-    special_start = _special_start()
+    special_start = _SPECIAL_START
     data: dict[str, Any] = {}
     raw_values: dict[str, str] = {}
     key_lines: dict[str, int] = {}
@@ -278,7 +291,8 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
             continue  # a comment or a blank line
         string_key = _string_keys.get(key)
         if string_key is None:
-            string_key = _string_keys[key] = key[0] not in _resolvers() or _resolve(key) == _STR_TAG
+            # A key starts with a letter or `_`: only the bool and null words are not strings.
+            string_key = _string_keys[key] = key not in _BOOL_AND_NULL_WORDS
         if not string_key:
             return None  # `yes:`, `null:` and `on:` are not string keys
         if raw and raw[0] not in special_start and raw[-1] != ":" and ": " not in raw and " #" not in raw:
@@ -332,6 +346,14 @@ def _simple_scalar(raw: str) -> tuple[Any, bool]:
         return inner, False
     if first in _INDICATORS or last == ":" or ": " in raw or " #" in raw:
         return _NO_VALUE, False
+    if first in _WORD_FIRST and raw not in _BOOL_AND_NULL_WORDS:
+        return raw, True
+    date = _DATE.fullmatch(raw)
+    if date is not None:
+        try:
+            return datetime.date(*map(int, date.groups())), True
+        except ValueError:  # 2025-02-30: PyYAML's own path reports it
+            return _NO_VALUE, False
     tag = _resolve(raw)
     if tag == _STR_TAG:
         return raw, True
@@ -342,26 +364,13 @@ def _simple_scalar(raw: str) -> tuple[Any, bool]:
         return _NO_VALUE, False
 
 
-@cache
-def _special_start() -> frozenset[str]:
-    """First characters that make a plain value more than plain text: an indicator,
-    or a character the resolver looks at (it only looks at the first)."""
-    return _INDICATORS | frozenset(k for k in _resolvers() if k) | {" "}
-
-
 _STR_TAG = "tag:yaml.org,2002:str"
 _string_keys: dict[str, bool] = {}  # key -> PyYAML reads it as a string
 
 
-@cache
-def _resolvers() -> dict[Any, Any]:
-    """PyYAML's implicit resolvers, by the first character of the values they match."""
-    return cast(dict[Any, Any], _yaml().resolver.Resolver.yaml_implicit_resolvers)
-
-
 def load_yaml() -> None:
-    """Import PyYAML now, rather than at the first frontmatter read."""
-    _special_start()
+    """Import PyYAML now, rather than when the first frontmatter needs it."""
+    _yaml()
 
 
 @cache

@@ -239,10 +239,11 @@ def collect_user(config: Config) -> list[Problem]:
 
 def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", user: bool = False, listing: GitListing | None = None) -> int:
     # Imported while git lists the files (see cli.check), rather than after: the
-    # checks, and PyYAML for reading frontmatter, which each checking process would
-    # otherwise import on its own.
+    # checks and, for a whole tree (where some frontmatter is sure to need it), PyYAML,
+    # which each checking process would otherwise import on its own.
     family_checks()
-    document.load_yaml()
+    if not paths:
+        document.load_yaml()
     ws = Workspace(config, listing=listing)
     problems = collect(ws, targets_for(ws, paths, judge=False))
     if user:
