@@ -172,3 +172,23 @@ def test_an_index_written_by_fix_takes_the_short_way(repo: Path) -> None:
     found = idx_check.store_memories(ws, store)
     assert idx_check.is_own_render(idx_check.store_plan(ws, store, doc.text, found), doc.text, found)
     assert run_cli(repo, "check").returncode == 0
+
+
+def test_checking_leaves_no_cyclic_garbage(repo: Path) -> None:
+    # Checks run with the cycle collector off (lint._no_cycle_collection): whatever
+    # they allocate must be freed by reference counting alone, or memory would grow
+    # with the tree. Every rule family runs here, findings and secrets included.
+    import gc
+
+    _tree(repo)
+    write(repo, "AGENTS.md", "# Guide\n\nSee @docs/more.md and @missing.md.\n")
+    write(repo, "docs/more.md", "More, and back to @../AGENTS.md.\n")
+    write(repo, ".claude/skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploy it\n---\n\nSteps.\n")
+    write(repo, ".memory/key.md", memory("K", "k", "user", body="token ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5\n"))
+    cfg = config.load(repo)
+    gc.collect()
+    ws = Workspace(cfg)
+    found = collect(ws, Targets(list(ws.stores), list(ws.guidance), list(ws.skills)))
+    assert {p.code[:3] for p in found} >= {"IDX", "GDN", "SEC"}
+    del ws, found
+    assert gc.collect() == 0

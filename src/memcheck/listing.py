@@ -41,4 +41,6 @@ class GitListing:
         if self._proc.returncode != 0:
             return None
         # Names are UTF-8 in practice; surrogateescape keeps any other byte round-trippable.
-        return sorted({p for p in out.decode("utf-8", "surrogateescape").split("\0") if p})
+        # git lists each part (tracked, untracked) sorted: kept in that order, the sort
+        # only merges two runs.
+        return sorted(dict.fromkeys(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p))

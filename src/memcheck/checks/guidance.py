@@ -325,32 +325,33 @@ def expand(ws: Workspace, path: str, max_depth: int) -> Expansion:
     """Follow @-imports depth first, as agents expand them: each file once, at most
     ``max_depth`` hops from ``path``, stopping at cycles."""
     result = Expansion([], [], [], [])
-    seen: set[str] = set()
-
-    def visit(current: str, chain: tuple[str, ...], first: Import | None) -> None:
-        doc = ws.document(current)
-        seen.add(current)
-        result.loaded.append(Loaded(current, len(chain) - 1, doc.size, chain))
-        for imp in imports(ws, doc):
-            hop = first or imp
-            if imp.kind != mentions.PATH:
-                continue
-            if not ws.is_file(imp.target):
-                if not ws.exists(imp.target):
-                    result.missing.append((current, imp))
-                continue
-            if imp.target in chain:
-                result.cycles.append((hop, (*chain[chain.index(imp.target) :], imp.target)))
-                continue
-            if imp.target in seen:
-                continue
-            if len(chain) > max_depth:
-                result.too_deep.append((hop, (*chain, imp.target)))
-                continue
-            visit(imp.target, (*chain, imp.target), hop)
-
-    visit(path, (path,), None)
+    _visit(ws, path, (path,), None, max_depth, result, set())
     return result
+
+
+# A function of the module rather than a closure inside expand(): a closure that calls
+# itself is a reference cycle, and checks run with the cycle collector off.
+def _visit(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | None, max_depth: int, result: Expansion, seen: set[str]) -> None:
+    doc = ws.document(current)
+    seen.add(current)
+    result.loaded.append(Loaded(current, len(chain) - 1, doc.size, chain))
+    for imp in imports(ws, doc):
+        hop = first or imp
+        if imp.kind != mentions.PATH:
+            continue
+        if not ws.is_file(imp.target):
+            if not ws.exists(imp.target):
+                result.missing.append((current, imp))
+            continue
+        if imp.target in chain:
+            result.cycles.append((hop, (*chain[chain.index(imp.target) :], imp.target)))
+            continue
+        if imp.target in seen:
+            continue
+        if len(chain) > max_depth:
+            result.too_deep.append((hop, (*chain, imp.target)))
+            continue
+        _visit(ws, imp.target, (*chain, imp.target), hop, max_depth, result, seen)
 
 
 # ---------------------------------------------------------------- globs

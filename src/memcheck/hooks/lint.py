@@ -67,10 +67,11 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """Checking allocates hundreds of thousands of objects that live for one part
-    (documents, lines, findings) and makes next to no reference cycles: the cycle
-    collector would walk the live ones again and again (a seventh of the run),
-    and find nothing. Memory is still freed as usual, by reference counting; the
-    collector is back on as soon as the check ends."""
+    (documents, lines, findings) and makes no reference cycles (a test in
+    tests/test_fast_paths.py keeps it so): the cycle collector would walk the live
+    ones again and again (a seventh of the run), and find nothing. Memory is still
+    freed as usual, by reference counting; the collector is back on as soon as the
+    check ends."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -146,10 +147,8 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
 
     queue = _part_queue(sorted(range(len(parts)), key=lambda i: -_size(parts[i])))
     children: dict[int, int] = {}  # pid -> the read end of its pipe
-    # What exists now (the file list, the stores, documents already read) lives to the
-    # end: out of the collector's sight, it is not traversed again and again, and in
-    # the children the collector does not touch (and so copy) its memory pages.
-    gc.freeze()
+    # The cycle collector is off here (see find): the children never walk, and so never
+    # copy, the memory they share with this process.
     try:
         for _ in range(workers - 1):
             read_end, write_end = os.pipe()
@@ -181,7 +180,6 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
             found |= result
         return found
     finally:
-        gc.unfreeze()
         os.close(queue)
         for pid, read_end in children.items():  # interrupted or failed: leave no child behind
             os.close(read_end)
