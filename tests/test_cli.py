@@ -29,11 +29,25 @@ def test_version_imports_neither_yaml_git_nor_pathspec(tmp_path: Path) -> None:
     assert proc.stdout.rstrip().endswith("HEAVY=")
 
 
+def _imports(root: Path, args: list[str], module: str) -> bool:
+    """Whether running memcheck with args in root imports module."""
+    probe = f"import sys\nfrom memcheck.cli import main\ntry:\n    main({args!r})\nfinally:\n    print('IMPORTED=' + str({module!r} in sys.modules))\n"
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True)
+    assert "IMPORTED=" in proc.stdout, proc.stderr
+    return "IMPORTED=True" in proc.stdout
+
+
 def test_check_on_a_plain_folder_never_imports_git(tmp_path: Path) -> None:
     write(tmp_path, ".memory/a.md", memory("A", "a", "user"))
-    probe = "import sys\nfrom memcheck.cli import main\ntry:\n    main(['check'])\nfinally:\n    print('GIT=' + str('git' in sys.modules))\n"
-    proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True)
-    assert "GIT=False" in proc.stdout
+    assert not _imports(tmp_path, ["check"], "git")
+
+
+def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
+    # Words, quoted strings and dates are read without PyYAML (its import is a
+    # large share of a hook run).
+    write(repo, ".memory/a.md", memory("A", '"quoted, with a comma"', "user", extra="created: 2025-01-10\n"))
+    write(repo, ".memory/MEMORY.md", "- [A](a.md) — quoted, with a comma\n")
+    assert not _imports(repo, ["check", ".memory/a.md"], "yaml")
 
 
 def test_the_command_exits_at_once_yet_loses_no_output(repo: Path) -> None:
