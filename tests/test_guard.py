@@ -433,13 +433,13 @@ def test_allow_with_or_without_bang_keeps_the_templates(repo: Path, monkeypatch:
 
 def test_extra_patterns_and_negated_extra_patterns(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tracked(repo)
-    write(repo, ".memcheck.yaml", "guard:\n  patterns: ['*.sqlite', '/terraform.tfstate', '!demo.sqlite']\n")
-    for name in ("data/app.sqlite", "demo.sqlite", "terraform.tfstate", "mod/terraform.tfstate"):
+    write(repo, ".memcheck.yaml", "guard:\n  patterns: ['*.sqlite', '/local.db', '!demo.sqlite']\n")
+    for name in ("data/app.sqlite", "demo.sqlite", "local.db", "mod/local.db"):
         write(repo, name, "x\n")
     git(repo, "add", "-A")
     code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
     assert code == 1
-    assert [line.split(":")[0] for line in out.splitlines()[:-1]] == ["data/app.sqlite", "terraform.tfstate"]
+    assert [line.split(":")[0] for line in out.splitlines()[:-1]] == ["data/app.sqlite", "local.db"]
     assert "guarded by category config (pattern *.sqlite)" in out
 
 
