@@ -20,6 +20,14 @@ def commit_all(root: Path, message: str = "base") -> None:
     git(root, "commit", "-q", "--allow-empty", "-m", message)
 
 
+def settle(root: Path, text: str) -> None:
+    """Commit guard settings on their own, as a reviewed change lands: staged changes
+    are judged by HEAD's settings, never by the ones they bring."""
+    write(root, ".memcheck.yaml", text)
+    git(root, "add", ".memcheck.yaml")
+    git(root, "commit", "-q", "-m", "settings", "--", ".memcheck.yaml")
+
+
 def tracked(root: Path, *files: str) -> None:
     """A first commit holding the given files (and a README)."""
     write(root, "README.md", "# project\n")
@@ -119,7 +127,7 @@ def test_the_suggested_allow_line_allows_the_path(repo: Path, monkeypatch: pytes
     adding("my app/.env")(repo)
     _, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
     line = out.split("put in .memcheck.yaml: ")[1].splitlines()[0]
-    write(repo, ".memcheck.yaml", line + "\n")
+    settle(repo, line + "\n")
     assert guard(repo, "click", monkeypatch=monkeypatch)[:2] == (0, "No problems found.\n")
     write(repo, "other/.env", "B=2\n")
     git(repo, "add", "other/.env")
@@ -206,7 +214,7 @@ def test_a_newline_in_a_name_cannot_hide_or_forge_a_finding(repo: Path, monkeypa
 
 def test_unicode_names_are_matched_after_nfc(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tracked(repo)
-    write(repo, ".memcheck.yaml", 'guard: {patterns: ["caf\u00e9-notes.txt"]}\n')
+    settle(repo, 'guard: {patterns: ["caf\u00e9-notes.txt"]}\n')
     write(repo, "cafe\u0301-notes.txt", "x\n")  # decomposed, as macOS writes it
     git(repo, "add", "-A")
     code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
@@ -395,15 +403,15 @@ def test_shallow_clone_without_the_merge_base_says_how_to_fetch(tmp_path: Path, 
 
 def test_unknown_category_is_a_config_error(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tracked(repo)
-    write(repo, ".memcheck.yaml", "guard: {disable: [secretz]}\n")
+    settle(repo, "guard: {disable: [secretz]}\n")
     code, _, err = guard(repo, "click", monkeypatch=monkeypatch)
     assert code == 2
-    assert err.startswith("memcheck: error: .memcheck.yaml: guard.disable.0: 'secretz' is not one of: env, credentials,")
+    assert err.startswith("memcheck: error: HEAD:.memcheck.yaml: guard.disable.0: 'secretz' is not one of: env, credentials,")
 
 
 def test_invalid_pattern_is_a_config_error(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tracked(repo)
-    write(repo, ".memcheck.yaml", "guard: {patterns: ['[z-a].txt']}\n")
+    settle(repo, "guard: {patterns: ['[z-a].txt']}\n")
     code, _, err = guard(repo, "click", monkeypatch=monkeypatch)
     assert code == 2
     assert err.startswith("memcheck: error: guard: invalid pattern '[z-a].txt': bad character range")
@@ -414,13 +422,13 @@ def test_invalid_pattern_is_a_config_error(repo: Path, monkeypatch: pytest.Monke
 
 def test_disable_a_category(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     remove_lockfile(repo)
-    write(repo, ".memcheck.yaml", "guard:\n  disable: [lockfiles]\n")
+    settle(repo, "guard:\n  disable: [lockfiles]\n")
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
 
 
 def test_allow_with_or_without_bang_keeps_the_templates(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tracked(repo)
-    write(repo, ".memcheck.yaml", "guard:\n  allow: ['/fixtures/', '!*.test.pem']\n")
+    settle(repo, "guard:\n  allow: ['/fixtures/', '!*.test.pem']\n")
     for name in ("fixtures/.env", "keys/a.test.pem", ".env.example", "deploy/.env.production.example"):
         write(repo, name, "x\n")
     git(repo, "add", "-A")
@@ -433,7 +441,7 @@ def test_allow_with_or_without_bang_keeps_the_templates(repo: Path, monkeypatch:
 
 def test_extra_patterns_and_negated_extra_patterns(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tracked(repo)
-    write(repo, ".memcheck.yaml", "guard:\n  patterns: ['*.sqlite', '/local.db', '!demo.sqlite']\n")
+    settle(repo, "guard:\n  patterns: ['*.sqlite', '/local.db', '!demo.sqlite']\n")
     for name in ("data/app.sqlite", "demo.sqlite", "local.db", "mod/local.db"):
         write(repo, name, "x\n")
     git(repo, "add", "-A")
@@ -446,26 +454,26 @@ def test_extra_patterns_and_negated_extra_patterns(repo: Path, monkeypatch: pyte
 def test_case_sensitive_matching_is_opt_in(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     adding(".ENV")(repo)
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
-    write(repo, ".memcheck.yaml", "guard: {case-sensitive: true}\n")
+    settle(repo, "guard: {case-sensitive: true}\n")
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
 
 
 def test_ignored_rule_and_per_path_ignores(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     symlink_to_pem(repo)
     write(repo, ".env", "A=1\n")
-    write(repo, ".memcheck.yaml", "ignore: [GRD002]\n")
+    settle(repo, "ignore: [GRD002]\n")
     git(repo, "add", ".env")
     code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
     assert code == 1 and "GRD002" not in out and "GRD001" in out
-    write(repo, ".memcheck.yaml", "ignore: [GRD002]\nper-path-ignores: {'/.env': [GRD]}\n")
+    settle(repo, "ignore: [GRD002]\nper-path-ignores: {'/.env': [GRD]}\n")
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
 
 
 def test_a_lint_only_select_does_not_switch_the_gate_off(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     add_env(repo)
-    write(repo, ".memcheck.yaml", "select: [MEM, IDX]\n")
+    settle(repo, "select: [MEM, IDX]\n")
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
-    write(repo, ".memcheck.yaml", "select: [GRD002]\n")
+    settle(repo, "select: [GRD002]\n")
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
 
 

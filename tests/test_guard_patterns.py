@@ -36,6 +36,13 @@ def test_the_categories() -> None:
     assert list(categories()) == CATEGORIES
 
 
+def test_templates_are_one_segment_each() -> None:
+    # A template exempts a file by its own name (its last path segment) only.
+    for category in categories().values():
+        for template in category.allow:
+            assert "/" not in template and not template.startswith("!"), (category.name, template)
+
+
 @pytest.mark.parametrize(
     ("path", "category"),
     [
@@ -83,6 +90,10 @@ def test_the_categories() -> None:
         ("build/app.js", "build-outputs"),
         # what the list of seed 000 missed
         ("keys/server.ppk", "keys"),
+        ("deploy/id_rsa_work", "ssh"),
+        ("id_ed25519_sk", "ssh"),
+        ("backup/id_ecdsa-old", "ssh"),
+        ("id_rsa.bak", "ssh"),
         (".pypirc", "credentials"),
         ("infra/terraform.tfstate", "credentials"),
         ("infra/terraform.tfstate.backup", "credentials"),
@@ -90,6 +101,12 @@ def test_the_categories() -> None:
         ("packages/api/CLAUDE.local.md", "agent-local"),
         (".claude/settings.local.json", "agent-local"),
         ("client/app/.claude/settings.local.json", "agent-local"),
+        # a template never exempts a folder's contents, nor a file of another category
+        (".env.example/.env", "env"),
+        ("config/example.env/prod.pem", "env"),  # the folder is no template
+        (".aws/.env.example", "aws"),
+        (".ssh/id_rsa.pub", "ssh"),
+        ("node_modules/pkg/.env.example", "node-modules"),
     ],
 )
 def test_guarded(path: str, category: str) -> None:
@@ -123,6 +140,10 @@ def test_guarded(path: str, category: str) -> None:
         "tools/build/script.py",
         "environment.py",
         "keyboard.key.md",
+        # public keys are not secrets (outside .ssh/, as before)
+        "id_rsa.pub",
+        "deploy/id_rsa_work.pub",
+        "keys/id_ed25519_sk.pub",
         # what Terraform and Claude Code share on purpose
         ".terraform.lock.hcl",
         "infra/main.tf",

@@ -162,7 +162,7 @@ def context(path: str, fmt: str, config_file: str | None) -> None:
 
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--base", metavar="REF", help="Judge every commit from the merge base of REF and --head (a pull request's range).")
+@click.option("--base", metavar="REF", help="Judge every commit of --head that REF lacks (a pull request's range), by the settings of their merge base.")
 @click.option("--head", metavar="REF", help="Last commit of the range (default: HEAD); needs --base.")
 @click.option("--paths-from", metavar="FILE", help="Read paths to judge from FILE ('-': standard input), newline- or NUL-separated.")
 @click.option("--list", "list_only", is_flag=True, help="Show what in the tree is guarded today, by category, and exit 0.")
@@ -172,13 +172,18 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
     """Fail when a change touches a guarded path (.env, keys, lock files, ...).
 
     Judges the staged changes by default (the pre-commit hook); with --base/--head,
-    every commit of a range; at pre-push, pre-commit's PRE_COMMIT_FROM_REF and
-    PRE_COMMIT_TO_REF; with PATHS or --paths-from, those paths.
+    every commit of head that base lacks; at pre-push (pre-commit's
+    PRE_COMMIT_REMOTE_NAME), every commit the remote lacks; with PATHS or
+    --paths-from, those paths. A change is judged by the guard settings of the
+    commit it builds on (HEAD, the merge base, the remote's branch), and a change
+    that loosens them is a finding of its own.
     """
     from memcheck.hooks import guard as guarder
 
     request = guarder.Request(paths, paths_from, base, head)
-    _run(lambda: guarder.run(_config(config_file), request, fmt, list_only))
+    # guard reads its settings itself: from the commit that judges the change, never
+    # from the working tree the change is in (see hooks/guard.py)
+    _run(lambda: guarder.run(config_file, request, fmt, list_only))
 
 
 @cli.command()

@@ -10,9 +10,11 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 CONFIG_FILENAME = ".memcheck.yaml"
+# Where a repository keeps its settings, in order: the first file that exists holds them.
+CONFIG_FILES = (CONFIG_FILENAME, "pyproject.toml")
 
 
 class ConfigError(Exception):
@@ -169,32 +171,44 @@ class Config:
 
 
 def _read_yaml_config(path: Path) -> Any:
-    import yaml  # only when a config file exists: keeps start-up cheap
-
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise ConfigError(f"{path.name}: cannot read: {e}") from None
+    return _parse_yaml_config(text, path.name)
+
+
+def _parse_yaml_config(text: str, name: str) -> Any:
+    import yaml  # only when a config file exists: keeps start-up cheap
+
     try:
         return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise ConfigError(f"{path.name}{where}: invalid YAML: {problem}") from None
+        raise ConfigError(f"{name}{where}: invalid YAML: {problem}") from None
 
 
 def _read_pyproject(path: Path) -> Any:
     if not path.is_file():
         return None
     try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"pyproject.toml: cannot read: {e}") from None
+    return _parse_pyproject(text, "pyproject.toml")
+
+
+def _parse_pyproject(text: str, name: str) -> Any:
+    try:
         import tomllib  # type: ignore[import-not-found,unused-ignore]
     except ImportError:  # Python < 3.11
         import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError(f"pyproject.toml: cannot read: {e}") from None
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{name}: cannot read: {e}") from None
     return data.get("tool", {}).get("memcheck")
 
 
@@ -232,6 +246,33 @@ def load(root: Path, config_file: Path | None = None) -> Config:
         user = _read_pyproject(root / "pyproject.toml")
         if user is not None:
             source = "pyproject.toml [tool.memcheck]"
+    return _validated(root, user, source)
+
+
+def load_text(root: Path, name: str, text: str | None, shown_as: str) -> Config:
+    """Settings from the text of one config file (``name``: ``.memcheck.yaml``,
+    ``pyproject.toml`` or a file given with ``--config``), held somewhere other than
+    the working tree, such as a commit; ``shown_as`` names it in messages
+    (``HEAD:.memcheck.yaml``). No text, or a pyproject.toml without
+    ``[tool.memcheck]``, gives the defaults."""
+    if text is None:
+        return default_config(root)
+    if name.rpartition("/")[2] == "pyproject.toml":
+        user = _parse_pyproject(text, shown_as)
+        return default_config(root) if user is None else _validated(root, user, f"{shown_as} [tool.memcheck]")
+    return _validated(root, _parse_yaml_config(text, shown_as), shown_as)
+
+
+def load_texts(root: Path, texts: Mapping[str, str | None], shown_as: Callable[[str], str]) -> Config:
+    """Settings from the texts of ``CONFIG_FILES`` as a commit holds them (None:
+    the commit has no such file), chosen in the order ``load`` chooses files."""
+    for name in CONFIG_FILES:
+        if texts.get(name) is not None:
+            return load_text(root, name, texts[name], shown_as(name))
+    return default_config(root)
+
+
+def _validated(root: Path, user: Any, source: str) -> Config:
     if user is None:
         user = {}
     errors = validate(user, schema())

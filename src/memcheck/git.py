@@ -18,19 +18,32 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
 
+from memcheck.changes import NO_MODE, Change
 from memcheck.config import ConfigError
 
-SYMLINK_MODE = "120000"
-GITLINK_MODE = "160000"  # a submodule: a folder in the tree
-TREE_MODE = "040000"  # a folder
-_NO_MODE = "000000"
-# Options that keep the user's git configuration from changing what we parse.
-_DIFF_OPTIONS = ("--raw", "-z", "-M", "--no-abbrev", "--no-color", "--no-ext-diff")
+# Every command runs with these, so that what git shows of history does not depend on
+# the user's or the repository's settings: replace refs (``git replace``) and a
+# grafts file rewrite parents, and so hide commits that ``git push`` still sends;
+# ``log.showRoot=false`` hides what a root commit adds; ``diff.relative`` limits a
+# diff to the folder git runs in.
+_GLOBAL_OPTIONS = ("--no-replace-objects", "-c", "log.showRoot=true", "-c", "diff.relative=false")
+# A grafts file that cannot exist (a "file" inside the null device): no grafts, and
+# no warning that they are deprecated.
+_ENV = {"LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0", "GIT_GRAFT_FILE": os.path.join(os.devnull, "no-grafts")}
+# Options that keep the user's git configuration, and the change itself, from changing
+# what we parse: ``--ignore-submodules=none`` because a ``.gitmodules`` entry with
+# ``ignore = all`` would otherwise hide the submodule it adds.
+_DIFF_OPTIONS = ("--raw", "-z", "-M", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none")
 # Rename detection is most of what `git log` costs on a large range, and it never
 # changes the verdict: a rename is also a deletion and an addition, each judged on its
 # own. A range is read without it; the commits that touch a guarded path by an
 # addition or a deletion are read again with it (``with_renames``), for the wording.
-_RANGE_OPTIONS = ("--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff")
+# ``-c`` gives merge commits a diff of their own: the paths whose content differs from
+# every parent (git's combined diff), which is what the merge itself brings.
+# ``--root`` shows what a root commit adds, whatever ``log.showRoot`` says.
+_RANGE_OPTIONS = ("--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none", "-c", "--root")
+_LOG_OPTIONS = ("--no-show-signature", "--no-notes", "--format=%x01%H %P")
+_LOG_THROUGH_REFS = ("--no-show-signature", "--no-notes", "--source", "--format=%x01%H %P%x02%S")
 # Copy detection (-C) only names a copy whose source the same change also modifies,
 # and that source is then flagged as modified anyway: it changes a finding's wording,
 # never the verdict. It is worth its cost on a commit, not on a 10,000-path range,
@@ -42,18 +55,6 @@ class GitError(ConfigError):
     """git could not answer: reported on one line, exit code 2."""
 
 
-class Change(NamedTuple):
-    """One path a change touched, as git's raw diff format describes it."""
-
-    status: str  # git's letter: A C D M R T U X; "" for a path named on the command line
-    path: str  # the path after the change (the only one, except for R and C)
-    source: str = ""  # R and C: the path it was renamed or copied from
-    old_mode: str = ""
-    new_mode: str = ""
-    new_blob: str = ""
-    commit: str = ""  # range mode: the commit that made the change
-
-
 def decode_name(raw: bytes) -> str:
     # Names are bytes to git; a name that is not UTF-8 still has to be printed.
     return raw.decode("utf-8", "backslashreplace")
@@ -63,9 +64,6 @@ class _Result(NamedTuple):
     returncode: int
     stdout: bytes
     stderr: bytes
-
-
-_ENV = {"LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"}
 
 
 def _gitpython() -> Any:
@@ -88,7 +86,7 @@ def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> _Result
             stream.seek(0)
         try:
             status, out, err = git.Git(str(root)).execute(
-                ["git", *args],
+                ["git", *_GLOBAL_OPTIONS, *args],
                 istream=stream,
                 with_extended_output=True,
                 with_exceptions=False,
@@ -121,7 +119,7 @@ def _start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
     filling up.)"""
     git = _gitpython()
     try:
-        process = git.Git(str(root)).execute(["git", *args], as_process=True, env=_ENV)
+        process = git.Git(str(root)).execute(["git", *_GLOBAL_OPTIONS, *args], as_process=True, env=_ENV)
     except git.GitCommandNotFound:
         raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
     return _chunks(process, args)
@@ -151,16 +149,27 @@ def _widen(pipe: Any) -> None:
 
 
 def toplevel(cwd: Path) -> Path:
-    proc = _run(cwd, ["rev-parse", "--show-toplevel"])
-    if proc.returncode != 0:
+    """The top of the work tree git works on from ``cwd`` (``GIT_DIR`` and
+    ``GIT_WORK_TREE`` included)."""
+    found = work_tree(cwd)
+    if found is None:
         raise GitError(f"not a git repository: {cwd}; run memcheck guard inside a git work tree, or name the paths to check")
+    return found
+
+
+def work_tree(cwd: Path) -> Path | None:
+    try:
+        proc = _run(cwd, ["rev-parse", "--show-toplevel"])
+    except GitError:  # git is not installed: no work tree either
+        return None
+    if proc.returncode != 0 or not proc.stdout.strip():
+        return None
     return Path(os.fsdecode(proc.stdout.rstrip(b"\n")))
 
 
 def resolve(root: Path, ref: str) -> str:
     """The commit a ref names."""
-    if ref.startswith("-"):
-        raise GitError(f"unknown ref {ref!r}: a ref cannot start with '-'")
+    _check_ref(ref)
     proc = _run(root, ["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"])
     if proc.returncode != 0:
         raise GitError(f"unknown ref {ref!r}: no such commit in this repository; check the name or fetch it (git fetch origin {ref})")
@@ -184,9 +193,42 @@ def merge_base(root: Path, base: str, head: str, names: tuple[str, str]) -> str:
     raise GitError(f"{names[0]} and {names[1]} have no common history; pass as --base the branch {names[1]} was made from")
 
 
-def _raw_changes(tokens: Iterator[str], meta: str, commit: str) -> Change:
-    """One raw diff entry: ``:old_mode new_mode old_sha new_sha status`` and its path(s)."""
-    old_mode, new_mode, _old_blob, new_blob, status = meta[1:].split(" ")
+class _Commit(NamedTuple):
+    """What a ``git log`` header says of the commit whose changes follow."""
+
+    sha: str = ""
+    parents: tuple[str, ...] = ()
+    ref: str = ""  # the ref it was reached through (``--source``)
+
+
+def _header(token: str) -> _Commit:
+    """``\x01SHA PARENT...\x02REF``, as ``_LOG_OPTIONS`` asks git to write it."""
+    ids, _, ref = token[1:].partition("\x02")
+    sha, *parents = ids.split(" ")
+    return _Commit(sha, tuple(p for p in parents if p), ref)
+
+
+def _raw_change(tokens: Iterator[str], meta: str, commit: str) -> Change:
+    """One raw diff entry: ``:old_mode new_mode old_sha new_sha status`` and its path(s).
+
+    A merge commit's entry (``-c``) has one colon, one mode and one sha per parent
+    before the merge's own: ``::mode1 mode2 mode sha1 sha2 sha SS``. It lists a path
+    only when the merge's content differs from every parent's.
+    """
+    parents = len(meta) - len(meta.lstrip(":"))
+    fields = meta[parents:].split(" ")
+    if parents > 1:
+        modes, status = fields[: parents + 1], fields[-1]
+        new_mode, new_blob = modes[-1], fields[2 * parents + 1]
+        old_mode = next((m for m in modes[:-1] if m != NO_MODE), NO_MODE)
+        if new_mode == NO_MODE:
+            letter = "D"
+        elif old_mode == NO_MODE:
+            letter = "A"  # no parent has the path
+        else:
+            letter = status[0] if len(set(status)) == 1 else "M"
+        return Change(letter, next(tokens, ""), "", old_mode, new_mode, new_blob, commit, merge=True)
+    old_mode, new_mode, _old_blob, new_blob, status = fields
     letter = status[:1]
     first = next(tokens, "")
     if letter in ("R", "C"):
@@ -210,19 +252,23 @@ def _names(chunks: Iterable[bytes]) -> Iterator[str]:
     yield decode_name(rest)
 
 
-def _parse(tokens: Iterator[str]) -> Iterator[Change]:
-    """Changes from ``--raw -z`` tokens, optionally with ``%x01%H`` commit headers (git log).
+def _parse(tokens: Iterator[str], commits: dict[str, _Commit] | None = None) -> Iterator[Change]:
+    """Changes from ``--raw -z`` tokens, optionally with ``_LOG_OPTIONS`` commit
+    headers (git log); each header is also put in ``commits``, by sha.
 
     Positional parsing: only the token after a complete entry can be a header, so a
-    path that starts with ``:`` or a newline is never mistaken for one.
+    path that starts with ``:``, ``\x01`` or a newline is never mistaken for one.
     """
-    commit = ""
+    commit = _Commit()
     for token in tokens:
         token = token.lstrip("\n")
         if token.startswith("\x01"):
-            commit = token[1:]
+            commit = _header(token)
+            if commits is not None:
+                commits[commit.sha] = commit
         elif token.startswith(":"):
-            yield _raw_changes(tokens, token, commit)
+            change = _raw_change(tokens, token, commit.sha)
+            yield change._replace(ref=commit.ref) if commit.ref else change
 
 
 def parse_raw(output: bytes) -> list[Change]:
@@ -235,47 +281,84 @@ def staged_changes(root: Path) -> list[Change]:
     return parse_raw(_out(root, ["diff", "--cached", *_DIFF_OPTIONS, _FIND_COPIES]))
 
 
-class RangeReader:
-    """Every commit's own changes from the merge base of base and head up to head.
+def merge_heads(root: Path) -> list[str]:
+    """The commits being merged into HEAD while a merge waits to be committed
+    (``.git/MERGE_HEAD``: one line each, several for an octopus merge)."""
+    path = Path(os.fsdecode(_out(root, ["rev-parse", "--git-path", "MERGE_HEAD"]).rstrip(b"\n")))
+    try:
+        lines = (root / path).read_text("ascii").split()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [line for line in lines if len(line) in (40, 64) and all(ch in "0123456789abcdef" for ch in line)]
+
+
+def merged_changes(root: Path, tree: str, parents: Sequence[str]) -> list[Change]:
+    """What a merge that records ``tree`` brings that none of ``parents`` had: git's
+    combined diff, as ``CommitReader`` reads a merge commit's."""
+    return parse_raw(_out(root, ["diff", "-c", "--raw", "-z", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none", tree, *parents, "--"]))
+
+
+def _check_ref(ref: str) -> None:
+    if not ref:
+        raise GitError("empty ref: name a branch, tag or commit")
+    if ref.startswith("-"):
+        raise GitError(f"unknown ref {ref!r}: a ref cannot start with '-'")
+
+
+def range_base(root: Path, base: str, head: str) -> str:
+    """The merge base of ``base`` and ``head``, or an error that says what to do: an
+    unknown ref, a shallow clone without the merge base, or unrelated histories."""
+    for ref in (base, head):
+        _check_ref(ref)
+    found = _run(root, ["merge-base", f"{base}^{{commit}}", f"{head}^{{commit}}"])
+    if found.returncode != 0:
+        merge_base(root, resolve(root, base), resolve(root, head), (base, head))
+        _fail(["merge-base"], found.returncode, found.stderr)
+    return decode_name(found.stdout).strip()
+
+
+class CommitReader:
+    """Every commit's own changes, in the order git lists them: the commits that
+    ``revs`` name, as ``git log`` takes them (``["main..feature"]``,
+    ``["--branches", "--not", "--remotes=origin"]``).
 
     Judged commit by commit, not by the net diff: a secret added and deleted again is
-    still in the history being pushed. Merge commits show no diff of their own.
+    still in the history being pushed. A merge commit brings what differs from every
+    parent (see ``_raw_change``); its parents' own commits are judged on their own.
 
-    git starts on the range when this is made; ``read`` collects what it writes.
-    Work done in between (compiling the guard's patterns) costs no time of its own.
+    git starts when this is made; ``read`` collects what it writes. Work done in
+    between (reading the guard's settings, compiling its patterns) costs no time of
+    its own. With ``through_refs``, each change names the ref (``--source``) its
+    commit was reached through.
     """
 
-    def __init__(self, root: Path, base: str, head: str) -> None:
-        for ref in (base, head):
-            if ref.startswith("-"):
-                raise GitError(f"unknown ref {ref!r}: a ref cannot start with '-'")
-        found = _run(root, ["merge-base", f"{base}^{{commit}}", f"{head}^{{commit}}"])
-        if found.returncode != 0:
-            # Work out why, for a message that says what to do: an unknown ref, a
-            # shallow clone without the merge base, or unrelated histories.
-            merge_base(root, resolve(root, base), resolve(root, head), (base, head))
-            _fail(["merge-base"], found.returncode, found.stderr)
-        mb = decode_name(found.stdout).strip()
-        args = ["log", "--reverse", "--no-show-signature", "--no-notes", "--format=%x01%H", *_RANGE_OPTIONS, f"{mb}..{head}^{{commit}}", "--"]
-        self._output = _start(root, args)
+    def __init__(self, root: Path, revs: Sequence[str], through_refs: bool = False) -> None:
+        log = _LOG_THROUGH_REFS if through_refs else _LOG_OPTIONS
+        self._output = _start(root, ["log", "--reverse", *log, *_RANGE_OPTIONS, *revs, "--"])
+        self.commits: dict[str, _Commit] = {}
 
     def read(self, while_reading: Callable[[Change], object] | None = None) -> list[Change]:
         """The changes, in commit order. ``while_reading`` sees each as it arrives, while
         git works on the next commits: on a large range, judging then costs no time."""
         changes = []
-        for change in _parse(_names(self._output)):
+        for change in _parse(_names(self._output), self.commits):
             changes.append(change)
             if while_reading is not None:
                 while_reading(change)
         return changes
 
+    def parents(self, commit: str) -> tuple[str, ...]:
+        return self.commits[commit].parents if commit in self.commits else ()
+
 
 def with_renames(root: Path, changes: Sequence[Change], commits: set[str]) -> list[Change]:
-    """``changes`` (from ``RangeReader``), with those of ``commits`` read again with
-    rename detection, so a renamed file is one change naming both paths."""
+    """``changes`` (from ``CommitReader``), with those of ``commits`` read again with
+    rename detection, so a renamed file is one change naming both paths. A merge's
+    changes are kept as they are: rename detection does not apply to its combined diff."""
+    commits = commits - {c.commit for c in changes if c.merge}
     if not commits:
         return list(changes)
-    output = _out(root, ["log", "--no-walk=unsorted", "--no-show-signature", "--no-notes", "--format=%x01%H", *_DIFF_OPTIONS, *sorted(commits), "--"])
+    output = _out(root, ["log", "--no-walk=unsorted", *_LOG_OPTIONS, *_DIFF_OPTIONS, *sorted(commits), "--"])
     again: dict[str, list[Change]] = {}
     for change in parse_raw(output):
         again.setdefault(change.commit, []).append(change)
@@ -284,12 +367,14 @@ def with_renames(root: Path, changes: Sequence[Change], commits: set[str]) -> li
         if change.commit not in commits:
             result.append(change)
         elif change.commit in again:
-            result.extend(again.pop(change.commit))  # in place of the commit's first change
+            # in place of the commit's first change, still naming the ref it was reached through
+            result.extend(c._replace(ref=change.ref) for c in again.pop(change.commit))
     return result
 
 
 def tracked_files(root: Path) -> list[str]:
-    return [decode_name(name) for name in _out(root, ["ls-files", "-z"]).split(b"\0") if name]
+    """Every tracked path, relative to the top of the work tree wherever git runs."""
+    return [decode_name(name) for name in _out(root, ["ls-files", "-z", "--full-name", "--", ":/"]).split(b"\0") if name]
 
 
 def read_blobs(root: Path, shas: Iterable[str]) -> dict[str, bytes]:
@@ -311,9 +396,67 @@ def read_blobs(root: Path, shas: Iterable[str]) -> dict[str, bytes]:
     return blobs
 
 
-def is_directory_mode(mode: str) -> bool:
-    return mode in (GITLINK_MODE, TREE_MODE)
+def commit_of(root: Path, ref: str) -> str | None:
+    """The commit a ref names, or None when there is none (an unborn HEAD, a remote
+    branch never fetched)."""
+    if not ref or ref.startswith("-"):
+        return None
+    proc = _run(root, ["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"])
+    return decode_name(proc.stdout).strip() if proc.returncode == 0 else None
 
 
-def absent(mode: str) -> bool:
-    return mode in ("", _NO_MODE)
+def staged_tree(root: Path) -> str | None:
+    """The tree the index holds (what ``git commit`` is about to record), written to
+    the object store as ``git commit`` is about to write it, so its files can be read
+    with the same ``rev:path`` requests as a commit's. None when the index cannot be
+    a tree (unresolved conflicts) or the object store is read-only."""
+    proc = _run(root, ["write-tree"])
+    return decode_name(proc.stdout).strip() if proc.returncode == 0 else None
+
+
+class Stored(NamedTuple):
+    """What a commit or tree holds at a path."""
+
+    blob: str | None  # the file's blob; None: there is no such file
+    problem: str = ""  # why it cannot be read, when something is there but no file
+
+
+_LINK_TROUBLE = {b"dangling": "a symlink to nothing", b"loop": "a symlink loop", b"notdir": "a symlink through a file"}
+
+
+def stored_at(root: Path, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Stored]:
+    """The blob at each (commit or tree, path), in one ``git cat-file --batch-check``.
+
+    Symlinks are followed inside the tree, as reading the file in a checkout follows
+    them: a file reached through a link is the file. A link out of the tree or one
+    that leads nowhere is a problem; a folder or a submodule is no file.
+    """
+    requests = sorted(set(wanted))
+    if not requests:
+        return {}
+    lines = []
+    for rev, path in requests:
+        if "\n" in path or "\n" in rev:
+            raise GitError(f"cannot look up {path!r}: git cannot be asked for a name with a newline")
+        lines.append(f"{rev}:{path}")
+    output = _out(root, ["cat-file", "--batch-check", "--follow-symlinks"], ("\n".join(lines) + "\n").encode())
+    found: dict[tuple[str, str], Stored] = {}
+    pos = 0
+    for request in requests:
+        end = output.index(b"\n", pos)
+        header = output[pos:end].split(b" ")
+        pos = end + 1
+        if header[-1] in (b"missing", b"ambiguous"):  # ``REV:PATH missing``; the path may hold spaces
+            found[request] = Stored(None)
+        elif header[0] in _LINK_TROUBLE or header[0] == b"symlink":
+            # ``dangling SIZE`` and the like are followed by a line of SIZE bytes
+            size = int(header[1])
+            detail = decode_name(output[pos : pos + size])
+            pos += size + 1
+            why = f"a symlink out of the repository, to {detail}" if header[0] == b"symlink" else _LINK_TROUBLE[header[0]]
+            found[request] = Stored(None, why)
+        elif len(header) == 3 and header[1] == b"blob":
+            found[request] = Stored(decode_name(header[0]))
+        else:  # a tree or a submodule's commit: no file to read
+            found[request] = Stored(None)
+    return found

@@ -1,25 +1,28 @@
 """GRD: changes to paths an agent must never touch (SPEC §6).
 
-The guarded paths come in the named categories of seed 000 (``env``, ``keys``,
-``lockfiles``, …), kept in ``resources/guard-patterns.json``. Patterns are gitignore
-lines (pathspec), matched against repository-relative POSIX paths after Unicode NFC
-normalisation, case-insensitively unless ``guard.case-sensitive`` is set. An allowed
-path (``guard.allow``, with or without a leading ``!``) is never guarded, whichever
-pattern matches it.
+The guarded paths come in named categories (``env``, ``keys``, ``lockfiles``, …),
+kept in ``resources/guard-patterns.json``. Patterns are gitignore lines (pathspec),
+matched against repository-relative POSIX paths after Unicode NFC normalisation,
+case-insensitively unless ``guard.case-sensitive`` is set. A path the config allows
+(``guard.allow``, with or without a leading ``!``) is never guarded, whichever
+pattern matches it. A category's templates (``.env.example``) exempt a file from that
+category by the file's own name: never a folder's contents, never another category.
 
 Guard has no ``check()``: it judges changes, not files, so ``memcheck check`` never
-runs it; ``memcheck guard`` does (hooks/guard.py).
+runs it; ``memcheck guard`` does (hooks/guard.py), and hands it ``Change`` values and
+the settings to judge them by; nothing here asks git.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import posixpath
 import re
 import unicodedata
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from memcheck.config import ConfigError, GuardConfig, resource_json
-from memcheck.git import SYMLINK_MODE, Change, absent, is_directory_mode
+from memcheck.changes import Change, absent
+from memcheck.config import Config, ConfigError, GuardConfig, resource_json, selected
 from memcheck.problem import ERROR, Problem, Rule, shown
 
 RULES = (
@@ -67,10 +70,39 @@ notes.txt:1:1: GRD002 symlink added pointing to deploy.pem: guarded by category 
 ## Use instead
 Do not link to secrets; read them from the environment at run time. If the link is
 intended, allow the link's path in `.memcheck.yaml` with the line the message gives.
+A link is judged by what it points at whatever its own name: `.env.example -> .env`
+is reported, although `.env.example` itself is a template that guard allows.
+"""),
+    Rule("GRD003", "guard-loosened", ERROR, False, "A change loosens the guard's own settings", """\
+## What it does
+Reports a change to `.memcheck.yaml` or `[tool.memcheck]` in `pyproject.toml` that
+lets more through the guard than the settings before it: a path allowed
+(`guard.allow`, a `!pattern`), a guard pattern removed, a category disabled, matching
+made case-sensitive, or a `GRD` rule switched off (`ignore`, `select`,
+`per-path-ignores`). Lint settings change freely.
+
+## Why is this bad?
+The change under review never decides its own policy: staged changes are judged by
+the settings of HEAD, and a range by those of its base, so a commit that allows
+`/.env` does not let its own `.env` through. Its loosening applies to what comes
+after it, and so needs a reviewer's eye of its own.
+
+## Example
+```console
+$ git add .memcheck.yaml .env && memcheck guard
+.env:1:1: GRD001 added: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}
+.memcheck.yaml:1:1: GRD003 loosens the guard: allows /.env; a change is judged by the settings before it, so land this on its own and have it reviewed
+```
+
+## Use instead
+Commit the loosening on its own and have it reviewed; in a pull request, a
+maintainer accepts it (the Action's override label). At commit time, skip the hook
+for that one commit: `SKIP=memcheck-guard git commit`.
 """),
 )
 
-GUARDED, SYMLINK = RULES
+GUARDED, SYMLINK, LOOSENED = RULES
+GUARD_CODES = tuple(rule.code for rule in RULES)
 CONFIG_CATEGORY = "config"  # findings from guard.patterns in the user's config
 _SHOWN_CHANGES = 3  # a long range names the first few commits that touched a path
 
@@ -226,19 +258,26 @@ class PatternSet:
 
     def first(self, path: str, is_dir: bool = False) -> Hit | None:
         """The first pattern that matches a repository-relative path, if any."""
+        found = self.first_at(path, is_dir)
+        return found[0] if found is not None else None
+
+    def first_at(self, path: str, is_dir: bool = False) -> tuple[Hit, bool] | None:
+        """The first pattern that matches, and whether it matched the path's own name
+        (its last segment) rather than a folder above it or the whole path."""
         path = _nfc(path)
         parts = path.split("/")
+        last = len(parts) - 1
         for i, name in enumerate(parts):
-            key = (name, is_dir or i < len(parts) - 1)
+            key = (name, is_dir or i < last)
             if key not in self._seen:
                 self._seen[key] = self._match_segment(*key)
             index = self._seen[key]
             if index is not None:
-                return self.hits[index]
+                return self.hits[index], i == last
         if self._whole is not None:
             found = self._whole.match(path + "/" if is_dir else path)
             if found and found.lastgroup:
-                return self.hits[int(found.lastgroup[1:])]
+                return self.hits[int(found.lastgroup[1:])], False
         return None
 
 
@@ -252,32 +291,63 @@ class Guard:
             raise ConfigError(f"guard.disable: unknown categor{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)} (known: {', '.join(known)})")
         enabled = [c for c in known.values() if c.name not in config.disable]
         hits = [Hit(c.name, p) for c in enabled for p in c.patterns]
-        allow = [Hit(c.name, p) for c in enabled for p in c.allow] + [Hit("allow", p.removeprefix("!")) for p in config.allow]
+        allow = [Hit("allow", p.removeprefix("!")) for p in config.allow]
         for pattern in config.patterns:
             if pattern.startswith("!"):  # a negated guard pattern allows, as in .gitignore
                 allow.append(Hit("allow", pattern[1:]))
             else:
                 hits.append(Hit(CONFIG_CATEGORY, pattern))
+        self._case_sensitive = config.case_sensitive
+        self._shipped = frozenset(known)
+        self._hits_list = tuple(hits)
         self.guarded = PatternSet(hits, config.case_sensitive, shipped=known)
-        self._hits: dict[tuple[str, bool], Hit | None] = {}
         self.allowed = PatternSet(allow, config.case_sensitive, shipped=known)
+        self._templates = {c.name: PatternSet([Hit(c.name, p) for p in c.allow], config.case_sensitive, shipped=known) for c in enabled if c.allow}
+        self._without: dict[frozenset[str], PatternSet] = {}
+        self._hits: dict[tuple[str, bool, bool], Hit | None] = {}
 
     def judge(self, change: Change) -> None:
         """Judge a change's paths ahead of ``findings``, which then only looks them up:
         called while git is still writing the rest of a range."""
-        folder = is_directory_mode(change.new_mode)
         for path, _ in describe(change):
-            self.hit(path, folder)
+            self.hit(path, change.is_directory)
 
-    def hit(self, path: str, is_dir: bool = False) -> Hit | None:
-        key = (path, is_dir)
+    def hit(self, path: str, is_dir: bool = False, link_target: bool = False) -> Hit | None:
+        """The pattern that guards ``path``, if any. ``link_target``: the path is what a
+        symlink points at, judged as a folder (a link to ``~/.ssh``) and, for the
+        templates, as a file (a link to ``.env.example``)."""
+        key = (path, is_dir, link_target)
         if key in self._hits:  # a range names a path in several commits, and a path is asked twice
             return self._hits[key]
-        found = self.guarded.first(path, is_dir)
-        if found is not None and self.allowed.first(path, is_dir) is not None:
-            found = None
-        self._hits[key] = found
-        return found
+        found = self.guarded.first_at(path, is_dir)
+        hit = None
+        if found is not None:  # most paths are guarded by nothing: they stop here
+            hit = self._after_templates(path, is_dir, link_target or not is_dir, *found)
+            if hit is not None and self.allowed.first(path, is_dir) is not None:
+                hit = None
+        self._hits[key] = hit
+        return hit
+
+    def _after_templates(self, path: str, is_dir: bool, as_file: bool, hit: Hit, own_name: bool) -> Hit | None:
+        """``hit``, unless a template exempts the file from its category; then the
+        next category's pattern, if any. A template exempts a file from its own
+        category by the file's own name, so ``.env.example/.env``,
+        ``.aws/.env.example`` and a folder named ``example.env`` stay guarded. (Each
+        round takes a category out; only the few categories with templates can, so
+        this loops a handful of times at most.)"""
+        excluded = frozenset[str]()
+        while True:
+            templates = self._templates.get(hit.category)
+            if not (own_name and as_file and templates is not None and templates.first(path.rpartition("/")[2]) is not None):
+                return hit
+            excluded |= {hit.category}
+            if excluded not in self._without:
+                rest = [h for h in self._hits_list if h.category not in excluded]
+                self._without[excluded] = PatternSet(rest, self._case_sensitive, shipped=self._shipped)
+            found = self._without[excluded].first_at(path, is_dir)
+            if found is None:
+                return None
+            hit, own_name = found
 
 
 def allow_line(path: str) -> str:
@@ -329,49 +399,63 @@ class _Touch(NamedTuple):
     path: str
     hit: Hit
     what: str  # "added", "symlink added pointing to X", …
-    commit: str
+    where: str  # "1f3a9c2", "merge 1f3a9c2 (on feature)"; "" for staged changes
 
 
-def _touches(change: Change, guard: Guard, targets: Mapping[str, str]) -> Iterable[_Touch]:
-    folder = is_directory_mode(change.new_mode)
+def commit_label(commit: str, merge: bool = False, ref: str = "") -> str:
+    """A commit as findings name it: ``1f3a9c2``, ``merge 1f3a9c2 (on feature)``; ""
+    for the staged changes, which have no commit yet."""
+    if not commit:
+        return ""
+    label = f"merge {commit[:7]}" if merge else commit[:7]
+    return f"{label} (on {ref})" if ref else label
+
+
+def where(change: Change) -> str:
+    return commit_label(change.commit, change.merge, change.ref)
+
+
+def _touches(change: Change, guard: Guard) -> Iterable[_Touch]:
     for path, what in describe(change):
-        hit = guard.hit(path, folder)
+        hit = guard.hit(path, change.is_directory)
         if hit is not None:
-            yield _Touch(GUARDED, path, hit, what, change.commit)
-    if change.new_mode == SYMLINK_MODE and change.new_blob in targets and guard.allowed.first(change.path) is None:
-        target = targets[change.new_blob]
-        resolved = link_target(change.path, target)
-        hit = guard.hit(resolved, is_dir=True) if resolved else None
+            yield _Touch(GUARDED, path, hit, what, where(change))
+    # A link is judged by its target whatever its own name; only the config's own
+    # allowance of the link's path (not a template) lets it through.
+    if change.is_symlink and change.target is not None and guard.allowed.first(change.path) is None:
+        resolved = link_target(change.path, change.target)
+        hit = guard.hit(resolved, is_dir=True, link_target=True) if resolved else None
         if hit is not None:
-            where = shown(target) if resolved == target else f"{shown(target)} ({shown(resolved)})"
+            shown_target = shown(change.target)
+            at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
             verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
-            yield _Touch(SYMLINK, change.path, hit, f"symlink {verb} pointing to {where}", change.commit)
+            yield _Touch(SYMLINK, change.path, hit, f"symlink {verb} pointing to {at}", where(change))
 
 
-def touches_guarded(change: Change, guard: Guard, targets: Mapping[str, str]) -> bool:
-    return any(True for _ in _touches(change, guard, targets))
+def touches_guarded(change: Change, guard: Guard) -> bool:
+    return any(True for _ in _touches(change, guard))
 
 
 def symlink_blobs(changes: Iterable[Change]) -> set[str]:
     """The blobs holding the targets of the symlinks the changes leave behind."""
-    return {c.new_blob for c in changes if c.new_mode == SYMLINK_MODE and c.status != "D"}
+    return {c.new_blob for c in changes if c.is_symlink and c.status != "D"}
 
 
 def _what(touches: Sequence[_Touch]) -> str:
-    parts = [f"{t.what} in {t.commit[:7]}" if t.commit else t.what for t in touches[:_SHOWN_CHANGES]]
+    parts = [f"{t.what} in {t.where}" if t.where else t.what for t in touches[:_SHOWN_CHANGES]]
     if len(touches) > _SHOWN_CHANGES:
         parts.append(f"and in {len(touches) - _SHOWN_CHANGES} more commits")
     return ", ".join(dict.fromkeys(parts))
 
 
-def findings(changes: Iterable[Change], guard: Guard, targets: Mapping[str, str]) -> list[Problem]:
+def findings(changes: Iterable[Change], guard: Guard) -> list[Problem]:
     """One finding per rule and path, naming every way the changes touched it.
 
-    ``targets`` maps a symlink's ``new_blob`` to the path the link holds.
+    A symlink is judged by its ``target``, where the change carries one.
     """
     grouped: dict[tuple[Rule, str], list[_Touch]] = {}
     for change in changes:
-        for touch in _touches(change, guard, targets):
+        for touch in _touches(change, guard):
             grouped.setdefault((touch.rule, touch.path), []).append(touch)
     problems = []
     for (rule, path), touches in grouped.items():
@@ -382,6 +466,78 @@ def findings(changes: Iterable[Change], guard: Guard, targets: Mapping[str, str]
         )
         problems.append(rule.at(path, 1, 1, message))
     return sorted(problems)
+
+
+def enabled_codes(config: Config) -> set[str]:
+    """GRD rules left on. A ``select`` naming no GRD rule is a lint selection: it must
+    not silently switch the gate off, so only ``ignore`` applies then."""
+    if not any(code.startswith(s) or s == "ALL" for s in config.select for code in GUARD_CODES):
+        config = dataclasses.replace(config, select=())
+    return selected(GUARD_CODES, config)
+
+
+class Policy(NamedTuple):
+    """What of a config decides what gets through the guard."""
+
+    disabled: frozenset[str]  # categories turned off
+    patterns: frozenset[str]  # guarded patterns the config adds
+    allowed: frozenset[str]  # allowances, and negated patterns, without their "!"
+    case_sensitive: bool
+    enabled: frozenset[str]  # GRD rules left on
+    path_ignores: frozenset[tuple[str, str]]  # (path pattern, GRD code) pairs ignored
+
+
+def policy(config: Config) -> Policy:
+    guard = config.guard
+    path_ignores = {
+        (pattern, code)
+        for pattern, selectors in config.per_path_ignores
+        for code in GUARD_CODES
+        if any(s == "ALL" or code.startswith(s) for s in selectors)
+    }
+    return Policy(
+        disabled=frozenset(guard.disable),
+        patterns=frozenset(p for p in guard.patterns if not p.startswith("!")),
+        allowed=frozenset([*(p.removeprefix("!") for p in guard.allow), *(p[1:] for p in guard.patterns if p.startswith("!"))]),
+        case_sensitive=guard.case_sensitive,
+        enabled=frozenset(enabled_codes(config)),
+        path_ignores=frozenset(path_ignores),
+    )
+
+
+def loosenings(before: Policy, after: Policy) -> list[str]:
+    """What ``after`` lets through that ``before`` did not, one phrase each (set
+    differences: linear in the sizes of the two configs)."""
+    found = [f"allows {p}" for p in sorted(after.allowed - before.allowed)]
+    found += [f"drops pattern {p}" for p in sorted(before.patterns - after.patterns)]
+    found += [f"disables category {c}" for c in sorted(after.disabled - before.disabled)]
+    if after.case_sensitive and not before.case_sensitive:
+        found.append("matches case-sensitively")
+    off = sorted(before.enabled - after.enabled)
+    if off:
+        found.append(f"turns {', '.join(off)} off")
+    ignored: dict[str, list[str]] = {}
+    for pattern, code in sorted(after.path_ignores - before.path_ignores):
+        ignored.setdefault(pattern, []).append(code)
+    found += [f"ignores {', '.join(codes)} under {pattern}" for pattern, codes in ignored.items()]
+    return found
+
+
+def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]]) -> Problem:
+    """The finding for a config file whose changes loosen the guard: ``changes`` are
+    (where, what each loosens) in commit order, ``where`` as ``commit_label`` gives it."""
+    commits = [w for w, _ in changes if w]
+    what = list(dict.fromkeys(item for _, items in changes for item in items))
+    at = ""
+    if commits:
+        shown_commits = ", ".join(commits[:_SHOWN_CHANGES])
+        more = f" and {len(commits) - _SHOWN_CHANGES} more" if len(commits) > _SHOWN_CHANGES else ""
+        at = f" in {shown_commits}{more}"
+    return LOOSENED.at(
+        path, 1, 1,
+        f"loosens the guard{at}: {', '.join(what)}; a change is judged by the settings before it, "
+        "so land this on its own and have it reviewed",
+    )
 
 
 def guarded_tree(paths: Iterable[str], guard: Guard) -> dict[str, list[tuple[str, str]]]:

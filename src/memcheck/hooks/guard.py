@@ -1,24 +1,48 @@
 """`memcheck guard`: fail when a change touches a guarded path (SPEC §6).
 
-The changes come from the first of these that applies: paths named on the command
-line or read with ``--paths-from``; a range (``--base``/``--head``); pre-push refs
-(pre-commit's ``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF``); the staged changes.
-Deletions and rename sources never reach a hook's file list, so the default mode
-reads the staged diff itself.
+The changes come from the first of these that applies:
+
+- paths named on the command line or read with ``--paths-from``;
+- a range, ``--base``/``--head``: every commit of head that base lacks;
+- a push: pre-commit sets ``PRE_COMMIT_REMOTE_NAME`` at pre-push. Every commit that
+  the pushed refs hold and the remote lacks: pre-commit names only the first pushed
+  ref (``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF``), and none at all when that ref
+  starts with a root commit, so the local branches the remote lacks are judged too;
+- a range from ``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF`` outside a push
+  (``pre-commit run --from-ref X --to-ref Y``);
+- the staged changes. Deletions and rename sources never reach a hook's file list,
+  so the default mode reads the staged diff itself.
+
+The change under review never decides its own policy: history is judged by the
+settings of a commit it builds on (a range by its merge base, a push by what the
+remote has, staged changes by HEAD), read from that commit, never from the working
+tree; a commit that loosens those settings is a finding of its own (GRD003). Paths
+mode and ``--list`` judge no change: they use the working tree's settings, so a
+change to them can be tried before it is committed.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO, NamedTuple, Sequence
+from typing import BinaryIO, Iterable, Mapping, NamedTuple, Sequence
 
 from memcheck import git
-from memcheck.checks.guard import RULES, Guard, findings, guarded_tree, symlink_blobs, touches_guarded
-from memcheck.config import Config, ConfigError, selected
-from memcheck.git import SYMLINK_MODE, TREE_MODE, Change
+from memcheck.changes import SYMLINK_MODE, TREE_MODE, Change
+from memcheck.checks.guard import (
+    Guard,
+    commit_label,
+    enabled_codes,
+    findings,
+    guarded_tree,
+    loosened,
+    loosenings,
+    policy,
+    symlink_blobs,
+    touches_guarded,
+)
+from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
 from memcheck.hooks.report import drop_path_ignores, report
 from memcheck.problem import Problem, shown
 
@@ -50,84 +74,290 @@ def _read_path_list(source: str, stdin: BinaryIO | None) -> list[str]:
         raise ConfigError(f"--paths-from {source}: cannot read: {e.strerror}") from None
 
 
-def _listed(names: Sequence[str], root: Path, cwd: Path) -> tuple[list[Change], dict[str, str]]:
+def _listed(names: Sequence[str], root: Path, cwd: Path) -> list[Change]:
     """Named paths as changes, relative to the repository root; symlinks on disk keep their targets."""
     changes: list[Change] = []
-    targets: dict[str, str] = {}
     for name in names:
         full = os.path.normpath(os.path.join(cwd, name))
         rel = Path(os.path.relpath(full, root)).as_posix()
         if os.path.islink(full):
-            targets[f"path:{rel}"] = os.readlink(full)
-            changes.append(Change("", rel, new_mode=SYMLINK_MODE, new_blob=f"path:{rel}"))
+            changes.append(Change("", rel, new_mode=SYMLINK_MODE, target=os.readlink(full)))
         else:
             changes.append(Change("", rel, new_mode=TREE_MODE if os.path.isdir(full) else ""))
-    return changes, targets
+    return changes
 
 
-def _range(request: Request, env: dict[str, str]) -> tuple[str, str] | None:
-    if request.base or request.head:
-        if not request.base:
+# --- where the settings come from ------------------------------------------------
+
+
+class Settings(NamedTuple):
+    """Where guard's settings live: files of the repository, read from the commit
+    that judges a change, or a ``--config`` file outside the repository, read as it is."""
+
+    root: Path
+    files: tuple[str, ...]  # repository-relative; the first that exists holds the settings
+    outside: Path | None = None
+
+    def at(self, where: Path, commits: Iterable[str], shown_as: Mapping[str, str] | None = None) -> dict[str, Config | ConfigError]:
+        """The settings each commit (or tree) holds, by commit: a ``ConfigError`` where
+        they cannot be read. Two git calls, however many commits."""
+        commits = list(dict.fromkeys(commits))
+        if self.outside is not None:
+            outside = load(self.root, self.outside)
+            return {commit: outside for commit in commits}
+        stored = git.stored_at(where, [(c, f) for c in commits for f in self.files])
+        texts = git.read_blobs(where, {s.blob for s in stored.values() if s.blob})
+        configs: dict[str, Config | ConfigError] = {}
+        for commit in commits:
+            name = (shown_as or {}).get(commit, commit[:7])
+            try:
+                configs[commit] = self._config({f: stored[(commit, f)] for f in self.files}, texts, name)
+            except ConfigError as e:
+                configs[commit] = e
+        return configs
+
+    def _config(self, files: Mapping[str, git.Stored], texts: Mapping[str, bytes], commit: str) -> Config:
+        decoded: dict[str, str | None] = {}
+        for name, found in files.items():
+            if found.problem:
+                raise ConfigError(f"{commit}:{name} is {found.problem}; guard reads its settings from the commit, so it needs the file there")
+            if found.blob is None:
+                decoded[name] = None
+                continue
+            try:
+                decoded[name] = texts[found.blob].decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise ConfigError(f"{commit}:{name}: cannot read: {e}") from None
+        if self.files == CONFIG_FILES:
+            return load_texts(self.root, decoded, lambda name: f"{commit}:{name}")
+        (name,) = self.files
+        return load_text(self.root, name, decoded[name], f"{commit}:{name}")
+
+    def key(self, stored: Mapping[tuple[str, str], git.Stored], commit: str) -> tuple[str, git.Stored] | None:
+        """Which file holds a commit's settings, and what it holds: commits with the
+        same key have the same settings."""
+        for name in self.files:
+            found = stored[(commit, name)]
+            if found.blob is not None or found.problem:
+                return name, found
+        return None
+
+
+def _settings(root: Path, cwd: Path, config_file: str | None) -> Settings:
+    if config_file is None:
+        return Settings(root, CONFIG_FILES)
+    full = Path(os.path.abspath(os.path.join(cwd, config_file)))
+    if not full.is_file():
+        raise ConfigError(f"config file not found: {config_file}")
+    if full == root or root in full.parents:
+        # Inside the repository, the file is read from the judging commit like any
+        # other setting: the change under review may edit it too.
+        return Settings(root, (full.relative_to(root).as_posix(),))
+    return Settings(root, (), full)
+
+
+def _trusted(settings: Settings, where: Path, commit: str | None, name: str) -> Config:
+    """The settings that judge the change: those of ``commit``, or the defaults when
+    there is no history to trust (a first commit, a first push)."""
+    if commit is None:
+        return load(settings.root, settings.outside) if settings.outside is not None else default_config(settings.root)
+    found = settings.at(where, [commit], {commit: name})[commit]
+    if isinstance(found, ConfigError):
+        raise found
+    return found
+
+
+# --- which commits --------------------------------------------------------------
+
+
+class History(NamedTuple):
+    """The commits to judge, as ``git log`` arguments, and the commit whose settings judge them."""
+
+    logs: tuple[tuple[tuple[str, ...], bool], ...]  # (revs, whether a commit names the ref it was found through)
+    trusted: str | None  # None: no history to trust; the defaults judge
+    trusted_name: str  # how messages name the trusted commit
+
+
+def _given(flag: str, value: str | None) -> None:
+    if value is not None and not value.strip():
+        raise ConfigError(f"{flag} is empty: name a branch, tag or commit (is a variable in the script unset?)")
+
+
+def _history(request: Request, env: Mapping[str, str], where: Path) -> History | None:
+    if request.base is not None or request.head is not None:
+        _given("--base", request.base)
+        _given("--head", request.head)
+        if request.base is None:
             raise ConfigError("--head needs --base: the range is judged from their merge base")
-        return request.base, request.head or "HEAD"
-    from_ref, to_ref = env.get("PRE_COMMIT_FROM_REF"), env.get("PRE_COMMIT_TO_REF")
+        return _range(where, request.base, request.head or "HEAD")
+    from_ref, to_ref = env.get("PRE_COMMIT_FROM_REF") or None, env.get("PRE_COMMIT_TO_REF") or None
+    remote = env.get("PRE_COMMIT_REMOTE_NAME")
+    if remote:
+        return _push(where, remote, env.get("PRE_COMMIT_REMOTE_BRANCH", ""), from_ref, to_ref)
     if from_ref:
-        return from_ref, to_ref or "HEAD"
+        return _range(where, from_ref, to_ref or "HEAD")
     return None
 
 
-def _git_changes(root: Path, request: Request, env: dict[str, str], config: Config) -> tuple[list[Change], dict[str, str], Guard]:
-    refs = _range(request, env)
-    if refs:
-        reader = git.RangeReader(root, *refs)  # git starts on the range...
-        guard = Guard(config.guard)  # ...while the patterns are compiled
-        changes = reader.read(while_reading=guard.judge)
-    else:
-        guard = Guard(config.guard)
-        changes = git.staged_changes(root)
-    blobs = git.read_blobs(root, symlink_blobs(changes))
-    targets = {sha: git.decode_name(content) for sha, content in blobs.items()}
-    if refs:
-        # A range is read without rename detection (see git._RANGE_OPTIONS): commits
-        # whose additions or deletions are findings are read again with it, so a
-        # finding says "renamed from notes.txt" rather than "added".
-        commits = {c.commit for c in changes if c.status in ("A", "D") and touches_guarded(c, guard, targets)}
-        changes = git.with_renames(root, changes, commits)
-    return changes, targets, guard
+def _range(where: Path, base: str, head: str) -> History:
+    mb = git.range_base(where, base, head)
+    return History((((f"{head}^{{commit}}", "--not", f"{base}^{{commit}}"), False),), mb, mb[:7])
 
 
-def _enabled(config: Config) -> set[str]:
-    """GRD rules left on. A ``select`` naming no GRD rule is a lint selection: it must
-    not silently switch the gate off, so only ``ignore`` applies then."""
-    codes = [r.code for r in RULES]
-    if not any(code.startswith(s) or s == "ALL" for s in config.select for code in codes):
-        config = dataclasses.replace(config, select=())
-    return selected(codes, config)
+def _push(where: Path, remote: str, remote_branch: str, from_ref: str | None, to_ref: str | None) -> History:
+    """What a push sends: the commits of the ref pre-commit names that the remote
+    lacks, and those of every local branch (and a detached HEAD) that the remote's
+    tracking refs lack, since pre-commit does not say which other refs are pushed.
+    Settings: those of the remote's copy of the pushed branch."""
+    logs: list[tuple[tuple[str, ...], bool]] = []
+    known: list[str] = []  # commits the remote has (from_ref) or that the first log judges
+    trusted = None
+    if from_ref:
+        trusted = git.resolve(where, from_ref)
+        head = git.resolve(where, to_ref or "HEAD")
+        logs.append(((head, "--not", trusted), False))
+        known = [trusted, head]
+    refs = ["--branches"] + (["HEAD"] if git.commit_of(where, "HEAD") else [])
+    logs.append(((*refs, "--not", *known, f"--remotes={remote}"), True))
+    if trusted is None:
+        branch = remote_branch.removeprefix("refs/heads/")
+        for ref in (f"refs/remotes/{remote}/{branch}" if branch else "", f"refs/remotes/{remote}/HEAD"):
+            trusted = git.commit_of(where, ref) if ref else None
+            if trusted:
+                break
+    return History(tuple(logs), trusted, trusted[:7] if trusted else "")
 
 
-def changes_for(config: Config, request: Request, cwd: Path, stdin: BinaryIO | None = None) -> tuple[list[Change], dict[str, str], Guard]:
-    """What the request names, symlink targets by blob, and the guard to judge them."""
+# --- judging --------------------------------------------------------------------
+
+
+def _with_targets(where: Path, changes: list[Change]) -> list[Change]:
+    blobs = git.read_blobs(where, symlink_blobs(changes))
+    if not blobs:
+        return changes
+    return [c._replace(target=git.decode_name(blobs[c.new_blob])) if c.is_symlink and c.new_blob in blobs else c for c in changes]
+
+
+class _Step(NamedTuple):
+    """A commit (or the staged tree) whose settings are compared with its parents'."""
+
+    commit: str
+    parents: tuple[str, ...]
+    label: str  # as findings name it
+
+
+def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[Problem]:
+    """GRD003 for each step whose settings let through what none of its parents' did
+    (a root commit's, what the defaults did not).
+
+    Settings are compared by the blob that holds them, followed through symlinks, so
+    a commit that edits the file ``.memcheck.yaml`` links to is seen too; only the
+    steps whose blob differs from every parent's are parsed."""
+    if settings.outside is not None or not steps:
+        return []
+    revs = {s.commit for s in steps} | {p for s in steps for p in s.parents}
+    stored = git.stored_at(where, [(r, f) for r in revs for f in settings.files])
+
+    def differs(step: _Step) -> bool:
+        mine = settings.key(stored, step.commit)
+        return all(settings.key(stored, p) != mine for p in step.parents) if step.parents else mine is not None
+
+    changed = [s for s in steps if differs(s)]
+    if not changed:
+        return []
+    configs = settings.at(where, [r for s in changed for r in (s.commit, *s.parents)])
+    defaults = policy(default_config(settings.root))
+    by_path: dict[str, list[tuple[str, list[str]]]] = {}
+    for step in changed:
+        read = [configs[r] for r in (step.commit, *step.parents)]
+        after, befores = read[0], read[1:]
+        if isinstance(after, ConfigError) or any(isinstance(b, ConfigError) for b in befores):
+            continue  # unreadable settings judge nothing here; where they are trusted, they are an error
+        before_policies = [policy(b) for b in befores if isinstance(b, Config)] or [defaults]
+        after_policy = policy(after)
+        # A merge loosens only what none of its parents already let through.
+        found = [set(loosenings(b, after_policy)) for b in before_policies]
+        items = [i for i in loosenings(before_policies[0], after_policy) if all(i in f for f in found)]
+        if items:
+            key = settings.key(stored, step.commit) or settings.key(stored, step.parents[0])
+            path = key[0] if key else settings.files[0]
+            by_path.setdefault(path, []).append((step.label, items))
+    return [loosened(path, found_at) for path, found_at in by_path.items()]
+
+
+def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
+    readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
+    config = _trusted(settings, where, history.trusted, history.trusted_name)  # ...while the settings are read
+    guard = Guard(config.guard)
+    changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
+    changes = _with_targets(where, changes)
+    # A range is read without rename detection (see git._RANGE_OPTIONS): commits
+    # whose additions or deletions are findings are read again with it, so a
+    # finding says "renamed from notes.txt" rather than "added".
+    renamed = {c.commit for c in changes if c.status in ("A", "D") and touches_guarded(c, guard)}
+    if renamed:
+        changes = _with_targets(where, git.with_renames(where, changes, renamed))
+    steps = [
+        _Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref))
+        for reader in readers
+        for c in reader.commits.values()
+    ]
+    return findings(changes, guard) + _loosened(settings, where, steps), config
+
+
+def _judge_staged(settings: Settings, where: Path) -> tuple[list[Problem], Config]:
+    head = git.commit_of(where, "HEAD")
+    config = _trusted(settings, where, head, "HEAD")
+    guard = Guard(config.guard)
+    changes = git.staged_changes(where)
+    if not changes:
+        return [], config
+    # The tree the commit will record: its settings are read as HEAD's are.
+    tree = git.staged_tree(where)
+    parents: tuple[str, ...] = (head,) if head else ()
+    merging = git.merge_heads(where) if head else []
+    if merging and tree is not None:
+        # Concluding a merge: judged by what it brings that no parent had, as a
+        # merge commit in a range is, not blamed for the other branch's commits.
+        parents = (*parents, *merging)
+        changes = git.merged_changes(where, tree, parents)
+    problems = findings(_with_targets(where, changes), guard)
+    if tree is not None:
+        problems += _loosened(settings, where, [_Step(tree, parents, "")])
+    return problems, config
+
+
+def _report(problems: Iterable[Problem], config: Config) -> list[Problem]:
+    enabled = enabled_codes(config)
+    return sorted(drop_path_ignores({p for p in problems if p.code in enabled}, config))
+
+
+def _disk_settings(cwd: Path, config_file: str | None) -> Config:
+    """The working tree's settings, for paths mode and ``--list``."""
+    root = git.work_tree(cwd) or find_root(cwd)
+    return load(root, Path(config_file) if config_file else None)
+
+
+def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None) -> list[Problem]:
     if request.paths or request.paths_from:
-        if request.base or request.head:
+        if request.base is not None or request.head is not None:
             raise ConfigError("give paths or --base/--head, not both")
+        config = _disk_settings(cwd, config_file)
         names = list(request.paths)
         if request.paths_from:
             names += _read_path_list(request.paths_from, stdin)
-        return (*_listed(names, config.root, cwd), Guard(config.guard))
-    return _git_changes(git.toplevel(cwd), request, dict(os.environ), config)
+        return _report(findings(_listed(names, config.root, cwd), Guard(config.guard)), config)
+    root = git.toplevel(cwd)
+    settings = _settings(root, cwd, config_file)
+    history = _history(request, os.environ if env is None else env, cwd)
+    problems, config = _judge_staged(settings, cwd) if history is None else _judge_history(settings, cwd, history)
+    return _report(problems, config)
 
 
-def check(config: Config, request: Request, cwd: Path, stdin: BinaryIO | None = None) -> list[Problem]:
-    changes, targets, guard = changes_for(config, request, cwd, stdin)
-    enabled = _enabled(config)
-    problems = {p for p in findings(changes, guard, targets) if p.code in enabled}
-    return sorted(drop_path_ignores(problems, config))
-
-
-def list_tree(config: Config, cwd: Path, fmt: str) -> int:
+def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
     """What in the tree is guarded today, by category."""
-    guard = Guard(config.guard)
-    tree = guarded_tree(git.tracked_files(git.toplevel(cwd)), guard)
+    config = _disk_settings(cwd, config_file)
+    tree = guarded_tree(git.tracked_files(cwd), Guard(config.guard))
     if fmt == "json":
         doc = {name: [{"path": p, "pattern": pat} for p, pat in rows] for name, rows in tree.items()}
         sys.stdout.write(json.dumps({"categories": doc, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2) + "\n")
@@ -140,10 +370,10 @@ def list_tree(config: Config, cwd: Path, fmt: str) -> int:
     return 0
 
 
-def run(config: Config, request: Request, fmt: str = "text", list_only: bool = False, stdin: BinaryIO | None = None) -> int:
+def run(config_file: str | None, request: Request, fmt: str = "text", list_only: bool = False, stdin: BinaryIO | None = None) -> int:
     cwd = Path.cwd()
     if list_only:
-        return list_tree(config, cwd, fmt)
-    problems = check(config, request, cwd, stdin)
+        return list_tree(config_file, cwd, fmt)
+    problems = check(config_file, request, cwd, stdin)
     report(problems, fmt, command="guard")
     return 1 if problems else 0

@@ -1,0 +1,151 @@
+"""GRD rules on plain data: ``Change`` values written by hand, settings built from
+mappings, and git's raw diff format parsed from bytes; no repository needed."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcheck.changes import GITLINK_MODE, NO_MODE, SYMLINK_MODE, Change
+from memcheck.checks.guard import Guard, enabled_codes, findings, loosenings, policy
+from memcheck.config import _merge, default_config, defaults, from_mapping
+from memcheck.git import parse_raw
+
+ROOT = Path("/repo")
+FILE = "100644"
+
+
+def config(**settings: Any) -> Any:
+    return from_mapping(ROOT, _merge(defaults(), settings))
+
+
+def guard(**settings: Any) -> Guard:
+    return Guard(config(**settings).guard)
+
+
+def judged(*changes: Change, **settings: Any) -> list[tuple[str, str, str]]:
+    return [(p.path, p.code, p.message.split(":")[0]) for p in findings(changes, guard(**settings))]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (Change("A", ".env.example", new_mode=FILE), []),
+        (Change("A", ".env.example", new_mode=SYMLINK_MODE, target=".env"), [(".env.example", "GRD002", "symlink added pointing to .env")]),
+        (Change("A", "example.env", new_mode=SYMLINK_MODE, target="/home/me/.ssh/id_rsa"), [("example.env", "GRD002", "symlink added pointing to /home/me/.ssh/id_rsa (home/me/.ssh/id_rsa)")]),
+        (Change("A", "env.link", new_mode=SYMLINK_MODE, target=".env.example"), []),
+        (Change("A", ".env.example", new_mode=GITLINK_MODE), [(".env.example", "GRD001", "added")]),
+        (Change("A", ".env.example/.env", new_mode=FILE), [(".env.example/.env", "GRD001", "added")]),
+        (Change("M", "x/.env", old_mode=FILE, new_mode=FILE, commit="a" * 40, merge=True), [("x/.env", "GRD001", "modified in merge aaaaaaa")]),
+        (Change("A", ".env", new_mode=FILE, commit="b" * 40, ref="z"), [(".env", "GRD001", "added in bbbbbbb (on z)")]),
+    ],
+)
+def test_findings_on_plain_changes(change: Change, expected: list[tuple[str, str, str]]) -> None:
+    assert judged(change) == expected
+
+
+def test_the_configs_allowance_of_a_link_path_lets_it_through() -> None:
+    link = Change("A", "fixtures/env", new_mode=SYMLINK_MODE, target="../.env")
+    assert judged(link) == [("fixtures/env", "GRD002", "symlink added pointing to ../.env (.env)")]
+    assert judged(link, guard={"allow": ["/fixtures/"]}) == []
+
+
+def test_a_template_exempts_only_its_own_category() -> None:
+    g = guard()
+    assert g.hit(".env.example") is None
+    hit = g.hit(".aws/.env.example")
+    assert hit is not None and hit.category == "aws"
+    hit = g.hit("keys/id_rsa_work")
+    assert hit is not None and hit.category == "ssh"
+    assert g.hit("keys/id_rsa_work.pub") is None
+    assert g.hit(".ssh/id_rsa.pub") is not None  # the folder is guarded, not the name
+    assert g.hit(".env.example", is_dir=True) is not None
+    assert g.hit(".env.example", is_dir=True, link_target=True) is None
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        ({}, {"guard": {"allow": ["/.env"]}}, ["allows /.env"]),
+        ({}, {"guard": {"patterns": ["!.env", "*.db"]}}, ["allows .env"]),
+        ({"guard": {"patterns": ["*.db"]}}, {}, ["drops pattern *.db"]),
+        ({}, {"guard": {"disable": ["lockfiles", "env"]}}, ["disables category env", "disables category lockfiles"]),
+        ({}, {"guard": {"case-sensitive": True}}, ["matches case-sensitively"]),
+        ({}, {"ignore": ["GRD00"]}, ["turns GRD001, GRD002, GRD003 off"]),
+        ({}, {"ignore": ["ALL"]}, ["turns GRD001, GRD002, GRD003 off"]),
+        ({}, {"select": ["GRD001"]}, ["turns GRD002, GRD003 off"]),
+        ({}, {"per-path-ignores": {"/.env": ["GRD"], "docs/": ["MEM"]}}, ["ignores GRD001, GRD002, GRD003 under /.env"]),
+        # lint settings, and what tightens, change freely
+        ({}, {"select": ["MEM", "IDX"], "ignore": ["MEM010"], "index": {"max-lines": 100}}, []),
+        ({"guard": {"disable": ["env"], "allow": ["/x"]}}, {"guard": {"patterns": ["*.db"]}}, []),
+        ({"ignore": ["GRD002"]}, {}, []),
+    ],
+)
+def test_loosenings(before: dict[str, Any], after: dict[str, Any], expected: list[str]) -> None:
+    assert loosenings(policy(config(**before)), policy(config(**after))) == expected
+
+
+def test_a_lint_only_select_leaves_guard_on() -> None:
+    assert enabled_codes(config(select=["MEM"])) == {"GRD001", "GRD002", "GRD003"}
+    assert enabled_codes(default_config(ROOT)) == {"GRD001", "GRD002", "GRD003"}
+
+
+# --- git's raw format -----------------------------------------------------------------
+
+Z = "0" * 40
+
+
+def test_a_combined_entry_is_one_change_of_the_merge() -> None:
+    sha = "1" * 40
+    out = (
+        f"\x01{sha} {'2' * 40} {'3' * 40}\0\n"
+        f"::{NO_MODE} {NO_MODE} {FILE} {Z} {Z} {'4' * 40} AA\0.env\0"
+        f"::{FILE} {FILE} {NO_MODE} {'5' * 40} {'6' * 40} {Z} DD\0gone.pem\0"
+        f"::{FILE} {NO_MODE} {FILE} {'5' * 40} {Z} {'7' * 40} MA\0both.key\0"
+    ).encode()
+    assert parse_raw(out) == [
+        Change("A", ".env", "", NO_MODE, FILE, "4" * 40, sha, merge=True),
+        Change("D", "gone.pem", "", FILE, NO_MODE, Z, sha, merge=True),
+        Change("M", "both.key", "", FILE, FILE, "7" * 40, sha, merge=True),
+    ]
+
+
+def test_an_octopus_entry_has_a_colon_per_parent() -> None:
+    out = f":::{NO_MODE} {NO_MODE} {NO_MODE} {FILE} {Z} {Z} {Z} {'4' * 40} AAA\0k.pem\0".encode()
+    assert parse_raw(out) == [Change("A", "k.pem", "", NO_MODE, FILE, "4" * 40, "", merge=True)]
+
+
+NAMES = st.text(st.characters(blacklist_characters="\0", blacklist_categories=("Cs",)), min_size=1, max_size=12)
+SHAS = st.text("0123456789abcdef", min_size=40, max_size=40)
+
+
+@st.composite
+def entries(draw: st.DrawFn) -> tuple[str, Change]:
+    path, sha, commit = draw(NAMES), draw(SHAS), draw(SHAS)
+    parents = draw(st.integers(1, 4))
+    if parents == 1:
+        letter = draw(st.sampled_from("AMDTR"))
+        source = draw(NAMES) if letter == "R" else ""
+        old, new = (NO_MODE if letter == "A" else FILE), (NO_MODE if letter == "D" else SYMLINK_MODE if letter == "T" else FILE)
+        status = "R100" if letter == "R" else letter
+        names = f"{source}\0{path}" if letter == "R" else path
+        return f":{old} {new} {Z} {sha} {status}\0{names}\0", Change(letter, path, source, old, new, sha, commit)
+    modes = [FILE] * parents + [FILE]
+    raw = ":" * parents + " ".join([*modes, *[Z] * parents, sha, "M" * parents])
+    return f"{raw}\0{path}\0", Change("M", path, "", FILE, FILE, sha, commit, merge=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(SHAS, st.lists(entries(), max_size=4)), max_size=4))
+def test_raw_log_output_round_trips(commits: list[tuple[str, list[tuple[str, Change]]]]) -> None:
+    # Any name (newlines, colons, \x01 included) comes back whole, under its commit.
+    out, expected = "", []
+    for commit, items in commits:
+        out += f"\x01{commit} {'f' * 40}\0\n"
+        for raw, change in items:
+            out += raw
+            expected.append(change._replace(commit=commit))
+    assert parse_raw(out.encode()) == expected

@@ -1,0 +1,491 @@
+"""Every route around the gate that an attacker's review found, each through the real
+CLI in a subprocess (and pushes through the real pre-commit, to a bare remote): a
+template name that exempts a folder or a symlink, an evil merge, a push that
+pre-commit describes only in part, a change that decides its own policy, quiet
+fall-backs and history that git can be told to hide. Beside each, what must still
+pass."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import REPO_ROOT, git, run_cli, write
+
+
+def commit(root: Path, files: dict[str, str] | None = None, message: str = "change") -> str:
+    for rel, text in (files or {}).items():
+        write(root, rel, text)
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "--allow-empty", "-m", message)
+    return git(root, "rev-parse", "HEAD").strip()
+
+
+def guard(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    proc = run_cli(root, "guard", *args, env=env)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def paths_found(out: str) -> list[str]:
+    return sorted({p["path"] for p in json.loads(out)["problems"]})
+
+
+def guard_json(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, list[dict[str, str]]]:
+    code, out, err = guard(root, "--format", "json", *args, env=env)
+    assert code in (0, 1) and err == "", err
+    return code, json.loads(out)["problems"]
+
+
+# --- 1. templates are files, and a symlink is judged by its target ----------------
+
+
+@pytest.mark.parametrize("path", [".env.example/.env", "config/example.env/prod.pem", ".aws/.env.example", "deploy/sample.env/id_rsa"])
+def test_a_template_name_never_exempts_a_folder_or_another_category(repo: Path, path: str) -> None:
+    commit(repo, {"README.md": "x\n"})
+    write(repo, path, "SECRET=1\n")
+    git(repo, "add", "-A")
+    code, problems = guard_json(repo)
+    assert code == 1
+    assert [p["path"] for p in problems] == [path]
+
+
+@pytest.mark.parametrize(("link", "target"), [(".env.example", ".env"), ("example.env", "/home/me/.ssh/id_rsa"), ("config/app.sample.env", "../.aws/credentials")])
+def test_a_symlink_named_like_a_template_is_judged_by_its_target(repo: Path, link: str, target: str) -> None:
+    commit(repo, {"README.md": "x\n"})
+    (repo / link).parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(target, repo / link)
+    git(repo, "add", "-A")
+    code, problems = guard_json(repo)
+    assert code == 1
+    assert [(p["path"], p["code"]) for p in problems] == [(link, "GRD002")]
+    assert problems[0]["message"].startswith(f"symlink added pointing to {target}")
+
+
+def test_real_templates_still_pass(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    for name in (".env.example", "deploy/.env.production.sample", "example.env", "keys/id_rsa.pub", "keys/id_ed25519_deploy.pub"):
+        write(repo, name, "KEY=\n")
+    os.symlink(".env.example", repo / "env.template.link")  # a link to a template is a template
+    git(repo, "add", "-A")
+    assert guard(repo) == (0, "No problems found.\n", "")
+
+
+def test_an_allowed_link_path_is_still_allowed(repo: Path) -> None:
+    # The config's own allowance of the link (not a template name) is a decision.
+    commit(repo, {".memcheck.yaml": "guard: {allow: ['/fixtures/']}\n"})
+    (repo / "fixtures").mkdir()
+    os.symlink("../.env", repo / "fixtures/env")
+    git(repo, "add", "-A")
+    assert guard(repo)[0] == 0
+
+
+# --- 2. merges: what the merge itself brings -----------------------------------------
+
+
+def branches_with_a_lockfile_on_main(root: Path) -> None:
+    commit(root, {"README.md": "x\n"}, "init")
+    git(root, "checkout", "-q", "-b", "feature")
+    commit(root, {"src/app.py": "print(1)\n"}, "feature work")
+    git(root, "checkout", "-q", "main")
+    commit(root, {"package-lock.json": "{}\n"}, "main updates its lock file")
+    git(root, "checkout", "-q", "feature")
+
+
+def test_an_evil_merge_that_adds_env_is_caught(repo: Path) -> None:
+    branches_with_a_lockfile_on_main(repo)
+    git(repo, "merge", "-q", "--no-commit", "main")
+    write(repo, ".env", "SECRET=1\n")
+    git(repo, "add", ".env")
+    git(repo, "commit", "-q", "-m", "merge main")
+    merge = git(repo, "rev-parse", "--short=7", "HEAD").strip()
+    code, problems = guard_json(repo, "--base", "main", "--head", "feature")
+    assert code == 1
+    assert [p["path"] for p in problems] == [".env"]  # and never main's lock file
+    assert problems[0]["message"].startswith(f"added in merge {merge}: guarded by category env")
+
+
+def test_merging_main_is_not_blamed_for_mains_lock_file(repo: Path) -> None:
+    branches_with_a_lockfile_on_main(repo)
+    git(repo, "merge", "-q", "--no-edit", "main")
+    commit(repo, {"src/more.py": "x\n"}, "more")
+    assert guard(repo, "--base", "main", "--head", "feature") == (0, "No problems found.\n", "")
+
+
+def test_concluding_a_merge_is_judged_as_the_merge(repo: Path) -> None:
+    # The pre-commit hook while a merge waits to be committed: main's lock file is
+    # main's doing; the .env added while resolving is the merge's.
+    branches_with_a_lockfile_on_main(repo)
+    git(repo, "merge", "-q", "--no-commit", "main")
+    assert guard(repo) == (0, "No problems found.\n", "")
+    write(repo, ".env", "SECRET=1\n")
+    git(repo, "add", ".env")
+    code, problems = guard_json(repo)
+    assert code == 1 and [p["path"] for p in problems] == [".env"]
+
+
+def test_an_octopus_merge_that_adds_a_key_is_caught(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    for name in ("a", "b"):
+        git(repo, "checkout", "-q", "-b", name, "main")
+        commit(repo, {f"src/{name}.py": "x\n"}, name)
+    git(repo, "checkout", "-q", "main")
+    git(repo, "merge", "-q", "--no-commit", "a", "b")
+    write(repo, "deploy/server.key", "KEY\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "octopus")
+    code, problems = guard_json(repo, "--base", "main~1", "--head", "main")
+    assert code == 1
+    assert [p["path"] for p in problems] == ["deploy/server.key"]
+
+
+# --- 3. a push, through the real pre-commit to a bare remote -------------------------
+
+
+def _guard_hook_config() -> str:
+    """The memcheck-guard hook as the manifest defines it, run from this checkout."""
+    (hook,) = [h for h in yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text("utf-8")) if h["id"] == "memcheck-guard"]
+    hook = {**hook, "language": "system", "entry": f"{sys.executable} -m memcheck guard"}
+    return yaml.safe_dump({"repos": [{"repo": "local", "hooks": [hook]}]})
+
+
+@pytest.fixture
+def pushing(repo: Path, tmp_path: Path) -> Path:
+    """``repo`` with the guard installed as pre-commit's pre-push hook, and an empty
+    bare ``origin``."""
+    remote = tmp_path / "origin.git"
+    subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q", "--bare", str(remote)], check=True)
+    git(repo, "remote", "add", "origin", str(remote))
+    write(repo, ".pre-commit-config.yaml", _guard_hook_config())
+    subprocess.run([sys.executable, "-m", "pre_commit", "install", "-t", "pre-push"], cwd=repo, check=True, capture_output=True, env=_pre_commit_env(tmp_path))
+    return repo
+
+
+def _pre_commit_env(tmp_path: Path) -> dict[str, str]:
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "PRE_COMMIT_COLOR": "never"}
+    env.pop("PRE_COMMIT", None)
+    return env
+
+
+def push(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "push", "-q", "origin", *args], cwd=root, capture_output=True, text=True, env=_pre_commit_env(root.parent))
+
+
+def remote_has(root: Path, ref: str) -> bool:
+    return subprocess.run(["git", "--git-dir", str(root.parent / "origin.git"), "rev-parse", "--verify", "-q", ref], capture_output=True).returncode == 0
+
+
+def test_a_first_push_judges_every_commit(pushing: Path) -> None:
+    commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
+    commit(pushing, {".env": "SECRET=1\n"}, "env")
+    commit(pushing, {"src/app.py": "x\n"}, "more")
+    proc = push(pushing, "main")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert ".env:1:1: GRD001 added in" in proc.stdout
+    assert not remote_has(pushing, "main")
+
+
+def test_a_clean_first_push_passes(pushing: Path) -> None:
+    commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), ".env.example": "KEY=\n"}, "init")
+    proc = push(pushing, "main")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert remote_has(pushing, "main")
+
+
+def test_a_new_orphan_branch_is_judged(pushing: Path) -> None:
+    commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
+    assert push(pushing, "main").returncode == 0
+    git(pushing, "checkout", "-q", "--orphan", "z")
+    commit(pushing, {".pre-commit-config.yaml": _guard_hook_config(), "deploy.pem": "KEY\n"}, "orphan")
+    proc = push(pushing, "z")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert "deploy.pem:1:1: GRD001 added in" in proc.stdout
+    assert not remote_has(pushing, "z")
+
+
+def test_every_pushed_ref_is_judged_not_only_the_first(pushing: Path) -> None:
+    commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
+    assert push(pushing, "main").returncode == 0
+    git(pushing, "checkout", "-q", "-b", "a")
+    commit(pushing, {"src/a.py": "x\n"}, "a")
+    git(pushing, "checkout", "-q", "-b", "z", "main")
+    commit(pushing, {".env": "SECRET=1\n"}, "z")
+    git(pushing, "checkout", "-q", "a")
+    proc = push(pushing, "a", "z")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert ".env:1:1: GRD001 added in" in proc.stdout and "(on z)" in proc.stdout
+    assert not remote_has(pushing, "z")
+
+
+def test_a_clean_push_of_a_branch_passes(pushing: Path) -> None:
+    commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), "package-lock.json": "{}\n"}, "init")
+    # The lock file was added by a commit without the hook; it is on the remote now.
+    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "main"], cwd=pushing, capture_output=True).returncode == 0
+    git(pushing, "checkout", "-q", "-b", "feature")
+    commit(pushing, {"src/app.py": "x\n"}, "work")
+    proc = push(pushing, "feature")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+# --- 4. the change never decides its own policy ------------------------------------
+
+
+def test_an_untracked_config_does_not_allow_a_staged_env(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    write(repo, ".memcheck.yaml", 'guard: {allow: ["/.env"]}\n')
+    write(repo, ".env", "SECRET=1\n")
+    git(repo, "add", ".env")
+    code, problems = guard_json(repo)
+    assert code == 1 and [p["path"] for p in problems] == [".env"]
+
+
+@pytest.mark.parametrize(
+    ("file", "text", "loosens"),
+    [
+        (".memcheck.yaml", 'guard: {allow: ["/.env"]}\n', "allows /.env"),
+        (".memcheck.yaml", "guard: {patterns: ['!.env']}\n", "allows .env"),
+        (".memcheck.yaml", "guard: {disable: [env]}\n", "disables category env"),
+        (".memcheck.yaml", "ignore: [GRD]\n", "turns GRD001, GRD002, GRD003 off"),
+        (".memcheck.yaml", "select: [GRD002]\n", "turns GRD001, GRD003 off"),
+        (".memcheck.yaml", "per-path-ignores: {'/.env': [GRD001]}\n", "ignores GRD001 under /.env"),
+        ("pyproject.toml", '[tool.memcheck]\nignore = ["GRD001"]\n', "turns GRD001 off"),
+        ("pyproject.toml", "[tool.memcheck.guard]\ncase-sensitive = true\n", "matches case-sensitively"),
+    ],
+)
+def test_a_pull_request_that_loosens_the_guard_with_its_env(repo: Path, file: str, text: str, loosens: str) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    sha = commit(repo, {file: text, ".env": "SECRET=1\n", ".ENV": "SECRET=1\n"} if "case" in text else {file: text, ".env": "SECRET=1\n"}, "allow and add")
+    code, problems = guard_json(repo, "--base", "main", "--head", "feature")
+    assert code == 1
+    found = {p["path"]: p for p in problems}
+    assert ".env" in found and found[".env"]["code"] == "GRD001"
+    assert found[file]["code"] == "GRD003"
+    assert found[file]["message"].startswith(f"loosens the guard in {sha[:7]}: {loosens}; ")
+
+
+def test_a_loosening_staged_with_its_env_is_blocked_twice(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    write(repo, ".memcheck.yaml", 'guard: {allow: ["/.env"]}\n')
+    write(repo, ".env", "SECRET=1\n")
+    git(repo, "add", "-A")
+    code, out, _ = guard(repo)
+    assert code == 1
+    assert ".env:1:1: GRD001 added" in out
+    assert ".memcheck.yaml:1:1: GRD003 loosens the guard: allows /.env; " in out
+
+
+def test_a_reviewed_loosening_applies_to_what_comes_after(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    commit(repo, {".memcheck.yaml": 'guard: {allow: ["/.env"]}\n'}, "allow .env (reviewed)")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {".env": "LOCAL=1\n"}, "env")
+    assert guard(repo, "--base", "main")[0] == 0
+    write(repo, ".env", "LOCAL=2\n")
+    git(repo, "add", ".env")
+    assert guard(repo)[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("file", "text"),
+    [(".memcheck.yaml", "index: {max-lines: 150}\nguard: {patterns: ['*.sqlite']}\n"), ("pyproject.toml", "[tool.memcheck]\nignore = ['MEM010']\n")],
+)
+def test_a_lint_only_config_change_passes(repo: Path, file: str, text: str) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {file: text}, "lint settings")
+    assert guard(repo, "--base", "main") == (0, "No problems found.\n", "")
+    write(repo, file, text + "# more\n")
+    git(repo, "add", file)
+    assert guard(repo) == (0, "No problems found.\n", "")
+
+
+def test_a_tightening_passes_and_judges_only_after_it_lands(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {disable: [lockfiles]}\n", "yarn.lock": "1\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {".memcheck.yaml": "guard: {}\n", "yarn.lock": "2\n"}, "turn lockfiles back on")
+    assert guard(repo, "--base", "main") == (0, "No problems found.\n", "")
+
+
+def test_a_range_is_judged_by_the_settings_of_its_base(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"data/app.sqlite": "x\n", ".memcheck.yaml": "guard: {patterns: ['*.db']}\n"}, "data")
+    code, problems = guard_json(repo, "--base", "main")
+    assert code == 1
+    assert [(p["path"], p["code"]) for p in problems] == [(".memcheck.yaml", "GRD003"), ("data/app.sqlite", "GRD001")]
+    assert "drops pattern *.sqlite" in problems[0]["message"]
+
+
+def test_a_base_without_config_judges_by_the_defaults(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {".memcheck.yaml": "guard: {disable: [lockfiles]}\n", "package-lock.json": "{}\n"}, "both")
+    code, problems = guard_json(repo, "--base", "main")
+    assert code == 1
+    assert [(p["path"], p["code"]) for p in problems] == [(".memcheck.yaml", "GRD003"), ("package-lock.json", "GRD001")]
+
+
+def test_a_broken_config_in_the_base_is_an_error(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {disable: [secretz]}\n"}, "init")
+    base = git(repo, "rev-parse", "--short=7", "HEAD").strip()
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {".memcheck.yaml": "guard: {}\n"}, "fix it")
+    code, out, err = guard(repo, "--base", "main")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"memcheck: error: {base}:.memcheck.yaml: guard.disable.0: 'secretz' is not one of:")
+
+
+def test_editing_the_file_a_config_symlink_points_at_is_a_loosening(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", "config/memcheck.yaml": "guard: {}\n"}, "init")
+    os.symlink("config/memcheck.yaml", repo / ".memcheck.yaml")
+    commit(repo, {}, "link the settings")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"config/memcheck.yaml": "guard: {disable: [env]}\n", ".env": "SECRET=1\n"}, "loosen through the link")
+    code, problems = guard_json(repo, "--base", "main")
+    assert code == 1
+    assert {(p["path"], p["code"]) for p in problems} == {(".env", "GRD001"), (".memcheck.yaml", "GRD003")}
+
+
+def test_a_config_file_given_inside_the_repository_is_read_from_the_base(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", "ci/memcheck.yaml": "guard: {}\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"ci/memcheck.yaml": "guard: {disable: [env]}\n", ".env": "SECRET=1\n"}, "loosen")
+    code, problems = guard_json(repo, "--base", "main", "--config", "ci/memcheck.yaml")
+    assert code == 1
+    assert {(p["path"], p["code"]) for p in problems} == {(".env", "GRD001"), ("ci/memcheck.yaml", "GRD003")}
+
+
+def test_a_config_file_outside_the_repository_is_the_invokers(repo: Path, tmp_path: Path) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    outside = write(tmp_path, "ci.yaml", "guard: {disable: [env]}\n")
+    write(repo, ".env", "SECRET=1\n")
+    git(repo, "add", ".env")
+    assert guard(repo, "--config", str(outside))[0] == 0
+
+
+# --- 5. no quiet fall-back, nothing hidden --------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "message"), [(["--base", ""], "--base is empty"), (["--base", "main", "--head", ""], "--head is empty"), (["--base", "   "], "--base is empty")])
+def test_an_empty_ref_is_an_error(repo: Path, args: list[str], message: str) -> None:
+    commit(repo, {"README.md": "x\n"})
+    write(repo, ".env", "SECRET=1\n")  # untracked: staged mode would pass
+    code, out, err = guard(repo, *args)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"memcheck: error: {message}: name a branch, tag or commit")
+
+
+@pytest.mark.parametrize("args", [["--base", "nope"], ["--base", "main", "--head", "nope"]])
+def test_an_unknown_ref_is_an_error(repo: Path, args: list[str]) -> None:
+    commit(repo, {"README.md": "x\n"})
+    code, out, err = guard(repo, *args)
+    assert (code, out) == (2, "")
+    assert err == "memcheck: error: unknown ref 'nope': no such commit in this repository; check the name or fetch it (git fetch origin nope)\n"
+
+
+def unrelated_history_with_env(root: Path) -> None:
+    commit(root, {"README.md": "x\n"}, "init")
+    git(root, "checkout", "-q", "-b", "feature")
+    git(root, "checkout", "-q", "--orphan", "other")
+    git(root, "rm", "-q", "-rf", ".")
+    commit(root, {".env": "SECRET=1\n"}, "unrelated root")
+    git(root, "checkout", "-q", "feature")
+    git(root, "merge", "-q", "--allow-unrelated-histories", "--no-edit", "other")
+
+
+def test_a_root_commit_is_judged_whatever_log_show_root_says(repo: Path) -> None:
+    unrelated_history_with_env(repo)
+    git(repo, "config", "log.showRoot", "false")
+    code, problems = guard_json(repo, "--base", "main", "--head", "feature")
+    assert code == 1 and [p["path"] for p in problems] == [".env"]
+
+
+def branch_adding_and_deleting_env(root: Path) -> tuple[str, str]:
+    commit(root, {"README.md": "x\n"}, "init")
+    git(root, "checkout", "-q", "-b", "feature")
+    secret = commit(root, {".env": "SECRET=1\n"}, "env")
+    git(root, "rm", "-q", ".env")
+    return secret, commit(root, {"src/a.py": "x\n"}, "remove it")
+
+
+def test_a_replace_ref_hides_no_commit(repo: Path) -> None:
+    secret, _ = branch_adding_and_deleting_env(repo)
+    # Make the commit that adds .env look like main's: git log follows the replacement.
+    git(repo, "replace", "-f", secret, "main")
+    code, problems = guard_json(repo, "--base", "main", "--head", "feature")
+    assert code == 1 and [p["path"] for p in problems] == [".env"]
+
+
+def test_a_grafts_file_hides_no_commit(repo: Path) -> None:
+    secret, removal = branch_adding_and_deleting_env(repo)
+    # The commit that removes .env, grafted onto main: the one that added it is gone.
+    (repo / ".git/info").mkdir(exist_ok=True)
+    (repo / ".git/info/grafts").write_text(f"{removal} {git(repo, 'rev-parse', 'main').strip()}\n")
+    code, problems = guard_json(repo, "--base", "main", "--head", "feature")
+    assert code == 1 and [p["path"] for p in problems] == [".env"]
+
+
+def test_a_submodule_ignored_by_gitmodules_is_still_seen(repo: Path, tmp_path: Path) -> None:
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    git(sub, "-c", "init.defaultBranch=main", "init", "-q")
+    commit(sub, {"index.js": "x\n"})
+    commit(repo, {"README.md": "x\n"}, "init")
+    git(repo, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub), "node_modules/lib")
+    git(repo, "config", "-f", ".gitmodules", "submodule.node_modules/lib.ignore", "all")
+    git(repo, "add", ".gitmodules")
+    code, problems = guard_json(repo)
+    assert code == 1 and [p["path"] for p in problems] == ["node_modules/lib"]
+    git(repo, "commit", "-q", "-m", "vendored")
+    code, problems = guard_json(repo, "--base", "HEAD~1")
+    assert code == 1 and [p["path"] for p in problems] == ["node_modules/lib"]
+
+
+def test_diff_relative_in_a_subfolder_hides_nothing(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", "src/app.py": "x\n"})
+    git(repo, "config", "diff.relative", "true")
+    write(repo, ".env", "SECRET=1\n")
+    git(repo, "add", ".env")
+    code, problems = guard_json(repo / "src")
+    assert code == 1 and [p["path"] for p in problems] == [".env"]
+
+
+def test_git_dir_and_work_tree_from_elsewhere_use_the_repositorys_settings(repo: Path, tmp_path: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {patterns: ['*.sqlite'], disable: [lockfiles]}\n"})
+    write(repo, "data/app.sqlite", "x\n")
+    write(repo, "yarn.lock", "x\n")
+    git(repo, "add", "-A")
+    elsewhere = tmp_path / "elsewhere"
+    write(elsewhere, ".memcheck.yaml", "guard: {allow: ['*.sqlite']}\n")  # not the repository's: ignored
+    env = {"GIT_DIR": os.path.relpath(repo / ".git", elsewhere), "GIT_WORK_TREE": os.path.relpath(repo, elsewhere)}
+    code, problems = guard_json(elsewhere, env=env)
+    assert code == 1 and [p["path"] for p in problems] == ["data/app.sqlite"]
+
+
+# --- 6. names the first list missed ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "category"),
+    [
+        ("keys/putty.ppk", "keys"),
+        ("deploy/id_rsa_work", "ssh"),
+        ("id_ed25519_github", "ssh"),
+        (".pypirc", "credentials"),
+        ("infra/terraform.tfstate", "credentials"),
+        ("infra/terraform.tfstate.backup", "credentials"),
+        ("CLAUDE.local.md", "agent-local"),
+        (".claude/settings.local.json", "agent-local"),
+    ],
+)
+def test_names_the_first_list_missed(repo: Path, path: str, category: str) -> None:
+    commit(repo, {"README.md": "x\n", "CLAUDE.md": "# guidance\n", ".claude/settings.json": "{}\n"})
+    write(repo, path, "x\n")
+    git(repo, "add", "-f", path)
+    code, problems = guard_json(repo)
+    assert code == 1 and [p["path"] for p in problems] == [path]
+    assert f"guarded by category {category}" in problems[0]["message"]
