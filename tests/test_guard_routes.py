@@ -454,6 +454,43 @@ def test_diff_relative_in_a_subfolder_hides_nothing(repo: Path) -> None:
     assert code == 1 and [p["path"] for p in problems] == [".env"]
 
 
+# Settings a user or a repository may have that change what git log and git diff
+# print; with all of them on, guard reads the same changes.
+NOISY_GIT_SETTINGS = {
+    "log.showRoot": "false",
+    "log.showSignature": "true",
+    "log.decorate": "full",
+    "log.follow": "true",
+    "format.pretty": "oneline",
+    "core.abbrev": "4",
+    "core.quotePath": "true",
+    "color.ui": "always",
+    "diff.relative": "true",
+    "diff.renames": "false",
+    "diff.noprefix": "true",
+    "diff.mnemonicPrefix": "true",
+    "diff.ignoreSubmodules": "all",
+    "diff.external": "false",
+    "notes.displayRef": "refs/notes/*",
+}
+
+
+@pytest.mark.parametrize("mode", ["staged", "range"])
+def test_git_settings_change_nothing(repo: Path, mode: str) -> None:
+    commit(repo, {"README.md": "x\n", "src/app.py": "x\n"})
+    for key, value in NOISY_GIT_SETTINGS.items():
+        git(repo, "config", key, value)
+    git(repo, "checkout", "-q", "-b", "feature")
+    write(repo, "my app/\u00e9t\u00e9/.env", "SECRET=1\n")
+    write(repo, "keys/server.pem", "KEY\n")
+    git(repo, "add", "-A")
+    if mode == "range":
+        git(repo, "commit", "-q", "-m", "secrets")
+    code, problems = guard_json(repo / "src", *(["--base", "main"] if mode == "range" else []))
+    assert code == 1
+    assert [p["path"] for p in problems] == ["keys/server.pem", "my app/\u00e9t\u00e9/.env"]
+
+
 def test_git_dir_and_work_tree_from_elsewhere_use_the_repositorys_settings(repo: Path, tmp_path: Path) -> None:
     commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {patterns: ['*.sqlite'], disable: [lockfiles]}\n"})
     write(repo, "data/app.sqlite", "x\n")
@@ -464,6 +501,8 @@ def test_git_dir_and_work_tree_from_elsewhere_use_the_repositorys_settings(repo:
     env = {"GIT_DIR": os.path.relpath(repo / ".git", elsewhere), "GIT_WORK_TREE": os.path.relpath(repo, elsewhere)}
     code, problems = guard_json(elsewhere, env=env)
     assert code == 1 and [p["path"] for p in problems] == ["data/app.sqlite"]
+    code, out, _ = guard(elsewhere, "--list", env=env)
+    assert code == 0 and "config (1)\n  data/app.sqlite  [*.sqlite]\n" in out and "yarn.lock" not in out
 
 
 # --- 6. names the first list missed ---------------------------------------------------
