@@ -359,6 +359,15 @@ def test_a_config_file_given_inside_the_repository_is_read_from_the_base(repo: P
     assert {(p["path"], p["code"]) for p in problems} == {(".env", "GRD001"), ("ci/memcheck.yaml", "GRD003")}
 
 
+def test_a_config_file_given_through_a_linked_folder_is_still_the_repositorys(repo: Path, tmp_path: Path) -> None:
+    commit(repo, {"README.md": "x\n", "ci/memcheck.yaml": "guard: {}\n"}, "init")
+    write(repo, "ci/memcheck.yaml", "guard: {disable: [env]}\n")  # not committed: not the settings
+    write(repo, ".env", "SECRET=1\n")
+    git(repo, "add", ".env")
+    os.symlink(repo, tmp_path / "link")
+    assert guard(repo, "--config", str(tmp_path / "link/ci/memcheck.yaml"))[0] == 1
+
+
 def test_a_config_file_outside_the_repository_is_the_invokers(repo: Path, tmp_path: Path) -> None:
     commit(repo, {"README.md": "x\n"}, "init")
     outside = write(tmp_path, "ci.yaml", "guard: {disable: [env]}\n")

@@ -146,10 +146,13 @@ class Settings(NamedTuple):
 def _settings(root: Path, cwd: Path, config_file: str | None) -> Settings:
     if config_file is None:
         return Settings(root, CONFIG_FILES)
-    full = Path(os.path.abspath(os.path.join(cwd, config_file)))
-    if not full.is_file():
+    given = Path(os.path.abspath(os.path.join(cwd, config_file)))
+    if not given.is_file():
         raise ConfigError(f"config file not found: {config_file}")
-    if full == root or root in full.parents:
+    # Folders resolved as git resolves the top (/tmp is /private/tmp on macOS), the
+    # file itself not: a link in the repository is still the repository's file.
+    full, root = Path(os.path.realpath(given.parent)) / given.name, Path(os.path.realpath(root))
+    if root in full.parents:
         # Inside the repository, the file is read from the judging commit like any
         # other setting: the change under review may edit it too.
         return Settings(root, (full.relative_to(root).as_posix(),))
