@@ -339,6 +339,16 @@ def test_a_broken_config_in_the_base_is_an_error(repo: Path) -> None:
     assert err.startswith(f"memcheck: error: {base}:.memcheck.yaml: guard.disable.0: 'secretz' is not one of:")
 
 
+def test_broken_settings_at_head_say_how_to_commit_their_fix(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {disable: [secretz]}\n"}, "init")
+    write(repo, ".memcheck.yaml", "guard: {}\n")
+    git(repo, "add", ".memcheck.yaml")
+    code, out, err = guard(repo)
+    assert (code, out) == (2, "")
+    assert err.startswith("memcheck: error: HEAD:.memcheck.yaml: guard.disable.0: 'secretz' is not one of:")
+    assert err.endswith("(guard reads its settings from HEAD: commit the fix past this hook, SKIP=memcheck-guard git commit)\n")
+
+
 def test_editing_the_file_a_config_symlink_points_at_is_a_loosening(repo: Path) -> None:
     commit(repo, {"README.md": "x\n", "config/memcheck.yaml": "guard: {}\n"}, "init")
     os.symlink("config/memcheck.yaml", repo / ".memcheck.yaml")

@@ -159,15 +159,24 @@ def _settings(root: Path, cwd: Path, config_file: str | None) -> Settings:
     return Settings(root, (), full)
 
 
-def _trusted(settings: Settings, where: Path, commit: str | None, name: str) -> Config:
-    """The settings that judge the change: those of ``commit``, or the defaults when
-    there is no history to trust (a first commit, a first push)."""
-    if commit is None:
-        return load(settings.root, settings.outside) if settings.outside is not None else default_config(settings.root)
-    found = settings.at(where, [commit], {commit: name})[commit]
-    if isinstance(found, ConfigError):
-        raise found
-    return found
+def _trusted(settings: Settings, where: Path, commit: str | None, name: str, how: str) -> tuple[Config, Guard]:
+    """The settings that judge the change, and the guard they make: those of
+    ``commit``, or the defaults when there is no history to trust (a first commit, a
+    first push). Broken settings there are an error that says how to get past it:
+    the fix itself is judged by them. ``how``: how to land a fix past the guard."""
+    try:
+        if commit is None:
+            config = load(settings.root, settings.outside) if settings.outside is not None else default_config(settings.root)
+        else:
+            found = settings.at(where, [commit], {commit: name})[commit]
+            if isinstance(found, ConfigError):
+                raise found
+            config = found
+        return config, Guard(config.guard)
+    except ConfigError as e:
+        if commit is None or settings.outside is not None:
+            raise
+        raise ConfigError(f"{e} (guard reads its settings from {name}: {how})") from None
 
 
 # --- which commits --------------------------------------------------------------
@@ -290,8 +299,8 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
 
 def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
     readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
-    config = _trusted(settings, where, history.trusted, history.trusted_name)  # ...while the settings are read
-    guard = Guard(config.guard)
+    # ...while the settings are read
+    config, guard = _trusted(settings, where, history.trusted, history.trusted_name, "fix them there first")
     changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
     changes = _with_targets(where, changes)
     # A range is read without rename detection (see git._RANGE_OPTIONS): commits
@@ -310,8 +319,7 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
 
 def _judge_staged(settings: Settings, where: Path) -> tuple[list[Problem], Config]:
     head = git.commit_of(where, "HEAD")
-    config = _trusted(settings, where, head, "HEAD")
-    guard = Guard(config.guard)
+    config, guard = _trusted(settings, where, head, "HEAD", "commit the fix past this hook, SKIP=memcheck-guard git commit")
     changes = git.staged_changes(where)
     if not changes:
         return [], config
