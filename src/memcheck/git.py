@@ -1,8 +1,13 @@
-"""What git says changed: staged changes, the commits of a range, tracked files, blobs.
+"""What git says changed: staged changes, the commits of a range or a push, tracked
+files, blobs, and the files a commit holds (guard's settings).
 
 Every name comes from git NUL-separated (``-z``), so a path holding spaces, quotes or
 newlines arrives whole. Each question is one git process: a range of any length is
-one ``git log``, the symlink targets of a run are one ``git cat-file --batch``.
+one ``git log``, the symlink targets of a run are one ``git cat-file --batch``, the
+settings of every commit of a range one ``git cat-file --batch-check``. Git's
+history is read as ``git push`` sends it: no setting of the user's or the
+repository's, no replace ref or grafts file, hides a commit or a change
+(``_GLOBAL_OPTIONS``).
 
 This is the only module that imports GitPython, and only inside ``_run``: importing
 it costs about 100 ms, which ``memcheck --version`` and ``memcheck check`` never pay
@@ -295,7 +300,7 @@ def merge_heads(root: Path) -> list[str]:
 def merged_changes(root: Path, tree: str, parents: Sequence[str]) -> list[Change]:
     """What a merge that records ``tree`` brings that none of ``parents`` had: git's
     combined diff, as ``CommitReader`` reads a merge commit's."""
-    return parse_raw(_out(root, ["diff", "-c", "--raw", "-z", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none", tree, *parents, "--"]))
+    return parse_raw(_out(root, ["diff", "-c", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none", tree, *parents, "--"]))
 
 
 def _check_ref(ref: str) -> None:
