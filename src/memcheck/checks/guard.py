@@ -299,7 +299,7 @@ class Guard:
                 hits.append(Hit(CONFIG_CATEGORY, pattern))
         self._case_sensitive = config.case_sensitive
         self._shipped = frozenset(known)
-        self._hits_list = tuple(hits)
+        self._patterns = tuple(hits)
         self.guarded = PatternSet(hits, config.case_sensitive, shipped=known)
         self.allowed = PatternSet(allow, config.case_sensitive, shipped=known)
         self._templates = {c.name: PatternSet([Hit(c.name, p) for p in c.allow], config.case_sensitive, shipped=known) for c in enabled if c.allow}
@@ -342,7 +342,7 @@ class Guard:
                 return hit
             excluded |= {hit.category}
             if excluded not in self._without:
-                rest = [h for h in self._hits_list if h.category not in excluded]
+                rest = [h for h in self._patterns if h.category not in excluded]
                 self._without[excluded] = PatternSet(rest, self._case_sensitive, shipped=self._shipped)
             found = self._without[excluded].first_at(path, is_dir)
             if found is None:
