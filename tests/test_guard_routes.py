@@ -230,6 +230,21 @@ def test_a_clean_push_of_a_branch_passes(pushing: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def test_pushing_a_branch_that_merged_main_is_not_blamed_for_mains_lock_file(pushing: Path) -> None:
+    commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
+    assert push(pushing, "main").returncode == 0
+    git(pushing, "checkout", "-q", "-b", "feature")
+    commit(pushing, {"src/app.py": "x\n"}, "work")
+    assert push(pushing, "feature").returncode == 0
+    git(pushing, "checkout", "-q", "main")
+    commit(pushing, {"package-lock.json": "{}\n"}, "someone else's change, merged on the server")
+    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "main"], cwd=pushing, capture_output=True).returncode == 0
+    git(pushing, "checkout", "-q", "feature")
+    git(pushing, "merge", "-q", "--no-edit", "main")
+    proc = push(pushing, "feature")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 # --- 4. the change never decides its own policy ------------------------------------
 
 

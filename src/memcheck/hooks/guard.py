@@ -217,20 +217,22 @@ def _range(where: Path, base: str, head: str) -> History:
 
 
 def _push(where: Path, remote: str, remote_branch: str, from_ref: str | None, to_ref: str | None) -> History:
-    """What a push sends: the commits of the ref pre-commit names that the remote
-    lacks, and those of every local branch (and a detached HEAD) that the remote's
-    tracking refs lack, since pre-commit does not say which other refs are pushed.
+    """What a push sends: the commits the remote lacks (by its remote-tracking refs
+    and, for the ref pre-commit names, the old value it reports) of that ref, and of
+    every local branch (and a detached HEAD), since pre-commit does not say which
+    other refs are pushed. A commit the remote has is not judged again: merging
+    ``main`` brings ``main``'s commits, which the remote holds already.
     Settings: those of the remote's copy of the pushed branch."""
     logs: list[tuple[tuple[str, ...], bool]] = []
-    known: list[str] = []  # commits the remote has (from_ref) or that the first log judges
+    known = [f"--remotes={remote}"]  # what the remote has
     trusted = None
     if from_ref:
         trusted = git.resolve(where, from_ref)
         head = git.resolve(where, to_ref or "HEAD")
-        logs.append(((head, "--not", trusted), False))
-        known = [trusted, head]
+        logs.append(((head, "--not", trusted, *known), False))
+        known += [trusted, head]  # the remote's value of the pushed ref; what the first log judges
     refs = ["--branches"] + (["HEAD"] if git.commit_of(where, "HEAD") else [])
-    logs.append(((*refs, "--not", *known, f"--remotes={remote}"), True))
+    logs.append(((*refs, "--not", *known), True))
     if trusted is None:
         branch = remote_branch.removeprefix("refs/heads/")
         for ref in (f"refs/remotes/{remote}/{branch}" if branch else "", f"refs/remotes/{remote}/HEAD"):
