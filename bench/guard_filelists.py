@@ -31,10 +31,11 @@ SOURCE_OR_DOC = frozenset(
 )
 # Paths that must be flagged whatever the patterns say: secrets by their shape.
 MUST_FLAG = re.compile(
-    r"(^|/)(\.env(\.[^/]+)?|[^/]+\.(pem|key|p12|pfx|jks|crt|cer)|kubeconfig|\.aws/credentials|\.kube/config|id_rsa|id_ed25519)$",
+    r"(^|/)(\.env(\.[^/]+)?|[^/]+\.(pem|key|p12|pfx|jks|crt|cer|ppk)|kubeconfig|\.aws/credentials|\.kube/config"
+    r"|id_(rsa|dsa|ecdsa|ed25519)([_.-][^/]*)?|\.pypirc|[^/]+\.tfstate(\.[^/]+)?|CLAUDE\.local\.md|\.claude/settings\.local\.json)$",
     re.IGNORECASE,
 )
-TEMPLATE = re.compile(r"\.(example|sample|template|dist)$", re.IGNORECASE)
+TEMPLATE = re.compile(r"\.(example|sample|template|dist|pub)$", re.IGNORECASE)  # templates and public keys
 
 
 class Figures(NamedTuple):

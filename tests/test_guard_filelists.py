@@ -57,7 +57,14 @@ def test_source_and_docs_in_the_lists_only_flagged_by_path_categories() -> None:
                 assert hit.category in ("node-modules", "build-outputs"), (path, hit)
 
 
-@pytest.mark.parametrize("must", [".env", "prod/.env.local", "certs/tls.crt", "keys/deploy.key", "kubeconfig", ".aws/credentials", ".kube/config"])
+@pytest.mark.parametrize(
+    "must",
+    [
+        ".env", "prod/.env.local", "certs/tls.crt", "keys/deploy.key", "kubeconfig", ".aws/credentials", ".kube/config",
+        "keys/win.ppk", "deploy/id_rsa_work", "id_ed25519", ".pypirc", "infra/terraform.tfstate", "terraform.tfstate.backup",
+        "CLAUDE.local.md", "app/.claude/settings.local.json",
+    ],
+)  # fmt: skip
 def test_must_flag_shapes_are_guarded(must: str) -> None:
     assert bench().MUST_FLAG.search(must)
     assert Guard(default_config(Path.cwd()).guard).hit(must) is not None
