@@ -123,6 +123,14 @@ def test_memory_file_rule(repo: Path, content: bytes, code: str, line: int) -> N
     assert (code, line) in {(p["code"], p["line"]) for p in problems}, problems
 
 
+def test_a_name_without_a_space_after_its_colon_is_named(repo: Path) -> None:
+    write(repo, ".memory/a.md", "---\nname:bob\ndescription: Who bob is\ntype: user\n---\n\nBody.\n")
+    write(repo, ".memory/b.md", "---\nname:bob\n---\n\nBody.\n")
+    found = {p["path"]: p for p in _problems(repo) if p["code"] == "MEM003"}
+    for path in (".memory/a.md", ".memory/b.md"):
+        assert found[path]["line"] == 2 and "add a space after `name:`" in found[path]["message"]
+
+
 def test_metadata_type_counts_and_fallback_frontmatter_still_builds_the_index(repo: Path) -> None:
     write(repo, ".memory/a.md", "---\nname: Alpha\ndescription: Deploy: Railway\nmetadata:\n  type: project\n---\nBody\n")
     fixed = run_cli(repo, "fix")

@@ -437,6 +437,12 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield R["MEM003"].at(path, 1, 1, "frontmatter opened on line 1 is never closed by a '---' line")
         return
     if fm.yaml_error is not None and not fm.fallback:
+        squeezed = _squeezed_key(doc.lines[1 : fm.end_line - 1])
+        if squeezed is not None:
+            bare, offset = squeezed
+            # `name:bob` is one string to YAML, not a key and its value: say the fix.
+            yield R["MEM003"].at(path, 2 + offset, len(bare) + 2, f"frontmatter cannot be parsed: `{bare}:` has no space after its colon, so YAML reads the line as text; add a space after `{bare}:`")
+            return
         yield R["MEM003"].at(path, fm.yaml_error_line, 1, f"frontmatter cannot be parsed: {fm.yaml_error}")
         return
     if fm.fallback:
@@ -449,6 +455,20 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     yield from _check_fields(ws, doc)
     if not doc.body.strip():
         yield R["MEM013"].at(path, fm.end_line, 1, "nothing after the frontmatter: write the memory or delete the file")
+
+
+# `name:bob` at the margin: a key, its colon, and a value with no space between them.
+# (`http://...` at the margin is a URL, not a key.)
+_SQUEEZED = re.compile(r"([A-Za-z_][\w-]*):(?![/:\s])\S")
+
+
+def _squeezed_key(lines: tuple[str, ...]) -> tuple[str, int] | None:
+    """(key, index of its line) of the first ``key:value`` line missing its space."""
+    for i, line in enumerate(lines):
+        m = _SQUEEZED.match(line)
+        if m is not None:
+            return m.group(1), i
+    return None
 
 
 def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_line: int) -> str | None:
