@@ -75,7 +75,7 @@ def test_python_dash_m_and_console_script_agree(repo: Path) -> None:
 
 def test_text_output_lines_summary_and_exit_code(repo: Path) -> None:
     write(repo, ".memory/a.md", "no frontmatter\n")
-    write(repo, ".memory/MEMORY.md", "- [a](a.md) \u2014 \n")
+    write(repo, ".memory/MEMORY.md", "- [a](a.md)\n")  # the render: no description, no separator
     proc = run_cli(repo, "check")
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == [
@@ -95,11 +95,11 @@ def test_fix_prints_what_it_rewrote_and_exit_non_zero_on_fix(repo: Path, monkeyp
     write(repo, ".memory/a.md", memory("A", "first", "user"))
     result = invoke(repo, "fix", monkeypatch=monkeypatch)
     assert result.exit_code == 0
-    assert result.output == "Fixing .memory/MEMORY.md\nNo problems found.\n"
+    assert result.output == "Fixing .memory/MEMORY.md: added 1 (a.md)\nNo problems found.\n"
     write(repo, ".memory/b.md", memory("B", "second", "user"))
     proc = run_cli(repo, "fix", "--exit-non-zero-on-fix")
     assert proc.returncode == 1
-    assert proc.stdout.startswith("Fixing .memory/MEMORY.md\n")
+    assert proc.stdout.startswith("Fixing .memory/MEMORY.md: added 1 (b.md)\n")
     assert run_cli(repo, "fix", "--exit-non-zero-on-fix").returncode == 0
 
 

@@ -155,7 +155,8 @@ def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memor
         found = idx_check.store_memories(ws, store)
         plan = idx_check.store_plan(ws, store, doc.text, found)
         if idx_check.is_own_render(plan, doc.text, found):
-            assert list(idx_check._check_links(ws, store, doc.lines)) == []
+            whole = idx.survey(doc.text, found, idx_check.store_exists(ws, store))
+            assert list(idx_check._check_links(ws, store, whole, plan)) == []
             assert idx.listed_files(doc.text, found) == {m.filename for m in found}
             assert [p for p in idx_check.check_store(ws, store) if p.code != "IDX009"] == []
 

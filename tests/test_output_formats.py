@@ -71,7 +71,7 @@ def test_auto_format_in_a_subprocess(repo: Path) -> None:
 def test_fix_with_github_format_names_fixed_files(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _broken_store(repo)
     result = invoke(repo, "fix", "--format", "github", monkeypatch=monkeypatch)
-    assert result.output.splitlines()[0] == "Fixing .claude/memory/MEMORY.md"
+    assert result.output.splitlines()[0] == "Fixing .claude/memory/MEMORY.md: added 1 (feedback_tests.md)"
     assert result.exit_code == 0, result.output
 
 

@@ -208,7 +208,7 @@ def test_paths_bring_in_the_whole_store(repo: Path) -> None:
 def test_select_ignore_and_per_path_ignores(repo: Path) -> None:
     write(repo, ".memory/a.md", "no frontmatter\n")
     write(repo, ".memory/Bad.md", memory("B", "b", "user"))
-    write(repo, ".memory/MEMORY.md", "- [B](Bad.md) \u2014 b\n- [a](a.md) \u2014 \n")  # the exact render
+    write(repo, ".memory/MEMORY.md", "- [B](Bad.md) \u2014 b\n- [a](a.md)\n")  # the exact render
     assert {p["code"] for p in _problems(repo)} == {"MEM002", "MEM012"}
     write(repo, ".memcheck.yaml", "ignore: [MEM012]\n")
     assert {p["code"] for p in _problems(repo)} == {"MEM002"}

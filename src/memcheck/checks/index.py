@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Sequence
 
 from memcheck import index as idx
-from memcheck.discover import INDEX_NAME, Store, Workspace, basename
+from memcheck.discover import INDEX_NAME, Store, Workspace, basename, join
 from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule
 
@@ -43,13 +43,23 @@ spends index lines that count against the cap.
 ```
 
 ## Use instead
-Remove the line, or restore the file. `memcheck fix` removes list items whose only
-link points at a missing file of the store.
+Point the entry at the file's new name if it was renamed, restore the file, or
+remove the line. `memcheck fix` re-points an entry whose file was renamed (an
+unlisted memory with the entry's name, or the same file name but for case, `-`, `_`
+and spaces) and removes a list item whose only link points at a missing memory file
+of the store. A dead link to anything else (a subfolder's file, a file of another
+kind, a file outside the store) is left for you: it may name a file this clone lacks.
 """),
     Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
 ## What it does
-Reports a memory file that no line of the index links to or names (by file name,
-stem or frontmatter `name`).
+Reports a memory file that no line of the index lists. A line lists a memory when it
+links to the memory's file; a line without links to files (as in link-less indexes,
+`- user_prefs: ...`) lists a memory when it names the file (`user_prefs.md`) as a
+word, or its stem or frontmatter `name` as a whole phrase: between punctuation (`:`,
+`|`, `*`, a dash with spaces around it, brackets) or the start or end of the line.
+So `- api: ...` and `| api |` list the memory named `api`; a line about "api tests"
+does not, nor does one about `Note 10` list `Note 1`. A name in a link's text lists
+nothing (the link says which file it means), and neither does a code block.
 
 ## Why is this bad?
 Agents discover memories through the index only: an unlisted memory is never read.
@@ -58,7 +68,8 @@ Agents discover memories through the index only: an unlisted memory is never rea
 `feedback_testing.md` saved by hand without an index line.
 
 ## Use instead
-Run `memcheck fix`: it appends an entry in the index's own style.
+Run `memcheck fix`: it adds an entry in the index's own style, in the section for
+the memory's type when the index has type sections (`## User`, `## Feedback`, ...).
 """),
     Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
 ## What it does
@@ -193,11 +204,23 @@ def store_memories(ws: Workspace, store: Store) -> list[idx.Memory]:
     return [idx.memory_of(basename(p), ws.document(p)) for p in store.files]
 
 
+def store_exists(ws: Workspace, store: Store) -> idx.Exists:
+    """Whether a path relative to the store's folder names a file or folder on disk:
+    git's listing first, then the disk (a folder, a file git ignores)."""
+    folder, files = store.folder, ws.file_set
+
+    def exists(path: str) -> bool:
+        full = join(folder, path) if path != "." else folder
+        return full in files or ws.exists(full or ".")
+
+    return exists
+
+
 def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[idx.Memory] | None = None) -> idx.Plan:
     if memories is None:
         memories = store_memories(ws, store)
     cfg = ws.config
-    return idx.plan(existing, memories, ws.names_in(store.folder), cfg.memory.types, cfg.index.mode, cfg.index.style)
+    return idx.plan(existing, memories, store_exists(ws, store), cfg.memory.types, cfg.index.mode, cfg.index.style)
 
 
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
@@ -219,11 +242,16 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     yield from _check_caps(ws, path, doc.text, cap_usage(doc)[1])
     if is_own_render(plan, doc.text, memories):
         return  # every entry links to its own memory file, once: nothing more to find
-    found = list(_check_links(ws, store, doc.lines))
+    # The plan's own reading of the index when it read the whole of it (sync mode, no
+    # markers): check and fix then judge the same lines the same way.
+    whole = plan.survey if plan.survey is not None and not plan.marked else idx.survey(doc.text, memories, store_exists(ws, store))
+    found = list(_check_links(ws, store, whole, plan))
     yield from found
-    listed = idx.listed_files(doc.text, memories)
     last_line = max(len(doc.lines) - (1 if doc.text.endswith("\n") else 0), 1)
-    unlisted = [m.filename for m in memories if m.filename not in listed]
+    # A memory that fix re-points a dead entry to is that entry's finding (IDX002), not
+    # an unlisted memory of its own: check then counts what fix does.
+    renamed = {d.renamed[0] for d in plan.survey.dead.values() if d.action == idx.REPOINT} if plan.survey is not None else set()
+    unlisted = [m.filename for m in memories if m.filename not in whole.listed and m.filename not in renamed]
     for name in unlisted:
         yield R["IDX003"].at(path, last_line, 1, f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)")
     fixable_found = unlisted or doc.bom or doc.crlf or no_final_newline or any(p.fixable for p in found)
@@ -239,11 +267,13 @@ def is_own_render(plan: idx.Plan, text: str, memories: Sequence[idx.Memory]) -> 
     not run. (The usual case for an index memcheck keeps; tests/test_fast_paths.py
     checks the claim against the long way.)
 
-    A name or description holding ``](`` could make a second link on its line, and
-    a file name that is not plain (``#``, ``%``, spaces) is escaped or cut in its
-    link: those take the long way."""
+    A name or description holding ``](`` could make a second link on its line, a
+    file name that is not plain (``#``, ``%``, spaces) is escaped in its link, and
+    an index with markers keeps curated text around the render: those take the long
+    way."""
     return (
         plan.mode == idx.GENERATE
+        and not plan.marked
         and plan.text == text
         and all(
             idx.is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "")
@@ -252,32 +282,53 @@ def is_own_render(plan: idx.Plan, text: str, memories: Sequence[idx.Memory]) -> 
     )
 
 
-def _check_links(ws: Workspace, store: Store, lines: Sequence[str]) -> Iterator[Problem]:
+def _dead_advice(survey: idx.Survey, plan: idx.Plan, lineno: int, col: int) -> tuple[str, bool]:
+    """IDX002's advice for the dead link at (lineno, col), and whether ``fix`` takes it:
+    the plan's own reading of the line when fix rewrites it, else the whole index's."""
+    start, end = plan.region
+    mine = start < lineno <= end
+    dead = survey.dead.get((lineno, col))
+    if mine and plan.survey is not None:
+        dead = plan.survey.dead.get((lineno - start, col), dead)
+    maybe = f" ({' or '.join(dead.renamed)} may be its file renamed)" if dead is not None and dead.renamed else ""
+    if mine and plan.mode == idx.GENERATE:
+        return f"`memcheck fix` regenerates the index without it{maybe}", True
+    if mine and dead is not None and dead.action == idx.REPOINT:
+        return f"it looks renamed to {dead.renamed[0]}: `memcheck fix` re-points the entry there", True
+    if mine and dead is not None and dead.action == idx.REMOVE:
+        return f"restore the file, or let `memcheck fix` remove the line{maybe}", True
+    return f"point the link at the right file, restore it, or remove the link{maybe}", False
+
+
+def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan) -> Iterator[Problem]:
     path = store.index
     existing = ws.file_set
     seen: dict[str, int] = {}
-    for lineno, line in enumerate(lines, 1):
-        line_links = idx.links(line, lineno)
-        is_item = idx.is_list_item(line)
-        for link in line_links:
-            kind, target = idx.classify(link.target, store.folder)
-            if kind in ("anchor",):
+    for lineno, (line, line_links) in enumerate(zip(survey.lines, survey.resolved), 1):
+        for link, kind, local in line_links:
+            if kind == "anchor":
                 continue
-            if kind in ("url", "absolute", "outside-repo"):
-                where = "outside the repository" if kind == "outside-repo" else "outside the store"
-                yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} points {where}; keep index entries inside the memory store")
+            if kind in ("url", "absolute"):
+                yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} points outside the store; keep index entries inside the memory store")
                 continue
-            if target not in existing and not ws.exists(target):
-                problem = R["IDX002"].at(path, lineno, link.col, f"entry points at {link.target!r}, which does not exist; remove the line or restore the file")
-                in_store_file = kind == "local" and "/" not in target[len(store.folder) + 1 if store.folder else 0 :]
-                if not (in_store_file and is_item and len([x for x in line_links if idx.classify(x.target, store.folder)[0] != "anchor"]) == 1):
-                    problem = problem._replace(fixable=False)
-                yield problem
+            if kind == "local":
+                target = join(store.folder, local) if local != "." else (store.folder or ".")
+                missing = (lineno, link.col) in survey.dead
+            else:  # it leaves the store: for where, read it from the repository's root
+                kind, target = idx.classify(link.target, store.folder, ws.exists)
+                if kind == "outside-repo":
+                    yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} points outside the repository; keep index entries inside the memory store")
+                    continue
+                missing = target not in existing and not ws.exists(target)
+            if missing:
+                advice, fixable = _dead_advice(survey, plan, lineno, link.col)
+                problem = R["IDX002"].at(path, lineno, link.col, f"entry points at {link.target!r}, which does not exist; {advice}")
+                yield problem if fixable else problem._replace(fixable=False)
                 continue
             if kind == "escapes":
                 yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} leaves the store folder; keep index entries inside the memory store")
                 continue
-            if link is line_links[0] and idx.is_entry(line):
+            if link is line_links[0][0] and idx.is_entry(line):
                 if target in seen:
                     yield R["IDX004"].at(path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory")
                 else:

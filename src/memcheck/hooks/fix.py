@@ -11,9 +11,10 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Any, NamedTuple, Sequence
 
-from memcheck.checks.index import store_plan
+from memcheck import index as idx
+from memcheck.checks.index import cap_lines, loaded_lines, store_exists, store_memories, store_plan
 from memcheck.config import Config
 from memcheck.discover import Store, Workspace
 from memcheck.hooks.lint import Targets, collect, find, finish, targets_for
@@ -61,34 +62,48 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
-def fix_store(ws: Workspace, store: Store) -> bool:
-    """Rewrite the store's index if it differs from its plan; True when written."""
+class Fixed(NamedTuple):
+    """One index ``fix`` wrote, and what it changed there."""
+
+    path: str
+    changes: idx.Changes
+    past_cap: tuple[str, ...]  # memory files whose new entry agents never load
+
+
+def fix_store(ws: Workspace, store: Store) -> Fixed | None:
+    """Rewrite the store's index if it differs from its plan; what it did, if it wrote."""
     existing: str | None = None
     current: bytes | None = None
     if store.has_index:
         doc = ws.document(store.index)
         if doc.error is not None:
-            return False  # unreadable: reported by IDX011, never overwritten
+            return None  # unreadable: reported by IDX011, never overwritten
         existing = doc.text
         # Without a BOM or CRLF, the decoded text encodes back to the file's exact
         # bytes: no second read. With either, the normalised plan always differs.
         current = None if doc.bom or doc.crlf else existing.encode("utf-8")
-    new = store_plan(ws, store, existing).text.encode("utf-8")
+    memories = store_memories(ws, store)
+    plan = store_plan(ws, store, existing, memories)
+    new = plan.text.encode("utf-8")
     if new == current:
-        return False
+        return None
     atomic_write(safe_target(ws.root, store.index), new)
-    return True
+    changes = idx.changes_of(plan, existing, memories, store_exists(ws, store))
+    cfg = ws.config.index
+    loaded = loaded_lines(cap_lines(plan.text), cfg.max_lines, cfg.max_bytes)
+    return Fixed(store.index, changes, tuple(name for name, line in changes.added if line > loaded))
 
 
 def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", exit_non_zero_on_fix: bool = False) -> int:
     ws = Workspace(config)
     targets = targets_for(ws, paths)
-    fixed: list[str] = []
+    fixed: list[Fixed] = []
     found: set[Problem] = set()
     for store in targets.stores:
         try:
-            if fix_store(ws, store):
-                fixed.append(store.index)
+            done = fix_store(ws, store)
+            if done is not None:
+                fixed.append(done)
         except (UnsafeWrite, OSError) as e:
             print(f"memcheck: not fixing {store.index}: {e}", file=sys.stderr)
         if not fixed:
@@ -102,7 +117,22 @@ def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", exit_non
         problems = collect(after, targets_for(after, paths))
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
-    report(problems, fmt, fixed=fixed, command="fix")
-    if problems or (fixed and exit_non_zero_on_fix):
+    report(problems, fmt, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed})
+    # An entry fix added where agents never read it is not a fix: say so, and fail,
+    # whatever rules are selected.
+    if problems or any(f.past_cap for f in fixed) or (fixed and exit_non_zero_on_fix):
         return 1
     return 0
+
+
+def describe(fixed: Fixed, config: Config) -> dict[str, Any]:
+    """What ``fix`` did to one index, for the reporters."""
+    c = fixed.changes
+    cap = config.index
+    return {
+        "added": sorted(name for name, _line in c.added),
+        "repointed": [{"from": old, "to": new} for old, new in c.repointed],
+        "removed": list(c.removed),
+        "past_cap": list(fixed.past_cap),
+        "caps": {"lines": cap.max_lines, "bytes": cap.max_bytes},
+    }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence, TextIO
+from typing import Any, Mapping, Sequence, TextIO
 
 from memcheck.config import Config
 from memcheck.output import ReportContext, get_reporter, resolve_format
@@ -27,11 +27,18 @@ def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
     }
 
 
-def report(problems: Sequence[Problem], fmt: str, out: TextIO | None = None, fixed: Sequence[str] = (), command: str = "check") -> None:
+def report(
+    problems: Sequence[Problem],
+    fmt: str,
+    out: TextIO | None = None,
+    fixed: Sequence[str] = (),
+    command: str = "check",
+    changes: Mapping[str, Any] | None = None,
+) -> None:
     out = out or sys.stdout
     fmt = resolve_format(fmt)
     color = fmt == "text" and _wants_color(out)
-    get_reporter(fmt)(problems, out, ReportContext(color=color, fixed=fixed, command=command))
+    get_reporter(fmt)(problems, out, ReportContext(color=color, fixed=fixed, command=command, changes=changes))
 
 
 def _wants_color(out: TextIO) -> bool:

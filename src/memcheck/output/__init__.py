@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Callable, Sequence, TextIO
+from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from memcheck.problem import Problem
 
@@ -24,10 +24,12 @@ REPORTER_BY_NAME = {
 class ReportContext:
     """What a reporter may need beyond the problems."""
 
-    def __init__(self, color: bool = False, fixed: Sequence[str] = (), command: str = "check"):
+    def __init__(self, color: bool = False, fixed: Sequence[str] = (), command: str = "check", changes: Mapping[str, Any] | None = None):
         self.color = color
         self.fixed = tuple(fixed)  # files `fix` rewrote
         self.command = command
+        # per index fix rewrote: added, repointed, removed, past_cap (see hooks.fix.describe)
+        self.changes: Mapping[str, Any] = changes or {}
 
 
 def resolve_format(name: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from memcheck.output.text import summary
+from memcheck.output.text import fix_lines, summary
 from memcheck.problem import ERROR, Problem
 
 if TYPE_CHECKING:
@@ -31,7 +31,8 @@ def annotation(p: Problem) -> str:
 
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
     for path in ctx.fixed:
-        out.write(f"Fixing {escape_data(path)}\n")
+        for line in fix_lines(path, ctx.changes.get(path)):
+            out.write(escape_data(line) + "\n")
     for p in problems:
         out.write(annotation(p) + "\n")
     # Plain lines are log text, not commands: the summary still reads well in the log.

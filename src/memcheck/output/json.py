@@ -19,5 +19,7 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
         "summary": {"problems": len(problems), "errors": errors, "warnings": warnings, "fixable": fixable},
         "fixed": list(ctx.fixed),
     }
+    if ctx.command == "fix":
+        doc["changes"] = {path: ctx.changes[path] for path in ctx.fixed if path in ctx.changes}
     json.dump(doc, out, ensure_ascii=False, indent=2, sort_keys=True)
     out.write("\n")

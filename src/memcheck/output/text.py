@@ -1,7 +1,7 @@
 """``path:line:col: CODE message``, then a summary line."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, TextIO
 
 from memcheck.output import counts
 from memcheck.problem import Problem, shown
@@ -26,9 +26,39 @@ def summary(problems: Sequence[Problem]) -> str:
     return line + "."
 
 
+def _names(names: Sequence[str]) -> str:
+    shown_names = ", ".join(shown(n) for n in names[:5])
+    return shown_names + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+
+def fix_lines(path: str, changes: Mapping[str, Any] | None) -> list[str]:
+    """``Fixing PATH``, with what fix added, re-pointed and removed there, and a line
+    of its own when entries it added fall past a cap, where agents never read them."""
+    if not changes:
+        return [f"Fixing {shown(path)}"]
+    done = []
+    if changes["added"]:
+        done.append(f"added {len(changes['added'])} ({_names(changes['added'])})")
+    if changes["repointed"]:
+        moves = [f"{m['from']} -> {m['to']}" for m in changes["repointed"]]
+        done.append(f"re-pointed {len(moves)} ({_names(moves)})")
+    if changes["removed"]:
+        done.append(f"removed {len(changes['removed'])} ({_names(changes['removed'])})")
+    lines = [f"Fixing {shown(path)}" + (f": {'; '.join(done)}" if done else "")]
+    past = changes["past_cap"]
+    if past:
+        caps = changes["caps"]
+        lines.append(
+            f"  warning: {len(past)} new {'entry' if len(past) == 1 else 'entries'} past the {caps['lines']}-line / {caps['bytes']}-byte cap of "
+            f"{shown(path)}, where agents never read {'it' if len(past) == 1 else 'them'}: {_names(past)}; shorten the index (IDX007, IDX008)"
+        )
+    return lines
+
+
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
     for path in ctx.fixed:
-        out.write(f"Fixing {path}\n")
+        for line in fix_lines(path, ctx.changes.get(path)):
+            out.write(line + "\n")
     for p in problems:
         code = p.code
         if ctx.color:

@@ -1,0 +1,359 @@
+"""What an index lists, and a `fix` a curator would accept, through the real CLI.
+
+Each case is one that real indexes met: a memory "listed" by a phrase that only
+contains its name, entries added where agents never read them, curated lines deleted,
+memcheck and a trailing-whitespace hook undoing each other, a store git ignores fixed
+again on every run.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from conftest import check_json, git, invoke, memory, run_cli, write
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from memcheck import config as config_mod
+from memcheck import index as idx
+from memcheck.checks.index import store_plan
+from memcheck.discover import Workspace
+from memcheck.hooks import fix as fixer
+from memcheck.hooks.lint import collect, targets_for
+
+STORE = ".claude/memory"
+INDEX = f"{STORE}/MEMORY.md"
+
+
+def _fix(root: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    proc = run_cli(root, "fix", "--format", "json", *args)
+    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
+    report: dict[str, Any] = json.loads(proc.stdout)
+    return proc.returncode, report
+
+
+def _index_findings(root: Path, code: str) -> list[dict[str, Any]]:
+    return [p for p in check_json(root) if p["path"] == INDEX and p["code"] == code]
+
+
+def _unlisted(root: Path) -> set[str]:
+    return {str(p["message"]).split()[2] for p in _index_findings(root, "IDX003")}
+
+
+# ---------------------------------------------------------------- what "listed" means
+
+
+@pytest.mark.parametrize(
+    ("line", "listed"),
+    [
+        pytest.param("- api: what the API memory says", True, id="name-as-a-key"),
+        pytest.param("- **api** \u2014 the API memory", True, id="name-in-bold"),
+        pytest.param("| api | the API memory |", True, id="name-in-a-table-cell"),
+        pytest.param("- `project_api` \u2014 the API memory", True, id="stem-in-code"),
+        pytest.param("- see project_api.md for the API.", True, id="file-name-in-prose"),
+        pytest.param("- API: upper case", True, id="name-in-other-case"),
+        pytest.param("- api tests: run them before pushing", False, id="name-starts-a-longer-phrase"),
+        pytest.param("- the api tests", False, id="name-inside-a-phrase"),
+        pytest.param("- api-tests: run them", False, id="name-joined-to-a-word"),
+        pytest.param("- apis: plural", False, id="longer-word"),
+        pytest.param("- see docs/project_api.md", False, id="file-of-another-folder"),
+        pytest.param("- [Old api notes](old_api.md) \u2014 api: gone", False, id="name-beside-a-dead-link"),
+        pytest.param("```\n- api: an example\n```", False, id="inside-a-code-block"),
+    ],
+)
+def test_a_link_less_line_lists_a_memory_only_by_a_whole_name(repo: Path, line: str, listed: bool) -> None:
+    write(repo, f"{STORE}/project_api.md", memory("api", "The API", "project"))
+    write(repo, f"{STORE}/MEMORY.md", f"# Notes\n\n{line}\n")
+    assert ("project_api.md" not in _unlisted(repo)) is listed
+
+
+def test_note_1_is_not_listed_by_note_10_and_fix_adds_what_check_reports(repo: Path) -> None:
+    write(repo, f"{STORE}/project_api.md", memory("api", "The API", "project"))
+    write(repo, f"{STORE}/note_1.md", memory("Note 1", "The first", "project"))
+    write(repo, f"{STORE}/note_10.md", memory("Note 10", "The tenth", "project"))
+    write(repo, INDEX, "# Notes\n\n- api tests: run them before pushing\n- Note 10: the tenth\n")
+    assert _unlisted(repo) == {"project_api.md", "note_1.md"}
+    code, report = _fix(repo)
+    assert sorted(report["changes"][INDEX]["added"]) == ["note_1.md", "project_api.md"]
+    assert _unlisted(repo) == set() and code == 0
+
+
+def test_a_name_inside_a_dead_links_text_lists_nothing_and_check_and_fix_agree(repo: Path) -> None:
+    # Seen in a real repository: check said one memory was unlisted, fix added two.
+    write(repo, f"{STORE}/project_api.md", memory("api", "The API", "project"))
+    write(repo, f"{STORE}/kept.md", memory("Kept", "Still here", "project"))
+    write(repo, INDEX, "# Notes\n\n- [Kept](kept.md) \u2014 here\n- [Old api notes](old_api.md) \u2014 the api, before the rewrite\n")
+    assert _unlisted(repo) == {"project_api.md"}
+    (dead,) = _index_findings(repo, "IDX002")
+    assert dead["fixable"] and "let `memcheck fix` remove the line" in dead["message"]
+    proc = run_cli(repo, "fix")
+    assert proc.stdout.startswith(f"Fixing {INDEX}: added 1 (project_api.md); removed 1 (old_api.md)\n")
+    assert (repo / INDEX).read_text() == "# Notes\n\n- [Kept](kept.md) \u2014 here\n- [api](project_api.md) \u2014 The API\n"
+
+
+def test_listing_stays_exact_and_linear_in_a_large_store(repo: Path) -> None:
+    # 2,000 memories named "Note 1".."Note 2000"; the index names the even ones only.
+    for i in range(1, 2001):
+        write(repo, f"{STORE}/note_{i}.md", memory(f"Note {i}", f"number {i}", "project"))
+    write(repo, INDEX, "# Notes\n\n" + "".join(f"- Note {i}: number {i}\n" for i in range(2, 2001, 2)))
+    assert _unlisted(repo) == {f"note_{i}.md" for i in range(1, 2001, 2)}
+
+
+# ---------------------------------------------------------------- where new entries go
+
+
+def test_new_entries_go_into_the_section_for_their_type(repo: Path) -> None:
+    write(repo, f"{STORE}/user_prefs.md", memory("Prefs", "Likes tabs", "user"))
+    write(repo, f"{STORE}/feedback_tests.md", memory("Tests", "Run pytest", "feedback"))
+    write(repo, f"{STORE}/feedback_style.md", memory("Style", "Black, always", "feedback"))
+    write(repo, f"{STORE}/reference_api.md", memory("API docs", "Where they live", "reference"))
+    index = (
+        "# Memory index\n\n"
+        "## User\n- [Prefs](user_prefs.md) \u2014 likes tabs, hates spaces\n\n"
+        "## Feedback\n- [Tests](feedback_tests.md) \u2014 run pytest before pushing\n\n"
+        "Keep feedback short.\n"
+    )
+    write(repo, INDEX, index)
+    assert run_cli(repo, "fix").returncode == 0
+    assert (repo / INDEX).read_text() == (
+        "# Memory index\n\n"
+        "## User\n- [Prefs](user_prefs.md) \u2014 likes tabs, hates spaces\n\n"
+        "## Feedback\n- [Tests](feedback_tests.md) \u2014 run pytest before pushing\n"
+        "- [Style](feedback_style.md) \u2014 Black, always\n\n"
+        "Keep feedback short.\n\n"
+        "## Reference\n- [API docs](reference_api.md) \u2014 Where they live\n"
+    )
+
+
+@pytest.mark.parametrize("ignored", [False, True], ids=["caps-selected", "caps-ignored"])
+def test_fix_says_so_and_fails_when_an_entry_it_adds_falls_past_the_cap(repo: Path, ignored: bool) -> None:
+    # A real curated index went from 181 to 207 lines this way.
+    lines = ["# Project memory", "", *(f"- [M{i}](m{i}.md) \u2014 hook {i}" for i in range(195))]
+    for i in range(195):
+        write(repo, f"{STORE}/m{i}.md", memory(f"M{i}", f"m {i}", "project"))
+    for name in ("new_a", "new_b", "new_c", "new_d", "new_e"):
+        write(repo, f"{STORE}/{name}.md", memory(name, "fresh", "project"))
+    write(repo, INDEX, "\n".join(lines) + "\n")
+    if ignored:
+        write(repo, ".memcheck.yaml", "ignore: [IDX007, IDX008, IDX009]\n")
+    proc = run_cli(repo, "fix")
+    assert proc.returncode == 1
+    assert (
+        f"  warning: 2 new entries past the 200-line / 25000-byte cap of {INDEX}, where agents never read them: "
+        "new_d.md, new_e.md; shorten the index (IDX007, IDX008)\n"
+    ) in proc.stdout
+    code, report = _fix(repo)  # nothing more to write, and nothing more to say about it
+    assert report["fixed"] == [] and (code == 0) is ignored
+
+
+# ---------------------------------------------------------------- curated text is kept
+
+
+def test_an_entry_whose_file_was_renamed_is_re_pointed_in_place(repo: Path) -> None:
+    write(repo, f"{STORE}/feedback-testing.md", memory("Testing conventions", "Always run pytest first", "feedback"))
+    write(repo, f"{STORE}/user_prefs.md", memory("Prefs", "Tabs", "user"))
+    index = (
+        "# Memory\n\n## Feedback\n- [Testing conventions](feedback_testing.md) \u2014 always pytest, *then* push\n\n"
+        "## User\n- [Prefs](user_prefs.md) \u2014 tabs\n"
+    )
+    write(repo, INDEX, index)
+    (dead,) = _index_findings(repo, "IDX002")
+    assert dead["fixable"] and "renamed to feedback-testing.md: `memcheck fix` re-points the entry there" in dead["message"]
+    assert _unlisted(repo) == set()  # the renamed file is that entry's finding, not one of its own
+    proc = run_cli(repo, "fix")
+    assert proc.stdout.startswith(f"Fixing {INDEX}: re-pointed 1 (feedback_testing.md -> feedback-testing.md)\n")
+    assert (repo / INDEX).read_text() == index.replace("(feedback_testing.md)", "(feedback-testing.md)")
+
+
+def test_lines_that_link_to_something_on_disk_are_kept(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("A", "a", "project"))
+    write(repo, f"{STORE}/c#sharp.md", memory("C sharp", "c", "project"))
+    write(repo, f"{STORE}/what?.md", memory("What", "w", "project"))
+    write(repo, f"{STORE}/my notes.md", memory("Notes", "n", "project"))
+    write(repo, f"{STORE}/archive/old.txt", "old\n")
+    write(repo, f"{STORE}/scratch.md", "my scratch pad, never committed\n")
+    write(repo, f"{STORE}/diagram.png", b"\x89PNG\r\n")
+    write(repo, ".gitignore", "scratch.md\n")
+    index = (
+        "- [A](a.md) \u2014 a\n"
+        "- [Archive](archive/) \u2014 a folder\n"
+        "- [Scratch](scratch.md) \u2014 a file git ignores\n"
+        "- [Diagram](diagram.png) \u2014 not a memory\n"
+        "- [C#](c#sharp.md) \u2014 `#` in the name\n"
+        "- [What](what?.md) \u2014 `?` in the name\n"
+        "- [Notes](<my notes.md>) \u2014 a space\n"
+    )
+    write(repo, INDEX, index)
+    assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []
+    code, report = _fix(repo)
+    assert report["fixed"] == [] and (repo / INDEX).read_text() == index
+
+
+def test_what_fix_writes_for_odd_file_names_reads_back(repo: Path) -> None:
+    names = ["c#sharp.md", "what?.md", "my notes (1).md", "100%.md", "a[b].md", "back\\slash.md", "tick`.md", "line\nbreak.md"]
+    for name in names:
+        write(repo, f"{STORE}/{name}", memory("Odd", "odd", "project", extra=f"agent_name: {len(name)}\n"))
+    code, report = _fix(repo)
+    assert report["fixed"] == [INDEX]
+    text = (repo / INDEX).read_text()
+    assert len(text.splitlines()) == 3 + len(names)  # "# Memory", "", "## Project", the entries: none split
+    assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []
+    assert _fix(repo)[1]["fixed"] == []
+
+
+def test_markers_inside_a_code_block_are_an_example_not_markers(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("A", "a", "project"))
+    index = (
+        "# Notes\n\nKeep memcheck's part between markers, like this:\n\n"
+        "```markdown\n<!-- memcheck:start -->\n- [Example](example.md) \u2014 not a real entry\n<!-- memcheck:end -->\n```\n\n"
+        "- [A](a.md) \u2014 the one memory\n"
+    )
+    write(repo, INDEX, index)
+    assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []  # example.md is not a dead entry
+    _fix(repo)
+    assert (repo / INDEX).read_text() == index
+
+
+# ---------------------------------------------------------------- fights and loops
+
+
+def test_fix_and_the_trailing_whitespace_hook_never_undo_each_other(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", "---\nname: A\ntype: user\n---\n\nNo description yet.\n")
+    write(repo, ".memcheck.yaml", "index:\n  style: flat-emdash\n")
+    run_cli(repo, "fix")
+    assert (repo / INDEX).read_text() == "- [A](a.md)\n"
+    hook = subprocess.run([sys.executable, "-m", "pre_commit_hooks.trailing_whitespace_fixer", str(repo / INDEX)], capture_output=True, text=True)
+    assert hook.returncode == 0, hook.stdout  # nothing for the hook to strip
+    # An index an older memcheck (or the agent) wrote with "- [A](a.md) \u2014 ", as the
+    # hook leaves it: memcheck's own entry, brought back to the render, not kept.
+    write(repo, INDEX, "- [A](a.md) \u2014\n")
+    assert _fix(repo)[1]["fixed"] == [INDEX] and (repo / INDEX).read_text() == "- [A](a.md)\n"
+
+
+# ---------------------------------------------------------------- messages
+
+
+def test_fix_reports_in_text_and_through_clicks_runner(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, f"{STORE}/new.md", memory("New", "fresh", "project"))
+    write(repo, f"{STORE}/kept.md", memory("Kept", "k", "project"))
+    write(repo, INDEX, "# Notes\n\n- [Kept](kept.md) \u2014 k\n- [Gone](gone.md) \u2014 deleted\n")
+    result = invoke(repo, "fix", monkeypatch=monkeypatch)
+    assert result.output.splitlines()[0] == f"Fixing {INDEX}: added 1 (new.md); removed 1 (gone.md)"
+    assert result.exit_code == 0
+
+
+# ---------------------------------------------------------------- properties of sync mode
+
+# Stems that read the same as a phrase of another ("note 1" / "note 10"), and names
+# that need escaping in a link.
+_STEMS = ["api", "api_tests", "note_1", "note_10", "user_prefs", "feedback-testing", "c#sharp", "what?", "my notes", "100%", "a(b)"]
+_TYPES = ["user", "feedback", "project", "reference", "decision", None]
+_DESCRIPTIONS = ["", "short", "api tests", "Note 10"]
+_HEADINGS = ["# Memory", "## User", "## Feedback", "### Projects", "## Topics", "## Other", "# Notes"]
+_PROSE = ["Some notes about the project.", "| name | what |", "|---|---|", "| api | the API |", "", "> quoted", "- a plain item"]
+_ON_DISK = ["archive/", "archive/old.txt", "ignored.md", "diagram.png", "gone.md", "gone_too.md", "../README.md", "https://example.com/x.md", "#top"]
+
+
+def _target(stem: str, raw: bool) -> str:
+    name = f"{stem}.md"
+    return name if raw else quote(name, safe="#?()%")  # as a person types it, or encoded
+
+
+@st.composite
+def _stores(draw: st.DrawFn) -> tuple[list[tuple[str, str | None, str | None, str]], list[str]]:
+    memories = draw(
+        st.lists(
+            st.tuples(st.sampled_from(_STEMS), st.sampled_from(_TYPES), st.sampled_from([None, "api", "Note 1", "Testing"]), st.sampled_from(_DESCRIPTIONS)),
+            max_size=6,
+            unique_by=lambda m: m[0],
+        )
+    )
+    stems = [m[0] for m in memories] + ["renamed_from", "keep"]
+    line = st.one_of(
+        st.sampled_from(_HEADINGS + _PROSE),
+        st.tuples(st.sampled_from(stems), st.booleans(), st.sampled_from(["\u2014", "-"])).map(lambda t: f"- [{t[0]}]({_target(t[0], t[1])}) {t[2]} a hook"),
+        st.sampled_from(_ON_DISK).map(lambda t: f"- [It]({t}) \u2014 somewhere"),
+        st.sampled_from(stems).map(lambda s: f"- {s.replace('_', ' ')}: named, not linked"),
+        st.sampled_from(stems).map(lambda s: f"- see [{s}]({_target(s, True)}) and [gone](gone.md)"),
+        st.just("```\n<!-- memcheck:start -->\n- [x](gone.md) \u2014 in code\n<!-- memcheck:end -->\n```"),
+        st.just("<!-- memcheck:start -->"),
+        st.just("<!-- memcheck:end -->"),
+        st.just("```"),  # a code block nobody closes
+    )
+    lines = draw(st.lists(line, max_size=14))
+    return [(f"{s}.md", t, n, d) for s, t, n, d in memories], lines
+
+
+def _write_store(root: Path, memories: list[tuple[str, str | None, str | None, str]], lines: list[str]) -> None:
+    git(root, "-c", "init.defaultBranch=main", "init", "-q")
+    for filename, kind, name, description in memories:
+        front = "".join(f"{k}: {v}\n" for k, v in (("name", name), ("description", description), ("type", kind)) if v is not None)
+        write(root, f"{STORE}/{filename}", f"---\n{front}---\n\nBody.\n")
+    write(root, f"{STORE}/keep.md", memory("Keep", "always here", "user"))
+    write(root, f"{STORE}/renamed-from.md", memory("renamed_from", "renamed", "project"))
+    write(root, f"{STORE}/archive/old.txt", "old\n")
+    write(root, f"{STORE}/ignored.md", "ignored\n")
+    write(root, f"{STORE}/diagram.png", "png\n")
+    write(root, ".gitignore", "ignored.md\n")
+    write(root, "README.md", "# Repo\n")
+    write(root, INDEX, "\n".join(lines) + "\n")
+
+
+def _exists_on_disk(root: Path, line: str) -> bool:
+    """Every link on the line points at something on disk (or is not a file link)."""
+    for link in idx.links(line, 1):
+        kind, _path = idx.classify(link.target, "")
+        if kind in ("anchor", "url", "absolute"):
+            continue
+        options, _browser = idx.readings(link.target)
+        if not any(os.path.lexists(root / STORE / option) for option in options):
+            return False
+    return True
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(store=_stores(), mode=st.sampled_from(["sync", None]))
+def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leaves_nothing_fixable(
+    store: tuple[list[tuple[str, str | None, str | None, str]], list[str]], mode: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    memories, lines = store
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        _write_store(root, memories, lines)
+        data = config_mod.defaults()
+        data["index"]["mode"] = mode
+        cfg = config_mod.from_mapping(root, data)
+        before = (root / INDEX).read_text()
+        ws = Workspace(cfg)
+        (index_store,) = [s for s in ws.stores if s.folder == STORE]
+        plan = store_plan(ws, index_store, before)
+        fixer.run(cfg, None, fmt="json")
+        report = json.loads(capsys.readouterr().out).get("changes", {}).get(INDEX, {})
+        event(f"mode {plan.mode}, {'marked' if plan.marked else 'whole'}")
+        for what in ("added", "repointed", "removed"):
+            event(f"{what}: {bool(report.get(what))}")
+        once = (root / INDEX).read_text()
+        fixer.run(cfg, None, fmt="json")
+        capsys.readouterr()
+        assert (root / INDEX).read_text() == once  # a second fix changes nothing
+        out_lines = once.split("\n")
+        assert not [ln for ln in out_lines if ln != ln.rstrip()]  # no line ends in whitespace
+        if plan.mode == idx.SYNC:
+            # Every line whose links all point at something on disk is still there, in order.
+            kept = iter(out_lines)
+            for line in before.rstrip("\n").split("\n"):
+                if _exists_on_disk(root, line) and line.strip():
+                    assert any(line == out for out in kept), line
+        elif plan.marked:  # generate mode between markers: the rest is kept byte for byte
+            head, _inside, tail = idx.split_markers(before) or ("", "", "")
+            assert once.startswith(head) and once.endswith(tail.rstrip("\n") + "\n")
+        ws = Workspace(cfg)
+        left = [p for p in collect(ws, targets_for(ws, None)) if p.code.startswith("IDX") and p.fixable]
+        assert left == []
