@@ -237,6 +237,22 @@ def test_fix_and_the_trailing_whitespace_hook_never_undo_each_other(repo: Path) 
     assert _fix(repo)[1]["fixed"] == [INDEX] and (repo / INDEX).read_text() == "- [A](a.md)\n"
 
 
+def test_a_store_git_ignores_with_committed_memories_is_settled_in_one_run(repo: Path) -> None:
+    write(repo, ".gitignore", ".claude/\n")
+    write(repo, f"{STORE}/a.md", memory("A", "a", "user"))
+    git(repo, "add", ".gitignore")
+    git(repo, "add", "-f", f"{STORE}/a.md")
+    git(repo, "commit", "-qm", "memories, force-added")
+    code, report = _fix(repo)
+    assert report["fixed"] == [INDEX]
+    assert [(p["code"], p["path"]) for p in report["problems"]] == [("IDX012", INDEX)]
+    assert "git add -f .claude/memory/MEMORY.md" in report["problems"][0]["message"]
+    code, again = _fix(repo)
+    assert again["fixed"] == [] and "IDX001" not in {p["code"] for p in again["problems"]}
+    git(repo, "add", "-f", INDEX)
+    assert check_json(repo) == []
+
+
 # ---------------------------------------------------------------- messages
 
 

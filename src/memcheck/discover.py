@@ -138,13 +138,18 @@ class Workspace:
         else:
             listed = git_files(self.root)
         self.in_git = listed is not None
+        # Files of the tree that git's listing leaves out are ones it ignores (only
+        # when the listing is git's own: given files, or a walk, leave nothing out).
+        self._listed_by_git = listed is not None and files is None
         if listed is None:
             listed = walk_files(self.root)
+        self._excluded: Callable[[str], bool] | None = None
         if config.exclude:
             import pathspec  # only when the config asks for it
 
             spec = pathspec.GitIgnoreSpec.from_lines(config.exclude)
             listed = [p for p in listed if not spec.match_file(p)]
+            self._excluded = spec.match_file
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
         self._derived: dict[tuple[str, str], tuple[Document, Any]] = {}
@@ -194,6 +199,10 @@ class Workspace:
             return self._resolves_inside(self._full(path))
         full = self._full(path)
         return self._folder_inside(parent(path)) and (not os.path.islink(full) or self._resolves_inside(full))
+
+    def ignores(self, path: str) -> bool:
+        """A file that is on disk but that git's listing leaves out: git ignores it."""
+        return self._listed_by_git and path not in self.file_set and self.is_file(path)
 
     def exists(self, path: str) -> bool:
         """A file or folder inside the root (a link to a folder names one)."""
@@ -280,6 +289,11 @@ class Workspace:
             by_glob = bool(globs) and any(_segments_match(g, folder.split("/") if folder else []) for g in globs)
             if not by_glob and not has_index:
                 continue  # cheap test first: most folders with Markdown are not stores
+            if not has_index and self._listed_by_git:
+                # A store in a folder git ignores, its memories committed with `git add
+                # -f`: its MEMORY.md is on disk even though git does not list it (and
+                # agents read it), or `fix` would write it on every run.
+                has_index = self._on_disk_unexcluded(join(folder, INDEX_NAME))
             regular = self._regular_files_in(folder)
             prefix = f"{folder}/" if folder else ""
             md = [prefix + n for n in sorted(names) if n not in NOT_MEMORY and (n in regular or self.is_file(prefix + n))]
@@ -287,6 +301,9 @@ class Workspace:
                 continue
             found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge))
         return tuple(found)
+
+    def _on_disk_unexcluded(self, path: str) -> bool:
+        return (self._excluded is None or not self._excluded(path)) and self.is_file(path)
 
     def is_store(self, store: Store) -> bool:
         """Whether a store from ``stores_among`` is one (only unjudged ones can be not)."""

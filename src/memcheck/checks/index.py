@@ -191,6 +191,22 @@ An index saved as UTF-16.
 ## Use instead
 Re-save it as UTF-8, or delete it and run `memcheck fix`.
 """),
+    Rule("IDX012", "ignored-index", WARNING, False, "MEMORY.md is ignored by git", """\
+## What it does
+Reports a store's MEMORY.md that is on disk but that git ignores, while the store's
+memory files are committed (added with `git add -f` into an ignored folder).
+
+## Why is this bad?
+Every other clone gets the memory files without their index, and agents there load
+no MEMORY.md at session start: none of the memories is seen.
+
+## Example
+`.claude/` in `.gitignore`, `.claude/memory/*.md` committed with `git add -f`,
+and `.claude/memory/MEMORY.md` written by `memcheck fix` but never added.
+
+## Use instead
+Commit it: `git add -f .claude/memory/MEMORY.md`, or stop ignoring the store's folder.
+"""),
 )
 R = {r.code: r for r in RULES}
 
@@ -228,6 +244,8 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     if not store.has_index:
         yield R["IDX001"].at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
         return
+    if ws.ignores(path):
+        yield R["IDX012"].at(path, 1, 1, f"git ignores {path}, so other clones get the memories without their index; commit it: `git add -f {path}`")
     doc = ws.document(path)
     if doc.error is not None:
         yield R["IDX011"].at(path, doc.error_line, 1, f"{INDEX_NAME} {doc.error}")
