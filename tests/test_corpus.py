@@ -107,3 +107,37 @@ def test_memory_md_beside_ordinary_documents_is_not_a_store() -> None:
     # openclaw-workspace keeps a long-term MEMORY.md at its root beside AGENTS.md
     problems = _check(CORPUS / "717986230__openclaw-workspace")
     assert not [p for p in problems if str(p["code"]).startswith(("MEM", "IDX"))]
+
+
+def _fix_copy(name: str, tmp_path: Path) -> tuple[Path, dict[str, object]]:
+    copy = tmp_path / name
+    shutil.copytree(CORPUS / name, copy, symlinks=True)
+    fixed = run_cli(copy, "fix", "--format", "json")
+    assert fixed.stderr == ""
+    return copy, json.loads(fixed.stdout)
+
+
+@needs_corpus
+def test_fix_on_a_curated_index_says_what_it_did_and_puts_entries_in_their_sections(tmp_path: Path) -> None:
+    copy, report = _fix_copy("4444J99__portfolio", tmp_path)
+    changes = report["changes"][".claude/memory/MEMORY.md"]  # type: ignore[index]
+    # None of the 177 files is anywhere in the repository (its complete file list at
+    # that commit, in ../shared/filelists, was checked): every removal is a dead entry.
+    assert (len(changes["added"]), len(changes["repointed"]), len(changes["removed"]), changes["past_cap"]) == (12, 0, 177, [])
+    text = (copy / ".claude/memory/MEMORY.md").read_text()
+    # The store's two User entries were dead: the new one is now the section's first line.
+    assert "(user_design_philosophy.md)" in text.split("## User\n", 1)[1].split("\n", 1)[0]
+    assert text.index("(feedback_bento_grid.md)") > text.index("## Feedback\n")
+    assert "\n## Project\n- [Mega session final state" in text  # no Project section yet: one is added
+    assert "../../../plans/INDEX.md" in text  # links that leave the store are never removed
+
+
+@needs_corpus
+def test_fix_keeps_dead_links_to_what_is_not_a_memory_file(tmp_path: Path) -> None:
+    # ../docs/README.md and ../../docs/ are in the real repository, not in the corpus:
+    # reported, never removed.
+    copy, report = _fix_copy("Aleslammer__deathwatch_foundryvtt", tmp_path)
+    assert report["fixed"] == []
+    dead = [p for p in report["problems"] if p["code"] == "IDX002"]  # type: ignore[union-attr]
+    assert sorted(str(p["message"]).split("'")[1] for p in dead) == ["../../docs/", "../docs/README.md"]
+    assert not any(p["fixable"] for p in dead)
