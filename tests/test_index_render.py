@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import git, memory, write
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
@@ -183,6 +183,22 @@ def test_markdown_breaking_names_and_targets_are_escaped(name: str, filename: st
     assert idx.render(idx.FLAT_EMDASH, [m], ("user",)) == expected + "\n"
     (link,) = idx.links(expected, 1)
     assert idx.classify(link.target, "")[1] == filename
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20), st.text(max_size=12), st.text(max_size=12))
+@example("~home.md", "n", "d")
+@example("c:notes.md", "n", "d")
+@example("#top.md", "n", "d")
+@example("line\nbreak.md", "two\nlines", "ends in space ")
+def test_an_entry_fix_writes_reads_back_as_its_file_on_one_line(filename: str, name: str, description: str) -> None:
+    # Whatever the file is called (`#`, `?`, `%`, spaces, brackets, line breaks), the
+    # entry is one line, links to that file as read whole, and ends in no whitespace.
+    line = idx.render(idx.FLAT_EMDASH, [idx.Memory(filename, name, description, "user")], ("user",)).rstrip("\n")
+    assert "\n" not in line and line == line.rstrip()
+    (link, *_more) = idx.links(line, 1)
+    assert idx.readings(link.target)[0][0] == filename
+    assert idx.classify(link.target, "", {filename}.__contains__) == ("local", filename) or filename in (".", "..") or "/" in filename
 
 
 @SETTINGS

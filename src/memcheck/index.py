@@ -89,9 +89,10 @@ def escape_text(text: str) -> str:
 
 # Characters that would end, split or change a link destination (a space ends it, `#`
 # and `?` start a fragment or query, a backtick can open a code span across it, `%`
-# starts an escape), and every control or space character: percent-encoded, so the
-# link reads back, whole, as the file's name.
-_TARGET_SAFE = frozenset("!$&'*+,-./:;=@_~")
+# starts an escape, `:` can make it a URL and a leading `~` a home folder), and every
+# control or space character: percent-encoded, so the link reads back, whole, as
+# the file's name.
+_TARGET_SAFE = frozenset("!$&'*+,-.;=@_")
 
 
 def escape_target(filename: str) -> str:
