@@ -167,6 +167,8 @@ def test_an_entry_whose_file_was_renamed_is_re_pointed_in_place(repo: Path) -> N
     (dead,) = _index_findings(repo, "IDX002")
     assert dead["fixable"] and "renamed to feedback-testing.md: `memcheck fix` re-points the entry there" in dead["message"]
     assert _unlisted(repo) == set()  # the renamed file is that entry's finding, not one of its own
+    explained = run_cli(repo, "index", "--explain", STORE).stdout
+    assert f"{INDEX}: fix would rewrite it: re-pointed 1 (feedback_testing.md -> feedback-testing.md)\n" in explained
     proc = run_cli(repo, "fix")
     assert proc.stdout.startswith(f"Fixing {INDEX}: re-pointed 1 (feedback_testing.md -> feedback-testing.md)\n")
     assert (repo / INDEX).read_text() == index.replace("(feedback_testing.md)", "(feedback-testing.md)")

@@ -127,12 +127,13 @@ def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", exit_non
 
 def describe(fixed: Fixed, config: Config) -> dict[str, Any]:
     """What ``fix`` did to one index, for the reporters."""
-    c = fixed.changes
     cap = config.index
+    return {**changes_record(fixed.changes), "past_cap": list(fixed.past_cap), "caps": {"lines": cap.max_lines, "bytes": cap.max_bytes}}
+
+
+def changes_record(changes: idx.Changes) -> dict[str, Any]:
     return {
-        "added": sorted(name for name, _line in c.added),
-        "repointed": [{"from": old, "to": new} for old, new in c.repointed],
-        "removed": list(c.removed),
-        "past_cap": list(fixed.past_cap),
-        "caps": {"lines": cap.max_lines, "bytes": cap.max_bytes},
+        "added": sorted(name for name, _line in changes.added),
+        "repointed": [{"from": old, "to": new} for old, new in changes.repointed],
+        "removed": list(changes.removed),
     }

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import sys
 
-from memcheck.checks.index import store_plan
+from memcheck import index as idx
+from memcheck.checks.index import store_exists, store_memories, store_plan
 from memcheck.config import Config, ConfigError
 from memcheck.discover import Workspace, relative_path
+from memcheck.hooks.fix import changes_record
+from memcheck.output.text import what_changed
 
 
 def run(config: Config, store_path: str, explain: bool) -> int:
@@ -18,13 +21,16 @@ def run(config: Config, store_path: str, explain: bool) -> int:
         known = ", ".join(s.folder or "." for s in ws.stores) or "none found"
         raise ConfigError(f"{store_path} is not a memory store (stores here: {known})")
     existing = ws.document(store.index).text if store.has_index else None
-    plan = store_plan(ws, store, existing)
+    memories = store_memories(ws, store)
+    plan = store_plan(ws, store, existing, memories)
     if explain:
         print(f"{store.index}: {plan.reason}")
-        if existing is None:
-            changed = "fix would write it"
+        if existing == plan.text:
+            changed = "already up to date"
         else:
-            changed = "already up to date" if existing == plan.text else "fix would rewrite it"
+            changed = "fix would write it" if existing is None else "fix would rewrite it"
+            done = what_changed(changes_record(idx.changes_of(plan, existing, memories, store_exists(ws, store))))
+            changed += f": {done}" if done else ""
         print(f"{store.index}: {changed}")
     else:
         sys.stdout.write(plan.text)

@@ -31,11 +31,9 @@ def _names(names: Sequence[str]) -> str:
     return shown_names + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
 
-def fix_lines(path: str, changes: Mapping[str, Any] | None) -> list[str]:
-    """``Fixing PATH``, with what fix added, re-pointed and removed there, and a line
-    of its own when entries it added fall past a cap, where agents never read them."""
-    if not changes:
-        return [f"Fixing {shown(path)}"]
+def what_changed(changes: Mapping[str, Any]) -> str:
+    """``added 2 (a.md, b.md); re-pointed 1 (old.md -> new.md); removed 1 (gone.md)``,
+    or "" when fix did none of these (a new description, a BOM dropped)."""
     done = []
     if changes["added"]:
         done.append(f"added {len(changes['added'])} ({_names(changes['added'])})")
@@ -44,7 +42,16 @@ def fix_lines(path: str, changes: Mapping[str, Any] | None) -> list[str]:
         done.append(f"re-pointed {len(moves)} ({_names(moves)})")
     if changes["removed"]:
         done.append(f"removed {len(changes['removed'])} ({_names(changes['removed'])})")
-    lines = [f"Fixing {shown(path)}" + (f": {'; '.join(done)}" if done else "")]
+    return "; ".join(done)
+
+
+def fix_lines(path: str, changes: Mapping[str, Any] | None) -> list[str]:
+    """``Fixing PATH``, with what fix added, re-pointed and removed there, and a line
+    of its own when entries it added fall past a cap, where agents never read them."""
+    if not changes:
+        return [f"Fixing {shown(path)}"]
+    done = what_changed(changes)
+    lines = [f"Fixing {shown(path)}" + (f": {done}" if done else "")]
     past = changes["past_cap"]
     if past:
         caps = changes["caps"]
