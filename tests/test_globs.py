@@ -1,0 +1,98 @@
+"""The shared glob mechanism: one compiled form per pattern, and an index that answers
+"does this glob name any file or folder?" exactly as trying it on every entry would."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcheck import globs
+
+_SEGMENT = st.sampled_from(["src", "lib", "a", "b", "x.py", "y.ts", "z.test.ts", "README.md", "docs", "api"])
+_PATHS = st.lists(st.lists(_SEGMENT, min_size=1, max_size=4).map("/".join), max_size=25)
+_PIECE = st.sampled_from(["src", "lib", "a", "*", "**", "*.py", "*.ts", "?.py", "[ab]", "[!a]", "{a,b}", "{src,lib}", "*.{py,ts}", "README.md", "x*", "*test*"])
+_PATTERNS = st.tuples(st.sampled_from(["", "./", "/"]), st.lists(_PIECE, min_size=1, max_size=4).map("/".join), st.sampled_from(["", "/"])).map("".join)
+
+
+def _entries(files: list[str]) -> set[str]:
+    found = set(files)
+    for path in files:
+        parts = path.split("/")
+        found.update("/".join(parts[:i]) for i in range(1, len(parts)))
+    return found
+
+
+@settings(max_examples=400, deadline=None)
+@given(files=_PATHS, pattern=_PATTERNS, folder=st.sampled_from(["", "src", "a/b", "lib"]))
+def test_index_answers_as_every_entry_tried_one_by_one(files: list[str], pattern: str, folder: str) -> None:
+    index = globs.FileIndex(files)
+    brute = any(globs.match(pattern, entry, folder) for entry in _entries(files))
+    assert index.any_match(pattern, folder) is brute
+    assert index.any_match(pattern, folder) is brute  # remembered answers agree
+
+
+@settings(max_examples=300, deadline=None)
+@given(pattern=st.text(alphabet="ab{},*?[]!/.-", max_size=40))
+def test_any_pattern_is_judged_without_error(pattern: str) -> None:
+    problem = globs.problem(pattern)
+    assert problem is None or isinstance(problem, str)
+    globs.match(pattern, "a/b.c")
+    globs.FileIndex(["a/b.c", "ab/c"]).any_match(pattern)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "folder", "expected"),
+    [
+        ("src/**/*.ts", "src/a/b/c.ts", "", True),
+        ("src/**/*.ts", "src/c.ts", "", True),
+        ("src/*.ts", "src/a/c.ts", "", False),
+        ("*.ts", "deep/down/c.ts", "", True),
+        ("c.ts", "pkg/c.ts", "pkg", True),
+        ("lib/*.ts", "pkg/lib/c.ts", "pkg", True),
+        ("{a,b}/*.md", "b/x.md", "", True),
+        ("src/*.{py,pyi}", "src/x.pyi", "", True),
+        ("{src,lib/{a,b}}/x.py", "lib/b/x.py", "", True),
+        ("[!x]*.md", "y.md", "", True),
+        ("[!x]*.md", "x.md", "", False),
+        ("/src/*.ts", "src/c.ts", "", True),
+        ("./src/*.ts", "src/c.ts", "", True),
+        ("src/", "src/deep/c.ts", "", True),
+        ("src/**", "src", "", True),
+        ("a**b", "axb", "", True),
+        ("a**b", "a/b", "", False),
+    ],
+)
+def test_match(pattern: str, path: str, folder: str, expected: bool) -> None:
+    assert globs.match(pattern, path, folder) is expected
+
+
+def test_comma_lists_keep_braces_whole() -> None:
+    assert globs.split_list("**/*.ts, src/*.{js,jsx} ,,") == ["**/*.ts", "src/*.{js,jsx}"]
+
+
+def test_brace_count_without_spelling_out() -> None:
+    assert globs.brace_count("{a,b}{c,d,e}") == 6
+    assert globs.brace_count("{a,{b,c}}x") == 3
+    assert globs.brace_count("{a,b}" * 40) == globs.MAX_ALTERNATIVES + 1  # 2**40, never built
+    assert "more than 1,000 patterns" in str(globs.problem("{a,b}" * 10))
+    assert globs.compile_glob("{a,b}" * 40) == ()
+
+
+def test_hostile_patterns_stay_fast() -> None:
+    start = time.perf_counter()
+    assert not globs.match("*a" * 30 + "*b", "a" * 200)
+    assert not globs.match("**/" * 200 + "x", "/".join("a" * 300))
+    index = globs.FileIndex(f"d{i}/f{i}.py" for i in range(20_000))
+    assert not index.any_match("**/*q*/**")
+    # too long or too deep to spell out: reported, never expanded or recursed into
+    assert "does not expand patterns over 1,000" in str(globs.problem("{a,b}x" * 200))
+    assert globs.problem("{" * 400 + "a" + "}" * 400) == "nests {...} too deeply to spell out"
+    assert not globs.match("{" * 400 + "a" + "}" * 400, "a") and not index.any_match("x" * 5000)
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("pattern", ["/", "./", " "])
+def test_patterns_that_name_nothing(pattern: str) -> None:
+    assert globs.problem(pattern) is not None
