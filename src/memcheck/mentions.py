@@ -42,6 +42,8 @@ _REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)")
 _LINK = re.compile(r"!?\[(?:\\.|[^\]\\])*\]\(\s*(<[^>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark backslash escapes of ASCII punctuation
+# Obsidian-style [[target]], [[target|alias]], [[target#heading]], ![[embed]]
+_WIKI = re.compile(r"!?\[\[([^\[\]\n|#]*)(?:#[^\[\]\n|]*)?(?:\|[^\[\]\n]*)?\]\]")
 
 HOME, ABSOLUTE, OUTSIDE, PATH = "home", "absolute", "outside", "path"
 
@@ -183,6 +185,17 @@ def links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
             continue
         for m in _LINK.finditer(line):
             yield Token(lineno, m.start(1) + 1, _strip_angle(m.group(1)))
+
+
+def wiki_links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
+    """``[[target]]`` links in prose: the target, without alias or heading."""
+    for lineno, line in numbered:
+        if "[[" not in line:
+            continue
+        for m in _WIKI.finditer(line):
+            target = m.group(1).strip()
+            if target:
+                yield Token(lineno, m.start(1) + 1, target)
 
 
 def _strip_angle(target: str) -> str:

@@ -238,3 +238,33 @@ def test_symlinked_index_is_never_written_through(repo: Path, tmp_path: Path) ->
     assert outside.read_text() == "- stale\n"
     assert "not fixing .memory/MEMORY.md" in proc.stderr
     assert proc.returncode == 1
+
+
+def test_wiki_and_markdown_links_between_memories(repo: Path) -> None:
+    store = ".claude/memory"
+    write(repo, f"{store}/deploy-notes.md", memory("Deploy notes", "How we deploy", "project"))
+    write(repo, f"{store}/team_style.md", memory("Review style", "How we review", "feedback"))
+    body = (
+        "See [[deploy-notes]], [[Review style]], [[deploy-notes#steps|the steps]], ![[team_style]] and [[TEAM_STYLE.md]].\n"
+        "Dead: [[deploy_notes]] and [[gone-memory]].\n"
+        "`[[in-code]]` <!-- [[commented]] -->\n"
+        "Links: [notes](deploy-notes.md), [docs](docs/guide.md), [gone](gone.md)\n"
+        "```bash\nif [[ -f x ]]; then echo; fi\n```\n"
+    )
+    write(repo, f"{store}/links.md", memory("Links", "Links to others", "reference", body=body))
+    write(repo, "docs/guide.md", "# Guide\n")  # a path from the repository root counts too
+    write(repo, f"{store}/MEMORY.md", "- [Deploy notes](deploy-notes.md) \u2014 How we deploy\n- [Review style](team_style.md) \u2014 How we review\n- [Links](links.md) \u2014 Links to others\n")
+    found = sorted((p["line"], p["col"], p["message"]) for p in _problems(repo) if p["code"] == "MEM021")
+    assert [(line, col) for line, col, _ in found] == [(8, 9), (8, 30), (10, 64)]
+    assert found[0][2] == "[[deploy_notes]] names no memory of this store (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
+    assert found[1][2].startswith("[[gone-memory]] names no memory of this store")
+    assert "points at .claude/memory/gone.md, which does not exist" in found[2][2]
+
+
+def test_wiki_link_to_another_store_says_so(repo: Path) -> None:
+    write(repo, ".claude/agent-memory/api/retry.md", memory("Retry", "Retry policy", "project"))
+    write(repo, ".claude/agent-memory/api/MEMORY.md", "- [Retry](retry.md) \u2014 Retry policy\n")
+    write(repo, ".claude/agent-memory/web/ui.md", memory("UI", "UI notes", "project", body="See [[retry]].\n"))
+    write(repo, ".claude/agent-memory/web/MEMORY.md", "- [UI](ui.md) \u2014 UI notes\n")
+    (p,) = [p for p in _problems(repo) if p["code"] == "MEM021"]
+    assert p["path"] == ".claude/agent-memory/web/ui.md" and ".claude/agent-memory/api/retry.md is in another store" in p["message"]

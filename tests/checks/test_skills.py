@@ -122,3 +122,23 @@ def test_duplicate_names_across_roots_and_scopes(repo: Path) -> None:
     write(repo, "docs/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra=""))
     found = {(str(p["path"]), str(p["code"])) for p in _problems(repo)}
     assert found == {(".claude/skills/deploy/SKILL.md", "SKL009"), ("pkg/.claude/skills/ship/SKILL.md", "SKL011")}
+
+
+def test_dead_relative_links_in_a_skill(repo: Path) -> None:
+    body = (
+        "See [the API](references/api.md), [gone](references/gone.md) and ![chart](img/chart.png).\n"
+        "`[in code](nope.md)` and <!-- [commented](nope.md) -->\n"
+        "[site](https://example.com/x.md) [anchor](#usage) [up](../../../../x.md)\n"
+    )
+    write(repo, ".claude/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra="") + body)
+    write(repo, ".claude/skills/deploy/references/api.md", "# API\n")
+    found = sorted((p["line"], p["code"], p["message"]) for p in _problems(repo) if p["path"] == ".claude/skills/deploy/SKILL.md")
+    assert [(line, code) for line, code, _ in found] == [(7, "SKL012"), (7, "SKL012"), (9, "SKL012")]
+    assert "points at .claude/skills/deploy/references/gone.md, which does not exist" in found[0][2] + found[1][2]
+    assert "climbs above the repository root" in found[2][2]
+    assert all(p["severity"] == "warning" for p in _problems(repo) if p["code"] == "SKL012")
+
+
+def test_links_are_checked_in_a_skill_without_frontmatter(repo: Path) -> None:
+    write(repo, ".claude/skills/deploy/SKILL.md", "# Deploy\n\n[steps](steps.md)\n")
+    assert _codes(repo, ".claude/skills/deploy/SKILL.md") == ["SKL002", "SKL012"]

@@ -11,7 +11,8 @@ import re
 from functools import lru_cache
 from typing import Any, Iterator
 
-from memcheck.discover import Store, Workspace, basename
+from memcheck import links
+from memcheck.discover import Store, Workspace, basename, join
 from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule
 
@@ -356,6 +357,30 @@ description: Follow-up to PR #36
 description: "Follow-up to PR #36"
 ```
 """),
+    Rule("MEM021", "broken-link", WARNING, False, "Memory link or [[wiki]] link points at nothing", """\
+## What it does
+Reports, in a memory file, a relative Markdown link whose target does not exist
+(resolved from the store's folder), and a `[[wiki]]` link (`[[name]]`,
+`[[name|text]]`, `[[name#heading]]`) that names no memory of the same store: not a
+file stem (`[[deploy-notes]]` for `deploy-notes.md`) and not a memory's `name`
+(compared without case). Links in code spans, fenced blocks and HTML comments are
+not read.
+
+## Why is this bad?
+Agents follow these links to related memories; a dead one, usually left by a
+rename or a deleted memory, points them at nothing.
+
+## Example
+```markdown
+See [[deploy_notes]] for the rollout steps.
+```
+in a store whose file is `deploy-notes.md`.
+
+## Use instead
+```markdown
+See [[deploy-notes]] for the rollout steps.
+```
+"""),
 )
 R = {r.code: r for r in RULES}
 
@@ -402,9 +427,16 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
 
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     names: dict[str, str] = {}
+    wiki: list[Document] = []  # files with [[...]], checked once every name is known
     for path in store.files:
         doc = ws.document(path)
         yield from check_file(ws, doc)
+        # Claude Code keeps its memory outside the repository, so paths in memories are
+        # written from the project root as often as from the store: either counts.
+        for line, col, message in links.dead_links(ws, doc, from_root_too=True):
+            yield R["MEM021"].at(path, line, col, message)
+        if "[[" in doc.body:
+            wiki.append(doc)
         fm = doc.frontmatter
         if fm is None:
             continue
@@ -416,6 +448,51 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
                 yield R["MEM011"].at(path, line, 1, f"name {name.strip()!r} is already used by {basename(names[key])}; give each memory its own name")
             else:
                 names[key] = path
+    if wiki:
+        yield from _check_wiki_links(ws, store, wiki, names)
+
+
+def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: dict[str, str]) -> Iterator[Problem]:
+    """A [[wiki]] link names a memory of the same store by file stem or ``name``."""
+    stems = {basename(p)[:-3].casefold(): p for p in store.files}
+    for doc in docs:
+        for token in links.wiki_links(ws, doc):
+            target = token.text.strip()
+            key = (target[:-3] if target.lower().endswith(".md") else target).casefold()
+            if key in stems or key in names:
+                continue
+            if "/" in target and (ws.exists(join(store.folder, target)) or ws.exists(join(store.folder, target + ".md")) or ws.exists(target) or ws.exists(target + ".md")):
+                continue
+            near = _nearest_memory(key, stems)
+            elsewhere = _memory_elsewhere(ws, store, key)
+            hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} is in another store; " if elsewhere else ""
+            yield R["MEM021"].at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store (no file stem or name is {target!r}); {hint}fix the link or remove it")
+
+
+def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
+    """A memory file of another store whose stem the link names (stores found once per run)."""
+    by_stem = ws.once("memory-stems", lambda: _stems_of_stores(ws))
+    return next((p for p in by_stem.get(key, ()) if p.rpartition("/")[0] != store.folder), None)
+
+
+def _stems_of_stores(ws: Workspace) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for store in ws.stores:
+        for path in store.files:
+            found.setdefault(basename(path)[:-3].casefold(), []).append(path)
+    return found
+
+
+def _nearest_memory(key: str, stems: dict[str, str]) -> str | None:
+    """The stem a link probably meant: the same once '-', '_' and spaces are ignored."""
+    def norm(text: str) -> str:
+        return text.replace("-", "").replace("_", "").replace(" ", "")
+
+    wanted = norm(key)
+    for stem, path in stems.items():
+        if norm(stem) == wanted:
+            return basename(path)[:-3]
+    return None
 
 
 def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from memcheck import links
 from memcheck.checks.guidance import frontmatter_problem
 from memcheck.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
 from memcheck.document import Document
@@ -216,6 +217,25 @@ Two skills both triggered by `/test`.
 ## Use instead
 Give each skill its own triggers.
 """),
+    Rule("SKL012", "broken-link", WARNING, False, "Relative link in a skill points at a missing file", """\
+## What it does
+Reports `[text](path)` links, images and reference definitions in a skill file
+whose relative target does not exist, resolved from the skill's folder (outside
+code spans, fenced blocks and HTML comments).
+
+## Why is this bad?
+A skill's body points the agent at its resources (`references/api.md`,
+`scripts/run.sh`); a dead link sends it looking for a file that is gone.
+
+## Example
+```markdown
+See [the API notes](references/api.md).
+```
+with no `references/api.md` beside the `SKILL.md`.
+
+## Use instead
+Point the link at the file's current path, or remove it.
+"""),
 )
 R = {r.code: r for r in RULES}
 
@@ -296,6 +316,8 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     if doc.error is not None:
         yield R["SKL001"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
         return
+    for line, col, message in links.dead_links(ws, doc):
+        yield R["SKL012"].at(path, line, col, message)
     if not doc.has_frontmatter:
         yield R["SKL002"].at(path, 1, 1, "no YAML frontmatter: start the file with '---', name and description, then '---'")
         return
