@@ -27,6 +27,7 @@ def test_context_runs_on_every_repository(name: str) -> None:
     proc = run_cli(CORPUS / name, "context", ".", "--format", "json")
     assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
     report = json.loads(proc.stdout)
+    assert [a["agent"] for a in report["agents"]] == ["claude-code", "codex", "amp", "cursor", "copilot", "gemini"]
     assert report["total"]["tokens"] >= 0 and (proc.returncode == 1) == report["total"]["over"]
 
 
@@ -54,10 +55,33 @@ def test_agenta_twins_imports_and_skills() -> None:
 
 
 @needs_corpus
-def test_gsim_ops_claude_md_beside_agents_md() -> None:
-    problems = [p for p in _problems("0WAQ__gsim-ops") if p["code"] == "GDN001"]
-    assert [(p["path"], p["line"]) for p in problems] == [("CLAUDE.md", 1)]
-    assert "AGENTS.md, which agents read instead" in problems[0]["message"]
+def test_gsim_ops_claude_md_beside_agents_md_is_drift_not_a_shadowed_file() -> None:
+    # Claude Code reads CLAUDE.md, never AGENTS.md: the two hand-written files are two
+    # sets of instructions (GDN015), and CLAUDE.md is not "unread" (GDN001).
+    problems = [p for p in _problems("0WAQ__gsim-ops") if p["code"] in ("GDN001", "GDN015")]
+    assert [(p["path"], p["line"], p["code"]) for p in problems] == [("CLAUDE.md", 1, "GDN015")]
+    message = problems[0]["message"]
+    assert "Claude Code reads CLAUDE.md and not AGENTS.md" in message and "Codex and Amp read AGENTS.md and not CLAUDE.md" in message
+    assert "Cursor" not in message and "Copilot" not in message  # whether they read CLAUDE.md is unconfirmed
+
+
+@needs_corpus
+def test_agenta_codex_budget_is_crossed_in_two_packages() -> None:
+    # AGENTS.md (18,097 bytes) + api/AGENTS.md (15,079) and + web/AGENTS.md (22,518):
+    # both cross Codex's 32,768; web/mobile/AGENTS.md below web is dropped.
+    budget = {p["path"]: p["message"] for p in _problems("Agenta-AI__agenta") if p["code"] == "GDN016"}
+    assert set(budget) == {"api/AGENTS.md", "web/AGENTS.md"}
+    assert "Codex keeps the first 14,671 bytes of AGENTS.md" in budget["api/AGENTS.md"]
+    assert "it never reads web/mobile/AGENTS.md below it" in budget["web/AGENTS.md"]
+
+
+@needs_corpus
+def test_dead_wiki_links_between_memories() -> None:
+    found = {(p["path"], p["line"]) for p in _problems("AnotherSava__bga-assistant") if p["code"] == "MEM021"}
+    assert (".claude/memory/project_settings_surface.md", 13) in found  # [[feedback_actions_refresh_not_navigate]]: no such memory
+    assert (".claude/memory/project_innovation_opponent_merge.md", 16) in found  # hyphens for the stem's underscores
+    # [[project_innovation_deck_order]] and the other links that name a file stem are fine
+    assert (".claude/memory/project_innovation_candidate_invariant.md", 25) not in found
 
 
 @needs_corpus
@@ -97,7 +121,8 @@ def test_context_names_the_index_entries_past_the_cap() -> None:
     (index,) = report["indexes"]
     assert (index["lines"], index["loaded_lines"]) == (215, 200)
     assert index["past_cap"][0] == "feedback_no_pick_one_menus.md"
-    assert report["guidance"][0]["shadowed"][0]["file"] == "CLAUDE.md"
+    by_agent = {a["agent"]: [f["file"] for f in a["files"]] for a in report["agents"]}
+    assert by_agent["claude-code"] == ["CLAUDE.md"] and by_agent["codex"] == ["AGENTS.md"]
 
 
 def test_corpus_lists_are_complete_when_present() -> None:

@@ -72,6 +72,16 @@ MATCH = [
     ".agents/skills/flat-skill.md",
     "tools/SKILL.md",
     "apps/api/.agents/skills/deploy/SKILL.md",
+    "AGENTS.override.md",
+    "pkg/CLAUDE.local.md",
+    "GEMINI.md",
+    ".claude/CLAUDE.md",
+    ".claude/rules/testing.md",
+    "apps/web/.claude/rules/frontend/react.md",
+    ".cursor/rules/style.mdc",
+    ".cursor/rules/style.md",  # Cursor ignores it: memcheck says so
+    ".github/copilot-instructions.md",
+    ".github/instructions/frontend/react.instructions.md",
 ]
 
 NO_MATCH = [
@@ -79,7 +89,11 @@ NO_MATCH = [
     "src/agents.py",
     "AGENTS.md.bak",
     "OLD_AGENTS.md",
-    "claude.md",  # not one of the seven names: agents do not read it
+    "claude.md",  # not a name any agent reads
+    ".github/instructions/react.md",  # Copilot reads *.instructions.md only
+    ".github/workflows/ci.yml",
+    ".cursor/rules/notes.txt",
+    "gemini.md",
     "docs/MEMORY.txt",
     "my.memory/notes.md",
     ".memory/sub/notes.md",  # stores are not recursive

@@ -142,22 +142,27 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
     _run(lambda: show_index.run(_config(config_file, (store,)), store, explain))
 
 
+AGENT_NAMES = ("claude-code", "codex", "amp", "cursor", "copilot", "gemini")  # memcheck.agents.ALL, without importing it
+
+
 @cli.command()
 @click.argument("path", type=click.Path())
+@click.option("--agent", type=click.Choice(AGENT_NAMES), help="Only this agent (default: one section per agent in the config's agents:).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @config_option
-def context(path: str, fmt: str, config_file: str | None) -> None:
-    """Show what an agent working on PATH loads, and what it costs.
+def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> None:
+    """Show what each agent working on PATH loads, and what it costs.
 
-    The guidance chain from the repository root to PATH (one file per folder, and
-    which variants are shadowed), which globs include or exclude PATH, @-imports
-    expanded, the MEMORY.md indexes loaded at start-up with their caps applied, and
-    the approximate tokens of it all against context.max-tokens. Exits 1 when over
-    that budget.
+    Per agent: its user-level file, the guidance files it reads from the repository
+    root down to PATH (and the rules or path instructions that apply to PATH), the
+    @-imports it follows, its limits applied (Codex's 32 KiB project budget, import
+    depth), then the MEMORY.md indexes loaded at start-up with their caps, the
+    skills, and the approximate tokens against context.max-tokens. Exits 1 when an
+    agent is over that budget.
     """
     from memcheck.hooks import context as ctx
 
-    _run(lambda: ctx.run(_config(config_file, (path,)), path, fmt))
+    _run(lambda: ctx.run(_config(config_file, (path,)), path, fmt, agent))
 
 
 @cli.command()

@@ -134,7 +134,7 @@ class GuidanceConfig(NamedTuple):
     max_lines: int
     max_bytes: int
     max_tokens: int
-    max_import_depth: int
+    max_import_depth: int | None  # a house limit for every guidance file; the agents' own apply anyway
     allowed_keys: tuple[str, ...]
 
 
@@ -162,6 +162,7 @@ class Config:
     ignore: tuple[str, ...]
     per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...]
     exclude: tuple[str, ...]
+    agents: tuple[str, ...]  # the agents this repository serves (memcheck.agents names)
     memory: MemoryConfig
     index: IndexConfig
     guidance: GuidanceConfig
@@ -299,6 +300,7 @@ def from_mapping(root: Path, data: Mapping[str, Any], source: str = "defaults") 
         ignore=tuple(data["ignore"]),
         per_path_ignores=tuple((p, tuple(c)) for p, c in data["per-path-ignores"].items()),
         exclude=tuple(data["exclude"]),
+        agents=tuple(dict.fromkeys(data["agents"])),
         memory=MemoryConfig(**_attrs(data["memory"])),
         index=IndexConfig(**_attrs(data["index"])),
         guidance=GuidanceConfig(**_attrs(data["guidance"])),

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
 
 from memcheck import document
+from memcheck.agents import USER_FILES, kind_of
 from memcheck.config import Config
 from memcheck.document import Document
 from memcheck.listing import GitListing
@@ -347,11 +348,12 @@ class Workspace:
 
     @cached_property
     def _guidance_and_twins(self) -> tuple[tuple[str, ...], dict[str, str]]:
-        order = {n: i for i, n in enumerate(self.config.guidance.filenames)}
+        filenames = self.config.guidance.filenames
+        order = {n: i for i, n in enumerate(filenames)}
         found: list[str] = []
         links: set[str] = set()
         small: set[str] = set()  # regular files of at most 255 bytes: maybe a link checked out as text
-        named = sorted(join(folder, name) for folder, names in self._names_by_folder.items() for name in names if name in order)
+        named = sorted(path for path in self.files if kind_of(path, filenames) is not None)
         for path in named:
             try:
                 info = os.lstat(self._full(path))  # one lstat answers what is_file() would
@@ -375,7 +377,7 @@ class Workspace:
         for group in by_real.values():
             if len(group) > 1:
                 # The real file is the one agents edit; else the name agents prefer.
-                group.sort(key=lambda p: (p in links, order[basename(p)], p))
+                group.sort(key=lambda p: (p in links, order.get(basename(p), len(order)), p))
                 twins.update((p, group[0]) for p in group[1:])
         listed = set(found)
         for path in sorted(small):
@@ -469,7 +471,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     # only when a given path could be one (or is a folder), not for a memory file.
     files_only = all(w in ws.file_set for w in wanted)
     guidance: list[str] = []
-    if not files_only or any(basename(w) in ws.config.guidance.filenames for w in wanted):
+    if not files_only or any(kind_of(w, ws.config.guidance.filenames) is not None for w in wanted):
         # A symlinked twin (CLAUDE.md -> AGENTS.md) brings in the file it is.
         twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
         guidance = [g for g in ws.guidance if hit(g) or g in twins_hit]
@@ -503,7 +505,7 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
         full = os.path.join(config.root, rel) if rel else ""
         if not rel or not os.path.isfile(full) or os.path.islink(full):
             return None
-        if basename(rel) in config.guidance.filenames:
+        if kind_of(rel, config.guidance.filenames) is not None:
             return None
         if _skill_name(rel, config, lambda folder: any(glob_matches_folder(g, folder) for g in config.skills.roots)):
             return None
@@ -542,6 +544,7 @@ def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
     found: set[str] = set()
     for folder in USER_GUIDANCE_FOLDERS:
         found.update(join(folder, n) for n in guidance_names if (home / folder / n).is_file())
+    found.update(p for files in USER_FILES.values() for p in files if (home / p).is_file())
     for folder in USER_STORES:
         if (home / folder).is_dir():
             found.update(join(folder, e.name) for e in os.scandir(home / folder) if e.name.endswith(".md"))

@@ -68,7 +68,7 @@ def planted(repo: Path) -> Path:
 
 def test_done_when_each_planted_problem_is_reported_on_its_file(planted: Path) -> None:
     found = _found(_problems(planted))
-    assert ("api/CLAUDE.md", "GDN001") in found
+    assert ("api/CLAUDE.md", "GDN015") in found
     assert ("web/AGENTS.md", "GDN009") in found
     assert ("rules/AGENTS.md", "GDN005") in found
     assert ("scoped/AGENTS.md", "GDN008") in found
@@ -86,7 +86,7 @@ def test_done_when_each_planted_problem_is_reported_on_its_file(planted: Path) -
 
 def test_done_when_messages_say_what_to_do(planted: Path) -> None:
     by = {(str(p["path"]), str(p["code"])): str(p["message"]) for p in _problems(planted)}
-    assert "agents read instead" in by[("api/CLAUDE.md", "GDN001")] and "AGENTS.md" in by[("api/CLAUDE.md", "GDN001")]
+    assert by[("api/CLAUDE.md", "GDN015")].startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex and Amp read AGENTS.md")
     assert "web/docs/missing-guide.md, which does not exist" in by[("web/AGENTS.md", "GDN009")]
     assert "write alwaysApply: true" in by[("rules/AGENTS.md", "GDN005")]
     assert "one/AGENTS.md -> two/AGENTS.md -> one/AGENTS.md" in by[("one/AGENTS.md", "GDN011")]
@@ -128,11 +128,12 @@ def test_variant_importing_the_one_agents_read_is_not_shadowed(repo: Path) -> No
     assert _problems(repo) == []
 
 
-def test_several_lowercase_variants_name_the_first_in_the_list(repo: Path) -> None:
+def test_case_variants_make_no_claim_about_readers(repo: Path) -> None:
+    # agents.md is found by the AGENTS.md look-up on macOS and Windows only, and which
+    # of AGENT.md and agents.md Amp prefers is not confirmed: nothing is claimed.
     write(repo, "AGENT.md", "# a\n")
     write(repo, "agents.md", "# b\n")
-    (msg,) = [str(p["message"]) for p in _problems(repo) if p["code"] == "GDN001"]
-    assert msg.startswith("AGENT.md shares its folder with agents.md, which agents read instead")
+    assert not [p for p in _problems(repo) if p["code"] in ("GDN001", "GDN015")]
 
 
 def test_case_collision(repo: Path) -> None:
@@ -148,7 +149,8 @@ def test_case_collision(repo: Path) -> None:
         pytest.param("alwaysApply: 1", "GDN005", id="always-number"),
         pytest.param("globs: src/**", "GDN005", id="globs-string"),
         pytest.param("globs: [3]", "GDN005", id="glob-number"),
-        pytest.param("glob: [src/**]", "GDN006", id="unknown-key"),
+        pytest.param("glob: [src/**]", "GDN006", id="misspelt-key"),
+        pytest.param("alwaysapply: true", "GDN006", id="misspelt-case"),
         pytest.param('globs: ["src/[a-z.py"]', "GDN007", id="unbalanced-bracket"),
         pytest.param('globs: ["src/{a,b.py"]', "GDN007", id="unbalanced-brace"),
         pytest.param('globs: ["!"]', "GDN007", id="lone-bang"),
@@ -172,6 +174,8 @@ def test_frontmatter_problems(repo: Path, frontmatter: str, code: str) -> None:
         "globs: ['src/*.{py,pyi}']",
         "globs: []",
         "globs: ['src/**', '!vendor/**']",  # an exclusion matching nothing excludes nothing: harmless
+        "updated: 2026-01-02\nowner: platform-team\ngeneration: 3",  # the team's own keys
+        "globs: ['src/']",  # a folder: the files below it
     ],
 )
 def test_valid_frontmatter_is_clean(repo: Path, frontmatter: str) -> None:
@@ -223,14 +227,16 @@ def test_import_escaping_the_repository_and_home_imports(repo: Path) -> None:
     assert [(p["code"], p["line"]) for p in problems] == [("GDN010", 1), ("GDN010", 2)]
 
 
-def test_import_depth_over_the_limit(repo: Path) -> None:
+def test_house_import_depth_limit(repo: Path) -> None:
+    # AGENTS.md: Amp follows its imports to a depth nobody has confirmed, Codex not at
+    # all: only the repository's own limit, when set, speaks about it.
     write(repo, "AGENTS.md", "@d/1.md\n")
     for i in range(1, 7):
         write(repo, f"d/{i}.md", f"@{i + 1}.md\n" if i < 6 else "end\n")
-    (p,) = [p for p in _problems(repo) if p["code"] == "GDN012"]
-    assert p["path"] == "AGENTS.md" and "d/6.md" in str(p["message"]) and "6 hops" in str(p["message"])
-    write(repo, ".memcheck.yaml", "guidance:\n  max-import-depth: 6\n")
     assert not [p for p in _problems(repo) if p["code"] == "GDN012"]
+    write(repo, ".memcheck.yaml", "guidance:\n  max-import-depth: 5\n")
+    (p,) = [p for p in _problems(repo) if p["code"] == "GDN012"]
+    assert p["path"] == "AGENTS.md" and "d/6.md" in str(p["message"]) and "over guidance.max-import-depth 5" in str(p["message"])
 
 
 def test_cycle_through_plain_documents_is_reported_on_the_guidance_file(repo: Path) -> None:

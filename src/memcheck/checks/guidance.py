@@ -1,41 +1,50 @@
-"""GDN: guidance files (SPEC §3, §4; seed 000).
+"""GDN: guidance files (SPEC §3, §4).
 
-A guidance file is ``AGENTS.md`` or one of its variants (``guidance.filenames``, in
-the order agents prefer them). Agents read one per folder, from the repository root
-down to the folder they work in, expand its ``@path`` imports (up to five hops), and
-apply it to the files its optional ``globs`` frontmatter names.
+A guidance file is any file an agent loads as instructions: ``AGENTS.md`` and its
+variants, ``AGENTS.override.md``, ``CLAUDE.md``, ``.claude/CLAUDE.md``,
+``CLAUDE.local.md``, ``.claude/rules/**/*.md``, ``GEMINI.md``,
+``.github/copilot-instructions.md``, ``.github/instructions/**/*.instructions.md``
+and ``.cursor/rules/**/*.mdc``. Who reads which, in what order, with what limits, is
+``memcheck.agents``'s model; every finding that names an agent comes from it.
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from typing import Any, Iterator, NamedTuple, Sequence
+import bisect
+import difflib
+import os
+import posixpath
+from typing import Any, Iterator, Sequence
 
-from memcheck import mentions
+from memcheck import agents, globs, links, mentions
+from memcheck.agents import Expansion, expand, imports
 from memcheck.checks.memory import _key_to_quote as key_to_quote
+from memcheck.config import selected
 from memcheck.discover import Workspace, basename, parent
 from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule
 
 RULES = (
-    Rule("GDN001", "shadowed-variant", ERROR, False, "Several guidance file variants in one folder", """\
+    Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
 ## What it does
-Reports a guidance file that shares its folder with another variant (`AGENTS.md`
-beside `CLAUDE.md`, `agent.md` beside `AGENTS.md`) and names the one agents read:
-the first of `guidance.filenames` (seed 000: "only one per directory"). A variant
-that is a symlink to the other, or that imports it with `@AGENTS.md`, is the same
-text and is not reported.
+Reports a guidance file that none of the agents in `agents:` reads (all six by
+default: claude-code, codex, amp, cursor, copilot, gemini), judged per agent with
+its default settings: `AGENT.md` beside `AGENTS.md` (Amp reads `AGENT.md` only in a
+folder without `AGENTS.md`, and no other agent reads it), a plain `.md` file in
+`.cursor/rules` (Cursor reads only `.mdc` there), or a file only agents outside
+`agents:` read (`.claude/rules` when Claude Code is not configured). A file an agent
+reaches through an `@`-import of a file it reads counts as read. Where it is not
+confirmed whether an agent reads a file (both `CLAUDE.md` and `.claude/CLAUDE.md`
+in one folder, a case variant such as `agents.md`), nothing is reported.
 
 ## Why is this bad?
-Agents stop at the first name they find, so the other file is never read by them;
-the two drift apart and each tool follows different rules.
+Nothing in the file reaches any agent, while its authors believe it does.
 
 ## Example
-`AGENTS.md` and `CLAUDE.md` in the root, each written by hand.
+`AGENTS.md` and `AGENT.md` in the root, each written by hand.
 
 ## Use instead
-Keep one file, and make the other a symlink (`ln -s AGENTS.md CLAUDE.md`) or a
-one-line `@AGENTS.md` import.
+Move what the unread file says into the file the agents read, and delete it; or,
+if the repository serves the agents that read it, add them to `agents:`.
 """),
     Rule("GDN002", "case-collision", ERROR, False, "Guidance file names differ only by case", """\
 ## What it does
@@ -87,10 +96,15 @@ description: "API rules: routes and handlers"
 ---
 ```
 """),
-    Rule("GDN005", "frontmatter-type", ERROR, False, "Guidance frontmatter value has the wrong type", """\
+    Rule("GDN005", "frontmatter-type", ERROR, False, "Guidance frontmatter value has the wrong type or value", """\
 ## What it does
-Checks the guidance frontmatter schema of seed 000: `description` is a string,
-`alwaysApply` a boolean, `globs` a list of strings (`!` excludes).
+Checks each kind's frontmatter schema. `AGENTS.md`, its variants and `CLAUDE.md`:
+`description` a string, `alwaysApply` a boolean, `globs` a list of strings (`!`
+excludes). Cursor rules (`.cursor/rules/*.mdc`): `description` a string,
+`alwaysApply` a boolean, `globs` a list or one comma-separated string. Claude Code
+rules (`.claude/rules/*.md`): `paths` a list or one comma-separated string. Copilot
+instructions (`*.instructions.md`): `applyTo` a comma-separated string (or a list),
+`excludeAgent` `code-review` or `coding-agent`.
 
 ## Why is this bad?
 `alwaysApply: "yes"` is a string, not `true`: a strict reader rejects it and a loose
@@ -110,13 +124,20 @@ globs:
   - "src/**/*.ts"
 ```
 """),
-    Rule("GDN006", "unknown-frontmatter-key", WARNING, False, "Guidance frontmatter key is not in the schema", """\
+    Rule("GDN006", "unknown-frontmatter-key", WARNING, False, "Guidance frontmatter key looks like a misspelt known key", """\
 ## What it does
-Reports guidance frontmatter keys other than `description`, `alwaysApply`, `globs`
-and `guidance.allowed-keys`.
+Reports a frontmatter key that is not in its kind's schema but looks like a key
+that is: equal to one when case, `-` and `_` are ignored (`alwaysapply`,
+`apply_to`), or close to one by `difflib.SequenceMatcher` (ratio 0.8 or more after
+that normalisation: `glob`, `path`, `descripton`). Other keys (`updated`, `owner`,
+`generation`, ...) are the team's own and are not reported, nor are keys in
+`guidance.allowed-keys`. The schemas: `AGENTS.md` and its variants `description`,
+`alwaysApply`, `globs`; Claude Code rules `paths`; Copilot instructions `applyTo`,
+`excludeAgent`; Cursor rules `description`, `globs`, `alwaysApply`.
 
 ## Why is this bad?
-Usually a typo (`alwaysapply`, `glob`) that leaves the real setting at its default.
+Keys are matched exactly: the misspelt setting is ignored and the real one keeps
+its default (`alwaysapply: true` leaves the file applying only by its globs).
 
 ## Example
 ```yaml
@@ -130,7 +151,10 @@ globs: ["src/**"]
 """),
     Rule("GDN007", "invalid-glob", ERROR, False, "A globs pattern is not a valid glob", """\
 ## What it does
-Reports an empty pattern, a lone `!`, unbalanced `[` `]` or `{` `}`, and `***`.
+Reports a `globs`, `paths` or `applyTo` pattern that is empty or a lone `!`, has
+unbalanced `[` `]` or `{` `}`, `***`, an empty range (`[z-a]`), or stands for more
+than 1,000 patterns once its `{...}` are spelled out (Claude Code expands at most
+1,000).
 
 ## Why is this bad?
 Glob libraries reject such patterns or match nothing, so the guidance never applies.
@@ -147,13 +171,15 @@ globs: ["src/[a-z]*.ts"]
 """),
     Rule("GDN008", "glob-matches-nothing", WARNING, False, "A globs pattern matches no file in the repository", """\
 ## What it does
-Reports a `globs` pattern that matches no file of the repository, tried against
-repository-relative paths and paths relative to the guidance file's folder. An
-exclusion (`!pattern`) that matches nothing excludes nothing and is not reported.
+Reports a `globs` (AGENTS.md, Cursor rules), `paths` (Claude Code rules) or
+`applyTo` (Copilot instructions) pattern that names no file or folder of the
+repository, tried from the repository root, from the file's own folder, and, for a
+pattern without `/`, as a file name at any depth. An exclusion (`!pattern`) that
+matches nothing excludes nothing and is not reported.
 
 ## Why is this bad?
-The guidance applies to the files its globs match: a pattern that matches nothing is
-a typo or a leftover from a move, and the guidance never loads for those files.
+The file applies to the files its patterns match: a pattern that matches nothing is
+a typo or a leftover from a move, and the file never loads for those files.
 
 ## Example
 ```yaml
@@ -167,10 +193,12 @@ globs: ["src/**/*.ts"]
 """),
     Rule("GDN009", "missing-import", ERROR, False, "@-import names a file that does not exist", """\
 ## What it does
-Reports an `@path` import (SPEC §4: a token with a file extension, or starting with
+Reports an `@path` import (a token with a file extension, or starting with
 `./`, `../` or `/`) whose file does not exist, resolved from the guidance file's
-folder. Mentions in code spans, fenced blocks and HTML comments, e-mail addresses,
-package scopes (`@types/node`) and bare words (`@id`) are not imports.
+folder, in files read by an agent that follows `@` imports (Claude Code, Gemini
+CLI, Amp). Mentions in code spans, fenced blocks and HTML comments, e-mail
+addresses, package scopes (`@types/node`) and bare words (`@id`) are not imports.
+A glob mention (`@docs/*.md`, which Amp expands) is reported when it matches no file.
 
 ## Why is this bad?
 Agents expand imports into the prompt; a missing one is silently left as text, and
@@ -215,16 +243,19 @@ twice or not at all, depending on the tool.
 ## Use instead
 Import in one direction only.
 """),
-    Rule("GDN012", "import-too-deep", ERROR, False, "@-import chain is deeper than the limit", """\
+    Rule("GDN012", "import-too-deep", ERROR, False, "@-import chain is deeper than the reading agent follows", """\
 ## What it does
-Reports an import chain longer than `guidance.max-import-depth` hops (default 5,
-Claude Code's limit) and names the file that is not loaded.
+Reports an `@` import chain longer than the agent that reads the file follows:
+Claude Code follows 4 hops from a `CLAUDE.md`, `.claude/CLAUDE.md`,
+`CLAUDE.local.md` or rule; Gemini CLI 5 from a `GEMINI.md`. It names the agent and
+the file it never loads. `guidance.max-import-depth`, when set, is a house limit
+for every guidance file.
 
 ## Why is this bad?
-Agents stop expanding at the limit: files further down are never read.
+The agent stops expanding at its limit: files further down are never read.
 
 ## Example
-`AGENTS.md` → `a.md` → `b.md` → `c.md` → `d.md` → `e.md` → `f.md`.
+`CLAUDE.md` → `a.md` → `b.md` → `c.md` → `d.md` → `e.md`.
 
 ## Use instead
 Import the deep files directly from the guidance file.
@@ -263,10 +294,72 @@ A 900-line AGENTS.md that pastes the whole API reference.
 Keep the rules short; move reference material into files the agent reads on demand
 (a plain link, not an `@` import).
 """),
+    Rule("GDN015", "guidance-drift", WARNING, False, "Agents read different guidance files in one folder, and they differ", """\
+## What it does
+Reports a folder where different agents read different files whose texts differ:
+Claude Code reads `CLAUDE.md` (or `.claude/CLAUDE.md`), Codex `AGENTS.override.md`
+or `AGENTS.md`, Amp, Cursor and Copilot `AGENTS.md`, Gemini CLI `GEMINI.md`. The
+finding is on the file fewer agents read, and names the agents on each side. Files
+with the same text, a symlink (`CLAUDE.md -> AGENTS.md`), and a file that an
+`@`-import brings in for the agents that read it (`CLAUDE.md` holding `@AGENTS.md`:
+Claude Code follows it) are one set of instructions and are not reported. An import
+only counts for agents that follow imports: Codex does not, so `AGENTS.md` holding
+`@CLAUDE.md` still leaves Codex without `CLAUDE.md`.
+
+## Why is this bad?
+Each agent follows different rules, and an edit to one file silently misses the
+others.
+
+## Example
+`AGENTS.md` and a hand-written `CLAUDE.md` with other build commands.
+
+## Use instead
+Make `CLAUDE.md` a symlink to `AGENTS.md` (`ln -s AGENTS.md CLAUDE.md`) or a file
+that starts with `@AGENTS.md` and adds only what is specific to Claude Code. If the
+two files are meant to say different things, ignore this rule for the file
+(`per-path-ignores`).
+"""),
+    Rule("GDN016", "codex-budget", ERROR, False, "Codex cuts or drops AGENTS.md text past its 32 KiB budget", """\
+## What it does
+Codex reads at most 32 KiB (32,768 bytes, `project_doc_max_bytes`) of project
+`AGENTS.md` text (one `AGENTS.override.md` or `AGENTS.md` per folder, from the
+repository root down to the working folder, blank files skipped): the file that
+crosses the budget is cut at it, and every file after it is dropped. The bytes of
+the files count; the blank lines Codex puts between them do not. This rule reports
+the file where the total from the root crosses the budget, with where it is cut
+and which files below it Codex never reads.
+
+## Why is this bad?
+Codex gives no sign: the end of the crossing file, and every deeper `AGENTS.md`,
+are simply not in its prompt.
+
+## Example
+A root `AGENTS.md` of 20,000 bytes and `packages/api/AGENTS.md` of 15,000.
+
+## Use instead
+Shorten the files on the way down, or move reference material into files read on
+demand (a plain link, not pasted text).
+"""),
+    Rule("GDN017", "copilot-review-limit", WARNING, False, "Copilot code review reads only the first 4,000 characters", """\
+## What it does
+Reports `.github/copilot-instructions.md` and `.github/instructions/*.instructions.md`
+files longer than 4,000 characters, unless they say `excludeAgent: code-review`,
+naming the line from which Copilot code review no longer reads them.
+
+## Why is this bad?
+Copilot code review reads only the first 4,000 characters of each instructions
+file; rules past that point reach Copilot chat and the coding agent but never the
+review.
+
+## Example
+A 9,000-character `copilot-instructions.md` whose review checklist is at the end.
+
+## Use instead
+Put what review must check first, or move it into a short path-specific
+`.instructions.md` file.
+"""),
 )
 R = {r.code: r for r in RULES}
-
-SCHEMA_KEYS = ("description", "alwaysApply", "globs")
 
 
 def approx_tokens(size: int) -> int:
@@ -274,199 +367,9 @@ def approx_tokens(size: int) -> int:
     return (size + 3) // 4
 
 
-# ---------------------------------------------------------------- imports
-
-
-class Import(NamedTuple):
-    line: int
-    col: int
-    token: str  # as written, without the @
-    kind: str  # mentions.PATH / HOME / ABSOLUTE / OUTSIDE
-    target: str  # repository-relative path for PATH and OUTSIDE
-
-
-def imports(ws: Workspace, doc: Document) -> list[Import]:
-    """The @-imports of a document, in order (frontmatter excluded)."""
-    return ws.derived(doc, "imports", lambda doc: _imports(ws, doc))
-
-
-def _prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:
-    """(line number, prose) of the body: read once for mentions and links alike."""
-    return ws.derived(doc, "prose", lambda doc: list(mentions.body_lines(doc.lines, doc.body_line)))
-
-
-def _imports(ws: Workspace, doc: Document) -> list[Import]:
-    if doc.error is not None or "@" not in doc.body:
-        return []
-    folder = parent(doc.path)
-    found = []
-    for token in mentions.mentions(_prose(ws, doc)):
-        kind = mentions.classify(token.text, folder, ws.exists)
-        if kind is not None:
-            found.append(Import(token.line, token.col, token.text, kind[0], kind[1]))
-    return found
-
-
-class Loaded(NamedTuple):
-    path: str
-    depth: int  # 0 for the guidance file itself
-    size: int  # bytes
-    via: tuple[str, ...]  # the chain of files that led here, the guidance file first
-
-
-class Expansion(NamedTuple):
-    loaded: list[Loaded]  # every file read, in reading order, each once
-    cycles: list[tuple[Import, tuple[str, ...]]]  # (first-hop import of the root, cycle path)
-    too_deep: list[tuple[Import, tuple[str, ...]]]  # (first-hop import, chain to the unloaded file)
-    missing: list[tuple[str, Import]]  # (file holding the import, import)
-
-
-def expand(ws: Workspace, path: str, max_depth: int) -> Expansion:
-    """Follow @-imports depth first, as agents expand them: each file once, at most
-    ``max_depth`` hops from ``path``, stopping at cycles."""
-    result = Expansion([], [], [], [])
-    _visit(ws, path, (path,), None, max_depth, result, set())
-    return result
-
-
-# A function of the module rather than a closure inside expand(): a closure that calls
-# itself is a reference cycle, and checks run with the cycle collector off.
-def _visit(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | None, max_depth: int, result: Expansion, seen: set[str]) -> None:
-    doc = ws.document(current)
-    seen.add(current)
-    result.loaded.append(Loaded(current, len(chain) - 1, doc.size, chain))
-    for imp in imports(ws, doc):
-        hop = first or imp
-        if imp.kind != mentions.PATH:
-            continue
-        if not ws.is_file(imp.target):
-            if not ws.exists(imp.target):
-                result.missing.append((current, imp))
-            continue
-        if imp.target in chain:
-            result.cycles.append((hop, (*chain[chain.index(imp.target) :], imp.target)))
-            continue
-        if imp.target in seen:
-            continue
-        if len(chain) > max_depth:
-            result.too_deep.append((hop, (*chain, imp.target)))
-            continue
-        _visit(ws, imp.target, (*chain, imp.target), hop, max_depth, result, seen)
-
-
-# ---------------------------------------------------------------- globs
-
-
-_BRACE = re.compile(r"\{([^{}]*)\}")
-
-
-def _expand_braces(pattern: str) -> list[str]:
-    m = _BRACE.search(pattern)
-    if m is None:
-        return [pattern]
-    out: list[str] = []
-    for alt in m.group(1).split(","):
-        out.extend(_expand_braces(pattern[: m.start()] + alt + pattern[m.end() :]))
-    return out
-
-
-@lru_cache(maxsize=1024)
-def _glob_regexes(pattern: str) -> tuple[re.Pattern[str], ...]:
-    regexes = []
-    for alt in _expand_braces(pattern):
-        out, i = [], 0
-        while i < len(alt):
-            c = alt[i]
-            if alt.startswith("**/", i):
-                out.append("(?:.*/)?")
-                i += 3
-            elif alt.startswith("**", i):
-                out.append(".*")
-                i += 2
-            elif c == "*":
-                out.append("[^/]*")
-                i += 1
-            elif c == "?":
-                out.append("[^/]")
-                i += 1
-            elif c == "[" and (end := alt.find("]", i + 2 if alt[i + 1 : i + 2] in ("!", "]") else i + 1)) > 0:
-                body = alt[i + 1 : end]
-                negate = body.startswith("!")
-                out.append("[" + ("^" if negate else "") + _char_class(body[1:] if negate else body) + "]")
-                i = end + 1
-            else:
-                out.append(re.escape(c))
-                i += 1
-        regexes.append(re.compile("".join(out) + r"\Z"))
-    return tuple(regexes)
-
-
-def _char_class(body: str) -> str:
-    """A glob bracket body as a regex class: `a-z` ranges kept, every other character
-    escaped, so `[`, `--`, `&&` or `\\` stay literal (and never warn)."""
-    out, i = [], 0
-    while i < len(body):
-        if i + 2 < len(body) and body[i + 1] == "-":
-            out.append(f"{re.escape(body[i])}-{re.escape(body[i + 2])}")
-            i += 3
-        else:
-            out.append(re.escape(body[i]))
-            i += 1
-    return "".join(out)
-
-
-def glob_match(pattern: str, path: str, folder: str = "") -> bool:
-    """Does ``pattern`` (without its ``!``) name ``path``?
-
-    Readers disagree on the base (repository root or the guidance file's folder) and
-    on whether a slash-less pattern matches at any depth, so any of those readings
-    counts; ``**`` spans folders, ``*`` stays within one.
-    """
-    candidates = [path]
-    if folder and path.startswith(folder + "/"):
-        candidates.append(path[len(folder) + 1 :])
-    if "/" not in pattern.strip("/"):
-        candidates.append(basename(path))
-    pattern = (pattern[2:] if pattern.startswith("./") else pattern).lstrip("/")
-    try:
-        regexes = _glob_regexes(pattern)
-    except re.error:  # GDN007 reports it; an invalid pattern matches nothing
-        return False
-    return any(r.match(c) for r in regexes for c in candidates)
-
-
-def glob_problem(pattern: str) -> str | None:
-    body = pattern[1:] if pattern.startswith("!") else pattern
-    if not body.strip():
-        return "is empty"
-    if "***" in body:
-        return "has '***'; use '**' for any depth"
-    depth = 0
-    for c in body:
-        depth += {"{": 1, "}": -1}.get(c, 0)
-        if depth < 0:
-            return "has a '}' without a '{'"
-    if depth:
-        return "has a '{' without a '}'"
-    if body.count("[") != body.count("]"):
-        return "has unbalanced '[' and ']'"
-    try:
-        _glob_regexes(body)
-    except re.error as e:
-        return f"is not a valid pattern ({e})"
-    return None
-
-
-def applies(globs: Sequence[str], path: str, folder: str) -> tuple[bool, str | None]:
-    """Seed 000's should_apply_guidance for a list of globs: the first exclusion that
-    matches wins, then any inclusion; (applies, the deciding pattern)."""
-    for pattern in globs:
-        if pattern.startswith("!") and glob_match(pattern[1:], path, folder):
-            return False, pattern
-    for pattern in globs:
-        if not pattern.startswith("!") and glob_match(pattern, path, folder):
-            return True, pattern
-    return False, None
+glob_match, glob_problem, applies = globs.match, globs.problem, globs.applies
+# Expanding imports for the size budget: as far as the deepest-reading agent follows.
+BUDGET_DEPTH = max(d for d in agents.IMPORT_DEPTH.values() if d is not None and d != agents.UNKNOWN)
 
 
 # ---------------------------------------------------------------- checks
@@ -476,34 +379,29 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
     wanted = set(targets.guidance)
     if not wanted:
         return
-    yield from _check_folders(ws, wanted)
+    if not ws.user:
+        # Worked out once per run, not once per slice of guidance files checked.
+        for problem in ws.once("guidance-tree-findings", lambda: list(_tree_findings(ws))):
+            if problem.path in wanted:
+                yield problem
     for path in sorted(wanted):
         yield from check_file(ws, ws.document(path))
 
 
-def _check_folders(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
-    # Worked out once per run, not once per slice of guidance files checked.
-    for read, others in ws.once("guidance-shared-folders", lambda: _shared_folders(ws)):
-        for other in others:
-            if other in wanted and not _imports_target(ws, other, read):
-                yield R["GDN001"].at(other, 1, 1, f"{basename(other)} shares its folder with {basename(read)}, which agents read instead (only one guidance file per folder); merge them and make {basename(other)} a symlink to {basename(read)} or a one-line @{basename(read)} import")
-    for path, first in ws.once("case-collisions", lambda: _case_collisions(ws)):
-        if path in wanted:
-            yield R["GDN002"].at(path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
-
-
-def _shared_folders(ws: Workspace) -> list[tuple[str, list[str]]]:
-    """(the guidance file agents read, the others in its folder) for folders with several."""
-    order = {n: i for i, n in enumerate(ws.config.guidance.filenames)}
-    by_folder: dict[str, list[str]] = {}
-    for path in ws.guidance:
-        by_folder.setdefault(parent(path), []).append(path)
-    shared = []
-    for paths in by_folder.values():
-        if len(paths) >= 2:
-            paths.sort(key=lambda p: (order[basename(p)], p))
-            shared.append((paths[0], paths[1:]))
-    return shared
+def _tree_findings(ws: Workspace) -> Iterator[Problem]:
+    """Findings about files together: who reads what (GDN001, GDN015), Codex's
+    budget down each chain (GDN016), names that collide by case (GDN002)."""
+    on = selected(("GDN001", "GDN015", "GDN016"), ws.config)
+    if on:
+        model = agents.reading(ws)
+        if "GDN001" in on:
+            yield from _unread(ws, model)
+        if "GDN015" in on:
+            yield from _drift(ws, model)
+        if "GDN016" in on and agents.CODEX in model.configured:
+            yield from _codex_budget(ws, model)
+    for path, first in _case_collisions(ws):
+        yield R["GDN002"].at(path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
 
 
 def _case_collisions(ws: Workspace) -> list[tuple[str, str]]:
@@ -518,8 +416,179 @@ def _case_collisions(ws: Workspace) -> list[tuple[str, str]]:
     return collisions
 
 
-def _imports_target(ws: Workspace, path: str, target: str) -> bool:
-    return any(i.kind == mentions.PATH and i.target == target for i in imports(ws, ws.document(path)))
+def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
+    configured = model.configured
+    for real in ws.guidance:
+        names = model.names_of(real)
+        if any(model.state(a, real) != agents.NO for a in configured):
+            continue
+        name = basename(real)
+        others = [a for a in agents.ALL if a not in configured and model.state(a, real) == agents.READS]
+        maybe = [a for a in agents.ALL if a not in configured and model.state(a, real) == agents.MAYBE]
+        reasons = dict.fromkeys(why for p in names if p in model.direct for a in configured if (why := model.direct[p][a][1]))
+        silent = [a for a in configured if not any(model.direct[p][a][1] for p in names if p in model.direct)]
+        said = "; ".join(reasons)
+        if silent:
+            said += (", and " if said else "") + f"{agents.titles(silent)} {'does' if len(silent) == 1 else 'do'} not read it"
+        siblings = model.folder_kinds.get(model.owner[real], frozenset())
+        if model.kind[real] == agents.K_CURSOR_MD and agents.CURSOR in configured:
+            fix = f"rename it to {name[:-3]}.mdc"
+        elif model.kind[real] in (agents.K_AGENT, agents.K_AGENT_CASE, agents.K_AGENTS_CASE, agents.K_CLAUDE) and agents.K_AGENTS in siblings and not others + maybe:
+            fix = "move what it says into AGENTS.md, and delete it"
+        elif others or maybe:
+            who = " and ".join(
+                part
+                for part in (
+                    f"{agents.titles(others)} {'reads' if len(others) == 1 else 'read'} it" if others else "",
+                    f"{agents.titles(maybe)} may" if maybe else "",
+                )
+                if part
+            )
+            fix = f"only {who}: add {', '.join(others + maybe)} to agents: if this repository serves {'it' if len(others + maybe) == 1 else 'them'}, or move what it says into a file the configured agents read"
+        else:
+            fix = "move what it says into a file they read, and delete it"
+        yield R["GDN001"].at(real, 1, 1, f"no configured agent reads {name}: {said}; {fix}")
+
+
+def _texts_equal(ws: Workspace, a: str, b: str) -> bool:
+    da, db = ws.document(a), ws.document(b)
+    return da.error is None and db.error is None and da.text.strip() == db.text.strip()
+
+
+def _drift(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
+    """Per folder, the file each configured agent reads there as that folder's
+    instructions; where agents read different files, compare them."""
+    by_folder: dict[str, dict[str, list[str]]] = {}  # folder -> real file -> its readers
+    read_as: dict[str, str] = {}  # real file -> a name agents read it under in that folder
+    for path, kind in sorted(model.kind.items()):
+        if kind not in agents.FOLDER_KINDS:
+            continue
+        real = model.real.get(path, path)
+        for agent in model.configured:
+            if model.direct[path][agent][0] == agents.READS:
+                readers = by_folder.setdefault(model.owner[path], {}).setdefault(real, [])
+                read_as.setdefault(real, path)
+                if agent not in readers:
+                    readers.append(agent)
+    for folder, groups in by_folder.items():
+        if len(groups) < 2:
+            continue
+        # The file most agents read is the reference; each other file is compared with it
+        # (a folder holds a handful of such files: a bounded number of comparisons).
+        ranked = sorted(groups, key=lambda f: (-len(groups[f]), _kind_rank(model, read_as[f]), f))
+        main = ranked[0]
+        for other in ranked[1:]:
+            yield from _compare(ws, folder, (main, read_as[main], groups[main]), (other, read_as[other], groups[other]))
+
+
+def _kind_rank(model: agents.Reading, path: str) -> int:
+    order = (agents.K_AGENTS, agents.K_CLAUDE, agents.K_CLAUDE_DOT, agents.K_GEMINI, agents.K_OVERRIDE, agents.K_AGENT)
+    kind = model.kind.get(path)
+    return order.index(kind) if kind in order else len(order)
+
+
+def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], other_side: tuple[str, str, list[str]]) -> Iterator[Problem]:
+    main, main_path, main_readers = main_side
+    other, other_path, other_readers = other_side
+    if _texts_equal(ws, main, other):
+        return
+    # An agent shares the other file's instructions when an @-import it follows brings
+    # that file in; one side sharing the other's is one set of instructions. Only
+    # agents confirmed NOT to get the other file are named.
+    main_gets = {a: agents.gets(ws, a, main_path, other) for a in main_readers}
+    other_gets = {a: agents.gets(ws, a, other_path, main) for a in other_readers}
+    if all(v == agents.READS for v in other_gets.values()) or all(v == agents.READS for v in main_gets.values()):
+        return
+    main_short = [a for a, v in main_gets.items() if v == agents.NO]
+    other_short = [a for a, v in other_gets.items() if v == agents.NO]
+    if not main_short or not other_short:
+        return
+    mname, oname = _name_in(folder, main_path), _name_in(folder, other_path)
+    note = ""
+    nofollow = [a for a in main_short if agents.FOLLOWS_IMPORTS[a] == agents.NO]
+    if nofollow and other in agents.import_targets(ws, main_path):
+        note = f" ({mname} imports @{_rel(main_path, other_path)}, but {agents.titles(nofollow)} {'does' if len(nofollow) == 1 else 'do'} not follow @-imports)"
+    if note:  # the text lives in the imported file: point the others at it without an import
+        fix = f"make {mname} a symlink to {oname}"
+    elif all(agents.FOLLOWS_IMPORTS[a] == agents.READS for a in other_readers):
+        fix = f"make {oname} a symlink to {mname}, or start it with @{_rel(other_path, main_path)} and keep only what is specific to {agents.titles(other_readers)}"
+    else:
+        fix = f"make {oname} a symlink to {mname}"
+    verb_o = "reads" if len(other_short) == 1 else "read"
+    verb_m = "reads" if len(main_short) == 1 else "read"
+    yield R["GDN015"].at(
+        other,
+        1,
+        1,
+        f"{oname} and {mname} differ: {agents.titles(other_short)} {verb_o} {oname} and not {mname}, while {agents.titles(main_short)} {verb_m} {mname} and not {oname}{note}; if they should say the same, {fix}",
+    )
+
+
+def _name_in(folder: str, path: str) -> str:
+    """A guidance file as named from its folder (`CLAUDE.md`, `.claude/CLAUDE.md`)."""
+    return path[len(folder) + 1 :] if folder and path.startswith(folder + "/") else path
+
+
+def _rel(source: str, target: str) -> str:
+    return posixpath.relpath(target, parent(source) or ".")
+
+
+def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
+    if model.facts.budget_changed or agents.CODEX in model.facts.changed:
+        return  # the repository sets its own project_doc_* for Codex: not the default budget
+    read: dict[str, str] = {}  # folder -> the one file Codex reads there
+    for path, states in model.direct.items():
+        if states[agents.CODEX][0] == agents.READS and model.kind[path] in (agents.K_OVERRIDE, agents.K_AGENTS):
+            read[model.owner[path]] = path
+    budget = agents.CODEX_PROJECT_BUDGET
+    counted = {f: 0 if agents.is_blank(ws.document(p)) else ws.document(p).size for f, p in read.items()}
+    before: dict[str, int] = {}  # bytes Codex has counted in the folders above
+    crossing = []
+    for folder in sorted(read, key=lambda f: (f.count("/") + (f != ""), f)):  # parents first
+        above = _nearest_above(folder, read)
+        before[folder] = 0 if above is None else before[above] + counted[above]
+        # The first file down a chain to end past the budget is the one that crosses
+        # it: cut when the budget is not spent yet, dropped whole when it is exactly.
+        if counted[folder] and before[folder] <= budget < before[folder] + counted[folder]:
+            crossing.append(folder)
+    ordered = sorted(read)
+    for folder in crossing:
+        path = read[folder]
+        # Chains below a crossing file never cross again, so these ranges do not
+        # overlap: each folder is listed once over all crossings.
+        lo = bisect.bisect_left(ordered, folder + "/") if folder else 0
+        hi = bisect.bisect_left(ordered, folder + "/\U0010ffff") if folder else len(ordered)
+        below = [read[f] for f in ordered[lo:hi] if f != folder and counted[f]]
+        shown = ", ".join(below[:5]) + (f" and {len(below) - 5} more" if len(below) > 5 else "")
+        dropped = f"; it never reads {shown} below it" if below else ""
+        own = counted[folder]
+        total = f"{before[folder]:,} bytes above it plus {own:,} of its own" if before[folder] else f"{own:,} bytes"
+        kept = budget - before[folder]
+        if kept:
+            line = line_at_byte(ws.document(path), kept)
+            what = f"Codex keeps the first {kept:,} bytes of {basename(path)} and cuts it from line {line} on"
+        else:
+            line = 1
+            what = f"Codex drops {basename(path)} whole, the files above having spent the budget"
+        yield R["GDN016"].at(model.real.get(path, path), line, 1, f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}{dropped}; shorten the files on the way down")
+
+
+def _nearest_above(folder: str, read: dict[str, str]) -> str | None:
+    while folder:
+        folder = parent(folder)
+        if folder in read:
+            return folder
+    return None
+
+
+def line_at_byte(doc: Document, offset: int) -> int:
+    """The line holding byte ``offset`` of the file as stored (BOM and CRLF counted)."""
+    seen = 3 if doc.bom else 0
+    for number, line in enumerate(doc.lines, 1):
+        seen += len(line.encode("utf-8")) + (2 if doc.crlf else 1)
+        if seen > offset:
+            return number
+    return max(len(doc.lines), 1)
 
 
 def frontmatter_problem(doc: Document) -> tuple[int, str] | None:
@@ -540,72 +609,156 @@ def frontmatter_problem(doc: Document) -> tuple[int, str] | None:
     return None
 
 
+def _readers(ws: Workspace, path: str) -> dict[str, int]:
+    """How sure it is that each configured agent reads ``path``."""
+    if ws.user:
+        found = agents.user_reader(path)
+        return {a: found.get(a, agents.NO) for a in ws.config.agents}
+    return agents.reading(ws).readers(path, ws.config.agents)
+
+
+def _file_kind(ws: Workspace, path: str) -> str | None:
+    return agents.kind_of(path, ws.config.guidance.filenames)
+
+
 def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     path = doc.path
+    kind = _file_kind(ws, path)
     if doc.error is not None:
-        yield R["GDN003"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
+        yield R["GDN003"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}{_claude_skips(ws, path, kind)}")
         return
-    trouble = frontmatter_problem(doc)
-    if trouble is not None:
-        yield R["GDN004"].at(path, trouble[0], 1, trouble[1])
-    elif doc.frontmatter is not None:
-        yield from _check_frontmatter(ws, doc)
-    expansion = expand(ws, path, ws.config.guidance.max_import_depth)
-    yield from _check_imports(ws, doc, expansion)
+    schema = agents.SCHEMAS.get(kind) if kind is not None else None
+    if schema is not None:
+        yield from _check_frontmatter(ws, doc, schema, kind or "")
+    readers = _readers(ws, path)
+    follows = any(state != agents.NO and agents.FOLLOWS_IMPORTS[a] == agents.READS for a, state in readers.items())
+    house = ws.config.guidance.max_import_depth
+    expansion = expand(ws, path, house or BUDGET_DEPTH)
+    if follows or house is not None:
+        yield from _check_imports(ws, doc, expansion, readers)
     yield from _check_links(ws, doc)
     yield from _check_size(ws, doc, expansion)
+    if kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and readers.get(agents.COPILOT) == agents.READS:
+        yield from _check_copilot_review(doc)
 
 
-def _check_frontmatter(ws: Workspace, doc: Document) -> Iterator[Problem]:
+def _claude_skips(ws: Workspace, path: str, kind: str | None) -> str:
+    if kind not in agents.CLAUDE_KINDS or agents.CLAUDE_CODE not in ws.config.agents:
+        return ""
+    try:
+        size = os.stat(ws.root / path).st_size
+    except OSError:
+        return ""
+    return "; Claude Code skips it too (over 4 MiB)" if size > agents.CLAUDE_SKIP_BYTES else ""
+
+
+def _near_key(key: str, known: Sequence[str]) -> str | None:
+    """The schema key ``key`` looks like a misspelling of: equal once case, '-' and
+    '_' are ignored, or difflib ratio 0.8 or more after that normalisation."""
+    def norm(k: str) -> str:
+        return k.lower().replace("-", "").replace("_", "")
+
+    wanted = norm(key)
+    best, best_ratio = None, 0.0
+    for k in known:
+        ratio = 1.0 if norm(k) == wanted else difflib.SequenceMatcher(None, wanted, norm(k)).ratio()
+        if ratio > best_ratio:
+            best, best_ratio = k, ratio
+    return best if best_ratio >= 0.8 else None
+
+
+def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind: str) -> Iterator[Problem]:
+    path = doc.path
+    trouble = frontmatter_problem(doc)
     fm = doc.frontmatter
-    assert fm is not None
-    path, data = doc.path, fm.data
+    if trouble is not None:
+        # Cursor takes `key: value` lines that strict YAML rejects (its own editor writes
+        # `globs: *.ts`): only frontmatter that no reading makes sense of is reported.
+        if not (schema.lenient and fm is not None and fm.fallback and not fm.duplicates):
+            yield R["GDN004"].at(path, trouble[0], 1, trouble[1])
+            return
+    if fm is None:
+        return
+    data = fm.data
 
     def line_of(key: str) -> int:
         return fm.key_lines.get(key, 1)
 
-    allowed = set(SCHEMA_KEYS) | set(ws.config.guidance.allowed_keys)
-    for key in sorted(k for k in data if k not in allowed):
-        yield R["GDN006"].at(path, line_of(key), 1, f"frontmatter key {key!r} is not a guidance key (description, alwaysApply, globs); fix the spelling or add it to guidance.allowed-keys")
-    if "description" in data and not isinstance(data["description"], str):
+    allowed = set(schema.keys) | set(ws.config.guidance.allowed_keys)
+    for key in sorted(str(k) for k in data if k not in allowed):
+        near = _near_key(key, schema.keys)
+        if near is not None:
+            yield R["GDN006"].at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)")
+    if "description" in schema.keys and "description" in data and not isinstance(data["description"], str) and data["description"] is not None:
         yield R["GDN005"].at(path, line_of("description"), 1, f"description is a {_kind(data['description'])}; write it as one line of text")
-    if "alwaysApply" in data and not isinstance(data["alwaysApply"], bool):
+    if "alwaysApply" in schema.keys and "alwaysApply" in data:
         value = data["alwaysApply"]
-        hint = f"write alwaysApply: {str(value).strip().lower() in ('yes', 'true', 'on', '1')} (a YAML boolean, unquoted)".replace("True", "true").replace("False", "false")
-        yield R["GDN005"].at(path, line_of("alwaysApply"), 1, f"alwaysApply is the {_kind(value)} {value!r}, not a boolean; {hint}")
-    if "globs" not in data or data["globs"] is None:
+        lenient_ok = schema.lenient and fm.fallback and isinstance(value, str) and value.strip().lower() in ("true", "false")
+        if not isinstance(value, bool) and not lenient_ok:
+            hint = f"write alwaysApply: {str(value).strip().lower() in ('yes', 'true', 'on', '1')} (a YAML boolean, unquoted)".replace("True", "true").replace("False", "false")
+            yield R["GDN005"].at(path, line_of("alwaysApply"), 1, f"alwaysApply is the {_kind(value)} {value!r}, not a boolean; {hint}")
+    if "excludeAgent" in schema.keys and "excludeAgent" in data:
+        value = data["excludeAgent"]
+        if not isinstance(value, str) or value.strip() not in agents.COPILOT_EXCLUDE_AGENT + agents.COPILOT_EXCLUDE_UNCONFIRMED:
+            yield R["GDN005"].at(path, line_of("excludeAgent"), 1, f"excludeAgent is {value!r}; Copilot knows code-review and coding-agent")
+    if schema.globs_key is not None:
+        yield from _check_globs(ws, doc, schema, kind, line_of(schema.globs_key))
+
+
+def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str, line: int) -> Iterator[Problem]:
+    fm = doc.frontmatter
+    assert fm is not None and schema.globs_key is not None
+    key, path = schema.globs_key, doc.path
+    value = fm.data.get(key)
+    if value is None:
         return
-    globs = data["globs"]
-    if not isinstance(globs, list):
-        yield R["GDN005"].at(path, line_of("globs"), 1, f"globs is a {_kind(globs)}; write it as a list of patterns (globs: [\"src/**/*.ts\"])")
+    patterns: list[str] = []
+    if isinstance(value, str) and schema.globs_form != "list":
+        patterns = globs.split_list(value)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, str):
+                patterns.append(item)
+            else:
+                yield R["GDN005"].at(path, line, 1, f"{key} holds the {_kind(item)} {item!r}; every pattern must be a string")
+    else:
+        form = "a list of patterns (globs: [\"src/**/*.ts\"])" if schema.globs_form == "list" else "a list of patterns or one comma-separated string"
+        yield R["GDN005"].at(path, line, 1, f"{key} is a {_kind(value)}; write it as {form}")
         return
-    folder = parent(path)
-    for pattern in globs:
-        if not isinstance(pattern, str):
-            yield R["GDN005"].at(path, line_of("globs"), 1, f"globs holds the {_kind(pattern)} {pattern!r}; every pattern must be a string")
-            continue
+    owner = agents.owner_of(path, kind)
+    folder = parent(path) if kind in agents.FOLDER_KINDS else owner
+    check_matches = not ws.user and "GDN008" in selected(("GDN008",), ws.config)
+    for pattern in patterns:
         bad = glob_problem(pattern)
         if bad is not None:
-            yield R["GDN007"].at(path, line_of("globs"), 1, f"glob {pattern!r} {bad}")
+            yield R["GDN007"].at(path, line, 1, f"glob {pattern!r} {bad}")
             continue
         # An exclusion that matches nothing excludes nothing: harmless, not reported.
-        if not ws.user and not pattern.startswith("!") and not any(glob_match(pattern, f, folder) for f in ws.files):
-            yield R["GDN008"].at(path, line_of("globs"), 1, f"glob {pattern!r} matches no file in the repository, so this guidance never applies by it; fix the pattern or remove it")
+        if check_matches and not pattern.startswith("!") and not file_index(ws).any_match(pattern, folder):
+            yield R["GDN008"].at(path, line, 1, f"{key} pattern {pattern!r} matches no file or folder in the repository, so this file never applies by it; fix the pattern or remove it")
+
+
+def file_index(ws: Workspace) -> globs.FileIndex:
+    """The tree's files, indexed for glob questions: built once per run, and only
+    when a check asks one."""
+    return ws.once("glob-index", lambda: globs.FileIndex(ws.files))
 
 
 def _kind(value: Any) -> str:
     return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
 
 
-def _check_imports(ws: Workspace, doc: Document, expansion: Expansion) -> Iterator[Problem]:
+def _check_imports(ws: Workspace, doc: Document, expansion: Expansion, readers: dict[str, int]) -> Iterator[Problem]:
     path = doc.path
     for imp in imports(ws, doc):
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
             yield R["GDN010"].at(path, imp.line, imp.col, f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately")
+        elif agents.is_glob_mention(imp):
+            if not ws.user and not file_index(ws).any_match(imp.target):
+                yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} matches no file; fix the pattern, or put it in backticks if it is not an import")
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
             yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
-    limit = ws.config.guidance.max_import_depth
-    guidance = set(ws.guidance)
+    guidance = ws.once("guidance-set", lambda: frozenset(ws.guidance))  # not a set per file: that is quadratic
     reported: set[frozenset[str]] = set()
     for hop, cycle in expansion.cycles:
         members = frozenset(cycle)
@@ -615,23 +768,31 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Expansion) -> Iterat
             continue
         reported.add(members)
         yield R["GDN011"].at(path, hop.line, hop.col, f"import cycle {' -> '.join(cycle)}; import in one direction only")
-    for hop, chain in expansion.too_deep[:1]:
-        yield R["GDN012"].at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {limit}, so agents never load {chain[-1]}; import it from a shallower file")
+    yield from _check_depth(ws, doc, readers)
+
+
+def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Iterator[Problem]:
+    path = doc.path
+    model = None if ws.user else agents.reading(ws)
+    for agent in ws.config.agents:
+        depth = agents.IMPORT_DEPTH[agent]
+        if model is None:
+            reads_it = readers.get(agent) == agents.READS
+        else:  # a root of the agent's reading (not a file it reaches by import), under any of its names
+            reads_it = any(model.direct.get(n, {}).get(agent, (agents.NO, ""))[0] == agents.READS for n in model.names_of(path))
+        if depth is None or depth == agents.UNKNOWN or not reads_it:
+            continue
+        for hop, chain in expand(ws, path, depth).too_deep[:1]:
+            yield R["GDN012"].at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
+    house = ws.config.guidance.max_import_depth
+    if house is not None:
+        for hop, chain in expand(ws, path, house).too_deep[:1]:
+            yield R["GDN012"].at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {house}; import {chain[-1]} from a shallower file")
 
 
 def _check_links(ws: Workspace, doc: Document) -> Iterator[Problem]:
-    folder = parent(doc.path)
-    if "[" not in doc.body:
-        return
-    for link in mentions.links(_prose(ws, doc)):
-        target = mentions.link_path(link.text, folder)
-        if target is None:
-            continue
-        if target == ".." or target.startswith("../"):
-            yield R["GDN013"].at(doc.path, link.line, link.col, f"link {link.text!r} climbs above the repository root; link to a file inside the repository or use a URL")
-        elif not ws.exists(target):
-            hint = "use '/' between folders, not '\\'" if "\\" in target else "fix the path or remove the link"
-            yield R["GDN013"].at(doc.path, link.line, link.col, f"link {link.text!r} points at {target}, which does not exist; {hint}")
+    for line, col, message in links.dead_links(ws, doc):
+        yield R["GDN013"].at(doc.path, line, col, message)
 
 
 def _check_size(ws: Workspace, doc: Document, expansion: Expansion) -> Iterator[Problem]:
@@ -648,3 +809,18 @@ def _check_size(ws: Workspace, doc: Document, expansion: Expansion) -> Iterator[
         with_imports = f" with its {len(loaded) - 1} import(s)" if len(loaded) > 1 else ""
         yield R["GDN014"].at(path, 1, 1, f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links")
 
+
+def _check_copilot_review(doc: Document) -> Iterator[Problem]:
+    fm = doc.frontmatter
+    excluded = fm is not None and str(fm.data.get("excludeAgent", "")).strip() == "code-review"
+    limit = agents.COPILOT_REVIEW_CHARS
+    if excluded or len(doc.text) <= limit:
+        return
+    seen = 0
+    line = 1
+    for number, text in enumerate(doc.lines, 1):
+        seen += len(text) + 1
+        if seen > limit:
+            line = number
+            break
+    yield R["GDN017"].at(doc.path, line, 1, f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it (Copilot chat and the coding agent read it all); put what review must check first, or shorten the file")

@@ -1,41 +1,29 @@
-"""`memcheck context PATH`: what an agent working on PATH loads (seed 000, 001, 004).
+"""`memcheck context PATH [--agent NAME]`: what each agent working on PATH loads.
 
-It answers "why does the agent ignore my rule?": the guidance chain from the user
-level and the repository root down to PATH (one file per folder, the shadowed
-variants), whether each file's ``globs`` take PATH in or out, the @-imports it pulls
-in, the MEMORY.md indexes loaded at start-up cut at their caps (naming the entries
-past them), the skills catalogue, and the approximate tokens of it all against
-``context.max-tokens``. Exit 1 when over that budget.
+It answers "why does the agent ignore my rule?" per agent, from the same model the
+checks use (``memcheck.agents``): the agent's user-level file, the guidance files it
+reads from the repository root down to PATH (and its rules, path instructions or
+project rules that apply to PATH), the @-imports it follows, and its limits applied
+(Codex's 32 KiB project budget cuts and drops, Claude Code's 4 import hops, Gemini
+CLI's 5). Then the MEMORY.md indexes of the repository's stores that belong to
+PATH, cut at their caps, and the skills catalogue; and each agent's approximate
+tokens against ``context.max-tokens``. Exit 1 when an agent is over that budget.
 """
 from __future__ import annotations
 
 import json
-import os
 from typing import Any, Iterable
 
 import click
 
+from memcheck import agents
 from memcheck.checks import guidance as gdn
 from memcheck.checks.index import cap_lines, entry_names, loaded_lines
 from memcheck.checks.skills import scope_of
 from memcheck.config import Config, ConfigError
-from memcheck.discover import (
-    USER_GUIDANCE_FOLDERS,
-    USER_PREFIX,
-    Store,
-    Workspace,
-    basename,
-    join,
-    parent,
-    relative_path,
-    user_workspace,
-)
+from memcheck.discover import USER_PREFIX, Store, Workspace, parent, relative_path, user_workspace
 
-
-def _folders_down_to(folder: str) -> list[str]:
-    """The root, then each folder down to ``folder``."""
-    parts = folder.split("/") if folder else []
-    return ["/".join(parts[:i]) for i in range(len(parts) + 1)]
+_STATE = {agents.READS: True, agents.MAYBE: None, agents.NO: False}
 
 
 def _covers(owner: str, folder: str) -> bool:
@@ -46,68 +34,84 @@ def _shown(ws: Workspace, path: str) -> str:
     return USER_PREFIX + path if ws.user else path
 
 
-def _guidance_entry(ws: Workspace, path: str, scope: str, target: str, is_folder: bool, shadowed: list[dict[str, str]]) -> dict[str, Any]:
-    cfg = ws.config.guidance
-    doc = ws.document(path)
-    fm = doc.frontmatter if gdn.frontmatter_problem(doc) is None else None
-    data = fm.data if fm is not None else {}
-    globs = [g for g in data.get("globs") or [] if isinstance(g, str)] if isinstance(data.get("globs"), list) else []
-    if data.get("alwaysApply") is True:
-        applies, reason = True, "alwaysApply: true"
-    elif not globs:
-        applies, reason = True, "no globs: applies everywhere"
-    elif is_folder:
-        applies, reason = False, f"scoped by globs {globs}: loaded only for files they match"
-    else:
-        applies, deciding = gdn.applies(globs, target, parent(path))
-        if deciding is None:
-            reason = f"no glob matches {target} (globs: {globs})"
-        elif applies:
-            reason = f"glob {deciding!r} includes {target}"
-        else:
-            reason = f"glob {deciding!r} excludes {target}"
-    expansion = gdn.expand(ws, path, cfg.max_import_depth)
-    imports = [
-        {"file": _shown(ws, x.path), "depth": x.depth, "bytes": x.size, "tokens": gdn.approx_tokens(x.size), "via": _shown(ws, x.via[-2])}
-        for x in expansion.loaded[1:]
-    ]
-    notes = [f"line {imp.line}: @{imp.token} does not exist (in {_shown(ws, where)})" for where, imp in expansion.missing]
-    notes += [f"import cycle {' -> '.join(cycle)}: agents stop at the repeat" for _, cycle in expansion.cycles]
-    notes += [f"{chain[-1]} is {len(chain) - 1} hops deep, over {cfg.max_import_depth}: not loaded" for _, chain in expansion.too_deep]
-    if "alwaysApply" in data and not isinstance(data["alwaysApply"], bool):
-        notes.append(f"alwaysApply is {data['alwaysApply']!r}, not a boolean: read as false here, but loose readers treat any non-empty string as true (GDN005)")
-    loaded_bytes = sum(x.size for x in expansion.loaded) if applies else 0
+def _entry(ws: Workspace, source: agents.Source, agent: str) -> dict[str, Any]:
+    doc = ws.document(source.path)
+    follows = agents.FOLLOWS_IMPORTS[agent]
+    depth = agents.IMPORT_DEPTH[agent]
+    notes: list[str] = []
+    imports: list[dict[str, Any]] = []
+    loaded_bytes = doc.size
+    if follows == agents.READS and source.sure != agents.NO:
+        expansion = agents.expand(ws, source.path, agents.follow_depth(agent))
+        imports = [
+            {"file": _shown(ws, x.path), "depth": x.depth, "bytes": x.size, "tokens": gdn.approx_tokens(x.size), "via": _shown(ws, x.via[-2])}
+            for x in expansion.loaded[1:]
+        ]
+        loaded_bytes = sum(x.size for x in expansion.loaded)
+        notes += [f"line {imp.line}: @{imp.token} does not exist (in {_shown(ws, where)})" for where, imp in expansion.missing]
+        notes += [f"import cycle {' -> '.join(cycle)}: it stops at the repeat" for _, cycle in expansion.cycles]
+        notes += [f"{chain[-1]} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}: not loaded" for _, chain in expansion.too_deep]
+        if depth == agents.UNKNOWN and len(expansion.loaded) > 1:
+            notes.append(f"how deep {agents.TITLE[agent]} follows @-imports is unconfirmed: all are shown")
+    elif follows == agents.MAYBE and agents.imports(ws, doc):
+        notes.append(f"whether {agents.TITLE[agent]} follows @-imports is unconfirmed: they are not counted")
+    if agent == agents.CLAUDE_CODE and doc.error is not None and "larger than" in doc.error:
+        notes.append("over 1 MiB: memcheck does not read it (Claude Code skips a CLAUDE.md over 4 MiB)")
+    kind = agents.kind_of(source.path, ws.config.guidance.filenames)
+    if agent == agents.COPILOT and kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and len(doc.text) > agents.COPILOT_REVIEW_CHARS:
+        notes.append(f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.COPILOT_REVIEW_CHARS:,}")
     return {
-        "file": _shown(ws, path),
-        "scope": scope,
-        "loaded": applies,
-        "reason": reason,
+        "file": _shown(ws, source.path),
+        "scope": source.scope,
+        "loaded": _STATE[source.sure],
+        "reason": source.why,
         "bytes": doc.size,
         "tokens": gdn.approx_tokens(doc.size),
-        "shadowed": shadowed,
+        "kept_bytes": doc.size if source.sure != agents.NO else 0,
+        "cut": False,
+        "dropped": False,
         "imports": imports,
         "notes": notes,
-        "total_bytes": loaded_bytes,
-        "total_tokens": sum(gdn.approx_tokens(x.size) for x in expansion.loaded) if applies else 0,
+        "total_bytes": loaded_bytes if source.sure == agents.READS else 0,
     }
 
 
-def _first_variant(ws: Workspace, folder: str) -> tuple[str | None, list[dict[str, str]]]:
-    """The guidance file agents read in ``folder``, and the variants they skip."""
-    names = ws.names_in(folder)
-    present = [join(folder, n) for n in ws.config.guidance.filenames if n in names and ws.is_file(join(folder, n))]
-    if not present:
-        return None, []
-    read = present[0]
-    real = os.path.realpath(ws.root / read)
-    shadowed = []
-    for other in present[1:]:
-        if os.path.realpath(ws.root / other) == real:
-            why = f"the same file as {basename(read)} (symlink): nothing is lost"
+def _apply_codex_budget(ws: Workspace, files: list[dict[str, Any]], sources: list[agents.Source]) -> None:
+    """Codex's project budget over the project files, root first [CXS]; the user
+    file is outside it. Changes the entries in place."""
+    project = [(e, s) for e, s in zip(files, sources) if not s.user and s.sure == agents.READS]
+    cuts = agents.codex_budget([(s.path, ws.document(s.path).size, agents.is_blank(ws.document(s.path))) for _, s in project])
+    for (entry, _), cut in zip(project, cuts):
+        entry["kept_bytes"] = cut.loaded
+        entry["total_bytes"] = cut.loaded
+        if cut.dropped:
+            entry["dropped"] = True
+            entry["loaded"] = False
+            entry["reason"] = f"dropped: the files above spent Codex's {agents.CODEX_PROJECT_BUDGET:,}-byte project budget"
+        elif cut.loaded < cut.size:
+            entry["cut"] = True
+            entry["reason"] = f"cut: Codex keeps {cut.loaded:,} of its {cut.size:,} bytes ({agents.CODEX_PROJECT_BUDGET:,}-byte project budget)"
+
+
+def _agent_section(ws: Workspace, home: Workspace, agent: str, rel: str, is_folder: bool) -> dict[str, Any]:
+    sources = agents.sources(ws, home, agent, rel, is_folder)
+    files = [_entry(home if s.user else ws, s, agent) for s in sources]
+    notes = []
+    if agent == agents.CODEX:
+        model = agents.reading(ws)
+        if model.facts.budget_changed:
+            notes.append("this repository's .codex/config.toml sets project_doc_*: the default 32 KiB budget is not applied here")
         else:
-            why = f"only one guidance file per folder: agents read {basename(read)} instead"
-        shadowed.append({"file": _shown(ws, other), "reason": why})
-    return read, shadowed
+            _apply_codex_budget(ws, files, sources)
+    if agent in agents.reading(ws).facts.changed:
+        notes.append(f"this repository's settings change which files {agents.TITLE[agent]} reads: entries are marked unconfirmed")
+    return {
+        "agent": agent,
+        "name": agents.TITLE[agent],
+        "files": files,
+        "notes": notes,
+        "tokens": sum(gdn.approx_tokens(f["total_bytes"]) for f in files if f["loaded"]),
+    }
 
 
 def _index_entry(ws: Workspace, store: Store) -> dict[str, Any]:
@@ -152,7 +156,7 @@ def _skills(ws: Workspace, folder: str) -> list[dict[str, Any]]:
     return found
 
 
-def build(config: Config, target_path: str) -> dict[str, Any]:
+def build(config: Config, target_path: str, agent: str | None = None) -> dict[str, Any]:
     ws = Workspace(config)
     rel = relative_path(ws.root, target_path)
     if rel is None:
@@ -161,30 +165,22 @@ def build(config: Config, target_path: str) -> dict[str, Any]:
     folder = rel if is_folder else parent(rel)
     home = user_workspace(config)
 
-    chain: list[dict[str, Any]] = []
-    for user_folder in USER_GUIDANCE_FOLDERS:
-        read, shadowed = _first_variant(home, user_folder)
-        if read is not None:
-            chain.append(_guidance_entry(home, read, "user", rel, is_folder, shadowed))
-    for step in _folders_down_to(folder):
-        read, shadowed = _first_variant(ws, step)
-        if read is None:
-            continue
-        scope = "project" if step == "" else ("subtree" if step == folder else "parent")
-        chain.append(_guidance_entry(ws, read, scope, rel, is_folder, shadowed))
-
+    wanted = [agent] if agent is not None else [a for a in agents.ALL if a in config.agents]
+    sections = [_agent_section(ws, home, a, rel, is_folder) for a in wanted]
     indexes = [_index_entry(home, s) for s in home.stores]
     indexes += [_index_entry(ws, s) for s in ws.stores if _covers(store_owner(s.folder), folder)]
     skills = _skills(home, folder) + _skills(ws, folder)
-
-    tokens = sum(g["total_tokens"] for g in chain) + sum(i["tokens"] for i in indexes) + sum(s["tokens"] for s in skills)
+    shared = sum(i["tokens"] for i in indexes) + sum(s["tokens"] for s in skills)
     budget = config.context.max_tokens
+    for section in sections:
+        section["total_tokens"] = section["tokens"] + shared
+        section["over"] = section["total_tokens"] > budget
     return {
         "path": rel or ".",
-        "guidance": chain,
+        "agents": sections,
         "indexes": indexes,
         "skills": {"count": len(skills), "tokens": sum(s["tokens"] for s in skills)},
-        "total": {"tokens": tokens, "budget": budget, "over": tokens > budget},
+        "total": {"budget": budget, "over": any(s["over"] for s in sections), "tokens": max((s["total_tokens"] for s in sections), default=shared)},
     }
 
 
@@ -192,22 +188,26 @@ def _n(value: int) -> str:
     return f"{value:,}"
 
 
+_SHOWN_STATE = {True: "loaded", None: "MAYBE loaded", False: "NOT loaded"}
+
+
 def render_text(report: dict[str, Any]) -> Iterable[str]:
-    yield f"Context an agent loads when working on {report['path']}"
-    yield ""
-    yield "Guidance (user, then the repository root down to the working folder):"
-    if not report["guidance"]:
-        yield "  none found"
-    for g in report["guidance"]:
-        state = "loaded" if g["loaded"] else "NOT loaded"
-        yield f"  {g['scope']:<8} {g['file']}  {_n(g['bytes'])} bytes, ~{_n(g['tokens'])} tokens  [{state}: {g['reason']}]"
-        for s in g["shadowed"]:
-            yield f"           shadowed: {s['file']} ({s['reason']})"
-        for imp in g["imports"]:
-            indent = "  " * imp["depth"]
-            yield f"         {indent}@{imp['file']}  {_n(imp['bytes'])} bytes, ~{_n(imp['tokens'])} tokens"
-        for note in g["notes"]:
-            yield f"           ! {note}"
+    yield f"Context when working on {report['path']}"
+    for section in report["agents"]:
+        yield ""
+        yield f"{section['name']} (user level, then the repository root down to the working folder):"
+        if not section["files"]:
+            yield "  no guidance files"
+        for f in section["files"]:
+            state = "CUT" if f["cut"] else "DROPPED" if f["dropped"] else _SHOWN_STATE[f["loaded"]]
+            yield f"  {f['scope']:<8} {f['file']}  {_n(f['bytes'])} bytes, ~{_n(f['tokens'])} tokens  [{state}: {f['reason']}]"
+            for imp in f["imports"]:
+                indent = "  " * imp["depth"]
+                yield f"         {indent}@{imp['file']}  {_n(imp['bytes'])} bytes, ~{_n(imp['tokens'])} tokens"
+            for note in f["notes"]:
+                yield f"           ! {note}"
+        for note in section["notes"]:
+            yield f"  ! {note}"
     yield ""
     yield "Memory indexes loaded at start-up:"
     if not report["indexes"]:
@@ -225,12 +225,14 @@ def render_text(report: dict[str, Any]) -> Iterable[str]:
     sk = report["skills"]
     yield f"Skills catalogue: {sk['count']} skill(s), ~{_n(sk['tokens'])} tokens of names and descriptions"
     total = report["total"]
-    verdict = "OVER the budget" if total["over"] else "within the budget"
-    yield f"Total: ~{_n(total['tokens'])} tokens of context.max-tokens {_n(total['budget'])} ({verdict}; tokens are bytes / 4)"
+    yield f"Total against context.max-tokens {_n(total['budget'])} (tokens are bytes / 4; guidance, indexes and skills):"
+    for section in report["agents"]:
+        verdict = "OVER the budget" if section["over"] else "within the budget"
+        yield f"  {section['name']}: ~{_n(section['total_tokens'])} tokens ({verdict})"
 
 
-def run(config: Config, path: str, fmt: str) -> int:
-    report = build(config, path)
+def run(config: Config, path: str, fmt: str, agent: str | None = None) -> int:
+    report = build(config, path, agent)
     if fmt == "json":
         click.echo(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True))
     else:
