@@ -459,7 +459,7 @@ class Reading:
         for hop in range(1, limit + 1):
             nxt: dict[str, int] = {}
             for path, sure in frontier.items():
-                for target in import_targets(ws, path):
+                for target in import_targets(ws, self.real.get(path, path)):  # a twin's text is its file's
                     target = self.real.get(target, target)
                     got = sure if depth != UNKNOWN or hop == 1 else min(sure, MAYBE)
                     if got > reached.get(target, NO):

@@ -215,6 +215,16 @@ def test_codex_budget_counts_the_override_and_not_the_agents_md_it_hides(repo: P
     assert not [p for p in check_json(repo) if p["code"] == "GDN016"]
 
 
+def test_codex_budget_reads_a_symlink_through_its_file(repo: Path) -> None:
+    write(repo, "CLAUDE.md", _sized("# Root\n", 40_000))
+    write(repo, "AGENTS.md", "CLAUDE.md")  # a symlink, as git checks it out without symlink support
+    write(repo, "a/AGENTS.md", "# A\n")
+    (p,) = [p for p in check_json(repo) if p["code"] == "GDN016"]
+    assert (p["path"], p["line"]) == ("CLAUDE.md", 329)  # the file the symlink is
+    assert "Codex keeps the first 32,768 bytes of AGENTS.md" in p["message"] and "it never reads a/AGENTS.md below it" in p["message"]
+    assert [(f, loaded) for f, loaded in _reads(repo, "a", "codex")] == [("AGENTS.md", True), ("a/AGENTS.md", False)]
+
+
 def test_codex_budget_through_click_runner(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(repo, "AGENTS.md", _sized("# Root\n", 40_000))
     write(repo, "a/AGENTS.md", "# A\n")

@@ -495,8 +495,8 @@ def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], 
     # An agent shares the other file's instructions when an @-import it follows brings
     # that file in; one side sharing the other's is one set of instructions. Only
     # agents confirmed NOT to get the other file are named.
-    main_gets = {a: agents.gets(ws, a, main_path, other) for a in main_readers}
-    other_gets = {a: agents.gets(ws, a, other_path, main) for a in other_readers}
+    main_gets = {a: agents.gets(ws, a, main, other) for a in main_readers}
+    other_gets = {a: agents.gets(ws, a, other, main) for a in other_readers}
     if all(v == agents.READS for v in other_gets.values()) or all(v == agents.READS for v in main_gets.values()):
         return
     main_short = [a for a, v in main_gets.items() if v == agents.NO]
@@ -506,7 +506,7 @@ def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], 
     mname, oname = _name_in(folder, main_path), _name_in(folder, other_path)
     note = ""
     nofollow = [a for a in main_short if agents.FOLLOWS_IMPORTS[a] == agents.NO]
-    if nofollow and other in agents.import_targets(ws, main_path):
+    if nofollow and other in agents.import_targets(ws, main):
         note = f" ({mname} imports @{_rel(main_path, other_path)}, but {agents.titles(nofollow)} {'does' if len(nofollow) == 1 else 'do'} not follow @-imports)"
     if note:  # the text lives in the imported file: point the others at it without an import
         fix = f"make {mname} a symlink to {oname}"
@@ -541,7 +541,9 @@ def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         if states[agents.CODEX][0] == agents.READS and model.kind[path] in (agents.K_OVERRIDE, agents.K_AGENTS):
             read[model.owner[path]] = path
     budget = agents.CODEX_PROJECT_BUDGET
-    counted = {f: 0 if agents.is_blank(ws.document(p)) else ws.document(p).size for f, p in read.items()}
+    # A symlinked twin is read through the file it is (also when git checked it out as text).
+    docs = {f: ws.document(model.real.get(p, p)) for f, p in read.items()}
+    counted = {f: 0 if agents.is_blank(doc) else doc.size for f, doc in docs.items()}
     before: dict[str, int] = {}  # bytes Codex has counted in the folders above
     crossing = []
     for folder in sorted(read, key=lambda f: (f.count("/") + (f != ""), f)):  # parents first
@@ -565,7 +567,7 @@ def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         total = f"{before[folder]:,} bytes above it plus {own:,} of its own" if before[folder] else f"{own:,} bytes"
         kept = budget - before[folder]
         if kept:
-            line = line_at_byte(ws.document(path), kept)
+            line = line_at_byte(docs[folder], kept)
             what = f"Codex keeps the first {kept:,} bytes of {basename(path)} and cuts it from line {line} on"
         else:
             line = 1

@@ -35,14 +35,16 @@ def _shown(ws: Workspace, path: str) -> str:
 
 
 def _entry(ws: Workspace, source: agents.Source, agent: str) -> dict[str, Any]:
-    doc = ws.document(source.path)
+    # A symlinked twin is read through the file it is (also when git checked it out as text).
+    real = ws.twins.get(source.path, source.path)
+    doc = ws.document(real)
     follows = agents.FOLLOWS_IMPORTS[agent]
     depth = agents.IMPORT_DEPTH[agent]
     notes: list[str] = []
     imports: list[dict[str, Any]] = []
     loaded_bytes = doc.size
     if follows == agents.READS and source.sure != agents.NO:
-        expansion = agents.expand(ws, source.path, agents.follow_depth(agent))
+        expansion = agents.expand(ws, real, agents.follow_depth(agent))
         imports = [
             {"file": _shown(ws, x.path), "depth": x.depth, "bytes": x.size, "tokens": gdn.approx_tokens(x.size), "via": _shown(ws, x.via[-2])}
             for x in expansion.loaded[1:]
@@ -64,7 +66,7 @@ def _entry(ws: Workspace, source: agents.Source, agent: str) -> dict[str, Any]:
         "file": _shown(ws, source.path),
         "scope": source.scope,
         "loaded": _STATE[source.sure],
-        "reason": source.why,
+        "reason": source.why + (f" (a symlink to {_shown(ws, real)})" if real != source.path else ""),
         "bytes": doc.size,
         "tokens": gdn.approx_tokens(doc.size),
         "kept_bytes": doc.size if source.sure != agents.NO else 0,
@@ -80,7 +82,8 @@ def _apply_codex_budget(ws: Workspace, files: list[dict[str, Any]], sources: lis
     """Codex's project budget over the project files, root first [CXS]; the user
     file is outside it. Changes the entries in place."""
     project = [(e, s) for e, s in zip(files, sources) if not s.user and s.sure == agents.READS]
-    cuts = agents.codex_budget([(s.path, ws.document(s.path).size, agents.is_blank(ws.document(s.path))) for _, s in project])
+    docs = [ws.document(ws.twins.get(s.path, s.path)) for _, s in project]
+    cuts = agents.codex_budget([(s.path, doc.size, agents.is_blank(doc)) for (_, s), doc in zip(project, docs)])
     for (entry, _), cut in zip(project, cuts):
         entry["kept_bytes"] = cut.loaded
         entry["total_bytes"] = cut.loaded
