@@ -41,9 +41,8 @@ class Pattern(NamedTuple):
     anywhere: bool  # no slash: may match a file name at any depth
 
 
-def split_list(value: str) -> list[str]:
-    """A comma-separated glob list (``applyTo``, Cursor's ``globs``), split on the
-    commas that are not inside ``{...}``; blanks dropped."""
+def _top_level_parts(value: str) -> list[str]:
+    """``value`` split on the commas that are not inside ``{...}``."""
     parts, depth, start = [], 0, 0
     for i, c in enumerate(value):
         if c == "{":
@@ -54,7 +53,13 @@ def split_list(value: str) -> list[str]:
             parts.append(value[start:i])
             start = i + 1
     parts.append(value[start:])
-    return [p.strip() for p in parts if p.strip()]
+    return parts
+
+
+def split_list(value: str) -> list[str]:
+    """A comma-separated glob list (``applyTo``, Cursor's ``globs``), split on the
+    commas that are not inside ``{...}``; blanks dropped."""
+    return [p.strip() for p in _top_level_parts(value) if p.strip()]
 
 
 def brace_count(pattern: str) -> int:
@@ -98,17 +103,7 @@ def _alternatives(pattern: str) -> list[str]:
 
 def _group_alternatives(body: str) -> list[str]:
     """The alternatives of a brace group's body (empty ones kept: ``{,x}``)."""
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(body):
-        if c == "{":
-            depth += 1
-        elif c == "}" and depth:
-            depth -= 1
-        elif c == "," and not depth:
-            parts.append(body[start:i])
-            start = i + 1
-    parts.append(body[start:])
-    return [alt for part in parts for alt in _alternatives(part)]
+    return [alt for part in _top_level_parts(body) for alt in _alternatives(part)]
 
 
 def _normalize(pattern: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 from conftest import check_json, git, invoke, memory, write
 
 from memcheck import config
-from memcheck.checks.guidance import applies, glob_match, glob_problem
+from memcheck.checks.guidance import applies, glob_problem
 from memcheck.discover import Workspace
 
 _problems = check_json
@@ -187,26 +187,6 @@ def test_valid_frontmatter_is_clean(repo: Path, frontmatter: str) -> None:
 def test_unclosed_frontmatter(repo: Path) -> None:
     write(repo, "AGENTS.md", "---\nglobs: []\n\nRules.\n")
     assert "GDN004" in _codes(repo, "AGENTS.md")
-
-
-@pytest.mark.parametrize(
-    ("pattern", "path", "folder", "expected"),
-    [
-        ("src/**/*.ts", "src/a/b/c.ts", "", True),
-        ("src/**/*.ts", "src/c.ts", "", True),
-        ("src/*.ts", "src/a/c.ts", "", False),
-        ("*.ts", "deep/down/c.ts", "", True),
-        ("c.ts", "pkg/c.ts", "pkg", True),
-        ("lib/*.ts", "pkg/lib/c.ts", "pkg", True),
-        ("{a,b}/*.md", "b/x.md", "", True),
-        ("[!x]*.md", "y.md", "", True),
-        ("[!x]*.md", "x.md", "", False),
-        ("/src/*.ts", "src/c.ts", "", True),
-        ("./src/*.ts", "src/c.ts", "", True),
-    ],
-)
-def test_glob_match(pattern: str, path: str, folder: str, expected: bool) -> None:
-    assert glob_match(pattern, path, folder) is expected
 
 
 def test_applies_follows_seed_000_exclusions_first() -> None:
