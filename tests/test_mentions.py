@@ -121,3 +121,25 @@ def test_never_raises_and_keeps_columns(text: str) -> None:
     for pattern in text.split("\n"):
         glob_problem(pattern)
         glob_match(pattern, "a/b.md", "a")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="[]|#!ab \n`-", max_size=80))
+def test_wiki_links_never_fail_and_give_bare_targets(text: str) -> None:
+    lines = list(mentions.body_lines(tuple(text.split("\n")), 1))
+    for token in mentions.wiki_links(lines):
+        assert token.text == token.text.strip() and token.text
+        assert not set(token.text) & set("[]|#\n")
+        assert lines[token.line - 1][1][token.col - 1 :].startswith(token.text)
+
+
+@pytest.mark.parametrize(
+    ("line", "targets"),
+    [
+        ("See [[deploy-notes]] and [[Review style|the style]].", ["deploy-notes", "Review style"]),
+        ("![[diagram]] and [[notes#Steps]] and [[#only-heading]]", ["diagram", "notes"]),
+        ("`[[in code]]` <!-- [[hidden]] --> [[ ]] [[a]b]]", []),
+    ],
+)
+def test_wiki_links(line: str, targets: list[str]) -> None:
+    assert [t.text for t in mentions.wiki_links(mentions.body_lines((line,), 1))] == targets
