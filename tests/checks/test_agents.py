@@ -347,3 +347,11 @@ def test_config_agents_are_validated(repo: Path) -> None:
     write(repo, ".memcheck.yaml", "agents: []\n")
     proc = run_cli(repo, "check")
     assert proc.returncode == 2 and "agents: needs at least 1 item" in proc.stderr
+
+
+def test_claude_md_over_4_mib_says_claude_code_skips_it(repo: Path) -> None:
+    write(repo, "CLAUDE.md", "x" * (4 * 1024 * 1024 + 10))
+    write(repo, "AGENTS.md", "y" * (2 * 1024 * 1024))
+    by = _by(check_json(repo), "GDN003")
+    assert by["CLAUDE.md"].endswith("; Claude Code skips it too (over 4 MiB)")
+    assert "Claude Code" not in by["AGENTS.md"]  # over memcheck's 1 MiB, but Claude Code never reads it
