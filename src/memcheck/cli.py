@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, Callable, NamedTuple, NoReturn, Sequence
 
 import click
 
 from memcheck import __version__
 
 FORMATS = ("text", "json", "github", "sarif", "auto")
+FAIL_ON = ("error", "warning", "never")  # as memcheck.problem.FAIL_ON, without importing it at start-up
 
 
 def _inside(path: str, root: Any) -> bool:
@@ -85,6 +86,79 @@ def format_option(formats: Sequence[str] = FORMATS) -> Callable[[Any], Any]:
     )
 
 
+def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The options check and fix share: which rules, what fails, where output goes."""
+    for option in reversed(
+        (
+            click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated, repeatable); replaces the config's select and ignore."),
+            click.option("--ignore", multiple=True, metavar="CODES", help="Rule codes or prefixes not to report (comma-separated, repeatable), besides the config's."),
+            click.option("--fail-on", type=click.Choice(FAIL_ON), help="Exit 1 on findings of this severity or worse (default: the config's fail-on, else error)."),
+            click.option("--baseline", metavar="FILE", help="Report only findings not recorded in FILE (see --write-baseline); default: the config's baseline."),
+            click.option("--output-file", "-o", metavar="FILE", help="Write the report to FILE instead of standard output."),
+            click.option(
+                "--changed",
+                is_flag=True,
+                help="What the change touches, deletions and renames included: the staged change, or PRE_COMMIT_FROM_REF...PRE_COMMIT_TO_REF;"
+                " with nothing staged outside `git commit`, the whole tree. The pre-commit hooks use it.",
+            ),
+        )
+    ):
+        fn = option(fn)
+    return fn
+
+
+class Scope(NamedTuple):
+    paths: list[str] | None  # None: the whole tree
+    deleted: list[str]
+
+
+def _scope(settings: Any, paths: Sequence[str], changed: bool) -> Scope:
+    """What a check or fix covers: the paths given, what the change touches, or all."""
+    if not changed:
+        return Scope(list(paths) or None, [])
+    if paths:
+        raise _usage("--changed takes no PATHS: it judges what the change touches")
+    from memcheck.listing import changed_paths
+
+    if not (settings.root / ".git").exists():
+        raise _usage(f"--changed needs a git repository; {settings.root} is not one")
+    try:
+        touched = changed_paths(settings.root, os.environ)
+    except LookupError as e:
+        raise _usage(str(e)) from None
+    if touched is None:
+        return Scope(None, [])
+    # Absolute, because a path is read relative to the working folder (a hook runs at
+    # the root, a user anywhere) and git names them from the root.
+    present = [str(settings.root / p) for p in touched if os.path.lexists(settings.root / p)]
+    gone = [str(settings.root / p) for p in touched if not os.path.lexists(settings.root / p)]
+    return Scope(present, gone)
+
+
+def _usage(message: str) -> Exception:
+    from memcheck.config import ConfigError
+
+    return ConfigError(message)
+
+
+def _settings(config_file: str | None, paths: Sequence[str], select: Sequence[str], ignore: Sequence[str], fail_on: str | None, baseline: str | None) -> Any:
+    """The config with the command line's options on top; a path that does not exist
+    is a usage error (a mistyped store must not pass as a clean one)."""
+    from memcheck import config
+
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if missing:
+        raise config.ConfigError(f"{missing[0]}: no such file or folder")
+    settings = _config(config_file, paths)
+    return config.with_options(
+        settings,
+        select=config.selectors(select, "--select"),
+        ignore=config.selectors(ignore, "--ignore"),
+        fail_on=fail_on,
+        baseline=os.path.abspath(baseline) if baseline else None,
+    )
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", "-V", prog_name="memcheck", message="%(prog)s %(version)s")
 def cli() -> None:
@@ -95,26 +169,62 @@ def cli() -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @format_option()
 @config_option
+@lint_options
+@click.option("--statistics", is_flag=True, help="Count the findings per rule code instead of listing them (text or json).")
+@click.option("--write-baseline", metavar="FILE", help="Record the current findings in FILE (sorted JSON) and exit 0; --baseline FILE then reports only new ones.")
 @click.option("--user", is_flag=True, help="Also check the user-level files: ~/.config/amp/AGENTS.md, ~/.claude/CLAUDE.md, ~/.agh/memory, ~/.nano_claude/memory, ~/.claude/skills, ...")
-def check(paths: tuple[str, ...], fmt: str, config_file: str | None, user: bool) -> None:
+def check(
+    paths: tuple[str, ...],
+    fmt: str,
+    config_file: str | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    fail_on: str | None,
+    baseline: str | None,
+    output_file: str | None,
+    changed: bool,
+    statistics: bool,
+    write_baseline: str | None,
+    user: bool,
+) -> None:
     """Report problems in memory stores, indexes, guidance files and skills.
 
     With PATHS (as pre-commit passes them), check what those files belong to: a
     changed memory file brings in its whole store.
+
+    Exit status: 0 when nothing fails, 1 when a finding fails (by default an error;
+    see --fail-on), 2 for a usage or configuration error.
     """
     def run() -> int:
         from memcheck.listing import GitListing
 
-        settings = _config(config_file, paths)
+        if statistics and fmt not in ("text", "json", "auto"):
+            raise _usage("--statistics prints text or json, not " + fmt)
+        settings = _settings(config_file, paths, select, ignore, fail_on, baseline)
+        if write_baseline is not None:
+            from dataclasses import replace
+
+            settings = replace(settings, baseline=None)  # record everything there is now
+        scope = _scope(settings, paths, changed)
         folders = None
-        if paths:  # for a hook run on memory files, only their folders are listed
+        if scope.paths and not scope.deleted:  # for a hook run on memory files, only their folders are listed
             from memcheck.discover import hook_folders
 
-            folders = hook_folders(settings, paths)
+            folders = hook_folders(settings, scope.paths)
         listing = GitListing(settings.root, folders)  # git lists files while the checks are imported
         from memcheck.hooks import lint
 
-        return lint.run(settings, list(paths) or None, fmt, user, listing)
+        return lint.run(
+            settings,
+            scope.paths,
+            fmt,
+            user,
+            listing,
+            deleted=scope.deleted,
+            statistics=statistics,
+            output_file=output_file,
+            write_baseline=write_baseline,
+        )
 
     _run(run)
 
@@ -123,12 +233,36 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, user: bool)
 @click.argument("paths", nargs=-1, type=click.Path())
 @format_option()
 @config_option
+@lint_options
+@click.option("--diff", is_flag=True, help="Print a unified diff of what fix would write, and write nothing; exit 1 when there is something to fix.")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when fix changed a file, even if nothing is left to report.")
-def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, exit_non_zero_on_fix: bool) -> None:
-    """Rebuild MEMORY.md indexes, then report what is left."""
-    from memcheck.hooks import fix as fixer
+def fix(
+    paths: tuple[str, ...],
+    fmt: str,
+    config_file: str | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    fail_on: str | None,
+    baseline: str | None,
+    output_file: str | None,
+    changed: bool,
+    diff: bool,
+    exit_non_zero_on_fix: bool,
+) -> None:
+    """Rebuild MEMORY.md indexes, then report what is left.
 
-    _run(lambda: fixer.run(_config(config_file, paths), list(paths) or None, fmt, exit_non_zero_on_fix))
+    Exit status: 0 when nothing left fails, 1 when findings it cannot fix are left
+    (see --fail-on) or, with --exit-non-zero-on-fix, when it changed a file; with
+    --diff, 1 when there is something to fix; 2 for a usage or configuration error.
+    """
+    def run() -> int:
+        from memcheck.hooks import fix as fixer
+
+        settings = _settings(config_file, paths, select, ignore, fail_on, baseline)
+        scope = _scope(settings, paths, changed)
+        return fixer.run(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=output_file)
+
+    _run(run)
 
 
 @cli.command()

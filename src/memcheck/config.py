@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
@@ -169,6 +169,8 @@ class Config:
     skills: SkillsConfig
     context: ContextConfig
     guard: GuardConfig
+    fail_on: str = "error"  # check and fix exit 1 on findings of this severity or worse
+    baseline: str | None = None  # findings recorded in this file are not reported
 
 
 def _read_yaml_config(path: Path) -> Any:
@@ -307,11 +309,48 @@ def from_mapping(root: Path, data: Mapping[str, Any], source: str = "defaults") 
         skills=SkillsConfig(**_attrs(data["skills"])),
         context=ContextConfig(**_attrs(data["context"])),
         guard=GuardConfig(**_attrs(data["guard"])),
+        fail_on=data["fail-on"],
+        baseline=data["baseline"],
     )
 
 
 def default_config(root: Path) -> Config:
     return from_mapping(root, defaults())
+
+
+def selectors(values: Iterable[str], option: str) -> tuple[str, ...]:
+    """Rule codes or prefixes given on the command line (``--select MEM,IDX001``,
+    repeatable), checked against the catalogue."""
+    from memcheck.rules import unknown_selectors
+
+    found = tuple(dict.fromkeys(s.strip().upper() for v in values for s in v.split(",") if s.strip()))
+    bad = unknown_selectors(found)
+    if bad:
+        raise ConfigError(f"{option}: no rule code starts with {', '.join(map(repr, bad))}; `memcheck rules` lists them")
+    return found
+
+
+def with_options(
+    config: Config,
+    select: tuple[str, ...] = (),
+    ignore: tuple[str, ...] = (),
+    fail_on: str | None = None,
+    baseline: str | None = None,
+) -> Config:
+    """The settings with the command line on top, as ruff layers them: ``--select``
+    starts the selection afresh (the config's select and ignore no longer apply, so
+    ``--select MEM010`` shows MEM010 even where the config ignores it), ``--ignore``
+    then removes codes from whatever is selected."""
+    changes: dict[str, Any] = {}
+    if select:
+        changes.update(select=select, ignore=ignore)
+    elif ignore:
+        changes.update(ignore=(*config.ignore, *ignore))
+    if fail_on is not None:
+        changes["fail_on"] = fail_on
+    if baseline is not None:
+        changes["baseline"] = baseline
+    return replace(config, **changes) if changes else config
 
 
 def selected(codes: Iterable[str], config: Config) -> set[str]:

@@ -444,29 +444,39 @@ class Workspace:
         return folders
 
 
-def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = True) -> tuple[list[Store], list[str], list[str]]:
+def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = True, deleted: Sequence[str] = ()) -> tuple[list[Store], list[str], list[str]]:
     """What to check for the given paths (pre-commit's file list): stores, guidance, skills.
 
     A changed memory file or index brings in its whole store, since the index depends
     on every file in it. A folder brings in everything below it. No paths: everything,
     and with ``judge`` False the stores found by their MEMORY.md alone are left for the
-    checks to judge (``Workspace.is_store``).
+    checks to judge (``Workspace.is_store``). ``deleted``: paths a change removed
+    (see ``listing.changed_paths``); each brings in the store it was in (its index
+    may still list it) and every guidance file and skill (one may import or link it).
     """
     if paths is None:
         found = ws.stores if judge else ws.stores_among(ws.folders_with_markdown, judge=False)
         return list(found), list(ws.guidance), list(ws.skills)
     wanted = [w for w in (relative_path(ws.root, p) for p in paths) if w is not None]
+    gone = [w for w in (relative_path(ws.root, p) for p in deleted) if w is not None]
+    # Looked up by each path's folders, not tried one by one: a hook run may be given
+    # thousands of paths, and a store thousands of files.
+    wanted_set = set(wanted)
+    whole = "" in wanted_set
 
     def hit(path: str) -> bool:
-        return any(path == w or w == "" or path.startswith(w.rstrip("/") + "/") for w in wanted)
+        return whole or path in wanted_set or any(f in wanted_set for f in _ancestors(parent(path)) if f)
 
     # Only folders that hold a given path or lie below a given folder can be hit:
     # judge those, not the whole tree, so a hook run on one file stays cheap.
-    folders = {parent(w) for w in wanted}.union(f for f in ws.folders_with_markdown if _folder_hit(f, wanted))
+    folders = {parent(w) for w in (*wanted, *gone)}.union(f for f in ws.folders_with_markdown if _folder_hit(f, wanted_set))
     candidates = ws.stores_among(folders)
-    stores = [s for s in candidates if hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted)]
+    gone_from = {parent(g) for g in gone}
+    stores = [s for s in candidates if s.folder in gone_from or hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted_set)]
     if ws.partial:
         return stores, [], []  # hook_folders found no path that could be anything else
+    if gone:
+        return stores, list(ws.guidance), list(ws.skills)
     # Finding every guidance file and skill means looking through the whole tree: done
     # only when a given path could be one (or is a folder), not for a memory file.
     files_only = all(w in ws.file_set for w in wanted)
@@ -510,11 +520,19 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
         if _skill_name(rel, config, lambda folder: any(glob_matches_folder(g, folder) for g in config.skills.roots)):
             return None
         folders.add(parent(rel))
+        if len(folders) > _MAX_HOOK_FOLDERS:
+            return None
     return sorted(folders)
 
 
-def _folder_hit(folder: str, wanted: list[str]) -> bool:
-    return any(w == "" or folder == w.rstrip("/") or folder.startswith(w.rstrip("/") + "/") for w in wanted)
+# git matches every listed file against every folder it is given: past a few hundred
+# folders (a commit that touches a whole code base), one listing of the tree is cheaper.
+_MAX_HOOK_FOLDERS = 256
+
+
+def _folder_hit(folder: str, wanted: set[str]) -> bool:
+    """``folder`` is a given path or lies below one."""
+    return "" in wanted or any(f in wanted for f in _ancestors(folder) if f)
 
 
 def relative_path(root: Path, path: str) -> str | None:
@@ -562,6 +580,7 @@ def user_workspace(config: Config, home: Path | None = None) -> Workspace:
         root=home,
         exclude=(),
         per_path_ignores=(),
+        baseline=None,  # a baseline is the repository's
         memory=config.memory._replace(stores=tuple(dict.fromkeys((*config.memory.stores, *USER_STORES)))),
         skills=config.skills._replace(roots=USER_SKILL_ROOTS),
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 
 class GitListing:
@@ -44,3 +44,44 @@ class GitListing:
         # git lists each part (tracked, untracked) sorted: kept in that order, the sort
         # only merges two runs.
         return sorted(dict.fromkeys(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p))
+
+
+def changed_paths(root: Path, env: Mapping[str, str]) -> list[str] | None:
+    """The paths a change touches, as the lint hooks judge it; None for the whole tree.
+
+    pre-commit hands a hook only the files a commit adds or modifies (it asks git
+    with ``--diff-filter=ACMRTUXB``): a deleted memory, which leaves a dead index
+    entry, never reaches it, and a long list is split into several runs. So the
+    hooks take no file list and ask git here, every side of a change included
+    (``--no-renames``: a rename is its source deleted and its target added):
+
+    - pre-commit's ``PRE_COMMIT_FROM_REF`` and ``PRE_COMMIT_TO_REF`` (``pre-commit run
+      --from-ref A --to-ref B``): what the commits from their merge base bring;
+    - else the staged change;
+    - with nothing staged: inside ``git commit`` (git sets ``GIT_INDEX_FILE`` for its
+      hooks; a message-only ``--amend``) nothing, else (``pre-commit run --all-files``
+      on a clean checkout, as CI and pre-commit.ci run it) the whole tree.
+    """
+    from_ref, to_ref = env.get("PRE_COMMIT_FROM_REF", ""), env.get("PRE_COMMIT_TO_REF", "")
+    base = ["git", "--literal-pathspecs", "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"]
+    if from_ref and to_ref:
+        out = _git(root, [*base, f"{from_ref}...{to_ref}"])
+        if out is None:  # no merge base (unrelated histories): the two trees' difference, as pre-commit does
+            out = _git(root, [*base, from_ref, to_ref])
+        if out is None:
+            raise LookupError(f"cannot read the changes between {from_ref} and {to_ref}")
+    else:
+        out = _git(root, [*base, "--cached"])
+        if out is None:
+            raise LookupError("cannot read the staged change")
+        if not out.strip(b"\0") and "GIT_INDEX_FILE" not in env:
+            return None
+    return sorted(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+
+
+def _git(root: Path, args: Sequence[str]) -> bytes | None:
+    try:
+        proc = subprocess.run(args, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    except OSError:
+        return None
+    return proc.stdout if proc.returncode == 0 else None

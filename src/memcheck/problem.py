@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
+# What makes check and fix exit 1 (``--fail-on`` / ``fail-on``): findings of this
+# severity or worse. Warnings are shown but pass by default, as in yamllint.
+FAIL_ON = ("error", "warning", "never")
 
 
 def shown(path: str) -> str:
@@ -26,6 +29,13 @@ class Problem(NamedTuple):
     message: str
     severity: str
     fixable: bool = False
+
+
+def failing(problems: Iterable[Problem], fail_on: str) -> list[Problem]:
+    """The findings that make the run fail under ``fail_on``."""
+    if fail_on == "never":
+        return []
+    return [p for p in problems if fail_on == WARNING or p.severity == ERROR]
 
 
 class Rule(NamedTuple):

@@ -18,8 +18,8 @@ from memcheck.checks.index import cap_lines, loaded_lines, store_exists, store_m
 from memcheck.config import Config
 from memcheck.discover import Store, Workspace
 from memcheck.hooks.lint import Targets, collect, find, finish, targets_for
-from memcheck.hooks.report import report
-from memcheck.problem import Problem
+from memcheck.hooks.report import destination, report
+from memcheck.problem import Problem, failing
 
 
 class UnsafeWrite(Exception):
@@ -70,14 +70,24 @@ class Fixed(NamedTuple):
     past_cap: tuple[str, ...]  # memory files whose new entry agents never load
 
 
-def fix_store(ws: Workspace, store: Store) -> Fixed | None:
-    """Rewrite the store's index if it differs from its plan; what it did, if it wrote."""
-    existing: str | None = None
+class Planned(NamedTuple):
+    """What ``fix`` would write to one index, and from what."""
+
+    text: bytes
+    plan: idx.Plan
+    existing: str | None
+    memories: list[idx.Memory]
+
+
+def planned(ws: Workspace, store: Store) -> Planned | None:
+    """What ``fix`` would write to the store's index; None when it is right already
+    (or unreadable: reported by IDX011, never overwritten)."""
     current: bytes | None = None
+    existing: str | None = None
     if store.has_index:
         doc = ws.document(store.index)
         if doc.error is not None:
-            return None  # unreadable: reported by IDX011, never overwritten
+            return None
         existing = doc.text
         # Without a BOM or CRLF, the decoded text encodes back to the file's exact
         # bytes: no second read. With either, the normalised plan always differs.
@@ -85,18 +95,55 @@ def fix_store(ws: Workspace, store: Store) -> Fixed | None:
     memories = store_memories(ws, store)
     plan = store_plan(ws, store, existing, memories)
     new = plan.text.encode("utf-8")
-    if new == current:
+    return None if new == current else Planned(new, plan, existing, memories)
+
+
+def fix_store(ws: Workspace, store: Store) -> Fixed | None:
+    """Rewrite the store's index if it differs from its plan; what it did, if it wrote."""
+    new = planned(ws, store)
+    if new is None:
         return None
-    atomic_write(safe_target(ws.root, store.index), new)
-    changes = idx.changes_of(plan, existing, memories, store_exists(ws, store))
+    atomic_write(safe_target(ws.root, store.index), new.text)
+    changes = idx.changes_of(new.plan, new.existing, new.memories, store_exists(ws, store))
     cfg = ws.config.index
-    loaded = loaded_lines(cap_lines(plan.text), cfg.max_lines, cfg.max_bytes)
+    loaded = loaded_lines(cap_lines(new.plan.text), cfg.max_lines, cfg.max_bytes)
     return Fixed(store.index, changes, tuple(name for name, line in changes.added if line > loaded))
 
 
-def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", exit_non_zero_on_fix: bool = False) -> int:
-    ws = Workspace(config)
-    targets = targets_for(ws, paths)
+def unified_diff(ws: Workspace, store: Store, new: bytes) -> str:
+    """What writing ``new`` would change, as ``git diff`` shows it (``a/`` and ``b/``
+    prefixes, ``/dev/null`` for a new index, the "No newline" marker)."""
+    import difflib
+
+    old = (ws.root / store.index).read_bytes() if store.has_index else b""
+    a = old.decode("utf-8", "backslashreplace").splitlines(keepends=True)
+    b = new.decode("utf-8").splitlines(keepends=True)
+    where = store.index
+    lines = difflib.unified_diff(a, b, "a/" + where if store.has_index else "/dev/null", "b/" + where)
+    out = []
+    for line in lines:
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def run(
+    config: Config,
+    paths: Sequence[str] | None,
+    fmt: str = "text",
+    exit_non_zero_on_fix: bool = False,
+    *,
+    deleted: Sequence[str] = (),
+    diff: bool = False,
+    output_file: str | None = None,
+) -> int:
+    if paths is not None and not paths and not deleted:
+        targets = Targets([], [], [])  # a change that touches nothing
+        ws = Workspace(config, files=[])
+    else:
+        ws = Workspace(config)
+        targets = targets_for(ws, paths, deleted=deleted)
+    if diff:
+        return _show_diff(ws, targets, output_file)
     fixed: list[Fixed] = []
     found: set[Problem] = set()
     for store in targets.stores:
@@ -114,13 +161,14 @@ def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", exit_non
     if fixed:
         # Read the tree again after a write: what is left is what the user sees now.
         after = Workspace(config)
-        problems = collect(after, targets_for(after, paths))
+        problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
-    report(problems, fmt, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed})
+    with destination(output_file) as out:
+        report(problems, fmt, out, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed})
     # An entry fix added where agents never read it is not a fix: say so, and fail,
     # whatever rules are selected.
-    if problems or any(f.past_cap for f in fixed) or (fixed and exit_non_zero_on_fix):
+    if failing(problems, config.fail_on) or any(f.past_cap for f in fixed) or (fixed and exit_non_zero_on_fix):
         return 1
     return 0
 
@@ -137,3 +185,20 @@ def changes_record(changes: idx.Changes) -> dict[str, Any]:
         "repointed": [{"from": old, "to": new} for old, new in changes.repointed],
         "removed": list(changes.removed),
     }
+
+
+def _show_diff(ws: Workspace, targets: Targets, output_file: str | None) -> int:
+    """``fix --diff``: print what fix would write, write nothing; 1 when there is
+    something to fix. The count goes to standard error, so the diff alone can be
+    piped to ``git apply``."""
+    changed = 0
+    with destination(output_file) as out:
+        for store in targets.stores:
+            new = planned(ws, store)
+            if new is not None:
+                out.write(unified_diff(ws, store, new.text))
+                changed += 1
+            ws.forget([*store.files, store.index])
+    if changed:
+        print(f"memcheck: fix would rewrite {changed} index{'es' if changed != 1 else ''}", file=sys.stderr)
+    return 1 if changed else 0

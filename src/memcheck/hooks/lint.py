@@ -8,15 +8,16 @@ import signal
 import sys
 from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from memcheck import document
 from memcheck.checks import secrets
 from memcheck.config import Config, ConfigError, selected
 from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
-from memcheck.hooks.report import drop_path_ignores, report
+from memcheck.hooks.report import destination, drop_path_ignores, report
 from memcheck.listing import GitListing
-from memcheck.problem import Problem
+from memcheck.problem import Problem, failing
 from memcheck.rules import FAMILY_MODULES, all_rules
 
 
@@ -29,10 +30,10 @@ class Targets(NamedTuple):
 Check = Callable[[Workspace, Targets], Iterable[Problem]]
 
 
-def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True) -> Targets:
+def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, deleted: Sequence[str] = ()) -> Targets:
     """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
     (see ``select_targets``): only for checking, never for writing indexes."""
-    return Targets(*select_targets(ws, paths, judge))
+    return Targets(*select_targets(ws, paths, judge, deleted))
 
 
 def collect(ws: Workspace, targets: Targets) -> list[Problem]:
@@ -225,7 +226,13 @@ def _size(part: Targets) -> int:
 
 
 def finish(config: Config, found: set[Problem]) -> list[Problem]:
-    return sorted(drop_path_ignores(found, config))
+    """The findings to report, sorted: per-path ignores, then the baseline."""
+    problems = sorted(drop_path_ignores(found, config))
+    if config.baseline:
+        from memcheck import baseline
+
+        problems = baseline.drop_accepted(problems, config)
+    return problems
 
 
 def collect_user(config: Config) -> list[Problem]:
@@ -235,16 +242,41 @@ def collect_user(config: Config) -> list[Problem]:
     return [p._replace(path=USER_PREFIX + p.path) for p in collect(ws, targets_for(ws, None))]
 
 
-def run(config: Config, paths: Sequence[str] | None, fmt: str = "text", user: bool = False, listing: GitListing | None = None) -> int:
-    # Imported while git lists the files (see cli.check), rather than after: the
-    # checks and, for a whole tree (where some frontmatter is sure to need it), PyYAML,
-    # which each checking process would otherwise import on its own.
-    family_checks()
-    if not paths:
-        document.load_yaml()
-    ws = Workspace(config, listing=listing)
-    problems = collect(ws, targets_for(ws, paths, judge=False))
+def run(
+    config: Config,
+    paths: Sequence[str] | None,
+    fmt: str = "text",
+    user: bool = False,
+    listing: GitListing | None = None,
+    *,
+    deleted: Sequence[str] = (),
+    statistics: bool = False,
+    output_file: str | None = None,
+    write_baseline: str | None = None,
+) -> int:
+    """Check, report and say whether the run fails (exit 1) under ``fail-on``.
+
+    ``paths`` None: the whole tree; an empty list (a change that touches nothing,
+    see ``listing.changed_paths``): nothing."""
+    problems: list[Problem] = []
+    if paths is None or paths or deleted:
+        # Imported while git lists the files (see cli.check), rather than after: the
+        # checks and, for a whole tree (where some frontmatter is sure to need it),
+        # PyYAML, which each checking process would otherwise import on its own.
+        family_checks()
+        if paths is None:
+            document.load_yaml()
+        ws = Workspace(config, listing=listing)
+        problems = collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
     if user:
         problems = sorted([*problems, *collect_user(config)])
-    report(problems, fmt)
-    return 1 if problems else 0
+    if write_baseline is not None:
+        from memcheck import baseline
+
+        kept, secrets_left = baseline.write(Path(write_baseline), problems)
+        note = f"; {secrets_left} secret finding(s) left out: a secret is removed and rotated, never accepted" if secrets_left else ""
+        print(f"memcheck: wrote {kept} finding(s) to {write_baseline}{note}", file=sys.stderr)
+        return 0
+    with destination(output_file) as out:
+        report(problems, fmt, out, statistics=statistics)
+    return 1 if failing(problems, config.fail_on) else 0

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Mapping, Sequence, TextIO
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping, Sequence, TextIO
 
-from memcheck.config import Config
+from memcheck.config import Config, ConfigError
 from memcheck.output import ReportContext, get_reporter, resolve_format
 from memcheck.problem import Problem
 
@@ -34,11 +35,33 @@ def report(
     fixed: Sequence[str] = (),
     command: str = "check",
     changes: Mapping[str, Any] | None = None,
+    statistics: bool = False,
 ) -> None:
     out = out or sys.stdout
     fmt = resolve_format(fmt)
+    if statistics and fmt not in STATISTICS_FORMATS:
+        fmt = "text"  # `auto` under GitHub Actions: counts are log text, not annotations
     color = fmt == "text" and _wants_color(out)
-    get_reporter(fmt)(problems, out, ReportContext(color=color, fixed=fixed, command=command, changes=changes))
+    get_reporter(fmt)(problems, out, ReportContext(color=color, fixed=fixed, command=command, changes=changes, statistics=statistics))
+
+
+STATISTICS_FORMATS = ("text", "json")
+
+
+@contextmanager
+def destination(path: str | None) -> Iterator[TextIO]:
+    """Where a report goes: standard output, or the ``--output-file`` (its folders
+    made as needed), UTF-8 with ``\n`` line endings on every platform."""
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        handle = open(path, "w", encoding="utf-8", newline="\n")
+    except OSError as e:
+        raise ConfigError(f"--output-file {path}: cannot write it: {e.strerror or e}") from None
+    with handle:
+        yield handle
 
 
 def _wants_color(out: TextIO) -> bool:

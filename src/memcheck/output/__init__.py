@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from memcheck.problem import Problem
@@ -24,12 +25,20 @@ REPORTER_BY_NAME = {
 class ReportContext:
     """What a reporter may need beyond the problems."""
 
-    def __init__(self, color: bool = False, fixed: Sequence[str] = (), command: str = "check", changes: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        color: bool = False,
+        fixed: Sequence[str] = (),
+        command: str = "check",
+        changes: Mapping[str, Any] | None = None,
+        statistics: bool = False,
+    ):
         self.color = color
         self.fixed = tuple(fixed)  # files `fix` rewrote
         self.command = command
         # per index fix rewrote: added, repointed, removed, past_cap (see hooks.fix.describe)
         self.changes: Mapping[str, Any] = changes or {}
+        self.statistics = statistics  # counts per code instead of each finding (text and json)
 
 
 def resolve_format(name: str) -> str:
@@ -45,3 +54,25 @@ def get_reporter(name: str) -> Reporter:
 def counts(problems: Sequence[Problem]) -> tuple[int, int, int]:
     errors = sum(p.severity == "error" for p in problems)
     return errors, len(problems) - errors, sum(p.fixable for p in problems)
+
+
+@dataclass(frozen=True)
+class Count:
+    code: str
+    name: str
+    count: int
+    fixable: bool  # `memcheck fix` fixes at least one of them
+
+
+def statistics(problems: Sequence[Problem]) -> list[Count]:
+    """Findings counted per code, most first (``--statistics``, as ruff's)."""
+    from memcheck.rules import all_rules
+
+    rules = all_rules()
+    by_code: dict[str, list[Problem]] = {}
+    for p in problems:
+        by_code.setdefault(p.code, []).append(p)
+    counts = [
+        Count(code, rules[code].name if code in rules else "", len(found), any(p.fixable for p in found)) for code, found in by_code.items()
+    ]
+    return sorted(counts, key=lambda c: (-c.count, c.code))

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from memcheck.output import counts
+from memcheck.output import counts, statistics
 from memcheck.problem import Problem
 
 if TYPE_CHECKING:
@@ -12,6 +13,10 @@ if TYPE_CHECKING:
 
 
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
+    if ctx.statistics:  # a list of counts per code, as ruff's --statistics --output-format json
+        json.dump([asdict(c) for c in statistics(problems)], out, ensure_ascii=False, indent=2, sort_keys=True)
+        out.write("\n")
+        return
     errors, warnings, fixable = counts(problems)
     doc = {
         "version": 1,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TextIO
 
-from memcheck.output import counts
+from memcheck.output import counts, statistics
 from memcheck.problem import Problem, shown
 
 if TYPE_CHECKING:
@@ -66,6 +66,13 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
     for path in ctx.fixed:
         for line in fix_lines(path, ctx.changes.get(path)):
             out.write(line + "\n")
+    if ctx.statistics:
+        rows = statistics(problems)
+        width = max((len(str(r.count)) for r in rows), default=1)
+        for r in rows:
+            out.write(f"{r.count:>{width}}  {r.code}  {'[*] ' if r.fixable else '    '}{r.name}".rstrip() + "\n")
+        out.write(summary(problems) + "\n")
+        return
     for p in problems:
         code = p.code
         if ctx.color:

@@ -1,0 +1,103 @@
+"""A baseline: the findings a repository already had when it adopted memcheck.
+
+``memcheck check --write-baseline FILE`` records them; ``--baseline FILE`` (or the
+config's ``baseline:``) reports only findings that are not in it, so a repository
+with hundreds of findings gates new ones today and pays the old ones down later.
+
+A finding is matched by its file, its code and its message with the numbers left
+out: the message names what the finding is about (the key, the link, the memory
+file), while its numbers are line numbers and sizes, which change when the file
+around it is edited. So a finding that moves to another line stays accepted, and
+one about another key or file is new. Matches are counted: a baseline holding two
+identical findings accepts two, and a third is reported.
+
+Secret findings (``SEC``) are never recorded: a secret must not pass silently; it is
+removed and rotated, or, for a test fixture, named in the config's
+``per-path-ignores``, where a reviewer sees it.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Iterable, NamedTuple, Sequence
+
+from memcheck.config import Config, ConfigError
+from memcheck.problem import Problem
+
+VERSION = 1
+NEVER_ACCEPTED = ("SEC",)
+# A number standing on its own ("line 12", "215 lines", "25,000 bytes", "2025-01-10"),
+# not one inside a name ("note2.md", "v1", "2fa.md"): that is what the finding is about.
+_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\w)")
+
+
+class Key(NamedTuple):
+    path: str
+    code: str
+    message: str  # numbers masked with '#'
+
+
+def key(p: Problem) -> Key:
+    return Key(p.path, p.code, _NUMBER.sub("#", p.message))
+
+
+def accepted(p: Problem) -> bool:
+    """Whether a baseline may hold the finding at all."""
+    return not p.code.startswith(NEVER_ACCEPTED)
+
+
+def render(problems: Iterable[Problem]) -> str:
+    """The baseline file for these findings: JSON, sorted, one finding per entry with
+    its count, so the same findings always give the same bytes (and a finding that
+    only moved does not change the file)."""
+    counted = Counter(key(p) for p in problems if accepted(p))
+    entries = [{"path": k.path, "code": k.code, "message": k.message, "count": n} for k, n in sorted(counted.items())]
+    return json.dumps({"version": VERSION, "findings": entries}, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def write(path: Path, problems: Sequence[Problem]) -> tuple[int, int]:
+    """Write the baseline; (findings recorded, secret findings left out)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render(problems), encoding="utf-8", newline="\n")
+    except OSError as e:
+        raise ConfigError(f"baseline {path}: cannot write it: {e.strerror or e}") from None
+    kept = sum(accepted(p) for p in problems)
+    return kept, len(problems) - kept
+
+
+def load(path: Path) -> Counter[Key]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"baseline {path} does not exist; write it with `memcheck check --write-baseline {path}`") from None
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise ConfigError(f"baseline {path}: cannot read it: {e}") from None
+    if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("findings"), list):
+        raise ConfigError(f"baseline {path} is not a memcheck baseline (version {VERSION}); write it again with --write-baseline")
+    found: Counter[Key] = Counter()
+    for i, entry in enumerate(data["findings"]):
+        fields = (entry.get("path"), entry.get("code"), entry.get("message")) if isinstance(entry, dict) else ()
+        count = entry.get("count", 1) if isinstance(entry, dict) else None
+        if len(fields) != 3 or not all(isinstance(f, str) for f in fields) or not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ConfigError(f"baseline {path}: finding {i + 1} needs a path, code and message (strings) and a count of 1 or more")
+        found[Key(*fields)] += count  # type: ignore[arg-type]
+    return found
+
+
+def drop_accepted(problems: Sequence[Problem], config: Config) -> list[Problem]:
+    """The findings the config's baseline does not accept, in their order. Where a
+    baseline accepts fewer than there are, the first ones in that order are accepted."""
+    if not config.baseline:
+        return list(problems)
+    left = load(config.root / config.baseline)
+    kept = []
+    for p in problems:
+        k = key(p)
+        if left[k] > 0 and accepted(p):
+            left[k] -= 1
+        else:
+            kept.append(p)
+    return kept
