@@ -29,6 +29,9 @@ class Problem(NamedTuple):
     message: str
     severity: str
     fixable: bool = False
+    # The file the finding is about, when it is reported elsewhere (an unlisted memory
+    # is reported on its index): a suppression comment there applies too. Not printed.
+    about: str = ""
 
 
 def failing(problems: Iterable[Problem], fail_on: str) -> list[Problem]:
@@ -52,5 +55,5 @@ class Rule(NamedTuple):
     summary: str
     doc: str
 
-    def at(self, path: str, line: int, col: int, message: str) -> Problem:
-        return Problem(path, max(line, 1), max(col, 1), self.code, message, self.severity, self.fixable)
+    def at(self, path: str, line: int, col: int, message: str, about: str = "") -> Problem:
+        return Problem(path, max(line, 1), max(col, 1), self.code, message, self.severity, self.fixable, about)

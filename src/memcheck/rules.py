@@ -15,6 +15,7 @@ FAMILY_MODULES = (
     "memcheck.checks.skills",
     "memcheck.checks.secrets",
     "memcheck.checks.guard",
+    "memcheck.checks.meta",
 )
 
 

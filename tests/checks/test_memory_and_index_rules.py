@@ -202,6 +202,7 @@ def test_paths_bring_in_the_whole_store(repo: Path) -> None:
     write(repo, ".claude/memory/c.md", "no frontmatter\n")
     problems = _problems(repo, ".memory/a.md")
     assert {(p["path"], p["code"]) for p in problems} == {(".memory/b.md", "MEM007"), (".memory/MEMORY.md", "IDX003")}
+    write(repo, "README.md", "project\n")
     assert _problems(repo, "README.md") == []
 
 

@@ -271,7 +271,9 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     renamed = {d.renamed[0] for d in plan.survey.dead.values() if d.action == idx.REPOINT} if plan.survey is not None else set()
     unlisted = [m.filename for m in memories if m.filename not in whole.listed and m.filename not in renamed]
     for name in unlisted:
-        yield R["IDX003"].at(path, last_line, 1, f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)")
+        message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
+        # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
+        yield R["IDX003"].at(path, last_line, 1, message, about=join(store.folder, name))
     fixable_found = unlisted or doc.bom or doc.crlf or no_final_newline or any(p.fixable for p in found)
     if plan.mode == idx.GENERATE and plan.text != doc.text and not fixable_found:
         line = _first_difference(doc.text, plan.text)

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from memcheck import document
+from memcheck import document, suppression
 from memcheck.checks import secrets
 from memcheck.config import Config, ConfigError, selected
 from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
@@ -123,6 +123,9 @@ def _check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[
             ws.forget([*store.files, store.index])
         part = part._replace(stores=[store for store in part.stores if ws.is_store(store)])
     found = {p for check in checks for p in check(ws, part) if p.code in enabled}
+    commented = _commented(ws, part, found)
+    if commented:
+        found = set(suppression.apply(found, commented, enabled))
     if found:
         # Whatever rule quoted a value, no secret leaves in a message (SEC ignored
         # or not); scrubbed while the part's documents are still in memory.
@@ -130,6 +133,16 @@ def _check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[
     for store in part.stores:
         ws.forget([*store.files, store.index])
     return found
+
+
+def _commented(ws: Workspace, part: Targets, found: set[Problem]) -> dict[str, document.Document]:
+    """The part's files (and the files its findings are on or about) that hold a
+    suppression comment; the part's own are in memory already."""
+    paths = set(secrets.files_of(part))
+    paths.update(p.path for p in found)
+    paths.update(p.about for p in found if p.about)
+    docs = {path: ws.document(path) for path in sorted(paths)}
+    return {path: doc for path, doc in docs.items() if "memcheck-" in doc.text}
 
 
 def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str], workers: int) -> set[Problem]:

@@ -12,6 +12,12 @@ if TYPE_CHECKING:
     from memcheck.output import ReportContext
 
 
+def shown(p: Problem) -> dict[str, object]:
+    found = p._asdict()
+    del found["about"]  # for suppression only (see Problem)
+    return found
+
+
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
     if ctx.statistics:  # a list of counts per code, as ruff's --statistics --output-format json
         json.dump([asdict(c) for c in statistics(problems)], out, ensure_ascii=False, indent=2, sort_keys=True)
@@ -20,7 +26,7 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
     errors, warnings, fixable = counts(problems)
     doc = {
         "version": 1,
-        "problems": [p._asdict() for p in problems],
+        "problems": [shown(p) for p in problems],
         "summary": {"problems": len(problems), "errors": errors, "warnings": warnings, "fixable": fixable},
         "fixed": list(ctx.fixed),
     }

@@ -1,0 +1,195 @@
+"""Suppression comments in Markdown and frontmatter, through the real CLI, and the
+MCK rules about them."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from conftest import check_json, invoke, memory, run_cli, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcheck import document
+from memcheck.suppression import directives
+
+INDEX = "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
+TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"  # a GitHub token shape, not a real one
+
+
+def _found(repo: Path, *args: str) -> list[tuple[str, int, str]]:
+    return [(p["path"], p["line"], p["code"]) for p in check_json(repo, *args)]
+
+
+def _guidance(repo: Path, text: str) -> None:
+    write(repo, "AGENTS.md", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    (
+        pytest.param("See @docs/a.md.\n", [("AGENTS.md", 1, "GDN009")], id="no-comment"),
+        pytest.param("<!-- memcheck-disable-next-line GDN009 -->\nSee @docs/a.md.\n", [], id="next-line"),
+        pytest.param("<!-- memcheck-disable-next-line GDN -->\nSee @docs/a.md.\n", [], id="next-line-prefix"),
+        pytest.param("<!-- memcheck-disable-next-line -->\nSee @docs/a.md.\n", [], id="next-line-all-rules"),
+        pytest.param("<!-- memcheck-disable-next-line gdn009, GDN013 -->\nSee @docs/a.md and [b](b.md).\n", [], id="codes-with-commas-any-case"),
+        pytest.param("See @docs/a.md. <!-- memcheck-disable-line GDN009 -->\n", [], id="same-line"),
+        pytest.param(
+            "<!-- memcheck-disable-next-line GDN009 -->\n\nSee @docs/a.md.\n",
+            [("AGENTS.md", 1, "MCK001"), ("AGENTS.md", 3, "GDN009")],
+            id="next-line-is-only-the-next-line",
+        ),
+        pytest.param(
+            "<!-- memcheck-disable GDN009 -->\n@a.md\n@b.md\n<!-- memcheck-enable GDN009 -->\n@c.md\n",
+            [("AGENTS.md", 5, "GDN009")],
+            id="disable-enable",
+        ),
+        pytest.param("<!-- memcheck-disable -->\n@a.md\n[x](x.md)\n<!-- memcheck-enable -->\n@c.md\n", [("AGENTS.md", 5, "GDN009")], id="disable-enable-all"),
+        pytest.param("@a.md\n<!-- memcheck-disable GDN009 -->\n@b.md\n", [("AGENTS.md", 1, "GDN009")], id="disable-to-the-end"),
+        pytest.param("@a.md\n\n<!-- memcheck-disable-file GDN009 -->\n@b.md\n", [], id="disable-file-anywhere"),
+        pytest.param("@a.md [x](x.md)\n<!-- memcheck-disable-file GDN013 -->\n", [("AGENTS.md", 1, "GDN009")], id="disable-file-one-code"),
+        pytest.param(
+            "```markdown\n<!-- memcheck-disable-file -->\n```\n@a.md\n",
+            [("AGENTS.md", 4, "GDN009")],
+            id="a-comment-in-a-code-fence-is-not-one",
+        ),
+        pytest.param("`<!-- memcheck-disable-file -->`\n@a.md\n", [("AGENTS.md", 2, "GDN009")], id="a-comment-in-a-code-span-is-not-one"),
+    ),
+)
+def test_markdown_comments(repo: Path, text: str, expected: list[tuple[str, int, str]]) -> None:
+    _guidance(repo, text)
+    assert _found(repo) == expected
+
+
+def test_frontmatter_comments(repo: Path) -> None:
+    text = memory(
+        "prefs",
+        "Prefers short answers",
+        "user",
+        extra="# memcheck-disable-next-line MEM010\nmood: calm\nteam: core\n# memcheck-disable MEM010\nfoo: 1\nbar: 2\n# memcheck-enable MEM010\nbaz: 3\n",
+    )
+    write(repo, ".claude/memory/user_prefs.md", text)
+    write(repo, ".claude/memory/MEMORY.md", INDEX)
+    found = check_json(repo)
+    assert [(p["line"], p["code"], p["message"].split(";")[0]) for p in found] == [
+        (7, "MEM010", "unknown frontmatter key 'team'"),
+        (12, "MEM010", "unknown frontmatter key 'baz'"),
+    ]
+
+
+def test_frontmatter_disable_file_and_an_unlisted_memory(repo: Path) -> None:
+    # An unlisted memory is reported on its index; a disable-file comment in the
+    # memory itself keeps it out of the index on purpose.
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
+    write(repo, ".claude/memory/MEMORY.md", INDEX)
+    write(repo, ".claude/memory/project_draft.md", memory("draft", "Not ready", "project", extra="# memcheck-disable-file IDX003\n"))
+    write(repo, ".claude/memory/project_other.md", memory("other", "Also unlisted", "project"))
+    assert _found(repo) == [(".claude/memory/MEMORY.md", 4, "IDX003")]
+    assert "project_other.md" in check_json(repo)[0]["message"]
+
+
+def test_an_unused_or_unknown_suppression_is_reported(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _guidance(repo, "<!-- memcheck-disable-next-line GDN009 GDN013 GND009 -->\nSee @docs/a.md.\n")
+    found = check_json(repo)
+    assert [(p["line"], p["col"], p["code"], p["severity"]) for p in found] == [(1, 1, "MCK001", "warning"), (1, 1, "MCK002", "warning")]
+    assert found[0]["message"] == "the suppression of GDN013 suppresses nothing here; remove it"
+    assert found[1]["message"] == "GND009 in this suppression names no rule; fix the code (`memcheck rules` lists them)"
+    # Warnings: the commit passes. Rules that are off are not judged.
+    assert run_cli(repo, "check").returncode == 0
+    assert _found(repo, "--select", "GDN009,MCK") == [("AGENTS.md", 1, "MCK002")]
+    assert _found(repo, "--ignore", "MCK") == []
+    result = invoke(repo, "check", "--fail-on", "warning", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "MCK001" in result.output
+
+
+def test_a_comment_may_name_mck001_to_keep_another_quiet(repo: Path) -> None:
+    _guidance(repo, "<!-- memcheck-disable-next-line MCK001 -->\n<!-- memcheck-disable-next-line GDN013 -->\ntext\n")
+    assert _found(repo) == []
+
+
+def test_secrets_are_never_suppressed(repo: Path) -> None:
+    text = f"<!-- memcheck-disable-file -->\n<!-- memcheck-disable-next-line SEC002 -->\ntoken: {TOKEN}\n"
+    _guidance(repo, text)
+    found = check_json(repo)
+    assert [(p["line"], p["code"]) for p in found] == [(1, "MCK001"), (2, "MCK001"), (3, "SEC002")]
+    assert "a secret cannot be suppressed by a comment" in found[1]["message"]
+    assert TOKEN not in json.dumps(found)
+    assert run_cli(repo, "check").returncode == 1  # the secret still fails the run
+    # A test fixture is excluded in the config, where a reviewer sees it.
+    write(repo, ".memcheck.yaml", "per-path-ignores:\n  AGENTS.md: [SEC002]\n")
+    assert [p["code"] for p in check_json(repo)] == ["MCK001", "MCK001"]
+
+
+def test_fix_honours_suppressions_in_what_is_left(repo: Path) -> None:
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="# memcheck-disable-next-line MEM010\nmood: calm\n"))
+    proc = run_cli(repo, "fix")
+    assert proc.returncode == 0, proc.stdout
+    assert proc.stdout == "Fixing .claude/memory/MEMORY.md\nNo problems found.\n"
+
+
+def test_many_comments_are_judged_in_linear_time(repo: Path) -> None:
+    # Hostile input: as many comments as a 1 MiB file holds, each a finding's target.
+    lines = []
+    for i in range(12_000):
+        lines += [f"<!-- memcheck-disable-next-line GDN009 GDN{i % 50:03} -->", f"@missing{i}.md"]
+    _guidance(repo, "\n".join(lines) + "\n<!-- memcheck-disable GDN013 -->\n" * 2000)
+    start = time.monotonic()
+    proc = run_cli(repo, "check", "--format", "json")
+    assert time.monotonic() - start < 60
+    assert proc.returncode in (0, 1), proc.stderr
+    codes = {p["code"] for p in json.loads(proc.stdout)["problems"]}
+    assert "GDN009" not in codes and codes <= {"MCK001", "MCK002", "GDN014"}
+
+
+# --- the parser -----------------------------------------------------------------
+
+
+def _doc(text: str) -> document.Document:
+    return document.parse("x.md", text.encode("utf-8"))
+
+
+def test_directive_fields() -> None:
+    found = directives(_doc("---\nname: x\n# memcheck-disable-file MEM010\n---\nbody <!-- memcheck-disable-line IDX001,idx002 -->\n"))
+    assert [(d.line, d.col, d.kind, d.codes) for d in found] == [(3, 1, "disable-file", ("MEM010",)), (5, 6, "disable-line", ("IDX001", "IDX002"))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    (
+        "<!-- memcheck-disabled MEM010 -->\n",  # not a directive word
+        "<!--memcheck-disable-next-lineMEM010-->\n",
+        "  # memcheck-disable-file MEM010\n",  # a YAML comment form in the body is text
+        "---\nname: x\nkey: v  # memcheck-disable-line MEM010\n---\n",  # part of the value to line parsers
+        "~~~\n<!-- memcheck-disable-file -->\n~~~\n",
+    ),
+)
+def test_not_directives(text: str) -> None:
+    assert directives(_doc(text)) == []
+
+
+lines_strategy = st.lists(
+    st.one_of(
+        st.sampled_from(["```", "~~~", "---", "`", "<!--", "-->", "# memcheck-disable-file", "<!-- memcheck-enable -->", ""]),
+        st.builds(
+            lambda kind, codes, pre: f"{pre}<!-- memcheck-{kind} {' '.join(codes)} -->",
+            st.sampled_from(["disable", "enable", "disable-line", "disable-next-line", "disable-file"]),
+            st.lists(st.sampled_from(["MEM010", "IDX", "GDN009", "X1", "sec001"]), max_size=3),
+            st.sampled_from(["", "text ", "`code` ", "`"]),
+        ),
+        st.text(max_size=30),
+    ),
+    max_size=30,
+)
+
+
+@given(lines_strategy)
+@settings(max_examples=300, deadline=None)
+def test_parser_is_total_and_finds_comments_only_where_they_are(lines: list[str]) -> None:
+    doc = _doc("\n".join(lines))
+    found = directives(doc)
+    assert found == directives(doc)  # deterministic
+    for d in found:
+        line = doc.lines[d.line - 1]
+        assert "memcheck-" + d.kind in line[d.col - 1 :]
+        assert all(c == c.upper() and c for c in d.codes)
