@@ -1,0 +1,157 @@
+"""The baseline: adopt memcheck on a repository with findings, fail only on new ones."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import check_json, git, invoke, memory, run_cli, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcheck import baseline
+from memcheck.problem import Problem
+
+TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"  # a GitHub token shape, not a real one
+
+
+def _messy(repo: Path) -> None:
+    write(repo, "AGENTS.md", "# Agents\n\nSee @docs/style.md and @docs/style.md again.\nThen @docs/naming.md.\n")
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="mood: calm\n"))
+
+
+def test_write_then_check_against_the_baseline(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _messy(repo)
+    assert run_cli(repo, "check").returncode == 1
+    wrote = run_cli(repo, "check", "--write-baseline", ".memcheck-baseline.json")
+    assert wrote.returncode == 0 and wrote.stdout == ""
+    assert wrote.stderr == "memcheck: wrote 5 finding(s) to .memcheck-baseline.json\n"
+    data = json.loads((repo / ".memcheck-baseline.json").read_text(encoding="utf-8"))
+    assert data["version"] == 1
+    assert [(f["path"], f["code"], f["count"]) for f in data["findings"]] == [
+        (".claude/memory/MEMORY.md", "IDX001", 1),
+        (".claude/memory/user_prefs.md", "MEM010", 1),
+        ("AGENTS.md", "GDN009", 1),  # docs/naming.md
+        ("AGENTS.md", "GDN009", 2),  # docs/style.md, twice: counted
+    ]
+    clean = run_cli(repo, "check", "--baseline", ".memcheck-baseline.json")
+    assert clean.returncode == 0, clean.stdout
+    assert clean.stdout == "No problems found.\n"
+    # The config names it, for every run (the hooks too).
+    write(repo, ".memcheck.yaml", "baseline: .memcheck-baseline.json\n")
+    assert run_cli(repo, "check").returncode == 0
+    assert invoke(repo, "check", monkeypatch=monkeypatch).exit_code == 0
+    assert run_cli(repo, "fix", "--diff").returncode == 1  # fix still fixes what it can
+
+
+def test_the_file_is_deterministic_and_ignores_moves(repo: Path) -> None:
+    _messy(repo)
+    run_cli(repo, "check", "--write-baseline", "a.json")
+    first = (repo / "a.json").read_bytes()
+    assert first == json.dumps(json.loads(first), indent=2, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\n"
+    # Lines added above every finding: they all move, none is new.
+    write(repo, "AGENTS.md", "# Agents\n\nIntro.\n\nMore intro.\n\nSee @docs/style.md and @docs/style.md again.\nThen @docs/naming.md.\n")
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="created: 2025-01-10\nmood: calm\n"))
+    moved = run_cli(repo, "check", "--baseline", "a.json")
+    assert moved.returncode == 0 and moved.stdout == "No problems found.\n"
+    run_cli(repo, "check", "--write-baseline", "b.json")
+    assert (repo / "b.json").read_bytes() == first
+
+
+def test_new_findings_and_extra_duplicates_are_reported(repo: Path) -> None:
+    _messy(repo)
+    run_cli(repo, "check", "--write-baseline", "base.json")
+    write(repo, "AGENTS.md", "# Agents\n\nSee @docs/style.md and @docs/style.md again, @docs/style.md thrice.\nThen @docs/naming.md and @docs/new.md.\n")
+    found = check_json(repo, "--baseline", "base.json")
+    assert [(p["line"], p["code"]) for p in found] == [(3, "GDN009"), (4, "GDN009")]
+    assert "docs/style.md" in found[0]["message"] and "docs/new.md" in found[1]["message"]
+
+
+def test_secrets_are_never_accepted(repo: Path) -> None:
+    write(repo, "AGENTS.md", f"# Agents\n\ntoken: {TOKEN}\n")
+    wrote = run_cli(repo, "check", "--write-baseline", "base.json")
+    assert wrote.returncode == 0
+    assert "1 secret finding(s) left out" in wrote.stderr
+    assert TOKEN not in (repo / "base.json").read_text(encoding="utf-8")
+    proc = run_cli(repo, "check", "--baseline", "base.json")
+    assert proc.returncode == 1 and "SEC002" in proc.stdout
+    # Even written in by hand.
+    data = {"version": 1, "findings": [{"path": "AGENTS.md", "code": "SEC002", "message": json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"][0]["message"], "count": 1}]}
+    write(repo, "base.json", json.dumps(data))
+    assert run_cli(repo, "check", "--baseline", "base.json").returncode == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    (
+        (None, "baseline {path} does not exist; write it with `memcheck check --write-baseline {path}`"),
+        ("not json", "baseline {path}: cannot read it"),
+        ('{"version": 2, "findings": []}', "is not a memcheck baseline (version 1)"),
+        ('{"version": 1, "findings": [{"path": "a", "code": "MEM010"}]}', "finding 1 needs a path, code and message"),
+        ('{"version": 1, "findings": [{"path": "a", "code": "MEM010", "message": "m", "count": true}]}', "finding 1 needs"),
+    ),
+)
+def test_a_bad_baseline_is_a_usage_error(repo: Path, content: str | None, message: str) -> None:
+    _messy(repo)
+    if content is not None:
+        write(repo, "base.json", content)
+    proc = run_cli(repo, "check", "--baseline", "base.json")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("memcheck: error: ") and message.format(path=repo / "base.json") in proc.stderr
+
+
+def test_the_hook_honours_the_config_baseline(repo: Path) -> None:
+    _messy(repo)
+    run_cli(repo, "check", "--write-baseline", ".memcheck-baseline.json")
+    write(repo, ".memcheck.yaml", "baseline: .memcheck-baseline.json\n")
+    git(repo, "add", "-A")
+    assert run_cli(repo, "check", "--changed").returncode == 0
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="mood: calm\nteam: core\n"))
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed", "--fail-on", "warning")
+    assert proc.returncode == 1 and "'team'" in proc.stdout and "'mood'" not in proc.stdout
+
+
+problems = st.lists(
+    st.builds(
+        Problem,
+        path=st.sampled_from(["a.md", "b/c.md", "~/x.md"]),
+        line=st.integers(1, 500),
+        col=st.integers(1, 80),
+        code=st.sampled_from(["MEM010", "IDX003", "GDN009", "SEC002"]),
+        message=st.sampled_from(["key 'x'", "key 'y' on line 12", "note2.md is not listed", "is 25,000 bytes"]),
+        severity=st.sampled_from(["error", "warning"]),
+    ),
+    max_size=40,
+)
+
+
+@given(problems, st.randoms())
+@settings(max_examples=200, deadline=None)
+def test_render_is_order_free_and_load_counts_what_was_written(found: list[Problem], rnd: object) -> None:
+    shuffled = list(found)
+    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+    text = baseline.render(found)
+    assert text == baseline.render(shuffled)
+    data = json.loads(text)
+    counted: Counter[baseline.Key] = Counter()
+    for entry in data["findings"]:
+        counted[baseline.Key(entry["path"], entry["code"], entry["message"])] += entry["count"]
+    assert counted == Counter(baseline.key(p) for p in found if not p.code.startswith("SEC"))
+    moved = [p._replace(line=p.line + 7, message=p.message.replace("12", "19")) for p in found]
+    assert baseline.render(moved) == text
+
+
+@pytest.mark.parametrize(
+    ("message", "masked"),
+    (
+        ("listed on line 12; keep one", "listed on line #; keep one"),
+        ("has 215 lines, over the 200-line cap; agents never see lines 201-215", "has # lines, over the #-line cap; agents never see lines #-#"),
+        ("memory file note2.md is not listed", "memory file note2.md is not listed"),
+        ("memory file 2fa.md and v1 notes", "memory file 2fa.md and v1 notes"),
+        ("is 25,000 bytes", "is #,# bytes"),
+    ),
+)
+def test_numbers_are_masked_names_kept(message: str, masked: str) -> None:
+    assert baseline.key(Problem("a.md", 1, 1, "X", message, "error")).message == masked
