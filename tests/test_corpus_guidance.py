@@ -10,7 +10,7 @@ import pytest
 from conftest import CORPUS, check_json, run_cli
 
 REPOS = sorted(p.name for p in CORPUS.iterdir() if p.is_dir()) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present outside the workplace")
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the corpus of real agent files (../shared/corpus) is not beside this checkout")
 
 
 def _problems(name: str) -> list[dict[str, Any]]:

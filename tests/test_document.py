@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from memcheck.document import MAX_BYTES, Frontmatter, _simple_frontmatter, _yaml_frontmatter, parse, read
 
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present outside the workplace")
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the corpus of real agent files (../shared/corpus) is not beside this checkout")
 
 
 def test_frontmatter_lines_duplicates_and_body() -> None:

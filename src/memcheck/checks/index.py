@@ -114,7 +114,7 @@ In `generate` mode, reports an index whose bytes differ from what `memcheck fix`
 renders from the store (entry order, names, descriptions, headings).
 
 ## Why is this bad?
-The seed agents rebuild the whole index on every write; an index that drifted
+Agents that keep a generated index rebuild all of it on every write; an index that drifted
 from the store shows agents stale names and descriptions.
 
 ## Example

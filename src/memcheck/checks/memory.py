@@ -143,8 +143,8 @@ Reports a `type` (or `metadata.type`) that is not one of `memory.types`
 (default `user`, `feedback`, `project`, `reference`).
 
 ## Why is this bad?
-The taxonomy is closed: agents reject or drop unknown types (seed 003's index
-renderer leaves them out of MEMORY.md entirely), so the memory is never seen.
+The taxonomy is closed: agents reject or drop unknown types (an index rebuilt by
+type sections leaves them out of MEMORY.md entirely), so the memory is never seen.
 
 ## Example
 ```yaml
@@ -330,7 +330,7 @@ Save the file as UTF-8 without BOM.
 Reports a memory file with Windows (CRLF) line endings.
 
 ## Why is this bad?
-Seed agents split frontmatter with `^---\\n`; with CRLF their regex does not match
+Agents that keep memory stores split frontmatter with `^---\\n`; with CRLF their regex does not match
 and the memory loses its frontmatter.
 
 ## Example

@@ -43,7 +43,7 @@ Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`, `<your-tok
 are not reported.
 
 ## Why is this bad?
-Seed 004: memory must not hold credentials. Anyone with the repository, and every
+Agents' own memory guides say memory must not hold credentials. Anyone with the repository, and every
 agent session, gets the token.
 
 ## Example
