@@ -26,14 +26,16 @@ from memcheck.discover import Workspace
 from memcheck.hooks.lint import collect, targets_for
 from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
-from memcheck.problem import WARNING, Problem
+from memcheck.problem import FAIL_ON, WARNING, Problem, failing
 from memcheck.rules import all_rules
 
 ZERO_SHA = "0" * 40
-FAIL_ON = ("error", "warning", "never")
 # How deep to fetch a shallow clone, in turn, until base and head meet.
 FETCH_DEPTHS = (50, 250, 1000, 5000)
 BAR_WIDTH = 20
+# Findings the job summary lists one by one; GitHub shows only 10 error and 10
+# warning annotations a step, so the summary is where a reviewer reads them.
+SUMMARY_FINDINGS = 200
 
 
 class UsageError(Exception):
@@ -46,7 +48,7 @@ class Inputs(NamedTuple):
     guard: bool
     base: str
     head: str
-    fail_on: str
+    fail_on: str  # "" for the config's fail-on
     sarif: str
     summary: bool
     override_label: str
@@ -57,6 +59,7 @@ class Lint(NamedTuple):
     usage: list[tuple[str, int, int]]  # index, lines, bytes
     max_lines: int
     max_bytes: int
+    fail_on: str  # the input's, else the config's: as `memcheck check` judges it
 
 
 class Guard(NamedTuple):
@@ -82,8 +85,8 @@ def _input_name(env_name: str) -> str:
 
 
 def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
-    fail_on = env.get("INPUT_FAIL_ON", "").strip().lower() or "error"
-    if fail_on not in FAIL_ON:
+    fail_on = env.get("INPUT_FAIL_ON", "").strip().lower()
+    if fail_on and fail_on not in FAIL_ON:
         raise UsageError(f"input fail-on must be one of {', '.join(FAIL_ON)}, not {fail_on!r}")
     # One path per line, so that paths may hold spaces.
     paths = [line.strip() for line in env.get("INPUT_PATHS", "").splitlines() if line.strip()]
@@ -142,7 +145,7 @@ def lint(inputs: Inputs) -> Lint:
         doc = ws.document(store.index) if store.has_index else None
         if doc is not None and doc.error is None:
             usage.append((store.index, *cap_usage(doc)))
-    return Lint(collect(ws, targets), usage, cfg.index.max_lines, cfg.index.max_bytes)
+    return Lint(collect(ws, targets), usage, cfg.index.max_lines, cfg.index.max_bytes, inputs.fail_on or cfg.fail_on)
 
 
 # --- guard ------------------------------------------------------------------------
@@ -234,7 +237,7 @@ def _usage(value: int, cap: int, unit: str) -> str:
     return f"`{bar(value, cap)}` {value:,} / {cap:,} {unit} ({pct}%){mark}"
 
 
-def summary(result: Lint, guarded: Guard, fail_on: str) -> str:
+def summary(result: Lint, guarded: Guard, override_label: str = "") -> str:
     errors, warnings, fixable = counts(result.problems)
     paths = sorted({p.path for p in guarded.problems})
     head = f"**{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}**"
@@ -242,7 +245,14 @@ def summary(result: Lint, guarded: Guard, fail_on: str) -> str:
         head += f" ({fixable} fixable with `memcheck fix`)"
     if guarded.state == "ran":
         head += f"; **{len(paths)} guarded path{'s' * (len(paths) != 1)}** touched"
-    out = ["## memcheck", "", head + f"; fail-on: {fail_on}", ""]
+    out = ["## memcheck", "", head + f"; fail-on: {result.fail_on}", ""]
+
+    out += ["### Findings", ""]
+    if result.problems:
+        out += _findings(result.problems)
+    else:
+        out.append("No findings.")
+    out.append("")
 
     out += ["### Findings by rule", ""]
     by_rule: dict[str, int] = {}
@@ -274,10 +284,35 @@ def summary(result: Lint, guarded: Guard, fail_on: str) -> str:
         out.append(f"No guarded path touched ({guarded.note}).")
     else:
         if guarded.overridden:
-            out += ["The pull request carries the override label: these are reported, not failing.", ""]
+            out += [f"The pull request carries the override label {_code(override_label)}: these are reported, not failing.", ""]
+        else:
+            out += [_override_hint(override_label), ""]
         out += [f"In {guarded.note}:", "", "| Path | Rule | Finding |", "| --- | --- | --- |"]
         out += [f"| {_code(p.path)} | {p.code} | {_cell(p.message)} |" for p in guarded.problems]
     return "\n".join(out) + "\n"
+
+
+def _override_hint(label: str) -> str:
+    if not label:
+        return "These fail the job; no override label is set (input `override-label`), so the guarded paths must leave the pull request."
+    return f"These fail the job. A maintainer who accepts them adds the label {_code(label)} to the pull request, and the job passes with them reported."
+
+
+def _findings(problems: list[Problem], limit: int = SUMMARY_FINDINGS) -> list[str]:
+    """The findings one by one, grouped by file in line order; past ``limit`` (in the
+    report's order) a count of the rest."""
+    out: list[str] = []
+    shown = problems[:limit]
+    for path in sorted({p.path for p in shown}):
+        out += [f"#### {_code(path)}", "", "| Line | Rule | Severity | Message |", "| ---: | --- | --- | --- |"]
+        out += [f"| {p.line} | {p.code} | {p.severity} | {_cell(p.message)} |" for p in shown if p.path == path]
+        out.append("")
+    rest = len(problems) - len(shown)
+    if rest:
+        out += [f"… and {rest:,} more finding{'s' * (rest != 1)} (all are in the SARIF file and in `memcheck check`'s output)."]
+    elif out:
+        out.pop()
+    return out
 
 
 def _append(path: str, text: str) -> None:
@@ -307,6 +342,10 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
         out.write(f"::error title=memcheck guard::{escape_data(guarded.note)}\n")
     elif guarded.state == "skipped":
         out.write(f"::notice title=memcheck guard::{escape_data(guarded.note)}\n")
+    elif guarded.problems and not guarded.overridden and inputs.fail_on != "never":
+        count = len({p.path for p in guarded.problems})
+        hint = f"a maintainer who accepts them adds the label {inputs.override_label!r} to the pull request" if inputs.override_label else "no override label is set"
+        out.write(f"::error title=memcheck guard::{count} guarded path{'s' * (count != 1)} touched; {escape_data(hint)}\n")
 
     errors, warnings, _ = counts(result.problems)
     guarded_paths = len({p.path for p in guarded.problems})
@@ -319,11 +358,13 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
             sarif.report(sorted(result.problems + guarded.problems), f, ReportContext())
     _append(env.get("GITHUB_OUTPUT", ""), f"errors={errors}\nwarnings={warnings}\nguarded={guarded_paths}\n")
     if inputs.summary:
-        _append(env.get("GITHUB_STEP_SUMMARY", ""), summary(result, guarded, inputs.fail_on))
+        _append(env.get("GITHUB_STEP_SUMMARY", ""), summary(result, guarded, inputs.override_label))
 
     if guarded.state == "error":
         return 2
-    lint_fails = {"error": errors > 0, "warning": errors + warnings > 0, "never": False}[inputs.fail_on]
+    lint_fails = bool(failing(result.problems, result.fail_on))
+    # Only the workflow's own fail-on: never keeps guard findings from failing; the
+    # config's is the pull request's to change, and a change never decides its own guard.
     guard_fails = bool(guarded.problems) and not guarded.overridden and inputs.fail_on != "never"
     return 1 if lint_fails or guard_fails else 0
 

@@ -64,6 +64,7 @@ def test_inputs_reach_run_scripts_only_through_env() -> None:
 def test_inputs_and_outputs() -> None:
     action = _action()
     assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "fail-on", "sarif", "summary", "override-label"}
+    assert action["inputs"]["fail-on"]["default"] == ""  # the config's fail-on, as the CLI
     assert set(action["outputs"]) == {"errors", "warnings", "guarded"}
 
 
@@ -274,6 +275,11 @@ def test_override_label_reports_guard_findings_without_failing(runner: Runner, t
     without = runner.run(ws, _event(pr, labels=("docs",)), {})
     assert without.returncode == 1
     assert any(line.startswith("::error file=.env,") for line in without.stdout.splitlines())
+    # A failing guard says how to get past it: the label, by name.
+    assert "::error title=memcheck guard::1 guarded path touched; a maintainer who accepts them adds the label 'memcheck-override' to the pull request" in without.stdout
+    assert "adds the label `memcheck-override` to the pull request" in without.summary
+    custom = runner.run(ws, _event(pr), {"override-label": "secrets-ok"})
+    assert "the label 'secrets-ok'" in custom.stdout and "`secrets-ok`" in custom.summary
 
 
 def test_shallow_checkout_gets_the_base_fetched(runner: Runner, tmp_path: Path) -> None:
@@ -378,3 +384,50 @@ def test_code_span(text: str, expected: str) -> None:
 )
 def test_event_range(event: dict[str, Any], expected: tuple[str, str]) -> None:
     assert _run_module().event_range(event) == expected
+
+
+def test_summary_lists_the_findings_by_file(runner: Runner, tmp_path: Path) -> None:
+    files = {
+        **NEW_MEMORY,
+        "AGENTS.md": "# Agents\n\nSee @docs/style.md.\n",
+        ".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user", extra="mood: calm\n"),
+    }
+    pr = _pull_request(tmp_path, files)
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr), {"guard": "off"})
+    assert run.returncode == 1
+    findings = run.summary.split("### Findings\n", 1)[1].split("\n### ", 1)[0]
+    assert findings == (
+        "\n#### `.claude/memory/MEMORY.md`\n\n"
+        "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
+        "| 4 | IDX003 | error | memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`) |\n\n"
+        "#### `.claude/memory/user_prefs.md`\n\n"
+        "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
+        "| 5 | MEM010 | warning | unknown frontmatter key 'mood'; fix it or add it to memory.allowed-keys |\n\n"
+        "#### `AGENTS.md`\n\n"
+        "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
+        "| 3 | GDN009 | error | @docs/style.md imports docs/style.md, which does not exist; fix the path, or put it in backticks if it is not an import |\n"
+    )
+
+
+def test_summary_caps_the_list_with_a_count_of_the_rest() -> None:
+    run = _run_module()
+    problems = [run.Problem(f"m/{i:03}.md", 1, 1, "MEM010", "unknown key | x", "warning") for i in range(250)]
+    lines = run._findings(problems, limit=200)
+    assert sum(line.startswith("| 1 | MEM010 |") for line in lines) == 200
+    assert "unknown key \\| x" in lines[4]  # a pipe cannot break the table
+    assert lines[-1] == "… and 50 more findings (all are in the SARIF file and in `memcheck check`'s output)."
+
+
+@pytest.mark.parametrize(("config", "fail_on", "expected"), (("fail-on: warning\n", "", 1), ("fail-on: warning\n", "error", 0), ("", "", 0)))
+def test_fail_on_defaults_to_the_config_as_the_cli_does(runner: Runner, tmp_path: Path, config: str, fail_on: str, expected: int) -> None:
+    files = {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user", extra="mood: calm\n")}
+    if config:
+        files[".memcheck.yaml"] = config
+    pr = _pull_request(tmp_path, files)
+    ws = _checkout(tmp_path, pr)
+    inputs = {"guard": "off", **({"fail-on": fail_on} if fail_on else {})}
+    run = runner.run(ws, _event(pr), inputs)
+    assert run.returncode == expected, run.stdout
+    cli = subprocess.run([sys.executable, "-m", "memcheck", "check", *(["--fail-on", fail_on] if fail_on else [])], cwd=ws, capture_output=True, text=True)
+    assert cli.returncode == expected

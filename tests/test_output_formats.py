@@ -157,3 +157,19 @@ def test_version_imports_no_reporter_yaml_git_or_pathspec(repo: Path) -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, check=True)
     assert proc.stdout.splitlines()[-1] == ""
+
+
+def test_sarif_fingerprints_survive_a_move_and_tell_twins_apart(repo: Path) -> None:
+    write(repo, "AGENTS.md", "# Agents\n\nSee @docs/a.md, @docs/a.md and @docs/b.md.\n")
+
+    def results() -> list[tuple[int, str]]:
+        doc = json.loads(run_cli(repo, "check", "--format", "sarif").stdout)
+        return [(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["partialFingerprints"]["memcheckFinding/v1"]) for r in doc["runs"][0]["results"]]
+
+    before = results()
+    assert len(before) == 3 and len({f for _, f in before}) == 3
+    assert before[0][1].split(":")[0] == before[1][1].split(":")[0] and [f[-2:] for _, f in before[:2]] == [":1", ":2"]
+    write(repo, "AGENTS.md", "# Agents\n\nIntro.\n\nSee @docs/a.md, @docs/a.md and @docs/b.md.\n")
+    after = results()
+    assert [line for line, _ in after] == [line + 2 for line, _ in before]
+    assert [f for _, f in after] == [f for _, f in before]

@@ -57,7 +57,28 @@ def _unknown_rule(code: str, severity: str) -> Rule:
     return Rule(code, code.lower(), severity, False, code, f"## What it does\n{code}\n")
 
 
-def _result(p: Problem, rule_index: int) -> dict[str, Any]:
+# Code scanning tracks an alert across commits by its fingerprints. Ours is a hash of
+# the file, the code and the message without its numbers (what a baseline matches,
+# see memcheck.baseline), so a finding that moves to another line stays one alert;
+# ":N" numbers identical findings, as GitHub's own primaryLocationLineHash does.
+FINGERPRINT = "memcheckFinding/v1"
+
+
+def fingerprints(problems: Sequence[Problem]) -> list[str]:
+    import hashlib
+
+    from memcheck.baseline import key
+
+    seen: dict[str, int] = {}
+    found = []
+    for p in problems:
+        digest = hashlib.sha256("\0".join(key(p)).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        seen[digest] = seen.get(digest, 0) + 1
+        found.append(f"{digest}:{seen[digest]}")
+    return found
+
+
+def _result(p: Problem, rule_index: int, fingerprint: str) -> dict[str, Any]:
     return {
         "ruleId": p.code,
         "ruleIndex": rule_index,
@@ -71,6 +92,7 @@ def _result(p: Problem, rule_index: int) -> dict[str, Any]:
                 }
             }
         ],
+        "partialFingerprints": {FINGERPRINT: fingerprint},
         "properties": {"fixable": p.fixable},
     }
 
@@ -97,7 +119,7 @@ def document(problems: Sequence[Problem]) -> dict[str, Any]:
                     }
                 },
                 "columnKind": "unicodeCodePoints",
-                "results": [_result(p, index[p.code]) for p in problems],
+                "results": [_result(p, index[p.code], f) for p, f in zip(problems, fingerprints(problems))],
             }
         ],
     }
