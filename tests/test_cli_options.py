@@ -187,3 +187,26 @@ def test_fix_diff_shows_line_ending_changes_and_a_missing_final_newline(repo: Pa
     assert proc.stdout.endswith(
         "-- [prefs](user_prefs.md) - Prefers short answers\n\\ No newline at end of file\n+- [prefs](user_prefs.md) - Prefers short answers\n"
     )
+
+
+def test_readme_documents_every_option_the_comments_the_baseline_and_the_exit_codes() -> None:
+    import click
+    from conftest import REPO_ROOT
+
+    from memcheck.cli import cli
+
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    for name in ("check", "fix"):
+        command = cli.commands[name]
+        for param in command.params:
+            if isinstance(param, click.Option):
+                for opt in param.opts:
+                    assert f"`{opt}" in readme or f"`{name} {opt}" in readme, f"{name} {opt}"
+    for comment in ("memcheck-disable-next-line", "memcheck-disable-line", "memcheck-disable CODE", "memcheck-enable", "memcheck-disable-file"):
+        assert comment in readme, comment
+    assert "# memcheck-disable-next-line MEM010" in readme  # the frontmatter form
+    assert "--write-baseline .memcheck-baseline.json" in readme and "baseline: .memcheck-baseline.json" in readme
+    exit_codes = readme.split("### Exit codes", 1)[1].split("\n### ", 1)[0]
+    assert all(f"| {code} |" in exit_codes for code in (0, 1, 2))
+    for key in ("fail-on:", "baseline:"):
+        assert key in readme.split("## Configuration", 1)[1]
