@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, invoke, memory, run_cli, write
+from conftest import REPO_ROOT, git, invoke, memory, run_cli, write
 
 from memcheck.hooks.explain import rule_table
 from memcheck.rules import all_rules
@@ -48,6 +48,10 @@ def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
     write(repo, ".memory/a.md", memory("A", '"quoted, with a comma"', "user", extra="created: 2025-01-10\n"))
     write(repo, ".memory/MEMORY.md", "- [A](a.md) — quoted, with a comma\n")
     assert not _imports(repo, ["check", ".memory/a.md"], "yaml")
+    # As the hook runs it: what the commit stages.
+    git(repo, "add", "-A")
+    assert not _imports(repo, ["check", "--changed"], "yaml")
+    assert not _imports(repo, ["check", "--changed"], "git")
 
 
 def test_the_command_exits_at_once_yet_loses_no_output(repo: Path) -> None:
