@@ -5,6 +5,7 @@ runs, so `memcheck --version` loads neither yaml, pathspec nor git.
 """
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from typing import Any, Callable, NamedTuple, NoReturn, Sequence
@@ -86,8 +87,24 @@ def format_option(formats: Sequence[str] = FORMATS) -> Callable[[Any], Any]:
     )
 
 
-def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+class LintOptions(NamedTuple):
     """The options check and fix share: which rules, what fails, where output goes."""
+
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    fail_on: str | None
+    baseline: str | None
+    output_file: str | None
+    changed: bool
+
+
+def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Add the LintOptions to a command, handed to it as one ``options`` argument."""
+
+    @functools.wraps(fn)
+    def command(*args: Any, select: tuple[str, ...], ignore: tuple[str, ...], fail_on: str | None, baseline: str | None, output_file: str | None, changed: bool, **kwargs: Any) -> Any:
+        return fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed), **kwargs)
+
     for option in reversed(
         (
             click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated, repeatable); replaces the config's select and ignore."),
@@ -103,8 +120,8 @@ def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
             ),
         )
     ):
-        fn = option(fn)
-    return fn
+        command = option(command)
+    return command
 
 
 class Scope(NamedTuple):
@@ -141,7 +158,7 @@ def _usage(message: str) -> Exception:
     return ConfigError(message)
 
 
-def _settings(config_file: str | None, paths: Sequence[str], select: Sequence[str], ignore: Sequence[str], fail_on: str | None, baseline: str | None) -> Any:
+def _settings(config_file: str | None, paths: Sequence[str], options: LintOptions) -> Any:
     """The config with the command line's options on top; a path that does not exist
     is a usage error (a mistyped store must not pass as a clean one)."""
     from memcheck import config
@@ -152,10 +169,10 @@ def _settings(config_file: str | None, paths: Sequence[str], select: Sequence[st
     settings = _config(config_file, paths)
     return config.with_options(
         settings,
-        select=config.selectors(select, "--select"),
-        ignore=config.selectors(ignore, "--ignore"),
-        fail_on=fail_on,
-        baseline=os.path.abspath(baseline) if baseline else None,
+        select=config.selectors(options.select, "--select"),
+        ignore=config.selectors(options.ignore, "--ignore"),
+        fail_on=options.fail_on,
+        baseline=os.path.abspath(options.baseline) if options.baseline else None,
     )
 
 
@@ -173,20 +190,7 @@ def cli() -> None:
 @click.option("--statistics", is_flag=True, help="Count the findings per rule code instead of listing them (text or json).")
 @click.option("--write-baseline", metavar="FILE", help="Record the current findings in FILE (sorted JSON) and exit 0; --baseline FILE then reports only new ones.")
 @click.option("--user", is_flag=True, help="Also check the user-level files: ~/.config/amp/AGENTS.md, ~/.claude/CLAUDE.md, ~/.agh/memory, ~/.nano_claude/memory, ~/.claude/skills, ...")
-def check(
-    paths: tuple[str, ...],
-    fmt: str,
-    config_file: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    baseline: str | None,
-    output_file: str | None,
-    changed: bool,
-    statistics: bool,
-    write_baseline: str | None,
-    user: bool,
-) -> None:
+def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, statistics: bool, write_baseline: str | None, user: bool) -> None:
     """Report problems in memory stores, indexes, guidance files and skills.
 
     With PATHS (as pre-commit passes them), check what those files belong to: a
@@ -200,12 +204,12 @@ def check(
 
         if statistics and fmt not in ("text", "json", "auto"):
             raise _usage("--statistics prints text or json, not " + fmt)
-        settings = _settings(config_file, paths, select, ignore, fail_on, baseline)
+        settings = _settings(config_file, paths, options)
         if write_baseline is not None:
             from dataclasses import replace
 
             settings = replace(settings, baseline=None)  # record everything there is now
-        scope = _scope(settings, paths, changed)
+        scope = _scope(settings, paths, options.changed)
         folders = None
         if scope.paths and not scope.deleted:  # for a hook run on memory files, only their folders are listed
             from memcheck.discover import hook_folders
@@ -222,7 +226,7 @@ def check(
             listing,
             deleted=scope.deleted,
             statistics=statistics,
-            output_file=output_file,
+            output_file=options.output_file,
             write_baseline=write_baseline,
         )
 
@@ -236,19 +240,7 @@ def check(
 @lint_options
 @click.option("--diff", is_flag=True, help="Print a unified diff of what fix would write, and write nothing; exit 1 when there is something to fix.")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when fix changed a file, even if nothing is left to report.")
-def fix(
-    paths: tuple[str, ...],
-    fmt: str,
-    config_file: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    baseline: str | None,
-    output_file: str | None,
-    changed: bool,
-    diff: bool,
-    exit_non_zero_on_fix: bool,
-) -> None:
+def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, diff: bool, exit_non_zero_on_fix: bool) -> None:
     """Rebuild MEMORY.md indexes, then report what is left.
 
     Exit status: 0 when nothing left fails, 1 when findings it cannot fix are left
@@ -258,9 +250,9 @@ def fix(
     def run() -> int:
         from memcheck.hooks import fix as fixer
 
-        settings = _settings(config_file, paths, select, ignore, fail_on, baseline)
-        scope = _scope(settings, paths, changed)
-        return fixer.run(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=output_file)
+        settings = _settings(config_file, paths, options)
+        scope = _scope(settings, paths, options.changed)
+        return fixer.run(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file)
 
     _run(run)
 
