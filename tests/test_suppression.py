@@ -125,7 +125,7 @@ def test_fix_honours_suppressions_in_what_is_left(repo: Path) -> None:
     write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="# memcheck-disable-next-line MEM010\nmood: calm\n"))
     proc = run_cli(repo, "fix")
     assert proc.returncode == 0, proc.stdout
-    assert proc.stdout == "Fixing .claude/memory/MEMORY.md\nNo problems found.\n"
+    assert proc.stdout == "Fixing .claude/memory/MEMORY.md: added 1 (user_prefs.md)\nNo problems found.\n"
 
 
 def test_many_comments_are_judged_in_linear_time(repo: Path) -> None:
@@ -139,7 +139,9 @@ def test_many_comments_are_judged_in_linear_time(repo: Path) -> None:
     assert time.monotonic() - start < 60
     assert proc.returncode in (0, 1), proc.stderr
     codes = {p["code"] for p in json.loads(proc.stdout)["problems"]}
-    assert "GDN009" not in codes and codes <= {"MCK001", "MCK002", "GDN014"}
+    # Left: the comments about codes no line has, and the file's size (over the size
+    # budget and Codex's 32 KiB).
+    assert "GDN009" not in codes and codes <= {"MCK001", "MCK002", "GDN014", "GDN016"}
 
 
 # --- the parser -----------------------------------------------------------------
