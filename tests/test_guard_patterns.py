@@ -17,6 +17,7 @@ from memcheck.checks.guard import (
     allow_line,
     categories,
     link_target,
+    link_targets,
 )
 from memcheck.config import default_config
 
@@ -103,10 +104,21 @@ def test_templates_are_one_segment_each() -> None:
         ("client/app/.claude/settings.local.json", "agent-local"),
         # a template never exempts a folder's contents, nor a file of another category
         (".env.example/.env", "env"),
-        ("config/example.env/prod.pem", "env"),  # the folder is no template
+        ("config/example.env/prod.pem", "keys"),  # the folder is no template, and *.env names a file
         (".aws/.env.example", "aws"),
         (".ssh/id_rsa.pub", "ssh"),
         ("node_modules/pkg/.env.example", "node-modules"),
+        # names that only name a file still do, whatever the rest of the name
+        ("kubeconfig.yaml", "kubernetes"),
+        ("deploy/kubeconfig.prod", "kubernetes"),
+        (".env.sh", "env"),  # shell files export secrets: not spared as code
+        ("deploy/id_rsa.bak", "ssh"),
+        # as Windows reads a name: without the dots and spaces that end a segment
+        (".env ", "env"),
+        ("keys/x.pem.", "keys"),
+        ("deploy/.env. . ", "env"),
+        (".aws./credentials", "aws"),
+        ("kubeconfig ", "kubernetes"),
     ],
 )
 def test_guarded(path: str, category: str) -> None:
@@ -150,6 +162,25 @@ def test_guarded(path: str, category: str) -> None:
         ".claude/settings.json",
         "CLAUDE.md",
         "docs/claude.local.md.txt",
+        # code and documentation about a kubeconfig, an SSH key or an .env file: a name
+        # pattern names a file, never a folder's contents, nor a source or documentation file
+        "pkg/minikube/kubeconfig/settings.go",
+        "pkg/cluster/internal/kubeconfig/internal/kubeconfig/merge.go",
+        "pkg/kubeconfig.go",
+        "docs/kubeconfig.md",
+        "pkg/ssh/id_rsa_parser.go",
+        "src/sshd/id_rsa.go",
+        "docs/id_rsa.md",
+        "docs/.env.md",
+        "web/.env.ts",
+        ".env.d/README.md",
+        "terraform.tfstate.d/README.md",
+        # templates of the secret words, as .env.example is for env
+        "secrets.example.yaml",
+        "secrets.sample.yaml",
+        "config/secrets.template.yml",
+        "example_credentials.json",
+        "deploy/api-key.dist.ini",
     ],
 )
 def test_not_guarded(path: str) -> None:
@@ -206,6 +237,20 @@ def test_allow_line_allows_exactly_that_path(path: str) -> None:
 )
 def test_link_target(link: str, target: str, resolved: str) -> None:
     assert link_target(link, target) == resolved
+
+
+@pytest.mark.parametrize(
+    ("link", "target", "names"),
+    [
+        ("l", "C:\\Users\\me\\.aws\\credentials", ["C:\\Users\\me\\.aws\\credentials", "Users/me/.aws/credentials"]),
+        ("a/l", ".aws\\credentials", ["a/.aws\\credentials", "a/.aws/credentials"]),
+        ("l", "\\\\server\\share\\.env", ["\\\\server\\share\\.env", "server/share/.env"]),
+        ("l", "d:..\\.env", ["d:..\\.env", ".env"]),
+        ("l", "notes/plain.txt", ["notes/plain.txt"]),
+    ],
+)
+def test_link_targets_as_windows_reads_them(link: str, target: str, names: list[str]) -> None:
+    assert link_targets(link, target) == names
 
 
 ALL_PATTERNS = [p for c in categories().values() for p in c.patterns] + ["a/**/b", "/top.txt", "**/deep/*.txt", "x?.cfg", "[ab].ini"]

@@ -2,7 +2,8 @@
 CLI in a subprocess (and pushes through the real pre-commit, to a bare remote): a
 template name that exempts a folder or a symlink, an evil merge, a push that
 pre-commit describes only in part, a change that decides its own policy, quiet
-fall-backs and history that git can be told to hide. Beside each, what must still
+fall-backs and history that git can be told to hide; names as Windows reads them,
+and code that only talks about a secret. Beside each, what must still
 pass."""
 from __future__ import annotations
 
@@ -562,3 +563,53 @@ def test_names_the_first_list_missed(repo: Path, path: str, category: str) -> No
     code, problems = guard_json(repo)
     assert code == 1 and [p["path"] for p in problems] == [path]
     assert f"guarded by category {category}" in problems[0]["message"]
+
+
+# === a second review, of the guard as it stood after the first ========================
+
+
+
+# --- names: code about a secret is no secret; names as Windows reads them ---------------
+
+
+def test_code_and_documentation_about_secrets_pass_and_the_secrets_do_not(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    passing = [
+        "pkg/minikube/kubeconfig/settings.go", "pkg/kubeconfig.go", "docs/kubeconfig.md", "pkg/ssh/id_rsa_parser.go",
+        "docs/id_rsa.md", "docs/.env.md", "web/.env.ts", "secrets.example.yaml", "config/secrets.template.yml",
+    ]  # fmt: skip
+    for path in passing:
+        write(repo, path, "x\n")
+    git(repo, "add", "-A")
+    assert guard(repo) == (0, "No problems found.\n", "")
+    for path in ("kubeconfig.yaml", "deploy/id_rsa_work", "config/.env.production"):
+        write(repo, path, "x\n")
+    git(repo, "add", "-A")
+    code, problems = guard_json(repo)
+    assert code == 1
+    assert [p["path"] for p in problems] == ["config/.env.production", "deploy/id_rsa_work", "kubeconfig.yaml"]
+
+
+@pytest.mark.parametrize("path", [".env ", "keys/x.pem.", "deploy/prod.key ", ".aws./credentials"])
+def test_a_name_windows_reads_as_a_guarded_one_is_guarded(repo: Path, path: str) -> None:
+    commit(repo, {"README.md": "x\n"})
+    write(repo, path, "SECRET=1\n")
+    git(repo, "add", "-A")
+    code, problems = guard_json(repo)
+    assert code == 1 and [p["path"] for p in problems] == [path]
+    # the allow line the message gives still allows exactly that name
+    allow = problems[0]["message"].split("put in .memcheck.yaml: ", 1)[1]
+    git(repo, "commit", "-q", "--no-verify", "-m", "secret")
+    commit(repo, {".memcheck.yaml": allow + "\n"}, "allow it")
+    write(repo, path, "SECRET=2\n")
+    git(repo, "add", "-A")
+    assert guard(repo)[0] == 0
+
+
+@pytest.mark.parametrize("target", ["C:\\Users\\me\\.aws\\credentials", ".aws\\credentials", "..\\..\\.ssh\\id_rsa", "D:/keys/deploy.pem"])
+def test_a_symlink_to_a_windows_path_is_judged_by_it(repo: Path, target: str) -> None:
+    commit(repo, {"README.md": "x\n"})
+    os.symlink(target, repo / "link")
+    git(repo, "add", "link")
+    code, problems = guard_json(repo)
+    assert code == 1 and [(p["path"], p["code"]) for p in problems] == [("link", "GRD002")]

@@ -37,7 +37,7 @@ def judged(*changes: Change, **settings: Any) -> list[tuple[str, str, str]]:
         (Change("A", ".env.example", new_mode=SYMLINK_MODE, target=".env"), [(".env.example", "GRD002", "symlink added pointing to .env")]),
         (Change("A", "example.env", new_mode=SYMLINK_MODE, target="/home/me/.ssh/id_rsa"), [("example.env", "GRD002", "symlink added pointing to /home/me/.ssh/id_rsa (home/me/.ssh/id_rsa)")]),
         (Change("A", "env.link", new_mode=SYMLINK_MODE, target=".env.example"), []),
-        (Change("A", ".env.example", new_mode=GITLINK_MODE), [(".env.example", "GRD001", "added")]),
+        (Change("A", ".env", new_mode=GITLINK_MODE), [(".env", "GRD001", "added")]),
         (Change("A", ".env.example/.env", new_mode=FILE), [(".env.example/.env", "GRD001", "added")]),
         (Change("M", "x/.env", old_mode=FILE, new_mode=FILE, commit="a" * 40, merge=True), [("x/.env", "GRD001", "modified in merge aaaaaaa")]),
         (Change("A", ".env", new_mode=FILE, commit="b" * 40, ref="z"), [(".env", "GRD001", "added in bbbbbbb (on z)")]),
@@ -62,7 +62,7 @@ def test_a_template_exempts_only_its_own_category() -> None:
     assert hit is not None and hit.category == "ssh"
     assert g.hit("keys/id_rsa_work.pub") is None
     assert g.hit(".ssh/id_rsa.pub") is not None  # the folder is guarded, not the name
-    assert g.hit(".env.example", is_dir=True) is not None
+    assert g.hit(".env.example/.env") is not None
     assert g.hit(".env.example", is_dir=True, link_target=True) is None
 
 

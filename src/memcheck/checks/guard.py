@@ -110,8 +110,9 @@ _SHOWN_CHANGES = 3  # a long range names the first few commits that touched a pa
 class Category(NamedTuple):
     name: str
     why: str
-    patterns: tuple[str, ...]
+    patterns: tuple[str, ...]  # match a path anywhere: a folder's contents too
     allow: tuple[str, ...]  # templates the category never guards (.env.example)
+    files: tuple[str, ...] = ()  # match a file by its own name, never code or documentation (kubeconfig.*)
 
 
 def _expand(spec: Mapping[str, Any], forms: Sequence[str], extensions: Sequence[str]) -> tuple[str, ...]:
@@ -127,9 +128,22 @@ def _expand(spec: Mapping[str, Any], forms: Sequence[str], extensions: Sequence[
 def categories() -> dict[str, Category]:
     data = resource_json("guard-patterns.json")
     return {
-        name: Category(name, spec["why"], _expand(spec, data["name-forms"], data["data-extensions"]), tuple(spec.get("allow", ())))
+        name: Category(
+            name,
+            spec["why"],
+            _expand(spec, data["name-forms"], data["data-extensions"]),
+            # a category of secret words allows their templates (secrets.example.yaml)
+            tuple(spec.get("allow", ())) + (tuple(data["name-templates"]) if spec.get("names") else ()),
+            tuple(spec.get("files", ())),
+        )
         for name, spec in data["categories"].items()
     }
+
+
+def source_extensions() -> frozenset[str]:
+    """Extensions of source code and documentation, which a category's ``files``
+    patterns never flag: ``kubeconfig.go`` is code about a kubeconfig."""
+    return frozenset(resource_json("guard-patterns.json")["source-extensions"])
 
 
 class Hit(NamedTuple):
@@ -144,7 +158,12 @@ def _nfc(text: str) -> str:
 # pathspec writes a pattern without a slash (but for a trailing one) as this prefix,
 # its match of one path segment, and one of these suffixes (any entry / folders only).
 _ANY_DEPTH = "^(?:.+/)?"
-_SUFFIXES = (("(?:(?P<ps_d>/)|$)", False), ("(?P<ps_d>/)", True))
+_ANY, _FOLDERS, _FILES = 0, 1, 2  # what a one-segment pattern may match: any entry, folders, files
+_SUFFIXES = (("(?:(?P<ps_d>/)|$)", _ANY), ("(?P<ps_d>/)", _FOLDERS))
+# What a path segment is, and so which patterns may match it: a folder above the
+# path, the path's own name as a file or as a folder, or (a symlink's target, which
+# may be either) both.
+_AS_FOLDER, _AS_FILE, _AS_EITHER = (_ANY, _FOLDERS), (_ANY, _FILES), (_ANY, _FOLDERS, _FILES)
 _NAMED_GROUP = re.compile(r"\(\?P<\w+>")
 _LITERAL_TAIL = re.compile(r"[^*?\]\\]*$")
 
@@ -175,17 +194,28 @@ class PatternSet:
     match a segment ending in ``.json``) and a segment tries just its own extension's
     regex and the one for patterns without a fixed extension. Segments repeat from path
     to path, so each is matched once. Patterns with a slash are one regex over the path.
+
+    ``files``: the hits whose pattern names a file, never a folder above it, and never
+    a file with one of the ``spared`` extensions (source code and documentation).
     """
 
-    def __init__(self, hits: Sequence[Hit], case_sensitive: bool = False, shipped: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        hits: Sequence[Hit],
+        case_sensitive: bool = False,
+        shipped: Iterable[str] = (),
+        files: frozenset[Hit] = frozenset(),
+        spared: frozenset[str] = frozenset(),
+    ) -> None:
         """``shipped``: categories whose patterns come with memcheck and are known to
         compile; any other pattern (the config's) is compiled at once, so a bad one is
         reported before anything is judged."""
         self.hits = tuple(hits)
+        self._spared = spared
         self._fold = (lambda s: s) if case_sensitive else str.lower
         self._flags = flags = re.DOTALL if case_sensitive else re.DOTALL | re.IGNORECASE
         to_regex = _pattern_to_regex()
-        segment: dict[tuple[str, bool], list[str]] = {}
+        segment: dict[tuple[str, int], list[tuple[int, str]]] = {}
         whole: list[str] = []
         shipped = frozenset(shipped)
         for i, hit in enumerate(self.hits):
@@ -193,27 +223,36 @@ class PatternSet:
             if include is None or source is None:  # blank line or comment
                 continue
             key = self._segment_key(_nfc(hit.pattern), source)
+            if hit in files:
+                if key is None or key[1] != _ANY:
+                    raise ValueError(f"{hit.pattern!r} cannot name a file: it has a slash")  # shipped patterns only: tested
+                key = (key[0], _FILES)
             if key is None:
                 alternative = f"(?P<p{i}>{_NAMED_GROUP.sub('(?:', source)})"
                 whole.append(alternative)
             else:
-                core = source[len(_ANY_DEPTH) : -len(_SUFFIXES[key[1]][0])]
+                core = source[len(_ANY_DEPTH) : -len(_SUFFIXES[0 if key[1] == _FILES else key[1]][0])]
                 alternative = f"(?P<p{i}>{core})"
-                segment.setdefault(key, []).append(alternative)
+                segment.setdefault(key, []).append((i, alternative))
             if hit.category not in shipped:
                 self._compile([alternative], flags)
         # Each extension's regex is compiled the first time a segment with that
         # extension is judged: a range of Markdown and Python files needs two or three
         # of some fifty, and compiling them all costs more than judging the range.
         self._pending = segment
-        self._segment: dict[tuple[str, bool], re.Pattern[str] | None] = {}
+        self._segment: dict[tuple[str | None, tuple[int, ...]], re.Pattern[str] | None] = {}
         self._whole = self._compile(whole, flags) if whole else None
-        self._seen: dict[tuple[str, bool], int | None] = {}
+        self._seen: dict[tuple[str, tuple[int, ...]], int | None] = {}
 
-    def _segment_regex(self, key: tuple[str, bool]) -> re.Pattern[str] | None:
+    def _segment_regex(self, ext: str | None, kinds: tuple[int, ...]) -> re.Pattern[str] | None:
+        """One regex for the patterns of an extension (None: of every extension) that
+        may match a segment of these kinds, in the patterns' order: the first that
+        matches is the first in the list."""
+        key = (ext, kinds)
         if key not in self._segment:
-            alternatives = self._pending.get(key)
-            self._segment[key] = self._compile(alternatives, self._flags) if alternatives else None
+            buckets = [b for b in self._pending if b[1] in kinds] if ext is None else [(ext, k) for k in kinds]
+            alternatives = sorted(a for b in buckets for a in self._pending.get(b, ()))
+            self._segment[key] = self._compile([a for _, a in alternatives], self._flags) if alternatives else None
         return self._segment[key]
 
     def _compile(self, alternatives: Sequence[str], flags: int) -> re.Pattern[str]:
@@ -228,47 +267,48 @@ class PatternSet:
                     raise ConfigError(f"guard: invalid pattern {bad!r}: {e}") from None
             raise
 
-    def _segment_key(self, pattern: str, source: str) -> tuple[str, bool] | None:
-        """(extension, folders only) for a one-segment pattern, None for the others."""
+    def _segment_key(self, pattern: str, source: str) -> tuple[str, int] | None:
+        """(extension, what it matches) for a one-segment pattern, None for the others."""
         body = pattern.removeprefix("!")
         if "/" in body.rstrip("/") or not source.startswith(_ANY_DEPTH):
             return None
-        for suffix, folders_only in _SUFFIXES:
+        for suffix, kind in _SUFFIXES:
             if source.endswith(suffix):
                 tail = _LITERAL_TAIL.search(body.rstrip("/"))
                 ext = _extension(tail.group() if tail else "")
                 # A non-ASCII extension may fold differently in str.lower and re.I.
-                return (self._fold(ext) if ext.isascii() else "", folders_only)
+                return (self._fold(ext) if ext.isascii() else "", kind)
         return None
 
-    def _match_segment(self, name: str, folder: bool) -> int | None:
+    def _match_segment(self, name: str, kinds: tuple[int, ...]) -> int | None:
         ext = _extension(name)
-        if ext.isascii():
-            keys: Iterable[tuple[str, bool]] = [(self._fold(ext), False), ("", False)]
-            if folder:
-                keys = [*keys, (self._fold(ext), True), ("", True)]
-        else:
-            keys = [k for k in self._pending if folder or not k[1]]
-        for key in keys:
-            regex = self._segment_regex(key)
+        if _FILES in kinds and ext.lower() in self._spared:
+            kinds = _AS_FOLDER[:1] if kinds == _AS_FILE else _AS_FOLDER
+        exts: tuple[str | None, ...] = ((self._fold(ext), "") if ext else ("",)) if ext.isascii() else (None,)
+        first = None  # the earliest pattern in the list, of this extension's or of no fixed one
+        for each in exts:
+            regex = self._segment_regex(each, kinds)
             found = regex.fullmatch(name) if regex is not None else None
             if found and found.lastgroup:
-                return int(found.lastgroup[1:])
-        return None
+                index = int(found.lastgroup[1:])
+                first = index if first is None else min(first, index)
+        return first
 
     def first(self, path: str, is_dir: bool = False) -> Hit | None:
         """The first pattern that matches a repository-relative path, if any."""
         found = self.first_at(path, is_dir)
         return found[0] if found is not None else None
 
-    def first_at(self, path: str, is_dir: bool = False) -> tuple[Hit, bool] | None:
+    def first_at(self, path: str, is_dir: bool = False, either: bool = False) -> tuple[Hit, bool] | None:
         """The first pattern that matches, and whether it matched the path's own name
-        (its last segment) rather than a folder above it or the whole path."""
+        (its last segment) rather than a folder above it or the whole path.
+        ``either``: the path may be a folder or a file (what a symlink points at)."""
         path = _nfc(path)
         parts = path.split("/")
         last = len(parts) - 1
+        own = _AS_EITHER if either else _AS_FOLDER if is_dir else _AS_FILE
         for i, name in enumerate(parts):
-            key = (name, is_dir or i < last)
+            key = (name, own if i == last else _AS_FOLDER)
             if key not in self._seen:
                 self._seen[key] = self._match_segment(*key)
             index = self._seen[key]
@@ -290,7 +330,7 @@ class Guard:
         if unknown:
             raise ConfigError(f"guard.disable: unknown categor{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)} (known: {', '.join(known)})")
         enabled = [c for c in known.values() if c.name not in config.disable]
-        hits = [Hit(c.name, p) for c in enabled for p in c.patterns]
+        hits = [Hit(c.name, p) for c in enabled for p in (*c.patterns, *c.files)]
         allow = [Hit("allow", p.removeprefix("!")) for p in config.allow]
         for pattern in config.patterns:
             if pattern.startswith("!"):  # a negated guard pattern allows, as in .gitignore
@@ -300,7 +340,9 @@ class Guard:
         self._case_sensitive = config.case_sensitive
         self._shipped = frozenset(known)
         self._patterns = tuple(hits)
-        self.guarded = PatternSet(hits, config.case_sensitive, shipped=known)
+        self._files = frozenset(Hit(c.name, p) for c in enabled for p in c.files)
+        self._spared = source_extensions()
+        self.guarded = self._pattern_set(hits)
         self.allowed = PatternSet(allow, config.case_sensitive, shipped=known)
         self._templates = {c.name: PatternSet([Hit(c.name, p) for p in c.allow], config.case_sensitive, shipped=known) for c in enabled if c.allow}
         self._without: dict[frozenset[str], PatternSet] = {}
@@ -312,23 +354,37 @@ class Guard:
         for path, _ in describe(change):
             self.hit(path, change.is_directory)
 
+    def _pattern_set(self, hits: Sequence[Hit]) -> PatternSet:
+        return PatternSet(hits, self._case_sensitive, shipped=self._shipped, files=self._files, spared=self._spared)
+
     def hit(self, path: str, is_dir: bool = False, link_target: bool = False) -> Hit | None:
         """The pattern that guards ``path``, if any. ``link_target``: the path is what a
-        symlink points at, judged as a folder (a link to ``~/.ssh``) and, for the
-        templates, as a file (a link to ``.env.example``)."""
+        symlink points at, judged as a folder (a link to ``~/.ssh``) and as a file (a
+        link to ``kubeconfig``; for the templates, a link to ``.env.example``).
+
+        A name is judged as it is and as Windows reads it, without the dots and
+        spaces that end a segment (``.env `` and ``x.pem.`` are ``.env`` and ``x.pem``
+        there); only the config's allowance of the name as it is lets it through."""
         key = (path, is_dir, link_target)
         if key in self._hits:  # a range names a path in several commits, and a path is asked twice
             return self._hits[key]
-        found = self.guarded.first_at(path, is_dir)
-        hit = None
-        if found is not None:  # most paths are guarded by nothing: they stop here
-            hit = self._after_templates(path, is_dir, link_target or not is_dir, *found)
-            if hit is not None and self.allowed.first(path, is_dir) is not None:
-                hit = None
+        hit = self._guarded(path, is_dir, link_target)
+        if hit is None and (path.endswith(_WINDOWS_DROPS) or "./" in path or " /" in path):
+            read_as = windows_name(path)
+            if read_as != path:
+                hit = self._guarded(read_as, is_dir, link_target)
+        if hit is not None and self.allowed.first(path, is_dir) is not None:
+            hit = None
         self._hits[key] = hit
         return hit
 
-    def _after_templates(self, path: str, is_dir: bool, as_file: bool, hit: Hit, own_name: bool) -> Hit | None:
+    def _guarded(self, path: str, is_dir: bool, link_target: bool) -> Hit | None:
+        found = self.guarded.first_at(path, is_dir, either=link_target)
+        if found is None:  # most paths are guarded by nothing: they stop here
+            return None
+        return self._after_templates(path, is_dir, link_target or not is_dir, link_target, *found)
+
+    def _after_templates(self, path: str, is_dir: bool, as_file: bool, either: bool, hit: Hit, own_name: bool) -> Hit | None:
         """``hit``, unless a template exempts the file from its category; then the
         next category's pattern, if any. A template exempts a file from its own
         category by the file's own name, so ``.env.example/.env``,
@@ -342,12 +398,20 @@ class Guard:
                 return hit
             excluded |= {hit.category}
             if excluded not in self._without:
-                rest = [h for h in self._patterns if h.category not in excluded]
-                self._without[excluded] = PatternSet(rest, self._case_sensitive, shipped=self._shipped)
-            found = self._without[excluded].first_at(path, is_dir)
+                self._without[excluded] = self._pattern_set([h for h in self._patterns if h.category not in excluded])
+            found = self._without[excluded].first_at(path, is_dir, either)
             if found is None:
                 return None
             hit, own_name = found
+
+
+_WINDOWS_DROPS = (".", " ")
+
+
+def windows_name(path: str) -> str:
+    """``path`` as Windows opens it: each segment without the dots and spaces that end
+    it (a segment of nothing else is kept: ``..`` stays)."""
+    return "/".join(part.rstrip(". ") or part for part in path.split("/"))
 
 
 def allow_line(path: str) -> str:
@@ -394,6 +458,22 @@ def link_target(link: str, target: str) -> str:
     return "/".join(parts)
 
 
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+
+def link_targets(link: str, target: str) -> list[str]:
+    """What a symlink's target may name: as a POSIX path, and, when it holds a
+    backslash or starts with a drive letter, as Windows reads it
+    (``C:\\Users\\me\\.aws\\credentials`` is ``/Users/me/.aws/credentials``)."""
+    found = [link_target(link, target)]
+    if "\\" in target or _DRIVE.match(target):
+        windows = target.replace("\\", "/")
+        if _DRIVE.match(windows):
+            windows = windows[2:]  # C:/x is /x; a drive-relative C:x is x
+        found.append(link_target(link, windows))
+    return list(dict.fromkeys(p for p in found if p))
+
+
 class _Touch(NamedTuple):
     rule: Rule
     path: str
@@ -423,13 +503,14 @@ def _touches(change: Change, guard: Guard) -> Iterable[_Touch]:
     # A link is judged by its target whatever its own name; only the config's own
     # allowance of the link's path (not a template) lets it through.
     if change.is_symlink and change.target is not None and guard.allowed.first(change.path) is None:
-        resolved = link_target(change.path, change.target)
-        hit = guard.hit(resolved, is_dir=True, link_target=True) if resolved else None
-        if hit is not None:
-            shown_target = shown(change.target)
-            at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
-            verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
-            yield _Touch(SYMLINK, change.path, hit, f"symlink {verb} pointing to {at}", where(change))
+        for resolved in link_targets(change.path, change.target):
+            hit = guard.hit(resolved, is_dir=True, link_target=True)
+            if hit is not None:
+                shown_target = shown(change.target)
+                at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
+                verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
+                yield _Touch(SYMLINK, change.path, hit, f"symlink {verb} pointing to {at}", where(change))
+                break
 
 
 def touches_guarded(change: Change, guard: Guard) -> bool:
