@@ -1,10 +1,12 @@
-"""Every route around the gate that an attacker's review found, each through the real
+"""Every route around the gate that attackers' reviews found, each through the real
 CLI in a subprocess (and pushes through the real pre-commit, to a bare remote): a
 template name that exempts a folder or a symlink, an evil merge, a push that
 pre-commit describes only in part, a change that decides its own policy, quiet
-fall-backs and history that git can be told to hide; names as Windows reads them,
-and code that only talks about a secret. Beside each, what must still
-pass."""
+fall-backs and history that git can be told to hide; then (a second review) a
+branch that picks its policy by its fork point, a shallow clone that cuts a range,
+a merge that restores a file from outside the range, tags and lax branches at a
+push, pushes by URL, names as Windows reads them, folders and links in paths mode,
+and `pre-commit run --all-files`. Beside each, what must still pass."""
 from __future__ import annotations
 
 import json
@@ -347,12 +349,15 @@ def test_a_base_without_config_judges_by_the_defaults(repo: Path) -> None:
 
 def test_a_broken_config_in_the_base_is_an_error(repo: Path) -> None:
     commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {disable: [secretz]}\n"}, "init")
-    base = git(repo, "rev-parse", "--short=7", "HEAD").strip()
+    base = git(repo, "rev-parse", "HEAD").strip()
     git(repo, "checkout", "-q", "-b", "feature")
     commit(repo, {".memcheck.yaml": "guard: {}\n"}, "fix it")
     code, out, err = guard(repo, "--base", "main")
     assert (code, out) == (2, "")
-    assert err.startswith(f"memcheck: error: {base}:.memcheck.yaml: guard.disable.0: 'secretz' is not one of:")
+    assert err.startswith("memcheck: error: main:.memcheck.yaml: guard.disable.0: 'secretz' is not one of:")
+    assert err.endswith("(guard reads its settings from main: fix them there first)\n")
+    err = guard(repo, "--base", base)[2]  # a commit is named by its short id
+    assert err.startswith(f"memcheck: error: {base[:7]}:.memcheck.yaml: ")
 
 
 def test_broken_settings_at_head_say_how_to_commit_their_fix(repo: Path) -> None:
@@ -613,3 +618,313 @@ def test_a_symlink_to_a_windows_path_is_judged_by_it(repo: Path, target: str) ->
     git(repo, "add", "link")
     code, problems = guard_json(repo)
     assert code == 1 and [(p["path"], p["code"]) for p in problems] == [("link", "GRD002")]
+
+
+# --- a range: the base's settings, the whole range, its net change --------------------
+
+
+def test_a_range_is_judged_by_the_settings_of_the_base_tip_not_its_fork_point(repo: Path) -> None:
+    # The branch forks from a commit where main still allowed .env: main's settings
+    # today judge it, whatever point it chose to fork from.
+    lax = commit(repo, {"README.md": "x\n", ".memcheck.yaml": 'guard: {allow: ["/.env"]}\n'}, "lax")
+    git(repo, "rm", "-q", ".memcheck.yaml")
+    commit(repo, {}, "tighten")
+    commit(repo, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"}, "guard databases")
+    git(repo, "checkout", "-q", "-b", "feature", lax)
+    commit(repo, {".env": "SECRET=1\n", "db.sqlite": "x\n"}, "work")
+    code, problems = guard_json(repo, "--base", "main", "--head", "feature")
+    assert code == 1
+    assert [(p["path"], p["code"]) for p in problems] == [(".env", "GRD001"), ("db.sqlite", "GRD001")]
+
+
+def shallow_source(root: Path) -> None:
+    """main (20 commits), and a branch that added .env and deleted it, then 10 more
+    commits, then merged main: a clone of depth 3 holds the merge base but not the
+    .env commit, one of depth 16 the whole branch but not main's first commits."""
+    for i in range(20):
+        commit(root, {"README.md": f"{i}\n"}, f"m0.{i}")
+    git(root, "checkout", "-q", "-b", "feature")
+    commit(root, {".env": "SECRET=1\n"}, "b1")
+    git(root, "rm", "-q", ".env")
+    commit(root, {}, "b2")
+    for i in range(10):
+        commit(root, {"b.txt": f"{i}\n"}, f"b{i + 3}")
+    git(root, "checkout", "-q", "main")
+    commit(root, {"m.txt": "2\n"}, "m2")
+    git(root, "checkout", "-q", "feature")
+    git(root, "merge", "-q", "--no-edit", "main")
+
+
+def test_a_shallow_clone_that_cuts_the_range_is_an_error(repo: Path, tmp_path: Path) -> None:
+    shallow_source(repo)
+    assert guard(repo, "--base", "main", "--head", "feature")[0] == 1  # the whole history: the .env is seen
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "3", "--no-single-branch", f"file://{repo}", str(clone))
+    assert git(clone, "merge-base", "origin/main", "origin/feature").strip()  # the merge base is there
+    code, out, err = guard(clone, "--base", "origin/main", "--head", "origin/feature")
+    assert (code, out) == (2, "")
+    assert err.startswith("memcheck: error: the range reaches past the history of this shallow clone (commit ")
+    assert "git fetch --unshallow" in err
+    git(clone, "fetch", "-q", "--unshallow")
+    assert guard(clone, "--base", "origin/main", "--head", "origin/feature")[0] == 1
+
+
+@pytest.mark.parametrize("how", ["shallow-file", "GIT_SHALLOW_FILE"])
+def test_a_shallow_list_written_by_hand_hides_nothing(repo: Path, tmp_path: Path, how: str) -> None:
+    shallow_source(repo)
+    cut = git(repo, "rev-parse", "feature~3").strip()
+    env = None
+    if how == "shallow-file":
+        (repo / ".git/shallow").write_text(cut + "\n")
+    else:
+        (tmp_path / "shallow").write_text(cut + "\n")
+        env = {"GIT_SHALLOW_FILE": str(tmp_path / "shallow")}
+    code, out, err = guard(repo, "--base", "main", "--head", "feature", env=env)
+    assert (code, out) == (2, "")
+    assert f"(commit {cut[:12]} has parents the clone lacks)" in err
+
+
+def test_a_shallow_clone_that_holds_the_whole_range_is_judged(repo: Path, tmp_path: Path) -> None:
+    shallow_source(repo)
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "16", "--no-single-branch", f"file://{repo}", str(clone))
+    assert git(clone, "rev-parse", "--is-shallow-repository").strip() == "true"
+    code, problems = guard_json(clone, "--base", "origin/main", "--head", "origin/feature")
+    assert code == 1 and [p["path"] for p in problems] == [".env"]
+
+
+def restoring_merge(root: Path, path: str, text: str) -> str:
+    """main adds ``path`` and deletes it again; a branch then merges that old commit
+    of main in a hand-made merge that takes ``path`` from it. The merge's content
+    equals a parent's, so the merge itself shows nothing."""
+    commit(root, {"README.md": "x\n"}, "init")
+    old = commit(root, {path: text}, "leak")
+    git(root, "rm", "-q", path)
+    commit(root, {}, "cleanup")
+    git(root, "checkout", "-q", "-b", "feature")
+    commit(root, {"src/app.py": "x\n"}, "work")
+    git(root, "read-tree", "HEAD")
+    blob = git(root, "rev-parse", f"{old}:{path}").strip()
+    git(root, "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}")
+    tree = git(root, "write-tree").strip()
+    merge = git(root, "commit-tree", tree, "-p", "HEAD", "-p", old, "-m", "merge").strip()
+    git(root, "reset", "-q", "--hard", merge)
+    return merge
+
+
+def test_a_merge_that_restores_a_file_from_old_base_history_is_caught(repo: Path) -> None:
+    merge = restoring_merge(repo, ".env", "SECRET=1\n")
+    code, problems = guard_json(repo, "--base", "main", "--head", "feature")
+    assert code == 1
+    assert [p["path"] for p in problems] == [".env"]
+    assert problems[0]["message"].startswith(f"added in the range's result {merge[:7]} (a merge brought it from history outside the range): guarded by category env")
+
+
+def test_a_merge_that_restores_lax_settings_from_old_base_history_is_caught(repo: Path) -> None:
+    restoring_merge(repo, ".memcheck.yaml", "guard: {disable: [env]}\n")
+    code, problems = guard_json(repo, "--base", "main", "--head", "feature")
+    assert code == 1
+    assert [(p["path"], p["code"]) for p in problems] == [(".memcheck.yaml", "GRD003")]
+    assert "disables category env" in problems[0]["message"]
+
+
+def test_a_branch_behind_a_base_that_deleted_a_guarded_file_is_not_blamed(repo: Path) -> None:
+    # main drops its lock file after the branch forked; the branch (with a merge of
+    # its own) still has it, untouched: the merge keeps main's deletion.
+    commit(repo, {"README.md": "x\n", "package-lock.json": "{}\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    git(repo, "checkout", "-q", "-b", "helper")
+    commit(repo, {"src/helper.py": "x\n"}, "helper")
+    git(repo, "checkout", "-q", "feature")
+    commit(repo, {"src/app.py": "x\n"}, "work")
+    git(repo, "merge", "-q", "--no-edit", "--no-ff", "helper")
+    git(repo, "checkout", "-q", "main")
+    git(repo, "rm", "-q", "package-lock.json")
+    commit(repo, {}, "switch to pnpm")
+    assert guard(repo, "--base", "main", "--head", "feature") == (0, "No problems found.\n", "")
+
+
+# --- pushes: tags, the remote's default branch, pushes by URL --------------------------
+
+
+def pushed_main(root: Path, files: dict[str, str] | None = None) -> None:
+    commit(root, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), **(files or {})}, "init")
+    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "main"], cwd=root, capture_output=True).returncode == 0
+    git(root, "fetch", "-q", "origin")  # no origin/HEAD: a fetch makes none, only a clone does
+
+
+def test_a_tag_pushed_after_a_branch_is_judged(pushing: Path) -> None:
+    pushed_main(pushing)
+    git(pushing, "checkout", "-q", "--detach")
+    commit(pushing, {".env": "SECRET=1\n"}, "secret on a detached commit")
+    git(pushing, "tag", "-a", "-m", "release", "v2")
+    git(pushing, "checkout", "-q", "main")
+    commit(pushing, {"src/app.py": "x\n"}, "work")
+    proc = push(pushing, "main", "v2")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert ".env:1:1: GRD001 added in" in proc.stdout and "(on v2)" in proc.stdout, proc.stdout
+    assert not remote_has(pushing, "v2")
+
+
+def test_pushing_all_tags_judges_every_tag(pushing: Path) -> None:
+    pushed_main(pushing)
+    git(pushing, "checkout", "-q", "--detach")
+    commit(pushing, {"src/app.py": "x\n"}, "clean")
+    git(pushing, "tag", "v1")  # pre-commit names this one only
+    commit(pushing, {"deploy.pem": "KEY\n"}, "key")
+    git(pushing, "tag", "v2")
+    git(pushing, "checkout", "-q", "main")
+    proc = push(pushing, "--tags")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert "deploy.pem:1:1: GRD001 added in" in proc.stdout
+    assert not remote_has(pushing, "v2")
+
+
+def test_a_stash_never_blocks_a_push(pushing: Path) -> None:
+    # A stash of untracked files may hold a .env; refs/stash is no branch or tag.
+    pushed_main(pushing)
+    write(pushing, ".env", "SECRET=1\n")
+    git(pushing, "stash", "-q", "-u")
+    commit(pushing, {"src/app.py": "x\n"}, "work")
+    proc = push(pushing, "main")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_a_lax_branch_on_the_remote_does_not_carry_a_secret_onto_main(pushing: Path) -> None:
+    pushed_main(pushing)
+    git(pushing, "checkout", "-q", "-b", "lax")
+    commit(pushing, {".memcheck.yaml": "guard: {disable: [env]}\n"}, "lax settings, pushed past the hook")
+    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "lax"], cwd=pushing, capture_output=True).returncode == 0
+    git(pushing, "fetch", "-q", "origin")
+    git(pushing, "checkout", "-q", "-b", "m2", "main")
+    commit(pushing, {".env": "SECRET=1\n"}, "secret")
+    proc = push(pushing, "-f", "m2:lax")  # judged by lax's settings and by main's, the stricter
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert ".env:1:1: GRD001 added in" in proc.stdout
+
+
+def test_a_new_orphan_branch_is_judged_by_the_remotes_default_branch_settings(pushing: Path) -> None:
+    pushed_main(pushing, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"})
+    git(pushing, "checkout", "-q", "--orphan", "orphan")
+    git(pushing, "rm", "-q", "--cached", ".memcheck.yaml")
+    (pushing / ".memcheck.yaml").unlink()
+    commit(pushing, {"prod.sqlite": "x\n"}, "orphan")
+    proc = push(pushing, "orphan")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert "prod.sqlite:1:1: GRD001 added in" in proc.stdout and "guarded by category config" in proc.stdout
+
+
+def push_to_url(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "push", "-q", str(root.parent / "origin.git"), *args], cwd=root, capture_output=True, text=True, env=_pre_commit_env(root.parent))
+
+
+def test_a_push_by_url_is_judged_as_a_push_to_the_remote_with_that_url(pushing: Path) -> None:
+    pushed_main(pushing, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"})
+    git(pushing, "checkout", "-q", "-b", "topic")
+    commit(pushing, {"x.sqlite": "x\n"}, "data")
+    proc = push_to_url(pushing, "topic")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert "x.sqlite:1:1: GRD001 added in" in proc.stdout
+
+
+def test_a_push_by_url_is_not_blamed_for_what_the_remote_has(pushing: Path) -> None:
+    pushed_main(pushing, {"package-lock.json": "{}\n"})
+    git(pushing, "checkout", "-q", "-b", "topic")
+    commit(pushing, {"src/app.py": "x\n"}, "work")
+    proc = push_to_url(pushing, "topic")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # and by a URL no remote has: what any remote-tracking ref holds counts as known
+    git(pushing, "remote", "rename", "origin", "upstream")
+    proc = push_to_url(pushing, "topic:other")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+# --- what `pre-commit run --all-files` cannot see ---------------------------------------
+
+
+def test_pre_commit_run_all_files_with_nothing_staged_says_nothing_was_judged(repo: Path, tmp_path: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {".env": "SECRET=1\n"}, "a secret on the branch")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--all-files", "--verbose", "memcheck-guard"],
+        cwd=repo, capture_output=True, text=True, env=_pre_commit_env(tmp_path),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr  # nothing staged: nothing to fail on
+    assert "memcheck guard: nothing is staged, so nothing was judged" in proc.stdout
+    assert "memcheck guard --base <target branch>" in proc.stdout
+
+
+def test_nothing_staged_inside_git_commit_says_nothing(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    proc = run_cli(repo, "guard", env={"PRE_COMMIT": "1"})
+    assert (proc.returncode, proc.stdout) == (0, "No problems found.\n")
+    assert proc.stderr.startswith("memcheck guard: nothing is staged, so nothing was judged")
+    proc = run_cli(repo, "guard", env={"PRE_COMMIT": "1", "GIT_INDEX_FILE": str(repo / ".git/index")})  # as git commit runs it
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "No problems found.\n", "")
+    assert run_cli(repo, "guard").stderr == ""  # not under pre-commit
+
+
+# --- paths mode and --list --------------------------------------------------------------
+
+
+def test_a_folder_given_is_judged_by_what_it_holds(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".gitignore": "ignored.env\n"})
+    write(repo, "sub/id_rsa", "KEY\n")
+    write(repo, "sub/notes.txt", "x\n")
+    write(repo, ".env", "SECRET=1\n")
+    write(repo, "ignored.env", "SECRET=1\n")  # git would not commit it
+    code, problems = guard_json(repo, ".")
+    assert code == 1 and [p["path"] for p in problems] == [".env", "sub/id_rsa"]
+    code, problems = guard_json(repo, "sub/")
+    assert code == 1 and [p["path"] for p in problems] == ["sub/id_rsa"]
+    code, problems = guard_json(repo / "sub", ".")
+    assert code == 1 and [p["path"] for p in problems] == ["sub/id_rsa"]
+
+
+def test_a_folder_given_outside_a_repository_is_walked(tmp_path: Path) -> None:
+    write(tmp_path, "proj/conf/prod.pem", "KEY\n")
+    write(tmp_path, "proj/src/app.py", "x\n")
+    proc = run_cli(tmp_path / "proj", "guard", "--format", "json", ".")
+    assert proc.returncode == 1 and paths_found(proc.stdout) == ["conf/prod.pem"]
+
+
+def test_a_path_through_a_linked_folder_is_judged_by_where_it_leads(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    write(repo, ".aws/credentials", "[default]\n")
+    os.symlink(".aws", repo / "awsl")
+    code, problems = guard_json(repo, "awsl/credentials")
+    assert code == 1
+    assert [(p["path"], p["code"]) for p in problems] == [("awsl/credentials", "GRD002")]
+    assert "(.aws/credentials)" in problems[0]["message"]
+    write(repo, "docs/guide.md", "x\n")
+    os.symlink("docs", repo / "d")
+    assert guard(repo, "d/guide.md") == (0, "No problems found.\n", "")
+
+
+def test_list_shows_tracked_symlinks_to_guarded_paths(repo: Path) -> None:
+    os.symlink(".env", repo / "l")
+    os.symlink("README.md", repo / "fine")
+    commit(repo, {"README.md": "x\n"})
+    code, out, _ = guard(repo, "--list")
+    assert code == 0
+    assert "env (1)\n  l -> .env  [.env]\n" in out and "fine" not in out
+    code, out, _ = guard(repo, "--list", "--format", "json")
+    assert json.loads(out)["categories"]["env"] == [{"path": "l", "pattern": ".env", "target": ".env"}]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig"])
+def test_paths_from_a_utf16_or_bom_list(repo: Path, encoding: str) -> None:
+    data = "src/app.py\r\n.env\r\n".encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    (repo / "list.txt").write_bytes(data)
+    code, problems = guard_json(repo, "--paths-from", "list.txt")
+    assert code == 1 and [p["path"] for p in problems] == [".env"]
+
+
+def test_paths_from_utf16_without_a_bom_is_an_error(repo: Path) -> None:
+    (repo / "list.txt").write_bytes("src/app.py\n.env\n".encode("utf-16-le"))
+    code, out, err = guard(repo, "--paths-from", "list.txt")
+    assert (code, out) == (2, "")
+    assert err == "memcheck: error: --paths-from list.txt: looks like UTF-16 without a byte-order mark; write the list as UTF-8 (or UTF-16 with a BOM)\n"

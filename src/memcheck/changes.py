@@ -27,6 +27,7 @@ class Change(NamedTuple):
     target: str | None = None  # a symlink's target as the link holds it, once read
     merge: bool = False  # made by a merge commit: differs from every parent
     ref: str = ""  # at pre-push, the local ref a commit was found through, when it is a guess
+    net: bool = False  # a range's net change (``commit`` its head), where no commit of it shows the change
 
     @property
     def is_symlink(self) -> bool:

@@ -293,7 +293,7 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
 
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--base", metavar="REF", help="Judge every commit of --head that REF lacks (a pull request's range), by the settings of their merge base.")
+@click.option("--base", metavar="REF", help="Judge every commit of --head that REF lacks (a pull request's range), by the settings of REF.")
 @click.option("--head", metavar="REF", help="Last commit of the range (default: HEAD); needs --base.")
 @click.option("--paths-from", metavar="FILE", help="Read paths to judge from FILE ('-': standard input), newline- or NUL-separated.")
 @click.option("--list", "list_only", is_flag=True, help="Show what in the tree is guarded today, by category, and exit 0.")
@@ -306,7 +306,7 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
     every commit of head that base lacks; at pre-push (pre-commit's
     PRE_COMMIT_REMOTE_NAME), every commit the remote lacks; with PATHS or
     --paths-from, those paths. A change is judged by the guard settings of the
-    commit it builds on (HEAD, the merge base, the remote's branch), and a change
+    commit it goes into (HEAD, --base, the remote's branch and default branch), and a change
     that loosens them is a finding of its own.
     """
     from memcheck.hooks import guard as guarder

@@ -46,7 +46,8 @@ _DIFF_OPTIONS = ("--raw", "-z", "-M", "--no-abbrev", "--no-color", "--no-ext-dif
 # ``-c`` gives merge commits a diff of their own: the paths whose content differs from
 # every parent (git's combined diff), which is what the merge itself brings.
 # ``--root`` shows what a root commit adds, whatever ``log.showRoot`` says.
-_RANGE_OPTIONS = ("--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none", "-c", "--root")
+_TREE_DIFF_OPTIONS = ("--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none")
+_RANGE_OPTIONS = (*_TREE_DIFF_OPTIONS, "-c", "--root")
 _LOG_OPTIONS = ("--no-show-signature", "--no-notes", "--format=%x01%H %P")
 _LOG_THROUGH_REFS = ("--no-show-signature", "--no-notes", "--source", "--format=%x01%H %P%x02%S")
 # Copy detection (-C) only names a copy whose source the same change also modifies,
@@ -198,7 +199,7 @@ def merge_base(root: Path, base: str, head: str, names: tuple[str, str]) -> str:
     raise GitError(f"{names[0]} and {names[1]} have no common history; pass as --base the branch {names[1]} was made from")
 
 
-class _Commit(NamedTuple):
+class Commit(NamedTuple):
     """What a ``git log`` header says of the commit whose changes follow."""
 
     sha: str = ""
@@ -206,11 +207,11 @@ class _Commit(NamedTuple):
     ref: str = ""  # the ref it was reached through (``--source``)
 
 
-def _header(token: str) -> _Commit:
+def _header(token: str) -> Commit:
     """``\x01SHA PARENT...\x02REF``, as ``_LOG_OPTIONS`` asks git to write it."""
     ids, _, ref = token[1:].partition("\x02")
     sha, *parents = ids.split(" ")
-    return _Commit(sha, tuple(p for p in parents if p), ref)
+    return Commit(sha, tuple(p for p in parents if p), ref)
 
 
 def _raw_change(tokens: Iterator[str], meta: str, commit: str) -> Change:
@@ -257,14 +258,14 @@ def _names(chunks: Iterable[bytes]) -> Iterator[str]:
     yield decode_name(rest)
 
 
-def _parse(tokens: Iterator[str], commits: dict[str, _Commit] | None = None) -> Iterator[Change]:
+def _parse(tokens: Iterator[str], commits: dict[str, Commit] | None = None) -> Iterator[Change]:
     """Changes from ``--raw -z`` tokens, optionally with ``_LOG_OPTIONS`` commit
     headers (git log); each header is also put in ``commits``, by sha.
 
     Positional parsing: only the token after a complete entry can be a header, so a
     path that starts with ``:``, ``\x01`` or a newline is never mistaken for one.
     """
-    commit = _Commit()
+    commit = Commit()
     for token in tokens:
         token = token.lstrip("\n")
         if token.startswith("\x01"):
@@ -300,7 +301,7 @@ def merge_heads(root: Path) -> list[str]:
 def merged_changes(root: Path, tree: str, parents: Sequence[str]) -> list[Change]:
     """What a merge that records ``tree`` brings that none of ``parents`` had: git's
     combined diff, as ``CommitReader`` reads a merge commit's."""
-    return parse_raw(_out(root, ["diff", "-c", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none", tree, *parents, "--"]))
+    return parse_raw(_out(root, ["diff", "-c", *_TREE_DIFF_OPTIONS, tree, *parents, "--"]))
 
 
 def _check_ref(ref: str) -> None:
@@ -322,6 +323,42 @@ def range_base(root: Path, base: str, head: str) -> str:
     return decode_name(found.stdout).strip()
 
 
+def shallow_cut(root: Path, commits: Iterable[str]) -> list[str]:
+    """Of ``commits``, which ``git log`` shows without parents, those whose commit
+    object names parents all the same: history a shallow clone (``.git/shallow``, or
+    ``GIT_SHALLOW_FILE``) cuts off there, so what came before them cannot be judged.
+    A true root commit names no parent. One ``git cat-file --batch`` call."""
+    objects = read_blobs(root, commits)
+    return sorted(sha for sha, body in objects.items() if any(line.startswith(b"parent ") for line in body.partition(b"\n\n")[0].split(b"\n")))
+
+
+def remote_named(root: Path, remote: str) -> str | None:
+    """The configured remote that ``remote`` names: itself when it is a remote's
+    name, else the remote whose URL (or push URL) it is, as ``git push URL`` passes
+    its hooks the URL where a name would be; None for a URL no remote has."""
+    proc = _run(root, ["config", "-z", "--get-regexp", r"^remote\..*\.(url|pushurl)$"])
+    urls: dict[str, str] = {}
+    for entry in decode_name(proc.stdout).split("\0") if proc.returncode == 0 else ():
+        key, _, url = entry.partition("\n")
+        name = key[len("remote.") : key.rfind(".")]
+        if name == remote:
+            return name
+        urls.setdefault(url, name)
+    if remote in urls:
+        return urls[remote]
+    # The same folder named another way (a trailing slash, a relative path, a link).
+    def folder(url: str) -> str | None:
+        path = url.removeprefix("file://")
+        return os.path.realpath(os.path.join(root, path)) if "://" not in path and os.path.isdir(os.path.join(root, path)) else None
+
+    wanted = folder(remote)
+    if wanted is not None:
+        for url, name in urls.items():
+            if folder(url) == wanted:
+                return name
+    return None
+
+
 class CommitReader:
     """Every commit's own changes, in the order git lists them: the commits that
     ``revs`` name, as ``git log`` takes them (``["main..feature"]``,
@@ -340,7 +377,7 @@ class CommitReader:
     def __init__(self, root: Path, revs: Sequence[str], through_refs: bool = False) -> None:
         log = _LOG_THROUGH_REFS if through_refs else _LOG_OPTIONS
         self._output = _start(root, ["log", "--reverse", *log, *_RANGE_OPTIONS, *revs, "--"])
-        self.commits: dict[str, _Commit] = {}
+        self.commits: dict[str, Commit] = {}
 
     def read(self, while_reading: Callable[[Change], object] | None = None) -> list[Change]:
         """The changes, in commit order. ``while_reading`` sees each as it arrives, while
@@ -354,6 +391,24 @@ class CommitReader:
 
     def parents(self, commit: str) -> tuple[str, ...]:
         return self.commits[commit].parents if commit in self.commits else ()
+
+
+def has_merge(root: Path, revs: Sequence[str]) -> bool:
+    """Whether the commits ``revs`` names (as ``git log`` takes them) hold a merge."""
+    return bool(_out(root, ["rev-list", "--min-parents=2", "--max-count=1", *revs, "--"]).strip())
+
+
+class TreeDiff:
+    """What ``new`` holds that ``old`` does not, path by path (``git diff --raw``
+    between two commits, no rename detection): the net change of a range. Started
+    when made, read with ``read``, as ``CommitReader`` is."""
+
+    def __init__(self, root: Path, old: str, new: str) -> None:
+        self.old, self.new = resolve(root, old), resolve(root, new)
+        self._output = _start(root, ["diff", *_TREE_DIFF_OPTIONS, self.old, self.new, "--"])
+
+    def read(self) -> list[Change]:
+        return [c._replace(commit=self.new, net=True) for c in _parse(_names(self._output))]
 
 
 def with_renames(root: Path, changes: Sequence[Change], commits: set[str]) -> list[Change]:
@@ -380,6 +435,29 @@ def with_renames(root: Path, changes: Sequence[Change], commits: set[str]) -> li
 def tracked_files(root: Path) -> list[str]:
     """Every tracked path, relative to the top of the work tree wherever git runs."""
     return [decode_name(name) for name in _out(root, ["ls-files", "-z", "--full-name", "--", ":/"]).split(b"\0") if name]
+
+
+def files_under(root: Path, folder: str) -> list[str] | None:
+    """The files git would commit under a repository-relative folder ("" for the
+    whole tree): tracked ones and untracked ones it does not ignore. None outside
+    a git work tree."""
+    spec = [f":(top,literal){folder}"] if folder else []
+    proc = _run(root, ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--full-name", "--", *spec])
+    if proc.returncode != 0:
+        return None
+    return list(dict.fromkeys(decode_name(name) for name in proc.stdout.split(b"\0") if name))
+
+
+def tracked_symlinks(root: Path) -> dict[str, str]:
+    """Every tracked symlink, relative to the top of the work tree: its target."""
+    links: dict[str, str] = {}
+    for entry in _out(root, ["ls-files", "-z", "-s", "--full-name", "--", ":/"]).split(b"\0"):
+        meta, _, name = entry.partition(b"\t")
+        fields = meta.split(b" ")
+        if len(fields) == 3 and fields[0] == b"120000":
+            links[decode_name(name)] = decode_name(fields[1])
+    blobs = read_blobs(root, set(links.values()))
+    return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}
 
 
 def read_blobs(root: Path, shas: Iterable[str]) -> dict[str, bytes]:

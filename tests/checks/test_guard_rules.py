@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcheck.changes import GITLINK_MODE, NO_MODE, SYMLINK_MODE, Change
-from memcheck.checks.guard import Guard, enabled_codes, findings, loosenings, policy
+from memcheck.checks.guard import Guard, enabled_codes, findings, loosenings, policy, strictest
 from memcheck.config import _merge, default_config, defaults, from_mapping
 from memcheck.git import parse_raw
 
@@ -91,6 +91,63 @@ def test_loosenings(before: dict[str, Any], after: dict[str, Any], expected: lis
 def test_a_lint_only_select_leaves_guard_on() -> None:
     assert enabled_codes(config(select=["MEM"])) == {"GRD001", "GRD002", "GRD003"}
     assert enabled_codes(default_config(ROOT)) == {"GRD001", "GRD002", "GRD003"}
+
+
+# --- the strictest of several settings ------------------------------------------------
+
+
+def test_strictest_lets_through_only_what_every_one_lets_through() -> None:
+    lax = config(guard={"disable": ["env", "lockfiles"], "allow": ["/.env", "/x.pem"], "case-sensitive": True}, ignore=["GRD002"], **{"per-path-ignores": {"/a": ["GRD001"]}})
+    tight = config(guard={"disable": ["lockfiles"], "patterns": ["*.sqlite", "!/x.pem"]}, select=["GRD001"], **{"per-path-ignores": {"/a": ["GRD"], "/b": ["GRD001"]}})
+    both = strictest([lax, tight])
+    assert both.guard.disable == ("lockfiles",)
+    assert both.guard.patterns == ("*.sqlite",)
+    assert both.guard.allow == ("/x.pem",)  # allowed by both, one as a "!" pattern
+    assert both.guard.case_sensitive is False
+    assert enabled_codes(both) == {"GRD001", "GRD003"}  # GRD002 off in lax, GRD003 off in tight: on in one
+    assert policy(both).path_ignores == {("/a", "GRD001")}
+    g = Guard(both.guard)
+    assert g.hit(".env") is not None and g.hit("db/app.sqlite") is not None and g.hit("yarn.lock") is None and g.hit("x.pem") is None
+    assert strictest([lax]) is lax
+
+
+def test_strictest_of_settings_that_turn_every_grd_rule_off() -> None:
+    off = config(ignore=["GRD"])
+    assert enabled_codes(strictest([off, off])) == set()
+    assert enabled_codes(strictest([off, config()])) == {"GRD001", "GRD002", "GRD003"}
+
+
+SETTINGS = st.fixed_dictionaries(
+    {},
+    optional={
+        "guard": st.fixed_dictionaries(
+            {},
+            optional={
+                "disable": st.lists(st.sampled_from(["env", "keys", "lockfiles", "ssh"]), unique=True),
+                "patterns": st.lists(st.sampled_from(["*.db", "!*.db", "!/.env", "/local/", "!x.pem"])),
+                "allow": st.lists(st.sampled_from(["/.env", "!/.env", "*.pem", "/vendor/"])),
+                "case-sensitive": st.booleans(),
+            },
+        ),
+        "select": st.lists(st.sampled_from(["GRD", "GRD001", "GRD002", "MEM", "ALL"]), max_size=2),
+        "ignore": st.lists(st.sampled_from(["GRD", "GRD001", "GRD003", "MEM010"]), max_size=2),
+        "per-path-ignores": st.dictionaries(st.sampled_from(["/.env", "docs/", "*.pem"]), st.lists(st.sampled_from(["GRD", "GRD002", "MEM"]), min_size=1, max_size=2), max_size=2),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SETTINGS, min_size=1, max_size=4))
+def test_strictest_loosens_nothing_of_any_of_them(mappings: list[dict[str, Any]]) -> None:
+    configs = [config(**m) for m in mappings]
+    combined = policy(strictest(configs))
+    for c in configs:
+        assert loosenings(policy(c), combined) == []
+    # ... and is no stricter than the strictest of them needs to be: each thing it
+    # guards, one of them guards
+    assert combined.disabled == frozenset.intersection(*(policy(c).disabled for c in configs))
+    assert combined.allowed == frozenset.intersection(*(policy(c).allowed for c in configs))
+    assert combined.enabled == frozenset.union(*(policy(c).enabled for c in configs))
 
 
 # --- git's raw format -----------------------------------------------------------------

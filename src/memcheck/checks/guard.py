@@ -21,7 +21,7 @@ import re
 import unicodedata
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from memcheck.changes import Change, absent
+from memcheck.changes import SYMLINK_MODE, Change, absent
 from memcheck.config import Config, ConfigError, GuardConfig, resource_json, selected
 from memcheck.problem import ERROR, Problem, Rule, shown
 
@@ -492,7 +492,15 @@ def commit_label(commit: str, merge: bool = False, ref: str = "") -> str:
 
 
 def where(change: Change) -> str:
+    if change.net:
+        return net_label(change.commit)
     return commit_label(change.commit, change.merge, change.ref)
+
+
+def net_label(head: str) -> str:
+    """How findings name a range's net change that no commit of it shows: a merge
+    took the path from history outside the range (a parent the range does not hold)."""
+    return f"the range's result {head[:7]} (a merge brought it from history outside the range)"
 
 
 def _touches(change: Change, guard: Guard) -> Iterable[_Touch]:
@@ -586,6 +594,43 @@ def policy(config: Config) -> Policy:
     )
 
 
+def strictest(configs: Sequence[Config]) -> Config:
+    """Settings that let through only what every one of ``configs`` lets through:
+    a category is on if any has it on, patterns are all of theirs, a path is allowed
+    only if every one allows it (by the same line), a ``GRD`` rule is on if any has
+    it on, a per-path ignore holds only if every one has it, and matching is
+    case-sensitive only if every one says so. Used where several commits have an
+    equal claim to judge a change (a push: the remote's copy of the branch and its
+    default branch), so that none of them can be the lax one a change picks.
+    Everything else is the first config's."""
+    first = configs[0]
+    if len(configs) == 1:
+        return first
+    policies = [policy(c) for c in configs]
+    disabled = frozenset.intersection(*(p.disabled for p in policies))
+    allowed = frozenset.intersection(*(p.allowed for p in policies))
+    enabled = frozenset.union(*(p.enabled for p in policies))
+    path_ignores = frozenset.intersection(*(p.path_ignores for p in policies))
+    # Patterns in the order the configs give them, so the first config's name a hit first.
+    patterns = dict.fromkeys(p for c in configs for p in c.guard.patterns if not p.startswith("!"))
+    guard = GuardConfig(
+        disable=tuple(c for c in dict.fromkeys(n for cfg in configs for n in cfg.guard.disable) if c in disabled),
+        patterns=tuple(patterns),
+        allow=tuple(sorted(allowed)),
+        case_sensitive=all(p.case_sensitive for p in policies),
+    )
+    # GRD rules on by name (select), or none of them (ignore); path ignores as pairs.
+    select = tuple(sorted(enabled)) if enabled else ()
+    ignore = () if enabled else GUARD_CODES
+    return dataclasses.replace(
+        first,
+        guard=guard,
+        select=select,
+        ignore=ignore,
+        per_path_ignores=tuple((pattern, (code,)) for pattern, code in sorted(path_ignores)),
+    )
+
+
 def loosenings(before: Policy, after: Policy) -> list[str]:
     """What ``after`` lets through that ``before`` did not, one phrase each (set
     differences: linear in the sizes of the two configs)."""
@@ -621,12 +666,24 @@ def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]]) -> Problem
     )
 
 
-def guarded_tree(paths: Iterable[str], guard: Guard) -> dict[str, list[tuple[str, str]]]:
-    """Category -> (path, pattern) for every guarded path, in category order."""
-    found: dict[str, list[tuple[str, str]]] = {}
+class Listed(NamedTuple):
+    """A guarded path of the tree, for ``--list``."""
+
+    path: str
+    pattern: str
+    target: str | None = None  # a symlink guarded for what it points at: its target
+
+
+def guarded_tree(paths: Iterable[str], guard: Guard, links: Mapping[str, str] | None = None) -> dict[str, list[Listed]]:
+    """Category -> every guarded path, in category order. ``links``: the tracked
+    symlinks' targets; a link is guarded by its own name or by what it points at."""
+    links = links or {}
+    found: dict[str, list[Listed]] = {}
     for path in paths:
-        hit = guard.hit(path)
-        if hit is not None:
-            found.setdefault(hit.category, []).append((path, hit.pattern))
+        change = Change("", path, new_mode=SYMLINK_MODE, target=links[path]) if path in links else Change("", path)
+        touch = next(iter(_touches(change, guard)), None)
+        if touch is not None:
+            target = change.target if touch.rule is SYMLINK else None
+            found.setdefault(touch.hit.category, []).append(Listed(path, touch.hit.pattern, target))
     order = [*categories(), CONFIG_CATEGORY]
     return {name: sorted(found[name]) for name in order if name in found}

@@ -2,26 +2,31 @@
 
 The changes come from the first of these that applies:
 
-- paths named on the command line or read with ``--paths-from``;
-- a range, ``--base``/``--head``: every commit of head that base lacks;
+- paths named on the command line or read with ``--paths-from`` (a folder: the
+  files under it);
+- a range, ``--base``/``--head``: every commit of head that base lacks, and, when
+  the range holds a merge, its net change from the merge base (what a merge took
+  from outside the range); a range cut by a shallow clone is refused;
 - a push: pre-commit sets ``PRE_COMMIT_REMOTE_NAME`` at pre-push. Every commit that
   the pushed refs hold and the remote lacks: pre-commit names only the first pushed
   ref (``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF``), and none at all when that ref
-  starts with a root commit, so the local branches the remote lacks are judged too;
+  starts with a root commit, so the local branches and tags the remote lacks are
+  judged too;
 - a range from ``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF`` outside a push
   (``pre-commit run --from-ref X --to-ref Y``);
 - the staged changes. Deletions and rename sources never reach a hook's file list,
   so the default mode reads the staged diff itself.
 
 The change under review never decides its own policy: history is judged by the
-settings of a commit it builds on (a range by its merge base, a push by what the
-remote has, staged changes by HEAD), read from that commit, never from the working
-tree; a commit that loosens those settings is a finding of its own (GRD003). Paths
-mode and ``--list`` judge no change: they use the working tree's settings, so a
-change to them can be tried before it is committed.
+settings of the commit it goes into (a range by its base, a push by the remote's
+copy of the branch and its default branch, staged changes by HEAD), read from that
+commit, never from the working tree; a commit that loosens those settings is a
+finding of its own (GRD003). Paths mode and ``--list`` judge no change: they use the
+working tree's settings, so a change to them can be tried before it is committed.
 """
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import sys
@@ -31,20 +36,30 @@ from typing import BinaryIO, Iterable, Mapping, NamedTuple, Sequence
 from memcheck import git
 from memcheck.changes import SYMLINK_MODE, TREE_MODE, Change
 from memcheck.checks.guard import (
+    LOOSENED,
     Guard,
     commit_label,
+    describe,
     enabled_codes,
     findings,
     guarded_tree,
     loosened,
     loosenings,
+    net_label,
     policy,
+    strictest,
     symlink_blobs,
     touches_guarded,
 )
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
 from memcheck.hooks.report import drop_path_ignores, report
 from memcheck.problem import Problem, shown
+
+NOTHING_STAGED = (
+    "memcheck guard: nothing is staged, so nothing was judged: outside `git commit` (as in "
+    "`pre-commit run --all-files`) guard sees no commits; to judge a branch's commits, "
+    "run `memcheck guard --base <target branch>` (in CI, the pull request's base)"
+)
 
 
 class Request(NamedTuple):
@@ -56,8 +71,18 @@ class Request(NamedTuple):
     head: str | None = None
 
 
-def split_path_list(data: bytes) -> list[str]:
-    """A list of paths, NUL-separated when it holds a NUL, else one per line."""
+def split_path_list(data: bytes, source: str = "-") -> list[str]:
+    """A list of paths, NUL-separated when it holds a NUL, else one per line; UTF-8,
+    or UTF-16 with a byte-order mark (what PowerShell's ``>`` writes)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            data = data.decode("utf-16").encode("utf-8", "surrogatepass")
+        except UnicodeDecodeError as e:
+            raise ConfigError(f"--paths-from {source}: cannot read it as UTF-16: {e.reason}") from None
+    elif _looks_like_utf16(data):
+        # Read as UTF-8, it would be a list of one-letter names: nothing guarded.
+        raise ConfigError(f"--paths-from {source}: looks like UTF-16 without a byte-order mark; write the list as UTF-8 (or UTF-16 with a BOM)")
+    data = data.removeprefix(codecs.BOM_UTF8)
     if b"\0" in data:
         names = data.split(b"\0")
     else:
@@ -65,26 +90,71 @@ def split_path_list(data: bytes) -> list[str]:
     return [git.decode_name(name) for name in names if name]
 
 
+def _looks_like_utf16(data: bytes) -> bool:
+    """UTF-16 text of ASCII names has a NUL in every other byte; a NUL-separated list
+    of real paths (two bytes and more each) never does."""
+    half = len(data) // 2
+    return half >= 2 and max(data[0::2].count(0), data[1::2].count(0)) >= 0.9 * half
+
+
 def _read_path_list(source: str, stdin: BinaryIO | None) -> list[str]:
     if source == "-":
         return split_path_list((stdin or sys.stdin.buffer).read())
     try:
-        return split_path_list(Path(source).read_bytes())
+        return split_path_list(Path(source).read_bytes(), source)
     except OSError as e:
         raise ConfigError(f"--paths-from {source}: cannot read: {e.strerror}") from None
 
 
-def _listed(names: Sequence[str], root: Path, cwd: Path) -> list[Change]:
-    """Named paths as changes, relative to the repository root; symlinks on disk keep their targets."""
+def _listed(names: Sequence[str], root: Path, cwd: Path, in_git: bool) -> list[Change]:
+    """Named paths as changes, relative to the repository root: a folder with the
+    files under it (those git would commit, in a repository), a symlink with its
+    target, and a path through a linked folder (``awsl/credentials``, ``awsl`` a
+    link to ``.aws``) also as a link to the file it reaches."""
     changes: list[Change] = []
+    real_root = os.path.realpath(root)
+    real_folders: dict[str, str] = {}  # a long list names the same folders again and again
     for name in names:
         full = os.path.normpath(os.path.join(cwd, name))
         rel = Path(os.path.relpath(full, root)).as_posix()
-        if os.path.islink(full):
-            changes.append(Change("", rel, new_mode=SYMLINK_MODE, target=os.readlink(full)))
-        else:
-            changes.append(Change("", rel, new_mode=TREE_MODE if os.path.isdir(full) else ""))
+        changes.append(_on_disk(full, rel))
+        if os.path.isdir(full) and not os.path.islink(full):
+            changes += [_on_disk(os.path.join(root, path), path) for path in _files_under(root, full, rel, in_git)]
+        if rel == "." or rel.startswith("../"):
+            continue
+        # Through a linked folder: the link is the folder, the target the path it reaches.
+        folder = os.path.dirname(full)
+        if folder not in real_folders:
+            real_folders[folder] = os.path.realpath(folder)
+        real, expected = real_folders[folder], os.path.join(real_root, os.path.dirname(rel))
+        if real != os.path.normpath(expected):
+            reached = os.path.join(real, os.path.basename(full))
+            inside = not os.path.relpath(reached, real_root).startswith("..")
+            # written as a link would hold it: from the link's folder, or absolute out of the tree
+            target = os.path.relpath(reached, expected) if inside else reached
+            changes.append(Change("", rel, new_mode=SYMLINK_MODE, target=Path(target).as_posix()))
     return changes
+
+
+def _on_disk(full: str, rel: str) -> Change:
+    if os.path.islink(full):
+        return Change("", rel, new_mode=SYMLINK_MODE, target=os.readlink(full))
+    return Change("", rel, new_mode=TREE_MODE if os.path.isdir(full) else "")
+
+
+def _files_under(root: Path, full: str, rel: str, in_git: bool) -> list[str]:
+    """What a folder named on the command line holds: in a repository, the files git
+    would commit (tracked, and untracked but not ignored); elsewhere every file. A
+    linked folder is not descended: it is judged as a link, by its target."""
+    found = git.files_under(root, "" if rel == "." else rel) if in_git else None
+    if found is not None:
+        return found
+    walked = []
+    for top, dirs, files in os.walk(full):
+        dirs.sort()
+        entries = sorted(files) + [d for d in dirs if os.path.islink(os.path.join(top, d))]
+        walked += [Path(os.path.relpath(os.path.join(top, e), root)).as_posix() for e in entries]
+    return walked
 
 
 # --- where the settings come from ------------------------------------------------
@@ -159,35 +229,37 @@ def _settings(root: Path, cwd: Path, config_file: str | None) -> Settings:
     return Settings(root, (), full)
 
 
-def _trusted(settings: Settings, where: Path, commit: str | None, name: str, how: str) -> tuple[Config, Guard]:
-    """The settings that judge the change, and the guard they make: those of
-    ``commit``, or the defaults when there is no history to trust (a first commit, a
-    first push). Broken settings there are an error that says how to get past it:
-    the fix itself is judged by them. ``how``: how to land a fix past the guard."""
-    try:
-        if commit is None:
-            config = load(settings.root, settings.outside) if settings.outside is not None else default_config(settings.root)
-        else:
-            found = settings.at(where, [commit], {commit: name})[commit]
+def _trusted(settings: Settings, where: Path, names: Mapping[str, str], defaults: bool, how: str) -> tuple[Config, Guard]:
+    """The settings that judge the change, and the guard they make: the strictest
+    of those of the commits ``names`` names (commit -> how messages name it) and,
+    with ``defaults`` (or no commit at all: a first commit, a push with nothing to
+    build on), of the defaults. Broken settings there are an error that says how to
+    get past it: the fix itself is judged by them. ``how``: how to land a fix past
+    the guard."""
+    configs: list[Config] = []
+    if settings.outside is not None:
+        configs.append(load(settings.root, settings.outside))
+    else:
+        if defaults or not names:
+            configs.append(default_config(settings.root))
+        for commit, found in settings.at(where, list(names), names).items():
             if isinstance(found, ConfigError):
-                raise found
-            config = found
-        return config, Guard(config.guard)
-    except ConfigError as e:
-        if commit is None or settings.outside is not None:
-            raise
-        raise ConfigError(f"{e} (guard reads its settings from {name}: {how})") from None
+                raise ConfigError(f"{found} (guard reads its settings from {names[commit]}: {how})") from None
+            configs.append(found)
+    config = strictest(configs)
+    return config, Guard(config.guard)
 
 
 # --- which commits --------------------------------------------------------------
 
 
 class History(NamedTuple):
-    """The commits to judge, as ``git log`` arguments, and the commit whose settings judge them."""
+    """The commits to judge, as ``git log`` arguments, and the commits whose settings judge them."""
 
     logs: tuple[tuple[tuple[str, ...], bool], ...]  # (revs, whether a commit names the ref it was found through)
-    trusted: str | None  # None: no history to trust; the defaults judge
-    trusted_name: str  # how messages name the trusted commit
+    trusted: tuple[tuple[str, str], ...]  # (revision, how messages name it): the strictest of their settings judges; none: the defaults
+    defaults: bool = False  # the defaults have a say too (nothing the remote has to build on)
+    net: tuple[str, str] | None = None  # a range's merge base and head: its net change is judged too
 
 
 def _given(flag: str, value: str | None) -> None:
@@ -212,34 +284,51 @@ def _history(request: Request, env: Mapping[str, str], where: Path) -> History |
 
 
 def _range(where: Path, base: str, head: str) -> History:
+    """Every commit of ``head`` that ``base`` lacks, judged by the settings of
+    ``base`` itself: the branch the change goes into decides, not the point the
+    change chose to fork from (an old commit, from before a tightening)."""
     mb = git.range_base(where, base, head)
-    return History((((f"{head}^{{commit}}", "--not", f"{base}^{{commit}}"), False),), mb, mb[:7])
+    tip, name = f"{base}^{{commit}}", base[:7] if len(base) >= 40 else base
+    return History((((f"{head}^{{commit}}", "--not", tip), False),), ((tip, name),), net=(mb, f"{head}^{{commit}}"))
 
 
-def _push(where: Path, remote: str, remote_branch: str, from_ref: str | None, to_ref: str | None) -> History:
+def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None, to_ref: str | None) -> History:
     """What a push sends: the commits the remote lacks (by its remote-tracking refs
-    and, for the ref pre-commit names, the old value it reports) of that ref, and of
-    every local branch (and a detached HEAD), since pre-commit does not say which
-    other refs are pushed. A commit the remote has is not judged again: merging
-    ``main`` brings ``main``'s commits, which the remote holds already.
-    Settings: those of the remote's copy of the pushed branch."""
+    and, for the ref pre-commit names, the old value it reports) of that ref, of
+    every local branch (and a detached HEAD) and of every local tag no remote holds,
+    since pre-commit does not say which other refs are pushed. A commit the remote
+    has is not judged again: merging ``main`` brings ``main``'s commits, which the
+    remote holds already. A push to a URL is a push to the remote with that URL;
+    to a URL no remote has, a commit on any remote-tracking ref counts as known.
+
+    Settings: the strictest of those of the remote's copy of the pushed branch (or
+    the commit the push builds on) and of the remote's default branch, which the
+    branch is on its way to; with nothing the remote has to build on, of the
+    defaults and the default branch. A lax branch on the remote cannot carry a
+    change past the settings of the branch it is merged into."""
+    remote = git.remote_named(where, remote_arg)
     logs: list[tuple[tuple[str, ...], bool]] = []
-    known = [f"--remotes={remote}"]  # what the remote has
-    trusted = None
+    known = [f"--remotes={remote}" if remote else "--remotes"]  # what the remote has
+    trusted: list[str] = []
     if from_ref:
-        trusted = git.resolve(where, from_ref)
+        old = git.resolve(where, from_ref)
         head = git.resolve(where, to_ref or "HEAD")
-        logs.append(((head, "--not", trusted, *known), False))
-        known += [trusted, head]  # the remote's value of the pushed ref; what the first log judges
-    refs = ["--branches"] + (["HEAD"] if git.commit_of(where, "HEAD") else [])
-    logs.append(((*refs, "--not", *known), True))
-    if trusted is None:
+        logs.append(((head, "--not", old, *known), False))
+        known += [old, head]  # the remote's value of the pushed ref; what the first log judges
+        trusted.append(old)
+    local = ["--branches"] + (["HEAD"] if git.commit_of(where, "HEAD") else [])
+    logs.append(((*local, "--not", *known), True))
+    # Tags: those whose commits no remote and no local branch holds (the branches'
+    # own are judged above). Tags fetched from another remote (upstream's
+    # releases, in a fork) are on its remote-tracking refs, and not judged again.
+    logs.append((("--tags", "--not", "--remotes", *local, *known[1:]), True))
+    copy = None
+    if remote:
         branch = remote_branch.removeprefix("refs/heads/")
-        for ref in (f"refs/remotes/{remote}/{branch}" if branch else "", f"refs/remotes/{remote}/HEAD"):
-            trusted = git.commit_of(where, ref) if ref else None
-            if trusted:
-                break
-    return History(tuple(logs), trusted, trusted[:7] if trusted else "")
+        copy = git.commit_of(where, f"refs/remotes/{remote}/{branch}") if branch else None
+        default = next(filter(None, (git.commit_of(where, f"refs/remotes/{remote}/{name}") for name in ("HEAD", "main", "master"))), None)
+        trusted += [c for c in (copy, default) if c]
+    return History(tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None)
 
 
 # --- judging --------------------------------------------------------------------
@@ -301,9 +390,15 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
 
 def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
     readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
-    # ...while the settings are read
-    config, guard = _trusted(settings, where, history.trusted, history.trusted_name, "fix them there first")
+    # ...while the settings are read, and, for a range with merges, its net change
+    net = None
+    if history.net is not None and git.has_merge(where, history.logs[0][0]):
+        net = git.TreeDiff(where, *history.net)
+    config, guard = _trusted(settings, where, dict(history.trusted), history.defaults, "fix them there first")
     changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
+    commits = [c for reader in readers for c in reader.commits.values()]
+    if history.net is not None:
+        _refuse_shallow_cuts(where, commits)
     changes = _with_targets(where, changes)
     # A range is read without rename detection (see git._RANGE_OPTIONS): commits
     # whose additions or deletions are findings are read again with it, so a
@@ -311,19 +406,54 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     renamed = {c.commit for c in changes if c.status in ("A", "D") and touches_guarded(c, guard)}
     if renamed:
         changes = _with_targets(where, git.with_renames(where, changes, renamed))
-    steps = [
-        _Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref))
-        for reader in readers
-        for c in reader.commits.values()
-    ]
-    return findings(changes, guard) + _loosened(settings, where, steps), config
+    steps = [_Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
+    problems = findings(changes, guard) + _loosened(settings, where, steps)
+    if net is not None:
+        problems += _net_change(settings, where, net, changes, guard, problems)
+    return problems, config
 
 
-def _judge_staged(settings: Settings, where: Path) -> tuple[list[Problem], Config]:
+def _refuse_shallow_cuts(where: Path, commits: Sequence[git.Commit]) -> None:
+    """A range that reaches past a shallow clone's history cannot be judged: the
+    commits before the cut are not there to read (git shows the commit at the cut
+    without parents), so a secret added there would pass unseen."""
+    cut = git.shallow_cut(where, [c.sha for c in commits if not c.parents])
+    if cut:
+        more = f" and {len(cut) - 1} more" if len(cut) > 1 else ""
+        raise ConfigError(
+            f"the range reaches past the history of this shallow clone (commit {cut[0][:12]}{more} has parents the clone lacks), "
+            "so its earlier commits cannot be judged; fetch more history: git fetch --deepen=100 (repeat until this passes) "
+            "or git fetch --unshallow (actions/checkout: fetch-depth: 0)"
+        )
+
+
+def _net_change(settings: Settings, where: Path, net: git.TreeDiff, changes: Sequence[Change], guard: Guard, found: Sequence[Problem]) -> list[Problem]:
+    """What a range with merges brings as a whole that none of its commits shows:
+    a merge takes a file from its other parent as it is there, so a merge of an old
+    commit of the base (outside the range) can restore a ``.env`` the base deleted
+    since, or settings it tightened since, and git's combined diff shows neither
+    (the merge's content equals that parent's). Judged as the range's net change
+    from the merge base, as a pull request page shows it: a branch that is only
+    behind its base changes nothing there, and merging the base in brings nothing."""
+    touched = {path for change in changes for path, _ in describe(change)}
+    brought = [c for c in net.read() if not any(p in touched for p, _ in describe(c))]
+    problems = findings(_with_targets(where, brought), guard)
+    reported = {p.path for p in found if p.code == LOOSENED.code}
+    problems += [p for p in _loosened(settings, where, [_Step(net.new, (net.old,), net_label(net.new))]) if p.path not in reported]
+    return problems
+
+
+def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tuple[list[Problem], Config]:
     head = git.commit_of(where, "HEAD")
-    config, guard = _trusted(settings, where, head, "HEAD", "commit the fix past this hook, SKIP=memcheck-guard git commit")
+    config, guard = _trusted(settings, where, {head: "HEAD"} if head else {}, False, "commit the fix past this hook, SKIP=memcheck-guard git commit")
     changes = git.staged_changes(where)
     if not changes:
+        # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its
+        # hooks): `pre-commit run --all-files`, as CI runs it. Nothing staged is
+        # nothing to judge, and the commits of the branch are not looked at: say so,
+        # rather than let a "Passed" read as a verdict on them.
+        if env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env:
+            sys.stderr.write(NOTHING_STAGED + "\n")
         return [], config
     # The tree the commit will record: its settings are read as HEAD's are.
     tree = git.staged_tree(where)
@@ -345,39 +475,41 @@ def _report(problems: Iterable[Problem], config: Config) -> list[Problem]:
     return sorted(drop_path_ignores({p for p in problems if p.code in enabled}, config))
 
 
-def _disk_settings(cwd: Path, config_file: str | None) -> Config:
-    """The working tree's settings, for paths mode and ``--list``."""
-    root = git.work_tree(cwd) or find_root(cwd)
-    return load(root, Path(config_file) if config_file else None)
+def _disk_settings(cwd: Path, config_file: str | None) -> tuple[Config, bool]:
+    """The working tree's settings, for paths mode and ``--list``, and whether the
+    folder is in a git work tree."""
+    top = git.work_tree(cwd)
+    return load(top or find_root(cwd), Path(config_file) if config_file else None), top is not None
 
 
 def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None) -> list[Problem]:
     if request.paths or request.paths_from:
         if request.base is not None or request.head is not None:
             raise ConfigError("give paths or --base/--head, not both")
-        config = _disk_settings(cwd, config_file)
+        config, in_git = _disk_settings(cwd, config_file)
         names = list(request.paths)
         if request.paths_from:
             names += _read_path_list(request.paths_from, stdin)
-        return _report(findings(_listed(names, config.root, cwd), Guard(config.guard)), config)
+        return _report(findings(_listed(names, config.root, cwd, in_git), Guard(config.guard)), config)
     root = git.toplevel(cwd)
     settings = _settings(root, cwd, config_file)
-    history = _history(request, os.environ if env is None else env, cwd)
-    problems, config = _judge_staged(settings, cwd) if history is None else _judge_history(settings, cwd, history)
+    env = os.environ if env is None else env
+    history = _history(request, env, cwd)
+    problems, config = _judge_staged(settings, cwd, env) if history is None else _judge_history(settings, cwd, history)
     return _report(problems, config)
 
 
 def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
     """What in the tree is guarded today, by category."""
-    config = _disk_settings(cwd, config_file)
-    tree = guarded_tree(git.tracked_files(cwd), Guard(config.guard))
+    config, _ = _disk_settings(cwd, config_file)
+    tree = guarded_tree(git.tracked_files(cwd), Guard(config.guard), git.tracked_symlinks(cwd))
     if fmt == "json":
-        doc = {name: [{"path": p, "pattern": pat} for p, pat in rows] for name, rows in tree.items()}
+        doc = {name: [{"path": r.path, "pattern": r.pattern, **({"target": r.target} if r.target is not None else {})} for r in rows] for name, rows in tree.items()}
         sys.stdout.write(json.dumps({"categories": doc, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2) + "\n")
         return 0
     for name, rows in tree.items():
         sys.stdout.write(f"{name} ({len(rows)})\n")
-        sys.stdout.writelines(f"  {shown(path)}  [{pattern}]\n" for path, pattern in rows)
+        sys.stdout.writelines(f"  {shown(r.path)}{'' if r.target is None else f' -> {shown(r.target)}'}  [{r.pattern}]\n" for r in rows)
     total = sum(map(len, tree.values()))
     sys.stdout.write(f"{total} guarded path{'' if total == 1 else 's'} in {len(tree)} categor{'y' if len(tree) == 1 else 'ies'}.\n" if total else "No guarded paths in the tree.\n")
     return 0
