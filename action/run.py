@@ -2,6 +2,9 @@
 SARIF file, the job summary and the step outputs.
 
 action.yml runs this with the Python of the virtualenv memcheck was installed into.
+Nothing of the pull request's checkout is ever run: guard runs in this process (a
+``python -m memcheck`` started in the checkout would import a ``memcheck/`` folder
+the pull request adds there), and judges the range by the settings of its base.
 Inputs arrive only as ``INPUT_*`` environment variables (never pasted into a shell
 script), the pull request comes from the event file at ``GITHUB_EVENT_PATH``, and
 results go where the runner reads them: annotations on stdout, ``GITHUB_OUTPUT``,
@@ -14,15 +17,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple, TextIO
 
 from memcheck import config as memcheck_config
+from memcheck import git as memcheck_git
 from memcheck.checks.index import cap_usage
 from memcheck.config import ConfigError
 from memcheck.discover import Workspace
+from memcheck.hooks import guard as guarder
 from memcheck.hooks.lint import collect, targets_for
 from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
@@ -30,9 +36,11 @@ from memcheck.problem import FAIL_ON, WARNING, Problem, failing
 from memcheck.rules import all_rules
 
 ZERO_SHA = "0" * 40
-# How deep to fetch a shallow clone, in turn, until base and head meet.
-FETCH_DEPTHS = (50, 250, 1000, 5000)
+# How deep to fetch a shallow clone, in turn, until base and head meet and no commit
+# of the range lies past the clone's edge; then the whole history.
+FETCH_DEPTHS = (50, 250, 1000, 5000, 0)
 BAR_WIDTH = 20
+_MARKUP = re.compile(r"[!-/:-@\[-`{-~]")  # ASCII punctuation: what CommonMark lets a backslash escape
 # Findings the job summary lists one by one; GitHub shows only 10 error and 10
 # warning annotations a step, so the summary is where a reviewer reads them.
 SUMMARY_FINDINGS = 200
@@ -116,14 +124,27 @@ def read_event(env: Mapping[str, str]) -> dict[str, Any]:
 
 
 def event_range(event: Mapping[str, Any]) -> tuple[str, str]:
-    """The pull request's base and head commits; for a push, what it added."""
+    """The pull request's base and head commits; for a push, what it added (a push
+    that created a branch has no base: see ``event_default_branch``)."""
     pr = event.get("pull_request")
     if isinstance(pr, dict):
         return str(pr.get("base", {}).get("sha") or ""), str(pr.get("head", {}).get("sha") or "")
     before, after = str(event.get("before") or ""), str(event.get("after") or "")
     if before and after and before != ZERO_SHA and after != ZERO_SHA:
         return before, after
+    if before == ZERO_SHA and after and after != ZERO_SHA:
+        return "", after  # a new branch: judged against the default branch
     return "", ""
+
+
+def event_default_branch(event: Mapping[str, Any]) -> str:
+    """For a push that created a branch (``before`` is all zeros): the repository's
+    default branch, which the new branch is judged against."""
+    before, after = str(event.get("before") or ""), str(event.get("after") or "")
+    repository = event.get("repository")
+    if "pull_request" in event or before != ZERO_SHA or not after or after == ZERO_SHA or not isinstance(repository, dict):
+        return ""
+    return str(repository.get("default_branch") or "")
 
 
 def event_labels(event: Mapping[str, Any]) -> set[str]:
@@ -159,49 +180,70 @@ def _has_commit(sha: str) -> bool:
     return _git("cat-file", "-e", f"{sha}^{{commit}}").returncode == 0
 
 
+def _shallow() -> bool:
+    return _git("rev-parse", "--is-shallow-repository").stdout.strip() == "true"
+
+
 def _range_ready(base: str, head: str) -> bool:
-    return _has_commit(base) and _has_commit(head) and _git("merge-base", base, head).returncode == 0
+    """Base and head are here, they meet, and (in a shallow clone) no commit of the
+    range lies at the clone's edge, where the commits before it would go unjudged."""
+    if not (_has_commit(base) and _has_commit(head) and _git("merge-base", base, head).returncode == 0):
+        return False
+    return not _shallow() or not memcheck_git.range_cut(Path.cwd(), base, head)
 
 
 def prepare_range(base: str, head: str) -> str | None:
-    """Fetch what a shallow or partial checkout lacks; None when ready, else why not."""
+    """Fetch what a shallow or partial checkout lacks, deeper in turn, until the
+    whole range is here (a merge base alone is not enough: a branch can reach past
+    the clone's edge below it); None when ready, else why not."""
     if _range_ready(base, head):
         return None
-    shallow = _git("rev-parse", "--is-shallow-repository").stdout.strip() == "true"
+    shallow = _shallow()
     if _git("remote", "get-url", "origin").returncode != 0:
-        return f"commits {base[:12]}..{head[:12]} are not in this clone and it has no origin remote to fetch them from; check out with fetch-depth: 0"
+        return f"commits {base[:12]}..{head[:12]} are not all in this clone and it has no origin remote to fetch them from; check out with fetch-depth: 0"
     for depth in FETCH_DEPTHS if shallow else (0,):
-        how = [f"--depth={depth}"] if depth else []
+        how = [f"--depth={depth}"] if depth else (["--unshallow"] if shallow else [])
         print(f"memcheck: fetching {base[:12]} and {head[:12]} from origin {' '.join(how)}".rstrip(), flush=True)
         fetched = _git("fetch", "--no-tags", "--quiet", *how, "origin", base, head)
-        if fetched.returncode == 0 and _range_ready(base, head):
-            return None
         if fetched.returncode != 0:
             return f"cannot fetch {base[:12]} and {head[:12]} from origin ({fetched.stderr.strip() or 'git fetch failed'}); check out with fetch-depth: 0"
-    if not shallow:
-        return f"{base[:12]} and {head[:12]} have no common ancestor; set the base and head inputs to commits of one history"
-    return f"{base[:12]} and {head[:12]} share no history within {FETCH_DEPTHS[-1]} commits of this shallow clone; check out with fetch-depth: 0"
+        if _range_ready(base, head):
+            return None
+    return f"{base[:12]} and {head[:12]} have no common ancestor; set the base and head inputs to commits of one history"
 
 
-def guard(inputs: Inputs, labels: set[str]) -> Guard:
+def _default_branch_tip(branch: str) -> str | None:
+    """The default branch's commit on origin, fetched: what a new branch is judged against."""
+    how = ["--depth=1"] if _shallow() else []
+    fetched = _git("fetch", "--no-tags", "--quiet", *how, "origin", f"+refs/heads/{branch}:refs/remotes/origin/{branch}")
+    found = _git("rev-parse", "--verify", "--quiet", f"refs/remotes/origin/{branch}^{{commit}}")
+    return found.stdout.strip() if fetched.returncode == 0 and found.returncode == 0 else None
+
+
+def guard(inputs: Inputs, labels: set[str], default_branch: str = "") -> Guard:
     if not inputs.guard:
         return Guard("off", [], "guard is off")
-    if not (inputs.base and inputs.head):
+    base = inputs.base
+    if not base and inputs.head and default_branch:
+        # A push that created a branch: judged against the default branch.
+        base = _default_branch_tip(default_branch) or ""
+        if not base:
+            return Guard("error", [], f"the push created a branch; cannot fetch the default branch {default_branch!r} from origin to judge it against")
+        if _git("merge-base", "--is-ancestor", inputs.head, base).returncode == 0:
+            return Guard("skipped", [], f"the pushed commit {inputs.head[:12]} is already on the default branch {default_branch}")
+    if not (base and inputs.head):
         return Guard("skipped", [], "no pull request range: run on pull_request events, or set the base and head inputs")
-    why = prepare_range(inputs.base, inputs.head)
+    why = prepare_range(base, inputs.head)
     if why is not None:
         return Guard("error", [], why)
-    cmd = [sys.executable, "-m", "memcheck", "guard", "--base", inputs.base, "--head", inputs.head, "--format", "json"]
-    if inputs.config:
-        cmd += ["--config", inputs.config]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode not in (0, 1):
-        return Guard("error", [], proc.stderr.strip() or f"memcheck guard exited {proc.returncode}")
     try:
-        found = [Problem(**{k: p[k] for k in Problem._fields if k in p}) for p in json.loads(proc.stdout)["problems"]]
-    except (ValueError, KeyError, TypeError) as e:
-        return Guard("error", [], f"cannot read memcheck guard's output: {e}")
-    note = f"range {inputs.base[:12]}..{inputs.head[:12]}"
+        request = guarder.Request(base=base, head=inputs.head)
+        found = guarder.check(inputs.config or None, request, Path.cwd(), env={})
+    except ConfigError as e:
+        return Guard("error", [], str(e))
+    except Exception as e:  # as the CLI does: one line, never a traceback in the log
+        return Guard("error", [], f"internal error: {type(e).__name__}: {e}")
+    note = f"range {base[:12]}..{inputs.head[:12]}"
     overridden = bool(found and inputs.override_label and inputs.override_label in labels)
     if overridden:
         allowed = f" (allowed: the pull request has the label {inputs.override_label!r})"
@@ -217,9 +259,15 @@ def bar(value: int, cap: int, width: int = BAR_WIDTH) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
+def _visible(text: str) -> str:
+    """Control characters (a raw ESC, a newline in a file name) as escapes one can read."""
+    return "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04x}" for ch in text)
+
+
 def _code(text: str) -> str:
-    """A Markdown code span that holds any text (table cells too)."""
-    text = text.replace("\n", " ").replace("|", "\\|")
+    """A Markdown code span that holds any text (table cells too): nothing in it is
+    markup, so a file name cannot add a link or HTML to the summary."""
+    text = _visible(text).replace("|", "\\|")
     fence = "`"
     while fence in text:
         fence += "`"
@@ -228,7 +276,12 @@ def _code(text: str) -> str:
 
 
 def _cell(text: str) -> str:
-    return text.replace("\n", " ").replace("|", "\\|")
+    """Text from findings (file names, keys, whatever the pull request chose) as
+    literal Markdown: every ASCII punctuation character is backslash-escaped, so
+    nothing becomes a link (``[x](https://...)``, a bare URL), HTML, emphasis or a
+    break out of the table cell; GitHub's renderer reads an escaped character as
+    text, and a URL split by escapes is no longer linked."""
+    return _MARKUP.sub(r"\\\g<0>", _visible(text.replace("\n", " ")))
 
 
 def _usage(value: int, cap: int, unit: str) -> str:
@@ -334,7 +387,7 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
     except Exception as e:  # as the CLI does: one line, never a traceback in the log
         out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
         return 2
-    guarded = guard(inputs, event_labels(event))
+    guarded = guard(inputs, event_labels(event), event_default_branch(event))
 
     for p in sorted(result.problems + guarded.problems):
         out.write(annotation(p) + "\n")

@@ -151,15 +151,24 @@ class Runner:
 
 @pytest.fixture(scope="session")
 def runner(tmp_path_factory: pytest.TempPathFactory) -> Runner:
-    """RUNNER_TEMP with memcheck installed by the action's own install step, once."""
+    """RUNNER_TEMP with memcheck installed by the action's own install step, once,
+    run as the runner runs it: in the checkout, here one whose pull request added
+    ``venv/`` and ``pip/`` packages that `python -m venv` / `python -m pip` started
+    there would import instead of the real ones."""
     temp = tmp_path_factory.mktemp("runner-temp")
+    checkout = tmp_path_factory.mktemp("hostile-checkout")
+    marker = checkout / "pwned"
+    for name in ("venv", "pip"):
+        write(checkout, f"{name}/__init__.py", "")
+        write(checkout, f"{name}/__main__.py", f"open({str(marker)!r}, 'a').write({name!r})\n")
     action = _action()
     install = [s for s in action["runs"]["steps"] if s["name"] == INSTALL_STEP]
     assert len(install) == 1
     env = {**os.environ, "RUNNER_TEMP": str(temp), "GITHUB_ACTION_PATH": str(ACTION_DIR)}
     env.pop("VIRTUAL_ENV", None)
-    proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", install[0]["run"]], cwd=temp, env=env, capture_output=True, text=True)
+    proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", install[0]["run"]], cwd=checkout, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert not marker.exists(), "the install step ran code from the checkout"
     assert (temp / "memcheck-venv" / "bin" / "memcheck").exists()
     return Runner(temp)
 
@@ -378,7 +387,8 @@ def test_code_span(text: str, expected: str) -> None:
     (
         ({"pull_request": {"base": {"sha": "b" * 40}, "head": {"sha": "h" * 40}}}, ("b" * 40, "h" * 40)),
         ({"before": "a" * 40, "after": "c" * 40}, ("a" * 40, "c" * 40)),
-        ({"before": "0" * 40, "after": "c" * 40}, ("", "")),
+        ({"before": "0" * 40, "after": "c" * 40}, ("", "c" * 40)),
+        ({"before": "a" * 40, "after": "0" * 40}, ("", "")),
         ({}, ("", "")),
     ),
 )
@@ -400,13 +410,13 @@ def test_summary_lists_the_findings_by_file(runner: Runner, tmp_path: Path) -> N
     assert findings == (
         "\n#### `.claude/memory/MEMORY.md`\n\n"
         "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
-        "| 4 | IDX003 | error | memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`) |\n\n"
+        "| 4 | IDX003 | error | memory file feedback\\_testing\\.md is not listed in MEMORY\\.md\\; agents that load only the index never see it \\(run \\`memcheck fix\\`\\) |\n\n"
         "#### `.claude/memory/user_prefs.md`\n\n"
         "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
-        "| 5 | MEM010 | warning | unknown frontmatter key 'mood'; fix it or add it to memory.allowed-keys |\n\n"
+        "| 5 | MEM010 | warning | unknown frontmatter key \\'mood\\'\\; fix it or add it to memory\\.allowed\\-keys |\n\n"
         "#### `AGENTS.md`\n\n"
         "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
-        "| 3 | GDN009 | error | @docs/style.md imports docs/style.md, which does not exist; fix the path, or put it in backticks if it is not an import |\n"
+        "| 3 | GDN009 | error | \\@docs\\/style\\.md imports docs\\/style\\.md\\, which does not exist\\; fix the path\\, or put it in backticks if it is not an import |\n"
     )
 
 
@@ -431,3 +441,100 @@ def test_fail_on_defaults_to_the_config_as_the_cli_does(runner: Runner, tmp_path
     assert run.returncode == expected, run.stdout
     cli = subprocess.run([sys.executable, "-m", "memcheck", "check", *(["--fail-on", fail_on] if fail_on else [])], cwd=ws, capture_output=True, text=True)
     assert cli.returncode == expected
+
+
+# --- what a pull request cannot do to the action ------------------------------------
+
+
+def test_the_pull_requests_own_code_never_runs(runner: Runner, tmp_path: Path) -> None:
+    # A memcheck package (and a click module) at the root of the checkout: a guard
+    # started as `python -m memcheck` there would import them and report nothing.
+    fake = 'import json; print(json.dumps({"problems": []}))\n'
+    pr = _pull_request(tmp_path, {**ENV_FILE, "memcheck/__init__.py": "", "memcheck/__main__.py": fake, "click.py": "raise SystemExit(0)\n"})
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr), {})
+    assert run.returncode == 1, run.stdout
+    assert run.outputs["guarded"] == "1"
+    assert any(line.startswith("::error file=.env,line=1,col=1,title=GRD001") for line in run.stdout.splitlines()), run.stdout
+
+
+def _deep_pull_request(tmp_path: Path) -> Pr:
+    """A branch that adds .env and deletes it, then 60 more commits, then merges main:
+    a checkout of depth 1 fetched 50 deep holds the merge base, not the .env commit."""
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q", "--bare", str(origin))
+    git(origin, "config", "uploadpack.allowAnySHA1InWant", "true")
+    dev = tmp_path / "dev"
+    git(tmp_path, "clone", "-q", str(origin), str(dev))
+    git(dev, "checkout", "-q", "-b", "main")
+    write(dev, "README.md", "project\n")
+    git(dev, "add", "-A")
+    git(dev, "commit", "-qm", "base")
+    git(dev, "checkout", "-q", "-b", "feature")
+    write(dev, ".env", "API_KEY=x\n")
+    git(dev, "add", ".env")
+    git(dev, "commit", "-qm", "secret")
+    git(dev, "rm", "-q", ".env")
+    git(dev, "commit", "-qm", "hide it")
+    for i in range(60):
+        git(dev, "commit", "-q", "--allow-empty", "-m", f"work {i}")
+    git(dev, "checkout", "-q", "main")
+    write(dev, "notes.txt", "x\n")
+    git(dev, "add", "notes.txt")
+    git(dev, "commit", "-qm", "main moves on")
+    base = git(dev, "rev-parse", "HEAD").strip()
+    git(dev, "checkout", "-q", "feature")
+    git(dev, "merge", "-q", "--no-edit", "main")
+    head = git(dev, "rev-parse", "HEAD").strip()
+    git(dev, "push", "-q", "origin", "main", "feature")
+    return Pr(origin, base, head)
+
+
+def test_a_shallow_checkout_is_deepened_until_the_whole_range_is_there(runner: Runner, tmp_path: Path) -> None:
+    pr = _deep_pull_request(tmp_path)
+    ws = _checkout(tmp_path, pr, depth=1)
+    run = runner.run(ws, _event(pr), {"paths": "README.md\n"})
+    assert run.returncode == 1, run.stdout
+    assert run.outputs["guarded"] == "1"
+    assert "memcheck: fetching" in run.stdout and "--depth=250" in run.stdout  # 50 held the merge base, not the .env
+    assert "| `.env` | GRD001 |" in run.summary
+
+
+def test_a_push_that_creates_a_branch_is_judged_against_the_default_branch(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, ENV_FILE)
+    ws = _checkout(tmp_path, pr, depth=1)
+    event = {"ref": "refs/heads/feature", "before": "0" * 40, "after": pr.head, "repository": {"default_branch": "main"}}
+    run = runner.run(ws, event, {"paths": ".claude/memory\n"})
+    assert run.returncode == 1, run.stdout
+    assert run.outputs["guarded"] == "1"
+    assert f"range {pr.base[:12]}..{pr.head[:12]}" in run.summary  # main's tip: only the branch's own commit
+    # The default branch's own push: nothing to judge it against, and said so.
+    main = runner.run(ws, {**event, "ref": "refs/heads/main", "after": pr.base}, {"paths": ".claude/memory\n"})
+    assert main.returncode == 0, main.stdout
+    assert "::notice title=memcheck guard::the pushed commit" in main.stdout
+
+
+HOSTILE_NAME = "[memcheck override approved, click here](https:/evil.example/x) <img src=x> \x1b[31m.env"
+
+
+def test_file_names_cannot_inject_annotations_or_summary_markup(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, {HOSTILE_NAME: "API_KEY=x\n"})
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr), {})
+    assert run.returncode == 1, run.stdout
+    assert "\x1b" not in run.stdout and "\x1b" not in run.summary
+    (line,) = [x for x in run.stdout.splitlines() if x.startswith("::error file=")]
+    assert line.startswith("::error file=[memcheck override approved%2C click here](https%3A/evil.example/x) <img src=x> %1B[31m.env,line=1,")
+    guarded = run.summary.split("### Guarded paths", 1)[1]
+    assert f"| `{HOSTILE_NAME.replace(chr(27), chr(92) + 'u001b')}` | GRD001 |" in guarded  # the name: in a code span
+    # Outside code spans nothing of it is markup: every punctuation mark is escaped.
+    outside_code = re.sub(r"(`+).*?\1", "", re.sub(r"\\.", "", guarded))
+    assert "](" not in outside_code and "<" not in outside_code and "https:" not in outside_code
+
+
+def test_summary_cells_escape_markup() -> None:
+    run = _run_module()
+    assert run._cell("[a](https://x.example) <b>*c*</b> www.x.example\x1b|") == (
+        "\\[a\\]\\(https\\:\\/\\/x\\.example\\) \\<b\\>\\*c\\*\\<\\/b\\> www\\.x\\.example\\\\u001b\\|"
+    )
+    assert run._code("a\x1bb|c") == "`a\\u001bb\\|c`"

@@ -332,6 +332,13 @@ def shallow_cut(root: Path, commits: Iterable[str]) -> list[str]:
     return sorted(sha for sha, body in objects.items() if any(line.startswith(b"parent ") for line in body.partition(b"\n\n")[0].split(b"\n")))
 
 
+def range_cut(root: Path, base: str, head: str) -> list[str]:
+    """The commits of ``head`` that ``base`` lacks at which a shallow clone's history
+    stops (see ``shallow_cut``): empty when the clone holds the whole range."""
+    roots = _out(root, ["rev-list", "--max-parents=0", head, "--not", base, "--"]).split()
+    return shallow_cut(root, [decode_name(sha) for sha in roots])
+
+
 def remote_named(root: Path, remote: str) -> str | None:
     """The configured remote that ``remote`` names: itself when it is a remote's
     name, else the remote whose URL (or push URL) it is, as ``git push URL`` passes

@@ -2,10 +2,12 @@
 
 GitHub shows each annotation on the file and line of the pull request's diff. Values
 are escaped as the runner's command parser expects (``%``, CR and LF everywhere;
-``:`` and ``,`` too inside properties), so no message can end or forge a command.
+``:`` and ``,`` too inside properties), so no message can end or forge a command, and
+every other control character as ``%XX`` text.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck.output.text import fix_lines, summary
@@ -15,8 +17,14 @@ if TYPE_CHECKING:
     from memcheck.output import ReportContext
 
 
+# Control characters other than CR and LF: the runner passes them on as they are, so a
+# raw ESC in a file name would reach the log viewer as a terminal sequence. As %XX they
+# show as text (the runner decodes only %25, %0D, %0A, %3A and %2C).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
 def escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return _CONTROL.sub(lambda m: f"%{ord(m.group()):02X}", value.replace("%", "%25"))
 
 
 def escape_property(value: str) -> str:
