@@ -582,17 +582,19 @@ def test_code_and_documentation_about_secrets_pass_and_the_secrets_do_not(repo: 
     passing = [
         "pkg/minikube/kubeconfig/settings.go", "pkg/kubeconfig.go", "docs/kubeconfig.md", "pkg/ssh/id_rsa_parser.go",
         "docs/id_rsa.md", "docs/.env.md", "web/.env.ts", "secrets.example.yaml", "config/secrets.template.yml",
+        "pkg/ssh/id_rsa_test.go", ".env.sample", ".env.template", "secrets.sample.yaml", "docs/secrets.md",
+        "app/.env.d/README.md", ".env.vault", ".env.defaults",
     ]  # fmt: skip
     for path in passing:
         write(repo, path, "x\n")
     git(repo, "add", "-A")
     assert guard(repo) == (0, "No problems found.\n", "")
-    for path in ("kubeconfig.yaml", "deploy/id_rsa_work", "config/.env.production"):
+    for path in ("kubeconfig.yaml", "deploy/id_rsa_work", "config/.env.production", ".env.keys"):
         write(repo, path, "x\n")
     git(repo, "add", "-A")
     code, problems = guard_json(repo)
     assert code == 1
-    assert [p["path"] for p in problems] == ["config/.env.production", "deploy/id_rsa_work", "kubeconfig.yaml"]
+    assert [p["path"] for p in problems] == [".env.keys", "config/.env.production", "deploy/id_rsa_work", "kubeconfig.yaml"]
 
 
 @pytest.mark.parametrize("path", [".env ", "keys/x.pem.", "deploy/prod.key ", ".aws./credentials"])
