@@ -841,6 +841,35 @@ def test_a_push_by_url_is_not_blamed_for_what_the_remote_has(pushing: Path) -> N
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def test_a_merge_of_a_remote_branch_that_brings_a_secret_into_the_pushed_branch_is_judged(pushing: Path) -> None:
+    # The remote has legacy (with its .env): its commits are not judged again, but
+    # merging it brings the .env into main, which the push changes.
+    pushed_main(pushing)
+    git(pushing, "checkout", "-q", "-b", "legacy")
+    commit(pushing, {".env": "SECRET=1\n"}, "old secret, pushed past the hook")
+    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "legacy"], cwd=pushing, capture_output=True).returncode == 0
+    git(pushing, "checkout", "-q", "main")
+    git(pushing, "merge", "-q", "--no-ff", "--no-edit", "legacy")
+    proc = push(pushing, "main")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert ".env:1:1: GRD001 added in the range's result" in proc.stdout, proc.stdout
+
+
+def test_a_push_of_a_branch_that_merged_the_remotes_main_is_not_blamed_for_mains_files(pushing: Path) -> None:
+    pushed_main(pushing)
+    git(pushing, "checkout", "-q", "-b", "feature")
+    commit(pushing, {"src/app.py": "x\n"}, "work")
+    assert push(pushing, "feature").returncode == 0
+    git(pushing, "checkout", "-q", "main")
+    commit(pushing, {"package-lock.json": "{}\n", ".memcheck.yaml": "guard: {disable: [ide]}\n"}, "main's lock file and settings, reviewed")
+    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "main"], cwd=pushing, capture_output=True).returncode == 0
+    git(pushing, "fetch", "-q", "origin")
+    git(pushing, "checkout", "-q", "feature")
+    git(pushing, "merge", "-q", "--no-edit", "origin/main")
+    proc = push(pushing, "feature")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 # --- what `pre-commit run --all-files` cannot see ---------------------------------------
 
 

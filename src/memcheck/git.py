@@ -400,9 +400,10 @@ class CommitReader:
         return self.commits[commit].parents if commit in self.commits else ()
 
 
-def has_merge(root: Path, revs: Sequence[str]) -> bool:
-    """Whether the commits ``revs`` names (as ``git log`` takes them) hold a merge."""
-    return bool(_out(root, ["rev-list", "--min-parents=2", "--max-count=1", *revs, "--"]).strip())
+def is_ancestor(root: Path, old: str, new: str) -> bool:
+    """Whether ``new`` holds ``old`` in its history (a push of ``new`` moves a ref at
+    ``old`` forward)."""
+    return _run(root, ["merge-base", "--is-ancestor", old, new]).returncode == 0
 
 
 class TreeDiff:

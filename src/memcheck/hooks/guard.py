@@ -259,7 +259,9 @@ class History(NamedTuple):
     logs: tuple[tuple[tuple[str, ...], bool], ...]  # (revs, whether a commit names the ref it was found through)
     trusted: tuple[tuple[str, str], ...]  # (revision, how messages name it): the strictest of their settings judges; none: the defaults
     defaults: bool = False  # the defaults have a say too (nothing the remote has to build on)
-    net: tuple[str, str] | None = None  # a range's merge base and head: its net change is judged too
+    net: tuple[str, str] | None = None  # where the change starts and its head: its net change is judged too
+    whole: bool = False  # a range: refused when a shallow clone cuts it
+    beside: str | None = None  # a push: a commit (the remote's default branch) whose content the net change may bring freely
 
 
 def _given(flag: str, value: str | None) -> None:
@@ -289,7 +291,7 @@ def _range(where: Path, base: str, head: str) -> History:
     change chose to fork from (an old commit, from before a tightening)."""
     mb = git.range_base(where, base, head)
     tip, name = f"{base}^{{commit}}", base[:7] if len(base) >= 40 else base
-    return History((((f"{head}^{{commit}}", "--not", tip), False),), ((tip, name),), net=(mb, f"{head}^{{commit}}"))
+    return History((((f"{head}^{{commit}}", "--not", tip), False),), ((tip, name),), net=(mb, f"{head}^{{commit}}"), whole=True)
 
 
 def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None, to_ref: str | None) -> History:
@@ -310,12 +312,18 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     logs: list[tuple[tuple[str, ...], bool]] = []
     known = [f"--remotes={remote}" if remote else "--remotes"]  # what the remote has
     trusted: list[str] = []
+    net = None
     if from_ref:
         old = git.resolve(where, from_ref)
         head = git.resolve(where, to_ref or "HEAD")
         logs.append(((head, "--not", old, *known), False))
         known += [old, head]  # the remote's value of the pushed ref; what the first log judges
         trusted.append(old)
+        # The pushed ref's net change from the remote's old value, when the push moves
+        # it forward: a merge of a branch the remote has (`git merge origin/legacy`)
+        # brings its files into this branch though no commit the remote lacks shows them.
+        if git.is_ancestor(where, old, head):
+            net = (old, head)
     local = ["--branches"] + (["HEAD"] if git.commit_of(where, "HEAD") else [])
     logs.append(((*local, "--not", *known), True))
     # Tags: those whose commits no remote and no local branch holds (the branches'
@@ -328,7 +336,10 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
         copy = git.commit_of(where, f"refs/remotes/{remote}/{branch}") if branch else None
         default = next(filter(None, (git.commit_of(where, f"refs/remotes/{remote}/{name}") for name in ("HEAD", "main", "master"))), None)
         trusted += [c for c in (copy, default) if c]
-    return History(tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None)
+    # Merging the default branch into the pushed one brings its files (its lock file)
+    # as they are there: not the push's doing.
+    beside = default if net is not None and remote and default and default != net[0] else None
+    return History(tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside)
 
 
 # --- judging --------------------------------------------------------------------
@@ -390,14 +401,13 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
 
 def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
     readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
-    # ...while the settings are read, and, for a range with merges, its net change
-    net = None
-    if history.net is not None and git.has_merge(where, history.logs[0][0]):
-        net = git.TreeDiff(where, *history.net)
+    # ...while the settings are read, and the net change
+    net = git.TreeDiff(where, *history.net) if history.net is not None else None
+    beside = git.TreeDiff(where, history.beside, history.net[1]) if history.net is not None and history.beside else None
     config, guard = _trusted(settings, where, dict(history.trusted), history.defaults, "fix them there first")
     changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
     commits = [c for reader in readers for c in reader.commits.values()]
-    if history.net is not None:
+    if history.whole:
         _refuse_shallow_cuts(where, commits)
     changes = _with_targets(where, changes)
     # A range is read without rename detection (see git._RANGE_OPTIONS): commits
@@ -409,7 +419,7 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     steps = [_Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
     problems = findings(changes, guard) + _loosened(settings, where, steps)
     if net is not None:
-        problems += _net_change(settings, where, net, changes, guard, problems)
+        problems += _net_change(settings, where, net, beside, changes, guard, problems)
     return problems, config
 
 
@@ -427,19 +437,30 @@ def _refuse_shallow_cuts(where: Path, commits: Sequence[git.Commit]) -> None:
         )
 
 
-def _net_change(settings: Settings, where: Path, net: git.TreeDiff, changes: Sequence[Change], guard: Guard, found: Sequence[Problem]) -> list[Problem]:
-    """What a range with merges brings as a whole that none of its commits shows:
+def _net_change(
+    settings: Settings, where: Path, net: git.TreeDiff, beside: git.TreeDiff | None, changes: Sequence[Change], guard: Guard, found: Sequence[Problem]
+) -> list[Problem]:
+    """What a range (or a push) brings as a whole that none of its commits shows:
     a merge takes a file from its other parent as it is there, so a merge of an old
     commit of the base (outside the range) can restore a ``.env`` the base deleted
     since, or settings it tightened since, and git's combined diff shows neither
-    (the merge's content equals that parent's). Judged as the range's net change
-    from the merge base, as a pull request page shows it: a branch that is only
-    behind its base changes nothing there, and merging the base in brings nothing."""
+    (the merge's content equals that parent's); a merge of a branch the remote has
+    brings that branch's files, whose commits are not judged again at a push.
+    Judged as the net change from the merge base (for a push, from the remote's old
+    value), as a pull request page shows it: a branch that is only behind its base
+    changes nothing there, and merging the base in brings nothing. Without merges
+    every path of it is one a commit touched, and is left out here. ``beside``:
+    the head's difference from a commit whose content it may take as it is (at a
+    push, the remote's default branch): only paths that differ there too count."""
     touched = {path for change in changes for path, _ in describe(change)}
     brought = [c for c in net.read() if not any(p in touched for p, _ in describe(c))]
+    if beside is not None:
+        differs = {path for change in beside.read() for path, _ in describe(change)}
+        brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
     problems = findings(_with_targets(where, brought), guard)
     reported = {p.path for p in found if p.code == LOOSENED.code}
-    problems += [p for p in _loosened(settings, where, [_Step(net.new, (net.old,), net_label(net.new))]) if p.path not in reported]
+    parents = (net.old,) if beside is None else (net.old, beside.old)
+    problems += [p for p in _loosened(settings, where, [_Step(net.new, parents, net_label(net.new))]) if p.path not in reported]
     return problems
 
 
