@@ -671,6 +671,17 @@ def test_a_shallow_clone_that_cuts_the_range_is_an_error(repo: Path, tmp_path: P
     assert guard(clone, "--base", "origin/main", "--head", "origin/feature")[0] == 1
 
 
+def test_a_shallow_clone_without_the_base_commit_says_to_fetch_more_history(repo: Path, tmp_path: Path) -> None:
+    shallow_source(repo)
+    old = git(repo, "rev-parse", "main~5").strip()
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--no-single-branch", f"file://{repo}", str(clone))
+    code, out, err = guard(clone, "--base", old, "--head", "origin/feature")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"memcheck: error: unknown ref '{old}': no such commit in this shallow clone; fetch more history: git fetch --deepen=")
+    assert "git fetch --unshallow" in err
+
+
 @pytest.mark.parametrize("how", ["shallow-file", "GIT_SHALLOW_FILE"])
 def test_a_shallow_list_written_by_hand_hides_nothing(repo: Path, tmp_path: Path, how: str) -> None:
     shallow_source(repo)

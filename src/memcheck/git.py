@@ -178,6 +178,12 @@ def resolve(root: Path, ref: str) -> str:
     _check_ref(ref)
     proc = _run(root, ["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"])
     if proc.returncode != 0:
+        if is_shallow(root):  # most likely a commit past the clone's edge
+            raise GitError(
+                f"unknown ref {ref!r}: no such commit in this shallow clone; fetch more history: "
+                f"git fetch --deepen=100 (repeat until it is found), git fetch --unshallow or git fetch origin {ref} "
+                "(actions/checkout: fetch-depth: 0)"
+            )
         raise GitError(f"unknown ref {ref!r}: no such commit in this repository; check the name or fetch it (git fetch origin {ref})")
     return decode_name(proc.stdout).strip()
 
