@@ -840,6 +840,19 @@ def test_a_push_by_url_is_judged_as_a_push_to_the_remote_with_that_url(pushing: 
     assert "x.sqlite:1:1: GRD001 added in" in proc.stdout
 
 
+def test_a_push_to_a_url_no_remote_has_keeps_the_repositorys_own_patterns(pushing: Path, tmp_path: Path) -> None:
+    pushed_main(pushing, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"})
+    other = tmp_path / "mirror.git"
+    git(tmp_path, "init", "-q", "--bare", str(other))
+    git(pushing, "checkout", "-q", "--orphan", "data")
+    git(pushing, "rm", "-q", "--cached", ".memcheck.yaml")
+    (pushing / ".memcheck.yaml").unlink()
+    commit(pushing, {"prod.sqlite": "x\n"}, "orphan data")
+    proc = subprocess.run(["git", "push", "-q", str(other), "data"], cwd=pushing, capture_output=True, text=True, env=_pre_commit_env(tmp_path))
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert "prod.sqlite:1:1: GRD001 added in" in proc.stdout
+
+
 def test_a_push_by_url_is_not_blamed_for_what_the_remote_has(pushing: Path) -> None:
     pushed_main(pushing, {"package-lock.json": "{}\n"})
     git(pushing, "checkout", "-q", "-b", "topic")

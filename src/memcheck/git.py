@@ -345,6 +345,11 @@ def range_cut(root: Path, base: str, head: str) -> list[str]:
     return shallow_cut(root, [decode_name(sha) for sha in roots])
 
 
+def remote_names(root: Path) -> list[str]:
+    """The configured remotes' names."""
+    return [decode_name(name) for name in _out(root, ["remote"]).splitlines() if name]
+
+
 def remote_named(root: Path, remote: str) -> str | None:
     """The configured remote that ``remote`` names: itself when it is a remote's
     name, else the remote whose URL (or push URL) it is, as ``git push URL`` passes

@@ -27,6 +27,7 @@ working tree's settings, so a change to them can be tried before it is committed
 from __future__ import annotations
 
 import codecs
+import functools
 import json
 import os
 import sys
@@ -330,16 +331,27 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     # own are judged above). Tags fetched from another remote (upstream's
     # releases, in a fork) are on its remote-tracking refs, and not judged again.
     logs.append((("--tags", "--not", "--remotes", *local, *known[1:]), True))
-    copy = None
+    copy = default = None
     if remote:
         branch = remote_branch.removeprefix("refs/heads/")
         copy = git.commit_of(where, f"refs/remotes/{remote}/{branch}") if branch else None
-        default = next(filter(None, (git.commit_of(where, f"refs/remotes/{remote}/{name}") for name in ("HEAD", "main", "master"))), None)
+        default = _default_branch(where, remote)
         trusted += [c for c in (copy, default) if c]
+    else:
+        # A URL no remote has (a mirror, a fork, a new copy of one of them): the
+        # settings of every remote's default branch, so the repository's own patterns
+        # still apply.
+        trusted += [c for c in map(functools.partial(_default_branch, where), git.remote_names(where)) if c]
     # Merging the default branch into the pushed one brings its files (its lock file)
     # as they are there: not the push's doing.
     beside = default if net is not None and remote and default and default != net[0] else None
     return History(tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside)
+
+
+def _default_branch(where: Path, remote: str) -> str | None:
+    """The commit of a remote's default branch, as last fetched: ``origin/HEAD``
+    (a clone sets it), else ``main`` or ``master``."""
+    return next(filter(None, (git.commit_of(where, f"refs/remotes/{remote}/{name}") for name in ("HEAD", "main", "master"))), None)
 
 
 # --- judging --------------------------------------------------------------------
