@@ -983,3 +983,15 @@ def test_paths_from_utf16_without_a_bom_is_an_error(repo: Path) -> None:
     code, out, err = guard(repo, "--paths-from", "list.txt")
     assert (code, out) == (2, "")
     assert err == "memcheck: error: --paths-from list.txt: looks like UTF-16 without a byte-order mark; write the list as UTF-8 (or UTF-16 with a BOM)\n"
+
+
+def test_a_pattern_git_cannot_read_is_an_error_that_says_how_to_commit_the_fix(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": 'guard: {patterns: ["\\\\"]}\n'}, "a trailing backslash")
+    write(repo, "src/app.py", "x\n")
+    git(repo, "add", "-A")
+    code, out, err = guard(repo)
+    assert (code, out) == (2, "")
+    assert err == (
+        "memcheck: error: guard pattern '\\\\' is not a gitignore line git can read: Invalid git pattern: '\\\\' "
+        "(guard reads its settings from HEAD: commit the fix past this hook, SKIP=memcheck-guard git commit)\n"
+    )

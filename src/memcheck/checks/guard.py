@@ -219,7 +219,10 @@ class PatternSet:
         whole: list[str] = []
         shipped = frozenset(shipped)
         for i, hit in enumerate(self.hits):
-            source, include = to_regex(_nfc(hit.pattern))
+            try:
+                source, include = to_regex(_nfc(hit.pattern))
+            except ValueError as e:  # the config's: a trailing backslash, ...
+                raise ConfigError(f"guard pattern {hit.pattern!r} is not a gitignore line git can read: {e}") from None
             if include is None or source is None:  # blank line or comment
                 continue
             key = self._segment_key(_nfc(hit.pattern), source)

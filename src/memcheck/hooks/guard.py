@@ -248,7 +248,12 @@ def _trusted(settings: Settings, where: Path, names: Mapping[str, str], defaults
                 raise ConfigError(f"{found} (guard reads its settings from {names[commit]}: {how})") from None
             configs.append(found)
     config = strictest(configs)
-    return config, Guard(config.guard)
+    try:
+        return config, Guard(config.guard)
+    except ConfigError as e:  # a pattern git cannot read
+        if settings.outside is not None or not names:
+            raise
+        raise ConfigError(f"{e} (guard reads its settings from {', '.join(names.values())}: {how})") from None
 
 
 # --- which commits --------------------------------------------------------------
