@@ -897,24 +897,42 @@ def test_a_push_of_a_branch_that_merged_the_remotes_main_is_not_blamed_for_mains
 # --- what `pre-commit run --all-files` cannot see ---------------------------------------
 
 
-def test_pre_commit_run_all_files_with_nothing_staged_says_nothing_was_judged(repo: Path, tmp_path: Path) -> None:
-    commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
-    git(repo, "checkout", "-q", "-b", "feature")
-    commit(repo, {".env": "SECRET=1\n"}, "a secret on the branch")
-    proc = subprocess.run(
+def _run_all_files(repo: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", "--all-files", "--verbose", "memcheck-guard"],
         cwd=repo, capture_output=True, text=True, env=_pre_commit_env(tmp_path),
     )  # fmt: skip
-    assert proc.returncode == 0, proc.stdout + proc.stderr  # nothing staged: nothing to fail on
-    assert "memcheck guard: nothing is staged, so nothing was judged" in proc.stdout
+
+
+def test_pre_commit_run_all_files_with_nothing_staged_judges_the_tree(repo: Path, tmp_path: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), ".env.example": "KEY=\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {".env": "SECRET=1\n"}, "a secret on the branch")
+    proc = _run_all_files(repo, tmp_path)
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert '.env:1:1: GRD001 listed: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}' in proc.stdout
+    assert ".env.example" not in proc.stdout
+    assert "memcheck guard: nothing is staged, so every tracked file was judged" in proc.stdout
     assert "memcheck guard --base <target branch>" in proc.stdout
+    git(repo, "rm", "-q", ".env")
+    commit(repo, {}, "gone from the tree")
+    proc = _run_all_files(repo, tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr  # the tree is clean; the range check sees the history
+
+
+def test_an_empty_commit_is_not_blamed_for_the_tree(repo: Path, tmp_path: Path) -> None:
+    # git runs the commit hook with GIT_INDEX_FILE set: nothing staged judges nothing there.
+    commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), "package-lock.json": "{}\n"}, "init")
+    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=repo, check=True, capture_output=True, env=_pre_commit_env(tmp_path))
+    proc = subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "empty"], cwd=repo, capture_output=True, text=True, env=_pre_commit_env(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_nothing_staged_inside_git_commit_says_nothing(repo: Path) -> None:
     commit(repo, {"README.md": "x\n"})
     proc = run_cli(repo, "guard", env={"PRE_COMMIT": "1"})
     assert (proc.returncode, proc.stdout) == (0, "No problems found.\n")
-    assert proc.stderr.startswith("memcheck guard: nothing is staged, so nothing was judged")
+    assert proc.stderr.startswith("memcheck guard: nothing is staged, so every tracked file was judged")
     proc = run_cli(repo, "guard", env={"PRE_COMMIT": "1", "GIT_INDEX_FILE": str(repo / ".git/index")})  # as git commit runs it
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "No problems found.\n", "")
     assert run_cli(repo, "guard").stderr == ""  # not under pre-commit

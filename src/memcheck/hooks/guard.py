@@ -57,9 +57,9 @@ from memcheck.hooks.report import drop_path_ignores, report
 from memcheck.problem import Problem, shown
 
 NOTHING_STAGED = (
-    "memcheck guard: nothing is staged, so nothing was judged: outside `git commit` (as in "
-    "`pre-commit run --all-files`) guard sees no commits; to judge a branch's commits, "
-    "run `memcheck guard --base <target branch>` (in CI, the pull request's base)"
+    "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks; "
+    "the branch's commits were not (a file added and deleted again is not in the tree): "
+    "run `memcheck guard --base <target branch>` for them (in CI, the pull request's base)"
 )
 
 
@@ -487,11 +487,13 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tu
     changes = git.staged_changes(where)
     if not changes:
         # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its
-        # hooks): `pre-commit run --all-files`, as CI runs it. Nothing staged is
-        # nothing to judge, and the commits of the branch are not looked at: say so,
-        # rather than let a "Passed" read as a verdict on them.
+        # hooks): `pre-commit run --all-files`, as CI and pre-commit.ci run it, where
+        # a "Passed" for an empty diff would read as a verdict on the branch. The
+        # tree is judged instead, as the lint hooks judge it there, and stderr says
+        # what was not (pre-commit shows it with --verbose or when the hook fails).
         if env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env:
             sys.stderr.write(NOTHING_STAGED + "\n")
+            return findings(_tracked_tree(where), guard), config
         return [], config
     # The tree the commit will record: its settings are read as HEAD's are.
     tree = git.staged_tree(where)
@@ -506,6 +508,12 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tu
     if tree is not None:
         problems += _loosened(settings, where, [_Step(tree, parents, "")])
     return problems, config
+
+
+def _tracked_tree(where: Path) -> list[Change]:
+    """Every tracked file as a change with no commit; a symlink with its target."""
+    links = git.tracked_symlinks(where)
+    return [Change("", p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change("", p) for p in git.tracked_files(where)]
 
 
 def _report(problems: Iterable[Problem], config: Config) -> list[Problem]:
