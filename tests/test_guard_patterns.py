@@ -38,10 +38,30 @@ def test_the_categories() -> None:
 
 
 def test_templates_are_one_segment_each() -> None:
-    # A template exempts a file by its own name (its last path segment) only.
+    # A template exempts a file by its own name (its last path segment) only; the
+    # secret words' templates by place too (a templates/ folder, a workflow), which
+    # no other category has.
     for category in categories().values():
         for template in category.allow:
-            assert "/" not in template and not template.startswith("!"), (category.name, template)
+            assert not template.startswith("!"), (category.name, template)
+            assert "/" not in template or category.name in ("credentials", "auth-tokens", "config-secrets"), (category.name, template)
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("deploy/helm/app/templates/secrets.yaml", None),
+        (".github/workflows/setup-secrets.yml", None),
+        ("templates/.env", "env"),
+        ("templates/id_rsa", "ssh"),
+        ("templates.d/secrets.yaml", "credentials"),
+        ("tools/.github/workflows/secrets.yml", "credentials"),
+        ("deploy/k8s/base/secret.yaml", "credentials"),
+    ],
+)
+def test_secret_word_templates_by_place(path: str, expected: str | None) -> None:
+    hit = Guard(default_config(Path(".")).guard).hit(path)
+    assert (hit.category if hit else None) == expected
 
 
 @pytest.mark.parametrize(

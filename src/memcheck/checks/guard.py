@@ -133,7 +133,7 @@ def categories() -> dict[str, Category]:
             spec["why"],
             _expand(spec, data["name-forms"], data["data-extensions"]),
             # a category of secret words allows their templates (secrets.example.yaml)
-            tuple(spec.get("allow", ())) + (tuple(data["name-templates"]) if spec.get("names") else ()),
+            tuple(spec.get("allow", ())) + (tuple(data["name-templates"]) + tuple(data["path-templates"]) if spec.get("names") else ()),
             tuple(spec.get("files", ())),
         )
         for name, spec in data["categories"].items()
@@ -347,7 +347,14 @@ class Guard:
         self._spared = source_extensions()
         self.guarded = self._pattern_set(hits)
         self.allowed = PatternSet(allow, config.case_sensitive, shipped=known)
-        self._templates = {c.name: PatternSet([Hit(c.name, p) for p in c.allow], config.case_sensitive, shipped=known) for c in enabled if c.allow}
+        # A template names a file by its own name (.env.example), or, with a slash, by
+        # where it is (a chart's templates/ folder): matched on the whole path.
+        self._templates = {c.name: PatternSet([Hit(c.name, p) for p in c.allow if "/" not in p], config.case_sensitive, shipped=known) for c in enabled if c.allow}
+        self._path_templates = {
+            c.name: PatternSet([Hit(c.name, p) for p in c.allow if "/" in p], config.case_sensitive, shipped=known)
+            for c in enabled
+            if any("/" in p for p in c.allow)
+        }
         self._without: dict[frozenset[str], PatternSet] = {}
         self._hits: dict[tuple[str, bool, bool], Hit | None] = {}
 
@@ -396,8 +403,7 @@ class Guard:
         this loops a handful of times at most.)"""
         excluded = frozenset[str]()
         while True:
-            templates = self._templates.get(hit.category)
-            if not (own_name and as_file and templates is not None and templates.first(path.rpartition("/")[2]) is not None):
+            if not (own_name and as_file and self._is_template(hit.category, path)):
                 return hit
             excluded |= {hit.category}
             if excluded not in self._without:
@@ -406,6 +412,11 @@ class Guard:
             if found is None:
                 return None
             hit, own_name = found
+
+
+    def _is_template(self, category: str, path: str) -> bool:
+        templates, by_place = self._templates.get(category), self._path_templates.get(category)
+        return (templates is not None and templates.first(path.rpartition("/")[2]) is not None) or (by_place is not None and by_place.first(path) is not None)
 
 
 _WINDOWS_DROPS = (".", " ")
