@@ -1013,3 +1013,13 @@ def test_a_pattern_git_cannot_read_is_an_error_that_says_how_to_commit_the_fix(r
         "memcheck: error: guard pattern '\\\\' is not a gitignore line git can read: Invalid git pattern: '\\\\' "
         "(guard reads its settings from HEAD: commit the fix past this hook, SKIP=memcheck-guard git commit)\n"
     )
+
+
+def test_format_github_writes_control_characters_in_a_name_as_text(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    write(repo, "a\x1b[31m\x07.env", "SECRET=1\n")
+    git(repo, "add", "-A")
+    code, out, _ = guard(repo, "--format", "github")
+    assert code == 1
+    assert "\x1b" not in out and "\x07" not in out
+    assert out.startswith("::error file=a%1B[31m%07.env,line=1,col=1,title=GRD001::added: guarded by category env")
