@@ -179,8 +179,8 @@ class Pr(NamedTuple):
     head: str
 
 
-def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tuple[str, ...] = ()) -> Pr:
-    """An origin with main (a valid store) and a feature branch on top of it."""
+def _origin(tmp_path: Path) -> tuple[Path, Path]:
+    """A bare origin that serves commits by SHA, and a clone of it on main."""
     origin = tmp_path / "origin.git"
     git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q", "--bare", str(origin))
     # GitHub serves any reachable commit by SHA; a local bare repository needs telling.
@@ -188,6 +188,12 @@ def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tupl
     dev = tmp_path / "dev"
     git(tmp_path, "clone", "-q", str(origin), str(dev))
     git(dev, "checkout", "-q", "-b", "main")
+    return origin, dev
+
+
+def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tuple[str, ...] = ()) -> Pr:
+    """An origin with main (a valid store) and a feature branch on top of it."""
+    origin, dev = _origin(tmp_path)
     write(dev, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
     write(dev, ".claude/memory/MEMORY.md", "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n")
     write(dev, "README.md", "project\n")
@@ -461,12 +467,7 @@ def test_the_pull_requests_own_code_never_runs(runner: Runner, tmp_path: Path) -
 def _deep_pull_request(tmp_path: Path) -> Pr:
     """A branch that adds .env and deletes it, then 60 more commits, then merges main:
     a checkout of depth 1 fetched 50 deep holds the merge base, not the .env commit."""
-    origin = tmp_path / "origin.git"
-    git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q", "--bare", str(origin))
-    git(origin, "config", "uploadpack.allowAnySHA1InWant", "true")
-    dev = tmp_path / "dev"
-    git(tmp_path, "clone", "-q", str(origin), str(dev))
-    git(dev, "checkout", "-q", "-b", "main")
+    origin, dev = _origin(tmp_path)
     write(dev, "README.md", "project\n")
     git(dev, "add", "-A")
     git(dev, "commit", "-qm", "base")

@@ -177,6 +177,11 @@ def push(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", "push", "-q", "origin", *args], cwd=root, capture_output=True, text=True, env=_pre_commit_env(root.parent))
 
 
+def push_past_hook(root: Path, ref: str) -> None:
+    """Push ``ref`` to origin as someone without the hook would."""
+    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", ref], cwd=root, capture_output=True).returncode == 0
+
+
 def remote_has(root: Path, ref: str) -> bool:
     return subprocess.run(["git", "--git-dir", str(root.parent / "origin.git"), "rev-parse", "--verify", "-q", ref], capture_output=True).returncode == 0
 
@@ -226,7 +231,7 @@ def test_every_pushed_ref_is_judged_not_only_the_first(pushing: Path) -> None:
 def test_a_clean_push_of_a_branch_passes(pushing: Path) -> None:
     commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), "package-lock.json": "{}\n"}, "init")
     # The lock file was added by a commit without the hook; it is on the remote now.
-    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "main"], cwd=pushing, capture_output=True).returncode == 0
+    push_past_hook(pushing, "main")
     git(pushing, "checkout", "-q", "-b", "feature")
     commit(pushing, {"src/app.py": "x\n"}, "work")
     proc = push(pushing, "feature")
@@ -241,7 +246,7 @@ def test_pushing_a_branch_that_merged_main_is_not_blamed_for_mains_lock_file(pus
     assert push(pushing, "feature").returncode == 0
     git(pushing, "checkout", "-q", "main")
     commit(pushing, {"package-lock.json": "{}\n"}, "someone else's change, merged on the server")
-    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "main"], cwd=pushing, capture_output=True).returncode == 0
+    push_past_hook(pushing, "main")
     git(pushing, "checkout", "-q", "feature")
     git(pushing, "merge", "-q", "--no-edit", "main")
     proc = push(pushing, "feature")
@@ -762,8 +767,17 @@ def test_a_branch_behind_a_base_that_deleted_a_guarded_file_is_not_blamed(repo: 
 
 def pushed_main(root: Path, files: dict[str, str] | None = None) -> None:
     commit(root, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), **(files or {})}, "init")
-    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "main"], cwd=root, capture_output=True).returncode == 0
+    push_past_hook(root, "main")
     git(root, "fetch", "-q", "origin")  # no origin/HEAD: a fetch makes none, only a clone does
+
+
+def branch_on_the_remote(root: Path, branch: str, files: dict[str, str]) -> None:
+    """main pushed, then ``branch`` with ``files``, pushed past the hook and fetched."""
+    pushed_main(root)
+    git(root, "checkout", "-q", "-b", branch)
+    commit(root, files, f"{branch}, pushed past the hook")
+    push_past_hook(root, branch)
+    git(root, "fetch", "-q", "origin")
 
 
 def test_a_tag_pushed_after_a_branch_is_judged(pushing: Path) -> None:
@@ -804,11 +818,7 @@ def test_a_stash_never_blocks_a_push(pushing: Path) -> None:
 
 
 def test_a_lax_branch_on_the_remote_does_not_carry_a_secret_onto_main(pushing: Path) -> None:
-    pushed_main(pushing)
-    git(pushing, "checkout", "-q", "-b", "lax")
-    commit(pushing, {".memcheck.yaml": "guard: {disable: [env]}\n"}, "lax settings, pushed past the hook")
-    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "lax"], cwd=pushing, capture_output=True).returncode == 0
-    git(pushing, "fetch", "-q", "origin")
+    branch_on_the_remote(pushing, "lax", {".memcheck.yaml": "guard: {disable: [env]}\n"})
     git(pushing, "checkout", "-q", "-b", "m2", "main")
     commit(pushing, {".env": "SECRET=1\n"}, "secret")
     proc = push(pushing, "-f", "m2:lax")  # judged by lax's settings and by main's, the stricter
@@ -868,10 +878,7 @@ def test_a_push_by_url_is_not_blamed_for_what_the_remote_has(pushing: Path) -> N
 def test_a_merge_of_a_remote_branch_that_brings_a_secret_into_the_pushed_branch_is_judged(pushing: Path) -> None:
     # The remote has legacy (with its .env): its commits are not judged again, but
     # merging it brings the .env into main, which the push changes.
-    pushed_main(pushing)
-    git(pushing, "checkout", "-q", "-b", "legacy")
-    commit(pushing, {".env": "SECRET=1\n"}, "old secret, pushed past the hook")
-    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "legacy"], cwd=pushing, capture_output=True).returncode == 0
+    branch_on_the_remote(pushing, "legacy", {".env": "SECRET=1\n"})
     git(pushing, "checkout", "-q", "main")
     git(pushing, "merge", "-q", "--no-ff", "--no-edit", "legacy")
     proc = push(pushing, "main")
@@ -886,7 +893,7 @@ def test_a_push_of_a_branch_that_merged_the_remotes_main_is_not_blamed_for_mains
     assert push(pushing, "feature").returncode == 0
     git(pushing, "checkout", "-q", "main")
     commit(pushing, {"package-lock.json": "{}\n", ".memcheck.yaml": "guard: {disable: [ide]}\n"}, "main's lock file and settings, reviewed")
-    assert subprocess.run(["git", "push", "-q", "--no-verify", "origin", "main"], cwd=pushing, capture_output=True).returncode == 0
+    push_past_hook(pushing, "main")
     git(pushing, "fetch", "-q", "origin")
     git(pushing, "checkout", "-q", "feature")
     git(pushing, "merge", "-q", "--no-edit", "origin/main")
