@@ -33,6 +33,14 @@ def guard(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[in
     return proc.returncode, proc.stdout, proc.stderr
 
 
+def guard_staged(repo: Path, path: str) -> tuple[int, list[dict[str, str]]]:
+    """Guard's verdict (as JSON) on a first commit's tree plus ``path``, staged."""
+    commit(repo, {"README.md": "x\n"})
+    write(repo, path, "SECRET=1\n")
+    git(repo, "add", "-A")
+    return guard_json(repo)
+
+
 def paths_found(out: str) -> list[str]:
     return sorted({p["path"] for p in json.loads(out)["problems"]})
 
@@ -48,10 +56,7 @@ def guard_json(root: Path, *args: str, env: dict[str, str] | None = None) -> tup
 
 @pytest.mark.parametrize("path", [".env.example/.env", "config/example.env/prod.pem", ".aws/.env.example", "deploy/sample.env/id_rsa"])
 def test_a_template_name_never_exempts_a_folder_or_another_category(repo: Path, path: str) -> None:
-    commit(repo, {"README.md": "x\n"})
-    write(repo, path, "SECRET=1\n")
-    git(repo, "add", "-A")
-    code, problems = guard_json(repo)
+    code, problems = guard_staged(repo, path)
     assert code == 1
     assert [p["path"] for p in problems] == [path]
 
@@ -604,10 +609,7 @@ def test_code_and_documentation_about_secrets_pass_and_the_secrets_do_not(repo: 
 
 @pytest.mark.parametrize("path", [".env ", "keys/x.pem.", "deploy/prod.key ", ".aws./credentials"])
 def test_a_name_windows_reads_as_a_guarded_one_is_guarded(repo: Path, path: str) -> None:
-    commit(repo, {"README.md": "x\n"})
-    write(repo, path, "SECRET=1\n")
-    git(repo, "add", "-A")
-    code, problems = guard_json(repo)
+    code, problems = guard_staged(repo, path)
     assert code == 1 and [p["path"] for p in problems] == [path]
     # the allow line the message gives still allows exactly that name
     allow = problems[0]["message"].split("put in .memcheck.yaml: ", 1)[1]
