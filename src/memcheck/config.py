@@ -182,15 +182,23 @@ def _read_yaml_config(path: Path) -> Any:
 
 
 def _parse_yaml_config(text: str, name: str) -> Any:
-    import yaml  # only when a config file exists: keeps start-up cheap
+    """The settings in a YAML config's text (``name`` for messages), read within the
+    same bounds as frontmatter: a config can come with the pull request memcheck
+    judges. Imports PyYAML, so only when there is a config file: start-up stays cheap."""
+    import yaml
+
+    from memcheck import yamlload
 
     try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+        return yamlload.load_data(text) or {}
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise ConfigError(f"{name}{where}: invalid YAML: {problem}") from None
+        what = "not read" if isinstance(e, yamlload.TooComplex) else "invalid YAML"
+        raise ConfigError(f"{name}{where}: {what}: {problem}") from None
+    except (ValueError, TypeError, OverflowError) as e:  # a value YAML cannot build (a date out of range)
+        raise ConfigError(f"{name}: invalid YAML: {e}") from None
 
 
 def _read_pyproject(path: Path) -> Any:

@@ -33,6 +33,7 @@ class Frontmatter(NamedTuple):
     yaml_error_line: int = 0
     fallback: bool = False  # data came from the key: value reading
     plain_keys: frozenset[str] = frozenset()  # keys whose value is a one-line plain scalar
+    too_complex: bool = False  # past memcheck's bounds on nesting and size (yaml_error says which): not read
 
     def display(self, key: str) -> str | None:
         """The value as the agents' index renderers print it.
@@ -176,41 +177,47 @@ def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, f
 
 
 def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter:
-    import yaml
-
+    yaml, yamlload = _yaml(), _yamlload()
     raw_values, key_lines = _raw_values(fm_lines, first_line)
-    text = "\n".join(fm_lines)
-    # The C parser, Python constructor: one parse gives both the node tree (for
-    # duplicate keys and line numbers) and the data.
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    end_line = first_line + len(fm_lines)
+    last = first_line + max(len(fm_lines) - 1, 0)  # "end of stream" marks point past the text
+    # One parse gives both the node tree (for duplicate keys and line numbers) and
+    # the data, within bounds that no real frontmatter comes near (see yamlload).
     try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        node, data, duplicates = yamlload.load("\n".join(fm_lines))
+    except (yamlload.TooComplex, RecursionError, MemoryError) as e:  # (the last two: not expected within the bounds)
+        # Not read at all, not even as key: value lines: a file built to exhaust a
+        # parser is one finding, never a partial reading.
+        mark = getattr(e, "problem_mark", None)
+        return Frontmatter(
+            end_line=end_line,
+            data={},
+            key_lines={},
+            raw_values={},
+            yaml_error=getattr(e, "problem", None) or f"too large to read ({type(e).__name__})",
+            yaml_error_line=min(first_line + mark.line, last) if mark is not None else first_line,
+            too_complex=True,
+        )
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-        last = first_line + max(len(fm_lines) - 1, 0)  # "end of stream" marks point past the text
         err_line = min(first_line + mark.line, last) if mark is not None else first_line
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         return _fallback(fm_lines, first_line, raw_values, key_lines, f"{problem}", err_line)
-    except (ValueError, TypeError, OverflowError, RecursionError) as e:  # e.g. a timestamp out of range
+    except (ValueError, TypeError, OverflowError) as e:  # e.g. a timestamp out of range
         return _fallback(fm_lines, first_line, raw_values, key_lines, str(e), first_line)
-    finally:
-        loader.dispose()
     if node is None or data is None:  # empty frontmatter, or only comments
-        return Frontmatter(end_line=first_line + len(fm_lines), data={}, key_lines={}, raw_values=raw_values)
+        return Frontmatter(end_line=end_line, data={}, key_lines={}, raw_values=raw_values)
     if not isinstance(data, dict):
         return Frontmatter(
-            end_line=first_line + len(fm_lines),
+            end_line=end_line,
             data={},
             key_lines={},
             raw_values={},
             yaml_error=f"frontmatter is a {type(data).__name__}, not a mapping of keys to values",
             yaml_error_line=first_line,
         )
-    duplicates: list[tuple[str, int]] = []
     plain: set[str] = set()
     top_lines: dict[str, int] = {}
-    _walk(node, first_line, "", duplicates)
     for key_node, value_node in node.value:
         key = str(key_node.value)
         top_lines.setdefault(key, first_line + key_node.start_mark.line)
@@ -221,11 +228,11 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
         ):
             plain.add(key)
     return Frontmatter(
-        end_line=first_line + len(fm_lines),
+        end_line=end_line,
         data={str(k): v for k, v in data.items()},
         key_lines=top_lines,
         raw_values=raw_values,
-        duplicates=tuple(duplicates),
+        duplicates=tuple((key, first_line + line) for key, line in duplicates),
         plain_keys=frozenset(plain),
     )
 
@@ -370,7 +377,7 @@ _string_keys: dict[str, bool] = {}  # key -> PyYAML reads it as a string
 
 def load_yaml() -> None:
     """Import PyYAML now, rather than when the first frontmatter needs it."""
-    _yaml()
+    _yamlload()
 
 
 @cache
@@ -381,8 +388,15 @@ def _yaml() -> Any:
 
 
 @cache
+def _yamlload() -> Any:
+    from memcheck import yamlload  # imports PyYAML
+
+    return yamlload
+
+
+@cache
 def _constructor() -> Any:
-    return _yaml().constructor.SafeConstructor()
+    return _yamlload().Loader("")  # its constructors: PyYAML's safe ones, numbers bounded
 
 
 @lru_cache(maxsize=4096)
@@ -394,22 +408,6 @@ def _resolve(value: str) -> str:
 @cache
 def _resolver() -> Any:
     return _yaml().resolver.Resolver()
-
-
-def _walk(node: Any, first_line: int, prefix: str, duplicates: list[tuple[str, int]]) -> None:
-    import yaml
-
-    if isinstance(node, yaml.MappingNode):
-        seen: set[str] = set()
-        for key_node, value_node in node.value:
-            key = str(getattr(key_node, "value", ""))
-            if key in seen:
-                duplicates.append((prefix + key, first_line + key_node.start_mark.line))
-            seen.add(key)
-            _walk(value_node, first_line, f"{prefix}{key}.", duplicates)
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            _walk(item, first_line, prefix, duplicates)
 
 
 def _fallback(

@@ -76,7 +76,8 @@ Re-save it as UTF-8.
     Rule("GDN004", "invalid-frontmatter", ERROR, False, "Guidance frontmatter cannot be parsed", """\
 ## What it does
 Reports guidance frontmatter that is never closed, is not valid YAML, is not a
-mapping, or repeats a key.
+mapping, or repeats a key; or that is past memcheck's bounds (more than 64 levels of
+nesting, more than 20,000 values with aliases expanded, a recursive alias).
 
 ## Why is this bad?
 Agents that parse the frontmatter (for `globs` and `alwaysApply`) either fail or
@@ -600,6 +601,8 @@ def frontmatter_problem(doc: Document) -> tuple[int, str] | None:
         return 1, "frontmatter opened on line 1 is never closed by a '---' line"
     if fm is None:
         return None
+    if fm.too_complex:
+        return fm.yaml_error_line, f"frontmatter cannot be parsed: {fm.yaml_error}"
     if fm.yaml_error is not None:
         key = key_to_quote(fm.raw_values, fm.key_lines, fm.yaml_error_line) if fm.fallback else None
         line = fm.key_lines.get(key, fm.yaml_error_line) if key else fm.yaml_error_line

@@ -63,7 +63,10 @@ Put blocking findings first.
     Rule("MEM003", "unparsable-frontmatter", ERROR, False, "Frontmatter cannot be parsed", f"""\
 ## What it does
 Reports frontmatter that is never closed by a second `---` line, is not a mapping,
-or is neither valid YAML nor readable as `key: value` lines.
+or is neither valid YAML nor readable as `key: value` lines; and frontmatter past
+the bounds memcheck reads YAML within, which is not read at all: collections nested
+more than 64 levels deep, more than 20,000 values with each alias counted as all it
+stands for (a YAML "billion laughs"), or an alias inside what it refers to.
 
 ## Why is this bad?
 No tool can read the memory's name, description or type from it.
@@ -553,15 +556,15 @@ def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_l
     problem is often a line later); else the key at or before the error line."""
     import yaml
 
+    from memcheck import yamlload
+
     for key in sorted(key_lines, key=key_lines.__getitem__):
         raw = raw_values.get(key, "")
         if not raw:
             continue
         try:
-            yaml.load(f"k: {raw}\n", Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-        except yaml.YAMLError:
-            return key
-        except (ValueError, TypeError, OverflowError, RecursionError):
+            yamlload.load_data(f"k: {raw}\n")
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
             return key
     before = [k for k, ln in key_lines.items() if ln <= error_line]
     return max(before, key=key_lines.__getitem__) if before else None

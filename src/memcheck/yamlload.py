@@ -1,0 +1,297 @@
+"""Load YAML from files anyone may write, at a cost bounded by the text's size.
+
+PyYAML alone is not safe for that. Its C composer recurses once per nesting level
+and exhausts the C stack (a segmentation fault) at some tens of thousands of
+``[``; its Python constructor and every walk over the result recurse too; and an
+alias is a shared node, so a "billion laughs" of 400 bytes composes in
+microseconds into a document that anything walking it as a tree (duplicate keys,
+messages quoting a value) sees as 9^9 values. PyYAML has no option that limits
+any of this (libyaml 0.2.5 has none either).
+
+So the events come from PyYAML's parser (libyaml's when present: a state machine
+with its stack on the heap, which never recurses), and the nodes are composed here,
+without recursion, counting as it goes. A document past a bound is rejected as
+soon as it crosses it, long before the parser has read much of a hostile text; an
+alias counts as the whole of what it points to, so the count is the size of the
+document as a tree. The bounded node tree is then handed to PyYAML's own safe
+constructor, which builds mappings and lists without recursing.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import yaml
+from yaml.events import (
+    AliasEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+# The bounds. Over the 581 real agent files in the test corpus, the deepest
+# frontmatter nests 3 levels, the largest has 136 values and none uses an alias
+# (tests/test_yamlload.py measures it again whenever the corpus is present). The
+# bounds are two orders of magnitude past that, and low enough that whatever
+# reads the result stays cheap: a walk over 20,000 values takes milliseconds, and
+# at 64 levels a recursive reader (repr, a schema check) stays far from Python's
+# recursion limit and libyaml's scanner, whose cost per token grows with the
+# nesting of flow collections, stays linear.
+MAX_DEPTH = 64  # collections inside collections, aliases expanded
+MAX_VALUES = 20_000  # scalars and collections, each alias counted as all it stands for
+
+# Python converts at most 4,300 digits to an int (sys.get_int_max_str_digits) and
+# raises ValueError past that, which the callers report like any value YAML cannot
+# build. PyYAML's sexagesimal numbers (``1:2:3``) get no such limit and cost time
+# quadratic in their length (13 s for 320 KB): the same limit applies to them.
+MAX_NUMBER_LENGTH = 4300
+
+
+# Below this many characters and without anchors, a document is composed by
+# PyYAML's C composer, a third faster than events composed here: it can nest at
+# most 2,048 levels, which costs the C stack some 700 KB (it runs out at about
+# 25,000 levels in the usual 8 MiB), and with no alias it is a plain tree, which
+# ``_measure`` then checks against the bounds before anything reads it. Every real
+# frontmatter that needs the full parser is shorter (the longest in the corpus,
+# 690 characters).
+MAX_C_COMPOSED = 2048
+_C_COMPOSER = hasattr(yaml, "CSafeLoader")
+
+
+class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """PyYAML's safe loader (the C parser when libyaml is there), refusing numbers
+    longer than MAX_NUMBER_LENGTH characters."""
+
+
+def _bounded_number(construct: Any) -> Any:
+    def construct_number(loader: Any, node: ScalarNode) -> Any:
+        if len(node.value) > MAX_NUMBER_LENGTH:
+            raise ValueError(f"a number of {len(node.value):,} characters, over the {MAX_NUMBER_LENGTH:,} memcheck reads")
+        return construct(loader, node)
+
+    return construct_number
+
+
+for _tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+    Loader.add_constructor(_tag, _bounded_number(Loader.yaml_constructors[_tag]))
+
+
+class TooComplex(yaml.MarkedYAMLError):  # type: ignore[misc]
+    """The document crosses a bound: it is rejected, not read."""
+
+
+class Loaded(NamedTuple):
+    node: Node | None  # None for an empty document
+    data: Any
+    duplicates: tuple[tuple[str, int], ...]  # see Composed
+
+
+class Composed(NamedTuple):
+    node: Node | None
+    values: int  # as a tree: each alias counted as all it stands for
+    aliases: int
+    depth: int  # deepest nesting of collections, aliases expanded
+    duplicates: tuple[tuple[str, int], ...]  # (dotted key, line from 0) of each key repeated in its mapping
+
+
+def load(text: str) -> Loaded:
+    """The single document in ``text``, as a node tree and as data.
+
+    Raises ``yaml.YAMLError`` (``TooComplex`` past a bound) and whatever PyYAML's
+    constructor raises on a value it cannot build (ValueError for a date out of
+    range, and the like).
+    """
+    loader = Loader(text)
+    try:
+        if _C_COMPOSER and len(text) <= MAX_C_COMPOSED and "&" not in text:
+            node = loader.get_single_node()
+            composed = _measure(node) if node is not None else Composed(None, 0, 0, 0, ())
+        else:
+            composed = compose(loader)
+        node = composed.node
+        return Loaded(node, loader.construct_document(node) if node is not None else None, composed.duplicates)
+    finally:
+        loader.dispose()
+
+
+def load_data(text: str) -> Any:
+    return load(text).data
+
+
+class _Open:
+    """A collection whose end event has not come yet."""
+
+    __slots__ = ("node", "is_mapping", "anchor", "values_before", "deepest_child", "key", "path", "keys")
+
+    def __init__(self, node: Node, anchor: str | None, values_before: int, path: str) -> None:
+        self.node = node
+        self.is_mapping = isinstance(node, MappingNode)
+        self.anchor = anchor
+        self.values_before = values_before
+        self.deepest_child = 0  # levels below this one, aliases expanded
+        self.key: Node | None = None  # a mapping's key awaiting its value
+        self.path = path  # dotted keys from the top, for naming a repeated key
+        self.keys: set[str] = set()  # a mapping's keys so far
+
+
+def compose(loader: Any) -> Composed:
+    """What PyYAML's ``get_single_node`` composes, without recursion and within the
+    bounds; how large it is; and the keys repeated in a mapping.
+
+    Repeated keys are found here, where each node is met once whatever aliases
+    refer to it, rather than by walking the tree afterwards.
+    """
+    get_event = loader.get_event
+    resolve = loader.resolve
+    get_event()  # stream start
+    if loader.check_event(StreamEndEvent):
+        get_event()
+        return Composed(None, 0, 0, 0, ())
+    get_event()  # document start
+    anchors: dict[str, Node] = {}
+    expanded: dict[str, tuple[int, int]] = {}  # anchor -> (values, levels) once its node is complete
+    stack: list[_Open] = []
+    duplicates: list[tuple[str, int]] = []
+    values = aliases = depth = 0
+    while True:
+        event = get_event()
+        kind = type(event)
+        node: Node
+        levels = 0  # collection levels of the node, itself included
+        if kind is ScalarEvent:
+            values += 1
+            if values > MAX_VALUES:
+                raise _too_many(event, aliases)
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = resolve(ScalarNode, event.value, event.implicit)
+            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+            if event.anchor is not None:
+                _anchor(anchors, event, node)
+                expanded[event.anchor] = (1, 0)
+        elif kind is SequenceStartEvent or kind is MappingStartEvent:
+            values += 1
+            if values > MAX_VALUES:
+                raise _too_many(event, aliases)
+            node_class = SequenceNode if kind is SequenceStartEvent else MappingNode
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = resolve(node_class, None, event.implicit)
+            node = node_class(tag, [], event.start_mark, None, flow_style=event.flow_style)
+            if event.anchor is not None:
+                _anchor(anchors, event, node)  # open: an alias to it from inside is recursive
+            path = ""
+            if stack:
+                parent = stack[-1]
+                path = parent.path
+                if parent.key is not None:  # a mapping's value
+                    path += f"{parent.key.value if isinstance(parent.key, ScalarNode) else ''}."
+            stack.append(_Open(node, event.anchor, values - 1, path))
+            if len(stack) > depth:
+                depth = len(stack)
+                if depth > MAX_DEPTH:
+                    raise _too_deep(event)
+            continue
+        elif kind is SequenceEndEvent or kind is MappingEndEvent:
+            done = stack.pop()
+            node = done.node
+            node.end_mark = event.end_mark
+            levels = done.deepest_child + 1
+            if done.anchor is not None:
+                expanded[done.anchor] = (values - done.values_before, levels)
+        elif kind is AliasEvent:
+            anchor = event.anchor
+            if anchor not in anchors:
+                raise yaml.composer.ComposerError(None, None, f"found undefined alias {anchor!r}", event.start_mark)
+            if anchor not in expanded:
+                raise TooComplex(None, None, f"alias *{anchor} refers to a collection that contains it (a recursive alias)", event.start_mark)
+            size, levels = expanded[anchor]
+            aliases += 1
+            values += size
+            if values > MAX_VALUES:
+                raise _too_many(event, aliases)
+            if len(stack) + levels > depth:
+                depth = len(stack) + levels
+                if depth > MAX_DEPTH:
+                    raise _too_deep(event)
+            node = anchors[anchor]
+        else:  # the parser gives nothing else between document start and end
+            raise yaml.composer.ComposerError(None, None, f"unexpected {kind.__name__}", event.start_mark)
+        if not stack:
+            break
+        parent = stack[-1]
+        if levels > parent.deepest_child:
+            parent.deepest_child = levels
+        if not parent.is_mapping:
+            parent.node.value.append(node)
+        elif parent.key is None:
+            parent.key = node
+            if isinstance(node, ScalarNode):
+                if node.value in parent.keys:
+                    duplicates.append((parent.path + node.value, node.start_mark.line))
+                parent.keys.add(node.value)
+        else:
+            parent.node.value.append((parent.key, node))
+            parent.key = None
+    get_event()  # document end
+    if not loader.check_event(StreamEndEvent):
+        event = get_event()
+        raise yaml.composer.ComposerError(
+            "expected a single document in the stream", node.start_mark, "but found another document", event.start_mark
+        )
+    get_event()  # stream end
+    return Composed(node, values, aliases, depth, tuple(duplicates))
+
+
+def _measure(root: Node) -> Composed:
+    """What ``compose`` says of a tree without aliases (so every node is met once),
+    walked without recursion in the order of its events."""
+    duplicates: list[tuple[str, int]] = []
+    values = depth = 0
+    # (node, dotted path of the mapping it is in, its level, the keys of the mapping when it is a key)
+    pending: list[tuple[Node, str, int, set[str] | None]] = [(root, "", 1, None)]
+    while pending:
+        node, path, level, keys = pending.pop()
+        values += 1
+        if values > MAX_VALUES:
+            raise _too_many(node, 0)
+        if isinstance(node, ScalarNode):
+            if keys is not None:
+                if node.value in keys:
+                    duplicates.append((path + node.value, node.start_mark.line))
+                keys.add(node.value)
+            continue
+        if level > depth:
+            depth = level
+            if depth > MAX_DEPTH:
+                raise _too_deep(node)
+        if isinstance(node, SequenceNode):
+            pending.extend((item, path, level + 1, None) for item in reversed(node.value))
+            continue
+        own: set[str] = set()
+        for key_node, value_node in reversed(node.value):
+            key = key_node.value if isinstance(key_node, ScalarNode) else ""
+            pending.append((value_node, f"{path}{key}.", level + 1, None))
+            pending.append((key_node, path, level + 1, own))
+    return Composed(root, values, 0, depth, tuple(duplicates))
+
+
+def _anchor(anchors: dict[str, Node], event: Any, node: Node) -> None:
+    first = anchors.get(event.anchor)
+    if first is not None:
+        raise yaml.composer.ComposerError("while composing the document", first.start_mark, f"found duplicate anchor {event.anchor!r}", event.start_mark)
+    anchors[event.anchor] = node
+
+
+def _too_deep(at: Any) -> TooComplex:
+    """``at``: the event or node where the bound is crossed."""
+    return TooComplex(None, None, f"nests collections more than {MAX_DEPTH} levels deep", at.start_mark)
+
+
+def _too_many(at: Any, aliases: int) -> TooComplex:
+    if aliases:
+        return TooComplex(None, None, f"its aliases expand it to more than {MAX_VALUES:,} values (an alias bomb)", at.start_mark)
+    return TooComplex(None, None, f"holds more than {MAX_VALUES:,} values", at.start_mark)

@@ -1,0 +1,253 @@
+"""Bounded YAML loading: what PyYAML's safe loader gives on ordinary documents, and a
+quick refusal, never a crash or a hang, on documents built to exhaust a parser."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+import yaml
+from conftest import CORPUS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memcheck import yamlload
+from memcheck.document import parse
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
+
+
+def _tree(node: Any) -> Any:
+    """A node tree as plain values: tag, value, style, where it starts and ends."""
+    if isinstance(node, yaml.ScalarNode):
+        return ("scalar", node.tag, node.value, node.style, node.start_mark.line, node.start_mark.column, node.end_mark.line, node.end_mark.column)
+    children = [(_tree(k), _tree(v)) for k, v in node.value] if isinstance(node, yaml.MappingNode) else [_tree(n) for n in node.value]
+    return (type(node).__name__, node.tag, node.flow_style, node.start_mark.line, node.end_mark.line, node.end_mark.column, children)
+
+
+def _pyyaml(text: str) -> tuple[Any, Any]:
+    """(node tree, data) from PyYAML's own safe loader, or (the error's class, None).
+    The tree as construction leaves it (merge keys are flattened into the mapping)."""
+    loader = yaml.CSafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+        return (_tree(node) if node is not None else None), data
+    except yaml.YAMLError as e:
+        return type(e), None
+    except RecursionError:  # a recursive alias: PyYAML builds a cycle
+        return "recursive", None
+    finally:
+        loader.dispose()
+
+
+def _ours(text: str, events: bool) -> tuple[Any, Any]:
+    """The same through yamlload; ``events``: by composing the events here even where
+    a short document would go to the C composer."""
+    try:
+        if events:
+            loader = yamlload.Loader(text)
+            try:
+                node = yamlload.compose(loader).node
+                data = loader.construct_document(node) if node is not None else None
+                return (_tree(node) if node is not None else None), data
+            finally:
+                loader.dispose()
+        node, data, _ = yamlload.load(text)
+        return (_tree(node) if node is not None else None), data
+    except yaml.YAMLError as e:
+        return type(e) if not isinstance(e, yamlload.TooComplex) else "too complex", None
+
+
+_SCALARS = st.sampled_from(["a", "b", "1", "2025-01-10", "~", "yes", '"q"', "'it''s'", "x y", "<<", "0x1F", "|\n  block\n", ">-\n  folded\n"])
+
+
+@st.composite
+def _documents(draw: st.DrawFn, depth: int = 0) -> str:
+    """Small YAML documents: block and flow collections, nested, with anchors and
+    aliases (some undefined, some repeated), merge keys and tags."""
+    anchors: list[str] = []
+
+    def value(level: int) -> str:
+        kind = draw(st.sampled_from(["scalar", "flow-seq", "flow-map", "alias", "anchored"] if level < 4 else ["scalar", "alias"]))
+        if kind == "scalar":
+            text = draw(_SCALARS)
+            return text if "\n" not in text or level == 0 else '"multi"'
+        if kind == "alias":
+            return f"*{draw(st.sampled_from(anchors))}" if anchors and draw(st.booleans()) else f"*{draw(st.sampled_from('abc'))}"
+        if kind == "anchored":
+            name = draw(st.sampled_from("abcd"))
+            inner = value(level + 1)
+            anchors.append(name)
+            return f"&{name} {inner}"
+        items = [value(level + 1) for _ in range(draw(st.integers(0, 3)))]
+        if kind == "flow-seq":
+            return "[" + ", ".join(items) + "]"
+        keys = draw(st.lists(st.sampled_from(["k", "j", "<<", "1"]), min_size=len(items), max_size=len(items)))
+        return "{" + ", ".join(f"{k}: {v}" for k, v in zip(keys, items)) + "}"
+
+    lines = []
+    for _ in range(draw(st.integers(1, 5))):
+        key = draw(st.sampled_from(["name", "metadata", "a", "a", "<<", "list"]))
+        if draw(st.booleans()):
+            lines.append(f"{key}: {value(0)}")
+        else:
+            lines.append(f"{key}:")
+            for _ in range(draw(st.integers(1, 3))):
+                lines.append(f"  - {value(2)}" if draw(st.booleans()) else f"  {draw(st.sampled_from(['x', 'y', 'x']))}: {value(2)}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_documents())
+def test_both_composers_give_what_pyyaml_gives(text: str) -> None:
+    expected = _pyyaml(text)
+    for events in (False, True):
+        got = _ours(text, events)
+        if expected[0] == "recursive":
+            assert got[0] == "too complex", text  # refused, where PyYAML builds a cycle
+        elif isinstance(expected[0], type):
+            # An error for PyYAML is one for us (a recursive alias before it may be the first we see).
+            assert got[0] == "too complex" or (isinstance(got[0], type) and issubclass(got[0], yaml.YAMLError)), (text, got)
+        else:
+            assert got == expected, text
+
+
+def _walked_duplicates(text: str) -> list[tuple[str, int]]:
+    """Repeated keys found by walking PyYAML's tree, each node once, in document order."""
+    loader = yaml.CSafeLoader(text)
+    node = loader.get_single_node()
+    found: list[tuple[str, int]] = []
+    seen: set[int] = set()
+
+    def walk(node: Any, prefix: str) -> None:
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            keys: set[str] = set()
+            for key, value in node.value:
+                name = key.value if isinstance(key, yaml.ScalarNode) else ""
+                if isinstance(key, yaml.ScalarNode):
+                    if name in keys:
+                        found.append((prefix + name, key.start_mark.line))
+                    keys.add(name)
+                walk(key, prefix)
+                walk(value, f"{prefix}{name}.")
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                walk(item, prefix)
+
+    if node is not None:
+        walk(node, "")
+    return found
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_documents())
+def test_repeated_keys_are_found_once_each_by_both_composers(text: str) -> None:
+    try:
+        expected = _walked_duplicates(text)
+    except (yaml.YAMLError, RecursionError):
+        return
+    for events in (False, True):
+        loader = yamlload.Loader(text)
+        try:
+            composed = yamlload.compose(loader) if events else None
+            got = composed.duplicates if composed is not None else yamlload.load(text).duplicates
+        except yaml.YAMLError:
+            continue
+        finally:
+            loader.dispose()
+        assert list(got) == expected, text
+
+
+def _bomb(levels: int) -> str:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels)]
+    return "\n".join(lines) + "\n"
+
+
+def _merge_bomb(levels: int) -> str:
+    lines = ["m0: &m0 {k: v}"]
+    lines += [f"m{i}: &m{i} {{<<: [" + ", ".join([f"*m{i - 1}"] * 9) + "]}" for i in range(1, levels)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        pytest.param(_bomb(9), "aliases expand it to more than 20,000 values", id="alias-bomb"),
+        pytest.param(_bomb(30), "aliases expand it to more than 20,000 values", id="alias-bomb-30-levels"),
+        pytest.param(_merge_bomb(9), "aliases expand it to more than 20,000 values", id="merge-key-bomb"),
+        pytest.param("k: " + "[" * 50_000 + "]" * 50_000 + "\n", "more than 64 levels deep", id="flow-50000"),
+        pytest.param("k: " + "[" * 500_000 + "\n", "more than 64 levels deep", id="unclosed-flow-500000"),
+        pytest.param("k: " + "{a: " * 1_000 + "\n", "more than 64 levels deep", id="flow-mappings-1000"),
+        pytest.param("".join("  " * i + "k:\n" for i in range(2_000)), "more than 64 levels deep", id="block-2000"),
+        pytest.param("k:\n  " + "- " * 5_000 + "x\n", "more than 64 levels deep", id="compact-sequences-5000"),
+        pytest.param("a: &a [[[[[[[[x]]]]]]]]\nb: " + "[" * 60 + "*a" + "]" * 60 + "\n", "more than 64 levels deep", id="alias-deepens"),
+        pytest.param("m: &m {self: *m}\n", "recursive alias", id="recursive-mapping"),
+        pytest.param("s: &s [a, [b, *s]]\n", "recursive alias", id="recursive-sequence"),
+        pytest.param("".join(f"k{i}: {i}\n" for i in range(20_001)), "holds more than 20,000 values", id="wide"),
+    ],
+)
+def test_documents_past_a_bound_are_refused_at_once(text: str, says: str) -> None:
+    start = time.process_time()
+    with pytest.raises(yamlload.TooComplex) as caught:
+        yamlload.load(text)
+    assert time.process_time() - start < 0.5
+    assert says in caught.value.problem
+
+
+@pytest.mark.parametrize("number", ["1" + ":1" * 160_000, "1" * 5_000, "1.5" + "0" * 5_000, "1" + ":1" * 3_000 + ".5"])
+def test_over_long_numbers_are_refused_like_pythons_own_limit(number: str) -> None:
+    # PyYAML's base-60 ints (1:1:1...) cost time quadratic in their length (13 s at 320 KB).
+    start = time.process_time()
+    with pytest.raises(ValueError, match="number of .* characters"):
+        yamlload.load(f"k: {number}\n")
+    assert time.process_time() - start < 0.5
+
+
+def test_within_the_bounds_aliases_and_depth_still_load() -> None:
+    deepest = "k: " + "[" * 63 + "x" + "]" * 63 + "\n"  # the top-level mapping is the 64th level
+    data = yamlload.load_data(deepest)["k"]
+    for _ in range(62):
+        data = data[0]
+    assert data == ["x"]
+    with pytest.raises(yamlload.TooComplex):
+        yamlload.load_data("k: " + "[" * 64 + "x" + "]" * 64 + "\n")
+    shared = yamlload.load_data(_bomb(4))  # 9^3 leaves: well inside
+    assert shared["a3"][0][0][0] == ["x"] * 9
+
+
+def test_the_corpus_stays_far_from_every_bound() -> None:
+    if not CORPUS.is_dir():
+        pytest.skip("the shared corpus is not here")
+    deepest = most = aliases = read = 0
+    for path in sorted(CORPUS.rglob("*.md")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        doc = parse(str(path), path.read_bytes())
+        if doc.frontmatter is None:
+            continue
+        loader = yamlload.Loader("\n".join(doc.lines[1 : doc.frontmatter.end_line - 1]))
+        try:
+            composed = yamlload.compose(loader)
+        except yaml.YAMLError as e:
+            assert not isinstance(e, yamlload.TooComplex), path
+            continue
+        finally:
+            loader.dispose()
+        read += 1
+        deepest, most, aliases = max(deepest, composed.depth), max(most, composed.values), max(aliases, composed.aliases)
+    # The figures in yamlload's comment: 5 levels, 35 values, no alias, over some 400 files.
+    assert read > 300
+    assert deepest * 10 < yamlload.MAX_DEPTH and most * 100 < yamlload.MAX_VALUES and aliases == 0
+
+
+def test_the_rule_docs_give_the_bounds() -> None:
+    from memcheck.rules import all_rules
+
+    for code in ("MEM003", "GDN004", "SKL003"):
+        doc = " ".join(all_rules()[code].doc.split())
+        assert f"{yamlload.MAX_DEPTH} levels" in doc and f"{yamlload.MAX_VALUES:,} values" in doc, code
