@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -210,3 +211,30 @@ def test_plain_words_and_dates_read_as_pyyaml_reads_them(word: str) -> None:
         simple, full = _both_readings(text)
         if simple is not None:
             _same(simple, full)
+
+
+_OLD_KEY_LINE = re.compile(r"^([^\s:#][^:]*?)\s*:(?:\s+(.*)|)$")  # quadratic on a long run of spaces
+_OLD_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*[^ ]))? *|#.*| *")  # quadratic on `key:` and spaces
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet=" \t\u00a0:#-ab_'\"[x", max_size=14))
+def test_the_linear_line_patterns_match_what_the_old_ones_matched(line: str) -> None:
+    from memcheck import document
+
+    old, new = _OLD_KEY_LINE.match(line), document._KEY_LINE.match(line)
+    assert (old and old.groups()) == (new and new.groups())
+    old, new = _OLD_SIMPLE_ITEM.fullmatch(line), document._SIMPLE_ITEM.fullmatch(line)
+    assert (old and old.groups()) == (new and new.groups())
+
+
+@pytest.mark.parametrize("line", ["a" + " " * 100_000 + "x", "name:" + " " * 100_000, "k: x" + " " * 100_000 + "y:", " " * 100_000 + "a"])
+def test_the_line_patterns_take_linear_time(line: str) -> None:
+    import time
+
+    from memcheck import document
+
+    start = time.process_time()
+    document._KEY_LINE.match(line)
+    document._SIMPLE_ITEM.fullmatch(line)
+    assert time.process_time() - start < 0.1

@@ -133,6 +133,18 @@ def test_wiki_links_never_fail_and_give_bare_targets(text: str) -> None:
         assert lines[token.line - 1][1][token.col - 1 :].startswith(token.text)
 
 
+@pytest.mark.parametrize("line", ["[" * 100_000, "[a](" * 25_000, "\\[" * 50_000, "[a](" + " " * 100_000, "![" * 50_000, "[a](<" * 20_000])
+def test_link_patterns_take_linear_time_on_any_line(line: str) -> None:
+    import time
+
+    from memcheck import index
+
+    start = time.process_time()
+    list(mentions.links([(1, line)]))
+    index.links(line, 1)
+    assert time.process_time() - start < 0.2  # the old patterns took minutes on these
+
+
 @pytest.mark.parametrize(
     ("line", "targets"),
     [
@@ -143,3 +155,16 @@ def test_wiki_links_never_fail_and_give_bare_targets(text: str) -> None:
 )
 def test_wiki_links(line: str, targets: list[str]) -> None:
     assert [t.text for t in mentions.wiki_links(mentions.body_lines((line,), 1))] == targets
+
+
+@pytest.mark.parametrize(
+    ("line", "targets"),
+    [
+        ("see [a [b](x.md) c", ["x.md"]),  # the innermost brackets are the link, as in CommonMark
+        ("not \\[a](x.md) a link", []),
+        ("[a \\[b\\]](x.md)", ["x.md"]),
+        ("[a](<y z.md>) and [b](  w.md  )", ["y z.md", "w.md"]),
+    ],
+)
+def test_link_patterns_find_what_markdown_links(line: str, targets: list[str]) -> None:
+    assert [t.text for t in mentions.links([(1, line)])] == targets

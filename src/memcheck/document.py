@@ -19,7 +19,9 @@ MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported
 
 _FENCE = "---"
 # A top-level `key: value` line as the agents' line parsers see it.
-_KEY_LINE = re.compile(r"^([^\s:#][^:]*?)\s*:(?:\s+(.*)|)$")
+# (The key's last character is spelt out, rather than left to a lazy `[^:]*?`
+# before `\s*`: that one tries the rest of a long line of spaces at every space.)
+_KEY_LINE = re.compile(r"^([^\s:#](?:[^:]*[^\s:])?)\s*:(?:\s+(.*)|)$")
 _BLOCK_INDICATOR = re.compile(r"^[|>][+-]?\d*(\s+#.*)?$")
 
 
@@ -248,9 +250,10 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
 # generated frontmatter.
 # One line of simple frontmatter (matched whole): a key, at the margin or indented
 # under a parent, with a one-line value; a comment at the margin; a blank line.
-# (The value is greedy up to its last non-space: a lazy one would try the trailing
-# spaces at every character.)
-_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*[^ ]))? *|#.*| *")
+# (The value starts with a non-space and is greedy up to its last non-space: a lazy
+# one would try the trailing spaces at every character, and one that may start with
+# a space tries every split of a long run of them.)
+_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +([^ ](?:.*[^ ])?))? *|#.*| *")
 # Characters YAML treats specially or rejects: control characters, C1 controls, the
 # Unicode line and paragraph separators, BOMs and non-characters.
 _NOT_SIMPLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")

@@ -28,8 +28,13 @@ SYNC_HEADING = "## Other"
 Exists = Callable[[str], bool]  # does a store-relative path name a file or folder on disk?
 
 # [text](target "title") with backslash-escaped brackets in text; target may be <...>.
+# Linear on any line (a long line of `[` or `](` took minutes): an escaped `\[`
+# opens nothing, the text stops at the next `[` as well as at `]` (the innermost
+# brackets are the link, as in CommonMark), `<...>` at the next `<`, and the spaces
+# before the target are taken whole (the lookahead), so no run of characters is
+# tried again from every start.
 _LINK = re.compile(
-    r"\[((?:\\.|[^\]\\])*)\]\(\s*(<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
+    r"(?<!\\)\[((?:\\.|[^\[\]\\])*)\]\(\s*(?!\s)(<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
 )
 _LINK_HEAD = r"^- \[(?:\\.|[^\]\\])*\]\([^)]*\)"
 _ENTRY = {

@@ -39,7 +39,8 @@ EXTENSIONS = frozenset(
 )
 _EXT = re.compile(r"\.([A-Za-z0-9]{1,10})$")
 _REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)")
-_LINK = re.compile(r"!?\[(?:\\.|[^\]\\])*\]\(\s*(<[^>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+# Linear on any line, as index._LINK (which says how).
+_LINK = re.compile(r"!?(?<!\\)\[(?:\\.|[^\[\]\\])*\]\(\s*(?!\s)(<[^<>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark backslash escapes of ASCII punctuation
 # Obsidian-style [[target]], [[target|alias]], [[target#heading]], ![[embed]]
