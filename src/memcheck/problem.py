@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import Iterable, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
@@ -57,3 +57,14 @@ class Rule(NamedTuple):
 
     def at(self, path: str, line: int, col: int, message: str, about: str = "") -> Problem:
         return Problem(path, max(line, 1), max(col, 1), self.code, message, self.severity, self.fixable, about)
+
+
+def contained(rule: Rule, path: str, problems: Iterable[Problem]) -> Iterator[Problem]:
+    """The findings of checking one file, where running out of stack or memory on it
+    (a file built to exhaust a checker) is one ``rule`` finding on that file instead
+    of the end of the run. Any other exception is a bug of memcheck's and goes on up
+    to the internal-error report."""
+    try:
+        yield from problems
+    except (RecursionError, MemoryError) as e:
+        yield rule.at(path, 1, 1, f"{path.rpartition('/')[2]} could not be checked: it exhausts memcheck's {'memory' if isinstance(e, MemoryError) else 'stack'} ({type(e).__name__}); simplify the file")

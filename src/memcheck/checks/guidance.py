@@ -21,7 +21,7 @@ from memcheck.checks.memory import _key_to_quote as key_to_quote
 from memcheck.config import selected
 from memcheck.discover import Workspace, basename, parent
 from memcheck.document import Document
-from memcheck.problem import ERROR, WARNING, Problem, Rule
+from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 
 RULES = (
     Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
@@ -62,7 +62,8 @@ Merge them into one file with one name.
 """),
     Rule("GDN003", "unreadable-guidance", ERROR, False, "Guidance file cannot be read as UTF-8 text", """\
 ## What it does
-Reports a guidance file that cannot be read, is binary, is not UTF-8 or is over 1 MiB.
+Reports a guidance file that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
+or that exhausts memcheck's stack or memory while it is checked.
 
 ## Why is this bad?
 Agents read guidance as UTF-8 Markdown; anything else is skipped or garbled.
@@ -386,7 +387,7 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
             if problem.path in wanted:
                 yield problem
     for path in sorted(wanted):
-        yield from check_file(ws, ws.document(path))
+        yield from contained(R["GDN003"], path, check_file(ws, ws.document(path)))
 
 
 def _tree_findings(ws: Workspace) -> Iterator[Problem]:

@@ -11,7 +11,7 @@ from typing import Any, Iterator, Sequence
 from memcheck import index as idx
 from memcheck.discover import INDEX_NAME, Store, Workspace, basename, join
 from memcheck.document import Document
-from memcheck.problem import ERROR, WARNING, Problem, Rule
+from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 
 RULES = (
     Rule("IDX001", "missing-index", ERROR, True, "Memory store has no MEMORY.md", """\
@@ -213,7 +213,7 @@ R = {r.code: r for r in RULES}
 
 def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
     for store in targets.stores:
-        yield from check_store(ws, store)
+        yield from contained(R["IDX011"], store.index, check_store(ws, store))
 
 
 def store_memories(ws: Workspace, store: Store) -> list[idx.Memory]:

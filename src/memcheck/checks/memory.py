@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from memcheck import links
 from memcheck.discover import Store, Workspace, basename, join
 from memcheck.document import Document
-from memcheck.problem import ERROR, WARNING, Problem, Rule
+from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 
 _EXAMPLE_OK = """```markdown
 ---
@@ -30,7 +30,7 @@ RULES = (
     Rule("MEM001", "unreadable-file", ERROR, False, "Memory file cannot be read as UTF-8 text", """\
 ## What it does
 Reports a memory file that cannot be read, is binary, is not valid UTF-8 or is
-larger than 1 MiB.
+larger than 1 MiB, or that exhausts memcheck's stack or memory while it is checked.
 
 ## Why is this bad?
 Agents load memory files as UTF-8 Markdown. A file they cannot decode is either
@@ -433,7 +433,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     wiki: list[Document] = []  # files with [[...]], checked once every name is known
     for path in store.files:
         doc = ws.document(path)
-        yield from check_file(ws, doc)
+        yield from contained(R["MEM001"], path, check_file(ws, doc))
         # Claude Code keeps its memory outside the repository, so paths in memories are
         # written from the project root as often as from the store: either counts.
         for line, col, message in links.dead_links(ws, doc, from_root_too=True):

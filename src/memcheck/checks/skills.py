@@ -15,7 +15,7 @@ from memcheck import links
 from memcheck.checks.guidance import frontmatter_problem
 from memcheck.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
 from memcheck.document import Document
-from memcheck.problem import ERROR, WARNING, Problem, Rule
+from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 
 _EXAMPLE_OK = """```markdown
 ---
@@ -30,7 +30,8 @@ triggers:
 RULES = (
     Rule("SKL001", "unreadable-skill", ERROR, False, "Skill file cannot be read as UTF-8 text", """\
 ## What it does
-Reports a skill file that cannot be read, is binary, is not UTF-8 or is over 1 MiB.
+Reports a skill file that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
+or that exhausts memcheck's stack or memory while it is checked.
 
 ## Why is this bad?
 Agents cannot read its name or description, so the skill never appears.
@@ -250,7 +251,7 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
     if not wanted:
         return
     for path in wanted:
-        yield from check_file(ws, ws.document(path))
+        yield from contained(R["SKL001"], path, check_file(ws, ws.document(path)))
     yield from _check_duplicates(ws, set(wanted))
 
 
