@@ -414,7 +414,7 @@ def test_invalid_pattern_is_a_config_error(repo: Path, monkeypatch: pytest.Monke
     settle(repo, "guard: {patterns: ['[z-a].txt']}\n")
     code, _, err = guard(repo, "click", monkeypatch=monkeypatch)
     assert code == 2
-    assert err.startswith("memcheck: error: guard: invalid pattern '[z-a].txt': bad character range")
+    assert err.startswith("memcheck: error: HEAD:.memcheck.yaml: guard.patterns.0: invalid pattern '[z-a].txt': bad character range")
 
 
 # --- configuration --------------------------------------------------------------

@@ -6,6 +6,7 @@ key added to the schema is accepted here without a second list to keep in sync.
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 from dataclasses import dataclass, replace
@@ -62,21 +63,33 @@ def _where(path: Sequence[str]) -> str:
 
 
 def validate(value: Any, node: Mapping[str, Any], path: tuple[str, ...] = ()) -> list[str]:
-    """Errors of ``value`` against ``node``, each naming the key it is about."""
+    """Errors of ``value`` against ``node``, each naming the key it is about.
+
+    ``value`` comes from YAML or TOML, so it may be of any type those give, a
+    mapping's keys included (``1:``, ``~:`` and ``2020-01-01:`` are not strings).
+    """
     if "enum" in node and value not in node["enum"]:
         allowed = ", ".join("null" if v is None else str(v) for v in node["enum"])
-        return [f"{_where(path)}: {value!r} is not one of: {allowed}"]
+        return [f"{_where(path)}: {_shown(value)} is not one of: {allowed}"]
     expected = node.get("type")
     if expected is not None:
         kinds = [expected] if isinstance(expected, str) else list(expected)
         if not any(_type_ok(value, k) for k in kinds):
-            return [f"{_where(path)}: expected {' or '.join(kinds)}, got {type(value).__name__} {value!r}"]
+            return [f"{_where(path)}: expected {' or '.join(kinds)}, got {type(value).__name__} {_shown(value)}"]
+    if isinstance(value, str) and "format" in node:
+        problem = _FORMATS[node["format"]](value)
+        if problem is not None:
+            return [f"{_where(path)}: {problem}"]
     errors: list[str] = []
     if isinstance(value, dict):
         props: Mapping[str, Any] = node.get("properties", {})
         extra = node.get("additionalProperties", True)
         for key, sub in value.items():
-            key = str(key)
+            if not isinstance(key, str):
+                errors.append(f"{_where(path)}: key {_shown(key)} is {_kind(key)}, not text; quote it")
+                continue
+            if "propertyNames" in node:
+                errors += validate(key, node["propertyNames"], (*path, key))
             if key in props:
                 errors += validate(sub, props[key], (*path, key))
             elif extra is False:
@@ -96,6 +109,61 @@ def validate(value: Any, node: Mapping[str, Any], path: tuple[str, ...] = ()) ->
         if "maximum" in node and value > node["maximum"]:
             errors.append(f"{_where(path)}: {value} is above the maximum {node['maximum']}")
     return errors
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if value is None:
+        return "null"
+    if isinstance(value, dt.date):
+        return "a date"
+    return f"a {type(value).__name__}"
+
+
+def _shown(value: Any) -> str:
+    text = value.isoformat() if isinstance(value, dt.date) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _gitignore_problem(pattern: str) -> str | None:
+    """Why pathspec, which reads every gitignore-style pattern memcheck is given,
+    cannot use ``pattern``; None when it can."""
+    import pathspec  # only for patterns the user wrote
+
+    return _pattern_problem(pattern, lambda: pathspec.GitIgnoreSpec.from_lines([pattern]))
+
+
+def _glob_problem(glob: str) -> str | None:
+    """The same for a folder glob (``memory.stores``, ``skills.roots``), matched one
+    path segment at a time with fnmatch."""
+    import fnmatch
+    import re
+
+    return _pattern_problem(glob, lambda: [re.compile(fnmatch.translate(segment)) for segment in glob.split("/")])
+
+
+def _pattern_problem(pattern: str, compile_it: Callable[[], object]) -> str | None:
+    import re
+    import warnings
+
+    if re.search(r"\[:[a-z]+:\]", pattern):
+        # Git's own matcher knows [[:alpha:]]; pathspec and fnmatch do not: they read
+        # a set of the characters `[:alph` (and re warns about the nested set).
+        return f"pattern {pattern!r} uses a POSIX class such as [[:alpha:]], which memcheck cannot match; write the characters, e.g. [a-zA-Z]"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # re's FutureWarning on `[[` and the like: a regex that would not mean what the pattern says
+        try:
+            compile_it()
+        except (ValueError, re.error, FutureWarning) as e:
+            reason = e.msg if isinstance(e, re.error) else str(e)  # re's position is in the translated regex, not the pattern
+            return f"invalid pattern {pattern!r}: {reason}"
+    return None
+
+
+_FORMATS = {"gitignore-pattern": _gitignore_problem, "folder-glob": _glob_problem}
 
 
 def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
@@ -220,7 +288,10 @@ def _parse_pyproject(text: str, name: str) -> Any:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{name}: cannot read: {e}") from None
-    return data.get("tool", {}).get("memcheck")
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{name}: tool: expected a table ([tool.memcheck]), got {type(tool).__name__} {_shown(tool)}")
+    return tool.get("memcheck")
 
 
 def find_root(start: Path, fallback: Path | None = None) -> Path:
@@ -239,6 +310,9 @@ def repository_of(path: Path) -> Path | None:
         if (folder / ".git").exists():
             return folder
     return None
+
+
+_ERRORS_SHOWN = 10  # a config of thousands of wrong values still gets a line one can read
 
 
 def load(root: Path, config_file: Path | None = None) -> Config:
@@ -288,7 +362,8 @@ def _validated(root: Path, user: Any, source: str) -> Config:
         user = {}
     errors = validate(user, schema())
     if errors:
-        raise ConfigError(f"{source}: " + "; ".join(errors))
+        shown = errors[:_ERRORS_SHOWN] + ([f"and {len(errors) - _ERRORS_SHOWN} more"] if len(errors) > _ERRORS_SHOWN else [])
+        raise ConfigError(f"{source}: " + "; ".join(shown))
     return from_mapping(root, _merge(defaults(), user), source)
 
 
