@@ -173,7 +173,7 @@ def test_simple_frontmatter_agrees_with_pyyaml_on_the_corpus() -> None:
 def test_a_named_pipe_is_reported_not_waited_on(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.md")  # open() without O_NONBLOCK would block here forever
     doc = read(tmp_path, "pipe.md")
-    assert doc.error == "is not a regular file; not read"
+    assert doc.error == "is a FIFO, not a regular file; not read"
 
 
 def test_read_gives_the_whole_file_and_stops_past_the_limit(tmp_path: Path) -> None:

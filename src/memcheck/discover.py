@@ -205,6 +205,16 @@ class Workspace:
         """A file that is on disk but that git's listing leaves out: git ignores it."""
         return self._listed_by_git and path not in self.file_set and self.is_file(path)
 
+    def special_kind(self, path: str) -> str | None:
+        """"a FIFO", "a socket" or "a device" for such a file (or a link to one)
+        inside the root: git lists none of them, and reading one could block."""
+        try:
+            mode = os.stat(self._full(path)).st_mode
+        except (OSError, ValueError):
+            return None
+        kind = document.special_kind(mode)
+        return kind if kind is not None and self.is_inside_root(path) else None
+
     def exists(self, path: str) -> bool:
         """A file or folder inside the root (a link to a folder names one)."""
         return os.path.exists(self._full(path)) and self.is_inside_root(path)

@@ -84,13 +84,23 @@ class Document:
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
+def special_kind(mode: int) -> str | None:
+    """What a file of this ``st_mode`` is when it is neither a regular file, a folder
+    nor a symlink ("a FIFO", ...): something memcheck must neither read nor replace."""
+    for test, kind in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return kind
+    return None
+
+
 def read(root: Path | str, path: str) -> Document:
     try:
         fd = os.open(os.path.join(root, path) if os.path.isabs(path) else f"{root}/{path}", _OPEN_FLAGS)
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
-                return Document(path, error="is not a regular file; not read")
+                kind = special_kind(info.st_mode)
+                return Document(path, error=f"is {kind}, not a regular file; not read" if kind else "is not a regular file; not read")
             # Never more than MAX_BYTES + 1: a larger file is reported, not read.
             want = min(info.st_size, MAX_BYTES) + 1
             raw = os.read(fd, want)

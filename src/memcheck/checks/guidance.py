@@ -196,10 +196,11 @@ globs: ["src/**/*.ts"]
     Rule("GDN009", "missing-import", ERROR, False, "@-import names a file that does not exist", """\
 ## What it does
 Reports an `@path` import (a token with a file extension, or starting with
-`./`, `../` or `/`) whose file does not exist, resolved from the guidance file's
-folder, in files read by an agent that follows `@` imports (Claude Code, Gemini
-CLI, Amp). Mentions in code spans, fenced blocks and HTML comments, e-mail
-addresses, package scopes (`@types/node`) and bare words (`@id`) are not imports.
+`./`, `../` or `/`) whose file does not exist, or is a FIFO or other special file
+no agent can read, resolved from the guidance file's folder, in files read by an
+agent that follows `@` imports (Claude Code, Gemini CLI, Amp). Mentions in code
+spans, fenced blocks and HTML comments, e-mail addresses, package scopes
+(`@types/node`) and bare words (`@id`) are not imports.
 A glob mention (`@docs/*.md`, which Amp expands) is reported when it matches no file.
 
 ## Why is this bad?
@@ -764,6 +765,8 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Expansion, readers: 
                 yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} matches no file; fix the pattern, or put it in backticks if it is not an import")
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
             yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
+        elif imp.kind == mentions.PATH and (special := ws.special_kind(imp.target)) is not None:
+            yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which is {special}, not a file agents can read; import a regular file")
     guidance = ws.once("guidance-set", lambda: frozenset(ws.guidance))  # not a set per file: that is quadratic
     reported: set[frozenset[str]] = set()
     for hop, cycle in expansion.cycles:

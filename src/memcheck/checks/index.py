@@ -180,7 +180,8 @@ Run `memcheck fix`.
 """),
     Rule("IDX011", "unreadable-index", ERROR, False, "MEMORY.md cannot be read as UTF-8 text", """\
 ## What it does
-Reports a MEMORY.md that cannot be read, is binary, is not UTF-8 or is over 1 MiB.
+Reports a MEMORY.md that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
+or is a FIFO or other special file (never opened, and never replaced by `fix`).
 
 ## Why is this bad?
 Agents cannot load it at session start.
@@ -242,6 +243,10 @@ def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     path = store.index
     if not store.has_index:
+        special = ws.special_kind(path)
+        if special is not None:
+            yield R["IDX011"].at(path, 1, 1, f"{INDEX_NAME} is {special}, not a regular file; not read (agents cannot load it either): replace it with a file")
+            return
         yield R["IDX001"].at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
         return
     if ws.ignores(path):

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
+from memcheck import document
 from memcheck import index as idx
 from memcheck.checks.index import cap_lines, loaded_lines, store_exists, store_memories, store_plan
 from memcheck.config import Config
@@ -31,6 +32,12 @@ def safe_target(root: Path, rel: str) -> Path:
     path = root / rel
     if path.is_symlink():
         raise UnsafeWrite(f"{rel} is a symlink; not writing through it")
+    try:
+        special = document.special_kind(path.lstat().st_mode)
+    except FileNotFoundError:
+        special = None
+    if special is not None:
+        raise UnsafeWrite(f"{rel} is {special}, not a regular file; not replacing it")
     real_root = root.resolve()
     try:
         path.parent.resolve().relative_to(real_root)
