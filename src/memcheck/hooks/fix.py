@@ -7,6 +7,7 @@ when the bytes change. Memory files themselves are never written.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -17,8 +18,8 @@ from memcheck import document
 from memcheck import index as idx
 from memcheck.checks.index import cap_lines, loaded_lines, store_exists, store_memories, store_plan
 from memcheck.config import Config
-from memcheck.discover import Store, Workspace
-from memcheck.hooks.lint import Targets, collect, find, finish, targets_for
+from memcheck.discover import INDEX_NAME, Store, Workspace
+from memcheck.hooks.lint import Targets, collect, find, finish, signals_held, stopped_by_signals, targets_for
 from memcheck.hooks.report import destination, report
 from memcheck.problem import Problem, failing
 
@@ -53,20 +54,65 @@ def atomic_write(path: Path, data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
+    tmp: str | None = None
+    # SIGTERM or Ctrl-C at any point removes the temporary file (only SIGKILL or a
+    # crash can leave one, and the next run removes it: remove_leftovers).
+    with stopped_by_signals():
         try:
-            os.unlink(tmp)
+            with signals_held():  # created and known to the cleanup below as one step
+                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path.name), suffix=".tmp")
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, path)
+        except BaseException:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except FileNotFoundError:
+                    pass
+            raise
+
+
+def _temp_prefix(name: str) -> str:
+    """The process id in the name tells a later run whether the writer is gone."""
+    return f".{name}.memcheck-{os.getpid()}-"
+
+
+# What _temp_prefix and mkstemp make of MEMORY.md: nothing else is ever removed.
+_LEFTOVER = re.compile(rf"\.{re.escape(INDEX_NAME)}\.memcheck-([0-9]+)-[a-z0-9_]+\.tmp")
+
+
+def remove_leftovers(folder: Path) -> list[Path]:
+    """Remove the temporary files that an earlier ``fix`` killed mid-write left in
+    ``folder``: memcheck's own (by name), regular files, whose process is gone."""
+    removed = []
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(f".{INDEX_NAME}.memcheck-")]
+    except OSError:
+        return []
+    for entry in entries:
+        m = _LEFTOVER.fullmatch(entry.name)
+        if m is None or not entry.is_file(follow_symlinks=False) or _running(int(m.group(1))):
+            continue
+        try:
+            os.unlink(entry.path)
         except FileNotFoundError:
-            pass
-        raise
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):  # someone else's process, or no such number
+        return True
+    return True
 
 
 class Fixed(NamedTuple):
@@ -154,6 +200,8 @@ def run(
     fixed: list[Fixed] = []
     found: set[Problem] = set()
     for store in targets.stores:
+        for leftover in remove_leftovers(ws.root / store.folder):
+            print(f"memcheck: removed {leftover.relative_to(ws.root).as_posix()}, left by an interrupted fix", file=sys.stderr)
         try:
             done = fix_store(ws, store)
             if done is not None:

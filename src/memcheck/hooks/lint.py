@@ -9,7 +9,7 @@ import sys
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
 
 from memcheck import document, suppression
 from memcheck.checks import secrets
@@ -156,49 +156,107 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
     parts' numbers, largest parts first, written before any process reads: a reader
     takes one number at a time, so whoever is free takes the next part, and the
     processes finish together however the parts' costs differ.
+
+    No child outlives this process: SIGTERM and SIGINT here end the children before
+    this process ends (see ``stopped_by_signals``), and a child whose parent is gone
+    all the same (SIGKILL) stops at its next part.
     """
     import pickle
 
     queue = _part_queue(sorted(range(len(parts)), key=lambda i: -_size(parts[i])))
     children: dict[int, int] = {}  # pid -> the read end of its pipe
+    parent = os.getpid()
     # The cycle collector is off here (see find): the children never walk, and so never
     # copy, the memory they share with this process.
     try:
-        for _ in range(workers - 1):
-            read_end, write_end = os.pipe()
-            pid = os.fork()
-            if pid == 0:  # the child: check, report, and leave without running the parent's cleanup
-                try:
-                    os.close(read_end)
-                    try:
-                        payload = pickle.dumps((True, _check_queued(ws, parts, queue, checks, enabled)))
-                    except BaseException as e:  # the parent reports it, as an internal error
-                        payload = pickle.dumps((False, f"{type(e).__name__}: {e}"))
-                    with os.fdopen(write_end, "wb") as out:
-                        out.write(payload)
-                finally:
-                    os._exit(0)  # whatever happened: never return into the parent's code
-            os.close(write_end)
-            children[pid] = read_end
-        found = _check_queued(ws, parts, queue, checks, enabled)
-        while children:
-            pid, read_end = children.popitem()
-            with os.fdopen(read_end, "rb") as pipe:
-                payload = pipe.read()
-            os.waitpid(pid, 0)
-            if not payload:
-                raise RuntimeError("a checking process ended without a result")
-            ok, result = pickle.loads(payload)
-            if not ok:
-                raise RuntimeError(result)
-            found |= result
-        return found
+        with stopped_by_signals():
+            for _ in range(workers - 1):
+                read_end, write_end = os.pipe()
+                with signals_held():  # a signal between fork() and the next line would lose the child
+                    pid = os.fork()
+                    if pid == 0:  # the child: check, report, and leave without running the parent's cleanup
+                        _child(ws, parts, queue, checks, enabled, parent, read_end, write_end)
+                    children[pid] = read_end
+                os.close(write_end)
+            found = _check_queued(ws, parts, queue, checks, enabled)
+            while children:
+                pid, read_end = next(iter(children.items()))
+                with os.fdopen(read_end, "rb", closefd=False) as pipe:
+                    payload = pipe.read()
+                os.waitpid(pid, 0)
+                del children[pid]
+                os.close(read_end)
+                if not payload:
+                    raise RuntimeError("a checking process ended without a result")
+                ok, result = pickle.loads(payload)
+                if not ok:
+                    raise RuntimeError(result)
+                found |= result
+            return found
     finally:
         os.close(queue)
-        for pid, read_end in children.items():  # interrupted or failed: leave no child behind
-            os.close(read_end)
-            os.kill(pid, signal.SIGTERM)
-            os.waitpid(pid, 0)
+        with signals_held():  # a second Ctrl-C must not cut the cleanup short
+            for pid, read_end in children.items():  # interrupted or failed: leave no child behind
+                os.close(read_end)
+                os.kill(pid, signal.SIGTERM)
+                os.waitpid(pid, 0)
+
+
+def _child(ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str], parent: int, read_end: int, write_end: int) -> NoReturn:
+    import pickle
+
+    try:
+        # The parent's handlers raise into code that is the parent's; a child simply
+        # ends when told to (the parent waits for it).
+        for number in _STOP_SIGNALS:
+            signal.signal(number, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+        os.close(read_end)
+        try:
+            payload = pickle.dumps((True, _check_queued(ws, parts, queue, checks, enabled, parent)))
+        except BaseException as e:  # the parent reports it, as an internal error
+            payload = pickle.dumps((False, f"{type(e).__name__}: {e}"))
+        with os.fdopen(write_end, "wb") as out:
+            out.write(payload)
+    finally:
+        os._exit(0)  # whatever happened: never return into the parent's code
+
+
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+class Stopped(SystemExit):
+    """SIGTERM arrived: end as a process killed by it would (exit 143), after the
+    cleanup on the way out."""
+
+
+def _stop(number: int, frame: object) -> None:
+    raise Stopped(128 + number)
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """SIGTERM raises ``Stopped`` (SIGINT already raises KeyboardInterrupt), so
+    ``finally`` blocks run and the children are ended and reaped."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _stop)
+    except ValueError:  # not the main thread: signals go to the main thread anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGTERM and SIGINT wait until the block is done (then arrive as usual)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
 _NUMBER = 4  # bytes per part number in the queue
@@ -216,11 +274,15 @@ def _part_queue(order: list[int]) -> int:
     return read_end
 
 
-def _check_queued(ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str]) -> set[Problem]:
+def _check_queued(ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str], parent: int = 0) -> set[Problem]:
+    """``parent``: in a child, the process that forked it; when that one is gone, the
+    child stops rather than check on for nobody."""
     found: set[Problem] = set()
     # A pipe read takes whole numbers: each was written with the others in one write,
     # and a read of a pipe is never split between readers.
     while number := os.read(queue, _NUMBER):
+        if parent and os.getppid() != parent:
+            os._exit(1)
         found |= _check_part(ws, parts[int.from_bytes(number, "little")], checks, enabled)
     return found
 
