@@ -98,7 +98,7 @@ def _documents(draw: st.DrawFn, depth: int = 0) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_documents())
 def test_both_composers_give_what_pyyaml_gives(text: str) -> None:
     expected = _pyyaml(text)
@@ -143,7 +143,7 @@ def _walked_duplicates(text: str) -> list[tuple[str, int]]:
     return found
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_documents())
 def test_repeated_keys_are_found_once_each_by_both_composers(text: str) -> None:
     try:
