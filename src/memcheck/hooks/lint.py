@@ -183,9 +183,11 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
                 pid, read_end = next(iter(children.items()))
                 with os.fdopen(read_end, "rb", closefd=False) as pipe:
                     payload = pipe.read()
-                os.waitpid(pid, 0)
+                # Its result is in: it ends by itself. Forgotten before it is reaped, so
+                # the cleanup below never signals a process id that may be reused.
                 del children[pid]
                 os.close(read_end)
+                os.waitpid(pid, 0)
                 if not payload:
                     raise RuntimeError("a checking process ended without a result")
                 ok, result = pickle.loads(payload)
@@ -252,11 +254,14 @@ def stopped_by_signals() -> Iterator[None]:
 @contextmanager
 def signals_held() -> Iterator[None]:
     """SIGTERM and SIGINT wait until the block is done (then arrive as usual)."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold (and nothing forks)
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 _NUMBER = 4  # bytes per part number in the queue
