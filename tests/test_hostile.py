@@ -198,6 +198,14 @@ def test_a_broken_config_is_one_error_line_for_every_command(case: str, repo: Pa
         assert "Warning" not in result.stderr
 
 
+def test_a_baseline_nested_past_the_stack_is_a_usage_error(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "baseline.json", "[" * 100_000 + "]" * 100_000)
+    write(repo, ".memory/a.md", memory("A", "d", "user"))
+    result = invoke(repo, "check", "--baseline", "baseline.json", monkeypatch=monkeypatch)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("memcheck: error: baseline ") and result.stderr.endswith("baseline.json: cannot read it: nested too deeply to be a memcheck baseline\n")
+
+
 def test_a_broken_config_through_the_real_command_line(repo: Path) -> None:
     write(repo, ".memcheck.yaml", "guard:\n  patterns: ['[[:alpha:]]*.key', 'x\\']\n")
     _commit(repo)

@@ -75,6 +75,8 @@ def load(path: Path) -> Counter[Key]:
         raise ConfigError(f"baseline {path} does not exist; write it with `memcheck check --write-baseline {path}`") from None
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise ConfigError(f"baseline {path}: cannot read it: {e}") from None
+    except RecursionError:  # json recurses once per level: '[' * 100,000 exhausts the stack
+        raise ConfigError(f"baseline {path}: cannot read it: nested too deeply to be a memcheck baseline") from None
     if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("findings"), list):
         raise ConfigError(f"baseline {path} is not a memcheck baseline (version {VERSION}); write it again with --write-baseline")
     found: Counter[Key] = Counter()
