@@ -87,7 +87,7 @@ def _check_all_ways(root: Path, texts: dict[str, bytes]) -> None:
 
 # ---------------------------------------------------------------- frontmatter
 
-_WORDS = st.sampled_from(["x", "a b", "name", "type", "user", "1", "1:2:3", "2025-01-10", "~", "yes", "<<", "'q'", '"q\\t"', "", "@x", "[]", "{}", "!!str", "!!binary aGk=", "!!set", "!!omap", "!!timestamp 2025-13-45"])
+_WORDS = st.sampled_from(["x", "a b", "# memcheck-disable MEM005", "x # memcheck-disable-next-line", "name", "type", "user", "1", "1:2:3", "2025-01-10", "~", "yes", "<<", "'q'", '"q\\t"', "", "@x", "[]", "{}", "!!str", "!!binary aGk=", "!!set", "!!omap", "!!timestamp 2025-13-45"])
 _ODD = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF, blacklist_categories=("Cs",)), max_size=8)
 _RUN = st.builds(lambda piece, n: piece * n, st.sampled_from(["[", "{", "- ", "  ", " ", "a", ":", "&a ", "*a ", "\\", "'", '"', "#", "1:", "? ", ",", "]", "\t"]), st.integers(1, 30_000))
 
@@ -136,7 +136,8 @@ def test_fuzzed_frontmatter(tree: Path, fm: str, newline: str, bom: bool) -> Non
 _MARKDOWN_PIECES = st.sampled_from(
     ["[", "]", "(", ")", "[a](", "[a](b)", "](", "![", "\\[", "<", ">", "[a](<", "`", "```", "~~~", "<!--", "-->", "@", "@a.md", "@./x/",
      "@~/", "@../../x.md", "#", "- ", "* ", "1. ", "|", " ", "\t", "\u00a0", "\u2028", "\x0b", "[[w]]", "[x]: ", "http://a", "a@b.c",
-     "-----BEGIN RSA PRIVATE KEY-----", "ghp_", "sk-", "AKIA", "=", "key=", "${", "{{", "\\", '"', "'", "\x85", "\ufeff", "é"]
+     "-----BEGIN RSA PRIVATE KEY-----", "ghp_", "sk-", "AKIA", "=", "key=", "${", "{{", "\\", '"', "'", "\x85", "\ufeff", "é",
+     "<!-- memcheck-disable ", "<!-- memcheck-disable-next-line MEM013 -->", "<!-- memcheck-enable -->", "<!-- memcheck-disable-file"]
 )
 
 
