@@ -45,6 +45,18 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     yield
 
 
+def corpus_frontmatter() -> Iterator[tuple[Path, str]]:
+    """(file, the text between its fences) for every corpus file with frontmatter."""
+    from memcheck.document import parse
+
+    for path in sorted(CORPUS.rglob("*.md")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        doc = parse(str(path), path.read_bytes())
+        if doc.frontmatter is not None:
+            yield path, "\n".join(doc.lines[1 : doc.frontmatter.end_line - 1])
+
+
 def git(root: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, text=True).stdout
 

@@ -7,12 +7,11 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import CORPUS
+from conftest import CORPUS, corpus_frontmatter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memcheck import yamlload
-from memcheck.document import parse
 
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
 
@@ -220,17 +219,11 @@ def test_within_the_bounds_aliases_and_depth_still_load() -> None:
     assert shared["a3"][0][0][0] == ["x"] * 9
 
 
+@needs_corpus
 def test_the_corpus_stays_far_from_every_bound() -> None:
-    if not CORPUS.is_dir():
-        pytest.skip("the shared corpus is not here")
     deepest = most = aliases = read = 0
-    for path in sorted(CORPUS.rglob("*.md")):
-        if path.is_symlink() or not path.is_file():
-            continue
-        doc = parse(str(path), path.read_bytes())
-        if doc.frontmatter is None:
-            continue
-        loader = yamlload.Loader("\n".join(doc.lines[1 : doc.frontmatter.end_line - 1]))
+    for path, text in corpus_frontmatter():
+        loader = yamlload.Loader(text)
         try:
             composed = yamlload.compose(loader)
         except yaml.YAMLError as e:
