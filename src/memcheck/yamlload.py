@@ -250,34 +250,36 @@ def compose(loader: Any) -> Composed:
 def _measure(root: Node) -> Composed:
     """What ``compose`` says of a tree without aliases (so every node is met once),
     walked without recursion in the order of its events."""
-    duplicates: list[tuple[str, int]] = []
+    duplicates: list[tuple[int, int, str]] = []  # (line, column, dotted key): sorted, the events' order
     values = depth = 0
-    # (node, dotted path of the mapping it is in, its level, the keys of the mapping when it is a key)
-    pending: list[tuple[Node, str, int, set[str] | None]] = [(root, "", 1, None)]
+    pending: list[tuple[Node, str, int]] = [(root, "", 1)]  # (node, dotted path of its mapping, level)
+    pop, push = pending.pop, pending.append
     while pending:
-        node, path, level, keys = pending.pop()
+        node, path, level = pop()
         values += 1
-        if values > MAX_VALUES:
-            raise _too_many(node, 0)
-        if isinstance(node, ScalarNode):
-            if keys is not None:
-                if node.value in keys:
-                    duplicates.append((path + node.value, node.start_mark.line))
-                keys.add(node.value)
+        if node.__class__ is ScalarNode:
             continue
         if level > depth:
             depth = level
             if depth > MAX_DEPTH:
                 raise _too_deep(node)
-        if isinstance(node, SequenceNode):
-            pending.extend((item, path, level + 1, None) for item in reversed(node.value))
+        children = node.value
+        if node.__class__ is SequenceNode:
+            for item in reversed(children):
+                push((item, path, level + 1))
             continue
-        own: set[str] = set()
-        for key_node, value_node in reversed(node.value):
-            key = key_node.value if isinstance(key_node, ScalarNode) else ""
-            pending.append((value_node, f"{path}{key}.", level + 1, None))
-            pending.append((key_node, path, level + 1, own))
-    return Composed(root, values, 0, depth, tuple(duplicates))
+        keys: set[str] = set()
+        for key_node, _ in children:
+            if key_node.__class__ is ScalarNode:
+                if key_node.value in keys:
+                    duplicates.append((key_node.start_mark.line, key_node.start_mark.column, path + key_node.value))
+                keys.add(key_node.value)
+        for key_node, value_node in reversed(children):
+            push((value_node, f"{path}{key_node.value if key_node.__class__ is ScalarNode else ''}.", level + 1))
+            push((key_node, path, level + 1))
+    if values > MAX_VALUES:  # (a document this short cannot get near: see MAX_C_COMPOSED)
+        raise _too_many(root, 0)
+    return Composed(root, values, 0, depth, tuple((key, line) for line, _, key in sorted(duplicates)))
 
 
 def _anchor(anchors: dict[str, Node], event: Any, node: Node) -> None:
