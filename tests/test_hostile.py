@@ -138,6 +138,27 @@ def test_each_hostile_file_is_read_and_judged_in_a_fraction_of_a_second(name: st
     assert any(p.path == f".memory/{name}.md" for p in found) or name.startswith("body-")
 
 
+@pytest.mark.parametrize(
+    "frontmatter",
+    [
+        "? " + "k" * 900_000 + "\n: v\n",  # one unknown key, compared with every known one
+        "".join(f"k{i}: v\n" for i in range(20_000)),  # many unknown keys
+    ],
+    ids=["long-key", "many-keys"],
+)
+def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, repo: Path) -> None:
+    from memcheck import config
+    from memcheck.discover import Workspace
+    from memcheck.hooks import lint
+
+    write(repo, "AGENTS.md", f"---\n{frontmatter}---\n# Guide\n")
+    write(repo, ".cursor/rules/a.mdc", f"---\n{frontmatter}globs: src/**\n---\n# Rule\n")
+    ws = Workspace(config.load(repo))
+    start = time.process_time()
+    lint.collect(ws, lint.targets_for(ws, None))
+    assert time.process_time() - start < 1.0  # the misspelling check took seconds on each
+
+
 def test_a_file_that_exhausts_the_stack_is_a_finding_on_that_file(repo: Path) -> None:
     # An @-import chain as deep as the config allows, checked with a small stack.
     write(repo, ".memcheck.yaml", "guidance: {max-import-depth: 100}\n")
@@ -180,6 +201,9 @@ BROKEN_CONFIGS = {
     "alias-bomb": (".memcheck.yaml", "per-path-ignores:\n" + textwrap.indent(_alias_bomb(), "  "), "not read: its aliases expand it"),
     "recursive-alias": (".memcheck.yaml", "select: &a [*a]\n", "recursive alias"),
     "import-depth": (".memcheck.yaml", "guidance: {max-import-depth: 100000}\n", "above the maximum 100"),
+    # tomllib recurses once per level and has no bound of its own.
+    "pyproject-deep-arrays": ("pyproject.toml", "[tool.memcheck]\nselect = " + "[" * 50_000 + "]" * 50_000 + "\n", "pyproject.toml: cannot read: arrays or tables nested too deeply"),
+    "pyproject-deep-tables": ("pyproject.toml", "[tool.memcheck]\nselect = " + "{a = " * 50_000 + "1" + "}" * 50_000 + "\n", "nested too deeply"),
 }
 COMMANDS = {"check": ("check",), "fix": ("fix",), "guard": ("guard",), "context": ("context", "AGENTS.md")}
 

@@ -288,6 +288,8 @@ def _parse_pyproject(text: str, name: str) -> Any:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{name}: cannot read: {e}") from None
+    except RecursionError:  # tomllib recurses once per level: `x = [[[...` some hundreds deep
+        raise ConfigError(f"{name}: cannot read: arrays or tables nested too deeply to be settings") from None
     tool = data.get("tool", {})
     if not isinstance(tool, dict):
         raise ConfigError(f"{name}: tool: expected a table ([tool.memcheck]), got {type(tool).__name__} {_shown(tool)}")

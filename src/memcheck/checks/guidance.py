@@ -13,7 +13,7 @@ import bisect
 import difflib
 import os
 import posixpath
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from memcheck import agents, globs, links, mentions
 from memcheck.agents import Expansion, expand, imports
@@ -659,19 +659,35 @@ def _claude_skips(ws: Workspace, path: str, kind: str | None) -> str:
     return "; Claude Code skips it too (over 4 MiB)" if size > agents.CLAUDE_SKIP_BYTES else ""
 
 
-def _near_key(key: str, known: Sequence[str]) -> str | None:
-    """The schema key ``key`` looks like a misspelling of: equal once case, '-' and
-    '_' are ignored, or difflib ratio 0.8 or more after that normalisation."""
+def _near_key(known: Sequence[str]) -> Callable[[str], str | None]:
+    """A function giving the schema key that a key looks like a misspelling of: equal
+    once case, '-' and '_' are ignored, or difflib ratio 0.8 or more after that
+    normalisation."""
     def norm(k: str) -> str:
         return k.lower().replace("-", "").replace("_", "")
 
-    wanted = norm(key)
-    best, best_ratio = None, 0.0
-    for k in known:
-        ratio = 1.0 if norm(k) == wanted else difflib.SequenceMatcher(None, wanted, norm(k)).ratio()
-        if ratio > best_ratio:
-            best, best_ratio = k, ratio
-    return best if best_ratio >= 0.8 else None
+    # One matcher per known key for all the keys of a file: difflib keeps what it
+    # learns of the second sequence (a frontmatter of 60,000 unknown keys took
+    # seconds building a matcher for each pair).
+    matchers = [(k, norm(k), difflib.SequenceMatcher(None, "", norm(k))) for k in known]
+
+    def near(key: str) -> str | None:
+        wanted = norm(key)
+        best, best_ratio = None, 0.8
+        for k, normed, matcher in matchers:
+            if normed == wanted:
+                return k
+            matcher.set_seq1(wanted)
+            # The two upper bounds first, as difflib.get_close_matches does: ratio()
+            # alone costs time in the key's length (seconds for a key of 900,000
+            # characters), and a key that long is near nothing.
+            if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
+                ratio = matcher.ratio()
+                if ratio >= best_ratio and (best is None or ratio > best_ratio):
+                    best, best_ratio = k, ratio
+        return best
+
+    return near
 
 
 def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind: str) -> Iterator[Problem]:
@@ -692,8 +708,9 @@ def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind
         return fm.key_lines.get(key, 1)
 
     allowed = set(schema.keys) | set(ws.config.guidance.allowed_keys)
+    near_key = _near_key(schema.keys)
     for key in sorted(str(k) for k in data if k not in allowed):
-        near = _near_key(key, schema.keys)
+        near = near_key(key)
         if near is not None:
             yield R["GDN006"].at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)")
     if "description" in schema.keys and "description" in data and not isinstance(data["description"], str) and data["description"] is not None:
