@@ -159,6 +159,16 @@ def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, repo:
     assert time.process_time() - start < 1.0  # the misspelling check took seconds on each
 
 
+def test_a_finding_quoting_a_huge_key_stays_one_short_line(repo: Path) -> None:
+    write(repo, ".memory/a.md", memory("A", "d", "user").replace("type: user", "type: user\n" + "k" * 900_000 + ": v"))
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 1 and proc.stderr == ""
+    (line,) = [line for line in proc.stdout.splitlines() if "MEM010" in line]
+    assert len(line) < 1100  # the whole key made it 900 KB
+    assert line.startswith(".memory/a.md:5:1: MEM010 unknown frontmatter key 'kkk")
+    assert "kkk...[899,167 characters left out]...kkk" in line and line.endswith("kkk'; fix it or add it to memory.allowed-keys")
+
+
 def test_a_file_that_exhausts_the_stack_is_a_finding_on_that_file(repo: Path) -> None:
     # An @-import chain as deep as the config allows, checked with a small stack.
     write(repo, ".memcheck.yaml", "guidance: {max-import-depth: 100}\n")

@@ -56,7 +56,19 @@ class Rule(NamedTuple):
     doc: str
 
     def at(self, path: str, line: int, col: int, message: str, about: str = "") -> Problem:
-        return Problem(path, max(line, 1), max(col, 1), self.code, message, self.severity, self.fixable, about)
+        return Problem(path, max(line, 1), max(col, 1), self.code, _bounded(message), self.severity, self.fixable, about)
+
+
+# A message quotes keys and values from the file, which may be a line of a megabyte:
+# past this length its middle is left out, keeping what is wrong (the start) and
+# what to do (the end). The longest message a real file gives is some 400 characters.
+MAX_MESSAGE = 1000
+
+
+def _bounded(message: str) -> str:
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return f"{message[:600]}...[{len(message) - 900:,} characters left out]...{message[-300:]}"
 
 
 def contained(rule: Rule, path: str, problems: Iterable[Problem]) -> Iterator[Problem]:
