@@ -373,3 +373,21 @@ def test_an_import_of_a_fifo_is_reported(repo: Path) -> None:
     assert proc.returncode == 1
     assert "AGENTS.md:3:6: GDN009 @notes.md imports notes.md, which is a FIFO" in proc.stdout
     assert "AGENTS.md:3:20: GDN009 @./docs/pipe.md imports docs/pipe.md, which is a FIFO" in proc.stdout
+
+
+@needs_fifo
+@pytest.mark.parametrize(
+    ("fifo", "args", "says"),
+    [
+        (".memcheck.yaml", ("check",), ".memcheck.yaml is a FIFO, not a regular file; not read"),  # not passed over for the defaults
+        ("pyproject.toml", ("fix",), "pyproject.toml is a FIFO, not a regular file; not read"),
+        ("settings.yaml", ("check", "--config", "settings.yaml"), "settings.yaml is a FIFO"),
+        ("base.json", ("check", "--baseline", "base.json"), "base.json is a FIFO, not a regular file; not read"),  # waited forever
+    ],
+)
+def test_a_fifo_where_settings_are_read_is_a_usage_error(fifo: str, args: tuple[str, ...], says: str, repo: Path) -> None:
+    write(repo, ".memory/a.md", memory("A", "d", "user"))
+    os.mkfifo(repo / fifo)
+    proc, _ = _timed(repo, *args)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    assert proc.stderr.startswith("memcheck: error: ") and says in proc.stderr and proc.stderr.count("\n") == 1

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 from memcheck.config import Config, ConfigError
+from memcheck.document import special_file
 from memcheck.problem import Problem
 
 VERSION = 1
@@ -69,6 +70,9 @@ def write(path: Path, problems: Sequence[Problem]) -> tuple[int, int]:
 
 
 def load(path: Path) -> Counter[Key]:
+    kind = special_file(path)
+    if kind is not None:  # reading a FIFO would wait for a writer forever
+        raise ConfigError(f"baseline {path} is {kind}, not a regular file; not read")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

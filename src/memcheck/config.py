@@ -322,6 +322,7 @@ def load(root: Path, config_file: Path | None = None) -> Config:
     user: Any = None
     source = "defaults"
     if config_file is not None:
+        _refuse_special(config_file)
         if not config_file.is_file():
             raise ConfigError(f"config file not found: {config_file}")
         user = _read_pyproject(config_file) if config_file.name == "pyproject.toml" else _read_yaml_config(config_file)
@@ -330,10 +331,22 @@ def load(root: Path, config_file: Path | None = None) -> Config:
         user = _read_yaml_config(root / CONFIG_FILENAME)
         source = CONFIG_FILENAME
     else:
+        _refuse_special(root / CONFIG_FILENAME)
+        _refuse_special(root / "pyproject.toml")
         user = _read_pyproject(root / "pyproject.toml")
         if user is not None:
             source = "pyproject.toml [tool.memcheck]"
     return _validated(root, user, source)
+
+
+def _refuse_special(path: Path) -> None:
+    """A FIFO (or socket, device) where a config file goes is an error, never read
+    (reading a FIFO waits for a writer forever) nor passed over for the defaults."""
+    from memcheck.document import special_file
+
+    kind = special_file(path)
+    if kind is not None:
+        raise ConfigError(f"{path.name} is {kind}, not a regular file; not read: replace it with a file")
 
 
 def load_text(root: Path, name: str, text: str | None, shown_as: str) -> Config:

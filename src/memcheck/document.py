@@ -93,6 +93,15 @@ def special_kind(mode: int) -> str | None:
     return None
 
 
+def special_file(path: Path | str) -> str | None:
+    """``special_kind`` of the file at ``path`` (through links); None when it is a
+    regular file, a folder, or not there."""
+    try:
+        return special_kind(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return None
+
+
 def read(root: Path | str, path: str) -> Document:
     try:
         fd = os.open(os.path.join(root, path) if os.path.isabs(path) else f"{root}/{path}", _OPEN_FLAGS)
