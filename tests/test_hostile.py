@@ -37,6 +37,9 @@ HOSTILE_FRONTMATTER = {
     "nesting-1000": ("metadata: " + "{a: " * 1_000 + "x" + "}" * 1_000 + "\n", "more than 64 levels deep"),
     "deep-block": ("metadata:\n" + "".join(" " * i + "k:\n" for i in range(1, 500)), "more than 64 levels deep"),
     "recursive-alias": ("metadata: &m {self: *m}\n", "recursive alias"),
+    # Few values, but each alias a string of 900 KB: quoting or matching each took
+    # minutes and gigabytes (a memory's agent_name quoted, AGENTS.md globs matched).
+    "alias-characters": ("big: &b " + "x" * 900_000 + "\nagent_name: [" + ", ".join(["*b"] * 300) + "]\nglobs: [" + ", ".join(["*b"] * 300) + "]\n", "more than 2,097,152 characters"),
     "long-number": ("metadata: 1" + ":1" * 100_000 + "\n", "characters, over the 4,300"),
 }
 FRONTMATTER_CODE = {"memory": "MEM003", "guidance": "GDN004", "skill": "SKL003"}

@@ -188,6 +188,9 @@ def _merge_bomb(levels: int) -> str:
         pytest.param("m: &m {self: *m}\n", "recursive alias", id="recursive-mapping"),
         pytest.param("s: &s [a, [b, *s]]\n", "recursive alias", id="recursive-sequence"),
         pytest.param("".join(f"k{i}: {i}\n" for i in range(20_001)), "holds more than 20,000 values", id="wide"),
+        pytest.param("s: &s " + "x" * 700_000 + "\nk: [*s, *s]\n", "more than 2,097,152 characters", id="long-string-named-twice"),
+        pytest.param("s: &s [" + ", ".join(["x" * 1_000] * 600) + "]\nk: [*s, *s, *s]\n", "more than 2,097,152 characters", id="long-list-named-thrice"),
+        pytest.param("s: &s\n  ? " + "x" * 800_000 + "\n  : 1\nk: [*s, *s]\n", "more than 2,097,152 characters", id="long-key-named-twice"),
     ],
 )
 def test_documents_past_a_bound_are_refused_at_once(text: str, says: str) -> None:
@@ -221,7 +224,7 @@ def test_within_the_bounds_aliases_and_depth_still_load() -> None:
 
 @needs_corpus
 def test_the_corpus_stays_far_from_every_bound() -> None:
-    deepest = most = aliases = read = 0
+    deepest = most = aliases = longest = read = 0
     for path, text in corpus_frontmatter():
         loader = yamlload.Loader(text)
         try:
@@ -233,9 +236,11 @@ def test_the_corpus_stays_far_from_every_bound() -> None:
             loader.dispose()
         read += 1
         deepest, most, aliases = max(deepest, composed.depth), max(most, composed.values), max(aliases, composed.aliases)
+        longest = max(longest, composed.characters)
     # The figures in yamlload's comment: 5 levels, 35 values, no alias, over some 400 files.
     assert read > 300
     assert deepest * 10 < yamlload.MAX_DEPTH and most * 100 < yamlload.MAX_VALUES and aliases == 0
+    assert longest * 1000 < yamlload.MAX_CHARACTERS  # 1,165
 
 
 def test_the_rule_docs_give_the_bounds() -> None:
@@ -244,3 +249,4 @@ def test_the_rule_docs_give_the_bounds() -> None:
     for code in ("MEM003", "GDN004", "SKL003"):
         doc = " ".join(all_rules()[code].doc.split())
         assert f"{yamlload.MAX_DEPTH} levels" in doc and f"{yamlload.MAX_VALUES:,} values" in doc, code
+        assert f"{yamlload.MAX_CHARACTERS:,} characters" in doc, code

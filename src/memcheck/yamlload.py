@@ -33,8 +33,9 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 # The bounds. Over the 401 frontmatter blocks of the test corpus (581 real agent
-# files), the deepest nests 5 levels, the largest holds 35 values and none uses an
-# alias (tests/test_yamlload.py measures it again whenever the corpus is there).
+# files), the deepest nests 5 levels, the largest holds 35 values (1,165 characters)
+# and none uses an alias (tests/test_yamlload.py measures it again whenever the
+# corpus is there).
 # The bounds are more than ten times the depth and 500 times the size, and low
 # enough that whatever reads the result stays cheap: a walk over 20,000 values
 # takes milliseconds; at 64 levels a recursive reader (repr, the config's schema
@@ -43,6 +44,13 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 # '['), stops after a few thousand tokens at most.
 MAX_DEPTH = 64  # collections inside collections, aliases expanded
 MAX_VALUES = 20_000  # scalars and collections, each alias counted as all it stands for
+# The characters of every scalar, keys included, each alias counted as all it stands
+# for: 20,000 values within the bound above can still be one string of 900 KB named
+# 20,000 times, which anything quoting or matching each value reads 20,000 times
+# (a list of them in a memory's name took minutes and gigabytes to quote). Without
+# aliases the scalars cannot hold more characters than the text, and no file
+# memcheck reads is over 1 MiB: only an alias can cross this.
+MAX_CHARACTERS = 2 << 20
 
 # Python converts at most 4,300 digits to an int (sys.get_int_max_str_digits) and
 # raises ValueError past that, which the callers report like any value YAML cannot
@@ -96,6 +104,7 @@ class Composed(NamedTuple):
     aliases: int
     depth: int  # deepest nesting of collections, aliases expanded
     duplicates: tuple[tuple[str, int], ...]  # (dotted key, line from 0) of each key repeated in its mapping
+    characters: int = 0  # of all scalars as a tree: each alias counted as all it stands for
 
 
 def load(text: str) -> Loaded:
@@ -125,13 +134,14 @@ def load_data(text: str) -> Any:
 class _Open:
     """A collection whose end event has not come yet."""
 
-    __slots__ = ("node", "is_mapping", "anchor", "values_before", "deepest_child", "key", "path", "keys")
+    __slots__ = ("node", "is_mapping", "anchor", "values_before", "characters_before", "deepest_child", "key", "path", "keys")
 
-    def __init__(self, node: Node, anchor: str | None, values_before: int, path: str) -> None:
+    def __init__(self, node: Node, anchor: str | None, values_before: int, characters_before: int, path: str) -> None:
         self.node = node
         self.is_mapping = isinstance(node, MappingNode)
         self.anchor = anchor
         self.values_before = values_before
+        self.characters_before = characters_before
         self.deepest_child = 0  # levels below this one, aliases expanded
         self.key: Node | None = None  # a mapping's key awaiting its value
         self.path = path  # dotted keys from the top, for naming a repeated key
@@ -153,10 +163,10 @@ def compose(loader: Any) -> Composed:
         return Composed(None, 0, 0, 0, ())
     get_event()  # document start
     anchors: dict[str, Node] = {}
-    expanded: dict[str, tuple[int, int]] = {}  # anchor -> (values, levels) once its node is complete
+    expanded: dict[str, tuple[int, int, int]] = {}  # anchor -> (values, levels, characters) once its node is complete
     stack: list[_Open] = []
     duplicates: list[tuple[str, int]] = []
-    values = aliases = depth = 0
+    values = aliases = depth = characters = 0
     while True:
         event = get_event()
         kind = type(event)
@@ -166,13 +176,16 @@ def compose(loader: Any) -> Composed:
             values += 1
             if values > MAX_VALUES:
                 raise _too_many(event, aliases)
+            characters += len(event.value)
+            if characters > MAX_CHARACTERS:
+                raise _too_long(event)
             tag = event.tag
             if tag is None or tag == "!":
                 tag = resolve(ScalarNode, event.value, event.implicit)
             node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
             if event.anchor is not None:
                 _anchor(anchors, event, node)
-                expanded[event.anchor] = (1, 0)
+                expanded[event.anchor] = (1, 0, len(event.value))
         elif kind is SequenceStartEvent or kind is MappingStartEvent:
             values += 1
             if values > MAX_VALUES:
@@ -190,7 +203,7 @@ def compose(loader: Any) -> Composed:
                 path = parent.path
                 if parent.key is not None:  # a mapping's value
                     path += f"{parent.key.value if isinstance(parent.key, ScalarNode) else ''}."
-            stack.append(_Open(node, event.anchor, values - 1, path))
+            stack.append(_Open(node, event.anchor, values - 1, characters, path))
             if len(stack) > depth:
                 depth = len(stack)
                 if depth > MAX_DEPTH:
@@ -202,18 +215,21 @@ def compose(loader: Any) -> Composed:
             node.end_mark = event.end_mark
             levels = done.deepest_child + 1
             if done.anchor is not None:
-                expanded[done.anchor] = (values - done.values_before, levels)
+                expanded[done.anchor] = (values - done.values_before, levels, characters - done.characters_before)
         elif kind is AliasEvent:
             anchor = event.anchor
             if anchor not in anchors:
                 raise yaml.composer.ComposerError(None, None, f"found undefined alias {anchor!r}", event.start_mark)
             if anchor not in expanded:
                 raise TooComplex(None, None, f"alias *{anchor} refers to a collection that contains it (a recursive alias)", event.start_mark)
-            size, levels = expanded[anchor]
+            size, levels, length = expanded[anchor]
             aliases += 1
             values += size
             if values > MAX_VALUES:
                 raise _too_many(event, aliases)
+            characters += length
+            if characters > MAX_CHARACTERS:
+                raise _too_long(event)
             if len(stack) + levels > depth:
                 depth = len(stack) + levels
                 if depth > MAX_DEPTH:
@@ -244,20 +260,21 @@ def compose(loader: Any) -> Composed:
             "expected a single document in the stream", node.start_mark, "but found another document", event.start_mark
         )
     get_event()  # stream end
-    return Composed(node, values, aliases, depth, tuple(duplicates))
+    return Composed(node, values, aliases, depth, tuple(duplicates), characters)
 
 
 def _measure(root: Node) -> Composed:
     """What ``compose`` says of a tree without aliases (so every node is met once),
     walked without recursion in the order of its events."""
     duplicates: list[tuple[int, int, str]] = []  # (line, column, dotted key): sorted, the events' order
-    values = depth = 0
+    values = depth = characters = 0
     pending: list[tuple[Node, str, int]] = [(root, "", 1)]  # (node, dotted path of its mapping, level)
     pop, push = pending.pop, pending.append
     while pending:
         node, path, level = pop()
         values += 1
         if node.__class__ is ScalarNode:
+            characters += len(node.value)
             continue
         if level > depth:
             depth = level
@@ -279,7 +296,7 @@ def _measure(root: Node) -> Composed:
             push((key_node, path, level + 1))
     if values > MAX_VALUES:  # (a document this short cannot get near: see MAX_C_COMPOSED)
         raise _too_many(root, 0)
-    return Composed(root, values, 0, depth, tuple((key, line) for line, _, key in sorted(duplicates)))
+    return Composed(root, values, 0, depth, tuple((key, line) for line, _, key in sorted(duplicates)), characters)
 
 
 def _anchor(anchors: dict[str, Node], event: Any, node: Node) -> None:
@@ -292,6 +309,10 @@ def _anchor(anchors: dict[str, Node], event: Any, node: Node) -> None:
 def _too_deep(at: Any) -> TooComplex:
     """``at``: the event or node where the bound is crossed."""
     return TooComplex(None, None, f"nests collections more than {MAX_DEPTH} levels deep", at.start_mark)
+
+
+def _too_long(at: Any) -> TooComplex:
+    return TooComplex(None, None, f"its aliases expand it to more than {MAX_CHARACTERS:,} characters (an alias bomb)", at.start_mark)
 
 
 def _too_many(at: Any, aliases: int) -> TooComplex:

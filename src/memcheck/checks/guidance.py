@@ -78,7 +78,8 @@ Re-save it as UTF-8.
 ## What it does
 Reports guidance frontmatter that is never closed, is not valid YAML, is not a
 mapping, or repeats a key; or that is past memcheck's bounds (more than 64 levels of
-nesting, more than 20,000 values with aliases expanded, a recursive alias).
+nesting, more than 20,000 values or 2,097,152 characters with aliases expanded, a
+recursive alias).
 
 ## Why is this bad?
 Agents that parse the frontmatter (for `globs` and `alwaysApply`) either fail or

@@ -65,8 +65,9 @@ Put blocking findings first.
 Reports frontmatter that is never closed by a second `---` line, is not a mapping,
 or is neither valid YAML nor readable as `key: value` lines; and frontmatter past
 the bounds memcheck reads YAML within, which is not read at all: collections nested
-more than 64 levels deep, more than 20,000 values with each alias counted as all it
-stands for (a YAML "billion laughs"), or an alias inside what it refers to.
+more than 64 levels deep, more than 20,000 values or 2,097,152 characters with each
+alias counted as all it stands for (a YAML "billion laughs"), or an alias inside
+what it refers to.
 
 ## Why is this bad?
 No tool can read the memory's name, description or type from it.

@@ -63,7 +63,8 @@ Execute the suite.
 ## What it does
 Reports skill frontmatter that is never closed, is not valid YAML, is not a mapping,
 or repeats a key; or that is past memcheck's bounds (more than 64 levels of nesting,
-more than 20,000 values with aliases expanded, a recursive alias).
+more than 20,000 values or 2,097,152 characters with aliases expanded, a recursive
+alias).
 
 ## Why is this bad?
 Agents parse it with a YAML parser: an unquoted `: ` in a description (the usual
