@@ -118,7 +118,8 @@ def _yaml_value(draw: st.DrawFn, depth: int = 0) -> str:
     if choice == 8:
         levels = draw(st.integers(2, 12))
         width = draw(st.integers(2, 9))
-        return "&b0 [x]" + "".join(f" , &b{i} [" + ", ".join([f"*b{i - 1}"] * width) + "]" for i in range(1, levels))
+        leaf = "x" * draw(st.sampled_from([1, 1, 1_000, 300_000]))  # a long one: a bomb by characters
+        return f"&b0 [{leaf}]" + "".join(f" , &b{i} [" + ", ".join([f"*b{i - 1}"] * width) + "]" for i in range(1, levels))
     return "\n" + "".join(f"{'  ' * (i + 1)}k{i}:\n" for i in range(draw(st.integers(1, 400)))) + "  " * 402 + "v"
 
 
