@@ -1019,7 +1019,7 @@ def test_a_pattern_git_cannot_read_is_an_error_that_says_how_to_commit_the_fix(r
     code, out, err = guard(repo)
     assert (code, out) == (2, "")
     assert err == (
-        "memcheck: error: guard pattern '\\\\' is not a gitignore line git can read: Invalid git pattern: '\\\\' "
+        "memcheck: error: HEAD:.memcheck.yaml: guard.patterns.0: invalid pattern '\\\\': Invalid git pattern: '\\\\' "
         "(guard reads its settings from HEAD: commit the fix past this hook, SKIP=memcheck-guard git commit)\n"
     )
 
