@@ -30,14 +30,31 @@ def _pyyaml(text: str) -> tuple[Any, Any]:
     loader = yaml.CSafeLoader(text)
     try:
         node = loader.get_single_node()
+        if node is not None and _cyclic(node, set()):
+            # A recursive alias: PyYAML builds a cycle, or, through a merge key of a
+            # mapping into itself (`&c {<<: *c, k: a}`), quietly drops it.
+            return "recursive", None
         data = loader.construct_document(node) if node is not None else None
         return (_tree(node) if node is not None else None), data
     except yaml.YAMLError as e:
         return type(e), None
-    except RecursionError:  # a recursive alias: PyYAML builds a cycle
+    except RecursionError:
         return "recursive", None
     finally:
         loader.dispose()
+
+
+def _cyclic(node: Any, open_nodes: set[int]) -> bool:
+    """Whether ``node`` contains itself (the documents here are small)."""
+    if id(node) in open_nodes:
+        return True
+    if isinstance(node, yaml.ScalarNode):
+        return False
+    open_nodes.add(id(node))
+    children = [c for pair in node.value for c in pair] if isinstance(node, yaml.MappingNode) else node.value
+    found = any(_cyclic(child, open_nodes) for child in children)
+    open_nodes.discard(id(node))
+    return found
 
 
 def _ours(text: str, events: bool) -> tuple[Any, Any]:
