@@ -71,6 +71,14 @@ def write(root: Path, rel: str, text: str | bytes) -> Path:
     return path
 
 
+def symlink_as_text(root: Path, rel: str, target: str) -> None:
+    """A symlink as git checks it out with core.symlinks=false (Windows, some CI):
+    a plain file holding the target's path, which the index records as a link (mode 120000)."""
+    write(root, rel, target)
+    blob = git(root, "hash-object", "-w", "--", rel).strip()
+    git(root, "update-index", "--add", "--cacheinfo", f"120000,{blob},{rel}")
+
+
 def memory(name: str, description: str, kind: str, body: str = "Body.\n", extra: str = "") -> str:
     """A memory file as seed 003's write_file writes it."""
     return f"---\nname: {name}\ndescription: {description}\ntype: {kind}\n{extra}---\n\n{body}"

@@ -16,9 +16,10 @@ them in its own settings files (`.gemini/settings.json` naming `context.fileName
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from memcheck import links, mentions
+from memcheck import document, links, mentions
 
 if TYPE_CHECKING:
     from memcheck.discover import Workspace
@@ -187,46 +188,81 @@ def titles(agents: Iterable[str]) -> str:
 # ------------------------------------------------------------------ direct reading
 
 
+class Setting(NamedTuple):
+    """A settings file that changes what an agent reads (see ``find_settings``)."""
+
+    agent: str
+    key: str  # as the agent's docs name it
+    file: str  # as shown: `.gemini/settings.json`, `~/.gemini/settings.json`
+
+
 class Facts(NamedTuple):
     """What about the whole tree changes who reads a file."""
 
     any_agents_md: bool  # an AGENTS.md somewhere [GHR: Copilot]
     root_claude_and_gemini: bool  # both CLAUDE.md and GEMINI.md at the root [GHR]
-    changed: frozenset[str]  # agents whose reading the repository's settings change
-    budget_changed: bool  # .codex/config.toml sets project_doc_max_bytes
+    settings: tuple[Setting, ...]  # the repository's own settings that change an agent's reading
+
+    def settings_of(self, agent: str) -> tuple[Setting, ...]:
+        return tuple(s for s in self.settings if s.agent == agent)
 
 
 # Kinds found by their name in a folder: an agent whose settings add names may read any.
 NAMED_KINDS = FOLDER_KINDS | {K_CLAUDE_LOCAL}
+# Kinds Claude Code skips over 4 MiB [CCM] ("a CLAUDE.md over 4 MiB is skipped").
+CLAUDE_MD_KINDS = frozenset({K_CLAUDE, K_CLAUDE_DOT})
 
 
-def direct(agent: str, kind: str, path: str, siblings: frozenset[str], facts: Facts) -> tuple[int, str]:
-    """(how sure it is that ``agent`` reads ``path`` as guidance, why not when NO).
+def direct(agent: str, kind: str, path: str, siblings: Mapping[str, str], facts: Facts, over_4_mib: bool = False) -> tuple[int, str]:
+    """(how sure it is that ``agent`` reads ``path`` as guidance, why it does not or
+    may not: "" when it does).
 
-    ``siblings`` are the kinds of the other guidance files speaking for the same
-    folder. Reached by an @-import is judged separately (see ``Reading``)."""
-    state, why = _direct(agent, kind, path, siblings, facts)
-    if agent in facts.changed and (kind in NAMED_KINDS or (agent == CLAUDE_CODE and state != NO)):
-        return MAYBE, ""  # the repository's own settings change what this agent reads
+    ``siblings`` maps the kinds of the other guidance files speaking for the same
+    folder to a file name of that kind. Reached by an @-import is judged separately
+    (see ``Reading``)."""
+    state, why = _direct(agent, kind, path, siblings, facts, over_4_mib)
+    return with_settings(agent, kind, state, why, siblings, facts.settings)
+
+
+def with_settings(agent: str, kind: str, state: int, why: str, siblings: Mapping[str, str], settings: Iterable[Setting]) -> tuple[int, str]:
+    """A file's reading once settings files that change ``agent``'s are taken into
+    account: each can only make a claim less sure, never surer."""
+    for setting in settings:
+        if setting.agent != agent:
+            continue
+        said = f"{setting.file} sets {setting.key}"
+        if setting.key == "claudeMdExcludes" and state != NO:
+            return MAYBE, f"{said}, which may exclude it"  # [CCM] excludes only skip files
+        if setting.key == "context.fileName" and kind in NAMED_KINDS:
+            return MAYBE, f"{said}: which names Gemini CLI reads is not worked out here"  # [GMD]
+        if setting.key == "project_doc_max_bytes" and state == READS:
+            return MAYBE, f"{said} (0 turns project files off): how much Codex reads is not worked out here"  # [CXS]
+        if setting.key == "project_doc_fallback_filenames" and state == NO and kind in NAMED_KINDS and not {K_AGENTS, K_OVERRIDE} & ({kind} | set(siblings)):
+            # [CXS] the fallbacks come after AGENTS.override.md and AGENTS.md, one file per folder
+            return MAYBE, f"{said}: Codex may read it in a folder without AGENTS.md"
     return state, why
 
 
-def _direct(agent: str, kind: str, path: str, siblings: frozenset[str], facts: Facts) -> tuple[int, str]:
+def _direct(agent: str, kind: str, path: str, siblings: Mapping[str, str], facts: Facts, over_4_mib: bool) -> tuple[int, str]:
     name = path.rpartition("/")[2]
     root = owner_of(path, kind) == ""
     if kind == K_CUSTOM:
-        return MAYBE, ""  # a name this repository configured: no agent's reading is known
+        return MAYBE, f"{name} is a name set in guidance.filenames: which agents read it is not known"
     if agent == CLAUDE_CODE:
         # [CCM] CLAUDE.md (or .claude/CLAUDE.md) and CLAUDE.local.md in every folder from
         # the root to the working folder; below it, when Claude reads a file there.
-        if kind == K_CLAUDE:
-            return (MAYBE, "") if K_CLAUDE_DOT in siblings else (READS, "")  # both present: (U)
-        if kind == K_CLAUDE_DOT:
-            return (MAYBE, "") if K_CLAUDE in siblings else (READS, "")
+        if kind in CLAUDE_MD_KINDS:
+            if over_4_mib:
+                return NO, "Claude Code skips a CLAUDE.md over 4 MiB"
+            if ({K_CLAUDE, K_CLAUDE_DOT} - {kind}) & set(siblings):
+                return MAYBE, "CLAUDE.md and .claude/CLAUDE.md are both here: whether Claude Code reads both is unconfirmed"
+            return READS, ""
         if kind == K_CLAUDE_LOCAL:
+            if over_4_mib:
+                return MAYBE, "over 4 MiB: Claude Code skips a CLAUDE.md that size, and whether it skips a CLAUDE.local.md is unconfirmed"
             return READS, ""
         if kind == K_CLAUDE_RULE:
-            return (READS, "") if root else (MAYBE, "")  # nested rules folders: not in [CCM]
+            return (READS, "") if root else (MAYBE, "a .claude/rules folder below the repository root: unconfirmed for Claude Code")
         if kind in (K_AGENTS, K_AGENTS_CASE):
             return NO, "Claude Code reads CLAUDE.md, not AGENTS.md"  # [CCM]
         return NO, ""
@@ -239,8 +275,11 @@ def _direct(agent: str, kind: str, path: str, siblings: frozenset[str], facts: F
         if kind == K_AGENTS:
             return (NO, "Codex reads that folder's AGENTS.override.md instead") if K_OVERRIDE in siblings else (READS, "")
         if kind == K_AGENTS_CASE:
-            # On a case-insensitive file system (macOS, Windows) the AGENTS.md look-up finds it.
-            return (NO, "Codex reads that folder's AGENTS.md") if siblings & {K_AGENTS, K_OVERRIDE} else (MAYBE, "")
+            if K_OVERRIDE in siblings:
+                return NO, "Codex reads that folder's AGENTS.override.md instead"
+            if K_AGENTS in siblings:
+                return NO, "Codex reads that folder's AGENTS.md"
+            return MAYBE, f"Codex looks for AGENTS.md: a case-insensitive file system (macOS, Windows) finds {name} by that name, others do not"
         return NO, ""
     if agent == AMP:
         # [AMP] AGENTS.md in the working folder and its parents (subtrees when a file
@@ -252,36 +291,50 @@ def _direct(agent: str, kind: str, path: str, siblings: frozenset[str], facts: F
             if K_AGENTS in siblings:
                 return NO, f"Amp reads {name} only in a folder without AGENTS.md"
             if kind in (K_AGENTS_CASE, K_AGENT_CASE):
-                return MAYBE, ""  # seed 000's case variants, and case-insensitive file systems
+                looked_for = AGENTS_MD if kind == K_AGENTS_CASE else AGENT_MD
+                return MAYBE, f"Amp looks for {looked_for}: a case-insensitive file system (macOS, Windows) finds {name} by that name, others do not"
+            if K_AGENTS_CASE in siblings:
+                return MAYBE, f"{siblings[K_AGENTS_CASE]} is here, which a case-insensitive file system finds as AGENTS.md, and Amp reads {name} only in a folder without one"
             other = K_CLAUDE if kind == K_AGENT else K_AGENT
-            return (MAYBE, "") if siblings & {other, K_AGENTS_CASE, K_AGENT_CASE} else (READS, "")
+            if other in siblings or K_AGENT_CASE in siblings:
+                shown = siblings.get(other) or siblings[K_AGENT_CASE]
+                return MAYBE, f"{name} and {shown} are both here: which one Amp reads is unconfirmed"
+            return READS, ""
         return NO, ""
     if agent == CURSOR:
         # [CUR] .cursor/rules/*.mdc (a plain .md there is ignored) and AGENTS.md; AGENTS.md
         # in subfolders and CLAUDE.md are (U).
         if kind == K_CURSOR_RULE:
-            return (READS, "") if root and directly_in_rules_folder(path) else (MAYBE, "")
+            if root and directly_in_rules_folder(path):
+                return READS, ""
+            return MAYBE, "a rule outside the root's .cursor/rules folder: unconfirmed for Cursor"
         if kind == K_CURSOR_MD:
             return NO, "Cursor reads only .mdc files in .cursor/rules"
         if kind == K_AGENTS:
-            return (READS, "") if root else (MAYBE, "")
-        if kind in (K_CLAUDE, K_AGENTS_CASE):
-            return MAYBE, ""
+            return (READS, "") if root else (MAYBE, "whether Cursor reads AGENTS.md below the repository root is unconfirmed")
+        if kind in CLAUDE_MD_KINDS or kind == K_CLAUDE_LOCAL:
+            return MAYBE, "whether Cursor reads CLAUDE.md files is unconfirmed"
+        if kind == K_AGENTS_CASE:
+            return MAYBE, f"Cursor reads AGENTS.md: a case-insensitive file system (macOS, Windows) finds {name} by that name, others do not"
         return NO, ""
     if agent == COPILOT:
         # [GHR] .github/copilot-instructions.md, .github/instructions/**/*.instructions.md,
         # AGENTS.md anywhere (the nearest takes precedence), or one CLAUDE.md or GEMINI.md
         # at the root; [GHC] the CLI adds the working folder.
         if kind in (K_COPILOT, K_COPILOT_PATH):
-            return (READS, "") if root else (MAYBE, "")
+            return (READS, "") if root else (MAYBE, "a .github folder below the repository root: unconfirmed for Copilot")
         if kind == K_AGENTS:
             return READS, ""
         if kind in (K_CLAUDE, K_GEMINI):
-            if root and not facts.any_agents_md and not facts.root_claude_and_gemini:
-                return READS, ""
-            return MAYBE, ""
+            if not root:
+                return MAYBE, "below the root: the coding agent reads only the root's CLAUDE.md or GEMINI.md, and the CLI's reading of its working folder is unconfirmed"
+            if facts.root_claude_and_gemini:
+                return MAYBE, "CLAUDE.md and GEMINI.md are both at the root, and the coding agent reads one of them: which is unconfirmed"
+            if facts.any_agents_md:
+                return MAYBE, "the coding agent reads AGENTS.md, or one CLAUDE.md or GEMINI.md at the root: whether it reads this one in a repository with AGENTS.md is unconfirmed"
+            return READS, ""
         if kind == K_AGENTS_CASE:
-            return MAYBE, ""
+            return MAYBE, f"Copilot reads AGENTS.md: a case-insensitive file system (macOS, Windows) finds {name} by that name, others do not"
         return NO, ""
     if agent == GEMINI:
         # [GMS] GEMINI.md (context.fileName) in every folder from the project root to the
@@ -426,22 +479,24 @@ class Reading:
         filenames = ws.config.guidance.filenames
         self.kind = {p: k for p in paths if (k := kind_of(p, filenames)) is not None}
         self.owner = {p: owner_of(p, k) for p, k in self.kind.items()}
-        by_folder: dict[str, set[str]] = {}
-        count: dict[tuple[str, str], int] = {}
+        # Symlinks out of the root: agents read them, memcheck never follows them.
+        self.outside = frozenset(ws.outside_links) & self.kind.keys()
+        by_folder: dict[str, dict[str, list[str]]] = {}  # folder -> kind -> its files there
         for p, k in self.kind.items():
             if k in FOLDER_KINDS:
-                by_folder.setdefault(self.owner[p], set()).add(k)
-                count[(self.owner[p], k)] = count.get((self.owner[p], k), 0) + 1
+                by_folder.setdefault(self.owner[p], {}).setdefault(k, []).append(p)
         self.folder_kinds = {f: frozenset(ks) for f, ks in by_folder.items()}
         self.facts = repository_facts(ws, self.kind.values(), self.folder_kinds.get("", frozenset()))
-        self.direct: dict[str, dict[str, tuple[int, str]]] = {}
+        # The other files of each file's folder, by kind (agents.md beside Agents.md keeps its kind).
+        self.siblings: dict[str, dict[str, str]] = {}
         for p, k in self.kind.items():
-            siblings: frozenset[str] = frozenset()
-            if k in FOLDER_KINDS:
-                # the other files of the folder (agents.md beside Agents.md keeps its kind)
-                own = self.owner[p]
-                siblings = self.folder_kinds[own] - ({k} if count[(own, k)] == 1 else set())
-            self.direct[p] = {a: direct(a, k, p, siblings, self.facts) for a in ALL}
+            own = self.owner[p]
+            self.siblings[p] = {kk: name_in(own, others[0]) for kk, ps in by_folder.get(own, {}).items() if k in FOLDER_KINDS and (others := [q for q in ps if q != p])}
+        # [CCM] Claude Code skips a CLAUDE.md over 4 MiB (memcheck reads 1 MiB, but knows the size).
+        self.over_4_mib = frozenset(
+            p for p, k in self.kind.items() if k in CLAUDE_MD_KINDS | {K_CLAUDE_LOCAL} and ws.document(self.real.get(p, p)).size > CLAUDE_SKIP_BYTES
+        )
+        self.direct = {p: {a: direct(a, k, p, self.siblings[p], self.facts, p in self.over_4_mib) for a in ALL} for p, k in self.kind.items()}
         # Files each agent loads through @-imports of the files it reads, and how sure.
         self.via = {a: self._reach(ws, a) for a in ALL}
 
@@ -470,6 +525,11 @@ class Reading:
             frontier = nxt
         return reached
 
+    def direct_with(self, path: str, agent: str, settings: Sequence[Setting] = ()) -> tuple[int, str]:
+        """``direct[path][agent]``, with more settings files (the user's) taken into account."""
+        state, why = self.direct[path][agent]
+        return with_settings(agent, self.kind[path], state, why, self.siblings[path], settings) if settings else (state, why)
+
     def state(self, agent: str, path: str) -> int:
         """How sure it is that ``agent`` reads ``path`` (or a symlinked twin of it)."""
         real = self.real.get(path, path)
@@ -486,18 +546,30 @@ class Reading:
         return {a: self.state(a, path) for a in (among if among is not None else ALL)}
 
 
+def name_in(folder: str, path: str) -> str:
+    """A guidance file as named from its folder (`CLAUDE.md`, `.claude/CLAUDE.md`)."""
+    return path[len(folder) + 1 :] if folder and path.startswith(folder + "/") else path
+
+
+# Settings files that change what an agent reads, and the key that does it:
+# (agent, file, text that names the key, the key). A file that names the key makes
+# that agent's answers less sure; memcheck does not work out the value.
+_SETTINGS = (
+    (GEMINI, ".gemini/settings.json", "fileName", "context.fileName"),  # [GMD]
+    (CODEX, ".codex/config.toml", "project_doc_fallback_filenames", "project_doc_fallback_filenames"),  # [CXS]
+    (CODEX, ".codex/config.toml", "project_doc_max_bytes", "project_doc_max_bytes"),  # [CXS]
+    (CLAUDE_CODE, ".claude/settings.json", "claudeMdExcludes", "claudeMdExcludes"),  # [CCM]
+    (CLAUDE_CODE, ".claude/settings.local.json", "claudeMdExcludes", "claudeMdExcludes"),
+)
+
+
+def find_settings(text_of: Callable[[str], str], shown: Callable[[str], str]) -> tuple[Setting, ...]:
+    """The settings among ``_SETTINGS`` that ``text_of(file)`` names."""
+    return tuple(Setting(agent, key, shown(file)) for agent, file, needle, key in _SETTINGS if needle in text_of(file))
+
+
 def repository_facts(ws: Workspace, kinds: Iterable[str], root_kinds: frozenset[str]) -> Facts:
-    changed = set()
-    settings = _settings_text(ws, ".gemini/settings.json")
-    if "fileName" in settings:  # [GMD] context.fileName adds (or, before v0.44.0, replaces) names
-        changed.add(GEMINI)
-    settings = _settings_text(ws, ".codex/config.toml")
-    if "project_doc_fallback_filenames" in settings:  # [CXS] more names per folder
-        changed.add(CODEX)
-    budget_changed = "project_doc_max_bytes" in settings
-    if any("claudeMdExcludes" in _settings_text(ws, f".claude/{name}") for name in ("settings.json", "settings.local.json")):
-        changed.add(CLAUDE_CODE)  # [CCM] claudeMdExcludes skips files
-    return Facts(K_AGENTS in set(kinds), {K_CLAUDE, K_GEMINI} <= root_kinds, frozenset(changed), budget_changed)
+    return Facts(K_AGENTS in set(kinds), {K_CLAUDE, K_GEMINI} <= root_kinds, find_settings(lambda f: _settings_text(ws, f), lambda f: f"this repository's {f}"))
 
 
 def _settings_text(ws: Workspace, path: str) -> str:
@@ -514,38 +586,74 @@ def reading(ws: Workspace) -> Reading:
 
 # ------------------------------------------------------------------ Codex's budget
 
+# How Codex takes one project file [CXS agents_md.rs]: it reads the whole file; when
+# it is larger than what is left of the budget it keeps only that much; the text
+# (decoded lossily) is skipped when `trim()` leaves nothing, and then costs nothing;
+# otherwise it is kept and its bytes are taken from the budget. The loop stops once
+# the budget is spent.
+WHOLE, BLANK, CUT, CUT_BLANK, DROPPED, UNKNOWN_SIZE = "whole", "blank", "cut", "cut-blank", "dropped", "unknown"
+# What Rust's str::trim() strips: Unicode White_Space (Python's str.strip() takes more).
+RUST_WHITESPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+
 
 class Cut(NamedTuple):
     path: str
-    loaded: int  # bytes Codex keeps
-    size: int
-    dropped: bool  # nothing kept: the files above already filled the budget
-
-
-def codex_budget(chain: Sequence[tuple[str, int, bool]], budget: int = CODEX_PROJECT_BUDGET) -> list[Cut]:
-    """What Codex keeps of each (path, bytes, blank) from the root down [CXS]: each
-    file's bytes count against the budget (the blank lines that join them do not);
-    blank files are skipped and cost nothing; the file that crosses the budget is
-    cut at it, and once it is spent the loop stops, dropping the rest."""
-    remaining = budget
-    out = []
-    for path, size, blank in chain:
-        if remaining == 0:
-            out.append(Cut(path, 0, size, True))
-            continue
-        if blank:
-            out.append(Cut(path, size, size, False))
-            continue
-        kept = min(size, remaining)
-        remaining -= kept
-        out.append(Cut(path, kept, size, False))
-    return out
+    size: int  # bytes of the file
+    kept: int  # bytes Codex keeps of it
+    how: str  # WHOLE, BLANK (skipped), CUT, CUT_BLANK (the part that fits is blank: skipped), DROPPED, UNKNOWN_SIZE
+    spent: int  # bytes the files before it took from the budget
+    line: int = 1  # CUT, CUT_BLANK: the line holding the first byte that does not fit
+    blank: bool = False  # the whole file is blank (a DROPPED one loses nothing)
 
 
 def is_blank(doc: Document) -> bool:
-    """Codex skips a file whose text is only whitespace (invalid UTF-8 read lossily
-    is never blank)."""
-    return doc.error is None and not doc.text.strip()
+    """Codex skips a file whose text `trim()` empties. Its text keeps a BOM (not
+    whitespace); invalid UTF-8, decoded lossily, is never blank."""
+    return doc.error is None and not doc.bom and not doc.text.strip(RUST_WHITESPACE)
+
+
+def codex_takes(ws: Workspace, path: str, remaining: int | None, budget: int = CODEX_PROJECT_BUDGET) -> tuple[Cut, int | None]:
+    """(what Codex does with ``path`` when ``remaining`` bytes of the budget are left,
+    what is left after it); None when the budget left is not known (a symlink out of
+    the repository, which memcheck does not follow, was taken before)."""
+    doc = ws.document(path)
+    if remaining is None:
+        return Cut(path, doc.size, 0, UNKNOWN_SIZE, 0), None
+    spent = budget - remaining
+    blank = is_blank(doc)
+    if remaining == 0:  # the loop stops before reading it
+        return Cut(path, doc.size, 0, DROPPED, spent, 1, blank), 0
+    if path in ws.outside_links:
+        return Cut(path, doc.size, 0, UNKNOWN_SIZE, spent), None
+    if doc.size > remaining:
+        # Only the part that fits matters: read that much (a file over memcheck's 1 MiB
+        # read cap included), to find where the cut falls and whether that part is blank.
+        head = _head(ws, path, remaining)
+        line = (head or b"").count(b"\n") + 1
+        if head is not None and not head.decode("utf-8", "replace").strip(RUST_WHITESPACE):
+            return Cut(path, doc.size, 0, CUT_BLANK, spent, line), remaining
+        return Cut(path, doc.size, remaining, CUT, spent, line), 0
+    if blank:
+        return Cut(path, doc.size, 0, BLANK, spent, 1, True), remaining
+    return Cut(path, doc.size, doc.size, WHOLE, spent), remaining - doc.size
+
+
+def codex_chain(ws: Workspace, paths: Sequence[str], budget: int = CODEX_PROJECT_BUDGET) -> list[Cut]:
+    """What Codex keeps of each project file, from the root down."""
+    remaining: int | None = budget
+    cuts = []
+    for path in paths:
+        cut, remaining = codex_takes(ws, path, remaining, budget)
+        cuts.append(cut)
+    return cuts
+
+
+def _head(ws: Workspace, path: str, size: int) -> bytes | None:
+    try:
+        with open(os.path.join(ws.root, path), "rb") as f:
+            return f.read(size)
+    except OSError:
+        return None
 
 
 # ------------------------------------------------------------------ user-level files
@@ -561,11 +669,50 @@ USER_FILES: dict[str, tuple[str, ...]] = {
     COPILOT: (".copilot/copilot-instructions.md",),
     GEMINI: (".gemini/GEMINI.md",),
 }
+USER_RULES = ".claude/rules"  # [CCM] ~/.claude/rules/: the user's rules load before the project's
+CODEX_GLOBAL = (OVERRIDE_MD, AGENTS_MD)  # in $CODEX_HOME, the first non-blank [CXS]
 
 
 def user_reader(path: str) -> dict[str, int]:
     """Who reads a user-level file (``~/``-relative)."""
-    return {a: READS for a, files in USER_FILES.items() if path in files}
+    found = {a: READS for a, files in USER_FILES.items() if path in files}
+    if path.startswith(USER_RULES + "/") and path.endswith(".md"):
+        found[CLAUDE_CODE] = READS
+    return found
+
+
+def codex_home(home: Path) -> Path:
+    """[CXD][CXS] Codex's global folder: $CODEX_HOME, by default ~/.codex."""
+    value = os.environ.get("CODEX_HOME")
+    return Path(os.path.abspath(os.path.expanduser(value))) if value else home / ".codex"
+
+
+class Machine(NamedTuple):
+    """What outside the repository, on this machine, changes what agents load (for
+    `memcheck context`; `memcheck check` is about the repository's own files)."""
+
+    home: Path
+    codex_home: Path
+    settings: tuple[Setting, ...]  # the user's settings files that change an agent's reading
+
+    def shown(self, full: str) -> str:
+        """A path outside the repository as the user knows it: ``~/…`` under $HOME."""
+        home = str(self.home).rstrip("/") + "/"
+        return "~/" + full[len(home) :] if full.startswith(home) else full
+
+
+def this_machine(home: Path) -> Machine:
+    codex = codex_home(home)
+    machine = Machine(home, codex, ())
+    where = {".codex/config.toml": str(codex / "config.toml")}
+
+    def text_of(file: str) -> str:
+        if file.endswith("settings.local.json"):
+            return ""  # a repository's own file; the user's settings are settings.json
+        doc = document.read("/", where.get(file, str(home / file)))
+        return doc.text if doc.error is None else ""
+
+    return machine._replace(settings=find_settings(text_of, lambda f: "your " + machine.shown(where.get(f, str(home / f)))))
 
 
 # ------------------------------------------------------------------ what one agent loads
@@ -574,11 +721,16 @@ def user_reader(path: str) -> dict[str, int]:
 class Source(NamedTuple):
     """A file an agent loads (or may load, or skips) when working on a path."""
 
-    path: str  # repository-relative, or home-relative when ``user``
-    scope: str  # user, project (the root), parent, subtree (the working folder), rule, repo
+    path: str  # repository-relative, or relative to ``base``
+    scope: str  # user, above (the repository's parent folders), project (the root), parent, subtree (the working folder), rule, repo
     sure: int  # READS, MAYBE, or NO for a file listed to say why it is not loaded
     why: str
-    user: bool = False
+    base: str = ""  # "" for a file of the repository; else the absolute folder ``path`` is in
+
+    @property
+    def user(self) -> bool:
+        """Outside the repository: the user's own files, not the repository's."""
+        return self.base != ""
 
 
 def _chain(folder: str) -> list[str]:
@@ -591,56 +743,56 @@ def _scope(step: str, folder: str) -> str:
     return "project" if step == "" else "subtree" if step == folder else "parent"
 
 
-def sources(ws: Workspace, home: Workspace | None, agent: str, target: str, is_folder: bool) -> list[Source]:
+Place = Callable[[str], "Workspace"]  # an absolute folder outside the repository -> a workspace of it
+
+
+def sources(ws: Workspace, agent: str, target: str, is_folder: bool, machine: Machine | None = None, place: Place | None = None) -> list[Source]:
     """What ``agent`` loads when working on ``target`` (a file, or a folder: the agent
-    started there), in its reading order, from the same model the checks use."""
+    started there), in its reading order, from the same model the checks use; with
+    ``machine``, the user's own files and settings too (``place`` reads them)."""
     model = reading(ws)
     folder = target if is_folder else target.rpartition("/")[0]
     chain = _chain(folder)
     on_chain = set(chain)
     found: list[Source] = []
-    if home is not None:
-        found.extend(_user_sources(home, agent))
+    settings = machine.settings if machine is not None else ()
+    if machine is not None and place is not None:
+        found.extend(_user_sources(machine, agent, target, is_folder, place, model.facts))
+        found.extend(_above_root_sources(ws, machine, agent, place, model.facts))
     by_folder: dict[str, list[str]] = {}
     for path in model.kind:
         by_folder.setdefault(model.owner[path], []).append(path)
 
-    def state(path: str) -> int:
-        return model.direct[path][agent][0]
+    def state(path: str) -> tuple[int, str]:
+        return model.direct_with(path, agent, settings)
 
     folder_files = [(step, p) for step in chain for p in sorted(by_folder.get(step, ()), key=lambda p: _ORDER.get(model.kind[p], 99)) if model.kind[p] in NAMED_KINDS]
-    if agent == CODEX:
-        for step, p in folder_files:
-            if state(p) != NO:
-                why = "one file per folder, root first" if state(p) == READS else "found by the AGENTS.md look-up on a case-insensitive file system only"
-                found.append(Source(p, _scope(step, folder), state(p), why))
-        return found
     if agent == COPILOT:
-        found.extend(_copilot_sources(ws, model, target, is_folder, on_chain, folder_files))
+        found.extend(_copilot_sources(ws, model, target, is_folder, on_chain, folder_files, state))
         return found
     for step, p in folder_files:
-        if state(p) != NO:
-            found.append(Source(p, _scope(step, folder), state(p), _why_folder_file(agent, model.kind[p], state(p))))
+        sure, why = state(p)
+        kind = model.kind[p]
+        if sure != NO:
+            found.append(Source(p, _scope(step, folder), sure, why or _why_folder_file(agent, kind)))
+        elif (agent == CODEX and kind == K_AGENTS and K_OVERRIDE in model.siblings[p]) or (agent == CLAUDE_CODE and p in model.over_4_mib):
+            found.append(Source(p, _scope(step, folder), NO, why))  # a file the agent would read, and why it does not
     if agent == CLAUDE_CODE:
-        found.extend(_rule_sources(ws, model, target, is_folder, on_chain, K_CLAUDE_RULE, "paths"))
+        found.extend(_rule_sources(ws, model, target, is_folder, on_chain, K_CLAUDE_RULE, state))
     elif agent == CURSOR:
-        found.extend(_rule_sources(ws, model, target, is_folder, on_chain, K_CURSOR_RULE, "globs"))
+        found.extend(_rule_sources(ws, model, target, is_folder, on_chain, K_CURSOR_RULE, state))
     return found
 
 
 _ORDER = {K_OVERRIDE: 0, K_AGENTS: 1, K_AGENTS_CASE: 2, K_AGENT: 3, K_AGENT_CASE: 4, K_CLAUDE: 5, K_CLAUDE_DOT: 6, K_CLAUDE_LOCAL: 7, K_GEMINI: 8, K_CUSTOM: 9}
 
 
-def _why_folder_file(agent: str, kind: str, sure: int) -> str:
-    if sure == MAYBE:
-        return {
-            CLAUDE_CODE: "CLAUDE.md and .claude/CLAUDE.md are both here: whether both load is unconfirmed",
-            AMP: "Amp reads one of AGENT.md and CLAUDE.md here: which is unconfirmed",
-            CURSOR: "unconfirmed for Cursor",
-            GEMINI: "this repository's Gemini settings name the files",
-        }.get(agent, "unconfirmed")
+def _why_folder_file(agent: str, kind: str) -> str:
+    """Why ``agent`` reads a file of ``kind`` on the way to the working folder."""
     if agent == CLAUDE_CODE:
         return "personal instructions, after the folder's CLAUDE.md" if kind == K_CLAUDE_LOCAL else "every folder from the root down"
+    if agent == CODEX:
+        return "one file per folder, root first"
     if agent == AMP:
         return "no AGENTS.md in this folder" if kind != K_AGENTS else "every folder from the root down"
     if agent == GEMINI:
@@ -648,80 +800,156 @@ def _why_folder_file(agent: str, kind: str, sure: int) -> str:
     return "AGENTS.md is one of Cursor's rule kinds" if agent == CURSOR else ""
 
 
-def _rule_sources(ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], kind: str, key: str) -> list[Source]:
+def frontmatter_shown(doc: Document, keys: Sequence[str]) -> str:
+    """`key: value` for the ``keys`` a file's frontmatter has, as written."""
+    fm = doc.frontmatter
+    if fm is None:
+        return "no frontmatter"
+    shown = []
+    for key in keys:
+        if key in fm.data:
+            raw = fm.raw_values.get(key, "")
+            value = fm.data[key]
+            shown.append(f"{key}: {raw}" if raw and not isinstance(value, (list, dict)) else f"{key}: {value!r}")
+    return ", ".join(shown) or f"none of {', '.join(keys)}"
+
+
+def _patterns(value: object) -> list[str]:
     from memcheck import globs
 
+    return globs.split_list(value) if isinstance(value, str) else [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
+
+
+def _rule_sources(ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], kind: str, state: Callable[[str], tuple[int, str]]) -> list[Source]:
     found = []
     for path in sorted(p for p, k in model.kind.items() if k == kind and model.owner[p] in on_chain):
-        sure = model.direct[path][CLAUDE_CODE if kind == K_CLAUDE_RULE else CURSOR][0]
+        sure, why = state(path)
         if sure == NO:
             continue
-        doc = ws.document(path)
-        data = doc.frontmatter.data if doc.frontmatter is not None else {}
-        value = data.get(key)
-        patterns = globs.split_list(value) if isinstance(value, str) else [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
+        doc = ws.document(model.real.get(path, path))
         if kind == K_CURSOR_RULE:
-            keys = ", ".join(f"{k}: {data[k]!r}" for k in ("alwaysApply", "globs", "description") if k in data) or "no frontmatter"
-            found.append(Source(path, "rule", MAYBE, f"a project rule ({keys}); how Cursor applies its keys is unconfirmed"))
+            found.append(Source(path, "rule", MAYBE, why or f"a project rule ({frontmatter_shown(doc, ('alwaysApply', 'globs', 'description'))}); how Cursor applies its keys is unconfirmed"))
             continue
-        if not patterns:
-            found.append(Source(path, "rule", sure, "no paths: loaded at launch"))
-        elif is_folder:
-            found.append(Source(path, "rule", NO, f"paths {patterns}: loaded only when Claude Code reads a file they match"))
-        else:
-            hit = next((p for p in patterns if globs.match(p, target, model.owner[path])), None)
-            if hit is not None:
-                found.append(Source(path, "rule", sure, f"paths {hit!r} matches {target}: loaded when Claude Code reads it"))
-            else:
-                found.append(Source(path, "rule", NO, f"no paths pattern matches {target} ({patterns})"))
+        found.append(_paths_rule(path, doc, sure, why, target, is_folder, model.owner[path]))
     return found
 
 
-def _copilot_sources(ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], folder_files: list[tuple[str, str]]) -> list[Source]:
+def _paths_rule(path: str, doc: Document, sure: int, why: str, target: str, is_folder: bool, owner: str, base: str = "", scope: str = "rule") -> Source:
+    """A Claude Code rule: loaded at launch without `paths`, else when Claude Code reads a file they match [CCM]."""
+    from memcheck import globs
+
+    data = doc.frontmatter.data if doc.frontmatter is not None else {}
+    patterns = _patterns(data.get("paths"))
+    unsure = f"{why}; " if sure == MAYBE and why else ""
+    if not patterns:
+        return Source(path, scope, sure, f"{unsure}no paths: loaded at launch", base)
+    if is_folder:
+        return Source(path, scope, NO, f"paths {patterns}: loaded only when Claude Code reads a file they match", base)
+    hit = next((p for p in patterns if globs.match(p, target, owner)), None)
+    if hit is not None:
+        return Source(path, scope, sure, f"{unsure}paths {hit!r} matches {target}: loaded when Claude Code reads it", base)
+    return Source(path, scope, NO, f"no paths pattern matches {target} ({patterns})", base)
+
+
+def _copilot_sources(
+    ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], folder_files: list[tuple[str, str]], state: Callable[[str], tuple[int, str]]
+) -> list[Source]:
     from memcheck import globs
 
     found = []
     for path in sorted(p for p, k in model.kind.items() if k == K_COPILOT and model.owner[p] in on_chain):
-        found.append(Source(path, "repo", model.direct[path][COPILOT][0], "repository-wide instructions"))
+        sure, why = state(path)
+        found.append(Source(path, "repo", sure, why or "repository-wide instructions"))
     for path in sorted(p for p, k in model.kind.items() if k == K_COPILOT_PATH and model.owner[p] in on_chain):
-        sure = model.direct[path][COPILOT][0]
-        doc = ws.document(path)
+        sure, why = state(path)
+        doc = ws.document(model.real.get(path, path))
         data = doc.frontmatter.data if doc.frontmatter is not None else {}
-        value = data.get("applyTo")
-        patterns = globs.split_list(value) if isinstance(value, str) else [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
+        patterns = _patterns(data.get("applyTo"))
         exclude = f"; excludeAgent: {data['excludeAgent']}" if isinstance(data.get("excludeAgent"), str) else ""
         if is_folder:
             found.append(Source(path, "repo", NO, f"applyTo {patterns}: applied to the files it matches{exclude}"))
         elif any(globs.match(p, target, model.owner[path]) for p in patterns):
-            found.append(Source(path, "repo", sure, f"applyTo matches {target}{exclude}"))
+            found.append(Source(path, "repo", sure, (why + "; " if why else "") + f"applyTo matches {target}{exclude}"))
         else:
             found.append(Source(path, "repo", NO, f"applyTo {patterns} does not match {target}"))
+    folder = target if is_folder else target.rpartition("/")[0]
     agents_files = [(step, p) for step, p in folder_files if model.kind[p] == K_AGENTS]
     for i, (step, p) in enumerate(agents_files):
         nearest = i == len(agents_files) - 1
         why = "the nearest AGENTS.md" if nearest else "an AGENTS.md above the nearest one, which takes precedence"
-        found.append(Source(p, _scope(step, target if is_folder else target.rpartition("/")[0]), READS if nearest else MAYBE, why))
+        found.append(Source(p, _scope(step, folder), READS if nearest else MAYBE, why))
     for step, p in folder_files:
-        if model.kind[p] in (K_CLAUDE, K_GEMINI) and model.direct[p][COPILOT][0] != NO:
-            sure = model.direct[p][COPILOT][0]
-            if step:
-                why = "below the root: the coding agent reads only the root's CLAUDE.md or GEMINI.md; the CLI's reading of its working folder is unconfirmed"
-            elif sure == READS:
-                why = "the root's CLAUDE.md or GEMINI.md, read when the repository has no AGENTS.md"
-            else:
-                why = "the root's CLAUDE.md or GEMINI.md: the coding agent uses one when there is no AGENTS.md; with AGENTS.md present, unconfirmed"
-            found.append(Source(p, _scope(step, target if is_folder else target.rpartition("/")[0]), sure, why))
+        sure, why = state(p)
+        if model.kind[p] in (K_CLAUDE, K_GEMINI) and sure != NO:
+            found.append(Source(p, _scope(step, folder), sure, why or "the coding agent reads one CLAUDE.md or GEMINI.md at the root"))
     return found
 
 
-def _user_sources(home: Workspace, agent: str) -> list[Source]:
+def _user_sources(machine: Machine, agent: str, target: str, is_folder: bool, place: Place, facts: Facts) -> list[Source]:
+    home = str(machine.home)
     found = []
-    names = USER_FILES[agent]
-    present = [n for n in names if n in home.file_set and home.is_file(n)]
+    settings = facts.settings + machine.settings
     if agent == CODEX:
-        # [CXS] the first non-empty of AGENTS.override.md, AGENTS.md
-        present = [n for n in present if not is_blank(home.document(n))][:1]
-    for name in present:
-        why = "user instructions" + (" (Copilot CLI only)" if agent == COPILOT else "")
-        found.append(Source(name, "user", READS, why, user=True))
+        # [CXS] the first non-blank of AGENTS.override.md, AGENTS.md in $CODEX_HOME
+        folder = str(machine.codex_home)
+        present = [n for n in CODEX_GLOBAL if os.path.isfile(os.path.join(folder, n))]
+        for name in [n for n in present if not is_blank(place(folder).document(n))][:1]:
+            found.append(Source(name, "user", READS, "user instructions", folder))
+        return found
+    for name in USER_FILES[agent]:
+        if os.path.isfile(os.path.join(home, name)):
+            sure, why = with_settings(agent, kind_of(name, _USER_NAMES) or "", READS, "", {}, settings)
+            found.append(Source(name, "user", sure, why or "user instructions" + (" (Copilot CLI only)" if agent == COPILOT else ""), home))
+    if agent == CLAUDE_CODE:
+        rules = os.path.join(home, USER_RULES)
+        if os.path.isdir(rules):
+            from memcheck.discover import walk_files
+
+            for rel in walk_files(Path(rules)):
+                if rel.endswith(".md"):
+                    path = f"{USER_RULES}/{rel}"
+                    sure, why = with_settings(agent, K_CLAUDE_RULE, READS, "", {}, settings)
+                    found.append(_paths_rule(path, place(home).document(path), sure, why, target, is_folder, "", home, "user"))
+    return found
+
+
+_USER_NAMES = (CLAUDE_MD, AGENTS_MD, GEMINI_MD)
+
+
+def _above_root_sources(ws: Workspace, machine: Machine, agent: str, place: Place, facts: Facts) -> list[Source]:
+    """Guidance files in the folders above the repository that the agent reads:
+    Claude Code's CLAUDE.md and CLAUDE.local.md from every ancestor of the working
+    folder [CCM], Amp's AGENTS.md (or AGENT.md, CLAUDE.md) from parents up to $HOME
+    [AMP]. The filesystem's root first."""
+    if agent not in (CLAUDE_CODE, AMP):
+        return []
+    names = (CLAUDE_MD, ".claude/CLAUDE.md", CLAUDE_LOCAL_MD) if agent == CLAUDE_CODE else (AGENTS_MD, AGENT_MD, CLAUDE_MD)
+    root = Path(ws.root)
+    home = machine.home
+    under_home = home in root.parents
+    settings = facts.settings + machine.settings
+    found = []
+    for folder in reversed(root.parents):
+        present = {}
+        for name in names:
+            if agent == CLAUDE_CODE and folder == home and name == ".claude/CLAUDE.md":
+                continue  # the user's own ~/.claude/CLAUDE.md, listed first
+            full = os.path.join(folder, name)
+            if os.path.isfile(full):
+                kind = K_CLAUDE_DOT if name.startswith(".claude/") else _BY_NAME[name]
+                present[kind] = name
+        for kind, name in present.items():
+            siblings = {k: n for k, n in present.items() if k != kind and k in FOLDER_KINDS}
+            over = kind in CLAUDE_MD_KINDS | {K_CLAUDE_LOCAL} and os.path.getsize(os.path.join(folder, name)) > CLAUDE_SKIP_BYTES
+            sure, why = _direct(agent, kind, name, siblings, facts, over)
+            sure, why = with_settings(agent, kind, sure, why, siblings, settings)
+            if agent == AMP and sure != NO:
+                if not under_home:
+                    sure, why = MAYBE, "Amp reads parent folders up to $HOME, and this repository is not under $HOME: unconfirmed"
+                elif folder == home:
+                    sure, why = MAYBE, "Amp reads parent folders up to $HOME: whether $HOME itself is one is unconfirmed"
+                elif home not in folder.parents:
+                    continue  # above $HOME
+            if sure != NO or (agent == CLAUDE_CODE and over):
+                found.append(Source(name, "above", sure, why or ("a folder above the repository: every ancestor of the working folder" if agent == CLAUDE_CODE else "a parent folder of the repository, below $HOME"), str(folder)))
     return found

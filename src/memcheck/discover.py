@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
 
 from memcheck import document
-from memcheck.agents import USER_FILES, kind_of
+from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config
 from memcheck.document import Document
 from memcheck.listing import GitListing
@@ -26,6 +26,8 @@ T = TypeVar("T")
 
 INDEX_NAME = "MEMORY.md"
 SKILL_NAME = "SKILL.md"
+# The error of a guidance file that is a symlink out of the root (see outside_links).
+OUTSIDE_LINK = "is a symlink out of the repository; memcheck does not follow it"
 # Never memory files, even inside a store folder.
 NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
 # Never flat skills, even directly inside a skills root.
@@ -123,6 +125,7 @@ class Workspace:
 
     user: bool = False  # the user-level locations under $HOME, not a repository
     partial: bool = False  # files of some folders only (a hook run on memory files)
+    _outside: frozenset[str] = frozenset()  # see outside_links
 
     def __init__(self, config: Config, files: list[str] | None = None, listing: GitListing | None = None):
         """``files``: the files to consider; else ``listing``'s (one already started),
@@ -166,7 +169,11 @@ class Workspace:
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)
         if doc is None:
-            doc = self._documents[path] = document.read(self.root, path)
+            if path in self._outside:  # never followed out of the root
+                doc = Document(path, error=OUTSIDE_LINK)
+            else:
+                doc = document.read(self.root, path)
+            self._documents[path] = doc
         return doc
 
     def derived(self, doc: Document, what: str, compute: Callable[[Document], T]) -> T:
@@ -362,6 +369,7 @@ class Workspace:
         order = {n: i for i, n in enumerate(filenames)}
         found: list[str] = []
         links: set[str] = set()
+        outside: list[str] = []
         small: set[str] = set()  # regular files of at most 255 bytes: maybe a link checked out as text
         named = sorted(path for path in self.files if kind_of(path, filenames) is not None)
         for path in named:
@@ -373,6 +381,10 @@ class Workspace:
                 if self.is_file(path):
                     found.append(path)
                     links.add(path)
+                elif os.path.isfile(self._full(path)) and self._folder_inside(parent(path)):
+                    # a link out of the root to a file: known (agents read it), never read
+                    found.append(path)
+                    outside.append(path)
             elif stat.S_ISREG(info.st_mode) and self._folder_inside(parent(path)):
                 found.append(path)
                 if info.st_size <= 255:
@@ -390,11 +402,26 @@ class Workspace:
                 group.sort(key=lambda p: (p in links, order.get(basename(p), len(order)), p))
                 twins.update((p, group[0]) for p in group[1:])
         listed = set(found)
-        for path in sorted(small):
-            target = self._link_as_text(path)
-            if target is not None and target in listed and target != path and twins.get(target) != path:
-                twins[path] = twins.get(target, target)
+        # A symlink checked out as text holds its target's path; a file that merely says
+        # "AGENTS.md" is its own text. Only git's index tells them apart (mode 120000):
+        # asked once, for the small files whose text names another guidance file.
+        as_text = {path: target for path in sorted(small) if (target := self._link_as_text(path)) is not None and target in listed and target != path}
+        if as_text and self.in_git:
+            from memcheck.listing import index_symlinks
+
+            links_in_index = index_symlinks(self.root, sorted(as_text))
+            for path, target in as_text.items():
+                if path in links_in_index and twins.get(target) != path:
+                    twins[path] = twins.get(target, target)
+        self._outside = frozenset(outside)
         return tuple(p for p in found if p not in twins), twins
+
+    @property
+    def outside_links(self) -> frozenset[str]:
+        """Guidance paths that are symlinks to a file outside the root: agents read
+        them, memcheck does not follow them (they are in ``guidance`` all the same)."""
+        self._guidance_and_twins  # noqa: B018 - worked out with the guidance files
+        return self._outside
 
     def _link_as_text(self, path: str) -> str | None:
         """The path a symlink names when git checked it out as a plain file (its whole
@@ -573,6 +600,8 @@ def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
     for folder in USER_GUIDANCE_FOLDERS:
         found.update(join(folder, n) for n in guidance_names if (home / folder / n).is_file())
     found.update(p for files in USER_FILES.values() for p in files if (home / p).is_file())
+    if (home / USER_RULES).is_dir():
+        found.update(join(USER_RULES, p) for p in walk_files(home / USER_RULES) if p.endswith(".md"))
     for folder in USER_STORES:
         if (home / folder).is_dir():
             found.update(join(folder, e.name) for e in os.scandir(home / folder) if e.name.endswith(".md"))
@@ -587,13 +616,16 @@ def user_workspace(config: Config, home: Path | None = None) -> Workspace:
     home = (home or Path.home()).resolve()
     user_config = replace(
         config,
-        root=home,
-        exclude=(),
-        per_path_ignores=(),
-        baseline=None,  # a baseline is the repository's
         memory=config.memory._replace(stores=tuple(dict.fromkeys((*config.memory.stores, *USER_STORES)))),
         skills=config.skills._replace(roots=USER_SKILL_ROOTS),
     )
-    ws = Workspace(user_config, files=user_files(home, config.guidance.filenames))
+    return folder_workspace(user_config, home, user_files(home, config.guidance.filenames))
+
+
+def folder_workspace(config: Config, folder: Path, files: Sequence[str] = ()) -> Workspace:
+    """A folder outside the repository (the home folder, $CODEX_HOME, a folder above
+    the repository) as a workspace of the given files; other files are read when asked."""
+    # A baseline, excludes and per-path ignores are the repository's.
+    ws = Workspace(replace(config, root=folder, exclude=(), per_path_ignores=(), baseline=None), files=list(files))
     ws.user = True
     return ws

@@ -10,7 +10,7 @@ import datetime
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -122,7 +122,10 @@ def read(root: Path | str, path: str) -> Document:
             os.close(fd)
     except OSError as e:
         return Document(path, error=f"cannot be read: {e.strerror or e}")
-    return parse(path, raw)
+    doc = parse(path, raw)
+    if len(raw) > MAX_BYTES:  # read only up to the cap: its size is the file's own
+        return replace(doc, size=max(info.st_size, len(raw)))
+    return doc
 
 
 def parse(path: str, raw: bytes) -> Document:

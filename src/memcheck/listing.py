@@ -85,3 +85,30 @@ def _git(root: Path, args: Sequence[str]) -> bytes | None:
     except OSError:
         return None
     return proc.stdout if proc.returncode == 0 else None
+
+
+# Paths per `git ls-files` call: far below any system's argument-length limit.
+_PATHS_PER_CALL = 1000
+
+
+def index_symlinks(root: Path, paths: Sequence[str]) -> set[str]:
+    """The ``paths`` that git's index records as symlinks (mode 120000).
+
+    With ``core.symlinks=false`` (Windows, some CI checkouts) git writes a symlink as
+    a plain file holding the target's path: only the index tells the two apart. One
+    call for all the paths (in batches past ``_PATHS_PER_CALL``); outside a work tree,
+    none.
+    """
+    found: set[str] = set()
+    if not paths or not (root / ".git").exists():
+        return found
+    for start in range(0, len(paths), _PATHS_PER_CALL):
+        out = _git(root, ["git", "--literal-pathspecs", "ls-files", "-z", "--stage", "--", *paths[start : start + _PATHS_PER_CALL]])
+        if out is None:
+            return found
+        for entry in out.decode("utf-8", "surrogateescape").split("\0"):
+            # "<mode> <object> <stage>\t<path>"
+            info, tab, path = entry.partition("\t")
+            if tab and info.startswith("120000 "):
+                found.add(path)
+    return found

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import check_json, invoke, run_cli, write
+from conftest import check_json, git, invoke, run_cli, symlink_as_text, write
 
 from memcheck import agents
 
@@ -68,13 +68,33 @@ def test_differing_files_are_drift_naming_the_agents_on_each_side(repo: Path) ->
         pytest.param("# Rules\n\nRun pytest.\n", id="identical"),
         pytest.param("# Rules\r\n\r\nRun pytest.\r\n", id="identical-but-CRLF"),
         pytest.param("@AGENTS.md\n\nClaude only: use the MCP server.\n", id="imports-AGENTS.md"),
-        pytest.param("AGENTS.md", id="symlink-checked-out-as-text"),
     ],
 )
 def test_one_instruction_set_is_not_drift(repo: Path, claude: str) -> None:
     write(repo, "AGENTS.md", "# Rules\n\nRun pytest.\n")
     write(repo, "CLAUDE.md", claude)
     assert not [p for p in check_json(repo) if p["code"] in ("GDN001", "GDN015")]
+
+
+def test_symlink_checked_out_as_text_is_one_instruction_set(repo: Path) -> None:
+    write(repo, "AGENTS.md", "# Rules\n\nRun pytest.\n")
+    symlink_as_text(repo, "CLAUDE.md", "AGENTS.md")  # git's index says 120000: a link
+    assert not [p for p in check_json(repo) if p["code"] in ("GDN001", "GDN015")]
+    assert _reads(repo, ".", "claude-code") == [("CLAUDE.md", True)]
+
+
+def test_a_file_that_only_says_agents_md_is_its_own_text(repo: Path) -> None:
+    # Committed as a regular file (mode 100644): Claude Code reads the literal 9 bytes.
+    write(repo, "AGENTS.md", "long instructions here\n")
+    write(repo, "CLAUDE.md", "AGENTS.md")
+    git(repo, "add", "-A")
+    message = _by(check_json(repo), "GDN015")["CLAUDE.md"]
+    assert message.startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md")
+    proc = run_cli(repo, "context", ".", "--agent", "claude-code")
+    assert "  project  CLAUDE.md  9 bytes" in proc.stdout and "a symlink" not in proc.stdout
+    # Outside git nothing tells them apart from a link: never a link.
+    (repo / ".git").rename(repo / "not-git")
+    assert "CLAUDE.md" in _by(check_json(repo), "GDN015")
 
 
 def test_symlinked_twin_is_not_drift(repo: Path) -> None:
@@ -90,7 +110,9 @@ def test_import_the_reader_does_not_follow_is_still_drift(repo: Path) -> None:
     message = _by(check_json(repo), "GDN015")["CLAUDE.md"]
     assert "Claude Code reads CLAUDE.md and not AGENTS.md, while Codex reads AGENTS.md and not CLAUDE.md" in message
     assert "(AGENTS.md imports @CLAUDE.md, but Codex does not follow @-imports)" in message
-    assert "Amp" not in message and "make AGENTS.md a symlink to CLAUDE.md" in message
+    # AGENTS.md has text of its own: never advise making it a symlink, which would discard it
+    assert "Amp" not in message and "make AGENTS.md a symlink" not in message
+    assert message.endswith("if they should say the same, put what CLAUDE.md says into AGENTS.md in place of the import, then make CLAUDE.md a symlink to AGENTS.md, or start it with @AGENTS.md and keep only what is specific to Claude Code")
 
 
 def test_drift_in_a_subfolder_and_with_gemini(repo: Path) -> None:
@@ -106,9 +128,9 @@ def test_override_beside_agents_md_hides_it_from_codex(repo: Path) -> None:
     write(repo, "AGENTS.override.md", "# Codex only\n")
     message = _by(check_json(repo), "GDN015")["AGENTS.override.md"]
     assert "Codex reads AGENTS.override.md and not AGENTS.md, while Amp" in message
-    assert _reads(repo, ".", "codex") == [("AGENTS.override.md", True)]
-    write(repo, "AGENTS.override.md", "")  # empty, yet it still hides AGENTS.md from Codex
-    assert _reads(repo, ".", "codex") == [("AGENTS.override.md", True)]
+    # an override exists to differ: never advise making it a symlink to what it overrides
+    assert "symlink" not in message and "if Codex should follow AGENTS.md too, delete AGENTS.override.md or copy what Codex needs into AGENTS.override.md" in message
+    assert _reads(repo, ".", "codex") == [("AGENTS.override.md", True), ("AGENTS.md", False)]
 
 
 # ---------------------------------------------------------------- files no configured agent reads
@@ -152,9 +174,10 @@ def test_unread_message_names_the_agents_that_do_read_it(repo: Path) -> None:
     write(repo, ".claude/rules/a.md", "x\n")
     write(repo, ".memcheck.yaml", "agents: [codex]\n")
     message = _by(check_json(repo), "GDN001")[".claude/rules/a.md"]
+    # no claim about an agent outside agents:, only the plain option of adding it
     assert message == (
-        "no configured agent reads a.md: Codex does not read it; only Claude Code reads it: add claude-code to agents: if this repository "
-        "serves it, or move what it says into a file the configured agents read"
+        "no configured agent reads a.md: Codex does not read it; move what it says into a file Codex reads, and delete it; "
+        "or, if this repository also serves Claude Code, add claude-code to agents:"
     )
 
 
@@ -217,7 +240,7 @@ def test_codex_budget_counts_the_override_and_not_the_agents_md_it_hides(repo: P
 
 def test_codex_budget_reads_a_symlink_through_its_file(repo: Path) -> None:
     write(repo, "CLAUDE.md", _sized("# Root\n", 40_000))
-    write(repo, "AGENTS.md", "CLAUDE.md")  # a symlink, as git checks it out without symlink support
+    symlink_as_text(repo, "AGENTS.md", "CLAUDE.md")  # a symlink, as git checks it out without symlink support
     write(repo, "a/AGENTS.md", "# A\n")
     (p,) = [p for p in check_json(repo) if p["code"] == "GDN016"]
     assert (p["path"], p["line"]) == ("CLAUDE.md", 329)  # the file the symlink is
@@ -355,3 +378,248 @@ def test_claude_md_over_4_mib_says_claude_code_skips_it(repo: Path) -> None:
     by = _by(check_json(repo), "GDN003")
     assert by["CLAUDE.md"].endswith("; Claude Code skips it too (over 4 MiB)")
     assert "Claude Code" not in by["AGENTS.md"]  # over memcheck's 1 MiB, but Claude Code never reads it
+
+
+# ---------------------------------------------------------------- every claim true (the second audit)
+
+
+def _section(root: Path, path: str, agent: str, env: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
+    proc = run_cli(root, "context", path, "--agent", agent, "--format", "json", env=env)
+    assert proc.stderr == "", proc.stderr
+    (section,) = json.loads(proc.stdout)["agents"]
+    return proc.returncode, section
+
+
+def test_claude_md_over_4_mib_is_read_by_no_claude_code_claim(repo: Path) -> None:
+    # [CCM] Claude Code skips a CLAUDE.md over 4 MiB: neither check nor context says it reads it.
+    write(repo, "CLAUDE.md", "x" * (4 * 1024 * 1024 + 10))
+    write(repo, "AGENTS.md", "agents\n")
+    problems = check_json(repo)
+    assert {p["code"] for p in problems if p["path"] == "CLAUDE.md"} == {"GDN003"}  # no drift claimed
+    code, section = _section(repo, ".", "claude-code")
+    (entry,) = section["files"]
+    assert code == 0 and entry["loaded"] is False and entry["reason"] == "Claude Code skips a CLAUDE.md over 4 MiB"
+    assert entry["bytes"] == 4 * 1024 * 1024 + 10 and section["tokens"] == 0
+    write(repo, ".memcheck.yaml", "agents: [claude-code]\n")
+    assert _by(check_json(repo), "GDN001")["CLAUDE.md"] == "no configured agent reads CLAUDE.md: Claude Code skips a CLAUDE.md over 4 MiB; shorten it below 4 MiB"
+
+
+def test_sizes_past_memcheck_s_read_cap_are_the_file_s_own(repo: Path) -> None:
+    write(repo, "AGENTS.md", "".join("x" * 99 + "\n" for _ in range(12_000)))  # 1,200,000 bytes
+    (p,) = [p for p in check_json(repo) if p["code"] == "GDN016"]
+    # Codex keeps 32,768 bytes: 327 lines of 100 bytes, and 68 bytes of line 328
+    assert (p["line"], p["message"]) == (328, (
+        "Codex reads at most 32,768 bytes of AGENTS.md text from the root down, and here it comes to 1,200,000 bytes: "
+        "Codex keeps the first 32,768 bytes of AGENTS.md and cuts it from line 328 on; shorten the files on the way down"
+    ))
+    _, section = _section(repo, ".", "codex")
+    assert section["files"][0]["bytes"] == 1_200_000 and section["files"][0]["reason"] == "cut: Codex keeps 32,768 of its 1,200,000 bytes (32,768-byte project budget)"
+
+
+def test_claude_md_excludes_never_turn_agents_md_into_a_claude_file(repo: Path) -> None:
+    write(repo, "CLAUDE.md", "root\n")
+    write(repo, "AGENTS.md", "agents\n")
+    write(repo, ".claude/settings.json", '{"claudeMdExcludes": ["**/sub/CLAUDE.md"]}\n')
+    _, section = _section(repo, ".", "claude-code")
+    assert [(f["file"], f["loaded"], f["reason"]) for f in section["files"]] == [
+        ("CLAUDE.md", None, "this repository's .claude/settings.json sets claudeMdExcludes, which may exclude it")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("files", "path", "agent", "expected"),
+    [
+        pytest.param(
+            {"AGENTS.md": "root\n", "sub/AGENTS.md": "sub\n", "sub/CLAUDE.md": "claude\n", ".codex/config.toml": 'project_doc_fallback_filenames = ["CLAUDE.md"]\n'},
+            "sub",
+            "codex",
+            [("AGENTS.md", True, "one file per folder, root first"), ("sub/AGENTS.md", True, "one file per folder, root first")],
+            id="fallbacks-come-after-AGENTS.md",
+        ),
+        pytest.param(
+            {"AGENTS.md": "root\n", "sub/CLAUDE.md": "claude\n", ".codex/config.toml": 'project_doc_fallback_filenames = ["CLAUDE.md"]\n'},
+            "sub",
+            "codex",
+            [
+                ("AGENTS.md", True, "one file per folder, root first"),
+                ("sub/CLAUDE.md", None, "this repository's .codex/config.toml sets project_doc_fallback_filenames: Codex may read it in a folder without AGENTS.md"),
+            ],
+            id="fallback-in-a-folder-without-AGENTS.md",
+        ),
+        pytest.param(
+            {"agents.md": "lower\n", "CLAUDE.md": "claude\n"},
+            ".",
+            "amp",
+            [
+                ("agents.md", None, "Amp looks for AGENTS.md: a case-insensitive file system (macOS, Windows) finds agents.md by that name, others do not"),
+                ("CLAUDE.md", None, "agents.md is here, which a case-insensitive file system finds as AGENTS.md, and Amp reads CLAUDE.md only in a folder without one"),
+            ],
+            id="amp-case-variant-not-AGENT.md",
+        ),
+    ],
+)
+def test_unconfirmed_entries_give_their_real_reason(repo: Path, files: dict[str, str], path: str, agent: str, expected: list[tuple[str, Any, str]]) -> None:
+    for name, text in files.items():
+        write(repo, name, text)
+    _, section = _section(repo, path, agent)
+    assert [(f["file"], f["loaded"], f["reason"]) for f in section["files"]] == expected
+
+
+@pytest.mark.parametrize(
+    ("exclude", "others"),
+    [
+        pytest.param("", "Copilot chat and the coding agent read it all", id="no-excludeAgent"),
+        pytest.param("excludeAgent: coding-agent\n", "Copilot chat reads it all; excludeAgent keeps it from the coding agent", id="coding-agent-excluded"),
+        pytest.param("excludeAgent: cloud-agent\n", "Copilot chat reads it all", id="cloud-agent-unconfirmed"),
+    ],
+)
+def test_copilot_review_limit_names_only_who_reads_the_rest(repo: Path, exclude: str, others: str) -> None:
+    write(repo, "src/a.py", "pass\n")
+    write(repo, ".github/instructions/all.instructions.md", f"---\napplyTo: '**'\n{exclude}---\n" + "x" * 5000 + "\n")
+    (p,) = [p for p in check_json(repo) if p["code"] == "GDN017"]
+    assert f"review never sees it ({others}); put" in p["message"]
+    _, section = _section(repo, "src/a.py", "copilot")
+    assert any(f"({others})" in note for note in section["files"][0]["notes"])
+
+
+def test_context_says_nothing_of_review_for_a_file_excluded_from_it(repo: Path) -> None:
+    write(repo, "src/a.py", "pass\n")
+    write(repo, ".github/instructions/all.instructions.md", "---\napplyTo: '**'\nexcludeAgent: code-review\n---\n" + "x" * 5000 + "\n")
+    assert not [p for p in check_json(repo) if p["code"] == "GDN017"]
+    _, section = _section(repo, "src/a.py", "copilot")
+    assert section["files"][0]["notes"] == []
+
+
+@pytest.mark.parametrize(
+    ("blank", "size"),
+    [
+        pytest.param("", 0, id="empty"),
+        pytest.param("   \n\n\t\n", 7, id="whitespace"),
+    ],
+)
+def test_codex_skips_blank_files_in_context_too(repo: Path, blank: str, size: int) -> None:
+    write(repo, "AGENTS.md", _sized("# Root\n", 20_000))
+    write(repo, "a/AGENTS.md", blank)
+    write(repo, "a/b/AGENTS.md", _sized("# B\n", 12_768))
+    assert not [p for p in check_json(repo) if p["code"] == "GDN016"]  # 20,000 + 12,768 fit exactly
+    _, section = _section(repo, "a/b", "codex")
+    root, a, b = section["files"]
+    assert (a["bytes"], a["loaded"], a["kept_bytes"], a["reason"]) == (size, False, 0, "blank: Codex skips a file with no text")
+    assert (b["loaded"], b["kept_bytes"]) == (True, 12_768) and section["tokens"] == (20_000 + 3) // 4 + 12_768 // 4
+
+
+def test_an_empty_override_hides_agents_md_and_gives_codex_nothing(repo: Path) -> None:
+    write(repo, "AGENTS.override.md", "")
+    write(repo, "AGENTS.md", "use make\n")
+    _, section = _section(repo, ".", "codex")
+    assert [(f["file"], f["loaded"], f["reason"]) for f in section["files"]] == [
+        ("AGENTS.override.md", False, "blank: Codex skips a file with no text; as an override it still hides this folder's AGENTS.md"),
+        ("AGENTS.md", False, "Codex reads that folder's AGENTS.override.md instead"),
+    ]
+    assert section["tokens"] == 0
+    assert "(AGENTS.override.md is blank: Codex gets nothing from this folder)" in _by(check_json(repo), "GDN015")["AGENTS.override.md"]
+
+
+def test_codex_skips_a_cut_that_is_blank_without_spending_the_budget(repo: Path) -> None:
+    # [CXS] the part of a/AGENTS.md that fits is "\n\n": blank, so skipped, and the 2
+    # bytes still left go to a/b/AGENTS.md.
+    write(repo, "AGENTS.md", _sized("# Root\n", 32_766))
+    write(repo, "a/AGENTS.md", "\n\n" + "y" * 100 + "\n")
+    write(repo, "a/b/AGENTS.md", "hi\n")
+    found = {p["path"]: p["message"] for p in check_json(repo) if p["code"] == "GDN016"}
+    assert found["a/AGENTS.md"].endswith("plus 103 of its own: the 2 bytes of AGENTS.md that fit are blank, so Codex skips the whole file and goes on with them left for the files below; shorten the files on the way down")
+    assert "Codex keeps the first 2 bytes of AGENTS.md and cuts it from line 1 on" in found["a/b/AGENTS.md"]
+    _, section = _section(repo, "a/b", "codex")
+    _, a, b = section["files"]
+    assert (a["loaded"], a["kept_bytes"]) == (False, 0) and "are blank, so Codex skips the whole file" in a["reason"]
+    assert (b["cut"], b["kept_bytes"]) == (True, 2)
+
+
+def test_a_bom_is_text_to_codex(repo: Path) -> None:
+    # Rust's trim() keeps U+FEFF: a file holding only a BOM is not blank to Codex.
+    write(repo, "AGENTS.md", _sized("# Root\n", 32_766))
+    write(repo, "a/AGENTS.md", b"\xef\xbb\xbf\n")
+    write(repo, "a/b/AGENTS.md", "hi\n")
+    found = {p["path"]: p["message"] for p in check_json(repo) if p["code"] == "GDN016"}
+    assert list(found) == ["a/AGENTS.md"] and "it never reads a/b/AGENTS.md below it" in found["a/AGENTS.md"]
+
+
+def test_cursor_is_not_named_for_dot_claude_claude_md(repo: Path) -> None:
+    # [CUR] whether Cursor reads CLAUDE.md files is unconfirmed
+    write(repo, "AGENTS.md", "agents\n")
+    write(repo, ".claude/CLAUDE.md", "dot claude\n")
+    message = _by(check_json(repo), "GDN015")[".claude/CLAUDE.md"]
+    assert "while Codex, Amp and Copilot read AGENTS.md" in message and "Cursor" not in message
+
+
+@pytest.mark.parametrize(
+    ("files", "loaded", "reason"),
+    [
+        pytest.param({"CLAUDE.md": "c\n"}, True, "the coding agent reads one CLAUDE.md or GEMINI.md at the root", id="no-AGENTS.md"),
+        pytest.param(
+            {"CLAUDE.md": "c\n", "sub/AGENTS.md": "a\n"},
+            None,
+            "the coding agent reads AGENTS.md, or one CLAUDE.md or GEMINI.md at the root: whether it reads this one in a repository with AGENTS.md is unconfirmed",
+            id="AGENTS.md-elsewhere",
+        ),
+    ],
+)
+def test_copilot_root_claude_md_claims_no_inferred_condition(repo: Path, files: dict[str, str], loaded: Any, reason: str) -> None:
+    for name, text in files.items():
+        write(repo, name, text)
+    _, section = _section(repo, ".", "copilot")
+    assert [(f["file"], f["loaded"], f["reason"]) for f in section["files"]] == [("CLAUDE.md", loaded, reason)]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        pytest.param("---\nalwaysapply: true\nglob: '*.py'\n---\ntypos\n", "none of alwaysApply, globs, description", id="only-misspelt-keys"),
+        pytest.param("---\ndescription: TS\nglobs: *.ts\nalwaysApply: false\n---\nts\n", "alwaysApply: false, globs: *.ts, description: TS", id="as-cursor-writes-them"),
+    ],
+)
+def test_cursor_rule_keys_are_shown_as_written(repo: Path, text: str, shown: str) -> None:
+    write(repo, ".cursor/rules/r.mdc", text)
+    _, section = _section(repo, ".", "cursor")
+    (rule,) = [f for f in section["files"] if f["file"] == ".cursor/rules/r.mdc"]
+    assert rule["reason"] == f"a project rule ({shown}); how Cursor applies its keys is unconfirmed"
+
+
+def test_unread_advice_with_agents_set_speaks_of_the_configured_agents(repo: Path) -> None:
+    write(repo, "CLAUDE.md", "claude\n")
+    write(repo, "AGENTS.md", "agents\n")
+    write(repo, ".memcheck.yaml", "agents: [codex]\n")
+    message = _by(check_json(repo), "GDN001")["CLAUDE.md"]
+    assert message == (
+        "no configured agent reads CLAUDE.md: Codex does not read it; move what it says into AGENTS.md, and delete it; "
+        "or, if this repository also serves Claude Code, add claude-code to agents:"
+    )
+
+
+def test_missing_import_in_an_imported_file_is_reported_there_once(repo: Path) -> None:
+    write(repo, "CLAUDE.md", "root @docs/a.md\n")
+    write(repo, "GEMINI.md", "gemini @docs/a.md\n")
+    write(repo, "docs/a.md", "a imports @nothere.md\n")
+    found = [(p["path"], p["line"], p["col"]) for p in check_json(repo) if p["code"] == "GDN009"]
+    assert found == [("docs/a.md", 1, 11)]
+    # Codex follows no imports: an AGENTS.md-only chain reports nothing for it
+    write(repo, ".memcheck.yaml", "agents: [codex]\n")
+    assert not [p for p in check_json(repo) if p["code"] == "GDN009"]
+
+
+def test_guidance_symlink_out_of_the_repository_is_named(repo: Path, tmp_path: Path) -> None:
+    outside = write(tmp_path, "elsewhere/CLAUDE.md", "mine\n")
+    write(repo, "AGENTS.md", "a\n")
+    (repo / "CLAUDE.md").symlink_to(outside)
+    (p,) = [p for p in check_json(repo) if p["path"] == "CLAUDE.md"]
+    assert p["code"] == "GDN018" and p["severity"] == "warning"
+    assert p["message"] == (
+        f"CLAUDE.md is a symlink to {outside}, outside the repository, so memcheck does not follow it and checks nothing in it "
+        "(Claude Code reads it; Cursor and Copilot may); keep the file in the repository to have it checked and in every clone"
+    )
+    _, section = _section(repo, ".", "claude-code")
+    (entry,) = section["files"]
+    assert entry["file"] == "CLAUDE.md" and entry["loaded"] is True and entry["bytes"] is None
+    assert "memcheck does not follow it" in entry["notes"][0]
+    text = run_cli(repo, "context", ".", "--agent", "claude-code").stdout
+    assert "  project  CLAUDE.md  size not known  [loaded: every folder from the root down]" in text

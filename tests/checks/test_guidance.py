@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import check_json, git, invoke, memory, write
+from conftest import check_json, git, invoke, memory, symlink_as_text, write
 
 from memcheck import config
 from memcheck.checks.guidance import applies, glob_problem
@@ -118,7 +118,7 @@ def test_checking_a_twin_checks_the_file_it_is(repo: Path) -> None:
 
 def test_symlink_checked_out_as_text_is_a_twin(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Rules\n")
-    write(repo, "CLAUDE.md", "AGENTS.md")  # what git writes for a symlink with core.symlinks=false
+    symlink_as_text(repo, "CLAUDE.md", "AGENTS.md")  # what git writes for a symlink with core.symlinks=false
     assert _problems(repo) == []
 
 

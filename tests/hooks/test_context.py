@@ -149,7 +149,7 @@ def test_text_output_through_click_runner(project: Path, monkeypatch: pytest.Mon
     result = invoke(project, "context", "src/api/handler.py", monkeypatch=monkeypatch)
     assert result.exit_code == 0
     out = result.output
-    assert "Claude Code (user level, then the repository root down to the working folder):" in out
+    assert "Claude Code (user level, then each folder from the top down to the working folder):" in out
     assert "  project  CLAUDE.md" in out and "  parent   src/CLAUDE.md" in out
     assert "@docs/deeper.md" in out
     assert "[NOT loaded: no paths pattern matches src/api/handler.py" in out

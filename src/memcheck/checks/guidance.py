@@ -44,7 +44,9 @@ Nothing in the file reaches any agent, while its authors believe it does.
 
 ## Use instead
 Move what the unread file says into the file the agents read, and delete it; or,
-if the repository serves the agents that read it, add them to `agents:`.
+if the repository also serves an agent that reads it, add that agent to `agents:`
+(the message names such agents as an option). A `CLAUDE.md` over 4 MiB, which
+Claude Code skips: shorten it.
 """),
     Rule("GDN002", "case-collision", ERROR, False, "Guidance file names differ only by case", """\
 ## What it does
@@ -198,10 +200,12 @@ globs: ["src/**/*.ts"]
 ## What it does
 Reports an `@path` import (a token with a file extension, or starting with
 `./`, `../` or `/`) whose file does not exist, or is a FIFO or other special file
-no agent can read, resolved from the guidance file's folder, in files read by an
-agent that follows `@` imports (Claude Code, Gemini CLI, Amp). Mentions in code
-spans, fenced blocks and HTML comments, e-mail addresses, package scopes
-(`@types/node`) and bare words (`@id`) are not imports.
+no agent can read, resolved from the importing file's folder, in files read by an
+agent that follows `@` imports (Claude Code, Gemini CLI, Amp) and in every file
+their imports bring in (reported once, on the file that holds the import, however
+many files import it). Mentions in code spans, fenced blocks and HTML comments,
+e-mail addresses, package scopes (`@types/node`) and bare words (`@id`) are not
+imports.
 A glob mention (`@docs/*.md`, which Amp expands) is reported when it matches no file.
 
 ## Why is this bad?
@@ -319,9 +323,11 @@ others.
 
 ## Use instead
 Make `CLAUDE.md` a symlink to `AGENTS.md` (`ln -s AGENTS.md CLAUDE.md`) or a file
-that starts with `@AGENTS.md` and adds only what is specific to Claude Code. If the
-two files are meant to say different things, ignore this rule for the file
-(`per-path-ignores`).
+that starts with `@AGENTS.md` and adds only what is specific to Claude Code. When
+`AGENTS.md` imports `CLAUDE.md`, move the imported text into `AGENTS.md` first (a
+symlink would discard `AGENTS.md`'s own text). An `AGENTS.override.md` is meant to
+differ: copy into it what Codex needs, or delete it. If the files are meant to say
+different things, ignore this rule for the file (`per-path-ignores`).
 """),
     Rule("GDN016", "codex-budget", ERROR, False, "Codex cuts or drops AGENTS.md text past its 32 KiB budget", """\
 ## What it does
@@ -329,9 +335,11 @@ Codex reads at most 32 KiB (32,768 bytes, `project_doc_max_bytes`) of project
 `AGENTS.md` text (one `AGENTS.override.md` or `AGENTS.md` per folder, from the
 repository root down to the working folder, blank files skipped): the file that
 crosses the budget is cut at it, and every file after it is dropped. The bytes of
-the files count; the blank lines Codex puts between them do not. This rule reports
-the file where the total from the root crosses the budget, with where it is cut
-and which files below it Codex never reads.
+the files count; the blank lines Codex puts between them do not. When the part of
+the crossing file that fits is blank, Codex skips that file whole without spending
+the budget and goes on with the next. This rule reports the file where the total
+from the root crosses the budget, with where it is cut and which files below it
+Codex never reads.
 
 ## Why is this bad?
 Codex gives no sign: the end of the crossing file, and every deeper `AGENTS.md`,
@@ -348,7 +356,9 @@ demand (a plain link, not pasted text).
 ## What it does
 Reports `.github/copilot-instructions.md` and `.github/instructions/*.instructions.md`
 files longer than 4,000 characters, unless they say `excludeAgent: code-review`,
-naming the line from which Copilot code review no longer reads them.
+naming the line from which Copilot code review no longer reads them, and which
+other Copilot agents read the whole file (`excludeAgent: coding-agent` keeps the
+coding agent out).
 
 ## Why is this bad?
 Copilot code review reads only the first 4,000 characters of each instructions
@@ -361,6 +371,22 @@ A 9,000-character `copilot-instructions.md` whose review checklist is at the end
 ## Use instead
 Put what review must check first, or move it into a short path-specific
 `.instructions.md` file.
+"""),
+    Rule("GDN018", "guidance-symlink-outside", WARNING, False, "Guidance file is a symlink out of the repository", """\
+## What it does
+Reports a guidance file (`CLAUDE.md`, `AGENTS.md`, ...) that is a symlink to a file
+outside the repository, naming the agents that read it. memcheck never follows a
+symlink out of the repository, so nothing in that file is checked.
+
+## Why is this bad?
+Agents follow the link and load whatever the path holds on each machine: other
+clones may have another file there, or none, and no check sees what it says.
+
+## Example
+`CLAUDE.md -> /home/me/dotfiles/CLAUDE.md`
+
+## Use instead
+Keep the file in the repository (copy it in), or link to a file inside it.
 """),
 )
 R = {r.code: r for r in RULES}
@@ -422,36 +448,50 @@ def _case_collisions(ws: Workspace) -> list[tuple[str, str]]:
 
 def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
     configured = model.configured
+    by_folder: dict[str, list[str]] | None = None  # made at the first file that needs it
     for real in ws.guidance:
         names = model.names_of(real)
         if any(model.state(a, real) != agents.NO for a in configured):
             continue
         name = basename(real)
-        others = [a for a in agents.ALL if a not in configured and model.state(a, real) == agents.READS]
-        maybe = [a for a in agents.ALL if a not in configured and model.state(a, real) == agents.MAYBE]
+        # Only the configured agents are spoken of; an agent outside `agents:` that
+        # reads the file is named only in the plainly optional advice to add it.
         reasons = dict.fromkeys(why for p in names if p in model.direct for a in configured if (why := model.direct[p][a][1]))
         silent = [a for a in configured if not any(model.direct[p][a][1] for p in names if p in model.direct)]
         said = "; ".join(reasons)
         if silent:
             said += (", and " if said else "") + f"{agents.titles(silent)} {'does' if len(silent) == 1 else 'do'} not read it"
-        siblings = model.folder_kinds.get(model.owner[real], frozenset())
-        if model.kind[real] == agents.K_CURSOR_MD and agents.CURSOR in configured:
+        kind = model.kind[real]
+        if any(p in model.over_4_mib for p in names) and agents.CLAUDE_CODE in configured:
+            fix = "shorten it below 4 MiB"
+        elif kind == agents.K_CURSOR_MD and agents.CURSOR in configured:
             fix = f"rename it to {name[:-3]}.mdc"
-        elif model.kind[real] in (agents.K_AGENT, agents.K_AGENT_CASE, agents.K_AGENTS_CASE, agents.K_CLAUDE) and agents.K_AGENTS in siblings and not others + maybe:
-            fix = "move what it says into AGENTS.md, and delete it"
-        elif others or maybe:
-            who = " and ".join(
-                part
-                for part in (
-                    f"{agents.titles(others)} {'reads' if len(others) == 1 else 'read'} it" if others else "",
-                    f"{agents.titles(maybe)} may" if maybe else "",
-                )
-                if part
-            )
-            fix = f"only {who}: add {', '.join(others + maybe)} to agents: if this repository serves {'it' if len(others + maybe) == 1 else 'them'}, or move what it says into a file the configured agents read"
         else:
-            fix = "move what it says into a file they read, and delete it"
+            by_folder = by_folder if by_folder is not None else _folder_files(model)
+            into = _read_beside(model, real, by_folder)
+            fix = f"move what it says into {into}, and delete it" if into else f"move what it says into a file {agents.titles(configured)} {'reads' if len(configured) == 1 else 'read'}, and delete it"
+        others = [a for a in agents.ALL if a not in configured and model.state(a, real) == agents.READS]
+        if others:
+            fix += f"; or, if this repository also serves {agents.titles(others)}, add {', '.join(others)} to agents:"
         yield R["GDN001"].at(real, 1, 1, f"no configured agent reads {name}: {said}; {fix}")
+
+
+def _read_beside(model: agents.Reading, path: str, by_folder: dict[str, list[str]]) -> str | None:
+    """A file of the same folder that a configured agent reads, named from that
+    folder (AGENTS.md first): where an unread file's text would reach them."""
+    folder = model.owner[path]
+    beside = [p for p in by_folder.get(folder, ()) if p not in model.names_of(path) and any(model.state(a, p) == agents.READS for a in model.configured)]
+    beside.sort(key=lambda p: (_kind_rank(model, p), p))
+    return agents.name_in(folder, beside[0]) if beside else None
+
+
+def _folder_files(model: agents.Reading) -> dict[str, list[str]]:
+    """Folder -> the files that speak for it as its instructions."""
+    by_folder: dict[str, list[str]] = {}
+    for p, kind in model.kind.items():
+        if kind in agents.FOLDER_KINDS:
+            by_folder.setdefault(model.owner[p], []).append(p)
+    return by_folder
 
 
 def _texts_equal(ws: Workspace, a: str, b: str) -> bool:
@@ -494,6 +534,8 @@ def _kind_rank(model: agents.Reading, path: str) -> int:
 def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], other_side: tuple[str, str, list[str]]) -> Iterator[Problem]:
     main, main_path, main_readers = main_side
     other, other_path, other_readers = other_side
+    if main in ws.outside_links or other in ws.outside_links:
+        return  # a file memcheck does not follow: its text is not known (GDN018 says so)
     if _texts_equal(ws, main, other):
         return
     # An agent shares the other file's instructions when an @-import it follows brings
@@ -507,30 +549,37 @@ def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], 
     other_short = [a for a, v in other_gets.items() if v == agents.NO]
     if not main_short or not other_short:
         return
-    mname, oname = _name_in(folder, main_path), _name_in(folder, other_path)
+    mname, oname = agents.name_in(folder, main_path), agents.name_in(folder, other_path)
+    model = agents.reading(ws)
     note = ""
     nofollow = [a for a in main_short if agents.FOLLOWS_IMPORTS[a] == agents.NO]
-    if nofollow and other in agents.import_targets(ws, main):
+    imported = bool(nofollow) and other in agents.import_targets(ws, main)
+    if imported:
         note = f" ({mname} imports @{_rel(main_path, other_path)}, but {agents.titles(nofollow)} {'does' if len(nofollow) == 1 else 'do'} not follow @-imports)"
-    if note:  # the text lives in the imported file: point the others at it without an import
-        fix = f"make {mname} a symlink to {oname}"
-    elif all(agents.FOLLOWS_IMPORTS[a] == agents.READS for a in other_readers):
-        fix = f"make {oname} a symlink to {mname}, or start it with @{_rel(other_path, main_path)} and keep only what is specific to {agents.titles(other_readers)}"
+    override = next(((n, p) for n, p in ((oname, other), (mname, main)) if model.kind.get(p) == agents.K_OVERRIDE), None)
+    if override is not None and agents.is_blank(ws.document(override[1])):
+        note += f" ({override[0]} is blank: Codex gets nothing from this folder)"
+    follows = all(agents.FOLLOWS_IMPORTS[a] == agents.READS for a in other_readers)
+    share = f"make {oname} a symlink to {mname}" + (f", or start it with @{_rel(other_path, main_path)} and keep only what is specific to {agents.titles(other_readers)}" if follows else "")
+    if override is not None:
+        # An override exists to differ: never advise making it the file it overrides.
+        name, path = override
+        beside, beside_path = (mname, main) if path == other else (oname, other)
+        delete = f"delete {name} or " if model.kind.get(beside_path) == agents.K_AGENTS else ""  # then Codex reads that AGENTS.md
+        fix = f"if Codex should follow {beside} too, {delete}copy what Codex needs into {name} (Codex follows no @-imports); if the override is meant to differ, ignore this rule for it (per-path-ignores)"
+    elif imported:
+        # The importing file has text of its own: a symlink to the other would discard it.
+        fix = f"if they should say the same, put what {oname} says into {mname} in place of the import, then {share}"
     else:
-        fix = f"make {oname} a symlink to {mname}"
+        fix = f"if they should say the same, {share}"
     verb_o = "reads" if len(other_short) == 1 else "read"
     verb_m = "reads" if len(main_short) == 1 else "read"
     yield R["GDN015"].at(
         other,
         1,
         1,
-        f"{oname} and {mname} differ: {agents.titles(other_short)} {verb_o} {oname} and not {mname}, while {agents.titles(main_short)} {verb_m} {mname} and not {oname}{note}; if they should say the same, {fix}",
+        f"{oname} and {mname} differ: {agents.titles(other_short)} {verb_o} {oname} and not {mname}, while {agents.titles(main_short)} {verb_m} {mname} and not {oname}{note}; {fix}",
     )
-
-
-def _name_in(folder: str, path: str) -> str:
-    """A guidance file as named from its folder (`CLAUDE.md`, `.claude/CLAUDE.md`)."""
-    return path[len(folder) + 1 :] if folder and path.startswith(folder + "/") else path
 
 
 def _rel(source: str, target: str) -> str:
@@ -538,45 +587,43 @@ def _rel(source: str, target: str) -> str:
 
 
 def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
-    if model.facts.budget_changed or agents.CODEX in model.facts.changed:
-        return  # the repository sets its own project_doc_* for Codex: not the default budget
+    if model.facts.settings_of(agents.CODEX):
+        return  # the repository sets its own project_doc_* for Codex: not the default reading
     read: dict[str, str] = {}  # folder -> the one file Codex reads there
     for path, states in model.direct.items():
         if states[agents.CODEX][0] == agents.READS and model.kind[path] in (agents.K_OVERRIDE, agents.K_AGENTS):
             read[model.owner[path]] = path
     budget = agents.CODEX_PROJECT_BUDGET
-    # A symlinked twin is read through the file it is (also when git checked it out as text).
-    docs = {f: ws.document(model.real.get(p, p)) for f, p in read.items()}
-    counted = {f: 0 if agents.is_blank(doc) else doc.size for f, doc in docs.items()}
-    before: dict[str, int] = {}  # bytes Codex has counted in the folders above
-    crossing = []
+    cuts: dict[str, agents.Cut] = {}
+    left: dict[str, int | None] = {}  # folder -> budget left after it, None when not known
     for folder in sorted(read, key=lambda f: (f.count("/") + (f != ""), f)):  # parents first
         above = _nearest_above(folder, read)
-        before[folder] = 0 if above is None else before[above] + counted[above]
-        # The first file down a chain to end past the budget is the one that crosses
-        # it: cut when the budget is not spent yet, dropped whole when it is exactly.
-        if counted[folder] and before[folder] <= budget < before[folder] + counted[folder]:
-            crossing.append(folder)
+        # A symlinked twin is read through the file it is (also when git checked it out as text).
+        cuts[folder], left[folder] = agents.codex_takes(ws, model.real.get(read[folder], read[folder]), budget if above is None else left[above], budget)
     ordered = sorted(read)
-    for folder in crossing:
-        path = read[folder]
-        # Chains below a crossing file never cross again, so these ranges do not
-        # overlap: each folder is listed once over all crossings.
-        lo = bisect.bisect_left(ordered, folder + "/") if folder else 0
-        hi = bisect.bisect_left(ordered, folder + "/\U0010ffff") if folder else len(ordered)
-        below = [read[f] for f in ordered[lo:hi] if f != folder and counted[f]]
-        shown = ", ".join(below[:5]) + (f" and {len(below) - 5} more" if len(below) > 5 else "")
-        dropped = f"; it never reads {shown} below it" if below else ""
-        own = counted[folder]
-        total = f"{before[folder]:,} bytes above it plus {own:,} of its own" if before[folder] else f"{own:,} bytes"
-        kept = budget - before[folder]
-        if kept:
-            line = line_at_byte(docs[folder], kept)
-            what = f"Codex keeps the first {kept:,} bytes of {basename(path)} and cuts it from line {line} on"
+    for folder, cut in cuts.items():
+        above = _nearest_above(folder, read)
+        first_dropped = cut.how == agents.DROPPED and not cut.blank and (above is None or cuts[above].how not in (agents.CUT, agents.DROPPED))
+        if cut.how not in (agents.CUT, agents.CUT_BLANK) and not first_dropped:
+            continue
+        path, name = read[folder], basename(read[folder])
+        total = f"{cut.spent:,} bytes above it plus {cut.size:,} of its own" if cut.spent else f"{cut.size:,} bytes"
+        if cut.how == agents.CUT_BLANK:
+            what = f"the {budget - cut.spent:,} bytes of {name} that fit are blank, so Codex skips the whole file and goes on with them left for the files below"
         else:
-            line = 1
-            what = f"Codex drops {basename(path)} whole, the files above having spent the budget"
-        yield R["GDN016"].at(model.real.get(path, path), line, 1, f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}{dropped}; shorten the files on the way down")
+            # Below a file cut or dropped the budget is spent: every file there is dropped.
+            # Those ranges do not overlap, so each folder is listed once over all findings.
+            lo = bisect.bisect_left(ordered, folder + "/") if folder else 0
+            hi = bisect.bisect_left(ordered, folder + "/\U0010ffff") if folder else len(ordered)
+            below = [read[f] for f in ordered[lo:hi] if f != folder and not cuts[f].blank]
+            shown = ", ".join(below[:5]) + (f" and {len(below) - 5} more" if len(below) > 5 else "")
+            dropped = f"; it never reads {shown} below it" if below else ""
+            if cut.how == agents.CUT:
+                what = f"Codex keeps the first {cut.kept:,} bytes of {name} and cuts it from line {cut.line} on{dropped}"
+            else:
+                what = f"Codex drops {name} whole, the files above having spent the budget{dropped}"
+        line = 1 if cut.how == agents.DROPPED else cut.line
+        yield R["GDN016"].at(model.real.get(path, path), line, 1, f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}; shorten the files on the way down")
 
 
 def _nearest_above(folder: str, read: dict[str, str]) -> str | None:
@@ -585,16 +632,6 @@ def _nearest_above(folder: str, read: dict[str, str]) -> str | None:
         if folder in read:
             return folder
     return None
-
-
-def line_at_byte(doc: Document, offset: int) -> int:
-    """The line holding byte ``offset`` of the file as stored (BOM and CRLF counted)."""
-    seen = 3 if doc.bom else 0
-    for number, line in enumerate(doc.lines, 1):
-        seen += len(line.encode("utf-8")) + (2 if doc.crlf else 1)
-        if seen > offset:
-            return number
-    return max(len(doc.lines), 1)
 
 
 def frontmatter_problem(doc: Document) -> tuple[int, str] | None:
@@ -632,32 +669,52 @@ def _file_kind(ws: Workspace, path: str) -> str | None:
 def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     path = doc.path
     kind = _file_kind(ws, path)
+    if path in ws.outside_links:
+        yield _outside_link(ws, path)
+        return
     if doc.error is not None:
-        yield R["GDN003"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}{_claude_skips(ws, path, kind)}")
+        yield R["GDN003"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}{_claude_skips(ws, doc, kind)}")
         return
     schema = agents.SCHEMAS.get(kind) if kind is not None else None
     if schema is not None:
         yield from _check_frontmatter(ws, doc, schema, kind or "")
     readers = _readers(ws, path)
-    follows = any(state != agents.NO and agents.FOLLOWS_IMPORTS[a] == agents.READS for a, state in readers.items())
+    # Imports are followed as deep as the deepest-reading agent that reads this file
+    # follows them, as `memcheck context` shows them.
+    depths = [agents.follow_depth(a) for a, state in readers.items() if state != agents.NO and agents.FOLLOWS_IMPORTS[a] == agents.READS]
     house = ws.config.guidance.max_import_depth
-    expansion = expand(ws, path, house or BUDGET_DEPTH)
-    if follows or house is not None:
+    expansion = expand(ws, path, max([house or 0, *depths]) if depths or house else BUDGET_DEPTH)
+    if depths or house is not None:
         yield from _check_imports(ws, doc, expansion, readers)
     yield from _check_links(ws, doc)
-    yield from _check_size(ws, doc, expansion)
+    yield from _check_size(ws, doc, expansion, house or BUDGET_DEPTH)
     if kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and readers.get(agents.COPILOT) == agents.READS:
         yield from _check_copilot_review(doc)
 
 
-def _claude_skips(ws: Workspace, path: str, kind: str | None) -> str:
-    if kind not in agents.CLAUDE_KINDS or agents.CLAUDE_CODE not in ws.config.agents:
-        return ""
+def _outside_link(ws: Workspace, path: str) -> Problem:
     try:
-        size = os.stat(ws.root / path).st_size
+        target = os.readlink(ws.root / path)
     except OSError:
+        target = "a file"
+    readers = _readers(ws, path)
+    sure = [a for a, state in readers.items() if state == agents.READS]
+    maybe = [a for a, state in readers.items() if state == agents.MAYBE]
+    who = "; ".join(
+        part
+        for part in (
+            f"{agents.titles(sure)} {'reads' if len(sure) == 1 else 'read'} it" if sure else "",
+            f"{agents.titles(maybe)} may" if maybe else "",
+        )
+        if part
+    ) or "no configured agent reads it"
+    return R["GDN018"].at(path, 1, 1, f"{basename(path)} is a symlink to {target}, outside the repository, so memcheck does not follow it and checks nothing in it ({who}); keep the file in the repository to have it checked and in every clone")
+
+
+def _claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:
+    if kind not in agents.CLAUDE_MD_KINDS or agents.CLAUDE_CODE not in ws.config.agents:
         return ""
-    return "; Claude Code skips it too (over 4 MiB)" if size > agents.CLAUDE_SKIP_BYTES else ""
+    return "; Claude Code skips it too (over 4 MiB)" if doc.size > agents.CLAUDE_SKIP_BYTES else ""
 
 
 def _near_key(known: Sequence[str]) -> Callable[[str], str | None]:
@@ -782,9 +839,14 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Expansion, readers: 
             if not ws.user and not file_index(ws).any_match(imp.target):
                 yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} matches no file; fix the pattern, or put it in backticks if it is not an import")
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
-            yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
+            yield _missing_import(path, imp)
         elif imp.kind == mentions.PATH and (special := ws.special_kind(imp.target)) is not None:
             yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which is {special}, not a file agents can read; import a regular file")
+    # A file reached by imports is loaded with this one: its missing imports are
+    # reported on it, once however many files import it (the same finding).
+    for where, imp in expansion.missing:
+        if where != path:
+            yield _missing_import(where, imp)
     guidance = ws.once("guidance-set", lambda: frozenset(ws.guidance))  # not a set per file: that is quadratic
     reported: set[frozenset[str]] = set()
     for hop, cycle in expansion.cycles:
@@ -796,6 +858,10 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Expansion, readers: 
         reported.add(members)
         yield R["GDN011"].at(path, hop.line, hop.col, f"import cycle {' -> '.join(cycle)}; import in one direction only")
     yield from _check_depth(ws, doc, readers)
+
+
+def _missing_import(path: str, imp: agents.Import) -> Problem:
+    return R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
 
 
 def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Iterator[Problem]:
@@ -822,7 +888,7 @@ def _check_links(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield R["GDN013"].at(doc.path, line, col, message)
 
 
-def _check_size(ws: Workspace, doc: Document, expansion: Expansion) -> Iterator[Problem]:
+def _check_size(ws: Workspace, doc: Document, expansion: Expansion, depth: int) -> Iterator[Problem]:
     cfg = ws.config.guidance
     path = doc.path
     lines = len(doc.lines) - (1 if doc.text.endswith("\n") else 0)
@@ -830,19 +896,22 @@ def _check_size(ws: Workspace, doc: Document, expansion: Expansion) -> Iterator[
         yield R["GDN014"].at(path, cfg.max_lines + 1, 1, f"{basename(path)} has {lines} lines, over guidance.max-lines {cfg.max_lines}; move reference material into files read on demand")
     if doc.size > cfg.max_bytes:
         yield R["GDN014"].at(path, 1, 1, f"{basename(path)} is {doc.size} bytes, over guidance.max-bytes {cfg.max_bytes}; move reference material into files read on demand")
-    loaded = expansion.loaded
+    loaded = [x for x in expansion.loaded if x.depth <= depth]
     tokens = sum(approx_tokens(x.size) for x in loaded)
     if tokens > cfg.max_tokens:
         with_imports = f" with its {len(loaded) - 1} import(s)" if len(loaded) > 1 else ""
         yield R["GDN014"].at(path, 1, 1, f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links")
 
 
-def _check_copilot_review(doc: Document) -> Iterator[Problem]:
+def copilot_review_cut(doc: Document) -> tuple[int, str] | None:
+    """(the line from which Copilot code review no longer reads ``doc``, who else
+    reads it all), or None when review reads it all or is excluded from it [GHR][GHX]."""
     fm = doc.frontmatter
-    excluded = fm is not None and str(fm.data.get("excludeAgent", "")).strip() == "code-review"
+    excluded = fm.data.get("excludeAgent") if fm is not None else None
+    excluded = excluded.strip() if isinstance(excluded, str) else excluded
     limit = agents.COPILOT_REVIEW_CHARS
-    if excluded or len(doc.text) <= limit:
-        return
+    if excluded == "code-review" or len(doc.text) <= limit:
+        return None
     seen = 0
     line = 1
     for number, text in enumerate(doc.lines, 1):
@@ -850,4 +919,19 @@ def _check_copilot_review(doc: Document) -> Iterator[Problem]:
         if seen > limit:
             line = number
             break
-    yield R["GDN017"].at(doc.path, line, 1, f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it (Copilot chat and the coding agent read it all); put what review must check first, or shorten the file")
+    if excluded is None:
+        others = "Copilot chat and the coding agent read it all"
+    elif excluded == "coding-agent":
+        others = "Copilot chat reads it all; excludeAgent keeps it from the coding agent"
+    else:  # an unconfirmed value ("cloud-agent") or a malformed one: nothing said of the coding agent
+        others = "Copilot chat reads it all"
+    return line, others
+
+
+def _check_copilot_review(doc: Document) -> Iterator[Problem]:
+    cut = copilot_review_cut(doc)
+    if cut is None:
+        return
+    line, others = cut
+    limit = agents.COPILOT_REVIEW_CHARS
+    yield R["GDN017"].at(doc.path, line, 1, f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it ({others}); put what review must check first, or shorten the file")

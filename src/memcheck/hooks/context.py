@@ -12,6 +12,8 @@ tokens against ``context.max-tokens``. Exit 1 when an agent is over that budget.
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any, Iterable
 
 import click
@@ -21,7 +23,8 @@ from memcheck.checks import guidance as gdn
 from memcheck.checks.index import cap_lines, entry_names, loaded_lines
 from memcheck.checks.skills import scope_of
 from memcheck.config import Config, ConfigError
-from memcheck.discover import USER_PREFIX, Store, Workspace, parent, relative_path, user_workspace
+from memcheck.discover import USER_PREFIX, Store, Workspace, folder_workspace, parent, relative_path, user_workspace
+from memcheck.document import MAX_BYTES
 
 _STATE = {agents.READS: True, agents.MAYBE: None, agents.NO: False}
 
@@ -34,41 +37,69 @@ def _shown(ws: Workspace, path: str) -> str:
     return USER_PREFIX + path if ws.user else path
 
 
-def _entry(ws: Workspace, source: agents.Source, agent: str) -> dict[str, Any]:
+class _Places:
+    """The workspaces files are read from: the repository, and the folders outside
+    it that agents read on this machine (the home folder, $CODEX_HOME, the folders
+    above the repository), each holding only the files asked for."""
+
+    def __init__(self, ws: Workspace, home: Workspace, machine: agents.Machine):
+        self.repo, self.machine = ws, machine
+        self._by_base: dict[str, Workspace] = {str(home.root): home}
+
+    def __call__(self, base: str) -> Workspace:
+        found = self._by_base.get(base)
+        if found is None:
+            found = self._by_base[base] = folder_workspace(self.repo.config, Path(base))
+        return found
+
+    def of(self, source: agents.Source) -> Workspace:
+        return self(source.base) if source.user else self.repo
+
+    def shown(self, source: agents.Source, path: str) -> str:
+        """A file as the user knows it: repository-relative, else ``~/…`` or absolute."""
+        return self.machine.shown(os.path.join(source.base, path)) if source.user else path
+
+
+def _entry(places: _Places, source: agents.Source, agent: str) -> dict[str, Any]:
+    ws = places.of(source)
     # A symlinked twin is read through the file it is (also when git checked it out as text).
-    real = ws.twins.get(source.path, source.path)
+    real = ws.twins.get(source.path, source.path) if not source.user else source.path
     doc = ws.document(real)
     follows = agents.FOLLOWS_IMPORTS[agent]
     depth = agents.IMPORT_DEPTH[agent]
     notes: list[str] = []
     imports: list[dict[str, Any]] = []
     loaded_bytes = doc.size
+    if real in ws.outside_links:
+        notes.append("a symlink out of the repository: memcheck does not follow it, so its size and imports are not counted")
+    elif doc.error is not None and doc.size > MAX_BYTES and follows != agents.NO and source.sure != agents.NO:
+        notes.append(f"over {MAX_BYTES // 1024 // 1024} MiB: memcheck does not read it, so its @-imports are not followed here")
     if follows == agents.READS and source.sure != agents.NO:
         expansion = agents.expand(ws, real, agents.follow_depth(agent))
         imports = [
-            {"file": _shown(ws, x.path), "depth": x.depth, "bytes": x.size, "tokens": gdn.approx_tokens(x.size), "via": _shown(ws, x.via[-2])}
+            {"file": places.shown(source, x.path), "depth": x.depth, "bytes": x.size, "tokens": gdn.approx_tokens(x.size), "via": places.shown(source, x.via[-2])}
             for x in expansion.loaded[1:]
         ]
         loaded_bytes = sum(x.size for x in expansion.loaded)
-        notes += [f"line {imp.line}: @{imp.token} does not exist (in {_shown(ws, where)})" for where, imp in expansion.missing]
+        notes += [f"line {imp.line}: @{imp.token} does not exist (in {places.shown(source, where)})" for where, imp in expansion.missing]
         notes += [f"import cycle {' -> '.join(cycle)}: it stops at the repeat" for _, cycle in expansion.cycles]
         notes += [f"{chain[-1]} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}: not loaded" for _, chain in expansion.too_deep]
         if depth == agents.UNKNOWN and len(expansion.loaded) > 1:
             notes.append(f"how deep {agents.TITLE[agent]} follows @-imports is unconfirmed: all are shown")
     elif follows == agents.MAYBE and agents.imports(ws, doc):
         notes.append(f"whether {agents.TITLE[agent]} follows @-imports is unconfirmed: they are not counted")
-    if agent == agents.CLAUDE_CODE and doc.error is not None and "larger than" in doc.error:
-        notes.append("over 1 MiB: memcheck does not read it (Claude Code skips a CLAUDE.md over 4 MiB)")
     kind = agents.kind_of(source.path, ws.config.guidance.filenames)
-    if agent == agents.COPILOT and kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and len(doc.text) > agents.COPILOT_REVIEW_CHARS:
-        notes.append(f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.COPILOT_REVIEW_CHARS:,}")
+    if agent == agents.COPILOT and kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and (cut := gdn.copilot_review_cut(doc)) is not None:
+        notes.append(f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.COPILOT_REVIEW_CHARS:,}, up to line {cut[0]} ({cut[1]})")
+    shown_real = places.shown(source, real)
+    size: int | None = None if real in ws.outside_links else doc.size  # not followed: not known
     return {
-        "file": _shown(ws, source.path),
+        "file": places.shown(source, source.path),
         "scope": source.scope,
         "loaded": _STATE[source.sure],
-        "reason": source.why + (f" (a symlink to {_shown(ws, real)})" if real != source.path else ""),
-        "bytes": doc.size,
-        "tokens": gdn.approx_tokens(doc.size),
+        "reason": source.why + (f" (a symlink to {shown_real})" if real != source.path else ""),
+        "bytes": size,
+        "tokens": None if size is None else gdn.approx_tokens(size),
         "kept_bytes": doc.size if source.sure != agents.NO else 0,
         "cut": False,
         "dropped": False,
@@ -78,36 +109,51 @@ def _entry(ws: Workspace, source: agents.Source, agent: str) -> dict[str, Any]:
     }
 
 
-def _apply_codex_budget(ws: Workspace, files: list[dict[str, Any]], sources: list[agents.Source]) -> None:
-    """Codex's project budget over the project files, root first [CXS]; the user
-    file is outside it. Changes the entries in place."""
-    project = [(e, s) for e, s in zip(files, sources) if not s.user and s.sure == agents.READS]
-    docs = [ws.document(ws.twins.get(s.path, s.path)) for _, s in project]
-    cuts = agents.codex_budget([(s.path, doc.size, agents.is_blank(doc)) for (_, s), doc in zip(project, docs)])
-    for (entry, _), cut in zip(project, cuts):
-        entry["kept_bytes"] = cut.loaded
-        entry["total_bytes"] = cut.loaded
-        if cut.dropped:
-            entry["dropped"] = True
-            entry["loaded"] = False
-            entry["reason"] = f"dropped: the files above spent Codex's {agents.CODEX_PROJECT_BUDGET:,}-byte project budget"
-        elif cut.loaded < cut.size:
-            entry["cut"] = True
-            entry["reason"] = f"cut: Codex keeps {cut.loaded:,} of its {cut.size:,} bytes ({agents.CODEX_PROJECT_BUDGET:,}-byte project budget)"
+def _apply_codex_blank_and_budget(ws: Workspace, files: list[dict[str, Any]], sources: list[agents.Source], budget: bool) -> None:
+    """What Codex does with each project file, root first [CXS]: a blank file is
+    skipped (and an override, blank or not, still hides its folder's AGENTS.md);
+    with ``budget``, the 32 KiB project budget cuts and drops. The user's file is
+    outside the budget. Changes the entries in place."""
+    project = [(e, s) for e, s in zip(files, sources) if not s.user and s.sure != agents.NO]
+    if not budget:
+        for entry, source in project:
+            if agents.is_blank(ws.document(ws.twins.get(source.path, source.path))):
+                _skip_blank(ws, entry, source)
+        return
+    reads = [(e, s) for e, s in project if s.sure == agents.READS]
+    cuts = agents.codex_chain(ws, [ws.twins.get(s.path, s.path) for _, s in reads])
+    limit = f"{agents.CODEX_PROJECT_BUDGET:,}-byte project budget"
+    for (entry, source), cut in zip(reads, cuts):
+        entry["kept_bytes"] = entry["total_bytes"] = cut.kept
+        if cut.how == agents.BLANK:
+            _skip_blank(ws, entry, source)
+        elif cut.how == agents.DROPPED:
+            entry.update(dropped=True, loaded=False, reason=f"dropped: the files above spent Codex's {limit}")
+        elif cut.how == agents.CUT:
+            entry.update(cut=True, reason=f"cut: Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})")
+        elif cut.how == agents.CUT_BLANK:
+            left = agents.CODEX_PROJECT_BUDGET - cut.spent
+            entry.update(loaded=False, reason=f"skipped: the {left:,} bytes of it that fit Codex's {limit} are blank, so Codex skips the whole file")
+        elif cut.how == agents.UNKNOWN_SIZE:
+            entry.update(loaded=None, reason=f"{entry['reason']}; memcheck does not follow a symlink out of the repository here or above, so Codex's {limit} is not worked out from here down")
 
 
-def _agent_section(ws: Workspace, home: Workspace, agent: str, rel: str, is_folder: bool) -> dict[str, Any]:
-    sources = agents.sources(ws, home, agent, rel, is_folder)
-    files = [_entry(home if s.user else ws, s, agent) for s in sources]
-    notes = []
+def _skip_blank(ws: Workspace, entry: dict[str, Any], source: agents.Source) -> None:
+    hides = agents.reading(ws).kind.get(source.path) == agents.K_OVERRIDE
+    entry.update(loaded=False, kept_bytes=0, total_bytes=0, reason="blank: Codex skips a file with no text" + ("; as an override it still hides this folder's AGENTS.md" if hides else ""))
+
+
+def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_folder: bool) -> dict[str, Any]:
+    machine = places.machine
+    sources = agents.sources(ws, agent, rel, is_folder, machine, places)
+    files = [_entry(places, s, agent) for s in sources]
+    model = agents.reading(ws)
+    settings = [s for s in (*model.facts.settings, *machine.settings) if s.agent == agent]
+    notes = [f"{s.file} sets {s.key}: entries it may change are marked unconfirmed" for s in settings]
     if agent == agents.CODEX:
-        model = agents.reading(ws)
-        if model.facts.budget_changed:
-            notes.append("this repository's .codex/config.toml sets project_doc_*: the default 32 KiB budget is not applied here")
-        else:
-            _apply_codex_budget(ws, files, sources)
-    if agent in agents.reading(ws).facts.changed:
-        notes.append(f"this repository's settings change which files {agents.TITLE[agent]} reads: entries are marked unconfirmed")
+        if settings:
+            notes.append("so Codex's default 32 KiB project budget is not applied here")
+        _apply_codex_blank_and_budget(ws, files, sources, budget=not settings)
     return {
         "agent": agent,
         "name": agents.TITLE[agent],
@@ -167,9 +213,10 @@ def build(config: Config, target_path: str, agent: str | None = None) -> dict[st
     is_folder = rel == "" or (ws.root / rel).is_dir()
     folder = rel if is_folder else parent(rel)
     home = user_workspace(config)
+    places = _Places(ws, home, agents.this_machine(home.root))
 
     wanted = [agent] if agent is not None else [a for a in agents.ALL if a in config.agents]
-    sections = [_agent_section(ws, home, a, rel, is_folder) for a in wanted]
+    sections = [_agent_section(ws, places, a, rel, is_folder) for a in wanted]
     indexes = [_index_entry(home, s) for s in home.stores]
     indexes += [_index_entry(ws, s) for s in ws.stores if _covers(store_owner(s.folder), folder)]
     skills = _skills(home, folder) + _skills(ws, folder)
@@ -198,12 +245,13 @@ def render_text(report: dict[str, Any]) -> Iterable[str]:
     yield f"Context when working on {report['path']}"
     for section in report["agents"]:
         yield ""
-        yield f"{section['name']} (user level, then the repository root down to the working folder):"
+        yield f"{section['name']} (user level, then each folder from the top down to the working folder):"
         if not section["files"]:
             yield "  no guidance files"
         for f in section["files"]:
             state = "CUT" if f["cut"] else "DROPPED" if f["dropped"] else _SHOWN_STATE[f["loaded"]]
-            yield f"  {f['scope']:<8} {f['file']}  {_n(f['bytes'])} bytes, ~{_n(f['tokens'])} tokens  [{state}: {f['reason']}]"
+            size = "size not known" if f["bytes"] is None else f"{_n(f['bytes'])} bytes, ~{_n(f['tokens'])} tokens"
+            yield f"  {f['scope']:<8} {f['file']}  {size}  [{state}: {f['reason']}]"
             for imp in f["imports"]:
                 indent = "  " * imp["depth"]
                 yield f"         {indent}@{imp['file']}  {_n(imp['bytes'])} bytes, ~{_n(imp['tokens'])} tokens"
