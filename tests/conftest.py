@@ -39,7 +39,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     for name in (
         "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "MEMCHECK_JOBS",
         "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF", "PRE_COMMIT_REMOTE_NAME", "PRE_COMMIT_REMOTE_URL", "PRE_COMMIT_REMOTE_BRANCH", "PRE_COMMIT_LOCAL_BRANCH",
-        "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE",
+        "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "CODEX_HOME",
     ):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     yield

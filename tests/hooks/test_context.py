@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import invoke, memory, run_cli, write
+from conftest import git, invoke, memory, run_cli, write
 
 
 def _context(root: Path, path: str, *args: str) -> tuple[int, dict[str, Any]]:
@@ -164,3 +164,71 @@ def test_unknown_agent_is_a_usage_error(project: Path) -> None:
 def test_path_outside_the_repository_is_a_usage_error(project: Path, tmp_path: Path) -> None:
     proc = run_cli(project, "context", str(tmp_path))
     assert proc.returncode == 2 and "outside the repository" in proc.stderr and "Traceback" not in proc.stderr
+
+
+# ---------------------------------------------------------------- the user's machine (second audit)
+
+
+def _section(report: dict[str, Any], agent: str) -> dict[str, Any]:
+    (section,) = [a for a in report["agents"] if a["agent"] == agent]
+    return section
+
+
+def test_codex_global_file_is_read_from_codex_home(repo: Path, tmp_path: Path) -> None:
+    home = Path(os.environ["HOME"])
+    write(repo, "AGENTS.md", "# Rules\n")
+    write(home, ".codex/AGENTS.md", "# In ~/.codex, which CODEX_HOME replaces\n")
+    codex_home = tmp_path / "codex-home"
+    write(codex_home, "AGENTS.md", "# Mine\n")
+    proc = run_cli(repo, "context", ".", "--agent", "codex", "--format", "json", env={"CODEX_HOME": str(codex_home)})
+    (section,) = json.loads(proc.stdout)["agents"]
+    assert [(f["file"], f["loaded"]) for f in section["files"]] == [(str(codex_home / "AGENTS.md"), True), ("AGENTS.md", True)]
+
+
+def test_user_settings_make_context_say_less(repo: Path) -> None:
+    home = Path(os.environ["HOME"])
+    write(repo, "AGENTS.md", "# Rules\n" + "x" * 40_000 + "\n")
+    write(home, ".gemini/settings.json", '{"context": {"fileName": "AGENTS.md"}}\n')
+    write(home, ".codex/config.toml", "project_doc_max_bytes = 100\n")
+    _, report = _context(repo, ".")
+    # Gemini CLI may read AGENTS.md: this user's settings name it
+    assert [(f["file"], f["loaded"]) for f in _section(report, "gemini")["files"]] == [("AGENTS.md", None)]
+    assert "your ~/.gemini/settings.json sets context.fileName" in _section(report, "gemini")["files"][0]["reason"]
+    # Codex: this user's budget is not 32,768 bytes, so no cut at it is claimed
+    (entry,) = _section(report, "codex")["files"]
+    assert entry["loaded"] is None and entry["cut"] is False and "your ~/.codex/config.toml sets project_doc_max_bytes" in entry["reason"]
+
+
+def test_folders_above_the_repository_are_named_outside_it(tmp_path: Path) -> None:
+    home = Path(os.environ["HOME"])
+    root = home / "projects" / "r"
+    root.mkdir(parents=True)
+    git(root, "-c", "init.defaultBranch=main", "init", "-q")
+    write(root, "AGENTS.md", "# Rules\n")
+    write(root, "CLAUDE.md", "@AGENTS.md\n")
+    write(home, "projects/CLAUDE.md", "# All my projects, for Claude\n")
+    write(home, "projects/AGENTS.md", "# All my projects\n")
+    _, report = _context(root, ".")
+    claude = _section(report, "claude-code")["files"]
+    assert [(f["file"], f["scope"], f["loaded"]) for f in claude] == [("~/projects/CLAUDE.md", "above", True), ("CLAUDE.md", "project", True)]
+    assert "above the repository" in claude[0]["reason"]
+    amp = _section(report, "amp")["files"]
+    assert [(f["file"], f["scope"], f["loaded"]) for f in amp] == [("~/projects/AGENTS.md", "above", True), ("AGENTS.md", "project", True)]
+    # Codex stops at the repository root (.git)
+    assert [f["file"] for f in _section(report, "codex")["files"]] == ["AGENTS.md"]
+    # check is about the repository's own files: nothing above it is reported
+    assert "projects/CLAUDE.md" not in run_cli(root, "check").stdout
+
+
+def test_user_rules_load_first_for_claude_code(repo: Path) -> None:
+    home = Path(os.environ["HOME"])
+    write(repo, "CLAUDE.md", "# Rules\n")
+    write(repo, "src/app.py", "pass\n")
+    write(home, ".claude/rules/always.md", "Always mine.\n")
+    write(home, ".claude/rules/web.md", "---\npaths: ['web/**']\n---\nWeb.\n")
+    _, report = _context(repo, "src/app.py")
+    assert [(f["file"], f["scope"], f["loaded"]) for f in _section(report, "claude-code")["files"]] == [
+        ("~/.claude/rules/always.md", "user", True),
+        ("~/.claude/rules/web.md", "user", False),
+        ("CLAUDE.md", "project", True),
+    ]
