@@ -126,6 +126,7 @@ class Workspace:
     user: bool = False  # the user-level locations under $HOME, not a repository
     partial: bool = False  # files of some folders only (a hook run on memory files)
     _outside: frozenset[str] = frozenset()  # see outside_links
+    _unsure: frozenset[str] = frozenset()  # see unsure_links
 
     def __init__(self, config: Config, files: list[str] | None = None, listing: GitListing | None = None):
         """``files``: the files to consider; else ``listing``'s (one already started),
@@ -413,6 +414,9 @@ class Workspace:
             for path, target in as_text.items():
                 if path in links_in_index and twins.get(target) != path:
                     twins[path] = twins.get(target, target)
+        elif as_text:
+            # No index to ask (an export, an unpacked archive): either may be true.
+            self._unsure = frozenset(as_text)
         self._outside = frozenset(outside)
         return tuple(p for p in found if p not in twins), twins
 
@@ -422,6 +426,14 @@ class Workspace:
         them, memcheck does not follow them (they are in ``guidance`` all the same)."""
         self._guidance_and_twins  # noqa: B018 - worked out with the guidance files
         return self._outside
+
+    @property
+    def unsure_links(self) -> frozenset[str]:
+        """Outside a git work tree, guidance files whose whole text is another guidance
+        file's path: a symlink checked out as text, or a file saying just that; with no
+        index to tell, memcheck claims neither (see ``_guidance_and_twins``)."""
+        self._guidance_and_twins  # noqa: B018 - worked out with the guidance files
+        return self._unsure
 
     def _link_as_text(self, path: str) -> str | None:
         """The path a symlink names when git checked it out as a plain file (its whole

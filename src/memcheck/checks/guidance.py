@@ -536,6 +536,8 @@ def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], 
     other, other_path, other_readers = other_side
     if main in ws.outside_links or other in ws.outside_links:
         return  # a file memcheck does not follow: its text is not known (GDN018 says so)
+    if main in ws.unsure_links or other in ws.unsure_links:
+        return  # maybe a symlink to the other, checked out as text: no index to tell
     if _texts_equal(ws, main, other):
         return
     # An agent shares the other file's instructions when an @-import it follows brings

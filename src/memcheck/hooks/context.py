@@ -72,6 +72,8 @@ def _entry(places: _Places, source: agents.Source, agent: str) -> dict[str, Any]
     loaded_bytes = doc.size
     if real in ws.outside_links:
         notes.append("a symlink out of the repository: memcheck does not follow it, so its size and imports are not counted")
+    elif real in ws.unsure_links:
+        notes.append(f"it holds just {doc.text.strip()!r}: a symlink checked out as text, or that text; outside a git repository memcheck cannot tell which")
     elif doc.error is not None and doc.size > MAX_BYTES and follows != agents.NO and source.sure != agents.NO:
         notes.append(f"over {MAX_BYTES // 1024 // 1024} MiB: memcheck does not read it, so its @-imports are not followed here")
     if follows == agents.READS and source.sure != agents.NO:
