@@ -152,7 +152,7 @@ allowed-tools: [Bash, Read]
 """),
     Rule("SKL008", "invalid-triggers", ERROR, False, "Skill triggers is not a list of non-empty strings", """\
 ## What it does
-Reports Amp's `triggers` when it is not a list, or holds an empty or non-string
+Reports a skill's `triggers` (phrases that invoke it) when it is not a list, or holds an empty or non-string
 item.
 
 ## Why is this bad?
@@ -189,7 +189,7 @@ Keep one, or rename one of them.
     Rule("SKL010", "unknown-key", WARNING, False, "Skill frontmatter key is not in the schema", """\
 ## What it does
 Reports frontmatter keys outside the Agent Skills schema (`name`, `description`,
-`license`, `compatibility`, `metadata`, `allowed-tools`), Amp's `triggers` and
+`license`, `compatibility`, `metadata`, `allowed-tools`), `triggers` and
 the vendor keys of `skills.allowed-keys` (`argument-hint`, `user-invocable`,
 `model`, `version`, `disable-model-invocation`, ...).
 
