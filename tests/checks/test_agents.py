@@ -4,13 +4,17 @@ in the team's agent reference; the model is memcheck.agents."""
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import check_json, git, invoke, run_cli, symlink_as_text, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from memcheck import agents
+from memcheck import agents, config
+from memcheck.discover import Workspace
 
 
 def _by(problems: list[dict[str, Any]], code: str) -> dict[str, str]:
@@ -628,3 +632,44 @@ def test_guidance_symlink_out_of_the_repository_is_named(repo: Path, tmp_path: P
     assert "memcheck does not follow it" in entry["notes"][0]
     text = run_cli(repo, "context", ".", "--agent", "claude-code").stdout
     assert "  project  CLAUDE.md  size not known  [loaded: every folder from the root down]" in text
+
+
+# ---------------------------------------------------------------- Codex's loader, as its source reads
+
+
+def _codex_reference(files: list[bytes], budget: int) -> list[int]:
+    """Bytes Codex keeps of each file, transcribed from codex-rs/core/src/agents_md.rs:
+    `if size > remaining { data.truncate(remaining) }; let text =
+    String::from_utf8_lossy(&data); if !text.trim().is_empty() { push; remaining -=
+    data.len() }`, the loop stopping once remaining is 0."""
+    remaining = budget
+    kept = []
+    for data in files:
+        if remaining == 0:
+            kept.append(0)
+            continue
+        data = data[:remaining]
+        if data.decode("utf-8", "replace").strip(agents.RUST_WHITESPACE):
+            kept.append(len(data))
+            remaining -= len(data)
+        else:
+            kept.append(0)
+    return kept
+
+
+_CHUNKS = st.sampled_from([b"", b" ", b"\n", b"\r\n", b"\t", b"\xc2\xa0", b"x", b"# Rules\n", "é".encode(), b"\xff", b"\xef\xbb\xbf"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(files=st.lists(st.lists(_CHUNKS, max_size=12).map(b"".join), min_size=1, max_size=5), budget=st.integers(1, 40))
+def test_codex_budget_keeps_what_codex_s_loader_keeps(files: list[bytes], budget: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        paths = []
+        for i, data in enumerate(files):
+            path = "/".join(["d"] * i + ["AGENTS.md"])
+            write(root, path, data)
+            paths.append(path)
+        ws = Workspace(config.default_config(root), files=paths)
+        cuts = agents.codex_chain(ws, paths, budget)
+    assert [c.kept for c in cuts] == _codex_reference(files, budget)
