@@ -179,15 +179,21 @@ def test_unread_files(repo: Path, files: dict[str, str], config: str, unread: st
     assert sorted(_by(check_json(repo), "GDN001")) == ([unread] if unread else [])
 
 
-def test_unread_message_names_the_agents_that_do_read_it(repo: Path) -> None:
-    write(repo, ".claude/rules/a.md", "x\n")
+@pytest.mark.parametrize(
+    ("files", "unread", "fix"),
+    [
+        pytest.param({".claude/rules/a.md": "x\n"}, ".claude/rules/a.md", "move what it says into a file Codex reads, and delete it", id="rule"),
+        # beside a file Codex reads: the advice names it
+        pytest.param({"CLAUDE.md": "claude\n", "AGENTS.md": "agents\n"}, "CLAUDE.md", "move what it says into AGENTS.md, and delete it", id="claude-md-beside-agents-md"),
+    ],
+)
+def test_unread_advice_with_agents_set_speaks_of_the_configured_agents(repo: Path, files: dict[str, str], unread: str, fix: str) -> None:
+    for path, text in files.items():
+        write(repo, path, text)
     write(repo, ".memcheck.yaml", "agents: [codex]\n")
-    message = _by(check_json(repo), "GDN001")[".claude/rules/a.md"]
+    message = _by(check_json(repo), "GDN001")[unread]
     # no claim about an agent outside agents:, only the plain option of adding it
-    assert message == (
-        "no configured agent reads a.md: Codex does not read it; move what it says into a file Codex reads, and delete it; "
-        "or, if this repository also serves Claude Code, add claude-code to agents:"
-    )
+    assert message == f"no configured agent reads {unread.rpartition('/')[2]}: Codex does not read it; {fix}; or, if this repository also serves Claude Code, add claude-code to agents:"
 
 
 def test_cursor_md_gets_renamed(repo: Path) -> None:
@@ -592,17 +598,6 @@ def test_cursor_rule_keys_are_shown_as_written(repo: Path, text: str, shown: str
     _, section = _section(repo, ".", "cursor")
     (rule,) = [f for f in section["files"] if f["file"] == ".cursor/rules/r.mdc"]
     assert rule["reason"] == f"a project rule ({shown}); how Cursor applies its keys is unconfirmed"
-
-
-def test_unread_advice_with_agents_set_speaks_of_the_configured_agents(repo: Path) -> None:
-    write(repo, "CLAUDE.md", "claude\n")
-    write(repo, "AGENTS.md", "agents\n")
-    write(repo, ".memcheck.yaml", "agents: [codex]\n")
-    message = _by(check_json(repo), "GDN001")["CLAUDE.md"]
-    assert message == (
-        "no configured agent reads CLAUDE.md: Codex does not read it; move what it says into AGENTS.md, and delete it; "
-        "or, if this repository also serves Claude Code, add claude-code to agents:"
-    )
 
 
 def test_missing_import_in_an_imported_file_is_reported_there_once(repo: Path) -> None:
