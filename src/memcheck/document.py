@@ -49,7 +49,9 @@ class Frontmatter(NamedTuple):
         value = self.data[key]
         if self.fallback or key in self.plain_keys or not isinstance(value, str):
             raw = self.raw_values.get(key)
-            if raw is not None and not _BLOCK_INDICATOR.match(raw):
+            # An anchor, alias or tag (`&a ok`, `*a`, `!!str 5`) is YAML's, not text:
+            # the value it makes is what the agents' YAML readers show.
+            if raw is not None and not _BLOCK_INDICATOR.match(raw) and (self.fallback or raw[:1] not in "&*!"):
                 return raw
         if isinstance(value, str):
             return value

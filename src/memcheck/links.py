@@ -6,7 +6,7 @@ Both are read from prose only (code spans, fences and HTML comments masked, as f
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from memcheck import mentions
 
@@ -26,8 +26,26 @@ def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Ite
     it names a file from the repository root)."""
     if doc.error is not None or "[" not in doc.body:
         return
-    folder = doc.path.rpartition("/")[0]
-    for link in mentions.links(prose(ws, doc)):
+    for line, col, target, where in _dead(ws, mentions.links(prose(ws, doc)), doc.path.rpartition("/")[0], from_root_too):
+        yield line, col, _dead_message(target, where)
+
+
+def description_dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:
+    """As ``dead_links``, for the links in a memory's frontmatter ``description``:
+    the store's index shows the description, so each is a dead link there too."""
+    fm = doc.frontmatter
+    first = fm.key_lines.get("description") if fm is not None else None
+    if fm is None or first is None or "](" not in (fm.display("description") or ""):
+        return
+    # The key's line and the lines that continue its value, up to the next key.
+    last = min((line for line in fm.key_lines.values() if line > first), default=fm.end_line) - 1
+    numbered = list(zip(range(first, last + 1), mentions.prose(doc.lines[first - 1 : last])))
+    for line, col, target, where in _dead(ws, mentions.links(numbered), doc.path.rpartition("/")[0], from_root_too):
+        yield line, col, f"the description's {_dead_message(target, where)} (the index shows the description too)"
+
+
+def _dead(ws: Workspace, found: Iterable[mentions.Token], folder: str, from_root_too: bool) -> Iterator[tuple[int, int, str, str]]:
+    for link in found:
         target = mentions.link_path(link.text, folder)
         if target is None:
             continue
@@ -35,11 +53,15 @@ def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Ite
             from_root = mentions.link_path(link.text, "")
             if from_root is not None and from_root != ".." and not from_root.startswith("../") and ws.exists(from_root):
                 continue
-        if target == ".." or target.startswith("../"):
-            yield link.line, link.col, f"link {link.text!r} climbs above the repository root; link to a file inside the repository or use a URL"
-        elif not ws.exists(target):
-            hint = "use '/' between folders, not '\\'" if "\\" in target else "fix the path or remove the link"
-            yield link.line, link.col, f"link {link.text!r} points at {target}, which does not exist; {hint}"
+        if target == ".." or target.startswith("../") or not ws.exists(target):
+            yield link.line, link.col, link.text, target
+
+
+def _dead_message(text: str, target: str) -> str:
+    if target == ".." or target.startswith("../"):
+        return f"link {text!r} climbs above the repository root; link to a file inside the repository or use a URL"
+    hint = "use '/' between folders, not '\\'" if "\\" in target else "fix the path or remove the link"
+    return f"link {text!r} points at {target}, which does not exist; {hint}"
 
 
 def wiki_links(ws: Workspace, doc: Document) -> list[mentions.Token]:

@@ -363,8 +363,9 @@ description: "Follow-up to PR #36"
 """),
     Rule("MEM021", "broken-link", WARNING, False, "Memory link or [[wiki]] link points at nothing", """\
 ## What it does
-Reports, in a memory file, a relative Markdown link whose target does not exist
-(resolved from the store's folder), and a `[[wiki]]` link (`[[name]]`,
+Reports, in a memory file's body or its `description` (which the store's
+MEMORY.md shows beside the memory's entry), a relative Markdown link whose target
+does not exist (resolved from the store's folder), and a `[[wiki]]` link (`[[name]]`,
 `[[name|text]]`, `[[name#heading]]`) that names no memory of the same store: not a
 file stem (`[[deploy-notes]]` for `deploy-notes.md`) and not a memory's `name`
 (compared without case). Links in code spans, fenced blocks and HTML comments are
@@ -438,6 +439,8 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         # Claude Code keeps its memory outside the repository, so paths in memories are
         # written from the project root as often as from the store: either counts.
         for line, col, message in links.dead_links(ws, doc, from_root_too=True):
+            yield R["MEM021"].at(path, line, col, message)
+        for line, col, message in links.description_dead_links(ws, doc, from_root_too=True):
             yield R["MEM021"].at(path, line, col, message)
         if "[[" in doc.body:
             wiki.append(doc)
