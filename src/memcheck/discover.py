@@ -20,7 +20,7 @@ from memcheck import document
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config
 from memcheck.document import Document
-from memcheck.listing import GitListing
+from memcheck.listing import GitListing, ignored_by_git
 
 T = TypeVar("T")
 
@@ -222,6 +222,18 @@ class Workspace:
             return None
         kind = document.special_kind(mode)
         return kind if kind is not None and self.is_inside_root(path) else None
+
+    def ignored_by_git(self, paths: Iterable[str]) -> set[str]:
+        """Of these paths (on disk or not), the ones git ignores: asked once per set of
+        paths not asked before, never once per path."""
+        if not self._listed_by_git:
+            return set()
+        known = self._once.setdefault("git-ignored", {})
+        wanted = sorted(p for p in set(paths) if p not in known)
+        if wanted:
+            hits = ignored_by_git(self.root, wanted)
+            known.update((p, p in hits) for p in wanted)
+        return {p for p in paths if known[p]}
 
     def exists(self, path: str) -> bool:
         """A file or folder inside the root (a link to a folder names one)."""

@@ -7,6 +7,7 @@ costs nothing but the process.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -77,6 +78,31 @@ def changed_paths(root: Path, env: Mapping[str, str]) -> list[str] | None:
         if not out.strip(b"\0") and "GIT_INDEX_FILE" not in env:
             return None
     return sorted(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+
+
+def ignored_by_git(root: Path, paths: Sequence[str]) -> set[str]:
+    """Of these repository-relative paths (which need not exist), the ones git's
+    ignore rules match: one ``git check-ignore`` for all of them. Empty outside a
+    work tree, or without git."""
+    if not paths or not (root / ".git").exists():
+        return set()
+    # check-ignore takes paths, not pathspecs, and refuses pathspec magic: no
+    # --literal-pathspecs, and none from the environment either.
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_PATHSPECS")}
+    try:
+        proc = subprocess.run(
+            ["git", "check-ignore", "-z", "--stdin"],
+            cwd=root,
+            env=env,
+            input="\0".join(paths).encode("utf-8", "surrogateescape") + b"\0",
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        return set()
+    if proc.returncode not in (0, 1):  # 1: none of them is ignored
+        return set()
+    return {p for p in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if p}
 
 
 def _git(root: Path, args: Sequence[str]) -> bytes | None:
