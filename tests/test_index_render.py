@@ -95,8 +95,9 @@ def nano_claude_index(memory_dir: Path) -> str:
 _slug = st.text(alphabet=string.ascii_lowercase + string.digits + "_-", min_size=1, max_size=24).filter(
     lambda s: s[0] not in "-_"
 )
-# One-line values an agent would write. Brackets and backslashes are left out of
-# names because memcheck escapes them (SPEC §5) where the seed writes them raw, and
+# One-line values an agent would write. Brackets, backslashes, backticks and `<` are
+# left out of names because memcheck escapes them (SPEC §5: an unpaired backtick or a
+# `<` opening a tag or an autolink would break the link) where the seed writes them raw, and
 # values that open a YAML quoted or block scalar, a flow collection (`{`, `[`: one
 # may run on into the next line, `name: {` / `description: }`), an anchor or a tag
 # are left out of both, since for those memcheck prints what YAML reads rather than
@@ -105,7 +106,7 @@ _value_chars = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blac
 _text = st.text(alphabet=_value_chars, min_size=1, max_size=60).map(str.strip).filter(
     lambda s: bool(s) and s[0] not in "\"'|>{[&!"
 )
-_name = _text.filter(lambda s: not set(s) & set("[]\\"))
+_name = _text.filter(lambda s: not set(s) & set("[]\\`<"))
 _memory = st.tuples(_slug, _name, _text, st.sampled_from(sorted(SeedMemoryManager.VALID_TYPES)))
 _stores = st.lists(_memory, min_size=0, max_size=12, unique_by=lambda m: m[0])
 

@@ -10,12 +10,15 @@ two never disagree about which memories an index lists or which lines are dead.
 """
 from __future__ import annotations
 
+import heapq
 import posixpath
 import re
+import unicodedata
 from functools import lru_cache
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, List, NamedTuple, Sequence, Tuple, Union
 from urllib.parse import unquote
 
+from memcheck import blocks
 from memcheck.document import Document
 
 GROUPED, FLAT, FLAT_EMDASH = "grouped", "flat", "flat-emdash"
@@ -88,8 +91,44 @@ def _one_line(text: str) -> str:
     return " ".join(text.splitlines()) if not text.isprintable() else text
 
 
+# A `<` that could open an autolink or a tag inside a link's text: an autolink there
+# ends the link (links do not nest), a tag renders as HTML instead of the name.
+_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
+_BACKTICKS = re.compile(r"`+")
+
+
 def escape_text(text: str) -> str:
-    return _one_line(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    """A name as a link's text: brackets and backslashes escaped, and every backtick
+    that no later run of the same length closes (an unpaired one would pair with a
+    backtick after the link and swallow it into a code span), and a `<` that could
+    open a tag or an autolink."""
+    text = _one_line(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    if "`" in text:
+        text = _escape_unpaired_backticks(text)
+    return _TAG_OPEN.sub(r"\\<", text) if "<" in text else text
+
+
+def _escape_unpaired_backticks(text: str) -> str:
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    # CommonMark: a run opens a code span that the next run of the same length closes;
+    # a run nothing closes is literal. The next run of each length, found right to left.
+    after: list[int] = [-1] * len(runs)
+    latest: dict[int, int] = {}
+    for k in range(len(runs) - 1, -1, -1):
+        size = runs[k][1] - runs[k][0]
+        after[k] = latest.get(size, -1)
+        latest[size] = k
+    unpaired = []
+    k = 0
+    while k < len(runs):
+        if after[k] < 0:
+            unpaired.append(runs[k])
+            k += 1
+        else:
+            k = after[k] + 1
+    for start, end in reversed(unpaired):
+        text = text[:start] + "\\`" * (end - start) + text[end:]
+    return text
 
 
 # Characters that would end, split or change a link destination (a space ends it, `#`
@@ -118,6 +157,11 @@ def _default(value: str | None, fallback: str) -> str:
     return fallback if value is None else value
 
 
+def _name(m: Memory) -> str:
+    # An empty name would make an invisible link, `[](m.md)`: the stem, as for a missing one.
+    return m.stem if m.name is None or not m.name.strip() else m.name
+
+
 def _entry(m: Memory, name: str, desc: str, dash: str) -> str:
     head = f"- [{escape_text(name)}]({escape_target(m.filename)})"
     desc = _one_line(desc).rstrip()
@@ -131,7 +175,7 @@ def render(style: str, memories: Sequence[Memory], types: Sequence[str]) -> str:
     if style == GROUPED:
         return _render_grouped(ordered, types)
     dash = "-" if style == FLAT else "\u2014"
-    lines = [_entry(m, _default(m.name, m.stem), _default(m.description, ""), dash) for m in ordered]
+    lines = [_entry(m, _name(m), _default(m.description, ""), dash) for m in ordered]
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -145,7 +189,7 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
     sections: dict[str, list[str]] = {}
     for m in ordered:
         kind = m.type if m.type is not None and m.type in types else OTHER
-        sections.setdefault(kind, []).append(_entry(m, _default(m.name, m.stem), _default(m.description, m.stem), "-"))
+        sections.setdefault(kind, []).append(_entry(m, _name(m), _default(m.description, m.stem), "-"))
     lines = ["# Memory\n"]
     for kind in order:
         if kind in sections:
@@ -158,6 +202,9 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
 # ---------------------------------------------------------------- reading links
 
 
+INLINE, DEFINED, REFERENCE = "inline", "definition", "reference"
+
+
 class Link(NamedTuple):
     line: int  # 1-based
     col: int  # 1-based, of the `[`
@@ -165,21 +212,100 @@ class Link(NamedTuple):
     target: str  # as written, without <> and title
     start: int  # offsets of the destination in the line, <> included
     end: int
+    stop: int = 0  # offset just after the whole link
+    form: str = INLINE  # INLINE `[t](x.md)`; DEFINED `[1]: x.md`; REFERENCE `[t][1]` (target: its definition's)
+    ref: int = 0  # of a REFERENCE link: its definition's line (where start and end are)
+
+
+# [text](target "title"): the text may hold escaped brackets and one level of
+# balanced ones (`[Phi [nested] notes](phi.md)`), the target may be <...>. Linear on
+# any line: the text stops at an unbalanced `[` as well as at `]`, `<...>` at the
+# next `<`, and the spaces before the target are taken whole (the lookahead).
+_TEXT = r"(?:\\.|[^\[\]\\]|\[(?:\\.|[^\[\]\\])*\])*"
+_LINK = re.compile(
+    rf"\[({_TEXT})\]\(\s*(?!\s)(<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
+)
+# `[text][label]`, `[text][]` and the shortcut `[label]`: links when a definition
+# has that label.
+_REFERENCE = re.compile(rf"\[({_TEXT})\](?:\[((?:\\.|[^\[\]\\])*)\])?")
+
+
+def _escaped(line: str, at: int) -> bool:
+    """Whether the character at ``at`` is backslash-escaped (an odd run of backslashes before it)."""
+    run = 0
+    while at - run > 0 and line[at - run - 1] == "\\":
+        run += 1
+    return run % 2 == 1
 
 
 # Remembered: checking a store reads each index line more than once (entries, listing,
 # link targets), and a line is the same line each time.
 @lru_cache(maxsize=4096)
 def links(line: str, lineno: int) -> tuple[Link, ...]:
+    """The inline links of a line of Markdown text (``\\[`` opens none)."""
     if "](" not in line:  # most lines of a curated index hold no link: skip the regex
         return ()
     found = []
-    for m in _LINK.finditer(line):
+    at = 0
+    while (m := _LINK.search(line, at)) is not None:
+        if _escaped(line, m.start()):
+            at = m.start() + 1
+            continue
         target = m.group(2)
         if target.startswith("<") and target.endswith(">"):
             target = target[1:-1]
-        found.append(Link(lineno, m.start() + 1, m.group(1), target, m.start(2), m.end(2)))
+        found.append(Link(lineno, m.start() + 1, m.group(1), target, m.start(2), m.end(2), m.end()))
+        at = m.end()
     return tuple(found)
+
+
+def label_key(label: str) -> str:
+    """A reference label as CommonMark matches it: case-folded, white space collapsed."""
+    return " ".join(label.split()).casefold()
+
+
+def definition(line: str, lineno: int) -> tuple[str, Link] | None:
+    """(label, link) of a link reference definition line, ``[label]: target``."""
+    m = blocks.DEFINITION_LINE.match(line)
+    if m is None or not m.group(1).strip():
+        return None
+    target = m.group(2)
+    start, end = m.start(2), m.end(2)
+    if target.startswith("<") and target.endswith(">"):
+        target = target[1:-1]
+    col = line.index("[") + 1
+    return label_key(m.group(1)), Link(lineno, col, m.group(1), target, start, end, m.end(), DEFINED)
+
+
+def references(line: str, prose: str, lineno: int, defined: dict[str, Link], taken: Sequence[Link]) -> list[Link]:
+    """The reference links of a line (read in ``prose``, the line with its code spans
+    blanked), each with its definition's target and offsets: ``[text][label]``,
+    ``[text][]`` and ``[label]``. ``taken``: the line's inline links, which no
+    reference overlaps."""
+    found: list[Link] = []
+    spans = [(link.col - 1, link.stop) for link in taken]
+    at = 0
+    while (m := _REFERENCE.search(prose, at)) is not None:
+        start = m.start()
+        inline = next((stop for a, stop in spans if a <= start < stop), None)
+        if inline is not None:
+            at = inline
+            continue
+        if _escaped(prose, start):
+            at = start + 1
+            continue
+        labels = [(m.group(2) or m.group(1), m.end())] if m.group(2) is not None else []
+        labels.append((m.group(1), m.end(1) + 1))  # a full reference to no definition: maybe a shortcut
+        for label, stop in labels:
+            target = defined.get(label_key(label))
+            if target is not None:
+                text = line[m.start(1) : m.end(1)]
+                found.append(Link(lineno, start + 1, text, target.target, target.start, target.end, stop, REFERENCE, target.line))
+                at = stop
+                break
+        else:
+            at = start + 1  # not a link: a bracket inside may still be one
+    return found
 
 
 def is_plain_name(target: str) -> bool:
@@ -342,7 +468,9 @@ def pure_style(lines: Sequence[str], types: Sequence[str], prefer: str | None = 
 # belong to the phrase. So `- api: ...`, `**api**` and `| api |` name `api`, but
 # "api tests" does not, nor does "Note 10" name `Note 1`.
 _GLUE = r".'\u2019+\-/&@%$"
-_BOUNDARY = re.compile(rf"\s*(?:(?:[^\w\s{_GLUE}]|(?<!\S)[{_GLUE}]+|[{_GLUE}]+(?!\S))\s*)+")
+# A comma between two digits joins them as well (`Note 1,5`, a decimal comma, is not
+# `Note 1`).
+_BOUNDARY = re.compile(rf"\s*(?:(?:[^\w\s{_GLUE},]|(?<!\d),|,(?!\d)|(?<!\S)[{_GLUE}]+|[{_GLUE}]+(?!\S))\s*)+")
 # Words that may be a file name: split at spaces and the punctuation a file name in
 # prose sits between; a sentence's trailing punctuation is stripped afterwards.
 _WORDS = re.compile(r"[^\s`*|()\[\]{}<>\"\u201c\u201d]+")
@@ -381,8 +509,9 @@ def _window(phrases: list[str], seps: list[str], start: int, count: int) -> str:
     return "\x00".join(parts)
 
 
-def _named(lines: Iterable[str], memories: Sequence[Memory]) -> set[str]:
-    """File names of the memories that these link-less lines name (see _BOUNDARY)."""
+def _named(lines: Iterable[tuple[int, str]], memories: Sequence[Memory]) -> dict[int, set[str]]:
+    """For each of these (line, text) pairs that names memories (see _BOUNDARY), the
+    file names of those memories."""
     wanted: dict[str, set[str]] = {}  # phrase window -> memories it names
     sizes: set[int] = set()
     for m in memories:
@@ -392,135 +521,377 @@ def _named(lines: Iterable[str], memories: Sequence[Memory]) -> set[str]:
                 wanted.setdefault(_window(phrases, seps, 0, len(phrases)), set()).add(m.filename)
                 sizes.add(len(phrases))
     filenames = {m.filename for m in memories}
-    found: set[str] = set()
-    for line in lines:
+    found: dict[int, set[str]] = {}
+    for lineno, line in lines:
+        here: set[str] = set()
         phrases, seps = _phrases(line)
         for size in sizes:
             for start in range(len(phrases) - size + 1):
                 hit = wanted.get(_window(phrases, seps, start, size))
                 if hit:
-                    found |= hit
+                    here |= hit
         for word in _WORDS.findall(line):
             word = word.rstrip(".,;:!?'\u2019")
             if word.startswith("./"):
                 word = word[2:]
             if word in filenames:
-                found.add(word)
+                here.add(word)
+        if here:
+            found[lineno] = here
     return found
 
 
+REPOINT, REMOVE, KEEP = "re-point", "remove", "keep"
+# Why `fix` keeps a dead link (Dead.why):
+IGNORED = "ignored"  # git ignores its file, which another clone may have
+IN_DESCRIPTION = "description"  # it is in an entry's description, after the entry's own link
+AMBIGUOUS = "ambiguous"  # more than one memory looks like its file renamed
+LAZY = "lazy"  # its list item goes on, on a line without indentation (Dead.at)
+HOLDS = "holds"  # its list item holds another link, or names a memory (on line Dead.at)
+NOT_ALONE = "not-alone"  # not the only link of a list item's line
+NOT_MEMORY = "not-memory"  # not a Markdown file directly in the store: a curator's pointer
+UNUSED = "unused"  # a definition no list item uses
+SHARED = "shared"  # a definition several lines use
+UNICODE_FORM = "unicode-form"  # (re-pointed) it names a memory file in another Unicode normalisation form
+
+
 class Dead(NamedTuple):
-    """A link in the index to a file of the store that is not on disk."""
+    """A link in the index to a file of the store that is not on disk (for a reference
+    link: its definition, where its target is written)."""
 
     line: int
     col: int
     target: str  # as written
     path: str  # store-relative, as read
     action: str  # REPOINT, REMOVE or KEEP: what `fix` does with it
-    renamed: tuple[str, ...]  # memories that look like its file renamed (one: re-pointed to it)
-
-
-REPOINT, REMOVE, KEEP = "re-point", "remove", "keep"
+    renamed: tuple[str, ...]  # the first few memories that look like its file renamed (one: re-pointed to it)
+    candidates: int = 0  # how many memories look like its file renamed, all told
+    why: str = ""  # for KEEP: why fix leaves it
+    at: int = 0  # the line that reason is about (LAZY, HOLDS)
+    span: tuple[int, int] = (0, 0)  # offsets of its target in its line
+    drop: tuple[int, ...] = ()  # the lines (1-based) fix removes with it: its list item, all of it
+    form: str = INLINE
 
 
 class Survey(NamedTuple):
     """One reading of an index's lines against its store, shared by check and fix."""
 
     lines: list[str]
-    fenced: list[bool]
-    # per line: (link, kind, store-relative path) of each link outside code blocks
+    layout: blocks.Layout
+    # per line: (link, kind, store-relative path) of each link outside code and comments,
+    # a reference definition's included
     resolved: list[tuple[tuple[Link, str, str], ...]]
     listed: frozenset[str]  # memory file names the index lists
     dead: dict[tuple[int, int], Dead]  # (line, col) -> local links to nothing on disk
 
 
-def survey(text: str, memories: Sequence[Memory], exists: Exists | None = None) -> Survey:
+Ignored = Callable[[Sequence[str]], set[str]]  # of these store-relative paths, those git ignores
+
+
+def survey(
+    text: str,
+    memories: Sequence[Memory],
+    exists: Exists | None = None,
+    *,
+    store_folder: str = "",
+    ignored: Ignored | None = None,
+    also_listed: frozenset[str] = frozenset(),
+) -> Survey:
     """What the index lists, and what its dead links are.
 
     A line lists a memory when it links to the memory's file (see ``classify``:
-    decoded, as written, then without fragment); a line without links to files
-    lists a memory when it names it (see ``_named``): a name inside a link's text, a
-    dead link's included, lists nothing. Lines in code blocks list nothing.
+    decoded, as written, then without fragment), inline or by reference
+    (``[text][1]`` and a ``[1]: file.md`` definition anywhere in the index); an
+    entry-like line (a list item, a table row, a paragraph line) without links to
+    files lists a memory when it names it (see ``_named``) outside code spans. Code
+    blocks, HTML comments, headings and definitions list nothing. ``also_listed``:
+    memories listed around the text (outside its markers).
 
     A dead link is one to a file of the store that is not on disk (a folder, a file
-    git ignores, a non-memory file all exist). ``fix`` re-points it when exactly one
-    unlisted memory looks like its file renamed (same `name` as the link's text or
-    the dead file's stem, or the same stem but for case, `-`, `_` and spaces) and no
-    other dead link claims that memory; otherwise it removes the line if it is a
-    list item whose only link this is, and the link names a Markdown file directly in
-    the store (what a memory is): a dead link to anything else is a curator's
-    pointer, maybe to a file this clone lacks (generated, or not committed), and stays.
+    git ignores, a non-memory file all exist). ``fix`` re-points it when one unlisted
+    memory looks like its file renamed (see ``_renames``); removes the list item it
+    is the only link of, with the item's indented lines and nested items, when it
+    names a Markdown file directly in the store (what a memory is) that git does not
+    ignore; and otherwise leaves it (``Dead.why`` says why): a dead link to anything
+    else is a curator's pointer, maybe to a file this clone lacks.
     """
     names = {m.filename for m in memories}
     if exists is None:
         exists = names.__contains__
     lines = text.split("\n")
-    mask = fenced(lines)
+    lay = blocks.layout(lines)
+    defined: dict[str, Link] = {}
+    for i, kind in enumerate(lay.kinds):
+        if kind == blocks.DEFINITION:
+            found_def = definition(lines[i], i + 1)
+            if found_def is not None:
+                defined.setdefault(*found_def)  # the first definition of a label counts
     resolved: list[tuple[tuple[Link, str, str], ...]] = []
-    listed: set[str] = set()
-    linkless: list[str] = []
-    dead_links: list[tuple[Link, str, bool]] = []  # (link, path, the line's only link in a list item)
-    for lineno, (line, in_code) in enumerate(zip(lines, mask), 1):
-        found = () if in_code else links(line, lineno)
-        here = tuple((link, *classify(link.target, "", exists)) for link in found)
+    listed = set(also_listed)
+    naming: list[tuple[int, str]] = []  # (line index, prose) of entry-like lines without links to files
+    linking: set[int] = set()  # lines with a link to a file
+    dead_links: list[tuple[Link, str]] = []
+    equivalent: list[tuple[Link, str, str]] = []  # (link, path, the memory file it names in another Unicode form)
+    by_form = {unicodedata.normalize("NFC", name): name for name in names if not name.isascii()}
+    uses: dict[int, list[Link]] = {}  # definition line -> the reference links using it
+    for i, (line, kind, prose) in enumerate(zip(lines, lay.kinds, lay.prose)):
+        here = tuple((link, *_resolve(link.target, exists, store_folder)) for link in _line_links(line, kind, prose, i + 1, defined))
         resolved.append(here)
-        to_files = [(link, kind, path) for link, kind, path in here if kind not in ("anchor", "url")]
-        if not to_files:
-            if not in_code and line.strip():
-                linkless.append(line)
-            continue
-        only = len([x for x in here if x[1] != "anchor"]) == 1 and is_list_item(line)
-        for link, kind, path in to_files:
-            if kind != "local":
+        for link, where, path in here:
+            if where in ("anchor", "url"):
                 continue
-            if path in names:
-                listed.add(path)
+            if link.form == REFERENCE:
+                uses.setdefault(link.ref, []).append(link)
+            if link.form != DEFINED:
+                linking.add(i)
+                if where == "local" and path in names:
+                    listed.add(path)
+            if where != "local" or path in names or link.form == REFERENCE:
+                continue
+            same = by_form.get(unicodedata.normalize("NFC", path)) if by_form else None
+            if same is not None:
+                # The memory's own name in another Unicode form (`café` composed, the file
+                # decomposed): macOS opens it, Linux does not. Listed, and re-pointed to
+                # the exact name, on every system alike.
+                listed.add(same)
+                equivalent.append((link, path, same))
             elif not exists(path):
-                dead_links.append((link, path, only))
+                dead_links.append((link, path))
+        if i not in linking and kind in blocks.ENTRY_LIKE and prose.strip():
+            naming.append((i, prose))
     unlisted = [m for m in memories if m.filename not in listed]
-    if unlisted and linkless:
-        listed |= _named(linkless, unlisted)
-    dead = _judge_dead(dead_links, [m for m in memories if m.filename not in listed])
-    return Survey(lines, mask, resolved, frozenset(listed), dead)
+    named: dict[int, set[str]] = {}
+    if unlisted and naming:
+        named = _named(naming, unlisted)
+        for hit in named.values():
+            listed |= hit
+    dead = _judge_dead(lines, lay, resolved, dead_links, uses, named, [m for m in memories if m.filename not in listed], ignored)
+    for link, path, same in equivalent:
+        dead[(link.line, link.col)] = Dead(link.line, link.col, link.target, path, REPOINT, (same,), 1, UNICODE_FORM, span=(link.start, link.end), form=link.form)
+    return Survey(lines, lay, resolved, frozenset(listed), dict(sorted(dead.items())) if equivalent else dead)
 
 
-def _rename_keys(*texts: str) -> set[str]:
-    keys = set()
-    for text in texts:
-        key = re.sub(r"[\s_\-*`]+", " ", text.replace("\\", "")).strip().casefold()
-        if key:
-            keys.add(key)
-    return keys
+def _line_links(line: str, kind: str, prose: str, lineno: int, defined: dict[str, Link]) -> list[Link]:
+    """The links of one line: its definition, or its inline and reference links read
+    in its prose (code spans and comments blanked), text and target as written."""
+    if kind in blocks.NO_LINKS or "[" not in prose:
+        return []
+    if kind == blocks.DEFINITION:
+        found = definition(line, lineno)
+        return [found[1]] if found is not None else []
+    inline = list(links(prose, lineno))
+    if prose != line:
+        inline = [link._replace(text=line[link.col : link.col + len(link.text)], target=_target_at(line, link)) for link in inline]
+    if defined:
+        inline.extend(references(line, prose, lineno, defined, inline))
+        inline.sort(key=lambda link: link.col)
+    return inline
 
 
-def _judge_dead(dead_links: list[tuple[Link, str, bool]], unlisted: Sequence[Memory]) -> dict[tuple[int, int], Dead]:
-    by_key: dict[str, set[str]] = {}
-    for m in unlisted:
-        for key in _rename_keys(m.stem, m.name or ""):
-            by_key.setdefault(key, set()).add(m.filename)
-    candidates = []
-    claims: dict[str, int] = {}
-    for link, path, _only in dead_links:
-        is_memory = "/" not in path and path.endswith(".md")
-        stem = path[:-3] if path.endswith(".md") else path
-        found: set[str] = set()
-        if is_memory:
-            for key in _rename_keys(link.text, stem):
-                found |= by_key.get(key, set())
-        candidates.append(tuple(sorted(found)))
-        for name in found:
-            claims[name] = claims.get(name, 0) + 1
-    dead = {}
-    for (link, path, only), renamed in zip(dead_links, candidates):
-        is_memory = "/" not in path and path.endswith(".md")
-        if len(renamed) == 1 and claims[renamed[0]] == 1:
-            action = REPOINT
-        elif is_memory and only:
-            action = REMOVE
+def _target_at(line: str, link: Link) -> str:
+    target = line[link.start : link.end]
+    return target[1:-1] if target.startswith("<") and target.endswith(">") else target
+
+
+def _resolve(target: str, exists: Exists, store_folder: str) -> tuple[str, str]:
+    """(kind, store-relative path) of a link target, as ``classify`` reads it; a path
+    that climbs out of the store and back in (``../memory/b.md`` in ``.claude/memory``)
+    is the store's file."""
+    kind, path = classify(target, "", exists)
+    if kind in ("outside-repo", "escapes") and store_folder:
+        inside = _into_store(target, store_folder, exists)
+        if inside is not None:
+            return "local", inside
+    return kind, path
+
+
+def _into_store(target: str, store_folder: str, exists: Exists) -> str | None:
+    """The store-relative path of a target that leaves the store and comes back:
+    the first reading that lands in the store and exists, else the browser's reading
+    if it lands there."""
+    options, browser = readings(target)
+    prefix = f"{store_folder}/"
+    landed = {}
+    for reading in dict.fromkeys((*options, browser)):
+        joined = posixpath.normpath(posixpath.join(store_folder, reading))
+        if joined.startswith(prefix):
+            landed[reading] = joined[len(prefix) :]
+    found = next((path for path in landed.values() if exists(path)), None)
+    return found if found is not None else landed.get(browser)
+
+
+def _is_memory_path(path: str) -> bool:
+    return "/" not in path and path.endswith(".md")
+
+
+def _judge_dead(
+    lines: list[str],
+    lay: blocks.Layout,
+    resolved: list[tuple[tuple[Link, str, str], ...]],
+    dead_links: list[tuple[Link, str]],
+    uses: dict[int, list[Link]],
+    named: dict[int, set[str]],
+    unlisted: Sequence[Memory],
+    ignored: Ignored | None,
+) -> dict[tuple[int, int], Dead]:
+    if not dead_links:
+        return {}
+    git_ignores = ignored(sorted({path for _link, path in dead_links})) if ignored is not None else set()
+    why: dict[int, str] = {}  # index in dead_links -> why it is kept, decided before renames
+    renaming: list[tuple[int, tuple[str, ...], str]] = []  # (index, link texts, dead path) of rename candidates
+    for k, (link, path) in enumerate(dead_links):
+        line = lines[link.line - 1]
+        if link.form == INLINE and lay.kinds[link.line - 1] == blocks.ITEM and is_entry(line) and resolved[link.line - 1][0][0] is not link:
+            why[k] = IN_DESCRIPTION
+        elif path in git_ignores:
+            why[k] = IGNORED
+        elif not _is_memory_path(path):
+            why[k] = NOT_MEMORY
         else:
-            action = KEEP
-        dead[(link.line, link.col)] = Dead(link.line, link.col, link.target, path, action, renamed)
-    return dead
+            texts = tuple(use.text for use in uses.get(link.line, ())) if link.form == DEFINED else (link.text,)
+            renaming.append((k, texts, path))
+    renames = _renames(renaming, unlisted)
+    dead: dict[tuple[int, int], Dead] = {}
+    dropped: set[int] = set()  # 0-based lines of the items removed so far
+    # Last first: an item nested in a dead item is judged, and maybe removed, before the item it is in.
+    for k in range(len(dead_links) - 1, -1, -1):
+        link, path = dead_links[k]
+        shown, count, chosen = renames.get(k, ((), 0, None))
+        found = Dead(link.line, link.col, link.target, path, KEEP, shown, count, why.get(k, ""), span=(link.start, link.end), form=link.form)
+        if chosen is not None:
+            found = found._replace(action=REPOINT, renamed=(chosen,), candidates=1)
+        elif k in why:
+            pass
+        elif count > 1:
+            found = found._replace(why=AMBIGUOUS)
+        else:
+            reason, at, drop = _removal(lay, resolved, link, uses, named, dropped)
+            if reason:
+                found = found._replace(why=reason, at=at)
+            else:
+                found = found._replace(action=REMOVE, drop=drop)
+                dropped.update(line - 1 for line in drop)
+        dead[(link.line, link.col)] = found
+    return dict(sorted(dead.items()))
+
+
+def _removal(
+    lay: blocks.Layout,
+    resolved: list[tuple[tuple[Link, str, str], ...]],
+    link: Link,
+    uses: dict[int, list[Link]],
+    named: dict[int, set[str]],
+    dropped: set[int],
+) -> tuple[str, int, tuple[int, ...]]:
+    """Whether fix may remove the list item a dead link is the only link of: ("", 0,
+    its lines), or (why not, the line that is about, ())."""
+    item = link.line - 1
+    also: tuple[int, ...] = ()
+    if link.form == DEFINED:
+        users = uses.get(link.line, [])
+        if not users:
+            return UNUSED, 0, ()
+        if len(users) > 1:
+            return SHARED, 0, ()
+        item, also = users[0].line - 1, (link.line,)
+        link = users[0]
+    if lay.kinds[item] != blocks.ITEM or any(x[1] != "anchor" and x[0] is not link for x in resolved[item]):
+        return NOT_ALONE, 0, ()
+    end, lazy = blocks.item_extent(lay, item)
+    if lazy >= 0:
+        return LAZY, lazy + 1, ()
+    for j in range(item + 1, end):
+        if j in dropped:
+            continue
+        if named.get(j) or any(x[1] != "anchor" for x in resolved[j]):
+            return HOLDS, j + 1, ()
+    return "", 0, tuple(sorted({*range(item + 1, end + 1), *also}))
+
+
+# The evidence that a memory is a dead link's file renamed, strongest first: the
+# link's text or the dead file's stem is the memory's `name` or stem, but for case,
+# spacing and Unicode normalisation; the same but also for `-`, `_`, `*` and
+# backticks. The strongest evidence that names any memory decides.
+_LOOSE = re.compile(r"[\s_\-*`]+")
+
+
+def _exact(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", text.replace("\\", "")).split()).casefold()
+
+
+def _loose(text: str) -> str:
+    return _LOOSE.sub(" ", unicodedata.normalize("NFC", text.replace("\\", ""))).strip().casefold()
+
+
+def _memory_keys(m: Memory, tier: int) -> set[str]:
+    key = _exact if tier == 1 else _loose
+    return {k for k in (key(m.stem), key(m.name or "")) if k}
+
+
+def _dead_keys(texts: Sequence[str], path: str, tier: int) -> set[str]:
+    key = _exact if tier == 1 else _loose
+    stem = path[:-3] if path.endswith(".md") else path
+    return {k for k in (*map(key, texts), key(stem)) if k}
+
+
+def _renames(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]) -> dict[int, tuple[tuple[str, ...], int, str | None]]:
+    """For dead links (index, link texts, dead path): (up to 3 memories that look like
+    its file renamed, how many do, the one fix re-points it to or None).
+
+    A dead link with one candidate that no other dead link has as its only candidate
+    is re-pointed; with several, the user chooses. Memories are looked up by key, not
+    tried against every dead link: linear in links and memories however many share a
+    name (only the smaller of a link's candidate lists is walked, and a list is
+    walked once per set of keys)."""
+    result: dict[int, tuple[tuple[str, ...], int, str | None]] = {}
+    if not dead or not unlisted:
+        return result
+    ordered = sorted(unlisted, key=lambda m: m.filename)
+    taken: set[str] = set()
+    pending = list(dead)
+    for tier in (1, 2):
+        index: dict[str, list[str]] = {}
+        for m in ordered:
+            if m.filename not in taken:
+                for key in _memory_keys(m, tier):
+                    index.setdefault(key, []).append(m.filename)
+        as_sets: dict[str, set[str]] = {}
+        known: dict[frozenset[str], tuple[tuple[str, ...], int]] = {}
+        sole: dict[str, list[int]] = {}
+        waiting = []
+        for k, texts, path in pending:
+            keys = frozenset(_dead_keys(texts, path, tier))
+            got = known.get(keys)
+            if got is None:
+                got = known[keys] = _union(keys, index, as_sets)
+            first, count = got
+            if not count:
+                waiting.append((k, texts, path))
+                continue
+            result[k] = (first, count, None)
+            if count == 1:
+                sole.setdefault(first[0], []).append(k)
+        for name, claims in sole.items():
+            if len(claims) == 1:
+                result[claims[0]] = ((name,), 1, name)
+                taken.add(name)
+        pending = waiting
+    return result
+
+
+def _union(keys: frozenset[str], index: dict[str, list[str]], as_sets: dict[str, set[str]]) -> tuple[tuple[str, ...], int]:
+    """(the first 3 in name order, how many) of the memories the keys' lists hold."""
+    lists = sorted(((key, index[key]) for key in keys if key in index), key=lambda kv: (len(kv[1]), kv[0]))
+    if not lists:
+        return (), 0
+    big_key, big = lists[-1]
+    if len(lists) == 1:
+        return tuple(big[:3]), len(big)
+    big_set = as_sets.get(big_key)
+    if big_set is None:
+        big_set = as_sets[big_key] = set(big)
+    extra = sorted({name for _key, names in lists[:-1] for name in names if name not in big_set})
+    return tuple(heapq.nsmallest(3, [*big[:3], *extra])), len(big) + len(extra)
 
 
 def listed_files(text: str, memories: Sequence[Memory], exists: Exists | None = None) -> set[str]:
@@ -537,6 +908,7 @@ class Changes(NamedTuple):
     added: tuple[tuple[str, int], ...] = ()  # (memory file, line of its new entry)
     repointed: tuple[tuple[str, str], ...] = ()  # (target as written, memory file)
     removed: tuple[str, ...] = ()  # targets of the dead entries removed
+    rewrote: tuple[str, ...] = ()  # memory files whose entry text a regenerated index replaced
 
 
 class Plan(NamedTuple):
@@ -548,6 +920,12 @@ class Plan(NamedTuple):
     region: tuple[int, int] = (0, 0)  # lines (0-based, end exclusive) of the text fix rewrites
     survey: Survey | None = None  # of that region, in sync mode
     changes: Changes | None = None  # in sync mode; see changes_of for generate mode
+    around: frozenset[str] = frozenset()  # memories the text outside the markers lists
+
+
+def line_breaks(text: str) -> str:
+    """LF line endings: CRLF and a lone CR (old Mac files, which read as one line otherwise) alike."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def split_markers(text: str) -> tuple[str, str, str] | None:
@@ -582,10 +960,14 @@ def plan(
     types: Sequence[str],
     mode: str | None,
     style: str | None,
+    *,
+    store_folder: str = "",
+    ignored: Ignored | None = None,
 ) -> Plan:
     """Decide mode and style for one index and work out what it should hold.
 
-    ``exists`` answers for paths relative to the store's folder."""
+    ``exists`` and ``ignored`` answer for paths relative to the store's folder,
+    ``store_folder``."""
     memories = sorted(memories, key=lambda m: m.filename)
     if existing is None:
         chosen = style or GROUPED
@@ -593,9 +975,13 @@ def plan(
         reason = f"mode generate (automatic): there is no MEMORY.md yet; style {chosen} ({origin})"
         text = render(chosen, memories, types)
         return Plan(GENERATE, chosen, reason, text, region=(0, len(text.split("\n"))))
+    existing = line_breaks(existing)
     marked = split_markers(existing)
     region = marked[1] if marked else existing
     region_lines = region.split("\n")
+    # A memory the text around the markers lists is listed: the block neither repeats
+    # it nor counts it as added.
+    around = survey(marked[0] + marked[2], memories, exists, store_folder=store_folder).listed if marked else frozenset()
     pure = pure_style(region_lines, types, style) if region.strip() else None
     if mode is None:
         if marked:
@@ -620,59 +1006,67 @@ def plan(
         origin = "detected from the existing entries" if detected else "the default for an index without entries"
         why_style = f"style {style} ({origin})"
     first = marked[0].count("\n") if marked else 0
+    end = first + len(region_lines) - (1 if marked else 0)
+    if not memories and not region.strip():
+        # No memories and nothing in the index: settled, in every style (an empty
+        # grouped render would be a lone `# Memory`, an empty flat one nothing at all).
+        why_mode = f"mode {mode}: the store holds no memories and its index is empty, so there is nothing to write"
+        return Plan(mode, style, f"{why_mode}; {why_style}", existing, bool(marked), (first, end), around=around)
     found: Survey | None = None
     changes: Changes | None = None
     if mode == GENERATE:
-        new_region = render(style, memories, types)
+        new_region = render(style, [m for m in memories if m.filename not in around], types)
     else:
-        found = survey(region, memories, exists)
+        found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, also_listed=around)
         new_region, changes = sync(region, memories, exists, style, types, found)
         if changes.added and first:
             changes = changes._replace(added=tuple((name, line + first) for name, line in changes.added))
     text = normalise((marked[0] + new_region + marked[2]) if marked else new_region)
-    end = first + len(region_lines) - (1 if marked else 0)
-    return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes)
+    return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around)
+
+
+def _entries_as_rendered(style: str, memories: Sequence[Memory]) -> dict[str, str]:
+    """Each memory's entry line as ``render`` writes it in this style."""
+    dash = "\u2014" if style == FLAT_EMDASH else "-"
+    return {m.filename: _entry(m, _name(m), _default(m.description, m.stem if style == GROUPED else ""), dash) for m in memories}
 
 
 def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists) -> str | None:
     """Why regenerating an index of nothing but ``style`` entries would lose a line,
     if it would: an entry links to something that exists but is not a memory (a
-    folder, a file of another kind), or carries a hand-written name or description.
-
-    ``grouped`` is the seed 003 renderer's own format, so its entries are taken as
-    machine-written (a stale one is drift to report, not text to keep). The flat
-    forms are also what people and Claude Code write by hand; there an entry that
-    is not the render is a curated hook, and regenerating would lose it.
-    """
+    folder, a file of another kind), or carries a name or description other than
+    its memory's: a hand-written one (people write all three styles by hand, and
+    edit what an agent wrote), which regenerating would replace."""
     names = {m.filename for m in memories}
-    rendered = {} if style == GROUPED else {m.filename: line for m, line in zip(memories, render(style, memories, types).split("\n"))}
+    rendered = _entries_as_rendered(style, memories)
     for lineno, line in enumerate(lines, 1):
         for link in links(line, lineno)[:1]:
             kind, path = classify(link.target, "", exists)
             if kind == "local" and path not in names and exists(path):
                 return f"line {lineno} links to {path}, which is not a memory file: regenerating would drop the line"
             if kind == "local" and path in rendered and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
-                return f"line {lineno} carries a hand-written name or description that regenerating would replace"
+                return f"line {lineno} ({path}) carries a name or description other than its memory's, which regenerating would replace"
     return None
 
 
 def normalise(text: str) -> str:
     """UTF-8 without BOM, LF line endings, exactly one final newline (empty stays empty)."""
-    text = text.lstrip("\ufeff").replace("\r\n", "\n")
+    text = line_breaks(text.lstrip("\ufeff"))
     if not text.strip():
         return ""
     return text.rstrip("\n") + "\n"
 
 
 def changes_of(plan: Plan, existing: str | None, memories: Sequence[Memory], exists: Exists) -> Changes:
-    """What ``fix`` adds, re-points and removes when it writes ``plan``."""
+    """What ``fix`` adds, re-points, removes and rewrites when it writes ``plan``."""
     if plan.changes is not None:
         return plan.changes
     old = ""
     if existing is not None:
+        existing = line_breaks(existing)
         marked = split_markers(existing)
         old = marked[1] if marked else existing
-    before = survey(old, memories, exists)
+    before = survey(old, memories, exists, also_listed=plan.around)
     added = {m.filename for m in memories if m.filename not in before.listed}
     lines = plan.text.split("\n")
     start, end = 0, len(lines)
@@ -686,8 +1080,16 @@ def changes_of(plan: Plan, existing: str | None, memories: Sequence[Memory], exi
             kind, path = classify(link.target, "", exists)
             if kind == "local" and path in added:
                 where.append((path, lineno))
-    # Regenerating drops every dead entry of the region, whatever sync would do with it.
-    return Changes(tuple(where), (), tuple(d.target for d in before.dead.values()))
+    # Regenerating drops every dead entry of the region, whatever sync would do with
+    # it, and replaces every entry whose text is not its memory's render.
+    rendered = _entries_as_rendered(plan.style, [m for m in memories if m.filename not in plan.around])
+    rewrote = []
+    for line, resolved in zip(before.lines, before.resolved):
+        if resolved and is_entry(line):
+            link, kind, path = resolved[0]
+            if kind == "local" and path in rendered and path not in added and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
+                rewrote.append(path)
+    return Changes(tuple(where), (), tuple(d.target for d in before.dead.values()), tuple(sorted(set(rewrote))))
 
 
 # ---------------------------------------------------------------- sync mode
@@ -722,119 +1124,245 @@ def sync(
     """Keep the curator's index and make it agree with the store.
 
     Every line and its order is kept, except that a dead entry is re-pointed in
-    place or removed (see ``survey``). Memories still unlisted get entries in the
-    index's style, sorted: into the section for their type when the index has type
-    sections (a section it lacks is added at the end), else into an `Other` section,
-    or under a final `## Other` heading when the index has sections (a lone title is
-    not one), else at its end. Returns the text
-    and what changed (each new entry's line counted in this text).
+    place or its list item removed (see ``survey``). Memories still unlisted get
+    entries in the index's style, sorted (see ``_place_entries`` for where). Returns
+    the text and what changed (each new entry's line counted in this text).
     """
     if found is None:
         found = survey(text, memories, exists)
-    lines: list[str] = []
-    in_code: list[bool] = []
+    drop: set[int] = set()
+    edits: dict[int, list[tuple[int, int, str]]] = {}
     repointed: list[tuple[str, str]] = []
     removed: list[str] = []
-    for resolved, line, code in zip(found.resolved, found.lines, found.fenced):
-        dead = [found.dead[(link.line, link.col)] for link, _kind, _path in resolved if (link.line, link.col) in found.dead]
-        if any(d.action == REMOVE for d in dead):
-            removed.append(dead[0].target)
+    for dead in found.dead.values():
+        if dead.action == REMOVE:
+            drop.update(dead.drop)
+            removed.append(dead.target)
+        elif dead.action == REPOINT:
+            edits.setdefault(dead.line, []).append((*dead.span, _repointed(dead)))
+            repointed.append((dead.target, dead.renamed[0]))
+    lines: list[str] = []
+    for lineno, line in enumerate(found.lines, 1):
+        if lineno in drop:
             continue
-        by_col = {link.col: link for link, _kind, _path in resolved}
-        for d in sorted((d for d in dead if d.action == REPOINT), key=lambda d: -d.col):
-            link = by_col[d.col]  # right to left: earlier offsets stay true
-            line = line[: link.start] + escape_target(d.renamed[0]) + line[link.end :]
-            repointed.append((d.target, d.renamed[0]))
+        for start, end, target in sorted(edits.get(lineno, ()), reverse=True):  # right to left: earlier offsets stay true
+            line = line[:start] + target + line[end:]
         lines.append(line)
-        in_code.append(code)
     listed = found.listed | {name for _target, name in repointed}
     missing = [m for m in sorted(memories, key=lambda m: m.filename) if m.filename not in listed]
     if not missing:
         return "\n".join(lines), Changes((), tuple(repointed), tuple(removed))
+    lay = blocks.layout(lines)
     # New entries at the end go after the last line with text; the blank lines and
     # the final newline after it are the end of the text, not part of a section.
-    while lines and not lines[-1].strip() and not in_code[-1]:
+    while lines and lay.kinds[len(lines) - 1] == blocks.BLANK:
         lines.pop()
-        in_code.pop()
     dash = "\u2014" if style == FLAT_EMDASH else "-"
-    placed = _place_entries(lines, in_code, missing, types, _scan_fences(found.lines)[1])
+    placed = _place_entries(lines, lay, missing, types, dash)
     out: list[str] = []
     added: list[tuple[str, int]] = []
     for i in range(len(lines) + 1):
         for item in placed.get(i, ()):
-            if isinstance(item, str):
-                out.append(item)
+            if isinstance(item, tuple):
+                out.append(item[1])
+                added.append((item[0], len(out)))
             else:
-                out.append(_entry(item, _default(item.name, item.stem), _default(item.description, ""), dash))
-                added.append((item.filename, len(out)))
+                out.append(item)
         if i < len(lines):
             out.append(lines[i])
     return "\n".join(out) + "\n", Changes(tuple(sorted(added)), tuple(repointed), tuple(removed))
 
 
-def _place_entries(
-    lines: list[str], in_code: list[bool], missing: Sequence[Memory], types: Sequence[str], open_fence: str | None
-) -> dict[int, list[Memory | str]]:
+_QUERY_OR_FRAGMENT = re.compile(r"(?<!\\)[#?]")
+
+
+def _repointed(dead: Dead) -> str:
+    """The target a re-pointed link gets: the memory's file, with the dead target's
+    ``#fragment`` or ``?query`` kept when it was read as one."""
+    target = escape_target(dead.renamed[0])
+    cut = _QUERY_OR_FRAGMENT.search(dead.target)
+    if cut is not None and readings(dead.target)[0][0] != dead.path:
+        target += dead.target[cut.start() :]
+    return target
+
+
+Placed = List[Union[str, Tuple[str, str]]]  # lines to insert: text, or (memory file, its new entry)
+
+
+def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memory], types: Sequence[str], dash: str) -> dict[int, Placed]:
     """Where new entries go: for a line number, what to insert before that line
-    (``len(lines)``: at the end), entries with any heading or blank line they need."""
-    headings: list[tuple[int, int]] = []  # (line, level) of every heading outside code
+    (``len(lines)``: at the end), entries with any heading or blank line they need.
+
+    When the index has type sections (`## User`, a setext `Feedback\\n---`), each
+    memory goes into its type's: after the section's last list item or table row (a
+    row, in the table's columns, when the table has a column of links), or after its
+    text, a blank line between, when it has only prose. A type the index has no
+    section for gets one, at the level of the last type section and right after it.
+    Else the entries go into an `Other` section, under a final `## Other` heading when
+    the index has sections, or at the end; before the link reference definitions
+    that end an index, and after closing a code block or comment the index leaves open.
+    """
+    n = len(lines)
+    headings = [(i, lay.levels[i]) for i in range(n) if lay.kinds[i] == blocks.HEADING]
     sections: dict[str, tuple[int, int]] = {}  # memory type or Other -> its first heading
-    for i, (line, code) in enumerate(zip(lines, in_code)):
-        m = None if code or "#" not in line[:4] else _HEADING.match(line)
-        if m is None:
+    # A title over the sections (`# Project memory`, then `## ...` headings) names the
+    # index, not a type's section.
+    title = headings[0][0] if headings and sum(lv <= headings[0][1] for _i, lv in headings) == 1 and len(headings) > 1 else -1
+    for i, level in headings:
+        if i == title:
             continue
-        headings.append((i, len(m.group(1))))
-        named = _heading_type(m.group(2) or "", types)
+        named = _heading_type(_heading_text(lines[i]), types)
         if named is not None:
-            sections.setdefault(named, (i, len(m.group(1))))
+            sections.setdefault(named, (i, level))
     typed = any(kind in sections for kind in types)
     # A lone `# Title` is the index's name, not a section: entries then simply follow.
     sectioned = len(headings) > 1 or any(level > 1 for _i, level in headings)
     groups: dict[str, list[Memory]] = {}
     for memory in missing:
         groups.setdefault(memory.type if typed and memory.type in types and memory.type else OTHER, []).append(memory)
-    at: dict[int, list[Memory | str]] = {}
-    tail: list[Memory | str] = []
-    level = min((lv for kind, (_i, lv) in sections.items() if kind in types), default=2)
+    at: dict[int, Placed] = {}
+    tail: Placed = []
+    lacking = []  # kinds without a section of their own
     for kind in [*types, OTHER]:
         group = groups.get(kind)
         if not group:
             continue
-        if kind in sections:
-            at.setdefault(_section_end(lines, in_code, sections[kind], headings), []).extend(group)
+        if kind not in sections:
+            lacking.append(kind)
             continue
-        if not tail and open_fence is not None:
-            # The text ends inside a code block nobody closed: close it first, or the
-            # new entries would be code, and the next run would add them again.
-            tail.append(open_fence)
+        pos, block = _into_section(lines, lay, sections[kind], headings, group, dash)
+        if 0 <= lay.unclosed < pos:
+            tail.extend(_entry_lines(group, dash))  # inside a code block or comment left open: at the end
+        else:
+            at.setdefault(pos, []).extend(block)
+    if lacking and typed:
+        last, level = max(sections[kind] for kind in types if kind in sections)
+        pos = _section_stop(lay, last, level, headings)
+        added: Placed = []
+        for kind in lacking:
+            added += ["", f"{'#' * level} {kind.capitalize()}", *_entry_lines(groups[kind], dash)]
+        if 0 <= lay.unclosed < pos:
+            tail.extend(added)
+        else:
+            if pos < n and lines[pos].strip():
+                added.append("")
+            at.setdefault(pos, []).extend(added)
+    elif lacking and not sectioned and lay.unclosed < 0 and (rows := _last_table_rows(lines, lay, groups[OTHER])) is not None:
+        at.setdefault(rows[0], []).extend(rows[1])  # an index that is a table of links gets rows
+    elif lacking:
         if sectioned:
-            if lines:
-                tail.append("")
-            tail.append(f"{'#' * level} {kind.capitalize()}")
-        elif lines and not tail and not is_list_item(lines[-1]) and not lines[-1].startswith((" ", "\t")):
-            tail.append("")  # a list straight after a paragraph would run into it
-        tail.extend(group)
-    if tail:
-        at.setdefault(len(lines), []).extend(tail)
+            tail += ["", f"## {OTHER.capitalize()}"]
+        tail.extend(_entry_lines(groups[OTHER], dash))
+    if not tail:
+        return at
+    pos = n
+    if lay.unclosed >= 0:
+        # The text ends inside a code block or comment nobody closed: close it first, or
+        # the new entries would be code, and the next run would add them again.
+        tail.insert(0, lay.open_fence or "-->")
+    else:
+        pos = _before_definitions(lay, n)
+        if pos < n and lay.kinds[pos] != blocks.BLANK:
+            tail.append("")
+        if tail[0] == "" and not pos:
+            tail.pop(0)  # nothing before: no blank line first
+        elif pos and isinstance(tail[0], tuple) and lay.kinds[pos - 1] not in (blocks.ITEM, blocks.CONTINUATION):
+            tail.insert(0, "")  # a list straight after a paragraph would run into it
+    at.setdefault(pos, []).extend(tail)
     return at
 
 
-def _section_end(lines: list[str], in_code: list[bool], section: tuple[int, int], headings: list[tuple[int, int]]) -> int:
-    """Where a section's new entries go: after its last list item (and that item's
-    indented lines), before any subsection; right after the heading when the section
-    has no list of its own."""
-    start, _level = section
-    stop = next((i for i, _lv in headings if i > start), len(lines))  # its own part ends at any heading
-    insert = start + 1
-    in_item = False
-    for i in range(start + 1, stop):
-        line = lines[i]
-        if in_code[i]:
-            in_item = False
-        elif is_list_item(line) and not line.startswith((" ", "\t")):
-            insert, in_item = i + 1, True
-        elif in_item and line.strip() and line.startswith((" ", "\t")):
-            insert = i + 1
-        elif line.strip():
-            in_item = False
-    return insert
+def _entry_lines(group: Sequence[Memory], dash: str) -> Placed:
+    return [(m.filename, _entry(m, _name(m), _default(m.description, ""), dash)) for m in group]
+
+
+def _heading_text(line: str) -> str:
+    m = _HEADING.match(line)
+    return (m.group(2) or "") if m else line.strip()
+
+
+def _section_stop(lay: blocks.Layout, heading: int, level: int, headings: list[tuple[int, int]]) -> int:
+    """Just after the last line with text of a section and its subsections (it ends at
+    the next heading of its level or above)."""
+    stop = next((i for i, lv in headings if i > heading and lv <= level), len(lay.kinds))
+    return _after_text(lay, heading, stop)
+
+
+def _after_text(lay: blocks.Layout, start: int, stop: int) -> int:
+    """Just after the last line with text before ``stop``, but not before ``start + 1``."""
+    while stop > start + 1 and lay.kinds[stop - 1] == blocks.BLANK:
+        stop -= 1
+    return stop
+
+
+def _before_definitions(lay: blocks.Layout, n: int) -> int:
+    """Where entries at the end go: before the link reference definitions (and the
+    blank lines among them) that end the text, if it ends so."""
+    j = n
+    while j > 0 and lay.kinds[j - 1] in (blocks.BLANK, blocks.DEFINITION):
+        j -= 1
+    return j if blocks.DEFINITION in lay.kinds[j:n] else n
+
+
+def _into_section(
+    lines: list[str], lay: blocks.Layout, section: tuple[int, int], headings: list[tuple[int, int]], group: Sequence[Memory], dash: str
+) -> tuple[int, Placed]:
+    """Where a section's new entries go, and the lines to insert there."""
+    heading, _level = section
+    start = heading + 1
+    if start < len(lines) and lay.kinds[start] == blocks.UNDERLINE:
+        start += 1
+    stop = next((i for i, _lv in headings if i > heading), len(lines))  # its own part ends at any heading
+    entries = _entry_lines(group, dash)
+    last = next((j for j in range(stop - 1, start - 1, -1) if lay.kinds[j] in _ENTRY_BLOCK), -1)
+    if last >= 0 and lay.kinds[last] in blocks.TABLE:
+        rows = _table_rows(lines, lay, last, group)
+        return last + 1, rows if rows is not None else ["", *entries]
+    if last >= 0:
+        return last + 1, entries
+    text_end = _after_text(lay, start - 1, stop)
+    if text_end > start:
+        return text_end, ["", *entries]  # after the section's prose, not into it
+    return start, entries
+
+
+_ENTRY_BLOCK = frozenset({blocks.ITEM, blocks.CONTINUATION, *blocks.TABLE})
+
+
+def _last_table_rows(lines: list[str], lay: blocks.Layout, group: Sequence[Memory]) -> tuple[int, Placed] | None:
+    """Rows after the index's last table, when its entries end in one with a column of links."""
+    last = next((j for j in range(len(lines) - 1, -1, -1) if lay.kinds[j] in _ENTRY_BLOCK), -1)
+    if last < 0 or lay.kinds[last] not in blocks.TABLE:
+        return None
+    rows = _table_rows(lines, lay, last, group)
+    return (last + 1, rows) if rows is not None else None
+
+
+def _table_rows(lines: list[str], lay: blocks.Layout, last: int, group: Sequence[Memory]) -> Placed | None:
+    """New rows for the table ending on line ``last``, in its columns, when one of
+    them holds links; else None."""
+    head = last
+    while head > 0 and lay.kinds[head] != blocks.TABLE_HEAD:
+        head -= 1
+    columns = len(blocks.cells(lines[head]))
+    linked = next(
+        (c for r in range(head + 2, last + 1) for c, cell in enumerate(blocks.cells(lines[r])) if c < columns and links(cell, 0)),
+        None,
+    )
+    if linked is None:
+        return None
+    described = linked + 1 if linked + 1 < columns else None
+    outer = lines[head].strip().startswith("|")
+    rows: Placed = []
+    for m in group:
+        cells = [""] * columns
+        cells[linked] = f"[{_cell(escape_text(_name(m)))}]({escape_target(m.filename)})"
+        if described is not None:
+            cells[described] = _cell(_one_line(_default(m.description, "")).strip())
+        row = " | ".join(cells)
+        rows.append((m.filename, f"| {row} |" if outer else row.rstrip()))
+    return rows
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")

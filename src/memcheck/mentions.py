@@ -78,11 +78,13 @@ def prose(lines: Iterable[str]) -> Iterator[str]:
                 fence = m.group(1)
                 yield " " * len(line)
                 continue
-        masked, in_comment = _mask_line(line, in_comment)
+        masked, in_comment = mask_line(line, in_comment)
         yield masked
 
 
-def _mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
+def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
+    """The line with its code spans and HTML comments blanked (columns kept), and
+    whether a comment is still open at its end (``in_comment``: one is open at its start)."""
     if not in_comment and "`" not in line and "<!--" not in line:
         return line, False  # most lines: nothing to blank, no character walk
     out = list(line)

@@ -20,6 +20,7 @@ def _snapshot(root: Path) -> dict[str, bytes]:
 
 
 def test_fix_keeps_mode_and_writes_nothing_when_already_right(repo: Path) -> None:
+    write(repo, ".memcheck.yaml", "index:\n  mode: generate\n")  # the stale entry is replaced, not kept as a hook
     write(repo, ".memory/a.md", memory("A", "a", "user"))
     index = write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [A](a.md) - old\n")
     os.chmod(index, 0o640)

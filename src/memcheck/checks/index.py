@@ -6,6 +6,7 @@ the size agents actually load (200 lines, 25,000 bytes by default).
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Iterator, Sequence
 
 from memcheck import index as idx
@@ -164,9 +165,10 @@ A 185-line index.
 ## Use instead
 Consolidate now, while everything is still loaded.
 """),
-    Rule("IDX010", "index-encoding", WARNING, True, "MEMORY.md has a BOM, CRLF line endings or no final newline", """\
+    Rule("IDX010", "index-encoding", WARNING, True, "MEMORY.md has a BOM, CRLF or CR line endings or no final newline", """\
 ## What it does
-Reports a byte-order mark, CRLF line endings or a missing final newline in MEMORY.md.
+Reports a byte-order mark, CRLF line endings, lone CR line endings (which most
+tools read as one long line) or a missing final newline in MEMORY.md.
 
 ## Why is this bad?
 Agents that rebuild the index write LF without BOM, so every rebuild shows as a
@@ -181,7 +183,9 @@ Run `memcheck fix`.
     Rule("IDX011", "unreadable-index", ERROR, False, "MEMORY.md cannot be read as UTF-8 text", """\
 ## What it does
 Reports a MEMORY.md that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
-or is a FIFO or other special file (never opened, and never replaced by `fix`).
+or is a FIFO or other special file (never opened, and never replaced by `fix`),
+or is not a file memcheck reads and writes: a folder, or a symlink that leaves the
+repository or points at nothing (`memcheck fix` never writes through one).
 
 ## Why is this bad?
 Agents cannot load it at session start.
@@ -208,6 +212,24 @@ and `.claude/memory/MEMORY.md` written by `memcheck fix` but never added.
 ## Use instead
 Commit it: `git add -f .claude/memory/MEMORY.md`, or stop ignoring the store's folder.
 """),
+    Rule("IDX013", "index-symlink", WARNING, False, "MEMORY.md is a symlink that `memcheck fix` will not write through", """\
+## What it does
+Reports a store's MEMORY.md that is a symlink (to another file of the repository)
+when the index has something `memcheck fix` would fix: fix never writes through a
+symlink, so those findings are not fixable here.
+
+## Why is this bad?
+`memcheck fix` leaves the index as it is, and the findings stay until someone edits
+the file the link points at.
+
+## Example
+`.claude/memory/MEMORY.md -> ../../docs/memory-index.md`, with a memory the index
+does not list.
+
+## Use instead
+Edit the file the link points at (`memcheck index STORE` prints what fix would
+write), or replace the link with a regular file and run `memcheck fix`.
+"""),
 )
 R = {r.code: r for r in RULES}
 
@@ -223,21 +245,62 @@ def store_memories(ws: Workspace, store: Store) -> list[idx.Memory]:
 
 def store_exists(ws: Workspace, store: Store) -> idx.Exists:
     """Whether a path relative to the store's folder names a file or folder on disk:
-    git's listing first, then the disk (a folder, a file git ignores)."""
+    git's listing first, then the disk (a folder, a file git ignores). A symlink git
+    lists names something only when what it points at exists."""
     folder, files = store.folder, ws.file_set
 
     def exists(path: str) -> bool:
         full = join(folder, path) if path != "." else folder
-        return full in files or ws.exists(full or ".")
+        if full in files:
+            return os.path.exists(os.path.join(ws.root, full))
+        return ws.exists(full or ".")
 
     return exists
+
+
+def store_ignored(ws: Workspace, store: Store) -> idx.Ignored:
+    """Of some paths relative to the store's folder, the ones git ignores."""
+
+    def ignored(paths: Sequence[str]) -> set[str]:
+        full = {join(store.folder, p): p for p in paths}
+        return {full[p] for p in ws.ignored_by_git(full)}
+
+    return ignored
 
 
 def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[idx.Memory] | None = None) -> idx.Plan:
     if memories is None:
         memories = store_memories(ws, store)
     cfg = ws.config
-    return idx.plan(existing, memories, store_exists(ws, store), cfg.memory.types, cfg.index.mode, cfg.index.style)
+    return idx.plan(
+        existing,
+        memories,
+        store_exists(ws, store),
+        cfg.memory.types,
+        cfg.index.mode,
+        cfg.index.style,
+        store_folder=store.folder,
+        ignored=store_ignored(ws, store),
+    )
+
+
+def odd_index(ws: Workspace, path: str) -> str | None:
+    """What a store's MEMORY.md is, and what follows, when it is on disk but not a
+    file memcheck reads and writes: a folder, a symlink that leaves the repository
+    or points at nothing."""
+    full = os.path.join(ws.root, path)
+    if os.path.islink(full):
+        target = os.readlink(full)
+        if not os.path.exists(full):
+            return f"a symlink to {target}, which does not exist: agents load no index from it"
+        if not ws.is_inside_root(path):
+            return f"a symlink to {target}, outside the repository: other clones get no index from it, and memcheck does not read it"
+        if os.path.isdir(full):
+            return f"a symlink to the folder {target}: agents load no index from it"
+        return None
+    if os.path.isdir(full):
+        return "a folder, not a file: agents load no index from it"
+    return None
 
 
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
@@ -247,6 +310,10 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         if special is not None:
             yield R["IDX011"].at(path, 1, 1, f"{INDEX_NAME} is {special}, not a regular file; not read (agents cannot load it either): replace it with a file")
             return
+        odd = odd_index(ws, path)
+        if odd is not None:
+            yield R["IDX011"].at(path, 1, 1, f"{INDEX_NAME} is {odd}; `memcheck fix` will not write through or replace it: make it a regular file")
+            return
         yield R["IDX001"].at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
         return
     if ws.ignores(path):
@@ -255,22 +322,38 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     if doc.error is not None:
         yield R["IDX011"].at(path, doc.error_line, 1, f"{INDEX_NAME} {doc.error}")
         return
-    no_final_newline = bool(doc.text) and not doc.text.endswith("\n")
-    if doc.bom or doc.crlf or no_final_newline:
-        flaws = (("a byte-order mark", doc.bom), ("CRLF line endings", doc.crlf), ("no final newline", no_final_newline))
+    linked = os.path.islink(os.path.join(ws.root, path))
+    found = list(_check_index(ws, store, doc))
+    if linked and any(p.fixable for p in found):
+        # fix never writes through a symlink: say so once, and claim nothing is fixable.
+        target = os.readlink(os.path.join(ws.root, path))
+        found = [p._replace(fixable=False) for p in found]
+        found.append(R["IDX013"].at(path, 1, 1, f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file"))
+    yield from found
+
+
+def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem]:
+    path = store.index
+    text = idx.line_breaks(doc.text)
+    lone_cr = text != doc.text  # CRLF is turned into LF when the file is read: a CR left is alone
+    no_final_newline = bool(text) and not text.endswith("\n")
+    if doc.bom or doc.crlf or lone_cr or no_final_newline:
+        flaws = (("a byte-order mark", doc.bom), ("CRLF line endings", doc.crlf), ("CR line endings", lone_cr), ("no final newline", no_final_newline))
         what = " and ".join(x for x, on in flaws if on)
         yield R["IDX010"].at(path, 1, 1, f"{INDEX_NAME} has {what}; run `memcheck fix`")
     memories = store_memories(ws, store)
-    plan = store_plan(ws, store, doc.text, memories)
-    yield from _check_caps(ws, path, doc.text, cap_usage(doc)[1])
-    if is_own_render(plan, doc.text, memories):
+    plan = store_plan(ws, store, text, memories)
+    yield from _check_caps(ws, path, text, cap_usage(doc)[1])
+    if is_own_render(plan, text, memories):
         return  # every entry links to its own memory file, once: nothing more to find
     # The plan's own reading of the index when it read the whole of it (sync mode, no
     # markers): check and fix then judge the same lines the same way.
-    whole = plan.survey if plan.survey is not None and not plan.marked else idx.survey(doc.text, memories, store_exists(ws, store))
-    found = list(_check_links(ws, store, whole, plan))
+    whole = plan.survey
+    if whole is None or plan.marked:
+        whole = idx.survey(text, memories, store_exists(ws, store), store_folder=store.folder, ignored=store_ignored(ws, store))
+    found = list(_check_links(ws, store, whole, plan, memories))
     yield from found
-    last_line = max(len(doc.lines) - (1 if doc.text.endswith("\n") else 0), 1)
+    last_line = max(len(whole.lines) - (1 if text.endswith("\n") else 0), 1)
     # A memory that fix re-points a dead entry to is that entry's finding (IDX002), not
     # an unlisted memory of its own: check then counts what fix does.
     renamed = {d.renamed[0] for d in plan.survey.dead.values() if d.action == idx.REPOINT} if plan.survey is not None else set()
@@ -279,9 +362,9 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
         yield R["IDX003"].at(path, last_line, 1, message, about=join(store.folder, name))
-    fixable_found = unlisted or doc.bom or doc.crlf or no_final_newline or any(p.fixable for p in found)
-    if plan.mode == idx.GENERATE and plan.text != doc.text and not fixable_found:
-        line = _first_difference(doc.text, plan.text)
+    fixable_found = unlisted or doc.bom or doc.crlf or lone_cr or no_final_newline or any(p.fixable for p in found)
+    if plan.mode == idx.GENERATE and plan.text != text and not fixable_found:
+        line = _first_difference(text, plan.text)
         yield R["IDX006"].at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
 
 
@@ -307,38 +390,86 @@ def is_own_render(plan: idx.Plan, text: str, memories: Sequence[idx.Memory]) -> 
     )
 
 
+def _renamed_note(dead: idx.Dead | None) -> str:
+    if dead is None or not dead.renamed:
+        return ""
+    names = list(dead.renamed)
+    more = dead.candidates - len(names)
+    listed = f"{', '.join(names)} and {more} more" if more > 0 else " or ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f" ({listed} {'may be' if dead.candidates == 1 else 'look like'} its file renamed)"
+
+
 def _dead_advice(survey: idx.Survey, plan: idx.Plan, lineno: int, col: int) -> tuple[str, bool]:
     """IDX002's advice for the dead link at (lineno, col), and whether ``fix`` takes it:
     the plan's own reading of the line when fix rewrites it, else the whole index's."""
     start, end = plan.region
     mine = start < lineno <= end
     dead = survey.dead.get((lineno, col))
+    offset = 0
     if mine and plan.survey is not None:
+        offset = start
         dead = plan.survey.dead.get((lineno - start, col), dead)
-    maybe = f" ({' or '.join(dead.renamed)} may be its file renamed)" if dead is not None and dead.renamed else ""
+    maybe = _renamed_note(dead)
     if mine and plan.mode == idx.GENERATE:
+        if survey.lines[lineno - 1] in plan.text.split("\n"):
+            return f"regenerating keeps the line: point the link at the right file, restore it, or remove the link{maybe}", False
         return f"`memcheck fix` regenerates the index without it{maybe}", True
-    if mine and dead is not None and dead.action == idx.REPOINT:
-        return f"it looks renamed to {dead.renamed[0]}: `memcheck fix` re-points the entry there", True
-    if mine and dead is not None and dead.action == idx.REMOVE:
-        return f"restore the file, or let `memcheck fix` remove the line{maybe}", True
-    return f"point the link at the right file, restore it, or remove the link{maybe}", False
+    if not mine or dead is None:
+        return f"point the link at the right file, restore it, or remove the link{maybe}", False
+    if dead.why == idx.UNICODE_FORM:
+        return f"the memory file is {dead.renamed[0]}, the same name in another Unicode form (macOS opens either, Linux only that one): `memcheck fix` re-points the entry there", True
+    if dead.action == idx.REPOINT:
+        return f"it looks renamed to {dead.renamed[0]}: `memcheck fix` re-points the {'definition' if dead.form == idx.DEFINED else 'entry'} there", True
+    if dead.action == idx.REMOVE:
+        lines = sorted(dead.drop)
+        item = f"its list item (lines {lines[0] + offset}-{lines[-1] + offset})" if len(lines) > 1 and lines[-1] - lines[0] == len(lines) - 1 else "its list item"
+        what = "the line" if len(lines) == 1 else item if dead.form != idx.DEFINED else f"the definition and the entry using it (lines {', '.join(str(n + offset) for n in lines)})"
+        return f"restore the file, or let `memcheck fix` remove {what}{maybe}", True
+    at = dead.at + offset
+    reasons = {
+        idx.IGNORED: "git ignores that path, so the file may exist in another clone: memcheck leaves the entry alone; restore the file here or remove the entry by hand",
+        idx.IN_DESCRIPTION: "it is in the entry's description, not its own link: fix that link or remove it",
+        idx.AMBIGUOUS: "point it at the right file by hand",
+        idx.LAZY: f"its list item goes on, unindented, on line {at}: re-point or remove the item by hand",
+        idx.HOLDS: f"its list item holds more on line {at}: re-point the link, or remove what you no longer need by hand",
+        idx.UNUSED: "no line uses this definition: point it at the right file, or remove it",
+        idx.SHARED: "several lines use this definition: point it at the right file, or restore the file",
+    }
+    advice = reasons.get(dead.why, "point the link at the right file, restore it, or remove the link")
+    return f"{advice}{maybe}", False
 
 
-def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan) -> Iterator[Problem]:
+def _in_description(line: str, line_links: Sequence[tuple[idx.Link, str, str]], link: idx.Link, descriptions: dict[str, str]) -> bool:
+    """A link after an entry's own link that its memory's description holds (as the
+    index shows it): the memory's finding (MEM021), not the index's."""
+    first, kind, local = line_links[0]
+    return (
+        first is not link
+        and kind == "local"
+        and idx.is_entry(line)
+        and line[link.col - 1 : link.stop] in descriptions.get(local, "")
+    )
+
+
+def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan, memories: Sequence[idx.Memory] = ()) -> Iterator[Problem]:
     path = store.index
     existing = ws.file_set
+    descriptions = {m.filename: m.description for m in memories if m.description and "](" in m.description}
     seen: dict[str, int] = {}
     for lineno, (line, line_links) in enumerate(zip(survey.lines, survey.resolved), 1):
         for link, kind, local in line_links:
-            if kind == "anchor":
-                continue
+            if kind == "anchor" or link.form == idx.REFERENCE:
+                continue  # a reference link is judged where its target is written: at its definition
             if kind in ("url", "absolute"):
                 yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} points outside the store; keep index entries inside the memory store")
                 continue
             if kind == "local":
                 target = join(store.folder, local) if local != "." else (store.folder or ".")
                 missing = (lineno, link.col) in survey.dead
+                if missing and survey.dead[(lineno, link.col)].why == idx.UNICODE_FORM:
+                    advice, _ = _dead_advice(survey, plan, lineno, link.col)
+                    yield R["IDX002"].at(path, lineno, link.col, f"entry points at {link.target!r}; {advice}")
+                    continue
             else:  # it leaves the store: for where, read it from the repository's root
                 kind, target = idx.classify(link.target, store.folder, ws.exists)
                 if kind == "outside-repo":
@@ -346,14 +477,17 @@ def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan
                     continue
                 missing = target not in existing and not ws.exists(target)
             if missing:
+                if descriptions and _in_description(line, line_links, link, descriptions):
+                    continue
                 advice, fixable = _dead_advice(survey, plan, lineno, link.col)
-                problem = R["IDX002"].at(path, lineno, link.col, f"entry points at {link.target!r}, which does not exist; {advice}")
+                what = f"reference [{link.text}] points" if link.form == idx.DEFINED else "entry points"
+                problem = R["IDX002"].at(path, lineno, link.col, f"{what} at {link.target!r}, which does not exist; {advice}")
                 yield problem if fixable else problem._replace(fixable=False)
                 continue
             if kind == "escapes":
                 yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} leaves the store folder; keep index entries inside the memory store")
                 continue
-            if link is line_links[0][0] and idx.is_entry(line):
+            if link.form != idx.DEFINED and link is line_links[0][0] and idx.is_entry(line):
                 if target in seen:
                     yield R["IDX004"].at(path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory")
                 else:
@@ -370,8 +504,9 @@ def cap_lines(text: str) -> list[str]:
 
 
 def cap_usage(doc: Document) -> tuple[int, int]:
-    """An index's lines and bytes as the caps count them (a BOM is not loaded)."""
-    return len(cap_lines(doc.text)), doc.size - (3 if doc.bom else 0)
+    """An index's lines and bytes as the caps count them (a BOM is not loaded; a lone
+    CR ends a line)."""
+    return len(cap_lines(idx.line_breaks(doc.text))), doc.size - (3 if doc.bom else 0)
 
 
 def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Problem]:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Sequence
 
 from memcheck import document
 from memcheck import index as idx
-from memcheck.checks.index import cap_lines, loaded_lines, store_exists, store_memories, store_plan
+from memcheck.checks.index import cap_lines, loaded_lines, odd_index, store_exists, store_memories, store_plan
 from memcheck.config import Config
 from memcheck.discover import INDEX_NAME, Store, Workspace
 from memcheck.hooks.lint import Targets, collect, find, finish, signals_held, stopped_by_signals, targets_for
@@ -137,6 +137,8 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     (or unreadable: reported by IDX011, never overwritten)."""
     current: bytes | None = None
     existing: str | None = None
+    if odd_index(ws, store.index) is not None or (store.has_index and os.path.islink(ws.root / store.index)):
+        return None  # never written through, never replaced: IDX011 and IDX013 say so
     if store.has_index:
         doc = ws.document(store.index)
         if doc.error is not None:
@@ -239,6 +241,7 @@ def changes_record(changes: idx.Changes) -> dict[str, Any]:
         "added": sorted(name for name, _line in changes.added),
         "repointed": [{"from": old, "to": new} for old, new in changes.repointed],
         "removed": list(changes.removed),
+        "rewrote": list(changes.rewrote),
     }
 
 

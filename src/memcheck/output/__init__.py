@@ -36,7 +36,7 @@ class ReportContext:
         self.color = color
         self.fixed = tuple(fixed)  # files `fix` rewrote
         self.command = command
-        # per index fix rewrote: added, repointed, removed, past_cap (see hooks.fix.describe)
+        # per index fix rewrote: added, repointed, removed, rewrote, past_cap (see hooks.fix.describe)
         self.changes: Mapping[str, Any] = changes or {}
         self.statistics = statistics  # counts per code instead of each finding (text and json)
 

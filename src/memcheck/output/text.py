@@ -32,8 +32,8 @@ def _names(names: Sequence[str]) -> str:
 
 
 def what_changed(changes: Mapping[str, Any]) -> str:
-    """``added 2 (a.md, b.md); re-pointed 1 (old.md -> new.md); removed 1 (gone.md)``,
-    or "" when fix did none of these (a new description, a BOM dropped)."""
+    """``added 2 (a.md, b.md); re-pointed 1 (old.md -> new.md); removed 1 (gone.md);
+    rewrote 1 (c.md)``, or "" when fix did none of these (a BOM dropped)."""
     done = []
     if changes["added"]:
         done.append(f"added {len(changes['added'])} ({_names(changes['added'])})")
@@ -42,6 +42,8 @@ def what_changed(changes: Mapping[str, Any]) -> str:
         done.append(f"re-pointed {len(moves)} ({_names(moves)})")
     if changes["removed"]:
         done.append(f"removed {len(changes['removed'])} ({_names(changes['removed'])})")
+    if changes.get("rewrote"):
+        done.append(f"rewrote {len(changes['rewrote'])} ({_names(changes['rewrote'])})")
     return "; ".join(done)
 
 

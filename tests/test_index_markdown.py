@@ -1,0 +1,441 @@
+"""What each line of a MEMORY.md index is, and what `check` and `fix` make of it,
+through the real CLI.
+
+Each case is one an outside attack on the index found: headings, comments and code
+that "listed" memories, links inside code spans deleted as dead entries, half of a
+dead list item removed, reference links never checked, entries placed before a
+section's intro, links to files git ignores deleted in every other clone, rename
+hints that grew with the square of the store.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import check_json, git, invoke, memory, run_cli, write
+
+STORE = ".claude/memory"
+INDEX = f"{STORE}/MEMORY.md"
+
+
+def _fix(root: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    proc = run_cli(root, "fix", "--format", "json", *args)
+    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
+    report: dict[str, Any] = json.loads(proc.stdout)
+    return proc.returncode, report
+
+
+def _changes(report: dict[str, Any]) -> dict[str, Any]:
+    changes: dict[str, Any] = report["changes"][INDEX]
+    return changes
+
+
+def _index_findings(root: Path, code: str | None = None) -> list[dict[str, Any]]:
+    return [p for p in check_json(root) if p["path"] == INDEX and (code is None or p["code"] == code)]
+
+
+def _unlisted(root: Path) -> set[str]:
+    return {str(p["message"]).split()[2] for p in _index_findings(root, "IDX003")}
+
+
+def _settled(root: Path) -> str:
+    """Fix once more: nothing to write, nothing fixable left. The index's text."""
+    code, report = _fix(root)
+    assert report["fixed"] == []
+    assert not [p for p in report["problems"] if p["code"].startswith("IDX") and p["fixable"]]
+    return (root / INDEX).read_text()
+
+
+# ---------------------------------------------------------------- which lines list a memory
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("## Deployment\n- Staging is at staging.example.com\n", id="atx-heading"),
+        pytest.param("Deployment\n----------\n\n- Staging is at staging.example.com\n", id="setext-heading"),
+        pytest.param("<!--\nDeployment\n-->\n", id="html-comment"),
+        pytest.param("<!-- Deployment -->\n", id="one-line-comment"),
+        pytest.param("[//]: # (Deployment)\n", id="comment-idiom"),
+        pytest.param("[deployment]: https://example.com/deploy\n", id="link-definition"),
+        pytest.param("Example:\n\n    Deployment\n", id="indented-code"),
+        pytest.param("```\nDeployment\n```\n", id="fenced-code"),
+        pytest.param("- run `Deployment` first\n", id="code-span"),
+    ],
+)
+def test_headings_comments_definitions_and_code_never_list_a_memory(repo: Path, text: str) -> None:
+    write(repo, f"{STORE}/feedback_ci.md", memory("CI flakiness", "retry e2e once", "feedback"))
+    write(repo, f"{STORE}/project_deployment.md", memory("Deployment", "deploys go through ArgoCD", "project"))
+    write(repo, INDEX, f"# Project Memory\n\n- [CI flakiness](feedback_ci.md) \u2014 retry e2e once\n\n{text}")
+    assert _unlisted(repo) == {"project_deployment.md"}
+    code, report = _fix(repo)
+    assert [name for name in _changes(report)["added"]] == ["project_deployment.md"]
+    assert _settled(repo).count("(project_deployment.md)") == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("- Deployment: ArgoCD only", id="list-item"),
+        pytest.param("| Deployment | ArgoCD only |", id="table-row"),
+        pytest.param("Deployment: see the runbook.", id="paragraph"),
+    ],
+)
+def test_entry_like_lines_list_a_memory_by_its_name(repo: Path, line: str) -> None:
+    write(repo, f"{STORE}/project_deployment.md", memory("Deployment", "deploys go through ArgoCD", "project"))
+    write(repo, INDEX, f"# Notes\n\n{line}\n")
+    assert _unlisted(repo) == set()
+
+
+def test_a_decimal_does_not_list_the_shorter_name(repo: Path) -> None:
+    # `Note 1.5` and `Note 1,5` are one number, not `Note 1` and more.
+    write(repo, f"{STORE}/note_one.md", memory("Note 1", "one", "project"))
+    write(repo, INDEX, "# Index\n\n- Note 1.5 is weird\n- Note 1,5 too\n")
+    assert _unlisted(repo) == {"note_one.md"}
+
+
+def test_generate_mode_says_what_it_added_when_a_heading_named_the_memory(repo: Path) -> None:
+    write(repo, f"{STORE}/user.md", memory("Prefs", "likes tabs", "user"))
+    write(repo, INDEX, "# Memory\n\n## User\n")
+    assert _unlisted(repo) == {"user.md"}
+    proc = run_cli(repo, "fix")
+    assert proc.stdout.startswith(f"Fixing {INDEX}: added 1 (user.md)\n")
+    assert (repo / INDEX).read_text() == "# Memory\n\n## User\n- [Prefs](user.md) - likes tabs\n"
+
+
+# ---------------------------------------------------------------- links that are not links
+
+
+def test_links_in_code_spans_and_after_an_escaped_bracket_are_text(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    index = (
+        "# Notes\n\n- [a](a.md) - a\n"
+        "- `[x](gone.md)` is how to write an entry\n"
+        "- Write entries like `- [Title](file.md) - hook`\n"
+        "- \\[not a link](gone5.md)\n"
+        "- <!-- [old](gone6.md) --> a comment\n"
+    )
+    write(repo, INDEX, index)
+    assert _index_findings(repo) == []
+    code, report = _fix(repo)
+    assert report["fixed"] == [] and (repo / INDEX).read_text() == index
+
+
+def test_an_escaped_backslash_before_a_link_leaves_it_a_link(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, INDEX, "- [a](a.md) - a\n- \\\\[Gone](gone.md) - deleted\n")
+    (dead,) = _index_findings(repo, "IDX002")
+    assert dead["line"] == 2 and dead["fixable"]
+
+
+# ---------------------------------------------------------------- dead entries and what fix removes
+
+
+def test_a_dead_list_item_goes_whole_with_its_wrapped_lines_and_sub_items(repo: Path) -> None:
+    write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
+    write(repo, INDEX, "- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n  wrapped line\n  - caveat about Gone\n\n  more about Gone\n\n## Next\n")
+    (dead,) = _index_findings(repo, "IDX002")
+    assert dead["fixable"] and "let `memcheck fix` remove its list item (lines 2-6)" in dead["message"]
+    code, report = _fix(repo)
+    assert _changes(report)["removed"] == ["gone.md"]
+    assert _settled(repo) == "- [Keep](keep.md) - k\n\n## Next\n"
+
+
+@pytest.mark.parametrize(
+    ("tail", "why"),
+    [
+        pytest.param("Lazy line that continues it\n", "its list item goes on, unindented, on line 3", id="lazy-line"),
+        pytest.param("  - [Still here](keep2.md) - a live sub-entry\n", "its list item holds more on line 3", id="live-sub-item"),
+        pytest.param("  - Keep2: named in a sub-item\n", "its list item holds more on line 3", id="named-in-a-sub-item"),
+    ],
+)
+def test_a_dead_item_that_holds_more_is_left_for_the_curator(repo: Path, tail: str, why: str) -> None:
+    write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
+    if "eep2" in tail:
+        write(repo, f"{STORE}/keep2.md", memory("Keep2", "k2", "project"))
+    index = f"- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n{tail}"
+    write(repo, INDEX, index)
+    (dead,) = _index_findings(repo, "IDX002")
+    assert not dead["fixable"] and why in dead["message"]
+    assert _unlisted(repo) == set()
+    _fix(repo)
+    assert _settled(repo) == index
+
+
+def test_a_dead_sub_item_and_its_dead_parent_go_in_one_run(repo: Path) -> None:
+    write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
+    write(repo, INDEX, "- [Keep](keep.md) - k\n- [Gone](gone.md) - x\n  - [Gone too](gone_too.md) - y\n")
+    code, report = _fix(repo)
+    assert sorted(_changes(report)["removed"]) == ["gone.md", "gone_too.md"]
+    assert _settled(repo) == "- [Keep](keep.md) - k\n"
+
+
+@pytest.mark.parametrize("mode", ["sync", "generate"])
+def test_a_dead_link_in_a_memorys_description_is_the_memorys_finding(repo: Path, mode: str) -> None:
+    write(repo, ".memcheck.yaml", f"index:\n  mode: {mode}\n")
+    write(repo, f"{STORE}/alpha.md", memory("alpha", "see [the spec](spec.md) for details", "project"))
+    write(repo, INDEX, "# Memory\n\n## Project\n- [alpha](alpha.md) - see [the spec](spec.md) for details\n")
+    found = check_json(repo)
+    assert [(p["path"], p["code"], p["line"]) for p in found] == [(f"{STORE}/alpha.md", "MEM021", 3)]
+    assert "the description's link 'spec.md' points at .claude/memory/spec.md, which does not exist" in found[0]["message"]
+    code, report = _fix(repo)
+    assert report["fixed"] == [] and code == 0
+
+
+def test_a_dead_link_in_a_hand_written_hook_is_not_fixable(repo: Path) -> None:
+    write(repo, f"{STORE}/alpha.md", memory("alpha", "the alpha plan", "project"))
+    write(repo, INDEX, "# Notes\n\n- [alpha](alpha.md) - read [the spec](spec.md) first\n")
+    (dead,) = _index_findings(repo, "IDX002")
+    assert not dead["fixable"] and "it is in the entry's description, not its own link" in dead["message"]
+    _fix(repo)
+    assert _settled(repo) == "# Notes\n\n- [alpha](alpha.md) - read [the spec](spec.md) first\n"
+
+
+def test_a_link_to_a_file_git_ignores_is_kept_in_every_clone(repo: Path, tmp_path: Path) -> None:
+    write(repo, ".gitignore", "secret_*.md\n")
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, f"{STORE}/secret_x.md", memory("sx", "local only", "project"))
+    index = "# Curated\n\n- [a](a.md) - a\n- [Secret](secret_x.md) - local only\n"
+    write(repo, INDEX, index)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "memories")
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+    (dead,) = _index_findings(clone, "IDX002")
+    assert not dead["fixable"] and "git ignores that path, so the file may exist in another clone" in dead["message"]
+    code, report = _fix(clone)
+    assert report["fixed"] == [] and (clone / INDEX).read_text() == index
+
+
+def test_a_dangling_symlink_is_a_dead_entry(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, INDEX, "# Notes\n\n- [a](a.md) - a\n- [Moved](moved.md) - a link to nowhere\n")
+    os.symlink("nowhere.md", repo / STORE / "moved.md")
+    git(repo, "add", "-A")
+    (dead,) = _index_findings(repo, "IDX002")
+    assert dead["line"] == 4 and dead["fixable"]
+
+
+def test_a_link_that_leaves_the_store_and_comes_back_lists_the_memory(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, f"{STORE}/b.md", memory("b", "b", "project"))
+    index = "# Notes\n\n- [a](a.md) - a\n- [b](../memory/b.md) - b\n"
+    write(repo, INDEX, index)
+    assert _index_findings(repo) == []
+    assert _fix(repo)[1]["fixed"] == []
+
+
+# ---------------------------------------------------------------- reference links
+
+
+def test_reference_links_list_memories_and_their_dead_definitions_are_reported(repo: Path) -> None:
+    write(repo, f"{STORE}/alpha_new.md", memory("Alpha", "renamed", "project"))
+    write(repo, f"{STORE}/beta.md", memory("Beta", "b", "project"))
+    write(
+        repo,
+        INDEX,
+        "# Notes\n\n- [Alpha][1] - renamed\n- [Gone][2] - deleted\n- [beta] - a shortcut\n- [Also gone][] - collapsed\n\n"
+        "[1]: alpha_old.md\n[2]: gone.md\n[BETA]: beta.md\n[also gone]: gone_too.md\n",
+    )
+    found = {p["line"]: p for p in _index_findings(repo)}
+    assert sorted(found) == [8, 9, 11]
+    assert found[8]["code"] == "IDX002" and "renamed to alpha_new.md" in found[8]["message"]
+    assert "remove the definition and the entry using it (lines 4, 9)" in found[9]["message"]
+    assert all(p["fixable"] for p in found.values())
+    code, report = _fix(repo)
+    assert _changes(report)["repointed"] == [{"from": "alpha_old.md", "to": "alpha_new.md"}]
+    assert sorted(_changes(report)["removed"]) == ["gone.md", "gone_too.md"]
+    assert _settled(repo) == "# Notes\n\n- [Alpha][1] - renamed\n- [beta] - a shortcut\n\n[1]: alpha_new.md\n[BETA]: beta.md\n"
+
+
+def test_a_dead_definition_that_several_lines_or_none_use_is_left_for_the_curator(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    index = "# Notes\n\n- [a](a.md) - a\n- [Gone][g] - one\n- [Gone again][g] - two\n\n[g]: gone.md\n[unused]: gone_too.md\n"
+    write(repo, INDEX, index)
+    found = {p["line"]: p for p in _index_findings(repo, "IDX002")}
+    assert sorted(found) == [7, 8] and not any(p["fixable"] for p in found.values())
+    assert "several lines use this definition" in found[7]["message"]
+    assert "no line uses this definition" in found[8]["message"]
+    _fix(repo)
+    assert _settled(repo) == index
+
+
+def test_new_entries_go_before_the_definitions_that_end_an_index(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, f"{STORE}/b.md", memory("b", "b", "project"))
+    write(repo, INDEX, "# Notes\n\n- [a][1] - a\n\n[1]: a.md\n")
+    _fix(repo)
+    assert _settled(repo) == "# Notes\n\n- [a][1] - a\n- [b](b.md) - b\n\n[1]: a.md\n"
+
+
+# ---------------------------------------------------------------- renames
+
+
+def test_rename_hints_stay_short_and_linear_when_many_memories_share_a_name(repo: Path) -> None:
+    n = 300
+    for i in range(n):
+        write(repo, f"{STORE}/new_{i:05d}.md", memory("Shared", f"d{i}", "project"))
+    write(repo, INDEX, "# Notes\n\n" + "".join(f"- [Shared](old-{i:05d}.md)\n" for i in range(n)))
+    proc = run_cli(repo, "check")
+    dead = [line for line in proc.stdout.splitlines() if " IDX002 " in line]
+    assert len(dead) == n and all(len(line) < 300 for line in dead)
+    assert dead[0].endswith("(new_00000.md, new_00001.md, new_00002.md and 297 more look like its file renamed)")
+    assert len(proc.stdout) < 1000 * n  # every memory named once per dead entry was 3 GB at n=8,000
+    code, report = _fix(repo)
+    assert _changes(report)["repointed"] == [] and _changes(report)["removed"] == []  # the curator picks
+
+
+def test_a_unique_name_match_wins_over_a_loose_one(repo: Path) -> None:
+    write(repo, f"{STORE}/beta_new.md", memory("Alpha notes", "b", "project"))
+    write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
+    write(repo, INDEX, "# Notes\n\n- [Keep](keep.md) - k\n- [Alpha notes](beta_old.md) - curated\n- [Beta new](gone_beta.md) - other\n")
+    code, report = _fix(repo)
+    assert _changes(report)["repointed"] == [{"from": "beta_old.md", "to": "beta_new.md"}]
+    assert _settled(repo) == "# Notes\n\n- [Keep](keep.md) - k\n- [Alpha notes](beta_new.md) - curated\n"
+
+
+def test_re_pointing_keeps_the_fragment(repo: Path) -> None:
+    write(repo, f"{STORE}/foo_bar.md", memory("Foo", "x", "project"))
+    write(repo, INDEX, "# C\n\n- [Foo](foo-bar.md#usage) - x\n")
+    _fix(repo)
+    assert _settled(repo) == "# C\n\n- [Foo](foo_bar.md#usage) - x\n"
+
+
+def test_a_link_in_another_unicode_form_is_re_pointed_not_replaced(repo: Path) -> None:
+    decomposed = unicodedata.normalize("NFD", "café.md")
+    write(repo, f"{STORE}/{decomposed}", memory("Cafe", "nfd", "project"))
+    write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
+    write(repo, INDEX, "# Notes\n\n- [Keep](keep.md) - k\n- [Café notes](caf%C3%A9.md#top) - curated text\n")
+    assert _unlisted(repo) == set()
+    (dead,) = _index_findings(repo, "IDX002")
+    assert dead["fixable"] and "the same name in another Unicode form" in dead["message"]
+    code, report = _fix(repo)
+    assert _changes(report)["added"] == [] and _changes(report)["removed"] == []
+    assert _settled(repo) == "# Notes\n\n- [Keep](keep.md) - k\n- [Café notes](cafe%CC%81.md#top) - curated text\n"
+
+
+# ---------------------------------------------------------------- where new entries go
+
+
+def test_a_new_entry_goes_after_a_sections_intro_not_into_it(repo: Path) -> None:
+    write(repo, f"{STORE}/feedback_b.md", memory("B", "fb", "feedback"))
+    write(repo, f"{STORE}/user_a.md", memory("A", "ua", "user"))
+    write(repo, INDEX, "# Notes\n\n## User\nWho the user is.\n\n## Feedback\n- [B](feedback_b.md) - fb\n")
+    _fix(repo)
+    assert _settled(repo) == "# Notes\n\n## User\nWho the user is.\n\n- [A](user_a.md) - ua\n\n## Feedback\n- [B](feedback_b.md) - fb\n"
+
+
+def test_setext_sections_count_and_a_missing_section_follows_the_last_type_section(repo: Path) -> None:
+    write(repo, f"{STORE}/feedback_b.md", memory("B", "fb", "feedback"))
+    write(repo, f"{STORE}/feedback_c.md", memory("C", "fc", "feedback"))
+    write(repo, f"{STORE}/project_d.md", memory("D", "pd", "project"))
+    write(repo, INDEX, "# Notes\n\nFeedback memories\n-----------------\nHow to work.\n- [B](feedback_b.md) - fb\n\n## Links\n- [site](https://example.com)\n")
+    _fix(repo)
+    assert _settled(repo) == (
+        "# Notes\n\nFeedback memories\n-----------------\nHow to work.\n- [B](feedback_b.md) - fb\n- [C](feedback_c.md) - fc\n\n"
+        "## Project\n- [D](project_d.md) - pd\n\n## Links\n- [site](https://example.com)\n"
+    )
+
+
+def test_a_table_of_links_gets_rows_and_a_table_without_one_a_list_below(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("A", "aa", "project"))
+    write(repo, f"{STORE}/b.md", memory("B|pipe", "has | pipe", "project"))
+    write(repo, INDEX, "# Memory\n\n| Memory | What |\n| --- | --- |\n| [A](a.md) | aa |\n")
+    _fix(repo)
+    assert _settled(repo) == "# Memory\n\n| Memory | What |\n| --- | --- |\n| [A](a.md) | aa |\n| [B\\|pipe](b.md) | has \\| pipe |\n"
+    write(repo, INDEX, "# Memory\n\n## Project\n\n| Name | What |\n|---|---|\n| A | aa |\n")
+    _fix(repo)
+    assert _settled(repo) == "# Memory\n\n## Project\n\n| Name | What |\n|---|---|\n| A | aa |\n\n- [B|pipe](b.md) - has | pipe\n"
+
+
+# ---------------------------------------------------------------- markers, line endings, names
+
+
+def test_a_memory_listed_around_the_markers_is_not_repeated_inside(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("A", "aa", "project"))
+    write(repo, f"{STORE}/b.md", memory("B", "bb", "project"))
+    write(repo, INDEX, "# Notes\n\nStart with [A](a.md), the key one.\n\n<!-- memcheck:start -->\n<!-- memcheck:end -->\n")
+    assert _unlisted(repo) == {"b.md"}
+    code, report = _fix(repo)
+    assert _changes(report)["added"] == ["b.md"]
+    text = _settled(repo)
+    assert text.count("(a.md)") == 1 and text.count("(b.md)") == 1
+
+
+def test_lone_cr_line_endings_are_line_breaks(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "aa", "project"))
+    write(repo, f"{STORE}/b.md", memory("b", "bb", "project"))
+    write(repo, INDEX, "# Curated\r\r- [a](a.md) - aa\r- [gone](gone.md) - x\r- hand note\r")
+    assert {p["code"] for p in _index_findings(repo)} == {"IDX002", "IDX003", "IDX010"}
+    assert "CR line endings" in _index_findings(repo, "IDX010")[0]["message"]
+    _fix(repo)
+    assert _settled(repo) == "# Curated\n\n- [a](a.md) - aa\n- hand note\n- [b](b.md) - bb\n"
+
+
+def test_names_that_would_break_their_link_are_escaped_and_yaml_anchors_are_values(repo: Path) -> None:
+    write(repo, f"{STORE}/t.md", memory("run `make", "then `test` it", "project"))
+    write(repo, f"{STORE}/u.md", memory("see <http://x.y/>", "x", "project"))
+    write(repo, f"{STORE}/y.md", memory("&a ok9", "*a", "project"))
+    write(repo, f"{STORE}/e.md", memory("''", "empty name", "project"))
+    _fix(repo)
+    assert _settled(repo) == (
+        "# Memory\n\n## Project\n- [e](e.md) - empty name\n- [run \\`make](t.md) - then `test` it\n"
+        "- [see \\<http://x.y/>](u.md) - x\n- [ok9](y.md) - ok9\n"
+    )
+
+
+# ---------------------------------------------------------------- an index that is not a file
+
+
+def test_an_index_that_is_a_folder_or_a_symlink_out_is_reported_not_written(repo: Path, tmp_path: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, f"{INDEX}/x", "a folder named MEMORY.md\n")
+    (found,) = _index_findings(repo)
+    assert found["code"] == "IDX011" and not found["fixable"]
+    assert found["message"].startswith("MEMORY.md is a folder, not a file: agents load no index from it; `memcheck fix` will not write through or replace it")
+    code, report = _fix(repo)
+    assert report["fixed"] == [] and code == 1 and (repo / INDEX / "x").exists()
+
+
+def test_an_index_symlinked_inside_the_repository_says_fix_will_not_write_it(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, "docs/index.md", "- stale\n")
+    os.symlink("../../docs/index.md", repo / INDEX)
+    found = {p["code"]: p for p in _index_findings(repo)}
+    assert set(found) == {"IDX003", "IDX013"} and not any(p["fixable"] for p in found.values())
+    assert "does not write through symlinks: edit ../../docs/index.md" in found["IDX013"]["message"]
+    result = invoke(repo, "fix", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "Fixing" not in result.output
+    assert (repo / "docs/index.md").read_text() == "- stale\n"
+
+
+# ---------------------------------------------------------------- settled states
+
+
+@pytest.mark.parametrize("style", [None, "flat", "flat-emdash", "grouped"])
+def test_an_empty_store_with_an_empty_index_is_settled_in_every_style(repo: Path, style: str | None) -> None:
+    if style:
+        write(repo, ".memcheck.yaml", f"index:\n  style: {style}\n")
+    write(repo, INDEX, "- [gone](gone.md) \u2014 x\n")
+    run_cli(repo, "fix")
+    text = (repo / INDEX).read_text()
+    assert _settled(repo) == text
+    assert [p for p in check_json(repo) if p["code"] == "IDX006"] == []
+    write(repo, INDEX, "\n\n")
+    assert _settled(repo) == "\n\n"
+
+
+def test_warnings_alone_pass_check_and_fix(repo: Path) -> None:
+    lines = ["# Project memory", "", *(f"- [M{i}](m{i}.md) \u2014 hook {i}" for i in range(185))]
+    for i in range(185):
+        write(repo, f"{STORE}/m{i}.md", memory(f"M{i}", f"m {i}", "project"))
+    write(repo, INDEX, "\n".join(lines) + "\n")
+    assert [p["code"] for p in check_json(repo)] == ["IDX009"]
+    assert run_cli(repo, "check").returncode == 0
+    code, report = _fix(repo)
+    assert code == 0 and [p["code"] for p in report["problems"]] == ["IDX009"]
