@@ -439,3 +439,72 @@ def test_warnings_alone_pass_check_and_fix(repo: Path) -> None:
     assert run_cli(repo, "check").returncode == 0
     code, report = _fix(repo)
     assert code == 0 and [p["code"] for p in report["problems"]] == ["IDX009"]
+
+
+# ---------------------------------------------------------------- more from the attack
+
+
+def test_a_grouped_index_with_a_hand_written_hook_is_kept_in_sync_mode(repo: Path) -> None:
+    # The grouped style is what agents write, but a curator edits it: a title and a
+    # hook that regenerating would replace with the memory's own name and description.
+    write(repo, f"{STORE}/user_role.md", memory("Role", "senior dev", "user"))
+    write(repo, f"{STORE}/user_tools.md", memory("Tools", "uses vim", "user"))
+    index = "# Memory\n\n## User\n- [Role: read first](user_role.md) - NEVER push to main; ask Dana before deploys\n"
+    write(repo, INDEX, index)
+    explained = run_cli(repo, "index", STORE, "--explain")
+    assert "mode sync (automatic): line 4 (user_role.md) carries a name or description other than its memory's" in explained.stdout
+    code, report = _fix(repo)
+    assert _changes(report)["added"] == ["user_tools.md"]
+    assert _settled(repo) == index + "- [Tools](user_tools.md) - uses vim\n"
+
+
+def test_a_link_target_with_a_raw_space_is_read_as_a_link(repo: Path) -> None:
+    # Not a link to CommonMark, but one to the agent and the curator: it lists a
+    # memory that is there, and is a dead entry when the file is gone.
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, f"{STORE}/Old Notes.md", memory("Olds", "o", "project"))
+    write(repo, INDEX, "# N\n\n- [a](a.md) - a\n- [x](Old Notes.md) - there\n- [y](Gone Notes.md) - not there\n- [sic] (see above)\n")
+    assert _unlisted(repo) == set()
+    (dead,) = _index_findings(repo, "IDX002")
+    assert (dead["line"], dead["fixable"]) == (5, True) and "'Gone Notes.md', which does not exist" in dead["message"]
+    code, report = _fix(repo)
+    assert _changes(report)["removed"] == ["Gone Notes.md"]
+    assert _settled(repo) == "# N\n\n- [a](a.md) - a\n- [x](Old Notes.md) - there\n- [sic] (see above)\n"
+
+
+def test_new_entries_go_where_agents_read_them_in_a_flat_index_near_the_cap(repo: Path) -> None:
+    # A real curated index went from 181 to 207 lines with its new entries at the end.
+    for i in range(190):
+        write(repo, f"{STORE}/m{i:03d}.md", memory(f"M{i}", f"d{i}", "project"))
+    for i in range(15):
+        write(repo, f"{STORE}/new{i:02d}.md", memory(f"N{i}", f"n{i}", "project"))
+    write(repo, INDEX, "# Memory\n\n" + "".join(f"- [M{i}](m{i:03d}.md) \u2014 curated {i}\n" for i in range(190)))
+    proc = run_cli(repo, "fix")
+    assert "new entries past" not in proc.stdout
+    lines = (repo / INDEX).read_text().split("\n")
+    where = {line.split("](")[1].split(")")[0]: n for n, line in enumerate(lines, 1) if line.startswith("- [N")}
+    assert sorted(where) == [f"new{i:02d}.md" for i in range(15)] and max(where.values()) <= 200
+    assert " IDX007 " in proc.stdout and "entries past the cap: m183.md" in proc.stdout  # the curator's oldest are the ones pushed out, and said so
+    assert _fix(repo)[1]["fixed"] == []
+
+
+def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_before_the_cut(repo: Path) -> None:
+    index = ["# Memory", "", "## User", *(f"- [U{i}](u{i}.md) - u" for i in range(5)), "", "## Feedback"]
+    for i in range(5):
+        write(repo, f"{STORE}/u{i}.md", memory(f"U{i}", "u", "user"))
+    for i in range(240):
+        write(repo, f"{STORE}/f{i:03d}.md", memory(f"F{i}", "f", "feedback"))
+        index.append(f"- [F{i}](f{i:03d}.md) - f")
+    index += ["", "## Links", "- [site](https://example.com)"]
+    write(repo, INDEX, "\n".join(index) + "\n")
+    write(repo, f"{STORE}/fnew.md", memory("Fnew", "new feedback", "feedback"))
+    write(repo, f"{STORE}/pnew.md", memory("Pnew", "new project", "project"))
+    code, report = _fix(repo)
+    assert _changes(report)["added"] == ["fnew.md", "pnew.md"] and report["changes"][INDEX]["past_cap"] == []
+    lines = (repo / INDEX).read_text().split("\n")
+    feedback, fnew = lines.index("## Feedback"), lines.index("- [Fnew](fnew.md) - new feedback")
+    assert feedback < fnew < 200 and lines[fnew - 1].startswith("- [F") and lines[fnew + 1].startswith("- [F")
+    project = lines.index("## Project")
+    assert lines[project - 1 : project + 3] == ["", "## Project", "- [Pnew](pnew.md) - new project", ""]
+    assert lines[project + 3] == "## Feedback"
+    assert _fix(repo)[1]["fixed"] == []

@@ -135,9 +135,11 @@ def test_new_entries_go_into_the_section_for_their_type(repo: Path) -> None:
 
 @pytest.mark.parametrize("ignored", [False, True], ids=["caps-selected", "caps-ignored"])
 def test_fix_says_so_and_fails_when_an_entry_it_adds_falls_past_the_cap(repo: Path, ignored: bool) -> None:
-    # A real curated index went from 181 to 207 lines this way.
-    lines = ["# Project memory", "", *(f"- [M{i}](m{i}.md) \u2014 hook {i}" for i in range(195))]
-    for i in range(195):
+    # The list starts too late for anything added to it to be read: no place inside
+    # the caps to put the new entries (where there is one, they go there; see
+    # test_index_markdown).
+    lines = ["# Project memory", "", *(f"Context line {i}." for i in range(196)), "", *(f"- [M{i}](m{i}.md) \u2014 hook {i}" for i in range(4))]
+    for i in range(4):
         write(repo, f"{STORE}/m{i}.md", memory(f"M{i}", f"m {i}", "project"))
     for name in ("new_a", "new_b", "new_c", "new_d", "new_e"):
         write(repo, f"{STORE}/{name}.md", memory(name, "fresh", "project"))
@@ -147,8 +149,8 @@ def test_fix_says_so_and_fails_when_an_entry_it_adds_falls_past_the_cap(repo: Pa
     proc = run_cli(repo, "fix")
     assert proc.returncode == 1
     assert (
-        f"  warning: 2 new entries past the 200-line / 25000-byte cap of {INDEX}, where agents never read them: "
-        "new_d.md, new_e.md; shorten the index (IDX007, IDX008)\n"
+        f"  warning: 5 new entries past the 200-line / 25000-byte cap of {INDEX}, where agents never read them: "
+        "new_a.md, new_b.md, new_c.md, new_d.md, new_e.md; shorten the index (IDX007, IDX008)\n"
     ) in proc.stdout
     code, report = _fix(repo)  # nothing more to write, and nothing more to say about it
     assert report["fixed"] == [] and (code == 0) is ignored

@@ -30,15 +30,6 @@ SYNC_HEADING = "## Other"
 
 Exists = Callable[[str], bool]  # does a store-relative path name a file or folder on disk?
 
-# [text](target "title") with backslash-escaped brackets in text; target may be <...>.
-# Linear on any line (a long line of `[` or `](` took minutes): an escaped `\[`
-# opens nothing, the text stops at the next `[` as well as at `]` (the innermost
-# brackets are the link, as in CommonMark), `<...>` at the next `<`, and the spaces
-# before the target are taken whole (the lookahead), so no run of characters is
-# tried again from every start.
-_LINK = re.compile(
-    r"(?<!\\)\[((?:\\.|[^\[\]\\])*)\]\(\s*(?!\s)(<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
-)
 _LINK_HEAD = r"^- \[(?:\\.|[^\]\\])*\]\([^)]*\)"
 _ENTRY = {
     GROUPED: re.compile(_LINK_HEAD + r"(?: - .*| -)?$"),
@@ -225,6 +216,11 @@ _TEXT = r"(?:\\.|[^\[\]\\]|\[(?:\\.|[^\[\]\\])*\])*"
 _LINK = re.compile(
     rf"\[({_TEXT})\]\(\s*(?!\s)(<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
 )
+# `[x](Gone Notes.md)`: not a link to CommonMark (a raw space ends a destination),
+# but a link to the agent that reads it, and to the curator who wrote it. Read only
+# where no real link is, and only to a Markdown file, so that prose in brackets
+# followed by a parenthesis (`[sic] (see above)`) stays prose.
+_SPACED_LINK = re.compile(rf"\[({_TEXT})\]\(\s*(?!\s)([^()<>\s\"'][^()<>\"'\n]*?\s[^()<>\"'\n]*?\.md(?:#[^()\s]*)?)\s*\)")
 # `[text][label]`, `[text][]` and the shortcut `[label]`: links when a definition
 # has that label.
 _REFERENCE = re.compile(rf"\[({_TEXT})\](?:\[((?:\\.|[^\[\]\\])*)\])?")
@@ -256,7 +252,20 @@ def links(line: str, lineno: int) -> tuple[Link, ...]:
             target = target[1:-1]
         found.append(Link(lineno, m.start() + 1, m.group(1), target, m.start(2), m.end(2), m.end()))
         at = m.end()
+    if "](" in line and " " in line:
+        found.extend(_spaced_links(line, lineno, found))
+        found.sort(key=lambda link: link.col)
     return tuple(found)
+
+
+def _spaced_links(line: str, lineno: int, found: Sequence[Link]) -> list[Link]:
+    """Links whose target holds a raw space (see _SPACED_LINK), outside ``found``."""
+    spans = [(link.col - 1, link.stop) for link in found]
+    spaced = []
+    for m in _SPACED_LINK.finditer(line):
+        if not _escaped(line, m.start()) and not any(a < m.end() and m.start() < b for a, b in spans):
+            spaced.append(Link(lineno, m.start() + 1, m.group(1), m.group(2), m.start(2), m.end(2), m.end()))
+    return spaced
 
 
 def label_key(label: str) -> str:
@@ -963,11 +972,13 @@ def plan(
     *,
     store_folder: str = "",
     ignored: Ignored | None = None,
+    caps: tuple[int, int] | None = None,
 ) -> Plan:
     """Decide mode and style for one index and work out what it should hold.
 
     ``exists`` and ``ignored`` answer for paths relative to the store's folder,
-    ``store_folder``."""
+    ``store_folder``; ``caps`` (lines, bytes) is how much of the index agents load,
+    which sync mode places new entries inside when it can."""
     memories = sorted(memories, key=lambda m: m.filename)
     if existing is None:
         chosen = style or GROUPED
@@ -1018,7 +1029,9 @@ def plan(
         new_region = render(style, [m for m in memories if m.filename not in around], types)
     else:
         found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, also_listed=around)
-        new_region, changes = sync(region, memories, exists, style, types, found)
+        if caps is not None and marked:
+            caps = (caps[0] - first, caps[1] - len(marked[0].encode("utf-8")))  # the region starts that far in
+        new_region, changes = sync(region, memories, exists, style, types, found, caps)
         if changes.added and first:
             changes = changes._replace(added=tuple((name, line + first) for name, line in changes.added))
     text = normalise((marked[0] + new_region + marked[2]) if marked else new_region)
@@ -1120,13 +1133,15 @@ def sync(
     style: str,
     types: Sequence[str] = ("user", "feedback", "project", "reference"),
     found: Survey | None = None,
+    caps: tuple[int, int] | None = None,
 ) -> tuple[str, Changes]:
     """Keep the curator's index and make it agree with the store.
 
     Every line and its order is kept, except that a dead entry is re-pointed in
     place or its list item removed (see ``survey``). Memories still unlisted get
-    entries in the index's style, sorted (see ``_place_entries`` for where). Returns
-    the text and what changed (each new entry's line counted in this text).
+    entries in the index's style, sorted (see ``_place_entries`` for where), and
+    inside the caps (max lines, max bytes) when there is room (see ``_within_caps``).
+    Returns the text and what changed (each new entry's line counted in this text).
     """
     if found is None:
         found = survey(text, memories, exists)
@@ -1159,6 +1174,8 @@ def sync(
         lines.pop()
     dash = "\u2014" if style == FLAT_EMDASH else "-"
     placed = _place_entries(lines, lay, missing, types, dash)
+    if caps is not None:
+        placed = _within_caps(lines, lay, placed, caps, types, missing)
     out: list[str] = []
     added: list[tuple[str, int]] = []
     for i in range(len(lines) + 1):
@@ -1203,17 +1220,7 @@ def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memor
     that end an index, and after closing a code block or comment the index leaves open.
     """
     n = len(lines)
-    headings = [(i, lay.levels[i]) for i in range(n) if lay.kinds[i] == blocks.HEADING]
-    sections: dict[str, tuple[int, int]] = {}  # memory type or Other -> its first heading
-    # A title over the sections (`# Project memory`, then `## ...` headings) names the
-    # index, not a type's section.
-    title = headings[0][0] if headings and sum(lv <= headings[0][1] for _i, lv in headings) == 1 and len(headings) > 1 else -1
-    for i, level in headings:
-        if i == title:
-            continue
-        named = _heading_type(_heading_text(lines[i]), types)
-        if named is not None:
-            sections.setdefault(named, (i, level))
+    headings, sections = _sections(lines, lay, types)
     typed = any(kind in sections for kind in types)
     # A lone `# Title` is the index's name, not a section: entries then simply follow.
     sectioned = len(headings) > 1 or any(level > 1 for _i, level in headings)
@@ -1270,6 +1277,158 @@ def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memor
             tail.insert(0, "")  # a list straight after a paragraph would run into it
     at.setdefault(pos, []).extend(tail)
     return at
+
+
+def _sections(lines: list[str], lay: blocks.Layout, types: Sequence[str]) -> tuple[list[tuple[int, int]], dict[str, tuple[int, int]]]:
+    """(line, level) of every heading, and the first heading of each memory type's
+    section (or Other's)."""
+    headings = [(i, lay.levels[i]) for i in range(len(lines)) if lay.kinds[i] == blocks.HEADING]
+    sections: dict[str, tuple[int, int]] = {}
+    # A title over the sections (`# Project memory`, then `## ...` headings) names the
+    # index, not a type's section.
+    title = headings[0][0] if headings and sum(lv <= headings[0][1] for _i, lv in headings) == 1 and len(headings) > 1 else -1
+    for i, level in headings:
+        if i == title:
+            continue
+        named = _heading_type(_heading_text(lines[i]), types)
+        if named is not None:
+            sections.setdefault(named, (i, level))
+    return headings, sections
+
+
+def _within_caps(
+    lines: list[str], lay: blocks.Layout, at: dict[int, Placed], caps: tuple[int, int], types: Sequence[str], missing: Sequence[Memory]
+) -> dict[int, Placed]:
+    """``at``, with new entries that would land past a cap (where agents stop reading)
+    moved up to where they read: between the list items of their type's section, or
+    of any list when the index has no section for their type; a new section, before
+    an earlier heading of its level. Each move is to a place that stays inside the
+    caps whatever else is inserted (all new lines counted before it); what has no
+    such place stays where it was, and `fix` says it is past the cap.
+
+    Linear in the index: one pass for the places, then at most one walk of them per
+    run of new lines, and there are as many runs as memory types (a few) plus new
+    entries outside sections."""
+    max_lines, max_bytes = caps
+    n = len(lines)
+    if lay.unclosed >= 0 or not _past_caps(lines, at, max_lines, max_bytes):
+        return at
+    headings, sections = _sections(lines, lay, types)
+    typed = any(kind in sections for kind in types)
+    kinds = {m.filename: m.type if typed and m.type in sections else None for m in missing}
+    added_lines = sum(len(items) for items in at.values())
+    added_bytes = sum(len(_placed_text(item).encode("utf-8")) + 1 for items in at.values() for item in items)
+    before = [0] * (n + 1)  # bytes of lines[:j], each with its newline
+    for j, line in enumerate(lines):
+        before[j + 1] = before[j] + len(line.encode("utf-8")) + 1
+    # Between two list items: before a top-level, unindented item that follows
+    # another item or a heading (a new `- ` line there joins the list).
+    between = [
+        j
+        for j in range(1, n)
+        if lay.kinds[j] == blocks.ITEM
+        and lay.parent[j] == -1
+        and blocks.indent_of(lines[j]) == 0
+        and lay.kinds[j - 1] in (blocks.ITEM, blocks.CONTINUATION, blocks.HEADING, blocks.UNDERLINE)
+        and not lay.lazy[j - 1]
+        and before[j] + added_bytes <= max_bytes
+        and j + added_lines <= max_lines
+    ]
+    moved: dict[int, Placed] = {}
+    for pos in sorted(at, reverse=True):
+        keep: Placed = []
+        loose_moved = False
+        for run, section in _runs(at[pos]):
+            target = None
+            if section or isinstance(run[0], tuple):
+                target = _earlier_place(run, pos, lines, lay, between, headings, sections, kinds, before, added_lines, added_bytes, caps)
+            if target is None:
+                keep.extend(run)
+            else:
+                moved.setdefault(target[0], []).extend(target[1])
+                loose_moved = loose_moved or not section
+        if loose_moved and not any(isinstance(item, tuple) for item in keep):
+            keep = [item for item in keep if item != ""]  # the blank lines that set the entries apart
+        if keep:
+            moved.setdefault(pos, [])[:0] = keep  # what was there first stays first
+    return moved
+
+
+def _placed_text(item: str | tuple[str, str]) -> str:
+    return item[1] if isinstance(item, tuple) else item
+
+
+def _past_caps(lines: list[str], at: dict[int, Placed], max_lines: int, max_bytes: int) -> bool:
+    """Whether a new entry would land past a cap."""
+    count = size = 0
+    for i in range(len(lines) + 1):
+        for item in at.get(i, ()):
+            count += 1
+            size += len(_placed_text(item).encode("utf-8")) + 1
+            if isinstance(item, tuple) and (count > max_lines or size > max_bytes):
+                return True
+        if i < len(lines):
+            count += 1
+            size += len(lines[i].encode("utf-8")) + 1
+    return False
+
+
+def _runs(items: Placed) -> list[tuple[Placed, bool]]:
+    """The lines inserted at one place, cut into what moves together, each with
+    whether it is a new section: a new section (a blank line, its heading, its
+    entries), or else one entry, or one other line (a blank line, a fence closed)."""
+    runs: list[tuple[Placed, bool]] = []
+    in_section = False
+    for k, item in enumerate(items):
+        text = _placed_text(item)
+        heading = isinstance(item, str) and text.startswith("#") and _HEADING.match(text) is not None
+        opens = heading and (k == 0 or items[k - 1] != "") or (text == "" and isinstance(item, str) and k + 1 < len(items) and isinstance(items[k + 1], str) and _placed_text(items[k + 1]).startswith("#"))
+        if opens:
+            runs.append(([item], True))
+            in_section = True
+        elif in_section:
+            runs[-1][0].append(item)
+        else:
+            runs.append(([item], False))
+    return runs
+
+
+def _earlier_place(
+    run: Placed,
+    pos: int,
+    lines: list[str],
+    lay: blocks.Layout,
+    between: list[int],
+    headings: list[tuple[int, int]],
+    sections: dict[str, tuple[int, int]],
+    kinds: dict[str, str | None],
+    before: list[int],
+    added_lines: int,
+    added_bytes: int,
+    caps: tuple[int, int],
+) -> tuple[int, Placed] | None:
+    """Where a run placed past the caps goes instead, and what it is there; None
+    when it stays."""
+    entries = [item for item in run if isinstance(item, tuple)]
+    if not entries or not all(entry.startswith("- ") for _name, entry in entries):
+        return None  # table rows stay in their table
+    heading = next((item for item in run if isinstance(item, str) and item), None)
+    if heading is not None:
+        level = len(heading) - len(heading.lstrip("#"))
+        max_lines, max_bytes = caps
+        spots = [
+            h
+            for h, lv in headings
+            if 0 < h < pos and lv <= level and lay.kinds[h - 1] == blocks.BLANK and h + added_lines <= max_lines and before[h] + added_bytes <= max_bytes
+        ]
+        return (spots[-1], [heading, *entries, ""]) if spots else None
+    kind = kinds.get(entries[0][0])
+    low, high = 0, pos
+    if kind is not None and kind in sections:
+        first = sections[kind][0]
+        low, high = first, min(pos, next((i for i, _lv in headings if i > first), len(lines)) + 1)
+    spots = [j for j in between if low < j < high]
+    return (spots[-1], list(run)) if spots else None
 
 
 def _entry_lines(group: Sequence[Memory], dash: str) -> Placed:

@@ -281,6 +281,7 @@ def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list
         cfg.index.style,
         store_folder=store.folder,
         ignored=store_ignored(ws, store),
+        caps=(cfg.index.max_lines, cfg.index.max_bytes),
     )
 
 
