@@ -20,6 +20,7 @@ from urllib.parse import unquote
 
 from memcheck import blocks
 from memcheck.document import Document
+from memcheck.mentions import mask_line
 
 GROUPED, FLAT, FLAT_EMDASH = "grouped", "flat", "flat-emdash"
 STYLES = (GROUPED, FLAT, FLAT_EMDASH)
@@ -45,7 +46,6 @@ _PLAIN_NAME = re.compile(r"[\w-][\w.-]*\Z")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(.*?))?(?:\s+#+)?\s*$")
-_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark escapes of ASCII punctuation
 
 
@@ -391,37 +391,6 @@ def is_entry(line: str) -> bool:
 
 def is_heading(line: str) -> bool:
     return line.startswith("#") and re.match(r"^#{1,6}(\s|$)", line) is not None
-
-
-def fenced(lines: Sequence[str]) -> list[bool]:
-    """For each line, whether it belongs to a fenced code block (its fences too).
-
-    A link or a marker in a code block is an example, not an entry: nothing in one
-    lists a memory, is removed, or is regenerated. An unclosed fence runs to the end,
-    as CommonMark has it. (The same rule as ``mentions.prose``, which also blanks
-    code spans and comments, where the index needs only the fences.)
-    """
-    return _scan_fences(lines)[0]
-
-
-def _scan_fences(lines: Sequence[str]) -> tuple[list[bool], str | None]:
-    """The ``fenced`` mask, and the fence of a code block still open at the end."""
-    mask = []
-    fence: str | None = None
-    for line in lines:
-        if fence is not None:
-            mask.append(True)
-            stripped = line.strip()
-            if len(line) - len(line.lstrip(" ")) < 4 and stripped.startswith(fence) and stripped.strip(fence[0]) == "":
-                fence = None
-            continue
-        m = _FENCE_OPEN.match(line) if ("```" in line[:7] or "~~~" in line[:7]) else None
-        if m and not (m.group(1)[0] == "`" and "`" in line[m.end() :]):
-            fence = m.group(1)
-            mask.append(True)
-            continue
-        mask.append(False)
-    return mask, fence
 
 
 def detect_style(lines: Iterable[str]) -> str | None:
@@ -939,17 +908,22 @@ def line_breaks(text: str) -> str:
 
 def split_markers(text: str) -> tuple[str, str, str] | None:
     """(before-and-start-line, inside, end-line-and-after) when both markers are
-    present, each alone on its line and outside code blocks."""
+    present, each alone on its line, outside code blocks and not inside another
+    HTML comment (read as the index's other lines are: see blocks.layout)."""
     if MARK_START not in text:
         return None
     lines = text.split("\n")
-    mask = fenced(lines)
+    kinds = blocks.layout(lines).kinds
     start = end = -1
-    for i, (line, in_code) in enumerate(zip(lines, mask)):
-        if in_code:
+    in_comment = False
+    for i, (line, kind) in enumerate(zip(lines, kinds)):
+        if kind == blocks.CODE:
             continue
-        if len(line) - len(line.lstrip()) >= 4:
-            continue  # indented four columns: code, not a marker
+        was_comment = in_comment
+        if in_comment or "<!--" in line:
+            in_comment = mask_line(line, in_comment)[1]
+        if was_comment or len(line) - len(line.lstrip()) >= 4:
+            continue  # inside a comment already open, or indented four columns (code): not a marker
         if start < 0 and line.strip() == MARK_START:
             start = i
         elif start >= 0 and line.strip() == MARK_END:
