@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from memcheck import config as config_mod
 from memcheck import index as idx
+from memcheck.mentions import mask_line
 from memcheck.checks.index import store_plan
 from memcheck.discover import Workspace
 
@@ -199,6 +200,9 @@ def test_an_entry_fix_writes_reads_back_as_its_file_on_one_line(filename: str, n
     assert "\n" not in line and line == line.rstrip()
     (link, *_more) = idx.links(line, 1)
     assert idx.readings(link.target)[0][0] == filename
+    # and the link is one to a reader that blanks code spans and comments (a backtick
+    # or `<!--` in the name opens nothing that would swallow it)
+    assert [x.col for x in idx.links(mask_line(line, False)[0], 1)][:1] == [link.col]
     assert idx.classify(link.target, "", {filename}.__contains__) == ("local", filename) or filename in (".", "..") or "/" in filename
 
 

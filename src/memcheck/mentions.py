@@ -98,6 +98,9 @@ def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
             i = stop
             in_comment = end < 0
             continue
+        if line[i] == "\\":
+            i += 2  # an escaped character (`\``, `\<`) opens no code span or comment
+            continue
         if line.startswith("<!--", i):
             in_comment = True
             search_from = i + 4
