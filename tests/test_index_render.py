@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from memcheck import config as config_mod
 from memcheck import index as idx
-from memcheck.mentions import mask_line
 from memcheck.checks.index import store_plan
 from memcheck.discover import Workspace
+from memcheck.mentions import mask_line
 
 # --------------------------------------------------------------------------
 # Oracle 1: seed 003's MemoryManager, transcribed verbatim (only `self` removed).
