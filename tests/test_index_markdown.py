@@ -221,6 +221,14 @@ def test_a_dangling_symlink_is_a_dead_entry(repo: Path) -> None:
     assert dead["line"] == 4 and dead["fixable"]
 
 
+def test_a_link_with_a_fragment_or_query_lists_its_file(repo: Path) -> None:
+    # (Held on main; kept so that the block reading does not lose it.)
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    write(repo, f"{STORE}/b.md", memory("b", "b", "project"))
+    write(repo, INDEX, "# N\n\n- [A](a.md#usage) - curated\n- see [B](b.md?plain=1)\n")
+    assert _index_findings(repo) == []
+
+
 def test_a_link_that_leaves_the_store_and_comes_back_lists_the_memory(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
     write(repo, f"{STORE}/b.md", memory("b", "b", "project"))
