@@ -10,6 +10,7 @@ two never disagree about which memories an index lists or which lines are dead.
 """
 from __future__ import annotations
 
+import bisect
 import heapq
 import posixpath
 import re
@@ -220,7 +221,7 @@ _LINK = re.compile(
 # but a link to the agent that reads it, and to the curator who wrote it. Read only
 # where no real link is, and only to a Markdown file, so that prose in brackets
 # followed by a parenthesis (`[sic] (see above)`) stays prose.
-_SPACED_LINK = re.compile(rf"\[({_TEXT})\]\(\s*(?!\s)([^()<>\s\"'][^()<>\"'\n]*?\s[^()<>\"'\n]*?\.md(?:#[^()\s]*)?)\s*\)")
+_SPACED_LINK = re.compile(rf"\[({_TEXT})\]\(([^()<>\"'\n]*)\)")  # linear: one class, then `)`
 # `[text][label]`, `[text][]` and the shortcut `[label]`: links when a definition
 # has that label.
 _REFERENCE = re.compile(rf"\[({_TEXT})\](?:\[((?:\\.|[^\[\]\\])*)\])?")
@@ -260,12 +261,23 @@ def links(line: str, lineno: int) -> tuple[Link, ...]:
 
 def _spaced_links(line: str, lineno: int, found: Sequence[Link]) -> list[Link]:
     """Links whose target holds a raw space (see _SPACED_LINK), outside ``found``."""
-    spans = [(link.col - 1, link.stop) for link in found]
+    starts = [link.col - 1 for link in found]
     spaced = []
     for m in _SPACED_LINK.finditer(line):
-        if not _escaped(line, m.start()) and not any(a < m.end() and m.start() < b for a, b in spans):
-            spaced.append(Link(lineno, m.start() + 1, m.group(1), m.group(2), m.start(2), m.end(2), m.end()))
+        target = m.group(2).strip()
+        path, _hash, fragment = target.partition("#")
+        spaced_md = path.endswith(".md") and " " in path and not any(c.isspace() for c in fragment)
+        if spaced_md and not _escaped(line, m.start()) and _span_at(found, starts, m.start()) is None and bisect.bisect_left(starts, m.start()) == bisect.bisect_left(starts, m.end()):
+            start = m.start(2) + m.group(2).index(target[0])
+            spaced.append(Link(lineno, m.start() + 1, m.group(1), target, start, start + len(target), m.end()))
     return spaced
+
+
+def _span_at(found: Sequence[Link], starts: Sequence[int], offset: int) -> int | None:
+    """The end of the link of ``found`` (in order, ``starts`` their offsets) that
+    covers ``offset``, if one does: a bisection, not a walk over the line's links."""
+    k = bisect.bisect_right(starts, offset) - 1
+    return found[k].stop if k >= 0 and offset < found[k].stop else None
 
 
 def label_key(label: str) -> str:
@@ -292,11 +304,11 @@ def references(line: str, prose: str, lineno: int, defined: dict[str, Link], tak
     ``[text][]`` and ``[label]``. ``taken``: the line's inline links, which no
     reference overlaps."""
     found: list[Link] = []
-    spans = [(link.col - 1, link.stop) for link in taken]
+    starts = [link.col - 1 for link in taken]  # in order, not overlapping
     at = 0
     while (m := _REFERENCE.search(prose, at)) is not None:
         start = m.start()
-        inline = next((stop for a, stop in spans if a <= start < stop), None)
+        inline = _span_at(taken, starts, start)
         if inline is not None:
             at = inline
             continue
@@ -1395,14 +1407,15 @@ def _earlier_place(
             for h, lv in headings
             if 0 < h < pos and lv <= level and lay.kinds[h - 1] == blocks.BLANK and h + added_lines <= max_lines and before[h] + added_bytes <= max_bytes
         ]
+        # (A walk over the headings per new section: there are as many as memory types.)
         return (spots[-1], [heading, *entries, ""]) if spots else None
     kind = kinds.get(entries[0][0])
     low, high = 0, pos
     if kind is not None and kind in sections:
         first = sections[kind][0]
         low, high = first, min(pos, next((i for i, _lv in headings if i > first), len(lines)) + 1)
-    spots = [j for j in between if low < j < high]
-    return (spots[-1], list(run)) if spots else None
+    k = bisect.bisect_left(between, high) - 1  # the last place before ``high``: a bisection per entry, not a walk
+    return (between[k], list(run)) if k >= 0 and between[k] > low else None
 
 
 def _entry_lines(group: Sequence[Memory], dash: str) -> Placed:
