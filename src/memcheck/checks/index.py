@@ -46,10 +46,15 @@ spends index lines that count against the cap.
 ## Use instead
 Point the entry at the file's new name if it was renamed, restore the file, or
 remove the line. `memcheck fix` re-points an entry whose file was renamed (an
-unlisted memory with the entry's name, or the same file name but for case, `-`, `_`
-and spaces) and removes a list item whose only link points at a missing memory file
-of the store. A dead link to anything else (a subfolder's file, a file of another
-kind, a file outside the store) is left for you: it may name a file this clone lacks.
+unlisted memory with the entry's name, or the same file name but for case, Unicode
+form, `-`, `_` and spaces; a `#fragment` is kept) and removes a list item, with its
+wrapped lines and nested items, whose only link points at a missing memory file of
+the store. A reference link (`[x][1]`) is reported at its definition (`[1]: x.md`).
+Left for you, with the reason: a dead link to anything else (a subfolder's file, a
+file of another kind, a file outside the store: it may name a file this clone
+lacks), to a file git ignores (another clone may have it), in an entry's
+description, with several memories that look like its file renamed (up to three
+are named), or in a list item that holds more (another link, an unindented line).
 """),
     Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
 ## What it does
@@ -59,8 +64,11 @@ links to the memory's file; a line without links to files (as in link-less index
 word, or its stem or frontmatter `name` as a whole phrase: between punctuation (`:`,
 `|`, `*`, a dash with spaces around it, brackets) or the start or end of the line.
 So `- api: ...` and `| api |` list the memory named `api`; a line about "api tests"
-does not, nor does one about `Note 10` list `Note 1`. A name in a link's text lists
-nothing (the link says which file it means), and neither does a code block.
+does not, nor does one about `Note 10` list `Note 1`. Links count inline
+(`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). Only list items,
+table rows and paragraph lines name memories: a name in a link's text or a code span
+lists nothing (the link says which file it means), and neither do headings, HTML
+comments, link definitions and code blocks.
 
 ## Why is this bad?
 Agents discover memories through the index only: an unlisted memory is never read.
