@@ -119,3 +119,23 @@ def check_json(root: Path, *args: str) -> list[dict[str, Any]]:
     # Exit 1 when an error is found; warnings are shown but pass (the default fail-on).
     assert (proc.returncode == 1) == any(p["severity"] == "error" for p in problems)
     return problems
+
+
+def fix_json(root: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    """`memcheck fix --format json` as a subprocess: its exit code and report, after
+    checking that it ran cleanly (exit 0 or 1, nothing on stderr)."""
+    proc = run_cli(root, "fix", "--format", "json", *args)
+    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
+    report: dict[str, Any] = json.loads(proc.stdout)
+    return proc.returncode, report
+
+
+def index_findings(root: Path, index: str, code: str | None = None) -> list[dict[str, Any]]:
+    """What `check` reports about one MEMORY.md (only ``code``'s findings, if given)."""
+    return [p for p in check_json(root) if p["path"] == index and (code is None or p["code"] == code)]
+
+
+def unlisted(root: Path, index: str) -> set[str]:
+    """The memory files `check` reports the index does not list (IDX003)."""
+    prefix, suffix = "memory file ", " is not listed in "
+    return {str(p["message"]).removeprefix(prefix).partition(suffix)[0] for p in index_findings(root, index, "IDX003")}

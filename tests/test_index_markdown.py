@@ -9,7 +9,6 @@ hints that grew with the square of the store.
 """
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import unicodedata
@@ -17,17 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import check_json, git, invoke, memory, run_cli, write
+from conftest import check_json, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
-
-
-def _fix(root: Path, *args: str) -> tuple[int, dict[str, Any]]:
-    proc = run_cli(root, "fix", "--format", "json", *args)
-    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
-    report: dict[str, Any] = json.loads(proc.stdout)
-    return proc.returncode, report
 
 
 def _changes(report: dict[str, Any]) -> dict[str, Any]:
@@ -36,16 +28,16 @@ def _changes(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def _index_findings(root: Path, code: str | None = None) -> list[dict[str, Any]]:
-    return [p for p in check_json(root) if p["path"] == INDEX and (code is None or p["code"] == code)]
+    return index_findings(root, INDEX, code)
 
 
 def _unlisted(root: Path) -> set[str]:
-    return {str(p["message"]).split()[2] for p in _index_findings(root, "IDX003")}
+    return unlisted(root, INDEX)
 
 
 def _settled(root: Path) -> str:
     """Fix once more: nothing to write, nothing fixable left. The index's text."""
-    code, report = _fix(root)
+    code, report = fix_json(root)
     assert report["fixed"] == []
     assert not [p for p in report["problems"] if p["code"].startswith("IDX") and p["fixable"]]
     return (root / INDEX).read_text()
@@ -73,7 +65,7 @@ def test_headings_comments_definitions_and_code_never_list_a_memory(repo: Path, 
     write(repo, f"{STORE}/project_deployment.md", memory("Deployment", "deploys go through ArgoCD", "project"))
     write(repo, INDEX, f"# Project Memory\n\n- [CI flakiness](feedback_ci.md) \u2014 retry e2e once\n\n{text}")
     assert _unlisted(repo) == {"project_deployment.md"}
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert [name for name in _changes(report)["added"]] == ["project_deployment.md"]
     assert _settled(repo).count("(project_deployment.md)") == 1
 
@@ -122,7 +114,7 @@ def test_links_in_code_spans_and_after_an_escaped_bracket_are_text(repo: Path) -
     )
     write(repo, INDEX, index)
     assert _index_findings(repo) == []
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert report["fixed"] == [] and (repo / INDEX).read_text() == index
 
 
@@ -141,7 +133,7 @@ def test_a_dead_list_item_goes_whole_with_its_wrapped_lines_and_sub_items(repo: 
     write(repo, INDEX, "- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n  wrapped line\n  - caveat about Gone\n\n  more about Gone\n\n## Next\n")
     (dead,) = _index_findings(repo, "IDX002")
     assert dead["fixable"] and "let `memcheck fix` remove its list item (lines 2-6)" in dead["message"]
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert _changes(report)["removed"] == ["gone.md"]
     assert _settled(repo) == "- [Keep](keep.md) - k\n\n## Next\n"
 
@@ -163,14 +155,14 @@ def test_a_dead_item_that_holds_more_is_left_for_the_curator(repo: Path, tail: s
     (dead,) = _index_findings(repo, "IDX002")
     assert not dead["fixable"] and why in dead["message"]
     assert _unlisted(repo) == set()
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == index
 
 
 def test_a_dead_sub_item_and_its_dead_parent_go_in_one_run(repo: Path) -> None:
     write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
     write(repo, INDEX, "- [Keep](keep.md) - k\n- [Gone](gone.md) - x\n  - [Gone too](gone_too.md) - y\n")
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert sorted(_changes(report)["removed"]) == ["gone.md", "gone_too.md"]
     assert _settled(repo) == "- [Keep](keep.md) - k\n"
 
@@ -183,7 +175,7 @@ def test_a_dead_link_in_a_memorys_description_is_the_memorys_finding(repo: Path,
     found = check_json(repo)
     assert [(p["path"], p["code"], p["line"]) for p in found] == [(f"{STORE}/alpha.md", "MEM021", 3)]
     assert "the description's link 'spec.md' points at .claude/memory/spec.md, which does not exist" in found[0]["message"]
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert report["fixed"] == [] and code == 0
 
 
@@ -192,7 +184,7 @@ def test_a_dead_link_in_a_hand_written_hook_is_not_fixable(repo: Path) -> None:
     write(repo, INDEX, "# Notes\n\n- [alpha](alpha.md) - read [the spec](spec.md) first\n")
     (dead,) = _index_findings(repo, "IDX002")
     assert not dead["fixable"] and "it is in the entry's description, not its own link" in dead["message"]
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == "# Notes\n\n- [alpha](alpha.md) - read [the spec](spec.md) first\n"
 
 
@@ -208,7 +200,7 @@ def test_a_link_to_a_file_git_ignores_is_kept_in_every_clone(repo: Path, tmp_pat
     subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
     (dead,) = _index_findings(clone, "IDX002")
     assert not dead["fixable"] and "git ignores that path, so the file may exist in another clone" in dead["message"]
-    code, report = _fix(clone)
+    code, report = fix_json(clone)
     assert report["fixed"] == [] and (clone / INDEX).read_text() == index
 
 
@@ -235,7 +227,7 @@ def test_a_link_that_leaves_the_store_and_comes_back_lists_the_memory(repo: Path
     index = "# Notes\n\n- [a](a.md) - a\n- [b](../memory/b.md) - b\n"
     write(repo, INDEX, index)
     assert _index_findings(repo) == []
-    assert _fix(repo)[1]["fixed"] == []
+    assert fix_json(repo)[1]["fixed"] == []
 
 
 # ---------------------------------------------------------------- reference links
@@ -255,7 +247,7 @@ def test_reference_links_list_memories_and_their_dead_definitions_are_reported(r
     assert found[8]["code"] == "IDX002" and "renamed to alpha_new.md" in found[8]["message"]
     assert "remove the definition and the entry using it (lines 4, 9)" in found[9]["message"]
     assert all(p["fixable"] for p in found.values())
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert _changes(report)["repointed"] == [{"from": "alpha_old.md", "to": "alpha_new.md"}]
     assert sorted(_changes(report)["removed"]) == ["gone.md", "gone_too.md"]
     assert _settled(repo) == "# Notes\n\n- [Alpha][1] - renamed\n- [beta] - a shortcut\n\n[1]: alpha_new.md\n[BETA]: beta.md\n"
@@ -269,7 +261,7 @@ def test_a_dead_definition_that_several_lines_or_none_use_is_left_for_the_curato
     assert sorted(found) == [7, 8] and not any(p["fixable"] for p in found.values())
     assert "several lines use this definition" in found[7]["message"]
     assert "no line uses this definition" in found[8]["message"]
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == index
 
 
@@ -277,7 +269,7 @@ def test_new_entries_go_before_the_definitions_that_end_an_index(repo: Path) -> 
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
     write(repo, f"{STORE}/b.md", memory("b", "b", "project"))
     write(repo, INDEX, "# Notes\n\n- [a][1] - a\n\n[1]: a.md\n")
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == "# Notes\n\n- [a][1] - a\n- [b](b.md) - b\n\n[1]: a.md\n"
 
 
@@ -294,15 +286,38 @@ def test_rename_hints_stay_short_and_linear_when_many_memories_share_a_name(repo
     assert len(dead) == n and all(len(line) < 300 for line in dead)
     assert dead[0].endswith("(new_00000.md, new_00001.md, new_00002.md and 297 more look like its file renamed)")
     assert len(proc.stdout) < 1000 * n  # every memory named once per dead entry was 3 GB at n=8,000
-    code, report = _fix(repo)
-    assert _changes(report)["repointed"] == [] and _changes(report)["removed"] == []  # the curator picks
+    assert _unlisted(repo) == set()  # claimed by the dead entries, until the curator picks
+    code, report = fix_json(repo)
+    assert report["fixed"] == []  # nothing re-pointed, removed or added: the curator picks
+
+
+@pytest.mark.parametrize(
+    "bar",
+    [
+        pytest.param("- [Bar](bar_old.md) - one\n", id="one-entry-two-memories"),
+        pytest.param("- [Bar](bar_old.md) - one\n- [Bar](bar-older.md) - two\n", id="two-entries-one-memory"),
+    ],
+)
+def test_an_ambiguous_rename_keeps_the_entry_and_its_memories_for_the_curator(repo: Path, bar: str) -> None:
+    # Once fix had added the candidates, the next fix found the entry with nothing to
+    # be renamed to and removed it, curated text and all.
+    write(repo, f"{STORE}/bar_new.md", memory("Bar", "b", "project"))
+    if bar.count("\n") == 1:  # one entry: two memories it may be
+        write(repo, f"{STORE}/bar_two.md", memory("Bar", "b2", "project"))
+    index = f"# N\n\n{bar}"
+    write(repo, INDEX, index)
+    found = _index_findings(repo)
+    assert {p["code"] for p in found} == {"IDX002"} and not any(p["fixable"] for p in found)
+    assert all("point it at the right file by hand (bar_new.md" in p["message"] for p in found)
+    fix_json(repo)
+    assert _settled(repo) == index
 
 
 def test_a_unique_name_match_wins_over_a_loose_one(repo: Path) -> None:
     write(repo, f"{STORE}/beta_new.md", memory("Alpha notes", "b", "project"))
     write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
     write(repo, INDEX, "# Notes\n\n- [Keep](keep.md) - k\n- [Alpha notes](beta_old.md) - curated\n- [Beta new](gone_beta.md) - other\n")
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert _changes(report)["repointed"] == [{"from": "beta_old.md", "to": "beta_new.md"}]
     assert _settled(repo) == "# Notes\n\n- [Keep](keep.md) - k\n- [Alpha notes](beta_new.md) - curated\n"
 
@@ -310,7 +325,7 @@ def test_a_unique_name_match_wins_over_a_loose_one(repo: Path) -> None:
 def test_re_pointing_keeps_the_fragment(repo: Path) -> None:
     write(repo, f"{STORE}/foo_bar.md", memory("Foo", "x", "project"))
     write(repo, INDEX, "# C\n\n- [Foo](foo-bar.md#usage) - x\n")
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == "# C\n\n- [Foo](foo_bar.md#usage) - x\n"
 
 
@@ -322,7 +337,7 @@ def test_a_link_in_another_unicode_form_is_re_pointed_not_replaced(repo: Path) -
     assert _unlisted(repo) == set()
     (dead,) = _index_findings(repo, "IDX002")
     assert dead["fixable"] and "the same name in another Unicode form" in dead["message"]
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert _changes(report)["added"] == [] and _changes(report)["removed"] == []
     assert _settled(repo) == "# Notes\n\n- [Keep](keep.md) - k\n- [Café notes](cafe%CC%81.md#top) - curated text\n"
 
@@ -334,7 +349,7 @@ def test_a_new_entry_goes_after_a_sections_intro_not_into_it(repo: Path) -> None
     write(repo, f"{STORE}/feedback_b.md", memory("B", "fb", "feedback"))
     write(repo, f"{STORE}/user_a.md", memory("A", "ua", "user"))
     write(repo, INDEX, "# Notes\n\n## User\nWho the user is.\n\n## Feedback\n- [B](feedback_b.md) - fb\n")
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == "# Notes\n\n## User\nWho the user is.\n\n- [A](user_a.md) - ua\n\n## Feedback\n- [B](feedback_b.md) - fb\n"
 
 
@@ -343,7 +358,7 @@ def test_setext_sections_count_and_a_missing_section_follows_the_last_type_secti
     write(repo, f"{STORE}/feedback_c.md", memory("C", "fc", "feedback"))
     write(repo, f"{STORE}/project_d.md", memory("D", "pd", "project"))
     write(repo, INDEX, "# Notes\n\nFeedback memories\n-----------------\nHow to work.\n- [B](feedback_b.md) - fb\n\n## Links\n- [site](https://example.com)\n")
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == (
         "# Notes\n\nFeedback memories\n-----------------\nHow to work.\n- [B](feedback_b.md) - fb\n- [C](feedback_c.md) - fc\n\n"
         "## Project\n- [D](project_d.md) - pd\n\n## Links\n- [site](https://example.com)\n"
@@ -354,10 +369,10 @@ def test_a_table_of_links_gets_rows_and_a_table_without_one_a_list_below(repo: P
     write(repo, f"{STORE}/a.md", memory("A", "aa", "project"))
     write(repo, f"{STORE}/b.md", memory("B|pipe", "has | pipe", "project"))
     write(repo, INDEX, "# Memory\n\n| Memory | What |\n| --- | --- |\n| [A](a.md) | aa |\n")
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == "# Memory\n\n| Memory | What |\n| --- | --- |\n| [A](a.md) | aa |\n| [B\\|pipe](b.md) | has \\| pipe |\n"
     write(repo, INDEX, "# Memory\n\n## Project\n\n| Name | What |\n|---|---|\n| A | aa |\n")
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == "# Memory\n\n## Project\n\n| Name | What |\n|---|---|\n| A | aa |\n\n- [B|pipe](b.md) - has | pipe\n"
 
 
@@ -369,7 +384,7 @@ def test_a_memory_listed_around_the_markers_is_not_repeated_inside(repo: Path) -
     write(repo, f"{STORE}/b.md", memory("B", "bb", "project"))
     write(repo, INDEX, "# Notes\n\nStart with [A](a.md), the key one.\n\n<!-- memcheck:start -->\n<!-- memcheck:end -->\n")
     assert _unlisted(repo) == {"b.md"}
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert _changes(report)["added"] == ["b.md"]
     text = _settled(repo)
     assert text.count("(a.md)") == 1 and text.count("(b.md)") == 1
@@ -381,7 +396,7 @@ def test_lone_cr_line_endings_are_line_breaks(repo: Path) -> None:
     write(repo, INDEX, "# Curated\r\r- [a](a.md) - aa\r- [gone](gone.md) - x\r- hand note\r")
     assert {p["code"] for p in _index_findings(repo)} == {"IDX002", "IDX003", "IDX010"}
     assert "CR line endings" in _index_findings(repo, "IDX010")[0]["message"]
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == "# Curated\n\n- [a](a.md) - aa\n- hand note\n- [b](b.md) - bb\n"
 
 
@@ -390,7 +405,7 @@ def test_names_that_would_break_their_link_are_escaped_and_yaml_anchors_are_valu
     write(repo, f"{STORE}/u.md", memory("see <http://x.y/>", "x", "project"))
     write(repo, f"{STORE}/y.md", memory("&a ok9", "*a", "project"))
     write(repo, f"{STORE}/e.md", memory("''", "empty name", "project"))
-    _fix(repo)
+    fix_json(repo)
     assert _settled(repo) == (
         "# Memory\n\n## Project\n- [e](e.md) - empty name\n- [run \\`make](t.md) - then `test` it\n"
         "- [see \\<http://x.y/>](u.md) - x\n- [ok9](y.md) - ok9\n"
@@ -406,7 +421,7 @@ def test_an_index_that_is_a_folder_or_a_symlink_out_is_reported_not_written(repo
     (found,) = _index_findings(repo)
     assert found["code"] == "IDX011" and not found["fixable"]
     assert found["message"].startswith("MEMORY.md is a folder, not a file: agents load no index from it; `memcheck fix` will not write through or replace it")
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert report["fixed"] == [] and code == 1 and (repo / INDEX / "x").exists()
 
 
@@ -438,14 +453,14 @@ def test_an_empty_store_with_an_empty_index_is_settled_in_every_style(repo: Path
     assert _settled(repo) == "\n\n"
 
 
-def test_warnings_alone_pass_check_and_fix(repo: Path) -> None:
+def test_warnings_alone_pass_check_andfix_json(repo: Path) -> None:
     lines = ["# Project memory", "", *(f"- [M{i}](m{i}.md) \u2014 hook {i}" for i in range(185))]
     for i in range(185):
         write(repo, f"{STORE}/m{i}.md", memory(f"M{i}", f"m {i}", "project"))
     write(repo, INDEX, "\n".join(lines) + "\n")
     assert [p["code"] for p in check_json(repo)] == ["IDX009"]
     assert run_cli(repo, "check").returncode == 0
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert code == 0 and [p["code"] for p in report["problems"]] == ["IDX009"]
 
 
@@ -461,7 +476,7 @@ def test_a_grouped_index_with_a_hand_written_hook_is_kept_in_sync_mode(repo: Pat
     write(repo, INDEX, index)
     explained = run_cli(repo, "index", STORE, "--explain")
     assert "mode sync (automatic): line 4 (user_role.md) carries a name or description other than its memory's" in explained.stdout
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert _changes(report)["added"] == ["user_tools.md"]
     assert _settled(repo) == index + "- [Tools](user_tools.md) - uses vim\n"
 
@@ -475,7 +490,7 @@ def test_a_link_target_with_a_raw_space_is_read_as_a_link(repo: Path) -> None:
     assert _unlisted(repo) == set()
     (dead,) = _index_findings(repo, "IDX002")
     assert (dead["line"], dead["fixable"]) == (5, True) and "'Gone Notes.md', which does not exist" in dead["message"]
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert _changes(report)["removed"] == ["Gone Notes.md"]
     assert _settled(repo) == "# N\n\n- [a](a.md) - a\n- [x](Old Notes.md) - there\n- [sic] (see above)\n"
 
@@ -493,7 +508,7 @@ def test_new_entries_go_where_agents_read_them_in_a_flat_index_near_the_cap(repo
     where = {line.split("](")[1].split(")")[0]: n for n, line in enumerate(lines, 1) if line.startswith("- [N")}
     assert sorted(where) == [f"new{i:02d}.md" for i in range(15)] and max(where.values()) <= 200
     assert " IDX007 " in proc.stdout and "entries past the cap: m183.md" in proc.stdout  # the curator's oldest are the ones pushed out, and said so
-    assert _fix(repo)[1]["fixed"] == []
+    assert fix_json(repo)[1]["fixed"] == []
 
 
 def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_before_the_cut(repo: Path) -> None:
@@ -507,7 +522,7 @@ def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_befor
     write(repo, INDEX, "\n".join(index) + "\n")
     write(repo, f"{STORE}/fnew.md", memory("Fnew", "new feedback", "feedback"))
     write(repo, f"{STORE}/pnew.md", memory("Pnew", "new project", "project"))
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert _changes(report)["added"] == ["fnew.md", "pnew.md"] and report["changes"][INDEX]["past_cap"] == []
     lines = (repo / INDEX).read_text().split("\n")
     feedback, fnew = lines.index("## Feedback"), lines.index("- [Fnew](fnew.md) - new feedback")
@@ -515,4 +530,4 @@ def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_befor
     project = lines.index("## Project")
     assert lines[project - 1 : project + 3] == ["", "## Project", "- [Pnew](pnew.md) - new project", ""]
     assert lines[project + 3] == "## Feedback"
-    assert _fix(repo)[1]["fixed"] == []
+    assert fix_json(repo)[1]["fixed"] == []

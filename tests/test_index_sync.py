@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import check_json, git, invoke, memory, run_cli, write
+from conftest import check_json, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -32,19 +32,12 @@ STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
 
 
-def _fix(root: Path, *args: str) -> tuple[int, dict[str, Any]]:
-    proc = run_cli(root, "fix", "--format", "json", *args)
-    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
-    report: dict[str, Any] = json.loads(proc.stdout)
-    return proc.returncode, report
-
-
-def _index_findings(root: Path, code: str) -> list[dict[str, Any]]:
-    return [p for p in check_json(root) if p["path"] == INDEX and p["code"] == code]
+def _index_findings(root: Path, code: str | None = None) -> list[dict[str, Any]]:
+    return index_findings(root, INDEX, code)
 
 
 def _unlisted(root: Path) -> set[str]:
-    return {str(p["message"]).split()[2] for p in _index_findings(root, "IDX003")}
+    return unlisted(root, INDEX)
 
 
 # ---------------------------------------------------------------- what "listed" means
@@ -81,7 +74,7 @@ def test_note_1_is_not_listed_by_note_10_and_fix_adds_what_check_reports(repo: P
     write(repo, f"{STORE}/note_10.md", memory("Note 10", "The tenth", "project"))
     write(repo, INDEX, "# Notes\n\n- api tests: run them before pushing\n- Note 10: the tenth\n")
     assert _unlisted(repo) == {"project_api.md", "note_1.md"}
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert sorted(report["changes"][INDEX]["added"]) == ["note_1.md", "project_api.md"]
     assert _unlisted(repo) == set() and code == 0
 
@@ -152,7 +145,7 @@ def test_fix_says_so_and_fails_when_an_entry_it_adds_falls_past_the_cap(repo: Pa
         f"  warning: 5 new entries past the 200-line / 25000-byte cap of {INDEX}, where agents never read them: "
         "new_a.md, new_b.md, new_c.md, new_d.md, new_e.md; shorten the index (IDX007, IDX008)\n"
     ) in proc.stdout
-    code, report = _fix(repo)  # nothing more to write, and nothing more to say about it
+    code, report = fix_json(repo)  # nothing more to write, and nothing more to say about it
     assert report["fixed"] == [] and (code == 0) is ignored
 
 
@@ -197,7 +190,7 @@ def test_lines_that_link_to_something_on_disk_are_kept(repo: Path) -> None:
     )
     write(repo, INDEX, index)
     assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert report["fixed"] == [] and (repo / INDEX).read_text() == index
 
 
@@ -205,12 +198,12 @@ def test_what_fix_writes_for_odd_file_names_reads_back(repo: Path) -> None:
     names = ["c#sharp.md", "what?.md", "my notes (1).md", "100%.md", "a[b].md", "back\\slash.md", "tick`.md", "line\nbreak.md"]
     for name in names:
         write(repo, f"{STORE}/{name}", memory("Odd", "odd", "project", extra=f"agent_name: {len(name)}\n"))
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert report["fixed"] == [INDEX]
     text = (repo / INDEX).read_text()
     assert len(text.splitlines()) == 3 + len(names)  # "# Memory", "", "## Project", the entries: none split
     assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []
-    assert _fix(repo)[1]["fixed"] == []
+    assert fix_json(repo)[1]["fixed"] == []
 
 
 def test_markers_inside_a_code_block_are_an_example_not_markers(repo: Path) -> None:
@@ -222,7 +215,7 @@ def test_markers_inside_a_code_block_are_an_example_not_markers(repo: Path) -> N
     )
     write(repo, INDEX, index)
     assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []  # example.md is not a dead entry
-    _fix(repo)
+    fix_json(repo)
     assert (repo / INDEX).read_text() == index
 
 
@@ -239,7 +232,7 @@ def test_fix_and_the_trailing_whitespace_hook_never_undo_each_other(repo: Path) 
     # An index an older memcheck (or the agent) wrote with "- [A](a.md) \u2014 ", as the
     # hook leaves it: memcheck's own entry, brought back to the render, not kept.
     write(repo, INDEX, "- [A](a.md) \u2014\n")
-    assert _fix(repo)[1]["fixed"] == [INDEX] and (repo / INDEX).read_text() == "- [A](a.md)\n"
+    assert fix_json(repo)[1]["fixed"] == [INDEX] and (repo / INDEX).read_text() == "- [A](a.md)\n"
 
 
 def test_a_store_git_ignores_with_committed_memories_is_settled_in_one_run(repo: Path) -> None:
@@ -248,11 +241,11 @@ def test_a_store_git_ignores_with_committed_memories_is_settled_in_one_run(repo:
     git(repo, "add", ".gitignore")
     git(repo, "add", "-f", f"{STORE}/a.md")
     git(repo, "commit", "-qm", "memories, force-added")
-    code, report = _fix(repo)
+    code, report = fix_json(repo)
     assert report["fixed"] == [INDEX]
     assert [(p["code"], p["path"]) for p in report["problems"]] == [("IDX012", INDEX)]
     assert "git add -f .claude/memory/MEMORY.md" in report["problems"][0]["message"]
-    code, again = _fix(repo)
+    code, again = fix_json(repo)
     assert again["fixed"] == [] and "IDX001" not in {p["code"] for p in again["problems"]}
     git(repo, "add", "-f", INDEX)
     assert check_json(repo) == []
@@ -369,10 +362,10 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         ws = Workspace(cfg)
         (index_store,) = [s for s in ws.stores if s.folder == STORE]
         plan = store_plan(ws, index_store, before)
-        unlisted = {str(p.about).rpartition("/")[2] for p in collect(ws, targets_for(ws, None)) if p.code == "IDX003"}
+        not_listed = {str(p.about).rpartition("/")[2] for p in collect(ws, targets_for(ws, None)) if p.code == "IDX003"}
         fixer.run(cfg, None, fmt="json")
         report = json.loads(capsys.readouterr().out).get("changes", {}).get(INDEX, {})
-        assert set(report.get("added", [])) == unlisted  # check and fix agree on what is unlisted
+        assert set(report.get("added", [])) == not_listed  # check and fix agree on what is unlisted
         event(f"mode {plan.mode}, {'marked' if plan.marked else 'whole'}")
         for what in ("added", "repointed", "removed"):
             event(f"{what}: {bool(report.get(what))}")

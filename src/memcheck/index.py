@@ -655,7 +655,11 @@ def survey(
         named = _named(naming, unlisted)
         for hit in named.values():
             listed |= hit
-    dead = _judge_dead(lines, lay, resolved, dead_links, uses, named, [m for m in memories if m.filename not in listed], ignored)
+    dead, claimed = _judge_dead(lines, lay, resolved, dead_links, uses, named, [m for m in memories if m.filename not in listed], ignored)
+    # The memories that a dead entry may have been renamed to, when the curator has
+    # to say which: listed by that entry, for now. Adding them would leave the entry
+    # with nothing to be renamed to, and the next fix would remove its curated text.
+    listed |= claimed
     for link, path, same in equivalent:
         dead[(link.line, link.col)] = Dead(link.line, link.col, link.target, path, REPOINT, (same,), 1, UNICODE_FORM, span=(link.start, link.end), form=link.form)
     return Survey(lines, lay, resolved, frozenset(listed), dict(sorted(dead.items())) if equivalent else dead)
@@ -723,9 +727,11 @@ def _judge_dead(
     named: dict[int, set[str]],
     unlisted: Sequence[Memory],
     ignored: Ignored | None,
-) -> dict[tuple[int, int], Dead]:
+) -> tuple[dict[tuple[int, int], Dead], set[str]]:
+    """Each dead link's Dead, and the memories claimed by the ones whose renamed
+    file the curator has to choose (see _renames)."""
     if not dead_links:
-        return {}
+        return {}, set()
     git_ignores = ignored(sorted({path for _link, path in dead_links})) if ignored is not None else set()
     why: dict[int, str] = {}  # index in dead_links -> why it is kept, decided before renames
     renaming: list[tuple[int, tuple[str, ...], str]] = []  # (index, link texts, dead path) of rename candidates
@@ -740,7 +746,7 @@ def _judge_dead(
         else:
             texts = tuple(use.text for use in uses.get(link.line, ())) if link.form == DEFINED else (link.text,)
             renaming.append((k, texts, path))
-    renames = _renames(renaming, unlisted)
+    renames, claimed = _renames(renaming, unlisted)
     dead: dict[tuple[int, int], Dead] = {}
     dropped: set[int] = set()  # 0-based lines of the items removed so far
     # Last first: an item nested in a dead item is judged, and maybe removed, before the item it is in.
@@ -752,8 +758,8 @@ def _judge_dead(
             found = found._replace(action=REPOINT, renamed=(chosen,), candidates=1)
         elif k in why:
             pass
-        elif count > 1:
-            found = found._replace(why=AMBIGUOUS)
+        elif count:
+            found = found._replace(why=AMBIGUOUS)  # several memories, or a memory other dead links want too
         else:
             reason, at, drop = _removal(lay, resolved, link, uses, named, dropped)
             if reason:
@@ -762,7 +768,7 @@ def _judge_dead(
                 found = found._replace(action=REMOVE, drop=drop)
                 dropped.update(line - 1 for line in drop)
         dead[(link.line, link.col)] = found
-    return dict(sorted(dead.items()))
+    return dict(sorted(dead.items())), claimed
 
 
 def _removal(
@@ -824,18 +830,21 @@ def _dead_keys(texts: Sequence[str], path: str, tier: int) -> set[str]:
     return {k for k in (*map(key, texts), key(stem)) if k}
 
 
-def _renames(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]) -> dict[int, tuple[tuple[str, ...], int, str | None]]:
+def _renames(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]) -> tuple[dict[int, tuple[tuple[str, ...], int, str | None]], set[str]]:
     """For dead links (index, link texts, dead path): (up to 3 memories that look like
-    its file renamed, how many do, the one fix re-points it to or None).
+    its file renamed, how many do, the one fix re-points it to or None); and the
+    memories the links fix cannot re-point claim (the curator chooses among them).
 
     A dead link with one candidate that no other dead link has as its only candidate
-    is re-pointed; with several, the user chooses. Memories are looked up by key, not
-    tried against every dead link: linear in links and memories however many share a
-    name (only the smaller of a link's candidate lists is walked, and a list is
-    walked once per set of keys)."""
+    is re-pointed; with several, or one other links want too, the user chooses.
+    Memories are looked up by key, not tried against every dead link: linear in
+    links and memories however many share a name (only the smaller of a link's
+    candidate lists is walked, a list is walked once per set of keys, and the claimed
+    memories are gathered once per key)."""
     result: dict[int, tuple[tuple[str, ...], int, str | None]] = {}
+    claimed: set[str] = set()
     if not dead or not unlisted:
-        return result
+        return result, claimed
     ordered = sorted(unlisted, key=lambda m: m.filename)
     taken: set[str] = set()
     pending = list(dead)
@@ -849,6 +858,7 @@ def _renames(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Me
         known: dict[frozenset[str], tuple[tuple[str, ...], int]] = {}
         sole: dict[str, list[int]] = {}
         waiting = []
+        open_keys: set[str] = set()  # keys of the links the curator has to settle
         for k, texts, path in pending:
             keys = frozenset(_dead_keys(texts, path, tier))
             got = known.get(keys)
@@ -861,12 +871,18 @@ def _renames(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Me
             result[k] = (first, count, None)
             if count == 1:
                 sole.setdefault(first[0], []).append(k)
+            else:
+                open_keys |= keys
         for name, claims in sole.items():
             if len(claims) == 1:
                 result[claims[0]] = ((name,), 1, name)
                 taken.add(name)
+            else:
+                claimed.add(name)
+        for key in open_keys:
+            claimed.update(name for name in index.get(key, ()) if name not in taken)
         pending = waiting
-    return result
+    return result, claimed
 
 
 def _union(keys: frozenset[str], index: dict[str, list[str]], as_sets: dict[str, set[str]]) -> tuple[tuple[str, ...], int]:

@@ -54,7 +54,7 @@ Left for you, with the reason: a dead link to anything else (a subfolder's file,
 file of another kind, a file outside the store: it may name a file this clone
 lacks), to a file git ignores (another clone may have it), in an entry's
 description, with several memories that look like its file renamed (up to three
-are named), or in a list item that holds more (another link, an unindented line).
+are named; fix adds none of them until you choose), or in a list item that holds more (another link, an unindented line).
 """),
     Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
 ## What it does
