@@ -390,6 +390,16 @@ def test_a_memory_listed_around_the_markers_is_not_repeated_inside(repo: Path) -
     assert text.count("(a.md)") == 1 and text.count("(b.md)") == 1
 
 
+def test_a_marker_block_with_nothing_to_list_is_settled_in_one_run(repo: Path) -> None:
+    # Emptied as flat-emdash (its old entry's style), it was then filled with a lone
+    # `# Memory` (an empty index's default style), a change on every other run.
+    write(repo, f"{STORE}/a.md", memory("A", "aa", "project"))
+    write(repo, INDEX, "# Notes\n\n- [A](a.md) \u2014 the one\n\n<!-- memcheck:start -->\n- [x](gone.md) \u2014 old\n<!-- memcheck:end -->\n")
+    code, report = fix_json(repo)
+    assert _changes(report)["removed"] == ["gone.md"]
+    assert _settled(repo) == "# Notes\n\n- [A](a.md) \u2014 the one\n\n<!-- memcheck:start -->\n<!-- memcheck:end -->\n"
+
+
 def test_lone_cr_line_endings_are_line_breaks(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("a", "aa", "project"))
     write(repo, f"{STORE}/b.md", memory("b", "bb", "project"))

@@ -1020,10 +1020,14 @@ def plan(
         why_style = f"style {style} ({origin})"
     first = marked[0].count("\n") if marked else 0
     end = first + len(region_lines) - (1 if marked else 0)
-    if not memories and not region.strip():
-        # No memories and nothing in the index: settled, in every style (an empty
-        # grouped render would be a lone `# Memory`, an empty flat one nothing at all).
-        why_mode = f"mode {mode}: the store holds no memories and its index is empty, so there is nothing to write"
+    if not region.strip() and all(m.filename in around for m in memories):
+        # No memories to list (none, or all listed around the markers) and nothing in
+        # the index: settled, in every style (an empty grouped render would be a lone
+        # `# Memory`, an empty flat one nothing at all, and the style of an empty index
+        # is the default one: each would undo the other).
+        nothing = "the store holds no memories" if not memories else "the text around the markers lists every memory"
+        empty = "its marker block is empty" if marked else "the index is empty"
+        why_mode = f"mode {mode}: {nothing} and {empty}, so there is nothing to write"
         return Plan(mode, style, f"{why_mode}; {why_style}", existing, bool(marked), (first, end), around=around)
     found: Survey | None = None
     changes: Changes | None = None
