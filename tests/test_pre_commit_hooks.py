@@ -384,3 +384,52 @@ def test_installed_hooks_never_fix_at_push(repo: Path, installed: Installed) -> 
     assert "memcheck fix" not in pushed.stdout + pushed.stderr
     assert re.search(r"memcheck guard\.+Passed", pushed.stdout + pushed.stderr)
     assert git(repo, "status", "--porcelain") == ""  # nothing written at the push
+
+
+# --- the commit, not the work tree ----------------------------------------------
+# Agents write memory files all the time: untracked memories and an unstaged index
+# are normal, and the hooks judge what the commit holds.
+
+
+@needs_git_checkout
+def test_an_untracked_memory_never_reaches_the_committed_index(repo: Path, pre_commit_home: Path) -> None:
+    _listed_store(repo)
+    write(repo, ".claude/memory/scratch.md", memory("scratch", "Half-written note", "project"))  # untracked
+    write(repo, ".claude/memory/project_b.md", memory("b", "About b", "project"))
+    git(repo, "add", ".claude/memory/project_b.md")
+
+    lint = try_repo(repo, "memcheck", pre_commit_home)
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert "IDX003 memory file project_b.md is not listed" in lint.stdout
+    assert "scratch" not in lint.stdout
+
+    fix = try_repo(repo, "memcheck-fix", pre_commit_home)
+    assert fix.returncode == 1, fix.stdout + fix.stderr
+    written = (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
+    assert "- [b](project_b.md) - About b" in written
+    assert "scratch" not in written and "scratch" not in fix.stdout
+
+
+def test_a_memory_committed_without_its_untracked_index_is_reported(repo: Path, hooks: Hooks) -> None:
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n")
+    git(repo, "add", ".claude/memory/project_a.md")  # the index is left untracked
+    lint = hooks.run(repo, "memcheck")
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert "IDX001 .claude/memory/MEMORY.md is not staged" in lint.stdout
+    fix = hooks.run(repo, "memcheck-fix")
+    assert fix.returncode == 1, fix.stdout + fix.stderr
+    assert (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8") == "# Memory\n\n## Project\n- [a](project_a.md) - About a\n"
+    git(repo, "add", ".claude/memory/MEMORY.md")
+    assert hooks.run(repo, "memcheck").returncode == 0
+
+
+def test_git_rm_cached_of_a_listed_memory_is_reported(repo: Path, hooks: Hooks) -> None:
+    _listed_store(repo)
+    git(repo, "rm", "-q", "--cached", ".claude/memory/feedback_testing.md")  # still on disk
+    lint = hooks.run(repo, "memcheck")
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert "IDX002 entry points at 'feedback_testing.md'" in lint.stdout
+    fix = hooks.run(repo, "memcheck-fix")
+    assert fix.returncode == 1, fix.stdout + fix.stderr
+    assert "feedback_testing" not in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")

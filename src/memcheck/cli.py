@@ -127,6 +127,7 @@ def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 class Scope(NamedTuple):
     paths: list[str] | None  # None: the whole tree
     deleted: list[str]
+    staged: Any = None  # listing.StagedIndex: judge what the commit holds, not the disk
 
 
 def _scope(settings: Any, paths: Sequence[str], changed: bool) -> Scope:
@@ -135,7 +136,7 @@ def _scope(settings: Any, paths: Sequence[str], changed: bool) -> Scope:
         return Scope(list(paths) or None, [])
     if paths:
         raise _usage("--changed takes no PATHS: it judges what the change touches")
-    from memcheck.listing import changed_paths
+    from memcheck.listing import changed_paths, staged_view
 
     if not (settings.root / ".git").exists():
         raise _usage(f"--changed needs a git repository; {settings.root} is not one")
@@ -143,13 +144,20 @@ def _scope(settings: Any, paths: Sequence[str], changed: bool) -> Scope:
         touched = changed_paths(settings.root, os.environ)
     except LookupError as e:
         raise _usage(str(e)) from None
+    staged = staged_view(settings.root, os.environ)
     if touched is None:
-        return Scope(None, [])
+        return Scope(None, [], staged)
+    # What the commit holds is there; what it does not (deleted, or `git rm --cached`
+    # and still on disk) is gone. Judging a range of commits: what is on disk.
+    if staged is not None:
+        there = {p: staged.has_file(p) for p in touched}
+    else:
+        there = {p: os.path.lexists(settings.root / p) for p in touched}
     # Absolute, because a path is read relative to the working folder (a hook runs at
     # the root, a user anywhere) and git names them from the root.
-    present = [str(settings.root / p) for p in touched if os.path.lexists(settings.root / p)]
-    gone = [str(settings.root / p) for p in touched if not os.path.lexists(settings.root / p)]
-    return Scope(present, gone)
+    present = [str(settings.root / p) for p in touched if there[p]]
+    gone = [str(settings.root / p) for p in touched if not there[p]]
+    return Scope(present, gone, staged)
 
 
 def _usage(message: str) -> Exception:
@@ -215,7 +223,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
             from memcheck.discover import hook_folders
 
             folders = hook_folders(settings, scope.paths)
-        listing = GitListing(settings.root, folders)  # git lists files while the checks are imported
+        listing = GitListing(settings.root, folders, staged=scope.staged)  # git lists files while the checks are imported
         from memcheck.hooks import lint
 
         return lint.run(
@@ -225,6 +233,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
             user,
             listing,
             deleted=scope.deleted,
+            staged=scope.staged,
             statistics=statistics,
             output_file=options.output_file,
             write_baseline=write_baseline,
@@ -252,7 +261,7 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
 
         settings = _settings(config_file, paths, options)
         scope = _scope(settings, paths, options.changed)
-        return fixer.run(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file)
+        return fixer.run(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file, staged=scope.staged)
 
     _run(run)
 

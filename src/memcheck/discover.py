@@ -20,7 +20,7 @@ from memcheck import document
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config
 from memcheck.document import Document
-from memcheck.listing import GitListing, ignored_by_git
+from memcheck.listing import GitListing, StagedIndex, ignored_by_git
 
 T = TypeVar("T")
 
@@ -128,11 +128,15 @@ class Workspace:
     _outside: frozenset[str] = frozenset()  # see outside_links
     _unsure: frozenset[str] = frozenset()  # see unsure_links
 
-    def __init__(self, config: Config, files: list[str] | None = None, listing: GitListing | None = None):
+    def __init__(self, config: Config, files: list[str] | None = None, listing: GitListing | None = None, staged: StagedIndex | None = None):
         """``files``: the files to consider; else ``listing``'s (one already started),
-        else git's, else the folder's."""
+        else git's, else the folder's. ``staged``: judge the tree a commit made now
+        would hold (see ``listing.StagedIndex``), not the work tree."""
         self.config = config
         self.root = config.root
+        self.staged = staged
+        if files is None and listing is None and staged is not None:
+            listing = GitListing(self.root, staged=staged)
         if files is not None:
             listed: list[str] | None = files
         elif listing is not None and listing.root == self.root:
@@ -170,12 +174,19 @@ class Workspace:
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)
         if doc is None:
+            staged = self._staged_path(path)
             if path in self._outside:  # never followed out of the root
                 doc = Document(path, error=OUTSIDE_LINK)
+            elif staged is not None and self.staged is not None and self.staged.reads_staged(staged):
+                doc = document.parse(path, self.staged.staged_bytes(staged) or b"")
             else:
                 doc = document.read(self.root, path)
             self._documents[path] = doc
         return doc
+
+    def _staged_path(self, path: str) -> str | None:
+        """``path`` as the staged view names it; None without one, or outside the root."""
+        return None if self.staged is None else self.staged.normal(path)
 
     def derived(self, doc: Document, what: str, compute: Callable[[Document], T]) -> T:
         """``compute(doc)``, worked out once per document (imports, prose lines):
@@ -236,10 +247,20 @@ class Workspace:
         return {p for p in paths if known[p]}
 
     def exists(self, path: str) -> bool:
-        """A file or folder inside the root (a link to a folder names one)."""
+        """A file or folder inside the root (a link to a folder names one); in the
+        staged view, one the commit holds."""
+        staged = self._staged_path(path)
+        if staged is not None and self.staged is not None:
+            return self.staged.holds(staged)
         return os.path.exists(self._full(path)) and self.is_inside_root(path)
 
     def is_file(self, path: str) -> bool:
+        staged = self._staged_path(path)
+        if staged is not None and self.staged is not None:
+            if not self.staged.has_file(staged):
+                return False  # on disk, perhaps, but not in the commit
+            if self.staged.reads_staged(staged):
+                return True  # staged, and edited or deleted on disk since
         if path.startswith("/") or ".." in path.split("/"):
             return os.path.isfile(self._full(path)) and self._resolves_inside(self._full(path))
         # One lstat answers both questions for the usual regular file; only a

@@ -8,25 +8,29 @@ costs nothing but the process.
 from __future__ import annotations
 
 import os
+import posixpath
 import subprocess
+from functools import cached_property
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 
 class GitListing:
     """Tracked and untracked-not-ignored files of the work tree at ``root``; with
-    ``folders``, only those in (and below) these folders."""
+    ``folders``, only those in (and below) these folders; with ``staged``, only the
+    files git's index holds (what a commit made now would hold)."""
 
-    def __init__(self, root: Path, folders: Sequence[str] | None = None) -> None:
+    def __init__(self, root: Path, folders: Sequence[str] | None = None, staged: StagedIndex | None = None) -> None:
         self.root = root
         self.folders = folders
+        self.staged = staged
         self._proc: subprocess.Popen[bytes] | None = None
         if not (root / ".git").exists():
             return
         scope = ["--", *(f or "." for f in folders)] if folders is not None else []
         try:
             self._proc = subprocess.Popen(
-                ["git", "--literal-pathspecs", "ls-files", "-z", "--cached", "--others", "--exclude-standard", *scope],
+                ["git", "--literal-pathspecs", "ls-files", "-z", "--cached", *(() if staged else ("--others", "--exclude-standard")), *scope],
                 cwd=root,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -45,6 +49,82 @@ class GitListing:
         # git lists each part (tracked, untracked) sorted: kept in that order, the sort
         # only merges two runs.
         return sorted(dict.fromkeys(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p))
+
+
+class StagedIndex:
+    """The tree a commit made now would hold: the files in git's index, with the
+    content staged for them.
+
+    The hooks judge that, not the work tree: agents write memory files all the time,
+    and an untracked one is not in the commit (an index entry for it would be dead
+    in every clone), nor is an unstaged MEMORY.md. Under pre-commit, which stashes
+    unstaged changes before running hooks, the staged content is what is on disk;
+    a bare ``memcheck check --changed`` reads what differs from the index itself.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.written: set[str] = set()  # files fix wrote: about to be staged
+
+    @cached_property
+    def files(self) -> frozenset[str]:
+        out = _git(self.root, ["git", "ls-files", "-z", "--cached"])
+        return frozenset(_names(out or b""))
+
+    @cached_property
+    def folders(self) -> frozenset[str]:
+        found = {""}
+        for path in self.files:
+            folder = path.rpartition("/")[0]
+            while folder and folder not in found:
+                found.add(folder)
+                folder = folder.rpartition("/")[0]
+        return frozenset(found)
+
+    @cached_property
+    def unstaged(self) -> frozenset[str]:
+        """Files whose copy on disk is not what is staged (edited or deleted since)."""
+        out = _git(self.root, ["git", "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"])
+        return frozenset(_names(out or b""))
+
+    def holds(self, path: str) -> bool:
+        """``path`` (relative to the root, normalised) is a staged file or a folder of them."""
+        return path in self.files or path in self.folders or path in self.written
+
+    def has_file(self, path: str) -> bool:
+        return path in self.files or path in self.written
+
+    def reads_staged(self, path: str) -> bool:
+        """The staged content of ``path`` is not on disk: read it from git's index."""
+        return path in self.unstaged and path in self.files and path not in self.written
+
+    def staged_bytes(self, path: str) -> bytes | None:
+        # ':0:' is the index's stage 0: what the commit will hold (a path never
+        # starts with '/', so this is never read as a search of commit messages).
+        return _git(self.root, ["git", "cat-file", "blob", f":0:{path}"])
+
+    @staticmethod
+    def normal(path: str) -> str | None:
+        """A path relative to the root, normalised; None for one outside it."""
+        norm = posixpath.normpath(path) if path else "."
+        if norm == ".":
+            return ""
+        if norm.startswith(("../", "/")) or norm == "..":
+            return None
+        return norm
+
+
+def _names(out: bytes) -> Iterable[str]:
+    return (p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+
+
+def staged_view(root: Path, env: Mapping[str, str]) -> StagedIndex | None:
+    """The staged tree a ``--changed`` run judges; None when it judges a range of
+    commits (PRE_COMMIT_FROM_REF/TO_REF), which runs on the work tree as pre-commit
+    leaves it, or when root is not a work tree."""
+    if env.get("PRE_COMMIT_FROM_REF") and env.get("PRE_COMMIT_TO_REF"):
+        return None
+    return StagedIndex(root) if os.path.exists(root / ".git") else None
 
 
 def changed_paths(root: Path, env: Mapping[str, str]) -> list[str] | None:

@@ -323,7 +323,10 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         if odd is not None:
             yield R["IDX011"].at(path, 1, 1, f"{INDEX_NAME} is {odd}; `memcheck fix` will not write through or replace it: make it a regular file")
             return
-        yield R["IDX001"].at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
+        if ws.staged is not None and (ws.root / path).is_file():  # judging a commit (see listing.StagedIndex)
+            yield R["IDX001"].at(path, 1, 1, f"{path} is not staged: the commit holds memories of {store.folder or '.'}/ without their index; `git add {path}`")
+        else:
+            yield R["IDX001"].at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
         return
     if ws.ignores(path):
         yield R["IDX012"].at(path, 1, 1, f"git ignores {path}, so other clones get the memories without their index; commit it: `git add -f {path}`")

@@ -21,6 +21,7 @@ from memcheck.config import Config
 from memcheck.discover import INDEX_NAME, Store, Workspace
 from memcheck.hooks.lint import Targets, collect, find, finish, signals_held, stopped_by_signals, targets_for
 from memcheck.hooks.report import destination, report
+from memcheck.listing import StagedIndex
 from memcheck.problem import Problem, failing
 
 
@@ -139,8 +140,8 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     existing: str | None = None
     if odd_index(ws, store.index) is not None or (store.has_index and os.path.islink(ws.root / store.index)):
         return None  # never written through, never replaced: IDX011 and IDX013 say so
-    if store.has_index:
-        doc = ws.document(store.index)
+    doc = _index_written_over(ws, store)
+    if doc is not None:
         if doc.error is not None:
             return None
         existing = doc.text
@@ -151,6 +152,19 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     plan = store_plan(ws, store, existing, memories)
     new = plan.text.encode("utf-8")
     return None if new == current else Planned(new, plan, existing, memories)
+
+
+def _index_written_over(ws: Workspace, store: Store) -> document.Document | None:
+    """The index as fix would overwrite it. Judging the staged tree, that is the file
+    on disk, staged or not: a MEMORY.md edited since it was staged, or never added,
+    keeps what its user wrote."""
+    if ws.staged is not None and _on_disk(ws, store):
+        return document.read(ws.root, store.index)
+    return ws.document(store.index) if store.has_index else None
+
+
+def _on_disk(ws: Workspace, store: Store) -> bool:
+    return (ws.root / store.index).is_file()
 
 
 def fix_store(ws: Workspace, store: Store) -> Fixed | None:
@@ -170,11 +184,12 @@ def unified_diff(ws: Workspace, store: Store, new: bytes) -> str:
     prefixes, ``/dev/null`` for a new index, the "No newline" marker)."""
     import difflib
 
-    old = (ws.root / store.index).read_bytes() if store.has_index else b""
+    there = store.has_index or (ws.staged is not None and _on_disk(ws, store))
+    old = (ws.root / store.index).read_bytes() if there else b""
     a = old.decode("utf-8", "backslashreplace").splitlines(keepends=True)
     b = new.decode("utf-8").splitlines(keepends=True)
     where = store.index
-    lines = difflib.unified_diff(a, b, "a/" + where if store.has_index else "/dev/null", "b/" + where)
+    lines = difflib.unified_diff(a, b, "a/" + where if there else "/dev/null", "b/" + where)
     out = []
     for line in lines:
         out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
@@ -190,12 +205,13 @@ def run(
     deleted: Sequence[str] = (),
     diff: bool = False,
     output_file: str | None = None,
+    staged: StagedIndex | None = None,
 ) -> int:
     if paths is not None and not paths and not deleted:
         targets = Targets([], [], [])  # a change that touches nothing
         ws = Workspace(config, files=[])
     else:
-        ws = Workspace(config)
+        ws = Workspace(config, staged=staged)
         targets = targets_for(ws, paths, deleted=deleted)
     if diff:
         return _show_diff(ws, targets, output_file)
@@ -216,8 +232,11 @@ def run(
             found |= find(ws, Targets([store], [], []))
         ws.forget([*store.files, store.index])
     if fixed:
-        # Read the tree again after a write: what is left is what the user sees now.
-        after = Workspace(config)
+        # Read the tree again after a write: what is left is what the user sees now
+        # (judging the commit: with the indexes fix wrote, which the user stages next).
+        if staged is not None:
+            staged.written.update(f.path for f in fixed)
+        after = Workspace(config, staged=staged)
         problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))

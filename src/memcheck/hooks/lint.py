@@ -16,7 +16,7 @@ from memcheck.checks import secrets
 from memcheck.config import Config, ConfigError, selected
 from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
 from memcheck.hooks.report import destination, drop_path_ignores, report
-from memcheck.listing import GitListing
+from memcheck.listing import GitListing, StagedIndex
 from memcheck.problem import Problem, failing
 from memcheck.rules import FAMILY_MODULES, all_rules
 
@@ -330,6 +330,7 @@ def run(
     listing: GitListing | None = None,
     *,
     deleted: Sequence[str] = (),
+    staged: StagedIndex | None = None,
     statistics: bool = False,
     output_file: str | None = None,
     write_baseline: str | None = None,
@@ -346,7 +347,7 @@ def run(
         family_checks()
         if paths is None:
             document.load_yaml()
-        ws = Workspace(config, listing=listing)
+        ws = Workspace(config, listing=listing, staged=staged)
         problems = collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
     if user:
         problems = sorted([*problems, *collect_user(config)])

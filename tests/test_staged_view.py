@@ -1,0 +1,59 @@
+"""A bare `memcheck check --changed` judges what the commit holds, as the hooks do
+under pre-commit: the staged files with their staged content, not the work tree
+(pre-commit stashes unstaged changes first; a bare run reads them from git's index)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import git, invoke, memory, run_cli, write
+
+INDEX = ".claude/memory/MEMORY.md"
+
+
+def _committed_store(repo: Path) -> None:
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
+    write(repo, INDEX, "# Memory\n\n## Project\n- [a](project_a.md) - About a\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "store")
+
+
+def _codes(stdout: str) -> list[tuple[str, str]]:
+    return [(p["code"], p["message"]) for p in json.loads(stdout)["problems"]]
+
+
+def test_staged_content_is_judged_not_the_disk(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _committed_store(repo)
+    write(repo, ".claude/memory/project_b.md", memory("b", "About b", "project"))
+    git(repo, "add", ".claude/memory/project_b.md")
+    # The index on disk lists b, but that edit is not staged: the commit lacks it.
+    write(repo, INDEX, "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - About b\n")
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert [c for c, _ in _codes(proc.stdout)] == ["IDX003"]
+    assert run_cli(repo, "check", "--format", "json").returncode == 0  # the work tree itself is fine
+    result = invoke(repo, "check", "--changed", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "IDX003 memory file project_b.md is not listed" in result.output
+
+
+def test_an_unstaged_deletion_is_still_in_the_commit(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _committed_store(repo)
+    write(repo, ".claude/memory/project_b.md", memory("b", "About b", "project"))
+    write(repo, INDEX, "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - About b\n")
+    git(repo, "add", "-A")
+    (repo / ".claude/memory/project_a.md").unlink()  # deleted on disk, not in the commit
+    proc = run_cli(repo, "check", "--changed")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    result = invoke(repo, "check", "--changed", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+
+
+def test_fix_changed_adds_no_untracked_memory_and_keeps_an_unstaged_index(repo: Path) -> None:
+    _committed_store(repo)
+    write(repo, ".claude/memory/scratch.md", memory("scratch", "Not for the commit", "project"))
+    write(repo, ".claude/memory/project_b.md", memory("b", "About b", "project"))
+    git(repo, "add", ".claude/memory/project_b.md")
+    proc = run_cli(repo, "fix", "--changed")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (repo / INDEX).read_text(encoding="utf-8") == "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - About b\n"
