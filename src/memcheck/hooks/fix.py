@@ -18,7 +18,7 @@ from memcheck import document
 from memcheck import index as idx
 from memcheck.checks.index import cap_lines, loaded_lines, odd_index, store_exists, store_memories, store_plan
 from memcheck.config import Config
-from memcheck.discover import INDEX_NAME, Store, Workspace
+from memcheck.discover import INDEX_NAME, Store, Workspace, join
 from memcheck.hooks.lint import Targets, collect, find, finish, signals_held, stopped_by_signals, targets_for
 from memcheck.hooks.report import destination, report
 from memcheck.listing import StagedIndex
@@ -131,6 +131,7 @@ class Planned(NamedTuple):
     plan: idx.Plan
     existing: str | None
     memories: list[idx.Memory]
+    exists: idx.Exists
 
 
 def planned(ws: Workspace, store: Store) -> Planned | None:
@@ -149,9 +150,59 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
         # bytes: no second read. With either, the normalised plan always differs.
         current = None if doc.bom or doc.crlf else existing.encode("utf-8")
     memories = store_memories(ws, store)
+    exists = store_exists(ws, store)
     plan = store_plan(ws, store, existing, memories)
     new = plan.text.encode("utf-8")
-    return None if new == current else Planned(new, plan, existing, memories)
+    if new == current:
+        return None
+    changes = idx.changes_of(plan, existing, memories, exists)
+    if changes.added or changes.removed or changes.repointed:
+        withheld, kept = _not_to_fix(ws, store, existing, memories, exists, changes)
+        if withheld or kept:
+            memories = [m for m in memories if m.filename not in withheld]
+            exists = _also_existing(exists, kept)
+            cfg = ws.config
+            plan = idx.plan(existing, memories, exists, cfg.memory.types, cfg.index.mode, cfg.index.style)
+            new = plan.text.encode("utf-8")
+            if new == current:
+                return None
+    return Planned(new, plan, existing, memories, exists)
+
+
+def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Sequence[idx.Memory], exists: idx.Exists, changes: idx.Changes) -> tuple[set[str], set[str]]:
+    """What fix leaves alone, as ruff's fixes do: only a finding that is reported is
+    fixed. An unlisted memory whose IDX003 is off (select, ignore, per-path-ignores)
+    or suppressed (``memcheck-disable-file IDX003`` in it) is not added; a dead
+    entry whose IDX002 is off or suppressed is neither removed nor re-pointed.
+    Returns (memory file names not to add, store-relative paths to keep as if they
+    existed).
+
+    Each change is asked as the finding check reports for it (same file, line and
+    code), through the same selection and suppression comments."""
+    from memcheck import suppression
+    from memcheck.checks.index import R
+    from memcheck.config import selected
+    from memcheck.hooks.report import drop_path_ignores
+
+    index = document.parse(store.index, (existing or "").encode("utf-8"))
+    last_line = max(len(index.lines) - (1 if index.text.endswith("\n") else 0), 1)
+    added = {join(store.folder, name): name for name, _line in changes.added}
+    asked = [R["IDX003"].at(store.index, last_line, 1, "unlisted", about=path) for path in added]
+    dead = idx.survey(existing, memories, exists).dead if existing is not None and (changes.removed or changes.repointed) else {}
+    asked += [R["IDX002"].at(store.index, line, col, "dead") for line, col in dead]
+    enabled = selected(["IDX002", "IDX003"], ws.config)
+    documents = {p: ws.document(p) for p in added}
+    documents[store.index] = index
+    left = suppression.apply([p for p in asked if p.code in enabled], documents, enabled)
+    reported = drop_path_ignores({p for p in left if p.code in ("IDX002", "IDX003")}, ws.config)
+    addable = {p.about for p in reported if p.code == "IDX003"}
+    withheld = {name for path, name in added.items() if path not in addable}
+    fixable = {(p.line, p.col) for p in reported if p.code == "IDX002"}
+    return withheld, {d.path for at, d in dead.items() if at not in fixable}
+
+
+def _also_existing(exists: idx.Exists, kept: set[str]) -> idx.Exists:
+    return lambda path: path in kept or exists(path)
 
 
 def _index_written_over(ws: Workspace, store: Store) -> document.Document | None:
@@ -173,7 +224,7 @@ def fix_store(ws: Workspace, store: Store) -> Fixed | None:
     if new is None:
         return None
     atomic_write(safe_target(ws.root, store.index), new.text)
-    changes = idx.changes_of(new.plan, new.existing, new.memories, store_exists(ws, store))
+    changes = idx.changes_of(new.plan, new.existing, new.memories, new.exists)
     cfg = ws.config.index
     loaded = loaded_lines(cap_lines(new.plan.text), cfg.max_lines, cfg.max_bytes)
     return Fixed(store.index, changes, tuple(name for name, line in changes.added if line > loaded))
