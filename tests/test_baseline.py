@@ -155,3 +155,30 @@ def test_render_is_order_free_and_load_counts_what_was_written(found: list[Probl
 )
 def test_numbers_are_masked_names_kept(message: str, masked: str) -> None:
     assert baseline.key(Problem("a.md", 1, 1, "X", message, "error")).message == masked
+
+
+def test_a_finding_about_another_file_is_new_though_only_numbers_differ(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".claude/memory/session-2025-01-10.md", memory("s", "d", "project"))
+    write(repo, ".claude/memory/other.md", memory("other", "d", "project"))
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [other](other.md) - d\n")
+    assert run_cli(repo, "check", "--write-baseline", "bl.json").returncode == 0
+    (repo / ".claude/memory/session-2025-01-10.md").unlink()
+    write(repo, ".claude/memory/session-2026-03-10.md", memory("s", "d", "project"))
+    proc = run_cli(repo, "check", "--baseline", "bl.json")
+    assert proc.returncode == 1, proc.stdout
+    assert "IDX003 memory file session-2026-03-10.md is not listed" in proc.stdout
+    result = invoke(repo, "check", "--baseline", "bl.json", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "session-2026-03-10.md" in result.output
+
+
+@pytest.mark.parametrize("written", (".claude\\memory\\user_prefs.md", "./.claude/memory/user_prefs.md"))
+def test_baseline_paths_are_normalised(repo: Path, written: str) -> None:
+    _messy(repo)
+    assert run_cli(repo, "check", "--write-baseline", "bl.json").returncode == 0
+    data = json.loads((repo / "bl.json").read_text(encoding="utf-8"))
+    for entry in data["findings"]:
+        if entry["path"] == ".claude/memory/user_prefs.md":
+            entry["path"] = written
+    (repo / "bl.json").write_text(json.dumps(data), encoding="utf-8")
+    proc = run_cli(repo, "check", "--baseline", "bl.json")
+    assert proc.returncode == 0 and proc.stdout == "No problems found.\n", proc.stdout

@@ -18,6 +18,7 @@ removed and rotated, or, for a test fixture, named in the config's
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections import Counter
 from pathlib import Path
@@ -29,9 +30,22 @@ from memcheck.problem import Problem
 
 VERSION = 1
 NEVER_ACCEPTED = ("SEC",)
-# A number standing on its own ("line 12", "215 lines", "25,000 bytes", "2025-01-10"),
-# not one inside a name ("note2.md", "v1", "2fa.md"): that is what the finding is about.
-_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\w)")
+# A number standing on its own ("line 12", "215 lines", "25,000 bytes", "lines
+# 201-215"), not one in a word ("v1"), a file name or path ("session-2025-01-10.md",
+# "docs/2fa.md": a token with a "/" or an extension) or a quoted value or link
+# ('2025-01-10'): those say what the finding is about.
+_NUMBER = re.compile(r"""('[^'\n]*'|"[^"\n]*"|[^\s'"]*(?:\.[A-Za-z]|/)[^\s'"]*)|(?<![\w.])\d+(?![\w.]*\w)""")
+
+
+def _mask(message: str) -> str:
+    return _NUMBER.sub(lambda m: m.group(1) or "#", message)
+
+
+def _normal_path(path: str) -> str:
+    """A path as findings name it: forward slashes, no leading ``./`` (a baseline
+    edited by hand, or written on Windows)."""
+    norm = posixpath.normpath(path.replace("\\", "/"))
+    return "" if norm == "." else norm
 
 
 class Key(NamedTuple):
@@ -41,7 +55,7 @@ class Key(NamedTuple):
 
 
 def key(p: Problem) -> Key:
-    return Key(p.path, p.code, _NUMBER.sub("#", p.message))
+    return Key(p.path, p.code, _mask(p.message))
 
 
 def accepted(p: Problem) -> bool:
@@ -89,7 +103,8 @@ def load(path: Path) -> Counter[Key]:
         count = entry.get("count", 1) if isinstance(entry, dict) else None
         if len(fields) != 3 or not all(isinstance(f, str) for f in fields) or not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise ConfigError(f"baseline {path}: finding {i + 1} needs a path, code and message (strings) and a count of 1 or more")
-        found[Key(*fields)] += count  # type: ignore[arg-type]
+        where, code, message = fields
+        found[Key(_normal_path(where), code, message)] += count  # type: ignore[arg-type]
     return found
 
 
