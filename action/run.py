@@ -98,6 +98,14 @@ def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
         raise UsageError(f"input fail-on must be one of {', '.join(FAIL_ON)}, not {fail_on!r}")
     # One path per line, so that paths may hold spaces.
     paths = [line.strip() for line in env.get("INPUT_PATHS", "").splitlines() if line.strip()]
+    # Every entry must exist, as on the command line: a mistyped store must never
+    # pass as a clean one (nor one line of a list be dropped unseen).
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if missing:
+        raise UsageError(f"input paths: {', '.join(missing)}: no such file or folder")
+    sarif_path = env.get("INPUT_SARIF", "").strip()
+    if sarif_path and os.path.isdir(sarif_path):
+        raise UsageError(f"input sarif: {sarif_path} is a folder; name the file to write, such as {sarif_path.rstrip('/')}/memcheck.sarif")
     event_base, event_head = event_range(event)
     return Inputs(
         paths=paths or ["."],
@@ -106,7 +114,7 @@ def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
         base=env.get("INPUT_BASE", "").strip() or event_base,
         head=env.get("INPUT_HEAD", "").strip() or event_head,
         fail_on=fail_on,
-        sarif=env.get("INPUT_SARIF", "").strip(),
+        sarif=sarif_path,
         summary=_flag(env, "INPUT_SUMMARY", True),
         override_label=env.get("INPUT_OVERRIDE_LABEL", "").strip(),
     )
@@ -374,6 +382,13 @@ def _append(path: str, text: str) -> None:
             f.write(text)
 
 
+def _usage_error(out: TextIO, message: str) -> int:
+    """A bad input: an annotation on the run, and the CLI's one line, exit 2."""
+    out.write(f"::error title=memcheck::{escape_data(message)}\n")
+    print(f"memcheck: error: {message}", file=sys.stderr)
+    return 2
+
+
 def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int:
     env = os.environ if env is None else env
     out = out or sys.stdout
@@ -382,8 +397,7 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
         inputs = read_inputs(env, event)
         result = lint(inputs)
     except (UsageError, ConfigError) as e:
-        out.write(f"::error title=memcheck::{escape_data(str(e))}\n")
-        return 2
+        return _usage_error(out, str(e))
     except Exception as e:  # as the CLI does: one line, never a traceback in the log
         out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
         return 2
@@ -406,9 +420,12 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
 
     if inputs.sarif:
         target = Path(inputs.sarif)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("w", encoding="utf-8") as f:
-            sarif.report(sorted(result.problems + guarded.problems), f, ReportContext())
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with target.open("w", encoding="utf-8") as f:
+                sarif.report(sorted(result.problems + guarded.problems), f, ReportContext())
+        except OSError as e:
+            return _usage_error(out, f"input sarif: cannot write {inputs.sarif}: {e.strerror or e}")
     _append(env.get("GITHUB_OUTPUT", ""), f"errors={errors}\nwarnings={warnings}\nguarded={guarded_paths}\n")
     if inputs.summary:
         _append(env.get("GITHUB_STEP_SUMMARY", ""), summary(result, guarded, inputs.override_label))

@@ -361,6 +361,10 @@ def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_
         ({"fail-on": "sometimes"}, "input fail-on must be one of error, warning, never, not 'sometimes'"),
         ({"guard": "maybe"}, "input guard must be on or off, not 'maybe'"),
         ({"config": "missing.yaml"}, "missing.yaml"),
+        # A mistyped path never passes clean, nor is one line of a list dropped unseen.
+        ({"paths": ".claud/memory"}, "input paths: .claud/memory: no such file or folder"),
+        ({"paths": ".claude/memory\nnope"}, "input paths: nope: no such file or folder"),
+        ({"sarif": ".claude"}, "input sarif: .claude is a folder"),
     ),
 )
 def test_bad_input_is_one_error_line(runner: Runner, tmp_path: Path, inputs: dict[str, str], message: str) -> None:
