@@ -433,3 +433,12 @@ def test_git_rm_cached_of_a_listed_memory_is_reported(repo: Path, hooks: Hooks) 
     fix = hooks.run(repo, "memcheck-fix")
     assert fix.returncode == 1, fix.stdout + fix.stderr
     assert "feedback_testing" not in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_deleting_the_index_of_a_store_it_alone_made_is_reported(repo: Path, hooks: Hooks) -> None:
+    # `memory/` is a store only because of its MEMORY.md: without it, still one.
+    _listed_store(repo, "memory")
+    git(repo, "rm", "-q", "memory/MEMORY.md")
+    lint = hooks.run(repo, "memcheck")
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert "memory/MEMORY.md:1:1: IDX001 memory store memory/ has no MEMORY.md" in lint.stdout

@@ -57,3 +57,16 @@ def test_fix_changed_adds_no_untracked_memory_and_keeps_an_unstaged_index(repo: 
     proc = run_cli(repo, "fix", "--changed")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert (repo / INDEX).read_text(encoding="utf-8") == "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - About b\n"
+
+
+def test_deleting_the_index_of_a_store_it_alone_made_is_reported(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "memory/project_a.md", memory("a", "About a", "project"))
+    write(repo, "memory/project_b.md", memory("b", "About b", "project"))
+    write(repo, "memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - About b\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "store")
+    git(repo, "rm", "-q", "memory/MEMORY.md")
+    proc = run_cli(repo, "check", "--changed")
+    assert proc.returncode == 1 and "IDX001 memory store memory/ has no MEMORY.md" in proc.stdout, proc.stdout + proc.stderr
+    result = invoke(repo, "check", "--changed", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "IDX001" in result.output

@@ -314,13 +314,15 @@ class Workspace:
     def stores(self) -> tuple[Store, ...]:
         return self.stores_among(self._by_folder)
 
-    def stores_among(self, folders: Iterable[str], judge: bool = True) -> tuple[Store, ...]:
+    def stores_among(self, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
         """The stores among ``folders``, sorted. Each folder is judged on its own files,
         so judging a few folders gives what judging the whole tree would give for them.
 
         With ``judge`` False, a folder that only its MEMORY.md makes a candidate comes
         back unjudged (``judged`` False) and ``is_store`` decides later: the reading
-        that takes can then be shared out between processes with the checking."""
+        that takes can then be shared out between processes with the checking.
+        ``lost_index``: folders whose MEMORY.md the change deletes, judged as if it
+        were still there (a store it alone made is still one, now without an index)."""
         found: list[Store] = []
         # A glob can only name a folder whose last segment matches its own: look the
         # literal ones up by that segment rather than trying every glob on every folder.
@@ -339,7 +341,7 @@ class Workspace:
             has_index = INDEX_NAME in names
             globs = [*by_last.get(folder.rpartition("/")[2], ()), *wild]
             by_glob = bool(globs) and any(_segments_match(g, folder.split("/") if folder else []) for g in globs)
-            if not by_glob and not has_index:
+            if not by_glob and not has_index and folder not in lost_index:
                 continue  # cheap test first: most folders with Markdown are not stores
             if not has_index and self._listed_by_git:
                 # A store in a folder git ignores, its memories committed with `git add
@@ -552,7 +554,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     # Only folders that hold a given path or lie below a given folder can be hit:
     # judge those, not the whole tree, so a hook run on one file stays cheap.
     folders = {parent(w) for w in (*wanted, *gone)}.union(f for f in ws.folders_with_markdown if _folder_hit(f, wanted_set))
-    candidates = ws.stores_among(folders)
+    candidates = ws.stores_among(folders, lost_index=frozenset(parent(g) for g in gone if basename(g) == INDEX_NAME))
     gone_from = {parent(g) for g in gone}
     stores = [s for s in candidates if s.folder in gone_from or hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted_set)]
     if ws.partial:
