@@ -47,6 +47,17 @@ def _guidance(repo: Path, text: str) -> None:
         ),
         pytest.param("<!-- memcheck-disable -->\n@a.md\n[x](x.md)\n<!-- memcheck-enable -->\n@c.md\n", [("AGENTS.md", 5, "GDN009")], id="disable-enable-all"),
         pytest.param("@a.md\n<!-- memcheck-disable GDN009 -->\n@b.md\n", [("AGENTS.md", 1, "GDN009")], id="disable-to-the-end"),
+        # As markdownlint: enabling one code inside a bare disable turns that code back on.
+        pytest.param(
+            "<!-- memcheck-disable -->\n[x](x.md)\n<!-- memcheck-enable GDN013 -->\n@a.md [y](y.md)\n",
+            [("AGENTS.md", 4, "GDN013")],
+            id="bare-disable-then-enable-one-code",
+        ),
+        pytest.param(
+            "<!-- memcheck-disable GDN -->\n<!-- memcheck-enable GDN009 -->\n@a.md [y](y.md)\n<!-- memcheck-enable -->\n@b.md\n",
+            [("AGENTS.md", 3, "GDN009"), ("AGENTS.md", 5, "GDN009")],
+            id="prefix-disable-then-enable-one-code",
+        ),
         pytest.param("@a.md\n\n<!-- memcheck-disable-file GDN009 -->\n@b.md\n", [], id="disable-file-anywhere"),
         pytest.param("@a.md [x](x.md)\n<!-- memcheck-disable-file GDN013 -->\n", [("AGENTS.md", 1, "GDN009")], id="disable-file-one-code"),
         pytest.param(

@@ -6,7 +6,8 @@ In Markdown (outside fenced code blocks and code spans), one comment on one line
 - ``<!-- memcheck-disable-line CODE ... -->``: findings on the comment's own line;
 - ``<!-- memcheck-disable CODE ... -->`` up to ``<!-- memcheck-enable CODE ... -->``
   (or the end of the file): findings on those lines; ``enable`` with codes ends the
-  ``disable`` of the same codes, a bare ``enable`` ends them all;
+  ``disable`` of the same codes (inside a bare or prefix ``disable``, turns just those
+  codes back on, as markdownlint does), a bare ``enable`` ends them all;
 - ``<!-- memcheck-disable-file CODE ... -->``: findings anywhere in the file.
 
 In YAML frontmatter, the same as a comment line of its own starting in the first
@@ -127,8 +128,9 @@ class _FileComments:
         self.comments = found
         self.file_wide: dict[str, _Group] = {}
         self.lines: dict[tuple[int, str], _Group] = {}
-        self.spans: dict[str, list[tuple[int, int, _Group]]] = {}  # selector -> (first, last) sorted, disjoint
-        open_: dict[str, tuple[int, _Group]] = {}
+        # selector -> (first, last, group, codes re-enabled there), sorted, disjoint
+        self.spans: dict[str, list[tuple[int, int, _Group, tuple[str, ...]]]] = {}
+        open_: dict[str, tuple[int, _Group, tuple[str, ...]]] = {}
         for d in found:
             selectors = d.codes or (_ALL,)
             if d.kind == "disable-file":
@@ -145,14 +147,21 @@ class _FileComments:
                     else:
                         group = _Group()
                         group.comments.append(d)
-                        open_[sel] = (d.line, group)
+                        open_[sel] = (d.line, group, ())
             else:  # enable: ends the disable of the same codes; a bare enable ends them all
                 for sel in d.codes or list(open_):
                     begun = open_.pop(sel, None)
                     if begun is not None:
-                        self.spans.setdefault(sel, []).append((begun[0], d.line - 1, begun[1]))
-        for sel, (first, group) in open_.items():
-            self.spans.setdefault(sel, []).append((first, _END, group))
+                        self.spans.setdefault(sel, []).append((begun[0], d.line - 1, *begun[1:]))
+                # As markdownlint: `enable GDN013` inside a bare `disable` (or one of
+                # GDN) turns GDN013 back on and leaves the rest off.
+                for code in d.codes:
+                    for sel in [s for s in open_ if s == _ALL or code.startswith(s)]:
+                        first, group, excepted = open_[sel]
+                        self.spans.setdefault(sel, []).append((first, d.line - 1, group, excepted))
+                        open_[sel] = (d.line, group, (*excepted, code))
+        for sel, (first, group, excepted) in open_.items():
+            self.spans.setdefault(sel, []).append((first, _END, group, excepted))
 
     def covering(self, line: int, code: str, file_only: bool = False) -> Iterator[tuple[str, _Group]]:
         for sel in (_ALL, *(code[:n] for n in range(1, len(code) + 1))):
@@ -167,7 +176,7 @@ class _FileComments:
             spans = self.spans.get(sel)
             if spans:
                 k = bisect_right(spans, (line, _END + 1)) - 1  # the last span starting at or before the line
-                if k >= 0 and spans[k][0] <= line <= spans[k][1]:
+                if k >= 0 and spans[k][0] <= line <= spans[k][1] and not code.startswith(spans[k][3]):
                     yield sel, spans[k][2]
 
 
