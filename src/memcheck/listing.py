@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import posixpath
 import subprocess
+import sys
 from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
@@ -45,10 +46,9 @@ class GitListing:
         out, _ = self._proc.communicate()
         if self._proc.returncode != 0:
             return None
-        # Names are UTF-8 in practice; surrogateescape keeps any other byte round-trippable.
         # git lists each part (tracked, untracked) sorted: kept in that order, the sort
         # only merges two runs.
-        return sorted(dict.fromkeys(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p))
+        return sorted(dict.fromkeys(_names(out)))
 
 
 class StagedIndex:
@@ -115,7 +115,17 @@ class StagedIndex:
 
 
 def _names(out: bytes) -> Iterable[str]:
-    return (p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+    """git's NUL-separated names as the file system functions take them. Names are
+    UTF-8 in practice; surrogateescape keeps any other byte round-trippable. Where
+    Python's file system encoding is not UTF-8 (LC_ALL=C with PYTHONUTF8=0), a name
+    decoded as UTF-8 could not be opened: decode as os.fsdecode does (a non-ASCII
+    name is then shown with backslash escapes)."""
+    if _FS_UTF8:
+        return (p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+    return (os.fsdecode(p) for p in out.split(b"\0") if p)
+
+
+_FS_UTF8 = sys.getfilesystemencoding().lower().replace("-", "").replace("_", "") == "utf8"
 
 
 def staged_view(root: Path, env: Mapping[str, str]) -> StagedIndex | None:
@@ -157,7 +167,7 @@ def changed_paths(root: Path, env: Mapping[str, str]) -> list[str] | None:
             raise LookupError("cannot read the staged change")
         if not out.strip(b"\0") and "GIT_INDEX_FILE" not in env:
             return None
-    return sorted(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+    return sorted(_names(out))
 
 
 def ignored_by_git(root: Path, paths: Sequence[str]) -> set[str]:

@@ -57,11 +57,16 @@ def destination(path: str | None) -> Iterator[TextIO]:
         return
     try:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        handle = open(path, "w", encoding="utf-8", newline="\n")
+        # backslashreplace: a file name that is not UTF-8 is written escaped, as on
+        # standard output (see cli._run), never an error after half the report.
+        handle = open(path, "w", encoding="utf-8", errors="backslashreplace", newline="\n")
     except OSError as e:
         raise ConfigError(f"--output-file {path}: cannot write it: {e.strerror or e}") from None
-    with handle:
-        yield handle
+    try:
+        with handle:
+            yield handle
+    except OSError as e:  # a full disk (/dev/full), a file that takes no writes (/proc/version)
+        raise ConfigError(f"--output-file {path}: cannot write it: {e.strerror or e}") from None
 
 
 def _wants_color(out: TextIO) -> bool:
