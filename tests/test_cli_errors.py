@@ -44,3 +44,76 @@ def test_a_non_ascii_name_under_the_c_locale_is_reported(repo: Path, output: tup
     text = (repo / "report.txt").read_text(encoding="utf-8") if output else proc.stdout
     # The file is read and named (with backslash escapes where the locale cannot say é).
     assert "IDX003 memory file caf" in text and "MEM010 unknown frontmatter key 'mood'" in text
+
+
+def test_an_empty_no_color_counts_as_unset(repo: Path) -> None:
+    _unlisted(repo)
+    assert "\x1b[" in run_cli(repo, "check", env={"FORCE_COLOR": "1", "NO_COLOR": ""}).stdout
+    assert "\x1b[" not in run_cli(repo, "check", env={"FORCE_COLOR": "1", "NO_COLOR": "1"}).stdout
+
+
+def test_an_output_file_never_gets_colour(repo: Path) -> None:
+    _unlisted(repo)
+    proc = run_cli(repo, "check", "-o", "report.txt", env={"FORCE_COLOR": "1"})
+    assert proc.returncode == 1
+    text = (repo / "report.txt").read_text(encoding="utf-8")
+    assert "IDX003" in text and "\x1b[" not in text
+
+
+def test_output_file_dash_is_standard_output(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _unlisted(repo)
+    proc = run_cli(repo, "check", "-o", "-")
+    assert proc.returncode == 1 and "IDX003" in proc.stdout
+    assert not (repo / "-").exists()
+    result = invoke(repo, "check", "-o", "-", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "IDX003" in result.output and not (repo / "-").exists()
+
+
+@pytest.mark.parametrize("value", ("", ",", " , "))
+def test_an_empty_select_is_a_usage_error(repo: Path, value: str) -> None:
+    _unlisted(repo)
+    proc = run_cli(repo, "check", "--select", value)
+    assert proc.returncode == 2
+    assert proc.stderr == "memcheck: error: --select needs rule codes or prefixes (`memcheck rules` lists them)\n"
+
+
+def test_the_more_specific_of_select_and_ignore_wins(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _unlisted(repo)  # project_b.md has MEM010 (unknown key 'mood')
+    proc = run_cli(repo, "check", "--select", "MEM010", "--ignore", "MEM01")
+    assert "MEM010" in proc.stdout, proc.stdout + proc.stderr
+    assert "MEM010" not in run_cli(repo, "check", "--select", "MEM01", "--ignore", "MEM010").stdout
+    result = invoke(repo, "check", "--select", "MEM010", "--ignore", "MEM", monkeypatch=monkeypatch)
+    assert "MEM010" in result.output
+
+
+def test_the_report_never_overwrites_the_baseline(repo: Path) -> None:
+    _unlisted(repo)
+    assert run_cli(repo, "check", "--write-baseline", "bl.json").returncode == 0
+    before = (repo / "bl.json").read_bytes()
+    proc = run_cli(repo, "check", "--baseline", "bl.json", "-o", "bl.json")
+    assert proc.returncode == 2 and proc.stderr == "memcheck: error: --output-file bl.json is the baseline; write the report to another file\n"
+    write(repo, ".memcheck.yaml", "baseline: bl.json\n")
+    assert run_cli(repo, "check", "-o", "./bl.json").returncode == 2
+    assert run_cli(repo, "check", "--write-baseline", "x.json", "-o", "x.json").returncode == 2
+    assert (repo / "bl.json").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("setup", "args", "message"),
+    (
+        pytest.param("dup", (), "memcheck: error: .memcheck.yaml:2: key 'fail-on' is given twice; keep one\n", id="duplicate-key"),
+        pytest.param("folder", (), "memcheck: error: .memcheck.yaml is not a file; memcheck reads its settings from a file of that name\n", id="config-folder"),
+        pytest.param("", ("--config", "/dev/null"), "memcheck: error: config file /dev/null is not a file\n", id="config-dev-null"),
+        pytest.param("", ("--config", "nope.yaml"), "memcheck: error: config file nope.yaml does not exist\n", id="config-missing"),
+    ),
+)
+def test_config_errors(repo: Path, setup: str, args: tuple[str, ...], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _unlisted(repo)
+    if setup == "dup":
+        write(repo, ".memcheck.yaml", "fail-on: error\nfail-on: warning\n")
+    elif setup == "folder":
+        (repo / ".memcheck.yaml").mkdir()
+    proc = run_cli(repo, "check", *args)
+    assert proc.returncode == 2 and proc.stderr == message
+    result = invoke(repo, "check", *args, monkeypatch=monkeypatch)
+    assert result.exit_code == 2

@@ -175,13 +175,17 @@ def _settings(config_file: str | None, paths: Sequence[str], options: LintOption
     if missing:
         raise config.ConfigError(f"{missing[0]}: no such file or folder")
     settings = _config(config_file, paths)
-    return config.with_options(
+    settings = config.with_options(
         settings,
         select=config.selectors(options.select, "--select"),
         ignore=config.selectors(options.ignore, "--ignore"),
         fail_on=options.fail_on,
         baseline=os.path.abspath(options.baseline) if options.baseline else None,
     )
+    if settings.baseline and options.output_file and options.output_file != "-":
+        if os.path.realpath(settings.root / settings.baseline) == os.path.realpath(options.output_file):
+            raise config.ConfigError(f"--output-file {options.output_file} is the baseline; write the report to another file")
+    return settings
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -212,6 +216,8 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
 
         if statistics and fmt not in ("text", "json", "auto"):
             raise _usage("--statistics prints text or json, not " + fmt)
+        if write_baseline and options.output_file and os.path.realpath(write_baseline) == os.path.realpath(options.output_file):
+            raise _usage(f"--output-file {options.output_file} is the file --write-baseline writes; write the report to another file")
         settings = _settings(config_file, paths, options)
         if write_baseline is not None:
             from dataclasses import replace

@@ -258,7 +258,13 @@ def _parse_yaml_config(text: str, name: str) -> Any:
     from memcheck import yamlload
 
     try:
-        return yamlload.load_data(text) or {}
+        loaded = yamlload.load(text)
+        if loaded.duplicates:
+            # PyYAML keeps the last of two equal keys without a word: a setting
+            # written twice would be half ignored.
+            key, line = loaded.duplicates[0]
+            raise ConfigError(f"{name}:{line + 1}: key {key!r} is given twice; keep one")
+        return loaded.data or {}
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
@@ -324,10 +330,13 @@ def load(root: Path, config_file: Path | None = None) -> Config:
     if config_file is not None:
         _refuse_special(config_file)
         if not config_file.is_file():
-            raise ConfigError(f"config file not found: {config_file}")
+            what = "is not a file" if config_file.exists() else "does not exist"
+            raise ConfigError(f"config file {config_file} {what}")
         user = _read_pyproject(config_file) if config_file.name == "pyproject.toml" else _read_yaml_config(config_file)
         source = str(config_file)
-    elif (root / CONFIG_FILENAME).is_file():
+    elif (root / CONFIG_FILENAME).is_file() or (root / CONFIG_FILENAME).exists():
+        if not (root / CONFIG_FILENAME).is_file():  # a folder: never silently the defaults
+            raise ConfigError(f"{CONFIG_FILENAME} is not a file; memcheck reads its settings from a file of that name")
         user = _read_yaml_config(root / CONFIG_FILENAME)
         source = CONFIG_FILENAME
     else:
@@ -422,6 +431,8 @@ def selectors(values: Iterable[str], option: str) -> tuple[str, ...]:
     from memcheck.rules import unknown_selectors
 
     found = tuple(dict.fromkeys(s.strip().upper() for v in values for s in v.split(",") if s.strip()))
+    if values and not found:  # `--select ''` must not quietly select every rule
+        raise ConfigError(f"{option} needs rule codes or prefixes (`memcheck rules` lists them)")
     bad = unknown_selectors(found)
     if bad:
         raise ConfigError(f"{option}: no rule code starts with {', '.join(map(repr, bad))}; `memcheck rules` lists them")
@@ -452,8 +463,16 @@ def with_options(
 
 
 def selected(codes: Iterable[str], config: Config) -> set[str]:
-    """The codes that config's select/ignore leave on."""
-    def hit(code: str, selectors: Iterable[str]) -> bool:
-        return any(s == "ALL" or code.startswith(s) for s in selectors)
+    """The codes that config's select/ignore leave on. As in ruff, the more specific
+    selector wins (``select MEM012`` with ``ignore MEM01`` keeps MEM012 on); between
+    equally specific ones, ignore."""
+    def specificity(code: str, selectors: Iterable[str]) -> int:
+        """How long the longest selector matching ``code`` is (ALL: 0); -1: none."""
+        return max((0 if s == "ALL" else len(s) for s in selectors if s == "ALL" or code.startswith(s)), default=-1)
 
-    return {c for c in codes if (not config.select or hit(c, config.select)) and not hit(c, config.ignore)}
+    on = set()
+    for code in codes:
+        chosen = specificity(code, config.select) if config.select else 0
+        if chosen >= 0 and chosen > specificity(code, config.ignore):
+            on.add(code)
+    return on

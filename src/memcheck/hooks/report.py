@@ -41,7 +41,8 @@ def report(
     fmt = resolve_format(fmt)
     if statistics and fmt not in STATISTICS_FORMATS:
         fmt = "text"  # `auto` under GitHub Actions: counts are log text, not annotations
-    color = fmt == "text" and _wants_color(out)
+    # Colour is for a terminal: never in an --output-file, whatever FORCE_COLOR says.
+    color = fmt == "text" and out is sys.stdout and _wants_color(out)
     get_reporter(fmt)(problems, out, ReportContext(color=color, fixed=fixed, command=command, changes=changes, statistics=statistics))
 
 
@@ -52,7 +53,7 @@ STATISTICS_FORMATS = ("text", "json")
 def destination(path: str | None) -> Iterator[TextIO]:
     """Where a report goes: standard output, or the ``--output-file`` (its folders
     made as needed), UTF-8 with ``\n`` line endings on every platform."""
-    if path is None:
+    if path is None or path == "-":  # `-o -`: standard output, as most tools read it
         yield sys.stdout
         return
     try:
@@ -70,7 +71,7 @@ def destination(path: str | None) -> Iterator[TextIO]:
 
 
 def _wants_color(out: TextIO) -> bool:
-    if "NO_COLOR" in os.environ:
+    if os.environ.get("NO_COLOR"):  # no-color.org: set and not empty
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
