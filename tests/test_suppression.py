@@ -206,3 +206,14 @@ def test_parser_is_total_and_finds_comments_only_where_they_are(lines: list[str]
         line = doc.lines[d.line - 1]
         assert "memcheck-" + d.kind in line[d.col - 1 :]
         assert all(c == c.upper() and c for c in d.codes)
+
+
+@pytest.mark.parametrize("args", (("--ignore", "GDN013"), ("--select", "GDN009,MCK"), ("--select", "GDN,MCK", "--ignore", "GDN013")))
+def test_a_suppression_of_a_rule_that_is_off_is_not_unused(repo: Path, args: tuple[str, ...]) -> None:
+    _guidance(
+        repo,
+        "<!-- memcheck-disable-next-line -->\n[x](x.md)\n<!-- memcheck-disable-next-line GDN -->\n[y](y.md)\n"
+        "<!-- memcheck-disable-next-line GDN013 -->\n[z](z.md)\n",
+    )
+    assert _found(repo) == []  # every comment is needed in a run with every rule on
+    assert [p for p in _found(repo, *args) if p[2] == "MCK001"] == []

@@ -227,9 +227,12 @@ def _judge(files: dict[str, _FileComments], used: set[tuple[Directive, str]], en
 
     codes = list(all_rules())
     known = _prefixes(codes)
-    # Only comments about rules that are on are judged: with --select IDX, a comment
-    # about MEM010 cannot show whether it still suppresses something.
-    judged = _prefixes(c for c in enabled if not c.startswith("MCK"))
+    # Only comments about rules that are all on are judged: with --select IDX or
+    # --ignore GDN013, a comment about MEM010 or GDN (or one naming no rule) cannot
+    # show whether it still suppresses something in a run with every rule on.
+    off = [c for c in codes if c not in enabled and not c.startswith("MCK")]
+    covers_off = _prefixes(off)
+    judged = {s for s in _prefixes(c for c in enabled if not c.startswith("MCK")) if s not in covers_off}
     not_secret = _prefixes(c for c in codes if not c.startswith(UNSUPPRESSIBLE))
     hits: dict[Directive, set[str]] = {}
     for d, sel in used:
@@ -244,7 +247,7 @@ def _judge(files: dict[str, _FileComments], used: set[tuple[Directive, str]], en
             if unknown:
                 found.append(R["MCK002"].at(d.path, d.line, d.col, f"{', '.join(unknown)} in this suppression names no rule; fix the code (`memcheck rules` lists them)"))
             if not d.codes:
-                if _ALL not in hit and judged:
+                if _ALL not in hit and not off:
                     found.append(R["MCK001"].at(d.path, d.line, d.col, f"memcheck-{d.kind} suppresses nothing here; remove it"))
                 continue
             secret = [s for s in d.codes if s in known and s not in not_secret]

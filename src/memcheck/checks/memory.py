@@ -530,9 +530,10 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield R["MEM003"].at(path, fm.yaml_error_line, 1, f"frontmatter cannot be parsed: {fm.yaml_error}")
         return
     if fm.fallback:
-        key = _key_to_quote(fm.raw_values, fm.key_lines, fm.yaml_error_line)
-        line = fm.key_lines.get(key, fm.yaml_error_line) if key else fm.yaml_error_line
-        hint = f"; quote the value of {key!r}" if key else ""
+        key = _key_to_quote(fm.raw_values, fm.key_lines)
+        line = fm.key_lines.get(key, fm.yaml_error_line) if key else _unprintable_line(doc, fm.yaml_error_line)
+        # Quoting is the fix only for a value that is not quoted yet.
+        hint = f"; quote the value of {key!r}" if key and not fm.raw_values.get(key, "").lstrip().startswith(("'", '"')) else ""
         yield R["MEM004"].at(path, line, 1, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}")
     for key, line in fm.duplicates:
         yield R["MEM005"].at(path, line, 1, f"key {key!r} appears more than once; YAML keeps only the last value")
@@ -555,9 +556,24 @@ def _squeezed_key(lines: tuple[str, ...]) -> tuple[str, int] | None:
     return None
 
 
-def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_line: int) -> str | None:
+# What YAML's reader refuses anywhere in a document (it reports no line for it).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
+
+
+def _unprintable_line(doc: Document, fallback: int) -> int:
+    """The frontmatter line holding a character YAML refuses, if any (a control
+    character in a key); else ``fallback``."""
+    assert doc.frontmatter is not None
+    for i in range(1, doc.frontmatter.end_line - 1):
+        if _UNPRINTABLE.search(doc.lines[i]):
+            return i + 1
+    return fallback
+
+
+def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int]) -> str | None:
     """The first key whose value, alone, is not valid YAML (where YAML noticed the
-    problem is often a line later); else the key at or before the error line."""
+    problem is often a line later); else None, and the error is shown where YAML
+    found it (a control character in a key, say, is no value's fault)."""
     import yaml
 
     from memcheck import yamlload
@@ -570,8 +586,7 @@ def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_l
             yamlload.load_data(f"k: {raw}\n")
         except (yaml.YAMLError, ValueError, TypeError, OverflowError):
             return key
-    before = [k for k, ln in key_lines.items() if ln <= error_line]
-    return max(before, key=key_lines.__getitem__) if before else None
+    return None
 
 
 def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:
