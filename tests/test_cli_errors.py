@@ -117,3 +117,57 @@ def test_config_errors(repo: Path, setup: str, args: tuple[str, ...], message: s
     assert proc.returncode == 2 and proc.stderr == message
     result = invoke(repo, "check", *args, monkeypatch=monkeypatch)
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("args", (("check",), ("check", "--changed"), ("check", "."), ("fix",)))
+def test_a_bare_repository_has_no_work_tree(tmp_path: Path, args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    bare = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(bare))
+    proc = run_cli(bare, *args)
+    assert proc.returncode == 2
+    assert proc.stderr.endswith("remote.git is a bare git repository: it has no work tree to check; run memcheck in a clone\n"), proc.stderr
+    assert invoke(bare, *args, monkeypatch=monkeypatch).exit_code == 2
+
+
+@pytest.mark.parametrize("command", ("index", "context"))
+def test_a_path_that_does_not_exist_is_named_so(repo: Path, command: str) -> None:
+    proc = run_cli(repo, command, "/nope")
+    assert proc.returncode == 2 and proc.stderr == "memcheck: error: /nope: no such file or folder\n"
+
+
+@pytest.mark.parametrize(
+    ("frontmatter", "line", "hint"),
+    (
+        pytest.param('note: "tab \x01 here"\n', 5, False, id="control-character-in-a-quoted-value"),
+        pytest.param("ke\x01y: v\n", 5, False, id="control-character-in-a-key"),
+        pytest.param("note: a: b\n", 5, True, id="unquoted-colon"),
+    ),
+)
+def test_mem004_advice_and_line(repo: Path, frontmatter: str, line: int, hint: bool) -> None:
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project", extra=frontmatter))
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n")
+    proc = run_cli(repo, "check", "--select", "MEM004", "--format", "json")
+    import json
+
+    (found,) = json.loads(proc.stdout)["problems"]
+    assert found["line"] == line
+    assert ("quote the value of 'note'" in found["message"]) == hint
+
+
+def test_an_oversized_guidance_file_is_said_to_be_so(repo: Path) -> None:
+    write(repo, "AGENTS.md", "# Agents\n" + "x" * (1024 * 1024 + 10) + "\n")
+    proc = run_cli(repo, "check", "--format", "json")
+    import json
+
+    (found,) = [p for p in json.loads(proc.stdout)["problems"] if p["code"] == "GDN003"]
+    assert "is larger than 1024 KiB; not read" in found["message"]
+    rules = run_cli(repo, "rules")
+    line = next(x for x in rules.stdout.splitlines() if "GDN003" in x)
+    assert "UTF-8 text" not in line and "over 1 MiB" in line
+
+
+def test_guard_patterns_comment_cites_no_design_document() -> None:
+    from importlib import resources
+
+    text = resources.files("memcheck").joinpath("resources/guard-patterns.json").read_text(encoding="utf-8")
+    assert "SPEC" not in text and "seed" not in text.lower()

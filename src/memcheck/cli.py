@@ -32,8 +32,13 @@ def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
 
     from memcheck import config
 
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if missing:  # a mistyped store must not pass as a clean one, nor be called "outside"
+        raise config.ConfigError(f"{missing[0]}: no such file or folder")
     if not paths:
-        return config.load(config.find_root(Path.cwd()), Path(config_file) if config_file else None)
+        root = config.find_root(Path.cwd())
+        _not_bare(root)
+        return config.load(root, Path(config_file) if config_file else None)
     first, cwd = Path(paths[0]).resolve(), Path.cwd().resolve()
     # The repository the first path is in; else the one we are in (a path outside it
     # is an error below); else the working folder, if the path is in it; else the
@@ -45,7 +50,17 @@ def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
     if outside:
         where = f"the repository at {root}" if (root / ".git").exists() else f"{root}, the folder being checked"
         raise config.ConfigError(f"{outside[0]} is outside {where}; check one repository at a time")
+    _not_bare(root)
     return config.load(root, Path(config_file) if config_file else None)
+
+
+def _not_bare(root: Any) -> None:
+    """A bare repository (a remote's copy, no checkout) has no files to check: say so
+    rather than "No problems found". Told by git's own layout, without running git."""
+    if not (root / ".git").exists() and (root / "HEAD").is_file() and (root / "objects").is_dir() and (root / "refs").is_dir():
+        from memcheck.config import ConfigError
+
+        raise ConfigError(f"{root} is a bare git repository: it has no work tree to check; run memcheck in a clone")
 
 
 def _run(fn: Callable[[], int]) -> None:
@@ -171,9 +186,6 @@ def _settings(config_file: str | None, paths: Sequence[str], options: LintOption
     is a usage error (a mistyped store must not pass as a clean one)."""
     from memcheck import config
 
-    missing = [p for p in paths if not os.path.lexists(p)]
-    if missing:
-        raise config.ConfigError(f"{missing[0]}: no such file or folder")
     settings = _config(config_file, paths)
     settings = config.with_options(
         settings,

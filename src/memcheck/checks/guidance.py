@@ -62,7 +62,7 @@ macOS and Windows check them out into one file: one silently overwrites the othe
 ## Use instead
 Merge them into one file with one name.
 """),
-    Rule("GDN003", "unreadable-guidance", ERROR, False, "Guidance file cannot be read as UTF-8 text", """\
+    Rule("GDN003", "unreadable-guidance", ERROR, False, "Guidance file cannot be read: unreadable, binary, not UTF-8 or over 1 MiB", """\
 ## What it does
 Reports a guidance file that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
 or that exhausts memcheck's stack or memory while it is checked.
