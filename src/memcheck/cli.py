@@ -36,9 +36,9 @@ def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
     if missing:  # a mistyped store must not pass as a clean one, nor be called "outside"
         raise config.ConfigError(f"{missing[0]}: no such file or folder")
     if not paths:
-        root = config.find_root(Path.cwd())
-        _not_bare(root)
-        return config.load(root, Path(config_file) if config_file else None)
+        here = config.find_root(Path.cwd())
+        _not_bare(here)
+        return config.load(here, Path(config_file) if config_file else None)
     first, cwd = Path(paths[0]).resolve(), Path.cwd().resolve()
     # The repository the first path is in; else the one we are in (a path outside it
     # is an error below); else the working folder, if the path is in it; else the

@@ -570,10 +570,11 @@ def _unprintable_line(doc: Document, fallback: int) -> int:
     return fallback
 
 
-def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int]) -> str | None:
+def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_line: int | None = None) -> str | None:
     """The first key whose value, alone, is not valid YAML (where YAML noticed the
-    problem is often a line later); else None, and the error is shown where YAML
-    found it (a control character in a key, say, is no value's fault)."""
+    problem is often a line later); else, given ``error_line``, the key at or before
+    it; else None, and the error is shown where YAML found it (a control character
+    in a key, say, is no value's fault)."""
     import yaml
 
     from memcheck import yamlload
@@ -586,7 +587,8 @@ def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int]) -> str 
             yamlload.load_data(f"k: {raw}\n")
         except (yaml.YAMLError, ValueError, TypeError, OverflowError):
             return key
-    return None
+    before = [k for k, ln in key_lines.items() if error_line is not None and ln <= error_line]
+    return max(before, key=key_lines.__getitem__) if before else None
 
 
 def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:
