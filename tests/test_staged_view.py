@@ -70,3 +70,12 @@ def test_deleting_the_index_of_a_store_it_alone_made_is_reported(repo: Path, mon
     assert proc.returncode == 1 and "IDX001 memory store memory/ has no MEMORY.md" in proc.stdout, proc.stdout + proc.stderr
     result = invoke(repo, "check", "--changed", monkeypatch=monkeypatch)
     assert result.exit_code == 1 and "IDX001" in result.output
+
+
+def test_a_new_index_fix_writes_is_not_called_ignored(repo: Path) -> None:
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "fix", "--changed")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Fixing .claude/memory/MEMORY.md: added 1 (project_a.md)" in proc.stdout
+    assert "IDX012" not in proc.stdout and "No problems found." in proc.stdout

@@ -221,8 +221,9 @@ class Workspace:
         return self._folder_inside(parent(path)) and (not os.path.islink(full) or self._resolves_inside(full))
 
     def ignores(self, path: str) -> bool:
-        """A file that is on disk but that git's listing leaves out: git ignores it."""
-        return self._listed_by_git and path not in self.file_set and self.is_file(path)
+        """A file that is on disk but that git's listing leaves out: git ignores it.
+        (The staged view lists no untracked file at all, ignored or not.)"""
+        return self.staged is None and self._listed_by_git and path not in self.file_set and self.is_file(path)
 
     def special_kind(self, path: str) -> str | None:
         """"a FIFO", "a socket" or "a device" for such a file (or a link to one)
