@@ -129,9 +129,8 @@ def test_a_bare_repository_has_no_work_tree(tmp_path: Path, args: tuple[str, ...
     assert invoke(bare, *args, monkeypatch=monkeypatch).exit_code == 2
 
 
-@pytest.mark.parametrize("command", ("index", "context"))
-def test_a_path_that_does_not_exist_is_named_so(repo: Path, command: str) -> None:
-    proc = run_cli(repo, command, "/nope")
+def test_a_store_that_does_not_exist_is_named_so(repo: Path) -> None:
+    proc = run_cli(repo, "index", "/nope")
     assert proc.returncode == 2 and proc.stderr == "memcheck: error: /nope: no such file or folder\n"
 
 

@@ -32,9 +32,6 @@ def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
 
     from memcheck import config
 
-    missing = [p for p in paths if not os.path.lexists(p)]
-    if missing:  # a mistyped store must not pass as a clean one, nor be called "outside"
-        raise config.ConfigError(f"{missing[0]}: no such file or folder")
     if not paths:
         here = config.find_root(Path.cwd())
         _not_bare(here)
@@ -52,6 +49,15 @@ def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
         raise config.ConfigError(f"{outside[0]} is outside {where}; check one repository at a time")
     _not_bare(root)
     return config.load(root, Path(config_file) if config_file else None)
+
+
+def _exist(paths: Sequence[str]) -> None:
+    """A path that does not exist is a usage error: a mistyped store must not pass as
+    a clean one, nor be called "outside the repository". (Not for `context`, which
+    answers for a file an agent is about to create.)"""
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if missing:
+        raise _usage(f"{missing[0]}: no such file or folder")
 
 
 def _not_bare(root: Any) -> None:
@@ -186,6 +192,7 @@ def _settings(config_file: str | None, paths: Sequence[str], options: LintOption
     is a usage error (a mistyped store must not pass as a clean one)."""
     from memcheck import config
 
+    _exist(paths)
     settings = _config(config_file, paths)
     settings = config.with_options(
         settings,
@@ -292,7 +299,11 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
     """Print the MEMORY.md that `fix` would write for STORE, without writing it."""
     from memcheck.hooks import show_index
 
-    _run(lambda: show_index.run(_config(config_file, (store,)), store, explain))
+    def run() -> int:
+        _exist((store,))
+        return show_index.run(_config(config_file, (store,)), store, explain)
+
+    _run(run)
 
 
 AGENT_NAMES = ("claude-code", "codex", "amp", "cursor", "copilot", "gemini")  # memcheck.agents.ALL, without importing it
