@@ -117,7 +117,7 @@ def test_index_command_prints_without_writing_and_explains(repo: Path) -> None:
     assert "mode generate" in explain.stdout and "style grouped" in explain.stdout
     missing = run_cli(repo, "index", "nowhere")
     assert missing.returncode == 2
-    assert missing.stderr.startswith("memcheck: error: nowhere is not a memory store")
+    assert missing.stderr.startswith("memcheck: error: nowhere does not exist (stores here: ")
 
 
 @pytest.mark.parametrize(

@@ -300,8 +300,9 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
     from memcheck.hooks import show_index
 
     def run() -> int:
-        _exist((store,))
-        return show_index.run(_config(config_file, (store,)), store, explain)
+        # A store that does not exist is said so, with the stores there are (see show_index).
+        settings = _config(config_file, (store,) if os.path.lexists(store) else ())
+        return show_index.run(settings, store, explain)
 
     _run(run)
 

@@ -1,6 +1,7 @@
 """`memcheck index STORE`: print the index `fix` would write, or explain the choice."""
 from __future__ import annotations
 
+import os
 import sys
 
 from memcheck import index as idx
@@ -19,7 +20,8 @@ def run(config: Config, store_path: str, explain: bool) -> int:
     store = next((s for s in ws.stores if s.folder == rel), None)
     if store is None:
         known = ", ".join(s.folder or "." for s in ws.stores) or "none found"
-        raise ConfigError(f"{store_path} is not a memory store (stores here: {known})")
+        what = "is not a memory store" if os.path.lexists(store_path) else "does not exist"
+        raise ConfigError(f"{store_path} {what} (stores here: {known})")
     existing = ws.document(store.index).text if store.has_index else None
     memories = store_memories(ws, store)
     plan = store_plan(ws, store, existing, memories)
