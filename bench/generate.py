@@ -19,7 +19,7 @@ import random
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 # Bump when the generated shape changes, so stale trees are regenerated.
@@ -48,13 +48,24 @@ WORDS = (
 class Size:
     name: str
     packages: int  # each package: 4 guidance files, 10 source files, a README
-    stores: int  # 100 memory files each, in the first packages
+    stores: int  # memory stores, one in each of the first packages
     skills: int  # 4 per package, in the first packages
     range_paths: int  # paths the guard range touches
+    memories: int = 100  # memory files per store
+    # The shape, beyond the counts: trees unlike the default one, for costs that
+    # grow with a product of two sizes (globs x files, memories x index lines, depth).
+    index: str = "linked"  # "linked": entries link their files; "linkless": `- stem: description`
+    globs: str = "none"  # guidance frontmatter and rule files: "none", "match" (globs that match files), "nothing" (globs that match no file)
+    depth: int = 0  # folders each package sits below (area00/level01/...)
 
     @property
     def memory_files(self) -> int:
-        return self.stores * 100
+        return self.stores * self.memories
+
+    def doubled(self) -> Size:
+        """The same shape with every count doubled: packages (and so guidance and
+        source files), stores and skills. A linear check takes about twice as long."""
+        return replace(self, name=f"{self.name}x2", packages=2 * self.packages, stores=2 * self.stores, skills=2 * self.skills)
 
 
 SIZES = {
@@ -64,6 +75,23 @@ SIZES = {
     # L: the same shape 9 times over (about 100,000 agent Markdown files).
     "L": Size("L", packages=2_250, stores=900, skills=1_800, range_paths=10_000),
 }
+# Trees of M's size shaped unlike M, each for a cost M does not show.
+SHAPES = {
+    # Every guidance file has frontmatter globs, and every package has a Claude Code
+    # rule (`paths`), a Copilot instruction file (`applyTo`) and a Cursor rule
+    # (`globs`), all matching no file: a "does this glob match anything" check runs
+    # each to the end of the file list.
+    "M-globs": replace(SIZES["M"], name="M-globs", globs="nothing"),
+    # The same files, with globs that match (description, alwaysApply, globs).
+    "M-frontmatter": replace(SIZES["M"], name="M-frontmatter", globs="match"),
+    # 20 stores of 500 memories whose indexes name them without links
+    # (`- stem: description`): listing is found by words, line by line.
+    "M-linkless": replace(SIZES["M"], name="M-linkless", stores=20, memories=500, index="linkless"),
+    # Packages 12 folders deep, with a guidance file at every level on the way.
+    "M-deep": replace(SIZES["M"], name="M-deep", depth=12),
+}
+SIZES.update(SHAPES)
+SIZES.update({f"{name}x2": size.doubled() for name, size in [("M", SIZES["M"]), *SHAPES.items()]})
 
 GIT_ENV = {
     "GIT_CONFIG_NOSYSTEM": "1",
@@ -141,9 +169,14 @@ def index_emdash(entries: list[tuple[str, str, str, str]]) -> str:
     return "".join(f"- [{title}]({filename}) \u2014 {desc}\n" for filename, _, title, desc in sorted(entries))
 
 
-def add_store(tree: Tree, rng: random.Random, folder: str, number: int) -> None:
+def index_linkless(entries: list[tuple[str, str, str, str]]) -> str:
+    # A hand-kept index that names each memory by its file stem, without links.
+    return "# Memory\n\n" + "".join(f"- {filename[:-3]}: {desc}\n" for filename, _, _, desc in sorted(entries))
+
+
+def add_store(tree: Tree, rng: random.Random, folder: str, number: int, size: Size) -> None:
     entries = []
-    for i in range(100):
+    for i in range(size.memories):
         kind = TYPES[(i + number) % 4]
         topic = phrase(rng, 2)
         filename = f"{kind}_{topic.replace(' ', '_')}_{i:03d}.md"
@@ -152,17 +185,46 @@ def add_store(tree: Tree, rng: random.Random, folder: str, number: int) -> None:
         tree.add(f"{folder}/{filename}", memory_file(rng, kind, title, desc))
         tree.memories.append(f"{folder}/{filename}")
         entries.append((filename, kind, title, desc))
-    tree.add(f"{folder}/MEMORY.md", index_emdash(entries) if number % 3 == 2 else index_grouped(entries))
+    if size.index == "linkless":
+        index = index_linkless(entries)
+    else:
+        index = index_emdash(entries) if number % 3 == 2 else index_grouped(entries)
+    tree.add(f"{folder}/MEMORY.md", index)
 
 
-def guidance_file(rng: random.Random, folder: str) -> str:
+def guidance_file(rng: random.Random, folder: str, globs: str = "none") -> str:
     sections = []
     for heading in ("Build", "Conventions", "Testing", "Gotchas"):
         bullets = "\n".join(f"- {phrase(rng, rng.randint(5, 12)).capitalize()}." for _ in range(rng.randint(3, 8)))
         sections.append(f"## {heading}\n\n{bullets}")
     # Mentions and links point at files that exist, so the tree stays clean.
     readme = "README.md" if folder == "" else "../README.md"
-    return f"# Agent guide\n\n{paragraph(rng)}\n\nSee @{readme} and [the readme]({readme}).\n\n" + "\n\n".join(sections) + "\n"
+    head = ""
+    if globs != "none":
+        listed = ", ".join(map(repr, glob_list(globs, "")))
+        head = f"---\ndescription: {phrase(rng, 6).capitalize()}\nalwaysApply: false\nglobs: [{listed}]\n---\n\n"
+    return f"{head}# Agent guide\n\n{paragraph(rng)}\n\nSee @{readme} and [the readme]({readme}).\n\n" + "\n\n".join(sections) + "\n"
+
+
+def glob_list(globs: str, package: str) -> list[str]:
+    """Globs that match files (a package's sources from the root; from a guidance
+    file's own folder, ``package`` empty, its Markdown), or nothing in the tree (no
+    TypeScript or Go is ever generated)."""
+    prefix = f"{package}/" if package else ""
+    if globs == "match":
+        return [f"{prefix}src/**/*.py" if package else "**/*.md", "**/README.md"]
+    return [f"{prefix}web/**/*.ts", "**/*.go"]
+
+
+def rule_files(tree: Tree, rng: random.Random, package: str, globs: str) -> None:
+    """One rule per package for each agent with its own rule files: Claude Code
+    (`paths`), Copilot (`applyTo`) and Cursor (`globs`), at the repository root."""
+    name = package.replace("/", "-")
+    listed = glob_list(globs, package)
+    body = f"{paragraph(rng)}\n"
+    tree.add(f".claude/rules/{name}.md", "---\npaths:\n" + "".join(f"  - \"{g}\"\n" for g in listed) + f"---\n\n# {name}\n\n{body}")
+    tree.add(f".github/instructions/{name}.instructions.md", f"---\napplyTo: \"{','.join(listed)}\"\n---\n\n# {name}\n\n{body}")
+    tree.add(f".cursor/rules/{name}.mdc", f"---\ndescription: Rules for {name}\nglobs: {','.join(listed)}\nalwaysApply: false\n---\n\n# {name}\n\n{body}")
 
 
 def skill_file(rng: random.Random, name: str) -> str:
@@ -180,21 +242,35 @@ def source_file(rng: random.Random, module: str) -> str:
     return f'"""{module}: {phrase(rng, 6)}."""\n{notes}\n{funcs}'
 
 
+def package_folder(size: Size, p: int) -> str:
+    if not size.depth:
+        return f"pkg{p:04d}"
+    return "/".join([f"area{p % 10:02d}", *(f"level{d:02d}" for d in range(1, size.depth)), f"pkg{p:04d}"])
+
+
 def build_tree(size: Size, root: Path) -> Tree:
     rng = random.Random(f"memcheck-bench-{size.name}")
     tree = Tree(root)
     tree.add("README.md", "# Synthetic monorepo\n\nGenerated by bench/generate.py.\n")
     tree.add(".gitignore", "__pycache__/\n*.pyc\n")
     for p in range(size.packages):
-        pkg = f"pkg{p:04d}"
+        pkg = package_folder(size, p)
         tree.add(f"{pkg}/README.md", f"# {pkg}\n\n{paragraph(rng)}\n")
+        # Deep packages: a guidance file in every folder on the way down, once.
+        for above in _ancestors(pkg):
+            if f"{above}/AGENTS.md" not in tree.files:
+                tree.add(f"{above}/README.md", f"# {above}\n")
+                tree.add(f"{above}/AGENTS.md", guidance_file(rng, "sub"))
         for g, sub in enumerate(GUIDANCE_FOLDERS):
             folder = f"{pkg}/{sub}" if sub else pkg
-            tree.add(f"{folder}/{GUIDANCE_NAMES[(p + g) % 2]}", guidance_file(rng, sub))
+            name = GUIDANCE_NAMES[(p + g) % 2]
+            tree.add(f"{folder}/{name}", guidance_file(rng, sub, size.globs if name == "AGENTS.md" else "none"))
         for k in range(10):
             tree.add(f"{pkg}/src/module_{k}.py", source_file(rng, f"{pkg}.module_{k}"))
+        if size.globs != "none":
+            rule_files(tree, rng, pkg, size.globs)
         if p < size.stores:
-            add_store(tree, rng, f"{pkg}/{STORE_FOLDERS[p % len(STORE_FOLDERS)]}", p)
+            add_store(tree, rng, f"{pkg}/{STORE_FOLDERS[p % len(STORE_FOLDERS)]}", p, size)
         if p * 4 < size.skills:
             for k in range(4):
                 name = f"{rng.choice(WORDS)}-p{p:04d}-{k}"
@@ -202,6 +278,12 @@ def build_tree(size: Size, root: Path) -> Tree:
                 if k == 0:
                     tree.add(f"{pkg}/.claude/skills/{name}/reference.md", f"# Reference\n\n{paragraph(rng)}\n")
     return tree
+
+
+def _ancestors(package: str) -> list[str]:
+    """The folders strictly between the root and ``package``, top first."""
+    parts = package.split("/")[:-1]
+    return ["/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
 def range_commits(tree: Tree, size: Size, rng: random.Random) -> list[tuple[list[str], list[str], list[tuple[str, str]]]]:
@@ -222,7 +304,7 @@ def range_commits(tree: Tree, size: Size, rng: random.Random) -> list[tuple[list
     edits = memories[:n_mem] + guidance[:n_gdn] + sources[:n_src_mod]
     doomed = sources[n_src_mod : n_src_mod + n_del]
     moved = sources[n_src_mod + n_del : n_src_mod + n_del + n_ren]
-    added = [f"pkg{(i % size.packages):04d}/gen/added_{i:05d}.py" for i in range(n_add)]
+    added = [f"{package_folder(size, i % size.packages)}/gen/added_{i:05d}.py" for i in range(n_add)]
     commits = []
     parts = 4
     for c in range(parts):

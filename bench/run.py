@@ -1,12 +1,16 @@
 """Time memcheck on synthetic repositories and compare it with floors from the same run.
 
-    python bench/run.py [--sizes S,M,L] [--runs 5] [--out bench/out] [--memcheck CMD]
+    python bench/run.py [--sizes S,M,L] [--shapes M,M-globs,...] [--runs 5] [--out bench/out] [--memcheck CMD]
 
 Generates the repositories when needed (bench/generate.py), then measures each
 command's wall time (median of --runs, after one warm-up run) and peak memory (the
 child's maximum resident set size, from os.wait4). Commands and their floors are run
 in turn within each round, so drift on a shared machine hits both alike. Prints a
 Markdown table: every figure is a ratio to its floor, because absolute times drift.
+
+Besides the sizes (S, M, L: hook, fix and guard too), the shapes: trees of M's size
+built unlike M (globs that match nothing, long link-less indexes, deep folders, ...),
+each measured beside its twin with every count doubled, for the scaling figure.
 """
 from __future__ import annotations
 
@@ -137,6 +141,45 @@ def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], 
     return rows
 
 
+def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, one_process: bool) -> list[Row]:
+    """A tree of M's size shaped unlike M (or one with every count doubled): the full
+    check against the floor, in one process too, and agnix on the same tree."""
+    cmds = {"floor": [PY, str(HERE / "floor_check.py")], "check": [*memcheck, "check"]}
+    if one_process:
+        cmds["check-1"] = ["env", "MEMCHECK_JOBS=1", *memcheck, "check"]
+    if agnix:
+        cmds["agnix"] = [*agnix, "."]
+    m = measure_all(cmds, root, runs)
+    rows = [
+        Row(size.name, "floor", "floor: git ls-files + read + parse frontmatter", "python bench/floor_check.py", m["floor"]),
+        Row(size.name, "check", "full check", "memcheck check", m["check"], "floor", 1.3),
+    ]
+    if one_process:
+        rows.append(Row(size.name, "check-1", "full check in one process", "MEMCHECK_JOBS=1 memcheck check", m["check-1"], "floor", 2.0))
+    if agnix:
+        rows.append(Row(size.name, "agnix", "agnix (reference)", "agnix .", m["agnix"], "floor"))
+    return rows
+
+
+def doubling(rows: list[Row], shapes: list[str]) -> str:
+    """Each shape against the same shape with every count doubled: a check whose
+    cost is linear in the tree takes about twice as long (target: at most 2.3x)."""
+    by = {(r.size, r.key): r.m.wall for r in rows}
+    out = [
+        "| shape | floor ×2 | memcheck check ×2 | target | agnix ×2 |",
+        "| --- | ---: | ---: | --- | ---: |",
+    ]
+    for name in shapes:
+        twice = f"{name}x2"
+        if (twice, "check") not in by or (name, "check") not in by:
+            continue
+        ratio = by[(twice, "check")] / by[(name, "check")]
+        floor = by[(twice, "floor")] / by[(name, "floor")]
+        agnix = f"{by[(twice, 'agnix')] / by[(name, 'agnix')]:.2f}×" if (twice, "agnix") in by and (name, "agnix") in by else ""
+        out.append(f"| {name} | {floor:.2f}× | {ratio:.2f}× | ≤ 2.3×: {'met' if ratio <= 2.3 else '**not met**'} | {agnix} |")
+    return "\n".join(out)
+
+
 def bench_startup(cwd: Path, runs: int, memcheck: list[str]) -> list[Row]:
     m = measure_all({"click": [PY, "-c", "import click"], "version": [*memcheck, "--version"]}, cwd, runs)
     return [
@@ -177,17 +220,36 @@ def scaling(rows: list[Row]) -> str | None:
     )
 
 
+def _generated(name: str, out: Path) -> Path:
+    print(f"generating {name} ...", file=sys.stderr, flush=True)
+    # In a process of its own: generating L holds the whole tree in memory, and a
+    # child started by a large process reports that process's size as its peak
+    # RSS (Linux counts the memory it had before exec), which would swamp every
+    # figure measured after it.
+    subprocess.run([PY, str(HERE / "generate.py"), str(out), "--sizes", name], check=True)
+    return out / name
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="S,M", help="comma-separated sizes among S, M, L (default S,M)")
+    parser.add_argument("--sizes", default="S,M", help="comma-separated sizes among S, M, L (default S,M); empty for none")
+    parser.add_argument(
+        "--shapes",
+        default=",".join(["M", *generate.SHAPES]),
+        help="comma-separated tree shapes, each measured with its doubled twin (default: M and every shape of M's size); empty for none",
+    )
     parser.add_argument("--runs", type=int, default=5, help="timed runs per command; the median is reported (default 5)")
     parser.add_argument("--memcheck", help="command that runs memcheck, e.g. 'python -m memcheck' to time another build (default: the memcheck beside this Python)")
     parser.add_argument("--out", type=Path, default=generate.DEFAULT_OUT, help="where the repositories are generated (default bench/out)")
     args = parser.parse_args(argv)
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
+    shapes = [s.strip() for s in args.shapes.split(",") if s.strip()]
     for name in sizes:
-        if name not in generate.SIZES:
-            parser.error(f"unknown size {name!r}; choose among {', '.join(generate.SIZES)}")
+        if name not in ("S", "M", "L"):
+            parser.error(f"unknown size {name!r}; choose among S, M, L")
+    for name in shapes:
+        if name not in generate.SIZES or name.endswith("x2") or name in ("S", "L"):
+            parser.error(f"unknown shape {name!r}; choose among {', '.join(['M', *generate.SHAPES])}")
     memcheck = shlex.split(args.memcheck) if args.memcheck else tool("memcheck") or [PY, "-m", "memcheck"]
     agnix = tool("agnix")
     notes: list[str] = []
@@ -195,16 +257,15 @@ def main(argv: list[str] | None = None) -> int:
         notes.append("agnix is not installed (`pip install agnix`): its rows are skipped.")
     rows: list[Row] = []
     for name in sizes:
-        size = generate.SIZES[name]
-        print(f"generating {name} ...", file=sys.stderr, flush=True)
-        # In a process of its own: generating L holds the whole tree in memory, and a
-        # child started by a large process reports that process's size as its peak
-        # RSS (Linux counts the memory it had before exec), which would swamp every
-        # figure measured after it.
-        subprocess.run([PY, str(HERE / "generate.py"), str(args.out), "--sizes", name], check=True)
-        root = args.out / name
+        root = _generated(name, args.out)
         print(f"measuring {name} ({args.runs} runs) ...", file=sys.stderr, flush=True)
-        rows += bench_size(size, root, args.runs, memcheck, agnix, notes)
+        rows += bench_size(generate.SIZES[name], root, args.runs, memcheck, agnix, notes)
+    shape_rows: list[Row] = []
+    for name in shapes:
+        for variant in (name, f"{name}x2"):
+            root = _generated(variant, args.out)
+            print(f"measuring shape {variant} ({args.runs} runs) ...", file=sys.stderr, flush=True)
+            shape_rows += bench_shape(generate.SIZES[variant], root, args.runs, memcheck, agnix, one_process=variant == name)
     # Start-up is a few tens of milliseconds: more runs for a steady median.
     rows += bench_startup(args.out, max(args.runs * 4, 20), memcheck)
     version = subprocess.run([*memcheck, "--version"], capture_output=True, text=True).stdout.strip()
@@ -213,6 +274,11 @@ def main(argv: list[str] | None = None) -> int:
     line = scaling(rows)
     if line:
         print(f"\n{line}")
+    if shape_rows:
+        print("\nTrees of M's size in other shapes, and each with every count doubled:\n")
+        print(table(shape_rows))
+        print("\nEvery count doubled (time of the doubled tree over the tree's):\n")
+        print(doubling(shape_rows, shapes))
     for note in notes:
         print(f"\nNote: {note}")
     return 0
