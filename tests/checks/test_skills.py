@@ -5,8 +5,11 @@ from pathlib import Path
 
 import pytest
 from conftest import check_json, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memcheck import config
+from memcheck.checks import skills
 from memcheck.discover import Workspace
 
 GOOD = "---\nname: {name}\ndescription: Run the tests. Use when asked to test a change.\n{extra}---\n\nBody.\n"
@@ -142,3 +145,30 @@ def test_dead_relative_links_in_a_skill(repo: Path) -> None:
 def test_links_are_checked_in_a_skill_without_frontmatter(repo: Path) -> None:
     write(repo, ".claude/skills/deploy/SKILL.md", "# Deploy\n\n[steps](steps.md)\n")
     assert _codes(repo, ".claude/skills/deploy/SKILL.md") == ["SKL002", "SKL012"]
+
+
+# ---------------------------------------------------------------- which skills an agent sees together
+
+
+def _seen_together(a: str, b: str) -> bool:
+    """The rule, pair by pair: one folder is the other or above it; a "?" folder (no
+    agent discovers it) only with itself."""
+    if a.startswith("?") or b.startswith("?"):
+        return a == b
+    return a == b or a == "" or b == "" or a.startswith(b + "/") or b.startswith(a + "/")
+
+
+_folder = st.lists(st.sampled_from(["a", "b", "ab", "a.b"]), max_size=3).map("/".join)
+_scope = st.one_of(_folder, _folder.map(lambda f: "?" + f))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_scope, max_size=25))
+def test_the_first_skill_seen_together_is_the_first_earlier_one_on_the_same_line(scopes: list[str]) -> None:
+    """SKL009/SKL011 name the first earlier skill an agent sees with this one; found by
+    folder rather than by trying every earlier skill, the answer is the same."""
+    seen = skills._SkillsSeen()
+    for i, scope in enumerate(scopes):
+        expected = next((f"s{j}" for j in range(i) if _seen_together(scope, scopes[j])), None)
+        assert seen.first_with(scope) == expected
+        seen.add(scope, f"s{i}")
