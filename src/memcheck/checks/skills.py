@@ -307,7 +307,7 @@ class _SkillsSeen:
 
 
 def _folders_down_to(scope: str) -> list[str]:
-    """"", "a", "a/b", ..., ``scope``: the repository root and every folder to ``scope``."""
+    """The repository root ("") and every folder down to ``scope``: "", "a", "a/b", ..."""
     parts = scope.split("/") if scope else []
     return [""] + ["/".join(parts[: i + 1]) for i in range(len(parts))]
 
