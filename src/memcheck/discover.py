@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
 
 from memcheck import document
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
-from memcheck.config import Config
+from memcheck.config import Config, selected
 from memcheck.document import Document
 from memcheck.listing import GitListing, StagedIndex, ignored_by_git
 
@@ -170,6 +170,18 @@ class Workspace:
     def file_set(self) -> frozenset[str]:
         """The files, for membership tests (built once, not once per store)."""
         return frozenset(self.files)
+
+    @cached_property
+    def rules_on(self) -> frozenset[str]:
+        """The rule codes the config's select and ignore leave on."""
+        from memcheck.rules import all_rules
+
+        return frozenset(selected(all_rules(), self.config))
+
+    def wants(self, *codes: str) -> bool:
+        """Whether any of ``codes`` is on: work that serves only rules that are off is
+        skipped, so a rule turned off costs nothing."""
+        return not self.rules_on.isdisjoint(codes)
 
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)

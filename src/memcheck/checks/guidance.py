@@ -811,7 +811,7 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
         return
     owner = agents.owner_of(path, kind)
     folder = parent(path) if kind in agents.FOLDER_KINDS else owner
-    check_matches = not ws.user and "GDN008" in selected(("GDN008",), ws.config)
+    check_matches = not ws.user and ws.wants("GDN008")
     for pattern in patterns:
         bad = glob_problem(pattern)
         if bad is not None:

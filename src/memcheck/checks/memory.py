@@ -433,16 +433,17 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     names: dict[str, str] = {}
     wiki: list[Document] = []  # files with [[...]], checked once every name is known
+    dead_links = ws.wants("MEM021")
     for path in store.files:
         doc = ws.document(path)
         yield from contained(R["MEM001"], path, check_file(ws, doc))
         # Claude Code keeps its memory outside the repository, so paths in memories are
         # written from the project root as often as from the store: either counts.
-        for line, col, message in links.dead_links(ws, doc, from_root_too=True):
+        for line, col, message in links.dead_links(ws, doc, from_root_too=True) if dead_links else ():
             yield R["MEM021"].at(path, line, col, message)
-        for line, col, message in links.description_dead_links(ws, doc, from_root_too=True):
+        for line, col, message in links.description_dead_links(ws, doc, from_root_too=True) if dead_links else ():
             yield R["MEM021"].at(path, line, col, message)
-        if "[[" in doc.body:
+        if dead_links and "[[" in doc.body:
             wiki.append(doc)
         fm = doc.frontmatter
         if fm is None:

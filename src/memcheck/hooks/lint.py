@@ -13,12 +13,12 @@ from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
 
 from memcheck import document, suppression
 from memcheck.checks import secrets
-from memcheck.config import Config, ConfigError, selected
+from memcheck.config import Config, ConfigError
 from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
 from memcheck.hooks.report import destination, drop_path_ignores, report
 from memcheck.listing import GitListing, StagedIndex
 from memcheck.problem import Problem, failing
-from memcheck.rules import FAMILY_MODULES, all_rules
+from memcheck.rules import FAMILY_MODULES
 
 
 class Targets(NamedTuple):
@@ -49,8 +49,10 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     many stores the tree holds, and no document is read twice. On a large tree the
     parts are shared out between processes (see ``jobs``).
     """
-    enabled = selected(all_rules(), ws.config)
-    checks = family_checks()
+    enabled = set(ws.rules_on)
+    # A family whose rules are all off is not run at all (see Workspace.wants for the
+    # rules within a family).
+    checks = [check for codes, check in family_checks() if ws.wants(*codes)]
     parts = [Targets([store], [], []) for store in targets.stores]
     # Guidance files are checked in slices, so processes can share them; skills stay
     # together, since SKL009/SKL011 compare each skill with all the others.
@@ -83,9 +85,10 @@ def _no_cycle_collection() -> Iterator[None]:
 
 
 @cache
-def family_checks() -> list[Check]:
-    """Each rule family's check (guard has none: it judges paths, not files)."""
-    return [c for c in (getattr(importlib.import_module(name), "check", None) for name in FAMILY_MODULES) if c is not None]
+def family_checks() -> list[tuple[frozenset[str], Check]]:
+    """Each rule family's codes and check (guard has none: it judges paths, not files)."""
+    families = [importlib.import_module(name) for name in FAMILY_MODULES]
+    return [(frozenset(r.code for r in f.RULES), f.check) for f in families if hasattr(f, "check")]
 
 
 _GUIDANCE_SLICE = 100
