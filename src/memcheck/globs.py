@@ -269,7 +269,13 @@ class FileIndex:
             self.by_name.setdefault(name, []).append(entry)
             if "." in name:
                 self.by_ext.setdefault(name.rpartition(".")[2], []).append(entry)
+        # Distinct names, sorted, for names a pattern fixes the start of (``test_*``).
+        self.names = sorted(self.by_name)
+        # Answers per pattern and base: the root's reading is shared by every folder
+        # whose guidance file has the pattern (keyed by folder, it was worked out again
+        # for each: 1,200 folders with "**/zz*" took 9.8 s, four times 600's).
         self._answers: dict[tuple[Pattern, str], bool] = {}
+        self._by_names: dict[Pattern, bool] = {}
 
     def any_match(self, pattern: str, folder: str = "") -> bool:
         """Does ``pattern`` (without its ``!``) name any file or folder, read from the
@@ -277,13 +283,8 @@ class FileIndex:
         return any(self._alternative(alt, folder) for alt in compile_glob(pattern))
 
     def _alternative(self, alt: Pattern, folder: str) -> bool:
-        key = (alt, folder)
-        known = self._answers.get(key)
-        if known is None:
-            bases = ("", folder) if folder else ("",)
-            known = any(self._reading(alt, base) for base in bases) or (alt.anywhere and self._by_name(alt))
-            self._answers[key] = known
-        return known
+        bases = ("", folder) if folder else ("",)
+        return any(self._reading(alt, base) for base in bases) or (alt.anywhere and self._by_name(alt))
 
     def _pool(self, alt: Pattern, prefix: str) -> Sequence[str]:
         """The fewest entries that can match: those under the pattern's literal
@@ -295,14 +296,37 @@ class FileIndex:
         else:
             pool = self.entries
         last = alt.segments[-1]
+        by_last: Sequence[str] | None = None
         if last != _GLOBSTAR and not _MAGIC.search(last):
-            by_last: Sequence[str] | None = self.by_name.get(last, [])
-        else:
+            by_last = self.by_name.get(last, [])
+        elif last != _GLOBSTAR:
             tail = last.rpartition("*")[2]
-            by_last = self.by_ext.get(tail.rpartition(".")[2], []) if last != _GLOBSTAR and "." in tail and not _MAGIC.search(tail) else None
+            head = _MAGIC.split(last, 1)[0]
+            if "." in tail and not _MAGIC.search(tail):
+                by_last = self.by_ext.get(tail.rpartition(".")[2], [])
+            elif head:
+                by_last = self._named_from(head, len(pool))
         return by_last if by_last is not None and len(by_last) < len(pool) else pool
 
+    def _named_from(self, head: str, enough: int) -> Sequence[str] | None:
+        """The entries whose name starts with ``head``; None once there are ``enough``."""
+        lo = bisect.bisect_left(self.names, head)
+        hi = bisect.bisect_left(self.names, head + "\U0010ffff", lo)
+        found: list[str] = []
+        for name in self.names[lo:hi]:
+            found += self.by_name[name]
+            if len(found) >= enough:
+                return None
+        return found
+
     def _reading(self, alt: Pattern, base: str) -> bool:
+        key = (alt, base)
+        known = self._answers.get(key)
+        if known is None:
+            known = self._answers[key] = self._reads(alt, base)
+        return known
+
+    def _reads(self, alt: Pattern, base: str) -> bool:
         literal = []
         for seg in alt.segments:
             if seg == _GLOBSTAR or _MAGIC.search(seg):
@@ -314,5 +338,8 @@ class FileIndex:
         return any(_matches(alt.segments, entry.split("/")[start:]) for entry in pool if entry.startswith(below))
 
     def _by_name(self, alt: Pattern) -> bool:
-        (seg,) = alt.segments
-        return any(_segment_matches(seg, entry.rpartition("/")[2]) for entry in self._pool(alt, ""))
+        known = self._by_names.get(alt)
+        if known is None:
+            (seg,) = alt.segments
+            known = self._by_names[alt] = any(_segment_matches(seg, entry.rpartition("/")[2]) for entry in self._pool(alt, ""))
+        return known
