@@ -165,3 +165,29 @@ def test_sec_ignored_still_scrubs_other_messages(leaky: Path) -> None:
 def test_find_never_raises_and_never_shows_a_value(text: str) -> None:
     for s in secrets.find(parse("m.md", text.encode("utf-8", "surrogatepass"))):
         assert s.value not in s.shown
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 12)), max_size=30), st.lists(st.integers(0, 80), max_size=30))
+def test_spans_taken_answer_as_every_span_tried_in_turn(spans: list[tuple[int, int]], offsets: list[int]) -> None:
+    taken = secrets._Taken()
+    added: list[tuple[int, int]] = []
+    for start, length in spans:
+        taken.add(start, start + length)
+        added.append((start, start + length))
+        for offset in offsets:
+            assert taken.covers(offset) == any(s <= offset < e for s, e in added)
+
+
+_SECRET = st.text(alphabet="abcXYZ019", min_size=1, max_size=14)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_SECRET, min_size=1, max_size=6), st.lists(st.one_of(_SECRET, st.sampled_from([" ", "token ", "'"])), max_size=12))
+def test_a_scrubbed_message_is_what_replacing_every_secret_in_turn_gives(values: list[str], pieces: list[str]) -> None:
+    """Looking secrets up by their first characters finds the same ones as trying each."""
+    message = "".join(pieces)
+    expected = message
+    for value in sorted(set(values), key=lambda v: (-len(v), v)):
+        expected = expected.replace(value, secrets._redact(value, 0))
+    assert secrets._Hidden(values).hide(message) == expected

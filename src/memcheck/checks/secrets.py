@@ -211,9 +211,34 @@ def _key_blocks(lines: tuple[str, ...]) -> tuple[list[Secret], set[int]]:
     return found, spanned
 
 
+class _Taken:
+    """Spans of the text already reported, merged, for "is this offset inside one?" by
+    bisection (a list tried span by span made a file of 4,000 tokens take 6 s)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def covers(self, offset: int) -> bool:
+        i = bisect_right(self.starts, offset) - 1
+        return i >= 0 and offset < self.ends[i]
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect_right(self.starts, start)
+        if i > 0 and self.ends[i - 1] >= start:  # joins the span before
+            i -= 1
+            start, end = self.starts[i], max(end, self.ends[i])
+            del self.starts[i], self.ends[i]
+        while i < len(self.starts) and self.starts[i] <= end:  # swallows the spans after
+            end = max(end, self.ends[i])
+            del self.starts[i], self.ends[i]
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+
 def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
     text = doc.text
-    taken: list[tuple[int, int]] = []
+    taken = _Taken()
     starts: list[int] = []  # offset of each line, built only when something matches
 
     def place(offset: int) -> tuple[int, int] | None:
@@ -237,7 +262,7 @@ def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
         end = found.end()
         value, quote = found.group(2), found.group(1)
         where = place(found.start(2))
-        if where is None or any(s <= found.start(2) < e for s, e in taken) or _placeholder(value):
+        if where is None or taken.covers(found.start(2)) or _placeholder(value):
             continue
         if len(value) < 12 or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value):
             continue
@@ -249,7 +274,7 @@ def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
 
 
 def _token_matches(
-    text: str, patterns: Sequence[tuple[frozenset[str], re.Pattern[str]]], taken: list[tuple[int, int]], place: Callable[[int], tuple[int, int] | None]
+    text: str, patterns: Sequence[tuple[frozenset[str], re.Pattern[str]]], taken: _Taken, place: Callable[[int], tuple[int, int] | None]
 ) -> Iterator[Secret]:
     for before, pattern in patterns:
         for m in pattern.finditer(text):
@@ -258,11 +283,11 @@ def _token_matches(
             value, prefix = m.group("t"), m.group("p")
             tail = value[len(prefix) :]
             where = place(m.start("t"))
-            if where is None or _placeholder(value) or any(s <= m.start("t") < e for s, e in taken):
+            if where is None or _placeholder(value) or taken.covers(m.start("t")):
                 continue
             if not _random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
                 continue
-            taken.append((m.start("t"), m.end("t")))
+            taken.add(m.start("t"), m.end("t"))
             yield Secret(*where, "SEC002", _redact(value, len(prefix)), value)
 
 
@@ -290,7 +315,7 @@ _MESSAGES = {
 def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
     for path in files_of(targets):
         seen: set[tuple[int, str]] = set()
-        for secret in find(ws.document(path)):
+        for secret in secrets_in(ws, path):
             if (secret.line, secret.code) in seen and secret.code == "SEC001":
                 continue  # one finding per key block
             seen.add((secret.line, secret.code))
@@ -299,14 +324,37 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
 
 def scrub(problems: Iterable[Problem], ws: Workspace, paths: Sequence[str]) -> list[Problem]:
     """Problems whose messages hold no secret found in ``paths``."""
-    values = sorted({s.value for p in paths for s in find(ws.document(p))}, key=len, reverse=True)
+    values = {s.value for p in paths for s in secrets_in(ws, p) if s.value}
     if not values:
         return list(problems)
-    clean = []
-    for p in problems:
-        message = p.message
+    hidden = _Hidden(values)
+    return [p._replace(message=hidden.hide(p.message)) for p in problems]
+
+
+class _Hidden:
+    """Secret values to take out of messages.
+
+    A message is searched for the secrets that start at each of its offsets (looked
+    up by their first few characters) rather than for every secret in turn: 4,000
+    secrets in a file, each with a finding, took 2.4 s the second way. The ones
+    present are replaced longest first, so a secret inside a longer one never leaves
+    the longer one's tail showing."""
+
+    def __init__(self, values: Iterable[str]):
+        values = set(values)
+        self.key = min(8, *map(len, values))
+        self.by_start: dict[str, list[str]] = {}
         for value in values:
-            if value in message:
-                message = message.replace(value, _redact(value, 0))
-        clean.append(p._replace(message=message))
-    return clean
+            self.by_start.setdefault(value[: self.key], []).append(value)
+
+    def hide(self, message: str) -> str:
+        key, by_start = self.key, self.by_start
+        present = {v for i in range(len(message) - key + 1) for v in by_start.get(message[i : i + key], ()) if message.startswith(v, i)}
+        for value in sorted(present, key=lambda v: (-len(v), v)):
+            message = message.replace(value, _redact(value, 0))
+        return message
+
+
+def secrets_in(ws: Workspace, path: str) -> list[Secret]:
+    """The secrets of a file, found once however many ask (the check, then the scrub)."""
+    return ws.derived(ws.document(path), "secrets", lambda doc: list(find(doc)))
