@@ -4,12 +4,13 @@ from __future__ import annotations
 import gc
 import importlib
 import os
+import select
 import signal
 import sys
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
 
 from memcheck import document, suppression
 from memcheck.checks import secrets
@@ -95,7 +96,6 @@ _GUIDANCE_SLICE = 100
 # Below this many files a check takes a tenth of a second or so: not worth a process.
 _FILES_PER_PROCESS = 1000
 _MAX_PROCESSES = 8
-_MAX_QUEUED = 16_384  # parts the queue between processes holds (see _part_queue)
 
 
 def jobs(files: int, parts: int) -> int:
@@ -115,7 +115,7 @@ def jobs(files: int, parts: int) -> int:
     else:
         cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         count = min(cpus, _MAX_PROCESSES, files // _FILES_PER_PROCESS)
-    if count < 2 or parts < 2 or parts > _MAX_QUEUED or sys.platform in ("darwin", "win32") or not hasattr(os, "fork"):
+    if count < 2 or parts < 2 or sys.platform in ("darwin", "win32") or not hasattr(os, "fork"):
         return 1
     return min(count, parts)
 
@@ -155,10 +155,10 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
 
     Forking (rather than a pool) lets every child start from this process as it is:
     files listed, stores found, documents already read; nothing is sent to them,
-    and no process sits idle while the others work. The queue is a pipe holding the
-    parts' numbers, largest parts first, written before any process reads: a reader
-    takes one number at a time, so whoever is free takes the next part, and the
-    processes finish together however the parts' costs differ.
+    and no process sits idle while the others work. The queue (``_PartQueue``) is a
+    pipe of the parts' numbers, largest parts first: a reader takes one number at a
+    time, so whoever is free takes the next part, and the processes finish together
+    however the parts' costs differ.
 
     No child outlives this process: SIGTERM and SIGINT here end the children before
     this process ends (see ``stopped_by_signals``), and a child whose parent is gone
@@ -166,7 +166,7 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
     """
     import pickle
 
-    queue = _part_queue(sorted(range(len(parts)), key=lambda i: -_size(parts[i])))
+    queue = _PartQueue(sorted(range(len(parts)), key=lambda i: -_size(parts[i])))
     children: dict[int, int] = {}  # pid -> the read end of its pipe
     parent = os.getpid()
     # The cycle collector is off here (see find): the children never walk, and so never
@@ -178,10 +178,12 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
                 with signals_held():  # a signal between fork() and the next line would lose the child
                     pid = os.fork()
                     if pid == 0:  # the child: check, report, and leave without running the parent's cleanup
-                        _child(ws, parts, queue, checks, enabled, parent, read_end, write_end)
+                        queue.close_feed()
+                        _child(ws, parts, queue.numbers, checks, enabled, parent, read_end, write_end)
                     children[pid] = read_end
                 os.close(write_end)
-            found = _check_queued(ws, parts, queue, checks, enabled)
+            queue.feed()  # once every child is forked: a process with a thread is not forked
+            found = _check_queued(ws, parts, queue.numbers, checks, enabled)
             while children:
                 pid, read_end = next(iter(children.items()))
                 with os.fdopen(read_end, "rb", closefd=False) as pipe:
@@ -199,7 +201,7 @@ def _find_in_processes(ws: Workspace, parts: list[Targets], checks: list[Check],
                 found |= result
             return found
     finally:
-        os.close(queue)
+        queue.close()
         with signals_held():  # a second Ctrl-C must not cut the cleanup short
             for pid, read_end in children.items():  # interrupted or failed: leave no child behind
                 os.close(read_end)
@@ -268,26 +270,60 @@ def signals_held() -> Iterator[None]:
 
 
 _NUMBER = 4  # bytes per part number in the queue
+# Writes of up to PIPE_BUF bytes reach a pipe whole (POSIX), so a number is never split
+# between two writes; POSIX promises at least 512, Linux gives 4,096.
+_WHOLE_WRITE = getattr(select, "PIPE_BUF", 512) // _NUMBER * _NUMBER
 
 
-def _part_queue(order: list[int]) -> int:
-    """The read end of a pipe holding ``order``, closed for writing: it reads empty once
-    every part is taken. Written in full before anyone reads, so it must fit the pipe:
-    64 KiB, 16,384 parts (a tree with more stores than that is split in one process)."""
-    read_end, write_end = os.pipe()
-    try:
-        os.write(write_end, b"".join(i.to_bytes(_NUMBER, "little") for i in order))
-    finally:
-        os.close(write_end)
-    return read_end
+class _PartQueue:
+    """The parts' numbers in a pipe that every checking process reads: it reads empty
+    once every part is taken.
+
+    A thread of this process feeds the pipe while the processes read, so the queue may
+    be longer than the pipe holds: Linux gives a pipe 64 KiB, but only 4 KiB to a user
+    past ``pipe-user-pages-soft``, and a queue written in full before anyone read
+    would block there. The standard library's pool (``concurrent.futures`` with a fork
+    context) shares work the same way but was slower here (see ``bench/``: measured
+    on M) and leaves its workers running when the parent is killed.
+    """
+
+    def __init__(self, order: list[int]):
+        self._data = b"".join(i.to_bytes(_NUMBER, "little") for i in order)
+        self.numbers, self._feed_end = os.pipe()
+        self._feeding: Any = None  # the feeding thread, once started
+
+    def feed(self) -> None:
+        import threading
+
+        self._feeding = threading.Thread(target=self._write, name="memcheck-part-queue", daemon=True)
+        self._feeding.start()
+
+    def _write(self) -> None:
+        try:
+            for start in range(0, len(self._data), _WHOLE_WRITE):
+                os.write(self._feed_end, self._data[start : start + _WHOLE_WRITE])
+        except OSError:  # every reader is gone: the run was interrupted
+            pass
+        finally:
+            os.close(self._feed_end)
+
+    def close_feed(self) -> None:
+        """In a child: only the parent feeds, and the readers see the end only once
+        every copy of the feeding end is closed."""
+        os.close(self._feed_end)
+
+    def close(self) -> None:
+        os.close(self.numbers)  # a feed still writing fails, and ends
+        if self._feeding is None:
+            os.close(self._feed_end)
 
 
 def _check_queued(ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str], parent: int = 0) -> set[Problem]:
     """``parent``: in a child, the process that forked it; when that one is gone, the
     child stops rather than check on for nobody."""
     found: set[Problem] = set()
-    # A pipe read takes whole numbers: each was written with the others in one write,
-    # and a read of a pipe is never split between readers.
+    # A pipe read takes whole numbers: each arrived whole (see _WHOLE_WRITE), and a
+    # read of a pipe is never split between readers.
     while number := os.read(queue, _NUMBER):
         if parent and os.getppid() != parent:
             os._exit(1)
