@@ -3,7 +3,8 @@ MCK rules about them."""
 from __future__ import annotations
 
 import json
-import time
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -145,9 +146,9 @@ def test_many_comments_are_judged_in_linear_time(repo: Path) -> None:
     for i in range(12_000):
         lines += [f"<!-- memcheck-disable-next-line GDN009 GDN{i % 50:03} -->", f"@missing{i}.md"]
     _guidance(repo, "\n".join(lines) + "\n<!-- memcheck-disable GDN013 -->\n" * 2000)
-    start = time.monotonic()
-    proc = run_cli(repo, "check", "--format", "json")
-    assert time.monotonic() - start < 60
+    # A hang guard, not a speed test (bench/ measures speed): pairing comments with
+    # lines the quadratic way ran for minutes here.
+    proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=120)
     assert proc.returncode in (0, 1), proc.stderr
     codes = {p["code"] for p in json.loads(proc.stdout)["problems"]}
     # Left: the comments about codes no line has, and the file's size (over the size
