@@ -103,7 +103,7 @@ def test_the_report_never_overwrites_the_baseline(repo: Path) -> None:
     (
         pytest.param("dup", (), "memcheck: error: .memcheck.yaml:2: key 'fail-on' is given twice; keep one\n", id="duplicate-key"),
         pytest.param("folder", (), "memcheck: error: .memcheck.yaml is not a file; memcheck reads its settings from a file of that name\n", id="config-folder"),
-        pytest.param("", ("--config", "/dev/null"), "memcheck: error: config file /dev/null is not a file\n", id="config-dev-null"),
+        pytest.param("", ("--config", "/dev/null"), "memcheck: error: config file /dev/null is a device, not a regular file; not read: replace it with a file\n", id="config-dev-null"),
         pytest.param("", ("--config", "nope.yaml"), "memcheck: error: config file nope.yaml does not exist\n", id="config-missing"),
     ),
 )

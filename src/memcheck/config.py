@@ -328,13 +328,14 @@ def load(root: Path, config_file: Path | None = None) -> Config:
     user: Any = None
     source = "defaults"
     if config_file is not None:
-        _refuse_special(config_file)
+        _refuse_special(config_file, f"config file {config_file}")
         if not config_file.is_file():
             what = "is not a file" if config_file.exists() else "does not exist"
             raise ConfigError(f"config file {config_file} {what}")
         user = _read_pyproject(config_file) if config_file.name == "pyproject.toml" else _read_yaml_config(config_file)
         source = str(config_file)
     elif (root / CONFIG_FILENAME).is_file() or (root / CONFIG_FILENAME).exists():
+        _refuse_special(root / CONFIG_FILENAME)
         if not (root / CONFIG_FILENAME).is_file():  # a folder: never silently the defaults
             raise ConfigError(f"{CONFIG_FILENAME} is not a file; memcheck reads its settings from a file of that name")
         user = _read_yaml_config(root / CONFIG_FILENAME)
@@ -348,14 +349,14 @@ def load(root: Path, config_file: Path | None = None) -> Config:
     return _validated(root, user, source)
 
 
-def _refuse_special(path: Path) -> None:
+def _refuse_special(path: Path, shown: str | None = None) -> None:
     """A FIFO (or socket, device) where a config file goes is an error, never read
     (reading a FIFO waits for a writer forever) nor passed over for the defaults."""
     from memcheck.document import special_file
 
     kind = special_file(path)
     if kind is not None:
-        raise ConfigError(f"{path.name} is {kind}, not a regular file; not read: replace it with a file")
+        raise ConfigError(f"{shown or path.name} is {kind}, not a regular file; not read: replace it with a file")
 
 
 def load_text(root: Path, name: str, text: str | None, shown_as: str) -> Config:

@@ -179,7 +179,8 @@ def test_spans_taken_answer_as_every_span_tried_in_turn(spans: list[tuple[int, i
             assert taken.covers(offset) == any(s <= offset < e for s, e in added)
 
 
-_SECRET = st.text(alphabet="abcXYZ019", min_size=1, max_size=14)
+# Letters that a redaction ("…(12 chars)") never holds: a secret is never found in one.
+_SECRET = st.text(alphabet="bdXYZ", min_size=1, max_size=14)
 
 
 @settings(max_examples=300, deadline=None)
