@@ -168,3 +168,95 @@ def test_wiki_links(line: str, targets: list[str]) -> None:
 )
 def test_link_patterns_find_what_markdown_links(line: str, targets: list[str]) -> None:
     assert [t.text for t in mentions.links([(1, line)])] == targets
+
+
+# --- code spans: the bisecting closer against the search it replaced ---------------
+
+
+def _old_run_length(line: str, i: int) -> int:
+    j = i
+    while j < len(line) and line[j] == "`":
+        j += 1
+    return j - i
+
+
+def _old_closing_run(line: str, start: int, run: int) -> int:
+    """The closer as it was found before: searching the rest of the line (cubic on a
+    line of runs of 1, 2, ... m backticks, each unmatched)."""
+    i = line.find("`" * run, start)
+    while i >= 0:
+        if _old_run_length(line, i) == run:
+            return i
+        i = line.find("`" * run, i + _old_run_length(line, i))
+    return -1
+
+
+def _old_mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
+    """mask_line as it was before backtick runs were indexed: the reference."""
+    if not in_comment and "`" not in line and "<!--" not in line:
+        return line, False
+    out = list(line)
+    i, n = 0, len(line)
+    search_from = 0
+    while i < n:
+        if in_comment:
+            end = line.find("-->", max(i, search_from))
+            stop = n if end < 0 else end + 3
+            out[i:stop] = " " * (stop - i)
+            i = stop
+            in_comment = end < 0
+            continue
+        if line[i] == "\\":
+            i += 2
+            continue
+        if line.startswith("<!--", i):
+            in_comment = True
+            search_from = i + 4
+            continue
+        if line[i] == "`":
+            run = _old_run_length(line, i)
+            close = _old_closing_run(line, i + run, run)
+            if close < 0:
+                i += run
+                continue
+            stop = close + run
+            out[i:stop] = " " * (stop - i)
+            i = stop
+            continue
+        i += 1
+    return "".join(out), in_comment
+
+
+# Lines of backtick runs (the shapes that open, close and fail to close code spans),
+# escapes, comments, links and mentions: what masking decides about.
+code_lines = st.lists(
+    st.one_of(
+        st.integers(1, 6).map(lambda k: "`" * k),
+        st.sampled_from(["[", "]", "(x.md)", "[a](b.md)", "@a.md", "@", "<!--", "-->", "<", "\\", "\\`", " ", "x", "é"]),
+    ),
+    max_size=40,
+).map("".join)
+
+
+@given(code_lines, st.booleans())
+@settings(max_examples=500, deadline=None)
+def test_masking_matches_the_search_it_replaced(line: str, in_comment: bool) -> None:
+    assert mentions.mask_line(line, in_comment) == _old_mask_line(line, in_comment)
+    runs = mentions.BacktickRuns(line)
+    for i in range(len(line) + 1):
+        if i == len(line) or line[i] != "`":
+            for run in range(1, 8):
+                assert runs.closer(i, run) == _old_closing_run(line, i, run), (i, run)
+        assert runs.length_at(i) == _old_run_length(line, i)
+
+
+def test_a_line_of_ever_longer_backtick_runs_masks_as_before() -> None:
+    # The shape that took the old search cubic time: runs of 1, 2, ... m backticks,
+    # then a @-mention and the same runs again. The first backtick opens a span the
+    # second copy's first one closes; every longer run is never closed: text.
+    runs = " ".join("`" * k for k in range(1, 121))
+    line = f"[x](AGENTS.md) {runs} @a.md {runs}"
+    masked, _ = mentions.mask_line(line, False)
+    assert masked == _old_mask_line(line, False)[0]
+    assert masked.startswith("[x](AGENTS.md)  ") and "@a.md" not in masked
+    assert masked.endswith("  " + " ".join("`" * k for k in range(2, 121)))

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import posixpath
 import re
+from bisect import bisect_left
 from typing import Callable, Iterable, Iterator, NamedTuple
 from urllib.parse import unquote
 
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_TICKS = re.compile(r"`+")
+_SPECIAL = re.compile(r"[\\<`]")  # what can open a code span or comment, or escape that
 # Markdown's comment idiom, a reference definition nothing links to: `[//]: # (text)`,
 # `[comment]: <> (text)`. Never rendered, and written precisely to switch text off.
 _COMMENT_IDIOM = re.compile(r"^ {0,3}\[[^\]]*\]:\s*(?:#|<>)(?:\s|$)")
@@ -90,6 +93,7 @@ def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
     out = list(line)
     i, n = 0, len(line)
     search_from = 0
+    runs: BacktickRuns | None = None  # indexed at the first backtick: many lines only have comments
     while i < n:
         if in_comment:
             end = line.find("-->", max(i, search_from))
@@ -98,6 +102,11 @@ def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
             i = stop
             in_comment = end < 0
             continue
+        # Only these three characters can open anything: jump to the next one.
+        special = _SPECIAL.search(line, i)
+        if special is None:
+            break
+        i = special.start()
         if line[i] == "\\":
             i += 2  # an escaped character (`\``, `\<`) opens no code span or comment
             continue
@@ -106,8 +115,10 @@ def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
             search_from = i + 4
             continue
         if line[i] == "`":
-            run = _run_length(line, i)
-            close = _closing_run(line, i + run, run)
+            if runs is None:
+                runs = BacktickRuns(line)
+            run = runs.length_at(i)
+            close = runs.closer(i + run, run)
             if close < 0:
                 i += run  # an unmatched run is literal text
                 continue
@@ -119,20 +130,39 @@ def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
     return "".join(out), in_comment
 
 
-def _run_length(line: str, i: int) -> int:
-    j = i
-    while j < len(line) and line[j] == "`":
-        j += 1
-    return j - i
+class BacktickRuns:
+    """The runs of backticks on one line, found once and indexed by length.
 
+    A code span closes at the next run of exactly as many backticks as opened it.
+    Searching the rest of the line for it from each opener cost a pass over the line
+    per unmatched run: cubic in m on a line of runs of 1, 2, ... m backticks (masking
+    it took 7.5 s CPU at m = 480, a 116 KB line). Here one ``finditer`` lists the
+    runs, and each closer is a bisection in the starts of runs of its length: linear
+    in the line (0.004 s at m = 480, 0.03 s at m = 1,400, the most a 1 MiB file holds).
+    """
 
-def _closing_run(line: str, start: int, run: int) -> int:
-    i = line.find("`" * run, start)
-    while i >= 0:
-        if _run_length(line, i) == run:
-            return i
-        i = line.find("`" * run, i + _run_length(line, i))
-    return -1
+    __slots__ = ("_line", "_starts")
+
+    def __init__(self, line: str) -> None:
+        self._line = line
+        self._starts: dict[int, list[int]] = {}
+        for m in _TICKS.finditer(line):
+            self._starts.setdefault(m.end() - m.start(), []).append(m.start())
+
+    def length_at(self, i: int) -> int:
+        """How many backticks follow from ``i`` on (a run may begin after an escaped one)."""
+        m = _TICKS.match(self._line, i)
+        return 0 if m is None else m.end() - i
+
+    def closer(self, start: int, run: int) -> int:
+        """Where the first run of exactly ``run`` backticks at or after ``start``
+        begins, or -1; ``start`` must not be inside a run (it is just after the opener)."""
+        starts = self._starts.get(run)
+        if starts:
+            k = bisect_left(starts, start)
+            if k < len(starts):
+                return starts[k]
+        return -1
 
 
 def body_lines(lines: tuple[str, ...], body_line: int) -> Iterator[tuple[int, str]]:

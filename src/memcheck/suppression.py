@@ -32,7 +32,7 @@ from typing import Iterable, Iterator, NamedTuple
 
 from memcheck.checks.meta import RULES
 from memcheck.document import Document
-from memcheck.mentions import _FENCE_OPEN, _closing_run, _run_length
+from memcheck.mentions import _FENCE_OPEN, BacktickRuns
 from memcheck.problem import Problem
 
 R = {r.code: r for r in RULES}
@@ -95,11 +95,13 @@ def _codes(text: str) -> tuple[str, ...]:
 
 
 def _code_spans(line: str) -> list[tuple[int, int]]:
+    """The code spans of a line, (start, end) in order: they do not overlap."""
     spans = []
+    runs = BacktickRuns(line)
     i = line.find("`")
     while i >= 0:
-        run = _run_length(line, i)
-        close = _closing_run(line, i + run, run)
+        run = runs.length_at(i)
+        close = runs.closer(i + run, run)
         if close < 0:
             i = line.find("`", i + run)
             continue
