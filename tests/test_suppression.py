@@ -11,8 +11,9 @@ import pytest
 from conftest import check_json, invoke, memory, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_mentions import _old_closing_run, _old_run_length
 
-from memcheck import document
+from memcheck import document, suppression
 from memcheck.suppression import directives
 
 INDEX = "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
@@ -218,3 +219,47 @@ def test_a_suppression_of_a_rule_that_is_off_is_not_unused(repo: Path, args: tup
     )
     assert _found(repo) == []  # every comment is needed in a run with every rule on
     assert [p for p in _found(repo, *args) if p[2] == "MCK001"] == []
+
+
+def _old_code_spans(line: str) -> list[tuple[int, int]]:
+    """The code spans as they were found before backtick runs were indexed."""
+    spans = []
+    i = line.find("`")
+    while i >= 0:
+        run = _old_run_length(line, i)
+        close = _old_closing_run(line, i + run, run)
+        if close < 0:
+            i = line.find("`", i + run)
+            continue
+        spans.append((i, close + run))
+        i = line.find("`", close + run)
+    return spans
+
+
+# One line of code spans, backtick runs that close nothing, and whole and broken comments.
+span_lines = st.lists(
+    st.one_of(
+        st.integers(1, 5).map(lambda k: "`" * k),
+        st.sampled_from(["<!-- memcheck-disable-line GDN013 -->", "<!-- memcheck-enable -->", "<!--", "-->", "memcheck-", "x", " ", "\\"]),
+    ),
+    max_size=30,
+).map(lambda parts: "x " + "".join(parts))  # "x ": never a fence or frontmatter
+
+
+@given(span_lines)
+@settings(max_examples=500, deadline=None)
+def test_comments_in_code_spans_are_skipped_as_before(line: str) -> None:
+    spans = _old_code_spans(line)
+    assert suppression._code_spans(line) == spans
+    # Before, each comment was tested against every span on its line.
+    expected = [m.start() + 1 for m in suppression._HTML.finditer(line, 0, line.rfind("-->") + 3) if not any(a <= m.start() < b for a, b in spans)]
+    assert [d.col for d in directives(_doc(line + "\n"))] == expected
+
+
+def test_a_line_of_code_spans_and_comments_reads_every_comment() -> None:
+    # The shape that took a pass over the spans per comment: `x` <!-- ... --> pairs,
+    # and one comment inside a code span, which is not a comment.
+    line = "`x` <!-- memcheck-disable-line GDN013 --> " * 2000 + "`<!-- memcheck-disable-file -->`"
+    found = directives(_doc(line + "\n"))
+    assert [d.col for d in found] == [5 + 42 * k for k in range(2000)]
+    assert {d.kind for d in found} == {"disable-line"}
