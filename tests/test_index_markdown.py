@@ -18,6 +18,11 @@ from typing import Any
 import pytest
 from conftest import check_json, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
 
+from memcheck import config as config_mod
+from memcheck import index as idx
+from memcheck.checks.index import _check_links, store_exists, store_memories, store_plan
+from memcheck.discover import Workspace
+
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
 
@@ -541,3 +546,32 @@ def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_befor
     assert lines[project - 1 : project + 3] == ["", "## Project", "- [Pnew](pnew.md) - new project", ""]
     assert lines[project + 3] == "## Feedback"
     assert fix_json(repo)[1]["fixed"] == []
+
+
+
+class _CountedSplits(str):
+    """A generated index text that counts how often it is split into lines."""
+
+    splits = 0
+
+    def split(self, *args: Any, **kwargs: Any) -> list[str]:  # type: ignore[override]
+        _CountedSplits.splits += 1
+        return super().split(*args, **kwargs)
+
+
+def test_the_generated_index_is_split_into_lines_once_however_many_links_are_dead(repo: Path) -> None:
+    # It was split once per dead link: work that grew with dead links times lines.
+    write(repo, ".memcheck.yaml", "index:\n  mode: generate\n")
+    write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
+    text = "# Memory\n\n## Project\n- [a](a.md) - a\n" + "".join(f"- [dup](gone{i}.md) - x\n" for i in range(30))
+    write(repo, INDEX, text)
+    ws = Workspace(config_mod.load(repo))
+    (store,) = ws.stores
+    memories = store_memories(ws, store)
+    plan = store_plan(ws, store, text, memories)
+    assert plan.mode == idx.GENERATE
+    survey = idx.survey(text, memories, store_exists(ws, store), store_folder=store.folder)
+    _CountedSplits.splits = 0
+    found = list(_check_links(ws, store, survey, plan._replace(text=_CountedSplits(plan.text)), memories))
+    assert len(found) == 30 and all("`memcheck fix` regenerates the index without it" in p.message for p in found)
+    assert _CountedSplits.splits == 1
