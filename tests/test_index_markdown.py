@@ -10,6 +10,7 @@ hints that grew with the square of the store.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import unicodedata
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Any
 
 import pytest
 from conftest import check_json, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from memcheck import config as config_mod
 from memcheck import index as idx
@@ -546,6 +549,37 @@ def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_befor
     assert lines[project - 1 : project + 3] == ["", "## Project", "- [Pnew](pnew.md) - new project", ""]
     assert lines[project + 3] == "## Feedback"
     assert fix_json(repo)[1]["fixed"] == []
+
+
+# ---------------------------------------------------------------- patterns read in one pass
+
+# The patterns as they were before they were made linear on long runs of spaces and
+# glue: the new ones must split, find and match exactly as these did.
+_GLUE = r".'\u2019+\-/&@%$"
+_OLD_BOUNDARY = re.compile(rf"\s*(?:(?:[^\w\s{_GLUE},]|(?<!\d),|,(?!\d)|(?<!\S)[{_GLUE}]+|[{_GLUE}]+(?!\S))\s*)+")
+_OLD_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(.*?))?(?:\s+#+)?\s*$")
+# Spaces of several kinds, every glue character, commas and digits, punctuation,
+# letters and `#`: what the patterns tell apart.
+_PATTERN_LINES = st.text(st.sampled_from(" \t\u00a0\u3000\n.'\u2019+-/&@%$,:;|*()[]`_a1b9\u00e9#\uff0c\u2014"), max_size=24)
+
+
+@given(_PATTERN_LINES)
+@example("note a" + " " * 40 + "b")
+@example("note a" + "." * 40 + "b")
+@example("- api: x , y 1,5 node.js - c++ .. ' ")
+def test_boundaries_are_found_as_before(line: str) -> None:
+    assert idx._BOUNDARY.split(line) == _OLD_BOUNDARY.split(line)
+    assert idx._BOUNDARY.findall(line) == _OLD_BOUNDARY.findall(line)
+
+
+@given(st.integers(0, 8), _PATTERN_LINES)
+@example(1, " a" + " " * 40 + "b")
+@example(2, " Title ## ")
+@example(7, " x")
+def test_headings_are_read_as_before(hashes: int, rest: str) -> None:
+    line = "#" * hashes + rest
+    old, new = _OLD_HEADING.match(line), idx._HEADING.match(line)
+    assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
 
 
 

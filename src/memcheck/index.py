@@ -46,7 +46,11 @@ _DANGLING_SEPARATOR = re.compile(r"(\))\s+(?:-|\u2014)\s*$")
 _PLAIN_NAME = re.compile(r"[\w-][\w.-]*\Z")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(.*?))?(?:\s+#+)?\s*$")
+# The title is empty or ends in a non-space, so the closing run of spaces and `#`s is
+# tried only after a non-space, and possessively: a heading with a long run of spaces
+# is read in one pass, not once from each space (a heading with 8,000 spaces: 1.12 s
+# to match, 4 times more per doubling -> 0.0002 s).
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(|.*?\S))?(?:\s++#++)?\s*+$")
 _BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark escapes of ASCII punctuation
 
 
@@ -460,7 +464,13 @@ def pure_style(lines: Sequence[str], types: Sequence[str], prefer: str | None = 
 _GLUE = r".'\u2019+\-/&@%$"
 # A comma between two digits joins them as well (`Note 1,5`, a decimal comma, is not
 # `Note 1`).
-_BOUNDARY = re.compile(rf"\s*(?:(?:[^\w\s{_GLUE},]|(?<!\d),|,(?!\d)|(?<!\S)[{_GLUE}]+|[{_GLUE}]+(?!\S))\s*)+")
+# A boundary never starts after a space, nor a closing run of glue inside that run
+# (either would have started one character earlier), and no part of it gives back
+# what it took (what follows a space or glue run never is one): so a line with a
+# long run of spaces or glue is read in one pass, not once from each character of
+# the run (check on a line of 8,000 spaces: 13.78 -> 0.3 s CPU; of 16,000 dots: 9.06
+# -> 0.3 s; both were 4 times slower per doubling, now flat).
+_BOUNDARY = re.compile(rf"(?<!\s)\s*+(?:(?:[^\w\s{_GLUE},]|(?<!\d),|,(?!\d)|(?<!\S)[{_GLUE}]++|(?<![{_GLUE}])[{_GLUE}]++(?!\S))\s*+)+")
 # Words that may be a file name: split at spaces and the punctuation a file name in
 # prose sits between; a sentence's trailing punctuation is stripped afterwards.
 _WORDS = re.compile(r"[^\s`*|()\[\]{}<>\"\u201c\u201d]+")
