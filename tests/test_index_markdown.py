@@ -21,6 +21,7 @@ from conftest import check_json, fix_json, git, index_findings, invoke, memory, 
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from memcheck import blocks
 from memcheck import config as config_mod
 from memcheck import index as idx
 from memcheck.checks.index import _check_links, store_exists, store_memories, store_plan
@@ -558,6 +559,7 @@ def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_befor
 _GLUE = r".'\u2019+\-/&@%$"
 _OLD_BOUNDARY = re.compile(rf"\s*(?:(?:[^\w\s{_GLUE},]|(?<!\d),|,(?!\d)|(?<!\S)[{_GLUE}]+|[{_GLUE}]+(?!\S))\s*)+")
 _OLD_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(.*?))?(?:\s+#+)?\s*$")
+_OLD_ATX = re.compile(r"^(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 # Spaces of several kinds, every glue character, commas and digits, punctuation,
 # letters and `#`: what the patterns tell apart.
 _PATTERN_LINES = st.text(st.sampled_from(" \t\u00a0\u3000\n.'\u2019+-/&@%$,:;|*()[]`_a1b9\u00e9#\uff0c\u2014"), max_size=24)
@@ -579,6 +581,8 @@ def test_boundaries_are_found_as_before(line: str) -> None:
 def test_headings_are_read_as_before(hashes: int, rest: str) -> None:
     line = "#" * hashes + rest
     old, new = _OLD_HEADING.match(line), idx._HEADING.match(line)
+    assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
+    old, new = _OLD_ATX.match(line), blocks._ATX.match(line)
     assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
 
 
