@@ -11,8 +11,16 @@ from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import settings
 
 from memcheck.cli import cli
+
+# Property tests draw the same examples on every machine and run, so the suite's
+# verdict is the same everywhere (CI included); `HYPOTHESIS_PROFILE=explore` draws
+# fresh examples each run, to look for new failures.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED = REPO_ROOT.parent / "shared"
