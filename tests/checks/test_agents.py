@@ -668,3 +668,78 @@ def test_codex_budget_keeps_what_codex_s_loader_keeps(files: list[bytes], budget
         ws = Workspace(config.default_config(root), files=paths)
         cuts = agents.codex_chain(ws, paths, budget)
     assert [c.kept for c in cuts] == _codex_reference(files, budget)
+
+
+def _loads_via_imports_reference(ws: Workspace, agent: str, source: str, target: str) -> int:
+    """The way before the import graph: expand the source and look for the target."""
+    import os
+
+    follows = agents.FOLLOWS_IMPORTS[agent]
+    if follows == agents.NO:
+        return agents.NO
+    depth = agents.IMPORT_DEPTH[agent]
+    for x in agents.expand(ws, source, agents.follow_depth(agent)).loaded[1:]:
+        if os.path.realpath(ws.root / x.path) == os.path.realpath(ws.root / target):
+            return agents.READS if follows == agents.READS and (depth != agents.UNKNOWN or x.depth == 1) else agents.MAYBE
+    return agents.NO
+
+
+_NAMES = ("AGENTS.md", "CLAUDE.md", "a/AGENTS.md", "a/CLAUDE.md", "x.md", "a/y.md", "z.md")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    imports=st.lists(st.tuples(st.sampled_from(_NAMES), st.sampled_from(_NAMES + ("gone.md",))), max_size=14),
+    twin=st.booleans(),
+)
+def test_gets_through_imports_answers_as_expanding_each_source(imports: list[tuple[str, str]], twin: bool) -> None:
+    # Any graph of imports (chains past every depth limit, cycles, missing files, a
+    # symlinked twin): the import graph says what expanding each source says.
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        body: dict[str, list[str]] = {n: [f"# {n}"] for n in _NAMES}
+        for source, target in imports:
+            depth = source.count("/")
+            body[source].append("@" + "../" * depth + target)
+        for name, lines in body.items():
+            write(root, name, "\n".join(lines) + "\n")
+        files = list(_NAMES)
+        if twin:
+            (root / "b").mkdir()
+            (root / "b" / "AGENTS.md").symlink_to("../a/AGENTS.md")
+            files.append("b/AGENTS.md")
+        ws = Workspace(config.default_config(root), files=files)
+        for source in files:
+            for target in files:
+                for agent in agents.ALL:
+                    assert agents.loads_via_imports(ws, agent, source, target) == _loads_via_imports_reference(ws, agent, source, target), (agent, source, target)
+
+
+def test_folders_sharing_an_import_hub_expand_nothing_to_compare_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every folder's CLAUDE.md and AGENTS.md import one hub: neither loads the other,
+    # which the import graph tells without expanding a file per pair (expanding each
+    # took time in folders x files imported).
+    files = ["hub.md"]
+    write(tmp_path, "hub.md", "".join(f"@lib/f{j}.md\n" for j in range(8)))
+    for j in range(8):
+        files.append(f"lib/f{j}.md")
+        write(tmp_path, f"lib/f{j}.md", "x\n")
+    for i in range(6):
+        files += [f"p{i}/CLAUDE.md", f"p{i}/AGENTS.md"]
+        write(tmp_path, f"p{i}/CLAUDE.md", "# claude\n@../hub.md\n")
+        write(tmp_path, f"p{i}/AGENTS.md", "# agents\n@../hub.md\n")
+    ws = Workspace(config.default_config(tmp_path), files=files)
+    expanded: list[str] = []
+    real_expand = agents.expand
+
+    def counting(ws: Workspace, path: str, depth: int) -> agents.Expansion:
+        expanded.append(path)
+        return real_expand(ws, path, depth)
+
+    monkeypatch.setattr(agents, "expand", counting)
+    for i in range(6):
+        for agent in agents.ALL:
+            assert agents.loads_via_imports(ws, agent, f"p{i}/CLAUDE.md", f"p{i}/AGENTS.md") == agents.NO
+            assert agents.loads_via_imports(ws, agent, f"p{i}/AGENTS.md", f"p{i}/CLAUDE.md") == agents.NO
+    assert agents.loads_via_imports(ws, agents.CLAUDE_CODE, "p0/CLAUDE.md", "lib/f3.md") == agents.READS  # reached: expanded
+    assert expanded == ["p0/CLAUDE.md"]
