@@ -743,3 +743,30 @@ def test_folders_sharing_an_import_hub_expand_nothing_to_compare_them(tmp_path: 
             assert agents.loads_via_imports(ws, agent, f"p{i}/AGENTS.md", f"p{i}/CLAUDE.md") == agents.NO
     assert agents.loads_via_imports(ws, agents.CLAUDE_CODE, "p0/CLAUDE.md", "lib/f3.md") == agents.READS  # reached: expanded
     assert expanded == ["p0/CLAUDE.md"]
+
+
+_TREE = ("AGENTS.md", "CLAUDE.md", "a/AGENTS.md", "hub.md", "lib/x.md", "lib/y.md", "lib/z.md")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    imports=st.lists(st.tuples(st.sampled_from(_TREE), st.sampled_from(_TREE + ("gone.md", "lib/*.md"))), max_size=18),
+    asked=st.lists(st.tuples(st.sampled_from(_TREE), st.integers(0, 6)), min_size=1, max_size=10),
+)
+def test_reach_in_sums_finds_what_expanding_finds(imports: list[tuple[str, str]], asked: list[tuple[str, int]]) -> None:
+    # Any import graph (shared files, cycles, chains past the limit, missing files), files
+    # asked in any order at any depth limit, sharing what earlier ones worked out.
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        body: dict[str, list[str]] = {n: [f"# {n}" * (1 + len(n) % 3)] for n in _TREE}
+        for source, target in imports:
+            body[source].append("@" + "../" * source.count("/") + target)
+        for name, lines in body.items():
+            write(root, name, "\n".join(lines) + "\n")
+        ws = Workspace(config.default_config(root), files=list(_TREE))
+        for path, depth in asked:
+            full, summed = agents.expand(ws, path, depth), agents.reach(ws, path, depth)
+            for limit in range(depth + 2):
+                within = [x for x in full.loaded if x.depth <= limit]
+                assert summed.loaded(limit) == (len(within), sum(agents.approx_tokens(x.size) for x in within))
+            assert (summed.cycles, summed.too_deep, summed.missing) == (full.cycles, full.too_deep, full.missing)

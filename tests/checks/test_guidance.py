@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from conftest import check_json, git, invoke, memory, symlink_as_text, write
 
-from memcheck import config
+from memcheck import agents, config
+from memcheck.checks import guidance
 from memcheck.checks.guidance import applies, glob_problem
 from memcheck.discover import Workspace
 
@@ -257,3 +258,29 @@ def test_binary_guidance_file_is_a_finding_not_a_traceback(repo: Path) -> None:
 def test_paths_limit_the_check_to_the_given_guidance_files(planted: Path) -> None:
     found = _found(_problems(planted, "web/AGENTS.md"))
     assert found == {("web/AGENTS.md", "GDN009")}
+
+
+def test_files_importing_one_hub_look_at_its_imports_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each AGENTS.md imports one hub of 20 files: the hub's reach is worked out once and
+    # shared, not expanded again for every file importing it (files x files imported).
+    files = ["hub.md"]
+    write(tmp_path, "hub.md", "".join(f"@lib/f{j}.md\n" for j in range(20)))
+    for j in range(20):
+        files.append(f"lib/f{j}.md")
+        write(tmp_path, f"lib/f{j}.md", "x\n")
+    for i in range(30):
+        files.append(f"p{i}/AGENTS.md")
+        write(tmp_path, f"p{i}/AGENTS.md", "# p\n@../hub.md\n")
+    ws = Workspace(config.default_config(tmp_path), files=files)
+    asked: list[str] = []
+    real_imports = agents.imports
+
+    def counting(ws: Workspace, doc: Any) -> list[agents.Import]:
+        asked.append(doc.path)
+        return real_imports(ws, doc)
+
+    monkeypatch.setattr(agents, "imports", counting)
+    for i in range(30):
+        list(guidance.check_file(ws, ws.document(f"p{i}/AGENTS.md")))
+    # A few askers (who reads what, the reach at each depth limit), not one per importer.
+    assert asked.count("hub.md") < 10 and asked.count("lib/f7.md") < 10

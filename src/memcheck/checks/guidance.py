@@ -16,7 +16,7 @@ import posixpath
 from typing import Any, Callable, Iterator, Sequence
 
 from memcheck import agents, globs, links, mentions
-from memcheck.agents import Expansion, expand, imports
+from memcheck.agents import Reach, imports, reach
 from memcheck.checks.memory import _key_to_quote as key_to_quote
 from memcheck.config import selected
 from memcheck.discover import Workspace, basename, parent
@@ -392,12 +392,8 @@ Keep the file in the repository (copy it in), or link to a file inside it.
 R = {r.code: r for r in RULES}
 
 
-def approx_tokens(size: int) -> int:
-    """Roughly four bytes per token for English Markdown (the usual rule of thumb)."""
-    return (size + 3) // 4
-
-
 glob_match, glob_problem, applies = globs.match, globs.problem, globs.applies
+approx_tokens = agents.approx_tokens  # the size budget's measure, as `memcheck context` shows it
 # Expanding imports for the size budget: as far as the deepest-reading agent follows.
 BUDGET_DEPTH = max(d for d in agents.IMPORT_DEPTH.values() if d is not None and d != agents.UNKNOWN)
 
@@ -685,7 +681,8 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     # follows them, as `memcheck context` shows them.
     depths = [agents.follow_depth(a) for a, state in readers.items() if state != agents.NO and agents.FOLLOWS_IMPORTS[a] == agents.READS]
     house = ws.config.guidance.max_import_depth
-    expansion = expand(ws, path, max([house or 0, *depths]) if depths or house else BUDGET_DEPTH)
+    # In sums, and shared with every file importing the same ones (see agents.Reach).
+    expansion = reach(ws, path, max([house or 0, *depths]) if depths or house else BUDGET_DEPTH)
     if depths or house is not None:
         yield from _check_imports(ws, doc, expansion, readers)
     yield from _check_links(ws, doc)
@@ -832,7 +829,7 @@ def _kind(value: Any) -> str:
     return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
 
 
-def _check_imports(ws: Workspace, doc: Document, expansion: Expansion, readers: dict[str, int]) -> Iterator[Problem]:
+def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict[str, int]) -> Iterator[Problem]:
     path = doc.path
     for imp in imports(ws, doc):
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
@@ -877,11 +874,11 @@ def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Itera
             reads_it = any(model.direct.get(n, {}).get(agent, (agents.NO, ""))[0] == agents.READS for n in model.names_of(path))
         if depth is None or depth == agents.UNKNOWN or not reads_it:
             continue
-        for hop, chain in expand(ws, path, depth).too_deep[:1]:
+        for hop, chain in reach(ws, path, depth).too_deep[:1]:
             yield R["GDN012"].at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
     house = ws.config.guidance.max_import_depth
     if house is not None:
-        for hop, chain in expand(ws, path, house).too_deep[:1]:
+        for hop, chain in reach(ws, path, house).too_deep[:1]:
             yield R["GDN012"].at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {house}; import {chain[-1]} from a shallower file")
 
 
@@ -890,7 +887,7 @@ def _check_links(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield R["GDN013"].at(doc.path, line, col, message)
 
 
-def _check_size(ws: Workspace, doc: Document, expansion: Expansion, depth: int) -> Iterator[Problem]:
+def _check_size(ws: Workspace, doc: Document, expansion: Reach, depth: int) -> Iterator[Problem]:
     cfg = ws.config.guidance
     path = doc.path
     lines = len(doc.lines) - (1 if doc.text.endswith("\n") else 0)
@@ -898,10 +895,9 @@ def _check_size(ws: Workspace, doc: Document, expansion: Expansion, depth: int) 
         yield R["GDN014"].at(path, cfg.max_lines + 1, 1, f"{basename(path)} has {lines} lines, over guidance.max-lines {cfg.max_lines}; move reference material into files read on demand")
     if doc.size > cfg.max_bytes:
         yield R["GDN014"].at(path, 1, 1, f"{basename(path)} is {doc.size} bytes, over guidance.max-bytes {cfg.max_bytes}; move reference material into files read on demand")
-    loaded = [x for x in expansion.loaded if x.depth <= depth]
-    tokens = sum(approx_tokens(x.size) for x in loaded)
+    files, tokens = expansion.loaded(depth)
     if tokens > cfg.max_tokens:
-        with_imports = f" with its {len(loaded) - 1} import(s)" if len(loaded) > 1 else ""
+        with_imports = f" with its {files - 1} import(s)" if files > 1 else ""
         yield R["GDN014"].at(path, 1, 1, f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links")
 
 
