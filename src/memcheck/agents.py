@@ -521,6 +521,11 @@ def _walk(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | N
         if len(chain) > max_depth:
             result.too_deep.append((hop, (*chain, imp.target)))
             continue
+        if ws.once("import-graph", lambda: ImportGraph(ws)).cyclic(ws, imp.target):
+            # A file on a cycle of imports: its reach would hold the files leading to it,
+            # never taken whole; working it out at every depth limit cost files x files.
+            _walk(ws, imp.target, (*chain, imp.target), hop, max_depth, result)
+            continue
         part = reach(ws, imp.target, max_depth - len(chain))
         touched = part.touched()
         if any(p in touched for p in chain) or not touched.isdisjoint(result._seen) or any(not touched.isdisjoint(p.visited()) for p in result._parts):
@@ -601,6 +606,7 @@ class ImportGraph:
         self.importers: dict[str, list[str]] = {}  # file -> the files importing it
         self.by_real: dict[str, list[str]] = {}  # real path -> the repository paths that are it
         self.above: dict[str, frozenset[str]] = {}  # real path -> every file leading to it
+        self._cyclic: frozenset[str] | None = None  # the files on a cycle of imports
         # Every guidance file from the start: a file added later forgets what was
         # worked out (it may lead to a target already asked about).
         for path in sorted({*ws.guidance, *ws.twins, *ws.twins.values()}):
@@ -618,6 +624,15 @@ class ImportGraph:
                 self.importers.setdefault(target, []).append(path)
                 todo.append(target)
         self.above.clear()  # new files may lead to a target already asked about
+        self._cyclic = None
+
+    def cyclic(self, ws: Workspace, path: str) -> bool:
+        """Does ``path`` lead back to itself through imports?"""
+        if path not in self.imports:
+            self._add(ws, path)
+        if self._cyclic is None:
+            self._cyclic = _on_cycles(self.imports)
+        return path in self._cyclic
 
     def reaches(self, ws: Workspace, source: str, target: str) -> bool:
         """Is there a chain of one import or more from ``source`` to ``target`` (or
@@ -636,6 +651,50 @@ class ImportGraph:
                     todo.extend(self.importers.get(path, ()))
             above = self.above[real] = frozenset(found)
         return source in above
+
+
+def _on_cycles(edges: Mapping[str, list[str]]) -> frozenset[str]:
+    """The nodes of a graph that lie on a cycle: Tarjan's strongly connected
+    components, without recursion (a chain of imports can be thousands long)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: set[str] = set()
+    for start in edges:
+        if start in index:
+            continue
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        work = [(start, iter(edges.get(start, ())))]
+        while work:
+            node, following = work[-1]
+            for nxt in following:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(edges.get(nxt, ()))))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    above = work[-1][0]
+                    low[above] = min(low[above], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1 or node in edges.get(node, ()):
+                        found.update(component)
+    return frozenset(found)
 
 
 # ------------------------------------------------------------------ the whole tree

@@ -770,3 +770,24 @@ def test_reach_in_sums_finds_what_expanding_finds(imports: list[tuple[str, str]]
                 within = [x for x in full.loaded if x.depth <= limit]
                 assert summed.loaded(limit) == (len(within), sum(agents.approx_tokens(x.size) for x in within))
             assert (summed.cycles, summed.too_deep, summed.missing) == (full.cycles, full.too_deep, full.missing)
+
+
+@settings(max_examples=300, deadline=None)
+@given(edges=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20))
+def test_files_on_import_cycles_are_the_ones_leading_back_to_themselves(edges: list[tuple[int, int]]) -> None:
+    graph: dict[str, list[str]] = {str(n): [] for n in range(8)}
+    for a, b in edges:
+        graph[str(a)].append(str(b))
+
+    def leads_back(node: str) -> bool:  # the reference: a walk from each node
+        todo, seen = list(graph[node]), set()
+        while todo:
+            nxt = todo.pop()
+            if nxt == node:
+                return True
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.extend(graph[nxt])
+        return False
+
+    assert agents._on_cycles(graph) == {n for n in graph if leads_back(n)}
