@@ -137,7 +137,7 @@ def test_each_hostile_file_is_read_and_judged_in_a_fraction_of_a_second(name: st
     start = time.process_time()
     parse(f".memory/{name}.md", text.encode())
     found = lint.collect(ws, lint.targets_for(ws, None))
-    assert time.process_time() - start < 1.0
+    assert time.process_time() - start < 5.0  # a hang guard (bench/ measures speed): these took minutes
     assert any(p.path == f".memory/{name}.md" for p in found) or name.startswith("body-")
 
 
@@ -159,7 +159,7 @@ def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, repo:
     ws = Workspace(config.load(repo))
     start = time.process_time()
     lint.collect(ws, lint.targets_for(ws, None))
-    assert time.process_time() - start < 1.0  # the misspelling check took seconds on each
+    assert time.process_time() - start < 5.0  # a hang guard: the misspelling check took about 10 s on each
 
 
 def test_a_finding_quoting_a_huge_key_stays_one_short_line(repo: Path) -> None:
