@@ -61,6 +61,22 @@ def _is_work_tree(path: Path) -> bool:
     return proc.returncode == 0 and proc.stdout.strip() == "true"
 
 
+_NOT_SOURCE = {".git", ".venv", "venv", "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache", "build", "dist"}
+
+
+def _source_files(root: Path) -> list[str]:
+    """memcheck's own files: git's list in a checkout, else (an unpacked release) a
+    walk that leaves out virtualenvs, caches and build output."""
+    if _is_work_tree(root):
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=root, capture_output=True, check=True).stdout
+        return [rel for rel in listed.decode().split("\0") if rel]
+    found = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if d not in _NOT_SOURCE and not d.endswith(".egg-info"))
+        found += [os.path.relpath(os.path.join(folder, f), root) for f in sorted(files)]
+    return found
+
+
 needs_git_checkout = pytest.mark.skipif(not _is_work_tree(REPO_ROOT), reason="try-repo needs memcheck's own source as a git work tree")
 
 
@@ -200,11 +216,8 @@ class Hooks(NamedTuple):
 
 @pytest.fixture(scope="session")
 def hooks(tmp_path_factory: pytest.TempPathFactory) -> Hooks:
-    if not _is_work_tree(REPO_ROOT):
-        pytest.skip("the hooks are installed from memcheck's own source as a git work tree")
     snapshot = tmp_path_factory.mktemp("memcheck-snapshot")
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO_ROOT, capture_output=True, check=True).stdout
-    for rel in filter(None, listed.decode().split("\0")):
+    for rel in _source_files(REPO_ROOT):
         source = REPO_ROOT / rel
         if source.is_file() and not source.is_symlink():
             target = snapshot / rel
