@@ -562,7 +562,8 @@ _OLD_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(.*?))?(?:\s+#+)?\s*$")
 _OLD_ATX = re.compile(r"^(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 # Spaces of several kinds, every glue character, commas and digits, punctuation,
 # letters and `#`: what the patterns tell apart.
-_PATTERN_LINES = st.text(st.sampled_from(" \t\u00a0\u3000\n.'\u2019+-/&@%$,:;|*()[]`_a1b9\u00e9#\uff0c\u2014"), max_size=24)
+_PATTERN_CHARS = " \t\u00a0\u3000\n.'\u2019+-/&@%$,:;|*()[]`_a1b9\u00e9#\uff0c\u2014"
+_PATTERN_LINES = st.text(st.sampled_from(_PATTERN_CHARS), max_size=24)
 
 
 @given(_PATTERN_LINES)
@@ -572,6 +573,34 @@ _PATTERN_LINES = st.text(st.sampled_from(" \t\u00a0\u3000\n.'\u2019+-/&@%$,:;|*(
 def test_boundaries_are_found_as_before(line: str) -> None:
     assert idx._BOUNDARY.split(line) == _OLD_BOUNDARY.split(line)
     assert idx._BOUNDARY.findall(line) == _OLD_BOUNDARY.findall(line)
+
+
+def _phrases_in_two_passes(text: str) -> tuple[list[str], list[str]]:
+    """How a text's phrases were read before one split pass (and a shortcut for
+    texts with no boundary) replaced split() plus findall()."""
+    parts, between = idx._BOUNDARY.split(text), idx._BOUNDARY.findall(text)
+    phrases: list[str] = []
+    seps: list[str] = []
+    pending = ""
+    for i, part in enumerate(parts):
+        phrase = re.sub(r"\s+", " ", part).strip().casefold()
+        if phrase:
+            if phrases:
+                seps.append(pending)
+            phrases.append(phrase)
+            pending = ""
+        if i < len(between):
+            pending += re.sub(r"\s+", "", between[i])
+    return phrases, seps
+
+
+@given(st.lists(st.sampled_from([".md", " .md", "md", "\u0130", "\u00df", "\ufb01", "\u0307", "\x1c", "\x85", *_PATTERN_CHARS]), max_size=24).map("".join))
+@example("feedback_api_docs_248.md")
+@example("Deploy Notes")
+@example("  a  b .md ")
+@example("x .md")
+def test_phrases_are_read_as_before(text: str) -> None:
+    assert idx._phrases(text) == _phrases_in_two_passes(text)
 
 
 @given(st.integers(0, 8), _PATTERN_LINES)

@@ -474,30 +474,42 @@ _BOUNDARY = re.compile(rf"(?<!\s)\s*+(?:(?:[^\w\s{_GLUE},]|(?<!\d),|,(?!\d)|(?<!
 # Words that may be a file name: split at spaces and the punctuation a file name in
 # prose sits between; a sentence's trailing punctuation is stripped afterwards.
 _WORDS = re.compile(r"[^\s`*|()\[\]{}<>\"\u201c\u201d]+")
-_SPACES = re.compile(r"\s+")
 # A name of more phrases than this (an absurd title of 17 punctuated parts) is
 # matched by link, file name or stem only: it bounds the phrase windows tried per
 # line, and so keeps the listing linear in the index's length.
 _MAX_PHRASES = 16
 
 
+# The same boundaries, kept by split() between the phrases: one pass over the text
+# gives both (split and findall took two, a third of a check on link-less indexes).
+_BOUNDARY_KEPT = re.compile(f"({_BOUNDARY.pattern})")
+
+
+# A text of words and spaces (a file name's `.md` aside) holds no boundary: most
+# stems, names and file names. It is one phrase, with no need to split it.
+_NO_BOUNDARY = re.compile(r"[\w\s]*|\s*\w[\w\s]*(?<!\s)\.md\s*")
+
+
 def _phrases(text: str) -> tuple[list[str], list[str]]:
     """The phrases of a text between boundaries (case-folded, spaces collapsed) and
     the boundary between each two (spaces removed)."""
-    parts = _BOUNDARY.split(text)
-    between = _BOUNDARY.findall(text)
+    if _NO_BOUNDARY.fullmatch(text):
+        phrase = " ".join(text.split()).casefold()
+        return ([phrase] if phrase else []), []
+    parts = _BOUNDARY_KEPT.split(text)  # phrase, boundary, phrase, ..., phrase
     phrases: list[str] = []
     seps: list[str] = []
     pending = ""
-    for i, part in enumerate(parts):
-        phrase = _SPACES.sub(" ", part).strip().casefold() if part else ""
+    for i in range(0, len(parts), 2):
+        part = parts[i]
+        phrase = " ".join(part.split()).casefold()
         if phrase:
             if phrases:
                 seps.append(pending)
             phrases.append(phrase)
             pending = ""
-        if i < len(between):
-            pending += _SPACES.sub("", between[i])
+        if i + 1 < len(parts):
+            pending += "".join(parts[i + 1].split())
     return phrases, seps
 
 
