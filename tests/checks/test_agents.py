@@ -4,6 +4,7 @@ in the team's agent reference; the model is memcheck.agents."""
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -791,3 +792,37 @@ def test_files_on_import_cycles_are_the_ones_leading_back_to_themselves(edges: l
         return False
 
     assert agents._on_cycles(graph) == {n for n in graph if leads_back(n)}
+
+
+# ---------------------------------------------------------------- real paths, a folder at a time
+
+_PARTS = st.sampled_from(["a", "b", "c", ".", ".."])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=4), st.sampled_from(["folder", "file", "link"]), st.sampled_from(["..", "../..", "a", "/", "nowhere", "self", "b/c"])), max_size=14),
+    st.lists(st.lists(_PARTS, min_size=1, max_size=6), min_size=1, max_size=25),
+)
+def test_real_paths_resolved_a_folder_at_a_time_are_os_realpath(tree: list[tuple[list[str], str, str]], asked: list[list[str]]) -> None:
+    """Symlinked folders and files, links to links, loops and dangling links: every
+    answer is what os.path.realpath gives, whatever was asked before it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for parts, kind, target in tree:
+            full = root.joinpath(*parts)
+            try:
+                if kind == "folder":
+                    full.mkdir(parents=True, exist_ok=True)
+                elif kind == "file":
+                    full.parent.mkdir(parents=True, exist_ok=True)
+                    full.touch()
+                else:
+                    full.parent.mkdir(parents=True, exist_ok=True)
+                    full.symlink_to(parts[-1] if target == "self" else target)
+            except OSError:  # already there as something else: the tree is what it is
+                pass
+        ws = Workspace(config.default_config(root), files=[])
+        for parts in asked:
+            path = "/".join(parts)
+            assert agents.realpath(ws, path) == os.path.realpath(root / path), path
