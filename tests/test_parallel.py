@@ -16,7 +16,8 @@ pytestmark = pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="mem
 
 
 def _tree(repo: Path) -> None:
-    """Problems in every kind of part: stores, slices of guidance files, skills."""
+    """Problems in every kind of part: stores, the guidance files (checked by the
+    parent while the children take stores), skills."""
     for s in range(6):
         folder = f"pkg{s}/.claude/memory"
         names = []
@@ -28,7 +29,7 @@ def _tree(repo: Path) -> None:
         listed = names[:-1] if s % 2 else names  # IDX003 in every other store
         write(repo, f"{folder}/MEMORY.md", "".join(f"- [Note]({n}) \u2014 note\n" for n in listed))
     write(repo, "pkg3/.claude/memory/note_05.md", "no frontmatter at all\n")
-    for g in range(230):  # three slices of guidance files
+    for g in range(230):
         body = "# Guide\n\nSee [the docs](docs/missing.md).\n" if g % 50 == 0 else "# Guide\n\nRun the tests.\n"
         write(repo, f"area{g:03d}/AGENTS.md", body)
     for k in range(4):

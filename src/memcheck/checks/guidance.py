@@ -406,7 +406,7 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
     if not wanted:
         return
     if not ws.user:
-        # Worked out once per run, not once per slice of guidance files checked.
+        # Worked out once per run (a hook run may ask for some guidance files only).
         for problem in ws.once("guidance-tree-findings", lambda: list(_tree_findings(ws))):
             if problem.path in wanted:
                 yield problem
