@@ -361,6 +361,11 @@ def finish(config: Config, found: set[Problem]) -> list[Problem]:
     return problems
 
 
+def _collect_tree(config: Config, paths: Sequence[str] | None, listing: GitListing | None, staged: StagedIndex | None, deleted: Sequence[str]) -> list[Problem]:
+    ws = Workspace(config, listing=listing, staged=staged)
+    return collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
+
+
 def collect_user(config: Config) -> list[Problem]:
     """Findings in the user-level locations (``~/.config/amp/AGENTS.md``,
     ``~/.agh/memory``, ``~/.claude/skills``, ...), with ``~/`` paths."""
@@ -393,8 +398,11 @@ def run(
         family_checks()
         if paths is None:
             document.load_yaml()
-        ws = Workspace(config, listing=listing, staged=staged)
-        problems = collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
+        # The collector is back on only once the run's documents are freed: turned on
+        # while they live (as at the end of ``find``), its first pass walks every one
+        # of them (a fiftieth of a check on bench/'s trees), only to find them alive.
+        with _no_cycle_collection():
+            problems = _collect_tree(config, paths, listing, staged, deleted)
     if user:
         problems = sorted([*problems, *collect_user(config)])
     if write_baseline is not None:
