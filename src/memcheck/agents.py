@@ -548,9 +548,15 @@ def follow_depth(agent: str) -> int:
     return 0 if depth is None else FOLLOW_UNKNOWN if depth == UNKNOWN else depth
 
 
-def import_targets(ws: Workspace, path: str) -> list[str]:
-    """The files an @-import in ``path`` names that exist (globs aside)."""
-    return [i.target for i in imports(ws, ws.document(path)) if i.kind == mentions.PATH and not is_glob_mention(i) and ws.is_file(i.target)]
+def import_targets(ws: Workspace, path: str) -> tuple[str, ...]:
+    """The files an @-import in ``path`` names that exist (globs aside), worked out
+    once per run: the model of who reads what asks once per agent, and each answer
+    costs an lstat per import."""
+    known: dict[str, tuple[str, ...]] = ws.once("import-targets", dict)
+    found = known.get(path)
+    if found is None:
+        found = known[path] = tuple(i.target for i in imports(ws, ws.document(path)) if i.kind == mentions.PATH and not is_glob_mention(i) and ws.is_file(i.target))
+    return found
 
 
 def gets(ws: Workspace, agent: str, source: str, target: str) -> int:
@@ -624,7 +630,7 @@ class ImportGraph:
 
     def __init__(self, ws: Workspace) -> None:
         # No reference to ``ws`` is kept (see Reading).
-        self.imports: dict[str, list[str]] = {}  # file -> the files it imports
+        self.imports: dict[str, tuple[str, ...]] = {}  # file -> the files it imports
         self.importers: dict[str, list[str]] = {}  # file -> the files importing it
         self.by_real: dict[str, list[str]] = {}  # real path -> the repository paths that are it
         self.above: dict[str, frozenset[str]] = {}  # real path -> every file leading to it
@@ -675,7 +681,7 @@ class ImportGraph:
         return source in above
 
 
-def _on_cycles(edges: Mapping[str, list[str]]) -> frozenset[str]:
+def _on_cycles(edges: Mapping[str, Sequence[str]]) -> frozenset[str]:
     """The nodes of a graph that lie on a cycle: Tarjan's strongly connected
     components, without recursion (a chain of imports can be thousands long)."""
     index: dict[str, int] = {}

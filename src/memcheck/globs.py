@@ -177,6 +177,7 @@ def _matches(segments: tuple[str, ...], path: Sequence[str]) -> bool:
     return reach[-1]
 
 
+@lru_cache(maxsize=8192)  # the same globs recur from file to file
 def problem(pattern: str) -> str | None:
     """Why ``pattern`` is not a usable glob, or None."""
     body = pattern[1:] if pattern.startswith("!") else pattern

@@ -13,7 +13,8 @@ import bisect
 import difflib
 import os
 import posixpath
-from typing import Any, Callable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any, Callable, Iterator
 
 from memcheck import agents, globs, links, mentions
 from memcheck.agents import Reach, imports, reach
@@ -716,7 +717,8 @@ def _claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:
     return "; Claude Code skips it too (over 4 MiB)" if doc.size > agents.CLAUDE_SKIP_BYTES else ""
 
 
-def _near_key(known: Sequence[str]) -> Callable[[str], str | None]:
+@lru_cache(maxsize=64)
+def _near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
     """A function giving the schema key that a key looks like a misspelling of: equal
     once case, '-' and '_' are ignored, or difflib ratio 0.8 or more after that
     normalisation."""
@@ -765,9 +767,8 @@ def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind
         return fm.key_lines.get(key, 1)
 
     allowed = set(schema.keys) | set(ws.config.guidance.allowed_keys)
-    near_key = _near_key(schema.keys)
     for key in sorted(str(k) for k in data if k not in allowed):
-        near = near_key(key)
+        near = _near_key(schema.keys)(key)  # one set of matchers per schema, not per file
         if near is not None:
             yield R["GDN006"].at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)")
     if "description" in schema.keys and "description" in data and not isinstance(data["description"], str) and data["description"] is not None:
