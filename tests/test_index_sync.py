@@ -393,3 +393,23 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         ws = Workspace(cfg)
         left = [p for p in collect(ws, targets_for(ws, None)) if p.code.startswith("IDX") and p.fixable]
         assert left == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(_STEMS + ["a](b", "x [y]", "Ünïcode", "tab\there"]), st.sampled_from(_TYPES), st.sampled_from([None, "", " ", "api", "a](b.md)", "x\ny"]), st.sampled_from([*_DESCRIPTIONS, None, "a ](c.md) b", "two\nlines"])),
+        max_size=8,
+        unique_by=lambda m: m[0],
+    ),
+    st.sampled_from([idx.GROUPED, idx.FLAT, idx.FLAT_EMDASH]),
+)
+def test_an_index_that_is_exactly_its_render_has_no_line_to_keep(memories: list[tuple[str, str | None, str | None, str | None]], style: str) -> None:
+    """`plan` takes an index that is exactly the render of its memories for one to
+    regenerate without looking for a line of its own: none is there to find."""
+    store = [idx.Memory(f"{stem}.md", name, description, kind) for stem, kind, name, description in memories]
+    types = ["user", "feedback", "project", "reference"]
+    rendered = idx.render(style, store, types)
+    on_disk = {m.filename for m in store}
+    assert idx._line_to_keep(rendered.split("\n"), store, style, types, lambda path: path in on_disk) is None
+    assert idx.plan(rendered, store, lambda path: path in on_disk, types, None, None).text == idx.normalise(rendered)
