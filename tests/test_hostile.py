@@ -394,3 +394,28 @@ def test_a_fifo_where_settings_are_read_is_a_usage_error(fifo: str, args: tuple[
     proc, _ = _timed(repo, *args)
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     assert proc.stderr.startswith("memcheck: error: ") and says in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_files_thousands_of_folders_deep_are_checked_fixed_and_explained(repo: Path) -> None:
+    """A path 1,500 folders deep (3,000 characters, within what Linux allows): whether
+    each folder stays inside the repository, and each file's real path, are worked
+    out a folder at a time in a loop, never by recursion."""
+    deep = "/".join(["d"] * 1500)
+    folder = repo
+    for part in [*deep.split("/"), ".claude", "memory"]:  # pathlib's mkdir(parents=True) would recurse
+        folder = folder / part
+        folder.mkdir()
+    (repo / deep / "x.md").write_text("# Deep\n")
+    (repo / deep / "CLAUDE.md").write_text("# Rules\n\nRun the tests.\n")
+    (repo / deep / ".claude/memory/n.md").write_text(memory("N", "a deep memory", "user"))
+    write(repo, "AGENTS.md", f"# Agents\n\nSee @{deep}/x.md\n")
+    git(repo, "add", "-A")
+    checked = run_cli(repo, "check")
+    assert checked.returncode == 1 and checked.stderr == "", checked.stderr
+    assert "MEMORY.md; run `memcheck fix` to write it" in checked.stdout
+    fixed = run_cli(repo, "fix")
+    assert fixed.returncode == 0 and fixed.stderr.count("internal error") == 0, fixed.stderr
+    assert (repo / deep / ".claude/memory/MEMORY.md").read_text().count("(n.md)") == 1
+    assert run_cli(repo, "check").returncode == 0
+    context = run_cli(repo, "context", f"{deep}/CLAUDE.md")
+    assert context.returncode == 0 and context.stderr == "", context.stderr

@@ -301,14 +301,24 @@ class Workspace:
         return real == root or real.startswith(root.rstrip("/") + "/")
 
     def _folder_inside(self, folder: str) -> bool:
+        # Up from the folder to the first one whose answer is known, the root, or a
+        # symlink (which answers for itself): a loop, not recursion, so a path
+        # thousands of folders deep is no RecursionError.
+        below: list[str] = []  # the folders passed, which take the same answer
         inside = self._folders_inside.get(folder)
-        if inside is None:
+        while inside is None:
             if not folder:
                 inside = True
-            else:
-                full = self._full(folder)
-                inside = self._resolves_inside(full) if os.path.islink(full) else self._folder_inside(parent(folder))
-            self._folders_inside[folder] = inside
+                break
+            below.append(folder)
+            full = self._full(folder)
+            if os.path.islink(full):
+                inside = self._resolves_inside(full)
+                break
+            folder = parent(folder)
+            inside = self._folders_inside.get(folder)
+        for passed in below:
+            self._folders_inside[passed] = inside
         return inside
 
     @property
