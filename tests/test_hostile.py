@@ -405,6 +405,13 @@ def test_files_thousands_of_folders_deep_are_checked_fixed_and_explained(repo: P
     for part in [*deep.split("/"), ".claude", "memory"]:  # pathlib's mkdir(parents=True) would recurse
         folder = folder / part
         folder.mkdir()
+    try:
+        _check_fix_and_explain_deep(repo, deep)
+    finally:  # shutil.rmtree, and so pytest's clean-up of old temporary folders, would recurse too
+        subprocess.run(["rm", "-rf", str(repo / "d")], check=True)
+
+
+def _check_fix_and_explain_deep(repo: Path, deep: str) -> None:
     (repo / deep / "x.md").write_text("# Deep\n")
     (repo / deep / "CLAUDE.md").write_text("# Rules\n\nRun the tests.\n")
     (repo / deep / ".claude/memory/n.md").write_text(memory("N", "a deep memory", "user"))
