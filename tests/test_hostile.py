@@ -288,7 +288,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; memcheck forks on Linux")
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
 def test_a_signalled_parallel_check_leaves_no_worker_behind(number: int, repo: Path) -> None:
-    for s in range(60):
+    for s in range(150):  # long enough that the check is still running when the signal comes
         for i in range(60):
             write(repo, f"s{s}/.claude/memory/n{i}.md", memory(f"N {s}.{i}", "d", "project"))
     proc = subprocess.Popen(
