@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from memcheck import document, links, mentions
 
@@ -404,20 +404,27 @@ def expand(ws: Workspace, path: str, max_depth: int) -> Expansion:
     return result
 
 
+def _file_imports(ws: Workspace, current: str, doc: Document, first: Import | None, missing: list[tuple[str, Import]]) -> Iterator[tuple[Import, Import]]:
+    """(the root's first-hop import, the import) for each @-import of ``doc`` naming a
+    file on disk (globs aside); an import of nothing on disk goes to ``missing``. The
+    step that ``_visit`` and ``_walk`` share."""
+    for imp in imports(ws, doc):
+        if imp.kind != mentions.PATH or is_glob_mention(imp):
+            continue
+        if not ws.is_file(imp.target):
+            if not ws.exists(imp.target):
+                missing.append((current, imp))
+            continue
+        yield first or imp, imp
+
+
 # A function of the module rather than a closure inside expand(): a closure that calls
 # itself is a reference cycle, and checks run with the cycle collector off.
 def _visit(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | None, max_depth: int, result: Expansion, seen: set[str]) -> None:
     doc = ws.document(current)
     seen.add(current)
     result.loaded.append(Loaded(current, len(chain) - 1, doc.size, chain))
-    for imp in imports(ws, doc):
-        hop = first or imp
-        if imp.kind != mentions.PATH or is_glob_mention(imp):
-            continue
-        if not ws.is_file(imp.target):
-            if not ws.exists(imp.target):
-                result.missing.append((current, imp))
-            continue
+    for hop, imp in _file_imports(ws, current, doc, first, result.missing):
         if imp.target in chain:
             result.cycles.append((hop, (*chain[chain.index(imp.target) :], imp.target)))
             continue
@@ -504,14 +511,7 @@ def _walk(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | N
     result._seen.add(current)
     result._looked.add(current)
     result._add(len(chain) - 1, 1, approx_tokens(doc.size))
-    for imp in imports(ws, doc):
-        hop = first or imp
-        if imp.kind != mentions.PATH or is_glob_mention(imp):
-            continue
-        if not ws.is_file(imp.target):
-            if not ws.exists(imp.target):
-                result.missing.append((current, imp))
-            continue
+    for hop, imp in _file_imports(ws, current, doc, first, result.missing):
         result._looked.add(imp.target)
         if imp.target in chain:
             result.cycles.append((hop, (*chain[chain.index(imp.target) :], imp.target)))

@@ -1018,16 +1018,16 @@ def plan(
     # it nor counts it as added.
     around = survey(marked[0] + marked[2], memories, exists, store_folder=store_folder).listed if marked else frozenset()
     pure = pure_style(region_lines, types, style) if region.strip() else None
-    rendered = ("", "")  # (style, its render of every memory), once worked out
+    pure_render: str | None = None  # the render of every memory in style ``pure``, once made
     if mode is None:
         if marked:
             mode, why = GENERATE, "the marker block is memcheck's to regenerate"
         elif not region.strip() or (pure is not None and (style is None or pure == style)):
             if pure is not None:
-                rendered = (pure, render(pure, memories, types))
+                pure_render = render(pure, memories, types)
             # An index that is exactly the render (as agents and `fix` write it) holds no
             # line of its own: no need to look for one (a hypothesis test checks it).
-            kept = None if pure is None or rendered[1] == region else _line_to_keep(region_lines, memories, pure, types, exists)
+            kept = None if pure is None or pure_render == region else _line_to_keep(region_lines, memories, pure, types, exists)
             if kept is None:
                 what = f"nothing but {pure}-style headings and entries" if pure else "nothing"
                 mode, why = GENERATE, f"MEMORY.md holds {what}, so regenerating loses nothing"
@@ -1059,7 +1059,7 @@ def plan(
     found: Survey | None = None
     changes: Changes | None = None
     if mode == GENERATE:
-        new_region = rendered[1] if rendered[0] == style and not around else render(style, [m for m in memories if m.filename not in around], types)
+        new_region = pure_render if pure_render is not None and style == pure and not around else render(style, [m for m in memories if m.filename not in around], types)
     else:
         found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, also_listed=around)
         if caps is not None and marked:
