@@ -566,19 +566,27 @@ _PATTERN_CHARS = " \t\u00a0\u3000\n.'\u2019+-/&@%$,:;|*()[]`_a1b9\u00e9#\uff0c\u
 _PATTERN_LINES = st.text(st.sampled_from(_PATTERN_CHARS), max_size=24)
 
 
+def _spaced(parts: list[str], joined: str) -> list[str]:
+    return [joined.join(part.split()) for part in parts]
+
+
 @given(_PATTERN_LINES)
 @example("note a" + " " * 40 + "b")
 @example("note a" + "." * 40 + "b")
 @example("- api: x , y 1,5 node.js - c++ .. ' ")
+@example(" ,1 ., - a")
 def test_boundaries_are_found_as_before(line: str) -> None:
-    assert idx._BOUNDARY.split(line) == _OLD_BOUNDARY.split(line)
-    assert idx._BOUNDARY.findall(line) == _OLD_BOUNDARY.findall(line)
+    # A boundary now starts at its punctuation, leaving the spaces before it to the
+    # phrase: the same boundaries and phrases, once spaces are collapsed.
+    assert _spaced(idx._BOUNDARY.split(line), " ") == _spaced(_OLD_BOUNDARY.split(line), " ")
+    assert _spaced(idx._BOUNDARY.findall(line), "") == _spaced(_OLD_BOUNDARY.findall(line), "")
 
 
 def _phrases_in_two_passes(text: str) -> tuple[list[str], list[str]]:
     """How a text's phrases were read before one split pass (and a shortcut for
-    texts with no boundary) replaced split() plus findall()."""
-    parts, between = idx._BOUNDARY.split(text), idx._BOUNDARY.findall(text)
+    texts with no boundary) replaced split() plus findall(), and before a boundary
+    started at its punctuation."""
+    parts, between = _OLD_BOUNDARY.split(text), _OLD_BOUNDARY.findall(text)
     phrases: list[str] = []
     seps: list[str] = []
     pending = ""
@@ -601,6 +609,44 @@ def _phrases_in_two_passes(text: str) -> tuple[list[str], list[str]]:
 @example("x .md")
 def test_phrases_are_read_as_before(text: str) -> None:
     assert idx._phrases(text) == _phrases_in_two_passes(text)
+
+
+def _named_the_long_way(lines: list[str], memories: list[idx.Memory]) -> dict[int, set[str]]:
+    """Which memories each line names, read the long way: every window of every
+    line's phrases joined, and every word of every line tried as a file name."""
+    found: dict[int, set[str]] = {}
+    for lineno, line in enumerate(lines, 1):
+        phrases, seps = _phrases_in_two_passes(line)
+        windows = {"\x00".join([phrases[a], *(x for i in range(a + 1, b) for x in (seps[i - 1], phrases[i]))]) for a in range(len(phrases)) for b in range(a + 1, len(phrases) + 1)}
+        words = {w.rstrip(".,;:!?'\u2019").removeprefix("./") for w in idx._WORDS.findall(line)}
+        here = set()
+        for m in memories:
+            for text in {m.filename, m.stem, m.name or ""}:
+                phrases, seps = _phrases_in_two_passes(text)
+                if phrases and len(phrases) <= idx._MAX_PHRASES and idx._window(phrases, seps, 0, len(phrases)) in windows:
+                    here.add(m.filename)
+            if m.filename in words:
+                here.add(m.filename)
+        if here:
+            found[lineno] = here
+    return found
+
+
+_NAME_PARTS = st.sampled_from(["api", "Api", "ci-cd", "node.js", "1", "1,5", " ", ":", "_x", ".md", "\u00df", "SS"])
+_NAMES = st.lists(_NAME_PARTS, min_size=1, max_size=4).map("".join)
+
+
+@given(
+    st.lists(st.tuples(_NAMES, st.none() | _NAMES), min_size=1, max_size=4, unique_by=lambda m: m[0].strip()),
+    st.lists(st.lists(st.sampled_from(["- ", "api", "Api", ": ", "ci-cd", "node.js", "x.md", "./", "**", " ", "1,5", ".", "\u00df", "ss"]), max_size=8).map("".join), max_size=6),
+)
+@example([("api", "Deploy Notes"), ("notes", None)], ["- api: the api", "- Deploy notes", "see ./notes.md."])
+@example([("a.MD", None), ("b.md", None)], ["see a.MD now", "a.MD"])
+def test_lines_name_memories_as_the_long_way_does(stems: list[tuple[str, str | None]], lines: list[str]) -> None:
+    """Looking names up per phrase, and skipping the word split on lines without
+    the memories' common file-name ending, names what trying everything names."""
+    memories = [idx.Memory(stem.strip() if stem.strip().endswith((".md", ".MD")) else f"{stem.strip()}.md", name, None, None) for stem, name in stems if stem.strip()]
+    assert idx._named(enumerate(lines, 1), memories) == _named_the_long_way(lines, memories)
 
 
 @given(st.integers(0, 8), _PATTERN_LINES)
