@@ -15,7 +15,7 @@ import heapq
 import posixpath
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Callable, Iterable, List, NamedTuple, Sequence, Tuple, Union
 from urllib.parse import unquote
 
@@ -483,7 +483,7 @@ _PUNCTUATION = (
     rf"|(?<=[{_GLUE}])(?<![{_GLUE}][{_GLUE}])[{_GLUE}]*+(?!\S))"  # a glue run before one, or the end
     r"\s*+"
 )
-_BOUNDARY = re.compile(f"{_PUNCTUATION}(?:{_PUNCTUATION})*+")
+_BOUNDARY = f"{_PUNCTUATION}(?:{_PUNCTUATION})*+"
 # Words that may be a file name: split at spaces and the punctuation a file name in
 # prose sits between; a sentence's trailing punctuation is stripped afterwards.
 _WORDS = re.compile(r"[^\s`*|()\[\]{}<>\"\u201c\u201d]+")
@@ -493,9 +493,13 @@ _WORDS = re.compile(r"[^\s`*|()\[\]{}<>\"\u201c\u201d]+")
 _MAX_PHRASES = 16
 
 
-# The same boundaries, kept by split() between the phrases: one pass over the text
-# gives both (split and findall took two, a third of a check on link-less indexes).
-_BOUNDARY_KEPT = re.compile(f"({_BOUNDARY.pattern})")
+@cache
+def _boundaries() -> re.Pattern[str]:
+    """The boundaries, kept by split() between the phrases: one pass over the text
+    gives both (split and findall took two, a third of a check on link-less indexes).
+    Compiled when first needed: its classes of glue take 4 ms to compile, and a run
+    whose index lines all link their memories never needs it."""
+    return re.compile(f"({_BOUNDARY})")
 
 
 # A text of words and spaces (a file name's `.md` aside) holds no boundary: most
@@ -509,7 +513,7 @@ def _phrases(text: str) -> tuple[list[str], list[str]]:
     if _NO_BOUNDARY.fullmatch(text):
         phrase = " ".join(text.split()).casefold()
         return ([phrase] if phrase else []), []
-    parts = _BOUNDARY_KEPT.split(text)  # phrase, boundary, phrase, ..., phrase
+    parts = _boundaries().split(text)  # phrase, boundary, phrase, ..., phrase
     phrases: list[str] = []
     seps: list[str] = []
     pending = ""
