@@ -51,7 +51,7 @@ class Frontmatter(NamedTuple):
             raw = self.raw_values.get(key)
             # An anchor, alias or tag (`&a ok`, `*a`, `!!str 5`) is YAML's, not text:
             # the value it makes is what the agents' YAML readers show.
-            if raw is not None and not _BLOCK_INDICATOR.match(raw) and (self.fallback or raw[:1] not in "&*!"):
+            if raw is not None and not (raw[:1] in ("|", ">") and _BLOCK_INDICATOR.match(raw)) and (self.fallback or raw[:1] not in "&*!"):
                 return raw
         if isinstance(value, str):
             return value
