@@ -94,6 +94,10 @@ def _same(simple: Frontmatter, full: Frontmatter) -> None:
         pytest.param("name: 'single \"quoted\"'   \ndescription: trailing spaces   ", id="single-quoted"),
         pytest.param('name:\nname: "q"', id="duplicate-plain-then-quoted"),
         pytest.param("a: x\na:\n  b: 1", id="duplicate-plain-then-nested"),
+        pytest.param("description: d\nalwaysApply: false\nglobs: ['**/*.md', '**/README.md']", id="flow-list-of-globs"),
+        pytest.param('tags: [a, b c,d, "e"]\nnone: []\nblank: [ ]', id="flow-lists"),
+        pytest.param('paths:\n  - "src/**/*.py"\n  - "**/README.md"\ndescription: d', id="block-list-of-paths"),
+        pytest.param("paths:\n- a\n\n- b c\nother:\n    - 'd'", id="block-lists-at-the-margin-and-indented"),
     ],
 )
 def test_simple_frontmatter_reads_what_pyyaml_reads(text: str) -> None:
@@ -107,9 +111,16 @@ def test_simple_frontmatter_reads_what_pyyaml_reads(text: str) -> None:
     [
         pytest.param("description: Deploy: Railway", id="colon-space"),
         pytest.param("name: A # comment", id="comment-after-value"),
-        pytest.param("tags: [a, b]", id="flow"),
+        pytest.param("tags: [a, [b]]", id="nested-flow"),
+        pytest.param("tags: [a, ]", id="flow-trailing-comma"),
+        pytest.param("tags: [1, a]", id="flow-number"),
+        pytest.param("globs: [*.md]", id="flow-alias"),
+        pytest.param("paths:\n  - a\n    - b", id="block-list-continued"),
+        pytest.param("paths:\n  - a: b", id="block-list-of-mappings"),
+        pytest.param("paths:\n  - a\n  x: 1", id="block-list-then-mapping"),
+        pytest.param("paths: v\n  - a", id="block-list-after-a-value"),
         pytest.param("description: >\n  folded", id="block-scalar"),
-        pytest.param("tags:\n  - a\n  - b", id="list"),
+        pytest.param("tags:\n  - 1\n  - b", id="list-of-a-number"),
         pytest.param('name: "esc\\"aped"', id="escape"),
         pytest.param("name: A\n  continued", id="continuation"),
         pytest.param("created: 2025-02-30", id="bad-date"),
@@ -131,7 +142,11 @@ _VALUES = st.sampled_from(
      "&a x", "*a", "!tag x", "|", ">-", "@x", "`x`", "%x", "=", "<<", "-", "- x", "?", "x:", "caf\u00e9", "\u00a0x",
      "x\u2028y", "x\x85y", "'unterminated", '"a" b', "0x1F", "1:20", "+1", "T",
      "no", "NO", "Off", "on", "y", "n", "N", "Null", "nothing", "feedback", "False", "tomorrow", "Yesterday", "ON!",
-     "2025-1-05", "2025-01-10 10:00", "2025-01-10T10:00:00Z", "2025-02-30", "0000-00-00", "12345-01-01", "2025-01-10x"]
+     "2025-1-05", "2025-01-10 10:00", "2025-01-10T10:00:00Z", "2025-02-30", "0000-00-00", "12345-01-01", "2025-01-10x",
+     "[]", "[ ]", "[a]", "[a, b]", "[a,b]", "[ a , b ]", "['**/*.md', '**/README.md']", '["a", \'b\', c d]', "[a, ]", "[,]",
+     "[a,,b]", "[a, [b]]", "[{a: 1}]", "[a:b]", "[a: b]", "[a #b]", "[a#b]", "[yes, y, n, on]", "[1, x]", "[.md]", "[~]",
+     "['it''s']", '["a\\tb"]', "[it's]", "[*.md]", "['*.md']", "[&a x]", "[!t x]", "[-x]", "[- x]", "[?x]", "[a]x", "[a] #c",
+     "['a,b']", "['[x]']", "[caf\u00e9, \u00a0x]", "[a, b]:", "[`x`]", "[%x]", "[@x]", "[a b  c]", "[Yes, Yesterday]", "[a]]"]
 )
 
 
@@ -146,6 +161,40 @@ _VALUES = st.sampled_from(
 )
 def test_simple_frontmatter_agrees_with_pyyaml_on_generated_lines(parts: list[tuple[str, str, str, str, str]]) -> None:
     text = "\n".join(indent + key + sep + value + tail for indent, key, sep, value, tail in parts)
+    simple, full = _both_readings(text)
+    if simple is not None:
+        _same(simple, full)
+
+
+# Items of one-line lists, which the line reader takes when every item is surely a
+# string (`globs: ['src/**', 'lib/*.js']`) and leaves to PyYAML otherwise.
+_FLOW_ITEMS = st.sampled_from(
+    ["a", "b c", "src/**", "'**/*.md'", '"lib/*.js"', "''", '""', "1", "-1", "1.5", ".md", "~", "yes", "Yes", "y", "n", "on",
+     "off", "null", "No", "nope", "2025-01-10", "<<", "=", "*.md", "&a x", "!t x", "-x", "- x", "?x", "`x`", "%x", "@x",
+     "a:b", "a: b", "a #b", "a#b", "it's", "'it''s'", '"a\\tb"', "'a,b'", "'[x]'", "[b]", "{a: 1}", "", " ", "caf\u00e9",
+     "\u00a0x", "a  b", "'unterminated", '"q" r', "x]", "[x"]
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_FLOW_ITEMS, max_size=5), st.sampled_from([", ", ",", " , "]), st.sampled_from(["", " "]), st.sampled_from(["", ",", " #c", "x"]))
+def test_simple_frontmatter_reads_one_line_lists_as_pyyaml_does(items: list[str], comma: str, pad: str, after: str) -> None:
+    text = f"name: A\nglobs: [{pad}{comma.join(items)}{pad}]{after}"
+    simple, full = _both_readings(text)
+    if simple is not None:
+        _same(simple, full)
+    elif full.yaml_error is None and all(i.strip(" ") and i.strip(" ")[0] in "'\"" and i.strip(" ")[1:-1].isalnum() for i in items) and items and not after:
+        raise AssertionError(f"{text!r}: a list of quoted words should take the line reader")
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(["", "  ", "    ", " "]), st.sampled_from(["- ", "-  ", "-", "  - "]), _FLOW_ITEMS), max_size=4),
+    st.sampled_from(["", "name: B", "  x: 1", "# c", "", "other:"]),
+)
+def test_simple_frontmatter_reads_block_lists_as_pyyaml_does(items: list[tuple[str, str, str]], after: str) -> None:
+    lines = [f"{indent}{dash}{item}" for indent, dash, item in items]
+    text = "\n".join(["name: A", "paths:", *lines, after])
     simple, full = _both_readings(text)
     if simple is not None:
         _same(simple, full)

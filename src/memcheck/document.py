@@ -314,12 +314,25 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
     parent_line = 0
     child_indent = ""
     children: dict[str, Any] | None = None  # the parent's mapping, made at its first child
+    items: list[Any] | None = None  # the parent's list, made at its first `- item` line
     line_no = first_line - 1
     for line in fm_lines:
         line_no += 1
         m = _SIMPLE_ITEM.fullmatch(line)
         if m is None:
-            return None
+            # `- item` lines under a key with no value: Claude Code's `paths:` list.
+            listed = _LIST_ITEM.fullmatch(line)
+            if listed is None or parent is None or children is not None or (items is not None and listed.group(1) != child_indent):
+                return None
+            value = _string_item(listed.group(2))
+            if value is _NO_VALUE:
+                return None
+            if items is None:
+                child_indent, items = listed.group(1), []
+                data[parent] = items
+                plain.discard((parent, parent_line))
+            items.append(value)
+            continue
         indent, key, raw = m.groups()
         if key is None:
             continue  # a comment or a blank line
@@ -336,7 +349,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
             if value is _NO_VALUE:
                 return None
         if indent:
-            if parent is None or (child_indent and indent != child_indent):
+            if parent is None or items is not None or (child_indent and indent != child_indent):
                 return None
             child_indent = indent
             if children is None:
@@ -354,7 +367,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
         raw_values[key] = (raw or "").strip()  # as the agents' line parsers read it: Unicode spaces too
         if is_plain:
             plain.add((key, line_no))
-        parent, parent_line, child_indent, children = (None if raw else key), line_no, "", None
+        parent, parent_line, child_indent, children, items = (None if raw else key), line_no, "", None, None
     if not data:
         return None  # empty, or only comments: PyYAML's reading has its own shape
     return Frontmatter(
@@ -378,6 +391,8 @@ def _simple_scalar(raw: str) -> tuple[Any, bool]:
         if len(raw) < 2 or last != first or first in inner or "\\" in inner:
             return _NO_VALUE, False  # escapes, doubled quotes, text after the quote
         return inner, False
+    if first == "[" and last == "]":
+        return _flow_strings(raw[1:-1]), False
     if first in _INDICATORS or last == ":" or ": " in raw or " #" in raw:
         return _NO_VALUE, False
     if first in _WORD_FIRST and raw not in _BOOL_AND_NULL_WORDS:
@@ -396,6 +411,48 @@ def _simple_scalar(raw: str) -> tuple[Any, bool]:
         return constructor.yaml_constructors[tag](constructor, _yaml().ScalarNode(tag, raw)), True
     except Exception:  # a date out of range, an unknown tag: PyYAML's own path reports it
         return _NO_VALUE, False
+
+
+# An item of a one-line list (`globs: ['src/**', 'lib/*.js']`, the usual globs of
+# Cursor and Claude Code rules) that cannot be anything but a string: quoted without
+# escapes, or plain words that no resolver reads as another type. Anything else in
+# the list (nesting, anchors, numbers, dates, colons, comments, an empty item) sends
+# the whole frontmatter to PyYAML. On bench/'s M-frontmatter tree, a tenth of the
+# guidance files' reading went to PyYAML for these lists alone.
+_NOT_IN_PLAIN_ITEM = re.compile(r"[\[\]{}:#'\"]")
+# A `- item` line of a block list, with its indentation (the list may sit at the margin).
+_LIST_ITEM = re.compile(r"( *)- +([^ ](?:.*[^ ])?) *")
+
+
+def _flow_strings(inner: str) -> Any:
+    """The strings of a one-line flow sequence's ``inner`` text, or _NO_VALUE."""
+    if not inner.strip(" "):
+        return []
+    items = []
+    for item in inner.split(","):
+        value = _string_item(item.strip(" "))
+        if value is _NO_VALUE:
+            return _NO_VALUE
+        items.append(value)
+    return items
+
+
+def _string_item(item: str) -> Any:
+    """A list item (its spaces stripped) as the string PyYAML reads, or _NO_VALUE when
+    it may be anything else, or is empty (`[a,,b]`, `[a, ]`: PyYAML's own path)."""
+    if not item:
+        return _NO_VALUE
+    first, last = item[0], item[-1]
+    if first in "\"'":
+        value = item[1:-1]
+        if len(item) < 2 or last != first or first in value or "\\" in value or "[" in value or "]" in value:
+            return _NO_VALUE
+        return value
+    if first in _SPECIAL_START and (first not in _WORD_FIRST or item in _BOOL_AND_NULL_WORDS):
+        return _NO_VALUE  # an indicator, or what a resolver may read as a number, date, bool or null
+    if _NOT_IN_PLAIN_ITEM.search(item):
+        return _NO_VALUE
+    return item
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
