@@ -115,6 +115,8 @@ def test_simple_frontmatter_reads_what_pyyaml_reads(text: str) -> None:
         pytest.param("tags: [a, ]", id="flow-trailing-comma"),
         pytest.param("tags: [1, a]", id="flow-number"),
         pytest.param("globs: [*.md]", id="flow-alias"),
+        # PyYAML without libyaml fails on this one, and libyaml reads it: not the line reader's to settle.
+        pytest.param("globs: [src/?.js]", id="flow-question-mark"),
         pytest.param("paths:\n  - a\n    - b", id="block-list-continued"),
         pytest.param("paths:\n  - a: b", id="block-list-of-mappings"),
         pytest.param("paths:\n  - a\n  x: 1", id="block-list-then-mapping"),
