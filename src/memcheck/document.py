@@ -387,10 +387,7 @@ def _simple_scalar(raw: str) -> tuple[Any, bool]:
         return None, True
     first, last = raw[0], raw[-1]
     if first in "\"'":
-        inner = raw[1:-1]
-        if len(raw) < 2 or last != first or first in inner or "\\" in inner:
-            return _NO_VALUE, False  # escapes, doubled quotes, text after the quote
-        return inner, False
+        return _quoted(raw), False
     if first == "[" and last == "]":
         return _flow_strings(raw[1:-1]), False
     if first in _INDICATORS or last == ":" or ": " in raw or " #" in raw:
@@ -426,6 +423,15 @@ _NOT_IN_PLAIN_ITEM = re.compile(r"[\[\]{}:#'\"?]")
 _LIST_ITEM = re.compile(r"( *)- +([^ ](?:.*[^ ])?) *")
 
 
+def _quoted(text: str) -> Any:
+    """A quoted scalar as PyYAML reads it, or _NO_VALUE for escapes, doubled quotes
+    and text after the closing quote (PyYAML's own path)."""
+    inner = text[1:-1]
+    if len(text) < 2 or text[-1] != text[0] or text[0] in inner or "\\" in inner:
+        return _NO_VALUE
+    return inner
+
+
 def _flow_strings(inner: str) -> Any:
     """The strings of a one-line flow sequence's ``inner`` text, or _NO_VALUE."""
     if not inner.strip(" "):
@@ -444,12 +450,9 @@ def _string_item(item: str) -> Any:
     it may be anything else, or is empty (`[a,,b]`, `[a, ]`: PyYAML's own path)."""
     if not item:
         return _NO_VALUE
-    first, last = item[0], item[-1]
+    first = item[0]
     if first in "\"'":
-        value = item[1:-1]
-        if len(item) < 2 or last != first or first in value or "\\" in value or "[" in value or "]" in value:
-            return _NO_VALUE
-        return value
+        return _quoted(item)
     if first in _SPECIAL_START and (first not in _WORD_FIRST or item in _BOOL_AND_NULL_WORDS):
         return _NO_VALUE  # an indicator, or what a resolver may read as a number, date, bool or null
     if _NOT_IN_PLAIN_ITEM.search(item):
