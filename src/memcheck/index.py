@@ -50,7 +50,7 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # tried only after a non-space, and possessively: a heading with a long run of spaces
 # is read in one pass, not once from each space (a heading with 8,000 spaces: 1.12 s
 # to match, 4 times more per doubling -> 0.0002 s).
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(|.*?\S))?(?:\s++#++)?\s*+$")
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(|.*?\S))?(?:\s+#+)?\s*$")
 _BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark escapes of ASCII punctuation
 
 
@@ -470,20 +470,21 @@ _GLUE = r".'\u2019+\-/&@%$"
 # the pattern starts with one class of characters, the regex engine skips to the next
 # punctuation character in C instead of trying the whole pattern at every character
 # (splitting a 70-character index line: 23 -> 2.6 us, a fifth of a check on link-less
-# indexes). No part of it gives back what it took (what follows a space or glue run
-# never is one), and a glue run is tried whole only from its first character: so a
-# line with a long run of spaces or glue is read in one pass (check on a line of
-# 8,000 spaces: 13.78 -> 0.3 s CPU; of 16,000 dots: 9.06 -> 0.3 s; both were 4 times
-# slower per doubling, now flat).
+# indexes). A glue run is tried whole only from its first character, and nothing
+# after a space or glue run can start inside one, so giving back part of a run never
+# makes a match: a line with a long run of spaces or glue is read in one pass (check
+# on a line of 8,000 spaces: 13.78 -> 0.3 s CPU; of 16,000 dots: 9.06 -> 0.3 s; both
+# were 4 times slower per doubling, now flat). That is why no quantifier needs to be
+# possessive (`*+`, Python 3.11 and later only).
 _PUNCTUATION = (
     r"[^\w\s]"  # then, of that character:
     rf"(?:(?<=[^{_GLUE},])"  # not glue nor a comma: a boundary;
     r"|(?<=,)(?:(?<!\d,)|(?!\d))"  # a comma not between two digits;
-    rf"|(?<=[{_GLUE}])(?<!\S[{_GLUE}])[{_GLUE}]*+"  # a glue run after a space or the start;
-    rf"|(?<=[{_GLUE}])(?<![{_GLUE}][{_GLUE}])[{_GLUE}]*+(?!\S))"  # a glue run before one, or the end
-    r"\s*+"
+    rf"|(?<=[{_GLUE}])(?<!\S[{_GLUE}])[{_GLUE}]*"  # a glue run after a space or the start;
+    rf"|(?<=[{_GLUE}])(?<![{_GLUE}][{_GLUE}])[{_GLUE}]*(?!\S))"  # a glue run before one, or the end
+    r"\s*"
 )
-_BOUNDARY = f"{_PUNCTUATION}(?:{_PUNCTUATION})*+"
+_BOUNDARY = f"{_PUNCTUATION}(?:{_PUNCTUATION})*"
 # Words that may be a file name: split at spaces and the punctuation a file name in
 # prose sits between; a sentence's trailing punctuation is stripped afterwards.
 _WORDS = re.compile(r"[^\s`*|()\[\]{}<>\"\u201c\u201d]+")

@@ -1,0 +1,140 @@
+"""memcheck runs on every Python its metadata claims: the claims agree with each other,
+every module imports and every regular expression compiles on the interpreter running
+the tests (the matrix runs this file on each supported one, the oldest included), and
+the patterns rewritten for Python 3.10 (which has no possessive quantifiers) still
+read hostile lines in one pass."""
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from conftest import REPO_ROOT
+
+import memcheck
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+pytestmark = pytest.mark.smoke
+
+PYPROJECT = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+SRC = REPO_ROOT / "src" / "memcheck"
+# Modules that need an optional extra; each is imported only where the extra is there.
+OPTIONAL = {"memcheck.server": "pygls"}
+_REGEX_CALLS = {"compile", "match", "search", "fullmatch", "sub", "subn", "split", "finditer", "findall"}
+
+
+def _oldest_python() -> tuple[int, int]:
+    spec = PYPROJECT["project"]["requires-python"]
+    m = re.fullmatch(r">=\s*3\.(\d+)", spec)
+    assert m, f"requires-python should be a plain floor, not {spec!r}"
+    return 3, int(m.group(1))
+
+
+def _modules() -> list[str]:
+    names = ["memcheck"]
+    for info in pkgutil.walk_packages([str(SRC)], prefix="memcheck."):
+        names.append(info.name)
+    return sorted(names)
+
+
+def test_the_python_claims_agree() -> None:
+    oldest = _oldest_python()
+    assert oldest >= (3, 10), "Python 3.9 reached its end of life in October 2025"
+    classifiers = PYPROJECT["project"]["classifiers"]
+    claimed = sorted(tuple(map(int, c.rsplit(" ", 1)[1].split("."))) for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    assert claimed[0] == oldest, "the classifiers and requires-python name different oldest versions"
+    assert claimed == [(3, minor) for minor in range(oldest[1], claimed[-1][1] + 1)], "a version between the oldest and newest is left out"
+    assert PYPROJECT["tool"]["ruff"]["target-version"] == f"py3{oldest[1]}", "ruff must judge the code by the oldest Python"
+    assert sys.version_info[:2] >= oldest, "the tests run on a Python the package does not claim"
+
+
+@pytest.mark.parametrize("name", _modules())
+def test_every_module_imports(name: str) -> None:
+    extra = next((dep for prefix, dep in OPTIONAL.items() if name == prefix or name.startswith(prefix + ".")), None)
+    if extra is not None and importlib.util.find_spec(extra) is None:
+        with pytest.raises(ImportError):
+            importlib.import_module(name)
+        return
+    module = importlib.import_module(name)
+    # Patterns made when first needed (a cached function of no arguments that returns one).
+    for value in vars(module).values():
+        if inspect.isfunction(value) and hasattr(value, "cache_info") and value.__module__ == name:
+            wrapped = inspect.unwrap(value)
+            if not inspect.signature(wrapped).parameters and "Pattern" in str(inspect.signature(wrapped).return_annotation):
+                assert isinstance(value(), re.Pattern)
+
+
+def _literal_patterns() -> list[tuple[str, int, str]]:
+    """(file, line, pattern) for every `re.X("...")` call whose pattern is a literal."""
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "re"
+                and node.func.attr in _REGEX_CALLS
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.append((str(path.relative_to(REPO_ROOT)), node.lineno, node.args[0].value))
+    return found
+
+
+def test_every_literal_regular_expression_compiles() -> None:
+    patterns = _literal_patterns()
+    assert len(patterns) > 20  # the walk finds them (there are dozens)
+    for where, line, pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error as e:  # pragma: no cover - the failure message is the point
+            pytest.fail(f"{where}:{line}: {e} on Python {sys.version.split()[0]}")
+
+
+# Lines that made the heading and phrase patterns backtrack before they were rewritten
+# (each took time quadratic in its length: 8,000 spaces, 1.26 s; 16,000 dots, 9 s).
+# At 200,000 characters a quadratic reading of one line takes over ten minutes; the
+# linear one, a few milliseconds (all 180 lines here: a few seconds). The 120-second
+# limit only stops a hang: it is no speed target.
+_HOSTILE_LINES = textwrap.dedent(
+    """
+    import sys
+    from memcheck import blocks, index
+    n = 200_000
+    for unit in (" ", ".", "'", ",1", ".,", "1, ", "-", ". ", "a.", "...a", " #", "\\t"):
+        body = unit * (n // len(unit))
+        for line in ("# a" + body + "b", "#" + body + "x", "# " + body, body, "# a" + body + " #"):
+            blocks._ATX.match(line)
+            index._HEADING.match(line)
+            index._phrases(line)
+    print("done")
+    """
+)
+
+
+@pytest.mark.slow
+def test_the_rewritten_patterns_read_hostile_lines_in_one_pass() -> None:
+    proc = subprocess.run([sys.executable, "-c", _HOSTILE_LINES], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout == "done\n", proc.stderr
+
+
+def test_version_lives_in_one_place() -> None:
+    assert PYPROJECT["project"]["dynamic"] == ["version"]
+    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "memcheck.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", memcheck.__version__)
+    literal = re.compile(re.escape(memcheck.__version__).encode())
+    spots = [p for p in SRC.rglob("*") if p.is_file() and p.suffix in {".py", ".json", ".yaml"} and literal.search(p.read_bytes())]
+    assert spots == [SRC / "__init__.py"], spots
