@@ -70,9 +70,29 @@ MAX_C_COMPOSED = 2048
 _C_COMPOSER = hasattr(yaml, "CSafeLoader")
 
 
-class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+class PureLoader(yaml.SafeLoader):  # type: ignore[misc]
+    """PyYAML's safe loader in Python, refusing numbers longer than
+    MAX_NUMBER_LENGTH characters."""
+
+
+class Loader(getattr(yaml, "CSafeLoader", PureLoader)):  # type: ignore[misc]
     """PyYAML's safe loader (the C parser when libyaml is there), refusing numbers
     longer than MAX_NUMBER_LENGTH characters."""
+
+
+# A text with more flow collections than MAX_DEPTH may nest them deeper than memcheck
+# reads, and is parsed by PyYAML's Python parser, whose state machine has no bound of
+# its own: so every such text meets memcheck's bound and message (MEM003, "nests
+# collections more than 64 levels deep"), whatever PyYAML is installed. libyaml has a
+# bound since 0.2.6 (PyYAML 6.0.4 bundles it): 1,000 levels, with a message of its
+# own; and its scanner reads up to 1,024 characters ahead of the parser, so on a line
+# of `[` it crosses its bound before the composer here sees the 65th level. Counting
+# the brackets costs two passes in C over the text; no real frontmatter has this many
+# (the corpus's most: 4).
+def _loader_for(text: str) -> type[Any]:
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        return PureLoader
+    return Loader
 
 
 def _bounded_number(construct: Any) -> Any:
@@ -84,8 +104,11 @@ def _bounded_number(construct: Any) -> Any:
     return construct_number
 
 
-for _tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
-    Loader.add_constructor(_tag, _bounded_number(Loader.yaml_constructors[_tag]))
+# (Without libyaml, Loader is a PureLoader and inherits its constructors.)
+_LOADERS: list[Any] = [PureLoader] if issubclass(Loader, PureLoader) else [PureLoader, Loader]
+for _loader in _LOADERS:
+    for _tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+        _loader.add_constructor(_tag, _bounded_number(_loader.yaml_constructors[_tag]))
 
 
 class TooComplex(yaml.MarkedYAMLError):  # type: ignore[misc]
@@ -114,9 +137,10 @@ def load(text: str) -> Loaded:
     constructor raises on a value it cannot build (ValueError for a date out of
     range, and the like).
     """
-    loader = Loader(text)
+    loader_class = _loader_for(text)
+    loader = loader_class(text)
     try:
-        if _C_COMPOSER and len(text) <= MAX_C_COMPOSED and "&" not in text:
+        if loader_class is not PureLoader and _C_COMPOSER and len(text) <= MAX_C_COMPOSED and "&" not in text:
             node = loader.get_single_node()
             composed = _measure(node) if node is not None else Composed(None, 0, 0, 0, ())
         else:
