@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -164,7 +165,16 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> Runner:
     action = _action()
     install = [s for s in action["runs"]["steps"] if s["name"] == INSTALL_STEP]
     assert len(install) == 1
-    env = {**os.environ, "RUNNER_TEMP": str(temp), "GITHUB_ACTION_PATH": str(ACTION_DIR)}
+    # The action's repository as `uses:` checks it out, copied: memcheck is built in
+    # that tree, not in this work tree (nor in the same one by parallel workers).
+    source = tmp_path_factory.mktemp("action-checkout")
+    skip = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "*.pyc")
+    for name in ("src", "action"):
+        shutil.copytree(REPO_ROOT / name, source / name, ignore=skip)
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        if (REPO_ROOT / name).exists():
+            shutil.copy2(REPO_ROOT / name, source / name)
+    env = {**os.environ, "RUNNER_TEMP": str(temp), "GITHUB_ACTION_PATH": str(source / "action")}
     env.pop("VIRTUAL_ENV", None)
     proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", install[0]["run"]], cwd=checkout, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
