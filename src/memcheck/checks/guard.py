@@ -174,11 +174,9 @@ def _pattern_to_regex() -> Callable[[str], tuple[str | None, bool | None]]:
     Only the translation: compiling hundreds of single-pattern regexes, as
     ``GitIgnoreSpec.from_lines`` does, costs more than matching a whole range.
     """
-    try:
-        from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern as Pattern
-    except ImportError:  # pathspec < 1.0, where GitIgnoreSpec uses GitWildMatchPattern
-        from pathspec.patterns.gitwildmatch import GitWildMatchPattern as Pattern
-    return Pattern.pattern_to_regex  # type: ignore[no-any-return]
+    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
+    return GitIgnoreSpecPattern.pattern_to_regex
 
 
 def _extension(name: str) -> str:
