@@ -1,11 +1,12 @@
 """Bounded YAML loading: what PyYAML's safe loader gives on ordinary documents, and a
-quick refusal, never a crash or a hang, on documents built to exhaust a parser; the
-same with libyaml's C parser and with PyYAML's Python one, whatever PyYAML release is
-installed (libyaml 0.2.6 brought a nesting bound and a message of its own)."""
+quick refusal, never a crash or a hang, on documents built to exhaust a parser; and
+the same findings whether or not PyYAML has libyaml compiled in (libyaml reads YAML
+differently, and 0.2.6 brought a nesting bound and a message of its own)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,20 +21,6 @@ from memcheck import yamlload
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
 pytestmark = pytest.mark.smoke
 
-# The parsers memcheck may load with: libyaml's where PyYAML has it compiled in, and
-# PyYAML's own Python parser, which every install has.
-PARSERS = ["libyaml", "python"] if hasattr(yaml, "CSafeLoader") else ["python"]
-
-
-@pytest.fixture(params=PARSERS)
-def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """yamlload as it runs where PyYAML has libyaml, and where it has not."""
-    if request.param == "python":
-        monkeypatch.setattr(yamlload, "Loader", yamlload.PureLoader)
-        monkeypatch.setattr(yamlload, "_C_COMPOSER", False)
-    yield request.param
-
-
 def _tree(node: Any) -> Any:
     """A node tree as plain values: tag, value, style, where it starts and ends."""
     if isinstance(node, yaml.ScalarNode):
@@ -45,7 +32,7 @@ def _tree(node: Any) -> Any:
 def _pyyaml(text: str) -> tuple[Any, Any]:
     """(node tree, data) from PyYAML's own safe loader, or (the error's class, None).
     The tree as construction leaves it (merge keys are flattened into the mapping)."""
-    loader = yaml.CSafeLoader(text)
+    loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
         if node is not None and _cyclic(node, set()):
@@ -149,7 +136,7 @@ def test_both_composers_give_what_pyyaml_gives(text: str) -> None:
 
 def _walked_duplicates(text: str) -> list[tuple[str, int]]:
     """Repeated keys found by walking PyYAML's tree, each node once, in document order."""
-    loader = yaml.CSafeLoader(text)
+    loader = yaml.SafeLoader(text)
     node = loader.get_single_node()
     found: list[tuple[str, int]] = []
     seen: set[int] = set()
@@ -228,9 +215,9 @@ def _merge_bomb(levels: int) -> str:
         pytest.param("s: &s\n  ? " + "x" * 800_000 + "\n  : 1\nk: [*s, *s]\n", "more than 2,097,152 characters", (3, 8), id="long-key-named-twice"),
     ],
 )
-def test_documents_past_a_bound_are_refused_at_once(text: str, says: str, where: tuple[int, int], parser: str) -> None:
+def test_documents_past_a_bound_are_refused_at_once(text: str, says: str, where: tuple[int, int]) -> None:
     # Refused where the bound is crossed (line and column from 0), with memcheck's own
-    # message, by either parser: not where a parser's own limit happens to stop it.
+    # message: not where a parser's own limit happens to stop it.
     with pytest.raises(yamlload.TooComplex) as caught:
         yamlload.load(text)
     assert says in caught.value.problem
@@ -239,14 +226,14 @@ def test_documents_past_a_bound_are_refused_at_once(text: str, says: str, where:
 
 
 @pytest.mark.parametrize("number", ["1" + ":1" * 160_000, "1" * 5_000, "1.5" + "0" * 5_000, "1" + ":1" * 3_000 + ".5"])
-def test_over_long_numbers_are_refused_like_pythons_own_limit(number: str, parser: str) -> None:
+def test_over_long_numbers_are_refused_like_pythons_own_limit(number: str) -> None:
     # PyYAML's base-60 ints (1:1:1...) cost time quadratic in their length (13 s at 320 KB):
     # the length is judged before PyYAML converts anything.
     with pytest.raises(ValueError, match=f"number of {len(number):,} characters"):
         yamlload.load(f"k: {number}\n")
 
 
-def test_within_the_bounds_aliases_and_depth_still_load(parser: str) -> None:
+def test_within_the_bounds_aliases_and_depth_still_load() -> None:
     deepest = "k: " + "[" * 63 + "x" + "]" * 63 + "\n"  # the top-level mapping is the 64th level
     data = yamlload.load_data(deepest)["k"]
     for _ in range(62):
@@ -298,7 +285,7 @@ _HOSTILE_FRONTMATTER = {
 
 
 @pytest.mark.parametrize("name", _HOSTILE_FRONTMATTER)
-def test_a_frontmatter_nested_too_deep_gets_the_nesting_finding(name: str, parser: str, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_frontmatter_nested_too_deep_gets_the_nesting_finding(name: str, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # What a user sees: MEM003 naming memcheck's bound, on the line where it is crossed,
     # never a parser's own message (PyYAML 6.0.4's libyaml says "exceeded maximum
     # nesting depth", and the quoting hint MEM004 followed from it).
@@ -309,3 +296,42 @@ def test_a_frontmatter_nested_too_deep_gets_the_nesting_finding(name: str, parse
     (problem,) = json.loads(result.stdout)["problems"]
     assert f"more than {yamlload.MAX_DEPTH} levels deep" in problem["message"]
     assert result.exit_code == 1
+
+
+# Frontmatters that libyaml and PyYAML's Python parser read differently: one accepts
+# what the other refuses, or both refuse with other words or on other lines.
+_PARSERS_DISAGREE = {
+    "tab-after-value": "name: a\t\ndescription: d\ntype: user",
+    "block-scalar-then-comment": "name: a\ndescription: |#\ntype: user",
+    "bom-inside": "name: a\ndescription: \ufeffd\ntype: user",
+    "colon-in-value": "name: a: b\ndescription: d\ntype: user",
+    "unclosed-list": "name: a\ndescription: [d, e\ntype: user",
+    "unknown-escape": 'name: a\ndescription: "\\q"\ntype: user',
+    "undefined-alias": "name: a\ndescription: *nope\ntype: user",
+    "at-sign": "name: a\ndescription: @d\ntype: user",
+    "deep-flow": "name: a\ndescription: d\ntype: user\nk: " + "[" * 2_000,
+}
+
+# check, in a process whose PyYAML cannot load libyaml (as a PyYAML built without it).
+_WITHOUT_LIBYAML = """
+import sys
+sys.modules["yaml._yaml"] = None
+import yaml
+assert not yaml.__with_libyaml__
+from memcheck.cli import main
+sys.exit(main(["check", "--format", "json"]))
+"""
+
+
+@pytest.mark.e2e
+def test_findings_are_the_same_with_and_without_libyaml(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, frontmatter in _PARSERS_DISAGREE.items():
+        write(repo, f".claude/memory/{name}.md", f"---\n{frontmatter}\n---\n\nBody.\n")
+    write(repo, ".claude/memory/MEMORY.md", "".join(f"- [{n}]({n}.md) - d\n" for n in sorted(_PARSERS_DISAGREE)))
+    with_libyaml = invoke(repo, "check", "--format", "json", monkeypatch=monkeypatch)
+    without = subprocess.run([sys.executable, "-c", _WITHOUT_LIBYAML], cwd=repo, capture_output=True, text=True)
+    assert without.returncode == with_libyaml.exit_code == 1, without.stderr
+    assert without.stdout == with_libyaml.stdout
+    # Each of them is reported, so the comparison says something.
+    reported = {p["path"].rsplit("/", 1)[-1][:-3] for p in json.loads(without.stdout)["problems"] if p["code"].startswith("MEM")}
+    assert reported >= set(_PARSERS_DISAGREE) - {"bom-inside"}

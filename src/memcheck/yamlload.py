@@ -1,4 +1,5 @@
-"""Load YAML from files anyone may write, at a cost bounded by the text's size.
+"""Load YAML from files anyone may write, at a cost bounded by the text's size, with
+the same result on every install.
 
 PyYAML alone is not safe for that. Its C composer recurses once per nesting level
 and exhausts the C stack (a segmentation fault) at some tens of thousands of
@@ -6,15 +7,28 @@ and exhausts the C stack (a segmentation fault) at some tens of thousands of
 alias is a shared node, so a "billion laughs" of 400 bytes composes in
 microseconds into a document that anything walking it as a tree (duplicate keys,
 messages quoting a value) sees as 9^9 values. PyYAML has no option that limits
-any of this (libyaml 0.2.5 has none either).
+any of this.
 
-So the events come from PyYAML's parser (libyaml's when present: a state machine
-with its stack on the heap, which never recurses), and the nodes are composed here,
-without recursion, counting as it goes. A document past a bound is rejected as
-soon as it crosses it, long before the parser has read much of a hostile text; an
-alias counts as the whole of what it points to, so the count is the size of the
-document as a tree. The bounded node tree is then handed to PyYAML's own safe
-constructor, which builds mappings and lists without recursing.
+So the events come from PyYAML's parser (a state machine with its stack in a list,
+which never recurses), and the nodes are composed here, without recursion, counting
+as it goes. A document past a bound is rejected as soon as it crosses it, long
+before the parser has read much of a hostile text; an alias counts as the whole of
+what it points to, so the count is the size of the document as a tree. The bounded
+node tree is then handed to PyYAML's own safe constructor, which builds mappings and
+lists without recursing.
+
+The parser is always PyYAML's Python one, never libyaml's, even where PyYAML has
+libyaml compiled in: a finding must not depend on how PyYAML was installed. The two
+disagree on what is valid (over random snippets of YAML's punctuation, 1 in 300:
+a tab, a byte-order mark inside the text, `|#`), on where an error is and on its
+words ("mapping values are not allowed here" or "... in this context"), and
+libyaml's own limits change between releases (0.2.6, bundled by PyYAML 6.0.4, stops
+at 1,000 nesting levels with a message of its own). PyYAML's Python reader, scanner
+and parser are the same from 5.1 to 6.0.4 but for one misspelt word in a message. Its cost is small where it is paid: most
+frontmatter is read by memcheck's line reader (document.py) and never reaches
+PyYAML, and the rest is short (the corpus's longest block that needs PyYAML, 690
+characters, parses in about a millisecond). A hostile file of 1 MiB, the most
+memcheck reads, takes one to four seconds instead of a twentieth of one.
 """
 from __future__ import annotations
 
@@ -39,9 +53,9 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 # The bounds are more than ten times the depth and 500 times the size, and low
 # enough that whatever reads the result stays cheap: a walk over 20,000 values
 # takes milliseconds; at 64 levels a recursive reader (repr, the config's schema
-# check) stays far from Python's recursion limit; and libyaml's scanner, whose cost
-# per token grows with the nesting of flow collections (quadratic: 10 s for 40,000
-# '['), stops after a few thousand tokens at most.
+# check) stays far from Python's recursion limit; and the scanner, whose cost per
+# token grows with the nesting of flow collections (libyaml's: quadratic, 10 s for
+# 40,000 '['), stops after a few thousand tokens at most.
 MAX_DEPTH = 64  # collections inside collections, aliases expanded
 MAX_VALUES = 20_000  # scalars and collections, each alias counted as all it stands for
 # The characters of every scalar, keys included, each alias counted as all it stands
@@ -59,40 +73,9 @@ MAX_CHARACTERS = 2 << 20
 MAX_NUMBER_LENGTH = 4300
 
 
-# Below this many characters and without anchors, a document is composed by
-# PyYAML's C composer (composing the events here costs a third more): it can nest at
-# most 2,048 levels, which costs the C stack some 700 KB (it runs out at about
-# 25,000 levels in the usual 8 MiB), and with no alias it is a plain tree, which
-# ``_measure`` then checks against the bounds before anything reads it. Every real
-# frontmatter that needs the full parser is shorter (the longest in the corpus,
-# 690 characters).
-MAX_C_COMPOSED = 2048
-_C_COMPOSER = hasattr(yaml, "CSafeLoader")
-
-
-class PureLoader(yaml.SafeLoader):  # type: ignore[misc]
-    """PyYAML's safe loader in Python, refusing numbers longer than
+class Loader(yaml.SafeLoader):  # type: ignore[misc]
+    """PyYAML's safe loader, in Python (see above), refusing numbers longer than
     MAX_NUMBER_LENGTH characters."""
-
-
-class Loader(getattr(yaml, "CSafeLoader", PureLoader)):  # type: ignore[misc]
-    """PyYAML's safe loader (the C parser when libyaml is there), refusing numbers
-    longer than MAX_NUMBER_LENGTH characters."""
-
-
-# A text with more flow collections than MAX_DEPTH may nest them deeper than memcheck
-# reads, and is parsed by PyYAML's Python parser, whose state machine has no bound of
-# its own: so every such text meets memcheck's bound and message (MEM003, "nests
-# collections more than 64 levels deep"), whatever PyYAML is installed. libyaml has a
-# bound since 0.2.6 (PyYAML 6.0.4 bundles it): 1,000 levels, with a message of its
-# own; and its scanner reads up to 1,024 characters ahead of the parser, so on a line
-# of `[` it crosses its bound before the composer here sees the 65th level. Counting
-# the brackets costs two passes in C over the text; no real frontmatter has this many
-# (the corpus's most: 4).
-def _loader_for(text: str) -> type[Any]:
-    if text.count("[") + text.count("{") > MAX_DEPTH:
-        return PureLoader
-    return Loader
 
 
 def _bounded_number(construct: Any) -> Any:
@@ -104,11 +87,8 @@ def _bounded_number(construct: Any) -> Any:
     return construct_number
 
 
-# (Without libyaml, Loader is a PureLoader and inherits its constructors.)
-_LOADERS: list[Any] = [PureLoader] if issubclass(Loader, PureLoader) else [PureLoader, Loader]
-for _loader in _LOADERS:
-    for _tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
-        _loader.add_constructor(_tag, _bounded_number(_loader.yaml_constructors[_tag]))
+for _tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+    Loader.add_constructor(_tag, _bounded_number(Loader.yaml_constructors[_tag]))
 
 
 class TooComplex(yaml.MarkedYAMLError):  # type: ignore[misc]
@@ -137,14 +117,9 @@ def load(text: str) -> Loaded:
     constructor raises on a value it cannot build (ValueError for a date out of
     range, and the like).
     """
-    loader_class = _loader_for(text)
-    loader = loader_class(text)
+    loader = Loader(text)
     try:
-        if loader_class is not PureLoader and _C_COMPOSER and len(text) <= MAX_C_COMPOSED and "&" not in text:
-            node = loader.get_single_node()
-            composed = _measure(node) if node is not None else Composed(None, 0, 0, 0, ())
-        else:
-            composed = compose(loader)
+        composed = compose(loader)
         node = composed.node
         return Loaded(node, loader.construct_document(node) if node is not None else None, composed.duplicates)
     finally:
@@ -285,42 +260,6 @@ def compose(loader: Any) -> Composed:
         )
     get_event()  # stream end
     return Composed(node, values, aliases, depth, tuple(duplicates), characters)
-
-
-def _measure(root: Node) -> Composed:
-    """What ``compose`` says of a tree without aliases (so every node is met once),
-    walked without recursion in the order of its events."""
-    duplicates: list[tuple[int, int, str]] = []  # (line, column, dotted key): sorted, the events' order
-    values = depth = characters = 0
-    pending: list[tuple[Node, str, int]] = [(root, "", 1)]  # (node, dotted path of its mapping, level)
-    pop, push = pending.pop, pending.append
-    while pending:
-        node, path, level = pop()
-        values += 1
-        if node.__class__ is ScalarNode:
-            characters += len(node.value)
-            continue
-        if level > depth:
-            depth = level
-            if depth > MAX_DEPTH:
-                raise _too_deep(node)
-        children = node.value
-        if node.__class__ is SequenceNode:
-            for item in reversed(children):
-                push((item, path, level + 1))
-            continue
-        keys: set[str] = set()
-        for key_node, _ in children:
-            if key_node.__class__ is ScalarNode:
-                if key_node.value in keys:
-                    duplicates.append((key_node.start_mark.line, key_node.start_mark.column, path + key_node.value))
-                keys.add(key_node.value)
-        for key_node, value_node in reversed(children):
-            push((value_node, f"{path}{key_node.value if key_node.__class__ is ScalarNode else ''}.", level + 1))
-            push((key_node, path, level + 1))
-    if values > MAX_VALUES:  # (a document this short cannot get near: see MAX_C_COMPOSED)
-        raise _too_many(root, 0)
-    return Composed(root, values, 0, depth, tuple((key, line) for line, _, key in sorted(duplicates)), characters)
 
 
 def _anchor(anchors: dict[str, Node], event: Any, node: Node) -> None:
