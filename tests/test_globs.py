@@ -2,9 +2,8 @@
 "does this glob name any file or folder?" exactly as trying it on every entry would."""
 from __future__ import annotations
 
-import time
-
 import pytest
+from conftest import cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +25,7 @@ def _entries(files: list[str]) -> set[str]:
 
 @settings(max_examples=400, deadline=None)
 @given(files=_PATHS, pattern=_PATTERNS, folders=st.lists(st.sampled_from(["", "src", "a/b", "lib", "src/a"]), min_size=1, max_size=4))
+@pytest.mark.slow  # a property test: seconds of examples
 def test_index_answers_as_every_entry_tried_one_by_one(files: list[str], pattern: str, folders: list[str]) -> None:
     index = globs.FileIndex(files)
     for folder in folders:  # one index asked from several folders, as a check does
@@ -82,20 +82,25 @@ def test_brace_count_without_spelling_out() -> None:
 
 
 def test_hostile_patterns_stay_fast() -> None:
-    # CPU time, as a hang guard (bench/ measures speed): backtracking or spelling
-    # out these patterns took minutes.
-    start = time.process_time()
+    # These take about a tenth of a second of CPU; backtracking or spelling out these
+    # patterns took minutes (exponential in the stars and braces).
+    with cpu_limit(10, "the hostile patterns"):
+        _hostile_patterns()
+
+
+def _hostile_patterns() -> None:
     assert not globs.match("*a" * 30 + "*b", "a" * 200)
     assert not globs.match("**/" * 200 + "x", "/".join("a" * 300))
     index = globs.FileIndex(f"d{i}/f{i}.py" for i in range(20_000))
     assert not index.any_match("**/*q*/**")
     # too long or too deep to spell out: reported, never expanded or recursed into
     assert "does not expand patterns over 1,000" in str(globs.problem("{a,b}x" * 200))
-    assert globs.problem("{" * 400 + "a" + "}" * 400) == "nests {...} too deeply to spell out"
+    # (memcheck's own bound, so every Python gives the same finding)
+    assert globs.problem("{" * 400 + "a" + "}" * 400) == "nests {...} more than 32 levels deep; memcheck does not spell it out"
+    assert globs.problem("{" * 32 + "a" + "}" * 32) is None and globs.match("{" * 32 + "a" + "}" * 32, "a")
     assert not globs.match("{" * 400 + "a" + "}" * 400, "a") and not index.any_match("x" * 5000)
-    assert time.process_time() - start < 5
 
 
-@pytest.mark.parametrize("pattern", ["/", "./", " "])
+@pytest.mark.parametrize("pattern", ["/", "./", " ", "{,}", "{/,/}"])
 def test_patterns_that_name_nothing(pattern: str) -> None:
     assert globs.problem(pattern) is not None

@@ -30,6 +30,11 @@ MAX_ALTERNATIVES = 1000
 # pattern longer than this is reported rather than expanded (real ones are tens of
 # characters; 1,000 alternatives of it stay under a megabyte).
 MAX_PATTERN = 1000
+# Spelling out nested braces recurses once per level. Real patterns nest one or two
+# deep; past this, a pattern is reported rather than expanded. The bound is memcheck's
+# own, so the finding does not depend on the Python running it (3.12 and later let
+# recursion go deeper than 3.11 did, and 400 levels stopped raising RecursionError).
+MAX_BRACE_DEPTH = 32
 _MAGIC = re.compile(r"[*?\[]")
 _GLOBSTAR = "**"
 
@@ -54,6 +59,18 @@ def _top_level_parts(value: str) -> list[str]:
             start = i + 1
     parts.append(value[start:])
     return parts
+
+
+def _brace_depth(pattern: str) -> int:
+    """How deep ``pattern``'s braces nest (an unmatched '}' closes nothing)."""
+    depth = deepest = 0
+    for c in pattern:
+        if c == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c == "}" and depth:
+            depth -= 1
+    return deepest
 
 
 def split_list(value: str) -> list[str]:
@@ -120,12 +137,9 @@ def _normalize(pattern: str) -> str:
 def compile_glob(pattern: str) -> tuple[Pattern, ...]:
     """The brace-free alternatives of ``pattern`` (without its ``!``), or () when it
     has more than ``MAX_ALTERNATIVES`` of them or is over ``MAX_PATTERN`` characters."""
-    if len(pattern) > MAX_PATTERN or brace_count(pattern) > MAX_ALTERNATIVES:
+    if len(pattern) > MAX_PATTERN or _brace_depth(pattern) > MAX_BRACE_DEPTH or brace_count(pattern) > MAX_ALTERNATIVES:
         return ()
-    try:
-        spelled = _alternatives(_normalize(pattern))
-    except RecursionError:  # braces nested hundreds deep
-        return ()
+    spelled = _alternatives(_normalize(pattern))
     found = []
     for alt in spelled:
         segments = tuple(s for s in alt.split("/") if s)
@@ -207,8 +221,10 @@ def problem(pattern: str) -> str | None:
         return f"stands for more than {MAX_ALTERNATIVES:,} patterns once its {{...}} are spelled out; split it"
     if not _normalize(body).strip("/"):
         return "names no path (only '/' or './'); write '**' for every file"
-    if not compile_glob(body):
-        return "nests {...} too deeply to spell out"
+    if _brace_depth(body) > MAX_BRACE_DEPTH:
+        return f"nests {{...}} more than {MAX_BRACE_DEPTH} levels deep; memcheck does not spell it out"
+    if not compile_glob(body):  # every alternative empty: `{,}`, `{/,/}`
+        return "names no path once its {...} are spelled out"
     return None
 
 
