@@ -1,9 +1,21 @@
 """Shared fixtures: real git repositories in temporary folders, an isolated $HOME
-and git config, and the CLI both through click's runner and as a subprocess."""
+and git config, and the CLI: in this process (``run_cli``, ``invoke``) and, where
+the process itself is tested, as a subprocess (``run_process``).
+
+The suite runs on every CPU (pytest-xdist's ``-n auto``, set in pyproject.toml;
+``-n0`` for one process). Tests marked ``e2e`` run memcheck, pre-commit or a
+virtualenv as real processes; ``slow`` ones take seconds (property tests, fuzzing,
+large trees, virtualenv builds). The fast subset, under a minute:
+
+    python -m pytest -m "not slow and not e2e"
+"""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +25,7 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import settings
 
-from memcheck.cli import cli
+from memcheck.cli import cli, main
 
 # Property tests draw the same examples on every machine and run, so the suite's
 # verdict is the same everywhere (CI included); `HYPOTHESIS_PROFILE=explore` draws
@@ -101,7 +113,42 @@ def repo(tmp_path: Path) -> Path:
 
 
 def run_cli(root: Path, *args: str, input: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """The CLI as a user runs it: a real subprocess in the repository."""
+    """The CLI in this process: ``memcheck.cli.main(args)`` run from ``root``, with
+    ``input`` on standard input and ``env`` added to the environment for the call,
+    its output captured as a subprocess's would be (text, universal newlines).
+
+    Used wherever the process itself is not what is tested; see ``run_process``."""
+    runner = _runner()
+    with runner.isolation(input=input, env=env) as streams:
+        # Only the first two are needed: click 8.2+ adds a third, both mixed.
+        stdout, stderr = streams[0], streams[1]
+        here = os.getcwd()
+        os.chdir(root)
+        try:
+            code = main(list(args))
+        finally:
+            os.chdir(here)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        out, err = stdout.getvalue(), stderr.getvalue()
+    return subprocess.CompletedProcess([sys.executable, "-m", "memcheck", *args], code, _text(out), _text(err))
+
+
+def _runner() -> CliRunner:
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
+    except TypeError:  # click 8.2+: stderr is always apart
+        return CliRunner()
+
+
+def _text(raw: bytes) -> str:
+    """``raw`` read as ``subprocess.run(text=True)`` reads a child's output."""
+    return io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", newline=None).read()
+
+
+def run_process(root: Path, *args: str, input: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The CLI as a user runs it: a real ``python -m memcheck`` subprocess in the
+    repository. Only for tests of the process itself (mark them ``e2e``)."""
     return subprocess.run(
         [sys.executable, "-m", "memcheck", *args],
         cwd=root,
@@ -119,7 +166,7 @@ def invoke(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
 
 
 def check_json(root: Path, *args: str) -> list[dict[str, Any]]:
-    """`memcheck check --format json` as a subprocess: its problems, after checking
+    """`memcheck check --format json` (in this process): its problems, after checking
     that it ran cleanly (exit 0 or 1, nothing on stderr)."""
     proc = run_cli(root, "check", "--format", "json", *args)
     assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
@@ -130,7 +177,7 @@ def check_json(root: Path, *args: str) -> list[dict[str, Any]]:
 
 
 def fix_json(root: Path, *args: str) -> tuple[int, dict[str, Any]]:
-    """`memcheck fix --format json` as a subprocess: its exit code and report, after
+    """`memcheck fix --format json` (in this process): its exit code and report, after
     checking that it ran cleanly (exit 0 or 1, nothing on stderr)."""
     proc = run_cli(root, "fix", "--format", "json", *args)
     assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
@@ -147,3 +194,67 @@ def unlisted(root: Path, index: str) -> set[str]:
     """The memory files `check` reports the index does not list (IDX003)."""
     prefix, suffix = "memory file ", " is not listed in "
     return {str(p["message"]).removeprefix(prefix).partition(suffix)[0] for p in index_findings(root, index, "IDX003")}
+
+
+# --- Hand-written real-world shapes, and the extra run on ../shared -------------------
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+# tests/shared/ runs on ../shared/ (real repositories' files, not part of the project):
+# collected only where that folder is beside the checkout, so a clone without it runs
+# every other test and shows no skip. Every behaviour it checks is also checked on the
+# hand-written shapes under tests/ (test_real_world_shapes.py and others).
+collect_ignore = [] if SHARED.is_dir() else ["shared"]
+
+
+def fixture_frontmatter() -> Iterator[tuple[Path, str]]:
+    """(file, the text between its fences) for every hand-written frontmatter shape
+    in tests/fixtures/frontmatter."""
+    from memcheck.document import parse
+
+    for path in sorted((FIXTURES / "frontmatter").glob("*.md")):
+        doc = parse(str(path), path.read_bytes())
+        if doc.frontmatter is not None:
+            yield path, "\n".join(doc.lines[1 : doc.frontmatter.end_line - 1])
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if SHARED.is_dir():
+        return f"{SHARED} is beside this checkout: tests/shared/ runs on real repositories too"
+    import ast
+
+    count = sum(
+        isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+        for path in sorted((Path(__file__).resolve().parent / "shared").glob("test_*.py"))
+        for node in ast.parse(path.read_text("utf-8")).body
+    )
+    return f"../shared/ is not beside this checkout: {count} tests on real repositories (tests/shared/) not collected"
+
+
+# --- Hang guards ------------------------------------------------------------------------
+
+
+class HangGuardTripped(AssertionError):
+    """The guarded block used more CPU than its hang guard allows."""
+
+
+@contextlib.contextmanager
+def cpu_limit(seconds: float, what: str) -> Iterator[None]:
+    """Stop the block, failing the test, once it has used ``seconds`` of CPU time.
+
+    A hang guard, not a speed test (bench/ measures speed): ``seconds`` is ten times
+    and more what the block takes on a busy machine, while what it guards against
+    (backtracking, exponential spelling-out) takes minutes or hours. CPU time of this
+    process, so other work on the machine never trips it; and it stops the block when
+    the limit passes (at the next Python instruction), rather than timing it after."""
+
+    def trip(signum: int, frame: object) -> None:
+        raise HangGuardTripped(f"{what}: still running after {seconds:g} s of CPU (a hang)")
+
+    previous = signal.signal(signal.SIGVTALRM, trip)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, previous)

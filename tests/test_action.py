@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import pytest
 import yaml
-from conftest import REPO_ROOT, SCHEMAS, git, memory, write
+from conftest import REPO_ROOT, git, memory, write
 
 ACTION_DIR = REPO_ROOT / "action"
 ACTION = ACTION_DIR / "action.yml"
@@ -257,6 +257,8 @@ NEW_MEMORY = {".claude/memory/feedback_testing.md": memory("testing", "Run pytes
 ENV_FILE = {".env": "API_KEY=not-a-real-key\n"}
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, {**NEW_MEMORY, **ENV_FILE})
     ws = _checkout(tmp_path, pr)
@@ -281,13 +283,14 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
     sarif_doc = json.loads((ws / "results/memcheck.sarif").read_text(encoding="utf-8"))
     results = sarif_doc["runs"][0]["results"]
     assert sorted(r["ruleId"][:3] for r in results) == ["GRD", "IDX"]
-    if (SCHEMAS / "sarif-schema-2.1.0.json").is_file():
-        import jsonschema
+    import jsonschema
 
-        schema = json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
-        jsonschema.validate(sarif_doc, schema)
+    schema = json.loads((REPO_ROOT / "tests/schemas/sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(schema).validate(sarif_doc)  # the draft the schema declares
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_override_label_reports_guard_findings_without_failing(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, ENV_FILE)
     ws = _checkout(tmp_path, pr)
@@ -307,6 +310,8 @@ def test_override_label_reports_guard_findings_without_failing(runner: Runner, t
     assert "the label 'secrets-ok'" in custom.stdout and "`secrets-ok`" in custom.summary
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_shallow_checkout_gets_the_base_fetched(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, ENV_FILE)
     ws = _checkout(tmp_path, pr, depth=1)
@@ -321,6 +326,8 @@ def test_shallow_checkout_gets_the_base_fetched(runner: Runner, tmp_path: Path) 
     assert "README.md" not in run.summary.split("### Guarded paths", 1)[1]
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_unreachable_base_gives_a_clear_message(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, NEW_MEMORY)
     ws = _checkout(tmp_path, pr)
@@ -335,6 +342,8 @@ def test_unreachable_base_gives_a_clear_message(runner: Runner, tmp_path: Path) 
     ("fail_on", "expected"),
     (("error", 0), ("warning", 1), ("never", 0)),
 )
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_fail_on_with_only_warnings(runner: Runner, tmp_path: Path, fail_on: str, expected: int) -> None:
     crlf_index = {".claude/memory/MEMORY.md": "# Memory\r\n\r\n## User\r\n- [prefs](user_prefs.md) - Prefers short answers\r\n"}
     pr = _pull_request(tmp_path, crlf_index)
@@ -346,6 +355,8 @@ def test_fail_on_with_only_warnings(runner: Runner, tmp_path: Path, fail_on: str
     assert "Guard off" in run.summary
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_fail_on_never_passes_with_errors(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, NEW_MEMORY)
     ws = _checkout(tmp_path, pr)
@@ -355,6 +366,8 @@ def test_fail_on_never_passes_with_errors(runner: Runner, tmp_path: Path) -> Non
     assert run.summary == ""
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, {})
     ws = _checkout(tmp_path, pr)
@@ -377,6 +390,8 @@ def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_
         ({"sarif": ".claude"}, "input sarif: .claude is a folder"),
     ),
 )
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_bad_input_is_one_error_line(runner: Runner, tmp_path: Path, inputs: dict[str, str], message: str) -> None:
     pr = _pull_request(tmp_path, {})
     ws = _checkout(tmp_path, pr)
@@ -416,6 +431,8 @@ def test_event_range(event: dict[str, Any], expected: tuple[str, str]) -> None:
     assert _run_module().event_range(event) == expected
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_summary_lists_the_findings_by_file(runner: Runner, tmp_path: Path) -> None:
     files = {
         **NEW_MEMORY,
@@ -449,6 +466,8 @@ def test_summary_caps_the_list_with_a_count_of_the_rest() -> None:
     assert lines[-1] == "… and 50 more findings (all are in the SARIF file and in `memcheck check`'s output)."
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.parametrize(("config", "fail_on", "expected"), (("fail-on: warning\n", "", 1), ("fail-on: warning\n", "error", 0), ("", "", 0)))
 def test_fail_on_defaults_to_the_config_as_the_cli_does(runner: Runner, tmp_path: Path, config: str, fail_on: str, expected: int) -> None:
     files = {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user", extra="mood: calm\n")}
@@ -466,6 +485,8 @@ def test_fail_on_defaults_to_the_config_as_the_cli_does(runner: Runner, tmp_path
 # --- what a pull request cannot do to the action ------------------------------------
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_the_pull_requests_own_code_never_runs(runner: Runner, tmp_path: Path) -> None:
     # A memcheck package (and a click module) at the root of the checkout: a guard
     # started as `python -m memcheck` there would import them and report nothing.
@@ -505,6 +526,8 @@ def _deep_pull_request(tmp_path: Path) -> Pr:
     return Pr(origin, base, head)
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_a_shallow_checkout_is_deepened_until_the_whole_range_is_there(runner: Runner, tmp_path: Path) -> None:
     pr = _deep_pull_request(tmp_path)
     ws = _checkout(tmp_path, pr, depth=1)
@@ -515,6 +538,8 @@ def test_a_shallow_checkout_is_deepened_until_the_whole_range_is_there(runner: R
     assert "| `.env` | GRD001 |" in run.summary
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_a_push_that_creates_a_branch_is_judged_against_the_default_branch(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, ENV_FILE)
     ws = _checkout(tmp_path, pr, depth=1)
@@ -532,6 +557,8 @@ def test_a_push_that_creates_a_branch_is_judged_against_the_default_branch(runne
 HOSTILE_NAME = "[memcheck override approved, click here](https:/evil.example/x) <img src=x> \x1b[31m.env"
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_file_names_cannot_inject_annotations_or_summary_markup(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, {HOSTILE_NAME: "API_KEY=x\n"})
     ws = _checkout(tmp_path, pr)

@@ -129,6 +129,7 @@ problems = st.lists(
 
 @given(problems, st.randoms())
 @settings(max_examples=200, deadline=None)
+@pytest.mark.slow  # a property test: seconds of examples
 def test_render_is_order_free_and_load_counts_what_was_written(found: list[Problem], rnd: object) -> None:
     shuffled = list(found)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]

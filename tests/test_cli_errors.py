@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import git, invoke, memory, run_cli, write
+from conftest import git, invoke, memory, run_cli, run_process, write
 
 
 def _unlisted(repo: Path, name: str = "project_b.md") -> None:
@@ -33,12 +33,13 @@ def test_fix_diff_into_a_file_that_takes_no_writes_is_one_error_line(repo: Path)
     assert "internal error" not in proc.stderr
 
 
+@pytest.mark.e2e  # the locale sets a process's stream encodings when it starts
 @pytest.mark.parametrize("output", ((), ("-o", "report.txt")), ids=("stdout", "output-file"))
 def test_a_non_ascii_name_under_the_c_locale_is_reported(repo: Path, output: tuple[str, ...]) -> None:
     _unlisted(repo, "café.md")
     git(repo, "add", "-A")
     env = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
-    proc = run_cli(repo, "check", *output, env=env)
+    proc = run_process(repo, "check", *output, env=env)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert proc.stderr == ""
     text = (repo / "report.txt").read_text(encoding="utf-8") if output else proc.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+import pytest
 from conftest import git, memory, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -131,6 +132,7 @@ _TEXT_CHARS = "ab [](#)\\<>:-é"
     ),
     st.sampled_from(["grouped", "flat", "flat-emdash"]),
 )
+@pytest.mark.slow  # a property test: seconds of examples
 def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memories: list[tuple[str, str, str, str]], style: str) -> None:
     # The index check skips IDX002-IDX005 for an index that is exactly memcheck's render
     # of its memories; the long way must find nothing there either.
@@ -175,6 +177,7 @@ def test_an_index_written_by_fix_takes_the_short_way(repo: Path) -> None:
     assert run_cli(repo, "check").returncode == 0
 
 
+@pytest.mark.slow  # takes seconds: a large tree, or every case of a table against the old code
 def test_checking_leaves_no_cyclic_garbage(repo: Path) -> None:
     # Checks run with the cycle collector off (lint._no_cycle_collection): whatever
     # they allocate must be freed by reference counting alone, or memory would grow

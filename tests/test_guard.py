@@ -1,5 +1,6 @@
-"""`memcheck guard` against real git repositories, through click's runner and as a
-subprocess: the "Done when" cases of issue 4, every mode, and the error cases."""
+"""`memcheck guard` against real git repositories, through click's runner, through
+main() and (a case of each mode, marked e2e) as a subprocess: the "Done when" cases
+of issue 4, every mode, and the error cases."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import git, invoke, run_cli, write
+from conftest import git, invoke, run_cli, run_process, write
 
 from memcheck import __version__
 
@@ -38,8 +39,8 @@ def tracked(root: Path, *files: str) -> None:
 
 def guard(root: Path, runner: str, *args: str, monkeypatch: pytest.MonkeyPatch, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     """Exit code, stdout and stderr of `memcheck guard ARGS` run in root."""
-    if runner == "subprocess":
-        proc = run_cli(root, "guard", *args, env=env)
+    if runner in ("main", "subprocess"):
+        proc = (run_cli if runner == "main" else run_process)(root, "guard", *args, env=env)
         return proc.returncode, proc.stdout, proc.stderr
     for name, value in (env or {}).items():
         monkeypatch.setenv(name, value)
@@ -47,7 +48,9 @@ def guard(root: Path, runner: str, *args: str, monkeypatch: pytest.MonkeyPatch, 
     return result.exit_code, result.stdout, result.stderr
 
 
-RUNNERS = pytest.mark.parametrize("runner", ["click", "subprocess"])
+# A mode's case as a real process too; the tables of cases in this process only.
+RUNNERS = pytest.mark.parametrize("runner", ["click", pytest.param("subprocess", marks=pytest.mark.e2e)])
+IN_PROCESS = pytest.mark.parametrize("runner", ["click", "main"])
 
 
 def adding(name: str) -> Callable[[Path], None]:
@@ -112,7 +115,7 @@ BLOCKED: list[tuple[Callable[[Path], None], str, str]] = [
 ]
 
 
-@RUNNERS
+@IN_PROCESS
 @pytest.mark.parametrize(("setup", "line", "allow"), BLOCKED, ids=[case[0].__name__ for case in BLOCKED])
 def test_blocked(repo: Path, runner: str, setup: Callable[[Path], None], line: str, allow: str, monkeypatch: pytest.MonkeyPatch) -> None:
     setup(repo)
@@ -137,7 +140,7 @@ def test_the_suggested_allow_line_allows_the_path(repo: Path, monkeypatch: pytes
 PASSED = ["src/tokenizer.py", "auth/oauth_client.go", "password_reset.ts", ".env.example", "reset-password-form.tsx", "docker-secrets.md"]
 
 
-@RUNNERS
+@IN_PROCESS
 @pytest.mark.parametrize("path", PASSED)
 def test_passed(repo: Path, runner: str, path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     tracked(repo)
@@ -204,11 +207,11 @@ def test_a_newline_in_a_name_cannot_hide_or_forge_a_finding(repo: Path, monkeypa
     write(repo, "my\napp/.env", "A=1\n")
     write(repo, "notes\n.env:1:1: fake.txt", "x\n")
     git(repo, "add", "-A")
-    code, out, _ = guard(repo, "subprocess", monkeypatch=monkeypatch)
+    code, out, _ = guard(repo, "main", monkeypatch=monkeypatch)
     assert code == 1
     assert out.splitlines()[0].startswith('"my\\napp/.env":1:1: GRD001 added')
     assert len(out.splitlines()) == 2  # one finding and the summary: the fake name is not one
-    code, out, _ = guard(repo, "subprocess", "--format", "json", monkeypatch=monkeypatch)
+    code, out, _ = guard(repo, "main", "--format", "json", monkeypatch=monkeypatch)
     assert [p["path"] for p in json.loads(out)["problems"]] == ["my\napp/.env"]
 
 
@@ -512,6 +515,7 @@ def test_list_of_a_clean_tree(repo: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert guard(repo, "click", "--list", monkeypatch=monkeypatch) == (0, "No guarded paths in the tree.\n", "")
 
 
+@pytest.mark.e2e
 def test_version_and_guard_stay_lean() -> None:
     code = (
         "import sys\n"
@@ -523,6 +527,7 @@ def test_version_and_guard_stay_lean() -> None:
     assert proc.stdout.splitlines() == [f"memcheck {__version__}", "[]"]
 
 
+@pytest.mark.e2e
 def test_guard_reads_changes_through_gitpython_and_check_does_not_import_it(repo: Path) -> None:
     add_env(repo)
     code = "import sys\nfrom memcheck.cli import main\nrc = main([sys.argv[1]])\nprint('git' in sys.modules, rc)\n"

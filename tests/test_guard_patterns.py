@@ -289,6 +289,7 @@ def both_matchers() -> tuple[PatternSet, pathspec.GitIgnoreSpec]:
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(SEGMENTS), min_size=1, max_size=5), st.booleans())
+@pytest.mark.slow  # a property test: seconds of examples
 def test_the_matcher_agrees_with_gitignorespec(parts: list[str], is_dir: bool) -> None:
     path = "/".join(parts)
     ours, spec = both_matchers()

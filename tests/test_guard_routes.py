@@ -1,8 +1,8 @@
-"""Every route around the gate that attackers' reviews found, each through the real
-CLI in a subprocess (and pushes through the real pre-commit, to a bare remote): a
-template name that exempts a folder or a symlink, an evil merge, a push that
-pre-commit describes only in part, a change that decides its own policy, quiet
-fall-backs and history that git can be told to hide; then (a second review) a
+"""Every route around the gate that attackers' reviews found, each through the CLI
+(main() in this process; pushes through the real pre-commit, to a bare remote,
+marked e2e): a template name that exempts a folder or a symlink, an evil merge, a
+push that pre-commit describes only in part, a change that decides its own policy,
+quiet fall-backs and history that git can be told to hide; then (a second review) a
 branch that picks its policy by its fork point, a shallow clone that cuts a range,
 a merge that restores a file from outside the range, tags and lax branches at a
 push, pushes by URL, names as Windows reads them, folders and links in paths mode,
@@ -191,6 +191,7 @@ def remote_has(root: Path, ref: str) -> bool:
     return subprocess.run(["git", "--git-dir", str(root.parent / "origin.git"), "rev-parse", "--verify", "-q", ref], capture_output=True).returncode == 0
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_first_push_judges_every_commit(pushing: Path) -> None:
     commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
     commit(pushing, {".env": "SECRET=1\n"}, "env")
@@ -201,6 +202,7 @@ def test_a_first_push_judges_every_commit(pushing: Path) -> None:
     assert not remote_has(pushing, "main")
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_clean_first_push_passes(pushing: Path) -> None:
     commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), ".env.example": "KEY=\n"}, "init")
     proc = push(pushing, "main")
@@ -208,6 +210,7 @@ def test_a_clean_first_push_passes(pushing: Path) -> None:
     assert remote_has(pushing, "main")
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_new_orphan_branch_is_judged(pushing: Path) -> None:
     commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
     assert push(pushing, "main").returncode == 0
@@ -219,6 +222,7 @@ def test_a_new_orphan_branch_is_judged(pushing: Path) -> None:
     assert not remote_has(pushing, "z")
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_every_pushed_ref_is_judged_not_only_the_first(pushing: Path) -> None:
     commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
     assert push(pushing, "main").returncode == 0
@@ -233,6 +237,7 @@ def test_every_pushed_ref_is_judged_not_only_the_first(pushing: Path) -> None:
     assert not remote_has(pushing, "z")
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_clean_push_of_a_branch_passes(pushing: Path) -> None:
     commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), "package-lock.json": "{}\n"}, "init")
     # The lock file was added by a commit without the hook; it is on the remote now.
@@ -243,6 +248,7 @@ def test_a_clean_push_of_a_branch_passes(pushing: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_pushing_a_branch_that_merged_main_is_not_blamed_for_mains_lock_file(pushing: Path) -> None:
     commit(pushing, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config()}, "init")
     assert push(pushing, "main").returncode == 0
@@ -782,6 +788,7 @@ def branch_on_the_remote(root: Path, branch: str, files: dict[str, str]) -> None
     git(root, "fetch", "-q", "origin")
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_tag_pushed_after_a_branch_is_judged(pushing: Path) -> None:
     pushed_main(pushing)
     git(pushing, "checkout", "-q", "--detach")
@@ -795,6 +802,7 @@ def test_a_tag_pushed_after_a_branch_is_judged(pushing: Path) -> None:
     assert not remote_has(pushing, "v2")
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_pushing_all_tags_judges_every_tag(pushing: Path) -> None:
     pushed_main(pushing)
     git(pushing, "checkout", "-q", "--detach")
@@ -809,6 +817,7 @@ def test_pushing_all_tags_judges_every_tag(pushing: Path) -> None:
     assert not remote_has(pushing, "v2")
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_stash_never_blocks_a_push(pushing: Path) -> None:
     # A stash of untracked files may hold a .env; refs/stash is no branch or tag.
     pushed_main(pushing)
@@ -819,6 +828,7 @@ def test_a_stash_never_blocks_a_push(pushing: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_lax_branch_on_the_remote_does_not_carry_a_secret_onto_main(pushing: Path) -> None:
     branch_on_the_remote(pushing, "lax", {".memcheck.yaml": "guard: {disable: [env]}\n"})
     git(pushing, "checkout", "-q", "-b", "m2", "main")
@@ -828,6 +838,7 @@ def test_a_lax_branch_on_the_remote_does_not_carry_a_secret_onto_main(pushing: P
     assert ".env:1:1: GRD001 added in" in proc.stdout
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_new_orphan_branch_is_judged_by_the_remotes_default_branch_settings(pushing: Path) -> None:
     pushed_main(pushing, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"})
     git(pushing, "checkout", "-q", "--orphan", "orphan")
@@ -843,6 +854,7 @@ def push_to_url(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", "push", "-q", str(root.parent / "origin.git"), *args], cwd=root, capture_output=True, text=True, env=_pre_commit_env(root.parent))
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_push_by_url_is_judged_as_a_push_to_the_remote_with_that_url(pushing: Path) -> None:
     pushed_main(pushing, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"})
     git(pushing, "checkout", "-q", "-b", "topic")
@@ -852,6 +864,7 @@ def test_a_push_by_url_is_judged_as_a_push_to_the_remote_with_that_url(pushing: 
     assert "x.sqlite:1:1: GRD001 added in" in proc.stdout
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_push_to_a_url_no_remote_has_keeps_the_repositorys_own_patterns(pushing: Path, tmp_path: Path) -> None:
     pushed_main(pushing, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"})
     other = tmp_path / "mirror.git"
@@ -865,6 +878,7 @@ def test_a_push_to_a_url_no_remote_has_keeps_the_repositorys_own_patterns(pushin
     assert "prod.sqlite:1:1: GRD001 added in" in proc.stdout
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_push_by_url_is_not_blamed_for_what_the_remote_has(pushing: Path) -> None:
     pushed_main(pushing, {"package-lock.json": "{}\n"})
     git(pushing, "checkout", "-q", "-b", "topic")
@@ -877,6 +891,7 @@ def test_a_push_by_url_is_not_blamed_for_what_the_remote_has(pushing: Path) -> N
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_merge_of_a_remote_branch_that_brings_a_secret_into_the_pushed_branch_is_judged(pushing: Path) -> None:
     # The remote has legacy (with its .env): its commits are not judged again, but
     # merging it brings the .env into main, which the push changes.
@@ -888,6 +903,7 @@ def test_a_merge_of_a_remote_branch_that_brings_a_secret_into_the_pushed_branch_
     assert ".env:1:1: GRD001 added in the range's result" in proc.stdout, proc.stdout
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_a_push_of_a_branch_that_merged_the_remotes_main_is_not_blamed_for_mains_files(pushing: Path) -> None:
     pushed_main(pushing)
     git(pushing, "checkout", "-q", "-b", "feature")
@@ -913,6 +929,7 @@ def _run_all_files(repo: Path, tmp_path: Path) -> subprocess.CompletedProcess[st
     )  # fmt: skip
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_pre_commit_run_all_files_with_nothing_staged_judges_the_tree(repo: Path, tmp_path: Path) -> None:
     commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), ".env.example": "KEY=\n"}, "init")
     git(repo, "checkout", "-q", "-b", "feature")
@@ -929,6 +946,7 @@ def test_pre_commit_run_all_files_with_nothing_staged_judges_the_tree(repo: Path
     assert proc.returncode == 0, proc.stdout + proc.stderr  # the tree is clean; the range check sees the history
 
 
+@pytest.mark.e2e  # pre-commit runs the guard as a process
 def test_an_empty_commit_is_not_blamed_for_the_tree(repo: Path, tmp_path: Path) -> None:
     # git runs the commit hook with GIT_INDEX_FILE set: nothing staged judges nothing there.
     commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), "package-lock.json": "{}\n"}, "init")

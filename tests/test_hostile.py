@@ -1,10 +1,12 @@
-"""Hostile input through the real command line: the classic files built to hang,
+"""Hostile input through the command line (main() in this process; a real process,
+marked e2e, where a hang must be ended or a signal seen): the classic files built to hang,
 crash or abort a parser each give a finding on their own file, quickly, while every
 other file is still checked; a broken config is one error line; an interrupted run
 leaves no process and no temporary file behind; a FIFO is reported, never read or
 replaced. (tests/test_fuzz.py generates more of the same.)"""
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import signal
@@ -13,15 +15,18 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import git, invoke, memory, run_cli, write
+from conftest import cpu_limit, git, invoke, memory, run_cli, write
 
 from memcheck.document import parse
 
-# The old code took minutes (alias bomb) or died by a signal (deep nesting); a run
-# that needs more than this is hanging. Generous: the machines running CI are shared.
-HANG_SECONDS = 20
+# A hang guard, not a speed test (bench/ measures speed): the old code took minutes
+# (alias bomb) or died by a signal (deep nesting), and these runs take a second or
+# two. A run that needs more than this (wall time: a FIFO read blocks without using
+# the CPU) is hanging; generous, because the machines running CI are shared.
+HANG_SECONDS = 60
 
 
 def _alias_bomb(levels: int = 9) -> str:
@@ -84,31 +89,31 @@ def _hostile_tree(repo: Path) -> dict[str, str]:
     return expect
 
 
-def _timed(repo: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], float]:
-    """``run_cli``, failing rather than waiting when the command hangs."""
-    start = time.monotonic()
+def _guarded(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``run_process``, failing rather than waiting when the command hangs: a real
+    process, so that a hang can be ended and a crash by a signal is an exit code."""
     try:
-        proc = subprocess.run([sys.executable, "-m", "memcheck", *args], cwd=repo, capture_output=True, text=True, timeout=HANG_SECONDS)
+        return subprocess.run([sys.executable, "-m", "memcheck", *args], cwd=repo, capture_output=True, text=True, timeout=HANG_SECONDS)
     except subprocess.TimeoutExpired:
         pytest.fail(f"memcheck {' '.join(args)} still running after {HANG_SECONDS}s")
-    return proc, time.monotonic() - start
 
 
 def _findings(proc: subprocess.CompletedProcess[str]) -> set[tuple[str, str]]:
     return {(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"]}
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_hostile_files_each_get_a_finding_and_the_run_goes_on(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     expect = _hostile_tree(repo)
     good = {(".memory/good.md", "MEM007"), ("AGENTS.md", "GDN013"), (".claude/skills/good/SKILL.md", "SKL005")}
     for args in (("check", "--format", "json"), ("fix", "--format", "json")):
-        proc, took = _timed(repo, *args)
+        proc = _guarded(repo, *args)
         assert proc.returncode == 1 and proc.stderr == "", proc.stderr  # never a signal, never "internal error"
-        assert took < HANG_SECONDS, f"{args[0]} took {took:.1f}s"
         found = _findings(proc)
         assert set(expect.items()) <= found, set(expect.items()) - found
         assert good <= found
-    text, _ = _timed(repo, "check")
+    text = _guarded(repo, "check")
     assert text.returncode == 1 and "internal error" not in text.stderr
     for path, code in expect.items():
         assert f"{path}:" in text.stdout and code in text.stdout
@@ -117,8 +122,8 @@ def test_hostile_files_each_get_a_finding_and_the_run_goes_on(repo: Path, monkey
     clicked = invoke(repo, "check", monkeypatch=monkeypatch)
     assert clicked.exit_code == 1 and clicked.stdout == text.stdout
     for args in (("context", "g-alias-bomb/AGENTS.md", "--format", "json"), ("context", "b-brackets/AGENTS.md")):
-        proc, took = _timed(repo, *args)
-        assert proc.returncode in (0, 1) and proc.stderr == "" and took < HANG_SECONDS, proc.stderr
+        proc = _guarded(repo, *args)
+        assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
 
 
 @pytest.mark.parametrize("name", [*HOSTILE_FRONTMATTER, *(f"body-{b}" for b in HOSTILE_BODIES)])
@@ -134,32 +139,67 @@ def test_each_hostile_file_is_read_and_judged_in_a_fraction_of_a_second(name: st
     write(repo, f".memory/{name}.md", text)
     write(repo, "AGENTS.md", text)
     ws = Workspace(config.load(repo))
-    start = time.process_time()
-    parse(f".memory/{name}.md", text.encode())
-    found = lint.collect(ws, lint.targets_for(ws, None))
-    assert time.process_time() - start < 5.0  # a hang guard (bench/ measures speed): these took minutes
+    # The slowest of these (a 700 KB value named twice) takes a few seconds of CPU;
+    # the old code took minutes or hours.
+    with cpu_limit(60, name):
+        parse(f".memory/{name}.md", text.encode())
+        found = lint.collect(ws, lint.targets_for(ws, None))
     assert any(p.path == f".memory/{name}.md" for p in found) or name.startswith("body-")
 
 
+class _CountingMatcher(difflib.SequenceMatcher):  # type: ignore[type-arg]
+    """difflib's matcher, counting what the misspelling check asks of it."""
+
+    built = 0
+    asked: set[str] = set()  # the keys compared with a known key
+    full_ratios: list[int] = []  # the key's length, for each ratio() worked out in full
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        type(self).built += 1
+        super().__init__(*args, **kwargs)
+
+    def set_seq1(self, a: Any) -> None:
+        type(self).asked.add(a)
+        super().set_seq1(a)
+
+    def ratio(self) -> float:
+        type(self).full_ratios.append(len(self.a))
+        return super().ratio()
+
+
 @pytest.mark.parametrize(
-    "frontmatter",
+    ("frontmatter", "keys"),
     [
-        "? " + "k" * 900_000 + "\n: v\n",  # one unknown key, compared with every known one
-        "".join(f"k{i}: v\n" for i in range(20_000)),  # many unknown keys
+        ("? " + "k" * 900_000 + "\n: v\n", 1),  # one unknown key, compared with every known one
+        ("".join(f"k{i}: v\n" for i in range(20_000)), 20_000),  # many unknown keys
     ],
     ids=["long-key", "many-keys"],
 )
-def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, repo: Path) -> None:
+def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, keys: int, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: the misspelling check took about 10 s on each when it built
+    # a matcher per unknown key and known key, and worked out a full ratio (time in
+    # the key's length) for a key far longer than any it could be a misspelling of.
     from memcheck import config
+    from memcheck.checks import guidance
     from memcheck.discover import Workspace
     from memcheck.hooks import lint
 
     write(repo, "AGENTS.md", f"---\n{frontmatter}---\n# Guide\n")
     write(repo, ".cursor/rules/a.mdc", f"---\n{frontmatter}globs: src/**\n---\n# Rule\n")
+    monkeypatch.setattr(guidance.difflib, "SequenceMatcher", _CountingMatcher)
+    monkeypatch.setattr(_CountingMatcher, "built", 0)
+    monkeypatch.setattr(_CountingMatcher, "asked", set())
+    monkeypatch.setattr(_CountingMatcher, "full_ratios", [])
+    guidance._near_key.cache_clear()  # matchers built by earlier tests are not counted
     ws = Workspace(config.load(repo))
-    start = time.process_time()
     lint.collect(ws, lint.targets_for(ws, None))
-    assert time.process_time() - start < 5.0  # a hang guard: the misspelling check took about 10 s on each
+    guidance._near_key.cache_clear()  # none of the counting matchers is kept for later tests
+    assert len(_CountingMatcher.asked) >= keys  # every unknown key was looked at
+    # Matchers: one per known key of each file's schema (some dozens), however many
+    # unknown keys there are.
+    assert 0 < _CountingMatcher.built <= 200
+    # A full ratio only for keys short enough to be a misspelling of a known one.
+    assert all(length < 100 for length in _CountingMatcher.full_ratios)
 
 
 def test_a_finding_quoting_a_huge_key_stays_one_short_line(repo: Path) -> None:
@@ -172,6 +212,7 @@ def test_a_finding_quoting_a_huge_key_stays_one_short_line(repo: Path) -> None:
     assert "kkk...[899,167 characters left out]...kkk" in line and line.endswith("kkk'; fix it or add it to memory.allowed-keys")
 
 
+@pytest.mark.e2e  # a small stack for the whole process
 def test_a_file_that_exhausts_the_stack_is_a_finding_on_that_file(repo: Path) -> None:
     # An @-import chain as deep as the config allows, checked with a small stack.
     write(repo, ".memcheck.yaml", "guidance: {max-import-depth: 100}\n")
@@ -289,6 +330,8 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; memcheck forks on Linux")
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
 def test_a_signalled_parallel_check_leaves_no_worker_behind(number: int, repo: Path) -> None:
@@ -325,6 +368,7 @@ def test_a_signalled_parallel_check_leaves_no_worker_behind(number: int, repo: P
                 os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.e2e
 def test_fix_interrupted_mid_write_leaves_no_temporary_file(repo: Path) -> None:
     for s in range(3):
         write(repo, f"s{s}/.memory/a.md", memory("A", "d", "user"))
@@ -385,6 +429,7 @@ def test_an_import_of_a_fifo_is_reported(repo: Path) -> None:
     assert "AGENTS.md:3:20: GDN009 @./docs/pipe.md imports docs/pipe.md, which is a FIFO" in proc.stdout
 
 
+@pytest.mark.e2e  # a real process, which the hang guard can end if it waits on the FIFO
 @needs_fifo
 @pytest.mark.parametrize(
     ("fifo", "args", "says"),
@@ -398,11 +443,12 @@ def test_an_import_of_a_fifo_is_reported(repo: Path) -> None:
 def test_a_fifo_where_settings_are_read_is_a_usage_error(fifo: str, args: tuple[str, ...], says: str, repo: Path) -> None:
     write(repo, ".memory/a.md", memory("A", "d", "user"))
     os.mkfifo(repo / fifo)
-    proc, _ = _timed(repo, *args)
+    proc = _guarded(repo, *args)
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     assert proc.stderr.startswith("memcheck: error: ") and says in proc.stderr and proc.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_files_thousands_of_folders_deep_are_checked_fixed_and_explained(repo: Path) -> None:
     """A path 1,500 folders deep (3,000 characters, within what Linux allows): whether
     each folder stays inside the repository, and each file's real path, are worked

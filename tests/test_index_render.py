@@ -129,6 +129,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 @SETTINGS
 @given(_stores)
+@pytest.mark.slow  # a property test: seconds of examples
 def test_grouped_equals_seed_003_rebuild_index(store: list[tuple[str, str, str, str]]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -146,6 +147,7 @@ def test_grouped_equals_seed_003_rebuild_index(store: list[tuple[str, str, str, 
 
 @SETTINGS
 @given(_stores, st.booleans())
+@pytest.mark.slow  # a property test: seconds of examples
 def test_flat_emdash_equals_nano_claude_renderer(store: list[tuple[str, str, str, str]], undescribed: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -193,6 +195,7 @@ def test_markdown_breaking_names_and_targets_are_escaped(name: str, filename: st
 @example("c:notes.md", "n", "d")
 @example("#top.md", "n", "d")
 @example("line\nbreak.md", "two\nlines", "ends in space ")
+@pytest.mark.slow  # a property test: seconds of examples
 def test_an_entry_fix_writes_reads_back_as_its_file_on_one_line(filename: str, name: str, description: str) -> None:
     # Whatever the file is called (`#`, `?`, `%`, spaces, brackets, line breaks), the
     # entry is one line, links to that file as read whole, and ends in no whitespace.
@@ -208,6 +211,7 @@ def test_an_entry_fix_writes_reads_back_as_its_file_on_one_line(filename: str, n
 
 @SETTINGS
 @given(_stores, st.randoms(use_true_random=False))
+@pytest.mark.slow  # a property test: seconds of examples
 def test_render_does_not_depend_on_file_creation_order(store: list[tuple[str, str, str, str]], rnd: random.Random) -> None:
     outputs = []
     for _attempt in range(2):

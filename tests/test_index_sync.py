@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -92,6 +90,7 @@ def test_a_name_inside_a_dead_links_text_lists_nothing_and_check_and_fix_agree(r
     assert (repo / INDEX).read_text() == "# Notes\n\n- [Kept](kept.md) \u2014 here\n- [api](project_api.md) \u2014 The API\n"
 
 
+@pytest.mark.slow  # takes seconds: a large tree, or every case of a table against the old code
 def test_listing_stays_exact_and_linear_in_a_large_store(repo: Path) -> None:
     # 2,000 memories named "Note 1".."Note 2000"; the index names the even ones only.
     for i in range(1, 2001):
@@ -227,8 +226,9 @@ def test_fix_and_the_trailing_whitespace_hook_never_undo_each_other(repo: Path) 
     write(repo, ".memcheck.yaml", "index:\n  style: flat-emdash\n")
     run_cli(repo, "fix")
     assert (repo / INDEX).read_text() == "- [A](a.md)\n"
-    hook = subprocess.run([sys.executable, "-m", "pre_commit_hooks.trailing_whitespace_fixer", str(repo / INDEX)], capture_output=True, text=True)
-    assert hook.returncode == 0, hook.stdout  # nothing for the hook to strip
+    from pre_commit_hooks import trailing_whitespace_fixer
+
+    assert trailing_whitespace_fixer.main([str(repo / INDEX)]) == 0  # nothing for the hook to strip
     # An index an older memcheck (or the agent) wrote with "- [A](a.md) \u2014 ", as the
     # hook leaves it: memcheck's own entry, brought back to the render, not kept.
     write(repo, INDEX, "- [A](a.md) \u2014\n")
@@ -347,6 +347,7 @@ def _exists_on_disk(root: Path, line: str, defined: dict[str, idx.Link]) -> bool
     return True
 
 
+@pytest.mark.slow  # 150 examples, each two fixes of a store
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(store=_stores(), mode=st.sampled_from(["sync", None]), max_lines=st.sampled_from([200, 12, 6]))
 def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leaves_nothing_fixable(

@@ -148,13 +148,6 @@ def test_the_readme_quick_start_works_as_written(tmp_path: Path) -> None:
     assert other.returncode == 1 and "gone.md" in other.stdout, other.stdout + other.stderr
 
 
-def test_the_readme_test_command_is_what_ci_runs() -> None:
-    ci = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "<!-- ci: test-command -->" in README and "ci: test-command" in ci
-    command = README.split("<!-- ci: test-command -->", 1)[1].split("```bash\n", 1)[1].split("\n", 1)[0]
-    assert command == "python3 .ci/matrix.py"
-
-
 def test_the_changelog_and_the_release_procedure_name_this_version() -> None:
     changelog = (REPO_ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert "## [Unreleased]" in changelog

@@ -95,6 +95,8 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+@pytest.mark.e2e  # every pipe of the process shrunk, its children's included
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="F_SETPIPE_SZ is Linux's")
 def test_a_queue_longer_than_a_small_pipe_holds_is_shared_out(repo: Path) -> None:
     """1,100 stores make a queue of 4,400 bytes, more than a 4 KiB pipe holds."""

@@ -1,18 +1,20 @@
-"""The hooks as pre-commit runs them: the manifest, its file patterns, and real
-`pre-commit try-repo` runs against temporary git repositories.
+"""The hooks as pre-commit runs them: the manifest, its file patterns, and the real
+pre-commit running them against temporary git repositories.
 
-try-repo installs this repository's working tree (committed, staged and modified
-tracked files; see pre-commit's ``try_repo._repo_ref``) into a fresh virtualenv, so
-these tests exercise the hooks exactly as a user's pre-commit would.
+The hooks are installed once a session (the ``hooks`` fixture: the working tree
+committed into a repository of its own, as try-repo does, and one pre-commit home);
+one `pre-commit try-repo` smoke test checks that path too, which builds a fresh
+virtualenv on every run.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 import pytest
 import yaml
@@ -25,6 +27,7 @@ def _hooks() -> dict[str, dict[str, object]]:
     return {h["id"]: h for h in yaml.safe_load(MANIFEST.read_text(encoding="utf-8"))}
 
 
+@pytest.mark.e2e
 def test_manifest_validates() -> None:
     proc = subprocess.run([sys.executable, "-m", "pre_commit", "validate-manifest", str(MANIFEST)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -118,16 +121,13 @@ def _store_missing_an_entry(repo: Path) -> None:
     git(repo, "add", ".claude/memory/feedback_testing.md")
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @needs_git_checkout
-def test_lint_fix_lint_with_real_pre_commit(repo: Path, pre_commit_home: Path) -> None:
+def test_try_repo_runs_the_working_tree(repo: Path, pre_commit_home: Path) -> None:
+    # The one real try-repo run (it builds a virtualenv each time): memcheck's working
+    # tree, uncommitted changes included, runs as a user's `pre-commit try-repo` would.
     _store_missing_an_entry(repo)
-
-    # Only the new memory file is staged; the index it is missing from is checked too.
-    lint = try_repo(repo, "memcheck", pre_commit_home)
-    assert lint.returncode == 1, lint.stdout + lint.stderr
-    assert re.search(r"memcheck\.+Failed", lint.stdout)
-    assert ".claude/memory/MEMORY.md:4:1: IDX003 memory file feedback_testing.md is not listed" in lint.stdout
-
     fix = try_repo(repo, "memcheck-fix", pre_commit_home)
     assert fix.returncode == 1, fix.stdout + fix.stderr
     assert re.search(r"memcheck fix\.+Failed", fix.stdout)
@@ -135,27 +135,46 @@ def test_lint_fix_lint_with_real_pre_commit(repo: Path, pre_commit_home: Path) -
     assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
     assert "- [testing](feedback_testing.md) - Run pytest before committing" in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
 
+
+@pytest.mark.e2e
+def test_lint_fix_lint_with_real_pre_commit(repo: Path, hooks: Hooks) -> None:
+    _store_missing_an_entry(repo)
+
+    # Only the new memory file is staged; the index it is missing from is checked too.
+    lint = hooks.run(repo, "memcheck")
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert re.search(r"memcheck\.+Failed", lint.stdout)
+    assert ".claude/memory/MEMORY.md:4:1: IDX003 memory file feedback_testing.md is not listed" in lint.stdout
+
+    fix = hooks.run(repo, "memcheck-fix")
+    assert fix.returncode == 1, fix.stdout + fix.stderr
+    assert re.search(r"memcheck fix\.+Failed", fix.stdout)
+    assert "- files were modified by this hook" in fix.stdout
+    assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
+    assert "- [testing](feedback_testing.md) - Run pytest before committing" in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
+
     git(repo, "add", "-A")
-    again = try_repo(repo, "memcheck", pre_commit_home)
+    again = hooks.run(repo, "memcheck")
     assert again.returncode == 0, again.stdout + again.stderr
     assert re.search(r"memcheck\.+Passed", again.stdout)
-    fix_again = try_repo(repo, "memcheck-fix", pre_commit_home, "--all-files")
+    fix_again = hooks.run(repo, "memcheck-fix", "--all-files")
     assert fix_again.returncode == 0, fix_again.stdout + fix_again.stderr
 
 
-@needs_git_checkout
-def test_fix_that_writes_a_new_index_fails_the_hook(repo: Path, pre_commit_home: Path) -> None:
+@pytest.mark.e2e
+def test_fix_that_writes_a_new_index_fails_the_hook(repo: Path, hooks: Hooks) -> None:
     # A new MEMORY.md is untracked, so pre-commit's own "files were modified" check
     # cannot see it: the hook must fail by itself, or the commit goes in without it.
     write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
     git(repo, "add", "-A")
-    fix = try_repo(repo, "memcheck-fix", pre_commit_home)
+    fix = hooks.run(repo, "memcheck-fix")
     assert fix.returncode == 1, fix.stdout + fix.stderr
     assert re.search(r"memcheck fix\.+Failed", fix.stdout)
     assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
     assert (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8") == "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
 
 
+@pytest.mark.e2e
 def test_lint_passes_commits_without_memory_files(repo: Path, hooks: Hooks) -> None:
     # The tree has a finding, but the commit does not touch it.
     commit_all(repo, {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user")}, "store without an index")
@@ -166,32 +185,32 @@ def test_lint_passes_commits_without_memory_files(repo: Path, hooks: Hooks) -> N
     assert re.search(r"memcheck\.+Passed", proc.stdout)
 
 
-@needs_git_checkout
-def test_guard_blocks_a_staged_env_file(repo: Path, pre_commit_home: Path) -> None:
+@pytest.mark.e2e
+def test_guard_blocks_a_staged_env_file(repo: Path, hooks: Hooks) -> None:
     commit_all(repo, {"README.md": "hello\n"}, "init")
     write(repo, ".env", "API_KEY=not-a-real-key\n")
     write(repo, "src/tokenizer.py", "def tokens(): ...\n")
     git(repo, "add", "-A")
-    proc = try_repo(repo, "memcheck-guard", pre_commit_home)
+    proc = hooks.run(repo, "memcheck-guard")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert re.search(r"memcheck guard\.+Failed", proc.stdout)
     assert ".env" in proc.stdout
     assert "tokenizer.py" not in proc.stdout
 
     git(repo, "rm", "-q", "--cached", ".env")
-    clean = try_repo(repo, "memcheck-guard", pre_commit_home)
+    clean = hooks.run(repo, "memcheck-guard")
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert re.search(r"memcheck guard\.+Passed", clean.stdout)
 
 
-@needs_git_checkout
-def test_guard_at_pre_push_judges_the_pushed_commits(repo: Path, pre_commit_home: Path) -> None:
+@pytest.mark.e2e
+def test_guard_at_pre_push_judges_the_pushed_commits(repo: Path, hooks: Hooks) -> None:
     base = commit_all(repo, {"README.md": "hello\n"}, "init")
     commit_all(repo, {"deploy/id_rsa": "not a real key\n"}, "add a key")
     git(repo, "rm", "-q", "deploy/id_rsa")
     git(repo, "commit", "-qm", "remove it again")  # the key is still in the pushed history
     head = git(repo, "rev-parse", "HEAD").strip()
-    proc = try_repo(repo, "memcheck-guard", pre_commit_home, "--hook-stage", "pre-push", "--from-ref", base, "--to-ref", head)
+    proc = hooks.run(repo, "memcheck-guard", "--hook-stage", "pre-push", "--from-ref", base, "--to-ref", head)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "deploy/id_rsa" in proc.stdout
 
@@ -215,8 +234,27 @@ class Hooks(NamedTuple):
 
 
 @pytest.fixture(scope="session")
-def hooks(tmp_path_factory: pytest.TempPathFactory) -> Hooks:
-    snapshot = tmp_path_factory.mktemp("memcheck-snapshot")
+def hooks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hooks]:
+    # Under `pytest -n`, one snapshot and one pre-commit home for all the workers (in
+    # the folder their temporary folders share), made by the first to get the lock:
+    # the hooks' virtualenv is built once a run. pre-commit locks its own store while
+    # it installs, so workers running hooks at once are safe.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") and sys.platform != "win32":  # no fcntl there: a home per worker
+        shared = shared.parent
+    with _locked(shared / "pre-commit-hooks.lock"):
+        snapshot, home = shared / "memcheck-snapshot", shared / "pre-commit-home-cached"
+        if not (home / "pre-commit-config.yaml").exists():
+            _snapshot(snapshot)
+            rev = git(snapshot, "rev-parse", "HEAD").strip()
+            home.mkdir()
+            ids = "\n".join(f"      - id: {hook_id}" for hook_id in sorted(_hooks()))
+            (home / "pre-commit-config.yaml").write_text(f"repos:\n  - repo: {snapshot}\n    rev: {rev}\n    hooks:\n{ids}\n", encoding="utf-8")
+    yield Hooks(home, home / "pre-commit-config.yaml", snapshot, git(snapshot, "rev-parse", "HEAD").strip())
+
+
+def _snapshot(snapshot: Path) -> None:
+    """memcheck's working tree, committed into a repository of its own."""
     for rel in _source_files(REPO_ROOT):
         source = REPO_ROOT / rel
         if source.is_file() and not source.is_symlink():
@@ -226,12 +264,23 @@ def hooks(tmp_path_factory: pytest.TempPathFactory) -> Hooks:
     git(snapshot, "-c", "init.defaultBranch=main", "init", "-q")
     git(snapshot, "add", "-A")
     git(snapshot, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "snapshot")
-    rev = git(snapshot, "rev-parse", "HEAD").strip()
-    home = tmp_path_factory.mktemp("pre-commit-home-cached")
-    config = home / "pre-commit-config.yaml"
-    ids = "\n".join(f"      - id: {hook_id}" for hook_id in sorted(_hooks()))
-    config.write_text(f"repos:\n  - repo: {snapshot}\n    rev: {rev}\n    hooks:\n{ids}\n", encoding="utf-8")
-    return Hooks(home, config, snapshot, rev)
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Held by one process at a time (on Windows, where each worker has its own
+    folder, by the only one there is)."""
+    if sys.platform == "win32":
+        yield
+        return
+    import fcntl
+
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _listed_store(repo: Path, folder: str = ".claude/memory") -> None:
@@ -247,6 +296,7 @@ def _listed_store(repo: Path, folder: str = ".claude/memory") -> None:
     )
 
 
+@pytest.mark.e2e
 def test_git_rm_of_a_listed_memory_fails_lint_and_fix_removes_the_entry(repo: Path, hooks: Hooks) -> None:
     # pre-commit never passes a deleted file to a hook: the hooks must read the
     # staged change themselves to see the entry the deletion leaves dead.
@@ -264,6 +314,7 @@ def test_git_rm_of_a_listed_memory_fails_lint_and_fix_removes_the_entry(repo: Pa
     assert hooks.run(repo, "memcheck").returncode == 0
 
 
+@pytest.mark.e2e
 def test_a_renamed_memory_is_seen_from_both_sides(repo: Path, hooks: Hooks) -> None:
     _listed_store(repo)
     git(repo, "mv", ".claude/memory/feedback_testing.md", ".claude/memory/feedback_tests.md")
@@ -273,6 +324,7 @@ def test_a_renamed_memory_is_seen_from_both_sides(repo: Path, hooks: Hooks) -> N
     assert "IDX002 entry points at 'feedback_testing.md'" in lint.stdout
 
 
+@pytest.mark.e2e
 def test_a_store_found_by_its_memory_md_is_reached(repo: Path, hooks: Hooks) -> None:
     # `memory/` is not a default store folder: it is a store because it holds a
     # MEMORY.md beside memory files (two real repositories keep one so).
@@ -296,6 +348,8 @@ def _large_store(repo: Path, files: int = 1400) -> int:
     return sum(len(n) + 1 for n in names)
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_a_store_larger_than_one_batch_is_reported_once(repo: Path, hooks: Hooks) -> None:
     size = _large_store(repo)
     assert size > 128 * 1024  # past pre-commit's limit for one command line
@@ -313,6 +367,7 @@ def test_a_store_larger_than_one_batch_is_reported_once(repo: Path, hooks: Hooks
     assert fix.returncode == 1 and fix.stdout.count("Fixing .claude/memory/MEMORY.md") == 1, fix.stdout
 
 
+@pytest.mark.e2e
 def test_nothing_staged_inside_git_commit_checks_nothing_outside_it_everything(repo: Path, hooks: Hooks) -> None:
     commit_all(repo, {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user")}, "store without an index")
     # `git commit --amend -m ...` with nothing staged: git sets GIT_INDEX_FILE for its hooks.
@@ -324,6 +379,7 @@ def test_nothing_staged_inside_git_commit_checks_nothing_outside_it_everything(r
     assert "IDX001" in ci.stdout
 
 
+@pytest.mark.e2e
 def test_from_ref_to_ref_judges_what_the_commits_bring(repo: Path, hooks: Hooks) -> None:
     _listed_store(repo)
     base = git(repo, "rev-parse", "HEAD").strip()
@@ -335,6 +391,7 @@ def test_from_ref_to_ref_judges_what_the_commits_bring(repo: Path, hooks: Hooks)
     assert "IDX002 entry points at 'user_prefs.md'" in proc.stdout
 
 
+@pytest.mark.e2e
 def test_warnings_do_not_block_a_commit(repo: Path, hooks: Hooks) -> None:
     _listed_store(repo)
     write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="mood: calm\n"))
@@ -349,9 +406,13 @@ class Installed(NamedTuple):
 
 
 @pytest.fixture
-def installed(repo: Path, tmp_path: Path, hooks: Hooks) -> Installed:
+def installed(repo: Path, tmp_path: Path, hooks: Hooks, monkeypatch: pytest.MonkeyPatch) -> Installed:
     """README's pre-commit configuration, installed in a repository with a remote,
     a valid store committed through the hooks and pushed."""
+    # Commits made with ``git()`` run the installed hooks too: with the session's
+    # pre-commit home, not one installed afresh in this test's $HOME.
+    monkeypatch.setenv("PRE_COMMIT_HOME", str(hooks.home))
+    monkeypatch.setenv("PRE_COMMIT_COLOR", "never")
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
     snippet = re.search(r"<!-- snippet: pre-commit-config -->\n```yaml\n(.*?)```", readme, re.S)
     assert snippet is not None
@@ -375,6 +436,7 @@ def installed(repo: Path, tmp_path: Path, hooks: Hooks) -> Installed:
     return Installed(run)
 
 
+@pytest.mark.e2e
 def test_installed_hooks_catch_a_git_rm_at_commit(repo: Path, installed: Installed) -> None:
     git(repo, "rm", "-q", ".claude/memory/feedback_testing.md")
     blocked = installed.run("git", "commit", "-qm", "forget a memory")
@@ -386,6 +448,7 @@ def test_installed_hooks_catch_a_git_rm_at_commit(repo: Path, installed: Install
     assert installed.run("git", "commit", "-q", "--amend", "-m", "forget one memory").returncode == 0
 
 
+@pytest.mark.e2e
 def test_installed_hooks_never_fix_at_push(repo: Path, installed: Installed) -> None:
     # A memory committed past the hooks: at the push only guard runs, and passes; a
     # fix there would write an index the pushed commits do not hold, and block it.
@@ -404,25 +467,26 @@ def test_installed_hooks_never_fix_at_push(repo: Path, installed: Installed) -> 
 # are normal, and the hooks judge what the commit holds.
 
 
-@needs_git_checkout
-def test_an_untracked_memory_never_reaches_the_committed_index(repo: Path, pre_commit_home: Path) -> None:
+@pytest.mark.e2e
+def test_an_untracked_memory_never_reaches_the_committed_index(repo: Path, hooks: Hooks) -> None:
     _listed_store(repo)
     write(repo, ".claude/memory/scratch.md", memory("scratch", "Half-written note", "project"))  # untracked
     write(repo, ".claude/memory/project_b.md", memory("b", "About b", "project"))
     git(repo, "add", ".claude/memory/project_b.md")
 
-    lint = try_repo(repo, "memcheck", pre_commit_home)
+    lint = hooks.run(repo, "memcheck")
     assert lint.returncode == 1, lint.stdout + lint.stderr
     assert "IDX003 memory file project_b.md is not listed" in lint.stdout
     assert "scratch" not in lint.stdout
 
-    fix = try_repo(repo, "memcheck-fix", pre_commit_home)
+    fix = hooks.run(repo, "memcheck-fix")
     assert fix.returncode == 1, fix.stdout + fix.stderr
     written = (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
     assert "- [b](project_b.md) - About b" in written
     assert "scratch" not in written and "scratch" not in fix.stdout
 
 
+@pytest.mark.e2e
 def test_a_memory_committed_without_its_untracked_index_is_reported(repo: Path, hooks: Hooks) -> None:
     write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
     write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n")
@@ -437,6 +501,7 @@ def test_a_memory_committed_without_its_untracked_index_is_reported(repo: Path, 
     assert hooks.run(repo, "memcheck").returncode == 0
 
 
+@pytest.mark.e2e
 def test_git_rm_cached_of_a_listed_memory_is_reported(repo: Path, hooks: Hooks) -> None:
     _listed_store(repo)
     git(repo, "rm", "-q", "--cached", ".claude/memory/feedback_testing.md")  # still on disk
@@ -448,6 +513,7 @@ def test_git_rm_cached_of_a_listed_memory_is_reported(repo: Path, hooks: Hooks) 
     assert "feedback_testing" not in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.e2e
 def test_deleting_the_index_of_a_store_it_alone_made_is_reported(repo: Path, hooks: Hooks) -> None:
     # `memory/` is a store only because of its MEMORY.md: without it, still one.
     _listed_store(repo, "memory")

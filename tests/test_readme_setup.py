@@ -54,6 +54,8 @@ def _is_work_tree(path: Path) -> bool:
     return proc.returncode == 0 and proc.stdout.strip() == "true"
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.skipif(not _is_work_tree(REPO_ROOT), reason="needs memcheck's own source as a git work tree")
 def test_pre_commit_snippet_installs_and_runs(repo: Path, tmp_path: Path) -> None:
     # The snippet as written, except that it points at this checkout's commit

@@ -141,6 +141,8 @@ def test_fix_honours_suppressions_in_what_is_left(repo: Path) -> None:
     assert proc.stdout == "Fixing .claude/memory/MEMORY.md: added 1 (user_prefs.md)\nNo problems found.\n"
 
 
+@pytest.mark.e2e  # a real process, which the hang guard's timeout can end
+@pytest.mark.slow
 def test_many_comments_are_judged_in_linear_time(repo: Path) -> None:
     # Hostile input: as many comments as a 1 MiB file holds, each a finding's target.
     lines = []
@@ -200,6 +202,7 @@ lines_strategy = st.lists(
 
 @given(lines_strategy)
 @settings(max_examples=300, deadline=None)
+@pytest.mark.slow  # a property test: seconds of examples
 def test_parser_is_total_and_finds_comments_only_where_they_are(lines: list[str]) -> None:
     doc = _doc("\n".join(lines))
     found = directives(doc)
@@ -248,6 +251,7 @@ span_lines = st.lists(
 
 @given(span_lines)
 @settings(max_examples=500, deadline=None)
+@pytest.mark.slow  # a property test: seconds of examples
 def test_comments_in_code_spans_are_skipped_as_before(line: str) -> None:
     spans = _old_code_spans(line)
     assert suppression._code_spans(line) == spans

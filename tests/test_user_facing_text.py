@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, run_cli
 
 from memcheck.output.sarif import INFORMATION_URI, document
 from memcheck.rules import all_rules
@@ -35,7 +33,7 @@ def test_rule_docs_cite_no_design_document(code: str) -> None:
 
 def test_memcheck_rule_and_sarif_help_cite_no_design_document(tmp_path: Path) -> None:
     for code in sorted(all_rules()):
-        proc = subprocess.run([sys.executable, "-m", "memcheck", "rule", code], cwd=tmp_path, capture_output=True, text=True)
+        proc = run_cli(tmp_path, "rule", code)
         assert proc.returncode == 0
         assert _design_words(proc.stdout) == [], code
     driver = document([])["runs"][0]["tool"]["driver"]
@@ -44,7 +42,7 @@ def test_memcheck_rule_and_sarif_help_cite_no_design_document(tmp_path: Path) ->
 
 @pytest.mark.parametrize("command", ["", "check", "fix", "guard", "index", "context", "rules", "rule"])
 def test_help_cites_no_design_document(tmp_path: Path, command: str) -> None:
-    proc = subprocess.run([sys.executable, "-m", "memcheck", *command.split(), "--help"], cwd=tmp_path, capture_output=True, text=True)
+    proc = run_cli(tmp_path, *command.split(), "--help")
     assert proc.returncode == 0
     assert _design_words(proc.stdout) == []
 
@@ -63,9 +61,11 @@ def test_the_package_has_its_licence_authors_urls_and_classifiers() -> None:
 
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     licence = (REPO_ROOT / "LICENSE").read_text(encoding="utf-8")
-    assert project["license"] == {"text": "MIT"}
+    # An SPDX expression and the file it comes from (PEP 639); setuptools refuses a
+    # licence classifier beside them.
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
     assert licence.startswith("MIT License\n") and "Permission is hereby granted, free of charge" in licence
-    assert "License :: OSI Approved :: MIT License" in project["classifiers"]
+    assert not [c for c in project["classifiers"] if c.startswith("License ::")]
     assert project["authors"]
     # The repository the README, the hooks snippet and the SARIF driver name.
     assert project["urls"]["Repository"] == INFORMATION_URI

@@ -658,6 +658,7 @@ _CHUNKS = st.sampled_from([b"", b" ", b"\n", b"\r\n", b"\t", b"\xc2\xa0", b"x", 
 
 @settings(max_examples=300, deadline=None)
 @given(files=st.lists(st.lists(_CHUNKS, max_size=12).map(b"".join), min_size=1, max_size=5), budget=st.integers(1, 40))
+@pytest.mark.slow  # a property test: seconds of examples
 def test_codex_budget_keeps_what_codex_s_loader_keeps(files: list[bytes], budget: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -693,6 +694,7 @@ _NAMES = ("AGENTS.md", "CLAUDE.md", "a/AGENTS.md", "a/CLAUDE.md", "x.md", "a/y.m
     imports=st.lists(st.tuples(st.sampled_from(_NAMES), st.sampled_from(_NAMES + ("gone.md",))), max_size=14),
     twin=st.booleans(),
 )
+@pytest.mark.slow  # a property test: seconds of examples
 def test_gets_through_imports_answers_as_expanding_each_source(imports: list[tuple[str, str]], twin: bool) -> None:
     # Any graph of imports (chains past every depth limit, cycles, missing files, a
     # symlinked twin): the import graph says what expanding each source says.
@@ -754,6 +756,7 @@ _TREE = ("AGENTS.md", "CLAUDE.md", "a/AGENTS.md", "hub.md", "lib/x.md", "lib/y.m
     imports=st.lists(st.tuples(st.sampled_from(_TREE), st.sampled_from(_TREE + ("gone.md", "lib/*.md"))), max_size=18),
     asked=st.lists(st.tuples(st.sampled_from(_TREE), st.integers(0, 6)), min_size=1, max_size=10),
 )
+@pytest.mark.slow  # a property test: seconds of examples
 def test_reach_in_sums_finds_what_expanding_finds(imports: list[tuple[str, str]], asked: list[tuple[str, int]]) -> None:
     # Any import graph (shared files, cycles, chains past the limit, missing files), files
     # asked in any order at any depth limit, sharing what earlier ones worked out.
@@ -775,6 +778,7 @@ def test_reach_in_sums_finds_what_expanding_finds(imports: list[tuple[str, str]]
 
 @settings(max_examples=300, deadline=None)
 @given(edges=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20))
+@pytest.mark.slow  # a property test: seconds of examples
 def test_files_on_import_cycles_are_the_ones_leading_back_to_themselves(edges: list[tuple[int, int]]) -> None:
     graph: dict[str, list[str]] = {str(n): [] for n in range(8)}
     for a, b in edges:
@@ -804,6 +808,7 @@ _PARTS = st.sampled_from(["a", "b", "c", ".", ".."])
     st.lists(st.tuples(st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=4), st.sampled_from(["folder", "file", "link"]), st.sampled_from(["..", "../..", "a", "/", "nowhere", "self", "b/c"])), max_size=14),
     st.lists(st.lists(_PARTS, min_size=1, max_size=6), min_size=1, max_size=25),
 )
+@pytest.mark.slow  # a property test: seconds of examples
 def test_real_paths_resolved_a_folder_at_a_time_are_os_realpath(tree: list[tuple[list[str], str, str]], asked: list[list[str]]) -> None:
     """Symlinked folders and files, links to links, loops and dangling links: every
     answer is what os.path.realpath gives, whatever was asked before it."""

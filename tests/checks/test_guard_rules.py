@@ -138,6 +138,7 @@ SETTINGS = st.fixed_dictionaries(
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(SETTINGS, min_size=1, max_size=4))
+@pytest.mark.slow  # a property test: seconds of examples
 def test_strictest_loosens_nothing_of_any_of_them(mappings: list[dict[str, Any]]) -> None:
     configs = [config(**m) for m in mappings]
     combined = policy(strictest(configs))
@@ -197,6 +198,7 @@ def entries(draw: st.DrawFn) -> tuple[str, Change]:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(SHAS, st.lists(entries(), max_size=4)), max_size=4))
+@pytest.mark.slow  # a property test: seconds of examples
 def test_raw_log_output_round_trips(commits: list[tuple[str, list[tuple[str, Change]]]]) -> None:
     # Any name (newlines, colons, \x01 included) comes back whole, under its commit.
     out, expected = "", []

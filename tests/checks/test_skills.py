@@ -164,6 +164,7 @@ _scope = st.one_of(_folder, _folder.map(lambda f: "?" + f))
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_scope, max_size=25))
+@pytest.mark.slow  # a property test: seconds of examples
 def test_the_first_skill_seen_together_is_the_first_earlier_one_on_the_same_line(scopes: list[str]) -> None:
     """SKL009/SKL011 name the first earlier skill an agent sees with this one; found by
     folder rather than by trying every earlier skill, the answer is the same."""

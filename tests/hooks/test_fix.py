@@ -87,6 +87,7 @@ _entry_line = st.one_of(
     index_lines=st.one_of(st.none(), st.lists(_entry_line, max_size=10)),
     mode=st.sampled_from([None, "generate", "sync"]),
 )
+@pytest.mark.slow  # a property test: seconds of examples
 def test_fix_twice_equals_fix_once(files: list[tuple[str, str]], index_lines: list[str] | None, mode: str | None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

@@ -29,6 +29,7 @@ def encode(text: str, encoding: str) -> bytes:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(NAME, min_size=1, max_size=8), st.sampled_from(["utf-8", "utf-8-sig", "utf-16-le", "utf-16-be"]), st.sampled_from(["\n", "\r\n", "\0"]))
+@pytest.mark.slow  # a property test: seconds of examples
 def test_a_list_reads_back_as_its_names(names: list[str], encoding: str, separator: str) -> None:
     # NUL-separated one-byte names are UTF-16 of ASCII text byte for byte ("a\0b\0"):
     # refused as UTF-16 without a BOM (an error, never a list read wrong).
