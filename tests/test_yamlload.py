@@ -12,13 +12,12 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import CORPUS, corpus_frontmatter, invoke, write
+from conftest import fixture_frontmatter, invoke, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memcheck import yamlload
 
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
 pytestmark = pytest.mark.smoke
 
 def _tree(node: Any) -> Any:
@@ -245,10 +244,11 @@ def test_within_the_bounds_aliases_and_depth_still_load() -> None:
     assert shared["a3"][0][0][0] == ["x"] * 9
 
 
-@needs_corpus
-def test_the_corpus_stays_far_from_every_bound() -> None:
+def test_real_world_shapes_stay_far_from_every_bound() -> None:
+    # Hand-written shapes of real agent files (tests/fixtures/frontmatter); the same
+    # check on real repositories' files is in tests/shared/ (run where ../shared is).
     deepest = most = aliases = longest = read = 0
-    for path, text in corpus_frontmatter():
+    for path, text in fixture_frontmatter():
         loader = yamlload.Loader(text)
         try:
             composed = yamlload.compose(loader)
@@ -260,10 +260,10 @@ def test_the_corpus_stays_far_from_every_bound() -> None:
         read += 1
         deepest, most, aliases = max(deepest, composed.depth), max(most, composed.values), max(aliases, composed.aliases)
         longest = max(longest, composed.characters)
-    # The figures in yamlload's comment: 5 levels, 35 values, no alias, over some 400 files.
-    assert read > 300
+    # Not vacuous: nearly every shape loads, and they nest (metadata:, config: build:).
+    assert read >= 40 and deepest >= 3
     assert deepest * 10 < yamlload.MAX_DEPTH and most * 100 < yamlload.MAX_VALUES and aliases == 0
-    assert longest * 1000 < yamlload.MAX_CHARACTERS  # 1,165
+    assert longest * 1000 < yamlload.MAX_CHARACTERS
 
 
 def test_the_rule_docs_give_the_bounds() -> None:

@@ -1,6 +1,7 @@
 """Guard over the complete file lists of 102 real repositories (../shared/filelists):
 the name-substring categories flag no source or documentation file, and every .env
-file, key, certificate, kubeconfig and .aws/credentials in the lists is flagged."""
+file, key, certificate, kubeconfig and .aws/credentials in the lists is flagged.
+The same checks on hand-written lists: tests/test_guard_real_world_lists.py."""
 from __future__ import annotations
 
 import importlib.util
@@ -13,8 +14,9 @@ from conftest import FILELISTS
 from memcheck.checks.guard import Guard
 from memcheck.config import default_config
 
-pytestmark = pytest.mark.skipif(not FILELISTS.is_dir(), reason=f"{FILELISTS} is not here")
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "guard_filelists.py"
+if not FILELISTS.is_dir():  # tests/conftest.py leaves this folder out then; this is for a run that names it
+    pytest.fail(f"{FILELISTS} is not beside this checkout: tests/shared/ runs only where it is", pytrace=False)
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "guard_filelists.py"
 
 
 def bench() -> ModuleType:
@@ -56,15 +58,3 @@ def test_source_and_docs_in_the_lists_only_flagged_by_path_categories() -> None:
                 # code under node_modules/ or a root build/ folder is guarded by where it is
                 assert hit.category in ("node-modules", "build-outputs"), (path, hit)
 
-
-@pytest.mark.parametrize(
-    "must",
-    [
-        ".env", "prod/.env.local", "certs/tls.crt", "keys/deploy.key", "kubeconfig", ".aws/credentials", ".kube/config",
-        "keys/win.ppk", "deploy/id_rsa_work", "id_ed25519", ".pypirc", "infra/terraform.tfstate", "terraform.tfstate.backup",
-        "CLAUDE.local.md", "app/.claude/settings.local.json",
-    ],
-)  # fmt: skip
-def test_must_flag_shapes_are_guarded(must: str) -> None:
-    assert bench().MUST_FLAG.search(must)
-    assert Guard(default_config(Path.cwd()).guard).hit(must) is not None
