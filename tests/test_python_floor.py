@@ -138,3 +138,18 @@ def test_version_lives_in_one_place() -> None:
     literal = re.compile(re.escape(memcheck.__version__).encode())
     spots = [p for p in SRC.rglob("*") if p.is_file() and p.suffix in {".py", ".json", ".yaml"} and literal.search(p.read_bytes())]
     assert spots == [SRC / "__init__.py"], spots
+
+
+# ruff judges the code by the oldest Python (target-version, checked above): syntax
+# newer than that is an error; mypy reads the standard library as that Python has it.
+@pytest.mark.slow
+def test_ruff_finds_nothing() -> None:
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "src", "tests", "action", "bench", ".ci"], cwd=REPO_ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.slow
+def test_mypy_finds_nothing_for_the_oldest_python() -> None:
+    assert PYPROJECT["tool"]["mypy"]["python_version"] == ".".join(map(str, _oldest_python()))
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental"], cwd=REPO_ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -416,8 +416,8 @@ def _simple_scalar(raw: str) -> tuple[Any, bool]:
 # the list (nesting, anchors, numbers, dates, colons, comments, an empty item) sends
 # the whole frontmatter to PyYAML. On bench/'s M-frontmatter tree, a tenth of the
 # guidance files' reading went to PyYAML for these lists alone.
-# (`?` too: PyYAML's own scanner, without libyaml, ends a plain item of a one-line
-# list there and fails; libyaml reads it as text.)
+# (`?` too: PyYAML's scanner ends a plain item of a one-line list there and fails,
+# where libyaml, which memcheck does not use, reads it as text.)
 _NOT_IN_PLAIN_ITEM = re.compile(r"[\[\]{}:#'\"?]")
 # A `- item` line of a block list, with its indentation (the list may sit at the margin).
 _LIST_ITEM = re.compile(r"( *)- +([^ ](?:.*[^ ])?) *")

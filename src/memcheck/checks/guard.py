@@ -176,7 +176,9 @@ def _pattern_to_regex() -> Callable[[str], tuple[str | None, bool | None]]:
     """
     from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
-    return GitIgnoreSpecPattern.pattern_to_regex
+    # (Typed where pathspec ships its types, Any where mypy cannot read them.)
+    to_regex: Callable[[str], tuple[str | None, bool | None]] = GitIgnoreSpecPattern.pattern_to_regex
+    return to_regex
 
 
 def _extension(name: str) -> str:
