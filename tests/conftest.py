@@ -162,7 +162,7 @@ def run_process(root: Path, *args: str, input: str | None = None, env: dict[str,
 def invoke(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
     """The CLI through click's runner, from inside the repository."""
     monkeypatch.chdir(root)
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return _runner().invoke(cli, list(args), catch_exceptions=False)
 
 
 def check_json(root: Path, *args: str) -> list[dict[str, Any]]:

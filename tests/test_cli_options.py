@@ -77,7 +77,7 @@ def test_a_path_that_does_not_exist_is_a_usage_error(repo: Path, monkeypatch: py
         assert proc.stderr == "memcheck: error: .claud/memory: no such file or folder\n"
         assert proc.stdout == ""
     result = invoke(repo, "check", ".claude/memory", "nowhere.md", monkeypatch=monkeypatch)
-    assert result.exit_code == 2 and "nowhere.md: no such file or folder" in result.output
+    assert result.exit_code == 2 and "nowhere.md: no such file or folder" in result.stderr
 
 
 def test_select_and_ignore_on_top_of_the_config(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
