@@ -310,6 +310,8 @@ _PARSERS_DISAGREE = {
     "undefined-alias": "name: a\ndescription: *nope\ntype: user",
     "at-sign": "name: a\ndescription: @d\ntype: user",
     "deep-flow": "name: a\ndescription: d\ntype: user\nk: " + "[" * 2_000,
+    "escape-past-unicode": 'name: a\ndescription: "\\U00110000"\ntype: user',
+    "nested-mapping": "name: a\ndescription: d\nmetadata:\n  type: user\n  type: project",
 }
 
 # check, in a process whose PyYAML cannot load libyaml (as a PyYAML built without it).
@@ -335,3 +337,15 @@ def test_findings_are_the_same_with_and_without_libyaml(repo: Path, monkeypatch:
     # Each of them is reported, so the comparison says something.
     reported = {p["path"].rsplit("/", 1)[-1][:-3] for p in json.loads(without.stdout)["problems"] if p["code"].startswith("MEM")}
     assert reported >= set(_PARSERS_DISAGREE) - {"bom-inside"}
+
+
+@pytest.mark.parametrize("escape", ["\\UFFFFFFFF", "\\U00110000"])
+def test_an_escape_past_unicode_is_described_the_same_on_every_python(escape: str, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Python says "chr() arg not in range(0x110000)" from 3.13 on, and raised an
+    # OverflowError with other words before: a baseline written on one Python must
+    # match on another.
+    write(repo, ".claude/memory/m.md", f'---\nname: m\ndescription: "x{escape}"\ntype: user\n---\n\nBody.\n')
+    result = invoke(repo, "check", "--format", "json", "--select", "MEM", monkeypatch=monkeypatch)
+    messages = [p["message"] for p in json.loads(result.stdout)["problems"] if p["path"] == ".claude/memory/m.md"]
+    assert any("an escape names no Unicode character (the last is \\U0010FFFF)" in m for m in messages), messages
+    assert not any("chr()" in m or "C int" in m for m in messages), messages

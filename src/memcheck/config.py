@@ -272,7 +272,7 @@ def _parse_yaml_config(text: str, name: str) -> Any:
         what = "not read" if isinstance(e, yamlload.TooComplex) else "invalid YAML"
         raise ConfigError(f"{name}{where}: {what}: {problem}") from None
     except (ValueError, TypeError, OverflowError) as e:  # a value YAML cannot build (a date out of range)
-        raise ConfigError(f"{name}: invalid YAML: {e}") from None
+        raise ConfigError(f"{name}: invalid YAML: {yamlload.value_problem(e)}") from None
 
 
 def _read_pyproject(path: Path) -> Any:

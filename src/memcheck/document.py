@@ -230,7 +230,7 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         return _fallback(fm_lines, first_line, raw_values, key_lines, f"{problem}", err_line)
     except (ValueError, TypeError, OverflowError) as e:  # e.g. a timestamp out of range
-        return _fallback(fm_lines, first_line, raw_values, key_lines, str(e), first_line)
+        return _fallback(fm_lines, first_line, raw_values, key_lines, yamlload.value_problem(e), first_line)
     if node is None or data is None:  # empty frontmatter, or only comments
         return Frontmatter(end_line=end_line, data={}, key_lines={}, raw_values=raw_values)
     if not isinstance(data, dict):
@@ -416,8 +416,8 @@ def _simple_scalar(raw: str) -> tuple[Any, bool]:
 # the list (nesting, anchors, numbers, dates, colons, comments, an empty item) sends
 # the whole frontmatter to PyYAML. On bench/'s M-frontmatter tree, a tenth of the
 # guidance files' reading went to PyYAML for these lists alone.
-# (`?` too: PyYAML's scanner ends a plain item of a one-line list there and fails,
-# where libyaml, which memcheck does not use, reads it as text.)
+# (`?` too: PyYAML's Python scanner ends a plain item of a one-line list there and
+# fails, where libyaml reads it as text; yamlload gives such a list to the former.)
 _NOT_IN_PLAIN_ITEM = re.compile(r"[\[\]{}:#'\"?]")
 # A `- item` line of a block list, with its indentation (the list may sit at the margin).
 _LIST_ITEM = re.compile(r"( *)- +([^ ](?:.*[^ ])?) *")

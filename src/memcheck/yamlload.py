@@ -17,21 +17,26 @@ what it points to, so the count is the size of the document as a tree. The bound
 node tree is then handed to PyYAML's own safe constructor, which builds mappings and
 lists without recursing.
 
-The parser is always PyYAML's Python one, never libyaml's, even where PyYAML has
-libyaml compiled in: a finding must not depend on how PyYAML was installed. The two
-disagree on what is valid (over random snippets of YAML's punctuation, 1 in 300:
-a tab, a byte-order mark inside the text, `|#`), on where an error is and on its
-words ("mapping values are not allowed here" or "... in this context"), and
-libyaml's own limits change between releases (0.2.6, bundled by PyYAML 6.0.4, stops
-at 1,000 nesting levels with a message of its own). PyYAML's Python reader, scanner
-and parser are the same from 5.1 to 6.0.4 but for one misspelt word in a message. Its cost is small where it is paid: most
-frontmatter is read by memcheck's line reader (document.py) and never reaches
-PyYAML, and the rest is short (the corpus's longest block that needs PyYAML, 690
-characters, parses in about a millisecond). A hostile file of 1 MiB, the most
-memcheck reads, takes one to four seconds instead of a twentieth of one.
+Findings must not depend on how PyYAML was installed, and libyaml (PyYAML's C
+parser, where it is compiled in) reads YAML differently from PyYAML's Python parser:
+over random snippets of YAML's punctuation, about 1 in 300 is valid for one and not
+the other (a tab, a byte-order mark or line separator inside the text, `|#`, a
+multi-line plain value inside `[...]`); their errors differ in words ("mapping values
+are not allowed here" or "... in this context") and at times in line; and libyaml's
+own limits change between releases (0.2.6, bundled by PyYAML 6.0.4, stops at 1,000
+nesting levels with a message of its own). The Python parser is the reference: its
+reader, scanner and parser are the same from PyYAML 5.1 to 6.0.4 but for one
+misspelt word in a message. libyaml, six times faster, reads only a text where the
+two agree: one without flow collections (`[`, `{`) or the characters and block
+headers they read differently (``_PYTHON_ONLY``), and only when it finds the text
+valid. An error there, or any other text, goes to the Python parser, whose message
+and line are what memcheck reports. (No disagreement among 64,000 random snippets
+that libyaml found valid once those are set aside; tests/test_yamlload.py compares
+the two on generated documents.)
 """
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 import yaml
@@ -74,8 +79,33 @@ MAX_NUMBER_LENGTH = 4300
 
 
 class Loader(yaml.SafeLoader):  # type: ignore[misc]
-    """PyYAML's safe loader, in Python (see above), refusing numbers longer than
-    MAX_NUMBER_LENGTH characters."""
+    """PyYAML's safe loader in Python (the reference, see above), refusing numbers
+    longer than MAX_NUMBER_LENGTH characters."""
+
+
+_CLoaderBase: Any = getattr(yaml, "CSafeLoader", Loader)
+
+
+class _CLoader(_CLoaderBase):  # type: ignore[misc]
+    """The same with libyaml's parser, where PyYAML has it."""
+
+
+_LIBYAML = hasattr(yaml, "CSafeLoader")
+# What libyaml and the Python parser read differently (see above): flow collections,
+# a tab, a carriage return, NEL, line and paragraph separators, a byte-order mark, a
+# block scalar header followed by `#`. A text with any of them goes to the Python
+# parser. Flow collections are rare in what reaches PyYAML (memcheck's line reader
+# takes one-line lists of strings), so this costs little.
+_PYTHON_ONLY = re.compile(r"[\[{\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
+
+# Below this many characters and without anchors, a document libyaml may read is
+# composed by PyYAML's C composer (composing the events here costs a third more): it
+# can nest at most 2,048 levels, which costs the C stack some 700 KB (it runs out at
+# about 25,000 levels in the usual 8 MiB), and with no alias it is a plain tree, which
+# ``_measure`` then checks against the bounds before anything reads it. Every real
+# frontmatter that needs the full parser is shorter (the longest in the corpus, 690
+# characters).
+MAX_C_COMPOSED = 2048
 
 
 def _bounded_number(construct: Any) -> Any:
@@ -87,8 +117,11 @@ def _bounded_number(construct: Any) -> Any:
     return construct_number
 
 
-for _tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
-    Loader.add_constructor(_tag, _bounded_number(Loader.yaml_constructors[_tag]))
+# (Without libyaml, _CLoader is a Loader and inherits its constructors.)
+_LOADERS: list[Any] = [Loader] if issubclass(_CLoader, Loader) else [Loader, _CLoader]
+for _loader in _LOADERS:
+    for _tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+        _loader.add_constructor(_tag, _bounded_number(_loader.yaml_constructors[_tag]))
 
 
 class TooComplex(yaml.MarkedYAMLError):  # type: ignore[misc]
@@ -117,13 +150,36 @@ def load(text: str) -> Loaded:
     constructor raises on a value it cannot build (ValueError for a date out of
     range, and the like).
     """
-    loader = Loader(text)
+    if _LIBYAML and not _PYTHON_ONLY.search(text):
+        try:
+            return _load(_CLoader(text), text)
+        except yaml.YAMLError:
+            pass  # the Python parser says what is wrong, and where (see above)
+    return _load(Loader(text), text)
+
+
+def _load(loader: Any, text: str) -> Loaded:
     try:
-        composed = compose(loader)
+        if isinstance(loader, _CLoader) and len(text) <= MAX_C_COMPOSED and "&" not in text:
+            node = loader.get_single_node()
+            composed = _measure(node) if node is not None else Composed(None, 0, 0, 0, ())
+        else:
+            composed = compose(loader)
         node = composed.node
         return Loaded(node, loader.construct_document(node) if node is not None else None, composed.duplicates)
     finally:
         loader.dispose()
+
+
+def value_problem(e: Exception) -> str:
+    """What is wrong with a value PyYAML cannot build (``e``: the ValueError or
+    OverflowError it raised), in words that are the same on every Python: an escape
+    past Unicode's last character is a ValueError from chr() whose words changed in
+    Python 3.13, and an OverflowError before that for the largest."""
+    text = str(e)
+    if isinstance(e, OverflowError) or text.startswith("chr() arg"):
+        return "an escape names no Unicode character (the last is \\U0010FFFF)"
+    return text
 
 
 def load_data(text: str) -> Any:
@@ -181,7 +237,8 @@ def compose(loader: Any) -> Composed:
             tag = event.tag
             if tag is None or tag == "!":
                 tag = resolve(ScalarNode, event.value, event.implicit)
-            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+            # (A plain scalar's style: None, as the Python parser gives it; libyaml gives "".)
+            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style or None)
             if event.anchor is not None:
                 _anchor(anchors, event, node)
                 expanded[event.anchor] = (1, 0, len(event.value))
@@ -260,6 +317,43 @@ def compose(loader: Any) -> Composed:
         )
     get_event()  # stream end
     return Composed(node, values, aliases, depth, tuple(duplicates), characters)
+
+
+def _measure(root: Node) -> Composed:
+    """What ``compose`` says of a tree without aliases (so every node is met once),
+    walked without recursion in the order of its events."""
+    duplicates: list[tuple[int, int, str]] = []  # (line, column, dotted key): sorted, the events' order
+    values = depth = characters = 0
+    pending: list[tuple[Node, str, int]] = [(root, "", 1)]  # (node, dotted path of its mapping, level)
+    pop, push = pending.pop, pending.append
+    while pending:
+        node, path, level = pop()
+        values += 1
+        if node.__class__ is ScalarNode:
+            characters += len(node.value)
+            node.style = node.style or None  # as in compose()
+            continue
+        if level > depth:
+            depth = level
+            if depth > MAX_DEPTH:
+                raise _too_deep(node)
+        children = node.value
+        if node.__class__ is SequenceNode:
+            for item in reversed(children):
+                push((item, path, level + 1))
+            continue
+        keys: set[str] = set()
+        for key_node, _ in children:
+            if key_node.__class__ is ScalarNode:
+                if key_node.value in keys:
+                    duplicates.append((key_node.start_mark.line, key_node.start_mark.column, path + key_node.value))
+                keys.add(key_node.value)
+        for key_node, value_node in reversed(children):
+            push((value_node, f"{path}{key_node.value if key_node.__class__ is ScalarNode else ''}.", level + 1))
+            push((key_node, path, level + 1))
+    if values > MAX_VALUES:  # (a document this short cannot get near: see MAX_C_COMPOSED)
+        raise _too_many(root, 0)
+    return Composed(root, values, 0, depth, tuple((key, line) for line, _, key in sorted(duplicates)), characters)
 
 
 def _anchor(anchors: dict[str, Node], event: Any, node: Node) -> None:
