@@ -10,10 +10,10 @@ The runs, each in a fresh virtualenv under .matrix/ with the test extra:
 - smoke-3.X:    the smoke subset (`-m smoke`: every module imported and every pattern
                 compiled, every command on a small repository, the YAML and hostile
                 tests) on each other supported Python;
-- floors:       the full suite but type checking on the oldest supported Python,
-                with the lowest release of each dependency that pyproject.toml
-                allows (.ci/floors.txt, which tests/test_packaging.py keeps in
-                step).
+- floors:       the full suite but type checking on the oldest supported Python
+                (skipped with a note where it is missing), with the lowest release
+                of each dependency that pyproject.toml allows (.ci/floors.txt,
+                which tests/test_packaging.py keeps in step).
 
 A supported Python that is not on this machine is skipped with a note, never
 silently. The supported versions are read from pyproject.toml's classifiers.
@@ -57,7 +57,8 @@ def supported() -> list[str]:
 
 def _version_of(python: str) -> str | None:
     try:
-        proc = subprocess.run([python, "-c", "import sys, venv; print('%d.%d' % sys.version_info[:2])"], capture_output=True, text=True, timeout=60)
+        # venv alone is not enough: Debian's python3 without python3-venv lacks ensurepip.
+        proc = subprocess.run([python, "-c", "import sys, venv, ensurepip; print('%d.%d' % sys.version_info[:2])"], capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return None
     return proc.stdout.strip() if proc.returncode == 0 else None
@@ -90,22 +91,33 @@ def plan(names: list[str]) -> tuple[list[tuple[Run, str]], list[str]]:
             notes.append(f"the newest supported Python ({versions[-1]}) is missing: the full suite runs on {newest}")
         runs.append(Run("newest", newest, ()))
         runs += [Run(f"smoke-{v}", v, ("-m", "smoke")) for v in present if v != newest]
-        if oldest != versions[0]:
-            notes.append(f"the oldest supported Python ({versions[0]}) is missing: the floors run on {oldest}")
-        # Type checking is judged with the newest releases' types (click 8.1, the
-        # floor, ships its decorators untyped): all of the suite but that.
-        runs.append(Run("floors", oldest, ("-m", "not typecheck"), FLOORS))
+        if oldest == versions[0]:
+            # Type checking is judged with the newest releases' types (click 8.1, the
+            # floor, ships its decorators untyped): all of the suite but that.
+            runs.append(Run("floors", oldest, ("-m", "not typecheck"), FLOORS))
+        else:  # the floors are the oldest Python's: some have no build for a newer one
+            notes.append(f"the oldest supported Python ({versions[0]}) is missing: the floors run is skipped")
     if names:
         unknown = set(names) - {r.name for r in runs}
         if unknown:
+            for note in notes:
+                print(f"matrix: note: {note}", file=sys.stderr)
             sys.exit(f"matrix: no run named {', '.join(sorted(unknown))} here (runs: {', '.join(r.name for r in runs)})")
         runs = [r for r in runs if r.name in names]
     return [(r, found[r.python] or "") for r in runs], notes
 
 
-def _step(what: str, cmd: list[str], **kwargs: object) -> None:
+# A step still running after this long is hung (the full suite takes minutes): it
+# is stopped and its run fails, and the other runs go on.
+STEP_SECONDS = 30 * 60
+
+
+def _step(what: str, cmd: list[str]) -> None:
     print(f"+ {' '.join(cmd)}", flush=True)
-    proc = subprocess.run(cmd, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
+    try:
+        proc = subprocess.run(cmd, cwd=ROOT, timeout=STEP_SECONDS)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"{what} still running after {STEP_SECONDS // 60} minutes: stopped") from None
     if proc.returncode != 0:
         raise RuntimeError(f"{what} failed (exit {proc.returncode})")
 
@@ -130,7 +142,7 @@ def execute(run: Run, python: str) -> bool:
              "    try: found.append(n + ' ' + m.version(n))\n"
              "    except m.PackageNotFoundError: pass\n"
              "print('Python ' + sys.version.split()[0] + ', ' + ', '.join(found) + (' (libyaml)' if hasattr(yaml, 'CSafeLoader') else ' (no libyaml)'))"],
-            capture_output=True, text=True,
+            capture_output=True, text=True, timeout=120,
         )  # fmt: skip
         print(f"{run.name} uses: {versions.stdout.strip() or versions.stderr.strip()}", flush=True)
         _step("the tests", [vpython, "-m", "pytest", "-p", "no:cacheprovider", *run.pytest_args])

@@ -37,7 +37,7 @@ def _floor(req: Requirement) -> Version:
 
 
 def test_the_floors_ci_tests_are_the_floors_pyproject_declares() -> None:
-    declared = {r.name.lower(): _floor(r) for r in _requirements() if r.marker is None}
+    declared = {r.name.lower(): _floor(r) for r in _requirements()}
     test_tools = {Requirement(r).name.lower() for r in PYPROJECT["project"]["optional-dependencies"]["test"]}
     pinned = {}
     for line in FLOORS.read_text(encoding="utf-8").splitlines():
@@ -49,8 +49,7 @@ def test_the_floors_ci_tests_are_the_floors_pyproject_declares() -> None:
             (spec,) = req.specifier
             assert spec.operator == "==", line
             pinned[req.name.lower()] = Version(spec.version)
-    # Every dependency of every Python: tomli (a backport needed below 3.11 only) is
-    # left to the resolver, since the test tools need a newer one than memcheck does.
+    # Every dependency, of every Python (tomli: below 3.11, where the floors run is).
     assert pinned == declared
 
 
