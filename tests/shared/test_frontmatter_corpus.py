@@ -5,9 +5,9 @@ tests/test_yamlload.py."""
 from __future__ import annotations
 
 import pytest
-import yaml
 from conftest import CORPUS, corpus_frontmatter
 from test_document import _both_readings, _same
+from test_yamlload import extremes
 
 from memcheck import yamlload
 
@@ -28,20 +28,8 @@ def test_simple_frontmatter_agrees_with_pyyaml_on_the_corpus() -> None:
 
 
 def test_the_corpus_stays_far_from_every_bound() -> None:
-    deepest = most = aliases = longest = read = 0
-    for path, text in corpus_frontmatter():
-        loader = yamlload.Loader(text)
-        try:
-            composed = yamlload.compose(loader)
-        except yaml.YAMLError as e:
-            assert not isinstance(e, yamlload.TooComplex), path
-            continue
-        finally:
-            loader.dispose()
-        read += 1
-        deepest, most, aliases = max(deepest, composed.depth), max(most, composed.values), max(aliases, composed.aliases)
-        longest = max(longest, composed.characters)
+    found = extremes(corpus_frontmatter())
     # The figures in yamlload's comment: 5 levels, 35 values, no alias, over some 400 files.
-    assert read > 300
-    assert deepest * 10 < yamlload.MAX_DEPTH and most * 100 < yamlload.MAX_VALUES and aliases == 0
-    assert longest * 1000 < yamlload.MAX_CHARACTERS  # 1,165
+    assert found.read > 300
+    assert found.deepest * 10 < yamlload.MAX_DEPTH and found.most * 100 < yamlload.MAX_VALUES and found.aliases == 0
+    assert found.longest * 1000 < yamlload.MAX_CHARACTERS  # 1,165

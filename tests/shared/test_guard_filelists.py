@@ -4,27 +4,17 @@ file, key, certificate, kubeconfig and .aws/credentials in the lists is flagged.
 The same checks on hand-written lists: tests/test_guard_real_world_lists.py."""
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from conftest import FILELISTS
+from test_guard_real_world_lists import bench
 
 from memcheck.checks.guard import Guard
 from memcheck.config import default_config
 
 if not FILELISTS.is_dir():  # tests/conftest.py leaves this folder out then; this is for a run that names it
     pytest.fail(f"{FILELISTS} is not beside this checkout: tests/shared/ runs only where it is", pytrace=False)
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "guard_filelists.py"
-
-
-def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("guard_filelists", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_name_substring_categories_flag_no_source_or_documentation() -> None:
