@@ -283,7 +283,7 @@ def mixed_shapes(root: Path) -> None:
     write(root, ".cursor/rules/always.mdc", "---\ndescription:\nglobs:\nalwaysApply: true\n---\n\nAnswer in English.\n")
     write(root, ".cursor/rules/tests.mdc", "---\nglobs: tests/**/*.py, conftest.py\n---\n\nUse pytest fixtures.\n")
     write(root, "src/app.ts", "export {};\n")
-    write(root, "tests/test_app.py", "def test_app():\n    assert 1 + 1 == 2\n")
+    write(root, "tests/test_app.py", "def test_app():\n    assert app.answer() == 42\n")
     write(root, "conftest.py", "")
     write(root, "AGENTS.md", "# Agents\n\nSee @docs/architecture.md and @docs/testing.md.\n")
     write(root, "docs/architecture.md", "# Architecture\n\nThree layers.\n")
