@@ -29,7 +29,7 @@ from memcheck.checks.index import cap_usage
 from memcheck.config import ConfigError
 from memcheck.discover import Workspace
 from memcheck.hooks import guard as guarder
-from memcheck.hooks.lint import collect, targets_for
+from memcheck.hooks.check import collect, targets_for
 from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
 from memcheck.problem import FAIL_ON, WARNING, Problem, failing

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ROOT, git, invoke, memory, run_cli, run_process, write
 
-from memcheck.hooks.explain import rule_table
+from memcheck.hooks.rules import rule_table
 from memcheck.rules import all_rules
 
 

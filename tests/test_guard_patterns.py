@@ -313,7 +313,7 @@ def test_every_pattern_alone_agrees_with_gitignorespec() -> None:
 
 
 def test_readme_documents_every_category_and_rule() -> None:
-    from memcheck.hooks.explain import rule_table
+    from memcheck.hooks.rules import rule_table
 
     readme = (REPO_ROOT / "README.md").read_text("utf-8")
     table = readme.split("<!-- rules-table:start -->\n")[1].split("<!-- rules-table:end -->")[0]

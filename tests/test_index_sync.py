@@ -24,7 +24,7 @@ from memcheck import index as idx
 from memcheck.checks.index import store_plan
 from memcheck.discover import Workspace
 from memcheck.hooks import fix as fixer
-from memcheck.hooks.lint import collect, targets_for
+from memcheck.hooks.check import collect, targets_for
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"

@@ -249,9 +249,9 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
 
             folders = hook_folders(settings, scope.paths)
         listing = GitListing(settings.root, folders, staged=scope.staged)  # git lists files while the checks are imported
-        from memcheck.hooks import lint
+        from memcheck.hooks import check as command
 
-        return lint.run(
+        return command.run(
             settings,
             scope.paths,
             fmt,
@@ -297,12 +297,12 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
 @config_option
 def index(store: str, explain: bool, config_file: str | None) -> None:
     """Print the MEMORY.md that `fix` would write for STORE, without writing it."""
-    from memcheck.hooks import show_index
+    from memcheck.hooks import index as command
 
     def run() -> int:
-        # A store that does not exist is said so, with the stores there are (see show_index).
+        # A store that does not exist is said so, with the stores there are (see hooks/index.py).
         settings = _config(config_file, (store,) if os.path.lexists(store) else ())
-        return show_index.run(settings, store, explain)
+        return command.run(settings, store, explain)
 
     _run(run)
 
@@ -360,18 +360,18 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
 def rules(fmt: str) -> None:
     """List every rule: code, severity, fixable, summary."""
-    from memcheck.hooks import explain
+    from memcheck.hooks import rules as command
 
-    _run(lambda: explain.list_rules(fmt))
+    _run(lambda: command.list_rules(fmt))
 
 
 @cli.command()
 @click.argument("code")
 def rule(code: str) -> None:
     """Explain one rule: what it does, why, an example, and how to fix it."""
-    from memcheck.hooks import explain
+    from memcheck.hooks import rules as command
 
-    _run(lambda: explain.show_rule(code))
+    _run(lambda: command.show_rule(code))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

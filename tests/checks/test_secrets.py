@@ -21,7 +21,7 @@ from memcheck import config
 from memcheck.checks import secrets
 from memcheck.discover import Workspace
 from memcheck.document import parse
-from memcheck.hooks.lint import collect, targets_for
+from memcheck.hooks.check import collect, targets_for
 from memcheck.output import REPORTER_BY_NAME, ReportContext, get_reporter
 
 _RND = random.Random(20260325)
