@@ -12,6 +12,7 @@ large trees, virtualenv builds). The fast subset, under a minute:
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import json
 import os
@@ -19,6 +20,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterator
 
 import pytest
@@ -258,3 +260,13 @@ def cpu_limit(seconds: float, what: str) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         signal.signal(signal.SIGVTALRM, previous)
+
+
+def load_script(path: Path) -> ModuleType:
+    """A script of this repository that is not a package module (bench/, .ci/, the
+    Action's run.py), imported from its file under its own name."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

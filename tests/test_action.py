@@ -4,7 +4,6 @@ repository with base and head commits, a clone of an origin).
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -17,7 +16,7 @@ from typing import Any, NamedTuple
 
 import pytest
 import yaml
-from conftest import REPO_ROOT, git, memory, write
+from conftest import REPO_ROOT, git, load_script, memory, write
 
 ACTION_DIR = REPO_ROOT / "action"
 ACTION = ACTION_DIR / "action.yml"
@@ -31,11 +30,7 @@ def _action() -> dict[str, Any]:
 
 
 def _run_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("memcheck_action_run", ACTION_DIR / "run.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ACTION_DIR / "run.py")
 
 
 # --- static checks ----------------------------------------------------------------

@@ -5,13 +5,12 @@ in a real repository. tests/shared/test_guard_filelists.py runs the same checks 
 102 real repositories' lists where ../shared is beside the checkout."""
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import REPO_ROOT, run_cli, write
+from conftest import REPO_ROOT, load_script, run_cli, write
 
 from memcheck.checks.guard import Guard
 from memcheck.config import default_config
@@ -20,11 +19,7 @@ LISTS = Path(__file__).resolve().parent / "fixtures" / "filelists"
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("guard_filelists", REPO_ROOT / "bench" / "guard_filelists.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO_ROOT / "bench" / "guard_filelists.py")
 
 
 def test_name_substring_categories_flag_no_source_or_documentation() -> None:

@@ -2,23 +2,18 @@
 says what it skips, and fails a run whose step fails or hangs."""
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, load_script
 
 
 @pytest.fixture
 def matrix() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("matrix", REPO_ROOT / ".ci" / "matrix.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO_ROOT / ".ci" / "matrix.py")
 
 
 def _only(matrix: ModuleType, monkeypatch: pytest.MonkeyPatch, present: set[str]) -> None:
