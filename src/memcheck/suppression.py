@@ -30,12 +30,11 @@ import re
 from bisect import bisect_right
 from typing import Iterable, Iterator, NamedTuple
 
-from memcheck.checks.meta import RULES
+from memcheck.checks.meta import MCK001, MCK002
 from memcheck.document import Document
 from memcheck.mentions import _FENCE_OPEN, BacktickRuns
 from memcheck.problem import Problem
 
-R = {r.code: r for r in RULES}
 UNSUPPRESSIBLE = ("SEC",)
 _KINDS = "disable-next-line|disable-line|disable-file|disable|enable"
 _HTML = re.compile(rf"<!--\s*memcheck-({_KINDS})(?=[\s,]|-->)(.*?)-->")
@@ -257,10 +256,10 @@ def _judge(files: dict[str, _FileComments], used: set[tuple[Directive, str]], en
             hit = hits.get(d, set())
             unknown = [s for s in d.codes if s not in known]
             if unknown:
-                found.append(R["MCK002"].at(d.path, d.line, d.col, f"{', '.join(unknown)} in this suppression names no rule; fix the code (`memcheck rules` lists them)"))
+                found.append(MCK002.at(d.path, d.line, d.col, f"{', '.join(unknown)} in this suppression names no rule; fix the code (`memcheck rules` lists them)"))
             if not d.codes:
                 if _ALL not in hit and not off:
-                    found.append(R["MCK001"].at(d.path, d.line, d.col, f"memcheck-{d.kind} suppresses nothing here; remove it"))
+                    found.append(MCK001.at(d.path, d.line, d.col, f"memcheck-{d.kind} suppresses nothing here; remove it"))
                 continue
             secret = [s for s in d.codes if s in known and s not in not_secret]
             if secret:
@@ -268,9 +267,9 @@ def _judge(files: dict[str, _FileComments], used: set[tuple[Directive, str]], en
                     f"{', '.join(secret)}: a secret cannot be suppressed by a comment; remove the secret and rotate it"
                     " (for a test fixture, name the file in per-path-ignores)"
                 )
-                found.append(R["MCK001"].at(d.path, d.line, d.col, message))
+                found.append(MCK001.at(d.path, d.line, d.col, message))
             idle = [s for s in d.codes if s in judged and s in not_secret and s not in hit]
             if idle:
                 them = "it" if len(idle) == 1 else "them"
-                found.append(R["MCK001"].at(d.path, d.line, d.col, f"the suppression of {', '.join(idle)} suppresses nothing here; remove {them}"))
+                found.append(MCK001.at(d.path, d.line, d.col, f"the suppression of {', '.join(idle)} suppresses nothing here; remove {them}"))
     return found

@@ -53,7 +53,7 @@ ASSIGNED = "Zq8#kP2!mW9@tR4v"
 
 
 def _secrets_in(text: str) -> list[tuple[str, str]]:
-    return [(s.code, s.shown) for s in secrets.find(parse("m.md", text.encode()))]
+    return [(s.rule.code, s.shown) for s in secrets.find(parse("m.md", text.encode()))]
 
 
 @pytest.mark.parametrize("kind", sorted(TOKENS))

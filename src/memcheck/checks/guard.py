@@ -25,8 +25,7 @@ from memcheck.changes import SYMLINK_MODE, Change, absent
 from memcheck.config import Config, ConfigError, GuardConfig, resource_json, selected
 from memcheck.problem import ERROR, Problem, Rule, shown
 
-RULES = (
-    Rule("GRD001", "guarded-path", ERROR, False, "A change touches a guarded path", """\
+GRD001 = Rule("GRD001", "guarded-path", ERROR, False, "A change touches a guarded path", """\
 ## What it does
 Reports a change that adds, modifies, deletes, renames (either side), copies (either
 side), or changes the type or mode of a path in a guard category: environment files,
@@ -50,8 +49,9 @@ Keep the file out of the commit (`git restore --staged .env`, add it to `.gitign
 and commit a template such as `.env.example` (allowed by default). If the path really
 belongs in the repository, allow it in `.memcheck.yaml` with the line the message
 gives, or turn a whole category off with `guard: {disable: [lockfiles]}`.
-"""),
-    Rule("GRD002", "guarded-symlink", ERROR, False, "A symlink points at a guarded path", """\
+""")
+
+GRD002 = Rule("GRD002", "guarded-symlink", ERROR, False, "A symlink points at a guarded path", """\
 ## What it does
 Reports a symlink that a change adds or retargets when its target is a guarded path,
 inside the repository or outside it (`../../.ssh/id_rsa`, `/home/me/.aws/credentials`).
@@ -72,8 +72,9 @@ Do not link to secrets; read them from the environment at run time. If the link 
 intended, allow the link's path in `.memcheck.yaml` with the line the message gives.
 A link is judged by what it points at whatever its own name: `.env.example -> .env`
 is reported, although `.env.example` itself is a template that guard allows.
-"""),
-    Rule("GRD003", "guard-loosened", ERROR, False, "A change loosens the guard's own settings", """\
+""")
+
+GRD003 = Rule("GRD003", "guard-loosened", ERROR, False, "A change loosens the guard's own settings", """\
 ## What it does
 Reports a change to `.memcheck.yaml` or `[tool.memcheck]` in `pyproject.toml` that
 lets more through the guard than the settings before it: a path allowed
@@ -98,10 +99,10 @@ $ git add .memcheck.yaml .env && memcheck guard
 Commit the loosening on its own and have it reviewed; in a pull request, a
 maintainer accepts it (the Action's override label). At commit time, skip the hook
 for that one commit: `SKIP=memcheck-guard git commit`.
-"""),
-)
+""")
 
-GUARDED, SYMLINK, LOOSENED = RULES
+RULES = (GRD001, GRD002, GRD003)
+
 GUARD_CODES = tuple(rule.code for rule in RULES)
 CONFIG_CATEGORY = "config"  # findings from guard.patterns in the user's config
 _SHOWN_CHANGES = 3  # a long range names the first few commits that touched a path
@@ -521,7 +522,7 @@ def _touches(change: Change, guard: Guard) -> Iterable[_Touch]:
     for path, what in describe(change):
         hit = guard.hit(path, change.is_directory)
         if hit is not None:
-            yield _Touch(GUARDED, path, hit, what, where(change))
+            yield _Touch(GRD001, path, hit, what, where(change))
     # A link is judged by its target whatever its own name; only the config's own
     # allowance of the link's path (not a template) lets it through.
     if change.is_symlink and change.target is not None and guard.allowed.first(change.path) is None:
@@ -531,7 +532,7 @@ def _touches(change: Change, guard: Guard) -> Iterable[_Touch]:
                 shown_target = shown(change.target)
                 at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
                 verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
-                yield _Touch(SYMLINK, change.path, hit, f"symlink {verb} pointing to {at}", where(change))
+                yield _Touch(GRD002, change.path, hit, f"symlink {verb} pointing to {at}", where(change))
                 break
 
 
@@ -673,7 +674,7 @@ def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]]) -> Problem
         shown_commits = ", ".join(commits[:_SHOWN_CHANGES])
         more = f" and {len(commits) - _SHOWN_CHANGES} more" if len(commits) > _SHOWN_CHANGES else ""
         at = f" in {shown_commits}{more}"
-    return LOOSENED.at(
+    return GRD003.at(
         path, 1, 1,
         f"loosens the guard{at}: {', '.join(what)}; a change is judged by the settings before it, "
         "so land this on its own and have it reviewed",
@@ -697,7 +698,7 @@ def guarded_tree(paths: Iterable[str], guard: Guard, links: Mapping[str, str] | 
         change = Change("", path, new_mode=SYMLINK_MODE, target=links[path]) if path in links else Change("", path)
         touch = next(iter(_touches(change, guard)), None)
         if touch is not None:
-            target = change.target if touch.rule is SYMLINK else None
+            target = change.target if touch.rule is GRD002 else None
             found.setdefault(touch.hit.category, []).append(Listed(path, touch.hit.pattern, target))
     order = [*categories(), CONFIG_CATEGORY]
     return {name: sorted(found[name]) for name in order if name in found}

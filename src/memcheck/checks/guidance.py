@@ -24,8 +24,7 @@ from memcheck.discover import Workspace, basename, parent
 from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 
-RULES = (
-    Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
+GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
 ## What it does
 Reports a guidance file that none of the agents in `agents:` reads (all six by
 default: claude-code, codex, amp, cursor, copilot, gemini), judged per agent with
@@ -48,8 +47,9 @@ Move what the unread file says into the file the agents read, and delete it; or,
 if the repository also serves an agent that reads it, add that agent to `agents:`
 (the message names such agents as an option). A `CLAUDE.md` over 4 MiB, which
 Claude Code skips: shorten it.
-"""),
-    Rule("GDN002", "case-collision", ERROR, False, "Guidance file names differ only by case", """\
+""")
+
+GDN002 = Rule("GDN002", "case-collision", ERROR, False, "Guidance file names differ only by case", """\
 ## What it does
 Reports guidance files or skills whose paths are equal when case is ignored
 (`AGENTS.md` and `agents.md`, `Docs/AGENTS.md` and `docs/AGENTS.md`).
@@ -62,8 +62,9 @@ macOS and Windows check them out into one file: one silently overwrites the othe
 
 ## Use instead
 Merge them into one file with one name.
-"""),
-    Rule("GDN003", "unreadable-guidance", ERROR, False, "Guidance file cannot be read: unreadable, binary, not UTF-8 or over 1 MiB", """\
+""")
+
+GDN003 = Rule("GDN003", "unreadable-guidance", ERROR, False, "Guidance file cannot be read: unreadable, binary, not UTF-8 or over 1 MiB", """\
 ## What it does
 Reports a guidance file that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
 or that exhausts memcheck's stack or memory while it is checked.
@@ -76,8 +77,9 @@ Agents read guidance as UTF-8 Markdown; anything else is skipped or garbled.
 
 ## Use instead
 Re-save it as UTF-8.
-"""),
-    Rule("GDN004", "invalid-frontmatter", ERROR, False, "Guidance frontmatter cannot be parsed", """\
+""")
+
+GDN004 = Rule("GDN004", "invalid-frontmatter", ERROR, False, "Guidance frontmatter cannot be parsed", """\
 ## What it does
 Reports guidance frontmatter that is never closed, is not valid YAML, is not a
 mapping, or repeats a key; or that is past memcheck's bounds (more than 64 levels of
@@ -101,8 +103,9 @@ description: API rules: routes and handlers
 description: "API rules: routes and handlers"
 ---
 ```
-"""),
-    Rule("GDN005", "frontmatter-type", ERROR, False, "Guidance frontmatter value has the wrong type or value", """\
+""")
+
+GDN005 = Rule("GDN005", "frontmatter-type", ERROR, False, "Guidance frontmatter value has the wrong type or value", """\
 ## What it does
 Checks each kind's frontmatter schema. `AGENTS.md`, its variants and `CLAUDE.md`:
 `description` a string, `alwaysApply` a boolean, `globs` a list of strings (`!`
@@ -129,8 +132,9 @@ alwaysApply: true
 globs:
   - "src/**/*.ts"
 ```
-"""),
-    Rule("GDN006", "unknown-frontmatter-key", WARNING, False, "Guidance frontmatter key looks like a misspelt known key", """\
+""")
+
+GDN006 = Rule("GDN006", "unknown-frontmatter-key", WARNING, False, "Guidance frontmatter key looks like a misspelt known key", """\
 ## What it does
 Reports a frontmatter key that is not in its kind's schema but looks like a key
 that is: equal to one when case, `-` and `_` are ignored (`alwaysapply`,
@@ -154,8 +158,9 @@ glob: ["src/**"]
 ```yaml
 globs: ["src/**"]
 ```
-"""),
-    Rule("GDN007", "invalid-glob", ERROR, False, "A globs pattern is not a valid glob", """\
+""")
+
+GDN007 = Rule("GDN007", "invalid-glob", ERROR, False, "A globs pattern is not a valid glob", """\
 ## What it does
 Reports a `globs`, `paths` or `applyTo` pattern that is empty or a lone `!`, has
 unbalanced `[` `]` or `{` `}`, `***`, an empty range (`[z-a]`), or stands for more
@@ -174,8 +179,9 @@ globs: ["src/[a-z*.ts"]
 ```yaml
 globs: ["src/[a-z]*.ts"]
 ```
-"""),
-    Rule("GDN008", "glob-matches-nothing", WARNING, False, "A globs pattern matches no file in the repository", """\
+""")
+
+GDN008 = Rule("GDN008", "glob-matches-nothing", WARNING, False, "A globs pattern matches no file in the repository", """\
 ## What it does
 Reports a `globs` (AGENTS.md, Cursor rules), `paths` (Claude Code rules) or
 `applyTo` (Copilot instructions) pattern that names no file or folder of the
@@ -196,8 +202,9 @@ globs: ["scr/**/*.ts"]
 ```yaml
 globs: ["src/**/*.ts"]
 ```
-"""),
-    Rule("GDN009", "missing-import", ERROR, False, "@-import names a file that does not exist", """\
+""")
+
+GDN009 = Rule("GDN009", "missing-import", ERROR, False, "@-import names a file that does not exist", """\
 ## What it does
 Reports an `@path` import (a token with a file extension, or starting with
 `./`, `../` or `/`) whose file does not exist, or is a FIFO or other special file
@@ -220,8 +227,9 @@ See @docs/missing-guide.md for the release process.
 
 ## Use instead
 Fix the path, or put the text in backticks if it is not meant as an import.
-"""),
-    Rule("GDN010", "import-escapes-repository", WARNING, False, "@-import points outside the repository", """\
+""")
+
+GDN010 = Rule("GDN010", "import-escapes-repository", WARNING, False, "@-import points outside the repository", """\
 ## What it does
 Reports an `@` import of an absolute path or one that climbs above the repository
 root with `..`. `@~/…` imports are the user's own files and are not reported.
@@ -236,8 +244,9 @@ No other clone has the file: the agent gets the import on the author's machine o
 
 ## Use instead
 Copy the rules into the repository, or import them from `@~/…` deliberately.
-"""),
-    Rule("GDN011", "import-cycle", ERROR, False, "@-imports form a cycle", """\
+""")
+
+GDN011 = Rule("GDN011", "import-cycle", ERROR, False, "@-imports form a cycle", """\
 ## What it does
 Reports a guidance file whose imports lead back to itself (`AGENTS.md` imports
 `docs/rules.md`, which imports `AGENTS.md`).
@@ -251,8 +260,9 @@ twice or not at all, depending on the tool.
 
 ## Use instead
 Import in one direction only.
-"""),
-    Rule("GDN012", "import-too-deep", ERROR, False, "@-import chain is deeper than the reading agent follows", """\
+""")
+
+GDN012 = Rule("GDN012", "import-too-deep", ERROR, False, "@-import chain is deeper than the reading agent follows", """\
 ## What it does
 Reports an `@` import chain longer than the agent that reads the file follows:
 Claude Code follows 4 hops from a `CLAUDE.md`, `.claude/CLAUDE.md`,
@@ -268,8 +278,9 @@ The agent stops expanding at its limit: files further down are never read.
 
 ## Use instead
 Import the deep files directly from the guidance file.
-"""),
-    Rule("GDN013", "broken-link", WARNING, False, "Relative Markdown link points at a missing file", """\
+""")
+
+GDN013 = Rule("GDN013", "broken-link", WARNING, False, "Relative Markdown link points at a missing file", """\
 ## What it does
 Reports `[text](path)` links, images and reference definitions with a relative
 target that does not exist, resolved from the file's folder (outside code).
@@ -285,8 +296,9 @@ See [the API guide](docs/api.md).
 
 ## Use instead
 Point the link at the file's current path, or remove it.
-"""),
-    Rule("GDN014", "over-budget", WARNING, False, "Guidance file is over its size budget", """\
+""")
+
+GDN014 = Rule("GDN014", "over-budget", WARNING, False, "Guidance file is over its size budget", """\
 ## What it does
 Warns when a guidance file has more lines than `guidance.max-lines` (500) or more
 bytes than `guidance.max-bytes` (40,000), or when it and its imports come to more
@@ -302,8 +314,9 @@ A 900-line AGENTS.md that pastes the whole API reference.
 ## Use instead
 Keep the rules short; move reference material into files the agent reads on demand
 (a plain link, not an `@` import).
-"""),
-    Rule("GDN015", "guidance-drift", WARNING, False, "Agents read different guidance files in one folder, and they differ", """\
+""")
+
+GDN015 = Rule("GDN015", "guidance-drift", WARNING, False, "Agents read different guidance files in one folder, and they differ", """\
 ## What it does
 Reports a folder where different agents read different files whose texts differ:
 Claude Code reads `CLAUDE.md` (or `.claude/CLAUDE.md`), Codex `AGENTS.override.md`
@@ -329,8 +342,9 @@ that starts with `@AGENTS.md` and adds only what is specific to Claude Code. Whe
 symlink would discard `AGENTS.md`'s own text). An `AGENTS.override.md` is meant to
 differ: copy into it what Codex needs, or delete it. If the files are meant to say
 different things, ignore this rule for the file (`per-path-ignores`).
-"""),
-    Rule("GDN016", "codex-budget", ERROR, False, "Codex cuts or drops AGENTS.md text past its 32 KiB budget", """\
+""")
+
+GDN016 = Rule("GDN016", "codex-budget", ERROR, False, "Codex cuts or drops AGENTS.md text past its 32 KiB budget", """\
 ## What it does
 Codex reads at most 32 KiB (32,768 bytes, `project_doc_max_bytes`) of project
 `AGENTS.md` text (one `AGENTS.override.md` or `AGENTS.md` per folder, from the
@@ -352,8 +366,9 @@ A root `AGENTS.md` of 20,000 bytes and `packages/api/AGENTS.md` of 15,000.
 ## Use instead
 Shorten the files on the way down, or move reference material into files read on
 demand (a plain link, not pasted text).
-"""),
-    Rule("GDN017", "copilot-review-limit", WARNING, False, "Copilot code review reads only the first 4,000 characters", """\
+""")
+
+GDN017 = Rule("GDN017", "copilot-review-limit", WARNING, False, "Copilot code review reads only the first 4,000 characters", """\
 ## What it does
 Reports `.github/copilot-instructions.md` and `.github/instructions/*.instructions.md`
 files longer than 4,000 characters, unless they say `excludeAgent: code-review`,
@@ -372,8 +387,9 @@ A 9,000-character `copilot-instructions.md` whose review checklist is at the end
 ## Use instead
 Put what review must check first, or move it into a short path-specific
 `.instructions.md` file.
-"""),
-    Rule("GDN018", "guidance-symlink-outside", WARNING, False, "Guidance file is a symlink out of the repository", """\
+""")
+
+GDN018 = Rule("GDN018", "guidance-symlink-outside", WARNING, False, "Guidance file is a symlink out of the repository", """\
 ## What it does
 Reports a guidance file (`CLAUDE.md`, `AGENTS.md`, ...) that is a symlink to a file
 outside the repository, naming the agents that read it. memcheck never follows a
@@ -388,9 +404,9 @@ clones may have another file there, or none, and no check sees what it says.
 
 ## Use instead
 Keep the file in the repository (copy it in), or link to a file inside it.
-"""),
-)
-R = {r.code: r for r in RULES}
+""")
+
+RULES = (GDN001, GDN002, GDN003, GDN004, GDN005, GDN006, GDN007, GDN008, GDN009, GDN010, GDN011, GDN012, GDN013, GDN014, GDN015, GDN016, GDN017, GDN018)
 
 
 glob_match, glob_problem, applies = globs.match, globs.problem, globs.applies
@@ -412,23 +428,23 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
             if problem.path in wanted:
                 yield problem
     for path in sorted(wanted):
-        yield from contained(R["GDN003"], path, check_file(ws, ws.document(path)))
+        yield from contained(GDN003, path, check_file(ws, ws.document(path)))
 
 
 def _tree_findings(ws: Workspace) -> Iterator[Problem]:
     """Findings about files together: who reads what (GDN001, GDN015), Codex's
     budget down each chain (GDN016), names that collide by case (GDN002)."""
-    on = selected(("GDN001", "GDN015", "GDN016"), ws.config)
+    on = selected((GDN001.code, GDN015.code, GDN016.code), ws.config)
     if on:
         model = agents.reading(ws)
-        if "GDN001" in on:
+        if GDN001.code in on:
             yield from _unread(ws, model)
-        if "GDN015" in on:
+        if GDN015.code in on:
             yield from _drift(ws, model)
-        if "GDN016" in on and agents.CODEX in model.configured:
+        if GDN016.code in on and agents.CODEX in model.configured:
             yield from _codex_budget(ws, model)
     for path, first in _case_collisions(ws):
-        yield R["GDN002"].at(path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
+        yield GDN002.at(path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
 
 
 def _case_collisions(ws: Workspace) -> list[tuple[str, str]]:
@@ -470,7 +486,7 @@ def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         others = [a for a in agents.ALL if a not in configured and model.state(a, real) == agents.READS]
         if others:
             fix += f"; or, if this repository also serves {agents.titles(others)}, add {', '.join(others)} to agents:"
-        yield R["GDN001"].at(real, 1, 1, f"no configured agent reads {name}: {said}; {fix}")
+        yield GDN001.at(real, 1, 1, f"no configured agent reads {name}: {said}; {fix}")
 
 
 def _read_beside(model: agents.Reading, path: str, by_folder: dict[str, list[str]]) -> str | None:
@@ -573,7 +589,7 @@ def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], 
         fix = f"if they should say the same, {share}"
     verb_o = "reads" if len(other_short) == 1 else "read"
     verb_m = "reads" if len(main_short) == 1 else "read"
-    yield R["GDN015"].at(
+    yield GDN015.at(
         other,
         1,
         1,
@@ -622,7 +638,7 @@ def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
             else:
                 what = f"Codex drops {name} whole, the files above having spent the budget{dropped}"
         line = 1 if cut.how == agents.DROPPED else cut.line
-        yield R["GDN016"].at(model.real.get(path, path), line, 1, f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}; shorten the files on the way down")
+        yield GDN016.at(model.real.get(path, path), line, 1, f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}; shorten the files on the way down")
 
 
 def _nearest_above(folder: str, read: dict[str, str]) -> str | None:
@@ -672,7 +688,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield _outside_link(ws, path)
         return
     if doc.error is not None:
-        yield R["GDN003"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}{_claude_skips(ws, doc, kind)}")
+        yield GDN003.at(path, doc.error_line, 1, f"{basename(path)} {doc.error}{_claude_skips(ws, doc, kind)}")
         return
     schema = agents.SCHEMAS.get(kind) if kind is not None else None
     if schema is not None:
@@ -708,7 +724,7 @@ def _outside_link(ws: Workspace, path: str) -> Problem:
         )
         if part
     ) or "no configured agent reads it"
-    return R["GDN018"].at(path, 1, 1, f"{basename(path)} is a symlink to {target}, outside the repository, so memcheck does not follow it and checks nothing in it ({who}); keep the file in the repository to have it checked and in every clone")
+    return GDN018.at(path, 1, 1, f"{basename(path)} is a symlink to {target}, outside the repository, so memcheck does not follow it and checks nothing in it ({who}); keep the file in the repository to have it checked and in every clone")
 
 
 def _claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:
@@ -757,7 +773,7 @@ def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind
         # Cursor takes `key: value` lines that strict YAML rejects (its own editor writes
         # `globs: *.ts`): only frontmatter that no reading makes sense of is reported.
         if not (schema.lenient and fm is not None and fm.fallback and not fm.duplicates):
-            yield R["GDN004"].at(path, trouble[0], 1, trouble[1])
+            yield GDN004.at(path, trouble[0], 1, trouble[1])
             return
     if fm is None:
         return
@@ -770,19 +786,19 @@ def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind
     for key in sorted(str(k) for k in data if k not in allowed):
         near = _near_key(schema.keys)(key)  # one set of matchers per schema, not per file
         if near is not None:
-            yield R["GDN006"].at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)")
+            yield GDN006.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)")
     if "description" in schema.keys and "description" in data and not isinstance(data["description"], str) and data["description"] is not None:
-        yield R["GDN005"].at(path, line_of("description"), 1, f"description is a {_kind(data['description'])}; write it as one line of text")
+        yield GDN005.at(path, line_of("description"), 1, f"description is a {_kind(data['description'])}; write it as one line of text")
     if "alwaysApply" in schema.keys and "alwaysApply" in data:
         value = data["alwaysApply"]
         lenient_ok = schema.lenient and fm.fallback and isinstance(value, str) and value.strip().lower() in ("true", "false")
         if not isinstance(value, bool) and not lenient_ok:
             hint = f"write alwaysApply: {str(value).strip().lower() in ('yes', 'true', 'on', '1')} (a YAML boolean, unquoted)".replace("True", "true").replace("False", "false")
-            yield R["GDN005"].at(path, line_of("alwaysApply"), 1, f"alwaysApply is the {_kind(value)} {value!r}, not a boolean; {hint}")
+            yield GDN005.at(path, line_of("alwaysApply"), 1, f"alwaysApply is the {_kind(value)} {value!r}, not a boolean; {hint}")
     if "excludeAgent" in schema.keys and "excludeAgent" in data:
         value = data["excludeAgent"]
         if not isinstance(value, str) or value.strip() not in agents.COPILOT_EXCLUDE_AGENT + agents.COPILOT_EXCLUDE_UNCONFIRMED:
-            yield R["GDN005"].at(path, line_of("excludeAgent"), 1, f"excludeAgent is {value!r}; Copilot knows code-review and coding-agent")
+            yield GDN005.at(path, line_of("excludeAgent"), 1, f"excludeAgent is {value!r}; Copilot knows code-review and coding-agent")
     if schema.globs_key is not None:
         yield from _check_globs(ws, doc, schema, kind, line_of(schema.globs_key))
 
@@ -802,22 +818,22 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
             if isinstance(item, str):
                 patterns.append(item)
             else:
-                yield R["GDN005"].at(path, line, 1, f"{key} holds the {_kind(item)} {item!r}; every pattern must be a string")
+                yield GDN005.at(path, line, 1, f"{key} holds the {_kind(item)} {item!r}; every pattern must be a string")
     else:
         form = "a list of patterns (globs: [\"src/**/*.ts\"])" if schema.globs_form == "list" else "a list of patterns or one comma-separated string"
-        yield R["GDN005"].at(path, line, 1, f"{key} is a {_kind(value)}; write it as {form}")
+        yield GDN005.at(path, line, 1, f"{key} is a {_kind(value)}; write it as {form}")
         return
     owner = agents.owner_of(path, kind)
     folder = parent(path) if kind in agents.FOLDER_KINDS else owner
-    check_matches = not ws.user and ws.wants("GDN008")
+    check_matches = not ws.user and ws.wants(GDN008.code)
     for pattern in patterns:
         bad = glob_problem(pattern)
         if bad is not None:
-            yield R["GDN007"].at(path, line, 1, f"glob {pattern!r} {bad}")
+            yield GDN007.at(path, line, 1, f"glob {pattern!r} {bad}")
             continue
         # An exclusion that matches nothing excludes nothing: harmless, not reported.
         if check_matches and not pattern.startswith("!") and not file_index(ws).any_match(pattern, folder):
-            yield R["GDN008"].at(path, line, 1, f"{key} pattern {pattern!r} matches no file or folder in the repository, so this file never applies by it; fix the pattern or remove it")
+            yield GDN008.at(path, line, 1, f"{key} pattern {pattern!r} matches no file or folder in the repository, so this file never applies by it; fix the pattern or remove it")
 
 
 def file_index(ws: Workspace) -> globs.FileIndex:
@@ -834,14 +850,14 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict
     path = doc.path
     for imp in imports(ws, doc):
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
-            yield R["GDN010"].at(path, imp.line, imp.col, f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately")
+            yield GDN010.at(path, imp.line, imp.col, f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately")
         elif agents.is_glob_mention(imp):
             if not ws.user and not file_index(ws).any_match(imp.target):
-                yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} matches no file; fix the pattern, or put it in backticks if it is not an import")
+                yield GDN009.at(path, imp.line, imp.col, f"@{imp.token} matches no file; fix the pattern, or put it in backticks if it is not an import")
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
             yield _missing_import(path, imp)
         elif imp.kind == mentions.PATH and (special := ws.special_kind(imp.target)) is not None:
-            yield R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which is {special}, not a file agents can read; import a regular file")
+            yield GDN009.at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which is {special}, not a file agents can read; import a regular file")
     # A file reached by imports is loaded with this one: its missing imports are
     # reported on it, once however many files import it (the same finding).
     for where, imp in expansion.missing:
@@ -856,12 +872,12 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict
         if members in reported or (path not in members and members & guidance):
             continue
         reported.add(members)
-        yield R["GDN011"].at(path, hop.line, hop.col, f"import cycle {' -> '.join(cycle)}; import in one direction only")
+        yield GDN011.at(path, hop.line, hop.col, f"import cycle {' -> '.join(cycle)}; import in one direction only")
     yield from _check_depth(ws, doc, readers)
 
 
 def _missing_import(path: str, imp: agents.Import) -> Problem:
-    return R["GDN009"].at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
+    return GDN009.at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
 
 
 def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Iterator[Problem]:
@@ -876,16 +892,16 @@ def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Itera
         if depth is None or depth == agents.UNKNOWN or not reads_it:
             continue
         for hop, chain in reach(ws, path, depth).too_deep[:1]:
-            yield R["GDN012"].at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
+            yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
     house = ws.config.guidance.max_import_depth
     if house is not None:
         for hop, chain in reach(ws, path, house).too_deep[:1]:
-            yield R["GDN012"].at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {house}; import {chain[-1]} from a shallower file")
+            yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {house}; import {chain[-1]} from a shallower file")
 
 
 def _check_links(ws: Workspace, doc: Document) -> Iterator[Problem]:
     for line, col, message in links.dead_links(ws, doc):
-        yield R["GDN013"].at(doc.path, line, col, message)
+        yield GDN013.at(doc.path, line, col, message)
 
 
 def _check_size(ws: Workspace, doc: Document, expansion: Reach, depth: int) -> Iterator[Problem]:
@@ -893,13 +909,13 @@ def _check_size(ws: Workspace, doc: Document, expansion: Reach, depth: int) -> I
     path = doc.path
     lines = len(doc.lines) - (1 if doc.text.endswith("\n") else 0)
     if lines > cfg.max_lines:
-        yield R["GDN014"].at(path, cfg.max_lines + 1, 1, f"{basename(path)} has {lines} lines, over guidance.max-lines {cfg.max_lines}; move reference material into files read on demand")
+        yield GDN014.at(path, cfg.max_lines + 1, 1, f"{basename(path)} has {lines} lines, over guidance.max-lines {cfg.max_lines}; move reference material into files read on demand")
     if doc.size > cfg.max_bytes:
-        yield R["GDN014"].at(path, 1, 1, f"{basename(path)} is {doc.size} bytes, over guidance.max-bytes {cfg.max_bytes}; move reference material into files read on demand")
+        yield GDN014.at(path, 1, 1, f"{basename(path)} is {doc.size} bytes, over guidance.max-bytes {cfg.max_bytes}; move reference material into files read on demand")
     files, tokens = expansion.loaded(depth)
     if tokens > cfg.max_tokens:
         with_imports = f" with its {files - 1} import(s)" if files > 1 else ""
-        yield R["GDN014"].at(path, 1, 1, f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links")
+        yield GDN014.at(path, 1, 1, f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links")
 
 
 def copilot_review_cut(doc: Document) -> tuple[int, str] | None:
@@ -933,4 +949,4 @@ def _check_copilot_review(doc: Document) -> Iterator[Problem]:
         return
     line, others = cut
     limit = agents.COPILOT_REVIEW_CHARS
-    yield R["GDN017"].at(doc.path, line, 1, f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it ({others}); put what review must check first, or shorten the file")
+    yield GDN017.at(doc.path, line, 1, f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it ({others}); put what review must check first, or shorten the file")

@@ -14,8 +14,7 @@ from memcheck.discover import INDEX_NAME, Store, Workspace, basename, join
 from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 
-RULES = (
-    Rule("IDX001", "missing-index", ERROR, True, "Memory store has no MEMORY.md", """\
+IDX001 = Rule("IDX001", "missing-index", ERROR, True, "Memory store has no MEMORY.md", """\
 ## What it does
 Reports a memory store folder without a `MEMORY.md` index.
 
@@ -29,8 +28,9 @@ seen.
 ## Use instead
 Run `memcheck fix`: it writes the index (in the `grouped` style unless
 `index.style` says otherwise).
-"""),
-    Rule("IDX002", "dead-entry", ERROR, True, "Index entry points at a file that does not exist", """\
+""")
+
+IDX002 = Rule("IDX002", "dead-entry", ERROR, True, "Index entry points at a file that does not exist", """\
 ## What it does
 Reports a link in MEMORY.md whose target file is not in the repository.
 
@@ -55,8 +55,9 @@ file of another kind, a file outside the store: it may name a file this clone
 lacks), to a file git ignores (another clone may have it), in an entry's
 description, with several memories that look like its file renamed (up to three
 are named; fix adds none of them until you choose), or in a list item that holds more (another link, an unindented line).
-"""),
-    Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
+""")
+
+IDX003 = Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
 ## What it does
 Reports a memory file that no line of the index lists. A line lists a memory when it
 links to the memory's file; a line without links to files (as in link-less indexes,
@@ -79,8 +80,9 @@ Agents discover memories through the index only: an unlisted memory is never rea
 ## Use instead
 Run `memcheck fix`: it adds an entry in the index's own style, in the section for
 the memory's type when the index has type sections (`## User`, `## Feedback`, ...).
-"""),
-    Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
+""")
+
+IDX004 = Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
 ## What it does
 Reports an index entry (a list item that starts with its link) for a memory file
 that an earlier entry already lists. Notes that mention a file mid-sentence are not
@@ -98,8 +100,9 @@ about the description.
 
 ## Use instead
 Keep one entry per memory file.
-"""),
-    Rule("IDX005", "link-escapes-store", WARNING, False, "Index link leaves the memory store", """\
+""")
+
+IDX005 = Rule("IDX005", "link-escapes-store", WARNING, False, "Index link leaves the memory store", """\
 ## What it does
 Reports links in MEMORY.md that are URLs, absolute paths, or use `..` to leave
 the store folder (or the repository).
@@ -116,8 +119,9 @@ repository root point at files no clone has.
 
 ## Use instead
 Keep memories inside the store; point at other documents from the memory body.
-"""),
-    Rule("IDX006", "index-out-of-date", ERROR, True, "MEMORY.md differs from its deterministic render", """\
+""")
+
+IDX006 = Rule("IDX006", "index-out-of-date", ERROR, True, "MEMORY.md differs from its deterministic render", """\
 ## What it does
 In `generate` mode, reports an index whose bytes differ from what `memcheck fix`
 renders from the store (entry order, names, descriptions, headings).
@@ -131,8 +135,9 @@ An entry still showing a description that the memory file has since changed.
 
 ## Use instead
 Run `memcheck fix`, or `memcheck index STORE` to see the render.
-"""),
-    Rule("IDX007", "over-line-cap", ERROR, False, "MEMORY.md is longer than the line cap", """\
+""")
+
+IDX007 = Rule("IDX007", "over-line-cap", ERROR, False, "MEMORY.md is longer than the line cap", """\
 ## What it does
 Reports an index with more lines than `index.max-lines` (default 200) and names
 the entries past the cap.
@@ -145,8 +150,9 @@ A 215-line index: its last 15 lines are never loaded.
 
 ## Use instead
 Shorten descriptions, merge related memories, or move detail into memory bodies.
-"""),
-    Rule("IDX008", "over-byte-cap", ERROR, False, "MEMORY.md is larger than the byte cap", """\
+""")
+
+IDX008 = Rule("IDX008", "over-byte-cap", ERROR, False, "MEMORY.md is larger than the byte cap", """\
 ## What it does
 Reports an index larger than `index.max-bytes` (default 25,000) and names the
 entries past the cap.
@@ -159,8 +165,9 @@ An index of 180 lines with 200-character descriptions.
 
 ## Use instead
 Shorten descriptions, merge related memories, or move detail into memory bodies.
-"""),
-    Rule("IDX009", "near-cap", WARNING, False, "MEMORY.md is close to a cap", """\
+""")
+
+IDX009 = Rule("IDX009", "near-cap", WARNING, False, "MEMORY.md is close to a cap", """\
 ## What it does
 Warns when an index reaches `index.warn-ratio` (default 90%) of its line or byte cap.
 
@@ -172,8 +179,9 @@ A 185-line index.
 
 ## Use instead
 Consolidate now, while everything is still loaded.
-"""),
-    Rule("IDX010", "index-encoding", WARNING, True, "MEMORY.md has a BOM, CRLF or CR line endings or no final newline", """\
+""")
+
+IDX010 = Rule("IDX010", "index-encoding", WARNING, True, "MEMORY.md has a BOM, CRLF or CR line endings or no final newline", """\
 ## What it does
 Reports a byte-order mark, CRLF line endings, lone CR line endings (which most
 tools read as one long line) or a missing final newline in MEMORY.md.
@@ -187,8 +195,9 @@ An index saved by a Windows editor.
 
 ## Use instead
 Run `memcheck fix`.
-"""),
-    Rule("IDX011", "unreadable-index", ERROR, False, "MEMORY.md cannot be read as UTF-8 text", """\
+""")
+
+IDX011 = Rule("IDX011", "unreadable-index", ERROR, False, "MEMORY.md cannot be read as UTF-8 text", """\
 ## What it does
 Reports a MEMORY.md that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
 or is a FIFO or other special file (never opened, and never replaced by `fix`),
@@ -203,8 +212,9 @@ An index saved as UTF-16.
 
 ## Use instead
 Re-save it as UTF-8, or delete it and run `memcheck fix`.
-"""),
-    Rule("IDX012", "ignored-index", WARNING, False, "MEMORY.md is ignored by git", """\
+""")
+
+IDX012 = Rule("IDX012", "ignored-index", WARNING, False, "MEMORY.md is ignored by git", """\
 ## What it does
 Reports a store's MEMORY.md that is on disk but that git ignores, while the store's
 memory files are committed (added with `git add -f` into an ignored folder).
@@ -219,8 +229,9 @@ and `.claude/memory/MEMORY.md` written by `memcheck fix` but never added.
 
 ## Use instead
 Commit it: `git add -f .claude/memory/MEMORY.md`, or stop ignoring the store's folder.
-"""),
-    Rule("IDX013", "index-symlink", WARNING, False, "MEMORY.md is a symlink that `memcheck fix` will not write through", """\
+""")
+
+IDX013 = Rule("IDX013", "index-symlink", WARNING, False, "MEMORY.md is a symlink that `memcheck fix` will not write through", """\
 ## What it does
 Reports a store's MEMORY.md that is a symlink (to another file of the repository)
 when the index has something `memcheck fix` would fix: fix never writes through a
@@ -237,14 +248,14 @@ does not list.
 ## Use instead
 Edit the file the link points at (`memcheck index STORE` prints what fix would
 write), or replace the link with a regular file and run `memcheck fix`.
-"""),
-)
-R = {r.code: r for r in RULES}
+""")
+
+RULES = (IDX001, IDX002, IDX003, IDX004, IDX005, IDX006, IDX007, IDX008, IDX009, IDX010, IDX011, IDX012, IDX013)
 
 
 def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
     for store in targets.stores:
-        yield from contained(R["IDX011"], store.index, check_store(ws, store))
+        yield from contained(IDX011, store.index, check_store(ws, store))
 
 
 def store_memories(ws: Workspace, store: Store) -> list[idx.Memory]:
@@ -317,22 +328,22 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     if not store.has_index:
         special = ws.special_kind(path)
         if special is not None:
-            yield R["IDX011"].at(path, 1, 1, f"{INDEX_NAME} is {special}, not a regular file; not read (agents cannot load it either): replace it with a file")
+            yield IDX011.at(path, 1, 1, f"{INDEX_NAME} is {special}, not a regular file; not read (agents cannot load it either): replace it with a file")
             return
         odd = odd_index(ws, path)
         if odd is not None:
-            yield R["IDX011"].at(path, 1, 1, f"{INDEX_NAME} is {odd}; `memcheck fix` will not write through or replace it: make it a regular file")
+            yield IDX011.at(path, 1, 1, f"{INDEX_NAME} is {odd}; `memcheck fix` will not write through or replace it: make it a regular file")
             return
         if ws.staged is not None and (ws.root / path).is_file():  # judging a commit (see listing.StagedIndex)
-            yield R["IDX001"].at(path, 1, 1, f"{path} is not staged: the commit holds memories of {store.folder or '.'}/ without their index; `git add {path}`")
+            yield IDX001.at(path, 1, 1, f"{path} is not staged: the commit holds memories of {store.folder or '.'}/ without their index; `git add {path}`")
         else:
-            yield R["IDX001"].at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
+            yield IDX001.at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
         return
     if ws.ignores(path):
-        yield R["IDX012"].at(path, 1, 1, f"git ignores {path}, so other clones get the memories without their index; commit it: `git add -f {path}`")
+        yield IDX012.at(path, 1, 1, f"git ignores {path}, so other clones get the memories without their index; commit it: `git add -f {path}`")
     doc = ws.document(path)
     if doc.error is not None:
-        yield R["IDX011"].at(path, doc.error_line, 1, f"{INDEX_NAME} {doc.error}")
+        yield IDX011.at(path, doc.error_line, 1, f"{INDEX_NAME} {doc.error}")
         return
     linked = os.path.islink(os.path.join(ws.root, path))
     found = list(_check_index(ws, store, doc))
@@ -340,7 +351,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         # fix never writes through a symlink: say so once, and claim nothing is fixable.
         target = os.readlink(os.path.join(ws.root, path))
         found = [p._replace(fixable=False) for p in found]
-        found.append(R["IDX013"].at(path, 1, 1, f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file"))
+        found.append(IDX013.at(path, 1, 1, f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file"))
     yield from found
 
 
@@ -352,7 +363,7 @@ def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem
     if doc.bom or doc.crlf or lone_cr or no_final_newline:
         flaws = (("a byte-order mark", doc.bom), ("CRLF line endings", doc.crlf), ("CR line endings", lone_cr), ("no final newline", no_final_newline))
         what = " and ".join(x for x, on in flaws if on)
-        yield R["IDX010"].at(path, 1, 1, f"{INDEX_NAME} has {what}; run `memcheck fix`")
+        yield IDX010.at(path, 1, 1, f"{INDEX_NAME} has {what}; run `memcheck fix`")
     memories = store_memories(ws, store)
     plan = store_plan(ws, store, text, memories)
     yield from _check_caps(ws, path, text, cap_usage(doc)[1])
@@ -373,11 +384,11 @@ def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem
     for name in unlisted:
         message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
-        yield R["IDX003"].at(path, last_line, 1, message, about=join(store.folder, name))
+        yield IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
     fixable_found = unlisted or doc.bom or doc.crlf or lone_cr or no_final_newline or any(p.fixable for p in found)
     if plan.mode == idx.GENERATE and plan.text != text and not fixable_found:
         line = _first_difference(text, plan.text)
-        yield R["IDX006"].at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
+        yield IDX006.at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
 
 
 def is_own_render(plan: idx.Plan, text: str, memories: Sequence[idx.Memory]) -> bool:
@@ -478,19 +489,19 @@ def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan
             if kind == "anchor" or link.form == idx.REFERENCE:
                 continue  # a reference link is judged where its target is written: at its definition
             if kind in ("url", "absolute"):
-                yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} points outside the store; keep index entries inside the memory store")
+                yield IDX005.at(path, lineno, link.col, f"link to {link.target!r} points outside the store; keep index entries inside the memory store")
                 continue
             if kind == "local":
                 target = join(store.folder, local) if local != "." else (store.folder or ".")
                 missing = (lineno, link.col) in survey.dead
                 if missing and survey.dead[(lineno, link.col)].why == idx.UNICODE_FORM:
                     advice, _ = _dead_advice(survey, plan, generated, lineno, link.col)
-                    yield R["IDX002"].at(path, lineno, link.col, f"entry points at {link.target!r}; {advice}")
+                    yield IDX002.at(path, lineno, link.col, f"entry points at {link.target!r}; {advice}")
                     continue
             else:  # it leaves the store: for where, read it from the repository's root
                 kind, target = idx.classify(link.target, store.folder, ws.exists)
                 if kind == "outside-repo":
-                    yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} points outside the repository; keep index entries inside the memory store")
+                    yield IDX005.at(path, lineno, link.col, f"link to {link.target!r} points outside the repository; keep index entries inside the memory store")
                     continue
                 missing = target not in existing and not ws.exists(target)
             if missing:
@@ -498,15 +509,15 @@ def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan
                     continue
                 advice, fixable = _dead_advice(survey, plan, generated, lineno, link.col)
                 what = f"reference [{link.text}] points" if link.form == idx.DEFINED else "entry points"
-                problem = R["IDX002"].at(path, lineno, link.col, f"{what} at {link.target!r}, which does not exist; {advice}")
+                problem = IDX002.at(path, lineno, link.col, f"{what} at {link.target!r}, which does not exist; {advice}")
                 yield problem if fixable else problem._replace(fixable=False)
                 continue
             if kind == "escapes":
-                yield R["IDX005"].at(path, lineno, link.col, f"link to {link.target!r} leaves the store folder; keep index entries inside the memory store")
+                yield IDX005.at(path, lineno, link.col, f"link to {link.target!r} leaves the store folder; keep index entries inside the memory store")
                 continue
             if link.form != idx.DEFINED and link is line_links[0][0] and idx.is_entry(line):
                 if target in seen:
-                    yield R["IDX004"].at(path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory")
+                    yield IDX004.at(path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory")
                 else:
                     seen[target] = lineno
 
@@ -531,17 +542,17 @@ def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Prob
     lines = cap_lines(text)
     if len(lines) > cfg.max_lines:
         past = lines[cfg.max_lines :]
-        yield R["IDX007"].at(path, cfg.max_lines + 1, 1, f"{INDEX_NAME} has {len(lines)} lines, over the {cfg.max_lines}-line cap; agents never see lines {cfg.max_lines + 1}-{len(lines)}{_entries(past)}")
+        yield IDX007.at(path, cfg.max_lines + 1, 1, f"{INDEX_NAME} has {len(lines)} lines, over the {cfg.max_lines}-line cap; agents never see lines {cfg.max_lines + 1}-{len(lines)}{_entries(past)}")
     if size > cfg.max_bytes:
         cut = byte_cut(lines, cfg.max_bytes)
-        yield R["IDX008"].at(path, cut + 1, 1, f"{INDEX_NAME} is {size} bytes, over the {cfg.max_bytes}-byte cap; agents stop reading in line {cut + 1}{_entries(lines[cut:])}")
+        yield IDX008.at(path, cut + 1, 1, f"{INDEX_NAME} is {size} bytes, over the {cfg.max_bytes}-byte cap; agents stop reading in line {cut + 1}{_entries(lines[cut:])}")
     near = [
         f"{n} of {cap} {unit}"
         for n, cap, unit in ((len(lines), cfg.max_lines, "lines"), (size, cfg.max_bytes, "bytes"))
         if cap * cfg.warn_ratio <= n <= cap
     ]
     if near and len(lines) <= cfg.max_lines and size <= cfg.max_bytes:
-        yield R["IDX009"].at(path, 1, 1, f"{INDEX_NAME} is at {' and '.join(near)}; consolidate before entries fall past the cap")
+        yield IDX009.at(path, 1, 1, f"{INDEX_NAME} is at {' and '.join(near)}; consolidate before entries fall past the cap")
 
 
 def byte_cut(lines: Sequence[str], max_bytes: int) -> int:

@@ -26,8 +26,7 @@ type: user
 Put blocking findings first and cite the file path.
 ```"""
 
-RULES = (
-    Rule("MEM001", "unreadable-file", ERROR, False, "Memory file cannot be read as UTF-8 text", """\
+MEM001 = Rule("MEM001", "unreadable-file", ERROR, False, "Memory file cannot be read as UTF-8 text", """\
 ## What it does
 Reports a memory file that cannot be read, is binary, is not valid UTF-8 or is
 larger than 1 MiB, or that exhausts memcheck's stack or memory while it is checked.
@@ -41,8 +40,9 @@ A `notes.md` saved as UTF-16 or Latin-1 by an editor, or a binary pasted into th
 
 ## Use instead
 Re-save the file as UTF-8, or move non-Markdown files out of the memory folder.
-"""),
-    Rule("MEM002", "missing-frontmatter", ERROR, False, "Memory file has no frontmatter", f"""\
+""")
+
+MEM002 = Rule("MEM002", "missing-frontmatter", ERROR, False, "Memory file has no frontmatter", f"""\
 ## What it does
 Reports a memory file whose first line is not `---`, so it has no YAML frontmatter.
 
@@ -59,8 +59,9 @@ Put blocking findings first.
 ## Use instead
 {_EXAMPLE_OK}
 `memcheck fix` never invents frontmatter: only you know what the memory is.
-"""),
-    Rule("MEM003", "unparsable-frontmatter", ERROR, False, "Frontmatter cannot be parsed", f"""\
+""")
+
+MEM003 = Rule("MEM003", "unparsable-frontmatter", ERROR, False, "Frontmatter cannot be parsed", f"""\
 ## What it does
 Reports frontmatter that is never closed by a second `---` line, is not a mapping,
 or is neither valid YAML nor readable as `key: value` lines; and frontmatter past
@@ -81,8 +82,9 @@ description: [unclosed
 
 ## Use instead
 {_EXAMPLE_OK}
-"""),
-    Rule("MEM004", "frontmatter-not-strict-yaml", ERROR, False, "Frontmatter is not strict YAML; a value needs quotes", """\
+""")
+
+MEM004 = Rule("MEM004", "frontmatter-not-strict-yaml", ERROR, False, "Frontmatter is not strict YAML; a value needs quotes", """\
 ## What it does
 Reports frontmatter that strict YAML rejects but that still reads as `key: value`
 lines, and names the value to quote. The usual cause is an unquoted `: ` inside a
@@ -102,8 +104,9 @@ description: Deploy target: Railway, not Vercel
 ```yaml
 description: "Deploy target: Railway, not Vercel"
 ```
-"""),
-    Rule("MEM005", "duplicate-key", ERROR, False, "Frontmatter repeats a key", """\
+""")
+
+MEM005 = Rule("MEM005", "duplicate-key", ERROR, False, "Frontmatter repeats a key", """\
 ## What it does
 Reports a key that appears twice in the same frontmatter mapping.
 
@@ -120,8 +123,9 @@ type: feedback
 
 ## Use instead
 Keep one `type:` line with the value you mean.
-"""),
-    Rule("MEM006", "missing-required-field", ERROR, False, "Required frontmatter field is missing or empty", f"""\
+""")
+
+MEM006 = Rule("MEM006", "missing-required-field", ERROR, False, "Required frontmatter field is missing or empty", f"""\
 ## What it does
 Reports a memory file without a non-empty value for each key in `memory.required`
 (default `name`, `description`, `type`; `metadata.type` counts for `type`).
@@ -140,8 +144,9 @@ type: user
 
 ## Use instead
 {_EXAMPLE_OK}
-"""),
-    Rule("MEM007", "unknown-type", ERROR, False, "Memory type is outside the taxonomy", """\
+""")
+
+MEM007 = Rule("MEM007", "unknown-type", ERROR, False, "Memory type is outside the taxonomy", """\
 ## What it does
 Reports a `type` (or `metadata.type`) that is not one of `memory.types`
 (default `user`, `feedback`, `project`, `reference`).
@@ -159,8 +164,9 @@ type: decision
 ```yaml
 type: project
 ```
-"""),
-    Rule("MEM008", "wrong-value-type", ERROR, False, "Frontmatter value has the wrong type", """\
+""")
+
+MEM008 = Rule("MEM008", "wrong-value-type", ERROR, False, "Frontmatter value has the wrong type", """\
 ## What it does
 Reports `name`, `description`, `type` and `agent_name` values that are not one-line
 strings (a list, a mapping, a number, a multi-line name), and a `metadata` that is
@@ -180,8 +186,9 @@ name:
 ```yaml
 name: Review style
 ```
-"""),
-    Rule("MEM009", "invalid-date", ERROR, False, "created/updated is not an ISO-8601 date, or updated precedes created", """\
+""")
+
+MEM009 = Rule("MEM009", "invalid-date", ERROR, False, "created/updated is not an ISO-8601 date, or updated precedes created", """\
 ## What it does
 Reports `created` or `updated` values that are not ISO-8601 dates or datetimes, and
 an `updated` earlier than `created`.
@@ -199,8 +206,9 @@ created: 03/25/2026
 ```yaml
 created: 2026-03-25
 ```
-"""),
-    Rule("MEM010", "unknown-key", WARNING, False, "Frontmatter key is not in the schema", """\
+""")
+
+MEM010 = Rule("MEM010", "unknown-key", WARNING, False, "Frontmatter key is not in the schema", """\
 ## What it does
 Reports top-level frontmatter keys that the memory schema does not define and
 `memory.allowed-keys` does not allow.
@@ -216,8 +224,9 @@ descripton: User wants concise reviews
 
 ## Use instead
 Fix the spelling, or add the key to `memory.allowed-keys` in `.memcheck.yaml`.
-"""),
-    Rule("MEM011", "duplicate-name", ERROR, False, "Two memory files in one store share a name", """\
+""")
+
+MEM011 = Rule("MEM011", "duplicate-name", ERROR, False, "Two memory files in one store share a name", """\
 ## What it does
 Reports a memory whose `name` another file of the same store already uses.
 
@@ -230,8 +239,9 @@ with the other; readers of the index cannot tell the two entries apart.
 
 ## Use instead
 Merge the two memories, or give each a distinct name.
-"""),
-    Rule("MEM012", "non-slug-filename", WARNING, False, "Memory file name is not a lowercase slug", """\
+""")
+
+MEM012 = Rule("MEM012", "non-slug-filename", WARNING, False, "Memory file name is not a lowercase slug", """\
 ## What it does
 Reports memory file names that are not lowercase letters, digits, `-`, `_` and `.`
 ending in `.md`.
@@ -245,8 +255,9 @@ case-insensitive file systems and are awkward to pass to agent tools.
 
 ## Use instead
 `review_style.md`
-"""),
-    Rule("MEM013", "empty-body", WARNING, False, "Memory file has no content after its frontmatter", """\
+""")
+
+MEM013 = Rule("MEM013", "empty-body", WARNING, False, "Memory file has no content after its frontmatter", """\
 ## What it does
 Reports a memory file whose body (everything after the frontmatter) is blank.
 
@@ -265,8 +276,9 @@ type: user
 
 ## Use instead
 Write the memory's content below the frontmatter, or delete the file.
-"""),
-    Rule("MEM014", "multiline-description", ERROR, False, "Description spans several lines", """\
+""")
+
+MEM014 = Rule("MEM014", "multiline-description", ERROR, False, "Description spans several lines", """\
 ## What it does
 Reports a `description` that holds line breaks (a YAML block scalar or a quoted
 value over several lines).
@@ -286,8 +298,9 @@ description: >-
 ```yaml
 description: User wants concise review findings
 ```
-"""),
-    Rule("MEM015", "long-description", WARNING, False, "Description is longer than the configured maximum", """\
+""")
+
+MEM015 = Rule("MEM015", "long-description", WARNING, False, "Description is longer than the configured maximum", """\
 ## What it does
 Reports a `description` longer than `memory.description-max-length` characters
 (default 300).
@@ -301,8 +314,9 @@ A description that retells the whole memory.
 
 ## Use instead
 One sentence that says when the memory matters; keep the detail in the body.
-"""),
-    Rule("MEM016", "stale-memory", WARNING, False, "Memory not updated within the configured number of days", """\
+""")
+
+MEM016 = Rule("MEM016", "stale-memory", WARNING, False, "Memory not updated within the configured number of days", """\
 ## What it does
 Reports a memory whose `updated` (or else `created`) date is older than
 `memory.stale-after-days`. Off by default (0): CI must not turn red by the calendar alone.
@@ -315,8 +329,9 @@ Old project memories describe decisions that may no longer hold.
 
 ## Use instead
 Review the memory; update its content and `updated`, or delete it.
-"""),
-    Rule("MEM017", "byte-order-mark", WARNING, False, "Memory file starts with a UTF-8 byte-order mark", """\
+""")
+
+MEM017 = Rule("MEM017", "byte-order-mark", WARNING, False, "Memory file starts with a UTF-8 byte-order mark", """\
 ## What it does
 Reports a memory file that begins with a UTF-8 BOM.
 
@@ -328,8 +343,9 @@ A file saved by an editor set to "UTF-8 with BOM".
 
 ## Use instead
 Save the file as UTF-8 without BOM.
-"""),
-    Rule("MEM018", "crlf-line-endings", WARNING, False, "Memory file uses CRLF line endings", """\
+""")
+
+MEM018 = Rule("MEM018", "crlf-line-endings", WARNING, False, "Memory file uses CRLF line endings", """\
 ## What it does
 Reports a memory file with Windows (CRLF) line endings.
 
@@ -342,8 +358,9 @@ A file committed from Windows without `core.autocrlf`.
 
 ## Use instead
 Convert to LF (`dos2unix`), and add `*.md text eol=lf` to `.gitattributes`.
-"""),
-    Rule("MEM019", "value-cut-by-comment", WARNING, False, "YAML reads part of a value as a comment", """\
+""")
+
+MEM019 = Rule("MEM019", "value-cut-by-comment", WARNING, False, "YAML reads part of a value as a comment", """\
 ## What it does
 Reports an unquoted value containing ` #`: YAML treats the rest of the line as a
 comment, while agents' line parsers keep it.
@@ -360,8 +377,9 @@ description: Follow-up to PR #36
 ```yaml
 description: "Follow-up to PR #36"
 ```
-"""),
-    Rule("MEM021", "broken-link", WARNING, False, "Memory link or [[wiki]] link points at nothing", """\
+""")
+
+MEM021 = Rule("MEM021", "broken-link", WARNING, False, "Memory link or [[wiki]] link points at nothing", """\
 ## What it does
 Reports, in a memory file's body or its `description` (which the store's
 MEMORY.md shows beside the memory's entry), a relative Markdown link whose target
@@ -385,9 +403,9 @@ in a store whose file is `deploy-notes.md`.
 ```markdown
 See [[deploy-notes]] for the rollout steps.
 ```
-"""),
-)
-R = {r.code: r for r in RULES}
+""")
+
+RULES = (MEM001, MEM002, MEM003, MEM004, MEM005, MEM006, MEM007, MEM008, MEM009, MEM010, MEM011, MEM012, MEM013, MEM014, MEM015, MEM016, MEM017, MEM018, MEM019, MEM021)
 
 _KNOWN_KEYS = frozenset({"name", "description", "type", "created", "updated", "agent_name"})
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*\.md$")
@@ -433,16 +451,16 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     names: dict[str, str] = {}
     wiki: list[Document] = []  # files with [[...]], checked once every name is known
-    dead_links = ws.wants("MEM021")
+    dead_links = ws.wants(MEM021.code)
     for path in store.files:
         doc = ws.document(path)
-        yield from contained(R["MEM001"], path, check_file(ws, doc))
+        yield from contained(MEM001, path, check_file(ws, doc))
         # Claude Code keeps its memory outside the repository, so paths in memories are
         # written from the project root as often as from the store: either counts.
         for line, col, message in links.dead_links(ws, doc, from_root_too=True) if dead_links else ():
-            yield R["MEM021"].at(path, line, col, message)
+            yield MEM021.at(path, line, col, message)
         for line, col, message in links.description_dead_links(ws, doc, from_root_too=True) if dead_links else ():
-            yield R["MEM021"].at(path, line, col, message)
+            yield MEM021.at(path, line, col, message)
         if dead_links and "[[" in doc.body:
             wiki.append(doc)
         fm = doc.frontmatter
@@ -453,7 +471,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
             key = name.strip().casefold()
             if key in names:
                 line = fm.key_lines.get("name", 1)
-                yield R["MEM011"].at(path, line, 1, f"name {name.strip()!r} is already used by {basename(names[key])}; give each memory its own name")
+                yield MEM011.at(path, line, 1, f"name {name.strip()!r} is already used by {basename(names[key])}; give each memory its own name")
             else:
                 names[key] = path
     if wiki:
@@ -478,7 +496,7 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
             near = nearest.get(_loose(key))
             elsewhere = _memory_elsewhere(ws, store, key)
             hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} is in another store; " if elsewhere else ""
-            yield R["MEM021"].at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store (no file stem or name is {target!r}); {hint}fix the link or remove it")
+            yield MEM021.at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store (no file stem or name is {target!r}); {hint}fix the link or remove it")
 
 
 def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
@@ -512,41 +530,41 @@ def _nearest_stems(stems: dict[str, str]) -> dict[str, str]:
 def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     path = doc.path
     if doc.error is not None:
-        yield R["MEM001"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
+        yield MEM001.at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
         return
     if doc.bom:
-        yield R["MEM017"].at(path, 1, 1, "file starts with a UTF-8 byte-order mark; save it without BOM")
+        yield MEM017.at(path, 1, 1, "file starts with a UTF-8 byte-order mark; save it without BOM")
     if doc.crlf:
-        yield R["MEM018"].at(path, 1, 1, "file uses CRLF line endings; convert it to LF")
+        yield MEM018.at(path, 1, 1, "file uses CRLF line endings; convert it to LF")
     if not _SLUG.match(basename(path)):
-        yield R["MEM012"].at(path, 1, 1, f"file name {basename(path)!r} is not a lowercase slug (a-z, 0-9, -, _); rename it")
+        yield MEM012.at(path, 1, 1, f"file name {basename(path)!r} is not a lowercase slug (a-z, 0-9, -, _); rename it")
     if not doc.has_frontmatter:
-        yield R["MEM002"].at(path, 1, 1, "no YAML frontmatter: start the file with '---', name, description and type, then '---'")
+        yield MEM002.at(path, 1, 1, "no YAML frontmatter: start the file with '---', name, description and type, then '---'")
         return
     fm = doc.frontmatter
     if doc.unterminated or fm is None:
-        yield R["MEM003"].at(path, 1, 1, "frontmatter opened on line 1 is never closed by a '---' line")
+        yield MEM003.at(path, 1, 1, "frontmatter opened on line 1 is never closed by a '---' line")
         return
     if fm.yaml_error is not None and not fm.fallback:
         squeezed = _squeezed_key(doc.lines[1 : fm.end_line - 1])
         if squeezed is not None:
             bare, offset = squeezed
             # `name:bob` is one string to YAML, not a key and its value: say the fix.
-            yield R["MEM003"].at(path, 2 + offset, len(bare) + 2, f"frontmatter cannot be parsed: `{bare}:` has no space after its colon, so YAML reads the line as text; add a space after `{bare}:`")
+            yield MEM003.at(path, 2 + offset, len(bare) + 2, f"frontmatter cannot be parsed: `{bare}:` has no space after its colon, so YAML reads the line as text; add a space after `{bare}:`")
             return
-        yield R["MEM003"].at(path, fm.yaml_error_line, 1, f"frontmatter cannot be parsed: {fm.yaml_error}")
+        yield MEM003.at(path, fm.yaml_error_line, 1, f"frontmatter cannot be parsed: {fm.yaml_error}")
         return
     if fm.fallback:
         key = _key_to_quote(fm.raw_values, fm.key_lines)
         line = fm.key_lines.get(key, fm.yaml_error_line) if key else _unprintable_line(doc, fm.yaml_error_line)
         # Quoting is the fix only for a value that is not quoted yet.
         hint = f"; quote the value of {key!r}" if key and not fm.raw_values.get(key, "").lstrip().startswith(("'", '"')) else ""
-        yield R["MEM004"].at(path, line, 1, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}")
+        yield MEM004.at(path, line, 1, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}")
     for key, line in fm.duplicates:
-        yield R["MEM005"].at(path, line, 1, f"key {key!r} appears more than once; YAML keeps only the last value")
+        yield MEM005.at(path, line, 1, f"key {key!r} appears more than once; YAML keeps only the last value")
     yield from _check_fields(ws, doc)
     if not doc.body.strip():
-        yield R["MEM013"].at(path, fm.end_line, 1, "nothing after the frontmatter: write the memory or delete the file")
+        yield MEM013.at(path, fm.end_line, 1, "nothing after the frontmatter: write the memory or delete the file")
 
 
 # `name:bob` at the margin: a key, its colon, and a value with no space between them.
@@ -611,38 +629,38 @@ def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:
         value = kind if key == "type" else data.get(key)
         if _blank(value):
             state = "is empty" if key in data else "is missing"
-            yield R["MEM006"].at(path, line_of(key) if key in data else 1, 1, f"required field {key!r} {state}; add a one-line {key}")
+            yield MEM006.at(path, line_of(key) if key in data else 1, 1, f"required field {key!r} {state}; add a one-line {key}")
     if not _blank(kind):
         if not isinstance(kind, str):
-            yield R["MEM008"].at(path, line_of("type"), 1, f"type must be a string, got {type(kind).__name__}")
+            yield MEM008.at(path, line_of("type"), 1, f"type must be a string, got {type(kind).__name__}")
         elif kind not in cfg.types:
-            yield R["MEM007"].at(path, line_of("type"), 1, f"type {kind!r} is not one of: {', '.join(cfg.types)}")
+            yield MEM007.at(path, line_of("type"), 1, f"type {kind!r} is not one of: {', '.join(cfg.types)}")
     for key in ("name", "description", "agent_name"):
         value = data.get(key)
         if _blank(value):
             continue
         if not isinstance(value, str):
-            yield R["MEM008"].at(path, line_of(key), 1, f"{key} must be a one-line string, got {type(value).__name__} {_short(value)}")
+            yield MEM008.at(path, line_of(key), 1, f"{key} must be a one-line string, got {type(value).__name__} {_short(value)}")
         elif "\n" in value.strip():
             if key == "description":
-                yield R["MEM014"].at(path, line_of(key), 1, "description spans several lines; write it on one line")
+                yield MEM014.at(path, line_of(key), 1, "description spans several lines; write it on one line")
             else:
-                yield R["MEM008"].at(path, line_of(key), 1, f"{key} spans several lines; write it on one line")
+                yield MEM008.at(path, line_of(key), 1, f"{key} spans several lines; write it on one line")
     if "metadata" in data and data["metadata"] is not None and not isinstance(data["metadata"], dict):
-        yield R["MEM008"].at(path, line_of("metadata"), 1, f"metadata must be a mapping, got {type(data['metadata']).__name__}")
+        yield MEM008.at(path, line_of("metadata"), 1, f"metadata must be a mapping, got {type(data['metadata']).__name__}")
     desc = data.get("description")
     if isinstance(desc, str) and len(desc.strip()) > cfg.description_max_length:
-        yield R["MEM015"].at(path, line_of("description"), 1, f"description is {len(desc.strip())} characters (max {cfg.description_max_length}); shorten it to one sentence")
+        yield MEM015.at(path, line_of("description"), 1, f"description is {len(desc.strip())} characters (max {cfg.description_max_length}); shorten it to one sentence")
     yield from _check_dates(ws, doc)
     allowed = _allowed_keys(cfg.allowed_keys, cfg.required)
     for key in fm.key_lines:
         if key not in allowed:
-            yield R["MEM010"].at(path, fm.key_lines[key], 1, f"unknown frontmatter key {key!r}; fix it or add it to memory.allowed-keys")
+            yield MEM010.at(path, fm.key_lines[key], 1, f"unknown frontmatter key {key!r}; fix it or add it to memory.allowed-keys")
     if not fm.fallback and any(" #" in raw for raw in fm.raw_values.values()):
         for key in sorted(fm.plain_keys):
             raw, value = fm.raw_values.get(key), data.get(key)
             if isinstance(value, str) and raw and raw != value and " #" in raw and raw.startswith(value):
-                yield R["MEM019"].at(path, fm.key_lines.get(key, 1), 1, f"YAML reads the value of {key!r} as {value!r} and the rest as a comment; quote the value")
+                yield MEM019.at(path, fm.key_lines.get(key, 1), 1, f"YAML reads the value of {key!r} as {value!r} and the rest as a comment; quote the value")
 
 
 def _check_dates(ws: Workspace, doc: Document) -> Iterator[Problem]:
@@ -654,17 +672,17 @@ def _check_dates(ws: Workspace, doc: Document) -> Iterator[Problem]:
             continue
         parsed = _parse_date(fm.data[key])
         if parsed is None:
-            yield R["MEM009"].at(doc.path, fm.key_lines.get(key, 1), 1, f"{key} {_short(fm.data[key])} is not an ISO-8601 date (YYYY-MM-DD)")
+            yield MEM009.at(doc.path, fm.key_lines.get(key, 1), 1, f"{key} {_short(fm.data[key])} is not an ISO-8601 date (YYYY-MM-DD)")
         else:
             dates[key] = parsed
     if "created" in dates and "updated" in dates and dates["updated"] < dates["created"]:
-        yield R["MEM009"].at(doc.path, fm.key_lines.get("updated", 1), 1, f"updated {dates['updated']} is before created {dates['created']}")
+        yield MEM009.at(doc.path, fm.key_lines.get("updated", 1), 1, f"updated {dates['updated']} is before created {dates['created']}")
     days = ws.config.memory.stale_after_days
     last = dates.get("updated") or dates.get("created")
     if days and last is not None:
         age = (dt.date.today() - last).days
         if age > days:
-            yield R["MEM016"].at(doc.path, fm.key_lines.get("updated") or fm.key_lines.get("created") or 1, 1, f"last updated {last} ({age} days ago, over {days}); review the memory and bump updated")
+            yield MEM016.at(doc.path, fm.key_lines.get("updated") or fm.key_lines.get("created") or 1, 1, f"last updated {last} ({age} days ago, over {days}); review the memory and bump updated")
 
 
 def _short(value: Any) -> str:

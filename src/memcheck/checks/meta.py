@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from memcheck.problem import WARNING, Rule
 
-RULES = (
-    Rule("MCK001", "unused-suppression", WARNING, False, "A suppression comment suppresses nothing", """\
+MCK001 = Rule("MCK001", "unused-suppression", WARNING, False, "A suppression comment suppresses nothing", """\
 ## What it does
 Reports a `memcheck-disable…` comment, or one rule code in it, that suppresses no
 finding: the finding it was written for has been fixed, moved, or was never there.
@@ -34,8 +33,9 @@ after `docs/style.md` was restored.
 
 ## Use instead
 Remove the comment, or the codes in it that no longer apply.
-"""),
-    Rule("MCK002", "unknown-suppression-code", WARNING, False, "A suppression comment names no rule", """\
+""")
+
+MCK002 = Rule("MCK002", "unknown-suppression-code", WARNING, False, "A suppression comment names no rule", """\
 ## What it does
 Reports a code in a `memcheck-disable…` comment that is neither a rule code nor the
 prefix of one (`memcheck rules` lists them).
@@ -53,5 +53,6 @@ reported, and the comment looks as if it worked.
 ```markdown
 <!-- memcheck-disable-next-line GDN009 -->
 ```
-"""),
-)
+""")
+
+RULES = (MCK001, MCK002)

@@ -17,8 +17,7 @@ from memcheck.discover import Workspace
 from memcheck.document import Document
 from memcheck.problem import ERROR, Problem, Rule
 
-RULES = (
-    Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
+SEC001 = Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
 ## What it does
 Reports a `-----BEGIN … PRIVATE KEY-----` block with key material in it (a block
 whose body is `...` or a placeholder is documentation and is not reported).
@@ -33,8 +32,9 @@ A memory file that saved the deploy key "so the agent can ssh in next time".
 ## Use instead
 Keep the key in an SSH agent or a secret manager; the memory can say where it
 lives. Rotate the key: removing it from the file does not remove it from history.
-"""),
-    Rule("SEC002", "api-token", ERROR, False, "File holds a cloud or API token", """\
+""")
+
+SEC002 = Rule("SEC002", "api-token", ERROR, False, "File holds a cloud or API token", """\
 ## What it does
 Reports strings shaped like real credentials: AWS access key ids (`AKIA…`), GitHub
 (`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, webhook URLs),
@@ -54,8 +54,9 @@ The CI token is ghp_… (pasted in full).
 ## Use instead
 Name the environment variable or secret store that holds it (`$GITHUB_TOKEN`), and
 rotate the token.
-"""),
-    Rule("SEC003", "hardcoded-credential", ERROR, False, "A password, secret, token or API key is assigned a literal value", """\
+""")
+
+SEC003 = Rule("SEC003", "hardcoded-credential", ERROR, False, "A password, secret, token or API key is assigned a literal value", """\
 ## What it does
 Reports a quoted, high-entropy value assigned to a name ending in `password`,
 `secret`, `token`, `api_key`, `access_key` or `private_key` (`DB_PASSWORD = "…"`,
@@ -75,15 +76,15 @@ OPENWEATHER_API_KEY = "3f9a1c0e7b..."
 ```python
 OPENWEATHER_API_KEY = os.environ["OPENWEATHER_API_KEY"]
 ```
-"""),
-)
-R = {r.code: r for r in RULES}
+""")
+
+RULES = (SEC001, SEC002, SEC003)
 
 
 class Secret(NamedTuple):
     line: int
     col: int
-    code: str
+    rule: Rule
     shown: str  # the redacted form, safe to print
     value: str  # never printed: used to scrub other messages
 
@@ -183,7 +184,7 @@ def find(doc: Document) -> Iterator[Secret]:
         return
     found, inside_keys = _key_blocks(doc.lines) if "-----BEGIN" in doc.text else ([], set())
     found.extend(_tokens(doc, inside_keys))
-    yield from sorted(found, key=lambda s: (s.line, s.col, s.code))
+    yield from sorted(found, key=lambda s: (s.line, s.col, s.rule.code))
 
 
 def _key_blocks(lines: tuple[str, ...]) -> tuple[list[Secret], set[int]]:
@@ -203,7 +204,7 @@ def _key_blocks(lines: tuple[str, ...]) -> tuple[list[Secret], set[int]]:
             if material:
                 kind = (key.group(1) or "").strip() or "generic"
                 shown = f"private key block ({kind}, {len(body)} lines)"
-                found.extend(Secret(i + 1, key.start() + 1, "SEC001", shown, value) for value in material)
+                found.extend(Secret(i + 1, key.start() + 1, SEC001, shown, value) for value in material)
                 spanned.update(range(i, j + 1))
                 i = j + 1
                 continue
@@ -270,7 +271,7 @@ def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
         while begin > 0 and text[begin - 1] in _NAME_CHARS:
             begin -= 1
         name = text[begin : found.end()].split(quote, 1)[0].rstrip("\"' \t=:>")
-        yield Secret(*where, "SEC003", f"{name} = {quote}…{quote}({len(value)} chars)", value)
+        yield Secret(*where, SEC003, f"{name} = {quote}…{quote}({len(value)} chars)", value)
 
 
 def _token_matches(
@@ -288,7 +289,7 @@ def _token_matches(
             if not _random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
                 continue
             taken.add(m.start("t"), m.end("t"))
-            yield Secret(*where, "SEC002", _redact(value, len(prefix)), value)
+            yield Secret(*where, SEC002, _redact(value, len(prefix)), value)
 
 
 def _looks_like_code(value: str) -> bool:
@@ -305,10 +306,11 @@ def files_of(targets: Any) -> list[str]:
     return sorted(paths)
 
 
+# What each detector's finding says, by the rule it reports.
 _MESSAGES = {
-    "SEC001": "{shown}; remove it, keep keys in an SSH agent or secret manager, and rotate it",
-    "SEC002": "token {shown} looks like a real credential; remove it, reference the environment variable instead, and rotate it",
-    "SEC003": "credential {shown} is a literal value; read it from the environment or a secret manager instead, and rotate it",
+    SEC001: "{shown}; remove it, keep keys in an SSH agent or secret manager, and rotate it",
+    SEC002: "token {shown} looks like a real credential; remove it, reference the environment variable instead, and rotate it",
+    SEC003: "credential {shown} is a literal value; read it from the environment or a secret manager instead, and rotate it",
 }
 
 
@@ -316,10 +318,10 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
     for path in files_of(targets):
         seen: set[tuple[int, str]] = set()
         for secret in secrets_in(ws, path):
-            if (secret.line, secret.code) in seen and secret.code == "SEC001":
+            if (secret.line, secret.rule.code) in seen and secret.rule is SEC001:
                 continue  # one finding per key block
-            seen.add((secret.line, secret.code))
-            yield R[secret.code].at(path, secret.line, secret.col, _MESSAGES[secret.code].format(shown=secret.shown))
+            seen.add((secret.line, secret.rule.code))
+            yield secret.rule.at(path, secret.line, secret.col, _MESSAGES[secret.rule].format(shown=secret.shown))
 
 
 def scrub(problems: Iterable[Problem], ws: Workspace, paths: Sequence[str]) -> list[Problem]:

@@ -27,8 +27,7 @@ triggers:
 ---
 ```"""
 
-RULES = (
-    Rule("SKL001", "unreadable-skill", ERROR, False, "Skill file cannot be read as UTF-8 text", """\
+SKL001 = Rule("SKL001", "unreadable-skill", ERROR, False, "Skill file cannot be read as UTF-8 text", """\
 ## What it does
 Reports a skill file that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
 or that exhausts memcheck's stack or memory while it is checked.
@@ -41,8 +40,9 @@ A `SKILL.md` saved as UTF-16.
 
 ## Use instead
 Re-save it as UTF-8.
-"""),
-    Rule("SKL002", "missing-frontmatter", ERROR, False, "SKILL.md has no frontmatter", f"""\
+""")
+
+SKL002 = Rule("SKL002", "missing-frontmatter", ERROR, False, "SKILL.md has no frontmatter", f"""\
 ## What it does
 Reports a `SKILL.md` that does not start with YAML frontmatter.
 
@@ -58,8 +58,9 @@ Execute the suite.
 
 ## Use instead
 {_EXAMPLE_OK}
-"""),
-    Rule("SKL003", "invalid-frontmatter", ERROR, False, "Skill frontmatter cannot be parsed", """\
+""")
+
+SKL003 = Rule("SKL003", "invalid-frontmatter", ERROR, False, "Skill frontmatter cannot be parsed", """\
 ## What it does
 Reports skill frontmatter that is never closed, is not valid YAML, is not a mapping,
 or repeats a key; or that is past memcheck's bounds (more than 64 levels of nesting,
@@ -79,8 +80,9 @@ description: Deploy: push the image and roll out
 ```yaml
 description: "Deploy: push the image and roll out"
 ```
-"""),
-    Rule("SKL004", "invalid-name", ERROR, False, "Skill name breaks the Agent Skills name rules", """\
+""")
+
+SKL004 = Rule("SKL004", "invalid-name", ERROR, False, "Skill name breaks the Agent Skills name rules", """\
 ## What it does
 Reports a skill `name` that is missing, not a string, longer than 64 characters, or
 not lowercase letters, digits and single hyphens (no leading, trailing or doubled
@@ -98,8 +100,9 @@ name: My_Skill
 ```yaml
 name: my-skill
 ```
-"""),
-    Rule("SKL005", "name-folder-mismatch", ERROR, False, "Skill name differs from its folder name", """\
+""")
+
+SKL005 = Rule("SKL005", "name-folder-mismatch", ERROR, False, "Skill name differs from its folder name", """\
 ## What it does
 Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
 
@@ -112,8 +115,9 @@ folder and those that key them by name disagree about which skill is which.
 
 ## Use instead
 Rename the folder to `run-tests`, or set `name: x`.
-"""),
-    Rule("SKL006", "invalid-description", ERROR, False, "Skill description is missing, empty or over 1024 characters", f"""\
+""")
+
+SKL006 = Rule("SKL006", "invalid-description", ERROR, False, "Skill description is missing, empty or over 1024 characters", f"""\
 ## What it does
 Reports a skill without a `description`, or one that is not a string, is empty, or
 is longer than 1024 characters.
@@ -129,8 +133,9 @@ name: run-tests
 
 ## Use instead
 {_EXAMPLE_OK}
-"""),
-    Rule("SKL007", "invalid-field", ERROR, False, "Optional skill field has the wrong type or length", """\
+""")
+
+SKL007 = Rule("SKL007", "invalid-field", ERROR, False, "Optional skill field has the wrong type or length", """\
 ## What it does
 Checks the optional Agent Skills fields: `license` and `compatibility` are strings
 (`compatibility` at most 500 characters), `metadata` is a mapping, and
@@ -149,8 +154,9 @@ allowed-tools: {Bash: true}
 ```yaml
 allowed-tools: [Bash, Read]
 ```
-"""),
-    Rule("SKL008", "invalid-triggers", ERROR, False, "Skill triggers is not a list of non-empty strings", """\
+""")
+
+SKL008 = Rule("SKL008", "invalid-triggers", ERROR, False, "Skill triggers is not a list of non-empty strings", """\
 ## What it does
 Reports a skill's `triggers` (phrases that invoke it) when it is not a list, or holds an empty or non-string
 item.
@@ -169,8 +175,9 @@ triggers: run tests
 triggers:
   - "run tests"
 ```
-"""),
-    Rule("SKL009", "duplicate-name", ERROR, False, "Two skills an agent sees together share a name", """\
+""")
+
+SKL009 = Rule("SKL009", "duplicate-name", ERROR, False, "Two skills an agent sees together share a name", """\
 ## What it does
 Reports a skill whose `name` another skill visible from the same folder already uses
 (for example `.agents/skills/deploy` and `.claude/skills/deploy`, or a root skill
@@ -185,8 +192,9 @@ to the hidden one have no effect.
 
 ## Use instead
 Keep one, or rename one of them.
-"""),
-    Rule("SKL010", "unknown-key", WARNING, False, "Skill frontmatter key is not in the schema", """\
+""")
+
+SKL010 = Rule("SKL010", "unknown-key", WARNING, False, "Skill frontmatter key is not in the schema", """\
 ## What it does
 Reports frontmatter keys outside the Agent Skills schema (`name`, `description`,
 `license`, `compatibility`, `metadata`, `allowed-tools`), `triggers` and
@@ -205,8 +213,9 @@ trigger: run tests
 ```yaml
 triggers: ["run tests"]
 ```
-"""),
-    Rule("SKL011", "duplicate-trigger", WARNING, False, "Two skills an agent sees together share a trigger", """\
+""")
+
+SKL011 = Rule("SKL011", "duplicate-trigger", WARNING, False, "Two skills an agent sees together share a trigger", """\
 ## What it does
 Reports a trigger (compared without case and surrounding space) that the same skill
 or another skill visible from the same folder already uses.
@@ -219,8 +228,9 @@ Two skills both triggered by `/test`.
 
 ## Use instead
 Give each skill its own triggers.
-"""),
-    Rule("SKL012", "broken-link", WARNING, False, "Relative link in a skill points at a missing file", """\
+""")
+
+SKL012 = Rule("SKL012", "broken-link", WARNING, False, "Relative link in a skill points at a missing file", """\
 ## What it does
 Reports `[text](path)` links, images and reference definitions in a skill file
 whose relative target does not exist, resolved from the skill's folder (outside
@@ -238,9 +248,9 @@ with no `references/api.md` beside the `SKILL.md`.
 
 ## Use instead
 Point the link at the file's current path, or remove it.
-"""),
-)
-R = {r.code: r for r in RULES}
+""")
+
+RULES = (SKL001, SKL002, SKL003, SKL004, SKL005, SKL006, SKL007, SKL008, SKL009, SKL010, SKL011, SKL012)
 
 SCHEMA_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools", "triggers"})
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -252,7 +262,7 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
     if not wanted:
         return
     for path in wanted:
-        yield from contained(R["SKL001"], path, check_file(ws, ws.document(path)))
+        yield from contained(SKL001, path, check_file(ws, ws.document(path)))
     yield from _check_duplicates(ws, set(wanted))
 
 
@@ -329,7 +339,7 @@ def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
             seen = names.setdefault(key, _SkillsSeen())
             other = seen.first_with(scope)
             if other is not None and path in wanted:
-                yield R["SKL009"].at(path, fm.key_lines.get("name", 1), 1, f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one")
+                yield SKL009.at(path, fm.key_lines.get("name", 1), 1, f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one")
             seen.add(scope, path)
         listed = fm.data.get("triggers")
         if not isinstance(listed, list):
@@ -343,7 +353,7 @@ def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
             clash = path if key in own else users.first_with(scope)
             if clash is not None and path in wanted:
                 where = "earlier in the same list" if clash == path else f"by {clash}"
-                yield R["SKL011"].at(path, fm.key_lines.get("triggers", 1), 1, f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers")
+                yield SKL011.at(path, fm.key_lines.get("triggers", 1), 1, f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers")
             if key not in own:
                 users.add(scope, path)
             own.add(key)
@@ -352,16 +362,16 @@ def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
 def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     path = doc.path
     if doc.error is not None:
-        yield R["SKL001"].at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
+        yield SKL001.at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
         return
     for line, col, message in links.dead_links(ws, doc):
-        yield R["SKL012"].at(path, line, col, message)
+        yield SKL012.at(path, line, col, message)
     if not doc.has_frontmatter:
-        yield R["SKL002"].at(path, 1, 1, "no YAML frontmatter: start the file with '---', name and description, then '---'")
+        yield SKL002.at(path, 1, 1, "no YAML frontmatter: start the file with '---', name and description, then '---'")
         return
     trouble = frontmatter_problem(doc)
     if trouble is not None:
-        yield R["SKL003"].at(path, trouble[0], 1, trouble[1])
+        yield SKL003.at(path, trouble[0], 1, trouble[1])
     fm = doc.frontmatter
     if fm is None or fm.yaml_error is not None:
         return  # agents with a YAML parser see no fields at all: SKL003 says why
@@ -374,22 +384,22 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     name = data.get("name")
     bad_name = _name_problem(name)
     if bad_name is not None:
-        yield R["SKL004"].at(path, line_of("name"), 1, bad_name)
+        yield SKL004.at(path, line_of("name"), 1, bad_name)
     if basename(path) == SKILL_NAME and isinstance(name, str) and name.strip() and name.strip() != folder and folder:
-        yield R["SKL005"].at(path, line_of("name"), 1, f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}")
+        yield SKL005.at(path, line_of("name"), 1, f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}")
     description = data.get("description")
     if description is None or (isinstance(description, str) and not description.strip()):
-        yield R["SKL006"].at(path, line_of("description"), 1, "no description: agents choose skills by it; say what the skill does and when to use it (1-1024 characters)")
+        yield SKL006.at(path, line_of("description"), 1, "no description: agents choose skills by it; say what the skill does and when to use it (1-1024 characters)")
     elif not isinstance(description, str):
-        yield R["SKL006"].at(path, line_of("description"), 1, f"description is a {type(description).__name__}, not text; write it as a string")
+        yield SKL006.at(path, line_of("description"), 1, f"description is a {type(description).__name__}, not text; write it as a string")
     elif len(description) > MAX_DESCRIPTION:
-        yield R["SKL006"].at(path, line_of("description"), 1, f"description is {len(description)} characters, over the {MAX_DESCRIPTION} agents accept; shorten it and move detail into the body")
+        yield SKL006.at(path, line_of("description"), 1, f"description is {len(description)} characters, over the {MAX_DESCRIPTION} agents accept; shorten it and move detail into the body")
     yield from _check_optional(path, data, line_of)
     yield from _check_triggers(path, data, line_of)
     allowed = SCHEMA_KEYS | set(ws.config.skills.allowed_keys)
     for key in sorted(k for k in data if k not in allowed):
         hint = " (did you mean 'triggers'?)" if key == "trigger" else ""
-        yield R["SKL010"].at(path, line_of(key), 1, f"frontmatter key {key!r} is not a skill key{hint}; fix it or add it to skills.allowed-keys")
+        yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} is not a skill key{hint}; fix it or add it to skills.allowed-keys")
 
 
 def _name_problem(name: Any) -> str | None:
@@ -409,16 +419,16 @@ def _check_optional(path: str, data: dict[str, Any], line_of: Any) -> Iterator[P
     for key in ("license", "compatibility"):
         value = data.get(key)
         if value is not None and not isinstance(value, str):
-            yield R["SKL007"].at(path, line_of(key), 1, f"{key} is a {type(value).__name__}; write it as a string")
+            yield SKL007.at(path, line_of(key), 1, f"{key} is a {type(value).__name__}; write it as a string")
     compat = data.get("compatibility")
     if isinstance(compat, str) and len(compat) > MAX_COMPATIBILITY:
-        yield R["SKL007"].at(path, line_of("compatibility"), 1, f"compatibility is {len(compat)} characters, over the {MAX_COMPATIBILITY} allowed; shorten it")
+        yield SKL007.at(path, line_of("compatibility"), 1, f"compatibility is {len(compat)} characters, over the {MAX_COMPATIBILITY} allowed; shorten it")
     if "metadata" in data and data["metadata"] is not None and not isinstance(data["metadata"], dict):
-        yield R["SKL007"].at(path, line_of("metadata"), 1, f"metadata is a {type(data['metadata']).__name__}; write it as a mapping of keys to values")
+        yield SKL007.at(path, line_of("metadata"), 1, f"metadata is a {type(data['metadata']).__name__}; write it as a mapping of keys to values")
     tools = data.get("allowed-tools")
     if tools is not None and not isinstance(tools, str):
         if not isinstance(tools, list) or not all(isinstance(t, str) and t.strip() for t in tools):
-            yield R["SKL007"].at(path, line_of("allowed-tools"), 1, "allowed-tools must be a list of tool names or one comma-separated string (allowed-tools: [Bash, Read])")
+            yield SKL007.at(path, line_of("allowed-tools"), 1, "allowed-tools must be a list of tool names or one comma-separated string (allowed-tools: [Bash, Read])")
 
 
 def _check_triggers(path: str, data: dict[str, Any], line_of: Any) -> Iterator[Problem]:
@@ -426,10 +436,10 @@ def _check_triggers(path: str, data: dict[str, Any], line_of: Any) -> Iterator[P
         return
     triggers = data["triggers"]
     if not isinstance(triggers, list):
-        yield R["SKL008"].at(path, line_of("triggers"), 1, f"triggers is a {type(triggers).__name__}, not a list; write one trigger per '- ' line")
+        yield SKL008.at(path, line_of("triggers"), 1, f"triggers is a {type(triggers).__name__}, not a list; write one trigger per '- ' line")
         return
     for item in triggers:
         if not isinstance(item, str):
-            yield R["SKL008"].at(path, line_of("triggers"), 1, f"trigger {item!r} is a {type(item).__name__}; quote it as a string")
+            yield SKL008.at(path, line_of("triggers"), 1, f"trigger {item!r} is a {type(item).__name__}; quote it as a string")
         elif not item.strip():
-            yield R["SKL008"].at(path, line_of("triggers"), 1, "an empty trigger matches everything; remove it")
+            yield SKL008.at(path, line_of("triggers"), 1, "an empty trigger matches everything; remove it")

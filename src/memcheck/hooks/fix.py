@@ -180,24 +180,24 @@ def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Seq
     Each change is asked as the finding check reports for it (same file, line and
     code), through the same selection and suppression comments."""
     from memcheck import suppression
-    from memcheck.checks.index import R
+    from memcheck.checks.index import IDX002, IDX003
     from memcheck.config import selected
     from memcheck.hooks.report import drop_path_ignores
 
     index = document.parse(store.index, (existing or "").encode("utf-8"))
     last_line = max(len(index.lines) - (1 if index.text.endswith("\n") else 0), 1)
     added = {join(store.folder, name): name for name, _line in changes.added}
-    asked = [R["IDX003"].at(store.index, last_line, 1, "unlisted", about=path) for path in added]
+    asked = [IDX003.at(store.index, last_line, 1, "unlisted", about=path) for path in added]
     dead = idx.survey(existing, memories, exists).dead if existing is not None and (changes.removed or changes.repointed) else {}
-    asked += [R["IDX002"].at(store.index, line, col, "dead") for line, col in dead]
-    enabled = selected(["IDX002", "IDX003"], ws.config)
+    asked += [IDX002.at(store.index, line, col, "dead") for line, col in dead]
+    enabled = selected([IDX002.code, IDX003.code], ws.config)
     documents = {p: ws.document(p) for p in added}
     documents[store.index] = index
     left = suppression.apply([p for p in asked if p.code in enabled], documents, enabled)
-    reported = drop_path_ignores({p for p in left if p.code in ("IDX002", "IDX003")}, ws.config)
-    addable = {p.about for p in reported if p.code == "IDX003"}
+    reported = drop_path_ignores({p for p in left if p.code in (IDX002.code, IDX003.code)}, ws.config)
+    addable = {p.about for p in reported if p.code == IDX003.code}
     withheld = {name for path, name in added.items() if path not in addable}
-    fixable = {(p.line, p.col) for p in reported if p.code == "IDX002"}
+    fixable = {(p.line, p.col) for p in reported if p.code == IDX002.code}
     return withheld, {d.path for at, d in dead.items() if at not in fixable}
 
 

@@ -37,7 +37,7 @@ from typing import BinaryIO, Iterable, Mapping, NamedTuple, Sequence
 from memcheck import git
 from memcheck.changes import SYMLINK_MODE, TREE_MODE, Change
 from memcheck.checks.guard import (
-    LOOSENED,
+    GRD003,
     Guard,
     commit_label,
     describe,
@@ -475,7 +475,7 @@ def _net_change(
         differs = {path for change in beside.read() for path, _ in describe(change)}
         brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
     problems = findings(_with_targets(where, brought), guard)
-    reported = {p.path for p in found if p.code == LOOSENED.code}
+    reported = {p.path for p in found if p.code == GRD003.code}
     parents = (net.old,) if beside is None else (net.old, beside.old)
     problems += [p for p in _loosened(settings, where, [_Step(net.new, parents, net_label(net.new))]) if p.path not in reported]
     return problems
