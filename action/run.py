@@ -27,13 +27,13 @@ from memcheck import config as memcheck_config
 from memcheck import git as memcheck_git
 from memcheck.checks.index import cap_usage
 from memcheck.config import ConfigError
-from memcheck.discover import Workspace
 from memcheck.hooks import guard as guarder
 from memcheck.hooks.check import collect, targets_for
 from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
 from memcheck.problem import FAIL_ON, WARNING, Problem, failing
 from memcheck.rules import all_rules
+from memcheck.workspace.discover import Workspace
 
 ZERO_SHA = "0" * 40
 # How deep to fetch a shallow clone, in turn, until base and head meet and no commit

@@ -69,7 +69,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
 
 def corpus_frontmatter() -> Iterator[tuple[Path, str]]:
     """(file, the text between its fences) for every corpus file with frontmatter."""
-    from memcheck.document import parse
+    from memcheck.text.document import parse
 
     for path in sorted(CORPUS.rglob("*.md")):
         if path.is_symlink() or not path.is_file():
@@ -212,7 +212,7 @@ collect_ignore = [] if SHARED.is_dir() else ["shared"]
 def fixture_frontmatter() -> Iterator[tuple[Path, str]]:
     """(file, the text between its fences) for every hand-written frontmatter shape
     in tests/fixtures/frontmatter."""
-    from memcheck.document import parse
+    from memcheck.text.document import parse
 
     for path in sorted((FIXTURES / "frontmatter").glob("*.md")):
         doc = parse(str(path), path.read_bytes())

@@ -7,7 +7,7 @@ from pathlib import Path
 from conftest import git, memory, run_cli, write
 
 from memcheck import config
-from memcheck.discover import Workspace, glob_matches_folder
+from memcheck.workspace.discover import Workspace, glob_matches_folder
 
 
 def _stores(root: Path) -> list[tuple[str, tuple[str, ...], bool]]:

@@ -10,7 +10,7 @@ from conftest import cpu_limit, fixture_frontmatter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.document import MAX_BYTES, Frontmatter, _simple_frontmatter, _yaml_frontmatter, parse, read
+from memcheck.text.document import MAX_BYTES, Frontmatter, _simple_frontmatter, _yaml_frontmatter, parse, read
 
 
 def test_frontmatter_lines_duplicates_and_body() -> None:
@@ -242,7 +242,7 @@ def test_the_resolver_table_is_pyyamls() -> None:
     # implicit resolvers look at; the copy must be PyYAML's own.
     import yaml
 
-    from memcheck import document
+    from memcheck.text import document
 
     resolvers = yaml.resolver.Resolver.yaml_implicit_resolvers
     looked_at = {first for first in resolvers if first}
@@ -275,7 +275,7 @@ _OLD_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*[^ ]))? *|
 @given(st.text(alphabet=" \t\u00a0:#-ab_'\"[x", max_size=14))
 @pytest.mark.slow  # a property test: seconds of examples
 def test_the_linear_line_patterns_match_what_the_old_ones_matched(line: str) -> None:
-    from memcheck import document
+    from memcheck.text import document
 
     old, new = _OLD_KEY_LINE.match(line), document._KEY_LINE.match(line)
     assert (old and old.groups()) == (new and new.groups())
@@ -285,7 +285,7 @@ def test_the_linear_line_patterns_match_what_the_old_ones_matched(line: str) -> 
 
 @pytest.mark.parametrize("line", ["a" + " " * 100_000 + "x", "name:" + " " * 100_000, "k: x" + " " * 100_000 + "y:", " " * 100_000 + "a"])
 def test_the_line_patterns_take_linear_time(line: str) -> None:
-    from memcheck import document
+    from memcheck.text import document
 
     # On 100,000 characters these patterns take well under a millisecond; a pattern
     # that backtracks (quadratic) takes minutes.

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from memcheck import config
 from memcheck import index as idx
-from memcheck.discover import Workspace, hook_folders, select_targets
 from memcheck.hooks.check import Targets, collect
 from memcheck.rules import FAMILY_MODULES
+from memcheck.workspace.discover import Workspace, hook_folders, select_targets
 
 
 @settings(max_examples=500)

@@ -7,7 +7,7 @@ from conftest import cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck import globs
+from memcheck.text import globs
 
 _SEGMENT = st.sampled_from(["src", "lib", "a", "b", "x.py", "y.ts", "z.test.ts", "README.md", "docs", "api"])
 _PATHS = st.lists(st.lists(_SEGMENT, min_size=1, max_size=4).map("/".join), max_size=25)

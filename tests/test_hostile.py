@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from conftest import cpu_limit, git, invoke, memory, run_cli, write
 
-from memcheck.document import parse
+from memcheck.text.document import parse
 
 # A hang guard, not a speed test (bench/ measures speed): the old code took minutes
 # (alias bomb) or died by a signal (deep nesting), and these runs take a second or
@@ -129,8 +129,8 @@ def test_hostile_files_each_get_a_finding_and_the_run_goes_on(repo: Path, monkey
 @pytest.mark.parametrize("name", [*HOSTILE_FRONTMATTER, *(f"body-{b}" for b in HOSTILE_BODIES)])
 def test_each_hostile_file_is_read_and_judged_in_a_fraction_of_a_second(name: str, repo: Path) -> None:
     from memcheck import config
-    from memcheck.discover import Workspace
     from memcheck.hooks import check as check_command
+    from memcheck.workspace.discover import Workspace
 
     if name.startswith("body-"):
         text = memory(name, "d", "user", body=HOSTILE_BODIES[name[5:]] + "\n")
@@ -181,8 +181,8 @@ def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, keys:
     # the key's length) for a key far longer than any it could be a misspelling of.
     from memcheck import config
     from memcheck.checks import guidance
-    from memcheck.discover import Workspace
     from memcheck.hooks import check as check_command
+    from memcheck.workspace.discover import Workspace
 
     write(repo, "AGENTS.md", f"---\n{frontmatter}---\n# Guide\n")
     write(repo, ".cursor/rules/a.mdc", f"---\n{frontmatter}globs: src/**\n---\n# Rule\n")

@@ -21,11 +21,11 @@ from conftest import check_json, fix_json, git, index_findings, invoke, memory, 
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from memcheck import blocks
 from memcheck import config as config_mod
 from memcheck import index as idx
 from memcheck.checks.index import _check_links, store_exists, store_memories, store_plan
-from memcheck.discover import Workspace
+from memcheck.text import blocks
+from memcheck.workspace.discover import Workspace
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"

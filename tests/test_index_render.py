@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from memcheck import config as config_mod
 from memcheck import index as idx
 from memcheck.checks.index import store_plan
-from memcheck.discover import Workspace
-from memcheck.mentions import mask_line
+from memcheck.text.mentions import mask_line
+from memcheck.workspace.discover import Workspace
 
 # --------------------------------------------------------------------------
 # Oracle 1: seed 003's MemoryManager, transcribed verbatim (only `self` removed).

@@ -6,8 +6,8 @@ from conftest import cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck import mentions
 from memcheck.checks.guidance import glob_match, glob_problem
+from memcheck.text import mentions
 
 EXISTING = {"README.md", "docs", "docs/guide.md", "Makefile", "scripts/build"}
 

@@ -112,7 +112,8 @@ def test_every_literal_regular_expression_compiles() -> None:
 _HOSTILE_LINES = textwrap.dedent(
     """
     import sys
-    from memcheck import blocks, index
+    from memcheck import index
+    from memcheck.text import blocks
     n = 200_000
     for unit in (" ", ".", "'", ",1", ".,", "1, ", "-", ". ", "a.", "...a", " #", "\\t"):
         body = unit * (n // len(unit))

@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_mentions import _old_closing_run, _old_run_length
 
-from memcheck import document, suppression
+from memcheck import suppression
 from memcheck.suppression import directives
+from memcheck.text import document
 
 INDEX = "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
 TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"  # a GitHub token shape, not a real one

@@ -17,7 +17,7 @@ from conftest import fixture_frontmatter, invoke, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memcheck import yamlload
+from memcheck.text import yamlload
 
 pytestmark = pytest.mark.smoke
 

@@ -19,11 +19,12 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from memcheck import document, links, mentions
+from memcheck import links
+from memcheck.text import document, mentions
 
 if TYPE_CHECKING:
-    from memcheck.discover import Workspace
-    from memcheck.document import Document
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
 
 CLAUDE_CODE, CODEX, AMP, CURSOR, COPILOT, GEMINI = "claude-code", "codex", "amp", "cursor", "copilot", "gemini"
 ALL = (CLAUDE_CODE, CODEX, AMP, CURSOR, COPILOT, GEMINI)
@@ -1079,7 +1080,7 @@ def frontmatter_shown(doc: Document, keys: Sequence[str]) -> str:
 
 
 def _patterns(value: object) -> list[str]:
-    from memcheck import globs
+    from memcheck.text import globs
 
     return globs.split_list(value) if isinstance(value, str) else [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
 
@@ -1100,7 +1101,7 @@ def _rule_sources(ws: Workspace, model: Reading, target: str, is_folder: bool, o
 
 def _paths_rule(path: str, doc: Document, sure: int, why: str, target: str, is_folder: bool, owner: str, base: str = "", scope: str = "rule") -> Source:
     """A Claude Code rule: loaded at launch without `paths`, else when Claude Code reads a file they match [CCM]."""
-    from memcheck import globs
+    from memcheck.text import globs
 
     data = doc.frontmatter.data if doc.frontmatter is not None else {}
     patterns = _patterns(data.get("paths"))
@@ -1118,7 +1119,7 @@ def _paths_rule(path: str, doc: Document, sure: int, why: str, target: str, is_f
 def _copilot_sources(
     ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], folder_files: list[tuple[str, str]], state: Callable[[str], tuple[int, str]]
 ) -> list[Source]:
-    from memcheck import globs
+    from memcheck.text import globs
 
     found = []
     for path in sorted(p for p, k in model.kind.items() if k == K_COPILOT and model.owner[p] in on_chain):
@@ -1167,7 +1168,7 @@ def _user_sources(machine: Machine, agent: str, target: str, is_folder: bool, pl
     if agent == CLAUDE_CODE:
         rules = os.path.join(home, USER_RULES)
         if os.path.isdir(rules):
-            from memcheck.discover import walk_files
+            from memcheck.workspace.discover import walk_files
 
             for rel in walk_files(Path(rules)):
                 if rel.endswith(".md"):

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 from memcheck.config import Config, ConfigError
-from memcheck.document import special_file
 from memcheck.problem import Problem
+from memcheck.text.document import special_file
 
 VERSION = 1
 NEVER_ACCEPTED = ("SEC",)

@@ -157,7 +157,7 @@ def _scope(settings: Any, paths: Sequence[str], changed: bool) -> Scope:
         return Scope(list(paths) or None, [])
     if paths:
         raise _usage("--changed takes no PATHS: it judges what the change touches")
-    from memcheck.listing import changed_paths, staged_view
+    from memcheck.workspace.listing import changed_paths, staged_view
 
     if not (settings.root / ".git").exists():
         raise _usage(f"--changed needs a git repository; {settings.root} is not one")
@@ -231,7 +231,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
     see --fail-on), 2 for a usage or configuration error.
     """
     def run() -> int:
-        from memcheck.listing import GitListing
+        from memcheck.workspace.listing import GitListing
 
         if statistics and fmt not in ("text", "json", "auto"):
             raise _usage("--statistics prints text or json, not " + fmt)
@@ -245,7 +245,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
         scope = _scope(settings, paths, options.changed)
         folders = None
         if scope.paths and not scope.deleted:  # for a hook run on memory files, only their folders are listed
-            from memcheck.discover import hook_folders
+            from memcheck.workspace.discover import hook_folders
 
             folders = hook_folders(settings, scope.paths)
         listing = GitListing(settings.root, folders, staged=scope.staged)  # git lists files while the checks are imported

@@ -255,7 +255,7 @@ def _parse_yaml_config(text: str, name: str) -> Any:
     judges. Imports PyYAML, so only when there is a config file: start-up stays cheap."""
     import yaml
 
-    from memcheck import yamlload
+    from memcheck.text import yamlload
 
     try:
         loaded = yamlload.load(text)
@@ -352,7 +352,7 @@ def load(root: Path, config_file: Path | None = None) -> Config:
 def _refuse_special(path: Path, shown: str | None = None) -> None:
     """A FIFO (or socket, device) where a config file goes is an error, never read
     (reading a FIFO waits for a writer forever) nor passed over for the defaults."""
-    from memcheck.document import special_file
+    from memcheck.text.document import special_file
 
     kind = special_file(path)
     if kind is not None:

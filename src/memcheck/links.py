@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from memcheck import mentions
+from memcheck.text import mentions
 
 if TYPE_CHECKING:
-    from memcheck.discover import Workspace
-    from memcheck.document import Document
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
 
 
 def prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:

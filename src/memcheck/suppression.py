@@ -31,9 +31,9 @@ from bisect import bisect_right
 from typing import Iterable, Iterator, NamedTuple
 
 from memcheck.checks.meta import MCK001, MCK002
-from memcheck.document import Document
-from memcheck.mentions import _FENCE_OPEN, BacktickRuns
 from memcheck.problem import Problem
+from memcheck.text.document import Document
+from memcheck.text.mentions import _FENCE_OPEN, BacktickRuns
 
 UNSUPPRESSIBLE = ("SEC",)
 _KINDS = "disable-next-line|disable-line|disable-file|disable|enable"

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcheck import agents, config
-from memcheck.discover import Workspace
+from memcheck.workspace.discover import Workspace
 
 
 def _by(problems: list[dict[str, Any]], code: str) -> dict[str, str]:

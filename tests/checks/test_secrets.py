@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from memcheck import config
 from memcheck.checks import secrets
-from memcheck.discover import Workspace
-from memcheck.document import parse
 from memcheck.hooks.check import collect, targets_for
 from memcheck.output import REPORTER_BY_NAME, ReportContext, get_reporter
+from memcheck.text.document import parse
+from memcheck.workspace.discover import Workspace
 
 _RND = random.Random(20260325)
 _ALNUM = string.ascii_letters + string.digits

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from memcheck import config
 from memcheck.checks import skills
-from memcheck.discover import Workspace
+from memcheck.workspace.discover import Workspace
 
 GOOD = "---\nname: {name}\ndescription: Run the tests. Use when asked to test a change.\n{extra}---\n\nBody.\n"
 

@@ -9,7 +9,7 @@ from conftest import CORPUS, corpus_frontmatter
 from test_document import _both_readings, _same
 from test_yamlload import extremes
 
-from memcheck import yamlload
+from memcheck.text import yamlload
 
 if not CORPUS.is_dir():  # tests/conftest.py leaves this folder out then; this is for a run that names it
     pytest.fail(f"{CORPUS} is not beside this checkout: tests/shared/ runs only where it is", pytrace=False)

@@ -16,13 +16,14 @@ import posixpath
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
-from memcheck import agents, globs, links, mentions
+from memcheck import agents, links
 from memcheck.agents import Reach, imports, reach
 from memcheck.checks.memory import _key_to_quote as key_to_quote
 from memcheck.config import selected
-from memcheck.discover import Workspace, basename, parent
-from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.text import globs, mentions
+from memcheck.text.document import Document
+from memcheck.workspace.discover import Workspace, basename, parent
 
 GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
 ## What it does

@@ -10,9 +10,9 @@ import os
 from typing import Any, Iterator, Sequence
 
 from memcheck import index as idx
-from memcheck.discover import INDEX_NAME, Store, Workspace, basename, join
-from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.text.document import Document
+from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, basename, join
 
 IDX001 = Rule("IDX001", "missing-index", ERROR, True, "Memory store has no MEMORY.md", """\
 ## What it does

@@ -12,9 +12,9 @@ from functools import lru_cache
 from typing import Any, Iterator
 
 from memcheck import links
-from memcheck.discover import Store, Workspace, basename, join
-from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.text.document import Document
+from memcheck.workspace.discover import Store, Workspace, basename, join
 
 _EXAMPLE_OK = """```markdown
 ---
@@ -602,7 +602,7 @@ def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_l
     in a key, say, is no value's fault)."""
     import yaml
 
-    from memcheck import yamlload
+    from memcheck.text import yamlload
 
     for key in sorted(key_lines, key=key_lines.__getitem__):
         raw = raw_values.get(key, "")

@@ -13,9 +13,9 @@ from bisect import bisect_right
 from collections import Counter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from memcheck.discover import Workspace
-from memcheck.document import Document
 from memcheck.problem import ERROR, Problem, Rule
+from memcheck.text.document import Document
+from memcheck.workspace.discover import Workspace
 
 SEC001 = Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
 ## What it does

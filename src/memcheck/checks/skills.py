@@ -13,9 +13,9 @@ from typing import Any, Iterator
 
 from memcheck import links
 from memcheck.checks.guidance import frontmatter_problem
-from memcheck.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
-from memcheck.document import Document
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.text.document import Document
+from memcheck.workspace.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
 
 _EXAMPLE_OK = """```markdown
 ---

@@ -12,14 +12,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
 
-from memcheck import document, suppression
+from memcheck import suppression
 from memcheck.checks import secrets
 from memcheck.config import Config, ConfigError
-from memcheck.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
 from memcheck.hooks.report import destination, drop_path_ignores, report
-from memcheck.listing import GitListing, StagedIndex
 from memcheck.problem import Problem, failing
 from memcheck.rules import FAMILY_MODULES
+from memcheck.text import document
+from memcheck.workspace.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
+from memcheck.workspace.listing import GitListing, StagedIndex
 
 
 class Targets(NamedTuple):

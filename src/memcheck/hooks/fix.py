@@ -14,15 +14,15 @@ import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
-from memcheck import document
 from memcheck import index as idx
 from memcheck.checks.index import cap_lines, loaded_lines, odd_index, store_exists, store_memories, store_plan
 from memcheck.config import Config
-from memcheck.discover import INDEX_NAME, Store, Workspace, join
 from memcheck.hooks.check import Targets, collect, find, finish, signals_held, stopped_by_signals, targets_for
 from memcheck.hooks.report import destination, report
-from memcheck.listing import StagedIndex
 from memcheck.problem import Problem, failing
+from memcheck.text import document
+from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, join
+from memcheck.workspace.listing import StagedIndex
 
 
 class UnsafeWrite(Exception):

@@ -7,9 +7,9 @@ import sys
 from memcheck import index as idx
 from memcheck.checks.index import store_exists, store_memories, store_plan
 from memcheck.config import Config, ConfigError
-from memcheck.discover import Workspace, relative_path
 from memcheck.hooks.fix import changes_record
 from memcheck.output.text import what_changed
+from memcheck.workspace.discover import Workspace, relative_path
 
 
 def run(config: Config, store_path: str, explain: bool) -> int:

@@ -19,9 +19,9 @@ from functools import cache, lru_cache
 from typing import Callable, Iterable, List, NamedTuple, Sequence, Tuple, Union
 from urllib.parse import unquote
 
-from memcheck import blocks
-from memcheck.document import Document
-from memcheck.mentions import mask_line
+from memcheck.text import blocks
+from memcheck.text.document import Document
+from memcheck.text.mentions import mask_line
 
 GROUPED, FLAT, FLAT_EMDASH = "grouped", "flat", "flat-emdash"
 STYLES = (GROUPED, FLAT, FLAT_EMDASH)

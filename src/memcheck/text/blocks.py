@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
-from memcheck.mentions import mask_line
+from memcheck.text.mentions import mask_line
 
 BLANK = "blank"
 CODE = "code"  # a fenced code block (its fences too) or an indented one

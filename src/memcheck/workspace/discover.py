@@ -16,11 +16,11 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
 
-from memcheck import document
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config, selected
-from memcheck.document import Document
-from memcheck.listing import GitListing, StagedIndex, ignored_by_git
+from memcheck.text import document
+from memcheck.text.document import Document
+from memcheck.workspace.listing import GitListing, StagedIndex, ignored_by_git
 
 T = TypeVar("T")
 
@@ -466,7 +466,7 @@ class Workspace:
         # asked once, for the small files whose text names another guidance file.
         as_text = {path: target for path in sorted(small) if (target := self._link_as_text(path)) is not None and target in listed and target != path}
         if as_text and self.in_git:
-            from memcheck.listing import index_symlinks
+            from memcheck.workspace.listing import index_symlinks
 
             links_in_index = index_symlinks(self.root, sorted(as_text))
             for path, target in as_text.items():

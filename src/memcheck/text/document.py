@@ -478,7 +478,7 @@ def _yaml() -> Any:
 
 @cache
 def _yamlload() -> Any:
-    from memcheck import yamlload  # imports PyYAML
+    from memcheck.text import yamlload  # imports PyYAML
 
     return yamlload
 
