@@ -18,11 +18,11 @@ from typing import Any, Callable, Iterator
 
 from memcheck import agents, links
 from memcheck.agents import Reach, imports, reach
-from memcheck.checks.memory import _key_to_quote as key_to_quote
 from memcheck.config import selected
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text import globs, mentions
 from memcheck.text.document import Document
+from memcheck.text.frontmatter import frontmatter_problem, value_kind
 from memcheck.workspace.discover import Workspace, basename, parent
 
 GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
@@ -650,26 +650,6 @@ def _nearest_above(folder: str, read: dict[str, str]) -> str | None:
     return None
 
 
-def frontmatter_problem(doc: Document) -> tuple[int, str] | None:
-    """(line, message) when frontmatter is present but unusable; shared with SKL."""
-    fm = doc.frontmatter
-    if doc.unterminated or (doc.has_frontmatter and fm is None):
-        return 1, "frontmatter opened on line 1 is never closed by a '---' line"
-    if fm is None:
-        return None
-    if fm.too_complex:
-        return fm.yaml_error_line, f"frontmatter cannot be parsed: {fm.yaml_error}"
-    if fm.yaml_error is not None:
-        key = key_to_quote(fm.raw_values, fm.key_lines, fm.yaml_error_line) if fm.fallback else None
-        line = fm.key_lines.get(key, fm.yaml_error_line) if key else fm.yaml_error_line
-        hint = f"; quote the value of {key!r}" if key else "; fix the YAML"
-        return line, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}"
-    if fm.duplicates:
-        key, line = fm.duplicates[0]
-        return line, f"key {key!r} appears more than once; YAML keeps only the last value"
-    return None
-
-
 def _readers(ws: Workspace, path: str) -> dict[str, int]:
     """How sure it is that each configured agent reads ``path``."""
     if ws.user:
@@ -789,13 +769,13 @@ def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind
         if near is not None:
             yield GDN006.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)")
     if "description" in schema.keys and "description" in data and not isinstance(data["description"], str) and data["description"] is not None:
-        yield GDN005.at(path, line_of("description"), 1, f"description is a {_kind(data['description'])}; write it as one line of text")
+        yield GDN005.at(path, line_of("description"), 1, f"description is a {value_kind(data['description'])}; write it as one line of text")
     if "alwaysApply" in schema.keys and "alwaysApply" in data:
         value = data["alwaysApply"]
         lenient_ok = schema.lenient and fm.fallback and isinstance(value, str) and value.strip().lower() in ("true", "false")
         if not isinstance(value, bool) and not lenient_ok:
             hint = f"write alwaysApply: {str(value).strip().lower() in ('yes', 'true', 'on', '1')} (a YAML boolean, unquoted)".replace("True", "true").replace("False", "false")
-            yield GDN005.at(path, line_of("alwaysApply"), 1, f"alwaysApply is the {_kind(value)} {value!r}, not a boolean; {hint}")
+            yield GDN005.at(path, line_of("alwaysApply"), 1, f"alwaysApply is the {value_kind(value)} {value!r}, not a boolean; {hint}")
     if "excludeAgent" in schema.keys and "excludeAgent" in data:
         value = data["excludeAgent"]
         if not isinstance(value, str) or value.strip() not in agents.COPILOT_EXCLUDE_AGENT + agents.COPILOT_EXCLUDE_UNCONFIRMED:
@@ -819,10 +799,10 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
             if isinstance(item, str):
                 patterns.append(item)
             else:
-                yield GDN005.at(path, line, 1, f"{key} holds the {_kind(item)} {item!r}; every pattern must be a string")
+                yield GDN005.at(path, line, 1, f"{key} holds the {value_kind(item)} {item!r}; every pattern must be a string")
     else:
         form = "a list of patterns (globs: [\"src/**/*.ts\"])" if schema.globs_form == "list" else "a list of patterns or one comma-separated string"
-        yield GDN005.at(path, line, 1, f"{key} is a {_kind(value)}; write it as {form}")
+        yield GDN005.at(path, line, 1, f"{key} is a {value_kind(value)}; write it as {form}")
         return
     owner = agents.owner_of(path, kind)
     folder = parent(path) if kind in agents.FOLDER_KINDS else owner
@@ -841,10 +821,6 @@ def file_index(ws: Workspace) -> globs.FileIndex:
     """The tree's files, indexed for glob questions: built once per run, and only
     when a check asks one."""
     return ws.once("glob-index", lambda: globs.FileIndex(ws.files))
-
-
-def _kind(value: Any) -> str:
-    return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
 
 
 def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict[str, int]) -> Iterator[Problem]:

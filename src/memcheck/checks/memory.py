@@ -14,6 +14,7 @@ from typing import Any, Iterator
 from memcheck import links
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
+from memcheck.text.frontmatter import key_to_quote
 from memcheck.workspace.discover import Store, Workspace, basename, join
 
 _EXAMPLE_OK = """```markdown
@@ -555,7 +556,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield MEM003.at(path, fm.yaml_error_line, 1, f"frontmatter cannot be parsed: {fm.yaml_error}")
         return
     if fm.fallback:
-        key = _key_to_quote(fm.raw_values, fm.key_lines)
+        key = key_to_quote(fm.raw_values, fm.key_lines)
         line = fm.key_lines.get(key, fm.yaml_error_line) if key else _unprintable_line(doc, fm.yaml_error_line)
         # Quoting is the fix only for a value that is not quoted yet.
         hint = f"; quote the value of {key!r}" if key and not fm.raw_values.get(key, "").lstrip().startswith(("'", '"')) else ""
@@ -593,27 +594,6 @@ def _unprintable_line(doc: Document, fallback: int) -> int:
         if _UNPRINTABLE.search(doc.lines[i]):
             return i + 1
     return fallback
-
-
-def _key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_line: int | None = None) -> str | None:
-    """The first key whose value, alone, is not valid YAML (where YAML noticed the
-    problem is often a line later); else, given ``error_line``, the key at or before
-    it; else None, and the error is shown where YAML found it (a control character
-    in a key, say, is no value's fault)."""
-    import yaml
-
-    from memcheck.text import yamlload
-
-    for key in sorted(key_lines, key=key_lines.__getitem__):
-        raw = raw_values.get(key, "")
-        if not raw:
-            continue
-        try:
-            yamlload.load_data(f"k: {raw}\n")
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
-            return key
-    before = [k for k, ln in key_lines.items() if error_line is not None and ln <= error_line]
-    return max(before, key=key_lines.__getitem__) if before else None
 
 
 def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:

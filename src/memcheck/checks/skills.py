@@ -12,9 +12,9 @@ import re
 from typing import Any, Iterator
 
 from memcheck import links
-from memcheck.checks.guidance import frontmatter_problem
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
+from memcheck.text.frontmatter import frontmatter_problem
 from memcheck.workspace.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
 
 _EXAMPLE_OK = """```markdown
