@@ -6,8 +6,9 @@ from conftest import cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.checks.guidance import glob_match, glob_problem
 from memcheck.text import mentions
+from memcheck.text.globs import match as glob_match
+from memcheck.text.globs import problem as glob_problem
 
 EXISTING = {"README.md", "docs", "docs/guide.md", "Makefile", "scripts/build"}
 

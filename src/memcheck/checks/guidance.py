@@ -5,18 +5,17 @@ variants, ``AGENTS.override.md``, ``CLAUDE.md``, ``.claude/CLAUDE.md``,
 ``CLAUDE.local.md``, ``.claude/rules/**/*.md``, ``GEMINI.md``,
 ``.github/copilot-instructions.md``, ``.github/instructions/**/*.instructions.md``
 and ``.cursor/rules/**/*.mdc``. Who reads which, in what order, with what limits, is
-``memcheck.agents``'s model; every finding that names an agent comes from it.
+``memcheck.agents``'s model; every finding that names an agent comes from it, through
+the questions ``memcheck.guidance_model`` answers of it (also for `memcheck context`).
 """
 from __future__ import annotations
 
-import bisect
 import difflib
 import os
-import posixpath
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
-from memcheck import agents, links
+from memcheck import agents, guidance_model, links
 from memcheck.agents import Reach, imports, reach
 from memcheck.config import selected
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
@@ -410,12 +409,6 @@ Keep the file in the repository (copy it in), or link to a file inside it.
 RULES = (GDN001, GDN002, GDN003, GDN004, GDN005, GDN006, GDN007, GDN008, GDN009, GDN010, GDN011, GDN012, GDN013, GDN014, GDN015, GDN016, GDN017, GDN018)
 
 
-glob_match, glob_problem, applies = globs.match, globs.problem, globs.applies
-approx_tokens = agents.approx_tokens  # the size budget's measure, as `memcheck context` shows it
-# Expanding imports for the size budget: as far as the deepest-reading agent follows.
-BUDGET_DEPTH = max(d for d in agents.IMPORT_DEPTH.values() if d is not None and d != agents.UNKNOWN)
-
-
 # ---------------------------------------------------------------- checks
 
 
@@ -444,20 +437,8 @@ def _tree_findings(ws: Workspace) -> Iterator[Problem]:
             yield from _drift(ws, model)
         if GDN016.code in on and agents.CODEX in model.configured:
             yield from _codex_budget(ws, model)
-    for path, first in _case_collisions(ws):
+    for path, first in guidance_model.case_collisions(ws):
         yield GDN002.at(path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
-
-
-def _case_collisions(ws: Workspace) -> list[tuple[str, str]]:
-    """(path, the path it collides with) for guidance files and skills that differ only by case."""
-    lowered: dict[str, str] = {}
-    collisions = []
-    for path in sorted({*ws.guidance, *ws.twins, *ws.skills}):
-        key = path.casefold()
-        if key in lowered:
-            collisions.append((path, lowered[key]))
-        lowered.setdefault(key, path)
-    return collisions
 
 
 def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
@@ -481,8 +462,8 @@ def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         elif kind == agents.K_CURSOR_MD and agents.CURSOR in configured:
             fix = f"rename it to {name[:-3]}.mdc"
         else:
-            by_folder = by_folder if by_folder is not None else _folder_files(model)
-            into = _read_beside(model, real, by_folder)
+            by_folder = by_folder if by_folder is not None else guidance_model.folder_files(model)
+            into = guidance_model.read_beside(model, real, by_folder)
             fix = f"move what it says into {into}, and delete it" if into else f"move what it says into a file {agents.titles(configured)} {'reads' if len(configured) == 1 else 'read'}, and delete it"
         others = [a for a in agents.ALL if a not in configured and model.state(a, real) == agents.READS]
         if others:
@@ -490,69 +471,23 @@ def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         yield GDN001.at(real, 1, 1, f"no configured agent reads {name}: {said}; {fix}")
 
 
-def _read_beside(model: agents.Reading, path: str, by_folder: dict[str, list[str]]) -> str | None:
-    """A file of the same folder that a configured agent reads, named from that
-    folder (AGENTS.md first): where an unread file's text would reach them."""
-    folder = model.owner[path]
-    beside = [p for p in by_folder.get(folder, ()) if p not in model.names_of(path) and any(model.state(a, p) == agents.READS for a in model.configured)]
-    beside.sort(key=lambda p: (_kind_rank(model, p), p))
-    return agents.name_in(folder, beside[0]) if beside else None
-
-
-def _folder_files(model: agents.Reading) -> dict[str, list[str]]:
-    """Folder -> the files that speak for it as its instructions."""
-    by_folder: dict[str, list[str]] = {}
-    for p, kind in model.kind.items():
-        if kind in agents.FOLDER_KINDS:
-            by_folder.setdefault(model.owner[p], []).append(p)
-    return by_folder
-
-
-def _texts_equal(ws: Workspace, a: str, b: str) -> bool:
-    da, db = ws.document(a), ws.document(b)
-    return da.error is None and db.error is None and da.text.strip() == db.text.strip()
-
-
 def _drift(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
-    """Per folder, the file each configured agent reads there as that folder's
-    instructions; where agents read different files, compare them."""
-    by_folder: dict[str, dict[str, list[str]]] = {}  # folder -> real file -> its readers
-    read_as: dict[str, str] = {}  # real file -> a name agents read it under in that folder
-    for path, kind in sorted(model.kind.items()):
-        if kind not in agents.FOLDER_KINDS:
-            continue
-        real = model.real.get(path, path)
-        for agent in model.configured:
-            if model.direct[path][agent][0] == agents.READS:
-                readers = by_folder.setdefault(model.owner[path], {}).setdefault(real, [])
-                read_as.setdefault(real, path)
-                if agent not in readers:
-                    readers.append(agent)
-    for folder, groups in by_folder.items():
-        if len(groups) < 2:
-            continue
-        # The file most agents read is the reference; each other file is compared with it
-        # (a folder holds a handful of such files: a bounded number of comparisons).
-        ranked = sorted(groups, key=lambda f: (-len(groups[f]), _kind_rank(model, read_as[f]), f))
-        main = ranked[0]
-        for other in ranked[1:]:
-            yield from _compare(ws, folder, (main, read_as[main], groups[main]), (other, read_as[other], groups[other]))
+    """Where agents read different files as one folder's instructions, each is
+    compared with the one most agents read (a folder holds a handful of such files: a
+    bounded number of comparisons)."""
+    for folder, (main, *others) in guidance_model.folder_sides(model):
+        for other in others:
+            yield from _compare(ws, folder, main, other)
 
 
-def _kind_rank(model: agents.Reading, path: str) -> int:
-    order = (agents.K_AGENTS, agents.K_CLAUDE, agents.K_CLAUDE_DOT, agents.K_GEMINI, agents.K_OVERRIDE, agents.K_AGENT)
-    kind = model.kind.get(path)
-    return order.index(kind) if kind in order else len(order)
-
-
-def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], other_side: tuple[str, str, list[str]]) -> Iterator[Problem]:
+def _compare(ws: Workspace, folder: str, main_side: guidance_model.Side, other_side: guidance_model.Side) -> Iterator[Problem]:
     main, main_path, main_readers = main_side
     other, other_path, other_readers = other_side
     if main in ws.outside_links or other in ws.outside_links:
         return  # a file memcheck does not follow: its text is not known (GDN018 says so)
     if main in ws.unsure_links or other in ws.unsure_links:
         return  # maybe a symlink to the other, checked out as text: no index to tell
-    if _texts_equal(ws, main, other):
+    if guidance_model.same_text(ws, main, other):
         return
     # An agent shares the other file's instructions when an @-import it follows brings
     # that file in; one side sharing the other's is one set of instructions. Only
@@ -571,12 +506,12 @@ def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], 
     nofollow = [a for a in main_short if agents.FOLLOWS_IMPORTS[a] == agents.NO]
     imported = bool(nofollow) and other in agents.import_targets(ws, main)
     if imported:
-        note = f" ({mname} imports @{_rel(main_path, other_path)}, but {agents.titles(nofollow)} {'does' if len(nofollow) == 1 else 'do'} not follow @-imports)"
+        note = f" ({mname} imports @{guidance_model.import_path(main_path, other_path)}, but {agents.titles(nofollow)} {'does' if len(nofollow) == 1 else 'do'} not follow @-imports)"
     override = next(((n, p) for n, p in ((oname, other), (mname, main)) if model.kind.get(p) == agents.K_OVERRIDE), None)
     if override is not None and agents.is_blank(ws.document(override[1])):
         note += f" ({override[0]} is blank: Codex gets nothing from this folder)"
     follows = all(agents.FOLLOWS_IMPORTS[a] == agents.READS for a in other_readers)
-    share = f"make {oname} a symlink to {mname}" + (f", or start it with @{_rel(other_path, main_path)} and keep only what is specific to {agents.titles(other_readers)}" if follows else "")
+    share = f"make {oname} a symlink to {mname}" + (f", or start it with @{guidance_model.import_path(other_path, main_path)} and keep only what is specific to {agents.titles(other_readers)}" if follows else "")
     if override is not None:
         # An override exists to differ: never advise making it the file it overrides.
         name, path = override
@@ -598,27 +533,13 @@ def _compare(ws: Workspace, folder: str, main_side: tuple[str, str, list[str]], 
     )
 
 
-def _rel(source: str, target: str) -> str:
-    return posixpath.relpath(target, parent(source) or ".")
-
-
 def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
     if model.facts.settings_of(agents.CODEX):
         return  # the repository sets its own project_doc_* for Codex: not the default reading
-    read: dict[str, str] = {}  # folder -> the one file Codex reads there
-    for path, states in model.direct.items():
-        if states[agents.CODEX][0] == agents.READS and model.kind[path] in (agents.K_OVERRIDE, agents.K_AGENTS):
-            read[model.owner[path]] = path
-    budget = agents.CODEX_PROJECT_BUDGET
-    cuts: dict[str, agents.Cut] = {}
-    left: dict[str, int | None] = {}  # folder -> budget left after it, None when not known
-    for folder in sorted(read, key=lambda f: (f.count("/") + (f != ""), f)):  # parents first
-        above = _nearest_above(folder, read)
-        # A symlinked twin is read through the file it is (also when git checked it out as text).
-        cuts[folder], left[folder] = agents.codex_takes(ws, model.real.get(read[folder], read[folder]), budget if above is None else left[above], budget)
-    ordered = sorted(read)
+    chain = guidance_model.codex_budget(ws, model)
+    read, cuts, budget = chain.read, chain.cuts, agents.CODEX_PROJECT_BUDGET
     for folder, cut in cuts.items():
-        above = _nearest_above(folder, read)
+        above = chain.above(folder)
         first_dropped = cut.how == agents.DROPPED and not cut.blank and (above is None or cuts[above].how not in (agents.CUT, agents.DROPPED))
         if cut.how not in (agents.CUT, agents.CUT_BLANK) and not first_dropped:
             continue
@@ -629,9 +550,7 @@ def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         else:
             # Below a file cut or dropped the budget is spent: every file there is dropped.
             # Those ranges do not overlap, so each folder is listed once over all findings.
-            lo = bisect.bisect_left(ordered, folder + "/") if folder else 0
-            hi = bisect.bisect_left(ordered, folder + "/\U0010ffff") if folder else len(ordered)
-            below = [read[f] for f in ordered[lo:hi] if f != folder and not cuts[f].blank]
+            below = chain.below(folder)
             shown = ", ".join(below[:5]) + (f" and {len(below) - 5} more" if len(below) > 5 else "")
             dropped = f"; it never reads {shown} below it" if below else ""
             if cut.how == agents.CUT:
@@ -642,29 +561,9 @@ def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         yield GDN016.at(model.real.get(path, path), line, 1, f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}; shorten the files on the way down")
 
 
-def _nearest_above(folder: str, read: dict[str, str]) -> str | None:
-    while folder:
-        folder = parent(folder)
-        if folder in read:
-            return folder
-    return None
-
-
-def _readers(ws: Workspace, path: str) -> dict[str, int]:
-    """How sure it is that each configured agent reads ``path``."""
-    if ws.user:
-        found = agents.user_reader(path)
-        return {a: found.get(a, agents.NO) for a in ws.config.agents}
-    return agents.reading(ws).readers(path, ws.config.agents)
-
-
-def _file_kind(ws: Workspace, path: str) -> str | None:
-    return agents.kind_of(path, ws.config.guidance.filenames)
-
-
 def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     path = doc.path
-    kind = _file_kind(ws, path)
+    kind = guidance_model.file_kind(ws, path)
     if path in ws.outside_links:
         yield _outside_link(ws, path)
         return
@@ -674,17 +573,12 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     schema = agents.SCHEMAS.get(kind) if kind is not None else None
     if schema is not None:
         yield from _check_frontmatter(ws, doc, schema, kind or "")
-    readers = _readers(ws, path)
-    # Imports are followed as deep as the deepest-reading agent that reads this file
-    # follows them, as `memcheck context` shows them.
-    depths = [agents.follow_depth(a) for a, state in readers.items() if state != agents.NO and agents.FOLLOWS_IMPORTS[a] == agents.READS]
-    house = ws.config.guidance.max_import_depth
-    # In sums, and shared with every file importing the same ones (see agents.Reach).
-    expansion = reach(ws, path, max([house or 0, *depths]) if depths or house else BUDGET_DEPTH)
-    if depths or house is not None:
+    readers = guidance_model.readers(ws, path)
+    expansion, followed = guidance_model.followed_imports(ws, path, readers)
+    if followed:
         yield from _check_imports(ws, doc, expansion, readers)
     yield from _check_links(ws, doc)
-    yield from _check_size(ws, doc, expansion, house or BUDGET_DEPTH)
+    yield from _check_size(ws, doc, expansion, ws.config.guidance.max_import_depth or guidance_model.BUDGET_DEPTH)
     if kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and readers.get(agents.COPILOT) == agents.READS:
         yield from _check_copilot_review(doc)
 
@@ -694,7 +588,7 @@ def _outside_link(ws: Workspace, path: str) -> Problem:
         target = os.readlink(ws.root / path)
     except OSError:
         target = "a file"
-    readers = _readers(ws, path)
+    readers = guidance_model.readers(ws, path)
     sure = [a for a, state in readers.items() if state == agents.READS]
     maybe = [a for a, state in readers.items() if state == agents.MAYBE]
     who = "; ".join(
@@ -808,19 +702,13 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
     folder = parent(path) if kind in agents.FOLDER_KINDS else owner
     check_matches = not ws.user and ws.wants(GDN008.code)
     for pattern in patterns:
-        bad = glob_problem(pattern)
+        bad = globs.problem(pattern)
         if bad is not None:
             yield GDN007.at(path, line, 1, f"glob {pattern!r} {bad}")
             continue
         # An exclusion that matches nothing excludes nothing: harmless, not reported.
-        if check_matches and not pattern.startswith("!") and not file_index(ws).any_match(pattern, folder):
+        if check_matches and not pattern.startswith("!") and not guidance_model.file_index(ws).any_match(pattern, folder):
             yield GDN008.at(path, line, 1, f"{key} pattern {pattern!r} matches no file or folder in the repository, so this file never applies by it; fix the pattern or remove it")
-
-
-def file_index(ws: Workspace) -> globs.FileIndex:
-    """The tree's files, indexed for glob questions: built once per run, and only
-    when a check asks one."""
-    return ws.once("glob-index", lambda: globs.FileIndex(ws.files))
 
 
 def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict[str, int]) -> Iterator[Problem]:
@@ -829,7 +717,7 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
             yield GDN010.at(path, imp.line, imp.col, f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately")
         elif agents.is_glob_mention(imp):
-            if not ws.user and not file_index(ws).any_match(imp.target):
+            if not ws.user and not guidance_model.file_index(ws).any_match(imp.target):
                 yield GDN009.at(path, imp.line, imp.col, f"@{imp.token} matches no file; fix the pattern, or put it in backticks if it is not an import")
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
             yield _missing_import(path, imp)
@@ -859,14 +747,10 @@ def _missing_import(path: str, imp: agents.Import) -> Problem:
 
 def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Iterator[Problem]:
     path = doc.path
-    model = None if ws.user else agents.reading(ws)
+    roots = guidance_model.reads_as_root(ws, path, readers)
     for agent in ws.config.agents:
         depth = agents.IMPORT_DEPTH[agent]
-        if model is None:
-            reads_it = readers.get(agent) == agents.READS
-        else:  # a root of the agent's reading (not a file it reaches by import), under any of its names
-            reads_it = any(model.direct.get(n, {}).get(agent, (agents.NO, ""))[0] == agents.READS for n in model.names_of(path))
-        if depth is None or depth == agents.UNKNOWN or not reads_it:
+        if depth is None or depth == agents.UNKNOWN or agent not in roots:
             continue
         for hop, chain in reach(ws, path, depth).too_deep[:1]:
             yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
@@ -895,33 +779,8 @@ def _check_size(ws: Workspace, doc: Document, expansion: Reach, depth: int) -> I
         yield GDN014.at(path, 1, 1, f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links")
 
 
-def copilot_review_cut(doc: Document) -> tuple[int, str] | None:
-    """(the line from which Copilot code review no longer reads ``doc``, who else
-    reads it all), or None when review reads it all or is excluded from it [GHR][GHX]."""
-    fm = doc.frontmatter
-    excluded = fm.data.get("excludeAgent") if fm is not None else None
-    excluded = excluded.strip() if isinstance(excluded, str) else excluded
-    limit = agents.COPILOT_REVIEW_CHARS
-    if excluded == "code-review" or len(doc.text) <= limit:
-        return None
-    seen = 0
-    line = 1
-    for number, text in enumerate(doc.lines, 1):
-        seen += len(text) + 1
-        if seen > limit:
-            line = number
-            break
-    if excluded is None:
-        others = "Copilot chat and the coding agent read it all"
-    elif excluded == "coding-agent":
-        others = "Copilot chat reads it all; excludeAgent keeps it from the coding agent"
-    else:  # an unconfirmed value ("cloud-agent") or a malformed one: nothing said of the coding agent
-        others = "Copilot chat reads it all"
-    return line, others
-
-
 def _check_copilot_review(doc: Document) -> Iterator[Problem]:
-    cut = copilot_review_cut(doc)
+    cut = guidance_model.copilot_review_cut(doc)
     if cut is None:
         return
     line, others = cut

@@ -18,8 +18,7 @@ from typing import Any, Iterable
 
 import click
 
-from memcheck import agents
-from memcheck.checks import guidance as gdn
+from memcheck import agents, guidance_model
 from memcheck.checks.index import cap_lines, entry_names, loaded_lines
 from memcheck.checks.skills import scope_of
 from memcheck.config import Config, ConfigError
@@ -79,7 +78,7 @@ def _entry(places: _Places, source: agents.Source, agent: str) -> dict[str, Any]
     if follows == agents.READS and source.sure != agents.NO:
         expansion = agents.expand(ws, real, agents.follow_depth(agent))
         imports = [
-            {"file": places.shown(source, x.path), "depth": x.depth, "bytes": x.size, "tokens": gdn.approx_tokens(x.size), "via": places.shown(source, x.via[-2])}
+            {"file": places.shown(source, x.path), "depth": x.depth, "bytes": x.size, "tokens": agents.approx_tokens(x.size), "via": places.shown(source, x.via[-2])}
             for x in expansion.loaded[1:]
         ]
         loaded_bytes = sum(x.size for x in expansion.loaded)
@@ -91,7 +90,7 @@ def _entry(places: _Places, source: agents.Source, agent: str) -> dict[str, Any]
     elif follows == agents.MAYBE and agents.imports(ws, doc):
         notes.append(f"whether {agents.TITLE[agent]} follows @-imports is unconfirmed: they are not counted")
     kind = agents.kind_of(source.path, ws.config.guidance.filenames)
-    if agent == agents.COPILOT and kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and (cut := gdn.copilot_review_cut(doc)) is not None:
+    if agent == agents.COPILOT and kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and (cut := guidance_model.copilot_review_cut(doc)) is not None:
         notes.append(f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.COPILOT_REVIEW_CHARS:,}, up to line {cut[0]} ({cut[1]})")
     shown_real = places.shown(source, real)
     size: int | None = None if real in ws.outside_links else doc.size  # not followed: not known
@@ -101,7 +100,7 @@ def _entry(places: _Places, source: agents.Source, agent: str) -> dict[str, Any]
         "loaded": _STATE[source.sure],
         "reason": source.why + (f" (a symlink to {shown_real})" if real != source.path else ""),
         "bytes": size,
-        "tokens": None if size is None else gdn.approx_tokens(size),
+        "tokens": None if size is None else agents.approx_tokens(size),
         "kept_bytes": doc.size if source.sure != agents.NO else 0,
         "cut": False,
         "dropped": False,
@@ -161,7 +160,7 @@ def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_fold
         "name": agents.TITLE[agent],
         "files": files,
         "notes": notes,
-        "tokens": sum(gdn.approx_tokens(f["total_bytes"]) for f in files if f["loaded"]),
+        "tokens": sum(agents.approx_tokens(f["total_bytes"]) for f in files if f["loaded"]),
     }
 
 
@@ -180,7 +179,7 @@ def _index_entry(ws: Workspace, store: Store) -> dict[str, Any]:
         "bytes": doc.size,
         "loaded_lines": n,
         "loaded_bytes": loaded_bytes,
-        "tokens": gdn.approx_tokens(loaded_bytes),
+        "tokens": agents.approx_tokens(loaded_bytes),
         "past_cap": entry_names(lines[n:]),
     }
 
@@ -203,7 +202,7 @@ def _skills(ws: Workspace, folder: str) -> list[dict[str, Any]]:
         fm = ws.document(path).frontmatter
         data = fm.data if fm is not None else {}
         line = f"{data.get('name', '')}: {data.get('description', '')}"
-        found.append({"file": _shown(ws, path), "tokens": gdn.approx_tokens(len(line.encode("utf-8")))})
+        found.append({"file": _shown(ws, path), "tokens": agents.approx_tokens(len(line.encode("utf-8")))})
     return found
 
 

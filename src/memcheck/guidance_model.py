@@ -1,0 +1,218 @@
+"""What the configured agents make of a repository's guidance files, as the GDN checks
+and `memcheck context` ask it of ``memcheck.agents``' reading model: who reads a file,
+how far its @-imports are followed, which files speak for a folder and to whom, what
+Codex's project budget leaves of each file, where Copilot code review stops reading,
+and which names collide by case.
+
+These are facts about the tree, worked out the same way for every caller; the rules
+in ``checks/guidance.py`` decide what is a finding and say it.
+"""
+from __future__ import annotations
+
+import bisect
+import posixpath
+from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple
+
+from memcheck import agents
+from memcheck.text import globs
+from memcheck.workspace.discover import parent
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
+
+# Expanding imports for the size budget: as far as the deepest-reading agent follows.
+BUDGET_DEPTH = max(d for d in agents.IMPORT_DEPTH.values() if d is not None and d != agents.UNKNOWN)
+
+
+def file_kind(ws: Workspace, path: str) -> str | None:
+    return agents.kind_of(path, ws.config.guidance.filenames)
+
+
+def readers(ws: Workspace, path: str) -> dict[str, int]:
+    """How sure it is that each configured agent reads ``path``."""
+    if ws.user:
+        found = agents.user_reader(path)
+        return {a: found.get(a, agents.NO) for a in ws.config.agents}
+    return agents.reading(ws).readers(path, ws.config.agents)
+
+
+def file_index(ws: Workspace) -> globs.FileIndex:
+    """The tree's files, indexed for glob questions: built once per run, and only
+    when a check asks one."""
+    return ws.once("glob-index", lambda: globs.FileIndex(ws.files))
+
+
+# ---------------------------------------------------------------- @-imports
+
+
+def followed_imports(ws: Workspace, path: str, read_by: Mapping[str, int]) -> tuple[agents.Reach, bool]:
+    """What ``path``'s @-imports bring in, and whether anything follows them: an agent
+    among ``read_by`` that follows imports, or ``guidance.max-import-depth``. They are
+    followed as deep as the deepest-reading such agent follows them (as `memcheck
+    context` shows them), or the house limit when it is deeper; with neither, as deep
+    as the size budget looks. In sums, shared with every file importing the same ones
+    (see agents.Reach)."""
+    depths = [agents.follow_depth(a) for a, state in read_by.items() if state != agents.NO and agents.FOLLOWS_IMPORTS[a] == agents.READS]
+    house = ws.config.guidance.max_import_depth
+    reached = agents.reach(ws, path, max([house or 0, *depths]) if depths or house else BUDGET_DEPTH)
+    return reached, bool(depths) or house is not None
+
+
+def reads_as_root(ws: Workspace, path: str, read_by: Mapping[str, int]) -> set[str]:
+    """The configured agents that read ``path`` as a root of their reading, under any
+    of its names, not only as a file an import of another brings in (at user level,
+    where there is no tree to import from: those of ``read_by`` that read it)."""
+    if ws.user:
+        return {a for a in ws.config.agents if read_by.get(a) == agents.READS}
+    model = agents.reading(ws)
+    names = model.names_of(path)
+    return {a for a in ws.config.agents if any(model.direct.get(n, {}).get(a, (agents.NO, ""))[0] == agents.READS for n in names)}
+
+
+def import_path(source: str, target: str) -> str:
+    """How ``source`` names ``target`` in an @-import: relative to its folder."""
+    return posixpath.relpath(target, parent(source) or ".")
+
+
+# ---------------------------------------------------------------- a folder's instructions
+
+
+def kind_rank(model: agents.Reading, path: str) -> int:
+    """Which of a folder's files is named first: AGENTS.md, CLAUDE.md, .claude/CLAUDE.md,
+    GEMINI.md, AGENTS.override.md, AGENT.md, then the rest."""
+    order = (agents.K_AGENTS, agents.K_CLAUDE, agents.K_CLAUDE_DOT, agents.K_GEMINI, agents.K_OVERRIDE, agents.K_AGENT)
+    kind = model.kind.get(path)
+    return order.index(kind) if kind in order else len(order)
+
+
+def folder_files(model: agents.Reading) -> dict[str, list[str]]:
+    """Folder -> the files that speak for it as its instructions."""
+    by_folder: dict[str, list[str]] = {}
+    for p, kind in model.kind.items():
+        if kind in agents.FOLDER_KINDS:
+            by_folder.setdefault(model.owner[p], []).append(p)
+    return by_folder
+
+
+def read_beside(model: agents.Reading, path: str, by_folder: dict[str, list[str]]) -> str | None:
+    """A file of the same folder that a configured agent reads, named from that
+    folder (AGENTS.md first): where an unread file's text would reach them."""
+    folder = model.owner[path]
+    beside = [p for p in by_folder.get(folder, ()) if p not in model.names_of(path) and any(model.state(a, p) == agents.READS for a in model.configured)]
+    beside.sort(key=lambda p: (kind_rank(model, p), p))
+    return agents.name_in(folder, beside[0]) if beside else None
+
+
+class Side(NamedTuple):
+    """One file the configured agents read as a folder's instructions."""
+
+    real: str  # the file itself (a symlink's target)
+    read_as: str  # a name agents read it under in that folder
+    readers: list[str]  # the configured agents that read it there
+
+
+def folder_sides(model: agents.Reading) -> Iterator[tuple[str, list[Side]]]:
+    """Per folder where configured agents read different files as its instructions,
+    those files: the one most agents read first (then by kind_rank, then by path)."""
+    by_folder: dict[str, dict[str, list[str]]] = {}  # folder -> real file -> its readers
+    read_as: dict[str, str] = {}
+    for path, kind in sorted(model.kind.items()):
+        if kind not in agents.FOLDER_KINDS:
+            continue
+        real = model.real.get(path, path)
+        for agent in model.configured:
+            if model.direct[path][agent][0] == agents.READS:
+                found = by_folder.setdefault(model.owner[path], {}).setdefault(real, [])
+                read_as.setdefault(real, path)
+                if agent not in found:
+                    found.append(agent)
+    for folder, groups in by_folder.items():
+        if len(groups) < 2:
+            continue
+        ranked = sorted(groups, key=lambda f: (-len(groups[f]), kind_rank(model, read_as[f]), f))
+        yield folder, [Side(f, read_as[f], groups[f]) for f in ranked]
+
+
+def same_text(ws: Workspace, a: str, b: str) -> bool:
+    """Both files read, and their texts the same but for surrounding blank space."""
+    da, db = ws.document(a), ws.document(b)
+    return da.error is None and db.error is None and da.text.strip() == db.text.strip()
+
+
+def case_collisions(ws: Workspace) -> list[tuple[str, str]]:
+    """(path, the path it collides with) for guidance files and skills that differ only by case."""
+    lowered: dict[str, str] = {}
+    collisions = []
+    for path in sorted({*ws.guidance, *ws.twins, *ws.skills}):
+        key = path.casefold()
+        if key in lowered:
+            collisions.append((path, lowered[key]))
+        lowered.setdefault(key, path)
+    return collisions
+
+
+# ---------------------------------------------------------------- agents' limits
+
+
+class CodexBudget(NamedTuple):
+    """Codex's default project budget down the tree [CXS]: per folder, the one file
+    Codex reads there and what the budget leaves of it."""
+
+    read: dict[str, str]  # folder -> the AGENTS.override.md or AGENTS.md Codex reads there
+    cuts: dict[str, agents.Cut]  # folder -> what the budget does to that file, parents first
+    ordered: list[str]  # the folders, sorted
+
+    def above(self, folder: str) -> str | None:
+        """The nearest folder above ``folder`` where Codex reads a file."""
+        while folder:
+            folder = parent(folder)
+            if folder in self.read:
+                return folder
+        return None
+
+    def below(self, folder: str) -> list[str]:
+        """The files Codex would read in the folders below ``folder``, blank ones left out."""
+        lo = bisect.bisect_left(self.ordered, folder + "/") if folder else 0
+        hi = bisect.bisect_left(self.ordered, folder + "/\U0010ffff") if folder else len(self.ordered)
+        return [self.read[f] for f in self.ordered[lo:hi] if f != folder and not self.cuts[f].blank]
+
+
+def codex_budget(ws: Workspace, model: agents.Reading) -> CodexBudget:
+    read: dict[str, str] = {}
+    for path, states in model.direct.items():
+        if states[agents.CODEX][0] == agents.READS and model.kind[path] in (agents.K_OVERRIDE, agents.K_AGENTS):
+            read[model.owner[path]] = path
+    found = CodexBudget(read, {}, sorted(read))
+    budget = agents.CODEX_PROJECT_BUDGET
+    left: dict[str, int | None] = {}  # folder -> budget left after it, None when not known
+    for folder in sorted(read, key=lambda f: (f.count("/") + (f != ""), f)):  # parents first
+        above = found.above(folder)
+        # A symlinked twin is read through the file it is (also when git checked it out as text).
+        found.cuts[folder], left[folder] = agents.codex_takes(ws, model.real.get(read[folder], read[folder]), budget if above is None else left[above], budget)
+    return found
+
+
+def copilot_review_cut(doc: Document) -> tuple[int, str] | None:
+    """(the line from which Copilot code review no longer reads ``doc``, who else
+    reads it all), or None when review reads it all or is excluded from it [GHR][GHX]."""
+    fm = doc.frontmatter
+    excluded = fm.data.get("excludeAgent") if fm is not None else None
+    excluded = excluded.strip() if isinstance(excluded, str) else excluded
+    limit = agents.COPILOT_REVIEW_CHARS
+    if excluded == "code-review" or len(doc.text) <= limit:
+        return None
+    seen = 0
+    line = 1
+    for number, text in enumerate(doc.lines, 1):
+        seen += len(text) + 1
+        if seen > limit:
+            line = number
+            break
+    if excluded is None:
+        others = "Copilot chat and the coding agent read it all"
+    elif excluded == "coding-agent":
+        others = "Copilot chat reads it all; excludeAgent keeps it from the coding agent"
+    else:  # an unconfirmed value ("cloud-agent") or a malformed one: nothing said of the coding agent
+        others = "Copilot chat reads it all"
+    return line, others
