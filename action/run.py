@@ -26,12 +26,13 @@ from typing import Any, Mapping, NamedTuple, TextIO
 from memcheck import config as memcheck_config
 from memcheck import git as memcheck_git
 from memcheck.checks.index import cap_usage
+from memcheck.choices import FAIL_ON
 from memcheck.config import ConfigError
 from memcheck.hooks import guard as guarder
 from memcheck.hooks.check import collect, targets_for
 from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
-from memcheck.problem import FAIL_ON, WARNING, Problem, failing
+from memcheck.problem import WARNING, Problem, failing
 from memcheck.rules import all_rules
 from memcheck.workspace.discover import Workspace
 

@@ -36,6 +36,51 @@ def test_every_schema_key_has_a_default_and_every_default_is_in_the_schema() -> 
     assert keys(config.schema()) == default_keys(config.defaults())
 
 
+def _enums(node: dict, path: tuple[str, ...] = ()) -> dict[str, list]:  # type: ignore[type-arg]
+    """Every enum of a schema, by the dotted key it is under ("[]": an array's items)."""
+    found = {".".join(path): node["enum"]} if "enum" in node else {}
+    for key, sub in node.get("properties", {}).items():
+        found |= _enums(sub, (*path, key))
+    if "items" in node:
+        found |= _enums(node["items"], (*path, "[]"))
+    return found
+
+
+def test_every_enum_of_the_schema_is_the_list_the_code_defines() -> None:
+    # The schema is a static file users' editors read: it repeats these lists, and
+    # an enum this test does not know is a list the code may not agree with.
+    from memcheck import choices, index
+    from memcheck.checks.guard import categories
+
+    assert _enums(config.schema()) == {
+        "agents.[]": list(choices.AGENTS),
+        "fail-on": list(choices.FAIL_ON),
+        "index.mode": [index.GENERATE, index.SYNC, None],
+        "index.style": [index.GROUPED, index.FLAT, index.FLAT_EMDASH, None],
+        "guard.disable.[]": list(categories()),
+    }
+
+
+def test_the_cli_the_defaults_the_model_and_the_reporters_read_one_list_each() -> None:
+    import click
+
+    from memcheck import agents, choices
+    from memcheck.cli import cli
+    from memcheck.output import REPORTER_BY_NAME
+
+    def offered(command: str, name: str) -> tuple[str, ...]:
+        (param,) = (p for p in cli.commands[command].params if p.name == name)
+        assert isinstance(param.type, click.Choice)
+        return tuple(param.type.choices)
+
+    assert offered("context", "agent") == agents.ALL == choices.AGENTS
+    assert tuple(config.defaults()["agents"]) == choices.AGENTS
+    assert offered("check", "fail_on") == offered("fix", "fail_on") == choices.FAIL_ON
+    assert tuple(REPORTER_BY_NAME) == choices.FORMATS
+    for command in ("check", "fix", "guard"):
+        assert offered(command, "fmt") == (*choices.FORMATS, "auto")
+
+
 @pytest.mark.parametrize(
     "bad",
     [

@@ -19,15 +19,15 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from memcheck import links
+from memcheck import choices, links
 from memcheck.text import document, mentions
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-CLAUDE_CODE, CODEX, AMP, CURSOR, COPILOT, GEMINI = "claude-code", "codex", "amp", "cursor", "copilot", "gemini"
-ALL = (CLAUDE_CODE, CODEX, AMP, CURSOR, COPILOT, GEMINI)
+ALL = choices.AGENTS  # listed there, where the CLI reads them without importing this model
+CLAUDE_CODE, CODEX, AMP, CURSOR, COPILOT, GEMINI = ALL
 TITLE = {CLAUDE_CODE: "Claude Code", CODEX: "Codex", AMP: "Amp", CURSOR: "Cursor", COPILOT: "Copilot", GEMINI: "Gemini CLI"}
 
 # How sure the model is that an agent reads a file.

@@ -12,10 +12,9 @@ from typing import Any, Callable, NamedTuple, NoReturn, Sequence
 
 import click
 
-from memcheck import __version__
+from memcheck import __version__, choices
 
-FORMATS = ("text", "json", "github", "sarif", "auto")
-FAIL_ON = ("error", "warning", "never")  # as memcheck.problem.FAIL_ON, without importing it at start-up
+FORMATS = (*choices.FORMATS, "auto")
 
 
 def _inside(path: str, root: Any) -> bool:
@@ -130,7 +129,7 @@ def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         (
             click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated, repeatable); replaces the config's select and ignore."),
             click.option("--ignore", multiple=True, metavar="CODES", help="Rule codes or prefixes not to report (comma-separated, repeatable), besides the config's."),
-            click.option("--fail-on", type=click.Choice(FAIL_ON), help="Exit 1 on findings of this severity or worse (default: the config's fail-on, else error)."),
+            click.option("--fail-on", type=click.Choice(choices.FAIL_ON), help="Exit 1 on findings of this severity or worse (default: the config's fail-on, else error)."),
             click.option("--baseline", metavar="FILE", help="Report only findings not recorded in FILE (see --write-baseline); default: the config's baseline."),
             click.option("--output-file", "-o", metavar="FILE", help="Write the report to FILE instead of standard output."),
             click.option(
@@ -307,12 +306,9 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
     _run(run)
 
 
-AGENT_NAMES = ("claude-code", "codex", "amp", "cursor", "copilot", "gemini")  # memcheck.agents.ALL, without importing it
-
-
 @cli.command()
 @click.argument("path", type=click.Path())
-@click.option("--agent", type=click.Choice(AGENT_NAMES), help="Only this agent (default: one section per agent in the config's agents:).")
+@click.option("--agent", type=click.Choice(choices.AGENTS), help="Only this agent (default: one section per agent in the config's agents:).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @config_option
 def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> None:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from memcheck import choices
+
 CONFIG_FILENAME = ".memcheck.yaml"
 # Where a repository keeps its settings, in order: the first file that exists holds them.
 CONFIG_FILES = (CONFIG_FILENAME, "pyproject.toml")
@@ -38,7 +40,9 @@ def schema() -> dict[str, Any]:
 
 
 def defaults() -> dict[str, Any]:
-    return resource_json("default-config.json")  # type: ignore[no-any-return]
+    data: dict[str, Any] = resource_json("default-config.json")
+    data["agents"] = list(choices.AGENTS)  # all of them: the list is kept in memcheck.choices alone
+    return data
 
 
 _JSON_TYPES: dict[str, tuple[type, ...]] = {

@@ -6,9 +6,6 @@ from typing import Iterable, Iterator, NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
-# What makes check and fix exit 1 (``--fail-on`` / ``fail-on``): findings of this
-# severity or worse. Warnings are shown but pass by default, as in yamllint.
-FAIL_ON = ("error", "warning", "never")
 
 
 def shown(path: str) -> str:
