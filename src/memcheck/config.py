@@ -11,7 +11,7 @@ import json
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
 
 from memcheck import choices
 
@@ -24,7 +24,7 @@ class ConfigError(Exception):
     """A usage or configuration error: reported on one line, exit code 2."""
 
 
-def resource_json(name: str) -> Any:
+def resource_json(name: str) -> Any:  # Any: JSON of a shape each caller knows (schema, defaults, guard patterns)
     """A JSON file shipped in ``memcheck/resources``.
 
     Read beside this module rather than through importlib.resources, whose import
@@ -35,12 +35,54 @@ def resource_json(name: str) -> Any:
         return json.load(f)
 
 
-def schema() -> dict[str, Any]:
-    return resource_json("config.schema.json")  # type: ignore[no-any-return]
+# A JSON value: what the shipped schema and defaults hold.
+JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]
 
 
-def defaults() -> dict[str, Any]:
-    data: dict[str, Any] = resource_json("default-config.json")
+class SchemaNode(TypedDict, total=False):
+    """The subset of JSON Schema that ``validate`` interprets."""
+
+    type: str | list[str]
+    enum: list[JSON]
+    format: str
+    properties: dict[str, SchemaNode]
+    additionalProperties: bool | SchemaNode
+    propertyNames: SchemaNode
+    items: SchemaNode
+    minItems: int
+    minimum: float
+    maximum: float
+
+
+# The settings once validated and laid over the defaults: every key is there, each
+# value of the type the schema gives it.
+Settings = TypedDict(
+    "Settings",
+    {
+        "select": list[str],
+        "ignore": list[str],
+        "per-path-ignores": dict[str, list[str]],
+        "exclude": list[str],
+        "agents": list[str],
+        "fail-on": str,
+        "baseline": str | None,
+        "memory": dict[str, JSON],
+        "index": dict[str, JSON],
+        "guidance": dict[str, JSON],
+        "skills": dict[str, JSON],
+        "context": dict[str, JSON],
+        "guard": dict[str, JSON],
+    },
+)
+
+
+def schema() -> SchemaNode:
+    node: SchemaNode = resource_json("config.schema.json")
+    return node
+
+
+def defaults() -> Settings:
+    data: Settings = resource_json("default-config.json")
     data["agents"] = list(choices.AGENTS)  # all of them: the list is kept in memcheck.choices alone
     return data
 
@@ -56,7 +98,7 @@ _JSON_TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
-def _type_ok(value: Any, expected: str) -> bool:
+def _type_ok(value: object, expected: str) -> bool:
     if isinstance(value, bool) and expected in ("integer", "number"):
         return False
     return isinstance(value, _JSON_TYPES[expected])
@@ -66,7 +108,7 @@ def _where(path: Sequence[str]) -> str:
     return ".".join(path) if path else "(top level)"
 
 
-def validate(value: Any, node: Mapping[str, Any], path: tuple[str, ...] = ()) -> list[str]:
+def validate(value: object, node: SchemaNode, path: tuple[str, ...] = ()) -> list[str]:
     """Errors of ``value`` against ``node``, each naming the key it is about.
 
     ``value`` comes from YAML or TOML, so it may be of any type those give, a
@@ -86,7 +128,7 @@ def validate(value: Any, node: Mapping[str, Any], path: tuple[str, ...] = ()) ->
             return [f"{_where(path)}: {problem}"]
     errors: list[str] = []
     if isinstance(value, dict):
-        props: Mapping[str, Any] = node.get("properties", {})
+        props = node.get("properties", {})
         extra = node.get("additionalProperties", True)
         for key, sub in value.items():
             if not isinstance(key, str):
@@ -99,7 +141,7 @@ def validate(value: Any, node: Mapping[str, Any], path: tuple[str, ...] = ()) ->
             elif extra is False:
                 known = ", ".join(sorted(props))
                 errors.append(f"unknown key {_where((*path, key))!r} (known keys here: {known})")
-            elif isinstance(extra, dict):
+            elif not isinstance(extra, bool):  # a schema for every other key
                 errors += validate(sub, extra, (*path, key))
     if isinstance(value, list):
         if len(value) < node.get("minItems", 0):
@@ -115,7 +157,7 @@ def validate(value: Any, node: Mapping[str, Any], path: tuple[str, ...] = ()) ->
     return errors
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     if isinstance(value, bool):
         return "true or false"
     if isinstance(value, (int, float)):
@@ -127,7 +169,7 @@ def _kind(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     text = value.isoformat() if isinstance(value, dt.date) else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -170,17 +212,18 @@ def _pattern_problem(pattern: str, compile_it: Callable[[], object]) -> str | No
 _FORMATS = {"gitignore-pattern": _gitignore_problem, "folder-glob": _glob_problem}
 
 
-def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(base: Mapping[str, object], override: Mapping[str, object]) -> dict[str, object]:
     merged = dict(base)
     for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict) and key != "per-path-ignores":
-            merged[key] = _merge(merged[key], value)
+        below = merged.get(key)
+        if isinstance(value, dict) and isinstance(below, dict) and key != "per-path-ignores":
+            merged[key] = _merge(below, value)
         else:
             merged[key] = value
     return merged
 
 
-def _attrs(section: Mapping[str, Any]) -> dict[str, Any]:
+def _attrs(section: Mapping[str, JSON]) -> dict[str, Any]:  # Any: validated, each value fits its field; mypy cannot see that
     return {k.replace("-", "_"): tuple(v) if isinstance(v, list) else v for k, v in section.items()}
 
 
@@ -245,7 +288,7 @@ class Config:
     baseline: str | None = None  # findings recorded in this file are not reported
 
 
-def _read_yaml_config(path: Path) -> Any:
+def _read_yaml_config(path: Path) -> object:
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -253,7 +296,7 @@ def _read_yaml_config(path: Path) -> Any:
     return _parse_yaml_config(text, path.name)
 
 
-def _parse_yaml_config(text: str, name: str) -> Any:
+def _parse_yaml_config(text: str, name: str) -> object:
     """The settings in a YAML config's text (``name`` for messages), read within the
     same bounds as frontmatter: a config can come with the pull request memcheck
     judges. Imports PyYAML, so only when there is a config file: start-up stays cheap."""
@@ -279,7 +322,7 @@ def _parse_yaml_config(text: str, name: str) -> Any:
         raise ConfigError(f"{name}: invalid YAML: {yamlload.value_problem(e)}") from None
 
 
-def _read_pyproject(path: Path) -> Any:
+def _read_pyproject(path: Path) -> object:
     if not path.is_file():
         return None
     try:
@@ -289,7 +332,7 @@ def _read_pyproject(path: Path) -> Any:
     return _parse_pyproject(text, "pyproject.toml")
 
 
-def _parse_pyproject(text: str, name: str) -> Any:
+def _parse_pyproject(text: str, name: str) -> object:
     try:
         import tomllib  # type: ignore[import-not-found,unused-ignore]
     except ImportError:  # Python < 3.11
@@ -329,7 +372,7 @@ _ERRORS_SHOWN = 10  # a config of thousands of wrong values still gets a line on
 
 def load(root: Path, config_file: Path | None = None) -> Config:
     """Defaults overlaid with the repository's settings, validated."""
-    user: Any = None
+    user: object = None
     source = "defaults"
     if config_file is not None:
         _refuse_special(config_file, f"config file {config_file}")
@@ -386,17 +429,18 @@ def load_texts(root: Path, texts: Mapping[str, str | None], shown_as: Callable[[
     return default_config(root)
 
 
-def _validated(root: Path, user: Any, source: str) -> Config:
+def _validated(root: Path, user: object, source: str) -> Config:
     if user is None:
         user = {}
     errors = validate(user, schema())
     if errors:
         shown = errors[:_ERRORS_SHOWN] + ([f"and {len(errors) - _ERRORS_SHOWN} more"] if len(errors) > _ERRORS_SHOWN else [])
         raise ConfigError(f"{source}: " + "; ".join(shown))
-    return from_mapping(root, _merge(defaults(), user), source)
+    assert isinstance(user, dict)  # the schema's top level is an object, and validate found no error
+    return from_mapping(root, cast(Settings, _merge(defaults(), user)), source)  # a valid config over the defaults
 
 
-def from_mapping(root: Path, data: Mapping[str, Any], source: str = "defaults") -> Config:
+def from_mapping(root: Path, data: Settings, source: str = "defaults") -> Config:
     from memcheck.rules import unknown_selectors
 
     for key in ("select", "ignore"):
@@ -455,16 +499,15 @@ def with_options(
     starts the selection afresh (the config's select and ignore no longer apply, so
     ``--select MEM010`` shows MEM010 even where the config ignores it), ``--ignore``
     then removes codes from whatever is selected."""
-    changes: dict[str, Any] = {}
     if select:
-        changes.update(select=select, ignore=ignore)
+        config = replace(config, select=select, ignore=ignore)
     elif ignore:
-        changes.update(ignore=(*config.ignore, *ignore))
+        config = replace(config, ignore=(*config.ignore, *ignore))
     if fail_on is not None:
-        changes["fail_on"] = fail_on
+        config = replace(config, fail_on=fail_on)
     if baseline is not None:
-        changes["baseline"] = baseline
-    return replace(config, **changes) if changes else config
+        config = replace(config, baseline=baseline)
+    return config
 
 
 def selected(codes: Iterable[str], config: Config) -> set[str]:
