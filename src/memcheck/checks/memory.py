@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from memcheck import links
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
@@ -417,14 +417,14 @@ def _allowed_keys(allowed: tuple[str, ...], required: tuple[str, ...]) -> frozen
     return _KNOWN_KEYS | frozenset(allowed) | frozenset(required)
 
 
-def memory_type(data: dict[str, Any]) -> Any:
+def memory_type(data: Mapping[str, object]) -> object:
     if "type" in data:
         return data["type"]
     meta = data.get("metadata")
     return meta.get("type") if isinstance(meta, dict) else None
 
 
-def _parse_date(value: Any) -> dt.date | None:
+def _parse_date(value: object) -> dt.date | None:
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
@@ -440,7 +440,7 @@ def _parse_date(value: Any) -> dt.date | None:
         return None
 
 
-def _blank(value: Any) -> bool:
+def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
@@ -665,6 +665,6 @@ def _check_dates(ws: Workspace, doc: Document) -> Iterator[Problem]:
             yield MEM016.at(doc.path, fm.key_lines.get("updated") or fm.key_lines.get("created") or 1, 1, f"last updated {last} ({age} days ago, over {days}); review the memory and bump updated")
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -297,7 +297,7 @@ def _looks_like_code(value: str) -> bool:
     return bool(re.match(r"^(?:[A-Za-z_][\w]*\.)+[A-Za-z_]\w*$|^[./~]|^https?://[^@]*$|^[A-Z_][A-Z0-9_]*$", value))
 
 
-def files_of(targets: Any) -> list[str]:
+def files_of(targets: Any) -> list[str]:  # Any: as check()'s targets (hooks.check.Targets; checks/ never imports hooks/)
     paths: set[str] = set(targets.guidance) | set(targets.skills)
     for store in targets.stores:
         paths.update(store.files)

@@ -9,7 +9,7 @@ seed 000's ``triggers``) matches the task.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from memcheck import links
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
@@ -402,7 +402,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} is not a skill key{hint}; fix it or add it to skills.allowed-keys")
 
 
-def _name_problem(name: Any) -> str | None:
+def _name_problem(name: object) -> str | None:
     if name is None or (isinstance(name, str) and not name.strip()):
         return "no name: give the skill a name of lowercase letters, digits and hyphens (e.g. run-tests)"
     if not isinstance(name, str):
@@ -415,7 +415,7 @@ def _name_problem(name: Any) -> str | None:
     return f"name {name!r} must be lowercase letters, digits and single hyphens, not starting or ending with one; use {suggestion or 'a-name'!r}"
 
 
-def _check_optional(path: str, data: dict[str, Any], line_of: Any) -> Iterator[Problem]:
+def _check_optional(path: str, data: Mapping[str, object], line_of: Callable[[str], int]) -> Iterator[Problem]:
     for key in ("license", "compatibility"):
         value = data.get(key)
         if value is not None and not isinstance(value, str):
@@ -431,7 +431,7 @@ def _check_optional(path: str, data: dict[str, Any], line_of: Any) -> Iterator[P
             yield SKL007.at(path, line_of("allowed-tools"), 1, "allowed-tools must be a list of tool names or one comma-separated string (allowed-tools: [Bash, Read])")
 
 
-def _check_triggers(path: str, data: dict[str, Any], line_of: Any) -> Iterator[Problem]:
+def _check_triggers(path: str, data: Mapping[str, object], line_of: Callable[[str], int]) -> Iterator[Problem]:
     if "triggers" not in data:
         return
     triggers = data["triggers"]

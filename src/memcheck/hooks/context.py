@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable, TypedDict
 
 import click
 
@@ -25,7 +25,82 @@ from memcheck.config import Config, ConfigError
 from memcheck.text.document import MAX_BYTES
 from memcheck.workspace.discover import USER_PREFIX, Store, Workspace, folder_workspace, parent, relative_path, user_workspace
 
-_STATE = {agents.READS: True, agents.MAYBE: None, agents.NO: False}
+# The report, as `--format json` prints it (keys sorted) and the text rendering reads it.
+
+
+class ImportEntry(TypedDict):
+    file: str
+    depth: int
+    bytes: int
+    tokens: int
+    via: str
+
+
+class FileEntry(TypedDict):
+    file: str
+    scope: str
+    loaded: bool | None  # None: unconfirmed
+    reason: str
+    bytes: int | None  # None: not known (a symlink memcheck does not follow)
+    tokens: int | None
+    kept_bytes: int
+    cut: bool
+    dropped: bool
+    imports: list[ImportEntry]
+    notes: list[str]
+    total_bytes: int
+
+
+class _Section(TypedDict):
+    agent: str
+    name: str
+    files: list[FileEntry]
+    notes: list[str]
+    tokens: int
+
+
+class Section(_Section, total=False):
+    # Known once every section and what they share are: set by build().
+    total_tokens: int
+    over: bool
+
+
+class IndexEntry(TypedDict):
+    file: str
+    exists: bool
+    lines: int
+    bytes: int
+    loaded_lines: int
+    loaded_bytes: int
+    tokens: int
+    past_cap: list[str]
+
+
+class SkillEntry(TypedDict):
+    file: str
+    tokens: int
+
+
+class SkillsTotal(TypedDict):
+    count: int
+    tokens: int
+
+
+class Total(TypedDict):
+    budget: int
+    over: bool
+    tokens: int
+
+
+class Report(TypedDict):
+    path: str
+    agents: list[Section]
+    indexes: list[IndexEntry]
+    skills: SkillsTotal
+    total: Total
+
+
+_STATE: dict[int, bool | None] = {agents.READS: True, agents.MAYBE: None, agents.NO: False}
 
 
 def _covers(owner: str, folder: str) -> bool:
@@ -59,7 +134,7 @@ class _Places:
         return self.machine.shown(os.path.join(source.base, path)) if source.user else path
 
 
-def _entry(places: _Places, source: agents.Source, agent: str) -> dict[str, Any]:
+def _entry(places: _Places, source: agents.Source, agent: str) -> FileEntry:
     ws = places.of(source)
     # A symlinked twin is read through the file it is (also when git checked it out as text).
     real = ws.twins.get(source.path, source.path) if not source.user else source.path
@@ -67,7 +142,7 @@ def _entry(places: _Places, source: agents.Source, agent: str) -> dict[str, Any]
     follows = agents.FOLLOWS_IMPORTS[agent]
     depth = agents.IMPORT_DEPTH[agent]
     notes: list[str] = []
-    imports: list[dict[str, Any]] = []
+    imports: list[ImportEntry] = []
     loaded_bytes = doc.size
     if real in ws.outside_links:
         notes.append("a symlink out of the repository: memcheck does not follow it, so its size and imports are not counted")
@@ -110,7 +185,7 @@ def _entry(places: _Places, source: agents.Source, agent: str) -> dict[str, Any]
     }
 
 
-def _apply_codex_blank_and_budget(ws: Workspace, files: list[dict[str, Any]], sources: list[agents.Source], budget: bool) -> None:
+def _apply_codex_blank_and_budget(ws: Workspace, files: list[FileEntry], sources: list[agents.Source], budget: bool) -> None:
     """What Codex does with each project file, root first [CXS]: a blank file is
     skipped (and an override, blank or not, still hides its folder's AGENTS.md);
     with ``budget``, the 32 KiB project budget cuts and drops. The user's file is
@@ -129,22 +204,22 @@ def _apply_codex_blank_and_budget(ws: Workspace, files: list[dict[str, Any]], so
         if cut.how == agents.BLANK:
             _skip_blank(ws, entry, source)
         elif cut.how == agents.DROPPED:
-            entry.update(dropped=True, loaded=False, reason=f"dropped: the files above spent Codex's {limit}")
+            entry.update({"dropped": True, "loaded": False, "reason": f"dropped: the files above spent Codex's {limit}"})
         elif cut.how == agents.CUT:
-            entry.update(cut=True, reason=f"cut: Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})")
+            entry.update({"cut": True, "reason": f"cut: Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})"})
         elif cut.how == agents.CUT_BLANK:
             left = agents.CODEX_PROJECT_BUDGET - cut.spent
-            entry.update(loaded=False, reason=f"skipped: the {left:,} bytes of it that fit Codex's {limit} are blank, so Codex skips the whole file")
+            entry.update({"loaded": False, "reason": f"skipped: the {left:,} bytes of it that fit Codex's {limit} are blank, so Codex skips the whole file"})
         elif cut.how == agents.UNKNOWN_SIZE:
-            entry.update(loaded=None, reason=f"{entry['reason']}; memcheck does not follow a symlink out of the repository here or above, so Codex's {limit} is not worked out from here down")
+            entry.update({"loaded": None, "reason": f"{entry['reason']}; memcheck does not follow a symlink out of the repository here or above, so Codex's {limit} is not worked out from here down"})
 
 
-def _skip_blank(ws: Workspace, entry: dict[str, Any], source: agents.Source) -> None:
+def _skip_blank(ws: Workspace, entry: FileEntry, source: agents.Source) -> None:
     hides = agents.reading(ws).kind.get(source.path) == agents.K_OVERRIDE
-    entry.update(loaded=False, kept_bytes=0, total_bytes=0, reason="blank: Codex skips a file with no text" + ("; as an override it still hides this folder's AGENTS.md" if hides else ""))
+    entry.update({"loaded": False, "kept_bytes": 0, "total_bytes": 0, "reason": "blank: Codex skips a file with no text" + ("; as an override it still hides this folder's AGENTS.md" if hides else "")})
 
 
-def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_folder: bool) -> dict[str, Any]:
+def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_folder: bool) -> Section:
     machine = places.machine
     sources = agents.sources(ws, agent, rel, is_folder, machine, places)
     files = [_entry(places, s, agent) for s in sources]
@@ -164,7 +239,7 @@ def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_fold
     }
 
 
-def _index_entry(ws: Workspace, store: Store) -> dict[str, Any]:
+def _index_entry(ws: Workspace, store: Store) -> IndexEntry:
     cfg = ws.config.index
     if not store.has_index:
         return {"file": _shown(ws, store.index), "exists": False, "lines": 0, "bytes": 0, "loaded_lines": 0, "loaded_bytes": 0, "tokens": 0, "past_cap": []}
@@ -194,8 +269,8 @@ def store_owner(folder: str) -> str:
     return parent(folder)
 
 
-def _skills(ws: Workspace, folder: str) -> list[dict[str, Any]]:
-    found = []
+def _skills(ws: Workspace, folder: str) -> list[SkillEntry]:
+    found: list[SkillEntry] = []
     for path in ws.skills:
         if not (ws.user or _covers(scope_of(ws, path), folder)):
             continue
@@ -206,7 +281,7 @@ def _skills(ws: Workspace, folder: str) -> list[dict[str, Any]]:
     return found
 
 
-def build(config: Config, target_path: str, agent: str | None = None) -> dict[str, Any]:
+def build(config: Config, target_path: str, agent: str | None = None) -> Report:
     ws = Workspace(config)
     rel = relative_path(ws.root, target_path)
     if rel is None:
@@ -242,7 +317,7 @@ def _n(value: int) -> str:
 _SHOWN_STATE = {True: "loaded", None: "MAYBE loaded", False: "NOT loaded"}
 
 
-def render_text(report: dict[str, Any]) -> Iterable[str]:
+def render_text(report: Report) -> Iterable[str]:
     yield f"Context when working on {report['path']}"
     for section in report["agents"]:
         yield ""
@@ -251,7 +326,7 @@ def render_text(report: dict[str, Any]) -> Iterable[str]:
             yield "  no guidance files"
         for f in section["files"]:
             state = "CUT" if f["cut"] else "DROPPED" if f["dropped"] else _SHOWN_STATE[f["loaded"]]
-            size = "size not known" if f["bytes"] is None else f"{_n(f['bytes'])} bytes, ~{_n(f['tokens'])} tokens"
+            size = "size not known" if f["bytes"] is None or f["tokens"] is None else f"{_n(f['bytes'])} bytes, ~{_n(f['tokens'])} tokens"
             yield f"  {f['scope']:<8} {f['file']}  {size}  [{state}: {f['reason']}]"
             for imp in f["imports"]:
                 indent = "  " * imp["depth"]
