@@ -14,7 +14,7 @@ import difflib
 import os
 import posixpath
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from memcheck import agents, links
 from memcheck.agents import Reach, imports, reach
@@ -24,6 +24,9 @@ from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text import globs, mentions
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace, basename, parent
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Targets
 
 GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
 ## What it does
@@ -419,7 +422,7 @@ BUDGET_DEPTH = max(d for d in agents.IMPORT_DEPTH.values() if d is not None and 
 # ---------------------------------------------------------------- checks
 
 
-def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     wanted = set(targets.guidance)
     if not wanted:
         return

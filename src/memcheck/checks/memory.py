@@ -9,12 +9,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from memcheck import links
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Store, Workspace, basename, join
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Targets
 
 _EXAMPLE_OK = """```markdown
 ---
@@ -443,7 +446,7 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     for store in targets.stores:
         yield from check_store(ws, store)
 
