@@ -1,23 +1,73 @@
 """`memcheck check`: run every enabled rule family over what the paths belong to."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from memcheck.config import Config
-from memcheck.engine.collect import collect, family_checks, no_cycle_collection
-from memcheck.engine.targets import targets_for
+from memcheck.config import ConfigError
+from memcheck.hooks.options import resolve
 from memcheck.hooks.report import destination, report
-from memcheck.problem import Problem, failing
-from memcheck.text import document
-from memcheck.workspace.discover import USER_PREFIX, Workspace, user_workspace
-from memcheck.workspace.listing import GitListing, StagedIndex
+from memcheck.problem import failing
+
+if TYPE_CHECKING:
+    from memcheck.config import Config
+    from memcheck.hooks.options import LintOptions
+    from memcheck.problem import Problem
+    from memcheck.workspace.listing import GitListing, StagedIndex
+
+
+def run(
+    paths: Sequence[str],
+    fmt: str,
+    config_file: str | None,
+    options: LintOptions,
+    *,
+    statistics: bool = False,
+    write_baseline: str | None = None,
+    user: bool = False,
+) -> int:
+    """The command as the command line gives it: settings and scope from the options,
+    then ``check``."""
+    from memcheck.workspace.listing import GitListing
+
+    if statistics and fmt not in ("text", "json", "auto"):
+        raise ConfigError("--statistics prints text or json, not " + fmt)
+    if write_baseline and options.output_file and os.path.realpath(write_baseline) == os.path.realpath(options.output_file):
+        raise ConfigError(f"--output-file {options.output_file} is the file --write-baseline writes; write the report to another file")
+    settings, scope = resolve(config_file, paths, options)
+    if write_baseline is not None:
+        from dataclasses import replace
+
+        settings = replace(settings, baseline=None)  # record everything there is now
+    folders = None
+    if scope.paths and not scope.deleted:  # for a hook run on memory files, only their folders are listed
+        from memcheck.workspace.discover import hook_folders
+
+        folders = hook_folders(settings, scope.paths)
+    listing = GitListing(settings.root, folders, staged=scope.staged)  # git lists files while the checks are imported
+    return check(
+        settings,
+        scope.paths,
+        fmt,
+        user,
+        listing,
+        deleted=scope.deleted,
+        staged=scope.staged,
+        statistics=statistics,
+        output_file=options.output_file,
+        write_baseline=write_baseline,
+    )
 
 
 def _collect_tree(config: Config, paths: Sequence[str] | None, listing: GitListing | None, staged: StagedIndex | None, deleted: Sequence[str]) -> list[Problem]:
     # A function of its own: the workspace, and every document it holds, is freed on
-    # return, while run's collector is still off.
+    # return, while check's collector is still off.
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
+    from memcheck.workspace.discover import Workspace
+
     ws = Workspace(config, listing=listing, staged=staged)
     return collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
 
@@ -25,11 +75,15 @@ def _collect_tree(config: Config, paths: Sequence[str] | None, listing: GitListi
 def collect_user(config: Config) -> list[Problem]:
     """Findings in the user-level locations (``~/.config/amp/AGENTS.md``,
     ``~/.agh/memory``, ``~/.claude/skills``, ...), with ``~/`` paths."""
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
+    from memcheck.workspace.discover import USER_PREFIX, user_workspace
+
     ws = user_workspace(config)
     return [p._replace(path=USER_PREFIX + p.path) for p in collect(ws, targets_for(ws, None))]
 
 
-def run(
+def check(
     config: Config,
     paths: Sequence[str] | None,
     fmt: str = "text",
@@ -46,11 +100,16 @@ def run(
 
     ``paths`` None: the whole tree; an empty list (a change that touches nothing,
     see ``listing.changed_paths``): nothing."""
+    # The engine, discovery and the checks are imported here, while git lists the
+    # files (see run), rather than before it starts.
+    from memcheck.engine.collect import family_checks, no_cycle_collection
+    from memcheck.text import document
+
     problems: list[Problem] = []
     if paths is None or paths or deleted:
-        # Imported while git lists the files (see cli.check), rather than after: the
-        # checks and, for a whole tree (where some frontmatter is sure to need it),
-        # PyYAML, which each checking process would otherwise import on its own.
+        # Imported while git lists the files (see run), rather than after: the checks and, for a
+        # whole tree (where some frontmatter is sure to need it), PyYAML, which each
+        # checking process would otherwise import on its own.
         family_checks()
         if paths is None:
             document.load_yaml()
