@@ -8,11 +8,14 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator, Mapping, Sequence, TextIO
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, TextIO
 
 from memcheck.config import ConfigError
 from memcheck.output import ReportContext, get_reporter, resolve_format
-from memcheck.problem import Problem
+
+if TYPE_CHECKING:
+    from memcheck.output import FixRecord
+    from memcheck.problem import Problem
 
 
 def report(
@@ -21,7 +24,7 @@ def report(
     out: TextIO | None = None,
     fixed: Sequence[str] = (),
     command: str = "check",
-    changes: Mapping[str, Any] | None = None,
+    changes: Mapping[str, FixRecord] | None = None,
     statistics: bool = False,
 ) -> None:
     out = out or sys.stdout
