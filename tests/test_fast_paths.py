@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from memcheck import config
 from memcheck import index as idx
-from memcheck.hooks.check import Targets, collect
+from memcheck.engine.collect import collect
+from memcheck.engine.targets import Targets
 from memcheck.rules import FAMILY_MODULES
 from memcheck.workspace.discover import Workspace, hook_folders, select_targets
 

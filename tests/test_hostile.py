@@ -129,7 +129,8 @@ def test_hostile_files_each_get_a_finding_and_the_run_goes_on(repo: Path, monkey
 @pytest.mark.parametrize("name", [*HOSTILE_FRONTMATTER, *(f"body-{b}" for b in HOSTILE_BODIES)])
 def test_each_hostile_file_is_read_and_judged_in_a_fraction_of_a_second(name: str, repo: Path) -> None:
     from memcheck import config
-    from memcheck.hooks import check as check_command
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
     from memcheck.workspace.discover import Workspace
 
     if name.startswith("body-"):
@@ -143,7 +144,7 @@ def test_each_hostile_file_is_read_and_judged_in_a_fraction_of_a_second(name: st
     # the old code took minutes or hours.
     with cpu_limit(60, name):
         parse(f".memory/{name}.md", text.encode())
-        found = check_command.collect(ws, check_command.targets_for(ws, None))
+        found = collect(ws, targets_for(ws, None))
     assert any(p.path == f".memory/{name}.md" for p in found) or name.startswith("body-")
 
 
@@ -181,7 +182,8 @@ def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, keys:
     # the key's length) for a key far longer than any it could be a misspelling of.
     from memcheck import config
     from memcheck.checks import guidance
-    from memcheck.hooks import check as check_command
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
     from memcheck.workspace.discover import Workspace
 
     write(repo, "AGENTS.md", f"---\n{frontmatter}---\n# Guide\n")
@@ -192,7 +194,7 @@ def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, keys:
     monkeypatch.setattr(_CountingMatcher, "full_ratios", [])
     guidance._near_key.cache_clear()  # matchers built by earlier tests are not counted
     ws = Workspace(config.load(repo))
-    check_command.collect(ws, check_command.targets_for(ws, None))
+    collect(ws, targets_for(ws, None))
     guidance._near_key.cache_clear()  # none of the counting matchers is kept for later tests
     assert len(_CountingMatcher.asked) >= keys  # every unknown key was looked at
     # Matchers: one per known key of each file's schema (some dozens), however many
@@ -226,8 +228,8 @@ def test_a_file_that_exhausts_the_stack_is_a_finding_on_that_file(repo: Path) ->
         """
         import sys
         from memcheck.cli import main
-        from memcheck.hooks import check as check_command
-        check_command.family_checks()
+        from memcheck.engine.collect import family_checks
+        family_checks()
         sys.setrecursionlimit(90)
         sys.exit(main(["check"]))
         """

@@ -22,8 +22,9 @@ from hypothesis import strategies as st
 from memcheck import config as config_mod
 from memcheck import index as idx
 from memcheck.checks.index import store_plan
+from memcheck.engine.collect import collect
+from memcheck.engine.targets import targets_for
 from memcheck.hooks import fix as fixer
-from memcheck.hooks.check import collect, targets_for
 from memcheck.workspace.discover import Workspace
 
 STORE = ".claude/memory"

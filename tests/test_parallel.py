@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import invoke, memory, run_cli, write
 
-from memcheck.hooks import check as check_command
+from memcheck.engine import queue
 
 pytestmark = pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="memcheck only forks on Linux and the BSDs")
 
@@ -65,12 +65,12 @@ def test_text_output_is_the_same_through_click_and_with_processes(repo: Path, mo
 
 def test_how_many_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEMCHECK_JOBS", "3")
-    assert check_command.jobs(files=10, parts=5) == 3
-    assert check_command.jobs(files=10, parts=2) == 2  # never more processes than parts
+    assert queue.jobs(files=10, parts=5) == 3
+    assert queue.jobs(files=10, parts=2) == 2  # never more processes than parts
     monkeypatch.setenv("MEMCHECK_JOBS", "1")
-    assert check_command.jobs(files=100_000, parts=500) == 1
+    assert queue.jobs(files=100_000, parts=500) == 1
     monkeypatch.delenv("MEMCHECK_JOBS")
-    assert check_command.jobs(files=50, parts=5) == 1  # a hook run on a few files stays in one process
+    assert queue.jobs(files=50, parts=5) == 1  # a hook run on a few files stays in one process
 
 
 def test_a_bad_memcheck_jobs_is_a_one_line_error(repo: Path) -> None:

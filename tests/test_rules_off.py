@@ -10,7 +10,7 @@ from typing import Any, Iterator
 import pytest
 from conftest import git, invoke, memory, write
 
-from memcheck.hooks import check as check_command
+from memcheck.engine.collect import family_checks
 from memcheck.rules import FAMILY_MODULES
 
 
@@ -38,14 +38,14 @@ def test_a_family_whose_rules_are_all_off_is_never_run(tree: Path, module: str, 
     family = importlib.import_module(module)
     others = sorted({r.code[:3] for r in family.RULES} ^ {"MEM", "IDX", "GDN", "SKL", "SEC"})
     monkeypatch.setattr(family, "check", _refuse)
-    check_command.family_checks.cache_clear()
+    family_checks.cache_clear()
     try:
         on = invoke(tree, "check", monkeypatch=monkeypatch)
         assert on.exit_code == 2 and "work for a rule that is off was done" in on.stderr  # on, it runs
         off = invoke(tree, "check", "--select", ",".join(others), monkeypatch=monkeypatch)
         assert off.exit_code in (0, 1), off.output
     finally:
-        check_command.family_checks.cache_clear()
+        family_checks.cache_clear()
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The command line: parse, then hand over to a run() that returns the exit code.
+"""The command line: parse, then hand over to a hooks.X.run() that returns the exit code.
 
 Only click is imported at start-up; each command imports what it needs when it
 runs, so `memcheck --version` loads neither yaml, pathspec nor git.
@@ -8,64 +8,18 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import Any, Callable, NamedTuple, NoReturn, Sequence
+from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 import click
 
 from memcheck import __version__, choices
 
+if TYPE_CHECKING:
+    from click.decorators import FC
+
+    from memcheck.hooks.options import LintOptions
+
 FORMATS = (*choices.FORMATS, "auto")
-
-
-def _inside(path: str, root: Any) -> bool:
-    """``path`` names ``root`` or something in it, as written or with links resolved
-    (a link inside the repository may point out of it, and be checked as a link)."""
-    from pathlib import Path
-
-    return any(p == root or root in p.parents for p in (Path(os.path.abspath(path)), Path(path).resolve()))
-
-
-def _config(config_file: str | None, paths: Sequence[str] = ()) -> Any:
-    """Settings of the repository the paths (or the working folder) are in."""
-    from pathlib import Path  # not at the top: pathlib costs `--version` a sixth of its start-up
-
-    from memcheck import config
-
-    if not paths:
-        here = config.find_root(Path.cwd())
-        _not_bare(here)
-        return config.load(here, Path(config_file) if config_file else None)
-    first, cwd = Path(paths[0]).resolve(), Path.cwd().resolve()
-    # The repository the first path is in; else the one we are in (a path outside it
-    # is an error below); else the working folder, if the path is in it; else the
-    # path's own folder (`memcheck check ~/notes` from anywhere).
-    root = config.repository_of(first) or config.repository_of(cwd)
-    if root is None:
-        root = cwd if (first == cwd or cwd in first.parents) else (first if first.is_dir() else first.parent)
-    outside = [p for p in paths if not _inside(p, root)]
-    if outside:
-        where = f"the repository at {root}" if (root / ".git").exists() else f"{root}, the folder being checked"
-        raise config.ConfigError(f"{outside[0]} is outside {where}; check one repository at a time")
-    _not_bare(root)
-    return config.load(root, Path(config_file) if config_file else None)
-
-
-def _exist(paths: Sequence[str]) -> None:
-    """A path that does not exist is a usage error: a mistyped store must not pass as
-    a clean one, nor be called "outside the repository". (Not for `context`, which
-    answers for a file an agent is about to create.)"""
-    missing = [p for p in paths if not os.path.lexists(p)]
-    if missing:
-        raise _usage(f"{missing[0]}: no such file or folder")
-
-
-def _not_bare(root: Any) -> None:
-    """A bare repository (a remote's copy, no checkout) has no files to check: say so
-    rather than "No problems found". Told by git's own layout, without running git."""
-    if not (root / ".git").exists() and (root / "HEAD").is_file() and (root / "objects").is_dir() and (root / "refs").is_dir():
-        from memcheck.config import ConfigError
-
-        raise ConfigError(f"{root} is a bare git repository: it has no work tree to check; run memcheck in a clone")
 
 
 def _run(fn: Callable[[], int]) -> None:
@@ -101,29 +55,20 @@ config_option = click.option(
 )
 
 
-def format_option(formats: Sequence[str] = FORMATS) -> Callable[[Any], Any]:
+def format_option(formats: Sequence[str] = FORMATS) -> Callable[[FC], FC]:
     return click.option(
         "--format", "fmt", type=click.Choice(list(formats)), default="text", show_default=True, help="Output format; auto picks github under GitHub Actions."
     )
 
 
-class LintOptions(NamedTuple):
-    """The options check and fix share: which rules, what fails, where output goes."""
-
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    fail_on: str | None
-    baseline: str | None
-    output_file: str | None
-    changed: bool
-
-
-def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
     """Add the LintOptions to a command, handed to it as one ``options`` argument."""
 
     @functools.wraps(fn)
-    def command(*args: Any, select: tuple[str, ...], ignore: tuple[str, ...], fail_on: str | None, baseline: str | None, output_file: str | None, changed: bool, **kwargs: Any) -> Any:
-        return fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed), **kwargs)
+    def command(*args: object, select: tuple[str, ...], ignore: tuple[str, ...], fail_on: str | None, baseline: str | None, output_file: str | None, changed: bool, **kwargs: object) -> None:
+        from memcheck.hooks.options import LintOptions
+
+        fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed), **kwargs)
 
     for option in reversed(
         (
@@ -142,68 +87,6 @@ def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     ):
         command = option(command)
     return command
-
-
-class Scope(NamedTuple):
-    paths: list[str] | None  # None: the whole tree
-    deleted: list[str]
-    staged: Any = None  # listing.StagedIndex: judge what the commit holds, not the disk
-
-
-def _scope(settings: Any, paths: Sequence[str], changed: bool) -> Scope:
-    """What a check or fix covers: the paths given, what the change touches, or all."""
-    if not changed:
-        return Scope(list(paths) or None, [])
-    if paths:
-        raise _usage("--changed takes no PATHS: it judges what the change touches")
-    from memcheck.workspace.listing import changed_paths, staged_view
-
-    if not (settings.root / ".git").exists():
-        raise _usage(f"--changed needs a git repository; {settings.root} is not one")
-    try:
-        touched = changed_paths(settings.root, os.environ)
-    except LookupError as e:
-        raise _usage(str(e)) from None
-    staged = staged_view(settings.root, os.environ)
-    if touched is None:
-        return Scope(None, [], staged)
-    # What the commit holds is there; what it does not (deleted, or `git rm --cached`
-    # and still on disk) is gone. Judging a range of commits: what is on disk.
-    if staged is not None:
-        there = {p: staged.has_file(p) for p in touched}
-    else:
-        there = {p: os.path.lexists(settings.root / p) for p in touched}
-    # Absolute, because a path is read relative to the working folder (a hook runs at
-    # the root, a user anywhere) and git names them from the root.
-    present = [str(settings.root / p) for p in touched if there[p]]
-    gone = [str(settings.root / p) for p in touched if not there[p]]
-    return Scope(present, gone, staged)
-
-
-def _usage(message: str) -> Exception:
-    from memcheck.config import ConfigError
-
-    return ConfigError(message)
-
-
-def _settings(config_file: str | None, paths: Sequence[str], options: LintOptions) -> Any:
-    """The config with the command line's options on top; a path that does not exist
-    is a usage error (a mistyped store must not pass as a clean one)."""
-    from memcheck import config
-
-    _exist(paths)
-    settings = _config(config_file, paths)
-    settings = config.with_options(
-        settings,
-        select=config.selectors(options.select, "--select"),
-        ignore=config.selectors(options.ignore, "--ignore"),
-        fail_on=options.fail_on,
-        baseline=os.path.abspath(options.baseline) if options.baseline else None,
-    )
-    if settings.baseline and options.output_file and options.output_file != "-":
-        if os.path.realpath(settings.root / settings.baseline) == os.path.realpath(options.output_file):
-            raise config.ConfigError(f"--output-file {options.output_file} is the baseline; write the report to another file")
-    return settings
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -230,38 +113,9 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
     see --fail-on), 2 for a usage or configuration error.
     """
     def run() -> int:
-        from memcheck.workspace.listing import GitListing
-
-        if statistics and fmt not in ("text", "json", "auto"):
-            raise _usage("--statistics prints text or json, not " + fmt)
-        if write_baseline and options.output_file and os.path.realpath(write_baseline) == os.path.realpath(options.output_file):
-            raise _usage(f"--output-file {options.output_file} is the file --write-baseline writes; write the report to another file")
-        settings = _settings(config_file, paths, options)
-        if write_baseline is not None:
-            from dataclasses import replace
-
-            settings = replace(settings, baseline=None)  # record everything there is now
-        scope = _scope(settings, paths, options.changed)
-        folders = None
-        if scope.paths and not scope.deleted:  # for a hook run on memory files, only their folders are listed
-            from memcheck.workspace.discover import hook_folders
-
-            folders = hook_folders(settings, scope.paths)
-        listing = GitListing(settings.root, folders, staged=scope.staged)  # git lists files while the checks are imported
         from memcheck.hooks import check as command
 
-        return command.run(
-            settings,
-            scope.paths,
-            fmt,
-            user,
-            listing,
-            deleted=scope.deleted,
-            staged=scope.staged,
-            statistics=statistics,
-            output_file=options.output_file,
-            write_baseline=write_baseline,
-        )
+        return command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user)
 
     _run(run)
 
@@ -282,9 +136,10 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
     """
     def run() -> int:
         from memcheck.hooks import fix as fixer
+        from memcheck.hooks.options import resolve
 
-        settings = _settings(config_file, paths, options)
-        scope = _scope(settings, paths, options.changed)
+        # fix's run takes the settings resolved (its tests call it so), check's the options.
+        settings, scope = resolve(config_file, paths, options)
         return fixer.run(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file, staged=scope.staged)
 
     _run(run)
@@ -297,13 +152,10 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
 def index(store: str, explain: bool, config_file: str | None) -> None:
     """Print the MEMORY.md that `fix` would write for STORE, without writing it."""
     from memcheck.hooks import index as command
+    from memcheck.hooks.options import config_for
 
-    def run() -> int:
-        # A store that does not exist is said so, with the stores there are (see hooks/index.py).
-        settings = _config(config_file, (store,) if os.path.lexists(store) else ())
-        return command.run(settings, store, explain)
-
-    _run(run)
+    # A store that does not exist is said so, with the stores there are (see hooks/index.py).
+    _run(lambda: command.run(config_for(config_file, (store,) if os.path.lexists(store) else ()), store, explain))
 
 
 @cli.command()
@@ -322,8 +174,9 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
     agent is over that budget.
     """
     from memcheck.hooks import context as ctx
+    from memcheck.hooks.options import config_for
 
-    _run(lambda: ctx.run(_config(config_file, (path,)), path, fmt, agent))
+    _run(lambda: ctx.run(config_for(config_file, (path,)), path, fmt, agent))
 
 
 @cli.command()

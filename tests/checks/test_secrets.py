@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from memcheck import config
 from memcheck.checks import secrets
-from memcheck.hooks.check import collect, targets_for
+from memcheck.engine.collect import collect
+from memcheck.engine.targets import targets_for
 from memcheck.output import REPORTER_BY_NAME, ReportContext, get_reporter
 from memcheck.text.document import parse
 from memcheck.workspace.discover import Workspace

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import os
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from memcheck import agents, guidance_model, links
 from memcheck.agents import Reach, imports, reach
@@ -23,6 +23,9 @@ from memcheck.text import globs, mentions
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, value_kind
 from memcheck.workspace.discover import Workspace, basename, parent
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Targets
 
 GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
 ## What it does
@@ -412,7 +415,7 @@ RULES = (GDN001, GDN002, GDN003, GDN004, GDN005, GDN006, GDN007, GDN008, GDN009,
 # ---------------------------------------------------------------- checks
 
 
-def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     wanted = set(targets.guidance)
     if not wanted:
         return

@@ -7,12 +7,15 @@ the size agents actually load (200 lines, 25,000 bytes by default).
 from __future__ import annotations
 
 import os
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from memcheck import index as idx
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, basename, join
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Targets
 
 IDX001 = Rule("IDX001", "missing-index", ERROR, True, "Memory store has no MEMORY.md", """\
 ## What it does
@@ -253,7 +256,7 @@ write), or replace the link with a regular file and run `memcheck fix`.
 RULES = (IDX001, IDX002, IDX003, IDX004, IDX005, IDX006, IDX007, IDX008, IDX009, IDX010, IDX011, IDX012, IDX013)
 
 
-def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     for store in targets.stores:
         yield from contained(IDX011, store.index, check_store(ws, store))
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 from memcheck import links
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import key_to_quote
 from memcheck.workspace.discover import Store, Workspace, basename, join
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Targets
 
 _EXAMPLE_OK = """```markdown
 ---
@@ -444,7 +447,7 @@ def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     for store in targets.stores:
         yield from check_store(ws, store)
 

@@ -11,11 +11,14 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from memcheck.problem import ERROR, Problem, Rule
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Targets
 
 SEC001 = Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
 ## What it does
@@ -314,7 +317,7 @@ _MESSAGES = {
 }
 
 
-def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     for path in files_of(targets):
         seen: set[tuple[int, str]] = set()
         for secret in secrets_in(ws, path):

@@ -9,13 +9,16 @@ seed 000's ``triggers``) matches the task.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from memcheck import links
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem
 from memcheck.workspace.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Targets
 
 _EXAMPLE_OK = """```markdown
 ---
@@ -257,7 +260,7 @@ _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
 
 
-def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     wanted = sorted(set(targets.skills))
     if not wanted:
         return

@@ -17,7 +17,10 @@ from typing import Any, NamedTuple, Sequence
 from memcheck import index as idx
 from memcheck.checks.index import cap_lines, loaded_lines, odd_index, store_exists, store_memories, store_plan
 from memcheck.config import Config
-from memcheck.hooks.check import Targets, collect, find, finish, signals_held, stopped_by_signals, targets_for
+from memcheck.engine.collect import collect, find
+from memcheck.engine.finish import finish
+from memcheck.engine.signals import signals_held, stopped_by_signals
+from memcheck.engine.targets import Targets, targets_for
 from memcheck.hooks.report import destination, report
 from memcheck.problem import Problem, failing
 from memcheck.text import document
@@ -182,7 +185,7 @@ def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Seq
     from memcheck import suppression
     from memcheck.checks.index import IDX002, IDX003
     from memcheck.config import selected
-    from memcheck.hooks.report import drop_path_ignores
+    from memcheck.engine.finish import drop_path_ignores
 
     index = document.parse(store.index, (existing or "").encode("utf-8"))
     last_line = max(len(index.lines) - (1 if index.text.endswith("\n") else 0), 1)

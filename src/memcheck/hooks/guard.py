@@ -53,7 +53,8 @@ from memcheck.checks.guard import (
     touches_guarded,
 )
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
-from memcheck.hooks.report import drop_path_ignores, report
+from memcheck.engine.finish import drop_path_ignores
+from memcheck.hooks.report import report
 from memcheck.problem import Problem, shown
 
 NOTHING_STAGED = (

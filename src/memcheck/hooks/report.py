@@ -1,31 +1,21 @@
-"""Printing findings, and the per-path ignores every command honours.
+"""Printing findings: in the chosen format, to standard output or ``--output-file``.
 
-Kept apart from ``lint`` so ``memcheck guard`` reports without importing the
-linting machinery (discovery, document parsing, the secret patterns).
+Kept apart from the engine so ``memcheck guard`` reports without importing the
+checking machinery (discovery, document parsing, the secret patterns).
 """
 from __future__ import annotations
 
 import os
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator, Mapping, Sequence, TextIO
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, TextIO
 
-from memcheck.config import Config, ConfigError
+from memcheck.config import ConfigError
 from memcheck.output import ReportContext, get_reporter, resolve_format
-from memcheck.problem import Problem
 
-
-def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
-    if not config.per_path_ignores:
-        return problems
-    import pathspec
-
-    specs = [(pathspec.GitIgnoreSpec.from_lines([pattern]), codes) for pattern, codes in config.per_path_ignores]
-    return {
-        p
-        for p in problems
-        if not any(spec.match_file(p.path) and any(p.code.startswith(c) or c == "ALL" for c in codes) for spec, codes in specs)
-    }
+if TYPE_CHECKING:
+    from memcheck.output import FixRecord
+    from memcheck.problem import Problem
 
 
 def report(
@@ -34,7 +24,7 @@ def report(
     out: TextIO | None = None,
     fixed: Sequence[str] = (),
     command: str = "check",
-    changes: Mapping[str, Any] | None = None,
+    changes: Mapping[str, FixRecord] | None = None,
     statistics: bool = False,
 ) -> None:
     out = out or sys.stdout

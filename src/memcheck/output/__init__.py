@@ -14,6 +14,11 @@ from memcheck.problem import Problem
 
 Reporter = Callable[[Sequence[Problem], TextIO, "ReportContext"], None]
 
+# What `fix` did to one index, as hooks.fix.describe records it for the reporters:
+# added, repointed, removed, rewrote, past_cap, caps. Any: the record is a plain dict
+# of JSON values, printed by json and read key by key by text.
+FixRecord = Mapping[str, Any]
+
 REPORTER_BY_NAME = {
     "text": "memcheck.output.text",
     "json": "memcheck.output.json",
@@ -30,14 +35,14 @@ class ReportContext:
         color: bool = False,
         fixed: Sequence[str] = (),
         command: str = "check",
-        changes: Mapping[str, Any] | None = None,
+        changes: Mapping[str, FixRecord] | None = None,
         statistics: bool = False,
     ):
         self.color = color
         self.fixed = tuple(fixed)  # files `fix` rewrote
         self.command = command
         # per index fix rewrote: added, repointed, removed, rewrote, past_cap (see hooks.fix.describe)
-        self.changes: Mapping[str, Any] = changes or {}
+        self.changes: Mapping[str, FixRecord] = changes or {}
         self.statistics = statistics  # counts per code instead of each finding (text and json)
 
 

@@ -8,7 +8,7 @@ same tree gives the same bytes everywhere.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Sequence, TextIO
+from typing import TYPE_CHECKING, Sequence, TextIO
 from urllib.parse import quote
 
 from memcheck import __version__
@@ -40,7 +40,7 @@ def _what_it_does(doc: str) -> str:
     return " ".join(x for x in lines if x)
 
 
-def _rule(rule: Rule) -> dict[str, Any]:
+def _rule(rule: Rule) -> dict[str, object]:
     return {
         "id": rule.code,
         "name": rule.name,
@@ -78,7 +78,7 @@ def fingerprints(problems: Sequence[Problem]) -> list[str]:
     return found
 
 
-def _result(p: Problem, rule_index: int, fingerprint: str) -> dict[str, Any]:
+def _result(p: Problem, rule_index: int, fingerprint: str) -> dict[str, object]:
     return {
         "ruleId": p.code,
         "ruleIndex": rule_index,
@@ -97,7 +97,7 @@ def _result(p: Problem, rule_index: int, fingerprint: str) -> dict[str, Any]:
     }
 
 
-def document(problems: Sequence[Problem]) -> dict[str, Any]:
+def document(problems: Sequence[Problem]) -> dict[str, object]:
     rules = dict(all_rules())
     for p in problems:
         if p.code not in rules:

@@ -1,13 +1,13 @@
 """``path:line:col: CODE message``, then a summary line."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, TextIO
+from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck.output import counts, statistics
 from memcheck.problem import Problem, shown
 
 if TYPE_CHECKING:
-    from memcheck.output import ReportContext
+    from memcheck.output import FixRecord, ReportContext
 
 _RED, _YELLOW, _BOLD, _DIM, _RESET = "\033[31m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"
 
@@ -31,7 +31,7 @@ def _names(names: Sequence[str]) -> str:
     return shown_names + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
 
-def what_changed(changes: Mapping[str, Any]) -> str:
+def what_changed(changes: FixRecord) -> str:
     """``added 2 (a.md, b.md); re-pointed 1 (old.md -> new.md); removed 1 (gone.md);
     rewrote 1 (c.md)``, or "" when fix did none of these (a BOM dropped)."""
     done = []
@@ -47,7 +47,7 @@ def what_changed(changes: Mapping[str, Any]) -> str:
     return "; ".join(done)
 
 
-def fix_lines(path: str, changes: Mapping[str, Any] | None) -> list[str]:
+def fix_lines(path: str, changes: FixRecord | None) -> list[str]:
     """``Fixing PATH``, with what fix added, re-pointed and removed there, and a line
     of its own when entries it added fall past a cap, where agents never read them."""
     if not changes:

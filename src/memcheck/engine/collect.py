@@ -1,0 +1,75 @@
+"""Running every enabled rule family over the targets, part by part, in one process or
+several, and the findings that come of it."""
+from __future__ import annotations
+
+import gc
+import importlib
+from contextlib import contextmanager
+from functools import cache
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck.engine.finish import finish
+from memcheck.engine.part import check_parts
+from memcheck.engine.queue import find_in_processes, jobs
+from memcheck.engine.targets import Targets, size
+from memcheck.rules import FAMILY_MODULES
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Check
+    from memcheck.problem import Problem
+    from memcheck.workspace.discover import Workspace
+
+
+def collect(ws: Workspace, targets: Targets) -> list[Problem]:
+    """Every enabled finding for the targets, sorted and without repeats."""
+    return finish(ws.config, find(ws, targets))
+
+
+def find(ws: Workspace, targets: Targets) -> set[Problem]:
+    """Every enabled finding for the targets, one part at a time.
+
+    A part is a store, the guidance files, or the skills. Each family checks a
+    part, then a store's documents are dropped: memory stays flat however many
+    stores the tree holds, and no document is read twice. On a large tree the
+    parts are shared out between processes (see ``queue.jobs``).
+    """
+    enabled = set(ws.rules_on)
+    # A family whose rules are all off is not run at all (see Workspace.wants for the
+    # rules within a family).
+    checks = [check for codes, check in family_checks() if ws.wants(*codes)]
+    # The guidance files are one part: their findings come from one model of who reads
+    # what, built from all of them (see queue.find_in_processes). The skills too, since
+    # SKL009/SKL011 compare each skill with all the others.
+    guidance = [Targets([], targets.guidance, [])] if targets.guidance else []
+    parts = [Targets([store], [], []) for store in targets.stores]
+    if targets.skills:
+        parts.append(Targets([], [], targets.skills))
+    workers = jobs(sum(map(size, [*guidance, *parts])), len(guidance) + len(parts))
+    with no_cycle_collection():
+        if workers > 1:
+            return find_in_processes(ws, guidance, parts, checks, enabled, workers)
+        return check_parts(ws, [*parts, *guidance], checks, enabled)
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Checking allocates hundreds of thousands of objects that live for one part
+    (documents, lines, findings) and makes no reference cycles (a test in
+    tests/test_fast_paths.py keeps it so): the cycle collector would walk the live
+    ones again and again (a seventh of the run), and find nothing. Memory is still
+    freed as usual, by reference counting; the collector is back on as soon as the
+    check ends."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@cache
+def family_checks() -> list[tuple[frozenset[str], Check]]:
+    """Each rule family's codes and check (guard has none: it judges paths, not files)."""
+    families = [importlib.import_module(name) for name in FAMILY_MODULES]
+    return [(frozenset(r.code for r in f.RULES), f.check) for f in families if hasattr(f, "check")]

@@ -1,0 +1,29 @@
+"""What a check covers (the stores, guidance files and skills), and the type every
+rule family's ``check`` has."""
+from __future__ import annotations
+
+from typing import Callable, Iterable, NamedTuple, Sequence
+
+from memcheck.problem import Problem
+from memcheck.workspace.discover import Store, Workspace, select_targets
+
+
+class Targets(NamedTuple):
+    stores: list[Store]
+    guidance: list[str]
+    skills: list[str]
+
+
+Check = Callable[[Workspace, Targets], Iterable[Problem]]
+
+
+def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, deleted: Sequence[str] = ()) -> Targets:
+    """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
+    (see ``select_targets``): only for checking, never for writing indexes."""
+    return Targets(*select_targets(ws, paths, judge, deleted))
+
+
+def size(part: Targets) -> int:
+    """About how many files a part reads (skills count double: each is compared with
+    the others)."""
+    return len(part.guidance) + 2 * len(part.skills) + sum(len(s.files) + 1 for s in part.stores)

@@ -1,0 +1,132 @@
+"""From the command line's options to settings: the repository whose config applies,
+the options check and fix share (``LintOptions``) on top of it, and what a check or fix
+covers (``Scope``: the paths given, what the change touches, or the whole tree).
+
+Imported when a command runs, never at start-up (see cli.py).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, Sequence
+
+from memcheck import config
+
+if TYPE_CHECKING:
+    from memcheck.config import Config
+    from memcheck.workspace.listing import StagedIndex
+
+
+def _inside(path: str, root: Path) -> bool:
+    """``path`` names ``root`` or something in it, as written or with links resolved
+    (a link inside the repository may point out of it, and be checked as a link)."""
+    return any(p == root or root in p.parents for p in (Path(os.path.abspath(path)), Path(path).resolve()))
+
+
+def config_for(config_file: str | None, paths: Sequence[str] = ()) -> Config:
+    """Settings of the repository the paths (or the working folder) are in."""
+    if not paths:
+        here = config.find_root(Path.cwd())
+        _not_bare(here)
+        return config.load(here, Path(config_file) if config_file else None)
+    first, cwd = Path(paths[0]).resolve(), Path.cwd().resolve()
+    # The repository the first path is in; else the one we are in (a path outside it
+    # is an error below); else the working folder, if the path is in it; else the
+    # path's own folder (`memcheck check ~/notes` from anywhere).
+    root = config.repository_of(first) or config.repository_of(cwd)
+    if root is None:
+        root = cwd if (first == cwd or cwd in first.parents) else (first if first.is_dir() else first.parent)
+    outside = [p for p in paths if not _inside(p, root)]
+    if outside:
+        where = f"the repository at {root}" if (root / ".git").exists() else f"{root}, the folder being checked"
+        raise config.ConfigError(f"{outside[0]} is outside {where}; check one repository at a time")
+    _not_bare(root)
+    return config.load(root, Path(config_file) if config_file else None)
+
+
+def _exist(paths: Sequence[str]) -> None:
+    """A path that does not exist is a usage error: a mistyped store must not pass as
+    a clean one, nor be called "outside the repository". (Not for `context`, which
+    answers for a file an agent is about to create.)"""
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if missing:
+        raise config.ConfigError(f"{missing[0]}: no such file or folder")
+
+
+def _not_bare(root: Path) -> None:
+    """A bare repository (a remote's copy, no checkout) has no files to check: say so
+    rather than "No problems found". Told by git's own layout, without running git."""
+    if not (root / ".git").exists() and (root / "HEAD").is_file() and (root / "objects").is_dir() and (root / "refs").is_dir():
+        raise config.ConfigError(f"{root} is a bare git repository: it has no work tree to check; run memcheck in a clone")
+
+
+class LintOptions(NamedTuple):
+    """The options check and fix share: which rules, what fails, where output goes."""
+
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    fail_on: str | None
+    baseline: str | None
+    output_file: str | None
+    changed: bool
+
+
+class Scope(NamedTuple):
+    paths: list[str] | None  # None: the whole tree
+    deleted: list[str]
+    staged: StagedIndex | None = None  # judge what the commit holds, not the disk
+
+
+def resolve(config_file: str | None, paths: Sequence[str], options: LintOptions) -> tuple[Config, Scope]:
+    """The settings and scope of a check or fix: the config with the command line's
+    options on top, and what the run covers."""
+    settings = _settings(config_file, paths, options)
+    return settings, _scope(settings, paths, options.changed)
+
+
+def _settings(config_file: str | None, paths: Sequence[str], options: LintOptions) -> Config:
+    """The config with the command line's options on top; a path that does not exist
+    is a usage error (a mistyped store must not pass as a clean one)."""
+    _exist(paths)
+    settings = config_for(config_file, paths)
+    settings = config.with_options(
+        settings,
+        select=config.selectors(options.select, "--select"),
+        ignore=config.selectors(options.ignore, "--ignore"),
+        fail_on=options.fail_on,
+        baseline=os.path.abspath(options.baseline) if options.baseline else None,
+    )
+    if settings.baseline and options.output_file and options.output_file != "-":
+        if os.path.realpath(settings.root / settings.baseline) == os.path.realpath(options.output_file):
+            raise config.ConfigError(f"--output-file {options.output_file} is the baseline; write the report to another file")
+    return settings
+
+
+def _scope(settings: Config, paths: Sequence[str], changed: bool) -> Scope:
+    """What a check or fix covers: the paths given, what the change touches, or all."""
+    if not changed:
+        return Scope(list(paths) or None, [])
+    if paths:
+        raise config.ConfigError("--changed takes no PATHS: it judges what the change touches")
+    from memcheck.workspace.listing import changed_paths, staged_view
+
+    if not (settings.root / ".git").exists():
+        raise config.ConfigError(f"--changed needs a git repository; {settings.root} is not one")
+    try:
+        touched = changed_paths(settings.root, os.environ)
+    except LookupError as e:
+        raise config.ConfigError(str(e)) from None
+    staged = staged_view(settings.root, os.environ)
+    if touched is None:
+        return Scope(None, [], staged)
+    # What the commit holds is there; what it does not (deleted, or `git rm --cached`
+    # and still on disk) is gone. Judging a range of commits: what is on disk.
+    if staged is not None:
+        there = {p: staged.has_file(p) for p in touched}
+    else:
+        there = {p: os.path.lexists(settings.root / p) for p in touched}
+    # Absolute, because a path is read relative to the working folder (a hook runs at
+    # the root, a user anywhere) and git names them from the root.
+    present = [str(settings.root / p) for p in touched if there[p]]
+    gone = [str(settings.root / p) for p in touched if not there[p]]
+    return Scope(present, gone, staged)
