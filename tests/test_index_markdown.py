@@ -22,8 +22,12 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck import index as idx
 from memcheck.checks.index import _check_links, store_exists, store_memories, store_plan
+from memcheck.index.memory import Memory
+from memcheck.index.naming import _MAX_PHRASES, _WORDS, _boundaries, _phrases, _window, memories_named
+from memcheck.index.plan import GENERATE
+from memcheck.index.survey import survey
+from memcheck.index.sync import _HEADING
 from memcheck.text import blocks
 from memcheck.workspace.discover import Workspace
 
@@ -578,7 +582,7 @@ def _spaced(parts: list[str], joined: str) -> list[str]:
 def test_boundaries_are_found_as_before(line: str) -> None:
     # A boundary now starts at its punctuation, leaving the spaces before it to the
     # phrase: the same boundaries and phrases, once spaces are collapsed.
-    parts = idx._boundaries().split(line)  # phrase, boundary, phrase, ..., phrase
+    parts = _boundaries().split(line)  # phrase, boundary, phrase, ..., phrase
     assert _spaced(parts[::2], " ") == _spaced(_OLD_BOUNDARY.split(line), " ")
     assert _spaced(parts[1::2], "") == _spaced(_OLD_BOUNDARY.findall(line), "")
 
@@ -609,22 +613,22 @@ def _phrases_in_two_passes(text: str) -> tuple[list[str], list[str]]:
 @example("  a  b .md ")
 @example("x .md")
 def test_phrases_are_read_as_before(text: str) -> None:
-    assert idx._phrases(text) == _phrases_in_two_passes(text)
+    assert _phrases(text) == _phrases_in_two_passes(text)
 
 
-def _named_the_long_way(lines: list[str], memories: list[idx.Memory]) -> dict[int, set[str]]:
+def _named_the_long_way(lines: list[str], memories: list[Memory]) -> dict[int, set[str]]:
     """Which memories each line names, read the long way: every window of every
     line's phrases joined, and every word of every line tried as a file name."""
     found: dict[int, set[str]] = {}
     for lineno, line in enumerate(lines, 1):
         phrases, seps = _phrases_in_two_passes(line)
         windows = {"\x00".join([phrases[a], *(x for i in range(a + 1, b) for x in (seps[i - 1], phrases[i]))]) for a in range(len(phrases)) for b in range(a + 1, len(phrases) + 1)}
-        words = {w.rstrip(".,;:!?'\u2019").removeprefix("./") for w in idx._WORDS.findall(line)}
+        words = {w.rstrip(".,;:!?'\u2019").removeprefix("./") for w in _WORDS.findall(line)}
         here = set()
         for m in memories:
             for text in {m.filename, m.stem, m.name or ""}:
                 phrases, seps = _phrases_in_two_passes(text)
-                if phrases and len(phrases) <= idx._MAX_PHRASES and idx._window(phrases, seps, 0, len(phrases)) in windows:
+                if phrases and len(phrases) <= _MAX_PHRASES and _window(phrases, seps, 0, len(phrases)) in windows:
                     here.add(m.filename)
             if m.filename in words:
                 here.add(m.filename)
@@ -646,8 +650,8 @@ _NAMES = st.lists(_NAME_PARTS, min_size=1, max_size=4).map("".join)
 def test_lines_name_memories_as_the_long_way_does(stems: list[tuple[str, str | None]], lines: list[str]) -> None:
     """Looking names up per phrase, and skipping the word split on lines without
     the memories' common file-name ending, names what trying everything names."""
-    memories = [idx.Memory(stem.strip() if stem.strip().endswith((".md", ".MD")) else f"{stem.strip()}.md", name, None, None) for stem, name in stems if stem.strip()]
-    assert idx._named(enumerate(lines, 1), memories) == _named_the_long_way(lines, memories)
+    memories = [Memory(stem.strip() if stem.strip().endswith((".md", ".MD")) else f"{stem.strip()}.md", name, None, None) for stem, name in stems if stem.strip()]
+    assert memories_named(enumerate(lines, 1), memories) == _named_the_long_way(lines, memories)
 
 
 @given(st.integers(0, 8), _PATTERN_LINES)
@@ -656,7 +660,7 @@ def test_lines_name_memories_as_the_long_way_does(stems: list[tuple[str, str | N
 @example(7, " x")
 def test_headings_are_read_as_before(hashes: int, rest: str) -> None:
     line = "#" * hashes + rest
-    old, new = _OLD_HEADING.match(line), idx._HEADING.match(line)
+    old, new = _OLD_HEADING.match(line), _HEADING.match(line)
     assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
     old, new = _OLD_ATX.match(line), blocks._ATX.match(line)
     assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
@@ -683,9 +687,9 @@ def test_the_generated_index_is_split_into_lines_once_however_many_links_are_dea
     (store,) = ws.stores
     memories = store_memories(ws, store)
     plan = store_plan(ws, store, text, memories)
-    assert plan.mode == idx.GENERATE
-    survey = idx.survey(text, memories, store_exists(ws, store), store_folder=store.folder)
+    assert plan.mode == GENERATE
+    whole = survey(text, memories, store_exists(ws, store), store_folder=store.folder)
     _CountedSplits.splits = 0
-    found = list(_check_links(ws, store, survey, plan._replace(text=_CountedSplits(plan.text)), memories))
+    found = list(_check_links(ws, store, whole, plan._replace(text=_CountedSplits(plan.text)), memories))
     assert len(found) == 30 and all("`memcheck fix` regenerates the index without it" in p.message for p in found)
     assert _CountedSplits.splits == 1

@@ -20,10 +20,13 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck import index as idx
 from memcheck.checks.index import store_plan
 from memcheck.hooks import fix as fixer
 from memcheck.hooks.check import collect, targets_for
+from memcheck.index.links import Link, classify, definition, links, readings, references
+from memcheck.index.memory import Memory
+from memcheck.index.plan import SYNC, _line_to_keep, normalise, plan, split_markers
+from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED, render
 from memcheck.workspace.discover import Workspace
 
 STORE = ".claude/memory"
@@ -331,17 +334,17 @@ def _write_store(root: Path, memories: list[tuple[str, str | None, str | None, s
     write(root, INDEX, "\n".join(lines) + "\n")
 
 
-def _exists_on_disk(root: Path, line: str, defined: dict[str, idx.Link]) -> bool:
+def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
     """Every link on the line, a reference link's definition and a definition's own
     target included, points at something on disk (or is not a file link)."""
-    inline = idx.links(line, 1)
-    own = idx.definition(line, 1)
-    found = [*inline, *idx.references(line, line, 1, defined, inline), *([own[1]] if own else [])]
+    inline = links(line, 1)
+    own = definition(line, 1)
+    found = [*inline, *references(line, line, 1, defined, inline), *([own[1]] if own else [])]
     for link in found:
-        kind, _path = idx.classify(link.target, "")
+        kind, _path = classify(link.target, "")
         if kind in ("anchor", "url", "absolute"):
             continue
-        options, _browser = idx.readings(link.target)
+        options, _browser = readings(link.target)
         if not any(os.path.lexists(root / STORE / option) for option in options):
             return False
     return True
@@ -378,18 +381,18 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         assert (root / INDEX).read_text() == once  # a second fix changes nothing
         out_lines = once.split("\n")
         assert not [ln for ln in out_lines if ln != ln.rstrip()]  # no line ends in whitespace
-        if plan.mode == idx.SYNC:
+        if plan.mode == SYNC:
             # Every line whose links all point at something on disk is still there, in order.
             # (A list item's wrapped lines and nested items without links go with it.)
             kept = iter(out_lines)
             before_lines = before.rstrip("\n").split("\n")
-            defined = dict(found for i, ln in enumerate(before_lines) if (found := idx.definition(ln, i + 1)) is not None)
+            defined = dict(found for i, ln in enumerate(before_lines) if (found := definition(ln, i + 1)) is not None)
             for line in before_lines:
-                inner = line.startswith((" ", "\t")) and not idx.links(line, 1)
+                inner = line.startswith((" ", "\t")) and not links(line, 1)
                 if _exists_on_disk(root, line, defined) and line.strip() and not inner:
                     assert any(line == out for out in kept), line
         elif plan.marked:  # generate mode between markers: the rest is kept byte for byte
-            head, _inside, tail = idx.split_markers(before) or ("", "", "")
+            head, _inside, tail = split_markers(before) or ("", "", "")
             assert once.startswith(head) and once.endswith(tail.rstrip("\n") + "\n")
         ws = Workspace(cfg)
         left = [p for p in collect(ws, targets_for(ws, None)) if p.code.startswith("IDX") and p.fixable]
@@ -403,14 +406,14 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         max_size=8,
         unique_by=lambda m: m[0],
     ),
-    st.sampled_from([idx.GROUPED, idx.FLAT, idx.FLAT_EMDASH]),
+    st.sampled_from([GROUPED, FLAT, FLAT_EMDASH]),
 )
 def test_an_index_that_is_exactly_its_render_has_no_line_to_keep(memories: list[tuple[str, str | None, str | None, str | None]], style: str) -> None:
     """`plan` takes an index that is exactly the render of its memories for one to
     regenerate without looking for a line of its own: none is there to find."""
-    store = [idx.Memory(f"{stem}.md", name, description, kind) for stem, kind, name, description in memories]
+    store = [Memory(f"{stem}.md", name, description, kind) for stem, kind, name, description in memories]
     types = ["user", "feedback", "project", "reference"]
-    rendered = idx.render(style, store, types)
+    rendered = render(style, store, types)
     on_disk = {m.filename for m in store}
-    assert idx._line_to_keep(rendered.split("\n"), store, style, types, lambda path: path in on_disk) is None
-    assert idx.plan(rendered, store, lambda path: path in on_disk, types, None, None).text == idx.normalise(rendered)
+    assert _line_to_keep(rendered.split("\n"), store, style, types, lambda path: path in on_disk) is None
+    assert plan(rendered, store, lambda path: path in on_disk, types, None, None).text == normalise(rendered)
