@@ -25,10 +25,10 @@ from typing import Any, Mapping, NamedTuple, TextIO
 
 from memcheck import config as memcheck_config
 from memcheck import git as memcheck_git
-from memcheck.checks.index import cap_usage
 from memcheck.config import ConfigError
 from memcheck.hooks import guard as guarder
 from memcheck.hooks.check import collect, targets_for
+from memcheck.index.caps import cap_usage
 from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
 from memcheck.problem import FAIL_ON, WARNING, Problem, failing

@@ -142,7 +142,9 @@ def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memor
 
     import yaml
 
-    from memcheck.checks.index import _check_links, check_store, is_own_render, store_exists, store_memories, store_plan
+    from memcheck.checks.index import _check_links, check_store
+    from memcheck.index.plan import is_own_render
+    from memcheck.index.store import store_exists, store_memories, store_plan
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -166,7 +168,8 @@ def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memor
 
 
 def test_an_index_written_by_fix_takes_the_short_way(repo: Path) -> None:
-    from memcheck.checks.index import is_own_render, store_memories, store_plan
+    from memcheck.index.plan import is_own_render
+    from memcheck.index.store import store_memories, store_plan
 
     write(repo, ".claude/memory/a.md", memory("A", "first", "user"))
     write(repo, ".claude/memory/b_2.md", memory("B", "second", "project"))

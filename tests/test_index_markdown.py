@@ -22,10 +22,11 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck.checks.index import _check_links, store_exists, store_memories, store_plan
+from memcheck.checks.index import _check_links
 from memcheck.index.memory import Memory
 from memcheck.index.naming import _MAX_PHRASES, _WORDS, _boundaries, _phrases, _window, memories_named
 from memcheck.index.plan import GENERATE
+from memcheck.index.store import store_exists, store_memories, store_plan
 from memcheck.index.survey import survey
 from memcheck.index.sync import _HEADING
 from memcheck.text import blocks

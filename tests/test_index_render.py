@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck.checks.index import store_plan
 from memcheck.index.links import classify, links, readings
 from memcheck.index.memory import Memory
 from memcheck.index.plan import GENERATE, SYNC
 from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED, STYLES, render
+from memcheck.index.store import store_plan
 from memcheck.index.survey import listed_files
 from memcheck.index.sync import sync
 from memcheck.text.mentions import mask_line

@@ -20,13 +20,13 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck.checks.index import store_plan
 from memcheck.hooks import fix as fixer
 from memcheck.hooks.check import collect, targets_for
 from memcheck.index.links import Link, classify, definition, links, readings, references
 from memcheck.index.memory import Memory
 from memcheck.index.plan import SYNC, _line_to_keep, normalise, plan, split_markers
 from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED, render
+from memcheck.index.store import store_plan
 from memcheck.workspace.discover import Workspace
 
 STORE = ".claude/memory"

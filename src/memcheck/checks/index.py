@@ -9,16 +9,17 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
-from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry, is_plain_name, links
-from memcheck.index.memory import memory_of
-from memcheck.index.plan import GENERATE, line_breaks, plan
+from memcheck.index.caps import byte_cut, cap_lines, cap_usage, entry_names
+from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
+from memcheck.index.plan import GENERATE, is_own_render, line_breaks
+from memcheck.index.store import odd_index, store_exists, store_ignored, store_memories, store_plan
 from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZY, REMOVE, REPOINT, SHARED, UNICODE_FORM, UNUSED, survey
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.workspace.discover import INDEX_NAME, basename, join
 
 if TYPE_CHECKING:
     from memcheck.index.links import Link
-    from memcheck.index.memory import Exists, Ignored, Memory
+    from memcheck.index.memory import Memory
     from memcheck.index.plan import Plan
     from memcheck.index.survey import Dead, Survey
     from memcheck.text.document import Document
@@ -268,71 +269,6 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
         yield from contained(IDX011, store.index, check_store(ws, store))
 
 
-def store_memories(ws: Workspace, store: Store) -> list[Memory]:
-    return [memory_of(basename(p), ws.document(p)) for p in store.files]
-
-
-def store_exists(ws: Workspace, store: Store) -> Exists:
-    """Whether a path relative to the store's folder names a file or folder on disk:
-    git's listing first, then the disk (a folder, a file git ignores). A symlink git
-    lists names something only when what it points at exists."""
-    folder, files = store.folder, ws.file_set
-
-    def exists(path: str) -> bool:
-        full = join(folder, path) if path != "." else folder
-        if full in files:
-            return os.path.exists(os.path.join(ws.root, full))
-        return ws.exists(full or ".")
-
-    return exists
-
-
-def store_ignored(ws: Workspace, store: Store) -> Ignored:
-    """Of some paths relative to the store's folder, the ones git ignores."""
-
-    def ignored(paths: Sequence[str]) -> set[str]:
-        full = {join(store.folder, p): p for p in paths}
-        return {full[p] for p in ws.ignored_by_git(full)}
-
-    return ignored
-
-
-def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[Memory] | None = None) -> Plan:
-    if memories is None:
-        memories = store_memories(ws, store)
-    cfg = ws.config
-    return plan(
-        existing,
-        memories,
-        store_exists(ws, store),
-        cfg.memory.types,
-        cfg.index.mode,
-        cfg.index.style,
-        store_folder=store.folder,
-        ignored=store_ignored(ws, store),
-        caps=(cfg.index.max_lines, cfg.index.max_bytes),
-    )
-
-
-def odd_index(ws: Workspace, path: str) -> str | None:
-    """What a store's MEMORY.md is, and what follows, when it is on disk but not a
-    file memcheck reads and writes: a folder, a symlink that leaves the repository
-    or points at nothing."""
-    full = os.path.join(ws.root, path)
-    if os.path.islink(full):
-        target = os.readlink(full)
-        if not os.path.exists(full):
-            return f"a symlink to {target}, which does not exist: agents load no index from it"
-        if not ws.is_inside_root(path):
-            return f"a symlink to {target}, outside the repository: other clones get no index from it, and memcheck does not read it"
-        if os.path.isdir(full):
-            return f"a symlink to the folder {target}: agents load no index from it"
-        return None
-    if os.path.isdir(full):
-        return "a folder, not a file: agents load no index from it"
-    return None
-
-
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     path = store.index
     if not store.has_index:
@@ -399,28 +335,6 @@ def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem
     if plan.mode == GENERATE and plan.text != text and not fixable_found:
         line = _first_difference(text, plan.text)
         yield IDX006.at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
-
-
-def is_own_render(plan: Plan, text: str, memories: Sequence[Memory]) -> bool:
-    """The index is exactly what ``memcheck fix`` writes for these memories, and so
-    holds one entry per memory file, linking to it by its plain name, and no other
-    link: the link and listing rules (IDX002-IDX005) have nothing to find, and are
-    not run. (The usual case for an index memcheck keeps; tests/test_fast_paths.py
-    checks the claim against the long way.)
-
-    A name or description holding ``](`` could make a second link on its line, a
-    file name that is not plain (``#``, ``%``, spaces) is escaped in its link, and
-    an index with markers keeps curated text around the render: those take the long
-    way."""
-    return (
-        plan.mode == GENERATE
-        and not plan.marked
-        and plan.text == text
-        and all(
-            is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "")
-            for m in memories
-        )
-    )
 
 
 def _renamed_note(dead: Dead | None) -> str:
@@ -532,21 +446,6 @@ def _check_links(ws: Workspace, store: Store, whole: Survey, plan: Plan, memorie
                     seen[target] = lineno
 
 
-def cap_lines(text: str) -> list[str]:
-    """An index's lines as the caps count them: the final newline ends a line, it
-    does not start another."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def cap_usage(doc: Document) -> tuple[int, int]:
-    """An index's lines and bytes as the caps count them (a BOM is not loaded; a lone
-    CR ends a line)."""
-    return len(cap_lines(line_breaks(doc.text))), doc.size - (3 if doc.bom else 0)
-
-
 def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Problem]:
     cfg = ws.config.index
     lines = cap_lines(text)
@@ -563,26 +462,6 @@ def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Prob
     ]
     if near and len(lines) <= cfg.max_lines and size <= cfg.max_bytes:
         yield IDX009.at(path, 1, 1, f"{INDEX_NAME} is at {' and '.join(near)}; consolidate before entries fall past the cap")
-
-
-def byte_cut(lines: Sequence[str], max_bytes: int) -> int:
-    """How many whole lines fit in ``max_bytes`` (each with its newline)."""
-    offset = 0
-    for i, line in enumerate(lines):
-        offset += len(line.encode("utf-8")) + 1
-        if offset > max_bytes:
-            return i
-    return len(lines)
-
-
-def loaded_lines(lines: Sequence[str], max_lines: int, max_bytes: int) -> int:
-    """How many lines of an index agents load: the line cap, then the byte cap."""
-    return min(max_lines, len(lines), byte_cut(lines, max_bytes))
-
-
-def entry_names(lines: Sequence[str]) -> list[str]:
-    """The memory files the lines link to, in order."""
-    return [basename(link.target) or link.target for i, line in enumerate(lines) for link in links(line, i)]
 
 
 def _entries(lines: Sequence[str]) -> str:

@@ -14,13 +14,14 @@ import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
-from memcheck.checks.index import cap_lines, loaded_lines, odd_index, store_exists, store_memories, store_plan
 from memcheck.config import Config
 from memcheck.hooks.check import Targets, collect, find, finish, signals_held, stopped_by_signals, targets_for
 from memcheck.hooks.report import destination, report
+from memcheck.index.caps import cap_lines, loaded_lines
 from memcheck.index.memory import Exists, Memory
 from memcheck.index.plan import Plan, changes_of
 from memcheck.index.plan import plan as plan_index
+from memcheck.index.store import odd_index, store_exists, store_memories, store_plan
 from memcheck.index.survey import survey
 from memcheck.index.sync import Changes
 from memcheck.problem import Problem, failing

@@ -4,10 +4,10 @@ from __future__ import annotations
 import os
 import sys
 
-from memcheck.checks.index import store_exists, store_memories, store_plan
 from memcheck.config import Config, ConfigError
 from memcheck.hooks.fix import changes_record
 from memcheck.index.plan import changes_of
+from memcheck.index.store import store_exists, store_memories, store_plan
 from memcheck.output.text import what_changed
 from memcheck.workspace.discover import Workspace, relative_path
 

@@ -16,7 +16,9 @@ The modules, each importing only those before it:
 - ``naming``: which memories a line without links names;
 - ``survey``: what an index lists, and what its dead links are;
 - ``sync``: sync mode, the curator's index made to agree with the store;
-- ``plan``: mode and style decided, and the index as it should be.
+- ``plan``: mode and style decided, and the index as it should be;
+- ``caps``: how much of an index agents load;
+- ``store``: all of it applied to a store of a ``Workspace``.
 
 Callers import each name from the module that owns it; this package re-exports
 nothing, so a caller loads only the modules it needs.

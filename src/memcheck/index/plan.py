@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
-from memcheck.index.links import classify, is_entry, links
+from memcheck.index.links import classify, is_entry, is_plain_name, links
 from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, pure_style, render
 from memcheck.index.survey import Survey, survey
 from memcheck.index.sync import Changes, sync
@@ -217,3 +217,25 @@ def changes_of(plan: Plan, existing: str | None, memories: Sequence[Memory], exi
             if kind == "local" and path in rendered and path not in added and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
                 rewrote.append(path)
     return Changes(tuple(where), (), tuple(d.target for d in before.dead.values()), tuple(sorted(set(rewrote))))
+
+
+def is_own_render(plan: Plan, text: str, memories: Sequence[Memory]) -> bool:
+    """The index is exactly what ``memcheck fix`` writes for these memories, and so
+    holds one entry per memory file, linking to it by its plain name, and no other
+    link: the link and listing rules (IDX002-IDX005) have nothing to find, and are
+    not run. (The usual case for an index memcheck keeps; tests/test_fast_paths.py
+    checks the claim against the long way.)
+
+    A name or description holding ``](`` could make a second link on its line, a
+    file name that is not plain (``#``, ``%``, spaces) is escaped in its link, and
+    an index with markers keeps curated text around the render: those take the long
+    way."""
+    return (
+        plan.mode == GENERATE
+        and not plan.marked
+        and plan.text == text
+        and all(
+            is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "")
+            for m in memories
+        )
+    )
