@@ -119,17 +119,17 @@ def test_generate_mode_says_what_it_added_when_a_heading_named_the_memory(repo: 
 
 def test_links_in_code_spans_and_after_an_escaped_bracket_are_text(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
-    index = (
+    index_text = (
         "# Notes\n\n- [a](a.md) - a\n"
         "- `[x](gone.md)` is how to write an entry\n"
         "- Write entries like `- [Title](file.md) - hook`\n"
         "- \\[not a link](gone5.md)\n"
         "- <!-- [old](gone6.md) --> a comment\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     assert _index_findings(repo) == []
     code, report = fix_json(repo)
-    assert report["fixed"] == [] and (repo / INDEX).read_text() == index
+    assert report["fixed"] == [] and (repo / INDEX).read_text() == index_text
 
 
 def test_an_escaped_backslash_before_a_link_leaves_it_a_link(repo: Path) -> None:
@@ -164,13 +164,13 @@ def test_a_dead_item_that_holds_more_is_left_for_the_curator(repo: Path, tail: s
     write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
     if "eep2" in tail:
         write(repo, f"{STORE}/keep2.md", memory("Keep2", "k2", "project"))
-    index = f"- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n{tail}"
-    write(repo, INDEX, index)
+    index_text = f"- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n{tail}"
+    write(repo, INDEX, index_text)
     (dead,) = _index_findings(repo, "IDX002")
     assert not dead["fixable"] and why in dead["message"]
     assert _unlisted(repo) == set()
     fix_json(repo)
-    assert _settled(repo) == index
+    assert _settled(repo) == index_text
 
 
 def test_a_dead_sub_item_and_its_dead_parent_go_in_one_run(repo: Path) -> None:
@@ -206,8 +206,8 @@ def test_a_link_to_a_file_git_ignores_is_kept_in_every_clone(repo: Path, tmp_pat
     write(repo, ".gitignore", "secret_*.md\n")
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
     write(repo, f"{STORE}/secret_x.md", memory("sx", "local only", "project"))
-    index = "# Curated\n\n- [a](a.md) - a\n- [Secret](secret_x.md) - local only\n"
-    write(repo, INDEX, index)
+    index_text = "# Curated\n\n- [a](a.md) - a\n- [Secret](secret_x.md) - local only\n"
+    write(repo, INDEX, index_text)
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "memories")
     clone = tmp_path / "clone"
@@ -215,7 +215,7 @@ def test_a_link_to_a_file_git_ignores_is_kept_in_every_clone(repo: Path, tmp_pat
     (dead,) = _index_findings(clone, "IDX002")
     assert not dead["fixable"] and "git ignores that path, so the file may exist in another clone" in dead["message"]
     code, report = fix_json(clone)
-    assert report["fixed"] == [] and (clone / INDEX).read_text() == index
+    assert report["fixed"] == [] and (clone / INDEX).read_text() == index_text
 
 
 def test_a_dangling_symlink_is_a_dead_entry(repo: Path) -> None:
@@ -238,8 +238,8 @@ def test_a_link_with_a_fragment_or_query_lists_its_file(repo: Path) -> None:
 def test_a_link_that_leaves_the_store_and_comes_back_lists_the_memory(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
     write(repo, f"{STORE}/b.md", memory("b", "b", "project"))
-    index = "# Notes\n\n- [a](a.md) - a\n- [b](../memory/b.md) - b\n"
-    write(repo, INDEX, index)
+    index_text = "# Notes\n\n- [a](a.md) - a\n- [b](../memory/b.md) - b\n"
+    write(repo, INDEX, index_text)
     assert _index_findings(repo) == []
     assert fix_json(repo)[1]["fixed"] == []
 
@@ -269,14 +269,14 @@ def test_reference_links_list_memories_and_their_dead_definitions_are_reported(r
 
 def test_a_dead_definition_that_several_lines_or_none_use_is_left_for_the_curator(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
-    index = "# Notes\n\n- [a](a.md) - a\n- [Gone][g] - one\n- [Gone again][g] - two\n\n[g]: gone.md\n[unused]: gone_too.md\n"
-    write(repo, INDEX, index)
+    index_text = "# Notes\n\n- [a](a.md) - a\n- [Gone][g] - one\n- [Gone again][g] - two\n\n[g]: gone.md\n[unused]: gone_too.md\n"
+    write(repo, INDEX, index_text)
     found = {p["line"]: p for p in _index_findings(repo, "IDX002")}
     assert sorted(found) == [7, 8] and not any(p["fixable"] for p in found.values())
     assert "several lines use this definition" in found[7]["message"]
     assert "no line uses this definition" in found[8]["message"]
     fix_json(repo)
-    assert _settled(repo) == index
+    assert _settled(repo) == index_text
 
 
 def test_new_entries_go_before_the_definitions_that_end_an_index(repo: Path) -> None:
@@ -318,13 +318,13 @@ def test_an_ambiguous_rename_keeps_the_entry_and_its_memories_for_the_curator(re
     write(repo, f"{STORE}/bar_new.md", memory("Bar", "b", "project"))
     if bar.count("\n") == 1:  # one entry: two memories it may be
         write(repo, f"{STORE}/bar_two.md", memory("Bar", "b2", "project"))
-    index = f"# N\n\n{bar}"
-    write(repo, INDEX, index)
+    index_text = f"# N\n\n{bar}"
+    write(repo, INDEX, index_text)
     found = _index_findings(repo)
     assert {p["code"] for p in found} == {"IDX002"} and not any(p["fixable"] for p in found)
     assert all("point it at the right file by hand (bar_new.md" in p["message"] for p in found)
     fix_json(repo)
-    assert _settled(repo) == index
+    assert _settled(repo) == index_text
 
 
 def test_a_unique_name_match_wins_over_a_loose_one(repo: Path) -> None:
@@ -496,13 +496,13 @@ def test_a_grouped_index_with_a_hand_written_hook_is_kept_in_sync_mode(repo: Pat
     # hook that regenerating would replace with the memory's own name and description.
     write(repo, f"{STORE}/user_role.md", memory("Role", "senior dev", "user"))
     write(repo, f"{STORE}/user_tools.md", memory("Tools", "uses vim", "user"))
-    index = "# Memory\n\n## User\n- [Role: read first](user_role.md) - NEVER push to main; ask Dana before deploys\n"
-    write(repo, INDEX, index)
+    index_text = "# Memory\n\n## User\n- [Role: read first](user_role.md) - NEVER push to main; ask Dana before deploys\n"
+    write(repo, INDEX, index_text)
     explained = run_cli(repo, "index", STORE, "--explain")
     assert "mode sync (automatic): line 4 (user_role.md) carries a name or description other than its memory's" in explained.stdout
     code, report = fix_json(repo)
     assert _changes(report)["added"] == ["user_tools.md"]
-    assert _settled(repo) == index + "- [Tools](user_tools.md) - uses vim\n"
+    assert _settled(repo) == index_text + "- [Tools](user_tools.md) - uses vim\n"
 
 
 def test_a_link_target_with_a_raw_space_is_read_as_a_link(repo: Path) -> None:
@@ -536,14 +536,14 @@ def test_new_entries_go_where_agents_read_them_in_a_flat_index_near_the_cap(repo
 
 
 def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_before_the_cut(repo: Path) -> None:
-    index = ["# Memory", "", "## User", *(f"- [U{i}](u{i}.md) - u" for i in range(5)), "", "## Feedback"]
+    index_lines = ["# Memory", "", "## User", *(f"- [U{i}](u{i}.md) - u" for i in range(5)), "", "## Feedback"]
     for i in range(5):
         write(repo, f"{STORE}/u{i}.md", memory(f"U{i}", "u", "user"))
     for i in range(240):
         write(repo, f"{STORE}/f{i:03d}.md", memory(f"F{i}", "f", "feedback"))
-        index.append(f"- [F{i}](f{i:03d}.md) - f")
-    index += ["", "## Links", "- [site](https://example.com)"]
-    write(repo, INDEX, "\n".join(index) + "\n")
+        index_lines.append(f"- [F{i}](f{i:03d}.md) - f")
+    index_lines += ["", "## Links", "- [site](https://example.com)"]
+    write(repo, INDEX, "\n".join(index_lines) + "\n")
     write(repo, f"{STORE}/fnew.md", memory("Fnew", "new feedback", "feedback"))
     write(repo, f"{STORE}/pnew.md", memory("Pnew", "new project", "project"))
     code, report = fix_json(repo)

@@ -110,13 +110,13 @@ def test_new_entries_go_into_the_section_for_their_type(repo: Path) -> None:
     write(repo, f"{STORE}/feedback_tests.md", memory("Tests", "Run pytest", "feedback"))
     write(repo, f"{STORE}/feedback_style.md", memory("Style", "Black, always", "feedback"))
     write(repo, f"{STORE}/reference_api.md", memory("API docs", "Where they live", "reference"))
-    index = (
+    index_text = (
         "# Memory index\n\n"
         "## User\n- [Prefs](user_prefs.md) \u2014 likes tabs, hates spaces\n\n"
         "## Feedback\n- [Tests](feedback_tests.md) \u2014 run pytest before pushing\n\n"
         "Keep feedback short.\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     assert run_cli(repo, "fix").returncode == 0
     assert (repo / INDEX).read_text() == (
         "# Memory index\n\n"
@@ -157,11 +157,11 @@ def test_fix_says_so_and_fails_when_an_entry_it_adds_falls_past_the_cap(repo: Pa
 def test_an_entry_whose_file_was_renamed_is_re_pointed_in_place(repo: Path) -> None:
     write(repo, f"{STORE}/feedback-testing.md", memory("Testing conventions", "Always run pytest first", "feedback"))
     write(repo, f"{STORE}/user_prefs.md", memory("Prefs", "Tabs", "user"))
-    index = (
+    index_text = (
         "# Memory\n\n## Feedback\n- [Testing conventions](feedback_testing.md) \u2014 always pytest, *then* push\n\n"
         "## User\n- [Prefs](user_prefs.md) \u2014 tabs\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     (dead,) = _index_findings(repo, "IDX002")
     assert dead["fixable"] and "renamed to feedback-testing.md: `memcheck fix` re-points the entry there" in dead["message"]
     assert _unlisted(repo) == set()  # the renamed file is that entry's finding, not one of its own
@@ -169,7 +169,7 @@ def test_an_entry_whose_file_was_renamed_is_re_pointed_in_place(repo: Path) -> N
     assert f"{INDEX}: fix would rewrite it: re-pointed 1 (feedback_testing.md -> feedback-testing.md)\n" in explained
     proc = run_cli(repo, "fix")
     assert proc.stdout.startswith(f"Fixing {INDEX}: re-pointed 1 (feedback_testing.md -> feedback-testing.md)\n")
-    assert (repo / INDEX).read_text() == index.replace("(feedback_testing.md)", "(feedback-testing.md)")
+    assert (repo / INDEX).read_text() == index_text.replace("(feedback_testing.md)", "(feedback-testing.md)")
 
 
 def test_lines_that_link_to_something_on_disk_are_kept(repo: Path) -> None:
@@ -181,7 +181,7 @@ def test_lines_that_link_to_something_on_disk_are_kept(repo: Path) -> None:
     write(repo, f"{STORE}/scratch.md", "my scratch pad, never committed\n")
     write(repo, f"{STORE}/diagram.png", b"\x89PNG\r\n")
     write(repo, ".gitignore", "scratch.md\n")
-    index = (
+    index_text = (
         "- [A](a.md) \u2014 a\n"
         "- [Archive](archive/) \u2014 a folder\n"
         "- [Scratch](scratch.md) \u2014 a file git ignores\n"
@@ -190,10 +190,10 @@ def test_lines_that_link_to_something_on_disk_are_kept(repo: Path) -> None:
         "- [What](what?.md) \u2014 `?` in the name\n"
         "- [Notes](<my notes.md>) \u2014 a space\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []
     code, report = fix_json(repo)
-    assert report["fixed"] == [] and (repo / INDEX).read_text() == index
+    assert report["fixed"] == [] and (repo / INDEX).read_text() == index_text
 
 
 def test_what_fix_writes_for_odd_file_names_reads_back(repo: Path) -> None:
@@ -210,15 +210,15 @@ def test_what_fix_writes_for_odd_file_names_reads_back(repo: Path) -> None:
 
 def test_markers_inside_a_code_block_are_an_example_not_markers(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("A", "a", "project"))
-    index = (
+    index_text = (
         "# Notes\n\nKeep memcheck's part between markers, like this:\n\n"
         "```markdown\n<!-- memcheck:start -->\n- [Example](example.md) \u2014 not a real entry\n<!-- memcheck:end -->\n```\n\n"
         "- [A](a.md) \u2014 the one memory\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []  # example.md is not a dead entry
     fix_json(repo)
-    assert (repo / INDEX).read_text() == index
+    assert (repo / INDEX).read_text() == index_text
 
 
 # ---------------------------------------------------------------- fights and loops

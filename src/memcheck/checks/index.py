@@ -7,7 +7,7 @@ the size agents actually load (200 lines, 25,000 bytes by default).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from memcheck.index.caps import byte_cut, cap_lines, cap_usage, entry_names
 from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
@@ -18,6 +18,7 @@ from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.workspace.discover import INDEX_NAME, basename, join
 
 if TYPE_CHECKING:
+    from memcheck.hooks.check import Targets
     from memcheck.index.links import Link
     from memcheck.index.memory import Memory
     from memcheck.index.plan import Plan
@@ -264,7 +265,7 @@ write), or replace the link with a regular file and run `memcheck fix`.
 RULES = (IDX001, IDX002, IDX003, IDX004, IDX005, IDX006, IDX007, IDX008, IDX009, IDX010, IDX011, IDX012, IDX013)
 
 
-def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     for store in targets.stores:
         yield from contained(IDX011, store.index, check_store(ws, store))
 
