@@ -25,12 +25,12 @@ from typing import Any, Mapping, NamedTuple, TextIO
 
 from memcheck import config as memcheck_config
 from memcheck import git as memcheck_git
-from memcheck.checks.index import cap_usage
 from memcheck.choices import FAIL_ON
 from memcheck.config import ConfigError
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import targets_for
 from memcheck.hooks import guard as guarder
+from memcheck.index.caps import cap_usage
 from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
 from memcheck.problem import WARNING, Problem, failing

@@ -49,14 +49,16 @@ def _enums(node: dict, path: tuple[str, ...] = ()) -> dict[str, list]:  # type: 
 def test_every_enum_of_the_schema_is_the_list_the_code_defines() -> None:
     # The schema is a static file users' editors read: it repeats these lists, and
     # an enum this test does not know is a list the code may not agree with.
-    from memcheck import choices, index
+    from memcheck import choices
     from memcheck.checks.guard import categories
+    from memcheck.index.plan import GENERATE, SYNC
+    from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED
 
     assert _enums(config.schema()) == {
         "agents.[]": list(choices.AGENTS),
         "fail-on": list(choices.FAIL_ON),
-        "index.mode": [index.GENERATE, index.SYNC, None],
-        "index.style": [index.GROUPED, index.FLAT, index.FLAT_EMDASH, None],
+        "index.mode": [GENERATE, SYNC, None],
+        "index.style": [GROUPED, FLAT, FLAT_EMDASH, None],
         "guard.disable.[]": list(categories()),
     }
 

@@ -10,9 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcheck import config
-from memcheck import index as idx
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import Targets
+from memcheck.index.links import classify, is_plain_name
+from memcheck.index.render import render
+from memcheck.index.survey import listed_files, survey
 from memcheck.rules import FAMILY_MODULES
 from memcheck.workspace.discover import Workspace, hook_folders, select_targets
 
@@ -21,8 +23,8 @@ from memcheck.workspace.discover import Workspace, hook_folders, select_targets
 @given(st.text(alphabet="abZ09_-.é%#?/:~ ", min_size=1, max_size=10), st.sampled_from(["", "a", "x/.memory"]))
 def test_plain_file_names_classify_as_the_general_path_does(target: str, folder: str) -> None:
     # "./name" takes the general path (unquote, normpath) to the same place as "name".
-    if idx._PLAIN_NAME.match(target):
-        assert idx.classify(target, folder) == idx.classify("./" + target, folder)
+    if is_plain_name(target):
+        assert classify(target, folder) == classify("./" + target, folder)
 
 
 def _tree(root: Path) -> None:
@@ -141,7 +143,9 @@ def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memor
 
     import yaml
 
-    from memcheck.checks import index as idx_check
+    from memcheck.checks.index import _check_links, check_store
+    from memcheck.index.plan import is_own_render
+    from memcheck.index.store import store_exists, store_memories, store_plan
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -150,22 +154,23 @@ def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memor
             write(root, f".claude/memory/{stem}.md", f"---\n{front}---\n\nBody.\n")
         ws = Workspace(config.load(root))
         (store,) = ws.stores
-        rendered = idx.render(style, idx_check.store_memories(ws, store), ws.config.memory.types)
+        rendered = render(style, store_memories(ws, store), ws.config.memory.types)
         write(root, ".claude/memory/MEMORY.md", rendered)
         ws = Workspace(config.load(root))
         (store,) = ws.stores
         doc = ws.document(store.index)
-        found = idx_check.store_memories(ws, store)
-        plan = idx_check.store_plan(ws, store, doc.text, found)
-        if idx_check.is_own_render(plan, doc.text, found):
-            whole = idx.survey(doc.text, found, idx_check.store_exists(ws, store))
-            assert list(idx_check._check_links(ws, store, whole, plan)) == []
-            assert idx.listed_files(doc.text, found) == {m.filename for m in found}
-            assert [p for p in idx_check.check_store(ws, store) if p.code != "IDX009"] == []
+        found = store_memories(ws, store)
+        plan = store_plan(ws, store, doc.text, found)
+        if is_own_render(plan, doc.text, found):
+            whole = survey(doc.text, found, store_exists(ws, store))
+            assert list(_check_links(ws, store, whole, plan)) == []
+            assert listed_files(doc.text, found) == {m.filename for m in found}
+            assert [p for p in check_store(ws, store) if p.code != "IDX009"] == []
 
 
 def test_an_index_written_by_fix_takes_the_short_way(repo: Path) -> None:
-    from memcheck.checks import index as idx_check
+    from memcheck.index.plan import is_own_render
+    from memcheck.index.store import store_memories, store_plan
 
     write(repo, ".claude/memory/a.md", memory("A", "first", "user"))
     write(repo, ".claude/memory/b_2.md", memory("B", "second", "project"))
@@ -173,8 +178,8 @@ def test_an_index_written_by_fix_takes_the_short_way(repo: Path) -> None:
     ws = Workspace(config.load(repo))
     (store,) = ws.stores
     doc = ws.document(store.index)
-    found = idx_check.store_memories(ws, store)
-    assert idx_check.is_own_render(idx_check.store_plan(ws, store, doc.text, found), doc.text, found)
+    found = store_memories(ws, store)
+    assert is_own_render(store_plan(ws, store, doc.text, found), doc.text, found)
     assert run_cli(repo, "check").returncode == 0
 
 

@@ -22,8 +22,13 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck import index as idx
-from memcheck.checks.index import _check_links, store_exists, store_memories, store_plan
+from memcheck.checks.index import _check_links
+from memcheck.index.memory import Memory
+from memcheck.index.naming import _MAX_PHRASES, _WORDS, _boundaries, _phrases, _window, memories_named
+from memcheck.index.plan import GENERATE
+from memcheck.index.store import store_exists, store_memories, store_plan
+from memcheck.index.survey import survey
+from memcheck.index.sync import _HEADING
 from memcheck.text import blocks
 from memcheck.workspace.discover import Workspace
 
@@ -114,17 +119,17 @@ def test_generate_mode_says_what_it_added_when_a_heading_named_the_memory(repo: 
 
 def test_links_in_code_spans_and_after_an_escaped_bracket_are_text(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
-    index = (
+    index_text = (
         "# Notes\n\n- [a](a.md) - a\n"
         "- `[x](gone.md)` is how to write an entry\n"
         "- Write entries like `- [Title](file.md) - hook`\n"
         "- \\[not a link](gone5.md)\n"
         "- <!-- [old](gone6.md) --> a comment\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     assert _index_findings(repo) == []
     code, report = fix_json(repo)
-    assert report["fixed"] == [] and (repo / INDEX).read_text() == index
+    assert report["fixed"] == [] and (repo / INDEX).read_text() == index_text
 
 
 def test_an_escaped_backslash_before_a_link_leaves_it_a_link(repo: Path) -> None:
@@ -159,13 +164,13 @@ def test_a_dead_item_that_holds_more_is_left_for_the_curator(repo: Path, tail: s
     write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
     if "eep2" in tail:
         write(repo, f"{STORE}/keep2.md", memory("Keep2", "k2", "project"))
-    index = f"- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n{tail}"
-    write(repo, INDEX, index)
+    index_text = f"- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n{tail}"
+    write(repo, INDEX, index_text)
     (dead,) = _index_findings(repo, "IDX002")
     assert not dead["fixable"] and why in dead["message"]
     assert _unlisted(repo) == set()
     fix_json(repo)
-    assert _settled(repo) == index
+    assert _settled(repo) == index_text
 
 
 def test_a_dead_sub_item_and_its_dead_parent_go_in_one_run(repo: Path) -> None:
@@ -201,8 +206,8 @@ def test_a_link_to_a_file_git_ignores_is_kept_in_every_clone(repo: Path, tmp_pat
     write(repo, ".gitignore", "secret_*.md\n")
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
     write(repo, f"{STORE}/secret_x.md", memory("sx", "local only", "project"))
-    index = "# Curated\n\n- [a](a.md) - a\n- [Secret](secret_x.md) - local only\n"
-    write(repo, INDEX, index)
+    index_text = "# Curated\n\n- [a](a.md) - a\n- [Secret](secret_x.md) - local only\n"
+    write(repo, INDEX, index_text)
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "memories")
     clone = tmp_path / "clone"
@@ -210,7 +215,7 @@ def test_a_link_to_a_file_git_ignores_is_kept_in_every_clone(repo: Path, tmp_pat
     (dead,) = _index_findings(clone, "IDX002")
     assert not dead["fixable"] and "git ignores that path, so the file may exist in another clone" in dead["message"]
     code, report = fix_json(clone)
-    assert report["fixed"] == [] and (clone / INDEX).read_text() == index
+    assert report["fixed"] == [] and (clone / INDEX).read_text() == index_text
 
 
 def test_a_dangling_symlink_is_a_dead_entry(repo: Path) -> None:
@@ -233,8 +238,8 @@ def test_a_link_with_a_fragment_or_query_lists_its_file(repo: Path) -> None:
 def test_a_link_that_leaves_the_store_and_comes_back_lists_the_memory(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
     write(repo, f"{STORE}/b.md", memory("b", "b", "project"))
-    index = "# Notes\n\n- [a](a.md) - a\n- [b](../memory/b.md) - b\n"
-    write(repo, INDEX, index)
+    index_text = "# Notes\n\n- [a](a.md) - a\n- [b](../memory/b.md) - b\n"
+    write(repo, INDEX, index_text)
     assert _index_findings(repo) == []
     assert fix_json(repo)[1]["fixed"] == []
 
@@ -264,14 +269,14 @@ def test_reference_links_list_memories_and_their_dead_definitions_are_reported(r
 
 def test_a_dead_definition_that_several_lines_or_none_use_is_left_for_the_curator(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("a", "a", "project"))
-    index = "# Notes\n\n- [a](a.md) - a\n- [Gone][g] - one\n- [Gone again][g] - two\n\n[g]: gone.md\n[unused]: gone_too.md\n"
-    write(repo, INDEX, index)
+    index_text = "# Notes\n\n- [a](a.md) - a\n- [Gone][g] - one\n- [Gone again][g] - two\n\n[g]: gone.md\n[unused]: gone_too.md\n"
+    write(repo, INDEX, index_text)
     found = {p["line"]: p for p in _index_findings(repo, "IDX002")}
     assert sorted(found) == [7, 8] and not any(p["fixable"] for p in found.values())
     assert "several lines use this definition" in found[7]["message"]
     assert "no line uses this definition" in found[8]["message"]
     fix_json(repo)
-    assert _settled(repo) == index
+    assert _settled(repo) == index_text
 
 
 def test_new_entries_go_before_the_definitions_that_end_an_index(repo: Path) -> None:
@@ -313,13 +318,13 @@ def test_an_ambiguous_rename_keeps_the_entry_and_its_memories_for_the_curator(re
     write(repo, f"{STORE}/bar_new.md", memory("Bar", "b", "project"))
     if bar.count("\n") == 1:  # one entry: two memories it may be
         write(repo, f"{STORE}/bar_two.md", memory("Bar", "b2", "project"))
-    index = f"# N\n\n{bar}"
-    write(repo, INDEX, index)
+    index_text = f"# N\n\n{bar}"
+    write(repo, INDEX, index_text)
     found = _index_findings(repo)
     assert {p["code"] for p in found} == {"IDX002"} and not any(p["fixable"] for p in found)
     assert all("point it at the right file by hand (bar_new.md" in p["message"] for p in found)
     fix_json(repo)
-    assert _settled(repo) == index
+    assert _settled(repo) == index_text
 
 
 def test_a_unique_name_match_wins_over_a_loose_one(repo: Path) -> None:
@@ -491,13 +496,13 @@ def test_a_grouped_index_with_a_hand_written_hook_is_kept_in_sync_mode(repo: Pat
     # hook that regenerating would replace with the memory's own name and description.
     write(repo, f"{STORE}/user_role.md", memory("Role", "senior dev", "user"))
     write(repo, f"{STORE}/user_tools.md", memory("Tools", "uses vim", "user"))
-    index = "# Memory\n\n## User\n- [Role: read first](user_role.md) - NEVER push to main; ask Dana before deploys\n"
-    write(repo, INDEX, index)
+    index_text = "# Memory\n\n## User\n- [Role: read first](user_role.md) - NEVER push to main; ask Dana before deploys\n"
+    write(repo, INDEX, index_text)
     explained = run_cli(repo, "index", STORE, "--explain")
     assert "mode sync (automatic): line 4 (user_role.md) carries a name or description other than its memory's" in explained.stdout
     code, report = fix_json(repo)
     assert _changes(report)["added"] == ["user_tools.md"]
-    assert _settled(repo) == index + "- [Tools](user_tools.md) - uses vim\n"
+    assert _settled(repo) == index_text + "- [Tools](user_tools.md) - uses vim\n"
 
 
 def test_a_link_target_with_a_raw_space_is_read_as_a_link(repo: Path) -> None:
@@ -531,14 +536,14 @@ def test_new_entries_go_where_agents_read_them_in_a_flat_index_near_the_cap(repo
 
 
 def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_before_the_cut(repo: Path) -> None:
-    index = ["# Memory", "", "## User", *(f"- [U{i}](u{i}.md) - u" for i in range(5)), "", "## Feedback"]
+    index_lines = ["# Memory", "", "## User", *(f"- [U{i}](u{i}.md) - u" for i in range(5)), "", "## Feedback"]
     for i in range(5):
         write(repo, f"{STORE}/u{i}.md", memory(f"U{i}", "u", "user"))
     for i in range(240):
         write(repo, f"{STORE}/f{i:03d}.md", memory(f"F{i}", "f", "feedback"))
-        index.append(f"- [F{i}](f{i:03d}.md) - f")
-    index += ["", "## Links", "- [site](https://example.com)"]
-    write(repo, INDEX, "\n".join(index) + "\n")
+        index_lines.append(f"- [F{i}](f{i:03d}.md) - f")
+    index_lines += ["", "## Links", "- [site](https://example.com)"]
+    write(repo, INDEX, "\n".join(index_lines) + "\n")
     write(repo, f"{STORE}/fnew.md", memory("Fnew", "new feedback", "feedback"))
     write(repo, f"{STORE}/pnew.md", memory("Pnew", "new project", "project"))
     code, report = fix_json(repo)
@@ -578,7 +583,7 @@ def _spaced(parts: list[str], joined: str) -> list[str]:
 def test_boundaries_are_found_as_before(line: str) -> None:
     # A boundary now starts at its punctuation, leaving the spaces before it to the
     # phrase: the same boundaries and phrases, once spaces are collapsed.
-    parts = idx._boundaries().split(line)  # phrase, boundary, phrase, ..., phrase
+    parts = _boundaries().split(line)  # phrase, boundary, phrase, ..., phrase
     assert _spaced(parts[::2], " ") == _spaced(_OLD_BOUNDARY.split(line), " ")
     assert _spaced(parts[1::2], "") == _spaced(_OLD_BOUNDARY.findall(line), "")
 
@@ -609,22 +614,22 @@ def _phrases_in_two_passes(text: str) -> tuple[list[str], list[str]]:
 @example("  a  b .md ")
 @example("x .md")
 def test_phrases_are_read_as_before(text: str) -> None:
-    assert idx._phrases(text) == _phrases_in_two_passes(text)
+    assert _phrases(text) == _phrases_in_two_passes(text)
 
 
-def _named_the_long_way(lines: list[str], memories: list[idx.Memory]) -> dict[int, set[str]]:
+def _named_the_long_way(lines: list[str], memories: list[Memory]) -> dict[int, set[str]]:
     """Which memories each line names, read the long way: every window of every
     line's phrases joined, and every word of every line tried as a file name."""
     found: dict[int, set[str]] = {}
     for lineno, line in enumerate(lines, 1):
         phrases, seps = _phrases_in_two_passes(line)
         windows = {"\x00".join([phrases[a], *(x for i in range(a + 1, b) for x in (seps[i - 1], phrases[i]))]) for a in range(len(phrases)) for b in range(a + 1, len(phrases) + 1)}
-        words = {w.rstrip(".,;:!?'\u2019").removeprefix("./") for w in idx._WORDS.findall(line)}
+        words = {w.rstrip(".,;:!?'\u2019").removeprefix("./") for w in _WORDS.findall(line)}
         here = set()
         for m in memories:
             for text in {m.filename, m.stem, m.name or ""}:
                 phrases, seps = _phrases_in_two_passes(text)
-                if phrases and len(phrases) <= idx._MAX_PHRASES and idx._window(phrases, seps, 0, len(phrases)) in windows:
+                if phrases and len(phrases) <= _MAX_PHRASES and _window(phrases, seps, 0, len(phrases)) in windows:
                     here.add(m.filename)
             if m.filename in words:
                 here.add(m.filename)
@@ -646,8 +651,8 @@ _NAMES = st.lists(_NAME_PARTS, min_size=1, max_size=4).map("".join)
 def test_lines_name_memories_as_the_long_way_does(stems: list[tuple[str, str | None]], lines: list[str]) -> None:
     """Looking names up per phrase, and skipping the word split on lines without
     the memories' common file-name ending, names what trying everything names."""
-    memories = [idx.Memory(stem.strip() if stem.strip().endswith((".md", ".MD")) else f"{stem.strip()}.md", name, None, None) for stem, name in stems if stem.strip()]
-    assert idx._named(enumerate(lines, 1), memories) == _named_the_long_way(lines, memories)
+    memories = [Memory(stem.strip() if stem.strip().endswith((".md", ".MD")) else f"{stem.strip()}.md", name, None, None) for stem, name in stems if stem.strip()]
+    assert memories_named(enumerate(lines, 1), memories) == _named_the_long_way(lines, memories)
 
 
 @given(st.integers(0, 8), _PATTERN_LINES)
@@ -656,7 +661,7 @@ def test_lines_name_memories_as_the_long_way_does(stems: list[tuple[str, str | N
 @example(7, " x")
 def test_headings_are_read_as_before(hashes: int, rest: str) -> None:
     line = "#" * hashes + rest
-    old, new = _OLD_HEADING.match(line), idx._HEADING.match(line)
+    old, new = _OLD_HEADING.match(line), _HEADING.match(line)
     assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
     old, new = _OLD_ATX.match(line), blocks._ATX.match(line)
     assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
@@ -683,9 +688,9 @@ def test_the_generated_index_is_split_into_lines_once_however_many_links_are_dea
     (store,) = ws.stores
     memories = store_memories(ws, store)
     plan = store_plan(ws, store, text, memories)
-    assert plan.mode == idx.GENERATE
-    survey = idx.survey(text, memories, store_exists(ws, store), store_folder=store.folder)
+    assert plan.mode == GENERATE
+    whole = survey(text, memories, store_exists(ws, store), store_folder=store.folder)
     _CountedSplits.splits = 0
-    found = list(_check_links(ws, store, survey, plan._replace(text=_CountedSplits(plan.text)), memories))
+    found = list(_check_links(ws, store, whole, plan._replace(text=_CountedSplits(plan.text)), memories))
     assert len(found) == 30 and all("`memcheck fix` regenerates the index without it" in p.message for p in found)
     assert _CountedSplits.splits == 1

@@ -14,8 +14,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck import index as idx
-from memcheck.checks.index import store_plan
+from memcheck.index.links import classify, links, readings
+from memcheck.index.memory import Memory
+from memcheck.index.plan import GENERATE, SYNC
+from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED, STYLES, render
+from memcheck.index.store import store_plan
+from memcheck.index.survey import listed_files
+from memcheck.index.sync import sync
 from memcheck.text.mentions import mask_line
 from memcheck.workspace.discover import Workspace
 
@@ -142,7 +147,7 @@ def test_grouped_equals_seed_003_rebuild_index(store: list[tuple[str, str, str, 
             (mem / "note.md").write_text("no frontmatter\n")  # a store needs a file to exist
         seed._rebuild_index()
         expected = seed.index_path.read_text()
-        assert _render_via_memcheck(root, ".memory", idx.GROUPED) == expected
+        assert _render_via_memcheck(root, ".memory", GROUPED) == expected
 
 
 @SETTINGS
@@ -167,12 +172,12 @@ def test_flat_emdash_equals_nano_claude_renderer(store: list[tuple[str, str, str
             expected = nano_claude_index(mem)
             assert expected.count(" \u2014 \n") == 1  # descriptions are never empty otherwise
             expected = expected.replace(" \u2014 \n", "\n")
-        assert _render_via_memcheck(root, ".nano_claude/memory", idx.FLAT_EMDASH) == expected
+        assert _render_via_memcheck(root, ".nano_claude/memory", FLAT_EMDASH) == expected
 
 
 def test_empty_store_renders_an_empty_flat_emdash_index_and_a_bare_grouped_one() -> None:
-    assert idx.render(idx.FLAT_EMDASH, [], ("user",)) == ""
-    assert idx.render(idx.GROUPED, [], ("user",)) == "# Memory\n"
+    assert render(FLAT_EMDASH, [], ("user",)) == ""
+    assert render(GROUPED, [], ("user",)) == "# Memory\n"
 
 
 @pytest.mark.parametrize(
@@ -183,10 +188,10 @@ def test_empty_store_renders_an_empty_flat_emdash_index_and_a_bare_grouped_one()
     ],
 )
 def test_markdown_breaking_names_and_targets_are_escaped(name: str, filename: str, expected: str) -> None:
-    m = idx.Memory(filename, name, "d", "user")
-    assert idx.render(idx.FLAT_EMDASH, [m], ("user",)) == expected + "\n"
-    (link,) = idx.links(expected, 1)
-    assert idx.classify(link.target, "")[1] == filename
+    m = Memory(filename, name, "d", "user")
+    assert render(FLAT_EMDASH, [m], ("user",)) == expected + "\n"
+    (link,) = links(expected, 1)
+    assert classify(link.target, "")[1] == filename
 
 
 @settings(max_examples=500, deadline=None)
@@ -199,14 +204,14 @@ def test_markdown_breaking_names_and_targets_are_escaped(name: str, filename: st
 def test_an_entry_fix_writes_reads_back_as_its_file_on_one_line(filename: str, name: str, description: str) -> None:
     # Whatever the file is called (`#`, `?`, `%`, spaces, brackets, line breaks), the
     # entry is one line, links to that file as read whole, and ends in no whitespace.
-    line = idx.render(idx.FLAT_EMDASH, [idx.Memory(filename, name, description, "user")], ("user",)).rstrip("\n")
+    line = render(FLAT_EMDASH, [Memory(filename, name, description, "user")], ("user",)).rstrip("\n")
     assert "\n" not in line and line == line.rstrip()
-    (link, *_more) = idx.links(line, 1)
-    assert idx.readings(link.target)[0][0] == filename
+    (link, *_more) = links(line, 1)
+    assert readings(link.target)[0][0] == filename
     # and the link is one to a reader that blanks code spans and comments (a backtick
     # or `<!--` in the name opens nothing that would swallow it)
-    assert [x.col for x in idx.links(mask_line(line, False)[0], 1)][:1] == [link.col]
-    assert idx.classify(link.target, "", {filename}.__contains__) == ("local", filename) or filename in (".", "..") or "/" in filename
+    assert [x.col for x in links(mask_line(line, False)[0], 1)][:1] == [link.col]
+    assert classify(link.target, "", {filename}.__contains__) == ("local", filename) or filename in (".", "..") or "/" in filename
 
 
 @SETTINGS
@@ -222,7 +227,7 @@ def test_render_does_not_depend_on_file_creation_order(store: list[tuple[str, st
             for stem, name, desc, kind in order:
                 write(root, f".memory/{stem}.md", memory(name, desc, kind))
             write(root, ".memory/index-less.md", "x\n")
-            outputs.append(tuple(_render_via_memcheck(root, ".memory", s) for s in idx.STYLES))
+            outputs.append(tuple(_render_via_memcheck(root, ".memory", s) for s in STYLES))
     assert outputs[0] == outputs[1]
 
 
@@ -241,24 +246,24 @@ _curated_line = st.one_of(
 @given(st.lists(_curated_line, max_size=15), st.lists(_slug, max_size=8, unique=True))
 def test_sync_never_drops_a_line_whose_link_target_exists(lines: list[str], present: list[str]) -> None:
     existing = {f"{s}.md" for s in present} | {"MEMORY.md"}
-    memories = [idx.Memory(f"{s}.md", s, "d", "user") for s in present]
+    memories = [Memory(f"{s}.md", s, "d", "user") for s in present]
     text = "\n".join(lines) + "\n"
-    out, _ = idx.sync(text, memories, existing.__contains__, idx.FLAT_EMDASH)
+    out, _ = sync(text, memories, existing.__contains__, FLAT_EMDASH)
     out_lines = out.split("\n")
     for line in lines:
-        targets = [ln.target for ln in idx.links(line, 1)]
+        targets = [ln.target for ln in links(line, 1)]
         if any(t in existing for t in targets) or not targets:
             assert line in out_lines
     # and every memory is listed afterwards
-    assert {m.filename for m in memories} <= idx.listed_files(out, memories)
+    assert {m.filename for m in memories} <= listed_files(out, memories)
     # sync is idempotent
-    assert idx.sync(out, memories, existing.__contains__, idx.FLAT_EMDASH)[0] == out
+    assert sync(out, memories, existing.__contains__, FLAT_EMDASH)[0] == out
 
 
 def test_sync_removes_dead_entries_and_appends_missing_ones_under_a_final_heading() -> None:
     text = "# Notes\n\n## Topics\n- [Old](gone.md) \u2014 removed\n- [Kept](kept.md) \u2014 hook\n\nfree text\n"
-    memories = [idx.Memory("kept.md", "Kept", "k", "feedback"), idx.Memory("new.md", "New one", "fresh", "user")]
-    out, _ = idx.sync(text, memories, {"kept.md", "new.md", "MEMORY.md"}.__contains__, idx.FLAT_EMDASH)
+    memories = [Memory("kept.md", "Kept", "k", "feedback"), Memory("new.md", "New one", "fresh", "user")]
+    out, _ = sync(text, memories, {"kept.md", "new.md", "MEMORY.md"}.__contains__, FLAT_EMDASH)
     assert out == "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n\nfree text\n\n## Other\n- [New one](new.md) \u2014 fresh\n"
 
 
@@ -269,18 +274,18 @@ def test_marker_block_is_the_only_part_regenerated(repo: Path) -> None:
     ws = _workspace(repo)
     (store,) = ws.stores
     plan = store_plan(ws, store, before)
-    assert plan.mode == idx.GENERATE
+    assert plan.mode == GENERATE
     assert plan.text == "# Team notes\nKeep this.\n<!-- memcheck:start -->\n# Memory\n\n## User\n- [A](a.md) - first\n<!-- memcheck:end -->\nTrailer  \n"
 
 
 @pytest.mark.parametrize(
     ("existing", "mode", "style"),
     [
-        pytest.param(None, idx.GENERATE, idx.GROUPED, id="no-index"),
-        pytest.param("# Memory\n\n## User\n- [A](a.md) - first\n", idx.GENERATE, idx.GROUPED, id="pure-grouped"),
-        pytest.param("- [A](a.md) \u2014 first\n", idx.GENERATE, idx.FLAT_EMDASH, id="pure-emdash"),
-        pytest.param("- [A](a.md) - first\n", idx.GENERATE, idx.FLAT, id="pure-flat"),
-        pytest.param("# My memory\n\nNotes first.\n- [A](a.md) \u2014 first\n", idx.SYNC, idx.FLAT_EMDASH, id="curated"),
+        pytest.param(None, GENERATE, GROUPED, id="no-index"),
+        pytest.param("# Memory\n\n## User\n- [A](a.md) - first\n", GENERATE, GROUPED, id="pure-grouped"),
+        pytest.param("- [A](a.md) \u2014 first\n", GENERATE, FLAT_EMDASH, id="pure-emdash"),
+        pytest.param("- [A](a.md) - first\n", GENERATE, FLAT, id="pure-flat"),
+        pytest.param("# My memory\n\nNotes first.\n- [A](a.md) \u2014 first\n", SYNC, FLAT_EMDASH, id="curated"),
     ],
 )
 def test_automatic_mode_and_style(repo: Path, existing: str | None, mode: str, style: str) -> None:

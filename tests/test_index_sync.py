@@ -20,11 +20,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck import index as idx
-from memcheck.checks.index import store_plan
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import targets_for
 from memcheck.hooks import fix as fixer
+from memcheck.index.links import Link, classify, definition, links, readings, references
+from memcheck.index.memory import Memory
+from memcheck.index.plan import SYNC, _line_to_keep, normalise, plan, split_markers
+from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED, render
+from memcheck.index.store import store_plan
 from memcheck.workspace.discover import Workspace
 
 STORE = ".claude/memory"
@@ -108,13 +111,13 @@ def test_new_entries_go_into_the_section_for_their_type(repo: Path) -> None:
     write(repo, f"{STORE}/feedback_tests.md", memory("Tests", "Run pytest", "feedback"))
     write(repo, f"{STORE}/feedback_style.md", memory("Style", "Black, always", "feedback"))
     write(repo, f"{STORE}/reference_api.md", memory("API docs", "Where they live", "reference"))
-    index = (
+    index_text = (
         "# Memory index\n\n"
         "## User\n- [Prefs](user_prefs.md) \u2014 likes tabs, hates spaces\n\n"
         "## Feedback\n- [Tests](feedback_tests.md) \u2014 run pytest before pushing\n\n"
         "Keep feedback short.\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     assert run_cli(repo, "fix").returncode == 0
     assert (repo / INDEX).read_text() == (
         "# Memory index\n\n"
@@ -155,11 +158,11 @@ def test_fix_says_so_and_fails_when_an_entry_it_adds_falls_past_the_cap(repo: Pa
 def test_an_entry_whose_file_was_renamed_is_re_pointed_in_place(repo: Path) -> None:
     write(repo, f"{STORE}/feedback-testing.md", memory("Testing conventions", "Always run pytest first", "feedback"))
     write(repo, f"{STORE}/user_prefs.md", memory("Prefs", "Tabs", "user"))
-    index = (
+    index_text = (
         "# Memory\n\n## Feedback\n- [Testing conventions](feedback_testing.md) \u2014 always pytest, *then* push\n\n"
         "## User\n- [Prefs](user_prefs.md) \u2014 tabs\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     (dead,) = _index_findings(repo, "IDX002")
     assert dead["fixable"] and "renamed to feedback-testing.md: `memcheck fix` re-points the entry there" in dead["message"]
     assert _unlisted(repo) == set()  # the renamed file is that entry's finding, not one of its own
@@ -167,7 +170,7 @@ def test_an_entry_whose_file_was_renamed_is_re_pointed_in_place(repo: Path) -> N
     assert f"{INDEX}: fix would rewrite it: re-pointed 1 (feedback_testing.md -> feedback-testing.md)\n" in explained
     proc = run_cli(repo, "fix")
     assert proc.stdout.startswith(f"Fixing {INDEX}: re-pointed 1 (feedback_testing.md -> feedback-testing.md)\n")
-    assert (repo / INDEX).read_text() == index.replace("(feedback_testing.md)", "(feedback-testing.md)")
+    assert (repo / INDEX).read_text() == index_text.replace("(feedback_testing.md)", "(feedback-testing.md)")
 
 
 def test_lines_that_link_to_something_on_disk_are_kept(repo: Path) -> None:
@@ -179,7 +182,7 @@ def test_lines_that_link_to_something_on_disk_are_kept(repo: Path) -> None:
     write(repo, f"{STORE}/scratch.md", "my scratch pad, never committed\n")
     write(repo, f"{STORE}/diagram.png", b"\x89PNG\r\n")
     write(repo, ".gitignore", "scratch.md\n")
-    index = (
+    index_text = (
         "- [A](a.md) \u2014 a\n"
         "- [Archive](archive/) \u2014 a folder\n"
         "- [Scratch](scratch.md) \u2014 a file git ignores\n"
@@ -188,10 +191,10 @@ def test_lines_that_link_to_something_on_disk_are_kept(repo: Path) -> None:
         "- [What](what?.md) \u2014 `?` in the name\n"
         "- [Notes](<my notes.md>) \u2014 a space\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []
     code, report = fix_json(repo)
-    assert report["fixed"] == [] and (repo / INDEX).read_text() == index
+    assert report["fixed"] == [] and (repo / INDEX).read_text() == index_text
 
 
 def test_what_fix_writes_for_odd_file_names_reads_back(repo: Path) -> None:
@@ -208,15 +211,15 @@ def test_what_fix_writes_for_odd_file_names_reads_back(repo: Path) -> None:
 
 def test_markers_inside_a_code_block_are_an_example_not_markers(repo: Path) -> None:
     write(repo, f"{STORE}/a.md", memory("A", "a", "project"))
-    index = (
+    index_text = (
         "# Notes\n\nKeep memcheck's part between markers, like this:\n\n"
         "```markdown\n<!-- memcheck:start -->\n- [Example](example.md) \u2014 not a real entry\n<!-- memcheck:end -->\n```\n\n"
         "- [A](a.md) \u2014 the one memory\n"
     )
-    write(repo, INDEX, index)
+    write(repo, INDEX, index_text)
     assert [p for p in check_json(repo) if p["code"].startswith("IDX")] == []  # example.md is not a dead entry
     fix_json(repo)
-    assert (repo / INDEX).read_text() == index
+    assert (repo / INDEX).read_text() == index_text
 
 
 # ---------------------------------------------------------------- fights and loops
@@ -332,17 +335,17 @@ def _write_store(root: Path, memories: list[tuple[str, str | None, str | None, s
     write(root, INDEX, "\n".join(lines) + "\n")
 
 
-def _exists_on_disk(root: Path, line: str, defined: dict[str, idx.Link]) -> bool:
+def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
     """Every link on the line, a reference link's definition and a definition's own
     target included, points at something on disk (or is not a file link)."""
-    inline = idx.links(line, 1)
-    own = idx.definition(line, 1)
-    found = [*inline, *idx.references(line, line, 1, defined, inline), *([own[1]] if own else [])]
+    inline = links(line, 1)
+    own = definition(line, 1)
+    found = [*inline, *references(line, line, 1, defined, inline), *([own[1]] if own else [])]
     for link in found:
-        kind, _path = idx.classify(link.target, "")
+        kind, _path = classify(link.target, "")
         if kind in ("anchor", "url", "absolute"):
             continue
-        options, _browser = idx.readings(link.target)
+        options, _browser = readings(link.target)
         if not any(os.path.lexists(root / STORE / option) for option in options):
             return False
     return True
@@ -379,18 +382,18 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         assert (root / INDEX).read_text() == once  # a second fix changes nothing
         out_lines = once.split("\n")
         assert not [ln for ln in out_lines if ln != ln.rstrip()]  # no line ends in whitespace
-        if plan.mode == idx.SYNC:
+        if plan.mode == SYNC:
             # Every line whose links all point at something on disk is still there, in order.
             # (A list item's wrapped lines and nested items without links go with it.)
             kept = iter(out_lines)
             before_lines = before.rstrip("\n").split("\n")
-            defined = dict(found for i, ln in enumerate(before_lines) if (found := idx.definition(ln, i + 1)) is not None)
+            defined = dict(found for i, ln in enumerate(before_lines) if (found := definition(ln, i + 1)) is not None)
             for line in before_lines:
-                inner = line.startswith((" ", "\t")) and not idx.links(line, 1)
+                inner = line.startswith((" ", "\t")) and not links(line, 1)
                 if _exists_on_disk(root, line, defined) and line.strip() and not inner:
                     assert any(line == out for out in kept), line
         elif plan.marked:  # generate mode between markers: the rest is kept byte for byte
-            head, _inside, tail = idx.split_markers(before) or ("", "", "")
+            head, _inside, tail = split_markers(before) or ("", "", "")
             assert once.startswith(head) and once.endswith(tail.rstrip("\n") + "\n")
         ws = Workspace(cfg)
         left = [p for p in collect(ws, targets_for(ws, None)) if p.code.startswith("IDX") and p.fixable]
@@ -404,14 +407,14 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         max_size=8,
         unique_by=lambda m: m[0],
     ),
-    st.sampled_from([idx.GROUPED, idx.FLAT, idx.FLAT_EMDASH]),
+    st.sampled_from([GROUPED, FLAT, FLAT_EMDASH]),
 )
 def test_an_index_that_is_exactly_its_render_has_no_line_to_keep(memories: list[tuple[str, str | None, str | None, str | None]], style: str) -> None:
     """`plan` takes an index that is exactly the render of its memories for one to
     regenerate without looking for a line of its own: none is there to find."""
-    store = [idx.Memory(f"{stem}.md", name, description, kind) for stem, kind, name, description in memories]
+    store = [Memory(f"{stem}.md", name, description, kind) for stem, kind, name, description in memories]
     types = ["user", "feedback", "project", "reference"]
-    rendered = idx.render(style, store, types)
+    rendered = render(style, store, types)
     on_disk = {m.filename for m in store}
-    assert idx._line_to_keep(rendered.split("\n"), store, style, types, lambda path: path in on_disk) is None
-    assert idx.plan(rendered, store, lambda path: path in on_disk, types, None, None).text == idx.normalise(rendered)
+    assert _line_to_keep(rendered.split("\n"), store, style, types, lambda path: path in on_disk) is None
+    assert plan(rendered, store, lambda path: path in on_disk, types, None, None).text == normalise(rendered)

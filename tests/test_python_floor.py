@@ -112,15 +112,15 @@ def test_every_literal_regular_expression_compiles() -> None:
 _HOSTILE_LINES = textwrap.dedent(
     """
     import sys
-    from memcheck import index
+    from memcheck.index import naming, sync
     from memcheck.text import blocks
     n = 200_000
     for unit in (" ", ".", "'", ",1", ".,", "1, ", "-", ". ", "a.", "...a", " #", "\\t"):
         body = unit * (n // len(unit))
         for line in ("# a" + body + "b", "#" + body + "x", "# " + body, body, "# a" + body + " #"):
             blocks._ATX.match(line)
-            index._HEADING.match(line)
-            index._phrases(line)
+            sync._HEADING.match(line)
+            naming._phrases(line)
     print("done")
     """
 )

@@ -9,10 +9,22 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Iterator, Sequence
 
-from memcheck import index as idx
+from memcheck.index.caps import byte_cut, cap_lines, cap_usage, entry_names
+from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
+from memcheck.index.plan import GENERATE, is_own_render, line_breaks
+from memcheck.index.store import odd_index, store_exists, store_ignored, store_memories, store_plan
+from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZY, REMOVE, REPOINT, SHARED, UNICODE_FORM, UNUSED, survey
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
-from memcheck.text.document import Document
-from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, basename, join
+from memcheck.workspace.discover import INDEX_NAME, basename, join
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Targets
+    from memcheck.index.links import Link
+    from memcheck.index.memory import Memory
+    from memcheck.index.plan import Plan
+    from memcheck.index.survey import Dead, Survey
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Store, Workspace
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -261,71 +273,6 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         yield from contained(IDX011, store.index, check_store(ws, store))
 
 
-def store_memories(ws: Workspace, store: Store) -> list[idx.Memory]:
-    return [idx.memory_of(basename(p), ws.document(p)) for p in store.files]
-
-
-def store_exists(ws: Workspace, store: Store) -> idx.Exists:
-    """Whether a path relative to the store's folder names a file or folder on disk:
-    git's listing first, then the disk (a folder, a file git ignores). A symlink git
-    lists names something only when what it points at exists."""
-    folder, files = store.folder, ws.file_set
-
-    def exists(path: str) -> bool:
-        full = join(folder, path) if path != "." else folder
-        if full in files:
-            return os.path.exists(os.path.join(ws.root, full))
-        return ws.exists(full or ".")
-
-    return exists
-
-
-def store_ignored(ws: Workspace, store: Store) -> idx.Ignored:
-    """Of some paths relative to the store's folder, the ones git ignores."""
-
-    def ignored(paths: Sequence[str]) -> set[str]:
-        full = {join(store.folder, p): p for p in paths}
-        return {full[p] for p in ws.ignored_by_git(full)}
-
-    return ignored
-
-
-def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[idx.Memory] | None = None) -> idx.Plan:
-    if memories is None:
-        memories = store_memories(ws, store)
-    cfg = ws.config
-    return idx.plan(
-        existing,
-        memories,
-        store_exists(ws, store),
-        cfg.memory.types,
-        cfg.index.mode,
-        cfg.index.style,
-        store_folder=store.folder,
-        ignored=store_ignored(ws, store),
-        caps=(cfg.index.max_lines, cfg.index.max_bytes),
-    )
-
-
-def odd_index(ws: Workspace, path: str) -> str | None:
-    """What a store's MEMORY.md is, and what follows, when it is on disk but not a
-    file memcheck reads and writes: a folder, a symlink that leaves the repository
-    or points at nothing."""
-    full = os.path.join(ws.root, path)
-    if os.path.islink(full):
-        target = os.readlink(full)
-        if not os.path.exists(full):
-            return f"a symlink to {target}, which does not exist: agents load no index from it"
-        if not ws.is_inside_root(path):
-            return f"a symlink to {target}, outside the repository: other clones get no index from it, and memcheck does not read it"
-        if os.path.isdir(full):
-            return f"a symlink to the folder {target}: agents load no index from it"
-        return None
-    if os.path.isdir(full):
-        return "a folder, not a file: agents load no index from it"
-    return None
-
-
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     path = store.index
     if not store.has_index:
@@ -360,7 +307,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
 
 def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem]:
     path = store.index
-    text = idx.line_breaks(doc.text)
+    text = line_breaks(doc.text)
     lone_cr = text != doc.text  # CRLF is turned into LF when the file is read: a CR left is alone
     no_final_newline = bool(text) and not text.endswith("\n")
     if doc.bom or doc.crlf or lone_cr or no_final_newline:
@@ -376,47 +323,25 @@ def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem
     # markers): check and fix then judge the same lines the same way.
     whole = plan.survey
     if whole is None or plan.marked:
-        whole = idx.survey(text, memories, store_exists(ws, store), store_folder=store.folder, ignored=store_ignored(ws, store))
+        whole = survey(text, memories, store_exists(ws, store), store_folder=store.folder, ignored=store_ignored(ws, store))
     found = list(_check_links(ws, store, whole, plan, memories))
     yield from found
     last_line = max(len(whole.lines) - (1 if text.endswith("\n") else 0), 1)
     # A memory that fix re-points a dead entry to is that entry's finding (IDX002), not
     # an unlisted memory of its own: check then counts what fix does.
-    renamed = {d.renamed[0] for d in plan.survey.dead.values() if d.action == idx.REPOINT} if plan.survey is not None else set()
+    renamed = {d.renamed[0] for d in plan.survey.dead.values() if d.action == REPOINT} if plan.survey is not None else set()
     unlisted = [m.filename for m in memories if m.filename not in whole.listed and m.filename not in renamed]
     for name in unlisted:
         message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
         yield IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
     fixable_found = unlisted or doc.bom or doc.crlf or lone_cr or no_final_newline or any(p.fixable for p in found)
-    if plan.mode == idx.GENERATE and plan.text != text and not fixable_found:
+    if plan.mode == GENERATE and plan.text != text and not fixable_found:
         line = _first_difference(text, plan.text)
         yield IDX006.at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
 
 
-def is_own_render(plan: idx.Plan, text: str, memories: Sequence[idx.Memory]) -> bool:
-    """The index is exactly what ``memcheck fix`` writes for these memories, and so
-    holds one entry per memory file, linking to it by its plain name, and no other
-    link: the link and listing rules (IDX002-IDX005) have nothing to find, and are
-    not run. (The usual case for an index memcheck keeps; tests/test_fast_paths.py
-    checks the claim against the long way.)
-
-    A name or description holding ``](`` could make a second link on its line, a
-    file name that is not plain (``#``, ``%``, spaces) is escaped in its link, and
-    an index with markers keeps curated text around the render: those take the long
-    way."""
-    return (
-        plan.mode == idx.GENERATE
-        and not plan.marked
-        and plan.text == text
-        and all(
-            idx.is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "")
-            for m in memories
-        )
-    )
-
-
-def _renamed_note(dead: idx.Dead | None) -> str:
+def _renamed_note(dead: Dead | None) -> str:
     if dead is None or not dead.renamed:
         return ""
     names = list(dead.renamed)
@@ -425,60 +350,60 @@ def _renamed_note(dead: idx.Dead | None) -> str:
     return f" ({listed} {'may be' if dead.candidates == 1 else 'look like'} its file renamed)"
 
 
-def _dead_advice(survey: idx.Survey, plan: idx.Plan, generated: frozenset[str], lineno: int, col: int) -> tuple[str, bool]:
+def _dead_advice(whole: Survey, plan: Plan, generated: frozenset[str], lineno: int, col: int) -> tuple[str, bool]:
     """IDX002's advice for the dead link at (lineno, col), and whether ``fix`` takes it:
     the plan's own reading of the line when fix rewrites it, else the whole index's.
     ``generated``: the lines of the index fix generates (see _check_links)."""
     start, end = plan.region
     mine = start < lineno <= end
-    dead = survey.dead.get((lineno, col))
+    dead = whole.dead.get((lineno, col))
     offset = 0
     if mine and plan.survey is not None:
         offset = start
         dead = plan.survey.dead.get((lineno - start, col), dead)
     maybe = _renamed_note(dead)
-    if mine and plan.mode == idx.GENERATE:
-        if survey.lines[lineno - 1] in generated:
+    if mine and plan.mode == GENERATE:
+        if whole.lines[lineno - 1] in generated:
             return f"regenerating keeps the line: point the link at the right file, restore it, or remove the link{maybe}", False
         return f"`memcheck fix` regenerates the index without it{maybe}", True
     if not mine or dead is None:
         return f"point the link at the right file, restore it, or remove the link{maybe}", False
-    if dead.why == idx.UNICODE_FORM:
+    if dead.why == UNICODE_FORM:
         return f"the memory file is {dead.renamed[0]}, the same name in another Unicode form (macOS opens either, Linux only that one): `memcheck fix` re-points the entry there", True
-    if dead.action == idx.REPOINT:
-        return f"it looks renamed to {dead.renamed[0]}: `memcheck fix` re-points the {'definition' if dead.form == idx.DEFINED else 'entry'} there", True
-    if dead.action == idx.REMOVE:
+    if dead.action == REPOINT:
+        return f"it looks renamed to {dead.renamed[0]}: `memcheck fix` re-points the {'definition' if dead.form == DEFINED else 'entry'} there", True
+    if dead.action == REMOVE:
         lines = sorted(dead.drop)
         item = f"its list item (lines {lines[0] + offset}-{lines[-1] + offset})" if len(lines) > 1 and lines[-1] - lines[0] == len(lines) - 1 else "its list item"
-        what = "the line" if len(lines) == 1 else item if dead.form != idx.DEFINED else f"the definition and the entry using it (lines {', '.join(str(n + offset) for n in lines)})"
+        what = "the line" if len(lines) == 1 else item if dead.form != DEFINED else f"the definition and the entry using it (lines {', '.join(str(n + offset) for n in lines)})"
         return f"restore the file, or let `memcheck fix` remove {what}{maybe}", True
     at = dead.at + offset
     reasons = {
-        idx.IGNORED: "git ignores that path, so the file may exist in another clone: memcheck leaves the entry alone; restore the file here or remove the entry by hand",
-        idx.IN_DESCRIPTION: "it is in the entry's description, not its own link: fix that link or remove it",
-        idx.AMBIGUOUS: "point it at the right file by hand",
-        idx.LAZY: f"its list item goes on, unindented, on line {at}: re-point or remove the item by hand",
-        idx.HOLDS: f"its list item holds more on line {at}: re-point the link, or remove what you no longer need by hand",
-        idx.UNUSED: "no line uses this definition: point it at the right file, or remove it",
-        idx.SHARED: "several lines use this definition: point it at the right file, or restore the file",
+        IGNORED: "git ignores that path, so the file may exist in another clone: memcheck leaves the entry alone; restore the file here or remove the entry by hand",
+        IN_DESCRIPTION: "it is in the entry's description, not its own link: fix that link or remove it",
+        AMBIGUOUS: "point it at the right file by hand",
+        LAZY: f"its list item goes on, unindented, on line {at}: re-point or remove the item by hand",
+        HOLDS: f"its list item holds more on line {at}: re-point the link, or remove what you no longer need by hand",
+        UNUSED: "no line uses this definition: point it at the right file, or remove it",
+        SHARED: "several lines use this definition: point it at the right file, or restore the file",
     }
     advice = reasons.get(dead.why, "point the link at the right file, restore it, or remove the link")
     return f"{advice}{maybe}", False
 
 
-def _in_description(line: str, line_links: Sequence[tuple[idx.Link, str, str]], link: idx.Link, descriptions: dict[str, str]) -> bool:
+def _in_description(line: str, line_links: Sequence[tuple[Link, str, str]], link: Link, descriptions: dict[str, str]) -> bool:
     """A link after an entry's own link that its memory's description holds (as the
     index shows it): the memory's finding (MEM021), not the index's."""
     first, kind, local = line_links[0]
     return (
         first is not link
         and kind == "local"
-        and idx.is_entry(line)
+        and is_entry(line)
         and line[link.col - 1 : link.stop] in descriptions.get(local, "")
     )
 
 
-def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan, memories: Sequence[idx.Memory] = ()) -> Iterator[Problem]:
+def _check_links(ws: Workspace, store: Store, whole: Survey, plan: Plan, memories: Sequence[Memory] = ()) -> Iterator[Problem]:
     path = store.index
     existing = ws.file_set
     descriptions = {m.filename: m.description for m in memories if m.description and "](" in m.description}
@@ -486,23 +411,23 @@ def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan
     # The generated index's lines, split once and not once per dead link: the
     # judge_dead probe (n dead links, n unlisted memories) took 0.63 / 1.11 / 2.61 s
     # at n = 1,000 / 2,000 / 4,000, now 0.42 / 0.73 / 1.28 s.
-    generated = frozenset(plan.text.split("\n")) if survey.dead and plan.mode == idx.GENERATE else frozenset()
-    for lineno, (line, line_links) in enumerate(zip(survey.lines, survey.resolved), 1):
+    generated = frozenset(plan.text.split("\n")) if whole.dead and plan.mode == GENERATE else frozenset()
+    for lineno, (line, line_links) in enumerate(zip(whole.lines, whole.resolved), 1):
         for link, kind, local in line_links:
-            if kind == "anchor" or link.form == idx.REFERENCE:
+            if kind == "anchor" or link.form == REFERENCE:
                 continue  # a reference link is judged where its target is written: at its definition
             if kind in ("url", "absolute"):
                 yield IDX005.at(path, lineno, link.col, f"link to {link.target!r} points outside the store; keep index entries inside the memory store")
                 continue
             if kind == "local":
                 target = join(store.folder, local) if local != "." else (store.folder or ".")
-                missing = (lineno, link.col) in survey.dead
-                if missing and survey.dead[(lineno, link.col)].why == idx.UNICODE_FORM:
-                    advice, _ = _dead_advice(survey, plan, generated, lineno, link.col)
+                missing = (lineno, link.col) in whole.dead
+                if missing and whole.dead[(lineno, link.col)].why == UNICODE_FORM:
+                    advice, _ = _dead_advice(whole, plan, generated, lineno, link.col)
                     yield IDX002.at(path, lineno, link.col, f"entry points at {link.target!r}; {advice}")
                     continue
             else:  # it leaves the store: for where, read it from the repository's root
-                kind, target = idx.classify(link.target, store.folder, ws.exists)
+                kind, target = classify(link.target, store.folder, ws.exists)
                 if kind == "outside-repo":
                     yield IDX005.at(path, lineno, link.col, f"link to {link.target!r} points outside the repository; keep index entries inside the memory store")
                     continue
@@ -510,34 +435,19 @@ def _check_links(ws: Workspace, store: Store, survey: idx.Survey, plan: idx.Plan
             if missing:
                 if descriptions and _in_description(line, line_links, link, descriptions):
                     continue
-                advice, fixable = _dead_advice(survey, plan, generated, lineno, link.col)
-                what = f"reference [{link.text}] points" if link.form == idx.DEFINED else "entry points"
+                advice, fixable = _dead_advice(whole, plan, generated, lineno, link.col)
+                what = f"reference [{link.text}] points" if link.form == DEFINED else "entry points"
                 problem = IDX002.at(path, lineno, link.col, f"{what} at {link.target!r}, which does not exist; {advice}")
                 yield problem if fixable else problem._replace(fixable=False)
                 continue
             if kind == "escapes":
                 yield IDX005.at(path, lineno, link.col, f"link to {link.target!r} leaves the store folder; keep index entries inside the memory store")
                 continue
-            if link.form != idx.DEFINED and link is line_links[0][0] and idx.is_entry(line):
+            if link.form != DEFINED and link is line_links[0][0] and is_entry(line):
                 if target in seen:
                     yield IDX004.at(path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory")
                 else:
                     seen[target] = lineno
-
-
-def cap_lines(text: str) -> list[str]:
-    """An index's lines as the caps count them: the final newline ends a line, it
-    does not start another."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def cap_usage(doc: Document) -> tuple[int, int]:
-    """An index's lines and bytes as the caps count them (a BOM is not loaded; a lone
-    CR ends a line)."""
-    return len(cap_lines(idx.line_breaks(doc.text))), doc.size - (3 if doc.bom else 0)
 
 
 def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Problem]:
@@ -556,26 +466,6 @@ def _check_caps(ws: Workspace, path: str, text: str, size: int) -> Iterator[Prob
     ]
     if near and len(lines) <= cfg.max_lines and size <= cfg.max_bytes:
         yield IDX009.at(path, 1, 1, f"{INDEX_NAME} is at {' and '.join(near)}; consolidate before entries fall past the cap")
-
-
-def byte_cut(lines: Sequence[str], max_bytes: int) -> int:
-    """How many whole lines fit in ``max_bytes`` (each with its newline)."""
-    offset = 0
-    for i, line in enumerate(lines):
-        offset += len(line.encode("utf-8")) + 1
-        if offset > max_bytes:
-            return i
-    return len(lines)
-
-
-def loaded_lines(lines: Sequence[str], max_lines: int, max_bytes: int) -> int:
-    """How many lines of an index agents load: the line cap, then the byte cap."""
-    return min(max_lines, len(lines), byte_cut(lines, max_bytes))
-
-
-def entry_names(lines: Sequence[str]) -> list[str]:
-    """The memory files the lines link to, in order."""
-    return [basename(link.target) or link.target for i, line in enumerate(lines) for link in idx.links(line, i)]
 
 
 def _entries(lines: Sequence[str]) -> str:

@@ -19,9 +19,9 @@ from typing import Iterable, TypedDict
 import click
 
 from memcheck import agents, guidance_model
-from memcheck.checks.index import cap_lines, entry_names, loaded_lines
 from memcheck.checks.skills import scope_of
 from memcheck.config import Config, ConfigError
+from memcheck.index.caps import cap_lines, entry_names, loaded_lines
 from memcheck.text.document import MAX_BYTES
 from memcheck.workspace.discover import USER_PREFIX, Store, Workspace, folder_workspace, parent, relative_path, user_workspace
 

@@ -14,14 +14,19 @@ import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
-from memcheck import index as idx
-from memcheck.checks.index import cap_lines, loaded_lines, odd_index, store_exists, store_memories, store_plan
 from memcheck.config import Config
 from memcheck.engine.collect import collect, find
 from memcheck.engine.finish import finish
 from memcheck.engine.signals import signals_held, stopped_by_signals
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.hooks.report import destination, report
+from memcheck.index.caps import cap_lines, loaded_lines
+from memcheck.index.memory import Exists, Memory
+from memcheck.index.plan import Plan, changes_of
+from memcheck.index.plan import plan as plan_index
+from memcheck.index.store import odd_index, store_exists, store_memories, store_plan
+from memcheck.index.survey import survey
+from memcheck.index.sync import Changes
 from memcheck.problem import Problem, failing
 from memcheck.text import document
 from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, join
@@ -123,7 +128,7 @@ class Fixed(NamedTuple):
     """One index ``fix`` wrote, and what it changed there."""
 
     path: str
-    changes: idx.Changes
+    changes: Changes
     past_cap: tuple[str, ...]  # memory files whose new entry agents never load
 
 
@@ -131,10 +136,10 @@ class Planned(NamedTuple):
     """What ``fix`` would write to one index, and from what."""
 
     text: bytes
-    plan: idx.Plan
+    plan: Plan
     existing: str | None
-    memories: list[idx.Memory]
-    exists: idx.Exists
+    memories: list[Memory]
+    exists: Exists
 
 
 def planned(ws: Workspace, store: Store) -> Planned | None:
@@ -158,21 +163,21 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     new = plan.text.encode("utf-8")
     if new == current:
         return None
-    changes = idx.changes_of(plan, existing, memories, exists)
+    changes = changes_of(plan, existing, memories, exists)
     if changes.added or changes.removed or changes.repointed:
         withheld, kept = _not_to_fix(ws, store, existing, memories, exists, changes)
         if withheld or kept:
             memories = [m for m in memories if m.filename not in withheld]
             exists = _also_existing(exists, kept)
             cfg = ws.config
-            plan = idx.plan(existing, memories, exists, cfg.memory.types, cfg.index.mode, cfg.index.style)
+            plan = plan_index(existing, memories, exists, cfg.memory.types, cfg.index.mode, cfg.index.style)
             new = plan.text.encode("utf-8")
             if new == current:
                 return None
     return Planned(new, plan, existing, memories, exists)
 
 
-def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Sequence[idx.Memory], exists: idx.Exists, changes: idx.Changes) -> tuple[set[str], set[str]]:
+def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Sequence[Memory], exists: Exists, changes: Changes) -> tuple[set[str], set[str]]:
     """What fix leaves alone, as ruff's fixes do: only a finding that is reported is
     fixed. An unlisted memory whose IDX003 is off (select, ignore, per-path-ignores)
     or suppressed (``memcheck-disable-file IDX003`` in it) is not added; a dead
@@ -191,7 +196,7 @@ def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Seq
     last_line = max(len(index.lines) - (1 if index.text.endswith("\n") else 0), 1)
     added = {join(store.folder, name): name for name, _line in changes.added}
     asked = [IDX003.at(store.index, last_line, 1, "unlisted", about=path) for path in added]
-    dead = idx.survey(existing, memories, exists).dead if existing is not None and (changes.removed or changes.repointed) else {}
+    dead = survey(existing, memories, exists).dead if existing is not None and (changes.removed or changes.repointed) else {}
     asked += [IDX002.at(store.index, line, col, "dead") for line, col in dead]
     enabled = selected([IDX002.code, IDX003.code], ws.config)
     documents = {p: ws.document(p) for p in added}
@@ -204,7 +209,7 @@ def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Seq
     return withheld, {d.path for at, d in dead.items() if at not in fixable}
 
 
-def _also_existing(exists: idx.Exists, kept: set[str]) -> idx.Exists:
+def _also_existing(exists: Exists, kept: set[str]) -> Exists:
     return lambda path: path in kept or exists(path)
 
 
@@ -227,7 +232,7 @@ def fix_store(ws: Workspace, store: Store) -> Fixed | None:
     if new is None:
         return None
     atomic_write(safe_target(ws.root, store.index), new.text)
-    changes = idx.changes_of(new.plan, new.existing, new.memories, new.exists)
+    changes = changes_of(new.plan, new.existing, new.memories, new.exists)
     cfg = ws.config.index
     loaded = loaded_lines(cap_lines(new.plan.text), cfg.max_lines, cfg.max_bytes)
     return Fixed(store.index, changes, tuple(name for name, line in changes.added if line > loaded))
@@ -309,7 +314,7 @@ def describe(fixed: Fixed, config: Config) -> dict[str, Any]:
     return {**changes_record(fixed.changes), "past_cap": list(fixed.past_cap), "caps": {"lines": cap.max_lines, "bytes": cap.max_bytes}}
 
 
-def changes_record(changes: idx.Changes) -> dict[str, Any]:
+def changes_record(changes: Changes) -> dict[str, Any]:
     return {
         "added": sorted(name for name, _line in changes.added),
         "repointed": [{"from": old, "to": new} for old, new in changes.repointed],

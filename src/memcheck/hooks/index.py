@@ -4,10 +4,10 @@ from __future__ import annotations
 import os
 import sys
 
-from memcheck import index as idx
-from memcheck.checks.index import store_exists, store_memories, store_plan
 from memcheck.config import Config, ConfigError
 from memcheck.hooks.fix import changes_record
+from memcheck.index.plan import changes_of
+from memcheck.index.store import store_exists, store_memories, store_plan
 from memcheck.output.text import what_changed
 from memcheck.workspace.discover import Workspace, relative_path
 
@@ -31,7 +31,7 @@ def run(config: Config, store_path: str, explain: bool) -> int:
             changed = "already up to date"
         else:
             changed = "fix would write it" if existing is None else "fix would rewrite it"
-            done = what_changed(changes_record(idx.changes_of(plan, existing, memories, store_exists(ws, store))))
+            done = what_changed(changes_record(changes_of(plan, existing, memories, store_exists(ws, store))))
             changed += f": {done}" if done else ""
         print(f"{store.index}: {changed}")
     else:

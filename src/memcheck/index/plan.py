@@ -1,0 +1,241 @@
+"""Planning: decide an index's mode and style, and work out what it should hold.
+
+``plan`` is what ``memcheck fix`` writes and ``memcheck check`` compares against:
+in generate mode the render of the store, in sync mode the curator's index made to
+agree with it (see ``sync``), and with markers only the text between them.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, NamedTuple, Sequence
+
+from memcheck.index.links import classify, is_entry, is_plain_name, links
+from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, pure_style, render
+from memcheck.index.survey import Survey, survey
+from memcheck.index.sync import Changes, sync
+from memcheck.text import blocks
+from memcheck.text.mentions import mask_line
+
+if TYPE_CHECKING:
+    from memcheck.index.memory import Exists, Ignored, Memory
+
+GENERATE, SYNC = "generate", "sync"
+MARK_START, MARK_END = "<!-- memcheck:start -->", "<!-- memcheck:end -->"
+# What memcheck wrote for an empty description before it stopped ending lines in
+# whitespace: the entry is still its own, not a curator's.
+_DANGLING_SEPARATOR = re.compile(r"(\))\s+(?:-|\u2014)\s*$")
+
+
+class Plan(NamedTuple):
+    mode: str
+    style: str
+    reason: str
+    text: str  # the index as it should be
+    marked: bool = False  # only the text between the markers is memcheck's
+    region: tuple[int, int] = (0, 0)  # lines (0-based, end exclusive) of the text fix rewrites
+    survey: Survey | None = None  # of that region, in sync mode
+    changes: Changes | None = None  # in sync mode; see changes_of for generate mode
+    around: frozenset[str] = frozenset()  # memories the text outside the markers lists
+
+
+def line_breaks(text: str) -> str:
+    """LF line endings: CRLF and a lone CR (old Mac files, which read as one line otherwise) alike."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def split_markers(text: str) -> tuple[str, str, str] | None:
+    """(before-and-start-line, inside, end-line-and-after) when both markers are
+    present, each alone on its line, outside code blocks and not inside another
+    HTML comment (read as the index's other lines are: see blocks.layout)."""
+    if MARK_START not in text:
+        return None
+    lines = text.split("\n")
+    kinds = blocks.layout(lines).kinds
+    start = end = -1
+    in_comment = False
+    for i, (line, kind) in enumerate(zip(lines, kinds)):
+        if kind == blocks.CODE:
+            continue
+        was_comment = in_comment
+        if in_comment or "<!--" in line:
+            in_comment = mask_line(line, in_comment)[1]
+        if was_comment or len(line) - len(line.lstrip()) >= 4:
+            continue  # inside a comment already open, or indented four columns (code): not a marker
+        if start < 0 and line.strip() == MARK_START:
+            start = i
+        elif start >= 0 and line.strip() == MARK_END:
+            end = i
+            break
+    if start < 0 or end < 0:
+        return None
+    before = "\n".join(lines[: start + 1]) + "\n"
+    inside = "\n".join(lines[start + 1 : end]) + ("\n" if end > start + 1 else "")
+    return before, inside, "\n".join(lines[end:])
+
+
+def plan(
+    existing: str | None,
+    memories: Sequence[Memory],
+    exists: Exists,
+    types: Sequence[str],
+    mode: str | None,
+    style: str | None,
+    *,
+    store_folder: str = "",
+    ignored: Ignored | None = None,
+    caps: tuple[int, int] | None = None,
+) -> Plan:
+    """Decide mode and style for one index and work out what it should hold.
+
+    ``exists`` and ``ignored`` answer for paths relative to the store's folder,
+    ``store_folder``; ``caps`` (lines, bytes) is how much of the index agents load,
+    which sync mode places new entries inside when it can."""
+    memories = sorted(memories, key=lambda m: m.filename)
+    if existing is None:
+        chosen = style or GROUPED
+        origin = "from index.style in the config" if style else "the default for a new index"
+        reason = f"mode generate (automatic): there is no MEMORY.md yet; style {chosen} ({origin})"
+        text = render(chosen, memories, types)
+        return Plan(GENERATE, chosen, reason, text, region=(0, len(text.split("\n"))))
+    existing = line_breaks(existing)
+    marked = split_markers(existing)
+    region = marked[1] if marked else existing
+    region_lines = region.split("\n")
+    # A memory the text around the markers lists is listed: the block neither repeats
+    # it nor counts it as added.
+    around = survey(marked[0] + marked[2], memories, exists, store_folder=store_folder).listed if marked else frozenset()
+    pure = pure_style(region_lines, types, style) if region.strip() else None
+    pure_render: str | None = None  # the render of every memory in style ``pure``, once made
+    if mode is None:
+        if marked:
+            mode, why = GENERATE, "the marker block is memcheck's to regenerate"
+        elif not region.strip() or (pure is not None and (style is None or pure == style)):
+            if pure is not None:
+                pure_render = render(pure, memories, types)
+            # An index that is exactly the render (as agents and `fix` write it) holds no
+            # line of its own: no need to look for one (a hypothesis test checks it).
+            kept = None if pure is None or pure_render == region else _line_to_keep(region_lines, memories, pure, types, exists)
+            if kept is None:
+                what = f"nothing but {pure}-style headings and entries" if pure else "nothing"
+                mode, why = GENERATE, f"MEMORY.md holds {what}, so regenerating loses nothing"
+            else:
+                mode, why = SYNC, kept
+        else:
+            mode, why = SYNC, "MEMORY.md holds curated text (headings, notes or other entry forms) that regenerating would lose"
+        why_mode = f"mode {mode} (automatic): {why}"
+    else:
+        why_mode = f"mode {mode} (from index.mode in the config)"
+    if style is not None:
+        why_style = f"style {style} (from index.style in the config)"
+    else:
+        detected = detect_style(region_lines) or pure
+        style = detected or GROUPED
+        origin = "detected from the existing entries" if detected else "the default for an index without entries"
+        why_style = f"style {style} ({origin})"
+    first = marked[0].count("\n") if marked else 0
+    end = first + len(region_lines) - (1 if marked else 0)
+    if not region.strip() and all(m.filename in around for m in memories):
+        # No memories to list (none, or all listed around the markers) and nothing in
+        # the index: settled, in every style (an empty grouped render would be a lone
+        # `# Memory`, an empty flat one nothing at all, and the style of an empty index
+        # is the default one: each would undo the other).
+        nothing = "the store holds no memories" if not memories else "the text around the markers lists every memory"
+        empty = "its marker block is empty" if marked else "the index is empty"
+        why_mode = f"mode {mode}: {nothing} and {empty}, so there is nothing to write"
+        return Plan(mode, style, f"{why_mode}; {why_style}", existing, bool(marked), (first, end), around=around)
+    found: Survey | None = None
+    changes: Changes | None = None
+    if mode == GENERATE:
+        new_region = pure_render if pure_render is not None and style == pure and not around else render(style, [m for m in memories if m.filename not in around], types)
+    else:
+        found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, also_listed=around)
+        if caps is not None and marked:
+            caps = (caps[0] - first, caps[1] - len(marked[0].encode("utf-8")))  # the region starts that far in
+        new_region, changes = sync(region, memories, exists, style, types, found, caps)
+        if changes.added and first:
+            changes = changes._replace(added=tuple((name, line + first) for name, line in changes.added))
+    text = normalise((marked[0] + new_region + marked[2]) if marked else new_region)
+    return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around)
+
+
+def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists) -> str | None:
+    """Why regenerating an index of nothing but ``style`` entries would lose a line,
+    if it would: an entry links to something that exists but is not a memory (a
+    folder, a file of another kind), or carries a name or description other than
+    its memory's: a hand-written one (people write all three styles by hand, and
+    edit what an agent wrote), which regenerating would replace."""
+    names = {m.filename for m in memories}
+    rendered = entries_as_rendered(style, memories)
+    for lineno, line in enumerate(lines, 1):
+        for link in links(line, lineno)[:1]:
+            kind, path = classify(link.target, "", exists)
+            if kind == "local" and path not in names and exists(path):
+                return f"line {lineno} links to {path}, which is not a memory file: regenerating would drop the line"
+            if kind == "local" and path in rendered and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
+                return f"line {lineno} ({path}) carries a name or description other than its memory's, which regenerating would replace"
+    return None
+
+
+def normalise(text: str) -> str:
+    """UTF-8 without BOM, LF line endings, exactly one final newline (empty stays empty)."""
+    text = line_breaks(text.lstrip("\ufeff"))
+    if not text.strip():
+        return ""
+    return text.rstrip("\n") + "\n"
+
+
+def changes_of(plan: Plan, existing: str | None, memories: Sequence[Memory], exists: Exists) -> Changes:
+    """What ``fix`` adds, re-points, removes and rewrites when it writes ``plan``."""
+    if plan.changes is not None:
+        return plan.changes
+    old = ""
+    if existing is not None:
+        existing = line_breaks(existing)
+        marked = split_markers(existing)
+        old = marked[1] if marked else existing
+    before = survey(old, memories, exists, also_listed=plan.around)
+    added = {m.filename for m in memories if m.filename not in before.listed}
+    lines = plan.text.split("\n")
+    start, end = 0, len(lines)
+    written = split_markers(plan.text) if plan.marked else None
+    if written is not None:
+        start = written[0].count("\n")
+        end = start + written[1].count("\n")
+    where = []
+    for lineno in range(start + 1, end + 1):
+        for link in links(lines[lineno - 1], lineno)[:1]:
+            kind, path = classify(link.target, "", exists)
+            if kind == "local" and path in added:
+                where.append((path, lineno))
+    # Regenerating drops every dead entry of the region, whatever sync would do with
+    # it, and replaces every entry whose text is not its memory's render.
+    rendered = entries_as_rendered(plan.style, [m for m in memories if m.filename not in plan.around])
+    rewrote = []
+    for line, resolved in zip(before.lines, before.resolved):
+        if resolved and is_entry(line):
+            link, kind, path = resolved[0]
+            if kind == "local" and path in rendered and path not in added and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
+                rewrote.append(path)
+    return Changes(tuple(where), (), tuple(d.target for d in before.dead.values()), tuple(sorted(set(rewrote))))
+
+
+def is_own_render(plan: Plan, text: str, memories: Sequence[Memory]) -> bool:
+    """The index is exactly what ``memcheck fix`` writes for these memories, and so
+    holds one entry per memory file, linking to it by its plain name, and no other
+    link: the link and listing rules (IDX002-IDX005) have nothing to find, and are
+    not run. (The usual case for an index memcheck keeps; tests/test_fast_paths.py
+    checks the claim against the long way.)
+
+    A name or description holding ``](`` could make a second link on its line, a
+    file name that is not plain (``#``, ``%``, spaces) is escaped in its link, and
+    an index with markers keeps curated text around the render: those take the long
+    way."""
+    return (
+        plan.mode == GENERATE
+        and not plan.marked
+        and plan.text == text
+        and all(
+            is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "")
+            for m in memories
+        )
+    )
