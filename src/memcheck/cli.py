@@ -248,7 +248,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
             from memcheck.workspace.discover import hook_folders
 
             folders = hook_folders(settings, scope.paths)
-        listing = GitListing(settings.root, folders, staged=scope.staged)  # git lists files while the checks are imported
+        listing = GitListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
         from memcheck.hooks import check as command
 
         return command.run(

@@ -136,7 +136,7 @@ class Workspace:
         self.root = config.root
         self.staged = staged
         if files is None and listing is None and staged is not None:
-            listing = GitListing(self.root, staged=staged)
+            listing = GitListing(self.root, cached_only=True)
         if files is not None:
             listed: list[str] | None = files
         elif listing is not None and listing.root == self.root:
