@@ -148,7 +148,7 @@ def lint_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 class Scope(NamedTuple):
     paths: list[str] | None  # None: the whole tree
     deleted: list[str]
-    staged: Any = None  # listing.StagedIndex: judge what the commit holds, not the disk
+    staged: Any = None  # staged.StagedFiles: judge what the commit holds, not the disk
 
 
 def _scope(settings: Any, paths: Sequence[str], changed: bool) -> Scope:
@@ -157,7 +157,7 @@ def _scope(settings: Any, paths: Sequence[str], changed: bool) -> Scope:
         return Scope(list(paths) or None, [])
     if paths:
         raise _usage("--changed takes no PATHS: it judges what the change touches")
-    from memcheck.workspace.listing import changed_paths, staged_view
+    from memcheck.workspace.staged import changed_paths, staged_view
 
     if not (settings.root / ".git").exists():
         raise _usage(f"--changed needs a git repository; {settings.root} is not one")
@@ -231,7 +231,8 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
     see --fail-on), 2 for a usage or configuration error.
     """
     def run() -> int:
-        from memcheck.workspace.listing import GitListing
+        from memcheck.workspace.disk import DiskSource
+        from memcheck.workspace.staged import StagedSource
 
         if statistics and fmt not in ("text", "json", "auto"):
             raise _usage("--statistics prints text or json, not " + fmt)
@@ -248,7 +249,8 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
             from memcheck.workspace.discover import hook_folders
 
             folders = hook_folders(settings, scope.paths)
-        listing = GitListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
+        # git lists the files while the checks are imported
+        source = DiskSource(settings.root, folders) if scope.staged is None else StagedSource(scope.staged, folders)
         from memcheck.hooks import check as command
 
         return command.run(
@@ -256,9 +258,8 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
             scope.paths,
             fmt,
             user,
-            listing,
+            source,
             deleted=scope.deleted,
-            staged=scope.staged,
             statistics=statistics,
             output_file=options.output_file,
             write_baseline=write_baseline,

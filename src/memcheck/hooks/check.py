@@ -20,7 +20,7 @@ from memcheck.problem import Problem, failing
 from memcheck.rules import FAMILY_MODULES
 from memcheck.text import document
 from memcheck.workspace.discover import USER_PREFIX, Store, Workspace, select_targets, user_workspace
-from memcheck.workspace.listing import GitListing, StagedIndex
+from memcheck.workspace.source import Source
 
 
 class Targets(NamedTuple):
@@ -362,8 +362,8 @@ def finish(config: Config, found: set[Problem]) -> list[Problem]:
     return problems
 
 
-def _collect_tree(config: Config, paths: Sequence[str] | None, listing: GitListing | None, staged: StagedIndex | None, deleted: Sequence[str]) -> list[Problem]:
-    ws = Workspace(config, listing=listing, staged=staged)
+def _collect_tree(config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str]) -> list[Problem]:
+    ws = Workspace(config, source)
     return collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
 
 
@@ -379,10 +379,9 @@ def run(
     paths: Sequence[str] | None,
     fmt: str = "text",
     user: bool = False,
-    listing: GitListing | None = None,
+    source: Source | None = None,
     *,
     deleted: Sequence[str] = (),
-    staged: StagedIndex | None = None,
     statistics: bool = False,
     output_file: str | None = None,
     write_baseline: str | None = None,
@@ -390,7 +389,7 @@ def run(
     """Check, report and say whether the run fails (exit 1) under ``fail-on``.
 
     ``paths`` None: the whole tree; an empty list (a change that touches nothing,
-    see ``listing.changed_paths``): nothing."""
+    see ``staged.changed_paths``): nothing."""
     problems: list[Problem] = []
     if paths is None or paths or deleted:
         # Imported while git lists the files (see cli.check), rather than after: the
@@ -403,7 +402,7 @@ def run(
         # while they live (as at the end of ``find``), its first pass walks every one
         # of them (a fiftieth of a check on bench/'s trees), only to find them alive.
         with _no_cycle_collection():
-            problems = _collect_tree(config, paths, listing, staged, deleted)
+            problems = _collect_tree(config, paths, source, deleted)
     if user:
         problems = sorted([*problems, *collect_user(config)])
     if write_baseline is not None:

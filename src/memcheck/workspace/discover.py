@@ -9,18 +9,28 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeVar, cast
 
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config, selected
-from memcheck.text import document
 from memcheck.text.document import Document
-from memcheck.workspace.listing import GitListing, StagedIndex, ignored_by_git
+from memcheck.workspace.disk import DiskSource
+from memcheck.workspace.disk import walk_files as walk_files
+from memcheck.workspace.paths import ancestors as _ancestors
+from memcheck.workspace.paths import basename as basename
+from memcheck.workspace.paths import join as join
+from memcheck.workspace.paths import parent as parent
+from memcheck.workspace.source import Source
+
+if TYPE_CHECKING:
+    from memcheck.workspace.staged import StagedFiles
+
+# (Names imported "as" themselves are re-exported: the checks, the hooks and
+# agents.py import them from here, and moving them changed no import of theirs.)
 
 T = TypeVar("T")
 
@@ -36,18 +46,6 @@ NOT_SKILL = frozenset({"README.md", INDEX_NAME})
 SKILL_KEYS = frozenset({"name", "description", "triggers"})
 
 
-def join(folder: str, name: str) -> str:
-    return f"{folder}/{name}" if folder else name
-
-
-def parent(path: str) -> str:
-    return path.rpartition("/")[0]
-
-
-def basename(path: str) -> str:
-    return path.rpartition("/")[2]
-
-
 @dataclass(frozen=True)
 class Store:
     folder: str  # repository-relative; "" for the root
@@ -61,21 +59,6 @@ class Store:
     @property
     def index(self) -> str:
         return join(self.folder, INDEX_NAME)
-
-
-def git_files(root: Path) -> list[str] | None:
-    """Tracked and untracked-not-ignored files, or None when root is not in a work tree."""
-    return GitListing(root).files()
-
-
-def walk_files(root: Path) -> list[str]:
-    found: list[str] = []
-    for folder, dirs, names in os.walk(root):  # does not descend into symlinked folders
-        dirs[:] = [d for d in dirs if d != ".git"]
-        rel = Path(folder).relative_to(root).as_posix()
-        prefix = "" if rel == "." else rel + "/"
-        found.extend(prefix + n for n in names)
-    return sorted(found)
 
 
 _MAGIC = re.compile(r"[*?\[]")  # what makes a glob segment more than a literal name
@@ -112,14 +95,6 @@ def _looks_like_skill(doc: Document) -> bool:
     return doc.frontmatter is not None and bool(SKILL_KEYS & doc.frontmatter.data.keys())
 
 
-def _ancestors(folder: str) -> Iterator[str]:
-    """``folder`` and every folder above it, up to and including the root ("")."""
-    while folder:
-        yield folder
-        folder = parent(folder)
-    yield ""
-
-
 class Workspace:
     """One run's view of the tree: its files, what they are, and what has been read."""
 
@@ -128,30 +103,19 @@ class Workspace:
     _outside: frozenset[str] = frozenset()  # see outside_links
     _unsure: frozenset[str] = frozenset()  # see unsure_links
 
-    def __init__(self, config: Config, files: list[str] | None = None, listing: GitListing | None = None, staged: StagedIndex | None = None):
-        """``files``: the files to consider; else ``listing``'s (one already started),
-        else git's, else the folder's. ``staged``: judge the tree a commit made now
-        would hold (see ``listing.StagedIndex``), not the work tree."""
+    def __init__(self, config: Config, source: Source | None = None) -> None:
+        """``source``: what the files are read from; by default the work tree at the
+        config's root (``DiskSource``)."""
         self.config = config
         self.root = config.root
-        self.staged = staged
-        if files is None and listing is None and staged is not None:
-            listing = GitListing(self.root, cached_only=True)
-        if files is not None:
-            listed: list[str] | None = files
-        elif listing is not None and listing.root == self.root:
-            listed = listing.files()
-            # Only some folders listed (see hook_folders): enough for their stores,
-            # not for finding guidance files or skills anywhere else.
-            self.partial = listed is not None and listing.folders is not None
-        else:
-            listed = git_files(self.root)
-        self.in_git = listed is not None
+        self.source: Source = source if source is not None else DiskSource(config.root)
+        listing = self.source.listing()
+        self.in_git = listing.in_git
+        self.partial = listing.partial
         # Files of the tree that git's listing leaves out are ones it ignores (only
         # when the listing is git's own: given files, or a walk, leave nothing out).
-        self._listed_by_git = listed is not None and files is None
-        if listed is None:
-            listed = walk_files(self.root)
+        self._listed_by_git = listing.by_git
+        listed = listing.files
         self._excluded: Callable[[str], bool] | None = None
         if config.exclude:
             import pathspec  # only when the config asks for it
@@ -163,8 +127,12 @@ class Workspace:
         self._documents: dict[str, Document] = {}
         self._derived: dict[tuple[str, str], tuple[Document, Any]] = {}
         self._once: dict[str, Any] = {}
-        self._folders_inside: dict[str, bool] = {}
         self._skills_roots: dict[str, bool] = {}  # folder -> matches a skills.roots glob
+
+    @property
+    def staged(self) -> StagedFiles | None:
+        """git's index, when the tree judged is the one a commit made now would hold."""
+        return self.source.staged
 
     @cached_property
     def file_set(self) -> frozenset[str]:
@@ -186,19 +154,10 @@ class Workspace:
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)
         if doc is None:
-            staged = self._staged_path(path)
-            if path in self._outside:  # never followed out of the root
-                doc = Document(path, error=OUTSIDE_LINK)
-            elif staged is not None and self.staged is not None and self.staged.reads_staged(staged):
-                doc = document.parse(path, self.staged.staged_bytes(staged) or b"")
-            else:
-                doc = document.read(self.root, path)
+            # A symlink out of the root is never followed.
+            doc = Document(path, error=OUTSIDE_LINK) if path in self._outside else self.source.read(path)
             self._documents[path] = doc
         return doc
-
-    def _staged_path(self, path: str) -> str | None:
-        """``path`` as the staged view names it; None without one, or outside the root."""
-        return None if self.staged is None else self.staged.normal(path)
 
     def derived(self, doc: Document, what: str, compute: Callable[[Document], T]) -> T:
         """``compute(doc)``, worked out once per document (imports, prose lines):
@@ -227,10 +186,7 @@ class Workspace:
 
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""
-        if path.startswith("/") or ".." in path.split("/"):
-            return self._resolves_inside(self._full(path))
-        full = self._full(path)
-        return self._folder_inside(parent(path)) and (not os.path.islink(full) or self._resolves_inside(full))
+        return self.source.is_inside_root(path)
 
     def ignores(self, path: str) -> bool:
         """A file that is on disk but that git's listing leaves out: git ignores it.
@@ -240,12 +196,7 @@ class Workspace:
     def special_kind(self, path: str) -> str | None:
         """"a FIFO", "a socket" or "a device" for such a file (or a link to one)
         inside the root: git lists none of them, and reading one could block."""
-        try:
-            mode = os.stat(self._full(path)).st_mode
-        except (OSError, ValueError):
-            return None
-        kind = document.special_kind(mode)
-        return kind if kind is not None and self.is_inside_root(path) else None
+        return self.source.special_kind(path)
 
     def ignored_by_git(self, paths: Iterable[str]) -> set[str]:
         """Of these paths (on disk or not), the ones git ignores: asked once per set of
@@ -255,71 +206,17 @@ class Workspace:
         known = self._once.setdefault("git-ignored", {})
         wanted = sorted(p for p in set(paths) if p not in known)
         if wanted:
-            hits = ignored_by_git(self.root, wanted)
+            hits = self.source.git_ignored(wanted)
             known.update((p, p in hits) for p in wanted)
         return {p for p in paths if known[p]}
 
     def exists(self, path: str) -> bool:
         """A file or folder inside the root (a link to a folder names one); in the
         staged view, one the commit holds."""
-        staged = self._staged_path(path)
-        if staged is not None and self.staged is not None:
-            return self.staged.holds(staged)
-        return os.path.exists(self._full(path)) and self.is_inside_root(path)
+        return self.source.exists(path)
 
     def is_file(self, path: str) -> bool:
-        staged = self._staged_path(path)
-        if staged is not None and self.staged is not None:
-            if not self.staged.has_file(staged):
-                return False  # on disk, perhaps, but not in the commit
-            if self.staged.reads_staged(staged):
-                return True  # staged, and edited or deleted on disk since
-        if path.startswith("/") or ".." in path.split("/"):
-            return os.path.isfile(self._full(path)) and self._resolves_inside(self._full(path))
-        # One lstat answers both questions for the usual regular file; only a
-        # symlink needs following.
-        full = self._full(path)
-        try:
-            mode = os.lstat(full).st_mode
-        except (OSError, ValueError):
-            return False
-        if stat.S_ISLNK(mode):
-            return os.path.isfile(full) and self._resolves_inside(full)
-        return stat.S_ISREG(mode) and self._folder_inside(parent(path))
-
-    # Resolving every path costs an lstat per path component; asking once per folder
-    # whether it is a symlink, and resolving only real symlinks, costs one per folder.
-    @cached_property
-    def _real_root(self) -> str:
-        return os.path.realpath(self.root)
-
-    def _full(self, path: str) -> str:
-        return os.path.join(self.root, path)
-
-    def _resolves_inside(self, full: str) -> bool:
-        real, root = os.path.realpath(full), self._real_root
-        return real == root or real.startswith(root.rstrip("/") + "/")
-
-    def _folder_inside(self, folder: str) -> bool:
-        # Up from the folder to the first one whose answer is known, the root, or a
-        # symlink (which answers for itself): a loop, not recursion, so a path
-        # thousands of folders deep is no RecursionError.
-        below: list[str] = []  # the folders passed, which take the same answer
-        inside = self._folders_inside.get(folder)
-        while inside is None:
-            if not folder:
-                inside = True
-                break
-            below.append(folder)
-            full = self._full(folder)
-            if os.path.islink(full):
-                inside = self._resolves_inside(full)
-                break
-            folder = parent(folder)
-            inside = self._folders_inside.get(folder)
-        for passed in below:
-            self._folders_inside[passed] = inside
-        return inside
+        return self.source.is_file(path)
 
     @property
     def folders_with_markdown(self) -> Iterable[str]:
@@ -371,7 +268,7 @@ class Workspace:
                 # -f`: its MEMORY.md is on disk even though git does not list it (and
                 # agents read it), or `fix` would write it on every run.
                 has_index = self._on_disk_unexcluded(join(folder, INDEX_NAME))
-            regular = self._regular_files_in(folder)
+            regular = self.source.regular_files_in(folder)
             prefix = f"{folder}/" if folder else ""
             md = [prefix + n for n in sorted(names) if n not in NOT_MEMORY and (n in regular or self.is_file(prefix + n))]
             if not by_glob and judge and not self._memory_siblings(md):
@@ -385,17 +282,6 @@ class Workspace:
     def is_store(self, store: Store) -> bool:
         """Whether a store from ``stores_among`` is one (only unjudged ones can be not)."""
         return store.judged or self._memory_siblings(list(store.files))
-
-    def _regular_files_in(self, folder: str) -> frozenset[str]:
-        """Names of the regular files (not symlinks) in a folder inside the root: one
-        directory read instead of an lstat per file."""
-        if not self._folder_inside(folder):
-            return frozenset()
-        try:
-            with os.scandir(self._full(folder) if folder else self.root) as entries:
-                return frozenset(e.name for e in entries if e.is_file(follow_symlinks=False))
-        except OSError:
-            return frozenset()
 
     def _memory_siblings(self, md: list[str]) -> bool:
         # A MEMORY.md beside ordinary documents is not a store: most siblings must be memories.
@@ -431,29 +317,19 @@ class Workspace:
         outside: list[str] = []
         small: set[str] = set()  # regular files of at most 255 bytes: maybe a link checked out as text
         named = sorted(path for path in self.files if kind_of(path, filenames) is not None)
-        for path in named:
-            try:
-                info = os.lstat(self._full(path))  # one lstat answers what is_file() would
-            except (OSError, ValueError):
-                continue
-            if stat.S_ISLNK(info.st_mode):
-                if self.is_file(path):
-                    found.append(path)
-                    links.add(path)
-                elif os.path.isfile(self._full(path)) and self._folder_inside(parent(path)):
-                    # a link out of the root to a file: known (agents read it), never read
-                    found.append(path)
-                    outside.append(path)
-            elif stat.S_ISREG(info.st_mode) and self._folder_inside(parent(path)):
-                found.append(path)
-                if info.st_size <= 255:
-                    small.add(path)
         by_real: dict[str, list[str]] = {}
-        for path in found:
-            # Listed paths never pass through a symlinked folder (git and os.walk do
-            # not descend into one), so only a symlink itself needs resolving.
-            real = os.path.realpath(self._full(path)) if path in links else os.path.join(self._real_root, path)
-            by_real.setdefault(real, []).append(path)
+        for path in named:
+            entry = self.source.entry(path)
+            if entry is None:
+                continue
+            found.append(path)
+            if entry.kind == "link":
+                links.add(path)
+            elif entry.kind == "outside":
+                outside.append(path)  # known (agents read it), never read
+            elif entry.size <= 255:
+                small.add(path)
+            by_real.setdefault(entry.real, []).append(path)
         twins: dict[str, str] = {}
         for group in by_real.values():
             if len(group) > 1:
@@ -466,9 +342,7 @@ class Workspace:
         # asked once, for the small files whose text names another guidance file.
         as_text = {path: target for path in sorted(small) if (target := self._link_as_text(path)) is not None and target in listed and target != path}
         if as_text and self.in_git:
-            from memcheck.workspace.listing import index_symlinks
-
-            links_in_index = index_symlinks(self.root, sorted(as_text))
+            links_in_index = self.source.git_symlinks(sorted(as_text))
             for path, target in as_text.items():
                 if path in links_in_index and twins.get(target) != path:
                     twins[path] = twins.get(target, target)
@@ -558,7 +432,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     on every file in it. A folder brings in everything below it. No paths: everything,
     and with ``judge`` False the stores found by their MEMORY.md alone are left for the
     checks to judge (``Workspace.is_store``). ``deleted``: paths a change removed
-    (see ``listing.changed_paths``); each brings in the store it was in (its index
+    (see ``staged.changed_paths``); each brings in the store it was in (its index
     may still list it) and every guidance file and skill (one may import or link it).
     """
     if paths is None:
@@ -700,6 +574,6 @@ def folder_workspace(config: Config, folder: Path, files: Sequence[str] = ()) ->
     """A folder outside the repository (the home folder, $CODEX_HOME, a folder above
     the repository) as a workspace of the given files; other files are read when asked."""
     # A baseline, excludes and per-path ignores are the repository's.
-    ws = Workspace(replace(config, root=folder, exclude=(), per_path_ignores=(), baseline=None), files=list(files))
+    ws = Workspace(replace(config, root=folder, exclude=(), per_path_ignores=(), baseline=None), DiskSource(folder, files=files))
     ws.user = True
     return ws

@@ -1,33 +1,28 @@
-"""A repository's files as git lists them, with the listing started early.
+"""The tree a commit made now would hold, as a ``Source``; and the paths a change touches.
 
-``git ls-files --others`` walks the work tree; on a large repository that takes
-tens of milliseconds, which ``memcheck check`` spends importing its checks rather
-than waiting (see cli.check). Kept free of memcheck's other modules, so starting it
-costs nothing but the process.
+The hooks judge that, not the work tree: agents write memory files all the time, and
+an untracked one is not in the commit (an index entry for it would be dead in every
+clone), nor is an unstaged MEMORY.md. Under pre-commit, which stashes unstaged
+changes before running hooks, the staged content is what is on disk; a bare
+``memcheck check --changed`` reads what differs from git's index itself.
 """
 from __future__ import annotations
 
 import os
-import posixpath
 from functools import cached_property
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from memcheck import git
+from memcheck.text import document
+from memcheck.text.document import Document
+from memcheck.workspace.disk import DiskSource
+from memcheck.workspace.paths import normal
 
-GitListing = git.FileListing
 
-
-class StagedIndex:
-    """The tree a commit made now would hold: the files in git's index, with the
-    content staged for them.
-
-    The hooks judge that, not the work tree: agents write memory files all the time,
-    and an untracked one is not in the commit (an index entry for it would be dead
-    in every clone), nor is an unstaged MEMORY.md. Under pre-commit, which stashes
-    unstaged changes before running hooks, the staged content is what is on disk;
-    a bare ``memcheck check --changed`` reads what differs from the index itself.
-    """
+class StagedFiles:
+    """The files in git's index, with the content staged for them; and the files fix
+    wrote, about to be staged. Made once per run and shared by its sources."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -66,24 +61,46 @@ class StagedIndex:
     def staged_bytes(self, path: str) -> bytes | None:
         return git.staged_blob(self.root, path)
 
-    @staticmethod
-    def normal(path: str) -> str | None:
-        """A path relative to the root, normalised; None for one outside it."""
-        norm = posixpath.normpath(path) if path else "."
-        if norm == ".":
-            return ""
-        if norm.startswith(("../", "/")) or norm == "..":
-            return None
-        return norm
+
+class StagedSource(DiskSource):
+    """The staged tree: the files git's index holds (with ``folders``, those in and
+    below these folders), read from the index where the disk holds something else;
+    the rest (symlinks, folders) as on disk."""
+
+    _cached_only = True
+
+    def __init__(self, staged: StagedFiles, folders: Sequence[str] | None = None) -> None:
+        super().__init__(staged.root, folders)
+        self.staged: StagedFiles = staged
+
+    def read(self, path: str) -> Document:
+        norm = normal(path)
+        if norm is not None and self.staged.reads_staged(norm):
+            return document.parse(path, self.staged.staged_bytes(norm) or b"")
+        return super().read(path)
+
+    def exists(self, path: str) -> bool:
+        """A file or a folder the commit holds."""
+        norm = normal(path)
+        return self.staged.holds(norm) if norm is not None else super().exists(path)
+
+    def is_file(self, path: str) -> bool:
+        norm = normal(path)
+        if norm is not None:
+            if not self.staged.has_file(norm):
+                return False  # on disk, perhaps, but not in the commit
+            if self.staged.reads_staged(norm):
+                return True  # staged, and edited or deleted on disk since
+        return super().is_file(path)
 
 
-def staged_view(root: Path, env: Mapping[str, str]) -> StagedIndex | None:
+def staged_view(root: Path, env: Mapping[str, str]) -> StagedFiles | None:
     """The staged tree a ``--changed`` run judges; None when it judges a range of
     commits (PRE_COMMIT_FROM_REF/TO_REF), which runs on the work tree as pre-commit
     leaves it, or when root is not a work tree."""
     if env.get("PRE_COMMIT_FROM_REF") and env.get("PRE_COMMIT_TO_REF"):
         return None
-    return StagedIndex(root) if os.path.exists(root / ".git") else None
+    return StagedFiles(root) if os.path.exists(root / ".git") else None
 
 
 def changed_paths(root: Path, env: Mapping[str, str]) -> list[str] | None:
@@ -116,7 +133,3 @@ def changed_paths(root: Path, env: Mapping[str, str]) -> list[str] | None:
         if not names and "GIT_INDEX_FILE" not in env:
             return None
     return names
-
-
-ignored_by_git = git.ignored
-index_symlinks = git.index_symlinks
