@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Sequence
 
 from memcheck import git
 from memcheck.text import document
-from memcheck.text.document import Document
 from memcheck.workspace.paths import parent
 from memcheck.workspace.source import Entry, Listing
 
 if TYPE_CHECKING:
+    from memcheck.text.document import Document
     from memcheck.workspace.staged import StagedFiles
 
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 import os
 from functools import cached_property
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from memcheck import git
 from memcheck.text import document
-from memcheck.text.document import Document
 from memcheck.workspace.disk import DiskSource
 from memcheck.workspace.paths import normal
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document
 
 
 class StagedFiles:
