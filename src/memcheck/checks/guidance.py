@@ -425,11 +425,15 @@ def check(ws: Workspace, targets: Any) -> Iterator[Problem]:
         return
     if not ws.user:
         # Worked out once per run (a hook run may ask for some guidance files only).
-        for problem in ws.once("guidance-tree-findings", lambda: list(_tree_findings(ws))):
+        for problem in ws.once(_tree_findings_once):
             if problem.path in wanted:
                 yield problem
     for path in sorted(wanted):
         yield from contained(GDN003, path, check_file(ws, ws.document(path)))
+
+
+def _tree_findings_once(ws: Workspace) -> list[Problem]:
+    return list(_tree_findings(ws))
 
 
 def _tree_findings(ws: Workspace) -> Iterator[Problem]:
@@ -840,7 +844,15 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
 def file_index(ws: Workspace) -> globs.FileIndex:
     """The tree's files, indexed for glob questions: built once per run, and only
     when a check asks one."""
-    return ws.once("glob-index", lambda: globs.FileIndex(ws.files))
+    return ws.once(_file_index)
+
+
+def _file_index(ws: Workspace) -> globs.FileIndex:
+    return globs.FileIndex(ws.files)
+
+
+def _guidance_set(ws: Workspace) -> frozenset[str]:
+    return frozenset(ws.guidance)
 
 
 def _kind(value: Any) -> str:
@@ -864,7 +876,7 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict
     for where, imp in expansion.missing:
         if where != path:
             yield _missing_import(where, imp)
-    guidance = ws.once("guidance-set", lambda: frozenset(ws.guidance))  # not a set per file: that is quadratic
+    guidance = ws.once(_guidance_set)  # not a set per file: that is quadratic
     reported: set[frozenset[str]] = set()
     for hop, cycle in expansion.cycles:
         members = frozenset(cycle)
