@@ -24,7 +24,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
+from types import ModuleType
+from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Protocol, Sequence
 
 from memcheck.changes import NO_MODE, Change
 from memcheck.config import ConfigError
@@ -75,7 +76,7 @@ class _Result(NamedTuple):
     stderr: bytes
 
 
-def _gitpython() -> Any:
+def _gitpython() -> ModuleType:
     try:
         import git  # GitPython: only here, so nothing else pays for its import
     except ImportError as e:  # it is a dependency; a broken install still gets one line
@@ -134,7 +135,28 @@ def _start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
     return _chunks(process, args)
 
 
-def _chunks(process: Any, args: Sequence[str]) -> Iterator[bytes]:
+# What _chunks uses of GitPython's running command (``Git.AutoInterrupt``, whose
+# process GitPython types as an untyped Popen or None) and of its pipes.
+class _Pipe(Protocol):
+    def fileno(self) -> int: ...
+    def read1(self, size: int, /) -> bytes: ...
+    def read(self) -> bytes: ...
+
+
+class _Popen(Protocol):
+    @property
+    def stdout(self) -> _Pipe: ...
+    @property
+    def stderr(self) -> _Pipe: ...
+    def wait(self) -> int: ...
+
+
+class _Running(Protocol):
+    @property
+    def proc(self) -> _Popen: ...
+
+
+def _chunks(process: _Running, args: Sequence[str]) -> Iterator[bytes]:
     proc = process.proc  # `process` is GitPython's wrapper: it stops git if we stop reading
     _widen(proc.stdout)
     while chunk := proc.stdout.read1(1 << 16):  # what has arrived, without waiting for more
@@ -145,7 +167,7 @@ def _chunks(process: Any, args: Sequence[str]) -> Iterator[bytes]:
         _fail(args, status, stderr)
 
 
-def _widen(pipe: Any) -> None:
+def _widen(pipe: _Pipe) -> None:
     """Let git write up to 1 MiB ahead of us (Linux; elsewhere the pipe stays as it
     is). With the usual 64 KiB, git stops whenever we are busy judging what came
     before, and its time and ours add up instead of overlapping."""
