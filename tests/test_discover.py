@@ -69,7 +69,7 @@ _TREE = {
 
 def test_a_workspace_in_memory_finds_and_reports_what_the_same_files_on_disk_do(tmp_path: Path) -> None:
     from memcheck.hooks import check as check_command
-    from memcheck.workspace.source import MemorySource
+    from memcheck.workspace.memory import MemorySource
 
     disk = tmp_path / "disk"
     for path, text in _TREE.items():

@@ -231,8 +231,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
     see --fail-on), 2 for a usage or configuration error.
     """
     def run() -> int:
-        from memcheck.workspace.disk import DiskSource
-        from memcheck.workspace.staged import StagedSource
+        from memcheck import git
 
         if statistics and fmt not in ("text", "json", "auto"):
             raise _usage("--statistics prints text or json, not " + fmt)
@@ -249,8 +248,10 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
             from memcheck.workspace.discover import hook_folders
 
             folders = hook_folders(settings, scope.paths)
-        # git lists the files while the checks are imported
-        source = DiskSource(settings.root, folders) if scope.staged is None else StagedSource(scope.staged, folders)
+        listing = git.FileListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
+        from memcheck.workspace.disk import DiskSource, StagedSource
+
+        source = DiskSource(settings.root, listing=listing) if scope.staged is None else StagedSource(scope.staged, listing)
         from memcheck.hooks import check as command
 
         return command.run(

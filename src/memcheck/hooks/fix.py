@@ -22,8 +22,8 @@ from memcheck.hooks.report import destination, report
 from memcheck.problem import Problem, failing
 from memcheck.text import document
 from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, join
-from memcheck.workspace.disk import DiskSource
-from memcheck.workspace.staged import StagedFiles, StagedSource
+from memcheck.workspace.disk import DiskSource, StagedSource
+from memcheck.workspace.staged import StagedFiles
 
 
 class UnsafeWrite(Exception):

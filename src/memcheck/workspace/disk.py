@@ -1,5 +1,6 @@
-"""The work tree on disk as a ``Source``: listed by git where it is a repository,
-walked where it is not; no symlink followed out of the root."""
+"""The work tree on disk as a ``Source`` (listed by git where it is a repository,
+walked where it is not; no symlink followed out of the root), and the tree the next
+commit would hold, read from git's index where the disk differs."""
 from __future__ import annotations
 
 import os
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from memcheck import git
 from memcheck.text import document
-from memcheck.workspace.paths import parent
+from memcheck.workspace.paths import normal, parent
 from memcheck.workspace.source import Entry, Listing
 
 if TYPE_CHECKING:
@@ -20,20 +21,24 @@ if TYPE_CHECKING:
 
 class DiskSource:
     """The files below ``root``: in a git work tree, the tracked ones and the untracked
-    ones git does not ignore (with ``folders``, only those in and below these folders);
-    elsewhere every file, ``.git`` aside. ``files``: these, and no listing.
+    ones git does not ignore; elsewhere every file, ``.git`` aside. ``files``: these,
+    and no listing.
 
-    git starts listing when this is made (see ``git.FileListing``): made early, the
-    listing runs while the checks are imported.
+    ``listing``: git's, started already (``memcheck check`` starts it before it imports
+    the checks, and so before this module; it may cover some folders only); else git
+    starts listing when this is made.
     """
 
     staged: StagedFiles | None = None
     _cached_only = False  # list what git's index holds, not the work tree (StagedSource)
 
-    def __init__(self, root: Path, folders: Sequence[str] | None = None, files: Sequence[str] | None = None) -> None:
+    def __init__(self, root: Path, files: Sequence[str] | None = None, listing: git.FileListing | None = None) -> None:
         self.root = root
-        self._given = list(files) if files is not None else None
-        self._git = git.FileListing(root, folders, cached_only=self._cached_only) if files is None else None
+        self._files: list[str] | git.FileListing
+        if files is not None:
+            self._files = list(files)
+        else:
+            self._files = listing if listing is not None else git.FileListing(root, cached_only=self._cached_only)
         self._listing: Listing | None = None
         self._folders_inside: dict[str, bool] = {}
 
@@ -43,16 +48,16 @@ class DiskSource:
         return self._listing
 
     def _list(self) -> Listing:
-        if self._given is not None:
+        if isinstance(self._files, list):
             # Files named by the caller count as git's (a work tree's, or the home
             # folder's user-level files), though git did not list them.
-            return Listing(self._given, by_git=False, in_git=True)
-        listed = self._git.files() if self._git is not None else None
+            return Listing(self._files, by_git=False, in_git=True)
+        listed = self._files.files()
         if listed is None:
             return Listing(walk_files(self.root), by_git=False, in_git=False)
         # Only some folders listed (see hook_folders): enough for their stores, not
         # for finding guidance files or skills anywhere else.
-        return Listing(listed, by_git=True, in_git=True, partial=self._git is not None and self._git.folders is not None)
+        return Listing(listed, by_git=True, in_git=True, partial=self._files.folders is not None)
 
     def read(self, path: str) -> Document:
         return document.read(self.root, path)
@@ -159,6 +164,38 @@ class DiskSource:
         for passed in below:
             self._folders_inside[passed] = inside
         return inside
+
+
+class StagedSource(DiskSource):
+    """The staged tree: the files git's index holds, read from the index where the
+    disk holds something else; the rest (symlinks, folders) as on disk. ``listing``:
+    git's listing of its index (``cached_only``), started already."""
+
+    _cached_only = True
+
+    def __init__(self, staged: StagedFiles, listing: git.FileListing | None = None) -> None:
+        super().__init__(staged.root, listing=listing)
+        self.staged: StagedFiles = staged
+
+    def read(self, path: str) -> Document:
+        norm = normal(path)
+        if norm is not None and self.staged.reads_staged(norm):
+            return document.parse(path, self.staged.staged_bytes(norm) or b"")
+        return super().read(path)
+
+    def exists(self, path: str) -> bool:
+        """A file or a folder the commit holds."""
+        norm = normal(path)
+        return self.staged.holds(norm) if norm is not None else super().exists(path)
+
+    def is_file(self, path: str) -> bool:
+        norm = normal(path)
+        if norm is not None:
+            if not self.staged.has_file(norm):
+                return False  # on disk, perhaps, but not in the commit
+            if self.staged.reads_staged(norm):
+                return True  # staged, and edited or deleted on disk since
+        return super().is_file(path)
 
 
 def walk_files(root: Path) -> list[str]:

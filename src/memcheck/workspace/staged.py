@@ -1,4 +1,6 @@
-"""The tree a commit made now would hold, as a ``Source``; and the paths a change touches.
+"""The tree a commit made now would hold (git's index, and what fix wrote), and the
+paths a change touches. Light to import: ``--changed`` asks these before git lists
+the files (the source that reads them is ``disk.StagedSource``).
 
 The hooks judge that, not the work tree: agents write memory files all the time, and
 an untracked one is not in the commit (an index entry for it would be dead in every
@@ -11,15 +13,9 @@ from __future__ import annotations
 import os
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import Mapping
 
 from memcheck import git
-from memcheck.text import document
-from memcheck.workspace.disk import DiskSource
-from memcheck.workspace.paths import normal
-
-if TYPE_CHECKING:
-    from memcheck.text.document import Document
 
 
 class StagedFiles:
@@ -62,38 +58,6 @@ class StagedFiles:
 
     def staged_bytes(self, path: str) -> bytes | None:
         return git.staged_blob(self.root, path)
-
-
-class StagedSource(DiskSource):
-    """The staged tree: the files git's index holds (with ``folders``, those in and
-    below these folders), read from the index where the disk holds something else;
-    the rest (symlinks, folders) as on disk."""
-
-    _cached_only = True
-
-    def __init__(self, staged: StagedFiles, folders: Sequence[str] | None = None) -> None:
-        super().__init__(staged.root, folders)
-        self.staged: StagedFiles = staged
-
-    def read(self, path: str) -> Document:
-        norm = normal(path)
-        if norm is not None and self.staged.reads_staged(norm):
-            return document.parse(path, self.staged.staged_bytes(norm) or b"")
-        return super().read(path)
-
-    def exists(self, path: str) -> bool:
-        """A file or a folder the commit holds."""
-        norm = normal(path)
-        return self.staged.holds(norm) if norm is not None else super().exists(path)
-
-    def is_file(self, path: str) -> bool:
-        norm = normal(path)
-        if norm is not None:
-            if not self.staged.has_file(norm):
-                return False  # on disk, perhaps, but not in the commit
-            if self.staged.reads_staged(norm):
-                return True  # staged, and edited or deleted on disk since
-        return super().is_file(path)
 
 
 def staged_view(root: Path, env: Mapping[str, str]) -> StagedFiles | None:
