@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple, TextIO
@@ -182,22 +181,18 @@ def lint(inputs: Inputs) -> Lint:
 # --- guard ------------------------------------------------------------------------
 
 
-def _git(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", *args], capture_output=True, text=True)
-
-
 def _has_commit(sha: str) -> bool:
-    return _git("cat-file", "-e", f"{sha}^{{commit}}").returncode == 0
+    return memcheck_git.as_user("cat-file", "-e", f"{sha}^{{commit}}").returncode == 0
 
 
 def _shallow() -> bool:
-    return _git("rev-parse", "--is-shallow-repository").stdout.strip() == "true"
+    return memcheck_git.as_user("rev-parse", "--is-shallow-repository").stdout.strip() == "true"
 
 
 def _range_ready(base: str, head: str) -> bool:
     """Base and head are here, they meet, and (in a shallow clone) no commit of the
     range lies at the clone's edge, where the commits before it would go unjudged."""
-    if not (_has_commit(base) and _has_commit(head) and _git("merge-base", base, head).returncode == 0):
+    if not (_has_commit(base) and _has_commit(head) and memcheck_git.as_user("merge-base", base, head).returncode == 0):
         return False
     return not _shallow() or not memcheck_git.range_cut(Path.cwd(), base, head)
 
@@ -209,12 +204,12 @@ def prepare_range(base: str, head: str) -> str | None:
     if _range_ready(base, head):
         return None
     shallow = _shallow()
-    if _git("remote", "get-url", "origin").returncode != 0:
+    if memcheck_git.as_user("remote", "get-url", "origin").returncode != 0:
         return f"commits {base[:12]}..{head[:12]} are not all in this clone and it has no origin remote to fetch them from; check out with fetch-depth: 0"
     for depth in FETCH_DEPTHS if shallow else (0,):
         how = [f"--depth={depth}"] if depth else (["--unshallow"] if shallow else [])
         print(f"memcheck: fetching {base[:12]} and {head[:12]} from origin {' '.join(how)}".rstrip(), flush=True)
-        fetched = _git("fetch", "--no-tags", "--quiet", *how, "origin", base, head)
+        fetched = memcheck_git.as_user("fetch", "--no-tags", "--quiet", *how, "origin", base, head)
         if fetched.returncode != 0:
             return f"cannot fetch {base[:12]} and {head[:12]} from origin ({fetched.stderr.strip() or 'git fetch failed'}); check out with fetch-depth: 0"
         if _range_ready(base, head):
@@ -225,8 +220,8 @@ def prepare_range(base: str, head: str) -> str | None:
 def _default_branch_tip(branch: str) -> str | None:
     """The default branch's commit on origin, fetched: what a new branch is judged against."""
     how = ["--depth=1"] if _shallow() else []
-    fetched = _git("fetch", "--no-tags", "--quiet", *how, "origin", f"+refs/heads/{branch}:refs/remotes/origin/{branch}")
-    found = _git("rev-parse", "--verify", "--quiet", f"refs/remotes/origin/{branch}^{{commit}}")
+    fetched = memcheck_git.as_user("fetch", "--no-tags", "--quiet", *how, "origin", f"+refs/heads/{branch}:refs/remotes/origin/{branch}")
+    found = memcheck_git.as_user("rev-parse", "--verify", "--quiet", f"refs/remotes/origin/{branch}^{{commit}}")
     return found.stdout.strip() if fetched.returncode == 0 and found.returncode == 0 else None
 
 
@@ -239,7 +234,7 @@ def guard(inputs: Inputs, labels: set[str], default_branch: str = "") -> Guard:
         base = _default_branch_tip(default_branch) or ""
         if not base:
             return Guard("error", [], f"the push created a branch; cannot fetch the default branch {default_branch!r} from origin to judge it against")
-        if _git("merge-base", "--is-ancestor", inputs.head, base).returncode == 0:
+        if memcheck_git.as_user("merge-base", "--is-ancestor", inputs.head, base).returncode == 0:
             return Guard("skipped", [], f"the pushed commit {inputs.head[:12]} is already on the default branch {default_branch}")
     if not (base and inputs.head):
         return Guard("skipped", [], "no pull request range: run on pull_request events, or set the base and head inputs")

@@ -54,3 +54,40 @@ def test_exclude_patterns(repo: Path) -> None:
     write(repo, "vendor/.memory/b.md", "no frontmatter")
     write(repo, ".memcheck.yaml", "exclude: ['vendor/']\n")
     assert [s[0] for s in _stores(repo)] == [".memory"]
+
+
+_TREE = {
+    ".claude/memory/MEMORY.md": "# Memory\n\n- [A](a.md) — a\n- [Gone](gone.md) — gone\n",
+    ".claude/memory/a.md": memory("A", "a", "user", body="See [b](b.md).\n"),
+    ".claude/memory/b.md": memory("B", "b", "project"),
+    "AGENTS.md": "# Agents\n\n@docs/missing.md\n",
+    "docs/notes.md": "# Notes\n",
+    ".claude/skills/deploy/SKILL.md": "---\nname: deploy\ndescription: Ship it\n---\n\nSteps.\n",
+    "broken.md": b"---\nname: \xff\n---\n",
+}
+
+
+def test_a_workspace_in_memory_finds_and_reports_what_the_same_files_on_disk_do(tmp_path: Path) -> None:
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
+    from memcheck.workspace.memory import MemorySource
+
+    disk = tmp_path / "disk"
+    for path, text in _TREE.items():
+        write(disk, path, text)
+    files = {path: text if isinstance(text, bytes) else text.encode() for path, text in _TREE.items()}
+    on_disk = Workspace(config.default_config(disk))
+    in_memory = Workspace(config.default_config(tmp_path / "elsewhere"), MemorySource(files))
+    assert not in_memory.in_git and in_memory.files == on_disk.files
+    assert [(s.folder, s.files, s.has_index) for s in in_memory.stores] == [(".claude/memory", (".claude/memory/a.md", ".claude/memory/b.md"), True)]
+    assert in_memory.stores == on_disk.stores
+    assert (in_memory.guidance, in_memory.skills) == (on_disk.guidance, on_disk.skills) == (("AGENTS.md",), (".claude/skills/deploy/SKILL.md",))
+    assert in_memory.document("broken.md") == on_disk.document("broken.md")
+    assert in_memory.document("nowhere.md").error == on_disk.document("nowhere.md").error == "cannot be read: No such file or directory"
+    assert in_memory.exists(".claude") and in_memory.exists("docs/notes.md") and not in_memory.exists("docs/gone.md")
+    assert in_memory.is_file("docs/../AGENTS.md") and not in_memory.is_file("docs") and not in_memory.is_inside_root("../AGENTS.md")
+
+    def found(ws: Workspace) -> list[tuple[str, int, str]]:
+        return [(p.path, p.line, p.code) for p in collect(ws, targets_for(ws, None))]
+
+    assert found(in_memory) == found(on_disk) != []

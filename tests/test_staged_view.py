@@ -79,3 +79,26 @@ def test_a_new_index_fix_writes_is_not_called_ignored(repo: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Fixing .claude/memory/MEMORY.md: added 1 (project_a.md)" in proc.stdout
     assert "IDX012" not in proc.stdout and "No problems found." in proc.stdout
+
+
+def test_the_staged_source_holds_the_commit_and_the_disk_source_the_work_tree(repo: Path) -> None:
+    from memcheck import config
+    from memcheck import git as memcheck_git
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.disk import StagedSource
+    from memcheck.workspace.staged import StagedFiles
+
+    _committed_store(repo)
+    git(repo, "rm", "-q", "--cached", INDEX)  # on disk, not in the commit
+    write(repo, ".claude/memory/project_a.md", memory("a", "Edited, not staged", "project"))
+    write(repo, ".claude/memory/scratch.md", memory("scratch", "Untracked", "project"))
+    staged = StagedFiles(repo)
+    ws = Workspace(config.load(repo), StagedSource(staged, memcheck_git.FileListing(repo, [".claude/memory"], cached_only=True)))
+    assert ws.files == [".claude/memory/project_a.md"] and ws.partial and ws.staged is staged
+    assert ws.document(".claude/memory/project_a.md").frontmatter.data["description"] == "About a"
+    assert not ws.is_file(INDEX) and not ws.exists(INDEX) and ws.exists(".claude")
+    staged.written.add(INDEX)  # as fix does once it wrote the index
+    assert ws.is_file(INDEX) and ws.exists(INDEX)
+    on_disk = Workspace(config.load(repo))
+    assert on_disk.files == [INDEX, ".claude/memory/project_a.md", ".claude/memory/scratch.md"] and on_disk.staged is None
+    assert on_disk.document(".claude/memory/project_a.md").frontmatter.data["description"] == "Edited, not staged"

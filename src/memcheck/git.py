@@ -9,19 +9,23 @@ history is read as ``git push`` sends it: no setting of the user's or the
 repository's, no replace ref or grafts file, hides a commit or a change
 (``_GLOBAL_OPTIONS``).
 
-This is the only module that imports GitPython, and only inside ``_run``: importing
-it costs about 100 ms, which ``memcheck --version`` and ``memcheck check`` never pay
-(discovery lists files with one plain ``git ls-files``). GitPython runs each command
-and hands back its exit status and output; parsing stays here, on the NUL-separated
+This is the only module that runs git, and the only one that imports GitPython, and
+only inside ``_gitpython``: importing it costs about 100 ms, which ``memcheck
+--version`` and ``memcheck check`` never pay. GitPython runs guard's commands and
+hands back their exit status and output; parsing stays here, on the NUL-separated
 raw formats, because GitPython's own diff objects re-split names and drop mode-only
-changes.
+changes. What every check asks (the work tree's files, git's index, what git
+ignores: see "Plain git" below) and the Action's fetches run git as a plain process.
 """
 from __future__ import annotations
 
 import contextlib
 import os
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
+from types import ModuleType
+from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Protocol, Sequence
 
 from memcheck.changes import NO_MODE, Change
 from memcheck.config import ConfigError
@@ -72,7 +76,7 @@ class _Result(NamedTuple):
     stderr: bytes
 
 
-def _gitpython() -> Any:
+def _gitpython() -> ModuleType:
     try:
         import git  # GitPython: only here, so nothing else pays for its import
     except ImportError as e:  # it is a dependency; a broken install still gets one line
@@ -131,7 +135,28 @@ def _start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
     return _chunks(process, args)
 
 
-def _chunks(process: Any, args: Sequence[str]) -> Iterator[bytes]:
+# What _chunks uses of GitPython's running command (``Git.AutoInterrupt``, whose
+# process GitPython types as an untyped Popen or None) and of its pipes.
+class _Pipe(Protocol):
+    def fileno(self) -> int: ...
+    def read1(self, size: int, /) -> bytes: ...
+    def read(self) -> bytes: ...
+
+
+class _Popen(Protocol):
+    @property
+    def stdout(self) -> _Pipe: ...
+    @property
+    def stderr(self) -> _Pipe: ...
+    def wait(self) -> int: ...
+
+
+class _Running(Protocol):
+    @property
+    def proc(self) -> _Popen: ...
+
+
+def _chunks(process: _Running, args: Sequence[str]) -> Iterator[bytes]:
     proc = process.proc  # `process` is GitPython's wrapper: it stops git if we stop reading
     _widen(proc.stdout)
     while chunk := proc.stdout.read1(1 << 16):  # what has arrived, without waiting for more
@@ -142,7 +167,7 @@ def _chunks(process: Any, args: Sequence[str]) -> Iterator[bytes]:
         _fail(args, status, stderr)
 
 
-def _widen(pipe: Any) -> None:
+def _widen(pipe: _Pipe) -> None:
     """Let git write up to 1 MiB ahead of us (Linux; elsewhere the pipe stays as it
     is). With the usual 64 KiB, git stops whenever we are busy judging what came
     before, and its time and ours add up instead of overlapping."""
@@ -562,3 +587,157 @@ def stored_at(root: Path, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, 
         else:  # a tree or a submodule's commit: no file to read
             found[request] = Stored(None)
     return found
+
+
+# ---------------------------------------------------------------------- Plain git
+# What ``memcheck check`` and ``fix`` ask git (the files of the work tree or of its
+# index, what it ignores, what it stages) runs as a plain process, as the user's git
+# would: with their settings (their ignore rules are what "ignored" means) and none of
+# guard's options, and without GitPython, whose import would cost more than the work.
+
+
+class FileListing:
+    """Tracked and untracked-not-ignored files of the work tree at ``root``; with
+    ``folders``, only those in (and below) these folders; with ``cached_only``, only
+    the files git's index holds (what a commit made now would hold).
+
+    ``git ls-files --others`` walks the work tree; on a large repository that takes
+    tens of milliseconds, which ``memcheck check`` spends importing its checks rather
+    than waiting (see cli.check): git starts when this is made, ``files`` collects
+    what it wrote.
+    """
+
+    def __init__(self, root: Path, folders: Sequence[str] | None = None, cached_only: bool = False) -> None:
+        self.root = root
+        self.folders = folders
+        self._proc: subprocess.Popen[bytes] | None = None
+        if not (root / ".git").exists():
+            return
+        scope = ["--", *(f or "." for f in folders)] if folders is not None else []
+        try:
+            self._proc = subprocess.Popen(
+                ["git", "--literal-pathspecs", "ls-files", "-z", "--cached", *(() if cached_only else ("--others", "--exclude-standard")), *scope],
+                cwd=root,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:  # no git: the caller walks the folder instead
+            self._proc = None
+
+    def files(self) -> list[str] | None:
+        """The files, sorted; None when root is not a work tree git can list."""
+        if self._proc is None:
+            return None
+        out, _ = self._proc.communicate()
+        if self._proc.returncode != 0:
+            return None
+        # git lists each part (tracked, untracked) sorted: kept in that order, the sort
+        # only merges two runs.
+        return sorted(dict.fromkeys(fs_names(out)))
+
+
+def fs_names(out: bytes) -> Iterable[str]:
+    """git's NUL-separated names as the file system functions take them. Names are
+    UTF-8 in practice; surrogateescape keeps any other byte round-trippable. Where
+    Python's file system encoding is not UTF-8 (LC_ALL=C with PYTHONUTF8=0), a name
+    decoded as UTF-8 could not be opened: decode as os.fsdecode does (a non-ASCII
+    name is then shown with backslash escapes)."""
+    if _FS_UTF8:
+        return (p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+    return (os.fsdecode(p) for p in out.split(b"\0") if p)
+
+
+_FS_UTF8 = sys.getfilesystemencoding().lower().replace("-", "").replace("_", "") == "utf8"
+
+
+def _plain(root: Path, args: Sequence[str]) -> bytes | None:
+    """``git ARGS`` run in ``root``: its output, or None when it fails or there is no git."""
+    try:
+        proc = subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    except OSError:
+        return None
+    return proc.stdout if proc.returncode == 0 else None
+
+
+def indexed_files(root: Path) -> frozenset[str]:
+    """Every file git's index holds (none outside a work tree)."""
+    return frozenset(fs_names(_plain(root, ["ls-files", "-z", "--cached"]) or b""))
+
+
+def unstaged_files(root: Path) -> frozenset[str]:
+    """Files whose copy on disk is not what git's index holds (edited or deleted since)."""
+    return frozenset(fs_names(_plain(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"]) or b""))
+
+
+def staged_blob(root: Path, path: str) -> bytes | None:
+    """What git's index holds for ``path``; None when it holds nothing there."""
+    # ':0:' is the index's stage 0: what the commit will hold (a path never
+    # starts with '/', so this is never read as a search of commit messages).
+    return _plain(root, ["cat-file", "blob", f":0:{path}"])
+
+
+def changed_names(root: Path, revs: Sequence[str]) -> list[str] | None:
+    """The paths a diff touches, every side of it (``--no-renames``: a rename is its
+    source deleted and its target added), sorted: ``["--cached"]`` the staged change,
+    ``["A...B"]`` or ``["A", "B"]`` commits'. None when git cannot say."""
+    out = _plain(root, ["--literal-pathspecs", "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", *revs])
+    return None if out is None else sorted(fs_names(out))
+
+
+def ignored(root: Path, paths: Sequence[str]) -> set[str]:
+    """Of these repository-relative paths (which need not exist), the ones git's
+    ignore rules match: one ``git check-ignore`` for all of them. Empty outside a
+    work tree, or without git."""
+    if not paths or not (root / ".git").exists():
+        return set()
+    # check-ignore takes paths, not pathspecs, and refuses pathspec magic: no
+    # --literal-pathspecs, and none from the environment either.
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_PATHSPECS")}
+    try:
+        proc = subprocess.run(
+            ["git", "check-ignore", "-z", "--stdin"],
+            cwd=root,
+            env=env,
+            input="\0".join(paths).encode("utf-8", "surrogateescape") + b"\0",
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        return set()
+    if proc.returncode not in (0, 1):  # 1: none of them is ignored
+        return set()
+    return {p for p in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if p}
+
+
+# Paths per `git ls-files` call: far below any system's argument-length limit.
+_PATHS_PER_CALL = 1000
+
+
+def index_symlinks(root: Path, paths: Sequence[str]) -> set[str]:
+    """The ``paths`` that git's index records as symlinks (mode 120000).
+
+    With ``core.symlinks=false`` (Windows, some CI checkouts) git writes a symlink as
+    a plain file holding the target's path: only the index tells the two apart. One
+    call for all the paths (in batches past ``_PATHS_PER_CALL``); outside a work tree,
+    none.
+    """
+    found: set[str] = set()
+    if not paths or not (root / ".git").exists():
+        return found
+    for start in range(0, len(paths), _PATHS_PER_CALL):
+        out = _plain(root, ["--literal-pathspecs", "ls-files", "-z", "--stage", "--", *paths[start : start + _PATHS_PER_CALL]])
+        if out is None:
+            return found
+        for entry in out.decode("utf-8", "surrogateescape").split("\0"):
+            # "<mode> <object> <stage>\t<path>"
+            info, tab, path = entry.partition("\t")
+            if tab and info.startswith("120000 "):
+                found.add(path)
+    return found
+
+
+def as_user(*args: str) -> subprocess.CompletedProcess[str]:
+    """``git ARGS`` in the current folder, as the user would run it (their settings,
+    their language in its messages), its output as text: the Action's fetches, whose
+    errors it shows."""
+    return subprocess.run(["git", *args], capture_output=True, text=True)

@@ -40,7 +40,11 @@ def readers(ws: Workspace, path: str) -> dict[str, int]:
 def file_index(ws: Workspace) -> globs.FileIndex:
     """The tree's files, indexed for glob questions: built once per run, and only
     when a check asks one."""
-    return ws.once("glob-index", lambda: globs.FileIndex(ws.files))
+    return ws.once(_file_index)
+
+
+def _file_index(ws: Workspace) -> globs.FileIndex:
+    return globs.FileIndex(ws.files)
 
 
 # ---------------------------------------------------------------- @-imports

@@ -17,7 +17,11 @@ if TYPE_CHECKING:
 
 def prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:
     """(line number, prose) of the body: read once for mentions and links alike."""
-    return ws.derived(doc, "prose", lambda doc: list(mentions.body_lines(doc.lines, doc.body_line)))
+    return ws.derived(doc, _prose)
+
+
+def _prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:
+    return list(mentions.body_lines(doc.lines, doc.body_line))
 
 
 def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from memcheck import agents, config
 from memcheck.workspace.discover import Workspace
+from memcheck.workspace.disk import DiskSource
 
 
 def _by(problems: list[dict[str, Any]], code: str) -> dict[str, str]:
@@ -667,7 +668,7 @@ def test_codex_budget_keeps_what_codex_s_loader_keeps(files: list[bytes], budget
             path = "/".join(["d"] * i + ["AGENTS.md"])
             write(root, path, data)
             paths.append(path)
-        ws = Workspace(config.default_config(root), files=paths)
+        ws = Workspace(config.default_config(root), DiskSource(root, files=paths))
         cuts = agents.codex_chain(ws, paths, budget)
     assert [c.kept for c in cuts] == _codex_reference(files, budget)
 
@@ -711,7 +712,7 @@ def test_gets_through_imports_answers_as_expanding_each_source(imports: list[tup
             (root / "b").mkdir()
             (root / "b" / "AGENTS.md").symlink_to("../a/AGENTS.md")
             files.append("b/AGENTS.md")
-        ws = Workspace(config.default_config(root), files=files)
+        ws = Workspace(config.default_config(root), DiskSource(root, files=files))
         for source in files:
             for target in files:
                 for agent in agents.ALL:
@@ -731,7 +732,7 @@ def test_folders_sharing_an_import_hub_expand_nothing_to_compare_them(tmp_path: 
         files += [f"p{i}/CLAUDE.md", f"p{i}/AGENTS.md"]
         write(tmp_path, f"p{i}/CLAUDE.md", "# claude\n@../hub.md\n")
         write(tmp_path, f"p{i}/AGENTS.md", "# agents\n@../hub.md\n")
-    ws = Workspace(config.default_config(tmp_path), files=files)
+    ws = Workspace(config.default_config(tmp_path), DiskSource(tmp_path, files=files))
     expanded: list[str] = []
     real_expand = agents.expand
 
@@ -767,7 +768,7 @@ def test_reach_in_sums_finds_what_expanding_finds(imports: list[tuple[str, str]]
             body[source].append("@" + "../" * source.count("/") + target)
         for name, lines in body.items():
             write(root, name, "\n".join(lines) + "\n")
-        ws = Workspace(config.default_config(root), files=list(_TREE))
+        ws = Workspace(config.default_config(root), DiskSource(root, files=list(_TREE)))
         for path, depth in asked:
             full, summed = agents.expand(ws, path, depth), agents.reach(ws, path, depth)
             for limit in range(depth + 2):
@@ -827,7 +828,7 @@ def test_real_paths_resolved_a_folder_at_a_time_are_os_realpath(tree: list[tuple
                     full.symlink_to(parts[-1] if target == "self" else target)
             except OSError:  # already there as something else: the tree is what it is
                 pass
-        ws = Workspace(config.default_config(root), files=[])
+        ws = Workspace(config.default_config(root), DiskSource(root, files=[]))
         for parts in asked:
             path = "/".join(parts)
             assert agents.realpath(ws, path) == os.path.realpath(root / path), path

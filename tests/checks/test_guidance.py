@@ -14,6 +14,7 @@ from memcheck.checks import guidance
 from memcheck.text.globs import applies
 from memcheck.text.globs import problem as glob_problem
 from memcheck.workspace.discover import Workspace
+from memcheck.workspace.disk import DiskSource
 
 _problems = check_json
 
@@ -272,7 +273,7 @@ def test_files_importing_one_hub_look_at_its_imports_once(tmp_path: Path, monkey
     for i in range(30):
         files.append(f"p{i}/AGENTS.md")
         write(tmp_path, f"p{i}/AGENTS.md", "# p\n@../hub.md\n")
-    ws = Workspace(config.default_config(tmp_path), files=files)
+    ws = Workspace(config.default_config(tmp_path), DiskSource(tmp_path, files=files))
     asked: list[str] = []
     real_imports = agents.imports
 

@@ -421,11 +421,15 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         return
     if not ws.user:
         # Worked out once per run (a hook run may ask for some guidance files only).
-        for problem in ws.once("guidance-tree-findings", lambda: list(_tree_findings(ws))):
+        for problem in ws.once(_tree_findings_once):
             if problem.path in wanted:
                 yield problem
     for path in sorted(wanted):
         yield from contained(GDN003, path, check_file(ws, ws.document(path)))
+
+
+def _tree_findings_once(ws: Workspace) -> list[Problem]:
+    return list(_tree_findings(ws))
 
 
 def _tree_findings(ws: Workspace) -> Iterator[Problem]:
@@ -714,6 +718,10 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
             yield GDN008.at(path, line, 1, f"{key} pattern {pattern!r} matches no file or folder in the repository, so this file never applies by it; fix the pattern or remove it")
 
 
+def _guidance_set(ws: Workspace) -> frozenset[str]:
+    return frozenset(ws.guidance)
+
+
 def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict[str, int]) -> Iterator[Problem]:
     path = doc.path
     for imp in imports(ws, doc):
@@ -731,7 +739,7 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict
     for where, imp in expansion.missing:
         if where != path:
             yield _missing_import(where, imp)
-    guidance = ws.once("guidance-set", lambda: frozenset(ws.guidance))  # not a set per file: that is quadratic
+    guidance = ws.once(_guidance_set)  # not a set per file: that is quadratic
     reported: set[frozenset[str]] = set()
     for hop, cycle in expansion.cycles:
         members = frozenset(cycle)

@@ -284,7 +284,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         if odd is not None:
             yield IDX011.at(path, 1, 1, f"{INDEX_NAME} is {odd}; `memcheck fix` will not write through or replace it: make it a regular file")
             return
-        if ws.staged is not None and (ws.root / path).is_file():  # judging a commit (see listing.StagedIndex)
+        if ws.staged is not None and (ws.root / path).is_file():  # judging a commit (see workspace.staged.StagedFiles)
             yield IDX001.at(path, 1, 1, f"{path} is not staged: the commit holds memories of {store.folder or '.'}/ without their index; `git add {path}`")
         else:
             yield IDX001.at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")

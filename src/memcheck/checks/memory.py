@@ -505,7 +505,7 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
 
 def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
     """A memory file of another store whose stem the link names (stores found once per run)."""
-    by_stem = ws.once("memory-stems", lambda: _stems_of_stores(ws))
+    by_stem = ws.once(_stems_of_stores)
     return next((p for p in by_stem.get(key, ()) if p.rpartition("/")[0] != store.folder), None)
 
 

@@ -362,4 +362,8 @@ class _Hidden:
 
 def secrets_in(ws: Workspace, path: str) -> list[Secret]:
     """The secrets of a file, found once however many ask (the check, then the scrub)."""
-    return ws.derived(ws.document(path), "secrets", lambda doc: list(find(doc)))
+    return ws.derived(ws.document(path), _secrets)
+
+
+def _secrets(ws: Workspace, doc: Document) -> list[Secret]:
+    return list(find(doc))

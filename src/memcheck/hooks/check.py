@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from memcheck.config import Config
     from memcheck.hooks.options import LintOptions
     from memcheck.problem import Problem
-    from memcheck.workspace.listing import GitListing, StagedIndex
+    from memcheck.workspace.source import Source
 
 
 def run(
@@ -30,7 +30,7 @@ def run(
 ) -> int:
     """The command as the command line gives it: settings and scope from the options,
     then ``check``."""
-    from memcheck.workspace.listing import GitListing
+    from memcheck import git
 
     if statistics and fmt not in ("text", "json", "auto"):
         raise ConfigError("--statistics prints text or json, not " + fmt)
@@ -46,29 +46,31 @@ def run(
         from memcheck.workspace.discover import hook_folders
 
         folders = hook_folders(settings, scope.paths)
-    listing = GitListing(settings.root, folders, staged=scope.staged)  # git lists files while the checks are imported
+    listing = git.FileListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
+    from memcheck.workspace.disk import DiskSource, StagedSource
+
+    source = DiskSource(settings.root, listing=listing) if scope.staged is None else StagedSource(scope.staged, listing)
     return check(
         settings,
         scope.paths,
         fmt,
         user,
-        listing,
+        source,
         deleted=scope.deleted,
-        staged=scope.staged,
         statistics=statistics,
         output_file=options.output_file,
         write_baseline=write_baseline,
     )
 
 
-def _collect_tree(config: Config, paths: Sequence[str] | None, listing: GitListing | None, staged: StagedIndex | None, deleted: Sequence[str]) -> list[Problem]:
+def _collect_tree(config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str]) -> list[Problem]:
     # A function of its own: the workspace, and every document it holds, is freed on
     # return, while check's collector is still off.
     from memcheck.engine.collect import collect
     from memcheck.engine.targets import targets_for
     from memcheck.workspace.discover import Workspace
 
-    ws = Workspace(config, listing=listing, staged=staged)
+    ws = Workspace(config, source)
     return collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
 
 
@@ -88,10 +90,9 @@ def check(
     paths: Sequence[str] | None,
     fmt: str = "text",
     user: bool = False,
-    listing: GitListing | None = None,
+    source: Source | None = None,
     *,
     deleted: Sequence[str] = (),
-    staged: StagedIndex | None = None,
     statistics: bool = False,
     output_file: str | None = None,
     write_baseline: str | None = None,
@@ -99,7 +100,7 @@ def check(
     """Check, report and say whether the run fails (exit 1) under ``fail-on``.
 
     ``paths`` None: the whole tree; an empty list (a change that touches nothing,
-    see ``listing.changed_paths``): nothing."""
+    see ``staged.changed_paths``): nothing."""
     # The engine, discovery and the checks are imported here, while git lists the
     # files (see run), rather than before it starts.
     from memcheck.engine.collect import family_checks, no_cycle_collection
@@ -117,7 +118,7 @@ def check(
         # while they live (as at the end of ``collect.find``), its first pass walks every one
         # of them (a fiftieth of a check on bench/'s trees), only to find them alive.
         with no_cycle_collection():
-            problems = _collect_tree(config, paths, listing, staged, deleted)
+            problems = _collect_tree(config, paths, source, deleted)
     if user:
         problems = sorted([*problems, *collect_user(config)])
     if write_baseline is not None:

@@ -30,7 +30,8 @@ from memcheck.index.sync import Changes
 from memcheck.problem import Problem, failing
 from memcheck.text import document
 from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, join
-from memcheck.workspace.listing import StagedIndex
+from memcheck.workspace.disk import DiskSource, StagedSource
+from memcheck.workspace.staged import StagedFiles
 
 
 class UnsafeWrite(Exception):
@@ -264,13 +265,13 @@ def run(
     deleted: Sequence[str] = (),
     diff: bool = False,
     output_file: str | None = None,
-    staged: StagedIndex | None = None,
+    staged: StagedFiles | None = None,
 ) -> int:
     if paths is not None and not paths and not deleted:
         targets = Targets([], [], [])  # a change that touches nothing
-        ws = Workspace(config, files=[])
+        ws = Workspace(config, DiskSource(config.root, files=[]))
     else:
-        ws = Workspace(config, staged=staged)
+        ws = Workspace(config, None if staged is None else StagedSource(staged))
         targets = targets_for(ws, paths, deleted=deleted)
     if diff:
         return _show_diff(ws, targets, output_file)
@@ -295,7 +296,7 @@ def run(
         # (judging the commit: with the indexes fix wrote, which the user stages next).
         if staged is not None:
             staged.written.update(f.path for f in fixed)
-        after = Workspace(config, staged=staged)
+        after = Workspace(config, None if staged is None else StagedSource(staged))
         problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))

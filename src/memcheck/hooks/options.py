@@ -14,7 +14,7 @@ from memcheck import config
 
 if TYPE_CHECKING:
     from memcheck.config import Config
-    from memcheck.workspace.listing import StagedIndex
+    from memcheck.workspace.staged import StagedFiles
 
 
 def _inside(path: str, root: Path) -> bool:
@@ -74,7 +74,7 @@ class LintOptions(NamedTuple):
 class Scope(NamedTuple):
     paths: list[str] | None  # None: the whole tree
     deleted: list[str]
-    staged: StagedIndex | None = None  # judge what the commit holds, not the disk
+    staged: StagedFiles | None = None  # judge what the commit holds, not the disk
 
 
 def resolve(config_file: str | None, paths: Sequence[str], options: LintOptions) -> tuple[Config, Scope]:
@@ -108,7 +108,7 @@ def _scope(settings: Config, paths: Sequence[str], changed: bool) -> Scope:
         return Scope(list(paths) or None, [])
     if paths:
         raise config.ConfigError("--changed takes no PATHS: it judges what the change touches")
-    from memcheck.workspace.listing import changed_paths, staged_view
+    from memcheck.workspace.staged import changed_paths, staged_view
 
     if not (settings.root / ".git").exists():
         raise config.ConfigError(f"--changed needs a git repository; {settings.root} is not one")

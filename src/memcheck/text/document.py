@@ -13,7 +13,13 @@ import stat
 from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from yaml.resolver import Resolver
+
+    from memcheck.text import yamlload
 
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
 
@@ -27,7 +33,10 @@ _BLOCK_INDICATOR = re.compile(r"^[|>][+-]?\d*(\s+#.*)?$")
 
 class Frontmatter(NamedTuple):
     end_line: int  # line of the closing fence (the opening one is line 1)
-    data: dict[str, Any]  # the mapping: strict YAML, or the key: value reading when YAML failed
+    # The mapping: strict YAML, or the key: value reading when YAML failed. Any: the
+    # checks read values of every shape, each narrowing what it reads (object would
+    # be the true type; index/__init__.py's memory_of would need a narrowing first).
+    data: dict[str, Any]
     key_lines: dict[str, int]  # line of each top-level key
     raw_values: dict[str, str]  # text after `key:` on the key's own line, stripped
     duplicates: tuple[tuple[str, int], ...] = ()  # (dotted key, line) of each repeated key
@@ -203,7 +212,9 @@ def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, f
 
 
 def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter:
-    yaml, yamlload = _yaml(), _yamlload()
+    from memcheck.text import yamlload  # imports PyYAML
+
+    yaml = _yaml()
     raw_values, key_lines = _raw_values(fm_lines, first_line)
     end_line = first_line + len(fm_lines)
     last = first_line + max(len(fm_lines) - 1, 0)  # "end of stream" marks point past the text
@@ -303,7 +314,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
     if _NOT_SIMPLE.search("\n".join(fm_lines) if fm_text is None else fm_text):
         return None
     special_start = _SPECIAL_START
-    data: dict[str, Any] = {}
+    data: dict[str, object] = {}
     raw_values: dict[str, str] = {}
     key_lines: dict[str, int] = {}
     # (key, line) of each plain one-line value: a key counts as plain when any of its
@@ -313,8 +324,8 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
     parent: str | None = None  # a key with no value on its line: its children may follow
     parent_line = 0
     child_indent = ""
-    children: dict[str, Any] | None = None  # the parent's mapping, made at its first child
-    items: list[Any] | None = None  # the parent's list, made at its first `- item` line
+    children: dict[str, object] | None = None  # the parent's mapping, made at its first child
+    items: list[object] | None = None  # the parent's list, made at its first `- item` line
     line_no = first_line - 1
     for line in fm_lines:
         line_no += 1
@@ -380,7 +391,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
     )
 
 
-def _simple_scalar(raw: str) -> tuple[Any, bool]:
+def _simple_scalar(raw: str) -> tuple[object, bool]:
     """(value, is plain) of a one-line value as PyYAML reads it, or (_NO_VALUE, False)
     when it needs the full parser."""
     if not raw:
@@ -423,7 +434,7 @@ _NOT_IN_PLAIN_ITEM = re.compile(r"[\[\]{}:#'\"?]")
 _LIST_ITEM = re.compile(r"( *)- +([^ ](?:.*[^ ])?) *")
 
 
-def _quoted(text: str) -> Any:
+def _quoted(text: str) -> object:
     """A quoted scalar as PyYAML reads it, or _NO_VALUE for escapes, doubled quotes
     and text after the closing quote (PyYAML's own path)."""
     inner = text[1:-1]
@@ -432,7 +443,7 @@ def _quoted(text: str) -> Any:
     return inner
 
 
-def _flow_strings(inner: str) -> Any:
+def _flow_strings(inner: str) -> object:
     """The strings of a one-line flow sequence's ``inner`` text, or _NO_VALUE."""
     if not inner.strip(" "):
         return []
@@ -445,7 +456,7 @@ def _flow_strings(inner: str) -> Any:
     return items
 
 
-def _string_item(item: str) -> Any:
+def _string_item(item: str) -> object:
     """A list item (its spaces stripped) as the string PyYAML reads, or _NO_VALUE when
     it may be anything else, or is empty (`[a,,b]`, `[a, ]`: PyYAML's own path)."""
     if not item:
@@ -466,26 +477,22 @@ _string_keys: dict[str, bool] = {}  # key -> PyYAML reads it as a string
 
 def load_yaml() -> None:
     """Import PyYAML now, rather than when the first frontmatter needs it."""
-    _yamlload()
+    from memcheck.text import yamlload  # noqa: F401 - imports PyYAML
 
 
 @cache
-def _yaml() -> Any:
-    import yaml
+def _yaml() -> ModuleType:
+    import importlib
 
-    return yaml
+    # (A module, as mypy sees it: PyYAML has no type stubs here, so `import yaml` is Any.)
+    return importlib.import_module("yaml")
 
 
 @cache
-def _yamlload() -> Any:
+def _constructor() -> yamlload.Loader:
     from memcheck.text import yamlload  # imports PyYAML
 
-    return yamlload
-
-
-@cache
-def _constructor() -> Any:
-    return _yamlload().Loader("")  # its constructors: PyYAML's safe ones, numbers bounded
+    return yamlload.Loader("")  # its constructors: PyYAML's safe ones, numbers bounded
 
 
 @lru_cache(maxsize=4096)
@@ -495,7 +502,7 @@ def _resolve(value: str) -> str:
 
 
 @cache
-def _resolver() -> Any:
+def _resolver() -> Resolver:
     return _yaml().resolver.Resolver()
 
 
@@ -514,7 +521,7 @@ def _fallback(
     ``metadata.type`` still counts. ``fallback`` is False when the text does not read
     as such lines either: then it is simply unparsable.
     """
-    data: dict[str, Any] = {}
+    data: dict[str, object] = {}
     parent: str | None = None
     readable = True
     for line in fm_lines:

@@ -37,13 +37,15 @@ the two on generated documents.)
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import yaml
 from yaml.events import (
     AliasEvent,
+    Event,
     MappingEndEvent,
     MappingStartEvent,
+    NodeEvent,
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
@@ -83,6 +85,7 @@ class Loader(yaml.SafeLoader):  # type: ignore[misc]
     longer than MAX_NUMBER_LENGTH characters."""
 
 
+# Any: one of two classes, known only at run time; mypy takes no other computed base.
 _CLoaderBase: Any = getattr(yaml, "CSafeLoader", Loader)
 
 
@@ -108,8 +111,11 @@ _PYTHON_ONLY = re.compile(r"[\[{\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
 MAX_C_COMPOSED = 2048
 
 
-def _bounded_number(construct: Any) -> Any:
-    def construct_number(loader: Any, node: ScalarNode) -> Any:
+_Construct = Callable[[Loader, ScalarNode], object]  # one of a loader's yaml_constructors
+
+
+def _bounded_number(construct: _Construct) -> _Construct:
+    def construct_number(loader: Loader, node: ScalarNode) -> object:
         if len(node.value) > MAX_NUMBER_LENGTH:
             raise ValueError(f"a number of {len(node.value):,} characters, over the {MAX_NUMBER_LENGTH:,} memcheck reads")
         return construct(loader, node)
@@ -118,7 +124,7 @@ def _bounded_number(construct: Any) -> Any:
 
 
 # (Without libyaml, _CLoader is a Loader and inherits its constructors.)
-_LOADERS: list[Any] = [Loader] if issubclass(_CLoader, Loader) else [Loader, _CLoader]
+_LOADERS: list[type[Loader]] = [Loader] if issubclass(_CLoader, Loader) else [Loader, _CLoader]
 for _loader in _LOADERS:
     for _tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
         _loader.add_constructor(_tag, _bounded_number(_loader.yaml_constructors[_tag]))
@@ -130,7 +136,7 @@ class TooComplex(yaml.MarkedYAMLError):  # type: ignore[misc]
 
 class Loaded(NamedTuple):
     node: Node | None  # None for an empty document
-    data: Any
+    data: object  # what PyYAML's safe constructor builds
     duplicates: tuple[tuple[str, int], ...]  # see Composed
 
 
@@ -158,7 +164,7 @@ def load(text: str) -> Loaded:
     return _load(Loader(text), text)
 
 
-def _load(loader: Any, text: str) -> Loaded:
+def _load(loader: Loader, text: str) -> Loaded:
     try:
         if isinstance(loader, _CLoader) and len(text) <= MAX_C_COMPOSED and "&" not in text:
             node = loader.get_single_node()
@@ -182,7 +188,7 @@ def value_problem(e: Exception) -> str:
     return text
 
 
-def load_data(text: str) -> Any:
+def load_data(text: str) -> object:
     return load(text).data
 
 
@@ -203,7 +209,7 @@ class _Open:
         self.keys: set[str] = set()  # a mapping's keys so far
 
 
-def compose(loader: Any) -> Composed:
+def compose(loader: Loader) -> Composed:
     """What PyYAML's ``get_single_node`` composes, without recursion and within the
     bounds; how large it is; and the keys repeated in a mapping.
 
@@ -356,23 +362,23 @@ def _measure(root: Node) -> Composed:
     return Composed(root, values, 0, depth, tuple((key, line) for line, _, key in sorted(duplicates)), characters)
 
 
-def _anchor(anchors: dict[str, Node], event: Any, node: Node) -> None:
+def _anchor(anchors: dict[str, Node], event: NodeEvent, node: Node) -> None:
     first = anchors.get(event.anchor)
     if first is not None:
         raise yaml.composer.ComposerError("while composing the document", first.start_mark, f"found duplicate anchor {event.anchor!r}", event.start_mark)
     anchors[event.anchor] = node
 
 
-def _too_deep(at: Any) -> TooComplex:
+def _too_deep(at: Event | Node) -> TooComplex:
     """``at``: the event or node where the bound is crossed."""
     return TooComplex(None, None, f"nests collections more than {MAX_DEPTH} levels deep", at.start_mark)
 
 
-def _too_long(at: Any) -> TooComplex:
+def _too_long(at: Event | Node) -> TooComplex:
     return TooComplex(None, None, f"its aliases expand it to more than {MAX_CHARACTERS:,} characters (an alias bomb)", at.start_mark)
 
 
-def _too_many(at: Any, aliases: int) -> TooComplex:
+def _too_many(at: Event | Node, aliases: int) -> TooComplex:
     if aliases:
         return TooComplex(None, None, f"its aliases expand it to more than {MAX_VALUES:,} values (an alias bomb)", at.start_mark)
     return TooComplex(None, None, f"holds more than {MAX_VALUES:,} values", at.start_mark)

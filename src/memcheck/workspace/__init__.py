@@ -1,1 +1,1 @@
-"""The files of a repository: listing them (disk, git's index) and finding the agent files among them."""
+"""What memcheck reads: a tree through a source (the disk, git's index, memory), and the agent files found in it."""

@@ -1,81 +1,46 @@
-"""Find memory stores, guidance files and skills in a tree.
+"""One run's view of a tree (``Workspace``), and what to check in it.
 
-The tree is what git sees (tracked files plus untracked ones it does not ignore);
-outside a repository it is every file below the root. ``.git`` is skipped and no
-symlink is followed out of the root. Each file is read at most once per run: the
-``Workspace`` keeps the documents it has read.
+The tree is what the Workspace's source lists (see source.py): on disk, what git
+sees (tracked files plus untracked ones it does not ignore), outside a repository
+every file below the root; ``.git`` is skipped and no symlink is followed out of the
+root. Each file is read at most once per run: the ``Workspace`` keeps the documents
+it has read. What the files are is found by functions over the Workspace: stores.py,
+guidance.py, skills.py.
 """
 from __future__ import annotations
 
 import os
 import re
-import stat
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fnmatch import fnmatchcase
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast, overload
 
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config, selected
-from memcheck.text import document
 from memcheck.text.document import Document
-from memcheck.workspace.listing import GitListing, StagedIndex, ignored_by_git
+from memcheck.workspace import guidance as _guidance
+from memcheck.workspace import skills as _skills
+from memcheck.workspace import stores as _stores
+from memcheck.workspace.disk import DiskSource
+from memcheck.workspace.disk import walk_files as walk_files
+from memcheck.workspace.paths import ancestors as _ancestors
+from memcheck.workspace.paths import basename as basename
+from memcheck.workspace.paths import join as join
+from memcheck.workspace.paths import parent as parent
+from memcheck.workspace.skills import SKILL_NAME as SKILL_NAME
+from memcheck.workspace.source import Source
+from memcheck.workspace.stores import INDEX_NAME as INDEX_NAME
+from memcheck.workspace.stores import Store as Store
+
+if TYPE_CHECKING:
+    from memcheck.workspace.staged import StagedFiles
+
+# (Names imported "as" themselves are re-exported: the checks, the hooks and
+# agents.py import them from here, and moving them changed no import of theirs.)
 
 T = TypeVar("T")
-
-INDEX_NAME = "MEMORY.md"
-SKILL_NAME = "SKILL.md"
-# The error of a guidance file that is a symlink out of the root (see outside_links).
-OUTSIDE_LINK = "is a symlink out of the repository; memcheck does not follow it"
-# Never memory files, even inside a store folder.
-NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
-# Never flat skills, even directly inside a skills root.
-NOT_SKILL = frozenset({"README.md", INDEX_NAME})
-# Keys that make a Markdown file directly inside a skills root a (flat) skill.
-SKILL_KEYS = frozenset({"name", "description", "triggers"})
-
-
-def join(folder: str, name: str) -> str:
-    return f"{folder}/{name}" if folder else name
-
-
-def parent(path: str) -> str:
-    return path.rpartition("/")[0]
-
-
-def basename(path: str) -> str:
-    return path.rpartition("/")[2]
-
-
-@dataclass(frozen=True)
-class Store:
-    folder: str  # repository-relative; "" for the root
-    files: tuple[str, ...]  # memory files, sorted
-    has_index: bool
-    by_glob: bool  # named by memory.stores, rather than found by its frontmatter
-    # False for a folder found by its MEMORY.md whose files have not been read yet to
-    # tell whether they are memories (see Workspace.stores_among and is_store).
-    judged: bool = True
-
-    @property
-    def index(self) -> str:
-        return join(self.folder, INDEX_NAME)
-
-
-def git_files(root: Path) -> list[str] | None:
-    """Tracked and untracked-not-ignored files, or None when root is not in a work tree."""
-    return GitListing(root).files()
-
-
-def walk_files(root: Path) -> list[str]:
-    found: list[str] = []
-    for folder, dirs, names in os.walk(root):  # does not descend into symlinked folders
-        dirs[:] = [d for d in dirs if d != ".git"]
-        rel = Path(folder).relative_to(root).as_posix()
-        prefix = "" if rel == "." else rel + "/"
-        found.extend(prefix + n for n in names)
-    return sorted(found)
 
 
 _MAGIC = re.compile(r"[*?\[]")  # what makes a glob segment more than a literal name
@@ -97,61 +62,25 @@ def _segments_match(want: tuple[str, ...], have: list[str]) -> bool:
     return all(fnmatchcase(h, w) for h, w in zip(have[-len(want) :], want))
 
 
-def _looks_like_memory(doc: Document, types: Iterable[str]) -> bool:
-    fm = doc.frontmatter
-    if fm is None:
-        return False
-    data = fm.data
-    kind = data.get("type")
-    if kind is None and isinstance(data.get("metadata"), dict):
-        kind = data["metadata"].get("type")
-    return kind in set(types) or ("name" in data and "description" in data and "type" in data)
-
-
-def _looks_like_skill(doc: Document) -> bool:
-    return doc.frontmatter is not None and bool(SKILL_KEYS & doc.frontmatter.data.keys())
-
-
-def _ancestors(folder: str) -> Iterator[str]:
-    """``folder`` and every folder above it, up to and including the root ("")."""
-    while folder:
-        yield folder
-        folder = parent(folder)
-    yield ""
-
-
 class Workspace:
     """One run's view of the tree: its files, what they are, and what has been read."""
 
     user: bool = False  # the user-level locations under $HOME, not a repository
-    partial: bool = False  # files of some folders only (a hook run on memory files)
     _outside: frozenset[str] = frozenset()  # see outside_links
-    _unsure: frozenset[str] = frozenset()  # see unsure_links
 
-    def __init__(self, config: Config, files: list[str] | None = None, listing: GitListing | None = None, staged: StagedIndex | None = None):
-        """``files``: the files to consider; else ``listing``'s (one already started),
-        else git's, else the folder's. ``staged``: judge the tree a commit made now
-        would hold (see ``listing.StagedIndex``), not the work tree."""
+    def __init__(self, config: Config, source: Source | None = None) -> None:
+        """``source``: what the files are read from; by default the work tree at the
+        config's root (``DiskSource``)."""
         self.config = config
         self.root = config.root
-        self.staged = staged
-        if files is None and listing is None and staged is not None:
-            listing = GitListing(self.root, staged=staged)
-        if files is not None:
-            listed: list[str] | None = files
-        elif listing is not None and listing.root == self.root:
-            listed = listing.files()
-            # Only some folders listed (see hook_folders): enough for their stores,
-            # not for finding guidance files or skills anywhere else.
-            self.partial = listed is not None and listing.folders is not None
-        else:
-            listed = git_files(self.root)
-        self.in_git = listed is not None
+        self.source: Source = source if source is not None else DiskSource(config.root)
+        listing = self.source.listing()
+        self.in_git = listing.in_git
+        self.partial = listing.partial  # files of some folders only (a hook run on memory files)
         # Files of the tree that git's listing leaves out are ones it ignores (only
         # when the listing is git's own: given files, or a walk, leave nothing out).
-        self._listed_by_git = listed is not None and files is None
-        if listed is None:
-            listed = walk_files(self.root)
+        self.listed_by_git = listing.by_git
+        listed = listing.files
         self._excluded: Callable[[str], bool] | None = None
         if config.exclude:
             import pathspec  # only when the config asks for it
@@ -161,10 +90,17 @@ class Workspace:
             self._excluded = spec.match_file
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
-        self._derived: dict[tuple[str, str], tuple[Document, Any]] = {}
-        self._once: dict[str, Any] = {}
-        self._folders_inside: dict[str, bool] = {}
+        # What ``derived`` and ``once`` worked out: keyed by the function that did,
+        # whose return type is the value's (or by a name: see ``once``).
+        self._derived: dict[tuple[str, object], tuple[Document, object]] = {}
+        self._once: dict[object, object] = {}
+        self._git_ignored: dict[str, bool] = {}  # path -> git ignores it (see ignored_by_git)
         self._skills_roots: dict[str, bool] = {}  # folder -> matches a skills.roots glob
+
+    @property
+    def staged(self) -> StagedFiles | None:
+        """git's index, when the tree judged is the one a commit made now would hold."""
+        return self.source.staged
 
     @cached_property
     def file_set(self) -> frozenset[str]:
@@ -186,35 +122,48 @@ class Workspace:
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)
         if doc is None:
-            staged = self._staged_path(path)
-            if path in self._outside:  # never followed out of the root
-                doc = Document(path, error=OUTSIDE_LINK)
-            elif staged is not None and self.staged is not None and self.staged.reads_staged(staged):
-                doc = document.parse(path, self.staged.staged_bytes(staged) or b"")
-            else:
-                doc = document.read(self.root, path)
+            # A symlink out of the root is never followed.
+            doc = Document(path, error=_guidance.OUTSIDE_LINK) if path in self._outside else self.source.read(path)
             self._documents[path] = doc
         return doc
 
-    def _staged_path(self, path: str) -> str | None:
-        """``path`` as the staged view names it; None without one, or outside the root."""
-        return None if self.staged is None else self.staged.normal(path)
-
-    def derived(self, doc: Document, what: str, compute: Callable[[Document], T]) -> T:
-        """``compute(doc)``, worked out once per document (imports, prose lines):
-        several rules ask, and so does every file that imports it."""
-        key = (doc.path, what)
+    @overload
+    def derived(self, doc: Document, compute: Callable[[Workspace, Document], T]) -> T: ...
+    @overload
+    def derived(self, doc: Document, compute: str, legacy: Callable[[Document], T]) -> T: ...
+    def derived(self, doc: Document, compute: Callable[[Workspace, Document], T] | str, legacy: Callable[[Document], T] | None = None) -> T:
+        """``compute(ws, doc)``, worked out once per document (imports, prose lines):
+        several rules ask, and so does every file that imports it. ``compute`` is a
+        module-level function: it is the key (see ``once``)."""
+        key = (doc.path, compute)
         hit = self._derived.get(key)
         if hit is None or hit[0] is not doc:  # a document read again is worked out again
-            hit = self._derived[key] = (doc, compute(doc))
+            if isinstance(compute, str):
+                value: object = cast(Callable[[Document], T], legacy)(doc)
+            else:
+                _check_key(compute)
+                value = compute(self, doc)
+            hit = self._derived[key] = (doc, value)
         return cast(T, hit[1])
 
-    def once(self, what: str, compute: Callable[[], T]) -> T:
-        """``compute()``, worked out once per run: what every part of a check needs
-        about the whole tree (guidance files sharing folders, case collisions)."""
-        if what not in self._once:
-            self._once[what] = compute()
-        return cast(T, self._once[what])
+    @overload
+    def once(self, compute: Callable[[Workspace], T]) -> T: ...
+    @overload
+    def once(self, compute: str, legacy: Callable[[], T]) -> T: ...
+    def once(self, compute: Callable[[Workspace], T] | str, legacy: Callable[[], T] | None = None) -> T:
+        """``compute(ws)``, worked out once per run: what every part of a check needs
+        about the whole tree (guidance files sharing folders, case collisions).
+
+        ``compute`` is a module-level function, and the key: one function, one value,
+        of the type it returns. (A name and a function of no argument is the older
+        form, which agents.py still uses until it is split.)"""
+        if compute not in self._once:
+            if isinstance(compute, str):
+                self._once[compute] = cast(Callable[[], T], legacy)()
+            else:
+                _check_key(compute)
+                self._once[compute] = compute(self)
+        return cast(T, self._once[compute])
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop documents no check will read again (read again if one does)."""
@@ -227,316 +176,54 @@ class Workspace:
 
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""
-        if path.startswith("/") or ".." in path.split("/"):
-            return self._resolves_inside(self._full(path))
-        full = self._full(path)
-        return self._folder_inside(parent(path)) and (not os.path.islink(full) or self._resolves_inside(full))
+        return self.source.is_inside_root(path)
 
     def ignores(self, path: str) -> bool:
         """A file that is on disk but that git's listing leaves out: git ignores it.
         (The staged view lists no untracked file at all, ignored or not.)"""
-        return self.staged is None and self._listed_by_git and path not in self.file_set and self.is_file(path)
+        return self.staged is None and self.listed_by_git and path not in self.file_set and self.is_file(path)
+
+    def excludes(self, path: str) -> bool:
+        """The config's ``exclude`` names ``path``."""
+        return self._excluded is not None and self._excluded(path)
 
     def special_kind(self, path: str) -> str | None:
         """"a FIFO", "a socket" or "a device" for such a file (or a link to one)
         inside the root: git lists none of them, and reading one could block."""
-        try:
-            mode = os.stat(self._full(path)).st_mode
-        except (OSError, ValueError):
-            return None
-        kind = document.special_kind(mode)
-        return kind if kind is not None and self.is_inside_root(path) else None
+        return self.source.special_kind(path)
 
     def ignored_by_git(self, paths: Iterable[str]) -> set[str]:
         """Of these paths (on disk or not), the ones git ignores: asked once per set of
         paths not asked before, never once per path."""
-        if not self._listed_by_git:
+        if not self.listed_by_git:
             return set()
-        known = self._once.setdefault("git-ignored", {})
+        known = self._git_ignored
         wanted = sorted(p for p in set(paths) if p not in known)
         if wanted:
-            hits = ignored_by_git(self.root, wanted)
+            hits = self.source.git_ignored(wanted)
             known.update((p, p in hits) for p in wanted)
         return {p for p in paths if known[p]}
 
     def exists(self, path: str) -> bool:
         """A file or folder inside the root (a link to a folder names one); in the
         staged view, one the commit holds."""
-        staged = self._staged_path(path)
-        if staged is not None and self.staged is not None:
-            return self.staged.holds(staged)
-        return os.path.exists(self._full(path)) and self.is_inside_root(path)
+        return self.source.exists(path)
 
     def is_file(self, path: str) -> bool:
-        staged = self._staged_path(path)
-        if staged is not None and self.staged is not None:
-            if not self.staged.has_file(staged):
-                return False  # on disk, perhaps, but not in the commit
-            if self.staged.reads_staged(staged):
-                return True  # staged, and edited or deleted on disk since
-        if path.startswith("/") or ".." in path.split("/"):
-            return os.path.isfile(self._full(path)) and self._resolves_inside(self._full(path))
-        # One lstat answers both questions for the usual regular file; only a
-        # symlink needs following.
-        full = self._full(path)
-        try:
-            mode = os.lstat(full).st_mode
-        except (OSError, ValueError):
-            return False
-        if stat.S_ISLNK(mode):
-            return os.path.isfile(full) and self._resolves_inside(full)
-        return stat.S_ISREG(mode) and self._folder_inside(parent(path))
-
-    # Resolving every path costs an lstat per path component; asking once per folder
-    # whether it is a symlink, and resolving only real symlinks, costs one per folder.
-    @cached_property
-    def _real_root(self) -> str:
-        return os.path.realpath(self.root)
-
-    def _full(self, path: str) -> str:
-        return os.path.join(self.root, path)
-
-    def _resolves_inside(self, full: str) -> bool:
-        real, root = os.path.realpath(full), self._real_root
-        return real == root or real.startswith(root.rstrip("/") + "/")
-
-    def _folder_inside(self, folder: str) -> bool:
-        # Up from the folder to the first one whose answer is known, the root, or a
-        # symlink (which answers for itself): a loop, not recursion, so a path
-        # thousands of folders deep is no RecursionError.
-        below: list[str] = []  # the folders passed, which take the same answer
-        inside = self._folders_inside.get(folder)
-        while inside is None:
-            if not folder:
-                inside = True
-                break
-            below.append(folder)
-            full = self._full(folder)
-            if os.path.islink(full):
-                inside = self._resolves_inside(full)
-                break
-            folder = parent(folder)
-            inside = self._folders_inside.get(folder)
-        for passed in below:
-            self._folders_inside[passed] = inside
-        return inside
+        return self.source.is_file(path)
 
     @property
     def folders_with_markdown(self) -> Iterable[str]:
-        return self._by_folder.keys()
+        return self.markdown_by_folder.keys()
 
     @cached_property
-    def _by_folder(self) -> dict[str, list[str]]:
+    def markdown_by_folder(self) -> dict[str, list[str]]:
+        """Folder -> the names of the Markdown files directly in it (folders with none left out)."""
         return {
             folder: md
             for folder, names in self._names_by_folder.items()
             if (md := [n for n in names if n.endswith(".md")])
         }
-
-    @cached_property
-    def stores(self) -> tuple[Store, ...]:
-        return self.stores_among(self._by_folder)
-
-    def stores_among(self, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
-        """The stores among ``folders``, sorted. Each folder is judged on its own files,
-        so judging a few folders gives what judging the whole tree would give for them.
-
-        With ``judge`` False, a folder that only its MEMORY.md makes a candidate comes
-        back unjudged (``judged`` False) and ``is_store`` decides later: the reading
-        that takes can then be shared out between processes with the checking.
-        ``lost_index``: folders whose MEMORY.md the change deletes, judged as if it
-        were still there (a store it alone made is still one, now without an index)."""
-        found: list[Store] = []
-        # A glob can only name a folder whose last segment matches its own: look the
-        # literal ones up by that segment rather than trying every glob on every folder.
-        by_last: dict[str, list[tuple[str, ...]]] = {}
-        wild: list[tuple[str, ...]] = []
-        for glob in self.config.memory.stores:
-            segments = _glob_segments(glob)
-            if segments and not _MAGIC.search(segments[-1]):
-                by_last.setdefault(segments[-1], []).append(segments)
-            elif segments:
-                wild.append(segments)
-        for folder in sorted(folders):
-            names = self._by_folder.get(folder)
-            if names is None:
-                continue
-            has_index = INDEX_NAME in names
-            globs = [*by_last.get(folder.rpartition("/")[2], ()), *wild]
-            by_glob = bool(globs) and any(_segments_match(g, folder.split("/") if folder else []) for g in globs)
-            if not by_glob and not has_index and folder not in lost_index:
-                continue  # cheap test first: most folders with Markdown are not stores
-            if not has_index and self._listed_by_git:
-                # A store in a folder git ignores, its memories committed with `git add
-                # -f`: its MEMORY.md is on disk even though git does not list it (and
-                # agents read it), or `fix` would write it on every run.
-                has_index = self._on_disk_unexcluded(join(folder, INDEX_NAME))
-            regular = self._regular_files_in(folder)
-            prefix = f"{folder}/" if folder else ""
-            md = [prefix + n for n in sorted(names) if n not in NOT_MEMORY and (n in regular or self.is_file(prefix + n))]
-            if not by_glob and judge and not self._memory_siblings(md):
-                continue
-            found.append(Store(folder, tuple(md), has_index and self.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge))
-        return tuple(found)
-
-    def _on_disk_unexcluded(self, path: str) -> bool:
-        return (self._excluded is None or not self._excluded(path)) and self.is_file(path)
-
-    def is_store(self, store: Store) -> bool:
-        """Whether a store from ``stores_among`` is one (only unjudged ones can be not)."""
-        return store.judged or self._memory_siblings(list(store.files))
-
-    def _regular_files_in(self, folder: str) -> frozenset[str]:
-        """Names of the regular files (not symlinks) in a folder inside the root: one
-        directory read instead of an lstat per file."""
-        if not self._folder_inside(folder):
-            return frozenset()
-        try:
-            with os.scandir(self._full(folder) if folder else self.root) as entries:
-                return frozenset(e.name for e in entries if e.is_file(follow_symlinks=False))
-        except OSError:
-            return frozenset()
-
-    def _memory_siblings(self, md: list[str]) -> bool:
-        # A MEMORY.md beside ordinary documents is not a store: most siblings must be memories.
-        candidates = [p for p in md if basename(p) not in self.config.guidance.filenames]
-        if not candidates:
-            return False
-        # Stop reading once half are memories: on large trees the documents read here
-        # wait in memory until their store is checked.
-        need = (len(candidates) + 1) // 2
-        hits = 0
-        for p in candidates:
-            hits += _looks_like_memory(self.document(p), self.config.memory.types)
-            if hits >= need:
-                return True
-        return False
-
-    @property
-    def guidance(self) -> tuple[str, ...]:
-        """Guidance files, one per symlinked set (CLAUDE.md -> AGENTS.md is one file)."""
-        return self._guidance_and_twins[0]
-
-    @property
-    def twins(self) -> dict[str, str]:
-        """Guidance paths that are symlinks to another guidance file -> that file."""
-        return self._guidance_and_twins[1]
-
-    @cached_property
-    def _guidance_and_twins(self) -> tuple[tuple[str, ...], dict[str, str]]:
-        filenames = self.config.guidance.filenames
-        order = {n: i for i, n in enumerate(filenames)}
-        found: list[str] = []
-        links: set[str] = set()
-        outside: list[str] = []
-        small: set[str] = set()  # regular files of at most 255 bytes: maybe a link checked out as text
-        named = sorted(path for path in self.files if kind_of(path, filenames) is not None)
-        for path in named:
-            try:
-                info = os.lstat(self._full(path))  # one lstat answers what is_file() would
-            except (OSError, ValueError):
-                continue
-            if stat.S_ISLNK(info.st_mode):
-                if self.is_file(path):
-                    found.append(path)
-                    links.add(path)
-                elif os.path.isfile(self._full(path)) and self._folder_inside(parent(path)):
-                    # a link out of the root to a file: known (agents read it), never read
-                    found.append(path)
-                    outside.append(path)
-            elif stat.S_ISREG(info.st_mode) and self._folder_inside(parent(path)):
-                found.append(path)
-                if info.st_size <= 255:
-                    small.add(path)
-        by_real: dict[str, list[str]] = {}
-        for path in found:
-            # Listed paths never pass through a symlinked folder (git and os.walk do
-            # not descend into one), so only a symlink itself needs resolving.
-            real = os.path.realpath(self._full(path)) if path in links else os.path.join(self._real_root, path)
-            by_real.setdefault(real, []).append(path)
-        twins: dict[str, str] = {}
-        for group in by_real.values():
-            if len(group) > 1:
-                # The real file is the one agents edit; else the name agents prefer.
-                group.sort(key=lambda p: (p in links, order.get(basename(p), len(order)), p))
-                twins.update((p, group[0]) for p in group[1:])
-        listed = set(found)
-        # A symlink checked out as text holds its target's path; a file that merely says
-        # "AGENTS.md" is its own text. Only git's index tells them apart (mode 120000):
-        # asked once, for the small files whose text names another guidance file.
-        as_text = {path: target for path in sorted(small) if (target := self._link_as_text(path)) is not None and target in listed and target != path}
-        if as_text and self.in_git:
-            from memcheck.workspace.listing import index_symlinks
-
-            links_in_index = index_symlinks(self.root, sorted(as_text))
-            for path, target in as_text.items():
-                if path in links_in_index and twins.get(target) != path:
-                    twins[path] = twins.get(target, target)
-        elif as_text:
-            # No index to ask (an export, an unpacked archive): either may be true.
-            self._unsure = frozenset(as_text)
-        self._outside = frozenset(outside)
-        return tuple(p for p in found if p not in twins), twins
-
-    @property
-    def outside_links(self) -> frozenset[str]:
-        """Guidance paths that are symlinks to a file outside the root: agents read
-        them, memcheck does not follow them (they are in ``guidance`` all the same)."""
-        self._guidance_and_twins  # noqa: B018 - worked out with the guidance files
-        return self._outside
-
-    @property
-    def unsure_links(self) -> frozenset[str]:
-        """Outside a git work tree, guidance files whose whole text is another guidance
-        file's path: a symlink checked out as text, or a file saying just that; with no
-        index to tell, memcheck claims neither (see ``_guidance_and_twins``)."""
-        self._guidance_and_twins  # noqa: B018 - worked out with the guidance files
-        return self._unsure
-
-    def _link_as_text(self, path: str) -> str | None:
-        """The path a symlink names when git checked it out as a plain file (its whole
-        content is the target, without a newline: core.symlinks=false, Windows)."""
-        text = self.document(path).text
-        if not text or "\n" in text or text != text.strip():
-            return None
-        return os.path.normpath(join(parent(path), text)).replace(os.sep, "/")
-
-    def is_skills_root(self, folder: str) -> bool:
-        known = self._skills_roots.get(folder)
-        if known is None:
-            known = self._skills_roots[folder] = any(glob_matches_folder(g, folder) for g in self.config.skills.roots)
-        return known
-
-    @cached_property
-    def skills(self) -> tuple[str, ...]:
-        """SKILL.md files in skill folders, and flat skills directly inside a skills root.
-
-        Everything else inside a skill folder (a nested SKILL.md included) is one of
-        its resources, not a skill of its own.
-        """
-        by_folder = self._by_folder  # folder -> its Markdown files' names
-        folders = {folder for folder, names in by_folder.items() if SKILL_NAME in names}
-
-        def in_skill_folder(folder: str) -> bool:
-            return any(f in folders for f in _ancestors(folder))
-
-        found = []
-        for folder, names in by_folder.items():
-            # Most folders hold neither a SKILL.md nor flat skills: one test per folder.
-            skills_root = self.is_skills_root(folder)
-            if not skills_root and SKILL_NAME not in names:
-                continue
-            for name in names:
-                if name == SKILL_NAME:
-                    if folder and in_skill_folder(parent(folder)):
-                        continue
-                elif name in NOT_SKILL or not skills_root:
-                    continue
-                elif in_skill_folder(folder) or not _looks_like_skill(self.document(join(folder, name))):
-                    continue
-                if self.is_file(join(folder, name)):
-                    found.append(join(folder, name))
-        return tuple(sorted(found))
 
     def names_in(self, folder: str) -> set[str]:
         """Names of the files directly inside ``folder``."""
@@ -550,6 +237,86 @@ class Workspace:
             folders.setdefault(folder, []).append(name)
         return folders
 
+    @cached_property
+    def stores(self) -> tuple[Store, ...]:
+        return _stores.stores_among(self, self.markdown_by_folder)
+
+    def stores_among(self, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
+        """See ``stores.stores_among``."""
+        return _stores.stores_among(self, folders, judge, lost_index)
+
+    def is_store(self, store: Store) -> bool:
+        """Whether a store from ``stores_among`` is one (only unjudged ones can be not)."""
+        return _stores.is_store(self, store)
+
+    def is_named_store(self, folder: str) -> bool:
+        """A ``memory.stores`` glob names ``folder``."""
+        by_last, wild = self._store_globs
+        globs = [*by_last.get(folder.rpartition("/")[2], ()), *wild]
+        return bool(globs) and any(_segments_match(g, folder.split("/") if folder else []) for g in globs)
+
+    @cached_property
+    def _store_globs(self) -> tuple[dict[str, list[tuple[str, ...]]], list[tuple[str, ...]]]:
+        # A glob can only name a folder whose last segment matches its own: look the
+        # literal ones up by that segment rather than trying every glob on every folder.
+        by_last: dict[str, list[tuple[str, ...]]] = {}
+        wild: list[tuple[str, ...]] = []
+        for glob in self.config.memory.stores:
+            segments = _glob_segments(glob)
+            if segments and not _MAGIC.search(segments[-1]):
+                by_last.setdefault(segments[-1], []).append(segments)
+            elif segments:
+                wild.append(segments)
+        return by_last, wild
+
+    @property
+    def guidance(self) -> tuple[str, ...]:
+        """Guidance files, one per symlinked set (CLAUDE.md -> AGENTS.md is one file)."""
+        return self._guidance.files
+
+    @property
+    def twins(self) -> dict[str, str]:
+        """Guidance paths that are symlinks to another guidance file -> that file."""
+        return self._guidance.twins
+
+    @property
+    def outside_links(self) -> frozenset[str]:
+        """Guidance paths that are symlinks to a file outside the root: agents read
+        them, memcheck does not follow them (they are in ``guidance`` all the same)."""
+        return self._guidance.outside
+
+    @property
+    def unsure_links(self) -> frozenset[str]:
+        """Outside a git work tree, guidance files whose whole text is another guidance
+        file's path (see ``guidance.Guidance``)."""
+        return self._guidance.unsure
+
+    @cached_property
+    def _guidance(self) -> _guidance.Guidance:
+        found = _guidance.find_guidance(self)
+        self._outside = found.outside  # documents never read (see ``document``)
+        return found
+
+    def is_skills_root(self, folder: str) -> bool:
+        known = self._skills_roots.get(folder)
+        if known is None:
+            known = self._skills_roots[folder] = any(glob_matches_folder(g, folder) for g in self.config.skills.roots)
+        return known
+
+    @cached_property
+    def skills(self) -> tuple[str, ...]:
+        """SKILL.md files in skill folders, and flat skills directly inside a skills root
+        (see ``skills.find_skills``)."""
+        return _skills.find_skills(self)
+
+
+def _check_key(compute: Callable[..., object]) -> None:
+    """A lambda or a nested function is a new object each time: as a key, it would
+    never be found again, and the value would be worked out on every call."""
+    name = getattr(compute, "__qualname__", "")
+    if "<lambda>" in name or "<locals>" in name:
+        raise TypeError(f"{name} is a key of Workspace.once/derived: define it at module level")
+
 
 def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = True, deleted: Sequence[str] = ()) -> tuple[list[Store], list[str], list[str]]:
     """What to check for the given paths (pre-commit's file list): stores, guidance, skills.
@@ -558,7 +325,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     on every file in it. A folder brings in everything below it. No paths: everything,
     and with ``judge`` False the stores found by their MEMORY.md alone are left for the
     checks to judge (``Workspace.is_store``). ``deleted``: paths a change removed
-    (see ``listing.changed_paths``); each brings in the store it was in (its index
+    (see ``staged.changed_paths``); each brings in the store it was in (its index
     may still list it) and every guidance file and skill (one may import or link it).
     """
     if paths is None:
@@ -593,19 +360,9 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
         twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
         guidance = [g for g in ws.guidance if hit(g) or g in twins_hit]
     skills: list[str] = []
-    if not files_only or any(_could_be_skill(ws, w) for w in wanted):
+    if not files_only or any(_skills.skill_name(w, ws.is_skills_root) for w in wanted):
         skills = [s for s in ws.skills if hit(s)]
     return stores, guidance, skills
-
-
-def _could_be_skill(ws: Workspace, path: str) -> bool:
-    """A SKILL.md, or Markdown directly in a skills root (what ``Workspace.skills`` holds)."""
-    return _skill_name(path, ws.config, ws.is_skills_root)
-
-
-def _skill_name(path: str, config: Config, is_skills_root: Callable[[str], bool]) -> bool:
-    name = basename(path)
-    return name == SKILL_NAME or (name.endswith(".md") and name not in NOT_SKILL and is_skills_root(parent(path)))
 
 
 def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
@@ -624,7 +381,7 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
             return None
         if kind_of(rel, config.guidance.filenames) is not None:
             return None
-        if _skill_name(rel, config, lambda folder: any(glob_matches_folder(g, folder) for g in config.skills.roots)):
+        if _skills.skill_name(rel, lambda folder: any(glob_matches_folder(g, folder) for g in config.skills.roots)):
             return None
         folders.add(parent(rel))
         if len(folders) > _MAX_HOOK_FOLDERS:
@@ -700,6 +457,6 @@ def folder_workspace(config: Config, folder: Path, files: Sequence[str] = ()) ->
     """A folder outside the repository (the home folder, $CODEX_HOME, a folder above
     the repository) as a workspace of the given files; other files are read when asked."""
     # A baseline, excludes and per-path ignores are the repository's.
-    ws = Workspace(replace(config, root=folder, exclude=(), per_path_ignores=(), baseline=None), files=list(files))
+    ws = Workspace(replace(config, root=folder, exclude=(), per_path_ignores=(), baseline=None), DiskSource(folder, files=files))
     ws.user = True
     return ws

@@ -1,0 +1,208 @@
+"""The work tree on disk as a ``Source`` (listed by git where it is a repository,
+walked where it is not; no symlink followed out of the root), and the tree the next
+commit would hold, read from git's index where the disk differs."""
+from __future__ import annotations
+
+import os
+import stat
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from memcheck import git
+from memcheck.text import document
+from memcheck.workspace.paths import normal, parent
+from memcheck.workspace.source import Entry, Listing
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document
+    from memcheck.workspace.staged import StagedFiles
+
+
+class DiskSource:
+    """The files below ``root``: in a git work tree, the tracked ones and the untracked
+    ones git does not ignore; elsewhere every file, ``.git`` aside. ``files``: these,
+    and no listing.
+
+    ``listing``: git's, started already (``memcheck check`` starts it before it imports
+    the checks, and so before this module; it may cover some folders only); else git
+    starts listing when this is made.
+    """
+
+    staged: StagedFiles | None = None
+    _cached_only = False  # list what git's index holds, not the work tree (StagedSource)
+
+    def __init__(self, root: Path, files: Sequence[str] | None = None, listing: git.FileListing | None = None) -> None:
+        self.root = root
+        self._files: list[str] | git.FileListing
+        if files is not None:
+            self._files = list(files)
+        else:
+            self._files = listing if listing is not None else git.FileListing(root, cached_only=self._cached_only)
+        self._listing: Listing | None = None
+        self._folders_inside: dict[str, bool] = {}
+
+    def listing(self) -> Listing:
+        if self._listing is None:
+            self._listing = self._list()
+        return self._listing
+
+    def _list(self) -> Listing:
+        if isinstance(self._files, list):
+            # Files named by the caller count as git's (a work tree's, or the home
+            # folder's user-level files), though git did not list them.
+            return Listing(self._files, by_git=False, in_git=True)
+        listed = self._files.files()
+        if listed is None:
+            return Listing(walk_files(self.root), by_git=False, in_git=False)
+        # Only some folders listed (see hook_folders): enough for their stores, not
+        # for finding guidance files or skills anywhere else.
+        return Listing(listed, by_git=True, in_git=True, partial=self._files.folders is not None)
+
+    def read(self, path: str) -> Document:
+        return document.read(self.root, path)
+
+    def is_inside_root(self, path: str) -> bool:
+        if path.startswith("/") or ".." in path.split("/"):
+            return self._resolves_inside(self._full(path))
+        full = self._full(path)
+        return self._folder_inside(parent(path)) and (not os.path.islink(full) or self._resolves_inside(full))
+
+    def special_kind(self, path: str) -> str | None:
+        # git lists no FIFO, socket or device (or a link to one), and reading one
+        # could block.
+        try:
+            mode = os.stat(self._full(path)).st_mode
+        except (OSError, ValueError):
+            return None
+        kind = document.special_kind(mode)
+        return kind if kind is not None and self.is_inside_root(path) else None
+
+    def exists(self, path: str) -> bool:
+        # (A link to a folder names one.)
+        return os.path.exists(self._full(path)) and self.is_inside_root(path)
+
+    def is_file(self, path: str) -> bool:
+        if path.startswith("/") or ".." in path.split("/"):
+            return os.path.isfile(self._full(path)) and self._resolves_inside(self._full(path))
+        # One lstat answers both questions for the usual regular file; only a
+        # symlink needs following.
+        full = self._full(path)
+        try:
+            mode = os.lstat(full).st_mode
+        except (OSError, ValueError):
+            return False
+        if stat.S_ISLNK(mode):
+            return os.path.isfile(full) and self._resolves_inside(full)
+        return stat.S_ISREG(mode) and self._folder_inside(parent(path))
+
+    def entry(self, path: str) -> Entry | None:
+        full = self._full(path)
+        try:
+            info = os.lstat(full)  # one lstat answers what is_file() would
+        except (OSError, ValueError):
+            return None
+        # Listed paths never pass through a symlinked folder (git and os.walk do not
+        # descend into one), so only a symlink itself needs resolving. One that leads
+        # out of the root is never followed: it is where it is.
+        if stat.S_ISLNK(info.st_mode):
+            if self.is_file(path):
+                return Entry("link", 0, os.path.realpath(full))
+            if os.path.isfile(full) and self._folder_inside(parent(path)):
+                return Entry("outside", 0, os.path.join(self._real_root, path))
+            return None
+        if stat.S_ISREG(info.st_mode) and self._folder_inside(parent(path)):
+            return Entry("file", info.st_size, os.path.join(self._real_root, path))
+        return None
+
+    def regular_files_in(self, folder: str) -> frozenset[str]:
+        # One directory read instead of an lstat per file.
+        if not self._folder_inside(folder):
+            return frozenset()
+        try:
+            with os.scandir(self._full(folder) if folder else self.root) as entries:
+                return frozenset(e.name for e in entries if e.is_file(follow_symlinks=False))
+        except OSError:
+            return frozenset()
+
+    def git_ignored(self, paths: Sequence[str]) -> set[str]:
+        return git.ignored(self.root, paths)
+
+    def git_symlinks(self, paths: Sequence[str]) -> set[str]:
+        return git.index_symlinks(self.root, paths)
+
+    # Resolving every path costs an lstat per path component; asking once per folder
+    # whether it is a symlink, and resolving only real symlinks, costs one per folder.
+    @cached_property
+    def _real_root(self) -> str:
+        return os.path.realpath(self.root)
+
+    def _full(self, path: str) -> str:
+        return os.path.join(self.root, path)
+
+    def _resolves_inside(self, full: str) -> bool:
+        real, root = os.path.realpath(full), self._real_root
+        return real == root or real.startswith(root.rstrip("/") + "/")
+
+    def _folder_inside(self, folder: str) -> bool:
+        # Up from the folder to the first one whose answer is known, the root, or a
+        # symlink (which answers for itself): a loop, not recursion, so a path
+        # thousands of folders deep is no RecursionError.
+        below: list[str] = []  # the folders passed, which take the same answer
+        inside = self._folders_inside.get(folder)
+        while inside is None:
+            if not folder:
+                inside = True
+                break
+            below.append(folder)
+            full = self._full(folder)
+            if os.path.islink(full):
+                inside = self._resolves_inside(full)
+                break
+            folder = parent(folder)
+            inside = self._folders_inside.get(folder)
+        for passed in below:
+            self._folders_inside[passed] = inside
+        return inside
+
+
+class StagedSource(DiskSource):
+    """The staged tree: the files git's index holds, read from the index where the
+    disk holds something else; the rest (symlinks, folders) as on disk. ``listing``:
+    git's listing of its index (``cached_only``), started already."""
+
+    _cached_only = True
+
+    def __init__(self, staged: StagedFiles, listing: git.FileListing | None = None) -> None:
+        super().__init__(staged.root, listing=listing)
+        self.staged: StagedFiles = staged
+
+    def read(self, path: str) -> Document:
+        norm = normal(path)
+        if norm is not None and self.staged.reads_staged(norm):
+            return document.parse(path, self.staged.staged_bytes(norm) or b"")
+        return super().read(path)
+
+    def exists(self, path: str) -> bool:
+        """A file or a folder the commit holds."""
+        norm = normal(path)
+        return self.staged.holds(norm) if norm is not None else super().exists(path)
+
+    def is_file(self, path: str) -> bool:
+        norm = normal(path)
+        if norm is not None:
+            if not self.staged.has_file(norm):
+                return False  # on disk, perhaps, but not in the commit
+            if self.staged.reads_staged(norm):
+                return True  # staged, and edited or deleted on disk since
+        return super().is_file(path)
+
+
+def walk_files(root: Path) -> list[str]:
+    found: list[str] = []
+    for folder, dirs, names in os.walk(root):  # does not descend into symlinked folders
+        dirs[:] = [d for d in dirs if d != ".git"]
+        rel = Path(folder).relative_to(root).as_posix()
+        prefix = "" if rel == "." else rel + "/"
+        found.extend(prefix + n for n in names)
+    return sorted(found)

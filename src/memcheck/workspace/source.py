@@ -1,0 +1,77 @@
+"""What a Workspace reads its files through: a ``Source``.
+
+The checks ask the Workspace which files there are, what they hold, and what is at
+a path; the Workspace asks its source. There are three: the work tree on disk
+(``disk.DiskSource``), the tree the next commit would hold (``disk.StagedSource``,
+what the hooks judge) and files held in memory (``memory.MemorySource``: tests, and
+an editor's unsaved buffers). Paths are repository-relative POSIX paths.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, Sequence
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document
+    from memcheck.workspace.staged import StagedFiles
+
+
+class Listing(NamedTuple):
+    """The files of a source, and what the listing says about the ones it leaves out."""
+
+    files: list[str]  # sorted
+    # Listed by git itself: a file of the tree it leaves out is one git ignores (or,
+    # for the staged tree, one the commit does not hold).
+    by_git: bool
+    # git can be asked about these files (which are symlinks in its index).
+    in_git: bool
+    # The files of some folders only (see discover.hook_folders).
+    partial: bool = False
+
+
+class Entry(NamedTuple):
+    """What is at a path, for finding guidance files among the listed ones."""
+
+    # "file": a regular file inside the root; "link": a symlink to one; "outside": a
+    # symlink, in a folder inside the root, to a file outside it (agents read it,
+    # memcheck does not).
+    kind: Literal["file", "link", "outside"]
+    size: int  # of a regular file; 0 for a link
+    real: str  # where the file really is: symlinked twins share it
+
+
+class Source(Protocol):
+    """The files a Workspace reads and what is at each path."""
+
+    @property
+    def staged(self) -> StagedFiles | None:
+        """git's index, when the source is the tree a commit made now would hold."""
+
+    def listing(self) -> Listing:
+        """The files: asked once, by the Workspace."""
+
+    def read(self, path: str) -> Document:
+        """The file at ``path``, read; never raises (a ``Document`` says what went wrong)."""
+
+    def is_file(self, path: str) -> bool:
+        """A regular file (or a symlink to one) inside the root."""
+
+    def exists(self, path: str) -> bool:
+        """A file or a folder inside the root."""
+
+    def is_inside_root(self, path: str) -> bool:
+        """False for a path that leaves the root, or whose symlinks lead out of it."""
+
+    def special_kind(self, path: str) -> str | None:
+        """"a FIFO", "a socket" or "a device" for such a file inside the root."""
+
+    def entry(self, path: str) -> Entry | None:
+        """What is at ``path``; None for anything but a file or a symlink to one."""
+
+    def regular_files_in(self, folder: str) -> frozenset[str]:
+        """Names of the regular files (not symlinks) directly inside ``folder``."""
+
+    def git_ignored(self, paths: Sequence[str]) -> set[str]:
+        """Of these paths (which need not exist), the ones git ignores."""
+
+    def git_symlinks(self, paths: Sequence[str]) -> set[str]:
+        """Of these paths, the ones git's index records as symlinks."""

@@ -1,0 +1,101 @@
+"""The tree a commit made now would hold (git's index, and what fix wrote), and the
+paths a change touches. Light to import: ``--changed`` asks these before git lists
+the files (the source that reads them is ``disk.StagedSource``).
+
+The hooks judge that, not the work tree: agents write memory files all the time, and
+an untracked one is not in the commit (an index entry for it would be dead in every
+clone), nor is an unstaged MEMORY.md. Under pre-commit, which stashes unstaged
+changes before running hooks, the staged content is what is on disk; a bare
+``memcheck check --changed`` reads what differs from git's index itself.
+"""
+from __future__ import annotations
+
+import os
+from functools import cached_property
+from pathlib import Path
+from typing import Mapping
+
+from memcheck import git
+
+
+class StagedFiles:
+    """The files in git's index, with the content staged for them; and the files fix
+    wrote, about to be staged. Made once per run and shared by its sources."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.written: set[str] = set()  # files fix wrote: about to be staged
+
+    @cached_property
+    def files(self) -> frozenset[str]:
+        return git.indexed_files(self.root)
+
+    @cached_property
+    def folders(self) -> frozenset[str]:
+        found = {""}
+        for path in self.files:
+            folder = path.rpartition("/")[0]
+            while folder and folder not in found:
+                found.add(folder)
+                folder = folder.rpartition("/")[0]
+        return frozenset(found)
+
+    @cached_property
+    def unstaged(self) -> frozenset[str]:
+        """Files whose copy on disk is not what is staged (edited or deleted since)."""
+        return git.unstaged_files(self.root)
+
+    def holds(self, path: str) -> bool:
+        """``path`` (relative to the root, normalised) is a staged file or a folder of them."""
+        return path in self.files or path in self.folders or path in self.written
+
+    def has_file(self, path: str) -> bool:
+        return path in self.files or path in self.written
+
+    def reads_staged(self, path: str) -> bool:
+        """The staged content of ``path`` is not on disk: read it from git's index."""
+        return path in self.unstaged and path in self.files and path not in self.written
+
+    def staged_bytes(self, path: str) -> bytes | None:
+        return git.staged_blob(self.root, path)
+
+
+def staged_view(root: Path, env: Mapping[str, str]) -> StagedFiles | None:
+    """The staged tree a ``--changed`` run judges; None when it judges a range of
+    commits (PRE_COMMIT_FROM_REF/TO_REF), which runs on the work tree as pre-commit
+    leaves it, or when root is not a work tree."""
+    if env.get("PRE_COMMIT_FROM_REF") and env.get("PRE_COMMIT_TO_REF"):
+        return None
+    return StagedFiles(root) if os.path.exists(root / ".git") else None
+
+
+def changed_paths(root: Path, env: Mapping[str, str]) -> list[str] | None:
+    """The paths a change touches, as the lint hooks judge it; None for the whole tree.
+
+    pre-commit hands a hook only the files a commit adds or modifies (it asks git
+    with ``--diff-filter=ACMRTUXB``): a deleted memory, which leaves a dead index
+    entry, never reaches it, and a long list is split into several runs. So the
+    hooks take no file list and ask git here, every side of a change included
+    (``--no-renames``: a rename is its source deleted and its target added):
+
+    - pre-commit's ``PRE_COMMIT_FROM_REF`` and ``PRE_COMMIT_TO_REF`` (``pre-commit run
+      --from-ref A --to-ref B``): what the commits from their merge base bring;
+    - else the staged change;
+    - with nothing staged: inside ``git commit`` (git sets ``GIT_INDEX_FILE`` for its
+      hooks; a message-only ``--amend``) nothing, else (``pre-commit run --all-files``
+      on a clean checkout, as CI and pre-commit.ci run it) the whole tree.
+    """
+    from_ref, to_ref = env.get("PRE_COMMIT_FROM_REF", ""), env.get("PRE_COMMIT_TO_REF", "")
+    if from_ref and to_ref:
+        names = git.changed_names(root, [f"{from_ref}...{to_ref}"])
+        if names is None:  # no merge base (unrelated histories): the two trees' difference, as pre-commit does
+            names = git.changed_names(root, [from_ref, to_ref])
+        if names is None:
+            raise LookupError(f"cannot read the changes between {from_ref} and {to_ref}")
+    else:
+        names = git.changed_names(root, ["--cached"])
+        if names is None:
+            raise LookupError("cannot read the staged change")
+        if not names and "GIT_INDEX_FILE" not in env:
+            return None
+    return names

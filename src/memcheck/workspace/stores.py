@@ -1,0 +1,97 @@
+"""Memory stores: folders of memory files, found by a ``memory.stores`` glob or by
+their MEMORY.md beside files whose frontmatter makes them memories."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+from memcheck.workspace.paths import basename, join
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
+
+INDEX_NAME = "MEMORY.md"
+# Never memory files, even inside a store folder.
+NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
+
+
+@dataclass(frozen=True)
+class Store:
+    folder: str  # repository-relative; "" for the root
+    files: tuple[str, ...]  # memory files, sorted
+    has_index: bool
+    by_glob: bool  # named by memory.stores, rather than found by its frontmatter
+    # False for a folder found by its MEMORY.md whose files have not been read yet to
+    # tell whether they are memories (see stores_among and is_store).
+    judged: bool = True
+
+    @property
+    def index(self) -> str:
+        return join(self.folder, INDEX_NAME)
+
+
+def stores_among(ws: Workspace, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
+    """The stores among ``folders``, sorted. Each folder is judged on its own files,
+    so judging a few folders gives what judging the whole tree would give for them.
+
+    With ``judge`` False, a folder that only its MEMORY.md makes a candidate comes
+    back unjudged (``judged`` False) and ``is_store`` decides later: the reading
+    that takes can then be shared out between processes with the checking.
+    ``lost_index``: folders whose MEMORY.md the change deletes, judged as if it
+    were still there (a store it alone made is still one, now without an index)."""
+    found: list[Store] = []
+    markdown = ws.markdown_by_folder
+    for folder in sorted(folders):
+        names = markdown.get(folder)
+        if names is None:
+            continue
+        has_index = INDEX_NAME in names
+        by_glob = ws.is_named_store(folder)
+        if not by_glob and not has_index and folder not in lost_index:
+            continue  # cheap test first: most folders with Markdown are not stores
+        if not has_index and ws.listed_by_git:
+            # A store in a folder git ignores, its memories committed with `git add
+            # -f`: its MEMORY.md is on disk even though git does not list it (and
+            # agents read it), or `fix` would write it on every run.
+            index = join(folder, INDEX_NAME)
+            has_index = not ws.excludes(index) and ws.is_file(index)
+        regular = ws.source.regular_files_in(folder)
+        prefix = f"{folder}/" if folder else ""
+        md = [prefix + n for n in sorted(names) if n not in NOT_MEMORY and (n in regular or ws.is_file(prefix + n))]
+        if not by_glob and judge and not _memory_siblings(ws, md):
+            continue
+        found.append(Store(folder, tuple(md), has_index and ws.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge))
+    return tuple(found)
+
+
+def is_store(ws: Workspace, store: Store) -> bool:
+    """Whether a store from ``stores_among`` is one (only unjudged ones can be not)."""
+    return store.judged or _memory_siblings(ws, list(store.files))
+
+
+def _memory_siblings(ws: Workspace, md: list[str]) -> bool:
+    # A MEMORY.md beside ordinary documents is not a store: most siblings must be memories.
+    candidates = [p for p in md if basename(p) not in ws.config.guidance.filenames]
+    if not candidates:
+        return False
+    # Stop reading once half are memories: on large trees the documents read here
+    # wait in memory until their store is checked.
+    need = (len(candidates) + 1) // 2
+    hits = 0
+    for p in candidates:
+        hits += _looks_like_memory(ws.document(p), ws.config.memory.types)
+        if hits >= need:
+            return True
+    return False
+
+
+def _looks_like_memory(doc: Document, types: Iterable[str]) -> bool:
+    fm = doc.frontmatter
+    if fm is None:
+        return False
+    data = fm.data
+    kind = data.get("type")
+    if kind is None and isinstance(data.get("metadata"), dict):
+        kind = data["metadata"].get("type")
+    return kind in set(types) or ("name" in data and "description" in data and "type" in data)
