@@ -21,7 +21,8 @@ from memcheck.agents import Reach, imports, reach
 from memcheck.checks.memory import _key_to_quote as key_to_quote
 from memcheck.config import selected
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
-from memcheck.text import globs, mentions
+from memcheck.text import mentions
+from memcheck.text import patterns as globs
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace, basename, parent
 
