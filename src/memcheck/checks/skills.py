@@ -15,7 +15,8 @@ from memcheck import links
 from memcheck.checks.guidance import frontmatter_problem
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
-from memcheck.workspace.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
+from memcheck.text.patterns import glob_matches_folder
+from memcheck.workspace.discover import SKILL_NAME, Workspace, basename, parent
 
 _EXAMPLE_OK = """```markdown
 ---

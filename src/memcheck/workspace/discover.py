@@ -8,17 +8,15 @@ symlink is followed out of the root. Each file is read at most once per run: the
 from __future__ import annotations
 
 import os
-import re
 import stat
 from dataclasses import dataclass, replace
-from fnmatch import fnmatchcase
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
 
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config, selected
-from memcheck.text import document
+from memcheck.text import document, patterns
 from memcheck.text.document import Document
 from memcheck.workspace.listing import GitListing, StagedIndex, ignored_by_git
 
@@ -78,25 +76,6 @@ def walk_files(root: Path) -> list[str]:
     return sorted(found)
 
 
-_MAGIC = re.compile(r"[*?\[]")  # what makes a glob segment more than a literal name
-
-
-def glob_matches_folder(glob: str, folder: str) -> bool:
-    """``glob`` names ``folder`` at any depth; ``*`` matches one path segment."""
-    return _segments_match(_glob_segments(glob), folder.split("/") if folder else [])
-
-
-@cache
-def _glob_segments(glob: str) -> tuple[str, ...]:
-    return tuple(s for s in glob.strip("/").split("/") if s)
-
-
-def _segments_match(want: tuple[str, ...], have: list[str]) -> bool:
-    if not want or len(want) > len(have):
-        return False
-    return all(fnmatchcase(h, w) for h, w in zip(have[-len(want) :], want))
-
-
 def _looks_like_memory(doc: Document, types: Iterable[str]) -> bool:
     fm = doc.frontmatter
     if fm is None:
@@ -154,11 +133,9 @@ class Workspace:
             listed = walk_files(self.root)
         self._excluded: Callable[[str], bool] | None = None
         if config.exclude:
-            import pathspec  # only when the config asks for it
-
-            spec = pathspec.GitIgnoreSpec.from_lines(config.exclude)
-            listed = [p for p in listed if not spec.match_file(p)]
-            self._excluded = spec.match_file
+            excluded = patterns.gitignore(config.exclude).match
+            listed = [p for p in listed if not excluded(p)]
+            self._excluded = excluded
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
         self._derived: dict[tuple[str, str], tuple[Document, Any]] = {}
@@ -352,8 +329,8 @@ class Workspace:
         by_last: dict[str, list[tuple[str, ...]]] = {}
         wild: list[tuple[str, ...]] = []
         for glob in self.config.memory.stores:
-            segments = _glob_segments(glob)
-            if segments and not _MAGIC.search(segments[-1]):
+            segments = patterns.folder_glob(glob)
+            if segments and patterns.is_literal(segments[-1]):
                 by_last.setdefault(segments[-1], []).append(segments)
             elif segments:
                 wild.append(segments)
@@ -363,7 +340,7 @@ class Workspace:
                 continue
             has_index = INDEX_NAME in names
             globs = [*by_last.get(folder.rpartition("/")[2], ()), *wild]
-            by_glob = bool(globs) and any(_segments_match(g, folder.split("/") if folder else []) for g in globs)
+            by_glob = bool(globs) and any(patterns.folder_matches(g, folder.split("/") if folder else []) for g in globs)
             if not by_glob and not has_index and folder not in lost_index:
                 continue  # cheap test first: most folders with Markdown are not stores
             if not has_index and self._listed_by_git:
@@ -504,7 +481,7 @@ class Workspace:
     def is_skills_root(self, folder: str) -> bool:
         known = self._skills_roots.get(folder)
         if known is None:
-            known = self._skills_roots[folder] = any(glob_matches_folder(g, folder) for g in self.config.skills.roots)
+            known = self._skills_roots[folder] = any(patterns.glob_matches_folder(g, folder) for g in self.config.skills.roots)
         return known
 
     @cached_property
@@ -624,7 +601,7 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
             return None
         if kind_of(rel, config.guidance.filenames) is not None:
             return None
-        if _skill_name(rel, config, lambda folder: any(glob_matches_folder(g, folder) for g in config.skills.roots)):
+        if _skill_name(rel, config, lambda folder: any(patterns.glob_matches_folder(g, folder) for g in config.skills.roots)):
             return None
         folders.add(parent(rel))
         if len(folders) > _MAX_HOOK_FOLDERS:
