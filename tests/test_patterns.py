@@ -82,3 +82,12 @@ def test_folder_globs_name_a_folder_by_its_last_segments(glob: str, folder: str,
 def test_folder_globs_are_linear_too() -> None:
     with cpu_limit(10, "a folder glob"):
         assert not patterns.glob_matches_folder(HOSTILE, "ab" * 5_000 + "c")
+
+
+def test_whole_path_lines_see_the_path_as_it_is() -> None:
+    # pathspec drops a leading "/" or "./" of what it is given; FirstMatch's whole-path
+    # lines still see them, and a `!` only marks a line.
+    assert patterns.FirstMatch(["*"]).first_at(".", is_dir=True) == (0, False)
+    assert patterns.FirstMatch(["**/"]).first("/x") == 0
+    assert patterns.FirstMatch(["**/"]).first("a/x") is None
+    assert patterns.FirstMatch(["!a/b"]).first("a/b") == 0

@@ -162,7 +162,7 @@ class _Lines(NamedTuple):
 
     def first(self, text: str) -> int | None:
         # No separators to normalise: the text is a path segment, or starts with _START.
-        found = self.spec.check_file(_for_re2(text), separators=()).index
+        found = self.spec.check_file(text if text.isascii() else _for_re2(text), separators=()).index
         return None if found is None else self.order[found]
 
 
@@ -303,28 +303,27 @@ class FirstMatch:
                 assert i in self._regexes and i not in self._whole_lines, f"{self._lines[i]!r} is not a one-segment line"
 
     def _segment_lines(self, ext: str | None, kinds: tuple[int, ...]) -> _Lines | None:
-        """The lines of an extension (None: of every extension) that may match a segment
-        of these kinds."""
+        """The lines that may match a segment of these kinds with this extension: its
+        own and those of no fixed extension (None: of every extension)."""
         key = (ext, kinds)
         if key not in self._segment:
             self._read_later(ext)
-            keys = [k for k in self._by_key if k[1] in kinds] if ext is None else [(ext, k) for k in kinds]
-            indices = [i for k in keys for i in self._by_key.get(k, ())]
-            self._segment[key] = _lines(self._regexes, indices) if indices else None
+            if ext is not None and ext and not any((ext, k) in self._by_key for k in kinds):
+                # Most extensions (py, md) have no lines of their own: share the set of
+                # the lines without one.
+                self._segment[key] = self._segment_lines("", kinds)
+            else:
+                keys = [k for k in self._by_key if k[1] in kinds] if ext is None else [(e, k) for e in dict.fromkeys((ext, "")) for k in kinds]
+                indices = [i for k in keys for i in self._by_key.get(k, ())]
+                self._segment[key] = _lines(self._regexes, indices) if indices else None
         return self._segment[key]
 
     def _match_segment(self, name: str, kinds: tuple[int, ...]) -> int | None:
         ext = _extension(name)
         if _FILES in kinds and ext.lower() in self._spared:
             kinds = _AS_FOLDER[:1] if kinds == _AS_FILE else _AS_FOLDER
-        exts: tuple[str | None, ...] = ((self._fold(ext), "") if ext else ("",)) if ext.isascii() else (None,)
-        first = None  # the earliest line, of this extension's or of no fixed one
-        for each in exts:
-            lines = self._segment_lines(each, kinds)
-            index = lines.first(name) if lines is not None else None
-            if index is not None:
-                first = index if first is None else min(first, index)
-        return first
+        lines = self._segment_lines(self._fold(ext) if ext.isascii() else None, kinds)
+        return lines.first(name) if lines is not None else None
 
     def first(self, path: str, is_dir: bool = False) -> int | None:
         """The first line that matches a repository-relative path, if any."""
