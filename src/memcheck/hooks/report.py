@@ -18,10 +18,10 @@ from memcheck.problem import Problem
 def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
     if not config.per_path_ignores:
         return problems
-    from memcheck.text.patterns import AnyLine, any_line
+    from memcheck.text.patterns import GitIgnore, any_line
 
     # Per rule code, the patterns that ignore it, compiled once as one set.
-    by_code: dict[str, AnyLine | None] = {}
+    by_code: dict[str, GitIgnore | None] = {}
 
     def ignored(p: Problem) -> bool:
         if p.code not in by_code:

@@ -84,27 +84,24 @@ def _built(make: Callable[[], _T]) -> _T:
 
 class GitIgnore:
     """Gitignore lines, compiled once and matched as git reads them: the last line that
-    matches a path decides, and a ``!`` line takes the path back out."""
+    matches a path decides, and a ``!`` line takes the path back out.
 
-    def __init__(self, lines: Iterable[str]) -> None:
+    ``each_alone``: each line is judged on its own (``per-path-ignores``), and the
+    question is whether any matches. A ``!`` line alone matches nothing, so it is left
+    out rather than let it take a path back from the lines before it."""
+
+    def __init__(self, lines: Iterable[str], each_alone: bool = False) -> None:
         import pathspec  # only where a config has patterns
+        from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
-        self._spec: GitIgnoreSpec = _built(lambda: pathspec.GitIgnoreSpec.from_lines([_for_re2(line) for line in lines], backend=_BACKEND))
+        # As GitIgnoreSpec.from_lines reads them (an empty line is no pattern at all).
+        read = [GitIgnoreSpecPattern(_for_re2(line)) for line in lines if line]
+        if each_alone:
+            read = [pattern for pattern in read if pattern.include]
+        self._spec: GitIgnoreSpec = _built(lambda: pathspec.GitIgnoreSpec(read, backend=_BACKEND))
 
     def match(self, path: str) -> bool:
         return self._spec.match_file(_for_re2(path))
-
-
-class AnyLine(GitIgnore):
-    """Gitignore lines each judged on its own (``per-path-ignores``): does any match a
-    path? A ``!`` line alone matches nothing, so it is left out rather than let it take
-    a path back from the lines before it."""
-
-    def __init__(self, lines: Iterable[str]) -> None:
-        import pathspec
-
-        spec = GitIgnore(lines)._spec
-        self._spec = _built(lambda: pathspec.GitIgnoreSpec([p for p in spec.patterns if p.include], backend=_BACKEND))
 
 
 @lru_cache(maxsize=64)
@@ -114,8 +111,9 @@ def gitignore(lines: tuple[str, ...]) -> GitIgnore:
 
 
 @lru_cache(maxsize=256)
-def any_line(lines: tuple[str, ...]) -> AnyLine:
-    return AnyLine(lines)
+def any_line(lines: tuple[str, ...]) -> GitIgnore:
+    """The lines compiled, each judged on its own, once per list."""
+    return GitIgnore(lines, each_alone=True)
 
 
 class BadLine(ValueError):
