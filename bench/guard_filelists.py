@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from memcheck.checks.guard import Guard
 from memcheck.config import default_config
+from memcheck.guard.paths import Guard
 
 DEFAULT_FILELISTS = Path(__file__).resolve().parents[2] / "shared" / "filelists"
 NAME_SUBSTRING = ("credentials", "auth-tokens", "config-secrets")

@@ -93,8 +93,8 @@ def _environments() -> list[dict[str, str]]:
     return [{"python_version": v, "python_full_version": f"{v}.0", "implementation_name": "cpython", "platform_python_implementation": "CPython", "os_name": "posix", **p} for v in _supported_pythons() for p in PLATFORMS]
 
 
-def _applies(marker: Marker | None, env: dict[str, str]) -> bool:
-    return marker is None or marker.evaluate({**env, "extra": ""})
+def _applies(marker: Marker | None, env: dict[str, str], extra: str = "") -> bool:
+    return marker is None or marker.evaluate({**env, "extra": extra})
 
 
 def _declared() -> dict[str, list[Requirement]]:
@@ -151,16 +151,18 @@ def test_nothing_is_pinned_but_the_declared_requirements_and_what_they_need() ->
     envs = _environments()
     declared = [r for reqs in _declared().values() for r in reqs if any(_applies(r.marker, e) for e in envs)]
     needed = {canonicalize_name(r.name) for r in declared}
-    todo = list(needed)
+    # A requirement's extras (pathspec[re2]) bring what its metadata declares under them.
+    todo = [(canonicalize_name(r.name), ("", *sorted(r.extras))) for r in declared]
     while todo:  # what the declared requirements need, as this environment's metadata says
-        requires = _requires(todo.pop())
+        name, extras = todo.pop()
+        requires = _requires(name)
         if requires is None:
             continue
         for r in requires:
             name = canonicalize_name(r.name)
-            if any(_applies(r.marker, e) for e in envs) and name not in needed:
+            if any(_applies(r.marker, e, extra) for e in envs for extra in extras) and name not in needed:
                 needed.add(name)
-                todo.append(name)
+                todo.append((name, ("", *sorted(r.extras))))
     unexpanded = {n for n in needed if _requires(n) is None}
     extra = sorted(set(pins) - needed)
     assert not extra, f"pinned but nothing declared needs them: {extra} (their dependents not installed here to ask: {sorted(unexpanded)})"

@@ -50,7 +50,7 @@ def test_every_enum_of_the_schema_is_the_list_the_code_defines() -> None:
     # The schema is a static file users' editors read: it repeats these lists, and
     # an enum this test does not know is a list the code may not agree with.
     from memcheck import choices
-    from memcheck.checks.guard import categories
+    from memcheck.guard.categories import categories
     from memcheck.index.plan import GENERATE, SYNC
     from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED
 

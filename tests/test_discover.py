@@ -7,7 +7,8 @@ from pathlib import Path
 from conftest import git, memory, run_cli, write
 
 from memcheck import config
-from memcheck.workspace.discover import Workspace, glob_matches_folder
+from memcheck.text.patterns import glob_matches_folder
+from memcheck.workspace.discover import Workspace
 
 
 def _stores(root: Path) -> list[tuple[str, tuple[str, ...], bool]]:

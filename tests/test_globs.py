@@ -7,7 +7,7 @@ from conftest import cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.text import globs
+from memcheck.text import patterns
 
 _SEGMENT = st.sampled_from(["src", "lib", "a", "b", "x.py", "y.ts", "z.test.ts", "README.md", "docs", "api"])
 _PATHS = st.lists(st.lists(_SEGMENT, min_size=1, max_size=4).map("/".join), max_size=25)
@@ -27,9 +27,9 @@ def _entries(files: list[str]) -> set[str]:
 @given(files=_PATHS, pattern=_PATTERNS, folders=st.lists(st.sampled_from(["", "src", "a/b", "lib", "src/a"]), min_size=1, max_size=4))
 @pytest.mark.slow  # a property test: seconds of examples
 def test_index_answers_as_every_entry_tried_one_by_one(files: list[str], pattern: str, folders: list[str]) -> None:
-    index = globs.FileIndex(files)
+    index = patterns.FileIndex(files)
     for folder in folders:  # one index asked from several folders, as a check does
-        brute = any(globs.match(pattern, entry, folder) for entry in _entries(files))
+        brute = any(patterns.match(pattern, entry, folder) for entry in _entries(files))
         assert index.any_match(pattern, folder) is brute
         assert index.any_match(pattern, folder) is brute  # remembered answers agree
 
@@ -37,10 +37,10 @@ def test_index_answers_as_every_entry_tried_one_by_one(files: list[str], pattern
 @settings(max_examples=300, deadline=None)
 @given(pattern=st.text(alphabet="ab{},*?[]!/.-", max_size=40))
 def test_any_pattern_is_judged_without_error(pattern: str) -> None:
-    problem = globs.problem(pattern)
+    problem = patterns.problem(pattern)
     assert problem is None or isinstance(problem, str)
-    globs.match(pattern, "a/b.c")
-    globs.FileIndex(["a/b.c", "ab/c"]).any_match(pattern)
+    patterns.match(pattern, "a/b.c")
+    patterns.FileIndex(["a/b.c", "ab/c"]).any_match(pattern)
 
 
 @pytest.mark.parametrize(
@@ -66,19 +66,19 @@ def test_any_pattern_is_judged_without_error(pattern: str) -> None:
     ],
 )
 def test_match(pattern: str, path: str, folder: str, expected: bool) -> None:
-    assert globs.match(pattern, path, folder) is expected
+    assert patterns.match(pattern, path, folder) is expected
 
 
 def test_comma_lists_keep_braces_whole() -> None:
-    assert globs.split_list("**/*.ts, src/*.{js,jsx} ,,") == ["**/*.ts", "src/*.{js,jsx}"]
+    assert patterns.split_list("**/*.ts, src/*.{js,jsx} ,,") == ["**/*.ts", "src/*.{js,jsx}"]
 
 
 def test_brace_count_without_spelling_out() -> None:
-    assert globs.brace_count("{a,b}{c,d,e}") == 6
-    assert globs.brace_count("{a,{b,c}}x") == 3
-    assert globs.brace_count("{a,b}" * 40) == globs.MAX_ALTERNATIVES + 1  # 2**40, never built
-    assert "more than 1,000 patterns" in str(globs.problem("{a,b}" * 10))
-    assert globs.compile_glob("{a,b}" * 40) == ()
+    assert patterns.brace_count("{a,b}{c,d,e}") == 6
+    assert patterns.brace_count("{a,{b,c}}x") == 3
+    assert patterns.brace_count("{a,b}" * 40) == patterns.MAX_ALTERNATIVES + 1  # 2**40, never built
+    assert "more than 1,000 patterns" in str(patterns.problem("{a,b}" * 10))
+    assert patterns.compile_glob("{a,b}" * 40) == ()
 
 
 def test_hostile_patterns_stay_fast() -> None:
@@ -89,18 +89,18 @@ def test_hostile_patterns_stay_fast() -> None:
 
 
 def _hostile_patterns() -> None:
-    assert not globs.match("*a" * 30 + "*b", "a" * 200)
-    assert not globs.match("**/" * 200 + "x", "/".join("a" * 300))
-    index = globs.FileIndex(f"d{i}/f{i}.py" for i in range(20_000))
+    assert not patterns.match("*a" * 30 + "*b", "a" * 200)
+    assert not patterns.match("**/" * 200 + "x", "/".join("a" * 300))
+    index = patterns.FileIndex(f"d{i}/f{i}.py" for i in range(20_000))
     assert not index.any_match("**/*q*/**")
     # too long or too deep to spell out: reported, never expanded or recursed into
-    assert "does not expand patterns over 1,000" in str(globs.problem("{a,b}x" * 200))
+    assert "does not expand patterns over 1,000" in str(patterns.problem("{a,b}x" * 200))
     # (memcheck's own bound, so every Python gives the same finding)
-    assert globs.problem("{" * 400 + "a" + "}" * 400) == "nests {...} more than 32 levels deep; memcheck does not spell it out"
-    assert globs.problem("{" * 32 + "a" + "}" * 32) is None and globs.match("{" * 32 + "a" + "}" * 32, "a")
-    assert not globs.match("{" * 400 + "a" + "}" * 400, "a") and not index.any_match("x" * 5000)
+    assert patterns.problem("{" * 400 + "a" + "}" * 400) == "nests {...} more than 32 levels deep; memcheck does not spell it out"
+    assert patterns.problem("{" * 32 + "a" + "}" * 32) is None and patterns.match("{" * 32 + "a" + "}" * 32, "a")
+    assert not patterns.match("{" * 400 + "a" + "}" * 400, "a") and not index.any_match("x" * 5000)
 
 
 @pytest.mark.parametrize("pattern", ["/", "./", " ", "{,}", "{/,/}"])
 def test_patterns_that_name_nothing(pattern: str) -> None:
-    assert globs.problem(pattern) is not None
+    assert patterns.problem(pattern) is not None

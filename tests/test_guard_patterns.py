@@ -7,19 +7,15 @@ from pathlib import Path
 
 import pathspec
 import pytest
+from conftest import cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.checks.guard import (
-    Guard,
-    Hit,
-    PatternSet,
-    allow_line,
-    categories,
-    link_target,
-    link_targets,
-)
 from memcheck.config import default_config
+from memcheck.guard.categories import categories
+from memcheck.guard.findings import allow_line
+from memcheck.guard.paths import Guard, Hit, PatternSet, link_target, link_targets
+from memcheck.text.patterns import FirstMatch
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CATEGORIES = [
@@ -310,6 +306,29 @@ def test_every_pattern_alone_agrees_with_gitignorespec() -> None:
         spec = pathspec.GitIgnoreSpec.from_lines([pattern])
         for path in paths:
             assert (ours.first(path) is not None) == spec.match_file(path), (pattern, path)
+
+
+def test_shipped_lines_read_when_first_needed_match_as_read_at_once() -> None:
+    # A shipped line with a fixed extension is filed by its text and read by pathspec
+    # only when a name with that extension comes: it must land where reading it at
+    # once would have put it. A non-ASCII extension reads every line.
+    guard = default_guard()
+    lines = [hit.pattern for hit in guard.guarded.hits]
+    later, at_once = FirstMatch(lines), FirstMatch(lines, at_once=range(len(lines)))
+    paths = [*SEGMENTS, *("/".join(p) for p in zip(SEGMENTS, reversed(SEGMENTS))), "x.\u00e9", "a/b.\u00e9/c.json"]
+    for path in paths:
+        for is_dir in (False, True):
+            assert later.first_at(path, is_dir) == at_once.first_at(path, is_dir), path
+
+
+def test_a_hostile_config_pattern_is_matched_in_linear_time() -> None:
+    # pathspec's regex for it took Python's re 40 s against 40 characters.
+    hostile = "*a*a*a*a*a*a*a*a*a*a*b"
+    with cpu_limit(10, "a guard pattern re would backtrack on"):
+        guard = default_guard(patterns=(hostile, "x/" + hostile), allow=(hostile + "/",))
+        assert guard.hit("a" * 5_000) is None
+        assert guard.hit("x/" + "a" * 5_000) is None
+        assert guard.hit("a" * 5_000 + "b") == Hit("config", hostile)
 
 
 def test_readme_documents_every_category_and_rule() -> None:

@@ -12,8 +12,8 @@ from types import ModuleType
 import pytest
 from conftest import REPO_ROOT, load_script, run_cli, write
 
-from memcheck.checks.guard import Guard
 from memcheck.config import default_config
+from memcheck.guard.paths import Guard
 
 LISTS = Path(__file__).resolve().parent / "fixtures" / "filelists"
 

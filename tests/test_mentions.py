@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcheck.text import mentions
-from memcheck.text.globs import match as glob_match
-from memcheck.text.globs import problem as glob_problem
+from memcheck.text.patterns import match as glob_match
+from memcheck.text.patterns import problem as glob_problem
 
 EXISTING = {"README.md", "docs", "docs/guide.md", "Makefile", "scripts/build"}
 

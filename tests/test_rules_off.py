@@ -54,7 +54,7 @@ def test_a_family_whose_rules_are_all_off_is_never_run(tree: Path, module: str, 
         pytest.param("MEM021", "MEM", "memcheck.checks.memory", "_check_wiki_links", id="memory-wiki-links"),
         # Links are also checked in skills and guidance: only the memory family is on.
         pytest.param("MEM021", "MEM", "memcheck.links", "dead_links", id="memory-dead-links"),
-        pytest.param("GDN008", "GDN", "memcheck.text.globs", "FileIndex", id="glob-index"),
+        pytest.param("GDN008", "GDN", "memcheck.text.patterns", "FileIndex", id="glob-index"),
     ],
 )
 def test_the_work_of_a_rule_that_is_off_is_skipped(tree: Path, code: str, family: str, target: str, name: str, monkeypatch: pytest.MonkeyPatch) -> None:

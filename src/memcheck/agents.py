@@ -1080,7 +1080,7 @@ def frontmatter_shown(doc: Document, keys: Sequence[str]) -> str:
 
 
 def _patterns(value: object) -> list[str]:
-    from memcheck.text import globs
+    from memcheck.text import patterns as globs
 
     return globs.split_list(value) if isinstance(value, str) else [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
 
@@ -1101,7 +1101,7 @@ def _rule_sources(ws: Workspace, model: Reading, target: str, is_folder: bool, o
 
 def _paths_rule(path: str, doc: Document, sure: int, why: str, target: str, is_folder: bool, owner: str, base: str = "", scope: str = "rule") -> Source:
     """A Claude Code rule: loaded at launch without `paths`, else when Claude Code reads a file they match [CCM]."""
-    from memcheck.text import globs
+    from memcheck.text import patterns as globs
 
     data = doc.frontmatter.data if doc.frontmatter is not None else {}
     patterns = _patterns(data.get("paths"))
@@ -1119,7 +1119,7 @@ def _paths_rule(path: str, doc: Document, sure: int, why: str, target: str, is_f
 def _copilot_sources(
     ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], folder_files: list[tuple[str, str]], state: Callable[[str], tuple[int, str]]
 ) -> list[Source]:
-    from memcheck.text import globs
+    from memcheck.text import patterns as globs
 
     found = []
     for path in sorted(p for p, k in model.kind.items() if k == K_COPILOT and model.owner[p] in on_chain):

@@ -177,18 +177,17 @@ def _shown(value: object) -> str:
 def _gitignore_problem(pattern: str) -> str | None:
     """Why pathspec, which reads every gitignore-style pattern memcheck is given,
     cannot use ``pattern``; None when it can."""
-    import pathspec  # only for patterns the user wrote
+    from memcheck.text import patterns
 
-    return _pattern_problem(pattern, lambda: pathspec.GitIgnoreSpec.from_lines([pattern]))
+    return _pattern_problem(pattern, lambda: patterns.GitIgnore([pattern]))
 
 
 def _glob_problem(glob: str) -> str | None:
     """The same for a folder glob (``memory.stores``, ``skills.roots``), matched one
     path segment at a time with fnmatch."""
-    import fnmatch
-    import re
+    from memcheck.text import patterns
 
-    return _pattern_problem(glob, lambda: [re.compile(fnmatch.translate(segment)) for segment in glob.split("/")])
+    return _pattern_problem(glob, lambda: patterns.folder_glob_regexes(glob))
 
 
 def _pattern_problem(pattern: str, compile_it: Callable[[], object]) -> str | None:

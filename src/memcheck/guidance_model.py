@@ -14,7 +14,7 @@ import posixpath
 from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple
 
 from memcheck import agents
-from memcheck.text import globs
+from memcheck.text import patterns as globs
 from memcheck.workspace.discover import parent
 
 if TYPE_CHECKING:

@@ -10,9 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcheck.changes import GITLINK_MODE, NO_MODE, SYMLINK_MODE, Change
-from memcheck.checks.guard import Guard, enabled_codes, findings, loosenings, policy, strictest
 from memcheck.config import _merge, default_config, defaults, from_mapping
 from memcheck.git import parse_raw
+from memcheck.guard.findings import findings
+from memcheck.guard.paths import Guard
+from memcheck.guard.policy import enabled_codes, loosenings, policy, strictest
 
 ROOT = Path("/repo")
 FILE = "100644"

@@ -11,8 +11,8 @@ from conftest import check_json, git, invoke, memory, symlink_as_text, write
 
 from memcheck import agents, config
 from memcheck.checks import guidance
-from memcheck.text.globs import applies
-from memcheck.text.globs import problem as glob_problem
+from memcheck.text.patterns import applies
+from memcheck.text.patterns import problem as glob_problem
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
 

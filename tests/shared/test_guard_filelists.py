@@ -10,8 +10,8 @@ import pytest
 from conftest import FILELISTS
 from test_guard_real_world_lists import bench
 
-from memcheck.checks.guard import Guard
 from memcheck.config import default_config
+from memcheck.guard.paths import Guard
 
 if not FILELISTS.is_dir():  # tests/conftest.py leaves this folder out then; this is for a run that names it
     pytest.fail(f"{FILELISTS} is not beside this checkout: tests/shared/ runs only where it is", pytrace=False)

@@ -19,7 +19,8 @@ from memcheck import agents, guidance_model, links
 from memcheck.agents import Reach, imports, reach
 from memcheck.config import selected
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
-from memcheck.text import globs, mentions
+from memcheck.text import mentions
+from memcheck.text import patterns as globs
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, value_kind
 from memcheck.workspace.discover import Workspace, basename, parent

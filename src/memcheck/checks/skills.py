@@ -15,7 +15,8 @@ from memcheck import links
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem
-from memcheck.workspace.discover import SKILL_NAME, Workspace, basename, glob_matches_folder, parent
+from memcheck.text.patterns import glob_matches_folder
+from memcheck.workspace.discover import SKILL_NAME, Workspace, basename, parent
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets

@@ -15,14 +15,19 @@ if TYPE_CHECKING:
 def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
     if not config.per_path_ignores:
         return problems
-    import pathspec
+    from memcheck.text.patterns import GitIgnore, any_line
 
-    specs = [(pathspec.GitIgnoreSpec.from_lines([pattern]), codes) for pattern, codes in config.per_path_ignores]
-    return {
-        p
-        for p in problems
-        if not any(spec.match_file(p.path) and any(p.code.startswith(c) or c == "ALL" for c in codes) for spec, codes in specs)
-    }
+    # Per rule code, the patterns that ignore it, compiled once as one set.
+    by_code: dict[str, GitIgnore | None] = {}
+
+    def ignored(p: Problem) -> bool:
+        if p.code not in by_code:
+            lines = tuple(pattern for pattern, codes in config.per_path_ignores if any(p.code.startswith(c) or c == "ALL" for c in codes))
+            by_code[p.code] = any_line(lines) if lines else None
+        spec = by_code[p.code]
+        return spec is not None and spec.match(p.path)
+
+    return {p for p in problems if not ignored(p)}
 
 
 def finish(config: Config, found: set[Problem]) -> list[Problem]:

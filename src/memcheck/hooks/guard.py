@@ -36,24 +36,12 @@ from typing import BinaryIO, Iterable, Mapping, NamedTuple, Sequence
 
 from memcheck import git
 from memcheck.changes import SYMLINK_MODE, TREE_MODE, Change
-from memcheck.checks.guard import (
-    GRD003,
-    Guard,
-    commit_label,
-    describe,
-    enabled_codes,
-    findings,
-    guarded_tree,
-    loosened,
-    loosenings,
-    net_label,
-    policy,
-    strictest,
-    symlink_blobs,
-    touches_guarded,
-)
+from memcheck.checks.guard import GRD003
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
 from memcheck.engine.finish import drop_path_ignores
+from memcheck.guard.findings import commit_label, findings, guarded_tree, loosened, net_label, symlink_blobs, touches_guarded
+from memcheck.guard.paths import Guard, describe
+from memcheck.guard.policy import enabled_codes, loosenings, policy, strictest
 from memcheck.hooks.report import report
 from memcheck.problem import Problem, shown
 

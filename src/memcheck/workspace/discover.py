@@ -10,15 +10,14 @@ guidance.py, skills.py.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import replace
-from fnmatch import fnmatchcase
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast, overload
 
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config, selected
+from memcheck.text import patterns
 from memcheck.text.document import Document
 from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
@@ -43,25 +42,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-_MAGIC = re.compile(r"[*?\[]")  # what makes a glob segment more than a literal name
-
-
-def glob_matches_folder(glob: str, folder: str) -> bool:
-    """``glob`` names ``folder`` at any depth; ``*`` matches one path segment."""
-    return _segments_match(_glob_segments(glob), folder.split("/") if folder else [])
-
-
-@cache
-def _glob_segments(glob: str) -> tuple[str, ...]:
-    return tuple(s for s in glob.strip("/").split("/") if s)
-
-
-def _segments_match(want: tuple[str, ...], have: list[str]) -> bool:
-    if not want or len(want) > len(have):
-        return False
-    return all(fnmatchcase(h, w) for h, w in zip(have[-len(want) :], want))
-
-
 class Workspace:
     """One run's view of the tree: its files, what they are, and what has been read."""
 
@@ -83,11 +63,9 @@ class Workspace:
         listed = listing.files
         self._excluded: Callable[[str], bool] | None = None
         if config.exclude:
-            import pathspec  # only when the config asks for it
-
-            spec = pathspec.GitIgnoreSpec.from_lines(config.exclude)
-            listed = [p for p in listed if not spec.match_file(p)]
-            self._excluded = spec.match_file
+            excluded = patterns.gitignore(config.exclude).match
+            listed = [p for p in listed if not excluded(p)]
+            self._excluded = excluded
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
         # What ``derived`` and ``once`` worked out: keyed by the function that did,
@@ -253,7 +231,7 @@ class Workspace:
         """A ``memory.stores`` glob names ``folder``."""
         by_last, wild = self._store_globs
         globs = [*by_last.get(folder.rpartition("/")[2], ()), *wild]
-        return bool(globs) and any(_segments_match(g, folder.split("/") if folder else []) for g in globs)
+        return bool(globs) and any(patterns.folder_matches(g, folder.split("/") if folder else []) for g in globs)
 
     @cached_property
     def _store_globs(self) -> tuple[dict[str, list[tuple[str, ...]]], list[tuple[str, ...]]]:
@@ -262,8 +240,8 @@ class Workspace:
         by_last: dict[str, list[tuple[str, ...]]] = {}
         wild: list[tuple[str, ...]] = []
         for glob in self.config.memory.stores:
-            segments = _glob_segments(glob)
-            if segments and not _MAGIC.search(segments[-1]):
+            segments = patterns.folder_glob(glob)
+            if segments and patterns.is_literal(segments[-1]):
                 by_last.setdefault(segments[-1], []).append(segments)
             elif segments:
                 wild.append(segments)
@@ -300,7 +278,7 @@ class Workspace:
     def is_skills_root(self, folder: str) -> bool:
         known = self._skills_roots.get(folder)
         if known is None:
-            known = self._skills_roots[folder] = any(glob_matches_folder(g, folder) for g in self.config.skills.roots)
+            known = self._skills_roots[folder] = any(patterns.glob_matches_folder(g, folder) for g in self.config.skills.roots)
         return known
 
     @cached_property
@@ -381,7 +359,7 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
             return None
         if kind_of(rel, config.guidance.filenames) is not None:
             return None
-        if _skills.skill_name(rel, lambda folder: any(glob_matches_folder(g, folder) for g in config.skills.roots)):
+        if _skills.skill_name(rel, lambda folder: any(patterns.glob_matches_folder(g, folder) for g in config.skills.roots)):
             return None
         folders.add(parent(rel))
         if len(folders) > _MAX_HOOK_FOLDERS:

@@ -1,0 +1,229 @@
+"""Which path the guard stops, and by which pattern.
+
+A ``Guard`` holds the enabled categories' patterns, the config's own, and what the
+config allows; ``Guard.hit`` names the pattern that guards a path. Patterns are
+gitignore lines matched against repository-relative POSIX paths after Unicode NFC
+normalisation, case-insensitively unless ``guard.case-sensitive`` is set (the matching
+itself is text/patterns.py's ``FirstMatch``). A path the config allows
+(``guard.allow``, with or without a leading ``!``) is never guarded, whichever pattern
+matches it. A category's templates (``.env.example``) exempt a file from that category
+by the file's own name: never a folder's contents, never another category.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import Iterable, NamedTuple, Sequence
+
+from memcheck.changes import Change
+from memcheck.config import ConfigError, GuardConfig
+from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions
+from memcheck.problem import shown
+from memcheck.text import patterns
+
+
+class Hit(NamedTuple):
+    category: str
+    pattern: str
+
+
+class PatternSet:
+    """Guard patterns, each with its category: which comes first to match a path.
+
+    ``files``: the hits whose pattern names a file, never a folder above it, and never
+    a file with one of the ``spared`` extensions (source code and documentation).
+    """
+
+    def __init__(
+        self,
+        hits: Sequence[Hit],
+        case_sensitive: bool = False,
+        shipped: Iterable[str] = (),
+        files: frozenset[Hit] = frozenset(),
+        spared: frozenset[str] = frozenset(),
+    ) -> None:
+        """``shipped``: categories whose patterns come with memcheck and are known to
+        compile; any other pattern (the config's) is compiled at once, so a bad one is
+        reported before anything is judged."""
+        self.hits = tuple(hits)
+        shipped = frozenset(shipped)
+        try:
+            self._lines = patterns.FirstMatch(
+                [hit.pattern for hit in self.hits],
+                case_sensitive,
+                at_once=[i for i, hit in enumerate(self.hits) if hit.category not in shipped],
+                files=[i for i, hit in enumerate(self.hits) if hit in files],
+                spared=spared,
+            )
+        except patterns.BadLine as e:  # the config's: a trailing backslash, ...
+            bad = self.hits[e.index].pattern
+            if e.unreadable:
+                raise ConfigError(f"guard pattern {bad!r} is not a gitignore line git can read: {e}") from None
+            raise ConfigError(f"guard: invalid pattern {bad!r}: {e}") from None
+
+    def first(self, path: str, is_dir: bool = False) -> Hit | None:
+        """The first pattern that matches a repository-relative path, if any."""
+        index = self._lines.first(path, is_dir)
+        return self.hits[index] if index is not None else None
+
+    def first_at(self, path: str, is_dir: bool = False, either: bool = False) -> tuple[Hit, bool] | None:
+        """The first pattern that matches, and whether it matched the path's own name
+        (its last segment) rather than a folder above it or the whole path.
+        ``either``: the path may be a folder or a file (what a symlink points at)."""
+        found = self._lines.first_at(path, is_dir, either)
+        return (self.hits[found[0]], found[1]) if found is not None else None
+
+
+class Guard:
+    """The enabled categories, the config's own patterns, and what is allowed."""
+
+    def __init__(self, config: GuardConfig) -> None:
+        known = categories()
+        unknown = [name for name in config.disable if name not in known]
+        if unknown:
+            raise ConfigError(f"guard.disable: unknown categor{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)} (known: {', '.join(known)})")
+        enabled = [c for c in known.values() if c.name not in config.disable]
+        hits = [Hit(c.name, p) for c in enabled for p in (*c.patterns, *c.files)]
+        allow = [Hit("allow", p.removeprefix("!")) for p in config.allow]
+        for pattern in config.patterns:
+            if pattern.startswith("!"):  # a negated guard pattern allows, as in .gitignore
+                allow.append(Hit("allow", pattern[1:]))
+            else:
+                hits.append(Hit(CONFIG_CATEGORY, pattern))
+        self._case_sensitive = config.case_sensitive
+        self._shipped = frozenset(known)
+        self._patterns = tuple(hits)
+        self._files = frozenset(Hit(c.name, p) for c in enabled for p in c.files)
+        self._spared = source_extensions()
+        self.guarded = self._pattern_set(hits)
+        self.allowed = PatternSet(allow, config.case_sensitive, shipped=known)
+        # A template names a file by its own name (.env.example), or, with a slash, by
+        # where it is (a chart's templates/ folder): matched on the whole path.
+        self._templates = {c.name: PatternSet([Hit(c.name, p) for p in c.allow if "/" not in p], config.case_sensitive, shipped=known) for c in enabled if c.allow}
+        self._path_templates = {
+            c.name: PatternSet([Hit(c.name, p) for p in c.allow if "/" in p], config.case_sensitive, shipped=known)
+            for c in enabled
+            if any("/" in p for p in c.allow)
+        }
+        self._without: dict[frozenset[str], PatternSet] = {}
+        self._hits: dict[tuple[str, bool, bool], Hit | None] = {}
+
+    def judge(self, change: Change) -> None:
+        """Judge a change's paths ahead of ``findings``, which then only looks them up:
+        called while git is still writing the rest of a range."""
+        for path, _ in describe(change):
+            self.hit(path, change.is_directory)
+
+    def _pattern_set(self, hits: Sequence[Hit]) -> PatternSet:
+        return PatternSet(hits, self._case_sensitive, shipped=self._shipped, files=self._files, spared=self._spared)
+
+    def hit(self, path: str, is_dir: bool = False, link_target: bool = False) -> Hit | None:
+        """The pattern that guards ``path``, if any. ``link_target``: the path is what a
+        symlink points at, judged as a folder (a link to ``~/.ssh``) and as a file (a
+        link to ``kubeconfig``; for the templates, a link to ``.env.example``).
+
+        A name is judged as it is and as Windows reads it, without the dots and
+        spaces that end a segment (``.env `` and ``x.pem.`` are ``.env`` and ``x.pem``
+        there); only the config's allowance of the name as it is lets it through."""
+        key = (path, is_dir, link_target)
+        if key in self._hits:  # a range names a path in several commits, and a path is asked twice
+            return self._hits[key]
+        hit = self._guarded(path, is_dir, link_target)
+        if hit is None and (path.endswith(_WINDOWS_DROPS) or "./" in path or " /" in path):
+            read_as = windows_name(path)
+            if read_as != path:
+                hit = self._guarded(read_as, is_dir, link_target)
+        if hit is not None and self.allowed.first(path, is_dir) is not None:
+            hit = None
+        self._hits[key] = hit
+        return hit
+
+    def _guarded(self, path: str, is_dir: bool, link_target: bool) -> Hit | None:
+        found = self.guarded.first_at(path, is_dir, either=link_target)
+        if found is None:  # most paths are guarded by nothing: they stop here
+            return None
+        return self._after_templates(path, is_dir, link_target or not is_dir, link_target, *found)
+
+    def _after_templates(self, path: str, is_dir: bool, as_file: bool, either: bool, hit: Hit, own_name: bool) -> Hit | None:
+        """``hit``, unless a template exempts the file from its category; then the
+        next category's pattern, if any. A template exempts a file from its own
+        category by the file's own name, so ``.env.example/.env``,
+        ``.aws/.env.example`` and a folder named ``example.env`` stay guarded. (Each
+        round takes a category out; only the few categories with templates can, so
+        this loops a handful of times at most.)"""
+        excluded = frozenset[str]()
+        while True:
+            if not (own_name and as_file and self._is_template(hit.category, path)):
+                return hit
+            excluded |= {hit.category}
+            if excluded not in self._without:
+                self._without[excluded] = self._pattern_set([h for h in self._patterns if h.category not in excluded])
+            found = self._without[excluded].first_at(path, is_dir, either)
+            if found is None:
+                return None
+            hit, own_name = found
+
+    def _is_template(self, category: str, path: str) -> bool:
+        templates, by_place = self._templates.get(category), self._path_templates.get(category)
+        return (templates is not None and templates.first(path.rpartition("/")[2]) is not None) or (by_place is not None and by_place.first(path) is not None)
+
+
+_WINDOWS_DROPS = (".", " ")
+
+
+def windows_name(path: str) -> str:
+    """``path`` as Windows opens it: each segment without the dots and spaces that end
+    it (a segment of nothing else is kept: ``..`` stays)."""
+    return "/".join(part.rstrip(". ") or part for part in path.split("/"))
+
+
+def _mode_name(mode: str) -> str:
+    return {"120000": "symlink", "160000": "submodule", "100755": "executable file"}.get(mode, "file")
+
+
+def describe(change: Change) -> list[tuple[str, str]]:
+    """(path, what happened to it) for each side of a change."""
+    status, path, source = change.status, change.path, change.source
+    if status == "A":
+        return [(path, "added")]
+    if status == "D":
+        return [(path, "deleted")]
+    if status == "M":
+        if change.old_mode == change.new_mode:
+            return [(path, "modified")]
+        return [(path, f"mode changed {change.old_mode} -> {change.new_mode}")]
+    if status == "T":
+        return [(path, f"type changed {_mode_name(change.old_mode)} -> {_mode_name(change.new_mode)}")]
+    if status in ("R", "C"):
+        verb = "renamed" if status == "R" else "copied"
+        return [(path, f"{verb} from {shown(source)}"), (source, f"{verb} to {shown(path)}")]
+    if status == "U":
+        return [(path, "unmerged")]
+    return [(path, "listed" if not status else "changed")]
+
+
+def link_target(link: str, target: str) -> str:
+    """A symlink's target as a repository-relative path; what leaves the repository
+    keeps its own segments (``../../.ssh/id_rsa`` is judged as ``.ssh/id_rsa``)."""
+    if target.startswith("/"):
+        resolved = posixpath.normpath(target)
+    else:
+        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(link), target))
+    parts = [p for p in resolved.split("/") if p not in ("", ".", "..")]
+    return "/".join(parts)
+
+
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+
+def link_targets(link: str, target: str) -> list[str]:
+    """What a symlink's target may name: as a POSIX path, and, when it holds a
+    backslash or starts with a drive letter, as Windows reads it
+    (``C:\\Users\\me\\.aws\\credentials`` is ``/Users/me/.aws/credentials``)."""
+    found = [link_target(link, target)]
+    if "\\" in target or _DRIVE.match(target):
+        windows = target.replace("\\", "/")
+        if _DRIVE.match(windows):
+            windows = windows[2:]  # C:/x is /x; a drive-relative C:x is x
+        found.append(link_target(link, windows))
+    return list(dict.fromkeys(p for p in found if p))
