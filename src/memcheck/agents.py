@@ -1168,7 +1168,7 @@ def _user_sources(machine: Machine, agent: str, target: str, is_folder: bool, pl
     if agent == CLAUDE_CODE:
         rules = os.path.join(home, USER_RULES)
         if os.path.isdir(rules):
-            from memcheck.workspace.discover import walk_files
+            from memcheck.workspace.disk import walk_files
 
             for rel in walk_files(Path(rules)):
                 if rel.endswith(".md"):

@@ -509,6 +509,15 @@ def with_options(
     return config
 
 
+def enabled_codes(config: Config) -> frozenset[str]:
+    """The codes of every rule that config's select and ignore leave on. (The rule
+    registry is imported here, not by the Workspace that asks: reading files imports
+    no rule.)"""
+    from memcheck.rules import all_rules
+
+    return frozenset(selected(all_rules(), config))
+
+
 def selected(codes: Iterable[str], config: Config) -> set[str]:
     """The codes that config's select/ignore leave on. As in ruff, the more specific
     selector wins (``select MEM012`` with ``ignore MEM01`` keeps MEM012 on); between

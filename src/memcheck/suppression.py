@@ -33,7 +33,7 @@ from typing import Iterable, Iterator, NamedTuple
 from memcheck.checks.meta import MCK001, MCK002
 from memcheck.problem import Problem
 from memcheck.text.document import Document
-from memcheck.text.mentions import _FENCE_OPEN, BacktickRuns
+from memcheck.text.mentions import FENCE_OPEN, BacktickRuns
 
 UNSUPPRESSIBLE = ("SEC",)
 _KINDS = "disable-next-line|disable-line|disable-file|disable|enable"
@@ -74,7 +74,7 @@ def directives(doc: Document) -> list[Directive]:
                 fence = None
             continue
         if "```" in line[:7] or "~~~" in line[:7]:
-            m = _FENCE_OPEN.match(line)
+            m = FENCE_OPEN.match(line)
             if m and not (m.group(1)[0] == "`" and "`" in line[m.end() :]):
                 fence = m.group(1)
                 continue

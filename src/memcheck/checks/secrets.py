@@ -11,7 +11,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from memcheck.problem import ERROR, Problem, Rule
 from memcheck.text.document import Document
@@ -300,7 +300,7 @@ def _looks_like_code(value: str) -> bool:
     return bool(re.match(r"^(?:[A-Za-z_][\w]*\.)+[A-Za-z_]\w*$|^[./~]|^https?://[^@]*$|^[A-Z_][A-Z0-9_]*$", value))
 
 
-def files_of(targets: Any) -> list[str]:  # Any: as check()'s targets (hooks.check.Targets; checks/ never imports hooks/)
+def files_of(targets: Targets) -> list[str]:
     paths: set[str] = set(targets.guidance) | set(targets.skills)
     for store in targets.stores:
         paths.update(store.files)

@@ -12,7 +12,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from memcheck.config import Config
 from memcheck.engine.collect import collect, find
@@ -32,6 +32,9 @@ from memcheck.text import document
 from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, join
 from memcheck.workspace.disk import DiskSource, StagedSource
 from memcheck.workspace.staged import StagedFiles
+
+if TYPE_CHECKING:
+    from memcheck.output import FixRecord
 
 
 class UnsafeWrite(Exception):
@@ -309,13 +312,13 @@ def run(
     return 0
 
 
-def describe(fixed: Fixed, config: Config) -> dict[str, Any]:
+def describe(fixed: Fixed, config: Config) -> FixRecord:
     """What ``fix`` did to one index, for the reporters."""
     cap = config.index
     return {**changes_record(fixed.changes), "past_cap": list(fixed.past_cap), "caps": {"lines": cap.max_lines, "bytes": cap.max_bytes}}
 
 
-def changes_record(changes: Changes) -> dict[str, Any]:
+def changes_record(changes: Changes) -> FixRecord:
     return {
         "added": sorted(name for name, _line in changes.added),
         "repointed": [{"from": old, "to": new} for old, new in changes.repointed],

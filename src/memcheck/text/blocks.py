@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
-from memcheck.text.mentions import mask_line
+from memcheck.text.mentions import FENCE_OPEN, mask_line
 
 BLANK = "blank"
 CODE = "code"  # a fenced code block (its fences too) or an indented one
@@ -42,7 +42,6 @@ ENTRY_LIKE = frozenset({ITEM, CONTINUATION, TABLE_ROW, PARA})
 NO_LINKS = frozenset({CODE, COMMENT, BLANK})
 TABLE = frozenset({TABLE_HEAD, TABLE_RULE, TABLE_ROW})
 
-_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # As index._HEADING: the title is empty or ends in a non-space, so the closing run is
 # tried only where a title may end, never from each space of a long run: a heading
 # with a long run of spaces is read in one pass (8,000 spaces: 1.26 s to match, 4
@@ -138,7 +137,7 @@ def layout(lines: Sequence[str]) -> Layout:
         text = line.lstrip(" \t")
         if not in_comment and text.startswith(("```", "~~~")):
             base = _base(items, indent)
-            m = _FENCE_OPEN.match(text)
+            m = FENCE_OPEN.match(text)
             if m and indent - base < 4 and not (m.group(1)[0] == "`" and "`" in text[m.end() :]):
                 _close_items(items, indent)
                 fence, fence_base, fence_line = m.group(1), base, i

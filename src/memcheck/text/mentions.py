@@ -20,7 +20,7 @@ from bisect import bisect_left
 from typing import Callable, Iterable, Iterator, NamedTuple
 from urllib.parse import unquote
 
-_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TICKS = re.compile(r"`+")
 _SPECIAL = re.compile(r"[\\<`]")  # what can open a code span or comment, or escape that
 # Markdown's comment idiom, a reference definition nothing links to: `[//]: # (text)`,
@@ -76,7 +76,7 @@ def prose(lines: Iterable[str]) -> Iterator[str]:
             yield " " * len(line)
             continue
         if not in_comment and ("```" in head or "~~~" in head):
-            m = _FENCE_OPEN.match(line)
+            m = FENCE_OPEN.match(line)
             if m and not (m.group(1)[0] == "`" and "`" in line[m.end() :]):
                 fence = m.group(1)
                 yield " " * len(line)

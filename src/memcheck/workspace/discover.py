@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast, overload
 
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
-from memcheck.config import Config, selected
+from memcheck.config import Config, enabled_codes
 from memcheck.text import patterns
 from memcheck.text.document import Document
 from memcheck.workspace import guidance as _guidance
@@ -88,9 +88,7 @@ class Workspace:
     @cached_property
     def rules_on(self) -> frozenset[str]:
         """The rule codes the config's select and ignore leave on."""
-        from memcheck.rules import all_rules
-
-        return frozenset(selected(all_rules(), self.config))
+        return enabled_codes(self.config)
 
     def wants(self, *codes: str) -> bool:
         """Whether any of ``codes`` is on: work that serves only rules that are off is

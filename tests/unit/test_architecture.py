@@ -1,0 +1,169 @@
+"""The layout ARCHITECTURE.md describes, enforced: what each package may import,
+no import circles, no module over 800 lines, rules as named objects, and `Any` kept
+to the few places that need it.
+
+The import graph is read from the source (ast), not by importing, so a lazy import
+inside a function counts as much as one at the top; an import under
+``if TYPE_CHECKING:`` is a type annotation only and is left out.
+"""
+from __future__ import annotations
+
+import ast
+import re
+import tokenize
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "memcheck"
+
+# Each layer may import from its own layer and the layers before it, never after.
+# A module not named here is in the layer of its package (its first dotted part).
+LAYERS: list[tuple[str, ...]] = [
+    ("memcheck", "memcheck.problem", "memcheck.paths", "memcheck.choices"),
+    ("memcheck.text",),
+    ("memcheck.config", "memcheck.git", "memcheck.changes", "memcheck.rules"),
+    ("memcheck.agents", "memcheck.links", "memcheck.guidance_model", "memcheck.workspace"),
+    ("memcheck.index", "memcheck.baseline"),
+    ("memcheck.checks",),
+    # suppression reports the MCK rules while it applies the comments.
+    ("memcheck.engine", "memcheck.suppression", "memcheck.guard", "memcheck.output"),
+    ("memcheck.hooks",),
+    ("memcheck.cli", "memcheck.__main__"),
+]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(SRC.rglob("*.py"))}
+
+
+def _type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING" or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+
+
+def _imports(tree: ast.AST, here: str, is_package: bool) -> Iterator[str]:
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and _type_checking(node):
+            yield from (n for child in node.orelse for n in _imports(child, here, is_package))
+            continue
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = here if is_package else here.rpartition(".")[0]
+                for _ in range(node.level - 1):
+                    package = package.rpartition(".")[0]
+                base = f"{package}.{base}" if base else package
+            yield base
+            yield from (f"{base}.{a.name}" for a in node.names)
+        yield from _imports(node, here, is_package)
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    edges: dict[str, set[str]] = {}
+    for name, path in known.items():
+        found = set(_imports(ast.parse(path.read_text()), name, path.name == "__init__.py"))
+        edges[name] = {m for m in found if m in known and m != name and m != "memcheck"}
+    return edges
+
+
+def layer(name: str) -> int:
+    best, depth = None, -1
+    for i, members in enumerate(LAYERS):
+        for member in members:
+            if (name == member or name.startswith(member + ".")) and member.count(".") > depth:
+                best, depth = i, member.count(".")
+    assert best is not None, f"{name} is in no layer of ARCHITECTURE.md: add it to LAYERS and to the document"
+    return best
+
+
+def test_every_module_imports_only_its_own_layer_or_lower() -> None:
+    upward = [f"{a} imports {b}" for a, targets in graph().items() for b in sorted(targets) if layer(b) > layer(a)]
+    assert upward == []
+
+
+def test_a_rule_family_imports_no_command_engine_or_other_family() -> None:
+    bad = []
+    for name, targets in graph().items():
+        if name.startswith("memcheck.checks."):
+            bad += [f"{name} imports {t}" for t in targets if t.startswith(("memcheck.hooks", "memcheck.cli", "memcheck.engine", "memcheck.checks."))]
+    assert bad == []
+
+
+def test_reading_a_file_imports_no_rule() -> None:
+    edges = graph()
+    bad = [f"{a} imports {b}" for a in edges if a.startswith(("memcheck.text", "memcheck.workspace")) for b in edges[a] if b.startswith(("memcheck.checks", "memcheck.rules", "memcheck.hooks", "memcheck.engine"))]
+    assert bad == []
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    bad = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("memcheck"):
+                bad += [f"{name} imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+    assert bad == []
+
+
+def test_no_import_circle() -> None:
+    edges = graph()
+    circles: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges[node]):
+            if state.get(nxt) == 1:
+                circles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node)
+    assert circles == []
+
+
+# agents.py holds every agent's facts in code until they move to data files.
+MAX_LINES = 800
+LONGER_FOR_NOW = {"memcheck.agents"}
+
+
+@pytest.mark.parametrize("name", sorted(modules()))
+def test_no_module_is_over_800_lines(name: str) -> None:
+    if name in LONGER_FOR_NOW:
+        return
+    lines = modules()[name].read_text().count("\n")
+    assert lines <= MAX_LINES, f"{name} has {lines} lines: split it along its sections"
+
+
+def test_findings_come_from_named_rules_not_string_lookups() -> None:
+    lookups = [f"{p.relative_to(SRC)}:{i}" for p in SRC.rglob("*.py") for i, line in enumerate(p.read_text().splitlines(), 1) if re.search(r"\bR\[", line)]
+    assert lookups == []
+
+
+def test_any_is_rare_and_each_use_says_why() -> None:
+    uses: list[tuple[str, bool]] = []
+    for path in sorted(SRC.rglob("*.py")):
+        lines = path.read_text().splitlines()
+        with path.open("rb") as f:
+            tokens = list(tokenize.tokenize(f.readline))
+        for tok in tokens:
+            if tok.type == tokenize.NAME and tok.string == "Any" and not tok.line.lstrip().startswith(("from ", "import ")):
+                row = tok.start[0]
+                said = "#" in lines[row - 1] or lines[row - 2].lstrip().startswith("#")
+                uses.append((f"{path.relative_to(SRC)}:{row}", said))
+    assert len(uses) <= 20, uses
+    assert [where for where, said in uses if not said] == []
