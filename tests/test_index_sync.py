@@ -370,14 +370,14 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         (index_store,) = [s for s in ws.stores if s.folder == STORE]
         plan = store_plan(ws, index_store, before)
         not_listed = {str(p.about).rpartition("/")[2] for p in collect(ws, targets_for(ws, None)) if p.code == "IDX003"}
-        fixer.run(cfg, None, fmt="json")
+        fixer.fix(cfg, None, fmt="json")
         report = json.loads(capsys.readouterr().out).get("changes", {}).get(INDEX, {})
         assert set(report.get("added", [])) == not_listed  # check and fix agree on what is unlisted
         event(f"mode {plan.mode}, {'marked' if plan.marked else 'whole'}")
         for what in ("added", "repointed", "removed"):
             event(f"{what}: {bool(report.get(what))}")
         once = (root / INDEX).read_text()
-        fixer.run(cfg, None, fmt="json")
+        fixer.fix(cfg, None, fmt="json")
         capsys.readouterr()
         assert (root / INDEX).read_text() == once  # a second fix changes nothing
         out_lines = once.split("\n")

@@ -112,12 +112,9 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
     Exit status: 0 when nothing fails, 1 when a finding fails (by default an error;
     see --fail-on), 2 for a usage or configuration error.
     """
-    def run() -> int:
-        from memcheck.hooks import check as command
+    from memcheck.hooks import check as command
 
-        return command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user)
-
-    _run(run)
+    _run(lambda: command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user))
 
 
 @cli.command()
@@ -134,15 +131,9 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
     (see --fail-on) or, with --exit-non-zero-on-fix, when it changed a file; with
     --diff, 1 when there is something to fix; 2 for a usage or configuration error.
     """
-    def run() -> int:
-        from memcheck.hooks import fix as fixer
-        from memcheck.hooks.options import resolve
+    from memcheck.hooks import fix as command
 
-        # fix's run takes the settings resolved (its tests call it so), check's the options.
-        settings, scope = resolve(config_file, paths, options)
-        return fixer.run(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file, staged=scope.staged)
-
-    _run(run)
+    _run(lambda: command.run(paths, fmt, config_file, options, diff=diff, exit_non_zero_on_fix=exit_non_zero_on_fix))
 
 
 @cli.command()
@@ -152,10 +143,8 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
 def index(store: str, explain: bool, config_file: str | None) -> None:
     """Print the MEMORY.md that `fix` would write for STORE, without writing it."""
     from memcheck.hooks import index as command
-    from memcheck.hooks.options import config_for
 
-    # A store that does not exist is said so, with the stores there are (see hooks/index.py).
-    _run(lambda: command.run(config_for(config_file, (store,) if os.path.lexists(store) else ()), store, explain))
+    _run(lambda: command.run(store, explain, config_file))
 
 
 @cli.command()
@@ -173,10 +162,9 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
     skills, and the approximate tokens against context.max-tokens. Exits 1 when an
     agent is over that budget.
     """
-    from memcheck.hooks import context as ctx
-    from memcheck.hooks.options import config_for
+    from memcheck.hooks import context as command
 
-    _run(lambda: ctx.run(config_for(config_file, (path,)), path, fmt, agent))
+    _run(lambda: command.run(path, fmt, agent, config_file))
 
 
 @cli.command()

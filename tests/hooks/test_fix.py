@@ -101,8 +101,8 @@ def test_fix_twice_equals_fix_once(files: list[tuple[str, str]], index_lines: li
         data["index"]["mode"] = mode
         cfg = config_mod.from_mapping(root, data)
         memory_files = {k: v for k, v in _snapshot(root).items() if not k.endswith("MEMORY.md")}
-        fixer.run(cfg, None, fmt="json")
+        fixer.fix(cfg, None, fmt="json")
         once = _snapshot(root)
-        fixer.run(cfg, None, fmt="json")
+        fixer.fix(cfg, None, fmt="json")
         assert _snapshot(root) == once
         assert {k: v for k, v in once.items() if not k.endswith("MEMORY.md")} == memory_files

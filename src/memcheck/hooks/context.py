@@ -21,6 +21,7 @@ import click
 from memcheck import agents, guidance_model
 from memcheck.checks.skills import scope_of
 from memcheck.config import Config, ConfigError
+from memcheck.hooks.options import config_for
 from memcheck.index.caps import cap_lines, entry_names, loaded_lines
 from memcheck.text.document import MAX_BYTES
 from memcheck.workspace.discover import USER_PREFIX, Store, Workspace, folder_workspace, parent, relative_path, user_workspace
@@ -358,7 +359,14 @@ def render_text(report: Report) -> Iterable[str]:
         yield f"  {section['name']}: ~{_n(section['total_tokens'])} tokens ({verdict})"
 
 
-def run(config: Config, path: str, fmt: str, agent: str | None = None) -> int:
+def run(path: str, fmt: str, agent: str | None, config_file: str | None) -> int:
+    """The command as the command line gives it: the settings of the repository
+    ``path`` is in, then ``show``."""
+    return show(config_for(config_file, (path,)), path, fmt, agent)
+
+
+def show(config: Config, path: str, fmt: str, agent: str | None = None) -> int:
+    """Print what each agent loads working on ``path``; 1 when one is over budget."""
     report = build(config, path, agent)
     if fmt == "json":
         click.echo(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True))

@@ -19,6 +19,7 @@ from memcheck.engine.collect import collect, find
 from memcheck.engine.finish import finish
 from memcheck.engine.signals import signals_held, stopped_by_signals
 from memcheck.engine.targets import Targets, targets_for
+from memcheck.hooks.options import resolve
 from memcheck.hooks.report import destination, report
 from memcheck.index.caps import cap_lines, loaded_lines
 from memcheck.index.memory import Exists, Memory
@@ -34,6 +35,7 @@ from memcheck.workspace.disk import DiskSource, StagedSource
 from memcheck.workspace.staged import StagedFiles
 
 if TYPE_CHECKING:
+    from memcheck.hooks.options import LintOptions
     from memcheck.output import FixRecord
 
 
@@ -259,7 +261,14 @@ def unified_diff(ws: Workspace, store: Store, new: bytes) -> str:
     return "".join(out)
 
 
-def run(
+def run(paths: Sequence[str], fmt: str, config_file: str | None, options: LintOptions, *, diff: bool = False, exit_non_zero_on_fix: bool = False) -> int:
+    """The command as the command line gives it: settings and scope from the options,
+    then ``fix``."""
+    settings, scope = resolve(config_file, paths, options)
+    return fix(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file, staged=scope.staged)
+
+
+def fix(
     config: Config,
     paths: Sequence[str] | None,
     fmt: str = "text",

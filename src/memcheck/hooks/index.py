@@ -6,13 +6,21 @@ import sys
 
 from memcheck.config import Config, ConfigError
 from memcheck.hooks.fix import changes_record
+from memcheck.hooks.options import config_for
 from memcheck.index.plan import changes_of
 from memcheck.index.store import store_exists, store_memories, store_plan
 from memcheck.output.text import what_changed
 from memcheck.workspace.discover import Workspace, relative_path
 
 
-def run(config: Config, store_path: str, explain: bool) -> int:
+def run(store_path: str, explain: bool, config_file: str | None) -> int:
+    """The command as the command line gives it. A store that does not exist is said
+    so, with the stores there are (the settings are then the working folder's)."""
+    return show(config_for(config_file, (store_path,) if os.path.lexists(store_path) else ()), store_path, explain)
+
+
+def show(config: Config, store_path: str, explain: bool) -> int:
+    """Print the index fix would write for the store at ``store_path``."""
     ws = Workspace(config)
     rel = relative_path(ws.root, store_path)
     if rel is not None and rel.endswith("MEMORY.md"):
