@@ -181,21 +181,21 @@ def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, keys:
     # a matcher per unknown key and known key, and worked out a full ratio (time in
     # the key's length) for a key far longer than any it could be a misspelling of.
     from memcheck import config
-    from memcheck.checks import guidance
     from memcheck.engine.collect import collect
     from memcheck.engine.targets import targets_for
+    from memcheck.text import frontmatter as frontmatter_reading
     from memcheck.workspace.discover import Workspace
 
     write(repo, "AGENTS.md", f"---\n{frontmatter}---\n# Guide\n")
     write(repo, ".cursor/rules/a.mdc", f"---\n{frontmatter}globs: src/**\n---\n# Rule\n")
-    monkeypatch.setattr(guidance.difflib, "SequenceMatcher", _CountingMatcher)
+    monkeypatch.setattr(frontmatter_reading.difflib, "SequenceMatcher", _CountingMatcher)
     monkeypatch.setattr(_CountingMatcher, "built", 0)
     monkeypatch.setattr(_CountingMatcher, "asked", set())
     monkeypatch.setattr(_CountingMatcher, "full_ratios", [])
-    guidance._near_key.cache_clear()  # matchers built by earlier tests are not counted
+    frontmatter_reading.near_key.cache_clear()  # matchers built by earlier tests are not counted
     ws = Workspace(config.load(repo))
     collect(ws, targets_for(ws, None))
-    guidance._near_key.cache_clear()  # none of the counting matchers is kept for later tests
+    frontmatter_reading.near_key.cache_clear()  # none of the counting matchers is kept for later tests
     assert len(_CountingMatcher.asked) >= keys  # every unknown key was looked at
     # Matchers: one per known key of each file's schema (some dozens), however many
     # unknown keys there are.

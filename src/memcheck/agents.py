@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from memcheck import choices, links
+from memcheck.paths import basename, parent, split
 from memcheck.text import document, mentions
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ FOLLOWS_IMPORTS = {CLAUDE_CODE: READS, GEMINI: READS, AMP: READS, CODEX: NO, CUR
 def kind_of(path: str, filenames: Iterable[str]) -> str | None:
     """The guidance kind of a repository path, or None for a file no agent reads as
     guidance. ``filenames`` is the config's `guidance.filenames`."""
-    folder, _, name = path.rpartition("/")
+    folder, name = split(path)
     if not (name.endswith(".md") or name.endswith(".mdc")):
         return None
     inside = f"/{folder}/"
@@ -163,9 +164,9 @@ _DOT_FOLDER = {K_CLAUDE_RULE: "/.claude/rules/", K_CURSOR_RULE: "/.cursor/rules/
 def owner_of(path: str, kind: str) -> str:
     """The folder a guidance file speaks for: its own, or for a file inside a
     `.claude`, `.github` or `.cursor` folder, the folder holding that one."""
-    folder = path.rpartition("/")[0]
+    folder = parent(path)
     if kind == K_CLAUDE_DOT:
-        return folder.rpartition("/")[0]
+        return parent(folder)
     marker = _DOT_FOLDER.get(kind)
     if marker is None:
         return folder
@@ -176,7 +177,7 @@ def owner_of(path: str, kind: str) -> str:
 def directly_in_rules_folder(path: str) -> bool:
     """A Cursor rule directly inside `.cursor/rules`, as [CUR] documents it (deeper
     folders are not in the reference)."""
-    folder = path.rpartition("/")[0]
+    folder = parent(path)
     return folder == ".cursor/rules" or folder.endswith("/.cursor/rules")
 
 
@@ -245,7 +246,7 @@ def with_settings(agent: str, kind: str, state: int, why: str, siblings: Mapping
 
 
 def _direct(agent: str, kind: str, path: str, siblings: Mapping[str, str], facts: Facts, over_4_mib: bool) -> tuple[int, str]:
-    name = path.rpartition("/")[2]
+    name = basename(path)
     root = owner_of(path, kind) == ""
     if kind == K_CUSTOM:
         return MAYBE, f"{name} is a name set in guidance.filenames: which agents read it is not known"
@@ -365,7 +366,7 @@ def imports(ws: Workspace, doc: Document) -> list[Import]:
 def _imports(ws: Workspace, doc: Document) -> list[Import]:
     if doc.error is not None or "@" not in doc.body:
         return []
-    folder = doc.path.rpartition("/")[0]
+    folder = parent(doc.path)
     found = []
     for token in mentions.mentions(links.prose(ws, doc)):
         kind = mentions.classify(token.text, folder, ws.exists)
@@ -1016,7 +1017,7 @@ def sources(ws: Workspace, agent: str, target: str, is_folder: bool, machine: Ma
     started there), in its reading order, from the same model the checks use; with
     ``machine``, the user's own files and settings too (``place`` reads them)."""
     model = reading(ws)
-    folder = target if is_folder else target.rpartition("/")[0]
+    folder = target if is_folder else parent(target)
     chain = _chain(folder)
     on_chain = set(chain)
     found: list[Source] = []
@@ -1137,7 +1138,7 @@ def _copilot_sources(
             found.append(Source(path, "repo", sure, (why + "; " if why else "") + f"applyTo matches {target}{exclude}"))
         else:
             found.append(Source(path, "repo", NO, f"applyTo {patterns} does not match {target}"))
-    folder = target if is_folder else target.rpartition("/")[0]
+    folder = target if is_folder else parent(target)
     agents_files = [(step, p) for step, p in folder_files if model.kind[p] == K_AGENTS]
     for i, (step, p) in enumerate(agents_files):
         nearest = i == len(agents_files) - 1

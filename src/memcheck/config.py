@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
 
 from memcheck import choices
+from memcheck.paths import basename
 
 CONFIG_FILENAME = ".memcheck.yaml"
 # Where a repository keeps its settings, in order: the first file that exists holds them.
@@ -413,7 +414,7 @@ def load_text(root: Path, name: str, text: str | None, shown_as: str) -> Config:
     ``[tool.memcheck]``, gives the defaults."""
     if text is None:
         return default_config(root)
-    if name.rpartition("/")[2] == "pyproject.toml":
+    if basename(name) == "pyproject.toml":
         user = _parse_pyproject(text, shown_as)
         return default_config(root) if user is None else _validated(root, user, f"{shown_as} [tool.memcheck]")
     return _validated(root, _parse_yaml_config(text, shown_as), shown_as)

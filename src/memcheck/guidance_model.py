@@ -14,8 +14,8 @@ import posixpath
 from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple
 
 from memcheck import agents
+from memcheck.paths import parent
 from memcheck.text import patterns as globs
-from memcheck.workspace.discover import parent
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document

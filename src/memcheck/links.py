@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator
 
+from memcheck.paths import parent
 from memcheck.text import mentions
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Ite
     it names a file from the repository root)."""
     if doc.error is not None or "[" not in doc.body:
         return
-    for line, col, target, where in _dead(ws, mentions.links(prose(ws, doc)), doc.path.rpartition("/")[0], from_root_too):
+    for line, col, target, where in _dead(ws, mentions.links(prose(ws, doc)), parent(doc.path), from_root_too):
         yield line, col, _dead_message(target, where)
 
 
@@ -44,7 +45,7 @@ def description_dead_links(ws: Workspace, doc: Document, from_root_too: bool = F
     # The key's line and the lines that continue its value, up to the next key.
     last = min((line for line in fm.key_lines.values() if line > first), default=fm.end_line) - 1
     numbered = list(zip(range(first, last + 1), mentions.prose(doc.lines[first - 1 : last])))
-    for line, col, target, where in _dead(ws, mentions.links(numbered), doc.path.rpartition("/")[0], from_root_too):
+    for line, col, target, where in _dead(ws, mentions.links(numbered), parent(doc.path), from_root_too):
         yield line, col, f"the description's {_dead_message(target, where)} (the index shows the description too)"
 
 

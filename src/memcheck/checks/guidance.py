@@ -10,20 +10,19 @@ the questions ``memcheck.guidance_model`` answers of it (also for `memcheck cont
 """
 from __future__ import annotations
 
-import difflib
 import os
-from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from memcheck import agents, guidance_model, links
 from memcheck.agents import Reach, imports, reach
 from memcheck.config import selected
+from memcheck.paths import basename, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text import mentions
 from memcheck.text import patterns as globs
 from memcheck.text.document import Document
-from memcheck.text.frontmatter import frontmatter_problem, value_kind
-from memcheck.workspace.discover import Workspace, basename, parent
+from memcheck.text.frontmatter import frontmatter_problem, near_key, value_kind
+from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -616,38 +615,6 @@ def _claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:
     return "; Claude Code skips it too (over 4 MiB)" if doc.size > agents.CLAUDE_SKIP_BYTES else ""
 
 
-@lru_cache(maxsize=64)
-def _near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
-    """A function giving the schema key that a key looks like a misspelling of: equal
-    once case, '-' and '_' are ignored, or difflib ratio 0.8 or more after that
-    normalisation."""
-    def norm(k: str) -> str:
-        return k.lower().replace("-", "").replace("_", "")
-
-    # One matcher per known key for all the keys of a file: difflib keeps what it
-    # learns of the second sequence (a frontmatter of 60,000 unknown keys took
-    # seconds building a matcher for each pair).
-    matchers = [(k, norm(k), difflib.SequenceMatcher(None, "", norm(k))) for k in known]
-
-    def near(key: str) -> str | None:
-        wanted = norm(key)
-        best, best_ratio = None, 0.8
-        for k, normed, matcher in matchers:
-            if normed == wanted:
-                return k
-            matcher.set_seq1(wanted)
-            # The two upper bounds first, as difflib.get_close_matches does: ratio()
-            # alone costs time in the key's length (seconds for a key of 900,000
-            # characters), and a key that long is near nothing.
-            if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
-                ratio = matcher.ratio()
-                if ratio >= best_ratio and (best is None or ratio > best_ratio):
-                    best, best_ratio = k, ratio
-        return best
-
-    return near
-
-
 def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind: str) -> Iterator[Problem]:
     path = doc.path
     trouble = frontmatter_problem(doc)
@@ -667,7 +634,7 @@ def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind
 
     allowed = set(schema.keys) | set(ws.config.guidance.allowed_keys)
     for key in sorted(str(k) for k in data if k not in allowed):
-        near = _near_key(schema.keys)(key)  # one set of matchers per schema, not per file
+        near = near_key(schema.keys)(key)  # one set of matchers per schema, not per file
         if near is not None:
             yield GDN006.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)")
     if "description" in schema.keys and "description" in data and not isinstance(data["description"], str) and data["description"] is not None:

@@ -14,8 +14,9 @@ from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
 from memcheck.index.plan import GENERATE, is_own_render, line_breaks
 from memcheck.index.store import odd_index, store_exists, store_ignored, store_memories, store_plan
 from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZY, REMOVE, REPOINT, SHARED, UNICODE_FORM, UNUSED, survey
+from memcheck.paths import basename, join
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
-from memcheck.workspace.discover import INDEX_NAME, basename, join
+from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
     from memcheck.index.plan import Plan
     from memcheck.index.survey import Dead, Survey
     from memcheck.text.document import Document
-    from memcheck.workspace.discover import Store, Workspace
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.stores import Store
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets

@@ -12,10 +12,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Mapping
 
 from memcheck import links
+from memcheck.paths import basename, join, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import key_to_quote
-from memcheck.workspace.discover import Store, Workspace, basename, join
+from memcheck.workspace.discover import Workspace
+from memcheck.workspace.stores import Store
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -506,7 +508,7 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
 def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
     """A memory file of another store whose stem the link names (stores found once per run)."""
     by_stem = ws.once(_stems_of_stores)
-    return next((p for p in by_stem.get(key, ()) if p.rpartition("/")[0] != store.folder), None)
+    return next((p for p in by_stem.get(key, ()) if parent(p) != store.folder), None)
 
 
 def _stems_of_stores(ws: Workspace) -> dict[str, list[str]]:

@@ -12,11 +12,13 @@ import re
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from memcheck import links
+from memcheck.paths import basename, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem
 from memcheck.text.patterns import glob_matches_folder
-from memcheck.workspace.discover import SKILL_NAME, Workspace, basename, parent
+from memcheck.workspace.discover import Workspace
+from memcheck.workspace.skills import SKILL_NAME
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets

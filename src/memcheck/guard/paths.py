@@ -18,6 +18,7 @@ from typing import Iterable, NamedTuple, Sequence
 from memcheck.changes import Change
 from memcheck.config import ConfigError, GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions
+from memcheck.paths import basename
 from memcheck.problem import shown
 from memcheck.text import patterns
 
@@ -165,7 +166,7 @@ class Guard:
 
     def _is_template(self, category: str, path: str) -> bool:
         templates, by_place = self._templates.get(category), self._path_templates.get(category)
-        return (templates is not None and templates.first(path.rpartition("/")[2]) is not None) or (by_place is not None and by_place.first(path) is not None)
+        return (templates is not None and templates.first(basename(path)) is not None) or (by_place is not None and by_place.first(path) is not None)
 
 
 _WINDOWS_DROPS = (".", " ")

@@ -28,11 +28,13 @@ from memcheck.index.plan import plan as plan_index
 from memcheck.index.store import odd_index, store_exists, store_memories, store_plan
 from memcheck.index.survey import survey
 from memcheck.index.sync import Changes
+from memcheck.paths import join
 from memcheck.problem import Problem, failing
 from memcheck.text import document
-from memcheck.workspace.discover import INDEX_NAME, Store, Workspace, join
+from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource, StagedSource
 from memcheck.workspace.staged import StagedFiles
+from memcheck.workspace.stores import INDEX_NAME, Store
 
 if TYPE_CHECKING:
     from memcheck.hooks.options import LintOptions

@@ -10,6 +10,7 @@ from memcheck.hooks.options import config_for
 from memcheck.index.plan import changes_of
 from memcheck.index.store import store_exists, store_memories, store_plan
 from memcheck.output.text import what_changed
+from memcheck.paths import parent
 from memcheck.workspace.discover import Workspace, relative_path
 
 
@@ -24,7 +25,7 @@ def show(config: Config, store_path: str, explain: bool) -> int:
     ws = Workspace(config)
     rel = relative_path(ws.root, store_path)
     if rel is not None and rel.endswith("MEMORY.md"):
-        rel = rel.rpartition("/")[0]
+        rel = parent(rel)
     store = next((s for s in ws.stores if s.folder == rel), None)
     if store is None:
         known = ", ".join(s.folder or "." for s in ws.stores) or "none found"

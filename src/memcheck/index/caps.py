@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from memcheck.index.links import links
 from memcheck.index.plan import line_breaks
-from memcheck.workspace.discover import basename
+from memcheck.paths import basename
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Sequence
 
 from memcheck.index.memory import memory_of
 from memcheck.index.plan import plan
-from memcheck.workspace.discover import basename, join
+from memcheck.paths import basename, join
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Exists, Ignored, Memory
     from memcheck.index.plan import Plan
-    from memcheck.workspace.discover import Store, Workspace
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.stores import Store
 
 
 def store_memories(ws: Workspace, store: Store) -> list[Memory]:

@@ -1,11 +1,13 @@
 """Judging parsed frontmatter before a rule reads fields from it: whether it is usable
 at all, which value to quote when strict YAML rejects it, and how a message names a
-value's kind. Every rule family that reads frontmatter (MEM, GDN, SKL) asks the same
+value's kind, and which known key an unknown one is a misspelling of. Every rule family that reads frontmatter (MEM, GDN, SKL) asks the same
 questions, so they are answered here once, with the same words.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import difflib
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -57,3 +59,35 @@ def key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_li
 def value_kind(value: object) -> str:
     """A frontmatter value's kind in YAML's words, as messages name it ("a list")."""
     return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
+
+
+@lru_cache(maxsize=64)
+def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
+    """A function giving the schema key that a key looks like a misspelling of: equal
+    once case, '-' and '_' are ignored, or difflib ratio 0.8 or more after that
+    normalisation."""
+    def norm(k: str) -> str:
+        return k.lower().replace("-", "").replace("_", "")
+
+    # One matcher per known key for all the keys of a file: difflib keeps what it
+    # learns of the second sequence (a frontmatter of 60,000 unknown keys took
+    # seconds building a matcher for each pair).
+    matchers = [(k, norm(k), difflib.SequenceMatcher(None, "", norm(k))) for k in known]
+
+    def near(key: str) -> str | None:
+        wanted = norm(key)
+        best, best_ratio = None, 0.8
+        for k, normed, matcher in matchers:
+            if normed == wanted:
+                return k
+            matcher.set_seq1(wanted)
+            # The two upper bounds first, as difflib.get_close_matches does: ratio()
+            # alone costs time in the key's length (seconds for a key of 900,000
+            # characters), and a key that long is near nothing.
+            if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
+                ratio = matcher.ratio()
+                if ratio >= best_ratio and (best is None or ratio > best_ratio):
+                    best, best_ratio = k, ratio
+        return best
+
+    return near

@@ -20,6 +20,8 @@ from bisect import bisect_left
 from typing import Callable, Iterable, Iterator, NamedTuple
 from urllib.parse import unquote
 
+from memcheck.paths import basename
+
 FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TICKS = re.compile(r"`+")
 _SPECIAL = re.compile(r"[\\<`]")  # what can open a code span or comment, or escape that
@@ -183,7 +185,7 @@ def mentions(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
 
 
 def has_extension(token: str) -> bool:
-    last = token.rstrip("/").rpartition("/")[2].split("#", 1)[0]
+    last = basename(token.rstrip("/")).split("#", 1)[0]
     m = _EXT.search(last)
     if m is None:
         return False

@@ -42,6 +42,8 @@ from fnmatch import translate
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, NamedTuple, Sequence, TypeVar
 
+from memcheck.paths import basename, parent
+
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec, PathSpec, RegexPattern
 
@@ -603,7 +605,7 @@ def _readings(path: str, folder: str, anywhere: bool) -> list[list[str]]:
     if folder and path.startswith(folder + "/"):
         out.append(path[len(folder) + 1 :].split("/"))
     if anywhere:
-        out.append([path.rpartition("/")[2]])
+        out.append([basename(path)])
     return out
 
 
@@ -642,15 +644,15 @@ class FileIndex:
         entries: set[str] = set()
         for path in files:
             entries.add(path)
-            folder = path.rpartition("/")[0]
+            folder = parent(path)
             while folder and folder not in entries:
                 entries.add(folder)
-                folder = folder.rpartition("/")[0]
+                folder = parent(folder)
         self.entries = sorted(entries)
         self.by_name: dict[str, list[str]] = {}
         self.by_ext: dict[str, list[str]] = {}
         for entry in self.entries:
-            name = entry.rpartition("/")[2]
+            name = basename(entry)
             self.by_name.setdefault(name, []).append(entry)
             if "." in name:
                 self.by_ext.setdefault(name.rpartition(".")[2], []).append(entry)
@@ -726,5 +728,5 @@ class FileIndex:
         known = self._by_names.get(alt)
         if known is None:
             (seg,) = alt.segments
-            known = self._by_names[alt] = any(_segment_matches(seg, entry.rpartition("/")[2]) for entry in self._pool(alt, ""))
+            known = self._by_names[alt] = any(_segment_matches(seg, basename(entry)) for entry in self._pool(alt, ""))
         return known

@@ -17,27 +17,19 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast, o
 
 from memcheck.agents import USER_FILES, USER_RULES, kind_of
 from memcheck.config import Config, enabled_codes
+from memcheck.paths import ancestors as _ancestors
+from memcheck.paths import basename, join, parent, split
 from memcheck.text import patterns
 from memcheck.text.document import Document
 from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
-from memcheck.workspace.disk import DiskSource
-from memcheck.workspace.disk import walk_files as walk_files
-from memcheck.workspace.paths import ancestors as _ancestors
-from memcheck.workspace.paths import basename as basename
-from memcheck.workspace.paths import join as join
-from memcheck.workspace.paths import parent as parent
-from memcheck.workspace.skills import SKILL_NAME as SKILL_NAME
+from memcheck.workspace.disk import DiskSource, walk_files
 from memcheck.workspace.source import Source
-from memcheck.workspace.stores import INDEX_NAME as INDEX_NAME
-from memcheck.workspace.stores import Store as Store
+from memcheck.workspace.stores import INDEX_NAME, Store
 
 if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
-
-# (Names imported "as" themselves are re-exported: the checks, the hooks and
-# agents.py import them from here, and moving them changed no import of theirs.)
 
 T = TypeVar("T")
 
@@ -209,7 +201,7 @@ class Workspace:
     def _names_by_folder(self) -> dict[str, list[str]]:
         folders: dict[str, list[str]] = {}
         for path in self.files:
-            folder, _, name = path.rpartition("/")
+            folder, name = split(path)
             folders.setdefault(folder, []).append(name)
         return folders
 
@@ -228,7 +220,7 @@ class Workspace:
     def is_named_store(self, folder: str) -> bool:
         """A ``memory.stores`` glob names ``folder``."""
         by_last, wild = self._store_globs
-        globs = [*by_last.get(folder.rpartition("/")[2], ()), *wild]
+        globs = [*by_last.get(basename(folder), ()), *wild]
         return bool(globs) and any(patterns.folder_matches(g, folder.split("/") if folder else []) for g in globs)
 
     @cached_property

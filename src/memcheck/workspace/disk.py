@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from memcheck import git
+from memcheck.paths import normal, parent
 from memcheck.text import document
-from memcheck.workspace.paths import normal, parent
 from memcheck.workspace.source import Entry, Listing
 
 if TYPE_CHECKING:

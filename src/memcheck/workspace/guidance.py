@@ -7,7 +7,7 @@ import os
 from typing import TYPE_CHECKING, NamedTuple
 
 from memcheck.agents import kind_of
-from memcheck.workspace.paths import basename, join, parent
+from memcheck.paths import basename, join, parent
 
 if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from memcheck.paths import normal, parent, split
 from memcheck.text import document
 from memcheck.text.document import Document
-from memcheck.workspace.paths import normal, parent
 from memcheck.workspace.source import Entry, Listing
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class MemorySource:
         self._files = {norm: data for path, data in files.items() if (norm := normal(path))}
         self._names: dict[str, set[str]] = {"": set()}  # folder -> names of the files directly in it
         for path in self._files:
-            folder, _, name = path.rpartition("/")
+            folder, name = split(path)
             self._names.setdefault(folder, set()).add(name)
             while folder and (folder := parent(folder)) not in self._names:
                 self._names[folder] = set()

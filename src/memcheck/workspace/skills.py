@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from memcheck.workspace.paths import ancestors, basename, join, parent
+from memcheck.paths import ancestors, basename, join, parent
 from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:

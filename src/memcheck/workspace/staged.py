@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Mapping
 
 from memcheck import git
+from memcheck.paths import parent
 
 
 class StagedFiles:
@@ -34,10 +35,10 @@ class StagedFiles:
     def folders(self) -> frozenset[str]:
         found = {""}
         for path in self.files:
-            folder = path.rpartition("/")[0]
+            folder = parent(path)
             while folder and folder not in found:
                 found.add(folder)
-                folder = folder.rpartition("/")[0]
+                folder = parent(folder)
         return frozenset(found)
 
     @cached_property

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from memcheck.workspace.paths import basename, join
+from memcheck.paths import basename, join
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document

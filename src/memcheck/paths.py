@@ -1,4 +1,7 @@
-"""Repository-relative POSIX paths ("" for the root): how the workspace names files."""
+"""Repository-relative POSIX paths ("" for the root): how memcheck names files everywhere.
+
+The one set of path helpers: a folder is `parent(path)`, a file name `basename(path)`,
+never a `rpartition("/")` written out again."""
 from __future__ import annotations
 
 import posixpath
@@ -33,3 +36,9 @@ def normal(path: str) -> str | None:
     if norm.startswith(("../", "/")) or norm == "..":
         return None
     return norm
+
+
+def split(path: str) -> tuple[str, str]:
+    """``(parent(path), basename(path))``, in one pass."""
+    folder, _, name = path.rpartition("/")
+    return folder, name
