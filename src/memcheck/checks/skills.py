@@ -16,9 +16,8 @@ from memcheck.paths import basename, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem
-from memcheck.text.patterns import glob_matches_folder
 from memcheck.workspace.discover import Workspace
-from memcheck.workspace.skills import SKILL_NAME
+from memcheck.workspace.skills import SKILL_NAME, scope_of, skills_root
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -270,21 +269,6 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     for path in wanted:
         yield from contained(SKL001, path, check_file(ws, ws.document(path)))
     yield from _check_duplicates(ws, set(wanted))
-
-
-def scope_of(ws: Workspace, path: str) -> str:
-    """The folder whose agents see this skill: the one holding ``.claude/skills``
-    for a configured root, else the folder above the skills folder."""
-    root = skills_root(path)
-    for glob in ws.config.skills.roots:
-        if glob_matches_folder(glob, root):
-            depth = len([s for s in glob.strip("/").split("/") if s])
-            return "/".join(root.split("/")[:-depth])
-    return parent(root)
-
-
-def skills_root(path: str) -> str:
-    return parent(parent(path)) if basename(path) == SKILL_NAME else parent(path)
 
 
 class _SkillsSeen:

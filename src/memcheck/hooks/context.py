@@ -19,13 +19,13 @@ from typing import Iterable, TypedDict
 import click
 
 from memcheck import agents, guidance_model
-from memcheck.checks.skills import scope_of
 from memcheck.config import Config, ConfigError
 from memcheck.hooks.options import config_for
 from memcheck.index.caps import cap_lines, entry_names, loaded_lines
 from memcheck.paths import parent
 from memcheck.text.document import MAX_BYTES
 from memcheck.workspace.discover import USER_PREFIX, Workspace, folder_workspace, relative_path, user_workspace
+from memcheck.workspace.skills import scope_of
 from memcheck.workspace.stores import Store
 
 # The report, as `--format json` prints it (keys sorted) and the text rendering reads it.

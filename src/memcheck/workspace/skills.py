@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from memcheck.paths import ancestors, basename, join, parent
+from memcheck.text import patterns
 from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
@@ -57,3 +58,18 @@ def skill_name(path: str, is_skills_root: Callable[[str], bool]) -> bool:
 
 def _looks_like_skill(doc: Document) -> bool:
     return doc.frontmatter is not None and bool(SKILL_KEYS & doc.frontmatter.data.keys())
+
+
+def scope_of(ws: Workspace, path: str) -> str:
+    """The folder whose agents see this skill: the one holding ``.claude/skills``
+    for a configured root, else the folder above the skills folder."""
+    root = skills_root(path)
+    for glob in ws.config.skills.roots:
+        if patterns.glob_matches_folder(glob, root):
+            depth = len([s for s in glob.strip("/").split("/") if s])
+            return "/".join(root.split("/")[:-depth])
+    return parent(root)
+
+
+def skills_root(path: str) -> str:
+    return parent(parent(path)) if basename(path) == SKILL_NAME else parent(path)
