@@ -13,7 +13,7 @@ The runs, each in a fresh virtualenv under .matrix/ with the test extra:
 - floors:       the full suite but type checking on the oldest supported Python
                 (skipped with a note where it is missing), with the lowest release
                 of each dependency that pyproject.toml allows (.ci/floors.txt,
-                which tests/test_packaging.py keeps in step).
+                which tests/e2e/test_packaging.py keeps in step).
 
 A supported Python that is not on this machine is skipped with a note, never
 silently. The supported versions are read from pyproject.toml's classifiers.

@@ -2,6 +2,12 @@
 and git config, and the CLI: in this process (``run_cli``, ``invoke``) and, where
 the process itself is tested, as a subprocess (``run_process``).
 
+Three tiers, one folder each: ``tests/unit`` (functions on text and trees, no
+command line), ``tests/cli`` (``main(argv)`` in this process, on real git
+repositories), ``tests/e2e`` (real processes: signals, encodings, lazy imports,
+console scripts, pre-commit, the Action, the wheel). Every test under tests/e2e is
+marked ``e2e``; ``python -m pytest tests/unit`` runs one tier.
+
 The suite runs on every CPU (pytest-xdist's ``-n auto``, set in pyproject.toml;
 ``-n0`` for one process). Tests marked ``e2e`` run memcheck, pre-commit or a
 virtualenv as real processes; ``slow`` ones take seconds (property tests, fuzzing,
@@ -21,7 +27,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 from click.testing import CliRunner, Result
@@ -220,6 +226,17 @@ def fixture_frontmatter() -> Iterator[tuple[Path, str]]:
             yield path, "\n".join(doc.lines[1 : doc.frontmatter.end_line - 1])
 
 
+E2E = Path(__file__).resolve().parent / "e2e"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The folder is the tier: a test under tests/e2e is marked e2e, so the fast subset
+    # (-m "not e2e") leaves it out without each file saying so.
+    for item in items:
+        if E2E in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     if SHARED.is_dir():
         return f"{SHARED} is beside this checkout: tests/shared/ runs on real repositories too"
@@ -270,3 +287,91 @@ def load_script(path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# --- Shared by the in-process tests and their real-process twins (tests/e2e) ------
+
+
+def store_with_unlisted(repo: Path, name: str = "project_b.md") -> None:
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
+    write(repo, f".claude/memory/{name}", memory("b", "About b", "project", extra="mood: calm\n"))
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n")
+
+
+def commit_all(root: Path, message: str = "base") -> None:
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "--allow-empty", "-m", message)
+
+
+def tracked(root: Path, *files: str) -> None:
+    """A first commit holding the given files (and a README)."""
+    write(root, "README.md", "# project\n")
+    for name in files:
+        write(root, name, f"content of {name}\n")
+    commit_all(root)
+
+
+def adding(name: str) -> Callable[[Path], None]:
+    """A setup that stages a new file after a first commit."""
+
+    def setup(root: Path) -> None:
+        tracked(root)
+        write(root, name, f"secret in {name}\n")
+        git(root, "add", "-f", name)
+
+    setup.__name__ = f"add {name}"
+    return setup
+
+
+add_env = adding(".env")
+
+
+def commit(root: Path, files: dict[str, str] | None = None, message: str = "change") -> str:
+    for rel, text in (files or {}).items():
+        write(root, rel, text)
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "--allow-empty", "-m", message)
+    return git(root, "rev-parse", "HEAD").strip()
+
+
+def alias_bomb(levels: int = 9) -> str:
+    lines = ["a0: &a0 [x,x,x,x,x,x,x,x,x]"] + [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels)]
+    return "\n".join(lines) + "\n"
+
+
+# name -> (frontmatter lines before name/description, the code's message says)
+HOSTILE_FRONTMATTER = {
+    "alias-bomb": (alias_bomb(), "aliases expand it to more than"),
+    "deep-flow": ("metadata: " + "[" * 50_000 + "]" * 50_000 + "\n", "more than 64 levels deep"),
+    "unclosed-flow": ("metadata: " + "[" * 50_000 + "\n", "more than 64 levels deep"),
+    "nesting-1000": ("metadata: " + "{a: " * 1_000 + "x" + "}" * 1_000 + "\n", "more than 64 levels deep"),
+    "deep-block": ("metadata:\n" + "".join(" " * i + "k:\n" for i in range(1, 500)), "more than 64 levels deep"),
+    "recursive-alias": ("metadata: &m {self: *m}\n", "recursive alias"),
+    # Few values, but each alias a string of 900 KB: quoting or matching each took
+    # minutes and gigabytes (a memory's agent_name quoted, AGENTS.md globs matched).
+    "alias-characters": ("big: &b " + "x" * 900_000 + "\nagent_name: [" + ", ".join(["*b"] * 300) + "]\nglobs: [" + ", ".join(["*b"] * 300) + "]\n", "more than 2,097,152 characters"),
+    "long-number": ("metadata: 1" + ":1" * 100_000 + "\n", "characters, over the 4,300"),
+}
+
+
+# Bodies that took minutes or hours: runs that every start of a link pattern scanned again.
+HOSTILE_BODIES = {
+    "brackets": "[" * 200_000,
+    "image-openers": "![" * 100_000,
+    "escaped-brackets": "\\[" * 100_000,
+    "spaces-in-link": "[a](" + " " * 200_000,
+    "unclosed-suppressions": "<!-- memcheck-disable-next-line MEM001 -->" + "<!-- memcheck-disable " * 40_000,
+}
+
+
+def frontmatter_of(extra: str, name: str, kind: str) -> str:
+    if kind == "memory":
+        return f"---\n{extra}name: {name}\ndescription: d\ntype: user\n---\nBody.\n"
+    return f"---\n{extra}name: {name}\ndescription: Does {name}. Use when testing.\n---\nBody.\n"
+
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+
+
+def write_guidance(repo: Path, text: str) -> None:
+    write(repo, "AGENTS.md", text)

@@ -1,6 +1,6 @@
 """Real memory, guidance and skill files from public repositories (../shared/corpus).
 
-The same behaviours on hand-written trees: tests/test_real_world_shapes.py.
+The same behaviours on hand-written trees: tests/cli/test_real_world_shapes.py.
 
 Every repository must run without a traceback; the findings asserted below were
 checked by hand against the files. Nothing from the corpus is copied into the

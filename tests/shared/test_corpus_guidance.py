@@ -1,7 +1,7 @@
 """GDN, SKL and SEC on the real corpus (../shared/corpus): no traceback anywhere, and
 findings checked by hand against the files (and against ../shared/filelists, the
 real repositories' file lists, where a target is missing from the partial corpus).
-The same behaviours on hand-written trees: tests/test_real_world_shapes.py."""
+The same behaviours on hand-written trees: tests/cli/test_real_world_shapes.py."""
 from __future__ import annotations
 
 import json

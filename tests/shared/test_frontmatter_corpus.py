@@ -1,7 +1,7 @@
 """Frontmatter of the real corpus (../shared/corpus): the line reader agrees with
 PyYAML, and YAML loading stays far from its bounds. The same checks on hand-written
-shapes (tests/fixtures/frontmatter) are in tests/test_document.py and
-tests/test_yamlload.py."""
+shapes (tests/fixtures/frontmatter) are in tests/unit/test_document.py and
+tests/unit/test_yamlload.py."""
 from __future__ import annotations
 
 import pytest

@@ -1,7 +1,7 @@
 """Guard over the complete file lists of 102 real repositories (../shared/filelists):
 the name-substring categories flag no source or documentation file, and every .env
 file, key, certificate, kubeconfig and .aws/credentials in the lists is flagged.
-The same checks on hand-written lists: tests/test_guard_real_world_lists.py."""
+The same checks on hand-written lists: tests/cli/test_guard_real_world_lists.py."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -55,7 +55,7 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
 def no_cycle_collection() -> Iterator[None]:
     """Checking allocates hundreds of thousands of objects that live for one part
     (documents, lines, findings) and makes no reference cycles (a test in
-    tests/test_fast_paths.py keeps it so): the cycle collector would walk the live
+    tests/cli/test_fast_paths.py keeps it so): the cycle collector would walk the live
     ones again and again (a seventh of the run), and find nothing. Memory is still
     freed as usual, by reference counting; the collector is back on as soon as the
     check ends."""

@@ -46,7 +46,7 @@ TABLE = frozenset({TABLE_HEAD, TABLE_RULE, TABLE_ROW})
 # tried only where a title may end, never from each space of a long run: a heading
 # with a long run of spaces is read in one pass (8,000 spaces: 1.26 s to match, 4
 # times more per doubling -> 0.0003 s). No quantifier is possessive (`*+` needs
-# Python 3.11): none is needed for that bound, which tests/test_python_floor.py
+# Python 3.11): none is needed for that bound, which tests/unit/test_python_floor.py
 # keeps.
 _ATX = re.compile(r"^(#{1,6})(?:[ \t]+(|.*?[^ \t\n]))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^(=+|-+)[ \t]*$")

@@ -281,7 +281,7 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
 # so `created: 2025-01-10` is a date and `n: 0o17` an int, as before. Anything else
 # (flow collections, block scalars, lists, anchors, tags, comments after values,
 # escapes, tabs, unusual characters) returns None and goes through PyYAML.
-# tests/test_document.py checks the two readings agree, on the corpus and on
+# tests/unit/test_document.py checks the two readings agree, on the corpus and on
 # generated frontmatter.
 # One line of simple frontmatter (matched whole): a key, at the margin or indented
 # under a parent, with a one-line value; a comment at the margin; a blank line.
@@ -296,7 +296,7 @@ _NOT_SIMPLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\u
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _NO_VALUE = object()
 # PyYAML's implicit resolvers look only at a plain scalar's first character: these
-# (yaml.resolver.Resolver.yaml_implicit_resolvers; tests/test_document.py checks this
+# (yaml.resolver.Resolver.yaml_implicit_resolvers; tests/unit/test_document.py checks this
 # copy against it). A plain scalar starting with anything else is a string, and so is
 # one starting with these letters, which only the bool and null resolvers look at,
 # unless it is one of their words: most values are read without importing PyYAML.

@@ -31,7 +31,7 @@ two agree: one without flow collections (`[`, `{`) or the characters and block
 headers they read differently (``_PYTHON_ONLY``), and only when it finds the text
 valid. An error there, or any other text, goes to the Python parser, whose message
 and line are what memcheck reports. (No disagreement among 64,000 random snippets
-that libyaml found valid once those are set aside; tests/test_yamlload.py compares
+that libyaml found valid once those are set aside; tests/unit/test_yamlload.py compares
 the two on generated documents.)
 """
 from __future__ import annotations
@@ -55,7 +55,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 # The bounds. Over the 401 frontmatter blocks of the test corpus (581 real agent
 # files), the deepest nests 5 levels, the largest holds 35 values (1,165 characters)
-# and none uses an alias (tests/test_yamlload.py measures it again whenever the
+# and none uses an alias (tests/unit/test_yamlload.py measures it again whenever the
 # corpus is there).
 # The bounds are more than ten times the depth and 500 times the size, and low
 # enough that whatever reads the result stays cheap: a walk over 20,000 values

@@ -6,84 +6,13 @@ closed pipe, the console script, and each command once as a user runs it."""
 from __future__ import annotations
 
 import json
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, git, invoke, memory, run_cli, run_process, write
+from conftest import REPO_ROOT, invoke, memory, run_cli, write
 
 from memcheck.hooks.rules import rule_table
 from memcheck.rules import all_rules
-
-
-@pytest.mark.e2e
-def test_version_imports_neither_yaml_git_nor_pathspec(tmp_path: Path) -> None:
-    probe = (
-        "import sys\n"
-        "from memcheck.cli import main\n"
-        "try:\n"
-        "    main(['--version'])\n"
-        "finally:\n"
-        "    heavy = sorted(m for m in ('yaml', 'git', 'pathspec') if m in sys.modules)\n"
-        "    print('HEAVY=' + ','.join(heavy))\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True)
-    assert proc.stdout.startswith("memcheck ")
-    assert proc.stdout.rstrip().endswith("HEAVY=")
-
-
-def _imports(root: Path, args: list[str], module: str) -> bool:
-    """Whether running memcheck with args in root imports module."""
-    probe = f"import sys\nfrom memcheck.cli import main\ntry:\n    main({args!r})\nfinally:\n    print('IMPORTED=' + str({module!r} in sys.modules))\n"
-    proc = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True)
-    assert "IMPORTED=" in proc.stdout, proc.stderr
-    return "IMPORTED=True" in proc.stdout
-
-
-@pytest.mark.e2e
-def test_check_on_a_plain_folder_never_imports_git(tmp_path: Path) -> None:
-    write(tmp_path, ".memory/a.md", memory("A", "a", "user"))
-    assert not _imports(tmp_path, ["check"], "git")
-
-
-@pytest.mark.e2e
-def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
-    # Words, quoted strings and dates are read without PyYAML (its import is a
-    # large share of a hook run).
-    write(repo, ".memory/a.md", memory("A", '"quoted, with a comma"', "user", extra="created: 2025-01-10\n"))
-    write(repo, ".memory/MEMORY.md", "- [A](a.md) — quoted, with a comma\n")
-    assert not _imports(repo, ["check", ".memory/a.md"], "yaml")
-    # As the hook runs it: what the commit stages.
-    git(repo, "add", "-A")
-    assert not _imports(repo, ["check", "--changed"], "yaml")
-    assert not _imports(repo, ["check", "--changed"], "git")
-
-
-@pytest.mark.e2e
-def test_the_command_exits_at_once_yet_loses_no_output(repo: Path) -> None:
-    # entry() skips the interpreter's teardown: everything written must still arrive,
-    # with the exit code, on both standard streams.
-    for i in range(300):  # each name is not a slug (MEM012): 300 findings, and IDX001
-        write(repo, f".memory/Note{i:03}.md", memory(f"N{i}", "x", "user"))
-    proc = run_process(repo, "check", "--format", "json")
-    assert proc.returncode == 1
-    codes = [p["code"] for p in json.loads(proc.stdout)["problems"]]
-    assert codes.count("MEM012") == 300 and codes.count("IDX001") == 1
-    listing = json.loads(run_process(repo, "rules", "--format", "json").stdout)
-    assert [r["code"] for r in listing] == sorted(all_rules())
-    bad = run_process(repo, "check", "--config", "missing.yaml")
-    assert bad.returncode == 2 and bad.stderr.startswith("memcheck: error: ") and bad.stderr.endswith("\n")
-
-
-@pytest.mark.e2e
-def test_python_dash_m_and_console_script_agree(repo: Path) -> None:
-    module = run_process(repo, "--version")
-    script = subprocess.run([str(Path(sys.executable).parent / "memcheck"), "--version"], cwd=repo, capture_output=True, text=True)
-    assert module.returncode == script.returncode == 0
-    assert module.stdout == script.stdout
-    assert re.fullmatch(r"memcheck \d+\.\d+\.\d+\n", module.stdout)
 
 
 def test_text_output_lines_summary_and_exit_code(repo: Path) -> None:
@@ -200,28 +129,8 @@ def test_readme_gives_the_two_set_up_commands_and_ci_runs_the_test_one() -> None
     assert "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest\n" in readme
 
 
-@pytest.mark.e2e
-def test_output_is_byte_identical_under_any_locale_and_survives_non_utf8_names(repo: Path) -> None:
-    write(repo, ".memory/a.md", memory("Caf\u00e9", "d\u00e9j\u00e0 vu", "nope"))
-    (repo / ".memory").joinpath(b"caf\xe9.md".decode("utf-8", "surrogateescape")).write_text("no frontmatter\n")
-    outputs = {
-        locale: run_process(repo, "check", "--format", fmt, env={"LC_ALL": locale, "LANG": locale, "PYTHONIOENCODING": ""}).stdout
-        for locale in ("C", "C.UTF-8", "en_US.ISO-8859-1")
-        for fmt in ("text",)
-    }
-    assert len(set(outputs.values())) == 1
-    text = next(iter(outputs.values()))
-    assert ".memory/caf\\udce9.md:1:1: MEM002" in text
-    assert "type 'nope'" in text
 
 
-@pytest.mark.e2e
-def test_a_closed_pipe_is_not_an_internal_error(repo: Path) -> None:
-    for i in range(300):
-        write(repo, f".memory/m{i}.md", "no frontmatter\n")
-    proc = subprocess.run(f"{sys.executable} -m memcheck check | head -1", shell=True, cwd=repo, capture_output=True, text=True)
-    assert proc.stdout.startswith(".memory/")
-    assert "internal error" not in proc.stderr
 
 
 def test_a_folder_outside_any_repository_is_checked_from_anywhere(tmp_path: Path) -> None:
@@ -242,36 +151,7 @@ def test_a_path_outside_the_repository_is_an_error_not_silence(repo: Path, tmp_p
     assert proc.stderr == f"memcheck: error: {stray} is outside the repository at {repo.resolve()}; check one repository at a time\n"
 
 
-def _store_and_env(root: Path) -> None:
-    write(root, "README.md", "# project\n")
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", "init")
-    write(root, ".memory/a.md", memory("A", "first", "user"))
-    write(root, "CLAUDE.md", "# Project\n\nRun the tests.\n")
-    write(root, ".env", "A=1\n")
-    git(root, "add", "-f", ".env")
 
 
-# Each command once as a user runs it, a real process: its exit code and output.
-COMMANDS = [
-    pytest.param(["check"], 1, ".memory/MEMORY.md:1:1: IDX001", id="check"),
-    pytest.param(["fix"], 0, "Fixing .memory/MEMORY.md: added 1 (a.md)\n", id="fix"),
-    pytest.param(["guard"], 1, ".env:1:1: GRD001 added: guarded by category env", id="guard"),
-    pytest.param(["index", ".memory"], 0, "# Memory\n\n## User\n- [A](a.md) - first\n", id="index"),
-    pytest.param(["context", ".", "--agent", "claude-code"], 0, "CLAUDE.md", id="context"),
-    pytest.param(["rules"], 0, "IDX003", id="rules"),
-]
 
 
-@pytest.mark.e2e
-@pytest.mark.parametrize(("args", "code", "expected"), COMMANDS)
-def test_each_command_as_a_real_process(repo: Path, args: list[str], code: int, expected: str) -> None:
-    _store_and_env(repo)
-    in_process = None if args[0] == "fix" else run_cli(repo, *args)  # fix writes: it is compared with a second run below
-    proc = run_process(repo, *args)
-    assert (proc.returncode, proc.stderr) == (code, ""), proc.stdout + proc.stderr
-    assert expected in proc.stdout
-    if in_process is None:
-        assert run_cli(repo, *args).stdout == "No problems found.\n"
-    else:  # what the other tests see through main() in this process is what a user sees
-        assert (in_process.returncode, in_process.stdout, in_process.stderr) == (proc.returncode, proc.stdout, proc.stderr)

@@ -2,7 +2,7 @@
 matches pyproject.toml: every runtime dependency (and the build backend, which builds
 memcheck without a build environment) pinned inside its specifier and under its
 marker, nothing pinned that nothing needs, a hash on every pin, and the command that
-regenerates it at the top. tests/test_action_install.py installs it for real.
+regenerates it at the top. tests/e2e/test_action_install.py installs it for real.
 """
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ the other files' findings still there.
 
 The default budget is small enough for every CI run. To fuzz for longer:
 
-    MEMCHECK_FUZZ_EXAMPLES=5000 python -m pytest tests/test_fuzz.py
+    MEMCHECK_FUZZ_EXAMPLES=5000 python -m pytest tests/unit/test_fuzz.py
 
-(tests/test_hostile.py keeps the classic hostile files, and whatever the fuzzer found,
+(tests/cli/test_hostile.py keeps the classic hostile files, and whatever the fuzzer found,
 as fixed cases through the command line.)
 """
 from __future__ import annotations

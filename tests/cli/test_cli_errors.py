@@ -7,18 +7,12 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import git, invoke, memory, run_cli, run_process, write
-
-
-def _unlisted(repo: Path, name: str = "project_b.md") -> None:
-    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
-    write(repo, f".claude/memory/{name}", memory("b", "About b", "project", extra="mood: calm\n"))
-    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n")
+from conftest import git, invoke, memory, run_cli, store_with_unlisted, write
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
 def test_output_file_on_a_full_disk_is_one_error_line(repo: Path) -> None:
-    _unlisted(repo)
+    store_with_unlisted(repo)
     proc = run_cli(repo, "check", "-o", "/dev/full")
     assert proc.returncode == 2
     assert proc.stderr == "memcheck: error: --output-file /dev/full: cannot write it: No space left on device\n"
@@ -26,35 +20,23 @@ def test_output_file_on_a_full_disk_is_one_error_line(repo: Path) -> None:
 
 @pytest.mark.skipif(not os.path.exists("/proc/version"), reason="needs /proc (Linux)")
 def test_fix_diff_into_a_file_that_takes_no_writes_is_one_error_line(repo: Path) -> None:
-    _unlisted(repo)
+    store_with_unlisted(repo)
     proc = run_cli(repo, "fix", "--diff", "-o", "/proc/version")
     assert proc.returncode == 2
     assert proc.stderr.startswith("memcheck: error: --output-file /proc/version: cannot write it")
     assert "internal error" not in proc.stderr
 
 
-@pytest.mark.e2e  # the locale sets a process's stream encodings when it starts
-@pytest.mark.parametrize("output", ((), ("-o", "report.txt")), ids=("stdout", "output-file"))
-def test_a_non_ascii_name_under_the_c_locale_is_reported(repo: Path, output: tuple[str, ...]) -> None:
-    _unlisted(repo, "café.md")
-    git(repo, "add", "-A")
-    env = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
-    proc = run_process(repo, "check", *output, env=env)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert proc.stderr == ""
-    text = (repo / "report.txt").read_text(encoding="utf-8") if output else proc.stdout
-    # The file is read and named (with backslash escapes where the locale cannot say é).
-    assert "IDX003 memory file caf" in text and "MEM010 unknown frontmatter key 'mood'" in text
 
 
 def test_an_empty_no_color_counts_as_unset(repo: Path) -> None:
-    _unlisted(repo)
+    store_with_unlisted(repo)
     assert "\x1b[" in run_cli(repo, "check", env={"FORCE_COLOR": "1", "NO_COLOR": ""}).stdout
     assert "\x1b[" not in run_cli(repo, "check", env={"FORCE_COLOR": "1", "NO_COLOR": "1"}).stdout
 
 
 def test_an_output_file_never_gets_colour(repo: Path) -> None:
-    _unlisted(repo)
+    store_with_unlisted(repo)
     proc = run_cli(repo, "check", "-o", "report.txt", env={"FORCE_COLOR": "1"})
     assert proc.returncode == 1
     text = (repo / "report.txt").read_text(encoding="utf-8")
@@ -62,7 +44,7 @@ def test_an_output_file_never_gets_colour(repo: Path) -> None:
 
 
 def test_output_file_dash_is_standard_output(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _unlisted(repo)
+    store_with_unlisted(repo)
     proc = run_cli(repo, "check", "-o", "-")
     assert proc.returncode == 1 and "IDX003" in proc.stdout
     assert not (repo / "-").exists()
@@ -72,14 +54,14 @@ def test_output_file_dash_is_standard_output(repo: Path, monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize("value", ("", ",", " , "))
 def test_an_empty_select_is_a_usage_error(repo: Path, value: str) -> None:
-    _unlisted(repo)
+    store_with_unlisted(repo)
     proc = run_cli(repo, "check", "--select", value)
     assert proc.returncode == 2
     assert proc.stderr == "memcheck: error: --select needs rule codes or prefixes (`memcheck rules` lists them)\n"
 
 
 def test_the_more_specific_of_select_and_ignore_wins(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _unlisted(repo)  # project_b.md has MEM010 (unknown key 'mood')
+    store_with_unlisted(repo)  # project_b.md has MEM010 (unknown key 'mood')
     proc = run_cli(repo, "check", "--select", "MEM010", "--ignore", "MEM01")
     assert "MEM010" in proc.stdout, proc.stdout + proc.stderr
     assert "MEM010" not in run_cli(repo, "check", "--select", "MEM01", "--ignore", "MEM010").stdout
@@ -88,7 +70,7 @@ def test_the_more_specific_of_select_and_ignore_wins(repo: Path, monkeypatch: py
 
 
 def test_the_report_never_overwrites_the_baseline(repo: Path) -> None:
-    _unlisted(repo)
+    store_with_unlisted(repo)
     assert run_cli(repo, "check", "--write-baseline", "bl.json").returncode == 0
     before = (repo / "bl.json").read_bytes()
     proc = run_cli(repo, "check", "--baseline", "bl.json", "-o", "bl.json")
@@ -109,7 +91,7 @@ def test_the_report_never_overwrites_the_baseline(repo: Path) -> None:
     ),
 )
 def test_config_errors(repo: Path, setup: str, args: tuple[str, ...], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    _unlisted(repo)
+    store_with_unlisted(repo)
     if setup == "dup":
         write(repo, ".memcheck.yaml", "fail-on: error\nfail-on: warning\n")
     elif setup == "folder":

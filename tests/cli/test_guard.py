@@ -6,19 +6,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import git, invoke, run_cli, run_process, write
-
-from memcheck import __version__
-
-
-def commit_all(root: Path, message: str = "base") -> None:
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "--allow-empty", "-m", message)
+from conftest import add_env, adding, commit_all, git, invoke, run_cli, run_process, tracked, write
 
 
 def settle(root: Path, text: str) -> None:
@@ -29,12 +21,6 @@ def settle(root: Path, text: str) -> None:
     git(root, "commit", "-q", "-m", "settings", "--", ".memcheck.yaml")
 
 
-def tracked(root: Path, *files: str) -> None:
-    """A first commit holding the given files (and a README)."""
-    write(root, "README.md", "# project\n")
-    for name in files:
-        write(root, name, f"content of {name}\n")
-    commit_all(root)
 
 
 def guard(root: Path, runner: str, *args: str, monkeypatch: pytest.MonkeyPatch, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -53,19 +39,8 @@ RUNNERS = pytest.mark.parametrize("runner", ["click", pytest.param("subprocess",
 IN_PROCESS = pytest.mark.parametrize("runner", ["click", "main"])
 
 
-def adding(name: str) -> Callable[[Path], None]:
-    """A setup that stages a new file after a first commit."""
-
-    def setup(root: Path) -> None:
-        tracked(root)
-        write(root, name, f"secret in {name}\n")
-        git(root, "add", "-f", name)
-
-    setup.__name__ = f"add {name}"
-    return setup
 
 
-add_env = adding(".env")
 
 
 def rename_pem_away(root: Path) -> None:
@@ -515,23 +490,5 @@ def test_list_of_a_clean_tree(repo: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert guard(repo, "click", "--list", monkeypatch=monkeypatch) == (0, "No guarded paths in the tree.\n", "")
 
 
-@pytest.mark.e2e
-def test_version_and_guard_stay_lean() -> None:
-    code = (
-        "import sys\n"
-        "from memcheck.cli import main\n"
-        "try:\n    main(['--version'])\n"
-        "finally:\n    print(sorted(m for m in sys.modules if m.split('.')[0] in ('yaml', 'git', 'pathspec')))\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert proc.stdout.splitlines() == [f"memcheck {__version__}", "[]"]
 
 
-@pytest.mark.e2e
-def test_guard_reads_changes_through_gitpython_and_check_does_not_import_it(repo: Path) -> None:
-    add_env(repo)
-    code = "import sys\nfrom memcheck.cli import main\nrc = main([sys.argv[1]])\nprint('git' in sys.modules, rc)\n"
-    guarded = subprocess.run([sys.executable, "-c", code, "guard"], cwd=repo, capture_output=True, text=True, check=True)
-    assert guarded.stdout.splitlines()[-1] == "True 1"
-    checked = subprocess.run([sys.executable, "-c", code, "check"], cwd=repo, capture_output=True, text=True, check=True)
-    assert checked.stdout.splitlines()[-1] == "False 0"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pathspec
 import pytest
-from conftest import cpu_limit
+from conftest import REPO_ROOT, cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +17,6 @@ from memcheck.guard.findings import allow_line
 from memcheck.guard.paths import Guard, Hit, PatternSet, link_target, link_targets
 from memcheck.text.patterns import FirstMatch
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
 CATEGORIES = [
     "env", "credentials", "keys", "auth-tokens", "config-secrets", "ssh", "aws", "gpg",
     "kubernetes", "docker", "ide", "git", "node-modules", "lockfiles", "build-outputs", "agent-local",

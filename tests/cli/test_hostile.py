@@ -3,127 +3,45 @@ marked e2e, where a hang must be ended or a signal seen): the classic files buil
 crash or abort a parser each give a finding on their own file, quickly, while every
 other file is still checked; a broken config is one error line; an interrupted run
 leaves no process and no temporary file behind; a FIFO is reported, never read or
-replaced. (tests/test_fuzz.py generates more of the same.)"""
+replaced. (tests/unit/test_fuzz.py generates more of the same.)"""
 from __future__ import annotations
 
 import difflib
-import json
 import os
-import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import cpu_limit, git, invoke, memory, run_cli, write
+from conftest import (
+    HOSTILE_BODIES,
+    HOSTILE_FRONTMATTER,
+    alias_bomb,
+    cpu_limit,
+    frontmatter_of,
+    git,
+    invoke,
+    memory,
+    needs_fifo,
+    run_cli,
+    write,
+)
 
 from memcheck.text.document import parse
 
-# A hang guard, not a speed test (bench/ measures speed): the old code took minutes
-# (alias bomb) or died by a signal (deep nesting), and these runs take a second or
-# two. A run that needs more than this (wall time: a FIFO read blocks without using
-# the CPU) is hanging; generous, because the machines running CI are shared.
-HANG_SECONDS = 60
-
-
-def _alias_bomb(levels: int = 9) -> str:
-    lines = ["a0: &a0 [x,x,x,x,x,x,x,x,x]"] + [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels)]
-    return "\n".join(lines) + "\n"
-
-
-# name -> (frontmatter lines before name/description, the code's message says)
-HOSTILE_FRONTMATTER = {
-    "alias-bomb": (_alias_bomb(), "aliases expand it to more than"),
-    "deep-flow": ("metadata: " + "[" * 50_000 + "]" * 50_000 + "\n", "more than 64 levels deep"),
-    "unclosed-flow": ("metadata: " + "[" * 50_000 + "\n", "more than 64 levels deep"),
-    "nesting-1000": ("metadata: " + "{a: " * 1_000 + "x" + "}" * 1_000 + "\n", "more than 64 levels deep"),
-    "deep-block": ("metadata:\n" + "".join(" " * i + "k:\n" for i in range(1, 500)), "more than 64 levels deep"),
-    "recursive-alias": ("metadata: &m {self: *m}\n", "recursive alias"),
-    # Few values, but each alias a string of 900 KB: quoting or matching each took
-    # minutes and gigabytes (a memory's agent_name quoted, AGENTS.md globs matched).
-    "alias-characters": ("big: &b " + "x" * 900_000 + "\nagent_name: [" + ", ".join(["*b"] * 300) + "]\nglobs: [" + ", ".join(["*b"] * 300) + "]\n", "more than 2,097,152 characters"),
-    "long-number": ("metadata: 1" + ":1" * 100_000 + "\n", "characters, over the 4,300"),
-}
 FRONTMATTER_CODE = {"memory": "MEM003", "guidance": "GDN004", "skill": "SKL003"}
-# Bodies that took minutes or hours: runs that every start of a link pattern scanned again.
-HOSTILE_BODIES = {
-    "brackets": "[" * 200_000,
-    "image-openers": "![" * 100_000,
-    "escaped-brackets": "\\[" * 100_000,
-    "spaces-in-link": "[a](" + " " * 200_000,
-    "unclosed-suppressions": "<!-- memcheck-disable-next-line MEM001 -->" + "<!-- memcheck-disable " * 40_000,
-}
 
 
-def _frontmatter(extra: str, name: str, kind: str) -> str:
-    if kind == "memory":
-        return f"---\n{extra}name: {name}\ndescription: d\ntype: user\n---\nBody.\n"
-    return f"---\n{extra}name: {name}\ndescription: Does {name}. Use when testing.\n---\nBody.\n"
 
 
-def _hostile_tree(repo: Path) -> dict[str, str]:
-    """Every hostile file in every kind of file, beside good files with known findings;
-    the path of each hostile file -> the code it must get."""
-    expect: dict[str, str] = {}
-    write(repo, ".memory/good.md", memory("Good", "A good memory", "userx"))  # MEM007
-    write(repo, "AGENTS.md", "# Root\n\nSee [the guide](docs/missing.md).\n")  # GDN013
-    write(repo, ".claude/skills/good/SKILL.md", _frontmatter("", "other-name", "skill"))  # SKL005
-    for name, (extra, _) in HOSTILE_FRONTMATTER.items():
-        path = f".memory/{name}.md"
-        write(repo, path, _frontmatter(extra, name, "memory"))
-        # A number too long to read is a value YAML cannot build: the rest reads as key: value lines.
-        expect[path] = "MEM004" if name == "long-number" else "MEM003"
-        path = f"g-{name}/AGENTS.md"
-        write(repo, path, _frontmatter(extra, name, "guidance").replace("name: ", "owner: "))
-        expect[path] = "GDN004"
-        path = f".claude/skills/{name}/SKILL.md"
-        write(repo, path, _frontmatter(extra, name, "skill"))
-        expect[path] = "SKL003"
-    for name, body in HOSTILE_BODIES.items():
-        write(repo, f".memory/body-{name}.md", memory(f"body {name}", "d", "user", body=body + "\n"))
-        write(repo, f"b-{name}/AGENTS.md", f"# Guide\n\n{body}\n")
-    write(repo, ".memory/MEMORY.md", "- [Good](good.md) - A good memory\n" + "[" * 100_000 + "\n")
-    return expect
 
 
-def _guarded(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``run_process``, failing rather than waiting when the command hangs: a real
-    process, so that a hang can be ended and a crash by a signal is an exit code."""
-    try:
-        return subprocess.run([sys.executable, "-m", "memcheck", *args], cwd=repo, capture_output=True, text=True, timeout=HANG_SECONDS)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"memcheck {' '.join(args)} still running after {HANG_SECONDS}s")
 
 
-def _findings(proc: subprocess.CompletedProcess[str]) -> set[tuple[str, str]]:
-    return {(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"]}
 
 
-@pytest.mark.e2e
-@pytest.mark.slow
-def test_hostile_files_each_get_a_finding_and_the_run_goes_on(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    expect = _hostile_tree(repo)
-    good = {(".memory/good.md", "MEM007"), ("AGENTS.md", "GDN013"), (".claude/skills/good/SKILL.md", "SKL005")}
-    for args in (("check", "--format", "json"), ("fix", "--format", "json")):
-        proc = _guarded(repo, *args)
-        assert proc.returncode == 1 and proc.stderr == "", proc.stderr  # never a signal, never "internal error"
-        found = _findings(proc)
-        assert set(expect.items()) <= found, set(expect.items()) - found
-        assert good <= found
-    text = _guarded(repo, "check")
-    assert text.returncode == 1 and "internal error" not in text.stderr
-    for path, code in expect.items():
-        assert f"{path}:" in text.stdout and code in text.stdout
-    for name, (_, says) in HOSTILE_FRONTMATTER.items():
-        assert says in text.stdout, name
-    clicked = invoke(repo, "check", monkeypatch=monkeypatch)
-    assert clicked.exit_code == 1 and clicked.stdout == text.stdout
-    for args in (("context", "g-alias-bomb/AGENTS.md", "--format", "json"), ("context", "b-brackets/AGENTS.md")):
-        proc = _guarded(repo, *args)
-        assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
 
 
 @pytest.mark.parametrize("name", [*HOSTILE_FRONTMATTER, *(f"body-{b}" for b in HOSTILE_BODIES)])
@@ -136,7 +54,7 @@ def test_each_hostile_file_is_read_and_judged_in_a_fraction_of_a_second(name: st
     if name.startswith("body-"):
         text = memory(name, "d", "user", body=HOSTILE_BODIES[name[5:]] + "\n")
     else:
-        text = _frontmatter(HOSTILE_FRONTMATTER[name][0], name, "memory")
+        text = frontmatter_of(HOSTILE_FRONTMATTER[name][0], name, "memory")
     write(repo, f".memory/{name}.md", text)
     write(repo, "AGENTS.md", text)
     ws = Workspace(config.load(repo))
@@ -214,30 +132,6 @@ def test_a_finding_quoting_a_huge_key_stays_one_short_line(repo: Path) -> None:
     assert "kkk...[899,167 characters left out]...kkk" in line and line.endswith("kkk'; fix it or add it to memory.allowed-keys")
 
 
-@pytest.mark.e2e  # a small stack for the whole process
-def test_a_file_that_exhausts_the_stack_is_a_finding_on_that_file(repo: Path) -> None:
-    # An @-import chain as deep as the config allows, checked with a small stack.
-    write(repo, ".memcheck.yaml", "guidance: {max-import-depth: 100}\n")
-    for i in range(100):
-        write(repo, f"docs/f{i}.md", f"@f{i + 1}.md\n")
-    write(repo, "docs/f100.md", "The end.\n")
-    write(repo, "AGENTS.md", "@docs/f0.md\n")
-    write(repo, "pkg/AGENTS.md", "# Guide\n\nSee [the guide](missing.md).\n")
-    write(repo, ".memory/a.md", memory("A", "d", "userx"))
-    script = textwrap.dedent(
-        """
-        import sys
-        from memcheck.cli import main
-        from memcheck.engine.collect import family_checks
-        family_checks()
-        sys.setrecursionlimit(90)
-        sys.exit(main(["check"]))
-        """
-    )
-    proc = subprocess.run([sys.executable, "-c", script], cwd=repo, capture_output=True, text=True, timeout=HANG_SECONDS)
-    assert proc.returncode == 1 and proc.stderr == "", proc.stderr
-    assert "AGENTS.md:1:1: GDN003 AGENTS.md could not be checked: it exhausts memcheck's stack (RecursionError)" in proc.stdout
-    assert "pkg/AGENTS.md:3:" in proc.stdout and ".memory/a.md:4:1: MEM007" in proc.stdout
 
 
 # ---------------------------------------------------------------- config
@@ -254,7 +148,7 @@ BROKEN_CONFIGS = {
     "posix-class-store": (".memcheck.yaml", "memory:\n  stores: ['[[:alpha:]]mem']\n", "memory.stores.0: pattern"),
     "deep-nesting": (".memcheck.yaml", "select: " + "[" * 50_000 + "]" * 50_000 + "\n", "not read: nests collections more than 64 levels deep"),
     # Patterns to lists of lists, 9^9 strings for the schema check to walk.
-    "alias-bomb": (".memcheck.yaml", "per-path-ignores:\n" + textwrap.indent(_alias_bomb(), "  "), "not read: its aliases expand it"),
+    "alias-bomb": (".memcheck.yaml", "per-path-ignores:\n" + textwrap.indent(alias_bomb(), "  "), "not read: its aliases expand it"),
     "recursive-alias": (".memcheck.yaml", "select: &a [*a]\n", "recursive alias"),
     "import-depth": (".memcheck.yaml", "guidance: {max-import-depth: 100000}\n", "above the maximum 100"),
     # tomllib recurses once per level and has no bound of its own.
@@ -305,88 +199,14 @@ def _commit(repo: Path) -> None:
 # ---------------------------------------------------------------- processes
 
 
-def _worker_pids(parent: int) -> list[int]:
-    """Live children of ``parent`` that run memcheck too (forked workers, not git)."""
-    found = []
-    own = Path(f"/proc/{parent}/cmdline").read_bytes()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            if int(fields[1]) == parent and fields[0] != "Z" and (entry / "cmdline").read_bytes() == own:
-                found.append(int(entry.name))
-        except (OSError, IndexError, ValueError):
-            continue
-    return found
 
 
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
-def _interruptible() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-@pytest.mark.e2e
-@pytest.mark.slow
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; memcheck forks on Linux")
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
-def test_a_signalled_parallel_check_leaves_no_worker_behind(number: int, repo: Path) -> None:
-    for s in range(150):  # long enough that the check is still running when the signal comes
-        for i in range(60):
-            write(repo, f"s{s}/.claude/memory/n{i}.md", memory(f"N {s}.{i}", "d", "project"))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memcheck", "check", "."],
-        cwd=repo,
-        env={**os.environ, "MEMCHECK_JOBS": "3"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        # A shell runs a background job with SIGINT ignored, and Python then never
-        # raises KeyboardInterrupt: the check would finish as if never signalled.
-        preexec_fn=_interruptible,
-    )
-    workers: list[int] = []
-    deadline = time.monotonic() + 60
-    while not workers and proc.poll() is None and time.monotonic() < deadline:
-        first = _worker_pids(proc.pid)
-        time.sleep(0.05)  # a worker, not a child between fork and exec
-        workers = [pid for pid in _worker_pids(proc.pid) if pid in first]
-    assert workers, "the check ended before its workers were seen: make the tree larger"
-    os.kill(proc.pid, number)
-    code = proc.wait(timeout=HANG_SECONDS)
-    try:
-        assert code == {signal.SIGTERM: 143, signal.SIGINT: 130}[number], proc.stderr.read() if proc.stderr else ""
-        assert not [pid for pid in workers if _alive(pid)], "workers outlived the check"
-    finally:
-        for pid in workers:
-            if _alive(pid):
-                os.kill(pid, signal.SIGKILL)
 
 
-@pytest.mark.e2e
-def test_fix_interrupted_mid_write_leaves_no_temporary_file(repo: Path) -> None:
-    for s in range(3):
-        write(repo, f"s{s}/.memory/a.md", memory("A", "d", "user"))
-    # SIGTERM arrives at the worst moment: the temporary file written, not yet renamed.
-    script = textwrap.dedent(
-        """
-        import os, signal, sys
-        from memcheck.cli import main
-        os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGTERM)
-        sys.exit(main(["fix"]))
-        """
-    )
-    proc = subprocess.run([sys.executable, "-c", script], cwd=repo, capture_output=True, text=True, timeout=HANG_SECONDS)
-    assert proc.returncode == 143, proc.stderr
-    assert not [p for p in repo.rglob("*") if p.name.endswith(".tmp")]
-    assert not (repo / "s0/.memory/MEMORY.md").exists()
 
 
 def test_fix_removes_its_own_leftovers_and_nothing_else(repo: Path) -> None:
@@ -403,7 +223,6 @@ def test_fix_removes_its_own_leftovers_and_nothing_else(repo: Path) -> None:
 
 # ---------------------------------------------------------------- special files
 
-needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 
 
 @needs_fifo
@@ -431,23 +250,6 @@ def test_an_import_of_a_fifo_is_reported(repo: Path) -> None:
     assert "AGENTS.md:3:20: GDN009 @./docs/pipe.md imports docs/pipe.md, which is a FIFO" in proc.stdout
 
 
-@pytest.mark.e2e  # a real process, which the hang guard can end if it waits on the FIFO
-@needs_fifo
-@pytest.mark.parametrize(
-    ("fifo", "args", "says"),
-    [
-        (".memcheck.yaml", ("check",), ".memcheck.yaml is a FIFO, not a regular file; not read"),  # not passed over for the defaults
-        ("pyproject.toml", ("fix",), "pyproject.toml is a FIFO, not a regular file; not read"),
-        ("settings.yaml", ("check", "--config", "settings.yaml"), "settings.yaml is a FIFO"),
-        ("base.json", ("check", "--baseline", "base.json"), "base.json is a FIFO, not a regular file; not read"),  # waited forever
-    ],
-)
-def test_a_fifo_where_settings_are_read_is_a_usage_error(fifo: str, args: tuple[str, ...], says: str, repo: Path) -> None:
-    write(repo, ".memory/a.md", memory("A", "d", "user"))
-    os.mkfifo(repo / fifo)
-    proc = _guarded(repo, *args)
-    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
-    assert proc.stderr.startswith("memcheck: error: ") and says in proc.stderr and proc.stderr.count("\n") == 1
 
 
 @pytest.mark.slow

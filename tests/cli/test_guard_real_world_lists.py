@@ -10,12 +10,12 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import REPO_ROOT, load_script, run_cli, write
+from conftest import FIXTURES, REPO_ROOT, load_script, run_cli, write
 
 from memcheck.config import default_config
 from memcheck.guard.paths import Guard
 
-LISTS = Path(__file__).resolve().parent / "fixtures" / "filelists"
+LISTS = FIXTURES / "filelists"
 
 
 def bench() -> ModuleType:

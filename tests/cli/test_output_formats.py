@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import git, invoke, memory, run_cli, write
+from conftest import REPO_ROOT, git, invoke, memory, run_cli, write
 
 from memcheck.output import github, resolve_format, sarif
 from memcheck.problem import Problem
@@ -83,7 +83,7 @@ def _sarif(root: Path, *args: str) -> dict[str, object]:
 
 
 # The OASIS SARIF 2.1.0 schema, vendored (see tests/schemas/README.md).
-SARIF_SCHEMA = Path(__file__).resolve().parent / "schemas" / "sarif-schema-2.1.0.json"
+SARIF_SCHEMA = REPO_ROOT / "tests" / "schemas" / "sarif-schema-2.1.0.json"
 
 
 def _sarif_errors(doc: object) -> list[str]:

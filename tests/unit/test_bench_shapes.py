@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pathspec
 import pytest
+from conftest import REPO_ROOT
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+BENCH = REPO_ROOT / "bench"
 sys.path.insert(0, str(BENCH))
 import generate  # noqa: E402  (a script folder, not a package)
 

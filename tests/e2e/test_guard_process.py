@@ -1,0 +1,36 @@
+"""guard: the tests that need a real memcheck process (signals, encodings, lazy imports, console scripts).
+
+The in-process tests of the same behaviour are in tests/cli/test_guard.py.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import add_env
+
+from memcheck import __version__
+
+
+@pytest.mark.e2e
+def test_version_and_guard_stay_lean() -> None:
+    code = (
+        "import sys\n"
+        "from memcheck.cli import main\n"
+        "try:\n    main(['--version'])\n"
+        "finally:\n    print(sorted(m for m in sys.modules if m.split('.')[0] in ('yaml', 'git', 'pathspec')))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.splitlines() == [f"memcheck {__version__}", "[]"]
+
+
+@pytest.mark.e2e
+def test_guard_reads_changes_through_gitpython_and_check_does_not_import_it(repo: Path) -> None:
+    add_env(repo)
+    code = "import sys\nfrom memcheck.cli import main\nrc = main([sys.argv[1]])\nprint('git' in sys.modules, rc)\n"
+    guarded = subprocess.run([sys.executable, "-c", code, "guard"], cwd=repo, capture_output=True, text=True, check=True)
+    assert guarded.stdout.splitlines()[-1] == "True 1"
+    checked = subprocess.run([sys.executable, "-c", code, "check"], cwd=repo, capture_output=True, text=True, check=True)
+    assert checked.stdout.splitlines()[-1] == "False 0"
