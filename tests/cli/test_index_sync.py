@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import check_json, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
@@ -354,6 +354,9 @@ def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
 @pytest.mark.slow  # 150 examples, each two fixes of a store
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(store=_stores(), mode=st.sampled_from(["sync", None]), max_lines=st.sampled_from([200, 12, 6]))
+# Found by this test: sync left nothing of the curator's (the one line was a dead
+# nested entry), so the next run regenerated the index, flat entries into sections.
+@example(store=([], ["# Memory", "  - [Sub](gone_too.md) - nested"]), mode=None, max_lines=200)
 def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leaves_nothing_fixable(
     store: tuple[list[tuple[str, str | None, str | None, str]], list[str]], mode: str | None, max_lines: int, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -84,13 +84,16 @@ def plan(
     store_folder: str = "",
     ignored: Ignored | None = None,
     caps: tuple[int, int] | None = None,
+    settle: bool = True,
 ) -> Plan:
     """Decide mode and style for one index and work out what it should hold.
 
     ``exists`` and ``ignored`` answer for paths relative to the store's folder,
     ``store_folder``; ``caps`` (lines, bytes) is how much of the index agents load,
-    which sync mode places new entries inside when it can."""
+    which sync mode places new entries inside when it can. ``settle`` False: no second
+    look at what sync leaves (the second look itself)."""
     memories = sorted(memories, key=lambda m: m.filename)
+    automatic, style_asked = mode is None, style
     if existing is None:
         chosen = style or GROUPED
         origin = "from index.style in the config" if style else "the default for a new index"
@@ -155,7 +158,27 @@ def plan(
         if changes.added and first:
             changes = changes._replace(added=tuple((name, line + first) for name, line in changes.added))
     text = normalise((marked[0] + new_region + marked[2]) if marked else new_region)
+    # (pure_style first: cheap, and a synced index that keeps a line of its own is never pure.)
+    if settle and automatic and mode == SYNC and not marked and changes is not None and pure_style(text.split("\n"), types, style_asked) is not None:
+        # Sync can leave nothing of the curator's (every line it kept was dead): the
+        # next run would then find an index to regenerate. Settle in this run, so that a
+        # second fix changes nothing (a hypothesis test found `# Memory` over one dead
+        # nested entry going flat, then grouped).
+        again = plan(text, memories, exists, types, None, style_asked, store_folder=store_folder, ignored=ignored, caps=caps, settle=False)
+        if again.mode == GENERATE and again.text != text:
+            text = again.text
+            changes = changes._replace(added=tuple((name, _line_of(text, name, exists)) for name, _line in changes.added))
     return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around)
+
+
+def _line_of(text: str, filename: str, exists: Exists) -> int:
+    """The line (1-based) of the entry that links ``filename``."""
+    for lineno, line in enumerate(text.split("\n"), 1):
+        for link in links(line, lineno)[:1]:
+            kind, path = classify(link.target, "", exists)
+            if kind == "local" and path == filename:
+                return lineno
+    return 1
 
 
 def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists) -> str | None:
@@ -223,7 +246,7 @@ def is_own_render(plan: Plan, text: str, memories: Sequence[Memory]) -> bool:
     """The index is exactly what ``memcheck fix`` writes for these memories, and so
     holds one entry per memory file, linking to it by its plain name, and no other
     link: the link and listing rules (IDX002-IDX005) have nothing to find, and are
-    not run. (The usual case for an index memcheck keeps; tests/test_fast_paths.py
+    not run. (The usual case for an index memcheck keeps; tests/cli/test_fast_paths.py
     checks the claim against the long way.)
 
     A name or description holding ``](`` could make a second link on its line, a
