@@ -226,6 +226,30 @@ def fixture_frontmatter() -> Iterator[tuple[Path, str]]:
             yield path, "\n".join(doc.lines[1 : doc.frontmatter.end_line - 1])
 
 
+def lint(files: dict[str, str], select: str | None = None, root: Path | None = None) -> list[tuple[str, int, str]]:
+    """The findings for files held in memory, as yamllint's ``RuleTestCase.check``
+    gives them: no process, no git, and (with ``root`` None) no disk, the root being a
+    folder that does not exist. ``(path, line, code)``, sorted. With ``root``, the
+    same files are read from there instead."""
+    from memcheck import config
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.memory import MemorySource
+
+    data = config.defaults()
+    if select:
+        data["select"] = select.split(",")
+    if root is None:
+        settings = config.from_mapping(Path("/nonexistent/memcheck-in-memory"), data)
+        ws = Workspace(settings, MemorySource({path: text.encode() for path, text in files.items()}))
+    else:
+        for path, text in files.items():
+            write(root, path, text)
+        ws = Workspace(config.from_mapping(root, data))
+    return sorted((p.path, p.line, p.code) for p in collect(ws, targets_for(ws, None)))
+
+
 E2E = Path(__file__).resolve().parent / "e2e"
 
 
