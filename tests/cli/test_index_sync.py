@@ -357,6 +357,13 @@ def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
 # Found by this test: sync left nothing of the curator's (the one line was a dead
 # nested entry), so the next run regenerated the index, flat entries into sections.
 @example(store=([], ["# Memory", "  - [Sub](gone_too.md) - nested"]), mode=None, max_lines=200)
+# And: check read the whole marked index at once, pairing the dead link outside the
+# block with the one inside, and so called a memory listed that fix added to the block.
+@example(
+    store=([], ["<!-- memcheck:start -->", "- [renamed_from](renamed_from.md) \u2014 a hook", "<!-- memcheck:end -->", "- [renamed_from](renamed_from.md) \u2014 a hook"]),
+    mode=None,
+    max_lines=200,
+)
 def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leaves_nothing_fixable(
     store: tuple[list[tuple[str, str | None, str | None, str]], list[str]], mode: str | None, max_lines: int, capsys: pytest.CaptureFixture[str]
 ) -> None:

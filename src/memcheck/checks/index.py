@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from memcheck.index.caps import byte_cut, cap_lines, cap_usage, entry_names
 from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
-from memcheck.index.plan import GENERATE, is_own_render, line_breaks
+from memcheck.index.plan import GENERATE, changes_of, is_own_render, line_breaks
 from memcheck.index.store import odd_index, store_exists, store_ignored, store_memories, store_plan
 from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZY, REMOVE, REPOINT, SHARED, UNICODE_FORM, UNUSED, survey
 from memcheck.paths import basename, join
@@ -333,6 +333,13 @@ def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem
     # an unlisted memory of its own: check then counts what fix does.
     renamed = {d.renamed[0] for d in plan.survey.dead.values() if d.action == REPOINT} if plan.survey is not None else set()
     unlisted = [m.filename for m in memories if m.filename not in whole.listed and m.filename not in renamed]
+    if plan.marked and plan.mode == GENERATE:
+        # Between markers fix regenerates the block: a memory is unlisted when fix adds
+        # it there, which is what the text around the markers and the block leave out
+        # (the whole text read at once can pair a dead link outside the block with one
+        # inside, and call a memory listed that fix then adds).
+        added = {name for name, _line in changes_of(plan, text, memories, store_exists(ws, store)).added}
+        unlisted = [m.filename for m in memories if m.filename in added]
     for name in unlisted:
         message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
