@@ -44,7 +44,9 @@ def _run(fn: Callable[[], int]) -> None:
     except KeyboardInterrupt:
         code = 130
     except Exception as e:  # an internal error still gets one line, never a traceback
-        click.echo(f"memcheck: internal error: {type(e).__name__}: {e}", err=True)
+        from memcheck.text.patterns import TooManyPatterns  # not at start-up: only on this path
+
+        click.echo(f"memcheck: {'error' if isinstance(e, TooManyPatterns) else 'internal error: ' + type(e).__name__}: {e}", err=True)
         code = 2
     sys.stdout.flush()
     raise SystemExit(code)

@@ -153,3 +153,17 @@ def test_guard_patterns_comment_cites_no_design_document() -> None:
 
     text = resources.files("memcheck").joinpath("resources/guard-patterns.json").read_text(encoding="utf-8")
     assert "SPEC" not in text and "seed" not in text.lower()
+
+
+@pytest.mark.parametrize(("key", "args"), [("exclude", ("check",)), ("guard:\n  patterns", ("guard", "--paths-from", "-"))])
+def test_patterns_re2_cannot_match_as_one_set_are_a_config_error(repo: Path, key: str, args: tuple[str, ...]) -> None:
+    # Each line is a valid pattern; together they spend re2's memory budget for a set
+    # (found by an outside attack: "internal error: ValueError", exit 2, no key named).
+    indent = "    " if ":" in key else "  "
+    write(repo, ".memcheck.yaml", f"{key}:\n" + "".join(f'{indent}- "**/*a*a*a*{i}*b/**"\n' for i in range(3000)))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "config")
+    proc = run_cli(repo, *args, input="x/aaa1b/c\n")
+    assert proc.returncode == 2
+    assert "patterns are too many, or too complex, to match together" in proc.stderr
+    assert "internal error" not in proc.stderr

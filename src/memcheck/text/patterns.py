@@ -70,7 +70,13 @@ def _nfc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
-def _built(make: Callable[[], _T]) -> _T:
+class TooManyPatterns(ValueError):
+    """Patterns re2 can match one by one but not as one set: its memory budget for a set
+    is spent (seen at about 2,500 lines like `**/*a*a*a*a*b/**`; 19,000 lines like
+    `src/p1/**` fit). Reported to the user as a configuration error."""
+
+
+def _built(make: Callable[[], _T], count: int = 1) -> _T:
     """``make()``, with a pattern re2 refuses reported as a ValueError, as pathspec
     reports a line git cannot read. (None is known that re reads: [[:alpha:]] is one,
     and the config refuses it first.)"""
@@ -80,6 +86,10 @@ def _built(make: Callable[[], _T]) -> _T:
         import re2
 
         if isinstance(e, re2.error):
+            if "Set" in str(e) and count > 1:
+                raise TooManyPatterns(
+                    f"{count:,} patterns are too many, or too complex, to match together in time linear in the path (re2: {e}); use fewer or simpler patterns"
+                ) from None
             raise ValueError(f"re2 cannot compile it ({e})") from None
         raise
 
@@ -100,7 +110,7 @@ class GitIgnore:
         read = [GitIgnoreSpecPattern(_for_re2(line)) for line in lines if line]
         if each_alone:
             read = [pattern for pattern in read if pattern.include]
-        self._spec: GitIgnoreSpec = _built(lambda: pathspec.GitIgnoreSpec(read, backend=_BACKEND))
+        self._spec: GitIgnoreSpec = _built(lambda: pathspec.GitIgnoreSpec(read, backend=_BACKEND), len(read))
 
     def match(self, path: str) -> bool:
         return self._spec.match_file(_for_re2(path))
@@ -170,7 +180,7 @@ def _lines(regexes: Mapping[int, str], indices: Iterable[int]) -> _Lines:
     import pathspec
 
     order = tuple(sorted(indices, reverse=True))
-    return _Lines(_built(lambda: pathspec.PathSpec([_regex_pattern(regexes[i]) for i in order], backend=_BACKEND)), order)
+    return _Lines(_built(lambda: pathspec.PathSpec([_regex_pattern(regexes[i]) for i in order], backend=_BACKEND), len(order)), order)
 
 
 # pathspec writes a line without a slash (but for a trailing one) as this prefix, its
