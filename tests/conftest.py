@@ -184,6 +184,16 @@ def check_json(root: Path, *args: str) -> list[dict[str, Any]]:
     return problems
 
 
+def codes_at(root: Path, path: str, *args: str) -> list[str]:
+    """The codes `memcheck check` reports on one file, sorted."""
+    return sorted(str(p["code"]) for p in check_json(root, *args) if p["path"] == path)
+
+
+def codes_in(problems: list[dict[str, Any]], path: str) -> set[str]:
+    """The codes among ``problems`` (a JSON report's) on one file."""
+    return {str(p["code"]) for p in problems if p["path"] == path}
+
+
 def fix_json(root: Path, *args: str) -> tuple[int, dict[str, Any]]:
     """`memcheck fix --format json` (in this process): its exit code and report, after
     checking that it ran cleanly (exit 0 or 1, nothing on stderr)."""

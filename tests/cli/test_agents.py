@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import check_json, git, invoke, run_cli, symlink_as_text, write
+from conftest import check_json, codes_in, git, invoke, run_cli, symlink_as_text, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,9 +22,6 @@ from memcheck.workspace.disk import DiskSource
 def _by(problems: list[dict[str, Any]], code: str) -> dict[str, str]:
     return {str(p["path"]): str(p["message"]) for p in problems if p["code"] == code}
 
-
-def _codes(problems: list[dict[str, Any]], path: str) -> set[str]:
-    return {str(p["code"]) for p in problems if p["path"] == path}
 
 
 def _reads(root: Path, path: str, agent: str) -> list[tuple[str, bool | None]]:
@@ -60,7 +57,7 @@ def test_differing_files_are_drift_naming_the_agents_on_each_side(repo: Path) ->
     write(repo, "AGENTS.md", "# Rules\n\nRun pytest.\n")
     write(repo, "CLAUDE.md", "# Rules\n\nRun unittest.\n")
     problems = check_json(repo)
-    assert _codes(problems, "CLAUDE.md") == {"GDN015"} and _codes(problems, "AGENTS.md") == set()
+    assert codes_in(problems, "CLAUDE.md") == {"GDN015"} and codes_in(problems, "AGENTS.md") == set()
     message = _by(problems, "GDN015")["CLAUDE.md"]
     assert message.startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex and Amp read AGENTS.md and not CLAUDE.md;")
     # never the old falsehood that agents read AGENTS.md instead of CLAUDE.md
@@ -314,7 +311,7 @@ def test_depth_counts_from_the_file_the_agent_reads(repo: Path) -> None:
 
 def test_gemini_md_imports_are_checked(repo: Path) -> None:
     write(repo, "GEMINI.md", "# Gemini\n\n@docs/missing.md\n")
-    assert _codes(check_json(repo), "GEMINI.md") == {"GDN009"}
+    assert codes_in(check_json(repo), "GEMINI.md") == {"GDN009"}
 
 
 # ---------------------------------------------------------------- the file kinds
@@ -347,7 +344,7 @@ def test_gemini_md_imports_are_checked(repo: Path) -> None:
 def test_file_kinds(repo: Path, path: str, text: str, codes: set[str]) -> None:
     write(repo, "src/app.py", "pass\n")
     write(repo, path, text)
-    assert _codes(check_json(repo), path) == codes
+    assert codes_in(check_json(repo), path) == codes
 
 
 def test_copilot_review_limit_names_the_line(repo: Path) -> None:

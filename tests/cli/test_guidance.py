@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import check_json, git, invoke, memory, symlink_as_text, write
+from conftest import check_json, codes_at, git, invoke, memory, symlink_as_text, write
 
 from memcheck import agents, config
 from memcheck.checks import guidance
@@ -101,9 +101,6 @@ def test_done_when_through_click_runner_too(planted: Path, monkeypatch: pytest.M
     assert "web/AGENTS.md:3:5: GDN009 " in result.output
 
 
-def _codes(root: Path, path: str) -> set[str]:
-    return {str(p["code"]) for p in _problems(root) if p["path"] == path}
-
 
 def test_symlinked_twin_is_one_file(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Rules\n")
@@ -142,7 +139,7 @@ def test_case_variants_make_no_claim_about_readers(repo: Path) -> None:
 def test_case_collision(repo: Path) -> None:
     write(repo, "Docs/AGENTS.md", "# a\n")
     write(repo, "docs/AGENTS.md", "# b\n")
-    assert "GDN002" in _codes(repo, "docs/AGENTS.md")
+    assert "GDN002" in set(codes_at(repo, "docs/AGENTS.md"))
 
 
 @pytest.mark.parametrize(
@@ -165,7 +162,7 @@ def test_case_collision(repo: Path) -> None:
 def test_frontmatter_problems(repo: Path, frontmatter: str, code: str) -> None:
     write(repo, "src/app.py", "print()\n")
     write(repo, "AGENTS.md", f"---\n{frontmatter}\n---\n\nRules.\n")
-    assert code in _codes(repo, "AGENTS.md")
+    assert code in set(codes_at(repo, "AGENTS.md"))
 
 
 @pytest.mark.parametrize(
@@ -189,7 +186,7 @@ def test_valid_frontmatter_is_clean(repo: Path, frontmatter: str) -> None:
 
 def test_unclosed_frontmatter(repo: Path) -> None:
     write(repo, "AGENTS.md", "---\nglobs: []\n\nRules.\n")
-    assert "GDN004" in _codes(repo, "AGENTS.md")
+    assert "GDN004" in set(codes_at(repo, "AGENTS.md"))
 
 
 def test_applies_follows_seed_000_exclusions_first() -> None:

@@ -19,7 +19,7 @@ def _committed_store(repo: Path) -> None:
     git(repo, "commit", "-qm", "store")
 
 
-def _codes(stdout: str) -> list[tuple[str, str]]:
+def _codes_and_messages(stdout: str) -> list[tuple[str, str]]:
     return [(p["code"], p["message"]) for p in json.loads(stdout)["problems"]]
 
 
@@ -31,7 +31,7 @@ def test_staged_content_is_judged_not_the_disk(repo: Path, monkeypatch: pytest.M
     write(repo, INDEX, "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - About b\n")
     proc = run_cli(repo, "check", "--changed", "--format", "json")
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert [c for c, _ in _codes(proc.stdout)] == ["IDX003"]
+    assert [c for c, _ in _codes_and_messages(proc.stdout)] == ["IDX003"]
     assert run_cli(repo, "check", "--format", "json").returncode == 0  # the work tree itself is fine
     result = invoke(repo, "check", "--changed", monkeypatch=monkeypatch)
     assert result.exit_code == 1 and "IDX003 memory file project_b.md is not listed" in result.output

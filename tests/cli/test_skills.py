@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import check_json, write
+from conftest import check_json, codes_at, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,9 +17,6 @@ GOOD = "---\nname: {name}\ndescription: Run the tests. Use when asked to test a 
 
 _problems = check_json
 
-
-def _codes(root: Path, path: str) -> list[str]:
-    return sorted(str(p["code"]) for p in _problems(root) if p["path"] == path)
 
 
 def test_discovery_skill_folders_flat_skills_and_resources(repo: Path) -> None:
@@ -60,8 +57,8 @@ def test_name_rules(repo: Path, name: str, message: str | None) -> None:
 def test_name_must_equal_folder_for_skill_md_only(repo: Path) -> None:
     write(repo, ".claude/skills/x/SKILL.md", GOOD.format(name="run-tests", extra=""))
     write(repo, ".claude/skills/flat.md", GOOD.format(name="other-name", extra=""))
-    assert _codes(repo, ".claude/skills/x/SKILL.md") == ["SKL005"]
-    assert _codes(repo, ".claude/skills/flat.md") == []
+    assert codes_at(repo, ".claude/skills/x/SKILL.md") == ["SKL005"]
+    assert codes_at(repo, ".claude/skills/flat.md") == []
 
 
 @pytest.mark.parametrize(
@@ -88,7 +85,7 @@ def test_name_must_equal_folder_for_skill_md_only(repo: Path) -> None:
 )
 def test_schema_problems(repo: Path, text: str, code: str) -> None:
     write(repo, ".claude/skills/s/SKILL.md", text)
-    assert code in _codes(repo, ".claude/skills/s/SKILL.md")
+    assert code in codes_at(repo, ".claude/skills/s/SKILL.md")
 
 
 @pytest.mark.parametrize(
@@ -144,7 +141,7 @@ def test_dead_relative_links_in_a_skill(repo: Path) -> None:
 
 def test_links_are_checked_in_a_skill_without_frontmatter(repo: Path) -> None:
     write(repo, ".claude/skills/deploy/SKILL.md", "# Deploy\n\n[steps](steps.md)\n")
-    assert _codes(repo, ".claude/skills/deploy/SKILL.md") == ["SKL002", "SKL012"]
+    assert codes_at(repo, ".claude/skills/deploy/SKILL.md") == ["SKL002", "SKL012"]
 
 
 # ---------------------------------------------------------------- which skills an agent sees together
