@@ -3,7 +3,7 @@ marked e2e, where a hang must be ended or a signal seen): the classic files buil
 crash or abort a parser each give a finding on their own file, quickly, while every
 other file is still checked; a broken config is one error line; an interrupted run
 leaves no process and no temporary file behind; a FIFO is reported, never read or
-replaced. (tests/unit/test_fuzz.py generates more of the same.)"""
+replaced. (tests/cli/test_fuzz.py generates more of the same.)"""
 from __future__ import annotations
 
 import difflib

@@ -5,7 +5,7 @@ the other files' findings still there.
 
 The default budget is small enough for every CI run. To fuzz for longer:
 
-    MEMCHECK_FUZZ_EXAMPLES=5000 python -m pytest tests/unit/test_fuzz.py
+    MEMCHECK_FUZZ_EXAMPLES=5000 python -m pytest tests/cli/test_fuzz.py
 
 (tests/cli/test_hostile.py keeps the classic hostile files, and whatever the fuzzer found,
 as fixed cases through the command line.)
