@@ -185,7 +185,7 @@ def test_an_index_written_by_fix_takes_the_short_way(repo: Path) -> None:
 
 @pytest.mark.slow  # takes seconds: a large tree, or every case of a table against the old code
 def test_checking_leaves_no_cyclic_garbage(repo: Path) -> None:
-    # Checks run with the cycle collector off (lint._no_cycle_collection): whatever
+    # Checks run with the cycle collector off (engine.collect.no_cycle_collection): whatever
     # they allocate must be freed by reference counting alone, or memory would grow
     # with the tree. Every rule family runs here, findings and secrets included.
     import gc
