@@ -76,7 +76,9 @@ def write(path: Path, problems: Sequence[Problem]) -> tuple[int, int]:
     """Write the baseline; (findings recorded, secret findings left out)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render(problems), encoding="utf-8", newline="\n")
+        # backslashreplace: a file name that is not UTF-8 is recorded as the JSON escape
+        # of its character (\udcff), which load reads back to the same path.
+        path.write_bytes(render(problems).encode("utf-8", errors="backslashreplace"))
     except OSError as e:
         raise ConfigError(f"baseline {path}: cannot write it: {e.strerror or e}") from None
     kept = sum(accepted(p) for p in problems)

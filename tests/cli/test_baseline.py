@@ -183,3 +183,23 @@ def test_baseline_paths_are_normalised(repo: Path, written: str) -> None:
     (repo / "bl.json").write_text(json.dumps(data), encoding="utf-8")
     proc = run_cli(repo, "check", "--baseline", "bl.json")
     assert proc.returncode == 0 and proc.stdout == "No problems found.\n", proc.stdout
+
+
+def test_a_file_name_that_is_not_utf8_is_recorded_in_sarif_and_baselines(repo: Path) -> None:
+    # Found by an outside attack: both stopped with "internal error: UnicodeEncodeError"
+    # and left the file they were writing empty.
+    import os
+
+    os.makedirs(repo / ".claude" / "memory")
+    with open(os.fsencode(repo / ".claude" / "memory") + b"/bad\xff.md", "wb") as f:
+        f.write(memory("a", "d", "user").encode())
+    sarif = repo / "report.sarif"
+    proc = run_cli(repo, "check", "--format", "sarif", "-o", str(sarif))
+    assert proc.returncode == 1 and proc.stderr == "", proc.stderr
+    (run,) = json.loads(sarif.read_text(encoding="utf-8"))["runs"]
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]}
+    assert ".claude/memory/bad%FF.md" in uris  # the file's own byte, percent-encoded
+    proc = run_cli(repo, "check", "--write-baseline", "baseline.json")
+    assert proc.returncode == 0, proc.stderr
+    proc = run_cli(repo, "check", "--baseline", "baseline.json")
+    assert (proc.returncode, proc.stdout.strip()) == (0, "No problems found.")

@@ -78,6 +78,12 @@ def fingerprints(problems: Sequence[Problem]) -> list[str]:
     return found
 
 
+def _uri(path: str) -> str:
+    """The path as a URI: a file name that is not UTF-8 (read with its bytes kept as
+    surrogates) gets its own bytes percent-encoded, ``%FF``, as RFC 3986 has it."""
+    return quote(path, safe="/", errors="surrogateescape")
+
+
 def _result(p: Problem, rule_index: int, fingerprint: str) -> dict[str, object]:
     return {
         "ruleId": p.code,
@@ -87,7 +93,7 @@ def _result(p: Problem, rule_index: int, fingerprint: str) -> dict[str, object]:
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": quote(p.path, safe="/"), "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": {"uri": _uri(p.path), "uriBaseId": "%SRCROOT%"},
                     "region": {"startLine": p.line, "startColumn": p.col},
                 }
             }
