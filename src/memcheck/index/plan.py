@@ -7,7 +7,7 @@ agree with it (see ``sync``), and with markers only the text between them.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Collection, NamedTuple, Sequence
 
 from memcheck.index.links import classify, is_entry, is_plain_name, links
 from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, pure_style, render
@@ -167,18 +167,23 @@ def plan(
         again = plan(text, memories, exists, types, None, style_asked, store_folder=store_folder, ignored=ignored, caps=caps, settle=False)
         if again.mode == GENERATE and again.text != text:
             text = again.text
-            changes = changes._replace(added=tuple((name, _line_of(text, name, exists)) for name, _line in changes.added))
+            line_of: dict[str, int] = {}
+            for name, lineno in entry_lines(text.split("\n"), 0, text.count("\n") + 1, {name for name, _line in changes.added}, exists):
+                line_of.setdefault(name, lineno)
+            changes = changes._replace(added=tuple((name, line_of.get(name, 1)) for name, _line in changes.added))
     return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around)
 
 
-def _line_of(text: str, filename: str, exists: Exists) -> int:
-    """The line (1-based) of the entry that links ``filename``."""
-    for lineno, line in enumerate(text.split("\n"), 1):
-        for link in links(line, lineno)[:1]:
+def entry_lines(lines: Sequence[str], start: int, end: int, names: Collection[str], exists: Exists) -> list[tuple[str, int]]:
+    """(file name, line) of each entry among ``lines[start:end]`` whose first link is to
+    one of ``names``, in one pass over the lines (1-based line numbers)."""
+    where = []
+    for lineno in range(start + 1, end + 1):
+        for link in links(lines[lineno - 1], lineno)[:1]:
             kind, path = classify(link.target, "", exists)
-            if kind == "local" and path == filename:
-                return lineno
-    return 1
+            if kind == "local" and path in names:
+                where.append((path, lineno))
+    return where
 
 
 def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists) -> str | None:
@@ -224,12 +229,7 @@ def changes_of(plan: Plan, existing: str | None, memories: Sequence[Memory], exi
     if written is not None:
         start = written[0].count("\n")
         end = start + written[1].count("\n")
-    where = []
-    for lineno in range(start + 1, end + 1):
-        for link in links(lines[lineno - 1], lineno)[:1]:
-            kind, path = classify(link.target, "", exists)
-            if kind == "local" and path in added:
-                where.append((path, lineno))
+    where = entry_lines(lines, start, end, added, exists)
     # Regenerating drops every dead entry of the region, whatever sync would do with
     # it, and replaces every entry whose text is not its memory's render.
     rendered = entries_as_rendered(plan.style, [m for m in memories if m.filename not in plan.around])
