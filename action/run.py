@@ -24,6 +24,7 @@ from typing import Any, Mapping, NamedTuple, TextIO
 
 from memcheck import config as memcheck_config
 from memcheck import git as memcheck_git
+from memcheck.checks.guard import GRD003, GRD004, GRD005
 from memcheck.choices import FAIL_ON
 from memcheck.config import ConfigError
 from memcheck.engine.collect import collect
@@ -32,7 +33,7 @@ from memcheck.hooks import guard as guarder
 from memcheck.index.caps import cap_usage
 from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
-from memcheck.problem import WARNING, Problem, failing
+from memcheck.problem import ERROR, WARNING, Problem, failing
 from memcheck.rules import all_rules
 from memcheck.workspace.discover import Workspace
 
@@ -251,9 +252,21 @@ def guard(inputs: Inputs, labels: set[str], default_branch: str = "") -> Guard:
     note = f"range {base[:12]}..{inputs.head[:12]}"
     overridden = bool(found and inputs.override_label and inputs.override_label in labels)
     if overridden:
+        # The label accepts an agent's change and a reviewed loosening; a secret stays an error.
         allowed = f" (allowed: the pull request has the label {inputs.override_label!r})"
-        found = [p._replace(severity=WARNING, message=p.message + allowed) for p in found]
+        found = [p._replace(severity=WARNING, message=p.message + allowed) if p.code in OVERRIDABLE else p for p in found]
     return Guard("ran", sorted(found), note, overridden)
+
+
+# What the override label lets through: an agent's change to a path guarded from
+# agents, and a change to the settings (reviewed by the maintainer who adds it).
+OVERRIDABLE = frozenset(rule.code for rule in (GRD003, GRD004, GRD005))
+
+
+def blocking(guarded: Guard) -> list[Problem]:
+    """The guard findings that fail the job: all of them, or with the override label,
+    the secrets (which no label lets through)."""
+    return [p for p in guarded.problems if p.severity == ERROR]
 
 
 # --- results ----------------------------------------------------------------------
@@ -342,7 +355,8 @@ def summary(result: Lint, guarded: Guard, override_label: str = "") -> str:
         out.append(f"No guarded path touched ({guarded.note}).")
     else:
         if guarded.overridden:
-            out += [f"The pull request carries the override label {_code(override_label)}: these are reported, not failing.", ""]
+            still = "; a secret is never let through, and still fails" if blocking(guarded) else ""
+            out += [f"The pull request carries the override label {_code(override_label)}: an agent's change and a reviewed loosening are reported, not failing{still}.", ""]
         else:
             out += [_override_hint(override_label), ""]
         out += [f"In {guarded.note}:", "", "| Path | Rule | Finding |", "| --- | --- | --- |"]
@@ -406,8 +420,8 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
         out.write(f"::error title=memcheck guard::{escape_data(guarded.note)}\n")
     elif guarded.state == "skipped":
         out.write(f"::notice title=memcheck guard::{escape_data(guarded.note)}\n")
-    elif guarded.problems and not guarded.overridden and inputs.fail_on != "never":
-        count = len({p.path for p in guarded.problems})
+    elif blocking(guarded) and inputs.fail_on != "never":
+        count = len({p.path for p in blocking(guarded)})
         hint = f"a maintainer who accepts them adds the label {inputs.override_label!r} to the pull request" if inputs.override_label else "no override label is set"
         out.write(f"::error title=memcheck guard::{count} guarded path{'s' * (count != 1)} touched; {escape_data(hint)}\n")
 
@@ -432,7 +446,7 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
     lint_fails = bool(failing(result.problems, result.fail_on))
     # Only the workflow's own fail-on: never keeps guard findings from failing; the
     # config's is the pull request's to change, and a change never decides its own guard.
-    guard_fails = bool(guarded.problems) and not guarded.overridden and inputs.fail_on != "never"
+    guard_fails = bool(blocking(guarded)) and inputs.fail_on != "never"
     return 1 if lint_fails or guard_fails else 0
 
 

@@ -22,6 +22,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -70,6 +71,13 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
         "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "CODEX_HOME",
     ):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
+    # The tests run as a person, even from an agent's shell (Claude Code sets CLAUDECODE=1):
+    # a test of an agent's change sets the variable itself.
+    from memcheck.guard.tiers import shipped_signatures
+
+    for signature in shipped_signatures():
+        if signature.kind == "env":
+            monkeypatch.delenv(signature.variable, raising=False)
     yield
 
 
@@ -409,3 +417,19 @@ needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes a
 
 def write_guidance(repo: Path, text: str) -> None:
     write(repo, "AGENTS.md", text)
+
+
+# A guard finding opens with its remedy ("unstage it (...) and rotate any secret it
+# holds (guarded in every change, ...). added: guarded by category env ..."): tests of
+# what was found, and where, read what follows it.
+_GUARD_REMEDY = re.compile(r"(\bGRD00\d )[^\n]*?\)\. ")
+
+
+def plain(text: str) -> str:
+    """Guard output without the remedies its findings open with."""
+    return _GUARD_REMEDY.sub(r"\1", text)
+
+
+def plain_message(message: str) -> str:
+    """One guard finding's message without its remedy."""
+    return plain("GRD000 " + message)[len("GRD000 "):]

@@ -175,10 +175,12 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
 @click.option("--head", metavar="REF", help="Last commit of the range (default: HEAD); needs --base.")
 @click.option("--paths-from", metavar="FILE", help="Read paths to judge from FILE ('-': standard input), newline- or NUL-separated.")
 @click.option("--list", "list_only", is_flag=True, help="Show what in the tree is guarded today, by category, and exit 0.")
+@click.option("--signatures", "list_agents", is_flag=True, help="Show how a change an agent made is recognised (with each signature's source) and which categories guard whose changes, and exit 0.")
 @format_option()
 @config_option
-def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, fmt: str, config_file: str | None) -> None:
-    """Fail when a change touches a guarded path (.env, keys, lock files, ...).
+def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None) -> None:
+    """Fail when a change touches a guarded path: secrets (.env, keys, ...) whoever
+    made the change; lock files, editor settings, build outputs (...) when an agent made it.
 
     Judges the staged changes by default (the pre-commit hook); with --base/--head,
     every commit of head that base lacks; at pre-push (pre-commit's
@@ -192,7 +194,7 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
     request = guarder.Request(paths, paths_from, base, head)
     # guard reads its settings itself: from the commit that judges the change, never
     # from the working tree the change is in (see hooks/guard.py)
-    _run(lambda: guarder.run(config_file, request, fmt, list_only))
+    _run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents))
 
 
 @cli.command()

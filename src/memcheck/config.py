@@ -267,6 +267,39 @@ class GuardConfig(NamedTuple):
     patterns: tuple[str, ...]
     allow: tuple[str, ...]
     case_sensitive: bool
+    everyone: bool = False  # every tier guards every change
+    tiers: tuple[tuple[str, str], ...] = ()  # (category, "secrets" or "agents"): moved from its shipped tier
+    agents_add: tuple[tuple[tuple[str, str], ...], ...] = ()  # signatures, each as its sorted (key, value) pairs
+    agents_remove: tuple[str, ...] = ()  # ids of shipped signatures
+
+
+# What a signature the config adds must name, by kind: one of these keys at least.
+SIGNATURE_KINDS = ("trailer", "author", "committer", "env")
+_SIGNATURE_NEEDS = {"trailer": ("email", "name", "name-suffix"), "author": ("email", "name", "name-suffix"), "committer": ("email", "name", "name-suffix"), "env": ("variable",)}
+
+
+def _guard_config(section: Mapping[str, Any], source: str) -> GuardConfig:  # Any: validated against the schema
+    agents = section["agents"]
+    added = []
+    for i, signature in enumerate(agents.get("add", [])):
+        kind = signature.get("kind")
+        if kind is None:
+            raise ConfigError(f"{source}: guard.agents.add.{i}: needs a kind (trailer, author, committer or env)")
+        if not any(signature.get(key) for key in _SIGNATURE_NEEDS[kind]):
+            raise ConfigError(f"{source}: guard.agents.add.{i}: a {kind} signature needs {' or '.join(_SIGNATURE_NEEDS[kind])}")
+        if kind == "trailer" and not signature.get("key"):
+            raise ConfigError(f"{source}: guard.agents.add.{i}: a trailer signature needs the trailer's key (Co-Authored-By)")
+        added.append(tuple(sorted(signature.items())))
+    return GuardConfig(
+        disable=tuple(section["disable"]),
+        patterns=tuple(section["patterns"]),
+        allow=tuple(section["allow"]),
+        case_sensitive=section["case-sensitive"],
+        everyone=section["everyone"],
+        tiers=tuple(sorted(section["tiers"].items())),
+        agents_add=tuple(added),
+        agents_remove=tuple(agents.get("remove", [])),
+    )
 
 
 @dataclass(frozen=True)
@@ -464,7 +497,7 @@ def from_mapping(root: Path, data: Settings, source: str = "defaults") -> Config
         guidance=GuidanceConfig(**_attrs(data["guidance"])),
         skills=SkillsConfig(**_attrs(data["skills"])),
         context=ContextConfig(**_attrs(data["context"])),
-        guard=GuardConfig(**_attrs(data["guard"])),
+        guard=_guard_config(data["guard"], source),
         fail_on=data["fail-on"],
         baseline=data["baseline"],
     )

@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Protocol, Sequence
 
-from memcheck.changes import NO_MODE, Change
+from memcheck.changes import GITLINK_MODE, NO_MODE, SYMLINK_MODE, Change
 from memcheck.config import ConfigError
 
 # Every command runs with these, so that what git shows of history does not depend on
@@ -52,8 +52,13 @@ _DIFF_OPTIONS = ("--raw", "-z", "-M", "--no-abbrev", "--no-color", "--no-ext-dif
 # ``--root`` shows what a root commit adds, whatever ``log.showRoot`` says.
 _TREE_DIFF_OPTIONS = ("--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none")
 _RANGE_OPTIONS = (*_TREE_DIFF_OPTIONS, "-c", "--root")
-_LOG_OPTIONS = ("--no-show-signature", "--no-notes", "--format=%x01%H %P")
-_LOG_THROUGH_REFS = ("--no-show-signature", "--no-notes", "--source", "--format=%x01%H %P%x02%S")
+# A commit's header: its id and parents, then who made it (author, committer, trailers:
+# how the guard tells an agent's commit from a person's), then (``--source``) its ref.
+# Names and emails hold no control characters (git strips them); a trailer might, and
+# only comes last before the ref, which never holds one.
+_WHO = "%x03%an%x1f%ae%x1f%cn%x1f%ce%x1f%(trailers:only,unfold,separator=%x1e)"
+_LOG_OPTIONS = ("--no-show-signature", "--no-notes", f"--format=%x01%H %P{_WHO}")
+_LOG_THROUGH_REFS = ("--no-show-signature", "--no-notes", "--source", f"--format=%x01%H %P{_WHO}%x02%S")
 # Copy detection (-C) only names a copy whose source the same change also modifies,
 # and that source is then flagged as modified anyway: it changes a finding's wording,
 # never the verdict. It is worth its cost on a commit, not on a 10,000-path range,
@@ -236,13 +241,23 @@ class Commit(NamedTuple):
     sha: str = ""
     parents: tuple[str, ...] = ()
     ref: str = ""  # the ref it was reached through (``--source``)
+    author: tuple[str, str] = ("", "")  # name, email
+    committer: tuple[str, str] = ("", "")
+    trailers: tuple[str, ...] = ()  # "Key: value", unfolded
 
 
 def _header(token: str) -> Commit:
-    """``\x01SHA PARENT...\x02REF``, as ``_LOG_OPTIONS`` asks git to write it."""
-    ids, _, ref = token[1:].partition("\x02")
+    """``\x01SHA PARENT...\x03WHO\x02REF``, as ``_LOG_OPTIONS`` asks git to write it."""
+    body, ref = token[1:], ""
+    if "\x02" in body:
+        body, _, ref = body.rpartition("\x02")
+    ids, _, who = body.partition("\x03")
     sha, *parents = ids.split(" ")
-    return Commit(sha, tuple(p for p in parents if p), ref)
+    fields = who.split("\x1f", 4)
+    if len(fields) < 5:
+        return Commit(sha, tuple(p for p in parents if p), ref)
+    trailers = tuple(t.strip() for t in fields[4].split("\x1e") if t.strip())
+    return Commit(sha, tuple(p for p in parents if p), ref, (fields[0], fields[1]), (fields[2], fields[3]), trailers)
 
 
 def _raw_change(tokens: Iterator[str], meta: str, commit: str) -> Change:
@@ -494,14 +509,25 @@ def files_under(root: Path, folder: str) -> list[str] | None:
 
 def tracked_symlinks(root: Path) -> dict[str, str]:
     """Every tracked symlink, relative to the top of the work tree: its target."""
-    links: dict[str, str] = {}
+    links = {path: blob for path, (mode, blob) in _tracked_modes(root).items() if mode == SYMLINK_MODE}
+    blobs = read_blobs(root, set(links.values()))
+    return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}
+
+
+def tracked_submodules(root: Path) -> list[str]:
+    """Every tracked submodule (gitlink), relative to the top of the work tree."""
+    return [path for path, (mode, _) in _tracked_modes(root).items() if mode == GITLINK_MODE]
+
+
+def _tracked_modes(root: Path) -> dict[str, tuple[str, str]]:
+    """Path -> (mode, object) of the tracked entries that are not plain files."""
+    found: dict[str, tuple[str, str]] = {}
     for entry in _out(root, ["ls-files", "-z", "-s", "--full-name", "--", ":/"]).split(b"\0"):
         meta, _, name = entry.partition(b"\t")
         fields = meta.split(b" ")
-        if len(fields) == 3 and fields[0] == b"120000":
-            links[decode_name(name)] = decode_name(fields[1])
-    blobs = read_blobs(root, set(links.values()))
-    return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}
+        if len(fields) == 3 and fields[0] in (b"120000", b"160000"):
+            found[decode_name(name)] = (fields[0].decode(), fields[1].decode())
+    return found
 
 
 def read_blobs(root: Path, shas: Iterable[str]) -> dict[str, bytes]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import add_env, adding, commit_all, git, invoke, run_cli, run_process, tracked, write
+from conftest import add_env, adding, commit_all, git, invoke, plain, plain_message, run_cli, run_process, tracked, write
 
 
 def settle(root: Path, text: str) -> None:
@@ -27,11 +27,11 @@ def guard(root: Path, runner: str, *args: str, monkeypatch: pytest.MonkeyPatch, 
     """Exit code, stdout and stderr of `memcheck guard ARGS` run in root."""
     if runner in ("main", "subprocess"):
         proc = (run_cli if runner == "main" else run_process)(root, "guard", *args, env=env)
-        return proc.returncode, proc.stdout, proc.stderr
+        return proc.returncode, plain(proc.stdout), proc.stderr
     for name, value in (env or {}).items():
         monkeypatch.setenv(name, value)
     result = invoke(root, "guard", *args, monkeypatch=monkeypatch)
-    return result.exit_code, result.stdout, result.stderr
+    return result.exit_code, plain(result.stdout), result.stderr
 
 
 # A mode's case as a real process too; the tables of cases in this process only.
@@ -80,12 +80,12 @@ BLOCKED: list[tuple[Callable[[Path], None], str, str]] = [
     (adding("config/SERVER.PEM"), "config/SERVER.PEM:1:1: GRD001 added: guarded by category keys (pattern *.pem)", "/config/SERVER.PEM"),
     (rename_pem_away, "deploy.pem:1:1: GRD001 renamed to docs.txt: guarded by category keys", "/deploy.pem"),
     (rename_onto_env, ".env:1:1: GRD001 renamed from notes.txt: guarded by category env", "/.env"),
-    (remove_lockfile, "package-lock.json:1:1: GRD001 deleted: guarded by category lockfiles", "/package-lock.json"),
+    (remove_lockfile, "package-lock.json:1:1: GRD004 deleted: guarded by category lockfiles", "/package-lock.json"),
     (chmod_key, "server.key:1:1: GRD001 mode changed 100644 -> 100755: guarded by category keys (pattern *.key)", "/server.key"),
     (symlink_to_pem, "notes.txt:1:1: GRD002 symlink added pointing to deploy.pem: guarded by category keys", '{allow: ["/notes.txt"]}'),
     (adding("apps/web/.env.local"), "apps/web/.env.local:1:1: GRD001 added: guarded by category env (pattern .env.*)", "/apps/web/.env.local"),
     (adding("my app/.env"), "my app/.env:1:1: GRD001 added: guarded by category env", "/my app/.env"),
-    (force_add_node_module, "node_modules/x/i.js:1:1: GRD001 added: guarded by category node-modules (pattern node_modules/)", ""),
+    (force_add_node_module, "node_modules/x/i.js:1:1: GRD004 added: guarded by category node-modules (pattern node_modules/)", ""),
     (adding(".ssh/id_rsa"), ".ssh/id_rsa:1:1: GRD001 added: guarded by category ssh (pattern .ssh/)", "/.ssh/id_rsa"),
 ]
 
@@ -93,8 +93,9 @@ BLOCKED: list[tuple[Callable[[Path], None], str, str]] = [
 @IN_PROCESS
 @pytest.mark.parametrize(("setup", "line", "allow"), BLOCKED, ids=[case[0].__name__ for case in BLOCKED])
 def test_blocked(repo: Path, runner: str, setup: Callable[[Path], None], line: str, allow: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From an agent's shell, every tier guards the commit."""
     setup(repo)
-    code, out, err = guard(repo, runner, monkeypatch=monkeypatch)
+    code, out, err = guard(repo, runner, monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})
     assert (code, err) == (1, "")
     assert line in out
     assert allow in out
@@ -152,7 +153,7 @@ def test_copy_of_a_guarded_file_names_both_sides(repo: Path, monkeypatch: pytest
     write(repo, "backup.txt", "".join(f"line {i}\n" for i in range(40)))
     git(repo, "add", "-A")
     code, out, _ = guard(repo, "click", "--format", "json", monkeypatch=monkeypatch)
-    messages = {p["path"]: p["message"] for p in json.loads(out)["problems"]}
+    messages = {p["path"]: plain_message(p["message"]) for p in json.loads(out)["problems"]}
     assert code == 1
     assert messages["deploy.pem"].startswith("copied to backup.txt, modified:") or messages["deploy.pem"].startswith("modified, copied to backup.txt:")
 
@@ -320,7 +321,10 @@ def test_listed_folder_and_symlink(repo: Path, monkeypatch: pytest.MonkeyPatch) 
     os.symlink("secrets/.env", repo / "settings")
     code, out, _ = guard(repo, "click", "dist", "settings", monkeypatch=monkeypatch)
     assert code == 1
-    assert "dist:1:1: GRD001 listed: guarded by category build-outputs" in out
+    assert "dist" not in out  # build outputs are guarded from agents' changes only
+    assert "settings:1:1: GRD002 symlink added pointing to secrets/.env" in out
+    code, out, _ = guard(repo, "click", "dist", "settings", monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})
+    assert "dist:1:1: GRD004 listed: guarded by category build-outputs" in out
     assert "settings:1:1: GRD002 symlink added pointing to secrets/.env" in out
 
 
@@ -467,7 +471,8 @@ def test_json_output(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -
     assert doc["summary"] == {"problems": 1, "errors": 1, "warnings": 0, "fixable": 0}
     (problem,) = doc["problems"]
     assert problem["code"] == "GRD001" and problem["path"] == ".env" and problem["severity"] == "error"
-    assert problem["message"].startswith("renamed from notes.txt: guarded by category env (pattern .env); to allow it")
+    assert problem["message"].startswith("unstage it (git restore --staged -- .env) and rotate any secret it holds")
+    assert plain_message(problem["message"]).startswith("renamed from notes.txt: guarded by category env (pattern .env); to allow it")
 
 
 @RUNNERS
@@ -476,13 +481,14 @@ def test_list_shows_what_is_guarded_today(repo: Path, runner: str, monkeypatch: 
     code, out, _ = guard(repo, runner, "--list", monkeypatch=monkeypatch)
     assert code == 0
     assert out == (
-        "env (1)\n  apps/web/.env.local  [.env.*]\n"
-        "keys (1)\n  config/server.pem  [*.pem]\n"
-        "lockfiles (1)\n  yarn.lock  [yarn.lock]\n"
+        "env (1; guarded for every change)\n  apps/web/.env.local  [.env.*]\n"
+        "keys (1; guarded for every change)\n  config/server.pem  [*.pem]\n"
+        "lockfiles (1; guarded for an agent's changes)\n  yarn.lock  [yarn.lock]\n"
         "3 guarded paths in 3 categories.\n"
     )
     code, out, _ = guard(repo, runner, "--list", "--format", "json", monkeypatch=monkeypatch)
     assert json.loads(out)["categories"]["keys"] == [{"path": "config/server.pem", "pattern": "*.pem"}]
+    assert json.loads(out)["tiers"] == {"env": "secrets", "keys": "secrets", "lockfiles": "agents"}
 
 
 def test_list_of_a_clean_tree(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:

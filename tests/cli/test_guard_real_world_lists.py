@@ -76,8 +76,12 @@ def test_guard_reports_a_real_list_in_a_real_repository(repo: Path) -> None:
     assert proc.returncode == 1 and proc.stderr == "", proc.stderr
     problems = json.loads(proc.stdout)["problems"]
     assert {p["code"] for p in problems} == {"GRD001"}
-    assert sorted(p["path"] for p in problems) == [".env", ".pypirc", "CLAUDE.local.md", "tests/fixtures/credentials.json", "tests/test_apps/.env"]
-    clean = [p for p in paths if p not in {q["path"] for q in problems}]
+    assert sorted(p["path"] for p in problems) == [".env", ".pypirc", "tests/fixtures/credentials.json", "tests/test_apps/.env"]
+    # From an agent's shell, its personal files are guarded too.
+    proc = run_cli(repo, "guard", "--paths-from", "paths.txt", "--format", "json", env={"CLAUDECODE": "1"})
+    agents = [(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"] if p["code"] != "GRD001"]
+    assert agents == [("CLAUDE.local.md", "GRD004")]
+    clean = [p for p in paths if p not in {q["path"] for q in problems} | {"CLAUDE.local.md"}]
     write(repo, "clean.txt", "\n".join(clean) + "\n")
     assert run_cli(repo, "guard", "--paths-from", "clean.txt", "--format", "json").returncode == 0
 

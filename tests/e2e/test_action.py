@@ -196,7 +196,7 @@ def _origin(tmp_path: Path) -> tuple[Path, Path]:
     return origin, dev
 
 
-def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tuple[str, ...] = ()) -> Pr:
+def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tuple[str, ...] = (), message: str = "feature") -> Pr:
     """An origin with main (a valid store) and a feature branch on top of it."""
     origin, dev = _origin(tmp_path)
     write(dev, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
@@ -215,7 +215,7 @@ def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tupl
     for rel in head_removes:
         git(dev, "rm", "-q", rel)
     git(dev, "add", "-A")
-    git(dev, "commit", "-q", "--allow-empty", "-m", "feature")
+    git(dev, "commit", "-q", "--allow-empty", "-m", message)
     head = git(dev, "rev-parse", "HEAD").strip()
     git(dev, "push", "-q", "origin", "main", "feature")
     return Pr(origin, base, head)
@@ -286,15 +286,25 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
 
 @pytest.mark.e2e
 @pytest.mark.slow
-def test_override_label_reports_guard_findings_without_failing(runner: Runner, tmp_path: Path) -> None:
-    pr = _pull_request(tmp_path, ENV_FILE)
-    ws = _checkout(tmp_path, pr)
-    run = runner.run(ws, _event(pr, labels=("docs", "memcheck-override")), {})
+def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Runner, tmp_path: Path) -> None:
+    (tmp_path / "agent").mkdir()
+    agents = _pull_request(tmp_path / "agent", {"package-lock.json": "{}\n"}, message="bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+    ws = _checkout(tmp_path / "agent", agents)
+    run = runner.run(ws, _event(agents, labels=("docs", "memcheck-override")), {})
     assert run.returncode == 0, run.stdout
-    assert any(line.startswith("::warning file=.env,") and "memcheck-override" in line for line in run.stdout.splitlines()), run.stdout
+    assert any(line.startswith("::warning file=package-lock.json,") and "memcheck-override" in line for line in run.stdout.splitlines()), run.stdout
     assert run.outputs == {"errors": "0", "warnings": "0", "guarded": "1"}
     assert "override label" in run.summary
+    without = runner.run(ws, _event(agents, labels=("docs",)), {})
+    assert without.returncode == 1
+    assert any(line.startswith("::error file=package-lock.json,title=GRD004") or line.startswith("::error file=package-lock.json,line=1,col=1,title=GRD004") for line in without.stdout.splitlines()), without.stdout
 
+    pr = _pull_request(tmp_path, ENV_FILE)
+    ws = _checkout(tmp_path, pr)
+    labelled = runner.run(ws, _event(pr, labels=("docs", "memcheck-override")), {})
+    assert labelled.returncode == 1, labelled.stdout
+    assert any(line.startswith("::error file=.env,") for line in labelled.stdout.splitlines()), labelled.stdout
+    assert "a secret is never let through, and still fails" in labelled.summary
     without = runner.run(ws, _event(pr, labels=("docs",)), {})
     assert without.returncode == 1
     assert any(line.startswith("::error file=.env,") for line in without.stdout.splitlines())

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import git, memory, run_cli, run_process, write
+from conftest import git, memory, plain, run_cli, run_process, write
 
 from memcheck.rules import all_rules
 
@@ -136,7 +136,7 @@ def test_each_command_as_a_real_process(repo: Path, args: list[str], code: int, 
     in_process = None if args[0] == "fix" else run_cli(repo, *args)  # fix writes: it is compared with a second run below
     proc = run_process(repo, *args)
     assert (proc.returncode, proc.stderr) == (code, ""), proc.stdout + proc.stderr
-    assert expected in proc.stdout
+    assert expected in plain(proc.stdout)
     if in_process is None:
         assert run_cli(repo, *args).stdout == "No problems found.\n"
     else:  # what the other tests see through main() in this process is what a user sees

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO_ROOT, commit, git, write
+from conftest import REPO_ROOT, commit, git, plain, write
 
 
 def _guard_hook_config() -> str:
@@ -85,7 +85,7 @@ def test_a_first_push_judges_every_commit(pushing: Path) -> None:
     commit(pushing, {"src/app.py": "x\n"}, "more")
     proc = push(pushing, "main")
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert ".env:1:1: GRD001 added in" in proc.stdout
+    assert ".env:1:1: GRD001 added in" in plain(proc.stdout)
     assert not remote_has(pushing, "main")
 
 
@@ -105,7 +105,7 @@ def test_a_new_orphan_branch_is_judged(pushing: Path) -> None:
     commit(pushing, {".pre-commit-config.yaml": _guard_hook_config(), "deploy.pem": "KEY\n"}, "orphan")
     proc = push(pushing, "z")
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert "deploy.pem:1:1: GRD001 added in" in proc.stdout
+    assert "deploy.pem:1:1: GRD001 added in" in plain(proc.stdout)
     assert not remote_has(pushing, "z")
 
 
@@ -120,7 +120,7 @@ def test_every_pushed_ref_is_judged_not_only_the_first(pushing: Path) -> None:
     git(pushing, "checkout", "-q", "a")
     proc = push(pushing, "a", "z")
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert ".env:1:1: GRD001 added in" in proc.stdout and "(on z)" in proc.stdout
+    assert ".env:1:1: GRD001 added in" in plain(proc.stdout) and "(on z)" in plain(proc.stdout)
     assert not remote_has(pushing, "z")
 
 
@@ -161,7 +161,7 @@ def test_a_tag_pushed_after_a_branch_is_judged(pushing: Path) -> None:
     commit(pushing, {"src/app.py": "x\n"}, "work")
     proc = push(pushing, "main", "v2")
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert ".env:1:1: GRD001 added in" in proc.stdout and "(on v2)" in proc.stdout, proc.stdout
+    assert ".env:1:1: GRD001 added in" in plain(proc.stdout) and "(on v2)" in plain(proc.stdout), proc.stdout
     assert not remote_has(pushing, "v2")
 
 
@@ -176,7 +176,7 @@ def test_pushing_all_tags_judges_every_tag(pushing: Path) -> None:
     git(pushing, "checkout", "-q", "main")
     proc = push(pushing, "--tags")
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert "deploy.pem:1:1: GRD001 added in" in proc.stdout
+    assert "deploy.pem:1:1: GRD001 added in" in plain(proc.stdout)
     assert not remote_has(pushing, "v2")
 
 
@@ -198,7 +198,7 @@ def test_a_lax_branch_on_the_remote_does_not_carry_a_secret_onto_main(pushing: P
     commit(pushing, {".env": "SECRET=1\n"}, "secret")
     proc = push(pushing, "-f", "m2:lax")  # judged by lax's settings and by main's, the stricter
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert ".env:1:1: GRD001 added in" in proc.stdout
+    assert ".env:1:1: GRD001 added in" in plain(proc.stdout)
 
 
 @pytest.mark.e2e  # pre-commit runs the guard as a process
@@ -210,7 +210,7 @@ def test_a_new_orphan_branch_is_judged_by_the_remotes_default_branch_settings(pu
     commit(pushing, {"prod.sqlite": "x\n"}, "orphan")
     proc = push(pushing, "orphan")
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert "prod.sqlite:1:1: GRD001 added in" in proc.stdout and "guarded by category config" in proc.stdout
+    assert "prod.sqlite:1:1: GRD001 added in" in plain(proc.stdout) and "guarded by category config" in plain(proc.stdout)
 
 
 @pytest.mark.e2e  # pre-commit runs the guard as a process
@@ -220,7 +220,7 @@ def test_a_push_by_url_is_judged_as_a_push_to_the_remote_with_that_url(pushing: 
     commit(pushing, {"x.sqlite": "x\n"}, "data")
     proc = push_to_url(pushing, "topic")
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert "x.sqlite:1:1: GRD001 added in" in proc.stdout
+    assert "x.sqlite:1:1: GRD001 added in" in plain(proc.stdout)
 
 
 @pytest.mark.e2e  # pre-commit runs the guard as a process
@@ -234,7 +234,7 @@ def test_a_push_to_a_url_no_remote_has_keeps_the_repositorys_own_patterns(pushin
     commit(pushing, {"prod.sqlite": "x\n"}, "orphan data")
     proc = subprocess.run(["git", "push", "-q", str(other), "data"], cwd=pushing, capture_output=True, text=True, env=_pre_commit_env(tmp_path))
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert "prod.sqlite:1:1: GRD001 added in" in proc.stdout
+    assert "prod.sqlite:1:1: GRD001 added in" in plain(proc.stdout)
 
 
 @pytest.mark.e2e  # pre-commit runs the guard as a process
@@ -259,7 +259,7 @@ def test_a_merge_of_a_remote_branch_that_brings_a_secret_into_the_pushed_branch_
     git(pushing, "merge", "-q", "--no-ff", "--no-edit", "legacy")
     proc = push(pushing, "main")
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert ".env:1:1: GRD001 added in the range's result" in proc.stdout, proc.stdout
+    assert ".env:1:1: GRD001 added in the range's result" in plain(proc.stdout), proc.stdout
 
 
 @pytest.mark.e2e  # pre-commit runs the guard as a process
@@ -285,7 +285,7 @@ def test_pre_commit_run_all_files_with_nothing_staged_judges_the_tree(repo: Path
     commit(repo, {".env": "SECRET=1\n"}, "a secret on the branch")
     proc = _run_all_files(repo, tmp_path)
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert '.env:1:1: GRD001 listed: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}' in proc.stdout
+    assert '.env:1:1: GRD001 listed: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}' in plain(proc.stdout)
     assert ".env.example" not in proc.stdout
     assert "memcheck guard: nothing is staged, so every tracked file was judged" in proc.stdout
     assert "memcheck guard --base <target branch>" in proc.stdout

@@ -60,7 +60,11 @@ def test_every_enum_of_the_schema_is_the_list_the_code_defines() -> None:
         "index.mode": [GENERATE, SYNC, None],
         "index.style": [GROUPED, FLAT, FLAT_EMDASH, None],
         "guard.disable.[]": list(categories()),
+        "guard.agents.add.[].kind": list(config.SIGNATURE_KINDS),
     }
+    tiers = config.schema()["properties"]["guard"]["properties"]["tiers"]
+    assert tiers["propertyNames"]["enum"] == [*categories(), "config"]
+    assert tiers["additionalProperties"]["enum"] == ["secrets", "agents"]
 
 
 def test_the_cli_the_defaults_the_model_and_the_reporters_read_one_list_each() -> None:

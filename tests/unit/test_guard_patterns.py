@@ -19,7 +19,7 @@ from memcheck.text.patterns import FirstMatch
 
 CATEGORIES = [
     "env", "credentials", "keys", "auth-tokens", "config-secrets", "ssh", "aws", "gpg",
-    "kubernetes", "docker", "ide", "git", "node-modules", "lockfiles", "build-outputs", "agent-local",
+    "kubernetes", "docker", "ide", "git", "node-modules", "lockfiles", "build-outputs", "agent-local", "runs-commands",
 ]  # fmt: skip
 
 
@@ -117,6 +117,10 @@ def test_secret_word_templates_by_place(path: str, expected: str | None) -> None
         ("packages/api/CLAUDE.local.md", "agent-local"),
         (".claude/settings.local.json", "agent-local"),
         ("client/app/.claude/settings.local.json", "agent-local"),
+        # settings that make an agent or an editor run commands
+        (".claude/settings.json", "runs-commands"),
+        ("web/.claude/settings.json", "runs-commands"),
+        (".vscode/tasks.json", "runs-commands"),
         # a template never exempts a folder's contents, nor a file of another category
         (".env.example/.env", "env"),
         ("config/example.env/prod.pem", "keys"),  # the folder is no template, and *.env names a file
@@ -174,7 +178,6 @@ def test_guarded(path: str, category: str) -> None:
         # what Terraform and Claude Code share on purpose
         ".terraform.lock.hcl",
         "infra/main.tf",
-        ".claude/settings.json",
         "CLAUDE.md",
         "docs/claude.local.md.txt",
         # code and documentation about a kubeconfig, an SSH key or an .env file: a name

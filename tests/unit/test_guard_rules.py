@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from memcheck.changes import GITLINK_MODE, NO_MODE, SYMLINK_MODE, Change
 from memcheck.config import _merge, default_config, defaults, from_mapping
 from memcheck.git import parse_raw
-from memcheck.guard.findings import findings
+from memcheck.guard.findings import Judge, findings
 from memcheck.guard.paths import Guard
 from memcheck.guard.policy import enabled_codes, loosenings, policy, strictest
 
@@ -28,8 +28,13 @@ def guard(**settings: Any) -> Guard:
     return Guard(config(**settings).guard)
 
 
+def what_of(message: str) -> str:
+    """What happened to the path, as a finding says it after its remedy."""
+    return message.split(". ", 1)[1].split(":")[0]
+
+
 def judged(*changes: Change, **settings: Any) -> list[tuple[str, str, str]]:
-    return [(p.path, p.code, p.message.split(":")[0]) for p in findings(changes, guard(**settings))]
+    return [(p.path, p.code, what_of(p.message)) for p in findings(changes, Judge(config(**settings).guard))]
 
 
 @pytest.mark.parametrize(
@@ -76,14 +81,19 @@ def test_a_template_exempts_only_its_own_category() -> None:
         ({"guard": {"patterns": ["*.db"]}}, {}, ["drops pattern *.db"]),
         ({}, {"guard": {"disable": ["lockfiles", "env"]}}, ["disables category env", "disables category lockfiles"]),
         ({}, {"guard": {"case-sensitive": True}}, ["matches case-sensitively"]),
-        ({}, {"ignore": ["GRD00"]}, ["turns GRD001, GRD002, GRD003 off"]),
-        ({}, {"ignore": ["ALL"]}, ["turns GRD001, GRD002, GRD003 off"]),
-        ({}, {"select": ["GRD001"]}, ["turns GRD002, GRD003 off"]),
-        ({}, {"per-path-ignores": {"/.env": ["GRD"], "docs/": ["MEM"]}}, ["ignores GRD001, GRD002, GRD003 under /.env"]),
+        ({}, {"ignore": ["GRD00"]}, ["turns GRD001, GRD002, GRD003, GRD004, GRD005 off"]),
+        ({}, {"ignore": ["ALL"]}, ["turns GRD001, GRD002, GRD003, GRD004, GRD005 off"]),
+        ({}, {"select": ["GRD001"]}, ["turns GRD002, GRD003, GRD004, GRD005 off"]),
+        ({}, {"per-path-ignores": {"/.env": ["GRD"], "docs/": ["MEM"]}}, ["ignores GRD001, GRD002, GRD003, GRD004, GRD005 under /.env"]),
         # lint settings, and what tightens, change freely
         ({}, {"select": ["MEM", "IDX"], "ignore": ["MEM010"], "index": {"max-lines": 100}}, []),
         ({"guard": {"disable": ["env"], "allow": ["/x"]}}, {"guard": {"patterns": ["*.db"]}}, []),
         ({"ignore": ["GRD002"]}, {}, []),
+        # who a category guards
+        ({}, {"guard": {"tiers": {"env": "agents"}}}, ["moves category env to the agents tier (a person's change to it passes)"]),
+        ({"guard": {"everyone": True}}, {}, ["stops guarding a person's changes to the agents tier (guard.everyone)"]),
+        ({}, {"guard": {"agents": {"remove": ["claude-code-env"]}}}, ["stops recognising the agent signature claude-code-env (Claude Code: its shell sets CLAUDECODE=1)"]),
+        ({}, {"guard": {"everyone": True, "tiers": {"lockfiles": "secrets"}, "agents": {"add": [{"kind": "env", "variable": "MY_BOT"}]}}}, []),
     ],
 )
 def test_loosenings(before: dict[str, Any], after: dict[str, Any], expected: list[str]) -> None:
@@ -91,8 +101,8 @@ def test_loosenings(before: dict[str, Any], after: dict[str, Any], expected: lis
 
 
 def test_a_lint_only_select_leaves_guard_on() -> None:
-    assert enabled_codes(config(select=["MEM"])) == {"GRD001", "GRD002", "GRD003"}
-    assert enabled_codes(default_config(ROOT)) == {"GRD001", "GRD002", "GRD003"}
+    assert enabled_codes(config(select=["MEM"])) == {"GRD001", "GRD002", "GRD003", "GRD004", "GRD005"}
+    assert enabled_codes(default_config(ROOT)) == {"GRD001", "GRD002", "GRD003", "GRD004", "GRD005"}
 
 
 # --- the strictest of several settings ------------------------------------------------
@@ -106,7 +116,7 @@ def test_strictest_lets_through_only_what_every_one_lets_through() -> None:
     assert both.guard.patterns == ("*.sqlite",)
     assert both.guard.allow == ("/x.pem",)  # allowed by both, one as a "!" pattern
     assert both.guard.case_sensitive is False
-    assert enabled_codes(both) == {"GRD001", "GRD003"}  # GRD002 off in lax, GRD003 off in tight: on in one
+    assert enabled_codes(both) == {"GRD001", "GRD003", "GRD004", "GRD005"}  # GRD002 off in lax, GRD003 off in tight: on in one
     assert policy(both).path_ignores == {("/a", "GRD001")}
     g = Guard(both.guard)
     assert g.hit(".env") is not None and g.hit("db/app.sqlite") is not None and g.hit("yarn.lock") is None and g.hit("x.pem") is None
@@ -116,7 +126,7 @@ def test_strictest_lets_through_only_what_every_one_lets_through() -> None:
 def test_strictest_of_settings_that_turn_every_grd_rule_off() -> None:
     off = config(ignore=["GRD"])
     assert enabled_codes(strictest([off, off])) == set()
-    assert enabled_codes(strictest([off, config()])) == {"GRD001", "GRD002", "GRD003"}
+    assert enabled_codes(strictest([off, config()])) == {"GRD001", "GRD002", "GRD003", "GRD004", "GRD005"}
 
 
 SETTINGS = st.fixed_dictionaries(

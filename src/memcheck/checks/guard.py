@@ -85,4 +85,59 @@ maintainer accepts it (the Action's override label). At commit time, skip the ho
 for that one commit: `SKIP=memcheck-guard git commit`.
 """)
 
-RULES = (GRD001, GRD002, GRD003)
+GRD004 = Rule("GRD004", "agent-guarded-path", ERROR, False, "An agent's change touches a path guarded from agents", """\
+## What it does
+Reports a change an AI agent made to a path in a category of the agents tier: lock
+files, editor and IDE settings, build outputs, `node_modules/`, `.git/`, agents'
+personal files (`CLAUDE.local.md`), and the settings that make an agent or an editor
+run commands (`.claude/settings.json` hooks, `.vscode/tasks.json`). A change is an
+agent's when its commit's author, committer or trailers name an agent (Claude Code's
+`Co-Authored-By: Claude <noreply@anthropic.com>`, the Copilot coding agent's account,
+aider's ` (aider)` author suffix, ...), or, at commit time, when the commit is made from
+an agent's shell (Claude Code sets `CLAUDECODE=1` there). `memcheck guard --signatures`
+lists what is recognised, with sources. A person's change to these paths passes.
+
+## Why is this bad?
+These files are written by tools or belong to a person: an agent that rewrites a lock
+file by hand, or adds a hook that runs a command at every session, changes what runs
+on every machine without anyone deciding it. A person's lock-file bump or a team's
+shared editor settings are routine work, so only an agent's change is stopped.
+
+## Example
+```console
+$ CLAUDECODE=1 git commit -am "bump deps"
+package-lock.json:1:1: GRD004 unstage it (git restore --staged -- package-lock.json) and have a person make this change: an agent must not. modified: made by an agent (Claude Code: its shell sets CLAUDECODE=1), guarded from agents' changes by category lockfiles (pattern package-lock.json); ...
+```
+
+## Use instead
+Have a person run the package manager or edit the settings. In a pull request, a
+maintainer who accepts the agent's change adds the Action's override label (it never
+lets a secret through). To guard these paths for everyone's changes, set
+`guard: {everyone: true}`; to move one category, `guard: {tiers: {lockfiles: secrets}}`.
+""")
+
+GRD005 = Rule("GRD005", "secret-rules-off", ERROR, False, "A change turns a secret rule off", """\
+## What it does
+Reports a change to `.memcheck.yaml` or `[tool.memcheck]` in `pyproject.toml` that
+turns a secret rule (`SEC`) off for some file: `ignore: [SEC]`, a `select` that leaves
+the secret rules out, an `exclude` pattern (memcheck then reads nothing of those files),
+or a `per-path-ignores` entry naming a `SEC` rule. Other lint settings change freely.
+
+## Why is this bad?
+A pull request that adds a token to a memory file could silence the rule that finds it
+in the same change. The guard judges a change by the settings before it, and reports
+the change that turns the secret rules off, so that it is reviewed on its own.
+
+## Example
+```console
+$ git add .memcheck.yaml && memcheck guard
+.memcheck.yaml:1:1: GRD005 land this on its own and have it reviewed (...): it turns the secret rules off: ignores SEC001, SEC002
+```
+
+## Use instead
+Keep the secret rules on, and suppress one finding where it is a false positive with a
+comment on that line (`<!-- memcheck-disable-next-line SEC001 -->`). If the setting is
+intended, commit it on its own and have it reviewed.
+""")
+
+RULES = (GRD001, GRD002, GRD003, GRD004, GRD005)

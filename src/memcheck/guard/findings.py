@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterable, Mapping, NamedTuple, Sequence
+import shlex
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from memcheck.changes import SYMLINK_MODE, Change, absent
-from memcheck.checks.guard import GRD001, GRD002, GRD003
+from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, Change, absent
+from memcheck.checks.guard import GRD001, GRD002, GRD003, GRD004
+from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
 from memcheck.guard.paths import Guard, Hit, describe, link_targets
+from memcheck.guard.tiers import AGENTS, SECRETS, Signature, tiers
 from memcheck.problem import Problem, Rule, shown
 
 _SHOWN_CHANGES = 3  # a long range names the first few commits that touched a path
@@ -25,12 +28,58 @@ def allow_line(path: str) -> str:
     return "guard: {allow: " + json.dumps(["/" + literal], ensure_ascii=False) + "}"
 
 
+class Judge:
+    """The guards that judge a change, chosen by who made it: the secrets tier for
+    everyone's changes (every tier with ``guard.everyone``), every tier for an
+    agent's. ``agent_of`` names the agent that made a change, None for a person."""
+
+    def __init__(self, config: GuardConfig, agent_of: Callable[[Change], Signature | None] | None = None, every_tier: bool = False) -> None:
+        """``every_tier``: judge every change by every tier, as if an agent made it
+        (what ``--list`` shows)."""
+        self.config = config
+        self.tier = tiers(config)
+        self.agent_of = agent_of or _nobody
+        self.everyone = Guard(config, None if config.everyone or every_tier else (SECRETS,))
+        self._all: Guard | None = self.everyone if config.everyone or every_tier else None
+
+    @property
+    def every_tier(self) -> Guard:
+        if self._all is None:  # built the first time an agent's change is judged
+            self._all = Guard(self.config)
+        return self._all
+
+    def guards(self, change: Change) -> tuple[tuple[Guard, ...], Signature | None]:
+        """The guards to ask, in order (a secret is reported as one whoever made the
+        change), and the agent that made it."""
+        agent = self.agent_of(change)
+        if agent is None or self._all is self.everyone:
+            return (self.everyone,), agent
+        return (self.everyone, self.every_tier), agent
+
+    def rule(self, hit: Hit, link_target: bool) -> Rule:
+        if self.tier.get(hit.category, SECRETS) == AGENTS:
+            return GRD004
+        return GRD002 if link_target else GRD001
+
+    def judge(self, change: Change) -> None:
+        """Judge a change's paths ahead of ``findings``, which then only looks them up:
+        called while git is still writing the rest of a range."""
+        for guard in self.guards(change)[0]:
+            guard.judge(change)
+
+
+def _nobody(change: Change) -> Signature | None:
+    return None
+
+
 class _Touch(NamedTuple):
     rule: Rule
     path: str
     hit: Hit
     what: str  # "added", "symlink added pointing to X", …
     where: str  # "1f3a9c2", "merge 1f3a9c2 (on feature)"; "" for staged changes
+    agent: Signature | None = None
+    status: str = ""  # the change's: "" for a path named on the command line
 
 
 def commit_label(commit: str, merge: bool = False, ref: str = "") -> str:
@@ -54,26 +103,38 @@ def net_label(head: str) -> str:
     return f"the range's result {head[:7]} (a merge brought it from history outside the range)"
 
 
-def _touches(change: Change, guard: Guard) -> Iterable[_Touch]:
+def _is_link(mode: str) -> bool:
+    return mode in (SYMLINK_MODE, GITLINK_MODE)
+
+
+def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
+    guards, agent = judge.guards(change)
+    here = where(change)
     for path, what in describe(change):
-        hit = guard.hit(path, change.is_directory)
+        hit = next(filter(None, (g.hit(path, change.is_directory) for g in guards)), None)
+        if hit is None and path == change.path and (_is_link(change.new_mode) or _is_link(change.old_mode)):
+            # A symlink or a submodule is also a folder in every checkout: named
+            # .vscode, it puts what it holds at .vscode/settings.json.
+            hit = next(filter(None, (g.hit(path, is_dir=True) or g.folder_hit(path) for g in guards)), None)
+            if hit is not None:
+                what = f"{what} ({'a submodule' if GITLINK_MODE in (change.new_mode, change.old_mode) else 'a symlink'}, a folder named like a guarded one)"
         if hit is not None:
-            yield _Touch(GRD001, path, hit, what, where(change))
+            yield _Touch(judge.rule(hit, False), path, hit, what, here, agent, change.status)
     # A link is judged by its target whatever its own name; only the config's own
     # allowance of the link's path (not a template) lets it through.
-    if change.is_symlink and change.target is not None and guard.allowed.first(change.path) is None:
+    if change.is_symlink and change.target is not None and guards[0].allowed.first(change.path) is None:
         for resolved in link_targets(change.path, change.target):
-            hit = guard.hit(resolved, is_dir=True, link_target=True)
+            hit = next(filter(None, (g.hit(resolved, is_dir=True, link_target=True) for g in guards)), None)
             if hit is not None:
                 shown_target = shown(change.target)
                 at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
                 verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
-                yield _Touch(GRD002, change.path, hit, f"symlink {verb} pointing to {at}", where(change))
+                yield _Touch(judge.rule(hit, True), change.path, hit, f"symlink {verb} pointing to {at}", here, agent, change.status)
                 break
 
 
-def touches_guarded(change: Change, guard: Guard) -> bool:
-    return any(True for _ in _touches(change, guard))
+def touches_guarded(change: Change, judge: Judge) -> bool:
+    return any(True for _ in _touches(change, judge))
 
 
 def symlink_blobs(changes: Iterable[Change]) -> set[str]:
@@ -88,29 +149,50 @@ def _what(touches: Sequence[_Touch]) -> str:
     return ", ".join(dict.fromkeys(parts))
 
 
-def findings(changes: Iterable[Change], guard: Guard) -> list[Problem]:
-    """One finding per rule and path, naming every way the changes touched it.
+def _remedy(touch: _Touch) -> str:
+    """What to do first, and why this change is stopped: the message's opening words,
+    before what happened (``added: guarded by category ...``)."""
+    # as a shell takes it; a name no shell line can hold (a newline in it) as JSON writes it
+    path = shlex.quote(touch.path) if touch.path.isprintable() else shown(touch.path)
+    staged, listed = touch.where == "" and touch.status != "", touch.status == ""
+    if touch.rule is GRD004:
+        if touch.agent is None:  # guard.everyone
+            first = f"unstage it (git restore --staged -- {path})" if staged else "keep it out of the change"
+            return f"{first}, or land it on its own past the guard (SKIP=memcheck-guard at the hook; the override label in a pull request) (guard.everyone guards it in every change)"
+        who = f"{touch.agent.agent} made it: {touch.agent.shown().partition(': ')[2]}"
+        if staged:
+            return f"unstage it (git restore --staged -- {path}) and have a person make this change ({who}; this file is guarded from agents' changes)"
+        return f"drop it from the agent's commit and have a person make this change, or have a maintainer add the override label to the pull request ({who}; this file is guarded from agents' changes)"
+    if listed:
+        return "keep it out of the repository (add it to .gitignore) and rotate any secret it holds (guarded in every change, whoever makes it)"
+    if staged:
+        return f"unstage it (git restore --staged -- {path}) and rotate any secret it holds (guarded in every change, whoever makes it)"
+    return "rotate any secret it holds, and rewrite the branch to drop it before pushing, git rebase -i (guarded in every change, whoever makes it; no override label lets it through)"
 
-    A symlink is judged by its ``target``, where the change carries one.
+
+def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
+    """One finding per rule and path, naming every way the changes touched it, led by
+    the safe remedy. A symlink is judged by its ``target``, where the change carries one.
     """
     grouped: dict[tuple[Rule, str], list[_Touch]] = {}
     for change in changes:
-        for touch in _touches(change, guard):
+        for touch in _touches(change, judge):
             grouped.setdefault((touch.rule, touch.path), []).append(touch)
     problems = []
     for (rule, path), touches in grouped.items():
-        hit = touches[0].hit
+        first = touches[0]
         message = (
-            f"{_what(touches)}: guarded by category {hit.category} (pattern {hit.pattern}); "
+            f"{_remedy(first)}. {_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern}); "
             f"to allow it, put in .memcheck.yaml: {allow_line(path)}"
         )
         problems.append(rule.at(path, 1, 1, message))
     return sorted(problems)
 
 
-def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]]) -> Problem:
-    """The finding for a config file whose changes loosen the guard: ``changes`` are
-    (where, what each loosens) in commit order, ``where`` as ``commit_label`` gives it."""
+def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]], rule: Rule = GRD003) -> Problem:
+    """The finding for a config file whose changes loosen the guard (GRD003) or turn
+    the secret rules off (GRD005): ``changes`` are (where, what each does) in commit
+    order, ``where`` as ``commit_label`` gives it."""
     commits = [w for w, _ in changes if w]
     what = list(dict.fromkeys(item for _, items in changes for item in items))
     at = ""
@@ -118,10 +200,11 @@ def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]]) -> Problem
         shown_commits = ", ".join(commits[:_SHOWN_CHANGES])
         more = f" and {len(commits) - _SHOWN_CHANGES} more" if len(commits) > _SHOWN_CHANGES else ""
         at = f" in {shown_commits}{more}"
-    return GRD003.at(
+    does = "loosens the guard" if rule is GRD003 else "changes the secret rules"
+    return rule.at(
         path, 1, 1,
-        f"loosens the guard{at}: {', '.join(what)}; a change is judged by the settings before it, "
-        "so land this on its own and have it reviewed",
+        "land this on its own and have it reviewed (SKIP=memcheck-guard at the hook; the override label in a pull request). "
+        f"{does}{at}: {', '.join(what)}; a change is judged by the settings before it",
     )
 
 
@@ -133,14 +216,19 @@ class Listed(NamedTuple):
     target: str | None = None  # a symlink guarded for what it points at: its target
 
 
-def guarded_tree(paths: Iterable[str], guard: Guard, links: Mapping[str, str] | None = None) -> dict[str, list[Listed]]:
-    """Category -> every guarded path, in category order. ``links``: the tracked
-    symlinks' targets; a link is guarded by its own name or by what it points at."""
-    links = links or {}
+def guarded_tree(paths: Iterable[str], judge: Judge, links: Mapping[str, str] | None = None, submodules: Iterable[str] = ()) -> dict[str, list[Listed]]:
+    """Category -> every guarded path, in category order, whoever would change it
+    (``judge`` made with ``every_tier``). ``links``: the tracked symlinks' targets; a
+    link is guarded by its own name, as a file and as a folder, or by what it points
+    at. ``submodules``: their paths, judged as folders."""
+    links, submodules = links or {}, frozenset(submodules)
     found: dict[str, list[Listed]] = {}
     for path in paths:
-        change = Change("", path, new_mode=SYMLINK_MODE, target=links[path]) if path in links else Change("", path)
-        touch = next(iter(_touches(change, guard)), None)
+        if path in links:
+            change = Change("", path, new_mode=SYMLINK_MODE, target=links[path])
+        else:
+            change = Change("", path, new_mode=GITLINK_MODE if path in submodules else "")
+        touch = next(iter(_touches(change, judge)), None)
         if touch is not None:
             target = change.target if touch.rule is GRD002 else None
             found.setdefault(touch.hit.category, []).append(Listed(path, touch.hit.pattern, target))

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import Iterable, NamedTuple, Sequence
+from typing import Container, Iterable, NamedTuple, Sequence
 
 from memcheck.changes import Change
 from memcheck.config import ConfigError, GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions
+from memcheck.guard.tiers import tiers
 from memcheck.paths import basename
 from memcheck.problem import shown
 from memcheck.text import patterns
@@ -33,6 +34,7 @@ class PatternSet:
 
     ``files``: the hits whose pattern names a file, never a folder above it, and never
     a file with one of the ``spared`` extensions (source code and documentation).
+    ``lines``: the gitignore lines matched, when they are not the hits' own patterns.
     """
 
     def __init__(
@@ -42,6 +44,7 @@ class PatternSet:
         shipped: Iterable[str] = (),
         files: frozenset[Hit] = frozenset(),
         spared: frozenset[str] = frozenset(),
+        lines: Sequence[str] | None = None,
     ) -> None:
         """``shipped``: categories whose patterns come with memcheck and are known to
         compile; any other pattern (the config's) is compiled at once, so a bad one is
@@ -50,7 +53,7 @@ class PatternSet:
         shipped = frozenset(shipped)
         try:
             self._lines = patterns.FirstMatch(
-                [hit.pattern for hit in self.hits],
+                list(lines) if lines is not None else [hit.pattern for hit in self.hits],
                 case_sensitive,
                 at_once=[i for i, hit in enumerate(self.hits) if hit.category not in shipped],
                 files=[i for i, hit in enumerate(self.hits) if hit in files],
@@ -76,20 +79,22 @@ class PatternSet:
 
 
 class Guard:
-    """The enabled categories, the config's own patterns, and what is allowed."""
+    """The enabled categories, the config's own patterns, and what is allowed.
+    ``only``: the tiers whose categories it guards (guard/tiers.py); None for all."""
 
-    def __init__(self, config: GuardConfig) -> None:
+    def __init__(self, config: GuardConfig, only: Container[str] | None = None) -> None:
         known = categories()
         unknown = [name for name in config.disable if name not in known]
         if unknown:
             raise ConfigError(f"guard.disable: unknown categor{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)} (known: {', '.join(known)})")
-        enabled = [c for c in known.values() if c.name not in config.disable]
+        tier = tiers(config)
+        enabled = [c for c in known.values() if c.name not in config.disable and (only is None or tier[c.name] in only)]
         hits = [Hit(c.name, p) for c in enabled for p in (*c.patterns, *c.files)]
         allow = [Hit("allow", p.removeprefix("!")) for p in config.allow]
         for pattern in config.patterns:
             if pattern.startswith("!"):  # a negated guard pattern allows, as in .gitignore
                 allow.append(Hit("allow", pattern[1:]))
-            else:
+            elif only is None or tier[CONFIG_CATEGORY] in only:
                 hits.append(Hit(CONFIG_CATEGORY, pattern))
         self._case_sensitive = config.case_sensitive
         self._shipped = frozenset(known)
@@ -108,6 +113,24 @@ class Guard:
         }
         self._without: dict[frozenset[str], PatternSet] = {}
         self._hits: dict[tuple[str, bool, bool], Hit | None] = {}
+        self._folder_lines = [(hit, folder) for hit in hits if (folder := _holding_folder(hit.pattern)) is not None]
+        self._folders: PatternSet | None = None
+
+    def folder_hit(self, path: str) -> Hit | None:
+        """The pattern that guards a file directly inside ``path`` taken as a folder
+        (``.vscode`` for ``**/.vscode/settings.json``): what a symlink or a submodule
+        named ``path`` puts at guarded paths in every checkout, whatever it holds.
+        Judged with ``hit(path, is_dir=True)`` for the patterns that guard the folder
+        itself (``.ssh/``)."""
+        if not self._folder_lines:
+            return None
+        if self._folders is None:
+            found = self._folder_lines
+            self._folders = PatternSet([h for h, _ in found], self._case_sensitive, shipped=self._shipped, lines=[f for _, f in found])
+        hit = self._folders.first(path, is_dir=True)
+        if hit is not None and self.allowed.first(path, True) is not None:
+            return None
+        return hit
 
     def judge(self, change: Change) -> None:
         """Judge a change's paths ahead of ``findings``, which then only looks them up:
@@ -170,6 +193,24 @@ class Guard:
 
 
 _WINDOWS_DROPS = (".", " ")
+
+
+def _holding_folder(pattern: str) -> str | None:
+    """The folder line of a path-shaped pattern: what holds the file it names
+    (``**/.vscode/`` for ``**/.vscode/settings.json``, ``/run/secrets/`` for
+    ``/run/secrets/**``). None for a one-segment pattern, and where the folder is only
+    wildcards (``**/x``: any folder at all)."""
+    body = pattern.rstrip("/")
+    if body.startswith("!") or "/" not in body.lstrip("/"):
+        return None
+    folder = body.rsplit("/", 1)[0]
+    if folder.endswith("/**"):  # run/secrets/** is held by run/secrets
+        folder = folder[:-3]
+    if not folder.strip("/*"):
+        return None
+    if "/" not in folder.lstrip("/") and not folder.startswith(("/", "**/")):
+        folder = "/" + folder  # a line with a slash is anchored at the root, as its pattern was
+    return folder + "/"
 
 
 def windows_name(path: str) -> str:

@@ -1,14 +1,18 @@
 """The guard's policy: what a config lets through the guard, the strictest of several
-configs, and what a change to a config loosens (GRD003's judgement)."""
+configs, and what a change to a config loosens (GRD003's judgement) or turns off of
+the secret rules (GRD005's)."""
 from __future__ import annotations
 
 import dataclasses
 from typing import NamedTuple, Sequence
 
 from memcheck.checks.guard import RULES
+from memcheck.checks.secrets import RULES as SECRET_RULES
 from memcheck.config import Config, GuardConfig, selected
+from memcheck.guard.tiers import AGENTS, SECRETS, Signature, signatures, tiers
 
 GUARD_CODES = tuple(rule.code for rule in RULES)
+SECRET_CODES = tuple(rule.code for rule in SECRET_RULES)
 
 
 def enabled_codes(config: Config) -> set[str]:
@@ -28,23 +32,38 @@ class Policy(NamedTuple):
     case_sensitive: bool
     enabled: frozenset[str]  # GRD rules left on
     path_ignores: frozenset[tuple[str, str]]  # (path pattern, GRD code) pairs ignored
+    everyone: bool = False  # every tier guards a person's changes too
+    secrets_tier: frozenset[str] = frozenset()  # the categories that guard every change
+    recognised: frozenset[Signature] = frozenset()  # the agent signatures
+    secret_rules: frozenset[str] = frozenset()  # SEC rules left on
+    excluded: frozenset[str] = frozenset()  # exclude patterns: files memcheck reads nothing of
+    secret_ignores: frozenset[tuple[str, str]] = frozenset()  # (path pattern, SEC code) pairs ignored
+
+
+def _path_ignores(config: Config, codes: Sequence[str]) -> frozenset[tuple[str, str]]:
+    return frozenset(
+        (pattern, code)
+        for pattern, selectors in config.per_path_ignores
+        for code in codes
+        if any(s == "ALL" or code.startswith(s) for s in selectors)
+    )
 
 
 def policy(config: Config) -> Policy:
     guard = config.guard
-    path_ignores = {
-        (pattern, code)
-        for pattern, selectors in config.per_path_ignores
-        for code in GUARD_CODES
-        if any(s == "ALL" or code.startswith(s) for s in selectors)
-    }
     return Policy(
         disabled=frozenset(guard.disable),
         patterns=frozenset(p for p in guard.patterns if not p.startswith("!")),
         allowed=frozenset([*(p.removeprefix("!") for p in guard.allow), *(p[1:] for p in guard.patterns if p.startswith("!"))]),
         case_sensitive=guard.case_sensitive,
         enabled=frozenset(enabled_codes(config)),
-        path_ignores=frozenset(path_ignores),
+        path_ignores=_path_ignores(config, GUARD_CODES),
+        everyone=guard.everyone,
+        secrets_tier=frozenset(c for c, tier in tiers(guard).items() if tier == SECRETS),
+        recognised=frozenset(signatures(guard)),
+        secret_rules=frozenset(selected(SECRET_CODES, config)),
+        excluded=frozenset(config.exclude),
+        secret_ignores=_path_ignores(config, SECRET_CODES),
     )
 
 
@@ -67,11 +86,20 @@ def strictest(configs: Sequence[Config]) -> Config:
     path_ignores = frozenset.intersection(*(p.path_ignores for p in policies))
     # Patterns in the order the configs give them, so the first config's name a hit first.
     patterns = dict.fromkeys(p for c in configs for p in c.guard.patterns if not p.startswith("!"))
+    # Tiers: a category guards every change if any config says so; an agent is
+    # recognised if any config recognises it (shipped ones stay unless all remove them).
+    secrets_tier = frozenset.union(*(p.secrets_tier for p in policies))
+    removed = frozenset.intersection(*(frozenset(c.guard.agents_remove) for c in configs))
+    added = dict.fromkeys(s for c in configs for s in c.guard.agents_add)
     guard = GuardConfig(
         disable=tuple(c for c in dict.fromkeys(n for cfg in configs for n in cfg.guard.disable) if c in disabled),
         patterns=tuple(patterns),
         allow=tuple(sorted(allowed)),
         case_sensitive=all(p.case_sensitive for p in policies),
+        everyone=any(p.everyone for p in policies),
+        tiers=tuple(sorted((c, SECRETS if c in secrets_tier else AGENTS) for c in tiers(first.guard))),
+        agents_add=tuple(added),
+        agents_remove=tuple(sorted(removed)),
     )
     # GRD rules on by name (select), or none of them (ignore); path ignores as pairs.
     select = tuple(sorted(enabled)) if enabled else ()
@@ -100,4 +128,26 @@ def loosenings(before: Policy, after: Policy) -> list[str]:
     for pattern, code in sorted(after.path_ignores - before.path_ignores):
         ignored.setdefault(pattern, []).append(code)
     found += [f"ignores {', '.join(codes)} under {pattern}" for pattern, codes in ignored.items()]
+    if before.everyone and not after.everyone:
+        found.append("stops guarding a person's changes to the agents tier (guard.everyone)")
+    found += [f"moves category {c} to the agents tier (a person's change to it passes)" for c in sorted(before.secrets_tier - after.secrets_tier)]
+    found += [f"stops recognising the agent signature {s.id} ({s.shown()})" for s in sorted(before.recognised - after.recognised)]
+    return found
+
+
+def secrets_off(before: Policy, after: Policy) -> list[str]:
+    """What of the secret rules ``after`` turns off that ``before`` had on, one phrase
+    each: a rule ignored or left out of ``select``, an ``exclude`` pattern (memcheck
+    reads nothing of those files), a per-path ignore."""
+    found = []
+    off = sorted(before.secret_rules - after.secret_rules)
+    if off:
+        found.append(f"turns {', '.join(off)} off")
+    if after.secret_rules:
+        found += [f"excludes {p} (memcheck reads nothing of it, secrets included)" for p in sorted(after.excluded - before.excluded)]
+        ignored: dict[str, list[str]] = {}
+        for pattern, code in sorted(after.secret_ignores - before.secret_ignores):
+            if code in after.secret_rules:
+                ignored.setdefault(pattern, []).append(code)
+        found += [f"ignores {', '.join(codes)} under {pattern}" for pattern, codes in ignored.items()]
     return found

@@ -32,16 +32,17 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO, Iterable, Mapping, NamedTuple, Sequence
+from typing import BinaryIO, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from memcheck import git
 from memcheck.changes import SYMLINK_MODE, TREE_MODE, Change
-from memcheck.checks.guard import GRD003
+from memcheck.checks.guard import GRD003, GRD005
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
 from memcheck.engine.finish import drop_path_ignores
-from memcheck.guard.findings import commit_label, findings, guarded_tree, loosened, net_label, symlink_blobs, touches_guarded
-from memcheck.guard.paths import Guard, describe
-from memcheck.guard.policy import enabled_codes, loosenings, policy, strictest
+from memcheck.guard.findings import Judge, commit_label, findings, guarded_tree, loosened, net_label, symlink_blobs, touches_guarded
+from memcheck.guard.paths import describe
+from memcheck.guard.policy import enabled_codes, loosenings, policy, secrets_off, strictest
+from memcheck.guard.tiers import AGENTS, Authorship, Ident, Signature, parse_trailers, recogniser, signatures, sources, tiers
 from memcheck.hooks.report import report
 from memcheck.problem import Problem, shown
 
@@ -219,7 +220,7 @@ def _settings(root: Path, cwd: Path, config_file: str | None) -> Settings:
     return Settings(root, (), full)
 
 
-def _trusted(settings: Settings, where: Path, names: Mapping[str, str], defaults: bool, how: str) -> tuple[Config, Guard]:
+def _trusted(settings: Settings, where: Path, names: Mapping[str, str], defaults: bool, how: str) -> tuple[Config, Judge]:
     """The settings that judge the change, and the guard they make: the strictest
     of those of the commits ``names`` names (commit -> how messages name it) and,
     with ``defaults`` (or no commit at all: a first commit, a push with nothing to
@@ -238,7 +239,7 @@ def _trusted(settings: Settings, where: Path, names: Mapping[str, str], defaults
             configs.append(found)
     config = strictest(configs)
     try:
-        return config, Guard(config.guard)
+        return config, Judge(config.guard)
     except ConfigError as e:  # a pattern git cannot read
         if settings.outside is not None or not names:
             raise
@@ -388,6 +389,7 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
     configs = settings.at(where, [r for s in changed for r in (s.commit, *s.parents)])
     defaults = policy(default_config(settings.root))
     by_path: dict[str, list[tuple[str, list[str]]]] = {}
+    secrets_by_path: dict[str, list[tuple[str, list[str]]]] = {}
     for step in changed:
         read = [configs[r] for r in (step.commit, *step.parents)]
         after, befores = read[0], read[1:]
@@ -396,13 +398,16 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
         before_policies = [policy(b) for b in befores if isinstance(b, Config)] or [defaults]
         after_policy = policy(after)
         # A merge loosens only what none of its parents already let through.
-        found = [set(loosenings(b, after_policy)) for b in before_policies]
-        items = [i for i in loosenings(before_policies[0], after_policy) if all(i in f for f in found)]
-        if items:
-            key = settings.key(stored, step.commit) or settings.key(stored, step.parents[0])
-            path = key[0] if key else settings.files[0]
-            by_path.setdefault(path, []).append((step.label, items))
-    return [loosened(path, found_at) for path, found_at in by_path.items()]
+        key = settings.key(stored, step.commit) or (settings.key(stored, step.parents[0]) if step.parents else None)
+        path = key[0] if key else settings.files[0]
+        for judged, into in ((loosenings, by_path), (secrets_off, secrets_by_path)):
+            found = [set(judged(b, after_policy)) for b in before_policies]
+            items = [i for i in judged(before_policies[0], after_policy) if all(i in f for f in found)]
+            if items:
+                into.setdefault(path, []).append((step.label, items))
+    return [loosened(path, found_at) for path, found_at in by_path.items()] + [
+        loosened(path, found_at, GRD005) for path, found_at in secrets_by_path.items()
+    ]
 
 
 def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
@@ -411,6 +416,7 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     net = git.TreeDiff(where, *history.net) if history.net is not None else None
     beside = git.TreeDiff(where, history.beside, history.net[1]) if history.net is not None and history.beside else None
     config, guard = _trusted(settings, where, dict(history.trusted), history.defaults, "fix them there first")
+    guard.agent_of = _commit_agents(config, readers)
     changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
     commits = [c for reader in readers for c in reader.commits.values()]
     if history.whole:
@@ -429,6 +435,31 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     return problems, config
 
 
+def _commit_agents(config: Config, readers: Sequence[git.CommitReader]) -> Callable[[Change], Signature | None]:
+    """Which agent made a change of the history ``readers`` read, by its commit's
+    author, committer and trailers; a range's net change (what a merge brought from
+    outside it) is an agent's when any commit of the range is."""
+    recognise = recogniser(config.guard)
+    known: dict[str, Signature | None] = {}
+
+    def of_commit(sha: str) -> Signature | None:
+        if sha not in known:
+            commit = next((r.commits[sha] for r in readers if sha in r.commits), None)
+            if commit is None:
+                return None  # not read yet: asked again when findings are made
+            known[sha] = recognise.of_commit(
+                Authorship(Ident(*commit.author), Ident(*commit.committer), parse_trailers("\n".join(commit.trailers)))
+            )
+        return known[sha]
+
+    def agent_of(change: Change) -> Signature | None:
+        if change.net:
+            return next(filter(None, (of_commit(sha) for r in readers for sha in r.commits)), None)
+        return of_commit(change.commit)
+
+    return agent_of
+
+
 def _refuse_shallow_cuts(where: Path, commits: Sequence[git.Commit]) -> None:
     """A range that reaches past a shallow clone's history cannot be judged: the
     commits before the cut are not there to read (git shows the commit at the cut
@@ -444,7 +475,7 @@ def _refuse_shallow_cuts(where: Path, commits: Sequence[git.Commit]) -> None:
 
 
 def _net_change(
-    settings: Settings, where: Path, net: git.TreeDiff, beside: git.TreeDiff | None, changes: Sequence[Change], guard: Guard, found: Sequence[Problem]
+    settings: Settings, where: Path, net: git.TreeDiff, beside: git.TreeDiff | None, changes: Sequence[Change], guard: Judge, found: Sequence[Problem]
 ) -> list[Problem]:
     """What a range (or a push) brings as a whole that none of its commits shows:
     a merge takes a file from its other parent as it is there, so a merge of an old
@@ -464,15 +495,17 @@ def _net_change(
         differs = {path for change in beside.read() for path, _ in describe(change)}
         brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
     problems = findings(_with_targets(where, brought), guard)
-    reported = {p.path for p in found if p.code == GRD003.code}
+    reported = {(p.path, p.code) for p in found if p.code in (GRD003.code, GRD005.code)}
     parents = (net.old,) if beside is None else (net.old, beside.old)
-    problems += [p for p in _loosened(settings, where, [_Step(net.new, parents, net_label(net.new))]) if p.path not in reported]
+    problems += [p for p in _loosened(settings, where, [_Step(net.new, parents, net_label(net.new))]) if (p.path, p.code) not in reported]
     return problems
 
 
 def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tuple[list[Problem], Config]:
     head = git.commit_of(where, "HEAD")
     config, guard = _trusted(settings, where, {head: "HEAD"} if head else {}, False, "commit the fix past this hook, SKIP=memcheck-guard git commit")
+    agent = recogniser(config.guard).of_shell(env)  # the commit being made: from an agent's shell?
+    guard.agent_of = lambda change: agent
     changes = git.staged_changes(where)
     if not changes:
         # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its
@@ -518,6 +551,7 @@ def _disk_settings(cwd: Path, config_file: str | None) -> tuple[Config, bool]:
 
 
 def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None) -> list[Problem]:
+    env = os.environ if env is None else env
     if request.paths or request.paths_from:
         if request.base is not None or request.head is not None:
             raise ConfigError("give paths or --base/--head, not both")
@@ -525,10 +559,11 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
         names = list(request.paths)
         if request.paths_from:
             names += _read_path_list(request.paths_from, stdin)
-        return _report(findings(_listed(names, config.root, cwd, in_git), Guard(config.guard)), config)
+        # Named paths are judged as a change made now would be: from an agent's shell, by every tier.
+        agent = recogniser(config.guard).of_shell(env)
+        return _report(findings(_listed(names, config.root, cwd, in_git), Judge(config.guard, lambda change: agent)), config)
     root = git.toplevel(cwd)
     settings = _settings(root, cwd, config_file)
-    env = os.environ if env is None else env
     history = _history(request, env, cwd)
     problems, config = _judge_staged(settings, cwd, env) if history is None else _judge_history(settings, cwd, history)
     return _report(problems, config)
@@ -537,21 +572,46 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
 def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
     """What in the tree is guarded today, by category."""
     config, _ = _disk_settings(cwd, config_file)
-    tree = guarded_tree(git.tracked_files(cwd), Guard(config.guard), git.tracked_symlinks(cwd))
+    tree = guarded_tree(git.tracked_files(cwd), Judge(config.guard, every_tier=True), git.tracked_symlinks(cwd), git.tracked_submodules(cwd))
+    tier = tiers(config.guard)
     if fmt == "json":
         doc = {name: [{"path": r.path, "pattern": r.pattern, **({"target": r.target} if r.target is not None else {})} for r in rows] for name, rows in tree.items()}
-        sys.stdout.write(json.dumps({"categories": doc, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps({"categories": doc, "tiers": {name: tier[name] for name in tree}, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2) + "\n")
         return 0
     for name, rows in tree.items():
-        sys.stdout.write(f"{name} ({len(rows)})\n")
+        who = "an agent's changes" if tier[name] == AGENTS and not config.guard.everyone else "every change"
+        sys.stdout.write(f"{name} ({len(rows)}; guarded for {who})\n")
         sys.stdout.writelines(f"  {shown(r.path)}{'' if r.target is None else f' -> {shown(r.target)}'}  [{r.pattern}]\n" for r in rows)
     total = sum(map(len, tree.values()))
     sys.stdout.write(f"{total} guarded path{'' if total == 1 else 's'} in {len(tree)} categor{'y' if len(tree) == 1 else 'ies'}.\n" if total else "No guarded paths in the tree.\n")
     return 0
 
 
-def run(config_file: str | None, request: Request, fmt: str = "text", list_only: bool = False, stdin: BinaryIO | None = None) -> int:
+def list_signatures(config_file: str | None, cwd: Path, fmt: str) -> int:
+    """How an agent's change is recognised under the working tree's settings, with
+    each signature's source; and which category guards whose changes."""
+    config, _ = _disk_settings(cwd, config_file)
+    shipped, found = sources(), signatures(config.guard)
+    if fmt == "json":
+        rows = [{**sig._asdict(), **(shipped[sig.id]._asdict() if sig.id in shipped else {"url": None})} for sig in found]
+        sys.stdout.write(json.dumps({"signatures": rows, "tiers": tiers(config.guard), "everyone": config.guard.everyone}, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    for sig in found:
+        source = shipped.get(sig.id)
+        note = f"  [{source.url}, checked {source.checked}{'' if source.confirmed else ', unconfirmed'}]" if source else "  [from the config]"
+        sys.stdout.write(f"{sig.id}: {sig.shown()}{note}\n")
+    tier = tiers(config.guard)
+    for name in (AGENTS, "secrets"):
+        members = [c for c, t in tier.items() if t == name]
+        who = "every change" if name != AGENTS or config.guard.everyone else "an agent's changes"
+        sys.stdout.write(f"{name} tier, guarding {who}: {', '.join(members)}\n")
+    return 0
+
+
+def run(config_file: str | None, request: Request, fmt: str = "text", list_only: bool = False, stdin: BinaryIO | None = None, list_agents: bool = False) -> int:
     cwd = Path.cwd()
+    if list_agents:
+        return list_signatures(config_file, cwd, fmt)
     if list_only:
         return list_tree(config_file, cwd, fmt)
     problems = check(config_file, request, cwd, stdin)

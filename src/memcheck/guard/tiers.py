@@ -1,0 +1,183 @@
+"""Who a guarded category is for, and who made a change.
+
+The guarded categories come from a list of what an *agent* must never touch. Applied to
+everyone, the lock files, editor settings and build outputs block a person's routine
+work (a Dependabot bump, an `npm install`, a team's shared `.vscode/settings.json`), and
+teams turn the hook off. So each category has a tier:
+
+- ``secrets`` (``env``, ``keys``, …) guards every change, whoever made it;
+- ``agents`` (``lockfiles``, ``ide``, …) guards the changes an agent made.
+
+An agent's change is recognised by its commit's author, committer or trailers, or, at
+commit time, by the environment of the shell that commits (agents set variables in the
+shells they run). The signatures are data (``resources/agent-signatures.json``), each
+with its public source; config adds and removes them. Anything unrecognised is a
+person.
+"""
+from __future__ import annotations
+
+from typing import Mapping, NamedTuple, Sequence
+
+from memcheck.config import GuardConfig, resource_json
+from memcheck.guard.categories import CONFIG_CATEGORY
+
+SECRETS = "secrets"
+AGENTS = "agents"
+
+
+def shipped_tiers() -> dict[str, str]:
+    """Category -> its tier, as memcheck ships them."""
+    data: dict[str, list[str]] = resource_json("guard-patterns.json")["tiers"]
+    return {category: tier for tier in (SECRETS, AGENTS) for category in data[tier]}
+
+
+def tiers(config: GuardConfig) -> dict[str, str]:
+    """Category -> its tier under ``config`` (``config``, the tier of guard.patterns,
+    is in the secrets tier unless moved: a team that adds a pattern means it)."""
+    found = {**shipped_tiers(), CONFIG_CATEGORY: SECRETS}
+    found.update(config.tiers)
+    return found
+
+
+class Signature(NamedTuple):
+    """One way to recognise an agent's change. Text is compared case-insensitively."""
+
+    id: str
+    agent: str
+    kind: str  # trailer, author, committer, env
+    key: str = ""  # trailer: its key
+    email: str = ""
+    name: str = ""
+    name_suffix: str = ""
+    variable: str = ""  # env
+    value: str = ""  # env: "" for any non-empty value
+
+    def matches_ident(self, name: str, email: str) -> bool:
+        """Whether a ``name <email>`` is this signature's (every part it gives holds)."""
+        name, email = name.strip().casefold(), email.strip().casefold()
+        if not (self.email or self.name or self.name_suffix):
+            return False
+        return (
+            (not self.email or email == self.email.casefold())
+            and (not self.name or name == self.name.casefold())
+            and (not self.name_suffix or name.endswith(self.name_suffix.casefold()))
+        )
+
+    def shown(self) -> str:
+        """What it matched, as a message names it."""
+        who = f"{self.name} <{self.email}>" if self.name and self.email else self.email or self.name or f"…{self.name_suffix}"
+        if self.kind == "trailer":
+            return f"{self.agent}: {self.key} trailer {who}"
+        if self.kind == "env":
+            return f"{self.agent}: its shell sets {self.variable}{'=' + self.value if self.value else ''}"
+        return f"{self.agent}: {self.kind} {who}"
+
+
+def _signature(data: Mapping[str, str], default_id: str) -> Signature:
+    return Signature(
+        id=data.get("id", default_id),
+        agent=data.get("agent", data.get("id", default_id)),
+        kind=data["kind"],
+        key=data.get("key", ""),
+        email=data.get("email", ""),
+        name=data.get("name", ""),
+        name_suffix=data.get("name-suffix", ""),
+        variable=data.get("variable", ""),
+        value=data.get("value", ""),
+    )
+
+
+def shipped_signatures() -> tuple[Signature, ...]:
+    data: dict[str, list[dict[str, str]]] = resource_json("agent-signatures.json")
+    return tuple(_signature(entry, entry["id"]) for entry in data["signatures"])
+
+
+class Source(NamedTuple):
+    url: str
+    checked: str  # ISO date
+    confirmed: bool
+
+
+def sources() -> dict[str, Source]:
+    """Each shipped signature's public source, by id."""
+    data: dict[str, list[dict[str, str | bool]]] = resource_json("agent-signatures.json")
+    return {str(e["id"]): Source(str(e["source"]), str(e["checked"]), bool(e.get("confirmed", False))) for e in data["signatures"]}
+
+
+def signatures(config: GuardConfig) -> tuple[Signature, ...]:
+    """The shipped signatures the config keeps, then the ones it adds."""
+    removed = set(config.agents_remove)
+    kept = [s for s in shipped_signatures() if s.id not in removed]
+    added = [_signature(dict(pairs), f"config-{i + 1}") for i, pairs in enumerate(config.agents_add)]
+    return (*kept, *added)
+
+
+class Ident(NamedTuple):
+    name: str
+    email: str
+
+
+def parse_ident(text: str) -> Ident:
+    """``Name <email>`` (a trailer's value, git's ident); an email alone is allowed."""
+    name, _, rest = text.partition("<")
+    if not rest:
+        return Ident(text.strip(), "") if "@" not in text else Ident("", text.strip())
+    return Ident(name.strip(), rest.partition(">")[0].strip())
+
+
+class Authorship(NamedTuple):
+    """What a commit says of who made it."""
+
+    author: Ident = Ident("", "")
+    committer: Ident = Ident("", "")
+    trailers: tuple[tuple[str, str], ...] = ()  # (key, value)
+
+
+def parse_trailers(text: str) -> tuple[tuple[str, str], ...]:
+    """``Key: value`` lines, as ``git log --format=%(trailers:only,unfold)`` writes them."""
+    found = []
+    for line in text.splitlines():
+        key, sep, value = line.partition(":")
+        if sep and key.strip() and " " not in key.strip():
+            found.append((key.strip(), value.strip()))
+    return tuple(found)
+
+
+class Recogniser:
+    """Which agent, if any, made a commit or is committing now."""
+
+    def __init__(self, found: Sequence[Signature]) -> None:
+        self._by_kind: dict[str, list[Signature]] = {}
+        for signature in found:
+            self._by_kind.setdefault(signature.kind, []).append(signature)
+
+    def of_commit(self, who: Authorship) -> Signature | None:
+        for signature in self._by_kind.get("author", ()):
+            if signature.matches_ident(*who.author):
+                return signature
+        for signature in self._by_kind.get("committer", ()):
+            if signature.matches_ident(*who.committer):
+                return signature
+        trailers = [(key.casefold(), parse_ident(value)) for key, value in who.trailers]
+        for signature in self._by_kind.get("trailer", ()):
+            key = signature.key.casefold()
+            if any(k == key and signature.matches_ident(*ident) for k, ident in trailers):
+                return signature
+        return None
+
+    def of_shell(self, env: Mapping[str, str]) -> Signature | None:
+        """The agent whose shell this is, by its variables, or by the author or
+        committer a commit made now would record (``GIT_AUTHOR_NAME``, as aider sets)."""
+        for signature in self._by_kind.get("env", ()):
+            value = env.get(signature.variable, "")
+            if value and (not signature.value or value.strip().casefold() == signature.value.casefold()):
+                return signature
+        now = Authorship(
+            Ident(env.get("GIT_AUTHOR_NAME", ""), env.get("GIT_AUTHOR_EMAIL", "")),
+            Ident(env.get("GIT_COMMITTER_NAME", ""), env.get("GIT_COMMITTER_EMAIL", "")),
+        )
+        return self.of_commit(now) if any(now.author + now.committer) else None
+
+
+def recogniser(config: GuardConfig) -> Recogniser:
+    return Recogniser(signatures(config))
