@@ -49,12 +49,28 @@ class Judge:
         return self._all
 
     def guards(self, change: Change) -> tuple[tuple[Guard, ...], Signature | None]:
-        """The guards to ask, in order (a secret is reported as one whoever made the
-        change), and the agent that made it."""
+        """The guards to ask (see ``hit``), and the agent that made the change."""
         agent = self.agent_of(change)
         if agent is None or self._all is self.everyone:
             return (self.everyone,), agent
-        return (self.everyone, self.every_tier), agent
+        return (self.every_tier, self.everyone), agent
+
+    def hit(self, guards: Sequence[Guard], path: str, is_dir: bool = False, link_target: bool = False, as_folder: bool = False) -> Hit | None:
+        """The pattern that guards ``path`` for a change that ``guards`` judge. An
+        agent's change asks every tier first, and the secrets tier only when that
+        found a category of the agents tier (most paths match nothing, and are
+        asked once): a secret is reported as one whoever made the change.
+        ``as_folder``: the path taken as a folder, a symlink's or a submodule's."""
+
+        def ask(guard: Guard) -> Hit | None:
+            if as_folder:
+                return guard.hit(path, is_dir=True) or guard.folder_hit(path)
+            return guard.hit(path, is_dir, link_target)
+
+        found = ask(guards[0])
+        if found is not None and len(guards) > 1 and self.tier.get(found.category) == AGENTS:
+            return ask(guards[1]) or found
+        return found
 
     def rule(self, hit: Hit, link_target: bool) -> Rule:
         if self.tier.get(hit.category, SECRETS) == AGENTS:
@@ -64,8 +80,7 @@ class Judge:
     def judge(self, change: Change) -> None:
         """Judge a change's paths ahead of ``findings``, which then only looks them up:
         called while git is still writing the rest of a range."""
-        for guard in self.guards(change)[0]:
-            guard.judge(change)
+        self.guards(change)[0][0].judge(change)
 
 
 def _nobody(change: Change) -> Signature | None:
@@ -111,11 +126,11 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
     guards, agent = judge.guards(change)
     here = where(change)
     for path, what in describe(change):
-        hit = next(filter(None, (g.hit(path, change.is_directory) for g in guards)), None)
+        hit = judge.hit(guards, path, change.is_directory)
         if hit is None and path == change.path and (_is_link(change.new_mode) or _is_link(change.old_mode)):
             # A symlink or a submodule is also a folder in every checkout: named
             # .vscode, it puts what it holds at .vscode/settings.json.
-            hit = next(filter(None, (g.hit(path, is_dir=True) or g.folder_hit(path) for g in guards)), None)
+            hit = judge.hit(guards, path, as_folder=True)
             if hit is not None:
                 what = f"{what} ({'a submodule' if GITLINK_MODE in (change.new_mode, change.old_mode) else 'a symlink'}, a folder named like a guarded one)"
         if hit is not None:
@@ -124,7 +139,7 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
     # allowance of the link's path (not a template) lets it through.
     if change.is_symlink and change.target is not None and guards[0].allowed.first(change.path) is None:
         for resolved in link_targets(change.path, change.target):
-            hit = next(filter(None, (g.hit(resolved, is_dir=True, link_target=True) for g in guards)), None)
+            hit = judge.hit(guards, resolved, is_dir=True, link_target=True)
             if hit is not None:
                 shown_target = shown(change.target)
                 at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"

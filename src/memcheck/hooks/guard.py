@@ -105,9 +105,16 @@ def _listed(names: Sequence[str], root: Path, cwd: Path, in_git: bool) -> list[C
     changes: list[Change] = []
     real_root = os.path.realpath(root)
     real_folders: dict[str, str] = {}  # a long list names the same folders again and again
+    # Where the working folder is in the repository, worked out once: a relative name
+    # is then joined to it as text (os.path.relpath per name was a third of the run on
+    # a 14,000-path list).
+    here = os.path.relpath(os.path.normpath(cwd), root)
     for name in names:
         full = os.path.normpath(os.path.join(cwd, name))
-        rel = Path(os.path.relpath(full, root)).as_posix()
+        if os.path.isabs(name) or os.sep != "/":
+            rel = Path(os.path.relpath(full, root)).as_posix()
+        else:
+            rel = os.path.normpath(os.path.join(here, name))
         changes.append(_on_disk(full, rel))
         if os.path.isdir(full) and not os.path.islink(full):
             changes += [_on_disk(os.path.join(root, path), path) for path in _files_under(root, full, rel, in_git)]
