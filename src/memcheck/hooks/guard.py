@@ -21,8 +21,11 @@ The change under review never decides its own policy: history is judged by the
 settings of the commit it goes into (a range by its base, a push by the remote's
 copy of the branch and its default branch, staged changes by HEAD), read from that
 commit, never from the working tree; a commit that loosens those settings is a
-finding of its own (GRD003). Paths mode and ``--list`` judge no change: they use the
-working tree's settings, so a change to them can be tried before it is committed.
+finding of its own (GRD003), and so is a commit whose settings cannot be read (they
+do not parse, are not UTF-8, or are a link out of the repository): what they let
+through is unknown, so they fail closed. Paths mode and ``--list`` judge no change:
+they use the working tree's settings, so a change to them can be tried before it is
+committed.
 """
 from __future__ import annotations
 
@@ -368,7 +371,10 @@ class _Step(NamedTuple):
 
 def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[Problem]:
     """GRD003 for each step whose settings let through what none of its parents' did
-    (a root commit's, what the defaults did not).
+    (a root commit's, what the defaults did not), and for each step whose settings
+    cannot be read: what they let through is unknown, so they fail closed. Parents
+    whose settings cannot be read are left out of the comparison (with none left,
+    the defaults stand in, as for a root commit).
 
     Settings are compared by the blob that holds them, followed through symlinks, so
     a commit that edits the file ``.memcheck.yaml`` links to is seen too; only the
@@ -388,21 +394,43 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
     configs = settings.at(where, [r for s in changed for r in (s.commit, *s.parents)])
     defaults = policy(default_config(settings.root))
     by_path: dict[str, list[tuple[str, list[str]]]] = {}
+    unreadable: dict[str, list[tuple[str, str]]] = {}
     for step in changed:
         read = [configs[r] for r in (step.commit, *step.parents)]
         after, befores = read[0], read[1:]
-        if isinstance(after, ConfigError) or any(isinstance(b, ConfigError) for b in befores):
-            continue  # unreadable settings judge nothing here; where they are trusted, they are an error
+        key = settings.key(stored, step.commit) or (settings.key(stored, step.parents[0]) if step.parents else None)
+        path = key[0] if key else settings.files[0]
+        if isinstance(after, ConfigError):
+            unreadable.setdefault(path, []).append((step.label, str(after).removeprefix(f"{step.commit[:7]}:")))
+            continue
         before_policies = [policy(b) for b in befores if isinstance(b, Config)] or [defaults]
         after_policy = policy(after)
         # A merge loosens only what none of its parents already let through.
         found = [set(loosenings(b, after_policy)) for b in before_policies]
         items = [i for i in loosenings(before_policies[0], after_policy) if all(i in f for f in found)]
         if items:
-            key = settings.key(stored, step.commit) or settings.key(stored, step.parents[0])
-            path = key[0] if key else settings.files[0]
             by_path.setdefault(path, []).append((step.label, items))
-    return [loosened(path, found_at) for path, found_at in by_path.items()]
+    return [loosened(path, found_at) for path, found_at in by_path.items()] + [_unreadable(path, found_at) for path, found_at in unreadable.items()]
+
+
+_SHOWN_ERROR = 160  # characters of why settings cannot be read: the error may quote the file
+
+
+def _unreadable(path: str, found_at: Sequence[tuple[str, str]]) -> Problem:
+    """GRD003 for settings that cannot be read in the steps ``found_at`` names
+    (label, why; label "" for the staged changes): the guard cannot tell what they
+    loosen. Only the first reason is quoted, cut short: it may hold the file's text."""
+    labels = [label for label, _ in found_at if label]
+    why = " ".join(found_at[0][1].split())  # one line
+    why = why if len(why) <= _SHOWN_ERROR else why[: _SHOWN_ERROR - 3] + "..."
+    if not labels:
+        return GRD003.at(path, 1, 1, f"cannot be read ({why}), so the guard cannot tell what it loosens; make it readable and stage it again")
+    more = f" and {len(labels) - 3} more" if len(labels) > 3 else ""
+    return GRD003.at(
+        path, 1, 1,
+        f"cannot be read in {', '.join(labels[:3])}{more} ({why}), so the guard cannot tell what it loosens; "
+        "rewrite the branch so that no commit holds it unreadable, or land it on its own and have it reviewed",
+    )  # fmt: skip
 
 
 def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:

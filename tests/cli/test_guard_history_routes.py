@@ -1,0 +1,145 @@
+"""Which history the guard judges, and by whose settings: routes an outside attack
+found, each through the CLI on real repositories (remotes are bare repositories
+beside them; a push is what pre-commit hands its hooks, computed as pre-commit
+computes it): `pre-commit run --all-files` judged by the pull request's own
+settings, the fork workflow blocked at pre-push, the Action on push events judged
+by a loosening pushed first, tags on trees and blobs never judged, and settings
+that cannot be read passing as "guard passed". Beside each, what must still pass."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import commit, git, run_cli, write
+
+
+def guard(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    proc = run_cli(root, "guard", *args, env=env)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def found(out: str) -> list[tuple[str, str]]:
+    """(path, code) of each finding of a JSON report."""
+    return [(p["path"], p["code"]) for p in json.loads(out)["problems"]]
+
+
+def messages(out: str) -> dict[str, str]:
+    return {p["path"]: p["message"] for p in json.loads(out)["problems"]}
+
+
+def bare(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / f"{name}.git"
+    git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q", "--bare", str(path))
+    return path
+
+
+def pre_push(root: Path, remote: str, local: str, remote_ref: str | None = None) -> dict[str, str]:
+    """What pre-commit sets for its pre-push hooks when ``git push REMOTE LOCAL[:REMOTE_REF]``
+    is the push's first line (pre-commit's hook_impl._pre_push_ns): the remote's old
+    value when it has the ref, else the parent of the first commit no ref of that
+    remote holds, else (a history from a root commit) no refs at all."""
+    local_ref = git(root, "rev-parse", "--symbolic-full-name", local).strip() or f"refs/tags/{local}"
+    target = remote_ref or local_ref
+    local_sha = git(root, "rev-parse", local).strip()
+    url = git(root, "remote", "get-url", remote).strip()
+    env = {
+        "PRE_COMMIT": "1",
+        "PRE_COMMIT_REMOTE_NAME": remote,
+        "PRE_COMMIT_REMOTE_URL": url,
+        "PRE_COMMIT_REMOTE_BRANCH": target,
+        "PRE_COMMIT_LOCAL_BRANCH": local_ref,
+    }
+    listed = git(root, "ls-remote", remote, target).split()
+    if listed:
+        return {**env, "PRE_COMMIT_FROM_REF": listed[0], "PRE_COMMIT_TO_REF": local_sha}
+    ancestors = git(root, "rev-list", local_sha, "--topo-order", "--reverse", "--not", f"--remotes={remote}").split()
+    assert ancestors, "nothing to push: pre-commit would run no hook"
+    if ancestors[0] in git(root, "rev-list", "--max-parents=0", local_sha).split():
+        return env
+    return {**env, "PRE_COMMIT_FROM_REF": git(root, "rev-parse", f"{ancestors[0]}^").strip(), "PRE_COMMIT_TO_REF": local_sha}
+
+
+# --- 13c. settings that cannot be read fail closed -----------------------------------
+
+
+def settings_that_cannot_be_read(root: Path, how: str) -> None:
+    """Writes ``.memcheck.yaml`` as one that guard cannot read: YAML that does not
+    parse, bytes that are not UTF-8, a link out of the repository."""
+    path = root / ".memcheck.yaml"
+    if path.is_symlink() or path.exists():
+        path.unlink()
+    if how == "yaml":
+        write(root, ".memcheck.yaml", "guard: {disable: [env]\n")
+    elif how == "utf-8":
+        write(root, ".memcheck.yaml", b"guard: {disable: [env]}  # \xff\xfe\n")
+    else:
+        os.symlink("../memcheck-settings.yaml", path)  # out of the repository, to nothing
+
+
+DETAILS = {"yaml": "invalid YAML", "utf-8": "cannot read: 'utf-8' codec can't decode", "link": "a symlink out of the repository"}
+
+
+@pytest.mark.parametrize("how", DETAILS)
+def test_a_commit_whose_settings_cannot_be_read_fails_the_range(repo: Path, how: str) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {}\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    settings_that_cannot_be_read(repo, how)
+    broken = commit(repo, {}, "settings nobody can read")
+    code, out, _ = guard(repo, "--format", "json", "--base", "main")
+    assert code == 1 and found(out) == [(".memcheck.yaml", "GRD003")]
+    message = messages(out)[".memcheck.yaml"]
+    assert message.startswith(f"cannot be read in {broken[:7]} ("), message
+    assert DETAILS[how] in message
+    assert "the guard cannot tell what it loosens" in message
+
+
+@pytest.mark.parametrize("how", DETAILS)
+def test_staged_settings_that_cannot_be_read_fail_the_commit(repo: Path, how: str) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {}\n"}, "init")
+    settings_that_cannot_be_read(repo, how)
+    git(repo, "add", "-A")
+    code, out, _ = guard(repo, "--format", "json")
+    assert code == 1 and found(out) == [(".memcheck.yaml", "GRD003")]
+    message = messages(out)[".memcheck.yaml"]
+    assert message.startswith("cannot be read ("), message
+    assert DETAILS[how] in message
+
+
+def test_unreadable_settings_are_quoted_only_in_part(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {".memcheck.yaml": "guard: {allow: [" + "x" * 20_000 + "\n" + "y: [\n" * 50}, "a large file that does not parse")
+    code, out, _ = guard(repo, "--format", "json", "--base", "main")
+    assert code == 1 and found(out) == [(".memcheck.yaml", "GRD003")]
+    assert len(messages(out)[".memcheck.yaml"]) < 600
+    assert "x" * 200 not in out
+
+
+def test_a_broken_commit_fixed_later_in_the_range_still_fails_it(repo: Path) -> None:
+    # As a .env added and deleted again: the commit is in the history that is merged.
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {}\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    broken = commit(repo, {".memcheck.yaml": "guard: {disable: [env]\n"}, "typo")
+    commit(repo, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n"}, "fixed")
+    code, out, _ = guard(repo, "--format", "json", "--base", "main")
+    assert code == 1 and found(out) == [(".memcheck.yaml", "GRD003")]
+    assert messages(out)[".memcheck.yaml"].startswith(f"cannot be read in {broken[:7]} (")
+
+
+def test_readable_settings_changes_still_pass(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {}\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {".memcheck.yaml": "index: {max-lines: 150}\nguard: {patterns: ['*.sqlite']}\n"}, "tighten")
+    assert guard(repo, "--base", "main") == (0, "No problems found.\n", "")
+
+
+def test_settings_in_utf16_are_settings_that_cannot_be_read(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    write(repo, ".memcheck.yaml", "guard: {disable: [env]}\n".encode("utf-16"))
+    write(repo, ".env", "SECRET=1\n")
+    git(repo, "add", "-A")
+    code, out, err = guard(repo)
+    assert (code, err) == (1, "")
+    assert ".memcheck.yaml:1:1: GRD003 cannot be read (" in out and ".env:1:1: GRD001 added" in out
