@@ -375,6 +375,19 @@ def remote_names(root: Path) -> list[str]:
     return [decode_name(name) for name in _out(root, ["remote"]).splitlines() if name]
 
 
+def remote_default(root: Path, remote: str) -> tuple[str, str] | None:
+    """A remote's default branch as last fetched, ``origin/HEAD`` (a clone sets it),
+    else ``main`` or ``master``: its name (``origin/main``) and commit. One call."""
+    names = [f"refs/remotes/{remote}/{name}" for name in ("HEAD", "main", "master")]
+    fmt = "%(refname) %(symref) %(objecttype) %(objectname) %(*objecttype) %(*objectname)"
+    found: dict[str, tuple[str, str]] = {}
+    for line in decode_name(_out(root, ["for-each-ref", f"--format={fmt}", *names])).splitlines():
+        ref, symref, kind, sha, peeled_kind, peeled = line.split(" ")  # a ref name holds no space
+        if kind == "commit" or peeled_kind == "commit":
+            found[ref] = ((symref or ref).removeprefix("refs/remotes/"), sha if kind == "commit" else peeled)
+    return next((found[name] for name in names if name in found), None)
+
+
 def remote_named(root: Path, remote: str) -> str | None:
     """The configured remote that ``remote`` names: itself when it is a remote's
     name, else the remote whose URL (or push URL) it is, as ``git push URL`` passes

@@ -61,6 +61,84 @@ def pre_push(root: Path, remote: str, local: str, remote_ref: str | None = None)
     return {**env, "PRE_COMMIT_FROM_REF": git(root, "rev-parse", f"{ancestors[0]}^").strip(), "PRE_COMMIT_TO_REF": local_sha}
 
 
+# --- 6. `pre-commit run --all-files`: the default branch's settings ------------------
+
+ALL_FILES = {"PRE_COMMIT": "1"}  # under pre-commit, outside `git commit` (no GIT_INDEX_FILE)
+
+
+def pull_request_that_allows_its_env(tmp_path: Path, clone: bool) -> tuple[Path, str]:
+    """A checkout of a branch that allows ``.env`` in its own settings and adds one,
+    over a ``main`` on origin with the default settings; ``clone``: origin/HEAD is
+    set (a clone), else only origin/main (a remote added and fetched)."""
+    origin = bare(tmp_path, "origin")
+    seed = tmp_path / "seed"
+    git(tmp_path, "clone", "-q", str(origin), str(seed))
+    main = commit(seed, {"README.md": "x\n"}, "init")
+    git(seed, "push", "-q", "origin", "HEAD:refs/heads/main")
+    work = tmp_path / "work"
+    if clone:
+        git(tmp_path, "clone", "-q", str(origin), str(work))
+    else:
+        work.mkdir()
+        git(work, "-c", "init.defaultBranch=main", "init", "-q")
+        git(work, "remote", "add", "origin", str(origin))
+        git(work, "fetch", "-q", "origin")
+        git(work, "checkout", "-q", "-b", "main", "origin/main")
+    git(work, "checkout", "-q", "-b", "feature")
+    commit(work, {".memcheck.yaml": 'guard: {allow: ["/.env"]}\n', ".env": "SECRET=1\n"}, "allow my own .env")
+    return work, main
+
+
+@pytest.mark.parametrize("clone", [True, False], ids=["origin-HEAD", "origin-main"])
+def test_all_files_is_judged_by_the_default_branchs_settings_not_the_pull_requests(tmp_path: Path, clone: bool) -> None:
+    work, main = pull_request_that_allows_its_env(tmp_path, clone)
+    code, out, err = guard(work, "--format", "json", env=ALL_FILES)
+    assert code == 1
+    assert found(out) == [(".env", "GRD001")]
+    assert messages(out)[".env"].startswith("listed: guarded by category env")
+    assert err.startswith("memcheck guard: nothing is staged, so every tracked file was judged")
+    assert f"by the settings of origin/main ({main[:7]})" in err
+
+
+def test_all_files_with_stricter_settings_at_head_keeps_them(tmp_path: Path) -> None:
+    # The strictest of the two: the branch's own tightening applies to its tree too.
+    work, _ = pull_request_that_allows_its_env(tmp_path, clone=True)
+    git(work, "rm", "-q", ".env")
+    commit(work, {".memcheck.yaml": "guard: {patterns: ['*.sqlite']}\n", "data/app.sqlite": "x\n"}, "tighten, add data")
+    code, out, _ = guard(work, "--format", "json", env=ALL_FILES)
+    assert code == 1 and found(out) == [("data/app.sqlite", "GRD001")]
+
+
+def test_all_files_without_a_remote_copy_says_it_used_heads_settings(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".memcheck.yaml": 'guard: {allow: ["/.env"]}\n', ".env": "LOCAL=1\n"}, "init")
+    code, out, err = guard(repo, env=ALL_FILES)
+    assert (code, out) == (0, "No problems found.\n")
+    assert "by HEAD's settings: no remote-tracking copy of the default branch" in err
+
+
+def test_all_files_of_a_clean_tree_still_passes(tmp_path: Path) -> None:
+    work, _ = pull_request_that_allows_its_env(tmp_path, clone=True)
+    git(work, "rm", "-q", ".env")
+    commit(work, {}, "no .env")
+    code, out, err = guard(work, env=ALL_FILES)
+    assert (code, out) == (0, "No problems found.\n")
+    assert "by the settings of origin/main" in err
+
+
+def test_all_files_with_broken_settings_on_the_default_branch_says_where(tmp_path: Path) -> None:
+    origin = bare(tmp_path, "origin")
+    work = tmp_path / "work"
+    git(tmp_path, "clone", "-q", str(origin), str(work))
+    commit(work, {"README.md": "x\n", ".memcheck.yaml": "guard: {disable: [secretz]}\n"}, "init")
+    git(work, "push", "-q", "origin", "HEAD:refs/heads/main")
+    git(work, "fetch", "-q", "origin")
+    commit(work, {".memcheck.yaml": "guard: {}\n"}, "fix")
+    code, out, err = guard(work, env=ALL_FILES)
+    assert (code, out) == (2, "")
+    assert err.startswith("memcheck: error: origin/main:.memcheck.yaml: guard.disable.0: 'secretz' is not one of:")
+    assert "guard reads its settings from origin/main" in err and "Traceback" not in err
+
+
 # --- 13c. settings that cannot be read fail closed -----------------------------------
 
 

@@ -17,6 +17,11 @@ The changes come from the first of these that applies:
 - the staged changes. Deletions and rename sources never reach a hook's file list,
   so the default mode reads the staged diff itself.
 
+With nothing staged under pre-commit outside ``git commit`` (``pre-commit run
+--all-files``), every tracked file is judged, by the settings of the default
+branch as last fetched (the strictest of every remote's, and of HEAD's), else of
+HEAD; stderr says which.
+
 The change under review never decides its own policy: history is judged by the
 settings of the commit it goes into (a range by its base, a push by the remote's
 copy of the branch and its default branch, staged changes by HEAD), read from that
@@ -49,7 +54,7 @@ from memcheck.hooks.report import report
 from memcheck.problem import Problem, shown
 
 NOTHING_STAGED = (
-    "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks; "
+    "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks, {judged}; "
     "the branch's commits were not (a file added and deleted again is not in the tree): "
     "run `memcheck guard --base <target branch>` for them (in CI, the pull request's base)"
 )
@@ -348,7 +353,15 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
 def _default_branch(where: Path, remote: str) -> str | None:
     """The commit of a remote's default branch, as last fetched: ``origin/HEAD``
     (a clone sets it), else ``main`` or ``master``."""
-    return next(filter(None, (git.commit_of(where, f"refs/remotes/{remote}/{name}") for name in ("HEAD", "main", "master"))), None)
+    found = git.remote_default(where, remote)
+    return found[1] if found else None
+
+
+def _default_branches(where: Path) -> dict[str, tuple[str, str]]:
+    """Each remote's default branch, as last fetched: ``origin/HEAD`` (a clone sets
+    it), else ``main`` or ``master``; by remote, its name (``origin/main``) and commit."""
+    found = {remote: git.remote_default(where, remote) for remote in git.remote_names(where)}
+    return {remote: branch for remote, branch in found.items() if branch}
 
 
 # --- judging --------------------------------------------------------------------
@@ -498,19 +511,19 @@ def _net_change(
     return problems
 
 
+_FIX_AT_HEAD = "commit the fix past this hook, SKIP=memcheck-guard git commit"
+
+
 def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tuple[list[Problem], Config]:
     head = git.commit_of(where, "HEAD")
-    config, guard = _trusted(settings, where, {head: "HEAD"} if head else {}, False, "commit the fix past this hook, SKIP=memcheck-guard git commit")
     changes = git.staged_changes(where)
-    if not changes:
+    if not changes and env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env:
         # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its
         # hooks): `pre-commit run --all-files`, as CI and pre-commit.ci run it, where
-        # a "Passed" for an empty diff would read as a verdict on the branch. The
-        # tree is judged instead, as the lint hooks judge it there, and stderr says
-        # what was not (pre-commit shows it with --verbose or when the hook fails).
-        if env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env:
-            sys.stderr.write(NOTHING_STAGED + "\n")
-            return findings(_tracked_tree(where), guard), config
+        # a "Passed" for an empty diff would read as a verdict on the branch.
+        return _judge_tree(settings, where, head)
+    config, guard = _trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
+    if not changes:
         return [], config
     # The tree the commit will record: its settings are read as HEAD's are.
     tree = git.staged_tree(where)
@@ -525,6 +538,25 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tu
     if tree is not None:
         problems += _loosened(settings, where, [_Step(tree, parents, "")])
     return problems, config
+
+
+def _judge_tree(settings: Settings, where: Path, head: str | None) -> tuple[list[Problem], Config]:
+    """Every tracked file, as the lint hooks judge the tree there, by the settings of
+    the default branch (the strictest of every remote's, and of HEAD's): in CI the
+    checkout is the pull request's own, whose settings must not judge it. Stderr
+    says which settings judged and what was not judged (pre-commit shows it with
+    --verbose or when the hook fails)."""
+    branches = list(dict.fromkeys(_default_branches(where).values()))
+    names = {commit: name for name, commit in reversed(branches)}
+    if head:
+        names.setdefault(head, "HEAD")
+    config, guard = _trusted(settings, where, names, False, "fix them there first" if branches else _FIX_AT_HEAD)
+    if branches:
+        judged = f"by the settings of {', '.join(f'{name} ({commit[:7]})' for name, commit in branches)}, and HEAD's where they are stricter"
+    else:
+        judged = "by HEAD's settings: no remote-tracking copy of the default branch"
+    sys.stderr.write(NOTHING_STAGED.format(judged=judged) + "\n")
+    return findings(_tracked_tree(where), guard), config
 
 
 def _tracked_tree(where: Path) -> list[Change]:
