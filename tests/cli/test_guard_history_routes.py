@@ -139,6 +139,94 @@ def test_all_files_with_broken_settings_on_the_default_branch_says_where(tmp_pat
     assert "guard reads its settings from origin/main" in err and "Traceback" not in err
 
 
+# --- 8. pre-push in a fork: what another remote holds is not the pusher's -------------
+
+
+def fork(tmp_path: Path) -> tuple[Path, Path]:
+    """``upstream`` (main: init, then upstream's own lock file and settings), a fork of
+    it as ``origin`` that is still at init, and a clone of the fork with upstream
+    added and fetched: the standard fork workflow."""
+    upstream = bare(tmp_path, "upstream")
+    seed = tmp_path / "seed"
+    git(tmp_path, "clone", "-q", str(upstream), str(seed))
+    commit(seed, {"README.md": "x\n"}, "init")
+    git(seed, "push", "-q", "origin", "HEAD:refs/heads/main")
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "clone", "-q", "--bare", str(upstream), str(origin))
+    upstream_own = {"package-lock.json": "{}\n", "tests/fixtures/server.crt": "CERT\n", ".memcheck.yaml": 'guard: {allow: ["/tests/fixtures/"]}\n'}
+    commit(seed, upstream_own, "upstream's lock file and test certificate, allowed there after review")
+    commit(seed, {"src/lib.py": "x\n"}, "more upstream work")
+    git(seed, "push", "-q", "origin", "HEAD:refs/heads/main")
+    git(seed, "checkout", "-q", "-b", "legacy")
+    commit(seed, {".env": "SECRET=1\n"}, "a branch of upstream's with a secret")
+    git(seed, "push", "-q", "origin", "legacy")
+    work = tmp_path / "work"
+    git(tmp_path, "clone", "-q", str(origin), str(work))
+    git(work, "remote", "add", "upstream", str(upstream))
+    git(work, "fetch", "-q", "upstream")
+    return work, origin
+
+
+def test_a_branch_rebased_on_upstream_pushed_to_the_fork_is_not_blamed_for_upstreams_commits(tmp_path: Path) -> None:
+    work, _ = fork(tmp_path)
+    git(work, "checkout", "-q", "-b", "feature", "upstream/main")
+    commit(work, {"src/app.py": "x\n"}, "my work")
+    env = pre_push(work, "origin", "feature")
+    assert env["PRE_COMMIT_FROM_REF"] == git(work, "rev-parse", "origin/main").strip()  # pre-commit's choice
+    assert guard(work, env=env) == (0, "No problems found.\n", "")
+
+
+def test_a_fork_branch_rebased_and_force_pushed_is_not_blamed_for_upstreams_commits(tmp_path: Path) -> None:
+    work, _ = fork(tmp_path)
+    git(work, "checkout", "-q", "-b", "feature")
+    commit(work, {"src/app.py": "x\n"}, "my work")
+    git(work, "push", "-q", "origin", "feature")
+    git(work, "rebase", "-q", "upstream/main")
+    assert guard(work, env=pre_push(work, "origin", "feature")) == (0, "No problems found.\n", "")
+
+
+def test_a_fork_branch_that_merged_upstreams_main_is_not_blamed_for_its_files(tmp_path: Path) -> None:
+    work, _ = fork(tmp_path)
+    git(work, "checkout", "-q", "-b", "feature")
+    commit(work, {"src/app.py": "x\n"}, "my work")
+    git(work, "push", "-q", "origin", "feature")
+    git(work, "merge", "-q", "--no-edit", "upstream/main")
+    assert guard(work, env=pre_push(work, "origin", "feature")) == (0, "No problems found.\n", "")
+
+
+def test_in_a_fork_the_pushers_own_commit_is_still_judged(tmp_path: Path) -> None:
+    work, _ = fork(tmp_path)
+    git(work, "checkout", "-q", "-b", "feature", "upstream/main")
+    mine = commit(work, {".env": "SECRET=1\n"}, "my secret")
+    commit(work, {"src/app.py": "x\n"}, "my work")
+    code, out, _ = guard(work, "--format", "json", env=pre_push(work, "origin", "feature"))
+    assert code == 1 and found(out) == [(".env", "GRD001")]
+    assert messages(out)[".env"].startswith(f"added in {mine[:7]}: ")
+
+
+def test_in_a_fork_merging_another_branch_of_upstream_that_brings_a_secret_is_judged(tmp_path: Path) -> None:
+    # upstream's commits are not the pusher's; what merging its legacy branch brings
+    # into the pushed branch is, as a merge of the remote's own branch is.
+    work, _ = fork(tmp_path)
+    git(work, "checkout", "-q", "-b", "feature", "upstream/main")
+    commit(work, {"src/app.py": "x\n"}, "my work")
+    git(work, "push", "-q", "origin", "feature")
+    git(work, "merge", "-q", "--no-ff", "--no-edit", "upstream/legacy")
+    code, out, _ = guard(work, "--format", "json", env=pre_push(work, "origin", "feature"))
+    assert code == 1 and found(out) == [(".env", "GRD001")]
+    assert "the range's result" in messages(out)[".env"]
+
+
+def test_in_a_fork_the_pushed_remotes_settings_still_judge(tmp_path: Path) -> None:
+    # upstream allows its test certificates; the fork's main does not (yet): the
+    # pusher's own certificate is judged by the fork's settings, as before.
+    work, _ = fork(tmp_path)
+    git(work, "checkout", "-q", "-b", "feature", "upstream/main")
+    commit(work, {"tests/fixtures/client.crt": "CERT\n"}, "another certificate")
+    code, out, _ = guard(work, "--format", "json", env=pre_push(work, "origin", "feature"))
+    assert code == 1 and found(out) == [("tests/fixtures/client.crt", "GRD001")]
+
+
 # --- 13c. settings that cannot be read fail closed -----------------------------------
 
 

@@ -8,14 +8,18 @@ The changes come from the first of these that applies:
   the range holds a merge, its net change from the merge base (what a merge took
   from outside the range); a range cut by a shallow clone is refused;
 - a push: pre-commit sets ``PRE_COMMIT_REMOTE_NAME`` at pre-push. Every commit that
-  the pushed refs hold and the remote lacks: pre-commit names only the first pushed
-  ref (``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF``), and none at all when that ref
-  starts with a root commit, so the local branches and tags the remote lacks are
+  the pushed refs hold and no remote-tracking ref does: pre-commit names only the
+  first pushed ref (``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF``), and none at all
+  when that ref starts with a root commit, so the local branches and tags are
   judged too;
 - a range from ``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF`` outside a push
   (``pre-commit run --from-ref X --to-ref Y``);
 - the staged changes. Deletions and rename sources never reach a hook's file list,
   so the default mode reads the staged diff itself.
+
+At a push, a commit that any remote-tracking ref holds is not the pusher's change
+(in a fork, a branch rebased on ``upstream/main`` and pushed to ``origin`` brings
+upstream's commits, which ``origin`` lacks).
 
 With nothing staged under pre-commit outside ``git commit`` (``pre-commit run
 --all-files``), every tracked file is judged, by the settings of the default
@@ -35,7 +39,6 @@ committed.
 from __future__ import annotations
 
 import codecs
-import functools
 import json
 import os
 import sys
@@ -264,7 +267,7 @@ class History(NamedTuple):
     defaults: bool = False  # the defaults have a say too (nothing the remote has to build on)
     net: tuple[str, str] | None = None  # where the change starts and its head: its net change is judged too
     whole: bool = False  # a range: refused when a shallow clone cuts it
-    beside: str | None = None  # a push: a commit (the remote's default branch) whose content the net change may bring freely
+    beside: tuple[str, ...] = ()  # a push: commits (the remotes' default branches) whose content the net change may bring freely
 
 
 def _given(flag: str, value: str | None) -> None:
@@ -298,13 +301,14 @@ def _range(where: Path, base: str, head: str) -> History:
 
 
 def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None, to_ref: str | None) -> History:
-    """What a push sends: the commits the remote lacks (by its remote-tracking refs
-    and, for the ref pre-commit names, the old value it reports) of that ref, of
-    every local branch (and a detached HEAD) and of every local tag no remote holds,
-    since pre-commit does not say which other refs are pushed. A commit the remote
-    has is not judged again: merging ``main`` brings ``main``'s commits, which the
-    remote holds already. A push to a URL is a push to the remote with that URL;
-    to a URL no remote has, a commit on any remote-tracking ref counts as known.
+    """What a push sends: the commits no remote-tracking ref holds (nor, for the
+    ref pre-commit names, the old value it reports) of that ref, of every local
+    branch (and a detached HEAD) and of every local tag, since pre-commit does not
+    say which other refs are pushed. A commit any remote has is not the pusher's
+    change: merging ``main`` brings ``main``'s commits, which the remote holds
+    already, and in a fork a branch rebased on ``upstream/main`` brings upstream's
+    commits to ``origin``, which lacks them. A push to a URL is a push to the
+    remote with that URL.
 
     Settings: the strictest of those of the remote's copy of the pushed branch (or
     the commit the push builds on) and of the remote's default branch, which the
@@ -313,7 +317,7 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     change past the settings of the branch it is merged into."""
     remote = git.remote_named(where, remote_arg)
     logs: list[tuple[tuple[str, ...], bool]] = []
-    known = [f"--remotes={remote}" if remote else "--remotes"]  # what the remote has
+    known = ["--remotes"]  # what the remotes have: another remote's commits are not the pusher's either
     trusted: list[str] = []
     net = None
     if from_ref:
@@ -332,29 +336,23 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     # Tags: those whose commits no remote and no local branch holds (the branches'
     # own are judged above). Tags fetched from another remote (upstream's
     # releases, in a fork) are on its remote-tracking refs, and not judged again.
-    logs.append((("--tags", "--not", "--remotes", *local, *known[1:]), True))
-    copy = default = None
+    logs.append((("--tags", "--not", *local, *known), True))
+    copy = None
+    branches = _default_branches(where)
+    defaults = [c for _, c in branches.values()]
     if remote:
         branch = remote_branch.removeprefix("refs/heads/")
         copy = git.commit_of(where, f"refs/remotes/{remote}/{branch}") if branch else None
-        default = _default_branch(where, remote)
-        trusted += [c for c in (copy, default) if c]
+        trusted += [c for c in (copy, branches[remote][1] if remote in branches else None) if c]
     else:
         # A URL no remote has (a mirror, a fork, a new copy of one of them): the
         # settings of every remote's default branch, so the repository's own patterns
         # still apply.
-        trusted += [c for c in map(functools.partial(_default_branch, where), git.remote_names(where)) if c]
-    # Merging the default branch into the pushed one brings its files (its lock file)
-    # as they are there: not the push's doing.
-    beside = default if net is not None and remote and default and default != net[0] else None
+        trusted += defaults
+    # Merging a default branch (the remote's, or upstream's in a fork) into the pushed
+    # one brings its files (its lock file) as they are there: not the push's doing.
+    beside = tuple(c for c in dict.fromkeys(defaults) if net is not None and c != net[0])
     return History(tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside)
-
-
-def _default_branch(where: Path, remote: str) -> str | None:
-    """The commit of a remote's default branch, as last fetched: ``origin/HEAD``
-    (a clone sets it), else ``main`` or ``master``."""
-    found = git.remote_default(where, remote)
-    return found[1] if found else None
 
 
 def _default_branches(where: Path) -> dict[str, tuple[str, str]]:
@@ -450,7 +448,7 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
     # ...while the settings are read, and the net change
     net = git.TreeDiff(where, *history.net) if history.net is not None else None
-    beside = git.TreeDiff(where, history.beside, history.net[1]) if history.net is not None and history.beside else None
+    beside = [git.TreeDiff(where, b, history.net[1]) for b in history.beside] if history.net is not None else []
     config, guard = _trusted(settings, where, dict(history.trusted), history.defaults, "fix them there first")
     changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
     commits = [c for reader in readers for c in reader.commits.values()]
@@ -485,7 +483,7 @@ def _refuse_shallow_cuts(where: Path, commits: Sequence[git.Commit]) -> None:
 
 
 def _net_change(
-    settings: Settings, where: Path, net: git.TreeDiff, beside: git.TreeDiff | None, changes: Sequence[Change], guard: Guard, found: Sequence[Problem]
+    settings: Settings, where: Path, net: git.TreeDiff, beside: Sequence[git.TreeDiff], changes: Sequence[Change], guard: Guard, found: Sequence[Problem]
 ) -> list[Problem]:
     """What a range (or a push) brings as a whole that none of its commits shows:
     a merge takes a file from its other parent as it is there, so a merge of an old
@@ -497,16 +495,16 @@ def _net_change(
     value), as a pull request page shows it: a branch that is only behind its base
     changes nothing there, and merging the base in brings nothing. Without merges
     every path of it is one a commit touched, and is left out here. ``beside``:
-    the head's difference from a commit whose content it may take as it is (at a
-    push, the remote's default branch): only paths that differ there too count."""
+    the head's differences from commits whose content it may take as it is (at a
+    push, the remotes' default branches): only paths that differ from each count."""
     touched = {path for change in changes for path, _ in describe(change)}
     brought = [c for c in net.read() if not any(p in touched for p, _ in describe(c))]
-    if beside is not None:
-        differs = {path for change in beside.read() for path, _ in describe(change)}
+    for other in beside:
+        differs = {path for change in other.read() for path, _ in describe(change)}
         brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
     problems = findings(_with_targets(where, brought), guard)
     reported = {p.path for p in found if p.code == GRD003.code}
-    parents = (net.old,) if beside is None else (net.old, beside.old)
+    parents = (net.old, *(other.old for other in beside))
     problems += [p for p in _loosened(settings, where, [_Step(net.new, parents, net_label(net.new))]) if p.path not in reported]
     return problems
 
