@@ -7,12 +7,14 @@ by a loosening pushed first, tags on trees and blobs never judged, and settings
 that cannot be read passing as "guard passed". Beside each, what must still pass."""
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import commit, git, run_cli, write
+from conftest import REPO_ROOT, commit, git, load_script, run_cli, write
 
 
 def guard(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -225,6 +227,65 @@ def test_in_a_fork_the_pushed_remotes_settings_still_judge(tmp_path: Path) -> No
     commit(work, {"tests/fixtures/client.crt": "CERT\n"}, "another certificate")
     code, out, _ = guard(work, "--format", "json", env=pre_push(work, "origin", "feature"))
     assert code == 1 and found(out) == [("tests/fixtures/client.crt", "GRD001")]
+
+
+# --- 9. the Action on push events: the default branch's settings too -------------------
+
+
+def action_on_push(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workspace: Path, event: dict[str, Any]) -> tuple[int, str]:
+    """The Action's run.py, in this process, on a push event in ``workspace``."""
+    event_path = tmp_path / f"event-{len(list(tmp_path.glob('event-*')))}.json"
+    event_path.write_text(json.dumps(event), encoding="utf-8")
+    monkeypatch.chdir(workspace)
+    out = io.StringIO()
+    code = load_script(REPO_ROOT / "action" / "run.py").main({"GITHUB_EVENT_PATH": str(event_path), "INPUT_PATHS": "README.md\n"}, out)
+    return code, out.getvalue()
+
+
+def pushed_twice(tmp_path: Path, branch: str) -> tuple[Path, str, str]:
+    """origin with main; then ``branch`` gets a loosening (allow .env), pushed and
+    judged on its own, and then a ``.env``, pushed: a checkout of that second push."""
+    origin = bare(tmp_path, "origin")
+    dev = tmp_path / "dev"
+    git(tmp_path, "clone", "-q", str(origin), str(dev))
+    commit(dev, {"README.md": "x\n"}, "init")
+    git(dev, "push", "-q", "origin", "HEAD:refs/heads/main")
+    if branch != "main":
+        git(dev, "checkout", "-q", "-b", branch)
+    loosened = commit(dev, {".memcheck.yaml": 'guard: {allow: ["/.env"]}\n'}, "allow .env")
+    git(dev, "push", "-q", "origin", f"HEAD:refs/heads/{branch}")
+    secret = commit(dev, {".env": "SECRET=1\n"}, "the .env")
+    git(dev, "push", "-q", "origin", f"HEAD:refs/heads/{branch}")
+    ws = tmp_path / "workspace"
+    git(tmp_path, "clone", "-q", "--branch", branch, str(origin), str(ws))
+    return ws, loosened, secret
+
+
+def test_a_push_after_a_pushed_loosening_is_judged_by_the_default_branchs_settings_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ws, loosened, secret = pushed_twice(tmp_path, "feature")
+    event = {"ref": "refs/heads/feature", "before": loosened, "after": secret, "repository": {"default_branch": "main"}}
+    code, out = action_on_push(tmp_path, monkeypatch, ws, event)
+    assert code == 1, out
+    assert "::error file=.env,line=1,col=1,title=GRD001::added in" in out
+    assert "guarded=1 (guard ran)" in out
+
+
+def test_a_push_to_the_default_branch_is_judged_by_its_previous_tip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # On main, the loosening pushed before is main's own (reviewed, or pushed past
+    # review: either way it is what main holds), and the push after it is judged by it.
+    ws, loosened, secret = pushed_twice(tmp_path, "main")
+    event = {"ref": "refs/heads/main", "before": loosened, "after": secret, "repository": {"default_branch": "main"}}
+    code, out = action_on_push(tmp_path, monkeypatch, ws, event)
+    assert code == 0, out
+    assert "guarded=0 (guard ran)" in out
+
+
+def test_a_push_when_the_default_branch_cannot_be_fetched_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ws, loosened, secret = pushed_twice(tmp_path, "feature")
+    event = {"ref": "refs/heads/feature", "before": loosened, "after": secret, "repository": {"default_branch": "trunk"}}
+    code, out = action_on_push(tmp_path, monkeypatch, ws, event)
+    assert code == 2, out
+    assert "::error title=memcheck guard::" in out and "'trunk'" in out
 
 
 # --- 13c. settings that cannot be read fail closed -----------------------------------

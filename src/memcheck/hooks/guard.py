@@ -28,12 +28,13 @@ HEAD; stderr says which.
 
 The change under review never decides its own policy: history is judged by the
 settings of the commit it goes into (a range by its base, a push by the remote's
-copy of the branch and its default branch, staged changes by HEAD), read from that
-commit, never from the working tree; a commit that loosens those settings is a
-finding of its own (GRD003), and so is a commit whose settings cannot be read (they
-do not parse, are not UTF-8, or are a link out of the repository): what they let
-through is unknown, so they fail closed. Paths mode and ``--list`` judge no change:
-they use the working tree's settings, so a change to them can be tried before it is
+copy of the branch and its default branch, staged changes by HEAD; the Action on a
+push event by the previous tip's and the default branch's), read from that commit,
+never from the working tree. A commit that loosens those settings is a finding of
+its own (GRD003), and so is a commit whose settings cannot be read (they do not
+parse, are not UTF-8, or are a link out of the repository): what they let through
+is unknown, so they fail closed. Paths mode and ``--list`` judge no change: they
+use the working tree's settings, so a change to them can be tried before it is
 committed.
 """
 from __future__ import annotations
@@ -70,6 +71,7 @@ class Request(NamedTuple):
     paths_from: str | None = None  # a file, or "-" for standard input
     base: str | None = None
     head: str | None = None
+    settings_from: tuple[str, ...] = ()  # with base: more commits whose settings judge the range (the strictest)
 
 
 def split_path_list(data: bytes, source: str = "-") -> list[str]:
@@ -281,7 +283,7 @@ def _history(request: Request, env: Mapping[str, str], where: Path) -> History |
         _given("--head", request.head)
         if request.base is None:
             raise ConfigError("--head needs --base: the range is judged from their merge base")
-        return _range(where, request.base, request.head or "HEAD")
+        return _range(where, request.base, request.head or "HEAD", request.settings_from)
     from_ref, to_ref = env.get("PRE_COMMIT_FROM_REF") or None, env.get("PRE_COMMIT_TO_REF") or None
     remote = env.get("PRE_COMMIT_REMOTE_NAME")
     if remote:
@@ -291,13 +293,17 @@ def _history(request: Request, env: Mapping[str, str], where: Path) -> History |
     return None
 
 
-def _range(where: Path, base: str, head: str) -> History:
+def _range(where: Path, base: str, head: str, settings_from: Sequence[str] = ()) -> History:
     """Every commit of ``head`` that ``base`` lacks, judged by the settings of
     ``base`` itself: the branch the change goes into decides, not the point the
-    change chose to fork from (an old commit, from before a tightening)."""
+    change chose to fork from (an old commit, from before a tightening). With
+    ``settings_from``, by the strictest of those and base's: the Action on a push
+    adds the default branch, so that a loosening pushed first to a branch (and
+    reported, but pushed all the same) does not judge the next push."""
     mb = git.range_base(where, base, head)
-    tip, name = f"{base}^{{commit}}", base[:7] if len(base) >= 40 else base
-    return History((((f"{head}^{{commit}}", "--not", tip), False),), ((tip, name),), net=(mb, f"{head}^{{commit}}"), whole=True)
+    trusted = [(f"{base}^{{commit}}", base[:7] if len(base) >= 40 else base)]
+    trusted += [(git.resolve(where, rev), rev[:7] if len(rev) >= 40 else rev) for rev in settings_from]
+    return History((((f"{head}^{{commit}}", "--not", trusted[0][0]), False),), tuple(trusted), net=(mb, f"{head}^{{commit}}"), whole=True)
 
 
 def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None, to_ref: str | None) -> History:
