@@ -388,6 +388,36 @@ def remote_default(root: Path, remote: str) -> tuple[str, str] | None:
     return next((found[name] for name in names if name in found), None)
 
 
+def content_tags(root: Path) -> list[tuple[str, str, str]]:
+    """The local tags on a tree or a blob, however deeply tagged: (name, "tree" or
+    "blob", the object). Tags on commits are not listed: ``git log`` walks them."""
+    fmt = "%(objecttype) %(objectname) %(*objecttype) %(*objectname) %(refname)"
+    tags: list[tuple[str, str, str]] = []
+    nested: list[tuple[str, str, str]] = []
+    for line in decode_name(_out(root, ["for-each-ref", f"--format={fmt}", "refs/tags/"])).splitlines():
+        kind, sha, peeled_kind, peeled, ref = line.split(" ", 4)
+        name = ref.removeprefix("refs/tags/")
+        kind, sha = (peeled_kind, peeled) if kind == "tag" else (kind, sha)
+        (nested if kind == "tag" else tags).append((name, kind, sha))
+    if nested:  # a tag of a tag: peeled all the way
+        out = _out(root, ["cat-file", "--batch-check=%(objecttype) %(objectname)"], "".join(f"{sha}^{{}}\n" for _, _, sha in nested).encode())
+        for (name, _, _), line in zip(nested, decode_name(out).splitlines()):
+            kind, _, sha = line.partition(" ")
+            tags.append((name, kind, sha))
+    return [t for t in tags if t[1] in ("tree", "blob")]
+
+
+def tree_files(root: Path, tree: str) -> list[Change]:
+    """Every file (blob, symlink, submodule) of a tree, as added."""
+    changes = []
+    for entry in _out(root, ["ls-tree", "-r", "-z", "--full-tree", tree]).split(b"\0"):
+        meta, _, name = entry.partition(b"\t")
+        if name:
+            mode, _, sha = decode_name(meta).split(" ")
+            changes.append(Change("A", decode_name(name), old_mode=NO_MODE, new_mode=mode, new_blob=sha))
+    return changes
+
+
 def remote_named(root: Path, remote: str) -> str | None:
     """The configured remote that ``remote`` names: itself when it is a remote's
     name, else the remote whose URL (or push URL) it is, as ``git push URL`` passes

@@ -288,6 +288,85 @@ def test_a_push_when_the_default_branch_cannot_be_fetched_is_an_error(tmp_path: 
     assert "::error title=memcheck guard::" in out and "'trunk'" in out
 
 
+# --- 12. tags on a tree or a blob, at a push -----------------------------------------
+
+
+def pushed_main_with_a_new_commit(root: Path, tmp_path: Path) -> None:
+    """main on origin, and one more clean commit of main's to push (so that the push
+    has a commit, and pre-commit runs its hooks)."""
+    origin = bare(tmp_path, "origin")
+    git(root, "remote", "add", "origin", str(origin))
+    commit(root, {"README.md": "x\n"}, "init")
+    git(root, "push", "-q", "origin", "main")
+    git(root, "fetch", "-q", "origin")
+    commit(root, {"src/app.py": "x\n"}, "work")
+
+
+def stage_and_tag_tree(root: Path, tag: str, files: dict[str, str], annotated: bool = False) -> str:
+    for rel, text in files.items():
+        write(root, rel, text)
+    git(root, "add", "-A")
+    tree = git(root, "write-tree").strip()
+    git(root, "reset", "-q", "--hard")
+    git(root, "clean", "-qfd")
+    git(root, "tag", *(["-a", "-m", "a tree"] if annotated else []), tag, tree)
+    return tree
+
+
+@pytest.mark.parametrize("annotated", [False, True], ids=["lightweight", "annotated"])
+def test_a_tag_on_a_tree_is_judged_by_every_path_of_the_tree(repo: Path, tmp_path: Path, annotated: bool) -> None:
+    pushed_main_with_a_new_commit(repo, tmp_path)
+    stage_and_tag_tree(repo, "t", {".env": "SECRET=1\n", "keys/deploy.pem": "KEY\n"}, annotated)
+    code, out, _ = guard(repo, "--format", "json", env=pre_push(repo, "origin", "main"))
+    assert code == 1
+    assert found(out) == [(".env", "GRD001"), ("keys/deploy.pem", "GRD001")]
+    assert messages(out)[".env"].startswith("added in tag t: guarded by category env")
+
+
+def test_a_tag_of_a_tag_of_a_tree_is_judged(repo: Path, tmp_path: Path) -> None:
+    pushed_main_with_a_new_commit(repo, tmp_path)
+    stage_and_tag_tree(repo, "inner", {".aws/credentials": "[default]\n"}, annotated=True)
+    git(repo, "-c", "advice.nestedTag=false", "tag", "-a", "-m", "outer", "outer", "inner")
+    git(repo, "tag", "-d", "inner")
+    code, out, _ = guard(repo, "--format", "json", env=pre_push(repo, "origin", "main"))
+    assert code == 1 and found(out) == [(".aws/credentials", "GRD001")]
+    assert messages(out)[".aws/credentials"].startswith("added in tag outer: ")
+
+
+def test_a_symlink_in_a_tagged_tree_is_judged_by_its_target(repo: Path, tmp_path: Path) -> None:
+    pushed_main_with_a_new_commit(repo, tmp_path)
+    os.symlink("../.ssh/id_rsa", repo / "key")
+    stage_and_tag_tree(repo, "t", {})
+    code, out, _ = guard(repo, "--format", "json", env=pre_push(repo, "origin", "main"))
+    assert code == 1 and found(out) == [("key", "GRD002")]
+
+
+def test_a_tag_on_a_blob_is_judged_by_its_name(repo: Path, tmp_path: Path) -> None:
+    pushed_main_with_a_new_commit(repo, tmp_path)
+    key = write(tmp_path, "outside/key", "-----BEGIN PRIVATE KEY-----\n")
+    git(repo, "tag", "deploy.pem", git(repo, "hash-object", "-w", str(key)).strip())
+    code, out, _ = guard(repo, "--format", "json", env=pre_push(repo, "origin", "main"))
+    assert code == 1 and found(out) == [("deploy.pem", "GRD001")]
+    assert messages(out)["deploy.pem"].startswith("a tag on a file's content (tag deploy.pem): guarded by category keys (pattern *.pem)")
+
+
+def test_tags_on_harmless_trees_and_blobs_pass(repo: Path, tmp_path: Path) -> None:
+    # git.git has a tag on a blob (junio-gpg-pub), Linux one on a tree (v2.6.11-tree).
+    pushed_main_with_a_new_commit(repo, tmp_path)
+    stage_and_tag_tree(repo, "v2.6.11-tree", {"Makefile": "all:\n", ".env.example": "KEY=\n"})
+    key = write(tmp_path, "outside/key", "public key\n")
+    git(repo, "tag", "junio-gpg-pub", git(repo, "hash-object", "-w", str(key)).strip())
+    assert guard(repo, env=pre_push(repo, "origin", "main")) == (0, "No problems found.\n", "")
+
+
+def test_a_tree_tag_is_not_judged_outside_a_push(repo: Path) -> None:
+    # A range or the staged changes judge what goes into a branch, not the tags.
+    commit(repo, {"README.md": "x\n"}, "init")
+    stage_and_tag_tree(repo, "t", {".env": "SECRET=1\n"})
+    commit(repo, {"src/app.py": "x\n"}, "work")
+    assert guard(repo, "--base", "HEAD~1") == (0, "No problems found.\n", "")
+
+
 # --- 13c. settings that cannot be read fail closed -----------------------------------
 
 

@@ -327,3 +327,19 @@ def test_a_branch_rebased_on_upstream_and_pushed_to_a_fork_passes(pushing: Path,
     proc = push(pushing, "feature")
     assert proc.returncode != 0, proc.stdout + proc.stderr
     assert ".env:1:1: GRD001 added in" in proc.stdout and "package-lock.json" not in proc.stdout
+
+
+@pytest.mark.e2e  # pre-commit computes what it hands the guard at pre-push
+def test_a_tag_on_a_tree_pushed_with_a_branch_is_judged(pushing: Path) -> None:
+    pushed_main(pushing)
+    write(pushing, ".env", "SECRET=1\n")
+    git(pushing, "add", ".env")
+    tree = git(pushing, "write-tree").strip()
+    git(pushing, "rm", "-q", "--cached", ".env")
+    (pushing / ".env").unlink()
+    git(pushing, "tag", "t", tree)
+    commit(pushing, {"src/app.py": "x\n"}, "work")
+    proc = push(pushing, "main", "t")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert ".env:1:1: GRD001 added in tag t: guarded by category env" in proc.stdout
+    assert not remote_has(pushing, "t")

@@ -19,7 +19,14 @@ The changes come from the first of these that applies:
 
 At a push, a commit that any remote-tracking ref holds is not the pusher's change
 (in a fork, a branch rebased on ``upstream/main`` and pushed to ``origin`` brings
-upstream's commits, which ``origin`` lacks).
+upstream's commits, which ``origin`` lacks). What a push sends that no commit
+holds is judged too: every path of a local tag on a tree, as ``added in tag t``,
+and a local tag on a blob by the tag's own name as a file name (a tag named
+``deploy.pem`` on a key's content publishes that key, with no commit for anyone to
+review), reported as ``a tag on a file's content (tag deploy.pem)`` whatever the
+name says, never as an added file. Git keeps no record of which tags a remote has,
+so each such tag is judged at every push. (pre-commit itself runs no hook for a
+push of such tags alone: it finds no commit to push.)
 
 With nothing staged under pre-commit outside ``git commit`` (``pre-commit run
 --all-files``), every tracked file is judged, by the settings of the default
@@ -47,7 +54,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterable, Mapping, NamedTuple, Sequence
 
 from memcheck import git
-from memcheck.changes import SYMLINK_MODE, TREE_MODE, Change
+from memcheck.changes import NO_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change
 from memcheck.checks.guard import GRD003
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
 from memcheck.engine.finish import drop_path_ignores
@@ -270,6 +277,7 @@ class History(NamedTuple):
     net: tuple[str, str] | None = None  # where the change starts and its head: its net change is judged too
     whole: bool = False  # a range: refused when a shallow clone cuts it
     beside: tuple[str, ...] = ()  # a push: commits (the remotes' default branches) whose content the net change may bring freely
+    tagged: tuple[Change, ...] = ()  # a push: what the local tags on trees and blobs hold, which no commit shows
 
 
 def _given(flag: str, value: str | None) -> None:
@@ -310,7 +318,8 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     """What a push sends: the commits no remote-tracking ref holds (nor, for the
     ref pre-commit names, the old value it reports) of that ref, of every local
     branch (and a detached HEAD) and of every local tag, since pre-commit does not
-    say which other refs are pushed. A commit any remote has is not the pusher's
+    say which other refs are pushed; and what the local tags on trees and blobs
+    hold, which no commit shows. A commit any remote has is not the pusher's
     change: merging ``main`` brings ``main``'s commits, which the remote holds
     already, and in a fork a branch rebased on ``upstream/main`` brings upstream's
     commits to ``origin``, which lacks them. A push to a URL is a push to the
@@ -358,7 +367,24 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     # Merging a default branch (the remote's, or upstream's in a fork) into the pushed
     # one brings its files (its lock file) as they are there: not the push's doing.
     beside = tuple(c for c in dict.fromkeys(defaults) if net is not None and c != net[0])
-    return History(tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside)
+    return History(
+        tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside,
+        tagged=tuple(_tagged(where)),
+    )  # fmt: skip
+
+
+def _tagged(where: Path) -> list[Change]:
+    """What the local tags on trees and blobs hold, which a push sends and no
+    ``git log`` shows: each path of a tagged tree as added in the tag, and a tagged
+    blob as a file of the tag's own name. Git keeps no record of which tags a remote
+    has, and no commit holds these objects: every such tag is judged at each push."""
+    changes: list[Change] = []
+    for name, kind, sha in git.content_tags(where):
+        if kind == "tree":
+            changes += [c._replace(ref=f"tag {name}") for c in git.tree_files(where, sha)]
+        else:
+            changes.append(Change(TAGGED_BLOB, name, old_mode=NO_MODE, new_mode="100644", new_blob=sha))  # a file
+    return _with_targets(where, changes)
 
 
 def _default_branches(where: Path) -> dict[str, tuple[str, str]]:
@@ -468,7 +494,7 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     if renamed:
         changes = _with_targets(where, git.with_renames(where, changes, renamed))
     steps = [_Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
-    problems = findings(changes, guard) + _loosened(settings, where, steps)
+    problems = findings([*changes, *history.tagged], guard) + _loosened(settings, where, steps)
     if net is not None:
         problems += _net_change(settings, where, net, beside, changes, guard, problems)
     return problems, config
