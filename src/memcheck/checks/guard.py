@@ -64,7 +64,9 @@ Reports a change to `.memcheck.yaml` or `[tool.memcheck]` in `pyproject.toml` th
 lets more through the guard than the settings before it: a path allowed
 (`guard.allow`, a `!pattern`), a guard pattern removed, a category disabled, matching
 made case-sensitive, or a `GRD` rule switched off (`ignore`, `select`,
-`per-path-ignores`). Lint settings change freely.
+`per-path-ignores`). Lint settings change freely. Settings that cannot be read (YAML
+that does not parse, bytes that are not UTF-8, a link out of the repository) are
+reported too, naming the commit and why: what they let through cannot be told.
 
 ## Why is this bad?
 The change under review never decides its own policy: staged changes are judged by
