@@ -157,6 +157,19 @@ def event_default_branch(event: Mapping[str, Any]) -> str:
     return str(repository.get("default_branch") or "")
 
 
+def event_settings_branch(event: Mapping[str, Any]) -> str:
+    """For a push that moved a branch other than the default one: the repository's
+    default branch, whose settings judge the push too (the strictest of them and
+    ``before``'s). A push event reports findings after the push: a loosening pushed
+    first to a branch is there all the same, and must not judge the next push."""
+    before, after = str(event.get("before") or ""), str(event.get("after") or "")
+    repository = event.get("repository")
+    if "pull_request" in event or before in ("", ZERO_SHA) or after in ("", ZERO_SHA) or not isinstance(repository, dict):
+        return ""
+    branch = str(repository.get("default_branch") or "")
+    return "" if event.get("ref") == f"refs/heads/{branch}" else branch
+
+
 def event_labels(event: Mapping[str, Any]) -> set[str]:
     pr = event.get("pull_request")
     labels = pr.get("labels", []) if isinstance(pr, dict) else []
@@ -226,10 +239,18 @@ def _default_branch_tip(branch: str) -> str | None:
     return found.stdout.strip() if fetched.returncode == 0 and found.returncode == 0 else None
 
 
-def guard(inputs: Inputs, labels: set[str], default_branch: str = "") -> Guard:
+def guard(inputs: Inputs, labels: set[str], default_branch: str = "", settings_branch: str = "") -> Guard:
     if not inputs.guard:
         return Guard("off", [], "guard is off")
     base = inputs.base
+    settings_from: tuple[str, ...] = ()
+    if settings_branch and base and inputs.head:
+        # Fetched before the range is prepared: in a shallow clone this fetch is
+        # shallow too, and the range is then deepened as far as it needs.
+        tip = _default_branch_tip(settings_branch)
+        if tip is None:
+            return Guard("error", [], f"cannot fetch the default branch {settings_branch!r} from origin, whose settings judge a push to another branch too")
+        settings_from = (tip,)
     if not base and inputs.head and default_branch:
         # A push that created a branch: judged against the default branch.
         base = _default_branch_tip(default_branch) or ""
@@ -243,13 +264,15 @@ def guard(inputs: Inputs, labels: set[str], default_branch: str = "") -> Guard:
     if why is not None:
         return Guard("error", [], why)
     try:
-        request = guarder.Request(base=base, head=inputs.head)
+        request = guarder.Request(base=base, head=inputs.head, settings_from=settings_from)
         found = guarder.check(inputs.config or None, request, Path.cwd(), env={})
     except ConfigError as e:
         return Guard("error", [], str(e))
     except Exception as e:  # as the CLI does: one line, never a traceback in the log
         return Guard("error", [], f"internal error: {type(e).__name__}: {e}")
     note = f"range {base[:12]}..{inputs.head[:12]}"
+    if settings_from:
+        note += f", by the settings of {base[:12]} and of the default branch {settings_branch}"
     overridden = bool(found and inputs.override_label and inputs.override_label in labels)
     if overridden:
         # The label accepts an agent's change and a reviewed loosening; a secret stays an error.
@@ -412,7 +435,7 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
     except Exception as e:  # as the CLI does: one line, never a traceback in the log
         out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
         return 2
-    guarded = guard(inputs, event_labels(event), event_default_branch(event))
+    guarded = guard(inputs, event_labels(event), event_default_branch(event), event_settings_branch(event))
 
     for p in sorted(result.problems + guarded.problems):
         out.write(annotation(p) + "\n")

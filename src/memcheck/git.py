@@ -390,6 +390,49 @@ def remote_names(root: Path) -> list[str]:
     return [decode_name(name) for name in _out(root, ["remote"]).splitlines() if name]
 
 
+def remote_default(root: Path, remote: str) -> tuple[str, str] | None:
+    """A remote's default branch as last fetched, ``origin/HEAD`` (a clone sets it),
+    else ``main`` or ``master``: its name (``origin/main``) and commit. One call."""
+    names = [f"refs/remotes/{remote}/{name}" for name in ("HEAD", "main", "master")]
+    fmt = "%(refname) %(symref) %(objecttype) %(objectname) %(*objecttype) %(*objectname)"
+    found: dict[str, tuple[str, str]] = {}
+    for line in decode_name(_out(root, ["for-each-ref", f"--format={fmt}", *names])).splitlines():
+        ref, symref, kind, sha, peeled_kind, peeled = line.split(" ")  # a ref name holds no space
+        if kind == "commit" or peeled_kind == "commit":
+            found[ref] = ((symref or ref).removeprefix("refs/remotes/"), sha if kind == "commit" else peeled)
+    return next((found[name] for name in names if name in found), None)
+
+
+def content_tags(root: Path) -> list[tuple[str, str, str]]:
+    """The local tags on a tree or a blob, however deeply tagged: (name, "tree" or
+    "blob", the object). Tags on commits are not listed: ``git log`` walks them."""
+    fmt = "%(objecttype) %(objectname) %(*objecttype) %(*objectname) %(refname)"
+    tags: list[tuple[str, str, str]] = []
+    nested: list[tuple[str, str, str]] = []
+    for line in decode_name(_out(root, ["for-each-ref", f"--format={fmt}", "refs/tags/"])).splitlines():
+        kind, sha, peeled_kind, peeled, ref = line.split(" ", 4)
+        name = ref.removeprefix("refs/tags/")
+        kind, sha = (peeled_kind, peeled) if kind == "tag" else (kind, sha)
+        (nested if kind == "tag" else tags).append((name, kind, sha))
+    if nested:  # a tag of a tag: peeled all the way
+        out = _out(root, ["cat-file", "--batch-check=%(objecttype) %(objectname)"], "".join(f"{sha}^{{}}\n" for _, _, sha in nested).encode())
+        for (name, _, _), line in zip(nested, decode_name(out).splitlines()):
+            kind, _, sha = line.partition(" ")
+            tags.append((name, kind, sha))
+    return [t for t in tags if t[1] in ("tree", "blob")]
+
+
+def tree_files(root: Path, tree: str) -> list[Change]:
+    """Every file (blob, symlink, submodule) of a tree, as added."""
+    changes = []
+    for entry in _out(root, ["ls-tree", "-r", "-z", "--full-tree", tree]).split(b"\0"):
+        meta, _, name = entry.partition(b"\t")
+        if name:
+            mode, _, sha = decode_name(meta).split(" ")
+            changes.append(Change("A", decode_name(name), old_mode=NO_MODE, new_mode=mode, new_blob=sha))
+    return changes
+
+
 def remote_named(root: Path, remote: str) -> str | None:
     """The configured remote that ``remote`` names: itself when it is a remote's
     name, else the remote whose URL (or push URL) it is, as ``git push URL`` passes

@@ -302,3 +302,44 @@ def test_an_empty_commit_is_not_blamed_for_the_tree(repo: Path, tmp_path: Path) 
     subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=repo, check=True, capture_output=True, env=_pre_commit_env(tmp_path))
     proc = subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "empty"], cwd=repo, capture_output=True, text=True, env=_pre_commit_env(tmp_path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.e2e  # pre-commit computes what it hands the guard at pre-push
+def test_a_branch_rebased_on_upstream_and_pushed_to_a_fork_passes(pushing: Path, tmp_path: Path) -> None:
+    # The fork workflow: origin is the fork (still at init), upstream moved on with
+    # its own lock file; the branch rebased on upstream/main brings upstream's
+    # commits, which are not the pusher's.
+    pushed_main(pushing)
+    upstream = tmp_path / "upstream.git"
+    git(tmp_path, "clone", "-q", "--bare", str(tmp_path / "origin.git"), str(upstream))
+    git(pushing, "remote", "add", "upstream", str(upstream))
+    git(pushing, "checkout", "-q", "-b", "upstream-work")
+    commit(pushing, {"package-lock.json": "{}\n"}, "upstream's lock file")
+    assert subprocess.run(["git", "push", "-q", "--no-verify", "upstream", "upstream-work:main"], cwd=pushing, capture_output=True).returncode == 0
+    git(pushing, "fetch", "-q", "upstream")
+    git(pushing, "checkout", "-q", "-b", "feature", "upstream/main")
+    git(pushing, "branch", "-q", "-D", "upstream-work")
+    commit(pushing, {"src/app.py": "x\n"}, "my work")
+    proc = push(pushing, "feature")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert remote_has(pushing, "feature")
+    commit(pushing, {".env": "SECRET=1\n"}, "my secret")
+    proc = push(pushing, "feature")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert ".env:1:1: GRD001 added in" in proc.stdout and "package-lock.json" not in proc.stdout
+
+
+@pytest.mark.e2e  # pre-commit computes what it hands the guard at pre-push
+def test_a_tag_on_a_tree_pushed_with_a_branch_is_judged(pushing: Path) -> None:
+    pushed_main(pushing)
+    write(pushing, ".env", "SECRET=1\n")
+    git(pushing, "add", ".env")
+    tree = git(pushing, "write-tree").strip()
+    git(pushing, "rm", "-q", "--cached", ".env")
+    (pushing / ".env").unlink()
+    git(pushing, "tag", "t", tree)
+    commit(pushing, {"src/app.py": "x\n"}, "work")
+    proc = push(pushing, "main", "t")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert ".env:1:1: GRD001 added in tag t: guarded by category env" in proc.stdout
+    assert not remote_has(pushing, "t")

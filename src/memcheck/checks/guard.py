@@ -25,7 +25,7 @@ dependencies and build outputs are written by tools; a hand edit drifts from the
 ## Example
 ```console
 $ git add .env && memcheck guard
-.env:1:1: GRD001 added: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}
+.env:1:1: GRD001 unstage it (git restore --staged -- .env) and rotate any secret it holds (guarded in every change, whoever makes it). added: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}
 ```
 
 ## Use instead
@@ -48,7 +48,7 @@ home folder publishes where the secrets live.
 ## Example
 ```console
 $ ln -s deploy.pem notes.txt && git add notes.txt && memcheck guard
-notes.txt:1:1: GRD002 symlink added pointing to deploy.pem: guarded by category keys (pattern *.pem); ...
+notes.txt:1:1: GRD002 unstage it (git restore --staged -- notes.txt) and rotate any secret it holds (guarded in every change, whoever makes it). symlink added pointing to deploy.pem: guarded by category keys (pattern *.pem); ...
 ```
 
 ## Use instead
@@ -64,7 +64,9 @@ Reports a change to `.memcheck.yaml` or `[tool.memcheck]` in `pyproject.toml` th
 lets more through the guard than the settings before it: a path allowed
 (`guard.allow`, a `!pattern`), a guard pattern removed, a category disabled, matching
 made case-sensitive, or a `GRD` rule switched off (`ignore`, `select`,
-`per-path-ignores`). Lint settings change freely.
+`per-path-ignores`). Lint settings change freely. Settings that cannot be read (YAML
+that does not parse, bytes that are not UTF-8, a link out of the repository) are
+reported too, naming the commit and why: what they let through cannot be told.
 
 ## Why is this bad?
 The change under review never decides its own policy: staged changes are judged by
@@ -75,8 +77,8 @@ after it, and so needs a reviewer's eye of its own.
 ## Example
 ```console
 $ git add .memcheck.yaml .env && memcheck guard
-.env:1:1: GRD001 added: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}
-.memcheck.yaml:1:1: GRD003 loosens the guard: allows /.env; a change is judged by the settings before it, so land this on its own and have it reviewed
+.env:1:1: GRD001 unstage it (git restore --staged -- .env) and rotate any secret it holds (guarded in every change, whoever makes it). added: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}
+.memcheck.yaml:1:1: GRD003 land this on its own and have it reviewed (SKIP=memcheck-guard at the hook; the override label in a pull request). loosens the guard: allows /.env; a change is judged by the settings before it
 ```
 
 ## Use instead
@@ -106,7 +108,7 @@ shared editor settings are routine work, so only an agent's change is stopped.
 ## Example
 ```console
 $ CLAUDECODE=1 git commit -am "bump deps"
-package-lock.json:1:1: GRD004 unstage it (git restore --staged -- package-lock.json) and have a person make this change: an agent must not. modified: made by an agent (Claude Code: its shell sets CLAUDECODE=1), guarded from agents' changes by category lockfiles (pattern package-lock.json); ...
+package-lock.json:1:1: GRD004 unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it: its shell sets CLAUDECODE=1; this file is guarded from agents' changes). modified: guarded by category lockfiles (pattern package-lock.json); ...
 ```
 
 ## Use instead
@@ -131,7 +133,7 @@ the change that turns the secret rules off, so that it is reviewed on its own.
 ## Example
 ```console
 $ git add .memcheck.yaml && memcheck guard
-.memcheck.yaml:1:1: GRD005 land this on its own and have it reviewed (...): it turns the secret rules off: ignores SEC001, SEC002
+.memcheck.yaml:1:1: GRD005 land this on its own and have it reviewed (...). changes the secret rules: turns SEC001, SEC002, SEC003 off; a change is judged by the settings before it
 ```
 
 ## Use instead

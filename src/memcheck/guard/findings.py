@@ -109,6 +109,8 @@ def commit_label(commit: str, merge: bool = False, ref: str = "") -> str:
 def where(change: Change) -> str:
     if change.net:
         return net_label(change.commit)
+    if not change.commit:
+        return change.ref  # a tag on a tree ("tag t"); nothing for the staged changes
     return commit_label(change.commit, change.merge, change.ref)
 
 

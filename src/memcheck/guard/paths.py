@@ -15,7 +15,7 @@ import posixpath
 import re
 from typing import Container, Iterable, NamedTuple, Sequence
 
-from memcheck.changes import Change
+from memcheck.changes import TAGGED_BLOB, Change
 from memcheck.config import ConfigError, GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions
 from memcheck.guard.tiers import tiers
@@ -241,6 +241,8 @@ def describe(change: Change) -> list[tuple[str, str]]:
         return [(path, f"{verb} from {shown(source)}"), (source, f"{verb} to {shown(path)}")]
     if status == "U":
         return [(path, "unmerged")]
+    if status == TAGGED_BLOB:
+        return [(path, f"a tag on a file's content (tag {shown(path)})")]
     return [(path, "listed" if not status else "changed")]
 
 

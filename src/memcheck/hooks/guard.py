@@ -8,26 +8,45 @@ The changes come from the first of these that applies:
   the range holds a merge, its net change from the merge base (what a merge took
   from outside the range); a range cut by a shallow clone is refused;
 - a push: pre-commit sets ``PRE_COMMIT_REMOTE_NAME`` at pre-push. Every commit that
-  the pushed refs hold and the remote lacks: pre-commit names only the first pushed
-  ref (``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF``), and none at all when that ref
-  starts with a root commit, so the local branches and tags the remote lacks are
+  the pushed refs hold and no remote-tracking ref does: pre-commit names only the
+  first pushed ref (``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF``), and none at all
+  when that ref starts with a root commit, so the local branches and tags are
   judged too;
 - a range from ``PRE_COMMIT_FROM_REF``/``PRE_COMMIT_TO_REF`` outside a push
   (``pre-commit run --from-ref X --to-ref Y``);
 - the staged changes. Deletions and rename sources never reach a hook's file list,
   so the default mode reads the staged diff itself.
 
+At a push, a commit that any remote-tracking ref holds is not the pusher's change
+(in a fork, a branch rebased on ``upstream/main`` and pushed to ``origin`` brings
+upstream's commits, which ``origin`` lacks). What a push sends that no commit
+holds is judged too: every path of a local tag on a tree, as ``added in tag t``,
+and a local tag on a blob by the tag's own name as a file name (a tag named
+``deploy.pem`` on a key's content publishes that key, with no commit for anyone to
+review), reported as ``a tag on a file's content (tag deploy.pem)`` whatever the
+name says, never as an added file. Git keeps no record of which tags a remote has,
+so each such tag is judged at every push. (pre-commit itself runs no hook for a
+push of such tags alone: it finds no commit to push.)
+
+With nothing staged under pre-commit outside ``git commit`` (``pre-commit run
+--all-files``), every tracked file is judged, by the settings of the default
+branch as last fetched (the strictest of every remote's, and of HEAD's), else of
+HEAD; stderr says which.
+
 The change under review never decides its own policy: history is judged by the
 settings of the commit it goes into (a range by its base, a push by the remote's
-copy of the branch and its default branch, staged changes by HEAD), read from that
-commit, never from the working tree; a commit that loosens those settings is a
-finding of its own (GRD003). Paths mode and ``--list`` judge no change: they use the
-working tree's settings, so a change to them can be tried before it is committed.
+copy of the branch and its default branch, staged changes by HEAD; the Action on a
+push event by the previous tip's and the default branch's), read from that commit,
+never from the working tree. A commit that loosens those settings is a finding of
+its own (GRD003), and so is a commit whose settings cannot be read (they do not
+parse, are not UTF-8, or are a link out of the repository): what they let through
+is unknown, so they fail closed. Paths mode and ``--list`` judge no change: they
+use the working tree's settings, so a change to them can be tried before it is
+committed.
 """
 from __future__ import annotations
 
 import codecs
-import functools
 import json
 import os
 import sys
@@ -35,7 +54,7 @@ from pathlib import Path
 from typing import BinaryIO, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from memcheck import git
-from memcheck.changes import SYMLINK_MODE, TREE_MODE, Change
+from memcheck.changes import NO_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change
 from memcheck.checks.guard import GRD003, GRD005
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
 from memcheck.engine.finish import drop_path_ignores
@@ -47,7 +66,7 @@ from memcheck.hooks.report import report
 from memcheck.problem import Problem, shown
 
 NOTHING_STAGED = (
-    "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks; "
+    "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks, {judged}; "
     "the branch's commits were not (a file added and deleted again is not in the tree): "
     "run `memcheck guard --base <target branch>` for them (in CI, the pull request's base)"
 )
@@ -60,6 +79,7 @@ class Request(NamedTuple):
     paths_from: str | None = None  # a file, or "-" for standard input
     base: str | None = None
     head: str | None = None
+    settings_from: tuple[str, ...] = ()  # with base: more commits whose settings judge the range (the strictest)
 
 
 def split_path_list(data: bytes, source: str = "-") -> list[str]:
@@ -264,7 +284,8 @@ class History(NamedTuple):
     defaults: bool = False  # the defaults have a say too (nothing the remote has to build on)
     net: tuple[str, str] | None = None  # where the change starts and its head: its net change is judged too
     whole: bool = False  # a range: refused when a shallow clone cuts it
-    beside: str | None = None  # a push: a commit (the remote's default branch) whose content the net change may bring freely
+    beside: tuple[str, ...] = ()  # a push: commits (the remotes' default branches) whose content the net change may bring freely
+    tagged: tuple[Change, ...] = ()  # a push: what the local tags on trees and blobs hold, which no commit shows
 
 
 def _given(flag: str, value: str | None) -> None:
@@ -278,7 +299,7 @@ def _history(request: Request, env: Mapping[str, str], where: Path) -> History |
         _given("--head", request.head)
         if request.base is None:
             raise ConfigError("--head needs --base: the range is judged from their merge base")
-        return _range(where, request.base, request.head or "HEAD")
+        return _range(where, request.base, request.head or "HEAD", request.settings_from)
     from_ref, to_ref = env.get("PRE_COMMIT_FROM_REF") or None, env.get("PRE_COMMIT_TO_REF") or None
     remote = env.get("PRE_COMMIT_REMOTE_NAME")
     if remote:
@@ -288,23 +309,29 @@ def _history(request: Request, env: Mapping[str, str], where: Path) -> History |
     return None
 
 
-def _range(where: Path, base: str, head: str) -> History:
+def _range(where: Path, base: str, head: str, settings_from: Sequence[str] = ()) -> History:
     """Every commit of ``head`` that ``base`` lacks, judged by the settings of
     ``base`` itself: the branch the change goes into decides, not the point the
-    change chose to fork from (an old commit, from before a tightening)."""
+    change chose to fork from (an old commit, from before a tightening). With
+    ``settings_from``, by the strictest of those and base's: the Action on a push
+    adds the default branch, so that a loosening pushed first to a branch (and
+    reported, but pushed all the same) does not judge the next push."""
     mb = git.range_base(where, base, head)
-    tip, name = f"{base}^{{commit}}", base[:7] if len(base) >= 40 else base
-    return History((((f"{head}^{{commit}}", "--not", tip), False),), ((tip, name),), net=(mb, f"{head}^{{commit}}"), whole=True)
+    trusted = [(f"{base}^{{commit}}", base[:7] if len(base) >= 40 else base)]
+    trusted += [(git.resolve(where, rev), rev[:7] if len(rev) >= 40 else rev) for rev in settings_from]
+    return History((((f"{head}^{{commit}}", "--not", trusted[0][0]), False),), tuple(trusted), net=(mb, f"{head}^{{commit}}"), whole=True)
 
 
 def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None, to_ref: str | None) -> History:
-    """What a push sends: the commits the remote lacks (by its remote-tracking refs
-    and, for the ref pre-commit names, the old value it reports) of that ref, of
-    every local branch (and a detached HEAD) and of every local tag no remote holds,
-    since pre-commit does not say which other refs are pushed. A commit the remote
-    has is not judged again: merging ``main`` brings ``main``'s commits, which the
-    remote holds already. A push to a URL is a push to the remote with that URL;
-    to a URL no remote has, a commit on any remote-tracking ref counts as known.
+    """What a push sends: the commits no remote-tracking ref holds (nor, for the
+    ref pre-commit names, the old value it reports) of that ref, of every local
+    branch (and a detached HEAD) and of every local tag, since pre-commit does not
+    say which other refs are pushed; and what the local tags on trees and blobs
+    hold, which no commit shows. A commit any remote has is not the pusher's
+    change: merging ``main`` brings ``main``'s commits, which the remote holds
+    already, and in a fork a branch rebased on ``upstream/main`` brings upstream's
+    commits to ``origin``, which lacks them. A push to a URL is a push to the
+    remote with that URL.
 
     Settings: the strictest of those of the remote's copy of the pushed branch (or
     the commit the push builds on) and of the remote's default branch, which the
@@ -313,7 +340,7 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     change past the settings of the branch it is merged into."""
     remote = git.remote_named(where, remote_arg)
     logs: list[tuple[tuple[str, ...], bool]] = []
-    known = [f"--remotes={remote}" if remote else "--remotes"]  # what the remote has
+    known = ["--remotes"]  # what the remotes have: another remote's commits are not the pusher's either
     trusted: list[str] = []
     net = None
     if from_ref:
@@ -332,28 +359,47 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     # Tags: those whose commits no remote and no local branch holds (the branches'
     # own are judged above). Tags fetched from another remote (upstream's
     # releases, in a fork) are on its remote-tracking refs, and not judged again.
-    logs.append((("--tags", "--not", "--remotes", *local, *known[1:]), True))
-    copy = default = None
+    logs.append((("--tags", "--not", *local, *known), True))
+    copy = None
+    branches = _default_branches(where)
+    defaults = [c for _, c in branches.values()]
     if remote:
         branch = remote_branch.removeprefix("refs/heads/")
         copy = git.commit_of(where, f"refs/remotes/{remote}/{branch}") if branch else None
-        default = _default_branch(where, remote)
-        trusted += [c for c in (copy, default) if c]
+        trusted += [c for c in (copy, branches[remote][1] if remote in branches else None) if c]
     else:
         # A URL no remote has (a mirror, a fork, a new copy of one of them): the
         # settings of every remote's default branch, so the repository's own patterns
         # still apply.
-        trusted += [c for c in map(functools.partial(_default_branch, where), git.remote_names(where)) if c]
-    # Merging the default branch into the pushed one brings its files (its lock file)
-    # as they are there: not the push's doing.
-    beside = default if net is not None and remote and default and default != net[0] else None
-    return History(tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside)
+        trusted += defaults
+    # Merging a default branch (the remote's, or upstream's in a fork) into the pushed
+    # one brings its files (its lock file) as they are there: not the push's doing.
+    beside = tuple(c for c in dict.fromkeys(defaults) if net is not None and c != net[0])
+    return History(
+        tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside,
+        tagged=tuple(_tagged(where)),
+    )  # fmt: skip
 
 
-def _default_branch(where: Path, remote: str) -> str | None:
-    """The commit of a remote's default branch, as last fetched: ``origin/HEAD``
-    (a clone sets it), else ``main`` or ``master``."""
-    return next(filter(None, (git.commit_of(where, f"refs/remotes/{remote}/{name}") for name in ("HEAD", "main", "master"))), None)
+def _tagged(where: Path) -> list[Change]:
+    """What the local tags on trees and blobs hold, which a push sends and no
+    ``git log`` shows: each path of a tagged tree as added in the tag, and a tagged
+    blob as a file of the tag's own name. Git keeps no record of which tags a remote
+    has, and no commit holds these objects: every such tag is judged at each push."""
+    changes: list[Change] = []
+    for name, kind, sha in git.content_tags(where):
+        if kind == "tree":
+            changes += [c._replace(ref=f"tag {name}") for c in git.tree_files(where, sha)]
+        else:
+            changes.append(Change(TAGGED_BLOB, name, old_mode=NO_MODE, new_mode="100644", new_blob=sha))  # a file
+    return _with_targets(where, changes)
+
+
+def _default_branches(where: Path) -> dict[str, tuple[str, str]]:
+    """Each remote's default branch, as last fetched: ``origin/HEAD`` (a clone sets
+    it), else ``main`` or ``master``; by remote, its name (``origin/main``) and commit."""
+    found = {remote: git.remote_default(where, remote) for remote in git.remote_names(where)}
+    return {remote: branch for remote, branch in found.items() if branch}
 
 
 # --- judging --------------------------------------------------------------------
@@ -376,7 +422,10 @@ class _Step(NamedTuple):
 
 def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[Problem]:
     """GRD003 for each step whose settings let through what none of its parents' did
-    (a root commit's, what the defaults did not).
+    (a root commit's, what the defaults did not), and for each step whose settings
+    cannot be read: what they let through is unknown, so they fail closed. Parents
+    whose settings cannot be read are left out of the comparison (with none left,
+    the defaults stand in, as for a root commit).
 
     Settings are compared by the blob that holds them, followed through symlinks, so
     a commit that edits the file ``.memcheck.yaml`` links to is seen too; only the
@@ -397,31 +446,55 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
     defaults = policy(default_config(settings.root))
     by_path: dict[str, list[tuple[str, list[str]]]] = {}
     secrets_by_path: dict[str, list[tuple[str, list[str]]]] = {}
+    unreadable: dict[str, list[tuple[str, str]]] = {}
     for step in changed:
         read = [configs[r] for r in (step.commit, *step.parents)]
         after, befores = read[0], read[1:]
-        if isinstance(after, ConfigError) or any(isinstance(b, ConfigError) for b in befores):
-            continue  # unreadable settings judge nothing here; where they are trusted, they are an error
+        key = settings.key(stored, step.commit) or (settings.key(stored, step.parents[0]) if step.parents else None)
+        path = key[0] if key else settings.files[0]
+        if isinstance(after, ConfigError):
+            unreadable.setdefault(path, []).append((step.label, str(after).removeprefix(f"{step.commit[:7]}:")))
+            continue
         before_policies = [policy(b) for b in befores if isinstance(b, Config)] or [defaults]
         after_policy = policy(after)
         # A merge loosens only what none of its parents already let through.
-        key = settings.key(stored, step.commit) or (settings.key(stored, step.parents[0]) if step.parents else None)
-        path = key[0] if key else settings.files[0]
         for judged, into in ((loosenings, by_path), (secrets_off, secrets_by_path)):
             found = [set(judged(b, after_policy)) for b in before_policies]
             items = [i for i in judged(before_policies[0], after_policy) if all(i in f for f in found)]
             if items:
                 into.setdefault(path, []).append((step.label, items))
-    return [loosened(path, found_at) for path, found_at in by_path.items()] + [
-        loosened(path, found_at, GRD005) for path, found_at in secrets_by_path.items()
-    ]
+    return (
+        [loosened(path, found_at) for path, found_at in by_path.items()]
+        + [loosened(path, found_at, GRD005) for path, found_at in secrets_by_path.items()]
+        + [_unreadable(path, found_at) for path, found_at in unreadable.items()]
+    )
+
+
+_SHOWN_ERROR = 160  # characters of why settings cannot be read: the error may quote the file
+
+
+def _unreadable(path: str, found_at: Sequence[tuple[str, str]]) -> Problem:
+    """GRD003 for settings that cannot be read in the steps ``found_at`` names
+    (label, why; label "" for the staged changes): the guard cannot tell what they
+    loosen. Only the first reason is quoted, cut short: it may hold the file's text."""
+    labels = [label for label, _ in found_at if label]
+    why = " ".join(found_at[0][1].split())  # one line
+    why = why if len(why) <= _SHOWN_ERROR else why[: _SHOWN_ERROR - 3] + "..."
+    if not labels:
+        return GRD003.at(path, 1, 1, f"cannot be read ({why}), so the guard cannot tell what it loosens; make it readable and stage it again")
+    more = f" and {len(labels) - 3} more" if len(labels) > 3 else ""
+    return GRD003.at(
+        path, 1, 1,
+        f"cannot be read in {', '.join(labels[:3])}{more} ({why}), so the guard cannot tell what it loosens; "
+        "rewrite the branch so that no commit holds it unreadable, or land it on its own and have it reviewed",
+    )  # fmt: skip
 
 
 def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
     readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
     # ...while the settings are read, and the net change
     net = git.TreeDiff(where, *history.net) if history.net is not None else None
-    beside = git.TreeDiff(where, history.beside, history.net[1]) if history.net is not None and history.beside else None
+    beside = [git.TreeDiff(where, b, history.net[1]) for b in history.beside] if history.net is not None else []
     config, guard = _trusted(settings, where, dict(history.trusted), history.defaults, "fix them there first")
     guard.agent_of = _commit_agents(config, readers)
     changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
@@ -436,7 +509,7 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     if renamed:
         changes = _with_targets(where, git.with_renames(where, changes, renamed))
     steps = [_Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
-    problems = findings(changes, guard) + _loosened(settings, where, steps)
+    problems = findings([*changes, *history.tagged], guard) + _loosened(settings, where, steps)
     if net is not None:
         problems += _net_change(settings, where, net, beside, changes, guard, problems)
     return problems, config
@@ -482,7 +555,7 @@ def _refuse_shallow_cuts(where: Path, commits: Sequence[git.Commit]) -> None:
 
 
 def _net_change(
-    settings: Settings, where: Path, net: git.TreeDiff, beside: git.TreeDiff | None, changes: Sequence[Change], guard: Judge, found: Sequence[Problem]
+    settings: Settings, where: Path, net: git.TreeDiff, beside: Sequence[git.TreeDiff], changes: Sequence[Change], guard: Judge, found: Sequence[Problem]
 ) -> list[Problem]:
     """What a range (or a push) brings as a whole that none of its commits shows:
     a merge takes a file from its other parent as it is there, so a merge of an old
@@ -494,35 +567,35 @@ def _net_change(
     value), as a pull request page shows it: a branch that is only behind its base
     changes nothing there, and merging the base in brings nothing. Without merges
     every path of it is one a commit touched, and is left out here. ``beside``:
-    the head's difference from a commit whose content it may take as it is (at a
-    push, the remote's default branch): only paths that differ there too count."""
+    the head's differences from commits whose content it may take as it is (at a
+    push, the remotes' default branches): only paths that differ from each count."""
     touched = {path for change in changes for path, _ in describe(change)}
     brought = [c for c in net.read() if not any(p in touched for p, _ in describe(c))]
-    if beside is not None:
-        differs = {path for change in beside.read() for path, _ in describe(change)}
+    for other in beside:
+        differs = {path for change in other.read() for path, _ in describe(change)}
         brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
     problems = findings(_with_targets(where, brought), guard)
     reported = {(p.path, p.code) for p in found if p.code in (GRD003.code, GRD005.code)}
-    parents = (net.old,) if beside is None else (net.old, beside.old)
+    parents = (net.old, *(other.old for other in beside))
     problems += [p for p in _loosened(settings, where, [_Step(net.new, parents, net_label(net.new))]) if (p.path, p.code) not in reported]
     return problems
 
 
+_FIX_AT_HEAD = "commit the fix past this hook, SKIP=memcheck-guard git commit"
+
+
 def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tuple[list[Problem], Config]:
     head = git.commit_of(where, "HEAD")
-    config, guard = _trusted(settings, where, {head: "HEAD"} if head else {}, False, "commit the fix past this hook, SKIP=memcheck-guard git commit")
-    agent = recogniser(config.guard).of_shell(env)  # the commit being made: from an agent's shell?
-    guard.agent_of = lambda change: agent
     changes = git.staged_changes(where)
-    if not changes:
+    if not changes and env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env:
         # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its
         # hooks): `pre-commit run --all-files`, as CI and pre-commit.ci run it, where
-        # a "Passed" for an empty diff would read as a verdict on the branch. The
-        # tree is judged instead, as the lint hooks judge it there, and stderr says
-        # what was not (pre-commit shows it with --verbose or when the hook fails).
-        if env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env:
-            sys.stderr.write(NOTHING_STAGED + "\n")
-            return findings(_tracked_tree(where), guard), config
+        # a "Passed" for an empty diff would read as a verdict on the branch.
+        return _judge_tree(settings, where, head)
+    config, guard = _trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
+    agent = recogniser(config.guard).of_shell(env)  # the commit being made: from an agent's shell?
+    guard.agent_of = lambda change: agent
+    if not changes:
         return [], config
     # The tree the commit will record: its settings are read as HEAD's are.
     tree = git.staged_tree(where)
@@ -537,6 +610,25 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tu
     if tree is not None:
         problems += _loosened(settings, where, [_Step(tree, parents, "")])
     return problems, config
+
+
+def _judge_tree(settings: Settings, where: Path, head: str | None) -> tuple[list[Problem], Config]:
+    """Every tracked file, as the lint hooks judge the tree there, by the settings of
+    the default branch (the strictest of every remote's, and of HEAD's): in CI the
+    checkout is the pull request's own, whose settings must not judge it. Stderr
+    says which settings judged and what was not judged (pre-commit shows it with
+    --verbose or when the hook fails)."""
+    branches = list(dict.fromkeys(_default_branches(where).values()))
+    names = {commit: name for name, commit in reversed(branches)}
+    if head:
+        names.setdefault(head, "HEAD")
+    config, guard = _trusted(settings, where, names, False, "fix them there first" if branches else _FIX_AT_HEAD)
+    if branches:
+        judged = f"by the settings of {', '.join(f'{name} ({commit[:7]})' for name, commit in branches)}, and HEAD's where they are stricter"
+    else:
+        judged = "by HEAD's settings: no remote-tracking copy of the default branch"
+    sys.stderr.write(NOTHING_STAGED.format(judged=judged) + "\n")
+    return findings(_tracked_tree(where), guard), config
 
 
 def _tracked_tree(where: Path) -> list[Change]:
