@@ -23,6 +23,7 @@ from memcheck.config import Config, ConfigError
 from memcheck.hooks.options import config_for
 from memcheck.index.caps import cap_lines, entry_names, loaded_lines
 from memcheck.paths import parent
+from memcheck.problem import escaped, json_text, shown
 from memcheck.text.document import MAX_BYTES
 from memcheck.workspace.discover import USER_PREFIX, Workspace, folder_workspace, relative_path, user_workspace
 from memcheck.workspace.skills import scope_of
@@ -344,13 +345,13 @@ def render_text(report: Report) -> Iterable[str]:
         yield "  none"
     for i in report["indexes"]:
         if not i["exists"]:
-            yield f"  {i['file']}  missing: agents load nothing from this store"
+            yield f"  {shown(i['file'])}  missing: agents load nothing from this store"
             continue
         cut = "" if i["loaded_lines"] == i["lines"] else f"; cut at {_n(i['loaded_lines'])} of {_n(i['lines'])} lines by the caps"
-        yield f"  {i['file']}  {_n(i['lines'])} lines, {_n(i['bytes'])} bytes; loads {_n(i['loaded_bytes'])} bytes, ~{_n(i['tokens'])} tokens{cut}"
+        yield f"  {shown(i['file'])}  {_n(i['lines'])} lines, {_n(i['bytes'])} bytes; loads {_n(i['loaded_bytes'])} bytes, ~{_n(i['tokens'])} tokens{cut}"
         if i["past_cap"]:
-            shown = ", ".join(i["past_cap"][:10]) + (f" and {len(i['past_cap']) - 10} more" if len(i["past_cap"]) > 10 else "")
-            yield f"           past the cap (never seen): {shown}"
+            names = ", ".join(i["past_cap"][:10]) + (f" and {len(i['past_cap']) - 10} more" if len(i["past_cap"]) > 10 else "")
+            yield f"           past the cap (never seen): {names}"
     yield ""
     sk = report["skills"]
     yield f"Skills catalogue: {sk['count']} skill(s), ~{_n(sk['tokens'])} tokens of names and descriptions"
@@ -370,9 +371,11 @@ def run(path: str, fmt: str, agent: str | None, config_file: str | None) -> int:
 def show(config: Config, path: str, fmt: str, agent: str | None = None) -> int:
     """Print what each agent loads working on ``path``; 1 when one is over budget."""
     report = build(config, path, agent)
+    # The report quotes the files (a rule's description, an import, an entry's
+    # name): printed with their control characters escaped, as findings are.
     if fmt == "json":
-        click.echo(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True))
+        click.echo(json_text(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True)))
     else:
         for line in render_text(report):
-            click.echo(line)
+            click.echo(escaped(line))
     return 1 if report["total"]["over"] else 0
