@@ -22,6 +22,7 @@ from memcheck.checks import secrets
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import targets_for
 from memcheck.output import REPORTER_BY_NAME, ReportContext, get_reporter
+from memcheck.text import secrets as detect
 from memcheck.text.document import parse
 from memcheck.workspace.discover import Workspace
 
@@ -171,7 +172,7 @@ def test_find_never_raises_and_never_shows_a_value(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 12)), max_size=30), st.lists(st.integers(0, 80), max_size=30))
 def test_spans_taken_answer_as_every_span_tried_in_turn(spans: list[tuple[int, int]], offsets: list[int]) -> None:
-    taken = secrets._Taken()
+    taken = detect._Taken()
     added: list[tuple[int, int]] = []
     for start, length in spans:
         taken.add(start, start + length)
@@ -191,5 +192,5 @@ def test_a_scrubbed_message_is_what_replacing_every_secret_in_turn_gives(values:
     message = "".join(pieces)
     expected = message
     for value in sorted(set(values), key=lambda v: (-len(v), v)):
-        expected = expected.replace(value, secrets._redact(value, 0))
+        expected = expected.replace(value, detect.short_form(value, 0))
     assert secrets._Hidden(values).hide(message) == expected
