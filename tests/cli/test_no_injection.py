@@ -192,3 +192,13 @@ def test_context_shows_file_content_escaped(repo: Path) -> None:
     assert "a project rule (" in proc.stdout
     assert_inert(proc.stdout)
     assert "\\u001b]0;pwned\\u0007" in proc.stdout
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_context_redacts_a_secret_it_shows(repo: Path, fmt: str) -> None:
+    _cursor_rule(repo)
+    proc = run_cli(repo, "context", ".", "--agent", "cursor", "--format", fmt)
+    assert proc.returncode == 0, proc.stderr
+    assert TOKEN not in proc.stdout and TOKEN[4:] not in proc.stdout
+    assert "ghp_\u2026[redacted]" in proc.stdout  # the kind of token still recognisable
+    assert_inert(proc.stdout)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Iterable, TypedDict
+from typing import Iterable, TypedDict, cast
 
 import click
 
@@ -25,6 +25,7 @@ from memcheck.index.caps import cap_lines, entry_names, loaded_lines
 from memcheck.paths import parent
 from memcheck.problem import escaped, json_text, shown
 from memcheck.text.document import MAX_BYTES
+from memcheck.text.secrets import redact
 from memcheck.workspace.discover import USER_PREFIX, Workspace, folder_workspace, relative_path, user_workspace
 from memcheck.workspace.skills import scope_of
 from memcheck.workspace.stores import Store
@@ -368,11 +369,25 @@ def run(path: str, fmt: str, agent: str | None, config_file: str | None) -> int:
     return show(config_for(config_file, (path,)), path, fmt, agent)
 
 
+def without_secrets(value: object) -> object:
+    """A copy of a report's values with each secret the SEC rules would report in
+    them redacted (``ghp_…[redacted]``): the report shows what agents load, and a
+    terminal or a CI log is no place for the credential a file holds."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {k: without_secrets(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_secrets(v) for v in value]
+    return value
+
+
 def show(config: Config, path: str, fmt: str, agent: str | None = None) -> int:
     """Print what each agent loads working on ``path``; 1 when one is over budget."""
-    report = build(config, path, agent)
     # The report quotes the files (a rule's description, an import, an entry's
-    # name): printed with their control characters escaped, as findings are.
+    # name): printed without the secrets in them, and with their control
+    # characters escaped, as findings are.
+    report = cast(Report, without_secrets(build(config, path, agent)))
     if fmt == "json":
         click.echo(json_text(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True)))
     else:
