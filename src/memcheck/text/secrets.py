@@ -80,6 +80,10 @@ _ASSIGN = re.compile(
 )
 _PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv")
 _RUN = re.compile(r"(.)\1{5,}")
+# Whether a short text may hold any secret at all: every token's probe and a key
+# block's first line in one pattern, and the words an assignment's name ends in.
+_MAY_HOLD = re.compile("|".join([*(probe.pattern for probe, _ in _PROBES), "-----BEGIN"]))
+_ASSIGN_WORD = re.compile("(?i)" + "|".join(_ASSIGN_STARTS))
 
 
 def _assignment_starts(text: str) -> list[int]:
@@ -144,6 +148,8 @@ def redact(text: str) -> str:
     ``api_key = "…[redacted]"``). For text memcheck shows or writes that quotes a
     file (``memcheck context``, the entries of MEMORY.md), where the secret itself
     must not go; text with nothing to redact comes back as it is."""
+    if not _MAY_HOLD.search(text) and not (("'" in text or '"' in text) and _ASSIGN_WORD.search(text)):
+        return text  # one search for the usual name or description, not one per pattern
     found = find_in(text, text.split("\n"))
     # Longest first, so a secret inside a longer one never leaves the longer one's tail.
     for secret in sorted(found, key=lambda s: (-len(s.value), s.value)):
