@@ -43,7 +43,7 @@ from memcheck.guard.findings import commit_label, findings, guarded_tree, loosen
 from memcheck.guard.paths import Guard, describe
 from memcheck.guard.policy import enabled_codes, loosenings, policy, strictest
 from memcheck.hooks.report import report
-from memcheck.problem import Problem, shown
+from memcheck.problem import Problem, escaped, json_text, shown
 
 NOTHING_STAGED = (
     "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks; "
@@ -540,11 +540,11 @@ def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
     tree = guarded_tree(git.tracked_files(cwd), Guard(config.guard), git.tracked_symlinks(cwd))
     if fmt == "json":
         doc = {name: [{"path": r.path, "pattern": r.pattern, **({"target": r.target} if r.target is not None else {})} for r in rows] for name, rows in tree.items()}
-        sys.stdout.write(json.dumps({"categories": doc, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json_text(json.dumps({"categories": doc, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2)) + "\n")
         return 0
     for name, rows in tree.items():
-        sys.stdout.write(f"{name} ({len(rows)})\n")
-        sys.stdout.writelines(f"  {shown(r.path)}{'' if r.target is None else f' -> {shown(r.target)}'}  [{r.pattern}]\n" for r in rows)
+        sys.stdout.write(f"{shown(name)} ({len(rows)})\n")
+        sys.stdout.writelines(f"  {shown(r.path)}{'' if r.target is None else f' -> {shown(r.target)}'}  [{escaped(r.pattern)}]\n" for r in rows)
     total = sum(map(len, tree.values()))
     sys.stdout.write(f"{total} guarded path{'' if total == 1 else 's'} in {len(tree)} categor{'y' if len(tree) == 1 else 'ies'}.\n" if total else "No guarded paths in the tree.\n")
     return 0
