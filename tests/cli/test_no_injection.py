@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import memory, run_cli, write
+from conftest import git, memory, run_cli, write
 
 # Every terminal trick of the attack at once: retitle the window, erase the line
 # above, hide what follows.
@@ -167,6 +167,20 @@ def test_a_file_named_like_a_workflow_command_starts_no_line(repo: Path) -> None
         assert [line for line in commands_in(fixed.stdout) if not line.startswith(("::error file=", "::warning file="))] == [], fixed.stdout
 
 
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_guard_list_names_a_guarded_file_named_like_a_command_without_issuing_it(repo: Path, fmt: str) -> None:
+    write(repo, "##[error]pwn.env", "A=1\n")
+    write(repo, "::error::x/.env", "A=1\n")
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "guard", "--list", "--format", fmt)
+    assert proc.returncode == 0, proc.stderr
+    assert "pwn.env" in proc.stdout and "::error::x/.env" in proc.stdout
+    assert_inert(proc.stdout)
+    if fmt == "json":
+        paths = {row["path"] for rows in json.loads(proc.stdout)["categories"].values() for row in rows}
+        assert {"##[error]pwn.env", "::error::x/.env"} <= paths  # the same paths to a JSON reader
+
+
 def test_a_store_folder_named_like_a_command_starts_no_context_line(repo: Path) -> None:
     write(repo, "::error::pwn/.memory/a.md", memory("a", "first", "user"))
     write(repo, "AGENTS.md", "# Project\n")
@@ -201,4 +215,52 @@ def test_context_redacts_a_secret_it_shows(repo: Path, fmt: str) -> None:
     assert proc.returncode == 0, proc.stderr
     assert TOKEN not in proc.stdout and TOKEN[4:] not in proc.stdout
     assert "ghp_\u2026[redacted]" in proc.stdout  # the kind of token still recognisable
+    assert_inert(proc.stdout)
+
+
+# --------------------------------------------------------------------------
+# memcheck fix: MEMORY.md gets no secret and no control character
+
+
+def _store_with_hostile_descriptions(root: Path) -> None:
+    write(root, ".memory/deploy.md", memory("deploy", f"Deploy token {TOKEN} for CI", "project"))
+    write(root, ".memory/shell.md", memory(f"shell{ESCAPES}", '"Shell \\e[8m hidden \\0 nul \\x9b csi"', "user"))
+    write(root, ".memory/keys.md", memory("keys", "api_key = 'Zq8#kP2!mW9@tR4vXy7'", "reference"))
+
+
+@pytest.mark.parametrize("style", ["grouped", "flat", "flat-emdash"])
+def test_fix_writes_no_secret_or_control_character_into_the_index(repo: Path, style: str) -> None:
+    _store_with_hostile_descriptions(repo)
+    write(repo, ".memcheck.yaml", f"index:\n  style: {style}\n")
+    proc = run_cli(repo, "fix", "--fail-on", "never")
+    assert proc.returncode == 0, proc.stderr
+    index = (repo / ".memory" / "MEMORY.md").read_bytes()
+    text = index.decode("utf-8")
+    assert TOKEN not in text and TOKEN[4:] not in text and "Zq8#kP2!mW9@tR4vXy7" not in text
+    assert b"\x00" not in index and b"\x1b" not in index and "\x9b" not in text and "\x07" not in text
+    assert "ghp_\u2026[redacted]" in text  # the entry still says what kind of token it was
+    # Each memory still has its entry, and the memory still gets its secret finding.
+    check = run_cli(repo, "check", "--format", "json")
+    problems = json.loads(check.stdout)["problems"]
+    assert {(p["path"], p["code"]) for p in problems} >= {(".memory/deploy.md", "SEC002"), (".memory/keys.md", "SEC003")}
+    assert [p for p in problems if p["path"] == ".memory/MEMORY.md"] == [], problems  # check agrees with what fix wrote
+
+
+def test_fix_adds_an_entry_to_a_curated_index_without_the_secret(repo: Path) -> None:
+    write(repo, ".memory/MEMORY.md", "# My notes\n\nWhat I keep here.\n\n- [a](a.md) - first\n")
+    write(repo, ".memory/a.md", memory("a", "first", "user"))
+    _store_with_hostile_descriptions(repo)
+    proc = run_cli(repo, "fix", "--fail-on", "never")
+    assert proc.returncode == 0, proc.stderr
+    text = (repo / ".memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert text.startswith("# My notes\n\nWhat I keep here.\n")  # a curated index: synced, not replaced
+    assert TOKEN not in text and "\x1b" not in text and "\x00" not in text
+    assert "deploy.md" in text and "shell.md" in text
+
+
+def test_memcheck_index_prints_no_secret(repo: Path) -> None:
+    _store_with_hostile_descriptions(repo)
+    proc = run_cli(repo, "index", ".memory")
+    assert proc.returncode == 0, proc.stderr
+    assert TOKEN not in proc.stdout
     assert_inert(proc.stdout)
