@@ -66,6 +66,25 @@ def test_token_shapes_are_found_and_redacted(kind: str) -> None:
     assert token not in found[1] and found[1].endswith(f"…({len(token)} chars)")
 
 
+@pytest.mark.parametrize("kind", sorted(TOKENS))
+def test_redact_keeps_at_most_the_prefix_that_names_the_kind_of_token(kind: str) -> None:
+    token = TOKENS[kind]
+    text = detect.redact(f"The {kind} token: {token}, twice: {token}")
+    assert token not in text and text.count("\u2026[redacted]") == 2
+    prefix = text.split("\u2026[redacted]")[0].rsplit(" ", 1)[-1]
+    assert len(prefix) < 35 and token.startswith(prefix)  # `ghp_`, `sk-proj-`, the webhook's URL
+    assert detect.find(parse("m.md", text.encode())) == []  # what redact leaves is no secret
+
+
+def test_redact_takes_out_key_material_and_assigned_credentials_and_leaves_other_text_alone() -> None:
+    block = _key_block()
+    text = detect.redact(f"key:\n{block}\nDB_PASSWORD = '{ASSIGNED}'")
+    assert not any(line in text for line in block.split("\n")[1:-1]) and ASSIGNED not in text
+    assert "DB_PASSWORD = '\u2026[redacted]'" in text
+    plain = "Run `make test` before pushing; the token lives in $GITHUB_TOKEN."
+    assert detect.redact(plain) is plain
+
+
 def test_private_key_block() -> None:
     (found,) = {s for s in _secrets_in(f"key:\n{_key_block()}\n")}
     assert found == ("SEC001", "private key block (RSA, 5 lines)")
