@@ -23,8 +23,14 @@ FORMATS = (*choices.FORMATS, "auto")
 
 
 def _run(fn: Callable[[], int]) -> None:
-    """Run a command: configuration errors and internal errors are one line, exit 2."""
+    """Run a command: configuration errors and internal errors are one line, exit 2.
+
+    One line whatever they quote: a config value or a path with a line break in it
+    is shown escaped (problem.escaped), so it cannot end the line and start a GitHub
+    workflow command (`::add-mask::`, `::error::`) or a terminal sequence of its own.
+    """
     from memcheck.config import ConfigError
+    from memcheck.problem import escaped
 
     # The same tree prints the same bytes under any locale: UTF-8 always, and file
     # names that are not UTF-8 shown with backslash escapes instead of failing.
@@ -39,14 +45,14 @@ def _run(fn: Callable[[], int]) -> None:
         os.dup2(devnull, sys.stdout.fileno())
         code = 1
     except ConfigError as e:
-        click.echo(f"memcheck: error: {e}", err=True)
+        click.echo(f"memcheck: error: {escaped(str(e))}", err=True)
         code = 2
     except KeyboardInterrupt:
         code = 130
     except Exception as e:  # an internal error still gets one line, never a traceback
         from memcheck.text.patterns import TooManyPatterns  # not at start-up: only on this path
 
-        click.echo(f"memcheck: {'error' if isinstance(e, TooManyPatterns) else 'internal error: ' + type(e).__name__}: {e}", err=True)
+        click.echo(f"memcheck: {'error' if isinstance(e, TooManyPatterns) else 'internal error: ' + type(e).__name__}: {escaped(str(e))}", err=True)
         code = 2
     sys.stdout.flush()
     raise SystemExit(code)

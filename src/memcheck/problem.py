@@ -2,18 +2,60 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Iterable, Iterator, NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
 
+# What a terminal or a log viewer acts on instead of showing: the C0 controls (line
+# breaks and tab among them), DEL, the C1 controls (NEL, U+0085, among them) and the
+# Unicode line and paragraph separators. An ESC from a file retitles the terminal,
+# erases the lines above or hides the rest of a report; a line break starts a line
+# of the file's choosing.
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# The ones json.dumps(ensure_ascii=False) leaves as they are.
+_RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029]")
+_SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+# GitHub's runner takes a line of a step's output as a workflow command (::error,
+# ::add-mask::, ::stop-commands::) when it starts with `::` after any leading
+# whitespace, and in the older form `##[command]` anywhere in the line. `[` is
+# written as its JSON escape after `##`, which breaks that form and nothing else.
+_OLD_COMMAND = "##["
+_OLD_COMMAND_SHOWN = "##\\u005b"
+
+
+def _escape(m: re.Match[str]) -> str:
+    ch = m.group()
+    return _SHORT.get(ch) or f"\\u{ord(ch):04x}"
+
+
+def escaped(text: str) -> str:
+    """Text safe to print within a line: each control character as json.dumps
+    escapes it (``\\n``, ``\\u001b``), and no `##[` command. Text that needs
+    neither, every usual message, comes back as it is."""
+    if CONTROL.search(text):
+        text = CONTROL.sub(_escape, text)
+    return text.replace(_OLD_COMMAND, _OLD_COMMAND_SHOWN) if _OLD_COMMAND in text else text
+
 
 def shown(path: str) -> str:
-    """A path safe to print on one line: quoted with escapes when it holds control
-    characters, so a file name with a newline cannot forge or split a report line."""
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in path):
-        return json.dumps(path, ensure_ascii=False)
+    """A path safe to print on one line, and at the start of one: quoted as a JSON
+    string, with the escapes of ``escaped``, when it holds a control character or
+    could be read as a workflow command (it starts with `::`, or holds `##[`), so a
+    file name cannot forge, split or hide a report line."""
+    if CONTROL.search(path) or path.lstrip().startswith("::") or _OLD_COMMAND in path:
+        return escaped(json.dumps(path, ensure_ascii=False))
     return path
+
+
+def json_text(dumped: str) -> str:
+    """JSON text as json.dumps(ensure_ascii=False) writes it, with what that leaves raw
+    and a terminal or log viewer would act on escaped too (DEL, the C1 controls, the
+    line and paragraph separators, `##[`): the same values to a JSON reader."""
+    if _RAW_IN_JSON.search(dumped):
+        dumped = _RAW_IN_JSON.sub(_escape, dumped)
+    return dumped.replace(_OLD_COMMAND, _OLD_COMMAND_SHOWN) if _OLD_COMMAND in dumped else dumped
 
 
 class Problem(NamedTuple):

@@ -22,6 +22,7 @@ from memcheck.checks import secrets
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import targets_for
 from memcheck.output import REPORTER_BY_NAME, ReportContext, get_reporter
+from memcheck.text import secrets as detect
 from memcheck.text.document import parse
 from memcheck.workspace.discover import Workspace
 
@@ -63,6 +64,25 @@ def test_token_shapes_are_found_and_redacted(kind: str) -> None:
     (found,) = _secrets_in(f"The {kind} token: {token}\n")
     assert found[0] == "SEC002"
     assert token not in found[1] and found[1].endswith(f"…({len(token)} chars)")
+
+
+@pytest.mark.parametrize("kind", sorted(TOKENS))
+def test_redact_keeps_at_most_the_prefix_that_names_the_kind_of_token(kind: str) -> None:
+    token = TOKENS[kind]
+    text = detect.redact(f"The {kind} token: {token}, twice: {token}")
+    assert token not in text and text.count("\u2026[redacted]") == 2
+    prefix = text.split("\u2026[redacted]")[0].rsplit(" ", 1)[-1]
+    assert len(prefix) < 35 and token.startswith(prefix)  # `ghp_`, `sk-proj-`, the webhook's URL
+    assert detect.find(parse("m.md", text.encode())) == []  # what redact leaves is no secret
+
+
+def test_redact_takes_out_key_material_and_assigned_credentials_and_leaves_other_text_alone() -> None:
+    block = _key_block()
+    text = detect.redact(f"key:\n{block}\nDB_PASSWORD = '{ASSIGNED}'")
+    assert not any(line in text for line in block.split("\n")[1:-1]) and ASSIGNED not in text
+    assert "DB_PASSWORD = '\u2026[redacted]'" in text
+    plain = "Run `make test` before pushing; the token lives in $GITHUB_TOKEN."
+    assert detect.redact(plain) is plain
 
 
 def test_private_key_block() -> None:
@@ -171,7 +191,7 @@ def test_find_never_raises_and_never_shows_a_value(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 12)), max_size=30), st.lists(st.integers(0, 80), max_size=30))
 def test_spans_taken_answer_as_every_span_tried_in_turn(spans: list[tuple[int, int]], offsets: list[int]) -> None:
-    taken = secrets._Taken()
+    taken = detect._Taken()
     added: list[tuple[int, int]] = []
     for start, length in spans:
         taken.add(start, start + length)
@@ -191,5 +211,5 @@ def test_a_scrubbed_message_is_what_replacing_every_secret_in_turn_gives(values:
     message = "".join(pieces)
     expected = message
     for value in sorted(set(values), key=lambda v: (-len(v), v)):
-        expected = expected.replace(value, secrets._redact(value, 0))
+        expected = expected.replace(value, detect.short_form(value, 0))
     assert secrets._Hidden(values).hide(message) == expected

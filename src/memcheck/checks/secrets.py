@@ -3,17 +3,16 @@
 These files are committed, loaded into every session and sent to a model provider:
 no place for credentials. The secret itself never appears in a message: findings
 show a redacted form (``ghp_…(40 chars)``), and ``scrub`` removes any secret that
-another rule's message happens to quote.
+another rule's message happens to quote. What counts as a secret is found in
+``text/secrets.py``, where what ``memcheck context`` prints and the entries
+``memcheck fix`` writes are redacted by the same patterns.
 """
 from __future__ import annotations
 
-import math
-import re
-from bisect import bisect_right
-from collections import Counter
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence
 
 from memcheck.problem import ERROR, Problem, Rule
+from memcheck.text import secrets as detect
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
 
@@ -92,212 +91,13 @@ class Secret(NamedTuple):
     value: str  # never printed: used to scrub other messages
 
 
-_KEY_BEGIN = re.compile(r"-----BEGIN ((?:RSA|DSA|EC|OPENSSH|PGP|ENCRYPTED|SSH2) )?PRIVATE KEY( BLOCK)?-----")
-_KEY_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
-_KEY_BODY = re.compile(r"^[A-Za-z0-9+/=]{40,}$")
-
-_ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-_WORD = _ALNUM + "_"
-_WORD_DASH = _WORD + "-"
-_NAME_CHARS = frozenset(_WORD_DASH + ".")
-
-# Group "p" is the prefix that names the kind of token: it may be shown, the rest not.
-# Each pattern comes with a probe: a cheap search for the literal prefix it needs
-# (a file without it is not scanned by the pattern at all; one probe per kind of
-# token, not one `in` per prefix, because each costs a pass over the text), and the
-# characters that may not precede it. That check is done in Python rather than as a
-# leading lookbehind, because a pattern that starts with a literal lets the regex
-# engine jump between candidates.
-_TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = tuple(
-    (re.compile(probe), frozenset(before), re.compile(p))
-    for probe, before, p in (
-        ("AKIA|ASIA|ABIA|ACCA", _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
-        ("gh[pousr]_", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
-        ("github_pat_", _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
-        (
-            "gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-",
-            _WORD, r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
-        ),
-        ("xox[abposr]-", _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
-        (r"hooks\.slack\.com", "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
-        ("k_(?:live|test|prod)_", _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
-        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
-        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
-    )
-)
-# The patterns by probe, in order: the two OpenAI-style patterns share "sk-".
-_PROBES: tuple[tuple[re.Pattern[str], tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
-    (probe, tuple((before, pattern) for p, before, pattern in _TOKENS if p.pattern == probe.pattern))
-    for probe in {p.pattern: p for p, _, _ in _TOKENS}.values()
-)
-# A name ending in one of these words, then `=`, `:`, `:=` or `=>`, then a quoted
-# value. The match starts at the word; the rest of the name is read backwards from it.
-# Where one can start: the lower-cased first letters of each word.
-_ASSIGN_STARTS = ("passw", "secret", "token", "api", "access", "private")
-_ASSIGN = re.compile(
-    r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*(["'])([^"'\s]{8,256})\1"""
-)
-_PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv")
-_RUN = re.compile(r"(.)\1{5,}")
-
-
-def _assignment_starts(text: str) -> list[int]:
-    """Offsets where a credential name's last word may begin, in order."""
-    low = text.lower()
-    found: set[int] = set()
-    for word in _ASSIGN_STARTS:
-        at = low.find(word)
-        while at >= 0:
-            found.add(at)
-            at = low.find(word, at + 1)
-    return sorted(found)
-
-
-def entropy(text: str) -> float:
-    """Shannon entropy in bits per character."""
-    counts = Counter(text)
-    n = len(text)
-    return -sum(c / n * math.log2(c / n) for c in counts.values())
-
-
-def _placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.search(value) or _RUN.search(value))
-
-
-def _classes(value: str) -> int:
-    return sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]"))
-
-
-def _random_enough(value: str) -> bool:
-    return entropy(value) >= 3.0 and _classes(value) >= 2
-
-
-def _redact(value: str, shown_prefix: int) -> str:
-    return f"{value[:shown_prefix]}…({len(value)} chars)"
+_RULE = {detect.KEY: SEC001, detect.TOKEN: SEC002, detect.ASSIGNMENT: SEC003}
 
 
 def find(doc: Document) -> Iterator[Secret]:
-    """Secret-like strings in a document, in line order.
-
-    Each pattern scans the whole text once (no pattern crosses a line end), rather
-    than every line being scanned by every pattern: on a large tree that is the
-    difference between milliseconds and seconds.
-    """
-    if doc.error is not None:
-        return
-    found, inside_keys = _key_blocks(doc.lines) if "-----BEGIN" in doc.text else ([], set())
-    found.extend(_tokens(doc, inside_keys))
-    yield from sorted(found, key=lambda s: (s.line, s.col, s.rule.code))
-
-
-def _key_blocks(lines: tuple[str, ...]) -> tuple[list[Secret], set[int]]:
-    """Private key blocks with real key material, and the 0-based lines they span."""
-    found: list[Secret] = []
-    spanned: set[int] = set()
-    i = 0
-    while i < len(lines):
-        key = _KEY_BEGIN.search(lines[i])
-        if key:
-            body: list[str] = []
-            j = i + 1
-            while j < len(lines) and j < i + 200 and not _KEY_END.search(lines[j]):
-                body.append(lines[j].strip())
-                j += 1
-            material = [b for b in body if _KEY_BODY.match(b) and not _placeholder(b)]
-            if material:
-                kind = (key.group(1) or "").strip() or "generic"
-                shown = f"private key block ({kind}, {len(body)} lines)"
-                found.extend(Secret(i + 1, key.start() + 1, SEC001, shown, value) for value in material)
-                spanned.update(range(i, j + 1))
-                i = j + 1
-                continue
-        i += 1
-    return found, spanned
-
-
-class _Taken:
-    """Spans of the text already reported, merged, for "is this offset inside one?" by
-    bisection (a list tried span by span made a file of 4,000 tokens take 6 s)."""
-
-    def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-
-    def covers(self, offset: int) -> bool:
-        i = bisect_right(self.starts, offset) - 1
-        return i >= 0 and offset < self.ends[i]
-
-    def add(self, start: int, end: int) -> None:
-        i = bisect_right(self.starts, start)
-        if i > 0 and self.ends[i - 1] >= start:  # joins the span before
-            i -= 1
-            start, end = self.starts[i], max(end, self.ends[i])
-            del self.starts[i], self.ends[i]
-        while i < len(self.starts) and self.starts[i] <= end:  # swallows the spans after
-            end = max(end, self.ends[i])
-            del self.starts[i], self.ends[i]
-        self.starts.insert(i, start)
-        self.ends.insert(i, end)
-
-
-def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
-    text = doc.text
-    taken = _Taken()
-    starts: list[int] = []  # offset of each line, built only when something matches
-
-    def place(offset: int) -> tuple[int, int] | None:
-        if not starts:
-            starts.append(0)
-            for line_text in doc.lines[:-1]:
-                starts.append(starts[-1] + len(line_text) + 1)
-        line = bisect_right(starts, offset) - 1
-        return None if line in skip_lines else (line + 1, offset - starts[line] + 1)
-
-    for probe, patterns in _PROBES:
-        if probe.search(text):
-            yield from _token_matches(text, patterns, taken, place)
-    if '"' not in text and "'" not in text:
-        return  # every credential assignment quotes its value
-    end = 0
-    for start in _assignment_starts(text):
-        found = _ASSIGN.match(text, start) if start >= end else None
-        if found is None:
-            continue
-        end = found.end()
-        value, quote = found.group(2), found.group(1)
-        where = place(found.start(2))
-        if where is None or taken.covers(found.start(2)) or _placeholder(value):
-            continue
-        if len(value) < 12 or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value):
-            continue
-        begin = start
-        while begin > 0 and text[begin - 1] in _NAME_CHARS:
-            begin -= 1
-        name = text[begin : found.end()].split(quote, 1)[0].rstrip("\"' \t=:>")
-        yield Secret(*where, SEC003, f"{name} = {quote}…{quote}({len(value)} chars)", value)
-
-
-def _token_matches(
-    text: str, patterns: Sequence[tuple[frozenset[str], re.Pattern[str]]], taken: _Taken, place: Callable[[int], tuple[int, int] | None]
-) -> Iterator[Secret]:
-    for before, pattern in patterns:
-        for m in pattern.finditer(text):
-            if m.start() > 0 and text[m.start() - 1] in before:
-                continue
-            value, prefix = m.group("t"), m.group("p")
-            tail = value[len(prefix) :]
-            where = place(m.start("t"))
-            if where is None or _placeholder(value) or taken.covers(m.start("t")):
-                continue
-            if not _random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
-                continue
-            taken.add(m.start("t"), m.end("t"))
-            yield Secret(*where, SEC002, _redact(value, len(prefix)), value)
-
-
-def _looks_like_code(value: str) -> bool:
-    # A reference, a path, a dotted name, a URL without credentials: not a secret.
-    return bool(re.match(r"^(?:[A-Za-z_][\w]*\.)+[A-Za-z_]\w*$|^[./~]|^https?://[^@]*$|^[A-Z_][A-Z0-9_]*$", value))
+    """Secret-like strings in a document, in line order (what ``text.secrets`` finds, by the rule that reports it)."""
+    for found in detect.find(doc):
+        yield Secret(found.line, found.col, _RULE[found.kind], found.shown, found.value)
 
 
 def files_of(targets: Targets) -> list[str]:
@@ -356,7 +156,7 @@ class _Hidden:
         key, by_start = self.key, self.by_start
         present = {v for i in range(len(message) - key + 1) for v in by_start.get(message[i : i + key], ()) if message.startswith(v, i)}
         for value in sorted(present, key=lambda v: (-len(v), v)):
-            message = message.replace(value, _redact(value, 0))
+            message = message.replace(value, detect.short_form(value, 0))
         return message
 
 

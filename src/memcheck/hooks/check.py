@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Sequence
 from memcheck.config import ConfigError
 from memcheck.hooks.options import resolve
 from memcheck.hooks.report import destination, report
-from memcheck.problem import failing
+from memcheck.problem import failing, shown
 
 if TYPE_CHECKING:
     from memcheck.config import Config
@@ -126,7 +126,7 @@ def check(
 
         kept, secrets_left = baseline.write(Path(write_baseline), problems)
         note = f"; {secrets_left} secret finding(s) left out: a secret is removed and rotated, never accepted" if secrets_left else ""
-        print(f"memcheck: wrote {kept} finding(s) to {write_baseline}{note}", file=sys.stderr)
+        print(f"memcheck: wrote {kept} finding(s) to {shown(write_baseline)}{note}", file=sys.stderr)
         return 0
     with destination(output_file) as out:
         report(problems, fmt, out, statistics=statistics)

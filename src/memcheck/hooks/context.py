@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Iterable, TypedDict
+from typing import Iterable, TypedDict, cast
 
 import click
 
@@ -23,7 +23,9 @@ from memcheck.config import Config, ConfigError
 from memcheck.hooks.options import config_for
 from memcheck.index.caps import cap_lines, entry_names, loaded_lines
 from memcheck.paths import parent
+from memcheck.problem import escaped, json_text, shown
 from memcheck.text.document import MAX_BYTES
+from memcheck.text.secrets import redact
 from memcheck.workspace.discover import USER_PREFIX, Workspace, folder_workspace, relative_path, user_workspace
 from memcheck.workspace.skills import scope_of
 from memcheck.workspace.stores import Store
@@ -344,13 +346,13 @@ def render_text(report: Report) -> Iterable[str]:
         yield "  none"
     for i in report["indexes"]:
         if not i["exists"]:
-            yield f"  {i['file']}  missing: agents load nothing from this store"
+            yield f"  {shown(i['file'])}  missing: agents load nothing from this store"
             continue
         cut = "" if i["loaded_lines"] == i["lines"] else f"; cut at {_n(i['loaded_lines'])} of {_n(i['lines'])} lines by the caps"
-        yield f"  {i['file']}  {_n(i['lines'])} lines, {_n(i['bytes'])} bytes; loads {_n(i['loaded_bytes'])} bytes, ~{_n(i['tokens'])} tokens{cut}"
+        yield f"  {shown(i['file'])}  {_n(i['lines'])} lines, {_n(i['bytes'])} bytes; loads {_n(i['loaded_bytes'])} bytes, ~{_n(i['tokens'])} tokens{cut}"
         if i["past_cap"]:
-            shown = ", ".join(i["past_cap"][:10]) + (f" and {len(i['past_cap']) - 10} more" if len(i["past_cap"]) > 10 else "")
-            yield f"           past the cap (never seen): {shown}"
+            names = ", ".join(i["past_cap"][:10]) + (f" and {len(i['past_cap']) - 10} more" if len(i["past_cap"]) > 10 else "")
+            yield f"           past the cap (never seen): {names}"
     yield ""
     sk = report["skills"]
     yield f"Skills catalogue: {sk['count']} skill(s), ~{_n(sk['tokens'])} tokens of names and descriptions"
@@ -367,12 +369,28 @@ def run(path: str, fmt: str, agent: str | None, config_file: str | None) -> int:
     return show(config_for(config_file, (path,)), path, fmt, agent)
 
 
+def without_secrets(value: object) -> object:
+    """A copy of a report's values with each secret the SEC rules would report in
+    them redacted (``ghp_…[redacted]``): the report shows what agents load, and a
+    terminal or a CI log is no place for the credential a file holds."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {k: without_secrets(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_secrets(v) for v in value]
+    return value
+
+
 def show(config: Config, path: str, fmt: str, agent: str | None = None) -> int:
     """Print what each agent loads working on ``path``; 1 when one is over budget."""
-    report = build(config, path, agent)
+    # The report quotes the files (a rule's description, an import, an entry's
+    # name): printed without the secrets in them, and with their control
+    # characters escaped, as findings are.
+    report = cast(Report, without_secrets(build(config, path, agent)))
     if fmt == "json":
-        click.echo(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True))
+        click.echo(json_text(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True)))
     else:
         for line in render_text(report):
-            click.echo(line)
+            click.echo(escaped(line))
     return 1 if report["total"]["over"] else 0

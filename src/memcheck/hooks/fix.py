@@ -29,7 +29,7 @@ from memcheck.index.store import odd_index, store_exists, store_memories, store_
 from memcheck.index.survey import survey
 from memcheck.index.sync import Changes
 from memcheck.paths import join
-from memcheck.problem import Problem, failing
+from memcheck.problem import Problem, escaped, failing, shown
 from memcheck.text import document
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource, StagedSource
@@ -293,13 +293,13 @@ def fix(
     found: set[Problem] = set()
     for store in targets.stores:
         for leftover in remove_leftovers(ws.root / store.folder):
-            print(f"memcheck: removed {leftover.relative_to(ws.root).as_posix()}, left by an interrupted fix", file=sys.stderr)
+            print(f"memcheck: removed {shown(leftover.relative_to(ws.root).as_posix())}, left by an interrupted fix", file=sys.stderr)
         try:
             done = fix_store(ws, store)
             if done is not None:
                 fixed.append(done)
         except (UnsafeWrite, OSError) as e:
-            print(f"memcheck: not fixing {store.index}: {e}", file=sys.stderr)
+            print(f"memcheck: not fixing {shown(store.index)}: {escaped(str(e))}", file=sys.stderr)
         if not fixed:
             # Nothing written yet: the documents just read are still the tree, so
             # check the store now instead of reading it again (find() drops them).

@@ -63,7 +63,7 @@ from memcheck.guard.paths import describe
 from memcheck.guard.policy import enabled_codes, loosenings, policy, secrets_off, strictest
 from memcheck.guard.tiers import AGENTS, Authorship, Ident, Signature, parse_trailers, recogniser, signatures, sources, tiers
 from memcheck.hooks.report import report
-from memcheck.problem import Problem, shown
+from memcheck.problem import Problem, escaped, json_text, shown
 
 NOTHING_STAGED = (
     "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks, {judged}; "
@@ -675,12 +675,12 @@ def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
     tier = tiers(config.guard)
     if fmt == "json":
         doc = {name: [{"path": r.path, "pattern": r.pattern, **({"target": r.target} if r.target is not None else {})} for r in rows] for name, rows in tree.items()}
-        sys.stdout.write(json.dumps({"categories": doc, "tiers": {name: tier[name] for name in tree}, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json_text(json.dumps({"categories": doc, "tiers": {name: tier[name] for name in tree}, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2)) + "\n")
         return 0
     for name, rows in tree.items():
         who = "an agent's changes" if tier[name] == AGENTS and not config.guard.everyone else "every change"
-        sys.stdout.write(f"{name} ({len(rows)}; guarded for {who})\n")
-        sys.stdout.writelines(f"  {shown(r.path)}{'' if r.target is None else f' -> {shown(r.target)}'}  [{r.pattern}]\n" for r in rows)
+        sys.stdout.write(f"{shown(name)} ({len(rows)}; guarded for {who})\n")
+        sys.stdout.writelines(f"  {shown(r.path)}{'' if r.target is None else f' -> {shown(r.target)}'}  [{escaped(r.pattern)}]\n" for r in rows)
     total = sum(map(len, tree.values()))
     sys.stdout.write(f"{total} guarded path{'' if total == 1 else 's'} in {len(tree)} categor{'y' if len(tree) == 1 else 'ies'}.\n" if total else "No guarded paths in the tree.\n")
     return 0
@@ -693,12 +693,12 @@ def list_signatures(config_file: str | None, cwd: Path, fmt: str) -> int:
     shipped, found = sources(), signatures(config.guard)
     if fmt == "json":
         rows = [{**sig._asdict(), **(shipped[sig.id]._asdict() if sig.id in shipped else {"url": None})} for sig in found]
-        sys.stdout.write(json.dumps({"signatures": rows, "tiers": tiers(config.guard), "everyone": config.guard.everyone}, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json_text(json.dumps({"signatures": rows, "tiers": tiers(config.guard), "everyone": config.guard.everyone}, ensure_ascii=False, indent=2)) + "\n")
         return 0
     for sig in found:
         source = shipped.get(sig.id)
         note = f"  [{source.url}, checked {source.checked}{'' if source.confirmed else ', unconfirmed'}]" if source else "  [from the config]"
-        sys.stdout.write(f"{sig.id}: {sig.shown()}{note}\n")
+        sys.stdout.write(escaped(f"{sig.id}: {sig.shown()}{note}") + "\n")  # the config's own may hold anything
     tier = tiers(config.guard)
     for name in (AGENTS, "secrets"):
         members = [c for c, t in tier.items() if t == name]

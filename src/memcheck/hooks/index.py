@@ -11,6 +11,7 @@ from memcheck.index.plan import changes_of
 from memcheck.index.store import store_exists, store_memories, store_plan
 from memcheck.output.text import what_changed
 from memcheck.paths import parent
+from memcheck.problem import escaped, shown
 from memcheck.workspace.discover import Workspace, relative_path
 
 
@@ -35,14 +36,14 @@ def show(config: Config, store_path: str, explain: bool) -> int:
     memories = store_memories(ws, store)
     plan = store_plan(ws, store, existing, memories)
     if explain:
-        print(f"{store.index}: {plan.reason}")
+        print(f"{shown(store.index)}: {escaped(plan.reason)}")
         if existing == plan.text:
             changed = "already up to date"
         else:
             changed = "fix would write it" if existing is None else "fix would rewrite it"
             done = what_changed(changes_record(changes_of(plan, existing, memories, store_exists(ws, store))))
             changed += f": {done}" if done else ""
-        print(f"{store.index}: {changed}")
+        print(f"{shown(store.index)}: {escaped(changed)}")
     else:
         sys.stdout.write(plan.text)
     return 0

@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from memcheck.index.links import is_plain_name
+from memcheck.text.secrets import redact
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Memory
@@ -29,10 +30,24 @@ _ENTRY = {
 _BARE_ENTRY = re.compile(_LINK_HEAD + r"$")
 
 
+# Control characters but tab, once line breaks are spaces: as their escape (\u001b).
+# An ESC would reach the terminal of whoever prints the index, a NUL makes it a
+# binary file (IDX011).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
 def one_line(text: str) -> str:
-    # Every character Python (and most editors) take as a line break, not only "\n":
-    # a name holding one would split its entry.
-    return " ".join(text.splitlines()) if not text.isprintable() else text
+    """A name or description from a memory's frontmatter as its entry shows it: on
+    one line, with no control character but tab, and no secret (``ghp_…[redacted]``):
+    the index is loaded into every session and printed, the memory itself is where
+    the SEC rules report the secret. Usual text comes back as it is."""
+    if not text.isprintable():
+        # Every character Python (and most editors) take as a line break, not only
+        # "\n": a name holding one would split its entry.
+        text = " ".join(text.splitlines())
+        if _CONTROL.search(text):
+            text = _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return redact(text)
 
 
 # A `<` that could open an autolink or a tag inside a link's text: an autolink there

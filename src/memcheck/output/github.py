@@ -19,12 +19,18 @@ if TYPE_CHECKING:
 
 # Control characters other than CR and LF: the runner passes them on as they are, so a
 # raw ESC in a file name would reach the log viewer as a terminal sequence. As %XX they
-# show as text (the runner decodes only %25, %0D, %0A, %3A and %2C).
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# show as text (the runner decodes only %25, %0D, %0A, %3A and %2C); the Unicode line
+# and paragraph separators, which a viewer may break a line at, as their UTF-8 bytes.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _percent(m: re.Match[str]) -> str:
+    ch = m.group()
+    return f"%{ord(ch):02X}" if ord(ch) < 0x100 else "".join(f"%{b:02X}" for b in ch.encode("utf-8"))
 
 
 def escape_data(value: str) -> str:
-    return _CONTROL.sub(lambda m: f"%{ord(m.group()):02X}", value.replace("%", "%25"))
+    return _CONTROL.sub(_percent, value.replace("%", "%25"))
 
 
 def escape_property(value: str) -> str:

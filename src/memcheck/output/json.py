@@ -6,7 +6,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck.output import counts, statistics
-from memcheck.problem import Problem
+from memcheck.problem import Problem, json_text
 
 if TYPE_CHECKING:
     from memcheck.output import ReportContext
@@ -20,8 +20,7 @@ def shown(p: Problem) -> dict[str, object]:
 
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
     if ctx.statistics:  # a list of counts per code, as ruff's --statistics --output-format json
-        json.dump([asdict(c) for c in statistics(problems)], out, ensure_ascii=False, indent=2, sort_keys=True)
-        out.write("\n")
+        out.write(json_text(json.dumps([asdict(c) for c in statistics(problems)], ensure_ascii=False, indent=2, sort_keys=True)) + "\n")
         return
     errors, warnings, fixable = counts(problems)
     doc = {
@@ -32,5 +31,6 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
     }
     if ctx.command == "fix":
         doc["changes"] = {path: ctx.changes[path] for path in ctx.fixed if path in ctx.changes}
-    json.dump(doc, out, ensure_ascii=False, indent=2, sort_keys=True)
-    out.write("\n")
+    # json_text: the characters json.dumps leaves raw that a terminal acts on (ESC
+    # it escapes already; C1, U+2028 it does not) are escapes too.
+    out.write(json_text(json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True)) + "\n")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Sequence, TextIO
 from urllib.parse import quote
 
 from memcheck import __version__
-from memcheck.problem import ERROR, Problem, Rule
+from memcheck.problem import ERROR, Problem, Rule, json_text
 from memcheck.rules import all_rules
 
 if TYPE_CHECKING:
@@ -132,5 +132,4 @@ def document(problems: Sequence[Problem]) -> dict[str, object]:
 
 
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
-    json.dump(document(problems), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(json_text(json.dumps(document(problems), ensure_ascii=False, indent=2)) + "\n")

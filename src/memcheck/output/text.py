@@ -1,10 +1,16 @@
-"""``path:line:col: CODE message``, then a summary line."""
+"""``path:line:col: CODE message``, then a summary line.
+
+A message quotes keys, values and paths from the files checked: it is printed with
+its control characters escaped (``problem.escaped``) and each path through
+``problem.shown``, here rather than in each rule, so no rule can forget it and no
+file can drive the terminal or the CI log that shows the report.
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck.output import counts, statistics
-from memcheck.problem import Problem, shown
+from memcheck.problem import Problem, escaped, shown
 
 if TYPE_CHECKING:
     from memcheck.output import FixRecord, ReportContext
@@ -85,5 +91,5 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
         else:
             where = f"{shown(p.path)}:{p.line}:{p.col}:"
             fix = " [*]" if p.fixable else ""
-        out.write(f"{where} {code} {p.message}{fix}\n")
+        out.write(f"{where} {code} {escaped(p.message)}{fix}\n")
     out.write(summary(problems) + "\n")

@@ -1,0 +1,266 @@
+"""Secret-like strings in text: private key blocks, cloud and API tokens, and literal
+credentials assigned to a name (``DB_PASSWORD = "…"``).
+
+The SEC rules report them (``checks/secrets.py``); ``redact`` takes them out of
+text memcheck shows or writes that quotes a file: what ``memcheck context`` prints,
+and the entries ``memcheck fix`` writes into MEMORY.md from a memory's frontmatter.
+A found secret carries its value, to be replaced or scrubbed, and a form safe to
+print (``ghp_…(40 chars)``).
+"""
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_right
+from collections import Counter
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Sequence
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document
+
+# What was found, in the order of the rules that report them (SEC001, SEC002, SEC003).
+KEY, TOKEN, ASSIGNMENT = 1, 2, 3
+# What a secret becomes in text that quotes it, after the prefix naming its kind.
+REDACTED = "…[redacted]"
+
+
+class Found(NamedTuple):
+    line: int
+    col: int
+    kind: int  # KEY, TOKEN or ASSIGNMENT
+    shown: str  # the redacted form, safe to print
+    value: str  # never printed
+    prefix: str = ""  # the part of a token that names its kind (``ghp_``): may be shown
+
+
+_KEY_BEGIN = re.compile(r"-----BEGIN ((?:RSA|DSA|EC|OPENSSH|PGP|ENCRYPTED|SSH2) )?PRIVATE KEY( BLOCK)?-----")
+_KEY_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
+_KEY_BODY = re.compile(r"^[A-Za-z0-9+/=]{40,}$")
+
+_ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+_WORD = _ALNUM + "_"
+_WORD_DASH = _WORD + "-"
+_NAME_CHARS = frozenset(_WORD_DASH + ".")
+
+# Group "p" is the prefix that names the kind of token: it may be shown, the rest not.
+# Each pattern comes with a probe: a cheap search for the literal prefix it needs
+# (a file without it is not scanned by the pattern at all; one probe per kind of
+# token, not one `in` per prefix, because each costs a pass over the text), and the
+# characters that may not precede it. That check is done in Python rather than as a
+# leading lookbehind, because a pattern that starts with a literal lets the regex
+# engine jump between candidates.
+_TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(probe), frozenset(before), re.compile(p))
+    for probe, before, p in (
+        ("AKIA|ASIA|ABIA|ACCA", _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
+        ("gh[pousr]_", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
+        ("github_pat_", _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
+        (
+            "gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-",
+            _WORD, r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
+        ),
+        ("xox[abposr]-", _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
+        (r"hooks\.slack\.com", "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
+        ("k_(?:live|test|prod)_", _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
+        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
+        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
+    )
+)
+# The patterns by probe, in order: the two OpenAI-style patterns share "sk-".
+_PROBES: tuple[tuple[re.Pattern[str], tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
+    (probe, tuple((before, pattern) for p, before, pattern in _TOKENS if p.pattern == probe.pattern))
+    for probe in {p.pattern: p for p, _, _ in _TOKENS}.values()
+)
+# A name ending in one of these words, then `=`, `:`, `:=` or `=>`, then a quoted
+# value. The match starts at the word; the rest of the name is read backwards from it.
+# Where one can start: the lower-cased first letters of each word.
+_ASSIGN_STARTS = ("passw", "secret", "token", "api", "access", "private")
+_ASSIGN = re.compile(
+    r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*(["'])([^"'\s]{8,256})\1"""
+)
+_PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv")
+_RUN = re.compile(r"(.)\1{5,}")
+# Whether a short text may hold any secret at all: every token's probe and a key
+# block's first line in one pattern, and the words an assignment's name ends in.
+_MAY_HOLD = re.compile("|".join([*(probe.pattern for probe, _ in _PROBES), "-----BEGIN"]))
+_ASSIGN_WORD = re.compile("(?i)" + "|".join(_ASSIGN_STARTS))
+
+
+def _assignment_starts(text: str) -> list[int]:
+    """Offsets where a credential name's last word may begin, in order."""
+    low = text.lower()
+    found: set[int] = set()
+    for word in _ASSIGN_STARTS:
+        at = low.find(word)
+        while at >= 0:
+            found.add(at)
+            at = low.find(word, at + 1)
+    return sorted(found)
+
+
+def entropy(text: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(text)
+    n = len(text)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _placeholder(value: str) -> bool:
+    return bool(_PLACEHOLDER.search(value) or _RUN.search(value))
+
+
+def _classes(value: str) -> int:
+    return sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]"))
+
+
+def _random_enough(value: str) -> bool:
+    return entropy(value) >= 3.0 and _classes(value) >= 2
+
+
+def short_form(value: str, shown_prefix: int) -> str:
+    """How a finding names a secret: its first ``shown_prefix`` characters (the
+    prefix that names the kind of token) and its length, ``ghp_…(40 chars)``."""
+    return f"{value[:shown_prefix]}…({len(value)} chars)"
+
+
+def find(doc: Document) -> list[Found]:
+    """Secret-like strings in a document, in line order."""
+    if doc.error is not None:
+        return []
+    return find_in(doc.text, doc.lines)
+
+
+def find_in(text: str, lines: Sequence[str]) -> list[Found]:
+    """Secret-like strings in a text split into ``lines`` (at "\\n"), in line order.
+
+    Each pattern scans the whole text once (no pattern crosses a line end), rather
+    than every line being scanned by every pattern: on a large tree that is the
+    difference between milliseconds and seconds.
+    """
+    found, inside_keys = _key_blocks(lines) if "-----BEGIN" in text else ([], set())
+    found.extend(_tokens(text, lines, inside_keys))
+    return sorted(found, key=lambda s: (s.line, s.col, s.kind))
+
+
+def redact(text: str) -> str:
+    """``text`` with each secret ``find`` would report replaced by its redaction: the
+    prefix that names a token's kind, if any, then ``…[redacted]`` (``ghp_…[redacted]``,
+    ``api_key = "…[redacted]"``). For text memcheck shows or writes that quotes a
+    file (``memcheck context``, the entries of MEMORY.md), where the secret itself
+    must not go; text with nothing to redact comes back as it is."""
+    if not _MAY_HOLD.search(text) and not (("'" in text or '"' in text) and _ASSIGN_WORD.search(text)):
+        return text  # one search for the usual name or description, not one per pattern
+    found = find_in(text, text.split("\n"))
+    # Longest first, so a secret inside a longer one never leaves the longer one's tail.
+    for secret in sorted(found, key=lambda s: (-len(s.value), s.value)):
+        text = text.replace(secret.value, secret.prefix + REDACTED)
+    return text
+
+
+def _key_blocks(lines: Sequence[str]) -> tuple[list[Found], set[int]]:
+    """Private key blocks with real key material, and the 0-based lines they span."""
+    found: list[Found] = []
+    spanned: set[int] = set()
+    i = 0
+    while i < len(lines):
+        key = _KEY_BEGIN.search(lines[i])
+        if key:
+            body: list[str] = []
+            j = i + 1
+            while j < len(lines) and j < i + 200 and not _KEY_END.search(lines[j]):
+                body.append(lines[j].strip())
+                j += 1
+            material = [b for b in body if _KEY_BODY.match(b) and not _placeholder(b)]
+            if material:
+                kind = (key.group(1) or "").strip() or "generic"
+                shown = f"private key block ({kind}, {len(body)} lines)"
+                found.extend(Found(i + 1, key.start() + 1, KEY, shown, value) for value in material)
+                spanned.update(range(i, j + 1))
+                i = j + 1
+                continue
+        i += 1
+    return found, spanned
+
+
+class _Taken:
+    """Spans of the text already reported, merged, for "is this offset inside one?" by
+    bisection (a list tried span by span made a file of 4,000 tokens take 6 s)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def covers(self, offset: int) -> bool:
+        i = bisect_right(self.starts, offset) - 1
+        return i >= 0 and offset < self.ends[i]
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect_right(self.starts, start)
+        if i > 0 and self.ends[i - 1] >= start:  # joins the span before
+            i -= 1
+            start, end = self.starts[i], max(end, self.ends[i])
+            del self.starts[i], self.ends[i]
+        while i < len(self.starts) and self.starts[i] <= end:  # swallows the spans after
+            end = max(end, self.ends[i])
+            del self.starts[i], self.ends[i]
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+
+def _tokens(text: str, lines: Sequence[str], skip_lines: set[int]) -> Iterator[Found]:
+    taken = _Taken()
+    starts: list[int] = []  # offset of each line, built only when something matches
+
+    def place(offset: int) -> tuple[int, int] | None:
+        if not starts:
+            starts.append(0)
+            for line_text in lines[:-1]:
+                starts.append(starts[-1] + len(line_text) + 1)
+        line = bisect_right(starts, offset) - 1
+        return None if line in skip_lines else (line + 1, offset - starts[line] + 1)
+
+    for probe, patterns in _PROBES:
+        if probe.search(text):
+            yield from _token_matches(text, patterns, taken, place)
+    if '"' not in text and "'" not in text:
+        return  # every credential assignment quotes its value
+    end = 0
+    for start in _assignment_starts(text):
+        found = _ASSIGN.match(text, start) if start >= end else None
+        if found is None:
+            continue
+        end = found.end()
+        value, quote = found.group(2), found.group(1)
+        where = place(found.start(2))
+        if where is None or taken.covers(found.start(2)) or _placeholder(value):
+            continue
+        if len(value) < 12 or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value):
+            continue
+        begin = start
+        while begin > 0 and text[begin - 1] in _NAME_CHARS:
+            begin -= 1
+        name = text[begin : found.end()].split(quote, 1)[0].rstrip("\"' \t=:>")
+        yield Found(*where, ASSIGNMENT, f"{name} = {quote}…{quote}({len(value)} chars)", value)
+
+
+def _token_matches(
+    text: str, patterns: Sequence[tuple[frozenset[str], re.Pattern[str]]], taken: _Taken, place: Callable[[int], tuple[int, int] | None]
+) -> Iterator[Found]:
+    for before, pattern in patterns:
+        for m in pattern.finditer(text):
+            if m.start() > 0 and text[m.start() - 1] in before:
+                continue
+            value, prefix = m.group("t"), m.group("p")
+            tail = value[len(prefix) :]
+            where = place(m.start("t"))
+            if where is None or _placeholder(value) or taken.covers(m.start("t")):
+                continue
+            if not _random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
+                continue
+            taken.add(m.start("t"), m.end("t"))
+            yield Found(*where, TOKEN, short_form(value, len(prefix)), value, prefix)
+
+
+def _looks_like_code(value: str) -> bool:
+    # A reference, a path, a dotted name, a URL without credentials: not a secret.
+    return bool(re.match(r"^(?:[A-Za-z_][\w]*\.)+[A-Za-z_]\w*$|^[./~]|^https?://[^@]*$|^[A-Z_][A-Z0-9_]*$", value))
