@@ -106,7 +106,7 @@ def _type_ok(value: object, expected: str) -> bool:
 
 
 def _where(path: Sequence[str]) -> str:
-    return ".".join(path) if path else "(top level)"
+    return ".".join(map(_excerpt, path)) if path else "(top level)"
 
 
 def validate(value: object, node: SchemaNode, path: tuple[str, ...] = ()) -> list[str]:
@@ -152,9 +152,9 @@ def validate(value: object, node: SchemaNode, path: tuple[str, ...] = ()) -> lis
                 errors += validate(item, node["items"], (*path, str(i)))
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in node and value < node["minimum"]:
-            errors.append(f"{_where(path)}: {value} is below the minimum {node['minimum']}")
+            errors.append(f"{_where(path)}: {_shown(value)} is below the minimum {node['minimum']}")
         if "maximum" in node and value > node["maximum"]:
-            errors.append(f"{_where(path)}: {value} is above the maximum {node['maximum']}")
+            errors.append(f"{_where(path)}: {_shown(value)} is above the maximum {node['maximum']}")
     return errors
 
 
@@ -171,8 +171,25 @@ def _kind(value: object) -> str:
 
 
 def _shown(value: object) -> str:
-    text = value.isoformat() if isinstance(value, dt.date) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """A value from a config file, as a message quotes it: a short excerpt, its
+    secrets redacted (the message may reach a public CI log)."""
+    if isinstance(value, str):
+        return repr(_excerpt(value))
+    return _excerpt(value.isoformat() if isinstance(value, dt.date) else repr(value))
+
+
+def _excerpt(text: str) -> str:
+    from memcheck.text.secrets import excerpt  # only when a message quotes a config
+
+    return excerpt(text)
+
+
+def _bounded(message: str) -> str:
+    """A library's message about a config (PyYAML's, tomllib's, re's), which may quote
+    the file, cut and redacted as ``_shown`` does."""
+    from memcheck.text.secrets import bounded
+
+    return bounded(message)
 
 
 def _gitignore_problem(pattern: str) -> str | None:
@@ -198,14 +215,14 @@ def _pattern_problem(pattern: str, compile_it: Callable[[], object]) -> str | No
     if re.search(r"\[:[a-z]+:\]", pattern):
         # Git's own matcher knows [[:alpha:]]; pathspec and fnmatch do not: they read
         # a set of the characters `[:alph` (and re warns about the nested set).
-        return f"pattern {pattern!r} uses a POSIX class such as [[:alpha:]], which memcheck cannot match; write the characters, e.g. [a-zA-Z]"
+        return f"pattern {_shown(pattern)} uses a POSIX class such as [[:alpha:]], which memcheck cannot match; write the characters, e.g. [a-zA-Z]"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # re's FutureWarning on `[[` and the like: a regex that would not mean what the pattern says
         try:
             compile_it()
         except (ValueError, re.error, FutureWarning) as e:
             reason = e.msg if isinstance(e, re.error) else str(e)  # re's position is in the translated regex, not the pattern
-            return f"invalid pattern {pattern!r}: {reason}"
+            return f"invalid pattern {_shown(pattern)}: {_bounded(reason)}"
     return None
 
 
@@ -310,16 +327,16 @@ def _parse_yaml_config(text: str, name: str) -> object:
             # PyYAML keeps the last of two equal keys without a word: a setting
             # written twice would be half ignored.
             key, line = loaded.duplicates[0]
-            raise ConfigError(f"{name}:{line + 1}: key {key!r} is given twice; keep one")
+            raise ConfigError(f"{name}:{line + 1}: key {_shown(key)} is given twice; keep one")
         return loaded.data or {}
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         what = "not read" if isinstance(e, yamlload.TooComplex) else "invalid YAML"
-        raise ConfigError(f"{name}{where}: {what}: {problem}") from None
+        raise ConfigError(f"{name}{where}: {what}: {_bounded(problem)}") from None
     except (ValueError, TypeError, OverflowError) as e:  # a value YAML cannot build (a date out of range)
-        raise ConfigError(f"{name}: invalid YAML: {yamlload.value_problem(e)}") from None
+        raise ConfigError(f"{name}: invalid YAML: {_bounded(yamlload.value_problem(e))}") from None
 
 
 def _read_pyproject(path: Path) -> object:
@@ -340,7 +357,7 @@ def _parse_pyproject(text: str, name: str) -> object:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{name}: cannot read: {e}") from None
+        raise ConfigError(f"{name}: cannot read: {_bounded(str(e))}") from None
     except RecursionError:  # tomllib recurses once per level: `x = [[[...` some hundreds deep
         raise ConfigError(f"{name}: cannot read: arrays or tables nested too deeply to be settings") from None
     tool = data.get("tool", {})
@@ -446,11 +463,11 @@ def from_mapping(root: Path, data: Settings, source: str = "defaults") -> Config
     for key in ("select", "ignore"):
         bad = unknown_selectors(data[key])
         if bad:
-            raise ConfigError(f"{source}: {key}: no rule code starts with {', '.join(map(repr, bad))}")
+            raise ConfigError(f"{source}: {key}: no rule code starts with {', '.join(map(_shown, bad))}")
     for pattern, codes in data["per-path-ignores"].items():
         bad = unknown_selectors(codes)
         if bad:
-            raise ConfigError(f"{source}: per-path-ignores.{pattern}: no rule code starts with {', '.join(map(repr, bad))}")
+            raise ConfigError(f"{source}: per-path-ignores.{_excerpt(pattern)}: no rule code starts with {', '.join(map(_shown, bad))}")
     return Config(
         root=root,
         source=source,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Sequ
 
 from memcheck.problem import ERROR, Problem, Rule
 from memcheck.text.document import Document
+from memcheck.text.secrets import ASSIGN, ASSIGN_STARTS, PROBES, WORD_DASH
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
@@ -96,47 +97,9 @@ _KEY_BEGIN = re.compile(r"-----BEGIN ((?:RSA|DSA|EC|OPENSSH|PGP|ENCRYPTED|SSH2) 
 _KEY_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
 _KEY_BODY = re.compile(r"^[A-Za-z0-9+/=]{40,}$")
 
-_ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-_WORD = _ALNUM + "_"
-_WORD_DASH = _WORD + "-"
-_NAME_CHARS = frozenset(_WORD_DASH + ".")
-
-# Group "p" is the prefix that names the kind of token: it may be shown, the rest not.
-# Each pattern comes with a probe: a cheap search for the literal prefix it needs
-# (a file without it is not scanned by the pattern at all; one probe per kind of
-# token, not one `in` per prefix, because each costs a pass over the text), and the
-# characters that may not precede it. That check is done in Python rather than as a
-# leading lookbehind, because a pattern that starts with a literal lets the regex
-# engine jump between candidates.
-_TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = tuple(
-    (re.compile(probe), frozenset(before), re.compile(p))
-    for probe, before, p in (
-        ("AKIA|ASIA|ABIA|ACCA", _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
-        ("gh[pousr]_", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
-        ("github_pat_", _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
-        (
-            "gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-",
-            _WORD, r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
-        ),
-        ("xox[abposr]-", _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
-        (r"hooks\.slack\.com", "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
-        ("k_(?:live|test|prod)_", _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
-        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
-        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
-    )
-)
-# The patterns by probe, in order: the two OpenAI-style patterns share "sk-".
-_PROBES: tuple[tuple[re.Pattern[str], tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
-    (probe, tuple((before, pattern) for p, before, pattern in _TOKENS if p.pattern == probe.pattern))
-    for probe in {p.pattern: p for p, _, _ in _TOKENS}.values()
-)
-# A name ending in one of these words, then `=`, `:`, `:=` or `=>`, then a quoted
-# value. The match starts at the word; the rest of the name is read backwards from it.
-# Where one can start: the lower-cased first letters of each word.
-_ASSIGN_STARTS = ("passw", "secret", "token", "api", "access", "private")
-_ASSIGN = re.compile(
-    r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*(["'])([^"'\s]{8,256})\1"""
-)
+# The token and assignment patterns are shared with what prints a file's text in a
+# message (a config error): see memcheck.text.secrets.
+_NAME_CHARS = frozenset(WORD_DASH + ".")
 _PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv")
 _RUN = re.compile(r"(.)\1{5,}")
 
@@ -145,7 +108,7 @@ def _assignment_starts(text: str) -> list[int]:
     """Offsets where a credential name's last word may begin, in order."""
     low = text.lower()
     found: set[int] = set()
-    for word in _ASSIGN_STARTS:
+    for word in ASSIGN_STARTS:
         at = low.find(word)
         while at >= 0:
             found.add(at)
@@ -253,14 +216,14 @@ def _tokens(doc: Document, skip_lines: set[int]) -> Iterator[Secret]:
         line = bisect_right(starts, offset) - 1
         return None if line in skip_lines else (line + 1, offset - starts[line] + 1)
 
-    for probe, patterns in _PROBES:
+    for probe, patterns in PROBES:
         if probe.search(text):
             yield from _token_matches(text, patterns, taken, place)
     if '"' not in text and "'" not in text:
         return  # every credential assignment quotes its value
     end = 0
     for start in _assignment_starts(text):
-        found = _ASSIGN.match(text, start) if start >= end else None
+        found = ASSIGN.match(text, start) if start >= end else None
         if found is None:
             continue
         end = found.end()
