@@ -24,8 +24,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
-from memcheck.config import Config, ConfigError
+from memcheck.config import Config, ConfigError, inside_only
 from memcheck.problem import Problem
+from memcheck.safe_files import within
 from memcheck.text.document import special_file
 
 VERSION = 1
@@ -115,7 +116,9 @@ def drop_accepted(problems: Sequence[Problem], config: Config) -> list[Problem]:
     baseline accepts fewer than there are, the first ones in that order are accepted."""
     if not config.baseline:
         return list(problems)
-    left = load(config.root / config.baseline)
+    path = config.root / config.baseline
+    inside_only(path, config.root, f"baseline {Path(within(path, config.root) or config.baseline).as_posix()}", "a baseline")
+    left = load(path)
     kept = []
     for p in problems:
         k = key(p)

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, Typed
 
 from memcheck import choices
 from memcheck.paths import basename
+from memcheck.safe_files import link_out, within
 
 CONFIG_FILENAME = ".memcheck.yaml"
 # Where a repository keeps its settings, in order: the first file that exists holds them.
@@ -376,7 +377,21 @@ def find_root(start: Path, fallback: Path | None = None) -> Path:
 
 
 def repository_of(path: Path) -> Path | None:
-    """The top folder of the repository holding ``path``, if any."""
+    """The top folder of the repository holding ``path``, if any.
+
+    Found from the path as written: a symlink in a repository that leads into
+    another one (``notes -> ~/work/other/notes``) leaves the path in the first, whose
+    settings apply, never the other's. Only a path in no repository as written is
+    followed through its links (``~/link-to-repo/notes``)."""
+    written = Path(os.path.abspath(path))
+    found = None
+    for folder in (*reversed(written.parents), written):
+        if found is not None and folder.is_symlink():
+            break  # below the repository found, a link leads elsewhere: the path is in that repository
+        if (folder / ".git").exists():
+            found = folder
+    if found is not None:
+        return found.resolve()
     path = path.resolve()
     for folder in (path, *path.parents):
         if (folder / ".git").exists():
@@ -392,6 +407,7 @@ def load(root: Path, config_file: Path | None = None) -> Config:
     user: object = None
     source = "defaults"
     if config_file is not None:
+        inside_only(config_file, root, str(config_file), "its settings")
         _refuse_special(config_file, f"config file {config_file}")
         if not config_file.is_file():
             what = "is not a file" if config_file.exists() else "does not exist"
@@ -399,18 +415,39 @@ def load(root: Path, config_file: Path | None = None) -> Config:
         user = _read_pyproject(config_file) if config_file.name == "pyproject.toml" else _read_yaml_config(config_file)
         source = str(config_file)
     elif (root / CONFIG_FILENAME).is_file() or (root / CONFIG_FILENAME).exists():
+        inside_only(root / CONFIG_FILENAME, root, CONFIG_FILENAME, "its settings")
         _refuse_special(root / CONFIG_FILENAME)
         if not (root / CONFIG_FILENAME).is_file():  # a folder: never silently the defaults
             raise ConfigError(f"{CONFIG_FILENAME} is not a file; memcheck reads its settings from a file of that name")
         user = _read_yaml_config(root / CONFIG_FILENAME)
         source = CONFIG_FILENAME
     else:
+        for name in CONFIG_FILES:  # a link to nothing outside is refused too, not passed over
+            inside_only(root / name, root, name, "its settings")
         _refuse_special(root / CONFIG_FILENAME)
         _refuse_special(root / "pyproject.toml")
         user = _read_pyproject(root / "pyproject.toml")
         if user is not None:
             source = "pyproject.toml [tool.memcheck]"
-    return _validated(root, user, source)
+    config = _validated(root, user, source)
+    if config.baseline and (config_file is None or within(config_file, root) is not None):
+        # The repository's own settings (which a pull request may change) name a
+        # baseline in the repository, never a file elsewhere on the machine.
+        if within(os.path.join(root, config.baseline), root) is None:
+            raise ConfigError(f"{source}: baseline: must be a path inside the repository, relative to its top; memcheck reads a baseline only from inside the repository")
+    return config
+
+
+def inside_only(path: Path, root: Path, shown: str, what: str) -> None:
+    """Refuse ``path`` (``shown`` in messages), a name in the repository, when it
+    leads out of it through a symlink (as guard refuses a link out of a commit):
+    memcheck reads ``what`` only from inside the repository. The message names the
+    link, never where it points, nor anything of what is there."""
+    link = link_out(path, root)
+    if link is None:
+        return
+    named = f"{shown} is" if link == Path(within(path, root) or "").as_posix() else f"{shown}: {link} is"
+    raise ConfigError(f"{named} a symlink out of the repository; memcheck reads {what} only from inside the repository")
 
 
 def _refuse_special(path: Path, shown: str | None = None) -> None:

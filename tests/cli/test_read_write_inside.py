@@ -9,10 +9,12 @@ user names on the command line outside the repository (`--config ~/shared.yaml`,
 """
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
-from conftest import git, run_cli, write
+from conftest import git, run_cli, store_with_unlisted, write
 
 # A GitHub token as ~/.git-credentials holds one: 36 characters after the prefix.
 TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
@@ -35,6 +37,151 @@ def outside(tmp_path: Path) -> Path:
 def _committed(repo: Path) -> None:
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "pull request")
+
+
+# --- reading: config, pyproject.toml, baseline ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "secret",
+    (CREDENTIALS, f"{TOKEN}: x\n", f"fail-on: {TOKEN}\n"),
+    ids=("git-credentials", "token-as-key", "token-as-value"),
+)
+def test_config_linked_out_of_the_repository_is_refused_without_quoting_it(repo: Path, outside: Path, secret: str) -> None:
+    write(outside, "secret.txt", secret)
+    (repo / ".memcheck.yaml").symlink_to(outside / "secret.txt")
+    _committed(repo)
+    proc = run_cli(repo, "check")
+    shown = proc.stdout + proc.stderr
+    assert proc.returncode == 2
+    assert proc.stderr == "memcheck: error: .memcheck.yaml is a symlink out of the repository; memcheck reads its settings only from inside the repository\n"
+    assert _leaks(shown) == []
+    assert "secret.txt" not in shown and str(outside) not in shown
+
+
+def test_pyproject_linked_out_of_the_repository_is_refused(repo: Path, outside: Path) -> None:
+    write(outside, "creds.toml", f'tool = "{TOKEN}"\n')
+    (repo / "pyproject.toml").symlink_to(outside / "creds.toml")
+    _committed(repo)
+    proc = run_cli(repo, "check")
+    shown = proc.stdout + proc.stderr
+    assert proc.returncode == 2
+    assert "pyproject.toml is a symlink out of the repository" in proc.stderr
+    assert _leaks(shown) == [] and "creds.toml" not in shown and str(outside) not in shown
+
+
+def test_every_command_that_reads_settings_refuses_the_link(repo: Path, outside: Path) -> None:
+    write(outside, "secret.txt", CREDENTIALS)
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n")
+    (repo / ".memcheck.yaml").symlink_to(outside / "secret.txt")
+    for args in (("fix",), ("index", ".claude/memory"), ("context", ".claude/memory/MEMORY.md"), ("guard", "--list"), ("guard", ".env")):
+        proc = run_cli(repo, *args)
+        assert proc.returncode == 2, args
+        assert ".memcheck.yaml is a symlink out of the repository" in proc.stderr, args
+        assert _leaks(proc.stdout + proc.stderr) == [], args
+
+
+def test_config_linked_within_the_repository_is_read(repo: Path) -> None:
+    write(repo, "config/memcheck.yaml", "fail-on: never\n")
+    (repo / ".memcheck.yaml").symlink_to("config/memcheck.yaml")
+    store_with_unlisted(repo)
+    assert run_cli(repo, "check").returncode == 0  # fail-on: never came through the link
+
+
+def test_config_option_through_a_folder_link_out_of_the_repository_is_refused(repo: Path, outside: Path) -> None:
+    write(outside, "memcheck.yaml", CREDENTIALS)
+    (repo / "conf").symlink_to(outside)
+    proc = run_cli(repo, "check", "--config", "conf/memcheck.yaml")
+    assert proc.returncode == 2
+    assert "conf/memcheck.yaml: conf is a symlink out of the repository; memcheck reads its settings only from inside the repository" in proc.stderr
+    assert _leaks(proc.stdout + proc.stderr) == [] and str(outside) not in proc.stderr
+
+
+def test_guard_config_option_through_a_folder_link_is_not_read_from_outside(repo: Path, outside: Path) -> None:
+    write(outside, "memcheck.yaml", CREDENTIALS)
+    write(repo, "README.md", "x\n")
+    (repo / "conf").symlink_to(outside)
+    _committed(repo)
+    write(repo, ".env", "A=1\n")
+    git(repo, "add", ".env")
+    proc = run_cli(repo, "guard", "--config", "conf/memcheck.yaml")
+    assert proc.returncode == 2
+    assert "conf/memcheck.yaml" in proc.stderr and "symlink out of the repository" in proc.stderr
+    assert _leaks(proc.stdout + proc.stderr) == []
+
+
+def test_config_option_outside_the_repository_is_the_users_choice(repo: Path, outside: Path) -> None:
+    shared = write(outside, "shared.yaml", "fail-on: never\n")
+    store_with_unlisted(repo)
+    assert run_cli(repo, "check").returncode == 1
+    assert run_cli(repo, "check", "--config", str(shared)).returncode == 0
+
+
+def test_a_path_linked_to_another_repository_does_not_bring_its_settings(repo: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    other.mkdir()
+    git(other, "init", "-q")
+    write(other, ".memcheck.yaml", CREDENTIALS)
+    write(other, "notes/a.md", "# Notes\n")
+    (repo / "notes").symlink_to(other / "notes")
+    write(repo, "README.md", "x\n")
+    proc = run_cli(repo, "check", "notes")
+    assert _leaks(proc.stdout + proc.stderr) == []
+    assert ".memcheck.yaml" not in proc.stderr  # this repository has none; the other's is not read
+
+
+VALID_BASELINE = json.dumps({"version": 1, "findings": [{"path": ".claude/memory/MEMORY.md", "code": "IDX003", "message": TOKEN, "count": 1}]})
+
+
+@pytest.mark.parametrize("how", ("config", "option"))
+def test_baseline_linked_out_of_the_repository_is_refused(repo: Path, outside: Path, how: str) -> None:
+    write(outside, "baseline.json", VALID_BASELINE)
+    (repo / "link.json").symlink_to(outside / "baseline.json")
+    store_with_unlisted(repo)
+    if how == "config":
+        write(repo, ".memcheck.yaml", "baseline: link.json\n")
+        proc = run_cli(repo, "check")
+    else:
+        proc = run_cli(repo, "check", "--baseline", "link.json")
+    assert proc.returncode == 2
+    assert "baseline link.json is a symlink out of the repository" in proc.stderr
+    assert _leaks(proc.stdout + proc.stderr) == [] and str(outside) not in proc.stderr
+
+
+def test_baseline_through_a_folder_link_out_of_the_repository_is_refused(repo: Path, outside: Path) -> None:
+    write(outside, "baseline.json", VALID_BASELINE)
+    (repo / "ci").symlink_to(outside)
+    write(repo, ".memcheck.yaml", "baseline: ci/baseline.json\n")
+    store_with_unlisted(repo)
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 2
+    assert "baseline ci/baseline.json: ci is a symlink out of the repository; memcheck reads a baseline only from inside the repository" in proc.stderr
+
+
+@pytest.mark.parametrize("where", ("absolute", "parent"))
+def test_config_baseline_outside_the_repository_is_refused(repo: Path, outside: Path, where: str) -> None:
+    target = write(outside, "baseline.json", VALID_BASELINE)
+    value = str(target) if where == "absolute" else os.path.relpath(target, repo)
+    write(repo, ".memcheck.yaml", f"baseline: {value}\n")
+    store_with_unlisted(repo)
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 2
+    assert "baseline: must be a path inside the repository" in proc.stderr
+
+
+def test_baseline_option_outside_the_repository_is_the_users_choice(repo: Path, outside: Path) -> None:
+    store_with_unlisted(repo)
+    written = outside / "accepted.json"
+    assert run_cli(repo, "check", "--write-baseline", str(written)).returncode == 0
+    assert run_cli(repo, "check", "--baseline", str(written)).returncode == 0
+
+
+def test_baseline_linked_within_the_repository_is_read(repo: Path) -> None:
+    store_with_unlisted(repo)
+    assert run_cli(repo, "check", "--write-baseline", "ci/baseline.json").returncode == 0
+    (repo / "baseline.json").symlink_to("ci/baseline.json")
+    write(repo, ".memcheck.yaml", "baseline: baseline.json\n")
+    assert run_cli(repo, "check").returncode == 0
 
 
 # --- config errors quote a short, redacted excerpt ------------------------------------
