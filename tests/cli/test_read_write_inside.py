@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -240,3 +241,68 @@ def test_pyproject_errors_redact_secrets(repo: Path) -> None:
     proc = run_cli(repo, "check")
     assert proc.returncode == 2 and "pyproject.toml" in proc.stderr
     assert _leaks(proc.stderr) == []
+
+
+# --- writing: reports, baselines -----------------------------------------------------
+
+
+@pytest.mark.parametrize("option", ("-o", "--write-baseline"))
+def test_no_write_through_a_folder_link_out_of_the_repository(repo: Path, outside: Path, option: str) -> None:
+    store_with_unlisted(repo)
+    (repo / "reports").symlink_to(outside)
+    _committed(repo)
+    proc = run_cli(repo, "check", option, "reports/x.sarif")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("memcheck: error: ") and "reports/x.sarif" in proc.stderr
+    assert "out of the repository" in proc.stderr
+    assert list(outside.iterdir()) == []
+
+
+@pytest.mark.parametrize("option", ("-o", "--write-baseline"))
+def test_no_write_through_a_file_link(repo: Path, outside: Path, option: str) -> None:
+    key = write(outside, "authorized_keys", "ssh-ed25519 AAAA... me\n")
+    store_with_unlisted(repo)
+    (repo / "r.txt").symlink_to(key)
+    _committed(repo)
+    proc = run_cli(repo, "check", option, "r.txt")
+    assert proc.returncode == 2
+    assert "r.txt is a symlink; not writing through it" in proc.stderr
+    assert key.read_text() == "ssh-ed25519 AAAA... me\n"
+    assert (repo / "r.txt").is_symlink()  # the link is left as it is, not replaced
+    assert sorted(p.name for p in outside.iterdir()) == ["authorized_keys"]
+
+
+def test_fix_report_is_not_written_through_a_link(repo: Path, outside: Path) -> None:
+    store_with_unlisted(repo)
+    (repo / "reports").symlink_to(outside)
+    proc = run_cli(repo, "fix", "-o", "reports/fix.txt")
+    assert proc.returncode == 2 and "reports/fix.txt" in proc.stderr
+    assert list(outside.iterdir()) == []
+
+
+def test_report_outside_the_repository_is_the_users_choice(repo: Path, outside: Path) -> None:
+    store_with_unlisted(repo)
+    proc = run_cli(repo, "check", "-o", str(outside / "sub" / "report.txt"))
+    assert proc.returncode == 1, proc.stderr
+    assert "IDX003" in (outside / "sub" / "report.txt").read_text()
+
+
+def test_report_replaces_the_old_file_whole_and_keeps_its_mode(repo: Path) -> None:
+    store_with_unlisted(repo)
+    old = write(repo, "out/report.txt", "old report\n" * 10_000)
+    os.chmod(old, 0o640)
+    hard = repo / "old-copy.txt"
+    os.link(old, hard)  # a second name of the old file: it keeps the old bytes
+    proc = run_cli(repo, "check", "-o", "out/report.txt")
+    assert proc.returncode == 1
+    new = (repo / "out/report.txt").read_text()
+    assert "IDX003" in new and "old report" not in new
+    assert stat.S_IMODE(os.stat(repo / "out/report.txt").st_mode) == 0o640
+    assert hard.read_text() == "old report\n" * 10_000  # replaced, not truncated and rewritten
+    assert sorted(p.name for p in (repo / "out").iterdir()) == ["report.txt"]  # no temporary file left
+    umask = os.umask(0o022)
+    try:  # a new file gets the mode any new file gets, not a temporary file's 0600
+        assert run_cli(repo, "check", "-o", "out/new.txt").returncode == 1
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(os.stat(repo / "out/new.txt").st_mode) == 0o644
