@@ -35,6 +35,7 @@ from memcheck.output import ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
 from memcheck.problem import ERROR, WARNING, Problem, failing
 from memcheck.rules import all_rules
+from memcheck.safe_files import Refused, replacing
 from memcheck.workspace.discover import Workspace
 
 ZERO_SHA = "0" * 40
@@ -453,11 +454,13 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
     out.write(f"memcheck: errors={errors} warnings={warnings} guarded={guarded_paths} (guard {guarded.state})\n")
 
     if inputs.sarif:
-        target = Path(inputs.sarif)
+        # Never through a symlink the pull request commits (`reports -> ~/.ssh`):
+        # written whole, in a real folder of the checkout (see memcheck.safe_files).
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with target.open("w", encoding="utf-8") as f:
+            with replacing(inputs.sarif, memcheck_config.find_root(Path.cwd())) as f:
                 sarif.report(sorted(result.problems + guarded.problems), f, ReportContext())
+        except Refused as e:
+            return _usage_error(out, f"input sarif: {e}")
         except OSError as e:
             return _usage_error(out, f"input sarif: cannot write {inputs.sarif}: {e.strerror or e}")
     _append(env.get("GITHUB_OUTPUT", ""), f"errors={errors}\nwarnings={warnings}\nguarded={guarded_paths}\n")

@@ -24,8 +24,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
-from memcheck.config import Config, ConfigError
+from memcheck.config import Config, ConfigError, inside_only
 from memcheck.problem import Problem
+from memcheck.safe_files import Refused, replacing, within
 from memcheck.text.document import special_file
 
 VERSION = 1
@@ -72,13 +73,18 @@ def render(problems: Iterable[Problem]) -> str:
     return json.dumps({"version": VERSION, "findings": entries}, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def write(path: Path, problems: Sequence[Problem]) -> tuple[int, int]:
-    """Write the baseline; (findings recorded, secret findings left out)."""
+def write(path: Path, problems: Sequence[Problem], top: Path | None = None) -> tuple[int, int]:
+    """Write the baseline, whole or not at all, never through a symlink nor, in the
+    repository ``top``, into a folder that leads out of it (see
+    ``safe_files.replacing``); (findings recorded, secret findings left out)."""
+    text = render(problems)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         # backslashreplace: a file name that is not UTF-8 is recorded as the JSON escape
         # of its character (\udcff), which load reads back to the same path.
-        path.write_bytes(render(problems).encode("utf-8", errors="backslashreplace"))
+        with replacing(str(path), top) as handle:
+            handle.write(text)
+    except Refused as e:
+        raise ConfigError(f"baseline {e}") from None
     except OSError as e:
         raise ConfigError(f"baseline {path}: cannot write it: {e.strerror or e}") from None
     kept = sum(accepted(p) for p in problems)
@@ -115,7 +121,9 @@ def drop_accepted(problems: Sequence[Problem], config: Config) -> list[Problem]:
     baseline accepts fewer than there are, the first ones in that order are accepted."""
     if not config.baseline:
         return list(problems)
-    left = load(config.root / config.baseline)
+    path = config.root / config.baseline
+    inside_only(path, config.root, f"baseline {Path(within(path, config.root) or config.baseline).as_posix()}", "a baseline")
+    left = load(path)
     kept = []
     for p in problems:
         k = key(p)

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, Typed
 
 from memcheck import choices
 from memcheck.paths import basename
+from memcheck.safe_files import link_out, within
 
 CONFIG_FILENAME = ".memcheck.yaml"
 # Where a repository keeps its settings, in order: the first file that exists holds them.
@@ -106,7 +107,7 @@ def _type_ok(value: object, expected: str) -> bool:
 
 
 def _where(path: Sequence[str]) -> str:
-    return ".".join(path) if path else "(top level)"
+    return ".".join(map(_excerpt, path)) if path else "(top level)"
 
 
 def validate(value: object, node: SchemaNode, path: tuple[str, ...] = ()) -> list[str]:
@@ -152,9 +153,9 @@ def validate(value: object, node: SchemaNode, path: tuple[str, ...] = ()) -> lis
                 errors += validate(item, node["items"], (*path, str(i)))
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in node and value < node["minimum"]:
-            errors.append(f"{_where(path)}: {value} is below the minimum {node['minimum']}")
+            errors.append(f"{_where(path)}: {_shown(value)} is below the minimum {node['minimum']}")
         if "maximum" in node and value > node["maximum"]:
-            errors.append(f"{_where(path)}: {value} is above the maximum {node['maximum']}")
+            errors.append(f"{_where(path)}: {_shown(value)} is above the maximum {node['maximum']}")
     return errors
 
 
@@ -171,8 +172,25 @@ def _kind(value: object) -> str:
 
 
 def _shown(value: object) -> str:
-    text = value.isoformat() if isinstance(value, dt.date) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """A value from a config file, as a message quotes it: a short excerpt, its
+    secrets redacted (the message may reach a public CI log)."""
+    if isinstance(value, str):
+        return repr(_excerpt(value))
+    return _excerpt(value.isoformat() if isinstance(value, dt.date) else repr(value))
+
+
+def _excerpt(text: str) -> str:
+    from memcheck.text.secrets import excerpt  # only when a message quotes a config
+
+    return excerpt(text)
+
+
+def _bounded(message: str) -> str:
+    """A library's message about a config (PyYAML's, tomllib's, re's), which may quote
+    the file, cut and redacted as ``_shown`` does."""
+    from memcheck.text.secrets import bounded
+
+    return bounded(message)
 
 
 def _gitignore_problem(pattern: str) -> str | None:
@@ -198,14 +216,14 @@ def _pattern_problem(pattern: str, compile_it: Callable[[], object]) -> str | No
     if re.search(r"\[:[a-z]+:\]", pattern):
         # Git's own matcher knows [[:alpha:]]; pathspec and fnmatch do not: they read
         # a set of the characters `[:alph` (and re warns about the nested set).
-        return f"pattern {pattern!r} uses a POSIX class such as [[:alpha:]], which memcheck cannot match; write the characters, e.g. [a-zA-Z]"
+        return f"pattern {_shown(pattern)} uses a POSIX class such as [[:alpha:]], which memcheck cannot match; write the characters, e.g. [a-zA-Z]"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # re's FutureWarning on `[[` and the like: a regex that would not mean what the pattern says
         try:
             compile_it()
         except (ValueError, re.error, FutureWarning) as e:
             reason = e.msg if isinstance(e, re.error) else str(e)  # re's position is in the translated regex, not the pattern
-            return f"invalid pattern {pattern!r}: {reason}"
+            return f"invalid pattern {_shown(pattern)}: {_bounded(reason)}"
     return None
 
 
@@ -343,16 +361,16 @@ def _parse_yaml_config(text: str, name: str) -> object:
             # PyYAML keeps the last of two equal keys without a word: a setting
             # written twice would be half ignored.
             key, line = loaded.duplicates[0]
-            raise ConfigError(f"{name}:{line + 1}: key {key!r} is given twice; keep one")
+            raise ConfigError(f"{name}:{line + 1}: key {_shown(key)} is given twice; keep one")
         return loaded.data or {}
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         what = "not read" if isinstance(e, yamlload.TooComplex) else "invalid YAML"
-        raise ConfigError(f"{name}{where}: {what}: {problem}") from None
+        raise ConfigError(f"{name}{where}: {what}: {_bounded(problem)}") from None
     except (ValueError, TypeError, OverflowError) as e:  # a value YAML cannot build (a date out of range)
-        raise ConfigError(f"{name}: invalid YAML: {yamlload.value_problem(e)}") from None
+        raise ConfigError(f"{name}: invalid YAML: {_bounded(yamlload.value_problem(e))}") from None
 
 
 def _read_pyproject(path: Path) -> object:
@@ -373,7 +391,7 @@ def _parse_pyproject(text: str, name: str) -> object:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{name}: cannot read: {e}") from None
+        raise ConfigError(f"{name}: cannot read: {_bounded(str(e))}") from None
     except RecursionError:  # tomllib recurses once per level: `x = [[[...` some hundreds deep
         raise ConfigError(f"{name}: cannot read: arrays or tables nested too deeply to be settings") from None
     tool = data.get("tool", {})
@@ -392,7 +410,21 @@ def find_root(start: Path, fallback: Path | None = None) -> Path:
 
 
 def repository_of(path: Path) -> Path | None:
-    """The top folder of the repository holding ``path``, if any."""
+    """The top folder of the repository holding ``path``, if any.
+
+    Found from the path as written: a symlink in a repository that leads into
+    another one (``notes -> ~/work/other/notes``) leaves the path in the first, whose
+    settings apply, never the other's. Only a path in no repository as written is
+    followed through its links (``~/link-to-repo/notes``)."""
+    written = Path(os.path.abspath(path))
+    found = None
+    for folder in (*reversed(written.parents), written):
+        if found is not None and folder.is_symlink():
+            break  # below the repository found, a link leads elsewhere: the path is in that repository
+        if (folder / ".git").exists():
+            found = folder
+    if found is not None:
+        return found.resolve()
     path = path.resolve()
     for folder in (path, *path.parents):
         if (folder / ".git").exists():
@@ -408,6 +440,7 @@ def load(root: Path, config_file: Path | None = None) -> Config:
     user: object = None
     source = "defaults"
     if config_file is not None:
+        inside_only(config_file, root, str(config_file), "its settings")
         _refuse_special(config_file, f"config file {config_file}")
         if not config_file.is_file():
             what = "is not a file" if config_file.exists() else "does not exist"
@@ -415,18 +448,39 @@ def load(root: Path, config_file: Path | None = None) -> Config:
         user = _read_pyproject(config_file) if config_file.name == "pyproject.toml" else _read_yaml_config(config_file)
         source = str(config_file)
     elif (root / CONFIG_FILENAME).is_file() or (root / CONFIG_FILENAME).exists():
+        inside_only(root / CONFIG_FILENAME, root, CONFIG_FILENAME, "its settings")
         _refuse_special(root / CONFIG_FILENAME)
         if not (root / CONFIG_FILENAME).is_file():  # a folder: never silently the defaults
             raise ConfigError(f"{CONFIG_FILENAME} is not a file; memcheck reads its settings from a file of that name")
         user = _read_yaml_config(root / CONFIG_FILENAME)
         source = CONFIG_FILENAME
     else:
+        for name in CONFIG_FILES:  # a link to nothing outside is refused too, not passed over
+            inside_only(root / name, root, name, "its settings")
         _refuse_special(root / CONFIG_FILENAME)
         _refuse_special(root / "pyproject.toml")
         user = _read_pyproject(root / "pyproject.toml")
         if user is not None:
             source = "pyproject.toml [tool.memcheck]"
-    return _validated(root, user, source)
+    config = _validated(root, user, source)
+    if config.baseline and (config_file is None or within(config_file, root) is not None):
+        # The repository's own settings (which a pull request may change) name a
+        # baseline in the repository, never a file elsewhere on the machine.
+        if within(os.path.join(root, config.baseline), root) is None:
+            raise ConfigError(f"{source}: baseline: must be a path inside the repository, relative to its top; memcheck reads a baseline only from inside the repository")
+    return config
+
+
+def inside_only(path: Path, root: Path, shown: str, what: str) -> None:
+    """Refuse ``path`` (``shown`` in messages), a name in the repository, when it
+    leads out of it through a symlink (as guard refuses a link out of a commit):
+    memcheck reads ``what`` only from inside the repository. The message names the
+    link, never where it points, nor anything of what is there."""
+    link = link_out(path, root)
+    if link is None:
+        return
+    named = f"{shown} is" if link == Path(within(path, root) or "").as_posix() else f"{shown}: {link} is"
+    raise ConfigError(f"{named} a symlink out of the repository; memcheck reads {what} only from inside the repository")
 
 
 def _refuse_special(path: Path, shown: str | None = None) -> None:
@@ -479,11 +533,11 @@ def from_mapping(root: Path, data: Settings, source: str = "defaults") -> Config
     for key in ("select", "ignore"):
         bad = unknown_selectors(data[key])
         if bad:
-            raise ConfigError(f"{source}: {key}: no rule code starts with {', '.join(map(repr, bad))}")
+            raise ConfigError(f"{source}: {key}: no rule code starts with {', '.join(map(_shown, bad))}")
     for pattern, codes in data["per-path-ignores"].items():
         bad = unknown_selectors(codes)
         if bad:
-            raise ConfigError(f"{source}: per-path-ignores.{pattern}: no rule code starts with {', '.join(map(repr, bad))}")
+            raise ConfigError(f"{source}: per-path-ignores.{_excerpt(pattern)}: no rule code starts with {', '.join(map(_shown, bad))}")
     return Config(
         root=root,
         source=source,

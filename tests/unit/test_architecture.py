@@ -21,7 +21,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "memcheck"
 # Each layer may import from its own layer and the layers before it, never after.
 # A module not named here is in the layer of its package (its first dotted part).
 LAYERS: list[tuple[str, ...]] = [
-    ("memcheck", "memcheck.problem", "memcheck.paths", "memcheck.choices"),
+    ("memcheck", "memcheck.problem", "memcheck.paths", "memcheck.choices", "memcheck.safe_files"),
     ("memcheck.text",),
     ("memcheck.config", "memcheck.git", "memcheck.changes", "memcheck.rules"),
     ("memcheck.agents", "memcheck.links", "memcheck.guidance_model", "memcheck.workspace"),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from memcheck.config import ConfigError
 from memcheck.hooks.options import resolve
-from memcheck.hooks.report import destination, report
+from memcheck.hooks.report import destination, report, workspace
 from memcheck.problem import failing, shown
 
 if TYPE_CHECKING:
@@ -123,11 +123,13 @@ def check(
         problems = sorted([*problems, *collect_user(config)])
     if write_baseline is not None:
         from memcheck import baseline
+        from memcheck.engine.signals import stopped_by_signals
 
-        kept, secrets_left = baseline.write(Path(write_baseline), problems)
+        with stopped_by_signals():  # SIGTERM ends the write through its cleanup: no temporary file is left
+            kept, secrets_left = baseline.write(Path(write_baseline), problems, workspace(config.root))
         note = f"; {secrets_left} secret finding(s) left out: a secret is removed and rotated, never accepted" if secrets_left else ""
         print(f"memcheck: wrote {kept} finding(s) to {shown(write_baseline)}{note}", file=sys.stderr)
         return 0
-    with destination(output_file) as out:
+    with destination(output_file, config.root) as out:
         report(problems, fmt, out, statistics=statistics)
     return 1 if failing(problems, config.fail_on) else 0

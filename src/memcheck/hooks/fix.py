@@ -314,7 +314,7 @@ def fix(
         problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
-    with destination(output_file) as out:
+    with destination(output_file, config.root) as out:
         report(problems, fmt, out, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed})
     # An entry fix added where agents never read it is not a fix: say so, and fail,
     # whatever rules are selected.
@@ -343,7 +343,7 @@ def _show_diff(ws: Workspace, targets: Targets, output_file: str | None) -> int:
     something to fix. The count goes to standard error, so the diff alone can be
     piped to ``git apply``."""
     changed = 0
-    with destination(output_file) as out:
+    with destination(output_file, ws.root) as out:
         for store in targets.stores:
             new = planned(ws, store)
             if new is not None:

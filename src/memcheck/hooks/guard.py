@@ -64,6 +64,7 @@ from memcheck.guard.policy import enabled_codes, loosenings, policy, secrets_off
 from memcheck.guard.tiers import AGENTS, Authorship, Ident, Signature, parse_trailers, recogniser, signatures, sources, tiers
 from memcheck.hooks.report import report
 from memcheck.problem import Problem, escaped, json_text, shown
+from memcheck.safe_files import within
 
 NOTHING_STAGED = (
     "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks, {judged}; "
@@ -237,14 +238,15 @@ def _settings(root: Path, cwd: Path, config_file: str | None) -> Settings:
     given = Path(os.path.abspath(os.path.join(cwd, config_file)))
     if not given.is_file():
         raise ConfigError(f"config file not found: {config_file}")
-    # Folders resolved as git resolves the top (/tmp is /private/tmp on macOS), the
-    # file itself not: a link in the repository is still the repository's file.
-    full, root = Path(os.path.realpath(given.parent)) / given.name, Path(os.path.realpath(root))
-    if root in full.parents:
-        # Inside the repository, the file is read from the judging commit like any
-        # other setting: the change under review may edit it too.
-        return Settings(root, (full.relative_to(root).as_posix(),))
-    return Settings(root, (), full)
+    # In the repository as written (no link followed: a folder that is a link out of
+    # it is the repository's link, which git refuses to follow out of the commit),
+    # the file is read from the judging commit like any other setting: the change
+    # under review may edit it too.
+    root = Path(os.path.realpath(root))
+    inside = within(given, root)
+    if inside is not None:
+        return Settings(root, (Path(inside).as_posix(),))
+    return Settings(root, (), Path(os.path.realpath(given.parent)) / given.name)
 
 
 def _trusted(settings: Settings, where: Path, names: Mapping[str, str], defaults: bool, how: str) -> tuple[Config, Judge]:

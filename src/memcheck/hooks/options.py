@@ -33,7 +33,7 @@ def config_for(config_file: str | None, paths: Sequence[str] = ()) -> Config:
     # The repository the first path is in; else the one we are in (a path outside it
     # is an error below); else the working folder, if the path is in it; else the
     # path's own folder (`memcheck check ~/notes` from anywhere).
-    root = config.repository_of(first) or config.repository_of(cwd)
+    root = config.repository_of(Path(paths[0])) or config.repository_of(cwd)  # as written: see repository_of
     if root is None:
         root = cwd if (first == cwd or cwd in first.parents) else (first if first.is_dir() else first.parent)
     outside = [p for p in paths if not _inside(p, root)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, TextIO
 
 from memcheck.config import ConfigError
@@ -39,23 +40,30 @@ def report(
 STATISTICS_FORMATS = ("text", "json")
 
 
+def workspace(root: Path) -> Path:
+    """The folder whose symlinks a file memcheck writes must not lead out of: the
+    repository, or outside one the working folder."""
+    return root if (root / ".git").exists() else Path.cwd()
+
+
 @contextmanager
-def destination(path: str | None) -> Iterator[TextIO]:
+def destination(path: str | None, root: Path | None = None) -> Iterator[TextIO]:
     """Where a report goes: standard output, or the ``--output-file`` (its folders
-    made as needed), UTF-8 with ``\n`` line endings on every platform."""
+    made as needed), UTF-8 with ``\n`` line endings on every platform, replaced whole
+    once the report is complete (see ``safe_files.replacing``; ``root``: the
+    repository whose links it is never written through)."""
     if path is None or path == "-":  # `-o -`: standard output, as most tools read it
         yield sys.stdout
         return
+    from memcheck.engine.signals import stopped_by_signals
+    from memcheck.safe_files import Refused, replacing
+
     try:
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        # backslashreplace: a file name that is not UTF-8 is written escaped, as on
-        # standard output (see cli._run), never an error after half the report.
-        handle = open(path, "w", encoding="utf-8", errors="backslashreplace", newline="\n")
-    except OSError as e:
-        raise ConfigError(f"--output-file {path}: cannot write it: {e.strerror or e}") from None
-    try:
-        with handle:
+        # SIGTERM, as Ctrl-C, ends the write through the cleanup: no temporary file is left.
+        with stopped_by_signals(), replacing(path, workspace(root) if root is not None else None) as handle:
             yield handle
+    except Refused as e:
+        raise ConfigError(f"--output-file {e}") from None
     except OSError as e:  # a full disk (/dev/full), a file that takes no writes (/proc/version)
         raise ConfigError(f"--output-file {path}: cannot write it: {e.strerror or e}") from None
 

@@ -264,3 +264,63 @@ def _token_matches(
 def _looks_like_code(value: str) -> bool:
     # A reference, a path, a dotted name, a URL without credentials: not a secret.
     return bool(re.match(r"^(?:[A-Za-z_][\w]*\.)+[A-Za-z_]\w*$|^[./~]|^https?://[^@]*$|^[A-Z_][A-Z0-9_]*$", value))
+
+
+# --- Excerpts in messages -----------------------------------------------------------
+
+# What ``redact_message`` takes out besides the tokens: a value given to a credential's name,
+# quoted or not (the rules ask for quotes, to tell code from a secret; a message
+# need not tell), and the password in a URL (``https://user:PASSWORD@host``, as
+# ~/.git-credentials holds them).
+_ASSIGNED = re.compile(
+    r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*["']?([^"'\s,;]{6,})"""
+)
+_URL_PASSWORD = re.compile(r"(?<=://)([^/\s:@]*):([^/\s@]+)@")
+# Private key material, or any other random run of base64: upper and lower case and
+# digits mixed (a long word or a run of one letter is left to be cut short).
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/=]{40,}")
+
+EXCERPT = 40  # characters of a file's text a message may quote in one place
+
+
+def redact_message(text: str) -> str:
+    """``text`` with every secret-shaped string replaced by its kind and length
+    (``ghp_…(40 chars)``). Unlike ``redact`` (what the SEC rules find), it takes out
+    placeholders, low-entropy tokens, unquoted values and URL passwords too: an
+    error message quoting a config loses nothing by it."""
+    for probe, patterns in _PROBES:
+        if probe.search(text):
+            for _, pattern in patterns:
+                text = pattern.sub(lambda m: f"{m.group('p')}…({len(m.group('t'))} chars)", text)
+    text = _ASSIGNED.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)] + "…", text)
+    text = _URL_PASSWORD.sub(lambda m: f"{m.group(1)}:…@", text)
+    return _BASE64_RUN.sub(_random_run, text)
+
+
+def _random_run(m: re.Match[str]) -> str:
+    run = m.group(0)
+    mixed = any(c.isupper() for c in run) and any(c.islower() for c in run) and any(c.isdigit() for c in run)
+    return f"…({len(run)} chars)" if mixed else run
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """What a message may show of ``text``, a piece of a file: secrets redacted, then
+    at most ``limit`` characters, an ellipsis marking the cut."""
+    # Redacting shortens a token to some 15 characters, so what can reach the first
+    # ``limit`` characters lies within the first 8 * limit: the rest is never scanned.
+    shown = redact_message(text[: 8 * limit])
+    return shown if len(shown) <= limit and len(text) <= 8 * limit else shown[: limit - 1] + "…"
+
+
+_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+_RUN = re.compile(rf"[^\s'\"]{{{EXCERPT + 1},}}")
+
+
+def bounded(message: str, limit: int = 4 * EXCERPT) -> str:
+    """A message written by a library (PyYAML, tomllib, re) that may quote the file:
+    secrets redacted, each quoted part and each unbroken run of characters cut to an
+    excerpt, and the whole to ``limit`` characters."""
+    message = redact_message(message)
+    message = _QUOTED.sub(lambda m: m.group(0) if len(m.group(0)) <= EXCERPT + 2 else m.group(0)[: EXCERPT + 1] + "…" + m.group(0)[0], message)
+    message = _RUN.sub(lambda m: m.group(0)[: EXCERPT - 1] + "…", message)
+    return message if len(message) <= limit else message[: limit - 1] + "…"
