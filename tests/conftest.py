@@ -422,7 +422,7 @@ def write_guidance(repo: Path, text: str) -> None:
 # A guard finding opens with its remedy ("unstage it (...) and rotate any secret it
 # holds (guarded in every change, ...). added: guarded by category env ..."): tests of
 # what was found, and where, read what follows it.
-_GUARD_REMEDY = re.compile(r"(\bGRD00\d )[^\n]*?\)\. ")
+_GUARD_REMEDY = re.compile(r"(\bGRD00\d(?: |::))[^\n]*?\)\. ")
 
 
 def plain(text: str) -> str:

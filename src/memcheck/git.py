@@ -52,10 +52,8 @@ _DIFF_OPTIONS = ("--raw", "-z", "-M", "--no-abbrev", "--no-color", "--no-ext-dif
 # ``--root`` shows what a root commit adds, whatever ``log.showRoot`` says.
 _TREE_DIFF_OPTIONS = ("--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none")
 _RANGE_OPTIONS = (*_TREE_DIFF_OPTIONS, "-c", "--root")
-# A commit's header: its id and parents, then who made it (author, committer, trailers:
-# how the guard tells an agent's commit from a person's), then (``--source``) its ref.
-# Names and emails hold no control characters (git strips them); a trailer might, and
-# only comes last before the ref, which never holds one.
+# A commit's header: id, parents, who made it (author, committer, trailers: an agent's
+# commit or a person's), then (``--source``) its ref, which holds no control character.
 _WHO = "%x03%an%x1f%ae%x1f%cn%x1f%ce%x1f%(trailers:only,unfold,separator=%x1e)"
 _LOG_OPTIONS = ("--no-show-signature", "--no-notes", f"--format=%x01%H %P{_WHO}")
 _LOG_THROUGH_REFS = ("--no-show-signature", "--no-notes", "--source", f"--format=%x01%H %P{_WHO}%x02%S")
@@ -248,14 +246,10 @@ class Commit(NamedTuple):
 
 def _header(token: str) -> Commit:
     """``\x01SHA PARENT...\x03WHO\x02REF``, as ``_LOG_OPTIONS`` asks git to write it."""
-    body, ref = token[1:], ""
-    if "\x02" in body:
-        body, _, ref = body.rpartition("\x02")
+    body, _, ref = token[1:].rpartition("\x02") if "\x02" in token else (token[1:], "", "")
     ids, _, who = body.partition("\x03")
     sha, *parents = ids.split(" ")
-    fields = who.split("\x1f", 4)
-    if len(fields) < 5:
-        return Commit(sha, tuple(p for p in parents if p), ref)
+    fields = (who.split("\x1f", 4) + ["", "", "", "", ""])[:5]
     trailers = tuple(t.strip() for t in fields[4].split("\x1e") if t.strip())
     return Commit(sha, tuple(p for p in parents if p), ref, (fields[0], fields[1]), (fields[2], fields[3]), trailers)
 
@@ -550,27 +544,19 @@ def files_under(root: Path, folder: str) -> list[str] | None:
     return list(dict.fromkeys(decode_name(name) for name in proc.stdout.split(b"\0") if name))
 
 
-def tracked_symlinks(root: Path) -> dict[str, str]:
-    """Every tracked symlink, relative to the top of the work tree: its target."""
-    links = {path: blob for path, (mode, blob) in _tracked_modes(root).items() if mode == SYMLINK_MODE}
-    blobs = read_blobs(root, set(links.values()))
-    return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}
-
-
-def tracked_submodules(root: Path) -> list[str]:
-    """Every tracked submodule (gitlink), relative to the top of the work tree."""
-    return [path for path, (mode, _) in _tracked_modes(root).items() if mode == GITLINK_MODE]
-
-
-def _tracked_modes(root: Path) -> dict[str, tuple[str, str]]:
-    """Path -> (mode, object) of the tracked entries that are not plain files."""
-    found: dict[str, tuple[str, str]] = {}
+def tracked_links(root: Path) -> tuple[dict[str, str], list[str]]:
+    """Every tracked symlink with its target, and every tracked submodule, relative
+    to the top of the work tree."""
+    links, submodules = {}, []
     for entry in _out(root, ["ls-files", "-z", "-s", "--full-name", "--", ":/"]).split(b"\0"):
         meta, _, name = entry.partition(b"\t")
-        fields = meta.split(b" ")
-        if len(fields) == 3 and fields[0] in (b"120000", b"160000"):
-            found[decode_name(name)] = (fields[0].decode(), fields[1].decode())
-    return found
+        mode, blob, *_ = [*meta.split(b" "), b"", b""]
+        if mode == GITLINK_MODE.encode():
+            submodules.append(decode_name(name))
+        elif mode == SYMLINK_MODE.encode():
+            links[decode_name(name)] = blob.decode()
+    blobs = read_blobs(root, set(links.values()))
+    return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}, submodules
 
 
 def read_blobs(root: Path, shas: Iterable[str]) -> dict[str, bytes]:

@@ -9,7 +9,7 @@ import re
 import shlex
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, Change, absent
+from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, Change, absent
 from memcheck.checks.guard import GRD001, GRD002, GRD003, GRD004
 from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
@@ -180,6 +180,9 @@ def _remedy(touch: _Touch) -> str:
         if staged:
             return f"unstage it (git restore --staged -- {path}) and have a person make this change ({who}; this file is guarded from agents' changes)"
         return f"drop it from the agent's commit and have a person make this change, or have a maintainer add the override label to the pull request ({who}; this file is guarded from agents' changes)"
+    tag = touch.path if touch.status == TAGGED_BLOB else touch.where.removeprefix("tag ") if touch.where.startswith("tag ") else None
+    if tag is not None:
+        return f"delete the tag before pushing (git tag -d {shlex.quote(tag) if tag.isprintable() else shown(tag)}) and rotate any secret it holds (guarded in every change, whoever makes it)"
     if listed:
         return "keep it out of the repository (add it to .gitignore) and rotate any secret it holds (guarded in every change, whoever makes it)"
     if staged:

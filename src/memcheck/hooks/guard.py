@@ -482,13 +482,14 @@ def _unreadable(path: str, found_at: Sequence[tuple[str, str]]) -> Problem:
     labels = [label for label, _ in found_at if label]
     why = " ".join(found_at[0][1].split())  # one line
     why = why if len(why) <= _SHOWN_ERROR else why[: _SHOWN_ERROR - 3] + "..."
+    unknown = "(the guard cannot tell what settings it cannot read let through)"
     if not labels:
-        return GRD003.at(path, 1, 1, f"cannot be read ({why}), so the guard cannot tell what it loosens; make it readable and stage it again")
+        return GRD003.at(path, 1, 1, f"make it readable and stage it again {unknown}. cannot be read ({why})")
     more = f" and {len(labels) - 3} more" if len(labels) > 3 else ""
     return GRD003.at(
         path, 1, 1,
-        f"cannot be read in {', '.join(labels[:3])}{more} ({why}), so the guard cannot tell what it loosens; "
-        "rewrite the branch so that no commit holds it unreadable, or land it on its own and have it reviewed",
+        f"rewrite the branch so that no commit holds it unreadable, or land it on its own and have it reviewed {unknown}. "
+        f"cannot be read in {', '.join(labels[:3])}{more} ({why})",
     )  # fmt: skip
 
 
@@ -635,7 +636,7 @@ def _judge_tree(settings: Settings, where: Path, head: str | None) -> tuple[list
 
 def _tracked_tree(where: Path) -> list[Change]:
     """Every tracked file as a change with no commit; a symlink with its target."""
-    links = git.tracked_symlinks(where)
+    links, _ = git.tracked_links(where)
     return [Change("", p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change("", p) for p in git.tracked_files(where)]
 
 
@@ -673,7 +674,8 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
 def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
     """What in the tree is guarded today, by category."""
     config, _ = _disk_settings(cwd, config_file)
-    tree = guarded_tree(git.tracked_files(cwd), Judge(config.guard, every_tier=True), git.tracked_symlinks(cwd), git.tracked_submodules(cwd))
+    links, submodules = git.tracked_links(cwd)
+    tree = guarded_tree(git.tracked_files(cwd), Judge(config.guard, every_tier=True), links, submodules)
     tier = tiers(config.guard)
     if fmt == "json":
         doc = {name: [{"path": r.path, "pattern": r.pattern, **({"target": r.target} if r.target is not None else {})} for r in rows] for name, rows in tree.items()}

@@ -313,7 +313,7 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
 
 
 _QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
-_RUN = re.compile(rf"[^\s'\"]{{{EXCERPT + 1},}}")
+_LONG_RUN = re.compile(rf"[^\s'\"]{{{EXCERPT + 1},}}")
 
 
 def bounded(message: str, limit: int = 4 * EXCERPT) -> str:
@@ -322,5 +322,5 @@ def bounded(message: str, limit: int = 4 * EXCERPT) -> str:
     excerpt, and the whole to ``limit`` characters."""
     message = redact_message(message)
     message = _QUOTED.sub(lambda m: m.group(0) if len(m.group(0)) <= EXCERPT + 2 else m.group(0)[: EXCERPT + 1] + "…" + m.group(0)[0], message)
-    message = _RUN.sub(lambda m: m.group(0)[: EXCERPT - 1] + "…", message)
+    message = _LONG_RUN.sub(lambda m: m.group(0)[: EXCERPT - 1] + "…", message)
     return message if len(message) <= limit else message[: limit - 1] + "…"
