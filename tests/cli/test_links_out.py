@@ -240,3 +240,8 @@ def test_context_counts_no_file_a_link_out_leads_to(repo: Path, outside: Path) -
     report = json.loads(proc.stdout)
     assert "OUTSIDE-MARKER" not in proc.stdout
     assert report["skills"]["count"] == 1  # the deploy skill, not the link out
+    # An index that links out is not missing: agents load what it leads to.
+    (linked,) = [i for i in report["indexes"] if i["file"] == ".agents/memory/MEMORY.md"]
+    assert linked["tokens"] == 0 and "memcheck does not follow it" in " ".join(linked["notes"])
+    text = run_cli(repo, "context", ".").stdout
+    assert f".agents/memory/MEMORY.md  a symlink to {outside}, out of the repository: agents load that file at start-up" in text
