@@ -245,3 +245,20 @@ def test_context_counts_no_file_a_link_out_leads_to(repo: Path, outside: Path) -
     assert linked["tokens"] == 0 and "memcheck does not follow it" in " ".join(linked["notes"])
     text = run_cli(repo, "context", ".").stdout
     assert f".agents/memory/MEMORY.md  a symlink to {outside}, out of the repository: agents load that file at start-up" in text
+
+
+# --- the user's own home folder (--user) ------------------------------------------------
+
+
+def test_links_out_of_the_home_folder_are_the_users_own(repo: Path, outside: Path) -> None:
+    # Dotfile managers link ~/.claude/skills and memories into a store elsewhere
+    # (/nix/store, a dotfiles clone): the user's own choice, not a repository's
+    # content. Not reported, and still not read.
+    home = Path(os.environ["HOME"])
+    write(home, ".nano_claude/memory/style.md", memory("Style", "Coding style", "user"))
+    link(home, ".nano_claude/memory/runtime.md", outside)
+    link(home, ".claude/skills/deploy/SKILL.md", outside)
+    write(repo, "AGENTS.md", "# Project\n")
+    problems = check_json(repo, "--user")
+    assert not [p for p in problems if p["code"] in ("MEM022", "SKL013", "IDX014")]
+    assert_not_read(problems, outside)
