@@ -40,7 +40,8 @@ def test_symlinks_out_of_the_root_are_never_followed(repo: Path, tmp_path: Path)
     (repo / ".memory/linked.md").symlink_to(outside)
     assert _stores(repo) == [(".memory", (".memory/a.md",), False)]
     problems = json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"]
-    assert "linked.md" not in json.dumps(problems)
+    # Reported as a link out (agents follow it), and nothing else: not read, not indexed.
+    assert [(p["path"], p["code"]) for p in problems if "linked.md" in json.dumps(p)] == [(".memory/linked.md", "MEM022")]
 
 
 def test_store_globs_match_at_any_depth_one_segment_per_star() -> None:

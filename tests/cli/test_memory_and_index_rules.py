@@ -245,7 +245,7 @@ def test_symlinked_index_is_never_written_through(repo: Path, tmp_path: Path) ->
     (repo / ".memory/MEMORY.md").symlink_to(outside)
     proc = run_cli(repo, "fix")
     assert outside.read_text() == "- stale\n"
-    assert f".memory/MEMORY.md:1:1: IDX011 MEMORY.md is a symlink to {outside}, outside the repository: other clones get no index from it, and memcheck does not read it; `memcheck fix` will not write through or replace it" in proc.stdout
+    assert f".memory/MEMORY.md:1:1: IDX014 MEMORY.md is a symlink to {outside}, outside the repository: agents load the index at the start of every session, so they read that file; memcheck does not follow it" in proc.stdout
     assert proc.returncode == 1
 
 

@@ -23,6 +23,7 @@ from memcheck.text import patterns as globs
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, near_key, value_kind
 from memcheck.workspace.discover import Workspace
+from memcheck.workspace.links_out import leads_to
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -606,7 +607,7 @@ def _outside_link(ws: Workspace, path: str) -> Problem:
         )
         if part
     ) or "no configured agent reads it"
-    return GDN018.at(path, 1, 1, f"{basename(path)} is a symlink to {target}, outside the repository, so memcheck does not follow it and checks nothing in it ({who}); keep the file in the repository to have it checked and in every clone")
+    return GDN018.at(path, 1, 1, f"{basename(path)} is a symlink to {leads_to(ws, path, target)}, so memcheck does not follow it and checks nothing in it ({who}); keep the file in the repository to have it checked and in every clone")
 
 
 def _claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:

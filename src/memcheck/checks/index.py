@@ -16,6 +16,7 @@ from memcheck.index.store import odd_index, store_exists, store_ignored, store_m
 from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZY, REMOVE, REPOINT, SHARED, UNICODE_FORM, UNUSED, survey
 from memcheck.paths import basename, join
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
@@ -218,8 +219,9 @@ IDX011 = Rule("IDX011", "unreadable-index", ERROR, False, "MEMORY.md cannot be r
 ## What it does
 Reports a MEMORY.md that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
 or is a FIFO or other special file (never opened, and never replaced by `fix`),
-or is not a file memcheck reads and writes: a folder, or a symlink that leaves the
-repository or points at nothing (`memcheck fix` never writes through one).
+or is not a file memcheck reads and writes: a folder, or a symlink that points at
+nothing (`memcheck fix` never writes through one). A symlink out of the repository
+is `IDX014`.
 
 ## Why is this bad?
 Agents cannot load it at session start.
@@ -267,7 +269,29 @@ Edit the file the link points at (`memcheck index STORE` prints what fix would
 write), or replace the link with a regular file and run `memcheck fix`.
 """)
 
-RULES = (IDX001, IDX002, IDX003, IDX004, IDX005, IDX006, IDX007, IDX008, IDX009, IDX010, IDX011, IDX012, IDX013)
+IDX014 = Rule("IDX014", "index-symlink-outside", ERROR, False, "MEMORY.md is a symlink out of the repository", """\
+## What it does
+Reports a store's MEMORY.md that is a symlink to a place outside the repository,
+and says when that place is one where secrets are kept (a path `memcheck guard`
+stops a symlink pointing at). memcheck never follows the link, and `memcheck fix`
+never writes through it or replaces it.
+
+## Why is this bad?
+Agents load the index at the start of every session, without being asked: they
+follow the link and read whatever the path holds on the machine they run on.
+`MEMORY.md -> /proc/self/environ` puts the machine's environment, tokens and keys
+included, into every session's context. Other clones get another file there, or
+none, and no index of their memories.
+
+## Example
+`.claude/memory/MEMORY.md -> /home/me/notes/MEMORY.md`
+
+## Use instead
+Make MEMORY.md a regular file in the repository: remove the link, then run
+`memcheck fix` to write the index from the store's memories.
+""")
+
+RULES = (IDX001, IDX002, IDX003, IDX004, IDX005, IDX006, IDX007, IDX008, IDX009, IDX010, IDX011, IDX012, IDX013, IDX014)
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
@@ -281,6 +305,14 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         special = ws.special_kind(path)
         if special is not None:
             yield IDX011.at(path, 1, 1, f"{INDEX_NAME} is {special}, not a regular file; not read (agents cannot load it either): replace it with a file")
+            return
+        target = ws.link_out(path)
+        if target is not None:
+            yield IDX014.at(
+                path, 1, 1,
+                f"{INDEX_NAME} is a symlink to {leads_to(ws, path, target)}: agents load the index at the start of every session, so they read that file; "
+                "memcheck does not follow it; make MEMORY.md a regular file in the repository (remove the link, then `memcheck fix` writes one)",
+            )
             return
         odd = odd_index(ws, path)
         if odd is not None:

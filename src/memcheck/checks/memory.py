@@ -17,6 +17,7 @@ from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import key_to_quote
 from memcheck.workspace.discover import Workspace
+from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import Store
 
 if TYPE_CHECKING:
@@ -411,7 +412,28 @@ See [[deploy-notes]] for the rollout steps.
 ```
 """)
 
-RULES = (MEM001, MEM002, MEM003, MEM004, MEM005, MEM006, MEM007, MEM008, MEM009, MEM010, MEM011, MEM012, MEM013, MEM014, MEM015, MEM016, MEM017, MEM018, MEM019, MEM021)
+MEM022 = Rule("MEM022", "memory-symlink-outside", ERROR, False, "Memory file is a symlink out of the repository", """\
+## What it does
+Reports a memory file (a `*.md` file in a memory store) that is a symlink to a place
+outside the repository, and says when that place is one where secrets are kept (a
+path `memcheck guard` stops a symlink pointing at). memcheck never follows the link,
+so nothing in the file is checked, and `memcheck fix` never lists it in MEMORY.md.
+
+## Why is this bad?
+An agent that reads the memory follows the link and loads whatever the path holds
+on the machine it runs on: `runtime.md -> /proc/self/environ`, listed in MEMORY.md
+as "read first", puts the machine's environment, tokens and keys included, into
+the agent's context. Other clones have another file there, or none.
+
+## Example
+`.claude/memory/runtime.md -> /proc/self/environ`
+
+## Use instead
+Keep the memory in the repository as a regular file (copy in what it should say),
+or link to a file inside the repository.
+""")
+
+RULES = (MEM001, MEM002, MEM003, MEM004, MEM005, MEM006, MEM007, MEM008, MEM009, MEM010, MEM011, MEM012, MEM013, MEM014, MEM015, MEM016, MEM017, MEM018, MEM019, MEM021, MEM022)
 
 _KNOWN_KEYS = frozenset({"name", "description", "type", "created", "updated", "agent_name"})
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*\.md$")
@@ -455,6 +477,8 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
 
 
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
+    for path in store.outside:
+        yield _outside_link(ws, path)
     names: dict[str, str] = {}
     wiki: list[Document] = []  # files with [[...]], checked once every name is known
     dead_links = ws.wants(MEM021.code)
@@ -482,6 +506,15 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
                 names[key] = path
     if wiki:
         yield from _check_wiki_links(ws, store, wiki, names)
+
+
+def _outside_link(ws: Workspace, path: str) -> Problem:
+    target = ws.link_out(path) or "a file"
+    return MEM022.at(
+        path, 1, 1,
+        f"{basename(path)} is a symlink to {leads_to(ws, path, target)}: an agent that reads this memory reads that file; "
+        "memcheck does not follow it, so nothing in it is checked; keep the memory in the repository as a regular file",
+    )
 
 
 def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: dict[str, str]) -> Iterator[Problem]:

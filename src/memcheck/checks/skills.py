@@ -17,6 +17,7 @@ from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem
 from memcheck.workspace.discover import Workspace
+from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.skills import SKILL_NAME, scope_of, skills_root
 
 if TYPE_CHECKING:
@@ -255,7 +256,28 @@ with no `references/api.md` beside the `SKILL.md`.
 Point the link at the file's current path, or remove it.
 """)
 
-RULES = (SKL001, SKL002, SKL003, SKL004, SKL005, SKL006, SKL007, SKL008, SKL009, SKL010, SKL011, SKL012)
+SKL013 = Rule("SKL013", "skill-symlink-outside", ERROR, False, "Skill file is a symlink out of the repository", """\
+## What it does
+Reports a skill's file that is a symlink to a place outside the repository: a
+`SKILL.md`, a flat skill directly in a skills root, or any file of a skill folder
+(its references and scripts). It says when that place is one where secrets are
+kept (a path `memcheck guard` stops a symlink pointing at). memcheck never follows
+the link, so nothing in the file is checked.
+
+## Why is this bad?
+An agent that loads the skill follows the link and reads whatever the path holds on
+the machine it runs on: `references/runtime.md -> /proc/self/environ` puts the
+machine's environment, tokens and keys included, into the agent's context, and a
+linked script runs whatever is there. Other clones have another file there, or none.
+
+## Example
+`.claude/skills/deploy/SKILL.md -> /home/me/dotfiles/skills/deploy.md`
+
+## Use instead
+Keep the skill's files in the repository (copy them in), or link to files inside it.
+""")
+
+RULES = (SKL001, SKL002, SKL003, SKL004, SKL005, SKL006, SKL007, SKL008, SKL009, SKL010, SKL011, SKL012, SKL013)
 
 SCHEMA_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools", "triggers"})
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -266,9 +288,22 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     wanted = sorted(set(targets.skills))
     if not wanted:
         return
+    outside = set(ws.skill_links_out)
     for path in wanted:
-        yield from contained(SKL001, path, check_file(ws, ws.document(path)))
+        if path in outside:
+            yield _outside_link(ws, path)
+        else:
+            yield from contained(SKL001, path, check_file(ws, ws.document(path)))
     yield from _check_duplicates(ws, set(wanted))
+
+
+def _outside_link(ws: Workspace, path: str) -> Problem:
+    target = ws.link_out(path) or "a file"
+    return SKL013.at(
+        path, 1, 1,
+        f"{basename(path)} is a symlink to {leads_to(ws, path, target)}: an agent that loads this skill reads that file; "
+        "memcheck does not follow it, so nothing in it is checked; keep the skill's files in the repository",
+    )
 
 
 class _SkillsSeen:

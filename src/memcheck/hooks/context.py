@@ -79,6 +79,7 @@ class IndexEntry(TypedDict):
     loaded_bytes: int
     tokens: int
     past_cap: list[str]
+    notes: list[str]
 
 
 class SkillEntry(TypedDict):
@@ -247,7 +248,10 @@ def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_fold
 def _index_entry(ws: Workspace, store: Store) -> IndexEntry:
     cfg = ws.config.index
     if not store.has_index:
-        return {"file": _shown(ws, store.index), "exists": False, "lines": 0, "bytes": 0, "loaded_lines": 0, "loaded_bytes": 0, "tokens": 0, "past_cap": []}
+        # Not missing when it links out: agents load whatever it leads to.
+        target = ws.link_out(store.index)
+        notes = [f"a symlink to {shown(target)}, out of the repository: agents load that file at start-up; memcheck does not follow it, so it is not counted"] if target is not None else []
+        return {"file": _shown(ws, store.index), "exists": False, "lines": 0, "bytes": 0, "loaded_lines": 0, "loaded_bytes": 0, "tokens": 0, "past_cap": [], "notes": notes}
     doc = ws.document(store.index)
     lines = cap_lines(doc.text)
     n = loaded_lines(lines, cfg.max_lines, cfg.max_bytes)
@@ -261,6 +265,7 @@ def _index_entry(ws: Workspace, store: Store) -> IndexEntry:
         "loaded_bytes": loaded_bytes,
         "tokens": agents.approx_tokens(loaded_bytes),
         "past_cap": entry_names(lines[n:]),
+        "notes": [],
     }
 
 
@@ -346,7 +351,7 @@ def render_text(report: Report) -> Iterable[str]:
         yield "  none"
     for i in report["indexes"]:
         if not i["exists"]:
-            yield f"  {shown(i['file'])}  missing: agents load nothing from this store"
+            yield f"  {shown(i['file'])}  {i['notes'][0] if i['notes'] else 'missing: agents load nothing from this store'}"
             continue
         cut = "" if i["loaded_lines"] == i["lines"] else f"; cut at {_n(i['loaded_lines'])} of {_n(i['lines'])} lines by the caps"
         yield f"  {shown(i['file'])}  {_n(i['lines'])} lines, {_n(i['bytes'])} bytes; loads {_n(i['loaded_bytes'])} bytes, ~{_n(i['tokens'])} tokens{cut}"

@@ -25,7 +25,7 @@ from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
 from memcheck.workspace.disk import DiskSource, walk_files
-from memcheck.workspace.source import Source
+from memcheck.workspace.source import OUTSIDE_LINK, Source
 from memcheck.workspace.stores import INDEX_NAME, Store
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class Workspace:
         doc = self._documents.get(path)
         if doc is None:
             # A symlink out of the root is never followed.
-            doc = Document(path, error=_guidance.OUTSIDE_LINK) if path in self._outside else self.source.read(path)
+            doc = Document(path, error=OUTSIDE_LINK) if path in self._outside else self.source.read(path)
             self._documents[path] = doc
         return doc
 
@@ -145,6 +145,12 @@ class Workspace:
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""
         return self.source.is_inside_root(path)
+
+    def link_out(self, path: str) -> str | None:
+        """The target of a symlink at ``path`` that leads out of the root (never
+        followed), as the link names it. In the user's home folder (``--user``) the
+        links are the user's own: none is reported, though none is followed either."""
+        return None if self.user else self.source.link_out(path)
 
     def ignores(self, path: str) -> bool:
         """A file that is on disk but that git's listing leaves out: git ignores it.
@@ -271,10 +277,20 @@ class Workspace:
             known = self._skills_roots[folder] = any(patterns.glob_matches_folder(g, folder) for g in self.config.skills.roots)
         return known
 
-    @cached_property
+    @property
     def skills(self) -> tuple[str, ...]:
         """SKILL.md files in skill folders, and flat skills directly inside a skills root
         (see ``skills.find_skills``)."""
+        return self._found_skills.files
+
+    @property
+    def skill_links_out(self) -> tuple[str, ...]:
+        """Files an agent loads with a skill that are symlinks out of the root: never
+        read, and not in ``skills`` (see ``skills.find_skills``)."""
+        return self._found_skills.outside
+
+    @cached_property
+    def _found_skills(self) -> _skills.Skills:
         return _skills.find_skills(self)
 
 
@@ -298,7 +314,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     """
     if paths is None:
         found = ws.stores if judge else ws.stores_among(ws.folders_with_markdown, judge=False)
-        return list(found), list(ws.guidance), list(ws.skills)
+        return list(found), list(ws.guidance), _skill_targets(ws)
     wanted = [w for w in (relative_path(ws.root, p) for p in paths) if w is not None]
     gone = [w for w in (relative_path(ws.root, p) for p in deleted) if w is not None]
     # Looked up by each path's folders, not tried one by one: a hook run may be given
@@ -314,11 +330,11 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     folders = {parent(w) for w in (*wanted, *gone)}.union(f for f in ws.folders_with_markdown if _folder_hit(f, wanted_set))
     candidates = ws.stores_among(folders, lost_index=frozenset(parent(g) for g in gone if basename(g) == INDEX_NAME))
     gone_from = {parent(g) for g in gone}
-    stores = [s for s in candidates if s.folder in gone_from or hit(s.index) or any(hit(f) for f in s.files) or _folder_hit(s.folder, wanted_set)]
+    stores = [s for s in candidates if s.folder in gone_from or hit(s.index) or any(hit(f) for f in (*s.files, *s.outside)) or _folder_hit(s.folder, wanted_set)]
     if ws.partial:
         return stores, [], []  # hook_folders found no path that could be anything else
     if gone:
-        return stores, list(ws.guidance), list(ws.skills)
+        return stores, list(ws.guidance), _skill_targets(ws)
     # Finding every guidance file and skill means looking through the whole tree: done
     # only when a given path could be one (or is a folder), not for a memory file.
     files_only = all(w in ws.file_set for w in wanted)
@@ -328,9 +344,15 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
         twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
         guidance = [g for g in ws.guidance if hit(g) or g in twins_hit]
     skills: list[str] = []
-    if not files_only or any(_skills.skill_name(w, ws.is_skills_root) for w in wanted):
-        skills = [s for s in ws.skills if hit(s)]
+    # (A file of a skill folder that links out of the root is reported as the skill's.)
+    if not files_only or any(_skills.skill_name(w, ws.is_skills_root) or ws.link_out(w) is not None for w in wanted):
+        skills = [s for s in _skill_targets(ws) if hit(s)]
     return stores, guidance, skills
+
+
+def _skill_targets(ws: Workspace) -> list[str]:
+    """The skills to check, with the files of skills that link out of the root."""
+    return [*ws.skills, *ws.skill_links_out]
 
 
 def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 from memcheck import git
 from memcheck.paths import normal, parent
 from memcheck.text import document
-from memcheck.workspace.source import Entry, Listing
+from memcheck.workspace.source import OUTSIDE_LINK, Entry, Listing
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -60,7 +60,31 @@ class DiskSource:
         return Listing(listed, by_git=True, in_git=True, partial=self._files.folders is not None)
 
     def read(self, path: str) -> Document:
-        return document.read(self.root, path)
+        # A symlink out of the root is never followed, whoever asks (a finding's
+        # suppression comments, the secrets scrub): it may lead to /proc/self/environ.
+        # Only a symlink is resolved (its folder's answer is kept, so a regular file
+        # costs no more than its open). A path that names a place outside the root
+        # by itself (``../x``, ``/x``) is the caller's to judge.
+        if path.startswith("/") or (".." in path and ".." in path.split("/")):
+            return document.read(self.root, path)
+        if not self._folder_inside(parent(path)):
+            return document.Document(path, error=OUTSIDE_LINK)
+        try:
+            return document.read(self.root, path, follow=False)
+        except document.IsSymlink:
+            if not self.is_inside_root(path):
+                return document.Document(path, error=OUTSIDE_LINK)
+            return document.read(self.root, path)
+
+    def link_out(self, path: str) -> str | None:
+        full = self._full(path)
+        try:
+            if not stat.S_ISLNK(os.lstat(full).st_mode):
+                return None
+            target = os.readlink(full)
+        except (OSError, ValueError):
+            return None
+        return None if self._resolves_inside(full) else target
 
     def is_inside_root(self, path: str) -> bool:
         if path.startswith("/") or ".." in path.split("/"):

@@ -12,9 +12,6 @@ from memcheck.paths import basename, join, parent
 if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
 
-# The error of a guidance file that is a symlink out of the root (see Guidance.outside).
-OUTSIDE_LINK = "is a symlink out of the repository; memcheck does not follow it"
-
 
 class Guidance(NamedTuple):
     files: tuple[str, ...]  # one per symlinked set

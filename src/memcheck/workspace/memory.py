@@ -49,6 +49,9 @@ class MemorySource:
     def special_kind(self, path: str) -> str | None:
         return None
 
+    def link_out(self, path: str) -> str | None:
+        return None
+
     def entry(self, path: str) -> Entry | None:
         norm = normal(path)
         data = self._files.get(norm or "")

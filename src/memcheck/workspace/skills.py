@@ -2,7 +2,8 @@
 frontmatter directly inside a skills root (``skills.roots``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from memcheck.paths import ancestors, basename, join, parent
 from memcheck.text import patterns
@@ -19,8 +20,16 @@ NOT_SKILL = frozenset({"README.md", INDEX_NAME})
 SKILL_KEYS = frozenset({"name", "description", "triggers"})
 
 
-def find_skills(ws: Workspace) -> tuple[str, ...]:
-    """SKILL.md files in skill folders, and flat skills directly inside a skills root.
+class Skills(NamedTuple):
+    files: tuple[str, ...]  # the skills, sorted
+    # Files an agent loads with a skill (a SKILL.md, a flat skill, any file of a skill
+    # folder) that are symlinks out of the root: never read, each reported. Sorted.
+    outside: tuple[str, ...]
+
+
+def find_skills(ws: Workspace) -> Skills:
+    """SKILL.md files in skill folders, and flat skills directly inside a skills root;
+    and the files of skills that are symlinks out of the root.
 
     Everything else inside a skill folder (a nested SKILL.md included) is one of
     its resources, not a skill of its own.
@@ -32,22 +41,50 @@ def find_skills(ws: Workspace) -> tuple[str, ...]:
         return any(f in folders for f in ancestors(folder))
 
     found = []
+    outside: list[str] = []
     for folder, names in by_folder.items():
         # Most folders hold neither a SKILL.md nor flat skills: one test per folder.
         skills_root = ws.is_skills_root(folder)
         if not skills_root and SKILL_NAME not in names:
             continue
         for name in names:
+            path = join(folder, name)
             if name == SKILL_NAME:
                 if folder and in_skill_folder(parent(folder)):
                     continue
-            elif name in NOT_SKILL or not skills_root:
+            elif name in NOT_SKILL or not skills_root or in_skill_folder(folder):
                 continue
-            elif in_skill_folder(folder) or not _looks_like_skill(ws.document(join(folder, name))):
+            elif not ws.is_file(path):
+                # Asked before its frontmatter is read: a link out is never read, so
+                # whether it would be a skill is not known; agents would load it.
+                if ws.link_out(path) is not None:
+                    outside.append(path)
                 continue
-            if ws.is_file(join(folder, name)):
-                found.append(join(folder, name))
-    return tuple(sorted(found))
+            elif not _looks_like_skill(ws.document(path)):
+                continue
+            if ws.is_file(path):
+                found.append(path)
+    if folders and not ws.user:
+        outside += _links_out_below(ws, folders)
+    return Skills(tuple(sorted(found)), tuple(sorted(outside)))
+
+
+def _links_out_below(ws: Workspace, folders: set[str]) -> list[str]:
+    """The listed files at or below ``folders`` that are symlinks out of the root.
+    The files are sorted, so each folder's are one slice of them; one directory read
+    per folder tells its regular files (most of them), and only the rest are asked."""
+    files = ws.files
+    tops = [f for f in sorted(folders) if not f or not any(a in folders for a in ancestors(parent(f)))]
+    below: dict[str, list[str]] = {}  # folder -> its listed files under a skill folder
+    for top in tops:
+        start, end = (bisect_left(files, top + "/"), bisect_left(files, top + "/\U0010ffff")) if top else (0, len(files))
+        for path in files[start:end]:
+            below.setdefault(parent(path), []).append(path)
+    found = []
+    for folder, paths in below.items():
+        regular = ws.source.regular_files_in(folder)
+        found += [p for p in paths if basename(p) not in regular and ws.link_out(p) is not None]
+    return found
 
 
 def skill_name(path: str, is_skills_root: Callable[[str], bool]) -> bool:

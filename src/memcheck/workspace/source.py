@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.staged import StagedFiles
 
+# The error of a file that is a symlink out of the root: never read (see Source.read).
+OUTSIDE_LINK = "is a symlink out of the repository; memcheck does not follow it"
+
 
 class Listing(NamedTuple):
     """The files of a source, and what the listing says about the ones it leaves out."""
@@ -50,7 +53,8 @@ class Source(Protocol):
         """The files: asked once, by the Workspace."""
 
     def read(self, path: str) -> Document:
-        """The file at ``path``, read; never raises (a ``Document`` says what went wrong)."""
+        """The file at ``path``, read; never raises (a ``Document`` says what went wrong).
+        A symlink out of the root is not followed: its error is ``OUTSIDE_LINK``."""
 
     def is_file(self, path: str) -> bool:
         """A regular file (or a symlink to one) inside the root."""
@@ -63,6 +67,10 @@ class Source(Protocol):
 
     def special_kind(self, path: str) -> str | None:
         """"a FIFO", "a socket" or "a device" for such a file inside the root."""
+
+    def link_out(self, path: str) -> str | None:
+        """The target, as the link names it, of a symlink at ``path`` that leads out
+        of the root (whether or not anything is there); None for anything else."""
 
     def entry(self, path: str) -> Entry | None:
         """What is at ``path``; None for anything but a file or a symlink to one."""

@@ -25,6 +25,9 @@ class Store:
     # False for a folder found by its MEMORY.md whose files have not been read yet to
     # tell whether they are memories (see stores_among and is_store).
     judged: bool = True
+    # Would-be memory files that are symlinks out of the root: never read, not in
+    # ``files`` (so never listed by fix), each reported. Sorted.
+    outside: tuple[str, ...] = ()
 
     @property
     def index(self) -> str:
@@ -57,11 +60,19 @@ def stores_among(ws: Workspace, folders: Iterable[str], judge: bool = True, lost
             index = join(folder, INDEX_NAME)
             has_index = not ws.excludes(index) and ws.is_file(index)
         regular = ws.source.regular_files_in(folder)
-        prefix = f"{folder}/" if folder else ""
-        md = [prefix + n for n in sorted(names) if n not in NOT_MEMORY and (n in regular or ws.is_file(prefix + n))]
+        md: list[str] = []
+        outside: list[str] = []
+        for name in sorted(names):
+            path = join(folder, name)
+            if name in NOT_MEMORY:
+                continue
+            if name in regular or ws.is_file(path):
+                md.append(path)
+            elif ws.link_out(path) is not None:
+                outside.append(path)
         if not by_glob and judge and not _memory_siblings(ws, md):
             continue
-        found.append(Store(folder, tuple(md), has_index and ws.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge))
+        found.append(Store(folder, tuple(md), has_index and ws.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge, tuple(outside)))
     return tuple(found)
 
 

@@ -1,0 +1,45 @@
+"""Agent files that are symlinks out of the repository, as the rules describe them:
+where the link leads, and whether that is a place where secrets are kept (one the
+guard stops a symlink pointing at: GRD002, judged by the same patterns).
+
+memcheck never follows such a link (``Source.read``); the agent that loads the file
+does, on every machine, and reads whatever is there: ``/proc/self/environ`` puts the
+machine's environment, tokens and all, into its context."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memcheck.config import ConfigError
+from memcheck.guard.paths import Guard, link_targets
+from memcheck.problem import shown
+
+if TYPE_CHECKING:
+    from memcheck.workspace.discover import Workspace
+
+
+def leads_to(ws: Workspace, path: str, target: str) -> str:
+    """``{target}, outside the repository``, and what the guard says of the place:
+    " and a secret location (guarded by category env, pattern /proc/*/environ)"."""
+    return f"{shown(target)}, outside the repository{_secret(ws, path, target)}"
+
+
+def _secret(ws: Workspace, path: str, target: str) -> str:
+    guard = ws.once(_guard)
+    # As GRD002 judges a link: by its target, unless the config allows the link's own path.
+    if guard is None or guard.allowed.first(path) is not None:
+        return ""
+    for resolved in link_targets(path, target):
+        hit = guard.hit(resolved, is_dir=True, link_target=True)
+        if hit is not None:
+            return f" and a secret location (guarded by category {hit.category}, pattern {hit.pattern})"
+    return ""
+
+
+def _guard(ws: Workspace) -> Guard | None:
+    """The guard of the run's settings, built once and only when a link leads out.
+    Settings the guard cannot use (an unknown category) are ``memcheck guard``'s to
+    report: here the note is only left out."""
+    try:
+        return Guard(ws.config.guard)
+    except ConfigError:
+        return None
