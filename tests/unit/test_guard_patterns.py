@@ -342,3 +342,19 @@ def test_readme_documents_every_category_and_rule() -> None:
     guard_section = readme.split("## Guard\n")[1].split("\n## ")[0]
     for name in CATEGORIES:
         assert f"| `{name}` |" in guard_section
+
+
+@pytest.mark.parametrize(
+    ("folder", "category"),
+    [
+        (".vscode", "ide"),  # **/.vscode/settings.json
+        ("web/.vscode", "ide"),
+        ("sub/.claude", "agent-local"),  # **/.claude/settings.local.json
+        ("run", None),  # /run/secrets/ is a folder pattern: a link named run holds it only if its target does
+        ("docs", None),
+        ("src/.github", None),
+    ],
+)
+def test_what_a_link_named_like_a_folder_holds(folder: str, category: str | None) -> None:
+    hit = default_guard().folder_hit(folder)
+    assert (hit.category if hit else None) == category

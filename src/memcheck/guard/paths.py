@@ -196,16 +196,15 @@ _WINDOWS_DROPS = (".", " ")
 
 
 def _holding_folder(pattern: str) -> str | None:
-    """The folder line of a path-shaped pattern: what holds the file it names
+    """The folder line of a path-shaped pattern: the folder that holds what it names
     (``**/.vscode/`` for ``**/.vscode/settings.json``, ``/run/secrets/`` for
-    ``/run/secrets/**``). None for a one-segment pattern, and where the folder is only
-    wildcards (``**/x``: any folder at all)."""
-    body = pattern.rstrip("/")
-    if body.startswith("!") or "/" not in body.lstrip("/"):
+    ``/run/secrets/**``). None for a one-segment pattern, for a folder pattern
+    (``/run/secrets/``: a link of that name is judged as the folder itself, and one
+    named ``run`` holds a ``secrets`` folder only if its target does), and where the
+    folder is only wildcards (``**/x``: any folder at all)."""
+    if pattern.startswith("!") or pattern.endswith("/") or "/" not in pattern.lstrip("/"):
         return None
-    folder = body.rsplit("/", 1)[0]
-    if folder.endswith("/**"):  # run/secrets/** is held by run/secrets
-        folder = folder[:-3]
+    folder = pattern[:-3] if pattern.endswith("/**") else pattern.rsplit("/", 1)[0]
     if not folder.strip("/*"):
         return None
     if "/" not in folder.lstrip("/") and not folder.startswith(("/", "**/")):
