@@ -15,6 +15,7 @@ label), 2 memcheck could not run (bad input or config, a range that cannot be re
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -26,9 +27,10 @@ from memcheck import config as memcheck_config
 from memcheck import git as memcheck_git
 from memcheck.checks.guard import GRD003, GRD004, GRD005
 from memcheck.choices import FAIL_ON
-from memcheck.config import ConfigError
+from memcheck.config import ConfigError, selected
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import targets_for
+from memcheck.guard.policy import SECRET_CODES
 from memcheck.hooks import guard as guarder
 from memcheck.index.caps import cap_usage
 from memcheck.output import ReportContext, counts, sarif
@@ -78,6 +80,7 @@ class Guard(NamedTuple):
     problems: list[Problem]
     note: str
     overridden: bool = False
+    base: str = ""  # the commit whose settings judged the range
 
 
 def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
@@ -279,7 +282,23 @@ def guard(inputs: Inputs, labels: set[str], default_branch: str = "", settings_b
         # The label accepts an agent's change and a reviewed loosening; a secret stays an error.
         allowed = f" (allowed: the pull request has the label {inputs.override_label!r})"
         found = [p._replace(severity=WARNING, message=p.message + allowed) if p.code in OVERRIDABLE else p for p in found]
-    return Guard("ran", sorted(found), note, overridden)
+    return Guard("ran", sorted(found), note, overridden, base)
+
+
+def secrets_by_base(inputs: Inputs, base: str) -> list[Problem]:
+    """The secret rules over the checkout, as the base's settings run them: a pull
+    request's own config cannot turn them off for its own files (``ignore: [SEC]``,
+    ``select``, ``exclude``, ``per-path-ignores``; the guard reports that change too,
+    as GRD005, and an override label lets the change land, never the secret)."""
+    try:
+        config = guarder.settings_at(inputs.config or None, Path.cwd(), base)
+    except ConfigError:
+        return []  # unreadable settings at the base: the guard has failed on them already
+    on = tuple(code for code in SECRET_CODES if code in selected(SECRET_CODES, config))
+    if not on:
+        return []  # the base has the secret rules off too
+    ws = Workspace(dataclasses.replace(config, select=on, ignore=()))
+    return collect(ws, targets_for(ws, inputs.paths))
 
 
 # What the override label lets through: an agent's change to a path guarded from
@@ -437,6 +456,14 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
         out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
         return 2
     guarded = guard(inputs, event_labels(event), event_default_branch(event), event_settings_branch(event))
+    base_secrets: list[Problem] = []
+    if guarded.base:
+        try:
+            base_secrets = secrets_by_base(inputs, guarded.base)
+            result = result._replace(problems=sorted(set(result.problems) | set(base_secrets)))
+        except Exception as e:  # as the CLI does: one line, never a traceback in the log
+            out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
+            return 2
 
     for p in sorted(result.problems + guarded.problems):
         out.write(annotation(p) + "\n")
@@ -469,7 +496,9 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
 
     if guarded.state == "error":
         return 2
-    lint_fails = bool(failing(result.problems, result.fail_on))
+    # A secret the base's settings find fails the job whatever the pull request's own
+    # fail-on says; only the workflow's fail-on: never keeps it from failing.
+    lint_fails = bool(failing(result.problems, result.fail_on)) or (bool(failing(base_secrets, "error")) and inputs.fail_on != "never")
     # Only the workflow's own fail-on: never keeps guard findings from failing; the
     # config's is the pull request's to change, and a change never decides its own guard.
     guard_fails = bool(blocking(guarded)) and inputs.fail_on != "never"

@@ -182,6 +182,7 @@ def test_signatures_are_listed_with_their_sources(repo: Path) -> None:
         ("select: [MEM]\n", "turns SEC001, SEC002, SEC003 off"),
         ("exclude: [.claude/memory/notes.md]\n", "excludes .claude/memory/notes.md"),
         ("per-path-ignores: {'.claude/memory/': [SEC002]}\n", "ignores SEC002 under .claude/memory/"),
+        ("fail-on: never\n", "makes no finding fail the run, secrets included (fail-on: never)"),
     ],
 )
 def test_a_change_that_turns_a_secret_rule_off_is_a_finding(base: Path, settings: str, says: str) -> None:

@@ -585,3 +585,23 @@ def test_summary_cells_escape_markup() -> None:
         "\\[a\\]\\(https\\:\\/\\/x\\.example\\) \\<b\\>\\*c\\*\\<\\/b\\> www\\.x\\.example\\\\u001b\\|"
     )
     assert run._code("a\x1bb|c") == "`a\\u001bb\\|c`"
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+def test_a_pull_requests_own_config_cannot_turn_the_secret_rules_off_for_its_token(runner: Runner, tmp_path: Path) -> None:
+    token = "ghp_" + "a1B2c3D4" * 4 + "e5F6"
+    silenced = {
+        ".memcheck.yaml": "ignore: [SEC]\nfail-on: never\n",
+        ".claude/memory/deploy.md": memory("deploy", "How we deploy", "project", f"Use {token} to push.\n"),
+        ".claude/memory/MEMORY.md": "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n\n## Project\n- [deploy](deploy.md) - How we deploy\n",
+    }
+    pr = _pull_request(tmp_path, silenced)
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr, labels=("memcheck-override",)), {})
+    # The label lets the settings change land (GRD005 reported), never the token it would hide.
+    assert run.returncode == 1, run.stdout
+    lines = run.stdout.splitlines()
+    assert any(line.startswith("::error file=.claude/memory/deploy.md,") and "title=SEC002" in line for line in lines), run.stdout
+    assert any(line.startswith("::warning file=.memcheck.yaml,") and "title=GRD005" in line for line in lines), run.stdout
+    assert token not in run.stdout

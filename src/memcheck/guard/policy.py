@@ -38,6 +38,7 @@ class Policy(NamedTuple):
     secret_rules: frozenset[str] = frozenset()  # SEC rules left on
     excluded: frozenset[str] = frozenset()  # exclude patterns: files memcheck reads nothing of
     secret_ignores: frozenset[tuple[str, str]] = frozenset()  # (path pattern, SEC code) pairs ignored
+    fail_on: str = "error"  # what makes a lint finding fail the run
 
 
 def _path_ignores(config: Config, codes: Sequence[str]) -> frozenset[tuple[str, str]]:
@@ -64,6 +65,7 @@ def policy(config: Config) -> Policy:
         secret_rules=frozenset(selected(SECRET_CODES, config)),
         excluded=frozenset(config.exclude),
         secret_ignores=_path_ignores(config, SECRET_CODES),
+        fail_on=config.fail_on,
     )
 
 
@@ -143,6 +145,8 @@ def secrets_off(before: Policy, after: Policy) -> list[str]:
     off = sorted(before.secret_rules - after.secret_rules)
     if off:
         found.append(f"turns {', '.join(off)} off")
+    if after.fail_on == "never" and before.fail_on != "never":
+        found.append("makes no finding fail the run, secrets included (fail-on: never)")
     if after.secret_rules:
         found += [f"excludes {p} (memcheck reads nothing of it, secrets included)" for p in sorted(after.excluded - before.excluded)]
         ignored: dict[str, list[str]] = {}

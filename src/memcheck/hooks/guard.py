@@ -249,6 +249,17 @@ def _settings(root: Path, cwd: Path, config_file: str | None) -> Settings:
     return Settings(root, (), Path(os.path.realpath(given.parent)) / given.name)
 
 
+def settings_at(config_file: str | None, cwd: Path, commit: str) -> Config:
+    """The settings a commit holds (``--config`` as guard reads it): what judges the
+    secret rules of a range, which the range's own settings cannot turn off."""
+    root = git.toplevel(cwd)
+    found = _settings(root, cwd, config_file).at(cwd, [git.resolve(cwd, f"{commit}^{{commit}}")], {})
+    (config,) = found.values()
+    if isinstance(config, ConfigError):
+        raise config
+    return config
+
+
 def _trusted(settings: Settings, where: Path, names: Mapping[str, str], defaults: bool, how: str) -> tuple[Config, Judge]:
     """The settings that judge the change, and the guard they make: the strictest
     of those of the commits ``names`` names (commit -> how messages name it) and,
