@@ -30,7 +30,7 @@ from memcheck.choices import FAIL_ON
 from memcheck.config import ConfigError, selected
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import targets_for
-from memcheck.guard.policy import SECRET_CODES
+from memcheck.guard.policy import secret_codes
 from memcheck.hooks import guard as guarder
 from memcheck.index.caps import cap_usage
 from memcheck.output import ReportContext, counts, sarif
@@ -294,7 +294,8 @@ def secrets_by_base(inputs: Inputs, base: str) -> list[Problem]:
         config = guarder.settings_at(inputs.config or None, Path.cwd(), base)
     except ConfigError:
         return []  # unreadable settings at the base: the guard has failed on them already
-    on = tuple(code for code in SECRET_CODES if code in selected(SECRET_CODES, config))
+    codes = secret_codes()
+    on = tuple(code for code in codes if code in selected(codes, config))
     if not on:
         return []  # the base has the secret rules off too
     ws = Workspace(dataclasses.replace(config, select=on, ignore=()))

@@ -61,6 +61,8 @@ class Judge:
         found a category of the agents tier (most paths match nothing, and are
         asked once): a secret is reported as one whoever made the change.
         ``as_folder``: the path taken as a folder, a symlink's or a submodule's."""
+        if len(guards) == 1 and not as_folder:  # a person's change: most of a range
+            return guards[0].hit(path, is_dir, link_target)
 
         def ask(guard: Guard) -> Hit | None:
             if as_folder:
@@ -126,7 +128,6 @@ def _is_link(mode: str) -> bool:
 
 def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
     guards, agent = judge.guards(change)
-    here = where(change)
     for path, what in describe(change):
         hit = judge.hit(guards, path, change.is_directory)
         if hit is None and path == change.path and (_is_link(change.new_mode) or _is_link(change.old_mode)):
@@ -136,7 +137,7 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
             if hit is not None:
                 what = f"{what} ({'a submodule' if GITLINK_MODE in (change.new_mode, change.old_mode) else 'a symlink'}, a folder named like a guarded one)"
         if hit is not None:
-            yield _Touch(judge.rule(hit, False), path, hit, what, here, agent, change.status)
+            yield _Touch(judge.rule(hit, False), path, hit, what, where(change), agent, change.status)
     # A link is judged by its target whatever its own name; only the config's own
     # allowance of the link's path (not a template) lets it through.
     if change.is_symlink and change.target is not None and guards[0].allowed.first(change.path) is None:
@@ -146,7 +147,7 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
                 shown_target = shown(change.target)
                 at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
                 verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
-                yield _Touch(judge.rule(hit, True), change.path, hit, f"symlink {verb} pointing to {at}", here, agent, change.status)
+                yield _Touch(judge.rule(hit, True), change.path, hit, f"symlink {verb} pointing to {at}", where(change), agent, change.status)
                 break
 
 

@@ -7,12 +7,18 @@ import dataclasses
 from typing import NamedTuple, Sequence
 
 from memcheck.checks.guard import RULES
-from memcheck.checks.secrets import RULES as SECRET_RULES
 from memcheck.config import Config, GuardConfig, selected
 from memcheck.guard.tiers import AGENTS, SECRETS, Signature, signatures, tiers
 
 GUARD_CODES = tuple(rule.code for rule in RULES)
-SECRET_CODES = tuple(rule.code for rule in SECRET_RULES)
+
+
+def secret_codes() -> tuple[str, ...]:
+    """The SEC rules' codes. Imported when asked: the rule module brings the
+    workspace with it, which guard's usual run (one config, no loosening) never needs."""
+    from memcheck.checks.secrets import RULES as SECRET_RULES
+
+    return tuple(rule.code for rule in SECRET_RULES)
 
 
 def enabled_codes(config: Config) -> set[str]:
@@ -62,9 +68,9 @@ def policy(config: Config) -> Policy:
         everyone=guard.everyone,
         secrets_tier=frozenset(c for c, tier in tiers(guard).items() if tier == SECRETS),
         recognised=frozenset(signatures(guard)),
-        secret_rules=frozenset(selected(SECRET_CODES, config)),
+        secret_rules=frozenset(selected(secret_codes(), config)),
         excluded=frozenset(config.exclude),
-        secret_ignores=_path_ignores(config, SECRET_CODES),
+        secret_ignores=_path_ignores(config, secret_codes()),
         fail_on=config.fail_on,
     )
 
