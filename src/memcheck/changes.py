@@ -29,6 +29,8 @@ class Change(NamedTuple):
     merge: bool = False  # made by a merge commit: differs from every parent
     ref: str = ""  # at pre-push, the local ref a commit was found through, when it is a guess
     net: bool = False  # a range's net change (``commit`` its head), where no commit of it shows the change
+    via: str = ""  # a tracked symlink to a folder: the change seen at the path through it
+    real: str = ""  # with ``via``: the path the change really touched
 
     @property
     def is_symlink(self) -> bool:

@@ -52,11 +52,11 @@ _DIFF_OPTIONS = ("--raw", "-z", "-M", "--no-abbrev", "--no-color", "--no-ext-dif
 # ``--root`` shows what a root commit adds, whatever ``log.showRoot`` says.
 _TREE_DIFF_OPTIONS = ("--raw", "-z", "--no-renames", "--no-abbrev", "--no-color", "--no-ext-diff", "--ignore-submodules=none")
 _RANGE_OPTIONS = (*_TREE_DIFF_OPTIONS, "-c", "--root")
-# A commit's header: id, parents, who made it (author, committer, trailers: an agent's
-# commit or a person's), then (``--source``) its ref, which holds no control character.
-_WHO = "%x03%an%x1f%ae%x1f%cn%x1f%ce%x1f%(trailers:only,unfold,separator=%x1e)"
-_LOG_OPTIONS = ("--no-show-signature", "--no-notes", f"--format=%x01%H %P{_WHO}")
-_LOG_THROUGH_REFS = ("--no-show-signature", "--no-notes", "--source", f"--format=%x01%H %P{_WHO}%x02%S")
+# Nothing a commit's author wrote goes into this NUL-separated stream (a NUL in a crafted
+# commit's message would split it): who made a commit is read from the commit object
+# itself, when a finding needs it (``read_blobs``).
+_LOG_OPTIONS = ("--no-show-signature", "--no-notes", "--format=%x01%H %P")
+_LOG_THROUGH_REFS = ("--no-show-signature", "--no-notes", "--source", "--format=%x01%H %P%x02%S")
 # Copy detection (-C) only names a copy whose source the same change also modifies,
 # and that source is then flagged as modified anyway: it changes a finding's wording,
 # never the verdict. It is worth its cost on a commit, not on a 10,000-path range,
@@ -239,19 +239,13 @@ class Commit(NamedTuple):
     sha: str = ""
     parents: tuple[str, ...] = ()
     ref: str = ""  # the ref it was reached through (``--source``)
-    author: tuple[str, str] = ("", "")  # name, email
-    committer: tuple[str, str] = ("", "")
-    trailers: tuple[str, ...] = ()  # "Key: value", unfolded
 
 
 def _header(token: str) -> Commit:
-    """``\x01SHA PARENT...\x03WHO\x02REF``, as ``_LOG_OPTIONS`` asks git to write it."""
-    body, _, ref = token[1:].rpartition("\x02") if "\x02" in token else (token[1:], "", "")
-    ids, _, who = body.partition("\x03")
+    """``\x01SHA PARENT...\x02REF``, as ``_LOG_OPTIONS`` asks git to write it."""
+    ids, _, ref = token[1:].partition("\x02")
     sha, *parents = ids.split(" ")
-    fields = (who.split("\x1f", 4) + ["", "", "", "", ""])[:5]
-    trailers = tuple(t.strip() for t in fields[4].split("\x1e") if t.strip())
-    return Commit(sha, tuple(p for p in parents if p), ref, (fields[0], fields[1]), (fields[2], fields[3]), trailers)
+    return Commit(sha, tuple(p for p in parents if p), ref)
 
 
 def _raw_change(tokens: Iterator[str], meta: str, commit: str) -> Change:
@@ -544,13 +538,15 @@ def files_under(root: Path, folder: str) -> list[str] | None:
     return list(dict.fromkeys(decode_name(name) for name in proc.stdout.split(b"\0") if name))
 
 
-def tracked_links(root: Path) -> tuple[dict[str, str], list[str]]:
+def tracked_links(root: Path, tree: str | None = None) -> tuple[dict[str, str], list[str]]:
     """Every tracked symlink with its target, and every tracked submodule, relative
-    to the top of the work tree."""
+    to the top of the work tree: in the index, or in ``tree`` (a commit, a tree)."""
     links, submodules = {}, []
-    for entry in _out(root, ["ls-files", "-z", "-s", "--full-name", "--", ":/"]).split(b"\0"):
+    args = ["ls-tree", "-r", "-z", "--full-tree", tree] if tree else ["ls-files", "-z", "-s", "--full-name", "--", ":/"]
+    for entry in _out(root, args).split(b"\0"):
         meta, _, name = entry.partition(b"\t")
-        mode, blob, *_ = [*meta.split(b" "), b"", b""]
+        fields = [*meta.split(b" "), b"", b""]
+        mode, blob = fields[0], fields[2] if tree else fields[1]  # ls-tree: mode type object; ls-files: mode object stage
         if mode == GITLINK_MODE.encode():
             submodules.append(decode_name(name))
         elif mode == SYMLINK_MODE.encode():
@@ -560,7 +556,8 @@ def tracked_links(root: Path) -> tuple[dict[str, str], list[str]]:
 
 
 def read_blobs(root: Path, shas: Iterable[str]) -> dict[str, bytes]:
-    """The content of each blob, in one ``git cat-file --batch`` call."""
+    """The content of each blob (or commit object, as stored), in one ``git cat-file
+    --batch`` call."""
     wanted = sorted({sha for sha in shas if sha.strip("0")})
     if not wanted:
         return {}

@@ -225,7 +225,8 @@ def test_a_link_named_like_a_secret_folder_is_blocked_for_everyone(base: Path, n
     assert f"by category {category}" in problems[0]["message"] and "a folder named like a guarded one" in problems[0]["message"]
     git(base, "commit", "-q", "-m", "link")
     code, problems = guard_json(base, "--base", "main")
-    assert code == 1 and found(problems) == [(name, "GRD001")]
+    # and what the range put in the target, as seen through the link (.ssh/id_work)
+    assert code == 1 and (name, "GRD001") in found(problems)
     proc = run_cli(base, "guard", "--list")
     assert f"\n  {name} -> {target}" in proc.stdout or f"{category} (1; guarded for every change)\n  {name}" in proc.stdout
 
@@ -243,7 +244,7 @@ def test_a_link_named_like_an_agents_folder_is_blocked_in_an_agents_change(base:
     assert code == 1 and found(problems) == [(name, "GRD004")]
     git(base, "commit", "-q", "-m", "link" + CLAUDE_TRAILER)
     code, problems = guard_json(base, "--base", "main")
-    assert code == 1 and found(problems) == [(name, "GRD004")]
+    assert code == 1 and (name, "GRD004") in found(problems)
     listed = run_cli(base, "guard", "--list").stdout
     assert f"  {name} -> {target}" in listed or f"  {name}  [" in listed
 
@@ -268,3 +269,74 @@ def test_an_ordinary_link_and_folder_pass(base: Path) -> None:
     link(base, "run", "scripts")
     git(base, "add", "-A")
     assert guard_json(base, env=AGENT_SHELL) == (0, [])
+
+
+# --- found by an outside attack on the tiers -------------------------------------------
+
+
+def test_an_agents_change_under_a_folder_a_tracked_symlink_shows_elsewhere(base: Path) -> None:
+    commit(base, {"tools/vscode/extensions.json": "{}\n", "tools/claude/README.md": "x\n"}, "shared editor config")
+    link(base, ".vscode", "tools/vscode")
+    link(base, ".claude", "tools/claude")
+    git(base, "add", "-A")
+    git(base, "commit", "-q", "-m", "a person links it")
+    write(base, "tools/vscode/tasks.json", '{"tasks": [{"runOptions": {"runOn": "folderOpen"}}]}\n')
+    write(base, "tools/claude/settings.json", '{"hooks": {}}\n')
+    git(base, "add", "-A")
+    assert guard_json(base) == (0, [])  # a person's
+    code, problems = guard_json(base, env=AGENT_SHELL)
+    assert code == 1 and found(problems) == [(".claude/settings.json", "GRD004"), (".vscode/tasks.json", "GRD004")]
+    assert problems[1]["message"].startswith("unstage it (git restore --staged -- tools/vscode/tasks.json)")
+    assert "added (through the symlink .vscode)" in problems[1]["message"]
+    git(base, "commit", "-q", "-m", "tasks" + CLAUDE_TRAILER)
+    code, problems = guard_json(base, "--base", "main")
+    assert code == 1 and found(problems) == [(".claude/settings.json", "GRD004"), (".vscode/tasks.json", "GRD004")]
+
+
+def test_a_secret_under_a_folder_a_tracked_symlink_shows_as_ssh(base: Path) -> None:
+    commit(base, {"keys/README.md": "x\n"}, "keys")
+    link(base, ".ssh", "keys")
+    git(base, "add", "-A")
+    git(base, "commit", "-q", "-m", "link")  # the link itself is reported in its own change
+    commit(base, {"keys/config": "Host *\n"}, "ssh config")
+    code, problems = guard_json(base, "--base", "HEAD~1")
+    assert code == 1 and found(problems) == [(".ssh/config", "GRD001")]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "bump deps\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n\nnotes tweak",  # a squash put it mid-message
+        "Squashed commit of the following:\n\n    bump deps\n\n    Co-Authored-By: Claude <noreply@anthropic.com>\n",  # merge --squash indents it
+    ],
+    ids=["mid-message", "indented"],
+)
+def test_a_squashed_agents_commit_is_still_an_agents(base: Path, message: str) -> None:
+    commit(base, {"package-lock.json": '{"v": 3}\n'}, message)
+    code, problems = guard_json(base, "--base", "main")
+    assert code == 1 and found(problems) == [("package-lock.json", "GRD004")]
+
+
+def test_a_commit_encoding_header_does_not_hide_the_agent(base: Path) -> None:
+    write(base, "package-lock.json", '{"v": 3}\n')
+    git(base, "add", "-A")
+    git(base, "-c", "i18n.commitEncoding=UTF-16", "commit", "-q", "-m", "bump" + CLAUDE_TRAILER)
+    code, problems = guard_json(base, "--base", "main")
+    assert code == 1 and found(problems) == [("package-lock.json", "GRD004")]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/proc/self/task/1/environ",
+        "/proc/self/root/proc/self/environ",
+        "/proc/self/root/etc/shadow",
+        "/proc/1/root/run/secrets/db_password",
+        "/proc/self/root/var/run/secrets/kubernetes.io/serviceaccount/token",
+    ],
+)
+def test_a_link_to_a_secret_through_a_process_view_of_the_file_system(base: Path, target: str) -> None:
+    link(base, "notes.txt", target)
+    git(base, "add", "-A")
+    code, problems = guard_json(base)
+    assert code == 1 and found(problems) == [("notes.txt", "GRD002")]

@@ -48,9 +48,9 @@ class Judge:
             self._all = Guard(self.config)
         return self._all
 
-    def guards(self, change: Change) -> tuple[tuple[Guard, ...], Signature | None]:
+    def guards(self, change: Change, assume: Signature | None = None) -> tuple[tuple[Guard, ...], Signature | None]:
         """The guards to ask (see ``hit``), and the agent that made the change."""
-        agent = self.agent_of(change)
+        agent = assume or self.agent_of(change)
         if agent is None or self._all is self.everyone:
             return (self.everyone,), agent
         return (self.every_tier, self.everyone), agent
@@ -89,6 +89,18 @@ def _nobody(change: Change) -> Signature | None:
     return None
 
 
+# Stands for whichever agent might have made a change, to ask whether who made it matters.
+ANY_AGENT = Signature("any", "an agent", "env")
+
+
+def needs_its_author(change: Change, judge: Judge) -> bool:
+    """Whether a change's verdict depends on who made it: it touches a path of the
+    agents tier (only then is its commit read to see whether an agent made it)."""
+    if judge.config.everyone:
+        return False
+    return any(touch.rule is GRD004 for touch in _touches(change, judge, ANY_AGENT))
+
+
 class _Touch(NamedTuple):
     rule: Rule
     path: str
@@ -97,6 +109,7 @@ class _Touch(NamedTuple):
     where: str  # "1f3a9c2", "merge 1f3a9c2 (on feature)"; "" for staged changes
     agent: Signature | None = None
     status: str = ""  # the change's: "" for a path named on the command line
+    real: str = ""  # the path to unstage, when the finding is about a path through a symlink
 
 
 def commit_label(commit: str, merge: bool = False, ref: str = "") -> str:
@@ -126,8 +139,9 @@ def _is_link(mode: str) -> bool:
     return mode in (SYMLINK_MODE, GITLINK_MODE)
 
 
-def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
-    guards, agent = judge.guards(change)
+def _touches(change: Change, judge: Judge, assume: Signature | None = None) -> Iterable[_Touch]:
+    """``assume``: judge the change as this agent's, whoever made it."""
+    guards, agent = judge.guards(change, assume)
     for path, what in describe(change):
         hit = judge.hit(guards, path, change.is_directory)
         if hit is None and path == change.path and (_is_link(change.new_mode) or _is_link(change.old_mode)):
@@ -137,7 +151,7 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
             if hit is not None:
                 what = f"{what} ({'a submodule' if GITLINK_MODE in (change.new_mode, change.old_mode) else 'a symlink'}, a folder named like a guarded one)"
         if hit is not None:
-            yield _Touch(judge.rule(hit, False), path, hit, what, where(change), agent, change.status)
+            yield _Touch(judge.rule(hit, False), path, hit, what, where(change), agent, change.status, change.real)
     # A link is judged by its target whatever its own name; only the config's own
     # allowance of the link's path (not a template) lets it through.
     if change.is_symlink and change.target is not None and guards[0].allowed.first(change.path) is None:
@@ -171,7 +185,8 @@ def _remedy(touch: _Touch) -> str:
     """What to do first, and why this change is stopped: the message's opening words,
     before what happened (``added: guarded by category ...``)."""
     # as a shell takes it; a name no shell line can hold (a newline in it) as JSON writes it
-    path = shlex.quote(touch.path) if touch.path.isprintable() else shown(touch.path)
+    real = touch.real or touch.path
+    path = shlex.quote(real) if real.isprintable() else shown(real)
     staged, listed = touch.where == "" and touch.status != "", touch.status == ""
     if touch.rule is GRD004:
         if touch.agent is None:  # guard.everyone

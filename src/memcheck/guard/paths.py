@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import Container, Iterable, NamedTuple, Sequence
+from typing import Container, Iterable, Mapping, NamedTuple, Sequence
 
 from memcheck.changes import TAGGED_BLOB, Change
 from memcheck.config import ConfigError, GuardConfig
@@ -224,6 +224,8 @@ def _mode_name(mode: str) -> str:
 
 def describe(change: Change) -> list[tuple[str, str]]:
     """(path, what happened to it) for each side of a change."""
+    if change.via:
+        return [(path, f"{what} (through the symlink {shown(change.via)})") for path, what in describe(change._replace(via=""))]
     status, path, source = change.status, change.path, change.source
     if status == "A":
         return [(path, "added")]
@@ -269,4 +271,47 @@ def link_targets(link: str, target: str) -> list[str]:
         if _DRIVE.match(windows):
             windows = windows[2:]  # C:/x is /x; a drive-relative C:x is x
         found.append(link_target(link, windows))
-    return list(dict.fromkeys(p for p in found if p))
+    return list(dict.fromkeys(p for p in _through_proc(found) if p))
+
+
+# A process's view of the whole file system (/proc/self/root/etc/shadow is /etc/shadow)
+# and of its threads (/proc/1/task/1/environ is /proc/1/environ).
+_PROC_ROOT = re.compile(r"proc/[^/]+/root/(.*)")
+_PROC_TASK = re.compile(r"(proc/[^/]+/)task/[^/]+/(.*)")
+
+
+def _through_proc(paths: Sequence[str]) -> list[str]:
+    found = list(paths)
+    for path in found:  # grows while a path names another (a root in a root)
+        for pattern, shorter in ((_PROC_ROOT, r"\1"), (_PROC_TASK, r"\1\2")):
+            if pattern.fullmatch(path) and len(found) < 64:
+                found.append(pattern.sub(shorter, path))
+    return found
+
+
+def through_links(changes: Sequence[Change], links: Mapping[str, str]) -> list[Change]:
+    """The changes again, as seen through the tracked symlinks to folders of the
+    repository (``links``: path -> target as the link holds it): with ``.vscode ->
+    tools/vscode`` tracked, a change to ``tools/vscode/tasks.json`` is one to
+    ``.vscode/tasks.json`` in every checkout. A link out of the repository is
+    judged by its target (GRD002), its content unknown here."""
+    folders = {}
+    for link, target in links.items():
+        if target.startswith("/") or "\\" in target:
+            continue
+        folder = posixpath.normpath(posixpath.join(posixpath.dirname(link), target))
+        if folder != ".." and not folder.startswith("../"):
+            folders[link] = "" if folder == "." else folder + "/"
+    if not folders:
+        return []
+    seen = []
+    for change in changes:
+        for link, folder in folders.items():
+            if change.path == link or change.path.startswith(link + "/"):
+                continue  # the link itself (``.vscode -> .``), not a file through it
+            inside = [p for p in (change.path, change.source) if p and p.startswith(folder)]
+            if inside:
+                alias = link + "/" + change.path[len(folder):] if change.path.startswith(folder) else change.path
+                source = link + "/" + change.source[len(folder):] if change.source.startswith(folder) and change.source else change.source
+                seen.append(change._replace(path=alias, source=source, via=link, real=change.path))
+    return seen

@@ -16,6 +16,7 @@ person.
 """
 from __future__ import annotations
 
+import re
 from typing import Mapping, NamedTuple, Sequence
 
 from memcheck.config import GuardConfig, resource_json
@@ -133,14 +134,27 @@ class Authorship(NamedTuple):
     trailers: tuple[tuple[str, str], ...] = ()  # (key, value)
 
 
+# A trailer-shaped line anywhere in a commit message, indented or not: a squash puts the
+# agent's trailer in the middle of the message (``git merge --squash`` indents it), and
+# the message still credits the agent. (git's own trailer parser reads only the last
+# paragraph.)
+_TRAILER = re.compile(r"^[ \t>]*([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(\S.*?)\s*$", re.M)
+_IDENT = re.compile(rb"^(author|committer) (.*) \d+ [+-]\d{4}$", re.M)
+
+
 def parse_trailers(text: str) -> tuple[tuple[str, str], ...]:
-    """``Key: value`` lines, as ``git log --format=%(trailers:only,unfold)`` writes them."""
-    found = []
-    for line in text.splitlines():
-        key, sep, value = line.partition(":")
-        if sep and key.strip() and " " not in key.strip():
-            found.append((key.strip(), value.strip()))
-    return tuple(found)
+    """Every ``Key: value`` line of a commit message."""
+    return tuple((m.group(1), m.group(2)) for m in _TRAILER.finditer(text))
+
+
+def authorship(raw: bytes) -> Authorship:
+    """Who made a commit, read from the commit object as git stores it: the author
+    and committer lines as written, whatever ``encoding`` header the commit claims
+    (git log would re-encode them by it, into something no signature matches), and
+    the trailer-shaped lines of its message."""
+    head, _, message = raw.partition(b"\n\n")
+    who = {m.group(1): parse_ident(m.group(2).decode("utf-8", "replace")) for m in _IDENT.finditer(head)}
+    return Authorship(who.get(b"author", Ident("", "")), who.get(b"committer", Ident("", "")), parse_trailers(message.decode("utf-8", "replace")))
 
 
 class Recogniser:

@@ -47,6 +47,7 @@ committed.
 from __future__ import annotations
 
 import codecs
+import functools
 import json
 import os
 import sys
@@ -58,10 +59,20 @@ from memcheck.changes import NO_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Chan
 from memcheck.checks.guard import GRD003, GRD005
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
 from memcheck.engine.finish import drop_path_ignores
-from memcheck.guard.findings import Judge, commit_label, findings, guarded_tree, loosened, net_label, symlink_blobs, touches_guarded
-from memcheck.guard.paths import describe
+from memcheck.guard.findings import (
+    Judge,
+    commit_label,
+    findings,
+    guarded_tree,
+    loosened,
+    needs_its_author,
+    net_label,
+    symlink_blobs,
+    touches_guarded,
+)
+from memcheck.guard.paths import describe, through_links
 from memcheck.guard.policy import enabled_codes, loosenings, policy, secrets_off, strictest
-from memcheck.guard.tiers import AGENTS, Authorship, Ident, Signature, parse_trailers, recogniser, signatures, sources, tiers
+from memcheck.guard.tiers import AGENTS, Signature, authorship, recogniser, signatures, sources, tiers
 from memcheck.hooks.report import report
 from memcheck.problem import Problem, escaped, json_text, shown
 from memcheck.safe_files import within
@@ -510,46 +521,46 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     net = git.TreeDiff(where, *history.net) if history.net is not None else None
     beside = [git.TreeDiff(where, b, history.net[1]) for b in history.beside] if history.net is not None else []
     config, guard = _trusted(settings, where, dict(history.trusted), history.defaults, "fix them there first")
-    guard.agent_of = _commit_agents(config, readers)
     changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
     commits = [c for reader in readers for c in reader.commits.values()]
     if history.whole:
         _refuse_shallow_cuts(where, commits)
     changes = _with_targets(where, changes)
+    # What the range changes under a folder a tracked symlink points at, as seen
+    # through the link (its links as the range leaves them, or HEAD's at a push).
+    links, _ = git.tracked_links(where, history.net[1] if history.net is not None else "HEAD")
+    shas = [c.sha for c in commits]
+    guard.agent_of = _commit_agents(config, where, [*changes, *through_links(changes, links)], guard, shas)
     # A range is read without rename detection (see git._RANGE_OPTIONS): commits
     # whose additions or deletions are findings are read again with it, so a
     # finding says "renamed from notes.txt" rather than "added".
-    renamed = {c.commit for c in changes if c.status in ("A", "D") and touches_guarded(c, guard)}
+    renamed = {c.commit for c in [*changes, *through_links(changes, links)] if c.status in ("A", "D") and touches_guarded(c, guard)}
     if renamed:
         changes = _with_targets(where, git.with_renames(where, changes, renamed))
+    changes += through_links(changes, links)
     steps = [_Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
     problems = findings([*changes, *history.tagged], guard) + _loosened(settings, where, steps)
     if net is not None:
-        problems += _net_change(settings, where, net, beside, changes, guard, problems)
+        identify = functools.partial(_commit_agents, config, where, judge=guard, commits=shas)
+        problems += _net_change(settings, where, net, beside, changes, guard, problems, identify)
     return problems, config
 
 
-def _commit_agents(config: Config, readers: Sequence[git.CommitReader]) -> Callable[[Change], Signature | None]:
-    """Which agent made a change of the history ``readers`` read, by its commit's
-    author, committer and trailers; a range's net change (what a merge brought from
-    outside it) is an agent's when any commit of the range is."""
+def _commit_agents(config: Config, where: Path, changes: Sequence[Change], judge: Judge, commits: Sequence[str]) -> Callable[[Change], Signature | None]:
+    """Which agent made a change of a range, by its commit's author, committer and
+    trailers. Only the commits whose changes touch a path of the agents tier are read
+    (one ``git cat-file`` call): who made the others changes nothing. A range's net
+    change (what a merge brought from outside it) is an agent's when any commit of
+    the range is."""
+    needed = {c.commit for c in changes if not c.net and needs_its_author(c, judge)}
+    if any(c.net and needs_its_author(c, judge) for c in changes):
+        needed |= set(commits)
     recognise = recogniser(config.guard)
-    known: dict[str, Signature | None] = {}
-
-    def of_commit(sha: str) -> Signature | None:
-        if sha not in known:
-            commit = next((r.commits[sha] for r in readers if sha in r.commits), None)
-            if commit is None:
-                return None  # not read yet: asked again when findings are made
-            known[sha] = recognise.of_commit(
-                Authorship(Ident(*commit.author), Ident(*commit.committer), parse_trailers("\n".join(commit.trailers)))
-            )
-        return known[sha]
+    found = {sha: recognise.of_commit(authorship(raw)) for sha, raw in git.read_blobs(where, needed).items()}
+    any_agent = next(filter(None, found.values()), None)
 
     def agent_of(change: Change) -> Signature | None:
-        if change.net:
-            return next(filter(None, (of_commit(sha) for r in readers for sha in r.commits)), None)
-        return of_commit(change.commit)
+        return any_agent if change.net else found.get(change.commit)
 
     return agent_of
 
@@ -569,7 +580,14 @@ def _refuse_shallow_cuts(where: Path, commits: Sequence[git.Commit]) -> None:
 
 
 def _net_change(
-    settings: Settings, where: Path, net: git.TreeDiff, beside: Sequence[git.TreeDiff], changes: Sequence[Change], guard: Judge, found: Sequence[Problem]
+    settings: Settings,
+    where: Path,
+    net: git.TreeDiff,
+    beside: Sequence[git.TreeDiff],
+    changes: Sequence[Change],
+    guard: Judge,
+    found: Sequence[Problem],
+    identify: Callable[[Sequence[Change]], Callable[[Change], Signature | None]],
 ) -> list[Problem]:
     """What a range (or a push) brings as a whole that none of its commits shows:
     a merge takes a file from its other parent as it is there, so a merge of an old
@@ -582,13 +600,16 @@ def _net_change(
     changes nothing there, and merging the base in brings nothing. Without merges
     every path of it is one a commit touched, and is left out here. ``beside``:
     the head's differences from commits whose content it may take as it is (at a
-    push, the remotes' default branches): only paths that differ from each count."""
+    push, the remotes' default branches): only paths that differ from each count.
+    ``identify``: who made the brought changes (``_commit_agents``)."""
     touched = {path for change in changes for path, _ in describe(change)}
     brought = [c for c in net.read() if not any(p in touched for p, _ in describe(c))]
     for other in beside:
         differs = {path for change in other.read() for path, _ in describe(change)}
         brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
-    problems = findings(_with_targets(where, brought), guard)
+    brought = _with_targets(where, brought)
+    guard.agent_of = identify(brought)  # an agent's when any commit of the range is: read only if it matters
+    problems = findings(brought, guard)
     reported = {(p.path, p.code) for p in found if p.code in (GRD003.code, GRD005.code)}
     parents = (net.old, *(other.old for other in beside))
     problems += [p for p in _loosened(settings, where, [_Step(net.new, parents, net_label(net.new))]) if (p.path, p.code) not in reported]
@@ -620,7 +641,8 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tu
         # merge commit in a range is, not blamed for the other branch's commits.
         parents = (*parents, *merging)
         changes = git.merged_changes(where, tree, parents)
-    problems = findings(_with_targets(where, changes), guard)
+    changes = _with_targets(where, changes)
+    problems = findings([*changes, *through_links(changes, git.tracked_links(where)[0])], guard)
     if tree is not None:
         problems += _loosened(settings, where, [_Step(tree, parents, "")])
     return problems, config
