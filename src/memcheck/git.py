@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Protocol, Sequence
 
-from memcheck.changes import GITLINK_MODE, NO_MODE, SYMLINK_MODE, Change
+from memcheck.changes import NO_MODE, Change
 from memcheck.config import ConfigError
 
 # Every command runs with these, so that what git shows of history does not depend on
@@ -118,6 +118,22 @@ def _out(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes:
     if proc.returncode != 0:
         _fail(args, proc.returncode, proc.stderr)
     return proc.stdout
+
+
+def output(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes:
+    """What a git command writes to stdout; a failure is a ``GitError`` (for gitrefs)."""
+    return _out(root, args, stdin)
+
+
+def start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
+    """A git command started now, its stdout read in chunks (for gitrefs)."""
+    return _start(root, args)
+
+
+def attempt(root: Path, args: Sequence[str]) -> tuple[int, bytes]:
+    """A git command's exit status and stdout, a failure being an answer too."""
+    result = _run(root, args)
+    return result.returncode, result.stdout
 
 
 def _fail(args: Sequence[str], status: int, stderr: bytes) -> NoReturn:
@@ -373,81 +389,6 @@ def range_cut(root: Path, base: str, head: str) -> list[str]:
     return shallow_cut(root, [decode_name(sha) for sha in roots])
 
 
-def remote_names(root: Path) -> list[str]:
-    """The configured remotes' names."""
-    return [decode_name(name) for name in _out(root, ["remote"]).splitlines() if name]
-
-
-def remote_default(root: Path, remote: str) -> tuple[str, str] | None:
-    """A remote's default branch as last fetched, ``origin/HEAD`` (a clone sets it),
-    else ``main`` or ``master``: its name (``origin/main``) and commit. One call."""
-    names = [f"refs/remotes/{remote}/{name}" for name in ("HEAD", "main", "master")]
-    fmt = "%(refname) %(symref) %(objecttype) %(objectname) %(*objecttype) %(*objectname)"
-    found: dict[str, tuple[str, str]] = {}
-    for line in decode_name(_out(root, ["for-each-ref", f"--format={fmt}", *names])).splitlines():
-        ref, symref, kind, sha, peeled_kind, peeled = line.split(" ")  # a ref name holds no space
-        if kind == "commit" or peeled_kind == "commit":
-            found[ref] = ((symref or ref).removeprefix("refs/remotes/"), sha if kind == "commit" else peeled)
-    return next((found[name] for name in names if name in found), None)
-
-
-def content_tags(root: Path) -> list[tuple[str, str, str]]:
-    """The local tags on a tree or a blob, however deeply tagged: (name, "tree" or
-    "blob", the object). Tags on commits are not listed: ``git log`` walks them."""
-    fmt = "%(objecttype) %(objectname) %(*objecttype) %(*objectname) %(refname)"
-    tags: list[tuple[str, str, str]] = []
-    nested: list[tuple[str, str, str]] = []
-    for line in decode_name(_out(root, ["for-each-ref", f"--format={fmt}", "refs/tags/"])).splitlines():
-        kind, sha, peeled_kind, peeled, ref = line.split(" ", 4)
-        name = ref.removeprefix("refs/tags/")
-        kind, sha = (peeled_kind, peeled) if kind == "tag" else (kind, sha)
-        (nested if kind == "tag" else tags).append((name, kind, sha))
-    if nested:  # a tag of a tag: peeled all the way
-        out = _out(root, ["cat-file", "--batch-check=%(objecttype) %(objectname)"], "".join(f"{sha}^{{}}\n" for _, _, sha in nested).encode())
-        for (name, _, _), line in zip(nested, decode_name(out).splitlines()):
-            kind, _, sha = line.partition(" ")
-            tags.append((name, kind, sha))
-    return [t for t in tags if t[1] in ("tree", "blob")]
-
-
-def tree_files(root: Path, tree: str) -> list[Change]:
-    """Every file (blob, symlink, submodule) of a tree, as added."""
-    changes = []
-    for entry in _out(root, ["ls-tree", "-r", "-z", "--full-tree", tree]).split(b"\0"):
-        meta, _, name = entry.partition(b"\t")
-        if name:
-            mode, _, sha = decode_name(meta).split(" ")
-            changes.append(Change("A", decode_name(name), old_mode=NO_MODE, new_mode=mode, new_blob=sha))
-    return changes
-
-
-def remote_named(root: Path, remote: str) -> str | None:
-    """The configured remote that ``remote`` names: itself when it is a remote's
-    name, else the remote whose URL (or push URL) it is, as ``git push URL`` passes
-    its hooks the URL where a name would be; None for a URL no remote has."""
-    proc = _run(root, ["config", "-z", "--get-regexp", r"^remote\..*\.(url|pushurl)$"])
-    urls: dict[str, str] = {}
-    for entry in decode_name(proc.stdout).split("\0") if proc.returncode == 0 else ():
-        key, _, url = entry.partition("\n")
-        name = key[len("remote.") : key.rfind(".")]
-        if name == remote:
-            return name
-        urls.setdefault(url, name)
-    if remote in urls:
-        return urls[remote]
-    # The same folder named another way (a trailing slash, a relative path, a link).
-    def folder(url: str) -> str | None:
-        path = url.removeprefix("file://")
-        return os.path.realpath(os.path.join(root, path)) if "://" not in path and os.path.isdir(os.path.join(root, path)) else None
-
-    wanted = folder(remote)
-    if wanted is not None:
-        for url, name in urls.items():
-            if folder(url) == wanted:
-                return name
-    return None
-
-
 class CommitReader:
     """Every commit's own changes, in the order git lists them: the commits that
     ``revs`` name, as ``git log`` takes them (``["main..feature"]``,
@@ -536,23 +477,6 @@ def files_under(root: Path, folder: str) -> list[str] | None:
     if proc.returncode != 0:
         return None
     return list(dict.fromkeys(decode_name(name) for name in proc.stdout.split(b"\0") if name))
-
-
-def tracked_links(root: Path, tree: str | None = None) -> tuple[dict[str, str], list[str]]:
-    """Every tracked symlink with its target, and every tracked submodule, relative
-    to the top of the work tree: in the index, or in ``tree`` (a commit, a tree)."""
-    links, submodules = {}, []
-    args = ["ls-tree", "-r", "-z", "--full-tree", tree] if tree else ["ls-files", "-z", "-s", "--full-name", "--", ":/"]
-    for entry in _out(root, args).split(b"\0"):
-        meta, _, name = entry.partition(b"\t")
-        fields = [*meta.split(b" "), b"", b""]
-        mode, blob = fields[0], fields[2] if tree else fields[1]  # ls-tree: mode type object; ls-files: mode object stage
-        if mode == GITLINK_MODE.encode():
-            submodules.append(decode_name(name))
-        elif mode == SYMLINK_MODE.encode():
-            links[decode_name(name)] = blob.decode()
-    blobs = read_blobs(root, set(links.values()))
-    return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}, submodules
 
 
 def read_blobs(root: Path, shas: Iterable[str]) -> dict[str, bytes]:

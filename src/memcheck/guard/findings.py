@@ -48,9 +48,9 @@ class Judge:
             self._all = Guard(self.config)
         return self._all
 
-    def guards(self, change: Change, assume: Signature | None = None) -> tuple[tuple[Guard, ...], Signature | None]:
+    def guards(self, change: Change) -> tuple[tuple[Guard, ...], Signature | None]:
         """The guards to ask (see ``hit``), and the agent that made the change."""
-        agent = assume or self.agent_of(change)
+        agent = self.agent_of(change)
         if agent is None or self._all is self.everyone:
             return (self.everyone,), agent
         return (self.every_tier, self.everyone), agent
@@ -87,18 +87,6 @@ class Judge:
 
 def _nobody(change: Change) -> Signature | None:
     return None
-
-
-# Stands for whichever agent might have made a change, to ask whether who made it matters.
-ANY_AGENT = Signature("any", "an agent", "env")
-
-
-def needs_its_author(change: Change, judge: Judge) -> bool:
-    """Whether a change's verdict depends on who made it: it touches a path of the
-    agents tier (only then is its commit read to see whether an agent made it)."""
-    if judge.config.everyone:
-        return False
-    return any(touch.rule is GRD004 for touch in _touches(change, judge, ANY_AGENT))
 
 
 class _Touch(NamedTuple):
@@ -139,9 +127,8 @@ def _is_link(mode: str) -> bool:
     return mode in (SYMLINK_MODE, GITLINK_MODE)
 
 
-def _touches(change: Change, judge: Judge, assume: Signature | None = None) -> Iterable[_Touch]:
-    """``assume``: judge the change as this agent's, whoever made it."""
-    guards, agent = judge.guards(change, assume)
+def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
+    guards, agent = judge.guards(change)
     for path, what in describe(change):
         hit = judge.hit(guards, path, change.is_directory)
         if hit is None and path == change.path and (_is_link(change.new_mode) or _is_link(change.old_mode)):

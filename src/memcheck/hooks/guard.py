@@ -47,14 +47,13 @@ committed.
 from __future__ import annotations
 
 import codecs
-import functools
 import json
 import os
 import sys
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from memcheck import git
+from memcheck import git, gitrefs
 from memcheck.changes import NO_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change
 from memcheck.checks.guard import GRD003, GRD005
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
@@ -65,7 +64,6 @@ from memcheck.guard.findings import (
     findings,
     guarded_tree,
     loosened,
-    needs_its_author,
     net_label,
     symlink_blobs,
     touches_guarded,
@@ -362,7 +360,7 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     branch is on its way to; with nothing the remote has to build on, of the
     defaults and the default branch. A lax branch on the remote cannot carry a
     change past the settings of the branch it is merged into."""
-    remote = git.remote_named(where, remote_arg)
+    remote = gitrefs.remote_named(where, remote_arg)
     logs: list[tuple[tuple[str, ...], bool]] = []
     known = ["--remotes"]  # what the remotes have: another remote's commits are not the pusher's either
     trusted: list[str] = []
@@ -411,9 +409,9 @@ def _tagged(where: Path) -> list[Change]:
     blob as a file of the tag's own name. Git keeps no record of which tags a remote
     has, and no commit holds these objects: every such tag is judged at each push."""
     changes: list[Change] = []
-    for name, kind, sha in git.content_tags(where):
+    for name, kind, sha in gitrefs.content_tags(where):
         if kind == "tree":
-            changes += [c._replace(ref=f"tag {name}") for c in git.tree_files(where, sha)]
+            changes += [c._replace(ref=f"tag {name}") for c in gitrefs.tree_files(where, sha)]
         else:
             changes.append(Change(TAGGED_BLOB, name, old_mode=NO_MODE, new_mode="100644", new_blob=sha))  # a file
     return _with_targets(where, changes)
@@ -422,7 +420,7 @@ def _tagged(where: Path) -> list[Change]:
 def _default_branches(where: Path) -> dict[str, tuple[str, str]]:
     """Each remote's default branch, as last fetched: ``origin/HEAD`` (a clone sets
     it), else ``main`` or ``master``; by remote, its name (``origin/main``) and commit."""
-    found = {remote: git.remote_default(where, remote) for remote in git.remote_names(where)}
+    found = {remote: gitrefs.remote_default(where, remote) for remote in gitrefs.remote_names(where)}
     return {remote: branch for remote, branch in found.items() if branch}
 
 
@@ -520,17 +518,18 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     # ...while the settings are read, and the net change
     net = git.TreeDiff(where, *history.net) if history.net is not None else None
     beside = [git.TreeDiff(where, b, history.net[1]) for b in history.beside] if history.net is not None else []
+    # the links as the range leaves them (HEAD's at a push): what it changes under a
+    # folder one points at is judged at the path through it too
+    linked = gitrefs.TreeLinks(where, history.net[1] if history.net is not None else "HEAD")
     config, guard = _trusted(settings, where, dict(history.trusted), history.defaults, "fix them there first")
     changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
     commits = [c for reader in readers for c in reader.commits.values()]
     if history.whole:
         _refuse_shallow_cuts(where, commits)
     changes = _with_targets(where, changes)
-    # What the range changes under a folder a tracked symlink points at, as seen
-    # through the link (its links as the range leaves them, or HEAD's at a push).
-    links, _ = git.tracked_links(where, history.net[1] if history.net is not None else "HEAD")
+    links, _ = linked.read()
     shas = [c.sha for c in commits]
-    guard.agent_of = _commit_agents(config, where, [*changes, *through_links(changes, links)], guard, shas)
+    guard.agent_of = _commit_agents(config, where, shas)
     # A range is read without rename detection (see git._RANGE_OPTIONS): commits
     # whose additions or deletions are findings are read again with it, so a
     # finding says "renamed from notes.txt" rather than "added".
@@ -541,22 +540,17 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     steps = [_Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
     problems = findings([*changes, *history.tagged], guard) + _loosened(settings, where, steps)
     if net is not None:
-        identify = functools.partial(_commit_agents, config, where, judge=guard, commits=shas)
-        problems += _net_change(settings, where, net, beside, changes, guard, problems, identify)
+        problems += _net_change(settings, where, net, beside, changes, guard, problems)
     return problems, config
 
 
-def _commit_agents(config: Config, where: Path, changes: Sequence[Change], judge: Judge, commits: Sequence[str]) -> Callable[[Change], Signature | None]:
+def _commit_agents(config: Config, where: Path, commits: Sequence[str]) -> Callable[[Change], Signature | None]:
     """Which agent made a change of a range, by its commit's author, committer and
-    trailers. Only the commits whose changes touch a path of the agents tier are read
-    (one ``git cat-file`` call): who made the others changes nothing. A range's net
-    change (what a merge brought from outside it) is an agent's when any commit of
-    the range is."""
-    needed = {c.commit for c in changes if not c.net and needs_its_author(c, judge)}
-    if any(c.net and needs_its_author(c, judge) for c in changes):
-        needed |= set(commits)
+    trailers, read from the commit objects (one ``git cat-file`` call; a range has
+    far fewer commits than changed paths). A range's net change (what a merge brought
+    from outside it) is an agent's when any commit of the range is."""
     recognise = recogniser(config.guard)
-    found = {sha: recognise.of_commit(authorship(raw)) for sha, raw in git.read_blobs(where, needed).items()}
+    found = {sha: recognise.of_commit(authorship(raw)) for sha, raw in git.read_blobs(where, commits).items()}
     any_agent = next(filter(None, found.values()), None)
 
     def agent_of(change: Change) -> Signature | None:
@@ -587,7 +581,6 @@ def _net_change(
     changes: Sequence[Change],
     guard: Judge,
     found: Sequence[Problem],
-    identify: Callable[[Sequence[Change]], Callable[[Change], Signature | None]],
 ) -> list[Problem]:
     """What a range (or a push) brings as a whole that none of its commits shows:
     a merge takes a file from its other parent as it is there, so a merge of an old
@@ -600,16 +593,13 @@ def _net_change(
     changes nothing there, and merging the base in brings nothing. Without merges
     every path of it is one a commit touched, and is left out here. ``beside``:
     the head's differences from commits whose content it may take as it is (at a
-    push, the remotes' default branches): only paths that differ from each count.
-    ``identify``: who made the brought changes (``_commit_agents``)."""
+    push, the remotes' default branches): only paths that differ from each count."""
     touched = {path for change in changes for path, _ in describe(change)}
     brought = [c for c in net.read() if not any(p in touched for p, _ in describe(c))]
     for other in beside:
         differs = {path for change in other.read() for path, _ in describe(change)}
         brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
-    brought = _with_targets(where, brought)
-    guard.agent_of = identify(brought)  # an agent's when any commit of the range is: read only if it matters
-    problems = findings(brought, guard)
+    problems = findings(_with_targets(where, brought), guard)
     reported = {(p.path, p.code) for p in found if p.code in (GRD003.code, GRD005.code)}
     parents = (net.old, *(other.old for other in beside))
     problems += [p for p in _loosened(settings, where, [_Step(net.new, parents, net_label(net.new))]) if (p.path, p.code) not in reported]
@@ -642,7 +632,7 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tu
         parents = (*parents, *merging)
         changes = git.merged_changes(where, tree, parents)
     changes = _with_targets(where, changes)
-    problems = findings([*changes, *through_links(changes, git.tracked_links(where)[0])], guard)
+    problems = findings([*changes, *through_links(changes, gitrefs.tracked_links(where)[0])], guard)
     if tree is not None:
         problems += _loosened(settings, where, [_Step(tree, parents, "")])
     return problems, config
@@ -669,7 +659,7 @@ def _judge_tree(settings: Settings, where: Path, head: str | None) -> tuple[list
 
 def _tracked_tree(where: Path) -> list[Change]:
     """Every tracked file as a change with no commit; a symlink with its target."""
-    links, _ = git.tracked_links(where)
+    links, _ = gitrefs.tracked_links(where)
     return [Change("", p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change("", p) for p in git.tracked_files(where)]
 
 
@@ -707,7 +697,7 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
 def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
     """What in the tree is guarded today, by category."""
     config, _ = _disk_settings(cwd, config_file)
-    links, submodules = git.tracked_links(cwd)
+    links, submodules = gitrefs.tracked_links(cwd)
     tree = guarded_tree(git.tracked_files(cwd), Judge(config.guard, every_tier=True), links, submodules)
     tier = tiers(config.guard)
     if fmt == "json":

@@ -1,0 +1,126 @@
+"""What a repository's refs and trees hold beyond the changes git.py reads: its
+remotes and their default branches, tags on trees and blobs, a tree's files, and the
+tracked symlinks and submodules. Every call goes through git.py's process runner."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from memcheck.changes import GITLINK_MODE, NO_MODE, Change
+from memcheck.git import attempt, decode_name, output, read_blobs, start
+
+
+def remote_names(root: Path) -> list[str]:
+    """The configured remotes' names."""
+    return [decode_name(name) for name in output(root, ["remote"]).splitlines() if name]
+
+
+def remote_default(root: Path, remote: str) -> tuple[str, str] | None:
+    """A remote's default branch as last fetched, ``origin/HEAD`` (a clone sets it),
+    else ``main`` or ``master``: its name (``origin/main``) and commit. One call."""
+    names = [f"refs/remotes/{remote}/{name}" for name in ("HEAD", "main", "master")]
+    fmt = "%(refname) %(symref) %(objecttype) %(objectname) %(*objecttype) %(*objectname)"
+    found: dict[str, tuple[str, str]] = {}
+    for line in decode_name(output(root, ["for-each-ref", f"--format={fmt}", *names])).splitlines():
+        ref, symref, kind, sha, peeled_kind, peeled = line.split(" ")  # a ref name holds no space
+        if kind == "commit" or peeled_kind == "commit":
+            found[ref] = ((symref or ref).removeprefix("refs/remotes/"), sha if kind == "commit" else peeled)
+    return next((found[name] for name in names if name in found), None)
+
+
+def content_tags(root: Path) -> list[tuple[str, str, str]]:
+    """The local tags on a tree or a blob, however deeply tagged: (name, "tree" or
+    "blob", the object). Tags on commits are not listed: ``git log`` walks them."""
+    fmt = "%(objecttype) %(objectname) %(*objecttype) %(*objectname) %(refname)"
+    tags: list[tuple[str, str, str]] = []
+    nested: list[tuple[str, str, str]] = []
+    for line in decode_name(output(root, ["for-each-ref", f"--format={fmt}", "refs/tags/"])).splitlines():
+        kind, sha, peeled_kind, peeled, ref = line.split(" ", 4)
+        name = ref.removeprefix("refs/tags/")
+        kind, sha = (peeled_kind, peeled) if kind == "tag" else (kind, sha)
+        (nested if kind == "tag" else tags).append((name, kind, sha))
+    if nested:  # a tag of a tag: peeled all the way
+        out = output(root, ["cat-file", "--batch-check=%(objecttype) %(objectname)"], "".join(f"{sha}^{{}}\n" for _, _, sha in nested).encode())
+        for (name, _, _), line in zip(nested, decode_name(out).splitlines()):
+            kind, _, sha = line.partition(" ")
+            tags.append((name, kind, sha))
+    return [t for t in tags if t[1] in ("tree", "blob")]
+
+
+def tree_files(root: Path, tree: str) -> list[Change]:
+    """Every file (blob, symlink, submodule) of a tree, as added."""
+    changes = []
+    for entry in output(root, ["ls-tree", "-r", "-z", "--full-tree", tree]).split(b"\0"):
+        meta, _, name = entry.partition(b"\t")
+        if name:
+            mode, _, sha = decode_name(meta).split(" ")
+            changes.append(Change("A", decode_name(name), old_mode=NO_MODE, new_mode=mode, new_blob=sha))
+    return changes
+
+
+def remote_named(root: Path, remote: str) -> str | None:
+    """The configured remote that ``remote`` names: itself when it is a remote's
+    name, else the remote whose URL (or push URL) it is, as ``git push URL`` passes
+    its hooks the URL where a name would be; None for a URL no remote has."""
+    status, out = attempt(root, ["config", "-z", "--get-regexp", r"^remote\..*\.(url|pushurl)$"])
+    urls: dict[str, str] = {}
+    for entry in decode_name(out).split("\0") if status == 0 else ():
+        key, _, url = entry.partition("\n")
+        name = key[len("remote.") : key.rfind(".")]
+        if name == remote:
+            return name
+        urls.setdefault(url, name)
+    if remote in urls:
+        return urls[remote]
+    # The same folder named another way (a trailing slash, a relative path, a link).
+    def folder(url: str) -> str | None:
+        path = url.removeprefix("file://")
+        return os.path.realpath(os.path.join(root, path)) if "://" not in path and os.path.isdir(os.path.join(root, path)) else None
+
+    wanted = folder(remote)
+    if wanted is not None:
+        for url, name in urls.items():
+            if folder(url) == wanted:
+                return name
+    return None
+
+
+# An entry of ``ls-tree -r -z`` (mode type object TAB path) or ``ls-files -s -z`` (mode
+# object stage TAB path) that is a symlink or a submodule: found by one scan of the
+# output, not by splitting the tree's every entry.
+_LINK_ENTRY = {
+    True: re.compile(rb"(?:^|\0)(120000|160000) [a-z]+ ([0-9a-f]+)\t([^\0]*)"),
+    False: re.compile(rb"(?:^|\0)(120000|160000) ([0-9a-f]+) \d+\t([^\0]*)"),
+}
+
+
+def tracked_links(root: Path, tree: str | None = None) -> tuple[dict[str, str], list[str]]:
+    """Every tracked symlink with its target, and every tracked submodule, relative
+    to the top of the work tree: in the index, or in ``tree`` (a commit, a tree)."""
+    args = ["ls-tree", "-r", "-z", "--full-tree", tree] if tree else ["ls-files", "-z", "-s", "--full-name", "--", ":/"]
+    return links_in(root, output(root, args), tree is not None)
+
+
+class TreeLinks:
+    """``tracked_links`` of a tree, with git started when this is made (as
+    ``git.TreeDiff`` is): its output is read while a range's log is read."""
+
+    def __init__(self, root: Path, tree: str) -> None:
+        self._root = root
+        self._output = start(root, ["ls-tree", "-r", "-z", "--full-tree", tree])
+
+    def read(self) -> tuple[dict[str, str], list[str]]:
+        return links_in(self._root, b"".join(self._output), True)
+
+
+def links_in(root: Path, listing: bytes, from_tree: bool) -> tuple[dict[str, str], list[str]]:
+    links, submodules = {}, []
+    for match in _LINK_ENTRY[from_tree].finditer(listing):
+        mode, blob, name = match.groups()
+        if mode == GITLINK_MODE.encode():
+            submodules.append(decode_name(name))
+        else:
+            links[decode_name(name)] = blob.decode()
+    blobs = read_blobs(root, set(links.values()))
+    return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}, submodules
