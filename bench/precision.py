@@ -1,0 +1,131 @@
+"""How often memcheck's findings are true, judged by hand on whole repositories.
+
+    python bench/precision.py sample OUT.tsv REPO... [--corpus DIR] [--per-rule 4] [--seed 0] [--select CODES]
+    python bench/precision.py table JUDGED.tsv
+
+``sample`` runs ``memcheck check`` on each repository (each folder of ``--corpus``
+too, a repository each: copies of real repositories' agent files), and draws a
+stratified sample of the findings: up to ``--per-rule`` findings per rule, taken in
+turn from the repositories that have one, in an order fixed by ``--seed``, so a rule
+that fires a thousand times in one repository does not crowd out the others. It
+writes a TSV with two empty verdict columns for the judge:
+
+- ``true``: y when what the finding says is literally so (the file does hold that,
+  the link is dead), n when not;
+- ``wanted``: y when a maintainer would want to hear it (a problem worth a change or
+  a suppression), n when it is noise although true.
+
+``table`` prints, from a judged TSV, the share of true and of wanted findings per
+rule family and overall. A verdict left empty is counted as not judged.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Iterable, NamedTuple, Sequence
+
+COLUMNS = ("repo", "path", "line", "code", "message", "true", "wanted", "note")
+FAMILIES = ("MEM", "IDX", "GDN", "SKL", "SEC", "HID", "REF", "MCK")
+
+
+class Finding(NamedTuple):
+    repo: str
+    path: str
+    line: int
+    code: str
+    message: str
+
+
+def findings_of(memcheck: Sequence[str], repo: Path, select: str | None) -> list[Finding]:
+    """Every finding of ``memcheck check`` on a repository, whatever fails."""
+    args = [*memcheck, "check", str(repo), "--format", "json", "--fail-on", "never"]
+    if select:
+        args += ["--select", select]
+    proc = subprocess.run(args, capture_output=True, text=True, cwd=repo)
+    if proc.returncode not in (0, 1):
+        sys.stderr.write(f"{repo}: memcheck exited {proc.returncode}: {proc.stderr.strip()[:300]}\n")
+        return []
+    return [Finding(repo.name, p["path"], p["line"], p["code"], p["message"]) for p in json.loads(proc.stdout)["problems"]]
+
+
+def stratified(found: Iterable[Finding], per_rule: int, seed: int) -> list[Finding]:
+    """Up to ``per_rule`` findings of each rule, one repository at a time in turn."""
+    rng = random.Random(seed)
+    by_rule: dict[str, dict[str, list[Finding]]] = defaultdict(lambda: defaultdict(list))
+    for f in sorted(found):
+        by_rule[f.code][f.repo].append(f)
+    picked: list[Finding] = []
+    for code in sorted(by_rule):
+        pools = {repo: rng.sample(items, len(items)) for repo, items in sorted(by_rule[code].items())}
+        order = sorted(pools)
+        rng.shuffle(order)
+        taken: list[Finding] = []
+        while len(taken) < per_rule and any(pools.values()):
+            for repo in order:
+                if pools[repo] and len(taken) < per_rule:
+                    taken.append(pools[repo].pop())
+        picked += sorted(taken)
+    return picked
+
+
+def write_sample(out: Path, picked: Sequence[Finding]) -> None:
+    with out.open("w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f, delimiter="\t", lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for p in picked:
+            writer.writerow([p.repo, p.path, p.line, p.code, " ".join(p.message.split()), "", "", ""])
+
+
+def table(judged: Path) -> str:
+    rows = list(csv.DictReader(judged.open(encoding="utf-8"), delimiter="\t"))
+    groups: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for row in rows:
+        groups[row["code"][:3]].append(row)
+        groups["all"].append(row)
+    lines = ["| family | findings | judged | literally true | wanted |", "| --- | ---: | ---: | ---: | ---: |"]
+    for name in [*(f for f in FAMILIES if f in groups), *sorted(set(groups) - set(FAMILIES) - {"all"}), "all"]:
+        items = groups[name]
+        judged_rows = [r for r in items if r["true"].strip()]
+        true = sum(r["true"].strip().lower() == "y" for r in judged_rows)
+        wanted = sum(r["wanted"].strip().lower() == "y" for r in judged_rows)
+        lines.append(f"| {name} | {len(items)} | {len(judged_rows)} | {_share(true, len(judged_rows))} | {_share(wanted, len(judged_rows))} |")
+    return "\n".join(lines) + "\n"
+
+
+def _share(count: int, judged: int) -> str:
+    return f"{100 * count / judged:.0f}% ({count})" if judged else "-"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("sample", help="run memcheck on repositories and write a sample to judge")
+    s.add_argument("out", type=Path)
+    s.add_argument("repos", nargs="*", type=Path)
+    s.add_argument("--corpus", type=Path, help="a folder of repository folders (../shared/corpus)")
+    s.add_argument("--per-rule", type=int, default=4)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--select", help="rule codes or prefixes to sample (default: all)")
+    s.add_argument("--memcheck", default=f"{sys.executable} -m memcheck", help="command that runs memcheck")
+    t = sub.add_parser("table", help="print the per-family table of a judged sample")
+    t.add_argument("judged", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "table":
+        sys.stdout.write(table(args.judged))
+        return 0
+    repos = list(args.repos) + (sorted(p for p in args.corpus.iterdir() if p.is_dir()) if args.corpus else [])
+    found = [f for repo in repos for f in findings_of(args.memcheck.split(), repo.resolve(), args.select)]
+    picked = stratified(found, args.per_rule, args.seed)
+    write_sample(args.out, picked)
+    sys.stdout.write(f"{len(found)} findings in {len(repos)} repositories; {len(picked)} sampled into {args.out}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
