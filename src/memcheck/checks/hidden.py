@@ -7,9 +7,8 @@ character is one rule, one finding per line with how many there are and where th
 first is. What the characters are, and what scripts need them, is in
 ``text/invisible.py``; a token spelt in tag characters is reported by the SEC rules.
 
-Most files are ASCII and cost one ``str.isascii`` each; a file with characters at
-U+2000 or above gets one regex pass, and only its lines holding a judged character
-are looked at closely.
+Most files are ASCII and cost one ``str.isascii`` each; any other gets one regex pass
+for the characters judged here, and only the lines holding one are looked at closely.
 """
 from __future__ import annotations
 
@@ -127,7 +126,8 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         doc = ws.document(path)
         if doc.error is not None or not invisible.may_hide(doc.text):
             continue
-        yield from _hid001(path, doc.lines) if ws.wants("HID001") else ()
+        if ws.wants("HID001") and invisible.has_tags(doc.text):
+            yield from _hid001(path, doc.lines)
         for number, line in enumerate(doc.lines, 1):
             if invisible.SUSPECT.search(line):
                 yield from _line(ws, path, number, line)

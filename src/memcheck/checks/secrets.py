@@ -99,7 +99,7 @@ def find(doc: Document) -> Iterator[Secret]:
     """Secret-like strings in a document, in line order (what ``text.secrets`` finds, by the rule that reports it)."""
     for found in detect.find(doc):
         yield Secret(found.line, found.col, _RULE[found.kind], found.shown, found.value)
-    if doc.error is None and invisible.may_hide(doc.text):
+    if doc.error is None and invisible.has_tags(doc.text):
         yield from _in_tags(doc)
 
 

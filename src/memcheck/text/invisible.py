@@ -18,12 +18,12 @@ import unicodedata
 from functools import cache
 from typing import Iterator, NamedTuple, Sequence
 
-# Whether a text can hold any of these characters at all: every one is at U+2000 or
-# above. ``str.isascii`` answers for most files at memory speed; the rest get one
-# regex pass over the text.
-_WIDE = re.compile("[\u2000-\U0010ffff]")
-# Every character a HID rule judges, for the lines worth a closer look.
+# Every character a HID rule judges: all at U+200B or above. ``str.isascii`` answers
+# for most files at memory speed; the rest get one pass of this regex, which passes
+# over the common non-ASCII punctuation (the em dash, curly quotes) that a check for
+# any character above U+2000 would stop at.
 SUSPECT = re.compile("[\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+_TAG = re.compile("[\U000e0000-\U000e007f]")
 
 TAG_FIRST = 0xE0000
 # An emoji tag sequence (UTS #51): the black flag, a subdivision code in tag letters
@@ -33,8 +33,13 @@ _TAGS_OR_FLAG = re.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007
 
 
 def may_hide(text: str) -> bool:
-    """Whether ``text`` may hold an invisible character a HID rule judges."""
-    return not text.isascii() and _WIDE.search(text) is not None
+    """Whether ``text`` holds an invisible character a HID rule judges."""
+    return not text.isascii() and SUSPECT.search(text) is not None
+
+
+def has_tags(text: str) -> bool:
+    """Whether ``text`` holds a tag character."""
+    return not text.isascii() and _TAG.search(text) is not None
 
 
 class TagText(NamedTuple):
