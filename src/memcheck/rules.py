@@ -14,6 +14,7 @@ FAMILY_MODULES = (
     "memcheck.checks.guidance",
     "memcheck.checks.skills",
     "memcheck.checks.secrets",
+    "memcheck.checks.hidden",
     "memcheck.checks.guard",
     "memcheck.checks.meta",
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence
 
 from memcheck.problem import ERROR, Problem, Rule
+from memcheck.text import invisible
 from memcheck.text import secrets as detect
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
@@ -98,15 +99,22 @@ def find(doc: Document) -> Iterator[Secret]:
     """Secret-like strings in a document, in line order (what ``text.secrets`` finds, by the rule that reports it)."""
     for found in detect.find(doc):
         yield Secret(found.line, found.col, _RULE[found.kind], found.shown, found.value)
+    if doc.error is None and invisible.has_tags(doc.text):
+        yield from _in_tags(doc)
+
+
+def _in_tags(doc: Document) -> Iterator[Secret]:
+    """Secrets spelt in invisible tag characters (U+E0000–U+E007F), which an agent
+    reads as the ASCII they stand for: found in the decoded text, placed at their
+    first tag character."""
+    for tags in invisible.tag_texts(doc.lines):
+        plain = tags.plain
+        for found in detect.find_in(plain, [plain]):
+            yield Secret(tags.line, tags.cols[found.col - 1], _RULE[found.kind], f"{found.shown}, hidden in invisible tag characters,", found.value)
 
 
 def files_of(targets: Targets) -> list[str]:
-    paths: set[str] = set(targets.guidance) | set(targets.skills)
-    for store in targets.stores:
-        paths.update(store.files)
-        if store.has_index:
-            paths.add(store.index)
-    return sorted(paths)
+    return targets.agent_files()
 
 
 # What each detector's finding says, by the rule it reports.

@@ -14,6 +14,16 @@ class Targets(NamedTuple):
     guidance: list[str]
     skills: list[str]
 
+    def agent_files(self) -> list[str]:
+        """Every file of the targets an agent reads: guidance files, skills, and each
+        store's memories and index (the files the SEC and HID rules read)."""
+        paths: set[str] = set(self.guidance) | set(self.skills)
+        for store in self.stores:
+            paths.update(store.files)
+            if store.has_index:
+                paths.add(store.index)
+        return sorted(paths)
+
 
 Check = Callable[[Workspace, Targets], Iterable[Problem]]
 

@@ -40,6 +40,20 @@ def _what_it_does(doc: str) -> str:
     return " ".join(x for x in lines if x)
 
 
+# Code scanning ranks a security alert by its rule's `security-severity` (0.0–10.0;
+# 7.0 and over is "high") when the rule is tagged `security`: hidden text in an agent
+# file is an instruction nobody reviewed.
+_SECURITY_SEVERITY = {"HID": "8.0"}
+
+
+def _properties(rule: Rule) -> dict[str, object]:
+    properties: dict[str, object] = {"fixable": rule.fixable}
+    severity = _SECURITY_SEVERITY.get(rule.code[:3])
+    if severity:
+        properties.update({"tags": ["security"], "security-severity": severity})
+    return properties
+
+
 def _rule(rule: Rule) -> dict[str, object]:
     return {
         "id": rule.code,
@@ -48,7 +62,7 @@ def _rule(rule: Rule) -> dict[str, object]:
         "fullDescription": {"text": _what_it_does(rule.doc) or rule.summary},
         "help": {"text": rule.doc, "markdown": rule.doc},
         "defaultConfiguration": {"level": _level(rule.severity)},
-        "properties": {"fixable": rule.fixable},
+        "properties": _properties(rule),
     }
 
 

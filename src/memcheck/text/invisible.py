@@ -1,0 +1,143 @@
+"""Characters a reviewer does not see and a model reads: tag characters, bidi controls,
+zero-width characters and variation selectors, and what the text around them is.
+
+The HID rules report them (``checks/hidden.py``); the SEC rules read the text that tag
+characters spell (``tag_texts``), so a token hidden that way is found too.
+
+What a script needs is decided from Unicode's own data (``unicodedata``), as UTS #39
+(security mechanisms: mixed scripts, invisible characters) and UTR #36 (security
+considerations: joiners, bidi) advise, not from a list of languages: a character's
+script is the first word of its Unicode name (``ARABIC LETTER FARSI YEH`` is Arabic;
+unicodedata has no Script property), and the scripts that need joiners are derived
+when first asked for (see ``joining_scripts``).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import Iterator, NamedTuple, Sequence
+
+# Every character a HID rule judges: all at U+200B or above. ``str.isascii`` answers
+# for most files at memory speed; the rest get one pass of this regex, which passes
+# over the common non-ASCII punctuation (the em dash, curly quotes) that a check for
+# any character above U+2000 would stop at.
+SUSPECT = re.compile("[\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+_TAG = re.compile("[\U000e0000-\U000e007f]")
+
+TAG_FIRST = 0xE0000
+# An emoji tag sequence (UTS #51): the black flag, a subdivision code in tag letters
+# and digits, a cancel tag. The flags of England, Scotland and Wales are written so;
+# they hide at most a few letters and are not reported.
+_TAGS_OR_FLAG = re.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,6}\U000e007f|[\U000e0000-\U000e007f]+")
+
+
+def may_hide(text: str) -> bool:
+    """Whether ``text`` holds an invisible character a HID rule judges."""
+    return not text.isascii() and SUSPECT.search(text) is not None
+
+
+def has_tags(text: str) -> bool:
+    """Whether ``text`` holds a tag character."""
+    return not text.isascii() and _TAG.search(text) is not None
+
+
+class TagText(NamedTuple):
+    """The tag characters of one line, decoded: what an agent reads there."""
+
+    line: int  # 1-based
+    cols: tuple[int, ...]  # the 1-based column of each tag character
+    text: str  # each tag character as the ASCII character it stands for
+
+    @property
+    def plain(self) -> str:
+        """``text`` with control characters (the language tag, the cancel tag) as spaces,
+        one character for one: for searching, where offsets must still match ``cols``."""
+        return "".join(c if " " <= c <= "~" else " " for c in self.text)
+
+
+def tag_texts(lines: Sequence[str]) -> Iterator[TagText]:
+    """Per line holding tag characters (U+E0000–U+E007F) outside an emoji flag, the
+    text they spell."""
+    for number, line in enumerate(lines, 1):
+        if not SUSPECT.search(line):
+            continue
+        cols: list[int] = []
+        chars: list[str] = []
+        for m in _TAGS_OR_FLAG.finditer(line):
+            if m.group().startswith("\U0001f3f4"):
+                continue
+            cols.extend(range(m.start() + 1, m.end() + 1))
+            chars.extend(chr(ord(c) - TAG_FIRST) for c in m.group())
+        if cols:
+            yield TagText(number, tuple(cols), "".join(chars))
+
+
+def label(ch: str) -> str:
+    """How a message names an invisible character: ``U+202E RIGHT-TO-LEFT OVERRIDE``."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X}"
+
+
+def script(ch: str) -> str:
+    """The first word of the character's Unicode name (its script, for letters and
+    marks: ``DEVANAGARI``, ``ARABIC``, ``CJK``), or "" for an unnamed one."""
+    return _script(ch)
+
+
+@cache
+def _script(ch: str) -> str:
+    return unicodedata.name(ch, "").partition(" ")[0]
+
+
+@cache
+def joining_scripts() -> frozenset[str]:
+    """The scripts whose text uses ZWNJ and ZWJ (and, where words are not spaced, ZWSP)
+    between its letters, derived from the Unicode data: a script with a virama
+    (canonical combining class 9: Devanagari, Bengali, Tamil, Thai, Khmer, Myanmar, …,
+    where ZWJ and ZWNJ choose conjunct forms) and a right-to-left script (letters of
+    bidi class R or AL: Arabic, Syriac, NKo, Hebrew, …, where ZWNJ breaks a cursive
+    join). Mongolian and Phags-pa join left to right and have no virama, which the
+    data does not show: they are named. Built when a file first holds a joiner: about
+    30 ms."""
+    found = {"MONGOLIAN", "PHAGS-PA"}
+    for cp in range(0x0590, 0x1F000):
+        ch = chr(cp)
+        if unicodedata.combining(ch) == 9 or (unicodedata.bidirectional(ch) in ("R", "AL") and unicodedata.category(ch)[0] == "L"):
+            found.add(_script(ch))
+    found.discard("")
+    return frozenset(found)
+
+
+def needs_joiners(ch: str) -> bool:
+    """Whether ``ch`` is a letter or mark of a script that uses joiners between its
+    letters: a joining script, or wide East Asian letters (CJK, kana), whose words are
+    not spaced and may be split by ZWSP."""
+    category = unicodedata.category(ch)
+    if category[0] not in "LM":
+        return False
+    return _script(ch) in joining_scripts() or unicodedata.east_asian_width(ch) == "W"
+
+
+def is_emoji(ch: str) -> bool:
+    """An approximation of Extended_Pictographic (UTS #51), which unicodedata does not
+    carry: anything in U+1F000–U+1FAFF (emoji, and the skin-tone modifiers
+    U+1F3FB–U+1F3FF), and a symbol (category So) in U+2000–U+2BFF, which holds the
+    older emoji (❤ U+2764, ♀ U+2640, ⬛ U+2B1B), © and ®."""
+    cp = ord(ch)
+    if 0x1F000 <= cp <= 0x1FAFF:
+        return True
+    return (0x2000 <= cp <= 0x2BFF or cp in (0xA9, 0xAE)) and unicodedata.category(ch) == "So"
+
+
+def is_ideograph(ch: str) -> bool:
+    """A CJK ideograph, which takes the ideographic variation selectors (VS1–VS14,
+    VS17–VS256)."""
+    return unicodedata.name(ch, "").startswith(("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH"))
+
+
+def takes_presentation_selector(ch: str) -> bool:
+    """Whether VS15/VS16 (text or emoji presentation) after ``ch`` is an emoji variation
+    sequence: after an emoji, a symbol, a punctuation mark (‼ ⁉ 〽) or a digit (the
+    keycaps), and ℹ, the one letter in the list."""
+    return is_emoji(ch) or unicodedata.category(ch)[0] in "SPN" or ch == "\u2139"
