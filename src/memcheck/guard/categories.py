@@ -2,6 +2,7 @@
 read from ``resources/guard-patterns.json``, where they are kept with their reasons."""
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple, Sequence, TypedDict
 
 from memcheck.config import resource_json
@@ -44,6 +45,7 @@ _Data = TypedDict(
 )
 
 
+@cache  # read once a run: every Guard, and the tiers, ask for it
 def _data() -> _Data:
     data: _Data = resource_json("guard-patterns.json")
     return data

@@ -179,11 +179,11 @@ def _remedy(touch: _Touch) -> str:
         if touch.agent is None:  # guard.everyone
             first = f"unstage it (git restore --staged -- {path})" if staged else "keep it out of the change"
             return f"{first}, or land it on its own past the guard (SKIP=memcheck-guard at the hook; the override label in a pull request) (guard.everyone guards it in every change)"
-        who = f"{touch.agent.agent} made it: {touch.agent.shown().partition(': ')[2]}"
+        who = f"{touch.agent.agent} made it: {touch.agent.evidence()}"
         if staged:
             return f"unstage it (git restore --staged -- {path}) and have a person make this change ({who}; this file is guarded from agents' changes)"
         return f"drop it from the agent's commit and have a person make this change, or have a maintainer add the override label to the pull request ({who}; this file is guarded from agents' changes)"
-    tag = touch.path if touch.status == TAGGED_BLOB else touch.where.removeprefix("tag ") if touch.where.startswith("tag ") else None
+    tag = _tag_of(touch)
     if tag is not None:
         return f"delete the tag before pushing (git tag -d {shlex.quote(tag) if tag.isprintable() else shown(tag)}) and rotate any secret it holds (guarded in every change, whoever makes it)"
     if listed:
@@ -191,6 +191,14 @@ def _remedy(touch: _Touch) -> str:
     if staged:
         return f"unstage it (git restore --staged -- {path}) and rotate any secret it holds (guarded in every change, whoever makes it)"
     return "rotate any secret it holds, and rewrite the branch to drop it before pushing, git rebase -i (guarded in every change, whoever makes it; no override label lets it through)"
+
+
+def _tag_of(touch: _Touch) -> str | None:
+    """The tag a touch was found in: one on a blob is named by the path, one on a
+    tree by where (``tag t``)."""
+    if touch.status == TAGGED_BLOB:
+        return touch.path
+    return touch.where.removeprefix("tag ") if touch.where.startswith("tag ") else None
 
 
 def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:

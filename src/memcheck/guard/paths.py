@@ -19,7 +19,7 @@ from memcheck.changes import TAGGED_BLOB, Change
 from memcheck.config import ConfigError, GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions
 from memcheck.guard.tiers import tiers
-from memcheck.paths import basename
+from memcheck.paths import ancestors, basename, parent
 from memcheck.problem import shown
 from memcheck.text import patterns
 
@@ -294,24 +294,32 @@ def through_links(changes: Sequence[Change], links: Mapping[str, str]) -> list[C
     repository (``links``: path -> target as the link holds it): with ``.vscode ->
     tools/vscode`` tracked, a change to ``tools/vscode/tasks.json`` is one to
     ``.vscode/tasks.json`` in every checkout. A link out of the repository is
-    judged by its target (GRD002), its content unknown here."""
-    folders = {}
+    judged by its target (GRD002), its content unknown here.
+
+    The links are filed by the folder they point at, and each changed path looks
+    up its own folders: linear in the changes times their depth, however many
+    links the tree holds."""
+    by_folder: dict[str, list[str]] = {}  # folder ("" for the root) -> the links to it
     for link, target in links.items():
         if target.startswith("/") or "\\" in target:
             continue
         folder = posixpath.normpath(posixpath.join(posixpath.dirname(link), target))
         if folder != ".." and not folder.startswith("../"):
-            folders[link] = "" if folder == "." else folder + "/"
-    if not folders:
+            by_folder.setdefault("" if folder == "." else folder, []).append(link)
+    if not by_folder:
         return []
     seen = []
     for change in changes:
-        for link, folder in folders.items():
-            if change.path == link or change.path.startswith(link + "/"):
-                continue  # the link itself (``.vscode -> .``), not a file through it
-            inside = [p for p in (change.path, change.source) if p and p.startswith(folder)]
-            if inside:
-                alias = link + "/" + change.path[len(folder):] if change.path.startswith(folder) else change.path
-                source = link + "/" + change.source[len(folder):] if change.source.startswith(folder) and change.source else change.source
-                seen.append(change._replace(path=alias, source=source, via=link, real=change.path))
+        for folder in sorted({f for path in (change.path, change.source) if path for f in ancestors(parent(path))}):
+            for link in by_folder.get(folder, ()):
+                if change.path == link or change.path.startswith(link + "/"):
+                    continue  # the link itself (``.vscode -> .``), not a file through it
+                seen.append(change._replace(path=_through(change.path, folder, link), source=_through(change.source, folder, link), via=link, real=change.path))
     return seen
+
+
+def _through(path: str, folder: str, link: str) -> str:
+    """``path`` as seen through ``link`` to ``folder``, when it is inside it."""
+    if not path or (folder and not path.startswith(folder + "/")):
+        return path
+    return f"{link}/{path[len(folder) + 1:] if folder else path}"

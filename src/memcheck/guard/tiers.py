@@ -17,6 +17,8 @@ person.
 from __future__ import annotations
 
 import re
+from functools import cache
+from types import MappingProxyType
 from typing import Mapping, NamedTuple, Sequence
 
 from memcheck.config import GuardConfig, resource_json
@@ -26,10 +28,12 @@ SECRETS = "secrets"
 AGENTS = "agents"
 
 
-def shipped_tiers() -> dict[str, str]:
+# The data files are read once a run, however many guards, judges and policies ask.
+@cache
+def shipped_tiers() -> Mapping[str, str]:
     """Category -> its tier, as memcheck ships them."""
     data: dict[str, list[str]] = resource_json("guard-patterns.json")["tiers"]
-    return {category: tier for tier in (SECRETS, AGENTS) for category in data[tier]}
+    return MappingProxyType({category: tier for tier in (SECRETS, AGENTS) for category in data[tier]})
 
 
 def tiers(config: GuardConfig) -> dict[str, str]:
@@ -65,13 +69,17 @@ class Signature(NamedTuple):
         )
 
     def shown(self) -> str:
-        """What it matched, as a message names it."""
+        """The agent and what it is known by, as a message names them."""
+        return f"{self.agent}: {self.evidence()}"
+
+    def evidence(self) -> str:
+        """What it matched: ``Co-Authored-By trailer noreply@anthropic.com``."""
         who = f"{self.name} <{self.email}>" if self.name and self.email else self.email or self.name or f"…{self.name_suffix}"
         if self.kind == "trailer":
-            return f"{self.agent}: {self.key} trailer {who}"
+            return f"{self.key} trailer {who}"
         if self.kind == "env":
-            return f"{self.agent}: its shell sets {self.variable}{'=' + self.value if self.value else ''}"
-        return f"{self.agent}: {self.kind} {who}"
+            return f"its shell sets {self.variable}{'=' + self.value if self.value else ''}"
+        return f"{self.kind} {who}"
 
 
 def _signature(data: Mapping[str, str], default_id: str) -> Signature:
@@ -88,6 +96,7 @@ def _signature(data: Mapping[str, str], default_id: str) -> Signature:
     )
 
 
+@cache
 def shipped_signatures() -> tuple[Signature, ...]:
     data: dict[str, list[dict[str, str]]] = resource_json("agent-signatures.json")
     return tuple(_signature(entry, entry["id"]) for entry in data["signatures"])
@@ -99,10 +108,11 @@ class Source(NamedTuple):
     confirmed: bool
 
 
-def sources() -> dict[str, Source]:
+@cache
+def sources() -> Mapping[str, Source]:
     """Each shipped signature's public source, by id."""
     data: dict[str, list[dict[str, str | bool]]] = resource_json("agent-signatures.json")
-    return {str(e["id"]): Source(str(e["source"]), str(e["checked"]), bool(e.get("confirmed", False))) for e in data["signatures"]}
+    return MappingProxyType({str(e["id"]): Source(str(e["source"]), str(e["checked"]), bool(e.get("confirmed", False))) for e in data["signatures"]})
 
 
 def signatures(config: GuardConfig) -> tuple[Signature, ...]:
