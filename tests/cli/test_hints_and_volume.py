@@ -124,6 +124,15 @@ def test_gdn001_still_reports_an_agent_md_nothing_cites(repo: Path) -> None:
     assert path == "AGENT.md" and message.endswith("move what it says into AGENTS.md, and delete it")
 
 
+def test_gdn001_never_reads_a_citation_through_a_symlink_out_of_the_repository(repo: Path, tmp_path: Path) -> None:
+    _agent_md_beside_agents_md(repo)
+    outside = write(tmp_path, "elsewhere/notes.md", "See AGENT.md.\n")
+    (repo / "docs").mkdir()
+    (repo / "docs/notes.md").symlink_to(outside)
+    write(repo, "README.md", "# Shop\n\nSee [the notes](docs/notes.md).\n")
+    assert [p for p, _, _, _ in _of(check_json(repo), "GDN001")] == ["AGENT.md"]
+
+
 # ---------------------------------------------------------------- SKL010
 
 
