@@ -153,10 +153,22 @@ def test_skl010_leaves_custom_keys_alone_and_names_a_misspelt_one(repo: Path) ->
     ]
 
 
-def test_skl010_says_triggers_is_a_list(repo: Path) -> None:
-    write(repo, ".claude/skills/add-enemy/SKILL.md", "---\nname: add-enemy\ndescription: Adds an enemy. Use when asked.\ntrigger: /add-enemy\n---\nBody.\n")
+@pytest.mark.parametrize(
+    ("value", "fix"),
+    [
+        pytest.param("/add-enemy", "rename it to triggers, as a list of the phrases that invoke the skill", id="a-phrase"),
+        pytest.param("[/add-enemy]", "rename it to triggers", id="a-list"),
+        pytest.param(
+            "|\n  Use for every finished task:\n  - a command was run\n",
+            "this text says when to use the skill, which agents read from description: move it there",
+            id="prose",
+        ),
+    ],
+)
+def test_skl010_says_what_a_trigger_key_should_be(repo: Path, value: str, fix: str) -> None:
+    write(repo, ".claude/skills/add-enemy/SKILL.md", f"---\nname: add-enemy\ndescription: Adds an enemy. Use when asked.\ntrigger: {value}\n---\nBody.\n")
     ((_, at, _, message),) = _of(check_json(repo), "SKL010")
-    assert at == 4 and message.endswith("rename it to triggers, as a list of the phrases that invoke the skill"), message
+    assert at == 4 and message.endswith(f"agents match keys exactly, so this setting is ignored; {fix}"), message
 
 
 # ---------------------------------------------------------------- MEM012

@@ -285,6 +285,9 @@ Keep the skill's files in the repository (copy them in), or link to files inside
 RULES = (SKL001, SKL002, SKL003, SKL004, SKL005, SKL006, SKL007, SKL008, SKL009, SKL010, SKL011, SKL012, SKL013)
 
 SCHEMA_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools", "triggers"})
+# A `trigger:` longer than this, or over several lines, is prose about when to use the
+# skill rather than a phrase that invokes it.
+_PHRASE = 80
 # Claude Code's skill keys beyond the schema (AGENT-FILES.md: [CCS], and 2.1.186's
 # `display-name`, `default-enabled`, `fallback`): a key near one of them is a misspelling.
 _CLAUDE_CODE_KEYS = (
@@ -436,9 +439,14 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     near = near_key(known)  # one set of matchers per run's keys, not per file
     for key in sorted(str(k) for k in data if k not in known):
         meant = near(key)
-        if meant is not None:
-            listed = ", as a list of the phrases that invoke the skill" if meant == "triggers" and not isinstance(data[key], list) else ""
-            yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; rename it to {meant}{listed}")
+        if meant is None:
+            continue
+        value = data[key]
+        if meant == "triggers" and isinstance(value, str) and ("\n" in value.strip() or len(value) > _PHRASE):
+            fix = "this text says when to use the skill, which agents read from description: move it there"
+        else:
+            fix = f"rename it to {meant}" + (", as a list of the phrases that invoke the skill" if meant == "triggers" and not isinstance(value, list) else "")
+        yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; {fix}")
 
 
 def _name_problem(name: object) -> str | None:
