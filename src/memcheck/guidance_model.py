@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import bisect
 import posixpath
-from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple
+import re
+from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence
 
 from memcheck import agents
-from memcheck.paths import parent
+from memcheck.paths import basename, join, parent
 from memcheck.text import patterns as globs
 
 if TYPE_CHECKING:
@@ -154,6 +155,40 @@ def case_collisions(ws: Workspace) -> list[tuple[str, str]]:
             collisions.append((path, lowered[key]))
         lowered.setdefault(key, path)
     return collisions
+
+
+def cited(ws: Workspace, paths: Sequence[str]) -> set[str]:
+    """Of ``paths``, the files another Markdown file of the repository cites: links to
+    (`[the protocol](AGENT.md)`), @-mentions, or names as a path, from its own folder
+    or from the root (`see docs/AGENT.md`, in prose or a code span). Such a file is a
+    document people and agents are pointed to, whoever loads it at start-up.
+
+    Every Markdown file is read once (not kept), and only when ``paths`` is not
+    empty: a file that no agent reads is rare."""
+    wanted = set(paths)
+    if not wanted:
+        return set()
+    names = sorted({basename(p) for p in wanted})
+    # A path token ending in one of the names: not inside a longer word or path, and
+    # not followed by more of a name (`AGENT.md.bak`); a sentence's full stop may follow.
+    token = re.compile(r"(?<![\w./~-])(/?(?:[\w.~-]+/)*(?:" + "|".join(map(re.escape, names)) + r"))(?![\w-]|\.\w)")
+    found: set[str] = set()
+    own = set(ws.guidance)
+    for folder, md in sorted(ws.markdown_by_folder.items()):
+        for name in md:
+            path = join(folder, name)
+            if path in wanted or ws.twins.get(path) in wanted:
+                continue
+            text = (ws.document(path) if path in own else ws.source.read(path)).text
+            if not any(n in text for n in names):
+                continue
+            for m in token.finditer(text):
+                target = m.group(1)
+                bases = ("",) if target.startswith("/") else (folder, "") if folder else ("",)
+                found.update(r for base in bases if (r := posixpath.normpath(join(base, target.lstrip("/")))) in wanted)
+            if found == wanted:
+                return found
+    return found
 
 
 # ---------------------------------------------------------------- agents' limits

@@ -5,6 +5,7 @@ never a `rpartition("/")` written out again."""
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import Iterator
 
 
@@ -42,3 +43,33 @@ def split(path: str) -> tuple[str, str]:
     """``(parent(path), basename(path))``, in one pass."""
     folder, _, name = path.rpartition("/")
     return folder, name
+
+
+# What a file name must not hold: whitespace; what Windows refuses (`<>:"|?*\`, control
+# characters); what a Markdown link target reads specially (`()[]#%` and backquotes);
+# bytes that are not UTF-8 (read as lone surrogates), which macOS refuses.
+_NOT_IN_NAME = re.compile(r'[\s<>:"|?*\\()\[\]#%`' + "\x00-\x1f\x7f\ud800-\udfff]")
+_NOT_ON_WINDOWS = re.compile(r'[<>:"|?*\\\x00-\x1f\x7f]')
+
+
+def name_trouble(name: str) -> str | None:
+    """Why a file name breaks links to it or checkouts of it, in a message's words
+    ("a space, which breaks unescaped Markdown links to it"); None when it does neither."""
+    m = _NOT_IN_NAME.search(name)
+    if m is None:
+        return None
+    ch = m.group()
+    if _NOT_ON_WINDOWS.match(ch):
+        return f"{ch!r}, which Windows does not allow in a file name"
+    if ch.isspace():
+        return "a space, which breaks unescaped Markdown links to it"
+    if "\ud800" <= ch <= "\udfff":
+        return "bytes that are not UTF-8, which macOS does not allow in a file name"
+    return f"{ch!r}, which Markdown link targets read specially"
+
+
+def safe_name(name: str) -> str:
+    """``name`` (a ``*.md`` file's) with each run of what ``name_trouble`` objects to
+    as one `-`."""
+    stem = re.sub("-+", "-", _NOT_IN_NAME.sub("-", name[:-3])).strip("-")
+    return f"{stem or 'memory'}.md"

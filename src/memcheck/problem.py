@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 ERROR = "error"
 WARNING = "warning"
@@ -56,6 +56,12 @@ def json_text(dumped: str) -> str:
     if _RAW_IN_JSON.search(dumped):
         dumped = _RAW_IN_JSON.sub(_escape, dumped)
     return dumped.replace(_OLD_COMMAND, _OLD_COMMAND_SHOWN) if _OLD_COMMAND in dumped else dumped
+
+
+def some(items: Sequence[str], shown: int = 5) -> str:
+    """The first ``shown`` of ``items``, joined for a message, and how many more there are."""
+    more = f" and {len(items) - shown} more" if len(items) > shown else ""
+    return ", ".join(items[:shown]) + more
 
 
 class Problem(NamedTuple):

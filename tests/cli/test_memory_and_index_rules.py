@@ -113,9 +113,7 @@ def test_clean_repository_exits_zero_with_summary(repo: Path, monkeypatch: pytes
         pytest.param(b"---\nname: X\ndescripton: d\ndescription: d\ntype: user\n---\nBody\n", "MEM010", 3, id="unknown-key"),
         pytest.param(b"---\nname: X\ndescription: d\ntype: user\n---\n\n  \n", "MEM013", 5, id="empty-body"),
         pytest.param(b"---\nname: X\ndescription: |\n  two\n  lines\ntype: user\n---\nBody\n", "MEM014", 3, id="multiline-description"),
-        pytest.param(b"---\nname: X\ndescription: " + b"long " * 70 + b"\ntype: user\n---\nBody\n", "MEM015", 3, id="long-description"),
         pytest.param(b"\xef\xbb\xbf---\nname: X\ndescription: d\ntype: user\n---\nBody\n", "MEM017", 1, id="bom"),
-        pytest.param(b"---\r\nname: X\r\ndescription: d\r\ntype: user\r\n---\r\nBody\r\n", "MEM018", 1, id="crlf"),
         pytest.param(b"---\nname: X\ndescription: see PR #36 for why\ntype: user\n---\nBody\n", "MEM019", 3, id="comment-cut"),
         pytest.param(b"---\nname: X\ndescription: d\nmetadata:\n  type: nope\n---\nBody\n", "MEM007", 4, id="metadata-type"),
     ],
@@ -216,8 +214,8 @@ def test_paths_bring_in_the_whole_store(repo: Path) -> None:
 
 def test_select_ignore_and_per_path_ignores(repo: Path) -> None:
     write(repo, ".memory/a.md", "no frontmatter\n")
-    write(repo, ".memory/Bad.md", memory("B", "b", "user"))
-    write(repo, ".memory/MEMORY.md", "- [B](Bad.md) \u2014 b\n- [a](a.md)\n")  # the exact render
+    write(repo, ".memory/Bad name.md", memory("B", "b", "user"))
+    write(repo, ".memory/MEMORY.md", "- [B](Bad%20name.md) \u2014 b\n- [a](a.md)\n")  # the exact render
     assert {p["code"] for p in _problems(repo)} == {"MEM002", "MEM012"}
     write(repo, ".memcheck.yaml", "ignore: [MEM012]\n")
     assert {p["code"] for p in _problems(repo)} == {"MEM002"}

@@ -576,7 +576,7 @@ def test_commented_out_and_home_imports_are_not_checked(build: Callable[[Tree], 
 
 def test_trigger_typo_gets_a_hint(build: Callable[[Tree], Path]) -> None:
     (p,) = [p for p in check_json(build(dead_links_that_leave_the_store)) if p["code"] == "SKL010"]
-    assert p["path"] == ".claude/skills/add-enemy/SKILL.md" and "did you mean 'triggers'" in p["message"]
+    assert p["path"] == ".claude/skills/add-enemy/SKILL.md" and "misspelling of 'triggers'" in p["message"]
 
 
 def test_mixed_shapes_findings(build: Callable[[Tree], Path]) -> None:

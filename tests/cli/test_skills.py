@@ -103,12 +103,17 @@ def test_valid_skills_are_clean(repo: Path, extra: str) -> None:
     assert _problems(repo) == []
 
 
-def test_unknown_keys_are_warnings_and_configurable(repo: Path) -> None:
-    write(repo, ".claude/skills/s/SKILL.md", GOOD.format(name="s", extra="owner: me\n"))
+def test_misspelt_keys_are_warnings_and_a_team_s_own_keys_pass(repo: Path) -> None:
+    write(repo, ".claude/skills/s/SKILL.md", GOOD.format(name="s", extra="owner: me\nreviewd: 2026-01-01\n"))
+    assert _problems(repo) == []  # agents ignore a team's own keys
+    write(repo, ".claude/skills/s/SKILL.md", GOOD.format(name="s", extra="owner: me\nuser_invocable: false\n"))
     (p,) = _problems(repo)
-    assert p["code"] == "SKL010" and p["severity"] == "warning"
-    write(repo, ".memcheck.yaml", "skills:\n  allowed-keys: [owner]\n")
-    assert _problems(repo) == []
+    assert p["code"] == "SKL010" and p["severity"] == "warning" and p["line"] == 5 and "rename it to user-invocable" in p["message"]
+    # A key of skills.allowed-keys is known too: a key near it is a misspelling of it.
+    write(repo, ".claude/skills/s/SKILL.md", GOOD.format(name="s", extra="owner: me\nreviewd: 2026-01-01\n"))
+    write(repo, ".memcheck.yaml", "skills:\n  allowed-keys: [reviewed]\n")
+    (p,) = _problems(repo)
+    assert p["code"] == "SKL010" and "misspelling of 'reviewed'" in p["message"]
 
 
 def test_duplicate_names_across_roots_and_scopes(repo: Path) -> None:

@@ -84,8 +84,8 @@ def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
 def test_the_command_exits_at_once_yet_loses_no_output(repo: Path) -> None:
     # entry() skips the interpreter's teardown: everything written must still arrive,
     # with the exit code, on both standard streams.
-    for i in range(300):  # each name is not a slug (MEM012): 300 findings, and IDX001
-        write(repo, f".memory/Note{i:03}.md", memory(f"N{i}", "x", "user"))
+    for i in range(300):  # each name holds a space (MEM012): 300 findings, and IDX001
+        write(repo, f".memory/Note {i:03}.md", memory(f"N{i}", "x", "user"))
     proc = run_process(repo, "check", "--format", "json")
     assert proc.returncode == 1
     codes = [p["code"] for p in json.loads(proc.stdout)["problems"]]

@@ -38,7 +38,11 @@ folder without `AGENTS.md`, and no other agent reads it), a plain `.md` file in
 `agents:` read (`.claude/rules` when Claude Code is not configured). A file an agent
 reaches through an `@`-import of a file it reads counts as read. Where it is not
 confirmed whether an agent reads a file (both `CLAUDE.md` and `.claude/CLAUDE.md`
-in one folder, a case variant such as `agents.md`), nothing is reported.
+in one folder, a case variant such as `agents.md`), nothing is reported; nor is a
+file that another Markdown file of the repository cites (links to, `@`-mentions or
+names by its path: a README's "see AGENT.md", a CLAUDE.md that says to follow it).
+Such a file is a document in use: people and agents are pointed to it, and an agent
+told to read it does.
 
 ## Why is this bad?
 Nothing in the file reaches any agent, while its authors believe it does.
@@ -452,10 +456,13 @@ def _tree_findings(ws: Workspace) -> Iterator[Problem]:
 def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
     configured = model.configured
     by_folder: dict[str, list[str]] | None = None  # made at the first file that needs it
-    for real in ws.guidance:
+    unread = [real for real in ws.guidance if not any(model.state(a, real) != agents.NO for a in configured)]
+    # A file other files cite (README's "see AGENT.md", a link from CLAUDE.md) is a
+    # document in use, not stray instructions: deleting it would break those citations,
+    # and an agent told to read it does.
+    in_use = guidance_model.cited(ws, unread)
+    for real in unread:
         names = model.names_of(real)
-        if any(model.state(a, real) != agents.NO for a in configured):
-            continue
         name = basename(real)
         # Only the configured agents are spoken of; an agent outside `agents:` that
         # reads the file is named only in the plainly optional advice to add it.
@@ -469,6 +476,8 @@ def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
             fix = "shorten it below 4 MiB"
         elif kind == agents.K_CURSOR_MD and agents.CURSOR in configured:
             fix = f"rename it to {name[:-3]}.mdc"
+        elif real in in_use:
+            continue
         else:
             by_folder = by_folder if by_folder is not None else guidance_model.folder_files(model)
             into = guidance_model.read_beside(model, real, by_folder)

@@ -7,15 +7,14 @@ A memory file is a ``*.md`` file directly inside a memory store, other than
 from __future__ import annotations
 
 import datetime as dt
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Mapping
 
 from memcheck import links
-from memcheck.paths import basename, join, parent
-from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.paths import basename, join, name_trouble, parent, safe_name
+from memcheck.problem import ERROR, WARNING, Problem, Rule, contained, some
 from memcheck.text.document import Document
-from memcheck.text.frontmatter import key_to_quote
+from memcheck.text.frontmatter import key_to_quote, near_key, quote_hint, squeezed_key, unprintable_line
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import Store
@@ -95,8 +94,9 @@ MEM004 = Rule("MEM004", "frontmatter-not-strict-yaml", ERROR, False, "Frontmatte
 ## What it does
 Reports frontmatter that strict YAML rejects but that still reads as `key: value`
 lines, and names the value to quote. The usual cause is an unquoted `: ` inside a
-value. The index is still built from the `key: value` reading, as agents' line
-parsers do.
+value; another is a value that starts with a quoted string and goes on after it
+(`name: "Deploy" notes`), which is quoted whole, in single quotes. The index is still
+built from the `key: value` reading, as agents' line parsers do.
 
 ## Why is this bad?
 Agents with a real YAML parser (and memcheck's schema checks) cannot read the file;
@@ -135,7 +135,11 @@ Keep one `type:` line with the value you mean.
 MEM006 = Rule("MEM006", "missing-required-field", ERROR, False, "Required frontmatter field is missing or empty", f"""\
 ## What it does
 Reports a memory file without a non-empty value for each key in `memory.required`
-(default `name`, `description`, `type`; `metadata.type` counts for `type`).
+(default `name`, `description`, `type`; `metadata.type` counts for `type`). Where a
+key of the file looks like a misspelling of the missing one (`Description:`), the
+finding is on that key and says to rename it (MEM010 does not report it too); a
+frontmatter with none of the fields (a session log kept in the store) is one finding,
+not one per field and per unknown key.
 
 ## Why is this bad?
 The index entry falls back to the file name, and an agent cannot tell when the
@@ -218,10 +222,11 @@ created: 2026-03-25
 MEM010 = Rule("MEM010", "unknown-key", WARNING, False, "Frontmatter key is not in the schema", """\
 ## What it does
 Reports top-level frontmatter keys that the memory schema does not define and
-`memory.allowed-keys` does not allow.
+`memory.allowed-keys` does not allow. A key that looks like a misspelling of a
+required field that is missing is reported by MEM006 instead, which says to rename it.
 
 ## Why is this bad?
-Usually a typo (`descripton`) that leaves the real field missing, or tool-specific
+Usually a typo (`descripton`) that leaves the real field unread, or tool-specific
 metadata that should be declared so reviewers know it is intended.
 
 ## Example
@@ -248,20 +253,25 @@ with the other; readers of the index cannot tell the two entries apart.
 Merge the two memories, or give each a distinct name.
 """)
 
-MEM012 = Rule("MEM012", "non-slug-filename", WARNING, False, "Memory file name is not a lowercase slug", """\
+MEM012 = Rule("MEM012", "non-slug-filename", WARNING, False, "Memory file name breaks links or checkouts", """\
 ## What it does
-Reports memory file names that are not lowercase letters, digits, `-`, `_` and `.`
-ending in `.md`.
+Reports a memory file name that holds whitespace, a character Windows does not allow
+in a file name (`<>:"|?*\\` and control characters), or one that Markdown link
+targets treat specially (`()[]#%` and backquotes); and two memories of one store
+whose names differ only by case. Capital letters alone and letters outside ASCII
+are fine: agents and links handle them, and other tools look for some such names as
+they are (`SOUL.md`, `LAST_SESSION.md`).
 
 ## Why is this bad?
-Spaces, capitals and non-ASCII characters break index links, collide on
-case-insensitive file systems and are awkward to pass to agent tools.
+A space or a parenthesis breaks the `[name](file.md)` link that agents write into
+MEMORY.md; a `?` or `:` makes the checkout fail on Windows; `Notes.md` and
+`notes.md` are one file on macOS and Windows, so one overwrites the other.
 
 ## Example
 `Review Style.md`
 
 ## Use instead
-`review_style.md`
+`Review-Style.md` (or `review_style.md`)
 """)
 
 MEM013 = Rule("MEM013", "empty-body", WARNING, False, "Memory file has no content after its frontmatter", """\
@@ -307,10 +317,14 @@ description: User wants concise review findings
 ```
 """)
 
-MEM015 = Rule("MEM015", "long-description", WARNING, False, "Description is longer than the configured maximum", """\
+MEM015 = Rule("MEM015", "long-description", WARNING, False, "Memories of a store have descriptions longer than the configured maximum", """\
 ## What it does
-Reports a `description` longer than `memory.description-max-length` characters
-(default 300).
+Reports the memories whose `description` is longer than
+`memory.description-max-length` characters (default 300): one finding per store, on
+its MEMORY.md, naming the memories (the first five, and how many more), since one
+habit (an agent that writes long descriptions) usually explains them all. A
+`memcheck-disable-file MEM015` comment in MEMORY.md quiets it for the store; in the
+memory's own file, when it is the only one.
 
 ## Why is this bad?
 Every description is loaded into every session through MEMORY.md; long ones push
@@ -352,9 +366,13 @@ A file saved by an editor set to "UTF-8 with BOM".
 Save the file as UTF-8 without BOM.
 """)
 
-MEM018 = Rule("MEM018", "crlf-line-endings", WARNING, False, "Memory file uses CRLF line endings", """\
+MEM018 = Rule("MEM018", "crlf-line-endings", WARNING, False, "Memory files of a store use CRLF line endings", """\
 ## What it does
-Reports a memory file with Windows (CRLF) line endings.
+Reports the memory files with Windows (CRLF) line endings: one finding per store, on
+its MEMORY.md, naming the files (the first five, and how many more), since one
+cause (an editor, or a checkout without `.gitattributes`) usually explains them all.
+A `memcheck-disable-file MEM018` comment in MEMORY.md quiets it for the store; in the
+file's own text, when it is the only one.
 
 ## Why is this bad?
 Agents that keep memory stores split frontmatter with `^---\\n`; with CRLF their regex does not match
@@ -436,7 +454,6 @@ or link to a file inside the repository.
 RULES = (MEM001, MEM002, MEM003, MEM004, MEM005, MEM006, MEM007, MEM008, MEM009, MEM010, MEM011, MEM012, MEM013, MEM014, MEM015, MEM016, MEM017, MEM018, MEM019, MEM021, MEM022)
 
 _KNOWN_KEYS = frozenset({"name", "description", "type", "created", "updated", "agent_name"})
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*\.md$")
 
 
 @lru_cache(maxsize=8)
@@ -482,9 +499,14 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     names: dict[str, str] = {}
     wiki: list[Document] = []  # files with [[...]], checked once every name is known
     dead_links = ws.wants(MEM021.code)
+    cased: dict[str, str] = {}  # file name without case -> the first file of that name
+    wide = _StoreWide()
     for path in store.files:
         doc = ws.document(path)
-        yield from contained(MEM001, path, check_file(ws, doc))
+        yield from contained(MEM001, path, check_file(ws, doc, wide))
+        twin = cased.setdefault(basename(path).casefold(), path)
+        if twin != path:
+            yield MEM012.at(path, 1, 1, f"{basename(path)} and {basename(twin)} differ only by case and collide on macOS and Windows checkouts; merge them into one memory")
         # Claude Code keeps its memory outside the repository, so paths in memories are
         # written from the project root as often as from the store: either counts.
         for line, col, message in links.dead_links(ws, doc, from_root_too=True) if dead_links else ():
@@ -506,6 +528,42 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
                 names[key] = path
     if wiki:
         yield from _check_wiki_links(ws, store, wiki, names)
+    yield from _store_wide(ws, store, wide)
+
+
+class _StoreWide:
+    """What is reported once for a store rather than once per memory: one habit (an
+    agent that writes long descriptions, an editor that saves CRLF) shows in many
+    files of a store, and a finding per file buried the rest of the report (582
+    MEM015 findings in one repository)."""
+
+    def __init__(self) -> None:
+        self.long: list[tuple[str, int]] = []  # (memory, its description's length)
+        self.crlf: list[str] = []
+
+
+def _store_wide(ws: Workspace, store: Store, wide: _StoreWide) -> Iterator[Problem]:
+    """One MEM015 and one MEM018 finding for the store, on its MEMORY.md (where long
+    descriptions land), naming the memories; about the memory when there is one, so
+    a suppression comment in it applies."""
+    if wide.long:
+        most = ws.config.memory.description_max_length
+        advice = "descriptions go into MEMORY.md, which agents load every session"
+        if len(wide.long) == 1:
+            (path, n), = wide.long
+            message = f"{basename(path)} has a description of {n} characters, over the {most} configured; {advice}: shorten it to one sentence and keep the detail in the body"
+        else:
+            named = some([f"{basename(path)} {n}" for path, n in wide.long])
+            message = f"{len(wide.long)} memories of this store have a description over the {most} characters configured ({named}); {advice}: shorten them to one sentence and keep the detail in the body"
+        yield MEM015.at(store.index, 1, 1, message, about=wide.long[0][0] if len(wide.long) == 1 else "")
+    if wide.crlf:
+        split = "agents that split frontmatter at '---\\n' find none in"
+        attributes = "add '*.md text eol=lf' to .gitattributes"
+        if len(wide.crlf) == 1:
+            message = f"{basename(wide.crlf[0])} uses CRLF line endings; {split} it: convert it to LF and {attributes}"
+        else:
+            message = f"{len(wide.crlf)} memory files of this store use CRLF line endings ({some([basename(p) for p in wide.crlf])}); {split} them: convert them to LF and {attributes}"
+        yield MEM018.at(store.index, 1, 1, message, about=wide.crlf[0] if len(wide.crlf) == 1 else "")
 
 
 def _outside_link(ws: Workspace, path: str) -> Problem:
@@ -566,7 +624,8 @@ def _nearest_stems(stems: dict[str, str]) -> dict[str, str]:
     return nearest
 
 
-def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
+def check_file(ws: Workspace, doc: Document, wide: _StoreWide) -> Iterator[Problem]:
+    """The findings on one memory; what is reported once per store goes into ``wide``."""
     path = doc.path
     if doc.error is not None:
         yield MEM001.at(path, doc.error_line, 1, f"{basename(path)} {doc.error}")
@@ -574,9 +633,10 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     if doc.bom:
         yield MEM017.at(path, 1, 1, "file starts with a UTF-8 byte-order mark; save it without BOM")
     if doc.crlf:
-        yield MEM018.at(path, 1, 1, "file uses CRLF line endings; convert it to LF")
-    if not _SLUG.match(basename(path)):
-        yield MEM012.at(path, 1, 1, f"file name {basename(path)!r} is not a lowercase slug (a-z, 0-9, -, _); rename it")
+        wide.crlf.append(path)
+    bad_name = _name_problem(ws, path)
+    if bad_name is not None:
+        yield MEM012.at(path, 1, 1, bad_name)
     if not doc.has_frontmatter:
         yield MEM002.at(path, 1, 1, "no YAML frontmatter: start the file with '---', name, description and type, then '---'")
         return
@@ -585,7 +645,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield MEM003.at(path, 1, 1, "frontmatter opened on line 1 is never closed by a '---' line")
         return
     if fm.yaml_error is not None and not fm.fallback:
-        squeezed = _squeezed_key(doc.lines[1 : fm.end_line - 1])
+        squeezed = squeezed_key(doc.lines[1 : fm.end_line - 1])
         if squeezed is not None:
             bare, offset = squeezed
             # `name:bob` is one string to YAML, not a key and its value: say the fix.
@@ -595,46 +655,28 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         return
     if fm.fallback:
         key = key_to_quote(fm.raw_values, fm.key_lines)
-        line = fm.key_lines.get(key, fm.yaml_error_line) if key else _unprintable_line(doc, fm.yaml_error_line)
-        # Quoting is the fix only for a value that is not quoted yet.
-        hint = f"; quote the value of {key!r}" if key and not fm.raw_values.get(key, "").lstrip().startswith(("'", '"')) else ""
-        yield MEM004.at(path, line, 1, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}")
+        line = fm.key_lines.get(key, fm.yaml_error_line) if key else unprintable_line(doc, fm.yaml_error_line)
+        hint = quote_hint(key, fm.raw_values.get(key, "")) if key else None
+        yield MEM004.at(path, line, 1, f"frontmatter is not valid YAML ({fm.yaml_error}){hint or ''}")
     for key, line in fm.duplicates:
         yield MEM005.at(path, line, 1, f"key {key!r} appears more than once; YAML keeps only the last value")
-    yield from _check_fields(ws, doc)
+    yield from _check_fields(ws, doc, wide)
     if not doc.body.strip():
         yield MEM013.at(path, fm.end_line, 1, "nothing after the frontmatter: write the memory or delete the file")
 
 
-# `name:bob` at the margin: a key, its colon, and a value with no space between them.
-# (`http://...` at the margin is a URL, not a key.)
-_SQUEEZED = re.compile(r"([A-Za-z_][\w-]*):(?![/:\s])\S")
+def _name_problem(ws: Workspace, path: str) -> str | None:
+    """What is wrong with a memory's file name, as MEM012 says it, if anything."""
+    name = basename(path)
+    trouble = name_trouble(name)
+    if trouble is None:
+        return None
+    slug = safe_name(name)
+    to = f" to {slug}" if slug != name and not ws.exists(join(parent(path), slug)) else ""
+    return f"file name {name!r} holds {trouble}; rename it{to}"
 
 
-def _squeezed_key(lines: tuple[str, ...]) -> tuple[str, int] | None:
-    """(key, index of its line) of the first ``key:value`` line missing its space."""
-    for i, line in enumerate(lines):
-        m = _SQUEEZED.match(line)
-        if m is not None:
-            return m.group(1), i
-    return None
-
-
-# What YAML's reader refuses anywhere in a document (it reports no line for it).
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
-
-
-def _unprintable_line(doc: Document, fallback: int) -> int:
-    """The frontmatter line holding a character YAML refuses, if any (a control
-    character in a key); else ``fallback``."""
-    assert doc.frontmatter is not None
-    for i in range(1, doc.frontmatter.end_line - 1):
-        if _UNPRINTABLE.search(doc.lines[i]):
-            return i + 1
-    return fallback
-
-
-def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:
+def _check_fields(ws: Workspace, doc: Document, wide: _StoreWide) -> Iterator[Problem]:
     fm = doc.frontmatter
     assert fm is not None
     path, data, cfg = doc.path, fm.data, ws.config.memory
@@ -643,11 +685,32 @@ def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:
         return fm.key_lines.get(key) or fm.key_lines.get("metadata") or 1
 
     kind = memory_type(data)
-    for key in cfg.required:
-        value = kind if key == "type" else data.get(key)
-        if _blank(value):
-            state = "is empty" if key in data else "is missing"
-            yield MEM006.at(path, line_of(key) if key in data else 1, 1, f"required field {key!r} {state}; add a one-line {key}")
+    allowed = _allowed_keys(cfg.allowed_keys, cfg.required)
+    unknown = [key for key in fm.key_lines if key not in allowed]
+    # A required field that is not there and an unknown key are often one cause, said
+    # once: the key misspelt (`Description:`), or a file whose frontmatter is not a
+    # memory's at all (a session log kept in the store).
+    absent = [key for key in cfg.required if key not in data and (key != "type" or kind is None)]
+    near = near_key(tuple(cfg.required))
+    misspelt: dict[str, str] = {}  # a required key -> the unknown key that looks like it
+    for key in absent:
+        found = next((u for u in unknown if u not in misspelt.values() and near(u) == key), None)
+        if found is not None:
+            misspelt[key] = found
+    explained = set(misspelt.values())
+    if not misspelt and len(cfg.required) > 1 and len(absent) == len(cfg.required):
+        held = f" (it holds {some(list(fm.key_lines))})" if fm.key_lines else ""
+        yield MEM006.at(path, 1, 1, f"frontmatter has none of the memory fields {', '.join(cfg.required)}{held}, so agents cannot index this file as a memory; add {', '.join(cfg.required[:-1])} and {cfg.required[-1]}")
+        explained.update(unknown)
+    else:
+        for key in cfg.required:
+            value = kind if key == "type" else data.get(key)
+            if key in misspelt:
+                wrong = misspelt[key]
+                yield MEM006.at(path, fm.key_lines[wrong], 1, f"required field {key!r} is missing: the key {wrong!r} is not read as it (keys are matched exactly); rename it to {key}")
+            elif _blank(value):
+                state = "is empty" if key in data else "is missing"
+                yield MEM006.at(path, line_of(key) if key in data else 1, 1, f"required field {key!r} {state}; add a one-line {key}")
     if not _blank(kind):
         if not isinstance(kind, str):
             yield MEM008.at(path, line_of("type"), 1, f"type must be a string, got {type(kind).__name__}")
@@ -668,11 +731,10 @@ def _check_fields(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield MEM008.at(path, line_of("metadata"), 1, f"metadata must be a mapping, got {type(data['metadata']).__name__}")
     desc = data.get("description")
     if isinstance(desc, str) and len(desc.strip()) > cfg.description_max_length:
-        yield MEM015.at(path, line_of("description"), 1, f"description is {len(desc.strip())} characters (max {cfg.description_max_length}); shorten it to one sentence")
+        wide.long.append((path, len(desc.strip())))
     yield from _check_dates(ws, doc)
-    allowed = _allowed_keys(cfg.allowed_keys, cfg.required)
-    for key in fm.key_lines:
-        if key not in allowed:
+    for key in unknown:
+        if key not in explained:
             yield MEM010.at(path, fm.key_lines[key], 1, f"unknown frontmatter key {key!r}; fix it or add it to memory.allowed-keys")
     if not fm.fallback and any(" #" in raw for raw in fm.raw_values.values()):
         for key in sorted(fm.plain_keys):

@@ -15,7 +15,7 @@ from memcheck import links
 from memcheck.paths import basename, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
-from memcheck.text.frontmatter import frontmatter_problem
+from memcheck.text.frontmatter import frontmatter_problem, near_key
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.skills import SKILL_NAME, scope_of, skills_root
@@ -200,24 +200,29 @@ to the hidden one have no effect.
 Keep one, or rename one of them.
 """)
 
-SKL010 = Rule("SKL010", "unknown-key", WARNING, False, "Skill frontmatter key is not in the schema", """\
+SKL010 = Rule("SKL010", "unknown-key", WARNING, False, "Skill frontmatter key looks like a misspelt known key", """\
 ## What it does
-Reports frontmatter keys outside the Agent Skills schema (`name`, `description`,
-`license`, `compatibility`, `metadata`, `allowed-tools`), `triggers` and
-the vendor keys of `skills.allowed-keys` (`argument-hint`, `user-invocable`,
-`model`, `version`, `disable-model-invocation`, ...).
+Reports a frontmatter key that no agent reads but that looks like a misspelling of
+one they do (the same once case, `-` and `_` are ignored, or nearly the same
+letters): the Agent Skills keys (`name`, `description`, `license`, `compatibility`,
+`metadata`, `allowed-tools`), Amp's `triggers`, Claude Code's (`when_to_use`,
+`argument-hint`, `disable-model-invocation`, `user-invocable`, `disallowed-tools`,
+`model`, `effort`, `context`, `agent`, `paths`, `display-name`, ...) and those of
+`skills.allowed-keys`. Other keys (`owner`, `status`, another tool's `platforms`)
+are not reported: agents ignore them, and teams keep their own metadata there.
 
 ## Why is this bad?
-Usually a typo (`trigger`, `allowed_tools`) that leaves the real field unset.
+Agents match keys exactly: `trigger` or `allowed_tools` leaves the real setting
+unset, and the skill runs without it.
 
 ## Example
 ```yaml
-trigger: run tests
+allowed_tools: Read, Grep
 ```
 
 ## Use instead
 ```yaml
-triggers: ["run tests"]
+allowed-tools: Read, Grep
 ```
 """)
 
@@ -280,6 +285,15 @@ Keep the skill's files in the repository (copy them in), or link to files inside
 RULES = (SKL001, SKL002, SKL003, SKL004, SKL005, SKL006, SKL007, SKL008, SKL009, SKL010, SKL011, SKL012, SKL013)
 
 SCHEMA_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools", "triggers"})
+# A `trigger:` longer than this, or over several lines, is prose about when to use the
+# skill rather than a phrase that invokes it.
+_PHRASE = 80
+# Claude Code's skill keys beyond the schema (AGENT-FILES.md: [CCS], and 2.1.186's
+# `display-name`, `default-enabled`, `fallback`): a key near one of them is a misspelling.
+_CLAUDE_CODE_KEYS = (
+    "when_to_use", "argument-hint", "arguments", "disable-model-invocation", "user-invocable", "disallowed-tools",
+    "model", "effort", "context", "agent", "background", "hooks", "paths", "shell", "display-name", "default-enabled", "fallback",
+)
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
 
@@ -421,10 +435,18 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield SKL006.at(path, line_of("description"), 1, f"description is {len(description)} characters, over the {MAX_DESCRIPTION} agents accept; shorten it and move detail into the body")
     yield from _check_optional(path, data, line_of)
     yield from _check_triggers(path, data, line_of)
-    allowed = SCHEMA_KEYS | set(ws.config.skills.allowed_keys)
-    for key in sorted(k for k in data if k not in allowed):
-        hint = " (did you mean 'triggers'?)" if key == "trigger" else ""
-        yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} is not a skill key{hint}; fix it or add it to skills.allowed-keys")
+    known = tuple(sorted(SCHEMA_KEYS.union(_CLAUDE_CODE_KEYS, ws.config.skills.allowed_keys)))
+    near = near_key(known)  # one set of matchers per run's keys, not per file
+    for key in sorted(str(k) for k in data if k not in known):
+        meant = near(key)
+        if meant is None:
+            continue
+        value = data[key]
+        if meant == "triggers" and isinstance(value, str) and ("\n" in value.strip() or len(value) > _PHRASE):
+            fix = "this text says when to use the skill, which agents read from description: move it there"
+        else:
+            fix = f"rename it to {meant}" + (", as a list of the phrases that invoke the skill" if meant == "triggers" and not isinstance(value, list) else "")
+        yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; {fix}")
 
 
 def _name_problem(name: object) -> str | None:

@@ -1,11 +1,14 @@
 """Judging parsed frontmatter before a rule reads fields from it: whether it is usable
-at all, which value to quote when strict YAML rejects it, and how a message names a
-value's kind, and which known key an unknown one is a misspelling of. Every rule family that reads frontmatter (MEM, GDN, SKL) asks the same
+at all; when strict YAML rejects it, which value to quote and how, which line lacks
+the space after its key's colon, and which holds a character YAML refuses; how a
+message names a value's kind; and which known key an unknown one is a misspelling
+of. Every rule family that reads frontmatter (MEM, GDN, SKL) asks the same
 questions, so they are answered here once, with the same words.
 """
 from __future__ import annotations
 
 import difflib
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
@@ -26,8 +29,8 @@ def frontmatter_problem(doc: Document) -> tuple[int, str] | None:
     if fm.yaml_error is not None:
         key = key_to_quote(fm.raw_values, fm.key_lines, fm.yaml_error_line) if fm.fallback else None
         line = fm.key_lines.get(key, fm.yaml_error_line) if key else fm.yaml_error_line
-        hint = f"; quote the value of {key!r}" if key else "; fix the YAML"
-        return line, f"frontmatter is not valid YAML ({fm.yaml_error}){hint}"
+        hint = quote_hint(key, fm.raw_values.get(key, "")) if key else None
+        return line, f"frontmatter is not valid YAML ({fm.yaml_error}){hint or '; fix the YAML'}"
     if fm.duplicates:
         key, line = fm.duplicates[0]
         return line, f"key {key!r} appears more than once; YAML keeps only the last value"
@@ -39,21 +42,66 @@ def key_to_quote(raw_values: dict[str, str], key_lines: dict[str, int], error_li
     problem is often a line later); else, given ``error_line``, the key at or before
     it; else None, and the error is shown where YAML found it (a control character
     in a key, say, is no value's fault)."""
+    for key in sorted(key_lines, key=key_lines.__getitem__):
+        raw = raw_values.get(key, "")
+        if raw and not _valid_value(raw):
+            return key
+    before = [k for k, ln in key_lines.items() if error_line is not None and ln <= error_line]
+    return max(before, key=key_lines.__getitem__) if before else None
+
+
+# Past this length the message says how to quote the value rather than quoting it.
+_SHOWN_VALUE = 120
+
+
+def quote_hint(key: str, raw: str) -> str | None:
+    """What to do about the value of ``key`` (``raw``: its text on the key's line),
+    which strict YAML rejects, as the end of a message: quote it; or, when it starts
+    with a quoted string and goes on after it (``name: "Deploy" notes``: YAML reads
+    the string and then finds text where the line should end), quote the whole of
+    it, as the agents' line parsers read it. None when quoting is not the remedy (a
+    quoted value with a bad escape or no closing quote)."""
+    if not raw.startswith(("'", '"')):
+        return f"; quote the value of {key!r}"
+    end = _closing_quote(raw)
+    if end is None or not raw[end + 1 :].strip():
+        return None
+    whole = "'" + raw.replace("'", "''") + "'"
+    said = f"; the value of {key!r} starts with a quoted string and goes on after it; quote the whole value"
+    if len(raw) > _SHOWN_VALUE or not _valid_value(whole):
+        return f"{said} in single quotes, writing each ' inside it as ''"
+    return f"{said}: {key}: {whole}"
+
+
+def _closing_quote(raw: str) -> int | None:
+    """The index of the quote that closes the quoted string ``raw`` starts with."""
+    quote, i = raw[0], 1
+    while i < len(raw):
+        ch = raw[i]
+        if quote == '"' and ch == "\\":
+            i += 2
+            continue
+        if ch == quote:
+            if quote == "'" and raw[i + 1 : i + 2] == "'":  # '' is a quote inside single quotes
+                i += 2
+                continue
+            return i
+        i += 1
+    return None
+
+
+def _valid_value(text: str) -> bool:
+    """Whether ``text`` is a valid YAML value on its own."""
     # Imported here, as everywhere PyYAML is: only rejected frontmatter gets this far.
     import yaml
 
     from memcheck.text import yamlload
 
-    for key in sorted(key_lines, key=key_lines.__getitem__):
-        raw = raw_values.get(key, "")
-        if not raw:
-            continue
-        try:
-            yamlload.load_data(f"k: {raw}\n")
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
-            return key
-    before = [k for k, ln in key_lines.items() if error_line is not None and ln <= error_line]
-    return max(before, key=key_lines.__getitem__) if before else None
+    try:
+        yamlload.load_data(f"k: {text}\n")
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        return False
+    return True
 
 
 def value_kind(value: object) -> str:
@@ -91,3 +139,31 @@ def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
         return best
 
     return near
+
+
+# `name:bob` at the margin: a key, its colon, and a value with no space between them.
+# (`http://...` at the margin is a URL, not a key.)
+_SQUEEZED = re.compile(r"([A-Za-z_][\w-]*):(?![/:\s])\S")
+
+
+def squeezed_key(lines: tuple[str, ...]) -> tuple[str, int] | None:
+    """(key, index of its line) of the first ``key:value`` line missing its space."""
+    for i, line in enumerate(lines):
+        m = _SQUEEZED.match(line)
+        if m is not None:
+            return m.group(1), i
+    return None
+
+
+# What YAML's reader refuses anywhere in a document (it reports no line for it).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
+
+
+def unprintable_line(doc: Document, fallback: int) -> int:
+    """The frontmatter line holding a character YAML refuses, if any (a control
+    character in a key); else ``fallback``."""
+    assert doc.frontmatter is not None
+    for i in range(1, doc.frontmatter.end_line - 1):
+        if _UNPRINTABLE.search(doc.lines[i]):
+            return i + 1
+    return fallback
