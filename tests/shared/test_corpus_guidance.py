@@ -107,7 +107,7 @@ def test_commented_out_and_home_imports_are_not_checked() -> None:
 
 def test_trigger_typo_gets_a_hint() -> None:
     (p,) = [p for p in _problems("Aleslammer__deathwatch_foundryvtt") if p["code"] == "SKL010"]
-    assert p["path"] == ".claude/skills/add-enemy/SKILL.md" and "did you mean 'triggers'" in p["message"]
+    assert p["path"] == ".claude/skills/add-enemy/SKILL.md" and "misspelling of 'triggers'" in p["message"]
 
 
 def test_context_names_the_index_entries_past_the_cap() -> None:
