@@ -98,7 +98,7 @@ def find_skills(ws: Workspace) -> Skills:
             continue
         for name in names:
             path = join(folder, name)
-            if name in NOT_SKILL or name == SKILL_NAME:
+            if name in NOT_SKILL:
                 continue
             if not ws.is_file(path):
                 # Asked before its frontmatter is read: a link out is never read, so
@@ -106,7 +106,7 @@ def find_skills(ws: Workspace) -> Skills:
                 if ws.link_out(path) is not None:
                     outside.append(path)
                 continue
-            if _looks_like_skill(ws.document(path)):
+            if name != SKILL_NAME and _looks_like_skill(ws.document(path)):  # (a SKILL.md here is in skill_mds)
                 found.append(path)
     if folders and not ws.user:
         outside += _links_out_below(ws, folders)
