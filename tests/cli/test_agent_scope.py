@@ -121,3 +121,13 @@ def test_context_does_not_load_a_skill_agents_md_as_folder_guidance(repo: Path) 
     assert proc.stderr == ""
     (section,) = json.loads(proc.stdout)["agents"]
     assert [f["file"] for f in section["files"]] == ["AGENTS.md"]
+
+
+def test_a_skill_md_that_links_out_is_reported_where_agents_load_it_only(repo: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text("---\nname: x\ndescription: y\n---\n")
+    for path in (".claude/skills/SKILL.md", ".claude/skills/deploy/SKILL.md", "src/app/skills/x/SKILL.md"):
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).symlink_to(outside)
+    found = {(p["path"], p["code"]) for p in check_json(repo)}
+    assert found == {(".claude/skills/SKILL.md", "SKL013"), (".claude/skills/deploy/SKILL.md", "SKL013")}
