@@ -112,6 +112,15 @@ SCHEMAS: dict[str, Schema] = {
 COPILOT_EXCLUDE_AGENT = ("code-review", "coding-agent")  # [GHR]; "cloud-agent" is (U)
 COPILOT_EXCLUDE_UNCONFIRMED = ("cloud-agent",)
 
+# The folders agents load a repository's skills from, at any depth: Claude Code's
+# [CCS] (not .agents/skills: CCR 2.1.186), Codex's from the working folder up to the
+# root [CXD][CXS], Copilot's repository skills [GHR], Gemini CLI's workspace skills
+# ([GMD] docs/cli/skills.md; it reads .agents/skills too). A plugin's skills/ folder,
+# beside its PLUGIN_MANIFEST, is Claude Code's too; skill collections keep theirs in
+# skills/ at the repository root. A SKILL.md anywhere else is no agent's skill.
+SKILL_FOLDERS = {".claude/skills": CLAUDE_CODE, ".agents/skills": CODEX, ".github/skills": COPILOT, ".gemini/skills": GEMINI}
+PLUGIN_MANIFEST = ".claude-plugin/plugin.json"
+
 # ------------------------------------------------------------------ limits
 
 CODEX_PROJECT_BUDGET = 32 * 1024  # [CXS] project_doc_max_bytes default

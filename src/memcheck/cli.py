@@ -111,7 +111,8 @@ def cli() -> None:
 @click.option("--statistics", is_flag=True, help="Count the findings per rule code instead of listing them (text or json).")
 @click.option("--write-baseline", metavar="FILE", help="Record the current findings in FILE (sorted JSON) and exit 0; --baseline FILE then reports only new ones.")
 @click.option("--user", is_flag=True, help="Also check the user-level files: ~/.config/amp/AGENTS.md, ~/.claude/CLAUDE.md, ~/.agh/memory, ~/.nano_claude/memory, ~/.claude/skills, ...")
-def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, statistics: bool, write_baseline: str | None, user: bool) -> None:
+@click.option("-v", "--verbose", is_flag=True, help="Say on standard error what the run passed over and why: SKILL.md files in no folder agents load skills from.")
+def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, statistics: bool, write_baseline: str | None, user: bool, verbose: bool) -> None:
     """Report problems in memory stores, indexes, guidance files and skills.
 
     With PATHS (as pre-commit passes them), check what those files belong to: a
@@ -122,7 +123,7 @@ def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Li
     """
     from memcheck.hooks import check as command
 
-    _run(lambda: command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user))
+    _run(lambda: command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user, verbose=verbose))
 
 
 @cli.command()

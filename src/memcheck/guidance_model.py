@@ -48,6 +48,40 @@ def _file_index(ws: Workspace) -> globs.FileIndex:
     return globs.FileIndex(ws.files)
 
 
+def glob_matches(ws: Workspace, pattern: str, folder: str = "") -> bool:
+    """Does ``pattern`` name a file or folder of the checkout (see ``FileIndex.any_match``)?
+    The listed files first; only when none matches, the disk, ignored and untracked
+    files included (a workspace clones its child repositories into a git-ignored
+    folder, and its rules target them), walked only where the pattern leads."""
+    if file_index(ws).any_match(pattern, folder):
+        return True
+    # Without git's listing every file is listed already (but the ones `exclude` names).
+    return (ws.listed_by_git or bool(ws.config.exclude)) and ws.once(_Checkout).any_match(pattern, folder)
+
+
+class _Checkout:
+    """The checkout on disk, read one folder at a time as globs ask (each folder once
+    per run), and the answers."""
+
+    def __init__(self, ws: Workspace) -> None:
+        # No reference to ``ws`` is kept (see agents.Reading).
+        self._entries_in = ws.source.entries_in
+        self._read: dict[str, tuple[list[str], list[str]]] = {}
+        self._answers: dict[tuple[str, str], bool] = {}
+
+    def any_match(self, pattern: str, folder: str) -> bool:
+        key = (pattern, folder)
+        if key not in self._answers:
+            self._answers[key] = globs.any_in_tree(pattern, folder, self._entries)
+        return self._answers[key]
+
+    def _entries(self, folder: str) -> tuple[list[str], list[str]]:
+        found = self._read.get(folder)
+        if found is None:
+            found = self._read[folder] = self._entries_in(folder)
+        return found
+
+
 # ---------------------------------------------------------------- @-imports
 
 

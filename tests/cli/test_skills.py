@@ -26,7 +26,9 @@ def test_discovery_skill_folders_flat_skills_and_resources(repo: Path) -> None:
     write(repo, ".claude/skills/README.md", "---\nname: readme\ndescription: x\n---\n")
     write(repo, ".claude/skills/notes.md", "# no frontmatter: not a skill\n")
     write(repo, "pkg/.agents/skills/run-tests.md", GOOD.format(name="run-tests", extra=""))  # flat, any depth
-    write(repo, "plugins/p/skills/lint/SKILL.md", GOOD.format(name="lint", extra=""))  # SKILL.md anywhere
+    write(repo, "plugins/p/.claude-plugin/plugin.json", '{"name": "p"}\n')
+    write(repo, "plugins/p/skills/lint/SKILL.md", GOOD.format(name="lint", extra=""))  # a plugin's skill
+    write(repo, "src/app/skills/own/SKILL.md", "# the application's own: no agent's skill\n")
     ws = Workspace(config.load(repo))
     assert ws.skills == (".claude/skills/deploy/SKILL.md", "pkg/.agents/skills/run-tests.md", "plugins/p/skills/lint/SKILL.md")
     assert _problems(repo) == []

@@ -104,3 +104,23 @@ def _hostile_patterns() -> None:
 @pytest.mark.parametrize("pattern", ["/", "./", " ", "{,}", "{/,/}"])
 def test_patterns_that_name_nothing(pattern: str) -> None:
     assert patterns.problem(pattern) is not None
+
+
+def _tree(files: list[str]) -> patterns.Entries:
+    """A tree of ``files`` read one folder at a time, as the disk is: (folders, other entries)."""
+    folders = {f for f in _entries(files) if any(p.startswith(f + "/") for p in files)}
+
+    def entries(at: str) -> tuple[list[str], list[str]]:
+        below = at + "/" if at else ""
+        names = {e[len(below) :] for e in _entries(files) if e.startswith(below) and "/" not in e[len(below) :]}
+        return sorted(n for n in names if below + n in folders), sorted(n for n in names if below + n not in folders)
+
+    return entries
+
+
+@settings(max_examples=400, deadline=None)
+@given(files=_PATHS, pattern=_PATTERNS, folder=st.sampled_from(["", "src", "a/b", "lib", "src/a"]))
+@pytest.mark.slow  # a property test: seconds of examples
+def test_the_tree_walk_answers_as_the_index(files: list[str], pattern: str, folder: str) -> None:
+    # The disk is read as the listed files are: one answer, whichever is asked.
+    assert patterns.any_in_tree(pattern, folder, _tree(files)) is patterns.FileIndex(files).any_match(pattern, folder)

@@ -189,12 +189,14 @@ globs: ["src/[a-z]*.ts"]
 ```
 """)
 
-GDN008 = Rule("GDN008", "glob-matches-nothing", WARNING, False, "A globs pattern matches no file in the repository", """\
+GDN008 = Rule("GDN008", "glob-matches-nothing", WARNING, False, "A globs pattern matches no file here", """\
 ## What it does
 Reports a `globs` (AGENTS.md, Cursor rules), `paths` (Claude Code rules) or
 `applyTo` (Copilot instructions) pattern that names no file or folder of the
-repository, tried from the repository root, from the file's own folder, and, for a
-pattern without `/`, as a file name at any depth. An exclusion (`!pattern`) that
+checkout, tried from the repository root, from the file's own folder, and, for a
+pattern without `/`, as a file name at any depth. Every file counts, ignored and
+untracked ones too: a workspace that clones its child repositories into a
+git-ignored folder has rules for their files. An exclusion (`!pattern`) that
 matches nothing excludes nothing and is not reported.
 
 ## Why is this bad?
@@ -222,7 +224,8 @@ their imports bring in (reported once, on the file that holds the import, howeve
 many files import it). Mentions in code spans, fenced blocks and HTML comments,
 e-mail addresses, package scopes (`@types/node`) and bare words (`@id`) are not
 imports.
-A glob mention (`@docs/*.md`, which Amp expands) is reported when it matches no file.
+A glob mention (`@docs/*.md`, which Amp expands) is reported when no file of the
+checkout matches it, ignored and untracked ones included.
 
 ## Why is this bad?
 Agents expand imports into the prompt; a missing one is silently left as text, and
@@ -692,8 +695,8 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
             yield GDN007.at(path, line, 1, f"glob {pattern!r} {bad}")
             continue
         # An exclusion that matches nothing excludes nothing: harmless, not reported.
-        if check_matches and not pattern.startswith("!") and not guidance_model.file_index(ws).any_match(pattern, folder):
-            yield GDN008.at(path, line, 1, f"{key} pattern {pattern!r} matches no file or folder in the repository, so this file never applies by it; fix the pattern or remove it")
+        if check_matches and not pattern.startswith("!") and not guidance_model.glob_matches(ws, pattern, folder):
+            yield GDN008.at(path, line, 1, f"{key} pattern {pattern!r}: no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it")
 
 
 def _guidance_set(ws: Workspace) -> frozenset[str]:
@@ -706,8 +709,8 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
             yield GDN010.at(path, imp.line, imp.col, f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately")
         elif agents.is_glob_mention(imp):
-            if not ws.user and not guidance_model.file_index(ws).any_match(imp.target):
-                yield GDN009.at(path, imp.line, imp.col, f"@{imp.token} matches no file; fix the pattern, or put it in backticks if it is not an import")
+            if not ws.user and not guidance_model.glob_matches(ws, imp.target):
+                yield GDN009.at(path, imp.line, imp.col, f"@{imp.token}: no file here matches it; fix the pattern, or put it in backticks if it is not an import")
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
             yield _missing_import(path, imp)
         elif imp.kind == mentions.PATH and (special := ws.special_kind(imp.target)) is not None:

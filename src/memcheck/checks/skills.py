@@ -1,8 +1,11 @@
 """SKL: skills (SPEC §3; the Agent Skills specification and seed 000).
 
-A skill is ``SKILL.md`` in a skill folder, or a Markdown file with skill frontmatter
-directly inside a skills root (``skills.roots``: ``.agents/skills``,
-``.claude/skills`` at any depth). Agents list every skill's ``name`` and
+A skill is ``SKILL.md`` in a skill folder below a skills root, or a Markdown file
+with skill frontmatter directly inside one: the roots are the folders agents load
+skills from (``.claude/skills``, ``.agents/skills``, ``.github/skills`` and
+``.gemini/skills`` at any depth, a plugin's ``skills/``, ``skills/`` at the
+repository root) and ``skills.roots`` (see ``workspace/skills.py``). Agents list
+every skill's ``name`` and
 ``description`` in the prompt and load the body when the description (or one of
 seed 000's ``triggers``) matches the task.
 """
@@ -18,7 +21,7 @@ from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, near_key
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.links_out import leads_to
-from memcheck.workspace.skills import SKILL_NAME, scope_of, skills_root
+from memcheck.workspace.skills import SKILL_NAME, scope_of, seen_together, skills_root
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -368,10 +371,10 @@ def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
         fm = ws.document(path).frontmatter
         if fm is None:
             continue
-        # Agents discover the configured roots, from the working folder up; a SKILL.md
-        # elsewhere (a plugin source, a docs copy) clashes only within its own folder.
+        # Agents discover their roots from the working folder up; a plugin's skills, a
+        # collection's and a grouped skill's clash only within their own folder.
         root = skills_root(path)
-        scope = scope_of(ws, path) if ws.is_skills_root(root) else "?" + root
+        scope = scope_of(ws, path) if seen_together(ws, root) else "?" + root
         name = fm.data.get("name")
         if isinstance(name, str) and name.strip():
             key = name.strip().casefold()

@@ -27,6 +27,7 @@ def run(
     statistics: bool = False,
     write_baseline: str | None = None,
     user: bool = False,
+    verbose: bool = False,
 ) -> int:
     """The command as the command line gives it: settings and scope from the options,
     then ``check``."""
@@ -60,18 +61,25 @@ def run(
         statistics=statistics,
         output_file=options.output_file,
         write_baseline=write_baseline,
+        verbose=verbose,
     )
 
 
-def _collect_tree(config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str]) -> list[Problem]:
-    # A function of its own: the workspace, and every document it holds, is freed on
-    # return, while check's collector is still off.
+def _collect_tree(config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str], verbose: bool) -> tuple[list[Problem], list[str]]:
+    """The findings, and with ``verbose`` the lines -v prints. A function of its own:
+    the workspace, and every document it holds, is freed on return, while check's
+    collector is still off."""
     from memcheck.engine.collect import collect
     from memcheck.engine.targets import targets_for
     from memcheck.workspace.discover import Workspace
 
     ws = Workspace(config, source)
-    return collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
+    problems = collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
+    if not verbose:
+        return problems, []
+    from memcheck.hooks import verbose as notes
+
+    return problems, notes.notes(ws, paths)
 
 
 def collect_user(config: Config) -> list[Problem]:
@@ -96,6 +104,7 @@ def check(
     statistics: bool = False,
     output_file: str | None = None,
     write_baseline: str | None = None,
+    verbose: bool = False,
 ) -> int:
     """Check, report and say whether the run fails (exit 1) under ``fail-on``.
 
@@ -118,7 +127,11 @@ def check(
         # while they live (as at the end of ``collect.find``), its first pass walks every one
         # of them (a fiftieth of a check on bench/'s trees), only to find them alive.
         with no_cycle_collection():
-            problems = _collect_tree(config, paths, source, deleted)
+            problems, said = _collect_tree(config, paths, source, deleted, verbose)
+        if said:
+            from memcheck.hooks.verbose import show
+
+            show(said)
     if user:
         problems = sorted([*problems, *collect_user(config)])
     if write_baseline is not None:

@@ -26,6 +26,7 @@ built only when the first such question is asked: it narrows the candidates by t
 pattern's literal folder prefix, file name or extension before trying the pattern,
 and remembers every answer, so a tree with thousands of guidance files sharing a few
 patterns costs one look-up per distinct pattern, not one pass over the files each.
+A pattern it finds nothing for is then tried on the disk (``any_in_tree``).
 
 Matching works on path segments: ``**`` alone in a segment spans any number of
 folders, ``*`` and ``?`` stay within one, ``[...]`` (``[!...]`` negates) is a
@@ -740,3 +741,52 @@ class FileIndex:
             (seg,) = alt.segments
             known = self._by_names[alt] = any(_segment_matches(seg, basename(entry)) for entry in self._pool(alt, ""))
         return known
+
+
+# A folder's entries, one folder at a time: (its folders, its other entries), as names.
+Entries = Callable[[str], "tuple[Sequence[str], Sequence[str]]"]
+
+
+def any_in_tree(pattern: str, folder: str, entries: Entries) -> bool:
+    """``FileIndex.any_match`` on a tree read one folder at a time by ``entries``,
+    going only where the pattern leads: into the folders its segments name, and below
+    a ``**`` (folders in order) until the first match. Each folder is read at most
+    once per alternative and reading; the caller keeps what was read."""
+    for alt in compile_glob(pattern):
+        readings = [("", alt.segments)] + ([(folder, alt.segments)] if folder else [])
+        if alt.anywhere:
+            readings.append(("", (_GLOBSTAR, *alt.segments)))
+        if any(_in_tree(start, segments, entries) for start, segments in readings):
+            return True
+    return False
+
+
+def _in_tree(start: str, segments: tuple[str, ...], entries: Entries) -> bool:
+    # Depth first, without recursion (a tree can be thousands of folders deep): a
+    # state is a folder and the segments matched down to it.
+    last = len(segments) - 1
+    # ends[i]: segments i and after match no segment at all (each is a **)
+    ends = [all(s == _GLOBSTAR for s in segments[i:]) for i in range(len(segments) + 1)]
+    todo, seen = [(start, 0)], set()
+    while todo:
+        state = todo.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        at, i = state
+        if i > last:  # a ** ended on a folder below the start: it names that folder
+            if at != start:
+                return True
+            continue
+        folders, others = entries(at)
+        seg = segments[i]
+        if seg == _GLOBSTAR:
+            if i == last and (folders or others or at != start):
+                return True
+            todo.extend((f"{at}/{name}" if at else name, i) for name in reversed(folders))
+            todo.append((at, i + 1))  # tried first: no folder more
+            continue
+        if ends[i + 1] and any(_segment_matches(seg, name) for name in (*folders, *others)):
+            return True
+        todo.extend((f"{at}/{name}" if at else name, i + 1) for name in reversed(folders) if _segment_matches(seg, name))
+    return False

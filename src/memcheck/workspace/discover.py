@@ -272,9 +272,14 @@ class Workspace:
         return found
 
     def is_skills_root(self, folder: str) -> bool:
+        """Agents load skills from ``folder`` (see ``skills.agents_load_skills_from``),
+        or a ``skills.roots`` glob names it."""
         known = self._skills_roots.get(folder)
         if known is None:
-            known = self._skills_roots[folder] = any(patterns.glob_matches_folder(g, folder) for g in self.config.skills.roots)
+            known = _skills.agents_load_skills_from(folder, self.file_set.__contains__) or any(
+                patterns.glob_matches_folder(g, folder) for g in self.config.skills.roots
+            )
+            self._skills_roots[folder] = known
         return known
 
     @property
@@ -288,6 +293,27 @@ class Workspace:
         """Files an agent loads with a skill that are symlinks out of the root: never
         read, and not in ``skills`` (see ``skills.find_skills``)."""
         return self._found_skills.outside
+
+    @property
+    def skill_mds(self) -> tuple[str, ...]:
+        """The SKILL.md files that are skills (by their paths alone: some may be
+        symlinks out of the root), sorted."""
+        return self._skill_folders.skills
+
+    @property
+    def skill_folders(self) -> frozenset[str]:
+        """The folders of the SKILL.md skills: every file in one is the skill's,
+        and no guidance file of its folder."""
+        return self._skill_folders.folders
+
+    @property
+    def skills_passed_over(self) -> tuple[tuple[str, str], ...]:
+        """(a SKILL.md that is no agent's skill, why), sorted."""
+        return self._skill_folders.passed_over
+
+    @cached_property
+    def _skill_folders(self) -> _skills.SkillFolders:
+        return _skills.skill_folders(self)
 
     @cached_property
     def _found_skills(self) -> _skills.Skills:
@@ -317,13 +343,8 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
         return list(found), list(ws.guidance), _skill_targets(ws)
     wanted = [w for w in (relative_path(ws.root, p) for p in paths) if w is not None]
     gone = [w for w in (relative_path(ws.root, p) for p in deleted) if w is not None]
-    # Looked up by each path's folders, not tried one by one: a hook run may be given
-    # thousands of paths, and a store thousands of files.
     wanted_set = set(wanted)
-    whole = "" in wanted_set
-
-    def hit(path: str) -> bool:
-        return whole or path in wanted_set or any(f in wanted_set for f in _ancestors(parent(path)) if f)
+    hit = given(wanted)
 
     # Only folders that hold a given path or lie below a given folder can be hit:
     # judge those, not the whole tree, so a hook run on one file stays cheap.
@@ -350,6 +371,19 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     return stores, guidance, skills
 
 
+def given(paths: Iterable[str] | None) -> Callable[[str], bool]:
+    """Whether a path is one of ``paths`` (relative to the root) or lies below one;
+    for None, every path is."""
+    if paths is None:
+        return lambda path: True
+    # Looked up by each path's folders, not tried one by one: a hook run may be given
+    # thousands of paths, and a store thousands of files.
+    wanted = set(paths)
+    if "" in wanted:
+        return lambda path: True
+    return lambda path: path in wanted or any(f in wanted for f in _ancestors(parent(path)) if f)
+
+
 def _skill_targets(ws: Workspace) -> list[str]:
     """The skills to check, with the files of skills that link out of the root."""
     return [*ws.skills, *ws.skill_links_out]
@@ -371,7 +405,8 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
             return None
         if kind_of(rel, config.guidance.filenames) is not None:
             return None
-        if _skills.skill_name(rel, lambda folder: any(patterns.glob_matches_folder(g, folder) for g in config.skills.roots)):
+        # (Without the listing, any folder named skills may be a plugin's: asked as one.)
+        if _skills.skill_name(rel, lambda folder: basename(folder) == _skills.SKILLS or any(patterns.glob_matches_folder(g, folder) for g in config.skills.roots)):
             return None
         folders.add(parent(rel))
         if len(folders) > _MAX_HOOK_FOLDERS:

@@ -149,6 +149,18 @@ class DiskSource:
         except OSError:
             return frozenset()
 
+    def entries_in(self, folder: str) -> tuple[list[str], list[str]]:
+        folders: list[str] = []
+        others: list[str] = []
+        try:
+            with os.scandir(self._full(folder) if folder else self.root) as entries:
+                for e in entries:
+                    if e.name != ".git":
+                        (folders if e.is_dir(follow_symlinks=False) else others).append(e.name)
+        except OSError:
+            pass
+        return sorted(folders), sorted(others)
+
     def git_ignored(self, paths: Sequence[str]) -> set[str]:
         return git.ignored(self.root, paths)
 

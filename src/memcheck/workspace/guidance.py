@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from memcheck.agents import kind_of
 from memcheck.paths import basename, join, parent
+from memcheck.workspace.skills import in_skill_folder
 
 if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
@@ -33,7 +34,10 @@ def find_guidance(ws: Workspace) -> Guidance:
     outside: list[str] = []
     small: set[str] = set()  # regular files of at most 255 bytes: maybe a link checked out as text
     by_real: dict[str, list[str]] = {}
-    for path in sorted(path for path in ws.files if kind_of(path, filenames) is not None):
+    # A guidance file inside a skill's folder is one of the skill's files, read when
+    # the skill is used, not as the instructions of its folder.
+    skill_folders = ws.skill_folders
+    for path in sorted(path for path in ws.files if kind_of(path, filenames) is not None and not in_skill_folder(parent(path), skill_folders)):
         entry = ws.source.entry(path)
         if entry is None:
             continue

@@ -1,9 +1,10 @@
 """Files held in memory as a ``Source``: for tests, and an editor's unsaved buffers."""
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from memcheck.paths import normal, parent, split
+from memcheck.paths import basename, normal, parent, split
 from memcheck.text import document
 from memcheck.text.document import Document
 from memcheck.workspace.source import Entry, Listing
@@ -59,6 +60,17 @@ class MemorySource:
 
     def regular_files_in(self, folder: str) -> frozenset[str]:
         return frozenset(self._names.get(folder, ()))
+
+    def entries_in(self, folder: str) -> tuple[list[str], list[str]]:
+        return sorted(self._folders_in.get(folder, ())), sorted(self._names.get(folder, ()))
+
+    @cached_property
+    def _folders_in(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for f in self._names:
+            if f:
+                found.setdefault(parent(f), []).append(basename(f))
+        return found
 
     def git_ignored(self, paths: Sequence[str]) -> set[str]:
         return set()

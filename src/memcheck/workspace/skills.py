@@ -1,10 +1,13 @@
-"""Skills: SKILL.md files in skill folders, and Markdown files with a skill's
-frontmatter directly inside a skills root (``skills.roots``)."""
+"""Skills: SKILL.md files in skill folders below a skills root, and Markdown files
+with a skill's frontmatter directly inside one. The skills roots are the folders
+agents load skills from (``agents.SKILL_FOLDERS``, a plugin's ``skills/``, ``skills/``
+at the repository root) and the ones ``skills.roots`` names."""
 from __future__ import annotations
 
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from memcheck.agents import PLUGIN_MANIFEST, SKILL_FOLDERS
 from memcheck.paths import ancestors, basename, join, parent
 from memcheck.text import patterns
 from memcheck.workspace.stores import INDEX_NAME
@@ -20,6 +23,22 @@ NOT_SKILL = frozenset({"README.md", INDEX_NAME})
 SKILL_KEYS = frozenset({"name", "description", "triggers"})
 
 
+SKILLS = "skills"
+# Why a SKILL.md is no skill (``memcheck check -v`` says it).
+NOT_IN_A_ROOT = (
+    f"not in a folder agents load skills from ({', '.join(SKILL_FOLDERS)}, a plugin's skills/, skills/ at the root,"
+    " or one skills.roots names); add its skills folder to skills.roots to have it checked"
+)
+
+
+class SkillFolders(NamedTuple):
+    """Where the SKILL.md skills are: worked out from the file names alone."""
+
+    skills: tuple[str, ...]  # the SKILL.md files that are skills, sorted
+    folders: frozenset[str]  # their folders (but a skills root's own): everything in one is the skill's
+    passed_over: tuple[tuple[str, str], ...]  # (a SKILL.md that is no skill, why), sorted
+
+
 class Skills(NamedTuple):
     files: tuple[str, ...]  # the skills, sorted
     # Files an agent loads with a skill (a SKILL.md, a flat skill, any file of a skill
@@ -27,49 +46,74 @@ class Skills(NamedTuple):
     outside: tuple[str, ...]
 
 
+def agents_load_skills_from(folder: str, has_file: Callable[[str], bool]) -> bool:
+    """``folder`` is one agents load skills from: one of ``SKILL_FOLDERS`` at any
+    depth (``.claude/skills``, ...), a plugin's ``skills/`` or ``skills/`` at the root."""
+    if basename(folder) != SKILLS:
+        return False
+    above = parent(folder)
+    return folder == SKILLS or join(basename(above), SKILLS) in SKILL_FOLDERS or has_file(join(above, PLUGIN_MANIFEST))
+
+
+def skill_folders(ws: Workspace) -> SkillFolders:
+    """The SKILL.md files below a skills root, their folders, and the SKILL.md files
+    that are no skill, with why: those in no skills root, and those inside another
+    skill's folder (one of its resources)."""
+    holding = sorted(folder for folder, names in ws.markdown_by_folder.items() if SKILL_NAME in names)
+    below_root = {f for f in holding if any(ws.is_skills_root(a) for a in ancestors(f))}
+    passed_over = [(join(f, SKILL_NAME), NOT_IN_A_ROOT) for f in holding if f not in below_root]
+    folders: set[str] = set()
+    found = []
+    for folder in holding:  # sorted: a skill folder comes before the folders inside it
+        path = join(folder, SKILL_NAME)
+        owner = next((a for a in ancestors(parent(folder)) if a in folders), None) if folder else None
+        if owner is not None:
+            passed_over.append((path, f"inside the skill {owner}, one of its files: agents load only the skill's own SKILL.md"))
+        elif folder in below_root:
+            found.append(path)
+            # A SKILL.md directly in a skills root is checked, but the root is no skill folder.
+            if not ws.is_skills_root(folder):
+                folders.add(folder)
+    return SkillFolders(tuple(found), frozenset(folders), tuple(sorted(passed_over)))
+
+
+def in_skill_folder(path: str, folders: frozenset[str]) -> bool:
+    """``path`` is a skill folder, or lies inside one."""
+    return any(f in folders for f in ancestors(path))
+
+
 def find_skills(ws: Workspace) -> Skills:
-    """SKILL.md files in skill folders, and flat skills directly inside a skills root;
-    and the files of skills that are symlinks out of the root.
+    """SKILL.md files in skill folders below a skills root, and flat skills directly
+    inside one; and the files of skills that are symlinks out of the root.
 
     Everything else inside a skill folder (a nested SKILL.md included) is one of
     its resources, not a skill of its own.
     """
-    by_folder = ws.markdown_by_folder  # folder -> its Markdown files' names
-    folders = {folder for folder, names in by_folder.items() if SKILL_NAME in names}
-
-    def in_skill_folder(folder: str) -> bool:
-        return any(f in folders for f in ancestors(folder))
-
-    found = []
+    folders = ws.skill_folders
+    found = [p for p in ws.skill_mds if ws.is_file(p)]
     outside: list[str] = []
-    for folder, names in by_folder.items():
-        # Most folders hold neither a SKILL.md nor flat skills: one test per folder.
-        skills_root = ws.is_skills_root(folder)
-        if not skills_root and SKILL_NAME not in names:
+    for folder, names in ws.markdown_by_folder.items():
+        # Most folders are no skills root: one test per folder.
+        if not ws.is_skills_root(folder) or in_skill_folder(folder, folders):
             continue
         for name in names:
             path = join(folder, name)
-            if name == SKILL_NAME:
-                if folder and in_skill_folder(parent(folder)):
-                    continue
-            elif name in NOT_SKILL or not skills_root or in_skill_folder(folder):
+            if name in NOT_SKILL:
                 continue
-            elif not ws.is_file(path):
+            if not ws.is_file(path):
                 # Asked before its frontmatter is read: a link out is never read, so
                 # whether it would be a skill is not known; agents would load it.
                 if ws.link_out(path) is not None:
                     outside.append(path)
                 continue
-            elif not _looks_like_skill(ws.document(path)):
-                continue
-            if ws.is_file(path):
+            if name != SKILL_NAME and _looks_like_skill(ws.document(path)):  # (a SKILL.md here is in skill_mds)
                 found.append(path)
     if folders and not ws.user:
         outside += _links_out_below(ws, folders)
     return Skills(tuple(sorted(found)), tuple(sorted(outside)))
 
 
-def _links_out_below(ws: Workspace, folders: set[str]) -> list[str]:
+def _links_out_below(ws: Workspace, folders: frozenset[str]) -> list[str]:
     """The listed files at or below ``folders`` that are symlinks out of the root.
     The files are sorted, so each folder's are one slice of them; one directory read
     per folder tells its regular files (most of them), and only the rest are asked."""
@@ -97,10 +141,20 @@ def _looks_like_skill(doc: Document) -> bool:
     return doc.frontmatter is not None and bool(SKILL_KEYS & doc.frontmatter.data.keys())
 
 
+def seen_together(ws: Workspace, root: str) -> bool:
+    """Agents working in a folder see the skills of ``root`` with those of the other
+    such roots from there up: one of ``SKILL_FOLDERS`` (``.claude/skills``, ...), or
+    one ``skills.roots`` names (a plugin's skills and a collection's are each seen on
+    their own)."""
+    return join(basename(parent(root)), basename(root)) in SKILL_FOLDERS or any(patterns.glob_matches_folder(g, root) for g in ws.config.skills.roots)
+
+
 def scope_of(ws: Workspace, path: str) -> str:
     """The folder whose agents see this skill: the one holding ``.claude/skills``
-    for a configured root, else the folder above the skills folder."""
+    (or a configured root's first folder), else the folder above the skills folder."""
     root = skills_root(path)
+    if join(basename(parent(root)), basename(root)) in SKILL_FOLDERS:
+        return parent(parent(root))
     for glob in ws.config.skills.roots:
         if patterns.glob_matches_folder(glob, root):
             depth = len([s for s in glob.strip("/").split("/") if s])

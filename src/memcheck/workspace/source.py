@@ -78,6 +78,11 @@ class Source(Protocol):
     def regular_files_in(self, folder: str) -> frozenset[str]:
         """Names of the regular files (not symlinks) directly inside ``folder``."""
 
+    def entries_in(self, folder: str) -> tuple[list[str], list[str]]:
+        """What is directly inside ``folder`` in the checkout, listed or not (ignored
+        files too), ``.git`` aside: (its folders, its other entries), names sorted. A
+        symlink is an entry, never a folder to enter."""
+
     def git_ignored(self, paths: Sequence[str]) -> set[str]:
         """Of these paths (which need not exist), the ones git ignores."""
 
