@@ -68,12 +68,25 @@ class _Checkout:
         self._entries_in = ws.source.entries_in
         self._read: dict[str, tuple[list[str], list[str]]] = {}
         self._answers: dict[tuple[str, str], bool] = {}
+        self._whole: globs.FileIndex | None = None
 
     def any_match(self, pattern: str, folder: str) -> bool:
         key = (pattern, folder)
         if key not in self._answers:
-            self._answers[key] = globs.any_in_tree(pattern, folder, self._entries)
+            if self._whole is not None:
+                self._answers[key] = self._whole.any_match(pattern, folder)
+            else:
+                self._answers[key] = found = globs.any_in_tree(pattern, folder, self._entries)
+                if not found and any(alt.anywhere or alt.segments[0] == "**" for alt in globs.compile_glob(pattern)):
+                    # A ** from the root that found nothing has read every folder. Walking
+                    # it again for each further dead glob is work per pair of glob and
+                    # file (75 ms a glob over 50,000 ignored files); the index answers
+                    # each from the names and extensions it fixes.
+                    self._whole = globs.FileIndex(self._everything_read())
         return self._answers[key]
+
+    def _everything_read(self) -> list[str]:
+        return [f"{at}/{name}" if at else name for at, (folders, others) in self._read.items() for name in (*folders, *others)]
 
     def _entries(self, folder: str) -> tuple[list[str], list[str]]:
         found = self._read.get(folder)

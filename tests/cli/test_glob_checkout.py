@@ -87,3 +87,25 @@ def test_a_glob_mention_is_judged_on_the_checkout_too(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Workspace\n\nThe API: @repos/api/src/*.rs\n")
     (found,) = [p for p in check_json(repo) if p["path"] == "AGENTS.md"]
     assert found["code"] == "GDN009" and "no file here matches it" in found["message"]
+
+
+def test_dead_globs_read_the_checkout_once_however_many_there_are(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each dead ** glob walking the whole checkout again is work per pair of glob and
+    # file: with many rules and a big ignored folder, seconds.
+    _workspace_with_ignored_clones(repo)
+    opened: list[str] = []
+    real_scandir = os.scandir
+
+    def counting(path: str | Path = ".") -> object:
+        opened.append(Path(path).resolve().relative_to(repo.resolve()).as_posix())
+        return real_scandir(path)
+
+    import memcheck.workspace.disk as disk
+
+    monkeypatch.setattr(disk.os, "scandir", counting)
+    dead = [f"**/*.ext{i}" for i in range(12)]
+    write(repo, ".claude/rules/dead.md", "---\npaths:\n" + "".join(f"  - '{g}'\n" for g in dead) + "  - '**/server.py'\n---\n\nDead.\n")
+    found = [p["message"].split("'")[1] for p in check_json(repo) if p["code"] == "GDN008"]
+    assert sorted(found) == sorted(dead)  # the ignored clone's server.py is found
+    assert len(opened) == len(set(opened)), sorted(opened)  # no folder twice
+    assert "node_modules/pkg7" in opened  # the first dead glob did read the checkout
