@@ -6,12 +6,13 @@ not doubled.
 """
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
-from conftest import check_json, git, memory, run_cli, write
+from conftest import check_json, git, index_findings, memory, run_cli, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -208,3 +209,93 @@ def test_any_blank_lines_around_the_render_s_lines_are_accepted_and_fix_keeps_th
         (store,) = ws.stores
         assert [p.code for p in collect(ws, targets_for(ws, None)) if p.code.startswith("IDX")] == []
         assert fixer.planned(ws, store) is None
+
+
+# ---------------------------------------------------------------- item 9: the index one folder up or down
+
+
+MEMORIES_LISTED = "# Memory\n\n- [A](a.md) \u2014 about a\n- [B](b.md) \u2014 about b\n- [C](c.md) \u2014 about c\n"
+
+
+@pytest.mark.parametrize("elsewhere", [".claude/MEMORY.md", f"{STORE}/notes/MEMORY.md"], ids=["one-up", "one-down"])
+def test_an_index_one_folder_away_is_to_be_moved_not_doubled(repo: Path, elsewhere: str) -> None:
+    _store(repo)
+    write(repo, elsewhere, MEMORIES_LISTED)
+    git(repo, "add", "-A")
+    (found,) = _idx(repo)
+    assert (found["code"], found["path"], found["fixable"]) == ("IDX001", INDEX, False)
+    assert f"{elsewhere} lists its memories" in found["message"]
+    assert f"`git mv {elsewhere} {INDEX}`" in found["message"]
+    assert "`memcheck fix` writes no second one" in found["message"] and "then make its links" not in found["message"]
+    proc = run_cli(repo, "fix")
+    assert (proc.returncode, proc.stderr) == (1, "")
+    assert not (repo / INDEX).exists()
+    assert f"{INDEX}:1:1: IDX001 {found['message']}\n" in proc.stdout  # fix says it left the store without one, and why
+    assert (repo / elsewhere).read_text() == MEMORIES_LISTED
+    diff = run_cli(repo, "fix", "--diff")
+    assert diff.returncode == 0 and diff.stdout == ""
+    assert f"{INDEX}: {elsewhere} lists its memories" in _explained(repo)
+    git(repo, "mv", elsewhere, INDEX)
+    assert _idx(repo) == []
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        pytest.param("# Notes\n\n- [A](memory/a.md) \u2014 about a\n", id="names-one-of-three"),
+        pytest.param("# Project\n\nSee README.md and docs/a.md.x for more.\n", id="names-none"),
+    ],
+)
+def test_an_index_one_folder_up_that_names_few_of_the_memories_is_another_file(repo: Path, other: str) -> None:
+    _store(repo)
+    write(repo, ".claude/MEMORY.md", other)
+    git(repo, "add", "-A")
+    (found,) = _idx(repo)
+    assert (found["code"], found["fixable"]) == ("IDX001", True)
+    assert "git mv" not in found["message"]
+    run_cli(repo, "fix")
+    assert (repo / INDEX).is_file()
+
+
+def test_a_store_s_own_index_one_folder_down_is_not_taken_for_this_store_s(repo: Path) -> None:
+    # .claude/memory/team/ is a store of its own (named in the config), whose index
+    # happens to name files called as this store's are.
+    write(repo, ".memcheck.yaml", "memory:\n  stores: [.claude/memory, .claude/memory/team]\n")
+    _store(repo)
+    for stem in "abc":
+        write(repo, f"{STORE}/team/{stem}.md", memory(stem, f"team {stem}", "project"))
+    write(repo, f"{STORE}/team/MEMORY.md", "- [a](a.md) \u2014 team a\n- [b](b.md) \u2014 team b\n- [c](c.md) \u2014 team c\n")
+    git(repo, "add", "-A")
+    found = index_findings(repo, INDEX)
+    assert [(p["code"], p["fixable"]) for p in found] == [("IDX001", True)]
+    run_cli(repo, "fix")
+    assert (repo / INDEX).is_file()
+
+
+def test_an_index_above_many_stores_is_read_once(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Claude Code's subagent stores share one parent folder: its MEMORY.md is read for
+    # names once, not once per store (linear in the tree, not stores times its size).
+    from memcheck.index import store as store_mod
+
+    entries = "".join(f"- [{i}](agent{i}/m{i}.md)\n" for i in range(40))
+    write(repo, ".claude/agent-memory/MEMORY.md", f"# Agents\n\n{entries}")
+    for i in range(40):
+        write(repo, f".claude/agent-memory/agent{i}/m{i}.md", memory(f"m{i}", "d", "user"))
+    git(repo, "add", "-A")
+    counting = _Counting(store_mod._WORD)
+    monkeypatch.setattr(store_mod, "_WORD", counting)
+    ws = Workspace(config_mod.default_config(repo))
+    missing = [p for p in collect(ws, targets_for(ws, None)) if p.code == "IDX001"]
+    assert len(missing) == 40 and all("then make its links name the files beside it" in p.message for p in missing)
+    assert counting.read == 1
+
+
+class _Counting:
+    """A compiled pattern that counts the texts it is run over."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern, self.read = pattern, 0
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        self.read += 1
+        return self.pattern.finditer(text)
