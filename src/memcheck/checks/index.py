@@ -146,15 +146,25 @@ Keep memories inside the store; point at other documents from the memory body.
 
 IDX006 = Rule("IDX006", "index-out-of-date", ERROR, True, "MEMORY.md differs from its deterministic render", """\
 ## What it does
-In `generate` mode, reports an index whose bytes differ from what `memcheck fix`
-renders from the store (entry order, names, descriptions, headings).
+In `generate` mode, reports an index whose lines differ from what `memcheck fix`
+renders from the store (entry order, names, descriptions, headings). Blank lines
+are not compared: Markdown formatters add them around headings and lists, and
+`fix` keeps them.
+
+With `index.mode` unset, the mode is `generate` only for an index that reads as a
+renderer wrote it (one style's headings and entries, in that style's order), so
+this reports a render the store has moved on from; a hand-written list in its own
+order is curated (sync mode), and not reported. `memcheck index STORE --explain`
+says which mode was chosen, and why.
 
 ## Why is this bad?
 Agents that keep a generated index rebuild all of it on every write; an index that drifted
 from the store shows agents stale names and descriptions.
 
 ## Example
-An entry still showing a description that the memory file has since changed.
+A grouped index listing `c.md` under `## User` after the memory's type became
+`project`; in `generate` mode set in the config, an entry still showing a
+description that the memory file has since changed.
 
 ## Use instead
 Run `memcheck fix`, or `memcheck index STORE` to see the render.

@@ -122,7 +122,7 @@ def plan(
                 if not same_but_blank_lines(pure_render, region):
                     curated = _line_to_keep(region_lines, memories, pure, types, exists)
             if curated is None:
-                what = f"nothing but {pure}-style headings and entries in its order" if pure else "nothing"
+                what = f"nothing but {pure}-style headings and entries in that style's order" if pure else "nothing"
                 mode, why = GENERATE, f"MEMORY.md holds {what}, so regenerating loses nothing"
             else:
                 mode, why = SYNC, curated
