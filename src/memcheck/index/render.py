@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from memcheck.index.links import is_plain_name
 from memcheck.text.secrets import redact
@@ -200,8 +200,9 @@ def writes(style: str, line: str, types: Sequence[str], first: bool = False) -> 
 
 
 @functools.lru_cache(maxsize=8)
-def headings(types: tuple[str, ...]) -> dict[str, int]:
-    """The section headings ``grouped`` writes, each with its place in the index."""
+def headings(types: tuple[str, ...]) -> Mapping[str, int]:
+    """The section headings ``grouped`` writes, each with its place in the index
+    (one mapping per set of types, shared: read it, never change it)."""
     return {f"## {t.capitalize()}": i for i, t in enumerate((*types, OTHER))}
 
 
