@@ -434,8 +434,15 @@ def test_files_missing_from_a_hand_kept_index_are_named(build: Callable[[Tree], 
 
 
 def test_subagent_entries_in_the_parent_index_and_a_value_cut_by_a_comment(build: Callable[[Tree], Path]) -> None:
-    found = _found(check_json(build(subagent_stores)))
+    problems = check_json(build(subagent_stores))
+    found = _found(problems)
     assert (".claude/agent-memory/infra-engineer/MEMORY.md", "IDX001", 1) in found
+    # The parent's MEMORY.md is that agent's index in the wrong folder, linking its files through the folder's name.
+    (missing,) = [p for p in problems if p["code"] == "IDX001"]
+    assert not missing["fixable"]
+    assert missing["message"].endswith(
+        "move it there: `git mv .claude/agent-memory/MEMORY.md .claude/agent-memory/infra-engineer/MEMORY.md`, then make its links name the files beside it"
+    )
     assert (".claude/agent-memory/bridge-architect/bridge-host-impl.md", "MEM019", 3) in found
     assert not [f for f in found if f[0].startswith(".claude/agent-memory/bridge-architect/") and f[1] != "MEM019"]
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from memcheck.index.caps import byte_cut, cap_lines, cap_usage, entry_names
 from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
 from memcheck.index.plan import GENERATE, changes_of, is_own_render, line_breaks
-from memcheck.index.store import odd_index, store_exists, store_ignored, store_memories, store_plan
+from memcheck.index.store import index_elsewhere, move_advice, odd_index, store_exists, store_ignored, store_memories, store_plan
 from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZY, REMOVE, REPOINT, SHARED, UNICODE_FORM, UNUSED, survey
 from memcheck.paths import basename, join
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
@@ -46,6 +46,11 @@ seen.
 ## Use instead
 Run `memcheck fix`: it writes the index (in the `grouped` style unless
 `index.style` says otherwise).
+
+When a `MEMORY.md` one folder up or one folder down names most of the store's
+memory files (`.claude/MEMORY.md` listing the files of `.claude/memory/`), it is
+this store's index in the wrong folder: move it with the `git mv` the message
+gives. `memcheck fix` then writes no second index beside it.
 """)
 
 IDX002 = Rule("IDX002", "dead-entry", ERROR, True, "Index entry points at a file that does not exist", """\
@@ -141,15 +146,25 @@ Keep memories inside the store; point at other documents from the memory body.
 
 IDX006 = Rule("IDX006", "index-out-of-date", ERROR, True, "MEMORY.md differs from its deterministic render", """\
 ## What it does
-In `generate` mode, reports an index whose bytes differ from what `memcheck fix`
-renders from the store (entry order, names, descriptions, headings).
+In `generate` mode, reports an index whose lines differ from what `memcheck fix`
+renders from the store (entry order, names, descriptions, headings). Blank lines
+are not compared: Markdown formatters add them around headings and lists, and
+`fix` keeps them.
+
+With `index.mode` unset, the mode is `generate` only for an index that reads as a
+renderer wrote it (one style's headings and entries, in that style's order), so
+this reports a render the store has moved on from; a hand-written list in its own
+order is curated (sync mode), and not reported. `memcheck index STORE --explain`
+says which mode was chosen, and why.
 
 ## Why is this bad?
 Agents that keep a generated index rebuild all of it on every write; an index that drifted
 from the store shows agents stale names and descriptions.
 
 ## Example
-An entry still showing a description that the memory file has since changed.
+A grouped index listing `c.md` under `## User` after the memory's type became
+`project`; in `generate` mode set in the config, an entry still showing a
+description that the memory file has since changed.
 
 ## Use instead
 Run `memcheck fix`, or `memcheck index STORE` to see the render.
@@ -320,6 +335,10 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
             return
         if ws.staged is not None and (ws.root / path).is_file():  # judging a commit (see workspace.staged.StagedFiles)
             yield IDX001.at(path, 1, 1, f"{path} is not staged: the commit holds memories of {store.folder or '.'}/ without their index; `git add {path}`")
+        elif (elsewhere := index_elsewhere(ws, store)) is not None:
+            # fix leaves it: a second index here would leave the curated one behind.
+            message = f"memory store {store.folder or '.'}/ has no {INDEX_NAME}, but {move_advice(elsewhere, path)}"
+            yield IDX001.at(path, 1, 1, message)._replace(fixable=False)
         else:
             yield IDX001.at(path, 1, 1, f"memory store {store.folder or '.'}/ has no {INDEX_NAME}; run `memcheck fix` to write it")
         return

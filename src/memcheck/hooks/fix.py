@@ -25,7 +25,7 @@ from memcheck.index.caps import cap_lines, loaded_lines
 from memcheck.index.memory import Exists, Memory
 from memcheck.index.plan import Plan, changes_of
 from memcheck.index.plan import plan as plan_index
-from memcheck.index.store import odd_index, store_exists, store_memories, store_plan
+from memcheck.index.store import index_elsewhere, odd_index, store_exists, store_memories, store_plan
 from memcheck.index.survey import survey
 from memcheck.index.sync import Changes
 from memcheck.paths import join
@@ -157,6 +157,8 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     existing: str | None = None
     if odd_index(ws, store.index) is not None or (store.has_index and os.path.islink(ws.root / store.index)):
         return None  # never written through, never replaced: IDX011 and IDX013 say so
+    if not store.has_index and not (ws.staged is not None and _on_disk(ws, store)) and index_elsewhere(ws, store) is not None:
+        return None  # no second index beside the store's own, one folder away: IDX001 says where
     doc = _index_written_over(ws, store)
     if doc is not None:
         if doc.error is not None:

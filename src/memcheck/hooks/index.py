@@ -8,7 +8,7 @@ from memcheck.config import Config, ConfigError
 from memcheck.hooks.fix import changes_record
 from memcheck.hooks.options import config_for
 from memcheck.index.plan import changes_of
-from memcheck.index.store import store_exists, store_memories, store_plan
+from memcheck.index.store import index_elsewhere, move_advice, store_exists, store_memories, store_plan
 from memcheck.output.text import what_changed
 from memcheck.paths import parent
 from memcheck.problem import escaped, shown
@@ -37,7 +37,10 @@ def show(config: Config, store_path: str, explain: bool) -> int:
     plan = store_plan(ws, store, existing, memories)
     if explain:
         print(f"{shown(store.index)}: {escaped(plan.reason)}")
-        if existing == plan.text:
+        elsewhere = index_elsewhere(ws, store) if existing is None else None
+        if elsewhere is not None:
+            changed = move_advice(elsewhere, store.index)
+        elif existing == plan.text:
             changed = "already up to date"
         else:
             changed = "fix would write it" if existing is None else "fix would rewrite it"

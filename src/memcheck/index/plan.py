@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING, Collection, NamedTuple, Sequence
 
 from memcheck.index.links import classify, is_entry, is_plain_name, links
-from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, pure_style, render
+from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, headings, pure_style, render, writes
 from memcheck.index.survey import Survey, survey
 from memcheck.index.sync import Changes, sync
 from memcheck.text import blocks
@@ -113,18 +113,21 @@ def plan(
         if marked:
             mode, why = GENERATE, "the marker block is memcheck's to regenerate"
         elif not region.strip() or (pure is not None and (style is None or pure == style)):
+            curated = None
             if pure is not None:
                 pure_render = render(pure, memories, types)
-            # An index that is exactly the render (as agents and `fix` write it) holds no
-            # line of its own: no need to look for one (a hypothesis test checks it).
-            kept = None if pure is None or pure_render == region else _line_to_keep(region_lines, memories, pure, types, exists)
-            if kept is None:
-                what = f"nothing but {pure}-style headings and entries" if pure else "nothing"
+                # An index that is the render (as agents and `fix` write it, blank lines
+                # aside) holds no line of its own: no need to look for one (a hypothesis
+                # test checks it).
+                if not same_but_blank_lines(pure_render, region):
+                    curated = _line_to_keep(region_lines, memories, pure, types, exists)
+            if curated is None:
+                what = f"nothing but {pure}-style headings and entries in that style's order" if pure else "nothing"
                 mode, why = GENERATE, f"MEMORY.md holds {what}, so regenerating loses nothing"
             else:
-                mode, why = SYNC, kept
+                mode, why = SYNC, curated
         else:
-            mode, why = SYNC, "MEMORY.md holds curated text (headings, notes or other entry forms) that regenerating would lose"
+            mode, why = SYNC, _foreign_line(region_lines, types, style or detect_style(region_lines) or GROUPED)
         why_mode = f"mode {mode} (automatic): {why}"
     else:
         why_mode = f"mode {mode} (from index.mode in the config)"
@@ -148,8 +151,13 @@ def plan(
         return Plan(mode, style, f"{why_mode}; {why_style}", existing, bool(marked), (first, end), around=around)
     found: Survey | None = None
     changes: Changes | None = None
+    kept = False  # the region is the render but for blank lines: left as it is
     if mode == GENERATE:
         new_region = pure_render if pure_render is not None and style == pure and not around else render(style, [m for m in memories if m.filename not in around], types)
+        if same_but_blank_lines(new_region, region):
+            # Blank lines are a Markdown formatter's (around headings and lists): kept,
+            # or fix and the formatter would undo each other on every run.
+            new_region, kept = region, True
     else:
         found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, also_listed=around)
         if caps is not None and marked:
@@ -157,7 +165,12 @@ def plan(
         new_region, changes = sync(region, memories, exists, style, types, found, caps)
         if changes.added and first:
             changes = changes._replace(added=tuple((name, line + first) for name, line in changes.added))
-    text = normalise((marked[0] + new_region + marked[2]) if marked else new_region)
+    if marked:
+        text = normalise(marked[0] + new_region + marked[2])
+    elif kept:  # blank lines at its end too
+        text = existing.lstrip("\ufeff") + ("" if existing.endswith("\n") else "\n")
+    else:
+        text = normalise(new_region)
     # (pure_style first: cheap, and a synced index that keeps a line of its own is never pure.)
     if settle and automatic and mode == SYNC and not marked and changes is not None and pure_style(text.split("\n"), types, style_asked) is not None:
         # Sync can leave nothing of the curator's (every line it kept was dead): the
@@ -187,21 +200,60 @@ def entry_lines(lines: Sequence[str], start: int, end: int, names: Collection[st
 
 
 def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists) -> str | None:
-    """Why regenerating an index of nothing but ``style`` entries would lose a line,
-    if it would: an entry links to something that exists but is not a memory (a
-    folder, a file of another kind), or carries a name or description other than
-    its memory's: a hand-written one (people write all three styles by hand, and
-    edit what an agent wrote), which regenerating would replace."""
+    """Why regenerating an index of nothing but ``style`` headings and entries would
+    lose something, if it would: the first line where the index keeps an order of its
+    own (sections out of type order, entries out of file-name order: a curator's, as
+    the render sorts) or a line of its own: an entry that links to something that
+    exists but is not a memory (a folder, a file of another kind), or carries a name
+    or description other than its memory's (people write all three styles by hand, and
+    edit what an agent wrote), which regenerating would replace.
+
+    An entry under another type's section is neither: the memory's type changed since
+    the index was rendered, and regenerating moves it (IDX006 says so)."""
     names = {m.filename for m in memories}
     rendered = entries_as_rendered(style, memories)
+    rank = headings(tuple(types)) if style == GROUPED else {}
+    section: tuple[int, str] | None = None  # (rank, heading) of the section the lines are in
+    previous = ""  # the file the section's last entry links to
     for lineno, line in enumerate(lines, 1):
+        if line in rank:
+            if section is not None and rank[line] == section[0]:
+                return f"section {line} comes twice (line {lineno})"
+            if section is not None and rank[line] < section[0]:
+                return f"sections are not in type order (line {lineno}: {section[1]} before {line})"
+            section, previous = (rank[line], line), ""
+            continue
         for link in links(line, lineno)[:1]:
             kind, path = classify(link.target, "", exists)
-            if kind == "local" and path not in names and exists(path):
+            if kind != "local":
+                continue
+            if path < previous:
+                return f"entries are not in file-name order (line {lineno}: {previous} before {path})"
+            previous = path
+            if path not in names and exists(path):
                 return f"line {lineno} links to {path}, which is not a memory file: regenerating would drop the line"
-            if kind == "local" and path in rendered and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
+            if path in rendered and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
                 return f"line {lineno} ({path}) carries a name or description other than its memory's, which regenerating would replace"
     return None
+
+
+def _foreign_line(lines: Sequence[str], types: Sequence[str], style: str) -> str:
+    """Why an index that is not one style's headings and entries alone is curated: its
+    first line that ``style`` (the one asked for, or the one its entries use) does not
+    write."""
+    first = next((n for n, line in enumerate(lines, 1) if line.strip()), 0)
+    for lineno, line in enumerate(lines, 1):
+        if line.strip() and not writes(style, line, types, first=lineno == first):
+            what = "a grouped heading or entry" if style == GROUPED else f"a {style} entry"
+            shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:59] + "\u2026"
+            return f"line {lineno} ({shown}) is not {what}, so regenerating would lose it"
+    return "MEMORY.md holds curated text (headings, notes or other entry forms) that regenerating would lose"
+
+
+def same_but_blank_lines(a: str, b: str) -> bool:
+    """The same lines but for blank ones, which Markdown formatters add and remove
+    around headings and lists (markdownlint's MD022 and MD032)."""
+    return [line for line in a.split("\n") if line.strip()] == [line for line in b.split("\n") if line.strip()]
 
 
 def normalise(text: str) -> str:

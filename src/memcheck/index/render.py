@@ -7,8 +7,9 @@ memory's link.
 """
 from __future__ import annotations
 
+import functools
 import re
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from memcheck.index.links import is_plain_name
 from memcheck.text.secrets import redact
@@ -187,21 +188,31 @@ def detect_style(lines: Iterable[str]) -> str | None:
     return best
 
 
+def writes(style: str, line: str, types: Sequence[str], first: bool = False) -> bool:
+    """Whether ``style`` writes this (non-blank) line: one of its entries, or for
+    ``grouped`` one of its headings (the ``# Memory`` title alone ``first``, as the
+    first line that is not blank)."""
+    if style != GROUPED:
+        return _ENTRY[style].match(line) is not None
+    if first or line == "# Memory":
+        return line == "# Memory"
+    return line in headings(tuple(types)) or _ENTRY[GROUPED].match(line) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def headings(types: tuple[str, ...]) -> Mapping[str, int]:
+    """The section headings ``grouped`` writes, each with its place in the index
+    (one mapping per set of types, shared: read it, never change it)."""
+    return {f"## {t.capitalize()}": i for i, t in enumerate((*types, OTHER))}
+
+
 def pure_style(lines: Sequence[str], types: Sequence[str], prefer: str | None = None) -> str | None:
     """The style when the text holds nothing but that style's headings and entries
     (``prefer`` first: entries without a description fit either flat style)."""
     body = [ln for ln in lines if ln.strip()]
     if not body:
         return None
-    heads = {"# Memory"} | {f"## {t.capitalize()}" for t in (*types, OTHER)}
-    tests = {
-        FLAT_EMDASH: lambda ln: _ENTRY[FLAT_EMDASH].match(ln) is not None,
-        FLAT: lambda ln: _ENTRY[FLAT].match(ln) is not None,
-        GROUPED: lambda ln: ln in heads or _ENTRY[GROUPED].match(ln) is not None,
-    }
     for style in dict.fromkeys([prefer, FLAT_EMDASH, FLAT, GROUPED]):
-        if style is None or (style == GROUPED and body[0] != "# Memory"):
-            continue
-        if all(map(tests[style], body)):
+        if style is not None and all(writes(style, ln, types, first=i == 0) for i, ln in enumerate(body)):
             return style
     return None

@@ -7,15 +7,20 @@ and ``memcheck index``, so each command judges a store as the others do.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Sequence
+import re
+import shlex
+from typing import TYPE_CHECKING, NamedTuple, Sequence
+from urllib.parse import unquote
 
 from memcheck.index.memory import memory_of
 from memcheck.index.plan import plan
-from memcheck.paths import basename, join
+from memcheck.paths import basename, join, parent
+from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Exists, Ignored, Memory
     from memcheck.index.plan import Plan
+    from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
 
@@ -83,3 +88,83 @@ def odd_index(ws: Workspace, path: str) -> str | None:
     if os.path.isdir(full):
         return "a folder, not a file: agents load no index from it"
     return None
+
+
+class Elsewhere(NamedTuple):
+    """A store's index found one folder away from it (see index_elsewhere)."""
+
+    path: str
+    through_folder: bool  # it names most of the memories by a path (`memory/a.md`), not by name alone
+
+
+def index_elsewhere(ws: Workspace, store: Store) -> Elsewhere | None:
+    """The MEMORY.md one folder up or one folder down from a store without one that
+    is this store's index put in the wrong place: it names (links to, or writes out)
+    the file names of more than half of the store's memories, and is no other store's
+    own index. The one that names most, the folder up first on a tie.
+
+    Linear in the tree: each candidate's names are read once (however many stores
+    sit below it), and a store is matched against them by lookups."""
+    if not store.files:
+        return None
+    candidates = ws.once(_indexes_by_folder).get(store.folder, [])
+    if store.folder:
+        up = join(parent(store.folder), INDEX_NAME)
+        if not ws.excludes(up) and ws.is_file(up):
+            candidates = [up, *candidates]
+    mine = {basename(p) for p in store.files}
+    best, most = None, len(mine) // 2  # more than half
+    for path in candidates:
+        if ws.special_kind(path) is not None:
+            continue  # a FIFO is never read: it could block
+        doc = ws.document(path)
+        if doc.error is not None:
+            continue
+        by_name, by_path = ws.derived(doc, _names_written)
+        count = len(mine & (by_name | by_path))
+        if count > most and not ws.derived(doc, _is_own_index):
+            best, most = Elsewhere(path, 2 * len(mine & by_name) <= len(mine)), count
+    return best
+
+
+def move_advice(elsewhere: Elsewhere, index: str) -> str:
+    """What to do with a store's index found in the wrong folder, and why ``fix``
+    writes none in the store's."""
+    move = f"`git mv {shlex.quote(elsewhere.path)} {shlex.quote(index)}`"
+    relink = ", then make its links name the files beside it" if elsewhere.through_folder else ""
+    return f"{elsewhere.path} lists its memories: agents load a store's index only from its own folder, so `memcheck fix` writes no second one; move it there: {move}{relink}"
+
+
+def _indexes_by_folder(ws: Workspace) -> dict[str, list[str]]:
+    """Folder -> the MEMORY.md files one folder down from it, sorted."""
+    below: dict[str, list[str]] = {}
+    for folder, names in sorted(ws.markdown_by_folder.items()):
+        if folder and INDEX_NAME in names:
+            below.setdefault(parent(folder), []).append(join(folder, INDEX_NAME))
+    return below
+
+
+# What a file name can be part of: split at spaces, path separators and the
+# characters Markdown puts around a link's target (`memory/a.md`, `(a.md#top)`).
+_WORD = re.compile(r"[^\s/\\()\[\]<>`'\"|*#?]+")
+
+
+def _names_written(ws: Workspace, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
+    """The Markdown file names an index's text names anywhere: (by name alone, at
+    the end of a path). `caf%C3%A9.md` reads as `café.md`; a sentence's last
+    punctuation is not part of the name."""
+    text = doc.text
+    alone: set[str] = set()
+    pathed: set[str] = set()
+    for m in _WORD.finditer(text):
+        word = m.group().rstrip(".,;:!")
+        if word.endswith(".md") and len(word) > 3:
+            start = m.start()
+            into = pathed if start and text[start - 1] in "/\\" else alone
+            into.add(unquote(word) if "%" in word else word)
+    return frozenset(alone), frozenset(pathed)
+
+
+def _is_own_index(ws: Workspace, doc: Document) -> bool:
+    """The index of the store in its own folder (judged on that folder's files)."""
+    return any(s.has_index for s in ws.stores_among([parent(doc.path)]))
