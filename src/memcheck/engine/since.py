@@ -158,7 +158,7 @@ def _secrets_by_ref(
         return [], config.fail_on  # unreadable there: `memcheck guard` reports that (GRD003)
     if since.options is not None:
         ref_config = since.options(ref_config)
-    if not secrets_off(policy(ref_config), policy(config)):
+    if dataclasses.replace(ref_config, source=config.source) == config or not secrets_off(policy(ref_config), policy(config)):
         return [], config.fail_on
     codes = tuple(sorted(selected(secret_codes(), ref_config)))
     if not codes:

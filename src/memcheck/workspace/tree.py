@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from memcheck import git, gitrefs
 from memcheck.changes import GITLINK_MODE, SYMLINK_MODE
-from memcheck.paths import basename, join, normal, parent, split
+from memcheck.paths import basename, folders_of, join, normal, parent, split
 from memcheck.text import document
 from memcheck.workspace.source import OUTSIDE_LINK, Entry, Listing
 
@@ -55,13 +55,7 @@ class TreeSource:
 
     @cached_property
     def _folders(self) -> frozenset[str]:
-        found = {""}
-        for path in self._entries:
-            folder = parent(path)
-            while folder and folder not in found:
-                found.add(folder)
-                folder = parent(folder)
-        return frozenset(found)
+        return folders_of(self._entries)
 
     @cached_property
     def _regular_by_folder(self) -> dict[str, frozenset[str]]:
