@@ -331,7 +331,7 @@ def fix(
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed}, older=older)
+        report(problems, fmt, out, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed}, older=older, fail_on=config.fail_on)
     # An entry fix added where agents never read it is not a fix: say so, and fail,
     # whatever rules are selected.
     if fails or failing(problems, config.fail_on) or any(f.past_cap for f in fixed) or (fixed and exit_non_zero_on_fix):
