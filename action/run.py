@@ -1,44 +1,49 @@
-"""The GitHub Action: lint with annotations, guard the pull request's range, write the
-SARIF file, the job summary and the step outputs.
+"""The GitHub Action: its inputs mapped to `memcheck check` and `memcheck guard`, and
+what they report written where the runner reads it: annotations, the SARIF file, the
+step outputs and the job summary.
 
 action.yml runs this with the Python of the virtualenv memcheck was installed into.
-Nothing of the pull request's checkout is ever run: guard runs in this process (a
-``python -m memcheck`` started in the checkout would import a ``memcheck/`` folder
-the pull request adds there), and judges the range by the settings of its base.
-Inputs arrive only as ``INPUT_*`` environment variables (never pasted into a shell
-script), the pull request comes from the event file at ``GITHUB_EVENT_PATH``, and
-results go where the runner reads them: annotations on stdout, ``GITHUB_OUTPUT``,
-``GITHUB_STEP_SUMMARY``.
+Nothing of the pull request's checkout is ever run: `memcheck check` and guard run in
+this process (a ``python -m memcheck`` started in the checkout would import a
+``memcheck/`` folder the pull request adds there). Inputs arrive only as ``INPUT_*``
+environment variables (never pasted into a shell script), the pull request comes
+from the event file at ``GITHUB_EVENT_PATH``.
+
+On a pull request (or a push) the job fails only on what it brings: ``memcheck check
+--new-since BASE`` reports the findings that are new since the base, and counts the
+older ones for the summary; the input ``scope: all`` reports and judges every
+finding. Either way the secret rules of the files it changes are judged by the
+base's settings too, which the pull request cannot change for itself, and guard
+judges its commits by the settings of the base.
+
+This script only fetches what a shallow checkout lacks; what is found, and how, is
+the commands' own.
 
 Exit status: 0 pass, 1 findings that fail the job (per ``fail-on`` and the override
 label), 2 memcheck could not run (bad input or config, a range that cannot be read).
 """
 from __future__ import annotations
 
-import dataclasses
+import contextlib
+import io
 import json
 import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple, TextIO
+from typing import Any, Mapping, NamedTuple, Sequence, TextIO
 
-from memcheck import config as memcheck_config
+from memcheck import cli as memcheck_cli
 from memcheck import git as memcheck_git
 from memcheck.checks.guard import GRD003, GRD004, GRD005
 from memcheck.choices import FAIL_ON
-from memcheck.config import ConfigError, selected
-from memcheck.engine.collect import collect
-from memcheck.engine.targets import targets_for
-from memcheck.guard.policy import secret_codes
+from memcheck.config import ConfigError, find_root
 from memcheck.hooks import guard as guarder
-from memcheck.index.caps import cap_usage
-from memcheck.output import ReportContext, counts, sarif
+from memcheck.output import BASELINE_FILE, ReportContext, counts, sarif
 from memcheck.output.github import annotation, escape_data
-from memcheck.problem import ERROR, WARNING, Problem, failing
+from memcheck.problem import ERROR, WARNING, Problem
 from memcheck.rules import all_rules
 from memcheck.safe_files import Refused, replacing
-from memcheck.workspace.discover import Workspace
 
 ZERO_SHA = "0" * 40
 # How deep to fetch a shallow clone, in turn, until base and head meet and no commit
@@ -55,6 +60,9 @@ class UsageError(Exception):
     pass
 
 
+SCOPES = ("new", "all")
+
+
 class Inputs(NamedTuple):
     paths: list[str]
     config: str
@@ -65,14 +73,30 @@ class Inputs(NamedTuple):
     sarif: str
     summary: bool
     override_label: str
+    scope: str = "new"  # new: fail on what the change brings; all: on every finding
 
 
 class Lint(NamedTuple):
+    """What `memcheck check --format json` reported."""
+
     problems: list[Problem]
-    usage: list[tuple[str, int, int]]  # index, lines, bytes
-    max_lines: int
-    max_bytes: int
+    usage: list[tuple[str, int, int, int, int]]  # index, lines, bytes, and their caps
     fail_on: str  # the input's, else the config's: as `memcheck check` judges it
+    fails: bool = False  # a finding fails the job (check's exit status)
+    older: int = 0  # findings older than the change, not reported
+    since: str = ""  # what the findings are new since ("" for the whole tree)
+
+
+class Range(NamedTuple):
+    """The commits a run judges: a pull request's, a push's."""
+
+    base: str  # "" when there is none
+    head: str
+    state: str = "ready"  # ready | skipped | error
+    note: str = ""  # why not ready
+    name: str = ""  # the base's branch, where known
+    settings_from: tuple[str, ...] = ()  # more commits whose settings judge it (guard)
+    settings_branch: str = ""
 
 
 class Guard(NamedTuple):
@@ -112,6 +136,9 @@ def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
     sarif_path = env.get("INPUT_SARIF", "").strip()
     if sarif_path and os.path.isdir(sarif_path):
         raise UsageError(f"input sarif: {sarif_path} is a folder; name the file to write, such as {sarif_path.rstrip('/')}/memcheck.sarif")
+    scope = env.get("INPUT_SCOPE", "").strip().lower() or "new"
+    if scope not in SCOPES:
+        raise UsageError(f"input scope must be one of {', '.join(SCOPES)}, not {scope!r}")
     event_base, event_head = event_range(event)
     return Inputs(
         paths=paths or ["."],
@@ -123,6 +150,7 @@ def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
         sarif=sarif_path,
         summary=_flag(env, "INPUT_SUMMARY", True),
         override_label=env.get("INPUT_OVERRIDE_LABEL", "").strip(),
+        scope=scope,
     )
 
 
@@ -183,17 +211,34 @@ def event_labels(event: Mapping[str, Any]) -> set[str]:
 # --- lint -------------------------------------------------------------------------
 
 
-def lint(inputs: Inputs) -> Lint:
-    root = memcheck_config.find_root(Path(inputs.paths[0]))
-    cfg = memcheck_config.load(root, Path(inputs.config) if inputs.config else None)
-    ws = Workspace(cfg)
-    targets = targets_for(ws, inputs.paths)
-    usage = []
-    for store in targets.stores:
-        doc = ws.document(store.index) if store.has_index else None
-        if doc is not None and doc.error is None:
-            usage.append((store.index, *cap_usage(doc)))
-    return Lint(collect(ws, targets), usage, cfg.index.max_lines, cfg.index.max_bytes, inputs.fail_on or cfg.fail_on)
+def memcheck(args: Sequence[str]) -> tuple[int, str, str]:
+    """``memcheck ARGS`` run as the command line runs it, in this process: its exit
+    status, standard output and standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = memcheck_cli.main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def lint(inputs: Inputs, base: str, since: str = "") -> Lint:
+    """`memcheck check`, new since ``base`` (with ``scope: all``, every finding; the
+    secret rules of what the change touches judged by the base's settings all the
+    same); ``since`` names the base in the summary."""
+    args = ["check", "--format", "json"]
+    if inputs.config:
+        args += ["--config", inputs.config]
+    if inputs.fail_on:
+        args += ["--fail-on", inputs.fail_on]
+    if base:
+        args += ["--new-since", base, *(["--all"] if inputs.scope == "all" else [])]
+    code, out, err = memcheck([*args, "--", *inputs.paths])
+    if code not in (0, 1):
+        lines = err.strip().splitlines()
+        raise UsageError((lines[-1] if lines else f"memcheck check exited {code}").removeprefix("memcheck: error: "))
+    doc = json.loads(out)
+    found = doc["summary"]
+    usage = [(i["path"], i["lines"], i["bytes"], i["max_lines"], i["max_bytes"]) for i in doc["indexes"]]
+    return Lint([Problem(**p) for p in doc["problems"]], usage, found["fail_on"], code == 1, found.get("older", 0), since if "new_since" in found else "")
 
 
 # --- guard ------------------------------------------------------------------------
@@ -243,63 +288,58 @@ def _default_branch_tip(branch: str) -> str | None:
     return found.stdout.strip() if fetched.returncode == 0 and found.returncode == 0 else None
 
 
-def guard(inputs: Inputs, labels: set[str], default_branch: str = "", settings_branch: str = "") -> Guard:
-    if not inputs.guard:
-        return Guard("off", [], "guard is off")
-    base = inputs.base
+def judged_range(inputs: Inputs, event: Mapping[str, Any]) -> Range:
+    """The pull request's or the push's commits, fetched where a shallow checkout
+    lacks them: what lint compares with and guard judges."""
+    base, head = inputs.base, inputs.head
+    pr = event.get("pull_request")
+    name = str(pr.get("base", {}).get("ref") or "") if isinstance(pr, dict) and base == event_range(event)[0] else ""
+    settings_branch, default_branch = event_settings_branch(event), event_default_branch(event)
     settings_from: tuple[str, ...] = ()
-    if settings_branch and base and inputs.head:
+    if inputs.guard and settings_branch and base and head:
         # Fetched before the range is prepared: in a shallow clone this fetch is
         # shallow too, and the range is then deepened as far as it needs.
         tip = _default_branch_tip(settings_branch)
         if tip is None:
-            return Guard("error", [], f"cannot fetch the default branch {settings_branch!r} from origin, whose settings judge a push to another branch too")
+            return Range("", head, "error", f"cannot fetch the default branch {settings_branch!r} from origin, whose settings judge a push to another branch too")
         settings_from = (tip,)
-    if not base and inputs.head and default_branch:
+    if not base and head and default_branch:
         # A push that created a branch: judged against the default branch.
-        base = _default_branch_tip(default_branch) or ""
+        base, name = _default_branch_tip(default_branch) or "", default_branch
         if not base:
-            return Guard("error", [], f"the push created a branch; cannot fetch the default branch {default_branch!r} from origin to judge it against")
-        if memcheck_git.as_user("merge-base", "--is-ancestor", inputs.head, base).returncode == 0:
-            return Guard("skipped", [], f"the pushed commit {inputs.head[:12]} is already on the default branch {default_branch}")
-    if not (base and inputs.head):
-        return Guard("skipped", [], "no pull request range: run on pull_request events, or set the base and head inputs")
-    why = prepare_range(base, inputs.head)
+            return Range("", head, "error", f"the push created a branch; cannot fetch the default branch {default_branch!r} from origin to judge it against")
+        if memcheck_git.as_user("merge-base", "--is-ancestor", head, base).returncode == 0:
+            return Range("", head, "skipped", f"the pushed commit {head[:12]} is already on the default branch {default_branch}")
+    if not (base and head):
+        return Range("", head, "skipped", "no pull request range: run on pull_request events, or set the base and head inputs")
+    why = prepare_range(base, head)
     if why is not None:
-        return Guard("error", [], why)
+        return Range("", head, "error", why)
+    return Range(base, head, name=name, settings_from=settings_from, settings_branch=settings_branch)
+
+
+def guard(inputs: Inputs, judged: Range, labels: set[str]) -> Guard:
+    if not inputs.guard:
+        return Guard("off", [], "guard is off")
+    if judged.state != "ready":
+        return Guard(judged.state, [], judged.note)
+    base, head = judged.base, judged.head
     try:
-        request = guarder.Request(base=base, head=inputs.head, settings_from=settings_from)
+        request = guarder.Request(base=base, head=head, settings_from=judged.settings_from)
         found = guarder.check(inputs.config or None, request, Path.cwd(), env={})
     except ConfigError as e:
         return Guard("error", [], str(e))
     except Exception as e:  # as the CLI does: one line, never a traceback in the log
         return Guard("error", [], f"internal error: {type(e).__name__}: {e}")
-    note = f"range {base[:12]}..{inputs.head[:12]}"
-    if settings_from:
-        note += f", by the settings of {base[:12]} and of the default branch {settings_branch}"
+    note = f"range {base[:12]}..{head[:12]}"
+    if judged.settings_from:
+        note += f", by the settings of {base[:12]} and of the default branch {judged.settings_branch}"
     overridden = bool(found and inputs.override_label and inputs.override_label in labels)
     if overridden:
         # The label accepts an agent's change and a reviewed loosening; a secret stays an error.
         allowed = f" (allowed: the pull request has the label {inputs.override_label!r})"
         found = [p._replace(severity=WARNING, message=p.message + allowed) if p.code in OVERRIDABLE else p for p in found]
     return Guard("ran", sorted(found), note, overridden, base)
-
-
-def secrets_by_base(inputs: Inputs, base: str) -> list[Problem]:
-    """The secret rules over the checkout, as the base's settings run them: a pull
-    request's own config cannot turn them off for its own files (``ignore: [SEC]``,
-    ``select``, ``exclude``, ``per-path-ignores``; the guard reports that change too,
-    as GRD005, and an override label lets the change land, never the secret)."""
-    try:
-        config = guarder.settings_at(inputs.config or None, Path.cwd(), base)
-    except ConfigError:
-        return []  # unreadable settings at the base: the guard has failed on them already
-    codes = secret_codes()
-    on = tuple(code for code in codes if code in selected(codes, config))
-    if not on:
-        return []  # the base has the secret rules off too
-    ws = Workspace(dataclasses.replace(config, select=on, ignore=()))
-    return collect(ws, targets_for(ws, inputs.paths))
 
 
 # What the override label lets through: an agent's change to a path guarded from
@@ -352,15 +392,28 @@ def _usage(value: int, cap: int, unit: str) -> str:
     return f"`{bar(value, cap)}` {value:,} / {cap:,} {unit} ({pct}%){mark}"
 
 
-def summary(result: Lint, guarded: Guard, override_label: str = "") -> str:
+def summary(result: Lint, guarded: Guard, override_label: str = "", scope: str = "new") -> str:
     errors, warnings, fixable = counts(result.problems)
     paths = sorted({p.path for p in guarded.problems})
     head = f"**{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}**"
+    if result.since:
+        head += f" new since {result.since}"
     if fixable:
         head += f" ({fixable} fixable with `memcheck fix`)"
     if guarded.state == "ran":
         head += f"; **{len(paths)} guarded path{'s' * (len(paths) != 1)}** touched"
     out = ["## memcheck", "", head + f"; fail-on: {result.fail_on}", ""]
+    if result.older:
+        n = result.older
+        out += [
+            f"{n:,} older finding{'s' * (n != 1)} (in files the change does not touch, or there before it) "
+            f"{'are' if n != 1 else 'is'} not listed and do{'es' * (n == 1)} not fail the job: the input `scope: all` lists and judges "
+            f"{'them' if n != 1 else 'it'}. To adopt them as they are, record them in a baseline, which every run then leaves out: "
+            f"`memcheck check --write-baseline {BASELINE_FILE}`, commit the file, and add `baseline: {BASELINE_FILE}` to `.memcheck.yaml`.",
+            "",
+        ]
+    elif scope == "new" and not result.since:
+        out += ["No pull request range to compare with: every finding is listed and judged.", ""]
 
     out += ["### Findings", ""]
     if result.problems:
@@ -386,8 +439,8 @@ def summary(result: Lint, guarded: Guard, override_label: str = "") -> str:
     out += ["### Index caps", ""]
     if result.usage:
         out += ["| Index | Lines | Bytes |", "| --- | --- | --- |"]
-        for index, lines, size in result.usage:
-            out.append(f"| {_code(index)} | {_usage(lines, result.max_lines, 'lines')} | {_usage(size, result.max_bytes, 'bytes')} |")
+        for index, lines, size, max_lines, max_bytes in result.usage:
+            out.append(f"| {_code(index)} | {_usage(lines, max_lines, 'lines')} | {_usage(size, max_bytes, 'bytes')} |")
     else:
         out.append("No MEMORY.md index checked.")
     out.append("")
@@ -450,21 +503,15 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
     try:
         event = read_event(env)
         inputs = read_inputs(env, event)
-        result = lint(inputs)
+        judged = judged_range(inputs, event)
+        since = (f"the base {_code(judged.name)} ({_code(judged.base[:12])})" if judged.name else f"the base {_code(judged.base[:12])}") if judged.base else ""
+        result = lint(inputs, judged.base, since)
     except (UsageError, ConfigError) as e:
         return _usage_error(out, str(e))
     except Exception as e:  # as the CLI does: one line, never a traceback in the log
         out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
         return 2
-    guarded = guard(inputs, event_labels(event), event_default_branch(event), event_settings_branch(event))
-    base_secrets: list[Problem] = []
-    if guarded.base:
-        try:
-            base_secrets = secrets_by_base(inputs, guarded.base)
-            result = result._replace(problems=sorted(set(result.problems) | set(base_secrets)))
-        except Exception as e:  # as the CLI does: one line, never a traceback in the log
-            out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
-            return 2
+    guarded = guard(inputs, judged, event_labels(event))
 
     for p in sorted(result.problems + guarded.problems):
         out.write(annotation(p) + "\n")
@@ -476,34 +523,35 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
         count = len({p.path for p in blocking(guarded)})
         hint = f"a maintainer who accepts them adds the label {inputs.override_label!r} to the pull request" if inputs.override_label else "no override label is set"
         out.write(f"::error title=memcheck guard::{count} guarded path{'s' * (count != 1)} touched; {escape_data(hint)}\n")
+    if judged.state == "error" and not inputs.guard:
+        out.write(f"::warning title=memcheck::{escape_data(judged.note)}; every finding was judged\n")
 
     errors, warnings, _ = counts(result.problems)
     guarded_paths = len({p.path for p in guarded.problems})
-    out.write(f"memcheck: errors={errors} warnings={warnings} guarded={guarded_paths} (guard {guarded.state})\n")
+    out.write(f"memcheck: errors={errors} warnings={warnings} older={result.older} guarded={guarded_paths} (guard {guarded.state})\n")
 
     if inputs.sarif:
         # Never through a symlink the pull request commits (`reports -> ~/.ssh`):
         # written whole, in a real folder of the checkout (see memcheck.safe_files).
         try:
-            with replacing(inputs.sarif, memcheck_config.find_root(Path.cwd())) as f:
+            with replacing(inputs.sarif, find_root(Path.cwd())) as f:
                 sarif.report(sorted(result.problems + guarded.problems), f, ReportContext())
         except Refused as e:
             return _usage_error(out, f"input sarif: {e}")
         except OSError as e:
             return _usage_error(out, f"input sarif: cannot write {inputs.sarif}: {e.strerror or e}")
-    _append(env.get("GITHUB_OUTPUT", ""), f"errors={errors}\nwarnings={warnings}\nguarded={guarded_paths}\n")
+    _append(env.get("GITHUB_OUTPUT", ""), f"errors={errors}\nwarnings={warnings}\nolder={result.older}\nguarded={guarded_paths}\n")
     if inputs.summary:
-        _append(env.get("GITHUB_STEP_SUMMARY", ""), summary(result, guarded, inputs.override_label))
+        _append(env.get("GITHUB_STEP_SUMMARY", ""), summary(result, guarded, inputs.override_label, inputs.scope))
 
     if guarded.state == "error":
         return 2
-    # A secret the base's settings find fails the job whatever the pull request's own
-    # fail-on says; only the workflow's fail-on: never keeps it from failing.
-    lint_fails = bool(failing(result.problems, result.fail_on)) or (bool(failing(base_secrets, "error")) and inputs.fail_on != "never")
+    # check's verdict: its fail-on (the input's, else the config's), and for a secret
+    # the base's settings find, the base's fail-on unless the input says otherwise.
     # Only the workflow's own fail-on: never keeps guard findings from failing; the
     # config's is the pull request's to change, and a change never decides its own guard.
     guard_fails = bool(blocking(guarded)) and inputs.fail_on != "never"
-    return 1 if lint_fails or guard_fails else 0
+    return 1 if result.fails or guard_fails else 0
 
 
 if __name__ == "__main__":

@@ -433,3 +433,31 @@ def plain(text: str) -> str:
 def plain_message(message: str) -> str:
     """One guard finding's message without its remedy."""
     return plain("GRD000 " + message)[len("GRD000 "):]
+
+
+# --- Old findings and new work (check --new-since, the hooks, the Action) -------------
+
+OLD_FINDINGS = 20
+
+
+def old_findings() -> dict[str, str]:
+    """A tree with 20 findings: an AGENTS.md importing 10 files that do not exist
+    (GDN009, errors), and a listed store of 10 memories with an unknown key (MEM010,
+    warnings)."""
+    files = {"AGENTS.md": "# Agents\n\n" + "".join(f"Read @docs/missing-{i}.md first.\n" for i in range(10))}
+    entries = []
+    for i in range(10):
+        files[f".claude/memory/user_m{i}.md"] = memory(f"m{i}", f"About m{i}", "user", extra="mood: calm\n")
+        entries.append(f"- [m{i}](user_m{i}.md) - About m{i}\n")
+    files[".claude/memory/MEMORY.md"] = "# Memory\n\n## User\n" + "".join(entries)
+    return files
+
+
+def one_bad_memory() -> dict[str, str]:
+    """What a change adds to ``old_findings``: a memory without a description, listed
+    in the index: one finding (MEM006)."""
+    index = old_findings()[".claude/memory/MEMORY.md"]
+    return {
+        ".claude/memory/project_x.md": "---\nname: x\ntype: project\n---\n\nBody.\n",
+        ".claude/memory/MEMORY.md": index + "\n## Project\n- [x](project_x.md)\n",
+    }

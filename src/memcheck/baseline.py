@@ -22,7 +22,7 @@ import posixpath
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Iterable, NamedTuple, Sequence
+from typing import AbstractSet, Iterable, NamedTuple, Sequence
 
 from memcheck.config import Config, ConfigError, inside_only
 from memcheck.problem import Problem
@@ -132,3 +132,19 @@ def drop_accepted(problems: Sequence[Problem], config: Config) -> list[Problem]:
         else:
             kept.append(p)
     return kept
+
+
+def new_since(problems: Sequence[Problem], before: Iterable[Problem], changed: AbstractSet[str]) -> tuple[list[Problem], int]:
+    """The findings that ``before`` (an older tree's) does not have, in their order,
+    and how many it has: matched as a baseline matches them, counted the same way. A
+    secret in a file the change touches is never older (a baseline never accepts
+    one); only in a file it leaves as it was."""
+    left = Counter(key(p) for p in before)
+    new = []
+    for p in problems:
+        k = key(p)
+        if left[k] > 0 and (accepted(p) or p.path not in changed):
+            left[k] -= 1
+        else:
+            new.append(p)
+    return new, len(problems) - len(new)

@@ -73,10 +73,21 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
     """Add the LintOptions to a command, handed to it as one ``options`` argument."""
 
     @functools.wraps(fn)
-    def command(*args: object, select: tuple[str, ...], ignore: tuple[str, ...], fail_on: str | None, baseline: str | None, output_file: str | None, changed: bool, **kwargs: object) -> None:
+    def command(
+        *args: object,
+        select: tuple[str, ...],
+        ignore: tuple[str, ...],
+        fail_on: str | None,
+        baseline: str | None,
+        output_file: str | None,
+        changed: bool,
+        new_since: str | None,
+        show_all: bool,
+        **kwargs: object,
+    ) -> None:
         from memcheck.hooks.options import LintOptions
 
-        fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed), **kwargs)
+        fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed, new_since, show_all), **kwargs)
 
     for option in reversed(
         (
@@ -88,9 +99,16 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
             click.option(
                 "--changed",
                 is_flag=True,
-                help="What the change touches, deletions and renames included: the staged change, or PRE_COMMIT_FROM_REF...PRE_COMMIT_TO_REF;"
-                " with nothing staged outside `git commit`, the whole tree. The pre-commit hooks use it.",
+                help="What the change touches, deletions and renames included: the staged change, or PRE_COMMIT_FROM_REF...PRE_COMMIT_TO_REF,"
+                " and only what it brings (as --new-since HEAD); with nothing staged outside `git commit`, the whole tree. The pre-commit hooks use it.",
             ),
+            click.option(
+                "--new-since",
+                metavar="REF",
+                help="Report only the findings the change brings compared with REF's tree (where HEAD's history left REF):"
+                " findings that merely moved, and those in files the change does not touch, are older and only counted.",
+            ),
+            click.option("--all", "show_all", is_flag=True, help="Report every finding, older ones too, where --new-since or --changed would show only new ones."),
         )
     ):
         command = option(command)

@@ -626,7 +626,7 @@ def fs_names(out: bytes) -> Iterable[str]:
 _FS_UTF8 = sys.getfilesystemencoding().lower().replace("-", "").replace("_", "") == "utf8"
 
 
-def _plain(root: Path, args: Sequence[str]) -> bytes | None:
+def plain(root: Path, args: Sequence[str]) -> bytes | None:
     """``git ARGS`` run in ``root``: its output, or None when it fails or there is no git."""
     try:
         proc = subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -637,26 +637,75 @@ def _plain(root: Path, args: Sequence[str]) -> bytes | None:
 
 def indexed_files(root: Path) -> frozenset[str]:
     """Every file git's index holds (none outside a work tree)."""
-    return frozenset(fs_names(_plain(root, ["ls-files", "-z", "--cached"]) or b""))
+    return frozenset(fs_names(plain(root, ["ls-files", "-z", "--cached"]) or b""))
 
 
 def unstaged_files(root: Path) -> frozenset[str]:
     """Files whose copy on disk is not what git's index holds (edited or deleted since)."""
-    return frozenset(fs_names(_plain(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"]) or b""))
+    return frozenset(fs_names(plain(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"]) or b""))
 
 
 def staged_blob(root: Path, path: str) -> bytes | None:
     """What git's index holds for ``path``; None when it holds nothing there."""
     # ':0:' is the index's stage 0: what the commit will hold (a path never
     # starts with '/', so this is never read as a search of commit messages).
-    return _plain(root, ["cat-file", "blob", f":0:{path}"])
+    return plain(root, ["cat-file", "blob", f":0:{path}"])
+
+
+class BlobReader:
+    """Blobs read one at a time, as a check asks for them, from one ``git cat-file
+    --batch`` that the first read starts and ``close`` ends: a commit's files read
+    at one process, not one each. A process forked from this one (see
+    engine.queue) starts its own rather than share the pipes."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._pid = 0
+
+    def read(self, blob: str, limit: int) -> tuple[bytes, int] | None:
+        """The first ``limit`` bytes of ``blob`` (an object, or ``REV:PATH``) and its
+        size; None when git cannot give it."""
+        if "\n" in blob:
+            return None  # git reads one name a line
+        try:
+            proc = self._process()
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(blob.encode("utf-8", "surrogateescape") + b"\n")
+            proc.stdin.flush()
+            header = proc.stdout.readline().split()
+            if len(header) != 3 or not header[2].isdigit():  # "<blob> missing"
+                return None
+            size = int(header[2])
+            data = proc.stdout.read(min(size, limit))
+            left = size - len(data) + 1  # what is past the limit, and the newline after the blob
+            while left > 0 and (chunk := proc.stdout.read(min(left, 1 << 16))):
+                left -= len(chunk)
+            return data, size
+        except (OSError, ValueError):
+            self.close()
+            return None
+
+    def _process(self) -> subprocess.Popen[bytes]:
+        if self._proc is None or self._pid != os.getpid():
+            self._proc = subprocess.Popen(["git", "cat-file", "--batch"], cwd=self.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            self._pid = os.getpid()
+        return self._proc
+
+    def close(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None and self._pid == os.getpid():
+            for pipe in (proc.stdin, proc.stdout):
+                if pipe is not None:
+                    pipe.close()
+            proc.wait()
 
 
 def changed_names(root: Path, revs: Sequence[str]) -> list[str] | None:
     """The paths a diff touches, every side of it (``--no-renames``: a rename is its
     source deleted and its target added), sorted: ``["--cached"]`` the staged change,
     ``["A...B"]`` or ``["A", "B"]`` commits'. None when git cannot say."""
-    out = _plain(root, ["--literal-pathspecs", "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", *revs])
+    out = plain(root, ["--literal-pathspecs", "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", *revs])
     return None if out is None else sorted(fs_names(out))
 
 
@@ -701,7 +750,7 @@ def index_symlinks(root: Path, paths: Sequence[str]) -> set[str]:
     if not paths or not (root / ".git").exists():
         return found
     for start in range(0, len(paths), _PATHS_PER_CALL):
-        out = _plain(root, ["--literal-pathspecs", "ls-files", "-z", "--stage", "--", *paths[start : start + _PATHS_PER_CALL]])
+        out = plain(root, ["--literal-pathspecs", "ls-files", "-z", "--stage", "--", *paths[start : start + _PATHS_PER_CALL]])
         if out is None:
             return found
         for entry in out.decode("utf-8", "surrogateescape").split("\0"):

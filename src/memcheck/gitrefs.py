@@ -6,9 +6,10 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import NamedTuple, Sequence
 
 from memcheck.changes import GITLINK_MODE, NO_MODE, Change
-from memcheck.git import attempt, decode_name, output, read_blobs, start
+from memcheck.git import attempt, decode_name, fs_names, output, plain, read_blobs, start
 
 
 def remote_names(root: Path) -> list[str]:
@@ -124,3 +125,47 @@ def links_in(root: Path, listing: bytes, from_tree: bool) -> tuple[dict[str, str
             links[decode_name(name)] = blob.decode()
     blobs = read_blobs(root, set(links.values()))
     return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}, submodules
+
+
+# --- a commit's tree, for `check --new-since` (plain git: see git.FileListing) ----------
+
+
+class TreeEntry(NamedTuple):
+    mode: str  # 100644, 100755, 120000 (a symlink), 160000 (a submodule)
+    blob: str
+    size: int  # bytes of the blob (a symlink's: its target's name); 0 for a submodule
+
+
+def tree_entries(root: Path, commit: str, folders: Sequence[str] | None = None) -> dict[str, TreeEntry] | None:
+    """Every file, symlink and submodule of ``commit``'s tree (with ``folders``, of
+    those folders only), by path, named as ``git ls-files`` names them in a work tree;
+    None when git cannot read the tree."""
+    scope = ["--", *folders] if folders is not None and "" not in folders else []
+    out = plain(root, ["--literal-pathspecs", "ls-tree", "-r", "-z", "-l", "--full-tree", commit, *scope])
+    if out is None:
+        return None
+    entries: dict[str, TreeEntry] = {}
+    for item in out.split(b"\0"):
+        meta, _, name = item.partition(b"\t")
+        fields = meta.split()
+        if len(fields) == 4:
+            mode, _kind, blob, size = (f.decode("ascii") for f in fields)
+            for path in fs_names(name):
+                entries[path] = TreeEntry(mode, blob, int(size) if size.isdigit() else 0)
+    return entries
+
+
+def commit_named(root: Path, ref: str) -> str | None:
+    """The commit ``ref`` names; None for anything else (an unborn HEAD, a typo)."""
+    if not ref or ref.startswith("-"):
+        return None
+    out = plain(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"])
+    return out.decode("ascii", "replace").strip() if out else None
+
+
+def fork_point(root: Path, commit: str, head: str = "HEAD") -> str:
+    """Where ``head``'s history left ``commit``'s: their merge base, as a pull
+    request's diff shows it; ``commit`` itself when they have none (unrelated
+    histories, or a shallow clone that lacks it)."""
+    out = plain(root, ["merge-base", commit, head])
+    return out.decode("ascii", "replace").strip() if out else commit

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import Iterator
+from typing import Iterable, Iterator
 
 
 def join(folder: str, name: str) -> str:
@@ -27,6 +27,18 @@ def ancestors(folder: str) -> Iterator[str]:
         yield folder
         folder = parent(folder)
     yield ""
+
+
+def folders_of(paths: Iterable[str]) -> frozenset[str]:
+    """Every folder that holds one of ``paths``, at any depth, the root ("") included:
+    each folder is walked up from once, however many files it holds."""
+    found = {""}
+    for path in paths:
+        folder = parent(path)
+        while folder and folder not in found:
+            found.add(folder)
+            folder = parent(folder)
+    return frozenset(found)
 
 
 def normal(path: str) -> str | None:

@@ -16,7 +16,8 @@ from typing import Any, NamedTuple
 
 import pytest
 import yaml
-from conftest import REPO_ROOT, git, load_script, memory, write
+from conftest import OLD_FINDINGS, REPO_ROOT, git, load_script, memory, old_findings, one_bad_memory, write
+from test_pre_commit_hooks import needs_git_checkout, try_repo
 
 ACTION_DIR = REPO_ROOT / "action"
 ACTION = ACTION_DIR / "action.yml"
@@ -59,9 +60,9 @@ def test_inputs_reach_run_scripts_only_through_env() -> None:
 
 def test_inputs_and_outputs() -> None:
     action = _action()
-    assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "fail-on", "sarif", "summary", "override-label"}
+    assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "scope", "fail-on", "sarif", "summary", "override-label"}
     assert action["inputs"]["fail-on"]["default"] == ""  # the config's fail-on, as the CLI
-    assert set(action["outputs"]) == {"errors", "warnings", "guarded"}
+    assert set(action["outputs"]) == {"errors", "warnings", "older", "guarded"}
 
 
 # --- a simulated runner -------------------------------------------------------------
@@ -263,7 +264,7 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
     lines = run.stdout.splitlines()
     assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)" in lines
     assert any(line.startswith("::error file=.env,line=1,col=1,title=GRD") for line in lines), run.stdout
-    assert run.outputs == {"errors": "1", "warnings": "0", "guarded": "1"}
+    assert run.outputs == {"errors": "1", "warnings": "0", "older": "0", "guarded": "1"}
 
     summary = run.summary
     assert summary.startswith("## memcheck\n")
@@ -293,7 +294,7 @@ def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Run
     run = runner.run(ws, _event(agents, labels=("docs", "memcheck-override")), {})
     assert run.returncode == 0, run.stdout
     assert any(line.startswith("::warning file=package-lock.json,") and "memcheck-override" in line for line in run.stdout.splitlines()), run.stdout
-    assert run.outputs == {"errors": "0", "warnings": "0", "guarded": "1"}
+    assert run.outputs == {"errors": "0", "warnings": "0", "older": "0", "guarded": "1"}
     assert "override label" in run.summary
     without = runner.run(ws, _event(agents, labels=("docs",)), {})
     assert without.returncode == 1
@@ -355,7 +356,7 @@ def test_fail_on_with_only_warnings(runner: Runner, tmp_path: Path, fail_on: str
     ws = _checkout(tmp_path, pr)
     run = runner.run(ws, _event(pr), {"fail-on": fail_on, "guard": "off"})
     assert run.returncode == expected, run.stdout
-    assert run.outputs == {"errors": "0", "warnings": "1", "guarded": "0"}
+    assert run.outputs == {"errors": "0", "warnings": "1", "older": "0", "guarded": "0"}
     assert any(line.startswith("::warning file=.claude/memory/MEMORY.md,line=1,col=1,title=IDX010::") for line in run.stdout.splitlines())
     assert "Guard off" in run.summary
 
@@ -379,7 +380,7 @@ def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_
     run = runner.run(ws, {"ref": "refs/heads/feature", "before": "0" * 40, "after": pr.head}, {"paths": ".claude/memory\n"})
     assert run.returncode == 0, run.stdout
     assert "::notice title=memcheck guard::no pull request range" in run.stdout
-    assert run.outputs == {"errors": "0", "warnings": "0", "guarded": "0"}
+    assert run.outputs == {"errors": "0", "warnings": "0", "older": "0", "guarded": "0"}
     assert "Guard skipped" in run.summary
 
 
@@ -388,6 +389,7 @@ def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_
     (
         ({"fail-on": "sometimes"}, "input fail-on must be one of error, warning, never, not 'sometimes'"),
         ({"guard": "maybe"}, "input guard must be on or off, not 'maybe'"),
+        ({"scope": "everything"}, "input scope must be one of new, all, not 'everything'"),
         ({"config": "missing.yaml"}, "missing.yaml"),
         # A mistyped path never passes clean, nor is one line of a list dropped unseen.
         ({"paths": ".claud/memory"}, "input paths: .claud/memory: no such file or folder"),
@@ -605,3 +607,83 @@ def test_a_pull_requests_own_config_cannot_turn_the_secret_rules_off_for_its_tok
     assert any(line.startswith("::error file=.claude/memory/deploy.md,") and "title=SEC002" in line for line in lines), run.stdout
     assert any(line.startswith("::warning file=.memcheck.yaml,") and "title=GRD005" in line for line in lines), run.stdout
     assert token not in run.stdout
+
+
+# --- old findings never fail new work ----------------------------------------------
+
+FINDING = re.compile(r"^\S+:\d+:\d+: [A-Z]{3}\d{3} ", re.M)
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@needs_git_checkout
+def test_old_findings_never_fail_new_work(runner: Runner, tmp_path: Path) -> None:
+    # A repository with 20 findings; a pull request (and a commit) that adds one bad
+    # memory fails on that one, in the hook, in `check --new-since` and in the Action.
+    origin, dev = _origin(tmp_path)
+    for rel, text in {**old_findings(), "README.md": "project\n"}.items():
+        write(dev, rel, text)
+    base = commit_and_push(dev, "main")
+    git(dev, "checkout", "-q", "-b", "one-bad-memory")
+    for rel, text in one_bad_memory().items():
+        write(dev, rel, text)
+    git(dev, "add", "-A")
+
+    # The hook, as pre-commit runs it on the staged commit.
+    home = tmp_path / "pre-commit-home"
+    home.mkdir()
+    hook = try_repo(dev, "memcheck", home)
+    assert hook.returncode == 1, hook.stdout + hook.stderr
+    assert FINDING.findall(hook.stdout) == [".claude/memory/project_x.md:1:1: MEM006 "], hook.stdout
+    assert "new since HEAD; 10 older findings not shown" in hook.stdout  # the store it touches holds 10
+
+    git(dev, "commit", "-qm", "one bad memory", "--no-verify")
+    head = git(dev, "rev-parse", "HEAD").strip()
+    git(dev, "push", "-q", "origin", "main", "one-bad-memory")
+
+    # The command line, in a clone of the pull request.
+    ws = tmp_path / "checkout"
+    git(tmp_path, "clone", "-q", str(origin), str(ws))
+    git(ws, "checkout", "-q", "--detach", head)
+    cli = subprocess.run([sys.executable, "-m", "memcheck", "check", "--new-since", "origin/main"], cwd=ws, capture_output=True, text=True)
+    assert cli.returncode == 1, cli.stdout + cli.stderr
+    assert FINDING.findall(cli.stdout) == [".claude/memory/project_x.md:1:1: MEM006 "]
+    assert cli.stdout.splitlines()[-1] == (
+        f"Found 1 problem (1 error, 0 warnings) new since origin/main; {OLD_FINDINGS} older findings not shown "
+        "(`--all` shows them; `memcheck check --write-baseline .memcheck-baseline.json` adopts them)."
+    )
+
+    # The Action, on the pull request.
+    event = _event(Pr(origin, base, head))
+    run = runner.run(ws, event, {})
+    assert run.returncode == 1, run.stdout
+    annotations = [line for line in run.stdout.splitlines() if line.startswith(("::error file=", "::warning file="))]
+    assert annotations == ["::error file=.claude/memory/project_x.md,line=1,col=1,title=MEM006::required field 'description' is missing; add a one-line description"]
+    assert run.outputs == {"errors": "1", "warnings": "0", "older": str(OLD_FINDINGS), "guarded": "0"}
+    assert f"new since the base `main` (`{base[:12]}`)" in run.summary
+    assert f"{OLD_FINDINGS} older findings" in run.summary
+    assert "memcheck check --write-baseline .memcheck-baseline.json" in run.summary and "`scope: all`" in run.summary
+
+    # The whole-tree verdict is one input away.
+    every = runner.run(ws, event, {"scope": "all"})
+    assert every.returncode == 1
+    assert every.outputs == {"errors": "11", "warnings": "10", "older": "0", "guarded": "0"}
+    assert "older finding" not in every.summary
+
+    # A pull request that brings nothing new passes, its old findings counted.
+    git(dev, "checkout", "-q", "main")
+    git(dev, "checkout", "-q", "-b", "harmless")
+    write(dev, "README.md", "project, described\n")
+    clean_head = commit_and_push(dev, "harmless")
+    git(ws, "fetch", "-q", "origin")
+    git(ws, "checkout", "-q", "--detach", clean_head)
+    clean = runner.run(ws, _event(Pr(origin, base, clean_head)), {})
+    assert clean.returncode == 0, clean.stdout
+    assert clean.outputs == {"errors": "0", "warnings": "0", "older": str(OLD_FINDINGS), "guarded": "0"}
+
+
+def commit_and_push(dev: Path, branch: str) -> str:
+    git(dev, "add", "-A")
+    git(dev, "commit", "-qm", branch)
+    git(dev, "push", "-q", "origin", branch)
+    return git(dev, "rev-parse", "HEAD").strip()

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Sequence
 from memcheck.config import ConfigError
 from memcheck.hooks.options import resolve
 from memcheck.hooks.report import destination, report, workspace
+from memcheck.output import Older, resolve_format
 from memcheck.problem import failing, shown
 
 if TYPE_CHECKING:
     from memcheck.config import Config
+    from memcheck.engine.since import Found, Since
     from memcheck.hooks.options import LintOptions
     from memcheck.problem import Problem
     from memcheck.workspace.source import Source
@@ -42,6 +44,7 @@ def run(
         from dataclasses import replace
 
         settings = replace(settings, baseline=None)  # record everything there is now
+        scope = scope._replace(since=None)
     folders = None
     if scope.paths and not scope.deleted:  # for a hook run on memory files, only their folders are listed
         from memcheck.workspace.discover import hook_folders
@@ -51,6 +54,7 @@ def run(
     from memcheck.workspace.disk import DiskSource, StagedSource
 
     source = DiskSource(settings.root, listing=listing) if scope.staged is None else StagedSource(scope.staged, listing)
+    since = scope.since if scope.since is None or folders is None else scope.since._replace(folders=tuple(folders))
     return check(
         settings,
         scope.paths,
@@ -62,24 +66,31 @@ def run(
         output_file=options.output_file,
         write_baseline=write_baseline,
         verbose=verbose,
+        since=since,
     )
 
 
-def _collect_tree(config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str], verbose: bool) -> tuple[list[Problem], list[str]]:
+def _collect_tree(config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str], since: Since | None, verbose: bool) -> tuple[Found, list[str]]:
     """The findings, and with ``verbose`` the lines -v prints. A function of its own:
     the workspace, and every document it holds, is freed on return, while check's
     collector is still off."""
     from memcheck.engine.collect import collect
+    from memcheck.engine.since import Found, collect_since
     from memcheck.engine.targets import targets_for
     from memcheck.workspace.discover import Workspace
 
     ws = Workspace(config, source)
-    problems = collect(ws, targets_for(ws, paths, judge=False, deleted=deleted))
+    if since is not None:
+        found = collect_since(config, ws.source, since, paths, deleted)
+    else:
+        targets = targets_for(ws, paths, judge=False, deleted=deleted)
+        problems = collect(ws, targets)
+        found = Found(problems, 0, bool(failing(problems, config.fail_on)), [s.index for s in targets.stores if s.has_index])
     if not verbose:
-        return problems, []
+        return found, []
     from memcheck.hooks import verbose as notes
 
-    return problems, notes.notes(ws, paths)
+    return found, notes.notes(ws, paths)
 
 
 def collect_user(config: Config) -> list[Problem]:
@@ -105,17 +116,20 @@ def check(
     output_file: str | None = None,
     write_baseline: str | None = None,
     verbose: bool = False,
+    since: Since | None = None,
 ) -> int:
     """Check, report and say whether the run fails (exit 1) under ``fail-on``.
 
     ``paths`` None: the whole tree; an empty list (a change that touches nothing,
-    see ``staged.changed_paths``): nothing."""
+    see ``staged.changed_paths``): nothing. ``since``: report only what the change
+    brings (see engine.since)."""
     # The engine, discovery and the checks are imported here, while git lists the
     # files (see run), rather than before it starts.
     from memcheck.engine.collect import family_checks, no_cycle_collection
+    from memcheck.engine.since import Found
     from memcheck.text import document
 
-    problems: list[Problem] = []
+    found = Found([], 0, False, [])
     if paths is None or paths or deleted:
         # Imported while git lists the files (see run), rather than after: the checks and, for a
         # whole tree (where some frontmatter is sure to need it), PyYAML, which each
@@ -127,11 +141,12 @@ def check(
         # while they live (as at the end of ``collect.find``), its first pass walks every one
         # of them (a fiftieth of a check on bench/'s trees), only to find them alive.
         with no_cycle_collection():
-            problems, said = _collect_tree(config, paths, source, deleted, verbose)
+            found, said = _collect_tree(config, paths, source, deleted, since, verbose)
         if said:
             from memcheck.hooks.verbose import show
 
             show(said)
+    problems = found.problems
     if user:
         problems = sorted([*problems, *collect_user(config)])
     if write_baseline is not None:
@@ -143,6 +158,24 @@ def check(
         note = f"; {secrets_left} secret finding(s) left out: a secret is removed and rotated, never accepted" if secrets_left else ""
         print(f"memcheck: wrote {kept} finding(s) to {shown(write_baseline)}{note}", file=sys.stderr)
         return 0
+    older = None if since is None or not since.compare else Older(since.ref, found.older, config.baseline)
+    indexes = cap_usage(config, source, found.indexes) if resolve_format(fmt) == "json" else None
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, statistics=statistics)
-    return 1 if failing(problems, config.fail_on) else 0
+        report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on)
+    return 1 if found.fails or failing(problems, config.fail_on) else 0
+
+
+def cap_usage(config: Config, source: Source | None, indexes: Sequence[str]) -> list[dict[str, object]]:
+    """Each index's lines and bytes against its caps, for the JSON report (the Action's
+    job summary shows them): read again, from the source the check read."""
+    from memcheck.index.caps import cap_usage as usage
+    from memcheck.workspace.disk import DiskSource
+
+    reader = source if source is not None else DiskSource(config.root, files=[])
+    found: list[dict[str, object]] = []
+    for index in indexes:
+        doc = reader.read(index)
+        if doc.error is None:
+            lines, size = usage(doc)
+            found.append({"path": index, "lines": lines, "bytes": size, "max_lines": config.index.max_lines, "max_bytes": config.index.max_bytes})
+    return found

@@ -18,6 +18,7 @@ from memcheck.config import Config
 from memcheck.engine.collect import collect, find
 from memcheck.engine.finish import finish
 from memcheck.engine.signals import signals_held, stopped_by_signals
+from memcheck.engine.since import collect_since
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.hooks.options import resolve
 from memcheck.hooks.report import destination, report
@@ -28,6 +29,7 @@ from memcheck.index.plan import plan as plan_index
 from memcheck.index.store import index_elsewhere, odd_index, store_exists, store_memories, store_plan
 from memcheck.index.survey import survey
 from memcheck.index.sync import Changes
+from memcheck.output import Older
 from memcheck.paths import join
 from memcheck.problem import Problem, escaped, failing, shown
 from memcheck.text import document
@@ -37,6 +39,7 @@ from memcheck.workspace.staged import StagedFiles
 from memcheck.workspace.stores import INDEX_NAME, Store
 
 if TYPE_CHECKING:
+    from memcheck.engine.since import Since
     from memcheck.hooks.options import LintOptions
     from memcheck.output import FixRecord
 
@@ -269,7 +272,9 @@ def run(paths: Sequence[str], fmt: str, config_file: str | None, options: LintOp
     """The command as the command line gives it: settings and scope from the options,
     then ``fix``."""
     settings, scope = resolve(config_file, paths, options)
-    return fix(settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file, staged=scope.staged)
+    return fix(
+        settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file, staged=scope.staged, since=scope.since
+    )
 
 
 def fix(
@@ -282,6 +287,7 @@ def fix(
     diff: bool = False,
     output_file: str | None = None,
     staged: StagedFiles | None = None,
+    since: Since | None = None,
 ) -> int:
     if paths is not None and not paths and not deleted:
         targets = Targets([], [], [])  # a change that touches nothing
@@ -302,12 +308,22 @@ def fix(
                 fixed.append(done)
         except (UnsafeWrite, OSError) as e:
             print(f"memcheck: not fixing {shown(store.index)}: {escaped(str(e))}", file=sys.stderr)
-        if not fixed:
+        if not fixed and since is None:
             # Nothing written yet: the documents just read are still the tree, so
             # check the store now instead of reading it again (find() drops them).
             found |= find(ws, Targets([store], [], []))
         ws.forget([*store.files, store.index])
-    if fixed:
+    older = None
+    fails = False
+    if since is not None:
+        # What is left, and only what the change brings: the tree as fix left it
+        # (judging the commit: with the indexes fix wrote), read again.
+        if staged is not None:
+            staged.written.update(f.path for f in fixed)
+        left = collect_since(config, StagedSource(staged) if staged is not None else DiskSource(config.root), since, paths, deleted)
+        problems, fails = left.problems, left.fails
+        older = Older(since.ref, left.older, config.baseline) if since.compare else None
+    elif fixed:
         # Read the tree again after a write: what is left is what the user sees now
         # (judging the commit: with the indexes fix wrote, which the user stages next).
         if staged is not None:
@@ -317,10 +333,10 @@ def fix(
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed})
+        report(problems, fmt, out, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed}, older=older, fail_on=config.fail_on)
     # An entry fix added where agents never read it is not a fix: say so, and fail,
     # whatever rules are selected.
-    if failing(problems, config.fail_on) or any(f.past_cap for f in fixed) or (fixed and exit_non_zero_on_fix):
+    if fails or failing(problems, config.fail_on) or any(f.past_cap for f in fixed) or (fixed and exit_non_zero_on_fix):
         return 1
     return 0
 

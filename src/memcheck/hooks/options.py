@@ -6,6 +6,7 @@ Imported when a command runs, never at start-up (see cli.py).
 """
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Sequence
@@ -14,6 +15,7 @@ from memcheck import config
 
 if TYPE_CHECKING:
     from memcheck.config import Config
+    from memcheck.engine.since import Since
     from memcheck.workspace.staged import StagedFiles
 
 
@@ -69,43 +71,55 @@ class LintOptions(NamedTuple):
     baseline: str | None
     output_file: str | None
     changed: bool
+    new_since: str | None = None  # report only what the change brings compared with this ref
+    show_all: bool = False  # report every finding, older ones too
 
 
 class Scope(NamedTuple):
     paths: list[str] | None  # None: the whole tree
     deleted: list[str]
     staged: StagedFiles | None = None  # judge what the commit holds, not the disk
+    since: Since | None = None  # what the findings are compared with
 
 
 def resolve(config_file: str | None, paths: Sequence[str], options: LintOptions) -> tuple[Config, Scope]:
     """The settings and scope of a check or fix: the config with the command line's
     options on top, and what the run covers."""
     settings = _settings(config_file, paths, options)
-    return settings, _scope(settings, paths, options.changed)
+    scope, touched = _scope(settings, paths, options.changed)
+    if options.new_since is not None or touched is not None:
+        scope = scope._replace(since=_since(settings.root, options, touched, config_file))
+    return settings, scope
 
 
 def _settings(config_file: str | None, paths: Sequence[str], options: LintOptions) -> Config:
     """The config with the command line's options on top; a path that does not exist
     is a usage error (a mistyped store must not pass as a clean one)."""
     _exist(paths)
-    settings = config_for(config_file, paths)
-    settings = config.with_options(
-        settings,
-        select=config.selectors(options.select, "--select"),
-        ignore=config.selectors(options.ignore, "--ignore"),
-        fail_on=options.fail_on,
-        baseline=os.path.abspath(options.baseline) if options.baseline else None,
-    )
+    settings = on_top(config_for(config_file, paths), options)
     if settings.baseline and options.output_file and options.output_file != "-":
         if os.path.realpath(settings.root / settings.baseline) == os.path.realpath(options.output_file):
             raise config.ConfigError(f"--output-file {options.output_file} is the baseline; write the report to another file")
     return settings
 
 
-def _scope(settings: Config, paths: Sequence[str], changed: bool) -> Scope:
-    """What a check or fix covers: the paths given, what the change touches, or all."""
+def on_top(settings: Config, options: LintOptions) -> Config:
+    """``settings`` with the command line's options on top (see config.with_options):
+    the repository's, or those REF holds (see engine.since)."""
+    return config.with_options(
+        settings,
+        select=config.selectors(options.select, "--select"),
+        ignore=config.selectors(options.ignore, "--ignore"),
+        fail_on=options.fail_on,
+        baseline=os.path.abspath(options.baseline) if options.baseline else None,
+    )
+
+
+def _scope(settings: Config, paths: Sequence[str], changed: bool) -> tuple[Scope, list[str] | None]:
+    """What a check or fix covers: the paths given, what the change touches, or all;
+    and, for a change, the repository-relative paths it touches."""
     if not changed:
-        return Scope(list(paths) or None, [])
+        return Scope(list(paths) or None, []), None
     if paths:
         raise config.ConfigError("--changed takes no PATHS: it judges what the change touches")
     from memcheck.workspace.staged import changed_paths, staged_view
@@ -118,7 +132,7 @@ def _scope(settings: Config, paths: Sequence[str], changed: bool) -> Scope:
         raise config.ConfigError(str(e)) from None
     staged = staged_view(settings.root, os.environ)
     if touched is None:
-        return Scope(None, [], staged)
+        return Scope(None, [], staged), None
     # What the commit holds is there; what it does not (deleted, or `git rm --cached`
     # and still on disk) is gone. Judging a range of commits: what is on disk.
     if staged is not None:
@@ -129,4 +143,54 @@ def _scope(settings: Config, paths: Sequence[str], changed: bool) -> Scope:
     # the root, a user anywhere) and git names them from the root.
     present = [str(settings.root / p) for p in touched if there[p]]
     gone = [str(settings.root / p) for p in touched if not there[p]]
-    return Scope(present, gone, staged)
+    return Scope(present, gone, staged), touched
+
+
+def _since(root: Path, options: LintOptions, touched: list[str] | None, config_file: str | None) -> Since | None:
+    """What a check compares with: ``--new-since REF``, or, for ``--changed``, what the
+    commit builds on (HEAD; the first of PRE_COMMIT_FROM_REF/TO_REF); None where
+    there is nothing to compare with (a first commit: everything is new)."""
+    from memcheck import gitrefs
+    from memcheck.engine.since import Since
+
+    ref = options.new_since
+    if ref is not None:
+        if not (root / ".git").exists():
+            raise config.ConfigError(f"--new-since needs a git repository; {root} is not one")
+        commit = gitrefs.commit_named(root, ref)
+        if commit is None:
+            raise config.ConfigError(f"--new-since: {_unknown(root, ref)}")
+        tree = gitrefs.fork_point(root, commit)
+    else:
+        from_ref, to_ref = os.environ.get("PRE_COMMIT_FROM_REF", ""), os.environ.get("PRE_COMMIT_TO_REF", "")
+        ref = from_ref if from_ref and to_ref else "HEAD"
+        found = gitrefs.commit_named(root, ref)
+        if found is None:
+            return None
+        commit = found
+        tree = gitrefs.fork_point(root, commit, to_ref) if ref == from_ref else commit
+    return Since(
+        _named(ref),
+        commit,
+        tree,
+        None if touched is None else tuple(touched),
+        compare=not options.show_all,
+        settings_file=config_file,
+        options=functools.partial(on_top, options=options),
+    )
+
+
+def _unknown(root: Path, ref: str) -> str:
+    """Why ``ref`` names no commit, as guard says it (git's own words are not one line)."""
+    from memcheck import git
+
+    try:
+        git.resolve(root, ref)
+    except config.ConfigError as e:
+        return str(e)
+    return f"{ref!r} names no commit"
+
+
+def _named(ref: str) -> str:
+    """A ref as messages name it: a commit's full name shortened."""
+    return ref[:12] if len(ref) == 40 and all(c in "0123456789abcdef" for c in ref) else ref

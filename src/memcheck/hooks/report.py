@@ -15,7 +15,7 @@ from memcheck.config import ConfigError
 from memcheck.output import ReportContext, get_reporter, resolve_format
 
 if TYPE_CHECKING:
-    from memcheck.output import FixRecord
+    from memcheck.output import CapUsage, FixRecord, Older
     from memcheck.problem import Problem
 
 
@@ -27,6 +27,9 @@ def report(
     command: str = "check",
     changes: Mapping[str, FixRecord] | None = None,
     statistics: bool = False,
+    older: Older | None = None,
+    indexes: Sequence[CapUsage] | None = None,
+    fail_on: str | None = None,
 ) -> None:
     out = out or sys.stdout
     fmt = resolve_format(fmt)
@@ -34,7 +37,8 @@ def report(
         fmt = "text"  # `auto` under GitHub Actions: counts are log text, not annotations
     # Colour is for a terminal: never in an --output-file, whatever FORCE_COLOR says.
     color = fmt == "text" and out is sys.stdout and _wants_color(out)
-    get_reporter(fmt)(problems, out, ReportContext(color=color, fixed=fixed, command=command, changes=changes, statistics=statistics))
+    context = ReportContext(color=color, fixed=fixed, command=command, changes=changes, statistics=statistics, older=older, indexes=indexes, fail_on=fail_on)
+    get_reporter(fmt)(problems, out, context)
 
 
 STATISTICS_FORMATS = ("text", "json")

@@ -38,7 +38,10 @@ def store_exists(ws: Workspace, store: Store) -> Exists:
     def exists(path: str) -> bool:
         full = join(folder, path) if path != "." else folder
         if full in files:
-            return os.path.exists(os.path.join(ws.root, full))
+            # As the tree judged holds it (the disk, the commit, an older commit's
+            # tree); a symlink out of the root, which the source never follows, as
+            # the disk has it.
+            return ws.exists(full) or (ws.source.link_out(full) is not None and os.path.exists(os.path.join(ws.root, full)))
         return ws.exists(full or ".")
 
     return exists

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import os
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence, TextIO
+from typing import Any, Callable, Mapping, NamedTuple, Sequence, TextIO
 
 from memcheck.problem import Problem
 
@@ -27,6 +27,20 @@ REPORTER_BY_NAME = {
 }
 
 
+# An index's cap usage, for the JSON report: path, lines, bytes, max_lines, max_bytes.
+CapUsage = Mapping[str, object]
+# A baseline file name to suggest when none is configured.
+BASELINE_FILE = ".memcheck-baseline.json"
+
+
+class Older(NamedTuple):
+    """Findings older than the change, not reported (``--new-since``, ``--changed``)."""
+
+    ref: str  # the problems reported are new since this
+    total: int
+    baseline: str | None  # the config's baseline, which would adopt them
+
+
 class ReportContext:
     """What a reporter may need beyond the problems."""
 
@@ -37,6 +51,9 @@ class ReportContext:
         command: str = "check",
         changes: Mapping[str, FixRecord] | None = None,
         statistics: bool = False,
+        older: Older | None = None,
+        indexes: Sequence[CapUsage] | None = None,
+        fail_on: str | None = None,
     ):
         self.color = color
         self.fixed = tuple(fixed)  # files `fix` rewrote
@@ -44,6 +61,9 @@ class ReportContext:
         # per index fix rewrote: added, repointed, removed, rewrote, past_cap (see hooks.fix.describe)
         self.changes: Mapping[str, FixRecord] = changes or {}
         self.statistics = statistics  # counts per code instead of each finding (text and json)
+        self.older = older  # only what the change brings is reported
+        self.indexes = indexes  # the indexes checked, with their cap usage (json)
+        self.fail_on = fail_on  # what fails the run (json)
 
 
 def resolve_format(name: str) -> str:

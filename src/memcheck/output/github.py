@@ -50,4 +50,4 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
     for p in problems:
         out.write(annotation(p) + "\n")
     # Plain lines are log text, not commands: the summary still reads well in the log.
-    out.write(summary(problems) + "\n")
+    out.write(summary(problems, ctx.older) + "\n")

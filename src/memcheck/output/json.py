@@ -23,12 +23,14 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
         out.write(json_text(json.dumps([asdict(c) for c in statistics(problems)], ensure_ascii=False, indent=2, sort_keys=True)) + "\n")
         return
     errors, warnings, fixable = counts(problems)
-    doc = {
-        "version": 1,
-        "problems": [shown(p) for p in problems],
-        "summary": {"problems": len(problems), "errors": errors, "warnings": warnings, "fixable": fixable},
-        "fixed": list(ctx.fixed),
-    }
+    summary: dict[str, object] = {"problems": len(problems), "errors": errors, "warnings": warnings, "fixable": fixable}
+    if ctx.fail_on is not None:
+        summary["fail_on"] = ctx.fail_on
+    if ctx.older is not None:  # only what the change brings is listed
+        summary.update(new_since=ctx.older.ref, older=ctx.older.total)
+    doc: dict[str, object] = {"version": 1, "problems": [shown(p) for p in problems], "summary": summary, "fixed": list(ctx.fixed)}
+    if ctx.indexes is not None:
+        doc["indexes"] = list(ctx.indexes)
     if ctx.command == "fix":
         doc["changes"] = {path: ctx.changes[path] for path in ctx.fixed if path in ctx.changes}
     # json_text: the characters json.dumps leaves raw that a terminal acts on (ESC

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from memcheck.output import counts, statistics
+from memcheck.output import BASELINE_FILE, Older, counts, statistics
 from memcheck.problem import Problem, escaped, shown
 
 if TYPE_CHECKING:
@@ -22,13 +22,18 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def summary(problems: Sequence[Problem]) -> str:
+def summary(problems: Sequence[Problem], older: Older | None = None) -> str:
+    since = "" if older is None else f" new since {escaped(older.ref)}"
     if not problems:
-        return "No problems found."
-    errors, warnings, fixable = counts(problems)
-    line = f"Found {_plural(len(problems), 'problem')} ({_plural(errors, 'error')}, {_plural(warnings, 'warning')})"
-    if fixable:
-        line += f"; {fixable} fixable with `memcheck fix`"
+        line = f"No problems found{since}"
+    else:
+        errors, warnings, fixable = counts(problems)
+        line = f"Found {_plural(len(problems), 'problem')} ({_plural(errors, 'error')}, {_plural(warnings, 'warning')}){since}"
+        if fixable:
+            line += f"; {fixable} fixable with `memcheck fix`"
+    if older is not None and older.total:
+        adopt = f"memcheck check --write-baseline {shown(older.baseline or BASELINE_FILE)}"
+        line += f"; {_plural(older.total, 'older finding')} not shown (`--all` shows them; `{adopt}` adopts them)"
     return line + "."
 
 
@@ -79,7 +84,7 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
         width = max((len(str(r.count)) for r in rows), default=1)
         for r in rows:
             out.write(f"{r.count:>{width}}  {r.code}  {'[*] ' if r.fixable else '    '}{r.name}".rstrip() + "\n")
-        out.write(summary(problems) + "\n")
+        out.write(summary(problems, ctx.older) + "\n")
         return
     for p in problems:
         code = p.code
@@ -92,4 +97,4 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
             where = f"{shown(p.path)}:{p.line}:{p.col}:"
             fix = " [*]" if p.fixable else ""
         out.write(f"{where} {code} {escaped(p.message)}{fix}\n")
-    out.write(summary(problems) + "\n")
+    out.write(summary(problems, ctx.older) + "\n")

@@ -1,10 +1,11 @@
 """What a Workspace reads its files through: a ``Source``.
 
 The checks ask the Workspace which files there are, what they hold, and what is at
-a path; the Workspace asks its source. There are three: the work tree on disk
+a path; the Workspace asks its source. There are four: the work tree on disk
 (``disk.DiskSource``), the tree the next commit would hold (``disk.StagedSource``,
-what the hooks judge) and files held in memory (``memory.MemorySource``: tests, and
-an editor's unsaved buffers). Paths are repository-relative POSIX paths.
+what the hooks judge), a commit's tree (``tree.TreeSource``: what ``--new-since``
+compares with) and files held in memory (``memory.MemorySource``: tests, and an
+editor's unsaved buffers). Paths are repository-relative POSIX paths.
 """
 from __future__ import annotations
 

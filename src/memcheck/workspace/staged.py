@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Mapping
 
 from memcheck import git
-from memcheck.paths import parent
+from memcheck.paths import folders_of
 
 
 class StagedFiles:
@@ -33,13 +33,7 @@ class StagedFiles:
 
     @cached_property
     def folders(self) -> frozenset[str]:
-        found = {""}
-        for path in self.files:
-            folder = parent(path)
-            while folder and folder not in found:
-                found.add(folder)
-                folder = parent(folder)
-        return frozenset(found)
+        return folders_of(self.files)
 
     @cached_property
     def unstaged(self) -> frozenset[str]:

@@ -1,0 +1,254 @@
+"""Old findings never fail new work: `check --new-since REF` reports only what the
+change brings compared with REF's tree, matched as the baseline matches findings;
+`--changed` (the hooks) implies it against HEAD; `--all` shows every finding.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import OLD_FINDINGS, commit, git, memory, old_findings, one_bad_memory, run_cli, write
+
+ADOPT = "(`--all` shows them; `memcheck check --write-baseline .memcheck-baseline.json` adopts them)"
+
+
+def _old(repo: Path) -> str:
+    return commit(repo, old_findings(), "old findings")
+
+
+def _codes(out: str) -> list[tuple[str, str]]:
+    problems = json.loads(out)["problems"]
+    return [(p["path"], p["code"]) for p in problems]
+
+
+def test_the_change_alone_is_reported(repo: Path) -> None:
+    _old(repo)
+    for rel, text in one_bad_memory().items():
+        write(repo, rel, text)
+    proc = run_cli(repo, "check", "--new-since", "HEAD")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stdout == (
+        ".claude/memory/project_x.md:1:1: MEM006 required field 'description' is missing; add a one-line description\n"
+        f"Found 1 problem (1 error, 0 warnings) new since HEAD; {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
+    )
+    assert proc.stderr == ""
+
+
+def test_all_shows_the_older_findings_too(repo: Path) -> None:
+    _old(repo)
+    for rel, text in one_bad_memory().items():
+        write(repo, rel, text)
+    proc = run_cli(repo, "check", "--new-since", "HEAD", "--all", "--format", "json")
+    assert proc.returncode == 1
+    assert len(_codes(proc.stdout)) == OLD_FINDINGS + 1
+    assert "older" not in json.loads(proc.stdout)["summary"]
+
+
+def test_json_counts_the_older_findings(repo: Path) -> None:
+    _old(repo)
+    for rel, text in one_bad_memory().items():
+        write(repo, rel, text)
+    proc = run_cli(repo, "check", "--new-since", "HEAD", "--format", "json")
+    doc = json.loads(proc.stdout)
+    assert _codes(proc.stdout) == [(".claude/memory/project_x.md", "MEM006")]
+    assert doc["summary"]["older"] == OLD_FINDINGS and doc["summary"]["new_since"] == "HEAD"
+
+
+def test_a_finding_that_moved_to_another_line_is_still_old(repo: Path) -> None:
+    _old(repo)
+    agents = old_findings()["AGENTS.md"]
+    write(repo, "AGENTS.md", "# Agents\n\nA new paragraph,\nthree lines long,\nabove the imports.\n" + agents.removeprefix("# Agents\n"))
+    proc = run_cli(repo, "check", "--new-since", "HEAD")
+    assert proc.returncode == 0, proc.stdout
+    assert proc.stdout == f"No problems found new since HEAD; {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
+
+
+def test_a_second_copy_of_an_old_finding_is_new(repo: Path) -> None:
+    _old(repo)
+    write(repo, "AGENTS.md", old_findings()["AGENTS.md"] + "Read @docs/missing-3.md first.\n")
+    codes = _codes(run_cli(repo, "check", "--new-since", "HEAD", "--format", "json").stdout)
+    assert codes == [("AGENTS.md", "GDN009")]
+
+
+@pytest.mark.parametrize("ref", ("nope", "-x", "HEAD~5"))
+def test_a_bad_ref_is_one_line_and_exit_2(repo: Path, ref: str) -> None:
+    _old(repo)
+    proc = run_cli(repo, "check", f"--new-since={ref}")
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith("memcheck: error: --new-since: ") and repr(ref) in line
+
+
+def test_new_since_needs_a_git_repository(tmp_path: Path) -> None:
+    write(tmp_path, "AGENTS.md", "# Agents\n")
+    proc = run_cli(tmp_path, "check", "--new-since", "HEAD")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("memcheck: error: --new-since needs a git repository")
+
+
+def test_deleting_a_listed_memory_brings_a_dead_entry(repo: Path) -> None:
+    _old(repo)
+    (repo / ".claude/memory/user_m3.md").unlink()
+    codes = _codes(run_cli(repo, "check", "--new-since", "HEAD", "--format", "json").stdout)
+    assert codes == [(".claude/memory/MEMORY.md", "IDX002")]
+
+
+def test_an_untracked_memory_is_part_of_the_change(repo: Path) -> None:
+    _old(repo)
+    write(repo, ".claude/memory/project_y.md", memory("y", "About y", "project"))
+    codes = _codes(run_cli(repo, "check", "--new-since", "HEAD", "--format", "json").stdout)
+    assert codes == [(".claude/memory/MEMORY.md", "IDX003")]
+
+
+def test_a_new_store_is_new_throughout(repo: Path) -> None:
+    _old(repo)
+    write(repo, ".agents/memory/user_a.md", memory("a", "About a", "user", extra="mood: calm\n"))
+    codes = _codes(run_cli(repo, "check", "--new-since", "HEAD", "--format", "json").stdout)
+    assert sorted(codes) == [(".agents/memory/MEMORY.md", "IDX001"), (".agents/memory/user_a.md", "MEM010")]
+
+
+def test_a_guidance_change_brings_what_it_causes_in_another_file(repo: Path) -> None:
+    # CLAUDE.md says what AGENTS.md says; the change edits AGENTS.md alone, and the
+    # drift is reported on CLAUDE.md, which the change did not touch.
+    commit(repo, {"AGENTS.md": "# Rules\n\nRun the tests.\n", "CLAUDE.md": "# Rules\n\nRun the tests.\n"}, "same rules")
+    write(repo, "AGENTS.md", "# Rules\n\nRun the tests twice.\n")
+    codes = _codes(run_cli(repo, "check", "--new-since", "HEAD", "--format", "json").stdout)
+    assert codes == [("CLAUDE.md", "GDN015")]
+
+
+def test_a_ref_that_moved_on_is_compared_where_the_branch_left_it(repo: Path) -> None:
+    _old(repo)
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, one_bad_memory(), "a bad memory")
+    git(repo, "checkout", "-q", "main")
+    commit(repo, {"AGENTS.md": "# Agents\n"}, "main fixes the imports")
+    git(repo, "checkout", "-q", "feature")
+    # The branch still holds the imports main fixed: not the branch's doing.
+    proc = run_cli(repo, "check", "--new-since", "main", "--format", "json")
+    assert _codes(proc.stdout) == [(".claude/memory/project_x.md", "MEM006")]
+    assert json.loads(proc.stdout)["summary"]["new_since"] == "main"
+
+
+def test_paths_limit_what_is_checked(repo: Path) -> None:
+    _old(repo)
+    for rel, text in one_bad_memory().items():
+        write(repo, rel, text)
+    write(repo, "AGENTS.md", old_findings()["AGENTS.md"] + "Read @docs/another.md first.\n")
+    proc = run_cli(repo, "check", "--new-since", "HEAD", "--format", "json", ".claude/memory")
+    assert _codes(proc.stdout) == [(".claude/memory/project_x.md", "MEM006")]
+    assert json.loads(proc.stdout)["summary"]["older"] == 10
+
+
+# --- the hooks: --changed is new since HEAD -------------------------------------------
+
+
+def test_changed_judges_what_the_commit_brings_against_head(repo: Path) -> None:
+    _old(repo)
+    for rel, text in one_bad_memory().items():
+        write(repo, rel, text)
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed")
+    assert proc.returncode == 1
+    # Only the store the commit touches is checked: its 10 older findings are counted.
+    assert proc.stdout.splitlines() == [
+        ".claude/memory/project_x.md:1:1: MEM006 required field 'description' is missing; add a one-line description",
+        f"Found 1 problem (1 error, 0 warnings) new since HEAD; 10 older findings not shown {ADOPT}.",
+    ]
+    every = run_cli(repo, "check", "--changed", "--all", "--format", "json")
+    assert sorted(code for _, code in _codes(every.stdout)) == ["MEM006"] + ["MEM010"] * 10
+
+
+def test_fix_changed_reports_only_what_the_commit_brings(repo: Path) -> None:
+    _old(repo)
+    write(repo, ".claude/memory/project_x.md", "---\nname: x\ntype: project\n---\n\nBody.\n")  # unlisted, no description
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "fix", "--changed")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines() == [
+        "Fixing .claude/memory/MEMORY.md: added 1 (project_x.md)",
+        ".claude/memory/project_x.md:1:1: MEM006 required field 'description' is missing; add a one-line description",
+        f"Found 1 problem (1 error, 0 warnings) new since HEAD; 10 older findings not shown {ADOPT}.",
+    ]
+
+
+def test_changed_on_a_first_commit_reports_everything(repo: Path) -> None:
+    for rel, text in old_findings().items():
+        write(repo, rel, text)
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    assert len(_codes(proc.stdout)) == OLD_FINDINGS
+    assert "new_since" not in json.loads(proc.stdout)["summary"]
+
+
+def test_changed_with_nothing_staged_outside_a_commit_judges_the_whole_tree(repo: Path) -> None:
+    # `pre-commit run --all-files` on a clean checkout, as CI runs it.
+    _old(repo)
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    assert len(_codes(proc.stdout)) == OLD_FINDINGS
+
+
+def test_pre_commit_from_and_to_refs_compare_with_their_merge_base(repo: Path) -> None:
+    base = _old(repo)
+    head = commit(repo, one_bad_memory(), "a bad memory")
+    proc = run_cli(repo, "check", "--changed", "--format", "json", env={"PRE_COMMIT_FROM_REF": base, "PRE_COMMIT_TO_REF": head})
+    assert _codes(proc.stdout) == [(".claude/memory/project_x.md", "MEM006")]
+    assert json.loads(proc.stdout)["summary"]["older"] == 10
+
+
+# --- secrets: the change never decides whether its own secrets are found ----------------
+
+TOKEN = "ghp_" + "a1B2c3D4" * 4 + "e5F6"
+
+
+def test_a_change_that_turns_the_secret_rules_off_still_has_its_token_found(repo: Path) -> None:
+    _old(repo)
+    write(repo, ".memcheck.yaml", "ignore: [SEC]\nfail-on: never\n")
+    write(repo, ".claude/memory/user_m3.md", memory("m3", "About m3", "user", f"Use {TOKEN} to push.\n", extra="mood: calm\n"))
+    proc = run_cli(repo, "check", "--new-since", "HEAD", "--format", "json")
+    assert proc.returncode == 1, proc.stdout
+    assert _codes(proc.stdout) == [(".claude/memory/user_m3.md", "SEC002")]
+    assert TOKEN not in proc.stdout
+    # The whole-tree verdict keeps the protection: --all shows every finding, and the token.
+    every = run_cli(repo, "check", "--new-since", "HEAD", "--all", "--format", "json")
+    assert every.returncode == 1 and (".claude/memory/user_m3.md", "SEC002") in _codes(every.stdout)
+    # The command line's own --fail-on is the caller's to give.
+    assert run_cli(repo, "check", "--new-since", "HEAD", "--fail-on", "never").returncode == 0
+
+
+def test_a_secret_in_a_changed_file_is_reported_even_when_it_was_there_before(repo: Path) -> None:
+    files = old_findings()
+    files[".claude/memory/user_m3.md"] = memory("m3", "About m3", "user", f"Use {TOKEN} to push.\n", extra="mood: calm\n")
+    files[".claude/memory/user_m4.md"] = memory("m4", "About m4", "user", f"Or {TOKEN}.\n", extra="mood: calm\n")
+    commit(repo, files, "old secrets")
+    write(repo, ".claude/memory/user_m3.md", files[".claude/memory/user_m3.md"] + "More.\n")
+    # A baseline never accepts a secret: the file the change edits has its secret
+    # reported; the untouched file beside it is old work.
+    codes = _codes(run_cli(repo, "check", "--new-since", "HEAD", "--format", "json").stdout)
+    assert codes == [(".claude/memory/user_m3.md", "SEC002")]
+
+
+# --- cost: REF's findings only for what the change touches ----------------------------
+
+
+def test_refs_tree_is_read_only_where_the_change_is(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    files = old_findings()
+    for i in range(5):
+        files[f".agents/memory/user_{i}.md"] = memory(f"o{i}", f"Other {i}", "user")
+    files[".agents/memory/MEMORY.md"] = "# Memory\n\n## User\n" + "".join(f"- [o{i}](user_{i}.md) - Other {i}\n" for i in range(5))
+    commit(repo, files, "two stores")
+    for rel, text in one_bad_memory().items():
+        write(repo, rel, text)
+    from memcheck.workspace.tree import TreeSource
+
+    read: list[str] = []
+    original = TreeSource.read
+
+    def counted(self: TreeSource, path: str):  # type: ignore[no-untyped-def]
+        read.append(path)
+        return original(self, path)
+
+    monkeypatch.setattr(TreeSource, "read", counted)
+    assert run_cli(repo, "check", "--new-since", "HEAD").returncode == 1
+    assert read and all(p.startswith(".claude/memory/") for p in read), read

@@ -1,0 +1,97 @@
+"""A commit's tree as a Source (what `check --new-since REF` reads REF's files
+through): the files git holds there, read from git, symlinks followed inside the
+tree only, whatever the work tree holds now."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import commit, git, memory, write
+
+from memcheck.workspace.source import OUTSIDE_LINK
+from memcheck.workspace.tree import TreeSource
+
+
+@pytest.fixture
+def tree(repo: Path) -> TreeSource:
+    write(repo, "AGENTS.md", "# Agents\n")
+    write(repo, "docs/style.md", "Style.\n")
+    write(repo, ".claude/memory/user_a.md", memory("a", "About a", "user"))
+    write(repo, "big.md", b"x" * (1 << 20) + b"more\n")
+    os.symlink("AGENTS.md", repo / "CLAUDE.md")
+    os.symlink("../../docs", repo / ".claude/memory/docs")
+    os.symlink("/etc/hostname", repo / "outside.md")
+    os.symlink("nowhere.md", repo / "dangling.md")
+    sha = commit(repo, message="tree")
+    # The work tree moves on: the source still reads the commit.
+    write(repo, "AGENTS.md", "# Changed\n")
+    (repo / "docs/style.md").unlink()
+    write(repo, "untracked.md", "new\n")
+    source = TreeSource(repo, sha)
+    yield source
+    source.close()
+
+
+def test_a_folder_s_entries_are_the_commit_s_whatever_the_work_tree_holds(tree: TreeSource) -> None:
+    # A glob no file matches is tried on the checkout's folders: the commit's.
+    assert tree.entries_in("") == ([".claude", "docs"], ["AGENTS.md", "CLAUDE.md", "big.md", "dangling.md", "outside.md"])
+    assert tree.entries_in(".claude/memory") == ([], ["docs", "user_a.md"])  # a symlink is never a folder to enter
+    assert tree.entries_in("docs") == ([], ["style.md"])
+    assert tree.entries_in("nowhere") == ([], [])
+
+
+def test_lists_what_the_commit_holds(tree: TreeSource) -> None:
+    listing = tree.listing()
+    assert listing.files == sorted(
+        [".claude/memory/docs", ".claude/memory/user_a.md", "AGENTS.md", "CLAUDE.md", "big.md", "dangling.md", "docs/style.md", "outside.md"]
+    )
+    assert listing.by_git and listing.in_git and not listing.partial
+
+
+def test_reads_the_commits_content(tree: TreeSource) -> None:
+    assert tree.read("AGENTS.md").text == "# Agents\n"
+    assert tree.read("docs/style.md").text == "Style.\n"
+    assert tree.read("CLAUDE.md").text == "# Agents\n"  # a link inside the tree is followed
+    assert tree.read(".claude/memory/docs/style.md").text == "Style.\n"  # through a linked folder
+    assert tree.read("outside.md").error == OUTSIDE_LINK
+    assert tree.read("untracked.md").error == "cannot be read: No such file or directory"
+    big = tree.read("big.md")
+    assert big.error == "is larger than 1024 KiB; not read" and big.size == (1 << 20) + 5
+
+
+def test_answers_what_is_at_a_path(tree: TreeSource) -> None:
+    assert tree.is_file("docs/style.md") and tree.is_file("CLAUDE.md") and tree.is_file(".claude/memory/docs/style.md")
+    assert not tree.is_file("docs") and tree.exists("docs") and tree.exists(".claude/memory/docs")
+    assert not tree.is_file("dangling.md") and not tree.exists("dangling.md")
+    assert not tree.is_file("outside.md") and not tree.is_inside_root("outside.md") and not tree.is_inside_root("../x.md")
+    assert tree.link_out("outside.md") == "/etc/hostname" and tree.link_out("CLAUDE.md") is None
+    assert tree.regular_files_in("") == frozenset({"AGENTS.md", "big.md"})
+    assert tree.git_symlinks(["CLAUDE.md", "AGENTS.md", "outside.md"]) == {"CLAUDE.md", "outside.md"}
+    entry = tree.entry("CLAUDE.md")
+    assert entry is not None and entry.kind == "link" and entry.real == tree.entry("AGENTS.md").real  # type: ignore[union-attr]
+    assert tree.entry("outside.md").kind == "outside"  # type: ignore[union-attr]
+    assert tree.entry("docs") is None and tree.special_kind("AGENTS.md") is None
+
+
+def test_a_name_with_a_newline_is_read(repo: Path) -> None:
+    write(repo, "odd\nname.md", "odd\n")
+    sha = commit(repo, message="odd")
+    source = TreeSource(repo, sha)
+    try:
+        assert source.read("odd\nname.md").text == "odd\n"
+    finally:
+        source.close()
+
+
+def test_some_folders_only(repo: Path) -> None:
+    write(repo, "AGENTS.md", "# Agents\n")
+    write(repo, ".claude/memory/user_a.md", memory("a", "About a", "user"))
+    sha = commit(repo, message="tree")
+    source = TreeSource(repo, sha, folders=[".claude/memory"])
+    try:
+        listing = source.listing()
+        assert listing.files == [".claude/memory/user_a.md"] and listing.partial
+    finally:
+        source.close()
+    assert git(repo, "status", "--porcelain") == ""
