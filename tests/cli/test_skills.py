@@ -37,7 +37,7 @@ def test_discovery_skill_folders_flat_skills_and_resources(repo: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("My_Skill", "use 'my-skill'"),
+        ("My_Skill", "set name: s, its folder's name"),
         ("-lead", "not starting or ending"),
         ("trail-", "not starting or ending"),
         ("dou--ble", "single hyphens"),
@@ -54,6 +54,24 @@ def test_name_rules(repo: Path, name: str, message: str | None) -> None:
         assert found == []
     else:
         assert len(found) == 1 and message in found[0]
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "expected"),
+    [
+        # Title-case names in a collection of skills: one finding each, not two.
+        pytest.param("action-converter", "Action Converter", [("SKL004", "set name: action-converter, its folder's name")], id="title-case"),
+        pytest.param("deploy", "Ship_It", [("SKL004", "set name: deploy, its folder's name")], id="other-words"),
+        # A folder that is no valid name either: the name to use, and the folder to rename.
+        pytest.param("My Skill", "My Skill", [("SKL004", "use 'my-skill'")], id="both-bad-same"),
+        pytest.param("My Skill", "Other", [("SKL004", "use 'other'"), ("SKL005", "rename the folder")], id="both-bad"),
+    ],
+)
+def test_a_bad_name_is_one_finding_when_its_folder_names_the_fix(repo: Path, folder: str, name: str, expected: list[tuple[str, str]]) -> None:
+    write(repo, f".claude/skills/{folder}/SKILL.md", GOOD.format(name=f"'{name}'", extra=""))
+    found = sorted((str(p["code"]), str(p["message"])) for p in _problems(repo))
+    assert [code for code, _ in found] == [code for code, _ in expected]
+    assert all(text in message for (_, message), (_, text) in zip(found, expected))
 
 
 def test_name_must_equal_folder_for_skill_md_only(repo: Path) -> None:

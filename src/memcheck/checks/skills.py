@@ -114,6 +114,8 @@ name: my-skill
 SKL005 = Rule("SKL005", "name-folder-mismatch", ERROR, False, "Skill name differs from its folder name", """\
 ## What it does
 Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
+A name that also breaks the name rules, in a folder whose name is a valid one, is
+reported once, by SKL004, which names the folder's name as the fix.
 
 ## Why is this bad?
 The Agent Skills specification requires them to match; agents that key skills by
@@ -422,12 +424,14 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     def line_of(key: str) -> int:
         return fm.key_lines.get(key, 1)
 
-    folder = basename(parent(path))
+    folder = basename(parent(path)) if basename(path) == SKILL_NAME else ""
     name = data.get("name")
-    bad_name = _name_problem(name)
+    bad_name = _name_problem(name, folder if _NAME.match(folder) else "")
     if bad_name is not None:
+        # One cause, one finding: the name SKL004 asks for is the folder's, so the
+        # name also differing from the folder (SKL005) is the same fix told twice.
         yield SKL004.at(path, line_of("name"), 1, bad_name)
-    if basename(path) == SKILL_NAME and isinstance(name, str) and name.strip() and name.strip() != folder and folder:
+    if isinstance(name, str) and name.strip() and name.strip() != folder and folder and not (bad_name and _NAME.match(folder)):
         yield SKL005.at(path, line_of("name"), 1, f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}")
     description = data.get("description")
     if description is None or (isinstance(description, str) and not description.strip()):
@@ -452,15 +456,20 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; {fix}")
 
 
-def _name_problem(name: object) -> str | None:
+def _name_problem(name: object, folder: str) -> str | None:
+    """What is wrong with a skill's name, and the name to write: its folder's when
+    the folder's name is a valid one (``folder``), since the two must match."""
+    use = f"name: {folder}, its folder's name" if folder else ""
     if name is None or (isinstance(name, str) and not name.strip()):
-        return "no name: give the skill a name of lowercase letters, digits and hyphens (e.g. run-tests)"
+        return "no name: give the skill a name of lowercase letters, digits and hyphens (" + (use or "e.g. run-tests") + ")"
     if not isinstance(name, str):
-        return f"name is a {type(name).__name__} ({name!r}); write it as lowercase letters, digits and hyphens"
+        return f"name is a {type(name).__name__} ({name!r}); write it as lowercase letters, digits and hyphens" + (f" ({use})" if use else "")
     if len(name) > MAX_NAME:
-        return f"name is {len(name)} characters, over the {MAX_NAME} allowed; shorten it"
+        return f"name is {len(name)} characters, over the {MAX_NAME} allowed; " + (f"set {use}" if use else "shorten it")
     if _NAME.match(name):
         return None
+    if use:
+        return f"name {name!r} must be lowercase letters, digits and single hyphens, not starting or ending with one; set {use}"
     suggestion = re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9]+", "-", name.lower())).strip("-")
     return f"name {name!r} must be lowercase letters, digits and single hyphens, not starting or ending with one; use {suggestion or 'a-name'!r}"
 
