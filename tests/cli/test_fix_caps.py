@@ -63,7 +63,7 @@ def test_fix_never_pushes_curated_lines_past_the_line_cap(repo: Path) -> None:
         "make room (merge or shorten entries), then run `memcheck fix` (IDX003)\n"
     ) in proc.stdout
     unlisted = _findings(repo, "IDX003")
-    assert sorted(str(p["about"]).rpartition("/")[2] for p in unlisted) == refused
+    assert sorted(str(p["message"]).split()[2] for p in unlisted) == refused
     assert not any(p["fixable"] for p in unlisted)
     assert "no room for it under the 200-line cap" in unlisted[0]["message"]
     code, report = fix_json(repo)  # a second run writes nothing, and still fails
@@ -211,7 +211,7 @@ def test_new_entries_go_where_a_newest_first_list_puts_them(repo: Path) -> None:
 def test_a_newest_first_list_by_the_dates_in_its_file_names(repo: Path) -> None:
     for day in ("2026-04-30", "2026-04-12", "2026-03-01"):
         write(repo, f"{STORE}/session_{day}.md", memory(f"Session {day}", "what happened", "project"))
-    index_text = "".join(f"- [Session {day}](session_{day}.md) - notes of the day\n" for day in ("2026-04-30", "2026-04-12", "2026-03-01"))
+    index_text = "".join(f"- [Session {day}](session_{day}.md) - notes of {day}\n" for day in ("2026-04-30", "2026-04-12", "2026-03-01"))
     write(repo, INDEX, "# Sessions\n\n" + index_text)
     write(repo, f"{STORE}/session_2026-05-02.md", memory("Session 2026-05-02", "the latest", "project"))
     assert fix_json(repo)[0] == 0
