@@ -147,10 +147,22 @@ def first_sentence(body: str) -> str | None:
             continue
         text = text[:end]
         break
-    text = _bounded(text)
-    if text.count("`") % 2:  # a code span the cut left open
+    return _closed(_bounded(text)) or None
+
+
+def _closed(text: str) -> str:
+    """The text without the code span or emphasis the cut left open: agents would
+    read the rest of the index line as code or bold."""
+    if text.count("`") % 2:
         text = text.replace("`", "")
-    return text or None
+    for run in ("**", "__"):
+        if text.count(run) % 2:
+            at = text.rfind(run)
+            text = text[:at] + text[at + 2 :]
+    for run in ("*", "_"):  # `_a sentence cut before its closing underscore`
+        if text.startswith(run) and not text.startswith(run * 2) and run not in text[1:]:
+            text = text[1:]
+    return text.strip()
 
 
 def _plain(text: str) -> str:
