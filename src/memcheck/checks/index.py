@@ -97,8 +97,13 @@ Agents discover memories through the index only: an unlisted memory is never rea
 `feedback_testing.md` saved by hand without an index line.
 
 ## Use instead
-Run `memcheck fix`: it adds an entry in the index's own style, in the section for
-the memory's type when the index has type sections (`## User`, `## Feedback`, ...).
+Run `memcheck fix`: it adds an entry in the form of the index's own entries (link
+text, separator, bullet), with a description, in the section for the memory's type
+when the index has type sections (`## User`, `## Feedback`, ...), or where its date
+puts it in a list kept newest first. When the entry would take the index over its
+line or byte cap, or push lines agents read today past it, `fix` does not write it
+and the finding is not fixable: make room (merge memories, shorten entries), then
+run `memcheck fix`.
 """)
 
 IDX004 = Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
