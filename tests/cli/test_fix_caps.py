@@ -185,6 +185,20 @@ def test_a_new_entry_takes_the_form_of_its_neighbours(repo: Path, neighbours: st
     assert _settled(repo) == "# Team memory\n\n" + neighbours + new + "\n"
 
 
+@pytest.mark.parametrize("after", ["", "\n## Notes\nKeep entries short.\n"], ids=["last-section", "before-another"])
+def test_new_entries_join_the_section_that_lists_the_memories(repo: Path, after: str) -> None:
+    # A curated index of topical notes whose memories are all listed under one
+    # heading (here `## See Also`): new ones go there, not under a new `## Other`.
+    for stem in ("patterns", "debugging"):
+        write(repo, f"{STORE}/{stem}.md", memory(stem, f"about {stem}", "project"))
+    see_also = "## See Also\n- [patterns.md](patterns.md) \u2014 code patterns\n- [debugging.md](debugging.md) \u2014 pitfalls\n"
+    head = "# Project Memory\n\n## Key Paths\n- **Server**: `src/Server`\n\n"
+    write(repo, INDEX, head + see_also + after)
+    write(repo, f"{STORE}/lobby-ui.md", memory("lobby", "Lobby pager UI", "project"))
+    assert fix_json(repo)[1]["changes"][INDEX]["added"] == ["lobby-ui.md"]
+    assert _settled(repo) == head + see_also + "- [lobby-ui.md](lobby-ui.md) \u2014 Lobby pager UI\n" + after
+
+
 def _dated(name: str, updated: str | None) -> str:
     return memory(name, f"about {name}", "project", extra=f"updated: {updated}\n" if updated else "")
 

@@ -9,6 +9,7 @@ over a cap, or push a line agents read today past one, is not made.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from typing import TYPE_CHECKING, List, NamedTuple, Sequence, Tuple, Union
 
@@ -216,6 +217,9 @@ def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memor
     - a list kept newest first (see ``order.newest_first``), a type section's or, in an
       index without sections, the whole index's: each new entry where its date puts
       it in that list, not at the end.
+    - in an index with sections but none per type, the section that holds most of
+      its entries (a `## See also` or `## Memory files` list of every memory): after
+      its last item.
     - else an `Other` section, under a final `## Other` heading when the index has
       sections, or the end; before the link reference definitions that end an index,
       and after closing a code block or comment the index leaves open.
@@ -262,6 +266,13 @@ def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memor
     elif lacking and not sectioned and lay.unclosed < 0 and (dated := _by_date(ours, groups[OTHER], lay, form)):
         for pos, block in dated.items():
             at.setdefault(pos, []).extend(block)
+    elif lacking and sectioned and (home := _entries_home(ours, headings)) is not None:
+        places = _into_section(lines, lay, home, headings, groups[OTHER], form, ours)
+        if 0 <= lay.unclosed < max(places):
+            tail.extend(_entry_lines(groups[OTHER], form))
+        else:
+            for pos, block in places.items():
+                at.setdefault(pos, []).extend(block)
     elif lacking:
         if sectioned:
             tail += ["", f"## {OTHER.capitalize()}"]
@@ -283,6 +294,19 @@ def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memor
             tail.insert(0, "")  # a list straight after a paragraph would run into it
     at.setdefault(pos, []).extend(tail)
     return at
+
+
+def _entries_home(ours: Sequence[Entry], headings: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The heading (line, level) of the section that holds more than half of the
+    index's entries (a section's own part: up to the next heading), if one does."""
+    starts = [i for i, _level in headings]
+    count: dict[int, int] = {}
+    for e in ours:
+        k = bisect.bisect_right(starts, e.line) - 1
+        if k >= 0:
+            count[k] = count.get(k, 0) + 1
+    best = max(count, key=lambda k: (count[k], k), default=None)
+    return headings[best] if best is not None and 2 * count[best] > len(ours) else None
 
 
 def _by_date(ours: Sequence[Entry], group: Sequence[Memory], lay: blocks.Layout, form: EntryForm) -> dict[int, Placed]:
