@@ -22,7 +22,7 @@ TYPES = ("user", "feedback", "project", "reference")
 TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
 STEMS = ["a", "b_note", "c-x", "d", "session_2026-04-30", "session_2026-05-02", "e", "f"]
 DESCRIPTIONS = [None, "", "short one", "a longer description of what the memory holds", f"token {TOKEN}", "TODO"]
-SENTENCES = [None, "First sentence.", f"Key {TOKEN} here."]
+BODIES = ["", "First sentence. Second.\n", f"Key {TOKEN} here.\n", "# A heading\n\nThen text.\n", "# Only a heading\n"]
 DATES = [None, "2026-05-20", "2026-05-10", "2026-04-01"]
 
 
@@ -38,8 +38,7 @@ def _memories(draw: st.DrawFn) -> list[Memory]:
                 draw(st.sampled_from([None, stem, stem.upper(), "Title " + stem])),
                 draw(st.sampled_from(DESCRIPTIONS)),
                 draw(st.sampled_from([None, *TYPES])),
-                draw(st.sampled_from(SENTENCES)),
-                draw(st.sampled_from([None, "Heading " + stem])),
+                draw(st.sampled_from(BODIES)),
                 (date, None, None),
                 draw(st.booleans()),
             )

@@ -7,6 +7,7 @@ to the store's folder, so that it stays a pure function of what it is given.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
@@ -26,8 +27,7 @@ class Memory(NamedTuple):
     name: str | None  # frontmatter name as the agents print it
     description: str | None
     type: str | None
-    sentence: str | None = None  # the body's first sentence, on one line (see first_sentence)
-    title: str | None = None  # the body's first heading
+    body: str = ""  # what follows the frontmatter
     # What an index may be ordered by, each an ISO date (and time) or None: `updated`
     # (or `modified`), `created` (or `date`), a date in the file name.
     dates: tuple[str | None, str | None, str | None] = NO_DATES
@@ -37,20 +37,30 @@ class Memory(NamedTuple):
     def stem(self) -> str:
         return self.filename[:-3] if self.filename.endswith(".md") else self.filename
 
+    # Read from the body only when an entry is written (most runs write none).
+    @property
+    def sentence(self) -> str | None:
+        """The body's first sentence, on one line (see first_sentence)."""
+        return first_sentence(self.body) if self.body else None
+
+    @property
+    def title(self) -> str | None:
+        """The body's first heading."""
+        return first_heading(self.body) if self.body else None
+
 
 def memory_of(filename: str, doc: Document) -> Memory:
     fm = doc.frontmatter
     body = doc.body if doc.error is None else ""
-    sentence, title = first_sentence(body), first_heading(body)
     named = _file_date(filename)
     if fm is None:
-        return Memory(filename, None, None, None, sentence, title, (None, None, named), parsed=False)
+        return Memory(filename, None, None, None, body, (None, None, named), parsed=False)
     kind = fm.display("type")
     if kind is None and isinstance(fm.data.get("metadata"), dict):
         nested = fm.data["metadata"].get("type")
         kind = nested if isinstance(nested, str) else None
     dates = (_date(fm.display("updated") or fm.display("modified")), _date(fm.display("created") or fm.display("date")), named)
-    return Memory(filename, fm.display("name"), fm.display("description"), kind, sentence, title, dates)
+    return Memory(filename, fm.display("name"), fm.display("description"), kind, body, dates)
 
 
 _ISO = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?")
@@ -88,6 +98,7 @@ _END = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "dr", "no", "approx", "incl"})
 
 
+@functools.lru_cache(maxsize=1024)
 def first_heading(body: str) -> str | None:
     """The text of the body's first ATX heading (outside code), if any."""
     fence = ""
@@ -113,6 +124,7 @@ def _fenced(line: str, fence: str) -> tuple[str, bool]:
     return "", False
 
 
+@functools.lru_cache(maxsize=1024)
 def first_sentence(body: str) -> str | None:
     """The first sentence of the body's first paragraph, as plain one-line text an
     index entry can hold: headings, code, comments, tables, rules and link
