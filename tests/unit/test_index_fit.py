@@ -7,13 +7,15 @@ more indexes here than through git repositories (tests/cli/test_index_sync.py).
 """
 from __future__ import annotations
 
+import pytest
+from conftest import HOSTILE_BODIES, cpu_limit
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from memcheck.index.caps import cap_lines, loaded_lines
 from memcheck.index.fit import fits
 from memcheck.index.links import links
-from memcheck.index.memory import NO_DATES, Memory
+from memcheck.index.memory import NO_DATES, SENTENCE_MAX, Memory, first_heading, first_sentence
 from memcheck.index.plan import SYNC, normalise, plan
 from memcheck.index.survey import survey
 from memcheck.text.secrets import redact
@@ -110,7 +112,7 @@ def test_fix_keeps_the_caps_describes_each_entry_copies_no_secret_and_settles(st
         assert on_disk - listed <= set(first.refused) | _claimed(first)
     # Each new entry says something, and nothing holds a secret the index did not.
     lines = after.split("\n")
-    for name, lineno in added:
+    for _name, lineno in added:
         line = lines[lineno - 1]
         found = links(line, lineno)
         assert not found or line[found[0].stop :].strip(" *"), line  # a description after the link
@@ -129,3 +131,22 @@ def _claimed(p: object) -> set[str]:
 
 def test_dates_default_to_none() -> None:
     assert Memory("a.md", None, None, None).dates == NO_DATES
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        *HOSTILE_BODIES.values(),
+        "x. " * 200_000,  # a sentence end skipped (an initial) at every word
+        "# " + " " * 100_000 + "x",
+        "[[" * 100_000,
+        "`" * 100_001,
+        "<a " * 100_000,
+    ],
+    ids=[*HOSTILE_BODIES, "initials", "spaced-heading", "wiki-openers", "backticks", "tag-openers"],
+)
+def test_a_hostile_body_gives_a_bounded_first_sentence_at_once(body: str) -> None:
+    with cpu_limit(5, "reading a hostile body's first sentence and heading"):
+        sentence, heading = first_sentence(body + "\n"), first_heading(body + "\n")
+    assert sentence is None or (len(sentence) <= SENTENCE_MAX and "\n" not in sentence and sentence.count("`") % 2 == 0)
+    assert heading is None or len(heading) <= 500

@@ -83,18 +83,25 @@ def _file_date(filename: str) -> str | None:
 # ---------------------------------------------------------------- what a body starts with
 
 SENTENCE_MAX = 140  # characters: an index line is a hook, not the memory
+# What of a body is read for its first sentence or heading: a memory's opening says
+# what it is, and a bound keeps every pattern below linear-time on a hostile body
+# (200,000 `[`, a line of spaces).
+_READ_CHARS = 4_000
+_LINE_CHARS = 500
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SKIPPED = re.compile(r"^ {0,3}(?:\||[-*_](?:[ \t]*[-*_]){2,}[ \t]*$|\[[^\]]*\]:|!\[[^\]]*\]\([^)]*\)[ \t]*$|=+[ \t]*$)")
 _LEAD = re.compile(r"^(?:>\s*)*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(?:\[[ xX]\]\s+)?")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_WIKI = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
+# Each run stops at the next opening bracket too: linear on a line of 200,000 `[`.
+_IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)")
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
+_WIKI = re.compile(r"\[\[([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
 _AUTOLINK = re.compile(r"<((?:https?|mailto):[^>\s]*)>")
 _TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 # A sentence ends at `.`, `!` or `?` before a space, or at a full-width stop; not
 # after a one-letter word (an initial) or a usual abbreviation.
 _END = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+_WORD_BEFORE = re.compile(r"\S+$")
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "dr", "no", "approx", "incl"})
 
 
@@ -102,7 +109,8 @@ _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "dr", 
 def first_heading(body: str) -> str | None:
     """The text of the body's first ATX heading (outside code), if any."""
     fence = ""
-    for line in body.split("\n"):
+    for line in body[:_READ_CHARS].split("\n"):
+        line = line[:_LINE_CHARS]
         fence, skip = _fenced(line, fence)
         if skip:
             continue
@@ -133,13 +141,15 @@ def first_sentence(body: str) -> str | None:
     fence = ""
     comment = False
     para: list[str] = []
-    for line in body.split("\n"):
+    for line in body[:_READ_CHARS].split("\n"):
+        line = line[:_READ_CHARS]
         if comment:
             comment = "-->" not in line
             continue
         fence, skip = _fenced(line, fence)
         stripped = line.strip()
-        if skip or not stripped or _ATX.match(line) or _SKIPPED.match(line) or stripped.startswith("<!--"):
+        head = line[:_LINE_CHARS]
+        if skip or not stripped or _ATX.match(head) or _SKIPPED.match(head) or stripped.startswith("<!--"):
             if stripped.startswith("<!--") and "-->" not in stripped:
                 comment = True
             if para:
@@ -151,10 +161,11 @@ def first_sentence(body: str) -> str | None:
         para.append(stripped)
     if not para:
         return None
-    text = _plain(" ".join(para))
+    text = _plain(" ".join(para)[:_READ_CHARS])
     for m in _END.finditer(text):
         end = m.end()
-        word = text[: m.start()].rsplit(None, 1)[-1] if text[: m.start()].strip() else ""
+        before = _WORD_BEFORE.search(text, max(0, m.start() - 12), m.start())
+        word = before.group() if before else ""
         if text[m.start()] == "." and (len(word.lstrip("(\"'")) == 1 or word.lower().strip("(\"'") in _ABBREVIATIONS):
             continue
         text = text[:end]
