@@ -137,6 +137,14 @@ def test_fix_diff_shows_lines_and_bytes_against_the_caps(repo: Path) -> None:
     assert fix_json(repo)[1]["fixed"] == []  # the diff applied is what fix writes
 
 
+def test_fix_diff_counts_the_index_as_agents_load_it(repo: Path) -> None:
+    # CRLF line endings count (they are bytes agents load); a BOM does not.
+    write(repo, f"{STORE}/a.md", memory("A", "first", "project"))
+    write(repo, INDEX, "\ufeff# Notes\r\n\r\n- [A](a.md) - first\r\n".encode("utf-8"))
+    proc = run_cli(repo, "fix", "--diff")
+    assert proc.stdout.startswith(f"{INDEX}: 3 \u2192 3 lines of 200, 32 \u2192 29 bytes of 25,000\n--- a/{INDEX}\n")
+
+
 # ---------------------------------------------------------------- the neighbours' form
 
 

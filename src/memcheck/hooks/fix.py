@@ -21,9 +21,9 @@ from memcheck.engine.signals import signals_held, stopped_by_signals
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.hooks.options import resolve
 from memcheck.hooks.report import destination, report
-from memcheck.index.caps import cap_lines, loaded_lines
+from memcheck.index.caps import cap_lines, cap_usage, loaded_lines
 from memcheck.index.memory import Exists, Memory
-from memcheck.index.plan import Plan, changes_of, line_breaks
+from memcheck.index.plan import Plan, changes_of
 from memcheck.index.store import odd_index, store_exists, store_memories, store_plan
 from memcheck.index.survey import survey
 from memcheck.index.sync import Changes
@@ -149,6 +149,7 @@ class Planned(NamedTuple):
     memories: list[Memory]
     exists: Exists
     unchanged: bool = False  # nothing to write, but entries that do not fit (plan.refused)
+    usage: tuple[int, int] = (0, 0)  # the index's lines and bytes now, as the caps count them
 
 
 def planned(ws: Workspace, store: Store) -> Planned | None:
@@ -157,6 +158,7 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     never overwritten)."""
     current: bytes | None = None
     existing: str | None = None
+    usage = (0, 0)
     if odd_index(ws, store.index) is not None or (store.has_index and os.path.islink(ws.root / store.index)):
         return None  # never written through, never replaced: IDX011 and IDX013 say so
     doc = _index_written_over(ws, store)
@@ -164,6 +166,7 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
         if doc.error is not None:
             return None
         existing = doc.text
+        usage = cap_usage(doc)
         # Without a BOM or CRLF, the decoded text encodes back to the file's exact
         # bytes: no second read. With either, the normalised plan always differs.
         current = None if doc.bom or doc.crlf else existing.encode("utf-8")
@@ -183,7 +186,7 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
             new = plan.text.encode("utf-8")
             if new == current and not plan.refused:
                 return None
-    return Planned(new, plan, existing, memories, exists, new == current)
+    return Planned(new, plan, existing, memories, exists, new == current, usage)
 
 
 def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Sequence[Memory], exists: Exists, changes: Changes) -> tuple[set[str], set[str]]:
@@ -354,7 +357,7 @@ def _show_diff(ws: Workspace, targets: Targets, output_file: str | None) -> int:
         for store in targets.stores:
             new = planned(ws, store)
             if new is not None:
-                out.write(usage_line(store.index, new.existing, new.plan, (cfg.max_lines, cfg.max_bytes)) + "\n")
+                out.write(usage_line(store.index, new.usage, new.plan, (cfg.max_lines, cfg.max_bytes)) + "\n")
                 if not new.unchanged:
                     out.write(unified_diff(ws, store, new.text))
                     changed += 1
@@ -365,11 +368,10 @@ def _show_diff(ws: Workspace, targets: Targets, output_file: str | None) -> int:
     return 1 if changed or refused else 0
 
 
-def usage_line(path: str, existing: str | None, plan: Plan, caps: tuple[int, int]) -> str:
+def usage_line(path: str, before: tuple[int, int], plan: Plan, caps: tuple[int, int]) -> str:
     """``MEMORY.md: 181 → 196 lines of 200, 14,210 → 15,002 bytes of 25,000``, and the
     entries that do not fit. One line, starting with the index's path: ``git apply``
     and ``patch`` pass over it."""
-    before = (len(cap_lines(line_breaks(existing))), len(existing.lstrip("\ufeff").encode("utf-8"))) if existing is not None else (0, 0)
     after = (len(cap_lines(plan.text)), len(plan.text.encode("utf-8")))
     line = f"{shown(path)}: {before[0]:,} \u2192 {after[0]:,} lines of {caps[0]:,}, {before[1]:,} \u2192 {after[1]:,} bytes of {caps[1]:,}"
     if plan.refused:

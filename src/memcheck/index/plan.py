@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Collection, NamedTuple, Sequence
 
-from memcheck.index.fit import fitted_render
+from memcheck.index.fit import fits, fitted_render
 from memcheck.index.links import classify, is_entry, is_plain_name, links
 from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, pure_style, render
 from memcheck.index.survey import Survey, survey
@@ -154,7 +154,7 @@ def plan(
     refused: tuple[str, ...] = ()
     if mode == GENERATE:
         new_region = pure_render if pure_render is not None and style == pure and not around else render(style, [m for m in memories if m.filename not in around], types)
-        if room is not None:
+        if room is not None and not fits(new_region, room, not marked):
             new_region, refused = fitted_render(style, [m for m in memories if m.filename not in around], types, room, region, exists, store_folder, not marked)
     else:
         found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, also_listed=around)
