@@ -149,6 +149,7 @@ def test_fix_diff_shows_what_fix_would_write_and_writes_nothing(repo: Path, monk
     proc = run_cli(repo, "fix", "--diff")
     assert proc.returncode == 1, proc.stderr
     assert proc.stdout == (
+        ".claude/memory/MEMORY.md: 4 \u2192 7 lines of 200, 67 \u2192 122 bytes of 25,000\n"  # the index against its caps
         "--- a/.claude/memory/MEMORY.md\n"
         "+++ b/.claude/memory/MEMORY.md\n"
         "@@ -2,3 +2,6 @@\n"
@@ -158,6 +159,7 @@ def test_fix_diff_shows_what_fix_would_write_and_writes_nothing(repo: Path, monk
         "+\n"
         "+## Feedback\n"
         "+- [x](feedback_x.md) - An unlisted memory\n"
+        ".memory/MEMORY.md: 0 \u2192 4 lines of 200, 0 \u2192 47 bytes of 25,000\n"
         "--- /dev/null\n"
         "+++ b/.memory/MEMORY.md\n"
         "@@ -0,0 +1,4 @@\n"

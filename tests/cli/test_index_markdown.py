@@ -519,27 +519,29 @@ def test_a_link_target_with_a_raw_space_is_read_as_a_link(repo: Path) -> None:
     assert _settled(repo) == "# N\n\n- [a](a.md) - a\n- [x](Old Notes.md) - there\n- [sic] (see above)\n"
 
 
-def test_new_entries_go_where_agents_read_them_in_a_flat_index_near_the_cap(repo: Path) -> None:
-    # A real curated index went from 181 to 207 lines with its new entries at the end.
+def test_new_entries_that_would_push_a_flat_index_past_the_cap_are_not_written(repo: Path) -> None:
+    # A real curated index went from 181 to 207 lines with its new entries at the end;
+    # moving them up instead pushed the curator's oldest entries out of view. Neither:
+    # what fits is added, the rest is named and not written.
     for i in range(190):
         write(repo, f"{STORE}/m{i:03d}.md", memory(f"M{i}", f"d{i}", "project"))
     for i in range(15):
         write(repo, f"{STORE}/new{i:02d}.md", memory(f"N{i}", f"n{i}", "project"))
-    write(repo, INDEX, "# Memory\n\n" + "".join(f"- [M{i}](m{i:03d}.md) \u2014 curated {i}\n" for i in range(190)))
+    curated = ["# Memory", "", *(f"- [M{i}](m{i:03d}.md) \u2014 curated {i}" for i in range(190))]
+    write(repo, INDEX, "\n".join(curated) + "\n")
     proc = run_cli(repo, "fix")
-    assert "new entries past" not in proc.stdout
-    lines = (repo / INDEX).read_text().split("\n")
-    where = {line.split("](")[1].split(")")[0]: n for n, line in enumerate(lines, 1) if line.startswith("- [N")}
-    assert sorted(where) == [f"new{i:02d}.md" for i in range(15)] and max(where.values()) <= 200
-    assert " IDX007 " in proc.stdout and "entries past the cap: m183.md" in proc.stdout  # the curator's oldest are the ones pushed out, and said so
+    assert proc.returncode == 1 and "8 new entries" not in proc.stdout and "7 new entries not written" in proc.stdout
+    lines = (repo / INDEX).read_text().split("\n")[:-1]
+    assert lines[:192] == curated and lines[192:] == [f"- [N{i}](new{i:02d}.md) \u2014 n{i}" for i in range(8)]
+    assert " IDX007 " not in proc.stdout and " IDX009 " in proc.stdout
     assert fix_json(repo)[1]["fixed"] == []
 
 
-def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_before_the_cut(repo: Path) -> None:
+def test_new_entries_go_into_their_section_and_a_new_section_only_when_it_fits(repo: Path) -> None:
     index_lines = ["# Memory", "", "## User", *(f"- [U{i}](u{i}.md) - u" for i in range(5)), "", "## Feedback"]
     for i in range(5):
         write(repo, f"{STORE}/u{i}.md", memory(f"U{i}", "u", "user"))
-    for i in range(240):
+    for i in range(184):
         write(repo, f"{STORE}/f{i:03d}.md", memory(f"F{i}", "f", "feedback"))
         index_lines.append(f"- [F{i}](f{i:03d}.md) - f")
     index_lines += ["", "## Links", "- [site](https://example.com)"]
@@ -547,13 +549,12 @@ def test_new_entries_go_into_their_section_inside_the_cap_and_new_sections_befor
     write(repo, f"{STORE}/fnew.md", memory("Fnew", "new feedback", "feedback"))
     write(repo, f"{STORE}/pnew.md", memory("Pnew", "new project", "project"))
     code, report = fix_json(repo)
-    assert _changes(report)["added"] == ["fnew.md", "pnew.md"] and report["changes"][INDEX]["past_cap"] == []
-    lines = (repo / INDEX).read_text().split("\n")
-    feedback, fnew = lines.index("## Feedback"), lines.index("- [Fnew](fnew.md) - new feedback")
-    assert feedback < fnew < 200 and lines[fnew - 1].startswith("- [F") and lines[fnew + 1].startswith("- [F")
-    project = lines.index("## Project")
-    assert lines[project - 1 : project + 3] == ["", "## Project", "- [Pnew](pnew.md) - new project", ""]
-    assert lines[project + 3] == "## Feedback"
+    # 197 lines: the feedback entry fits (198), a new Project section would not (201).
+    assert code == 1 and (_changes(report)["added"], _changes(report)["refused"]) == (["fnew.md"], ["pnew.md"])
+    lines = (repo / INDEX).read_text().split("\n")[:-1]
+    assert len(lines) == 198 and lines[-3:] == index_lines[-3:]
+    fnew = lines.index("- [Fnew](fnew.md) - new feedback")
+    assert lines[fnew - 1] == "- [F183](f183.md) - f" and lines[fnew + 1] == ""
     assert fix_json(repo)[1]["fixed"] == []
 
 

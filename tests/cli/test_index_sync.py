@@ -23,6 +23,8 @@ from memcheck import config as config_mod
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import targets_for
 from memcheck.hooks import fix as fixer
+from memcheck.index.caps import cap_lines, loaded_lines
+from memcheck.index.fit import fits
 from memcheck.index.links import Link, classify, definition, links, readings, references
 from memcheck.index.memory import Memory
 from memcheck.index.plan import SYNC, _line_to_keep, normalise, plan, split_markers
@@ -130,10 +132,9 @@ def test_new_entries_go_into_the_section_for_their_type(repo: Path) -> None:
 
 
 @pytest.mark.parametrize("ignored", [False, True], ids=["caps-selected", "caps-ignored"])
-def test_fix_says_so_and_fails_when_an_entry_it_adds_falls_past_the_cap(repo: Path, ignored: bool) -> None:
-    # The list starts too late for anything added to it to be read: no place inside
-    # the caps to put the new entries (where there is one, they go there; see
-    # test_index_markdown).
+def test_fix_says_so_and_fails_when_an_entry_does_not_fit_under_the_cap(repo: Path, ignored: bool) -> None:
+    # The index is over the cap already: anything added would be past it, or push a
+    # line agents read today past it (see test_fix_caps).
     lines = ["# Project memory", "", *(f"Context line {i}." for i in range(196)), "", *(f"- [M{i}](m{i}.md) \u2014 hook {i}" for i in range(4))]
     for i in range(4):
         write(repo, f"{STORE}/m{i}.md", memory(f"M{i}", f"m {i}", "project"))
@@ -145,11 +146,12 @@ def test_fix_says_so_and_fails_when_an_entry_it_adds_falls_past_the_cap(repo: Pa
     proc = run_cli(repo, "fix")
     assert proc.returncode == 1
     assert (
-        f"  warning: 5 new entries past the 200-line / 25000-byte cap of {INDEX}, where agents never read them: "
-        "new_a.md, new_b.md, new_c.md, new_d.md, new_e.md; shorten the index (IDX007, IDX008)\n"
+        f"  warning: 5 new entries not written to {INDEX}: no room under its 200-line / 25,000-byte cap, where agents stop reading: "
+        "new_a.md, new_b.md, new_c.md, new_d.md, new_e.md; make room (merge or shorten entries), then run `memcheck fix` (IDX003)\n"
     ) in proc.stdout
-    code, report = fix_json(repo)  # nothing more to write, and nothing more to say about it
-    assert report["fixed"] == [] and (code == 0) is ignored
+    assert (repo / INDEX).read_text() == "\n".join(lines) + "\n"  # an index over the cap gets nothing new
+    code, report = fix_json(repo)  # nothing to write, and still nothing that fits
+    assert report["fixed"] == [] and code == 1 and report["changes"][INDEX]["refused"] == ["new_a.md", "new_b.md", "new_c.md", "new_d.md", "new_e.md"]
 
 
 # ---------------------------------------------------------------- curated text is kept
@@ -335,6 +337,14 @@ def _write_store(root: Path, memories: list[tuple[str, str | None, str | None, s
     write(root, INDEX, "\n".join(lines) + "\n")
 
 
+def _same_link(line: str, out: str) -> bool:
+    """The same entry, but for its description (a placeholder fix filled in)."""
+    a, b = links(line, 1), links(out, 1)
+    if not a:  # a link-less entry: `- name: description`
+        return not b and line.partition(": ")[0] == out.partition(": ")[0]
+    return bool(b) and line[: a[0].stop] == out[: b[0].stop]
+
+
 def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
     """Every link on the line, a reference link's definition and a definition's own
     target included, points at something on disk (or is not a file link)."""
@@ -353,27 +363,31 @@ def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
 
 @pytest.mark.slow  # 150 examples, each two fixes of a store
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(store=_stores(), mode=st.sampled_from(["sync", None]), max_lines=st.sampled_from([200, 12, 6]))
+@given(store=_stores(), mode=st.sampled_from(["sync", None]), max_lines=st.sampled_from([200, 12, 6]), max_bytes=st.sampled_from([25_000, 400, 160]))
 # Found by this test: sync left nothing of the curator's (the one line was a dead
 # nested entry), so the next run regenerated the index, flat entries into sections.
-@example(store=([], ["# Memory", "  - [Sub](gone_too.md) - nested"]), mode=None, max_lines=200)
+@example(store=([], ["# Memory", "  - [Sub](gone_too.md) - nested"]), mode=None, max_lines=200, max_bytes=25_000)
 # And: check read the whole marked index at once, pairing the dead link outside the
 # block with the one inside, and so called a memory listed that fix added to the block.
 @example(
     store=([], ["<!-- memcheck:start -->", "- [renamed_from](renamed_from.md) \u2014 a hook", "<!-- memcheck:end -->", "- [renamed_from](renamed_from.md) \u2014 a hook"]),
     mode=None,
     max_lines=200,
+    max_bytes=25_000,
 )
 def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leaves_nothing_fixable(
-    store: tuple[list[tuple[str, str | None, str | None, str]], list[str]], mode: str | None, max_lines: int, capsys: pytest.CaptureFixture[str]
+    store: tuple[list[tuple[str, str | None, str | None, str]], list[str]], mode: str | None, max_lines: int, max_bytes: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """And the caps come first: fix never takes an index over a cap it was under, never
+    pushes a line agents read past one, and adds nothing unless the whole fits."""
     memories, lines = store
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         _write_store(root, memories, lines)
         data = config_mod.defaults()
         data["index"]["mode"] = mode
-        data["index"]["max_lines"] = max_lines  # small caps: new entries placed inside them when there is room
+        data["index"]["max_lines"] = max_lines  # small caps: new entries written only when there is room
+        data["index"]["max_bytes"] = max_bytes
         cfg = config_mod.from_mapping(root, data)
         before = (root / INDEX).read_text()
         ws = Workspace(cfg)
@@ -382,7 +396,8 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         not_listed = {str(p.about).rpartition("/")[2] for p in collect(ws, targets_for(ws, None)) if p.code == "IDX003"}
         fixer.fix(cfg, None, fmt="json")
         report = json.loads(capsys.readouterr().out).get("changes", {}).get(INDEX, {})
-        assert set(report.get("added", [])) == not_listed  # check and fix agree on what is unlisted
+        # check and fix agree on what is unlisted: fix adds it, or names it as not fitting
+        assert set(report.get("added", [])) | set(report.get("refused", [])) == not_listed
         event(f"mode {plan.mode}, {'marked' if plan.marked else 'whole'}")
         for what in ("added", "repointed", "removed"):
             event(f"{what}: {bool(report.get(what))}")
@@ -392,16 +407,25 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         assert (root / INDEX).read_text() == once  # a second fix changes nothing
         out_lines = once.split("\n")
         assert not [ln for ln in out_lines if ln != ln.rstrip()]  # no line ends in whitespace
+        caps = (max_lines, max_bytes)
+        if report.get("added") or (plan.mode == SYNC and fits(before, caps)):
+            assert fits(once, caps)  # never over a cap it was under; nothing added unless all fits
         if plan.mode == SYNC:
-            # Every line whose links all point at something on disk is still there, in order.
-            # (A list item's wrapped lines and nested items without links go with it.)
-            kept = iter(out_lines)
+            # Every line whose links all point at something on disk is still there, in order,
+            # (a list item's wrapped lines and nested items without links go with it), and
+            # none that agents read before is past a cap now.
+            kept = iter(enumerate(out_lines))
             before_lines = before.rstrip("\n").split("\n")
+            read_before = loaded_lines(before_lines, *caps)
+            read_after = loaded_lines(cap_lines(once), *caps)
             defined = dict(found for i, ln in enumerate(before_lines) if (found := definition(ln, i + 1)) is not None)
-            for line in before_lines:
+            filled = set(report.get("filled", ()))
+            for i, line in enumerate(before_lines):
                 inner = line.startswith((" ", "\t")) and not links(line, 1)
                 if _exists_on_disk(root, line, defined) and line.strip() and not inner:
-                    assert any(line == out for out in kept), line
+                    j = next((j for j, out in kept if line == out or (filled and _same_link(line, out))), None)
+                    assert j is not None, line
+                    assert i >= read_before or j < read_after, (line, i, j)
         elif plan.marked:  # generate mode between markers: the rest is kept byte for byte
             head, _inside, tail = split_markers(before) or ("", "", "")
             assert once.startswith(head) and once.endswith(tail.rstrip("\n") + "\n")

@@ -238,7 +238,10 @@ def test_fix_writes_no_secret_or_control_character_into_the_index(repo: Path, st
     text = index.decode("utf-8")
     assert TOKEN not in text and TOKEN[4:] not in text and "Zq8#kP2!mW9@tR4vXy7" not in text
     assert b"\x00" not in index and b"\x1b" not in index and "\x9b" not in text and "\x07" not in text
-    assert "ghp_\u2026[redacted]" in text  # the entry still says what kind of token it was
+    # Nothing of a description holding a secret is copied, not even the token's kind:
+    # the entry says what the memory's body starts with instead.
+    assert "ghp_" not in text and "api_key" not in text
+    assert "(deploy.md) - Body." in text.replace("\u2014", "-") and "(keys.md) - Body." in text.replace("\u2014", "-")
     # Each memory still has its entry, and the memory still gets its secret finding.
     check = run_cli(repo, "check", "--format", "json")
     problems = json.loads(check.stdout)["problems"]

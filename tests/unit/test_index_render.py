@@ -261,10 +261,18 @@ def test_sync_never_drops_a_line_whose_link_target_exists(lines: list[str], pres
 
 
 def test_sync_removes_dead_entries_and_appends_missing_ones_under_a_final_heading() -> None:
-    text = "# Notes\n\n## Topics\n- [Old](gone.md) \u2014 removed\n- [Kept](kept.md) \u2014 hook\n\nfree text\n"
-    memories = [Memory("kept.md", "Kept", "k", "feedback"), Memory("new.md", "New one", "fresh", "user")]
-    out, _ = sync(text, memories, {"kept.md", "new.md", "MEMORY.md"}.__contains__, FLAT_EMDASH)
-    assert out == "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n\nfree text\n\n## Other\n- [New one](new.md) \u2014 fresh\n"
+    # The entries are spread over the sections (no section lists most of them): the
+    # new one goes under a final heading of its own.
+    text = "# Notes\n\n## Topics\n- [Old](gone.md) \u2014 removed\n- [Kept](kept.md) \u2014 hook\n\n## Tools\n- [Vim](vim.md) \u2014 editor\n\nfree text\n"
+    memories = [Memory("kept.md", "Kept", "k", "feedback"), Memory("vim.md", "Vim", "v", "feedback"), Memory("new.md", "New one", "fresh", "user")]
+    out, _ = sync(text, memories, {"kept.md", "vim.md", "new.md", "MEMORY.md"}.__contains__, FLAT_EMDASH)
+    assert out == (
+        "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n\n## Tools\n- [Vim](vim.md) \u2014 editor\n\nfree text\n\n## Other\n- [New one](new.md) \u2014 fresh\n"
+    )
+    # One section lists most of them: the new one joins it.
+    text = "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n- [Vim](vim.md) \u2014 editor\n\nfree text\n"
+    out, _ = sync(text, memories, {"kept.md", "vim.md", "new.md", "MEMORY.md"}.__contains__, FLAT_EMDASH)
+    assert out == "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n- [Vim](vim.md) \u2014 editor\n- [New one](new.md) \u2014 fresh\n\nfree text\n"
 
 
 def test_marker_block_is_the_only_part_regenerated(repo: Path) -> None:

@@ -10,6 +10,7 @@ import os
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from memcheck.index.caps import byte_cut, cap_lines, cap_usage, entry_names
+from memcheck.index.form import detect_form, entries, placeholders
 from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
 from memcheck.index.plan import GENERATE, changes_of, is_own_render, line_breaks
 from memcheck.index.store import index_elsewhere, move_advice, odd_index, store_exists, store_ignored, store_memories, store_plan
@@ -101,8 +102,13 @@ Agents discover memories through the index only: an unlisted memory is never rea
 `feedback_testing.md` saved by hand without an index line.
 
 ## Use instead
-Run `memcheck fix`: it adds an entry in the index's own style, in the section for
-the memory's type when the index has type sections (`## User`, `## Feedback`, ...).
+Run `memcheck fix`: it adds an entry in the form of the index's own entries (link
+text, separator, bullet), with a description, in the section for the memory's type
+when the index has type sections (`## User`, `## Feedback`, ...), or where its date
+puts it in a list kept newest first. When the entry would take the index over its
+line or byte cap, or push lines agents read today past it, `fix` does not write it
+and the finding is not fixable: make room (merge memories, shorten entries), then
+run `memcheck fix`.
 """)
 
 IDX004 = Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
@@ -306,7 +312,32 @@ Make MEMORY.md a regular file in the repository: remove the link, then run
 `memcheck fix` to write the index from the store's memories.
 """)
 
-RULES = (IDX001, IDX002, IDX003, IDX004, IDX005, IDX006, IDX007, IDX008, IDX009, IDX010, IDX011, IDX012, IDX013, IDX014)
+IDX015 = Rule("IDX015", "placeholder-description", WARNING, True, "Index entries carry a placeholder instead of a description", """\
+## What it does
+Reports an index whose entries say nothing about their memories: a placeholder
+where the description goes (`---`, `TODO`, `TBD`, `...`, `N/A`), or the same text on
+every entry (three or more) that is not the memories' own description. This is what
+a generator leaves when it cannot read the memories' frontmatter. One finding per
+index, on the first such entry, naming how many there are.
+
+## Why is this bad?
+Agents read the index to decide which memory to open; an entry that says `TODO`
+tells them nothing, so they open every memory or none.
+
+## Example
+```markdown
+- [Deploy](deploy.md) — TODO
+- [Testing](testing.md) — TODO
+```
+
+## Use instead
+Run `memcheck fix`: it fills in each memory's own `description` (or, without one, the
+first sentence of its body), keeping the entry's link and separator. A memory whose
+frontmatter does not parse keeps its placeholder until it does (its MEM finding
+says what to fix).
+""")
+
+RULES = (IDX001, IDX002, IDX003, IDX004, IDX005, IDX006, IDX007, IDX008, IDX009, IDX010, IDX011, IDX012, IDX013, IDX014, IDX015)
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
@@ -389,16 +420,52 @@ def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem
         # it there, which is what the text around the markers and the block leave out
         # (the whole text read at once can pair a dead link outside the block with one
         # inside, and call a memory listed that fix then adds).
-        added = {name for name, _line in changes_of(plan, text, memories, store_exists(ws, store)).added}
+        added = {name for name, _line in changes_of(plan, text, memories, store_exists(ws, store)).added} | set(plan.refused)
         unlisted = [m.filename for m in memories if m.filename in added]
+    cfg = ws.config.index
     for name in unlisted:
         message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
+        no_room = name in plan.refused
+        if no_room:
+            message = (
+                f"memory file {name} is not listed in {INDEX_NAME}, and the index has no room for it under the {cfg.max_lines:,}-line cap "
+                f"or the {cfg.max_bytes:,}-byte cap, where agents stop reading; make room (merge or shorten entries), then run `memcheck fix`"
+            )
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
-        yield IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
-    fixable_found = unlisted or doc.bom or doc.crlf or lone_cr or no_final_newline or any(p.fixable for p in found)
+        problem = IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
+        yield problem._replace(fixable=False) if no_room else problem
+    holes = _placeholders(path, whole, plan, memories)
+    if holes is not None:
+        yield holes
+    fixable_found = unlisted or doc.bom or doc.crlf or lone_cr or no_final_newline or any(p.fixable for p in found) or (holes is not None and holes.fixable)
     if plan.mode == GENERATE and plan.text != text and not fixable_found:
         line = _first_difference(text, plan.text)
         yield IDX006.at(path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
+
+
+def _placeholders(path: str, whole: Survey, plan: Plan, memories: Sequence[Memory]) -> Problem | None:
+    """IDX015 for the index's placeholder descriptions, on the first; fixable when
+    ``fix`` fills any in (or regenerates the index)."""
+    found = list(entries(whole.lines, whole.layout.kinds, whole.resolved, memories))
+    holes = placeholders(found, detect_form(found, plan.style)) if found else []
+    if not holes:
+        return None
+    first = holes[0]
+    filled = set(plan.changes.filled) if plan.changes is not None else set()
+    fixable = plan.mode == GENERATE or any(h.memory.filename in filled for h in holes)
+    stuck = [h.memory.filename for h in holes if not h.memory.parsed]
+    n = len(holes)
+    what = f"{n} entr{'y' if n == 1 else 'ies'} of {INDEX_NAME} carry a placeholder instead of a description ({first.text!r}"
+    what += f" on line {first.line + 1}" + (f" and {n - 1} more" if n > 1 else "") + "); agents cannot tell what each memory holds"
+    if fixable:
+        what += ": run `memcheck fix` to fill in each memory's own description"
+    if stuck:
+        names = ", ".join(stuck[:3]) + (f" and {len(stuck) - 3} more" if len(stuck) > 3 else "")
+        what += f"; {names} {'has' if len(stuck) == 1 else 'have'} no frontmatter memcheck can read: fix that first"
+    elif not fixable:
+        what += "; write a description for each"
+    problem = IDX015.at(path, first.line + 1, 1, what)
+    return problem if fixable else problem._replace(fixable=False)
 
 
 def _renamed_note(dead: Dead | None) -> str:
@@ -430,6 +497,8 @@ def _dead_advice(whole: Survey, plan: Plan, generated: frozenset[str], lineno: i
         return f"point the link at the right file, restore it, or remove the link{maybe}", False
     if dead.why == UNICODE_FORM:
         return f"the memory file is {dead.renamed[0]}, the same name in another Unicode form (macOS opens either, Linux only that one): `memcheck fix` re-points the entry there", True
+    if dead.action == REPOINT and dead.renamed[0] in plan.refused:
+        return f"it looks renamed to {dead.renamed[0]}, but re-pointing it would take the index over a cap: make room, then run `memcheck fix`", False
     if dead.action == REPOINT:
         return f"it looks renamed to {dead.renamed[0]}: `memcheck fix` re-points the {'definition' if dead.form == DEFINED else 'entry'} there", True
     if dead.action == REMOVE:

@@ -22,10 +22,9 @@ from memcheck.engine.since import collect_since
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.hooks.options import resolve
 from memcheck.hooks.report import destination, report
-from memcheck.index.caps import cap_lines, loaded_lines
+from memcheck.index.caps import cap_lines, cap_usage, loaded_lines
 from memcheck.index.memory import Exists, Memory
 from memcheck.index.plan import Plan, changes_of
-from memcheck.index.plan import plan as plan_index
 from memcheck.index.store import index_elsewhere, odd_index, store_exists, store_memories, store_plan
 from memcheck.index.survey import survey
 from memcheck.index.sync import Changes
@@ -136,11 +135,12 @@ def _running(pid: int) -> bool:
 
 
 class Fixed(NamedTuple):
-    """One index ``fix`` wrote, and what it changed there."""
+    """One index ``fix`` wrote (or would have, but for the caps), and what it changed there."""
 
     path: str
     changes: Changes
     past_cap: tuple[str, ...]  # memory files whose new entry agents never load
+    written: bool = True
 
 
 class Planned(NamedTuple):
@@ -151,13 +151,17 @@ class Planned(NamedTuple):
     existing: str | None
     memories: list[Memory]
     exists: Exists
+    unchanged: bool = False  # nothing to write, but entries that do not fit (plan.refused)
+    usage: tuple[int, int] = (0, 0)  # the index's lines and bytes now, as the caps count them
 
 
 def planned(ws: Workspace, store: Store) -> Planned | None:
     """What ``fix`` would write to the store's index; None when it is right already
-    (or unreadable: reported by IDX011, never overwritten)."""
+    and nothing is left out for want of room (or unreadable: reported by IDX011,
+    never overwritten)."""
     current: bytes | None = None
     existing: str | None = None
+    usage = (0, 0)
     if odd_index(ws, store.index) is not None or (store.has_index and os.path.islink(ws.root / store.index)):
         return None  # never written through, never replaced: IDX011 and IDX013 say so
     if not store.has_index and not (ws.staged is not None and _on_disk(ws, store)) and index_elsewhere(ws, store) is not None:
@@ -167,6 +171,7 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
         if doc.error is not None:
             return None
         existing = doc.text
+        usage = cap_usage(doc)
         # Without a BOM or CRLF, the decoded text encodes back to the file's exact
         # bytes: no second read. With either, the normalised plan always differs.
         current = None if doc.bom or doc.crlf else existing.encode("utf-8")
@@ -174,20 +179,19 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     exists = store_exists(ws, store)
     plan = store_plan(ws, store, existing, memories)
     new = plan.text.encode("utf-8")
-    if new == current:
+    if new == current and not plan.refused:
         return None
     changes = changes_of(plan, existing, memories, exists)
-    if changes.added or changes.removed or changes.repointed:
+    if changes.added or changes.removed or changes.repointed or changes.refused:
         withheld, kept = _not_to_fix(ws, store, existing, memories, exists, changes)
         if withheld or kept:
             memories = [m for m in memories if m.filename not in withheld]
             exists = _also_existing(exists, kept)
-            cfg = ws.config
-            plan = plan_index(existing, memories, exists, cfg.memory.types, cfg.index.mode, cfg.index.style)
+            plan = store_plan(ws, store, existing, memories, exists)
             new = plan.text.encode("utf-8")
-            if new == current:
+            if new == current and not plan.refused:
                 return None
-    return Planned(new, plan, existing, memories, exists)
+    return Planned(new, plan, existing, memories, exists, new == current, usage)
 
 
 def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Sequence[Memory], exists: Exists, changes: Changes) -> tuple[set[str], set[str]]:
@@ -207,7 +211,7 @@ def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Seq
 
     index = document.parse(store.index, (existing or "").encode("utf-8"))
     last_line = max(len(index.lines) - (1 if index.text.endswith("\n") else 0), 1)
-    added = {join(store.folder, name): name for name, _line in changes.added}
+    added = {join(store.folder, name): name for name in [*(name for name, _line in changes.added), *changes.refused]}
     asked = [IDX003.at(store.index, last_line, 1, "unlisted", about=path) for path in added]
     dead = survey(existing, memories, exists).dead if existing is not None and (changes.removed or changes.repointed) else {}
     asked += [IDX002.at(store.index, line, col, "dead") for line, col in dead]
@@ -240,15 +244,17 @@ def _on_disk(ws: Workspace, store: Store) -> bool:
 
 
 def fix_store(ws: Workspace, store: Store) -> Fixed | None:
-    """Rewrite the store's index if it differs from its plan; what it did, if it wrote."""
+    """Rewrite the store's index if it differs from its plan; what it did, if it wrote
+    or left entries out for want of room."""
     new = planned(ws, store)
     if new is None:
         return None
-    atomic_write(safe_target(ws.root, store.index), new.text)
+    if not new.unchanged:
+        atomic_write(safe_target(ws.root, store.index), new.text)
     changes = changes_of(new.plan, new.existing, new.memories, new.exists)
     cfg = ws.config.index
     loaded = loaded_lines(cap_lines(new.plan.text), cfg.max_lines, cfg.max_bytes)
-    return Fixed(store.index, changes, tuple(name for name, line in changes.added if line > loaded))
+    return Fixed(store.index, changes, tuple(name for name, line in changes.added if line > loaded), not new.unchanged)
 
 
 def unified_diff(ws: Workspace, store: Store, new: bytes) -> str:
@@ -308,35 +314,36 @@ def fix(
                 fixed.append(done)
         except (UnsafeWrite, OSError) as e:
             print(f"memcheck: not fixing {shown(store.index)}: {escaped(str(e))}", file=sys.stderr)
-        if not fixed and since is None:
+        if not any(f.written for f in fixed) and since is None:
             # Nothing written yet: the documents just read are still the tree, so
             # check the store now instead of reading it again (find() drops them).
             found |= find(ws, Targets([store], [], []))
         ws.forget([*store.files, store.index])
+    written = [f for f in fixed if f.written]
     older = None
     fails = False
     if since is not None:
         # What is left, and only what the change brings: the tree as fix left it
         # (judging the commit: with the indexes fix wrote), read again.
         if staged is not None:
-            staged.written.update(f.path for f in fixed)
+            staged.written.update(f.path for f in written)
         left = collect_since(config, StagedSource(staged) if staged is not None else DiskSource(config.root), since, paths, deleted)
         problems, fails = left.problems, left.fails
         older = Older(since.ref, left.older, config.baseline) if since.compare else None
-    elif fixed:
+    elif written:
         # Read the tree again after a write: what is left is what the user sees now
         # (judging the commit: with the indexes fix wrote, which the user stages next).
         if staged is not None:
-            staged.written.update(f.path for f in fixed)
+            staged.written.update(f.path for f in written)
         after = Workspace(config, None if staged is None else StagedSource(staged))
         problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, fixed=[f.path for f in fixed], command="fix", changes={f.path: describe(f, config) for f in fixed}, older=older, fail_on=config.fail_on)
-    # An entry fix added where agents never read it is not a fix: say so, and fail,
-    # whatever rules are selected.
-    if fails or failing(problems, config.fail_on) or any(f.past_cap for f in fixed) or (fixed and exit_non_zero_on_fix):
+        report(problems, fmt, out, fixed=[f.path for f in written], command="fix", changes={f.path: describe(f, config) for f in fixed}, older=older, fail_on=config.fail_on)
+    # An entry fix added where agents never read it is not a fix, and one it could not
+    # add for want of room is not either: say so, and fail, whatever rules are selected.
+    if fails or failing(problems, config.fail_on) or any(f.past_cap or f.changes.refused for f in fixed) or (written and exit_non_zero_on_fix):
         return 1
     return 0
 
@@ -353,6 +360,8 @@ def changes_record(changes: Changes) -> FixRecord:
         "repointed": [{"from": old, "to": new} for old, new in changes.repointed],
         "removed": list(changes.removed),
         "rewrote": list(changes.rewrote),
+        "filled": list(changes.filled),
+        "refused": list(changes.refused),
     }
 
 
@@ -360,14 +369,31 @@ def _show_diff(ws: Workspace, targets: Targets, output_file: str | None) -> int:
     """``fix --diff``: print what fix would write, write nothing; 1 when there is
     something to fix. The count goes to standard error, so the diff alone can be
     piped to ``git apply``."""
-    changed = 0
+    changed = refused = 0
+    cfg = ws.config.index
     with destination(output_file, ws.root) as out:
         for store in targets.stores:
             new = planned(ws, store)
             if new is not None:
-                out.write(unified_diff(ws, store, new.text))
-                changed += 1
+                out.write(usage_line(store.index, new.usage, new.plan, (cfg.max_lines, cfg.max_bytes)) + "\n")
+                if not new.unchanged:
+                    out.write(unified_diff(ws, store, new.text))
+                    changed += 1
+                refused += bool(new.plan.refused)
             ws.forget([*store.files, store.index])
     if changed:
         print(f"memcheck: fix would rewrite {changed} index{'es' if changed != 1 else ''}", file=sys.stderr)
-    return 1 if changed else 0
+    return 1 if changed or refused else 0
+
+
+def usage_line(path: str, before: tuple[int, int], plan: Plan, caps: tuple[int, int]) -> str:
+    """``MEMORY.md: 181 → 196 lines of 200, 14,210 → 15,002 bytes of 25,000``, and the
+    entries that do not fit. One line, starting with the index's path: ``git apply``
+    and ``patch`` pass over it."""
+    after = (len(cap_lines(plan.text)), len(plan.text.encode("utf-8")))
+    line = f"{shown(path)}: {before[0]:,} \u2192 {after[0]:,} lines of {caps[0]:,}, {before[1]:,} \u2192 {after[1]:,} bytes of {caps[1]:,}"
+    if plan.refused:
+        n = len(plan.refused)
+        names = ", ".join(shown(name) for name in plan.refused[:5]) + (f" and {n - 5} more" if n > 5 else "")
+        line += f"; {n} new {'entry does' if n == 1 else 'entries do'} not fit: {names}"
+    return line

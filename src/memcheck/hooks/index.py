@@ -46,6 +46,10 @@ def show(config: Config, store_path: str, explain: bool) -> int:
             changed = "fix would write it" if existing is None else "fix would rewrite it"
             done = what_changed(changes_record(changes_of(plan, existing, memories, store_exists(ws, store))))
             changed += f": {done}" if done else ""
+        if plan.refused:
+            n = len(plan.refused)
+            names = ", ".join(plan.refused[:5]) + (f" and {n - 5} more" if n > 5 else "")
+            changed += f"; {n} new {'entry does' if n == 1 else 'entries do'} not fit under the caps: {names}"
         print(f"{shown(store.index)}: {escaped(changed)}")
     else:
         sys.stdout.write(plan.text)

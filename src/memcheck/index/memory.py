@@ -1,11 +1,14 @@
 """What the index engine knows of a store: its memories, and what it asks of disk and git.
 
 A ``Memory`` is the little of a memory file that an index shows (file name, name,
-description, type); ``Exists`` and ``Ignored`` are how the engine asks about paths
-relative to the store's folder, so that it stays a pure function of what it is given.
+description, type, and what its body starts with), and the dates an index may be
+ordered by; ``Exists`` and ``Ignored`` are how the engine asks about paths relative
+to the store's folder, so that it stays a pure function of what it is given.
 """
 from __future__ import annotations
 
+import functools
+import re
 from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
 if TYPE_CHECKING:
@@ -13,6 +16,8 @@ if TYPE_CHECKING:
 
 Exists = Callable[[str], bool]  # does a store-relative path name a file or folder on disk?
 Ignored = Callable[[Sequence[str]], set[str]]  # of these store-relative paths, those git ignores
+
+NO_DATES: tuple[str | None, str | None, str | None] = (None, None, None)
 
 
 class Memory(NamedTuple):
@@ -22,18 +27,186 @@ class Memory(NamedTuple):
     name: str | None  # frontmatter name as the agents print it
     description: str | None
     type: str | None
+    body: str = ""  # what follows the frontmatter
+    # What an index may be ordered by, each an ISO date (and time) or None: `updated`
+    # (or `modified`), `created` (or `date`), a date in the file name.
+    dates: tuple[str | None, str | None, str | None] = NO_DATES
+    parsed: bool = True  # it has frontmatter memcheck reads (strictly, or as key: value lines)
 
     @property
     def stem(self) -> str:
         return self.filename[:-3] if self.filename.endswith(".md") else self.filename
 
+    # Read from the body only when an entry is written (most runs write none).
+    @property
+    def sentence(self) -> str | None:
+        """The body's first sentence, on one line (see first_sentence)."""
+        return first_sentence(self.body) if self.body else None
+
+    @property
+    def title(self) -> str | None:
+        """The body's first heading."""
+        return first_heading(self.body) if self.body else None
+
 
 def memory_of(filename: str, doc: Document) -> Memory:
     fm = doc.frontmatter
+    body = doc.body if doc.error is None else ""
+    named = _file_date(filename)
     if fm is None:
-        return Memory(filename, None, None, None)
+        return Memory(filename, None, None, None, body, (None, None, named), parsed=False)
     kind = fm.display("type")
     if kind is None and isinstance(fm.data.get("metadata"), dict):
         nested = fm.data["metadata"].get("type")
         kind = nested if isinstance(nested, str) else None
-    return Memory(filename, fm.display("name"), fm.display("description"), kind)
+    dates = (_date(fm.display("updated") or fm.display("modified")), _date(fm.display("created") or fm.display("date")), named)
+    return Memory(filename, fm.display("name"), fm.display("description"), kind, body, dates)
+
+
+_ISO = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?")
+# A date in a file name: `session_2026-04-30_x.md`, `2026_04_29`, `20260429`.
+_FILE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)([-_.]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)")
+
+
+def _date(value: str | None) -> str | None:
+    m = _ISO.match(value.strip()) if value else None
+    if m is None:
+        return None
+    return m.group(1) + (f"T{m.group(2)}" if m.group(2) else "")
+
+
+def _file_date(filename: str) -> str | None:
+    m = _FILE_DATE.search(filename)
+    return f"{m.group(1)}-{m.group(3)}-{m.group(4)}" if m else None
+
+
+# ---------------------------------------------------------------- what a body starts with
+
+SENTENCE_MAX = 140  # characters: an index line is a hook, not the memory
+# What of a body is read for its first sentence or heading: a memory's opening says
+# what it is, and a bound keeps every pattern below linear-time on a hostile body
+# (200,000 `[`, a line of spaces).
+_READ_CHARS = 4_000
+_LINE_CHARS = 500
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SKIPPED = re.compile(r"^ {0,3}(?:\||[-*_](?:[ \t]*[-*_]){2,}[ \t]*$|\[[^\]]*\]:|!\[[^\]]*\]\([^)]*\)[ \t]*$|=+[ \t]*$)")
+_LEAD = re.compile(r"^(?:>\s*)*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(?:\[[ xX]\]\s+)?")
+# Each run stops at the next opening bracket too: linear on a line of 200,000 `[`.
+_IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)")
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
+_WIKI = re.compile(r"\[\[([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
+_AUTOLINK = re.compile(r"<((?:https?|mailto):[^>\s]*)>")
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+# A sentence ends at `.`, `!` or `?` before a space, or at a full-width stop; not
+# after a one-letter word (an initial) or a usual abbreviation.
+_END = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+_WORD_BEFORE = re.compile(r"\S+$")
+_ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "dr", "no", "approx", "incl"})
+
+
+@functools.lru_cache(maxsize=1024)
+def first_heading(body: str) -> str | None:
+    """The text of the body's first ATX heading (outside code), if any."""
+    fence = ""
+    for line in body[:_READ_CHARS].split("\n"):
+        line = line[:_LINE_CHARS]
+        fence, skip = _fenced(line, fence)
+        if skip:
+            continue
+        m = _ATX.match(line)
+        if m is not None:
+            text = _plain(m.group(1) or "")
+            return text or None
+    return None
+
+
+def _fenced(line: str, fence: str) -> tuple[str, bool]:
+    """(the fence still open after ``line``, whether ``line`` is code or a fence)."""
+    m = _FENCE.match(line)
+    if fence:
+        closing = m is not None and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip()[len(m.group(1)):].strip()
+        return ("" if closing else fence), True
+    if m is not None:
+        return m.group(1), True
+    return "", False
+
+
+@functools.lru_cache(maxsize=1024)
+def first_sentence(body: str) -> str | None:
+    """The first sentence of the body's first paragraph, as plain one-line text an
+    index entry can hold: headings, code, comments, tables, rules and link
+    definitions skipped; a list item's or quote's marker dropped; links as their
+    text; at most SENTENCE_MAX characters, cut at a word with an ellipsis."""
+    fence = ""
+    comment = False
+    para: list[str] = []
+    for line in body[:_READ_CHARS].split("\n"):
+        line = line[:_READ_CHARS]
+        if comment:
+            comment = "-->" not in line
+            continue
+        fence, skip = _fenced(line, fence)
+        stripped = line.strip()
+        head = line[:_LINE_CHARS]
+        if skip or not stripped or _ATX.match(head) or _SKIPPED.match(head) or stripped.startswith("<!--"):
+            if stripped.startswith("<!--") and "-->" not in stripped:
+                comment = True
+            if para:
+                break
+            continue
+        lead = _LEAD.match(stripped)
+        if para and lead is not None and lead.end():
+            break  # the next list item or quote: another paragraph
+        para.append(stripped)
+    if not para:
+        return None
+    text = _plain(" ".join(para)[:_READ_CHARS])
+    for m in _END.finditer(text):
+        end = m.end()
+        before = _WORD_BEFORE.search(text, max(0, m.start() - 12), m.start())
+        word = before.group() if before else ""
+        if text[m.start()] == "." and (len(word.lstrip("(\"'")) == 1 or word.lower().strip("(\"'") in _ABBREVIATIONS):
+            continue
+        text = text[:end]
+        break
+    return _closed(_bounded(text)) or None
+
+
+def _closed(text: str) -> str:
+    """The text without the code span or emphasis the cut left open: agents would
+    read the rest of the index line as code or bold."""
+    if text.count("`") % 2:
+        text = text.replace("`", "")
+    for run in ("**", "__"):
+        if text.count(run) % 2:
+            at = text.rfind(run)
+            text = text[:at] + text[at + 2 :]
+    for run in ("*", "_"):  # `_a sentence cut before its closing underscore`
+        if text.startswith(run) and not text.startswith(run * 2) and run not in text[1:]:
+            text = text[1:]
+    return text.strip()
+
+
+def _plain(text: str) -> str:
+    """Markdown made plain enough to stand in an index line: no links (their text
+    stays), images, tags or marker at the start, one line, unpaired backticks gone."""
+    text = _LEAD.sub("", text.strip(), count=1)
+    text = _IMAGE.sub(r"\1", text)
+    text = _WIKI.sub(lambda m: m.group(2) or m.group(1), text)
+    text = _LINK.sub(r"\1", text)
+    text = _AUTOLINK.sub(r"\1", text)
+    text = _TAG.sub("", text)
+    if text.count("`") % 2:
+        text = text.replace("`", "")
+    text = text.replace("](", "] (")  # no link made of what is left
+    return " ".join(text.split())
+
+
+def _bounded(text: str) -> str:
+    if len(text) <= SENTENCE_MAX:
+        return text
+    cut = text[: SENTENCE_MAX - 1]
+    if not text[SENTENCE_MAX - 1].isspace() and " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "\u2026"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Collection, NamedTuple, Sequence
 
+from memcheck.index.fit import fits, fitted_render
 from memcheck.index.links import classify, is_entry, is_plain_name, links
 from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, headings, pure_style, render, writes
 from memcheck.index.survey import Survey, survey
@@ -36,6 +37,7 @@ class Plan(NamedTuple):
     survey: Survey | None = None  # of that region, in sync mode
     changes: Changes | None = None  # in sync mode; see changes_of for generate mode
     around: frozenset[str] = frozenset()  # memories the text outside the markers lists
+    refused: tuple[str, ...] = ()  # memories not added: no room under the caps
 
 
 def line_breaks(text: str) -> str:
@@ -98,8 +100,8 @@ def plan(
         chosen = style or GROUPED
         origin = "from index.style in the config" if style else "the default for a new index"
         reason = f"mode generate (automatic): there is no MEMORY.md yet; style {chosen} ({origin})"
-        text = render(chosen, memories, types)
-        return Plan(GENERATE, chosen, reason, text, region=(0, len(text.split("\n"))))
+        text, left_out = fitted_render(chosen, memories, types, caps, None, exists)
+        return Plan(GENERATE, chosen, reason, text, region=(0, len(text.split("\n"))), refused=left_out)
     existing = line_breaks(existing)
     marked = split_markers(existing)
     region = marked[1] if marked else existing
@@ -151,18 +153,21 @@ def plan(
         return Plan(mode, style, f"{why_mode}; {why_style}", existing, bool(marked), (first, end), around=around)
     found: Survey | None = None
     changes: Changes | None = None
+    room = _room(caps, marked)
+    refused: tuple[str, ...] = ()
     kept = False  # the region is the render but for blank lines: left as it is
     if mode == GENERATE:
         new_region = pure_render if pure_render is not None and style == pure and not around else render(style, [m for m in memories if m.filename not in around], types)
+        if room is not None and not fits(new_region, room, not marked):
+            new_region, refused = fitted_render(style, [m for m in memories if m.filename not in around], types, room, region, exists, store_folder, not marked)
         if same_but_blank_lines(new_region, region):
             # Blank lines are a Markdown formatter's (around headings and lists): kept,
             # or fix and the formatter would undo each other on every run.
             new_region, kept = region, True
     else:
         found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, also_listed=around)
-        if caps is not None and marked:
-            caps = (caps[0] - first, caps[1] - len(marked[0].encode("utf-8")))  # the region starts that far in
-        new_region, changes = sync(region, memories, exists, style, types, found, caps)
+        new_region, changes = sync(region, memories, exists, style, types, found, room, not marked)
+        refused = changes.refused
         if changes.added and first:
             changes = changes._replace(added=tuple((name, line + first) for name, line in changes.added))
     if marked:
@@ -179,12 +184,21 @@ def plan(
         # nested entry going flat, then grouped).
         again = plan(text, memories, exists, types, None, style_asked, store_folder=store_folder, ignored=ignored, caps=caps, settle=False)
         if again.mode == GENERATE and again.text != text:
-            text = again.text
+            text, refused = again.text, again.refused
             line_of: dict[str, int] = {}
-            for name, lineno in entry_lines(text.split("\n"), 0, text.count("\n") + 1, {name for name, _line in changes.added}, exists):
+            for name, lineno in entry_lines(text.split("\n"), 0, text.count("\n") + 1, {name for name, _line in changes.added} | set(changes.refused), exists):
                 line_of.setdefault(name, lineno)
-            changes = changes._replace(added=tuple((name, line_of.get(name, 1)) for name, _line in changes.added))
-    return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around)
+            changes = changes._replace(added=tuple(sorted(line_of.items())), refused=refused)
+    return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around, refused)
+
+
+def _room(caps: tuple[int, int] | None, marked: tuple[str, str, str] | None) -> tuple[int, int] | None:
+    """The caps left for the text fix rewrites: the whole index's, or what the text
+    around the markers leaves of them."""
+    if caps is None or marked is None:
+        return caps
+    tail = marked[2].rstrip("\n") + "\n"
+    return caps[0] - marked[0].count("\n") - tail.count("\n"), caps[1] - len(marked[0].encode("utf-8")) - len(tail.encode("utf-8"))
 
 
 def entry_lines(lines: Sequence[str], start: int, end: int, names: Collection[str], exists: Exists) -> list[tuple[str, int]]:
@@ -291,7 +305,7 @@ def changes_of(plan: Plan, existing: str | None, memories: Sequence[Memory], exi
             link, kind, path = resolved[0]
             if kind == "local" and path in rendered and path not in added and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
                 rewrote.append(path)
-    return Changes(tuple(where), (), tuple(d.target for d in before.dead.values()), tuple(sorted(set(rewrote))))
+    return Changes(tuple(where), (), tuple(d.target for d in before.dead.values()), tuple(sorted(set(rewrote))), refused=plan.refused)
 
 
 def is_own_render(plan: Plan, text: str, memories: Sequence[Memory]) -> bool:
@@ -308,6 +322,7 @@ def is_own_render(plan: Plan, text: str, memories: Sequence[Memory]) -> bool:
     return (
         plan.mode == GENERATE
         and not plan.marked
+        and not plan.refused
         and plan.text == text
         and all(
             is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "")

@@ -122,6 +122,51 @@ def shown_name(m: Memory) -> str:
     return m.stem if m.name is None or not m.name.strip() else m.name
 
 
+# What an entry says instead of a description holding a secret, when the memory's
+# body says nothing safe either. The index is loaded into every session of every
+# agent and printed wherever it is shown: a redacted token (`ghp_…[redacted]`) would
+# still tell each of them which credential the memory holds and what it is for, so
+# nothing of that description is copied. The memory file is where the SEC rules
+# report the secret; the note tells the agent why the entry says so little.
+SECRET_NOTE = "(description not copied: it holds a secret)"
+NO_DESCRIPTION = "(no description)"
+
+
+def holds_secret(text: str) -> bool:
+    return redact(text) != text
+
+
+def shown_description(m: Memory, fallback: str) -> str:
+    """A memory's description as a rendered index shows it (``fallback`` when it has
+    none, as the agents' renderers do), but never one holding a secret: then the
+    body's first sentence, or the note that says why there is none."""
+    desc = missing_as(m.description, fallback)
+    if desc and holds_secret(desc):
+        return m.sentence if m.sentence and not holds_secret(m.sentence) else SECRET_NOTE
+    return desc
+
+
+def described(m: Memory, label: str) -> str:
+    """What a new entry (or one whose description was a placeholder) says about its
+    memory, never empty and never a secret: its description, else its body's first
+    sentence, else its first heading, its name or its file name in words, whichever
+    comes first that is not the entry's own link text."""
+    own = _words(label)
+    secret = False
+    for i, text in enumerate((m.description, m.sentence, m.title, m.name, " ".join(m.stem.replace("_", " ").replace("-", " ").split()))):
+        if not text or not text.strip() or (i > 1 and _words(text) == own):
+            continue
+        if holds_secret(text):
+            secret = True
+            continue
+        return one_line(text).strip()
+    return SECRET_NOTE if secret else NO_DESCRIPTION
+
+
+def _words(text: str) -> str:
+    return " ".join(text.replace("_", " ").replace("-", " ").split()).casefold()
+
+
 def entry_line(m: Memory, name: str, desc: str, dash: str) -> str:
     head = f"- [{escape_text(name)}]({escape_target(m.filename)})"
     desc = one_line(desc).rstrip()
@@ -135,7 +180,7 @@ def render(style: str, memories: Sequence[Memory], types: Sequence[str]) -> str:
     if style == GROUPED:
         return _render_grouped(ordered, types)
     dash = "-" if style == FLAT else "\u2014"
-    lines = [entry_line(m, shown_name(m), missing_as(m.description, ""), dash) for m in ordered]
+    lines = [entry_line(m, shown_name(m), shown_description(m, ""), dash) for m in ordered]
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -149,7 +194,7 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
     sections: dict[str, list[str]] = {}
     for m in ordered:
         kind = m.type if m.type is not None and m.type in types else OTHER
-        sections.setdefault(kind, []).append(entry_line(m, shown_name(m), missing_as(m.description, m.stem), "-"))
+        sections.setdefault(kind, []).append(entry_line(m, shown_name(m), shown_description(m, m.stem), "-"))
     lines = ["# Memory\n"]
     for kind in order:
         if kind in sections:
@@ -163,7 +208,7 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
 def entries_as_rendered(style: str, memories: Sequence[Memory]) -> dict[str, str]:
     """Each memory's entry line as ``render`` writes it in this style."""
     dash = "\u2014" if style == FLAT_EMDASH else "-"
-    return {m.filename: entry_line(m, shown_name(m), missing_as(m.description, m.stem if style == GROUPED else ""), dash) for m in memories}
+    return {m.filename: entry_line(m, shown_name(m), shown_description(m, m.stem if style == GROUPED else ""), dash) for m in memories}
 
 
 

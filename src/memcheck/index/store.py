@@ -57,14 +57,14 @@ def store_ignored(ws: Workspace, store: Store) -> Ignored:
     return ignored
 
 
-def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[Memory] | None = None) -> Plan:
+def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[Memory] | None = None, exists: Exists | None = None) -> Plan:
     if memories is None:
         memories = store_memories(ws, store)
     cfg = ws.config
     return plan(
         existing,
         memories,
-        store_exists(ws, store),
+        store_exists(ws, store) if exists is None else exists,
         cfg.memory.types,
         cfg.index.mode,
         cfg.index.style,

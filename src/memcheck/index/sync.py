@@ -1,9 +1,11 @@
 """Sync mode: keep a curator's index and make it agree with the store.
 
 Every line the curator wrote stays, in order; a dead entry is re-pointed or its list
-item removed (as ``survey`` decides), and each unlisted memory gets an entry in the
-index's style, in its type's section when the index has one, inside the caps when
-there is room.
+item removed (as ``survey`` decides), a placeholder description is filled in, and
+each unlisted memory gets an entry in the form of its neighbours, where the index's
+convention puts it: its type's section, the date order of a newest-first list, a
+final section or the end. The caps come first: a change that would take the index
+over a cap, or push a line agents read today past one, is not made.
 """
 from __future__ import annotations
 
@@ -11,8 +13,11 @@ import bisect
 import re
 from typing import TYPE_CHECKING, List, NamedTuple, Sequence, Tuple, Union
 
+from memcheck.index.fit import fit
+from memcheck.index.form import Entry, EntryForm, detect_form, entries, label_of, placeholders, write_entry
 from memcheck.index.links import links, readings
-from memcheck.index.render import FLAT_EMDASH, OTHER, entry_line, escape_target, escape_text, missing_as, one_line, shown_name
+from memcheck.index.order import by_date, newest_first, newest_first_order
+from memcheck.index.render import OTHER, described, escape_target, escape_text
 from memcheck.index.survey import REMOVE, REPOINT, Dead, Survey, survey
 from memcheck.text import blocks
 
@@ -35,6 +40,8 @@ class Changes(NamedTuple):
     repointed: tuple[tuple[str, str], ...] = ()  # (target as written, memory file)
     removed: tuple[str, ...] = ()  # targets of the dead entries removed
     rewrote: tuple[str, ...] = ()  # memory files whose entry text a regenerated index replaced
+    filled: tuple[str, ...] = ()  # memory files whose entry's placeholder description was filled in
+    refused: tuple[str, ...] = ()  # memory files not added (or re-pointed to): no room under the caps
 
 
 # Headings that name a memory type: `## User`, `### Feedback:`, `## Projects`, `## 📁
@@ -55,6 +62,15 @@ def _heading_type(text: str, types: Sequence[str]) -> str | None:
     return None
 
 
+class _Edit(NamedTuple):
+    """A change to a kept line: a re-point, a filled placeholder, or both."""
+
+    at: int  # the line among the kept ones
+    text: str  # the line, changed
+    repointed: tuple[tuple[str, str], ...]
+    filled: str | None  # the memory file whose placeholder is filled in
+
+
 def sync(
     text: str,
     memories: Sequence[Memory],
@@ -63,20 +79,28 @@ def sync(
     types: Sequence[str] = ("user", "feedback", "project", "reference"),
     found: Survey | None = None,
     caps: tuple[int, int] | None = None,
+    trimmed: bool = True,
 ) -> tuple[str, Changes]:
     """Keep the curator's index and make it agree with the store.
 
     Every line and its order is kept, except that a dead entry is re-pointed in
-    place or its list item removed (see ``survey``). Memories still unlisted get
-    entries in the index's style, sorted (see ``_place_entries`` for where), and
-    inside the caps (max lines, max bytes) when there is room (see ``_within_caps``).
-    Returns the text and what changed (each new entry's line counted in this text).
-    """
+    place or its list item removed (see ``survey``) and a placeholder description is
+    filled in (see ``form.placeholders``). Memories still unlisted get entries in the
+    index's form (see ``form.detect_form``), placed as ``_place_entries`` says.
+
+    ``caps`` (lines, bytes) is the room the text has (``trimmed``: as ``fix`` writes
+    it, without trailing blank lines). The caps come first: removing lines is always
+    done, and so is an edit that does not make a line longer; the rest (longer lines,
+    new entries) is done, in that order and new entries in the order the index
+    shows them, as far as the whole still fits. Whatever does not fit is not
+    written (``Changes.refused``): an index over a cap gets nothing new, and no line
+    agents read today is pushed past a cap. Returns the text and what changed (each
+    new entry's line counted in this text)."""
     if found is None:
         found = survey(text, memories, exists)
     drop: set[int] = set()
     edits: dict[int, list[tuple[int, int, str]]] = {}
-    repointed: list[tuple[str, str]] = []
+    repoints: dict[int, list[tuple[str, str]]] = {}
     removed: list[str] = []
     for dead in found.dead.values():
         if dead.action == REMOVE:
@@ -84,27 +108,70 @@ def sync(
             removed.append(dead.target)
         elif dead.action == REPOINT:
             edits.setdefault(dead.line, []).append((*dead.span, _repointed(dead)))
-            repointed.append((dead.target, dead.renamed[0]))
+            repoints.setdefault(dead.line, []).append((dead.target, dead.renamed[0]))
+    found_entries = list(entries(found.lines, found.layout.kinds, found.resolved, memories))
+    form = detect_form(found_entries, style)
+    holes = {p.line + 1: p for p in placeholders(found_entries, form) if p.fill is not None}
     lines: list[str] = []
+    kept: dict[int, int] = {}  # line (0-based) of the text -> its line among the kept ones
+    optional: list[_Edit] = []  # edits that make a line longer: made while the caps allow
+    filled: list[str] = []
     for lineno, line in enumerate(found.lines, 1):
         if lineno in drop:
             continue
-        for start, end, target in sorted(edits.get(lineno, ()), reverse=True):  # right to left: earlier offsets stay true
-            line = line[:start] + target + line[end:]
-        lines.append(line)
-    listed = found.listed | {name for _target, name in repointed}
+        kept[lineno - 1] = len(lines)
+        here = list(edits.get(lineno, ()))
+        hole = holes.get(lineno)
+        if hole is not None and hole.fill is not None:
+            here.append((hole.start, hole.end, hole.fill))
+        if not here:
+            lines.append(line)
+            continue
+        new = line
+        for start, end, replacement in sorted(here, reverse=True):  # right to left: earlier offsets stay true
+            new = new[:start] + replacement + new[end:]
+        edit = _Edit(len(lines), new, tuple(repoints.get(lineno, ())), hole.memory.filename if hole is not None else None)
+        if caps is not None and len(new.encode("utf-8")) > len(line.encode("utf-8")):
+            optional.append(edit)
+            lines.append(line)
+        else:
+            lines.append(new)
+            filled += [edit.filled] if edit.filled else []
+    # A memory a dead entry is re-pointed to is that entry's, re-pointed or not.
+    listed = found.listed | {name for pairs in repoints.values() for _target, name in pairs}
     missing = [m for m in sorted(memories, key=lambda m: m.filename) if m.filename not in listed]
-    if not missing:
-        return "\n".join(lines), Changes((), tuple(repointed), tuple(removed))
+    ours = [e._replace(line=kept[e.line]) for e in found_entries if e.line in kept]
+    key = newest_first(ours)
+    if key is not None:
+        missing = newest_first_order(missing, key)  # the newest first, in the room there is
     lay = blocks.layout(lines)
-    # New entries at the end go after the last line with text; the blank lines and
-    # the final newline after it are the end of the text, not part of a section.
-    while lines and lay.kinds[len(lines) - 1] == blocks.BLANK:
-        lines.pop()
-    dash = "\u2014" if style == FLAT_EMDASH else "-"
-    placed = _place_entries(lines, lay, missing, types, dash)
-    if caps is not None:
-        placed = _within_caps(lines, lay, placed, caps, types, missing)
+    if missing:
+        # New entries at the end go after the last line with text; the blank lines and
+        # the final newline after it are the end of the text, not part of a section.
+        while lines and lay.kinds[len(lines) - 1] == blocks.BLANK:
+            lines.pop()
+
+    def build(k: int) -> tuple[str, list[tuple[str, int]]]:
+        """The text with the first ``k`` optional changes: the longer lines, then the new entries."""
+        now = list(lines)
+        for edit in optional[:k]:
+            now[edit.at] = edit.text
+        new = missing[: max(0, k - len(optional))]
+        if not new:
+            return "\n".join(now) + ("\n" if missing else ""), []
+        return _assemble(now, _place_entries(now, lay, new, types, form, ours))
+
+    k, (out, added) = fit(build, len(optional) + len(missing), caps, trimmed)
+    for edit in optional[:k]:
+        filled += [edit.filled] if edit.filled else []
+    refused = [name for edit in optional[k:] for _target, name in edit.repointed]
+    left = {pair for edit in optional[k:] for pair in edit.repointed}
+    repointed = [pair for pairs in repoints.values() for pair in pairs if pair not in left]
+    refused += [m.filename for m in missing[max(0, k - len(optional)) :]]
+    return out, Changes(tuple(sorted(added)), tuple(repointed), tuple(removed), filled=tuple(sorted(filled)), refused=tuple(sorted(refused)))
+
+
+def _assemble(lines: list[str], placed: dict[int, Placed]) -> tuple[str, list[tuple[str, int]]]:
     out: list[str] = []
     added: list[tuple[str, int]] = []
     for i in range(len(lines) + 1):
@@ -116,7 +183,7 @@ def sync(
                 out.append(item)
         if i < len(lines):
             out.append(lines[i])
-    return "\n".join(out) + "\n", Changes(tuple(sorted(added)), tuple(repointed), tuple(removed))
+    return "\n".join(out) + "\n", added
 
 
 _QUERY_OR_FRAGMENT = re.compile(r"(?<!\\)[#?]")
@@ -135,19 +202,29 @@ def _repointed(dead: Dead) -> str:
 Placed = List[Union[str, Tuple[str, str]]]  # lines to insert: text, or (memory file, its new entry)
 
 
-def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memory], types: Sequence[str], dash: str) -> dict[int, Placed]:
+def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memory], types: Sequence[str], form: EntryForm, ours: Sequence[Entry]) -> dict[int, Placed]:
     """Where new entries go: for a line number, what to insert before that line
     (``len(lines)``: at the end), entries with any heading or blank line they need.
+    ``ours``: the index's entries (their lines among ``lines``).
 
-    When the index has type sections (`## User`, a setext `Feedback\\n---`), each
-    memory goes into its type's: after the section's last list item or table row (a
-    row, in the table's columns, when the table has a column of links), or after its
-    text, a blank line between, when it has only prose. A type the index has no
-    section for gets one, at the level of the last type section and right after it.
-    Else the entries go into an `Other` section, under a final `## Other` heading when
-    the index has sections, or at the end; before the link reference definitions
-    that end an index, and after closing a code block or comment the index leaves open.
-    """
+    The conventions, read from the index as it is, in this order:
+
+    - type sections (`## User`, a setext `Feedback\\n---`): each memory goes into its
+      type's: after the section's last list item or table row (a row, in the table's
+      columns, when the table has a column of links), or after its text, a blank line
+      between, when it has only prose. A type the index has no section for gets one,
+      at the level of the last type section and right after it.
+    - a list kept newest first (see ``order.newest_first``), a type section's or, in an
+      index without sections, the whole index's: each new entry where its date puts
+      it in that list, not at the end.
+    - in an index with sections but none per type, the section that holds most of
+      its entries (a `## See also` or `## Memory files` list of every memory): after
+      its last item.
+    - else an `Other` section, under a final `## Other` heading when the index has
+      sections, or the end; before the link reference definitions that end an index,
+      and after closing a code block or comment the index leaves open.
+
+    Entries placed anywhere but by date are in file-name order."""
     n = len(lines)
     headings, sections = _sections(lines, lay, types)
     typed = any(kind in sections for kind in types)
@@ -166,29 +243,40 @@ def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memor
         if kind not in sections:
             lacking.append(kind)
             continue
-        pos, block = _into_section(lines, lay, sections[kind], headings, group, dash)
-        if 0 <= lay.unclosed < pos:
-            tail.extend(_entry_lines(group, dash))  # inside a code block or comment left open: at the end
+        places = _into_section(lines, lay, sections[kind], headings, group, form, ours)
+        if 0 <= lay.unclosed < max(places):
+            tail.extend(_entry_lines(group, form))  # inside a code block or comment left open: at the end
         else:
-            at.setdefault(pos, []).extend(block)
+            for pos, block in places.items():
+                at.setdefault(pos, []).extend(block)
     if lacking and typed:
         last, level = max(sections[kind] for kind in types if kind in sections)
         pos = _section_stop(lay, last, level, headings)
         added: Placed = []
         for kind in lacking:
-            added += ["", f"{'#' * level} {kind.capitalize()}", *_entry_lines(groups[kind], dash)]
+            added += ["", f"{'#' * level} {kind.capitalize()}", *_entry_lines(groups[kind], form)]
         if 0 <= lay.unclosed < pos:
             tail.extend(added)
         else:
             if pos < n and lines[pos].strip():
                 added.append("")
             at.setdefault(pos, []).extend(added)
-    elif lacking and not sectioned and lay.unclosed < 0 and (rows := _last_table_rows(lines, lay, groups[OTHER])) is not None:
+    elif lacking and not sectioned and lay.unclosed < 0 and (rows := _last_table_rows(lines, lay, groups[OTHER], form)) is not None:
         at.setdefault(rows[0], []).extend(rows[1])  # an index that is a table of links gets rows
+    elif lacking and not sectioned and lay.unclosed < 0 and (dated := _by_date(ours, groups[OTHER], lay, form)):
+        for pos, block in dated.items():
+            at.setdefault(pos, []).extend(block)
+    elif lacking and sectioned and (home := _entries_home(ours, headings)) is not None:
+        places = _into_section(lines, lay, home, headings, groups[OTHER], form, ours)
+        if 0 <= lay.unclosed < max(places):
+            tail.extend(_entry_lines(groups[OTHER], form))
+        else:
+            for pos, block in places.items():
+                at.setdefault(pos, []).extend(block)
     elif lacking:
         if sectioned:
             tail += ["", f"## {OTHER.capitalize()}"]
-        tail.extend(_entry_lines(groups[OTHER], dash))
+        tail.extend(_entry_lines(groups[OTHER], form))
     if not tail:
         return at
     pos = n
@@ -208,6 +296,28 @@ def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memor
     return at
 
 
+def _entries_home(ours: Sequence[Entry], headings: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The heading (line, level) of the section that holds more than half of the
+    index's entries (a section's own part: up to the next heading), if one does."""
+    starts = [i for i, _level in headings]
+    count: dict[int, int] = {}
+    for e in ours:
+        k = bisect.bisect_right(starts, e.line) - 1
+        if k >= 0:
+            count[k] = count.get(k, 0) + 1
+    best = max(count, key=lambda k: (count[k], k), default=None)
+    return headings[best] if best is not None and 2 * count[best] > len(ours) else None
+
+
+def _by_date(ours: Sequence[Entry], group: Sequence[Memory], lay: blocks.Layout, form: EntryForm) -> dict[int, Placed]:
+    """New entries in the date order of a newest-first list of entries (``ours``,
+    top-level items all); nothing when they are not one."""
+    key = newest_first(ours)
+    if key is None:
+        return {}
+    return {pos: [(m.filename, write_entry(form, m)) for m in new] for pos, new in by_date(ours, key, group, lay).items()}
+
+
 def _sections(lines: list[str], lay: blocks.Layout, types: Sequence[str]) -> tuple[list[tuple[int, int]], dict[str, tuple[int, int]]]:
     """(line, level) of every heading, and the first heading of each memory type's
     section (or Other's)."""
@@ -225,144 +335,8 @@ def _sections(lines: list[str], lay: blocks.Layout, types: Sequence[str]) -> tup
     return headings, sections
 
 
-def _within_caps(
-    lines: list[str], lay: blocks.Layout, at: dict[int, Placed], caps: tuple[int, int], types: Sequence[str], missing: Sequence[Memory]
-) -> dict[int, Placed]:
-    """``at``, with new entries that would land past a cap (where agents stop reading)
-    moved up to where they read: between the list items of their type's section, or
-    of any list when the index has no section for their type; a new section, before
-    an earlier heading of its level. Each move is to a place that stays inside the
-    caps whatever else is inserted (all new lines counted before it); what has no
-    such place stays where it was, and `fix` says it is past the cap.
-
-    Linear in the index: one pass for the places, then at most one walk of them per
-    run of new lines, and there are as many runs as memory types (a few) plus new
-    entries outside sections."""
-    max_lines, max_bytes = caps
-    n = len(lines)
-    if lay.unclosed >= 0 or not _past_caps(lines, at, max_lines, max_bytes):
-        return at
-    headings, sections = _sections(lines, lay, types)
-    typed = any(kind in sections for kind in types)
-    kinds = {m.filename: m.type if typed and m.type in sections else None for m in missing}
-    added_lines = sum(len(items) for items in at.values())
-    added_bytes = sum(len(_placed_text(item).encode("utf-8")) + 1 for items in at.values() for item in items)
-    before = [0] * (n + 1)  # bytes of lines[:j], each with its newline
-    for j, line in enumerate(lines):
-        before[j + 1] = before[j] + len(line.encode("utf-8")) + 1
-    # Between two list items: before a top-level, unindented item that follows
-    # another item or a heading (a new `- ` line there joins the list).
-    between = [
-        j
-        for j in range(1, n)
-        if lay.kinds[j] == blocks.ITEM
-        and lay.parent[j] == -1
-        and blocks.indent_of(lines[j]) == 0
-        and lay.kinds[j - 1] in (blocks.ITEM, blocks.CONTINUATION, blocks.HEADING, blocks.UNDERLINE)
-        and not lay.lazy[j - 1]
-        and before[j] + added_bytes <= max_bytes
-        and j + added_lines <= max_lines
-    ]
-    moved: dict[int, Placed] = {}
-    for pos in sorted(at, reverse=True):
-        keep: Placed = []
-        loose_moved = False
-        for run, section in _runs(at[pos]):
-            target = None
-            if section or isinstance(run[0], tuple):
-                target = _earlier_place(run, pos, lines, lay, between, headings, sections, kinds, before, added_lines, added_bytes, caps)
-            if target is None:
-                keep.extend(run)
-            else:
-                moved.setdefault(target[0], []).extend(target[1])
-                loose_moved = loose_moved or not section
-        if loose_moved and not any(isinstance(item, tuple) for item in keep):
-            keep = [item for item in keep if item != ""]  # the blank lines that set the entries apart
-        if keep:
-            moved.setdefault(pos, [])[:0] = keep  # what was there first stays first
-    return moved
-
-
-def _placed_text(item: str | tuple[str, str]) -> str:
-    return item[1] if isinstance(item, tuple) else item
-
-
-def _past_caps(lines: list[str], at: dict[int, Placed], max_lines: int, max_bytes: int) -> bool:
-    """Whether a new entry would land past a cap."""
-    count = size = 0
-    for i in range(len(lines) + 1):
-        for item in at.get(i, ()):
-            count += 1
-            size += len(_placed_text(item).encode("utf-8")) + 1
-            if isinstance(item, tuple) and (count > max_lines or size > max_bytes):
-                return True
-        if i < len(lines):
-            count += 1
-            size += len(lines[i].encode("utf-8")) + 1
-    return False
-
-
-def _runs(items: Placed) -> list[tuple[Placed, bool]]:
-    """The lines inserted at one place, cut into what moves together, each with
-    whether it is a new section: a new section (a blank line, its heading, its
-    entries), or else one entry, or one other line (a blank line, a fence closed)."""
-    runs: list[tuple[Placed, bool]] = []
-    in_section = False
-    for k, item in enumerate(items):
-        text = _placed_text(item)
-        heading = isinstance(item, str) and text.startswith("#") and _HEADING.match(text) is not None
-        opens = heading and (k == 0 or items[k - 1] != "") or (text == "" and isinstance(item, str) and k + 1 < len(items) and isinstance(items[k + 1], str) and _placed_text(items[k + 1]).startswith("#"))
-        if opens:
-            runs.append(([item], True))
-            in_section = True
-        elif in_section:
-            runs[-1][0].append(item)
-        else:
-            runs.append(([item], False))
-    return runs
-
-
-def _earlier_place(
-    run: Placed,
-    pos: int,
-    lines: list[str],
-    lay: blocks.Layout,
-    between: list[int],
-    headings: list[tuple[int, int]],
-    sections: dict[str, tuple[int, int]],
-    kinds: dict[str, str | None],
-    before: list[int],
-    added_lines: int,
-    added_bytes: int,
-    caps: tuple[int, int],
-) -> tuple[int, Placed] | None:
-    """Where a run placed past the caps goes instead, and what it is there; None
-    when it stays."""
-    entries = [item for item in run if isinstance(item, tuple)]
-    if not entries or not all(entry.startswith("- ") for _name, entry in entries):
-        return None  # table rows stay in their table
-    heading = next((item for item in run if isinstance(item, str) and item), None)
-    if heading is not None:
-        level = len(heading) - len(heading.lstrip("#"))
-        max_lines, max_bytes = caps
-        spots = [
-            h
-            for h, lv in headings
-            if 0 < h < pos and lv <= level and lay.kinds[h - 1] == blocks.BLANK and h + added_lines <= max_lines and before[h] + added_bytes <= max_bytes
-        ]
-        # (A walk over the headings per new section: there are as many as memory types.)
-        return (spots[-1], [heading, *entries, ""]) if spots else None
-    kind = kinds.get(entries[0][0])
-    low, high = 0, pos
-    if kind is not None and kind in sections:
-        first = sections[kind][0]
-        low, high = first, min(pos, next((i for i, _lv in headings if i > first), len(lines)) + 1)
-    k = bisect.bisect_left(between, high) - 1  # the last place before ``high``: a bisection per entry, not a walk
-    return (between[k], list(run)) if k >= 0 and between[k] > low else None
-
-
-def _entry_lines(group: Sequence[Memory], dash: str) -> Placed:
-    return [(m.filename, entry_line(m, shown_name(m), missing_as(m.description, ""), dash)) for m in group]
+def _entry_lines(group: Sequence[Memory], form: EntryForm) -> Placed:
+    return [(m.filename, write_entry(form, m)) for m in sorted(group, key=lambda m: m.filename)]
 
 
 def _heading_text(line: str) -> str:
@@ -394,40 +368,41 @@ def _before_definitions(lay: blocks.Layout, n: int) -> int:
 
 
 def _into_section(
-    lines: list[str], lay: blocks.Layout, section: tuple[int, int], headings: list[tuple[int, int]], group: Sequence[Memory], dash: str
-) -> tuple[int, Placed]:
-    """Where a section's new entries go, and the lines to insert there."""
+    lines: list[str], lay: blocks.Layout, section: tuple[int, int], headings: list[tuple[int, int]], group: Sequence[Memory], form: EntryForm, ours: Sequence[Entry]
+) -> dict[int, Placed]:
+    """Where a section's new entries go (one place, or several in a list kept newest
+    first), and the lines to insert there."""
     heading, _level = section
     start = heading + 1
     if start < len(lines) and lay.kinds[start] == blocks.UNDERLINE:
         start += 1
     stop = next((i for i, _lv in headings if i > heading), len(lines))  # its own part ends at any heading
-    entries = _entry_lines(group, dash)
     last = next((j for j in range(stop - 1, start - 1, -1) if lay.kinds[j] in _ENTRY_BLOCK), -1)
     if last >= 0 and lay.kinds[last] in blocks.TABLE:
-        rows = _table_rows(lines, lay, last, group)
-        return last + 1, rows if rows is not None else ["", *entries]
+        rows = _table_rows(lines, lay, last, group, form)
+        return {last + 1: rows if rows is not None else ["", *_entry_lines(group, form)]}
     if last >= 0:
-        return last + 1, entries
+        dated = _by_date([e for e in ours if start <= e.line < stop], group, lay, form)
+        return dated or {last + 1: _entry_lines(group, form)}
     text_end = _after_text(lay, start - 1, stop)
     if text_end > start:
-        return text_end, ["", *entries]  # after the section's prose, not into it
-    return start, entries
+        return {text_end: ["", *_entry_lines(group, form)]}  # after the section's prose, not into it
+    return {start: _entry_lines(group, form)}
 
 
 _ENTRY_BLOCK = frozenset({blocks.ITEM, blocks.CONTINUATION, *blocks.TABLE})
 
 
-def _last_table_rows(lines: list[str], lay: blocks.Layout, group: Sequence[Memory]) -> tuple[int, Placed] | None:
+def _last_table_rows(lines: list[str], lay: blocks.Layout, group: Sequence[Memory], form: EntryForm) -> tuple[int, Placed] | None:
     """Rows after the index's last table, when its entries end in one with a column of links."""
     last = next((j for j in range(len(lines) - 1, -1, -1) if lay.kinds[j] in _ENTRY_BLOCK), -1)
     if last < 0 or lay.kinds[last] not in blocks.TABLE:
         return None
-    rows = _table_rows(lines, lay, last, group)
+    rows = _table_rows(lines, lay, last, group, form)
     return (last + 1, rows) if rows is not None else None
 
 
-def _table_rows(lines: list[str], lay: blocks.Layout, last: int, group: Sequence[Memory]) -> Placed | None:
+def _table_rows(lines: list[str], lay: blocks.Layout, last: int, group: Sequence[Memory], form: EntryForm) -> Placed | None:
     """New rows for the table ending on line ``last``, in its columns, when one of
     them holds links; else None."""
     head = last
@@ -440,14 +415,15 @@ def _table_rows(lines: list[str], lay: blocks.Layout, last: int, group: Sequence
     )
     if linked is None:
         return None
-    described = linked + 1 if linked + 1 < columns else None
+    said = linked + 1 if linked + 1 < columns else None
     outer = lines[head].strip().startswith("|")
     rows: Placed = []
-    for m in group:
+    for m in sorted(group, key=lambda m: m.filename):
         cells = [""] * columns
-        cells[linked] = f"[{_cell(escape_text(shown_name(m)))}]({escape_target(m.filename)})"
-        if described is not None:
-            cells[described] = _cell(one_line(missing_as(m.description, "")).strip())
+        label = label_of(form, m)
+        cells[linked] = f"[{_cell(escape_text(label))}]({escape_target(m.filename)})"
+        if said is not None:
+            cells[said] = _cell(described(m, label))
         row = " | ".join(cells)
         rows.append((m.filename, f"| {row} |" if outer else row.rstrip()))
     return rows

@@ -32,7 +32,8 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
     if ctx.indexes is not None:
         doc["indexes"] = list(ctx.indexes)
     if ctx.command == "fix":
-        doc["changes"] = {path: ctx.changes[path] for path in ctx.fixed if path in ctx.changes}
+        # Every index fix wrote, and those it left as they were with entries that do not fit.
+        doc["changes"] = {path: ctx.changes[path] for path in (*ctx.fixed, *sorted(set(ctx.changes) - set(ctx.fixed))) if path in ctx.changes}
     # json_text: the characters json.dumps leaves raw that a terminal acts on (ESC
     # it escapes already; C1, U+2028 it does not) are escapes too.
     out.write(json_text(json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True)) + "\n")

@@ -55,19 +55,34 @@ def what_changed(changes: FixRecord) -> str:
         done.append(f"removed {len(changes['removed'])} ({_names(changes['removed'])})")
     if changes.get("rewrote"):
         done.append(f"rewrote {len(changes['rewrote'])} ({_names(changes['rewrote'])})")
+    if changes.get("filled"):
+        done.append(f"filled in {len(changes['filled'])} description{'' if len(changes['filled']) == 1 else 's'} ({_names(changes['filled'])})")
     return "; ".join(done)
 
 
-def fix_lines(path: str, changes: FixRecord | None) -> list[str]:
-    """``Fixing PATH``, with what fix added, re-pointed and removed there, and a line
-    of its own when entries it added fall past a cap, where agents never read them."""
+def fixed_and_refused(ctx: ReportContext) -> list[str]:
+    """The indexes fix wrote, then those it left as they were but for entries that do not fit."""
+    return [*ctx.fixed, *sorted(set(ctx.changes) - set(ctx.fixed))]
+
+
+def fix_lines(path: str, changes: FixRecord | None, written: bool = True) -> list[str]:
+    """``Fixing PATH``, with what fix added, re-pointed, removed and filled in there,
+    and a line of its own when entries it added fall past a cap, where agents never
+    read them, or when entries do not fit under the caps and it did not write them."""
     if not changes:
-        return [f"Fixing {shown(path)}"]
+        return [f"Fixing {shown(path)}"] if written else []
     done = what_changed(changes)
-    lines = [f"Fixing {shown(path)}" + (f": {done}" if done else "")]
+    lines = [f"Fixing {shown(path)}" + (f": {done}" if done else "")] if written else []
+    caps = changes["caps"]
+    refused = changes.get("refused", [])
+    if refused:
+        lines.append(
+            f"  warning: {len(refused)} new {'entry' if len(refused) == 1 else 'entries'} not written to {shown(path)}: no room under its "
+            f"{caps['lines']:,}-line / {caps['bytes']:,}-byte cap, where agents stop reading: {_names(refused)}; "
+            "make room (merge or shorten entries), then run `memcheck fix` (IDX003)"
+        )
     past = changes["past_cap"]
     if past:
-        caps = changes["caps"]
         lines.append(
             f"  warning: {len(past)} new {'entry' if len(past) == 1 else 'entries'} past the {caps['lines']}-line / {caps['bytes']}-byte cap of "
             f"{shown(path)}, where agents never read {'it' if len(past) == 1 else 'them'}: {_names(past)}; shorten the index (IDX007, IDX008)"
@@ -76,8 +91,8 @@ def fix_lines(path: str, changes: FixRecord | None) -> list[str]:
 
 
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
-    for path in ctx.fixed:
-        for line in fix_lines(path, ctx.changes.get(path)):
+    for path in fixed_and_refused(ctx):
+        for line in fix_lines(path, ctx.changes.get(path), path in ctx.fixed):
             out.write(line + "\n")
     if ctx.statistics:
         rows = statistics(problems)

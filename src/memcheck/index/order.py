@@ -1,0 +1,67 @@
+"""Lists a curator keeps newest first: how to tell one, and where a new entry goes in it.
+
+Many curated indexes are a log: the latest memory on top. Appending a new entry at
+the end of such a list puts it last, and in a long list past the caps, where agents
+never read it. So a list whose entries run newest first gets each new entry where
+its date puts it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from memcheck.index.memory import NO_DATES
+from memcheck.text import blocks
+
+if TYPE_CHECKING:
+    from memcheck.index.form import Entry
+    from memcheck.index.memory import Memory
+
+MIN_DATED = 3  # dated entries a list needs before its order says anything
+
+
+def newest_first(found: Sequence[Entry]) -> int | None:
+    """Which of the memories' dates (an index into ``Memory.dates``: `updated`,
+    `created`, the date in the file name) these entries, in their order, run newest
+    first by; None when they do not.
+
+    The detection: under that date, at least MIN_DATED of the entries are dated and
+    at least half of them are; the dated ones never get newer going down the list;
+    and the first is newer than the last (a list of one day says nothing). Entries
+    without that date are left out of the comparison: a curator's pointer to a plan,
+    a memory saved without one."""
+    for key in range(len(NO_DATES)):
+        dated = [d for e in found if (d := e.memory.dates[key])]
+        if len(dated) >= MIN_DATED and 2 * len(dated) >= len(found) and dated[0] > dated[-1] and all(a >= b for a, b in zip(dated, dated[1:])):
+            return key
+    return None
+
+
+def newest_first_order(new: Sequence[Memory], key: int) -> list[Memory]:
+    """New memories in the order a newest-first list shows them: those without the
+    date first (a memory just saved is the newest), then the newest first; ties by
+    file name."""
+    undated = sorted((m for m in new if not m.dates[key]), key=lambda m: m.filename)
+    dated = sorted((m for m in new if m.dates[key]), key=lambda m: m.filename)
+    dated.sort(key=lambda m: m.dates[key] or "", reverse=True)  # stable: file names stay in order within a date
+    return undated + dated
+
+
+def by_date(found: Sequence[Entry], key: int, new: Sequence[Memory], lay: blocks.Layout) -> dict[int, list[Memory]]:
+    """Before which line each new memory goes in a newest-first list: before the first
+    entry whose date is not newer than its own, after the last dated entry (and its
+    wrapped lines) when it is older than all of them, and before the first entry when
+    it has no date. One pass over the entries, new memories in date order."""
+    dated = [(e.memory.dates[key] or "", e.line) for e in found if e.memory.dates[key]]
+    top = found[0].line
+    after_last = blocks.item_extent(lay, dated[-1][1])[0]
+    at: dict[int, list[Memory]] = {}
+    j = 0
+    for m in newest_first_order(new, key):
+        date = m.dates[key]
+        if not date:
+            at.setdefault(top, []).append(m)
+            continue
+        while j < len(dated) and dated[j][0] > date:
+            j += 1
+        at.setdefault(dated[j][1] if j < len(dated) else after_last, []).append(m)
+    return at
