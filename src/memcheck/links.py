@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from memcheck.paths import parent
-from memcheck.text import mentions
+from memcheck.text import blocks, mentions
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -28,10 +28,13 @@ def _prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:
 def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:
     """(line, column, message) for each relative Markdown link of ``doc`` that points
     at nothing, resolved from its folder (and, with ``from_root_too``, accepted when
-    it names a file from the repository root)."""
+    it names a file from the repository root). Reference definitions count where
+    CommonMark reads them (``blocks.definitions``): never inside a paragraph."""
     if doc.error is not None or "[" not in doc.body:
         return
-    for line, col, target, where in _dead(ws, mentions.links(prose(ws, doc)), parent(doc.path), from_root_too):
+    start = max(doc.body_line, 1)
+    defined = blocks.definitions(doc.lines[start - 1 :], start) if "]:" in doc.body else {}
+    for line, col, target, where in _dead(ws, mentions.links(prose(ws, doc), defined), parent(doc.path), from_root_too):
         yield line, col, _dead_message(target, where)
 
 
@@ -45,7 +48,8 @@ def description_dead_links(ws: Workspace, doc: Document, from_root_too: bool = F
     # The key's line and the lines that continue its value, up to the next key.
     last = min((line for line in fm.key_lines.values() if line > first), default=fm.end_line) - 1
     numbered = list(zip(range(first, last + 1), mentions.prose(doc.lines[first - 1 : last])))
-    for line, col, target, where in _dead(ws, mentions.links(numbered), parent(doc.path), from_root_too):
+    # The index shows the description on one line: nothing in it is a definition.
+    for line, col, target, where in _dead(ws, mentions.links(numbered, {}), parent(doc.path), from_root_too):
         yield line, col, f"the description's {_dead_message(target, where)} (the index shows the description too)"
 
 

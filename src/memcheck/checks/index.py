@@ -67,7 +67,9 @@ remove the line. `memcheck fix` re-points an entry whose file was renamed (an
 unlisted memory with the entry's name, or the same file name but for case, Unicode
 form, `-`, `_` and spaces; a `#fragment` is kept) and removes a list item, with its
 wrapped lines and nested items, whose only link points at a missing memory file of
-the store. A reference link (`[x][1]`) is reported at its definition (`[1]: x.md`).
+the store. A reference link (`[x][1]`) is reported at its definition (`[1]: x.md`);
+a `[1]: x.md` line right under a list item or a paragraph line continues it, as
+CommonMark reads it, and defines nothing.
 Left for you, with the reason: a dead link to anything else (a subfolder's file, a
 file of another kind, a file outside the store: it may name a file this clone
 lacks), to a file git ignores (another clone may have it), in an entry's

@@ -394,7 +394,8 @@ does not exist (resolved from the store's folder), and a `[[wiki]]` link (`[[nam
 `[[name|text]]`, `[[name#heading]]`) that names no memory of the same store: not a
 file stem (`[[deploy-notes]]` for `deploy-notes.md`) and not a memory's `name`
 (compared without case). Links in code spans, fenced blocks and HTML comments are
-not read.
+not read, and definitions are read as CommonMark reads them: a `[text]: more` line
+inside a paragraph is text, and so is one with more than a target and a title.
 
 ## Why is this bad?
 Agents follow these links to related memories; a dead one, usually left by a
