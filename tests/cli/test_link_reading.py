@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import check_json, fix_json, index_findings, memory, write
+from conftest import check_json, fix_json, index_findings, memory, unlisted, write
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
@@ -20,6 +20,79 @@ INDEX = f"{STORE}/MEMORY.md"
 
 def _codes(root: Path, code: str, *args: str) -> list[tuple[str, int]]:
     return sorted((p["path"], p["line"]) for p in check_json(root, *args) if p["code"] == code)
+
+
+# ---------------------------------------------------------------- IDX003: a code span lists a memory
+
+
+def _store_with_a_checklist(repo: Path, line: str) -> str:
+    write(repo, f"{STORE}/deploy.md", memory("Deploy", "how we deploy", "project"))
+    write(repo, f"{STORE}/release-checklist.md", memory("Release checklist", "steps before a release", "project"))
+    text = f"# Team memory\n\n- [Deploy](deploy.md) \u2014 how we deploy\n{line}\n"
+    write(repo, INDEX, text)
+    return text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("- `release-checklist.md` \u2014 steps before a release", id="list-item"),
+        pytest.param("- Before tagging, read `release-checklist.md`.", id="mid-sentence"),
+        pytest.param("| `release-checklist.md` | steps before a release |", id="table-row"),
+        pytest.param("- `./release-checklist.md` \u2014 steps", id="dot-slash"),
+        pytest.param("- `` release-checklist.md `` \u2014 steps", id="double-backticks"),
+        pytest.param("- [Also](deploy.md) see `release-checklist.md`", id="beside-a-link"),
+        pytest.param("Read `release-checklist.md` before a release.", id="paragraph"),
+    ],
+)
+def test_a_code_span_holding_the_file_name_lists_the_memory(repo: Path, line: str) -> None:
+    text = _store_with_a_checklist(repo, line)
+    assert unlisted(repo, INDEX) == set()
+    # fix (sync mode: the index is curated) adds no second entry for it
+    code, report = fix_json(repo)
+    assert report["fixed"] == [] and (repo / INDEX).read_text() == text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("- `release-checklist` \u2014 only the stem", id="stem-only"),
+        pytest.param("- run `release-checklist.md --dry-run` first", id="more-than-the-name"),
+        pytest.param("- `docs/release-checklist.md` is the public one", id="another-folder"),
+        pytest.param("## `release-checklist.md`", id="heading"),
+        pytest.param("```\nrelease-checklist.md\n```", id="fenced-code"),
+        pytest.param("<!-- `release-checklist.md` -->", id="comment"),
+    ],
+)
+def test_a_code_span_that_is_not_exactly_the_file_lists_nothing(repo: Path, line: str) -> None:
+    _store_with_a_checklist(repo, line)
+    assert unlisted(repo, INDEX) == {"release-checklist.md"}
+    code, report = fix_json(repo)
+    assert report["changes"][INDEX]["added"] == ["release-checklist.md"]
+    assert (repo / INDEX).read_text().count("(release-checklist.md)") == 1
+
+
+def test_a_code_span_in_a_subfolder_store_names_the_path_from_the_index(repo: Path) -> None:
+    # `..` out of the store and back in is the store's own file.
+    write(repo, f"{STORE}/a.md", memory("A", "a", "project"))
+    write(repo, f"{STORE}/b.md", memory("B", "b", "project"))
+    write(repo, INDEX, "- [A](a.md) \u2014 a\n- `../memory/b.md` \u2014 b\n")
+    assert unlisted(repo, INDEX) == set()
+
+
+def test_fix_keeps_a_dead_entry_whose_item_lists_a_memory_in_a_code_span(repo: Path) -> None:
+    # Removing the item would unlist the memory its second line names: the next fix
+    # would add it back, and fix would never settle.
+    write(repo, f"{STORE}/a.md", memory("A", "a", "project"))
+    write(repo, f"{STORE}/b.md", memory("B", "b", "project"))
+    text = "- [A](a.md) \u2014 a\n- [Gone](gone.md) \u2014 deleted\n  superseded by `b.md`\n"
+    write(repo, INDEX, text)
+    (dead,) = index_findings(repo, INDEX, "IDX002")
+    assert not dead["fixable"]
+    code, report = fix_json(repo)
+    assert (repo / INDEX).read_text() == text
+    code, report = fix_json(repo)
+    assert report["fixed"] == []
 
 
 # ---------------------------------------------------------------- MEM021 and friends: what a definition is

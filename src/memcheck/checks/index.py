@@ -86,10 +86,14 @@ word, or its stem or frontmatter `name` as a whole phrase: between punctuation (
 `|`, `*`, a dash with spaces around it, brackets) or the start or end of the line.
 So `- api: ...` and `| api |` list the memory named `api`; a line about "api tests"
 does not, nor does one about `Note 10` list `Note 1`. Links count inline
-(`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). Only list items,
-table rows and paragraph lines name memories: a name in a link's text or a code span
-lists nothing (the link says which file it means), and neither do headings, HTML
-comments, link definitions and code blocks.
+(`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). A code span that
+holds exactly the file name or its path from the index (`` `user_prefs.md` ``,
+`` `./user_prefs.md` ``) lists the memory on any line, links or not: an agent reading
+the index learns the file exists. Only list items, table rows and paragraph lines
+name memories: a name in a link's text lists nothing (the link says which file it
+means), nor does a code span that holds more or less than the file (`` `user_prefs` ``,
+`` `cat user_prefs.md` ``), and neither do headings, HTML comments, link definitions
+and code blocks.
 
 ## Why is this bad?
 Agents discover memories through the index only: an unlisted memory is never read.

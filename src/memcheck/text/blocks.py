@@ -71,6 +71,9 @@ class Layout(NamedTuple):
     parent: dict[int, int]  # list item -> the item it is nested in, or -1
     open_fence: str | None  # the fence of a code block the text leaves open
     unclosed: int  # the line where that block, or an HTML comment left open, starts; -1 if none
+    # per line that has code spans (outside comments): the (start, end) offsets of
+    # each one's content, backticks left out
+    spans: dict[int, list[tuple[int, int]]]
 
 
 def indent_of(line: str) -> int:
@@ -118,6 +121,7 @@ def layout(lines: Sequence[str]) -> Layout:
     within = [-1] * n
     lazy = [False] * n
     parent: dict[int, int] = {}
+    spans: dict[int, list[tuple[int, int]]] = {}
     fence: str | None = None
     fence_base = 0  # the content column of the list item the open code block is in
     fence_line = comment_line = -1
@@ -146,7 +150,10 @@ def layout(lines: Sequence[str]) -> Layout:
                 kinds[i], within[i] = CODE, items[-1][0] if items else -1
                 para = table = False
                 continue
-        masked, in_comment = mask_line(line, in_comment)
+        found: list[tuple[int, int]] | None = [] if "`" in line else None
+        masked, in_comment = mask_line(line, in_comment, found)
+        if found:
+            spans[i] = found
         if in_comment and not was_comment:
             comment_line = i
         if was_comment or not text:
@@ -215,7 +222,7 @@ def layout(lines: Sequence[str]) -> Layout:
         kinds[i] = CONTINUATION if items else PARA
         para = True
     unclosed = fence_line if fence is not None else comment_line if in_comment else -1
-    return Layout(kinds, prose, levels, within, lazy, parent, fence, unclosed)
+    return Layout(kinds, prose, levels, within, lazy, parent, fence, unclosed, spans)
 
 
 def _quote_paragraph(line: str) -> bool:

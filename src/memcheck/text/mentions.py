@@ -171,9 +171,11 @@ def prose(lines: Iterable[str]) -> Iterator[str]:
         yield masked
 
 
-def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
+def mask_line(line: str, in_comment: bool, spans: list[tuple[int, int]] | None = None) -> tuple[str, bool]:
     """The line with its code spans and HTML comments blanked (columns kept), and
-    whether a comment is still open at its end (``in_comment``: one is open at its start)."""
+    whether a comment is still open at its end (``in_comment``: one is open at its
+    start). ``spans``, if given, gets the (start, end) offsets of each code span's
+    content, its backticks left out."""
     if not in_comment and "`" not in line and "<!--" not in line:
         return line, False  # most lines: nothing to blank, no character walk
     out = list(line)
@@ -210,6 +212,8 @@ def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
                 continue
             stop = close + run
             out[i:stop] = " " * (stop - i)
+            if spans is not None:
+                spans.append((i + run, close))
             i = stop
             continue
         i += 1
