@@ -10,9 +10,10 @@ looks like a definition, MEM021 on `[[wiki]]` links into an Obsidian-style vault
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import check_json, fix_json, index_findings, memory, unlisted, write
+from conftest import check_json, fix_json, git, index_findings, memory, unlisted, write
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
@@ -170,3 +171,83 @@ def test_an_index_definition_inside_a_list_item_is_text(repo: Path) -> None:
     write(repo, INDEX, text.replace("\n[1]", "\n\n[1]"))
     (dead,) = index_findings(repo, INDEX, "IDX002")
     assert dead["line"] == 4 and dead["fixable"]
+
+
+# ---------------------------------------------------------------- MEM021: [[wiki]] links into a note vault
+
+
+def _vault(repo: Path, body: str) -> None:
+    write(repo, "notes/Deploy Runbook.md", "# Deploy runbook\n")
+    write(repo, "notes/adr/0001-queue.md", "# Queue\n")
+    write(repo, "docs/adr/0002-cache.md", "# Cache\n")
+    write(repo, "assets/diagram.png", "png")
+    write(repo, f"{STORE}/links.md", memory("Links", "links into the notes", "reference", body=body))
+    write(repo, INDEX, "- [Links](links.md) \u2014 links into the notes\n")
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        pytest.param("[[Deploy Runbook]]", id="stem"),
+        pytest.param("[[deploy runbook]]", id="stem-in-another-case"),
+        pytest.param("[[Deploy Runbook|the runbook]]", id="alias"),
+        pytest.param("[[Deploy Runbook#Rollback]]", id="heading"),
+        pytest.param("[[Deploy Runbook#Rollback|rolling back]]", id="heading-and-alias"),
+        pytest.param("[[0001-queue]]", id="nested-stem"),
+        pytest.param("[[adr/0001-queue]]", id="folder-and-stem"),
+        pytest.param("[[notes/adr/0001-queue]]", id="path-from-the-root"),
+        pytest.param("[[Docs/ADR/0002-cache.md]]", id="path-with-extension-in-another-case"),
+        pytest.param("![[diagram.png]]", id="embedded-attachment"),
+        pytest.param("[[../../notes/Deploy Runbook]]", id="relative-to-the-memory"),
+    ],
+)
+def test_a_wiki_link_into_the_note_vault_resolves(repo: Path, link: str) -> None:
+    _vault(repo, f"See {link}.\n")
+    assert _codes(repo, "MEM021") == []
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        pytest.param("[[Deploy Runbok]]", id="misspelt-stem"),
+        pytest.param("[[docs/0001-queue]]", id="wrong-folder"),
+        pytest.param("[[queue]]", id="part-of-a-stem"),
+        pytest.param("[[diagram]]", id="attachment-without-its-extension"),
+    ],
+)
+def test_a_wiki_link_to_no_note_is_still_reported(repo: Path, link: str) -> None:
+    _vault(repo, f"See {link}.\n")
+    assert _codes(repo, "MEM021") == [(f"{STORE}/links.md", 7)]
+
+
+def test_a_hook_run_on_the_memory_alone_resolves_into_the_whole_vault(repo: Path) -> None:
+    # pre-commit passes only the changed memory: its folder is all that is listed,
+    # and the notes elsewhere must still count.
+    _vault(repo, "See [[Deploy Runbook]] and [[gone note]].\n")
+    git(repo, "add", "-A")
+    for args in ((f"{STORE}/links.md",), ("--changed",)):
+        found = [(p["path"], p["line"], p["col"]) for p in check_json(repo, *args) if p["code"] == "MEM021"]
+        assert found == [(f"{STORE}/links.md", 7, 30)], args
+
+
+_VAULT_LISTINGS: list[object] = []
+
+
+def _counted_vault_keys(ws: Any) -> Any:
+    _VAULT_LISTINGS.append(ws)
+    return _REAL_VAULT_KEYS(ws)
+
+
+def test_the_vault_is_listed_once_per_run(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    global _REAL_VAULT_KEYS
+    from memcheck.checks import memory as memory_checks
+
+    _REAL_VAULT_KEYS = memory_checks._vault_keys
+    monkeypatch.setattr(memory_checks, "_vault_keys", _counted_vault_keys)
+    _VAULT_LISTINGS.clear()
+    for n in range(3):
+        write(repo, f".claude/agent-memory/a{n}/m.md", memory(f"M{n}", "m", "project", body="[[Deploy Runbook]] [[x1]] [[x2]] [[x3]]\n"))
+        write(repo, f".claude/agent-memory/a{n}/MEMORY.md", f"- [M{n}](m.md) \u2014 m\n")
+    write(repo, "notes/Deploy Runbook.md", "# Deploy runbook\n")
+    assert len(_codes(repo, "MEM021")) == 9
+    assert len(_VAULT_LISTINGS) == 1
