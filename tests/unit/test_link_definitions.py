@@ -24,41 +24,35 @@ class _Reference(NamedTuple):
     end: int
 
 
+def _closing(line: str, at: int, close: str, forbidden: str) -> int:
+    """Where ``close`` ends a run that starts at ``at`` (a backslash takes the next
+    character with it), or -1 when ``forbidden`` or the end of the line comes first."""
+    while at < len(line) and line[at] != close:
+        if line[at] == forbidden:
+            return -1
+        at += 2 if line[at] == "\\" and at + 1 < len(line) else 1
+    return at if at < len(line) else -1
+
+
 def _port(line: str) -> _Reference | None:
     """commonmark.js's parseReference on one line (no line ending inside the
     definition), written as it is there: a cursor moved one character at a time."""
     n = len(line)
-    pos = 0
-    while pos < n and line[pos] in " \t":
-        pos += 1
+    pos = len(line) - len(line.lstrip(" \t"))
     # parseLinkLabel: `[`, characters or backslash pairs, no unescaped bracket, `]`
     if pos >= n or line[pos] != "[":
         return None
-    j = pos + 1
-    while j < n and line[j] != "]":
-        if line[j] == "[":
-            return None
-        j += 2 if line[j] == "\\" and j + 1 < n else 1
-    if j >= n:
+    j = _closing(line, pos + 1, "]", "[")
+    if j < 0:
         return None
     label = line[pos + 1 : j]
-    if len(label) > 999 or not " ".join(label.split()):
+    if len(label) > 999 or not " ".join(label.split()) or not line.startswith(":", j + 1):
         return None
-    pos = j + 1
-    if pos >= n or line[pos] != ":":
-        return None
-    pos += 1
-    while pos < n and line[pos] in " \t":
-        pos += 1
-    start = pos
+    pos = start = j + 2 + len(line[j + 2 :]) - len(line[j + 2 :].lstrip(" \t"))
     # parseLinkDestination
-    if pos < n and line[pos] == "<":
-        k = pos + 1
-        while k < n and line[k] != ">":
-            if line[k] == "<":
-                return None
-            k += 2 if line[k] == "\\" and k + 1 < n else 1
-        if k >= n:
+    if line.startswith("<", pos):
+        k = _closing(line, pos + 1, ">", "<")
+        if k < 0:
             return None
         end = k + 1
         target = line[start + 1 : k]
@@ -85,20 +79,13 @@ def _port(line: str) -> _Reference | None:
         end = pos
         target = line[start:end]
     # an optional title after spaces or tabs, then nothing but spaces or tabs
-    rest = end
-    while rest < n and line[rest] in " \t":
-        rest += 1
+    rest = n - len(line[end:].lstrip(" \t"))
     if rest == n:
         return _Reference(label, target, start, end)
     if rest == end or line[rest] not in "\"'(":
         return None
-    close = ")" if line[rest] == "(" else line[rest]
-    k = rest + 1
-    while k < n and line[k] != close:
-        if close == ")" and line[k] == "(":
-            return None
-        k += 2 if line[k] == "\\" and k + 1 < n else 1
-    if k >= n or line[k + 1 :].strip(" \t"):
+    k = _closing(line, rest + 1, ")" if line[rest] == "(" else line[rest], "(" if line[rest] == "(" else "")
+    if k < 0 or line[k + 1 :].strip(" \t"):
         return None
     return _Reference(label, target, start, end)
 
