@@ -176,7 +176,7 @@ def test_an_index_definition_inside_a_list_item_is_text(repo: Path) -> None:
 # ---------------------------------------------------------------- MEM021: [[wiki]] links into a note vault
 
 
-def _vault(repo: Path, body: str) -> None:
+def _note_vault(repo: Path, body: str) -> None:
     write(repo, "notes/Deploy Runbook.md", "# Deploy runbook\n")
     write(repo, "notes/adr/0001-queue.md", "# Queue\n")
     write(repo, "docs/adr/0002-cache.md", "# Cache\n")
@@ -202,7 +202,7 @@ def _vault(repo: Path, body: str) -> None:
     ],
 )
 def test_a_wiki_link_into_the_note_vault_resolves(repo: Path, link: str) -> None:
-    _vault(repo, f"See {link}.\n")
+    _note_vault(repo, f"See {link}.\n")
     assert _codes(repo, "MEM021") == []
 
 
@@ -216,14 +216,14 @@ def test_a_wiki_link_into_the_note_vault_resolves(repo: Path, link: str) -> None
     ],
 )
 def test_a_wiki_link_to_no_note_is_still_reported(repo: Path, link: str) -> None:
-    _vault(repo, f"See {link}.\n")
+    _note_vault(repo, f"See {link}.\n")
     assert _codes(repo, "MEM021") == [(f"{STORE}/links.md", 7)]
 
 
 def test_a_hook_run_on_the_memory_alone_resolves_into_the_whole_vault(repo: Path) -> None:
     # pre-commit passes only the changed memory: its folder is all that is listed,
     # and the notes elsewhere must still count.
-    _vault(repo, "See [[Deploy Runbook]] and [[gone note]].\n")
+    _note_vault(repo, "See [[Deploy Runbook]] and [[gone note]].\n")
     git(repo, "add", "-A")
     for args in ((f"{STORE}/links.md",), ("--changed",)):
         found = [(p["path"], p["line"], p["col"]) for p in check_json(repo, *args) if p["code"] == "MEM021"]
@@ -233,17 +233,17 @@ def test_a_hook_run_on_the_memory_alone_resolves_into_the_whole_vault(repo: Path
 _VAULT_LISTINGS: list[object] = []
 
 
-def _counted_vault_keys(ws: Any) -> Any:
+def _counted_vault(ws: Any) -> Any:
     _VAULT_LISTINGS.append(ws)
-    return _REAL_VAULT_KEYS(ws)
+    return _REAL_VAULT(ws)
 
 
 def test_the_vault_is_listed_once_per_run(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    global _REAL_VAULT_KEYS
+    global _REAL_VAULT
     from memcheck.checks import memory as memory_checks
 
-    _REAL_VAULT_KEYS = memory_checks._vault_keys
-    monkeypatch.setattr(memory_checks, "_vault_keys", _counted_vault_keys)
+    _REAL_VAULT = memory_checks._vault
+    monkeypatch.setattr(memory_checks, "_vault", _counted_vault)
     _VAULT_LISTINGS.clear()
     for n in range(3):
         write(repo, f".claude/agent-memory/a{n}/m.md", memory(f"M{n}", "m", "project", body="[[Deploy Runbook]] [[x1]] [[x2]] [[x3]]\n"))
@@ -251,3 +251,22 @@ def test_the_vault_is_listed_once_per_run(repo: Path, monkeypatch: pytest.Monkey
     write(repo, "notes/Deploy Runbook.md", "# Deploy runbook\n")
     assert len(_codes(repo, "MEM021")) == 9
     assert len(_VAULT_LISTINGS) == 1
+
+
+def test_the_vault_holds_one_entry_per_part_of_each_path() -> None:
+    # Every ending of a path 1,500 folders deep, as strings, would be a million
+    # characters: the vault keeps one entry per folder instead, and still finds each.
+    from memcheck import config
+    from memcheck.checks import memory as memory_checks
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.memory import MemorySource
+
+    deep = "/".join(f"d{n}" for n in range(1500))
+    files = {f"{deep}/Note.md": b"# Note\n", "notes/Note.md": b"# Note\n", "assets/x.PNG": b"png"}
+    ws = Workspace(config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults()), MemorySource(files))
+    vault = memory_checks._vault(ws)
+    assert len(vault.endings) == 1 + 1500 + 1  # note.md; each folder above the deep one; notes
+    assert memory_checks._names_a_note(ws, "d1498/D1499/note", "")
+    assert memory_checks._names_a_note(ws, f"{deep}/note.md", "")
+    assert memory_checks._names_a_note(ws, "x.png", "")
+    assert not memory_checks._names_a_note(ws, "d1497/d1499/note", "")

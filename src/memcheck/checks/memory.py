@@ -10,7 +10,7 @@ import datetime as dt
 import posixpath
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple
 
 from memcheck import links
 from memcheck.paths import basename, join, parent
@@ -562,30 +562,46 @@ def _names_a_note(ws: Workspace, target: str, folder: str) -> bool:
         path = posixpath.normpath(join(folder, target))
         return path != ".." and not path.startswith("../") and (ws.is_file(path) or ws.is_file(path + ".md"))
     wanted = target.strip("/").casefold()
-    keys = ws.once(_vault_keys)
-    return f"{wanted}.md" in keys or wanted in keys
+    vault = ws.once(_vault)
+    return _ends_a_note(vault, f"{wanted}.md") or _ends_a_note(vault, wanted) or wanted in vault.names
 
 
-def _vault_keys(ws: Workspace) -> frozenset[str]:
-    """What a [[wiki]] link may name in the repository, case folded: each Markdown
-    file's path and every ending of it after a `/` (`a/b/c.md`: `c.md`, `b/c.md`,
-    `a/b/c.md`), and the name of every other file with an extension. Built once per
-    run, when a link first names nothing in its store: linear in the tree (each
-    path's endings are as many as its folders)."""
-    keys: set[str] = set()
+class _Vault(NamedTuple):
+    """The repository as a note vault: the endings of its Markdown files' paths, as a
+    tree of their parts read from the end (`a/b/c.md` is `c.md`, then `b`, then `a`),
+    and the names of its other files that have an extension; case folded."""
+
+    endings: dict[tuple[int, str], int]  # (an ending's node, the part before it) -> the longer ending's node; 0 is the empty ending
+    names: frozenset[str]
+
+
+def _vault(ws: Workspace) -> _Vault:
+    """Built once per run, when a link first names nothing in its store. Linear in the
+    tree: one entry per part of each path (a file 1,500 folders deep adds 1,500, not
+    the 1,500 endings' million characters)."""
+    endings: dict[tuple[int, str], int] = {}
+    names: set[str] = set()
     for path in ws.tree_files:
         folded = path.casefold()
         if folded.endswith(".md"):
-            keys.add(folded)
-            at = folded.find("/")
-            while at >= 0:
-                keys.add(folded[at + 1 :])
-                at = folded.find("/", at + 1)
+            node = 0
+            for part in reversed(folded.split("/")):
+                node = endings.setdefault((node, part), len(endings) + 1)
         else:
             name = basename(folded)
             if "." in name.lstrip("."):
-                keys.add(name)
-    return frozenset(keys)
+                names.add(name)
+    return _Vault(endings, frozenset(names))
+
+
+def _ends_a_note(vault: _Vault, wanted: str) -> bool:
+    """Whether ``wanted`` (case folded) is the end of a Markdown file's path, after a `/`."""
+    node = 0
+    for part in reversed(wanted.split("/")):
+        node = vault.endings.get((node, part), 0)
+        if not node:
+            return False
+    return True
 
 
 def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
