@@ -253,9 +253,10 @@ def test_the_vault_is_listed_once_per_run(repo: Path, monkeypatch: pytest.Monkey
     assert len(_VAULT_LISTINGS) == 1
 
 
-def test_the_vault_holds_one_entry_per_part_of_each_path() -> None:
+def test_the_vault_holds_only_the_parts_of_each_path_links_ask_for() -> None:
     # Every ending of a path 1,500 folders deep, as strings, would be a million
-    # characters: the vault keeps one entry per folder instead, and still finds each.
+    # characters; one entry per folder, for 1,300 such paths, 200 MB. The vault keeps
+    # as many parts of each path as links have asked for (twice that when it grows).
     from memcheck import config
     from memcheck.checks import memory as memory_checks
     from memcheck.workspace.discover import Workspace
@@ -264,9 +265,11 @@ def test_the_vault_holds_one_entry_per_part_of_each_path() -> None:
     deep = "/".join(f"d{n}" for n in range(1500))
     files = {f"{deep}/Note.md": b"# Note\n", "notes/Note.md": b"# Note\n", "assets/x.PNG": b"png"}
     ws = Workspace(config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults()), MemorySource(files))
-    vault = memory_checks._vault(ws)
-    assert len(vault.endings) == 1 + 1500 + 1  # note.md; each folder above the deep one; notes
+    assert memory_checks._names_a_note(ws, "note", "") and memory_checks._names_a_note(ws, "x.png", "")
+    vault = ws.once(memory_checks._vault)
+    assert len(vault._endings) == 1  # note.md
     assert memory_checks._names_a_note(ws, "d1498/D1499/note", "")
-    assert memory_checks._names_a_note(ws, f"{deep}/note.md", "")
-    assert memory_checks._names_a_note(ws, "x.png", "")
     assert not memory_checks._names_a_note(ws, "d1497/d1499/note", "")
+    assert len(vault._endings) == 1 + 2 + 1  # note.md; d1499 and d1498 before it; notes
+    assert memory_checks._names_a_note(ws, f"{deep}/note.md", "")
+    assert len(vault._endings) == 1 + 1500 + 1

@@ -10,7 +10,7 @@ import datetime as dt
 import posixpath
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from memcheck import links
 from memcheck.paths import basename, join, parent
@@ -563,45 +563,50 @@ def _names_a_note(ws: Workspace, target: str, folder: str) -> bool:
         return path != ".." and not path.startswith("../") and (ws.is_file(path) or ws.is_file(path + ".md"))
     wanted = target.strip("/").casefold()
     vault = ws.once(_vault)
-    return _ends_a_note(vault, f"{wanted}.md") or _ends_a_note(vault, wanted) or wanted in vault.names
+    return vault.ends_a_note(f"{wanted}.md") or vault.ends_a_note(wanted) or wanted in vault.names
 
 
-class _Vault(NamedTuple):
-    """The repository as a note vault: the endings of its Markdown files' paths, as a
-    tree of their parts read from the end (`a/b/c.md` is `c.md`, then `b`, then `a`),
-    and the names of its other files that have an extension; case folded."""
+class _Vault:
+    """The repository as a note vault, case folded: the names of its files that have
+    an extension, and the endings of its Markdown files' paths (after a `/`), as a
+    tree of their parts read from the end (`a/b/c.md`: `c.md`, then `b`, then `a`).
 
-    endings: dict[tuple[int, str], int]  # (an ending's node, the part before it) -> the longer ending's node; 0 is the empty ending
-    names: frozenset[str]
+    The tree holds one entry per part, and only as many parts of each path as links
+    have asked for (twice that, each time it grows): a file 1,500 folders deep adds a
+    few entries for `[[adr/0001-queue]]`, not 1,500, nor its 1,500 endings as strings
+    (a million characters)."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        folded = [p.casefold() for p in paths]
+        self._notes = [p for p in folded if p.endswith(".md")]
+        self.names = frozenset(name for p in folded if not p.endswith(".md") and "." in (name := basename(p)).lstrip("."))
+        self._endings: dict[tuple[int, str], int] = {}  # (an ending's node, the part before it) -> the longer ending's node; 0: the empty one
+        self._depth = 0  # how many parts of each path the tree holds
+
+    def ends_a_note(self, wanted: str) -> bool:
+        """Whether ``wanted`` (case folded) is the end of a Markdown file's path, after a `/`."""
+        parts = wanted.split("/")
+        if len(parts) > self._depth:
+            self._grow(max(len(parts), 2 * self._depth))
+        node = 0
+        for part in reversed(parts):
+            node = self._endings.get((node, part), 0)
+            if not node:
+                return False
+        return True
+
+    def _grow(self, depth: int) -> None:
+        endings = self._endings
+        for path in self._notes:
+            node = 0
+            for part in reversed(path.rsplit("/", depth)[-depth:]):  # the last parts only: split from the end
+                node = endings.setdefault((node, part), len(endings) + 1)
+        self._depth = depth
 
 
 def _vault(ws: Workspace) -> _Vault:
-    """Built once per run, when a link first names nothing in its store. Linear in the
-    tree: one entry per part of each path (a file 1,500 folders deep adds 1,500, not
-    the 1,500 endings' million characters)."""
-    endings: dict[tuple[int, str], int] = {}
-    names: set[str] = set()
-    for path in ws.tree_files:
-        folded = path.casefold()
-        if folded.endswith(".md"):
-            node = 0
-            for part in reversed(folded.split("/")):
-                node = endings.setdefault((node, part), len(endings) + 1)
-        else:
-            name = basename(folded)
-            if "." in name.lstrip("."):
-                names.add(name)
-    return _Vault(endings, frozenset(names))
-
-
-def _ends_a_note(vault: _Vault, wanted: str) -> bool:
-    """Whether ``wanted`` (case folded) is the end of a Markdown file's path, after a `/`."""
-    node = 0
-    for part in reversed(wanted.split("/")):
-        node = vault.endings.get((node, part), 0)
-        if not node:
-            return False
-    return True
+    """The note vault, made once per run, when a link first names nothing in its store."""
+    return _Vault(ws.tree_files)
 
 
 def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
