@@ -240,10 +240,10 @@ def _counted_vault(ws: Any) -> Any:
 
 def test_the_vault_is_listed_once_per_run(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     global _REAL_VAULT
-    from memcheck.checks import memory as memory_checks
+    from memcheck import links as link_reading
 
-    _REAL_VAULT = memory_checks._vault
-    monkeypatch.setattr(memory_checks, "_vault", _counted_vault)
+    _REAL_VAULT = link_reading._vault
+    monkeypatch.setattr(link_reading, "_vault", _counted_vault)
     _VAULT_LISTINGS.clear()
     for n in range(3):
         write(repo, f".claude/agent-memory/a{n}/m.md", memory(f"M{n}", "m", "project", body="[[Deploy Runbook]] [[x1]] [[x2]] [[x3]]\n"))
@@ -258,18 +258,18 @@ def test_the_vault_holds_only_the_parts_of_each_path_links_ask_for() -> None:
     # characters; one entry per folder, for 1,300 such paths, 200 MB. The vault keeps
     # as many parts of each path as links have asked for (twice that when it grows).
     from memcheck import config
-    from memcheck.checks import memory as memory_checks
+    from memcheck import links as link_reading
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.memory import MemorySource
 
     deep = "/".join(f"d{n}" for n in range(1500))
     files = {f"{deep}/Note.md": b"# Note\n", "notes/Note.md": b"# Note\n", "assets/x.PNG": b"png"}
     ws = Workspace(config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults()), MemorySource(files))
-    assert memory_checks._names_a_note(ws, "note", "") and memory_checks._names_a_note(ws, "x.png", "")
-    vault = ws.once(memory_checks._vault)
+    assert link_reading.names_a_note(ws, "note", "") and link_reading.names_a_note(ws, "x.png", "")
+    vault = ws.once(link_reading._vault)
     assert len(vault._endings) == 1  # note.md
-    assert memory_checks._names_a_note(ws, "d1498/D1499/note", "")
-    assert not memory_checks._names_a_note(ws, "d1497/d1499/note", "")
+    assert link_reading.names_a_note(ws, "d1498/D1499/note", "")
+    assert not link_reading.names_a_note(ws, "d1497/d1499/note", "")
     assert len(vault._endings) == 1 + 2 + 1  # note.md; d1499 and d1498 before it; notes
-    assert memory_checks._names_a_note(ws, f"{deep}/note.md", "")
+    assert link_reading.names_a_note(ws, f"{deep}/note.md", "")
     assert len(vault._endings) == 1 + 1500 + 1

@@ -7,10 +7,9 @@ A memory file is a ``*.md`` file directly inside a memory store, other than
 from __future__ import annotations
 
 import datetime as dt
-import posixpath
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 from memcheck import links
 from memcheck.paths import basename, join, parent
@@ -524,7 +523,7 @@ def _outside_link(ws: Workspace, path: str) -> Problem:
 
 def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: dict[str, str]) -> Iterator[Problem]:
     """A [[wiki]] link names a memory of the same store by file stem or ``name``, or,
-    as in a note vault, a file of the repository (see ``_names_a_note``)."""
+    as in a note vault, a file of the repository (see ``links.names_a_note``)."""
     stems = {basename(p)[:-3].casefold(): p for p in store.files}
     # One look-up per broken link, not a walk over the store: n memories with a
     # broken link each took 0.81 / 1.59 / 4.28 s CPU at n = 1,000 / 2,000 / 4,000,
@@ -538,7 +537,7 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
                 continue
             if "/" in target and (ws.exists(join(store.folder, target)) or ws.exists(join(store.folder, target + ".md")) or ws.exists(target) or ws.exists(target + ".md")):
                 continue
-            if _names_a_note(ws, target, parent(doc.path)):
+            if links.names_a_note(ws, target, parent(doc.path)):
                 continue
             near = nearest.get(_loose(key))
             elsewhere = _memory_elsewhere(ws, store, key)
@@ -546,72 +545,9 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
             yield MEM021.at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store and no file of the repository (no file stem or name is {target!r}); {hint}fix the link or remove it")
 
 
-def _names_a_note(ws: Workspace, target: str, folder: str) -> bool:
-    """Whether a [[wiki]] target names a file of the repository as a note vault
-    (Obsidian's) resolves one: a Markdown file by its stem or by the end of its path
-    (`[[Deploy Runbook]]`, `[[adr/0001-queue]]`, `[[notes/adr/0001-queue.md]]`),
-    another file by its name (`![[diagram.png]]`), or a path from the linking file's
-    folder (`[[../notes/x]]`).
-
-    Case is folded: Obsidian takes the note whose path matches exactly, else one that
-    matches but for case (vaults live on file systems that ignore case), so
-    `[[deploy runbook]]` opens `Deploy Runbook.md`; whether some note matches is the
-    same question with case folded. (A path from the linking file's folder is looked
-    up as the file system has it.)"""
-    if target.startswith(("./", "../")):
-        path = posixpath.normpath(join(folder, target))
-        return path != ".." and not path.startswith("../") and (ws.is_file(path) or ws.is_file(path + ".md"))
-    wanted = target.strip("/").casefold()
-    vault = ws.once(_vault)
-    return vault.ends_a_note(f"{wanted}.md") or vault.ends_a_note(wanted) or wanted in vault.names
-
-
-class _Vault:
-    """The repository as a note vault, case folded: the names of its files that have
-    an extension, and the endings of its Markdown files' paths (after a `/`), as a
-    tree of their parts read from the end (`a/b/c.md`: `c.md`, then `b`, then `a`).
-
-    The tree holds one entry per part, and only as many parts of each path as links
-    have asked for (twice that, each time it grows): a file 1,500 folders deep adds a
-    few entries for `[[adr/0001-queue]]`, not 1,500, nor its 1,500 endings as strings
-    (a million characters)."""
-
-    def __init__(self, paths: Sequence[str]) -> None:
-        folded = [p.casefold() for p in paths]
-        self._notes = [p for p in folded if p.endswith(".md")]
-        self.names = frozenset(name for p in folded if not p.endswith(".md") and "." in (name := basename(p)).lstrip("."))
-        self._endings: dict[tuple[int, str], int] = {}  # (an ending's node, the part before it) -> the longer ending's node; 0: the empty one
-        self._depth = 0  # how many parts of each path the tree holds
-
-    def ends_a_note(self, wanted: str) -> bool:
-        """Whether ``wanted`` (case folded) is the end of a Markdown file's path, after a `/`."""
-        parts = wanted.split("/")
-        if len(parts) > self._depth:
-            self._grow(max(len(parts), 2 * self._depth))
-        node = 0
-        for part in reversed(parts):
-            node = self._endings.get((node, part), 0)
-            if not node:
-                return False
-        return True
-
-    def _grow(self, depth: int) -> None:
-        endings = self._endings
-        for path in self._notes:
-            node = 0
-            for part in reversed(path.rsplit("/", depth)[-depth:]):  # the last parts only: split from the end
-                node = endings.setdefault((node, part), len(endings) + 1)
-        self._depth = depth
-
-
-def _vault(ws: Workspace) -> _Vault:
-    """The note vault, made once per run, when a link first names nothing in its store."""
-    return _Vault(ws.tree_files)
-
-
 def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
     """A memory file of another store whose ``name`` the link names (a file stem names
-    a note of the repository, which the link may name: see ``_names_a_note``)."""
+    a note of the repository, which the link may name: see ``links.names_a_note``)."""
     by_name = ws.once(_names_of_stores)
     return next((p for p in by_name.get(key, ()) if parent(p) != store.folder), None)
 
