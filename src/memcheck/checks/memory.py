@@ -396,9 +396,10 @@ memory of the same store, by file stem (`[[deploy-notes]]` for `deploy-notes.md`
 `name`, and not, as in a note vault (Obsidian's), a Markdown file of the repository
 by its stem or the end of its path (`[[Deploy Runbook]]`, `[[adr/0001-queue]]`),
 another file by its name (`![[diagram.png]]`), or a path from the memory's folder
-(`[[../notes/x]]`). Names are compared without case, as Obsidian finds them. Links in code spans, fenced blocks and HTML comments are
-not read, and definitions are read as CommonMark reads them: a `[text]: more` line
-inside a paragraph is text, and so is one with more than a target and a title.
+(`[[../notes/x]]`). Names are compared without case, as Obsidian finds them.
+Links in code spans, fenced blocks and HTML comments are not read, and definitions
+are read as CommonMark reads them: a `[text]: more` line inside a paragraph is text,
+and so is one with more than a target and a title.
 
 ## Why is this bad?
 Agents follow these links to related memories; a dead one, usually left by a
