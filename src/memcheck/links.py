@@ -1,15 +1,17 @@
 """Links agents follow: relative Markdown links in guidance files, skills and memory
-files, and ``[[wiki]]`` links between the memories of one store.
+files, and ``[[wiki]]`` links in memory files, which name a memory of their store or,
+as in a note vault, a file of the repository (``names_a_note``).
 
 Both are read from prose only (code spans, fences and HTML comments masked, as for
 @-mentions), worked out once per document.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+import posixpath
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
-from memcheck.paths import parent
-from memcheck.text import mentions
+from memcheck.paths import basename, join, parent
+from memcheck.text import blocks, mentions
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -28,10 +30,13 @@ def _prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:
 def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:
     """(line, column, message) for each relative Markdown link of ``doc`` that points
     at nothing, resolved from its folder (and, with ``from_root_too``, accepted when
-    it names a file from the repository root)."""
+    it names a file from the repository root). Reference definitions count where
+    CommonMark reads them (``blocks.definitions``): never inside a paragraph."""
     if doc.error is not None or "[" not in doc.body:
         return
-    for line, col, target, where in _dead(ws, mentions.links(prose(ws, doc)), parent(doc.path), from_root_too):
+    start = max(doc.body_line, 1)
+    defined = blocks.definitions(doc.lines[start - 1 :], start) if "]:" in doc.body else {}
+    for line, col, target, where in _dead(ws, mentions.links(prose(ws, doc), defined), parent(doc.path), from_root_too):
         yield line, col, _dead_message(target, where)
 
 
@@ -45,7 +50,8 @@ def description_dead_links(ws: Workspace, doc: Document, from_root_too: bool = F
     # The key's line and the lines that continue its value, up to the next key.
     last = min((line for line in fm.key_lines.values() if line > first), default=fm.end_line) - 1
     numbered = list(zip(range(first, last + 1), mentions.prose(doc.lines[first - 1 : last])))
-    for line, col, target, where in _dead(ws, mentions.links(numbered), parent(doc.path), from_root_too):
+    # The index shows the description on one line: nothing in it is a definition.
+    for line, col, target, where in _dead(ws, mentions.links(numbered, {}), parent(doc.path), from_root_too):
         yield line, col, f"the description's {_dead_message(target, where)} (the index shows the description too)"
 
 
@@ -74,3 +80,66 @@ def wiki_links(ws: Workspace, doc: Document) -> list[mentions.Token]:
     if doc.error is not None or "[[" not in doc.body:
         return []
     return list(mentions.wiki_links(prose(ws, doc)))
+
+
+def names_a_note(ws: Workspace, target: str, folder: str) -> bool:
+    """Whether a [[wiki]] target names a file of the repository as a note vault
+    (Obsidian's) resolves one: a Markdown file by its stem or by the end of its path
+    (`[[Deploy Runbook]]`, `[[adr/0001-queue]]`, `[[notes/adr/0001-queue.md]]`),
+    another file by its name (`![[diagram.png]]`), or a path from the linking file's
+    folder (`[[../notes/x]]`).
+
+    Case is folded: Obsidian takes the note whose path matches exactly, else one that
+    matches but for case (vaults live on file systems that ignore case), so
+    `[[deploy runbook]]` opens `Deploy Runbook.md`; whether some note matches is the
+    same question with case folded. (A path from the linking file's folder is looked
+    up as the file system has it.)"""
+    if target.startswith(("./", "../")):
+        path = posixpath.normpath(join(folder, target))
+        return path != ".." and not path.startswith("../") and (ws.is_file(path) or ws.is_file(path + ".md"))
+    wanted = target.strip("/").casefold()
+    vault = ws.once(_vault)
+    return vault.ends_a_note(f"{wanted}.md") or vault.ends_a_note(wanted) or wanted in vault.names
+
+
+class _Vault:
+    """The repository as a note vault, case folded: the names of its files that have
+    an extension, and the endings of its Markdown files' paths (after a `/`), as a
+    tree of their parts read from the end (`a/b/c.md`: `c.md`, then `b`, then `a`).
+
+    The tree holds one entry per part, and only as many parts of each path as links
+    have asked for (twice that, each time it grows): a file 1,500 folders deep adds a
+    few entries for `[[adr/0001-queue]]`, not 1,500, nor its 1,500 endings as strings
+    (a million characters)."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        folded = [p.casefold() for p in paths]
+        self._notes = [p for p in folded if p.endswith(".md")]
+        self.names = frozenset(name for p in folded if not p.endswith(".md") and "." in (name := basename(p)).lstrip("."))
+        self._endings: dict[tuple[int, str], int] = {}  # (an ending's node, the part before it) -> the longer ending's node; 0: the empty one
+        self._depth = 0  # how many parts of each path the tree holds
+
+    def ends_a_note(self, wanted: str) -> bool:
+        """Whether ``wanted`` (case folded) is the end of a Markdown file's path, after a `/`."""
+        parts = wanted.split("/")
+        if len(parts) > self._depth:
+            self._grow(max(len(parts), 2 * self._depth))
+        node = 0
+        for part in reversed(parts):
+            node = self._endings.get((node, part), 0)
+            if not node:
+                return False
+        return True
+
+    def _grow(self, depth: int) -> None:
+        endings = self._endings
+        for path in self._notes:
+            node = 0
+            for part in reversed(path.rsplit("/", depth)[-depth:]):  # the last parts only: split from the end
+                node = endings.setdefault((node, part), len(endings) + 1)
+        self._depth = depth
+
+
+def _vault(ws: Workspace) -> _Vault:
+    """The note vault, made once per run, when a link first names nothing in its store."""
+    return _Vault(ws.tree_files)

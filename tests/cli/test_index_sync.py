@@ -310,6 +310,11 @@ def _stores(draw: st.DrawFn) -> tuple[list[tuple[str, str | None, str | None, st
         # definitions, comments, setext headings, code spans, escaped brackets, a list
         # item's wrapped lines and nested items, a table of links, a raw space.
         st.sampled_from(stems).map(lambda s: f"- [{s}][{s}] - by reference\n\n[{s}]: {_target(s, True)}"),
+        # a definition that continues the item's paragraph (text, not a definition),
+        # and memories named in code spans: on an entry, or on a dead entry's wrapped line
+        st.sampled_from(stems).map(lambda s: f"- [{s}][{s}] - by reference\n[{s}]: {_target(s, True)}"),
+        st.sampled_from(stems).map(lambda s: f"- read `{s}.md` before a release"),
+        st.sampled_from(stems).map(lambda s: f"  superseded by `./{s}.md`"),
         st.sampled_from(["[gone]: gone.md", "- [Gone][gone] - dead by reference", "[//]: # (api)", "<!--", "-->", "<!-- api -->"]),
         st.sampled_from(["Feedback\n--------", "Notes\n====="]),
         st.sampled_from(["- `[x](gone.md)` is how to write one", "- \\[not a link](gone.md)", "  wrapped line", "  - [Sub](gone_too.md) - nested"]),

@@ -263,7 +263,7 @@ def test_wiki_and_markdown_links_between_memories(repo: Path) -> None:
     write(repo, f"{store}/MEMORY.md", "- [Deploy notes](deploy-notes.md) \u2014 How we deploy\n- [Review style](team_style.md) \u2014 How we review\n- [Links](links.md) \u2014 Links to others\n")
     found = sorted((p["line"], p["col"], p["message"]) for p in _problems(repo) if p["code"] == "MEM021")
     assert [(line, col) for line, col, _ in found] == [(8, 9), (8, 30), (10, 64)]
-    assert found[0][2] == "[[deploy_notes]] names no memory of this store (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
+    assert found[0][2] == "[[deploy_notes]] names no memory of this store and no file of the repository (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
     assert found[1][2].startswith("[[gone-memory]] names no memory of this store")
     assert "points at .claude/memory/gone.md, which does not exist" in found[2][2]
 
@@ -293,9 +293,12 @@ def test_a_wiki_link_near_several_memories_suggests_the_first(repo: Path) -> Non
 
 
 def test_wiki_link_to_another_store_says_so(repo: Path) -> None:
-    write(repo, ".claude/agent-memory/api/retry.md", memory("Retry", "Retry policy", "project"))
-    write(repo, ".claude/agent-memory/api/MEMORY.md", "- [Retry](retry.md) \u2014 Retry policy\n")
-    write(repo, ".claude/agent-memory/web/ui.md", memory("UI", "UI notes", "project", body="See [[retry]].\n"))
+    # By file stem the link names a note of the repository, as in a note vault; by
+    # `name`, only a memory of its own store.
+    write(repo, ".claude/agent-memory/api/retry_policy.md", memory("Retry", "Retry policy", "project"))
+    write(repo, ".claude/agent-memory/api/MEMORY.md", "- [Retry](retry_policy.md) \u2014 Retry policy\n")
+    write(repo, ".claude/agent-memory/web/ui.md", memory("UI", "UI notes", "project", body="See [[retry]], [[retry_policy]].\n"))
     write(repo, ".claude/agent-memory/web/MEMORY.md", "- [UI](ui.md) \u2014 UI notes\n")
     (p,) = [p for p in _problems(repo) if p["code"] == "MEM021"]
-    assert p["path"] == ".claude/agent-memory/web/ui.md" and ".claude/agent-memory/api/retry.md is in another store" in p["message"]
+    assert p["path"] == ".claude/agent-memory/web/ui.md" and p["col"] == 7
+    assert ".claude/agent-memory/api/retry_policy.md has that name but is in another store" in p["message"]

@@ -239,6 +239,7 @@ _curated_line = st.one_of(
     st.sampled_from(["# Project memory", "## Topics", "Some notes about the project.", "", "| a | b |"]),
     _slug.map(lambda s: f"- [{s}]({s}.md) \u2014 hand-written hook"),
     _slug.map(lambda s: f"- see [{s}]({s}.md) and [other](other.md)"),
+    _slug.map(lambda s: f"- read `{s}.md` first"),  # a code span that holds the file name lists it
 )
 
 
@@ -254,8 +255,10 @@ def test_sync_never_drops_a_line_whose_link_target_exists(lines: list[str], pres
         targets = [ln.target for ln in links(line, 1)]
         if any(t in existing for t in targets) or not targets:
             assert line in out_lines
-    # and every memory is listed afterwards
+    # and every memory is listed afterwards, the ones a code span lists with no second entry
     assert {m.filename for m in memories} <= listed_files(out, memories)
+    for name in {f"{s}.md" for s in present if f"`{s}.md`" in text}:
+        assert out.count(f"({name})") == text.count(f"({name})")
     # sync is idempotent
     assert sync(out, memories, existing.__contains__, FLAT_EMDASH)[0] == out
 

@@ -6,7 +6,7 @@ from conftest import cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.text import mentions
+from memcheck.text import blocks, mentions
 from memcheck.text.patterns import match as glob_match
 from memcheck.text.patterns import problem as glob_problem
 
@@ -105,7 +105,7 @@ def test_link_path(target: str, expected: str | None) -> None:
 def test_links_skip_code() -> None:
     text = "[a](a.md) `[b](b.md)`\n```\n[c](c.md)\n```\n[d]: d.md\n![img](i.png)"
     lines = tuple(text.split("\n"))
-    assert [t.text for t in mentions.links(mentions.body_lines(lines, 1))] == ["a.md", "d.md", "i.png"]
+    assert [t.text for t in mentions.links(mentions.body_lines(lines, 1), blocks.definitions(lines))] == ["a.md", "d.md", "i.png"]
 
 
 @pytest.mark.filterwarnings("error")  # a glob must never make `re` warn (nested sets, `--`, `&&`)
@@ -118,7 +118,7 @@ def test_never_raises_and_keeps_columns(text: str) -> None:
     for token in mentions.mentions(enumerate(masked, 1)):
         assert lines[token.line - 1][token.col - 1] == "@"
         mentions.classify(token.text, "d", _exists)
-    for link in mentions.links(enumerate(masked, 1)):
+    for link in mentions.links(enumerate(masked, 1), blocks.definitions(lines)):
         mentions.link_path(link.text, "d")
     for pattern in text.split("\n"):
         glob_problem(pattern)
@@ -141,7 +141,7 @@ def test_link_patterns_take_linear_time_on_any_line(line: str) -> None:
 
     # These take some hundredths of a second; the old (quadratic) patterns took minutes.
     with cpu_limit(3.0, "the link patterns"):
-        list(mentions.links([(1, line)]))
+        list(mentions.links([(1, line)], blocks.definitions([line])))
         links(line, 1)
 
 
@@ -167,7 +167,7 @@ def test_wiki_links(line: str, targets: list[str]) -> None:
     ],
 )
 def test_link_patterns_find_what_markdown_links(line: str, targets: list[str]) -> None:
-    assert [t.text for t in mentions.links([(1, line)])] == targets
+    assert [t.text for t in mentions.links([(1, line)], {})] == targets
 
 
 # --- code spans: the bisecting closer against the search it replaced ---------------

@@ -295,6 +295,8 @@ GDN013 = Rule("GDN013", "broken-link", WARNING, False, "Relative Markdown link p
 ## What it does
 Reports `[text](path)` links, images and reference definitions with a relative
 target that does not exist, resolved from the file's folder (outside code).
+Definitions are read as CommonMark reads them: a `[text]: more` line inside a
+paragraph is text, and so is one with more than a target and a title.
 
 ## Why is this bad?
 Agents follow these links to read more; a dead link sends them looking for a file

@@ -73,7 +73,9 @@ remove the line. `memcheck fix` re-points an entry whose file was renamed (an
 unlisted memory with the entry's name, or the same file name but for case, Unicode
 form, `-`, `_` and spaces; a `#fragment` is kept) and removes a list item, with its
 wrapped lines and nested items, whose only link points at a missing memory file of
-the store. A reference link (`[x][1]`) is reported at its definition (`[1]: x.md`).
+the store. A reference link (`[x][1]`) is reported at its definition (`[1]: x.md`);
+a `[1]: x.md` line right under a list item or a paragraph line continues it, as
+CommonMark reads it, and defines nothing.
 Left for you, with the reason: a dead link to anything else (a subfolder's file, a
 file of another kind, a file outside the store: it may name a file this clone
 lacks), to a file git ignores (another clone may have it), in an entry's
@@ -90,10 +92,14 @@ word, or its stem or frontmatter `name` as a whole phrase: between punctuation (
 `|`, `*`, a dash with spaces around it, brackets) or the start or end of the line.
 So `- api: ...` and `| api |` list the memory named `api`; a line about "api tests"
 does not, nor does one about `Note 10` list `Note 1`. Links count inline
-(`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). Only list items,
-table rows and paragraph lines name memories: a name in a link's text or a code span
-lists nothing (the link says which file it means), and neither do headings, HTML
-comments, link definitions and code blocks.
+(`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). A code span that
+holds exactly the file name or its path from the index (`` `user_prefs.md` ``,
+`` `./user_prefs.md` ``) lists the memory on any line, links or not: an agent reading
+the index learns the file exists. Only list items, table rows and paragraph lines
+name memories: a name in a link's text lists nothing (the link says which file it
+means), nor does a code span that holds more or less than the file (`` `user_prefs` ``,
+`` `cat user_prefs.md` ``), and neither do headings, HTML comments, link definitions
+and code blocks.
 
 ## Why is this bad?
 Agents discover memories through the index only: an unlisted memory is never read.

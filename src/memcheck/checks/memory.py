@@ -409,10 +409,15 @@ MEM021 = Rule("MEM021", "broken-link", WARNING, False, "Memory link or [[wiki]] 
 Reports, in a memory file's body or its `description` (which the store's
 MEMORY.md shows beside the memory's entry), a relative Markdown link whose target
 does not exist (resolved from the store's folder), and a `[[wiki]]` link (`[[name]]`,
-`[[name|text]]`, `[[name#heading]]`) that names no memory of the same store: not a
-file stem (`[[deploy-notes]]` for `deploy-notes.md`) and not a memory's `name`
-(compared without case). Links in code spans, fenced blocks and HTML comments are
-not read.
+`[[name|text]]`, `[[name#heading]]`, `[[folder/name]]`) that names nothing: not a
+memory of the same store, by file stem (`[[deploy-notes]]` for `deploy-notes.md`) or
+`name`, and not, as in a note vault (Obsidian's), a Markdown file of the repository
+by its stem or the end of its path (`[[Deploy Runbook]]`, `[[adr/0001-queue]]`),
+another file by its name (`![[diagram.png]]`), or a path from the memory's folder
+(`[[../notes/x]]`). Names are compared without case, as Obsidian finds them.
+Links in code spans, fenced blocks and HTML comments are not read, and definitions
+are read as CommonMark reads them: a `[text]: more` line inside a paragraph is text,
+and so is one with more than a target and a title.
 
 ## Why is this bad?
 Agents follow these links to related memories; a dead one, usually left by a
@@ -576,7 +581,8 @@ def _outside_link(ws: Workspace, path: str) -> Problem:
 
 
 def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: dict[str, str]) -> Iterator[Problem]:
-    """A [[wiki]] link names a memory of the same store by file stem or ``name``."""
+    """A [[wiki]] link names a memory of the same store by file stem or ``name``, or,
+    as in a note vault, a file of the repository (see ``links.names_a_note``)."""
     stems = {basename(p)[:-3].casefold(): p for p in store.files}
     # One look-up per broken link, not a walk over the store: n memories with a
     # broken link each took 0.81 / 1.59 / 4.28 s CPU at n = 1,000 / 2,000 / 4,000,
@@ -590,23 +596,30 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
                 continue
             if "/" in target and (ws.exists(join(store.folder, target)) or ws.exists(join(store.folder, target + ".md")) or ws.exists(target) or ws.exists(target + ".md")):
                 continue
+            if links.names_a_note(ws, target, parent(doc.path)):
+                continue
             near = nearest.get(_loose(key))
             elsewhere = _memory_elsewhere(ws, store, key)
-            hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} is in another store; " if elsewhere else ""
-            yield MEM021.at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store (no file stem or name is {target!r}); {hint}fix the link or remove it")
+            hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} has that name but is in another store; " if elsewhere else ""
+            yield MEM021.at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store and no file of the repository (no file stem or name is {target!r}); {hint}fix the link or remove it")
 
 
 def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
-    """A memory file of another store whose stem the link names (stores found once per run)."""
-    by_stem = ws.once(_stems_of_stores)
-    return next((p for p in by_stem.get(key, ()) if parent(p) != store.folder), None)
+    """A memory file of another store whose ``name`` the link names (a file stem names
+    a note of the repository, which the link may name: see ``links.names_a_note``)."""
+    by_name = ws.once(_names_of_stores)
+    return next((p for p in by_name.get(key, ()) if parent(p) != store.folder), None)
 
 
-def _stems_of_stores(ws: Workspace) -> dict[str, list[str]]:
+def _names_of_stores(ws: Workspace) -> dict[str, list[str]]:
+    """Each memory ``name`` of the tree's stores, case folded -> its files (found once per run)."""
     found: dict[str, list[str]] = {}
     for store in ws.stores:
         for path in store.files:
-            found.setdefault(basename(path)[:-3].casefold(), []).append(path)
+            fm = ws.document(path).frontmatter
+            name = fm.data.get("name") if fm is not None else None
+            if isinstance(name, str) and name.strip():
+                found.setdefault(name.strip().casefold(), []).append(path)
     return found
 
 

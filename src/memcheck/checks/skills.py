@@ -250,7 +250,9 @@ SKL012 = Rule("SKL012", "broken-link", WARNING, False, "Relative link in a skill
 ## What it does
 Reports `[text](path)` links, images and reference definitions in a skill file
 whose relative target does not exist, resolved from the skill's folder (outside
-code spans, fenced blocks and HTML comments).
+code spans, fenced blocks and HTML comments). Definitions are read as CommonMark
+reads them: a `[text]: more` line inside a paragraph is text, and so is one with
+more than a target and a title.
 
 ## Why is this bad?
 A skill's body points the agent at its resources (`references/api.md`,

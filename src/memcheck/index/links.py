@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 from urllib.parse import unquote
 
-from memcheck.text import blocks
+from memcheck.text.mentions import reference_definition
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Exists
@@ -117,16 +117,13 @@ def label_key(label: str) -> str:
 
 
 def definition(line: str, lineno: int) -> tuple[str, Link] | None:
-    """(label, link) of a link reference definition line, ``[label]: target``."""
-    m = blocks.DEFINITION_LINE.match(line)
-    if m is None or not m.group(1).strip():
+    """(label, link) of a link reference definition line, ``[label]: target``, read
+    as CommonMark reads one (``mentions.reference_definition``)."""
+    found = reference_definition(line)
+    if found is None:
         return None
-    target = m.group(2)
-    start, end = m.start(2), m.end(2)
-    if target.startswith("<") and target.endswith(">"):
-        target = target[1:-1]
     col = line.index("[") + 1
-    return label_key(m.group(1)), Link(lineno, col, m.group(1), target, start, end, m.end(), DEFINED)
+    return label_key(found.label), Link(lineno, col, found.label, found.target, found.start, found.end, found.stop, DEFINED)
 
 
 def references(line: str, prose: str, lineno: int, defined: dict[str, Link], taken: Sequence[Link]) -> list[Link]:

@@ -78,7 +78,10 @@ def survey(
     decoded, as written, then without fragment), inline or by reference
     (``[text][1]`` and a ``[1]: file.md`` definition anywhere in the index); an
     entry-like line (a list item, a table row, a paragraph line) without links to
-    files lists a memory when it names it (see ``naming.memories_named``) outside code spans. Code
+    files lists a memory when it names it (see ``naming.memories_named``) outside code
+    spans; and any entry-like line lists a memory when one of its code spans holds
+    exactly the memory's file name or its path from the index (`` `ph5-uat.md` ``,
+    `` `./ph5-uat.md` ``): an agent reading the index learns the file exists. Code
     blocks, HTML comments, headings and definitions list nothing. ``also_listed``:
     memories listed around the text (outside its markers).
 
@@ -104,6 +107,7 @@ def survey(
     resolved: list[tuple[tuple[Link, str, str], ...]] = []
     listed = set(also_listed)
     naming: list[tuple[int, str]] = []  # (line index, prose) of entry-like lines without links to files
+    spanning: list[tuple[int, str]] = []  # (line index, content) of the code spans of entry-like lines
     linking: set[int] = set()  # lines with a link to a file
     dead_links: list[tuple[Link, str]] = []
     equivalent: list[tuple[Link, str, str]] = []  # (link, path, the memory file it names in another Unicode form)
@@ -132,12 +136,19 @@ def survey(
                 equivalent.append((link, path, same))
             elif not exists(path):
                 dead_links.append((link, path))
-        if i not in linking and kind in blocks.ENTRY_LIKE and prose.strip():
-            naming.append((i, prose))
+        if kind in blocks.ENTRY_LIKE:
+            if i not in linking and prose.strip():
+                naming.append((i, prose))
+            spanning.extend((i, line[start:end]) for start, end in lay.spans.get(i, ()))
     unlisted = [m for m in memories if m.filename not in listed]
     named: dict[int, set[str]] = {}
-    if unlisted and naming:
-        named = memories_named(naming, unlisted)
+    if unlisted and (naming or spanning):
+        named = memories_named(naming, unlisted) if naming else {}
+        left = {m.filename for m in unlisted}
+        for i, content in spanning:
+            spanned = _spanned(content, store_folder)
+            if spanned in left:
+                named.setdefault(i, set()).add(spanned)
         for hit in named.values():
             listed |= hit
     dead, claimed = _judge_dead(lines, lay, resolved, dead_links, uses, named, [m for m in memories if m.filename not in listed], ignored)
@@ -197,6 +208,23 @@ def _into_store(target: str, store_folder: str, exists: Exists) -> str | None:
             landed[reading] = joined[len(prefix) :]
     found = next((path for path in landed.values() if exists(path)), None)
     return found if found is not None else landed.get(browser)
+
+
+def _spanned(content: str, store_folder: str) -> str | None:
+    """The store-relative path a code span's content names, read as a path from the
+    index (``./a.md`` and ``../memory/a.md`` in ``.claude/memory`` are ``a.md``), or
+    None for what is not a plain relative path."""
+    path = content.strip()
+    if not path or path.startswith(("/", "~")) or "\\" in path:
+        return None
+    if "/" not in path:
+        return path  # the file name alone: most spans that name a memory
+    path = posixpath.normpath(path)
+    if path.startswith("../") and store_folder:
+        joined = posixpath.normpath(posixpath.join(store_folder, path))
+        prefix = f"{store_folder}/"
+        return joined[len(prefix) :] if joined.startswith(prefix) else None
+    return path
 
 
 def _is_memory_path(path: str) -> bool:
@@ -278,6 +306,8 @@ def _removal(
         link = users[0]
     if lay.kinds[item] != blocks.ITEM or any(x[1] != "anchor" and x[0] is not link for x in resolved[item]):
         return NOT_ALONE, 0, ()
+    if named.get(item):  # a code span of its own line lists a memory too
+        return HOLDS, item + 1, ()
     end, lazy = blocks.item_extent(lay, item)
     if lazy >= 0:
         return LAZY, lazy + 1, ()

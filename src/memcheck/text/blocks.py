@@ -4,22 +4,26 @@ What a line is decides what it can do. Only entry-like lines (list items and the
 lines that continue them, table rows, plain paragraph lines) name a memory by its
 name; nothing in code (fenced or indented), an HTML comment, a heading or a link
 reference definition does. Links are read from each line's prose: code spans and
-HTML comments blanked, columns kept. A list item's extent (its indented lines and
-nested items) is what `fix` removes with a dead entry; its lazy lines (continuing
-it without indentation) make it a curator's to remove.
+HTML comments blanked, columns kept; the code spans themselves are kept too (a memory's
+file name in one lists it). A list item's extent (its indented lines and nested
+items) is what `fix` removes with a dead entry; its lazy lines (continuing it without
+indentation) make it a curator's to remove.
 
 CommonMark's block rules, cut down to what indexes hold. markdown-it-py would give
 the block tree, but it costs 180 ms to import and 750 ms to parse a 5,000-line index
-(this scan: a few ms), is a dependency the project does not carry, and reads by the
-letter what agents read as text: a reference definition right under a list item
-(`[1]: a.md`) is a lazy line to it, where an agent sees a definition.
+(this scan: a few ms), and is a dependency the project does not carry. Link
+reference definitions are read as CommonMark reads them (``mentions.reference_definition``),
+and only where a paragraph could start: a `[label]: target` line inside a paragraph,
+a list item's lazy line or a quote's is text (`[1]: a.md` right under `- [a][1]`
+defines nothing), in indexes, memories, guidance files and skills alike
+(``definitions``).
 """
 from __future__ import annotations
 
 import re
 from typing import NamedTuple, Sequence
 
-from memcheck.text.mentions import FENCE_OPEN, mask_line
+from memcheck.text.mentions import FENCE_OPEN, Token, mask_line, reference_definition
 
 BLANK = "blank"
 CODE = "code"  # a fenced code block (its fences too) or an indented one
@@ -52,10 +56,6 @@ _ATX = re.compile(r"^(#{1,6})(?:[ \t]+(|.*?[^ \t\n]))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^(=+|-+)[ \t]*$")
 _BREAK = re.compile(r"^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _MARKER = re.compile(r"^([-*+]|\d{1,9}[.)])(?=[ \t]|$)")
-# `[label]: target "title"`, alone on its line (a title on the next line is not read).
-DEFINITION_LINE = re.compile(
-    r"^ {0,3}\[((?:\\.|[^\[\]\\]){1,999})\]:[ \t]*(<[^<>\n]*>|[^\s<][^\s]*)(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?[ \t]*$"
-)
 # Markdown's comment idiom: a definition nothing links to, written to switch text off.
 _COMMENT_IDIOM = re.compile(r"^ {0,3}\[[^\]]*\]:\s*(?:#|<>)(?:\s|$)")
 _TABLE_RULE = re.compile(r"^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
@@ -71,6 +71,9 @@ class Layout(NamedTuple):
     parent: dict[int, int]  # list item -> the item it is nested in, or -1
     open_fence: str | None  # the fence of a code block the text leaves open
     unclosed: int  # the line where that block, or an HTML comment left open, starts; -1 if none
+    # per line that has code spans (outside comments): the (start, end) offsets of
+    # each one's content, backticks left out
+    spans: dict[int, list[tuple[int, int]]]
 
 
 def indent_of(line: str) -> int:
@@ -88,13 +91,15 @@ def indent_of(line: str) -> int:
 
 def _starts_block(text: str) -> bool:
     """Whether a line (without its indentation) starts a block, and so cannot
-    continue a paragraph lazily."""
+    continue a paragraph lazily. A link reference definition does not: it cannot
+    interrupt a paragraph. (Markdown's comment idiom, `[//]: # (...)`, is written to
+    switch text off, and is read so wherever it stands.)"""
     return bool(
         _MARKER.match(text)
         or _ATX.match(text)
         or text.startswith((">", "```", "~~~", "<!--"))
         or _BREAK.match(text)
-        or DEFINITION_LINE.match(text)
+        or _COMMENT_IDIOM.match(text)
     )
 
 
@@ -116,6 +121,7 @@ def layout(lines: Sequence[str]) -> Layout:
     within = [-1] * n
     lazy = [False] * n
     parent: dict[int, int] = {}
+    spans: dict[int, list[tuple[int, int]]] = {}
     fence: str | None = None
     fence_base = 0  # the content column of the list item the open code block is in
     fence_line = comment_line = -1
@@ -144,7 +150,10 @@ def layout(lines: Sequence[str]) -> Layout:
                 kinds[i], within[i] = CODE, items[-1][0] if items else -1
                 para = table = False
                 continue
-        masked, in_comment = mask_line(line, in_comment)
+        found: list[tuple[int, int]] | None = [] if "`" in line else None
+        masked, in_comment = mask_line(line, in_comment, found)
+        if found:
+            spans[i] = found
         if in_comment and not was_comment:
             comment_line = i
         if was_comment or not text:
@@ -203,7 +212,8 @@ def layout(lines: Sequence[str]) -> Layout:
         if _COMMENT_IDIOM.match(text):
             kinds[i], prose[i], para = COMMENT, "", False
             continue
-        if DEFINITION_LINE.match(text):
+        # A definition cannot interrupt a paragraph, nor a quote's that this line continues.
+        if not para and reference_definition(text) is not None and not (i and kinds[i - 1] == QUOTE and _quote_paragraph(lines[i - 1])):
             kinds[i], para = DEFINITION, False
             continue
         if text.startswith(">"):
@@ -212,7 +222,31 @@ def layout(lines: Sequence[str]) -> Layout:
         kinds[i] = CONTINUATION if items else PARA
         para = True
     unclosed = fence_line if fence is not None else comment_line if in_comment else -1
-    return Layout(kinds, prose, levels, within, lazy, parent, fence, unclosed)
+    return Layout(kinds, prose, levels, within, lazy, parent, fence, unclosed, spans)
+
+
+def _quote_paragraph(line: str) -> bool:
+    """Whether a quote line ends in paragraph text, which the next line may continue lazily."""
+    content = line.lstrip(" \t")
+    while content.startswith(">"):
+        content = content[1:].lstrip(" \t")
+    return bool(content) and not _starts_block(content) and reference_definition(content) is None
+
+
+def definitions(lines: Sequence[str], first: int = 1) -> dict[int, Token]:
+    """The link reference definitions of a Markdown text (``lines``, the first
+    numbered ``first``), as CommonMark reads them: line number -> a token of its
+    target (column of the destination, ``<`` included). Markdown's comment idiom
+    (`[//]: # (...)`) defines nothing."""
+    if not any("]:" in line for line in lines):
+        return {}  # most texts: no line could be one, and no layout is needed
+    found = {}
+    for i, kind in enumerate(layout(lines).kinds):
+        if kind == DEFINITION:
+            defined = reference_definition(lines[i])
+            if defined is not None:
+                found[first + i] = Token(first + i, defined.start + 1, defined.target)
+    return found
 
 
 def _base(items: list[tuple[int, int]], indent: int) -> int:

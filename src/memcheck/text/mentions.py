@@ -10,14 +10,17 @@ follow. Then:
   ``../`` or ``/``, or names an existing file. E-mail addresses (``a@b.com``), package
   scopes (``@upstash/redis``) and bare words (``@id``) are not; ``@~/…`` is outside
   the repository.
-- ``links`` finds relative Markdown links and reference definitions.
+- ``links`` finds relative Markdown links and reference definitions, and
+  ``reference_definition`` reads a line as CommonMark reads a link reference
+  definition (whether the line may be one, at the start of a block and not inside a
+  paragraph, is the block structure's to say: ``blocks.definitions``).
 """
 from __future__ import annotations
 
 import posixpath
 import re
 from bisect import bisect_left
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
 from urllib.parse import unquote
 
 from memcheck.paths import basename
@@ -43,7 +46,14 @@ EXTENSIONS = frozenset(
     prisma sol zig nim""".split()
 )
 _EXT = re.compile(r"\.([A-Za-z0-9]{1,10})$")
-_REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)")
+# A link reference definition's label and colon (CommonMark 0.31, "Link reference
+# definitions"): no unescaped bracket inside, then the destination, spaces or tabs
+# before it. Each character of the label is taken by one alternative only: linear.
+_DEFINITION_HEAD = re.compile(r"[ \t]*\[((?:\\.|[^\[\]\\])*)\]:[ \t]*")
+_TITLE = re.compile(r"[ \t]+(?:\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'|\((?:\\.|[^()\\])*\))")
+_POINTY = re.compile(r"<(?:\\.|[^<>\\])*>")
+_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes
+_LINE_END = re.compile(r"[ \t]*\Z")
 # Linear on any line, as index._LINK (which says how).
 _LINK = re.compile(r"!?(?<!\\)\[(?:\\.|[^\[\]\\])*\]\(\s*(?!\s)(<[^<>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -52,6 +62,80 @@ _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark backslash escapes of
 _WIKI = re.compile(r"!?\[\[([^\[\]\n|#]*)(?:#[^\[\]\n|]*)?(?:\|[^\[\]\n]*)?\]\]")
 
 HOME, ABSOLUTE, OUTSIDE, PATH = "home", "absolute", "outside", "path"
+
+
+class Definition(NamedTuple):
+    """A link reference definition, ``[label]: destination "title"``, on one line."""
+
+    label: str  # as written between the brackets
+    target: str  # the destination as written, without ``<>``
+    start: int  # offset of the destination in the line, ``<`` included
+    end: int  # just after it, ``>`` included
+    stop: int  # just after the definition (its title, if it has one)
+
+
+def reference_definition(line: str) -> Definition | None:
+    """The link reference definition ``line`` is, as CommonMark reads one, or None.
+
+    The label holds no unescaped bracket and some non-space; the destination is
+    ``<...>`` (no ``<`` or ``>`` unescaped inside) or a run with no space or control
+    character whose unescaped parentheses balance; a title, if any, follows a space
+    or tab and closes on the line; nothing but spaces and tabs follows. A line that
+    only opens a definition (its destination or title on the next line) is not read
+    as one. Leading spaces and tabs are the caller's to judge (up to three, or a list
+    item's indentation): ``blocks.layout`` does.
+    """
+    if "]:" not in line:
+        return None
+    head = _DEFINITION_HEAD.match(line)
+    if head is None:
+        return None
+    label = head.group(1)
+    if not label.strip() or len(label) > 999:
+        return None
+    start = head.end()
+    if start == len(line):
+        return None  # the destination would be on the next line
+    if line[start] == "<":
+        pointy = _POINTY.match(line, start)
+        if pointy is None:
+            return None
+        end = pointy.end()
+        target = line[start + 1 : end - 1]
+    else:
+        end = _destination_end(line, start)
+        if end <= start:
+            return None
+        target = line[start:end]
+    stop = end
+    if _LINE_END.match(line, end) is None:
+        title = _TITLE.match(line, end)
+        if title is None or _LINE_END.match(line, title.end()) is None:
+            return None  # text after the destination, or after the title
+        stop = title.end()
+    return Definition(label, target, start, end, stop)
+
+
+def _destination_end(line: str, start: int) -> int:
+    """Where a destination not in ``<>`` that starts at ``start`` ends (just after
+    it), or -1 when its parentheses do not balance."""
+    depth = 0
+    i, n = start, len(line)
+    while i < n:
+        c = line[i]
+        if c == "\\" and i + 1 < n and line[i + 1] in _PUNCTUATION:
+            i += 2
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c <= " " or c == "\x7f":  # a space ends it, and so does a control character
+            break
+        i += 1
+    return -1 if depth else i
 
 
 class Token(NamedTuple):
@@ -87,9 +171,11 @@ def prose(lines: Iterable[str]) -> Iterator[str]:
         yield masked
 
 
-def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
+def mask_line(line: str, in_comment: bool, spans: list[tuple[int, int]] | None = None) -> tuple[str, bool]:
     """The line with its code spans and HTML comments blanked (columns kept), and
-    whether a comment is still open at its end (``in_comment``: one is open at its start)."""
+    whether a comment is still open at its end (``in_comment``: one is open at its
+    start). ``spans``, if given, gets the (start, end) offsets of each code span's
+    content, its backticks left out."""
     if not in_comment and "`" not in line and "<!--" not in line:
         return line, False  # most lines: nothing to blank, no character walk
     out = list(line)
@@ -126,6 +212,8 @@ def mask_line(line: str, in_comment: bool) -> tuple[str, bool]:
                 continue
             stop = close + run
             out[i:stop] = " " * (stop - i)
+            if spans is not None:
+                spans.append((i + run, close))
             i = stop
             continue
         i += 1
@@ -212,15 +300,17 @@ def classify(token: str, folder: str, exists: Callable[[str], bool]) -> tuple[st
     return None
 
 
-def links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
-    """Inline link and image targets, and reference definitions, in prose."""
+def links(numbered: Iterable[tuple[int, str]], definitions: Mapping[int, Token]) -> Iterator[Token]:
+    """Inline link and image targets in prose, and the targets of ``definitions``
+    (line -> its definition's target, see ``blocks.definitions``): a definition's
+    line holds nothing else."""
     for lineno, line in numbered:
-        if "[" not in line:
-            continue  # links and reference definitions all need a bracket
-        m = _REF_DEF.match(line)
-        if m:
-            yield Token(lineno, m.start(1) + 1, _strip_angle(m.group(1)))
+        defined = definitions.get(lineno) if definitions else None
+        if defined is not None:
+            yield defined
             continue
+        if "[" not in line:
+            continue  # links all need a bracket
         for m in _LINK.finditer(line):
             yield Token(lineno, m.start(1) + 1, _strip_angle(m.group(1)))
 

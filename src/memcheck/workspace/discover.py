@@ -52,7 +52,7 @@ class Workspace:
         # Files of the tree that git's listing leaves out are ones it ignores (only
         # when the listing is git's own: given files, or a walk, leave nothing out).
         self.listed_by_git = listing.by_git
-        listed = listing.files
+        listed = self._listed = listing.files
         self._excluded: Callable[[str], bool] | None = None
         if config.exclude:
             excluded = patterns.gitignore(config.exclude).match
@@ -76,6 +76,15 @@ class Workspace:
     def file_set(self) -> frozenset[str]:
         """The files, for membership tests (built once, not once per store)."""
         return frozenset(self.files)
+
+    @cached_property
+    def tree_files(self) -> Sequence[str]:
+        """Every file of the tree, those the config excludes from checking included:
+        what a link may name. Where the run listed some folders only (a hook run on
+        memory files), git lists the rest, once, when this is first asked."""
+        if self.partial and isinstance(self.source, DiskSource):
+            return self.source.whole_listing()
+        return self._listed
 
     @cached_property
     def rules_on(self) -> frozenset[str]:

@@ -59,6 +59,14 @@ class DiskSource:
         # for finding guidance files or skills anywhere else.
         return Listing(listed, by_git=True, in_git=True, partial=self._files.folders is not None)
 
+    def whole_listing(self) -> list[str]:
+        """Every file of the tree, even when ``listing`` covers some folders only:
+        git is asked again, for the whole tree."""
+        if isinstance(self._files, list) or self._files.folders is None:
+            return self.listing().files
+        listed = git.FileListing(self.root, cached_only=self._cached_only).files()
+        return listed if listed is not None else walk_files(self.root)
+
     def read(self, path: str) -> Document:
         # A symlink out of the root is never followed, whoever asks (a finding's
         # suppression comments, the secrets scrub): it may lead to /proc/self/environ.
