@@ -380,6 +380,14 @@ def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
     max_lines=200,
     max_bytes=25_000,
 )
+# And: under a small cap, a flat marker block emptied of its one dead entry (nothing
+# else fitting) was found empty by the next run, and given a grouped `# Memory`.
+@example(
+    store=([], ["# Memory", "# Memory", "<!--", *["```\n<!-- memcheck:start -->\n- [x](gone.md) \u2014 in code\n<!-- memcheck:end -->\n```"] * 2]),
+    mode=None,
+    max_lines=12,
+    max_bytes=25_000,
+)
 def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leaves_nothing_fixable(
     store: tuple[list[tuple[str, str | None, str | None, str]], list[str]], mode: str | None, max_lines: int, max_bytes: int, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -189,6 +189,14 @@ def plan(
             for name, lineno in entry_lines(text.split("\n"), 0, text.count("\n") + 1, {name for name, _line in changes.added} | set(changes.refused), exists):
                 line_of.setdefault(name, lineno)
             changes = changes._replace(added=tuple(sorted(line_of.items())), refused=refused)
+    if settle and mode == GENERATE and style_asked is None and refused:
+        # The caps can leave a detected style's render with no entry at all, and the
+        # next run would find an empty index, of the default style, to render again
+        # (a hypothesis test found an emptied flat marker block gaining `# Memory`).
+        # Settle in this run, so that a second fix changes nothing.
+        again = plan(text, memories, exists, types, None if automatic else mode, None, store_folder=store_folder, ignored=ignored, caps=caps, settle=False)
+        if again.text != text:
+            text, refused, style = again.text, again.refused, again.style
     return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around, refused)
 
 
