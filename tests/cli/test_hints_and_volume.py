@@ -243,3 +243,20 @@ def test_mem018_is_one_finding_per_store(repo: Path) -> None:
             "convert them to LF and add '*.md text eol=lf' to .gitattributes",
         )
     ]
+
+
+# ---------------------------------------------------------------- a store's own documents
+
+
+def test_a_file_named_in_capitals_without_memory_fields_is_the_store_s_own_document(repo: Path) -> None:
+    # A harness's identity files and session log, loaded by name: not memories, so
+    # neither frontmatter findings on them nor an index entry for them.
+    write(repo, f"{STORE}/a.md", memory("a", "About a", "user"))
+    write(repo, f"{STORE}/SOUL.md", "# SOUL.md - who you are\n\nBe kind.\n")
+    write(repo, f"{STORE}/LAST_SESSION.md", "---\nended: 2026-05-06T22:30:00Z\nbranch: main\n---\n\n# Last session\n")
+    write(repo, f"{STORE}/NOTES.md", memory("notes", "Notes kept as a memory", "project"))  # capitals, but a memory
+    write(repo, f"{STORE}/MEMORY.md", "- [a](a.md) \u2014 About a\n")
+    found = [(p["path"], p["code"]) for p in check_json(repo)]
+    assert found == [(f"{STORE}/MEMORY.md", "IDX003")]
+    (unlisted,) = [p for p in check_json(repo) if p["code"] == "IDX003"]
+    assert "NOTES.md" in unlisted["message"]

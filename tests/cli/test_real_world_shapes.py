@@ -89,7 +89,8 @@ def curated_index_over_cap(root: Path) -> None:
     write(root, "src/x.ts", "export const x = 1;\n")
 
 
-YOUTUBE_UNLISTED = ["LAST_SESSION.md", "feedback_chunk_math.md", "feedback_save_learnings.md", "reference_scraping_selectors.md"]
+# The session log (LAST_SESSION.md, no memory field) is the store's own document, not a memory.
+YOUTUBE_UNLISTED = ["feedback_chunk_math.md", "feedback_save_learnings.md", "reference_scraping_selectors.md"]
 
 
 def index_missing_recent_files(root: Path) -> None:
@@ -104,7 +105,7 @@ def index_missing_recent_files(root: Path) -> None:
     for name in listed:
         write(root, f"{store}/{name}", memory(name[:-3].replace("_", "-"), f"About {name[:-3]}", name.split("_")[0]))
     write(root, f"{store}/LAST_SESSION.md", "---\nended: 2025-05-06T22:30:00Z\nproject: channel\nbranch: main\n---\n\n# Last session\n\nStopped mid-upload.\n")
-    for name in YOUTUBE_UNLISTED[1:]:
+    for name in YOUTUBE_UNLISTED:
         write(root, f"{store}/{name}", memory(name[:-3].replace("_", "-"), f"About {name[:-3]}", name.split("_")[0]))
 
 

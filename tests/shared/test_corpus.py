@@ -70,7 +70,6 @@ def test_youtubeoptermizer_unlisted_files() -> None:
     problems = _check(CORPUS / "12TribesofIsrael__youtubeoptermizer")
     unlisted = sorted(str(p["message"]).split()[2] for p in problems if p["code"] == "IDX003")
     assert unlisted == [
-        "LAST_SESSION.md",
         "feedback_browser_automation_vs_manual.md",
         "feedback_save_skill_learnings.md",
         "feedback_tiktok_chunk_math.md",

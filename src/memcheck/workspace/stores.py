@@ -2,6 +2,7 @@
 their MEMORY.md beside files whose frontmatter makes them memories."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
@@ -14,6 +15,11 @@ if TYPE_CHECKING:
 INDEX_NAME = "MEMORY.md"
 # Never memory files, even inside a store folder.
 NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
+# A file named in capitals (SOUL.md, USER.md, LAST_SESSION.md) without any memory
+# field is, like README.md, the store's own document: a harness's identity file or
+# session log, which agents load by name, not through the index (on real
+# repositories, 7 of 7 findings on such files were judged unwanted).
+_OWN_DOCUMENT = re.compile(r"[A-Z][A-Z0-9_-]*\.md")
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,7 @@ def stores_among(ws: Workspace, folders: Iterable[str], judge: bool = True, lost
         outside: list[str] = []
         for name in sorted(names):
             path = join(folder, name)
-            if name in NOT_MEMORY:
+            if name in NOT_MEMORY or (_OWN_DOCUMENT.fullmatch(name) and not _memory_fields(ws.document(path))):
                 continue
             if name in regular or ws.is_file(path):
                 md.append(path)
@@ -95,6 +101,12 @@ def _memory_siblings(ws: Workspace, md: list[str]) -> bool:
         if hits >= need:
             return True
     return False
+
+
+def _memory_fields(doc: Document) -> bool:
+    """Whether the frontmatter holds any of a memory's fields."""
+    fm = doc.frontmatter
+    return fm is not None and any(key in fm.data for key in ("name", "description", "type", "metadata"))
 
 
 def _looks_like_memory(doc: Document, types: Iterable[str]) -> bool:
