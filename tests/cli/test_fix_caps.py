@@ -181,6 +181,11 @@ def test_fix_diff_counts_the_index_as_agents_load_it(repo: Path) -> None:
             "- user_tools: Uses vim [user]",
             id="link-less-with-type-tag",
         ),
+        pytest.param(
+            "- `user_prefs.md` \u2014 likes tabs\n- `user_role.md` \u2014 backend\n",
+            "- `user_tools.md` \u2014 Uses vim",
+            id="file-name-in-a-code-span",
+        ),
     ],
 )
 def test_a_new_entry_takes_the_form_of_its_neighbours(repo: Path, neighbours: str, new: str) -> None:

@@ -32,6 +32,7 @@ class EntryForm(NamedTuple):
     bold: str = ""  # `**` or `__` around the link, or around a link-less entry's label
     sep: str = " - "  # between the link (or label) and the description
     tag: bool = False  # a `[type]` tag ends the description
+    code: bool = False  # a link-less entry names the file in a code span: `- \`a.md\` — ...`
 
 
 def default_form(style: str) -> EntryForm:
@@ -52,6 +53,7 @@ class Entry(NamedTuple):
     desc_at: int  # offset of the description in the line (where ``sep`` ends)
     desc: str
     linked: bool
+    code: bool = False  # the lead is the file name in a code span
 
 
 _LINKED_HEAD = re.compile(r"([-*+])[ \t]+(\*\*|__)?")
@@ -99,8 +101,13 @@ def entries(lines: Sequence[str], kinds: Sequence[str], resolved: Sequence[Seque
         if m is None or not hits:
             continue
         label = m.group(3).casefold()
+        # `- \`a.md\` — ...`: a code span holding the file name lists it too.
+        code = len(label) > 2 and label[0] == label[-1] == "`" and "`" not in label[1:-1]
         for name in sorted(hits):
             memory = by_file[name]
+            if code and label[1:-1] == memory.filename.casefold():
+                yield Entry(i, memory, m.group(1), m.group(2) or "", m.group(3)[1:-1], m.group(4), m.start(5), m.group(5), False, True)
+                break
             if label in {v.casefold() for v in _labels(memory).values() if v}:
                 yield Entry(i, memory, m.group(1), m.group(2) or "", m.group(3), m.group(4), m.start(5), m.group(5), False)
                 break
@@ -121,8 +128,9 @@ def detect_form(found: Sequence[Entry], style: str) -> EntryForm:
     bolds: Counter[str] = Counter()
     seps: Counter[str] = Counter()
     labels: Counter[str] = Counter()
-    tagged = typed = links = 0
+    tagged = typed = links = codes = 0
     for e in found:
+        codes += e.code
         bullets[e.bullet] += 1
         bolds[e.bold] += 1
         links += e.linked
@@ -143,6 +151,7 @@ def detect_form(found: Sequence[Entry], style: str) -> EntryForm:
         bold=_most(bolds, ""),
         sep=_most(seps, default_form(style).sep),
         tag=typed > 0 and 2 * tagged > typed,
+        code=2 * codes > len(found),
     )
 
 
@@ -168,6 +177,8 @@ def write_entry(form: EntryForm, m: Memory) -> str:
     label = label_of(form, m)
     desc = described(m, label)
     tag = f" [{m.type}]" if form.tag and m.type and m.type.isidentifier() else ""
+    if form.code and "`" not in m.filename:
+        return f"{form.bullet} {form.bold}`{m.filename}`{form.bold}{form.sep}{described(m, m.filename)}{tag}"
     if not form.linked:
         line = f"{form.bullet} {form.bold}{escape_text(label)}{form.bold}{form.sep}{desc}{tag}"
         if m.filename in memories_named([(0, line)], [m]).get(0, ()):
