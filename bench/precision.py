@@ -1,6 +1,6 @@
 """How often memcheck's findings are true, judged by hand on whole repositories.
 
-    python bench/precision.py sample OUT.tsv REPO... [--corpus DIR] [--per-rule 4] [--seed 0] [--select CODES]
+    python bench/precision.py sample OUT.tsv REPO... [--corpus DIR [--filelists DIR]] [--per-rule 4] [--seed 0] [--select CODES]
     python bench/precision.py table JUDGED.tsv
 
 ``sample`` runs ``memcheck check`` on each repository (each folder of ``--corpus``
@@ -15,6 +15,13 @@ writes a TSV with two empty verdict columns for the judge:
 - ``wanted``: y when a maintainer would want to hear it (a problem worth a change or
   a suppression), n when it is noise although true.
 
+The corpus holds only each repository's agent files, so a link to any other file
+would be dead there and true nowhere else. With ``--filelists`` (../shared/filelists:
+each repository's complete list of paths), each corpus folder is checked as a copy
+in which every other listed file exists (an empty stand-in), and no finding on a
+stand-in is drawn. Stand-ins are left out where they would become agent files
+themselves: Markdown inside a memory store, and the file names agents load.
+
 ``table`` prints, from a judged TSV, the share of true and of wanted findings per
 rule family and overall. A verdict left empty is counted as not judged.
 """
@@ -24,8 +31,10 @@ import argparse
 import csv
 import json
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
@@ -52,6 +61,38 @@ def findings_of(memcheck: Sequence[str], repo: Path, select: str | None) -> list
         sys.stderr.write(f"{repo}: memcheck exited {proc.returncode}: {proc.stderr.strip()[:300]}\n")
         return []
     return [Finding(repo.name, p["path"], p["line"], p["code"], p["message"]) for p in json.loads(proc.stdout)["problems"]]
+
+
+# Names a stand-in must not take: agents would load it, and memcheck would judge it.
+AGENT_FOLDERS = (".claude/rules", ".claude/skills", ".claude/agents", ".claude/commands", ".agents/skills", ".github/skills", ".github/instructions")
+AGENT_NAMES = ("AGENTS.md", "AGENT.md", "CLAUDE.md", "GEMINI.md", "SKILL.md", "MEMORY.md", "CLAUDE.local.md", "AGENTS.override.md")
+
+
+def with_stand_ins(copy: Path, filelist: Path, into: Path) -> tuple[Path, set[str]]:
+    """``copy`` rebuilt under ``into`` with an empty stand-in for each path of
+    ``filelist`` that it lacks (see the module's note); returns the tree and the
+    stand-ins' paths."""
+    tree = into / copy.name
+    shutil.copytree(copy, tree, symlinks=True)
+    stores = {p.parent for p in tree.rglob("MEMORY.md")}
+    made: set[str] = set()
+    for line in filelist.read_text(encoding="utf-8").splitlines():
+        path = line.strip()
+        if not path or path.startswith("#") or ".." in path.split("/"):
+            continue
+        target = tree / path
+        name = target.name
+        if target.exists() or name in AGENT_NAMES or name.endswith((".mdc", ".instructions.md")) or any(f"/{d}/" in f"/{path}" for d in AGENT_FOLDERS):
+            continue
+        if target.suffix == ".md" and target.parent in stores:
+            continue
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(b"")
+        except OSError:
+            continue
+        made.add(path)
+    return tree, made
 
 
 def stratified(found: Iterable[Finding], per_rule: int, seed: int) -> list[Finding]:
@@ -109,6 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("out", type=Path)
     s.add_argument("repos", nargs="*", type=Path)
     s.add_argument("--corpus", type=Path, help="a folder of repository folders (../shared/corpus)")
+    s.add_argument("--filelists", type=Path, help="a folder of <corpus folder>.txt path lists: link targets the corpus lacks get stand-ins")
     s.add_argument("--per-rule", type=int, default=4)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--select", help="rule codes or prefixes to sample (default: all)")
@@ -120,7 +162,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(table(args.judged))
         return 0
     repos = list(args.repos) + (sorted(p for p in args.corpus.iterdir() if p.is_dir()) if args.corpus else [])
-    found = [f for repo in repos for f in findings_of(args.memcheck.split(), repo.resolve(), args.select)]
+    found: list[Finding] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for repo in repos:
+            listed = args.filelists / f"{repo.name}.txt" if args.filelists and args.corpus and repo.parent == args.corpus else None
+            stand_ins: set[str] = set()
+            if listed is not None and listed.is_file():
+                repo, stand_ins = with_stand_ins(repo, listed, Path(scratch))
+            found += [f for f in findings_of(args.memcheck.split(), repo.resolve(), args.select) if f.path not in stand_ins]
     picked = stratified(found, args.per_rule, args.seed)
     write_sample(args.out, picked)
     sys.stdout.write(f"{len(found)} findings in {len(repos)} repositories; {len(picked)} sampled into {args.out}\n")

@@ -46,3 +46,24 @@ def test_quote_hint(raw: str, hint: str | None) -> None:
 def test_a_suggested_name_has_nothing_left_to_object_to(stem: str) -> None:
     name = safe_name(stem + ".md")
     assert name.endswith(".md") and len(name) > 3 and name_trouble(name) is None
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [
+        ("descripton", "description"),
+        ("Description", "description"),
+        ("Updated", "updated"),
+        ("trigger", "triggers"),
+        ("disallowed_tools", "disallowed-tools"),
+        # A team's own keys, near by difflib's ratio alone, are no misspellings.
+        ("lastReadAt", None),  # of last_used_at: three letters apart
+        ("created_at", None),  # of created: a word added
+        ("updated_at", None),
+    ],
+)
+def test_a_misspelling_is_a_typo_or_two_away(key: str, meant: str | None) -> None:
+    from memcheck.text.frontmatter import near_key
+
+    near = near_key(("name", "description", "type", "last_used_at", "created", "updated", "triggers", "disallowed-tools"))
+    assert near(key) == meant

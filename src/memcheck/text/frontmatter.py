@@ -109,11 +109,33 @@ def value_kind(value: object) -> str:
     return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
 
 
+def _typo_apart(typed: str, meant: str) -> bool:
+    """Whether ``typed`` is ``meant`` with a typo or two: at most one edit (a letter
+    added, dropped, changed, or two swapped) per five letters of ``meant``, and at
+    least one allowed. difflib's ratio alone calls a team's own key a misspelling
+    (``lastReadAt`` of ``last_used_at``: 0.8, three letters apart; ``created_at`` of
+    ``created``)."""
+    limit = max(1, len(meant) // 5)
+    if abs(len(typed) - len(meant)) > limit:
+        return False
+    # Optimal string alignment distance, rows of two: the keys that reach here are short.
+    before: list[int] = []
+    row = list(range(len(meant) + 1))
+    for i, a in enumerate(typed, 1):
+        here = [i] + [0] * len(meant)
+        for j, b in enumerate(meant, 1):
+            here[j] = min(row[j] + 1, here[j - 1] + 1, row[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == meant[j - 2] and typed[i - 2] == b:
+                here[j] = min(here[j], before[j - 2] + 1)
+        before, row = row, here
+    return row[-1] <= limit
+
+
 @lru_cache(maxsize=64)
 def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
     """A function giving the schema key that a key looks like a misspelling of: equal
     once case, '-' and '_' are ignored, or difflib ratio 0.8 or more after that
-    normalisation."""
+    normalisation and a typo's few edits apart (see ``_typo_apart``)."""
     def norm(k: str) -> str:
         return k.lower().replace("-", "").replace("_", "")
 
@@ -134,7 +156,7 @@ def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
             # characters), and a key that long is near nothing.
             if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
                 ratio = matcher.ratio()
-                if ratio >= best_ratio and (best is None or ratio > best_ratio):
+                if ratio >= best_ratio and (best is None or ratio > best_ratio) and _typo_apart(wanted, normed):
                     best, best_ratio = k, ratio
         return best
 
