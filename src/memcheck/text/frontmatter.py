@@ -109,21 +109,23 @@ def value_kind(value: object) -> str:
     return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
 
 
+def _norm(key: str) -> str:
+    """A key as the misspelling checks compare it: case, '-' and '_' dropped."""
+    return key.lower().replace("-", "").replace("_", "")
+
+
 @lru_cache(maxsize=64)
 def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
     """A function giving the schema key that a key looks like a misspelling of: equal
     once case, '-' and '_' are ignored, or difflib ratio 0.8 or more after that
     normalisation."""
-    def norm(k: str) -> str:
-        return k.lower().replace("-", "").replace("_", "")
-
     # One matcher per known key for all the keys of a file: difflib keeps what it
     # learns of the second sequence (a frontmatter of 60,000 unknown keys took
     # seconds building a matcher for each pair).
-    matchers = [(k, norm(k), difflib.SequenceMatcher(None, "", norm(k))) for k in known]
+    matchers = [(k, _norm(k), difflib.SequenceMatcher(None, "", _norm(k))) for k in known]
 
     def near(key: str) -> str | None:
-        wanted = norm(key)
+        wanted = _norm(key)
         best, best_ratio = None, 0.8
         for k, normed, matcher in matchers:
             if normed == wanted:
@@ -139,6 +141,38 @@ def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
         return best
 
     return near
+
+
+def _one_slip_apart(a: str, b: str) -> bool:
+    """Whether ``a`` is ``b`` with one character wrong, added, dropped, or two
+    neighbours swapped: time in the keys' length, none when the lengths differ by more."""
+    if len(a) < len(b):
+        a, b = b, a
+    if len(a) - len(b) > 1:
+        return False
+    i = 0
+    while i < len(b) and a[i] == b[i]:
+        i += 1
+    if len(a) > len(b):
+        return a[i + 1:] == b[i:]
+    return a[i + 1:] == b[i + 1:] or (i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2:] == b[i + 2:])
+
+
+@lru_cache(maxsize=64)
+def misspelt_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
+    """A function giving the known key that a key is a slip of the keyboard for: equal
+    once case, '-' and '_' are ignored (`Updated`), or one character wrong, added,
+    dropped or swapped with its neighbour after that (`descripton`, `tpye`). Stricter
+    than ``near_key``: a key a tool names after a known one (`created_at`,
+    `lastReadAt` beside `last_used_at`) is a key of its own, not a slip."""
+    normed = [(k, _norm(k)) for k in known]
+
+    def meant(key: str) -> str | None:
+        wanted = _norm(key)
+        exact = next((k for k, n in normed if n == wanted), None)
+        return exact if exact is not None else next((k for k, n in normed if len(n) > 2 and _one_slip_apart(wanted, n)), None)
+
+    return meant
 
 
 # `name:bob` at the margin: a key, its colon, and a value with no space between them.
