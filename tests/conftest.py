@@ -336,7 +336,7 @@ def load_script(path: Path) -> ModuleType:
 
 def store_with_unlisted(repo: Path, name: str = "project_b.md") -> None:
     write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
-    write(repo, f".claude/memory/{name}", memory("b", "About b", "project", extra="mood: calm\n"))
+    write(repo, f".claude/memory/{name}", memory("b", "About b", "project", extra="tpye: user\n"))
     write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n")
 
 
@@ -447,7 +447,7 @@ def old_findings() -> dict[str, str]:
     files = {"AGENTS.md": "# Agents\n\n" + "".join(f"Read @docs/missing-{i}.md first.\n" for i in range(10))}
     entries = []
     for i in range(10):
-        files[f".claude/memory/user_m{i}.md"] = memory(f"m{i}", f"About m{i}", "user", extra="mood: calm\n")
+        files[f".claude/memory/user_m{i}.md"] = memory(f"m{i}", f"About m{i}", "user", extra="tpye: user\n")
         entries.append(f"- [m{i}](user_m{i}.md) - About m{i}\n")
     files[".claude/memory/MEMORY.md"] = "# Memory\n\n## User\n" + "".join(entries)
     return files

@@ -18,7 +18,7 @@ TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"  # a GitHub token shape,
 
 def _messy(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Agents\n\nSee @docs/style.md and @docs/style.md again.\nThen @docs/naming.md.\n")
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="mood: calm\n"))
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="tpye: user\n"))
 
 
 def test_write_then_check_against_the_baseline(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -52,7 +52,7 @@ def test_the_file_is_deterministic_and_ignores_moves(repo: Path) -> None:
     assert first == json.dumps(json.loads(first), indent=2, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\n"
     # Lines added above every finding: they all move, none is new.
     write(repo, "AGENTS.md", "# Agents\n\nIntro.\n\nMore intro.\n\nSee @docs/style.md and @docs/style.md again.\nThen @docs/naming.md.\n")
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="created: 2025-01-10\nmood: calm\n"))
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="created: 2025-01-10\ntpye: user\n"))
     moved = run_cli(repo, "check", "--baseline", "a.json")
     assert moved.returncode == 0 and moved.stdout == "No problems found.\n"
     run_cli(repo, "check", "--write-baseline", "b.json")
@@ -107,10 +107,10 @@ def test_the_hook_honours_the_config_baseline(repo: Path) -> None:
     write(repo, ".memcheck.yaml", "baseline: .memcheck-baseline.json\n")
     git(repo, "add", "-A")
     assert run_cli(repo, "check", "--changed").returncode == 0
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="mood: calm\nteam: core\n"))
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="tpye: user\nnmae: prefs\n"))
     git(repo, "add", "-A")
     proc = run_cli(repo, "check", "--changed", "--fail-on", "warning")
-    assert proc.returncode == 1 and "'team'" in proc.stdout and "'mood'" not in proc.stdout
+    assert proc.returncode == 1 and "'nmae'" in proc.stdout and "'tpye'" not in proc.stdout
 
 
 problems = st.lists(

@@ -61,7 +61,7 @@ def test_an_empty_select_is_a_usage_error(repo: Path, value: str) -> None:
 
 
 def test_the_more_specific_of_select_and_ignore_wins(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store_with_unlisted(repo)  # project_b.md has MEM010 (unknown key 'mood')
+    store_with_unlisted(repo)  # project_b.md has MEM010 (misspelt key 'tpye')
     proc = run_cli(repo, "check", "--select", "MEM010", "--ignore", "MEM01")
     assert "MEM010" in proc.stdout, proc.stdout + proc.stderr
     assert "MEM010" not in run_cli(repo, "check", "--select", "MEM01", "--ignore", "MEM010").stdout

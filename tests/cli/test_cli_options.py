@@ -13,8 +13,8 @@ VALID_INDEX = "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short ans
 
 
 def _warnings_only(repo: Path) -> None:
-    """A store with no error and one warning (MEM010: an unknown key)."""
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="mood: calm\n"))
+    """A store with no error and one warning (MEM010: a misspelt key)."""
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="tpye: user\n"))
     write(repo, ".claude/memory/MEMORY.md", VALID_INDEX)
 
 
@@ -27,7 +27,7 @@ def test_warnings_are_shown_but_pass_by_default(repo: Path) -> None:
     _warnings_only(repo)
     proc = run_cli(repo, "check")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "MEM010 unknown frontmatter key 'mood'" in proc.stdout
+    assert "MEM010 frontmatter key 'tpye' looks like a misspelling of 'type'" in proc.stdout
     assert "Found 1 problem (0 errors, 1 warning)." in proc.stdout
 
 

@@ -87,9 +87,20 @@ def test_frontmatter_with_none_of_the_memory_fields_is_one_finding(repo: Path) -
     ]
 
 
-def test_an_unrelated_unknown_key_beside_a_missing_field_is_still_reported(repo: Path) -> None:
-    _store(repo, {"review.md": "---\nname: Review\ntype: user\nmood: calm\n---\nBody.\n"})
+def test_an_unrelated_misspelt_key_beside_a_missing_field_is_still_reported(repo: Path) -> None:
+    _store(repo, {"review.md": "---\nname: Review\ntype: user\nUpdated: 2026-01-01\nlastReadAt: 1\n---\nBody.\n"})
     assert [(c, ln) for _, ln, c, _ in _of(check_json(repo), "MEM006", "MEM010")] == [("MEM006", 1), ("MEM010", 4)]
+
+
+def test_only_a_key_one_slip_from_a_known_one_is_reported(repo: Path) -> None:
+    # Agents ignore keys they do not know, and the tools that write memories add their
+    # own (lastReadAt, created_at): only a slip of the keyboard loses a setting.
+    extra = "".join(f"{key}: x\n" for key in ("tpye", "descripton", "Updated", "lastReadAt", "created_at", "updated_at", "colour", "extra", "lastRead"))
+    _store(repo, {"review.md": memory("Review", "Concise reviews", "user", extra=extra)})
+    assert _of(check_json(repo), "MEM006", "MEM010") == [
+        (f"{STORE}/review.md", line, "MEM010", f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; rename it to {meant}")
+        for line, key, meant in ((5, "tpye", "type"), (6, "descripton", "description"), (7, "Updated", "updated"))
+    ]
 
 
 # ---------------------------------------------------------------- GDN001

@@ -104,7 +104,7 @@ def test_an_untracked_memory_is_part_of_the_change(repo: Path) -> None:
 
 def test_a_new_store_is_new_throughout(repo: Path) -> None:
     _old(repo)
-    write(repo, ".agents/memory/user_a.md", memory("a", "About a", "user", extra="mood: calm\n"))
+    write(repo, ".agents/memory/user_a.md", memory("a", "About a", "user", extra="tpye: user\n"))
     codes = _codes(run_cli(repo, "check", "--new-since", "HEAD", "--format", "json").stdout)
     assert sorted(codes) == [(".agents/memory/MEMORY.md", "IDX001"), (".agents/memory/user_a.md", "MEM010")]
 
@@ -205,7 +205,7 @@ TOKEN = "ghp_" + "a1B2c3D4" * 4 + "e5F6"
 def test_a_change_that_turns_the_secret_rules_off_still_has_its_token_found(repo: Path) -> None:
     _old(repo)
     write(repo, ".memcheck.yaml", "ignore: [SEC]\nfail-on: never\n")
-    write(repo, ".claude/memory/user_m3.md", memory("m3", "About m3", "user", f"Use {TOKEN} to push.\n", extra="mood: calm\n"))
+    write(repo, ".claude/memory/user_m3.md", memory("m3", "About m3", "user", f"Use {TOKEN} to push.\n", extra="tpye: user\n"))
     proc = run_cli(repo, "check", "--new-since", "HEAD", "--format", "json")
     assert proc.returncode == 1, proc.stdout
     assert _codes(proc.stdout) == [(".claude/memory/user_m3.md", "SEC002")]
@@ -219,8 +219,8 @@ def test_a_change_that_turns_the_secret_rules_off_still_has_its_token_found(repo
 
 def test_a_secret_in_a_changed_file_is_reported_even_when_it_was_there_before(repo: Path) -> None:
     files = old_findings()
-    files[".claude/memory/user_m3.md"] = memory("m3", "About m3", "user", f"Use {TOKEN} to push.\n", extra="mood: calm\n")
-    files[".claude/memory/user_m4.md"] = memory("m4", "About m4", "user", f"Or {TOKEN}.\n", extra="mood: calm\n")
+    files[".claude/memory/user_m3.md"] = memory("m3", "About m3", "user", f"Use {TOKEN} to push.\n", extra="tpye: user\n")
+    files[".claude/memory/user_m4.md"] = memory("m4", "About m4", "user", f"Or {TOKEN}.\n", extra="tpye: user\n")
     commit(repo, files, "old secrets")
     write(repo, ".claude/memory/user_m3.md", files[".claude/memory/user_m3.md"] + "More.\n")
     # A baseline never accepts a secret: the file the change edits has its secret

@@ -77,14 +77,14 @@ def test_frontmatter_comments(repo: Path) -> None:
         "prefs",
         "Prefers short answers",
         "user",
-        extra="# memcheck-disable-next-line MEM010\nmood: calm\nteam: core\n# memcheck-disable MEM010\nfoo: 1\nbar: 2\n# memcheck-enable MEM010\nbaz: 3\n",
+        extra="# memcheck-disable-next-line MEM010\ntpye: user\nnmae: prefs\n# memcheck-disable MEM010\nUpdated: 2026-01-01\nCreated: 2026-01-01\n# memcheck-enable MEM010\ndescripton: x\n",
     )
     write(repo, ".claude/memory/user_prefs.md", text)
     write(repo, ".claude/memory/MEMORY.md", INDEX)
     found = check_json(repo)
     assert [(p["line"], p["code"], p["message"].split(";")[0]) for p in found] == [
-        (7, "MEM010", "unknown frontmatter key 'team'"),
-        (12, "MEM010", "unknown frontmatter key 'baz'"),
+        (7, "MEM010", "frontmatter key 'nmae' looks like a misspelling of 'name': agents match keys exactly, so this setting is ignored"),
+        (12, "MEM010", "frontmatter key 'descripton' looks like a misspelling of 'description': agents match keys exactly, so this setting is ignored"),
     ]
 
 
@@ -132,7 +132,7 @@ def test_secrets_are_never_suppressed(repo: Path) -> None:
 
 
 def test_fix_honours_suppressions_in_what_is_left(repo: Path) -> None:
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="# memcheck-disable-next-line MEM010\nmood: calm\n"))
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="# memcheck-disable-next-line MEM010\ntpye: user\n"))
     proc = run_cli(repo, "fix")
     assert proc.returncode == 0, proc.stdout
     assert proc.stdout == "Fixing .claude/memory/MEMORY.md: added 1 (user_prefs.md)\nNo problems found.\n"

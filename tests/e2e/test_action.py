@@ -444,7 +444,7 @@ def test_summary_lists_the_findings_by_file(runner: Runner, tmp_path: Path) -> N
     files = {
         **NEW_MEMORY,
         "AGENTS.md": "# Agents\n\nSee @docs/style.md.\n",
-        ".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user", extra="mood: calm\n"),
+        ".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user", extra="tpye: user\n"),
     }
     pr = _pull_request(tmp_path, files)
     ws = _checkout(tmp_path, pr)
@@ -457,7 +457,7 @@ def test_summary_lists_the_findings_by_file(runner: Runner, tmp_path: Path) -> N
         "| 4 | IDX003 | error | memory file feedback\\_testing\\.md is not listed in MEMORY\\.md\\; agents that load only the index never see it \\(run \\`memcheck fix\\`\\) |\n\n"
         "#### `.claude/memory/user_prefs.md`\n\n"
         "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
-        "| 5 | MEM010 | warning | unknown frontmatter key \\'mood\\'\\; fix it or add it to memory\\.allowed\\-keys |\n\n"
+        "| 5 | MEM010 | warning | frontmatter key \\'tpye\\' looks like a misspelling of \\'type\\'\\: agents match keys exactly\\, so this setting is ignored\\; rename it to type |\n\n"
         "#### `AGENTS.md`\n\n"
         "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
         "| 3 | GDN009 | error | \\@docs\\/style\\.md imports docs\\/style\\.md\\, which does not exist\\; fix the path\\, or put it in backticks if it is not an import |\n"
@@ -477,7 +477,7 @@ def test_summary_caps_the_list_with_a_count_of_the_rest() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("config", "fail_on", "expected"), (("fail-on: warning\n", "", 1), ("fail-on: warning\n", "error", 0), ("", "", 0)))
 def test_fail_on_defaults_to_the_config_as_the_cli_does(runner: Runner, tmp_path: Path, config: str, fail_on: str, expected: int) -> None:
-    files = {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user", extra="mood: calm\n")}
+    files = {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user", extra="tpye: user\n")}
     if config:
         files[".memcheck.yaml"] = config
     pr = _pull_request(tmp_path, files)

@@ -21,4 +21,4 @@ def test_a_non_ascii_name_under_the_c_locale_is_reported(repo: Path, output: tup
     assert proc.stderr == ""
     text = (repo / "report.txt").read_text(encoding="utf-8") if output else proc.stdout
     # The file is read and named (with backslash escapes where the locale cannot say é).
-    assert "IDX003 memory file caf" in text and "MEM010 unknown frontmatter key 'mood'" in text
+    assert "IDX003 memory file caf" in text and "MEM010 frontmatter key 'tpye' looks like a misspelling of 'type'" in text

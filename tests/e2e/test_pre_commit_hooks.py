@@ -394,7 +394,7 @@ def test_from_ref_to_ref_judges_what_the_commits_bring(repo: Path, hooks: Hooks)
 @pytest.mark.e2e
 def test_warnings_do_not_block_a_commit(repo: Path, hooks: Hooks) -> None:
     _listed_store(repo)
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="mood: calm\n"))
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="tpye: user\n"))
     git(repo, "add", "-A")
     proc = hooks.run(repo, "memcheck")
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from memcheck.paths import name_trouble, safe_name
 from memcheck.text import yamlload
-from memcheck.text.frontmatter import quote_hint
+from memcheck.text.frontmatter import misspelt_key, quote_hint
 
 # One line of text, without what YAML refuses anywhere (control characters).
 _LINE = st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\u2028\u2029\ufeff\x85"), max_size=40)
@@ -67,3 +67,50 @@ def test_a_misspelling_is_a_typo_or_two_away(key: str, meant: str | None) -> Non
 
     near = near_key(("name", "description", "type", "last_used_at", "created", "updated", "triggers", "disallowed-tools"))
     assert near(key) == meant
+
+
+def _slips(a: str, b: str) -> int:
+    """Edits from a to b (a character changed, added, dropped, or two neighbours
+    swapped), worked out the slow, obvious way."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+@st.composite
+def _known_and_key(draw: st.DrawFn) -> tuple[str, str]:
+    """A known key, and a key typed for it with a few slips (or anything)."""
+    known = draw(st.text("abc", min_size=3, max_size=7))
+    key = draw(st.text("abcAB_-", max_size=8)) if draw(st.booleans()) else known
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, max(len(key) - 1, 0)))
+        kind = draw(st.sampled_from(("change", "add", "drop", "swap", "case")))
+        c = draw(st.sampled_from("abc"))
+        key = {
+            "change": key[:at] + c + key[at + 1:],
+            "add": key[:at] + c + key[at:],
+            "drop": key[:at] + key[at + 1:],
+            "swap": key[:at] + key[at + 1:at + 2] + key[at:at + 1] + key[at + 2:],
+            "case": key[:at] + key[at:at + 1].upper() + "_" + key[at + 1:],
+        }[kind]
+    return known, key
+
+
+@settings(max_examples=500, deadline=None)
+@given(_known_and_key())
+def test_a_key_is_taken_for_a_known_one_only_a_slip_away(known_and_key: tuple[str, str]) -> None:
+    known, key = known_and_key
+    normed = key.lower().replace("-", "").replace("_", "")
+    assert (misspelt_key((known,))(key) == known) == (_slips(normed, known) <= 1)
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [("tpye", "type"), ("descripton", "description"), ("Updated", "updated"), ("last-used-at", "last_used_at"), ("created_at", None), ("lastReadAt", None), ("colour", None), ("k" * 900_000, None)],
+)
+def test_misspelt_key(key: str, meant: str | None) -> None:
+    assert misspelt_key(("created", "description", "last_used_at", "name", "type", "updated"))(key) == meant

@@ -14,7 +14,7 @@ from memcheck import links
 from memcheck.paths import basename, join, name_trouble, parent, safe_name
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained, some
 from memcheck.text.document import Document
-from memcheck.text.frontmatter import key_to_quote, near_key, quote_hint, squeezed_key, unprintable_line
+from memcheck.text.frontmatter import key_to_quote, misspelt_key, near_key, quote_hint, squeezed_key, unprintable_line
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import Store
@@ -219,15 +219,17 @@ created: 2026-03-25
 ```
 """)
 
-MEM010 = Rule("MEM010", "unknown-key", WARNING, False, "Frontmatter key is not in the schema", """\
+MEM010 = Rule("MEM010", "unknown-key", WARNING, False, "Memory frontmatter key looks like a misspelt known key", """\
 ## What it does
-Reports top-level frontmatter keys that the memory schema does not define and
-`memory.allowed-keys` does not allow. A key that looks like a misspelling of a
-required field that is missing is reported by MEM006 instead, which says to rename it.
+Reports a top-level frontmatter key one slip of the keyboard from a key the memory
+schema defines or `memory.allowed-keys` allows: only case, `-` or `_` differ
+(`Updated`), or one character is wrong, added, dropped or swapped with its neighbour
+(`descripton`, `tpye`). Other keys (`lastReadAt`, `created_at`: what a team's own
+memory tool writes) pass: agents ignore them. A key that looks like a misspelling of a required field that is missing
+is reported by MEM006 instead, which says to rename it.
 
 ## Why is this bad?
-Usually a typo (`descripton`) that leaves the real field unread, or tool-specific
-metadata that should be declared so reviewers know it is intended.
+Agents match keys exactly: the misspelt setting is never read.
 
 ## Example
 ```yaml
@@ -235,7 +237,8 @@ descripton: User wants concise reviews
 ```
 
 ## Use instead
-Fix the spelling, or add the key to `memory.allowed-keys` in `.memcheck.yaml`.
+Fix the spelling, or, if the key is meant, add it to `memory.allowed-keys` in
+`.memcheck.yaml`.
 """)
 
 MEM011 = Rule("MEM011", "duplicate-name", ERROR, False, "Two memory files in one store share a name", """\
@@ -746,9 +749,15 @@ def _check_fields(ws: Workspace, doc: Document, wide: _StoreWide) -> Iterator[Pr
     if isinstance(desc, str) and len(desc.strip()) > cfg.description_max_length:
         wide.long.append((path, len(desc.strip())))
     yield from _check_dates(ws, doc)
+    # Only a key one slip from a known one: agents ignore the rest, and the tools that
+    # write memories add their own by design (lastReadAt, created_at: 9 of 9 such
+    # findings judged unwanted on real repositories; near_key's looser likeness took
+    # them for last_used_at and created).
+    near_known = misspelt_key(tuple(sorted(allowed))) if any(key not in explained for key in unknown) else None
     for key in unknown:
-        if key not in explained:
-            yield MEM010.at(path, fm.key_lines[key], 1, f"unknown frontmatter key {key!r}; fix it or add it to memory.allowed-keys")
+        meant = None if key in explained or near_known is None else near_known(key)
+        if meant is not None:
+            yield MEM010.at(path, fm.key_lines[key], 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; rename it to {meant}")
     if not fm.fallback and any(" #" in raw for raw in fm.raw_values.values()):
         for key in sorted(fm.plain_keys):
             raw, value = fm.raw_values.get(key), data.get(key)

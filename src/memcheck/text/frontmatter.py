@@ -109,13 +109,18 @@ def value_kind(value: object) -> str:
     return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
 
 
-def _typo_apart(typed: str, meant: str) -> bool:
+def _norm(key: str) -> str:
+    """A key as the misspelling checks compare it: case, '-' and '_' dropped."""
+    return key.lower().replace("-", "").replace("_", "")
+
+
+def _typo_apart(typed: str, meant: str, limit: int = 0) -> bool:
     """Whether ``typed`` is ``meant`` with a typo or two: at most one edit (a letter
     added, dropped, changed, or two swapped) per five letters of ``meant``, and at
     least one allowed. difflib's ratio alone calls a team's own key a misspelling
     (``lastReadAt`` of ``last_used_at``: 0.8, three letters apart; ``created_at`` of
-    ``created``)."""
-    limit = max(1, len(meant) // 5)
+    ``created``). ``limit``: how many edits at most, instead."""
+    limit = limit or max(1, len(meant) // 5)
     if abs(len(typed) - len(meant)) > limit:
         return False
     # Optimal string alignment distance, rows of two: the keys that reach here are short.
@@ -136,16 +141,13 @@ def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
     """A function giving the schema key that a key looks like a misspelling of: equal
     once case, '-' and '_' are ignored, or difflib ratio 0.8 or more after that
     normalisation and a typo's few edits apart (see ``_typo_apart``)."""
-    def norm(k: str) -> str:
-        return k.lower().replace("-", "").replace("_", "")
-
     # One matcher per known key for all the keys of a file: difflib keeps what it
     # learns of the second sequence (a frontmatter of 60,000 unknown keys took
     # seconds building a matcher for each pair).
-    matchers = [(k, norm(k), difflib.SequenceMatcher(None, "", norm(k))) for k in known]
+    matchers = [(k, _norm(k), difflib.SequenceMatcher(None, "", _norm(k))) for k in known]
 
     def near(key: str) -> str | None:
-        wanted = norm(key)
+        wanted = _norm(key)
         best, best_ratio = None, 0.8
         for k, normed, matcher in matchers:
             if normed == wanted:
@@ -161,6 +163,23 @@ def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
         return best
 
     return near
+
+
+@lru_cache(maxsize=64)
+def misspelt_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
+    """A function giving the known key that a key is a slip of the keyboard for: equal
+    once case, '-' and '_' are ignored (`Updated`), or one character wrong, added,
+    dropped or swapped with its neighbour after that (`descripton`, `tpye`). Stricter
+    than ``near_key``: a key a tool names after a known one (`created_at`,
+    `lastReadAt` beside `last_used_at`) is a key of its own, not a slip."""
+    normed = [(k, _norm(k)) for k in known]
+
+    def meant(key: str) -> str | None:
+        wanted = _norm(key)
+        exact = next((k for k, n in normed if n == wanted), None)
+        return exact if exact is not None else next((k for k, n in normed if len(n) > 2 and _typo_apart(wanted, n, 1)), None)
+
+    return meant
 
 
 # `name:bob` at the margin: a key, its colon, and a value with no space between them.
