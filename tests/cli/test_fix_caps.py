@@ -360,3 +360,38 @@ def test_an_index_of_real_descriptions_has_no_placeholder(repo: Path) -> None:
         write(repo, f"{STORE}/{stem}.md", memory(stem, f"about {stem}", "project"))
     write(repo, INDEX, "# Memory\n\n- [a](a.md) - about a\n- [b](b.md) - todo: write the migration\n")
     assert [p["code"] for p in check_json(repo) if p["path"] == INDEX] == []
+
+
+# ---------------------------------------------------------------- found by an outside attack
+
+
+def test_a_description_s_links_are_copied_as_their_text(repo: Path) -> None:
+    # A link copied into the index is judged there as the index's own: dead, or
+    # leaving the store, and fix would have made a finding it cannot fix.
+    write(repo, f"{STORE}/alpha.md", memory("alpha", "Alpha thing", "user"))
+    write(repo, f"{STORE}/gamma.md", memory("gamma", "Gamma [x](y) and [docs](https://example.com/d) end", "user"))
+    write(repo, INDEX, "* `alpha.md` \u2014 Alpha thing\n")
+    fix_json(repo)
+    assert _settled(repo) == "* `alpha.md` \u2014 Alpha thing\n* `gamma.md` \u2014 Gamma x and docs end\n"
+    assert not [p for p in check_json(repo) if p["path"] == INDEX]
+
+
+def test_a_huge_description_is_shown_cut_not_refused_for_ever(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "A", "user"))
+    write(repo, f"{STORE}/big.md", memory("big", "word " * 6000, "user"))
+    write(repo, INDEX, "# Notes\n\n- [a](a.md) \u2014 A\n")  # curated: a title of its own
+    code, _report = fix_json(repo)
+    assert code == 0
+    (entry,) = [line for line in _settled(repo).splitlines() if "big.md" in line]
+    assert entry.endswith("\u2026") and len(entry) < 340
+
+
+def test_blank_lines_at_the_end_of_a_curated_index_are_left_alone(repo: Path) -> None:
+    for stem, kind in (("a", "user"), ("b", "project"), ("c", "feedback")):
+        write(repo, f"{STORE}/{stem}.md", memory(stem, stem.upper(), kind))
+    text = "- [c](c.md) - C\n- [a](a.md) - A\n- [b](b.md) - B\n\n"
+    write(repo, INDEX, text)
+    assert check_json(repo) == []
+    assert run_cli(repo, "fix", "--diff").returncode == 0
+    assert run_cli(repo, "fix", "--exit-non-zero-on-fix").returncode == 0
+    assert (repo / INDEX).read_text() == text

@@ -271,3 +271,10 @@ def test_a_file_named_in_capitals_without_memory_fields_is_the_store_s_own_docum
     assert found == [(f"{STORE}/MEMORY.md", "IDX003")]
     (unlisted,) = [p for p in check_json(repo) if p["code"] == "IDX003"]
     assert "NOTES.md" in unlisted["message"]
+
+
+def test_capitals_in_any_script_make_a_store_s_own_document(repo: Path) -> None:
+    write(repo, f"{STORE}/a.md", memory("a", "About a", "user"))
+    write(repo, f"{STORE}/ÉTÉ.md", "# Été\n")
+    write(repo, f"{STORE}/MEMORY.md", "- [a](a.md) \u2014 About a\n")
+    assert check_json(repo) == []

@@ -83,6 +83,7 @@ def _file_date(filename: str) -> str | None:
 # ---------------------------------------------------------------- what a body starts with
 
 SENTENCE_MAX = 140  # characters: an index line is a hook, not the memory
+DESCRIPTION_MAX = 300  # characters of a memory's own description a new entry shows (MEM015's limit)
 # What of a body is read for its first sentence or heading: a memory's opening says
 # what it is, and a bound keeps every pattern below linear-time on a hostile body
 # (200,000 `[`, a line of spaces).
@@ -171,6 +172,20 @@ def first_sentence(body: str) -> str | None:
         text = text[:end]
         break
     return _closed(_bounded(text)) or None
+
+
+def entry_text(text: str) -> str:
+    """A memory's own description as a new entry of a curated index shows it: links
+    as their text (a link copied into the index is judged there as the index's own,
+    dead or leaving the store), at most DESCRIPTION_MAX characters, cut at a word (a
+    description of 30,000 characters is no hook, and could never fit the caps)."""
+    plain = _closed(_plain(text[: 4 * DESCRIPTION_MAX]))
+    if len(plain) <= DESCRIPTION_MAX:
+        return plain
+    cut = plain[: DESCRIPTION_MAX - 1]
+    if " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "\u2026"
 
 
 def _closed(text: str) -> str:

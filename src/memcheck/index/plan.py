@@ -176,6 +176,10 @@ def plan(
         text = existing.lstrip("\ufeff") + ("" if existing.endswith("\n") else "\n")
     else:
         text = normalise(new_region)
+        if changes is not None and not any(changes) and text.rstrip("\n") == existing.lstrip("\ufeff").rstrip("\n"):
+            # Nothing to sync but blank lines at the end: a formatter's, kept, as check
+            # judges the index (fix rewrote a clean index, and failed the fix hook).
+            text = existing.lstrip("\ufeff") + ("" if existing.endswith("\n") else "\n")
     # (pure_style first: cheap, and a synced index that keeps a line of its own is never pure.)
     if settle and automatic and mode == SYNC and not marked and changes is not None and pure_style(text.split("\n"), types, style_asked) is not None:
         # Sync can leave nothing of the curator's (every line it kept was dead): the

@@ -151,9 +151,11 @@ def described(m: Memory, label: str) -> str:
     memory, never empty and never a secret: its description, else its body's first
     sentence, else its first heading, its name or its file name in words, whichever
     comes first that is not the entry's own link text."""
+    from memcheck.index.memory import entry_text
+
     own = _words(label)
     secret = False
-    for i, text in enumerate((m.description, m.sentence, m.title, m.name, " ".join(m.stem.replace("_", " ").replace("-", " ").split()))):
+    for i, text in enumerate((m.description and entry_text(m.description), m.sentence, m.title, m.name, " ".join(m.stem.replace("_", " ").replace("-", " ").split()))):
         if not text or not text.strip() or (i > 1 and _words(text) == own):
             continue
         if holds_secret(text):

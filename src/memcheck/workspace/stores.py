@@ -2,7 +2,6 @@
 their MEMORY.md beside files whose frontmatter makes them memories."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
@@ -19,7 +18,10 @@ NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
 # field is, like README.md, the store's own document: a harness's identity file or
 # session log, which agents load by name, not through the index (on real
 # repositories, 7 of 7 findings on such files were judged unwanted).
-_OWN_DOCUMENT = re.compile(r"[A-Z][A-Z0-9_-]*\.md")
+def _own_document_name(name: str) -> bool:
+    # Capitals in any script (ÉTÉ.md as SOUL.md), digits, `_` and `-`.
+    stem = name[:-3] if name.endswith(".md") else ""
+    return bool(stem) and stem[0].isalpha() and stem == stem.upper() and stem != stem.lower() and all(c.isalnum() or c in "_-" for c in stem)
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ def stores_among(ws: Workspace, folders: Iterable[str], judge: bool = True, lost
         outside: list[str] = []
         for name in sorted(names):
             path = join(folder, name)
-            if name in NOT_MEMORY or (_OWN_DOCUMENT.fullmatch(name) and not _memory_fields(ws.document(path))):
+            if name in NOT_MEMORY or (_own_document_name(name) and not _memory_fields(ws.document(path))):
                 continue
             if name in regular or ws.is_file(path):
                 md.append(path)
