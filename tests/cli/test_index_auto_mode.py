@@ -286,7 +286,8 @@ def test_an_index_above_many_stores_is_read_once(repo: Path, monkeypatch: pytest
     monkeypatch.setattr(store_mod, "_WORD", counting)
     ws = Workspace(config_mod.default_config(repo))
     missing = [p for p in collect(ws, targets_for(ws, None)) if p.code == "IDX001"]
-    assert len(missing) == 40 and all("then make its links name the files beside it" in p.message for p in missing)
+    # It lists every agent's memories: the index of all of them, moved into none.
+    assert len(missing) == 40 and not [p for p in missing if "git mv" in p.message]
     assert counting.read == 1
 
 
@@ -299,3 +300,17 @@ class _Counting:
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         self.read += 1
         return self.pattern.finditer(text)
+
+
+def test_an_index_above_two_stores_is_moved_into_neither(repo: Path) -> None:
+    # It is the index of both: a `git mv` into either would leave the other without
+    # one, and two findings would each advise a different move of the same file.
+    for agent in ("x", "y"):
+        write(repo, f".claude/agent-memory/{agent}/a{agent}.md", memory(f"a{agent}", "A", "user"))
+        write(repo, f".claude/agent-memory/{agent}/b{agent}.md", memory(f"b{agent}", "B", "project"))
+    write(repo, ".claude/agent-memory/MEMORY.md", "".join(f"- [{n}{a}]({a}/{n}{a}.md) - {n}\n" for a in "xy" for n in "ab"))
+    git(repo, "add", "-A")
+    found = [p for p in check_json(repo) if p["code"] == "IDX001"]
+    assert sorted(p["path"] for p in found) == [".claude/agent-memory/x/MEMORY.md", ".claude/agent-memory/y/MEMORY.md"]
+    assert not [p for p in found if "git mv" in p["message"]]
+    assert all(p["fixable"] for p in found)

@@ -15,7 +15,7 @@ from urllib.parse import unquote
 from memcheck.index.memory import memory_of
 from memcheck.index.plan import plan
 from memcheck.paths import basename, join, parent
-from memcheck.workspace.stores import INDEX_NAME
+from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Exists, Ignored, Memory
@@ -111,8 +111,8 @@ def index_elsewhere(ws: Workspace, store: Store) -> Elsewhere | None:
     if not store.files:
         return None
     candidates = ws.once(_indexes_by_folder).get(store.folder, [])
-    if store.folder:
-        up = join(parent(store.folder), INDEX_NAME)
+    up = join(parent(store.folder), INDEX_NAME) if store.folder else None
+    if up is not None:
         if not ws.excludes(up) and ws.is_file(up):
             candidates = [up, *candidates]
     mine = {basename(p) for p in store.files}
@@ -125,9 +125,24 @@ def index_elsewhere(ws: Workspace, store: Store) -> Elsewhere | None:
             continue
         by_name, by_path = ws.derived(doc, _names_written)
         count = len(mine & (by_name | by_path))
-        if count > most and not ws.derived(doc, _is_own_index):
+        if count > most and not ws.derived(doc, _is_own_index) and not (path == up and _also_lists_a_sibling(ws, store, by_name | by_path)):
             best, most = Elsewhere(path, 2 * len(mine & by_name) <= len(mine)), count
     return best
+
+
+def _also_lists_a_sibling(ws: Workspace, store: Store, names: frozenset[str] | set[str]) -> bool:
+    """Whether the index one folder up lists most of another index-less folder beside
+    the store too: it is then the index of both, and moving it into either leaves the
+    other without one (two contradicting `git mv`)."""
+    markdown = ws.markdown_by_folder
+    for folder in ws.once(_folders_by_parent).get(parent(store.folder), ()):
+        found = markdown[folder]
+        if folder == store.folder or INDEX_NAME in found:
+            continue
+        theirs = {n for n in found if n not in NOT_MEMORY}
+        if theirs and 2 * len(theirs & names) > len(theirs):
+            return True
+    return False
 
 
 def move_advice(elsewhere: Elsewhere, index: str) -> str:
@@ -136,6 +151,15 @@ def move_advice(elsewhere: Elsewhere, index: str) -> str:
     move = f"`git mv {shlex.quote(elsewhere.path)} {shlex.quote(index)}`"
     relink = ", then make its links name the files beside it" if elsewhere.through_folder else ""
     return f"{elsewhere.path} lists its memories: agents load a store's index only from its own folder, so `memcheck fix` writes no second one; move it there: {move}{relink}"
+
+
+def _folders_by_parent(ws: Workspace) -> dict[str, list[str]]:
+    """Folder -> the folders with Markdown files directly below it (one pass over them)."""
+    below: dict[str, list[str]] = {}
+    for folder in sorted(ws.markdown_by_folder):
+        if folder:
+            below.setdefault(parent(folder), []).append(folder)
+    return below
 
 
 def _indexes_by_folder(ws: Workspace) -> dict[str, list[str]]:
