@@ -709,6 +709,24 @@ def changed_names(root: Path, revs: Sequence[str]) -> list[str] | None:
     return None if out is None else sorted(fs_names(out))
 
 
+def renamed_files(root: Path, revs: Sequence[str]) -> dict[str, str]:
+    """The files a diff renames, as git's rename detection finds them: old path ->
+    new path (empty when git cannot say). ``revs`` as for ``changed_names``."""
+    out = plain(root, ["--literal-pathspecs", "diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", *revs])
+    fields = list(fs_names(out)) if out is not None else []
+    found: dict[str, str] = {}
+    i = 0
+    while i < len(fields):
+        status = fields[i]
+        if status.startswith(("R", "C")) and i + 2 < len(fields):
+            if status.startswith("R"):
+                found[fields[i + 1]] = fields[i + 2]
+            i += 3
+        else:
+            i += 2
+    return found
+
+
 def ignored(root: Path, paths: Sequence[str]) -> set[str]:
     """Of these repository-relative paths (which need not exist), the ones git's
     ignore rules match: one ``git check-ignore`` for all of them. Empty outside a

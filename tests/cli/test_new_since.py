@@ -64,6 +64,21 @@ def test_a_finding_that_moved_to_another_line_is_still_old(repo: Path) -> None:
     assert proc.stdout == f"No problems found new since HEAD; {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
 
 
+@pytest.mark.parametrize("staged", [True, False], ids=["changed", "new-since"])
+def test_a_finding_of_a_renamed_file_is_still_old(repo: Path, staged: bool) -> None:
+    # git's rename detection pairs the two names: the finding merely moved with its file.
+    write(repo, ".claude/memory/a.md", memory("a", "About a", "user"))
+    write(repo, ".claude/memory/c.md", "---\nname: c\ntype: user\n---\n\nBody.\n")  # MEM006: no description
+    write(repo, ".claude/memory/MEMORY.md", "- [a](a.md) \u2014 About a\n- [c](c.md) \u2014 c\n")
+    commit(repo)
+    git(repo, "mv", ".claude/memory/c.md", ".claude/memory/c2.md")
+    write(repo, ".claude/memory/MEMORY.md", "- [a](a.md) \u2014 About a\n- [c](c2.md) \u2014 c\n")
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", *(["--changed"] if staged else ["--new-since", "HEAD"]))
+    assert proc.returncode == 0, proc.stdout
+    assert proc.stdout.startswith("No problems found new since HEAD; 1 older finding not shown")
+
+
 def test_a_second_copy_of_an_old_finding_is_new(repo: Path) -> None:
     _old(repo)
     write(repo, "AGENTS.md", old_findings()["AGENTS.md"] + "Read @docs/missing-3.md first.\n")

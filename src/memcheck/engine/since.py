@@ -76,7 +76,11 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
         if since.compare:
             rest = _without(whole, mine)
             at_ref = Workspace(config, ref_source)
-            problems, older = new_since(collect(ws, mine), collect(at_ref, _alike(at_ref, mine)), set(touched))
+            # A finding of a file the change only renamed is older: REF's is matched
+            # under the file's new name, as git's rename detection pairs them.
+            moved = _renamed(config.root, since.tree, source)
+            before = [p._replace(path=moved.get(p.path, p.path)) for p in collect(at_ref, _alike(at_ref, mine))]
+            problems, older = new_since(collect(ws, mine), before, set(touched))
             older += len(collect(ws, rest)) if any(rest) else 0
         else:
             problems, older = collect(ws, whole), 0
@@ -129,6 +133,12 @@ def _differs(root: Path, tree: str, source: Source, ref_source: TreeSource) -> l
     if changed is None:
         raise ConfigError(f"cannot read what changed since {tree[:12]}")
     return sorted(set(changed) | set(source.listing().files).symmetric_difference(ref_source.listing().files))
+
+
+def _renamed(root: Path, tree: str, source: Source) -> dict[str, str]:
+    from memcheck import git
+
+    return git.renamed_files(root, ["--cached", tree] if source.staged is not None else [tree])
 
 
 def _among(part: Targets, whole: Targets) -> Targets:
