@@ -380,6 +380,13 @@ def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
     max_lines=200,
     max_bytes=25_000,
 )
+# And: two dead entries, one memory named as the other's stem (floors leg, hypothesis 6.168).
+@example(
+    store=([("api.md", "user", None, ""), ("note_1.md", "user", "api", "")], ["- [api](api_old.md) - a hook", "- [Note 1](note_one.md)"]),
+    mode="sync",
+    max_lines=200,
+    max_bytes=25_000,
+)
 # And: under a small cap, a flat marker block emptied of its one dead entry (nothing
 # else fitting) was found empty by the next run, and given a grouped `# Memory`.
 @example(

@@ -346,6 +346,30 @@ def _dead_keys(texts: Sequence[str], path: str, tier: int) -> set[str]:
 
 
 def _renames(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]) -> tuple[dict[int, tuple[tuple[str, ...], int, str | None]], set[str]]:
+    """``_renames_pass`` until it settles: a memory one link is re-pointed to is no
+    longer a candidate of the others, so a link left to the curator (two memories
+    looked like its file) may have one left. Without this, the next fix re-pointed
+    it, and a second run changed the index (hypothesis found `[api](api_old.md)`
+    beside `[Note 1](note_one.md)`, with memories api.md and note_1.md named api).
+    Each further pass re-points at least one more link, and there are seldom more
+    than two."""
+    result, claimed = _renames_pass(dead, unlisted)
+    for _ in range(len(dead)):
+        fixed = {target for _first, _count, target in result.values() if target}
+        undecided = [d for d in dead if d[0] in result and result[d[0]][2] is None]
+        rest = [m for m in unlisted if m.filename not in fixed]
+        if not undecided or not fixed:
+            break
+        again, again_claimed = _renames_pass(undecided, rest)
+        newly = {k: v for k, v in again.items() if v[2]}
+        if not newly:
+            break
+        result.update(again)
+        claimed = (claimed - {v[2] for v in newly.values()}) | again_claimed
+    return result, claimed
+
+
+def _renames_pass(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]) -> tuple[dict[int, tuple[tuple[str, ...], int, str | None]], set[str]]:
     """For dead links (position, link texts, dead path): (up to 3 memories that look like
     its file renamed, how many do, the one fix re-points it to or None); and the
     memories the links fix cannot re-point claim (the curator chooses among them).
