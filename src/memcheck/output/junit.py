@@ -51,11 +51,11 @@ def _names(problems: Sequence[Problem]) -> list[str]:
     return names
 
 
-def _counted(element: ET.Element, tests: int, failures: int) -> None:
+def _counted(element: ET.Element, tests: int, failures: int, skipped: int) -> None:
     element.set("tests", str(tests))
     element.set("failures", str(failures))
     element.set("errors", "0")
-    element.set("skipped", str(tests - failures))
+    element.set("skipped", str(skipped))
 
 
 def document(problems: Sequence[Problem], command: str, fail_on: str | None) -> ET.Element:
@@ -67,18 +67,20 @@ def document(problems: Sequence[Problem], command: str, fail_on: str | None) -> 
         families.setdefault(p.code[:3], []).append((p, name))
     if not problems:
         suite = ET.SubElement(root, "testsuite", name=f"memcheck {command}")
-        _counted(suite, 1, 0)
+        _counted(suite, 1, 0, 0)
         ET.SubElement(suite, "testcase", classname="memcheck", name=f"memcheck {command}: no findings")
     for family in sorted(families):
         found = families[family]
         suite = ET.SubElement(root, "testsuite", name=f"memcheck.{_text(family)}")
-        _counted(suite, len(found), sum(p in fails for p, _ in found))
+        failures = sum(p in fails for p, _ in found)
+        _counted(suite, len(found), failures, len(found) - failures)
         for p, name in found:
             case = ET.SubElement(suite, "testcase", classname=f"memcheck.{_text(family)}", name=_text(name), file=_text(p.path), line=str(p.line))
             where = f"{_text(p.path)}:{p.line}:{p.col}: {_text(p.code)} {_text(p.message)}"
             kind = "failure" if p in fails else "skipped"
             ET.SubElement(case, kind, message=_text(p.message), type=p.severity).text = f"{where}\n(`memcheck rule {_text(p.code)}` explains the rule)\n"
-    _counted(root, max(len(problems), 1), len(fails))
+    failures = sum(p in fails for p in problems)  # identical findings count each
+    _counted(root, max(len(problems), 1), failures, len(problems) - failures)
     return root
 
 
