@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, invoke, memory, run_cli, run_process, write
+from conftest import REPO_ROOT, git, invoke, memory, run_cli, run_process, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -169,3 +169,12 @@ def test_ci_formats_in_a_real_process_are_deterministic(repo: Path, fmt: str) ->
         assert _gitlab_errors(json.loads(first.stdout)) == []
     else:
         assert _counts(_junit(first.stdout)) == (2, 1, 0, 1)
+
+
+def test_guard_junit_fails_on_every_finding(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".env", "A=1\n")
+    git(repo, "add", ".env")
+    result = invoke(repo, "guard", "--format", "junit", monkeypatch=monkeypatch)
+    root = _junit(result.output)
+    assert result.exit_code == 1 and _counts(root) == (1, 1, 0, 0)
+    assert [case.get("name") for case in root.iter("testcase")] == ["GRD001 .env"]
