@@ -18,4 +18,4 @@ FAIL_ON = ("error", "warning", "never")
 
 # The reporters of memcheck.output (REPORTER_BY_NAME), by --format name. The CLI adds
 # "auto", which picks one of them.
-FORMATS = ("text", "json", "github", "sarif")
+FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit")

@@ -24,6 +24,8 @@ REPORTER_BY_NAME = {
     "json": "memcheck.output.json",
     "github": "memcheck.output.github",
     "sarif": "memcheck.output.sarif",
+    "gitlab": "memcheck.output.gitlab",
+    "junit": "memcheck.output.junit",
 }
 
 
@@ -101,3 +103,19 @@ def statistics(problems: Sequence[Problem]) -> list[Count]:
         Count(code, rules[code].name if code in rules else "", len(found), any(p.fixable for p in found)) for code, found in by_code.items()
     ]
     return sorted(counts, key=lambda c: (-c.count, c.code))
+
+
+def occurrences(problems: Sequence[Problem]) -> list[tuple[tuple[str, ...], int]]:
+    """Each finding's identity across runs: what a baseline matches it by (its file,
+    its code and its message without its numbers, see memcheck.baseline), and which
+    of the identical ones it is (1, 2, ... in report order). A finding that moves to
+    another line keeps it; the SARIF and GitLab fingerprints are made from it."""
+    from memcheck.baseline import key
+
+    seen: dict[tuple[str, ...], int] = {}
+    found = []
+    for p in problems:
+        k = tuple(key(p))
+        seen[k] = seen.get(k, 0) + 1
+        found.append((k, seen[k]))
+    return found

@@ -81,15 +81,9 @@ FINGERPRINT = "memcheckFinding/v1"
 def fingerprints(problems: Sequence[Problem]) -> list[str]:
     import hashlib
 
-    from memcheck.baseline import key
+    from memcheck.output import occurrences
 
-    seen: dict[str, int] = {}
-    found = []
-    for p in problems:
-        digest = hashlib.sha256("\0".join(key(p)).encode("utf-8", "surrogatepass")).hexdigest()[:32]
-        seen[digest] = seen.get(digest, 0) + 1
-        found.append(f"{digest}:{seen[digest]}")
-    return found
+    return [f"{hashlib.sha256(chr(0).join(k).encode('utf-8', 'surrogatepass')).hexdigest()[:32]}:{n}" for k, n in occurrences(problems)]
 
 
 def _uri(path: str) -> str:
