@@ -10,11 +10,13 @@ from memcheck.problem import Rule
 from memcheck.rules import all_rules
 
 
-def rule_table() -> str:
-    """The Markdown rule table (README.md holds the same; a test keeps them equal)."""
+def rule_table(linked: bool = False) -> str:
+    """The Markdown rule table (README.md holds the same; a test keeps them equal);
+    ``linked``, each code links its page, as docs/rules/README.md has it."""
     rows = ["| Code | Name | Severity | Fixable | What it reports |", "| --- | --- | --- | --- | --- |"]
     for r in all_rules().values():
-        rows.append(f"| {r.code} | {r.name} | {r.severity} | {'yes' if r.fixable else 'no'} | {r.summary} |")
+        code = f"[{r.code}]({r.code}.md)" if linked else r.code
+        rows.append(f"| {code} | {r.name} | {r.severity} | {'yes' if r.fixable else 'no'} | {r.summary} |")
     return "\n".join(rows) + "\n"
 
 
@@ -40,16 +42,13 @@ def rule_text(rule: Rule) -> str:
 def rule_pages() -> dict[str, str]:
     """The pages of docs/rules/, by file name: one per rule, and README.md listing them."""
     pages = {f"{r.code}.md": f"{rule_text(r)}\n[All rules](README.md)\n" for r in all_rules().values()}
-    rows = ["| Code | Name | Severity | Fixable | What it reports |", "| --- | --- | --- | --- | --- |"]
-    for r in all_rules().values():
-        rows.append(f"| [{r.code}]({r.code}.md) | {r.name} | {r.severity} | {'yes' if r.fixable else 'no'} | {r.summary} |")
     intro = (
         "# Rules\n\n"
         "Every rule memcheck reports, with a page of its own: what it reports, why, an example and\n"
         "what to write instead. `memcheck rule CODE` prints the same page; `memcheck rules` lists them.\n"
         "These pages are generated from the rules' own documentation: `python docs/generate.py`.\n\n"
     )
-    pages["README.md"] = intro + "\n".join(rows) + "\n"
+    pages["README.md"] = intro + rule_table(linked=True)
     return pages
 
 
