@@ -20,6 +20,16 @@ FAMILY_MODULES = (
 )
 
 
+# Where each rule's page is, from the repository's root (docs/generate.py writes them).
+RULE_PAGES = "docs/rules"
+
+
+@cache
+def families() -> dict[str, str]:
+    """Each rule's family, its module's name ("memory", "index", "secrets", ...), by code."""
+    return {rule.code: name.rpartition(".")[2] for name in FAMILY_MODULES for rule in importlib.import_module(name).RULES}
+
+
 @cache
 def all_rules() -> dict[str, Rule]:
     found: dict[str, Rule] = {}

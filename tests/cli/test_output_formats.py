@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ROOT, git, invoke, memory, run_cli, write
 
+from memcheck import __version__
 from memcheck.output import github, resolve_format, sarif
 from memcheck.problem import Problem
-from memcheck.rules import all_rules
+from memcheck.rules import RULE_PAGES, all_rules, families
 
 
 def _broken_store(root: Path) -> None:
@@ -116,13 +117,16 @@ def test_sarif_content(repo: Path) -> None:
     assert driver["name"] == "memcheck"
     assert driver["informationUri"].startswith("https://")
     rules = driver["rules"]
-    assert [r["id"] for r in rules] == sorted(all_rules())
+    # Only the rules the results use, so the file grows with the findings, not the catalogue.
+    assert [r["id"] for r in rules] == ["IDX003", "IDX010"]
     idx003 = rules[[r["id"] for r in rules].index("IDX003")]
     assert idx003["name"] == "unlisted-memory"
     assert idx003["shortDescription"]["text"] == "Memory file is not listed in MEMORY.md"
     assert idx003["fullDescription"]["text"].startswith("Reports a memory file that no line of the index")
     assert "## Why is this bad?" in idx003["help"]["markdown"]
     assert idx003["help"]["text"]
+    assert idx003["helpUri"] == f"https://github.com/memcheck/memcheck/blob/v{__version__}/docs/rules/IDX003.md"
+    assert idx003["properties"] == {"fixable": True, "tags": ["index"]}
     assert idx003["defaultConfiguration"] == {"level": "error"}
     results = run["results"]
     assert [(r["ruleId"], r["level"]) for r in results] == [("IDX010", "warning"), ("IDX003", "error")]
@@ -131,6 +135,42 @@ def test_sarif_content(repo: Path) -> None:
     location = results[1]["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == ".claude/memory/MEMORY.md"
     assert location["region"] == {"startLine": 4, "startColumn": 1}
+
+
+def _every_rule() -> dict[str, object]:
+    return sarif.document([Problem("AGENTS.md", 1, 1, code, "m", rule.severity, rule.fixable) for code, rule in all_rules().items()])
+
+
+def test_every_rule_in_sarif_links_its_page_of_the_release_and_validates() -> None:
+    doc = _every_rule()
+    assert _sarif_errors(doc) == []
+    run = doc["runs"][0]  # type: ignore[index]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == list(all_rules())
+    assert [rules[r["ruleIndex"]]["id"] for r in run["results"]] == [r["ruleId"] for r in run["results"]]
+    prefix = f"{sarif.INFORMATION_URI}/blob/v{__version__}/"
+    for r in rules:
+        rule = all_rules()[r["id"]]
+        assert r["helpUri"] == f"{prefix}{RULE_PAGES}/{rule.code}.md"
+        # The page is in this checkout, where the release's tag will hold it.
+        assert (REPO_ROOT / r["helpUri"].removeprefix(prefix)).is_file(), r["helpUri"]
+        assert r["help"] == {"text": rule.doc, "markdown": rule.doc}
+        assert r["properties"]["tags"][0] == families()[rule.code]
+
+
+def test_sarif_ranks_secret_guard_and_hidden_text_rules_as_security_alerts() -> None:
+    rules = {r["id"]: r["properties"] for r in _every_rule()["runs"][0]["tool"]["driver"]["rules"]}  # type: ignore[index]
+    ranked = {code: p["security-severity"] for code, p in rules.items() if "security-severity" in p}
+    assert {code[:3] for code in ranked} == {"SEC", "GRD", "HID"}
+    assert {code for code in rules if code[:3] in ("SEC", "GRD", "HID")} == set(ranked)
+    for code, severity in ranked.items():
+        assert rules[code]["tags"] == [families()[code], "security"]
+        assert 0.0 < float(severity) <= 10.0 and severity == f"{float(severity):.1f}"
+    # Code scanning: 9.0 and over is critical, 7.0 to 8.9 high, 4.0 to 6.9 medium.
+    assert float(ranked["SEC001"]) >= 9.0 and float(ranked["SEC002"]) >= 9.0
+    assert 7.0 <= float(ranked["HID001"]) < 9.0 and 7.0 <= float(ranked["GRD002"]) < 9.0
+    assert 4.0 <= float(ranked["GRD004"]) < 7.0
+    assert rules["MEM001"] == {"fixable": False, "tags": ["memory"]}
 
 
 def test_sarif_is_deterministic_and_machine_independent(repo: Path, tmp_path: Path) -> None:
@@ -150,7 +190,9 @@ def test_sarif_uri_is_percent_encoded_and_unknown_codes_get_a_rule() -> None:
     run = doc["runs"][0]
     uri = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     assert uri == "docs/my%20notes/MEMORY.md"
-    assert run["tool"]["driver"]["rules"][run["results"][0]["ruleIndex"]]["id"] == "ZZZ001"
+    (rule,) = run["tool"]["driver"]["rules"]
+    assert rule["id"] == "ZZZ001" and run["results"][0]["ruleIndex"] == 0
+    assert "helpUri" not in rule and rule["properties"] == {"fixable": False}  # no page to point at
 
 
 def test_clean_tree_gives_empty_sarif_results(repo: Path) -> None:

@@ -11,6 +11,7 @@ import pytest
 from conftest import REPO_ROOT, run_cli
 
 from memcheck.output.sarif import INFORMATION_URI, document
+from memcheck.problem import Problem
 from memcheck.rules import all_rules
 
 # Design documents users have never seen: "seed 000", "SPEC §4", a "workplace".
@@ -36,7 +37,9 @@ def test_memcheck_rule_and_sarif_help_cite_no_design_document(tmp_path: Path) ->
         proc = run_cli(tmp_path, "rule", code)
         assert proc.returncode == 0
         assert _design_words(proc.stdout) == [], code
-    driver = document([])["runs"][0]["tool"]["driver"]
+    every_rule = [Problem("AGENTS.md", 1, 1, code, "m", rule.severity) for code, rule in all_rules().items()]
+    driver = document(every_rule)["runs"][0]["tool"]["driver"]
+    assert len(driver["rules"]) == len(all_rules())
     assert _design_words(json.dumps(driver, ensure_ascii=False)) == []
 
 

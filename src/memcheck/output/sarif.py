@@ -1,8 +1,9 @@
 """SARIF 2.1.0 for code scanning (``github/codeql-action/upload-sarif``).
 
-The driver lists the whole rule catalogue, sorted by code, so ``ruleIndex`` of a code
-is the same in every run; locations are repository-relative URIs against
-``%SRCROOT%``. Nothing machine-specific (absolute paths, times) is written, so the
+The driver lists the rules the results use, sorted by code, so the file grows with
+the findings and not with the catalogue; each rule links its page for this release
+(``docs/rules/CODE.md`` at the version's tag) and carries its documentation.
+Locations are repository-relative URIs against ``%SRCROOT%``. Nothing machine-specific (absolute paths, times) is written, so the
 same tree gives the same bytes everywhere.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from urllib.parse import quote
 
 from memcheck import __version__
 from memcheck.problem import ERROR, Problem, Rule, json_text
-from memcheck.rules import all_rules
+from memcheck.rules import RULE_PAGES, all_rules, families
 
 if TYPE_CHECKING:
     from memcheck.output import ReportContext
@@ -40,30 +41,53 @@ def _what_it_does(doc: str) -> str:
     return " ".join(x for x in lines if x)
 
 
-# Code scanning ranks a security alert by its rule's `security-severity` (0.0–10.0;
-# 7.0 and over is "high") when the rule is tagged `security`: hidden text in an agent
-# file is an instruction nobody reviewed.
-_SECURITY_SEVERITY = {"HID": "8.0"}
+# Code scanning ranks a security alert by its rule's `security-severity` (0.0-10.0:
+# 9.0 and over is critical, 7.0 high, 4.0 medium) when the rule is tagged `security`.
+# A private key or a cloud token in a committed file is a live credential; a literal
+# password may be a sample's; hidden text in an agent file is an instruction nobody
+# reviewed; a change to a secret's place or to the guard's own settings opens the way
+# to one; an agent's change to a lock file or IDE settings is a change nobody asked for.
+_SECURITY_SEVERITY = {
+    "SEC001": "9.0",
+    "SEC002": "9.0",
+    "SEC003": "7.5",
+    "GRD001": "8.0",
+    "GRD002": "8.0",
+    "GRD003": "6.5",
+    "GRD004": "5.0",
+    "GRD005": "6.5",
+    "HID": "8.0",
+}
 
 
-def _properties(rule: Rule) -> dict[str, object]:
+def _properties(rule: Rule, family: str) -> dict[str, object]:
     properties: dict[str, object] = {"fixable": rule.fixable}
-    severity = _SECURITY_SEVERITY.get(rule.code[:3])
-    if severity:
-        properties.update({"tags": ["security"], "security-severity": severity})
+    if family:
+        properties["tags"] = [family]
+    severity = _SECURITY_SEVERITY.get(rule.code) or _SECURITY_SEVERITY.get(rule.code[:3])
+    if family and severity:
+        properties.update({"tags": [family, "security"], "security-severity": severity})
     return properties
 
 
-def _rule(rule: Rule) -> dict[str, object]:
-    return {
+def help_uri(code: str) -> str:
+    """The rule's page as this release's tag holds it."""
+    return f"{INFORMATION_URI}/blob/v{__version__}/{RULE_PAGES}/{code}.md"
+
+
+def _rule(rule: Rule, family: str) -> dict[str, object]:
+    described: dict[str, object] = {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": _what_it_does(rule.doc) or rule.summary},
         "help": {"text": rule.doc, "markdown": rule.doc},
         "defaultConfiguration": {"level": _level(rule.severity)},
-        "properties": _properties(rule),
+        "properties": _properties(rule, family),
     }
+    if family:  # a code memcheck does not know has no page
+        described["helpUri"] = help_uri(rule.code)
+    return described
 
 
 def _unknown_rule(code: str, severity: str) -> Rule:
@@ -112,11 +136,10 @@ def _result(p: Problem, rule_index: int, fingerprint: str) -> dict[str, object]:
 
 
 def document(problems: Sequence[Problem]) -> dict[str, object]:
-    rules = dict(all_rules())
-    for p in problems:
-        if p.code not in rules:
-            rules[p.code] = _unknown_rule(p.code, p.severity)
+    known = all_rules()
+    rules = {p.code: known.get(p.code) or _unknown_rule(p.code, p.severity) for p in problems}
     ordered = sorted(rules)
+    family = families()
     index = {code: i for i, code in enumerate(ordered)}
     return {
         "$schema": SCHEMA_URI,
@@ -129,7 +152,7 @@ def document(problems: Sequence[Problem]) -> dict[str, object]:
                         "version": __version__,
                         "semanticVersion": __version__,
                         "informationUri": INFORMATION_URI,
-                        "rules": [_rule(rules[code]) for code in ordered],
+                        "rules": [_rule(rules[code], family.get(code, "")) for code in ordered],
                     }
                 },
                 "columnKind": "unicodeCodePoints",
