@@ -232,6 +232,14 @@ def rules(fmt: str) -> None:
 
 
 @cli.command()
+def schema() -> None:
+    """Print the config's JSON Schema, for editors: `memcheck schema > .memcheck.schema.json`."""
+    from memcheck.hooks import schema as command
+
+    _run(command.run)
+
+
+@cli.command()
 @click.argument("code")
 def rule(code: str) -> None:
     """Explain one rule: what it does, why, an example, and how to fix it."""
