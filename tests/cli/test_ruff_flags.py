@@ -201,3 +201,12 @@ def test_check_fix_refuses_what_fix_does_not_do(repo: Path, other: tuple[str, ..
     proc = run_cli(repo, "check", "--fix", *other)
     assert proc.returncode == 2 and proc.stderr.startswith("memcheck: error: --fix "), proc.stderr
     assert "feedback_x.md" not in (repo / ".claude/memory/MEMORY.md").read_text()
+
+
+def test_the_readme_points_the_editor_at_the_file_memcheck_schema_writes(repo: Path) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    written = "memcheck schema > .memcheck.schema.json"
+    assert written in readme
+    block = readme.split("```yaml\n# yaml-language-server: $schema=.memcheck.schema.json\n", 1)[1].split("```", 1)[0]
+    jsonschema.validate(yaml.safe_load(block), _schema(repo))
+    assert 'path = "./.memcheck.schema.json"' in readme
