@@ -83,11 +83,14 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
         changed: bool,
         new_since: str | None,
         show_all: bool,
+        quiet: bool,
+        exit_zero: bool,
+        color: str,
         **kwargs: object,
     ) -> None:
         from memcheck.hooks.options import LintOptions
 
-        fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed, new_since, show_all), **kwargs)
+        fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed, new_since, show_all, quiet, exit_zero, color), **kwargs)
 
     for option in reversed(
         (
@@ -109,6 +112,15 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
                 " findings that merely moved, and those in files the change does not touch, are older and only counted.",
             ),
             click.option("--all", "show_all", is_flag=True, help="Report every finding, older ones too, where --new-since or --changed would show only new ones."),
+            click.option("-q", "--quiet", is_flag=True, help="Print the findings alone: no summary line, nothing on a clean run."),
+            click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings fail; usage and config errors still exit 2."),
+            click.option(
+                "--color",
+                type=click.Choice(["auto", "always", "never"]),
+                default="auto",
+                show_default=True,
+                help="Colour the text report: auto is on a terminal only, off with NO_COLOR, on with FORCE_COLOR. Never in an --output-file.",
+            ),
         )
     ):
         command = option(command)
@@ -130,18 +142,21 @@ def cli() -> None:
 @click.option("--write-baseline", metavar="FILE", help="Record the current findings in FILE (sorted JSON) and exit 0; --baseline FILE then reports only new ones.")
 @click.option("--user", is_flag=True, help="Also check the user-level files: ~/.config/amp/AGENTS.md, ~/.claude/CLAUDE.md, ~/.agh/memory, ~/.nano_claude/memory, ~/.claude/skills, ...")
 @click.option("-v", "--verbose", is_flag=True, help="Say on standard error what the run passed over and why: SKILL.md files in no folder agents load skills from.")
-def check(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, statistics: bool, write_baseline: str | None, user: bool, verbose: bool) -> None:
+@click.option("--fix", "then_fix", is_flag=True, help="Rebuild MEMORY.md indexes first, then report what is left, as `memcheck fix` does.")
+def check(
+    paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, statistics: bool, write_baseline: str | None, user: bool, verbose: bool, then_fix: bool
+) -> None:
     """Report problems in memory stores, indexes, guidance files and skills.
 
     With PATHS (as pre-commit passes them), check what those files belong to: a
     changed memory file brings in its whole store.
 
-    Exit status: 0 when nothing fails, 1 when a finding fails (by default an error;
-    see --fail-on), 2 for a usage or configuration error.
+    Exit status: 0 when nothing fails (or with --exit-zero), 1 when a finding fails
+    (by default an error; see --fail-on), 2 for a usage or configuration error.
     """
     from memcheck.hooks import check as command
 
-    _run(lambda: command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user, verbose=verbose))
+    _run(lambda: command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user, verbose=verbose, fix=then_fix))
 
 
 @cli.command()
@@ -156,7 +171,8 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
 
     Exit status: 0 when nothing left fails, 1 when findings it cannot fix are left
     (see --fail-on) or, with --exit-non-zero-on-fix, when it changed a file; with
-    --diff, 1 when there is something to fix; 2 for a usage or configuration error.
+    --diff, 1 when there is something to fix; 0 for all of these with --exit-zero;
+    2 for a usage or configuration error.
     """
     from memcheck.hooks import fix as command
 
@@ -229,6 +245,14 @@ def rules(fmt: str) -> None:
     from memcheck.hooks import rules as command
 
     _run(lambda: command.list_rules(fmt))
+
+
+@cli.command()
+def schema() -> None:
+    """Print the config's JSON Schema, for editors: `memcheck schema > .memcheck.schema.json`."""
+    from memcheck.hooks import schema as command
+
+    _run(command.run)
 
 
 @cli.command()

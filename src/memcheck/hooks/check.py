@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from memcheck.config import ConfigError
 from memcheck.hooks.options import resolve
-from memcheck.hooks.report import destination, report, workspace
+from memcheck.hooks.report import DEFAULT_DISPLAY, Display, destination, report, workspace
 from memcheck.output import Older, resolve_format
 from memcheck.problem import failing, shown
 
@@ -30,11 +30,19 @@ def run(
     write_baseline: str | None = None,
     user: bool = False,
     verbose: bool = False,
+    fix: bool = False,
 ) -> int:
     """The command as the command line gives it: settings and scope from the options,
-    then ``check``."""
+    then ``check`` (with ``fix``: ``memcheck fix``)."""
     from memcheck import git
 
+    if fix:
+        given = [name for name, on in (("--statistics", statistics), ("--write-baseline", write_baseline is not None), ("--user", user), ("--verbose", verbose)) if on]
+        if given:
+            raise ConfigError(f"--fix does not combine with {given[0]}; run `memcheck check {given[0]}` on its own")
+        from memcheck.hooks import fix as fixer
+
+        return fixer.run(paths, fmt, config_file, options)
     if statistics and fmt not in ("text", "json", "auto"):
         raise ConfigError("--statistics prints text or json, not " + fmt)
     if write_baseline and options.output_file and os.path.realpath(write_baseline) == os.path.realpath(options.output_file):
@@ -55,7 +63,7 @@ def run(
 
     source = DiskSource(settings.root, listing=listing) if scope.staged is None else StagedSource(scope.staged, listing)
     since = scope.since if scope.since is None or folders is None else scope.since._replace(folders=tuple(folders))
-    return check(
+    code = check(
         settings,
         scope.paths,
         fmt,
@@ -67,7 +75,9 @@ def run(
         write_baseline=write_baseline,
         verbose=verbose,
         since=since,
+        display=options.display(),
     )
+    return options.verdict(code)
 
 
 def _collect_tree(config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str], since: Since | None, verbose: bool) -> tuple[Found, list[str]]:
@@ -117,6 +127,7 @@ def check(
     write_baseline: str | None = None,
     verbose: bool = False,
     since: Since | None = None,
+    display: Display = DEFAULT_DISPLAY,
 ) -> int:
     """Check, report and say whether the run fails (exit 1) under ``fail-on``.
 
@@ -161,7 +172,7 @@ def check(
     older = None if since is None or not since.compare else Older(since.ref, found.older, config.baseline)
     indexes = cap_usage(config, source, found.indexes) if resolve_format(fmt) == "json" else None
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on)
+        report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on, display=display)
     return 1 if found.fails or failing(problems, config.fail_on) else 0
 
 

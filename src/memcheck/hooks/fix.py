@@ -21,7 +21,7 @@ from memcheck.engine.signals import signals_held, stopped_by_signals
 from memcheck.engine.since import collect_since
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.hooks.options import resolve
-from memcheck.hooks.report import destination, report
+from memcheck.hooks.report import DEFAULT_DISPLAY, Display, destination, report
 from memcheck.index.caps import cap_lines, cap_usage, loaded_lines
 from memcheck.index.memory import Exists, Memory
 from memcheck.index.plan import Plan, changes_of
@@ -278,9 +278,19 @@ def run(paths: Sequence[str], fmt: str, config_file: str | None, options: LintOp
     """The command as the command line gives it: settings and scope from the options,
     then ``fix``."""
     settings, scope = resolve(config_file, paths, options)
-    return fix(
-        settings, scope.paths, fmt, exit_non_zero_on_fix, deleted=scope.deleted, diff=diff, output_file=options.output_file, staged=scope.staged, since=scope.since
+    code = fix(
+        settings,
+        scope.paths,
+        fmt,
+        exit_non_zero_on_fix,
+        deleted=scope.deleted,
+        diff=diff,
+        output_file=options.output_file,
+        staged=scope.staged,
+        since=scope.since,
+        display=options.display(),
     )
+    return options.verdict(code)
 
 
 def fix(
@@ -294,6 +304,7 @@ def fix(
     output_file: str | None = None,
     staged: StagedFiles | None = None,
     since: Since | None = None,
+    display: Display = DEFAULT_DISPLAY,
 ) -> int:
     if paths is not None and not paths and not deleted:
         targets = Targets([], [], [])  # a change that touches nothing
@@ -340,7 +351,7 @@ def fix(
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, fixed=[f.path for f in written], command="fix", changes={f.path: describe(f, config) for f in fixed}, older=older, fail_on=config.fail_on)
+        report(problems, fmt, out, fixed=[f.path for f in written], command="fix", changes={f.path: describe(f, config) for f in fixed}, older=older, fail_on=config.fail_on, display=display)
     # An entry fix added where agents never read it is not a fix, and one it could not
     # add for want of room is not either: say so, and fail, whatever rules are selected.
     if fails or failing(problems, config.fail_on) or any(f.past_cap or f.changes.refused for f in fixed) or (written and exit_non_zero_on_fix):

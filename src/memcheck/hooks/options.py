@@ -16,6 +16,7 @@ from memcheck import config
 if TYPE_CHECKING:
     from memcheck.config import Config
     from memcheck.engine.since import Since
+    from memcheck.hooks.report import Display
     from memcheck.workspace.staged import StagedFiles
 
 
@@ -73,6 +74,18 @@ class LintOptions(NamedTuple):
     changed: bool
     new_since: str | None = None  # report only what the change brings compared with this ref
     show_all: bool = False  # report every finding, older ones too
+    quiet: bool = False  # the findings alone: no summary line, nothing on a clean run
+    exit_zero: bool = False  # exit 0 whatever the findings (usage and config errors still exit 2)
+    color: str = "auto"  # always, never, or auto: on a terminal, as NO_COLOR and FORCE_COLOR say
+
+    def display(self) -> Display:
+        from memcheck.hooks.report import Display
+
+        return Display(self.quiet, self.color)
+
+    def verdict(self, code: int) -> int:
+        """The exit code of a run that found what ``code`` says: 0 with --exit-zero."""
+        return 0 if self.exit_zero and code == 1 else code
 
 
 class Scope(NamedTuple):

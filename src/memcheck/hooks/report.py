@@ -9,7 +9,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, TextIO
+from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence, TextIO
 
 from memcheck.config import ConfigError
 from memcheck.output import ReportContext, get_reporter, resolve_format
@@ -17,6 +17,17 @@ from memcheck.output import ReportContext, get_reporter, resolve_format
 if TYPE_CHECKING:
     from memcheck.output import CapUsage, FixRecord, Older
     from memcheck.problem import Problem
+
+
+class Display(NamedTuple):
+    """How a text report looks: ``-q`` (the findings alone: no summary line, nothing
+    on a clean run) and ``--color auto|always|never``."""
+
+    quiet: bool = False
+    color: str = "auto"
+
+
+DEFAULT_DISPLAY = Display()
 
 
 def report(
@@ -30,14 +41,17 @@ def report(
     older: Older | None = None,
     indexes: Sequence[CapUsage] | None = None,
     fail_on: str | None = None,
+    display: Display = DEFAULT_DISPLAY,
 ) -> None:
     out = out or sys.stdout
     fmt = resolve_format(fmt)
     if statistics and fmt not in STATISTICS_FORMATS:
         fmt = "text"  # `auto` under GitHub Actions: counts are log text, not annotations
-    # Colour is for a terminal: never in an --output-file, whatever FORCE_COLOR says.
-    color = fmt == "text" and out is sys.stdout and _wants_color(out)
-    context = ReportContext(color=color, fixed=fixed, command=command, changes=changes, statistics=statistics, older=older, indexes=indexes, fail_on=fail_on)
+    # Colour is for a terminal: never in an --output-file, whatever --color or FORCE_COLOR say.
+    color = fmt == "text" and out is sys.stdout and _wants_color(out, display.color)
+    context = ReportContext(
+        color=color, fixed=fixed, command=command, changes=changes, statistics=statistics, older=older, indexes=indexes, fail_on=fail_on, quiet=display.quiet
+    )
     get_reporter(fmt)(problems, out, context)
 
 
@@ -72,7 +86,11 @@ def destination(path: str | None, root: Path | None = None) -> Iterator[TextIO]:
         raise ConfigError(f"--output-file {path}: cannot write it: {e.strerror or e}") from None
 
 
-def _wants_color(out: TextIO) -> bool:
+def _wants_color(out: TextIO, asked: str = "auto") -> bool:
+    """``--color always`` or ``never`` as asked; ``auto``: not with NO_COLOR, always
+    with FORCE_COLOR, else only on a terminal."""
+    if asked != "auto":
+        return asked == "always"
     if os.environ.get("NO_COLOR"):  # no-color.org: set and not empty
         return False
     if os.environ.get("FORCE_COLOR"):

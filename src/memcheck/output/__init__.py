@@ -56,6 +56,7 @@ class ReportContext:
         older: Older | None = None,
         indexes: Sequence[CapUsage] | None = None,
         fail_on: str | None = None,
+        quiet: bool = False,
     ):
         self.color = color
         self.fixed = tuple(fixed)  # files `fix` rewrote
@@ -66,6 +67,7 @@ class ReportContext:
         self.older = older  # only what the change brings is reported
         self.indexes = indexes  # the indexes checked, with their cap usage (json)
         self.fail_on = fail_on  # what fails the run (json)
+        self.quiet = quiet  # the findings alone: no summary, no fix lines but their warnings (text, github)
 
 
 def resolve_format(name: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from memcheck.output.text import fix_lines, fixed_and_refused, summary
+from memcheck.output.text import closing, fix_report
 from memcheck.problem import ERROR, Problem
 
 if TYPE_CHECKING:
@@ -44,10 +44,9 @@ def annotation(p: Problem) -> str:
 
 
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
-    for path in fixed_and_refused(ctx):
-        for line in fix_lines(path, ctx.changes.get(path), path in ctx.fixed):
-            out.write(escape_data(line) + "\n")
+    for line in fix_report(ctx):
+        out.write(escape_data(line) + "\n")
     for p in problems:
         out.write(annotation(p) + "\n")
     # Plain lines are log text, not commands: the summary still reads well in the log.
-    out.write(summary(problems, ctx.older) + "\n")
+    out.write(closing(problems, ctx))

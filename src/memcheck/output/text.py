@@ -90,16 +90,27 @@ def fix_lines(path: str, changes: FixRecord | None, written: bool = True) -> lis
     return lines
 
 
+def fix_report(ctx: ReportContext) -> list[str]:
+    """What fix did to each index; with ``-q`` only the warnings of entries it left
+    unread or unwritten, which fail the run."""
+    lines = [line for path in fixed_and_refused(ctx) for line in fix_lines(path, ctx.changes.get(path), path in ctx.fixed)]
+    return [line.strip() for line in lines if line.startswith("  warning: ")] if ctx.quiet else lines
+
+
+def closing(problems: Sequence[Problem], ctx: ReportContext) -> str:
+    """The summary line, or nothing with ``-q``."""
+    return "" if ctx.quiet else summary(problems, ctx.older) + "\n"
+
+
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
-    for path in fixed_and_refused(ctx):
-        for line in fix_lines(path, ctx.changes.get(path), path in ctx.fixed):
-            out.write(line + "\n")
+    for line in fix_report(ctx):
+        out.write(line + "\n")
     if ctx.statistics:
         rows = statistics(problems)
         width = max((len(str(r.count)) for r in rows), default=1)
         for r in rows:
             out.write(f"{r.count:>{width}}  {r.code}  {'[*] ' if r.fixable else '    '}{r.name}".rstrip() + "\n")
-        out.write(summary(problems, ctx.older) + "\n")
+        out.write(closing(problems, ctx))
         return
     for p in problems:
         code = p.code
@@ -112,4 +123,4 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
             where = f"{shown(p.path)}:{p.line}:{p.col}:"
             fix = " [*]" if p.fixable else ""
         out.write(f"{where} {code} {escaped(p.message)}{fix}\n")
-    out.write(summary(problems, ctx.older) + "\n")
+    out.write(closing(problems, ctx))
