@@ -133,16 +133,27 @@ def index_elsewhere(ws: Workspace, store: Store) -> Elsewhere | None:
 def _also_lists_a_sibling(ws: Workspace, store: Store, names: frozenset[str] | set[str]) -> bool:
     """Whether the index one folder up lists most of another index-less folder beside
     the store too: it is then the index of both, and moving it into either leaves the
-    other without one (two contradicting `git mv`)."""
-    markdown = ws.markdown_by_folder
-    for folder in ws.once(_folders_by_parent).get(parent(store.folder), ()):
-        found = markdown[folder]
-        if folder == store.folder or INDEX_NAME in found:
-            continue
-        theirs = {n for n in found if n not in NOT_MEMORY}
-        if theirs and 2 * len(theirs & names) > len(theirs):
-            return True
-    return False
+    other without one (two contradicting `git mv`). Worked out once per index above:
+    asked afresh by each of its stores, it was work per pair of sibling stores."""
+    listed = ws.once(_SiblingsListed)
+    up = parent(store.folder)
+    if up not in listed:
+        markdown = ws.markdown_by_folder
+        listed[up] = set()
+        for folder in ws.once(_folders_by_parent).get(up, ()):
+            found = markdown[folder]
+            theirs = {n for n in found if n not in NOT_MEMORY}
+            if INDEX_NAME not in found and theirs and 2 * len(theirs & names) > len(theirs):
+                listed[up].add(folder)
+    return bool(listed[up] - {store.folder})
+
+
+class _SiblingsListed(dict[str, set[str]]):
+    """Folder holding an index -> the index-less folders below it whose memories that
+    index lists most of."""
+
+    def __init__(self, ws: Workspace) -> None:
+        super().__init__()
 
 
 def move_advice(elsewhere: Elsewhere, index: str) -> str:
