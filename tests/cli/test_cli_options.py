@@ -191,24 +191,26 @@ def test_fix_diff_shows_line_ending_changes_and_a_missing_final_newline(repo: Pa
     )
 
 
-def test_readme_documents_every_option_the_comments_the_baseline_and_the_exit_codes() -> None:
+def test_the_docs_document_every_option_the_comments_the_baseline_and_the_exit_codes() -> None:
     import click
     from conftest import REPO_ROOT
 
     from memcheck.cli import cli
 
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    for name in ("check", "fix"):
-        command = cli.commands[name]
+    docs = REPO_ROOT / "docs"
+    commands = (docs / "commands.md").read_text(encoding="utf-8")
+    for name, command in cli.commands.items():
         for param in command.params:
             if isinstance(param, click.Option):
                 for opt in param.opts:
-                    assert f"`{opt}" in readme or f"`{name} {opt}" in readme, f"{name} {opt}"
+                    assert f"`{opt}" in commands or f"`{name} {opt}" in commands, f"{name} {opt}"
+    suppression = (docs / "suppression-and-baselines.md").read_text(encoding="utf-8")
     for comment in ("memcheck-disable-next-line", "memcheck-disable-line", "memcheck-disable CODE", "memcheck-enable", "memcheck-disable-file"):
-        assert comment in readme, comment
-    assert "# memcheck-disable-next-line MEM010" in readme  # the frontmatter form
-    assert "--write-baseline .memcheck-baseline.json" in readme and "baseline: .memcheck-baseline.json" in readme
-    exit_codes = readme.split("### Exit codes", 1)[1].split("\n### ", 1)[0]
+        assert comment in suppression, comment
+    assert "# memcheck-disable-next-line MEM010" in suppression  # the frontmatter form
+    assert "--write-baseline .memcheck-baseline.json" in suppression and "baseline: .memcheck-baseline.json" in suppression
+    exit_codes = commands.split("\n## Exit codes\n", 1)[1].split("\n## ", 1)[0]
     assert all(f"| {code} |" in exit_codes for code in (0, 1, 2))
-    for key in ("fail-on:", "baseline:"):
-        assert key in readme.split("## Configuration", 1)[1]
+    reference = (docs / "configuration.md").read_text(encoding="utf-8").split("\n## Every key\n", 1)[1]
+    for key in ("fail-on", "baseline"):
+        assert f"### `{key}`" in reference

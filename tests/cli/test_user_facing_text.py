@@ -22,8 +22,9 @@ def _design_words(text: str) -> list[str]:
     return [text[max(m.start() - 30, 0) : m.end() + 30] for m in DESIGN_WORDS.finditer(text) if m.group(0) != "spec"]
 
 
-def test_readme_cites_no_design_document() -> None:
-    assert _design_words((REPO_ROOT / "README.md").read_text(encoding="utf-8")) == []
+@pytest.mark.parametrize("page", ["README.md", *sorted(str(p.relative_to(REPO_ROOT)) for p in (REPO_ROOT / "docs").rglob("*.md"))])
+def test_readme_and_docs_cite_no_design_document(page: str) -> None:
+    assert _design_words((REPO_ROOT / page).read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.parametrize("code", sorted(all_rules()))

@@ -1,4 +1,4 @@
-"""The benchmark's tree shapes are what the README says they measure (no timings here).
+"""The benchmark's tree shapes are what docs/performance.md says they measure (no timings here).
 
 Each shape is built in memory at a small scale (the same code, fewer packages), so a
 claim such as "these globs match no file" is checked on the files the shape writes.

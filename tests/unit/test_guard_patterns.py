@@ -333,15 +333,19 @@ def test_a_hostile_config_pattern_is_matched_in_linear_time() -> None:
         assert guard.hit("a" * 5_000 + "b") == Hit("config", hostile)
 
 
-def test_readme_documents_every_category_and_rule() -> None:
+def test_the_docs_document_every_category_and_guard_rule() -> None:
     from memcheck.hooks.rules import rule_table
+    from memcheck.rules import all_rules
 
-    readme = (REPO_ROOT / "README.md").read_text("utf-8")
-    table = readme.split("<!-- rules-table:start -->\n")[1].split("<!-- rules-table:end -->")[0]
-    assert table == rule_table()
-    guard_section = readme.split("## Guard\n")[1].split("\n## ")[0]
+    rules_page = (REPO_ROOT / "docs" / "rules" / "README.md").read_text("utf-8")
+    assert rules_page.endswith(rule_table(linked=True))
+    for code in (c for c in all_rules() if c.startswith("GRD")):
+        assert f"| [{code}]({code}.md) |" in rules_page, code
+        assert (REPO_ROOT / "docs" / "rules" / f"{code}.md").is_file(), code
+    guard_page = (REPO_ROOT / "docs" / "guard.md").read_text("utf-8")
+    categories_section = guard_page.split("\n## The categories\n")[1].split("\n## ")[0]
     for name in CATEGORIES:
-        assert f"| `{name}` |" in guard_section
+        assert f"| `{name}` |" in categories_section
 
 
 @pytest.mark.parametrize(

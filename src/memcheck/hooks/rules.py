@@ -11,7 +11,7 @@ from memcheck.rules import all_rules
 
 
 def rule_table(linked: bool = False) -> str:
-    """The Markdown rule table (README.md holds the same; a test keeps them equal);
+    """The Markdown rule table (`memcheck rules --format markdown`);
     ``linked``, each code links its page, as docs/rules/README.md has it."""
     rows = ["| Code | Name | Severity | Fixable | What it reports |", "| --- | --- | --- | --- | --- |"]
     for r in all_rules().values():
