@@ -79,7 +79,7 @@ def test_every_relative_link_resolves(page: Path) -> None:
     assert broken(page) == []
 
 
-def test_the_readme_links_every_page_of_docs_through_the_map() -> None:
+def test_the_map_links_every_page_and_the_readme_links_the_map() -> None:
     # A page no one links is a page no one reads: each is linked from docs/index.md.
     index = links((REPO_ROOT / "docs" / "index.md").read_text(encoding="utf-8"))
     linked = {(REPO_ROOT / "docs" / target.partition("#")[0]).resolve() for target in index}
