@@ -1,0 +1,20 @@
+"""The language server (``memcheck server``): findings as the editor's diagnostics,
+while the files are typed and when agents write them on disk, and the fixes as code
+actions. Needs the ``server`` extra (pygls): ``pip install 'memcheck[server]'``."""
+from __future__ import annotations
+
+import importlib.util
+
+from memcheck.config import ConfigError
+
+INSTALL = "memcheck server needs the language-server extra, which is not installed: pip install 'memcheck[server]'"
+
+
+def run() -> int:
+    """Serve over standard input and output until the editor says ``exit``."""
+    if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
+        raise ConfigError(INSTALL)
+    from memcheck.server import lsp
+
+    lsp.start()
+    return 0
