@@ -3,8 +3,6 @@ while the files are typed and when agents write them on disk, and the fixes as c
 actions. Needs the ``server`` extra (pygls): ``pip install 'memcheck[server]'``."""
 from __future__ import annotations
 
-import importlib.util
-
 from memcheck.config import ConfigError
 
 INSTALL = "memcheck server needs the language-server extra, which is not installed: pip install 'memcheck[server]'"
@@ -12,9 +10,12 @@ INSTALL = "memcheck server needs the language-server extra, which is not install
 
 def run() -> int:
     """Serve over standard input and output until the editor says ``exit``."""
-    if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
-        raise ConfigError(INSTALL)
-    from memcheck.server import lsp
+    try:
+        from memcheck.server import lsp
+    except ImportError as e:
+        if (e.name or "").partition(".")[0] in ("pygls", "lsprotocol", "cattrs", "attrs"):
+            raise ConfigError(INSTALL) from None
+        raise
 
     lsp.start()
     return 0
