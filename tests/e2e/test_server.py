@@ -43,7 +43,7 @@ def _new_repo(base: Path) -> Path:
     return root
 
 
-async def _start(root: Path, home: Path, registrations: list[types.Registration]) -> LanguageClient:
+async def _start(root: Path, home: Path, registrations: list[types.Registration], editor: str = "visual-studio-code") -> LanguageClient:
     config = ClientServerConfig(server_command=[sys.executable, "-m", "memcheck", "server"], server_env=_environment(home))
     client = await config.start()
     assert isinstance(client, LanguageClient)
@@ -52,7 +52,7 @@ async def _start(root: Path, home: Path, registrations: list[types.Registration]
     def register(params: types.RegistrationParams) -> None:
         registrations.extend(params.registrations)
 
-    await client.initialize_session(types.InitializeParams(capabilities=client_capabilities("visual-studio-code"), root_uri=root.as_uri()))
+    await client.initialize_session(types.InitializeParams(capabilities=client_capabilities(editor), root_uri=root.as_uri()))
     return client
 
 
@@ -241,24 +241,28 @@ async def test_files_outside_the_root_and_other_schemes_are_passed_over(served: 
 
 
 @pytest.mark.asyncio(loop_scope="function")
-async def test_settings_reload_bad_settings_are_shown_and_shutdown_is_clean(tmp_path: Path) -> None:
+async def test_without_file_watchers_settings_reloads_bad_input_and_a_clean_shutdown(tmp_path: Path) -> None:
     root = _new_repo(tmp_path)
     home = tmp_path / "home"
     home.mkdir()
     write(root, ".memory/a.md", memory("A", "first", "user"))
     write(root, ".memory/MEMORY.md", FIX_TEXT)
-    write(root, ".memory/notes.txt.md", b"\xff\xfe not UTF-8\n")
-    client = await _start(root, home, [])
-    served = Served(root, client, [])
-    bad = await served.diagnostics(".memory/notes.txt.md", lambda found: bool(found))
-    assert bad, "a file that is not UTF-8 is a finding, not a crash"
+    write(root, "CLAUDE.md", b"# Guide\n\xff\xfe not UTF-8\n")
+    registrations: list[types.Registration] = []
+    # Neovim 0.11 as pytest-lsp recorded it: it watches no files for a server.
+    client = await _start(root, home, registrations, editor="neovim")
+    served = Served(root, client, registrations)
+    bad = await served.diagnostics("CLAUDE.md", lambda found: bool(found))
+    assert "is not valid UTF-8" in " ".join(d.message for d in bad), "a file that is not UTF-8 is a finding, not a crash"
     served.open(".memory/MEMORY.md")
-    # Settings that turn the index rules off, read when the watcher reports them.
+    assert codes(await served.diagnostics(".memory/MEMORY.md", lambda found: True)) == []
+    # An agent writes a memory and nobody says so: the server sees it all the same.
+    write(root, ".memory/b.md", memory("B", "second", "user"))
+    assert "IDX003" in codes(await served.diagnostics(".memory/MEMORY.md", has("IDX003"))), client.messages
+    assert registrations == []
+    # Settings that turn the index rules off, read when the client reports them.
     write(root, ".memcheck.yaml", "ignore: [IDX]\n")
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Created)]))
-    write(root, ".memory/b.md", memory("B", "second", "user"))
-    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memory/b.md"), type=types.FileChangeType.Created)]))
-    await asyncio.sleep(0.3)
     assert codes(await served.diagnostics(".memory/MEMORY.md", lacks("IDX003"))) == []
     # Broken settings: said in a message; the server keeps the last good ones and runs on.
     write(root, ".memcheck.yaml", "ignore: [IDX\n")
@@ -269,10 +273,12 @@ async def test_settings_reload_bad_settings_are_shown_and_shutdown_is_clean(tmp_
         await asyncio.sleep(0.02)
     assert [m.type for m in client.messages] == [types.MessageType.Error]
     assert client.messages[0].message.startswith("memcheck: error: .memcheck.yaml")
+    assert client.messages[0].message.endswith("; the last valid settings are kept")
     # Settings mended: the index rules are back.
     write(root, ".memcheck.yaml", "ignore: []\n")
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Changed)]))
     assert "IDX003" in codes(await served.diagnostics(".memory/MEMORY.md", has("IDX003")))
     await client.shutdown_session()
     assert client._server is not None and client._server.returncode == 0
+    assert len(client.messages) == 1  # nothing else went wrong on the way
     await client.stop()

@@ -18,14 +18,18 @@ from pygls.workspace.position_codec import PositionCodec
 from memcheck import __version__
 from memcheck import config as settings
 from memcheck.output.sarif import help_uri
+from memcheck.paths import parent
 from memcheck.problem import ERROR, WARNING, Problem, escaped
 from memcheck.rules import all_rules
 from memcheck.server.edits import TextEdit
-from memcheck.server.session import CONFIG_FILES, Published, Session, watch_globs
+from memcheck.server.session import CONFIG_FILES, DiskChange, FolderState, Published, Session, disk_change, watch_globs
 
 # Edits come in keystroke by keystroke: wait this long after the last one before
 # checking, so a burst of typing is checked once.
 DEBOUNCE_SECONDS = 0.05
+# An editor that watches no files for the server (Neovim on Linux leaves it off): the
+# folders of the open documents are looked at this often instead.
+POLL_SECONDS = 1.0
 SOURCE = "memcheck"
 REBUILD = "Rebuild MEMORY.md (as `memcheck fix` writes it)"
 _WATCHERS_ID = "memcheck-watched-files"
@@ -40,6 +44,7 @@ class MemcheckServer(LanguageServer):
         self.session: Session | None = None
         self.pending: set[str] = set()
         self.timer: asyncio.TimerHandle | None = None
+        self.disk: dict[str, FolderState] | None = None  # what the poller saw last
 
 
 server = MemcheckServer()
@@ -85,6 +90,9 @@ def initialized(ls: MemcheckServer, params: types.InitializedParams) -> None:
         options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[types.FileSystemWatcher(glob_pattern=g) for g in watch_globs(session.config)])
         registration = types.Registration(id=_WATCHERS_ID, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options)
         ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
+    else:
+        ls.disk = session.disk_state()
+        asyncio.get_running_loop().call_later(POLL_SECONDS, _poll, ls)
     _publish(ls, session.check_all())
 
 
@@ -126,20 +134,40 @@ def did_change_watched_files(ls: MemcheckServer, params: types.DidChangeWatchedF
     session = _session(ls)
     changed: list[str] = []
     deleted: list[str] = []
-    listing_changed = False
+    listed = False
     for event in params.changes:
         path = _path(session, event.uri)
-        if path is None:
-            continue
-        if path in CONFIG_FILES:
-            _load_config(ls, session)
-            _publish(ls, session.check_all())
-            return
-        listing_changed |= event.type != types.FileChangeType.Changed
-        (deleted if event.type == types.FileChangeType.Deleted else changed).append(path)
-    if listing_changed:
+        if path is not None:
+            listed |= event.type != types.FileChangeType.Changed
+            (deleted if event.type == types.FileChangeType.Deleted else changed).append(path)
+    _on_disk(ls, DiskChange(changed, deleted, listed))
+
+
+def _on_disk(ls: MemcheckServer, change: DiskChange) -> None:
+    """Files changed on disk: new settings, or the parts they belong to checked again."""
+    session = _session(ls)
+    if any(path in CONFIG_FILES for path in [*change.changed, *change.deleted]):
+        _load_config(ls, session)
+        _publish(ls, session.check_all())
+        return
+    if change.listed:
         session.refresh_listing()
-    _publish(ls, session.check_paths(changed, deleted))
+    _publish(ls, session.check_paths(change.changed, change.deleted))
+
+
+@guarded
+def _look_at_disk(ls: MemcheckServer, _: None) -> None:
+    session = _session(ls)
+    now = session.disk_state()
+    change = disk_change(ls.disk or {}, now)
+    ls.disk = now
+    if change.changed or change.deleted:
+        _on_disk(ls, change)
+
+
+def _poll(ls: MemcheckServer) -> None:
+    _look_at_disk(ls, None)
+    asyncio.get_running_loop().call_later(POLL_SECONDS, _poll, ls)
 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=False))
@@ -215,6 +243,9 @@ def _edited(ls: MemcheckServer, uri: str, text: str, at_once: bool = False) -> N
     if path is None:
         return
     session.open_files[path] = text
+    if ls.disk is not None and parent(path) not in ls.disk:
+        # What the poller compares with in the document's folder: the disk as it is now.
+        ls.disk = {**session.disk_state(), **ls.disk}
     _schedule(ls, path)
     if at_once:
         _flush(ls)

@@ -9,6 +9,7 @@ check``: the same engine, settings, suppression comments and baseline.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence
@@ -19,7 +20,7 @@ from memcheck.engine.collect import family_checks
 from memcheck.engine.finish import finish
 from memcheck.engine.part import check_part
 from memcheck.engine.targets import Targets, targets_for
-from memcheck.paths import basename, parent
+from memcheck.paths import basename, join, parent
 from memcheck.server.edits import Action, quote_value, repoint_action, suppression_action
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
@@ -39,6 +40,16 @@ _STORE = "store:"
 # An @-import in a guidance file (`@docs/notes.md`, `@~/x.md`): the file's name is
 # enough to tell whether an edited file may be one.
 _IMPORT = re.compile(r"@([^\s`'\"()<>\[\]]+)")
+
+
+# A folder's files as the disk has them: name -> (modification time, size).
+FolderState = dict[str, tuple[int, int]]
+
+
+class DiskChange(NamedTuple):
+    changed: list[str]  # written or created
+    deleted: list[str]
+    listed: bool  # files were created or deleted: the listing is out of date
 
 
 class Published(NamedTuple):
@@ -195,6 +206,42 @@ class Session:
         if dead is None or dead.action != REPOINT or dead.span == (0, 0):
             return None
         return repoint_action(dead.line, dead.span, repointed_target(dead), dead.target)
+
+
+    def disk_state(self) -> dict[str, FolderState]:
+        """For an editor that watches no files: the files of the folders its open
+        documents are in (a store's memories beside its open index), and the
+        settings, as the disk has them. A few directory reads, however large the tree."""
+        state: dict[str, FolderState] = {}
+        for folder in sorted({parent(p) for p in self.open_files} | {""}):
+            found: FolderState = {}
+            try:
+                with os.scandir(self.root / folder if folder else self.root) as entries:
+                    for entry in entries:
+                        if (entry.name.endswith(".md") or (not folder and entry.name in CONFIG_FILES)) and entry.is_file(follow_symlinks=False):
+                            info = entry.stat(follow_symlinks=False)
+                            found[entry.name] = (info.st_mtime_ns, info.st_size)
+            except OSError:
+                pass
+            state[folder] = found
+        return state
+
+
+def disk_change(before: Mapping[str, FolderState], after: Mapping[str, FolderState]) -> DiskChange:
+    """What changed on disk between two ``disk_state``s, in the folders both looked at."""
+    changed: list[str] = []
+    deleted: list[str] = []
+    listed = False
+    for folder in sorted(before.keys() & after.keys()):
+        old, new = before[folder], after[folder]
+        for name in sorted(old.keys() | new.keys()):
+            if name not in new:
+                deleted.append(join(folder, name))
+                listed = True
+            elif old.get(name) != new[name]:
+                changed.append(join(folder, name))
+                listed |= name not in old
+    return DiskChange(changed, deleted, listed)
 
 
 def _parts_of(ws: Workspace, targets: Targets) -> dict[str, Targets]:
