@@ -66,6 +66,7 @@ class Session:
         self.config: Config | None = None
         self.open_files: dict[str, str] = {}  # repository-relative path -> the editor's text
         self._disk: DiskSource | None = None
+        self._last: Workspace | None = None  # the last workspace made on the cached listing
         self._parts: dict[str, list[Problem]] = {}
         self._imported_names: frozenset[str] = frozenset()
 
@@ -77,6 +78,7 @@ class Session:
         except ConfigError as e:
             return str(e)
         self.refresh_listing()
+        self._last = None
         return None
 
     def refresh_listing(self) -> None:
@@ -98,7 +100,12 @@ class Session:
         if self._disk is None:
             self._disk = DiskSource(self.root)
             self._disk.listing()  # listed once, until refresh_listing
-        return Workspace(self.config, OverlaySource(self._disk, self.open_files))
+            self._last = None
+        ws = Workspace(self.config, OverlaySource(self._disk, self.open_files))
+        if self._last is not None:
+            ws.reuse_listing(self._last)
+        self._last = ws
+        return ws
 
     def check_all(self) -> Published:
         """Check every part of the tree."""
