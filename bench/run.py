@@ -8,6 +8,10 @@ child's maximum resident set size, from os.wait4). Commands and their floors are
 in turn within each round, so drift on a shared machine hits both alike. Prints a
 Markdown table: every figure is a ratio to its floor, because absolute times drift.
 
+On M, the language server's latency too (bench/server_latency.py): an edit to one
+memory file, to one guidance file, and a 1,000-file store refreshed after a memory is
+written on disk, each beside a floor (reading the files it judges).
+
 Besides the sizes (S, M, L: hook, fix and guard too), the shapes: trees of M's size
 built unlike M (globs that match nothing, long link-less indexes, deep folders, ...),
 each measured beside its twin with every count doubled, for the scaling figure.
