@@ -101,3 +101,19 @@ def test_server_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Mon
     monkeypatch.delitem(sys.modules, "memcheck.server.lsp", raising=False)
     assert main(["server"]) == 2
     assert capsys.readouterr().err == f"memcheck: error: {INSTALL}\n"
+
+
+def test_a_memory_typed_but_never_saved_counts_as_the_file_it_will_be(repo: Path) -> None:
+    _store(repo, ".memory", "x")
+    session = _started(repo)
+    assert session.findings(".memory/MEMORY.md") == []
+    session.open_files[".memory/draft.md"] = memory("Draft", "not saved yet", "user")
+    published = session.check_paths([".memory/draft.md"])
+    assert [p.message for p in published.by_path[".memory/MEMORY.md"]] == [
+        "memory file draft.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+    ]
+    rebuilt = session.rebuilt_index(".memory/MEMORY.md")
+    assert rebuilt is not None and "(draft.md)" in rebuilt and not (repo / ".memory/draft.md").exists()
+    # Closed without saving: it was never there.
+    del session.open_files[".memory/draft.md"]
+    assert session.check_paths([".memory/draft.md"]).by_path[".memory/MEMORY.md"] == []

@@ -20,6 +20,8 @@ from conftest import git, memory, run_cli, write
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from memcheck.output.sarif import help_uri
+
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
 FIX_TEXT = "- [A](a.md) - first\n"
@@ -130,7 +132,9 @@ async def test_diagnostics_on_open_and_on_change_come_from_the_unsaved_text(serv
     assert dead[0].source == "memcheck"
     assert dead[0].severity == types.DiagnosticSeverity.Error
     assert dead[0].range.start == types.Position(line=1, character=2)
-    assert dead[0].code_description is not None and dead[0].code_description.href.endswith("/docs/rules/IDX002.md")
+    # The page SARIF's helpUri names.
+    assert dead[0].code_description is not None and dead[0].code_description.href == help_uri("IDX002")
+    assert help_uri("IDX002").endswith("/docs/rules/IDX002.md")
     # The line deleted in the editor, never saved: the finding goes.
     served.client.text_document_did_change(
         types.DidChangeTextDocumentParams(

@@ -7,7 +7,7 @@ from conftest import memory
 
 from memcheck.problem import Problem
 from memcheck.server.edits import TextEdit, apply, quote_value, suppression_action
-from memcheck.server.session import watch_globs
+from memcheck.server.session import DiskChange, disk_change, watch_globs
 from memcheck.suppression import apply as suppress
 from memcheck.text.document import parse
 from memcheck.workspace.memory import MemorySource
@@ -108,3 +108,15 @@ def test_watch_globs_cover_agent_files_and_settings() -> None:
     globs = watch_globs(None)
     assert globs[:3] == ["**/*.md", "**/.memcheck.yaml", "**/pyproject.toml"]
     assert len(globs) == len(set(globs))
+
+
+def test_disk_change_compares_only_the_folders_both_looked_at() -> None:
+    before = {"": {".memcheck.yaml": (1, 10)}, ".memory": {"MEMORY.md": (1, 5), "a.md": (1, 7), "gone.md": (1, 3)}}
+    after = {
+        "": {".memcheck.yaml": (1, 10)},
+        ".memory": {"MEMORY.md": (1, 5), "a.md": (2, 9), "new.md": (1, 4)},
+        "notes": {"x.md": (1, 1)},  # opened since: nothing to compare it with yet
+    }
+    assert disk_change(before, after) == DiskChange([".memory/a.md", ".memory/new.md"], [".memory/gone.md"], True)
+    assert disk_change(after, after) == DiskChange([], [], False)
+    assert disk_change(before, {**before, ".memory": {**before[".memory"], "a.md": (3, 7)}}) == DiskChange([".memory/a.md"], [], False)
