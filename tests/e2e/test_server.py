@@ -160,12 +160,16 @@ async def test_a_memory_written_on_disk_refreshes_its_index(served: Served) -> N
 
 
 async def test_the_server_asks_to_hear_of_agent_files_and_settings_changed_on_disk(served: Served) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while not served.registrations and loop.time() < deadline:  # asked for once the client says it is initialized
+        await asyncio.sleep(0.02)
     [registration] = served.registrations
     assert registration.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
-    assert isinstance(registration.register_options, dict) or registration.register_options is not None
+    # (The client leaves registerOptions as the JSON it received.)
     options = registration.register_options
-    watchers = options["watchers"] if isinstance(options, dict) else options.watchers  # type: ignore[union-attr]
-    globs = {w["globPattern"] if isinstance(w, dict) else w.glob_pattern for w in watchers}
+    assert isinstance(options, dict)
+    globs = {w["globPattern"] for w in options["watchers"]}
     assert {"**/*.md", "**/.memcheck.yaml", "**/pyproject.toml", "**/CLAUDE.md"} <= globs
 
 
@@ -283,6 +287,7 @@ async def test_without_file_watchers_settings_reloads_bad_input_and_a_clean_shut
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Changed)]))
     assert "IDX003" in codes(await served.diagnostics(".memory/MEMORY.md", has("IDX003")))
     await client.shutdown_session()
+    # shutdown, then exit: the process ends with status 0 (pytest-lsp keeps it as _server).
     assert client._server is not None and client._server.returncode == 0
     assert len(client.messages) == 1  # nothing else went wrong on the way
     await client.stop()

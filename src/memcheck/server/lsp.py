@@ -176,8 +176,8 @@ def code_action(ls: MemcheckServer, params: types.CodeActionParams) -> list[type
     session = _session(ls)
     uri = params.text_document.uri
     path = _path(session, uri)
-    if path is None:
-        return []
+    if path is None or uri not in ls.workspace.text_documents:
+        return []  # (an editor asks only about the documents it has open)
     _flush(ls)  # the actions are those of the text as it is now
     document = ls.workspace.get_text_document(uri)
     lines = document.lines
