@@ -117,3 +117,18 @@ def test_a_memory_typed_but_never_saved_counts_as_the_file_it_will_be(repo: Path
     # Closed without saving: it was never there.
     del session.open_files[".memory/draft.md"]
     assert session.check_paths([".memory/draft.md"]).by_path[".memory/MEMORY.md"] == []
+
+
+@pytest.mark.parametrize("mention", ["@docs/notes.md", "[the notes](docs/notes.md)"])
+def test_a_file_the_guidance_names_rechecks_the_guidance(repo: Path, mention: str) -> None:
+    write(repo, "AGENTS.md", f"# Guide\n\nRead {mention} first.\n")
+    session = _started(repo)
+    before = [p.code for p in session.findings("AGENTS.md")]
+    assert before  # the file named does not exist
+    write(repo, "docs/notes.md", "# Notes\n")
+    session.refresh_listing()
+    assert session.check_paths(["docs/notes.md"]).by_path["AGENTS.md"] == []
+    # A file it does not name leaves the guidance alone.
+    write(repo, "docs/other.md", "# Other\n")
+    session.refresh_listing()
+    assert "AGENTS.md" not in session.check_paths(["docs/other.md"]).by_path

@@ -37,9 +37,10 @@ CONFIG_FILES = (settings.CONFIG_FILENAME, "pyproject.toml")
 GUIDANCE = "guidance"
 SKILLS = "skills"
 _STORE = "store:"
-# An @-import in a guidance file (`@docs/notes.md`, `@~/x.md`): the file's name is
-# enough to tell whether an edited file may be one.
-_IMPORT = re.compile(r"@([^\s`'\"()<>\[\]]+)")
+# What a guidance file names another file by: an @-import (`@docs/notes.md`) or a
+# Markdown link (`[notes](docs/notes.md)`). The file's name is enough to tell
+# whether a file edited, created or written on disk may be one.
+_NAMED = re.compile(r"@([^\s`'\"()<>\[\]]+)|\]\(<?([^)\s>#?]+)")
 
 
 # A folder's files as the disk has them: name -> (modification time, size).
@@ -68,7 +69,7 @@ class Session:
         self._disk: DiskSource | None = None
         self._last: Workspace | None = None  # the last workspace made on the cached listing
         self._parts: dict[str, list[Problem]] = {}
-        self._imported_names: frozenset[str] = frozenset()
+        self._named_by_guidance: frozenset[str] = frozenset()  # file names the guidance files import or link
 
     def load_config(self) -> str | None:
         """Read the settings again; the error, one line, if they are wrong (the last
@@ -126,7 +127,7 @@ class Session:
         there = [p for p in paths if ws.is_file(p)]
         gone = [*deleted, *(p for p in paths if p not in there)]
         targets = targets_for(ws, [str(self.root / p) for p in there], deleted=[str(self.root / p) for p in gone])
-        if any(basename(p) in self._imported_names for p in [*there, *gone]) and not targets.guidance:
+        if any(basename(p) in self._named_by_guidance for p in [*there, *gone]) and not targets.guidance:
             targets = targets._replace(guidance=list(ws.guidance))
         parts = _parts_of(ws, targets)
         # A store that is no store any more (its last memory deleted) has no findings.
@@ -143,7 +144,7 @@ class Session:
         checks = [check for codes, check in family_checks() if ws.wants(*codes)]
         problems = finish(ws.config, check_part(ws, part, checks, set(ws.rules_on)))
         if part.guidance:
-            self._imported_names = frozenset(_imported_names(ws, part.guidance))
+            self._named_by_guidance = frozenset(_named_by_guidance(ws, part.guidance))
         return problems
 
     def _replace(self, found: Mapping[str, list[Problem]]) -> Published:
@@ -262,12 +263,12 @@ def _parts_of(ws: Workspace, targets: Targets) -> dict[str, Targets]:
     return parts
 
 
-def _imported_names(ws: Workspace, guidance: Sequence[str]) -> set[str]:
+def _named_by_guidance(ws: Workspace, guidance: Sequence[str]) -> set[str]:
     names: set[str] = set()
     for path in guidance:
         text = ws.document(path).text
-        if "@" in text:
-            names.update(basename(m.group(1).rstrip(".,;:")) for m in _IMPORT.finditer(text))
+        if "@" in text or "](" in text:
+            names.update(basename((m.group(1) or m.group(2)).rstrip(".,;:")) for m in _NAMED.finditer(text))
     return names
 
 
