@@ -11,6 +11,7 @@ from conftest import check_json, memory, write
 
 from memcheck.cli import main
 from memcheck.server import INSTALL
+from memcheck.server.edits import apply
 from memcheck.server.session import Session
 
 
@@ -132,3 +133,16 @@ def test_a_file_the_guidance_names_rechecks_the_guidance(repo: Path, mention: st
     write(repo, "docs/other.md", "# Other\n")
     session.refresh_listing()
     assert "AGENTS.md" not in session.check_paths(["docs/other.md"]).by_path
+
+
+def test_a_renamed_memory_repoints_its_entry_as_fix_does(repo: Path) -> None:
+    write(repo, ".memory/deploy_steps.md", memory("Deploy steps", "how we deploy", "project"))
+    index = "- [Deploy steps](deploy.md) - how we deploy\n"
+    write(repo, ".memory/MEMORY.md", index)
+    session = _started(repo)
+    [dead] = [p for p in session.findings(".memory/MEMORY.md") if p.code == "IDX002"]
+    [repoint] = [a for a in session.actions(".memory/MEMORY.md", dead) if a.preferred]
+    assert repoint.title == "Point the entry at deploy_steps.md (was deploy.md)"
+    after = apply(index, repoint.edit)
+    assert main(["fix", str(repo / ".memory")]) == 0
+    assert after == (repo / ".memory/MEMORY.md").read_text(encoding="utf-8") == "- [Deploy steps](deploy_steps.md) - how we deploy\n"
