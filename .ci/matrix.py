@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VENVS = ROOT / ".matrix"
 FLOORS = ROOT / ".ci" / "floors.txt"
 # Printed after each install: what the run used.
-REPORTED = ("click", "PyYAML", "pathspec", "GitPython", "tomli", "pytest", "hypothesis", "pre-commit")
+REPORTED = ("click", "PyYAML", "pathspec", "GitPython", "tomli", "pygls", "pytest", "hypothesis", "pre-commit")
 
 
 class Run(NamedTuple):

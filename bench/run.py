@@ -8,6 +8,10 @@ child's maximum resident set size, from os.wait4). Commands and their floors are
 in turn within each round, so drift on a shared machine hits both alike. Prints a
 Markdown table: every figure is a ratio to its floor, because absolute times drift.
 
+On M, the language server's latency too (bench/server_latency.py): an edit to one
+memory file, to one guidance file, and a 1,000-file store refreshed after a memory is
+written on disk, each beside a floor (reading the files it judges).
+
 Besides the sizes (S, M, L: hook, fix and guard too), the shapes: trees of M's size
 built unlike M (globs that match nothing, long link-less indexes, deep folders, ...),
 each measured beside its twin with every count doubled, for the scaling figure.
@@ -15,6 +19,7 @@ each measured beside its twin with every count doubled, for the scaling figure.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shlex
@@ -187,6 +192,53 @@ def doubling(rows: list[Row], shapes: list[str]) -> str:
     return "\n".join(out)
 
 
+def bench_server(size: generate.Size, root: Path, runs: int) -> list[Row]:
+    """The language server's latency (bench/server_latency.py, in one process on its
+    session): an edit to one memory file, to one guidance file, and a 1,000-file
+    store refreshed after a memory is written on disk, each beside its floor."""
+    target = one_memory_file(root, size)
+    done = subprocess.run([PY, str(HERE / "server_latency.py"), str(root), target, "--runs", str(runs)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"bench/server_latency.py failed:\n{done.stderr}")
+    found = json.loads(done.stdout)
+    rss = float(found["rss"])
+
+    def measured(key: str) -> Measure:
+        return Measure(float(found[key]), rss, 0)
+
+    rows = [
+        Row(size.name, "server-edit-floor", "server floor: read + parse the edited file's store", "(in bench/server_latency.py)", measured("edit_floor")),
+        Row(size.name, "server-edit", "server: diagnostics after an edit to one memory file", "(in bench/server_latency.py)", measured("edit"), "server-edit-floor", None),
+    ]
+    if "guidance_edit" in found:
+        n = int(found["guidance_files"])
+        rows += [
+            Row(size.name, "server-guidance-floor", f"server floor: read + parse the {n:,} guidance files", "(in bench/server_latency.py)", measured("guidance_floor")),
+            Row(size.name, "server-guidance", "server: diagnostics after an edit to one guidance file", "(in bench/server_latency.py)", measured("guidance_edit"), "server-guidance-floor", None),
+        ]
+    files = int(found["store_files"])
+    rows += [
+        Row("-", "server-store-floor", f"server floor: read + parse a {files:,}-file store", "(in bench/server_latency.py)", measured("store_floor")),
+        Row("-", "server-store", f"server: a {files:,}-file store refreshed after a memory is written on disk", "(in bench/server_latency.py)", measured("store"), "server-store-floor", None),
+    ]
+    return rows
+
+
+def latency_targets(rows: list[Row]) -> str | None:
+    """The language server's absolute targets: 100 ms for an edit on M, 1 s for a
+    1,000-file store's refresh (the only absolute figures here: they are what a user
+    waits for)."""
+    by = {(r.size, r.key): r.m.wall for r in rows}
+    parts = []
+    if ("M", "server-edit") in by:
+        edit = by[("M", "server-edit")]
+        parts.append(f"an edit to one memory file on M: {edit * 1000:,.0f} ms (target ≤ 100 ms: {'met' if edit <= 0.1 else '**not met**'})")
+    if ("-", "server-store") in by:
+        store = by[("-", "server-store")]
+        parts.append(f"a 1,000-file store refreshed: {store * 1000:,.0f} ms (target ≤ 1 s: {'met' if store <= 1 else '**not met**'})")
+    return "Language server: " + "; ".join(parts) + "." if parts else None
+
+
 def bench_startup(cwd: Path, runs: int, memcheck: list[str]) -> list[Row]:
     m = measure_all({"click": [PY, "-c", "import click"], "version": [*memcheck, "--version"]}, cwd, runs)
     return [
@@ -267,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
         root = _generated(name, args.out)
         print(f"measuring {name} ({args.runs} runs) ...", file=sys.stderr, flush=True)
         rows += bench_size(generate.SIZES[name], root, args.runs, memcheck, agnix, notes)
+        if name == "M":
+            rows += bench_server(generate.SIZES[name], root, args.runs)
     shape_rows: list[Row] = []
     for name in shapes:
         for variant in (name, f"{name}x2"):
@@ -278,9 +332,9 @@ def main(argv: list[str] | None = None) -> int:
     version = subprocess.run([*memcheck, "--version"], capture_output=True, text=True).stdout.strip()
     print(f"{version}, Python {platform.python_version()}, {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; median of {args.runs} runs.\n")
     print(table(rows))
-    line = scaling(rows)
-    if line:
-        print(f"\n{line}")
+    for line in (scaling(rows), latency_targets(rows)):
+        if line:
+            print(f"\n{line}")
     if shape_rows:
         print("\nTrees of M's size in other shapes, and each with every count doubled:\n")
         print(table(shape_rows))

@@ -54,7 +54,8 @@ def _run(fn: Callable[[], int]) -> None:
 
         click.echo(f"memcheck: {'error' if isinstance(e, TooManyPatterns) else 'internal error: ' + type(e).__name__}: {escaped(str(e))}", err=True)
         code = 2
-    sys.stdout.flush()
+    if not sys.stdout.closed:  # (the language server's client closes it when it leaves)
+        sys.stdout.flush()
     raise SystemExit(code)
 
 
@@ -256,6 +257,18 @@ def schema() -> None:
 
 
 @cli.command()
+def server() -> None:
+    """Run the language server over standard input and output, for editors.
+
+    Needs the server extra: pip install 'memcheck[server]'. See the editor set-up
+    in docs/language-server.md.
+    """
+    from memcheck import server as command
+
+    _run(command.run)
+
+
+@cli.command()
 @click.argument("code")
 def rule(code: str) -> None:
     """Explain one rule: what it does, why, an example, and how to fix it."""
@@ -285,6 +298,6 @@ def entry() -> NoReturn:
     try:
         sys.stdout.flush()
         sys.stderr.flush()
-    except OSError:  # the reader left (`memcheck check | head`): nothing more to say
+    except (OSError, ValueError):  # the reader left (`memcheck check | head`), or closed the stream: nothing more to say
         pass
     os._exit(code)

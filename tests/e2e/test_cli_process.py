@@ -46,14 +46,14 @@ COMMANDS = [
 
 
 @pytest.mark.e2e
-def test_version_imports_neither_yaml_git_nor_pathspec(tmp_path: Path) -> None:
+def test_version_imports_neither_yaml_git_pathspec_nor_the_language_server(tmp_path: Path) -> None:
     probe = (
         "import sys\n"
         "from memcheck.cli import main\n"
         "try:\n"
         "    main(['--version'])\n"
         "finally:\n"
-        "    heavy = sorted(m for m in ('yaml', 'git', 'pathspec') if m in sys.modules)\n"
+        "    heavy = sorted(m for m in ('yaml', 'git', 'pathspec', 'pygls', 'lsprotocol') if m in sys.modules)\n"
         "    print('HEAVY=' + ','.join(heavy))\n"
     )
     proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True)

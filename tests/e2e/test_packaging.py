@@ -29,7 +29,9 @@ FLOORS = REPO_ROOT / ".ci" / "floors.txt"
 
 
 def _requirements() -> list[Requirement]:
-    return [Requirement(r) for r in PYPROJECT["project"]["dependencies"]]
+    """memcheck's dependencies, and the language server's (the `server` extra)."""
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    return [Requirement(r) for r in [*PYPROJECT["project"]["dependencies"], *extras["server"]]]
 
 
 def _floor(req: Requirement) -> Version:

@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("memcheck.checks",),
     # suppression reports the MCK rules while it applies the comments.
     ("memcheck.engine", "memcheck.suppression", "memcheck.guard", "memcheck.output"),
-    ("memcheck.hooks",),
+    ("memcheck.hooks", "memcheck.server"),
     ("memcheck.cli", "memcheck.__main__"),
 ]
 

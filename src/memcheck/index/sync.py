@@ -107,7 +107,7 @@ def sync(
             drop.update(dead.drop)
             removed.append(dead.target)
         elif dead.action == REPOINT:
-            edits.setdefault(dead.line, []).append((*dead.span, _repointed(dead)))
+            edits.setdefault(dead.line, []).append((*dead.span, repointed_target(dead)))
             repoints.setdefault(dead.line, []).append((dead.target, dead.renamed[0]))
     found_entries = list(entries(found.lines, found.layout.kinds, found.resolved, memories))
     form = detect_form(found_entries, style)
@@ -189,7 +189,7 @@ def _assemble(lines: list[str], placed: dict[int, Placed]) -> tuple[str, list[tu
 _QUERY_OR_FRAGMENT = re.compile(r"(?<!\\)[#?]")
 
 
-def _repointed(dead: Dead) -> str:
+def repointed_target(dead: Dead) -> str:
     """The target a re-pointed link gets: the memory's file, with the dead target's
     ``#fragment`` or ``?query`` kept when it was read as one."""
     target = escape_target(dead.renamed[0])

@@ -72,6 +72,17 @@ class Workspace:
         """git's index, when the tree judged is the one a commit made now would hold."""
         return self.source.staged
 
+    def reuse_listing(self, other: Workspace) -> None:
+        """Take over what ``other`` worked out from the listing alone (which folders
+        hold which files), when both list the same files under the same settings:
+        the language server makes a Workspace per edit, on a listing unchanged since
+        the last, and would otherwise sort a large tree's files into folders each time."""
+        if other.config is not self.config or other.files != self.files:
+            return
+        for name in ("file_set", "_names_by_folder", "markdown_by_folder"):
+            if name in other.__dict__ and name not in self.__dict__:
+                self.__dict__[name] = other.__dict__[name]
+
     @cached_property
     def file_set(self) -> frozenset[str]:
         """The files, for membership tests (built once, not once per store)."""
@@ -357,7 +368,9 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
 
     # Only folders that hold a given path or lie below a given folder can be hit:
     # judge those, not the whole tree, so a hook run on one file stays cheap.
-    folders = {parent(w) for w in (*wanted, *gone)}.union(f for f in ws.folders_with_markdown if _folder_hit(f, wanted_set))
+    folders = {parent(w) for w in (*wanted, *gone)}
+    if not all(w in ws.file_set for w in wanted):  # a file is no folder: only a folder given has folders below it
+        folders.update(f for f in ws.folders_with_markdown if _folder_hit(f, wanted_set))
     candidates = ws.stores_among(folders, lost_index=frozenset(parent(g) for g in gone if basename(g) == INDEX_NAME))
     gone_from = {parent(g) for g in gone}
     stores = [s for s in candidates if s.folder in gone_from or hit(s.index) or any(hit(f) for f in (*s.files, *s.outside)) or _folder_hit(s.folder, wanted_set)]

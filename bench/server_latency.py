@@ -1,0 +1,132 @@
+"""How long the language server takes to bring an editor's diagnostics up to date,
+measured in one process on its session (no LSP transport: that is the editor's
+round trip, a millisecond or so), each beside a floor measured in the same run.
+
+    python bench/server_latency.py ROOT MEMORY_FILE [--runs 5] [--store-files 1000]
+
+- edit: one memory file of ROOT changed in the editor (unsaved), its diagnostics
+  and its store's recomputed. Floor: reading and parsing that store's files.
+- guidance edit: one guidance file changed in the editor; every guidance file is
+  judged again (who reads what comes from all of them). Floor: reading and parsing
+  every guidance file.
+- store refresh: a store of --store-files memories (built in a temporary
+  repository), a memory written on disk beside them, and the watched-file event
+  handled: listing again, the store and its index checked. Floor: reading and
+  parsing the store's files.
+
+Prints one JSON object: each figure's median seconds, and the peak RSS in MiB.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from memcheck.paths import parent  # noqa: E402  (after the path above)
+from memcheck.server.session import Session  # noqa: E402
+from memcheck.text import document  # noqa: E402
+
+
+def median(runs: int, prepare: Callable[[int], None], timed: Callable[[], object]) -> float:
+    times = []
+    for i in range(runs + 1):  # the first is a warm-up
+        prepare(i)
+        start = time.perf_counter()
+        timed()
+        if i:
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def read_all(root: Path, paths: list[str]) -> None:
+    for path in paths:
+        document.read(root, path).frontmatter  # noqa: B018  (parsed, as the check parses it)
+
+
+def started(root: Path) -> Session:
+    session = Session(root)
+    error = session.load_config()
+    if error is not None:
+        raise SystemExit(f"server_latency: {error}")
+    session.check_all()
+    return session
+
+
+def edit_figures(root: Path, memory_file: str, runs: int) -> dict[str, float]:
+    session = started(root)
+    original = (root / memory_file).read_text(encoding="utf-8")
+    store = parent(memory_file)
+    store_files = [f"{store}/{p.name}" for p in sorted((root / store).iterdir()) if p.is_file()]
+
+    def edit(i: int) -> None:
+        session.open_files[memory_file] = original + f"\nEdited {i}.\n"
+
+    found = {"edit": median(runs, edit, lambda: session.check_paths([memory_file]))}
+    found["edit_floor"] = median(runs, lambda i: None, lambda: read_all(root, store_files))
+    ws = session.workspace()
+    guidance = sorted(ws.guidance)
+    if guidance:
+        first = guidance[0]
+        text = (root / first).read_text(encoding="utf-8")
+
+        def edit_guidance(i: int) -> None:
+            session.open_files[first] = text + f"\nEdited {i}.\n"
+
+        found["guidance_edit"] = median(runs, edit_guidance, lambda: session.check_paths([first]))
+        found["guidance_floor"] = median(runs, lambda i: None, lambda: read_all(root, guidance))
+        found["guidance_files"] = len(guidance)
+    return found
+
+
+def store_figures(files: int, runs: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=root, check=True)
+        store = root / ".memory"
+        store.mkdir()
+        for i in range(files):
+            (store / f"note_{i:05d}.md").write_text(f"---\nname: Note {i}\ndescription: what note {i} says\ntype: project\n---\n\nNote {i}.\n", encoding="utf-8")
+        (store / "MEMORY.md").write_text("".join(f"- [Note {i}](note_{i:05d}.md) - what note {i} says\n" for i in range(files)), encoding="utf-8")
+        session = started(root)
+        written: list[str] = []
+
+        def agent_writes(i: int) -> None:
+            name = f"new_{i:03d}.md"
+            (store / name).write_text(f"---\nname: New {i}\ndescription: written by an agent\ntype: project\n---\n\nNew.\n", encoding="utf-8")
+            written.append(f".memory/{name}")
+
+        def refresh() -> object:
+            session.refresh_listing()
+            return session.check_paths([written[-1]])
+
+        found = {"store": median(runs, agent_writes, refresh)}
+        files_now = [f".memory/{p.name}" for p in sorted(store.iterdir())]
+        found["store_floor"] = median(runs, lambda i: None, lambda: read_all(root, files_now))
+        found["store_files"] = files
+        return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("root", type=Path)
+    parser.add_argument("memory_file")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--store-files", type=int, default=1000)
+    args = parser.parse_args(argv)
+    found = {**edit_figures(args.root.resolve(), args.memory_file, args.runs), **store_figures(args.store_files, args.runs)}
+    found["rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(found, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,284 @@
+"""What the language server knows between requests, free of any LSP type: the
+repository's settings, the tree's listing, the editor's open documents, and the
+findings of each part of the tree (a store, the guidance files, the skills).
+
+An edit re-checks only the parts the edited file belongs to (its store, the guidance
+files when it is one or one imports it, the skills when it is part of one), on the
+listing cached since the last change on disk. Findings are those of ``memcheck
+check``: the same engine, settings, suppression comments and baseline.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence
+
+from memcheck import config as settings
+from memcheck.config import ConfigError
+from memcheck.engine.collect import family_checks
+from memcheck.engine.finish import finish
+from memcheck.engine.part import check_part
+from memcheck.engine.targets import Targets, targets_for
+from memcheck.paths import basename, join, parent
+from memcheck.server.edits import Action, quote_value, repoint_action, suppression_action
+from memcheck.workspace.discover import Workspace
+from memcheck.workspace.disk import DiskSource
+from memcheck.workspace.overlay import OverlaySource
+from memcheck.workspace.stores import INDEX_NAME
+
+if TYPE_CHECKING:
+    from memcheck.config import Config
+    from memcheck.problem import Problem
+    from memcheck.workspace.stores import Store
+
+# The files whose change on disk means new settings.
+CONFIG_FILES = (settings.CONFIG_FILENAME, "pyproject.toml")
+GUIDANCE = "guidance"
+SKILLS = "skills"
+_STORE = "store:"
+# What a guidance file names another file by: an @-import (`@docs/notes.md`) or a
+# Markdown link (`[notes](docs/notes.md)`). The file's name is enough to tell
+# whether a file edited, created or written on disk may be one.
+_NAMED = re.compile(r"@([^\s`'\"()<>\[\]]+)|\]\(<?([^)\s>#?]+)")
+
+
+# A folder's files as the disk has them: name -> (modification time, size).
+FolderState = dict[str, tuple[int, int]]
+
+
+class DiskChange(NamedTuple):
+    changed: list[str]  # written or created
+    deleted: list[str]
+    listed: bool  # files were created or deleted: the listing is out of date
+
+
+class Published(NamedTuple):
+    """The findings to show for each path whose findings may have changed."""
+
+    by_path: dict[str, list[Problem]]
+
+
+class Session:
+    """One repository as the editor shows it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.config: Config | None = None
+        self.open_files: dict[str, str] = {}  # repository-relative path -> the editor's text
+        self._disk: DiskSource | None = None
+        self._last: Workspace | None = None  # the last workspace made on the cached listing
+        self._parts: dict[str, list[Problem]] = {}
+        self._named_by_guidance: frozenset[str] = frozenset()  # file names the guidance files import or link
+
+    def load_config(self) -> str | None:
+        """Read the settings again; the error, one line, if they are wrong (the last
+        good ones are kept: a half-typed config does not empty the editor)."""
+        try:
+            self.config = settings.load(self.root)
+        except ConfigError as e:
+            return str(e)
+        self.refresh_listing()
+        self._last = None
+        return None
+
+    def refresh_listing(self) -> None:
+        """List the tree again (after files were created or deleted on disk)."""
+        self._disk = None
+
+    def relative(self, path: Path) -> str | None:
+        """``path`` relative to the root, or None when it is outside it."""
+        try:
+            rel = path.resolve().relative_to(self.root.resolve()) if path.is_absolute() else path
+        except ValueError:
+            return None
+        text = rel.as_posix()
+        return None if text in ("", ".") or text.startswith("../") else text
+
+    def workspace(self) -> Workspace:
+        """The tree with the editor's open documents over it, on the cached listing."""
+        assert self.config is not None
+        if self._disk is None:
+            self._disk = DiskSource(self.root)
+            self._disk.listing()  # listed once, until refresh_listing
+            self._last = None
+        ws = Workspace(self.config, OverlaySource(self._disk, self.open_files))
+        if self._last is not None:
+            ws.reuse_listing(self._last)
+        self._last = ws
+        return ws
+
+    def check_all(self) -> Published:
+        """Check every part of the tree."""
+        if self.config is None:
+            return self._replace({key: [] for key in self._parts})
+        ws = self.workspace()
+        targets = targets_for(ws, None)
+        found = {key: self._check(ws, part) for key, part in _parts_of(ws, targets).items()}
+        found.update({key: [] for key in self._parts if key not in found})
+        return self._replace(found)
+
+    def check_paths(self, paths: Iterable[str], deleted: Sequence[str] = ()) -> Published:
+        """Check again what these files (repository-relative) belong to."""
+        paths = sorted(set(paths))
+        if self.config is None or not (paths or deleted):
+            return Published({})
+        ws = self.workspace()
+        there = [p for p in paths if ws.is_file(p)]
+        gone = [*deleted, *(p for p in paths if p not in there)]
+        targets = targets_for(ws, [str(self.root / p) for p in there], deleted=[str(self.root / p) for p in gone])
+        if any(basename(p) in self._named_by_guidance for p in [*there, *gone]) and not targets.guidance:
+            targets = targets._replace(guidance=list(ws.guidance))
+        parts = _parts_of(ws, targets)
+        # A store that is no store any more (its last memory deleted) has no findings.
+        for folder in {parent(p) for p in [*there, *gone]}:
+            parts.setdefault(_STORE + folder, Targets([], [], []))
+        return self._replace({key: self._check(ws, part) for key, part in parts.items()})
+
+    def findings(self, path: str) -> list[Problem]:
+        return sorted({p for found in self._parts.values() for p in found if p.path == path})
+
+    def _check(self, ws: Workspace, part: Targets) -> list[Problem]:
+        if not (part.stores or part.guidance or part.skills):
+            return []
+        checks = [check for codes, check in family_checks() if ws.wants(*codes)]
+        problems = finish(ws.config, check_part(ws, part, checks, set(ws.rules_on)))
+        if part.guidance:
+            self._named_by_guidance = frozenset(_named_by_guidance(ws, part.guidance))
+        return problems
+
+    def _replace(self, found: Mapping[str, list[Problem]]) -> Published:
+        touched = {p.path for key in found for p in self._parts.get(key, ())}
+        self._parts.update(found)
+        for key in [k for k, v in found.items() if not v]:
+            del self._parts[key]
+        touched.update(p.path for problems in found.values() for p in problems)
+        touched.update(self.open_files)  # an open file with no finding any more is cleared
+        return Published({path: self.findings(path) for path in sorted(touched)})
+
+    def store_of_index(self, path: str) -> tuple[Workspace, Store] | None:
+        """The store whose index is ``path``, in a workspace to plan it with."""
+        if basename(path) != INDEX_NAME or self.config is None:
+            return None
+        ws = self.workspace()
+        found = [s for s in ws.stores_among([parent(path)]) if s.index == path and s.has_index]
+        return (ws, found[0]) if found else None
+
+    def rebuilt_index(self, path: str) -> str | None:
+        """The MEMORY.md ``memcheck fix`` would write at ``path``; None when it would
+        write nothing."""
+        from memcheck.hooks.fix import planned
+
+        found = self.store_of_index(path)
+        if found is None:
+            return None
+        new = planned(*found)
+        return None if new is None or new.unchanged else new.text.decode("utf-8")
+
+    def actions(self, path: str, problem: Problem) -> list[Action]:
+        """The edits a finding knows: its quick fix, then a suppression comment."""
+        if self.config is None:
+            return []
+        ws = self.workspace()
+        doc = ws.document(path)
+        found: list[Action] = []
+        if problem.code == "MEM019":
+            quoted = quote_value(doc, problem)
+            if quoted is not None:
+                found.append(quoted)
+        elif problem.code == "IDX002":
+            repointed = self._repoint(path, problem)
+            if repointed is not None:
+                found.append(repointed)
+        suppress = suppression_action(doc, problem)
+        if suppress is not None:
+            found.append(suppress)
+        return found
+
+    def _repoint(self, path: str, problem: Problem) -> Action | None:
+        from memcheck.index.store import store_exists, store_memories, store_plan
+        from memcheck.index.survey import REPOINT, survey
+        from memcheck.index.sync import repointed_target
+
+        found = self.store_of_index(path)
+        if found is None:
+            return None
+        ws, store = found
+        doc = ws.document(path)
+        if doc.error is not None:
+            return None
+        memories = store_memories(ws, store)
+        plan = store_plan(ws, store, doc.text, memories)
+        whole = plan.survey if plan.survey is not None else survey(doc.text, memories, store_exists(ws, store), store_folder=store.folder)
+        dead = whole.dead.get((problem.line, problem.col))
+        if dead is None or dead.action != REPOINT or dead.span == (0, 0):
+            return None
+        return repoint_action(dead.line, dead.span, repointed_target(dead), dead.target)
+
+
+    def disk_state(self) -> dict[str, FolderState]:
+        """For an editor that watches no files: the files of the folders its open
+        documents are in (a store's memories beside its open index), and the
+        settings, as the disk has them. A few directory reads, however large the tree."""
+        state: dict[str, FolderState] = {}
+        for folder in sorted({parent(p) for p in self.open_files} | {""}):
+            found: FolderState = {}
+            try:
+                with os.scandir(self.root / folder if folder else self.root) as entries:
+                    for entry in entries:
+                        if (entry.name.endswith(".md") or (not folder and entry.name in CONFIG_FILES)) and entry.is_file(follow_symlinks=False):
+                            info = entry.stat(follow_symlinks=False)
+                            found[entry.name] = (info.st_mtime_ns, info.st_size)
+            except OSError:
+                pass
+            state[folder] = found
+        return state
+
+
+def disk_change(before: Mapping[str, FolderState], after: Mapping[str, FolderState]) -> DiskChange:
+    """What changed on disk between two ``disk_state``s, in the folders both looked at."""
+    changed: list[str] = []
+    deleted: list[str] = []
+    listed = False
+    for folder in sorted(before.keys() & after.keys()):
+        old, new = before[folder], after[folder]
+        for name in sorted(old.keys() | new.keys()):
+            if name not in new:
+                deleted.append(join(folder, name))
+                listed = True
+            elif old.get(name) != new[name]:
+                changed.append(join(folder, name))
+                listed |= name not in old
+    return DiskChange(changed, deleted, listed)
+
+
+def _parts_of(ws: Workspace, targets: Targets) -> dict[str, Targets]:
+    parts = {_STORE + store.folder: Targets([store], [], []) for store in targets.stores}
+    # The guidance files are judged together (who reads what comes from all of them),
+    # and the skills too (each is compared with the others).
+    if targets.guidance:
+        parts[GUIDANCE] = Targets([], list(ws.guidance), [])
+    if targets.skills:
+        parts[SKILLS] = Targets([], [], [*ws.skills, *ws.skill_links_out])
+    return parts
+
+
+def _named_by_guidance(ws: Workspace, guidance: Sequence[str]) -> set[str]:
+    names: set[str] = set()
+    for path in guidance:
+        text = ws.document(path).text
+        if "@" in text or "](" in text:
+            names.update(basename((m.group(1) or m.group(2)).rstrip(".,;:")) for m in _NAMED.finditer(text))
+    return names
+
+
+def watch_globs(config: Config | None) -> list[str]:
+    """The files whose change on disk the server must hear of: agent files (memory
+    stores, guidance files, skills) and the settings. Globs as LSP file watchers take
+    them, relative to the workspace folder."""
+    globs = ["**/*.md", *(f"**/{name}" for name in CONFIG_FILES)]
+    if config is not None:
+        globs += [f"**/{name}" for name in config.guidance.filenames]
+        globs += [f"{root.rstrip('/')}/**" for root in config.skills.roots]
+    globs.append("**/skills/**")
+    return list(dict.fromkeys(globs))

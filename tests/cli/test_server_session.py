@@ -1,0 +1,148 @@
+"""The language server's session on a real repository, in this process: what an edit
+re-checks, that its findings are `memcheck check`'s, and `memcheck server` without
+the extra. (The server over stdio: tests/e2e/test_server.py.)"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import check_json, memory, write
+
+from memcheck.cli import main
+from memcheck.server import INSTALL
+from memcheck.server.edits import apply
+from memcheck.server.session import Session
+
+
+def _store(root: Path, folder: str, names: str) -> None:
+    for name in names:
+        write(root, f"{folder}/{name}.md", memory(name.upper(), f"about {name}", "user"))
+    write(root, f"{folder}/MEMORY.md", f"- [{names[0].upper()}]({names[0]}.md) - about {names[0]}\n")
+
+
+def _started(root: Path) -> Session:
+    session = Session(root)
+    assert session.load_config() is None
+    session.check_all()
+    return session
+
+
+def test_the_session_finds_what_check_finds(repo: Path) -> None:
+    _store(repo, ".claude/agent-memory/a", "xy")
+    write(repo, "CLAUDE.md", "# Guide\n\nSee @missing.md for more.\n")
+    session = _started(repo)
+    found = sorted((p.path, p.line, p.col, p.code, p.message) for path in (".claude/agent-memory/a/MEMORY.md", "CLAUDE.md") for p in session.findings(path))
+    expected = sorted((p["path"], p["line"], p["col"], p["code"], p["message"]) for p in check_json(repo) if p["path"] in (".claude/agent-memory/a/MEMORY.md", "CLAUDE.md"))
+    assert found == expected
+    assert {code for _, _, _, code, _ in found} >= {"IDX003"}
+
+
+def test_an_edit_rechecks_its_own_store_only(repo: Path) -> None:
+    _store(repo, ".claude/agent-memory/a", "xy")
+    _store(repo, ".claude/agent-memory/b", "xy")
+    session = _started(repo)
+    assert [p.code for p in session.findings(".claude/agent-memory/b/MEMORY.md")] == ["IDX003"]
+    # Store b changes on disk, unannounced; an edit in store a must not re-read it.
+    write(repo, ".claude/agent-memory/b/MEMORY.md", "- [X](x.md) - x\n- [Y](y.md) - y\n")
+    session.open_files[".claude/agent-memory/a/MEMORY.md"] = "- [X](x.md) - x\n- [Y](y.md) - y\n"
+    published = session.check_paths([".claude/agent-memory/a/MEMORY.md"])
+    assert published.by_path[".claude/agent-memory/a/MEMORY.md"] == []
+    assert ".claude/agent-memory/b/MEMORY.md" not in published.by_path
+    assert [p.code for p in session.findings(".claude/agent-memory/b/MEMORY.md")] == ["IDX003"]
+    # Told of the change, it re-reads store b.
+    assert session.check_paths([".claude/agent-memory/b/MEMORY.md"]).by_path[".claude/agent-memory/b/MEMORY.md"] == []
+
+
+def test_a_deleted_memory_makes_a_dead_entry(repo: Path) -> None:
+    _store(repo, ".memory", "xy")
+    write(repo, ".memory/MEMORY.md", "- [X](x.md) - about x\n- [Y](y.md) - about y\n")
+    session = _started(repo)
+    assert session.findings(".memory/MEMORY.md") == []
+    (repo / ".memory/y.md").unlink()
+    session.refresh_listing()
+    published = session.check_paths([], deleted=[".memory/y.md"])
+    assert [(p.line, p.code) for p in published.by_path[".memory/MEMORY.md"]] == [(2, "IDX002")]
+    assert [(p["line"], p["code"]) for p in check_json(repo) if p["path"] == ".memory/MEMORY.md"] == [(2, "IDX002")]
+
+
+def test_the_rebuilt_index_is_what_fix_writes(repo: Path) -> None:
+    _store(repo, ".memory", "xyz")
+    session = _started(repo)
+    rebuilt = session.rebuilt_index(".memory/MEMORY.md")
+    assert rebuilt is not None
+    assert main(["fix", str(repo / ".memory")]) in (0, 1)
+    assert rebuilt == (repo / ".memory/MEMORY.md").read_text(encoding="utf-8")
+    session.refresh_listing()
+    assert session.rebuilt_index(".memory/MEMORY.md") is None  # nothing left to write
+
+
+def test_broken_settings_keep_the_last_good_ones(repo: Path) -> None:
+    _store(repo, ".memory", "xy")
+    session = _started(repo)
+    write(repo, ".memcheck.yaml", "ignore: [IDX\n")
+    error = session.load_config()
+    assert error is not None and error.startswith(".memcheck.yaml")
+    assert [p.code for p in session.findings(".memory/MEMORY.md")] == ["IDX003"]
+    write(repo, ".memcheck.yaml", "ignore: [IDX003]\n")
+    assert session.load_config() is None
+    assert session.check_all().by_path[".memory/MEMORY.md"] == []
+
+
+def test_paths_outside_the_root_are_none_of_the_sessions(repo: Path, tmp_path: Path) -> None:
+    session = Session(repo)
+    assert session.relative(repo / ".memory" / "a.md") == ".memory/a.md"
+    assert session.relative(tmp_path / "elsewhere.md") is None
+    assert session.relative(repo) is None
+
+
+def test_server_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # As if pygls were not installed: its import fails.
+    monkeypatch.setitem(sys.modules, "pygls", None)
+    monkeypatch.delitem(sys.modules, "memcheck.server.lsp", raising=False)
+    assert main(["server"]) == 2
+    assert capsys.readouterr().err == f"memcheck: error: {INSTALL}\n"
+
+
+def test_a_memory_typed_but_never_saved_counts_as_the_file_it_will_be(repo: Path) -> None:
+    _store(repo, ".memory", "x")
+    session = _started(repo)
+    assert session.findings(".memory/MEMORY.md") == []
+    session.open_files[".memory/draft.md"] = memory("Draft", "not saved yet", "user")
+    published = session.check_paths([".memory/draft.md"])
+    assert [p.message for p in published.by_path[".memory/MEMORY.md"]] == [
+        "memory file draft.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+    ]
+    rebuilt = session.rebuilt_index(".memory/MEMORY.md")
+    assert rebuilt is not None and "(draft.md)" in rebuilt and not (repo / ".memory/draft.md").exists()
+    # Closed without saving: it was never there.
+    del session.open_files[".memory/draft.md"]
+    assert session.check_paths([".memory/draft.md"]).by_path[".memory/MEMORY.md"] == []
+
+
+@pytest.mark.parametrize("mention", ["@docs/notes.md", "[the notes](docs/notes.md)"])
+def test_a_file_the_guidance_names_rechecks_the_guidance(repo: Path, mention: str) -> None:
+    write(repo, "AGENTS.md", f"# Guide\n\nRead {mention} first.\n")
+    session = _started(repo)
+    before = [p.code for p in session.findings("AGENTS.md")]
+    assert before  # the file named does not exist
+    write(repo, "docs/notes.md", "# Notes\n")
+    session.refresh_listing()
+    assert session.check_paths(["docs/notes.md"]).by_path["AGENTS.md"] == []
+    # A file it does not name leaves the guidance alone.
+    write(repo, "docs/other.md", "# Other\n")
+    session.refresh_listing()
+    assert "AGENTS.md" not in session.check_paths(["docs/other.md"]).by_path
+
+
+def test_a_renamed_memory_repoints_its_entry_as_fix_does(repo: Path) -> None:
+    write(repo, ".memory/deploy_steps.md", memory("Deploy steps", "how we deploy", "project"))
+    index = "- [Deploy steps](deploy.md) - how we deploy\n"
+    write(repo, ".memory/MEMORY.md", index)
+    session = _started(repo)
+    [dead] = [p for p in session.findings(".memory/MEMORY.md") if p.code == "IDX002"]
+    [repoint] = [a for a in session.actions(".memory/MEMORY.md", dead) if a.preferred]
+    assert repoint.title == "Point the entry at deploy_steps.md (was deploy.md)"
+    after = apply(index, repoint.edit)
+    assert main(["fix", str(repo / ".memory")]) == 0
+    assert after == (repo / ".memory/MEMORY.md").read_text(encoding="utf-8") == "- [Deploy steps](deploy_steps.md) - how we deploy\n"
