@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import check_json, memory, write
 
+import memcheck.server
 from memcheck.cli import main
 from memcheck.server import INSTALL
 from memcheck.server.edits import apply
@@ -98,8 +99,13 @@ def test_paths_outside_the_root_are_none_of_the_sessions(repo: Path, tmp_path: P
 
 def test_server_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # As if pygls were not installed: its import fails.
+    # Submodules another test imported would still be found in sys.modules: they go too.
+    for name in [n for n in sys.modules if n.startswith("pygls.")]:
+        monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "pygls", None)
     monkeypatch.delitem(sys.modules, "memcheck.server.lsp", raising=False)
+    # `from memcheck.server import lsp` takes the package's attribute before sys.modules.
+    monkeypatch.delattr(memcheck.server, "lsp", raising=False)
     assert main(["server"]) == 2
     assert capsys.readouterr().err == f"memcheck: error: {INSTALL}\n"
 
