@@ -1,0 +1,115 @@
+"""The agent files modelled from the agent data (resources/agents/*.toml): Claude Code
+subagents, Copilot custom agents, prompt files and path instructions, Kiro steering,
+Cline rules, and the values of Claude Code's skill keys. Each case is a tree held in
+memory and the findings it must give (as tests/unit/test_rules_in_memory.py runs)."""
+from __future__ import annotations
+
+import pytest
+from conftest import lint
+
+from memcheck import agentkinds
+
+AGENTS = ".claude/agents"
+SKILLS = ".claude/skills"
+REVIEWER = "---\nname: code-reviewer\ndescription: Reviews a change for bugs.\ntools: Read, Grep, Bash(git diff:*)\nmodel: sonnet\n---\nYou review code.\n"
+
+
+def skill(name: str, extra: str = "", description: str = "Runs the tests.") -> str:
+    return f"---\nname: {name}\ndescription: {description}\n{extra}---\nBody.\n"
+
+
+CASES = [
+    # Claude Code subagents
+    pytest.param({f"{AGENTS}/code-reviewer.md": REVIEWER}, "AGT", [], id="subagent-clean"),
+    pytest.param({f"{AGENTS}/team/code-reviewer.md": REVIEWER}, "AGT", [], id="subagent-in-a-subfolder-clean"),
+    pytest.param(
+        {f"{AGENTS}/r.md": "---\nname: r\ndescription: Reviews code: use after edits\n---\nx\n"},
+        "AGT",
+        [(f"{AGENTS}/r.md", 3, "AGT003")],
+        id="subagent-unquoted-colon-does-not-load",
+    ),
+    pytest.param({f"{AGENTS}/r.md": "# Reviewer\nYou review.\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT002")], id="subagent-no-frontmatter"),
+    pytest.param({f"{AGENTS}/r.md": "---\ndescription: Reviews.\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT004")], id="subagent-no-name"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT004")], id="subagent-no-description"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: Code_Reviewer\ndescription: x\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 2, "AGT005")], id="subagent-bad-name"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmodel: gpt-4\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-unknown-model"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmodel: claude-opus-4-6\n---\nx\n"}, "AGT", [], id="subagent-full-model-id"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmemory: team\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-unknown-memory"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmaxTurns: 0\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-max-turns-zero"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: Read, Grepp\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT006")], id="subagent-unknown-tool"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: [Read, mcp__github__create_issue]\n---\nx\n"}, "AGT", [], id="subagent-mcp-tool"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\npermission-mode: plan\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT007")], id="subagent-misspelt-key"),
+    # Copilot
+    pytest.param({".github/agents/x.agent.md": "---\nname: X\n---\nx\n"}, "AGT", [(".github/agents/x.agent.md", 1, "AGT004")], id="copilot-agent-no-description"),
+    pytest.param({".github/agents/x.agent.md": "---\ndescription: x\ntarget: web\n---\nx\n"}, "AGT", [(".github/agents/x.agent.md", 3, "AGT005")], id="copilot-agent-unknown-target"),
+    pytest.param({".github/prompts/p.prompt.md": "Explain this file.\n"}, "AGT", [], id="copilot-prompt-without-frontmatter"),
+    pytest.param({".github/instructions/ts.instructions.md": "Use strict mode.\n"}, "GDN019", [(".github/instructions/ts.instructions.md", 1, "GDN019")], id="copilot-instructions-without-applyTo"),
+    pytest.param({".github/instructions/ts.instructions.md": "---\napplyTo: '**/*.md'\n---\nUse strict mode.\n"}, "GDN019", [], id="copilot-instructions-with-applyTo"),
+    # Kiro steering
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: fileMatch\n---\nUse strict mode.\n"}, "GDN", [(".kiro/steering/ts.md", 1, "GDN019")], id="kiro-fileMatch-without-pattern"),
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: fileMatch\nfileMatchPattern: '**/*.md'\n---\nUse strict mode.\n"}, "GDN", [], id="kiro-fileMatch-with-pattern"),
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: sometimes\n---\nx\n"}, "GDN", [(".kiro/steering/ts.md", 2, "GDN005")], id="kiro-unknown-inclusion"),
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: auto\n---\nx\n"}, "GDN", [], id="kiro-auto-unconfirmed-says-nothing"),
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: always\n---\n"}, "GDN", [(".kiro/steering/ts.md", 1, "GDN019")], id="kiro-only-frontmatter"),
+    # Cline
+    pytest.param({".clinerules/r.md": "---\npaths:\n  - 'nothere/**'\n---\nRule.\n"}, "GDN", [(".clinerules/r.md", 2, "GDN008")], id="cline-dead-path"),
+    pytest.param({".clinerules/r.md": "---\npaths:\n  - 'src/**'\n---\nRule.\n", "src/a.py": "x\n"}, "GDN", [], id="cline-live-path"),
+    pytest.param({".cline/rules/r.md": "---\npaths: src/**\n---\nRule.\n", "src/a.py": "x\n"}, "GDN", [(".cline/rules/r.md", 2, "GDN005")], id="cline-paths-not-a-list"),
+    pytest.param({".clinerules": ""}, "GDN", [(".clinerules", 1, "GDN019")], id="cline-empty-rules-file"),
+    # Empty guidance
+    pytest.param({"AGENTS.md": "\n\n"}, "GDN019", [("AGENTS.md", 1, "GDN019")], id="empty-agents-md"),
+    # Skills: Claude Code's keys and values
+    pytest.param(
+        {f"{SKILLS}/run-tests/SKILL.md": skill("run-tests", "display-name: Run tests\ndefault-enabled: yes\nfallback: manual\nuser-invocable: 'on'\ndisable-model-invocation: 0\nmetadata:\n  ownerTeam: qa\n  owner_team: qa\n")},
+        "SKL",
+        [],
+        id="skill-newer-keys-and-boolean-words",
+    ),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", 'disable-model-invocation: "true"\n')}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-boolean-as-string"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "model: gpt-4\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-unknown-model"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "context: spawn\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-unknown-context"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "context: fork\nagent: Bad Agent\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 5, "SKL007")], id="skill-bad-agent"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "hooks: [PreToolUse]\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-hooks-not-a-mapping"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "allowed-tools: Read Grepp Bash(git add:*)\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL014")], id="skill-unknown-tool"),
+    pytest.param({f"{SKILLS}/claude-helper/SKILL.md": skill("claude-helper")}, "SKL", [(f"{SKILLS}/claude-helper/SKILL.md", 2, "SKL015")], id="skill-reserved-word"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", description="Use <example> blocks.")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 3, "SKL015")], id="skill-xml-in-description"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003", [(f"{SKILLS}/t/SKILL.md", 3, "SKL003")], id="skill-yaml-error"),
+    pytest.param({f"{SKILLS}/deploy/skill.md": skill("deploy")}, "SKL016", [(f"{SKILLS}/deploy/skill.md", 1, "SKL016")], id="skill-lowercase-file"),
+    pytest.param({f"{SKILLS}/deploy/notes.md": "# Notes\n"}, "SKL016", [(f"{SKILLS}/deploy/notes.md", 1, "SKL016")], id="skill-folder-without-skill-md"),
+    pytest.param({f"{SKILLS}/group/deploy/SKILL.md": skill("deploy")}, "SKL016", [], id="skill-group-folder-is-not-loose"),
+    pytest.param({f"{SKILLS}/café/SKILL.md": skill("café")}, "SKL004,SKL005", [], id="skill-unicode-name-as-reference-validator"),
+    pytest.param({f"{SKILLS}/Café/SKILL.md": skill("Café")}, "SKL004", [(f"{SKILLS}/Café/SKILL.md", 2, "SKL004")], id="skill-unicode-name-must-be-lowercase"),
+]
+
+
+@pytest.mark.parametrize(("files", "select", "expected"), CASES)
+def test_agent_kinds(files: dict[str, str], select: str, expected: list[tuple[str, int, str]]) -> None:
+    assert lint(files, select) == sorted(expected)
+
+
+def test_boolean_string_is_a_warning_not_an_error() -> None:
+    from pathlib import Path
+
+    from memcheck import config
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.memory import MemorySource
+
+    data = config.defaults()
+    data["select"] = ["SKL007"]
+    files = {f"{SKILLS}/t/SKILL.md": skill("t", 'disable-model-invocation: "true"\n').encode()}
+    ws = Workspace(config.from_mapping(Path("/nonexistent/memcheck-in-memory"), data), MemorySource(files))
+    found = sorted(collect(ws, targets_for(ws, None)))
+    assert [(p.severity, "unquoted" in p.message) for p in found] == [("warning", True)]
+
+
+def test_every_kind_names_its_source_and_date() -> None:
+    for kind in agentkinds.kinds():
+        assert kind.source and kind.checked and kind.version, kind.id
+        assert kind.unparsable in ("error", "warning"), kind.id
+
+
+def test_unconfirmed_kind_is_never_judged() -> None:
+    kind = agentkinds.by_id("kiro-steering")._replace(confirmed=False)
+    assert agentkinds.validate(kind, {"inclusion": "sometimes"}) == []
