@@ -53,9 +53,9 @@ def file_issues(ws: Workspace, kind: agentkinds.Kind | None, doc: Document, chec
     requires is missing); and the globs of its glob keys that do not work, tried from
     the workspace root, where Kiro and Cline match them."""
     if is_empty(doc):
-        who = kind.agent_title if kind is not None else "agents"
+        who = f"{kind.agent_title} loads" if kind is not None else "agents load"
         but = " but its frontmatter" if doc.has_frontmatter else ""
-        yield KindIssue(1, "empty", f"{basename(doc.path)} holds no text{but}, so {who} loads nothing from it; write the instructions or delete the file")
+        yield KindIssue(1, "empty", f"{basename(doc.path)} holds no text{but}, so {who} nothing from it; write the instructions or delete the file")
     fm = doc.frontmatter
     if kind is None or not kind.confirmed or (fm is not None and fm.yaml_error is not None):
         return

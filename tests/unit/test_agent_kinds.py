@@ -4,10 +4,17 @@ Cline rules, and the values of Claude Code's skill keys. Each case is a tree hel
 memory and the findings it must give (as tests/unit/test_rules_in_memory.py runs)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import lint
 
-from memcheck import agentkinds
+from memcheck import agentkinds, config
+from memcheck.engine.collect import collect
+from memcheck.engine.targets import targets_for
+from memcheck.problem import Problem
+from memcheck.workspace.discover import Workspace
+from memcheck.workspace.memory import MemorySource
 
 AGENTS = ".claude/agents"
 SKILLS = ".claude/skills"
@@ -74,6 +81,8 @@ CASES = [
     pytest.param({f"{SKILLS}/claude-helper/SKILL.md": skill("claude-helper")}, "SKL", [(f"{SKILLS}/claude-helper/SKILL.md", 2, "SKL015")], id="skill-reserved-word"),
     pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", description="Use <example> blocks.")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 3, "SKL015")], id="skill-xml-in-description"),
     pytest.param({f"{SKILLS}/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003", [(f"{SKILLS}/t/SKILL.md", 3, "SKL003")], id="skill-yaml-error"),
+    pytest.param({".agents/skills/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003", [(".agents/skills/t/SKILL.md", 3, "SKL003")], id="agents-skill-yaml-error"),
+    pytest.param({".agents/skills/t/SKILL.md": skill("t", description="Use for <X> files.")}, "SKL015", [], id="agents-skill-not-for-claude-upload"),
     pytest.param({f"{SKILLS}/deploy/skill.md": skill("deploy")}, "SKL016", [(f"{SKILLS}/deploy/skill.md", 1, "SKL016")], id="skill-lowercase-file"),
     pytest.param({f"{SKILLS}/deploy/notes.md": "# Notes\n"}, "SKL016", [(f"{SKILLS}/deploy/notes.md", 1, "SKL016")], id="skill-folder-without-skill-md"),
     pytest.param({f"{SKILLS}/group/deploy/SKILL.md": skill("deploy")}, "SKL016", [], id="skill-group-folder-is-not-loose"),
@@ -87,21 +96,29 @@ def test_agent_kinds(files: dict[str, str], select: str, expected: list[tuple[st
     assert lint(files, select) == sorted(expected)
 
 
-def test_boolean_string_is_a_warning_not_an_error() -> None:
-    from pathlib import Path
-
-    from memcheck import config
-    from memcheck.engine.collect import collect
-    from memcheck.engine.targets import targets_for
-    from memcheck.workspace.discover import Workspace
-    from memcheck.workspace.memory import MemorySource
-
+def problems(files: dict[str, str], select: str) -> list[Problem]:
+    """The findings themselves (severity and message too), as ``lint`` reads the files."""
     data = config.defaults()
-    data["select"] = ["SKL007"]
-    files = {f"{SKILLS}/t/SKILL.md": skill("t", 'disable-model-invocation: "true"\n').encode()}
-    ws = Workspace(config.from_mapping(Path("/nonexistent/memcheck-in-memory"), data), MemorySource(files))
-    found = sorted(collect(ws, targets_for(ws, None)))
+    data["select"] = select.split(",")
+    source = MemorySource({path: text.encode() for path, text in files.items()})
+    ws = Workspace(config.from_mapping(Path("/nonexistent/memcheck-in-memory"), data), source)
+    return sorted(collect(ws, targets_for(ws, None)))
+
+
+def test_boolean_string_is_a_warning_not_an_error() -> None:
+    found = problems({f"{SKILLS}/t/SKILL.md": skill("t", 'disable-model-invocation: "true"\n')}, "SKL007")
     assert [(p.severity, "unquoted" in p.message) for p in found] == [("warning", True)]
+
+
+@pytest.mark.parametrize(("root", "severity"), [(SKILLS, "warning"), (".agents/skills", "error")])
+def test_yaml_error_is_a_warning_only_where_claude_code_loads_the_body(root: str, severity: str) -> None:
+    found = problems({f"{root}/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003")
+    assert [p.severity for p in found] == [severity]
+
+
+def test_subagent_message_names_the_value_and_what_is_allowed() -> None:
+    [found] = problems({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmemory: team\n---\nx\n"}, "AGT005")
+    assert found.message == "memory 'team' is not a value Claude Code knows; use one of user, project, local"
 
 
 def test_every_kind_names_its_source_and_date() -> None:

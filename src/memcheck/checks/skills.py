@@ -16,7 +16,8 @@ import unicodedata
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from memcheck import agentkinds, links
-from memcheck.paths import basename, parent
+from memcheck.agents import CLAUDE_CODE, PLUGIN_MANIFEST, SKILL_FOLDERS
+from memcheck.paths import basename, join, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, near_key
@@ -81,8 +82,9 @@ alias).
 ## Why is this bad?
 Agents parse it with a YAML parser: an unquoted `: ` in a description (the usual
 cause) leaves the skill without its name and description. Claude Code (2.1.186+)
-still loads the body, with no name or description to choose it by, so YAML that does
-not parse is a warning; frontmatter never closed, or a key given twice, is an error.
+still loads the body, with no name or description to choose it by, so in a skill it
+loads (`.claude/skills`, a plugin's `skills/`) YAML that does not parse is a warning;
+elsewhere, and for frontmatter never closed or a key given twice, it is an error.
 
 ## Example
 ```yaml
@@ -317,8 +319,9 @@ allowed-tools: Read, Grep
 
 SKL015 = Rule("SKL015", "rejected-on-upload", WARNING, False, "Skill name or description that Claude's skill upload refuses", """\
 ## What it does
-Reports a skill whose `name` contains a reserved word (`claude`, `anthropic`), or
-whose `description` holds an XML tag (`<example>`).
+Reports a skill Claude Code loads (in `.claude/skills` or a plugin's `skills/`) whose
+`name` contains a reserved word (`claude`, `anthropic`), or whose `description`
+holds an XML tag (`<example>`).
 
 ## Why is this bad?
 Claude's API and claude.ai refuse to upload such a skill, so it cannot be shared
@@ -364,6 +367,7 @@ _PHRASE = 80
 # claude-skill kind of resources/agents/claude-code.toml): a key near one of them is
 # a misspelling.
 _CLAUDE_SKILL = "claude-skill"
+CLAUDE_SKILLS = next(folder for folder, agent in SKILL_FOLDERS.items() if agent == CLAUDE_CODE)
 MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
 
 
@@ -486,7 +490,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     claude = agentkinds.by_id(_CLAUDE_SKILL)
     if trouble is not None:
         fm = doc.frontmatter
-        if claude.unparsable == "warning" and fm is not None and fm.yaml_error is not None and not fm.too_complex:
+        if claude.unparsable == "warning" and fm is not None and fm.yaml_error is not None and not fm.too_complex and _claude_code_skill(ws, path):
             # Claude Code still loads the body, with empty metadata: the skill is there, unnamed.
             said = f"the skill loads with no name or description in Claude Code 2.1.186+ and not at all in agents that need them: {trouble[1]}"
             yield SKL003.at(path, trouble[0], 1, said)._replace(severity=WARNING)
@@ -518,7 +522,8 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield SKL006.at(path, line_of("description"), 1, f"description is {len(description)} characters, over the {MAX_DESCRIPTION} agents accept; shorten it and move detail into the body")
     yield from _check_optional(path, data, line_of)
     yield from _check_triggers(path, data, line_of)
-    yield from _check_claude_values(path, claude, data, line_of)
+    if _claude_code_skill(ws, path):
+        yield from _check_claude_values(path, claude, data, line_of)
     known = tuple(sorted(SCHEMA_KEYS.union(claude.keys, ws.config.skills.allowed_keys)))
     near = near_key(known)  # one set of matchers per run's keys, not per file
     for key in sorted(str(k) for k in data if k not in known):
@@ -531,6 +536,13 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         else:
             fix = f"rename it to {meant}" + (", as a list of the phrases that invoke the skill" if meant == "triggers" and not isinstance(value, list) else "")
         yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; {fix}")
+
+
+def _claude_code_skill(ws: Workspace, path: str) -> bool:
+    """A skill Claude Code loads: in a .claude/skills folder or a Claude Code plugin's
+    skills/ (not in .agents/skills, which Claude Code does not read)."""
+    root = skills_root(path)
+    return join(basename(parent(root)), basename(root)) == CLAUDE_SKILLS or ws.is_file(join(parent(root), PLUGIN_MANIFEST))
 
 
 def _check_claude_values(path: str, claude: agentkinds.Kind, data: Mapping[str, object], line_of: Callable[[str], int]) -> Iterator[Problem]:
