@@ -301,14 +301,14 @@ def _texts(value: object, items: str | None = None) -> list[str]:
     for tools, split at spaces too (the Agent Skills specification writes
     ``allowed-tools`` space-separated), never inside a tool's brackets."""
     if isinstance(value, str):
-        return _split_tools(value) if items == "tools" else [t.strip() for t in patterns.split_list(value) if t.strip()]
+        return split_tools(value) if items == "tools" else [t.strip() for t in patterns.split_list(value) if t.strip()]
     if isinstance(value, list):
         texts = [t.strip() for t in value if isinstance(t, str) and t.strip()]
-        return [part for t in texts for part in _split_tools(t)] if items == "tools" else texts
+        return [part for t in texts for part in split_tools(t)] if items == "tools" else texts
     return []
 
 
-def _split_tools(text: str) -> list[str]:
+def split_tools(text: str) -> list[str]:
     """``Read, Grep Bash(git add:*, git status)`` -> Read, Grep, Bash(git add:*, git status)."""
     parts: list[str] = []
     current: list[str] = []

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from conftest import lint
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memcheck import agentkinds, config
 from memcheck.engine.collect import collect
@@ -86,6 +88,7 @@ CASES = [
     pytest.param({f"{SKILLS}/deploy/skill.md": skill("deploy")}, "SKL016", [(f"{SKILLS}/deploy/skill.md", 1, "SKL016")], id="skill-lowercase-file"),
     pytest.param({f"{SKILLS}/deploy/notes.md": "# Notes\n"}, "SKL016", [(f"{SKILLS}/deploy/notes.md", 1, "SKL016")], id="skill-folder-without-skill-md"),
     pytest.param({f"{SKILLS}/group/deploy/SKILL.md": skill("deploy")}, "SKL016", [], id="skill-group-folder-is-not-loose"),
+    pytest.param({".github/skills/Run_Tests/SKILL.md": skill("Run_Tests")}, "SKL004", [(".github/skills/Run_Tests/SKILL.md", 2, "SKL004")], id="copilot-repository-skill-is-checked"),
     pytest.param({f"{SKILLS}/café/SKILL.md": skill("café")}, "SKL004,SKL005", [], id="skill-unicode-name-as-reference-validator"),
     pytest.param({f"{SKILLS}/Café/SKILL.md": skill("Café")}, "SKL004", [(f"{SKILLS}/Café/SKILL.md", 2, "SKL004")], id="skill-unicode-name-must-be-lowercase"),
 ]
@@ -130,3 +133,17 @@ def test_every_kind_names_its_source_and_date() -> None:
 def test_unconfirmed_kind_is_never_judged() -> None:
     kind = agentkinds.by_id("kiro-steering")._replace(confirmed=False)
     assert agentkinds.validate(kind, {"inclusion": "sometimes"}) == []
+
+
+_NAMES = st.from_regex(r"[A-Z][A-Za-z]{0,8}", fullmatch=True)
+_RULES = st.from_regex(r"[a-z :*,]{0,12}", fullmatch=True)
+_TOOLS = st.one_of(_NAMES, st.builds(lambda n, r: f"{n}({r})", _NAMES, _RULES))
+
+
+@given(st.lists(_TOOLS, min_size=1, max_size=6), st.sampled_from([", ", " ", ",", ",  "]))
+def test_a_tool_list_splits_into_its_tools_whatever_the_separator(tools: list[str], separator: str) -> None:
+    kind = agentkinds.by_id("claude-subagent")._replace(tools=(), tool_patterns=())
+    spec = kind.keys["tools"]._replace(items=None)
+    listed = separator.join(tools)
+    assert agentkinds.split_tools(listed) == [t.strip() for t in tools]
+    assert agentkinds.validate(kind._replace(keys={"tools": spec}), {"tools": listed}) == []

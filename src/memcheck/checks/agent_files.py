@@ -196,11 +196,11 @@ def check_file(kind: agentkinds.Kind, doc: Document) -> Iterator[Problem]:
     required = [spec.name for spec in kind.keys.values() if spec.required and spec.confirmed]
     if not doc.has_frontmatter:
         if required:
-            yield AGT002.at(path, 1, 1, f"no YAML frontmatter, so {kind.agent_title} does not load this {kind.title.lower()}; start the file with '---', {' and '.join(required)}, then '---'")
+            yield AGT002.at(path, 1, 1, f"no YAML frontmatter, so {kind.agent_title} does not load this {_noun(kind)}; start the file with '---', {' and '.join(required)}, then '---'")
         return
     trouble = frontmatter_problem(doc)
     if trouble is not None:
-        problem = AGT003.at(path, trouble[0], 1, f"{trouble[1]}; until then {kind.agent_title} does not load this {kind.title.lower()}")
+        problem = AGT003.at(path, trouble[0], 1, f"{kind.agent_title} does not load this {_noun(kind)}: {trouble[1]}")
         yield problem._replace(severity=WARNING) if kind.unparsable == "warning" else problem
     fm = doc.frontmatter
     if fm is None or fm.yaml_error is not None:
@@ -213,3 +213,8 @@ def check_file(kind: agentkinds.Kind, doc: Document) -> Iterator[Problem]:
         meant = near(key)
         if meant is not None:
             yield AGT007.at(path, fm.key_lines.get(key, 1), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: {kind.agent_title} matches keys exactly, so this setting is ignored; rename it to {meant}")
+
+
+def _noun(kind: agentkinds.Kind) -> str:
+    """What the file is, without its agent's name: "subagent" of "Claude Code subagent"."""
+    return kind.title.removeprefix(kind.agent_title).strip() or kind.title

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from memcheck import agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.text import patterns
-from memcheck.workspace.skills import SKILL_NAME, seen_together
+from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together
 
 if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
@@ -24,6 +24,12 @@ class AgentFiles(NamedTuple):
 
     def paths(self) -> list[str]:
         return sorted({*self.kinds, *(path for path, _ in self.loose_skill_folders)})
+
+
+def could_be_one(path: str) -> bool:
+    """Whether a given path may be one of these (a hook run on it needs the whole
+    tree listed): a kind's file, or a file of a folder in a skills folder."""
+    return agentkinds.kind_of_path(path) is not None or basename(parent(parent(path))) == SKILLS
 
 
 def find_agent_files(ws: Workspace) -> AgentFiles:
