@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 from memcheck import agentkinds, guidance_model
 from memcheck.paths import basename
 from memcheck.text import patterns
+from memcheck.text.frontmatter import frontmatter_problem
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -38,6 +39,24 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
 def is_empty(doc: Document) -> bool:
     """The file holds no text an agent would load: nothing, or only frontmatter."""
     return doc.error is None and not doc.body.strip()
+
+
+class Unparsable(NamedTuple):
+    line: int
+    message: str
+    fails_open: bool  # the agent reads the file anyway, its frontmatter as text
+
+
+def unparsable(kind: agentkinds.Kind, doc: Document) -> Unparsable | None:
+    """Frontmatter the kind's agent cannot use, and what it does then: Cline fails open
+    (the rule applies everywhere, its frontmatter read as text)."""
+    trouble = frontmatter_problem(doc)
+    if trouble is None:
+        return None
+    fm = doc.frontmatter
+    if kind.unparsable == "warning" and fm is not None and fm.yaml_error is not None:
+        return Unparsable(trouble[0], f"{kind.agent_title} applies this file everywhere, its frontmatter read as text: {trouble[1]}", True)
+    return Unparsable(trouble[0], trouble[1], False)
 
 
 class KindIssue(NamedTuple):

@@ -64,6 +64,7 @@ CASES = [
     pytest.param({".clinerules/r.md": "---\npaths:\n  - 'nothere/**'\n---\nRule.\n"}, "GDN", [(".clinerules/r.md", 2, "GDN008")], id="cline-dead-path"),
     pytest.param({".clinerules/r.md": "---\npaths:\n  - 'src/**'\n---\nRule.\n", "src/a.py": "x\n"}, "GDN", [], id="cline-live-path"),
     pytest.param({".cline/rules/r.md": "---\npaths: src/**\n---\nRule.\n", "src/a.py": "x\n"}, "GDN", [(".cline/rules/r.md", 2, "GDN005")], id="cline-paths-not-a-list"),
+    pytest.param({".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"}, "GDN004", [(".clinerules/r.md", 2, "GDN004")], id="cline-unparsable-fails-open"),
     pytest.param({".clinerules": ""}, "GDN", [(".clinerules", 1, "GDN019")], id="cline-empty-rules-file"),
     # Empty guidance
     pytest.param({"AGENTS.md": "\n\n"}, "GDN019", [("AGENTS.md", 1, "GDN019")], id="empty-agents-md"),
@@ -117,6 +118,16 @@ def test_boolean_string_is_a_warning_not_an_error() -> None:
 def test_yaml_error_is_a_warning_only_where_claude_code_loads_the_body(root: str, severity: str) -> None:
     found = problems({f"{root}/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003")
     assert [p.severity for p in found] == [severity]
+
+
+def test_cline_frontmatter_that_does_not_parse_is_a_warning_saying_the_rule_applies_everywhere() -> None:
+    [found] = problems({".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"}, "GDN004")
+    assert found.severity == "warning" and found.message.startswith("Cline applies this file everywhere, its frontmatter read as text: ")
+
+
+def test_copilot_agent_frontmatter_that_does_not_parse_claims_no_more_than_is_known() -> None:
+    [found] = problems({".github/agents/a.agent.md": "---\ndescription: Reviews: code\n---\nx\n"}, "AGT003")
+    assert found.severity == "warning" and found.message.startswith("Copilot may read none of this custom agent's settings: ")
 
 
 def test_subagent_message_names_the_value_and_what_is_allowed() -> None:

@@ -71,8 +71,9 @@ closed, is not valid YAML, or repeats a key, and says which value to quote.
 
 ## Why is this bad?
 Claude Code parses a subagent's frontmatter with a YAML parser; when that fails the
-subagent does not load at all. An unquoted `: ` inside `description` is the usual
-cause.
+subagent does not load at all (an error). An unquoted `: ` inside `description` is
+the usual cause. For Copilot's custom agents and prompt files, where what happens
+is not documented, it is a warning.
 
 ## Example
 ```yaml
@@ -200,8 +201,10 @@ def check_file(kind: agentkinds.Kind, doc: Document) -> Iterator[Problem]:
         return
     trouble = frontmatter_problem(doc)
     if trouble is not None:
-        problem = AGT003.at(path, trouble[0], 1, f"{kind.agent_title} does not load this {_noun(kind)}: {trouble[1]}")
-        yield problem._replace(severity=WARNING) if kind.unparsable == "warning" else problem
+        if kind.unparsable == "error":
+            yield AGT003.at(path, trouble[0], 1, f"{kind.agent_title} does not load this {_noun(kind)}: {trouble[1]}")
+        else:
+            yield AGT003.at(path, trouble[0], 1, f"{kind.agent_title} may read none of this {_noun(kind)}'s settings: {trouble[1]}")._replace(severity=WARNING)
     fm = doc.frontmatter
     if fm is None or fm.yaml_error is not None:
         return

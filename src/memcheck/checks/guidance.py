@@ -468,8 +468,8 @@ def _kind_findings(ws: Workspace, kind: agentkinds.Kind | None, doc: Document, o
     if only is None and doc.error is not None:
         yield GDN003.at(doc.path, doc.error_line, 1, f"{basename(doc.path)} {doc.error}")
         return
-    if only is None and (trouble := frontmatter_problem(doc)) is not None:
-        yield GDN004.at(doc.path, trouble[0], 1, trouble[1])
+    if only is None and kind is not None and (trouble := guidance_kinds.unparsable(kind, doc)) is not None:
+        yield GDN004.at(doc.path, trouble.line, 1, trouble.message)._replace(severity=WARNING if trouble.fails_open else ERROR)
     for issue in guidance_kinds.file_issues(ws, kind, doc, not ws.user and ws.wants(GDN008.code)):
         if only is None or issue.what in only:
             yield _BY_WHAT[issue.what].at(doc.path, issue.line, 1, issue.message)
