@@ -76,6 +76,22 @@ class DataError(ValueError):
 def kinds() -> tuple[Kind, ...]:
     """Every kind of every agent's data file, in file and entry order; read once per
     process, when first asked (never at ``--version``)."""
+    found = [kind for agent, data in _data_files().items() for kind in kinds_of(agent, data)]
+    ids = [k.id for k in found]
+    if len(ids) != len(set(ids)):
+        raise DataError(f"kind ids repeat: {sorted({i for i in ids if ids.count(i) > 1})}")
+    return tuple(found)
+
+
+def kinds_of(agent: str, data: _Table) -> list[Kind]:
+    """The kinds of one agent's data (a parsed TOML file): its ``[[kinds]]`` only; the
+    file's other tables (the agent, what it reads and how) are another reader's."""
+    return [_kind(agent, entry, data.get("kinds", [])) for entry in data.get("kinds", [])]
+
+
+@cache
+def _data_files() -> dict[str, _Table]:
+    """Each agent's data file, parsed, by agent id (the file's name), sorted."""
     from importlib import resources
 
     try:
@@ -83,16 +99,8 @@ def kinds() -> tuple[Kind, ...]:
     except ImportError:  # Python < 3.11
         import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
 
-    found: list[Kind] = []
     files = sorted((f for f in resources.files(_PACKAGE).iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
-    for data_file in files:
-        agent = data_file.name[: -len(".toml")]
-        data = tomllib.loads(data_file.read_text("utf-8"))
-        found += [_kind(agent, entry) for entry in data.get("kinds", [])]
-    ids = [k.id for k in found]
-    if len(ids) != len(set(ids)):
-        raise DataError(f"kind ids repeat: {sorted({i for i in ids if ids.count(i) > 1})}")
-    return tuple(found)
+    return {f.name[: -len(".toml")]: tomllib.loads(f.read_text("utf-8")) for f in files}
 
 
 def by_id(kind_id: str) -> Kind:
@@ -104,7 +112,7 @@ def _by_id() -> dict[str, Kind]:
     return {k.id: k for k in kinds()}
 
 
-def _kind(agent: str, entry: _Table) -> Kind:
+def _kind(agent: str, entry: _Table, siblings: list[_Table]) -> Kind:
     where = f"{agent}.toml kind {entry.get('id')!r}"
     for required in ("id", "title", "role", "globs", "source", "version", "checked", "confirmed"):
         if required not in entry:
@@ -117,7 +125,7 @@ def _kind(agent: str, entry: _Table) -> Kind:
     tools, tool_patterns = tuple(entry.get("tools", ())), tuple(entry.get("tool_patterns", ()))
     if tools_from is not None:
         # Another kind of the same agent names the tools: read it from there.
-        other = next((e for e in _entries_of(agent) if e.get("id") == tools_from), None)
+        other = next((e for e in siblings if e.get("id") == tools_from), None)
         if other is None:
             raise DataError(f"{where}: tools_from names no kind of {agent}: {tools_from!r}")
         tools, tool_patterns = tuple(other.get("tools", ())), tuple(other.get("tool_patterns", ()))
@@ -141,18 +149,6 @@ def _kind(agent: str, entry: _Table) -> Kind:
         reserved_words=tuple(entry.get("reserved_words", ())),
         reserved_source=str(entry.get("reserved_source", "")),
     )
-
-
-def _entries_of(agent: str) -> list[_Table]:
-    from importlib import resources
-
-    try:
-        import tomllib  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # Python < 3.11
-        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
-
-    entries: list[_Table] = tomllib.loads(resources.files(_PACKAGE).joinpath(f"{agent}.toml").read_text("utf-8")).get("kinds", [])
-    return entries
 
 
 def _key(where: str, name: str, spec: _Table, source: str, confirmed: bool) -> KeySpec:

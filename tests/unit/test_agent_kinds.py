@@ -160,3 +160,42 @@ def test_a_tool_list_splits_into_its_tools_whatever_the_separator(tools: list[st
     listed = separator.join(tools)
     assert agentkinds.split_tools(listed) == [t.strip() for t in tools]
     assert agentkinds.validate(kind._replace(keys={"tools": spec}), {"tools": listed}) == []
+
+
+def test_a_data_file_with_the_other_tables_gives_its_kinds_and_leaves_the_rest() -> None:
+    try:
+        import tomllib  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # Python < 3.11
+        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
+
+    data = tomllib.loads(
+        '[agent]\nid = "example"\ntitle = "Example"\n\n[reads.project]\nfiles = ["EXAMPLE.md"]\n\n'
+        '[[kinds]]\nid = "example-rule"\ntitle = "Example rule"\nrole = "guidance"\nglobs = [".example/*.md"]\n'
+        'source = "https://example.invalid/docs"\nversion = "docs"\nchecked = "2026-11-27"\nconfirmed = true\n\n'
+        '[kinds.keys.when]\ntype = "string"\nenum = ["always", "never"]\n'
+    )
+    [kind] = agentkinds.kinds_of("example", data)
+    assert (kind.id, kind.role, kind.globs, kind.unparsable) == ("example-rule", "guidance", (".example/*.md",), "error")
+    assert [i.message for i in agentkinds.validate(kind, {"when": "sometimes"})] == ["when 'sometimes' is not a value example knows; use one of always, never"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        pytest.param({"id": "x", "title": "X", "role": "robot", "globs": [], "source": "s", "version": "v", "checked": "c", "confirmed": True}, "role 'robot'", id="role"),
+        pytest.param({"id": "x", "title": "X", "role": "agent", "globs": []}, "no source", id="provenance"),
+        pytest.param({"id": "x", "title": "X", "role": "agent", "globs": [], "source": "s", "version": "v", "checked": "c", "confirmed": True, "keys": {"k": {"type": "text"}}}, "type 'text'", id="type"),
+    ],
+)
+def test_a_data_entry_that_breaks_the_format_is_refused(entry: dict[str, object], said: str) -> None:
+    with pytest.raises(agentkinds.DataError, match=said):
+        agentkinds.kinds_of("example", {"kinds": [entry]})
+
+
+def test_the_shipped_data_is_well_formed() -> None:
+    from memcheck.text import patterns
+
+    kinds = agentkinds.kinds()
+    assert len({k.id for k in kinds}) == len(kinds)
+    for kind in kinds:
+        assert all(patterns.problem(g) is None for g in kind.globs), kind.id
