@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 COLUMNS = ("repo", "path", "line", "code", "message", "true", "wanted", "note")
-FAMILIES = ("MEM", "IDX", "GDN", "SKL", "SEC", "HID", "REF", "MCK")
+FAMILIES = ("MEM", "IDX", "GDN", "SKL", "AGT", "SEC", "HID", "REF", "MCK")
 
 
 class Finding(NamedTuple):

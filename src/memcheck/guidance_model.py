@@ -10,6 +10,7 @@ in ``checks/guidance.py`` decide what is a finding and say it.
 from __future__ import annotations
 
 import bisect
+import os
 import posixpath
 import re
 from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence
 from memcheck import agents
 from memcheck.paths import basename, join, parent
 from memcheck.text import patterns as globs
+from memcheck.workspace.links_out import leads_to
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -36,6 +38,31 @@ def readers(ws: Workspace, path: str) -> dict[str, int]:
         found = agents.user_reader(path)
         return {a: found.get(a, agents.NO) for a in ws.config.agents}
     return agents.reading(ws).readers(path, ws.config.agents)
+
+
+def outside_link_message(ws: Workspace, path: str) -> str:
+    """What to say of a guidance file that is a symlink out of the repository."""
+    try:
+        target = os.readlink(ws.root / path)
+    except OSError:
+        target = "a file"
+    return f"{basename(path)} is a symlink to {leads_to(ws, path, target)}, so memcheck does not follow it and checks nothing in it ({who_reads(ws, path)}); keep the file in the repository to have it checked and in every clone"
+
+
+def claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:
+    """What to add to a message about a file too large to read: Claude Code skips it."""
+    if kind not in agents.CLAUDE_MD_KINDS or agents.CLAUDE_CODE not in ws.config.agents:
+        return ""
+    return "; Claude Code skips it too (over 4 MiB)" if doc.size > agents.CLAUDE_SKIP_BYTES else ""
+
+
+def who_reads(ws: Workspace, path: str) -> str:
+    """Which configured agents read ``path``, and which may, in words."""
+    readers_of = readers(ws, path)
+    sure = [a for a, state in readers_of.items() if state == agents.READS]
+    maybe = [a for a, state in readers_of.items() if state == agents.MAYBE]
+    said = [f"{agents.titles(sure)} {'reads' if len(sure) == 1 else 'read'} it" if sure else "", f"{agents.titles(maybe)} may" if maybe else ""]
+    return "; ".join(part for part in said if part) or "no configured agent reads it"
 
 
 def file_index(ws: Workspace) -> globs.FileIndex:

@@ -13,6 +13,7 @@ FAMILY_MODULES = (
     "memcheck.checks.index",
     "memcheck.checks.guidance",
     "memcheck.checks.skills",
+    "memcheck.checks.agent_files",
     "memcheck.checks.secrets",
     "memcheck.checks.hidden",
     "memcheck.checks.guard",

@@ -23,10 +23,10 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "memcheck"
 LAYERS: list[tuple[str, ...]] = [
     ("memcheck", "memcheck.problem", "memcheck.paths", "memcheck.choices", "memcheck.safe_files"),
     ("memcheck.text",),
-    ("memcheck.config", "memcheck.git", "memcheck.gitrefs", "memcheck.changes", "memcheck.rules"),
+    ("memcheck.config", "memcheck.git", "memcheck.gitrefs", "memcheck.changes", "memcheck.rules", "memcheck.agentkinds"),
     # Which paths the guard stops (its categories and patterns) is asked by the rules
     # too: what a symlink out of the repository leads to (workspace/links_out.py).
-    ("memcheck.agents", "memcheck.links", "memcheck.guidance_model", "memcheck.workspace", "memcheck.guard.categories", "memcheck.guard.tiers", "memcheck.guard.paths"),
+    ("memcheck.agents", "memcheck.links", "memcheck.guidance_model", "memcheck.guidance_kinds", "memcheck.workspace", "memcheck.guard.categories", "memcheck.guard.tiers", "memcheck.guard.paths"),
     ("memcheck.index", "memcheck.baseline"),
     ("memcheck.checks",),
     # suppression reports the MCK rules while it applies the comments.

@@ -4,16 +4,16 @@ A guidance file is any file an agent loads as instructions: ``AGENTS.md`` and it
 variants, ``AGENTS.override.md``, ``CLAUDE.md``, ``.claude/CLAUDE.md``,
 ``CLAUDE.local.md``, ``.claude/rules/**/*.md``, ``GEMINI.md``,
 ``.github/copilot-instructions.md``, ``.github/instructions/**/*.instructions.md``
-and ``.cursor/rules/**/*.mdc``. Who reads which, in what order, with what limits, is
+and ``.cursor/rules/**/*.mdc``; and the instructions files whose schema is agent data
+(``agentkinds``): Kiro steering and Cline rules. Who reads which, in what order, with what limits, is
 ``memcheck.agents``'s model; every finding that names an agent comes from it, through
 the questions ``memcheck.guidance_model`` answers of it (also for `memcheck context`).
 """
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
-from memcheck import agents, guidance_model, links
+from memcheck import agentkinds, agents, guidance_kinds, guidance_model, links
 from memcheck.agents import Reach, imports, reach
 from memcheck.config import selected
 from memcheck.paths import basename, parent
@@ -22,8 +22,8 @@ from memcheck.text import mentions
 from memcheck.text import patterns as globs
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, near_key, value_kind
+from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
-from memcheck.workspace.links_out import leads_to
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -419,13 +419,32 @@ clones may have another file there, or none, and no check sees what it says.
 Keep the file in the repository (copy it in), or link to a file inside it.
 """)
 
-RULES = (GDN001, GDN002, GDN003, GDN004, GDN005, GDN006, GDN007, GDN008, GDN009, GDN010, GDN011, GDN012, GDN013, GDN014, GDN015, GDN016, GDN017, GDN018)
+GDN019 = Rule("GDN019", "loads-nothing", WARNING, False, "Instructions file the agent loads nothing from", """\
+## What it does
+Reports a guidance, rule, instructions or steering file with no text (or only
+frontmatter), a Copilot `.instructions.md` without `applyTo`, and a Kiro steering
+file with `inclusion: fileMatch` but no `fileMatchPattern`.
+
+## Why is this bad?
+The agent loads nothing from an empty file, and applies one without its pattern to
+no file: the instructions are never read.
+
+## Example
+`inclusion: fileMatch` alone.
+
+## Use instead
+`inclusion: fileMatch` and `fileMatchPattern: "src/**/*.ts"`.
+""")
+
+RULES = (GDN001, GDN002, GDN003, GDN004, GDN005, GDN006, GDN007, GDN008, GDN009, GDN010, GDN011, GDN012, GDN013, GDN014, GDN015, GDN016, GDN017, GDN018, GDN019)
+_BY_WHAT = {"empty": GDN019, "missing": GDN019, "type": GDN005, "value": GDN005, "quoted": GDN005, "tool": GDN005, "glob-invalid": GDN007, "glob-dead": GDN008}
 
 
 # ---------------------------------------------------------------- checks
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
+    yield from _check_kind_files(ws, targets.kind_files)
     wanted = set(targets.guidance)
     if not wanted:
         return
@@ -436,6 +455,26 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
                 yield problem
     for path in sorted(wanted):
         yield from contained(GDN003, path, check_file(ws, ws.document(path)))
+
+
+def _check_kind_files(ws: Workspace, paths: Sequence[str]) -> Iterator[Problem]:
+    kinds = {p: agentkinds.by_id(k) for p, k in find_agent_files(ws).kinds.items()} if paths else {}
+    for path in sorted(p for p in paths if p in kinds and kinds[p].role == "guidance"):  # Kiro steering, Cline rules
+        yield from contained(GDN003, path, _kind_findings(ws, kinds[path], ws.document(path), None))
+
+
+def _kind_findings(ws: Workspace, kind: agentkinds.Kind | None, doc: Document, only: set[str] | None) -> Iterator[Problem]:
+    """A file only the agent data knows (``only`` None), or what it adds to a guidance file."""
+    if only is None and doc.error is not None:
+        yield GDN003.at(doc.path, doc.error_line, 1, f"{basename(doc.path)} {doc.error}")
+        return
+    if only is None and kind is not None and (trouble := guidance_kinds.unparsable(kind, doc)) is not None:
+        yield GDN004.at(doc.path, trouble.line, 1, trouble.message)._replace(severity=WARNING if trouble.fails_open else ERROR)
+    for issue in guidance_kinds.file_issues(ws, kind, doc, not ws.user and ws.wants(GDN008.code)):
+        if only is None or issue.what in only:
+            yield _BY_WHAT[issue.what].at(doc.path, issue.line, 1, issue.message)
+    if only is None:
+        yield from _check_links(ws, doc)
 
 
 def _tree_findings_once(ws: Workspace) -> list[Problem]:
@@ -590,11 +629,13 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield _outside_link(ws, path)
         return
     if doc.error is not None:
-        yield GDN003.at(path, doc.error_line, 1, f"{basename(path)} {doc.error}{_claude_skips(ws, doc, kind)}")
+        yield GDN003.at(path, doc.error_line, 1, f"{basename(path)} {doc.error}{guidance_model.claude_skips(ws, doc, kind)}")
         return
     schema = agents.SCHEMAS.get(kind) if kind is not None else None
     if schema is not None:
         yield from _check_frontmatter(ws, doc, schema, kind or "")
+    # An empty AGENTS.override.md still hides its folder's AGENTS.md from Codex: not empty for nothing.
+    yield from _kind_findings(ws, agentkinds.kind_of_path(path, "guidance"), doc, {"missing"} if kind == agents.K_OVERRIDE else {"empty", "missing"})
     readers = guidance_model.readers(ws, path)
     expansion, followed = guidance_model.followed_imports(ws, path, readers)
     if followed:
@@ -606,28 +647,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
 
 
 def _outside_link(ws: Workspace, path: str) -> Problem:
-    try:
-        target = os.readlink(ws.root / path)
-    except OSError:
-        target = "a file"
-    readers = guidance_model.readers(ws, path)
-    sure = [a for a, state in readers.items() if state == agents.READS]
-    maybe = [a for a, state in readers.items() if state == agents.MAYBE]
-    who = "; ".join(
-        part
-        for part in (
-            f"{agents.titles(sure)} {'reads' if len(sure) == 1 else 'read'} it" if sure else "",
-            f"{agents.titles(maybe)} may" if maybe else "",
-        )
-        if part
-    ) or "no configured agent reads it"
-    return GDN018.at(path, 1, 1, f"{basename(path)} is a symlink to {leads_to(ws, path, target)}, so memcheck does not follow it and checks nothing in it ({who}); keep the file in the repository to have it checked and in every clone")
-
-
-def _claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:
-    if kind not in agents.CLAUDE_MD_KINDS or agents.CLAUDE_CODE not in ws.config.agents:
-        return ""
-    return "; Claude Code skips it too (over 4 MiB)" if doc.size > agents.CLAUDE_SKIP_BYTES else ""
+    return GDN018.at(path, 1, 1, guidance_model.outside_link_message(ws, path))
 
 
 def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind: str) -> Iterator[Problem]:
@@ -690,15 +710,11 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
         return
     owner = agents.owner_of(path, kind)
     folder = parent(path) if kind in agents.FOLDER_KINDS else owner
-    check_matches = not ws.user and ws.wants(GDN008.code)
-    for pattern in patterns:
-        bad = globs.problem(pattern)
-        if bad is not None:
-            yield GDN007.at(path, line, 1, f"glob {pattern!r} {bad}")
-            continue
-        # An exclusion that matches nothing excludes nothing: harmless, not reported.
-        if check_matches and not pattern.startswith("!") and not guidance_model.glob_matches(ws, pattern, folder):
-            yield GDN008.at(path, line, 1, f"{key} pattern {pattern!r}: no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it")
+    for broken in guidance_kinds.broken_patterns(ws, patterns, folder, not ws.user and ws.wants(GDN008.code)):
+        if broken.bad is not None:
+            yield GDN007.at(path, line, 1, f"glob {broken.pattern!r} {broken.bad}")
+        else:
+            yield GDN008.at(path, line, 1, f"{key} pattern {broken.pattern!r}: no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it")
 
 
 def _guidance_set(ws: Workspace) -> frozenset[str]:

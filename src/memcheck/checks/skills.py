@@ -12,13 +12,16 @@ seed 000's ``triggers``) matches the task.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
-from memcheck import links
-from memcheck.paths import basename, parent
+from memcheck import agentkinds, links
+from memcheck.agents import CLAUDE_CODE, PLUGIN_MANIFEST, SKILL_FOLDERS
+from memcheck.paths import basename, join, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, near_key
+from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.skills import SKILL_NAME, scope_of, seen_together, skills_root
@@ -78,7 +81,10 @@ alias).
 
 ## Why is this bad?
 Agents parse it with a YAML parser: an unquoted `: ` in a description (the usual
-cause) makes the whole skill disappear.
+cause) leaves the skill without its name and description. Claude Code (2.1.186+)
+still loads the body, with no name or description to choose it by, so in a skill it
+loads (`.claude/skills`, a plugin's `skills/`) YAML that does not parse is a warning;
+elsewhere, and for frontmatter never closed or a key given twice, it is an error.
 
 ## Example
 ```yaml
@@ -289,23 +295,88 @@ linked script runs whatever is there. Other clones have another file there, or n
 Keep the skill's files in the repository (copy them in), or link to files inside it.
 """)
 
-RULES = (SKL001, SKL002, SKL003, SKL004, SKL005, SKL006, SKL007, SKL008, SKL009, SKL010, SKL011, SKL012, SKL013)
+SKL014 = Rule("SKL014", "unknown-tool", WARNING, False, "Skill names a tool the agent does not have", """\
+## What it does
+Reports a name in a skill's `allowed-tools` or `disallowed-tools` that is none of
+Claude Code's tools (`Read`, `Grep`, `Bash`, ...), an MCP tool (`mcp__server__tool`)
+or a tool with a rule in brackets (`Bash(git diff:*)`). Names are compared exactly,
+case included; both comma- and space-separated lists are read.
+
+## Why is this bad?
+A misspelt tool is silently left out: the skill runs without the tool you meant to
+allow, or with the one you meant to forbid.
+
+## Example
+```yaml
+allowed-tools: Read, grep
+```
+
+## Use instead
+```yaml
+allowed-tools: Read, Grep
+```
+""")
+
+SKL015 = Rule("SKL015", "rejected-on-upload", WARNING, False, "Skill name or description that Claude's skill upload refuses", """\
+## What it does
+Reports a skill Claude Code loads (in `.claude/skills` or a plugin's `skills/`) whose
+`name` contains a reserved word (`claude`, `anthropic`), or whose `description`
+holds an XML tag (`<example>`).
+
+## Why is this bad?
+Claude's API and claude.ai refuse to upload such a skill, so it cannot be shared
+there; agents that read the skill from the repository take it as it is.
+
+## Example
+```yaml
+name: claude-helper
+description: Helps with <b>reviews</b>.
+```
+
+## Use instead
+```yaml
+name: review-helper
+description: Helps with reviews.
+```
+""")
+
+SKL016 = Rule("SKL016", "no-skill-file", WARNING, False, "Skill folder without a SKILL.md agents load", """\
+## What it does
+Reports a folder directly inside a skills folder agents discover (`.claude/skills`,
+`.agents/skills`, `.github/skills`, ...) that holds files but no `SKILL.md`, or whose
+skill file is named in another case (`skill.md`).
+
+## Why is this bad?
+Agents load a skill from its `SKILL.md`, by that exact name: the folder's files are
+never used, and on a case-sensitive file system (Linux, CI) `skill.md` is not found.
+
+## Example
+`.claude/skills/deploy/skill.md`
+
+## Use instead
+`.claude/skills/deploy/SKILL.md`
+""")
+
+RULES = (SKL001, SKL002, SKL003, SKL004, SKL005, SKL006, SKL007, SKL008, SKL009, SKL010, SKL011, SKL012, SKL013, SKL014, SKL015, SKL016)
 
 SCHEMA_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools", "triggers"})
 # A `trigger:` longer than this, or over several lines, is prose about when to use the
 # skill rather than a phrase that invokes it.
 _PHRASE = 80
-# Claude Code's skill keys beyond the schema (AGENT-FILES.md: [CCS], and 2.1.186's
-# `display-name`, `default-enabled`, `fallback`): a key near one of them is a misspelling.
-_CLAUDE_CODE_KEYS = (
-    "when_to_use", "argument-hint", "arguments", "disable-model-invocation", "user-invocable", "disallowed-tools",
-    "model", "effort", "context", "agent", "background", "hooks", "paths", "shell", "display-name", "default-enabled", "fallback",
-)
-_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Claude Code's own skill keys and the values they take are agent data (the
+# claude-skill kind of resources/agents/claude-code.toml): a key near one of them is
+# a misspelling.
+_CLAUDE_SKILL = "claude-skill"
+CLAUDE_SKILLS = next(folder for folder, agent in SKILL_FOLDERS.items() if agent == CLAUDE_CODE)
 MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
+    if targets.kind_files:
+        given = set(targets.kind_files)
+        for path, why in find_agent_files(ws).loose_skill_folders:
+            if path in given:
+                yield SKL016.at(path, 1, 1, why)
     wanted = sorted(set(targets.skills))
     if not wanted:
         return
@@ -416,8 +487,15 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield SKL002.at(path, 1, 1, "no YAML frontmatter: start the file with '---', name and description, then '---'")
         return
     trouble = frontmatter_problem(doc)
+    claude = agentkinds.by_id(_CLAUDE_SKILL)
     if trouble is not None:
-        yield SKL003.at(path, trouble[0], 1, trouble[1])
+        fm = doc.frontmatter
+        if claude.unparsable == "warning" and fm is not None and fm.yaml_error is not None and not fm.too_complex and _claude_code_skill(ws, path):
+            # Claude Code still loads the body, with empty metadata: the skill is there, unnamed.
+            said = f"the skill loads with no name or description in Claude Code 2.1.186+ and not at all in agents that need them: {trouble[1]}"
+            yield SKL003.at(path, trouble[0], 1, said)._replace(severity=WARNING)
+        else:
+            yield SKL003.at(path, trouble[0], 1, trouble[1])
     fm = doc.frontmatter
     if fm is None or fm.yaml_error is not None:
         return  # agents with a YAML parser see no fields at all: SKL003 says why
@@ -428,12 +506,12 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
 
     folder = basename(parent(path)) if basename(path) == SKILL_NAME else ""
     name = data.get("name")
-    bad_name = _name_problem(name, folder if _NAME.match(folder) else "")
+    bad_name = _name_problem(name, folder if _valid_name(folder) else "")
     if bad_name is not None:
         # One cause, one finding: the name SKL004 asks for is the folder's, so the
         # name also differing from the folder (SKL005) is the same fix told twice.
         yield SKL004.at(path, line_of("name"), 1, bad_name)
-    if isinstance(name, str) and name.strip() and name.strip() != folder and folder and not (bad_name and _NAME.match(folder)):
+    if isinstance(name, str) and name.strip() and not _same_name(name, folder) and folder and not (bad_name and _valid_name(folder)):
         yield SKL005.at(path, line_of("name"), 1, f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}")
     description = data.get("description")
     if description is None or (isinstance(description, str) and not description.strip()):
@@ -444,7 +522,9 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield SKL006.at(path, line_of("description"), 1, f"description is {len(description)} characters, over the {MAX_DESCRIPTION} agents accept; shorten it and move detail into the body")
     yield from _check_optional(path, data, line_of)
     yield from _check_triggers(path, data, line_of)
-    known = tuple(sorted(SCHEMA_KEYS.union(_CLAUDE_CODE_KEYS, ws.config.skills.allowed_keys)))
+    if _claude_code_skill(ws, path):
+        yield from _check_claude_values(path, claude, data, line_of)
+    known = tuple(sorted(SCHEMA_KEYS.union(claude.keys, ws.config.skills.allowed_keys)))
     near = near_key(known)  # one set of matchers per run's keys, not per file
     for key in sorted(str(k) for k in data if k not in known):
         meant = near(key)
@@ -458,6 +538,53 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield SKL010.at(path, line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; {fix}")
 
 
+def _claude_code_skill(ws: Workspace, path: str) -> bool:
+    """A skill Claude Code loads: in a .claude/skills folder or a Claude Code plugin's
+    skills/ (not in .agents/skills, which Claude Code does not read)."""
+    root = skills_root(path)
+    return join(basename(parent(root)), basename(root)) == CLAUDE_SKILLS or ws.is_file(join(parent(root), PLUGIN_MANIFEST))
+
+
+def _check_claude_values(path: str, claude: agentkinds.Kind, data: Mapping[str, object], line_of: Callable[[str], int]) -> Iterator[Problem]:
+    """The values of Claude Code's own keys, as its data says they are written; and
+    what Claude's skill upload refuses (reserved words, XML tags)."""
+    for issue in agentkinds.validate(claude, data):
+        if issue.what == "tool":
+            yield SKL014.at(path, line_of(issue.key), 1, issue.message)
+        elif issue.what == "quoted":
+            yield SKL007.at(path, line_of(issue.key), 1, issue.message)._replace(severity=WARNING)
+        elif issue.what != "missing":
+            yield SKL007.at(path, line_of(issue.key), 1, issue.message)
+    name, description = data.get("name"), data.get("description")
+    word = agentkinds.reserved_word(claude, name) if isinstance(name, str) else None
+    if word is not None:
+        yield SKL015.at(path, line_of("name"), 1, f"name {name!r} contains the reserved word {word!r}: Claude's API and claude.ai refuse to upload the skill; rename it")
+    tag = agentkinds.xml_tag(description) if isinstance(description, str) else None
+    if tag is not None:
+        yield SKL015.at(path, line_of("description"), 1, f"description holds the XML tag {tag!r}: Claude's API and claude.ai refuse to upload the skill; write it as plain text")
+
+
+def _valid_name(name: str) -> bool:
+    """The Agent Skills reference validator's name rule (agentskills/agentskills,
+    skills-ref/src/skills_ref/validator.py, _validate_name): NFKC-normalised, at most
+    64 characters, lowercase, letters (any script), digits and single hyphens, not at
+    either end."""
+    name = unicodedata.normalize("NFKC", name.strip())
+    return (
+        0 < len(name) <= MAX_NAME
+        and name == name.lower()
+        and not name.startswith("-")
+        and not name.endswith("-")
+        and "--" not in name
+        and all(c.isalnum() or c == "-" for c in name)
+    )
+
+
+def _same_name(name: str, folder: str) -> bool:
+    """Name and folder compared as the reference validator does: both NFKC-normalised."""
+    return unicodedata.normalize("NFKC", name.strip()) == unicodedata.normalize("NFKC", folder)
+
+
 def _name_problem(name: object, folder: str) -> str | None:
     """What is wrong with a skill's name, and the name to write: its folder's when
     the folder's name is a valid one (``folder``), since the two must match."""
@@ -468,7 +595,7 @@ def _name_problem(name: object, folder: str) -> str | None:
         return f"name is a {type(name).__name__} ({name!r}); write it as lowercase letters, digits and hyphens" + (f" ({use})" if use else "")
     if len(name) > MAX_NAME:
         return f"name is {len(name)} characters, over the {MAX_NAME} allowed; " + (f"set {use}" if use else "shorten it")
-    if _NAME.match(name):
+    if _valid_name(name):
         return None
     if use:
         return f"name {name!r} must be lowercase letters, digits and single hyphens, not starting or ending with one; set {use}"

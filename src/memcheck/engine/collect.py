@@ -44,6 +44,8 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     parts = [Targets([store], [], []) for store in targets.stores]
     if targets.skills:
         parts.append(Targets([], [], targets.skills))
+    if targets.kind_files:
+        parts.append(Targets([], [], [], targets.kind_files))
     workers = jobs(sum(map(size, [*guidance, *parts])), len(guidance) + len(parts))
     with no_cycle_collection():
         if workers > 1:

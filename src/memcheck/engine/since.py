@@ -29,6 +29,7 @@ from memcheck.engine.collect import collect
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.problem import failing
 from memcheck.safe_files import within
+from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.tree import TreeSource
 
@@ -105,6 +106,8 @@ def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:
         found = found._replace(guidance=list(ws.guidance))
     if found.skills:
         found = found._replace(skills=[*ws.skills, *ws.skill_links_out])
+    if found.kind_files:
+        found = found._replace(kind_files=find_agent_files(ws).paths())
     return found
 
 
@@ -113,7 +116,12 @@ def _alike(ws: Workspace, part: Targets) -> Targets:
     folders, and every guidance file or skill where it has them. Only what the tree
     judged has can be new; REF's findings are what they are matched against."""
     stores = ws.stores_among({s.folder for s in part.stores})
-    return Targets(list(stores), list(ws.guidance) if part.guidance else [], [*ws.skills, *ws.skill_links_out] if part.skills else [])
+    return Targets(
+        list(stores),
+        list(ws.guidance) if part.guidance else [],
+        [*ws.skills, *ws.skill_links_out] if part.skills else [],
+        find_agent_files(ws).paths() if part.kind_files else [],
+    )
 
 
 def _there(ws: Workspace, paths: Sequence[str]) -> set[str]:
@@ -143,13 +151,23 @@ def _renamed(root: Path, tree: str, source: Source) -> dict[str, str]:
 
 def _among(part: Targets, whole: Targets) -> Targets:
     """The targets of ``whole`` that ``part`` names (the stores as ``whole`` found them)."""
-    folders, guidance, skills = {s.folder for s in part.stores}, set(part.guidance), set(part.skills)
-    return Targets([s for s in whole.stores if s.folder in folders], [g for g in whole.guidance if g in guidance], [k for k in whole.skills if k in skills])
+    folders, guidance, skills, others = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files)
+    return Targets(
+        [s for s in whole.stores if s.folder in folders],
+        [g for g in whole.guidance if g in guidance],
+        [k for k in whole.skills if k in skills],
+        [a for a in whole.kind_files if a in others],
+    )
 
 
 def _without(whole: Targets, part: Targets) -> Targets:
-    folders, guidance, skills = {s.folder for s in part.stores}, set(part.guidance), set(part.skills)
-    return Targets([s for s in whole.stores if s.folder not in folders], [g for g in whole.guidance if g not in guidance], [k for k in whole.skills if k not in skills])
+    folders, guidance, skills, others = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files)
+    return Targets(
+        [s for s in whole.stores if s.folder not in folders],
+        [g for g in whole.guidance if g not in guidance],
+        [k for k in whole.skills if k not in skills],
+        [a for a in whole.kind_files if a not in others],
+    )
 
 
 def _secrets_by_ref(

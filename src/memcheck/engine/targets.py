@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from memcheck.problem import Problem
-from memcheck.workspace.discover import Workspace, select_targets
+from memcheck.workspace.agentfiles import find_agent_files
+from memcheck.workspace.discover import Workspace, given, relative_path, select_targets
 from memcheck.workspace.stores import Store
 
 
@@ -13,11 +14,15 @@ class Targets(NamedTuple):
     stores: list[Store]
     guidance: list[str]
     skills: list[str]
+    # The other files agents load (subagents, custom agents, prompt files, Kiro
+    # steering, Cline rules) and skill folders agents load nothing from: see
+    # workspace/agentfiles.py. Each family picks the ones it reports on.
+    kind_files: Sequence[str] = ()
 
     def agent_files(self) -> list[str]:
         """Every file of the targets an agent reads: guidance files, skills, and each
         store's memories and index (the files the SEC and HID rules read)."""
-        paths: set[str] = set(self.guidance) | set(self.skills)
+        paths: set[str] = set(self.guidance) | set(self.skills) | set(self.kind_files)
         for store in self.stores:
             paths.update(store.files)
             if store.has_index:
@@ -31,10 +36,22 @@ Check = Callable[[Workspace, Targets], Iterable[Problem]]
 def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, deleted: Sequence[str] = ()) -> Targets:
     """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
     (see ``select_targets``): only for checking, never for writing indexes."""
-    return Targets(*select_targets(ws, paths, judge, deleted))
+    stores, guidance, skills = select_targets(ws, paths, judge, deleted)
+    return Targets(stores, guidance, skills, _agent_file_targets(ws, paths, deleted))
+
+
+def _agent_file_targets(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str]) -> list[str]:
+    if paths is not None and ws.partial:
+        return []  # a hook run on memory files only
+    found = find_agent_files(ws).paths()
+    if paths is None or deleted:
+        return found
+    hit = given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
+    return [p for p in found if hit(p)]
+
 
 
 def size(part: Targets) -> int:
     """About how many files a part reads (skills count double: each is compared with
     the others)."""
-    return len(part.guidance) + 2 * len(part.skills) + sum(len(s.files) + 1 for s in part.stores)
+    return len(part.guidance) + 2 * len(part.skills) + len(part.kind_files) + sum(len(s.files) + 1 for s in part.stores)

@@ -21,6 +21,7 @@ from memcheck.paths import ancestors as _ancestors
 from memcheck.paths import basename, join, parent, split
 from memcheck.text import patterns
 from memcheck.text.document import Document
+from memcheck.workspace import agentfiles
 from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
@@ -425,7 +426,7 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
         full = os.path.join(config.root, rel) if rel else ""
         if not rel or not os.path.isfile(full) or os.path.islink(full):
             return None
-        if kind_of(rel, config.guidance.filenames) is not None:
+        if kind_of(rel, config.guidance.filenames) is not None or agentfiles.could_be_one(rel):
             return None
         # (Without the listing, any folder named skills may be a plugin's: asked as one.)
         if _skills.skill_name(rel, lambda folder: basename(folder) == _skills.SKILLS or any(patterns.glob_matches_folder(g, folder) for g in config.skills.roots)):

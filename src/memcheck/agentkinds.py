@@ -1,0 +1,370 @@
+"""The kinds of file agents load beyond guidance files (subagents, custom agents,
+prompt files, Kiro steering, Cline rules, skills' own keys), and the frontmatter
+schema of each, read from the ``[[kinds]]`` entries of
+``resources/agents/<agent-id>.toml``: no agent fact is written here.
+
+Each entry carries where it was read (``source``), the agent release it describes
+(``version``), when it was checked and whether it is ``confirmed``. A kind or key
+that is not confirmed is never claimed: its checks say nothing.
+
+The data files also hold other tables (the agent itself, which files it reads and
+how); this module reads ``kinds`` only and leaves the rest to their own reader.
+
+``validate`` judges a file's parsed frontmatter against its kind and returns what
+is wrong as plain values; the rule families (AGT, GDN, SKL) decide the code and the
+words around it.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any, Mapping, NamedTuple, Sequence
+
+from memcheck.text import patterns
+from memcheck.text.frontmatter import near_key
+
+ROLES = ("agent", "guidance", "skill")
+TYPES = ("string", "boolean", "list", "string-or-list", "mapping", "integer", "number")
+_PACKAGE = "memcheck.resources.agents"
+# A TOML table as tomllib gives it (values of any type): each is checked before it is kept.
+_Table = Mapping[str, Any]
+
+
+class KeySpec(NamedTuple):
+    name: str
+    type: str | None  # None: any value
+    required: bool
+    required_when: tuple[tuple[str, str], ...]  # (key, value): required when that key has that value
+    missing_means: str  # what the agent does without it, for a message
+    pattern: str | None
+    pattern_says: str  # the pattern in words, for a message
+    enum: tuple[str, ...]
+    minimum: int | None
+    max_length: int | None
+    globs: bool  # the value is globs naming the files the kind applies to
+    items: str | None  # "tools": each item is a tool the kind's agent knows
+    source: str
+    confirmed: bool
+
+
+class Kind(NamedTuple):
+    id: str
+    agent: str  # the data file's name: claude-code, copilot, ...
+    title: str
+    agent_title: str  # the agent as messages name it
+    role: str  # "agent", "guidance" or "skill": which rule family reports on it
+    globs: tuple[str, ...]
+    source: str
+    version: str
+    checked: str
+    confirmed: bool
+    unparsable: str  # "error" (the file does not load) or "warning"
+    keys: Mapping[str, KeySpec]
+    tools: tuple[str, ...]
+    tool_patterns: tuple[str, ...]
+    boolean_words: tuple[str, ...]
+    boolean_words_version: str
+    reserved_words: tuple[str, ...]
+    reserved_source: str
+
+
+class DataError(ValueError):
+    """A data file that breaks the ``[[kinds]]`` format (a bug in memcheck's data)."""
+
+
+@cache
+def kinds() -> tuple[Kind, ...]:
+    """Every kind of every agent's data file, in file and entry order; read once per
+    process, when first asked (never at ``--version``)."""
+    found = [kind for agent, data in _data_files().items() for kind in kinds_of(agent, data)]
+    ids = [k.id for k in found]
+    if len(ids) != len(set(ids)):
+        raise DataError(f"kind ids repeat: {sorted({i for i in ids if ids.count(i) > 1})}")
+    return tuple(found)
+
+
+def kinds_of(agent: str, data: _Table) -> list[Kind]:
+    """The kinds of one agent's data (a parsed TOML file): its ``[[kinds]]`` only; the
+    file's other tables (the agent, what it reads and how) are another reader's."""
+    return [_kind(agent, entry, data.get("kinds", [])) for entry in data.get("kinds", [])]
+
+
+@cache
+def _data_files() -> dict[str, _Table]:
+    """Each agent's data file, parsed, by agent id (the file's name), sorted."""
+    from importlib import resources
+
+    try:
+        import tomllib  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # Python < 3.11
+        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
+
+    files = sorted((f for f in resources.files(_PACKAGE).iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+    return {f.name[: -len(".toml")]: tomllib.loads(f.read_text("utf-8")) for f in files}
+
+
+def by_id(kind_id: str) -> Kind:
+    return _by_id()[kind_id]
+
+
+@cache
+def _by_id() -> dict[str, Kind]:
+    return {k.id: k for k in kinds()}
+
+
+def _kind(agent: str, entry: _Table, siblings: list[_Table]) -> Kind:
+    where = f"{agent}.toml kind {entry.get('id')!r}"
+    for required in ("id", "title", "role", "globs", "source", "version", "checked", "confirmed"):
+        if required not in entry:
+            raise DataError(f"{where}: no {required}")
+    if entry["role"] not in ROLES:
+        raise DataError(f"{where}: role {entry['role']!r} is not one of {ROLES}")
+    confirmed = bool(entry["confirmed"])
+    keys = {name: _key(where, name, spec, entry["source"], confirmed) for name, spec in entry.get("keys", {}).items()}
+    tools_from = entry.get("tools_from")
+    tools, tool_patterns = tuple(entry.get("tools", ())), tuple(entry.get("tool_patterns", ()))
+    if tools_from is not None:
+        # Another kind of the same agent names the tools: read it from there.
+        other = next((e for e in siblings if e.get("id") == tools_from), None)
+        if other is None:
+            raise DataError(f"{where}: tools_from names no kind of {agent}: {tools_from!r}")
+        tools, tool_patterns = tuple(other.get("tools", ())), tuple(other.get("tool_patterns", ()))
+    return Kind(
+        id=entry["id"],
+        agent=agent,
+        title=entry["title"],
+        agent_title=str(entry.get("agent_title", agent)),
+        role=entry["role"],
+        globs=tuple(entry["globs"]),
+        source=entry["source"],
+        version=str(entry["version"]),
+        checked=str(entry["checked"]),
+        confirmed=confirmed,
+        unparsable=entry.get("unparsable", "error"),
+        keys=keys,
+        tools=tools,
+        tool_patterns=tool_patterns,
+        boolean_words=tuple(str(w).lower() for w in entry.get("boolean_words", ())),
+        boolean_words_version=str(entry.get("boolean_words_version", "")),
+        reserved_words=tuple(entry.get("reserved_words", ())),
+        reserved_source=str(entry.get("reserved_source", "")),
+    )
+
+
+def _key(where: str, name: str, spec: _Table, source: str, confirmed: bool) -> KeySpec:
+    kind_of_value = spec.get("type")
+    if kind_of_value is not None and kind_of_value not in TYPES:
+        raise DataError(f"{where}: key {name!r} has type {kind_of_value!r}, not one of {TYPES}")
+    pattern = spec.get("pattern")
+    if pattern is not None:
+        re.compile(pattern)  # a bad pattern fails when the data is read, not on a file
+    return KeySpec(
+        name=name,
+        type=kind_of_value,
+        required=bool(spec.get("required", False)),
+        required_when=tuple(sorted((str(k), str(v)) for k, v in spec.get("required_when", {}).items())),
+        missing_means=str(spec.get("missing_means", "")),
+        pattern=pattern,
+        pattern_says=str(spec.get("pattern_says", "")),
+        enum=tuple(spec.get("enum", ())),
+        minimum=spec.get("minimum"),
+        max_length=spec.get("max_length"),
+        globs=bool(spec.get("globs", False)),
+        items=spec.get("items"),
+        source=str(spec.get("source", source)),
+        confirmed=bool(spec.get("confirmed", confirmed)),
+    )
+
+
+# ---------------------------------------------------------------- which kind a path is
+
+
+def kind_of_path(path: str, role: str | None = None) -> Kind | None:
+    """The first kind whose globs name ``path`` (a repository-relative path), of
+    ``role`` when given."""
+    for kind in kinds():
+        if (role is None or kind.role == role) and kind.globs and any(patterns.match(g, path) for g in kind.globs):
+            return kind
+    return None
+
+
+# ---------------------------------------------------------------- judging frontmatter
+
+
+class Issue(NamedTuple):
+    """One thing wrong with a frontmatter value."""
+
+    key: str
+    what: str  # "missing", "type", "value", "tool"
+    message: str  # what is wrong and what to write, naming the value
+
+
+def validate(kind: Kind, data: Mapping[str, object]) -> list[Issue]:
+    """What is wrong in ``data`` (a file's parsed frontmatter) for ``kind``, in key
+    order of the kind's schema. Only confirmed kinds and keys are judged."""
+    if not kind.confirmed:
+        return []
+    found: list[Issue] = []
+    for spec in kind.keys.values():
+        if not spec.confirmed:
+            continue
+        if spec.name not in data or data[spec.name] is None:
+            missing = _missing(spec, data)
+            # A misspelling of the key is there: that is the one finding (its rule says rename it).
+            if missing is not None and not any(near_key((spec.name,))(str(k)) for k in data if k != spec.name):
+                found.append(Issue(spec.name, "missing", missing))
+            continue
+        found += _judge_value(kind, spec, data[spec.name])
+    return found
+
+
+def _missing(spec: KeySpec, data: Mapping[str, object]) -> str | None:
+    why = f": {spec.missing_means}" if spec.missing_means else ""
+    if spec.required:
+        return f"no {spec.name}{why}"
+    for key, value in spec.required_when:
+        if str(data.get(key)) == value:
+            return f"{key}: {value} needs {spec.name}, and there is none{why}"
+    return None
+
+
+def _judge_value(kind: Kind, spec: KeySpec, value: object) -> list[Issue]:
+    name = spec.name
+    if spec.type == "boolean":
+        return _judge_boolean(kind, name, value)
+    wrong = _wrong_type(spec.type, value)
+    if wrong is not None:
+        return [Issue(name, "type", f"{name} is {_a(value)}; write it as {wrong}")]
+    issues: list[Issue] = []
+    texts = _texts(value, spec.items)
+    if spec.type == "string" and isinstance(value, str) and not value.strip() and (spec.enum or spec.pattern):
+        return [Issue(name, "value", f"{name} is empty; {_allowed(spec)}")]
+    for text in texts:
+        if spec.enum and text not in spec.enum:
+            issues.append(Issue(name, "value", f"{name} {text!r} is not a value {kind.agent_title} knows; {_allowed(spec)}"))
+        elif spec.pattern is not None and not re.fullmatch(spec.pattern, text):
+            issues.append(Issue(name, "value", f"{name} {text!r} is not a value {kind.agent_title} knows; {_allowed(spec)}"))
+        elif spec.max_length is not None and len(text) > spec.max_length:
+            issues.append(Issue(name, "value", f"{name} is {len(text)} characters, over the {spec.max_length} allowed; shorten it"))
+        elif spec.items == "tools" and not known_tool(kind, text):
+            issues.append(Issue(name, "tool", f"{name} names {text!r}, which is no tool {kind.agent_title} has ({_some(kind.tools)}, or mcp__server__tool); check its spelling and case"))
+    if spec.minimum is not None and isinstance(value, int) and not isinstance(value, bool) and value < spec.minimum:
+        issues.append(Issue(name, "value", f"{name} is {value}; it must be at least {spec.minimum}"))
+    return issues
+
+
+def _judge_boolean(kind: Kind, name: str, value: object) -> list[Issue]:
+    if isinstance(value, bool):
+        return []
+    words = kind.boolean_words
+    since = f" (Claude Code {kind.boolean_words_version}+ reads {'/'.join(w for w in words if w not in ('true', 'false'))} as booleans)" if kind.boolean_words_version else ""
+    if isinstance(value, int) and str(value) in words:
+        return []
+    if isinstance(value, str) and value.strip().lower() in words:
+        if value.strip().lower() in ("true", "false"):
+            # The quotes make it text: a reader that keeps YAML's types sees a string.
+            return [Issue(name, "quoted", f"{name} is the quoted string {value!r}, not a boolean; write {name}: {value.strip().lower()}, unquoted")]
+        return []
+    meant = "true" if str(value).strip().lower() in ("true", "yes", "on", "1") else "false"
+    return [Issue(name, "type", f"{name} is {_a(value)}, not a boolean; write {name}: {meant}{since}")]
+
+
+def _wrong_type(expected: str | None, value: object) -> str | None:
+    """What ``value`` should have been written as, or None when it is of the type."""
+    ok = {
+        None: True,
+        "string": isinstance(value, str),
+        "list": isinstance(value, list),
+        "string-or-list": isinstance(value, (str, list)),
+        "mapping": isinstance(value, dict),
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+    }[expected]
+    if ok:
+        return None
+    return {
+        "string": "text",
+        "list": "a list (one '- ' item per line)",
+        "string-or-list": "a list or one comma-separated string",
+        "mapping": "a mapping of keys to values",
+        "integer": "a whole number",
+        "number": "a number",
+    }[expected or "string"]
+
+
+def _texts(value: object, items: str | None = None) -> list[str]:
+    """The strings a string-or-list value holds: a comma-separated string split, and
+    for tools, split at spaces too (the Agent Skills specification writes
+    ``allowed-tools`` space-separated), never inside a tool's brackets."""
+    if isinstance(value, str):
+        return split_tools(value) if items == "tools" else [t.strip() for t in patterns.split_list(value) if t.strip()]
+    if isinstance(value, list):
+        texts = [t.strip() for t in value if isinstance(t, str) and t.strip()]
+        return [part for t in texts for part in split_tools(t)] if items == "tools" else texts
+    return []
+
+
+def split_tools(text: str) -> list[str]:
+    """``Read, Grep Bash(git add:*, git status)`` -> Read, Grep, Bash(git add:*, git status)."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if depth <= 0 and (ch == "," or ch.isspace()):
+            parts.append("".join(current))
+            current = []
+            depth = 0
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def known_tool(kind: Kind, name: str) -> bool:
+    """Whether ``name`` is a tool of the kind's agent, or in a form it accepts (an MCP
+    tool, a tool with a rule in brackets: ``Bash(git:*)``). Without a tool list
+    every name is taken."""
+    if not kind.tools:
+        return True
+    if name in kind.tools:
+        return True
+    bracketed = re.match(r"^([A-Za-z]+)\(.*\)$", name)
+    if bracketed is not None:
+        return bracketed.group(1) in kind.tools
+    return any(re.search(p, name) for p in kind.tool_patterns if "(" not in p)
+
+
+def _allowed(spec: KeySpec) -> str:
+    if spec.enum:
+        return "use one of " + ", ".join(spec.enum)
+    return f"use {spec.pattern_says}" if spec.pattern_says else "fix the value"
+
+
+def _some(items: Sequence[str], shown: int = 6) -> str:
+    more = f", ... ({len(items)} in all)" if len(items) > shown else ""
+    return ", ".join(items[:shown]) + more
+
+
+def _a(value: object) -> str:
+    """A value as a message names it: its kind and, when short, the value."""
+    from memcheck.text.frontmatter import value_kind
+
+    kind = value_kind(value)
+    shown = repr(value)
+    return f"the {kind} {shown}" if len(shown) <= 40 else f"a {kind}"
+
+
+def reserved_word(kind: Kind, text: str) -> str | None:
+    """The reserved word ``text`` contains (``claude`` in ``claude-helper``), if any."""
+    lowered = text.lower()
+    return next((w for w in kind.reserved_words if w in lowered), None)
+
+
+_XML_TAG = re.compile(r"</?[A-Za-z][\w.-]*(\s[^<>]*)?/?>")
+
+
+def xml_tag(text: str) -> str | None:
+    """The first XML tag in ``text`` (``<example>``), if any."""
+    found = _XML_TAG.search(text)
+    return found.group(0) if found else None

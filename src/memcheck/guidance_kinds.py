@@ -1,0 +1,94 @@
+"""What is wrong with an instructions file as its kind's schema in the agent data
+has it (``agentkinds``): Kiro steering, Cline rules, Copilot path instructions; and
+what every guidance file's globs and text come to. The GDN rules say it; these are
+the facts, as plain values, so the rule family holds only the words.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
+
+from memcheck import agentkinds, guidance_model
+from memcheck.paths import basename
+from memcheck.text import patterns
+from memcheck.text.frontmatter import frontmatter_problem
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
+
+
+class Pattern(NamedTuple):
+    """A glob that does not work: ``bad`` says why (None: it is valid but names no file)."""
+
+    pattern: str
+    bad: str | None
+
+
+def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_matches: bool) -> Iterator[Pattern]:
+    """The invalid patterns of ``values``, and (with ``check_matches``) the ones that
+    name no file or folder of the checkout, tried from ``folder``. An exclusion that
+    matches nothing excludes nothing: it is not one of them."""
+    for pattern in values:
+        bad = patterns.problem(pattern)
+        if bad is not None:
+            yield Pattern(pattern, bad)
+        elif check_matches and not pattern.startswith("!") and not guidance_model.glob_matches(ws, pattern, folder):
+            yield Pattern(pattern, None)
+
+
+def is_empty(doc: Document) -> bool:
+    """The file holds no text an agent would load: nothing, or only frontmatter."""
+    return doc.error is None and not doc.body.strip()
+
+
+class Unparsable(NamedTuple):
+    line: int
+    message: str
+    fails_open: bool  # the agent reads the file anyway, its frontmatter as text
+
+
+def unparsable(kind: agentkinds.Kind, doc: Document) -> Unparsable | None:
+    """Frontmatter the kind's agent cannot use, and what it does then: Cline fails open
+    (the rule applies everywhere, its frontmatter read as text)."""
+    trouble = frontmatter_problem(doc)
+    if trouble is None:
+        return None
+    fm = doc.frontmatter
+    if kind.unparsable == "warning" and fm is not None and fm.yaml_error is not None:
+        return Unparsable(trouble[0], f"{kind.agent_title} applies this file everywhere, its frontmatter read as text: {trouble[1]}", True)
+    return Unparsable(trouble[0], trouble[1], False)
+
+
+class KindIssue(NamedTuple):
+    line: int
+    what: str  # agentkinds.Issue's what; "empty"; "glob-invalid" / "glob-dead": a pattern that does not work
+    message: str
+
+
+def file_issues(ws: Workspace, kind: agentkinds.Kind | None, doc: Document, check_matches: bool) -> Iterator[KindIssue]:
+    """What is wrong with an instructions file of ``kind`` (None: a guidance file the
+    agent data has no schema for): no text to load; what the kind's schema finds
+    wrong in its parsed frontmatter (no frontmatter is an empty one: a key it
+    requires is missing); and the globs of its glob keys that do not work, tried from
+    the workspace root, where Kiro and Cline match them."""
+    if is_empty(doc):
+        who = f"{kind.agent_title} loads" if kind is not None else "agents load"
+        but = " but its frontmatter" if doc.has_frontmatter else ""
+        yield KindIssue(1, "empty", f"{basename(doc.path)} holds no text{but}, so {who} nothing from it; write the instructions or delete the file")
+    fm = doc.frontmatter
+    if kind is None or not kind.confirmed or (fm is not None and fm.yaml_error is not None):
+        return
+    data = fm.data if fm is not None else {}
+    lines = fm.key_lines if fm is not None else {}
+    for issue in agentkinds.validate(kind, data):
+        yield KindIssue(lines.get(issue.key, 1), issue.what, issue.message)
+    for spec in kind.keys.values():
+        value = data.get(spec.name)
+        if not (spec.globs and spec.confirmed and kind.confirmed) or not isinstance(value, (str, list)):
+            continue
+        values = patterns.split_list(value) if isinstance(value, str) else [v for v in value if isinstance(v, str)]
+        for broken in broken_patterns(ws, values, "", check_matches):
+            if broken.bad is not None:
+                yield KindIssue(lines.get(spec.name, 1), "glob-invalid", f"glob {broken.pattern!r} {broken.bad}")
+            else:
+                yield KindIssue(lines.get(spec.name, 1), "glob-dead", f"{spec.name} pattern {broken.pattern!r}: no file here matches it (ignored files included), so {kind.agent_title} never applies this file by it; fix the pattern or remove it")

@@ -1,0 +1,100 @@
+"""The agent files beyond guidance files and skills: the files each ``[[kinds]]``
+entry of the agent data names (subagents, custom agents, prompt files, Kiro
+steering, Cline rules), and the skill folders an agent loads nothing from (no
+SKILL.md, or one named in the wrong case). Found over the workspace's listing, with
+the kinds' globs matched by ``text/patterns``."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from memcheck import agentkinds
+from memcheck.paths import basename, join, parent
+from memcheck.text import patterns
+from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together
+
+if TYPE_CHECKING:
+    from memcheck.workspace.discover import Workspace
+
+
+class AgentFiles(NamedTuple):
+    kinds: dict[str, str]  # path -> kind id, for files no other part of memcheck checks
+    # (a file, what is wrong): a skill folder's SKILL.md in the wrong case, or the
+    # first file of a skill folder without any SKILL.md. Sorted.
+    loose_skill_folders: tuple[tuple[str, str], ...]
+
+    def paths(self) -> list[str]:
+        return sorted({*self.kinds, *(path for path, _ in self.loose_skill_folders)})
+
+
+def could_be_one(path: str) -> bool:
+    """Whether a given path may be one of these (a hook run on it needs the whole
+    tree listed): a kind's file, or a file of a folder in a skills folder."""
+    return agentkinds.kind_of_path(path) is not None or basename(parent(parent(path))) == SKILLS
+
+
+def find_agent_files(ws: Workspace) -> AgentFiles:
+    return ws.once(_find)
+
+
+def _find(ws: Workspace) -> AgentFiles:
+    guidance = set(ws.guidance) | set(ws.twins)
+    globbed = [k for k in agentkinds.kinds() if k.globs]
+    # A file can only match a glob holding a literal folder it has (.claude, .kiro):
+    # one set test per file, not one glob match per file and glob.
+    needles = {seg for kind in globbed for glob in kind.globs for seg in _literal_segments(glob)}
+    found: dict[str, str] = {}
+    for path in ws.files:
+        if path in guidance or needles.isdisjoint(path.split("/")):
+            continue
+        for kind in globbed:
+            if any(patterns.match(glob, path) for glob in kind.globs):
+                found[path] = kind.id
+                break
+    return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))))
+
+
+def _literal_segments(glob: str) -> set[str]:
+    """The folder names a glob spells out (``.claude`` of ``**/.claude/agents/*.md``),
+    or its whole name for a one-segment glob (``.clinerules``)."""
+    segments = [s for s in glob.strip("/").split("/") if s]
+    literal = {s for s in segments if patterns.is_literal(s) and s != "**"}
+    return literal or set(segments)
+
+
+def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:
+    """Folders directly in a skills root that agents discover (``.claude/skills``,
+    ``.agents/skills``, ...) holding files but no SKILL.md at any depth."""
+    with_skill = set()
+    for path in ws.skill_mds:
+        folder = parent(path)
+        while folder and folder not in with_skill:
+            with_skill.add(folder)
+            folder = parent(folder)
+    first_file: dict[str, str] = {}
+    miscased: dict[str, str] = {}
+    roots: dict[str, bool] = {}
+    for path in ws.files:
+        parts = path.split("/")
+        # The skill folder is the folder right below a root: walk the path's folders.
+        for depth in range(1, len(parts) - 1):
+            root = "/".join(parts[:depth])
+            if root not in roots:
+                roots[root] = ws.is_skills_root(root) and seen_together(ws, root)
+            if not roots[root]:
+                continue
+            folder = join(root, parts[depth])
+            if folder in with_skill:
+                break
+            if folder not in first_file or path < first_file[folder]:
+                first_file[folder] = path
+            if parent(path) == folder and basename(path).lower() == SKILL_NAME.lower():
+                miscased[folder] = min(path, miscased.get(folder, path))
+            break
+    found = []
+    for folder, path in first_file.items():
+        if folder in miscased:
+            name = basename(miscased[folder])
+            found.append((miscased[folder], f"the skill file is named {name}, and agents load SKILL.md by that exact name (a case-sensitive file system, as on Linux and in CI, finds no SKILL.md); rename it to SKILL.md"))
+        else:
+            found.append((path, f"the skill folder {folder} has no SKILL.md, so agents load nothing from it; add a SKILL.md with name and description, or move the folder out of {parent(folder)}"))
+    return found

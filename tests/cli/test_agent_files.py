@@ -1,0 +1,47 @@
+"""Agent files known from the agent data (subagents, Kiro steering, ...) through the
+command line, on real git repositories: what `memcheck check` says, and that a run
+given some files (pre-commit's list) checks only those."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import codes_at, git, memory, run_cli, write
+
+BROKEN = "---\nname: reviewer\ndescription: Reviews code: use after edits\n---\nYou review code.\n"
+NO_NAME = "---\ndescription: Writes tests.\n---\nYou write tests.\n"
+
+
+def test_unparsable_subagent_is_an_error_naming_the_value_to_quote(repo: Path) -> None:
+    write(repo, ".claude/agents/reviewer.md", BROKEN)
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 1
+    [line] = [ln for ln in proc.stdout.splitlines() if "AGT003" in ln]
+    assert line.startswith(".claude/agents/reviewer.md:3:1: AGT003 ")
+    assert "Claude Code does not load this subagent: " in line and line.endswith("quote the value of 'description'")
+
+
+def test_a_run_given_one_agent_file_checks_only_that_one(repo: Path) -> None:
+    write(repo, ".claude/agents/reviewer.md", BROKEN)
+    write(repo, ".claude/agents/tester.md", NO_NAME)
+    git(repo, "add", "-A")
+    assert codes_at(repo, ".claude/agents/reviewer.md", ".claude/agents/reviewer.md") == ["AGT003"]
+    assert codes_at(repo, ".claude/agents/tester.md", ".claude/agents/reviewer.md") == []
+    assert codes_at(repo, ".claude/agents/tester.md") == ["AGT004"]
+
+
+def test_a_run_given_memory_files_only_reads_no_agent_file(repo: Path) -> None:
+    write(repo, ".claude/agents/reviewer.md", BROKEN)
+    write(repo, ".claude/memory/a.md", memory("a", "about a", "project"))
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](a.md) - about a\n")
+    git(repo, "add", "-A")
+    assert codes_at(repo, ".claude/agents/reviewer.md", ".claude/memory/a.md") == []
+
+
+def test_kiro_steering_without_its_pattern(repo: Path) -> None:
+    write(repo, ".kiro/steering/ts.md", "---\ninclusion: fileMatch\n---\nUse strict mode.\n")
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--select", "GDN019")
+    assert proc.stdout.splitlines()[0] == (
+        ".kiro/steering/ts.md:1:1: GDN019 inclusion: fileMatch needs fileMatchPattern, and there is none: Kiro includes it for no file"
+    )

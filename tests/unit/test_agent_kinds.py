@@ -1,0 +1,201 @@
+"""The agent files modelled from the agent data (resources/agents/*.toml): Claude Code
+subagents, Copilot custom agents, prompt files and path instructions, Kiro steering,
+Cline rules, and the values of Claude Code's skill keys. Each case is a tree held in
+memory and the findings it must give (as tests/unit/test_rules_in_memory.py runs)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import lint
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memcheck import agentkinds, config
+from memcheck.engine.collect import collect
+from memcheck.engine.targets import targets_for
+from memcheck.problem import Problem
+from memcheck.workspace.discover import Workspace
+from memcheck.workspace.memory import MemorySource
+
+AGENTS = ".claude/agents"
+SKILLS = ".claude/skills"
+REVIEWER = "---\nname: code-reviewer\ndescription: Reviews a change for bugs.\ntools: Read, Grep, Bash(git diff:*)\nmodel: sonnet\n---\nYou review code.\n"
+
+
+def skill(name: str, extra: str = "", description: str = "Runs the tests.") -> str:
+    return f"---\nname: {name}\ndescription: {description}\n{extra}---\nBody.\n"
+
+
+CASES = [
+    # Claude Code subagents
+    pytest.param({f"{AGENTS}/code-reviewer.md": REVIEWER}, "AGT", [], id="subagent-clean"),
+    pytest.param({f"{AGENTS}/team/code-reviewer.md": REVIEWER}, "AGT", [], id="subagent-in-a-subfolder-clean"),
+    pytest.param(
+        {f"{AGENTS}/r.md": "---\nname: r\ndescription: Reviews code: use after edits\n---\nx\n"},
+        "AGT",
+        [(f"{AGENTS}/r.md", 3, "AGT003")],
+        id="subagent-unquoted-colon-does-not-load",
+    ),
+    pytest.param({f"{AGENTS}/r.md": "# Reviewer\nYou review.\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT002")], id="subagent-no-frontmatter"),
+    pytest.param({f"{AGENTS}/r.md": "---\ndescription: Reviews.\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT004")], id="subagent-no-name"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT004")], id="subagent-no-description"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: Code_Reviewer\ndescription: x\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 2, "AGT005")], id="subagent-bad-name"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmodel: gpt-4\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-unknown-model"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmodel: claude-opus-4-6\n---\nx\n"}, "AGT", [], id="subagent-full-model-id"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nskills: run-tests\nhooks: [Stop]\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005"), (f"{AGENTS}/r.md", 5, "AGT005")], id="subagent-skills-and-hooks-types"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\npermissionMode: ask\ndisallowedTools: [Writ]\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005"), (f"{AGENTS}/r.md", 5, "AGT006")], id="subagent-unknown-permission-mode-and-disallowed-tool"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmemory: team\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-unknown-memory"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmaxTurns: 0\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-max-turns-zero"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: Read, Grepp\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT006")], id="subagent-unknown-tool"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: [Read, mcp__github__create_issue]\n---\nx\n"}, "AGT", [], id="subagent-mcp-tool"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\npermission-mode: plan\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT007")], id="subagent-misspelt-key"),
+    # Copilot
+    pytest.param({".github/agents/x.agent.md": "---\nname: X\n---\nx\n"}, "AGT", [(".github/agents/x.agent.md", 1, "AGT004")], id="copilot-agent-no-description"),
+    pytest.param({".github/agents/x.agent.md": "---\ndescription: x\ntarget: web\n---\nx\n"}, "AGT", [(".github/agents/x.agent.md", 3, "AGT005")], id="copilot-agent-unknown-target"),
+    pytest.param({".github/prompts/p.prompt.md": "Explain this file.\n"}, "AGT", [], id="copilot-prompt-without-frontmatter"),
+    pytest.param({".github/instructions/ts.instructions.md": "Use strict mode.\n"}, "GDN019", [(".github/instructions/ts.instructions.md", 1, "GDN019")], id="copilot-instructions-without-applyTo"),
+    pytest.param({".github/instructions/ts.instructions.md": "---\napplyTo: '**/*.md'\n---\nUse strict mode.\n"}, "GDN019", [], id="copilot-instructions-with-applyTo"),
+    # Kiro steering
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: fileMatch\n---\nUse strict mode.\n"}, "GDN", [(".kiro/steering/ts.md", 1, "GDN019")], id="kiro-fileMatch-without-pattern"),
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: fileMatch\nfileMatchPattern: '**/*.md'\n---\nUse strict mode.\n"}, "GDN", [], id="kiro-fileMatch-with-pattern"),
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: sometimes\n---\nx\n"}, "GDN", [(".kiro/steering/ts.md", 2, "GDN005")], id="kiro-unknown-inclusion"),
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: auto\n---\nx\n"}, "GDN", [], id="kiro-auto-unconfirmed-says-nothing"),
+    pytest.param({".kiro/steering/ts.md": "---\ninclusion: always\n---\n"}, "GDN", [(".kiro/steering/ts.md", 1, "GDN019")], id="kiro-only-frontmatter"),
+    # Cline
+    pytest.param({".clinerules/r.md": "---\npaths:\n  - 'nothere/**'\n---\nRule.\n"}, "GDN", [(".clinerules/r.md", 2, "GDN008")], id="cline-dead-path"),
+    pytest.param({".clinerules/r.md": "---\npaths:\n  - 'src/**'\n---\nRule.\n", "src/a.py": "x\n"}, "GDN", [], id="cline-live-path"),
+    pytest.param({".cline/rules/r.md": "---\npaths: src/**\n---\nRule.\n", "src/a.py": "x\n"}, "GDN", [(".cline/rules/r.md", 2, "GDN005")], id="cline-paths-not-a-list"),
+    pytest.param({".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"}, "GDN004", [(".clinerules/r.md", 2, "GDN004")], id="cline-unparsable-fails-open"),
+    pytest.param({".clinerules": ""}, "GDN", [(".clinerules", 1, "GDN019")], id="cline-empty-rules-file"),
+    # Empty guidance
+    pytest.param({"AGENTS.md": "\n\n"}, "GDN019", [("AGENTS.md", 1, "GDN019")], id="empty-agents-md"),
+    # Skills: Claude Code's keys and values
+    pytest.param(
+        {f"{SKILLS}/run-tests/SKILL.md": skill("run-tests", "display-name: Run tests\ndefault-enabled: yes\nfallback: manual\nuser-invocable: 'on'\ndisable-model-invocation: 0\nmetadata:\n  ownerTeam: qa\n  owner_team: qa\n")},
+        "SKL",
+        [],
+        id="skill-newer-keys-and-boolean-words",
+    ),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", 'disable-model-invocation: "true"\n')}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-boolean-as-string"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "model: gpt-4\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-unknown-model"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "context: spawn\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-unknown-context"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "context: fork\nagent: Bad Agent\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 5, "SKL007")], id="skill-bad-agent"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "hooks: [PreToolUse]\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-hooks-not-a-mapping"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "allowed-tools: Read Grepp Bash(git add:*)\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL014")], id="skill-unknown-tool"),
+    pytest.param({f"{SKILLS}/claude-helper/SKILL.md": skill("claude-helper")}, "SKL", [(f"{SKILLS}/claude-helper/SKILL.md", 2, "SKL015")], id="skill-reserved-word"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", description="Use <example> blocks.")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 3, "SKL015")], id="skill-xml-in-description"),
+    pytest.param({f"{SKILLS}/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003", [(f"{SKILLS}/t/SKILL.md", 3, "SKL003")], id="skill-yaml-error"),
+    pytest.param({".agents/skills/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003", [(".agents/skills/t/SKILL.md", 3, "SKL003")], id="agents-skill-yaml-error"),
+    pytest.param({".agents/skills/t/SKILL.md": skill("t", description="Use for <X> files.")}, "SKL015", [], id="agents-skill-not-for-claude-upload"),
+    pytest.param({f"{SKILLS}/deploy/skill.md": skill("deploy")}, "SKL016", [(f"{SKILLS}/deploy/skill.md", 1, "SKL016")], id="skill-lowercase-file"),
+    pytest.param({f"{SKILLS}/deploy/notes.md": "# Notes\n"}, "SKL016", [(f"{SKILLS}/deploy/notes.md", 1, "SKL016")], id="skill-folder-without-skill-md"),
+    pytest.param({f"{SKILLS}/group/deploy/SKILL.md": skill("deploy")}, "SKL016", [], id="skill-group-folder-is-not-loose"),
+    pytest.param({".github/skills/Run_Tests/SKILL.md": skill("Run_Tests")}, "SKL004", [(".github/skills/Run_Tests/SKILL.md", 2, "SKL004")], id="copilot-repository-skill-is-checked"),
+    pytest.param({f"{SKILLS}/café/SKILL.md": skill("café")}, "SKL004,SKL005", [], id="skill-unicode-name-as-reference-validator"),
+    pytest.param({f"{SKILLS}/Café/SKILL.md": skill("Café")}, "SKL004", [(f"{SKILLS}/Café/SKILL.md", 2, "SKL004")], id="skill-unicode-name-must-be-lowercase"),
+]
+
+
+@pytest.mark.parametrize(("files", "select", "expected"), CASES)
+def test_agent_kinds(files: dict[str, str], select: str, expected: list[tuple[str, int, str]]) -> None:
+    assert lint(files, select) == sorted(expected)
+
+
+def problems(files: dict[str, str], select: str) -> list[Problem]:
+    """The findings themselves (severity and message too), as ``lint`` reads the files."""
+    data = config.defaults()
+    data["select"] = select.split(",")
+    source = MemorySource({path: text.encode() for path, text in files.items()})
+    ws = Workspace(config.from_mapping(Path("/nonexistent/memcheck-in-memory"), data), source)
+    return sorted(collect(ws, targets_for(ws, None)))
+
+
+def test_boolean_string_is_a_warning_not_an_error() -> None:
+    found = problems({f"{SKILLS}/t/SKILL.md": skill("t", 'disable-model-invocation: "true"\n')}, "SKL007")
+    assert [(p.severity, "unquoted" in p.message) for p in found] == [("warning", True)]
+
+
+@pytest.mark.parametrize(("root", "severity"), [(SKILLS, "warning"), (".agents/skills", "error")])
+def test_yaml_error_is_a_warning_only_where_claude_code_loads_the_body(root: str, severity: str) -> None:
+    found = problems({f"{root}/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003")
+    assert [p.severity for p in found] == [severity]
+
+
+def test_cline_frontmatter_that_does_not_parse_is_a_warning_saying_the_rule_applies_everywhere() -> None:
+    [found] = problems({".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"}, "GDN004")
+    assert found.severity == "warning" and found.message.startswith("Cline applies this file everywhere, its frontmatter read as text: ")
+
+
+def test_copilot_agent_frontmatter_that_does_not_parse_claims_no_more_than_is_known() -> None:
+    [found] = problems({".github/agents/a.agent.md": "---\ndescription: Reviews: code\n---\nx\n"}, "AGT003")
+    assert found.severity == "warning" and found.message.startswith("Copilot may read none of this custom agent's settings: ")
+
+
+def test_subagent_message_names_the_value_and_what_is_allowed() -> None:
+    [found] = problems({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmemory: team\n---\nx\n"}, "AGT005")
+    assert found.message == "memory 'team' is not a value Claude Code knows; use one of user, project, local"
+
+
+def test_every_kind_names_its_source_and_date() -> None:
+    for kind in agentkinds.kinds():
+        assert kind.source and kind.checked and kind.version, kind.id
+        assert kind.unparsable in ("error", "warning"), kind.id
+
+
+def test_unconfirmed_kind_is_never_judged() -> None:
+    kind = agentkinds.by_id("kiro-steering")._replace(confirmed=False)
+    assert agentkinds.validate(kind, {"inclusion": "sometimes"}) == []
+
+
+_NAMES = st.from_regex(r"[A-Z][A-Za-z]{0,8}", fullmatch=True)
+_RULES = st.from_regex(r"[a-z :*,]{0,12}", fullmatch=True)
+_TOOLS = st.one_of(_NAMES, st.builds(lambda n, r: f"{n}({r})", _NAMES, _RULES))
+
+
+@given(st.lists(_TOOLS, min_size=1, max_size=6), st.sampled_from([", ", " ", ",", ",  "]))
+def test_a_tool_list_splits_into_its_tools_whatever_the_separator(tools: list[str], separator: str) -> None:
+    kind = agentkinds.by_id("claude-subagent")._replace(tools=(), tool_patterns=())
+    spec = kind.keys["tools"]._replace(items=None)
+    listed = separator.join(tools)
+    assert agentkinds.split_tools(listed) == [t.strip() for t in tools]
+    assert agentkinds.validate(kind._replace(keys={"tools": spec}), {"tools": listed}) == []
+
+
+def test_a_data_file_with_the_other_tables_gives_its_kinds_and_leaves_the_rest() -> None:
+    try:
+        import tomllib  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # Python < 3.11
+        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
+
+    data = tomllib.loads(
+        '[agent]\nid = "example"\ntitle = "Example"\n\n[reads.project]\nfiles = ["EXAMPLE.md"]\n\n'
+        '[[kinds]]\nid = "example-rule"\ntitle = "Example rule"\nrole = "guidance"\nglobs = [".example/*.md"]\n'
+        'source = "https://example.invalid/docs"\nversion = "docs"\nchecked = "2026-11-27"\nconfirmed = true\n\n'
+        '[kinds.keys.when]\ntype = "string"\nenum = ["always", "never"]\n'
+    )
+    [kind] = agentkinds.kinds_of("example", data)
+    assert (kind.id, kind.role, kind.globs, kind.unparsable) == ("example-rule", "guidance", (".example/*.md",), "error")
+    assert [i.message for i in agentkinds.validate(kind, {"when": "sometimes"})] == ["when 'sometimes' is not a value example knows; use one of always, never"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        pytest.param({"id": "x", "title": "X", "role": "robot", "globs": [], "source": "s", "version": "v", "checked": "c", "confirmed": True}, "role 'robot'", id="role"),
+        pytest.param({"id": "x", "title": "X", "role": "agent", "globs": []}, "no source", id="provenance"),
+        pytest.param({"id": "x", "title": "X", "role": "agent", "globs": [], "source": "s", "version": "v", "checked": "c", "confirmed": True, "keys": {"k": {"type": "text"}}}, "type 'text'", id="type"),
+    ],
+)
+def test_a_data_entry_that_breaks_the_format_is_refused(entry: dict[str, object], said: str) -> None:
+    with pytest.raises(agentkinds.DataError, match=said):
+        agentkinds.kinds_of("example", {"kinds": [entry]})
+
+
+def test_the_shipped_data_is_well_formed() -> None:
+    from memcheck.text import patterns
+
+    kinds = agentkinds.kinds()
+    assert len({k.id for k in kinds}) == len(kinds)
+    for kind in kinds:
+        assert all(patterns.problem(g) is None for g in kind.globs), kind.id
