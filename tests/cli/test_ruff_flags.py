@@ -101,7 +101,7 @@ def _clean(repo: Path) -> None:
 @pytest.mark.parametrize("flag", ["-q", "--quiet"])
 def test_quiet_prints_nothing_on_a_clean_run(repo: Path, flag: str) -> None:
     _clean(repo)
-    assert "No problems found." in run_cli(repo, "check").stdout
+    assert run_cli(repo, "check").stdout == "No problems found in 1 store (1 memory).\n"
     proc = run_cli(repo, "check", flag)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 from memcheck.baseline import new_since
 from memcheck.config import CONFIG_FILES, ConfigError, load_text, load_texts, selected
 from memcheck.engine.collect import collect
-from memcheck.engine.targets import Targets, targets_for
+from memcheck.engine.targets import Targets, looked_at, targets_for
 from memcheck.problem import failing
 from memcheck.safe_files import within
 from memcheck.workspace.discover import Workspace
@@ -34,6 +34,7 @@ from memcheck.workspace.tree import TreeSource
 
 if TYPE_CHECKING:
     from memcheck.config import Config
+    from memcheck.output import Checked
     from memcheck.problem import Problem
     from memcheck.workspace.source import Source
 
@@ -56,6 +57,7 @@ class Found(NamedTuple):
     older: int  # findings older than the change, not reported
     fails: bool  # a finding fails the run (the tree's fail-on; REF's for what REF's settings found)
     indexes: list[str]  # the MEMORY.md files checked, for reports of their cap usage
+    checked: Checked | None = None  # what was checked, for the summary line
 
 
 def collect_since(config: Config, source: Source, since: Since, paths: Sequence[str] | None, deleted: Sequence[str]) -> Found:
@@ -91,7 +93,8 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
     if secrets:
         problems = sorted({*problems, *secrets})
         fails = fails or bool(failing(secrets, fail_on))
-    return Found(problems, older, fails, [s.index for s in whole.stores if s.has_index])
+    scope = "change" if since.touched is not None else "tree" if paths is None else "paths"
+    return Found(problems, older, fails, [s.index for s in whole.stores if s.has_index], looked_at(ws, whole, scope))
 
 
 def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:

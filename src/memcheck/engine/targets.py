@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple, Sequence
 
+from memcheck.output import Checked
 from memcheck.problem import Problem
 from memcheck.workspace.discover import Workspace, select_targets
 from memcheck.workspace.stores import Store
@@ -38,3 +39,14 @@ def size(part: Targets) -> int:
     """About how many files a part reads (skills count double: each is compared with
     the others)."""
     return len(part.guidance) + 2 * len(part.skills) + sum(len(s.files) + 1 for s in part.stores)
+
+
+def looked_at(ws: Workspace, targets: Targets, scope: str) -> Checked:
+    """What a run checks, for its summary line: the guidance files, the stores and
+    their memories, the skills (each once: not the files of one that link out).
+
+    A folder found by its MEMORY.md alone counts as a store here before the checks
+    judge it (``Workspace.is_store``): telling would read its files a second time."""
+    outside = set(ws.skill_links_out)
+    skills = sum(s not in outside for s in targets.skills)
+    return Checked(len(targets.guidance), len(targets.stores), sum(len(s.files) for s in targets.stores), skills, scope)
