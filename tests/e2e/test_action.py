@@ -60,7 +60,8 @@ def test_inputs_reach_run_scripts_only_through_env() -> None:
 
 def test_inputs_and_outputs() -> None:
     action = _action()
-    assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "scope", "fail-on", "sarif", "summary", "override-label"}
+    assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "scope", "fail-on", "format", "sarif", "summary", "override-label"}
+    assert action["inputs"]["format"]["default"] == "github"
     assert action["inputs"]["fail-on"]["default"] == ""  # the config's fail-on, as the CLI
     assert set(action["outputs"]) == {"errors", "warnings", "older", "guarded"}
 
@@ -287,6 +288,27 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
 
 @pytest.mark.e2e
 @pytest.mark.slow
+def test_the_format_input_prints_the_log_as_memcheck_check_does(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, {**NEW_MEMORY, **ENV_FILE})
+    ws = _checkout(tmp_path, pr)
+    text = runner.run(ws, _event(pr), {"format": "text"})
+    assert text.returncode == 1, text.stdout
+    lines = text.stdout.splitlines()
+    assert not any(line.startswith("::error file=") for line in lines), text.stdout  # no annotations: the text report instead
+    assert ".claude/memory/MEMORY.md:4:1: IDX003 memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`) [*]" in lines
+    assert any(line.startswith(".env:1:1: GRD") for line in lines), text.stdout
+    assert any(line.startswith(f"Found 2 problems (2 errors, 0 warnings) new since {pr.base[:12]} in 1 store (2 memories)") for line in lines), text.stdout
+    assert text.outputs == {"errors": "1", "warnings": "0", "older": "0", "guarded": "1"}  # the same whatever the format
+
+    gitlab = runner.run(ws, _event(pr), {"format": "gitlab"})
+    assert gitlab.returncode == 1
+    report = json.loads(gitlab.stdout[: gitlab.stdout.rindex("]") + 1])  # the report, then the Action's counts line
+    assert sorted(issue["check_name"][:3] for issue in report) == ["GRD", "IDX"]
+    assert gitlab.stdout.splitlines()[-1].startswith("memcheck: errors=1 warnings=0 older=0 guarded=1")
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
 def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Runner, tmp_path: Path) -> None:
     (tmp_path / "agent").mkdir()
     agents = _pull_request(tmp_path / "agent", {"package-lock.json": "{}\n"}, message="bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
@@ -395,6 +417,7 @@ def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_
         ({"paths": ".claud/memory"}, "input paths: .claud/memory: no such file or folder"),
         ({"paths": ".claude/memory\nnope"}, "input paths: nope: no such file or folder"),
         ({"sarif": ".claude"}, "input sarif: .claude is a folder"),
+        ({"format": "xml"}, "input format must be one of text, json, github, sarif, gitlab, junit, not 'xml'"),
     ),
 )
 @pytest.mark.e2e
