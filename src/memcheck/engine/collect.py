@@ -44,6 +44,8 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     parts = [Targets([store], [], []) for store in targets.stores]
     if targets.skills:
         parts.append(Targets([], [], targets.skills))
+    if targets.configs:
+        parts.append(Targets([], [], [], targets.configs))
     workers = jobs(sum(map(size, [*guidance, *parts])), len(guidance) + len(parts))
     with no_cycle_collection():
         if workers > 1:

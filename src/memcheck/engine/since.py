@@ -116,7 +116,8 @@ def _alike(ws: Workspace, part: Targets) -> Targets:
     folders, and every guidance file or skill where it has them. Only what the tree
     judged has can be new; REF's findings are what they are matched against."""
     stores = ws.stores_among({s.folder for s in part.stores})
-    return Targets(list(stores), list(ws.guidance) if part.guidance else [], [*ws.skills, *ws.skill_links_out] if part.skills else [])
+    skills = [*ws.skills, *ws.skill_links_out] if part.skills else []
+    return Targets(list(stores), list(ws.guidance) if part.guidance else [], skills, [c for c in part.configs if c in ws.file_set])
 
 
 def _there(ws: Workspace, paths: Sequence[str]) -> set[str]:
@@ -146,13 +147,23 @@ def _renamed(root: Path, tree: str, source: Source) -> dict[str, str]:
 
 def _among(part: Targets, whole: Targets) -> Targets:
     """The targets of ``whole`` that ``part`` names (the stores as ``whole`` found them)."""
-    folders, guidance, skills = {s.folder for s in part.stores}, set(part.guidance), set(part.skills)
-    return Targets([s for s in whole.stores if s.folder in folders], [g for g in whole.guidance if g in guidance], [k for k in whole.skills if k in skills])
+    folders, guidance, skills, configs = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.configs)
+    return Targets(
+        [s for s in whole.stores if s.folder in folders],
+        [g for g in whole.guidance if g in guidance],
+        [k for k in whole.skills if k in skills],
+        [c for c in whole.configs if c in configs],
+    )
 
 
 def _without(whole: Targets, part: Targets) -> Targets:
-    folders, guidance, skills = {s.folder for s in part.stores}, set(part.guidance), set(part.skills)
-    return Targets([s for s in whole.stores if s.folder not in folders], [g for g in whole.guidance if g not in guidance], [k for k in whole.skills if k not in skills])
+    folders, guidance, skills, configs = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.configs)
+    return Targets(
+        [s for s in whole.stores if s.folder not in folders],
+        [g for g in whole.guidance if g not in guidance],
+        [k for k in whole.skills if k not in skills],
+        [c for c in whole.configs if c not in configs],
+    )
 
 
 def _secrets_by_ref(

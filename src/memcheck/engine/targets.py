@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple, Sequence
 
+from memcheck.config import CONFIG_FILES
 from memcheck.output import Checked
+from memcheck.paths import basename, parent
 from memcheck.problem import Problem
-from memcheck.workspace.discover import Workspace, select_targets
+from memcheck.workspace.discover import Workspace, given, relative_path, select_targets
 from memcheck.workspace.stores import Store
 
 
@@ -14,6 +16,8 @@ class Targets(NamedTuple):
     stores: list[Store]
     guidance: list[str]
     skills: list[str]
+    # memcheck configs below the root, which it does not read (MCK003 says so)
+    configs: Sequence[str] = ()
 
     def agent_files(self) -> list[str]:
         """Every file of the targets an agent reads: guidance files, skills, and each
@@ -32,13 +36,23 @@ Check = Callable[[Workspace, Targets], Iterable[Problem]]
 def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, deleted: Sequence[str] = ()) -> Targets:
     """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
     (see ``select_targets``): only for checking, never for writing indexes."""
-    return Targets(*select_targets(ws, paths, judge, deleted))
+    return Targets(*select_targets(ws, paths, judge, deleted), nested_configs(ws, paths))
+
+
+def nested_configs(ws: Workspace, paths: Sequence[str] | None) -> list[str]:
+    """The files below the root named as memcheck's config files, among the paths (the
+    whole tree for None): one look at each file's name, none read here."""
+    candidates = [f for f in ws.files if basename(f) in CONFIG_FILES and parent(f)]
+    if paths is None or not candidates:
+        return candidates
+    wanted = given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
+    return [f for f in candidates if wanted(f)]
 
 
 def size(part: Targets) -> int:
     """About how many files a part reads (skills count double: each is compared with
     the others)."""
-    return len(part.guidance) + 2 * len(part.skills) + sum(len(s.files) + 1 for s in part.stores)
+    return len(part.guidance) + 2 * len(part.skills) + sum(len(s.files) + 1 for s in part.stores) + len(part.configs)
 
 
 def looked_at(ws: Workspace, targets: Targets, scope: str) -> Checked:

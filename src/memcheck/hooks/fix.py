@@ -363,7 +363,7 @@ def fix(
         after = Workspace(config, None if staged is None else StagedSource(staged))
         problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
-        problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
+        problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills, targets.configs)))
     if timing is not None:
         timing.lap("fix and checks")
     with destination(output_file, config.root) as out:
