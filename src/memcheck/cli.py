@@ -123,7 +123,7 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
                 type=click.Choice(["auto", "always", "never"]),
                 default="auto",
                 show_default=True,
-                help="Colour the text report: auto is on a terminal only, off with NO_COLOR, on with FORCE_COLOR. Never in an --output-file.",
+                help="Colour the text report: auto is on a terminal only, off with NO_COLOR, on with FORCE_COLOR or CLICOLOR_FORCE. Never in an --output-file.",
             ),
         )
     ):

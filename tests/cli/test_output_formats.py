@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import pytest
 from conftest import REPO_ROOT, git, invoke, memory, run_cli, write
 
 from memcheck import __version__
-from memcheck.output import github, resolve_format, sarif
+from memcheck.output import ReportContext, github, resolve_format, sarif
 from memcheck.problem import Problem
 from memcheck.rules import RULE_PAGES, all_rules, families
 
@@ -135,6 +136,25 @@ def test_sarif_content(repo: Path) -> None:
     location = results[1]["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == ".claude/memory/MEMORY.md"
     assert location["region"] == {"startLine": 4, "startColumn": 1}
+
+
+def _sarif_bytes(count: int, codes: tuple[str, ...]) -> int:
+    """The size of the SARIF file for ``count`` findings spread over ``codes``."""
+    message = "memory file m{}.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+    found = [Problem(f".claude/memory/m{i}.md", i + 1, 1, codes[i % len(codes)], message.format(i), "error", True) for i in range(count)]
+    out = io.StringIO()
+    sarif.report(found, out, ReportContext())
+    return len(out.getvalue().encode("utf-8"))
+
+
+def test_sarif_grows_with_the_results_not_with_the_catalogue() -> None:
+    one = _sarif_bytes(1, ("IDX003",))
+    per_result = (_sarif_bytes(101, ("IDX003",)) - one) / 100
+    assert one < 12_000 and per_result < 1_200, (one, per_result)
+    # The report the issue measured at 169 KB: 27 findings of three rules.
+    assert _sarif_bytes(27, ("IDX003", "MEM010", "SEC001")) < 60_000
+    # Each rule the run uses adds its descriptor once, however many findings it has.
+    assert _sarif_bytes(27, ("IDX003", "MEM010")) - _sarif_bytes(27, ("IDX003",)) < 10_000
 
 
 def _every_rule() -> dict[str, object]:

@@ -183,6 +183,9 @@ def test_exit_zero_still_exits_2_on_a_usage_or_config_error(repo: Path, args: tu
         (("--color", "never"), {"FORCE_COLOR": "1"}, False),
         ((), {"FORCE_COLOR": "1"}, True),
         ((), {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+        ((), {"FORCE_COLOR": "0"}, True),  # set and not empty, as ruff reads it
+        ((), {"CLICOLOR_FORCE": "1"}, True),
+        ((), {"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}, False),
     ],
 )
 def test_color_flag_and_environment(repo: Path, args: tuple[str, ...], env: dict[str, str], coloured: bool) -> None:

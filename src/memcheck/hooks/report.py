@@ -89,12 +89,12 @@ def destination(path: str | None, root: Path | None = None) -> Iterator[TextIO]:
 
 def _wants_color(out: TextIO, asked: str = "auto") -> bool:
     """``--color always`` or ``never`` as asked; ``auto``: not with NO_COLOR, always
-    with FORCE_COLOR, else only on a terminal."""
+    with FORCE_COLOR or CLICOLOR_FORCE, else only on a terminal (as ruff decides)."""
     if asked != "auto":
         return asked == "always"
     if os.environ.get("NO_COLOR"):  # no-color.org: set and not empty
         return False
-    if os.environ.get("FORCE_COLOR"):
+    if os.environ.get("FORCE_COLOR") or os.environ.get("CLICOLOR_FORCE", "0") != "0":  # bixense.com/clicolors: not 0
         return True
     isatty = getattr(out, "isatty", None)
     return bool(isatty and isatty())
