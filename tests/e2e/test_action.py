@@ -252,6 +252,7 @@ def _event(pr: Pr, labels: tuple[str, ...] = ()) -> dict[str, Any]:
 
 NEW_MEMORY = {".claude/memory/feedback_testing.md": memory("testing", "Run pytest first", "feedback")}
 ENV_FILE = {".env": "API_KEY=not-a-real-key\n"}
+UNLISTED = "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
 
 
 @pytest.mark.e2e
@@ -263,7 +264,7 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
 
     assert run.returncode == 1, run.stdout
     lines = run.stdout.splitlines()
-    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)" in lines
+    assert f"::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::{UNLISTED}" in lines
     assert any(line.startswith("::error file=.env,line=1,col=1,title=GRD") for line in lines), run.stdout
     assert run.outputs == {"errors": "1", "warnings": "0", "older": "0", "guarded": "1"}
 
@@ -295,7 +296,7 @@ def test_the_format_input_prints_the_log_as_memcheck_check_does(runner: Runner, 
     assert text.returncode == 1, text.stdout
     lines = text.stdout.splitlines()
     assert not any(line.startswith("::error file=") for line in lines), text.stdout  # no annotations: the text report instead
-    assert ".claude/memory/MEMORY.md:4:1: IDX003 memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`) [*]" in lines
+    assert f".claude/memory/MEMORY.md:4:1: IDX003 {UNLISTED} [*]" in lines
     assert any(line.startswith(".env:1:1: GRD") for line in lines), text.stdout
     assert any(line.startswith(f"Found 2 problems (2 errors, 0 warnings) new since {pr.base[:12]} in 1 store (2 memories)") for line in lines), text.stdout
     assert text.outputs == {"errors": "1", "warnings": "0", "older": "0", "guarded": "1"}  # the same whatever the format
