@@ -42,7 +42,8 @@ def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, 
 def nested_configs(ws: Workspace, paths: Sequence[str] | None) -> list[str]:
     """The files below the root named as memcheck's config files, among the paths (the
     whole tree for None): one look at each file's name, none read here."""
-    candidates = [f for f in ws.files if basename(f) in CONFIG_FILES and parent(f)]
+    # endswith first: one C call per file, the name split only for the few that match.
+    candidates = [f for f in ws.files if f.endswith(CONFIG_FILES) and basename(f) in CONFIG_FILES and parent(f)]
     if paths is None or not candidates:
         return candidates
     wanted = given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
