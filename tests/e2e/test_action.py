@@ -659,7 +659,7 @@ def test_old_findings_never_fail_new_work(runner: Runner, tmp_path: Path) -> Non
     hook = try_repo(dev, "memcheck", home)
     assert hook.returncode == 1, hook.stdout + hook.stderr
     assert FINDING.findall(hook.stdout) == [".claude/memory/project_x.md:1:1: MEM006 "], hook.stdout
-    assert "new since HEAD; 10 older findings not shown" in hook.stdout  # the store it touches holds 10
+    assert "new since HEAD in 1 store (11 memories); 10 older findings not shown" in hook.stdout  # the store it touches holds 10
 
     git(dev, "commit", "-qm", "one bad memory", "--no-verify")
     head = git(dev, "rev-parse", "HEAD").strip()
@@ -673,7 +673,7 @@ def test_old_findings_never_fail_new_work(runner: Runner, tmp_path: Path) -> Non
     assert cli.returncode == 1, cli.stdout + cli.stderr
     assert FINDING.findall(cli.stdout) == [".claude/memory/project_x.md:1:1: MEM006 "]
     assert cli.stdout.splitlines()[-1] == (
-        f"Found 1 problem (1 error, 0 warnings) new since origin/main; {OLD_FINDINGS} older findings not shown "
+        f"Found 1 problem (1 error, 0 warnings) new since origin/main in 1 guidance file and 1 store (11 memories); {OLD_FINDINGS} older findings not shown "
         "(`--all` shows them; `memcheck check --write-baseline .memcheck-baseline.json` adopts them)."
     )
 
