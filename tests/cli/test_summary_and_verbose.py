@@ -137,3 +137,13 @@ def test_fix_verbose_and_check_fix_verbose(repo: Path, args: tuple[str, ...]) ->
     assert lines[0] == "config: none found at the repository root (.memcheck.yaml, pyproject.toml [tool.memcheck]): defaults"
     assert "store .claude/memory: 2 memories; .claude/memory/MEMORY.md, mode generate, style grouped" in lines
     assert TIMING.fullmatch(lines[-1]) and "fix and checks" in lines[-1], lines[-1]
+
+
+def test_fix_diff_verbose_keeps_the_diff_alone_on_standard_output(repo: Path) -> None:
+    _tree(repo)
+    write(repo, ".claude/memory/feedback_x.md", memory("x", "An unlisted memory", "feedback"))
+    quiet = run_cli(repo, "fix", "--diff")
+    loud = run_cli(repo, "fix", "--diff", "-v")
+    assert (loud.returncode, loud.stdout) == (quiet.returncode, quiet.stdout) == (1, quiet.stdout)
+    lines = _verbose_lines(loud.stderr)
+    assert lines[0].startswith("config: ") and lines[-1].startswith("timing: config and discovery ") and " diff " in lines[-1]

@@ -327,7 +327,11 @@ def fix(
         show(notes(ws, paths, deleted))
         timing.lap("config and discovery")
     if diff:
-        return _show_diff(ws, targets, output_file)
+        code = _show_diff(ws, targets, output_file)
+        if timing is not None:
+            timing.lap("diff")
+            show(timing.lines())
+        return code
     fixed: list[Fixed] = []
     found: set[Problem] = set()
     for store in targets.stores:
