@@ -40,7 +40,7 @@ def _stores(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
     index --explain`` decides it: worked out again here, for ``-v`` only)."""
     from memcheck.index.store import store_memories, store_plan
 
-    for store in targets.stores:
+    for store in sorted(targets.stores, key=lambda s: s.folder):
         count = len(store.files)
         existing = ws.document(store.index) if store.has_index else None
         if existing is not None and existing.error is not None:
@@ -53,13 +53,13 @@ def _stores(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
 
 
 def _guidance(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
-    for path in targets.guidance:
+    for path in sorted(targets.guidance):
         yield f"guidance file {path}"
 
 
 def _skills(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
     outside = set(ws.skill_links_out)
-    for path in targets.skills:
+    for path in sorted(targets.skills):
         yield f"skill {path}" if path not in outside else f"skill file {path}: a link out of the repository, not read"
 
 
