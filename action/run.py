@@ -36,10 +36,10 @@ from typing import Any, Mapping, NamedTuple, Sequence, TextIO
 from memcheck import cli as memcheck_cli
 from memcheck import git as memcheck_git
 from memcheck.checks.guard import GRD003, GRD004, GRD005
-from memcheck.choices import FAIL_ON
+from memcheck.choices import FAIL_ON, FORMATS
 from memcheck.config import ConfigError, find_root
 from memcheck.hooks import guard as guarder
-from memcheck.output import BASELINE_FILE, ReportContext, counts, sarif
+from memcheck.output import BASELINE_FILE, Checked, Older, ReportContext, counts, get_reporter, sarif
 from memcheck.output.github import annotation, escape_data
 from memcheck.problem import ERROR, WARNING, Problem
 from memcheck.rules import all_rules
@@ -74,6 +74,7 @@ class Inputs(NamedTuple):
     summary: bool
     override_label: str
     scope: str = "new"  # new: fail on what the change brings; all: on every finding
+    format: str = "github"  # how the log shows the findings: memcheck check's --format
 
 
 class Lint(NamedTuple):
@@ -85,6 +86,8 @@ class Lint(NamedTuple):
     fails: bool = False  # a finding fails the job (check's exit status)
     older: int = 0  # findings older than the change, not reported
     since: str = ""  # what the findings are new since ("" for the whole tree)
+    base: str = ""  # the commit that is, for the log's report
+    checked: Checked | None = None  # what check looked at, for a text report's summary line
 
 
 class Range(NamedTuple):
@@ -139,6 +142,9 @@ def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
     scope = env.get("INPUT_SCOPE", "").strip().lower() or "new"
     if scope not in SCOPES:
         raise UsageError(f"input scope must be one of {', '.join(SCOPES)}, not {scope!r}")
+    fmt = env.get("INPUT_FORMAT", "").strip().lower() or "github"
+    if fmt not in FORMATS:
+        raise UsageError(f"input format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     event_base, event_head = event_range(event)
     return Inputs(
         paths=paths or ["."],
@@ -151,6 +157,7 @@ def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
         summary=_flag(env, "INPUT_SUMMARY", True),
         override_label=env.get("INPUT_OVERRIDE_LABEL", "").strip(),
         scope=scope,
+        format=fmt,
     )
 
 
@@ -238,7 +245,9 @@ def lint(inputs: Inputs, base: str, since: str = "") -> Lint:
     doc = json.loads(out)
     found = doc["summary"]
     usage = [(i["path"], i["lines"], i["bytes"], i["max_lines"], i["max_bytes"]) for i in doc["indexes"]]
-    return Lint([Problem(**p) for p in doc["problems"]], usage, found["fail_on"], code == 1, found.get("older", 0), since if "new_since" in found else "")
+    checked = Checked(**found["checked"], scope="tree" if inputs.paths == ["."] else "paths") if "checked" in found else None
+    new_since = found.get("new_since", "")
+    return Lint([Problem(**p) for p in doc["problems"]], usage, found["fail_on"], code == 1, found.get("older", 0), since if new_since else "", new_since, checked)
 
 
 # --- guard ------------------------------------------------------------------------
@@ -484,6 +493,18 @@ def _findings(problems: list[Problem], limit: int = SUMMARY_FINDINGS) -> list[st
     return out
 
 
+def log_report(result: Lint, guarded: Guard, fmt: str, out: TextIO) -> None:
+    """The findings, lint's and guard's, in the log as ``memcheck check --format FMT``
+    prints them: annotations by default, else that report, through memcheck's own reporter."""
+    problems = sorted(result.problems + guarded.problems)
+    if fmt == "github":
+        for p in problems:
+            out.write(annotation(p) + "\n")
+        return
+    older = Older(result.base, result.older, None) if result.base else None
+    get_reporter(fmt)(problems, out, ReportContext(fail_on=result.fail_on, older=older, checked=result.checked))
+
+
 def _append(path: str, text: str) -> None:
     if path:
         with open(path, "a", encoding="utf-8") as f:
@@ -513,8 +534,7 @@ def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int
         return 2
     guarded = guard(inputs, judged, event_labels(event))
 
-    for p in sorted(result.problems + guarded.problems):
-        out.write(annotation(p) + "\n")
+    log_report(result, guarded, inputs.format, out)
     if guarded.state == "error":
         out.write(f"::error title=memcheck guard::{escape_data(guarded.note)}\n")
     elif guarded.state == "skipped":

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from memcheck.hooks.options import LintOptions
 
 FORMATS = (*choices.FORMATS, "auto")
+VERBOSE_HELP = (
+    "Say on standard error which config was read, which stores (memories, index mode), guidance files and skills were checked,"
+    " what was passed over and why, and how long each step took; the report itself is unchanged."
+)
 
 
 def _run(fn: Callable[[], int]) -> None:
@@ -120,7 +124,7 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
                 type=click.Choice(["auto", "always", "never"]),
                 default="auto",
                 show_default=True,
-                help="Colour the text report: auto is on a terminal only, off with NO_COLOR, on with FORCE_COLOR. Never in an --output-file.",
+                help="Colour the text report: auto is on a terminal only, off with NO_COLOR, on with FORCE_COLOR or CLICOLOR_FORCE. Never in an --output-file.",
             ),
         )
     ):
@@ -142,7 +146,7 @@ def cli() -> None:
 @click.option("--statistics", is_flag=True, help="Count the findings per rule code instead of listing them (text or json).")
 @click.option("--write-baseline", metavar="FILE", help="Record the current findings in FILE (sorted JSON) and exit 0; --baseline FILE then reports only new ones.")
 @click.option("--user", is_flag=True, help="Also check the user-level files: ~/.config/amp/AGENTS.md, ~/.claude/CLAUDE.md, ~/.agh/memory, ~/.nano_claude/memory, ~/.claude/skills, ...")
-@click.option("-v", "--verbose", is_flag=True, help="Say on standard error what the run passed over and why: SKILL.md files in no folder agents load skills from.")
+@click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 @click.option("--fix", "then_fix", is_flag=True, help="Rebuild MEMORY.md indexes first, then report what is left, as `memcheck fix` does.")
 def check(
     paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, statistics: bool, write_baseline: str | None, user: bool, verbose: bool, then_fix: bool
@@ -167,7 +171,8 @@ def check(
 @lint_options
 @click.option("--diff", is_flag=True, help="Print a unified diff of what fix would write, and write nothing; exit 1 when there is something to fix.")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when fix changed a file, even if nothing is left to report.")
-def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, diff: bool, exit_non_zero_on_fix: bool) -> None:
+@click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
+def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, diff: bool, exit_non_zero_on_fix: bool, verbose: bool) -> None:
     """Rebuild MEMORY.md indexes, then report what is left.
 
     Exit status: 0 when nothing left fails, 1 when findings it cannot fix are left
@@ -177,7 +182,7 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
     """
     from memcheck.hooks import fix as command
 
-    _run(lambda: command.run(paths, fmt, config_file, options, diff=diff, exit_non_zero_on_fix=exit_non_zero_on_fix))
+    _run(lambda: command.run(paths, fmt, config_file, options, diff=diff, exit_non_zero_on_fix=exit_non_zero_on_fix, verbose=verbose))
 
 
 @cli.command()

@@ -337,6 +337,7 @@ class Config:
     guard: GuardConfig
     fail_on: str = "error"  # check and fix exit 1 on findings of this severity or worse
     baseline: str | None = None  # findings recorded in this file are not reported
+    settings_file: str | None = None  # the file read (absolute), None for the defaults or settings from git
 
 
 def _read_yaml_config(path: Path) -> object:
@@ -400,6 +401,12 @@ def _parse_pyproject(text: str, name: str) -> object:
     return tool.get("memcheck")
 
 
+def pyproject_table(text: str, name: str) -> object:
+    """A pyproject.toml's ``[tool.memcheck]`` table, None without one; ConfigError
+    when the file is not TOML memcheck can read."""
+    return _parse_pyproject(text, name)
+
+
 def find_root(start: Path, fallback: Path | None = None) -> Path:
     """The repository's top folder (where ``.git`` is); outside a repository,
     ``fallback`` (the working folder) or else ``start`` itself."""
@@ -439,6 +446,7 @@ def load(root: Path, config_file: Path | None = None) -> Config:
     """Defaults overlaid with the repository's settings, validated."""
     user: object = None
     source = "defaults"
+    read: Path | None = None
     if config_file is not None:
         inside_only(config_file, root, str(config_file), "its settings")
         _refuse_special(config_file, f"config file {config_file}")
@@ -446,14 +454,14 @@ def load(root: Path, config_file: Path | None = None) -> Config:
             what = "is not a file" if config_file.exists() else "does not exist"
             raise ConfigError(f"config file {config_file} {what}")
         user = _read_pyproject(config_file) if config_file.name == "pyproject.toml" else _read_yaml_config(config_file)
-        source = str(config_file)
+        source, read = str(config_file), config_file
     elif (root / CONFIG_FILENAME).is_file() or (root / CONFIG_FILENAME).exists():
         inside_only(root / CONFIG_FILENAME, root, CONFIG_FILENAME, "its settings")
         _refuse_special(root / CONFIG_FILENAME)
         if not (root / CONFIG_FILENAME).is_file():  # a folder: never silently the defaults
             raise ConfigError(f"{CONFIG_FILENAME} is not a file; memcheck reads its settings from a file of that name")
         user = _read_yaml_config(root / CONFIG_FILENAME)
-        source = CONFIG_FILENAME
+        source, read = CONFIG_FILENAME, root / CONFIG_FILENAME
     else:
         for name in CONFIG_FILES:  # a link to nothing outside is refused too, not passed over
             inside_only(root / name, root, name, "its settings")
@@ -461,8 +469,10 @@ def load(root: Path, config_file: Path | None = None) -> Config:
         _refuse_special(root / "pyproject.toml")
         user = _read_pyproject(root / "pyproject.toml")
         if user is not None:
-            source = "pyproject.toml [tool.memcheck]"
+            source, read = "pyproject.toml [tool.memcheck]", root / "pyproject.toml"
     config = _validated(root, user, source)
+    if read is not None:
+        config = replace(config, settings_file=os.path.abspath(read))
     if config.baseline and (config_file is None or within(config_file, root) is not None):
         # The repository's own settings (which a pull request may change) name a
         # baseline in the repository, never a file elsewhere on the machine.

@@ -23,7 +23,7 @@ def test_text_output_lines_summary_and_exit_code(repo: Path) -> None:
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == [
         ".memory/a.md:1:1: MEM002 no YAML frontmatter: start the file with '---', name, description and type, then '---'",
-        "Found 1 problem (1 error, 0 warnings).",
+        "Found 1 problem (1 error, 0 warnings) in 1 store (1 memory).",
     ]
 
 
@@ -38,7 +38,7 @@ def test_fix_prints_what_it_rewrote_and_exit_non_zero_on_fix(repo: Path, monkeyp
     write(repo, ".memory/a.md", memory("A", "first", "user"))
     result = invoke(repo, "fix", monkeypatch=monkeypatch)
     assert result.exit_code == 0
-    assert result.output == "Fixing .memory/MEMORY.md: added 1 (a.md)\nNo problems found.\n"
+    assert result.output == "Fixing .memory/MEMORY.md: added 1 (a.md)\nNo problems found in 1 store (1 memory).\n"
     write(repo, ".memory/b.md", memory("B", "second", "user"))
     proc = run_cli(repo, "fix", "--exit-non-zero-on-fix")
     assert proc.returncode == 1

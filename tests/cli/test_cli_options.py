@@ -28,7 +28,7 @@ def test_warnings_are_shown_but_pass_by_default(repo: Path) -> None:
     proc = run_cli(repo, "check")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "MEM010 frontmatter key 'tpye' looks like a misspelling of 'type'" in proc.stdout
-    assert "Found 1 problem (0 errors, 1 warning)." in proc.stdout
+    assert "Found 1 problem (0 errors, 1 warning) in 1 store (1 memory)." in proc.stdout
 
 
 @pytest.mark.parametrize(
@@ -116,7 +116,7 @@ def test_statistics_count_per_code(repo: Path) -> None:
     assert proc.stdout == (
         "2  IDX003  [*] unlisted-memory\n"
         "1  MEM010      unknown-key\n"
-        "Found 3 problems (2 errors, 1 warning); 2 fixable with `memcheck fix`.\n"
+        "Found 3 problems (2 errors, 1 warning) in 1 store (3 memories); 2 fixable with `memcheck fix`.\n"
     )
     as_json = json.loads(run_cli(repo, "check", "--statistics", "--format", "json").stdout)
     assert as_json == [
@@ -136,7 +136,7 @@ def test_output_file_gets_the_report_and_the_exit_code_is_kept(repo: Path, monke
     assert {r["ruleId"] for r in doc["runs"][0]["results"]} == {"IDX003", "MEM010"}
     result = invoke(repo, "check", "-o", "out.txt", monkeypatch=monkeypatch)
     assert result.exit_code == 1 and result.output == ""
-    assert (repo / "out.txt").read_text(encoding="utf-8").endswith("Found 2 problems (1 error, 1 warning); 1 fixable with `memcheck fix`.\n")
+    assert (repo / "out.txt").read_text(encoding="utf-8").endswith("Found 2 problems (1 error, 1 warning) in 1 store (2 memories); 1 fixable with `memcheck fix`.\n")
     write(repo, "blocked", "a file where a folder should be\n")
     bad = run_cli(repo, "check", "-o", "blocked/out.txt")
     assert bad.returncode == 2 and bad.stderr.startswith("memcheck: error: --output-file blocked/out.txt: cannot write it")

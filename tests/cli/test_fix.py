@@ -30,7 +30,7 @@ def test_fix_keeps_mode_and_writes_nothing_when_already_right(repo: Path) -> Non
     before = index.stat()
     proc = run_cli(repo, "fix")
     after = index.stat()
-    assert proc.stdout == "No problems found.\n"
+    assert proc.stdout == "No problems found in 1 store (1 memory).\n"
     assert (before.st_ino, before.st_mtime_ns) == (after.st_ino, after.st_mtime_ns)  # not even rewritten
     assert [p.name for p in (repo / ".memory").iterdir() if p.name.endswith(".tmp")] == []
 

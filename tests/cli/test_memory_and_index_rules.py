@@ -93,7 +93,7 @@ def test_clean_repository_exits_zero_with_summary(repo: Path, monkeypatch: pytes
     write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [Alpha](a.md) - First\n")
     result = invoke(repo, "check", monkeypatch=monkeypatch)
     assert result.exit_code == 0
-    assert result.output == "No problems found.\n"
+    assert result.output == "No problems found in 1 store (1 memory).\n"
 
 
 @pytest.mark.parametrize(

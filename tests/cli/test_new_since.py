@@ -30,7 +30,7 @@ def test_the_change_alone_is_reported(repo: Path) -> None:
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert proc.stdout == (
         ".claude/memory/project_x.md:1:1: MEM006 required field 'description' is missing; add a one-line description\n"
-        f"Found 1 problem (1 error, 0 warnings) new since HEAD; {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
+        f"Found 1 problem (1 error, 0 warnings) new since HEAD in 1 guidance file and 1 store (11 memories); {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
     )
     assert proc.stderr == ""
 
@@ -61,7 +61,7 @@ def test_a_finding_that_moved_to_another_line_is_still_old(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Agents\n\nA new paragraph,\nthree lines long,\nabove the imports.\n" + agents.removeprefix("# Agents\n"))
     proc = run_cli(repo, "check", "--new-since", "HEAD")
     assert proc.returncode == 0, proc.stdout
-    assert proc.stdout == f"No problems found new since HEAD; {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
+    assert proc.stdout == f"No problems found new since HEAD in 1 guidance file and 1 store (10 memories); {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
 
 
 @pytest.mark.parametrize("staged", [True, False], ids=["changed", "new-since"])
@@ -76,7 +76,7 @@ def test_a_finding_of_a_renamed_file_is_still_old(repo: Path, staged: bool) -> N
     git(repo, "add", "-A")
     proc = run_cli(repo, "check", *(["--changed"] if staged else ["--new-since", "HEAD"]))
     assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.startswith("No problems found new since HEAD; 1 older finding not shown")
+    assert proc.stdout.startswith("No problems found new since HEAD in 1 store (2 memories); 1 older finding not shown")
 
 
 def test_a_second_copy_of_an_old_finding_is_new(repo: Path) -> None:
@@ -169,7 +169,7 @@ def test_changed_judges_what_the_commit_brings_against_head(repo: Path) -> None:
     # Only the store the commit touches is checked: its 10 older findings are counted.
     assert proc.stdout.splitlines() == [
         ".claude/memory/project_x.md:1:1: MEM006 required field 'description' is missing; add a one-line description",
-        f"Found 1 problem (1 error, 0 warnings) new since HEAD; 10 older findings not shown {ADOPT}.",
+        f"Found 1 problem (1 error, 0 warnings) new since HEAD in 1 store (11 memories); 10 older findings not shown {ADOPT}.",
     ]
     every = run_cli(repo, "check", "--changed", "--all", "--format", "json")
     assert sorted(code for _, code in _codes(every.stdout)) == ["MEM006"] + ["MEM010"] * 10
@@ -184,7 +184,7 @@ def test_fix_changed_reports_only_what_the_commit_brings(repo: Path) -> None:
     assert proc.stdout.splitlines() == [
         "Fixing .claude/memory/MEMORY.md: added 1 (project_x.md)",
         ".claude/memory/project_x.md:1:1: MEM006 required field 'description' is missing; add a one-line description",
-        f"Found 1 problem (1 error, 0 warnings) new since HEAD; 10 older findings not shown {ADOPT}.",
+        f"Found 1 problem (1 error, 0 warnings) new since HEAD in 1 store (11 memories); 10 older findings not shown {ADOPT}.",
     ]
 
 

@@ -80,6 +80,28 @@ def test_schema_names_no_address_that_does_not_resolve_and_describes_every_key(r
     assert dict(_keys(schema))["fail-on"]["enum"] == ["error", "warning", "never"]
 
 
+def test_schema_checks_the_shape_of_rule_codes_as_memcheck_takes_them(repo: Path) -> None:
+    from memcheck.rules import all_rules
+
+    schema = _schema(repo)
+    every = [code[:n] for code in all_rules() for n in range(1, len(code) + 1)] + ["ALL"]
+    jsonschema.validate({"select": every, "ignore": every, "per-path-ignores": {"docs/**": every}}, schema)
+    for bad in ("mem010", "MEM-10", "MEM0100", "IDX 3"):
+        for config in ({"select": [bad]}, {"ignore": [bad]}, {"per-path-ignores": {"docs/**": [bad]}}):
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate(config, schema)
+        write(repo, ".memcheck.yaml", f"select: [{json.dumps(bad)}]\n")
+        assert run_cli(repo, "check").returncode == 2  # memcheck refuses what the schema refuses
+
+
+def test_schema_names_the_files_it_covers_for_a_schema_catalogue(repo: Path) -> None:
+    description = _schema(repo)["description"]
+    assert 'fileMatch: [".memcheck.yaml"]' in description and "[tool.memcheck]" in description
+    note = (Path(__file__).resolve().parents[2] / "docs" / "schema.md").read_text(encoding="utf-8")
+    entry = json.loads(note.split("```json\n", 1)[1].split("```", 1)[0])
+    assert entry["fileMatch"] == [".memcheck.yaml"] and entry["name"] == "memcheck"
+
+
 def test_schema_is_the_file_shipped_with_the_package(repo: Path) -> None:
     from memcheck import config
 
@@ -101,7 +123,7 @@ def _clean(repo: Path) -> None:
 @pytest.mark.parametrize("flag", ["-q", "--quiet"])
 def test_quiet_prints_nothing_on_a_clean_run(repo: Path, flag: str) -> None:
     _clean(repo)
-    assert "No problems found." in run_cli(repo, "check").stdout
+    assert run_cli(repo, "check").stdout == "No problems found in 1 store (1 memory).\n"
     proc = run_cli(repo, "check", flag)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
 
@@ -161,6 +183,9 @@ def test_exit_zero_still_exits_2_on_a_usage_or_config_error(repo: Path, args: tu
         (("--color", "never"), {"FORCE_COLOR": "1"}, False),
         ((), {"FORCE_COLOR": "1"}, True),
         ((), {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+        ((), {"FORCE_COLOR": "0"}, True),  # set and not empty, as ruff reads it
+        ((), {"CLICOLOR_FORCE": "1"}, True),
+        ((), {"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}, False),
     ],
 )
 def test_color_flag_and_environment(repo: Path, args: tuple[str, ...], env: dict[str, str], coloured: bool) -> None:

@@ -78,7 +78,7 @@ def test_a_new_index_fix_writes_is_not_called_ignored(repo: Path) -> None:
     proc = run_cli(repo, "fix", "--changed")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Fixing .claude/memory/MEMORY.md: added 1 (project_a.md)" in proc.stdout
-    assert "IDX012" not in proc.stdout and "No problems found." in proc.stdout
+    assert "IDX012" not in proc.stdout and "No problems found in 1 store (1 memory)." in proc.stdout
 
 
 def test_the_staged_source_holds_the_commit_and_the_disk_source_the_work_tree(repo: Path) -> None:

@@ -135,7 +135,7 @@ def test_fix_honours_suppressions_in_what_is_left(repo: Path) -> None:
     write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="# memcheck-disable-next-line MEM010\ntpye: user\n"))
     proc = run_cli(repo, "fix")
     assert proc.returncode == 0, proc.stdout
-    assert proc.stdout == "Fixing .claude/memory/MEMORY.md: added 1 (user_prefs.md)\nNo problems found.\n"
+    assert proc.stdout == "Fixing .claude/memory/MEMORY.md: added 1 (user_prefs.md)\nNo problems found in 1 store (1 memory).\n"
 
 
 

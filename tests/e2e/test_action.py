@@ -60,7 +60,8 @@ def test_inputs_reach_run_scripts_only_through_env() -> None:
 
 def test_inputs_and_outputs() -> None:
     action = _action()
-    assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "scope", "fail-on", "sarif", "summary", "override-label"}
+    assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "scope", "fail-on", "format", "sarif", "summary", "override-label"}
+    assert action["inputs"]["format"]["default"] == "github"
     assert action["inputs"]["fail-on"]["default"] == ""  # the config's fail-on, as the CLI
     assert set(action["outputs"]) == {"errors", "warnings", "older", "guarded"}
 
@@ -251,6 +252,7 @@ def _event(pr: Pr, labels: tuple[str, ...] = ()) -> dict[str, Any]:
 
 NEW_MEMORY = {".claude/memory/feedback_testing.md": memory("testing", "Run pytest first", "feedback")}
 ENV_FILE = {".env": "API_KEY=not-a-real-key\n"}
+UNLISTED = "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
 
 
 @pytest.mark.e2e
@@ -262,7 +264,7 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
 
     assert run.returncode == 1, run.stdout
     lines = run.stdout.splitlines()
-    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)" in lines
+    assert f"::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::{UNLISTED}" in lines
     assert any(line.startswith("::error file=.env,line=1,col=1,title=GRD") for line in lines), run.stdout
     assert run.outputs == {"errors": "1", "warnings": "0", "older": "0", "guarded": "1"}
 
@@ -283,6 +285,27 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
 
     schema = json.loads((REPO_ROOT / "tests/schemas/sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
     jsonschema.Draft4Validator(schema).validate(sarif_doc)  # the draft the schema declares
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+def test_the_format_input_prints_the_log_as_memcheck_check_does(runner: Runner, tmp_path: Path) -> None:
+    pr = _pull_request(tmp_path, {**NEW_MEMORY, **ENV_FILE})
+    ws = _checkout(tmp_path, pr)
+    text = runner.run(ws, _event(pr), {"format": "text"})
+    assert text.returncode == 1, text.stdout
+    lines = text.stdout.splitlines()
+    assert not any(line.startswith("::error file=") for line in lines), text.stdout  # no annotations: the text report instead
+    assert f".claude/memory/MEMORY.md:4:1: IDX003 {UNLISTED} [*]" in lines
+    assert any(line.startswith(".env:1:1: GRD") for line in lines), text.stdout
+    assert any(line.startswith(f"Found 2 problems (2 errors, 0 warnings) new since {pr.base[:12]} in 1 store (2 memories)") for line in lines), text.stdout
+    assert text.outputs == {"errors": "1", "warnings": "0", "older": "0", "guarded": "1"}  # the same whatever the format
+
+    gitlab = runner.run(ws, _event(pr), {"format": "gitlab"})
+    assert gitlab.returncode == 1
+    report = json.loads(gitlab.stdout[: gitlab.stdout.rindex("]") + 1])  # the report, then the Action's counts line
+    assert sorted(issue["check_name"][:3] for issue in report) == ["GRD", "IDX"]
+    assert gitlab.stdout.splitlines()[-1].startswith("memcheck: errors=1 warnings=0 older=0 guarded=1")
 
 
 @pytest.mark.e2e
@@ -395,6 +418,7 @@ def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_
         ({"paths": ".claud/memory"}, "input paths: .claud/memory: no such file or folder"),
         ({"paths": ".claude/memory\nnope"}, "input paths: nope: no such file or folder"),
         ({"sarif": ".claude"}, "input sarif: .claude is a folder"),
+        ({"format": "xml"}, "input format must be one of text, json, github, sarif, gitlab, junit, not 'xml'"),
     ),
 )
 @pytest.mark.e2e
@@ -635,7 +659,7 @@ def test_old_findings_never_fail_new_work(runner: Runner, tmp_path: Path) -> Non
     hook = try_repo(dev, "memcheck", home)
     assert hook.returncode == 1, hook.stdout + hook.stderr
     assert FINDING.findall(hook.stdout) == [".claude/memory/project_x.md:1:1: MEM006 "], hook.stdout
-    assert "new since HEAD; 10 older findings not shown" in hook.stdout  # the store it touches holds 10
+    assert "new since HEAD in 1 store (11 memories); 10 older findings not shown" in hook.stdout  # the store it touches holds 10
 
     git(dev, "commit", "-qm", "one bad memory", "--no-verify")
     head = git(dev, "rev-parse", "HEAD").strip()
@@ -649,7 +673,7 @@ def test_old_findings_never_fail_new_work(runner: Runner, tmp_path: Path) -> Non
     assert cli.returncode == 1, cli.stdout + cli.stderr
     assert FINDING.findall(cli.stdout) == [".claude/memory/project_x.md:1:1: MEM006 "]
     assert cli.stdout.splitlines()[-1] == (
-        f"Found 1 problem (1 error, 0 warnings) new since origin/main; {OLD_FINDINGS} older findings not shown "
+        f"Found 1 problem (1 error, 0 warnings) new since origin/main in 1 guidance file and 1 store (11 memories); {OLD_FINDINGS} older findings not shown "
         "(`--all` shows them; `memcheck check --write-baseline .memcheck-baseline.json` adopts them)."
     )
 

@@ -138,6 +138,6 @@ def test_each_command_as_a_real_process(repo: Path, args: list[str], code: int, 
     assert (proc.returncode, proc.stderr) == (code, ""), proc.stdout + proc.stderr
     assert expected in plain(proc.stdout)
     if in_process is None:
-        assert run_cli(repo, *args).stdout == "No problems found.\n"
+        assert run_cli(repo, *args).stdout == "No problems found in 1 guidance file and 1 store (1 memory).\n"
     else:  # what the other tests see through main() in this process is what a user sees
         assert (in_process.returncode, in_process.stdout, in_process.stderr) == (proc.returncode, proc.stdout, proc.stderr)

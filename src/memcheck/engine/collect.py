@@ -45,7 +45,9 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     if targets.skills:
         parts.append(Targets([], [], targets.skills))
     if targets.kind_files:
-        parts.append(Targets([], [], [], targets.kind_files))
+        parts.append(Targets([], [], [], kind_files=targets.kind_files))
+    if targets.configs:
+        parts.append(Targets([], [], [], configs=targets.configs))
     workers = jobs(sum(map(size, [*guidance, *parts])), len(guidance) + len(parts))
     with no_cycle_collection():
         if workers > 1:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 from memcheck.baseline import new_since
 from memcheck.config import CONFIG_FILES, ConfigError, load_text, load_texts, selected
 from memcheck.engine.collect import collect
-from memcheck.engine.targets import Targets, targets_for
+from memcheck.engine.targets import Targets, looked_at, targets_for
 from memcheck.problem import failing
 from memcheck.safe_files import within
 from memcheck.workspace.agentfiles import find_agent_files
@@ -35,6 +35,7 @@ from memcheck.workspace.tree import TreeSource
 
 if TYPE_CHECKING:
     from memcheck.config import Config
+    from memcheck.output import Checked
     from memcheck.problem import Problem
     from memcheck.workspace.source import Source
 
@@ -57,6 +58,7 @@ class Found(NamedTuple):
     older: int  # findings older than the change, not reported
     fails: bool  # a finding fails the run (the tree's fail-on; REF's for what REF's settings found)
     indexes: list[str]  # the MEMORY.md files checked, for reports of their cap usage
+    checked: Checked | None = None  # what was checked, for the summary line
 
 
 def collect_since(config: Config, source: Source, since: Since, paths: Sequence[str] | None, deleted: Sequence[str]) -> Found:
@@ -92,7 +94,8 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
     if secrets:
         problems = sorted({*problems, *secrets})
         fails = fails or bool(failing(secrets, fail_on))
-    return Found(problems, older, fails, [s.index for s in whole.stores if s.has_index])
+    scope = "change" if since.touched is not None else "tree" if paths is None else "paths"
+    return Found(problems, older, fails, [s.index for s in whole.stores if s.has_index], looked_at(ws, whole, scope))
 
 
 def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:
@@ -121,6 +124,7 @@ def _alike(ws: Workspace, part: Targets) -> Targets:
         list(ws.guidance) if part.guidance else [],
         [*ws.skills, *ws.skill_links_out] if part.skills else [],
         find_agent_files(ws).paths() if part.kind_files else [],
+        [c for c in part.configs if c in ws.file_set],
     )
 
 
@@ -151,22 +155,24 @@ def _renamed(root: Path, tree: str, source: Source) -> dict[str, str]:
 
 def _among(part: Targets, whole: Targets) -> Targets:
     """The targets of ``whole`` that ``part`` names (the stores as ``whole`` found them)."""
-    folders, guidance, skills, others = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files)
+    folders, guidance, skills, others, configs = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files), set(part.configs)
     return Targets(
         [s for s in whole.stores if s.folder in folders],
         [g for g in whole.guidance if g in guidance],
         [k for k in whole.skills if k in skills],
         [a for a in whole.kind_files if a in others],
+        [c for c in whole.configs if c in configs],
     )
 
 
 def _without(whole: Targets, part: Targets) -> Targets:
-    folders, guidance, skills, others = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files)
+    folders, guidance, skills, others, configs = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files), set(part.configs)
     return Targets(
         [s for s in whole.stores if s.folder not in folders],
         [g for g in whole.guidance if g not in guidance],
         [k for k in whole.skills if k not in skills],
         [a for a in whole.kind_files if a not in others],
+        [c for c in whole.configs if c not in configs],
     )
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple, Sequence
 
+from memcheck.config import CONFIG_FILES
+from memcheck.output import Checked
+from memcheck.paths import basename, parent
 from memcheck.problem import Problem
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace, given, relative_path, select_targets
@@ -18,6 +21,8 @@ class Targets(NamedTuple):
     # steering, Cline rules) and skill folders agents load nothing from: see
     # workspace/agentfiles.py. Each family picks the ones it reports on.
     kind_files: Sequence[str] = ()
+    # memcheck configs below the root, which it does not read (MCK003 says so)
+    configs: Sequence[str] = ()
 
     def agent_files(self) -> list[str]:
         """Every file of the targets an agent reads: guidance files, skills, and each
@@ -37,7 +42,7 @@ def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, 
     """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
     (see ``select_targets``): only for checking, never for writing indexes."""
     stores, guidance, skills = select_targets(ws, paths, judge, deleted)
-    return Targets(stores, guidance, skills, _agent_file_targets(ws, paths, deleted))
+    return Targets(stores, guidance, skills, _agent_file_targets(ws, paths, deleted), nested_configs(ws, paths))
 
 
 def _agent_file_targets(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str]) -> list[str]:
@@ -50,8 +55,31 @@ def _agent_file_targets(ws: Workspace, paths: Sequence[str] | None, deleted: Seq
     return [p for p in found if hit(p)]
 
 
+def nested_configs(ws: Workspace, paths: Sequence[str] | None) -> list[str]:
+    """The files below the root named as memcheck's config files, among the paths (the
+    whole tree for None): one look at each file's name, none read here."""
+    # endswith first: one C call per file, the name split only for the few that match.
+    candidates = [f for f in ws.files if f.endswith(CONFIG_FILES) and basename(f) in CONFIG_FILES and parent(f)]
+    if paths is None or not candidates:
+        return candidates
+    wanted = given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
+    return [f for f in candidates if wanted(f)]
+
 
 def size(part: Targets) -> int:
     """About how many files a part reads (skills count double: each is compared with
     the others)."""
-    return len(part.guidance) + 2 * len(part.skills) + len(part.kind_files) + sum(len(s.files) + 1 for s in part.stores)
+    return len(part.guidance) + 2 * len(part.skills) + len(part.kind_files) + sum(len(s.files) + 1 for s in part.stores) + len(part.configs)
+
+
+def looked_at(ws: Workspace, targets: Targets, scope: str) -> Checked:
+    """What a run checks, for its summary line: the guidance files, the stores and
+    their memories, the skills (each once: not the files of one that link out).
+
+    A folder found by its MEMORY.md alone counts as a store here before the checks
+    judge it (``Workspace.is_store``): telling would read its files a second time."""
+    outside = set(ws.skill_links_out)
+    skills = sum(s not in outside for s in targets.skills)
+    # kind_files also names skill folders that hold no SKILL.md: only files count here.
+    others = sum(p in ws.file_set for p in targets.kind_files)
+    return Checked(len(targets.guidance), len(targets.stores), sum(len(s.files) for s in targets.stores), skills, scope, others)

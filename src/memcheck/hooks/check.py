@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from memcheck.config import ConfigError
-from memcheck.hooks.options import resolve
+from memcheck.hooks.options import given_scope, resolve
 from memcheck.hooks.report import DEFAULT_DISPLAY, Display, destination, report, workspace
-from memcheck.output import Older, resolve_format
+from memcheck.hooks.verbose import Timing, config_note, show
+from memcheck.output import Checked, Older, resolve_format
 from memcheck.problem import failing, shown
 
 if TYPE_CHECKING:
@@ -36,13 +37,14 @@ def run(
     then ``check`` (with ``fix``: ``memcheck fix``)."""
     from memcheck import git
 
+    timing = Timing() if verbose else None  # from here: reading the config is part of discovery
     if fix:
-        given = [name for name, on in (("--statistics", statistics), ("--write-baseline", write_baseline is not None), ("--user", user), ("--verbose", verbose)) if on]
+        given = [name for name, on in (("--statistics", statistics), ("--write-baseline", write_baseline is not None), ("--user", user)) if on]
         if given:
             raise ConfigError(f"--fix does not combine with {given[0]}; run `memcheck check {given[0]}` on its own")
         from memcheck.hooks import fix as fixer
 
-        return fixer.run(paths, fmt, config_file, options)
+        return fixer.run(paths, fmt, config_file, options, timing=timing)
     if statistics and fmt not in ("text", "json", "auto"):
         raise ConfigError("--statistics prints text or json, not " + fmt)
     if write_baseline and options.output_file and os.path.realpath(write_baseline) == os.path.realpath(options.output_file):
@@ -73,34 +75,44 @@ def run(
         statistics=statistics,
         output_file=options.output_file,
         write_baseline=write_baseline,
-        verbose=verbose,
+        timing=timing,
         since=since,
         display=options.display(),
+        changed=options.changed,
     )
     return options.verdict(code)
 
 
-def _collect_tree(config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str], since: Since | None, verbose: bool) -> tuple[Found, list[str]]:
-    """The findings, and with ``verbose`` the lines -v prints. A function of its own:
-    the workspace, and every document it holds, is freed on return, while check's
-    collector is still off."""
+def _collect_tree(
+    config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str], since: Since | None, scope: str, timing: Timing | None
+) -> tuple[Found, list[str]]:
+    """The findings, and with ``timing`` (``-v``) the lines -v prints. A function of
+    its own: the workspace, and every document it holds, is freed on return, while
+    check's collector is still off."""
     from memcheck.engine.collect import collect
     from memcheck.engine.since import Found, collect_since
-    from memcheck.engine.targets import targets_for
+    from memcheck.engine.targets import looked_at, targets_for
     from memcheck.workspace.discover import Workspace
 
     ws = Workspace(config, source)
     if since is not None:
         found = collect_since(config, ws.source, since, paths, deleted)
+        if timing is not None:
+            timing.lap("config, discovery and checks")
     else:
         targets = targets_for(ws, paths, judge=False, deleted=deleted)
+        if timing is not None:
+            timing.lap("config and discovery")
         problems = collect(ws, targets)
-        found = Found(problems, 0, bool(failing(problems, config.fail_on)), [s.index for s in targets.stores if s.has_index])
-    if not verbose:
+        if timing is not None:
+            timing.lap("checks")
+        indexes = [s.index for s in targets.stores if s.has_index]
+        found = Found(problems, 0, bool(failing(problems, config.fail_on)), indexes, looked_at(ws, targets, scope))
+    if timing is None:
         return found, []
     from memcheck.hooks import verbose as notes
 
-    return found, notes.notes(ws, paths)
+    return found, notes.notes(ws, paths, deleted)
 
 
 def collect_user(config: Config) -> list[Problem]:
@@ -125,22 +137,26 @@ def check(
     statistics: bool = False,
     output_file: str | None = None,
     write_baseline: str | None = None,
-    verbose: bool = False,
+    timing: Timing | None = None,
     since: Since | None = None,
     display: Display = DEFAULT_DISPLAY,
+    changed: bool = False,
 ) -> int:
     """Check, report and say whether the run fails (exit 1) under ``fail-on``.
 
     ``paths`` None: the whole tree; an empty list (a change that touches nothing,
     see ``staged.changed_paths``): nothing. ``since``: report only what the change
-    brings (see engine.since)."""
+    brings (see engine.since). ``changed``: the paths are what a change touches
+    (said so when none is an agent file). ``timing`` (``-v``): say on standard
+    error what was read, and how long each step took."""
     # The engine, discovery and the checks are imported here, while git lists the
     # files (see run), rather than before it starts.
     from memcheck.engine.collect import family_checks, no_cycle_collection
     from memcheck.engine.since import Found
     from memcheck.text import document
 
-    found = Found([], 0, False, [])
+    scope = given_scope(config, paths, changed)
+    found = Found([], 0, False, [], Checked(0, 0, 0, 0, scope))
     if paths is None or paths or deleted:
         # Imported while git lists the files (see run), rather than after: the checks and, for a
         # whole tree (where some frontmatter is sure to need it), PyYAML, which each
@@ -152,11 +168,10 @@ def check(
         # while they live (as at the end of ``collect.find``), its first pass walks every one
         # of them (a fiftieth of a check on bench/'s trees), only to find them alive.
         with no_cycle_collection():
-            found, said = _collect_tree(config, paths, source, deleted, since, verbose)
-        if said:
-            from memcheck.hooks.verbose import show
-
-            show(said)
+            found, said = _collect_tree(config, paths, source, deleted, since, scope, timing)
+        show(said)
+    elif timing is not None:
+        show(config_note(config))
     problems = found.problems
     if user:
         problems = sorted([*problems, *collect_user(config)])
@@ -172,7 +187,10 @@ def check(
     older = None if since is None or not since.compare else Older(since.ref, found.older, config.baseline)
     indexes = cap_usage(config, source, found.indexes) if resolve_format(fmt) == "json" else None
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on, display=display)
+        report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on, display=display, checked=found.checked)
+    if timing is not None:
+        timing.lap("output")
+        show(timing.lines())
     return 1 if found.fails or failing(problems, config.fail_on) else 0
 
 

@@ -19,9 +19,10 @@ from memcheck.engine.collect import collect, find
 from memcheck.engine.finish import finish
 from memcheck.engine.signals import signals_held, stopped_by_signals
 from memcheck.engine.since import collect_since
-from memcheck.engine.targets import Targets, targets_for
-from memcheck.hooks.options import resolve
+from memcheck.engine.targets import Targets, looked_at, targets_for
+from memcheck.hooks.options import given_scope, resolve
 from memcheck.hooks.report import DEFAULT_DISPLAY, Display, destination, report
+from memcheck.hooks.verbose import Timing, notes, show
 from memcheck.index.caps import cap_lines, cap_usage, loaded_lines
 from memcheck.index.memory import Exists, Memory
 from memcheck.index.plan import Plan, changes_of
@@ -274,9 +275,14 @@ def unified_diff(ws: Workspace, store: Store, new: bytes) -> str:
     return "".join(out)
 
 
-def run(paths: Sequence[str], fmt: str, config_file: str | None, options: LintOptions, *, diff: bool = False, exit_non_zero_on_fix: bool = False) -> int:
+def run(
+    paths: Sequence[str], fmt: str, config_file: str | None, options: LintOptions, *, diff: bool = False, exit_non_zero_on_fix: bool = False, verbose: bool = False, timing: Timing | None = None
+) -> int:
     """The command as the command line gives it: settings and scope from the options,
-    then ``fix``."""
+    then ``fix``. ``verbose``, or a ``timing`` begun earlier (``check --fix -v``):
+    say on standard error what was read, and how long each step took."""
+    if timing is None and verbose:
+        timing = Timing()
     settings, scope = resolve(config_file, paths, options)
     code = fix(
         settings,
@@ -289,6 +295,8 @@ def run(paths: Sequence[str], fmt: str, config_file: str | None, options: LintOp
         staged=scope.staged,
         since=scope.since,
         display=options.display(),
+        timing=timing,
+        changed=options.changed,
     )
     return options.verdict(code)
 
@@ -305,6 +313,8 @@ def fix(
     staged: StagedFiles | None = None,
     since: Since | None = None,
     display: Display = DEFAULT_DISPLAY,
+    timing: Timing | None = None,
+    changed: bool = False,
 ) -> int:
     if paths is not None and not paths and not deleted:
         targets = Targets([], [], [])  # a change that touches nothing
@@ -312,8 +322,16 @@ def fix(
     else:
         ws = Workspace(config, None if staged is None else StagedSource(staged))
         targets = targets_for(ws, paths, deleted=deleted)
+    checked = looked_at(ws, targets, given_scope(config, paths, changed))
+    if timing is not None:
+        show(notes(ws, paths, deleted))
+        timing.lap("config and discovery")
     if diff:
-        return _show_diff(ws, targets, output_file)
+        code = _show_diff(ws, targets, output_file)
+        if timing is not None:
+            timing.lap("diff")
+            show(timing.lines())
+        return code
     fixed: list[Fixed] = []
     found: set[Problem] = set()
     for store in targets.stores:
@@ -349,9 +367,15 @@ def fix(
         after = Workspace(config, None if staged is None else StagedSource(staged))
         problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
-        problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills)))
+        problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills, targets.configs)))
+    if timing is not None:
+        timing.lap("fix and checks")
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, fixed=[f.path for f in written], command="fix", changes={f.path: describe(f, config) for f in fixed}, older=older, fail_on=config.fail_on, display=display)
+        changes = {f.path: describe(f, config) for f in fixed}
+        report(problems, fmt, out, fixed=[f.path for f in written], command="fix", changes=changes, older=older, fail_on=config.fail_on, display=display, checked=checked)
+    if timing is not None:
+        timing.lap("output")
+        show(timing.lines())
     # An entry fix added where agents never read it is not a fix, and one it could not
     # add for want of room is not either: say so, and fail, whatever rules are selected.
     if fails or failing(problems, config.fail_on) or any(f.past_cap or f.changes.refused for f in fixed) or (written and exit_non_zero_on_fix):

@@ -207,3 +207,11 @@ def _unknown(root: Path, ref: str) -> str:
 def _named(ref: str) -> str:
     """A ref as messages name it: a commit's full name shortened."""
     return ref[:12] if len(ref) == 40 and all(c in "0123456789abcdef" for c in ref) else ref
+
+
+def given_scope(config: Config, paths: Sequence[str] | None, changed: bool) -> str:
+    """What a run was given, in the words of its summary line when it finds no agent
+    file: the whole tree (no paths, or the repository's own folder), a change, or paths."""
+    if paths is None or any(os.path.realpath(p) == os.path.realpath(config.root) for p in paths):
+        return "tree"
+    return "change" if changed else "paths"

@@ -15,7 +15,7 @@ from memcheck.config import ConfigError
 from memcheck.output import ReportContext, get_reporter, resolve_format
 
 if TYPE_CHECKING:
-    from memcheck.output import CapUsage, FixRecord, Older
+    from memcheck.output import CapUsage, Checked, FixRecord, Older
     from memcheck.problem import Problem
 
 
@@ -42,6 +42,7 @@ def report(
     indexes: Sequence[CapUsage] | None = None,
     fail_on: str | None = None,
     display: Display = DEFAULT_DISPLAY,
+    checked: Checked | None = None,
 ) -> None:
     out = out or sys.stdout
     fmt = resolve_format(fmt)
@@ -50,7 +51,7 @@ def report(
     # Colour is for a terminal: never in an --output-file, whatever --color or FORCE_COLOR say.
     color = fmt == "text" and out is sys.stdout and _wants_color(out, display.color)
     context = ReportContext(
-        color=color, fixed=fixed, command=command, changes=changes, statistics=statistics, older=older, indexes=indexes, fail_on=fail_on, quiet=display.quiet
+        color=color, fixed=fixed, command=command, changes=changes, statistics=statistics, older=older, indexes=indexes, fail_on=fail_on, quiet=display.quiet, checked=checked
     )
     get_reporter(fmt)(problems, out, context)
 
@@ -88,12 +89,12 @@ def destination(path: str | None, root: Path | None = None) -> Iterator[TextIO]:
 
 def _wants_color(out: TextIO, asked: str = "auto") -> bool:
     """``--color always`` or ``never`` as asked; ``auto``: not with NO_COLOR, always
-    with FORCE_COLOR, else only on a terminal."""
+    with FORCE_COLOR or CLICOLOR_FORCE, else only on a terminal (as ruff decides)."""
     if asked != "auto":
         return asked == "always"
     if os.environ.get("NO_COLOR"):  # no-color.org: set and not empty
         return False
-    if os.environ.get("FORCE_COLOR"):
+    if os.environ.get("FORCE_COLOR") or os.environ.get("CLICOLOR_FORCE", "0") != "0":  # bixense.com/clicolors: not 0
         return True
     isatty = getattr(out, "isatty", None)
     return bool(isatty and isatty())

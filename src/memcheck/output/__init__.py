@@ -43,6 +43,24 @@ class Older(NamedTuple):
     baseline: str | None  # the config's baseline, which would adopt them
 
 
+class Checked(NamedTuple):
+    """What a check or fix looked at, for the summary line: the agent files it read."""
+
+    guidance: int
+    stores: int
+    memories: int  # memory files in those stores
+    skills: int
+    # What the run was given: the whole tree, some paths, or what a change touches
+    # (the words of the line that says it found nothing to check).
+    scope: str = "tree"
+    # The other files agents load: subagents, custom agents, prompt files, Kiro
+    # steering, Cline rules.
+    others: int = 0
+
+    def nothing(self) -> bool:
+        return not (self.guidance or self.stores or self.skills or self.others)
+
+
 class ReportContext:
     """What a reporter may need beyond the problems."""
 
@@ -57,6 +75,7 @@ class ReportContext:
         indexes: Sequence[CapUsage] | None = None,
         fail_on: str | None = None,
         quiet: bool = False,
+        checked: Checked | None = None,
     ):
         self.color = color
         self.fixed = tuple(fixed)  # files `fix` rewrote
@@ -68,6 +87,7 @@ class ReportContext:
         self.indexes = indexes  # the indexes checked, with their cap usage (json)
         self.fail_on = fail_on  # what fails the run (json)
         self.quiet = quiet  # the findings alone: no summary, no fix lines but their warnings (text, github)
+        self.checked = checked  # what check or fix looked at (None: guard, which judges paths)
 
 
 def resolve_format(name: str) -> str:

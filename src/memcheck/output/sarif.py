@@ -47,6 +47,7 @@ def _what_it_does(doc: str) -> str:
 # password may be a sample's; hidden text in an agent file is an instruction nobody
 # reviewed; a change to a secret's place or to the guard's own settings opens the way
 # to one; an agent's change to a lock file or IDE settings is a change nobody asked for.
+# The rules of a link out of the repository are ranked below, with their reason.
 _SECURITY_SEVERITY = {
     "SEC001": "9.0",
     "SEC002": "9.0",
@@ -57,6 +58,14 @@ _SECURITY_SEVERITY = {
     "GRD004": "5.0",
     "GRD005": "6.5",
     "HID": "8.0",
+    # A memory file, an index or a skill's file that links out of the repository: an
+    # agent loads whatever the link names (the index and skills at start-up), nobody
+    # reviews that file, and the message says when the place is one where secrets are
+    # kept (~/.ssh, ~/.aws, a .env): a credential put in the agent's context. High,
+    # as a literal password, rather than critical: the link holds no secret itself.
+    "MEM022": "7.0",
+    "IDX014": "7.0",
+    "SKL013": "7.0",
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from memcheck.output import BASELINE_FILE, Older, counts, statistics
+from memcheck.output import BASELINE_FILE, Checked, Older, counts, statistics
 from memcheck.problem import Problem, escaped, shown
 
 if TYPE_CHECKING:
@@ -18,23 +18,50 @@ if TYPE_CHECKING:
 _RED, _YELLOW, _BOLD, _DIM, _RESET = "\033[31m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
-def summary(problems: Sequence[Problem], older: Older | None = None) -> str:
+def summary(problems: Sequence[Problem], older: Older | None = None, checked: Checked | None = None) -> str:
+    """The closing line: what was found (and, for check and fix, in what), or that
+    there was nothing to check."""
+    if checked is not None and checked.nothing() and not problems:
+        return NOTHING_TO_CHECK[checked.scope]
     since = "" if older is None else f" new since {escaped(older.ref)}"
+    looked_at = "" if checked is None or checked.nothing() else f" in {what_was_checked(checked)}"
     if not problems:
-        line = f"No problems found{since}"
+        line = f"No problems found{since}{looked_at}"
     else:
         errors, warnings, fixable = counts(problems)
-        line = f"Found {_plural(len(problems), 'problem')} ({_plural(errors, 'error')}, {_plural(warnings, 'warning')}){since}"
+        line = f"Found {_plural(len(problems), 'problem')} ({_plural(errors, 'error')}, {_plural(warnings, 'warning')}){since}{looked_at}"
         if fixable:
             line += f"; {fixable} fixable with `memcheck fix`"
     if older is not None and older.total:
         adopt = f"memcheck check --write-baseline {shown(older.baseline or BASELINE_FILE)}"
         line += f"; {_plural(older.total, 'older finding')} not shown (`--all` shows them; `{adopt}` adopts them)"
     return line + "."
+
+
+# A run that found no agent file exits 0 and says so, in the words of what it was given.
+NOTHING_TO_CHECK = {
+    "tree": "No agent files found (guidance files, memory stores, skills): nothing to check.",
+    "paths": "No agent files in the paths given: nothing to check.",
+    "change": "The change touches no agent files: nothing to check.",
+}
+
+
+def what_was_checked(checked: Checked) -> str:
+    """``3 guidance files, 1 store (12 memories) and 2 skills``, leaving out what there was none of."""
+    parts = []
+    if checked.guidance:
+        parts.append(_plural(checked.guidance, "guidance file"))
+    if checked.stores:
+        parts.append(f"{_plural(checked.stores, 'store')} ({_plural(checked.memories, 'memory', 'memories')})")
+    if checked.skills:
+        parts.append(_plural(checked.skills, "skill"))
+    if checked.others:
+        parts.append(_plural(checked.others, "other agent file"))
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
 
 
 def _names(names: Sequence[str]) -> str:
@@ -99,7 +126,7 @@ def fix_report(ctx: ReportContext) -> list[str]:
 
 def closing(problems: Sequence[Problem], ctx: ReportContext) -> str:
     """The summary line, or nothing with ``-q``."""
-    return "" if ctx.quiet else summary(problems, ctx.older) + "\n"
+    return "" if ctx.quiet else summary(problems, ctx.older, ctx.checked) + "\n"
 
 
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
