@@ -15,6 +15,7 @@ FAMILY_MODULES = (
     "memcheck.checks.skills",
     "memcheck.checks.secrets",
     "memcheck.checks.hidden",
+    "memcheck.checks.references",
     "memcheck.checks.guard",
     "memcheck.checks.meta",
 )
