@@ -20,6 +20,8 @@ NEAR = 0.8
 # Words of a body compared: difflib is quadratic in the worst case, and two bodies
 # alike in their first thousand words under one description are one memory.
 _WORDS = 1000
+# Words a body needs to be judged: two three-word notes are alike by chance.
+_FEWEST_WORDS = 4
 # Earlier memories of the same description a memory is compared with: a store that
 # gives hundreds of memories one description ("note") costs at most this many each.
 _BUCKET = 16
@@ -57,6 +59,8 @@ def duplicates(memories: Iterable[tuple[str, str, str]]) -> Iterator[Duplicate]:
         if not start or not (same_start or same_description):
             continue
         text = normalised(body)
+        if text.count(" ") < _FEWEST_WORDS - 1:
+            continue  # "TODO", "See the code.": alike by chance, not one memory saved twice
         if same_start:
             earlier = first_with_body.setdefault(text, path)
             if earlier != path:
