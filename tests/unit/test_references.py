@@ -155,3 +155,13 @@ def test_a_path_token_is_plain_or_nothing(text: str) -> None:
 
 def test_lint_sees_the_rules_with_their_codes() -> None:
     assert lint(guide("Run `tests/test_cli.py`."), "REF") == [("AGENTS.md", 3, "REF001")]
+
+
+@given(st.lists(st.sampled_from(["Run", "the", "TESTS", "on", "a", "real", "database", "never", "mocks."]), min_size=4, max_size=30), st.lists(st.sampled_from([" ", "\n", "  ", "\t", "\n\n"]), min_size=30, max_size=30))
+def test_a_body_saved_again_with_other_case_and_spacing_is_the_same_body(words: list[str], gaps: list[str]) -> None:
+    from memcheck.text.duplicates import duplicates
+
+    first = " ".join(words)
+    again = "".join(w.swapcase() + gap for w, gap in zip(words, gaps))
+    found = list(duplicates([("s/b.md", "one", again), ("s/a.md", "another", first)]))
+    assert [(d.path, d.earlier, d.ratio) for d in found] == [("s/b.md", "s/a.md", 1.0)]

@@ -80,10 +80,13 @@ def duplicates(memories: Iterable[tuple[str, str, str]]) -> Iterator[Duplicate]:
 
 
 def _start(body: str) -> str:
-    """The first words of a body, normalised: two bodies that are one normalised
-    have the same start (the first 200 characters hold at least 32 non-space ones,
-    or all the body's)."""
-    return normalised(body[:200])[:32]
+    """The first eight words of a body, case folded: two bodies that are one
+    normalised start alike. (``maxsplit`` stops splitting there: the rest of the
+    body is copied once, not split.)"""
+    return " ".join(body.split(maxsplit=_START_WORDS)[:_START_WORDS]).casefold()
+
+
+_START_WORDS = 8
 
 
 def similarity(a: list[str], b: list[str]) -> float:
