@@ -34,14 +34,14 @@ three of them): the file moved, and the message names where. In a memory, a bare
 memory file name (`` `feedback_testing.md` ``) names a memory of its store, and one
 that names none is reported too.
 
-Only what is plainly a path is read: it holds a `/` or ends in a known extension,
-and is not a glob (`src/**/*.ts`), a placeholder (`<out>/report.md`, `{name}.md`,
+Only what is plainly a path is read: it holds a `/` and ends in a known extension
+(or, in a memory, is a Markdown file's name), and is not a glob (`src/**/*.ts`), a placeholder (`<out>/report.md`, `{name}.md`,
 `$HOME/x`, `path/to/file.py`, `…`), a URL, a path outside the repository, a file
 git ignores, a build's output (`dist/`, `node_modules/`), or an example in a
 sentence that says "for example" or "e.g.". A path whose file name the repository
 does not hold at all is not reported: it cannot be told from a path in another
-repository or on a server the file speaks of. Fenced code blocks
-are not read. `~/` paths are checked only with `--user`, against the home folder.
+repository or on a server the file speaks of. Fenced code blocks are not read,
+and links are left to the broken-link rules. `~/` paths are checked only with `--user`, against the home folder.
 
 ## Why is this bad?
 Agents read these paths as facts about the repository. A path left behind by a move
