@@ -165,3 +165,10 @@ def test_a_body_saved_again_with_other_case_and_spacing_is_the_same_body(words: 
     again = "".join(w.swapcase() + gap for w, gap in zip(words, gaps))
     found = list(duplicates([("s/a.md", "another", first), ("s/b.md", "one", again)]))  # in file-name order, as a store lists them
     assert [(d.path, d.earlier, d.ratio) for d in found] == [("s/b.md", "s/a.md", 1.0)]
+
+
+def test_a_duplicate_memory_s_message_escapes_its_file_names() -> None:
+    body = "Run the integration tests against a real database, never mocks.\n"
+    files = store(a=body, **{"b\x1b[2J": body})
+    [(_, _, code, message)] = findings(files, "MEM023")
+    assert code == "MEM023" and "\x1b" not in message and "b\\u001b[2J.md has the same body as a.md" in message

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 
 from memcheck import links
 from memcheck.paths import basename, join, name_trouble, parent, safe_name
-from memcheck.problem import ERROR, WARNING, Problem, Rule, contained, some
+from memcheck.problem import ERROR, WARNING, Problem, Rule, contained, escaped, some
 from memcheck.text.document import Document
 from memcheck.text.duplicates import duplicates
 from memcheck.text.frontmatter import key_to_quote, misspelt_key, near_key, quote_hint, squeezed_key, unprintable_line
@@ -559,9 +559,9 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         yield from _check_wiki_links(ws, store, wiki, names)
     if ws.wants(MEM023.code):
         for dup in duplicates(_bodies(ws, store)):
-            earlier = basename(dup.earlier)
+            earlier = escaped(basename(dup.earlier))
             alike = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
-            yield MEM023.at(dup.path, 1, 1, f"{basename(dup.path)} has {alike}: MEMORY.md lists one memory twice; merge them into {earlier} and delete this one")
+            yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: MEMORY.md lists one memory twice; merge them into {earlier} and delete this one")
     yield from _store_wide(ws, store, wide)
 
 
