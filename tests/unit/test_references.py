@@ -172,3 +172,7 @@ def test_a_duplicate_memory_s_message_escapes_its_file_names() -> None:
     files = store(a=body, **{"b\x1b[2J": body})
     [(_, _, code, message)] = findings(files, "MEM023")
     assert code == "MEM023" and "\x1b" not in message and "b\\u001b[2J.md has the same body as a.md" in message
+
+
+def test_a_memory_citing_a_kind_of_agent_file_by_name_is_not_judged() -> None:
+    assert findings(store(a="Every skill has a `SKILL.md`; nested packages get their own `AGENTS.md`.\n")) == []

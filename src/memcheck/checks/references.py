@@ -267,11 +267,11 @@ _MOVED_MOST = 3
 # Paths of one name weighed for the nearest (a tree may hold thousands of index.ts).
 _NEAREST_MOST = 500
 
-# Agent files cited by their kind (`SKILL.md`, "each package has an `AGENTS.md`").
+# Markdown files a memory cites by their kind (`SKILL.md`, "each package has an
+# `AGENTS.md`"), not as one of the store's.
 _KNOWN_NAMES = frozenset(
     """AGENTS.md CLAUDE.md CLAUDE.local.md GEMINI.md MEMORY.md SKILL.md README.md CHANGELOG.md
-    CONTRIBUTING.md LICENSE.md SECURITY.md copilot-instructions.md .cursorrules .windsurfrules
-    .clinerules settings.json settings.local.json .mcp.json .env .env.local""".split()
+    CONTRIBUTING.md LICENSE.md SECURITY.md copilot-instructions.md""".split()
 )
 # Folders of an agent's own, in the home folder or any project, cited by their kind
 # (`.claude/projects/` is only ever in the home folder).
