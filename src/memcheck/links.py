@@ -143,3 +143,37 @@ class _Vault:
 def _vault(ws: Workspace) -> _Vault:
     """The note vault, made once per run, when a link first names nothing in its store."""
     return _Vault(ws.tree_files)
+
+
+def memory_elsewhere(ws: Workspace, folder: str, key: str) -> str | None:
+    """A memory file of a store other than ``folder``'s whose ``name`` a link names (a
+    file stem names a note of the repository, which the link may name: see
+    ``names_a_note``)."""
+    by_name = ws.once(_names_of_stores)
+    return next((p for p in by_name.get(key, ()) if parent(p) != folder), None)
+
+
+def _names_of_stores(ws: Workspace) -> dict[str, list[str]]:
+    """Each memory ``name`` of the tree's stores, case folded -> its files (found once per run)."""
+    found: dict[str, list[str]] = {}
+    for store in ws.stores:
+        for path in store.files:
+            fm = ws.document(path).frontmatter
+            name = fm.data.get("name") if fm is not None else None
+            if isinstance(name, str) and name.strip():
+                found.setdefault(name.strip().casefold(), []).append(path)
+    return found
+
+
+def loose(text: str) -> str:
+    """A stem as a link probably meant it: '-', '_' and spaces ignored."""
+    return text.replace("-", "").replace("_", "").replace(" ", "")
+
+
+def nearest_stems(stems: dict[str, str]) -> dict[str, str]:
+    """The stem a broken link probably meant, by the link's ``loose`` key: of the
+    stems with that key, the first in the store's order."""
+    nearest: dict[str, str] = {}
+    for stem, path in stems.items():
+        nearest.setdefault(loose(stem), basename(path)[:-3])
+    return nearest

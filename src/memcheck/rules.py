@@ -16,6 +16,7 @@ FAMILY_MODULES = (
     "memcheck.checks.agent_files",
     "memcheck.checks.secrets",
     "memcheck.checks.hidden",
+    "memcheck.checks.references",
     "memcheck.checks.guard",
     "memcheck.checks.meta",
 )

@@ -9,7 +9,7 @@ from conftest import git, invoke, memory, run_cli, write
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memcheck.checks import memory as memory_checks
+from memcheck import links
 
 
 def _problems(root: Path, *args: str) -> list[dict[str, object]]:
@@ -279,7 +279,7 @@ def _nearest_by_walk(key: str, stems: dict[str, str]) -> str | None:
 @given(st.lists(st.text("ab-_ ", min_size=1, max_size=5), max_size=8, unique=True), st.text("ab-_ ", max_size=6))
 def test_the_nearest_memory_is_the_one_the_walk_over_the_store_found(stems: list[str], key: str) -> None:
     by_stem = {stem: f".claude/memory/{stem.upper()}.md" for stem in stems}
-    assert memory_checks._nearest_stems(by_stem).get(memory_checks._loose(key)) == _nearest_by_walk(key, by_stem)
+    assert links.nearest_stems(by_stem).get(links.loose(key)) == _nearest_by_walk(key, by_stem)
 
 
 def test_a_wiki_link_near_several_memories_suggests_the_first(repo: Path) -> None:

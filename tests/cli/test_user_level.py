@@ -48,3 +48,14 @@ def test_user_flag_through_click_runner(repo: Path, home: Path, monkeypatch: pyt
 def test_empty_home_adds_nothing(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Project\n")
     assert run_cli(repo, "check", "--user").returncode == 0
+
+
+def test_a_home_path_in_a_code_span_is_checked_only_with_user(repo: Path) -> None:
+    home = Path(os.environ["HOME"])
+    routing = "# Claude\n\n| topic | file |\n| --- | --- |\n| deploys | `~/.claude/knowledge/deploys.md` |\n| style | `~/.claude/knowledge/style.md` |\n"
+    write(home, ".claude/CLAUDE.md", routing)
+    write(home, ".claude/knowledge/style.md", "Style.\n")
+    write(repo, "CLAUDE.md", routing)  # in a repository, another machine's home: not judged
+    assert run_cli(repo, "check").returncode == 0
+    found = [(p["path"], p["line"], p["code"], p["message"]) for p in check_json(repo, "--user") if p["code"] == "REF001"]
+    assert found == [("~/.claude/CLAUDE.md", 5, "REF001", "`~/.claude/knowledge/deploys.md` names no file of your home folder; fix the path or remove it")]

@@ -69,10 +69,15 @@ HID003 = Rule("HID003", "zero-width-character", ERROR, False, "Zero-width charac
 ## What it does
 Reports zero-width characters (ZWSP U+200B, ZWNJ U+200C, ZWJ U+200D, WORD JOINER
 U+2060, a byte-order mark U+FEFF after the file's start, the invisible operators
-U+2061–U+2064) in runs of two or more, or outside the text that needs them. Not
+U+2061–U+2064), and the other characters that draw nothing (SOFT HYPHEN U+00AD,
+COMBINING GRAPHEME JOINER U+034F, the Hangul fillers U+115F, U+1160, U+3164 and
+U+FFA0), in runs of two or more, or outside the text that needs them. Not
 reported: one ZWNJ, ZWJ or ZWSP between letters of a script that uses joiners
-(Arabic, Persian, Devanagari, Bengali, Thai, …, and unspaced CJK text), and a ZWJ
-between emoji (👨‍👩‍👧).
+(Arabic, Persian, Devanagari, Bengali, Thai, …, and unspaced CJK text), a ZWJ
+between emoji (👨‍👩‍👧), a soft hyphen between two letters (a hyphenation
+point), a grapheme joiner before a combining mark, and a jamo filler beside a
+Hangul jamo. HANGUL FILLER (U+3164) and its half-width form are always reported:
+they are blanks that look like nothing, a known way to hide a name.
 
 ## Why is this bad?
 Zero-width characters carry data a reviewer cannot see: a run of them encodes text
@@ -199,7 +204,13 @@ def _bidi_message(hits: list[Hit]) -> str:
 # HID003 -------------------------------------------------------------------------------
 
 _ZWSP, _ZWNJ, _ZWJ = "\u200b", "\u200c", "\u200d"
-_ZERO_WIDTH = set("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff")
+# The soft hyphen, the combining grapheme joiner and the Hangul fillers draw nothing
+# either (UTS #39 lists them among the default-ignorable characters to keep out of
+# identifiers); each has a place where it is text, judged in ``_in_place``.
+_SHY, _CGJ = "\u00ad", "\u034f"
+_JAMO_FILLERS = "\u115f\u1160"  # choseong and jungseong fillers, inside a jamo sequence
+_BLANK_FILLERS = "\u3164\uffa0"  # HANGUL FILLER and its half-width form: a blank that looks like nothing
+_ZERO_WIDTH = set("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff" + _SHY + _CGJ + _JAMO_FILLERS + _BLANK_FILLERS)
 _JOINERS = (_ZWSP, _ZWNJ, _ZWJ)
 _VS16 = "\ufe0f"
 
@@ -216,16 +227,29 @@ def _zero_width(line: str) -> list[Hit]:
 
 
 def _in_place(ch: str, before: str, after: str) -> bool:
-    if ch not in _JOINERS or not before or not after or before in _ZERO_WIDTH or after in _ZERO_WIDTH:
+    if not before or not after or before in _ZERO_WIDTH or after in _ZERO_WIDTH:
+        return False
+    if ch == _SHY:  # a hyphenation point inside a word
+        return before.isalpha() and after.isalpha()
+    if ch == _CGJ:  # keeps two combining marks from being reordered
+        return unicodedata.category(after).startswith("M") and (before.isalpha() or unicodedata.category(before).startswith("M"))
+    if ch in _JAMO_FILLERS:
+        return _is_jamo(before) or _is_jamo(after)
+    if ch not in _JOINERS:
         return False
     if ch == _ZWJ and (invisible.is_emoji(before) or before == _VS16) and invisible.is_emoji(after):
         return True
     return invisible.needs_joiners(before) and invisible.needs_joiners(after) and invisible.script(before) == invisible.script(after)
 
 
+def _is_jamo(ch: str) -> bool:
+    return "\u1100" <= ch <= "\u11ff"
+
+
 def _zero_width_message(hits: list[Hit]) -> str:
+    what = "invisible character" if hits[0].ch in _BLANK_FILLERS + _JAMO_FILLERS + _SHY else "zero-width character"
     return (
-        f"{_count(len(hits), 'zero-width character')} (first {invisible.label(hits[0].ch)}) "
+        f"{_count(len(hits), what)} (first {invisible.label(hits[0].ch)}) "
         "outside the words of a script that needs them: they can hide text or disguise a word; delete them"
     )
 

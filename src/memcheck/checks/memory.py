@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 
 from memcheck import links
 from memcheck.paths import basename, join, name_trouble, parent, safe_name
-from memcheck.problem import ERROR, WARNING, Problem, Rule, contained, some
+from memcheck.problem import ERROR, WARNING, Problem, Rule, contained, escaped, some
 from memcheck.text.document import Document
+from memcheck.text.duplicates import duplicates
 from memcheck.text.frontmatter import key_to_quote, misspelt_key, near_key, quote_hint, squeezed_key, unprintable_line
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.links_out import leads_to
@@ -459,7 +460,27 @@ Keep the memory in the repository as a regular file (copy in what it should say)
 or link to a file inside the repository.
 """)
 
-RULES = (MEM001, MEM002, MEM003, MEM004, MEM005, MEM006, MEM007, MEM008, MEM009, MEM010, MEM011, MEM012, MEM013, MEM014, MEM015, MEM016, MEM017, MEM018, MEM019, MEM021, MEM022)
+MEM023 = Rule("MEM023", "duplicate-memory", WARNING, False, "Two memories of one store say the same thing", """\
+## What it does
+Reports a memory whose body is another memory's of the same store (case and
+whitespace aside), or whose description is the same and whose body nearly so (80%
+of its words alike, in order). The later file, by name, is reported and names the
+earlier one.
+
+## Why is this bad?
+The store's MEMORY.md lists both, and agents load its first 200 lines: a memory
+saved twice under two names spends that budget twice, and the two copies drift
+apart as each is edited.
+
+## Example
+`feedback_testing.md` and `feedback_tests.md`, both "Run the integration tests
+against a real database, never mocks."
+
+## Use instead
+Keep one, merge what the other adds into it, and delete the other.
+""")
+
+RULES = (MEM001, MEM002, MEM003, MEM004, MEM005, MEM006, MEM007, MEM008, MEM009, MEM010, MEM011, MEM012, MEM013, MEM014, MEM015, MEM016, MEM017, MEM018, MEM019, MEM021, MEM022, MEM023)
 
 _KNOWN_KEYS = frozenset({"name", "description", "type", "created", "updated", "agent_name"})
 
@@ -536,7 +557,19 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
                 names[key] = path
     if wiki:
         yield from _check_wiki_links(ws, store, wiki, names)
+    if ws.wants(MEM023.code):
+        for dup in duplicates(_bodies(ws, store)):
+            earlier = escaped(basename(dup.earlier))
+            alike = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
+            yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: MEMORY.md lists one memory twice; merge them into {earlier} and delete this one")
     yield from _store_wide(ws, store, wide)
+
+
+def _bodies(ws: Workspace, store: Store) -> Iterator[tuple[str, str, str]]:
+    for path in store.files:
+        doc = ws.document(path)
+        description = doc.frontmatter.data.get("description") if doc.frontmatter is not None else None
+        yield path, description if isinstance(description, str) else "", doc.body
 
 
 class _StoreWide:
@@ -590,7 +623,7 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
     # One look-up per broken link, not a walk over the store: n memories with a
     # broken link each took 0.81 / 1.59 / 4.28 s CPU at n = 1,000 / 2,000 / 4,000,
     # now 0.38 / 0.58 / 1.06 s.
-    nearest = _nearest_stems(stems)
+    nearest = links.nearest_stems(stems)
     for doc in docs:
         for token in links.wiki_links(ws, doc):
             target = token.text.strip()
@@ -601,43 +634,10 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
                 continue
             if links.names_a_note(ws, target, parent(doc.path)):
                 continue
-            near = nearest.get(_loose(key))
-            elsewhere = _memory_elsewhere(ws, store, key)
+            near = nearest.get(links.loose(key))
+            elsewhere = links.memory_elsewhere(ws, store.folder, key)
             hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} has that name but is in another store; " if elsewhere else ""
             yield MEM021.at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store and no file of the repository (no file stem or name is {target!r}); {hint}fix the link or remove it")
-
-
-def _memory_elsewhere(ws: Workspace, store: Store, key: str) -> str | None:
-    """A memory file of another store whose ``name`` the link names (a file stem names
-    a note of the repository, which the link may name: see ``links.names_a_note``)."""
-    by_name = ws.once(_names_of_stores)
-    return next((p for p in by_name.get(key, ()) if parent(p) != store.folder), None)
-
-
-def _names_of_stores(ws: Workspace) -> dict[str, list[str]]:
-    """Each memory ``name`` of the tree's stores, case folded -> its files (found once per run)."""
-    found: dict[str, list[str]] = {}
-    for store in ws.stores:
-        for path in store.files:
-            fm = ws.document(path).frontmatter
-            name = fm.data.get("name") if fm is not None else None
-            if isinstance(name, str) and name.strip():
-                found.setdefault(name.strip().casefold(), []).append(path)
-    return found
-
-
-def _loose(text: str) -> str:
-    """A stem as a link probably meant it: '-', '_' and spaces ignored."""
-    return text.replace("-", "").replace("_", "").replace(" ", "")
-
-
-def _nearest_stems(stems: dict[str, str]) -> dict[str, str]:
-    """The stem a broken link probably meant, by the link's _loose key: of the stems
-    with that key, the first in the store's order."""
-    nearest: dict[str, str] = {}
-    for stem, path in stems.items():
-        nearest.setdefault(_loose(stem), basename(path)[:-3])
-    return nearest
 
 
 def check_file(ws: Workspace, doc: Document, wide: _StoreWide) -> Iterator[Problem]:

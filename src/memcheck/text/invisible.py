@@ -18,11 +18,11 @@ import unicodedata
 from functools import cache
 from typing import Iterator, NamedTuple, Sequence
 
-# Every character a HID rule judges: all at U+200B or above. ``str.isascii`` answers
+# Every character a HID rule judges: all above ASCII. ``str.isascii`` answers
 # for most files at memory speed; the rest get one pass of this regex, which passes
 # over the common non-ASCII punctuation (the em dash, curly quotes) that a check for
 # any character above U+2000 would stop at.
-SUSPECT = re.compile("[\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+SUSPECT = re.compile("[\u00ad\u034f\u115f\u1160\u3164\uffa0\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
 _TAG = re.compile("[\U000e0000-\U000e007f]")
 
 TAG_FIRST = 0xE0000

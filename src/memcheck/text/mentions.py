@@ -144,11 +144,13 @@ class Token(NamedTuple):
     text: str  # the mention without `@`, or the link target as written
 
 
-def prose(lines: Iterable[str]) -> Iterator[str]:
-    """Each line with code spans, fenced blocks and HTML comments blanked out."""
+def prose(lines: Iterable[str], spans: dict[int, list[tuple[int, int]]] | None = None) -> Iterator[str]:
+    """Each line with code spans, fenced blocks and HTML comments blanked out.
+    ``spans``, if given, gets, by the line's 0-based index, the (start, end) offsets
+    of the content of each code span in prose (none from fenced blocks or comments)."""
     fence: str | None = None
     in_comment = False
-    for line in lines:
+    for index, line in enumerate(lines):
         if fence is not None:
             stripped = line.strip()
             if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
@@ -167,7 +169,10 @@ def prose(lines: Iterable[str]) -> Iterator[str]:
                 fence = m.group(1)
                 yield " " * len(line)
                 continue
-        masked, in_comment = mask_line(line, in_comment)
+        found: list[tuple[int, int]] | None = [] if spans is not None and "`" in line else None
+        masked, in_comment = mask_line(line, in_comment, found)
+        if found and spans is not None:
+            spans[index] = found
         yield masked
 
 
