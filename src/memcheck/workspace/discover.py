@@ -15,7 +15,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast, overload
 
-from memcheck.agents import USER_FILES, USER_RULES, kind_of
+from memcheck.agents import kind_of, user_rules
+from memcheck.agents import user_files as agent_user_files
 from memcheck.config import Config, enabled_codes
 from memcheck.paths import ancestors as _ancestors
 from memcheck.paths import basename, join, parent, split
@@ -464,9 +465,10 @@ def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
     found: set[str] = set()
     for folder in USER_GUIDANCE_FOLDERS:
         found.update(join(folder, n) for n in guidance_names if (home / folder / n).is_file())
-    found.update(p for files in USER_FILES.values() for p in files if (home / p).is_file())
-    if (home / USER_RULES).is_dir():
-        found.update(join(USER_RULES, p) for p in walk_files(home / USER_RULES) if p.endswith(".md"))
+    found.update(p for files in agent_user_files().values() for p in files if (home / p).is_file())
+    for rules in user_rules().values():
+        if (home / rules).is_dir():
+            found.update(join(rules, p) for p in walk_files(home / rules) if p.endswith(".md"))
     for folder in USER_STORES:
         if (home / folder).is_dir():
             found.update(join(folder, e.name) for e in os.scandir(home / folder) if e.name.endswith(".md"))

@@ -1,13 +1,14 @@
 """Skills: SKILL.md files in skill folders below a skills root, and Markdown files
 with a skill's frontmatter directly inside one. The skills roots are the folders
-agents load skills from (``agents.SKILL_FOLDERS``, a plugin's ``skills/``, ``skills/``
+agents load skills from (``agents.agent_skill_folders()``, a plugin's ``skills/``, ``skills/``
 at the repository root) and the ones ``skills.roots`` names."""
 from __future__ import annotations
 
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from memcheck.agents import PLUGIN_MANIFEST, SKILL_FOLDERS
+from memcheck.agents import plugin_manifests
+from memcheck.agents import skill_folders as agent_skill_folders
 from memcheck.paths import ancestors, basename, join, parent
 from memcheck.text import patterns
 from memcheck.workspace.stores import INDEX_NAME
@@ -26,7 +27,7 @@ SKILL_KEYS = frozenset({"name", "description", "triggers"})
 SKILLS = "skills"
 # Why a SKILL.md is no skill (``memcheck check -v`` says it).
 NOT_IN_A_ROOT = (
-    f"not in a folder agents load skills from ({', '.join(SKILL_FOLDERS)}, a plugin's skills/, skills/ at the root,"
+    "not in a folder agents load skills from ({folders}, a plugin's skills/, skills/ at the root,"
     " or one skills.roots names); add its skills folder to skills.roots to have it checked"
 )
 
@@ -47,12 +48,12 @@ class Skills(NamedTuple):
 
 
 def agents_load_skills_from(folder: str, has_file: Callable[[str], bool]) -> bool:
-    """``folder`` is one agents load skills from: one of ``SKILL_FOLDERS`` at any
+    """``folder`` is one agents load skills from: one of ``agent_skill_folders()`` at any
     depth (``.claude/skills``, ...), a plugin's ``skills/`` or ``skills/`` at the root."""
     if basename(folder) != SKILLS:
         return False
     above = parent(folder)
-    return folder == SKILLS or join(basename(above), SKILLS) in SKILL_FOLDERS or has_file(join(above, PLUGIN_MANIFEST))
+    return folder == SKILLS or join(basename(above), SKILLS) in agent_skill_folders() or any(has_file(join(above, m)) for m in plugin_manifests())
 
 
 def skill_folders(ws: Workspace) -> SkillFolders:
@@ -61,7 +62,7 @@ def skill_folders(ws: Workspace) -> SkillFolders:
     skill's folder (one of its resources)."""
     holding = sorted(folder for folder, names in ws.markdown_by_folder.items() if SKILL_NAME in names)
     below_root = {f for f in holding if any(ws.is_skills_root(a) for a in ancestors(f))}
-    passed_over = [(join(f, SKILL_NAME), NOT_IN_A_ROOT) for f in holding if f not in below_root]
+    passed_over = [(join(f, SKILL_NAME), NOT_IN_A_ROOT.format(folders=", ".join(agent_skill_folders()))) for f in holding if f not in below_root]
     folders: set[str] = set()
     found = []
     for folder in holding:  # sorted: a skill folder comes before the folders inside it
@@ -143,17 +144,17 @@ def _looks_like_skill(doc: Document) -> bool:
 
 def seen_together(ws: Workspace, root: str) -> bool:
     """Agents working in a folder see the skills of ``root`` with those of the other
-    such roots from there up: one of ``SKILL_FOLDERS`` (``.claude/skills``, ...), or
+    such roots from there up: one of ``agent_skill_folders()`` (``.claude/skills``, ...), or
     one ``skills.roots`` names (a plugin's skills and a collection's are each seen on
     their own)."""
-    return join(basename(parent(root)), basename(root)) in SKILL_FOLDERS or any(patterns.glob_matches_folder(g, root) for g in ws.config.skills.roots)
+    return join(basename(parent(root)), basename(root)) in agent_skill_folders() or any(patterns.glob_matches_folder(g, root) for g in ws.config.skills.roots)
 
 
 def scope_of(ws: Workspace, path: str) -> str:
     """The folder whose agents see this skill: the one holding ``.claude/skills``
     (or a configured root's first folder), else the folder above the skills folder."""
     root = skills_root(path)
-    if join(basename(parent(root)), basename(root)) in SKILL_FOLDERS:
+    if join(basename(parent(root)), basename(root)) in agent_skill_folders():
         return parent(parent(root))
     for glob in ws.config.skills.roots:
         if patterns.glob_matches_folder(glob, root):

@@ -1,0 +1,67 @@
+"""Which agent reads which file: the agent facts, kept as data with their sources
+(``resources/agents/<agent>.toml``, read by ``facts``), and the engine that answers
+from them alone (``engine``). Neither reads a repository: ``memcheck.readers``
+applies them to a workspace's files, ``memcheck.imports`` follows @-imports."""
+from __future__ import annotations
+
+from memcheck.agents.engine import (
+    ALL,
+    AMP,
+    CLAUDE_CODE,
+    CODEX,
+    COPILOT,
+    CURSOR,
+    GEMINI,
+    K_AGENT,
+    K_AGENTS,
+    K_AGENTS_CASE,
+    K_CLAUDE,
+    K_CLAUDE_DOT,
+    K_CLAUDE_LOCAL,
+    K_CLAUDE_RULE,
+    K_COPILOT,
+    K_COPILOT_PATH,
+    K_CURSOR_RULE,
+    K_CUSTOM,
+    K_GEMINI,
+    K_OVERRIDE,
+    NO_FACTS,
+    Facts,
+    Setting,
+    Verdict,
+    agent,
+    approx_tokens,
+    direct,
+    file_kind,
+    find_settings,
+    folder_kinds,
+    judge,
+    kind_of,
+    named_kinds,
+    number,
+    owner_of,
+    plugin_manifests,
+    reading_order,
+    schema_of,
+    setting_fact,
+    size_limited_kinds,
+    skill_agents,
+    skill_folders,
+    skips_for_size,
+    title,
+    titles,
+    user_files,
+    user_rules,
+    with_settings,
+    words,
+)  # fmt: skip
+from memcheck.agents.facts import MAYBE, NO, READS, Agent, FactsError, FileKind, Frontmatter, Provenance, load
+
+__all__ = [
+    "ALL", "AMP", "CLAUDE_CODE", "CODEX", "COPILOT", "CURSOR", "GEMINI", "K_AGENT", "K_AGENTS", "K_AGENTS_CASE", "K_CLAUDE", "K_CLAUDE_DOT",
+    "K_CLAUDE_LOCAL", "K_CLAUDE_RULE", "K_COPILOT", "K_COPILOT_PATH", "K_CURSOR_RULE", "K_CUSTOM", "K_GEMINI", "K_OVERRIDE", "MAYBE", "NO",
+    "NO_FACTS", "READS", "Agent", "Facts", "FactsError", "FileKind", "Frontmatter", "Provenance", "Setting", "Verdict", "agent", "approx_tokens",
+    "direct", "file_kind", "find_settings", "folder_kinds", "judge", "kind_of", "load", "named_kinds", "number", "owner_of", "plugin_manifests",
+    "reading_order", "schema_of", "setting_fact", "size_limited_kinds", "skill_agents", "skill_folders", "skips_for_size", "title", "titles",
+    "user_files", "user_rules", "with_settings", "words",
+]  # fmt: skip
