@@ -1,5 +1,6 @@
 """Write the rule pages, docs/rules/CODE.md and their index docs/rules/README.md,
-from each rule's own documentation (what `memcheck rule CODE` prints).
+from each rule's own documentation (what `memcheck rule CODE` prints), and
+docs/agents.md, the agents and the files each reads, from the agent data.
 
     python docs/generate.py          # write the pages, remove pages of rules gone
     python docs/generate.py --check  # write nothing; exit 1 when a page is missing or out of date
@@ -13,11 +14,18 @@ import argparse
 import sys
 from pathlib import Path
 
+from memcheck.hooks.agents import table_markdown
 from memcheck.hooks.rules import rule_pages
 from memcheck.rules import RULE_PAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 REGENERATE = "python docs/generate.py"
+AGENTS_PAGE = ROOT / "docs" / "agents.md"
+
+
+def agents_page_stale(page: Path = AGENTS_PAGE) -> bool:
+    """docs/agents.md is missing or differs from the agent data."""
+    return not page.is_file() or page.read_bytes() != table_markdown().encode("utf-8")
 
 
 def stale(folder: Path) -> list[str]:
@@ -50,9 +58,14 @@ def main(argv: list[str] | None = None) -> int:
         wrong = stale(args.out)
         for name in wrong:
             print(f"{args.out / name}: missing or out of date; regenerate the rule pages: {REGENERATE}", file=sys.stderr)
-        return 1 if wrong else 0
+        if agents_page_stale():
+            print(f"{AGENTS_PAGE}: missing or out of date; regenerate it: {REGENERATE}", file=sys.stderr)
+        return 1 if wrong or agents_page_stale() else 0
     for name in write(args.out):
         print(f"wrote {args.out / name}" if (args.out / name).exists() else f"removed {args.out / name}")
+    if agents_page_stale():
+        AGENTS_PAGE.write_bytes(table_markdown().encode("utf-8"))
+        print(f"wrote {AGENTS_PAGE}")
     return 0
 
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Callable, Iterable, Mapping, NamedTuple
 
 from memcheck import choices
-from memcheck.agents.facts import MAYBE, NO, READS, Agent, FileKind, Frontmatter, ReadRule, SettingFact, by_id, file_kinds, load
+from memcheck.agents.facts import MAYBE, NO, READS, Agent, FileKind, Frontmatter, Provenance, ReadRule, SettingFact, by_id, file_kinds, load
 from memcheck.paths import basename, parent, split
 
 ALL = choices.AGENTS  # listed there, where the CLI reads them without importing the data
@@ -203,6 +203,7 @@ class Verdict(NamedTuple):
     since: str = ""  # read from this release on (default settings); checks treat it as MAYBE
     listed: bool = False  # `memcheck context` lists it even when not read
     loaded: str = ""  # why it is read, as `memcheck context` says
+    source: Provenance | None = None  # where the deciding fact comes from
 
 
 def _matches(rule: ReadRule, kind: str, path: str, siblings: Mapping[str, str], facts: Facts, over_size: bool, above: frozenset[str]) -> str | None:
@@ -245,10 +246,10 @@ def judge(agent_id: str, kind: str, path: str, siblings: Mapping[str, str], fact
             continue
         why = rule.why.format(name=name, beside=beside)
         if not rule.provenance.confirmed and rule.sure == READS:
-            return Verdict(MAYBE, why or f"whether {a.title} reads {name} is unconfirmed", loaded=rule.loaded)
+            return Verdict(MAYBE, why or f"whether {a.title} reads {name} is unconfirmed", loaded=rule.loaded, source=rule.provenance)
         if rule.since:
-            return Verdict(MAYBE, why, rule.since, loaded=rule.loaded)
-        return Verdict(rule.sure, why, "", rule.listed, rule.loaded)
+            return Verdict(MAYBE, why, rule.since, loaded=rule.loaded, source=rule.provenance)
+        return Verdict(rule.sure, why, "", rule.listed, rule.loaded, rule.provenance)
     return Verdict(NO, "")
 
 
@@ -316,3 +317,57 @@ def words(agent_id: str, key: str) -> tuple[str, ...]:
     """A list of strings of an agent's ``[agent]`` table."""
     value = agent(agent_id).numbers.get(key, [])
     return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
+
+
+def pattern_of(kind: FileKind) -> str:
+    """A kind's files as a path pattern (``.claude/rules/**/*.md``, ``AGENTS.md``)."""
+    if kind.in_folder:
+        return f"{kind.in_folder}/**/*{kind.suffix}"
+    names = ", ".join(kind.names)
+    return f"{kind.parent_folder}/{names}" if kind.parent_folder else names
+
+
+def _unconditional(rule: ReadRule) -> bool:
+    return not (rule.over_size or rule.beside or rule.at_or_above or rule.below_root or rule.nested or rule.folder_is or rule.anywhere or rule.root_has_all)
+
+
+class Reads(NamedTuple):
+    """One line of what an agent reads, for `memcheck agents` and docs/agents.md."""
+
+    files: str
+    when: str
+    provenance: Provenance
+
+
+def reads_of(agent_id: str) -> list[Reads]:
+    """What an agent reads, from its data: each kind some rule reads (with the first
+    such rule's condition), its user files, skills folders and other files it loads."""
+    a = agent(agent_id)
+    found: list[Reads] = []
+    kinds = sorted({k for rule in a.reads if rule.sure != NO for k in rule.kinds}, key=reading_order)
+    for kind in kinds:
+        k = file_kind(kind)
+        if k is None:
+            continue
+        rules = [r for r in a.reads if kind in r.kinds and r.sure != NO]
+        plain = next((r for r in rules if r.sure == READS and r.provenance.confirmed and not r.since and _unconditional(r)), None)
+        rule = plain or next((r for r in rules if r.since), None) or rules[0]
+        if rule is plain:
+            when = rule.loaded or "read"
+        elif rule.since:
+            when = rule.why
+        elif not rule.provenance.confirmed:
+            when = "unconfirmed"
+        else:
+            when = "sometimes: " + rule.why.format(name=pattern_of(k), beside="another file")
+        found.append(Reads(pattern_of(k), when, rule.provenance))
+    for path in a.user_files:
+        found.append(Reads(f"~/{path}", "the user's own" + a.user_files_note, a.provenance))
+    if a.user_rules:
+        found.append(Reads(f"~/{a.user_rules}/**/*.md", "the user's own rules", a.provenance))
+    if a.skills_provenance is not None:
+        for root in a.skill_roots:
+            found.append(Reads(f"{root}/*/SKILL.md", "skills" if a.skills_provenance.confirmed else "skills (unconfirmed)", a.skills_provenance))
+    for loads in a.loads:
+        found.append(Reads(", ".join(loads.globs), loads.what if loads.provenance.confirmed else f"{loads.what} (unconfirmed)", loads.provenance))
+    return found

@@ -165,3 +165,18 @@ def scope_of(ws: Workspace, path: str) -> str:
 
 def skills_root(path: str) -> str:
     return parent(parent(path)) if basename(path) == SKILL_NAME else parent(path)
+
+
+def agent_root_of(path: str) -> str:
+    """The agent skills folder a skill lives in, as agents name it (``.agents/skills``),
+    or "" for a skill in a plugin's, a collection's or a configured root."""
+    root = skills_root(path)
+    name = join(basename(parent(root)), basename(root))
+    return name if name in agent_skill_folders() else ""
+
+
+def name_of_skill(ws: Workspace, path: str) -> str:
+    """A skill's name: its frontmatter's ``name``, else its folder's."""
+    fm = ws.document(path).frontmatter
+    name = fm.data.get("name") if fm is not None else None
+    return name.strip() if isinstance(name, str) and name.strip() else basename(parent(path)) if basename(path) == SKILL_NAME else basename(path)[:-3]

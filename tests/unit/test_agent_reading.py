@@ -1,0 +1,72 @@
+"""What one agent's own reading hides from it (GDN019-GDN021), on trees in memory."""
+from __future__ import annotations
+
+import pytest
+from conftest import lint
+
+
+def codes(found: list[tuple[str, int, str]], code: str) -> list[tuple[str, int]]:
+    return [(p, line) for p, line, c in found if c == code]
+
+
+@pytest.mark.parametrize(
+    ("files", "reported"),
+    [
+        pytest.param({"AGENTS.md": "team\n", "CLAUDE.local.md": "mine\n"}, [("CLAUDE.local.md", 1)], id="beside"),
+        pytest.param({"pkg/AGENTS.md": "team\n", "CLAUDE.local.md": "mine\n"}, [("CLAUDE.local.md", 1)], id="above-an-AGENTS.md-below"),
+        pytest.param({"AGENTS.md": "team\n", "CLAUDE.local.md": "@AGENTS.md\nmine\n"}, [], id="imports-it"),
+        pytest.param({"AGENTS.md": "team\n", "CLAUDE.md": "claude\n", "CLAUDE.local.md": "mine\n"}, [], id="the-team-CLAUDE.md-decides"),
+        pytest.param({"AGENTS.md": "team\n", "pkg/CLAUDE.local.md": "mine\n"}, [], id="below-the-AGENTS.md-folder"),
+    ],
+)
+def test_claude_local_md_hiding_agents_md(files: dict[str, str], reported: list[tuple[str, int]]) -> None:
+    assert codes(lint(files, select="GDN019"), "GDN019") == reported
+
+
+@pytest.mark.parametrize(
+    ("files", "reported"),
+    [
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": 'project_doc_fallback_filenames = ["CODEX.md"]\n'}, [("AGENTS.md", 1)], id="fallback-beside-AGENTS.md"),
+        pytest.param({"pkg/CODEX.md": "c\n", "AGENTS.md": "a\n", ".codex/config.toml": 'project_doc_fallback_filenames = ["CODEX.md"]\n'}, [], id="fallback-in-a-folder-without-AGENTS.md"),
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n"}, [], id="not-a-fallback"),
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "project_doc_fallback_filenames = [\n"}, [], id="unparsable-config"),
+        pytest.param({".codex/AGENTS.md": "a\n"}, [(".codex/AGENTS.md", 1)], id="dot-codex-AGENTS.md"),
+    ],
+)
+def test_files_codex_never_reads(files: dict[str, str], reported: list[tuple[str, int]]) -> None:
+    assert codes(lint(files, select="GDN020"), "GDN020") == reported
+
+
+def test_codex_fallback_message_says_why() -> None:
+    from pathlib import Path
+
+    from memcheck import config
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.memory import MemorySource
+
+    files = {"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": 'project_doc_fallback_filenames = ["CODEX.md"]\n'}
+    ws = Workspace(config.from_mapping(Path("/nonexistent/x"), config.defaults()), MemorySource({p: t.encode() for p, t in files.items()}))
+    [message] = [p.message for p in collect(ws, targets_for(ws, None)) if p.code == "GDN020"]
+    assert "Codex never reads CODEX.md" in message and "only in a folder without AGENTS.md" in message
+
+
+SKILL = "---\nname: release\ndescription: Ship a release.\n---\nSteps.\n"
+
+
+@pytest.mark.parametrize(
+    ("files", "reported"),
+    [
+        pytest.param({"CLAUDE.md": "Use the `release` skill to ship.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 1)], id="claude-md-names-an-agents-skill"),
+        pytest.param({"CLAUDE.md": "See .agents/skills/release for shipping.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 1)], id="by-its-folder"),
+        pytest.param(
+            {"CLAUDE.md": "Use the `release` skill.\n", ".agents/skills/release/SKILL.md": SKILL, ".claude/skills/release/SKILL.md": SKILL}, [], id="also-in-claude-skills"
+        ),
+        pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="codex-sees-it"),
+        pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".claude/skills/release/SKILL.md": SKILL}, [("AGENTS.md", 1)], id="codex-does-not-see-claude-skills"),
+        pytest.param({"CLAUDE.md": "Run `release` when done.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="a-line-not-about-skills"),
+    ],
+)
+def test_skills_named_for_an_agent_that_cannot_see_them(files: dict[str, str], reported: list[tuple[str, int]]) -> None:
+    assert codes(lint(files, select="GDN021"), "GDN021") == reported
