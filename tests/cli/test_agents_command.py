@@ -56,3 +56,12 @@ def test_context_shows_agents_md_left_aside_below_a_claude_local_md(repo: Path, 
     write(repo, "CLAUDE.local.md", "# mine\n")
     report = json.loads(invoke(repo, "context", ".", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
     assert [f["file"] for f in report["agents"][0]["files"]] == ["CLAUDE.local.md"]
+
+
+def test_claude_code_s_catalogue_holds_no_skill_of_agents_skills(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "CLAUDE.md", "# claude\n")
+    write(repo, ".agents/skills/ship/SKILL.md", "---\nname: ship\ndescription: Ship it.\n---\nx\n")
+    write(repo, ".claude/skills/lint/SKILL.md", "---\nname: lint\ndescription: Lint it.\n---\nx\n")
+    report = json.loads(invoke(repo, "context", ".", "--format", "json", monkeypatch=monkeypatch).output)
+    by = {s["agent"]: s["skills"]["count"] for s in report["agents"]}
+    assert by["claude-code"] == 1 and by["codex"] == 1 and report["skills"]["count"] == 2

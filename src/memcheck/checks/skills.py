@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
-from memcheck import links
+from memcheck import agents, links
 from memcheck.paths import basename, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, near_key
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.links_out import leads_to
-from memcheck.workspace.skills import SKILL_NAME, scope_of, seen_together, skills_root
+from memcheck.workspace.skills import SKILL_NAME, agent_root_of, scope_of, seen_together, skills_root
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -368,9 +368,28 @@ def _folders_down_to(scope: str) -> list[str]:
     return [""] + ["/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
+def _audience(ws: Workspace, path: str, root: str, together: bool) -> tuple[str, ...]:
+    """The agents that see this skill with others: those loading its agent skills
+    folder (Claude Code sees `.claude/skills` alone), every agent for a configured
+    root, and "" for a folder seen on its own (a plugin's, a collection's)."""
+    if not together:
+        return ("",)
+    folder = agent_root_of(path)
+    return agents.skill_agents(folder) if folder else agents.ALL
+
+
+def _copies(ws: Workspace, path: str, other: str) -> bool:
+    """One skill copied into two agents' folders (or linked): the same text."""
+    a, b = ws.document(path), ws.document(other)
+    return a.error is None and b.error is None and a.text == b.text
+
+
 def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
-    names: dict[str, _SkillsSeen] = {}
-    triggers: dict[str, _SkillsSeen] = {}
+    # Judged per agent: two skills clash only when one agent loads both, so a skill
+    # copied into .claude/skills, .agents/skills and .gemini/skills for each agent's
+    # sake clashes with nothing (and an identical copy an agent sees twice is one skill).
+    names: dict[tuple[str, str], _SkillsSeen] = {}
+    triggers: dict[tuple[str, str], _SkillsSeen] = {}
     for path in ws.skills:
         fm = ws.document(path).frontmatter
         if fm is None:
@@ -378,15 +397,20 @@ def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
         # Agents discover their roots from the working folder up; a plugin's skills, a
         # collection's and a grouped skill's clash only within their own folder.
         root = skills_root(path)
-        scope = scope_of(ws, path) if seen_together(ws, root) else "?" + root
+        together = seen_together(ws, root)
+        scope = scope_of(ws, path) if together else "?" + root
+        audience = _audience(ws, path, root, together)
         name = fm.data.get("name")
         if isinstance(name, str) and name.strip():
             key = name.strip().casefold()
-            seen = names.setdefault(key, _SkillsSeen())
-            other = seen.first_with(scope)
-            if other is not None and path in wanted:
-                yield SKL009.at(path, fm.key_lines.get("name", 1), 1, f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one")
-            seen.add(scope, path)
+            reported = False
+            for member in audience:
+                seen = names.setdefault((key, member), _SkillsSeen())
+                other = seen.first_with(scope)
+                if other is not None and path in wanted and not reported and not _copies(ws, path, other):
+                    reported = True
+                    yield SKL009.at(path, fm.key_lines.get("name", 1), 1, f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one")
+                seen.add(scope, path)
         listed = fm.data.get("triggers")
         if not isinstance(listed, list):
             continue
@@ -395,13 +419,16 @@ def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
             if not isinstance(trigger, str) or not trigger.strip():
                 continue
             key = trigger.strip().casefold()
-            users = triggers.setdefault(key, _SkillsSeen())
-            clash = path if key in own else users.first_with(scope)
-            if clash is not None and path in wanted:
-                where = "earlier in the same list" if clash == path else f"by {clash}"
-                yield SKL011.at(path, fm.key_lines.get("triggers", 1), 1, f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers")
-            if key not in own:
-                users.add(scope, path)
+            reported = False
+            for member in audience:
+                users = triggers.setdefault((key, member), _SkillsSeen())
+                clash = path if key in own else users.first_with(scope)
+                if clash is not None and path in wanted and not reported and (clash == path or not _copies(ws, path, clash)):
+                    reported = True
+                    where = "earlier in the same list" if clash == path else f"by {clash}"
+                    yield SKL011.at(path, fm.key_lines.get("triggers", 1), 1, f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers")
+                if key not in own:
+                    users.add(scope, path)
             own.add(key)
 
 

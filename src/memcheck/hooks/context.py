@@ -27,7 +27,7 @@ from memcheck.problem import escaped, json_text, shown
 from memcheck.text.document import MAX_BYTES
 from memcheck.text.secrets import redact
 from memcheck.workspace.discover import USER_PREFIX, Workspace, folder_workspace, relative_path, user_workspace
-from memcheck.workspace.skills import scope_of
+from memcheck.workspace.skills import agent_root_of, scope_of
 from memcheck.workspace.stores import Store
 
 # The report, as `--format json` prints it (keys sorted) and the text rendering reads it.
@@ -66,6 +66,7 @@ class _Section(TypedDict):
 
 class Section(_Section, total=False):
     # Known once every section and what they share are: set by build().
+    skills: SkillsTotal  # the skills this agent loads (its own skills folders)
     total_tokens: int
     over: bool
 
@@ -85,6 +86,7 @@ class IndexEntry(TypedDict):
 class SkillEntry(TypedDict):
     file: str
     tokens: int
+    folder: str  # the agent skills folder it is in (.claude/skills), "" for another root
 
 
 class SkillsTotal(TypedDict):
@@ -287,7 +289,7 @@ def _skills(ws: Workspace, folder: str) -> list[SkillEntry]:
         fm = ws.document(path).frontmatter
         data = fm.data if fm is not None else {}
         line = f"{data.get('name', '')}: {data.get('description', '')}"
-        found.append({"file": _shown(ws, path), "tokens": agents.approx_tokens(len(line.encode("utf-8")))})
+        found.append({"file": _shown(ws, path), "tokens": agents.approx_tokens(len(line.encode("utf-8"))), "folder": agent_root_of(path)})
     return found
 
 
@@ -306,17 +308,22 @@ def build(config: Config, target_path: str, agent: str | None = None) -> Report:
     indexes = [_index_entry(home, s) for s in home.stores]
     indexes += [_index_entry(ws, s) for s in ws.stores if _covers(store_owner(s.folder), folder)]
     skills = _skills(home, folder) + _skills(ws, folder)
-    shared = sum(i["tokens"] for i in indexes) + sum(s["tokens"] for s in skills)
+    shared = sum(i["tokens"] for i in indexes)
     budget = config.context.max_tokens
     for section in sections:
-        section["total_tokens"] = section["tokens"] + shared
+        # An agent's catalogue holds the skills of its own skills folders (Claude Code
+        # never sees .agents/skills), and those of plugins and configured roots.
+        roots = agents.agent(section["agent"]).skill_roots
+        own = [s for s in skills if not s["folder"] or s["folder"] in roots]
+        section["skills"] = {"count": len(own), "tokens": sum(s["tokens"] for s in own)}
+        section["total_tokens"] = section["tokens"] + shared + section["skills"]["tokens"]
         section["over"] = section["total_tokens"] > budget
     return {
         "path": rel or ".",
         "agents": sections,
         "indexes": indexes,
         "skills": {"count": len(skills), "tokens": sum(s["tokens"] for s in skills)},
-        "total": {"budget": budget, "over": any(s["over"] for s in sections), "tokens": max((s["total_tokens"] for s in sections), default=shared)},
+        "total": {"budget": budget, "over": any(s["over"] for s in sections), "tokens": max((s["total_tokens"] for s in sections), default=shared + sum(s["tokens"] for s in skills))},
     }
 
 
@@ -365,7 +372,9 @@ def render_text(report: Report) -> Iterable[str]:
     yield f"Total against context.max-tokens {_n(total['budget'])} (tokens are bytes / 4; guidance, indexes and skills):"
     for section in report["agents"]:
         verdict = "OVER the budget" if section["over"] else "within the budget"
-        yield f"  {section['name']}: ~{_n(section['total_tokens'])} tokens ({verdict})"
+        own = section.get("skills")
+        skills = f", {own['count']} of the skills" if own is not None and own["count"] != sk["count"] else ""
+        yield f"  {section['name']}: ~{_n(section['total_tokens'])} tokens ({verdict}{skills})"
 
 
 def run(path: str, fmt: str, agent: str | None, config_file: str | None) -> int:
