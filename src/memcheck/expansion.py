@@ -84,7 +84,7 @@ def _file_imports(ws: Workspace, current: str, doc: Document, first: Import | No
         if imp.kind != mentions.PATH or is_glob_mention(imp):
             continue
         if not ws.is_file(imp.target):
-            if not ws.exists(imp.target):
+            if not ws.exists(imp.target) and ws.is_inside_root(imp.target):  # a link out is not followed: not known
                 missing.append((current, imp))
             continue
         yield first or imp, imp

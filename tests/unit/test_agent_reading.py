@@ -1,6 +1,8 @@
 """What one agent's own reading hides from it (GDN019-GDN021), on trees in memory."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import lint
 
@@ -70,3 +72,28 @@ SKILL = "---\nname: release\ndescription: Ship a release.\n---\nSteps.\n"
 )
 def test_skills_named_for_an_agent_that_cannot_see_them(files: dict[str, str], reported: list[tuple[str, int]]) -> None:
     assert codes(lint(files, select="GDN021"), "GDN021") == reported
+
+
+def test_a_file_claude_md_imports_directly_is_not_called_never_loaded() -> None:
+    # From a peer linter's fixtures: x.md sits five hops down one chain, and CLAUDE.md
+    # imports it directly too; Claude Code loads it through the direct import.
+    files = {"CLAUDE.md": "@a.md\n@x.md\n", "a.md": "@b.md\n", "b.md": "@c.md\n", "c.md": "@d.md\n", "d.md": "@x.md\n", "x.md": "x\n"}
+    assert codes(lint(files, select="GDN012"), "GDN012") == []
+    deeper = {**files, "CLAUDE.md": "@a.md\n", "d.md": "@e.md\n", "e.md": "@x.md\n"}
+    assert codes(lint(deeper, select="GDN012"), "GDN012") == [("CLAUDE.md", 1)]
+
+
+def test_an_import_through_a_symlink_out_of_the_repository_is_not_missing(tmp_path: Path) -> None:
+    # From a peer linter's fixtures: docs/ is a symlink to a folder outside the
+    # repository; @docs/style.md names a file the agent reads through it.
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "style.md").write_text("style\n")
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "docs").symlink_to(outside)
+    found = lint({"CLAUDE.md": "@docs/style.md\n"}, select="GDN009", root=root)
+    assert codes(found, "GDN009") == []
+    # memcheck does not follow the link: what is behind it is not known, so nothing is said;
+    # a missing file inside the repository still is
+    assert codes(lint({"CLAUDE.md": "@docs/gone.md\n@notes/gone.md\n"}, select="GDN009", root=root), "GDN009") == [("CLAUDE.md", 2)]

@@ -711,7 +711,8 @@ def _check_imports(ws: Workspace, doc: Document, reached: Reach, readers: dict[s
             if not ws.user and not guidance_model.glob_matches(ws, imp.target):
                 yield GDN009.at(path, imp.line, imp.col, f"@{imp.token}: no file here matches it; fix the pattern, or put it in backticks if it is not an import")
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
-            yield _missing_import(path, imp)
+            if ws.is_inside_root(imp.target):  # through a symlink out of the repository: not followed, so not known
+                yield _missing_import(path, imp)
         elif imp.kind == mentions.PATH and (special := ws.special_kind(imp.target)) is not None:
             yield GDN009.at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which is {special}, not a file agents can read; import a regular file")
     # A file reached by imports is loaded with this one: its missing imports are
@@ -744,12 +745,18 @@ def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Itera
         depth = facts.import_depth
         if depth is None or facts.follows_imports == agents.NO or agent not in roots:
             continue
-        for hop, chain in reach(ws, path, depth).too_deep[:1]:
+        for hop, chain in _never_loaded(reach(ws, path, depth))[:1]:
             yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
     house = ws.config.guidance.max_import_depth
     if house is not None:
-        for hop, chain in reach(ws, path, house).too_deep[:1]:
+        for hop, chain in _never_loaded(reach(ws, path, house))[:1]:
             yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {house}; import {chain[-1]} from a shallower file")
+
+
+def _never_loaded(reached: Reach) -> list[tuple[expansion.Import, tuple[str, ...]]]:
+    # A file too deep down one chain that a shorter chain (a direct import) loads is
+    # loaded all the same: only the others are never loaded.
+    return [(hop, chain) for hop, chain in reached.too_deep if chain[-1] not in reached.visited()]
 
 
 def _check_links(ws: Workspace, doc: Document) -> Iterator[Problem]:

@@ -167,7 +167,8 @@ def _entry(places: _Places, source: readers.Source, agent: str) -> FileEntry:
         loaded_bytes = sum(x.size for x in expanded.loaded)
         notes += [f"line {imp.line}: @{imp.token} does not exist (in {places.shown(source, where)})" for where, imp in expanded.missing]
         notes += [f"import cycle {' -> '.join(cycle)}: it stops at the repeat" for _, cycle in expanded.cycles]
-        notes += [f"{chain[-1]} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}: not loaded" for _, chain in expanded.too_deep]
+        loaded = {x.path for x in expanded.loaded}
+        notes += [f"{chain[-1]} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}: not loaded" for _, chain in expanded.too_deep if chain[-1] not in loaded]
         if depth is None and len(expanded.loaded) > 1:
             notes.append(f"how deep {agents.title(agent)} follows @-imports is unconfirmed: all are shown")
     elif follows == agents.MAYBE and expansion.imports(ws, doc):
