@@ -97,3 +97,11 @@ def test_the_table_and_the_listing_name_every_agent_and_what_it_reads() -> None:
     assert isinstance(claude["reads"], list)
     agents_md = next(r for r in claude["reads"] if r["files"] == "AGENTS.md")
     assert "2.1.277+" in agents_md["when"] and agents_md["version"] == "2.1.277"
+
+
+def test_the_default_index_caps_are_claude_code_s_memory_caps() -> None:
+    from memcheck import config
+
+    memory = agents.agent(agents.CLAUDE_CODE).memory
+    caps = config.defaults()["index"]
+    assert (caps["max-lines"], caps["max-bytes"]) == (memory["max_lines"], memory["max_bytes"])

@@ -30,15 +30,16 @@ if TYPE_CHECKING:
 
 GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
 ## What it does
-Reports a guidance file that none of the agents in `agents:` reads (all six by
-default: claude-code, codex, amp, cursor, copilot, gemini), judged per agent with
+Reports a guidance file that none of the agents in `agents:` reads (by default
+every agent memcheck knows: `memcheck agents` lists them), judged per agent with
 its default settings: `AGENT.md` beside `AGENTS.md` (Amp reads `AGENT.md` only in a
-folder without `AGENTS.md`, and no other agent reads it), a plain `.md` file in
-`.cursor/rules` (Cursor reads only `.mdc` there), or a file only agents outside
-`agents:` read (`.claude/rules` when Claude Code is not configured). A file an agent
-reaches through an `@`-import of a file it reads counts as read. Where it is not
-confirmed whether an agent reads a file (both `CLAUDE.md` and `.claude/CLAUDE.md`
-in one folder, a case variant such as `agents.md`), nothing is reported; nor is a
+folder without `AGENTS.md`, and no other agent reads it), or a file only agents
+outside `agents:` read (`.claude/rules` when Claude Code is not configured). A file
+an agent reaches through an `@`-import of a file it reads counts as read. Where it
+is not confirmed whether an agent reads a file (both `CLAUDE.md` and
+`.claude/CLAUDE.md` in one folder, a case variant such as `agents.md`, an
+`AGENTS.md` alone that Claude Code reads from release 2.1.277 on, a plain `.md` file
+in `.cursor/rules`), nothing is reported; nor is a
 file that another Markdown file of the repository cites (links to, `@`-mentions or
 names by its path: a README's "see AGENT.md", a CLAUDE.md that says to follow it).
 Such a file is a document in use: people and agents are pointed to it, and an agent
