@@ -9,6 +9,8 @@ import json
 
 import pytest
 from conftest import REPO_ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memcheck import agents, choices
 from memcheck.agents import facts
@@ -105,3 +107,20 @@ def test_the_default_index_caps_are_claude_code_s_memory_caps() -> None:
     memory = agents.agent(agents.CLAUDE_CODE).memory
     caps = config.defaults()["index"]
     assert (caps["max-lines"], caps["max-bytes"]) == (memory["max_lines"], memory["max_bytes"])
+
+
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.sampled_from(["reads", "maybe", "no", "AGENTS.md", "2026-11-27", "https://x.invalid"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["id", "title", "source", "checked", "sure", "kinds", "why", "version", "confirmed", "roots"]), inner, max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.dictionaries(st.sampled_from(["agent", "imports", "skills", "reads", "settings", "loads", "files", "kinds"]), _VALUES, max_size=5))
+def test_any_data_file_is_loaded_or_refused_with_a_facts_error(data: dict[str, object]) -> None:
+    # A hand-edited data file never crashes the loader: it loads, or says what is wrong.
+    try:
+        facts.parse(data, "x.toml")
+    except facts.FactsError:
+        pass

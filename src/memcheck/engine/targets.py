@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from memcheck.problem import Problem
-from memcheck.workspace.discover import Workspace, select_targets
+from memcheck.workspace.discover import Workspace
+from memcheck.workspace.selection import select_targets
 from memcheck.workspace.stores import Store
 
 

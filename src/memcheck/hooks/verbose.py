@@ -29,7 +29,8 @@ NOTES: tuple[Callable[[Workspace, Scope], Iterable[str]], ...] = (_skills_passed
 
 def notes(ws: Workspace, paths: Sequence[str] | None) -> list[str]:
     """The lines ``-v`` prints for this run, in order (``paths``: what it was given)."""
-    from memcheck.workspace.discover import given, relative_path
+    from memcheck.workspace.discover import relative_path
+    from memcheck.workspace.selection import given
 
     wanted = given(None if paths is None else [w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
     return [line for note in NOTES for line in note(ws, wanted)]
