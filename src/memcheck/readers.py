@@ -124,8 +124,17 @@ class Reading:
         self.direct = {
             p: {a: with_settings(a, self.kind[p], v.sure, v.why, self.siblings[p], self.facts.settings) for a, v in verdicts.items()} for p, verdicts in self.verdicts.items()
         }
-        # Files each agent loads through @-imports of the files it reads, and how sure.
-        self.via = {a: self._reach(ws, a) for a in ALL}
+        # Files each agent loads through @-imports of the files it reads, and how sure:
+        # agents that follow imports alike from the same files share one walk.
+        walks: dict[tuple[object, ...], dict[str, int]] = {}
+        self.via = {}
+        for a in ALL:
+            facts = agent_facts(a)
+            start = tuple(sorted((p, min(s[0], facts.follows_imports)) for p, states in self.direct.items() if (s := states[a])[0] != NO))
+            key = (facts.follows_imports, facts.import_depth, start)
+            if key not in walks:
+                walks[key] = self._reach(ws, a)
+            self.via[a] = walks[key]
 
     def _reach(self, ws: Workspace, agent: str) -> dict[str, int]:
         # Breadth first from every file the agent reads, one hop at a time: each file's

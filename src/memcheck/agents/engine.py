@@ -81,8 +81,13 @@ def reading_order(kind: str) -> int:
     return _kinds().order.get(kind, 99)
 
 
+@cache
+def _kind_by_id() -> dict[str, FileKind]:
+    return {k.kind: k for k in file_kinds()}
+
+
 def file_kind(kind: str) -> FileKind | None:
-    return next((k for k in file_kinds() if k.kind == kind), None)
+    return _kind_by_id().get(kind)
 
 
 def kind_of(path: str, filenames: Iterable[str]) -> str | None:
@@ -206,11 +211,10 @@ class Verdict(NamedTuple):
     source: Provenance | None = None  # where the deciding fact comes from
 
 
-def _matches(rule: ReadRule, kind: str, path: str, siblings: Mapping[str, str], facts: Facts, over_size: bool, above: frozenset[str]) -> str | None:
+def _matches(rule: ReadRule, kind: str, path: str, owner: str, siblings: Mapping[str, str], facts: Facts, over_size: bool, above: frozenset[str]) -> str | None:
     """None when ``rule`` does not apply; else the sibling that decided ("" for none)."""
     if kind not in rule.kinds or (rule.over_size and not over_size):
         return None
-    owner = owner_of(path, kind)
     if rule.below_root and owner == "":
         return None
     if rule.nested:
@@ -240,8 +244,9 @@ def judge(agent_id: str, kind: str, path: str, siblings: Mapping[str, str], fact
     if kind == K_CUSTOM:
         return Verdict(MAYBE, f"{name} is a name set in guidance.filenames: which agents read it is not known")
     a = agent(agent_id)
+    owner = owner_of(path, kind)
     for rule in a.reads:
-        beside = _matches(rule, kind, path, siblings, facts, over_size, above)
+        beside = _matches(rule, kind, path, owner, siblings, facts, over_size, above)
         if beside is None:
             continue
         why = rule.why.format(name=name, beside=beside)

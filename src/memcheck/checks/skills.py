@@ -379,7 +379,11 @@ def _audience(ws: Workspace, path: str, root: str, together: bool) -> tuple[str,
 
 
 def _copies(ws: Workspace, path: str, other: str) -> bool:
-    """One skill copied into two agents' folders (or linked): the same text."""
+    """One skill copied into two agents' skills folders (`.agents/skills` and
+    `.gemini/skills`, both Gemini CLI's) for each agent's sake: the same text. Two
+    copies in one kind of folder (at the root and in a subfolder) stay a duplicate."""
+    if agent_root_of(path) == agent_root_of(other):
+        return False
     a, b = ws.document(path), ws.document(other)
     return a.error is None and b.error is None and a.text == b.text
 
