@@ -97,3 +97,15 @@ def test_an_import_through_a_symlink_out_of_the_repository_is_not_missing(tmp_pa
     # memcheck does not follow the link: what is behind it is not known, so nothing is said;
     # a missing file inside the repository still is
     assert codes(lint({"CLAUDE.md": "@docs/gone.md\n@notes/gone.md\n"}, select="GDN009", root=root), "GDN009") == [("CLAUDE.md", 2)]
+
+
+def test_a_skill_linked_into_claude_skills_is_one_claude_code_sees(tmp_path: Path) -> None:
+    # `npx skills add` installs into .agents/skills and links into .claude/skills.
+    root = tmp_path / "repo"
+    (root / ".claude" / "skills").mkdir(parents=True)
+    files = {"CLAUDE.md": "Use the `release` skill to ship.\n", ".agents/skills/release/SKILL.md": SKILL}
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    (root / ".claude" / "skills" / "release").symlink_to("../../.agents/skills/release")
+    assert codes(lint({}, select="GDN021", root=root), "GDN021") == []

@@ -18,7 +18,7 @@ from memcheck.expansion import import_targets
 from memcheck.paths import basename, join, parent
 from memcheck.problem import WARNING, Problem, Rule
 from memcheck.workspace.discover import Workspace
-from memcheck.workspace.skills import agent_root_of, name_of_skill
+from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -203,7 +203,7 @@ def _skills_out_of_sight(ws: Workspace, model: readers.Reading) -> Iterator[Prob
         return
     roots_of: dict[str, set[str]] = {}  # skill name -> the agent skills folders holding it ("" elsewhere)
     for path in ws.skills:
-        roots_of.setdefault(name_of_skill(ws, path).casefold(), set()).add(agent_root_of(path))
+        roots_of.setdefault(name_of_skill(ws, path).casefold(), set()).update(agent_roots_seeing(ws, path) or {""})
     for path in sorted(model.kind):
         readers_of = [a for a in judged if model.direct[path][a][0] == agents.READS]
         if not readers_of or path in model.outside:

@@ -27,7 +27,7 @@ from memcheck.problem import escaped, json_text, shown
 from memcheck.text.document import MAX_BYTES
 from memcheck.text.secrets import redact
 from memcheck.workspace.discover import USER_PREFIX, Workspace, folder_workspace, relative_path, user_workspace
-from memcheck.workspace.skills import agent_root_of, scope_of
+from memcheck.workspace.skills import agent_roots_seeing, scope_of
 from memcheck.workspace.stores import Store
 
 # The report, as `--format json` prints it (keys sorted) and the text rendering reads it.
@@ -86,7 +86,7 @@ class IndexEntry(TypedDict):
 class SkillEntry(TypedDict):
     file: str
     tokens: int
-    folder: str  # the agent skills folder it is in (.claude/skills), "" for another root
+    folders: list[str]  # the agent skills folders holding it (.claude/skills; a link counts), none for another root
 
 
 class SkillsTotal(TypedDict):
@@ -290,7 +290,7 @@ def _skills(ws: Workspace, folder: str) -> list[SkillEntry]:
         fm = ws.document(path).frontmatter
         data = fm.data if fm is not None else {}
         line = f"{data.get('name', '')}: {data.get('description', '')}"
-        found.append({"file": _shown(ws, path), "tokens": agents.approx_tokens(len(line.encode("utf-8"))), "folder": agent_root_of(path)})
+        found.append({"file": _shown(ws, path), "tokens": agents.approx_tokens(len(line.encode("utf-8"))), "folders": sorted(agent_roots_seeing(ws, path))})
     return found
 
 
@@ -315,7 +315,7 @@ def build(config: Config, target_path: str, agent: str | None = None) -> Report:
         # An agent's catalogue holds the skills of its own skills folders (Claude Code
         # never sees .agents/skills), and those of plugins and configured roots.
         roots = agents.agent(section["agent"]).skill_roots
-        own = [s for s in skills if not s["folder"] or s["folder"] in roots]
+        own = [s for s in skills if not s["folders"] or set(s["folders"]) & set(roots)]
         section["skills"] = {"count": len(own), "tokens": sum(s["tokens"] for s in own)}
         section["total_tokens"] = section["tokens"] + shared + section["skills"]["tokens"]
         section["over"] = section["total_tokens"] > budget

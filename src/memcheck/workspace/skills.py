@@ -180,3 +180,21 @@ def name_of_skill(ws: Workspace, path: str) -> str:
     fm = ws.document(path).frontmatter
     name = fm.data.get("name") if fm is not None else None
     return name.strip() if isinstance(name, str) and name.strip() else basename(parent(path)) if basename(path) == SKILL_NAME else basename(path)[:-3]
+
+
+def agent_roots_seeing(ws: Workspace, path: str) -> frozenset[str]:
+    """The agent skills folders that hold this skill: its own, and each other one
+    beside it holding the same skill folder by a symlink or a copy (`npx skills add`
+    installs into `.agents/skills` and links into `.claude/skills`). Empty for a skill
+    in no agent skills folder."""
+    own = agent_root_of(path)
+    if not own:
+        return frozenset()
+    base = parent(parent(skills_root(path)))
+    # The skill as named from its skills folder: `name/SKILL.md`, or a Markdown file directly in it.
+    tail = join(basename(parent(path)), SKILL_NAME) if basename(path) == SKILL_NAME else basename(path)
+    found = {own}
+    for folder in agent_skill_folders():
+        if folder != own and ws.exists(join(join(base, folder), tail)):
+            found.add(folder)
+    return frozenset(found)
