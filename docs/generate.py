@@ -4,7 +4,8 @@
   rule's own documentation (what `memcheck rule CODE` prints);
 - the configuration reference, docs/configuration.md, from the config's JSON Schema
   (what `memcheck schema` prints) and its defaults, after the hand-written
-  docs/configuration.intro.md.
+  docs/configuration.intro.md;
+- docs/agents.md, the agents and the files each reads, from the agent data.
 
     python docs/generate.py          # write the pages, remove pages of rules gone
     python docs/generate.py --check  # write nothing; exit 1 when a page is missing or out of date
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from memcheck.config import defaults, schema
+from memcheck.hooks.agents import table_markdown
 from memcheck.hooks.rules import rule_pages
 from memcheck.rules import RULE_PAGES
 
@@ -28,6 +30,12 @@ ROOT = Path(__file__).resolve().parent.parent
 REGENERATE = "python docs/generate.py"
 CONFIG_PAGE = "configuration.md"
 CONFIG_INTRO = "configuration.intro.md"
+AGENTS_PAGE = ROOT / "docs" / "agents.md"
+
+
+def agents_page_stale(page: Path = AGENTS_PAGE) -> bool:
+    """docs/agents.md is missing or differs from the agent data."""
+    return not page.is_file() or page.read_bytes() != table_markdown().encode("utf-8")
 
 
 def stale(folder: Path) -> list[str]:
@@ -135,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check:
         wrong = [args.out / name for name in stale(args.out)] + ([args.docs / CONFIG_PAGE] if config_stale(args.docs) else [])
+        wrong += [AGENTS_PAGE] if agents_page_stale() else []
         for path in wrong:
             print(f"{path}: missing or out of date; regenerate the pages: {REGENERATE}", file=sys.stderr)
         return 1 if wrong else 0
@@ -143,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     if config_stale(args.docs):
         (args.docs / CONFIG_PAGE).write_bytes(_config_page(args.docs).encode("utf-8"))
         print(f"wrote {args.docs / CONFIG_PAGE}")
+    if agents_page_stale():
+        AGENTS_PAGE.write_bytes(table_markdown().encode("utf-8"))
+        print(f"wrote {AGENTS_PAGE}")
     return 0
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 # The agents of memcheck.agents' model, in the order reports list them; a config's
 # `agents:` defaults to all of them.
-AGENTS = ("claude-code", "codex", "amp", "cursor", "copilot", "gemini")
+AGENTS = ("claude-code", "codex", "amp", "cursor", "copilot", "gemini", "antigravity", "kiro", "cline")
 
 # What makes check and fix exit 1 (``--fail-on`` / ``fail-on``): findings of this
 # severity or worse. Warnings are shown but pass by default, as in yamllint.

@@ -245,6 +245,18 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
 
 
 @cli.command()
+@click.option("--explain", "explain_path", metavar="PATH", help="For one file: which agents read it, when, and from which source that is known.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@config_option
+def agents(explain_path: str | None, fmt: str, config_file: str | None) -> None:
+    """List the agents memcheck knows: the release their facts describe, the date
+    checked, and the files and folders each reads, with sources."""
+    from memcheck.hooks import agents as command
+
+    _run(lambda: command.run(fmt, explain_path, config_file))
+
+
+@cli.command()
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
 def rules(fmt: str) -> None:
     """List every rule: code, severity, fixable, summary."""

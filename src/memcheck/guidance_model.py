@@ -15,7 +15,8 @@ import posixpath
 import re
 from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence
 
-from memcheck import agents
+from memcheck import agents, expansion
+from memcheck import readers as reading_model
 from memcheck.paths import basename, join, parent
 from memcheck.text import patterns as globs
 from memcheck.workspace.links_out import leads_to
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
 
 # Expanding imports for the size budget: as far as the deepest-reading agent follows.
-BUDGET_DEPTH = max(d for d in agents.IMPORT_DEPTH.values() if d is not None and d != agents.UNKNOWN)
+BUDGET_DEPTH = max(a.import_depth for a in agents.load() if a.import_depth is not None)
 
 
 def file_kind(ws: Workspace, path: str) -> str | None:
@@ -35,9 +36,9 @@ def file_kind(ws: Workspace, path: str) -> str | None:
 def readers(ws: Workspace, path: str) -> dict[str, int]:
     """How sure it is that each configured agent reads ``path``."""
     if ws.user:
-        found = agents.user_reader(path)
+        found = reading_model.user_reader(path)
         return {a: found.get(a, agents.NO) for a in ws.config.agents}
-    return agents.reading(ws).readers(path, ws.config.agents)
+    return reading_model.reading(ws).readers(path, ws.config.agents)
 
 
 def outside_link_message(ws: Workspace, path: str) -> str:
@@ -51,9 +52,9 @@ def outside_link_message(ws: Workspace, path: str) -> str:
 
 def claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:
     """What to add to a message about a file too large to read: Claude Code skips it."""
-    if kind not in agents.CLAUDE_MD_KINDS or agents.CLAUDE_CODE not in ws.config.agents:
+    if kind is None or agents.CLAUDE_CODE not in ws.config.agents or not agents.skips_for_size(agents.CLAUDE_CODE, kind, doc.size, surely=True):
         return ""
-    return "; Claude Code skips it too (over 4 MiB)" if doc.size > agents.CLAUDE_SKIP_BYTES else ""
+    return "; Claude Code skips it too (over 4 MiB)"
 
 
 def who_reads(ws: Workspace, path: str) -> str:
@@ -91,7 +92,7 @@ class _Checkout:
     per run), and the answers."""
 
     def __init__(self, ws: Workspace) -> None:
-        # No reference to ``ws`` is kept (see agents.Reading).
+        # No reference to ``ws`` is kept (see reading_model.Reading).
         self._entries_in = ws.source.entries_in
         self._read: dict[str, tuple[list[str], list[str]]] = {}
         self._answers: dict[tuple[str, str], bool] = {}
@@ -125,16 +126,16 @@ class _Checkout:
 # ---------------------------------------------------------------- @-imports
 
 
-def followed_imports(ws: Workspace, path: str, read_by: Mapping[str, int]) -> tuple[agents.Reach, bool]:
+def followed_imports(ws: Workspace, path: str, read_by: Mapping[str, int]) -> tuple[expansion.Reach, bool]:
     """What ``path``'s @-imports bring in, and whether anything follows them: an agent
     among ``read_by`` that follows imports, or ``guidance.max-import-depth``. They are
     followed as deep as the deepest-reading such agent follows them (as `memcheck
     context` shows them), or the house limit when it is deeper; with neither, as deep
     as the size budget looks. In sums, shared with every file importing the same ones
-    (see agents.Reach)."""
-    depths = [agents.follow_depth(a) for a, state in read_by.items() if state != agents.NO and agents.FOLLOWS_IMPORTS[a] == agents.READS]
+    (see expansion.Reach)."""
+    depths = [expansion.follow_depth(a) for a, state in read_by.items() if state != agents.NO and agents.agent(a).follows_imports == agents.READS]
     house = ws.config.guidance.max_import_depth
-    reached = agents.reach(ws, path, max([house or 0, *depths]) if depths or house else BUDGET_DEPTH)
+    reached = expansion.reach(ws, path, max([house or 0, *depths]) if depths or house else BUDGET_DEPTH)
     return reached, bool(depths) or house is not None
 
 
@@ -144,7 +145,7 @@ def reads_as_root(ws: Workspace, path: str, read_by: Mapping[str, int]) -> set[s
     where there is no tree to import from: those of ``read_by`` that read it)."""
     if ws.user:
         return {a for a in ws.config.agents if read_by.get(a) == agents.READS}
-    model = agents.reading(ws)
+    model = reading_model.reading(ws)
     names = model.names_of(path)
     return {a for a in ws.config.agents if any(model.direct.get(n, {}).get(a, (agents.NO, ""))[0] == agents.READS for n in names)}
 
@@ -157,7 +158,7 @@ def import_path(source: str, target: str) -> str:
 # ---------------------------------------------------------------- a folder's instructions
 
 
-def kind_rank(model: agents.Reading, path: str) -> int:
+def kind_rank(model: reading_model.Reading, path: str) -> int:
     """Which of a folder's files is named first: AGENTS.md, CLAUDE.md, .claude/CLAUDE.md,
     GEMINI.md, AGENTS.override.md, AGENT.md, then the rest."""
     order = (agents.K_AGENTS, agents.K_CLAUDE, agents.K_CLAUDE_DOT, agents.K_GEMINI, agents.K_OVERRIDE, agents.K_AGENT)
@@ -165,22 +166,22 @@ def kind_rank(model: agents.Reading, path: str) -> int:
     return order.index(kind) if kind in order else len(order)
 
 
-def folder_files(model: agents.Reading) -> dict[str, list[str]]:
+def folder_files(model: reading_model.Reading) -> dict[str, list[str]]:
     """Folder -> the files that speak for it as its instructions."""
     by_folder: dict[str, list[str]] = {}
     for p, kind in model.kind.items():
-        if kind in agents.FOLDER_KINDS:
+        if kind in agents.folder_kinds():
             by_folder.setdefault(model.owner[p], []).append(p)
     return by_folder
 
 
-def read_beside(model: agents.Reading, path: str, by_folder: dict[str, list[str]]) -> str | None:
+def read_beside(model: reading_model.Reading, path: str, by_folder: dict[str, list[str]]) -> str | None:
     """A file of the same folder that a configured agent reads, named from that
     folder (AGENTS.md first): where an unread file's text would reach them."""
     folder = model.owner[path]
     beside = [p for p in by_folder.get(folder, ()) if p not in model.names_of(path) and any(model.state(a, p) == agents.READS for a in model.configured)]
     beside.sort(key=lambda p: (kind_rank(model, p), p))
-    return agents.name_in(folder, beside[0]) if beside else None
+    return reading_model.name_in(folder, beside[0]) if beside else None
 
 
 class Side(NamedTuple):
@@ -191,13 +192,13 @@ class Side(NamedTuple):
     readers: list[str]  # the configured agents that read it there
 
 
-def folder_sides(model: agents.Reading) -> Iterator[tuple[str, list[Side]]]:
+def folder_sides(model: reading_model.Reading) -> Iterator[tuple[str, list[Side]]]:
     """Per folder where configured agents read different files as its instructions,
     those files: the one most agents read first (then by kind_rank, then by path)."""
     by_folder: dict[str, dict[str, list[str]]] = {}  # folder -> real file -> its readers
     read_as: dict[str, str] = {}
     for path, kind in sorted(model.kind.items()):
-        if kind not in agents.FOLDER_KINDS:
+        if kind not in agents.folder_kinds():
             continue
         real = model.real.get(path, path)
         for agent in model.configured:
@@ -273,7 +274,7 @@ class CodexBudget(NamedTuple):
     Codex reads there and what the budget leaves of it."""
 
     read: dict[str, str]  # folder -> the AGENTS.override.md or AGENTS.md Codex reads there
-    cuts: dict[str, agents.Cut]  # folder -> what the budget does to that file, parents first
+    cuts: dict[str, reading_model.Cut]  # folder -> what the budget does to that file, parents first
     ordered: list[str]  # the folders, sorted
 
     def above(self, folder: str) -> str | None:
@@ -291,18 +292,18 @@ class CodexBudget(NamedTuple):
         return [self.read[f] for f in self.ordered[lo:hi] if f != folder and not self.cuts[f].blank]
 
 
-def codex_budget(ws: Workspace, model: agents.Reading) -> CodexBudget:
+def codex_budget(ws: Workspace, model: reading_model.Reading) -> CodexBudget:
     read: dict[str, str] = {}
     for path, states in model.direct.items():
         if states[agents.CODEX][0] == agents.READS and model.kind[path] in (agents.K_OVERRIDE, agents.K_AGENTS):
             read[model.owner[path]] = path
     found = CodexBudget(read, {}, sorted(read))
-    budget = agents.CODEX_PROJECT_BUDGET
+    budget = reading_model.codex_budget()
     left: dict[str, int | None] = {}  # folder -> budget left after it, None when not known
     for folder in sorted(read, key=lambda f: (f.count("/") + (f != ""), f)):  # parents first
         above = found.above(folder)
         # A symlinked twin is read through the file it is (also when git checked it out as text).
-        found.cuts[folder], left[folder] = agents.codex_takes(ws, model.real.get(read[folder], read[folder]), budget if above is None else left[above], budget)
+        found.cuts[folder], left[folder] = reading_model.codex_takes(ws, model.real.get(read[folder], read[folder]), budget if above is None else left[above], budget)
     return found
 
 
@@ -312,7 +313,7 @@ def copilot_review_cut(doc: Document) -> tuple[int, str] | None:
     fm = doc.frontmatter
     excluded = fm.data.get("excludeAgent") if fm is not None else None
     excluded = excluded.strip() if isinstance(excluded, str) else excluded
-    limit = agents.COPILOT_REVIEW_CHARS
+    limit = agents.number(agents.COPILOT, 'review_chars')
     if excluded == "code-review" or len(doc.text) <= limit:
         return None
     seen = 0

@@ -12,6 +12,7 @@ FAMILY_MODULES = (
     "memcheck.checks.memory",
     "memcheck.checks.index",
     "memcheck.checks.guidance",
+    "memcheck.checks.agent_reading",
     "memcheck.checks.skills",
     "memcheck.checks.agent_files",
     "memcheck.checks.secrets",

@@ -14,7 +14,7 @@ from conftest import check_json, codes_in, git, invoke, run_cli, symlink_as_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck import agents, config
+from memcheck import agents, config, expansion, readers
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
 
@@ -59,7 +59,7 @@ def test_differing_files_are_drift_naming_the_agents_on_each_side(repo: Path) ->
     problems = check_json(repo)
     assert codes_in(problems, "CLAUDE.md") == {"GDN015"} and codes_in(problems, "AGENTS.md") == set()
     message = _by(problems, "GDN015")["CLAUDE.md"]
-    assert message.startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex and Amp read AGENTS.md and not CLAUDE.md;")
+    assert message.startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex, Amp and Cline read AGENTS.md and not CLAUDE.md;")
     # never the old falsehood that agents read AGENTS.md instead of CLAUDE.md
     assert "instead" not in message and "Cursor" not in message and "Copilot" not in message
     assert "make CLAUDE.md a symlink to AGENTS.md, or start it with @AGENTS.md" in message
@@ -149,8 +149,8 @@ def test_agent_md_beside_agents_md_is_read_by_nobody(repo: Path) -> None:
     write(repo, "AGENT.md", "# Old rules\n")
     message = _by(check_json(repo), "GDN001")["AGENT.md"]
     assert message == (
-        "no configured agent reads AGENT.md: Amp reads AGENT.md only in a folder without AGENTS.md, and Claude Code, Codex, Cursor, Copilot "
-        "and Gemini CLI do not read it; move what it says into AGENTS.md, and delete it"
+        "no configured agent reads AGENT.md: Amp reads AGENT.md only in a folder without AGENTS.md, and Claude Code, Codex, Cursor, Copilot, "
+        "Gemini CLI, Antigravity CLI, Kiro and Cline do not read it; move what it says into AGENTS.md, and delete it"
     )
 
 
@@ -161,9 +161,11 @@ def test_agent_md_beside_agents_md_is_read_by_nobody(repo: Path) -> None:
         pytest.param({"AGENT.md": "x\n"}, "agents: [codex, claude-code]\n", "AGENT.md", id="AGENT.md-alone-Amp-not-configured"),
         pytest.param({"AGENT.md": "x\n", "CLAUDE.md": "y\n"}, "agents: [amp]\n", None, id="AGENT.md-and-CLAUDE.md-which-Amp-reads-unconfirmed"),
         pytest.param({"CLAUDE.md": "x\n", ".claude/CLAUDE.md": "y\n"}, "agents: [claude-code]\n", None, id="both-CLAUDE.md-unconfirmed"),
-        pytest.param({"AGENTS.md": "x\n"}, "agents: [claude-code]\n", "AGENTS.md", id="AGENTS.md-for-claude-code-only"),
+        # Claude Code 2.1.277+ reads AGENTS.md where no CLAUDE.md is: older versions do not, so nothing is claimed
+        pytest.param({"AGENTS.md": "x\n"}, "agents: [claude-code]\n", None, id="AGENTS.md-for-claude-code-only"),
         pytest.param({"AGENTS.md": "x\n", "CLAUDE.md": "@AGENTS.md\n"}, "agents: [claude-code]\n", None, id="AGENTS.md-imported-by-CLAUDE.md"),
-        pytest.param({".cursor/rules/style.md": "x\n"}, "", ".cursor/rules/style.md", id="plain-md-in-cursor-rules"),
+        # whether Cursor reads a plain .md there is unconfirmed: nothing is said either way
+        pytest.param({".cursor/rules/style.md": "x\n"}, "", None, id="plain-md-in-cursor-rules"),
         pytest.param({".claude/rules/a.md": "x\n"}, "agents: [codex]\n", ".claude/rules/a.md", id="claude-rule-without-claude-code"),
         pytest.param({"GEMINI.md": "x\n"}, "agents: [codex]\n", "GEMINI.md", id="GEMINI.md-without-gemini"),
         pytest.param({"GEMINI.md": "x\n"}, "agents: [codex, copilot]\n", None, id="root-GEMINI.md-Copilot-reads-it"),
@@ -195,9 +197,11 @@ def test_unread_advice_with_agents_set_speaks_of_the_configured_agents(repo: Pat
     assert message == f"no configured agent reads {unread.rpartition('/')[2]}: Codex does not read it; {fix}; or, if this repository also serves Claude Code, add claude-code to agents:"
 
 
-def test_cursor_md_gets_renamed(repo: Path) -> None:
-    write(repo, ".cursor/rules/style.md", "x\n")
-    assert _by(check_json(repo), "GDN001")[".cursor/rules/style.md"].endswith("Cursor reads only .mdc files in .cursor/rules, and Claude Code, Codex, Amp, Copilot and Gemini CLI do not read it; rename it to style.mdc")
+def test_a_plain_md_among_cursor_rules_gets_no_finding(repo: Path) -> None:
+    # Whether Cursor loads .cursor/rules/*.md is not in a primary source: memcheck
+    # says nothing of such a file, neither "rename it" nor anything it holds.
+    write(repo, ".cursor/rules/style.md", "---\nglobs: [nothing/**]\n---\nx\n")
+    assert [p for p in check_json(repo) if p["path"].startswith(".cursor/")] == []
 
 
 def test_repository_settings_that_change_an_agent_silence_claims(repo: Path) -> None:
@@ -369,9 +373,9 @@ def test_new_kinds_are_found_by_a_hook_run_on_them(repo: Path) -> None:
 
 def test_model_facts_are_the_reference_s() -> None:
     # The limits the messages quote, as the agent reference gives them.
-    assert agents.CODEX_PROJECT_BUDGET == 32 * 1024 and agents.COPILOT_REVIEW_CHARS == 4000
-    assert agents.IMPORT_DEPTH[agents.CLAUDE_CODE] == 4 and agents.IMPORT_DEPTH[agents.GEMINI] == 5
-    assert agents.IMPORT_DEPTH[agents.CODEX] is None and agents.IMPORT_DEPTH[agents.AMP] == agents.UNKNOWN
+    assert readers.codex_budget() == 32 * 1024 and agents.number(agents.COPILOT, "review_chars") == 4000
+    assert agents.agent(agents.CLAUDE_CODE).import_depth == 4 and agents.agent(agents.GEMINI).import_depth == 5
+    assert agents.agent(agents.CODEX).follows_imports == agents.NO and agents.agent(agents.AMP).import_depth is None
     from memcheck.config import schema
 
     assert tuple(schema()["properties"]["agents"]["items"]["enum"]) == agents.ALL
@@ -563,7 +567,7 @@ def test_cursor_is_not_named_for_dot_claude_claude_md(repo: Path) -> None:
     write(repo, "AGENTS.md", "agents\n")
     write(repo, ".claude/CLAUDE.md", "dot claude\n")
     message = _by(check_json(repo), "GDN015")[".claude/CLAUDE.md"]
-    assert "while Codex, Amp and Copilot read AGENTS.md" in message and "Cursor" not in message
+    assert "while Codex, Amp, Copilot and Cline read AGENTS.md" in message and "Cursor" not in message
 
 
 @pytest.mark.parametrize(
@@ -643,7 +647,7 @@ def _codex_reference(files: list[bytes], budget: int) -> list[int]:
             kept.append(0)
             continue
         data = data[:remaining]
-        if data.decode("utf-8", "replace").strip(agents.RUST_WHITESPACE):
+        if data.decode("utf-8", "replace").strip(readers.RUST_WHITESPACE):
             kept.append(len(data))
             remaining -= len(data)
         else:
@@ -666,7 +670,7 @@ def test_codex_budget_keeps_what_codex_s_loader_keeps(files: list[bytes], budget
             write(root, path, data)
             paths.append(path)
         ws = Workspace(config.default_config(root), DiskSource(root, files=paths))
-        cuts = agents.codex_chain(ws, paths, budget)
+        cuts = readers.codex_chain(ws, paths, budget)
     assert [c.kept for c in cuts] == _codex_reference(files, budget)
 
 
@@ -674,13 +678,13 @@ def _loads_via_imports_reference(ws: Workspace, agent: str, source: str, target:
     """The way before the import graph: expand the source and look for the target."""
     import os
 
-    follows = agents.FOLLOWS_IMPORTS[agent]
+    follows = agents.agent(agent).follows_imports
     if follows == agents.NO:
         return agents.NO
-    depth = agents.IMPORT_DEPTH[agent]
-    for x in agents.expand(ws, source, agents.follow_depth(agent)).loaded[1:]:
+    depth = agents.agent(agent).import_depth
+    for x in expansion.expand(ws, source, expansion.follow_depth(agent)).loaded[1:]:
         if os.path.realpath(ws.root / x.path) == os.path.realpath(ws.root / target):
-            return agents.READS if follows == agents.READS and (depth != agents.UNKNOWN or x.depth == 1) else agents.MAYBE
+            return agents.READS if follows == agents.READS and (depth is not None or x.depth == 1) else agents.MAYBE
     return agents.NO
 
 
@@ -713,7 +717,7 @@ def test_gets_through_imports_answers_as_expanding_each_source(imports: list[tup
         for source in files:
             for target in files:
                 for agent in agents.ALL:
-                    assert agents.loads_via_imports(ws, agent, source, target) == _loads_via_imports_reference(ws, agent, source, target), (agent, source, target)
+                    assert readers.loads_via_imports(ws, agent, source, target) == _loads_via_imports_reference(ws, agent, source, target), (agent, source, target)
 
 
 def test_folders_sharing_an_import_hub_expand_nothing_to_compare_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -731,18 +735,18 @@ def test_folders_sharing_an_import_hub_expand_nothing_to_compare_them(tmp_path: 
         write(tmp_path, f"p{i}/AGENTS.md", "# agents\n@../hub.md\n")
     ws = Workspace(config.default_config(tmp_path), DiskSource(tmp_path, files=files))
     expanded: list[str] = []
-    real_expand = agents.expand
+    real_expand = expansion.expand
 
-    def counting(ws: Workspace, path: str, depth: int) -> agents.Expansion:
+    def counting(ws: Workspace, path: str, depth: int) -> expansion.Expansion:
         expanded.append(path)
         return real_expand(ws, path, depth)
 
-    monkeypatch.setattr(agents, "expand", counting)
+    monkeypatch.setattr(expansion, "expand", counting)
     for i in range(6):
         for agent in agents.ALL:
-            assert agents.loads_via_imports(ws, agent, f"p{i}/CLAUDE.md", f"p{i}/AGENTS.md") == agents.NO
-            assert agents.loads_via_imports(ws, agent, f"p{i}/AGENTS.md", f"p{i}/CLAUDE.md") == agents.NO
-    assert agents.loads_via_imports(ws, agents.CLAUDE_CODE, "p0/CLAUDE.md", "lib/f3.md") == agents.READS  # reached: expanded
+            assert readers.loads_via_imports(ws, agent, f"p{i}/CLAUDE.md", f"p{i}/AGENTS.md") == agents.NO
+            assert readers.loads_via_imports(ws, agent, f"p{i}/AGENTS.md", f"p{i}/CLAUDE.md") == agents.NO
+    assert readers.loads_via_imports(ws, agents.CLAUDE_CODE, "p0/CLAUDE.md", "lib/f3.md") == agents.READS  # reached: expanded
     assert expanded == ["p0/CLAUDE.md"]
 
 
@@ -767,7 +771,7 @@ def test_reach_in_sums_finds_what_expanding_finds(imports: list[tuple[str, str]]
             write(root, name, "\n".join(lines) + "\n")
         ws = Workspace(config.default_config(root), DiskSource(root, files=list(_TREE)))
         for path, depth in asked:
-            full, summed = agents.expand(ws, path, depth), agents.reach(ws, path, depth)
+            full, summed = expansion.expand(ws, path, depth), expansion.reach(ws, path, depth)
             for limit in range(depth + 2):
                 within = [x for x in full.loaded if x.depth <= limit]
                 assert summed.loaded(limit) == (len(within), sum(agents.approx_tokens(x.size) for x in within))
@@ -793,7 +797,7 @@ def test_files_on_import_cycles_are_the_ones_leading_back_to_themselves(edges: l
                 todo.extend(graph[nxt])
         return False
 
-    assert agents._on_cycles(graph) == {n for n in graph if leads_back(n)}
+    assert expansion._on_cycles(graph) == {n for n in graph if leads_back(n)}
 
 
 # ---------------------------------------------------------------- real paths, a folder at a time
@@ -828,4 +832,4 @@ def test_real_paths_resolved_a_folder_at_a_time_are_os_realpath(tree: list[tuple
         ws = Workspace(config.default_config(root), DiskSource(root, files=[]))
         for parts in asked:
             path = "/".join(parts)
-            assert agents.realpath(ws, path) == os.path.realpath(root / path), path
+            assert expansion.realpath(ws, path) == os.path.realpath(root / path), path

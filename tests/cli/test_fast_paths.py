@@ -16,7 +16,8 @@ from memcheck.index.links import classify, is_plain_name
 from memcheck.index.render import render
 from memcheck.index.survey import listed_files, survey
 from memcheck.rules import FAMILY_MODULES
-from memcheck.workspace.discover import Workspace, hook_folders, select_targets
+from memcheck.workspace.discover import Workspace
+from memcheck.workspace.selection import hook_folders, select_targets
 
 
 @settings(max_examples=500)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from conftest import check_json, codes_at, git, invoke, memory, symlink_as_text, write
 
-from memcheck import agents, config
+from memcheck import config, expansion
 from memcheck.checks import guidance
 from memcheck.text.patterns import applies
 from memcheck.text.patterns import problem as glob_problem
@@ -89,7 +89,7 @@ def test_done_when_each_planted_problem_is_reported_on_its_file(planted: Path) -
 
 def test_done_when_messages_say_what_to_do(planted: Path) -> None:
     by = {(str(p["path"]), str(p["code"])): str(p["message"]) for p in _problems(planted)}
-    assert by[("api/CLAUDE.md", "GDN015")].startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex and Amp read AGENTS.md")
+    assert by[("api/CLAUDE.md", "GDN015")].startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex, Amp and Cline read AGENTS.md")
     assert "web/docs/missing-guide.md, which does not exist" in by[("web/AGENTS.md", "GDN009")]
     assert "write alwaysApply: true" in by[("rules/AGENTS.md", "GDN005")]
     assert "one/AGENTS.md -> two/AGENTS.md -> one/AGENTS.md" in by[("one/AGENTS.md", "GDN011")]
@@ -272,13 +272,13 @@ def test_files_importing_one_hub_look_at_its_imports_once(tmp_path: Path, monkey
         write(tmp_path, f"p{i}/AGENTS.md", "# p\n@../hub.md\n")
     ws = Workspace(config.default_config(tmp_path), DiskSource(tmp_path, files=files))
     asked: list[str] = []
-    real_imports = agents.imports
+    real_imports = expansion.imports
 
-    def counting(ws: Workspace, doc: Any) -> list[agents.Import]:
+    def counting(ws: Workspace, doc: Any) -> list[expansion.Import]:
         asked.append(doc.path)
         return real_imports(ws, doc)
 
-    monkeypatch.setattr(agents, "imports", counting)
+    monkeypatch.setattr(expansion, "imports", counting)
     for i in range(30):
         list(guidance.check_file(ws, ws.document(f"p{i}/AGENTS.md")))
     # A few askers (who reads what, the reach at each depth limit), not one per importer.

@@ -19,6 +19,8 @@ from typing import Any, Callable
 import pytest
 from conftest import check_json, git, memory, run_cli, symlink_as_text, unlisted, write
 
+from memcheck import choices
+
 Tree = Callable[[Path], None]
 
 
@@ -361,7 +363,7 @@ def test_context_runs_on_every_shape(name: str, build: Callable[[Tree], Path]) -
     proc = run_cli(build(TREES[name]), "context", ".", "--format", "json")
     assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
     report = json.loads(proc.stdout)
-    assert [a["agent"] for a in report["agents"]] == ["claude-code", "codex", "amp", "cursor", "copilot", "gemini"]
+    assert [a["agent"] for a in report["agents"]] == list(choices.AGENTS)
     assert report["total"]["tokens"] >= 0 and (proc.returncode == 1) == report["total"]["over"]
 
 
@@ -532,7 +534,7 @@ def test_claude_md_beside_agents_md_is_drift_not_a_shadowed_file(build: Callable
     problems = [p for p in check_json(build(claude_md_beside_agents_md)) if p["code"] in ("GDN001", "GDN015")]
     assert [(p["path"], p["line"], p["code"]) for p in problems] == [("CLAUDE.md", 1, "GDN015")]
     message = problems[0]["message"]
-    assert "Claude Code reads CLAUDE.md and not AGENTS.md" in message and "Codex and Amp read AGENTS.md and not CLAUDE.md" in message
+    assert "Claude Code reads CLAUDE.md and not AGENTS.md" in message and "Codex, Amp and Cline read AGENTS.md and not CLAUDE.md" in message
     assert "Cursor" not in message and "Copilot" not in message
 
 

@@ -137,8 +137,11 @@ def test_misspelt_keys_are_warnings_and_a_team_s_own_keys_pass(repo: Path) -> No
 
 
 def test_duplicate_names_across_roots_and_scopes(repo: Path) -> None:
+    # Codex loads .agents/skills, Claude Code .claude/skills: the same name in each is
+    # one skill per agent, not a clash.
     write(repo, ".agents/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra="triggers: [/ship]\n"))
-    write(repo, ".claude/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra=""))
+    write(repo, ".claude/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra="triggers: [/ship]\n"))
+    write(repo, "pkg/.agents/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra="license: MIT\n"))
     write(repo, "pkg/.claude/skills/ship/SKILL.md", GOOD.format(name="ship", extra="triggers: [/ship]\n"))
     # siblings in a monorepo never see each other's skills
     write(repo, "a/.claude/skills/lint/SKILL.md", GOOD.format(name="lint", extra=""))
@@ -146,7 +149,14 @@ def test_duplicate_names_across_roots_and_scopes(repo: Path) -> None:
     # copies outside the skills roots (docs) are not discovered together with them
     write(repo, "docs/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra=""))
     found = {(str(p["path"]), str(p["code"])) for p in _problems(repo)}
-    assert found == {(".claude/skills/deploy/SKILL.md", "SKL009"), ("pkg/.claude/skills/ship/SKILL.md", "SKL011")}
+    assert found == {("pkg/.agents/skills/deploy/SKILL.md", "SKL009"), ("pkg/.claude/skills/ship/SKILL.md", "SKL011")}
+
+
+def test_one_skill_copied_into_each_agent_s_folder_is_no_duplicate(repo: Path) -> None:
+    # Gemini CLI loads both .agents/skills and .gemini/skills: an identical copy there is one skill.
+    for root in (".agents/skills", ".claude/skills", ".gemini/skills", ".github/skills"):
+        write(repo, f"{root}/deploy/SKILL.md", GOOD.format(name="deploy", extra="triggers: [/ship]\n"))
+    assert [p for p in _problems(repo) if p["code"] in ("SKL009", "SKL011")] == []
 
 
 def test_dead_relative_links_in_a_skill(repo: Path) -> None:

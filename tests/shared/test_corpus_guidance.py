@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from conftest import CORPUS, check_json, run_cli
 
+from memcheck import choices
+
 if not CORPUS.is_dir():  # tests/conftest.py leaves this folder out then; this is for a run that names it
     pytest.fail(f"{CORPUS} is not beside this checkout: tests/shared/ runs only where it is", pytrace=False)
 REPOS = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
@@ -28,7 +30,7 @@ def test_context_runs_on_every_repository(name: str) -> None:
     proc = run_cli(CORPUS / name, "context", ".", "--format", "json")
     assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
     report = json.loads(proc.stdout)
-    assert [a["agent"] for a in report["agents"]] == ["claude-code", "codex", "amp", "cursor", "copilot", "gemini"]
+    assert [a["agent"] for a in report["agents"]] == list(choices.AGENTS)
     assert report["total"]["tokens"] >= 0 and (proc.returncode == 1) == report["total"]["over"]
 
 
@@ -63,7 +65,7 @@ def test_gsim_ops_claude_md_beside_agents_md_is_drift_not_a_shadowed_file() -> N
     problems = [p for p in _problems("0WAQ__gsim-ops") if p["code"] in ("GDN001", "GDN015")]
     assert [(p["path"], p["line"], p["code"]) for p in problems] == [("CLAUDE.md", 1, "GDN015")]
     message = problems[0]["message"]
-    assert "Claude Code reads CLAUDE.md and not AGENTS.md" in message and "Codex and Amp read AGENTS.md and not CLAUDE.md" in message
+    assert "Claude Code reads CLAUDE.md and not AGENTS.md" in message and "Codex, Amp and Cline read AGENTS.md and not CLAUDE.md" in message
     assert "Cursor" not in message and "Copilot" not in message  # whether they read CLAUDE.md is unconfirmed
 
 

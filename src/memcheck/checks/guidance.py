@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
 
-from memcheck import agentkinds, agents, guidance_kinds, guidance_model, links
-from memcheck.agents import Reach, imports, reach
+from memcheck import agentkinds, agents, expansion, guidance_kinds, guidance_model, links, readers
 from memcheck.config import selected
+from memcheck.expansion import Reach, imports, reach
 from memcheck.paths import basename, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text import mentions
@@ -30,15 +30,16 @@ if TYPE_CHECKING:
 
 GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
 ## What it does
-Reports a guidance file that none of the agents in `agents:` reads (all six by
-default: claude-code, codex, amp, cursor, copilot, gemini), judged per agent with
+Reports a guidance file that none of the agents in `agents:` reads (by default
+every agent memcheck knows: `memcheck agents` lists them), judged per agent with
 its default settings: `AGENT.md` beside `AGENTS.md` (Amp reads `AGENT.md` only in a
-folder without `AGENTS.md`, and no other agent reads it), a plain `.md` file in
-`.cursor/rules` (Cursor reads only `.mdc` there), or a file only agents outside
-`agents:` read (`.claude/rules` when Claude Code is not configured). A file an agent
-reaches through an `@`-import of a file it reads counts as read. Where it is not
-confirmed whether an agent reads a file (both `CLAUDE.md` and `.claude/CLAUDE.md`
-in one folder, a case variant such as `agents.md`), nothing is reported; nor is a
+folder without `AGENTS.md`, and no other agent reads it), or a file only agents
+outside `agents:` read (`.claude/rules` when Claude Code is not configured). A file
+an agent reaches through an `@`-import of a file it reads counts as read. Where it
+is not confirmed whether an agent reads a file (both `CLAUDE.md` and
+`.claude/CLAUDE.md` in one folder, a case variant such as `agents.md`, an
+`AGENTS.md` alone that Claude Code reads from release 2.1.277 on, a plain `.md` file
+in `.cursor/rules`), nothing is reported; nor is a
 file that another Markdown file of the repository cites (links to, `@`-mentions or
 names by its path: a README's "see AGENT.md", a CLAUDE.md that says to follow it).
 Such a file is a document in use: people and agents are pointed to it, and an agent
@@ -486,7 +487,7 @@ def _tree_findings(ws: Workspace) -> Iterator[Problem]:
     budget down each chain (GDN016), names that collide by case (GDN002)."""
     on = selected((GDN001.code, GDN015.code, GDN016.code), ws.config)
     if on:
-        model = agents.reading(ws)
+        model = readers.reading(ws)
         if GDN001.code in on:
             yield from _unread(ws, model)
         if GDN015.code in on:
@@ -497,7 +498,7 @@ def _tree_findings(ws: Workspace) -> Iterator[Problem]:
         yield GDN002.at(path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
 
 
-def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
+def _unread(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
     configured = model.configured
     by_folder: dict[str, list[str]] | None = None  # made at the first file that needs it
     unread = [real for real in ws.guidance if not any(model.state(a, real) != agents.NO for a in configured)]
@@ -515,11 +516,8 @@ def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         said = "; ".join(reasons)
         if silent:
             said += (", and " if said else "") + f"{agents.titles(silent)} {'does' if len(silent) == 1 else 'do'} not read it"
-        kind = model.kind[real]
-        if any(p in model.over_4_mib for p in names) and agents.CLAUDE_CODE in configured:
+        if any(agents.CLAUDE_CODE in model.too_big.get(p, ()) for p in names) and agents.CLAUDE_CODE in configured:
             fix = "shorten it below 4 MiB"
-        elif kind == agents.K_CURSOR_MD and agents.CURSOR in configured:
-            fix = f"rename it to {name[:-3]}.mdc"
         elif real in in_use:
             continue
         else:
@@ -532,7 +530,7 @@ def _unread(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
         yield GDN001.at(real, 1, 1, f"no configured agent reads {name}: {said}; {fix}")
 
 
-def _drift(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
+def _drift(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
     """Where agents read different files as one folder's instructions, each is
     compared with the one most agents read (a folder holds a handful of such files: a
     bounded number of comparisons)."""
@@ -553,25 +551,25 @@ def _compare(ws: Workspace, folder: str, main_side: guidance_model.Side, other_s
     # An agent shares the other file's instructions when an @-import it follows brings
     # that file in; one side sharing the other's is one set of instructions. Only
     # agents confirmed NOT to get the other file are named.
-    main_gets = {a: agents.gets(ws, a, main, other) for a in main_readers}
-    other_gets = {a: agents.gets(ws, a, other, main) for a in other_readers}
+    main_gets = {a: readers.gets(ws, a, main, other) for a in main_readers}
+    other_gets = {a: readers.gets(ws, a, other, main) for a in other_readers}
     if all(v == agents.READS for v in other_gets.values()) or all(v == agents.READS for v in main_gets.values()):
         return
     main_short = [a for a, v in main_gets.items() if v == agents.NO]
     other_short = [a for a, v in other_gets.items() if v == agents.NO]
     if not main_short or not other_short:
         return
-    mname, oname = agents.name_in(folder, main_path), agents.name_in(folder, other_path)
-    model = agents.reading(ws)
+    mname, oname = readers.name_in(folder, main_path), readers.name_in(folder, other_path)
+    model = readers.reading(ws)
     note = ""
-    nofollow = [a for a in main_short if agents.FOLLOWS_IMPORTS[a] == agents.NO]
-    imported = bool(nofollow) and other in agents.import_targets(ws, main)
+    nofollow = [a for a in main_short if agents.agent(a).follows_imports == agents.NO]
+    imported = bool(nofollow) and other in expansion.import_targets(ws, main)
     if imported:
         note = f" ({mname} imports @{guidance_model.import_path(main_path, other_path)}, but {agents.titles(nofollow)} {'does' if len(nofollow) == 1 else 'do'} not follow @-imports)"
     override = next(((n, p) for n, p in ((oname, other), (mname, main)) if model.kind.get(p) == agents.K_OVERRIDE), None)
-    if override is not None and agents.is_blank(ws.document(override[1])):
+    if override is not None and readers.is_blank(ws.document(override[1])):
         note += f" ({override[0]} is blank: Codex gets nothing from this folder)"
-    follows = all(agents.FOLLOWS_IMPORTS[a] == agents.READS for a in other_readers)
+    follows = all(agents.agent(a).follows_imports == agents.READS for a in other_readers)
     share = f"make {oname} a symlink to {mname}" + (f", or start it with @{guidance_model.import_path(other_path, main_path)} and keep only what is specific to {agents.titles(other_readers)}" if follows else "")
     if override is not None:
         # An override exists to differ: never advise making it the file it overrides.
@@ -594,19 +592,19 @@ def _compare(ws: Workspace, folder: str, main_side: guidance_model.Side, other_s
     )
 
 
-def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
+def _codex_budget(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
     if model.facts.settings_of(agents.CODEX):
         return  # the repository sets its own project_doc_* for Codex: not the default reading
     chain = guidance_model.codex_budget(ws, model)
-    read, cuts, budget = chain.read, chain.cuts, agents.CODEX_PROJECT_BUDGET
+    read, cuts, budget = chain.read, chain.cuts, readers.codex_budget()
     for folder, cut in cuts.items():
         above = chain.above(folder)
-        first_dropped = cut.how == agents.DROPPED and not cut.blank and (above is None or cuts[above].how not in (agents.CUT, agents.DROPPED))
-        if cut.how not in (agents.CUT, agents.CUT_BLANK) and not first_dropped:
+        first_dropped = cut.how == readers.DROPPED and not cut.blank and (above is None or cuts[above].how not in (readers.CUT, readers.DROPPED))
+        if cut.how not in (readers.CUT, readers.CUT_BLANK) and not first_dropped:
             continue
         path, name = read[folder], basename(read[folder])
         total = f"{cut.spent:,} bytes above it plus {cut.size:,} of its own" if cut.spent else f"{cut.size:,} bytes"
-        if cut.how == agents.CUT_BLANK:
+        if cut.how == readers.CUT_BLANK:
             what = f"the {budget - cut.spent:,} bytes of {name} that fit are blank, so Codex skips the whole file and goes on with them left for the files below"
         else:
             # Below a file cut or dropped the budget is spent: every file there is dropped.
@@ -614,11 +612,11 @@ def _codex_budget(ws: Workspace, model: agents.Reading) -> Iterator[Problem]:
             below = chain.below(folder)
             shown = ", ".join(below[:5]) + (f" and {len(below) - 5} more" if len(below) > 5 else "")
             dropped = f"; it never reads {shown} below it" if below else ""
-            if cut.how == agents.CUT:
+            if cut.how == readers.CUT:
                 what = f"Codex keeps the first {cut.kept:,} bytes of {name} and cuts it from line {cut.line} on{dropped}"
             else:
                 what = f"Codex drops {name} whole, the files above having spent the budget{dropped}"
-        line = 1 if cut.how == agents.DROPPED else cut.line
+        line = 1 if cut.how == readers.DROPPED else cut.line
         yield GDN016.at(model.real.get(path, path), line, 1, f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}; shorten the files on the way down")
 
 
@@ -626,12 +624,12 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     path = doc.path
     kind = guidance_model.file_kind(ws, path)
     if path in ws.outside_links:
-        yield _outside_link(ws, path)
+        yield GDN018.at(path, 1, 1, guidance_model.outside_link_message(ws, path))
         return
     if doc.error is not None:
         yield GDN003.at(path, doc.error_line, 1, f"{basename(path)} {doc.error}{guidance_model.claude_skips(ws, doc, kind)}")
         return
-    schema = agents.SCHEMAS.get(kind) if kind is not None else None
+    schema = agents.schema_of(kind) if kind is not None else None
     if schema is not None:
         yield from _check_frontmatter(ws, doc, schema, kind or "")
     # An empty AGENTS.override.md still hides its folder's AGENTS.md from Codex: not empty for nothing.
@@ -646,11 +644,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield from _check_copilot_review(doc)
 
 
-def _outside_link(ws: Workspace, path: str) -> Problem:
-    return GDN018.at(path, 1, 1, guidance_model.outside_link_message(ws, path))
-
-
-def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind: str) -> Iterator[Problem]:
+def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Frontmatter, kind: str) -> Iterator[Problem]:
     path = doc.path
     trouble = frontmatter_problem(doc)
     fm = doc.frontmatter
@@ -682,13 +676,13 @@ def _check_frontmatter(ws: Workspace, doc: Document, schema: agents.Schema, kind
             yield GDN005.at(path, line_of("alwaysApply"), 1, f"alwaysApply is the {value_kind(value)} {value!r}, not a boolean; {hint}")
     if "excludeAgent" in schema.keys and "excludeAgent" in data:
         value = data["excludeAgent"]
-        if not isinstance(value, str) or value.strip() not in agents.COPILOT_EXCLUDE_AGENT + agents.COPILOT_EXCLUDE_UNCONFIRMED:
+        if not isinstance(value, str) or value.strip() not in agents.words(agents.COPILOT, "exclude_agent") + agents.words(agents.COPILOT, "exclude_agent_unconfirmed"):
             yield GDN005.at(path, line_of("excludeAgent"), 1, f"excludeAgent is {value!r}; Copilot knows code-review and coding-agent")
     if schema.globs_key is not None:
         yield from _check_globs(ws, doc, schema, kind, line_of(schema.globs_key))
 
 
-def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str, line: int) -> Iterator[Problem]:
+def _check_globs(ws: Workspace, doc: Document, schema: agents.Frontmatter, kind: str, line: int) -> Iterator[Problem]:
     fm = doc.frontmatter
     assert fm is not None and schema.globs_key is not None
     key, path = schema.globs_key, doc.path
@@ -709,7 +703,7 @@ def _check_globs(ws: Workspace, doc: Document, schema: agents.Schema, kind: str,
         yield GDN005.at(path, line, 1, f"{key} is a {value_kind(value)}; write it as {form}")
         return
     owner = agents.owner_of(path, kind)
-    folder = parent(path) if kind in agents.FOLDER_KINDS else owner
+    folder = parent(path) if kind in agents.folder_kinds() else owner
     for broken in guidance_kinds.broken_patterns(ws, patterns, folder, not ws.user and ws.wants(GDN008.code)):
         if broken.bad is not None:
             yield GDN007.at(path, line, 1, f"glob {broken.pattern!r} {broken.bad}")
@@ -721,26 +715,27 @@ def _guidance_set(ws: Workspace) -> frozenset[str]:
     return frozenset(ws.guidance)
 
 
-def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict[str, int]) -> Iterator[Problem]:
+def _check_imports(ws: Workspace, doc: Document, reached: Reach, readers: dict[str, int]) -> Iterator[Problem]:
     path = doc.path
     for imp in imports(ws, doc):
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
             yield GDN010.at(path, imp.line, imp.col, f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately")
-        elif agents.is_glob_mention(imp):
+        elif expansion.is_glob_mention(imp):
             if not ws.user and not guidance_model.glob_matches(ws, imp.target):
                 yield GDN009.at(path, imp.line, imp.col, f"@{imp.token}: no file here matches it; fix the pattern, or put it in backticks if it is not an import")
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
-            yield _missing_import(path, imp)
+            if ws.is_inside_root(imp.target):  # through a symlink out of the repository: not followed, so not known
+                yield _missing_import(path, imp)
         elif imp.kind == mentions.PATH and (special := ws.special_kind(imp.target)) is not None:
             yield GDN009.at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which is {special}, not a file agents can read; import a regular file")
     # A file reached by imports is loaded with this one: its missing imports are
     # reported on it, once however many files import it (the same finding).
-    for where, imp in expansion.missing:
+    for where, imp in reached.missing:
         if where != path:
             yield _missing_import(where, imp)
     guidance = ws.once(_guidance_set)  # not a set per file: that is quadratic
     reported: set[frozenset[str]] = set()
-    for hop, cycle in expansion.cycles:
+    for hop, cycle in reached.cycles:
         members = frozenset(cycle)
         # A cycle through other guidance files is reported on them; this file only
         # reports cycles it is part of, or ones no guidance file owns.
@@ -751,7 +746,7 @@ def _check_imports(ws: Workspace, doc: Document, expansion: Reach, readers: dict
     yield from _check_depth(ws, doc, readers)
 
 
-def _missing_import(path: str, imp: agents.Import) -> Problem:
+def _missing_import(path: str, imp: expansion.Import) -> Problem:
     return GDN009.at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
 
 
@@ -759,15 +754,22 @@ def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Itera
     path = doc.path
     roots = guidance_model.reads_as_root(ws, path, readers)
     for agent in ws.config.agents:
-        depth = agents.IMPORT_DEPTH[agent]
-        if depth is None or depth == agents.UNKNOWN or agent not in roots:
+        facts = agents.agent(agent)
+        depth = facts.import_depth
+        if depth is None or facts.follows_imports == agents.NO or agent not in roots:
             continue
-        for hop, chain in reach(ws, path, depth).too_deep[:1]:
-            yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
+        for hop, chain in _never_loaded(reach(ws, path, depth))[:1]:
+            yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
     house = ws.config.guidance.max_import_depth
     if house is not None:
-        for hop, chain in reach(ws, path, house).too_deep[:1]:
+        for hop, chain in _never_loaded(reach(ws, path, house))[:1]:
             yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {house}; import {chain[-1]} from a shallower file")
+
+
+def _never_loaded(reached: Reach) -> list[tuple[expansion.Import, tuple[str, ...]]]:
+    # A file too deep down one chain that a shorter chain (a direct import) loads is
+    # loaded all the same: only the others are never loaded.
+    return [(hop, chain) for hop, chain in reached.too_deep if chain[-1] not in reached.visited()]
 
 
 def _check_links(ws: Workspace, doc: Document) -> Iterator[Problem]:
@@ -794,5 +796,5 @@ def _check_copilot_review(doc: Document) -> Iterator[Problem]:
     if cut is None:
         return
     line, others = cut
-    limit = agents.COPILOT_REVIEW_CHARS
+    limit = agents.number(agents.COPILOT, 'review_chars')
     yield GDN017.at(doc.path, line, 1, f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it ({others}); put what review must check first, or shorten the file")

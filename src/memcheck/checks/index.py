@@ -189,6 +189,8 @@ the entries past the cap.
 
 ## Why is this bad?
 Agents load only the first 200 lines of MEMORY.md: everything after is invisible.
+Claude Code 2.1.210 and later refuses a memory write that would leave its MEMORY.md
+over its cap, so an index over it was written by hand or by another tool.
 
 ## Example
 A 215-line index: its last 15 lines are never loaded.
@@ -204,6 +206,8 @@ entries past the cap.
 
 ## Why is this bad?
 Agents truncate MEMORY.md at 25,000 bytes: entries after that point are invisible.
+Claude Code 2.1.210 and later refuses a memory write that would leave its MEMORY.md
+over its cap, so an index over it was written by hand or by another tool.
 
 ## Example
 An index of 180 lines with 200-character descriptions.

@@ -15,8 +15,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
-from memcheck import agentkinds, links
-from memcheck.agents import CLAUDE_CODE, PLUGIN_MANIFEST, SKILL_FOLDERS
+from memcheck import agentkinds, agents, links
 from memcheck.paths import basename, join, parent
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
@@ -24,7 +23,7 @@ from memcheck.text.frontmatter import frontmatter_problem, near_key
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.links_out import leads_to
-from memcheck.workspace.skills import SKILL_NAME, scope_of, seen_together, skills_root
+from memcheck.workspace.skills import SKILL_NAME, agent_root_of, scope_of, seen_together, skills_root
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -367,7 +366,6 @@ _PHRASE = 80
 # claude-skill kind of resources/agents/claude-code.toml): a key near one of them is
 # a misspelling.
 _CLAUDE_SKILL = "claude-skill"
-CLAUDE_SKILLS = next(folder for folder, agent in SKILL_FOLDERS.items() if agent == CLAUDE_CODE)
 MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
 
 
@@ -439,9 +437,32 @@ def _folders_down_to(scope: str) -> list[str]:
     return [""] + ["/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
+def _audience(ws: Workspace, path: str, root: str, together: bool) -> tuple[str, ...]:
+    """The agents that see this skill with others: those loading its agent skills
+    folder (Claude Code sees `.claude/skills` alone), every agent for a configured
+    root, and "" for a folder seen on its own (a plugin's, a collection's)."""
+    if not together:
+        return ("",)
+    folder = agent_root_of(path)
+    return agents.skill_agents(folder) if folder else agents.ALL
+
+
+def _copies(ws: Workspace, path: str, other: str) -> bool:
+    """One skill copied into two agents' skills folders (`.agents/skills` and
+    `.gemini/skills`, both Gemini CLI's) for each agent's sake: the same text. Two
+    copies in one kind of folder (at the root and in a subfolder) stay a duplicate."""
+    if agent_root_of(path) == agent_root_of(other):
+        return False
+    a, b = ws.document(path), ws.document(other)
+    return a.error is None and b.error is None and a.text == b.text
+
+
 def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
-    names: dict[str, _SkillsSeen] = {}
-    triggers: dict[str, _SkillsSeen] = {}
+    # Judged per agent: two skills clash only when one agent loads both, so a skill
+    # copied into .claude/skills, .agents/skills and .gemini/skills for each agent's
+    # sake clashes with nothing (and an identical copy an agent sees twice is one skill).
+    names: dict[tuple[str, str], _SkillsSeen] = {}
+    triggers: dict[tuple[str, str], _SkillsSeen] = {}
     for path in ws.skills:
         fm = ws.document(path).frontmatter
         if fm is None:
@@ -449,15 +470,20 @@ def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
         # Agents discover their roots from the working folder up; a plugin's skills, a
         # collection's and a grouped skill's clash only within their own folder.
         root = skills_root(path)
-        scope = scope_of(ws, path) if seen_together(ws, root) else "?" + root
+        together = seen_together(ws, root)
+        scope = scope_of(ws, path) if together else "?" + root
+        audience = _audience(ws, path, root, together)
         name = fm.data.get("name")
         if isinstance(name, str) and name.strip():
             key = name.strip().casefold()
-            seen = names.setdefault(key, _SkillsSeen())
-            other = seen.first_with(scope)
-            if other is not None and path in wanted:
-                yield SKL009.at(path, fm.key_lines.get("name", 1), 1, f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one")
-            seen.add(scope, path)
+            reported = False
+            for member in audience:
+                seen = names.setdefault((key, member), _SkillsSeen())
+                other = seen.first_with(scope)
+                if other is not None and path in wanted and not reported and not _copies(ws, path, other):
+                    reported = True
+                    yield SKL009.at(path, fm.key_lines.get("name", 1), 1, f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one")
+                seen.add(scope, path)
         listed = fm.data.get("triggers")
         if not isinstance(listed, list):
             continue
@@ -466,13 +492,16 @@ def _check_duplicates(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
             if not isinstance(trigger, str) or not trigger.strip():
                 continue
             key = trigger.strip().casefold()
-            users = triggers.setdefault(key, _SkillsSeen())
-            clash = path if key in own else users.first_with(scope)
-            if clash is not None and path in wanted:
-                where = "earlier in the same list" if clash == path else f"by {clash}"
-                yield SKL011.at(path, fm.key_lines.get("triggers", 1), 1, f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers")
-            if key not in own:
-                users.add(scope, path)
+            reported = False
+            for member in audience:
+                users = triggers.setdefault((key, member), _SkillsSeen())
+                clash = path if key in own else users.first_with(scope)
+                if clash is not None and path in wanted and not reported and (clash == path or not _copies(ws, path, clash)):
+                    reported = True
+                    where = "earlier in the same list" if clash == path else f"by {clash}"
+                    yield SKL011.at(path, fm.key_lines.get("triggers", 1), 1, f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers")
+                if key not in own:
+                    users.add(scope, path)
             own.add(key)
 
 
@@ -542,7 +571,9 @@ def _claude_code_skill(ws: Workspace, path: str) -> bool:
     """A skill Claude Code loads: in a .claude/skills folder or a Claude Code plugin's
     skills/ (not in .agents/skills, which Claude Code does not read)."""
     root = skills_root(path)
-    return join(basename(parent(root)), basename(root)) == CLAUDE_SKILLS or ws.is_file(join(parent(root), PLUGIN_MANIFEST))
+    if agents.CLAUDE_CODE in agents.skill_agents(join(basename(parent(root)), basename(root))):
+        return True
+    return any(ws.is_file(join(parent(root), manifest)) for manifest in agents.plugin_manifests())
 
 
 def _check_claude_values(path: str, claude: agentkinds.Kind, data: Mapping[str, object], line_of: Callable[[str], int]) -> Iterator[Problem]:

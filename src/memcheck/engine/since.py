@@ -48,7 +48,7 @@ class Since(NamedTuple):
     tree: str  # the commit whose tree the findings are compared with: where HEAD's history left REF's
     touched: tuple[str, ...] | None  # what the change touches; None: what differs from ``tree`` (worked out here)
     compare: bool = True  # False (``--all``): every finding is reported; REF still judges the secrets
-    folders: tuple[str, ...] | None = None  # a hook run lists these folders only (see discover.hook_folders)
+    folders: tuple[str, ...] | None = None  # a hook run lists these folders only (see selection.hook_folders)
     settings_file: str | None = None  # --config: read from REF where it is in the repository
     options: Callable[[Config], Config] | None = None  # the command line's options, put on REF's settings too
 

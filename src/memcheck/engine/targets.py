@@ -9,7 +9,8 @@ from memcheck.output import Checked
 from memcheck.paths import basename, parent
 from memcheck.problem import Problem
 from memcheck.workspace.agentfiles import find_agent_files
-from memcheck.workspace.discover import Workspace, given, relative_path, select_targets
+from memcheck.workspace.discover import Workspace, relative_path
+from memcheck.workspace.selection import given, select_targets
 from memcheck.workspace.stores import Store
 
 

@@ -57,7 +57,7 @@ def run(
         scope = scope._replace(since=None)
     folders = None
     if scope.paths and not scope.deleted:  # for a hook run on memory files, only their folders are listed
-        from memcheck.workspace.discover import hook_folders
+        from memcheck.workspace.selection import hook_folders
 
         folders = hook_folders(settings, scope.paths)
     listing = git.FileListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported

@@ -18,7 +18,7 @@ from typing import Iterable, TypedDict, cast
 
 import click
 
-from memcheck import agents, guidance_model
+from memcheck import agents, expansion, guidance_model, readers
 from memcheck.config import Config, ConfigError
 from memcheck.hooks.options import config_for
 from memcheck.index.caps import cap_lines, entry_names, loaded_lines
@@ -27,7 +27,7 @@ from memcheck.problem import escaped, json_text, shown
 from memcheck.text.document import MAX_BYTES
 from memcheck.text.secrets import redact
 from memcheck.workspace.discover import USER_PREFIX, Workspace, folder_workspace, relative_path, user_workspace
-from memcheck.workspace.skills import scope_of
+from memcheck.workspace.skills import agent_roots_seeing, scope_of
 from memcheck.workspace.stores import Store
 
 # The report, as `--format json` prints it (keys sorted) and the text rendering reads it.
@@ -66,6 +66,7 @@ class _Section(TypedDict):
 
 class Section(_Section, total=False):
     # Known once every section and what they share are: set by build().
+    skills: SkillsTotal  # the skills this agent loads (its own skills folders)
     total_tokens: int
     over: bool
 
@@ -85,6 +86,7 @@ class IndexEntry(TypedDict):
 class SkillEntry(TypedDict):
     file: str
     tokens: int
+    folders: list[str]  # the agent skills folders holding it (.claude/skills; a link counts), none for another root
 
 
 class SkillsTotal(TypedDict):
@@ -122,7 +124,7 @@ class _Places:
     it that agents read on this machine (the home folder, $CODEX_HOME, the folders
     above the repository), each holding only the files asked for."""
 
-    def __init__(self, ws: Workspace, home: Workspace, machine: agents.Machine):
+    def __init__(self, ws: Workspace, home: Workspace, machine: readers.Machine):
         self.repo, self.machine = ws, machine
         self._by_base: dict[str, Workspace] = {str(home.root): home}
 
@@ -132,21 +134,21 @@ class _Places:
             found = self._by_base[base] = folder_workspace(self.repo.config, Path(base))
         return found
 
-    def of(self, source: agents.Source) -> Workspace:
+    def of(self, source: readers.Source) -> Workspace:
         return self(source.base) if source.user else self.repo
 
-    def shown(self, source: agents.Source, path: str) -> str:
+    def shown(self, source: readers.Source, path: str) -> str:
         """A file as the user knows it: repository-relative, else ``~/…`` or absolute."""
         return self.machine.shown(os.path.join(source.base, path)) if source.user else path
 
 
-def _entry(places: _Places, source: agents.Source, agent: str) -> FileEntry:
+def _entry(places: _Places, source: readers.Source, agent: str) -> FileEntry:
     ws = places.of(source)
     # A symlinked twin is read through the file it is (also when git checked it out as text).
     real = ws.twins.get(source.path, source.path) if not source.user else source.path
     doc = ws.document(real)
-    follows = agents.FOLLOWS_IMPORTS[agent]
-    depth = agents.IMPORT_DEPTH[agent]
+    facts = agents.agent(agent)
+    follows, depth = facts.follows_imports, facts.import_depth
     notes: list[str] = []
     imports: list[ImportEntry] = []
     loaded_bytes = doc.size
@@ -157,22 +159,23 @@ def _entry(places: _Places, source: agents.Source, agent: str) -> FileEntry:
     elif doc.error is not None and doc.size > MAX_BYTES and follows != agents.NO and source.sure != agents.NO:
         notes.append(f"over {MAX_BYTES // 1024 // 1024} MiB: memcheck does not read it, so its @-imports are not followed here")
     if follows == agents.READS and source.sure != agents.NO:
-        expansion = agents.expand(ws, real, agents.follow_depth(agent))
+        expanded = expansion.expand(ws, real, expansion.follow_depth(agent))
         imports = [
             {"file": places.shown(source, x.path), "depth": x.depth, "bytes": x.size, "tokens": agents.approx_tokens(x.size), "via": places.shown(source, x.via[-2])}
-            for x in expansion.loaded[1:]
+            for x in expanded.loaded[1:]
         ]
-        loaded_bytes = sum(x.size for x in expansion.loaded)
-        notes += [f"line {imp.line}: @{imp.token} does not exist (in {places.shown(source, where)})" for where, imp in expansion.missing]
-        notes += [f"import cycle {' -> '.join(cycle)}: it stops at the repeat" for _, cycle in expansion.cycles]
-        notes += [f"{chain[-1]} is {len(chain) - 1} hops deep, and {agents.TITLE[agent]} follows {depth}: not loaded" for _, chain in expansion.too_deep]
-        if depth == agents.UNKNOWN and len(expansion.loaded) > 1:
-            notes.append(f"how deep {agents.TITLE[agent]} follows @-imports is unconfirmed: all are shown")
-    elif follows == agents.MAYBE and agents.imports(ws, doc):
-        notes.append(f"whether {agents.TITLE[agent]} follows @-imports is unconfirmed: they are not counted")
+        loaded_bytes = sum(x.size for x in expanded.loaded)
+        notes += [f"line {imp.line}: @{imp.token} does not exist (in {places.shown(source, where)})" for where, imp in expanded.missing]
+        notes += [f"import cycle {' -> '.join(cycle)}: it stops at the repeat" for _, cycle in expanded.cycles]
+        loaded = {x.path for x in expanded.loaded}
+        notes += [f"{chain[-1]} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}: not loaded" for _, chain in expanded.too_deep if chain[-1] not in loaded]
+        if depth is None and len(expanded.loaded) > 1:
+            notes.append(f"how deep {agents.title(agent)} follows @-imports is unconfirmed: all are shown")
+    elif follows == agents.MAYBE and expansion.imports(ws, doc):
+        notes.append(f"whether {agents.title(agent)} follows @-imports is unconfirmed: they are not counted")
     kind = agents.kind_of(source.path, ws.config.guidance.filenames)
     if agent == agents.COPILOT and kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and (cut := guidance_model.copilot_review_cut(doc)) is not None:
-        notes.append(f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.COPILOT_REVIEW_CHARS:,}, up to line {cut[0]} ({cut[1]})")
+        notes.append(f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.number(agents.COPILOT, 'review_chars'):,}, up to line {cut[0]} ({cut[1]})")
     shown_real = places.shown(source, real)
     size: int | None = None if real in ws.outside_links else doc.size  # not followed: not known
     return {
@@ -191,7 +194,7 @@ def _entry(places: _Places, source: agents.Source, agent: str) -> FileEntry:
     }
 
 
-def _apply_codex_blank_and_budget(ws: Workspace, files: list[FileEntry], sources: list[agents.Source], budget: bool) -> None:
+def _apply_codex_blank_and_budget(ws: Workspace, files: list[FileEntry], sources: list[readers.Source], budget: bool) -> None:
     """What Codex does with each project file, root first [CXS]: a blank file is
     skipped (and an override, blank or not, still hides its folder's AGENTS.md);
     with ``budget``, the 32 KiB project budget cuts and drops. The user's file is
@@ -199,37 +202,37 @@ def _apply_codex_blank_and_budget(ws: Workspace, files: list[FileEntry], sources
     project = [(e, s) for e, s in zip(files, sources) if not s.user and s.sure != agents.NO]
     if not budget:
         for entry, source in project:
-            if agents.is_blank(ws.document(ws.twins.get(source.path, source.path))):
+            if readers.is_blank(ws.document(ws.twins.get(source.path, source.path))):
                 _skip_blank(ws, entry, source)
         return
     reads = [(e, s) for e, s in project if s.sure == agents.READS]
-    cuts = agents.codex_chain(ws, [ws.twins.get(s.path, s.path) for _, s in reads])
-    limit = f"{agents.CODEX_PROJECT_BUDGET:,}-byte project budget"
+    cuts = readers.codex_chain(ws, [ws.twins.get(s.path, s.path) for _, s in reads])
+    limit = f"{readers.codex_budget():,}-byte project budget"
     for (entry, source), cut in zip(reads, cuts):
         entry["kept_bytes"] = entry["total_bytes"] = cut.kept
-        if cut.how == agents.BLANK:
+        if cut.how == readers.BLANK:
             _skip_blank(ws, entry, source)
-        elif cut.how == agents.DROPPED:
+        elif cut.how == readers.DROPPED:
             entry.update({"dropped": True, "loaded": False, "reason": f"dropped: the files above spent Codex's {limit}"})
-        elif cut.how == agents.CUT:
+        elif cut.how == readers.CUT:
             entry.update({"cut": True, "reason": f"cut: Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})"})
-        elif cut.how == agents.CUT_BLANK:
-            left = agents.CODEX_PROJECT_BUDGET - cut.spent
+        elif cut.how == readers.CUT_BLANK:
+            left = readers.codex_budget() - cut.spent
             entry.update({"loaded": False, "reason": f"skipped: the {left:,} bytes of it that fit Codex's {limit} are blank, so Codex skips the whole file"})
-        elif cut.how == agents.UNKNOWN_SIZE:
+        elif cut.how == readers.UNKNOWN_SIZE:
             entry.update({"loaded": None, "reason": f"{entry['reason']}; memcheck does not follow a symlink out of the repository here or above, so Codex's {limit} is not worked out from here down"})
 
 
-def _skip_blank(ws: Workspace, entry: FileEntry, source: agents.Source) -> None:
-    hides = agents.reading(ws).kind.get(source.path) == agents.K_OVERRIDE
+def _skip_blank(ws: Workspace, entry: FileEntry, source: readers.Source) -> None:
+    hides = readers.reading(ws).kind.get(source.path) == agents.K_OVERRIDE
     entry.update({"loaded": False, "kept_bytes": 0, "total_bytes": 0, "reason": "blank: Codex skips a file with no text" + ("; as an override it still hides this folder's AGENTS.md" if hides else "")})
 
 
 def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_folder: bool) -> Section:
     machine = places.machine
-    sources = agents.sources(ws, agent, rel, is_folder, machine, places)
+    sources = readers.sources(ws, agent, rel, is_folder, machine, places)
     files = [_entry(places, s, agent) for s in sources]
-    model = agents.reading(ws)
+    model = readers.reading(ws)
     settings = [s for s in (*model.facts.settings, *machine.settings) if s.agent == agent]
     notes = [f"{s.file} sets {s.key}: entries it may change are marked unconfirmed" for s in settings]
     if agent == agents.CODEX:
@@ -238,7 +241,7 @@ def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_fold
         _apply_codex_blank_and_budget(ws, files, sources, budget=not settings)
     return {
         "agent": agent,
-        "name": agents.TITLE[agent],
+        "name": agents.title(agent),
         "files": files,
         "notes": notes,
         "tokens": sum(agents.approx_tokens(f["total_bytes"]) for f in files if f["loaded"]),
@@ -287,7 +290,7 @@ def _skills(ws: Workspace, folder: str) -> list[SkillEntry]:
         fm = ws.document(path).frontmatter
         data = fm.data if fm is not None else {}
         line = f"{data.get('name', '')}: {data.get('description', '')}"
-        found.append({"file": _shown(ws, path), "tokens": agents.approx_tokens(len(line.encode("utf-8")))})
+        found.append({"file": _shown(ws, path), "tokens": agents.approx_tokens(len(line.encode("utf-8"))), "folders": sorted(agent_roots_seeing(ws, path))})
     return found
 
 
@@ -299,24 +302,29 @@ def build(config: Config, target_path: str, agent: str | None = None) -> Report:
     is_folder = rel == "" or (ws.root / rel).is_dir()
     folder = rel if is_folder else parent(rel)
     home = user_workspace(config)
-    places = _Places(ws, home, agents.this_machine(home.root))
+    places = _Places(ws, home, readers.this_machine(home.root))
 
     wanted = [agent] if agent is not None else [a for a in agents.ALL if a in config.agents]
     sections = [_agent_section(ws, places, a, rel, is_folder) for a in wanted]
     indexes = [_index_entry(home, s) for s in home.stores]
     indexes += [_index_entry(ws, s) for s in ws.stores if _covers(store_owner(s.folder), folder)]
     skills = _skills(home, folder) + _skills(ws, folder)
-    shared = sum(i["tokens"] for i in indexes) + sum(s["tokens"] for s in skills)
+    shared = sum(i["tokens"] for i in indexes)
     budget = config.context.max_tokens
     for section in sections:
-        section["total_tokens"] = section["tokens"] + shared
+        # An agent's catalogue holds the skills of its own skills folders (Claude Code
+        # never sees .agents/skills), and those of plugins and configured roots.
+        roots = agents.agent(section["agent"]).skill_roots
+        own = [s for s in skills if not s["folders"] or set(s["folders"]) & set(roots)]
+        section["skills"] = {"count": len(own), "tokens": sum(s["tokens"] for s in own)}
+        section["total_tokens"] = section["tokens"] + shared + section["skills"]["tokens"]
         section["over"] = section["total_tokens"] > budget
     return {
         "path": rel or ".",
         "agents": sections,
         "indexes": indexes,
         "skills": {"count": len(skills), "tokens": sum(s["tokens"] for s in skills)},
-        "total": {"budget": budget, "over": any(s["over"] for s in sections), "tokens": max((s["total_tokens"] for s in sections), default=shared)},
+        "total": {"budget": budget, "over": any(s["over"] for s in sections), "tokens": max((s["total_tokens"] for s in sections), default=shared + sum(s["tokens"] for s in skills))},
     }
 
 
@@ -365,7 +373,9 @@ def render_text(report: Report) -> Iterable[str]:
     yield f"Total against context.max-tokens {_n(total['budget'])} (tokens are bytes / 4; guidance, indexes and skills):"
     for section in report["agents"]:
         verdict = "OVER the budget" if section["over"] else "within the budget"
-        yield f"  {section['name']}: ~{_n(section['total_tokens'])} tokens ({verdict})"
+        own = section.get("skills")
+        skills = f", {own['count']} of the skills" if own is not None and own["count"] != sk["count"] else ""
+        yield f"  {section['name']}: ~{_n(section['total_tokens'])} tokens ({verdict}{skills})"
 
 
 def run(path: str, fmt: str, agent: str | None, config_file: str | None) -> int:

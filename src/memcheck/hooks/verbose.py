@@ -75,7 +75,8 @@ NOTES: tuple[Callable[[Workspace, Targets, Scope], Iterable[str]], ...] = (_conf
 def notes(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = ()) -> list[str]:
     """The lines ``-v`` prints for this run, in order (``paths``: what it was given)."""
     from memcheck.engine.targets import targets_for
-    from memcheck.workspace.discover import given, relative_path
+    from memcheck.workspace.discover import relative_path
+    from memcheck.workspace.selection import given
 
     wanted = given(None if paths is None else [w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
     # The stores judged, as fix finds them: a folder whose MEMORY.md stands beside

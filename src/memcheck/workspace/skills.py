@@ -1,13 +1,14 @@
 """Skills: SKILL.md files in skill folders below a skills root, and Markdown files
 with a skill's frontmatter directly inside one. The skills roots are the folders
-agents load skills from (``agents.SKILL_FOLDERS``, a plugin's ``skills/``, ``skills/``
+agents load skills from (``agents.agent_skill_folders()``, a plugin's ``skills/``, ``skills/``
 at the repository root) and the ones ``skills.roots`` names."""
 from __future__ import annotations
 
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from memcheck.agents import PLUGIN_MANIFEST, SKILL_FOLDERS
+from memcheck.agents import plugin_manifests
+from memcheck.agents import skill_folders as agent_skill_folders
 from memcheck.paths import ancestors, basename, join, parent
 from memcheck.text import patterns
 from memcheck.workspace.stores import INDEX_NAME
@@ -26,7 +27,7 @@ SKILL_KEYS = frozenset({"name", "description", "triggers"})
 SKILLS = "skills"
 # Why a SKILL.md is no skill (``memcheck check -v`` says it).
 NOT_IN_A_ROOT = (
-    f"not in a folder agents load skills from ({', '.join(SKILL_FOLDERS)}, a plugin's skills/, skills/ at the root,"
+    "not in a folder agents load skills from ({folders}, a plugin's skills/, skills/ at the root,"
     " or one skills.roots names); add its skills folder to skills.roots to have it checked"
 )
 
@@ -47,12 +48,12 @@ class Skills(NamedTuple):
 
 
 def agents_load_skills_from(folder: str, has_file: Callable[[str], bool]) -> bool:
-    """``folder`` is one agents load skills from: one of ``SKILL_FOLDERS`` at any
+    """``folder`` is one agents load skills from: one of ``agent_skill_folders()`` at any
     depth (``.claude/skills``, ...), a plugin's ``skills/`` or ``skills/`` at the root."""
     if basename(folder) != SKILLS:
         return False
     above = parent(folder)
-    return folder == SKILLS or join(basename(above), SKILLS) in SKILL_FOLDERS or has_file(join(above, PLUGIN_MANIFEST))
+    return folder == SKILLS or join(basename(above), SKILLS) in agent_skill_folders() or any(has_file(join(above, m)) for m in plugin_manifests())
 
 
 def skill_folders(ws: Workspace) -> SkillFolders:
@@ -61,7 +62,7 @@ def skill_folders(ws: Workspace) -> SkillFolders:
     skill's folder (one of its resources)."""
     holding = sorted(folder for folder, names in ws.markdown_by_folder.items() if SKILL_NAME in names)
     below_root = {f for f in holding if any(ws.is_skills_root(a) for a in ancestors(f))}
-    passed_over = [(join(f, SKILL_NAME), NOT_IN_A_ROOT) for f in holding if f not in below_root]
+    passed_over = [(join(f, SKILL_NAME), NOT_IN_A_ROOT.format(folders=", ".join(agent_skill_folders()))) for f in holding if f not in below_root]
     folders: set[str] = set()
     found = []
     for folder in holding:  # sorted: a skill folder comes before the folders inside it
@@ -143,17 +144,17 @@ def _looks_like_skill(doc: Document) -> bool:
 
 def seen_together(ws: Workspace, root: str) -> bool:
     """Agents working in a folder see the skills of ``root`` with those of the other
-    such roots from there up: one of ``SKILL_FOLDERS`` (``.claude/skills``, ...), or
+    such roots from there up: one of ``agent_skill_folders()`` (``.claude/skills``, ...), or
     one ``skills.roots`` names (a plugin's skills and a collection's are each seen on
     their own)."""
-    return join(basename(parent(root)), basename(root)) in SKILL_FOLDERS or any(patterns.glob_matches_folder(g, root) for g in ws.config.skills.roots)
+    return join(basename(parent(root)), basename(root)) in agent_skill_folders() or any(patterns.glob_matches_folder(g, root) for g in ws.config.skills.roots)
 
 
 def scope_of(ws: Workspace, path: str) -> str:
     """The folder whose agents see this skill: the one holding ``.claude/skills``
     (or a configured root's first folder), else the folder above the skills folder."""
     root = skills_root(path)
-    if join(basename(parent(root)), basename(root)) in SKILL_FOLDERS:
+    if join(basename(parent(root)), basename(root)) in agent_skill_folders():
         return parent(parent(root))
     for glob in ws.config.skills.roots:
         if patterns.glob_matches_folder(glob, root):
@@ -164,3 +165,36 @@ def scope_of(ws: Workspace, path: str) -> str:
 
 def skills_root(path: str) -> str:
     return parent(parent(path)) if basename(path) == SKILL_NAME else parent(path)
+
+
+def agent_root_of(path: str) -> str:
+    """The agent skills folder a skill lives in, as agents name it (``.agents/skills``),
+    or "" for a skill in a plugin's, a collection's or a configured root."""
+    root = skills_root(path)
+    name = join(basename(parent(root)), basename(root))
+    return name if name in agent_skill_folders() else ""
+
+
+def name_of_skill(ws: Workspace, path: str) -> str:
+    """A skill's name: its frontmatter's ``name``, else its folder's."""
+    fm = ws.document(path).frontmatter
+    name = fm.data.get("name") if fm is not None else None
+    return name.strip() if isinstance(name, str) and name.strip() else basename(parent(path)) if basename(path) == SKILL_NAME else basename(path)[:-3]
+
+
+def agent_roots_seeing(ws: Workspace, path: str) -> frozenset[str]:
+    """The agent skills folders that hold this skill: its own, and each other one
+    beside it holding the same skill folder by a symlink or a copy (`npx skills add`
+    installs into `.agents/skills` and links into `.claude/skills`). Empty for a skill
+    in no agent skills folder."""
+    own = agent_root_of(path)
+    if not own:
+        return frozenset()
+    base = parent(parent(skills_root(path)))
+    # The skill as named from its skills folder: `name/SKILL.md`, or a Markdown file directly in it.
+    tail = join(basename(parent(path)), SKILL_NAME) if basename(path) == SKILL_NAME else basename(path)
+    found = {own}
+    for folder in agent_skill_folders():
+        if folder != own and ws.exists(join(join(base, folder), tail)):
+            found.add(folder)
+    return frozenset(found)

@@ -28,7 +28,7 @@ class Listing(NamedTuple):
     by_git: bool
     # git can be asked about these files (which are symlinks in its index).
     in_git: bool
-    # The files of some folders only (see discover.hook_folders).
+    # The files of some folders only (see selection.hook_folders).
     partial: bool = False
 
 

@@ -1,0 +1,132 @@
+"""`memcheck agents [--explain PATH]`: the agents memcheck knows, from their data.
+
+Without a path: each agent, the release its facts describe, the date they were
+checked, and the files and folders it reads, each with its source. With
+``--explain PATH``: for one file of the repository, which agents read it, when, and
+from which source that is known, from the same model the checks use. The agents and
+the files each reads in docs/agents.md are this command's ``table_markdown``.
+"""
+from __future__ import annotations
+
+import json
+
+import click
+
+from memcheck import agents
+from memcheck.config import ConfigError
+from memcheck.hooks.options import config_for
+from memcheck.problem import escaped, json_text
+
+_SURE = {agents.READS: "reads it", agents.MAYBE: "may read it", agents.NO: "does not read it"}
+
+
+def _source(p: agents.Provenance) -> str:
+    version = "" if p.version == "docs" else f", release {p.version}"
+    return f"{p.source}{version}, checked {p.checked}" + ("" if p.confirmed else ", unconfirmed")
+
+
+def listing() -> list[dict[str, object]]:
+    """Every agent and what it reads, as `--format json` prints it."""
+    return [
+        {
+            "id": a.id,
+            "title": a.title,
+            "version": a.provenance.version,
+            "checked": a.provenance.checked,
+            "source": a.provenance.source,
+            "confirmed": a.provenance.confirmed,
+            "reads": [
+                {"files": r.files, "when": r.when, "source": r.provenance.source, "version": r.provenance.version, "checked": r.provenance.checked, "confirmed": r.provenance.confirmed}
+                for r in agents.reads_of(a.id)
+            ],
+        }
+        for a in agents.load()
+    ]
+
+
+def table_markdown() -> str:
+    """docs/agents.md: the agents and the files each reads, generated from the data."""
+    lines = [
+        "# The agents memcheck knows, and the files each reads",
+        "",
+        "Generated from memcheck's agent data (`src/memcheck/resources/agents/*.toml`) by",
+        "`python docs/generate.py`; `memcheck agents` prints the same. A fact marked",
+        "*unconfirmed* has no primary source yet: memcheck claims nothing on it.",
+        "",
+    ]
+    for a in agents.load():
+        version = "its documentation" if a.provenance.version == "docs" else f"release {a.provenance.version}"
+        lines += [f"## {a.title} (`{a.id}`)", "", f"Facts describe {version}, checked {a.provenance.checked}.", ""]
+        lines += ["| files | when | source |", "|---|---|---|"]
+        for r in agents.reads_of(a.id):
+            when = r.when.replace("|", "\\|") or "read"
+            lines.append(f"| `{r.files}` | {when} | {_source(r.provenance)} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
+    """For one file: each agent, how sure memcheck is that it reads it, why, and the source."""
+    from memcheck import readers
+    from memcheck.workspace.discover import Workspace, relative_path
+    from memcheck.workspace.skills import agent_root_of
+
+    config = config_for(config_file, (path,))
+    ws = Workspace(config)
+    rel = relative_path(ws.root, path)
+    if rel is None:
+        raise ConfigError(f"{path} is outside the repository at {ws.root}")
+    model = readers.reading(ws)
+    found: list[dict[str, object]] = []
+    if rel in model.kind:
+        for a in agents.load():
+            sure, why = model.direct[rel][a.id]
+            verdict = model.verdicts[rel][a.id]
+            if verdict.since and sure == agents.MAYBE:
+                said = f"reads it from release {verdict.since} on, by default"
+            else:
+                said = _SURE[sure]
+            reached = model.via.get(a.id, {}).get(model.real.get(rel, rel), agents.NO)
+            if sure == agents.NO and reached != agents.NO:
+                said, why = _SURE[reached], "through an @-import of a file it reads"
+            source = _source(verdict.source) if verdict.source is not None else _source(a.provenance)
+            found.append({"agent": a.id, "title": a.title, "reads": said, "why": why or verdict.loaded, "source": source})
+        return found
+    if rel in ws.skills and (root := agent_root_of(rel)):
+        for a in agents.load():
+            sees = root in a.skill_roots and a.skills_provenance is not None
+            source = _source(a.skills_provenance) if a.skills_provenance is not None else _source(a.provenance)
+            found.append({"agent": a.id, "title": a.title, "reads": "loads it as a skill" if sees else "does not load it", "why": f"skills from {', '.join(a.skill_roots) or 'no folder it is known to read'}", "source": source})
+        return found
+    from memcheck.text import patterns
+
+    for a in agents.load():
+        for loads in a.loads:
+            if any(patterns.match(g, rel, "") for g in loads.globs):
+                found.append({"agent": a.id, "title": a.title, "reads": "reads it" if loads.provenance.confirmed else "may read it", "why": loads.what, "source": _source(loads.provenance)})
+    return found
+
+
+def run(fmt: str, explain_path: str | None, config_file: str | None) -> int:
+    if explain_path is not None:
+        rows = explain(config_file, explain_path)
+        if fmt == "json":
+            click.echo(json_text(json.dumps({"path": explain_path, "agents": rows}, indent=2, ensure_ascii=False, sort_keys=True)))
+            return 0
+        if not rows:
+            click.echo(escaped(f"{explain_path}: no agent memcheck knows reads it as instructions, a rule or a skill"))
+        for row in rows:
+            click.echo(escaped(f"{row['title']}: {row['reads']}" + (f" ({row['why']})" if row["why"] else "") + f" [{row['source']}]"))
+        return 0
+    data = listing()
+    if fmt == "json":
+        click.echo(json_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True)))
+        return 0
+    for i, a in enumerate(data):
+        if i:
+            click.echo("")
+        version = "its documentation" if a["version"] == "docs" else f"release {a['version']}"
+        click.echo(f"{a['title']} ({a['id']}): facts of {version}, checked {a['checked']}")
+        for r in agents.reads_of(str(a["id"])):
+            click.echo(escaped(f"  {r.files}  {r.when or 'read'}  [{_source(r.provenance)}]"))
+    return 0

@@ -1,0 +1,67 @@
+"""`memcheck agents` and `--explain`, and what Claude Code 2.1.277+ makes of AGENTS.md
+in `memcheck context`, on real repositories."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import invoke, write
+
+from memcheck import agents
+
+
+def test_agents_lists_every_agent_with_its_version_and_date(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = invoke(repo, "agents", monkeypatch=monkeypatch)
+    assert result.exit_code == 0
+    for a in agents.load():
+        assert f"{a.title} ({a.id}): facts of " in result.output and f"checked {a.provenance.checked}" in result.output
+    assert ".claude/skills/*/SKILL.md  skills" in result.output and ".agents/skills/*/SKILL.md  skills" in result.output
+
+
+def test_agents_json_is_the_data(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = json.loads(invoke(repo, "agents", "--format", "json", monkeypatch=monkeypatch).output)
+    assert [a["id"] for a in data] == [a.id for a in agents.load()]
+    codex = next(a for a in data if a["id"] == "codex")
+    assert {"files": "AGENTS.override.md", "when": "one file per folder, root first"}.items() <= codex["reads"][0].items()
+
+
+def test_explain_says_who_reads_a_file_when_and_from_which_source(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "AGENTS.md", "# team\n")
+    write(repo, "CLAUDE.md", "# claude\n")
+    rows = json.loads(invoke(repo, "agents", "--explain", "AGENTS.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    by = {r["agent"]: r for r in rows}
+    assert by["codex"]["reads"] == "reads it" and "agents_md.rs" in by["codex"]["source"]
+    assert by["claude-code"]["reads"] == "does not read it" and "leaves AGENTS.md aside" in by["claude-code"]["why"]
+    assert by["gemini"]["reads"] == "does not read it"
+
+
+def test_explain_a_skill_names_the_agents_loading_it(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".agents/skills/ship/SKILL.md", "---\nname: ship\ndescription: Ship it.\n---\nx\n")
+    rows = json.loads(invoke(repo, "agents", "--explain", ".agents/skills/ship/SKILL.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    by = {r["agent"]: r["reads"] for r in rows}
+    assert by["codex"] == "loads it as a skill" and by["claude-code"] == "does not load it"
+
+
+def test_context_shows_agents_md_loaded_by_claude_code_with_the_release_it_takes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "AGENTS.md", "# team\n")
+    report = json.loads(invoke(repo, "context", ".", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
+    [entry] = report["agents"][0]["files"]
+    assert entry["file"] == "AGENTS.md" and entry["loaded"] is True
+    assert entry["reason"].startswith("Claude Code 2.1.277+ reads AGENTS.md where no CLAUDE.md")
+
+
+def test_context_shows_agents_md_left_aside_below_a_claude_local_md(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "AGENTS.md", "# team\n")
+    write(repo, "CLAUDE.local.md", "# mine\n")
+    report = json.loads(invoke(repo, "context", ".", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
+    assert [f["file"] for f in report["agents"][0]["files"]] == ["CLAUDE.local.md"]
+
+
+def test_claude_code_s_catalogue_holds_no_skill_of_agents_skills(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "CLAUDE.md", "# claude\n")
+    write(repo, ".agents/skills/ship/SKILL.md", "---\nname: ship\ndescription: Ship it.\n---\nx\n")
+    write(repo, ".claude/skills/lint/SKILL.md", "---\nname: lint\ndescription: Lint it.\n---\nx\n")
+    report = json.loads(invoke(repo, "context", ".", "--format", "json", monkeypatch=monkeypatch).output)
+    by = {s["agent"]: s["skills"]["count"] for s in report["agents"]}
+    assert by["claude-code"] == 1 and by["codex"] == 1 and report["skills"]["count"] == 2
