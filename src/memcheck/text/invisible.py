@@ -167,6 +167,7 @@ def emoji_data() -> EmojiData:
     )
 
 
+@cache  # a file's emoji are few and repeat: one bisection each
 def is_emoji(ch: str) -> bool:
     """Whether ``ch`` is Extended_Pictographic (UTS #51): a pictograph, assigned or
     set aside for future emoji, which unicodedata does not carry."""
@@ -186,11 +187,15 @@ def ends_emoji(line: str, end: int) -> bool:
     """Whether ``line[:end]`` ends with an emoji a ZWJ may follow: a pictograph,
     then at most a skin-tone modifier and a presentation selector."""
     at = end - 1
-    modifiers = emoji_data().properties["Emoji_Modifier"]
     for _ in range(_EMOJI_EXTENDERS_LOOKED_THROUGH):
-        if at >= 0 and (line[at] in "\ufe0e\ufe0f" or line[at] in modifiers):
+        if at >= 0 and _extends_emoji(line[at]):
             at -= 1
     return at >= 0 and is_emoji(line[at])
+
+
+@cache
+def _extends_emoji(ch: str) -> bool:
+    return ch in "\ufe0e\ufe0f" or ch in emoji_data().properties["Emoji_Modifier"]
 
 
 def is_ideograph(ch: str) -> bool:
@@ -199,6 +204,7 @@ def is_ideograph(ch: str) -> bool:
     return unicodedata.name(ch, "").startswith(("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH"))
 
 
+@cache
 def takes_presentation_selector(ch: str, selector: str) -> bool:
     """Whether VS15 (text) or VS16 (emoji presentation) after ``ch`` belongs there: an
     emoji variation sequence (a base of emoji-variation-sequences.txt: ❤, ©, the
