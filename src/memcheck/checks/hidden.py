@@ -74,7 +74,7 @@ COMBINING GRAPHEME JOINER U+034F, the Hangul fillers U+115F, U+1160, U+3164 and
 U+FFA0), in runs of two or more, or outside the text that needs them. Not
 reported: one ZWNJ, ZWJ or ZWSP between letters of a script that uses joiners
 (Arabic, Persian, Devanagari, Bengali, Thai, …, and unspaced CJK text), a ZWJ
-between emoji (👨‍👩‍👧), a soft hyphen between two letters (a hyphenation
+between emoji (👨‍👩‍👧, 👩🏽‍💻, ❤️‍🔥: any two pictographs Unicode's emoji data lists), a soft hyphen between two letters (a hyphenation
 point), a grapheme joiner before a combining mark, and a jamo filler beside a
 Hangul jamo. HANGUL FILLER (U+3164) and its half-width form are always reported:
 they are blanks that look like nothing, a known way to hide a name.
@@ -95,8 +95,9 @@ Delete them. Keep ZWNJ and ZWJ only inside words of the scripts that use them.
 HID004 = Rule("HID004", "stray-variation-selector", ERROR, False, "Variation selectors are chained or follow no character that takes them", """\
 ## What it does
 Reports variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF) two or more in a row,
-or after a character that takes none. Not reported: VS15/VS16 after an emoji or a
-symbol (❤️), VS1–VS14 and VS17–VS256 after a CJK ideograph (ideographic variation
+or after a character that takes none. Not reported: VS15/VS16 after a character
+Unicode lists as taking them (❤️, ©️, the keycaps 1️⃣), VS16 after any other emoji,
+VS1–VS14 and VS17–VS256 after a CJK ideograph (ideographic variation
 sequences), VS1 after a mathematical symbol.
 
 ## Why is this bad?
@@ -212,21 +213,19 @@ _JAMO_FILLERS = "\u115f\u1160"  # choseong and jungseong fillers, inside a jamo 
 _BLANK_FILLERS = "\u3164\uffa0"  # HANGUL FILLER and its half-width form: a blank that looks like nothing
 _ZERO_WIDTH = set("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff" + _SHY + _CGJ + _JAMO_FILLERS + _BLANK_FILLERS)
 _JOINERS = (_ZWSP, _ZWNJ, _ZWJ)
-_VS16 = "\ufe0f"
 
 
 def _zero_width(line: str) -> list[Hit]:
     """The line's zero-width characters that are in a run or out of place: not a
     joiner inside a word of a script that uses them, nor a ZWJ inside an emoji
     sequence."""
-    return [
-        Hit(i + 1, ch)
-        for i, ch in enumerate(line)
-        if ch in _ZERO_WIDTH and not _in_place(ch, line[i - 1] if i > 0 else "", line[i + 1] if i + 1 < len(line) else "")
-    ]
+    return [Hit(i + 1, ch) for i, ch in enumerate(line) if ch in _ZERO_WIDTH and not _in_place(line, i)]
 
 
-def _in_place(ch: str, before: str, after: str) -> bool:
+def _in_place(line: str, i: int) -> bool:
+    ch = line[i]
+    before = line[i - 1] if i > 0 else ""
+    after = line[i + 1] if i + 1 < len(line) else ""
     if not before or not after or before in _ZERO_WIDTH or after in _ZERO_WIDTH:
         return False
     if ch == _SHY:  # a hyphenation point inside a word
@@ -237,7 +236,13 @@ def _in_place(ch: str, before: str, after: str) -> bool:
         return _is_jamo(before) or _is_jamo(after)
     if ch not in _JOINERS:
         return False
-    if ch == _ZWJ and (invisible.is_emoji(before) or before == _VS16) and invisible.is_emoji(after):
+    # A ZWJ between two pictographs, as UAX #29's GB11 joins them into one grapheme,
+    # not only the sequences Unicode lists (emoji-zwj-sequences.txt): vendors draw
+    # sequences beyond the list, and each Unicode release adds some (🐦‍🔥, 🍋‍🟩 in
+    # 15.1) that a list frozen at the shipped data's version would report. A ZWJ
+    # there sits between two visible pictographs, so it disguises no word; a run of
+    # them, or one beside a letter, is still reported.
+    if ch == _ZWJ and invisible.is_emoji(after) and invisible.ends_emoji(line, i):
         return True
     return invisible.needs_joiners(before) and invisible.needs_joiners(after) and invisible.script(before) == invisible.script(after)
 
@@ -271,7 +276,7 @@ def _takes(base: str, selector: str) -> bool:
     if _is_selector(base):
         return False  # chained
     if selector in "\ufe0e\ufe0f":
-        return invisible.takes_presentation_selector(base)
+        return invisible.takes_presentation_selector(base, selector)
     if invisible.is_ideograph(base):
         return True
     return selector == "\ufe00" and _is_math(base)

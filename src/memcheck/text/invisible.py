@@ -9,12 +9,16 @@ What a script needs is decided from Unicode's own data (``unicodedata``), as UTS
 considerations: joiners, bidi) advise, not from a list of languages: a character's
 script is the first word of its Unicode name (``ARABIC LETTER FARSI YEH`` is Arabic;
 unicodedata has no Script property), and the scripts that need joiners are derived
-when first asked for (see ``joining_scripts``).
+when first asked for (see ``joining_scripts``). Emoji come from Unicode's emoji data
+files, which unicodedata does not carry: ``resources/emoji.json``, written by
+``tools/emoji_data.py`` (see ``emoji_data``).
 """
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from bisect import bisect_right
 from functools import cache
 from typing import Iterator, NamedTuple, Sequence
 
@@ -119,15 +123,79 @@ def needs_joiners(ch: str) -> bool:
     return _script(ch) in joining_scripts() or unicodedata.east_asian_width(ch) == "W"
 
 
+class CodePoints:
+    """A set of code points held as sorted ranges, as the Unicode data files write
+    them (``1F600..1F64F``): a lookup is one bisection."""
+
+    def __init__(self, fields: Sequence[str]) -> None:
+        self._firsts: list[int] = []
+        self._lasts: list[int] = []
+        for field in fields:
+            first, _, last = field.partition("..")
+            self._firsts.append(int(first, 16))
+            self._lasts.append(int(last or first, 16))
+
+    def __contains__(self, ch: str) -> bool:
+        cp = ord(ch)
+        at = bisect_right(self._firsts, cp) - 1
+        return at >= 0 and cp <= self._lasts[at]
+
+
+class EmojiData(NamedTuple):
+    """Unicode's emoji data (UTS #51), as ``tools/emoji_data.py`` wrote it from the
+    data files: the properties of emoji-data.txt and the bases of
+    emoji-variation-sequences.txt."""
+
+    unicode: str
+    properties: dict[str, CodePoints]
+    variation_bases: CodePoints
+
+
+@cache
+def emoji_data() -> EmojiData:
+    """The shipped emoji data, read once, when a file first holds a joiner or a
+    selector next to a character that might be an emoji (about 1 ms)."""
+    # Imported here, not at the top: ``memcheck --version`` and files without such
+    # characters never pay for importlib.resources and the JSON.
+    from importlib import resources
+
+    data = json.loads(resources.files("memcheck.resources").joinpath("emoji.json").read_text(encoding="utf-8"))
+    return EmojiData(
+        unicode=data["unicode"],
+        properties={name: CodePoints(fields) for name, fields in data["properties"].items()},
+        variation_bases=CodePoints(data["variation_bases"]),
+    )
+
+
+@cache  # a file's emoji are few and repeat: one bisection each
 def is_emoji(ch: str) -> bool:
-    """An approximation of Extended_Pictographic (UTS #51), which unicodedata does not
-    carry: anything in U+1F000–U+1FAFF (emoji, and the skin-tone modifiers
-    U+1F3FB–U+1F3FF), and a symbol (category So) in U+2000–U+2BFF, which holds the
-    older emoji (❤ U+2764, ♀ U+2640, ⬛ U+2B1B), © and ®."""
-    cp = ord(ch)
-    if 0x1F000 <= cp <= 0x1FAFF:
-        return True
-    return (0x2000 <= cp <= 0x2BFF or cp in (0xA9, 0xAE)) and unicodedata.category(ch) == "So"
+    """Whether ``ch`` is Extended_Pictographic (UTS #51): a pictograph, assigned or
+    set aside for future emoji, which unicodedata does not carry."""
+    # Below U+00A9 (©) no character is one: ASCII and Latin-1 letters answer without
+    # the data.
+    return ch >= "\u00a9" and ch in emoji_data().properties["Extended_Pictographic"]
+
+
+# What may stand between a pictograph and the ZWJ that joins it to the next: a
+# skin-tone modifier (🏽) or a presentation selector (VS16), as in 👩🏽‍💻 and ❤️‍🔥.
+# UAX #29's GB11 allows any run of Extend characters there; a run of selectors is
+# reported on its own (HID004), so one or two are looked through here.
+_EMOJI_EXTENDERS_LOOKED_THROUGH = 2
+
+
+def ends_emoji(line: str, end: int) -> bool:
+    """Whether ``line[:end]`` ends with an emoji a ZWJ may follow: a pictograph,
+    then at most a skin-tone modifier and a presentation selector."""
+    at = end - 1
+    for _ in range(_EMOJI_EXTENDERS_LOOKED_THROUGH):
+        if at >= 0 and _extends_emoji(line[at]):
+            at -= 1
+    return at >= 0 and is_emoji(line[at])
+
+
+@cache
+def _extends_emoji(ch: str) -> bool:
+    return ch in "\ufe0e\ufe0f" or ch in emoji_data().properties["Emoji_Modifier"]
 
 
 def is_ideograph(ch: str) -> bool:
@@ -136,8 +204,11 @@ def is_ideograph(ch: str) -> bool:
     return unicodedata.name(ch, "").startswith(("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH"))
 
 
-def takes_presentation_selector(ch: str) -> bool:
-    """Whether VS15/VS16 (text or emoji presentation) after ``ch`` is an emoji variation
-    sequence: after an emoji, a symbol, a punctuation mark (‼ ⁉ 〽) or a digit (the
-    keycaps), and ℹ, the one letter in the list."""
-    return is_emoji(ch) or unicodedata.category(ch)[0] in "SPN" or ch == "\u2139"
+@cache
+def takes_presentation_selector(ch: str, selector: str) -> bool:
+    """Whether VS15 (text) or VS16 (emoji presentation) after ``ch`` belongs there: an
+    emoji variation sequence (a base of emoji-variation-sequences.txt: ❤, ©, the
+    digits of the keycaps), or VS16 after an emoji drawn as one anyway (🙂️), which
+    keyboards and converters add and which carries nothing on its own."""
+    data = emoji_data()
+    return ch in data.variation_bases or (selector == "\ufe0f" and ch in data.properties["Emoji_Presentation"])
