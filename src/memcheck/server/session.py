@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence
 
+from memcheck import agentkinds
 from memcheck import config as settings
 from memcheck.config import ConfigError
 from memcheck.engine.collect import family_checks
@@ -22,6 +23,7 @@ from memcheck.engine.part import check_part
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.paths import basename, join, parent
 from memcheck.server.edits import Action, quote_value, repoint_action, suppression_action
+from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
 from memcheck.workspace.overlay import OverlaySource
@@ -37,6 +39,9 @@ CONFIG_FILES = (settings.CONFIG_FILENAME, "pyproject.toml")
 GUIDANCE = "guidance"
 SKILLS = "skills"
 _STORE = "store:"
+# Subagents, custom agents, prompt files, steering, Cline rules and loose skill
+# folders are judged one file at a time: a part each, so an edit re-checks its file only.
+_KIND_FILE = "file:"
 # What a guidance file names another file by: an @-import (`@docs/notes.md`) or a
 # Markdown link (`[notes](docs/notes.md)`). The file's name is enough to tell
 # whether a file edited, created or written on disk may be one.
@@ -133,13 +138,22 @@ class Session:
         # A store that is no store any more (its last memory deleted) has no findings.
         for folder in {parent(p) for p in [*there, *gone]}:
             parts.setdefault(_STORE + folder, Targets([], [], []))
+        # Nor has a file that is no agent file any more (deleted, or its skill folder
+        # given a SKILL.md); the few loose skill folders are judged again on any change.
+        agent_files = find_agent_files(ws)
+        now = set(agent_files.paths())
+        for key in self._parts:
+            if key.startswith(_KIND_FILE) and key.removeprefix(_KIND_FILE) not in now:
+                parts[key] = Targets([], [], [])
+        for path, _ in agent_files.loose_skill_folders:
+            parts.setdefault(_KIND_FILE + path, Targets([], [], [], [path]))
         return self._replace({key: self._check(ws, part) for key, part in parts.items()})
 
     def findings(self, path: str) -> list[Problem]:
         return sorted({p for found in self._parts.values() for p in found if p.path == path})
 
     def _check(self, ws: Workspace, part: Targets) -> list[Problem]:
-        if not (part.stores or part.guidance or part.skills):
+        if not (part.stores or part.guidance or part.skills or part.kind_files):
             return []
         checks = [check for codes, check in family_checks() if ws.wants(*codes)]
         problems = finish(ws.config, check_part(ws, part, checks, set(ws.rules_on)))
@@ -260,6 +274,7 @@ def _parts_of(ws: Workspace, targets: Targets) -> dict[str, Targets]:
         parts[GUIDANCE] = Targets([], list(ws.guidance), [])
     if targets.skills:
         parts[SKILLS] = Targets([], [], [*ws.skills, *ws.skill_links_out])
+    parts.update((_KIND_FILE + path, Targets([], [], [], [path])) for path in targets.kind_files)
     return parts
 
 
@@ -277,6 +292,8 @@ def watch_globs(config: Config | None) -> list[str]:
     stores, guidance files, skills) and the settings. Globs as LSP file watchers take
     them, relative to the workspace folder."""
     globs = ["**/*.md", *(f"**/{name}" for name in CONFIG_FILES)]
+    # The agent files "**/*.md" misses (Cline's `.clinerules` file), by their name.
+    globs += sorted({f"**/{basename(g)}" for kind in agentkinds.kinds() for g in kind.globs if not g.endswith(".md")})
     if config is not None:
         globs += [f"**/{name}" for name in config.guidance.filenames]
         globs += [f"{root.rstrip('/')}/**" for root in config.skills.roots]
