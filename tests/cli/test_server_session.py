@@ -204,3 +204,18 @@ def test_a_deleted_subagent_loses_its_findings(repo: Path) -> None:
     (repo / ".claude/agents/reviewer.md").unlink()
     session.refresh_listing()
     assert session.check_paths([], deleted=[".claude/agents/reviewer.md"]).by_path[".claude/agents/reviewer.md"] == []
+
+
+def test_the_subagents_are_checked_together_not_one_run_each(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for n in range(30):
+        write(repo, f".claude/agents/a{n}.md", f"---\nname: a{n}\ndescription: Agent {n}.\nmodel: gpt-4\n---\nBody.\n")
+    session = Session(repo)
+    assert session.load_config() is None
+    runs: list[int] = []
+    real = memcheck.server.session.check_part
+    monkeypatch.setattr(memcheck.server.session, "check_part", lambda ws, part, *rest: runs.append(len(part.kind_files)) or real(ws, part, *rest))
+    session.check_all()
+    # A run per file repeats each check's set-up (the tree's agent files found again):
+    # its cost grows with the square of the number of subagents.
+    assert runs == [30]
+    assert [p.code for p in session.findings(".claude/agents/a7.md")] == ["AGT005"]

@@ -51,6 +51,7 @@ class MemcheckProtocol(LanguageServerProtocol):
     before pygls knows its id: it shows an error and answers nothing, so the editor
     waits for that answer forever. Here such a request is answered with the error."""
 
+    # Any, as pygls types it: a message's JSON in, one of the protocol's types out.
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
             return super().structure_message(data)

@@ -120,6 +120,7 @@ class Session:
         ws = self.workspace()
         targets = targets_for(ws, None)
         found = {key: self._check(ws, part) for key, part in _parts_of(ws, targets).items()}
+        found.update(self._check_kind_files(ws, targets.kind_files))
         found.update({key: [] for key in self._parts if key not in found})
         return self._replace(found)
 
@@ -138,16 +139,14 @@ class Session:
         # A store that is no store any more (its last memory deleted) has no findings.
         for folder in {parent(p) for p in [*there, *gone]}:
             parts.setdefault(_STORE + folder, Targets([], [], []))
+        found = {key: self._check(ws, part) for key, part in parts.items()}
         # Nor has a file that is no agent file any more (deleted, or its skill folder
         # given a SKILL.md); the few loose skill folders are judged again on any change.
         agent_files = find_agent_files(ws)
         now = set(agent_files.paths())
-        for key in self._parts:
-            if key.startswith(_KIND_FILE) and key.removeprefix(_KIND_FILE) not in now:
-                parts[key] = Targets([], [], [])
-        for path, _ in agent_files.loose_skill_folders:
-            parts.setdefault(_KIND_FILE + path, Targets([], [], [], [path]))
-        return self._replace({key: self._check(ws, part) for key, part in parts.items()})
+        found.update((key, []) for key in self._parts if key.startswith(_KIND_FILE) and key.removeprefix(_KIND_FILE) not in now)
+        found.update(self._check_kind_files(ws, sorted({*targets.kind_files, *(path for path, _ in agent_files.loose_skill_folders)})))
+        return self._replace(found)
 
     def findings(self, path: str) -> list[Problem]:
         return sorted({p for found in self._parts.values() for p in found if p.path == path})
@@ -161,6 +160,15 @@ class Session:
             self._named_by_guidance = frozenset(_named_by_guidance(ws, part.guidance))
         return problems
 
+    def _check_kind_files(self, ws: Workspace, paths: Sequence[str]) -> dict[str, list[Problem]]:
+        """The findings of these agent files, by their parts' keys: checked as one part
+        (a check's set-up, such as finding the tree's agent files, is done once, not
+        once per file), kept one part per file (an edit re-checks its file only)."""
+        found: dict[str, list[Problem]] = {_KIND_FILE + path: [] for path in paths}
+        for problem in self._check(ws, Targets([], [], [], paths)):
+            found.setdefault(_KIND_FILE + problem.path, []).append(problem)
+        return found
+
     def _replace(self, found: Mapping[str, list[Problem]]) -> Published:
         touched = {p.path for key in found for p in self._parts.get(key, ())}
         self._parts.update(found)
@@ -168,7 +176,14 @@ class Session:
             del self._parts[key]
         touched.update(p.path for problems in found.values() for p in problems)
         touched.update(self.open_files)  # an open file with no finding any more is cleared
-        return Published({path: self.findings(path) for path in sorted(touched)})
+        # One pass over the findings, not one per path (thousands of subagents each
+        # with a finding would make that quadratic).
+        by_path: dict[str, set[Problem]] = {path: set() for path in touched}
+        for problems in self._parts.values():
+            for problem in problems:
+                if problem.path in by_path:
+                    by_path[problem.path].add(problem)
+        return Published({path: sorted(by_path[path]) for path in sorted(touched)})
 
     def store_of_index(self, path: str) -> tuple[Workspace, Store] | None:
         """The store whose index is ``path``, in a workspace to plan it with."""
@@ -274,7 +289,6 @@ def _parts_of(ws: Workspace, targets: Targets) -> dict[str, Targets]:
         parts[GUIDANCE] = Targets([], list(ws.guidance), [])
     if targets.skills:
         parts[SKILLS] = Targets([], [], [*ws.skills, *ws.skill_links_out])
-    parts.update((_KIND_FILE + path, Targets([], [], [], [path])) for path in targets.kind_files)
     return parts
 
 

@@ -53,6 +53,11 @@ def _find(ws: Workspace) -> AgentFiles:
     return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))))
 
 
+# Worked out from paths alone, never a file's text: a Workspace on the same listing
+# takes it over (Workspace.reuse_listing), as the language server makes one per edit.
+LISTING_ONLY = (_find,)
+
+
 def _literal_segments(glob: str) -> set[str]:
     """The folder names a glob spells out (``.claude`` of ``**/.claude/agents/*.md``),
     or its whole name for a one-segment glob (``.clinerules``)."""
