@@ -230,6 +230,7 @@ def validate(kind: Kind, data: Mapping[str, object]) -> list[Issue]:
 
 def _missing(spec: KeySpec, data: Mapping[str, object]) -> str | None:
     why = f": {spec.missing_means}" if spec.missing_means else ""
+    why += f"; add {spec.name} to the frontmatter"
     if spec.required:
         return f"no {spec.name}{why}"
     for key, value in spec.required_when:

@@ -43,8 +43,14 @@ def test_kiro_steering_without_its_pattern(repo: Path) -> None:
     git(repo, "add", "-A")
     proc = run_cli(repo, "check", "--select", "GDN019")
     assert proc.stdout.splitlines()[0] == (
-        ".kiro/steering/ts.md:1:1: GDN019 inclusion: fileMatch needs fileMatchPattern, and there is none: Kiro includes it for no file"
+        ".kiro/steering/ts.md:1:1: GDN019 inclusion: fileMatch needs fileMatchPattern, and there is none: Kiro includes it for no file; add fileMatchPattern to the frontmatter"
     )
+
+
+def test_a_missing_key_says_what_to_add(repo: Path) -> None:
+    write(repo, ".claude/agents/reviewer.md", "---\nname: reviewer\n---\nYou review code.\n")
+    git(repo, "add", "-A")
+    assert run_cli(repo, "check").stdout.splitlines()[0] == ".claude/agents/reviewer.md:1:1: AGT004 no description; add description to the frontmatter"
 
 
 def test_a_folder_of_subagents_that_is_a_symlink_out_of_the_repository_is_an_error(repo: Path, tmp_path: Path) -> None:
