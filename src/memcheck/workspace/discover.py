@@ -224,6 +224,11 @@ class Workspace:
             if (md := [n for n in names if n.endswith(".md")])
         }
 
+    @property
+    def listed_folders(self) -> Iterable[str]:
+        """The folders that hold a listed file directly."""
+        return self._names_by_folder.keys()
+
     def names_in(self, folder: str) -> set[str]:
         """Names of the files directly inside ``folder``."""
         return set(self._names_by_folder.get(folder, ()))
