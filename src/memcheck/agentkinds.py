@@ -183,9 +183,19 @@ def kind_of_path(path: str, role: str | None = None) -> Kind | None:
     """The first kind whose globs name ``path`` (a repository-relative path), of
     ``role`` when given."""
     for kind in kinds():
-        if (role is None or kind.role == role) and kind.globs and any(patterns.match(g, path) for g in kind.globs):
+        if (role is None or kind.role == role) and kind.globs and any(names(g, path) for g in kind.globs):
             return kind
     return None
+
+
+def names(glob: str, path: str) -> bool:
+    """Whether a kind's glob names ``path``. A glob that starts with ``/`` names files
+    from the repository's top only: ``patterns.match`` lets a glob of one part (the
+    ``/.clinerules`` file) name a file of that name at any depth, as readers of
+    guidance patterns may."""
+    if glob.startswith("/") and "/" not in glob.strip("/") and "/" in path:
+        return False
+    return patterns.match(glob, path)
 
 
 # ---------------------------------------------------------------- judging frontmatter
@@ -220,6 +230,7 @@ def validate(kind: Kind, data: Mapping[str, object]) -> list[Issue]:
 
 def _missing(spec: KeySpec, data: Mapping[str, object]) -> str | None:
     why = f": {spec.missing_means}" if spec.missing_means else ""
+    why += f"; add {spec.name} to the frontmatter"
     if spec.required:
         return f"no {spec.name}{why}"
     for key, value in spec.required_when:

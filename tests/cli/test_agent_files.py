@@ -43,5 +43,31 @@ def test_kiro_steering_without_its_pattern(repo: Path) -> None:
     git(repo, "add", "-A")
     proc = run_cli(repo, "check", "--select", "GDN019")
     assert proc.stdout.splitlines()[0] == (
-        ".kiro/steering/ts.md:1:1: GDN019 inclusion: fileMatch needs fileMatchPattern, and there is none: Kiro includes it for no file"
+        ".kiro/steering/ts.md:1:1: GDN019 inclusion: fileMatch needs fileMatchPattern, and there is none: Kiro includes it for no file; add fileMatchPattern to the frontmatter"
     )
+
+
+def test_a_missing_key_says_what_to_add(repo: Path) -> None:
+    write(repo, ".claude/agents/reviewer.md", "---\nname: reviewer\n---\nYou review code.\n")
+    git(repo, "add", "-A")
+    assert run_cli(repo, "check").stdout.splitlines()[0] == ".claude/agents/reviewer.md:1:1: AGT004 no description; add description to the frontmatter"
+
+
+def test_a_folder_of_subagents_that_is_a_symlink_out_of_the_repository_is_an_error(repo: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    write(elsewhere, "reviewer.md", BROKEN)
+    (repo / ".claude").mkdir()
+    (repo / ".claude/agents").symlink_to(elsewhere, target_is_directory=True)
+    (repo / ".github").mkdir()
+    (repo / ".github/prompts").symlink_to(elsewhere, target_is_directory=True)
+    write(repo, ".github/agents", "a file where the folder would be\n")
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check")
+    # Claude Code and Copilot follow the links and load what is there; memcheck never
+    # does, and says so, as it does of a subagent file that is such a symlink.
+    assert proc.returncode == 1, proc.stdout
+    assert proc.stdout.splitlines()[:2] == [
+        ".claude/agents:1:1: AGT001 agents is a symlink out of the repository; memcheck does not follow it",
+        ".github/prompts:1:1: AGT001 prompts is a symlink out of the repository; memcheck does not follow it",
+    ]
+    assert ".github/agents:" not in proc.stdout  # a plain file is no folder of agents

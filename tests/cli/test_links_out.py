@@ -262,3 +262,15 @@ def test_links_out_of_the_home_folder_are_the_users_own(repo: Path, outside: Pat
     problems = check_json(repo, "--user")
     assert not [p for p in problems if p["code"] in ("MEM022", "SKL013", "IDX014")]
     assert_not_read(problems, outside)
+
+
+def test_a_skill_folder_that_links_out_is_an_error(repo: Path, outside: Path) -> None:
+    skill(repo)
+    write(outside.parent, "SKILL.md", SKILL.format(name="evil") + OUTSIDE_TEXT)
+    link(repo, ".claude/skills/evil", outside.parent)  # git lists the link as one file
+    problems = check_json(repo)
+    found = only_code(problems, ".claude/skills/evil")
+    assert found["code"] == "SKL013" and found["severity"] == "error"
+    assert f"symlink to {outside.parent}, outside the repository" in found["message"]
+    assert on(problems, ".claude/skills/deploy/SKILL.md") == []
+    assert_not_read(problems, outside)

@@ -152,3 +152,70 @@ def test_a_renamed_memory_repoints_its_entry_as_fix_does(repo: Path) -> None:
     after = apply(index, repoint.edit)
     assert main(["fix", str(repo / ".memory")]) == 0
     assert after == (repo / ".memory/MEMORY.md").read_text(encoding="utf-8") == "- [Deploy steps](deploy_steps.md) - how we deploy\n"
+
+
+_KIND_FILES = {
+    ".claude/agents/reviewer.md": "---\nname: reviewer\ndescription: Reviews code.\nmodel: gpt-4\n---\nReview.\n",
+    ".github/agents/helper.agent.md": "---\ndescription: Helps.\ntarget: emacs\n---\nHelp.\n",
+    ".github/prompts/plan.prompt.md": "---\ndescription: [unclosed\n---\nPlan.\n",
+    ".kiro/steering/style.md": "---\ninclusion: sometimes\n---\nStyle.\n",
+    ".clinerules/python.md": "---\npaths: 7\n---\nPython.\n",
+    ".claude/skills/loose/notes.txt": "notes\n",
+}
+
+
+def test_the_session_finds_what_check_finds_in_subagents_prompts_steering_and_rules(repo: Path) -> None:
+    for path, text in _KIND_FILES.items():
+        write(repo, path, text)
+    session = _started(repo)
+    found = sorted((p.path, p.line, p.code, p.message) for path in _KIND_FILES for p in session.findings(path))
+    expected = sorted((p["path"], p["line"], p["code"], p["message"]) for p in check_json(repo) if p["path"] in _KIND_FILES)
+    assert {path for path, _, _, _ in expected} == set(_KIND_FILES)  # each file has a finding
+    assert found == expected
+
+
+def test_an_edit_to_a_subagent_rechecks_it_and_keeps_the_others(repo: Path) -> None:
+    for path, text in _KIND_FILES.items():
+        write(repo, path, text)
+    session = _started(repo)
+    session.open_files[".claude/agents/reviewer.md"] = "---\nname: reviewer\ndescription: Reviews code.\nmodel: sonnet\n---\nReview.\n"
+    published = session.check_paths([".claude/agents/reviewer.md"])
+    assert published.by_path[".claude/agents/reviewer.md"] == []
+    assert [p.code for p in session.findings(".github/agents/helper.agent.md")] == ["AGT005"]
+    session.open_files[".claude/agents/reviewer.md"] = "---\nname: reviewer\n---\nReview.\n"
+    assert [p.code for p in session.check_paths([".claude/agents/reviewer.md"]).by_path[".claude/agents/reviewer.md"]] == ["AGT004"]
+
+
+def test_a_skill_folder_given_its_skill_md_loses_its_finding(repo: Path) -> None:
+    write(repo, ".claude/skills/loose/notes.txt", "notes\n")
+    session = _started(repo)
+    assert [p.code for p in session.findings(".claude/skills/loose/notes.txt")] == ["SKL016"]
+    write(repo, ".claude/skills/loose/SKILL.md", "---\nname: loose\ndescription: Loose notes, read when asked.\n---\nNotes.\n")
+    session.refresh_listing()
+    published = session.check_paths([".claude/skills/loose/SKILL.md"])
+    assert published.by_path.get(".claude/skills/loose/notes.txt", []) == []
+    assert session.findings(".claude/skills/loose/notes.txt") == []
+
+
+def test_a_deleted_subagent_loses_its_findings(repo: Path) -> None:
+    write(repo, ".claude/agents/reviewer.md", _KIND_FILES[".claude/agents/reviewer.md"])
+    session = _started(repo)
+    assert [p.code for p in session.findings(".claude/agents/reviewer.md")] == ["AGT005"]
+    (repo / ".claude/agents/reviewer.md").unlink()
+    session.refresh_listing()
+    assert session.check_paths([], deleted=[".claude/agents/reviewer.md"]).by_path[".claude/agents/reviewer.md"] == []
+
+
+def test_the_subagents_are_checked_together_not_one_run_each(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for n in range(30):
+        write(repo, f".claude/agents/a{n}.md", f"---\nname: a{n}\ndescription: Agent {n}.\nmodel: gpt-4\n---\nBody.\n")
+    session = Session(repo)
+    assert session.load_config() is None
+    runs: list[int] = []
+    real = memcheck.server.session.check_part
+    monkeypatch.setattr(memcheck.server.session, "check_part", lambda ws, part, *rest: runs.append(len(part.kind_files)) or real(ws, part, *rest))
+    session.check_all()
+    # A run per file repeats each check's set-up (the tree's agent files found again):
+    # its cost grows with the square of the number of subagents.
+    assert runs == [30]
+    assert [p.code for p in session.findings(".claude/agents/a7.md")] == ["AGT005"]

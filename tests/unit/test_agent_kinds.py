@@ -199,3 +199,18 @@ def test_the_shipped_data_is_well_formed() -> None:
     assert len({k.id for k in kinds}) == len(kinds)
     for kind in kinds:
         assert all(patterns.problem(g) is None for g in kind.globs), kind.id
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        (".clinerules", "cline-rule"),
+        ("pkg/.clinerules", None),  # Cline reads the workspace's own, at its top
+        (".clinerules/python.md", "cline-rule"),
+        ("pkg/.clinerules/python.md", None),
+        ("pkg/.claude/agents/reviewer.md", "claude-subagent"),  # any folder's
+    ],
+)
+def test_a_glob_from_the_top_names_files_at_the_top_only(path: str, kind: str | None) -> None:
+    found = agentkinds.kind_of_path(path)
+    assert (found.id if found else None) == kind

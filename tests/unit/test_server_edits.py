@@ -108,6 +108,8 @@ def test_watch_globs_cover_agent_files_and_settings() -> None:
     globs = watch_globs(None)
     assert globs[:3] == ["**/*.md", "**/.memcheck.yaml", "**/pyproject.toml"]
     assert len(globs) == len(set(globs))
+    # Cline's rules file has no extension: the editor must still report its changes.
+    assert "**/.clinerules" in globs
 
 
 def test_disk_change_compares_only_the_folders_both_looked_at() -> None:

@@ -17,5 +17,4 @@ def run() -> int:
             raise ConfigError(INSTALL) from None
         raise
 
-    lsp.start()
-    return 0
+    return lsp.start()

@@ -11,7 +11,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.json_rpc import JsonRPCNotification
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace.position_codec import PositionCodec
 
@@ -38,9 +41,36 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
+# Stands for a request answered while it was read: a notification nobody handles.
+_ANSWERED = "$/memcheck/answered"
+
+
+class MemcheckProtocol(LanguageServerProtocol):
+    """pygls reads each message into the protocol's types while parsing its JSON, and a
+    request whose params do not fit (a negative position, a missing field) fails there,
+    before pygls knows its id: it shows an error and answers nothing, so the editor
+    waits for that answer forever. Here such a request is answered with the error."""
+
+    # Any, as pygls types it: a message's JSON in, one of the protocol's types out.
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as e:
+            msg_id = data.get("id")
+            if "method" not in data or isinstance(msg_id, bool) or not isinstance(msg_id, (int, str)):
+                raise
+            self._send_response(msg_id, error=e.to_response_error())
+            return JsonRPCNotification(method=_ANSWERED, jsonrpc=self.VERSION, params=None)
+
+    @property
+    def shut_down(self) -> bool:
+        """Whether the client sent ``shutdown`` (before ``exit``, it should)."""
+        return bool(self._shutdown)
+
+
 class MemcheckServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("memcheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("memcheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental, protocol_cls=MemcheckProtocol)
         self.session: Session | None = None
         self.pending: set[str] = set()
         self.timer: asyncio.TimerHandle | None = None
@@ -331,6 +361,8 @@ def _data_key(data: object) -> tuple[int, int, str, str] | None:
     return None
 
 
-def start() -> None:
-    """Serve over standard input and output until the client says ``exit``."""
+def start() -> int:
+    """Serve over standard input and output until the client says ``exit``; the exit
+    status the protocol asks for: 0 after ``shutdown``, else 1."""
     server.start_io()
+    return 0 if isinstance(server.protocol, MemcheckProtocol) and server.protocol.shut_down else 1

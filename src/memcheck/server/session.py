@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence
 
+from memcheck import agentkinds
 from memcheck import config as settings
 from memcheck.config import ConfigError
 from memcheck.engine.collect import family_checks
@@ -22,6 +23,7 @@ from memcheck.engine.part import check_part
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.paths import basename, join, parent
 from memcheck.server.edits import Action, quote_value, repoint_action, suppression_action
+from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
 from memcheck.workspace.overlay import OverlaySource
@@ -37,6 +39,9 @@ CONFIG_FILES = (settings.CONFIG_FILENAME, "pyproject.toml")
 GUIDANCE = "guidance"
 SKILLS = "skills"
 _STORE = "store:"
+# Subagents, custom agents, prompt files, steering, Cline rules and loose skill
+# folders are judged one file at a time: a part each, so an edit re-checks its file only.
+_KIND_FILE = "file:"
 # What a guidance file names another file by: an @-import (`@docs/notes.md`) or a
 # Markdown link (`[notes](docs/notes.md)`). The file's name is enough to tell
 # whether a file edited, created or written on disk may be one.
@@ -115,6 +120,7 @@ class Session:
         ws = self.workspace()
         targets = targets_for(ws, None)
         found = {key: self._check(ws, part) for key, part in _parts_of(ws, targets).items()}
+        found.update(self._check_kind_files(ws, targets.kind_files))
         found.update({key: [] for key in self._parts if key not in found})
         return self._replace(found)
 
@@ -133,19 +139,35 @@ class Session:
         # A store that is no store any more (its last memory deleted) has no findings.
         for folder in {parent(p) for p in [*there, *gone]}:
             parts.setdefault(_STORE + folder, Targets([], [], []))
-        return self._replace({key: self._check(ws, part) for key, part in parts.items()})
+        found = {key: self._check(ws, part) for key, part in parts.items()}
+        # Nor has a file that is no agent file any more (deleted, or its skill folder
+        # given a SKILL.md); the few loose skill folders are judged again on any change.
+        agent_files = find_agent_files(ws)
+        now = set(agent_files.paths())
+        found.update((key, []) for key in self._parts if key.startswith(_KIND_FILE) and key.removeprefix(_KIND_FILE) not in now)
+        found.update(self._check_kind_files(ws, sorted({*targets.kind_files, *(path for path, _ in agent_files.loose_skill_folders)})))
+        return self._replace(found)
 
     def findings(self, path: str) -> list[Problem]:
         return sorted({p for found in self._parts.values() for p in found if p.path == path})
 
     def _check(self, ws: Workspace, part: Targets) -> list[Problem]:
-        if not (part.stores or part.guidance or part.skills):
+        if not (part.stores or part.guidance or part.skills or part.kind_files):
             return []
         checks = [check for codes, check in family_checks() if ws.wants(*codes)]
         problems = finish(ws.config, check_part(ws, part, checks, set(ws.rules_on)))
         if part.guidance:
             self._named_by_guidance = frozenset(_named_by_guidance(ws, part.guidance))
         return problems
+
+    def _check_kind_files(self, ws: Workspace, paths: Sequence[str]) -> dict[str, list[Problem]]:
+        """The findings of these agent files, by their parts' keys: checked as one part
+        (a check's set-up, such as finding the tree's agent files, is done once, not
+        once per file), kept one part per file (an edit re-checks its file only)."""
+        found: dict[str, list[Problem]] = {_KIND_FILE + path: [] for path in paths}
+        for problem in self._check(ws, Targets([], [], [], paths)):
+            found.setdefault(_KIND_FILE + problem.path, []).append(problem)
+        return found
 
     def _replace(self, found: Mapping[str, list[Problem]]) -> Published:
         touched = {p.path for key in found for p in self._parts.get(key, ())}
@@ -154,7 +176,14 @@ class Session:
             del self._parts[key]
         touched.update(p.path for problems in found.values() for p in problems)
         touched.update(self.open_files)  # an open file with no finding any more is cleared
-        return Published({path: self.findings(path) for path in sorted(touched)})
+        # One pass over the findings, not one per path (thousands of subagents each
+        # with a finding would make that quadratic).
+        by_path: dict[str, set[Problem]] = {path: set() for path in touched}
+        for problems in self._parts.values():
+            for problem in problems:
+                if problem.path in by_path:
+                    by_path[problem.path].add(problem)
+        return Published({path: sorted(by_path[path]) for path in sorted(touched)})
 
     def store_of_index(self, path: str) -> tuple[Workspace, Store] | None:
         """The store whose index is ``path``, in a workspace to plan it with."""
@@ -277,6 +306,8 @@ def watch_globs(config: Config | None) -> list[str]:
     stores, guidance files, skills) and the settings. Globs as LSP file watchers take
     them, relative to the workspace folder."""
     globs = ["**/*.md", *(f"**/{name}" for name in CONFIG_FILES)]
+    # The agent files "**/*.md" misses (Cline's `.clinerules` file), by their name.
+    globs += sorted({f"**/{basename(g)}" for kind in agentkinds.kinds() for g in kind.globs if not g.endswith(".md")})
     if config is not None:
         globs += [f"**/{name}" for name in config.guidance.filenames]
         globs += [f"{root.rstrip('/')}/**" for root in config.skills.roots]

@@ -47,10 +47,32 @@ def _find(ws: Workspace) -> AgentFiles:
         if path in guidance or needles.isdisjoint(path.split("/")):
             continue
         for kind in globbed:
-            if any(patterns.match(glob, path) for glob in kind.globs):
+            if any(agentkinds.names(glob, path) for glob in kind.globs):
                 found[path] = kind.id
                 break
+        else:
+            # A folder of the kind's files that is a symlink out of the root, which git
+            # lists as one file: the agent loads what it leads to. memcheck never
+            # follows it, and reports it as it does a file that is one.
+            kind_id = _folder_kind(globbed, path)
+            if kind_id is not None and ws.link_out(path) is not None:
+                found[path] = kind_id
     return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))))
+
+
+# Worked out from paths alone, never a file's text: a Workspace on the same listing
+# takes it over (Workspace.reuse_listing), as the language server makes one per edit.
+LISTING_ONLY = (_find,)
+
+
+def _folder_kind(kinds: list[agentkinds.Kind], path: str) -> str | None:
+    """The kind whose files ``path`` would hold, were it a folder: a glob matches a
+    file in it named as the glob's last part names its files (``_.prompt.md``)."""
+    for kind in kinds:
+        for glob in kind.globs:
+            if agentkinds.names(glob, join(path, basename(glob).replace("*", "_"))):
+                return kind.id
+    return None
 
 
 def _literal_segments(glob: str) -> set[str]:

@@ -82,6 +82,10 @@ class Workspace:
         for name in ("file_set", "_names_by_folder", "markdown_by_folder"):
             if name in other.__dict__ and name not in self.__dict__:
                 self.__dict__[name] = other.__dict__[name]
+        # And the ``once`` computations that read only the listing and the settings.
+        for compute in agentfiles.LISTING_ONLY:
+            if compute in other._once and compute not in self._once:
+                self._once[compute] = other._once[compute]
 
     @cached_property
     def file_set(self) -> frozenset[str]:
@@ -218,6 +222,11 @@ class Workspace:
             for folder, names in self._names_by_folder.items()
             if (md := [n for n in names if n.endswith(".md")])
         }
+
+    @property
+    def listed_folders(self) -> Iterable[str]:
+        """The folders that hold a listed file directly."""
+        return self._names_by_folder.keys()
 
     def names_in(self, folder: str) -> set[str]:
         """Names of the files directly inside ``folder``."""

@@ -111,7 +111,26 @@ def find_skills(ws: Workspace) -> Skills:
                 found.append(path)
     if folders and not ws.user:
         outside += _links_out_below(ws, folders)
+    if not ws.user:
+        outside += _skill_folders_out(ws, folders)
     return Skills(tuple(sorted(found)), tuple(sorted(outside)))
+
+
+def _skill_folders_out(ws: Workspace, folders: frozenset[str]) -> list[str]:
+    """Skill folders that are symlinks out of the root: git lists such a link as one
+    file (no Markdown name), and an agent loads the skill from where it leads."""
+    found: list[str] = []
+    # Only a `skills` folder or one the settings name can be a skills root: one name
+    # test per folder, not a root test (most folders hold no Markdown to ask it for).
+    named = bool(ws.config.skills.roots)
+    for folder in ws.listed_folders:
+        if not (named or basename(folder) == SKILLS) or not ws.is_skills_root(folder) or in_skill_folder(folder, folders):
+            continue
+        for name in sorted(ws.names_in(folder)):
+            path = join(folder, name)
+            if not name.endswith(".md") and name not in NOT_SKILL and ws.link_out(path) is not None:
+                found.append(path)
+    return found
 
 
 def _links_out_below(ws: Workspace, folders: frozenset[str]) -> list[str]:

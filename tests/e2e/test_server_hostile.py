@@ -1,0 +1,106 @@
+"""`memcheck server` fed what no well-behaved editor sends, over raw JSON-RPC on
+pipes (pytest-lsp's client only sends well-typed messages): each request gets an
+answer, standard output carries only protocol messages, and the server ends when
+told to, shutdown or not."""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import IO, Any, Iterator
+
+import pytest
+from conftest import git
+
+pytestmark = pytest.mark.e2e
+
+WAIT = 20.0  # seconds: generous, for a loaded CI machine; a passing run waits far less
+
+
+class RawClient:
+    def __init__(self, root: Path) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "MEMCHECK_"))}
+        self.process = subprocess.Popen([sys.executable, "-m", "memcheck", "server"], cwd=root, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.received: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        assert self.process.stdout is not None
+        threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
+
+    def _read(self, out: IO[bytes]) -> None:
+        for message in frames(out):
+            self.received.put(message)
+        self.received.put(None)
+
+    def send(self, body: bytes) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        self.process.stdin.flush()
+
+    def request(self, msg_id: int, method: str, params: Any) -> None:
+        self.send(json.dumps({"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params}).encode())
+
+    def notify(self, method: str, params: Any) -> None:
+        self.send(json.dumps({"jsonrpc": "2.0", "method": method, "params": params}).encode())
+
+    def answer(self, msg_id: int) -> dict[str, Any]:
+        """The response to request ``msg_id``; the server's own requests are answered."""
+        while True:
+            message = self.received.get(timeout=WAIT)
+            assert message is not None, "the server ended"
+            assert "stray" not in message
+            if "method" in message and "id" in message:
+                self.send(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": None}).encode())
+            elif message.get("id") == msg_id:
+                return message
+
+
+def frames(out: IO[bytes]) -> Iterator[dict[str, Any]]:
+    """The messages on the server's standard output; anything else (a traceback, a
+    print) is yielded as ``{"stray": line}``."""
+    while True:
+        headers: dict[bytes, bytes] = {}
+        while (line := out.readline()) not in (b"\r\n", b""):
+            name, colon, value = line.partition(b":")
+            if not colon:
+                yield {"stray": line.decode("utf-8", "replace")}
+            headers[name.strip().lower()] = value.strip()
+        if not line:
+            return
+        yield json.loads(out.read(int(headers[b"content-length"])))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[RawClient]:
+    git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q")
+    started = RawClient(tmp_path)
+    started.request(1, "initialize", {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}})
+    assert "capabilities" in started.answer(1)["result"]
+    started.notify("initialized", {})
+    yield started
+    if started.process.poll() is None:
+        started.process.kill()
+    started.process.wait()
+
+
+def test_a_request_with_params_of_the_wrong_type_is_answered_with_an_error(client: RawClient, tmp_path: Path) -> None:
+    uri = (tmp_path / "AGENTS.md").as_uri()
+    # A negative position: no Position, so the request cannot be read; the editor
+    # waiting for its answer must get one.
+    bad_range = {"start": {"line": -1, "character": 0}, "end": {"line": 0, "character": 0}}
+    client.request(7, "textDocument/codeAction", {"textDocument": {"uri": uri}, "range": bad_range, "context": {"diagnostics": []}})
+    assert client.answer(7)["error"]["code"] == -32602  # invalid params
+    client.request(8, "textDocument/codeAction", {"bogus": 1})
+    assert client.answer(8)["error"]["code"] == -32602
+    # And the server answers the next, well-formed request.
+    good_range = {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}
+    client.request(9, "textDocument/codeAction", {"textDocument": {"uri": uri}, "range": good_range, "context": {"diagnostics": []}})
+    assert "error" not in client.answer(9)
+
+
+def test_exit_without_shutdown_ends_the_server(client: RawClient) -> None:
+    client.notify("exit", None)
+    # The protocol's status for an exit not preceded by shutdown.
+    assert client.process.wait(timeout=WAIT) == 1
