@@ -21,6 +21,7 @@ from memcheck.config import Config, enabled_codes
 from memcheck.paths import basename, join, split
 from memcheck.text import patterns
 from memcheck.text.document import Document
+from memcheck.workspace import agentfiles
 from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
