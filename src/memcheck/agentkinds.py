@@ -25,7 +25,6 @@ from memcheck.text.frontmatter import near_key
 
 ROLES = ("agent", "guidance", "skill")
 TYPES = ("string", "boolean", "list", "string-or-list", "mapping", "integer", "number")
-_PACKAGE = "memcheck.resources.agents"
 # A TOML table as tomllib gives it (values of any type): each is checked before it is kept.
 _Table = Mapping[str, Any]
 
@@ -91,16 +90,12 @@ def kinds_of(agent: str, data: _Table) -> list[Kind]:
 
 @cache
 def _data_files() -> dict[str, _Table]:
-    """Each agent's data file, parsed, by agent id (the file's name), sorted."""
-    from importlib import resources
+    """Each agent's data file, parsed, by agent id, sorted: the ``[[kinds]]`` the agent
+    facts' loader (``agents.facts``) reads with the rest of the file and passes on
+    untouched, so the files are read and parsed once."""
+    from memcheck.agents import facts
 
-    try:
-        import tomllib  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # Python < 3.11
-        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
-
-    files = sorted((f for f in resources.files(_PACKAGE).iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
-    return {f.name[: -len(".toml")]: tomllib.loads(f.read_text("utf-8")) for f in files}
+    return {agent.id: dict(agent.extra) for agent in sorted(facts.load(), key=lambda a: a.id)}
 
 
 def by_id(kind_id: str) -> Kind:
