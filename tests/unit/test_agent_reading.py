@@ -33,6 +33,9 @@ def test_claude_local_md_hiding_agents_md(files: dict[str, str], reported: list[
         pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n"}, [], id="not-a-fallback"),
         pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "project_doc_fallback_filenames = [\n"}, [], id="unparsable-config"),
         pytest.param({".codex/AGENTS.md": "a\n"}, [(".codex/AGENTS.md", 1)], id="dot-codex-AGENTS.md"),
+        # tomllib recurses once per nesting level: a config nested thousands deep is Codex's own error, not a crash
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "[" * 5000 + "]" * 5000 + "\n"}, [], id="config-nested-too-deep"),
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "{y = " * 5000 + "1" + "}" * 5000 + "\n"}, [], id="tables-nested-too-deep"),
     ],
 )
 def test_files_codex_never_reads(files: dict[str, str], reported: list[tuple[str, int]]) -> None:

@@ -161,8 +161,10 @@ def _fallback_names(ws: Workspace) -> tuple[str, ...]:
         doc = ws.document(setting.file)
         try:
             data = tomllib.loads(doc.text) if doc.error is None else {}
-        except tomllib.TOMLDecodeError:
-            return ()  # an unreadable config: Codex's own error, not a reading to judge
+        # An unreadable config is Codex's own error, not a reading to judge; tomllib
+        # recurses once per nesting level, so `x = [[[...` thousands deep is one too.
+        except (tomllib.TOMLDecodeError, RecursionError):
+            return ()
         value: object = next((data[k] for k in keys if k in data), [])
         return tuple(v for v in value if isinstance(v, str) and v) if isinstance(value, list) else ()
     return ()
