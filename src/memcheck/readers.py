@@ -376,15 +376,23 @@ def sources(ws: Workspace, agent: str, target: str, is_folder: bool, machine: Ma
     for path in model.kind:
         by_folder.setdefault(model.owner[path], []).append(path)
 
+    named = named_kinds()
+    folder_files = [(step, p) for step in chain for p in sorted(by_folder.get(step, ()), key=lambda p: reading_order(model.kind[p])) if model.kind[p] in named]
+    # A session reads by what sits at or above its working folder, not the file's own:
+    # Claude Code leaves every AGENTS.md of the walk aside once a CLAUDE.md is on it,
+    # one below that AGENTS.md's folder too (its agents-md plugin stays out).
+    session_above = frozenset(model.kind[p] for _, p in folder_files)
+
     def state(path: str) -> tuple[int, str]:
         sure, why = model.direct_with(path, agent, settings)
         verdict = model.verdicts[path][agent]
+        in_session = judge(agent, model.kind[path], path, model.siblings[path], model.facts, agent in model.too_big.get(path, ()), session_above)
+        if in_session.sure < verdict.sure:
+            return in_session.sure, in_session.why
         if verdict.since and (sure, why) == (MAYBE, verdict.why):
             return READS, why  # read by current releases: shown loaded, with the release it takes
         return sure, why
 
-    named = named_kinds()
-    folder_files = [(step, p) for step in chain for p in sorted(by_folder.get(step, ()), key=lambda p: reading_order(model.kind[p])) if model.kind[p] in named]
     facts = agent_facts(agent)
     if facts.context == "copilot":
         found.extend(_copilot_sources(ws, model, target, is_folder, on_chain, folder_files, state))
