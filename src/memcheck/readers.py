@@ -41,6 +41,7 @@ from memcheck.paths import basename, parent
 from memcheck.text import document
 
 if TYPE_CHECKING:
+    from memcheck.config import Config
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
@@ -344,6 +345,20 @@ class Source(NamedTuple):
     def user(self) -> bool:
         """Outside the repository: the user's own files, not the repository's."""
         return self.base != ""
+
+
+def checkout(config: Config, folder: str, also: Sequence[str] = ()) -> Workspace:
+    """The workspace as agents working in ``folder`` find it on this machine: with
+    the guidance files git ignores in ``folder`` and the folders above it (a personal
+    CLAUDE.local.md there makes Claude Code leave AGENTS.md aside), and ``also``.
+    Only the folders of the way down are looked at: one ``stat`` per name and folder."""
+    from memcheck.agents.facts import file_kinds
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.disk import CheckoutSource
+
+    names = {*config.guidance.filenames, *(f"{k.parent_folder}/{n}" for k in file_kinds() if k.parent_folder for n in k.names)}
+    wanted = [f"{step}/{name}" if step else name for step in _chain(folder) for name in sorted(names)]
+    return Workspace(config, CheckoutSource(config.root, [*also, *(p for p in wanted if kind_of(p, config.guidance.filenames) is not None)]))
 
 
 def _chain(folder: str) -> list[str]:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import invoke, write
+from conftest import invoke, run_cli, write
 
 from memcheck import agents
 
@@ -65,3 +65,27 @@ def test_claude_code_s_catalogue_holds_no_skill_of_agents_skills(repo: Path, mon
     report = json.loads(invoke(repo, "context", ".", "--format", "json", monkeypatch=monkeypatch).output)
     by = {s["agent"]: s["skills"]["count"] for s in report["agents"]}
     assert by["claude-code"] == 1 and by["codex"] == 1 and report["skills"]["count"] == 2
+
+
+def test_explain_a_git_ignored_claude_local_md_says_claude_code_reads_it(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # CLAUDE.local.md is personal: kept out of git on purpose, and read all the same.
+    write(repo, ".gitignore", "CLAUDE.local.md\n")
+    write(repo, "pkg/CLAUDE.local.md", "# mine\n")
+    rows = json.loads(invoke(repo, "agents", "--explain", "pkg/CLAUDE.local.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    by = {r["agent"]: r["reads"] for r in rows}
+    assert by["claude-code"] == "reads it" and by["codex"] == "does not read it"
+
+
+def test_explain_a_missing_file_is_an_error_not_a_claim(repo: Path) -> None:
+    proc = run_cli(repo, "agents", "--explain", "pkg/CLAUDE.md")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == "memcheck: error: pkg/CLAUDE.md: no such file or folder in the repository\n"
+
+
+def test_context_counts_a_git_ignored_claude_local_md_above_the_working_folder(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".gitignore", "CLAUDE.local.md\n")
+    write(repo, "AGENTS.md", "# team\n")
+    write(repo, "pkg/AGENTS.md", "# package\n")
+    write(repo, "pkg/CLAUDE.local.md", "# mine\n")
+    report = json.loads(invoke(repo, "context", "pkg/src/x.py", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
+    assert [(f["file"], f["loaded"]) for f in report["agents"][0]["files"] if f["loaded"] is not False] == [("pkg/CLAUDE.local.md", True)]

@@ -9,12 +9,14 @@ the files each reads in docs/agents.md are this command's ``table_markdown``.
 from __future__ import annotations
 
 import json
+import os
 
 import click
 
 from memcheck import agents
 from memcheck.config import ConfigError
 from memcheck.hooks.options import config_for
+from memcheck.paths import parent
 from memcheck.problem import escaped, json_text
 
 _SURE = {agents.READS: "reads it", agents.MAYBE: "may read it", agents.NO: "does not read it"}
@@ -68,14 +70,18 @@ def table_markdown() -> str:
 def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
     """For one file: each agent, how sure memcheck is that it reads it, why, and the source."""
     from memcheck import readers
-    from memcheck.workspace.discover import Workspace, relative_path
+    from memcheck.workspace.discover import relative_path
     from memcheck.workspace.skills import agent_root_of
 
     config = config_for(config_file, (path,))
-    ws = Workspace(config)
-    rel = relative_path(ws.root, path)
+    rel = relative_path(config.root, path)
     if rel is None:
-        raise ConfigError(f"{path} is outside the repository at {ws.root}")
+        raise ConfigError(f"{path} is outside the repository at {config.root}")
+    if not os.path.lexists(config.root / rel):
+        # What agents make of a file depends on its folder's other files: a file not
+        # there is one memcheck cannot speak for, rather than one no agent reads.
+        raise ConfigError(f"{path}: no such file or folder in the repository")
+    ws = readers.checkout(config, parent(rel), (rel,))
     model = readers.reading(ws)
     found: list[dict[str, object]] = []
     if rel in model.kind:
