@@ -196,6 +196,8 @@ def _codex_never_reads(ws: Workspace, model: readers.Reading) -> Iterator[Proble
 # A skill named on a line: by its folder in an agent skills folder, or (on a line
 # that speaks of skills) as `name` or /name.
 _SKILL_PATH = re.compile(r"(?<![\w.])(\.[a-z]+/skills)/([A-Za-z0-9_][A-Za-z0-9._-]*)")
+_SKILL_TALK = re.compile(r"\bskills?\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"(?<=[.;!?])\s+")
 _SKILL_WORD = re.compile(r"`/?([a-z0-9][a-z0-9_-]*[a-z0-9])`|(?<![\w/.])/([a-z0-9][a-z0-9_-]*[a-z0-9])\b")
 
 
@@ -237,8 +239,12 @@ def _named_skills(body: str, first_line: int, roots_of: dict[str, set[str]]) -> 
             name = m.group(2).casefold()
             if name in roots_of:
                 found.append((first_line + i, m.group(2), roots_of[name]))
-        if "skill" in line.casefold():
-            for m in _SKILL_WORD.finditer(line):
+        # A name counts only in a clause that speaks of skills: "run `test` first;
+        # skills live in .agents" names a command, and "a skilled reviewer" no skill.
+        for clause in _CLAUSE_END.split(line):
+            if not _SKILL_TALK.search(clause):
+                continue
+            for m in _SKILL_WORD.finditer(clause):
                 word = (m.group(1) or m.group(2)).casefold()
                 if word in roots_of:
                     found.append((first_line + i, word, roots_of[word]))
