@@ -193,7 +193,7 @@ def _codex_never_reads(ws: Workspace, model: readers.Reading) -> Iterator[Proble
                 )  # fmt: skip
 
 
-# A skill named on a line: by its folder in an agent skills folder, or (on a line
+# A skill named on a line: by its folder in an agent skills folder, or (in a clause
 # that speaks of skills) as `name` or /name.
 _SKILL_PATH = re.compile(r"(?<![\w.])(\.[a-z]+/skills)/([A-Za-z0-9_][A-Za-z0-9._-]*)")
 _SKILL_TALK = re.compile(r"\bskills?\b", re.IGNORECASE)
