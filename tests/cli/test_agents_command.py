@@ -89,3 +89,13 @@ def test_context_counts_a_git_ignored_claude_local_md_above_the_working_folder(r
     write(repo, "pkg/CLAUDE.local.md", "# mine\n")
     report = json.loads(invoke(repo, "context", "pkg/src/x.py", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
     assert [(f["file"], f["loaded"]) for f in report["agents"][0]["files"] if f["loaded"] is not False] == [("pkg/CLAUDE.local.md", True)]
+
+
+def test_explain_a_file_claude_md_links_to_says_claude_code_reads_it_through_the_link(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "AGENTS.md", "# team\n")
+    (repo / "CLAUDE.md").symlink_to("AGENTS.md")
+    rows = json.loads(invoke(repo, "agents", "--explain", "AGENTS.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    by = {r["agent"]: r for r in rows}
+    assert (by["claude-code"]["reads"], by["claude-code"]["why"]) == ("reads it", "as CLAUDE.md: the same file, by a symlink")
+    assert "code.claude.com/docs/en/memory" in by["claude-code"]["source"]
+    assert by["gemini"]["reads"] == "does not read it"

@@ -92,8 +92,15 @@ def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
                 said = f"reads it from release {verdict.since} on, by default"
             else:
                 said = _SURE[sure]
-            reached = model.via.get(a.id, {}).get(model.real.get(rel, rel), agents.NO)
-            if sure == agents.NO and reached != agents.NO:
+            real = model.real.get(rel, rel)
+            reached = model.via.get(a.id, {}).get(real, agents.NO)
+            # A symlink is the same text under another name (CLAUDE.md -> AGENTS.md):
+            # the agent reading that name reads this file.
+            twin = next((p for p in model.names_of(real) if p != rel and p in model.direct and model.direct[p][a.id][0] != agents.NO), None)
+            if sure == agents.NO and twin is not None:
+                said, why = _SURE[model.direct[twin][a.id][0]], f"as {twin}: the same file, by a symlink"
+                verdict = model.verdicts[twin][a.id]
+            elif sure == agents.NO and reached != agents.NO:
                 said, why = _SURE[reached], "through an @-import of a file it reads"
             source = _source(verdict.source) if verdict.source is not None else _source(a.provenance)
             found.append({"agent": a.id, "title": a.title, "reads": said, "why": why or verdict.loaded, "source": source})
