@@ -37,7 +37,7 @@ from memcheck.agents import (
 )  # fmt: skip
 from memcheck.agents import agent as agent_facts
 from memcheck.expansion import FOLLOW_UNKNOWN, ImportGraph, follow_depth, import_targets, realpath
-from memcheck.paths import basename, parent
+from memcheck.paths import basename, down_from_root, parent
 from memcheck.text import document
 
 if TYPE_CHECKING:
@@ -111,10 +111,7 @@ class Reading:
             self.siblings[p] = {kk: name_in(own, others[0]) for kk, ps in by_folder.get(own, {}).items() if k in folder_files and (others := [q for q in ps if q != p])}
         # The kinds in each file's folder and every folder above it (Claude Code leaves
         # AGENTS.md aside below a CLAUDE.md). Worked out once per folder, from the root down.
-        above: dict[str, frozenset[str]] = {}
-        for folder in sorted({*self.owner.values()}, key=lambda f: (f.count("/"), f)):
-            chain = _chain(folder)
-            above[folder] = frozenset().union(*(named_at.get(step, ()) for step in chain))
+        above = down_from_root(self.owner.values(), lambda f: frozenset(named_at.get(f, ())), frozenset.union)
         # Files an agent skips for their size (memcheck reads 1 MiB, but knows the size).
         self.too_big: dict[str, frozenset[str]] = {}
         for p, k in self.kind.items():
