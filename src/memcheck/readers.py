@@ -111,7 +111,13 @@ class Reading:
             self.siblings[p] = {kk: name_in(own, others[0]) for kk, ps in by_folder.get(own, {}).items() if k in folder_files and (others := [q for q in ps if q != p])}
         # The kinds in each file's folder and every folder above it (Claude Code leaves
         # AGENTS.md aside below a CLAUDE.md). Worked out once per folder, from the root down.
-        above = down_from_root(self.owner.values(), lambda f: frozenset(named_at.get(f, ())), frozenset.union)
+        def kinds_in(folder: str) -> frozenset[str]:
+            return frozenset(named_at.get(folder, ()))
+
+        def with_those_above(up: frozenset[str], here: frozenset[str]) -> frozenset[str]:
+            return up | here
+
+        above = down_from_root(self.owner.values(), kinds_in, with_those_above)
         # Files an agent skips for their size (memcheck reads 1 MiB, but knows the size).
         self.too_big: dict[str, frozenset[str]] = {}
         for p, k in self.kind.items():
