@@ -99,3 +99,15 @@ def test_explain_a_file_claude_md_links_to_says_claude_code_reads_it_through_the
     assert (by["claude-code"]["reads"], by["claude-code"]["why"]) == ("reads it", "as CLAUDE.md: the same file, by a symlink")
     assert "code.claude.com/docs/en/memory" in by["claude-code"]["source"]
     assert by["gemini"]["reads"] == "does not read it"
+
+
+@pytest.mark.parametrize(("name", "meant"), [("Claude.md", "CLAUDE.md"), ("AGENTS.MD", "AGENTS.md"), ("gemini.md", "GEMINI.md")])
+def test_explain_a_case_variant_of_a_guidance_name_says_case_insensitive_systems_find_it(repo: Path, name: str, meant: str) -> None:
+    # Not "no agent reads it": on macOS and Windows an agent looking for CLAUDE.md opens Claude.md.
+    write(repo, f"pkg/{name}", "# x\n")
+    proc = run_cli(repo, "agents", "--explain", f"pkg/{name}")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout == (
+        f"pkg/{name}: agents look for {meant} by that exact name: a case-insensitive file system (macOS, Windows) finds pkg/{name} by it, "
+        f"others do not; rename it to {meant}\n"
+    )

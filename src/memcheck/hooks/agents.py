@@ -16,7 +16,7 @@ import click
 from memcheck import agents
 from memcheck.config import ConfigError
 from memcheck.hooks.options import config_for
-from memcheck.paths import parent
+from memcheck.paths import basename, parent
 from memcheck.problem import escaped, json_text
 
 _SURE = {agents.READS: "reads it", agents.MAYBE: "may read it", agents.NO: "does not read it"}
@@ -120,13 +120,28 @@ def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
     return found
 
 
+def meant_name(config_file: str | None, path: str) -> str | None:
+    """The guidance file name ``path``'s name spells in other letter case (Claude.md:
+    CLAUDE.md), which an agent on a case-insensitive file system opens by that name."""
+    filenames = config_for(config_file, (path,)).guidance.filenames
+    name = basename(path)
+    return next((n for n in sorted(filenames) if n != name and n.casefold() == name.casefold()), None)
+
+
 def run(fmt: str, explain_path: str | None, config_file: str | None) -> int:
     if explain_path is not None:
         rows = explain(config_file, explain_path)
         if fmt == "json":
             click.echo(json_text(json.dumps({"path": explain_path, "agents": rows}, indent=2, ensure_ascii=False, sort_keys=True)))
             return 0
-        if not rows:
+        meant = meant_name(config_file, explain_path) if not rows else None
+        if meant is not None:
+            # Not "no agent reads it": on macOS and Windows, an agent opening CLAUDE.md gets Claude.md.
+            click.echo(escaped(
+                f"{explain_path}: agents look for {meant} by that exact name: a case-insensitive file system (macOS, Windows) finds {explain_path} by it, "
+                f"others do not; rename it to {meant}"
+            ))  # fmt: skip
+        elif not rows:
             click.echo(escaped(f"{explain_path}: no agent memcheck knows reads it as instructions, a rule or a skill"))
         for row in rows:
             click.echo(escaped(f"{row['title']}: {row['reads']}" + (f" ({row['why']})" if row["why"] else "") + f" [{row['source']}]"))
