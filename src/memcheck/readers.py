@@ -387,9 +387,11 @@ def sources(ws: Workspace, agent: str, target: str, is_folder: bool, machine: Ma
     on_chain = set(chain)
     found: list[Source] = []
     settings = machine.settings if machine is not None else ()
+    outside: list[Source] = []  # the guidance files of the folders above the repository
     if machine is not None and place is not None:
         found.extend(_user_sources(machine, agent, target, is_folder, place, model.facts))
-        found.extend(_above_root_sources(ws, machine, agent, place, model.facts))
+        outside = _above_root_sources(ws, machine, agent, place, model.facts)
+        found.extend(outside)
     by_folder: dict[str, list[str]] = {}
     for path in model.kind:
         by_folder.setdefault(model.owner[path], []).append(path)
@@ -404,9 +406,18 @@ def sources(ws: Workspace, agent: str, target: str, is_folder: bool, machine: Ma
     def state(path: str) -> tuple[int, str]:
         sure, why = model.direct_with(path, agent, settings)
         verdict = model.verdicts[path][agent]
-        in_session = judge(agent, model.kind[path], path, model.siblings[path], model.facts, agent in model.too_big.get(path, ()), session_above)
+        over = agent in model.too_big.get(path, ())
+        in_session = judge(agent, model.kind[path], path, model.siblings[path], model.facts, over, session_above)
         if in_session.sure < verdict.sure:
             return in_session.sure, in_session.why
+        # One above the repository is loaded too, but whether it counts as the
+        # project's own (the agents-md plugin stops at the session's root) is unsettled.
+        for outer in outside:
+            kind = kind_of(outer.path, (basename(outer.path),))
+            if outer.sure == NO or kind is None or kind in session_above:
+                continue
+            if judge(agent, model.kind[path], path, model.siblings[path], model.facts, over, session_above | {kind}).sure < verdict.sure:
+                return MAYBE, f"{why or verdict.loaded}; a {outer.path} above the repository ({outer.base}) may leave it aside"
         if verdict.since and (sure, why) == (MAYBE, verdict.why):
             return READS, why  # read by current releases: shown loaded, with the release it takes
         return sure, why

@@ -111,3 +111,14 @@ def test_explain_a_case_variant_of_a_guidance_name_says_case_insensitive_systems
         f"pkg/{name}: agents look for {meant} by that exact name: a case-insensitive file system (macOS, Windows) finds pkg/{name} by it, "
         f"others do not; rename it to {meant}\n"
     )
+
+
+def test_context_a_claude_md_above_the_repository_makes_agents_md_a_maybe_for_claude_code(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Claude Code loads the CLAUDE.md of every folder above the working one; whether
+    # one above the repository also leaves its AGENTS.md aside is not settled.
+    write(repo.parent, "CLAUDE.md", "# the folder above\n")
+    write(repo, "AGENTS.md", "# team\n")
+    report = json.loads(invoke(repo, "context", ".", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
+    [agents_md] = [f for f in report["agents"][0]["files"] if f["file"] == "AGENTS.md"]
+    assert agents_md["loaded"] is None
+    assert "CLAUDE.md above the repository" in agents_md["reason"]
