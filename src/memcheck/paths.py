@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator, TypeVar
+
+T = TypeVar("T")
 
 
 def join(folder: str, name: str) -> str:
@@ -85,3 +87,20 @@ def safe_name(name: str) -> str:
     as one `-`."""
     stem = re.sub("-+", "-", _NOT_IN_NAME.sub("-", name[:-3])).strip("-")
     return f"{stem or 'memory'}.md"
+
+
+def down_from_root(folders: Iterable[str], own: Callable[[str], T], combine: Callable[[T, T], T]) -> dict[str, T]:
+    """For each of ``folders`` (and the folders above them): ``combine`` of what each
+    folder from the root down holds (``own``). Each folder is worked out once, from its
+    parent's value, so a tree thousands of folders deep costs its number of folders,
+    not that number times its depth (building each folder's chain of names would)."""
+    known: dict[str, T] = {"": own("")}
+    for folder in folders:
+        missing = []
+        while folder not in known:
+            missing.append(folder)
+            folder = parent(folder)
+        for below in reversed(missing):
+            known[below] = combine(known[folder], own(below))
+            folder = below
+    return known

@@ -37,10 +37,11 @@ from memcheck.agents import (
 )  # fmt: skip
 from memcheck.agents import agent as agent_facts
 from memcheck.expansion import FOLLOW_UNKNOWN, ImportGraph, follow_depth, import_targets, realpath
-from memcheck.paths import basename, parent
+from memcheck.paths import basename, down_from_root, parent
 from memcheck.text import document
 
 if TYPE_CHECKING:
+    from memcheck.config import Config
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
@@ -110,10 +111,13 @@ class Reading:
             self.siblings[p] = {kk: name_in(own, others[0]) for kk, ps in by_folder.get(own, {}).items() if k in folder_files and (others := [q for q in ps if q != p])}
         # The kinds in each file's folder and every folder above it (Claude Code leaves
         # AGENTS.md aside below a CLAUDE.md). Worked out once per folder, from the root down.
-        above: dict[str, frozenset[str]] = {}
-        for folder in sorted({*self.owner.values()}, key=lambda f: (f.count("/"), f)):
-            chain = _chain(folder)
-            above[folder] = frozenset().union(*(named_at.get(step, ()) for step in chain))
+        def kinds_in(folder: str) -> frozenset[str]:
+            return frozenset(named_at.get(folder, ()))
+
+        def with_those_above(up: frozenset[str], here: frozenset[str]) -> frozenset[str]:
+            return up | here
+
+        above = down_from_root(self.owner.values(), kinds_in, with_those_above)
         # Files an agent skips for their size (memcheck reads 1 MiB, but knows the size).
         self.too_big: dict[str, frozenset[str]] = {}
         for p, k in self.kind.items():
@@ -346,6 +350,20 @@ class Source(NamedTuple):
         return self.base != ""
 
 
+def checkout(config: Config, folder: str, also: Sequence[str] = ()) -> Workspace:
+    """The workspace as agents working in ``folder`` find it on this machine: with
+    the guidance files git ignores in ``folder`` and the folders above it (a personal
+    CLAUDE.local.md there makes Claude Code leave AGENTS.md aside), and ``also``.
+    Only the folders of the way down are looked at: one ``stat`` per name and folder."""
+    from memcheck.agents.facts import file_kinds
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.disk import CheckoutSource
+
+    names = {*config.guidance.filenames, *(f"{k.parent_folder}/{n}" for k in file_kinds() if k.parent_folder for n in k.names)}
+    wanted = [f"{step}/{name}" if step else name for step in _chain(folder) for name in sorted(names)]
+    return Workspace(config, CheckoutSource(config.root, [*also, *(p for p in wanted if kind_of(p, config.guidance.filenames) is not None)]))
+
+
 def _chain(folder: str) -> list[str]:
     """The root, then each folder down to ``folder``."""
     parts = folder.split("/") if folder else []
@@ -369,22 +387,41 @@ def sources(ws: Workspace, agent: str, target: str, is_folder: bool, machine: Ma
     on_chain = set(chain)
     found: list[Source] = []
     settings = machine.settings if machine is not None else ()
+    outside: list[Source] = []  # the guidance files of the folders above the repository
     if machine is not None and place is not None:
         found.extend(_user_sources(machine, agent, target, is_folder, place, model.facts))
-        found.extend(_above_root_sources(ws, machine, agent, place, model.facts))
+        outside = _above_root_sources(ws, machine, agent, place, model.facts)
+        found.extend(outside)
     by_folder: dict[str, list[str]] = {}
     for path in model.kind:
         by_folder.setdefault(model.owner[path], []).append(path)
 
+    named = named_kinds()
+    folder_files = [(step, p) for step in chain for p in sorted(by_folder.get(step, ()), key=lambda p: reading_order(model.kind[p])) if model.kind[p] in named]
+    # A session reads by what sits at or above its working folder, not the file's own:
+    # Claude Code leaves every AGENTS.md of the walk aside once a CLAUDE.md is on it,
+    # one below that AGENTS.md's folder too (its agents-md plugin stays out).
+    session_above = frozenset(model.kind[p] for _, p in folder_files)
+
     def state(path: str) -> tuple[int, str]:
         sure, why = model.direct_with(path, agent, settings)
         verdict = model.verdicts[path][agent]
+        over = agent in model.too_big.get(path, ())
+        in_session = judge(agent, model.kind[path], path, model.siblings[path], model.facts, over, session_above)
+        if in_session.sure < verdict.sure:
+            return in_session.sure, in_session.why
+        # One above the repository is loaded too, but whether it counts as the
+        # project's own (the agents-md plugin stops at the session's root) is unsettled.
+        for outer in outside:
+            kind = kind_of(outer.path, (basename(outer.path),))
+            if outer.sure == NO or kind is None or kind in session_above:
+                continue
+            if judge(agent, model.kind[path], path, model.siblings[path], model.facts, over, session_above | {kind}).sure < verdict.sure:
+                return MAYBE, f"{why or verdict.loaded}; a {outer.path} above the repository ({outer.base}) may leave it aside"
         if verdict.since and (sure, why) == (MAYBE, verdict.why):
             return READS, why  # read by current releases: shown loaded, with the release it takes
         return sure, why
 
-    named = named_kinds()
-    folder_files = [(step, p) for step in chain for p in sorted(by_folder.get(step, ()), key=lambda p: reading_order(model.kind[p])) if model.kind[p] in named]
     facts = agent_facts(agent)
     if facts.context == "copilot":
         found.extend(_copilot_sources(ws, model, target, is_folder, on_chain, folder_files, state))

@@ -53,6 +53,28 @@ def test_each_agent_reading_a_folder_with_both(repo: Path, agent: str, expected:
     assert _reads(repo, "src/x.py", agent) == expected
 
 
+@pytest.mark.parametrize(
+    ("claude_file", "working_on", "expected"),
+    [
+        # Claude Code 2.1.277+ reads AGENTS.md only in a session with no CLAUDE.md,
+        # .claude/CLAUDE.md or CLAUDE.local.md from the root down to the working
+        # folder: one there leaves every AGENTS.md of the walk aside, above it too.
+        pytest.param("a/b/CLAUDE.md", "a/b/x.py", [("a/b/CLAUDE.md", True)], id="CLAUDE.md-in-the-working-folder"),
+        pytest.param("a/b/.claude/CLAUDE.md", "a/b/x.py", [("a/b/.claude/CLAUDE.md", True)], id="dot-claude-CLAUDE.md-in-the-working-folder"),
+        pytest.param("a/CLAUDE.local.md", "a/b/x.py", [("a/CLAUDE.local.md", True)], id="CLAUDE.local.md-between"),
+        pytest.param("a/b/CLAUDE.md", "a/x.py", [("AGENTS.md", True), ("a/AGENTS.md", True)], id="CLAUDE.md-below-the-working-folder"),
+    ],
+)
+def test_claude_code_leaves_every_agents_md_aside_when_a_claude_md_is_on_the_way_down(
+    repo: Path, claude_file: str, working_on: str, expected: list[tuple[str, bool | None]]
+) -> None:
+    write(repo, "AGENTS.md", "# Rules\n")
+    write(repo, "a/AGENTS.md", "# Package rules\n")
+    write(repo, claude_file, "# Claude\n")
+    git(repo, "add", "-f", claude_file)
+    assert [(f, loaded) for f, loaded in _reads(repo, working_on, "claude-code") if loaded is not False] == expected
+
+
 def test_differing_files_are_drift_naming_the_agents_on_each_side(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Rules\n\nRun pytest.\n")
     write(repo, "CLAUDE.md", "# Rules\n\nRun unittest.\n")

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import invoke, write
+from conftest import invoke, run_cli, write
 
 from memcheck import agents
 
@@ -65,3 +65,60 @@ def test_claude_code_s_catalogue_holds_no_skill_of_agents_skills(repo: Path, mon
     report = json.loads(invoke(repo, "context", ".", "--format", "json", monkeypatch=monkeypatch).output)
     by = {s["agent"]: s["skills"]["count"] for s in report["agents"]}
     assert by["claude-code"] == 1 and by["codex"] == 1 and report["skills"]["count"] == 2
+
+
+def test_explain_a_git_ignored_claude_local_md_says_claude_code_reads_it(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # CLAUDE.local.md is personal: kept out of git on purpose, and read all the same.
+    write(repo, ".gitignore", "CLAUDE.local.md\n")
+    write(repo, "pkg/CLAUDE.local.md", "# mine\n")
+    rows = json.loads(invoke(repo, "agents", "--explain", "pkg/CLAUDE.local.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    by = {r["agent"]: r["reads"] for r in rows}
+    assert by["claude-code"] == "reads it" and by["codex"] == "does not read it"
+
+
+def test_explain_a_missing_file_is_an_error_not_a_claim(repo: Path) -> None:
+    proc = run_cli(repo, "agents", "--explain", "pkg/CLAUDE.md")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == "memcheck: error: pkg/CLAUDE.md: no such file or folder in the repository\n"
+
+
+def test_context_counts_a_git_ignored_claude_local_md_above_the_working_folder(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".gitignore", "CLAUDE.local.md\n")
+    write(repo, "AGENTS.md", "# team\n")
+    write(repo, "pkg/AGENTS.md", "# package\n")
+    write(repo, "pkg/CLAUDE.local.md", "# mine\n")
+    report = json.loads(invoke(repo, "context", "pkg/src/x.py", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
+    assert [(f["file"], f["loaded"]) for f in report["agents"][0]["files"] if f["loaded"] is not False] == [("pkg/CLAUDE.local.md", True)]
+
+
+def test_explain_a_file_claude_md_links_to_says_claude_code_reads_it_through_the_link(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "AGENTS.md", "# team\n")
+    (repo / "CLAUDE.md").symlink_to("AGENTS.md")
+    rows = json.loads(invoke(repo, "agents", "--explain", "AGENTS.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    by = {r["agent"]: r for r in rows}
+    assert (by["claude-code"]["reads"], by["claude-code"]["why"]) == ("reads it", "as CLAUDE.md: the same file, by a symlink")
+    assert "code.claude.com/docs/en/memory" in by["claude-code"]["source"]
+    assert by["gemini"]["reads"] == "does not read it"
+
+
+@pytest.mark.parametrize(("name", "meant"), [("Claude.md", "CLAUDE.md"), ("AGENTS.MD", "AGENTS.md"), ("gemini.md", "GEMINI.md")])
+def test_explain_a_case_variant_of_a_guidance_name_says_case_insensitive_systems_find_it(repo: Path, name: str, meant: str) -> None:
+    # Not "no agent reads it": on macOS and Windows an agent looking for CLAUDE.md opens Claude.md.
+    write(repo, f"pkg/{name}", "# x\n")
+    proc = run_cli(repo, "agents", "--explain", f"pkg/{name}")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout == (
+        f"pkg/{name}: agents look for {meant} by that exact name: a case-insensitive file system (macOS, Windows) finds pkg/{name} by it, "
+        f"others do not; rename it to {meant}\n"
+    )
+
+
+def test_context_a_claude_md_above_the_repository_makes_agents_md_a_maybe_for_claude_code(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Claude Code loads the CLAUDE.md of every folder above the working one; whether
+    # one above the repository also leaves its AGENTS.md aside is not settled.
+    write(repo.parent, "CLAUDE.md", "# the folder above\n")
+    write(repo, "AGENTS.md", "# team\n")
+    report = json.loads(invoke(repo, "context", ".", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
+    [agents_md] = [f for f in report["agents"][0]["files"] if f["file"] == "AGENTS.md"]
+    assert agents_md["loaded"] is None
+    assert "CLAUDE.md above the repository" in agents_md["reason"]

@@ -33,6 +33,9 @@ def test_claude_local_md_hiding_agents_md(files: dict[str, str], reported: list[
         pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n"}, [], id="not-a-fallback"),
         pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "project_doc_fallback_filenames = [\n"}, [], id="unparsable-config"),
         pytest.param({".codex/AGENTS.md": "a\n"}, [(".codex/AGENTS.md", 1)], id="dot-codex-AGENTS.md"),
+        # tomllib recurses once per nesting level: a config nested thousands deep is Codex's own error, not a crash
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "[" * 5000 + "]" * 5000 + "\n"}, [], id="config-nested-too-deep"),
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "{y = " * 5000 + "1" + "}" * 5000 + "\n"}, [], id="tables-nested-too-deep"),
     ],
 )
 def test_files_codex_never_reads(files: dict[str, str], reported: list[tuple[str, int]]) -> None:
@@ -68,6 +71,9 @@ SKILL = "---\nname: release\ndescription: Ship a release.\n---\nSteps.\n"
         pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="codex-sees-it"),
         pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".claude/skills/release/SKILL.md": SKILL}, [("AGENTS.md", 1)], id="codex-does-not-see-claude-skills"),
         pytest.param({"CLAUDE.md": "Run `release` when done.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="a-line-not-about-skills"),
+        pytest.param({"CLAUDE.md": "A skilled reviewer runs `release` last.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="skilled-is-not-skill"),
+        pytest.param({"CLAUDE.md": "Run `release` when done; skills live elsewhere.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="skills-in-another-clause"),
+        pytest.param({"CLAUDE.md": "Skills: use `release` for tags.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 1)], id="a-skills-label"),
     ],
 )
 def test_skills_named_for_an_agent_that_cannot_see_them(files: dict[str, str], reported: list[tuple[str, int]]) -> None:

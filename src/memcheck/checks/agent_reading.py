@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 from memcheck import agents, readers
 from memcheck.config import selected
 from memcheck.expansion import import_targets
-from memcheck.paths import basename, join, parent
+from memcheck.paths import basename, down_from_root, join, parent
 from memcheck.problem import WARNING, Problem, Rule
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
@@ -114,26 +114,27 @@ def _findings_once(ws: Workspace) -> list[Problem]:
     return found
 
 
-def _chain(folder: str) -> list[str]:
-    parts = folder.split("/") if folder else []
-    return ["/".join(parts[:i]) for i in range(len(parts) + 1)]
-
-
 def _local_hides_agents_md(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
     by_folder: dict[str, dict[str, str]] = {}
     for path, kind in model.kind.items():
         by_folder.setdefault(model.owner[path], {})[kind] = path
+    def own(folder: str) -> tuple[bool, tuple[str, ...]]:
+        kinds = by_folder.get(folder, {})
+        local = kinds.get(agents.K_CLAUDE_LOCAL)
+        return agents.K_CLAUDE in kinds or agents.K_CLAUDE_DOT in kinds, (local,) if local is not None else ()
+
+    # Per folder: a team CLAUDE.md at or above it, and the CLAUDE.local.md files there.
+    above = down_from_root(model.owner.values(), own, lambda up, here: (up[0] or here[0], up[1] + here[1]))
     hidden: dict[str, list[str]] = {}  # CLAUDE.local.md -> the AGENTS.md it hides
     for path, kind in sorted(model.kind.items()):
         if kind != agents.K_AGENTS:
             continue
-        chain = [by_folder.get(f, {}) for f in _chain(model.owner[path])]
-        if any(agents.K_CLAUDE in k or agents.K_CLAUDE_DOT in k for k in chain):
+        team_claude_md, locals_above = above[model.owner[path]]
+        if team_claude_md:
             continue  # the team's CLAUDE.md already decides what Claude Code reads there
         real = model.real.get(path, path)
-        for kinds in chain:
-            local = kinds.get(agents.K_CLAUDE_LOCAL)
-            if local is not None and real not in import_targets(ws, model.real.get(local, local)):
+        for local in locals_above:
+            if real not in import_targets(ws, model.real.get(local, local)):
                 hidden.setdefault(local, []).append(path)
     for local, agents_files in hidden.items():
         shown = ", ".join(agents_files[:3]) + (f" and {len(agents_files) - 3} more" if len(agents_files) > 3 else "")
@@ -161,8 +162,10 @@ def _fallback_names(ws: Workspace) -> tuple[str, ...]:
         doc = ws.document(setting.file)
         try:
             data = tomllib.loads(doc.text) if doc.error is None else {}
-        except tomllib.TOMLDecodeError:
-            return ()  # an unreadable config: Codex's own error, not a reading to judge
+        # An unreadable config is Codex's own error, not a reading to judge; tomllib
+        # recurses once per nesting level, so `x = [[[...` thousands deep is one too.
+        except (tomllib.TOMLDecodeError, RecursionError):
+            return ()
         value: object = next((data[k] for k in keys if k in data), [])
         return tuple(v for v in value if isinstance(v, str) and v) if isinstance(value, list) else ()
     return ()
@@ -191,9 +194,11 @@ def _codex_never_reads(ws: Workspace, model: readers.Reading) -> Iterator[Proble
                 )  # fmt: skip
 
 
-# A skill named on a line: by its folder in an agent skills folder, or (on a line
+# A skill named on a line: by its folder in an agent skills folder, or (in a clause
 # that speaks of skills) as `name` or /name.
 _SKILL_PATH = re.compile(r"(?<![\w.])(\.[a-z]+/skills)/([A-Za-z0-9_][A-Za-z0-9._-]*)")
+_SKILL_TALK = re.compile(r"\bskills?\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"(?<=[.;!?])\s+")
 _SKILL_WORD = re.compile(r"`/?([a-z0-9][a-z0-9_-]*[a-z0-9])`|(?<![\w/.])/([a-z0-9][a-z0-9_-]*[a-z0-9])\b")
 
 
@@ -235,8 +240,12 @@ def _named_skills(body: str, first_line: int, roots_of: dict[str, set[str]]) -> 
             name = m.group(2).casefold()
             if name in roots_of:
                 found.append((first_line + i, m.group(2), roots_of[name]))
-        if "skill" in line.casefold():
-            for m in _SKILL_WORD.finditer(line):
+        # A name counts only in a clause that speaks of skills: "run `test` first;
+        # skills live in .agents" names a command, and "a skilled reviewer" no skill.
+        for clause in _CLAUSE_END.split(line):
+            if not _SKILL_TALK.search(clause):
+                continue
+            for m in _SKILL_WORD.finditer(clause):
                 word = (m.group(1) or m.group(2)).casefold()
                 if word in roots_of:
                     found.append((first_line + i, word, roots_of[word]))

@@ -9,12 +9,14 @@ the files each reads in docs/agents.md are this command's ``table_markdown``.
 from __future__ import annotations
 
 import json
+import os
 
 import click
 
 from memcheck import agents
 from memcheck.config import ConfigError
 from memcheck.hooks.options import config_for
+from memcheck.paths import basename, parent
 from memcheck.problem import escaped, json_text
 
 _SURE = {agents.READS: "reads it", agents.MAYBE: "may read it", agents.NO: "does not read it"}
@@ -68,14 +70,18 @@ def table_markdown() -> str:
 def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
     """For one file: each agent, how sure memcheck is that it reads it, why, and the source."""
     from memcheck import readers
-    from memcheck.workspace.discover import Workspace, relative_path
+    from memcheck.workspace.discover import relative_path
     from memcheck.workspace.skills import agent_root_of
 
     config = config_for(config_file, (path,))
-    ws = Workspace(config)
-    rel = relative_path(ws.root, path)
+    rel = relative_path(config.root, path)
     if rel is None:
-        raise ConfigError(f"{path} is outside the repository at {ws.root}")
+        raise ConfigError(f"{path} is outside the repository at {config.root}")
+    if not os.path.lexists(config.root / rel):
+        # What agents make of a file depends on its folder's other files: a file not
+        # there is one memcheck cannot speak for, rather than one no agent reads.
+        raise ConfigError(f"{path}: no such file or folder in the repository")
+    ws = readers.checkout(config, parent(rel), (rel,))
     model = readers.reading(ws)
     found: list[dict[str, object]] = []
     if rel in model.kind:
@@ -86,8 +92,15 @@ def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
                 said = f"reads it from release {verdict.since} on, by default"
             else:
                 said = _SURE[sure]
-            reached = model.via.get(a.id, {}).get(model.real.get(rel, rel), agents.NO)
-            if sure == agents.NO and reached != agents.NO:
+            real = model.real.get(rel, rel)
+            reached = model.via.get(a.id, {}).get(real, agents.NO)
+            # A symlink is the same text under another name (CLAUDE.md -> AGENTS.md):
+            # the agent reading that name reads this file.
+            twin = next((p for p in model.names_of(real) if p != rel and p in model.direct and model.direct[p][a.id][0] != agents.NO), None)
+            if sure == agents.NO and twin is not None:
+                said, why = _SURE[model.direct[twin][a.id][0]], f"as {twin}: the same file, by a symlink"
+                verdict = model.verdicts[twin][a.id]
+            elif sure == agents.NO and reached != agents.NO:
                 said, why = _SURE[reached], "through an @-import of a file it reads"
             source = _source(verdict.source) if verdict.source is not None else _source(a.provenance)
             found.append({"agent": a.id, "title": a.title, "reads": said, "why": why or verdict.loaded, "source": source})
@@ -107,13 +120,28 @@ def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
     return found
 
 
+def meant_name(config_file: str | None, path: str) -> str | None:
+    """The guidance file name ``path``'s name spells in other letter case (Claude.md:
+    CLAUDE.md), which an agent on a case-insensitive file system opens by that name."""
+    filenames = config_for(config_file, (path,)).guidance.filenames
+    name = basename(path)
+    return next((n for n in sorted(filenames) if n != name and n.casefold() == name.casefold()), None)
+
+
 def run(fmt: str, explain_path: str | None, config_file: str | None) -> int:
     if explain_path is not None:
         rows = explain(config_file, explain_path)
         if fmt == "json":
             click.echo(json_text(json.dumps({"path": explain_path, "agents": rows}, indent=2, ensure_ascii=False, sort_keys=True)))
             return 0
-        if not rows:
+        meant = meant_name(config_file, explain_path) if not rows else None
+        if meant is not None:
+            # Not "no agent reads it": on macOS and Windows, an agent opening CLAUDE.md gets Claude.md.
+            click.echo(escaped(
+                f"{explain_path}: agents look for {meant} by that exact name: a case-insensitive file system (macOS, Windows) finds {explain_path} by it, "
+                f"others do not; rename it to {meant}"
+            ))  # fmt: skip
+        elif not rows:
             click.echo(escaped(f"{explain_path}: no agent memcheck knows reads it as instructions, a rule or a skill"))
         for row in rows:
             click.echo(escaped(f"{row['title']}: {row['reads']}" + (f" ({row['why']})" if row["why"] else "") + f" [{row['source']}]"))

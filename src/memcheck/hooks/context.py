@@ -295,12 +295,12 @@ def _skills(ws: Workspace, folder: str) -> list[SkillEntry]:
 
 
 def build(config: Config, target_path: str, agent: str | None = None) -> Report:
-    ws = Workspace(config)
-    rel = relative_path(ws.root, target_path)
+    rel = relative_path(config.root, target_path)
     if rel is None:
-        raise ConfigError(f"{target_path} is outside the repository at {ws.root}")
-    is_folder = rel == "" or (ws.root / rel).is_dir()
+        raise ConfigError(f"{target_path} is outside the repository at {config.root}")
+    is_folder = rel == "" or (config.root / rel).is_dir()
     folder = rel if is_folder else parent(rel)
+    ws = readers.checkout(config, folder)
     home = user_workspace(config)
     places = _Places(ws, home, readers.this_machine(home.root))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from memcheck import agentkinds
-from memcheck.paths import basename, join, parent
+from memcheck.paths import basename, parent
 from memcheck.text import patterns
 from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together
 
@@ -95,23 +95,32 @@ def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:
     first_file: dict[str, str] = {}
     miscased: dict[str, str] = {}
     roots: dict[str, bool] = {}
+
+    def is_root(folder: str) -> bool:
+        if folder not in roots:
+            roots[folder] = folder != "" and ws.is_skills_root(folder) and seen_together(ws, folder)
+        return roots[folder]
+
+    # The skill folder a folder is (or is inside): the one right below the shallowest
+    # skills root above it. Worked out from each folder's parent, once per folder, so
+    # a tree thousands of folders deep is not walked once per file and level.
+    skill_folder: dict[str, str | None] = {"": None}
     for path in ws.files:
-        parts = path.split("/")
-        # The skill folder is the folder right below a root: walk the path's folders.
-        for depth in range(1, len(parts) - 1):
-            root = "/".join(parts[:depth])
-            if root not in roots:
-                roots[root] = ws.is_skills_root(root) and seen_together(ws, root)
-            if not roots[root]:
-                continue
-            folder = join(root, parts[depth])
-            if folder in with_skill:
-                break
-            if folder not in first_file or path < first_file[folder]:
-                first_file[folder] = path
-            if parent(path) == folder and basename(path).lower() == SKILL_NAME.lower():
-                miscased[folder] = min(path, miscased.get(folder, path))
-            break
+        folder = parent(path)
+        missing = []
+        while folder not in skill_folder:
+            missing.append(folder)
+            folder = parent(folder)
+        for below in reversed(missing):
+            up = parent(below)
+            skill_folder[below] = skill_folder[up] or (below if is_root(up) else None)
+        found_in = skill_folder[parent(path)]
+        if found_in is None or found_in in with_skill:
+            continue
+        if found_in not in first_file or path < first_file[found_in]:
+            first_file[found_in] = path
+        if parent(path) == found_in and basename(path).lower() == SKILL_NAME.lower():
+            miscased[found_in] = min(path, miscased.get(found_in, path))
     found = []
     for folder, path in first_file.items():
         if folder in miscased:

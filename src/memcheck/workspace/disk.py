@@ -242,6 +242,21 @@ class StagedSource(DiskSource):
         return super().is_file(path)
 
 
+class CheckoutSource(DiskSource):
+    """The work tree as an agent on this machine sees it: git's listing, and the
+    ``unlisted`` files on disk that git ignores. An agent reads a file whether git
+    ignores it or not, and a personal CLAUDE.local.md is kept out of git on purpose
+    (for `memcheck context` and `memcheck agents --explain`, never `check`)."""
+
+    def __init__(self, root: Path, unlisted: Sequence[str]) -> None:
+        super().__init__(root)
+        self._unlisted = [p for p in unlisted if self.is_file(p)]
+
+    def _list(self) -> Listing:
+        listing = super()._list()
+        return listing._replace(files=sorted({*listing.files, *self._unlisted})) if self._unlisted else listing
+
+
 def walk_files(root: Path) -> list[str]:
     found: list[str] = []
     for folder, dirs, names in os.walk(root):  # does not descend into symlinked folders
