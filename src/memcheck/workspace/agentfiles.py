@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from memcheck import agentkinds
-from memcheck.paths import basename, parent
+from memcheck.paths import basename, join, parent
 from memcheck.text import patterns
 from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together
 
