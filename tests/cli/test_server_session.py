@@ -152,3 +152,81 @@ def test_a_renamed_memory_repoints_its_entry_as_fix_does(repo: Path) -> None:
     after = apply(index, repoint.edit)
     assert main(["fix", str(repo / ".memory")]) == 0
     assert after == (repo / ".memory/MEMORY.md").read_text(encoding="utf-8") == "- [Deploy steps](deploy_steps.md) - how we deploy\n"
+
+
+# ------------------------------------------------------------ guidance edits, carried
+
+
+_GUIDANCE_TREE = {
+    "AGENTS.md": "# Guide\n\nRun the tests before a commit.\n",
+    "CLAUDE.md": "# Guide\n\nRun the tests before a commit.\n",
+    "pkg/AGENTS.md": "# Package\n\nSee @pkg/notes.md for the layout.\n",
+    "pkg/CLAUDE.md": "# Package\n\nSee @pkg/notes.md for the layout.\n",
+    "pkg/notes.md": "Notes on the layout.\n",
+    "docs/GEMINI.md": "# Docs\n\nWrite short pages.\n",
+}
+# Edits that change findings about files together, or about other files.
+_GUIDANCE_EDITS = [
+    ("CLAUDE.md", "# Guide\n\nDeploy from main only.\n"),  # the folder's two files now differ
+    ("CLAUDE.md", "# Guide\n\nRun the tests before a commit.\n"),  # the same again
+    ("AGENTS.md", ""),  # empty
+    ("AGENTS.md", "# Guide\n\n@CLAUDE.md\n"),  # a new @-import
+    ("pkg/CLAUDE.md", "# Package\n\nNo import any more.\n"),  # an @-import removed
+    ("pkg/notes.md", "Notes.\n\n@pkg/missing.md\n"),  # an imported file imports a missing one
+    ("pkg/AGENTS.md", "# Package\n\nSee @pkg/notes.md and @docs/GEMINI.md.\n"),
+    ("docs/GEMINI.md", "# Docs\n\nWrite short pages, with links.\n"),  # a file another imports
+    ("CLAUDE.local.md", "# Mine\n\nLocal notes.\n"),  # a new file: the listing changes
+    ("pkg/AGENTS.md", "# Package\n\nDifferent words, same imports @pkg/notes.md and @docs/GEMINI.md.\n"),
+]
+
+
+def _all_findings(session: Session) -> list[tuple[str, int, int, str, str]]:
+    return sorted({(p.path, p.line, p.col, p.code, p.message) for found in session._parts.values() for p in found})
+
+
+def _checked(repo: Path) -> list[tuple[str, int, int, str, str]]:
+    return sorted({(p["path"], p["line"], p["col"], p["code"], p["message"]) for p in check_json(repo)})
+
+
+def _edit(repo: Path, session: Session, path: str, text: str, in_editor: bool) -> None:
+    """The edit as the server hears of it: typed in the editor (then saved, as the
+    check reads the disk), or written on disk by another program."""
+    new = not (repo / path).exists()
+    write(repo, path, text)
+    if in_editor:
+        session.open_files[path] = text
+    if new:
+        session.refresh_listing()
+    session.check_paths([path])
+
+
+@pytest.mark.parametrize("in_editor", [True, False], ids=["typed", "on-disk"])
+def test_guidance_edits_find_what_check_finds(repo: Path, in_editor: bool) -> None:
+    for path, text in _GUIDANCE_TREE.items():
+        write(repo, path, text)
+    session = _started(repo)
+    assert _all_findings(session) == _checked(repo)
+    for path, text in _GUIDANCE_EDITS:
+        _edit(repo, session, path, text, in_editor)
+        assert _all_findings(session) == _checked(repo), f"after {path} := {text!r}"
+
+
+def test_a_guidance_edit_keeping_the_imports_checks_only_what_it_can_change(repo: Path) -> None:
+    for path, text in _GUIDANCE_TREE.items():
+        write(repo, path, text)
+    write(repo, "README.md", "# Readme\n\nHello.\n")
+    session = _started(repo)
+    everything = {"AGENTS.md", "CLAUDE.md", "pkg/AGENTS.md", "pkg/CLAUDE.md", "docs/GEMINI.md"}
+    assert session._guidance_memo is not None and session._guidance_memo.checked == everything
+    _edit(repo, session, "pkg/AGENTS.md", "# Package\n\nOther words, the same @pkg/notes.md.\n", in_editor=True)
+    assert session._guidance_memo is not None and session._guidance_memo.checked == {"pkg/AGENTS.md"}
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\n@docs/GEMINI.md\n", in_editor=True)  # a new import: all again
+    assert session._guidance_memo is not None and session._guidance_memo.checked == everything
+    # A file imported by another: both are checked again, and only they.
+    _edit(repo, session, "docs/GEMINI.md", "# Docs\n\nWrite shorter pages.\n", in_editor=True)
+    assert session._guidance_memo is not None and session._guidance_memo.checked == {"docs/GEMINI.md", "CLAUDE.md"}
+    # A memory or README edited between: not imported, so nothing more to check.
+    _edit(repo, session, "README.md", "# Readme\n", in_editor=True)
+    _edit(repo, session, "AGENTS.md", "# Guide\n\nRun the tests.\n", in_editor=True)
+    assert session._guidance_memo is not None and session._guidance_memo.checked == {"AGENTS.md"}
+    assert _all_findings(session) == _checked(repo)

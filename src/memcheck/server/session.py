@@ -22,6 +22,7 @@ from memcheck.engine.part import check_part
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.paths import basename, join, parent
 from memcheck.server.edits import Action, quote_value, repoint_action, suppression_action
+from memcheck.server.guidance_memo import GuidanceMemo, guidance_findings
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
 from memcheck.workspace.overlay import OverlaySource
@@ -70,6 +71,8 @@ class Session:
         self._last: Workspace | None = None  # the last workspace made on the cached listing
         self._parts: dict[str, list[Problem]] = {}
         self._named_by_guidance: frozenset[str] = frozenset()  # file names the guidance files import or link
+        self._open_seen: dict[str, str] = {}  # the open documents as the last workspace had them
+        self._guidance_memo: GuidanceMemo | None = None
 
     def load_config(self) -> str | None:
         """Read the settings again; the error, one line, if they are wrong (the last
@@ -95,23 +98,35 @@ class Session:
         text = rel.as_posix()
         return None if text in ("", ".") or text.startswith("../") else text
 
-    def workspace(self) -> Workspace:
-        """The tree with the editor's open documents over it, on the cached listing."""
+    def workspace(self, changed: Iterable[str] = ()) -> Workspace:
+        """The tree with the editor's open documents over it, on the cached listing.
+        What the last workspace read is taken over but for the files ``changed`` on
+        disk since (the watched-file events name them) and the open documents whose
+        text the editor changed."""
         assert self.config is not None
         if self._disk is None:
             self._disk = DiskSource(self.root)
             self._disk.listing()  # listed once, until refresh_listing
             self._last = None
+        edited = {p for p in self.open_files.keys() | self._open_seen.keys() if self.open_files.get(p) != self._open_seen.get(p)}
+        self._open_seen = dict(self.open_files)
         ws = Workspace(self.config, OverlaySource(self._disk, self.open_files))
-        if self._last is not None:
-            ws.reuse_listing(self._last)
-        self._last = ws
+        last, self._last = self._last, ws
+        if last is None or last.config is not ws.config or last.files != ws.files:
+            self._guidance_memo = None  # new settings, or files created or deleted
+            return ws
+        ws.reuse_listing(last)
+        ws.reuse_documents(last, {*changed, *edited})
+        if self._guidance_memo is not None:
+            self._guidance_memo.pending.update(changed, edited)
+            self._guidance_memo.carry_into(ws)
         return ws
 
     def check_all(self) -> Published:
         """Check every part of the tree."""
         if self.config is None:
             return self._replace({key: [] for key in self._parts})
+        self._guidance_memo = None  # everything is checked again
         ws = self.workspace()
         targets = targets_for(ws, None)
         found = {key: self._check(ws, part) for key, part in _parts_of(ws, targets).items()}
@@ -123,7 +138,7 @@ class Session:
         paths = sorted(set(paths))
         if self.config is None or not (paths or deleted):
             return Published({})
-        ws = self.workspace()
+        ws = self.workspace([*paths, *deleted])
         there = [p for p in paths if ws.is_file(p)]
         gone = [*deleted, *(p for p in paths if p not in there)]
         targets = targets_for(ws, [str(self.root / p) for p in there], deleted=[str(self.root / p) for p in gone])
@@ -142,7 +157,11 @@ class Session:
         if not (part.stores or part.guidance or part.skills):
             return []
         checks = [check for codes, check in family_checks() if ws.wants(*codes)]
-        problems = finish(ws.config, check_part(ws, part, checks, set(ws.rules_on)))
+        if part == Targets([], list(ws.guidance), []):
+            found, self._guidance_memo = guidance_findings(ws, self._guidance_memo, checks, set(ws.rules_on))
+            problems = finish(ws.config, found)
+        else:
+            problems = finish(ws.config, check_part(ws, part, checks, set(ws.rules_on)))
         if part.guidance:
             self._named_by_guidance = frozenset(_named_by_guidance(ws, part.guidance))
         return problems

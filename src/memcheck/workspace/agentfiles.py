@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from memcheck import agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.text import patterns
+from memcheck.workspace.discover import LISTING_ONCE
 from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together
 
 if TYPE_CHECKING:
@@ -51,6 +52,9 @@ def _find(ws: Workspace) -> AgentFiles:
                 found[path] = kind.id
                 break
     return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))))
+
+
+LISTING_ONCE.add(_find)  # from the listing alone: the same on the same listing
 
 
 def _literal_segments(glob: str) -> set[str]:

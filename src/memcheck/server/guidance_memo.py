@@ -1,0 +1,124 @@
+"""The guidance files' findings, carried from one edit to the next.
+
+Checking one guidance file needs the model of who reads what, made from every
+guidance file of the tree (``readers.reading``): on a tree of a thousand of them,
+reading and judging them all again took most of a second per keystroke. An edit
+changes that model only through what the model takes from a file: the files its
+@-imports name and whether it is over an agent's size limit (its kind comes from its
+path, the listing is the same). When neither changed, the model and the import graph
+are carried over, and only the files whose own findings can change are checked
+again: the edited file and every file whose @-imports lead to it. The findings about
+files together (who reads what, drift between a folder's files, Codex's budget) are
+worked out again over the carried model, each time: they are cheap once it is made.
+
+Everything else (a file created or deleted, a settings file, a symlinked file, a
+new import) checks every guidance file again, as ``memcheck check`` does.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, NamedTuple
+
+from memcheck.checks import agent_reading, guidance
+from memcheck.engine.part import settle
+from memcheck.engine.targets import Targets
+from memcheck.expansion import ImportGraph, import_targets
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Check
+    from memcheck.problem import Problem
+    from memcheck.workspace.discover import Workspace
+
+# The rules whose findings come from all the guidance files together (the families'
+# tree-wide findings): worked out again on each edit. Every other finding on a
+# guidance file comes from that file, what it imports, and the model.
+TREE_CODES = frozenset({"GDN001", "GDN002", "GDN015", "GDN016", "GDN020", "GDN021", "GDN022"})
+# The ``once`` values carried over when the model cannot have changed.
+_MODEL_KEYS = ("agent-reading", "import-graph")
+_IMPORT_TARGETS = "import-targets"
+_OVER_LIMIT = 1024 * 1024  # readers.Reading's size test: an agent may skip a file over it
+
+
+class Shape(NamedTuple):
+    """What the model of who reads what takes from one guidance file's text."""
+
+    imports: tuple[str, ...]
+    over_limit: bool
+
+
+def shape(ws: Workspace, path: str) -> Shape:
+    return Shape(import_targets(ws, path), ws.document(path).size > _OVER_LIMIT)
+
+
+class GuidanceMemo:
+    """The last guidance check: each file's own findings, and the shape of each file."""
+
+    def __init__(self, ws: Workspace, own: dict[str, frozenset[Problem]], checked: frozenset[str]) -> None:
+        self.ws = ws  # the workspace it was made on: its model is the one carried
+        self.own = own
+        self.checked = checked  # the files whose own findings this check worked out
+        self.shapes = {path: shape(ws, path) for path in ws.guidance}
+        self.pending: set[str] = set()  # paths changed since, on disk or in the editor
+        self.affected: set[str] | None = None  # set by carry_into when the model is carried
+
+    def carry_into(self, ws: Workspace) -> None:
+        """Carry the model into ``ws`` (same listing, same settings) if no change since
+        can have changed it; ``affected`` is then the files to check again."""
+        self.affected = None
+        before = self.ws
+        carried = before.known(_IMPORT_TARGETS)
+        if isinstance(carried, dict):
+            ws.preset(_IMPORT_TARGETS, {p: t for p, t in carried.items() if p not in self.pending})
+        symlinked = {*before.twins, *before.twins.values(), *before.outside_links}
+        edited = sorted(p for p in self.pending if p in self.shapes)
+        if any(p in symlinked or shape(ws, p) != self.shapes[p] for p in edited):
+            return
+        # Another Markdown file (a memory, a README) changes no guidance file's own
+        # findings unless an @-import leads to it; any other file (settings) may.
+        graph = before.known("import-graph")
+        if any(not p.endswith(".md") or not isinstance(graph, ImportGraph) or p in graph.imports or p in graph.importers for p in self.pending if p not in self.shapes):
+            return
+        for key in _MODEL_KEYS:
+            value = before.known(key)
+            if value is not None:
+                ws.preset(key, value)
+        self.affected = _importers(ws.once("import-graph", lambda: ImportGraph(ws)), edited)
+
+
+def _importers(graph: ImportGraph, paths: Iterable[str]) -> set[str]:
+    """``paths`` and every file whose @-imports lead to one of them."""
+    found = set(paths)
+    todo = list(found)
+    while todo:
+        for importer in graph.importers.get(todo.pop(), ()):
+            if importer not in found:
+                found.add(importer)
+                todo.append(importer)
+    return found
+
+
+def guidance_findings(ws: Workspace, memo: GuidanceMemo | None, checks: list[Check], enabled: set[str]) -> tuple[set[Problem], GuidanceMemo]:
+    """The guidance files' findings, as checking them all together finds them, and
+    the memo for the next edit."""
+    files = list(ws.guidance)
+    if memo is not None and memo.affected is not None and memo.ws.guidance == ws.guidance:
+        own = {p: memo.own[p] for p in files if p not in memo.affected}
+    else:
+        own = {}
+    checked = frozenset(p for p in files if p not in own)
+    for path in sorted(checked):
+            part = Targets([], [path], [])
+            own[path] = frozenset(p for check in checks for p in check(ws, part) if p.code in enabled and p.code not in TREE_CODES)
+    found = set(_tree_findings(ws, files, checks, enabled))
+    for problems in own.values():
+        found |= problems
+    return settle(ws, Targets([], files, []), found, enabled), GuidanceMemo(ws, own, checked)
+
+
+def _tree_findings(ws: Workspace, files: list[str], checks: list[Check], enabled: set[str]) -> Iterable[Problem]:
+    if ws.user or not files:
+        return
+    wanted = set(files)
+    if guidance.check in checks:
+        yield from (p for p in ws.once(guidance.tree_findings_once) if p.path in wanted and p.code in enabled)
+    if agent_reading.check in checks:
+        yield from (p for p in agent_reading.check(ws, Targets([], files, [])) if p.code in enabled)
