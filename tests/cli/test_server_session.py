@@ -3,11 +3,16 @@ re-checks, that its findings are `memcheck check`'s, and `memcheck server` witho
 the extra. (The server over stdio: tests/e2e/test_server.py.)"""
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import check_json, memory, write
+from conftest import check_json, git, memory, write
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import memcheck.server
 from memcheck.cli import main
@@ -193,7 +198,7 @@ def _edit(repo: Path, session: Session, path: str, text: str, in_editor: bool) -
     check reads the disk), or written on disk by another program."""
     new = not (repo / path).exists()
     write(repo, path, text)
-    if in_editor:
+    if in_editor or path in session.open_files:  # an editor shows a file written under it
         session.open_files[path] = text
     if new:
         session.refresh_listing()
@@ -230,3 +235,74 @@ def test_a_guidance_edit_keeping_the_imports_checks_only_what_it_can_change(repo
     _edit(repo, session, "AGENTS.md", "# Guide\n\nRun the tests.\n", in_editor=True)
     assert session._guidance_memo is not None and session._guidance_memo.checked == {"AGENTS.md"}
     assert _all_findings(session) == _checked(repo)
+
+
+def test_deleting_every_guidance_file_clears_their_findings(repo: Path) -> None:
+    for path, text in _GUIDANCE_TREE.items():
+        write(repo, path, text)
+    session = _started(repo)
+    assert any(p.path == "pkg/CLAUDE.md" for p in session.findings("pkg/CLAUDE.md"))
+    for path in ["CLAUDE.md", "pkg/AGENTS.md", "AGENTS.md", "docs/GEMINI.md", "pkg/CLAUDE.md"]:
+        (repo / path).unlink()
+        session.refresh_listing()
+        session.check_paths([], deleted=[path])
+        assert _all_findings(session) == _checked(repo), f"after deleting {path}"
+    assert session.findings("pkg/CLAUDE.md") == []
+
+
+# Texts drawn for the files above: each can add or drop an @-import (one leading to a
+# file that is missing, or to another guidance file), make a folder's files differ or
+# agree, or empty a file.
+_TEXTS = [
+    "",
+    "# Guide\n\nRun the tests before a commit.\n",
+    "# Guide\n\nDeploy from main only.\n",
+    "# Guide\n\nSee @pkg/notes.md.\n",
+    "# Guide\n\nSee @CLAUDE.md and @docs/GEMINI.md.\n",
+    "# Guide\n\nSee @AGENTS.md.\n",
+    "# Guide\n\nSee @pkg/missing.md.\n",
+    "# Guide\n\nSee [the notes](pkg/notes.md) and [nothing](gone.md).\n",
+]
+_PATHS = [*_GUIDANCE_TREE, "CLAUDE.local.md", "README.md"]
+
+
+class GuidanceEdits(RuleBasedStateMachine):
+    """Guidance files edited, typed, saved, created and deleted in any order: after
+    each change the session reports what a fresh `memcheck check` of the tree does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp()) / "repo"
+        self.root.mkdir()
+        git(self.root, "-c", "init.defaultBranch=main", "init", "-q")
+        for path, text in _GUIDANCE_TREE.items():
+            write(self.root, path, text)
+        self.session = _started(self.root)
+
+    def teardown(self) -> None:
+        shutil.rmtree(self.root.parent)
+
+    @rule(path=st.sampled_from(_PATHS), text=st.sampled_from(_TEXTS), in_editor=st.booleans())
+    def edit(self, path: str, text: str, in_editor: bool) -> None:
+        _edit(self.root, self.session, path, text, in_editor)
+
+    @rule(path=st.sampled_from(_PATHS))
+    def close(self, path: str) -> None:
+        if self.session.open_files.pop(path, None) is not None:
+            self.session.check_paths([path])
+
+    @rule(path=st.sampled_from(_PATHS))
+    def delete(self, path: str) -> None:
+        if (self.root / path).exists():
+            (self.root / path).unlink()
+            self.session.open_files.pop(path, None)
+            self.session.refresh_listing()
+            self.session.check_paths([], deleted=[path])
+
+    @invariant()
+    def finds_what_check_finds(self) -> None:
+        assert _all_findings(self.session) == _checked(self.root)
+
+
+GuidanceEdits.TestCase.settings = settings(max_examples=15, stateful_step_count=8, deadline=None)
+test_guidance_edits_in_any_order = GuidanceEdits.TestCase

@@ -31,6 +31,7 @@ from memcheck.workspace.stores import INDEX_NAME
 if TYPE_CHECKING:
     from memcheck.config import Config
     from memcheck.problem import Problem
+    from memcheck.text.document import Document
     from memcheck.workspace.stores import Store
 
 # The files whose change on disk means new settings.
@@ -145,6 +146,9 @@ class Session:
         if any(basename(p) in self._named_by_guidance for p in [*there, *gone]) and not targets.guidance:
             targets = targets._replace(guidance=list(ws.guidance))
         parts = _parts_of(ws, targets)
+        # The last guidance file deleted: there are none to check, but its findings go.
+        if GUIDANCE not in parts and any(p.path in gone for p in self._parts.get(GUIDANCE, ())):
+            parts[GUIDANCE] = Targets([], list(ws.guidance), [])
         # A store that is no store any more (its last memory deleted) has no findings.
         for folder in {parent(p) for p in [*there, *gone]}:
             parts.setdefault(_STORE + folder, Targets([], [], []))
@@ -285,10 +289,15 @@ def _parts_of(ws: Workspace, targets: Targets) -> dict[str, Targets]:
 def _named_by_guidance(ws: Workspace, guidance: Sequence[str]) -> set[str]:
     names: set[str] = set()
     for path in guidance:
-        text = ws.document(path).text
-        if "@" in text or "](" in text:
-            names.update(basename((m.group(1) or m.group(2)).rstrip(".,;:")) for m in _NAMED.finditer(text))
+        names |= ws.derived(ws.document(path), _named_in)  # carried between edits with the document
     return names
+
+
+def _named_in(ws: Workspace, doc: Document) -> frozenset[str]:
+    text = doc.text
+    if "@" not in text and "](" not in text:
+        return frozenset()
+    return frozenset(basename((m.group(1) or m.group(2)).rstrip(".,;:")) for m in _NAMED.finditer(text))
 
 
 def watch_globs(config: Config | None) -> list[str]:
