@@ -252,7 +252,7 @@ def test_deleting_every_guidance_file_clears_their_findings(repo: Path) -> None:
 
 # Texts drawn for the files above: each can add or drop an @-import (one leading to a
 # file that is missing, or to another guidance file), make a folder's files differ or
-# agree, or empty a file.
+# agree, empty a file, or silence findings another file's edit brings.
 _TEXTS = [
     "",
     "# Guide\n\nRun the tests before a commit.\n",
@@ -262,6 +262,7 @@ _TEXTS = [
     "# Guide\n\nSee @AGENTS.md.\n",
     "# Guide\n\nSee @pkg/missing.md.\n",
     "# Guide\n\nSee [the notes](pkg/notes.md) and [nothing](gone.md).\n",
+    "<!-- memcheck-disable-file GDN015 GDN009 -->\n# Guide\n\nDeploy on Fridays.\n",  # what changes elsewhere, silenced here
 ]
 _PATHS = [*_GUIDANCE_TREE, "CLAUDE.local.md", "README.md"]
 

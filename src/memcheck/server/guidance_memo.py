@@ -28,10 +28,11 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-# The rules whose findings come from all the guidance files together (the families'
-# tree-wide findings): worked out again on each edit. Every other finding on a
-# guidance file comes from that file, what it imports, and the model.
-TREE_CODES = frozenset({"GDN001", "GDN002", "GDN015", "GDN016", "GDN020", "GDN021", "GDN022"})
+# The rules whose findings come from all the guidance files together (guidance's
+# tree-wide findings, and every rule of agent_reading): worked out again on each
+# edit. Every other finding on a guidance file comes from that file, what it
+# imports, and the model.
+TREE_CODES = frozenset({guidance.GDN001.code, guidance.GDN002.code, guidance.GDN015.code, guidance.GDN016.code, *(r.code for r in agent_reading.RULES)})
 # The ``once`` values carried over when the model cannot have changed.
 _MODEL_KEYS = ("agent-reading", "import-graph")
 _IMPORT_TARGETS = "import-targets"

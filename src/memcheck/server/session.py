@@ -4,8 +4,10 @@ findings of each part of the tree (a store, the guidance files, the skills).
 
 An edit re-checks only the parts the edited file belongs to (its store, the guidance
 files when it is one or one imports it, the skills when it is part of one), on the
-listing cached since the last change on disk. Findings are those of ``memcheck
-check``: the same engine, settings, suppression comments and baseline.
+listing cached since the last change on disk, with the documents read before but
+for those changed since; a guidance edit that keeps its @-imports re-checks fewer
+files still (``guidance_memo``). Findings are those of ``memcheck check``: the same
+engine, settings, suppression comments and baseline.
 """
 from __future__ import annotations
 
