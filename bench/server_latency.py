@@ -10,8 +10,9 @@ round trip, a millisecond or so), each beside a floor measured in the same run.
   common edit): the model of who reads what is carried over, and only the files
   whose findings can change are checked again. Floor: reading and parsing every
   guidance file.
-- guidance import edit: the same file given, or losing, an @-import: every guidance
-  file is judged again (who reads what comes from all of them). Same floor.
+- guidance import edit: the same file given, or losing, an @-import: the model is
+  made again from every guidance file, and the files it now says otherwise of are
+  checked again too. Same floor.
 - store refresh: a store of --store-files memories (built in a temporary
   repository), a memory written on disk beside them, and the watched-file event
   handled: listing again, the store and its index checked. Floor: reading and

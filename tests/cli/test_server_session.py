@@ -225,8 +225,11 @@ def test_a_guidance_edit_keeping_the_imports_checks_only_what_it_can_change(repo
     assert session._guidance_memo is not None and session._guidance_memo.checked == everything
     _edit(repo, session, "pkg/AGENTS.md", "# Package\n\nOther words, the same @pkg/notes.md.\n", in_editor=True)
     assert session._guidance_memo is not None and session._guidance_memo.checked == {"pkg/AGENTS.md"}
-    _edit(repo, session, "CLAUDE.md", "# Guide\n\n@docs/GEMINI.md\n", in_editor=True)  # a new import: all again
-    assert session._guidance_memo is not None and session._guidance_memo.checked == everything
+    # A new import: the model is made again, and the file imported, now read through
+    # it, is checked again too.
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\n@docs/GEMINI.md\n", in_editor=True)
+    assert session._guidance_memo is not None and session._guidance_memo.checked == {"CLAUDE.md", "docs/GEMINI.md"}
+    assert _all_findings(session) == _checked(repo)
     # A file imported by another: both are checked again, and only they.
     _edit(repo, session, "docs/GEMINI.md", "# Docs\n\nWrite shorter pages.\n", in_editor=True)
     assert session._guidance_memo is not None and session._guidance_memo.checked == {"docs/GEMINI.md", "CLAUDE.md"}

@@ -2,26 +2,31 @@
 
 Checking one guidance file needs the model of who reads what, made from every
 guidance file of the tree (``readers.reading``): on a tree of a thousand of them,
-reading and judging them all again took most of a second per keystroke. An edit
-changes that model only through what the model takes from a file: the files its
-@-imports name and whether it is over an agent's size limit (its kind comes from its
-path, the listing is the same). When neither changed, the model and the import graph
-are carried over, and only the files whose own findings can change are checked
-again: the edited file and every file whose @-imports lead to it. The findings about
-files together (who reads what, drift between a folder's files, Codex's budget) are
-worked out again over the carried model, each time: they are cheap once it is made.
+reading and judging them all again took most of a second per keystroke. A file's own
+findings come from its text, the texts its @-imports bring in, the listing, and what
+the model says of it (who reads it, who reads it as a root). So an edit checks again
+only the edited file, the files whose @-imports lead to it, and, when the edit
+changed what the model takes from a file (the files its @-imports name, whether it
+is over an agent's size limit), the files the model now says otherwise of; the model
+itself is carried over when the edit cannot change it, and made again otherwise. The
+findings about files together (who reads what, drift between a folder's files,
+Codex's budget) are worked out again each time: they are cheap once the model is made.
 
-Everything else (a file created or deleted, a settings file, a symlinked file, a
-new import) checks every guidance file again, as ``memcheck check`` does.
+A file created or deleted, new settings, a symlinked guidance file, or a change to a
+file an @-import leads to that is no guidance file check every guidance file again,
+as ``memcheck check`` does.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, NamedTuple
 
+from memcheck import readers
+from memcheck.agents import NO, READS
 from memcheck.checks import agent_reading, guidance
 from memcheck.engine.part import settle
 from memcheck.engine.targets import Targets
 from memcheck.expansion import ImportGraph, import_targets
+from memcheck.readers import Reading
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Check
@@ -59,30 +64,54 @@ class GuidanceMemo:
         self.checked = checked  # the files whose own findings this check worked out
         self.shapes = {path: shape(ws, path) for path in ws.guidance}
         self.pending: set[str] = set()  # paths changed since, on disk or in the editor
-        self.affected: set[str] | None = None  # set by carry_into when the model is carried
+        # Set by carry_into: the files to check again (more once the model is made
+        # again, when ``remade`` holds the files whose shape changed).
+        self.affected: set[str] | None = None
+        self.remade: list[str] = []
 
     def carry_into(self, ws: Workspace) -> None:
         """Carry the model into ``ws`` (same listing, same settings) if no change since
         can have changed it; ``affected`` is then the files to check again."""
-        self.affected = None
+        self.affected, self.remade = None, []
         before = self.ws
         carried = before.known(_IMPORT_TARGETS)
         if isinstance(carried, dict):
             ws.preset(_IMPORT_TARGETS, {p: t for p, t in carried.items() if p not in self.pending})
         symlinked = {*before.twins, *before.twins.values(), *before.outside_links}
         edited = sorted(p for p in self.pending if p in self.shapes)
-        if any(p in symlinked or shape(ws, p) != self.shapes[p] for p in edited):
+        graph = before.once("import-graph", lambda: ImportGraph(before))  # as the edit found the imports
+        if any(p in symlinked for p in edited) or not isinstance(before.known("agent-reading"), Reading):
             return
         # Another Markdown file (a memory, a README) changes no guidance file's own
         # findings unless an @-import leads to it; any other file (settings) may.
-        graph = before.known("import-graph")
-        if any(not p.endswith(".md") or not isinstance(graph, ImportGraph) or p in graph.imports or p in graph.importers for p in self.pending if p not in self.shapes):
+        if any(not p.endswith(".md") or p in graph.imports or p in graph.importers for p in self.pending if p not in self.shapes):
             return
-        for key in _MODEL_KEYS:
-            value = before.known(key)
-            if value is not None:
-                ws.preset(key, value)
-        self.affected = _importers(ws.once("import-graph", lambda: ImportGraph(ws)), edited)
+        self.affected = _importers(graph, edited)
+        self.remade = [p for p in edited if shape(ws, p) != self.shapes[p]]
+        if not self.remade:
+            for key in _MODEL_KEYS:
+                ws.preset(key, before.known(key))
+
+    def more_affected(self, ws: Workspace, files: Iterable[str]) -> set[str]:
+        """Once the model is made again (an edit changed a file's shape): the files
+        whose own findings it can change, beside those ``affected`` names: the files
+        whose imports lead to the edited ones now, and those whose readers changed."""
+        old = self.ws.known("agent-reading")
+        new = readers.reading(ws)
+        assert isinstance(old, Reading)
+        found = _importers(ws.once("import-graph", lambda: ImportGraph(ws)), self.remade)
+        configured = tuple(ws.config.agents)
+        found.update(p for p in files if _read_as(old, configured, p) != _read_as(new, configured, p))
+        return found
+
+
+def _read_as(model: Reading, configured: tuple[str, ...], path: str) -> tuple[tuple[int, ...], frozenset[str]]:
+    """What a guidance file's own checks take from the model: how sure it is that each
+    configured agent reads it (guidance_model.readers), and which read it as a root of
+    their reading (guidance_model.reads_as_root)."""
+    names = model.names_of(path)
+    roots = frozenset(a for a in configured if any(model.direct.get(n, {}).get(a, (NO, ""))[0] == READS for n in names))
+    return tuple(model.state(a, path) for a in configured), roots
 
 
 def _importers(graph: ImportGraph, paths: Iterable[str]) -> set[str]:
@@ -102,7 +131,8 @@ def guidance_findings(ws: Workspace, memo: GuidanceMemo | None, checks: list[Che
     the memo for the next edit."""
     files = list(ws.guidance)
     if memo is not None and memo.affected is not None and memo.ws.guidance == ws.guidance:
-        own = {p: memo.own[p] for p in files if p not in memo.affected}
+        affected = memo.affected | memo.more_affected(ws, files) if memo.remade else memo.affected
+        own = {p: memo.own[p] for p in files if p not in affected}
     else:
         own = {}
     checked = frozenset(p for p in files if p not in own)
