@@ -216,6 +216,10 @@ def bench_server(size: generate.Size, root: Path, runs: int) -> list[Row]:
             Row(size.name, "server-guidance-floor", f"server floor: read + parse the {n:,} guidance files", "(in bench/server_latency.py)", measured("guidance_floor")),
             Row(size.name, "server-guidance", "server: diagnostics after an edit to one guidance file", "(in bench/server_latency.py)", measured("guidance_edit"), "server-guidance-floor", None),
         ]
+    if "guidance_import_edit" in found:
+        rows.append(
+            Row(size.name, "server-guidance-imports", "server: diagnostics after an @-import is added to or removed from one guidance file", "(in bench/server_latency.py)", measured("guidance_import_edit"), "server-guidance-floor", None)
+        )
     files = int(found["store_files"])
     rows += [
         Row("-", "server-store-floor", f"server floor: read + parse a {files:,}-file store", "(in bench/server_latency.py)", measured("store_floor")),
@@ -233,6 +237,9 @@ def latency_targets(rows: list[Row]) -> str | None:
     if ("M", "server-edit") in by:
         edit = by[("M", "server-edit")]
         parts.append(f"an edit to one memory file on M: {edit * 1000:,.0f} ms (target ≤ 100 ms: {'met' if edit <= 0.1 else '**not met**'})")
+    if ("M", "server-guidance") in by:
+        edit = by[("M", "server-guidance")]
+        parts.append(f"an edit to one guidance file on M: {edit * 1000:,.0f} ms (target ≤ 100 ms: {'met' if edit <= 0.1 else '**not met**'})")
     if ("-", "server-store") in by:
         store = by[("-", "server-store")]
         parts.append(f"a 1,000-file store refreshed: {store * 1000:,.0f} ms (target ≤ 1 s: {'met' if store <= 1 else '**not met**'})")

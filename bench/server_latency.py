@@ -6,9 +6,13 @@ round trip, a millisecond or so), each beside a floor measured in the same run.
 
 - edit: one memory file of ROOT changed in the editor (unsaved), its diagnostics
   and its store's recomputed. Floor: reading and parsing that store's files.
-- guidance edit: one guidance file changed in the editor; every guidance file is
-  judged again (who reads what comes from all of them). Floor: reading and parsing
-  every guidance file.
+- guidance edit: one guidance file changed in the editor, its @-imports kept (the
+  common edit): the model of who reads what is carried over, and only the files
+  whose findings can change are checked again. Floor: reading and parsing every
+  guidance file.
+- guidance import edit: the same file given, or losing, an @-import: the model is
+  made again from every guidance file, and the files it now says otherwise of are
+  checked again too. Same floor.
 - store refresh: a store of --store-files memories (built in a temporary
   repository), a memory written on disk beside them, and the watched-file event
   handled: listing again, the store and its index checked. Floor: reading and
@@ -82,6 +86,16 @@ def edit_figures(root: Path, memory_file: str, runs: int) -> dict[str, float]:
             session.open_files[first] = text + f"\nEdited {i}.\n"
 
         found["guidance_edit"] = median(runs, edit_guidance, lambda: session.check_paths([first]))
+        # A file below its folder that it does not name yet: imported on every other run.
+        folder = root / parent(first)
+        below = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+        beside = next((name for name in below if name not in text and name != Path(first).name), None)
+        if beside is not None:
+
+            def import_or_not(i: int) -> None:
+                session.open_files[first] = text + (f"\nSee @{beside}.\n" if i % 2 else f"\nEdited {i}.\n")
+
+            found["guidance_import_edit"] = median(runs, import_or_not, lambda: session.check_paths([first]))
         found["guidance_floor"] = median(runs, lambda i: None, lambda: read_all(root, guidance))
         found["guidance_files"] = len(guidance)
     return found

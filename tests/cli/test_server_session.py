@@ -3,11 +3,16 @@ re-checks, that its findings are `memcheck check`'s, and `memcheck server` witho
 the extra. (The server over stdio: tests/e2e/test_server.py.)"""
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import check_json, memory, write
+from conftest import check_json, git, memory, write
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import memcheck.server
 from memcheck.cli import main
@@ -219,3 +224,156 @@ def test_the_subagents_are_checked_together_not_one_run_each(repo: Path, monkeyp
     # its cost grows with the square of the number of subagents.
     assert runs == [30]
     assert [p.code for p in session.findings(".claude/agents/a7.md")] == ["AGT005"]
+
+
+# ------------------------------------------------------------ guidance edits, carried
+
+
+_GUIDANCE_TREE = {
+    "AGENTS.md": "# Guide\n\nRun the tests before a commit.\n",
+    "CLAUDE.md": "# Guide\n\nRun the tests before a commit.\n",
+    "pkg/AGENTS.md": "# Package\n\nSee @pkg/notes.md for the layout.\n",
+    "pkg/CLAUDE.md": "# Package\n\nSee @pkg/notes.md for the layout.\n",
+    "pkg/notes.md": "Notes on the layout.\n",
+    "docs/GEMINI.md": "# Docs\n\nWrite short pages.\n",
+}
+# Edits that change findings about files together, or about other files.
+_GUIDANCE_EDITS = [
+    ("CLAUDE.md", "# Guide\n\nDeploy from main only.\n"),  # the folder's two files now differ
+    ("CLAUDE.md", "# Guide\n\nRun the tests before a commit.\n"),  # the same again
+    ("AGENTS.md", ""),  # empty
+    ("AGENTS.md", "# Guide\n\n@CLAUDE.md\n"),  # a new @-import
+    ("pkg/CLAUDE.md", "# Package\n\nNo import any more.\n"),  # an @-import removed
+    ("pkg/notes.md", "Notes.\n\n@pkg/missing.md\n"),  # an imported file imports a missing one
+    ("pkg/AGENTS.md", "# Package\n\nSee @pkg/notes.md and @docs/GEMINI.md.\n"),
+    ("docs/GEMINI.md", "# Docs\n\nWrite short pages, with links.\n"),  # a file another imports
+    ("CLAUDE.local.md", "# Mine\n\nLocal notes.\n"),  # a new file: the listing changes
+    ("pkg/AGENTS.md", "# Package\n\nDifferent words, same imports @pkg/notes.md and @docs/GEMINI.md.\n"),
+]
+
+
+def _all_findings(session: Session) -> list[tuple[str, int, int, str, str]]:
+    return sorted({(p.path, p.line, p.col, p.code, p.message) for found in session._parts.values() for p in found})
+
+
+def _checked(repo: Path) -> list[tuple[str, int, int, str, str]]:
+    return sorted({(p["path"], p["line"], p["col"], p["code"], p["message"]) for p in check_json(repo)})
+
+
+def _edit(repo: Path, session: Session, path: str, text: str, in_editor: bool) -> None:
+    """The edit as the server hears of it: typed in the editor (then saved, as the
+    check reads the disk), or written on disk by another program."""
+    new = not (repo / path).exists()
+    write(repo, path, text)
+    if in_editor or path in session.open_files:  # an editor shows a file written under it
+        session.open_files[path] = text
+    if new:
+        session.refresh_listing()
+    session.check_paths([path])
+
+
+@pytest.mark.parametrize("in_editor", [True, False], ids=["typed", "on-disk"])
+def test_guidance_edits_find_what_check_finds(repo: Path, in_editor: bool) -> None:
+    for path, text in _GUIDANCE_TREE.items():
+        write(repo, path, text)
+    session = _started(repo)
+    assert _all_findings(session) == _checked(repo)
+    for path, text in _GUIDANCE_EDITS:
+        _edit(repo, session, path, text, in_editor)
+        assert _all_findings(session) == _checked(repo), f"after {path} := {text!r}"
+
+
+def test_a_guidance_edit_keeping_the_imports_checks_only_what_it_can_change(repo: Path) -> None:
+    for path, text in _GUIDANCE_TREE.items():
+        write(repo, path, text)
+    write(repo, "README.md", "# Readme\n\nHello.\n")
+    session = _started(repo)
+    everything = {"AGENTS.md", "CLAUDE.md", "pkg/AGENTS.md", "pkg/CLAUDE.md", "docs/GEMINI.md"}
+    assert session._guidance_memo is not None and session._guidance_memo.checked == everything
+    _edit(repo, session, "pkg/AGENTS.md", "# Package\n\nOther words, the same @pkg/notes.md.\n", in_editor=True)
+    assert session._guidance_memo is not None and session._guidance_memo.checked == {"pkg/AGENTS.md"}
+    # A new import: the model is made again, and the file imported, now read through
+    # it, is checked again too.
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\n@docs/GEMINI.md\n", in_editor=True)
+    assert session._guidance_memo is not None and session._guidance_memo.checked == {"CLAUDE.md", "docs/GEMINI.md"}
+    assert _all_findings(session) == _checked(repo)
+    # A file imported by another: both are checked again, and only they.
+    _edit(repo, session, "docs/GEMINI.md", "# Docs\n\nWrite shorter pages.\n", in_editor=True)
+    assert session._guidance_memo is not None and session._guidance_memo.checked == {"docs/GEMINI.md", "CLAUDE.md"}
+    # A memory or README edited between: not imported, so nothing more to check.
+    _edit(repo, session, "README.md", "# Readme\n", in_editor=True)
+    _edit(repo, session, "AGENTS.md", "# Guide\n\nRun the tests.\n", in_editor=True)
+    assert session._guidance_memo is not None and session._guidance_memo.checked == {"AGENTS.md"}
+    assert _all_findings(session) == _checked(repo)
+
+
+def test_deleting_every_guidance_file_clears_their_findings(repo: Path) -> None:
+    for path, text in _GUIDANCE_TREE.items():
+        write(repo, path, text)
+    session = _started(repo)
+    assert any(p.path == "pkg/CLAUDE.md" for p in session.findings("pkg/CLAUDE.md"))
+    for path in ["CLAUDE.md", "pkg/AGENTS.md", "AGENTS.md", "docs/GEMINI.md", "pkg/CLAUDE.md"]:
+        (repo / path).unlink()
+        session.refresh_listing()
+        session.check_paths([], deleted=[path])
+        assert _all_findings(session) == _checked(repo), f"after deleting {path}"
+    assert session.findings("pkg/CLAUDE.md") == []
+
+
+# Texts drawn for the files above: each can add or drop an @-import (one leading to a
+# file that is missing, or to another guidance file), make a folder's files differ or
+# agree, empty a file, or silence findings another file's edit brings.
+_TEXTS = [
+    "",
+    "# Guide\n\nRun the tests before a commit.\n",
+    "# Guide\n\nDeploy from main only.\n",
+    "# Guide\n\nSee @pkg/notes.md.\n",
+    "# Guide\n\nSee @CLAUDE.md and @docs/GEMINI.md.\n",
+    "# Guide\n\nSee @AGENTS.md.\n",
+    "# Guide\n\nSee @pkg/missing.md.\n",
+    "# Guide\n\nSee [the notes](pkg/notes.md) and [nothing](gone.md).\n",
+    "<!-- memcheck-disable-file GDN015 GDN009 -->\n# Guide\n\nDeploy on Fridays.\n",  # what changes elsewhere, silenced here
+]
+_PATHS = [*_GUIDANCE_TREE, "CLAUDE.local.md", "README.md"]
+
+
+class GuidanceEdits(RuleBasedStateMachine):
+    """Guidance files edited, typed, saved, created and deleted in any order: after
+    each change the session reports what a fresh `memcheck check` of the tree does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp()) / "repo"
+        self.root.mkdir()
+        git(self.root, "-c", "init.defaultBranch=main", "init", "-q")
+        for path, text in _GUIDANCE_TREE.items():
+            write(self.root, path, text)
+        self.session = _started(self.root)
+
+    def teardown(self) -> None:
+        shutil.rmtree(self.root.parent)
+
+    @rule(path=st.sampled_from(_PATHS), text=st.sampled_from(_TEXTS), in_editor=st.booleans())
+    def edit(self, path: str, text: str, in_editor: bool) -> None:
+        _edit(self.root, self.session, path, text, in_editor)
+
+    @rule(path=st.sampled_from(_PATHS))
+    def close(self, path: str) -> None:
+        if self.session.open_files.pop(path, None) is not None:
+            self.session.check_paths([path])
+
+    @rule(path=st.sampled_from(_PATHS))
+    def delete(self, path: str) -> None:
+        if (self.root / path).exists():
+            (self.root / path).unlink()
+            self.session.open_files.pop(path, None)
+            self.session.refresh_listing()
+            self.session.check_paths([], deleted=[path])
+
+    @invariant()
+    def finds_what_check_finds(self) -> None:
+        assert _all_findings(self.session) == _checked(self.root)
+
+
+GuidanceEdits.TestCase.settings = settings(max_examples=15, stateful_step_count=8, deadline=None)
+test_guidance_edits_in_any_order = GuidanceEdits.TestCase

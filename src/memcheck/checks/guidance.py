@@ -451,7 +451,7 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         return
     if not ws.user:
         # Worked out once per run (a hook run may ask for some guidance files only).
-        for problem in ws.once(_tree_findings_once):
+        for problem in ws.once(tree_findings_once):
             if problem.path in wanted:
                 yield problem
     for path in sorted(wanted):
@@ -478,7 +478,7 @@ def _kind_findings(ws: Workspace, kind: agentkinds.Kind | None, doc: Document, o
         yield from _check_links(ws, doc)
 
 
-def _tree_findings_once(ws: Workspace) -> list[Problem]:
+def tree_findings_once(ws: Workspace) -> list[Problem]:
     return list(_tree_findings(ws))
 
 

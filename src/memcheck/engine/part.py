@@ -21,6 +21,13 @@ def check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[s
             ws.forget([*store.files, store.index])
         part = part._replace(stores=[store for store in part.stores if ws.is_store(store)])
     found = {p for check in checks for p in check(ws, part) if p.code in enabled}
+    return settle(ws, part, found, enabled)
+
+
+def settle(ws: Workspace, part: Targets, found: set[Problem], enabled: set[str]) -> set[Problem]:
+    """A part's findings, however they were found, with its suppression comments
+    applied and secrets scrubbed (the language server gathers a part's findings file
+    by file, and settles them here as a check would)."""
     commented = _commented(ws, part, found)
     if commented:
         found = set(suppression.apply(found, commented, enabled))

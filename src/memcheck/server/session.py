@@ -4,8 +4,10 @@ findings of each part of the tree (a store, the guidance files, the skills).
 
 An edit re-checks only the parts the edited file belongs to (its store, the guidance
 files when it is one or one imports it, the skills when it is part of one), on the
-listing cached since the last change on disk. Findings are those of ``memcheck
-check``: the same engine, settings, suppression comments and baseline.
+listing cached since the last change on disk, with the documents read before but
+for those changed since; a guidance edit that keeps its @-imports re-checks fewer
+files still (``guidance_memo``). Findings are those of ``memcheck check``: the same
+engine, settings, suppression comments and baseline.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from memcheck.engine.part import check_part
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.paths import basename, join, parent
 from memcheck.server.edits import Action, quote_value, repoint_action, suppression_action
+from memcheck.server.guidance_memo import GuidanceMemo, guidance_findings
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
@@ -32,6 +35,7 @@ from memcheck.workspace.stores import INDEX_NAME
 if TYPE_CHECKING:
     from memcheck.config import Config
     from memcheck.problem import Problem
+    from memcheck.text.document import Document
     from memcheck.workspace.stores import Store
 
 # The files whose change on disk means new settings.
@@ -75,6 +79,8 @@ class Session:
         self._last: Workspace | None = None  # the last workspace made on the cached listing
         self._parts: dict[str, list[Problem]] = {}
         self._named_by_guidance: frozenset[str] = frozenset()  # file names the guidance files import or link
+        self._open_seen: dict[str, str] = {}  # the open documents as the last workspace had them
+        self._guidance_memo: GuidanceMemo | None = None
 
     def load_config(self) -> str | None:
         """Read the settings again; the error, one line, if they are wrong (the last
@@ -100,23 +106,35 @@ class Session:
         text = rel.as_posix()
         return None if text in ("", ".") or text.startswith("../") else text
 
-    def workspace(self) -> Workspace:
-        """The tree with the editor's open documents over it, on the cached listing."""
+    def workspace(self, changed: Iterable[str] = ()) -> Workspace:
+        """The tree with the editor's open documents over it, on the cached listing.
+        What the last workspace read is taken over but for the files ``changed`` on
+        disk since (the watched-file events name them) and the open documents whose
+        text the editor changed."""
         assert self.config is not None
         if self._disk is None:
             self._disk = DiskSource(self.root)
             self._disk.listing()  # listed once, until refresh_listing
             self._last = None
+        edited = {p for p in self.open_files.keys() | self._open_seen.keys() if self.open_files.get(p) != self._open_seen.get(p)}
+        self._open_seen = dict(self.open_files)
         ws = Workspace(self.config, OverlaySource(self._disk, self.open_files))
-        if self._last is not None:
-            ws.reuse_listing(self._last)
-        self._last = ws
+        last, self._last = self._last, ws
+        if last is None or last.config is not ws.config or last.files != ws.files:
+            self._guidance_memo = None  # new settings, or files created or deleted
+            return ws
+        ws.reuse_listing(last)
+        ws.reuse_documents(last, {*changed, *edited})
+        if self._guidance_memo is not None:
+            self._guidance_memo.pending.update(changed, edited)
+            self._guidance_memo.carry_into(ws)
         return ws
 
     def check_all(self) -> Published:
         """Check every part of the tree."""
         if self.config is None:
             return self._replace({key: [] for key in self._parts})
+        self._guidance_memo = None  # everything is checked again
         ws = self.workspace()
         targets = targets_for(ws, None)
         found = {key: self._check(ws, part) for key, part in _parts_of(ws, targets).items()}
@@ -129,13 +147,16 @@ class Session:
         paths = sorted(set(paths))
         if self.config is None or not (paths or deleted):
             return Published({})
-        ws = self.workspace()
+        ws = self.workspace([*paths, *deleted])
         there = [p for p in paths if ws.is_file(p)]
         gone = [*deleted, *(p for p in paths if p not in there)]
         targets = targets_for(ws, [str(self.root / p) for p in there], deleted=[str(self.root / p) for p in gone])
         if any(basename(p) in self._named_by_guidance for p in [*there, *gone]) and not targets.guidance:
             targets = targets._replace(guidance=list(ws.guidance))
         parts = _parts_of(ws, targets)
+        # The last guidance file deleted: there are none to check, but its findings go.
+        if GUIDANCE not in parts and any(p.path in gone for p in self._parts.get(GUIDANCE, ())):
+            parts[GUIDANCE] = Targets([], list(ws.guidance), [])
         # A store that is no store any more (its last memory deleted) has no findings.
         for folder in {parent(p) for p in [*there, *gone]}:
             parts.setdefault(_STORE + folder, Targets([], [], []))
@@ -155,7 +176,11 @@ class Session:
         if not (part.stores or part.guidance or part.skills or part.kind_files):
             return []
         checks = [check for codes, check in family_checks() if ws.wants(*codes)]
-        problems = finish(ws.config, check_part(ws, part, checks, set(ws.rules_on)))
+        if part == Targets([], list(ws.guidance), []):
+            found, self._guidance_memo = guidance_findings(ws, self._guidance_memo, checks, set(ws.rules_on))
+            problems = finish(ws.config, found)
+        else:
+            problems = finish(ws.config, check_part(ws, part, checks, set(ws.rules_on)))
         if part.guidance:
             self._named_by_guidance = frozenset(_named_by_guidance(ws, part.guidance))
         return problems
@@ -295,10 +320,15 @@ def _parts_of(ws: Workspace, targets: Targets) -> dict[str, Targets]:
 def _named_by_guidance(ws: Workspace, guidance: Sequence[str]) -> set[str]:
     names: set[str] = set()
     for path in guidance:
-        text = ws.document(path).text
-        if "@" in text or "](" in text:
-            names.update(basename((m.group(1) or m.group(2)).rstrip(".,;:")) for m in _NAMED.finditer(text))
+        names |= ws.derived(ws.document(path), _named_in)  # carried between edits with the document
     return names
+
+
+def _named_in(ws: Workspace, doc: Document) -> frozenset[str]:
+    text = doc.text
+    if "@" not in text and "](" not in text:
+        return frozenset()
+    return frozenset(basename((m.group(1) or m.group(2)).rstrip(".,;:")) for m in _NAMED.finditer(text))
 
 
 def watch_globs(config: Config | None) -> list[str]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from memcheck import agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.text import patterns
+from memcheck.workspace.discover import LISTING_ONCE
 from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together
 
 if TYPE_CHECKING:
@@ -60,9 +61,7 @@ def _find(ws: Workspace) -> AgentFiles:
     return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))))
 
 
-# Worked out from paths alone, never a file's text: a Workspace on the same listing
-# takes it over (Workspace.reuse_listing), as the language server makes one per edit.
-LISTING_ONLY = (_find,)
+LISTING_ONCE.add(_find)  # from the listing alone: the same on the same listing
 
 
 def _folder_kind(kinds: list[agentkinds.Kind], path: str) -> str | None:

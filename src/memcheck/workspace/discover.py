@@ -21,7 +21,6 @@ from memcheck.config import Config, enabled_codes
 from memcheck.paths import basename, join, split
 from memcheck.text import patterns
 from memcheck.text.document import Document
-from memcheck.workspace import agentfiles
 from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
@@ -33,6 +32,10 @@ if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
 
 T = TypeVar("T")
+
+# The ``once`` keys whose values come from the listing and the settings alone: a
+# workspace on the same listing takes them over (``reuse_listing``).
+LISTING_ONCE: set[object] = set()
 
 
 class Workspace:
@@ -80,13 +83,36 @@ class Workspace:
         the last, and would otherwise sort a large tree's files into folders each time."""
         if other.config is not self.config or other.files != self.files:
             return
-        for name in ("file_set", "_names_by_folder", "markdown_by_folder"):
+        # Outside git, which guidance files are symlinks is told from their text too.
+        names = ("file_set", "_names_by_folder", "markdown_by_folder", *(("_guidance",) if self.in_git and other.in_git else ()))
+        for name in names:
             if name in other.__dict__ and name not in self.__dict__:
                 self.__dict__[name] = other.__dict__[name]
-        # And the ``once`` computations that read only the listing and the settings.
-        for compute in agentfiles.LISTING_ONLY:
-            if compute in other._once and compute not in self._once:
-                self._once[compute] = other._once[compute]
+        if "_guidance" in self.__dict__:
+            self._outside = other._outside
+        for key in LISTING_ONCE & other._once.keys():
+            self._once.setdefault(key, other._once[key])
+
+    def reuse_documents(self, other: Workspace, changed: Iterable[str]) -> None:
+        """Take over the documents ``other`` read, and what was worked out from each,
+        but for the ``changed`` paths: the language server's next edit reads again
+        only the files that changed on disk or in the editor since ``other``."""
+        dropped = set(changed)
+        for path, doc in other._documents.items():
+            if path not in dropped:
+                self._documents.setdefault(path, doc)
+        for key, hit in other._derived.items():
+            if key[0] not in dropped:
+                self._derived.setdefault(key, hit)
+
+    def known(self, key: object) -> object | None:
+        """What ``once(key)`` worked out, if it was asked."""
+        return self._once.get(key)
+
+    def preset(self, key: object, value: object) -> None:
+        """Give ``once(key)`` a value worked out on an earlier workspace of the same
+        tree, which the changes since cannot have changed (the language server's)."""
+        self._once[key] = value
 
     @cached_property
     def file_set(self) -> frozenset[str]:

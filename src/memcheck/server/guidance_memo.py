@@ -1,0 +1,155 @@
+"""The guidance files' findings, carried from one edit to the next.
+
+Checking one guidance file needs the model of who reads what, made from every
+guidance file of the tree (``readers.reading``): on a tree of a thousand of them,
+reading and judging them all again took most of a second per keystroke. A file's own
+findings come from its text, the texts its @-imports bring in, the listing, and what
+the model says of it (who reads it, who reads it as a root). So an edit checks again
+only the edited file, the files whose @-imports lead to it, and, when the edit
+changed what the model takes from a file (the files its @-imports name, whether it
+is over an agent's size limit), the files the model now says otherwise of; the model
+itself is carried over when the edit cannot change it, and made again otherwise. The
+findings about files together (who reads what, drift between a folder's files,
+Codex's budget) are worked out again each time: they are cheap once the model is made.
+
+A file created or deleted, new settings, a symlinked guidance file, or a change to a
+file an @-import leads to that is no guidance file check every guidance file again,
+as ``memcheck check`` does.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, NamedTuple
+
+from memcheck import readers
+from memcheck.agents import NO, READS
+from memcheck.checks import agent_reading, guidance
+from memcheck.engine.part import settle
+from memcheck.engine.targets import Targets
+from memcheck.expansion import ImportGraph, import_targets
+from memcheck.readers import Reading
+
+if TYPE_CHECKING:
+    from memcheck.engine.targets import Check
+    from memcheck.problem import Problem
+    from memcheck.workspace.discover import Workspace
+
+# The rules whose findings come from all the guidance files together (guidance's
+# tree-wide findings, and every rule of agent_reading): worked out again on each
+# edit. Every other finding on a guidance file comes from that file, what it
+# imports, and the model.
+TREE_CODES = frozenset({guidance.GDN001.code, guidance.GDN002.code, guidance.GDN015.code, guidance.GDN016.code, *(r.code for r in agent_reading.RULES)})
+# The ``once`` values carried over when the model cannot have changed.
+_MODEL_KEYS = ("agent-reading", "import-graph")
+_IMPORT_TARGETS = "import-targets"
+_OVER_LIMIT = 1024 * 1024  # readers.Reading's size test: an agent may skip a file over it
+
+
+class Shape(NamedTuple):
+    """What the model of who reads what takes from one guidance file's text."""
+
+    imports: tuple[str, ...]
+    over_limit: bool
+
+
+def shape(ws: Workspace, path: str) -> Shape:
+    return Shape(import_targets(ws, path), ws.document(path).size > _OVER_LIMIT)
+
+
+class GuidanceMemo:
+    """The last guidance check: each file's own findings, and the shape of each file."""
+
+    def __init__(self, ws: Workspace, own: dict[str, frozenset[Problem]], checked: frozenset[str]) -> None:
+        self.ws = ws  # the workspace it was made on: its model is the one carried
+        self.own = own
+        self.checked = checked  # the files whose own findings this check worked out
+        self.shapes = {path: shape(ws, path) for path in ws.guidance}
+        self.pending: set[str] = set()  # paths changed since, on disk or in the editor
+        # Set by carry_into: the files to check again (more once the model is made
+        # again, when ``remade`` holds the files whose shape changed).
+        self.affected: set[str] | None = None
+        self.remade: list[str] = []
+
+    def carry_into(self, ws: Workspace) -> None:
+        """Carry the model into ``ws`` (same listing, same settings) if no change since
+        can have changed it; ``affected`` is then the files to check again."""
+        self.affected, self.remade = None, []
+        before = self.ws
+        carried = before.known(_IMPORT_TARGETS)
+        if isinstance(carried, dict):
+            ws.preset(_IMPORT_TARGETS, {p: t for p, t in carried.items() if p not in self.pending})
+        symlinked = {*before.twins, *before.twins.values(), *before.outside_links}
+        edited = sorted(p for p in self.pending if p in self.shapes)
+        graph = before.once("import-graph", lambda: ImportGraph(before))  # as the edit found the imports
+        if any(p in symlinked for p in edited) or not isinstance(before.known("agent-reading"), Reading):
+            return
+        # Another Markdown file (a memory, a README) changes no guidance file's own
+        # findings unless an @-import leads to it; any other file (settings) may.
+        if any(not p.endswith(".md") or p in graph.imports or p in graph.importers for p in self.pending if p not in self.shapes):
+            return
+        self.affected = _importers(graph, edited)
+        self.remade = [p for p in edited if shape(ws, p) != self.shapes[p]]
+        if not self.remade:
+            for key in _MODEL_KEYS:
+                ws.preset(key, before.known(key))
+
+    def more_affected(self, ws: Workspace, files: Iterable[str]) -> set[str]:
+        """Once the model is made again (an edit changed a file's shape): the files
+        whose own findings it can change, beside those ``affected`` names: the files
+        whose imports lead to the edited ones now, and those whose readers changed."""
+        old = self.ws.known("agent-reading")
+        new = readers.reading(ws)
+        assert isinstance(old, Reading)
+        found = _importers(ws.once("import-graph", lambda: ImportGraph(ws)), self.remade)
+        configured = tuple(ws.config.agents)
+        found.update(p for p in files if _read_as(old, configured, p) != _read_as(new, configured, p))
+        return found
+
+
+def _read_as(model: Reading, configured: tuple[str, ...], path: str) -> tuple[tuple[int, ...], frozenset[str]]:
+    """What a guidance file's own checks take from the model: how sure it is that each
+    configured agent reads it (guidance_model.readers), and which read it as a root of
+    their reading (guidance_model.reads_as_root)."""
+    names = model.names_of(path)
+    roots = frozenset(a for a in configured if any(model.direct.get(n, {}).get(a, (NO, ""))[0] == READS for n in names))
+    return tuple(model.state(a, path) for a in configured), roots
+
+
+def _importers(graph: ImportGraph, paths: Iterable[str]) -> set[str]:
+    """``paths`` and every file whose @-imports lead to one of them."""
+    found = set(paths)
+    todo = list(found)
+    while todo:
+        for importer in graph.importers.get(todo.pop(), ()):
+            if importer not in found:
+                found.add(importer)
+                todo.append(importer)
+    return found
+
+
+def guidance_findings(ws: Workspace, memo: GuidanceMemo | None, checks: list[Check], enabled: set[str]) -> tuple[set[Problem], GuidanceMemo]:
+    """The guidance files' findings, as checking them all together finds them, and
+    the memo for the next edit."""
+    files = list(ws.guidance)
+    if memo is not None and memo.affected is not None and memo.ws.guidance == ws.guidance:
+        affected = memo.affected | memo.more_affected(ws, files) if memo.remade else memo.affected
+        own = {p: memo.own[p] for p in files if p not in affected}
+    else:
+        own = {}
+    checked = frozenset(p for p in files if p not in own)
+    for path in sorted(checked):
+            part = Targets([], [path], [])
+            own[path] = frozenset(p for check in checks for p in check(ws, part) if p.code in enabled and p.code not in TREE_CODES)
+    found = set(_tree_findings(ws, files, checks, enabled))
+    for problems in own.values():
+        found |= problems
+    return settle(ws, Targets([], files, []), found, enabled), GuidanceMemo(ws, own, checked)
+
+
+def _tree_findings(ws: Workspace, files: list[str], checks: list[Check], enabled: set[str]) -> Iterable[Problem]:
+    if ws.user or not files:
+        return
+    wanted = set(files)
+    if guidance.check in checks:
+        yield from (p for p in ws.once(guidance.tree_findings_once) if p.path in wanted and p.code in enabled)
+    if agent_reading.check in checks:
+        yield from (p for p in agent_reading.check(ws, Targets([], files, [])) if p.code in enabled)
