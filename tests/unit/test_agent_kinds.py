@@ -137,6 +137,26 @@ def test_subagent_message_names_the_value_and_what_is_allowed() -> None:
     assert found.message == "memory 'team' is not a value Claude Code knows; use one of user, project, local"
 
 
+@pytest.mark.parametrize(("tools", "said"), [
+    ("read", "tools names 'read', which is no tool Claude Code has; did you mean 'Read'? tool names match exactly, case included"),
+    ("Grepp", "tools names 'Grepp', which is no tool Claude Code has; did you mean 'Grep'? tool names match exactly, case included"),
+])
+def test_a_misspelt_tool_is_named_with_the_tool_meant(tools: str, said: str) -> None:
+    [found] = problems({f"{AGENTS}/r.md": f"---\nname: r\ndescription: x\ntools: {tools}\n---\nx\n"}, "AGT006")
+    assert found.message == said
+
+
+def test_a_tool_near_none_is_answered_with_the_tools_there_are() -> None:
+    [found] = problems({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: Teleport\n---\nx\n"}, "AGT006")
+    assert found.message.startswith("tools names 'Teleport', which is no tool Claude Code has (Agent, AskUserQuestion, Bash, ")
+    assert found.message.endswith(", or mcp__server__tool); check its spelling and case")
+
+
+def test_a_misspelt_skill_tool_is_named_with_the_tool_meant() -> None:
+    [found] = problems({f"{SKILLS}/t/SKILL.md": skill("t", "allowed-tools: Read grep\n")}, "SKL014")
+    assert "names 'grep'" in found.message and "did you mean 'Grep'?" in found.message
+
+
 def test_every_kind_names_its_source_and_date() -> None:
     for kind in agentkinds.kinds():
         assert kind.source and kind.checked and kind.version, kind.id
