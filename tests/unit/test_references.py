@@ -126,6 +126,14 @@ def test_the_same_memory_under_two_names_is_reported_on_the_later_one() -> None:
     assert "same body as feedback_testing.md" in message
 
 
+def test_a_duplicate_memory_the_index_lists_once_is_not_said_to_be_listed_twice() -> None:
+    body = "Run the integration tests against a real database, never mocks.\n"
+    files = store(feedback_testing=body, feedback_tests=body)
+    files[INDEX] = "# Memory\n\n- [feedback_testing](feedback_testing.md) - feedback_testing\n"
+    [(_, _, _, message)] = findings(files, "MEM023")
+    assert message == "feedback_tests.md has the same body as feedback_testing.md: the store holds one memory under two names; merge them into feedback_testing.md and delete this one"
+
+
 def test_a_near_copy_under_the_same_description_is_reported() -> None:
     words = " ".join(f"word{i}" for i in range(40))
     files = store(a=words + " one.\n", b=words + " two and a few more words here.\n")

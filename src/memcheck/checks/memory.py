@@ -561,7 +561,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         for dup in duplicates(_bodies(ws, store)):
             earlier = escaped(basename(dup.earlier))
             alike = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
-            yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: MEMORY.md lists one memory twice; merge them into {earlier} and delete this one")
+            yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: the store holds one memory under two names; merge them into {earlier} and delete this one")
     yield from _store_wide(ws, store, wide)
 
 
