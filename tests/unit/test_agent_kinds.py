@@ -122,6 +122,12 @@ def test_yaml_error_is_a_warning_only_where_claude_code_loads_the_body(root: str
     assert [p.severity for p in found] == [severity]
 
 
+def test_a_yaml_error_outside_claude_code_says_what_it_costs_and_claims_no_more() -> None:
+    [found] = problems({".agents/skills/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003")
+    assert found.message.startswith("agents that parse the frontmatter see no name or description: frontmatter is not valid YAML (")
+    assert found.message.endswith("; quote the value of 'description'")
+
+
 def test_cline_frontmatter_that_does_not_parse_is_a_warning_saying_the_rule_applies_everywhere() -> None:
     [found] = problems({".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"}, "GDN004")
     assert found.severity == "warning" and found.message.startswith("Cline applies this file everywhere, its frontmatter read as text: ")
