@@ -731,7 +731,7 @@ def _check_fields(ws: Workspace, doc: Document, wide: _StoreWide) -> Iterator[Pr
         if not isinstance(kind, str):
             yield MEM008.at(path, line_of("type"), 1, f"type must be a string, got {type(kind).__name__}")
         elif kind not in cfg.types:
-            yield MEM007.at(path, line_of("type"), 1, f"type {kind!r} is not one of: {', '.join(cfg.types)}")
+            yield MEM007.at(path, line_of("type"), 1, f"type {kind!r} is not one of: {', '.join(cfg.types)}; use one of them, or list {kind!r} in memory.types if your team keeps its own types")
     for key in ("name", "description", "agent_name"):
         value = data.get(key)
         if _blank(value):
