@@ -104,6 +104,8 @@ def test_a_home_path_is_reported_with_the_user_name_redacted(line: str, shown: s
     [(_, _, code, message)] = findings({"CLAUDE.md": f"# Guide\n\n{line}\n"})
     assert code == "REF002" and shown in message
     assert "jsmith" not in message and "Olivia" not in message and "/wei/" not in message
+    # A path outside the repository (an SDK, the agent's own folder) has a remedy too.
+    assert message.endswith("write the path relative to the repository root, or from the home folder (~/…) if it is outside the repository")
 
 
 @pytest.mark.parametrize(
