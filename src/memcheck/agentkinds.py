@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from memcheck.text import patterns
 from memcheck.text.frontmatter import near_key
@@ -253,7 +253,7 @@ def _judge_value(kind: Kind, spec: KeySpec, value: object) -> list[Issue]:
         elif spec.max_length is not None and len(text) > spec.max_length:
             issues.append(Issue(name, "value", f"{name} is {len(text)} characters, over the {spec.max_length} allowed; shorten it"))
         elif spec.items == "tools" and not known_tool(kind, text):
-            issues.append(Issue(name, "tool", f"{name} names {text!r}, which is no tool {kind.agent_title} has ({_some(kind.tools)}, or mcp__server__tool); check its spelling and case"))
+            issues.append(Issue(name, "tool", _unknown_tool(kind, name, text)))
     if spec.minimum is not None and isinstance(value, int) and not isinstance(value, bool) and value < spec.minimum:
         issues.append(Issue(name, "value", f"{name} is {value}; it must be at least {spec.minimum}"))
     return issues
@@ -339,6 +339,20 @@ def known_tool(kind: Kind, name: str) -> bool:
     if bracketed is not None:
         return bracketed.group(1) in kind.tools
     return any(re.search(p, name) for p in kind.tool_patterns if "(" not in p)
+
+
+def _unknown_tool(kind: Kind, key: str, tool: str) -> str:
+    said = f"{key} names {tool!r}, which is no tool {kind.agent_title} has"
+    # `read` or `Grepp` is one tool misspelt: name it, rather than a list to search.
+    near = _near_tool(kind.tools)(tool.partition("(")[0])
+    if near is not None:
+        return f"{said}; did you mean {near!r}? tool names match exactly, case included"
+    return f"{said} ({_some(kind.tools)}, or mcp__server__tool); check its spelling and case"
+
+
+@cache
+def _near_tool(tools: tuple[str, ...]) -> Callable[[str], str | None]:
+    return near_key(tools)
 
 
 def _allowed(spec: KeySpec) -> str:

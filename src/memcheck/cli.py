@@ -277,7 +277,7 @@ def schema() -> None:
 def server() -> None:
     """Run the language server over standard input and output, for editors.
 
-    Needs the server extra: pip install 'memcheck[server]'. See the editor set-up
+    Needs the server extra: pip install '.[server]' in memcheck's clone. See the editor set-up
     in docs/language-server.md.
     """
     from memcheck import server as command

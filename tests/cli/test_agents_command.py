@@ -34,6 +34,8 @@ def test_explain_says_who_reads_a_file_when_and_from_which_source(repo: Path, mo
     assert by["codex"]["reads"] == "reads it" and "agents_md.rs" in by["codex"]["source"]
     assert by["claude-code"]["reads"] == "does not read it" and "leaves AGENTS.md aside" in by["claude-code"]["why"]
     assert by["gemini"]["reads"] == "does not read it"
+    # Antigravity CLI is known from unconfirmed notes only: they settle no "no" either.
+    assert by["antigravity"]["reads"] == "is not known to read it" and by["antigravity"]["source"].endswith(", unconfirmed")
 
 
 def test_explain_a_skill_names_the_agents_loading_it(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:

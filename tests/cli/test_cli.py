@@ -145,7 +145,7 @@ def test_a_folder_outside_any_repository_is_checked_from_anywhere(tmp_path: Path
     elsewhere.mkdir()
     proc = run_cli(elsewhere, "check", str(notes))
     assert proc.returncode == 1 and proc.stderr == ""
-    assert ".memory/a.md:4:1: MEM007 type 'infra' is not one of" in proc.stdout
+    assert ".memory/a.md:4:1: MEM007 type 'infra' is not one of: user, feedback, project, reference; use one of them, or list 'infra' in memory.types if your team keeps its own types\n" in proc.stdout
 
 
 def test_a_path_outside_the_repository_is_an_error_not_silence(repo: Path, tmp_path: Path) -> None:

@@ -112,7 +112,12 @@ def test_server_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Mon
     # `from memcheck.server import lsp` takes the package's attribute before sys.modules.
     monkeypatch.delattr(memcheck.server, "lsp", raising=False)
     assert main(["server"]) == 2
-    assert capsys.readouterr().err == f"memcheck: error: {INSTALL}\n"
+    err = capsys.readouterr().err
+    assert err == f"memcheck: error: {INSTALL}\n"
+    # memcheck is installed from its clone: the command must work there, and never name
+    # a package index project called memcheck, which may be someone else's.
+    assert "pip install '.[server]'" in err
+    assert "memcheck[server]" not in err
 
 
 def test_a_memory_typed_but_never_saved_counts_as_the_file_it_will_be(repo: Path) -> None:

@@ -60,6 +60,8 @@ def test_a_tree_of_subagents_and_steering_alone_is_not_called_empty(repo: Path) 
     proc = run_cli(repo, "check")
     assert (proc.returncode, proc.stdout) == (0, "No problems found in 2 other agent files.\n")
     assert json.loads(run_cli(repo, "check", "--format", "json").stdout)["summary"]["checked"]["others"] == 2
+    # -v names the files the summary counts.
+    assert _verbose_lines(run_cli(repo, "check", "-v").stderr)[1:-1] == ["agent file .claude/agents/reviewer.md", "agent file .kiro/steering/style.md"]
 
 
 @pytest.mark.parametrize("command", ["check", "fix"])

@@ -122,6 +122,12 @@ def test_yaml_error_is_a_warning_only_where_claude_code_loads_the_body(root: str
     assert [p.severity for p in found] == [severity]
 
 
+def test_a_yaml_error_outside_claude_code_says_what_it_costs_and_claims_no_more() -> None:
+    [found] = problems({".agents/skills/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003")
+    assert found.message.startswith("agents that parse the frontmatter see no name or description: frontmatter is not valid YAML (")
+    assert found.message.endswith("; quote the value of 'description'")
+
+
 def test_cline_frontmatter_that_does_not_parse_is_a_warning_saying_the_rule_applies_everywhere() -> None:
     [found] = problems({".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"}, "GDN004")
     assert found.severity == "warning" and found.message.startswith("Cline applies this file everywhere, its frontmatter read as text: ")
@@ -135,6 +141,26 @@ def test_copilot_agent_frontmatter_that_does_not_parse_claims_no_more_than_is_kn
 def test_subagent_message_names_the_value_and_what_is_allowed() -> None:
     [found] = problems({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmemory: team\n---\nx\n"}, "AGT005")
     assert found.message == "memory 'team' is not a value Claude Code knows; use one of user, project, local"
+
+
+@pytest.mark.parametrize(("tools", "said"), [
+    ("read", "tools names 'read', which is no tool Claude Code has; did you mean 'Read'? tool names match exactly, case included"),
+    ("Grepp", "tools names 'Grepp', which is no tool Claude Code has; did you mean 'Grep'? tool names match exactly, case included"),
+])
+def test_a_misspelt_tool_is_named_with_the_tool_meant(tools: str, said: str) -> None:
+    [found] = problems({f"{AGENTS}/r.md": f"---\nname: r\ndescription: x\ntools: {tools}\n---\nx\n"}, "AGT006")
+    assert found.message == said
+
+
+def test_a_tool_near_none_is_answered_with_the_tools_there_are() -> None:
+    [found] = problems({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: Teleport\n---\nx\n"}, "AGT006")
+    assert found.message.startswith("tools names 'Teleport', which is no tool Claude Code has (Agent, AskUserQuestion, Bash, ")
+    assert found.message.endswith(", or mcp__server__tool); check its spelling and case")
+
+
+def test_a_misspelt_skill_tool_is_named_with_the_tool_meant() -> None:
+    [found] = problems({f"{SKILLS}/t/SKILL.md": skill("t", "allowed-tools: Read grep\n")}, "SKL014")
+    assert "names 'grep'" in found.message and "did you mean 'Grep'?" in found.message
 
 
 def test_every_kind_names_its_source_and_date() -> None:

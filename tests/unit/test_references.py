@@ -104,6 +104,8 @@ def test_a_home_path_is_reported_with_the_user_name_redacted(line: str, shown: s
     [(_, _, code, message)] = findings({"CLAUDE.md": f"# Guide\n\n{line}\n"})
     assert code == "REF002" and shown in message
     assert "jsmith" not in message and "Olivia" not in message and "/wei/" not in message
+    # A path outside the repository (an SDK, the agent's own folder) has a remedy too.
+    assert message.endswith("write the path relative to the repository root, or from the home folder (~/…) if it is outside the repository")
 
 
 @pytest.mark.parametrize(
@@ -124,6 +126,14 @@ def test_the_same_memory_under_two_names_is_reported_on_the_later_one() -> None:
     [(path, line, code, message)] = findings(files)
     assert (path, line, code) == (f"{STORE}/feedback_tests.md", 1, "MEM023")
     assert "same body as feedback_testing.md" in message
+
+
+def test_a_duplicate_memory_the_index_lists_once_is_not_said_to_be_listed_twice() -> None:
+    body = "Run the integration tests against a real database, never mocks.\n"
+    files = store(feedback_testing=body, feedback_tests=body)
+    files[INDEX] = "# Memory\n\n- [feedback_testing](feedback_testing.md) - feedback_testing\n"
+    [(_, _, _, message)] = findings(files, "MEM023")
+    assert message == "feedback_tests.md has the same body as feedback_testing.md: the store holds one memory under two names; merge them into feedback_testing.md and delete this one"
 
 
 def test_a_near_copy_under_the_same_description_is_reported() -> None:

@@ -561,7 +561,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         for dup in duplicates(_bodies(ws, store)):
             earlier = escaped(basename(dup.earlier))
             alike = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
-            yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: MEMORY.md lists one memory twice; merge them into {earlier} and delete this one")
+            yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: the store holds one memory under two names; merge them into {earlier} and delete this one")
     yield from _store_wide(ws, store, wide)
 
 
@@ -731,7 +731,7 @@ def _check_fields(ws: Workspace, doc: Document, wide: _StoreWide) -> Iterator[Pr
         if not isinstance(kind, str):
             yield MEM008.at(path, line_of("type"), 1, f"type must be a string, got {type(kind).__name__}")
         elif kind not in cfg.types:
-            yield MEM007.at(path, line_of("type"), 1, f"type {kind!r} is not one of: {', '.join(cfg.types)}")
+            yield MEM007.at(path, line_of("type"), 1, f"type {kind!r} is not one of: {', '.join(cfg.types)}; use one of them, or list {kind!r} in memory.types if your team keeps its own types")
     for key in ("name", "description", "agent_name"):
         value = data.get(key)
         if _blank(value):

@@ -82,6 +82,8 @@ Logs are in `/Users/jsmith/work/shop/logs/`.
 ```markdown
 Logs are in `logs/` (from the repository root).
 ```
+and for a file outside the repository, a path from the home folder:
+`~/.claude/projects/`, `~/Library/Android/sdk/`.
 """)
 
 RULES = (REF001, REF002)
@@ -372,6 +374,7 @@ def _private_paths(doc: Document) -> Iterator[Problem]:
             yield REF002.at(
                 doc.path, number, m.start() + 1,
                 f"absolute path into a user's home folder ({escaped(redacted)}, user name redacted): it tells readers the user name "
-                "and points nowhere on other clones; write the path relative to the repository root",
+                "and points nowhere on other clones; write the path relative to the repository root, or from the home folder (~/…) "
+                "if it is outside the repository",
             )  # fmt: skip
             break  # one per line: the same home is usually repeated along it

@@ -523,6 +523,10 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
             # Claude Code still loads the body, with empty metadata: the skill is there, unnamed.
             said = f"the skill loads with no name or description in Claude Code 2.1.186+ and not at all in agents that need them: {trouble[1]}"
             yield SKL003.at(path, trouble[0], 1, said)._replace(severity=WARNING)
+        elif fm is not None and fm.yaml_error is not None and not fm.too_complex:
+            # What an agent outside Claude Code then does is not documented: say only
+            # what every YAML reader sees.
+            yield SKL003.at(path, trouble[0], 1, f"agents that parse the frontmatter see no name or description: {trouble[1]}")
         else:
             yield SKL003.at(path, trouble[0], 1, trouble[1])
     fm = doc.frontmatter

@@ -102,7 +102,11 @@ def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
                 verdict = model.verdicts[twin][a.id]
             elif sure == agents.NO and reached != agents.NO:
                 said, why = _SURE[reached], "through an @-import of a file it reads"
-            source = _source(verdict.source) if verdict.source is not None else _source(a.provenance)
+            provenance = verdict.source if verdict.source is not None else a.provenance
+            if said == _SURE[agents.NO] and not provenance.confirmed:
+                # An unconfirmed source settles nothing, a "no" included.
+                said = "is not known to read it"
+            source = _source(provenance)
             found.append({"agent": a.id, "title": a.title, "reads": said, "why": why or verdict.loaded, "source": source})
         return found
     if rel in ws.skills and (root := agent_root_of(rel)):

@@ -63,13 +63,21 @@ def _skills(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
         yield f"skill {path}" if path not in outside else f"skill file {path}: a link out of the repository, not read"
 
 
+def _other_agent_files(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
+    """Subagents, custom agents, prompt files, steering and Cline rules: the files the
+    summary counts as other agent files (a skill folder with no SKILL.md is no file)."""
+    for path in sorted(targets.kind_files):
+        if path in ws.file_set:
+            yield f"agent file {path}"
+
+
 def _skills_passed_over(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
     for path, why in ws.skills_passed_over:
         if wanted(path):
             yield f"passed over {path}: {why}"
 
 
-NOTES: tuple[Callable[[Workspace, Targets, Scope], Iterable[str]], ...] = (_config, _stores, _guidance, _skills, _skills_passed_over)
+NOTES: tuple[Callable[[Workspace, Targets, Scope], Iterable[str]], ...] = (_config, _stores, _guidance, _skills, _other_agent_files, _skills_passed_over)
 
 
 def notes(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = ()) -> list[str]:
