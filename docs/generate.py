@@ -5,7 +5,7 @@
 - the configuration reference, docs/configuration.md, from the config's JSON Schema
   (what `memcheck schema` prints) and its defaults, after the hand-written
   docs/configuration.intro.md;
-- docs/agents.md, the agents and the files each reads, from the agent data.
+- docs/agent-table.md, the agents and the files each reads, from the agent data.
 
     python docs/generate.py          # write the pages, remove pages of rules gone
     python docs/generate.py --check  # write nothing; exit 1 when a page is missing or out of date
@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 REGENERATE = "python docs/generate.py"
 CONFIG_PAGE = "configuration.md"
 CONFIG_INTRO = "configuration.intro.md"
-AGENTS_PAGE = ROOT / "docs" / "agents.md"
+AGENTS_PAGE = ROOT / "docs" / "agent-table.md"
 
 
 def agents_page_stale(page: Path = AGENTS_PAGE) -> bool:
-    """docs/agents.md is missing or differs from the agent data."""
+    """docs/agent-table.md is missing or differs from the agent data."""
     return not page.is_file() or page.read_bytes() != table_markdown().encode("utf-8")
 
 

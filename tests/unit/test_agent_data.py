@@ -1,6 +1,6 @@
 """The agent facts are data (resources/agents/*.toml): each fact with its source,
 version, date and confirmation; the CLI's cheap list of agents, the schema and the
-generated docs/agents.md agree with it."""
+generated docs/agent-table.md agree with it."""
 from __future__ import annotations
 
 import datetime
@@ -83,8 +83,8 @@ def test_a_read_rule_with_an_unknown_certainty_is_refused() -> None:
 
 
 def test_docs_agents_md_is_generated_from_the_data() -> None:
-    page = REPO_ROOT / "docs" / "agents.md"
-    assert page.read_text(encoding="utf-8") == table_markdown(), f"docs/agents.md is out of date; regenerate it: {generate.REGENERATE}"
+    page = REPO_ROOT / "docs" / "agent-table.md"
+    assert page.read_text(encoding="utf-8") == table_markdown(), f"docs/agent-table.md is out of date; regenerate it: {generate.REGENERATE}"
     assert not generate.agents_page_stale(page)
 
 

@@ -125,3 +125,14 @@ def test_a_missing_file_a_missing_heading_and_a_link_out_of_the_repository_are_r
         "../../etc/passwd: no such file",
         "missing.md: no such file",
     ]
+
+
+def test_no_page_of_the_docs_is_a_file_agents_load_as_instructions() -> None:
+    # docs/agents.md was one: a case-insensitive file system finds it as AGENTS.md, so
+    # Codex, Amp or Cursor working in docs/ would load the agents table as instructions.
+    from memcheck.agents import kind_of
+    from memcheck.config import defaults
+
+    names = defaults()["guidance"]["filenames"]
+    found = [p.relative_to(REPO_ROOT).as_posix() for p in pages()]
+    assert [p for p in found if kind_of(p, names) is not None] == []

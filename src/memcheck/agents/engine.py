@@ -337,7 +337,7 @@ def _unconditional(rule: ReadRule) -> bool:
 
 
 class Reads(NamedTuple):
-    """One line of what an agent reads, for `memcheck agents` and docs/agents.md."""
+    """One line of what an agent reads, for `memcheck agents` and docs/agent-table.md."""
 
     files: str
     when: str

@@ -4,7 +4,7 @@ Without a path: each agent, the release its facts describe, the date they were
 checked, and the files and folders it reads, each with its source. With
 ``--explain PATH``: for one file of the repository, which agents read it, when, and
 from which source that is known, from the same model the checks use. The agents and
-the files each reads in docs/agents.md are this command's ``table_markdown``.
+the files each reads in docs/agent-table.md are this command's ``table_markdown``.
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def listing() -> list[dict[str, object]]:
 
 
 def table_markdown() -> str:
-    """docs/agents.md: the agents and the files each reads, generated from the data."""
+    """docs/agent-table.md: the agents and the files each reads, generated from the data."""
     lines = [
         "# The agents memcheck knows, and the files each reads",
         "",
