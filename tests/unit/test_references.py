@@ -186,3 +186,19 @@ def test_a_duplicate_memory_s_message_escapes_its_file_names() -> None:
 
 def test_a_memory_citing_a_kind_of_agent_file_by_name_is_not_judged() -> None:
     assert findings(store(a="Every skill has a `SKILL.md`; nested packages get their own `AGENTS.md`.\n")) == []
+
+
+def test_one_memory_saved_twice_under_one_name_is_one_finding_that_says_merge() -> None:
+    body = "Run the integration tests against a real database, never mocks.\n"
+    files = store(feedback_testing=body, feedback_tests=body)
+    files[f"{STORE}/feedback_tests.md"] = memory("feedback_testing", "About feedback_testing", "feedback", body=body)
+    [(path, _, code, message)] = findings(files, "MEM011,MEM023")
+    assert (path, code) == (f"{STORE}/feedback_tests.md", "MEM011")
+    assert message.endswith("is already used by feedback_testing.md; it says what feedback_testing.md says: merge them into it and delete this one")
+
+
+def test_two_memories_of_one_name_that_say_different_things_keep_the_rename_advice() -> None:
+    files = store(a="Deploy on Fridays never.\n", b="Run the linter before each push.\n")
+    files[f"{STORE}/b.md"] = memory("a", "About b", "feedback", body="Run the linter before each push.\n")
+    [(_, _, code, message)] = findings(files, "MEM011,MEM023")
+    assert code == "MEM011" and message.endswith("give each memory its own name")

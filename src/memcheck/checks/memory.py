@@ -527,6 +527,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         yield _outside_link(ws, path)
     names: dict[str, str] = {}
     wiki: list[Document] = []  # files with [[...]], checked once every name is known
+    named_twice: list[tuple[str, int, str, str]] = []  # (path, line of name, name, the file that has it first)
     dead_links = ws.wants(MEM021.code)
     cased: dict[str, str] = {}  # file name without case -> the first file of that name
     wide = _StoreWide()
@@ -551,17 +552,21 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         if isinstance(name, str) and name.strip():
             key = name.strip().casefold()
             if key in names:
-                line = fm.key_lines.get("name", 1)
-                yield MEM011.at(path, line, 1, f"name {name.strip()!r} is already used by {basename(names[key])}; give each memory its own name")
+                named_twice.append((path, fm.key_lines.get("name", 1), name.strip(), names[key]))
             else:
                 names[key] = path
     if wiki:
         yield from _check_wiki_links(ws, store, wiki, names)
-    if ws.wants(MEM023.code):
-        for dup in duplicates(_bodies(ws, store)):
-            earlier = escaped(basename(dup.earlier))
-            alike = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
-            yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: the store holds one memory under two names; merge them into {earlier} and delete this one")
+    copies = {dup.path: dup for dup in duplicates(_bodies(ws, store))} if ws.wants(MEM023.code) else {}
+    for path, line, name, first in named_twice:
+        # One memory saved twice under one name is one finding, not MEM011 and MEM023.
+        copy = copies.pop(path) if path in copies and copies[path].earlier == first else None
+        merge = f"; it says what {basename(first)} says: merge them into it and delete this one" if copy is not None else "; give each memory its own name"
+        yield MEM011.at(path, line, 1, f"name {name!r} is already used by {basename(first)}{merge}")
+    for dup in copies.values():
+        earlier = escaped(basename(dup.earlier))
+        alike = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
+        yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: the store holds one memory under two names; merge them into {earlier} and delete this one")
     yield from _store_wide(ws, store, wide)
 
 
