@@ -137,7 +137,7 @@ class Session:
         self._guidance_memo = None  # everything is checked again
         ws = self.workspace()
         targets = targets_for(ws, None)
-        found = {key: self._check(ws, part) for key, part in _parts_of(ws, targets).items()}
+        found = {key: self._check(ws, part, key) for key, part in _parts_of(ws, targets).items()}
         found.update(self._check_kind_files(ws, targets.kind_files))
         found.update({key: [] for key in self._parts if key not in found})
         return self._replace(found)
@@ -160,7 +160,7 @@ class Session:
         # A store that is no store any more (its last memory deleted) has no findings.
         for folder in {parent(p) for p in [*there, *gone]}:
             parts.setdefault(_STORE + folder, Targets([], [], []))
-        found = {key: self._check(ws, part) for key, part in parts.items()}
+        found = {key: self._check(ws, part, key) for key, part in parts.items()}
         # Nor has a file that is no agent file any more (deleted, or its skill folder
         # given a SKILL.md); the few loose skill folders are judged again on any change.
         agent_files = find_agent_files(ws)
@@ -172,11 +172,11 @@ class Session:
     def findings(self, path: str) -> list[Problem]:
         return sorted({p for found in self._parts.values() for p in found if p.path == path})
 
-    def _check(self, ws: Workspace, part: Targets) -> list[Problem]:
+    def _check(self, ws: Workspace, part: Targets, key: str = "") -> list[Problem]:
         if not (part.stores or part.guidance or part.skills or part.kind_files):
             return []
         checks = [check for codes, check in family_checks() if ws.wants(*codes)]
-        if part == Targets([], list(ws.guidance), []):
+        if key == GUIDANCE:  # every guidance file, judged with what the last edit left
             found, self._guidance_memo = guidance_findings(ws, self._guidance_memo, checks, set(ws.rules_on))
             problems = finish(ws.config, found)
         else:
