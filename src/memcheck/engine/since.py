@@ -31,6 +31,7 @@ from memcheck.problem import failing
 from memcheck.safe_files import within
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
+from memcheck.workspace.selection import skill_targets
 from memcheck.workspace.tree import TreeSource
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:
     if found.guidance:
         found = found._replace(guidance=list(ws.guidance))
     if found.skills:
-        found = found._replace(skills=[*ws.skills, *ws.skill_links_out])
+        found = found._replace(skills=skill_targets(ws))
     if found.kind_files:
         found = found._replace(kind_files=find_agent_files(ws).paths())
     return found
@@ -122,7 +123,7 @@ def _alike(ws: Workspace, part: Targets) -> Targets:
     return Targets(
         list(stores),
         list(ws.guidance) if part.guidance else [],
-        [*ws.skills, *ws.skill_links_out] if part.skills else [],
+        skill_targets(ws) if part.skills else [],
         find_agent_files(ws).paths() if part.kind_files else [],
         [c for c in part.configs if c in ws.file_set],
     )
@@ -155,24 +156,22 @@ def _renamed(root: Path, tree: str, source: Source) -> dict[str, str]:
 
 def _among(part: Targets, whole: Targets) -> Targets:
     """The targets of ``whole`` that ``part`` names (the stores as ``whole`` found them)."""
-    folders, guidance, skills, others, configs = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files), set(part.configs)
-    return Targets(
-        [s for s in whole.stores if s.folder in folders],
-        [g for g in whole.guidance if g in guidance],
-        [k for k in whole.skills if k in skills],
-        [a for a in whole.kind_files if a in others],
-        [c for c in whole.configs if c in configs],
-    )
+    return _pick(whole, part, True)
 
 
 def _without(whole: Targets, part: Targets) -> Targets:
+    return _pick(whole, part, False)
+
+
+def _pick(whole: Targets, part: Targets, named: bool) -> Targets:
+    """The targets of ``whole`` that ``part`` names (``named``) or does not."""
     folders, guidance, skills, others, configs = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files), set(part.configs)
     return Targets(
-        [s for s in whole.stores if s.folder not in folders],
-        [g for g in whole.guidance if g not in guidance],
-        [k for k in whole.skills if k not in skills],
-        [a for a in whole.kind_files if a not in others],
-        [c for c in whole.configs if c not in configs],
+        [s for s in whole.stores if (s.folder in folders) == named],
+        [g for g in whole.guidance if (g in guidance) == named],
+        [k for k in whole.skills if (k in skills) == named],
+        [a for a in whole.kind_files if (a in others) == named],
+        [c for c in whole.configs if (c in configs) == named],
     )
 
 

@@ -20,12 +20,13 @@ from pygls.workspace.position_codec import PositionCodec
 
 from memcheck import __version__
 from memcheck import config as settings
+from memcheck.config import CONFIG_FILES
 from memcheck.output.sarif import help_uri
 from memcheck.paths import parent
 from memcheck.problem import ERROR, WARNING, Problem, escaped
 from memcheck.rules import all_rules
 from memcheck.server.edits import TextEdit
-from memcheck.server.session import CONFIG_FILES, DiskChange, FolderState, Published, Session, disk_change, watch_globs
+from memcheck.server.session import DiskChange, FolderState, Published, Session, disk_change, watch_globs
 
 # Edits come in keystroke by keystroke: wait this long after the last one before
 # checking, so a burst of typing is checked once.

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence
 
 from memcheck import agentkinds
 from memcheck import config as settings
-from memcheck.config import ConfigError
+from memcheck.config import CONFIG_FILES, ConfigError
 from memcheck.engine.collect import family_checks
 from memcheck.engine.finish import finish
 from memcheck.engine.part import check_part
@@ -30,6 +30,7 @@ from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
 from memcheck.workspace.overlay import OverlaySource
+from memcheck.workspace.selection import skill_targets
 from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
@@ -38,8 +39,6 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.stores import Store
 
-# The files whose change on disk means new settings.
-CONFIG_FILES = (settings.CONFIG_FILENAME, "pyproject.toml")
 GUIDANCE = "guidance"
 SKILLS = "skills"
 _STORE = "store:"
@@ -313,7 +312,7 @@ def _parts_of(ws: Workspace, targets: Targets) -> dict[str, Targets]:
     if targets.guidance:
         parts[GUIDANCE] = Targets([], list(ws.guidance), [])
     if targets.skills:
-        parts[SKILLS] = Targets([], [], [*ws.skills, *ws.skill_links_out])
+        parts[SKILLS] = Targets([], [], skill_targets(ws))
     return parts
 
 

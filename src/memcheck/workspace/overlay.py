@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from memcheck.paths import normal, parent
+from memcheck.paths import folders_of, normal, parent
 from memcheck.text import document
 from memcheck.workspace.source import Entry, Listing
 
@@ -24,7 +24,7 @@ class OverlaySource:
     def __init__(self, base: Source, open_files: Mapping[str, str]) -> None:
         self.base = base
         self._open = {norm: text for path, text in open_files.items() if (norm := normal(path))}
-        self._folders = {f for path in self._open for f in _folders_of(path)}
+        self._folders = folders_of(self._open)
 
     @property
     def staged(self) -> StagedFiles | None:
@@ -80,10 +80,3 @@ class OverlaySource:
     def git_symlinks(self, paths: Sequence[str]) -> set[str]:
         return self.base.git_symlinks(paths)
 
-
-def _folders_of(path: str) -> list[str]:
-    found = []
-    while path:
-        path = parent(path)
-        found.append(path)
-    return found

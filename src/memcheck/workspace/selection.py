@@ -29,7 +29,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     """
     if paths is None:
         found = ws.stores if judge else ws.stores_among(ws.folders_with_markdown, judge=False)
-        return list(found), list(ws.guidance), _skill_targets(ws)
+        return list(found), list(ws.guidance), skill_targets(ws)
     wanted = [w for w in (relative_path(ws.root, p) for p in paths) if w is not None]
     gone = [w for w in (relative_path(ws.root, p) for p in deleted) if w is not None]
     wanted_set = set(wanted)
@@ -46,7 +46,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     if ws.partial:
         return stores, [], []  # hook_folders found no path that could be anything else
     if gone:
-        return stores, list(ws.guidance), _skill_targets(ws)
+        return stores, list(ws.guidance), skill_targets(ws)
     # Finding every guidance file and skill means looking through the whole tree: done
     # only when a given path could be one (or is a folder), not for a memory file.
     files_only = all(w in ws.file_set for w in wanted)
@@ -58,7 +58,7 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     skills: list[str] = []
     # (A file of a skill folder that links out of the root is reported as the skill's.)
     if not files_only or any(_skills.skill_name(w, ws.is_skills_root) or ws.link_out(w) is not None for w in wanted):
-        skills = [s for s in _skill_targets(ws) if hit(s)]
+        skills = [s for s in skill_targets(ws) if hit(s)]
     return stores, guidance, skills
 
 
@@ -75,7 +75,7 @@ def given(paths: Iterable[str] | None) -> Callable[[str], bool]:
     return lambda path: path in wanted or any(f in wanted for f in _ancestors(parent(path)) if f)
 
 
-def _skill_targets(ws: Workspace) -> list[str]:
+def skill_targets(ws: Workspace) -> list[str]:
     """The skills to check, with the files of skills that link out of the root."""
     return [*ws.skills, *ws.skill_links_out]
 
