@@ -43,28 +43,28 @@ def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, 
     """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
     (see ``select_targets``): only for checking, never for writing indexes."""
     stores, guidance, skills = select_targets(ws, paths, judge, deleted)
-    return Targets(stores, guidance, skills, _agent_file_targets(ws, paths, deleted), nested_configs(ws, paths))
+    # The given paths made relative once for both: a hook may be given thousands.
+    hit = None if paths is None else given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
+    return Targets(stores, guidance, skills, _agent_file_targets(ws, hit, paths is not None and ws.partial, deleted), nested_configs(ws, hit))
 
 
-def _agent_file_targets(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str]) -> list[str]:
-    if paths is not None and ws.partial:
+def _agent_file_targets(ws: Workspace, hit: Callable[[str], bool] | None, partial: bool, deleted: Sequence[str]) -> list[str]:
+    if partial:
         return []  # a hook run on memory files only
     found = find_agent_files(ws).paths()
-    if paths is None or deleted:
+    if hit is None or deleted:
         return found
-    hit = given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
     return [p for p in found if hit(p)]
 
 
-def nested_configs(ws: Workspace, paths: Sequence[str] | None) -> list[str]:
-    """The files below the root named as memcheck's config files, among the paths (the
-    whole tree for None): one look at each file's name, none read here."""
+def nested_configs(ws: Workspace, hit: Callable[[str], bool] | None) -> list[str]:
+    """The files below the root named as memcheck's config files, among the paths ``hit``
+    takes (the whole tree for None): one look at each file's name, none read here."""
     # endswith first: one C call per file, the name split only for the few that match.
     candidates = [f for f in ws.files if f.endswith(CONFIG_FILES) and basename(f) in CONFIG_FILES and parent(f)]
-    if paths is None or not candidates:
+    if hit is None:
         return candidates
-    wanted = given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
-    return [f for f in candidates if wanted(f)]
+    return [f for f in candidates if hit(f)]
 
 
 def size(part: Targets) -> int:
