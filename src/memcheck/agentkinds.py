@@ -242,7 +242,8 @@ def _judge_value(kind: Kind, spec: KeySpec, value: object) -> list[Issue]:
     if wrong is not None:
         return [Issue(name, "type", f"{name} is {_a(value)}; write it as {wrong}")]
     issues: list[Issue] = []
-    texts = _texts(value, spec.items)
+    # A string key holds one value: `model: sonnet,opus` is one wrong value, not two right ones.
+    texts = [value.strip()] if spec.type == "string" and isinstance(value, str) and value.strip() else _texts(value, spec.items)
     if spec.type == "string" and isinstance(value, str) and not value.strip() and (spec.enum or spec.pattern):
         return [Issue(name, "value", f"{name} is empty; {_allowed(spec)}")]
     for text in texts:

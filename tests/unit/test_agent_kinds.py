@@ -43,6 +43,7 @@ CASES = [
     pytest.param({f"{AGENTS}/r.md": "---\nname: Code_Reviewer\ndescription: x\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 2, "AGT005")], id="subagent-bad-name"),
     pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmodel: gpt-4\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-unknown-model"),
     pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmodel: claude-opus-4-6\n---\nx\n"}, "AGT", [], id="subagent-full-model-id"),
+    pytest.param({f"{AGENTS}/r.md": "---\nname: code,reviewer\ndescription: x\nmodel: sonnet,opus\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 2, "AGT005"), (f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-one-value-with-commas"),
     pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nskills: run-tests\nhooks: [Stop]\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005"), (f"{AGENTS}/r.md", 5, "AGT005")], id="subagent-skills-and-hooks-types"),
     pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\npermissionMode: ask\ndisallowedTools: [Writ]\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005"), (f"{AGENTS}/r.md", 5, "AGT006")], id="subagent-unknown-permission-mode-and-disallowed-tool"),
     pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmemory: team\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-unknown-memory"),
