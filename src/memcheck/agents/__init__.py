@@ -25,7 +25,6 @@ from memcheck.agents.engine import (
     K_CUSTOM,
     K_GEMINI,
     K_OVERRIDE,
-    NO_FACTS,
     Facts,
     Reads,
     Setting,
@@ -47,7 +46,6 @@ from memcheck.agents.engine import (
     reads_of,
     schema_of,
     setting_fact,
-    size_limited_kinds,
     skill_agents,
     skill_folders,
     skips_for_size,
@@ -61,13 +59,10 @@ from memcheck.agents.engine import (
 from memcheck.agents.facts import MAYBE, NO, READS, Agent, FactsError, FileKind, Frontmatter, Provenance, load
 
 __all__ = [
-    "Reads",
-    "pattern_of",
-    "reads_of",
     "ALL", "AMP", "CLAUDE_CODE", "CODEX", "COPILOT", "CURSOR", "GEMINI", "K_AGENT", "K_AGENTS", "K_AGENTS_CASE", "K_CLAUDE", "K_CLAUDE_DOT",
     "K_CLAUDE_LOCAL", "K_CLAUDE_RULE", "K_COPILOT", "K_COPILOT_PATH", "K_CURSOR_RULE", "K_CUSTOM", "K_GEMINI", "K_OVERRIDE", "MAYBE", "NO",
-    "NO_FACTS", "READS", "Agent", "Facts", "FactsError", "FileKind", "Frontmatter", "Provenance", "Setting", "Verdict", "agent", "approx_tokens",
+    "READS", "Agent", "Facts", "FactsError", "FileKind", "Frontmatter", "Provenance", "Setting", "Verdict", "agent", "approx_tokens",
     "direct", "file_kind", "find_settings", "folder_kinds", "judge", "kind_of", "load", "named_kinds", "number", "owner_of", "plugin_manifests",
-    "reading_order", "schema_of", "setting_fact", "size_limited_kinds", "skill_agents", "skill_folders", "skips_for_size", "title", "titles",
+    "reading_order", "schema_of", "setting_fact", "skill_agents", "skill_folders", "skips_for_size", "title", "titles",
     "user_files", "user_rules", "with_settings", "words", "Reads", "pattern_of", "reads_of",
 ]  # fmt: skip

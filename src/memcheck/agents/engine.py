@@ -162,7 +162,6 @@ class Facts(NamedTuple):
         return tuple(s for s in self.settings if s.agent == agent_id)
 
 
-NO_FACTS = Facts(frozenset(), frozenset(), ())
 
 
 def setting_fact(setting: Setting) -> SettingFact | None:
@@ -271,10 +270,6 @@ def skips_for_size(agent_id: str, kind: str, size: int, surely: bool = False) ->
     ``surely``: one the agent is known to skip)?"""
     a = agent(agent_id)
     return a.skip_bytes is not None and size > a.skip_bytes and any(r.over_size and kind in r.kinds and (not surely or r.sure == NO) for r in a.reads)
-
-
-def size_limited_kinds() -> frozenset[str]:
-    return frozenset(k for a in load() if a.skip_bytes is not None for r in a.reads if r.over_size for k in r.kinds)
 
 
 def skill_agents(root: str) -> tuple[str, ...]:
