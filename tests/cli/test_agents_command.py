@@ -124,3 +124,11 @@ def test_context_a_claude_md_above_the_repository_makes_agents_md_a_maybe_for_cl
     [agents_md] = [f for f in report["agents"][0]["files"] if f["file"] == "AGENTS.md"]
     assert agents_md["loaded"] is None
     assert "CLAUDE.md above the repository" in agents_md["reason"]
+
+
+def test_explain_names_the_agent_that_loads_a_subagent(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, ".claude/agents/reviewer.md", "---\nname: reviewer\ndescription: Reviews diffs.\n---\nReview.\n")
+    rows = json.loads(invoke(repo, "agents", "--explain", ".claude/agents/reviewer.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    assert [(r["agent"], r["reads"], r["why"]) for r in rows] == [("claude-code", "loads it", "as a Claude Code subagent")]
+    proc = run_cli(repo, "agents", "--explain", ".claude/agents/reviewer.md")
+    assert proc.returncode == 0 and proc.stdout.startswith("Claude Code: loads it (as a Claude Code subagent) [https://code.claude.com/docs/en/sub-agents")

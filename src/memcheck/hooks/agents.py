@@ -69,7 +69,7 @@ def table_markdown() -> str:
 
 def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
     """For one file: each agent, how sure memcheck is that it reads it, why, and the source."""
-    from memcheck import readers
+    from memcheck import agentkinds, readers
     from memcheck.workspace.discover import relative_path
     from memcheck.workspace.skills import agent_root_of
 
@@ -121,6 +121,12 @@ def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
         for loads in a.loads:
             if any(patterns.match(g, rel, "") for g in loads.globs):
                 found.append({"agent": a.id, "title": a.title, "reads": "reads it" if loads.provenance.confirmed else "may read it", "why": loads.what, "source": _source(loads.provenance)})
+    # A subagent, custom agent or prompt file: known by its kind's schema data.
+    kind = agentkinds.kind_of_path(rel)
+    if kind is not None and not any(f["agent"] == kind.agent for f in found):
+        provenance = agents.Provenance(kind.source, kind.version, kind.checked, kind.confirmed)
+        said = "loads it" if kind.confirmed else "may load it"
+        found.append({"agent": kind.agent, "title": kind.agent_title, "reads": said, "why": f"as a {kind.title}", "source": _source(provenance)})
     return found
 
 
