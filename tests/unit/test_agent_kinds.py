@@ -241,3 +241,16 @@ def test_the_shipped_data_is_well_formed() -> None:
 def test_a_glob_from_the_top_names_files_at_the_top_only(path: str, kind: str | None) -> None:
     found = agentkinds.kind_of_path(path)
     assert (found.id if found else None) == kind
+
+
+def test_a_kind_whose_glob_spells_no_folder_out_still_finds_its_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The quick filter keeps a file only when it has a folder a glob spells out: a glob
+    # like `*.prompt.md` spells none, and its files must not be filtered away.
+    from memcheck.workspace import agentfiles
+
+    anywhere = agentkinds.by_id("copilot-prompt")._replace(globs=("**/*.prompt.md",))
+    monkeypatch.setattr(agentkinds, "kinds", lambda: [anywhere])
+    monkeypatch.setattr(agentkinds, "kind_of_path", lambda path, role=None: anywhere if path.endswith(".prompt.md") else None)
+    settings = config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults())
+    ws = Workspace(settings, MemorySource({"docs/ask.prompt.md": b"Explain.\n"}))
+    assert agentfiles._find(ws).kinds == {"docs/ask.prompt.md": "copilot-prompt"}

@@ -42,10 +42,12 @@ def _find(ws: Workspace) -> AgentFiles:
     globbed = [k for k in agentkinds.kinds() if k.globs]
     # A file can only match a glob holding a literal folder it has (.claude, .kiro):
     # one set test per file, not one glob match per file and glob.
-    needles = {seg for kind in globbed for glob in kind.globs for seg in _literal_segments(glob)}
+    literal = [_literal_segments(glob) for kind in globbed for glob in kind.globs]
+    # A glob that spells no folder out (`*.prompt.md`) may name any file: no filter then.
+    needles = None if not all(literal) else set().union(*literal)
     found: dict[str, str] = {}
     for path in ws.files:
-        if path in guidance or needles.isdisjoint(path.split("/")):
+        if path in guidance or (needles is not None and needles.isdisjoint(path.split("/"))):
             continue
         for kind in globbed:
             if any(agentkinds.names(glob, path) for glob in kind.globs):
@@ -76,10 +78,10 @@ def _folder_kind(kinds: list[agentkinds.Kind], path: str) -> str | None:
 
 def _literal_segments(glob: str) -> set[str]:
     """The folder names a glob spells out (``.claude`` of ``**/.claude/agents/*.md``),
-    or its whole name for a one-segment glob (``.clinerules``)."""
+    or its whole name for a one-segment glob (``.clinerules``); none for a glob that
+    spells out no part (``*.prompt.md``)."""
     segments = [s for s in glob.strip("/").split("/") if s]
-    literal = {s for s in segments if patterns.is_literal(s) and s != "**"}
-    return literal or set(segments)
+    return {s for s in segments if patterns.is_literal(s) and s != "**"}
 
 
 def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:
