@@ -25,6 +25,13 @@ _FEWEST_WORDS = 4
 # Earlier memories of the same description a memory is compared with: a store that
 # gives hundreds of memories one description ("note") costs at most this many each.
 _BUCKET = 16
+# Word pairs difflib's full ratio may weigh in one store (the product of the two
+# lengths, for each pair the cheap bounds let through). Bodies of a few words used
+# over and over pass those bounds and cost the product each (0.09 s for two
+# 1,000-word bodies): 200 memories so under one description took 150 s. Real stores
+# let only their near-copies through; past this, a store's further near-copies go
+# unreported (its identical bodies still are), and the run stays within about 0.5 s.
+_RATIO_WORD_PAIRS = 5_000_000
 
 
 class Duplicate(NamedTuple):
@@ -57,6 +64,7 @@ def duplicates(memories: Iterable[tuple[str, str, str]]) -> Iterator[Duplicate]:
         keys.append((start, key))
     first_with_body: dict[str, str] = {}
     by_description: dict[str, list[tuple[str, list[str]]]] = {}
+    budget = _RATIO_WORD_PAIRS
     for (path, _, body), (start, key) in zip(items, keys):
         same_start, same_description = starts[start] > 1, bool(key) and descriptions[key] > 1
         if not start or not (same_start or same_description):
@@ -74,7 +82,13 @@ def duplicates(memories: Iterable[tuple[str, str, str]]) -> Iterator[Duplicate]:
         words = text.split(" ")[:_WORDS]
         bucket = by_description.setdefault(key, [])
         for other, other_words in bucket:
-            ratio = similarity(words, other_words)
+            matcher = SequenceMatcher(None, words, other_words, autojunk=False)
+            if matcher.real_quick_ratio() < NEAR or matcher.quick_ratio() < NEAR:
+                continue
+            budget -= len(words) * len(other_words)
+            if budget < 0:
+                break
+            ratio = matcher.ratio()
             if ratio >= NEAR:
                 yield Duplicate(path, other, ratio)
                 break
@@ -94,10 +108,3 @@ def _start(body: str) -> str:
 
 _START_WORDS = 8
 
-
-def similarity(a: list[str], b: list[str]) -> float:
-    """difflib's ratio of two word lists, the cheap upper bounds tried first."""
-    matcher = SequenceMatcher(None, a, b, autojunk=False)
-    if matcher.real_quick_ratio() < NEAR or matcher.quick_ratio() < NEAR:
-        return 0.0
-    return matcher.ratio()
