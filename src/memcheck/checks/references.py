@@ -170,15 +170,16 @@ def _tried(index: TreeIndex, ws: Workspace, folder: str, token: str, roots: list
     if _found(index, folder, token) is not None or any(_exists(index, join(r, name)) for r in roots):
         return []
     same = index.by_name.get(basename(name), ())
-    # Written from another root: a package of a monorepo (the path ends one of the
-    # tree's), or the folder above the repository (one of the tree's ends the path).
-    if any(p.endswith("/" + name) or name.endswith("/" + p) for p in same):
-        return []
     # Reported only when a file of its name is elsewhere, and rare: it moved. A path
     # to a file no one has cannot be told from one in another repository or on a
     # server the file speaks of (24 of 104 findings on real repositories, when
-    # these were reported, named a sibling repository's files).
+    # these were reported, named a sibling repository's files). Asked first: the
+    # test below then looks at a few files, not at every `index.ts` of the tree.
     if not (_has_extension(name) and 0 < len(same) <= _MOVED_MOST):
+        return []
+    # Written from another root: a package of a monorepo (the path ends one of the
+    # tree's), or the folder above the repository (one of the tree's ends the path).
+    if any(p.endswith("/" + name) or name.endswith("/" + p) for p in same):
         return []
     here, root = _places(folder, name)
     tried = [p for p in (here, root) if p is not None]
