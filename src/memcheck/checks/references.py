@@ -15,7 +15,7 @@ import posixpath
 import re
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
-from memcheck.paths import basename, join, parent
+from memcheck.paths import basename, folders_of, join, parent
 from memcheck.problem import WARNING, Problem, Rule, escaped
 from memcheck.text import mentions
 from memcheck.text.document import Document
@@ -213,16 +213,11 @@ def _tree_index(ws: Workspace) -> TreeIndex:
     """Every file and folder of the tree, and each by its name: built once per run,
     so a citation is a few look-ups, never a walk over the tree."""
     files = frozenset(ws.tree_files)
-    folders: set[str] = set()
-    for path in files:
-        folder = parent(path)
-        while folder and folder not in folders:
-            folders.add(folder)
-            folder = parent(folder)
+    folders = folders_of(files) - {""}
     by_name: dict[str, list[str]] = {}
     for path in sorted(files | folders):
         by_name.setdefault(basename(path), []).append(path)
-    return TreeIndex(files, frozenset(folders), by_name)
+    return TreeIndex(files, folders, by_name)
 
 
 def _exists(index: TreeIndex, path: str) -> bool:
