@@ -634,13 +634,13 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield from _check_frontmatter(ws, doc, schema, kind or "")
     # An empty AGENTS.override.md still hides its folder's AGENTS.md from Codex: not empty for nothing.
     yield from _kind_findings(ws, agentkinds.kind_of_path(path, "guidance"), doc, {"missing"} if kind == agents.K_OVERRIDE else {"empty", "missing"})
-    readers = guidance_model.readers(ws, path)
-    expansion, followed = guidance_model.followed_imports(ws, path, readers)
+    read_by = guidance_model.readers(ws, path)
+    reached, followed = guidance_model.followed_imports(ws, path, read_by)
     if followed:
-        yield from _check_imports(ws, doc, expansion, readers)
+        yield from _check_imports(ws, doc, reached, read_by)
     yield from _check_links(ws, doc)
-    yield from _check_size(ws, doc, expansion, ws.config.guidance.max_import_depth or guidance_model.BUDGET_DEPTH)
-    if kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and readers.get(agents.COPILOT) == agents.READS:
+    yield from _check_size(ws, doc, reached, ws.config.guidance.max_import_depth or guidance_model.BUDGET_DEPTH)
+    if kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and read_by.get(agents.COPILOT) == agents.READS:
         yield from _check_copilot_review(doc)
 
 
@@ -715,7 +715,7 @@ def _guidance_set(ws: Workspace) -> frozenset[str]:
     return frozenset(ws.guidance)
 
 
-def _check_imports(ws: Workspace, doc: Document, reached: Reach, readers: dict[str, int]) -> Iterator[Problem]:
+def _check_imports(ws: Workspace, doc: Document, reached: Reach, read_by: dict[str, int]) -> Iterator[Problem]:
     path = doc.path
     for imp in imports(ws, doc):
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
@@ -743,16 +743,16 @@ def _check_imports(ws: Workspace, doc: Document, reached: Reach, readers: dict[s
             continue
         reported.add(members)
         yield GDN011.at(path, hop.line, hop.col, f"import cycle {' -> '.join(cycle)}; import in one direction only")
-    yield from _check_depth(ws, doc, readers)
+    yield from _check_depth(ws, doc, read_by)
 
 
 def _missing_import(path: str, imp: expansion.Import) -> Problem:
     return GDN009.at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
 
 
-def _check_depth(ws: Workspace, doc: Document, readers: dict[str, int]) -> Iterator[Problem]:
+def _check_depth(ws: Workspace, doc: Document, read_by: dict[str, int]) -> Iterator[Problem]:
     path = doc.path
-    roots = guidance_model.reads_as_root(ws, path, readers)
+    roots = guidance_model.reads_as_root(ws, path, read_by)
     for agent in ws.config.agents:
         facts = agents.agent(agent)
         depth = facts.import_depth
@@ -777,7 +777,7 @@ def _check_links(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield GDN013.at(doc.path, line, col, message)
 
 
-def _check_size(ws: Workspace, doc: Document, expansion: Reach, depth: int) -> Iterator[Problem]:
+def _check_size(ws: Workspace, doc: Document, reached: Reach, depth: int) -> Iterator[Problem]:
     cfg = ws.config.guidance
     path = doc.path
     lines = len(doc.lines) - (1 if doc.text.endswith("\n") else 0)
@@ -785,7 +785,7 @@ def _check_size(ws: Workspace, doc: Document, expansion: Reach, depth: int) -> I
         yield GDN014.at(path, cfg.max_lines + 1, 1, f"{basename(path)} has {lines} lines, over guidance.max-lines {cfg.max_lines}; move reference material into files read on demand")
     if doc.size > cfg.max_bytes:
         yield GDN014.at(path, 1, 1, f"{basename(path)} is {doc.size} bytes, over guidance.max-bytes {cfg.max_bytes}; move reference material into files read on demand")
-    files, tokens = expansion.loaded(depth)
+    files, tokens = reached.loaded(depth)
     if tokens > cfg.max_tokens:
         with_imports = f" with its {files - 1} import(s)" if files > 1 else ""
         yield GDN014.at(path, 1, 1, f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links")
