@@ -91,11 +91,12 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
         quiet: bool,
         exit_zero: bool,
         color: str,
+        no_cache: bool,
         **kwargs: object,
     ) -> None:
         from memcheck.hooks.options import LintOptions
 
-        fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed, new_since, show_all, quiet, exit_zero, color), **kwargs)
+        fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed, new_since, show_all, quiet, exit_zero, color, no_cache), **kwargs)
 
     for option in reversed(
         (
@@ -125,6 +126,11 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
                 default="auto",
                 show_default=True,
                 help="Colour the text report: auto is on a terminal only, off with NO_COLOR, on with FORCE_COLOR or CLICOLOR_FORCE. Never in an --output-file.",
+            ),
+            click.option(
+                "--no-cache",
+                is_flag=True,
+                help="Check every file afresh: neither read nor write the findings kept between runs (see `memcheck clean`).",
             ),
         )
     ):
@@ -263,6 +269,15 @@ def rules(fmt: str) -> None:
     from memcheck.hooks import rules as command
 
     _run(lambda: command.list_rules(fmt))
+
+
+@cli.command()
+@config_option
+def clean(config_file: str | None) -> None:
+    """Remove the findings memcheck keeps between runs (its cache), so the next check reads every file afresh."""
+    from memcheck.hooks import clean as command
+
+    _run(lambda: command.run(config_file))
 
 
 @cli.command()

@@ -68,6 +68,7 @@ Settings = TypedDict(
         "agents": list[str],
         "fail-on": str,
         "baseline": str | None,
+        "cache-dir": str | None,
         "memory": dict[str, JSON],
         "index": dict[str, JSON],
         "guidance": dict[str, JSON],
@@ -338,6 +339,8 @@ class Config:
     fail_on: str = "error"  # check and fix exit 1 on findings of this severity or worse
     baseline: str | None = None  # findings recorded in this file are not reported
     settings_file: str | None = None  # the file read (absolute), None for the defaults or settings from git
+    cache_dir: str = ""  # where findings are kept between runs (repository-relative); "": the git folder's
+    no_cache: bool = False  # --no-cache: keep nothing between runs
 
 
 def _read_yaml_config(path: Path) -> object:
@@ -564,7 +567,22 @@ def from_mapping(root: Path, data: Settings, source: str = "defaults") -> Config
         guard=_guard_config(data["guard"], source),
         fail_on=data["fail-on"],
         baseline=data["baseline"],
+        cache_dir=_cache_dir(data["cache-dir"], source),
     )
+
+
+def _cache_dir(value: str | None, source: str) -> str:
+    """The settings' cache folder, which must be inside the repository: settings a
+    change brings never make memcheck write elsewhere (MEMCHECK_CACHE_DIR is the
+    caller's own, and may name any folder)."""
+    if not value:
+        return ""
+    from memcheck.paths import normal
+
+    inside = normal(value.replace("\\", "/"))
+    if not inside or inside == ".git" or inside.startswith(".git/"):
+        raise ConfigError(f"{source}: cache-dir: {_shown(value)} is not a folder inside the repository; name one relative to its top, or set MEMCHECK_CACHE_DIR")
+    return inside
 
 
 def default_config(root: Path) -> Config:

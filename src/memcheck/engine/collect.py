@@ -15,6 +15,7 @@ from memcheck.engine.targets import Targets, size
 from memcheck.rules import FAMILY_MODULES
 
 if TYPE_CHECKING:
+    from memcheck.engine.cache import Cache
     from memcheck.engine.targets import Check
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
@@ -48,11 +49,40 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
         parts.append(Targets([], [], [], kind_files=targets.kind_files))
     if targets.configs:
         parts.append(Targets([], [], [], configs=targets.configs))
+    cache = _cache(ws, checks, enabled)
+    kept: set[Problem] = set()
+    if cache is not None:  # the parts whose findings hold as they were kept are not checked
+        total = len(guidance) + len(parts)
+        guidance, parts, kept = _unkept(cache, guidance), _unkept(cache, parts), cache.found
+        ws.cache_note = (cache.hits, total, str(cache.folder))
     workers = jobs(sum(map(size, [*guidance, *parts])), len(guidance) + len(parts))
     with no_cycle_collection():
         if workers > 1:
-            return find_in_processes(ws, guidance, parts, checks, enabled, workers)
-        return check_parts(ws, [*parts, *guidance], checks, enabled)
+            found = find_in_processes(ws, guidance, parts, checks, enabled, workers, cache)
+        else:
+            found = check_parts(ws, [*parts, *guidance], checks, enabled, cache)
+    if cache is not None:
+        cache.flush()
+    return found | kept
+
+
+def _cache(ws: Workspace, checks: list[Check], enabled: set[str]) -> Cache | None:
+    from memcheck.engine.cache import Cache
+
+    names = sorted(f"{c.__module__}.{c.__qualname__}" for c in checks)
+    return Cache.open(ws, repr((names, sorted(enabled))))
+
+
+def _unkept(cache: Cache, parts: list[Targets]) -> list[Targets]:
+    """The parts the cache holds no findings for (those it does, it adds to ``cache.found``)."""
+    left = []
+    for part in parts:
+        found = cache.lookup(part)
+        if found is None:
+            left.append(part)
+        else:
+            cache.found |= found
+    return left
 
 
 @contextmanager

@@ -9,13 +9,26 @@ from memcheck import suppression
 from memcheck.checks import secrets
 
 if TYPE_CHECKING:
+    from memcheck.engine.cache import Cache
     from memcheck.engine.targets import Check, Targets
     from memcheck.problem import Problem
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
 
-def check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[str]) -> set[Problem]:
+def check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[str], cache: Cache | None = None) -> set[Problem]:
+    """The part's findings; with ``cache``, kept there with what the part read."""
+    if cache is None:
+        return _check_part(ws, part, checks, enabled)
+    from memcheck.engine.cache import store_files
+
+    with cache.tracker.part(store_files(part)) as frame:
+        found = _check_part(ws, part, checks, enabled)
+    cache.keep(part, frame, found)
+    return found
+
+
+def _check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[str]) -> set[Problem]:
     if not all(ws.is_store(store) for store in part.stores):
         for store in part.stores:
             ws.forget([*store.files, store.index])
@@ -50,8 +63,8 @@ def _commented(ws: Workspace, part: Targets, found: set[Problem]) -> dict[str, D
     return {path: doc for path, doc in docs.items() if "memcheck-" in doc.text}
 
 
-def check_parts(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str]) -> set[Problem]:
+def check_parts(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str], cache: Cache | None = None) -> set[Problem]:
     found: set[Problem] = set()
     for part in parts:
-        found |= check_part(ws, part, checks, enabled)
+        found |= check_part(ws, part, checks, enabled, cache)
     return found

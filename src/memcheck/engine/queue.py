@@ -17,6 +17,7 @@ from memcheck.engine.targets import size
 if TYPE_CHECKING:
     import threading
 
+    from memcheck.engine.cache import Cache
     from memcheck.engine.targets import Check, Targets
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
@@ -48,7 +49,9 @@ def jobs(files: int, parts: int) -> int:
     return min(count, parts)
 
 
-def find_in_processes(ws: Workspace, own: list[Targets], parts: list[Targets], checks: list[Check], enabled: set[str], workers: int) -> set[Problem]:
+def find_in_processes(
+    ws: Workspace, own: list[Targets], parts: list[Targets], checks: list[Check], enabled: set[str], workers: int, cache: Cache | None = None
+) -> set[Problem]:
     """Fork ``workers - 1`` children; they and this process take ``parts`` from a
     shared queue until it is empty, and children send back their findings, pickled,
     through a pipe. This process checks ``own`` (the guidance files) first.
@@ -84,12 +87,12 @@ def find_in_processes(ws: Workspace, own: list[Targets], parts: list[Targets], c
                     pid = os.fork()
                     if pid == 0:  # the child: check, report, and leave without running the parent's cleanup
                         queue.close_feed()
-                        _child(ws, parts, queue.numbers, checks, enabled, parent, read_end, write_end)
+                        _child(ws, parts, queue.numbers, checks, enabled, parent, read_end, write_end, cache)
                     children[pid] = read_end
                 os.close(write_end)
             queue.feed()  # once every child is forked: a process with a thread is not forked
-            found = check_parts(ws, own, checks, enabled)
-            found |= _check_queued(ws, parts, queue.numbers, checks, enabled)
+            found = check_parts(ws, own, checks, enabled, cache)
+            found |= _check_queued(ws, parts, queue.numbers, checks, enabled, cache=cache)
             while children:
                 pid, read_end = next(iter(children.items()))
                 with os.fdopen(read_end, "rb", closefd=False) as pipe:
@@ -115,7 +118,9 @@ def find_in_processes(ws: Workspace, own: list[Targets], parts: list[Targets], c
                 os.waitpid(pid, 0)
 
 
-def _child(ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str], parent: int, read_end: int, write_end: int) -> NoReturn:
+def _child(
+    ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str], parent: int, read_end: int, write_end: int, cache: Cache | None
+) -> NoReturn:
     import pickle
 
     try:
@@ -126,7 +131,10 @@ def _child(ws: Workspace, parts: list[Targets], queue: int, checks: list[Check],
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
         os.close(read_end)
         try:
-            payload = pickle.dumps((True, _check_queued(ws, parts, queue, checks, enabled, parent)))
+            found = _check_queued(ws, parts, queue, checks, enabled, parent, cache)
+            if cache is not None:
+                cache.flush()  # this process's parts, with what this process read
+            payload = pickle.dumps((True, found))
         except BaseException as e:  # the parent reports it, as an internal error
             payload = pickle.dumps((False, f"{type(e).__name__}: {e}"))
         with os.fdopen(write_end, "wb") as out:
@@ -186,7 +194,9 @@ class _PartQueue:
             os.close(self._feed_end)
 
 
-def _check_queued(ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str], parent: int = 0) -> set[Problem]:
+def _check_queued(
+    ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str], parent: int = 0, cache: Cache | None = None
+) -> set[Problem]:
     """``parent``: in a child, the process that forked it; when that one is gone, the
     child stops rather than check on for nobody."""
     found: set[Problem] = set()
@@ -195,5 +205,5 @@ def _check_queued(ws: Workspace, parts: list[Targets], queue: int, checks: list[
     while number := os.read(queue, _NUMBER):
         if parent and os.getppid() != parent:
             os._exit(1)
-        found |= check_part(ws, parts[int.from_bytes(number, "little")], checks, enabled)
+        found |= check_part(ws, parts[int.from_bytes(number, "little")], checks, enabled, cache)
     return found

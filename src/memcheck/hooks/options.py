@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
@@ -77,6 +78,7 @@ class LintOptions(NamedTuple):
     quiet: bool = False  # the findings alone: no summary line, nothing on a clean run
     exit_zero: bool = False  # exit 0 whatever the findings (usage and config errors still exit 2)
     color: str = "auto"  # always, never, or auto: on a terminal, as NO_COLOR and FORCE_COLOR say
+    no_cache: bool = False  # keep no findings between runs
 
     def display(self) -> Display:
         from memcheck.hooks.report import Display
@@ -119,13 +121,14 @@ def _settings(config_file: str | None, paths: Sequence[str], options: LintOption
 def on_top(settings: Config, options: LintOptions) -> Config:
     """``settings`` with the command line's options on top (see config.with_options):
     the repository's, or those REF holds (see engine.since)."""
-    return config.with_options(
+    settings = config.with_options(
         settings,
         select=config.selectors(options.select, "--select"),
         ignore=config.selectors(options.ignore, "--ignore"),
         fail_on=options.fail_on,
         baseline=os.path.abspath(options.baseline) if options.baseline else None,
     )
+    return replace(settings, no_cache=True) if options.no_cache else settings
 
 
 def _scope(settings: Config, paths: Sequence[str], changed: bool) -> tuple[Scope, list[str] | None]:

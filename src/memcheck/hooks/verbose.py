@@ -77,7 +77,15 @@ def _skills_passed_over(ws: Workspace, targets: Targets, wanted: Scope) -> Itera
             yield f"passed over {path}: {why}"
 
 
-NOTES: tuple[Callable[[Workspace, Targets, Scope], Iterable[str]], ...] = (_config, _stores, _guidance, _skills, _other_agent_files, _skills_passed_over)
+def _cache(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
+    if ws.cache_note is not None:
+        kept, parts, folder = ws.cache_note
+        yield f"cache: {kept} of {parts} parts kept from earlier runs, in {folder}"
+    elif ws.config.no_cache:
+        yield "cache: off (--no-cache)"
+
+
+NOTES: tuple[Callable[[Workspace, Targets, Scope], Iterable[str]], ...] = (_config, _stores, _guidance, _skills, _other_agent_files, _skills_passed_over, _cache)
 
 
 def notes(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = ()) -> list[str]:

@@ -10,6 +10,7 @@ guidance.py, skills.py.
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
@@ -27,6 +28,7 @@ from memcheck.workspace import stores as _stores
 from memcheck.workspace.disk import DiskSource, walk_files
 from memcheck.workspace.source import OUTSIDE_LINK, Source
 from memcheck.workspace.stores import Store
+from memcheck.workspace.tracking import TrackedSource, Tracker, listing_digest
 
 if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
@@ -42,6 +44,8 @@ class Workspace:
     """One run's view of the tree: its files, what they are, and what has been read."""
 
     user: bool = False  # the user-level locations under $HOME, not a repository
+    # A check's use of the cache: parts kept from earlier runs, parts in all, the folder (-v says it)
+    cache_note: tuple[int, int, str] | None = None
     _outside: frozenset[str] = frozenset()  # see outside_links
 
     def __init__(self, config: Config, source: Source | None = None) -> None:
@@ -70,6 +74,13 @@ class Workspace:
         self._once: dict[object, object] = {}
         self._git_ignored: dict[str, bool] = {}  # path -> git ignores it (see ignored_by_git)
         self._skills_roots: dict[str, bool] = {}  # folder -> matches a skills.roots glob
+        self.tracker: Tracker | None = None  # what each part reads, while a cache is kept (see track)
+
+    def track(self, tracker: Tracker) -> None:
+        """From now on, note what is read and asked in ``tracker`` (see
+        workspace/tracking.py): the cache keeps each part's findings with it."""
+        self.tracker = tracker
+        self.source = TrackedSource(self.source, tracker)
 
     @property
     def staged(self) -> StagedFiles | None:
@@ -124,8 +135,12 @@ class Workspace:
         """Every file of the tree, those the config excludes from checking included:
         what a link may name. Where the run listed some folders only (a hook run on
         memory files), git lists the rest, once, when this is first asked."""
-        if self.partial and isinstance(self.source, DiskSource):
-            return self.source.whole_listing()
+        source = self.source.inner if isinstance(self.source, TrackedSource) else self.source
+        if self.partial and isinstance(source, DiskSource):
+            listed = source.whole_listing()
+            if self.tracker is not None:
+                self.tracker.asked("tree_files", "", listing_digest(listed))
+            return listed
         return self._listed
 
     @cached_property
@@ -139,6 +154,8 @@ class Workspace:
         return not self.rules_on.isdisjoint(codes)
 
     def document(self, path: str) -> Document:
+        if self.tracker is not None:
+            self.tracker.read(path)
         doc = self._documents.get(path)
         if doc is None:
             # A symlink out of the root is never followed.
@@ -156,12 +173,14 @@ class Workspace:
         module-level function: it is the key (see ``once``)."""
         key = (doc.path, compute)
         hit = self._derived.get(key)
+        tracker = self.tracker
         if hit is None or hit[0] is not doc:  # a document read again is worked out again
-            if isinstance(compute, str):
-                value: object = cast(Callable[[Document], T], legacy)(doc)
-            else:
-                _check_key(compute)
-                value = compute(self, doc)
+            with tracker.working_out() if tracker is not None else nullcontext():
+                if isinstance(compute, str):
+                    value: object = cast(Callable[[Document], T], legacy)(doc)
+                else:
+                    _check_key(compute)
+                    value = compute(self, doc)
             hit = self._derived[key] = (doc, value)
         return cast(T, hit[1])
 
@@ -177,11 +196,13 @@ class Workspace:
         of the type it returns. (A name and a function of no argument is the older
         form, which agents.py still uses until it is split.)"""
         if compute not in self._once:
-            if isinstance(compute, str):
-                self._once[compute] = cast(Callable[[], T], legacy)()
-            else:
-                _check_key(compute)
-                self._once[compute] = compute(self)
+            tracker = self.tracker
+            with tracker.working_out() if tracker is not None else nullcontext():
+                if isinstance(compute, str):
+                    self._once[compute] = cast(Callable[[], T], legacy)()
+                else:
+                    _check_key(compute)
+                    self._once[compute] = compute(self)
         return cast(T, self._once[compute])
 
     def forget(self, paths: Iterable[str]) -> None:

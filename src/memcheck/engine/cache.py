@@ -1,0 +1,446 @@
+"""The findings of each part (a store, the guidance files, the skills), kept between
+runs and keyed by content, as ruff keeps its own.
+
+A part's entry holds its findings and what they were worked out from: the content key
+of every file it read and the answer to every question it asked the tree (see
+workspace/tracking.py), and the context of the process that checked it. An entry is
+believed only when every one of those still holds: a file's key is its git blob id
+where git has one (the index, or the commit's tree: free), else a digest of what
+reading it gives. Nothing else is trusted: an entry that does not parse, is of another
+shape, names another key or a path outside the tree is a miss, and is written anew.
+
+Where: ``MEMCHECK_CACHE_DIR``, else the settings' ``cache-dir`` (a folder inside the
+repository), else ``memcheck/cache`` in the repository's git folder. Every file is
+written whole (a temporary file, then a rename), so two runs at once (a hook and the
+editor) never leave half an entry; both write the same entry for the same key.
+
+What invalidates everything: memcheck's version, its code and data files (the agent
+facts among them), the settings, the rules the run checks, and the list of files.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from memcheck import __version__
+from memcheck.paths import normal
+from memcheck.problem import ERROR, WARNING, Problem
+from memcheck.workspace.tracking import TrackedSource, Tracker, ask_again, listing_digest
+
+if TYPE_CHECKING:
+    from memcheck.config import Config
+    from memcheck.engine.targets import Targets
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.source import Source
+    from memcheck.workspace.tracking import Frame
+
+FORMAT = 1  # the layout of an entry; another one is a miss
+_REGULAR = ("100644", "100755")
+ENV = "MEMCHECK_CACHE_DIR"
+
+
+def folder_for(config: Config) -> Path | None:
+    """Where the cache of ``config.root`` lives; None when it is off or has no place."""
+    if config.no_cache:
+        return None
+    given = os.environ.get(ENV, "").strip()
+    if given:
+        return Path(given).expanduser().absolute()
+    if config.cache_dir:
+        # Inside the repository, as the settings must name it, and not through a
+        # symlink out of it: a change's own settings never make memcheck write elsewhere.
+        real_root = os.path.realpath(config.root)
+        folder = os.path.realpath(config.root / config.cache_dir)
+        return Path(folder) if folder.startswith(real_root + os.sep) else None
+    git_dir = _git_dir(config.root)
+    return git_dir / "memcheck" / "cache" if git_dir is not None else None
+
+
+def _git_dir(root: Path) -> Path | None:
+    """The repository's git folder: ``.git``, or where a worktree's ``.git`` file points."""
+    dot_git = root / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    try:
+        text = dot_git.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not text.startswith("gitdir: "):
+        return None
+    found = Path(text[len("gitdir: ") :].strip())
+    found = found if found.is_absolute() else root / found
+    return found if found.is_dir() else None
+
+
+_CODE_DIGEST: str | None = None
+
+
+def code_digest() -> str:
+    """memcheck's version and the size and time of each of its files (code, agent
+    facts, schema, defaults): an edited copy never takes another copy's entries."""
+    global _CODE_DIGEST
+    if _CODE_DIGEST is None:
+        top = Path(__file__).resolve().parent.parent
+        h = hashlib.sha1(f"{__version__}\0{FORMAT}".encode())
+        for folder, _, names in sorted(os.walk(top)):
+            if "__pycache__" in folder:
+                continue
+            for name in sorted(names):
+                if name.endswith((".py", ".json", ".toml", ".yaml")):
+                    st = os.stat(os.path.join(folder, name))
+                    h.update(f"{os.path.relpath(folder, top)}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        _CODE_DIGEST = h.hexdigest()
+    return _CODE_DIGEST
+
+
+class FileKeys:
+    """The content key of each file of a source, without reading it where git knows it."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source.inner if isinstance(source, TrackedSource) else source
+        self._known: dict[str, str] = {}
+        self._by_git = self._blob_ids()
+
+    def _blob_ids(self) -> dict[str, str]:
+        from memcheck.workspace.disk import DiskSource, StagedSource
+        from memcheck.workspace.tree import TreeSource
+
+        source = self.source
+        if isinstance(source, TreeSource):
+            return {p: e.blob for p, e in source._entries.items() if e.mode in _REGULAR}
+        if not isinstance(source, DiskSource) or not source.listing().by_git:
+            return {}
+        root = source.root
+        staged = isinstance(source, StagedSource)
+        lister = subprocess.Popen(["git", "ls-files", "-s", "-z"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        # What differs on disk from the index (edited, deleted, a file now a link):
+        # read from the disk, not keyed by the index, unless the staged tree is judged.
+        differs = b"" if staged else _output(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"])
+        out, _ = lister.communicate()
+        if lister.returncode != 0 or differs is None:
+            return {}
+        dirty = set(differs.decode("utf-8", "surrogateescape").split("\0"))
+        found: dict[str, str] = {}
+        for record in out.decode("utf-8", "surrogateescape").split("\0"):
+            head, _, path = record.partition("\t")
+            fields = head.split(" ")
+            if len(fields) == 3 and fields[0] in _REGULAR and fields[2] == "0" and path not in dirty:
+                found[path] = fields[1]
+        return found
+
+    def key(self, path: str, doc: Document | None = None) -> str:
+        known = self._known.get(path)
+        if known is None:
+            blob = self._by_git.get(path)
+            if blob is not None:
+                known = "b" + blob
+            else:
+                known = "d" + document_digest(doc if doc is not None else self.source.read(path))
+            self._known[path] = known
+        return known
+
+
+def document_digest(doc: Document) -> str:
+    h = hashlib.sha1(f"{doc.error}\0{doc.error_line}\0{doc.bom}\0{doc.crlf}\0{doc.size}\0".encode())
+    h.update(doc.text.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _output(root: Path, args: Sequence[str]) -> bytes | None:
+    try:
+        proc = subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    except OSError:
+        return None
+    return proc.stdout if proc.returncode == 0 else None
+
+
+def part_name(part: Targets) -> str:
+    """What a part is, apart from its files' content."""
+    return repr((sorted(map(repr, part.stores)), list(part.guidance), list(part.skills), list(part.kind_files), list(part.configs)))
+
+
+def _plain(value: object) -> object:
+    """As JSON gives it back (tuples as lists), to compare an answer with a written one."""
+    return json.loads(json.dumps(value))
+
+
+class Cache:
+    """One run's access to the cache folder, for one workspace's parts."""
+
+    def __init__(self, folder: Path, ws: Workspace, checks: str) -> None:
+        self.folder = folder
+        self._secret: bytes | None = None  # see _seal
+        self.ws = ws
+        self.keys = FileKeys(ws.source)
+        config = ws.config
+        settings = repr(_without_cache_settings(config))
+        self.run_key = hashlib.sha1(
+            "\0".join([code_digest(), settings, checks, listing_digest(ws.files), repr(ws.partial), type(self.keys.source).__name__]).encode("utf-8", "surrogateescape")
+        ).hexdigest()
+        self.tracker = Tracker()
+        self._pending: list[tuple[str, Frame, list[Problem]]] = []
+        self._contexts: dict[str, bool] = {}  # context id -> it still holds
+        self.found: set[Problem] = set()  # the findings of the parts found kept
+        self.hits = 0
+
+    @classmethod
+    def open(cls, ws: Workspace, checks: str) -> Cache | None:
+        folder = folder_for(ws.config)
+        if folder is None or ws.user:
+            return None
+        cache = cls(folder, ws, checks)
+        ws.track(cache.tracker)
+        return cache
+
+    def _entry_key(self, part: Targets) -> str:
+        own = sorted(_own_files(part))
+        h = hashlib.sha1(f"{self.run_key}\0{part_name(part)}\0".encode("utf-8", "surrogateescape"))
+        for path in own:
+            h.update(f"{path}\0{self.keys.key(path)}\0".encode("utf-8", "surrogateescape"))
+        return h.hexdigest()
+
+    # --- reading ---------------------------------------------------------------
+
+    def lookup(self, part: Targets) -> set[Problem] | None:
+        key = self._entry_key(part)
+        entry = self._load("parts", key)
+        if entry is None or entry.get("key") != key:
+            return None
+        try:
+            context = entry["context"]
+            if not isinstance(context, str) or not self._holds(entry) or not self._context_holds(context):
+                return None
+            findings = entry["findings"]
+            if not isinstance(findings, list):
+                return None
+            found = {_problem(p) for p in findings}
+        except (KeyError, TypeError, ValueError):
+            return None
+        self.hits += 1
+        return found
+
+    def _context_holds(self, context: str) -> bool:
+        known = self._contexts.get(context)
+        if known is None:
+            entry = self._load("contexts", context)
+            known = self._contexts[context] = entry is not None and entry.get("key") == context and self._holds(entry)
+        return known
+
+    def _holds(self, entry: dict[str, object]) -> bool:
+        """Whether every file an entry read has the same key, and every question it
+        asked the same answer; False for anything not of the expected shape."""
+        reads, questions = entry.get("reads"), entry.get("questions")
+        if not isinstance(reads, dict) or not isinstance(questions, list):
+            return False
+        listed = self.ws.file_set
+        for path, key in reads.items():
+            if not isinstance(path, str) or normal(path) != path or not isinstance(key, str):
+                return False
+            # A file the listing does not hold is read again only where it is inside
+            # the tree (normal above): a path of the entry's never leads out of it.
+            if path not in listed and not self.keys.source.is_file(path):
+                if key != "-":
+                    return False
+                continue
+            if self.keys.key(path) != key:
+                return False
+        ignored: list[tuple[str, object]] = []
+        for question in questions:
+            if not isinstance(question, list) or len(question) != 3 or not all(isinstance(q, str) for q in question[:2]):
+                return False
+            method, argument, answer = question
+            if argument and normal(argument) is None:
+                return False
+            if method in ("git_ignored", "git_symlinks"):
+                ignored.append((method + "\0" + argument, answer))
+                continue
+            try:
+                now = listing_digest(list(self.ws.tree_files)) if method == "tree_files" else _plain(ask_again(self.keys.source, method, argument))
+            except KeyError:
+                return False
+            if now != answer:
+                return False
+        return self._ask_git_again(ignored)
+
+    def _ask_git_again(self, asked: list[tuple[str, object]]) -> bool:
+        """git's answers, one process per kind of question, not one per path."""
+        by_method: dict[str, list[tuple[str, object]]] = {}
+        for joined, answer in asked:
+            method, _, path = joined.partition("\0")
+            by_method.setdefault(method, []).append((path, answer))
+        for method, pairs in by_method.items():
+            found = getattr(self.keys.source, method)([p for p, _ in pairs])
+            if any((path in found) != answer for path, answer in pairs):
+                return False
+        return True
+
+    def _load(self, kind: str, key: str) -> dict[str, object] | None:
+        if len(key) != 40 or not all(c in "0123456789abcdef" for c in key):
+            return None
+        try:
+            with open(self.folder / kind / key[:2] / key, "rb") as f:
+                raw = f.read()
+            seal, _, body = raw.partition(b"\n")
+            if self.secret is None or not hmac.compare_digest(seal, self._seal(body)):
+                return None
+            data = json.loads(body)
+        except (OSError, ValueError, RecursionError):
+            return None
+        return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+
+    @property
+    def secret(self) -> bytes | None:
+        """A random key of this clone's, kept in its git folder (where no change can
+        put a file), else in the cache folder: every entry is sealed with it, so one
+        that this clone did not write, a cache committed to the repository or copied
+        from another machine, is never believed."""
+        if self._secret is None:
+            git_dir = _git_dir(self.ws.root)
+            where = (git_dir / "memcheck" if git_dir is not None else self.folder) / "key"
+            try:
+                self._secret = where.read_bytes()
+            except OSError:
+                self._secret = b""
+            if len(self._secret) != 32:
+                try:
+                    where.parent.mkdir(parents=True, exist_ok=True)
+                    fd, temporary = tempfile.mkstemp(dir=where.parent, prefix=".tmp-")
+                    with os.fdopen(fd, "wb") as f:
+                        f.write(os.urandom(32))
+                    # Two runs at once: the first key written stays, and both use it.
+                    try:
+                        os.link(temporary, where)
+                    except FileExistsError:
+                        pass
+                    finally:
+                        os.unlink(temporary)
+                    self._secret = where.read_bytes()
+                except OSError:
+                    self._secret = b""
+        return self._secret if len(self._secret) == 32 else None
+
+    def _seal(self, body: bytes) -> bytes:
+        assert self._secret is not None
+        return hmac.new(self._secret, body, hashlib.sha256).hexdigest().encode()
+
+    # --- writing ---------------------------------------------------------------
+
+    def keep(self, part: Targets, frame: Frame, findings: Iterable[Problem]) -> None:
+        """A part checked in this process: written with the process's context, at ``flush``."""
+        self._pending.append((self._entry_key(part), frame, sorted(findings)))
+
+    def flush(self) -> None:
+        """Write what this process checked (its context first), each file whole. A
+        cache that cannot be written is no cache: the run goes on without it."""
+        if not self._pending:
+            return
+        tracker = self.tracker
+        try:
+            context_reads = self._keyed(tracker.context_reads)
+            if context_reads is None:
+                return
+            context_questions = sorted([m, a, _plain(v)] for (m, a), v in tracker.context_questions.items())
+            body = json.dumps([context_reads, context_questions], sort_keys=True)
+            context = hashlib.sha1(body.encode("utf-8", "surrogateescape")).hexdigest()
+            self._write("contexts", context, {"format": FORMAT, "key": context, "reads": context_reads, "questions": context_questions})
+            for key, frame, findings in self._pending:
+                reads = self._keyed(frame.reads)
+                if reads is None:
+                    continue
+                questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
+                self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "reads": reads, "questions": questions, "findings": [list(p) for p in findings]})
+        except OSError:
+            pass
+        finally:
+            self._pending.clear()
+
+    def _keyed(self, paths: Iterable[str]) -> dict[str, str] | None:
+        """Each path with its key now; None where one is outside the tree (not cached)."""
+        listed = self.ws.file_set
+        keyed: dict[str, str] = {}
+        for path in paths:
+            if normal(path) != path:
+                return None
+            if path in listed or self.keys.source.is_file(path):
+                keyed[path] = self.keys.key(path, self.ws._documents.get(path))
+            else:
+                keyed[path] = "-"
+        return keyed
+
+    def _write(self, kind: str, key: str, entry: dict[str, object]) -> None:
+        if self.secret is None:
+            return
+        folder = self.folder / kind / key[:2]
+        folder.mkdir(parents=True, exist_ok=True)
+        body = json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8", "surrogateescape")
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(self._seal(body) + b"\n" + body)
+            os.replace(temporary, folder / key)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+
+
+def _own_files(part: Targets) -> set[str]:
+    files = set(part.guidance) | set(part.skills) | set(part.kind_files) | set(part.configs)
+    for store in part.stores:
+        files.update(store.files)
+        if store.has_index:
+            files.add(store.index)
+    return files
+
+
+def store_files(part: Targets) -> list[str]:
+    """A store part's own files: no other part depends on its reading them."""
+    files: list[str] = []
+    for store in part.stores:
+        files.extend(store.files)
+        files.append(store.index)
+    return files
+
+
+def _problem(fields: object) -> Problem:
+    if not isinstance(fields, list) or len(fields) != 8:
+        raise ValueError("not a finding")
+    path, line, col, code, message, severity, fixable, about = fields
+    if not (
+        isinstance(path, str)
+        and isinstance(line, int)
+        and isinstance(col, int)
+        and isinstance(code, str)
+        and isinstance(message, str)
+        and severity in (ERROR, WARNING)
+        and isinstance(fixable, bool)
+        and isinstance(about, str)
+    ):
+        raise ValueError("not a finding")
+    return Problem(path, line, col, code, message, str(severity), fixable, about)
+
+
+def _without_cache_settings(config: Config) -> Config:
+    from dataclasses import replace
+
+    return replace(config, cache_dir="", no_cache=False)
+
+
+def clean(config: Config) -> Path | None:
+    """Remove the cache folder of ``config.root``: the folder removed, or None."""
+    import shutil
+
+    folder = folder_for(config)
+    if folder is None or not folder.exists():
+        return None
+    shutil.rmtree(folder)
+    return folder

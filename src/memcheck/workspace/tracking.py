@@ -1,0 +1,202 @@
+"""What a part of a check read: the files and the questions about the tree that its
+findings depend on, so that a cache can tell later whether they still hold.
+
+A ``Tracker`` sits on a ``Workspace`` while the cache is on. Every document a check
+reads through the workspace, and every question it asks the source beyond reading
+(is there a file here, is it a link out, does git ignore it), is noted in the frame of
+the work under way: a part, or a value the workspace works out once (``once``,
+``derived``) and hands to every part that asks after. A value's own reads are kept with
+it, so a part that takes it over from an earlier part still depends on what it read
+(``closure``). What is read before any part starts (finding the stores, the guidance
+files and the skills) is every part's.
+
+This is ruff's cache with the dependencies found by watching rather than declared: a
+rule that reads one more file is tracked without anyone listing it.
+"""
+from __future__ import annotations
+
+import hashlib
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document
+    from memcheck.workspace.source import Entry, Listing, Source
+    from memcheck.workspace.staged import StagedFiles
+
+# A question to the source: (method, argument); its answer is a string, a bool, None
+# or a tuple of them, so that it can be written down and asked again.
+Question = tuple[str, str]
+
+
+class Frame:
+    """What one part read and asked while it was checked."""
+
+    __slots__ = ("reads", "questions", "own")
+
+    def __init__(self, own: frozenset[str] = frozenset()) -> None:
+        self.reads: set[str] = set()
+        self.questions: dict[Question, object] = {}
+        self.own = own  # the part's own files: no other part depends on its reading them
+
+
+class Tracker:
+    """What this process read and asked, for the parts it checks.
+
+    A part's findings depend on what it reads and asks itself, and on what it takes
+    over from the values the workspace works out once (``once``, ``derived``) and
+    from memos that earlier parts of the same process filled. Which part filled which
+    memo is not followed: each part is taken to depend on everything this process
+    read and asked (its ``context``) but the files that other stores' checks read as
+    their own (a store's memories and index are read for that store only; what is
+    worked out once from them, as every memory's name, is read in a value's frame and
+    so stays in the context). A superset of what a part needs: a cache keyed by it
+    never answers wrongly, and only misses a little more often."""
+
+    def __init__(self) -> None:
+        self.context_reads: set[str] = set()
+        self.context_questions: dict[Question, object] = {}
+        self._parts: list[Frame] = []  # the part under way (one at a time)
+        self._values = 0  # how deep in working out a remembered value
+
+    def read(self, path: str) -> None:
+        if self._parts:
+            frame = self._parts[-1]
+            frame.reads.add(path)
+            if self._values == 0 and path in frame.own:
+                return
+        self.context_reads.add(path)
+
+    def asked(self, method: str, argument: str, answer: object) -> None:
+        question = (method, argument)
+        if self._parts:
+            self._parts[-1].questions[question] = answer
+        self.context_questions[question] = answer
+
+    @contextmanager
+    def working_out(self) -> Iterator[None]:
+        """Work whose result is remembered for later parts: what it reads is the context's."""
+        self._values += 1
+        try:
+            yield
+        finally:
+            self._values -= 1
+
+    @contextmanager
+    def part(self, own: Sequence[str] = ()) -> Iterator[Frame]:
+        frame = Frame(frozenset(own))
+        self._parts.append(frame)
+        try:
+            yield frame
+        finally:
+            self._parts.pop()
+
+
+def listing_digest(files: Sequence[str]) -> str:
+    """One string for a list of paths, to compare listings by."""
+    return hashlib.sha1("\0".join(files).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _plain(answer: object) -> object:
+    """An answer as the cache writes it down: sets as sorted tuples, an entry as a tuple."""
+    if isinstance(answer, (set, frozenset)):
+        return tuple(sorted(answer))
+    if isinstance(answer, tuple):
+        return tuple(_plain(a) for a in answer)
+    if isinstance(answer, list):
+        return tuple(answer)
+    return answer
+
+
+class TrackedSource:
+    """A source that tells the tracker what is read and asked of it. Reads are noted
+    by the workspace (which keeps the documents); the questions here."""
+
+    def __init__(self, source: Source, tracker: Tracker) -> None:
+        self.inner = source
+        self._tracker = tracker
+
+    @property
+    def staged(self) -> StagedFiles | None:
+        return self.inner.staged
+
+    def listing(self) -> Listing:
+        return self.inner.listing()
+
+    def read(self, path: str) -> Document:
+        self._tracker.read(path)
+        return self.inner.read(path)
+
+    def _ask(self, method: str, path: str, answer: object) -> object:
+        self._tracker.asked(method, path, _plain(answer))
+        return answer
+
+    def is_file(self, path: str) -> bool:
+        found = self.inner.is_file(path)
+        self._ask("is_file", path, found)
+        return found
+
+    def exists(self, path: str) -> bool:
+        found = self.inner.exists(path)
+        self._ask("exists", path, found)
+        return found
+
+    def is_inside_root(self, path: str) -> bool:
+        found = self.inner.is_inside_root(path)
+        self._ask("is_inside_root", path, found)
+        return found
+
+    def special_kind(self, path: str) -> str | None:
+        found = self.inner.special_kind(path)
+        self._ask("special_kind", path, found)
+        return found
+
+    def link_out(self, path: str) -> str | None:
+        found = self.inner.link_out(path)
+        self._ask("link_out", path, found)
+        return found
+
+    def entry(self, path: str) -> Entry | None:
+        found = self.inner.entry(path)
+        self._ask("entry", path, found)
+        return found
+
+    def regular_files_in(self, folder: str) -> frozenset[str]:
+        found = self.inner.regular_files_in(folder)
+        self._ask("regular_files_in", folder, found)
+        return found
+
+    def entries_in(self, folder: str) -> tuple[list[str], list[str]]:
+        found = self.inner.entries_in(folder)
+        self._ask("entries_in", folder, found)
+        return found
+
+    def git_ignored(self, paths: Sequence[str]) -> set[str]:
+        found = self.inner.git_ignored(paths)
+        for path in paths:
+            self._tracker.asked("git_ignored", path, path in found)
+        return found
+
+    def git_symlinks(self, paths: Sequence[str]) -> set[str]:
+        found = self.inner.git_symlinks(paths)
+        for path in paths:
+            self._tracker.asked("git_symlinks", path, path in found)
+        return found
+
+    def __getattr__(self, name: str) -> object:
+        # What a particular source has beyond the protocol (a tree's blob_at, the
+        # disk's whole_listing): the caller's own business, as untracked as before.
+        return getattr(self.inner, name)
+
+
+def ask_again(source: Source, method: str, argument: str) -> object:
+    """The answer ``source`` gives now to a question a part asked before."""
+    if method in ("git_ignored", "git_symlinks"):
+        found: set[str] = getattr(source, method)([argument])
+        return argument in found
+    if method not in _METHODS:
+        raise KeyError(method)
+    return _plain(getattr(source, method)(argument))
+
+
+_METHODS = frozenset({"is_file", "exists", "is_inside_root", "special_kind", "link_out", "entry", "regular_files_in", "entries_in"})

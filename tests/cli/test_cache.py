@@ -1,0 +1,289 @@
+"""The cache of findings kept between runs (engine/cache.py): never an answer that a
+run without it would not give, whatever happened to the tree, the settings, memcheck
+itself or the cache folder in between."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import commit_all, git, memory, run_cli, write
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memcheck.engine import cache as cache_module
+
+STORE = ".claude/memory"
+
+
+def cache_folder(root: Path) -> Path:
+    return root / ".git" / "memcheck" / "cache"
+
+
+def entries(root: Path) -> list[Path]:
+    return sorted(p for p in cache_folder(root).rglob("*") if p.is_file())
+
+
+def report(root: Path, *args: str) -> tuple[int, str, str]:
+    proc = run_cli(root, "check", "--format", "json", *args)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def same_with_and_without_cache(root: Path, *args: str) -> tuple[int, str, str]:
+    """The report of a cached run, after checking that a run without the cache gives
+    the same to the byte."""
+    cached = report(root, *args)
+    fresh = report(root, "--no-cache", *args)
+    assert cached == fresh
+    return cached
+
+
+def a_store(root: Path, count: int = 3) -> None:
+    lines = ["# Memory", ""]
+    for i in range(count):
+        name = f"project_topic_{i}.md"
+        write(root, f"{STORE}/{name}", memory(f"topic {i}", f"notes on topic {i}", "project", f"See [[topic {(i + 1) % count}]].\n"))
+        lines.append(f"- [topic {i}]({name}) - notes on topic {i}")
+    write(root, f"{STORE}/MEMORY.md", "\n".join(lines) + "\n")
+    write(root, "CLAUDE.md", f"# Project\n\n@{STORE}/MEMORY.md\n")
+
+
+def parts_kept(root: Path, *args: str) -> str:
+    """What `check -v` says of the cache."""
+    proc = run_cli(root, "check", "-v", *args)
+    return next((line for line in proc.stderr.splitlines() if "cache" in line), "")
+
+
+def test_second_run_takes_every_part_from_the_cache(repo: Path) -> None:
+    a_store(repo)
+    commit_all(repo)
+    first = same_with_and_without_cache(repo)
+    assert entries(repo), "the first run keeps its findings"
+    assert parts_kept(repo, "--no-cache") == "memcheck: cache: off (--no-cache)"
+    kept = parts_kept(repo)
+    assert kept.startswith("memcheck: cache: 2 of 2 parts"), kept
+    assert report(repo) == first
+
+
+def test_an_edit_is_seen(repo: Path) -> None:
+    a_store(repo)
+    commit_all(repo)
+    clean = same_with_and_without_cache(repo)
+    write(repo, f"{STORE}/project_topic_1.md", memory("topic 1", "notes on topic 1", "project", "See [[nothing here]].\n"))
+    edited = same_with_and_without_cache(repo)
+    assert edited != clean and "MEM" in edited[1]
+    # ...staged, and then committed: each state judged as a run without the cache judges it
+    git(repo, "add", "-A")
+    same_with_and_without_cache(repo, "--changed")
+    git(repo, "commit", "-qm", "edit")
+    assert same_with_and_without_cache(repo) == edited
+
+
+def test_no_cache_writes_nothing(repo: Path) -> None:
+    a_store(repo)
+    report(repo, "--no-cache")
+    assert not cache_folder(repo).exists()
+
+
+def test_clean_removes_the_cache(repo: Path) -> None:
+    a_store(repo)
+    report(repo)
+    assert cache_folder(repo).exists()
+    proc = run_cli(repo, "clean")
+    assert proc.returncode == 0 and "removed the cache" in proc.stderr
+    assert not cache_folder(repo).exists()
+    again = run_cli(repo, "clean")
+    assert again.returncode == 0 and "no cache" in again.stderr
+
+
+def test_cache_dir_from_the_environment_and_the_settings(repo: Path, tmp_path: Path) -> None:
+    a_store(repo)
+    elsewhere = tmp_path / "kept"
+    run_cli(repo, "check", env={"MEMCHECK_CACHE_DIR": str(elsewhere)})
+    assert any(p.is_file() for p in elsewhere.rglob("*")) and not cache_folder(repo).exists()
+    write(repo, ".memcheck.yaml", "cache-dir: .cache/memcheck\n")
+    run_cli(repo, "check")
+    assert any(p.is_file() for p in (repo / ".cache" / "memcheck").rglob("*"))
+
+
+@pytest.mark.parametrize("where", ["../outside", "/tmp/anywhere", ".git/hooks"])
+def test_settings_never_put_the_cache_outside_the_repository(repo: Path, where: str) -> None:
+    a_store(repo)
+    write(repo, ".memcheck.yaml", f"cache-dir: {where}\n")
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 2 and "cache-dir" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_settings_cache_dir_through_a_symlink_out_is_no_cache(repo: Path, tmp_path: Path) -> None:
+    a_store(repo)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (repo / "kept").symlink_to(outside)
+    write(repo, ".memcheck.yaml", "cache-dir: kept\n")
+    assert same_with_and_without_cache(repo)[0] in (0, 1)
+    assert not any(outside.iterdir()), "nothing is written through a symlink out of the repository"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda text: text[: len(text) // 2], id="truncated"),
+        pytest.param(lambda text: "", id="empty"),
+        pytest.param(lambda text: "\x00\xff not json", id="garbage"),
+        pytest.param(lambda text: json.dumps({**json.loads(text), "format": 999}), id="another-format"),
+        pytest.param(lambda text: json.dumps({**json.loads(text), "findings": [["x", 1, 1, "MEM001", "forged", "error", False, ""]]}), id="forged-findings"),
+        pytest.param(lambda text: json.dumps({**json.loads(text), "reads": {"../../etc/passwd": "b0"}}), id="read-outside"),
+        pytest.param(lambda text: json.dumps({**json.loads(text), "questions": [["is_file", "/etc/passwd", True]]}), id="question-outside"),
+        pytest.param(lambda text: json.dumps({**json.loads(text), "findings": [[1, 2, 3]]}), id="bad-finding"),
+        pytest.param(lambda text: "[" * 100000, id="deep"),
+    ],
+)
+def test_a_damaged_or_hostile_cache_is_never_believed(repo: Path, damage: object) -> None:
+    a_store(repo)
+    write(repo, f"{STORE}/project_topic_2.md", memory("topic 2", "notes on topic 2", "project", "See [[missing note]].\n"))
+    commit_all(repo)
+    expected = report(repo, "--no-cache")
+    report(repo)
+    for entry in entries(repo):
+        if entry.name == "key":
+            continue
+        seal, _, body = entry.read_text().partition("\n")
+        entry.write_text(seal + "\n" + damage(body))  # type: ignore[operator]
+    assert report(repo) == expected
+    assert report(repo) == expected  # and written anew
+
+
+def test_a_cache_from_another_clone_is_not_believed(repo: Path, tmp_path: Path) -> None:
+    """A cache folder inside the repository, committed with forged findings (a pull
+    request's): a fresh clone seals entries with its own key, and believes none of them."""
+    a_store(repo)
+    write(repo, f"{STORE}/project_topic_2.md", memory("topic 2", "notes", "project", "Key: ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "\n"))
+    write(repo, ".memcheck.yaml", "cache-dir: .cache/memcheck\n")
+    report(repo)
+    for entry in (repo / ".cache" / "memcheck").rglob("*"):
+        if entry.is_file() and "parts" in entry.parts:
+            seal, _, body = entry.read_text().partition("\n")
+            entry.write_text(seal + "\n" + json.dumps({**json.loads(body), "findings": []}))
+    commit_all(repo)
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(repo), str(clone))
+    code, out, _ = report(clone)
+    assert code == 1 and "SEC" in out
+    assert (code, out) == report(clone, "--no-cache")[:2]
+
+
+def test_a_cache_of_another_memcheck_is_not_used(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    a_store(repo)
+    commit_all(repo)
+    report(repo)
+    monkeypatch.setattr(cache_module, "_CODE_DIGEST", "another version")
+    assert parts_kept(repo).startswith("memcheck: cache: 0 of 2 parts")
+
+
+def test_two_runs_at_once(repo: Path) -> None:
+    """Two processes filling the same cache at once (a hook and the editor): neither
+    fails, and what they leave behind gives the same report."""
+    for n in range(4):
+        folder = f"pkg{n}/{STORE}"
+        for i in range(30):
+            write(repo, f"{folder}/project_t{i}.md", memory(f"t{n} {i}", f"notes {i}", "project", f"See [[t{n} {(i + 7) % 31}]].\n"))
+    commit_all(repo)
+    expected = report(repo, "--no-cache")
+    command = [sys.executable, "-m", "memcheck", "check", "--format", "json"]
+    for _ in range(3):
+        for entry in entries(repo):
+            entry.unlink()
+        runs = [subprocess.Popen(command, cwd=repo, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        results = [(p.wait(), *p.communicate()) for p in runs]
+        for code, out, err in results:
+            assert (code, out, err) == expected
+        assert report(repo) == expected
+    assert not [p for p in cache_folder(repo).rglob(".tmp-*")], "no half-written file is left"
+
+
+# --- cached and uncached agree over any sequence of changes ------------------------
+
+NAMES = [f"{kind}_{topic}.md" for kind in ("project", "feedback") for topic in ("api", "queue", "deploy")]
+BODIES = [
+    "Plain notes.\n",
+    "See [[project api]] and [[nowhere]].\n",
+    "Read `src/app.py` and docs/guide.md.\n",
+    "Key: ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "\n",
+]
+FRONTMATTERS = [
+    lambda stem: memory(stem.replace("_", " "), f"about {stem}", stem.split("_")[0]),
+    lambda stem: f"---\nname: {stem}\ndescription: broken: value: here\ntype: project\n---\n",
+    lambda stem: f"---\nname: {stem}\n---\n",
+    lambda stem: "no frontmatter at all\n",
+]
+CONFIGS = ["", "ignore: [MEM]\n", "select: [IDX, REF]\n", "memory:\n  stores: [notes]\n", "exclude: ['pkg/**']\n"]
+
+step = st.one_of(
+    st.tuples(st.just("write"), st.sampled_from(["", "pkg/"]), st.sampled_from(NAMES), st.integers(0, len(FRONTMATTERS) - 1), st.integers(0, len(BODIES) - 1)),
+    st.tuples(st.just("delete"), st.sampled_from(["", "pkg/"]), st.sampled_from(NAMES)),
+    st.tuples(st.just("rename"), st.sampled_from(["", "pkg/"]), st.sampled_from(NAMES), st.sampled_from(NAMES)),
+    st.tuples(st.just("index"), st.sampled_from(["", "pkg/"]), st.lists(st.sampled_from(NAMES), max_size=4)),
+    st.tuples(st.just("guidance"), st.sampled_from(["", "@.claude/memory/MEMORY.md\n", "See docs/guide.md and @src/app.py\n"])),
+    st.tuples(st.just("source"), st.sampled_from(["src/app.py", "docs/guide.md"]), st.booleans()),
+    st.tuples(st.just("config"), st.integers(0, len(CONFIGS) - 1)),
+    st.tuples(st.just("stage")),
+    st.tuples(st.just("commit")),
+    st.tuples(st.just("version")),
+)
+
+
+def apply(root: Path, change: tuple[object, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    kind = change[0]
+    if kind == "write":
+        _, prefix, name, fm, body = change
+        stem = str(name)[:-3]
+        write(root, f"{prefix}{STORE}/{name}", FRONTMATTERS[int(fm)](stem).rstrip("\n") + "\n" + BODIES[int(body)])  # type: ignore[call-overload]
+    elif kind == "delete":
+        _, prefix, name = change
+        (root / f"{prefix}{STORE}" / str(name)).unlink(missing_ok=True)
+    elif kind == "rename":
+        _, prefix, old, new = change
+        source = root / f"{prefix}{STORE}" / str(old)
+        if source.exists():
+            source.replace(root / f"{prefix}{STORE}" / str(new))
+    elif kind == "index":
+        _, prefix, names = change
+        lines = ["# Memory", ""] + [f"- [{n[:-3]}]({n}) - about it" for n in names]  # type: ignore[union-attr]
+        write(root, f"{prefix}{STORE}/MEMORY.md", "\n".join(lines) + "\n")
+    elif kind == "guidance":
+        write(root, "CLAUDE.md", f"# Rules\n\n{change[1]}")
+    elif kind == "source":
+        _, path, present = change
+        if present:
+            write(root, str(path), "print('hi')\n")
+        else:
+            (root / str(path)).unlink(missing_ok=True)
+    elif kind == "config":
+        write(root, ".memcheck.yaml", CONFIGS[int(change[1])])  # type: ignore[call-overload]
+    elif kind == "stage":
+        git(root, "add", "-A")
+    elif kind == "commit":
+        git(root, "add", "-A")
+        git(root, "commit", "-qm", "step", "--allow-empty", "--no-verify")
+    elif kind == "version":
+        monkeypatch.setattr(cache_module, "_CODE_DIGEST", f"{cache_module.code_digest()}+")
+
+
+@pytest.mark.slow
+@settings(max_examples=int(os.environ.get("MEMCHECK_CACHE_EXAMPLES", "25")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(steps=st.lists(step, min_size=1, max_size=8))
+def test_cached_and_uncached_agree(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, steps: list[tuple[object, ...]]) -> None:
+    root = tmp_path_factory.mktemp("repo")
+    git(root, "-c", "init.defaultBranch=main", "init", "-q")
+    a_store(root)
+    write(root, f"pkg/{STORE}/project_api.md", memory("project api", "about the api", "project"))
+    commit_all(root)
+    with monkeypatch.context() as patch:
+        same_with_and_without_cache(root)
+        for change in steps:
+            apply(root, change, patch)
+            same_with_and_without_cache(root)
+            same_with_and_without_cache(root, "--changed")
