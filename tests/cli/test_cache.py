@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -287,3 +288,34 @@ def test_cached_and_uncached_agree(tmp_path_factory: pytest.TempPathFactory, mon
             apply(root, change, patch)
             same_with_and_without_cache(root)
             same_with_and_without_cache(root, "--changed")
+            fix_alike(root, tmp_path_factory)
+
+
+def tree_of(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and ".git" not in p.relative_to(root).parts}
+
+
+def fix_alike(root: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The pre-commit hooks' fix, after their check, on two copies of the repository:
+    with the cache the check filled, and without one; the same report, the same files."""
+    results = []
+    for args in ((), ("--no-cache",)):
+        copy = tmp_path_factory.mktemp("copy") / "repo"
+        shutil.copytree(root, copy, symlinks=True)
+        run_cli(copy, "check", "--changed", *args)
+        proc = run_cli(copy, "fix", "--changed", "--exit-non-zero-on-fix", *args)
+        results.append((proc.returncode, proc.stdout, proc.stderr, tree_of(copy), git(copy, "diff", "--cached", "--name-only")))
+    assert results[0] == results[1]
+
+
+def test_fix_after_check_judges_the_index_it_wrote(repo: Path) -> None:
+    """`--changed` with nothing staged judges the index fix writes from the disk, while
+    git's index still holds the old one: the cache keys it by what is read, not by the
+    index (found by test_cached_and_uncached_agree)."""
+    a_store(repo)
+    write(repo, f"pkg/{STORE}/project_api.md", memory("project api", "about the api", "project"))
+    commit_all(repo)
+    run_cli(repo, "check", "--changed")
+    proc = run_cli(repo, "fix", "--changed", "--exit-non-zero-on-fix")
+    assert "Fixing pkg/.claude/memory/MEMORY.md" in proc.stdout
+    assert "No problems found" in proc.stdout, proc.stdout

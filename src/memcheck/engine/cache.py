@@ -107,6 +107,9 @@ class FileKeys:
         self.source = source.inner if isinstance(source, TrackedSource) else source
         self._known: dict[str, str] = {}
         self._by_git = self._blob_ids()
+        # Files fix wrote in this run, which the staged tree reads from the disk (see
+        # StagedFiles.written): their index entries are what they were before.
+        self._written = self.source.staged.written if self.source.staged is not None else frozenset()
 
     def _blob_ids(self) -> dict[str, str]:
         from memcheck.workspace.disk import DiskSource, StagedSource
@@ -139,7 +142,7 @@ class FileKeys:
         known = self._known.get(path)
         if known is None:
             blob = self._by_git.get(path)
-            if blob is not None:
+            if blob is not None and path not in self._written:
                 known = "b" + blob
             else:
                 known = "d" + document_digest(doc if doc is not None else self.source.read(path))

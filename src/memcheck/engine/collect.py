@@ -35,9 +35,7 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     parts are shared out between processes (see ``queue.jobs``).
     """
     enabled = set(ws.rules_on)
-    # A family whose rules are all off is not run at all (see Workspace.wants for the
-    # rules within a family).
-    checks = [check for codes, check in family_checks() if ws.wants(*codes)]
+    checks = wanted_checks(ws)
     # The guidance files are one part: their findings come from one model of who reads
     # what, built from all of them (see queue.find_in_processes). The skills too, since
     # SKL009/SKL011 compare each skill with all the others.
@@ -66,11 +64,21 @@ def find(ws: Workspace, targets: Targets) -> set[Problem]:
     return found | kept
 
 
+def wanted_checks(ws: Workspace) -> list[Check]:
+    """The families' checks to run: a family whose rules are all off is not run at all
+    (see Workspace.wants for the rules within a family)."""
+    return [check for codes, check in family_checks() if ws.wants(*codes)]
+
+
+def checks_key(checks: list[Check], enabled: set[str]) -> str:
+    """What the cache knows a run's rules by."""
+    return repr((sorted(f"{c.__module__}.{c.__qualname__}" for c in checks), sorted(enabled)))
+
+
 def _cache(ws: Workspace, checks: list[Check], enabled: set[str]) -> Cache | None:
     from memcheck.engine.cache import Cache
 
-    names = sorted(f"{c.__module__}.{c.__qualname__}" for c in checks)
-    return Cache.open(ws, repr((names, sorted(enabled))))
+    return Cache.open(ws, checks_key(checks, enabled))
 
 
 def _unkept(cache: Cache, parts: list[Targets]) -> list[Targets]:

@@ -39,6 +39,7 @@ from memcheck.workspace.staged import StagedFiles
 from memcheck.workspace.stores import INDEX_NAME, Store
 
 if TYPE_CHECKING:
+    from memcheck.engine.cache import Cache
     from memcheck.engine.since import Since
     from memcheck.hooks.options import LintOptions
     from memcheck.output import FixRecord
@@ -284,6 +285,17 @@ def run(
     if timing is None and verbose:
         timing = Timing()
     settings, scope = resolve(config_file, paths, options)
+    # As check lists them (see hooks/check.py): a hook run on memory files lists their
+    # folders only, so the hooks of one commit judge the same tree, and fix finds in
+    # the cache what check --changed has just worked out.
+    folders = None
+    since = scope.since
+    if scope.paths and not scope.deleted:
+        from memcheck.workspace.selection import hook_folders
+
+        folders = hook_folders(settings, scope.paths)
+        if since is not None and folders is not None:
+            since = since._replace(folders=tuple(folders))
     code = fix(
         settings,
         scope.paths,
@@ -293,10 +305,11 @@ def run(
         diff=diff,
         output_file=options.output_file,
         staged=scope.staged,
-        since=scope.since,
+        since=since,
         display=options.display(),
         timing=timing,
         changed=options.changed,
+        folders=folders,
     )
     return options.verdict(code)
 
@@ -315,13 +328,26 @@ def fix(
     display: Display = DEFAULT_DISPLAY,
     timing: Timing | None = None,
     changed: bool = False,
+    folders: Sequence[str] | None = None,
 ) -> int:
+    """``folders``: list only these (a hook run on memory files: see selection.hook_folders)."""
+
+    def source() -> DiskSource:
+        from memcheck import git
+
+        listing = git.FileListing(config.root, folders, cached_only=staged is not None)
+        return DiskSource(config.root, listing=listing) if staged is None else StagedSource(staged, listing)
+
     if paths is not None and not paths and not deleted:
         targets = Targets([], [], [])  # a change that touches nothing
         ws = Workspace(config, DiskSource(config.root, files=[]))
     else:
-        ws = Workspace(config, None if staged is None else StagedSource(staged))
+        ws = Workspace(config, source())
         targets = targets_for(ws, paths, deleted=deleted)
+    # Each store's check, kept by the commit's check hook just before: where it found
+    # nothing to fix, the index is not planned again. Asked before anything is written.
+    cache = _cache(ws) if since is not None else None
+    in_order = {store.folder for store in targets.stores if cache is not None and _in_order(cache, store)}
     checked = looked_at(ws, targets, given_scope(config, paths, changed))
     if timing is not None:
         show(notes(ws, paths, deleted))
@@ -338,7 +364,7 @@ def fix(
         for leftover in remove_leftovers(ws.root / store.folder):
             print(f"memcheck: removed {shown(leftover.relative_to(ws.root).as_posix())}, left by an interrupted fix", file=sys.stderr)
         try:
-            done = fix_store(ws, store)
+            done = None if store.folder in in_order else fix_store(ws, store)
             if done is not None:
                 fixed.append(done)
         except (UnsafeWrite, OSError) as e:
@@ -356,7 +382,7 @@ def fix(
         # (judging the commit: with the indexes fix wrote), read again.
         if staged is not None:
             staged.written.update(f.path for f in written)
-        left = collect_since(config, StagedSource(staged) if staged is not None else DiskSource(config.root), since, paths, deleted)
+        left = collect_since(config, source(), since, paths, deleted)
         problems, fails = left.problems, left.fails
         older = Older(since.ref, left.older, config.baseline) if since.compare else None
     elif written:
@@ -364,7 +390,7 @@ def fix(
         # (judging the commit: with the indexes fix wrote, which the user stages next).
         if staged is not None:
             staged.written.update(f.path for f in written)
-        after = Workspace(config, None if staged is None else StagedSource(staged))
+        after = Workspace(config, source())
         problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills, targets.configs)))
@@ -381,6 +407,24 @@ def fix(
     if fails or failing(problems, config.fail_on) or any(f.past_cap or f.changes.refused for f in fixed) or (written and exit_non_zero_on_fix):
         return 1
     return 0
+
+
+def _cache(ws: Workspace) -> Cache | None:
+    from memcheck.engine.cache import Cache
+    from memcheck.engine.collect import checks_key, wanted_checks
+
+    return Cache.open(ws, checks_key(wanted_checks(ws), set(ws.rules_on)))
+
+
+def _in_order(cache: Cache, store: Store) -> bool:
+    """The check of this very store, kept from an earlier run (the commit's own check
+    hook, just before), found nothing fix fixes: planning its index again would only
+    find it right. (fix fixes what check reports, and nothing else: see _not_to_fix.)"""
+    found = cache.lookup(Targets([store], [], []))
+    if found is None:
+        return False
+    mine = {*store.files, store.index}
+    return not any(p.fixable and (p.path in mine or p.about in mine) for p in found)
 
 
 def describe(fixed: Fixed, config: Config) -> FixRecord:
