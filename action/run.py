@@ -231,7 +231,10 @@ def lint(inputs: Inputs, base: str, since: str = "") -> Lint:
     """`memcheck check`, new since ``base`` (with ``scope: all``, every finding; the
     secret rules of what the change touches judged by the base's settings all the
     same); ``since`` names the base in the summary."""
-    args = ["check", "--format", "json"]
+    # --no-cache: a job never believes findings kept by an earlier job on the same
+    # runner (a self-hosted one keeps its .git), which a pull request's run could have
+    # written; within one job nothing is checked twice.
+    args = ["check", "--format", "json", "--no-cache"]
     if inputs.config:
         args += ["--config", inputs.config]
     if inputs.fail_on:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 import pytest
 import yaml
-from conftest import OLD_FINDINGS, REPO_ROOT, git, load_script, memory, old_findings, one_bad_memory, write
+from conftest import OLD_FINDINGS, REPO_ROOT, git, load_script, memory, old_findings, one_bad_memory, run_cli, write
 from test_pre_commit_hooks import needs_git_checkout, try_repo
 
 ACTION_DIR = REPO_ROOT / "action"
@@ -711,3 +711,28 @@ def commit_and_push(dev: Path, branch: str) -> str:
     git(dev, "commit", "-qm", branch)
     git(dev, "push", "-q", "origin", branch)
     return git(dev, "rev-parse", "HEAD").strip()
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+def test_the_action_believes_no_cache_an_earlier_job_left(runner: Runner, tmp_path: Path) -> None:
+    """A self-hosted runner keeps the checkout's git folder between jobs: findings kept
+    there by an earlier job (a pull request's, which may run code of its own and seal
+    what it likes with the key beside them) are never read, and none are written."""
+    import hashlib
+    import hmac
+
+    pr = _pull_request(tmp_path, NEW_MEMORY)
+    ws = _checkout(tmp_path, pr)
+    assert run_cli(ws, "check").returncode == 1  # fills the cache: IDX003 among its findings
+    key = (ws / ".git" / "memcheck" / "key").read_bytes()
+    for entry in (ws / ".git" / "memcheck" / "cache" / "parts").rglob("*"):
+        if entry.is_file():
+            body = json.dumps({**json.loads(entry.read_bytes().split(b"\n", 1)[1]), "findings": []}).encode()
+            entry.write_bytes(hmac.new(key, body, hashlib.sha256).hexdigest().encode() + b"\n" + body)
+    assert run_cli(ws, "check").returncode == 0, "the forged entries are believed where the cache is read"
+    before = sorted(p.name for p in (ws / ".git" / "memcheck" / "cache").rglob("*"))
+    run = runner.run(ws, _event(pr), {})
+    assert run.returncode == 1, run.stdout
+    assert f"::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::{UNLISTED}" in run.stdout.splitlines()
+    assert sorted(p.name for p in (ws / ".git" / "memcheck" / "cache").rglob("*")) == before
