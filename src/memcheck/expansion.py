@@ -244,7 +244,7 @@ def realpath(ws: Workspace, path: str) -> str:
         return found
     parts = path.split("/")
     if path.startswith("/") or any(p in ("", ".", "..") for p in parts):
-        found = known[path] = os.path.realpath(ws.root / path)
+        found = known[path] = str(ws.on_disk("realpath", path))
         return found
     # Up to the nearest folder already resolved (the root at the latest), then down,
     # resolving each folder on the way once: no recursion, however deep the path.
@@ -255,7 +255,8 @@ def realpath(ws: Workspace, path: str) -> str:
     found = known[path[: ends[resolved - 1]]] if resolved else known.get("") or known.setdefault("", os.path.realpath(ws.root))
     for level in range(resolved, len(ends)):
         found = os.path.join(found, parts[level])
-        if os.path.islink(found):
+        # The same question as os.path.islink(found): the system follows the folders on the way.
+        if ws.on_disk("islink", path[: ends[level]]):
             found = os.path.realpath(found)
         known[path[: ends[level]]] = found
     return found

@@ -10,7 +10,6 @@ in ``checks/guidance.py`` decide what is a finding and say it.
 from __future__ import annotations
 
 import bisect
-import os
 import posixpath
 import re
 from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence
@@ -43,10 +42,7 @@ def readers(ws: Workspace, path: str) -> dict[str, int]:
 
 def outside_link_message(ws: Workspace, path: str) -> str:
     """What to say of a guidance file that is a symlink out of the repository."""
-    try:
-        target = os.readlink(ws.root / path)
-    except OSError:
-        target = "a file"
+    target = ws.on_disk("readlink", path) or "a file"
     return f"{basename(path)} is a symlink to {leads_to(ws, path, target)}, so memcheck does not follow it and checks nothing in it ({who_reads(ws, path)}); keep the file in the repository to have it checked and in every clone"
 
 

@@ -6,7 +6,6 @@ the size agents actually load (200 lines, 25,000 bytes by default).
 """
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from memcheck.index.caps import byte_cut, cap_lines, cap_usage, entry_names
@@ -374,7 +373,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         if odd is not None:
             yield IDX011.at(path, 1, 1, f"{INDEX_NAME} is {odd}; `memcheck fix` will not write through or replace it: make it a regular file")
             return
-        if ws.staged is not None and (ws.root / path).is_file():  # judging a commit (see workspace.staged.StagedFiles)
+        if ws.staged is not None and ws.on_disk("is_file", path):  # judging a commit (see workspace.staged.StagedFiles)
             yield IDX001.at(path, 1, 1, f"{path} is not staged: the commit holds memories of {store.folder or '.'}/ without their index; `git add {path}`")
         elif (elsewhere := index_elsewhere(ws, store)) is not None:
             # fix leaves it: a second index here would leave the curated one behind.
@@ -389,11 +388,11 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     if doc.error is not None:
         yield IDX011.at(path, doc.error_line, 1, f"{INDEX_NAME} {doc.error}")
         return
-    linked = os.path.islink(os.path.join(ws.root, path))
+    linked = ws.on_disk("islink", path)
     found = list(_check_index(ws, store, doc))
     if linked and any(p.fixable for p in found):
         # fix never writes through a symlink: say so once, and claim nothing is fixable.
-        target = os.readlink(os.path.join(ws.root, path))
+        target = ws.on_disk("readlink", path)
         found = [p._replace(fixable=False) for p in found]
         found.append(IDX013.at(path, 1, 1, f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file"))
     yield from found

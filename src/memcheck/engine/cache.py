@@ -265,7 +265,7 @@ class Cache:
                 ignored.append((method + "\0" + argument, answer))
                 continue
             try:
-                now = listing_digest(list(self.ws.tree_files)) if method == "tree_files" else _plain(ask_again(self.keys.source, method, argument))
+                now = listing_digest(list(self.ws.tree_files)) if method == "tree_files" else _plain(ask_again(self.keys.source, method, argument, self.ws.root))
             except KeyError:
                 return False
             if now != answer:

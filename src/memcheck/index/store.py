@@ -6,7 +6,6 @@ and ``memcheck index``, so each command judges a store as the others do.
 """
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple, Sequence
@@ -41,7 +40,7 @@ def store_exists(ws: Workspace, store: Store) -> Exists:
             # As the tree judged holds it (the disk, the commit, an older commit's
             # tree); a symlink out of the root, which the source never follows, as
             # the disk has it.
-            return ws.exists(full) or (ws.source.link_out(full) is not None and os.path.exists(os.path.join(ws.root, full)))
+            return ws.exists(full) or (ws.source.link_out(full) is not None and bool(ws.on_disk("exists", full)))
         return ws.exists(full or ".")
 
     return exists
@@ -78,17 +77,16 @@ def odd_index(ws: Workspace, path: str) -> str | None:
     """What a store's MEMORY.md is, and what follows, when it is on disk but not a
     file memcheck reads and writes: a folder, a symlink that leaves the repository
     or points at nothing."""
-    full = os.path.join(ws.root, path)
-    if os.path.islink(full):
-        target = os.readlink(full)
-        if not os.path.exists(full):
+    if ws.on_disk("islink", path):
+        target = ws.on_disk("readlink", path)
+        if not ws.on_disk("exists", path):
             return f"a symlink to {target}, which does not exist: agents load no index from it"
         if not ws.is_inside_root(path):
             return f"a symlink to {target}, outside the repository: other clones get no index from it, and memcheck does not read it"
-        if os.path.isdir(full):
+        if ws.on_disk("isdir", path):
             return f"a symlink to the folder {target}: agents load no index from it"
         return None
-    if os.path.isdir(full):
+    if ws.on_disk("isdir", path):
         return "a folder, not a file: agents load no index from it"
     return None
 

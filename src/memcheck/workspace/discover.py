@@ -14,7 +14,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeVar, cast, overload
 
 from memcheck.agents import user_files as agent_user_files
 from memcheck.agents import user_rules
@@ -28,7 +28,7 @@ from memcheck.workspace import stores as _stores
 from memcheck.workspace.disk import DiskSource, walk_files
 from memcheck.workspace.source import OUTSIDE_LINK, Source
 from memcheck.workspace.stores import Store
-from memcheck.workspace.tracking import TrackedSource, Tracker, listing_digest
+from memcheck.workspace.tracking import TrackedSource, Tracker, listing_digest, on_disk
 
 if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
@@ -213,6 +213,15 @@ class Workspace:
         if self._derived:
             for key in [k for k in self._derived if k[0] in dropped]:
                 del self._derived[key]
+
+    def on_disk(self, kind: str, path: str) -> Any:  # Any: a bool, a str or None, by kind (see tracking.on_disk)
+        """What the disk itself says of ``path``, past the source (is it a file, a
+        link and to what, a folder; where it really is): noted as a question, so that a
+        cache knows the answer is part of what a part depends on."""
+        answer = on_disk(self.root, kind, path)
+        if self.tracker is not None:
+            self.tracker.asked("disk_" + kind, path, answer)
+        return answer
 
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""

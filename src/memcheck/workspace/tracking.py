@@ -16,8 +16,10 @@ rule that reads one more file is tracked without anyone listing it.
 from __future__ import annotations
 
 import hashlib
+import os
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -189,8 +191,35 @@ class TrackedSource:
         return getattr(self.inner, name)
 
 
-def ask_again(source: Source, method: str, argument: str) -> object:
-    """The answer ``source`` gives now to a question a part asked before."""
+# What a few checks ask of the disk itself, past the source: whether the index is a
+# symlink and to what, whether a staged file is also on disk, where a folder really is.
+_DISK: dict[str, Callable[[str], Any]] = {
+    "is_file": os.path.isfile,
+    "exists": os.path.exists,
+    "isdir": os.path.isdir,
+    "islink": os.path.islink,
+    "readlink": lambda full: _or_none(os.readlink, full),
+    "realpath": os.path.realpath,
+}
+
+
+def _or_none(ask: Callable[[str], str], full: str) -> str | None:
+    try:
+        return ask(full)
+    except (OSError, ValueError):
+        return None
+
+
+def on_disk(root: Path, kind: str, path: str) -> Any:  # Any: a bool, a str or None, by kind
+    """What the disk says of ``path`` (relative to ``root``): see _DISK."""
+    return _DISK[kind](os.path.join(root, path))
+
+
+def ask_again(source: Source, method: str, argument: str, root: Path) -> object:
+    """The answer ``source`` (or the disk, for ``disk_`` questions) gives now to a
+    question a part asked before."""
+    if method.startswith("disk_") and method[5:] in _DISK:
+        return _plain(on_disk(root, method[5:], argument))
     if method in ("git_ignored", "git_symlinks"):
         found: set[str] = getattr(source, method)([argument])
         return argument in found
