@@ -319,3 +319,15 @@ def test_fix_after_check_judges_the_index_it_wrote(repo: Path) -> None:
     proc = run_cli(repo, "fix", "--changed", "--exit-non-zero-on-fix")
     assert "Fixing pkg/.claude/memory/MEMORY.md" in proc.stdout
     assert "No problems found" in proc.stdout, proc.stdout
+
+
+def test_an_index_on_disk_but_not_staged_is_seen(repo: Path) -> None:
+    """The staged tree's check looks at the disk for an index not yet staged: the cache
+    notes that answer too (found by test_cached_and_uncached_agree)."""
+    a_store(repo)
+    write(repo, f"pkg/{STORE}/project_api.md", memory("project api", "about the api", "project"))
+    commit_all(repo)
+    first = same_with_and_without_cache(repo, "--changed")
+    write(repo, f"pkg/{STORE}/MEMORY.md", "# Memory\n\n- [project api](project_api.md) - about the api\n")
+    then = same_with_and_without_cache(repo, "--changed")
+    assert "is not staged" in then[1] and then != first

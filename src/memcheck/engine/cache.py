@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from memcheck import __version__
-from memcheck.paths import normal
 from memcheck.problem import ERROR, WARNING, Problem
 from memcheck.workspace.tracking import TrackedSource, Tracker, ask_again, listing_digest
 
@@ -164,14 +163,18 @@ def _output(root: Path, args: Sequence[str]) -> bytes | None:
     return proc.stdout if proc.returncode == 0 else None
 
 
-def part_name(part: Targets) -> str:
-    """What a part is, apart from its files' content."""
-    return repr((sorted(map(repr, part.stores)), list(part.guidance), list(part.skills), list(part.kind_files), list(part.configs)))
-
-
 def _plain(value: object) -> object:
     """As JSON gives it back (tuples as lists), to compare an answer with a written one."""
-    return json.loads(json.dumps(value))
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    return value
+
+
+def _outside(path: str) -> bool:
+    """A path an entry names that leads out of the tree (absolute, or through ..)."""
+    return path[:1] in ("/", "") or "\\" in path or (".." in path and ".." in path.split("/"))
 
 
 class Cache:
@@ -203,10 +206,15 @@ class Cache:
         return cache
 
     def _entry_key(self, part: Targets) -> str:
-        own = sorted(_own_files(part))
-        h = hashlib.sha1(f"{self.run_key}\0{part_name(part)}\0".encode("utf-8", "surrogateescape"))
-        for path in own:
-            h.update(f"{path}\0{self.keys.key(path)}\0".encode("utf-8", "surrogateescape"))
+        """What a part is, and the content of each of its own files."""
+        h = hashlib.sha1(self.run_key.encode())
+        for store in part.stores:
+            h.update(f"store\0{store.folder}\0{store.has_index}\0{store.by_glob}\0{store.judged}\0{store.outside}\0".encode("utf-8", "surrogateescape"))
+        key = self.keys.key
+        for kind, paths in _own_files(part):
+            h.update(f"{kind}\0{len(paths)}\0".encode())
+            for path in paths:
+                h.update(f"{path}\0{key(path)}\0".encode("utf-8", "surrogateescape"))
         return h.hexdigest()
 
     # --- reading ---------------------------------------------------------------
@@ -243,23 +251,24 @@ class Cache:
         if not isinstance(reads, dict) or not isinstance(questions, list):
             return False
         listed = self.ws.file_set
+        known = self.keys.key
         for path, key in reads.items():
-            if not isinstance(path, str) or normal(path) != path or not isinstance(key, str):
+            if not isinstance(path, str) or not isinstance(key, str) or _outside(path):
                 return False
             # A file the listing does not hold is read again only where it is inside
-            # the tree (normal above): a path of the entry's never leads out of it.
+            # the tree (see _outside): a path of the entry's never leads out of it.
             if path not in listed and not self.keys.source.is_file(path):
                 if key != "-":
                     return False
                 continue
-            if self.keys.key(path) != key:
+            if known(path) != key:
                 return False
         ignored: list[tuple[str, object]] = []
         for question in questions:
             if not isinstance(question, list) or len(question) != 3 or not all(isinstance(q, str) for q in question[:2]):
                 return False
             method, argument, answer = question
-            if argument and normal(argument) is None:
+            if argument and _outside(argument):
                 return False
             if method in ("git_ignored", "git_symlinks"):
                 ignored.append((method + "\0" + argument, answer))
@@ -369,7 +378,7 @@ class Cache:
         listed = self.ws.file_set
         keyed: dict[str, str] = {}
         for path in paths:
-            if normal(path) != path:
+            if _outside(path):
                 return None
             if path in listed or self.keys.source.is_file(path):
                 keyed[path] = self.keys.key(path, self.ws._documents.get(path))
@@ -396,13 +405,13 @@ class Cache:
             raise
 
 
-def _own_files(part: Targets) -> set[str]:
-    files = set(part.guidance) | set(part.skills) | set(part.kind_files) | set(part.configs)
+def _own_files(part: Targets) -> list[tuple[str, Sequence[str]]]:
+    """A part's own files, by kind, in the order the part holds them."""
+    stores: list[str] = []
     for store in part.stores:
-        files.update(store.files)
-        if store.has_index:
-            files.add(store.index)
-    return files
+        stores.extend(store.files)
+        stores.append(store.index)
+    return [("stores", stores), ("guidance", part.guidance), ("skills", part.skills), ("kinds", part.kind_files), ("configs", part.configs)]
 
 
 def store_files(part: Targets) -> list[str]:
