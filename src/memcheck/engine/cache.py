@@ -26,11 +26,11 @@ import os
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from memcheck import __version__
 from memcheck.problem import ERROR, WARNING, Problem
-from memcheck.workspace.tracking import TrackedSource, Tracker, ask_again, listing_digest
+from memcheck.workspace.tracking import Tracker, answerer, listing_digest, untracked
 
 if TYPE_CHECKING:
     from memcheck.config import Config
@@ -60,6 +60,16 @@ def folder_for(config: Config) -> Path | None:
         return Path(folder) if folder.startswith(real_root + os.sep) else None
     git_dir = _git_dir(config.root)
     return git_dir / "memcheck" / "cache" if git_dir is not None else None
+
+
+def start(ws: Workspace) -> Workspace:
+    """Track what ``ws`` reads and asks from now on, where a cache is kept for it: a
+    workspace must be tracked from before it finds its stores, guidance files and
+    skills, so that what finding them read is known to every part (a workspace not
+    tracked from the start never uses the cache)."""
+    if folder_for(ws.config) is not None and not ws.user and ws.tracker is None:
+        ws.track(Tracker())
+    return ws
 
 
 def _git_dir(root: Path) -> Path | None:
@@ -103,7 +113,7 @@ class FileKeys:
     """The content key of each file of a source, without reading it where git knows it."""
 
     def __init__(self, source: Source) -> None:
-        self.source = source.inner if isinstance(source, TrackedSource) else source
+        self.source = untracked(source)
         self._known: dict[str, str] = {}
         self._by_git = self._blob_ids()
         # Files fix wrote in this run, which the staged tree reads from the disk (see
@@ -180,17 +190,22 @@ def _outside(path: str) -> bool:
 class Cache:
     """One run's access to the cache folder, for one workspace's parts."""
 
-    def __init__(self, folder: Path, ws: Workspace, checks: str) -> None:
+    def __init__(self, folder: Path, ws: Workspace, checks: str, tracker: Tracker) -> None:
         self.folder = folder
         self._secret: bytes | None = None  # see _seal
         self.ws = ws
-        self.keys = FileKeys(ws.source)
-        config = ws.config
-        settings = repr(_without_cache_settings(config))
-        self.run_key = hashlib.sha1(
-            "\0".join([code_digest(), settings, checks, listing_digest(ws.files), repr(ws.partial), type(self.keys.source).__name__]).encode("utf-8", "surrogateescape")
+        # One reading of git's index per workspace, for discovery's cache and the parts'.
+        keys = tracker.memo.get("keys")
+        if not isinstance(keys, FileKeys):
+            keys = tracker.memo["keys"] = FileKeys(ws.source)
+        self.keys = keys
+        settings = repr(_without_cache_settings(ws.config))
+        # What the tree's findings depend on besides the files' content.
+        self.tree_key = hashlib.sha1(
+            "\0".join([code_digest(), settings, listing_digest(ws.files), repr(ws.partial), type(self.keys.source).__name__]).encode("utf-8", "surrogateescape")
         ).hexdigest()
-        self.tracker = Tracker()
+        self.run_key = hashlib.sha1(f"{self.tree_key}\0{checks}".encode()).hexdigest()
+        self.tracker = tracker
         self._pending: list[tuple[str, Frame, list[Problem]]] = []
         self._contexts: dict[str, bool] = {}  # context id -> it still holds
         self.found: set[Problem] = set()  # the findings of the parts found kept
@@ -198,12 +213,11 @@ class Cache:
 
     @classmethod
     def open(cls, ws: Workspace, checks: str) -> Cache | None:
+        """The cache of a workspace tracked from the start (see ``start``); None for any other."""
         folder = folder_for(ws.config)
-        if folder is None or ws.user:
+        if folder is None or ws.tracker is None:
             return None
-        cache = cls(folder, ws, checks)
-        ws.track(cache.tracker)
-        return cache
+        return cls(folder, ws, checks, ws.tracker)
 
     def _entry_key(self, part: Targets) -> str:
         """What a part is, and the content of each of its own files."""
@@ -217,6 +231,59 @@ class Cache:
                 h.update(f"{path}\0{key(path)}\0".encode("utf-8", "surrogateescape"))
         return h.hexdigest()
 
+    # --- discovery -------------------------------------------------------------
+
+    def targets(self, asked: str, compute: Callable[[], Targets]) -> Targets:
+        """What a run checks (the stores, guidance files and skills found), as an
+        earlier run of the same settings on the same list of files found it, where what
+        finding them read and asked is still as it was; else ``compute``d and kept."""
+        key = hashlib.sha1(f"{self.tree_key}\0discovery\0{asked}".encode("utf-8", "surrogateescape")).hexdigest()
+        entry = self._load("parts", key)
+        if entry is not None and entry.get("key") == key and self._holds(entry):
+            try:
+                return self._found_targets(entry)
+            except (KeyError, TypeError, ValueError):
+                pass
+        with self.tracker.part() as frame:
+            found = compute()
+        skills = self.ws.__dict__.get("_found_skills")  # found along the way, or not asked
+        reads = self._keyed(frame.reads)
+        if reads is not None:
+            stores = [[s.folder, list(s.files), s.has_index, s.by_glob, s.judged, list(s.outside)] for s in found.stores]
+            body = {
+                "stores": stores,
+                "guidance": list(found.guidance),
+                "skills": list(found.skills),
+                "kind_files": list(found.kind_files),
+                "configs": list(found.configs),
+                "found_skills": None if skills is None else [list(skills.files), list(skills.outside)],
+            }
+            questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
+            try:
+                self._write("parts", key, {"format": FORMAT, "key": key, "reads": reads, "questions": questions, "targets": body})
+            except OSError:
+                pass
+        return found
+
+    def _found_targets(self, entry: dict[str, object]) -> Targets:
+        from memcheck.engine.targets import Targets
+        from memcheck.workspace.skills import Skills
+        from memcheck.workspace.stores import Store
+
+        body = entry["targets"]
+        if not isinstance(body, dict):
+            raise ValueError("not targets")
+        stores = [
+            Store(_text(folder), _texts(files), _flag(has_index), _flag(by_glob), _flag(judged), _texts(outside))
+            for folder, files, has_index, by_glob, judged, outside in body["stores"]
+        ]
+        found = Targets(stores, list(_texts(body["guidance"])), list(_texts(body["skills"])), list(_texts(body["kind_files"])), list(_texts(body["configs"])))
+        skills = body["found_skills"]
+        if skills is not None:
+            files, outside = skills
+            self.ws.__dict__["_found_skills"] = Skills(_texts(files), _texts(outside))
+        return found
+
     # --- reading ---------------------------------------------------------------
 
     def lookup(self, part: Targets) -> set[Problem] | None:
@@ -225,8 +292,10 @@ class Cache:
         if entry is None or entry.get("key") != key:
             return None
         try:
+            # The entry's key holds the content of the part's own files; everything else it
+            # read or asked, its process's context holds (see Tracker): checked once a run.
             context = entry["context"]
-            if not isinstance(context, str) or not self._holds(entry) or not self._context_holds(context):
+            if not isinstance(context, str) or not self._context_holds(context):
                 return None
             findings = entry["findings"]
             if not isinstance(findings, list):
@@ -264,20 +333,25 @@ class Cache:
             if known(path) != key:
                 return False
         ignored: list[tuple[str, object]] = []
+        askers: dict[str, Callable[[str], object] | None] = {}
+        source, root = self.keys.source, self.ws.root
         for question in questions:
-            if not isinstance(question, list) or len(question) != 3 or not all(isinstance(q, str) for q in question[:2]):
+            if not isinstance(question, list) or len(question) != 3:
                 return False
             method, argument, answer = question
-            if argument and _outside(argument):
+            if not isinstance(method, str) or not isinstance(argument, str) or (argument and _outside(argument)):
                 return False
             if method in ("git_ignored", "git_symlinks"):
                 ignored.append((method + "\0" + argument, answer))
                 continue
-            try:
-                now = listing_digest(list(self.ws.tree_files)) if method == "tree_files" else _plain(ask_again(self.keys.source, method, argument, self.ws.root))
-            except KeyError:
-                return False
-            if now != answer:
+            if method == "tree_files":
+                now: object = listing_digest(list(self.ws.tree_files))
+            else:
+                ask = askers[method] if method in askers else askers.setdefault(method, answerer(source, root, method))
+                if ask is None:
+                    return False
+                now = ask(argument)
+            if now != answer and _plain(now) != answer:
                 return False
         return self._ask_git_again(ignored)
 
@@ -363,11 +437,9 @@ class Cache:
             context = hashlib.sha1(body.encode("utf-8", "surrogateescape")).hexdigest()
             self._write("contexts", context, {"format": FORMAT, "key": context, "reads": context_reads, "questions": context_questions})
             for key, frame, findings in self._pending:
-                reads = self._keyed(frame.reads)
-                if reads is None:
-                    continue
-                questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
-                self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "reads": reads, "questions": questions, "findings": [list(p) for p in findings]})
+                if self._keyed(frame.reads) is None:
+                    continue  # it read a file out of the tree: not kept
+                self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "findings": [list(p) for p in findings]})
         except OSError:
             pass
         finally:
@@ -421,6 +493,24 @@ def store_files(part: Targets) -> list[str]:
         files.extend(store.files)
         files.append(store.index)
     return files
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or _outside(value) and value != "":
+        raise ValueError("not a path")
+    return value
+
+
+def _texts(values: object) -> tuple[str, ...]:
+    if not isinstance(values, list):
+        raise ValueError("not paths")
+    return tuple(_text(v) for v in values)
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("not a flag")
+    return value
 
 
 def _problem(fields: object) -> Problem:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
 from memcheck.baseline import new_since
 from memcheck.config import CONFIG_FILES, ConfigError, load_text, load_texts, selected
+from memcheck.engine.cache import start
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import Targets, looked_at, targets_for
 from memcheck.problem import failing
@@ -67,7 +68,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
 
     ``paths`` and ``deleted`` as for any check (with ``since.touched``, what the change
     touches: then only that is checked)."""
-    ws = Workspace(config, source)
+    ws = start(Workspace(config, source))
     ref_source = TreeSource(config.root, since.tree, since.folders)
     try:
         if since.touched is not None:
@@ -79,7 +80,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             mine = _among(touched_targets(ws, touched), whole)
         if since.compare:
             rest = _without(whole, mine)
-            at_ref = Workspace(config, ref_source)
+            at_ref = start(Workspace(config, ref_source))
             # A finding of a file the change only renamed is older: REF's is matched
             # under the file's new name, as git's rename detection pairs them.
             moved = _renamed(config.root, since.tree, source)
@@ -196,7 +197,7 @@ def _secrets_by_ref(
     codes = tuple(sorted(selected(secret_codes(), ref_config)))
     if not codes:
         return [], config.fail_on
-    ws = Workspace(dataclasses.replace(ref_config, select=codes, ignore=(), baseline=None), source)
+    ws = start(Workspace(dataclasses.replace(ref_config, select=codes, ignore=(), baseline=None), source))
     changed = set(touched)
     found = collect(ws, targets_for(ws, [str(ws.root / p) for p in sorted(_there(ws, touched))]))
     return [p for p in found if p.path in changed], ref_config.fail_on

@@ -91,7 +91,7 @@ def _collect_tree(
     check's collector is still off."""
     from memcheck.engine.collect import collect
     from memcheck.engine.since import Found, collect_since
-    from memcheck.engine.targets import looked_at, targets_for
+    from memcheck.engine.targets import looked_at
     from memcheck.workspace.discover import Workspace
 
     ws = Workspace(config, source)
@@ -100,7 +100,11 @@ def _collect_tree(
         if timing is not None:
             timing.lap("config, discovery and checks")
     else:
-        targets = targets_for(ws, paths, judge=False, deleted=deleted)
+        from memcheck.engine.cache import start
+        from memcheck.engine.targets import discovered
+
+        start(ws)  # before discovery: what finding the parts reads, each part depends on
+        targets = discovered(ws, paths, deleted)
         if timing is not None:
             timing.lap("config and discovery")
         problems = collect(ws, targets)

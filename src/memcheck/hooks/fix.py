@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from memcheck.config import Config
+from memcheck.engine.cache import start
 from memcheck.engine.collect import collect, find
 from memcheck.engine.finish import finish
 from memcheck.engine.signals import signals_held, stopped_by_signals
@@ -342,7 +343,7 @@ def fix(
         targets = Targets([], [], [])  # a change that touches nothing
         ws = Workspace(config, DiskSource(config.root, files=[]))
     else:
-        ws = Workspace(config, source())
+        ws = start(Workspace(config, source()))
         targets = targets_for(ws, paths, deleted=deleted)
     # Each store's check, kept by the commit's check hook just before: where it found
     # nothing to fix, the index is not planned again. Asked before anything is written.
@@ -390,7 +391,7 @@ def fix(
         # (judging the commit: with the indexes fix wrote, which the user stages next).
         if staged is not None:
             staged.written.update(f.path for f in written)
-        after = Workspace(config, source())
+        after = start(Workspace(config, source()))
         problems = collect(after, targets_for(after, paths, deleted=deleted))
     else:
         problems = finish(config, found | find(ws, Targets([], targets.guidance, targets.skills, targets.configs)))

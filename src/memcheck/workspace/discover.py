@@ -28,7 +28,7 @@ from memcheck.workspace import stores as _stores
 from memcheck.workspace.disk import DiskSource, walk_files
 from memcheck.workspace.source import OUTSIDE_LINK, Source
 from memcheck.workspace.stores import Store
-from memcheck.workspace.tracking import TrackedSource, Tracker, listing_digest, on_disk
+from memcheck.workspace.tracking import TrackedSource, Tracker, listing_digest, on_disk, untracked
 
 if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
@@ -135,7 +135,7 @@ class Workspace:
         """Every file of the tree, those the config excludes from checking included:
         what a link may name. Where the run listed some folders only (a hook run on
         memory files), git lists the rest, once, when this is first asked."""
-        source = self.source.inner if isinstance(self.source, TrackedSource) else self.source
+        source = untracked(self.source)
         if self.partial and isinstance(source, DiskSource):
             listed = source.whole_listing()
             if self.tracker is not None:

@@ -60,6 +60,7 @@ class Tracker:
         self.context_questions: dict[Question, object] = {}
         self._parts: list[Frame] = []  # the part under way (one at a time)
         self._values = 0  # how deep in working out a remembered value
+        self.memo: dict[str, object] = {}  # what the cache keeps for this workspace's run (git's index read once)
 
     def read(self, path: str) -> None:
         if self._parts:
@@ -215,17 +216,24 @@ def on_disk(root: Path, kind: str, path: str) -> Any:  # Any: a bool, a str or N
     return _DISK[kind](os.path.join(root, path))
 
 
-def ask_again(source: Source, method: str, argument: str, root: Path) -> object:
-    """The answer ``source`` (or the disk, for ``disk_`` questions) gives now to a
-    question a part asked before."""
+def untracked(source: Source) -> Source:
+    """The source a tracked one reads from."""
+    while isinstance(source, TrackedSource):
+        source = source.inner
+    return source
+
+
+def answerer(source: Source, root: Path, method: str) -> Callable[[str], object] | None:
+    """What asks ``source`` (or the disk, for ``disk_`` questions) again a question a
+    part asked before, of one path at a time; None for a method there is no such
+    question of (git's, asked of many paths at once, are the caller's)."""
     if method.startswith("disk_") and method[5:] in _DISK:
-        return _plain(on_disk(root, method[5:], argument))
-    if method in ("git_ignored", "git_symlinks"):
-        found: set[str] = getattr(source, method)([argument])
-        return argument in found
-    if method not in _METHODS:
-        raise KeyError(method)
-    return _plain(getattr(source, method)(argument))
+        ask = _DISK[method[5:]]
+        return lambda path: ask(os.path.join(root, path))
+    if method in _METHODS:
+        found: Callable[[str], object] = getattr(source, method)
+        return found
+    return None
 
 
 _METHODS = frozenset({"is_file", "exists", "is_inside_root", "special_kind", "link_out", "entry", "regular_files_in", "entries_in"})
