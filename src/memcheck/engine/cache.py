@@ -202,7 +202,10 @@ class Cache:
         settings = repr(_without_cache_settings(ws.config))
         # What the tree's findings depend on besides the files' content.
         self.tree_key = hashlib.sha1(
-            "\0".join([code_digest(), settings, listing_digest(ws.files), repr(ws.partial), type(self.keys.source).__name__]).encode("utf-8", "surrogateescape")
+            # Not the kind of source: a commit's tree checked at HEAD is the tree the last
+            # commit's hooks checked staged, and its parts are found kept (where a check
+            # asks whether it judges a staged tree, that question is noted).
+            "\0".join([code_digest(), settings, listing_digest(ws.files), repr((ws.partial, ws.in_git, ws.listed_by_git))]).encode("utf-8", "surrogateescape")
         ).hexdigest()
         self.run_key = hashlib.sha1(f"{self.tree_key}\0{checks}".encode()).hexdigest()
         self.tracker = tracker

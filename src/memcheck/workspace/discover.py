@@ -85,7 +85,10 @@ class Workspace:
     @property
     def staged(self) -> StagedFiles | None:
         """git's index, when the tree judged is the one a commit made now would hold."""
-        return self.source.staged
+        staged = self.source.staged
+        if self.tracker is not None:  # a commit's tree and the same tree at HEAD differ only by this
+            self.tracker.asked("staged", "", staged is not None)
+        return staged
 
     def reuse_listing(self, other: Workspace) -> None:
         """Take over what ``other`` worked out from the listing alone (which folders
@@ -136,8 +139,9 @@ class Workspace:
         what a link may name. Where the run listed some folders only (a hook run on
         memory files), git lists the rest, once, when this is first asked."""
         source = untracked(self.source)
-        if self.partial and isinstance(source, DiskSource):
-            listed = source.whole_listing()
+        whole: Callable[[], list[str]] | None = getattr(source, "whole_listing", None)  # the disk's and a commit's
+        if self.partial and whole is not None:
+            listed = whole()
             if self.tracker is not None:
                 self.tracker.asked("tree_files", "", listing_digest(listed))
             return listed
@@ -236,7 +240,9 @@ class Workspace:
     def ignores(self, path: str) -> bool:
         """A file that is on disk but that git's listing leaves out: git ignores it.
         (The staged view lists no untracked file at all, ignored or not.)"""
-        return self.staged is None and self.listed_by_git and path not in self.file_set and self.is_file(path)
+        # Whether the view is staged is asked last: only a file on disk that the listing
+        # leaves out gets that far (a commit's tree and HEAD's answer alike before it).
+        return self.listed_by_git and path not in self.file_set and self.is_file(path) and self.staged is None
 
     def excludes(self, path: str) -> bool:
         """The config's ``exclude`` names ``path``."""

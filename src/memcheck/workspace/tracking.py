@@ -233,6 +233,8 @@ def answerer(source: Source, root: Path, method: str) -> Callable[[str], object]
     if method in _METHODS:
         found: Callable[[str], object] = getattr(source, method)
         return found
+    if method == "staged":
+        return lambda _: source.staged is not None
     return None
 
 

@@ -69,6 +69,14 @@ class TreeSource:
     def listing(self) -> Listing:
         return Listing(sorted(self._entries), by_git=True, in_git=True, partial=self._scope is not None)
 
+    def whole_listing(self) -> list[str]:
+        """Every file of the commit, even when ``listing`` covers some folders only (as
+        ``DiskSource.whole_listing``: a hook run judges links against the whole tree,
+        at HEAD as in the commit)."""
+        if self._scope is None:
+            return self.listing().files
+        return sorted(gitrefs.tree_entries(self.root, self.commit) or {})
+
     def _target(self, link: str) -> str:
         found = self._targets.get(link)
         if found is None:
