@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple
 from memcheck.paths import basename, folders_of, join, parent
 from memcheck.problem import WARNING, Problem, Rule, escaped
 from memcheck.text import mentions
-from memcheck.text.document import Document
+from memcheck.text.document import Document, of_content
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ def _missing_in(ws: Workspace, doc: Document, store: str | None) -> list[tuple[C
     folder of the store ``doc`` is a memory of)."""
     if "`" not in doc.body:
         return []
-    tokens = list(_path_tokens(doc))
+    tokens = ws.derived(doc, _path_token_list)
     if not tokens:
         return []
     folder = parent(doc.path)
@@ -297,6 +297,13 @@ _EXT = re.compile(r"\.([A-Za-z0-9]{1,10})$")
 def _has_extension(token: str) -> bool:
     m = _EXT.search(basename(token))
     return m is not None and m.start() > 0 and m.group(1).lower() in mentions.EXTENSIONS
+
+
+# Kept between runs (a store's other memories are not tokenised again when one
+# changes): paths as written in code spans, never prose, so no secret is copied there.
+@of_content()
+def _path_token_list(ws: Workspace, doc: Document) -> list[tuple[int, int, str]]:
+    return list(_path_tokens(doc))
 
 
 def _path_tokens(doc: Document) -> Iterator[tuple[int, int, str]]:

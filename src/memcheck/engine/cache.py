@@ -22,11 +22,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import marshal
 import os
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from memcheck import __version__
 from memcheck.problem import ERROR, WARNING, Problem
@@ -371,18 +372,28 @@ class Cache:
         return True
 
     def _load(self, kind: str, key: str) -> dict[str, object] | None:
+        body = self.read_sealed(kind, key)
+        if body is None:
+            return None
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            return None
+        return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+
+    def read_sealed(self, kind: str, key: str) -> bytes | None:
+        """A file of the cache, if this clone sealed it (see ``secret``)."""
         if len(key) != 40 or not all(c in "0123456789abcdef" for c in key):
             return None
         try:
             with open(self.folder / kind / key[:2] / key, "rb") as f:
                 raw = f.read()
-            seal, _, body = raw.partition(b"\n")
-            if self.secret is None or not hmac.compare_digest(seal, self._seal(body)):
-                return None
-            data = json.loads(body)
-        except (OSError, ValueError, RecursionError):
+        except OSError:
             return None
-        return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+        seal, _, body = raw.partition(b"\n")
+        if self.secret is None or not hmac.compare_digest(seal, self._seal(body)):
+            return None
+        return body
 
     @property
     def secret(self) -> bytes | None:
@@ -462,11 +473,14 @@ class Cache:
         return keyed
 
     def _write(self, kind: str, key: str, entry: dict[str, object]) -> None:
+        self.write_sealed(kind, key, json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8", "surrogateescape"))
+
+    def write_sealed(self, kind: str, key: str, body: bytes) -> None:
+        """Write a file of the cache whole, sealed with this clone's key."""
         if self.secret is None:
             return
         folder = self.folder / kind / key[:2]
         folder.mkdir(parents=True, exist_ok=True)
-        body = json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8", "surrogateescape")
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as f:
@@ -478,6 +492,46 @@ class Cache:
             except OSError:
                 pass
             raise
+
+
+class StoreValues:
+    """What is worked out from each memory's content alone (see document.of_content),
+    kept between runs for one store, so that a store one memory of which changed
+    works out again for that memory only. One sealed file per store, written anew
+    with the values of the files it holds now (so older content's values go)."""
+
+    def __init__(self, cache: Cache, folder: str) -> None:
+        self._cache = cache
+        self._name = hashlib.sha1(f"{code_digest()}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
+        self._kept: dict[str, object] = {}
+        self._now: dict[str, object] = {}
+        raw = cache.read_sealed("values", self._name)
+        if raw is not None:
+            try:
+                kept = marshal.loads(raw)
+            except (EOFError, ValueError, TypeError):
+                kept = None
+            if isinstance(kept, dict):
+                self._kept = kept
+
+    def value(self, compute: Callable[..., Any], doc: Document, work: Callable[[], Any]) -> Any:  # Any: compute's own value
+        marks: tuple[Callable[[Any], Any] | None, Callable[[Any], Any] | None] = vars(compute)["of_content"]  # see document.of_content
+        encode, decode = marks
+        key = f"{compute.__module__}.{compute.__qualname__}\0{doc.path}\0{self._cache.keys.key(doc.path, doc)}"
+        if key in self._kept:
+            kept = self._now[key] = self._kept[key]
+            return decode(kept) if decode is not None else kept
+        found = work()
+        self._now[key] = encode(found) if encode is not None else found
+        return found
+
+    def save(self) -> None:
+        if self._now == self._kept:
+            return
+        try:
+            self._cache.write_sealed("values", self._name, marshal.dumps(self._now))
+        except (OSError, ValueError):  # a value marshal cannot write: none kept
+            pass
 
 
 def _own_files(part: Targets) -> list[tuple[str, Sequence[str]]]:

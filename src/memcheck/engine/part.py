@@ -20,10 +20,18 @@ def check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[s
     """The part's findings; with ``cache``, kept there with what the part read."""
     if cache is None:
         return _check_part(ws, part, checks, enabled)
-    from memcheck.engine.cache import store_files
+    from memcheck.engine.cache import StoreValues, store_files
 
-    with cache.tracker.part(store_files(part)) as frame:
-        found = _check_part(ws, part, checks, enabled)
+    tracker = cache.tracker
+    # A store's memories: what is worked out from each one's content alone is kept too.
+    kept = tracker.kept = StoreValues(cache, part.stores[0].folder) if len(part.stores) == 1 else None
+    try:
+        with tracker.part(store_files(part)) as frame:
+            found = _check_part(ws, part, checks, enabled)
+    finally:
+        tracker.kept = None
+    if kept is not None:
+        kept.save()
     cache.keep(part, frame, found)
     return found
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from yaml.resolver import Resolver
@@ -96,6 +96,22 @@ _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK
 # Refuses a symlink at the last step at no cost to a regular file (not on Windows,
 # which has no such flag: there a symlink is asked about first).
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def of_content(encode: Callable[[Any], Any] | None = None, decode: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
+    """Marks ``compute(ws, doc)``, worked out through ``Workspace.derived``, as a
+    function of the document's own content alone: its value may be kept between runs,
+    keyed by that content (see engine/cache.py). Its value is made of tuples, lists,
+    strings and numbers, or ``encode`` makes it so and ``decode`` makes it again."""
+
+    def mark(compute: F) -> F:
+        compute.of_content = (encode, decode)  # type: ignore[attr-defined]
+        return compute
+
+    return mark
 
 
 class IsSymlink(Exception):

@@ -179,6 +179,12 @@ class Workspace:
         hit = self._derived.get(key)
         tracker = self.tracker
         if hit is None or hit[0] is not doc:  # a document read again is worked out again
+            kept = tracker.kept if tracker is not None else None
+            if kept is not None and not isinstance(compute, str) and hasattr(compute, "of_content"):
+                # A function of the file's content alone: its value is kept between runs.
+                function = compute
+                hit = self._derived[key] = (doc, kept.value(function, doc, lambda: function(self, doc)))
+                return cast(T, hit[1])
             with tracker.working_out() if tracker is not None else nullcontext():
                 if isinstance(compute, str):
                     value: object = cast(Callable[[Document], T], legacy)(doc)

@@ -19,7 +19,7 @@ import hashlib
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -42,6 +42,11 @@ class Frame:
         self.own = own  # the part's own files: no other part depends on its reading them
 
 
+class KeptValues(Protocol):
+    def value(self, compute: Callable[..., Any], doc: Document, work: Callable[[], Any]) -> Any:  # Any: the compute's own value
+        """``compute``'s value for ``doc``: kept from an earlier run, else ``work()``, kept."""
+
+
 class Tracker:
     """What this process read and asked, for the parts it checks.
 
@@ -61,6 +66,9 @@ class Tracker:
         self._parts: list[Frame] = []  # the part under way (one at a time)
         self._values = 0  # how deep in working out a remembered value
         self.memo: dict[str, object] = {}  # what the cache keeps for this workspace's run (git's index read once)
+        # While a store is checked: the values of its files' content kept from earlier
+        # runs (see Workspace.derived and document.of_content).
+        self.kept: KeptValues | None = None
 
     def read(self, path: str) -> None:
         if self._parts:
