@@ -18,7 +18,9 @@ round trip, a millisecond or so), each beside a floor measured in the same run.
   handled: listing again, the store and its index checked. Floor: reading and
   parsing the store's files.
 
-Prints one JSON object: each figure's median seconds, and the peak RSS in MiB.
+Prints one JSON object: each figure's median seconds of wall time, beside it the
+median seconds of this process's CPU (``<figure>_cpu``: the server's own work, which
+the wall time of a loaded machine hides), and the peak RSS in MiB.
 """
 from __future__ import annotations
 
@@ -40,15 +42,19 @@ from memcheck.server.session import Session  # noqa: E402
 from memcheck.text import document  # noqa: E402
 
 
-def median(runs: int, prepare: Callable[[int], None], timed: Callable[[], object]) -> float:
-    times = []
-    for i in range(runs + 1):  # the first is a warm-up
-        prepare(i)
-        start = time.perf_counter()
-        timed()
-        if i:
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
+class Timed(dict[str, float]):  # figure name -> seconds (or a count)
+    def add(self, name: str, runs: int, prepare: Callable[[int], None], timed: Callable[[], object]) -> None:
+        """The median wall time of ``timed`` as ``name``, its median CPU as ``name_cpu``."""
+        walls, cpus = [], []
+        for i in range(runs + 1):  # the first is a warm-up
+            prepare(i)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            timed()
+            if i:
+                walls.append(time.perf_counter() - start)
+                cpus.append(time.process_time() - start_cpu)
+        self[name] = statistics.median(walls)
+        self[name + "_cpu"] = statistics.median(cpus)
 
 
 def read_all(root: Path, paths: list[str]) -> None:
@@ -65,7 +71,7 @@ def started(root: Path) -> Session:
     return session
 
 
-def edit_figures(root: Path, memory_file: str, runs: int) -> dict[str, float]:
+def edit_figures(root: Path, memory_file: str, runs: int) -> Timed:
     session = started(root)
     original = (root / memory_file).read_text(encoding="utf-8")
     store = parent(memory_file)
@@ -74,8 +80,9 @@ def edit_figures(root: Path, memory_file: str, runs: int) -> dict[str, float]:
     def edit(i: int) -> None:
         session.open_files[memory_file] = original + f"\nEdited {i}.\n"
 
-    found = {"edit": median(runs, edit, lambda: session.check_paths([memory_file]))}
-    found["edit_floor"] = median(runs, lambda i: None, lambda: read_all(root, store_files))
+    found = Timed()
+    found.add("edit", runs, edit, lambda: session.check_paths([memory_file]))
+    found.add("edit_floor", runs, lambda i: None, lambda: read_all(root, store_files))
     ws = session.workspace()
     guidance = sorted(ws.guidance)
     if guidance:
@@ -85,7 +92,7 @@ def edit_figures(root: Path, memory_file: str, runs: int) -> dict[str, float]:
         def edit_guidance(i: int) -> None:
             session.open_files[first] = text + f"\nEdited {i}.\n"
 
-        found["guidance_edit"] = median(runs, edit_guidance, lambda: session.check_paths([first]))
+        found.add("guidance_edit", runs, edit_guidance, lambda: session.check_paths([first]))
         # A file below its folder that it does not name yet: imported on every other run.
         folder = root / parent(first)
         below = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
@@ -95,13 +102,13 @@ def edit_figures(root: Path, memory_file: str, runs: int) -> dict[str, float]:
             def import_or_not(i: int) -> None:
                 session.open_files[first] = text + (f"\nSee @{beside}.\n" if i % 2 else f"\nEdited {i}.\n")
 
-            found["guidance_import_edit"] = median(runs, import_or_not, lambda: session.check_paths([first]))
-        found["guidance_floor"] = median(runs, lambda i: None, lambda: read_all(root, guidance))
+            found.add("guidance_import_edit", runs, import_or_not, lambda: session.check_paths([first]))
+        found.add("guidance_floor", runs, lambda i: None, lambda: read_all(root, guidance))
         found["guidance_files"] = len(guidance)
     return found
 
 
-def store_figures(files: int, runs: int) -> dict[str, float]:
+def store_figures(files: int, runs: int) -> Timed:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=root, check=True)
@@ -122,9 +129,10 @@ def store_figures(files: int, runs: int) -> dict[str, float]:
             session.refresh_listing()
             return session.check_paths([written[-1]])
 
-        found = {"store": median(runs, agent_writes, refresh)}
+        found = Timed()
+        found.add("store", runs, agent_writes, refresh)
         files_now = [f".memory/{p.name}" for p in sorted(store.iterdir())]
-        found["store_floor"] = median(runs, lambda i: None, lambda: read_all(root, files_now))
+        found.add("store_floor", runs, lambda i: None, lambda: read_all(root, files_now))
         found["store_files"] = files
         return found
 
