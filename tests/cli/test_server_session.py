@@ -19,6 +19,7 @@ from memcheck.cli import main
 from memcheck.server import INSTALL
 from memcheck.server.edits import apply
 from memcheck.server.session import Session
+from memcheck.workspace.disk import DiskSource
 
 
 def _store(root: Path, folder: str, names: str) -> None:
@@ -229,6 +230,51 @@ def test_the_subagents_are_checked_together_not_one_run_each(repo: Path, monkeyp
     # its cost grows with the square of the number of subagents.
     assert runs == [30]
     assert [p.code for p in session.findings(".claude/agents/a7.md")] == ["AGT005"]
+
+
+# ------------------------------------------------------------ memory edits, carried
+
+_STORE_FOLDER = ".claude/agent-memory/m"
+# Edits to one memory that change findings about its store as a whole (the index,
+# names used twice) as well as its own.
+_MEMORY_EDITS = [
+    ("a.md", memory("B", "about b", "user")),  # a name another memory has
+    ("a.md", "---\nname: A\ndescription: [broken\n---\n\nBody.\n"),  # frontmatter that does not parse
+    ("a.md", memory("A", "about a, said otherwise", "user")),  # the index's description now differs
+    ("MEMORY.md", "- [A](a.md) - about a\n- [B](b.md) - about b\n- [Gone](gone.md) - nothing\n"),  # a dead entry
+    ("b.md", memory("B", "about b", "user", body="Same body.\n")),
+    ("c.md", memory("C", "about b", "user", body="Same body.\n")),  # a copy of b under another name
+    ("a.md", memory("A", "about a", "user")),
+]
+
+
+@pytest.mark.parametrize("in_editor", [True, False], ids=["typed", "on-disk"])
+def test_memory_edits_find_what_check_finds(repo: Path, in_editor: bool) -> None:
+    _store(repo, _STORE_FOLDER, "abc")
+    session = _started(repo)
+    assert _all_findings(session) == _checked(repo)
+    for name, text in _MEMORY_EDITS:
+        _edit(repo, session, f"{_STORE_FOLDER}/{name}", text, in_editor)
+        assert _all_findings(session) == _checked(repo), f"after {name} := {text!r}"
+
+
+def test_a_memory_edit_reads_only_the_edited_memory_again(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _store(repo, _STORE_FOLDER, "abcd")
+    session = _started(repo)
+    read: list[str] = []
+    real = DiskSource.read
+    monkeypatch.setattr(DiskSource, "read", lambda source, path: read.append(path) or real(source, path))
+    edited = f"{_STORE_FOLDER}/b.md"
+    _edit(repo, session, edited, memory("B", "about b, edited", "user"), in_editor=True)
+    read.clear()  # the first edit in a store reads it (check_all let its documents go)
+    for i in range(3):  # typed: the editor's text is parsed, and no file of the store read
+        _edit(repo, session, edited, memory("B", f"about b, edit {i}", "user"), in_editor=True)
+        assert read == []
+    # Another memory written on disk (the watcher says so): that one file is read again.
+    other = f"{_STORE_FOLDER}/c.md"
+    _edit(repo, session, other, memory("B", "about c", "user"), in_editor=False)
+    assert read == [other]
+    assert _all_findings(session) == _checked(repo)
 
 
 # ------------------------------------------------------------ guidance edits, carried

@@ -80,6 +80,9 @@ class Session:
         self._named_by_guidance: frozenset[str] = frozenset()  # file names the guidance files import or link
         self._open_seen: dict[str, str] = {}  # the open documents as the last workspace had them
         self._guidance_memo: GuidanceMemo | None = None
+        # The stores' files whose documents an edit keeps for the next (see Workspace.kept):
+        # the stores edited since the listing was made, not the whole tree check_all reads.
+        self._kept: set[str] = set()
 
     def load_config(self) -> str | None:
         """Read the settings again; the error, one line, if they are wrong (the last
@@ -119,8 +122,10 @@ class Session:
         self._open_seen = dict(self.open_files)
         ws = Workspace(self.config, OverlaySource(self._disk, self.open_files))
         last, self._last = self._last, ws
+        ws.kept = self._kept
         if last is None or last.config is not ws.config or last.files != ws.files:
             self._guidance_memo = None  # new settings, or files created or deleted
+            self._kept.clear()
             return ws
         ws.reuse_listing(last)
         ws.reuse_documents(last, {*changed, *edited})
@@ -153,6 +158,8 @@ class Session:
         if any(basename(p) in self._named_by_guidance for p in [*there, *gone]) and not targets.guidance:
             targets = targets._replace(guidance=list(ws.guidance))
         parts = _parts_of(ws, targets)
+        for store in targets.stores:  # edited: its documents are kept for the next edit
+            self._kept.update([*store.files, store.index])
         # The last guidance file deleted: there are none to check, but its findings go.
         if GUIDANCE not in parts and any(p.path in gone for p in self._parts.get(GUIDANCE, ())):
             parts[GUIDANCE] = Targets([], list(ws.guidance), [])
