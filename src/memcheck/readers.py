@@ -208,6 +208,12 @@ def reading(ws: Workspace) -> Reading:
     return ws.once("agent-reading", lambda: Reading(ws))
 
 
+# The ``once`` keys whose values come from the reading, the listing and the settings
+# alone (and what the reading takes from each file: its @-imports, its size class):
+# the language server carries them with the reading, where an edit cannot change it.
+MODEL_ONCE: set[object] = set()
+
+
 # ------------------------------------------------------------------ Codex's budget
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import memcheck.server
+import memcheck.workspace.skills
 from memcheck.cli import main
 from memcheck.server import INSTALL
 from memcheck.server.edits import apply
@@ -355,6 +356,75 @@ def test_a_guidance_edit_keeping_the_imports_checks_only_what_it_can_change(repo
     _edit(repo, session, "README.md", "# Readme\n", in_editor=True)
     _edit(repo, session, "AGENTS.md", "# Guide\n\nRun the tests.\n", in_editor=True)
     assert session._guidance_memo is not None and session._guidance_memo.checked == {"AGENTS.md"}
+    assert _all_findings(session) == _checked(repo)
+
+
+_SKILL = "---\nname: {name}\ndescription: Ship a release of the package when asked to.\n---\n\nSteps.\n"
+# Edits to skills and to the guidance that names them, each changing what a guidance
+# file's findings say of the skills (who can see them, names colliding by case).
+_SKILL_EDITS = [
+    (".agents/skills/release/SKILL.md", _SKILL.format(name="deploy")),  # renamed: the guidance names no skill now
+    ("CLAUDE.md", "# Guide\n\nUse the `deploy` skill to ship.\n"),
+    (".agents/skills/release/SKILL.md", _SKILL.format(name="release")),
+    ("CLAUDE.md", "# Guide\n\nUse the `release` skill to ship, and the skills in .agents/skills/release.\n"),
+    (".claude/skills/release/SKILL.md", _SKILL.format(name="release")),  # now Claude Code sees it too
+    ("CLAUDE.md", "# Guide\n\nUse the `release` skill to ship.\n"),
+    (".claude/skills/Release/SKILL.md", _SKILL.format(name="release")),  # collides by case with another
+    ("AGENTS.md", "# Guide\n\nUse the `release` skill.\n"),
+]
+
+
+@pytest.mark.parametrize("in_editor", [True, False], ids=["typed", "on-disk"])
+def test_skill_and_guidance_edits_find_what_check_finds(repo: Path, in_editor: bool) -> None:
+    write(repo, "CLAUDE.md", "# Guide\n\nUse the `release` skill to ship.\n")
+    write(repo, "AGENTS.md", "# Guide\n\nShip with care.\n")
+    write(repo, ".agents/skills/release/SKILL.md", _SKILL.format(name="release"))
+    session = _started(repo)
+    assert any(code == "GDN021" for _, _, _, code, _ in _all_findings(session))
+    assert _all_findings(session) == _checked(repo)
+    for path, text in _SKILL_EDITS:
+        _edit(repo, session, path, text, in_editor)
+        assert _all_findings(session) == _checked(repo), f"after {path} := {text!r}"
+
+
+_RULE = ".claude/rules/testing.md"
+_RULE_EDITS = [
+    (_RULE, "---\npaths: src/**/*.py\n---\n\nRun the tests.\n"),  # a glob no file matches
+    (_RULE, "---\npaths: [\"src/**/*.py\", \"[\"]\n---\n\nRun the tests.\n"),  # a glob that is no glob
+    (_RULE, "---\npaths: lib/*.py\n---\n\nRun the tests.\n"),  # one that matches
+    (_RULE, "---\npaths: lib/*.py\n\nRun the tests.\n"),  # the frontmatter never closed
+    (_RULE, "---\npaths: lib/*.py\n---\n\nRun the tests; see @CLAUDE.md.\n"),  # an @-import
+    ("CLAUDE.md", "# Guide\n\nSee @.claude/rules/testing.md.\n"),  # imports the rule
+    (_RULE, "---\npaths: lib/*.py\n---\n\n\n"),  # an imported file emptied
+    ("CLAUDE.md", "# Guide\n\nNo imports.\n"),
+]
+
+
+@pytest.mark.parametrize("in_editor", [True, False], ids=["typed", "on-disk"])
+def test_rule_edits_find_what_check_finds(repo: Path, in_editor: bool) -> None:
+    write(repo, "CLAUDE.md", "# Guide\n\nRun the tests.\n")
+    write(repo, "lib/code.py", "x = 1\n")
+    write(repo, _RULE, "---\npaths: lib/*.py\n---\n\nRun the tests.\n")
+    session = _started(repo)
+    assert _all_findings(session) == _checked(repo)
+    for path, text in _RULE_EDITS:
+        _edit(repo, session, path, text, in_editor)
+        assert _all_findings(session) == _checked(repo), f"after {path} := {text!r}"
+
+
+def test_a_guidance_edit_finds_the_skills_once_per_change_to_them(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "CLAUDE.md", "# Guide\n\nUse the `release` skill to ship.\n")
+    write(repo, ".agents/skills/release/SKILL.md", _SKILL.format(name="release"))
+    session = _started(repo)
+    found: list[int] = []
+    real = memcheck.workspace.skills.find_skills
+    monkeypatch.setattr(memcheck.workspace.skills, "find_skills", lambda ws: found.append(1) or real(ws))
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\nUse the `release` skill, always.\n", in_editor=True)
+    assert found == []  # no skill changed: the skills found before stand
+    _edit(repo, session, ".agents/skills/release/SKILL.md", _SKILL.format(name="ship"), in_editor=True)
+    assert found == [1]
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\nUse the `ship` skill.\n", in_editor=True)
+    assert found == [1]
     assert _all_findings(session) == _checked(repo)
 
 

@@ -8,9 +8,12 @@ the model says of it (who reads it, who reads it as a root). So an edit checks a
 only the edited file, the files whose @-imports lead to it, and, when the edit
 changed what the model takes from a file (the files its @-imports name, whether it
 is over an agent's size limit), the files the model now says otherwise of; the model
-itself is carried over when the edit cannot change it, and made again otherwise. The
-findings about files together (who reads what, drift between a folder's files,
-Codex's budget) are worked out again each time: they are cheap once the model is made.
+itself is carried over when the edit cannot change it, and made again otherwise, and
+with it what was worked out from the model alone (``readers.MODEL_ONCE``: which files
+no agent reads, each folder's sides, what a CLAUDE.local.md hides). The findings about
+files together (who reads what, drift between a folder's files, Codex's budget) are
+worked out again each time from those, and from the skills the workspace carries
+while no skill changes (``Workspace.reuse_skills``).
 
 A file created or deleted, new settings, a symlinked guidance file, or a change to a
 file an @-import leads to that is no guidance file check every guidance file again,
@@ -58,11 +61,12 @@ def shape(ws: Workspace, path: str) -> Shape:
 class GuidanceMemo:
     """The last guidance check: each file's own findings, and the shape of each file."""
 
-    def __init__(self, ws: Workspace, own: dict[str, frozenset[Problem]], checked: frozenset[str]) -> None:
+    def __init__(self, ws: Workspace, own: dict[str, frozenset[Problem]], checked: frozenset[str], shapes: dict[str, Shape] | None = None) -> None:
         self.ws = ws  # the workspace it was made on: its model is the one carried
         self.own = own
         self.checked = checked  # the files whose own findings this check worked out
-        self.shapes = {path: shape(ws, path) for path in ws.guidance}
+        known = shapes or {}  # the shapes of the files unchanged since the last memo
+        self.shapes = {path: known[path] if path in known else shape(ws, path) for path in ws.guidance}
         self.pending: set[str] = set()  # paths changed since, on disk or in the editor
         # Set by carry_into: the files to check again (more once the model is made
         # again, when ``remade`` holds the files whose shape changed).
@@ -89,8 +93,11 @@ class GuidanceMemo:
         self.affected = _importers(graph, edited)
         self.remade = [p for p in edited if shape(ws, p) != self.shapes[p]]
         if not self.remade:
-            for key in _MODEL_KEYS:
-                ws.preset(key, before.known(key))
+            for name in _MODEL_KEYS:
+                ws.preset(name, before.known(name))
+            for key in readers.MODEL_ONCE:  # what was worked out from the model alone
+                if (value := before.known(key)) is not None:
+                    ws.preset(key, value)
 
     def more_affected(self, ws: Workspace, files: Iterable[str]) -> set[str]:
         """Once the model is made again (an edit changed a file's shape): the files
@@ -130,19 +137,21 @@ def guidance_findings(ws: Workspace, memo: GuidanceMemo | None, checks: list[Che
     """The guidance files' findings, as checking them all together finds them, and
     the memo for the next edit."""
     files = list(ws.guidance)
+    shapes: dict[str, Shape] = {}
     if memo is not None and memo.affected is not None and memo.ws.guidance == ws.guidance:
         affected = memo.affected | memo.more_affected(ws, files) if memo.remade else memo.affected
         own = {p: memo.own[p] for p in files if p not in affected}
+        shapes = {p: s for p, s in memo.shapes.items() if p not in memo.pending}
     else:
         own = {}
     checked = frozenset(p for p in files if p not in own)
     for path in sorted(checked):
-            part = Targets([], [path], [])
-            own[path] = frozenset(p for check in checks for p in check(ws, part) if p.code in enabled and p.code not in TREE_CODES)
+        part = Targets([], [path], [])
+        own[path] = frozenset(p for check in checks for p in check(ws, part) if p.code in enabled and p.code not in TREE_CODES)
     found = set(_tree_findings(ws, files, checks, enabled))
     for problems in own.values():
         found |= problems
-    return settle(ws, Targets([], files, []), found, enabled), GuidanceMemo(ws, own, checked)
+    return settle(ws, Targets([], files, []), found, enabled), GuidanceMemo(ws, own, checked, shapes)
 
 
 def _tree_findings(ws: Workspace, files: list[str], checks: list[Check], enabled: set[str]) -> Iterable[Problem]:

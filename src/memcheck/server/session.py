@@ -5,8 +5,9 @@ findings of each part of the tree (a store, the guidance files, the skills).
 An edit re-checks only the parts the edited file belongs to (its store, the guidance
 files when it is one or one imports it, the skills when it is part of one), on the
 listing cached since the last change on disk, with the documents read before but
-for those changed since; a guidance edit that keeps its @-imports re-checks fewer
-files still (``guidance_memo``). Findings are those of ``memcheck check``: the same
+for those changed since (an edited store's are kept: ``Workspace.kept``) and the
+skills found before while none changed; a guidance edit that keeps its @-imports
+re-checks fewer files still (``guidance_memo``). Findings are those of ``memcheck check``: the same
 engine, settings, suppression comments and baseline.
 """
 from __future__ import annotations
@@ -129,6 +130,7 @@ class Session:
             return ws
         ws.reuse_listing(last)
         ws.reuse_documents(last, {*changed, *edited})
+        ws.reuse_skills(last, {*changed, *edited})
         if self._guidance_memo is not None:
             self._guidance_memo.pending.update(changed, edited)
             self._guidance_memo.carry_into(ws)
@@ -155,7 +157,9 @@ class Session:
         there = [p for p in paths if ws.is_file(p)]
         gone = [*deleted, *(p for p in paths if p not in there)]
         targets = targets_for(ws, [str(self.root / p) for p in there], deleted=[str(self.root / p) for p in gone])
-        if any(basename(p) in self._named_by_guidance for p in [*there, *gone]) and not targets.guidance:
+        # A file the guidance names, or a skill (what the guidance says of the skills it
+        # names, and which paths collide by case, come from their names and places).
+        if (targets.skills or any(basename(p) in self._named_by_guidance for p in [*there, *gone])) and not targets.guidance:
             targets = targets._replace(guidance=list(ws.guidance))
         parts = _parts_of(ws, targets)
         for store in targets.stores:  # edited: its documents are kept for the next edit
