@@ -21,11 +21,23 @@ round trip, a millisecond or so), each beside a floor measured in the same run.
 Prints one JSON object: each figure's median seconds of wall time, beside it the
 median seconds of this process's CPU (``<figure>_cpu``: the server's own work, which
 the wall time of a loaded machine hides), and the peak RSS in MiB.
+
+    python bench/server_latency.py ROOT MEMORY_FILE --lsp [--runs 20]
+
+With --lsp, the server itself (`python -m memcheck server`, this checkout's code) over
+stdio, driven by pygls' client as an editor drives it: MEMORY_FILE and ROOT's first
+guidance file opened, then each changed --runs times, whole; each figure is from the
+change sent to its diagnostics received (``lsp_edit``, ``lsp_guidance_edit``: the
+wall time includes the server's debounce), and ``<figure>_cpu`` the server process's
+CPU over that time (its threads' run time, from Linux's /proc), the transport and the
+publishing included.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -137,15 +149,90 @@ def store_figures(files: int, runs: int) -> Timed:
         return found
 
 
+def server_cpu(pid: int) -> float:
+    """Seconds of CPU the process ``pid`` has had, all its threads together."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])  # nanoseconds on a CPU
+        except (OSError, ValueError, IndexError):
+            pass  # a thread that ended meanwhile
+    return total / 1e9
+
+
+def lsp_figures(root: Path, memory_file: str, runs: int) -> dict[str, float]:
+    return asyncio.run(_lsp_figures(root, memory_file, runs))
+
+
+async def _lsp_figures(root: Path, memory_file: str, runs: int) -> dict[str, float]:
+    from lsprotocol import types
+    from pygls.lsp.client import LanguageClient
+
+    client = LanguageClient("server-latency", "1")
+    published: dict[str, int | None] = {}
+    heard = asyncio.Event()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def diagnostics(params: types.PublishDiagnosticsParams) -> None:
+        published[params.uri] = params.version
+        heard.set()
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams) -> None:
+        return None
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    await client.start_io(sys.executable, "-m", "memcheck", "server", cwd=root, env={**os.environ, "PYTHONPATH": src})
+    assert client._server is not None  # (pygls keeps the server's process there, with no accessor)
+    pid = client._server.pid
+    watching = types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
+    capabilities = types.ClientCapabilities(workspace=types.WorkspaceClientCapabilities(did_change_watched_files=watching))
+    await client.initialize_async(types.InitializeParams(capabilities=capabilities, root_uri=root.as_uri()))
+    client.initialized(types.InitializedParams())
+
+    async def published_as(uri: str, version: int) -> None:
+        while published.get(uri) != version:
+            heard.clear()
+            await asyncio.wait_for(heard.wait(), 120)
+
+    found: dict[str, float] = {}
+    guidance = Session(root)
+    guidance.load_config()
+    first = sorted(guidance.workspace().guidance)[:1]
+    for name, path in [("lsp_edit", memory_file), *(("lsp_guidance_edit", p) for p in first)]:
+        uri, text = (root / path).as_uri(), (root / path).read_text(encoding="utf-8")
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text)))
+        await published_as(uri, 1)  # (the first answer waits for the start-up check of the tree)
+        walls, cpus = [], []
+        for version in range(2, runs + 3):  # the first change is a warm-up
+            start, start_cpu = time.perf_counter(), server_cpu(pid)
+            change = types.TextDocumentContentChangeWholeDocument(text=text + f"\nEdited {version}.\n")
+            client.text_document_did_change(types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(uri=uri, version=version), [change]))
+            await published_as(uri, version)
+            if version > 2:
+                walls.append(time.perf_counter() - start)
+                cpus.append(server_cpu(pid) - start_cpu)
+            await asyncio.sleep(0.05)  # the editor's next keystroke, after the debounce
+        found[name], found[name + "_cpu"] = statistics.median(walls), statistics.median(cpus)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("root", type=Path)
     parser.add_argument("memory_file")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--store-files", type=int, default=1000)
+    parser.add_argument("--lsp", action="store_true", help="time the server over stdio, as an editor drives it")
     args = parser.parse_args(argv)
-    found = {**edit_figures(args.root.resolve(), args.memory_file, args.runs), **store_figures(args.store_files, args.runs)}
-    found["rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if args.lsp:
+        found = lsp_figures(args.root.resolve(), args.memory_file, args.runs)
+    else:
+        found = {**edit_figures(args.root.resolve(), args.memory_file, args.runs), **store_figures(args.store_files, args.runs)}
+        found["rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the session is in this process
     print(json.dumps(found, sort_keys=True))
     return 0
 
