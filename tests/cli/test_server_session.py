@@ -14,6 +14,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+import memcheck.readers
 import memcheck.server
 import memcheck.workspace.skills
 from memcheck.cli import main
@@ -425,6 +426,30 @@ def test_a_guidance_edit_finds_the_skills_once_per_change_to_them(repo: Path, mo
     assert found == [1]
     _edit(repo, session, "CLAUDE.md", "# Guide\n\nUse the `ship` skill.\n", in_editor=True)
     assert found == [1]
+    assert _all_findings(session) == _checked(repo)
+
+
+def test_a_guidance_file_grown_past_an_agents_limit_is_read_again(repo: Path) -> None:
+    # Over 1 MiB both times, but only the second time over Claude Code's 4 MiB.
+    write(repo, "CLAUDE.md", "# Guide\n\n" + "Run the tests.\n" * 150_000)
+    write(repo, "AGENTS.md", "# Guide\n\nRun the tests.\n")
+    session = _started(repo)
+    assert _all_findings(session) == _checked(repo)
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\n" + "Run the tests.\n" * 350_000, in_editor=True)
+    assert any("Claude Code skips it too" in message for _, _, _, _, message in _all_findings(session))
+    assert _all_findings(session) == _checked(repo)
+
+
+def test_an_import_edit_walks_the_imports_again_and_judges_no_file_again(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for path, text in _GUIDANCE_TREE.items():
+        write(repo, path, text)
+    session = _started(repo)
+    made: list[int] = []
+    real = memcheck.readers.Reading.__init__
+    monkeypatch.setattr(memcheck.readers.Reading, "__init__", lambda model, ws: made.append(1) or real(model, ws))
+    _edit(repo, session, "AGENTS.md", "# Guide\n\n@docs/GEMINI.md\n", in_editor=True)
+    _edit(repo, session, "AGENTS.md", "# Guide\n\nNo import.\n", in_editor=True)
+    assert made == []  # who reads each file directly is the same: only the imports are walked
     assert _all_findings(session) == _checked(repo)
 
 

@@ -44,6 +44,8 @@ TREE_CODES = frozenset({guidance.GDN001.code, guidance.GDN002.code, guidance.GDN
 # The ``once`` values carried over when the model cannot have changed.
 _MODEL_KEYS = ("agent-reading", "import-graph")
 _IMPORT_TARGETS = "import-targets"
+# Where each path leads, symlinks followed (expansion.realpath): an lstat per folder.
+_REALPATHS = "realpaths"
 _OVER_LIMIT = 1024 * 1024  # readers.Reading's size test: an agent may skip a file over it
 
 
@@ -51,11 +53,14 @@ class Shape(NamedTuple):
     """What the model of who reads what takes from one guidance file's text."""
 
     imports: tuple[str, ...]
-    over_limit: bool
+    # The size of a file over the limit (0 under it): which agents skip it depends on
+    # how far over it is (readers.skips_for_size).
+    over_limit: int
 
 
 def shape(ws: Workspace, path: str) -> Shape:
-    return Shape(import_targets(ws, path), ws.document(path).size > _OVER_LIMIT)
+    size = ws.document(path).size
+    return Shape(import_targets(ws, path), size if size > _OVER_LIMIT else 0)
 
 
 class GuidanceMemo:
@@ -78,9 +83,10 @@ class GuidanceMemo:
         can have changed it; ``affected`` is then the files to check again."""
         self.affected, self.remade = None, []
         before = self.ws
-        carried = before.known(_IMPORT_TARGETS)
-        if isinstance(carried, dict):
-            ws.preset(_IMPORT_TARGETS, {p: t for p, t in carried.items() if p not in self.pending})
+        for name in (_IMPORT_TARGETS, _REALPATHS):  # (the files changed since worked out again)
+            carried = before.known(name)
+            if isinstance(carried, dict):
+                ws.preset(name, {p: t for p, t in carried.items() if p not in self.pending})
         symlinked = {*before.twins, *before.twins.values(), *before.outside_links}
         edited = sorted(p for p in self.pending if p in self.shapes)
         graph = before.once("import-graph", lambda: ImportGraph(before))  # as the edit found the imports
@@ -91,7 +97,12 @@ class GuidanceMemo:
         if any(not p.endswith(".md") or p in graph.imports or p in graph.importers for p in self.pending if p not in self.shapes):
             return
         self.affected = _importers(graph, edited)
-        self.remade = [p for p in edited if shape(ws, p) != self.shapes[p]]
+        now = {p: shape(ws, p) for p in edited}
+        self.remade = [p for p in edited if now[p] != self.shapes[p]]
+        old_model = before.known("agent-reading")
+        if self.remade and isinstance(old_model, Reading) and all(now[p].over_limit == self.shapes[p].over_limit for p in self.remade):
+            # Only @-imports changed: who reads each file directly stands.
+            ws.preset("agent-reading", old_model.with_imports_of(ws))
         if not self.remade:
             for name in _MODEL_KEYS:
                 ws.preset(name, before.known(name))
@@ -108,6 +119,10 @@ class GuidanceMemo:
         assert isinstance(old, Reading)
         found = _importers(ws.once("import-graph", lambda: ImportGraph(ws)), self.remade)
         configured = tuple(ws.config.agents)
+        if new.direct is old.direct:  # (with_imports_of): only what the imports bring can differ
+            reached = {r for a in configured for r in old.via[a].keys() | new.via[a].keys() if old.via[a].get(r) != new.via[a].get(r)}
+            wanted = set(files)
+            files = [p for r in sorted(reached) for p in old.names_of(r) if p in wanted]
         found.update(p for p in files if _read_as(old, configured, p) != _read_as(new, configured, p))
         return found
 
