@@ -7,8 +7,8 @@ files when it is one or one imports it, the skills when it is part of one), on t
 listing cached since the last change on disk, with the documents read before but
 for those changed since (an edited store's are kept: ``Workspace.kept``) and the
 skills found before while none changed; a guidance edit that keeps its @-imports
-re-checks fewer files still (``guidance_memo``). Findings are those of ``memcheck check``: the same
-engine, settings, suppression comments and baseline.
+re-checks fewer files still (``guidance_memo``). Findings are those of ``memcheck
+check``: the same engine, settings, suppression comments and baseline.
 """
 from __future__ import annotations
 
