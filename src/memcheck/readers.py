@@ -4,6 +4,7 @@ one agent loads working on a path (`memcheck context`): the agent facts
 """
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Sequence
@@ -128,10 +129,21 @@ class Reading:
         self.direct = {
             p: {a: with_settings(a, self.kind[p], v.sure, v.why, self.siblings[p], self.facts.settings) for a, v in verdicts.items()} for p, verdicts in self.verdicts.items()
         }
+        self._walk(ws)
+
+    def with_imports_of(self, ws: Workspace) -> Reading:
+        """This reading for ``ws``: the same tree and settings, where files changed
+        their @-imports only (none crossed a size limit). Who reads each file directly
+        stands; what the imports bring is walked again (the language server's edit)."""
+        new = copy.copy(self)
+        new._walk(ws)
+        return new
+
+    def _walk(self, ws: Workspace) -> None:
         # Files each agent loads through @-imports of the files it reads, and how sure:
         # agents that follow imports alike from the same files share one walk.
         walks: dict[tuple[object, ...], dict[str, int]] = {}
-        self.via = {}
+        self.via: dict[str, dict[str, int]] = {}
         for a in ALL:
             facts = agent_facts(a)
             start = tuple(sorted((p, min(s[0], facts.follows_imports)) for p, states in self.direct.items() if (s := states[a])[0] != NO))
@@ -206,6 +218,12 @@ def _settings_text(ws: Workspace, path: str) -> str:
 def reading(ws: Workspace) -> Reading:
     """The tree's reading, worked out once per run."""
     return ws.once("agent-reading", lambda: Reading(ws))
+
+
+# The ``once`` keys whose values come from the reading, the listing and the settings
+# alone (and what the reading takes from each file: its @-imports, its size class):
+# the language server carries them with the reading, where an edit cannot change it.
+MODEL_ONCE: set[object] = set()
 
 
 # ------------------------------------------------------------------ Codex's budget

@@ -14,11 +14,14 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+import memcheck.readers
 import memcheck.server
+import memcheck.workspace.skills
 from memcheck.cli import main
 from memcheck.server import INSTALL
 from memcheck.server.edits import apply
 from memcheck.server.session import Session
+from memcheck.workspace.disk import DiskSource
 
 
 def _store(root: Path, folder: str, names: str) -> None:
@@ -231,6 +234,51 @@ def test_the_subagents_are_checked_together_not_one_run_each(repo: Path, monkeyp
     assert [p.code for p in session.findings(".claude/agents/a7.md")] == ["AGT005"]
 
 
+# ------------------------------------------------------------ memory edits, carried
+
+_STORE_FOLDER = ".claude/agent-memory/m"
+# Edits to one memory that change findings about its store as a whole (the index,
+# names used twice) as well as its own.
+_MEMORY_EDITS = [
+    ("a.md", memory("B", "about b", "user")),  # a name another memory has
+    ("a.md", "---\nname: A\ndescription: [broken\n---\n\nBody.\n"),  # frontmatter that does not parse
+    ("a.md", memory("A", "about a, said otherwise", "user")),  # the index's description now differs
+    ("MEMORY.md", "- [A](a.md) - about a\n- [B](b.md) - about b\n- [Gone](gone.md) - nothing\n"),  # a dead entry
+    ("b.md", memory("B", "about b", "user", body="Same body.\n")),
+    ("c.md", memory("C", "about b", "user", body="Same body.\n")),  # a copy of b under another name
+    ("a.md", memory("A", "about a", "user")),
+]
+
+
+@pytest.mark.parametrize("in_editor", [True, False], ids=["typed", "on-disk"])
+def test_memory_edits_find_what_check_finds(repo: Path, in_editor: bool) -> None:
+    _store(repo, _STORE_FOLDER, "abc")
+    session = _started(repo)
+    assert _all_findings(session) == _checked(repo)
+    for name, text in _MEMORY_EDITS:
+        _edit(repo, session, f"{_STORE_FOLDER}/{name}", text, in_editor)
+        assert _all_findings(session) == _checked(repo), f"after {name} := {text!r}"
+
+
+def test_a_memory_edit_reads_only_the_edited_memory_again(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _store(repo, _STORE_FOLDER, "abcd")
+    session = _started(repo)
+    read: list[str] = []
+    real = DiskSource.read
+    monkeypatch.setattr(DiskSource, "read", lambda source, path: read.append(path) or real(source, path))
+    edited = f"{_STORE_FOLDER}/b.md"
+    _edit(repo, session, edited, memory("B", "about b, edited", "user"), in_editor=True)
+    read.clear()  # the first edit in a store reads it (check_all let its documents go)
+    for i in range(3):  # typed: the editor's text is parsed, and no file of the store read
+        _edit(repo, session, edited, memory("B", f"about b, edit {i}", "user"), in_editor=True)
+        assert read == []
+    # Another memory written on disk (the watcher says so): that one file is read again.
+    other = f"{_STORE_FOLDER}/c.md"
+    _edit(repo, session, other, memory("B", "about c", "user"), in_editor=False)
+    assert read == [other]
+    assert _all_findings(session) == _checked(repo)
+
+
 # ------------------------------------------------------------ guidance edits, carried
 
 
@@ -309,6 +357,99 @@ def test_a_guidance_edit_keeping_the_imports_checks_only_what_it_can_change(repo
     _edit(repo, session, "README.md", "# Readme\n", in_editor=True)
     _edit(repo, session, "AGENTS.md", "# Guide\n\nRun the tests.\n", in_editor=True)
     assert session._guidance_memo is not None and session._guidance_memo.checked == {"AGENTS.md"}
+    assert _all_findings(session) == _checked(repo)
+
+
+_SKILL = "---\nname: {name}\ndescription: Ship a release of the package when asked to.\n---\n\nSteps.\n"
+# Edits to skills and to the guidance that names them, each changing what a guidance
+# file's findings say of the skills (who can see them, names colliding by case).
+_SKILL_EDITS = [
+    (".agents/skills/release/SKILL.md", _SKILL.format(name="deploy")),  # renamed: the guidance names no skill now
+    ("CLAUDE.md", "# Guide\n\nUse the `deploy` skill to ship.\n"),
+    (".agents/skills/release/SKILL.md", _SKILL.format(name="release")),
+    ("CLAUDE.md", "# Guide\n\nUse the `release` skill to ship, and the skills in .agents/skills/release.\n"),
+    (".claude/skills/release/SKILL.md", _SKILL.format(name="release")),  # now Claude Code sees it too
+    ("CLAUDE.md", "# Guide\n\nUse the `release` skill to ship.\n"),
+    (".claude/skills/Release/SKILL.md", _SKILL.format(name="release")),  # collides by case with another
+    ("AGENTS.md", "# Guide\n\nUse the `release` skill.\n"),
+]
+
+
+@pytest.mark.parametrize("in_editor", [True, False], ids=["typed", "on-disk"])
+def test_skill_and_guidance_edits_find_what_check_finds(repo: Path, in_editor: bool) -> None:
+    write(repo, "CLAUDE.md", "# Guide\n\nUse the `release` skill to ship.\n")
+    write(repo, "AGENTS.md", "# Guide\n\nShip with care.\n")
+    write(repo, ".agents/skills/release/SKILL.md", _SKILL.format(name="release"))
+    session = _started(repo)
+    assert any(code == "GDN021" for _, _, _, code, _ in _all_findings(session))
+    assert _all_findings(session) == _checked(repo)
+    for path, text in _SKILL_EDITS:
+        _edit(repo, session, path, text, in_editor)
+        assert _all_findings(session) == _checked(repo), f"after {path} := {text!r}"
+
+
+_RULE = ".claude/rules/testing.md"
+_RULE_EDITS = [
+    (_RULE, "---\npaths: src/**/*.py\n---\n\nRun the tests.\n"),  # a glob no file matches
+    (_RULE, "---\npaths: [\"src/**/*.py\", \"[\"]\n---\n\nRun the tests.\n"),  # a glob that is no glob
+    (_RULE, "---\npaths: lib/*.py\n---\n\nRun the tests.\n"),  # one that matches
+    (_RULE, "---\npaths: lib/*.py\n\nRun the tests.\n"),  # the frontmatter never closed
+    (_RULE, "---\npaths: lib/*.py\n---\n\nRun the tests; see @CLAUDE.md.\n"),  # an @-import
+    ("CLAUDE.md", "# Guide\n\nSee @.claude/rules/testing.md.\n"),  # imports the rule
+    (_RULE, "---\npaths: lib/*.py\n---\n\n\n"),  # an imported file emptied
+    ("CLAUDE.md", "# Guide\n\nNo imports.\n"),
+]
+
+
+@pytest.mark.parametrize("in_editor", [True, False], ids=["typed", "on-disk"])
+def test_rule_edits_find_what_check_finds(repo: Path, in_editor: bool) -> None:
+    write(repo, "CLAUDE.md", "# Guide\n\nRun the tests.\n")
+    write(repo, "lib/code.py", "x = 1\n")
+    write(repo, _RULE, "---\npaths: lib/*.py\n---\n\nRun the tests.\n")
+    session = _started(repo)
+    assert _all_findings(session) == _checked(repo)
+    for path, text in _RULE_EDITS:
+        _edit(repo, session, path, text, in_editor)
+        assert _all_findings(session) == _checked(repo), f"after {path} := {text!r}"
+
+
+def test_a_guidance_edit_finds_the_skills_once_per_change_to_them(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(repo, "CLAUDE.md", "# Guide\n\nUse the `release` skill to ship.\n")
+    write(repo, ".agents/skills/release/SKILL.md", _SKILL.format(name="release"))
+    session = _started(repo)
+    found: list[int] = []
+    real = memcheck.workspace.skills.find_skills
+    monkeypatch.setattr(memcheck.workspace.skills, "find_skills", lambda ws: found.append(1) or real(ws))
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\nUse the `release` skill, always.\n", in_editor=True)
+    assert found == []  # no skill changed: the skills found before stand
+    _edit(repo, session, ".agents/skills/release/SKILL.md", _SKILL.format(name="ship"), in_editor=True)
+    assert found == [1]
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\nUse the `ship` skill.\n", in_editor=True)
+    assert found == [1]
+    assert _all_findings(session) == _checked(repo)
+
+
+def test_a_guidance_file_grown_past_an_agents_limit_is_read_again(repo: Path) -> None:
+    # Over 1 MiB both times, but only the second time over Claude Code's 4 MiB.
+    write(repo, "CLAUDE.md", "# Guide\n\n" + "Run the tests.\n" * 150_000)
+    write(repo, "AGENTS.md", "# Guide\n\nRun the tests.\n")
+    session = _started(repo)
+    assert _all_findings(session) == _checked(repo)
+    _edit(repo, session, "CLAUDE.md", "# Guide\n\n" + "Run the tests.\n" * 350_000, in_editor=True)
+    assert any("Claude Code skips it too" in message for _, _, _, _, message in _all_findings(session))
+    assert _all_findings(session) == _checked(repo)
+
+
+def test_an_import_edit_walks_the_imports_again_and_judges_no_file_again(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for path, text in _GUIDANCE_TREE.items():
+        write(repo, path, text)
+    session = _started(repo)
+    made: list[int] = []
+    real = memcheck.readers.Reading.__init__
+    monkeypatch.setattr(memcheck.readers.Reading, "__init__", lambda model, ws: made.append(1) or real(model, ws))
+    _edit(repo, session, "AGENTS.md", "# Guide\n\n@docs/GEMINI.md\n", in_editor=True)
+    _edit(repo, session, "AGENTS.md", "# Guide\n\nNo import.\n", in_editor=True)
+    assert made == []  # who reads each file directly is the same: only the imports are walked
     assert _all_findings(session) == _checked(repo)
 
 

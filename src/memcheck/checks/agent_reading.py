@@ -17,7 +17,7 @@ from memcheck.config import selected
 from memcheck.expansion import import_targets
 from memcheck.paths import basename, down_from_root, join, parent
 from memcheck.problem import WARNING, Problem, Rule
-from memcheck.workspace.discover import Workspace
+from memcheck.workspace.discover import SKILLS_ONCE, Workspace
 from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
 
 if sys.version_info >= (3, 11):
@@ -27,6 +27,7 @@ else:  # pragma: no cover - Python 3.10
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
+    from memcheck.text.document import Document
 
 GDN022 = Rule("GDN022", "local-file-hides-agents-md", WARNING, False, "CLAUDE.local.md makes Claude Code leave AGENTS.md aside", """\
 ## What it does
@@ -106,12 +107,19 @@ def _findings_once(ws: Workspace) -> list[Problem]:
     model = readers.reading(ws)
     found: list[Problem] = []
     if GDN022.code in on and agents.CLAUDE_CODE in model.configured:
-        found += _local_hides_agents_md(ws, model)
+        found += ws.once(_local_hides_once)
     if GDN020.code in on and agents.CODEX in model.configured:
         found += _codex_never_reads(ws, model)
     if GDN021.code in on:
         found += _skills_out_of_sight(ws, model)
     return found
+
+
+def _local_hides_once(ws: Workspace) -> list[Problem]:
+    return list(_local_hides_agents_md(ws, readers.reading(ws)))
+
+
+readers.MODEL_ONCE.add(_local_hides_once)  # the reading and the local files' @-imports alone
 
 
 def _local_hides_agents_md(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
@@ -206,15 +214,13 @@ def _skills_out_of_sight(ws: Workspace, model: readers.Reading) -> Iterator[Prob
     judged = [a for a in model.configured if agents.agent(a).skill_roots_complete and (p := agents.agent(a).skills_provenance) is not None and p.confirmed]
     if not judged or not ws.skills:
         return
-    roots_of: dict[str, set[str]] = {}  # skill name -> the agent skills folders holding it ("" elsewhere)
-    for path in ws.skills:
-        roots_of.setdefault(name_of_skill(ws, path).casefold(), set()).update(agent_roots_seeing(ws, path) or {""})
+    roots_of = ws.once(_skill_roots)
     for path in sorted(model.kind):
         readers_of = [a for a in judged if model.direct[path][a][0] == agents.READS]
         if not readers_of or path in model.outside:
             continue
         doc = ws.document(model.real.get(path, path))
-        if doc.error is not None or "skill" not in doc.text.casefold():
+        if doc.error is not None or not ws.derived(doc, _speaks_of_skills):
             continue
         named = _named_skills(doc.body, doc.body_line, roots_of)
         for agent_id in readers_of:
@@ -231,6 +237,21 @@ def _skills_out_of_sight(ws: Workspace, model: readers.Reading) -> Iterator[Prob
                 f"{basename(path)} names skills {title} cannot see: {shown} (only in {where}; {title} loads skills from {', '.join(agents.agent(agent_id).skill_roots)}); "
                 f"link or copy them into {agents.agent(agent_id).skill_roots[0]}",
             )  # fmt: skip
+
+
+def _skill_roots(ws: Workspace) -> dict[str, set[str]]:
+    """Skill name -> the agent skills folders holding it ("" elsewhere)."""
+    roots_of: dict[str, set[str]] = {}
+    for path in ws.skills:
+        roots_of.setdefault(name_of_skill(ws, path).casefold(), set()).update(agent_roots_seeing(ws, path) or {""})
+    return roots_of
+
+
+SKILLS_ONCE.add(_skill_roots)  # from the skills alone: the language server keeps it while they stay
+
+
+def _speaks_of_skills(ws: Workspace, doc: Document) -> bool:
+    return "skill" in doc.text.casefold()
 
 
 def _named_skills(body: str, first_line: int, roots_of: dict[str, set[str]]) -> list[tuple[int, str, set[str]]]:

@@ -501,7 +501,7 @@ def _tree_findings(ws: Workspace) -> Iterator[Problem]:
 def _unread(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
     configured = model.configured
     by_folder: dict[str, list[str]] | None = None  # made at the first file that needs it
-    unread = [real for real in ws.guidance if not any(model.state(a, real) != agents.NO for a in configured)]
+    unread = ws.once(guidance_model.unread_once)
     # A file other files cite (README's "see AGENT.md", a link from CLAUDE.md) is a
     # document in use, not stray instructions: deleting it would break those citations,
     # and an agent told to read it does.
@@ -534,7 +534,7 @@ def _drift(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
     """Where agents read different files as one folder's instructions, each is
     compared with the one most agents read (a folder holds a handful of such files: a
     bounded number of comparisons)."""
-    for folder, (main, *others) in guidance_model.folder_sides(model):
+    for folder, (main, *others) in ws.once(guidance_model.folder_sides_once):
         for other in others:
             yield from _compare(ws, folder, main, other)
 

@@ -9,7 +9,7 @@ from memcheck.output import Checked
 from memcheck.paths import basename, parent
 from memcheck.problem import Problem
 from memcheck.workspace.agentfiles import find_agent_files
-from memcheck.workspace.discover import Workspace, relative_path
+from memcheck.workspace.discover import LISTING_ONCE, Workspace, relative_path
 from memcheck.workspace.selection import given, select_targets
 from memcheck.workspace.stores import Store
 
@@ -73,11 +73,18 @@ def _agent_file_targets(ws: Workspace, hit: Callable[[str], bool] | None, partia
 def nested_configs(ws: Workspace, hit: Callable[[str], bool] | None) -> list[str]:
     """The files below the root named as memcheck's config files, among the paths ``hit``
     takes (the whole tree for None): one look at each file's name, none read here."""
-    # endswith first: one C call per file, the name split only for the few that match.
-    candidates = [f for f in ws.files if f.endswith(CONFIG_FILES) and basename(f) in CONFIG_FILES and parent(f)]
+    candidates = ws.once(_configs_below_root)
     if hit is None:
         return candidates
     return [f for f in candidates if hit(f)]
+
+
+def _configs_below_root(ws: Workspace) -> list[str]:
+    # endswith first: one C call per file, the name split only for the few that match.
+    return [f for f in ws.files if f.endswith(CONFIG_FILES) and basename(f) in CONFIG_FILES and parent(f)]
+
+
+LISTING_ONCE.add(_configs_below_root)  # from the listing alone: an edit in the language server keeps it
 
 
 def size(part: Targets) -> int:

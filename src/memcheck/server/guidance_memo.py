@@ -8,9 +8,12 @@ the model says of it (who reads it, who reads it as a root). So an edit checks a
 only the edited file, the files whose @-imports lead to it, and, when the edit
 changed what the model takes from a file (the files its @-imports name, whether it
 is over an agent's size limit), the files the model now says otherwise of; the model
-itself is carried over when the edit cannot change it, and made again otherwise. The
-findings about files together (who reads what, drift between a folder's files,
-Codex's budget) are worked out again each time: they are cheap once the model is made.
+itself is carried over when the edit cannot change it, and made again otherwise, and
+with it what was worked out from the model alone (``readers.MODEL_ONCE``: which files
+no agent reads, each folder's sides, what a CLAUDE.local.md hides). The findings about
+files together (who reads what, drift between a folder's files, Codex's budget) are
+worked out again each time from those, and from the skills the workspace carries
+while no skill changes (``Workspace.reuse_skills``).
 
 A file created or deleted, new settings, a symlinked guidance file, or a change to a
 file an @-import leads to that is no guidance file check every guidance file again,
@@ -41,6 +44,8 @@ TREE_CODES = frozenset({guidance.GDN001.code, guidance.GDN002.code, guidance.GDN
 # The ``once`` values carried over when the model cannot have changed.
 _MODEL_KEYS = ("agent-reading", "import-graph")
 _IMPORT_TARGETS = "import-targets"
+# Where each path leads, symlinks followed (expansion.realpath): an lstat per folder.
+_REALPATHS = "realpaths"
 _OVER_LIMIT = 1024 * 1024  # readers.Reading's size test: an agent may skip a file over it
 
 
@@ -48,21 +53,25 @@ class Shape(NamedTuple):
     """What the model of who reads what takes from one guidance file's text."""
 
     imports: tuple[str, ...]
-    over_limit: bool
+    # The size of a file over the limit (0 under it): which agents skip it depends on
+    # how far over it is (readers.skips_for_size).
+    over_limit: int
 
 
 def shape(ws: Workspace, path: str) -> Shape:
-    return Shape(import_targets(ws, path), ws.document(path).size > _OVER_LIMIT)
+    size = ws.document(path).size
+    return Shape(import_targets(ws, path), size if size > _OVER_LIMIT else 0)
 
 
 class GuidanceMemo:
     """The last guidance check: each file's own findings, and the shape of each file."""
 
-    def __init__(self, ws: Workspace, own: dict[str, frozenset[Problem]], checked: frozenset[str]) -> None:
+    def __init__(self, ws: Workspace, own: dict[str, frozenset[Problem]], checked: frozenset[str], shapes: dict[str, Shape] | None = None) -> None:
         self.ws = ws  # the workspace it was made on: its model is the one carried
         self.own = own
         self.checked = checked  # the files whose own findings this check worked out
-        self.shapes = {path: shape(ws, path) for path in ws.guidance}
+        known = shapes or {}  # the shapes of the files unchanged since the last memo
+        self.shapes = {path: known[path] if path in known else shape(ws, path) for path in ws.guidance}
         self.pending: set[str] = set()  # paths changed since, on disk or in the editor
         # Set by carry_into: the files to check again (more once the model is made
         # again, when ``remade`` holds the files whose shape changed).
@@ -74,9 +83,10 @@ class GuidanceMemo:
         can have changed it; ``affected`` is then the files to check again."""
         self.affected, self.remade = None, []
         before = self.ws
-        carried = before.known(_IMPORT_TARGETS)
-        if isinstance(carried, dict):
-            ws.preset(_IMPORT_TARGETS, {p: t for p, t in carried.items() if p not in self.pending})
+        for name in (_IMPORT_TARGETS, _REALPATHS):  # (the files changed since worked out again)
+            carried = before.known(name)
+            if isinstance(carried, dict):
+                ws.preset(name, {p: t for p, t in carried.items() if p not in self.pending})
         symlinked = {*before.twins, *before.twins.values(), *before.outside_links}
         edited = sorted(p for p in self.pending if p in self.shapes)
         graph = before.once("import-graph", lambda: ImportGraph(before))  # as the edit found the imports
@@ -87,10 +97,18 @@ class GuidanceMemo:
         if any(not p.endswith(".md") or p in graph.imports or p in graph.importers for p in self.pending if p not in self.shapes):
             return
         self.affected = _importers(graph, edited)
-        self.remade = [p for p in edited if shape(ws, p) != self.shapes[p]]
+        now = {p: shape(ws, p) for p in edited}
+        self.remade = [p for p in edited if now[p] != self.shapes[p]]
+        old_model = before.known("agent-reading")
+        if self.remade and isinstance(old_model, Reading) and all(now[p].over_limit == self.shapes[p].over_limit for p in self.remade):
+            # Only @-imports changed: who reads each file directly stands.
+            ws.preset("agent-reading", old_model.with_imports_of(ws))
         if not self.remade:
-            for key in _MODEL_KEYS:
-                ws.preset(key, before.known(key))
+            for name in _MODEL_KEYS:
+                ws.preset(name, before.known(name))
+            for key in readers.MODEL_ONCE:  # what was worked out from the model alone
+                if (value := before.known(key)) is not None:
+                    ws.preset(key, value)
 
     def more_affected(self, ws: Workspace, files: Iterable[str]) -> set[str]:
         """Once the model is made again (an edit changed a file's shape): the files
@@ -101,6 +119,10 @@ class GuidanceMemo:
         assert isinstance(old, Reading)
         found = _importers(ws.once("import-graph", lambda: ImportGraph(ws)), self.remade)
         configured = tuple(ws.config.agents)
+        if new.direct is old.direct:  # (with_imports_of): only what the imports bring can differ
+            reached = {r for a in configured for r in old.via[a].keys() | new.via[a].keys() if old.via[a].get(r) != new.via[a].get(r)}
+            wanted = set(files)
+            files = [p for r in sorted(reached) for p in old.names_of(r) if p in wanted]
         found.update(p for p in files if _read_as(old, configured, p) != _read_as(new, configured, p))
         return found
 
@@ -130,19 +152,21 @@ def guidance_findings(ws: Workspace, memo: GuidanceMemo | None, checks: list[Che
     """The guidance files' findings, as checking them all together finds them, and
     the memo for the next edit."""
     files = list(ws.guidance)
+    shapes: dict[str, Shape] = {}
     if memo is not None and memo.affected is not None and memo.ws.guidance == ws.guidance:
         affected = memo.affected | memo.more_affected(ws, files) if memo.remade else memo.affected
         own = {p: memo.own[p] for p in files if p not in affected}
+        shapes = {p: s for p, s in memo.shapes.items() if p not in memo.pending}
     else:
         own = {}
     checked = frozenset(p for p in files if p not in own)
     for path in sorted(checked):
-            part = Targets([], [path], [])
-            own[path] = frozenset(p for check in checks for p in check(ws, part) if p.code in enabled and p.code not in TREE_CODES)
+        part = Targets([], [path], [])
+        own[path] = frozenset(p for check in checks for p in check(ws, part) if p.code in enabled and p.code not in TREE_CODES)
     found = set(_tree_findings(ws, files, checks, enabled))
     for problems in own.values():
         found |= problems
-    return settle(ws, Targets([], files, []), found, enabled), GuidanceMemo(ws, own, checked)
+    return settle(ws, Targets([], files, []), found, enabled), GuidanceMemo(ws, own, checked, shapes)
 
 
 def _tree_findings(ws: Workspace, files: list[str], checks: list[Check], enabled: set[str]) -> Iterable[Problem]:

@@ -5,9 +5,10 @@ findings of each part of the tree (a store, the guidance files, the skills).
 An edit re-checks only the parts the edited file belongs to (its store, the guidance
 files when it is one or one imports it, the skills when it is part of one), on the
 listing cached since the last change on disk, with the documents read before but
-for those changed since; a guidance edit that keeps its @-imports re-checks fewer
-files still (``guidance_memo``). Findings are those of ``memcheck check``: the same
-engine, settings, suppression comments and baseline.
+for those changed since (an edited store's are kept: ``Workspace.kept``) and the
+skills found before while none changed; a guidance edit that keeps its @-imports
+re-checks fewer files still (``guidance_memo``). Findings are those of ``memcheck
+check``: the same engine, settings, suppression comments and baseline.
 """
 from __future__ import annotations
 
@@ -80,6 +81,9 @@ class Session:
         self._named_by_guidance: frozenset[str] = frozenset()  # file names the guidance files import or link
         self._open_seen: dict[str, str] = {}  # the open documents as the last workspace had them
         self._guidance_memo: GuidanceMemo | None = None
+        # The stores' files whose documents an edit keeps for the next (see Workspace.kept):
+        # the stores edited since the listing was made, not the whole tree check_all reads.
+        self._kept: set[str] = set()
 
     def load_config(self) -> str | None:
         """Read the settings again; the error, one line, if they are wrong (the last
@@ -119,11 +123,14 @@ class Session:
         self._open_seen = dict(self.open_files)
         ws = Workspace(self.config, OverlaySource(self._disk, self.open_files))
         last, self._last = self._last, ws
+        ws.kept = self._kept
         if last is None or last.config is not ws.config or last.files != ws.files:
             self._guidance_memo = None  # new settings, or files created or deleted
+            self._kept.clear()
             return ws
         ws.reuse_listing(last)
         ws.reuse_documents(last, {*changed, *edited})
+        ws.reuse_skills(last, {*changed, *edited})
         if self._guidance_memo is not None:
             self._guidance_memo.pending.update(changed, edited)
             self._guidance_memo.carry_into(ws)
@@ -150,9 +157,13 @@ class Session:
         there = [p for p in paths if ws.is_file(p)]
         gone = [*deleted, *(p for p in paths if p not in there)]
         targets = targets_for(ws, [str(self.root / p) for p in there], deleted=[str(self.root / p) for p in gone])
-        if any(basename(p) in self._named_by_guidance for p in [*there, *gone]) and not targets.guidance:
+        # A file the guidance names, or a skill (what the guidance says of the skills it
+        # names, and which paths collide by case, come from their names and places).
+        if (targets.skills or any(basename(p) in self._named_by_guidance for p in [*there, *gone])) and not targets.guidance:
             targets = targets._replace(guidance=list(ws.guidance))
         parts = _parts_of(ws, targets)
+        for store in targets.stores:  # edited: its documents are kept for the next edit
+            self._kept.update([*store.files, store.index])
         # The last guidance file deleted: there are none to check, but its findings go.
         if GUIDANCE not in parts and any(p.path in gone for p in self._parts.get(GUIDANCE, ())):
             parts[GUIDANCE] = Targets([], list(ws.guidance), [])

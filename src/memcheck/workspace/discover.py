@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeVar, ca
 from memcheck.agents import user_files as agent_user_files
 from memcheck.agents import user_rules
 from memcheck.config import Config, enabled_codes
-from memcheck.paths import basename, join, split
+from memcheck.paths import basename, join, parent, split
 from memcheck.text import patterns
 from memcheck.text.document import Document
 from memcheck.workspace import guidance as _guidance
@@ -38,6 +38,9 @@ T = TypeVar("T")
 # The ``once`` keys whose values come from the listing and the settings alone: a
 # workspace on the same listing takes them over (``reuse_listing``).
 LISTING_ONCE: set[object] = set()
+# The ``once`` keys whose values come from those and the skills' files (their
+# frontmatter, which are symlinks): taken over with the skills (``reuse_skills``).
+SKILLS_ONCE: set[object] = set()
 
 
 class Workspace:
@@ -74,6 +77,9 @@ class Workspace:
         self._once: dict[object, object] = {}
         self._git_ignored: dict[str, bool] = {}  # path -> git ignores it (see ignored_by_git)
         self._skills_roots: dict[str, bool] = {}  # folder -> matches a skills.roots glob
+        # Paths ``forget`` leaves in memory: the language server keeps the documents of
+        # the stores its edits check (the next edit would read and parse them again).
+        self.kept: set[str] | frozenset[str] = frozenset()
         self.tracker: Tracker | None = None  # what each part reads, while a cache is kept (see track)
 
     def track(self, tracker: Tracker) -> None:
@@ -98,12 +104,14 @@ class Workspace:
         if other.config is not self.config or other.files != self.files:
             return
         # Outside git, which guidance files are symlinks is told from their text too.
-        names = ("file_set", "_names_by_folder", "markdown_by_folder", *(("_guidance",) if self.in_git and other.in_git else ()))
+        names = ("file_set", "_names_by_folder", "markdown_by_folder", "_skill_folders", *(("_guidance",) if self.in_git and other.in_git else ()))
         for name in names:
             if name in other.__dict__ and name not in self.__dict__:
                 self.__dict__[name] = other.__dict__[name]
         if "_guidance" in self.__dict__:
             self._outside = other._outside
+        if not self._skills_roots:
+            self._skills_roots = other._skills_roots  # from the names and the settings alone
         for key in LISTING_ONCE & other._once.keys():
             self._once.setdefault(key, other._once[key])
 
@@ -112,12 +120,27 @@ class Workspace:
         but for the ``changed`` paths: the language server's next edit reads again
         only the files that changed on disk or in the editor since ``other``."""
         dropped = set(changed)
-        for path, doc in other._documents.items():
-            if path not in dropped:
-                self._documents.setdefault(path, doc)
-        for key, hit in other._derived.items():
-            if key[0] not in dropped:
-                self._derived.setdefault(key, hit)
+        # Built whole, then merged: one pass in C over a tree's thousands of documents
+        # (a setdefault per entry cost an edit a millisecond on the M tree).
+        documents = {path: doc for path, doc in other._documents.items() if path not in dropped}
+        derived = {key: hit for key, hit in other._derived.items() if key[0] not in dropped}
+        documents.update(self._documents)
+        derived.update(self._derived)
+        self._documents, self._derived = documents, derived
+
+    def reuse_skills(self, other: Workspace, changed: Iterable[str]) -> None:
+        """Take over the skills ``other`` found (and what ``SKILLS_ONCE`` worked out from
+        them), on the same listing, when no ``changed`` path lies in a skills folder or
+        a skill's folder: no other file's text or kind (a symlink or not) can change
+        them. Finding them asks the disk about every file of every skill folder."""
+        if other.config is not self.config or other.files != self.files or "_found_skills" not in other.__dict__:
+            return
+        folders = self.skill_folders
+        if any(self.is_skills_root(parent(p)) or _skills.in_skill_folder(p, folders) for p in changed):
+            return
+        self.__dict__.setdefault("_found_skills", other.__dict__["_found_skills"])
+        for key in SKILLS_ONCE & other._once.keys():
+            self._once.setdefault(key, other._once[key])
 
     def known(self, key: object) -> object | None:
         """What ``once(key)`` worked out, if it was asked."""
@@ -217,10 +240,10 @@ class Workspace:
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop documents no check will read again (read again if one does)."""
-        dropped = set(paths)
+        dropped = set(paths).difference(self.kept)
         for path in dropped:
             self._documents.pop(path, None)
-        if self._derived:
+        if self._derived and dropped:
             for key in [k for k in self._derived if k[0] in dropped]:
                 del self._derived[key]
 

@@ -3,6 +3,7 @@ what the language server checks, so a finding follows the text being typed, not 
 last save."""
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from memcheck.paths import folders_of, normal, parent
@@ -32,8 +33,8 @@ class OverlaySource:
 
     def listing(self) -> Listing:
         listed = self.base.listing()
-        known = set(listed.files)
-        new = [p for p in self._open if p not in known and not self.base.is_file(p)]
+        files = listed.files  # sorted: a bisection per open document, not a set of the tree per edit
+        new = [p for p in self._open if not _listed(files, p) and not self.base.is_file(p)]
         return listed._replace(files=sorted([*listed.files, *new])) if new else listed
 
     def read(self, path: str) -> Document:
@@ -80,3 +81,7 @@ class OverlaySource:
     def git_symlinks(self, paths: Sequence[str]) -> set[str]:
         return self.base.git_symlinks(paths)
 
+
+def _listed(files: list[str], path: str) -> bool:
+    i = bisect_left(files, path)
+    return i < len(files) and files[i] == path
