@@ -11,11 +11,14 @@ repository's, no replace ref or grafts file, hides a commit or a change
 
 This is the only module that runs git, and the only one that imports GitPython, and
 only inside ``_gitpython``: importing it costs about 100 ms, which ``memcheck
---version`` and ``memcheck check`` never pay. GitPython runs guard's commands and
-hands back their exit status and output; parsing stays here, on the NUL-separated
-raw formats, because GitPython's own diff objects re-split names and drop mode-only
-changes. What every check asks (the work tree's files, git's index, what git
-ignores: see "Plain git" below) and the Action's fetches run git as a plain process.
+--version``, ``memcheck check`` and the guard of a commit never pay. GitPython runs
+the commands that stream commit history (``git log`` over a range or a push, the tree
+diff of a range: ``_start``), and hands back their output as it comes; every other
+command, the staged change's included, is a plain process (``_run``). Parsing stays
+here, on the NUL-separated raw formats, because GitPython's own diff objects re-split
+names and drop mode-only changes. What every check asks (the work tree's files, git's
+index, what git ignores: see "Plain git" below) and the Action's fetches run git as a
+plain process too.
 """
 from __future__ import annotations
 
@@ -88,29 +91,23 @@ def _gitpython() -> ModuleType:
 
 
 def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> _Result:
-    git = _gitpython()
-    with contextlib.ExitStack() as stack:
-        stream = None
-        if stdin is not None:
-            import tempfile  # only for the commands fed on stdin
-
-            stream = stack.enter_context(tempfile.TemporaryFile())
-            stream.write(stdin)
-            stream.seek(0)
-        try:
-            status, out, err = git.Git(str(root)).execute(
-                ["git", *_GLOBAL_OPTIONS, *args],
-                istream=stream,
-                with_extended_output=True,
-                with_exceptions=False,
-                stdout_as_string=False,
-                strip_newline_in_stdout=False,
-                env=_ENV,
-            )
-        except git.GitCommandNotFound:
-            raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
-    err_bytes = err.encode("utf-8", "backslashreplace") if isinstance(err, str) else (err or b"")
-    return _Result(int(status or 0), out or b"", err_bytes)
+    """``git ARGS`` in ``root``, run to its end as a plain process, with the options and
+    environment every guard command has (and GitPython's ``LANGUAGE=C``, which the
+    commands had while it ran them). No GitPython: its import (about 100 ms and two
+    ``git version`` runs) would be most of a commit's guard."""
+    try:
+        proc = subprocess.run(
+            ["git", *_GLOBAL_OPTIONS, *args],
+            cwd=root,
+            env={**os.environ, "LANGUAGE": "C", **_ENV},
+            input=stdin,
+            stdin=subprocess.DEVNULL if stdin is None else None,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+    except OSError:
+        raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
+    return _Result(proc.returncode, proc.stdout, proc.stderr)
 
 
 def _out(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes:
