@@ -22,7 +22,6 @@ plain process too.
 """
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
 import sys
@@ -102,8 +101,7 @@ def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> _Result
             env={**os.environ, "LANGUAGE": "C", **_ENV},
             input=stdin,
             stdin=subprocess.DEVNULL if stdin is None else None,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            capture_output=True,
         )
     except OSError:
         raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
@@ -584,6 +582,7 @@ class FileListing:
         self.root = root
         self.folders = folders
         self._proc: subprocess.Popen[bytes] | None = None
+        self._files: list[str] | None = None
         if not (root / ".git").exists():
             return
         scope = ["--", *(f or "." for f in folders)] if folders is not None else []
@@ -598,15 +597,19 @@ class FileListing:
             self._proc = None
 
     def files(self) -> list[str] | None:
-        """The files, sorted; None when root is not a work tree git can list."""
+        """The files, sorted; None when root is not a work tree git can list. (Asked
+        again, the same list.)"""
         if self._proc is None:
             return None
-        out, _ = self._proc.communicate()
-        if self._proc.returncode != 0:
-            return None
-        # git lists each part (tracked, untracked) sorted: kept in that order, the sort
-        # only merges two runs.
-        return sorted(dict.fromkeys(fs_names(out)))
+        if self._files is None:
+            out, _ = self._proc.communicate()
+            if self._proc.returncode != 0:
+                self._proc = None
+                return None
+            # git lists each part (tracked, untracked) sorted: kept in that order, the sort
+            # only merges two runs.
+            self._files = sorted(dict.fromkeys(fs_names(out)))
+        return self._files
 
 
 def fs_names(out: bytes) -> Iterable[str]:

@@ -39,7 +39,7 @@ from memcheck.workspace.staged import StagedFiles
 from memcheck.workspace.stores import INDEX_NAME, Store
 
 if TYPE_CHECKING:
-    from memcheck.engine.since import Since
+    from memcheck.engine.found import Since
     from memcheck.hooks.options import LintOptions
     from memcheck.output import FixRecord
 
