@@ -117,9 +117,10 @@ def test_check_of_a_repository_without_agent_files_imports_only_what_it_needs(re
     git(repo, "commit", "-qm", "memory")
     write(repo, "src/main.py", "print(2)\n")
     git(repo, "add", "-A")
-    out, heavy = _heavy_modules(repo, ["check", "--changed"])
-    assert out == "The change touches no agent files: nothing to check.\n"
-    assert heavy == []
+    for hook in (["check", "--changed"], ["fix", "--changed", "--exit-non-zero-on-fix"]):
+        out, heavy = _heavy_modules(repo, hook)
+        assert out == "The change touches no agent files: nothing to check.\n"
+        assert heavy == []
     out, heavy = _heavy_modules(repo, ["check", "src/main.py", "README.txt"])
     assert out == "No agent files in the paths given: nothing to check.\n"
     assert heavy == []
