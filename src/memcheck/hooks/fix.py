@@ -294,7 +294,7 @@ def run(
     if timing is None and verbose:
         timing = Timing()
     settings, scope = resolve(config_file, paths, options)
-    if timing is None and none_given(settings, scope):
+    if timing is None and not diff and none_given(settings, scope):  # (--diff prints nothing then, as it did)
         return options.verdict(nothing_to_fix(settings, scope.paths, fmt, output_file=options.output_file, since=scope.since, display=options.display(), changed=options.changed))
     code = fix(
         settings,
