@@ -107,9 +107,10 @@ def test_check_of_a_repository_without_agent_files_imports_only_what_it_needs(re
     write(repo, "src/main.py", "print(1)\n")
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "init")
-    out, heavy = _heavy_modules(repo, ["check"])
-    assert out == "No agent files found (guidance files, memory stores, skills): nothing to check.\n"
-    assert heavy == []
+    for tree in (["check"], ["check", "."]):
+        out, heavy = _heavy_modules(repo, tree)
+        assert out == "No agent files found (guidance files, memory stores, skills): nothing to check.\n"
+        assert heavy == []
     # A commit that touches no agent file, in a tree that has some.
     write(repo, ".memory/a.md", memory("A", "first", "user"))
     write(repo, ".memory/MEMORY.md", "- [A](a.md) — first\n")

@@ -60,7 +60,9 @@ def run(
     # No path could be an agent file (see workspace/candidates.py): nothing is read,
     # and neither discovery, the agent data nor the rules are imported.
     nothing = timing is None and none_given(settings, scope)
-    if scope.paths and not scope.deleted and not nothing:  # for a hook run on memory files, only their folders are listed
+    # `check .` is the whole tree (hook_folders would say so too, after reading the agent data).
+    whole = scope.paths is None or (bool(scope.paths) and all(os.path.realpath(p) == os.path.realpath(settings.root) for p in scope.paths))
+    if scope.paths and not scope.deleted and not nothing and not whole:  # for a hook run on memory files, only their folders are listed
         from memcheck.workspace.selection import hook_folders
 
         folders = hook_folders(settings, scope.paths)
@@ -69,7 +71,7 @@ def run(
         listing = git.FileListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
         # (A tree none of whose files could be one is told from git's listing; outside
         # git, walking the folder is left to discovery.)
-        nothing = scope.paths is None and not scope.deleted and timing is None and _none_listed(settings, listing)
+        nothing = whole and not scope.deleted and timing is None and _none_listed(settings, listing)
     if not nothing:
         from memcheck.workspace.disk import DiskSource, StagedSource
 
