@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
@@ -499,6 +500,11 @@ def inside_only(path: Path, root: Path, shown: str, what: str) -> None:
 def _refuse_special(path: Path, shown: str | None = None) -> None:
     """A FIFO (or socket, device) where a config file goes is an error, never read
     (reading a FIFO waits for a writer forever) nor passed over for the defaults."""
+    try:
+        if stat.S_ISREG(os.stat(path).st_mode):
+            return  # as config files are: told without importing text/
+    except (OSError, ValueError):
+        return  # nothing there
     from memcheck.text.document import special_file
 
     kind = special_file(path)

@@ -11,15 +11,17 @@ repository's, no replace ref or grafts file, hides a commit or a change
 
 This is the only module that runs git, and the only one that imports GitPython, and
 only inside ``_gitpython``: importing it costs about 100 ms, which ``memcheck
---version`` and ``memcheck check`` never pay. GitPython runs guard's commands and
-hands back their exit status and output; parsing stays here, on the NUL-separated
-raw formats, because GitPython's own diff objects re-split names and drop mode-only
-changes. What every check asks (the work tree's files, git's index, what git
-ignores: see "Plain git" below) and the Action's fetches run git as a plain process.
+--version``, ``memcheck check`` and the guard of a commit never pay. GitPython runs
+the commands that stream commit history (``git log`` over a range or a push, the tree
+diff of a range: ``_start``), and hands back their output as it comes; every other
+command, the staged change's included, is a plain process (``_run``). Parsing stays
+here, on the NUL-separated raw formats, because GitPython's own diff objects re-split
+names and drop mode-only changes. What every check asks (the work tree's files, git's
+index, what git ignores: see "Plain git" below) and the Action's fetches run git as a
+plain process too.
 """
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
 import sys
@@ -88,29 +90,22 @@ def _gitpython() -> ModuleType:
 
 
 def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> _Result:
-    git = _gitpython()
-    with contextlib.ExitStack() as stack:
-        stream = None
-        if stdin is not None:
-            import tempfile  # only for the commands fed on stdin
-
-            stream = stack.enter_context(tempfile.TemporaryFile())
-            stream.write(stdin)
-            stream.seek(0)
-        try:
-            status, out, err = git.Git(str(root)).execute(
-                ["git", *_GLOBAL_OPTIONS, *args],
-                istream=stream,
-                with_extended_output=True,
-                with_exceptions=False,
-                stdout_as_string=False,
-                strip_newline_in_stdout=False,
-                env=_ENV,
-            )
-        except git.GitCommandNotFound:
-            raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
-    err_bytes = err.encode("utf-8", "backslashreplace") if isinstance(err, str) else (err or b"")
-    return _Result(int(status or 0), out or b"", err_bytes)
+    """``git ARGS`` in ``root``, run to its end as a plain process, with the options and
+    environment every guard command has (and GitPython's ``LANGUAGE=C``, which the
+    commands had while it ran them). No GitPython: its import (about 100 ms and two
+    ``git version`` runs) would be most of a commit's guard."""
+    try:
+        proc = subprocess.run(
+            ["git", *_GLOBAL_OPTIONS, *args],
+            cwd=root,
+            env={**os.environ, "LANGUAGE": "C", **_ENV},
+            input=stdin,
+            stdin=subprocess.DEVNULL if stdin is None else None,
+            capture_output=True,
+        )
+    except OSError:
+        raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
+    return _Result(proc.returncode, proc.stdout, proc.stderr)
 
 
 def _out(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes:
@@ -587,6 +582,7 @@ class FileListing:
         self.root = root
         self.folders = folders
         self._proc: subprocess.Popen[bytes] | None = None
+        self._files: list[str] | None = None
         if not (root / ".git").exists():
             return
         scope = ["--", *(f or "." for f in folders)] if folders is not None else []
@@ -601,15 +597,19 @@ class FileListing:
             self._proc = None
 
     def files(self) -> list[str] | None:
-        """The files, sorted; None when root is not a work tree git can list."""
+        """The files, sorted; None when root is not a work tree git can list. (Asked
+        again, the same list.)"""
         if self._proc is None:
             return None
-        out, _ = self._proc.communicate()
-        if self._proc.returncode != 0:
-            return None
-        # git lists each part (tracked, untracked) sorted: kept in that order, the sort
-        # only merges two runs.
-        return sorted(dict.fromkeys(fs_names(out)))
+        if self._files is None:
+            out, _ = self._proc.communicate()
+            if self._proc.returncode != 0:
+                self._proc = None
+                return None
+            # git lists each part (tracked, untracked) sorted: kept in that order, the sort
+            # only merges two runs.
+            self._files = sorted(dict.fromkeys(fs_names(out)))
+        return self._files
 
 
 def fs_names(out: bytes) -> Iterable[str]:

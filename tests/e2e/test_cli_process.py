@@ -80,6 +80,58 @@ def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
     assert not _imports(repo, ["check", "--changed"], "git")
 
 
+def _heavy_modules(root: Path, args: list[str]) -> tuple[str, list[str]]:
+    """What running memcheck with args in root prints, and which of the modules a run
+    that finds no agent file needs none of it imported: PyYAML, GitPython, pathspec,
+    the rule families, discovery and the agent data (the TOML parser included)."""
+    probe = (
+        "import sys\n"
+        "from memcheck.cli import main\n"
+        "try:\n"
+        f"    main({args!r})\n"
+        "finally:\n"
+        "    heavy = ('yaml', 'git', 'pathspec', 'tomllib', 'memcheck.checks', 'memcheck.agents', 'memcheck.agentkinds', 'memcheck.workspace.discover')\n"
+        "    print('HEAVY=' + ','.join(sorted(m for m in sys.modules if m.startswith(heavy))))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True)
+    out, _, heavy = proc.stdout.rpartition("HEAVY=")
+    assert heavy, proc.stderr
+    return out, [m for m in heavy.strip().split(",") if m]
+
+
+@pytest.mark.e2e
+def test_check_of_a_repository_without_agent_files_imports_only_what_it_needs(repo: Path) -> None:
+    # No path that could be an agent file: the summary line without discovery, the
+    # agent data, YAML or the rules.
+    write(repo, "README.txt", "A project.\n")
+    write(repo, "src/main.py", "print(1)\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "init")
+    for tree in (["check"], ["check", "."]):
+        out, heavy = _heavy_modules(repo, tree)
+        assert out == "No agent files found (guidance files, memory stores, skills): nothing to check.\n"
+        assert heavy == []
+    # A commit that touches no agent file, in a tree that has some.
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    write(repo, ".memory/MEMORY.md", "- [A](a.md) — first\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "memory")
+    write(repo, "src/main.py", "print(2)\n")
+    git(repo, "add", "-A")
+    for hook in (["check", "--changed"], ["fix", "--changed", "--exit-non-zero-on-fix"]):
+        out, heavy = _heavy_modules(repo, hook)
+        assert out == "The change touches no agent files: nothing to check.\n"
+        assert heavy == []
+    out, heavy = _heavy_modules(repo, ["check", "src/main.py", "README.txt"])
+    assert out == "No agent files in the paths given: nothing to check.\n"
+    assert heavy == []
+    # A tree with agent files is still checked, and so is a change that deletes a file
+    # (a guidance file or skill may have linked it).
+    assert "memcheck.checks.memory" in _heavy_modules(repo, ["check"])[1]
+    git(repo, "rm", "-qf", "src/main.py")
+    assert "memcheck.checks.memory" in _heavy_modules(repo, ["check", "--changed"])[1]
+
+
 @pytest.mark.e2e
 def test_the_command_exits_at_once_yet_loses_no_output(repo: Path) -> None:
     # entry() skips the interpreter's teardown: everything written must still arrive,

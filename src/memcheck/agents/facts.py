@@ -9,10 +9,10 @@ an agent loads) are kept untouched in ``Agent.extra`` for the code that reads th
 """
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Mapping
 
 if sys.version_info >= (3, 11):
@@ -272,10 +272,15 @@ def parse(data: Mapping[str, object], where: str) -> Agent:
 @cache
 def load() -> tuple[Agent, ...]:
     """Every agent's facts, in the order the data gives them (``[agent] order``)."""
+    # Read beside the package rather than through importlib.resources, whose import
+    # (tempfile, zipfile, shutil, ...) would cost a hook run more than parsing the
+    # data does; memcheck is installed as files, never run from a zip (as config.resource_json).
+    folder = os.path.join(os.path.dirname(os.path.dirname(__file__)), "resources", "agents")
     found = []
-    for entry in sorted(resources.files("memcheck").joinpath("resources").joinpath("agents").iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            found.append(parse(tomllib.loads(entry.read_text(encoding="utf-8")), f"resources/agents/{entry.name}"))
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".toml"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                found.append(parse(tomllib.loads(f.read()), f"resources/agents/{name}"))
     return tuple(sorted(found, key=lambda a: (a.order, a.id)))
 
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from memcheck.baseline import new_since
 from memcheck.config import CONFIG_FILES, ConfigError, load_text, load_texts, selected
 from memcheck.engine.cache import start
 from memcheck.engine.collect import collect
+from memcheck.engine.found import Found, Since
 from memcheck.engine.targets import Targets, looked_at, targets_for
 from memcheck.problem import failing
 from memcheck.safe_files import within
@@ -37,30 +38,8 @@ from memcheck.workspace.tree import TreeSource
 
 if TYPE_CHECKING:
     from memcheck.config import Config
-    from memcheck.output import Checked
     from memcheck.problem import Problem
     from memcheck.workspace.source import Source
-
-
-class Since(NamedTuple):
-    """What a run compares with."""
-
-    ref: str  # as messages name it: "new since REF"
-    settings: str  # the commit REF names: its settings judge the change's secrets
-    tree: str  # the commit whose tree the findings are compared with: where HEAD's history left REF's
-    touched: tuple[str, ...] | None  # what the change touches; None: what differs from ``tree`` (worked out here)
-    compare: bool = True  # False (``--all``): every finding is reported; REF still judges the secrets
-    folders: tuple[str, ...] | None = None  # a hook run lists these folders only (see selection.hook_folders)
-    settings_file: str | None = None  # --config: read from REF where it is in the repository
-    options: Callable[[Config], Config] | None = None  # the command line's options, put on REF's settings too
-
-
-class Found(NamedTuple):
-    problems: list[Problem]  # what to report
-    older: int  # findings older than the change, not reported
-    fails: bool  # a finding fails the run (the tree's fail-on; REF's for what REF's settings found)
-    indexes: list[str]  # the MEMORY.md files checked, for reports of their cap usage
-    checked: Checked | None = None  # what was checked, for the summary line
 
 
 def collect_since(config: Config, source: Source, since: Since, paths: Sequence[str] | None, deleted: Sequence[str]) -> Found:

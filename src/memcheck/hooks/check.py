@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from memcheck.config import ConfigError
-from memcheck.hooks.options import given_scope, resolve
+from memcheck.hooks.options import given_scope, none_given, resolve
 from memcheck.hooks.report import DEFAULT_DISPLAY, Display, destination, report, workspace
 from memcheck.hooks.verbose import Timing, config_note, show
 from memcheck.output import Checked, Older, resolve_format
@@ -15,7 +15,8 @@ from memcheck.problem import failing, shown
 
 if TYPE_CHECKING:
     from memcheck.config import Config
-    from memcheck.engine.since import Found, Since
+    from memcheck.engine.found import Found, Since
+    from memcheck.git import FileListing
     from memcheck.hooks.options import LintOptions
     from memcheck.problem import Problem
     from memcheck.workspace.source import Source
@@ -56,14 +57,25 @@ def run(
         settings = replace(settings, baseline=None)  # record everything there is now
         scope = scope._replace(since=None)
     folders = None
-    if scope.paths and not scope.deleted:  # for a hook run on memory files, only their folders are listed
+    # No path could be an agent file (see workspace/candidates.py): nothing is read,
+    # and neither discovery, the agent data nor the rules are imported.
+    nothing = timing is None and none_given(settings, scope)
+    # `check .` is the whole tree (hook_folders would say so too, after reading the agent data).
+    whole = scope.paths is None or (bool(scope.paths) and all(os.path.realpath(p) == os.path.realpath(settings.root) for p in scope.paths))
+    if scope.paths and not scope.deleted and not nothing and not whole:  # for a hook run on memory files, only their folders are listed
         from memcheck.workspace.selection import hook_folders
 
         folders = hook_folders(settings, scope.paths)
-    listing = git.FileListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
-    from memcheck.workspace.disk import DiskSource, StagedSource
+    source: Source | None = None
+    if not nothing:
+        listing = git.FileListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
+        # (A tree none of whose files could be one is told from git's listing; outside
+        # git, walking the folder is left to discovery.)
+        nothing = whole and not scope.deleted and timing is None and _none_listed(settings, listing)
+    if not nothing:
+        from memcheck.workspace.disk import DiskSource, StagedSource
 
-    source = DiskSource(settings.root, listing=listing) if scope.staged is None else StagedSource(scope.staged, listing)
+        source = DiskSource(settings.root, listing=listing) if scope.staged is None else StagedSource(scope.staged, listing)
     since = scope.since if scope.since is None or folders is None else scope.since._replace(folders=tuple(folders))
     code = check(
         settings,
@@ -79,6 +91,7 @@ def run(
         since=since,
         display=options.display(),
         changed=options.changed,
+        nothing=nothing,
     )
     return options.verdict(code)
 
@@ -90,7 +103,8 @@ def _collect_tree(
     its own: the workspace, and every document it holds, is freed on return, while
     check's collector is still off."""
     from memcheck.engine.collect import collect
-    from memcheck.engine.since import Found, collect_since
+    from memcheck.engine.found import Found
+    from memcheck.engine.since import collect_since
     from memcheck.engine.targets import looked_at
     from memcheck.workspace.discover import Workspace
 
@@ -145,6 +159,7 @@ def check(
     since: Since | None = None,
     display: Display = DEFAULT_DISPLAY,
     changed: bool = False,
+    nothing: bool = False,
 ) -> int:
     """Check, report and say whether the run fails (exit 1) under ``fail-on``.
 
@@ -152,16 +167,17 @@ def check(
     see ``staged.changed_paths``): nothing. ``since``: report only what the change
     brings (see engine.since). ``changed``: the paths are what a change touches
     (said so when none is an agent file). ``timing`` (``-v``): say on standard
-    error what was read, and how long each step took."""
-    # The engine, discovery and the checks are imported here, while git lists the
-    # files (see run), rather than before it starts.
-    from memcheck.engine.collect import family_checks, no_cycle_collection
-    from memcheck.engine.since import Found
-    from memcheck.text import document
+    error what was read, and how long each step took. ``nothing``: no path of the
+    run could be an agent file (see run): none is looked for."""
+    from memcheck.engine.finish import finish
+    from memcheck.engine.found import Found
 
     scope = given_scope(config, paths, changed)
     found = Found([], 0, False, [], Checked(0, 0, 0, 0, scope))
-    if paths is None or paths or deleted:
+    if (paths is None or paths or deleted) and not nothing:
+        from memcheck.engine.collect import family_checks, no_cycle_collection
+        from memcheck.text import document
+
         # Imported while git lists the files (see run), rather than after: the checks and, for a
         # whole tree (where some frontmatter is sure to need it), PyYAML, which each
         # checking process would otherwise import on its own.
@@ -176,6 +192,9 @@ def check(
         show(said)
     elif timing is not None:
         show(config_note(config))
+    elif nothing:
+        # No finding, but what a baseline that cannot be read brings, as when the checks run.
+        found = found._replace(problems=finish(config, set()))
     problems = found.problems
     if user:
         problems = sorted([*problems, *collect_user(config)])
@@ -198,9 +217,19 @@ def check(
     return 1 if found.fails or failing(problems, config.fail_on) else 0
 
 
+def _none_listed(config: Config, listing: FileListing) -> bool:
+    """git lists the tree's files, and none of them could be an agent file."""
+    from memcheck.workspace.candidates import none_among
+
+    files = listing.files()
+    return files is not None and none_among(files, config.skills.roots)
+
+
 def cap_usage(config: Config, source: Source | None, indexes: Sequence[str]) -> list[dict[str, object]]:
     """Each index's lines and bytes against its caps, for the JSON report (the Action's
     job summary shows them): read again, from the source the check read."""
+    if not indexes:
+        return []
     from memcheck.index.caps import cap_usage as usage
     from memcheck.workspace.disk import DiskSource
 

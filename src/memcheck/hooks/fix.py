@@ -10,40 +10,34 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from memcheck.config import Config
-from memcheck.engine.cache import start
-from memcheck.engine.collect import collect, find
 from memcheck.engine.finish import finish
 from memcheck.engine.signals import signals_held, stopped_by_signals
-from memcheck.engine.since import collect_since
-from memcheck.engine.targets import Targets, looked_at, targets_for
-from memcheck.hooks.options import given_scope, resolve
+from memcheck.hooks.options import given_scope, none_given, resolve
 from memcheck.hooks.report import DEFAULT_DISPLAY, Display, destination, report
 from memcheck.hooks.verbose import Timing, notes, show
-from memcheck.index.caps import cap_lines, cap_usage, loaded_lines
-from memcheck.index.memory import Exists, Memory
-from memcheck.index.plan import Plan, changes_of
-from memcheck.index.store import index_elsewhere, odd_index, store_exists, store_memories, store_plan
-from memcheck.index.survey import survey
-from memcheck.index.sync import Changes
-from memcheck.output import Older
+from memcheck.output import Checked, Older
 from memcheck.paths import join
 from memcheck.problem import Problem, escaped, failing, shown
-from memcheck.text import document
-from memcheck.workspace.discover import Workspace
-from memcheck.workspace.disk import DiskSource, StagedSource
-from memcheck.workspace.staged import StagedFiles
 from memcheck.workspace.stores import INDEX_NAME, Store
 
+# The engine, the index engine, discovery and the documents are imported where they
+# are used: a change that touches no agent file is reported without them (see run).
 if TYPE_CHECKING:
     from memcheck.engine.cache import Cache
-    from memcheck.engine.since import Since
+    from memcheck.engine.found import Since
+    from memcheck.engine.targets import Targets
     from memcheck.hooks.options import LintOptions
+    from memcheck.index.memory import Exists, Memory
+    from memcheck.index.plan import Plan
+    from memcheck.index.sync import Changes
     from memcheck.output import FixRecord
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.staged import StagedFiles
 
 
 class UnsafeWrite(Exception):
@@ -52,6 +46,8 @@ class UnsafeWrite(Exception):
 
 def safe_target(root: Path, rel: str) -> Path:
     """The path to write, refusing symlinks and anything that resolves outside root."""
+    from memcheck.text import document
+
     path = root / rel
     if path.is_symlink():
         raise UnsafeWrite(f"{rel} is a symlink; not writing through it")
@@ -70,6 +66,8 @@ def safe_target(root: Path, rel: str) -> Path:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
+    import tempfile  # (shutil, random, ...: only when there is something to write)
+
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
@@ -162,6 +160,10 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     """What ``fix`` would write to the store's index; None when it is right already
     and nothing is left out for want of room (or unreadable: reported by IDX011,
     never overwritten)."""
+    from memcheck.index.caps import cap_usage
+    from memcheck.index.plan import changes_of
+    from memcheck.index.store import index_elsewhere, odd_index, store_exists, store_memories, store_plan
+
     current: bytes | None = None
     existing: str | None = None
     usage = (0, 0)
@@ -211,6 +213,8 @@ def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Seq
     from memcheck.checks.index import IDX002, IDX003
     from memcheck.config import selected
     from memcheck.engine.finish import drop_path_ignores
+    from memcheck.index.survey import survey
+    from memcheck.text import document
 
     index = document.parse(store.index, (existing or "").encode("utf-8"))
     last_line = max(len(index.lines) - (1 if index.text.endswith("\n") else 0), 1)
@@ -233,10 +237,12 @@ def _also_existing(exists: Exists, kept: set[str]) -> Exists:
     return lambda path: path in kept or exists(path)
 
 
-def _index_written_over(ws: Workspace, store: Store) -> document.Document | None:
+def _index_written_over(ws: Workspace, store: Store) -> Document | None:
     """The index as fix would overwrite it. Judging the staged tree, that is the file
     on disk, staged or not: a MEMORY.md edited since it was staged, or never added,
     keeps what its user wrote."""
+    from memcheck.text import document
+
     if ws.staged is not None and _on_disk(ws, store):
         return document.read(ws.root, store.index)
     return ws.document(store.index) if store.has_index else None
@@ -249,6 +255,9 @@ def _on_disk(ws: Workspace, store: Store) -> bool:
 def fix_store(ws: Workspace, store: Store) -> Fixed | None:
     """Rewrite the store's index if it differs from its plan; what it did, if it wrote
     or left entries out for want of room."""
+    from memcheck.index.caps import cap_lines, loaded_lines
+    from memcheck.index.plan import changes_of
+
     new = planned(ws, store)
     if new is None:
         return None
@@ -286,6 +295,8 @@ def run(
     if timing is None and verbose:
         timing = Timing()
     settings, scope = resolve(config_file, paths, options)
+    if timing is None and not diff and none_given(settings, scope):  # (--diff prints nothing then, as it did)
+        return options.verdict(nothing_to_fix(settings, scope.paths, fmt, output_file=options.output_file, since=scope.since, display=options.display(), changed=options.changed))
     # As check lists them (see hooks/check.py): a hook run on memory files lists their
     # folders only, so the hooks of one commit judge the same tree, and fix finds in
     # the cache what check --changed has just worked out.
@@ -332,6 +343,12 @@ def fix(
     folders: Sequence[str] | None = None,
 ) -> int:
     """``folders``: list only these (a hook run on memory files: see selection.hook_folders)."""
+    from memcheck.engine.cache import start
+    from memcheck.engine.collect import collect, find
+    from memcheck.engine.since import collect_since
+    from memcheck.engine.targets import Targets, looked_at, targets_for
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.disk import DiskSource, StagedSource
 
     def source() -> DiskSource:
         from memcheck import git
@@ -421,11 +438,27 @@ def _in_order(cache: Cache, store: Store) -> bool:
     """The check of this very store, kept from an earlier run (the commit's own check
     hook, just before), found nothing fix fixes: planning its index again would only
     find it right. (fix fixes what check reports, and nothing else: see _not_to_fix.)"""
+    from memcheck.engine.targets import Targets
+
     found = cache.lookup(Targets([store], [], []))
     if found is None:
         return False
     mine = {*store.files, store.index}
     return not any(p.fixable and (p.path in mine or p.about in mine) for p in found)
+
+
+def nothing_to_fix(
+    config: Config, paths: Sequence[str] | None, fmt: str, *, output_file: str | None, since: Since | None, display: Display, changed: bool
+) -> int:
+    """``fix`` where no path could be an agent file (see options.none_given): no index
+    to write, and nothing to report but what a baseline that cannot be read brings,
+    as ``fix`` reports it."""
+    problems = finish(config, set())
+    older = Older(since.ref, 0, config.baseline) if since is not None and since.compare else None
+    checked = Checked(0, 0, 0, 0, given_scope(config, paths, changed))
+    with destination(output_file, config.root) as out:
+        report(problems, fmt, out, fixed=[], command="fix", changes={}, older=older, fail_on=config.fail_on, display=display, checked=checked)
+    return 1 if failing(problems, config.fail_on) else 0
 
 
 def describe(fixed: Fixed, config: Config) -> FixRecord:
@@ -470,6 +503,8 @@ def usage_line(path: str, before: tuple[int, int], plan: Plan, caps: tuple[int, 
     """``MEMORY.md: 181 → 196 lines of 200, 14,210 → 15,002 bytes of 25,000``, and the
     entries that do not fit. One line, starting with the index's path: ``git apply``
     and ``patch`` pass over it."""
+    from memcheck.index.caps import cap_lines
+
     after = (len(cap_lines(plan.text)), len(plan.text.encode("utf-8")))
     line = f"{shown(path)}: {before[0]:,} \u2192 {after[0]:,} lines of {caps[0]:,}, {before[1]:,} \u2192 {after[1]:,} bytes of {caps[1]:,}"
     if plan.refused:

@@ -16,7 +16,7 @@ from memcheck import config
 
 if TYPE_CHECKING:
     from memcheck.config import Config
-    from memcheck.engine.since import Since
+    from memcheck.engine.found import Since
     from memcheck.hooks.report import Display
     from memcheck.workspace.staged import StagedFiles
 
@@ -97,6 +97,19 @@ class Scope(NamedTuple):
     since: Since | None = None  # what the findings are compared with
 
 
+def none_given(settings: Config, scope: Scope) -> bool:
+    """The paths a run was given (or a change touches) are all files, and none could
+    be an agent file (see workspace/candidates.py): there is nothing to check, and
+    neither discovery, the agent data nor the rules need be imported. Never for a
+    change that deletes a file (any guidance file or skill may have linked it)."""
+    if not scope.paths or scope.deleted:
+        return False
+    from memcheck.workspace.candidates import none_among, relative_files
+
+    files = relative_files(settings.root, scope.paths)
+    return files is not None and none_among(files, settings.skills.roots)
+
+
 def resolve(config_file: str | None, paths: Sequence[str], options: LintOptions) -> tuple[Config, Scope]:
     """The settings and scope of a check or fix: the config with the command line's
     options on top, and what the run covers."""
@@ -167,7 +180,7 @@ def _since(root: Path, options: LintOptions, touched: list[str] | None, config_f
     commit builds on (HEAD; the first of PRE_COMMIT_FROM_REF/TO_REF); None where
     there is nothing to compare with (a first commit: everything is new)."""
     from memcheck import gitrefs
-    from memcheck.engine.since import Since
+    from memcheck.engine.found import Since
 
     ref = options.new_since
     if ref is not None:
