@@ -244,7 +244,7 @@ def realpath(ws: Workspace, path: str) -> str:
         return found
     parts = path.split("/")
     if path.startswith("/") or any(p in ("", ".", "..") for p in parts):
-        found = known[path] = str(ws.on_disk("realpath", path))
+        found = known[path] = ws.real_path(path)
         return found
     # Up to the nearest folder already resolved (the root at the latest), then down,
     # resolving each folder on the way once: no recursion, however deep the path.

@@ -42,7 +42,7 @@ def readers(ws: Workspace, path: str) -> dict[str, int]:
 
 def outside_link_message(ws: Workspace, path: str) -> str:
     """What to say of a guidance file that is a symlink out of the repository."""
-    target = ws.on_disk("readlink", path) or "a file"
+    target = ws.link_target(path) or "a file"
     return f"{basename(path)} is a symlink to {leads_to(ws, path, target)}, so memcheck does not follow it and checks nothing in it ({who_reads(ws, path)}); keep the file in the repository to have it checked and in every clone"
 
 

@@ -61,7 +61,9 @@ def test_a_tree_of_subagents_and_steering_alone_is_not_called_empty(repo: Path) 
     assert (proc.returncode, proc.stdout) == (0, "No problems found in 2 other agent files.\n")
     assert json.loads(run_cli(repo, "check", "--format", "json").stdout)["summary"]["checked"]["others"] == 2
     # -v names the files the summary counts.
-    assert _verbose_lines(run_cli(repo, "check", "-v").stderr)[1:-1] == ["agent file .claude/agents/reviewer.md", "agent file .kiro/steering/style.md"]
+    said = _verbose_lines(run_cli(repo, "check", "-v").stderr)
+    assert said[1:-2] == ["agent file .claude/agents/reviewer.md", "agent file .kiro/steering/style.md"]
+    assert said[-2].startswith("cache: 1 of 1 parts kept from earlier runs, in "), said  # the plain check above kept it
 
 
 @pytest.mark.parametrize("command", ["check", "fix"])
@@ -111,14 +113,18 @@ def test_verbose_names_the_config_stores_guidance_skills_and_timing(repo: Path) 
     loud = run_cli(repo, "check", "-v")
     assert (loud.returncode, loud.stdout) == (quiet.returncode, quiet.stdout)  # stdout is the report alone
     lines = _verbose_lines(loud.stderr)
-    assert lines[:-1] == [
+    assert lines[:-2] == [
         "config: .memcheck.yaml",
         "store .claude/memory: 1 memory; .claude/memory/MEMORY.md, mode sync, style grouped",
         "guidance file AGENTS.md",
         "guidance file docs/AGENTS.md",
         "skill .claude/skills/deploy/SKILL.md",
     ]
+    # The plain check before kept every part's findings: the second takes them.
+    assert lines[-2] == f"cache: 3 of 3 parts kept from earlier runs, in {repo / '.git' / 'memcheck' / 'cache'}"
     assert TIMING.fullmatch(lines[-1]), lines[-1]
+    fresh = _verbose_lines(run_cli(repo, "check", "-v", "--no-cache").stderr)
+    assert fresh[-2] == "cache: off (--no-cache)"
 
 
 def test_verbose_says_when_no_config_was_found(repo: Path) -> None:

@@ -392,7 +392,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     found = list(_check_index(ws, store, doc))
     if linked and any(p.fixable for p in found):
         # fix never writes through a symlink: say so once, and claim nothing is fixable.
-        target = ws.on_disk("readlink", path)
+        target = ws.link_target(path)
         found = [p._replace(fixable=False) for p in found]
         found.append(IDX013.at(path, 1, 1, f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file"))
     yield from found

@@ -127,7 +127,7 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     read = ws.config.settings_file
     in_use = os.path.realpath(read) if read is not None else None  # `--config firmware/.memcheck.yaml` is read
     for path in targets.configs:
-        if in_use is not None and ws.on_disk("realpath", path) == in_use:
+        if in_use is not None and ws.real_path(path) == in_use:
             continue
         folder = parent(path)
         if basename(path) == CONFIG_FILENAME:

@@ -27,20 +27,22 @@ import os
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast
 
 from memcheck import __version__
+from memcheck.engine.targets import Targets, targets_for
 from memcheck.problem import ERROR, WARNING, Problem
+from memcheck.workspace.discover import relative_path
 from memcheck.workspace.tracking import Tracker, answerer, listing_digest, untracked
 
 if TYPE_CHECKING:
     from memcheck.config import Config
-    from memcheck.engine.targets import Targets
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.source import Source
     from memcheck.workspace.tracking import Frame
 
+T = TypeVar("T")
 FORMAT = 1  # the layout of an entry; another one is a miss
 _REGULAR = ("100644", "100755")
 ENV = "MEMCHECK_CACHE_DIR"
@@ -71,6 +73,17 @@ def start(ws: Workspace) -> Workspace:
     if folder_for(ws.config) is not None and not ws.user and ws.tracker is None:
         ws.track(Tracker())
     return ws
+
+
+def discovered(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = ()) -> Targets:
+    """``targets_for(ws, paths, judge=False)``, from the cache where an earlier run
+    found them in the same tree (see engine/cache.py)."""
+    cache = Cache.open(ws, "")
+    if cache is None:
+        return targets_for(ws, paths, judge=False, deleted=deleted)
+    # Keyed by what the paths name in the tree, wherever they were given from.
+    asked = repr((None if paths is None else [relative_path(ws.root, p) for p in paths], [relative_path(ws.root, p) for p in deleted]))
+    return cache.targets(asked, lambda: targets_for(ws, paths, judge=False, deleted=deleted))
 
 
 def _git_dir(root: Path) -> Path | None:
@@ -270,7 +283,6 @@ class Cache:
         return found
 
     def _found_targets(self, entry: dict[str, object]) -> Targets:
-        from memcheck.engine.targets import Targets
         from memcheck.workspace.skills import Skills
         from memcheck.workspace.stores import Store
 
@@ -514,13 +526,13 @@ class StoreValues:
             if isinstance(kept, dict):
                 self._kept = kept
 
-    def value(self, compute: Callable[..., Any], doc: Document, work: Callable[[], Any]) -> Any:  # Any: compute's own value
-        marks: tuple[Callable[[Any], Any] | None, Callable[[Any], Any] | None] = vars(compute)["of_content"]  # see document.of_content
+    def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
+        marks: tuple[Callable[[object], object] | None, Callable[[object], object] | None] = vars(compute)["of_content"]  # see document.of_content
         encode, decode = marks
         key = f"{compute.__module__}.{compute.__qualname__}\0{doc.path}\0{self._cache.keys.key(doc.path, doc)}"
         if key in self._kept:
             kept = self._now[key] = self._kept[key]
-            return decode(kept) if decode is not None else kept
+            return cast(T, decode(kept) if decode is not None else kept)
         found = work()
         self._now[key] = encode(found) if encode is not None else found
         return found

@@ -48,19 +48,6 @@ def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, 
     return Targets(stores, guidance, skills, _agent_file_targets(ws, hit, paths is not None and ws.partial, deleted), nested_configs(ws, hit))
 
 
-def discovered(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = ()) -> Targets:
-    """``targets_for(ws, paths, judge=False)``, from the cache where an earlier run
-    found them in the same tree (see engine/cache.py)."""
-    from memcheck.engine.cache import Cache
-
-    cache = Cache.open(ws, "")
-    if cache is None:
-        return targets_for(ws, paths, judge=False, deleted=deleted)
-    # Keyed by what the paths name in the tree, wherever they were given from.
-    asked = repr((None if paths is None else [relative_path(ws.root, p) for p in paths], [relative_path(ws.root, p) for p in deleted]))
-    return cache.targets(asked, lambda: targets_for(ws, paths, judge=False, deleted=deleted))
-
-
 def _agent_file_targets(ws: Workspace, hit: Callable[[str], bool] | None, partial: bool, deleted: Sequence[str]) -> list[str]:
     if partial:
         return []  # a hook run on memory files only

@@ -114,8 +114,7 @@ def _collect_tree(
         if timing is not None:
             timing.lap("config, discovery and checks")
     else:
-        from memcheck.engine.cache import start
-        from memcheck.engine.targets import discovered
+        from memcheck.engine.cache import discovered, start
 
         start(ws)  # before discovery: what finding the parts reads, each part depends on
         targets = discovered(ws, paths, deleted)

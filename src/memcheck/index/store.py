@@ -78,7 +78,7 @@ def odd_index(ws: Workspace, path: str) -> str | None:
     file memcheck reads and writes: a folder, a symlink that leaves the repository
     or points at nothing."""
     if ws.on_disk("islink", path):
-        target = ws.on_disk("readlink", path)
+        target = ws.link_target(path)
         if not ws.on_disk("exists", path):
             return f"a symlink to {target}, which does not exist: agents load no index from it"
         if not ws.is_inside_root(path):

@@ -98,10 +98,10 @@ _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., object])
 
 
-def of_content(encode: Callable[[Any], Any] | None = None, decode: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
+def of_content(encode: Callable[[object], object] | None = None, decode: Callable[[object], object] | None = None) -> Callable[[F], F]:
     """Marks ``compute(ws, doc)``, worked out through ``Workspace.derived``, as a
     function of the document's own content alone: its value may be kept between runs,
     keyed by that content (see engine/cache.py). Its value is made of tuples, lists,

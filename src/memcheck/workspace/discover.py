@@ -14,7 +14,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Callable, Iterable, Literal, Sequence, TypeVar, cast, overload
 
 from memcheck.agents import user_files as agent_user_files
 from memcheck.agents import user_rules
@@ -28,7 +28,7 @@ from memcheck.workspace import stores as _stores
 from memcheck.workspace.disk import DiskSource, walk_files
 from memcheck.workspace.source import OUTSIDE_LINK, Source
 from memcheck.workspace.stores import Store
-from memcheck.workspace.tracking import TrackedSource, Tracker, listing_digest, on_disk, untracked
+from memcheck.workspace.tracking import Answer, TrackedSource, Tracker, listing_digest, on_disk, untracked
 
 if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
@@ -206,8 +206,9 @@ class Workspace:
             if kept is not None and not isinstance(compute, str) and hasattr(compute, "of_content"):
                 # A function of the file's content alone: its value is kept between runs.
                 function = compute
-                hit = self._derived[key] = (doc, kept.value(function, doc, lambda: function(self, doc)))
-                return cast(T, hit[1])
+                found = kept.value(function, doc, lambda: function(self, doc))
+                self._derived[key] = (doc, found)
+                return found
             with tracker.working_out() if tracker is not None else nullcontext():
                 if isinstance(compute, str):
                     value: object = cast(Callable[[Document], T], legacy)(doc)
@@ -247,10 +248,22 @@ class Workspace:
             for key in [k for k in self._derived if k[0] in dropped]:
                 del self._derived[key]
 
-    def on_disk(self, kind: str, path: str) -> Any:  # Any: a bool, a str or None, by kind (see tracking.on_disk)
+    def on_disk(self, kind: Literal["is_file", "exists", "isdir", "islink"], path: str) -> bool:
         """What the disk itself says of ``path``, past the source (is it a file, a
-        link and to what, a folder; where it really is): noted as a question, so that a
-        cache knows the answer is part of what a part depends on."""
+        link, a folder): noted as a question, so that a cache knows the answer is part
+        of what a part depends on."""
+        return bool(self._ask_disk(kind, path))
+
+    def link_target(self, path: str) -> str | None:
+        """What the symlink at ``path`` names, as it names it (None: no symlink there)."""
+        found = self._ask_disk("readlink", path)
+        return found if isinstance(found, str) else None
+
+    def real_path(self, path: str) -> str:
+        """``os.path.realpath`` of ``path``, from the root."""
+        return str(self._ask_disk("realpath", path))
+
+    def _ask_disk(self, kind: str, path: str) -> Answer:
         answer = on_disk(self.root, kind, path)
         if self.tracker is not None:
             self.tracker.asked("disk_" + kind, path, answer)

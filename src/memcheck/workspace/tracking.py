@@ -19,12 +19,14 @@ import hashlib
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Protocol, Sequence, TypeVar, Union
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.source import Entry, Listing, Source
     from memcheck.workspace.staged import StagedFiles
+
+T = TypeVar("T")
 
 # A question to the source: (method, argument); its answer is a string, a bool, None
 # or a tuple of them, so that it can be written down and asked again.
@@ -43,7 +45,7 @@ class Frame:
 
 
 class KeptValues(Protocol):
-    def value(self, compute: Callable[..., Any], doc: Document, work: Callable[[], Any]) -> Any:  # Any: the compute's own value
+    def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
         """``compute``'s value for ``doc``: kept from an earlier run, else ``work()``, kept."""
 
 
@@ -202,7 +204,8 @@ class TrackedSource:
 
 # What a few checks ask of the disk itself, past the source: whether the index is a
 # symlink and to what, whether a staged file is also on disk, where a folder really is.
-_DISK: dict[str, Callable[[str], Any]] = {
+Answer = Union[bool, str, None]
+_DISK: dict[str, Callable[[str], Answer]] = {
     "is_file": os.path.isfile,
     "exists": os.path.exists,
     "isdir": os.path.isdir,
@@ -219,7 +222,7 @@ def _or_none(ask: Callable[[str], str], full: str) -> str | None:
         return None
 
 
-def on_disk(root: Path, kind: str, path: str) -> Any:  # Any: a bool, a str or None, by kind
+def on_disk(root: Path, kind: str, path: str) -> Answer:
     """What the disk says of ``path`` (relative to ``root``): see _DISK."""
     return _DISK[kind](os.path.join(root, path))
 
