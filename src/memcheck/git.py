@@ -9,23 +9,22 @@ history is read as ``git push`` sends it: no setting of the user's or the
 repository's, no replace ref or grafts file, hides a commit or a change
 (``_GLOBAL_OPTIONS``).
 
-This is the only module that runs git, and the only one that imports GitPython, and
-only inside ``_gitpython``: importing it costs about 100 ms, which ``memcheck
---version`` and ``memcheck check`` never pay. GitPython runs guard's commands and
-hands back their exit status and output; parsing stays here, on the NUL-separated
-raw formats, because GitPython's own diff objects re-split names and drop mode-only
-changes. What every check asks (the work tree's files, git's index, what git
-ignores: see "Plain git" below) and the Action's fetches run git as a plain process.
+This is the only module that runs git. Every command is a plain process: GitPython
+ran guard's commands until its import (about 70 ms, and two ``git version`` processes
+at import) cost more than the commit hook's whole work; it parsed nothing here anyway,
+since its diff objects re-split names and drop mode-only changes, so parsing stays
+here, on the NUL-separated raw formats. Guard's commands run with its options and in
+English (``_env``); what every check asks (the work tree's files, git's index, what
+git ignores: see "Plain git" below) and the Action's fetches run git as the user's
+settings have it.
 """
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
-from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
 
 from memcheck.changes import NO_MODE, Change
 from memcheck.config import ConfigError
@@ -79,38 +78,31 @@ class _Result(NamedTuple):
     stderr: bytes
 
 
-def _gitpython() -> ModuleType:
+def _env() -> dict[str, str]:
+    # English messages from git whatever the user's language (its errors are quoted,
+    # and parsed in places), as GitPython ran these commands before.
+    return {**os.environ, "LANGUAGE": "C", **_ENV}
+
+
+def _cwd(root: Path) -> str | None:
+    # A folder that is gone or cannot be entered: git runs where memcheck does, and
+    # says what is wrong itself.
+    return str(root) if os.access(root, os.X_OK) else None
+
+
+def _popen(root: Path, args: Sequence[str], stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     try:
-        import git  # GitPython: only here, so nothing else pays for its import
-    except ImportError as e:  # it is a dependency; a broken install still gets one line
-        raise GitError(f"GitPython cannot be imported ({e}); reinstall memcheck") from None
-    return git
+        return subprocess.Popen(
+            ["git", *_GLOBAL_OPTIONS, *args], cwd=_cwd(root), env=_env(), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+    except OSError:
+        raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
 
 
 def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> _Result:
-    git = _gitpython()
-    with contextlib.ExitStack() as stack:
-        stream = None
-        if stdin is not None:
-            import tempfile  # only for the commands fed on stdin
-
-            stream = stack.enter_context(tempfile.TemporaryFile())
-            stream.write(stdin)
-            stream.seek(0)
-        try:
-            status, out, err = git.Git(str(root)).execute(
-                ["git", *_GLOBAL_OPTIONS, *args],
-                istream=stream,
-                with_extended_output=True,
-                with_exceptions=False,
-                stdout_as_string=False,
-                strip_newline_in_stdout=False,
-                env=_ENV,
-            )
-        except git.GitCommandNotFound:
-            raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
-    err_bytes = err.encode("utf-8", "backslashreplace") if isinstance(err, str) else (err or b"")
-    return _Result(int(status or 0), out or b"", err_bytes)
+    proc = _popen(root, args, subprocess.DEVNULL if stdin is None else subprocess.PIPE)
+    out, err = proc.communicate(stdin)
+    return _Result(proc.returncode, out, err)
 
 
 def _out(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes:
@@ -146,54 +138,35 @@ def _start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
     parsed and judged while git is still working on the rest. (git writes a line or
     two to stderr at most: it is read once stdout ends, without risk of either pipe
     filling up.)"""
-    git = _gitpython()
+    return _chunks(_popen(root, args), args)
+
+
+def _chunks(proc: subprocess.Popen[bytes], args: Sequence[str]) -> Iterator[bytes]:
+    assert proc.stdout is not None and proc.stderr is not None
+    _widen(proc.stdout.fileno())
     try:
-        process = git.Git(str(root)).execute(["git", *_GLOBAL_OPTIONS, *args], as_process=True, env=_ENV)
-    except git.GitCommandNotFound:
-        raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
-    return _chunks(process, args)
-
-
-# What _chunks uses of GitPython's running command (``Git.AutoInterrupt``, whose
-# process GitPython types as an untyped Popen or None) and of its pipes.
-class _Pipe(Protocol):
-    def fileno(self) -> int: ...
-    def read1(self, size: int, /) -> bytes: ...
-    def read(self) -> bytes: ...
-
-
-class _Popen(Protocol):
-    @property
-    def stdout(self) -> _Pipe: ...
-    @property
-    def stderr(self) -> _Pipe: ...
-    def wait(self) -> int: ...
-
-
-class _Running(Protocol):
-    @property
-    def proc(self) -> _Popen: ...
-
-
-def _chunks(process: _Running, args: Sequence[str]) -> Iterator[bytes]:
-    proc = process.proc  # `process` is GitPython's wrapper: it stops git if we stop reading
-    _widen(proc.stdout)
-    while chunk := proc.stdout.read1(1 << 16):  # what has arrived, without waiting for more
-        yield chunk
-    stderr = proc.stderr.read()
-    status = proc.wait()
+        while chunk := proc.stdout.read1(1 << 16):  # what has arrived, without waiting for more
+            yield chunk
+        stderr = proc.stderr.read()
+        status = proc.wait()
+    finally:
+        if proc.returncode is None:  # not read to the end (an error, a refusal): git is stopped
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
     if status != 0:
         _fail(args, status, stderr)
 
 
-def _widen(pipe: _Pipe) -> None:
+def _widen(fd: int) -> None:
     """Let git write up to 1 MiB ahead of us (Linux; elsewhere the pipe stays as it
     is). With the usual 64 KiB, git stops whenever we are busy judging what came
     before, and its time and ours add up instead of overlapping."""
     try:
         import fcntl
 
-        fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, 1 << 20)
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, 1 << 20)
     except (ImportError, AttributeError, OSError):
         pass
 
@@ -569,7 +542,7 @@ def stored_at(root: Path, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, 
 # What ``memcheck check`` and ``fix`` ask git (the files of the work tree or of its
 # index, what it ignores, what it stages) runs as a plain process, as the user's git
 # would: with their settings (their ignore rules are what "ignored" means) and none of
-# guard's options, and without GitPython, whose import would cost more than the work.
+# guard's options.
 
 
 class FileListing:
