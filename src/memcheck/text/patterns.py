@@ -143,24 +143,27 @@ class BadLine(ValueError):
 @lru_cache(maxsize=4096)
 def _translated(line: str) -> tuple[str | None, bool | None]:
     """pathspec's regex for a gitignore line, and whether the line includes (None for a
-    blank line or a comment), as its pattern object gives them."""
+    blank line or a comment), as its pattern object gives them. Translated only: a
+    pattern object would compile the regex with Python's re too, which re2 then
+    compiles again (the guard's 100-odd shipped lines cost about 20 ms that way)."""
     from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
-    pattern = GitIgnoreSpecPattern(line)
-    if pattern.regex is None:
+    source, include = GitIgnoreSpecPattern.pattern_to_regex(line)
+    if include is None or source is None:
         return None, None
-    source = pattern.regex.pattern
     assert isinstance(source, str)
-    return source, pattern.include
+    return source, include
 
 
 @lru_cache(maxsize=4096)
 def _regex_pattern(regex: str) -> RegexPattern:
-    """A regex as a pathspec pattern (compiled by re, then matched by re2 only); the
-    guard's sets share the patterns of the lines they have in common."""
+    """A regex as a pathspec pattern, matched by re2 only; the guard's sets share the
+    patterns of the lines they have in common. The backend reads only the regex's
+    source: it is compiled by re2 here, never by Python's re (see ``_translated``)."""
+    import re2
     from pathspec import RegexPattern
 
-    return RegexPattern(regex)
+    return RegexPattern(re2.compile(regex), include=True)
 
 
 class _Lines(NamedTuple):
@@ -241,7 +244,7 @@ class FirstMatch:
         self._fold: Callable[[str], str] = (lambda s: s) if case_sensitive else str.lower
         self._flags = "(?s)" if case_sensitive else "(?si)"
         self._files = frozenset(files)
-        at_once = frozenset(at_once)
+        at_once = self._at_once = frozenset(at_once)
         self._regexes: dict[int, str] = {}
         self._by_key: dict[tuple[str, int], list[int]] = {}  # (extension, what it matches) -> one-segment lines
         self._later: dict[str, list[int]] = {}  # extension -> lines read when a segment with it is judged
@@ -255,6 +258,9 @@ class FirstMatch:
             self._read(i)
             if i in at_once and i in self._regexes:
                 try:
+                    # The config's lines are compiled by re too, as pathspec's
+                    # pattern objects compile them: the same errors, worded the same.
+                    re.compile(self._regexes[i])
                     _lines(self._regexes, [i])
                 except (ValueError, re.error) as e:
                     raise BadLine(i, e, unreadable=False) from None
@@ -276,6 +282,8 @@ class FirstMatch:
         line = self._lines[i]
         try:
             source, include = _translated(_for_re2(line))
+            if source is not None and i in self._at_once:
+                re.compile(source)
         except re.error as e:
             raise BadLine(i, e, unreadable=False) from None
         except ValueError as e:  # a trailing backslash, ...
