@@ -20,6 +20,7 @@ settings have it.
 """
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -117,9 +118,9 @@ def output(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes
     return _out(root, args, stdin)
 
 
-def start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
+def start(root: Path, args: Sequence[str]) -> Started:
     """A git command started now, its stdout read in chunks (for gitrefs)."""
-    return _start(root, args)
+    return Started(root, args)
 
 
 def attempt(root: Path, args: Sequence[str]) -> tuple[int, bytes]:
@@ -133,30 +134,44 @@ def _fail(args: Sequence[str], status: int, stderr: bytes) -> NoReturn:
     raise GitError(f"git {args[0]} failed: {message[-1] if message else f'exit {status}'}")
 
 
-def _start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
-    """Start a command now; its output comes in chunks, as git writes it, so it is
-    parsed and judged while git is still working on the rest. (git writes a line or
-    two to stderr at most: it is read once stdout ends, without risk of either pipe
-    filling up.)"""
-    return _chunks(_popen(root, args), args)
+class Started:
+    """A command started when this is made; iterated, its output comes in chunks, as
+    git writes it, so it is parsed and judged while git is still working on the rest,
+    or while memcheck does something else. (git writes a line or two to stderr at
+    most: it is read once stdout ends, without risk of either pipe filling up.)
+    ``close`` stops git when its output is not wanted after all."""
 
+    def __init__(self, root: Path, args: Sequence[str]) -> None:
+        self._args = args
+        self._proc = _popen(root, args)
+        assert self._proc.stdout is not None
+        _widen(self._proc.stdout.fileno())
 
-def _chunks(proc: subprocess.Popen[bytes], args: Sequence[str]) -> Iterator[bytes]:
-    assert proc.stdout is not None and proc.stderr is not None
-    _widen(proc.stdout.fileno())
-    try:
-        while chunk := proc.stdout.read1(1 << 16):  # what has arrived, without waiting for more
-            yield chunk
-        stderr = proc.stderr.read()
-        status = proc.wait()
-    finally:
-        if proc.returncode is None:  # not read to the end (an error, a refusal): git is stopped
+    def __iter__(self) -> Iterator[bytes]:
+        proc = self._proc
+        assert isinstance(proc.stdout, io.BufferedReader) and proc.stderr is not None  # bufsize -1: buffered
+        try:
+            while chunk := proc.stdout.read1(1 << 16):  # what has arrived, without waiting for more
+                yield chunk
+            stderr = proc.stderr.read()
+            status = proc.wait()
+        finally:
+            self.close()
+        if status != 0:
+            _fail(self._args, status, stderr)
+
+    def read(self) -> bytes:
+        return b"".join(self)
+
+    def close(self) -> None:
+        proc = self._proc
+        if proc.poll() is None:  # not read to the end (an error, a refusal): git is stopped
             proc.kill()
             proc.wait()
-        proc.stdout.close()
-        proc.stderr.close()
-    if status != 0:
-        _fail(args, status, stderr)
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
+
 
 
 def _widen(fd: int) -> None:
@@ -169,6 +184,30 @@ def _widen(fd: int) -> None:
         fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, 1 << 20)
     except (ImportError, AttributeError, OSError):
         pass
+
+
+class Located(NamedTuple):
+    """Where a command runs, as one ``git rev-parse`` tells it."""
+
+    top: Path  # the top of the work tree
+    head: str | None  # HEAD's commit; None before the first commit
+    merge_head: Path  # the file naming the commits a merge in progress brings (``MERGE_HEAD``)
+
+
+def locate(cwd: Path) -> Located:
+    """``toplevel``, ``commit_of(HEAD)`` and where ``merge_heads_in`` looks, at one process."""
+    try:
+        proc = _run(cwd, ["rev-parse", "--show-toplevel", "--git-path", "MERGE_HEAD", "--verify", "--quiet", "HEAD^{commit}"])
+    except GitError:  # no git
+        toplevel(cwd)
+        raise
+    lines = proc.stdout.split(b"\n")
+    # exit 1 and no commit: an unborn HEAD; anything else: no work tree here
+    if proc.returncode not in (0, 1) or len(lines) < 3 or not lines[0] or (proc.returncode == 0) != bool(lines[2]):
+        toplevel(cwd)  # the error it gives
+        raise GitError(f"git rev-parse failed: {decode_name(proc.stderr).strip() or f'exit {proc.returncode}'}")
+    head = decode_name(lines[2]).strip() if proc.returncode == 0 else None
+    return Located(Path(os.fsdecode(lines[0])), head, cwd / os.fsdecode(lines[1]))
 
 
 def toplevel(cwd: Path) -> Path:
@@ -305,17 +344,23 @@ def parse_raw(output: bytes) -> list[Change]:
     return list(_parse(_names([output])))
 
 
-def staged_changes(root: Path) -> list[Change]:
-    """What ``git commit`` would record: the index against HEAD (or nothing, before the first commit)."""
-    return parse_raw(_out(root, ["diff", "--cached", *_DIFF_OPTIONS, _FIND_COPIES]))
+class StagedDiff:
+    """What ``git commit`` would record: the index against HEAD (or nothing, before
+    the first commit), with git started when this is made (as ``TreeDiff``)."""
+
+    def __init__(self, root: Path) -> None:
+        self._output = Started(root, ["diff", "--cached", *_DIFF_OPTIONS, _FIND_COPIES])
+
+    def read(self) -> list[Change]:
+        return list(_parse(_names(self._output)))
 
 
-def merge_heads(root: Path) -> list[str]:
-    """The commits being merged into HEAD while a merge waits to be committed
-    (``.git/MERGE_HEAD``: one line each, several for an octopus merge)."""
-    path = Path(os.fsdecode(_out(root, ["rev-parse", "--git-path", "MERGE_HEAD"]).rstrip(b"\n")))
+def merge_heads_in(path: Path) -> list[str]:
+    """The commits being merged into HEAD while a merge waits to be committed, from
+    the file ``Located.merge_head`` names (``.git/MERGE_HEAD``: one line each,
+    several for an octopus merge)."""
     try:
-        lines = (root / path).read_text("ascii").split()
+        lines = path.read_text("ascii").split()
     except (OSError, UnicodeDecodeError):
         return []
     return [line for line in lines if len(line) in (40, 64) and all(ch in "0123456789abcdef" for ch in line)]
@@ -379,7 +424,7 @@ class CommitReader:
 
     def __init__(self, root: Path, revs: Sequence[str], through_refs: bool = False) -> None:
         log = _LOG_THROUGH_REFS if through_refs else _LOG_OPTIONS
-        self._output = _start(root, ["log", "--reverse", *log, *_RANGE_OPTIONS, *revs, "--"])
+        self._output = Started(root, ["log", "--reverse", *log, *_RANGE_OPTIONS, *revs, "--"])
         self.commits: dict[str, Commit] = {}
 
     def read(self, while_reading: Callable[[Change], object] | None = None) -> list[Change]:
@@ -409,7 +454,7 @@ class TreeDiff:
 
     def __init__(self, root: Path, old: str, new: str) -> None:
         self.old, self.new = resolve(root, old), resolve(root, new)
-        self._output = _start(root, ["diff", *_TREE_DIFF_OPTIONS, self.old, self.new, "--"])
+        self._output = Started(root, ["diff", *_TREE_DIFF_OPTIONS, self.old, self.new, "--"])
 
     def read(self) -> list[Change]:
         return [c._replace(commit=self.new, net=True) for c in _parse(_names(self._output))]
@@ -495,13 +540,15 @@ class Stored(NamedTuple):
 
     blob: str | None  # the file's blob; None: there is no such file
     problem: str = ""  # why it cannot be read, when something is there but no file
+    data: bytes | None = None  # the file's content, when asked for
 
 
 _LINK_TROUBLE = {b"dangling": "a symlink to nothing", b"loop": "a symlink loop", b"notdir": "a symlink through a file"}
 
 
-def stored_at(root: Path, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Stored]:
-    """The blob at each (commit or tree, path), in one ``git cat-file --batch-check``.
+def stored_at(root: Path, wanted: Iterable[tuple[str, str]], contents: bool = False) -> dict[tuple[str, str], Stored]:
+    """The blob at each (commit or tree, path), in one ``git cat-file --batch-check``;
+    with ``contents``, what each holds too, in one ``git cat-file --batch``.
 
     Symlinks are followed inside the tree, as reading the file in a checkout follows
     them: a file reached through a link is the file. A link out of the tree or one
@@ -515,7 +562,7 @@ def stored_at(root: Path, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, 
         if "\n" in path or "\n" in rev:
             raise GitError(f"cannot look up {path!r}: git cannot be asked for a name with a newline")
         lines.append(f"{rev}:{path}")
-    output = _out(root, ["cat-file", "--batch-check", "--follow-symlinks"], ("\n".join(lines) + "\n").encode())
+    output = _out(root, ["cat-file", "--batch" if contents else "--batch-check", "--follow-symlinks"], ("\n".join(lines) + "\n").encode())
     found: dict[tuple[str, str], Stored] = {}
     pos = 0
     for request in requests:
@@ -531,10 +578,14 @@ def stored_at(root: Path, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, 
             pos += size + 1
             why = f"a symlink out of the repository, to {detail}" if header[0] == b"symlink" else _LINK_TROUBLE[header[0]]
             found[request] = Stored(None, why)
-        elif len(header) == 3 and header[1] == b"blob":
-            found[request] = Stored(decode_name(header[0]))
-        else:  # a tree or a submodule's commit: no file to read
-            found[request] = Stored(None)
+        else:
+            size = int(header[2]) if contents and len(header) == 3 else -1
+            data = output[pos : pos + size] if size >= 0 else None
+            pos += size + 1
+            if len(header) == 3 and header[1] == b"blob":
+                found[request] = Stored(decode_name(header[0]), data=data)
+            else:  # a tree or a submodule's commit: no file to read
+                found[request] = Stored(None)
     return found
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from memcheck.changes import GITLINK_MODE, NO_MODE, Change
 from memcheck.git import attempt, decode_name, fs_names, output, plain, read_blobs, start
@@ -99,32 +99,35 @@ _LINK_ENTRY = {
 def tracked_links(root: Path, tree: str | None = None) -> tuple[dict[str, str], list[str]]:
     """Every tracked symlink with its target, and every tracked submodule, relative
     to the top of the work tree: in the index, or in ``tree`` (a commit, a tree)."""
-    args = ["ls-tree", "-r", "-z", "--full-tree", tree] if tree else ["ls-files", "-z", "-s", "--full-name", "--", ":/"]
-    return links_in(root, output(root, args), tree is not None)
+    return TreeLinks(root, tree).read()
 
 
 class TreeLinks:
-    """``tracked_links`` of a tree, with git started when this is made (as
-    ``git.TreeDiff`` is): its output is read while a range's log is read."""
+    """``tracked_links`` of a tree (None: of the index), with git started when this is
+    made (as ``git.TreeDiff`` is): its output is read while a range's log is read, or
+    while the guard's patterns are compiled."""
 
-    def __init__(self, root: Path, tree: str) -> None:
+    def __init__(self, root: Path, tree: str | None) -> None:
         self._root = root
-        self._output = start(root, ["ls-tree", "-r", "-z", "--full-tree", tree])
+        self._tree = tree
+        self._output = start(root, ["ls-tree", "-r", "-z", "--full-tree", tree] if tree else ["ls-files", "-z", "-s", "--full-name", "--", ":/"])
+        self.blobs: dict[str, bytes] = {}  # what ``read`` read: the links' blobs, and those asked for
 
-    def read(self) -> tuple[dict[str, str], list[str]]:
-        return links_in(self._root, b"".join(self._output), True)
+    def read(self, also: Iterable[str] = ()) -> tuple[dict[str, str], list[str]]:
+        """The links and submodules; ``also``: more blobs to read at the same ``git
+        cat-file`` (the targets of the symlinks a change brings), kept in ``blobs``."""
+        links, submodules = {}, []
+        for match in _LINK_ENTRY[self._tree is not None].finditer(self._output.read()):
+            mode, blob, name = match.groups()
+            if mode == GITLINK_MODE.encode():
+                submodules.append(decode_name(name))
+            else:
+                links[decode_name(name)] = blob.decode()
+        self.blobs = read_blobs(self._root, {*links.values(), *also})
+        return {path: decode_name(self.blobs[blob]) for path, blob in links.items() if blob in self.blobs}, submodules
 
-
-def links_in(root: Path, listing: bytes, from_tree: bool) -> tuple[dict[str, str], list[str]]:
-    links, submodules = {}, []
-    for match in _LINK_ENTRY[from_tree].finditer(listing):
-        mode, blob, name = match.groups()
-        if mode == GITLINK_MODE.encode():
-            submodules.append(decode_name(name))
-        else:
-            links[decode_name(name)] = blob.decode()
-    blobs = read_blobs(root, set(links.values()))
-    return {path: decode_name(blobs[blob]) for path, blob in links.items() if blob in blobs}, submodules
+    def close(self) -> None:
+        self._output.close()
 
 
 # --- a commit's tree, for `check --new-since` (plain git: see git.FileListing) ----------
