@@ -201,6 +201,10 @@ _LITERAL_TAIL = re.compile(r"[^*?\]\\]*$")
 # regexes: pathspec drops a leading "/" or "./" from what it is given, which the lines
 # must see. No path holds a NUL.
 _START, _START_REGEX = "\x00", r"\x00"
+# A segment of a line that only the same name matches, in any case: ASCII (a path's
+# non-ASCII name may fold differently in str.lower and re2, and is always asked), no
+# wildcard, escape, class or space, and not "." or "..".
+_PLAIN_SEGMENT = re.compile(r"(?![.]+$)[A-Za-z0-9._-]+")
 
 
 def _extension(name: str) -> str:
@@ -266,7 +270,22 @@ class FirstMatch:
                     raise BadLine(i, e, unreadable=False) from None
         self._segment: dict[tuple[str | None, tuple[int, ...]], _Lines | None] = {}
         self._whole = _lines(self._regexes, self._whole_lines) if self._whole_lines else None
+        self._whole_names = self._names_needed(self._whole_lines)
         self._seen: dict[tuple[str, tuple[int, ...]], int | None] = {}
+
+    def _names_needed(self, indices: Sequence[int]) -> frozenset[str] | None:
+        """A folder or file name (folded) that each of these lines names literally, so
+        that a path holding none of them cannot match any: most paths of a range are
+        not asked at all (of the guard's 32 such lines, each names a folder like
+        ``.vscode`` or ``secrets``). None when some line names no plain segment."""
+        names = set()
+        for i in indices:
+            segments = self._lines[i].removeprefix("!").split("/")
+            plain = next((segment for segment in segments if _PLAIN_SEGMENT.fullmatch(segment)), None)
+            if plain is None:
+                return None
+            names.add(self._fold(plain))
+        return frozenset(names)
 
     def _fixed_extension(self, body: str) -> str:
         """The extension a one-segment line's literal tail demands ("" for none); a
@@ -364,7 +383,7 @@ class FirstMatch:
             index = self._seen[key]
             if index is not None:
                 return index, i == last
-        if self._whole is not None:
+        if self._whole is not None and (self._whole_names is None or not path.isascii() or not self._whole_names.isdisjoint(self._fold(path).split("/"))):
             index = self._whole.first(_START + (path + "/" if is_dir else path))
             if index is not None:
                 return index, False
