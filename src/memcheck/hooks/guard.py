@@ -624,16 +624,20 @@ _FIX_AT_HEAD = "commit the fix past this hook, SKIP=memcheck-guard git commit"
 
 def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], located: git.Located) -> tuple[list[Problem], Config]:
     head = located.head
+    # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its hooks),
+    # nothing staged is `pre-commit run --all-files`, as CI and pre-commit.ci run it,
+    # where a "Passed" for an empty diff would read as a verdict on the branch.
+    whole_tree = env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env
     diff = git.StagedDiff(where)
-    linked = gitrefs.TreeLinks(where, None)  # the index's links: git lists them while the settings are read
-    with contextlib.closing(linked):
+    linked = gitrefs.TreeLinks(where, None)  # the index's links
+    with contextlib.closing(diff), contextlib.closing(linked):
+        # HEAD's settings are read and the patterns compiled while git writes the
+        # diff and the listing, unless the diff decides which settings judge.
+        trusted = None if whole_tree else _trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
         changes = diff.read()
-        if not changes and env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env:
-            # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its
-            # hooks): `pre-commit run --all-files`, as CI and pre-commit.ci run it, where
-            # a "Passed" for an empty diff would read as a verdict on the branch.
+        if not changes and whole_tree:
             return _judge_tree(settings, where, head, linked)
-        config, guard = _trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
+        config, guard = trusted or _trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
         agent = recogniser(config.guard).of_shell(env)  # the commit being made: from an agent's shell?
         guard.agent_of = lambda change: agent
         if not changes:
