@@ -449,7 +449,7 @@ class _Step(NamedTuple):
     label: str  # as findings name it
 
 
-_READ_WHOLE = 4  # commits whose settings are read with their blobs' ids
+_READ_WHOLE = 16  # commits whose settings are read with their blobs' ids
 
 
 def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[Problem]:
