@@ -1,10 +1,10 @@
 """What git says changed: staged changes, the commits of a range or a push, tracked
-files, blobs, and the files a commit holds (guard's settings).
+files and blobs (what refs and trees hold beyond that: gitrefs.py).
 
 Every name comes from git NUL-separated (``-z``), so a path holding spaces, quotes or
 newlines arrives whole. Each question is one git process: a range of any length is
 one ``git log``, the symlink targets of a run are one ``git cat-file --batch``, the
-settings of every commit of a range one ``git cat-file --batch-check``. Git's
+settings of every commit of a range one ``git cat-file``. Git's
 history is read as ``git push`` sends it: no setting of the user's or the
 repository's, no replace ref or grafts file, hides a commit or a change
 (``_GLOBAL_OPTIONS``).
@@ -536,60 +536,6 @@ def staged_tree(root: Path) -> str | None:
     a tree (unresolved conflicts) or the object store is read-only."""
     proc = _run(root, ["write-tree"])
     return decode_name(proc.stdout).strip() if proc.returncode == 0 else None
-
-
-class Stored(NamedTuple):
-    """What a commit or tree holds at a path."""
-
-    blob: str | None  # the file's blob; None: there is no such file
-    problem: str = ""  # why it cannot be read, when something is there but no file
-    data: bytes | None = None  # the file's content, when asked for
-
-
-_LINK_TROUBLE = {b"dangling": "a symlink to nothing", b"loop": "a symlink loop", b"notdir": "a symlink through a file"}
-
-
-def stored_at(root: Path, wanted: Iterable[tuple[str, str]], contents: bool = False) -> dict[tuple[str, str], Stored]:
-    """The blob at each (commit or tree, path), in one ``git cat-file --batch-check``;
-    with ``contents``, what each holds too, in one ``git cat-file --batch``.
-
-    Symlinks are followed inside the tree, as reading the file in a checkout follows
-    them: a file reached through a link is the file. A link out of the tree or one
-    that leads nowhere is a problem; a folder or a submodule is no file.
-    """
-    requests = sorted(set(wanted))
-    if not requests:
-        return {}
-    lines = []
-    for rev, path in requests:
-        if "\n" in path or "\n" in rev:
-            raise GitError(f"cannot look up {path!r}: git cannot be asked for a name with a newline")
-        lines.append(f"{rev}:{path}")
-    output = _out(root, ["cat-file", "--batch" if contents else "--batch-check", "--follow-symlinks"], ("\n".join(lines) + "\n").encode())
-    found: dict[tuple[str, str], Stored] = {}
-    pos = 0
-    for request in requests:
-        end = output.index(b"\n", pos)
-        header = output[pos:end].split(b" ")
-        pos = end + 1
-        if header[-1] in (b"missing", b"ambiguous"):  # ``REV:PATH missing``; the path may hold spaces
-            found[request] = Stored(None)
-        elif header[0] in _LINK_TROUBLE or header[0] == b"symlink":
-            # ``dangling SIZE`` and the like are followed by a line of SIZE bytes
-            size = int(header[1])
-            detail = decode_name(output[pos : pos + size])
-            pos += size + 1
-            why = f"a symlink out of the repository, to {detail}" if header[0] == b"symlink" else _LINK_TROUBLE[header[0]]
-            found[request] = Stored(None, why)
-        else:
-            size = int(header[2]) if contents and len(header) == 3 else -1
-            data = output[pos : pos + size] if size >= 0 else None
-            pos += size + 1
-            if len(header) == 3 and header[1] == b"blob":
-                found[request] = Stored(decode_name(header[0]), data=data)
-            else:  # a tree or a submodule's commit: no file to read
-                found[request] = Stored(None)
-    return found
 
 
 # ---------------------------------------------------------------------- Plain git

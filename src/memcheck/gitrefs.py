@@ -1,6 +1,7 @@
 """What a repository's refs and trees hold beyond the changes git.py reads: its
-remotes and their default branches, tags on trees and blobs, a tree's files, and the
-tracked symlinks and submodules. Every call goes through git.py's process runner."""
+remotes and their default branches, tags on trees and blobs, a tree's files, the
+tracked symlinks and submodules, and the files at given paths of commits (guard's
+settings). Every call goes through git.py's process runner."""
 from __future__ import annotations
 
 import os
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 from memcheck.changes import GITLINK_MODE, NO_MODE, Change
-from memcheck.git import attempt, decode_name, fs_names, output, plain, read_blobs, start
+from memcheck.git import GitError, attempt, decode_name, fs_names, output, plain, read_blobs, start
 
 
 def remote_names(root: Path) -> list[str]:
@@ -132,6 +133,63 @@ class TreeLinks:
 
     def close(self) -> None:
         self._output.close()
+
+
+# --- the files a commit or tree holds at given paths (guard's settings) -------------
+
+
+class Stored(NamedTuple):
+    """What a commit or tree holds at a path."""
+
+    blob: str | None  # the file's blob; None: there is no such file
+    problem: str = ""  # why it cannot be read, when something is there but no file
+    data: bytes | None = None  # the file's content, when asked for
+
+
+_LINK_TROUBLE = {b"dangling": "a symlink to nothing", b"loop": "a symlink loop", b"notdir": "a symlink through a file"}
+
+
+def stored_at(root: Path, wanted: Iterable[tuple[str, str]], contents: bool = False) -> dict[tuple[str, str], Stored]:
+    """The blob at each (commit or tree, path), in one ``git cat-file --batch-check``;
+    with ``contents``, what each holds too, in one ``git cat-file --batch``.
+
+    Symlinks are followed inside the tree, as reading the file in a checkout follows
+    them: a file reached through a link is the file. A link out of the tree or one
+    that leads nowhere is a problem; a folder or a submodule is no file.
+    """
+    requests = sorted(set(wanted))
+    if not requests:
+        return {}
+    lines = []
+    for rev, path in requests:
+        if "\n" in path or "\n" in rev:
+            raise GitError(f"cannot look up {path!r}: git cannot be asked for a name with a newline")
+        lines.append(f"{rev}:{path}")
+    out = output(root, ["cat-file", "--batch" if contents else "--batch-check", "--follow-symlinks"], ("\n".join(lines) + "\n").encode())
+    found: dict[tuple[str, str], Stored] = {}
+    pos = 0
+    for request in requests:
+        end = out.index(b"\n", pos)
+        header = out[pos:end].split(b" ")
+        pos = end + 1
+        if header[-1] in (b"missing", b"ambiguous"):  # ``REV:PATH missing``; the path may hold spaces
+            found[request] = Stored(None)
+        elif header[0] in _LINK_TROUBLE or header[0] == b"symlink":
+            # ``dangling SIZE`` and the like are followed by a line of SIZE bytes
+            size = int(header[1])
+            detail = decode_name(out[pos : pos + size])
+            pos += size + 1
+            why = f"a symlink out of the repository, to {detail}" if header[0] == b"symlink" else _LINK_TROUBLE[header[0]]
+            found[request] = Stored(None, why)
+        else:
+            size = int(header[2]) if contents and len(header) == 3 else -1
+            data = out[pos : pos + size] if size >= 0 else None
+            pos += size + 1
+            if len(header) == 3 and header[1] == b"blob":
+                found[request] = Stored(decode_name(header[0]), data=data)
+            else:  # a tree or a submodule's commit: no file to read
+                found[request] = Stored(None)
+    return found
 
 
 # --- a commit's tree, for `check --new-since` (plain git: see git.FileListing) ----------

@@ -199,16 +199,16 @@ class Settings(NamedTuple):
     outside: Path | None = None
 
     def at(
-        self, where: Path, commits: Iterable[str], shown_as: Mapping[str, str] | None = None, read: Mapping[tuple[str, str], git.Stored] | None = None
+        self, where: Path, commits: Iterable[str], shown_as: Mapping[str, str] | None = None, read: Mapping[tuple[str, str], gitrefs.Stored] | None = None
     ) -> dict[str, Config | ConfigError]:
         """The settings each commit (or tree) holds, by commit: a ``ConfigError`` where
         they cannot be read. One git call, however many commits; none when ``read``
-        holds them (``git.stored_at`` with their contents)."""
+        holds them (``gitrefs.stored_at`` with their contents)."""
         commits = list(dict.fromkeys(commits))
         if self.outside is not None:
             outside = load(self.root, self.outside)
             return {commit: outside for commit in commits}
-        stored = read if read is not None else git.stored_at(where, [(c, f) for c in commits for f in self.files], contents=True)
+        stored = read if read is not None else gitrefs.stored_at(where, [(c, f) for c in commits for f in self.files], contents=True)
         configs: dict[str, Config | ConfigError] = {}
         for commit in commits:
             name = (shown_as or {}).get(commit, commit[:7])
@@ -218,7 +218,7 @@ class Settings(NamedTuple):
                 configs[commit] = e
         return configs
 
-    def _config(self, files: Mapping[str, git.Stored], commit: str) -> Config:
+    def _config(self, files: Mapping[str, gitrefs.Stored], commit: str) -> Config:
         decoded: dict[str, str | None] = {}
         for name, found in files.items():
             if found.problem:
@@ -235,7 +235,7 @@ class Settings(NamedTuple):
         (name,) = self.files
         return load_text(self.root, name, decoded[name], f"{commit}:{name}")
 
-    def key(self, stored: Mapping[tuple[str, str], git.Stored], commit: str) -> tuple[str, git.Stored] | None:
+    def key(self, stored: Mapping[tuple[str, str], gitrefs.Stored], commit: str) -> tuple[str, gitrefs.Stored] | None:
         """Which file holds a commit's settings, and what it holds: commits with the
         same key have the same settings."""
         for name in self.files:
@@ -468,7 +468,7 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
     # A few commits (the staged tree and HEAD) are read whole at once; a range's
     # hundreds, by their blobs first: few of them differ from their parents'.
     whole = len(revs) <= _READ_WHOLE
-    stored = git.stored_at(where, [(r, f) for r in revs for f in settings.files], contents=whole)
+    stored = gitrefs.stored_at(where, [(r, f) for r in revs for f in settings.files], contents=whole)
 
     def differs(step: _Step) -> bool:
         mine = settings.key(stored, step.commit)

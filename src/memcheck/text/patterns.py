@@ -143,23 +143,19 @@ class BadLine(ValueError):
 @lru_cache(maxsize=4096)
 def _translated(line: str) -> tuple[str | None, bool | None]:
     """pathspec's regex for a gitignore line, and whether the line includes (None for a
-    blank line or a comment), as its pattern object gives them. Translated only: a
-    pattern object would compile the regex with Python's re too, which re2 then
-    compiles again (the guard's 100-odd shipped lines cost about 20 ms that way)."""
+    blank line or a comment), as its pattern object gives them, without compiling it
+    with Python's re, as the object does (20 ms for the guard's shipped lines)."""
     from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
     source, include = GitIgnoreSpecPattern.pattern_to_regex(line)
-    if include is None or source is None:
-        return None, None
-    assert isinstance(source, str)
-    return source, include
+    assert source is None or isinstance(source, str)
+    return (source, include) if source is not None and include is not None else (None, None)
 
 
 @lru_cache(maxsize=4096)
 def _regex_pattern(regex: str) -> RegexPattern:
-    """A regex as a pathspec pattern, matched by re2 only; the guard's sets share the
-    patterns of the lines they have in common. The backend reads only the regex's
-    source: it is compiled by re2 here, never by Python's re (see ``_translated``)."""
+    """A regex as a pathspec pattern, compiled and matched by re2 only (the backend
+    reads its source); the guard's sets share the patterns of the lines they have in common."""
     import re2
     from pathspec import RegexPattern
 
@@ -201,9 +197,8 @@ _LITERAL_TAIL = re.compile(r"[^*?\]\\]*$")
 # regexes: pathspec drops a leading "/" or "./" from what it is given, which the lines
 # must see. No path holds a NUL.
 _START, _START_REGEX = "\x00", r"\x00"
-# A segment of a line that only the same name matches, in any case: ASCII (a path's
-# non-ASCII name may fold differently in str.lower and re2, and is always asked), no
-# wildcard, escape, class or space, and not "." or "..".
+# A segment only the same name matches, in any case: ASCII (str.lower and re2 may fold
+# other names apart), no wildcard, escape, class or space, not "." or "..".
 _PLAIN_SEGMENT = re.compile(r"(?![.]+$)[A-Za-z0-9._-]+")
 
 
@@ -262,30 +257,16 @@ class FirstMatch:
             self._read(i)
             if i in at_once and i in self._regexes:
                 try:
-                    # The config's lines are compiled by re too, as pathspec's
-                    # pattern objects compile them: the same errors, worded the same.
-                    re.compile(self._regexes[i])
                     _lines(self._regexes, [i])
                 except (ValueError, re.error) as e:
                     raise BadLine(i, e, unreadable=False) from None
         self._segment: dict[tuple[str | None, tuple[int, ...]], _Lines | None] = {}
         self._whole = _lines(self._regexes, self._whole_lines) if self._whole_lines else None
-        self._whole_names = self._names_needed(self._whole_lines)
+        # A name each whole-path line needs (the guard's 32 each name one: .vscode,
+        # secrets): a path (ASCII) holding none is not asked. None: a line names none.
+        plain = [next((seg for seg in self._lines[i].removeprefix("!").split("/") if _PLAIN_SEGMENT.fullmatch(seg)), None) for i in self._whole_lines]
+        self._whole_names = None if None in plain else frozenset(self._fold(seg) for seg in plain if seg is not None)
         self._seen: dict[tuple[str, tuple[int, ...]], int | None] = {}
-
-    def _names_needed(self, indices: Sequence[int]) -> frozenset[str] | None:
-        """A folder or file name (folded) that each of these lines names literally, so
-        that a path holding none of them cannot match any: most paths of a range are
-        not asked at all (of the guard's 32 such lines, each names a folder like
-        ``.vscode`` or ``secrets``). None when some line names no plain segment."""
-        names = set()
-        for i in indices:
-            segments = self._lines[i].removeprefix("!").split("/")
-            plain = next((segment for segment in segments if _PLAIN_SEGMENT.fullmatch(segment)), None)
-            if plain is None:
-                return None
-            names.add(self._fold(plain))
-        return frozenset(names)
 
     def _fixed_extension(self, body: str) -> str:
         """The extension a one-segment line's literal tail demands ("" for none); a
@@ -301,7 +282,7 @@ class FirstMatch:
         line = self._lines[i]
         try:
             source, include = _translated(_for_re2(line))
-            if source is not None and i in self._at_once:
+            if source is not None and i in self._at_once:  # the config's: re's errors, as pathspec's objects gave them
                 re.compile(source)
         except re.error as e:
             raise BadLine(i, e, unreadable=False) from None
