@@ -83,26 +83,22 @@ def test_the_staged_tree_is_written_when_the_settings_change(repo: Path, calls: 
     assert commands == sorted([*STAGED, "write-tree", "cat-file"])
 
 
-def test_a_settings_file_edited_through_its_symlink_is_still_a_loosening(repo: Path, calls: Path) -> None:
-    # Nothing staged names .memcheck.yaml: it is a link, and its target changes.
-    commit(repo, {"README.md": "x\n", "config/memcheck.yaml": "guard: {}\n"}, "init")
-    os.symlink("config/memcheck.yaml", repo / ".memcheck.yaml")
-    commit(repo, {}, "link the settings")
-    write(repo, "config/memcheck.yaml", "guard: {disable: [env]}\n")
-    git(repo, "add", "-A")
-    code, out, commands = guarded(repo, calls)
-    assert code == 1 and ".memcheck.yaml:1:1: GRD003" in out
-    assert "write-tree" in commands
-
-
-def test_a_config_file_read_through_a_linked_folder_is_still_a_loosening(repo: Path, calls: Path) -> None:
+@pytest.mark.parametrize(
+    ("link", "target", "args", "settings"),
+    [
+        (".memcheck.yaml", "conf/memcheck.yaml", (), ".memcheck.yaml"),  # the settings file is a link
+        ("ci", "conf", ("--config", "ci/memcheck.yaml"), "ci/memcheck.yaml"),  # a folder above it is
+    ],
+)
+def test_settings_edited_through_a_symlink_are_still_a_loosening(repo: Path, calls: Path, link: str, target: str, args: tuple[str, ...], settings: str) -> None:
+    # Nothing staged names the settings file: a link on the way to it, and its target changes.
     commit(repo, {"README.md": "x\n", "conf/memcheck.yaml": "guard: {}\n"}, "init")
-    os.symlink("conf", repo / "ci")
-    commit(repo, {}, "link the folder")
+    os.symlink(target, repo / link)
+    commit(repo, {}, "link the settings")
     write(repo, "conf/memcheck.yaml", "guard: {disable: [env]}\n")
     git(repo, "add", "-A")
-    code, out, commands = guarded(repo, calls, "--config", "ci/memcheck.yaml")
-    assert code == 1 and "ci/memcheck.yaml:1:1: GRD003" in out
+    code, out, commands = guarded(repo, calls, *args)
+    assert code == 1 and f"{settings}:1:1: GRD003" in out
     assert "write-tree" in commands
 
 
