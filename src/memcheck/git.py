@@ -1,33 +1,31 @@
 """What git says changed: staged changes, the commits of a range or a push, tracked
-files, blobs, and the files a commit holds (guard's settings).
+files and blobs (what refs and trees hold beyond that: gitrefs.py).
 
 Every name comes from git NUL-separated (``-z``), so a path holding spaces, quotes or
 newlines arrives whole. Each question is one git process: a range of any length is
 one ``git log``, the symlink targets of a run are one ``git cat-file --batch``, the
-settings of every commit of a range one ``git cat-file --batch-check``. Git's
+settings of every commit of a range one ``git cat-file``. Git's
 history is read as ``git push`` sends it: no setting of the user's or the
 repository's, no replace ref or grafts file, hides a commit or a change
 (``_GLOBAL_OPTIONS``).
 
-This is the only module that runs git, and the only one that imports GitPython, and
-only inside ``_gitpython``: importing it costs about 100 ms, which ``memcheck
---version``, ``memcheck check`` and the guard of a commit never pay. GitPython runs
-the commands that stream commit history (``git log`` over a range or a push, the tree
-diff of a range: ``_start``), and hands back their output as it comes; every other
-command, the staged change's included, is a plain process (``_run``). Parsing stays
-here, on the NUL-separated raw formats, because GitPython's own diff objects re-split
-names and drop mode-only changes. What every check asks (the work tree's files, git's
-index, what git ignores: see "Plain git" below) and the Action's fetches run git as a
-plain process too.
+This is the only module that runs git. Every command is a plain process: GitPython
+ran guard's commands until its import (about 70 ms, and two ``git version`` processes
+at import) cost more than the commit hook's whole work; it parsed nothing here anyway,
+since its diff objects re-split names and drop mode-only changes, so parsing stays
+here, on the NUL-separated raw formats. Guard's commands run with its options and in
+English (``_env``); what every check asks (the work tree's files, git's index, what
+git ignores: see "Plain git" below) and the Action's fetches run git as the user's
+settings have it.
 """
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
-from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
 
 from memcheck.changes import NO_MODE, Change
 from memcheck.config import ConfigError
@@ -81,31 +79,31 @@ class _Result(NamedTuple):
     stderr: bytes
 
 
-def _gitpython() -> ModuleType:
-    try:
-        import git  # GitPython: only here, so nothing else pays for its import
-    except ImportError as e:  # it is a dependency; a broken install still gets one line
-        raise GitError(f"GitPython cannot be imported ({e}); reinstall memcheck") from None
-    return git
+def _env() -> dict[str, str]:
+    # English messages from git whatever the user's language (its errors are quoted,
+    # and parsed in places), as GitPython ran these commands before.
+    return {**os.environ, "LANGUAGE": "C", **_ENV}
 
 
-def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> _Result:
-    """``git ARGS`` in ``root``, run to its end as a plain process, with the options and
-    environment every guard command has (and GitPython's ``LANGUAGE=C``, which the
-    commands had while it ran them). No GitPython: its import (about 100 ms and two
-    ``git version`` runs) would be most of a commit's guard."""
+def _cwd(root: Path) -> str | None:
+    # A folder that is gone or cannot be entered: git runs where memcheck does, and
+    # says what is wrong itself.
+    return str(root) if os.access(root, os.X_OK) else None
+
+
+def _popen(root: Path, args: Sequence[str], stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     try:
-        proc = subprocess.run(
-            ["git", *_GLOBAL_OPTIONS, *args],
-            cwd=root,
-            env={**os.environ, "LANGUAGE": "C", **_ENV},
-            input=stdin,
-            stdin=subprocess.DEVNULL if stdin is None else None,
-            capture_output=True,
+        return subprocess.Popen(
+            ["git", *_GLOBAL_OPTIONS, *args], cwd=_cwd(root), env=_env(), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )
     except OSError:
         raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
-    return _Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+def _run(root: Path, args: Sequence[str], stdin: bytes | None = None) -> _Result:
+    proc = _popen(root, args, subprocess.DEVNULL if stdin is None else subprocess.PIPE)
+    out, err = proc.communicate(stdin)
+    return _Result(proc.returncode, out, err)
 
 
 def _out(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes:
@@ -120,9 +118,9 @@ def output(root: Path, args: Sequence[str], stdin: bytes | None = None) -> bytes
     return _out(root, args, stdin)
 
 
-def start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
+def start(root: Path, args: Sequence[str]) -> Started:
     """A git command started now, its stdout read in chunks (for gitrefs)."""
-    return _start(root, args)
+    return Started(root, args)
 
 
 def attempt(root: Path, args: Sequence[str]) -> tuple[int, bytes]:
@@ -136,61 +134,80 @@ def _fail(args: Sequence[str], status: int, stderr: bytes) -> NoReturn:
     raise GitError(f"git {args[0]} failed: {message[-1] if message else f'exit {status}'}")
 
 
-def _start(root: Path, args: Sequence[str]) -> Iterator[bytes]:
-    """Start a command now; its output comes in chunks, as git writes it, so it is
-    parsed and judged while git is still working on the rest. (git writes a line or
-    two to stderr at most: it is read once stdout ends, without risk of either pipe
-    filling up.)"""
-    git = _gitpython()
-    try:
-        process = git.Git(str(root)).execute(["git", *_GLOBAL_OPTIONS, *args], as_process=True, env=_ENV)
-    except git.GitCommandNotFound:
-        raise GitError("git is not installed or not on PATH; memcheck guard needs it") from None
-    return _chunks(process, args)
+class Started:
+    """A command started when this is made; iterated, its output comes in chunks, as
+    git writes it, so it is parsed and judged while git is still working on the rest,
+    or while memcheck does something else. (git writes a line or two to stderr at
+    most: it is read once stdout ends, without risk of either pipe filling up.)
+    ``close`` stops git when its output is not wanted after all."""
+
+    def __init__(self, root: Path, args: Sequence[str]) -> None:
+        self._args = args
+        self._proc = _popen(root, args)
+        assert self._proc.stdout is not None
+        _widen(self._proc.stdout.fileno())
+
+    def __iter__(self) -> Iterator[bytes]:
+        proc = self._proc
+        assert isinstance(proc.stdout, io.BufferedReader) and proc.stderr is not None  # bufsize -1: buffered
+        try:
+            while chunk := proc.stdout.read1(1 << 16):  # what has arrived, without waiting for more
+                yield chunk
+            stderr = proc.stderr.read()
+            status = proc.wait()
+        finally:
+            self.close()
+        if status != 0:
+            _fail(self._args, status, stderr)
+
+    def read(self) -> bytes:
+        return b"".join(self)
+
+    def close(self) -> None:
+        proc = self._proc
+        if proc.poll() is None:  # not read to the end (an error, a refusal): git is stopped
+            proc.kill()
+            proc.wait()
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
 
 
-# What _chunks uses of GitPython's running command (``Git.AutoInterrupt``, whose
-# process GitPython types as an untyped Popen or None) and of its pipes.
-class _Pipe(Protocol):
-    def fileno(self) -> int: ...
-    def read1(self, size: int, /) -> bytes: ...
-    def read(self) -> bytes: ...
 
-
-class _Popen(Protocol):
-    @property
-    def stdout(self) -> _Pipe: ...
-    @property
-    def stderr(self) -> _Pipe: ...
-    def wait(self) -> int: ...
-
-
-class _Running(Protocol):
-    @property
-    def proc(self) -> _Popen: ...
-
-
-def _chunks(process: _Running, args: Sequence[str]) -> Iterator[bytes]:
-    proc = process.proc  # `process` is GitPython's wrapper: it stops git if we stop reading
-    _widen(proc.stdout)
-    while chunk := proc.stdout.read1(1 << 16):  # what has arrived, without waiting for more
-        yield chunk
-    stderr = proc.stderr.read()
-    status = proc.wait()
-    if status != 0:
-        _fail(args, status, stderr)
-
-
-def _widen(pipe: _Pipe) -> None:
+def _widen(fd: int) -> None:
     """Let git write up to 1 MiB ahead of us (Linux; elsewhere the pipe stays as it
     is). With the usual 64 KiB, git stops whenever we are busy judging what came
     before, and its time and ours add up instead of overlapping."""
     try:
         import fcntl
 
-        fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, 1 << 20)
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, 1 << 20)
     except (ImportError, AttributeError, OSError):
         pass
+
+
+class Located(NamedTuple):
+    """Where a command runs, as one ``git rev-parse`` tells it."""
+
+    top: Path  # the top of the work tree
+    head: str | None  # HEAD's commit; None before the first commit
+    merge_head: Path  # the file naming the commits a merge in progress brings (``MERGE_HEAD``)
+
+
+def locate(cwd: Path) -> Located:
+    """``toplevel``, ``commit_of(HEAD)`` and where ``merge_heads_in`` looks, at one process."""
+    try:
+        proc = _run(cwd, ["rev-parse", "--show-toplevel", "--git-path", "MERGE_HEAD", "--verify", "--quiet", "HEAD^{commit}"])
+    except GitError:  # no git
+        toplevel(cwd)
+        raise
+    lines = proc.stdout.split(b"\n")
+    # exit 1 and no commit: an unborn HEAD; anything else: no work tree here
+    if proc.returncode not in (0, 1) or len(lines) < 3 or not lines[0] or (proc.returncode == 0) != bool(lines[2]):
+        toplevel(cwd)  # the error it gives
+        raise GitError(f"git rev-parse failed: {decode_name(proc.stderr).strip() or f'exit {proc.returncode}'}")
+    head = decode_name(lines[2]).strip() if proc.returncode == 0 else None
+    return Located(Path(os.fsdecode(lines[0])), head, cwd / os.fsdecode(lines[1]))
 
 
 def toplevel(cwd: Path) -> Path:
@@ -327,17 +344,26 @@ def parse_raw(output: bytes) -> list[Change]:
     return list(_parse(_names([output])))
 
 
-def staged_changes(root: Path) -> list[Change]:
-    """What ``git commit`` would record: the index against HEAD (or nothing, before the first commit)."""
-    return parse_raw(_out(root, ["diff", "--cached", *_DIFF_OPTIONS, _FIND_COPIES]))
+class StagedDiff:
+    """What ``git commit`` would record: the index against HEAD (or nothing, before
+    the first commit), with git started when this is made (as ``TreeDiff``)."""
+
+    def __init__(self, root: Path) -> None:
+        self._output = Started(root, ["diff", "--cached", *_DIFF_OPTIONS, _FIND_COPIES])
+
+    def read(self) -> list[Change]:
+        return list(_parse(_names(self._output)))
+
+    def close(self) -> None:
+        self._output.close()
 
 
-def merge_heads(root: Path) -> list[str]:
-    """The commits being merged into HEAD while a merge waits to be committed
-    (``.git/MERGE_HEAD``: one line each, several for an octopus merge)."""
-    path = Path(os.fsdecode(_out(root, ["rev-parse", "--git-path", "MERGE_HEAD"]).rstrip(b"\n")))
+def merge_heads_in(path: Path) -> list[str]:
+    """The commits being merged into HEAD while a merge waits to be committed, from
+    the file ``Located.merge_head`` names (``.git/MERGE_HEAD``: one line each,
+    several for an octopus merge)."""
     try:
-        lines = (root / path).read_text("ascii").split()
+        lines = path.read_text("ascii").split()
     except (OSError, UnicodeDecodeError):
         return []
     return [line for line in lines if len(line) in (40, 64) and all(ch in "0123456789abcdef" for ch in line)]
@@ -401,7 +427,7 @@ class CommitReader:
 
     def __init__(self, root: Path, revs: Sequence[str], through_refs: bool = False) -> None:
         log = _LOG_THROUGH_REFS if through_refs else _LOG_OPTIONS
-        self._output = _start(root, ["log", "--reverse", *log, *_RANGE_OPTIONS, *revs, "--"])
+        self._output = Started(root, ["log", "--reverse", *log, *_RANGE_OPTIONS, *revs, "--"])
         self.commits: dict[str, Commit] = {}
 
     def read(self, while_reading: Callable[[Change], object] | None = None) -> list[Change]:
@@ -431,7 +457,7 @@ class TreeDiff:
 
     def __init__(self, root: Path, old: str, new: str) -> None:
         self.old, self.new = resolve(root, old), resolve(root, new)
-        self._output = _start(root, ["diff", *_TREE_DIFF_OPTIONS, self.old, self.new, "--"])
+        self._output = Started(root, ["diff", *_TREE_DIFF_OPTIONS, self.old, self.new, "--"])
 
     def read(self) -> list[Change]:
         return [c._replace(commit=self.new, net=True) for c in _parse(_names(self._output))]
@@ -512,59 +538,11 @@ def staged_tree(root: Path) -> str | None:
     return decode_name(proc.stdout).strip() if proc.returncode == 0 else None
 
 
-class Stored(NamedTuple):
-    """What a commit or tree holds at a path."""
-
-    blob: str | None  # the file's blob; None: there is no such file
-    problem: str = ""  # why it cannot be read, when something is there but no file
-
-
-_LINK_TROUBLE = {b"dangling": "a symlink to nothing", b"loop": "a symlink loop", b"notdir": "a symlink through a file"}
-
-
-def stored_at(root: Path, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Stored]:
-    """The blob at each (commit or tree, path), in one ``git cat-file --batch-check``.
-
-    Symlinks are followed inside the tree, as reading the file in a checkout follows
-    them: a file reached through a link is the file. A link out of the tree or one
-    that leads nowhere is a problem; a folder or a submodule is no file.
-    """
-    requests = sorted(set(wanted))
-    if not requests:
-        return {}
-    lines = []
-    for rev, path in requests:
-        if "\n" in path or "\n" in rev:
-            raise GitError(f"cannot look up {path!r}: git cannot be asked for a name with a newline")
-        lines.append(f"{rev}:{path}")
-    output = _out(root, ["cat-file", "--batch-check", "--follow-symlinks"], ("\n".join(lines) + "\n").encode())
-    found: dict[tuple[str, str], Stored] = {}
-    pos = 0
-    for request in requests:
-        end = output.index(b"\n", pos)
-        header = output[pos:end].split(b" ")
-        pos = end + 1
-        if header[-1] in (b"missing", b"ambiguous"):  # ``REV:PATH missing``; the path may hold spaces
-            found[request] = Stored(None)
-        elif header[0] in _LINK_TROUBLE or header[0] == b"symlink":
-            # ``dangling SIZE`` and the like are followed by a line of SIZE bytes
-            size = int(header[1])
-            detail = decode_name(output[pos : pos + size])
-            pos += size + 1
-            why = f"a symlink out of the repository, to {detail}" if header[0] == b"symlink" else _LINK_TROUBLE[header[0]]
-            found[request] = Stored(None, why)
-        elif len(header) == 3 and header[1] == b"blob":
-            found[request] = Stored(decode_name(header[0]))
-        else:  # a tree or a submodule's commit: no file to read
-            found[request] = Stored(None)
-    return found
-
-
 # ---------------------------------------------------------------------- Plain git
 # What ``memcheck check`` and ``fix`` ask git (the files of the work tree or of its
 # index, what it ignores, what it stages) runs as a plain process, as the user's git
 # would: with their settings (their ignore rules are what "ignored" means) and none of
-# guard's options, and without GitPython, whose import would cost more than the work.
+# guard's options.
 
 
 class FileListing:

@@ -27,9 +27,8 @@ def test_version_and_guard_stay_lean() -> None:
 
 
 @pytest.mark.e2e
-def test_neither_the_guard_of_a_commit_nor_check_imports_gitpython(repo: Path) -> None:
-    # The staged change is read with plain git processes: GitPython's import would be
-    # most of a commit's guard. (It streams only the history of a range or a push.)
+def test_neither_guard_nor_check_imports_gitpython(repo: Path) -> None:
+    # guard runs git as plain processes: GitPython's import cost more than a commit's whole guard
     add_env(repo)
     code = "import sys\nfrom memcheck.cli import main\nrc = main([sys.argv[1]])\nprint('git' in sys.modules, rc)\n"
     guarded = subprocess.run([sys.executable, "-c", code, "guard"], cwd=repo, capture_output=True, text=True, check=True)

@@ -91,3 +91,43 @@ def test_whole_path_lines_see_the_path_as_it_is() -> None:
     assert patterns.FirstMatch(["**/"]).first("/x") == 0
     assert patterns.FirstMatch(["**/"]).first("a/x") is None
     assert patterns.FirstMatch(["!a/b"]).first("a/b") == 0
+
+
+WHOLE_LINES = ["**/secrets/x", "/dist/", "a/*/b", "**/.vscode/settings.json", "/proc/*/environ"]
+
+
+@pytest.mark.parametrize(
+    ("path", "first"),
+    [
+        ("ſecrets/x", 0),  # re2 folds ſ to s: a path that is not ASCII is always asked
+        ("a/SECRETS/x", 0),
+        ("a/secrets/y", None),
+        ("Dist/q", 1),
+        ("A/q/B", 2),
+        ("x/.Vscode/SETTINGS.json", 3),
+        ("x/vscode/settings.json", None),
+        ("proc/1/environ", 4),
+        ("src/main.py", None),
+    ],
+)
+def test_lines_with_a_slash_are_asked_only_of_paths_holding_a_name_they_need(path: str, first: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    match = patterns.FirstMatch(WHOLE_LINES)
+    whole = match._whole
+    assert whole is not None
+    asked: list[str] = []
+
+    class Counted:
+        def first(self, text: str) -> int | None:
+            asked.append(text)
+            return whole.first(text)
+
+    monkeypatch.setattr(match, "_whole", Counted())
+    assert match.first(path) == first
+    holds_a_name = not path.isascii() or {"secrets", "dist", "a", ".vscode", "proc"} & set(path.lower().split("/"))
+    assert len(asked) == (1 if holds_a_name else 0)
+
+
+def test_a_line_with_no_plain_name_has_every_path_asked() -> None:
+    match = patterns.FirstMatch(["*/x.pem", "**/*a*/b", "[Ss]ecrets/*"])
+    assert match.first("q/x.pem") == 0 and match.first("z/ba/b") == 1 and match.first("Secrets/k") == 2
+    assert match._whole_names is None

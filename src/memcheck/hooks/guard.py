@@ -47,6 +47,7 @@ committed.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import json
 import os
 import sys
@@ -72,6 +73,7 @@ from memcheck.guard.paths import describe, through_links
 from memcheck.guard.policy import enabled_codes, loosenings, policy, secrets_off, strictest
 from memcheck.guard.tiers import AGENTS, Signature, authorship, recogniser, signatures, sources, tiers
 from memcheck.hooks.report import report
+from memcheck.paths import ancestors, parent
 from memcheck.problem import Problem, escaped, json_text, shown
 from memcheck.safe_files import within
 
@@ -196,34 +198,36 @@ class Settings(NamedTuple):
     files: tuple[str, ...]  # repository-relative; the first that exists holds the settings
     outside: Path | None = None
 
-    def at(self, where: Path, commits: Iterable[str], shown_as: Mapping[str, str] | None = None) -> dict[str, Config | ConfigError]:
+    def at(
+        self, where: Path, commits: Iterable[str], shown_as: Mapping[str, str] | None = None, read: Mapping[tuple[str, str], gitrefs.Stored] | None = None
+    ) -> dict[str, Config | ConfigError]:
         """The settings each commit (or tree) holds, by commit: a ``ConfigError`` where
-        they cannot be read. Two git calls, however many commits."""
+        they cannot be read. One git call, however many commits; none when ``read``
+        holds them (``gitrefs.stored_at`` with their contents)."""
         commits = list(dict.fromkeys(commits))
         if self.outside is not None:
             outside = load(self.root, self.outside)
             return {commit: outside for commit in commits}
-        stored = git.stored_at(where, [(c, f) for c in commits for f in self.files])
-        texts = git.read_blobs(where, {s.blob for s in stored.values() if s.blob})
+        stored = read if read is not None else gitrefs.stored_at(where, [(c, f) for c in commits for f in self.files], contents=True)
         configs: dict[str, Config | ConfigError] = {}
         for commit in commits:
             name = (shown_as or {}).get(commit, commit[:7])
             try:
-                configs[commit] = self._config({f: stored[(commit, f)] for f in self.files}, texts, name)
+                configs[commit] = self._config({f: stored[(commit, f)] for f in self.files}, name)
             except ConfigError as e:
                 configs[commit] = e
         return configs
 
-    def _config(self, files: Mapping[str, git.Stored], texts: Mapping[str, bytes], commit: str) -> Config:
+    def _config(self, files: Mapping[str, gitrefs.Stored], commit: str) -> Config:
         decoded: dict[str, str | None] = {}
         for name, found in files.items():
             if found.problem:
                 raise ConfigError(f"{commit}:{name} is {found.problem}; guard reads its settings from the commit, so it needs the file there")
-            if found.blob is None:
+            if found.blob is None or found.data is None:
                 decoded[name] = None
                 continue
             try:
-                decoded[name] = texts[found.blob].decode("utf-8")
+                decoded[name] = found.data.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise ConfigError(f"{commit}:{name}: cannot read: {e}") from None
         if self.files == CONFIG_FILES:
@@ -231,7 +235,7 @@ class Settings(NamedTuple):
         (name,) = self.files
         return load_text(self.root, name, decoded[name], f"{commit}:{name}")
 
-    def key(self, stored: Mapping[tuple[str, str], git.Stored], commit: str) -> tuple[str, git.Stored] | None:
+    def key(self, stored: Mapping[tuple[str, str], gitrefs.Stored], commit: str) -> tuple[str, gitrefs.Stored] | None:
         """Which file holds a commit's settings, and what it holds: commits with the
         same key have the same settings."""
         for name in self.files:
@@ -427,8 +431,11 @@ def _default_branches(where: Path) -> dict[str, tuple[str, str]]:
 # --- judging --------------------------------------------------------------------
 
 
-def _with_targets(where: Path, changes: list[Change]) -> list[Change]:
-    blobs = git.read_blobs(where, symlink_blobs(changes))
+def _with_targets(where: Path, changes: list[Change], known: Mapping[str, bytes] | None = None) -> list[Change]:
+    """The changes, each symlink with its target; ``known``: blobs read already."""
+    wanted = symlink_blobs(changes)
+    blobs = {blob: known[blob] for blob in wanted if known and blob in known}
+    blobs.update(git.read_blobs(where, wanted - blobs.keys()))
     if not blobs:
         return changes
     return [c._replace(target=git.decode_name(blobs[c.new_blob])) if c.is_symlink and c.new_blob in blobs else c for c in changes]
@@ -440,6 +447,9 @@ class _Step(NamedTuple):
     commit: str
     parents: tuple[str, ...]
     label: str  # as findings name it
+
+
+_READ_WHOLE = 16  # commits whose settings are read with their blobs' ids
 
 
 def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[Problem]:
@@ -455,7 +465,10 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
     if settings.outside is not None or not steps:
         return []
     revs = {s.commit for s in steps} | {p for s in steps for p in s.parents}
-    stored = git.stored_at(where, [(r, f) for r in revs for f in settings.files])
+    # A few commits (the staged tree and HEAD) are read whole at once; a range's
+    # hundreds, by their blobs first: few of them differ from their parents'.
+    whole = len(revs) <= _READ_WHOLE
+    stored = gitrefs.stored_at(where, [(r, f) for r in revs for f in settings.files], contents=whole)
 
     def differs(step: _Step) -> bool:
         mine = settings.key(stored, step.commit)
@@ -464,7 +477,7 @@ def _loosened(settings: Settings, where: Path, steps: Sequence[_Step]) -> list[P
     changed = [s for s in steps if differs(s)]
     if not changed:
         return []
-    configs = settings.at(where, [r for s in changed for r in (s.commit, *s.parents)])
+    configs = settings.at(where, [r for s in changed for r in (s.commit, *s.parents)], read=stored if whole else None)
     defaults = policy(default_config(settings.root))
     by_path: dict[str, list[tuple[str, list[str]]]] = {}
     secrets_by_path: dict[str, list[tuple[str, list[str]]]] = {}
@@ -526,8 +539,8 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     commits = [c for reader in readers for c in reader.commits.values()]
     if history.whole:
         _refuse_shallow_cuts(where, commits)
-    changes = _with_targets(where, changes)
-    links, _ = linked.read()
+    links, _ = linked.read(also=symlink_blobs(changes))  # the links' targets and the changes' at one git call
+    changes = _with_targets(where, changes, linked.blobs)
     shas = [c.sha for c in commits]
     guard.agent_of = _commit_agents(config, where, shas)
     # A range is read without rename detection (see git._RANGE_OPTIONS): commits
@@ -535,7 +548,7 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     # finding says "renamed from notes.txt" rather than "added".
     renamed = {c.commit for c in [*changes, *through_links(changes, links)] if c.status in ("A", "D") and touches_guarded(c, guard)}
     if renamed:
-        changes = _with_targets(where, git.with_renames(where, changes, renamed))
+        changes = _with_targets(where, git.with_renames(where, changes, renamed), linked.blobs)
     changes += through_links(changes, links)
     steps = [_Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
     problems = findings([*changes, *history.tagged], guard) + _loosened(settings, where, steps)
@@ -609,36 +622,56 @@ def _net_change(
 _FIX_AT_HEAD = "commit the fix past this hook, SKIP=memcheck-guard git commit"
 
 
-def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str]) -> tuple[list[Problem], Config]:
-    head = git.commit_of(where, "HEAD")
-    changes = git.staged_changes(where)
-    if not changes and env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env:
-        # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its
-        # hooks): `pre-commit run --all-files`, as CI and pre-commit.ci run it, where
-        # a "Passed" for an empty diff would read as a verdict on the branch.
-        return _judge_tree(settings, where, head)
-    config, guard = _trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
-    agent = recogniser(config.guard).of_shell(env)  # the commit being made: from an agent's shell?
-    guard.agent_of = lambda change: agent
-    if not changes:
-        return [], config
-    # The tree the commit will record: its settings are read as HEAD's are.
-    tree = git.staged_tree(where)
-    parents: tuple[str, ...] = (head,) if head else ()
-    merging = git.merge_heads(where) if head else []
-    if merging and tree is not None:
-        # Concluding a merge: judged by what it brings that no parent had, as a
-        # merge commit in a range is, not blamed for the other branch's commits.
-        parents = (*parents, *merging)
-        changes = git.merged_changes(where, tree, parents)
-    changes = _with_targets(where, changes)
-    problems = findings([*changes, *through_links(changes, gitrefs.tracked_links(where)[0])], guard)
-    if tree is not None:
-        problems += _loosened(settings, where, [_Step(tree, parents, "")])
-    return problems, config
+def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], located: git.Located) -> tuple[list[Problem], Config]:
+    head = located.head
+    # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its hooks),
+    # nothing staged is `pre-commit run --all-files`, as CI and pre-commit.ci run it,
+    # where a "Passed" for an empty diff would read as a verdict on the branch.
+    whole_tree = env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env
+    diff = git.StagedDiff(where)
+    linked = gitrefs.TreeLinks(where, None)  # the index's links
+    with contextlib.closing(diff), contextlib.closing(linked):
+        # HEAD's settings are read and the patterns compiled while git writes the
+        # diff and the listing, unless the diff decides which settings judge.
+        trusted = None if whole_tree else _trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
+        changes = diff.read()
+        if not changes and whole_tree:
+            return _judge_tree(settings, where, head, linked)
+        config, guard = trusted or _trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
+        agent = recogniser(config.guard).of_shell(env)  # the commit being made: from an agent's shell?
+        guard.agent_of = lambda change: agent
+        if not changes:
+            return [], config
+        links, _ = linked.read(also=symlink_blobs(changes))
+        merging = git.merge_heads_in(located.merge_head) if head else []
+        # The tree the commit will record, its settings read as HEAD's are: written
+        # only when they can differ from HEAD's, or to conclude a merge.
+        tree = git.staged_tree(where) if merging or _may_change_settings(settings, changes, links) else None
+        parents: tuple[str, ...] = (head,) if head else ()
+        if merging and tree is not None:
+            # Concluding a merge: judged by what it brings that no parent had, as a
+            # merge commit in a range is, not blamed for the other branch's commits.
+            parents = (*parents, *merging)
+            changes = git.merged_changes(where, tree, parents)
+        changes = _with_targets(where, changes, linked.blobs)
+        problems = findings([*changes, *through_links(changes, links)], guard)
+        if tree is not None:
+            problems += _loosened(settings, where, [_Step(tree, parents, "")])
+        return problems, config
 
 
-def _judge_tree(settings: Settings, where: Path, head: str | None) -> tuple[list[Problem], Config]:
+def _may_change_settings(settings: Settings, changes: Sequence[Change], links: Mapping[str, str]) -> bool:
+    """Whether the staged tree's settings can differ from HEAD's: a change touches a
+    settings file or a folder above one, or one of those is a symlink (read through
+    it, the settings change with whatever it points at). Otherwise every path on the
+    way to them is as HEAD has it."""
+    if settings.outside is not None:
+        return False
+    spots = {spot for name in settings.files for spot in (name, *ancestors(parent(name))) if spot}
+    return any(path in spots for change in changes for path in (change.path, change.source)) or any(spot in links for spot in spots)
+
+
+def _judge_tree(settings: Settings, where: Path, head: str | None, linked: gitrefs.TreeLinks) -> tuple[list[Problem], Config]:
     """Every tracked file, as the lint hooks judge the tree there, by the settings of
     the default branch (the strictest of every remote's, and of HEAD's): in CI the
     checkout is the pull request's own, whose settings must not judge it. Stderr
@@ -654,12 +687,12 @@ def _judge_tree(settings: Settings, where: Path, head: str | None) -> tuple[list
     else:
         judged = "by HEAD's settings: no remote-tracking copy of the default branch"
     sys.stderr.write(NOTHING_STAGED.format(judged=judged) + "\n")
-    return findings(_tracked_tree(where), guard), config
+    return findings(_tracked_tree(where, linked), guard), config
 
 
-def _tracked_tree(where: Path) -> list[Change]:
+def _tracked_tree(where: Path, linked: gitrefs.TreeLinks) -> list[Change]:
     """Every tracked file as a change with no commit; a symlink with its target."""
-    links, _ = gitrefs.tracked_links(where)
+    links, _ = linked.read()
     return [Change("", p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change("", p) for p in git.tracked_files(where)]
 
 
@@ -687,10 +720,10 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
         # Named paths are judged as a change made now would be: from an agent's shell, by every tier.
         agent = recogniser(config.guard).of_shell(env)
         return _report(findings(_listed(names, config.root, cwd, in_git), Judge(config.guard, lambda change: agent)), config)
-    root = git.toplevel(cwd)
-    settings = _settings(root, cwd, config_file)
+    located = git.locate(cwd)
+    settings = _settings(located.top, cwd, config_file)
     history = _history(request, env, cwd)
-    problems, config = _judge_staged(settings, cwd, env) if history is None else _judge_history(settings, cwd, history)
+    problems, config = _judge_staged(settings, cwd, env, located) if history is None else _judge_history(settings, cwd, history)
     return _report(problems, config)
 
 
