@@ -269,6 +269,8 @@ def _in_python_words(e: yaml.MarkedYAMLError, text: str) -> bool:
     Python parser's lines already); False when that cannot be told from ``e`` and
     the text."""
     problem = e.problem
+    if problem is None:
+        return False
     if problem in _SAME_WORDS or problem.startswith(_COMPOSED_WORDS):
         return True
     renamed = _RENAMED.get(problem)
