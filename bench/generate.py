@@ -57,6 +57,11 @@ class Size:
     index: str = "linked"  # "linked": entries link their files; "linkless": `- stem: description`
     globs: str = "none"  # guidance frontmatter and rule files: "none", "match" (globs that match files), "nothing" (globs that match no file)
     depth: int = 0  # folders each package sits below (area00/level01/...)
+    # Every other memory's frontmatter: "none" as the rest; "broken" with one of the
+    # slips people make that YAML rejects (see ``SLIPS``); "mended" the same memories
+    # with each slip put right, every frontmatter valid: the control for "broken".
+    slips: str = "none"
+    seed: str = ""  # the random generator's seed, when not the name: twins that differ only in slips
 
     @property
     def memory_files(self) -> int:
@@ -65,7 +70,7 @@ class Size:
     def doubled(self) -> Size:
         """The same shape with every count doubled: packages (and so guidance and
         source files), stores and skills. A linear check takes about twice as long."""
-        return replace(self, name=f"{self.name}x2", packages=2 * self.packages, stores=2 * self.stores, skills=2 * self.skills)
+        return replace(self, name=f"{self.name}x2", packages=2 * self.packages, stores=2 * self.stores, skills=2 * self.skills, seed=self.seed and f"{self.seed}x2")
 
 
 SIZES = {
@@ -89,6 +94,15 @@ SHAPES = {
     "M-linkless": replace(SIZES["M"], name="M-linkless", stores=20, memories=500, index="linkless"),
     # Packages 12 folders deep, with a guidance file at every level on the way.
     "M-deep": replace(SIZES["M"], name="M-deep", depth=12),
+    # One store of 800 memories, 400 of whose frontmatters YAML rejects (a colon in a
+    # value, a tab, an unclosed quote or bracket, a stray list item, text after a
+    # quoted string), as in a real repository whose agent wrote its frontmatter by
+    # hand; and the same store with those 400 mended. The two are built from the
+    # same seed, so they differ only in the slips: "no slower per file with broken
+    # frontmatter" is the ratio of the two. (Not M's size: a small package around
+    # one large store, so the frontmatter is what is measured.)
+    "M-broken": Size("M-broken", packages=1, stores=1, skills=0, range_paths=40, memories=800, slips="broken", seed="broken-store"),
+    "M-mended": Size("M-mended", packages=1, stores=1, skills=0, range_paths=40, memories=800, slips="mended", seed="broken-store"),
 }
 SIZES.update(SHAPES)
 SIZES.update({f"{name}x2": size.doubled() for name, size in [("M", SIZES["M"]), *SHAPES.items()]})
@@ -138,18 +152,69 @@ class Tree:
             full.write_bytes(self.files[path].encode("utf-8"))
 
 
-def memory_file(rng: random.Random, kind: str, title: str, desc: str) -> str:
+def memory_file(rng: random.Random, kind: str, title: str, desc: str, slip: tuple[int, bool] | None = None) -> tuple[str, str]:
+    """(the file, its description as the index shows it); ``slip``: (which of
+    ``SLIPS``, mended or not) for a memory whose frontmatter has one."""
     # Mostly seed 003's shape; some files nest the type under metadata and carry
     # dates, as real Claude Code stores do.
     style = rng.random()
-    if style < 0.15:
+    if slip is not None:
+        head, desc = SLIPS[slip[0]](rng, kind, title, desc, slip[1])
+    elif style < 0.15:
         head = f"name: {title}\ndescription: {desc}\nmetadata:\n  type: {kind}\n  node_type: memory\n"
     elif style < 0.35:
         head = f"name: {title}\ndescription: \"{desc}\"\ntype: {kind}\ncreated: 2025-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}\n"
     else:
         head = f"name: {title}\ndescription: {desc}\ntype: {kind}\n"
     body = "\n\n".join(paragraph(rng) for _ in range(rng.randint(2, 6)))
-    return f"---\n{head}---\n\n{body}\n\n**Why:** {paragraph(rng)}\n\n**How to apply:** {paragraph(rng)}\n"
+    return f"---\n{head}---\n\n{body}\n\n**Why:** {paragraph(rng)}\n\n**How to apply:** {paragraph(rng)}\n", desc
+
+
+# Slips that make a frontmatter one YAML rejects, each with its mended form: each
+# takes (rng, type, title, description, mended) and gives (the frontmatter's lines,
+# the description as the index shows it). Each draws the same numbers mended or not,
+# so the broken and mended stores stay alike byte for byte elsewhere.
+def _colon_in_description(rng: random.Random, kind: str, title: str, desc: str, mended: bool) -> tuple[str, str]:
+    desc = f"{desc}: see {phrase(rng, 3)}"  # "mapping values are not allowed here"
+    shown = f'"{desc}"' if mended else desc
+    return f"name: {title}\ndescription: {shown}\ntype: {kind}\n", desc
+
+
+def _colon_in_name(rng: random.Random, kind: str, title: str, desc: str, mended: bool) -> tuple[str, str]:
+    name = f"{kind.capitalize()}: {title}"
+    shown = f"'{name}'" if mended else name
+    return f"name: {shown}\ndescription: {desc}\ntype: {kind}\n", desc
+
+
+def _tab_indent(rng: random.Random, kind: str, title: str, desc: str, mended: bool) -> tuple[str, str]:
+    indent = "  " if mended else "\t"  # a tab cannot indent YAML
+    return f"name: {title}\ndescription: {desc}\nmetadata:\n{indent}type: {kind}\n{indent}node_type: memory\n", desc
+
+
+def _unclosed_quote(rng: random.Random, kind: str, title: str, desc: str, mended: bool) -> tuple[str, str]:
+    shown = f'"{desc}"' if mended else f'"{desc}'
+    return f"name: {title}\ndescription: {shown}\ntype: {kind}\ncreated: 2025-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}\n", desc
+
+
+def _unclosed_bracket(rng: random.Random, kind: str, title: str, desc: str, mended: bool) -> tuple[str, str]:
+    tags = ", ".join(rng.sample(WORDS, 3))
+    shown = f"[{tags}]" if mended else f"[{tags}"
+    return f"name: {title}\ndescription: {desc}\ntype: {kind}\ntags: {shown}\n", desc
+
+
+def _stray_list_item(rng: random.Random, kind: str, title: str, desc: str, mended: bool) -> tuple[str, str]:
+    note = f"- {phrase(rng, 4)}\n"  # a list item under a key with a value of its own
+    return f"name: {title}\ndescription: {desc}\ntype: {kind}\n" + (f"notes:\n{note}" if mended else note), desc
+
+
+def _text_after_quotes(rng: random.Random, kind: str, title: str, desc: str, mended: bool) -> tuple[str, str]:
+    first, _, rest = desc.partition(" ")
+    desc = f'"{first}" {rest}'
+    shown = f"'{desc}'" if mended else desc
+    return f"name: {title}\ndescription: {shown}\ntype: {kind}\n", desc
+
+
+SLIPS = (_colon_in_description, _colon_in_name, _tab_indent, _unclosed_quote, _unclosed_bracket, _stray_list_item, _text_after_quotes)
 
 
 def index_grouped(entries: list[tuple[str, str, str, str]]) -> str:
@@ -182,7 +247,9 @@ def add_store(tree: Tree, rng: random.Random, folder: str, number: int, size: Si
         filename = f"{kind}_{topic.replace(' ', '_')}_{i:03d}.md"
         title = topic.title() + f" {i}"
         desc = phrase(rng, rng.randint(5, 9)).capitalize()
-        tree.add(f"{folder}/{filename}", memory_file(rng, kind, title, desc))
+        slip = ((i // 2) % len(SLIPS), size.slips == "mended") if size.slips != "none" and i % 2 else None
+        text, desc = memory_file(rng, kind, title, desc, slip)
+        tree.add(f"{folder}/{filename}", text)
         tree.memories.append(f"{folder}/{filename}")
         entries.append((filename, kind, title, desc))
     if size.index == "linkless":
@@ -249,7 +316,7 @@ def package_folder(size: Size, p: int) -> str:
 
 
 def build_tree(size: Size, root: Path) -> Tree:
-    rng = random.Random(f"memcheck-bench-{size.name}")
+    rng = random.Random(f"memcheck-bench-{size.seed or size.name}")
     tree = Tree(root)
     tree.add("README.md", "# Synthetic monorepo\n\nGenerated by bench/generate.py.\n")
     tree.add(".gitignore", "__pycache__/\n*.pyc\n")
@@ -344,7 +411,7 @@ def generate(size: Size, out: Path, force: bool = False) -> Path:
     git(root, "add", "-A")
     git(root, "commit", "-q", "--no-verify", "-m", "Synthetic tree", date=1)
     git(root, "tag", "bench-base")
-    rng = random.Random(f"memcheck-bench-range-{size.name}")
+    rng = random.Random(f"memcheck-bench-range-{size.seed or size.name}")
     for c, (written, deleted, renamed) in enumerate(range_commits(tree, size, rng)):
         for old, _ in renamed:
             (root / old).unlink()

@@ -85,3 +85,18 @@ def test_doubled_shapes_double_every_count() -> None:
     a, b = build(one), build(two)
     for kind in ("AGENTS.md", "CLAUDE.md", ".py", "SKILL.md", "MEMORY.md", ".mdc"):
         assert sum(p.endswith(kind) for p in b) == 2 * sum(p.endswith(kind) for p in a), kind
+
+
+def test_broken_store_differs_from_its_mended_twin_only_in_rejected_frontmatter() -> None:
+    from memcheck.text.document import parse
+
+    broken, mended = (build(replace(generate.SIZES[name], memories=28)) for name in ("M-broken", "M-mended"))
+    assert broken.keys() == mended.keys()
+    memories = [p for p in broken if "/.claude/memory/" in p and not p.endswith("MEMORY.md")]
+    assert len(memories) == 28
+    differ = [p for p in memories if broken[p] != mended[p]]
+    assert len(differ) == 14  # every other memory, each slip twice
+    for path in memories:
+        for files, rejected in ((broken, path in differ), (mended, False)):
+            fm = parse(path, files[path].encode()).frontmatter
+            assert fm is not None and (fm.yaml_error is not None) is rejected, (path, files[path])

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 import pytest
 import yaml
 from conftest import fixture_frontmatter, invoke, write
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from memcheck.text import yamlload
@@ -326,3 +326,143 @@ def test_an_escape_past_unicode_is_described_the_same_on_every_python(escape: st
     messages = [p["message"] for p in json.loads(result.stdout)["problems"] if p["path"] == ".claude/memory/m.md"]
     assert any("an escape names no Unicode character (the last is \\U0010FFFF)" in m for m in messages), messages
     assert not any("chr()" in m or "C int" in m for m in messages), messages
+
+
+# libyaml's errors in the Python parser's words. The Python parser is the reference
+# (see yamlload): where libyaml reads a text, its error is translated, and whatever
+# the translation gives must be what the Python parser says, on the line memcheck
+# reports (text/document.py: the problem mark's line, else the context mark's, no
+# further than the last line).
+needs_libyaml = pytest.mark.skipif(not yamlload._LIBYAML, reason="PyYAML without libyaml: the Python parser reads everything")
+
+
+def _python_parser(text: str) -> yamlload.Loaded:
+    return yamlload._load(yamlload.Loader(text), text)
+
+
+def _outcome(read: Any, text: str) -> tuple[Any, ...]:
+    """What memcheck takes from reading ``text``: the tree and data, or the error's
+    words and line."""
+    try:
+        node, data, duplicates = read(text)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        return ("error", e.problem or str(e).splitlines()[0], min(mark.line, text.count("\n")) if mark is not None else None)
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError) as e:
+        return ("error", type(e).__name__, str(e))
+    # (Without a last newline, libyaml ends a collection on the line after the text,
+    # the Python parser on its last line; memcheck reads no collection's end.)
+    tree = _tree(node) if node is not None and text.endswith("\n") else None
+    return ("read", tree, data, duplicates)
+
+
+# The lines frontmatter is made of, and the slips made in them.
+_FM_KEYS = st.sampled_from(["name", "description", "type", "metadata", "tags", "k", "é", '"q"', "'q'", "&a k", "*a", "? k"])
+_FM_VALUES = st.sampled_from(
+    ["x", "a b", "a: b", "'q'", '"q"', '"q', "'q", '"q" r', "'q' r", "- x", "|", ">", "&a x", "*a", "x # c", "`x", "@x", "a:b", "%x", "",
+     "? x", ": x", "x\\y", '"a\\qb"', "'it''s'", "x: y: z", "2025-13-01", "--- x", "... x", "x ]", "x }", "é: ü", '"q": r', "- - x", "-x",
+     "?x", ":x", "k: &a", "x #: y", "x:#", '"a\\"b" c', "'a''b' c: d", "!t x", "!!str 5", "x\ty", "x:\ty", '"\tq"']
+)  # fmt: skip
+_FM_INDENT = st.sampled_from(["", "", "  ", "    ", " ", "   ", "\t", " \t", "\t "])
+_FM_LINE = (
+    st.builds(lambda i, k, c, v: f"{i}{k}:{c}{v}", _FM_INDENT, _FM_KEYS, st.sampled_from([" ", "", "  "]), _FM_VALUES)
+    | st.builds(lambda i, d, v: f"{i}{d}{v}", _FM_INDENT, st.sampled_from(["- ", "? ", ": "]), _FM_VALUES)
+    | st.builds(lambda i, v: f"{i}{v}", _FM_INDENT, _FM_VALUES)
+    | st.sampled_from(["", "# c", "---", "...", "  # c", "key", "- ", "-", ":", "?", "%YAML 1.1"])
+)
+_FRONTMATTER = st.builds(lambda lines, end: "\n".join(lines) + end, st.lists(_FM_LINE, min_size=1, max_size=6), st.sampled_from(["", "\n"]))
+# Any text of YAML's punctuation.
+_SNIPPETS = st.lists(st.sampled_from(list("ab:-?#'\"&*!|>%@`\\é., \n") + ["\n  ", ": ", "- ", "k: ", "---", "..."]), max_size=30).map("".join)
+
+
+@needs_libyaml
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(_FRONTMATTER | _SNIPPETS)
+def test_what_libyaml_reads_is_what_the_python_parser_reads_errors_included(text: str) -> None:
+    # (Texts with what libyaml reads otherwise go to the Python parser alone, but for
+    # a tab that indents a line (see yamlload._raise_tab_error); and libyaml reads some tags otherwise,
+    # `k: !` as "" where the Python parser gives None: a text with a tag that either
+    # rejects goes to the Python parser, see test_the_python_parser_reads_...)
+    assume(not yamlload._PYTHON_ONLY.search(text.replace("\t", " ")) and "!" not in text)
+    assert _outcome(yamlload.load, text) == _outcome(_python_parser, text), text
+
+
+_ONE_LINE = st.lists(st.sampled_from(list("ab ,[]{}:?#'\"-&*!|>%@`\\.é\t") + ["x y", ", ", "1", "~", "true", "2025-13-01", "&a", "*a"]), max_size=14).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.sampled_from(["", "[", "{", "'", '"']), _ONE_LINE)
+def test_a_value_is_valid_alone_as_the_python_parser_says(start: str, rest: str) -> None:
+    value = (start + rest).strip()
+    assert yamlload.valid_value(value) == (_outcome(_python_parser, f"k: {value}\n")[0] == "read"), value
+
+
+# Frontmatter as it is written wrong (bench/generate.py's M-broken store makes the
+# same slips), and what the Python parser says of each.
+_SLIPS = {
+    "colon-in-value": ("name: n\ndescription: Deploy notes: see the runbook\ntype: user", "mapping values are not allowed here", 1),
+    "unclosed-quote": ('name: n\ndescription: "Deploy notes\ntype: user', "found unexpected end of stream", 2),
+    "stray-list-item": ("name: n\ndescription: d\ntype: user\n- remember this", "expected <block end>, but found '-'", 3),
+    "text-after-quotes": ('name: n\ndescription: "Deploy" notes\ntype: user', "expected <block end>, but found '<scalar>'", 1),
+    "indented-key": ('name: n\ndescription: "d"\n  type: user', "expected <block end>, but found '<block mapping start>'", 2),
+    "unknown-escape": ('name: n\ndescription: "C:\\Documents"\ntype: user', "found unknown escape character 'D'", 1),
+    "short-escape": ('name: n\ndescription: "C:\\Users"\ntype: user', "expected escape sequence of 8 hexadecimal numbers, but found 's'", 1),
+    "backquote": ("name: n\ndescription: `d`\ntype: user", "found character '`' that cannot start any token", 1),
+    "undefined-alias": ("name: n\ndescription: *d\ntype: user", "found undefined alias 'd'", 1),
+    "tab-indent": ("name: n\ndescription: d\nmetadata:\n\ttype: user", "found character '\\t' that cannot start any token", 3),
+}
+
+
+@needs_libyaml
+@pytest.mark.parametrize("slip", _SLIPS)
+def test_the_usual_slips_are_told_without_the_python_parser(slip: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text, says, line = _SLIPS[slip]
+    assert _outcome(_python_parser, text) == ("error", says, line)
+    monkeypatch.setattr(yamlload, "Loader", None)  # the Python parser: not there
+    assert _outcome(yamlload.load, text) == ("error", says, line)
+
+
+def _findings(files: dict[str, str]) -> list[tuple[str, int, str, str]]:
+    from memcheck import config
+    from memcheck.engine.collect import collect
+    from memcheck.engine.targets import targets_for
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.memory import MemorySource
+
+    settings = config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults())
+    ws = Workspace(settings, MemorySource({path: text.encode() for path, text in files.items()}))
+    return sorted((p.path, p.line, p.code, p.message) for p in collect(ws, targets_for(ws, None)))
+
+
+_BROKEN = {
+    **{slip: text for slip, (text, _, _) in _SLIPS.items()},
+    # What only the Python parser reads (see yamlload._PYTHON_ONLY), or tells (a tag).
+    "tab-between-tokens": "name:\tn\ndescription: d: e\ntype: user",
+    "unclosed-bracket": "name: n\ndescription: d\ntype: user\ntags: [a, b",
+    "flow-lists-before-the-slip": "name: n\ntags: [a, b]\npaths: ['x', y]\ndescription: Deploy: now\ntype: user",
+    "tag": "name: !x n\ndescription: d: e\ntype: user",
+}
+
+
+@pytest.mark.parametrize("slip", _BROKEN)
+def test_the_python_parser_reads_a_broken_frontmatter_once_at_most(slip: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: the Python parser takes ten to twenty times libyaml's time,
+    # and a store with hundreds of broken frontmatters spent most of its check there.
+    files = {".claude/memory/MEMORY.md": "- [N](m.md) - d\n", ".claude/memory/m.md": f"---\n{_BROKEN[slip]}\n---\n\nBody.\n"}
+    reads: list[str] = []
+
+    class Counted(yamlload.Loader):  # type: ignore[misc, valid-type]
+        def __init__(self, stream: str) -> None:
+            if stream:  # (text/document.py keeps an empty one for its constructors)
+                reads.append(stream)
+            super().__init__(stream)
+
+    monkeypatch.setattr(yamlload, "Loader", Counted)
+    found = _findings(files)
+    assert any(code in ("MEM003", "MEM004") for _, _, code, _ in found), found
+    assert len(reads) <= (1 if yamlload._LIBYAML else 99), reads
+    if yamlload._LIBYAML and slip in _SLIPS:
+        assert reads == []
+    monkeypatch.setattr(yamlload, "Loader", Counted.__bases__[0])
+    monkeypatch.setattr(yamlload, "_LIBYAML", False)  # every reading by the Python parser: the same findings
+    assert _findings(files) == found

@@ -63,7 +63,9 @@ def quote_hint(key: str, raw: str) -> str | None:
     quoted value with a bad escape or no closing quote)."""
     if not raw.startswith(("'", '"')):
         return f"; quote the value of {key!r}"
-    end = _closing_quote(raw)
+    from memcheck.text.yamlload import closing_quote  # (PyYAML is loaded: the frontmatter was rejected)
+
+    end = closing_quote(raw)
     if end is None or not raw[end + 1 :].strip():
         return None
     whole = "'" + raw.replace("'", "''") + "'"
@@ -73,35 +75,12 @@ def quote_hint(key: str, raw: str) -> str | None:
     return f"{said}: {key}: {whole}"
 
 
-def _closing_quote(raw: str) -> int | None:
-    """The index of the quote that closes the quoted string ``raw`` starts with."""
-    quote, i = raw[0], 1
-    while i < len(raw):
-        ch = raw[i]
-        if quote == '"' and ch == "\\":
-            i += 2
-            continue
-        if ch == quote:
-            if quote == "'" and raw[i + 1 : i + 2] == "'":  # '' is a quote inside single quotes
-                i += 2
-                continue
-            return i
-        i += 1
-    return None
-
-
 def _valid_value(text: str) -> bool:
     """Whether ``text`` is a valid YAML value on its own."""
     # Imported here, as everywhere PyYAML is: only rejected frontmatter gets this far.
-    import yaml
-
     from memcheck.text import yamlload
 
-    try:
-        yamlload.load_data(f"k: {text}\n")
-    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
-        return False
-    return True
+    return yamlload.valid_value(text)
 
 
 def value_kind(value: object) -> str:

@@ -26,13 +26,27 @@ are not allowed here" or "... in this context") and at times in line; and libyam
 own limits change between releases (0.2.6, bundled by PyYAML 6.0.4, stops at 1,000
 nesting levels with a message of its own). The Python parser is the reference: its
 reader, scanner and parser are the same from PyYAML 5.1 to 6.0.4 but for one
-misspelt word in a message. libyaml, six times faster, reads only a text where the
-two agree: one without flow collections (`[`, `{`) or the characters and block
-headers they read differently (``_PYTHON_ONLY``), and only when it finds the text
-valid. An error there, or any other text, goes to the Python parser, whose message
-and line are what memcheck reports. (No disagreement among 64,000 random snippets
-that libyaml found valid once those are set aside; tests/unit/test_yamlload.py compares
-the two on generated documents.)
+misspelt word in a message. libyaml, ten to twenty times faster, reads only a text
+where the two agree: one without flow collections (`[`, `{`) or the characters and
+block headers they read differently (``_PYTHON_ONLY``). Any other text goes to the
+Python parser. (No disagreement among 64,000 random snippets that libyaml found
+valid once those are set aside; tests/unit/test_yamlload.py compares the two on
+generated documents.)
+
+They also reject the same of those texts (none of 120,000 random ones, but for tags:
+libyaml takes `!?!`), and where they reject one, on the same line; but the Python
+parser's message is what memcheck reports, and libyaml words it otherwise ("mapping
+values are not allowed in this context" for "... here", "did not find expected key"
+for "expected <block end>, but found '-'"). So libyaml's error is put in the Python
+parser's words (``_in_python_words``): renamed, or with what the Python parser names
+(the character, the token found) read from the text at libyaml's mark. Frontmatter
+written by hand is often rejected (a colon in a value, an unclosed quote, a list
+item under a key that has a value): before this, each rejected one cost the Python
+parser's reading, several times the rest of its check. An error whose words cannot
+be told from the line (a token whose kind hangs on what the scanner read before it),
+or a text with a tag, still goes to the Python parser: once. So does a text with
+what only the Python parser reads right, but for a tab that indents a line (the
+usual slip): libyaml stops there too, with the same error (``_raise_tab_error``).
 """
 from __future__ import annotations
 
@@ -154,14 +168,57 @@ def load(text: str) -> Loaded:
 
     Raises ``yaml.YAMLError`` (``TooComplex`` past a bound) and whatever PyYAML's
     constructor raises on a value it cannot build (ValueError for a date out of
-    range, and the like).
+    range, and the like). A syntax error is the Python parser's, in its words and
+    on its line.
     """
-    if _LIBYAML and not _PYTHON_ONLY.search(text):
-        try:
-            return _load(_CLoader(text), text)
-        except yaml.YAMLError:
-            pass  # the Python parser says what is wrong, and where (see above)
+    if _LIBYAML:
+        if not _PYTHON_ONLY.search(text):
+            try:
+                return _load(_CLoader(text), text)
+            except TooComplex:
+                pass  # libyaml's node tree crossed a bound: the Python parser says where, or finds an error before it
+            except yaml.MarkedYAMLError as e:
+                # libyaml and the Python parser reject the same texts (of those libyaml
+                # reads), but for tags: libyaml takes some the Python parser rejects
+                # (`!?!`). Only the words can differ, and most of libyaml's say the
+                # Python parser's once translated (PyYAML's own constructor, given
+                # the nodes the Python parser gives too, says the same). The rest go
+                # to the Python parser, ten to twenty times slower, once.
+                if "!" not in text and (isinstance(e, yaml.constructor.ConstructorError) or _in_python_words(e, text)):
+                    raise
+        elif _TAB_INDENT.search(text) and not _PYTHON_ONLY.search(text.replace("\t", " ")):
+            _raise_tab_error(text)
     return _load(Loader(text), text)
+
+
+# A tab in a line's indentation: the slip YAML rejects most often after a colon in a value.
+_TAB_INDENT = re.compile(r"(?:^|\n) *\t")
+
+
+def _raise_tab_error(text: str) -> None:
+    """Raise the Python parser's error on ``text`` if libyaml stops at its first
+    tab, which is in a line's indentation; else return.
+
+    libyaml skips a tab between tokens, where the Python parser stops at it, so
+    their errors part at a text's first tab; but up to that tab they read the same
+    text, and where libyaml stops there too (a tab cannot indent), the Python
+    parser does, with the same error. Any other outcome is the Python parser's to
+    tell, after libyaml's reading (a few per cent of it) is thrown away.
+    """
+    try:
+        _load(_CLoader(text), text)
+    except yaml.MarkedYAMLError as e:
+        first = text.index("\t")
+        mark = e.problem_mark
+        if (
+            e.problem == "found character that cannot start any token"
+            and mark is not None
+            and (mark.line, mark.column) == (text.count("\n", 0, first), first - text.rfind("\n", 0, first) - 1)
+        ):
+            e.problem = "found character '\\t' that cannot start any token"
+            raise
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        pass
 
 
 def _load(loader: Loader, text: str) -> Loaded:
@@ -177,6 +234,166 @@ def _load(loader: Loader, text: str) -> Loaded:
         loader.dispose()
 
 
+# libyaml's errors that say what the Python parser says, in other words. (Measured
+# on random documents made of the lines frontmatter is made of, broken ones among
+# them: tests/unit/test_yamlload.py holds every translation to the Python parser's
+# words and line.) An error not here, or whose words name what libyaml does not say
+# and ``_token_id`` cannot tell, goes to the Python parser.
+_SAME_WORDS = frozenset({"found unexpected end of stream", "but found another document"})
+_RENAMED = {
+    "mapping values are not allowed in this context": "mapping values are not allowed here",
+    "block sequence entries are not allowed in this context": "sequence entries are not allowed here",
+    "mapping keys are not allowed in this context": "mapping keys are not allowed here",
+    "found unexpected document indicator": "found unexpected document separator",
+}
+# The parser's errors that name the token it found, which libyaml's do not:
+# (libyaml's context, libyaml's problem) -> the Python parser's words.
+_FOUND = {
+    ("while parsing a block mapping", "did not find expected key"): "expected <block end>, but found %r",
+    ("while parsing a block collection", "did not find expected '-' indicator"): "expected <block end>, but found %r",
+    (None, "did not find expected <document start>"): "expected '<document start>', but found %r",
+}
+# compose()'s own errors on libyaml's events, in the words it gives the Python
+# parser's (libyaml's composer says "found undefined alias", without the name).
+_COMPOSED_WORDS = ("found undefined alias '", "found duplicate anchor '")
+_HEX_ESCAPES = {"\\x": 2, "\\u": 4, "\\U": 8}
+_HEX_DIGITS = frozenset("0123456789ABCDEFabcdef")
+_ALIAS_NAME = re.compile(r"\*([0-9A-Za-z_-]+)")
+# Where a plain scalar ends, in a block collection: the colon of a key, or a comment.
+_PLAIN_END = re.compile(r": |:$| #")
+_VALUE_NEXT = re.compile(r" *:( |$)")  # a key's colon next on the line
+
+
+def _in_python_words(e: yaml.MarkedYAMLError, text: str) -> bool:
+    """Put libyaml's error ``e`` in the Python parser's words (its marks are on the
+    Python parser's lines already); False when that cannot be told from ``e`` and
+    the text."""
+    problem = e.problem
+    if problem is None:
+        return False
+    if problem in _SAME_WORDS or problem.startswith(_COMPOSED_WORDS):
+        return True
+    renamed = _RENAMED.get(problem)
+    if renamed is not None:
+        e.problem = renamed
+        return True
+    mark = e.problem_mark
+    if mark is None:
+        return False
+    lines = text.split("\n")  # libyaml and the Python parser end lines only at \n here (see _PYTHON_ONLY)
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    rest = line[mark.column :]
+    if problem == "found character that cannot start any token" and rest:
+        e.problem = f"found character {rest[0]!r} that cannot start any token"
+        return True
+    if problem == "found unknown escape character" and rest[:1] == "\\" and len(rest) > 1:
+        # libyaml points at the backslash, the Python parser at the character after it.
+        e.problem = f"found unknown escape character {rest[1]!r}"
+        e.problem_mark = yaml.Mark(mark.name, mark.index + 1, mark.line, mark.column + 1, None, None)
+        return True
+    if problem == "did not find expected hexdecimal number" and mark.column >= 2 and line[mark.column - 2 : mark.column] in _HEX_ESCAPES:
+        # (`"C:\Users"`.) Both point past the escape's letter; the Python parser names
+        # how many digits it wants and the first character that is not one.
+        wanted = _HEX_ESCAPES[line[mark.column - 2 : mark.column]]
+        bad = next((ch for ch in rest[:wanted] if ch not in _HEX_DIGITS), None)
+        if bad is None:
+            return False  # the digits run to the end of the line
+        e.problem = f"expected escape sequence of {wanted} hexadecimal numbers, but found {bad!r}"
+        return True
+    if problem == "found undefined alias":
+        alias = _ALIAS_NAME.match(rest)
+        if alias is None:
+            return False
+        e.problem = f"found undefined alias {alias.group(1)!r}"
+        return True
+    found = _FOUND.get((e.context, problem))
+    if found is None:
+        return False
+    if any(before.startswith("%") for before in lines[: mark.line + 1]):
+        return False  # after a directive the Python parser names another token
+    # The collection the parser is in starts its indentation (the document: none).
+    indent = e.context_mark.column if e.context_mark is not None else -1
+    token = _token_id(line, mark.column, indent)
+    if token is None:
+        return False
+    e.problem = found % token
+    return True
+
+
+def _token_id(line: str, column: int, indent: int) -> str | None:
+    """The id the Python scanner gives the token at ``column`` of ``line``, in a
+    block collection indented ``indent`` columns, where the parser expected the
+    collection's end; None when that takes more than this line to tell (the
+    caller then asks the Python parser)."""
+    rest = line[column:]
+    if not rest:
+        return None  # the end of the text: block ends come first, at the same place
+    first, blank_after = rest[0], rest[1:2] in ("", " ")
+    if column == 0 and rest[:3] in ("---", "...") and rest[3:4] in ("", " "):
+        return "<document start>" if first == "-" else "<document end>"
+    before = line[:column]
+    at_start = not before.strip(" ")
+    if first in "-?:" and blank_after:
+        # An indicator: one further in than the collection opens a new one.
+        if not at_start:
+            return None
+        if column > indent:
+            return "<block sequence start>" if first == "-" else "<block mapping start>"
+        return first if column == indent else None
+    if first in "%#[]{},@`":
+        return None  # a directive, a comment, flow (never read by libyaml here), no token
+    base = {"&": "<anchor>", "*": "<alias>", "!": "<tag>"}.get(first, "<scalar>")
+    if not at_start:
+        # After another token on the line no key can start here (the scanner
+        # allows one only at a line's start or after `- `, `? `, `: `).
+        last = before.rstrip(" ")[-1:]
+        return None if last in ("-", "?", ":", "") or before.rstrip(" ").rpartition(" ")[2][:1] in ("&", "!") else base
+    if first in "|>":
+        return base  # a block scalar is never a key
+    # At a line's start a key may start, and it does when a colon and a space follow
+    # its first token on the line, outside quotes and before a comment: the tokens
+    # between (`"q" r: x`) leave the key where it started.
+    if first in "'\"":
+        end = closing_quote(rest)
+        if end is None:
+            return None  # a quoted scalar over several lines
+        after = rest[end + 1 :]
+    elif first in "&*!":
+        after = rest[1:]
+    else:
+        ended = _PLAIN_END.search(rest)  # a plain scalar runs to a key's colon or a comment
+        after = rest[ended.start() :] if ended is not None else ""
+    if _VALUE_NEXT.match(after):
+        is_key = True
+    elif ":" not in after or after.lstrip(" ")[:1] == "#":
+        is_key = False
+    else:
+        return None  # a colon further on: a key or not, the line must be scanned
+    if not is_key:
+        return base
+    if column > indent:
+        return "<block mapping start>"
+    return "?" if column == indent else None
+
+
+def closing_quote(quoted: str) -> int | None:
+    """The index of the quote that closes the quoted scalar ``quoted`` starts with
+    (on its line: ``quoted`` is one), or None."""
+    quote, i = quoted[0], 1
+    while i < len(quoted):
+        ch = quoted[i]
+        if quote == '"' and ch == "\\":
+            i += 2
+            continue
+        if ch == quote:
+            if quote == "'" and quoted[i + 1 : i + 2] == "'":  # '' is a quote inside single quotes
+                i += 2
+                continue
+            return i
+        i += 1
+    return None
+
+
 def value_problem(e: Exception) -> str:
     """What is wrong with a value PyYAML cannot build (``e``: the ValueError or
     OverflowError it raised), in words that are the same on every Python: an escape
@@ -190,6 +407,51 @@ def value_problem(e: Exception) -> str:
 
 def load_data(text: str) -> object:
     return load(text).data
+
+
+# Most values: plain text that starts with a letter (so no resolver reads it as a
+# number or a date, which PyYAML may fail to build) and holds nothing YAML refuses
+# anywhere; each is read as the string, boolean or null it says, without a parser.
+# (A rejected frontmatter's values are checked one by one for which to quote: most
+# are these.)
+_PLAIN_WORDS = re.compile("[A-Za-z][^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
+# What only the Python parser reads right, but for flow collections (see _PYTHON_ONLY).
+_PYTHON_ONLY_BUT_FLOW = re.compile(r"[\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
+
+
+def valid_value(value: str) -> bool:
+    """Whether ``value`` (one line, as it follows a key's colon) is, alone, a valid
+    YAML value that PyYAML can build: as the Python parser says (see above), and
+    without it where libyaml's answer is the same.
+
+    A one-line flow collection is read by libyaml too, short of what the two read
+    differently there (measured on 166,000 random one-line values): libyaml rejects
+    ``[a:]`` and ``{b:}``, which the Python parser takes (so a rejection holds only
+    without a colon), and takes ``[a?]`` and ``[!, b]``, which the Python parser
+    rejects (so an acceptance holds only without `?` or `!`). Without this, an
+    unclosed `[` sent each rejected frontmatter to the Python parser twice.
+    """
+    if _PLAIN_WORDS.fullmatch(value) and ": " not in value and " #" not in value and value[-1] != ":":
+        return True  # one plain scalar that every parser reads, as a string, a boolean or null
+    text = f"k: {value}\n"
+    try:
+        flow = _PYTHON_ONLY.search(text) is not None
+        # (Flow only when short: libyaml's scanner takes time quadratic in the nesting.)
+        if _LIBYAML and "\n" not in value and not _PYTHON_ONLY_BUT_FLOW.search(text) and (not flow or len(text) <= MAX_C_COMPOSED):
+            try:
+                _load(_CLoader(text), text)
+            except TooComplex:
+                pass
+            except yaml.YAMLError:
+                if not flow or ":" not in value:
+                    return False
+            else:
+                if not flow or not any(c in value for c in "?!"):
+                    return True
+        load(text)
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        return False
+    return True
 
 
 class _Open:
