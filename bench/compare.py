@@ -179,14 +179,21 @@ def group_commit(ctx: Context, res: Results) -> None:
     caches = Caches(ctx.out)
     root = commit_trees.store_repo(ctx.out / "commit-path", ctx.store_memories)
     state = commit_trees.staged_state(root)
-    restored: list[bool] = []
+    # Which command's run changed the tree, found before the next one runs.
+    wrote: dict[str, int] = {}
+    last: list[str] = []
 
-    def reset() -> Mapping[str, str]:
-        restored.append(commit_trees.restore(root, state))
-        return {}
+    def put_back() -> None:
+        if commit_trees.restore(root, state) and last:
+            wrote[last[-1]] = wrote.get(last[-1], 0) + 1
 
-    def reset_cold() -> Mapping[str, str]:
-        return {**reset(), **caches.cold()()}
+    def reset(key: str, cold: bool) -> Callable[[], Mapping[str, str]]:
+        def before() -> Mapping[str, str]:
+            put_back()
+            last.append(key)
+            return caches.cold()() if cold else {}
+
+        return before
 
     cmds: dict[str, Cmd] = {}
     labels: dict[str, tuple[str, str]] = {}
@@ -198,15 +205,15 @@ def group_commit(ctx: Context, res: Results) -> None:
                 continue  # a build without the cache is always cold
             for hook_id, args in hooks:
                 key = f"commit:{side.label}:{temp}:{hook_id}"
-                if temp == "warm":
-                    cmds[key] = Cmd([*side.memcheck, *args], root, env=caches.warm(f"commit-{side.label}"), before=reset)
-                else:
-                    cmds[key] = Cmd([*side.memcheck, *args], root, before=reset_cold)
+                env = caches.warm(f"commit-{side.label}") if temp == "warm" else {}
+                cmds[key] = Cmd([*side.memcheck, *args], root, env=env, before=reset(key, cold=temp == "cold"))
                 labels[key] = (f"commit path: {hook_id}, {temp} ({side.label})", f"memcheck {shlex.join(args)}")
     got = measure(cmds, ctx.runs, ctx.warmup)
+    put_back()
     caches.clear()
-    if any(restored):
-        res.notes.append(f"The commit path: a hook changed the tree in {sum(restored)} of {len(restored)} runs; it was put back before the next.")
+    for key, times in wrote.items():
+        what = labels[key][0].removeprefix("commit path: ")
+        res.notes.append(f"The commit path: {what} changed the tree in {times} of its {ctx.warmup + ctx.runs} runs; it was put back before the next command.")
     for side in _sides(ctx):
         for temp in ("cold", "warm"):
             parts = [got[k] for k in got if k.startswith(f"commit:{side.label}:{temp}:")]

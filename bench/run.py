@@ -325,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     notes: list[str] = []
     if agnix is None:
         notes.append("agnix is not installed (`pip install agnix`): its rows are skipped.")
+    # Named before measuring: the commit and the time the figures start from.
+    first_line = header(memcheck, ref, args.runs)
     rows: list[Row] = []
     for name in sizes:
         root = _generated(name, args.out)
@@ -343,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         # Start-up is a few tens of milliseconds: more runs for a steady median.
         rows += bench_startup(args.out, max(args.runs * 4, 20), memcheck)
     res = compare_groups(only, args, memcheck, agnix, ref)
-    print(header(memcheck, ref, args.runs) + "\n")
+    print(first_line + "\n")
     if res.goals:
         print(compare.goals_table(res))
         print("\nEvery command those figures come from:\n")

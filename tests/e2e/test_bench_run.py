@@ -86,6 +86,20 @@ def test_groups_measure_both_builds_and_print_every_target(tmp_path: Path) -> No
     assert "| start-up: check with no agent files (ref) |" in compare.measures_table(res)
 
 
+def test_a_hook_that_writes_has_the_tree_put_back_and_is_named(tmp_path: Path) -> None:
+    # A stand-in for a `fix` that rewrites the index on every run.
+    writer = ["sh", "-c", 'if [ "$1" = fix ]; then echo more >> .claude/memory/MEMORY.md; fi', "memcheck"]
+    ctx = compare.Context(tmp_path, 1, sys.executable, compare.Side("new", writer), None, None, store_memories=4)
+    res = compare.Results()
+    compare.group_commit(ctx, res)
+    assert res.notes == [
+        "The commit path: memcheck-fix, cold (new) changed the tree in 2 of its 2 runs; it was put back before the next command.",
+        "The commit path: memcheck-fix, warm (new) changed the tree in 2 of its 2 runs; it was put back before the next command.",
+    ]
+    root = tmp_path / "commit-path"
+    assert subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout == f"M  {commit_trees.EDITED}\n"
+
+
 def test_only_names_known_groups(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         run.main(["--only", "commit,nonsense"])
