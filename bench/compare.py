@@ -75,8 +75,8 @@ class Caches:
     the cache ignore the variable and are always cold): a fixed folder per build and
     tree that the warm-up run fills, or a new empty one for every run."""
 
-    def __init__(self, out: Path) -> None:
-        self.root = out / "caches"
+    def __init__(self, out: Path, group: str) -> None:
+        self.root = out / "caches" / group
         shutil.rmtree(self.root, ignore_errors=True)
         self.root.mkdir(parents=True)
 
@@ -117,7 +117,7 @@ def group_m(ctx: Context, res: Results, doubled: bool, only_double: bool = False
     """The whole tree M, cold (a new empty cache each run) and warm (the cache the
     warm-up filled, nothing changed), beside its floor, agnix and REF; and M with every
     count doubled, cold, for the doubling figure."""
-    caches = Caches(ctx.out)
+    caches = Caches(ctx.out, "M")
     root = generate.generate(generate.SIZES["M"], ctx.out)
     cmds: dict[str, Cmd] = {}
     labels: dict[str, tuple[str, str]] = {}
@@ -176,7 +176,7 @@ def group_commit(ctx: Context, res: Results) -> None:
     warm (the cache a previous run on the same staged state filled, as from the second
     commit on) and cold; their sum. A hook that writes (fix) has the tree put back
     before every run."""
-    caches = Caches(ctx.out)
+    caches = Caches(ctx.out, "commit")
     root = commit_trees.store_repo(ctx.out / "commit-path", ctx.store_memories)
     state = commit_trees.staged_state(root)
     # Which command's run changed the tree, found before the next one runs.
@@ -238,7 +238,7 @@ def group_precommit(ctx: Context, res: Results, precommit: list[str] | None) -> 
     if precommit is None:
         res.notes.append("pre-commit is not installed (`pip install pre-commit`): the pre-commit rows are skipped.")
         return
-    caches = Caches(ctx.out)
+    caches = Caches(ctx.out, "precommit")
     root = commit_trees.store_repo(ctx.out / "commit-path", ctx.store_memories)
     state = commit_trees.staged_state(root)
     configs = ctx.out / "pre-commit-configs"
@@ -302,7 +302,7 @@ def group_broken(ctx: Context, res: Results) -> None:
     if "M-broken" not in generate.SIZES:
         res.notes.append("generate.py has no M-broken shape yet: the broken-frontmatter rows are skipped.")
         return
-    caches = Caches(ctx.out)
+    caches = Caches(ctx.out, "broken")
     twin_name = "M-broken-good" if "M-broken-good" in generate.SIZES else "M"
     broken = generate.generate(generate.SIZES["M-broken"], ctx.out)
     good = generate.generate(generate.SIZES[twin_name], ctx.out)

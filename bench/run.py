@@ -40,6 +40,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,7 +93,13 @@ def has_guard(memcheck: list[str]) -> bool:
     return subprocess.run([*memcheck, "guard", "--help"], capture_output=True).returncode == 0
 
 
-def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, notes: list[str]) -> list[Row]:
+# Called before every run of the sizes' and shapes' commands: a new empty folder for
+# memcheck's content cache (MEMCHECK_CACHE_DIR), so their figures are cold runs, as
+# CI's first run is, whatever a default cache folder holds.
+Cold = Callable[[], Mapping[str, str]] | None
+
+
+def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, notes: list[str], cold: Cold = None) -> list[Row]:
     target = one_memory_file(root, size)
     cmds = {
         "floor": [PY, str(HERE / "floor_check.py")],
@@ -108,13 +115,13 @@ def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], 
         notes.append("`memcheck guard` is not available in this build: its rows are skipped.")
     if agnix:
         cmds["agnix"] = [*agnix, *AGNIX_ARGS]
-    m = measure_all(cmds, root, runs)
+    m = measure_all(cmds, root, runs, cold)
     status = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout
     if status:
         notes.append(f"{size.name}: the tree changed during the run (`memcheck fix` wrote files?):\n{status[:500]}")
     rows = [
         Row(size.name, "floor", "floor: git ls-files + read + parse frontmatter", "python bench/floor_check.py", m["floor"]),
-        Row(size.name, "check", "full check", "memcheck check", m["check"], "floor", 1.3 if size.name == "M" else None, 0),
+        Row(size.name, "check", "full check, cold", "memcheck check", m["check"], "floor", 1.3 if size.name == "M" else None, 0),
         Row(size.name, "hook", "hook on one memory file", f"memcheck check {target}", m["hook"], "check", 0.2 if size.name == "M" else None, 0),
         Row(size.name, "fix", "fix on a clean tree", "memcheck fix", m["fix"], "floor", None, 0),
     ]
@@ -129,7 +136,7 @@ def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], 
     return rows
 
 
-def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, one_process: bool) -> list[Row]:
+def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, one_process: bool, cold: Cold = None) -> list[Row]:
     """A tree of M's size shaped unlike M (or one with every count doubled): the full
     check against the floor, in one process too, and agnix on the same tree."""
     cmds = {"floor": [PY, str(HERE / "floor_check.py")], "check": [*memcheck, "check"]}
@@ -137,13 +144,13 @@ def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str],
         cmds["check-1"] = ["env", "MEMCHECK_JOBS=1", *memcheck, "check"]
     if agnix:
         cmds["agnix"] = [*agnix, *AGNIX_ARGS]
-    m = measure_all(cmds, root, runs)
+    m = measure_all(cmds, root, runs, cold)
     rows = [
         Row(size.name, "floor", "floor: git ls-files + read + parse frontmatter", "python bench/floor_check.py", m["floor"]),
-        Row(size.name, "check", "full check", "memcheck check", m["check"], "floor", 1.3),
+        Row(size.name, "check", "full check, cold", "memcheck check", m["check"], "floor", 1.3),
     ]
     if one_process:
-        rows.append(Row(size.name, "check-1", "full check in one process", "MEMCHECK_JOBS=1 memcheck check", m["check-1"], "floor", 2.0))
+        rows.append(Row(size.name, "check-1", "full check in one process, cold", "MEMCHECK_JOBS=1 memcheck check", m["check-1"], "floor", 2.0))
     if agnix:
         rows.append(Row(size.name, "agnix", "agnix (reference)", AGNIX_CMD, m["agnix"], "floor"))
     return rows
@@ -328,11 +335,13 @@ def main(argv: list[str] | None = None) -> int:
     # Named before measuring: the commit and the time the figures start from.
     first_line = header(memcheck, ref, args.runs)
     rows: list[Row] = []
+    caches = compare.Caches(args.out, "sizes")
+    cold = caches.cold()
     for name in sizes:
         root = _generated(name, args.out)
         if "sizes" in only:
             print(f"measuring {name} ({args.runs} runs) ...", file=sys.stderr, flush=True)
-            rows += bench_size(generate.SIZES[name], root, args.runs, memcheck, agnix, notes)
+            rows += bench_size(generate.SIZES[name], root, args.runs, memcheck, agnix, notes, cold)
         if name == "M" and "server" in only:
             rows += bench_server(generate.SIZES[name], root, args.runs)
     shape_rows: list[Row] = []
@@ -340,7 +349,8 @@ def main(argv: list[str] | None = None) -> int:
         for variant in (name, f"{name}x2"):
             root = _generated(variant, args.out)
             print(f"measuring shape {variant} ({args.runs} runs) ...", file=sys.stderr, flush=True)
-            shape_rows += bench_shape(generate.SIZES[variant], root, args.runs, memcheck, agnix, one_process=variant == name)
+            shape_rows += bench_shape(generate.SIZES[variant], root, args.runs, memcheck, agnix, one_process=variant == name, cold=cold)
+    caches.clear()
     if "startup" in only:
         # Start-up is a few tens of milliseconds: more runs for a steady median.
         rows += bench_startup(args.out, max(args.runs * 4, 20), memcheck)

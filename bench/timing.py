@@ -99,9 +99,9 @@ def measure(cmds: Mapping[str, Cmd], runs: int, warmup: int = 1) -> dict[str, Me
     }
 
 
-def measure_all(cmds: Mapping[str, list[str]], cwd: Path, runs: int) -> dict[str, Measure]:
-    """Commands that all run in ``cwd`` with the same environment."""
-    return measure({k: Cmd(argv, cwd) for k, argv in cmds.items()}, runs)
+def measure_all(cmds: Mapping[str, list[str]], cwd: Path, runs: int, before: Callable[[], Mapping[str, str]] | None = None) -> dict[str, Measure]:
+    """Commands that all run in ``cwd`` with the same environment (``before`` called before each run)."""
+    return measure({k: Cmd(argv, cwd, before=before) for k, argv in cmds.items()}, runs)
 
 
 def pair_ratio(a: Measure, b: Measure, metric: str) -> float:
