@@ -328,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
         shapes = []
     memcheck = shlex.split(args.memcheck) if args.memcheck else tool("memcheck") or [PY, "-m", "memcheck"]
     agnix = tool("agnix")
-    ref = against.build(args.against, args.out) if args.against else None
+    ref = against.build_in_child(args.against, args.out) if args.against else None
     notes: list[str] = []
     if agnix is None:
         notes.append("agnix is not installed (`pip install agnix`): its rows are skipped.")
