@@ -295,13 +295,13 @@ def _markdown_files(root: Path) -> int:
 
 def group_broken(ctx: Context, res: Results) -> None:
     """The tree whose stores hold broken frontmatter (generate.py's M-broken), per
-    Markdown file against its twin with good frontmatter (M-broken-good when
-    generate.py has it, else M), cold; and against REF."""
+    Markdown file against its twin with every slip mended (M-mended when generate.py
+    has it, else M), cold; and against REF."""
     if "M-broken" not in generate.SIZES:
         res.notes.append("generate.py has no M-broken shape yet: the broken-frontmatter rows are skipped.")
         return
     caches = Caches(ctx.out, "broken")
-    twin_name = "M-broken-good" if "M-broken-good" in generate.SIZES else "M"
+    twin_name = "M-mended" if "M-mended" in generate.SIZES else "M"
     broken = generate.generate(generate.SIZES["M-broken"], ctx.out)
     good = generate.generate(generate.SIZES[twin_name], ctx.out)
     cmds = {"broken:good": Cmd([*ctx.new.memcheck, "check"], good, before=caches.cold())}
