@@ -58,6 +58,13 @@ def test_table_says_met_or_not_met_for_each_kind_of_target() -> None:
     assert rows["difference not met"].endswith("| wall ≤ +0.3 s (+0.40 s) | **not met** |")
 
 
+def test_the_verdict_reads_the_figure_as_printed() -> None:
+    measures = {"a": m([1.0], rss=45.02), "b": m([1.0], rss=45.0), "c": m([1.0], rss=45.5)}
+    table = table_of(measures, [compare.Goal("same peak", "a", "b", "rss", 1.0), compare.Goal("higher peak", "c", "b", "rss", 1.0)])
+    assert table.splitlines()[2].endswith("| peak ≤ 1× (1.00×) | met |")
+    assert table.splitlines()[3].endswith("| peak ≤ 1× (1.01×) | **not met** |")
+
+
 def test_a_command_that_crashed_is_named_in_its_row() -> None:
     table = table_of({"a": m([0.1], code=2), "b": m([0.2])}, [compare.Goal("crashed", "a", "b", "wall", 1.0)])
     assert table.splitlines()[-1].endswith("| met (exit 2, 0) |")
