@@ -316,7 +316,7 @@ def group_broken(ctx: Context, res: Results) -> None:
     got["broken:new:per-file"] = Measure(tuple(w * scale for w in got["broken:new"].walls), tuple(c * scale for c in got["broken:new"].cpus), got["broken:new"].rsss, got["broken:new"].code)
     labels["broken:new:per-file"] = (f"M-broken: check, cold (new), scaled to {twin_name}'s file count", "memcheck check")
     _record(res, got, labels)
-    res.goals.append(Goal(f"broken frontmatter per file vs good ({twin_name})", "broken:new:per-file", "broken:good", "cpu", 1.0))
+    res.goals.append(Goal(f"broken frontmatter per file vs {twin_name}", "broken:new:per-file", "broken:good", "cpu", 1.0))
     if ctx.ref:
         res.goals.append(Goal(f"M-broken cold vs {ctx.ref.label}, CPU", "broken:new", f"broken:{ctx.ref.label}", "cpu", 1.0))
 
