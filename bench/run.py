@@ -1,12 +1,24 @@
 """Time memcheck on synthetic repositories and compare it with floors from the same run.
 
     python bench/run.py [--sizes S,M,L] [--shapes M,M-globs,...] [--runs 5] [--out bench/out] [--memcheck CMD]
+                        [--against REF] [--only M,double,commit,precommit,startup,guard,broken,sizes,shapes,server]
 
 Generates the repositories when needed (bench/generate.py), then measures each
-command's wall time (median of --runs, after one warm-up run) and peak memory (the
-child's maximum resident set size, from os.wait4). Commands and their floors are run
-in turn within each round, so drift on a shared machine hits both alike. Prints a
-Markdown table: every figure is a ratio to its floor, because absolute times drift.
+command's CPU (user + system) and wall time (median of --runs, after one warm-up run)
+and peak memory (the child's maximum resident set size, from os.wait4). Commands and
+their floors are run in turn within each round, so drift on a shared machine hits both
+alike. Prints Markdown tables: every figure is a ratio to its floor, because absolute
+times drift.
+
+The performance targets' figures (bench/compare.py), each a ratio from one run: M cold
+(a new empty content cache each run) and warm against its floor, agnix and REF; M with
+every count doubled; the commit path (one memory staged in a store of 600: the three
+hooks as .pre-commit-hooks.yaml runs them, warm and cold, and through the real
+pre-commit); start-up with no agent files; guard over 10,000 staged paths; broken
+frontmatter. `--against REF` builds REF (any commit-ish) in an environment of its own
+(bench/against.py, reused for the same commit id) and times it beside this code, in
+alternating rounds. `--only` picks groups; the header line names the date, the
+machine and the commit compared with.
 
 On M, the language server's latency too (bench/server_latency.py): an edit to one
 memory file, to one guidance file, and a 1,000-file store refreshed after a memory is
@@ -19,31 +31,28 @@ each measured beside its twin with every count doubled, for the scaling figure.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import math
 import os
 import platform
 import shlex
 import shutil
-import statistics
 import subprocess
 import sys
-import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import generate  # noqa: E402  (a sibling script, not a package)
+import against  # noqa: E402  (sibling scripts, not a package)
+import compare  # noqa: E402
+import generate  # noqa: E402
+from timing import Measure, measure_all  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
 BIN = Path(PY).parent
-
-
-class Measure(NamedTuple):
-    wall: float  # seconds, median
-    rss: float  # MiB, median of the runs' peaks
-    code: int  # exit code of the last run
 
 
 @dataclass(frozen=True)
@@ -67,38 +76,6 @@ def tool(name: str) -> list[str] | None:
     return [found] if found else None
 
 
-# Commands run as installed: Python may write the bytecode of what it imports (the
-# warm-up run does), as `pip install` does for a regular install. Without this, a
-# PYTHONDONTWRITEBYTECODE in the environment would have every run compile memcheck's
-# sources again, a cost no installed copy pays.
-CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def run_once(cmd: list[str], cwd: Path) -> tuple[float, float, int]:
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=CHILD_ENV)
-    # wait4 gives this child's own rusage: no deltas of RUSAGE_CHILDREN needed.
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = code = os.waitstatus_to_exitcode(status)
-    rss = usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / (1 << 20)  # Linux: KiB; macOS: bytes
-    return wall, rss, code
-
-
-def measure_all(cmds: dict[str, list[str]], cwd: Path, runs: int) -> dict[str, Measure]:
-    walls: dict[str, list[float]] = {k: [] for k in cmds}
-    rsss: dict[str, list[float]] = {k: [] for k in cmds}
-    codes: dict[str, int] = {}
-    for cmd in cmds.values():
-        run_once(cmd, cwd)  # warm-up: page cache, .pyc files
-    for _ in range(runs):
-        for name, cmd in cmds.items():
-            wall, rss, codes[name] = run_once(cmd, cwd)
-            walls[name].append(wall)
-            rsss[name].append(rss)
-    return {k: Measure(statistics.median(walls[k]), statistics.median(rsss[k]), codes[k]) for k in cmds}
-
-
 def one_memory_file(root: Path, size: generate.Size) -> str:
     p = size.stores // 2
     folder = f"pkg{p:04d}/{generate.STORE_FOLDERS[p % len(generate.STORE_FOLDERS)]}"
@@ -116,7 +93,13 @@ def has_guard(memcheck: list[str]) -> bool:
     return subprocess.run([*memcheck, "guard", "--help"], capture_output=True).returncode == 0
 
 
-def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, notes: list[str]) -> list[Row]:
+# Called before every run of the sizes' and shapes' commands: a new empty folder for
+# memcheck's content cache (MEMCHECK_CACHE_DIR), so their figures are cold runs, as
+# CI's first run is, whatever a default cache folder holds.
+Cold = Callable[[], Mapping[str, str]] | None
+
+
+def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, notes: list[str], cold: Cold = None) -> list[Row]:
     target = one_memory_file(root, size)
     cmds = {
         "floor": [PY, str(HERE / "floor_check.py")],
@@ -132,13 +115,13 @@ def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], 
         notes.append("`memcheck guard` is not available in this build: its rows are skipped.")
     if agnix:
         cmds["agnix"] = [*agnix, *AGNIX_ARGS]
-    m = measure_all(cmds, root, runs)
+    m = measure_all(cmds, root, runs, cold)
     status = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout
     if status:
         notes.append(f"{size.name}: the tree changed during the run (`memcheck fix` wrote files?):\n{status[:500]}")
     rows = [
         Row(size.name, "floor", "floor: git ls-files + read + parse frontmatter", "python bench/floor_check.py", m["floor"]),
-        Row(size.name, "check", "full check", "memcheck check", m["check"], "floor", 1.3 if size.name == "M" else None, 0),
+        Row(size.name, "check", "full check, cold", "memcheck check", m["check"], "floor", 1.3 if size.name == "M" else None, 0),
         Row(size.name, "hook", "hook on one memory file", f"memcheck check {target}", m["hook"], "check", 0.2 if size.name == "M" else None, 0),
         Row(size.name, "fix", "fix on a clean tree", "memcheck fix", m["fix"], "floor", None, 0),
     ]
@@ -153,7 +136,7 @@ def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], 
     return rows
 
 
-def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, one_process: bool) -> list[Row]:
+def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, one_process: bool, cold: Cold = None) -> list[Row]:
     """A tree of M's size shaped unlike M (or one with every count doubled): the full
     check against the floor, in one process too, and agnix on the same tree."""
     cmds = {"floor": [PY, str(HERE / "floor_check.py")], "check": [*memcheck, "check"]}
@@ -161,13 +144,13 @@ def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str],
         cmds["check-1"] = ["env", "MEMCHECK_JOBS=1", *memcheck, "check"]
     if agnix:
         cmds["agnix"] = [*agnix, *AGNIX_ARGS]
-    m = measure_all(cmds, root, runs)
+    m = measure_all(cmds, root, runs, cold)
     rows = [
         Row(size.name, "floor", "floor: git ls-files + read + parse frontmatter", "python bench/floor_check.py", m["floor"]),
-        Row(size.name, "check", "full check", "memcheck check", m["check"], "floor", 1.3),
+        Row(size.name, "check", "full check, cold", "memcheck check", m["check"], "floor", 1.3),
     ]
     if one_process:
-        rows.append(Row(size.name, "check-1", "full check in one process", "MEMCHECK_JOBS=1 memcheck check", m["check-1"], "floor", 2.0))
+        rows.append(Row(size.name, "check-1", "full check in one process, cold", "MEMCHECK_JOBS=1 memcheck check", m["check-1"], "floor", 2.0))
     if agnix:
         rows.append(Row(size.name, "agnix", "agnix (reference)", AGNIX_CMD, m["agnix"], "floor"))
     return rows
@@ -204,7 +187,7 @@ def bench_server(size: generate.Size, root: Path, runs: int) -> list[Row]:
     rss = float(found["rss"])
 
     def measured(key: str) -> Measure:
-        return Measure(float(found[key]), rss, 0)
+        return Measure.single(float(found[key]), rss)
 
     rows = [
         Row(size.name, "server-edit-floor", "server floor: read + parse the edited file's store", "(in bench/server_latency.py)", measured("edit_floor")),
@@ -257,8 +240,8 @@ def bench_startup(cwd: Path, runs: int, memcheck: list[str]) -> list[Row]:
 def table(rows: list[Row]) -> str:
     by_key = {(r.size, r.key): r for r in rows}
     out = [
-        "| size | what | command | median time | peak RSS | ratio | target |",
-        "| --- | --- | --- | ---: | ---: | ---: | --- |",
+        "| size | what | command | median cpu | median time | peak RSS | ratio | target |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |",
     ]
     for r in rows:
         ratio, verdict = "", ""
@@ -270,7 +253,8 @@ def table(rows: list[Row]) -> str:
                 verdict = f"≤ {r.target}×: {'met' if value <= r.target else '**not met**'}"
         if r.expect is not None and r.m.code != r.expect:
             verdict += f" (exit {r.m.code}, expected {r.expect})"
-        out.append(f"| {r.size} | {r.what} | `{r.cmd}` | {r.m.wall * 1000:,.0f} ms | {r.m.rss:,.0f} MiB | {ratio} | {verdict} |")
+        cpu = "" if math.isnan(r.m.cpu) else f"{r.m.cpu * 1000:,.0f} ms"  # the server's figures have none of their own
+        out.append(f"| {r.size} | {r.what} | `{r.cmd}` | {cpu} | {r.m.wall * 1000:,.0f} ms | {r.m.rss:,.0f} MiB | {ratio} | {verdict} |")
     return "\n".join(out)
 
 
@@ -296,6 +280,23 @@ def _generated(name: str, out: Path) -> Path:
     return out / name
 
 
+LEGACY = ("sizes", "shapes", "server")
+# What a run measures unless --only says otherwise.
+DEFAULT_ONLY = ",".join([*LEGACY, *compare.GROUPS])
+
+
+def header(memcheck: list[str], ref: against.Build | None, runs: int) -> str:
+    """The line above the tables: when, on what, which code against which."""
+    version = subprocess.run([*memcheck, "--version"], capture_output=True, text=True).stdout.strip()
+    head = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=7"], cwd=HERE.parent, capture_output=True, text=True).stdout.strip()
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    against_text = f", against {ref.commit[:10]} (built by `--against`)" if ref else ""
+    return (
+        f"Measured {when}: Python {platform.python_version()}, {platform.system()} {platform.release()} {platform.machine()}, "
+        f"{os.cpu_count()} CPUs; {version} at {head or 'an unknown commit'}{against_text}; median of {runs} alternating rounds."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="S,M", help="comma-separated sizes among S, M, L (default S,M); empty for none")
@@ -306,39 +307,61 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--runs", type=int, default=5, help="timed runs per command; the median is reported (default 5)")
     parser.add_argument("--memcheck", help="command that runs memcheck, e.g. 'python -m memcheck' to time another build (default: the memcheck beside this Python)")
+    parser.add_argument("--against", metavar="REF", help="also build REF (any commit-ish) in an environment of its own and time it beside this code, in alternating rounds")
+    parser.add_argument("--only", default=DEFAULT_ONLY, help=f"comma-separated groups to measure (default all: {DEFAULT_ONLY})")
     parser.add_argument("--out", type=Path, default=generate.DEFAULT_OUT, help="where the repositories are generated (default bench/out)")
     args = parser.parse_args(argv)
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     shapes = [s.strip() for s in args.shapes.split(",") if s.strip()]
+    only = {s.strip() for s in args.only.split(",") if s.strip()}
+    for name in only - {*LEGACY, *compare.GROUPS}:
+        parser.error(f"unknown group {name!r}; choose among {DEFAULT_ONLY}")
     for name in sizes:
         if name not in ("S", "M", "L"):
             parser.error(f"unknown size {name!r}; choose among S, M, L")
     for name in shapes:
         if name not in generate.SIZES or name.endswith("x2") or name in ("S", "L"):
             parser.error(f"unknown shape {name!r}; choose among {', '.join(['M', *generate.SHAPES])}")
+    if "sizes" not in only:
+        sizes = [s for s in sizes if s == "M" and "server" in only]  # the server is measured on M
+    if "shapes" not in only:
+        shapes = []
     memcheck = shlex.split(args.memcheck) if args.memcheck else tool("memcheck") or [PY, "-m", "memcheck"]
     agnix = tool("agnix")
+    ref = against.build_in_child(args.against, args.out) if args.against else None
     notes: list[str] = []
     if agnix is None:
         notes.append("agnix is not installed (`pip install agnix`): its rows are skipped.")
+    # Named before measuring: the commit and the time the figures start from.
+    first_line = header(memcheck, ref, args.runs)
     rows: list[Row] = []
+    caches = compare.Caches(args.out, "sizes")
+    cold = caches.cold()
     for name in sizes:
         root = _generated(name, args.out)
-        print(f"measuring {name} ({args.runs} runs) ...", file=sys.stderr, flush=True)
-        rows += bench_size(generate.SIZES[name], root, args.runs, memcheck, agnix, notes)
-        if name == "M":
+        if "sizes" in only:
+            print(f"measuring {name} ({args.runs} runs) ...", file=sys.stderr, flush=True)
+            rows += bench_size(generate.SIZES[name], root, args.runs, memcheck, agnix, notes, cold)
+        if name == "M" and "server" in only:
             rows += bench_server(generate.SIZES[name], root, args.runs)
     shape_rows: list[Row] = []
     for name in shapes:
         for variant in (name, f"{name}x2"):
             root = _generated(variant, args.out)
             print(f"measuring shape {variant} ({args.runs} runs) ...", file=sys.stderr, flush=True)
-            shape_rows += bench_shape(generate.SIZES[variant], root, args.runs, memcheck, agnix, one_process=variant == name)
-    # Start-up is a few tens of milliseconds: more runs for a steady median.
-    rows += bench_startup(args.out, max(args.runs * 4, 20), memcheck)
-    version = subprocess.run([*memcheck, "--version"], capture_output=True, text=True).stdout.strip()
-    print(f"{version}, Python {platform.python_version()}, {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; median of {args.runs} runs.\n")
-    print(table(rows))
+            shape_rows += bench_shape(generate.SIZES[variant], root, args.runs, memcheck, agnix, one_process=variant == name, cold=cold)
+    caches.clear()
+    if "startup" in only:
+        # Start-up is a few tens of milliseconds: more runs for a steady median.
+        rows += bench_startup(args.out, max(args.runs * 4, 20), memcheck)
+    res = compare_groups(only, args, memcheck, agnix, ref)
+    print(first_line + "\n")
+    if res.goals:
+        print(compare.goals_table(res))
+        print("\nEvery command those figures come from:\n")
+        print(compare.measures_table(res) + "\n")
+    if rows:
+        print(table(rows))
     for line in (scaling(rows), latency_targets(rows)):
         if line:
             print(f"\n{line}")
@@ -347,9 +370,38 @@ def main(argv: list[str] | None = None) -> int:
         print(table(shape_rows))
         print("\nEvery count doubled (time of the doubled tree over the tree's):\n")
         print(doubling(shape_rows, shapes))
-    for note in notes:
+    for note in [*notes, *res.notes]:
         print(f"\nNote: {note}")
     return 0
+
+
+def _announce(group: str, runs: int, ref: against.Build | None) -> None:
+    print(f"measuring {group} ({runs} rounds{', against ' + ref.short if ref else ''}) ...", file=sys.stderr, flush=True)
+
+
+def compare_groups(only: set[str], args: argparse.Namespace, memcheck: list[str], agnix: list[str] | None, ref: against.Build | None) -> compare.Results:
+    """The groups of bench/compare.py that --only names, in a fixed order."""
+    ctx = compare.Context(args.out, args.runs, PY, compare.Side("new", memcheck), compare.Side(ref.short, ref.memcheck) if ref else None, agnix)
+    res = compare.Results()
+    if "M" in only or "double" in only:
+        _announce("M", args.runs, ref)
+        compare.group_m(ctx, res, doubled="double" in only, only_double="M" not in only)
+    if "commit" in only:
+        _announce("commit", args.runs, ref)
+        compare.group_commit(ctx, res)
+    if "precommit" in only:
+        _announce("precommit", args.runs, ref)
+        compare.group_precommit(ctx, res, tool("pre-commit"))
+    if "startup" in only:
+        _announce("startup", args.runs, ref)
+        compare.group_startup(ctx, res)
+    if "guard" in only:
+        _announce("guard", args.runs, ref)
+        compare.group_guard(ctx, res)
+    if "broken" in only:
+        _announce("broken", args.runs, ref)
+        compare.group_broken(ctx, res)
+    return res
 
 
 if __name__ == "__main__":
