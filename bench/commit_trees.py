@@ -66,6 +66,17 @@ def store_repo(root: Path, memories: int = 600, guidance: int = 200, skills: int
     return root
 
 
+def next_commit(root: Path, number: int, memories: int = 600) -> None:
+    """Commit what is staged (as a user would once the hooks pass), then edit another
+    memory's body and stage it: the commit after, whose hooks find in the cache what
+    the last commit's hooks checked."""
+    generate.git(root, "commit", "-q", "--no-verify", "-m", f"commit {number}", date=2 + number)
+    memory = 2 + 4 * (number % (memories // 4))  # a project memory each time, another one
+    with open(root / f".claude/memory/project_topic_{memory:03d}.md", "a", encoding="utf-8") as f:
+        f.write(f"Edit {number}.\n")
+    generate.git(root, "add", "-A")
+
+
 def empty_repo(root: Path) -> Path:
     _fresh(root)
     _write(root, "main.py", "print('hello')\n")

@@ -11,6 +11,7 @@ compared with ("REF") is a commit built by bench/against.py, when --against is g
 """
 from __future__ import annotations
 
+import itertools
 import math
 import shlex
 import shutil
@@ -171,8 +172,9 @@ def hook_commands(repo: Path = HERE.parent) -> list[tuple[str, list[str]]]:
 
 def group_commit(ctx: Context, res: Results) -> None:
     """One memory edited and staged in a store of 600 memories: each hook, as pre-commit runs it,
-    warm (the cache a previous run on the same staged state filled, as from the second
-    commit on) and cold; their sum. A hook that writes (fix) has the tree put back
+    on the next commit (the cache filled by the last commit's hooks, as from the second
+    commit on: the edited memory's store is checked again, HEAD's is found kept), on the
+    same commit again (everything kept) and cold; their sum. A hook that writes (fix) has the tree put back
     before every run."""
     caches = Caches(ctx.out, "commit")
     root = commit_trees.store_repo(ctx.out / "commit-path", ctx.store_memories)
@@ -206,6 +208,20 @@ def group_commit(ctx: Context, res: Results) -> None:
                 env = caches.warm(f"commit-{side.label}") if temp == "warm" else {}
                 cmds[key] = Cmd([*side.memcheck, *args], root, env=env, before=reset(key, cold=temp == "cold"))
                 labels[key] = (f"commit path: {hook_id}, {temp} ({side.label})", f"memcheck {shlex.join(args)}")
+    # The next commit, as from the second commit on: HEAD moves on (untimed, before the
+    # first hook of each round) to what the last round's hooks checked staged, and
+    # another memory is edited; the cache holds what those hooks found.
+    following = commit_trees.store_repo(ctx.out / "commit-next", ctx.store_memories)
+    commits = itertools.count()
+
+    def move_on() -> Mapping[str, str]:
+        commit_trees.next_commit(following, next(commits), ctx.store_memories)
+        return {}
+
+    for position, (hook_id, args) in enumerate(hooks):
+        key = f"commit:new:next:{hook_id}"
+        cmds[key] = Cmd([*ctx.new.memcheck, *args], following, env=caches.warm("commit-next"), before=move_on if position == 0 else None)
+        labels[key] = (f"commit path: {hook_id}, the next commit (new)", f"memcheck {shlex.join(args)}")
     got = measure(cmds, ctx.runs, ctx.warmup)
     put_back()
     caches.clear()
@@ -213,16 +229,17 @@ def group_commit(ctx: Context, res: Results) -> None:
         what = labels[key][0].removeprefix("commit path: ")
         res.notes.append(f"The commit path: {what} changed the tree in {times} of its {ctx.warmup + ctx.runs} runs; it was put back before the next command.")
     for side in _sides(ctx):
-        for temp in ("cold", "warm"):
+        for temp in ("cold", "warm", "next"):
             parts = [got[k] for k in got if k.startswith(f"commit:{side.label}:{temp}:")]
             if parts:
                 key = f"commit:{side.label}:{temp}:sum"
                 got[key] = _summed(parts)
                 labels[key] = (f"commit path: the {len(parts)} hooks together, {temp} ({side.label})", "(sum of the rows above, round by round)")
     _record(res, got, labels)
-    for hook_id, _ in hooks:
-        res.goals.append(Goal(f"commit path, warm: {hook_id}", f"commit:new:warm:{hook_id}", None, "wall", 0.15, "abs"))
-    res.goals.append(Goal("commit path, warm: the hooks together", "commit:new:warm:sum", None, "wall", 0.3, "abs"))
+    for temp, what in (("next", "the next commit"), ("warm", "the same commit again")):
+        for hook_id, _ in hooks:
+            res.goals.append(Goal(f"commit path, {what}: {hook_id}", f"commit:new:{temp}:{hook_id}", None, "wall", 0.15, "abs"))
+        res.goals.append(Goal(f"commit path, {what}: the hooks together", f"commit:new:{temp}:sum", None, "wall", 0.3, "abs"))
     if ctx.ref:
         for hook_id, _ in hooks:
             res.goals.append(Goal(f"commit path, cold: {hook_id} vs {ctx.ref.label}", f"commit:new:cold:{hook_id}", f"commit:{ctx.ref.label}:cold:{hook_id}", "wall", 1.0))
