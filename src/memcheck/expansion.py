@@ -257,7 +257,7 @@ def realpath(ws: Workspace, path: str) -> str:
         found = os.path.join(found, parts[level])
         # The same question as os.path.islink(found): the system follows the folders on the way.
         if ws.on_disk("islink", path[: ends[level]]):
-            found = os.path.realpath(found)
+            found = ws.real_path(path[: ends[level]])
         known[path[: ends[level]]] = found
     return found
 

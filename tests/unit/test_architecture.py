@@ -186,3 +186,25 @@ def test_the_agent_facts_and_engine_know_no_repository() -> None:
         if name == "memcheck.agents" or name.startswith("memcheck.agents."):
             bad += [f"{name} imports {m}" for m in _all_imports(ast.parse(path.read_text())) if m.startswith(("memcheck.workspace", "memcheck.links", "memcheck.expansion", "memcheck.readers", "memcheck.guidance_model", "memcheck.text"))]
     assert bad == []
+
+
+# What a rule may not do to the disk behind the Workspace's back: the cache would not
+# know the part depends on the answer (see ARCHITECTURE.md).
+_DISK_CALL = re.compile(r"\bos\.path\.(?:exists|lexists|isfile|isdir|islink|realpath|getsize)\(|\bos\.(?:readlink|stat|lstat|scandir|listdir|walk)\(|\bopen\(|\.(?:is_file|is_dir|is_symlink|exists|read_text|read_bytes)\(\)")
+
+
+# The root's own real path, and that of the settings file in use: both in every cache key.
+_DISK_ALLOWED = {("expansion.py", "os.path.realpath(ws.root)"), ("checks/meta.py", "os.path.realpath(read)")}
+
+
+def test_rules_ask_the_disk_only_through_the_workspace() -> None:
+    # readers.py reads the user's own files for `memcheck context` (never a check's
+    # part), and notes what _head reads; workspace/ and text/ are the readers themselves.
+    places = [*sorted((SRC / "checks").glob("*.py")), *sorted((SRC / "index").glob("*.py")), *(SRC / name for name in ("links.py", "expansion.py", "guidance_model.py", "guidance_kinds.py", "suppression.py"))]
+    found = [
+        f"{path.relative_to(SRC)}:{number}: {line.strip()}"
+        for path in places
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if _DISK_CALL.search(line.split("#", 1)[0]) and not any(str(path.relative_to(SRC)) == file and allowed in line for file, allowed in _DISK_ALLOWED)
+    ]
+    assert found == []
