@@ -26,6 +26,7 @@ import marshal
 import os
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast
 
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from memcheck.workspace.tracking import Frame
 
 T = TypeVar("T")
+PRUNE_EVERY = 24 * 3600  # seconds between two prunings of the folder
+UNUSED_FOR = 7 * 24 * 3600  # an entry no run wrote or found for this long is removed
 FORMAT = 1  # the layout of an entry; another one is a miss
 _REGULAR = ("100644", "100755")
 ENV = "MEMCHECK_CACHE_DIR"
@@ -320,6 +323,7 @@ class Cache:
         except (KeyError, TypeError, ValueError):
             return None
         self.hits += 1
+        self._used("parts", key)
         return found
 
     def _context_holds(self, context: str) -> bool:
@@ -327,6 +331,8 @@ class Cache:
         if known is None:
             entry = self._load("contexts", context)
             known = self._contexts[context] = entry is not None and entry.get("key") == context and self._holds(entry)
+            if known:
+                self._used("contexts", context)
         return known
 
     def _holds(self, entry: dict[str, object]) -> bool:
@@ -466,10 +472,45 @@ class Cache:
                 if self._keyed(frame.reads) is None:
                     continue  # it read a file out of the tree: not kept
                 self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "findings": [list(p) for p in findings]})
+            self._prune()
         except OSError:
             pass
         finally:
             self._pending.clear()
+
+    def _prune(self) -> None:
+        """Once a day, remove what no run has written or found for a week: every
+        change leaves entries of content no tree holds any more, and the folder would
+        otherwise only grow."""
+        stamp = self.folder / "pruned"
+        now = time.time()
+        try:
+            if now - stamp.stat().st_mtime < PRUNE_EVERY:
+                return
+        except OSError:
+            pass
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+        for kind in ("parts", "contexts", "values"):
+            try:
+                groups = [g.path for g in os.scandir(self.folder / kind) if g.is_dir(follow_symlinks=False)]
+            except OSError:
+                continue
+            for group in groups:
+                with os.scandir(group) as entries:
+                    old = [e.path for e in entries if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > UNUSED_FOR]
+                for path in old:
+                    try:
+                        os.unlink(path)
+                    except OSError:
+                        pass
+
+    def _used(self, kind: str, key: str) -> None:
+        """An entry found: its time is moved on, so pruning keeps it."""
+        try:
+            os.utime(self.folder / kind / key[:2] / key)
+        except OSError:
+            pass
 
     def _keyed(self, paths: Iterable[str]) -> dict[str, str] | None:
         """Each path with its key now; None where one is outside the tree (not cached)."""
@@ -539,6 +580,7 @@ class StoreValues:
 
     def save(self) -> None:
         if self._now == self._kept:
+            self._cache._used("values", self._name)
             return
         try:
             self._cache.write_sealed("values", self._name, marshal.dumps(self._now))
