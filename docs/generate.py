@@ -5,7 +5,9 @@
 - the configuration reference, docs/configuration.md, from the config's JSON Schema
   (what `memcheck schema` prints) and its defaults, after the hand-written
   docs/configuration.intro.md;
-- docs/agent-table.md, the agents and the files each reads, from the agent data.
+- docs/agent-table.md, the agents and the files each reads, from the agent data;
+- src/memcheck/resources/agents.json, the agent data's TOML files as one JSON file,
+  which memcheck reads (JSON loads in a fraction of the time TOML takes).
 
     python docs/generate.py          # write the pages, remove pages of rules gone
     python docs/generate.py --check  # write nothing; exit 1 when a page is missing or out of date
@@ -21,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from memcheck.agents import facts
 from memcheck.config import defaults, schema
 from memcheck.hooks.agents import table_markdown
 from memcheck.hooks.rules import rule_pages
@@ -31,6 +34,12 @@ REGENERATE = "python docs/generate.py"
 CONFIG_PAGE = "configuration.md"
 CONFIG_INTRO = "configuration.intro.md"
 AGENTS_PAGE = ROOT / "docs" / "agent-table.md"
+
+
+def agent_data_stale() -> bool:
+    """resources/agents.json is missing or differs from the TOML files."""
+    compiled = Path(facts.COMPILED)
+    return not compiled.is_file() or compiled.read_bytes() != facts.compiled_text().encode("utf-8")
 
 
 def agents_page_stale(page: Path = AGENTS_PAGE) -> bool:
@@ -144,9 +153,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         wrong = [args.out / name for name in stale(args.out)] + ([args.docs / CONFIG_PAGE] if config_stale(args.docs) else [])
         wrong += [AGENTS_PAGE] if agents_page_stale() else []
+        wrong += [Path(facts.COMPILED)] if agent_data_stale() else []
         for path in wrong:
             print(f"{path}: missing or out of date; regenerate the pages: {REGENERATE}", file=sys.stderr)
         return 1 if wrong else 0
+    if agent_data_stale():  # first: the pages below are made from it
+        Path(facts.COMPILED).write_bytes(facts.compiled_text().encode("utf-8"))
+        facts.load.cache_clear()
+        print(f"wrote {facts.COMPILED}")
     for name in write(args.out):
         print(f"wrote {args.out / name}" if (args.out / name).exists() else f"removed {args.out / name}")
     if config_stale(args.docs):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import importlib.util
 import json
+from pathlib import Path
 
 import pytest
 from conftest import REPO_ROOT
@@ -124,3 +125,20 @@ def test_any_data_file_is_loaded_or_refused_with_a_facts_error(data: dict[str, o
         facts.parse(data, "x.toml")
     except facts.FactsError:
         pass
+
+
+def test_the_compiled_agent_data_is_the_toml_files() -> None:
+    """memcheck reads resources/agents.json, written from the TOML files by
+    `python docs/generate.py`: a TOML edit without it fails here."""
+    compiled = Path(facts.COMPILED)
+    assert compiled.read_text(encoding="utf-8") == facts.compiled_text(), "resources/agents.json is out of date: python docs/generate.py"
+
+
+def test_the_facts_are_the_same_read_from_either(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from_json = facts.load()
+    monkeypatch.setattr(facts, "COMPILED", str(tmp_path / "missing.json"))
+    facts.load.cache_clear()
+    try:
+        assert facts.load() == from_json
+    finally:
+        facts.load.cache_clear()
