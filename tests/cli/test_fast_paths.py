@@ -203,3 +203,14 @@ def test_checking_leaves_no_cyclic_garbage(repo: Path) -> None:
     assert {p.code[:3] for p in found} >= {"IDX", "GDN", "SEC"}
     del ws, found
     assert gc.collect() == 0
+
+
+def test_the_secret_rules_split_a_file_into_lines_only_when_something_is_found() -> None:
+    from memcheck.text import document, secrets
+
+    plain = document.parse("m.md", b"---\nname: a\n---\n\nNo secret here: api token docs.\n")
+    assert secrets.find(plain) == []
+    assert "lines" not in plain.__dict__  # the cached property was never asked
+    token = "ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5"
+    held = document.parse("m.md", f"---\nname: a\n---\n\nSee {token}\n".encode())
+    assert [(s.line, s.col) for s in secrets.find(held)] == [(5, 5)]
