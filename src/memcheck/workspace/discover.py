@@ -65,8 +65,11 @@ class Workspace:
         self.files: list[str] = listed
         self._documents: dict[str, Document] = {}
         # What ``derived`` and ``once`` worked out: keyed by the function that did,
-        # whose return type is the value's (or by a name: see ``once``).
-        self._derived: dict[tuple[str, object], tuple[Document, object]] = {}
+        # whose return type is the value's (or by a name: see ``once``); ``derived``'s
+        # by path first, so that forgetting a store's files drops their entries alone:
+        # a scan of every entry made each store's forget walk the guidance files' too
+        # (0.09 s of checking bench/'s M tree in one process, the stores after the guidance).
+        self._derived: dict[str, dict[object, tuple[Document, object]]] = {}
         self._once: dict[object, object] = {}
         self._git_ignored: dict[str, bool] = {}  # path -> git ignores it (see ignored_by_git)
         self._skills_roots: dict[str, bool] = {}  # folder -> matches a skills.roots glob
@@ -101,9 +104,11 @@ class Workspace:
         for path, doc in other._documents.items():
             if path not in dropped:
                 self._documents.setdefault(path, doc)
-        for key, hit in other._derived.items():
-            if key[0] not in dropped:
-                self._derived.setdefault(key, hit)
+        for path, hits in other._derived.items():
+            if path not in dropped:
+                mine = self._derived.setdefault(path, {})
+                for compute, hit in hits.items():
+                    mine.setdefault(compute, hit)
 
     def known(self, key: object) -> object | None:
         """What ``once(key)`` worked out, if it was asked."""
@@ -154,15 +159,17 @@ class Workspace:
         """``compute(ws, doc)``, worked out once per document (imports, prose lines):
         several rules ask, and so does every file that imports it. ``compute`` is a
         module-level function: it is the key (see ``once``)."""
-        key = (doc.path, compute)
-        hit = self._derived.get(key)
+        hits = self._derived.get(doc.path)
+        if hits is None:
+            hits = self._derived[doc.path] = {}
+        hit = hits.get(compute)
         if hit is None or hit[0] is not doc:  # a document read again is worked out again
             if isinstance(compute, str):
                 value: object = cast(Callable[[Document], T], legacy)(doc)
             else:
                 _check_key(compute)
                 value = compute(self, doc)
-            hit = self._derived[key] = (doc, value)
+            hit = hits[compute] = (doc, value)
         return cast(T, hit[1])
 
     @overload
@@ -186,12 +193,9 @@ class Workspace:
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop documents no check will read again (read again if one does)."""
-        dropped = set(paths)
-        for path in dropped:
+        for path in set(paths):
             self._documents.pop(path, None)
-        if self._derived:
-            for key in [k for k in self._derived if k[0] in dropped]:
-                del self._derived[key]
+            self._derived.pop(path, None)
 
     def is_inside_root(self, path: str) -> bool:
         """False for a path whose symlinks lead out of the root (never followed)."""
