@@ -188,9 +188,15 @@ def names(glob: str, path: str) -> bool:
     from the repository's top only: ``patterns.match`` lets a glob of one part (the
     ``/.clinerules`` file) name a file of that name at any depth, as readers of
     guidance patterns may."""
-    if glob.startswith("/") and "/" not in glob.strip("/") and "/" in path:
+    if "/" in path and top_only(glob):
         return False
     return patterns.match(glob, path)
+
+
+def top_only(glob: str) -> bool:
+    """A kind's glob of one part that starts with ``/`` (``/.clinerules``): it names a
+    file at the repository's top only (see ``names``)."""
+    return glob.startswith("/") and "/" not in glob.strip("/")
 
 
 # ---------------------------------------------------------------- judging frontmatter

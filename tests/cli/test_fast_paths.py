@@ -16,6 +16,7 @@ from memcheck.index.links import classify, is_plain_name
 from memcheck.index.render import render
 from memcheck.index.survey import listed_files, survey
 from memcheck.rules import FAMILY_MODULES
+from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.selection import hook_folders, select_targets
 
@@ -203,3 +204,42 @@ def test_checking_leaves_no_cyclic_garbage(repo: Path) -> None:
     assert {p.code[:3] for p in found} >= {"IDX", "GDN", "SEC"}
     del ws, found
     assert gc.collect() == 0
+
+
+def test_the_secret_rules_split_a_file_into_lines_only_when_something_is_found() -> None:
+    from memcheck.text import document, secrets
+
+    plain = document.parse("m.md", b"---\nname: a\n---\n\nNo secret here: api token docs.\n")
+    assert secrets.find(plain) == []
+    assert "lines" not in plain.__dict__  # the cached property was never asked
+    token = "ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5"
+    held = document.parse("m.md", f"---\nname: a\n---\n\nSee {token}\n".encode())
+    assert [(s.line, s.col) for s in secrets.find(held)] == [(5, 5)]
+
+
+_WORKED_OUT: list[str] = []
+
+
+def _first_line(ws: Workspace, doc: Document) -> str:
+    _WORKED_OUT.append(doc.path)
+    return doc.text.split("\n")[0]
+
+
+def test_what_is_worked_out_from_a_document_is_dropped_with_it_and_with_it_alone() -> None:
+    from memcheck.workspace.memory import MemorySource
+
+    settings = config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults())
+    source = MemorySource({"a.md": b"A\n", "b.md": b"B\n"})
+    ws = Workspace(settings, source)
+    _WORKED_OUT.clear()
+    for _ in range(2):
+        assert [ws.derived(ws.document(p), _first_line) for p in ("a.md", "b.md")] == ["A", "B"]
+    assert _WORKED_OUT == ["a.md", "b.md"]  # once each
+    ws.forget(["a.md"])
+    assert [ws.derived(ws.document(p), _first_line) for p in ("a.md", "b.md")] == ["A", "B"]
+    assert _WORKED_OUT == ["a.md", "b.md", "a.md"]  # a.md again, b.md kept
+    # The next workspace (the language server's) keeps what the change left standing.
+    after = Workspace(settings, source)
+    after.reuse_documents(ws, ["b.md"])
+    assert [after.derived(after.document(p), _first_line) for p in ("a.md", "b.md")] == ["A", "B"]
+    assert _WORKED_OUT == ["a.md", "b.md", "a.md", "b.md"]

@@ -68,10 +68,12 @@ def test_groups_measure_both_builds_and_print_every_target(tmp_path: Path) -> No
     compare.group_precommit(ctx, res, [sys.executable, "-m", "pre_commit"])
     table = compare.goals_table(res)
     for figure in (
-        "commit path, warm: memcheck |",
-        "commit path, warm: memcheck-fix |",
-        "commit path, warm: memcheck-guard |",
-        "commit path, warm: the hooks together |",
+        "commit path, the next commit: memcheck |",
+        "commit path, the next commit: memcheck-fix |",
+        "commit path, the next commit: memcheck-guard |",
+        "commit path, the next commit: the hooks together |",
+        "commit path, the same commit again: memcheck |",
+        "commit path, the same commit again: the hooks together |",
         "commit path, cold: the hooks together vs ref |",
         "pre-commit with the three hooks, over one that does nothing |",
         "check with no agent files vs import click |",
@@ -79,7 +81,7 @@ def test_groups_measure_both_builds_and_print_every_target(tmp_path: Path) -> No
         "guard over 30 staged paths vs git diff --cached |",
     ):
         assert f"| {figure}" in table
-    assert table.count("| commit path,") == 8
+    assert table.count("| commit path,") == 12
     # Every command ran to its end (memcheck's own exit codes: 0 clean, 1 findings).
     assert {key: m.code for key, m in res.measures.items() if m.code not in (0, 1)} == {}
     assert "precommit:noop" in res.measures and res.measures["precommit:noop"].code == 0

@@ -254,3 +254,27 @@ def test_a_kind_whose_glob_spells_no_folder_out_still_finds_its_files(monkeypatc
     settings = config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults())
     ws = Workspace(settings, MemorySource({"docs/ask.prompt.md": b"Explain.\n"}))
     assert agentfiles._find(ws).kinds == {"docs/ask.prompt.md": "copilot-prompt"}
+
+
+def test_the_quick_folder_test_keeps_every_file_a_kind_names() -> None:
+    # find_agent_files tries the globs only on the files whose folder and name spell
+    # out a glob's literal segments: it must find what trying every glob on every file
+    # finds, for files at the top, deep down, and named as a segment (.clinerules).
+    paths = [
+        ".clinerules", "pkg/.clinerules", ".clinerules/python.md", "pkg/.clinerules/python.md", ".cline/rules/a.md", "x/.cline/rules/a.md",
+        ".claude/agents/r.md", "pkg/.claude/agents/team/r.md", ".claude/memory/agents.md", "agents/.claude/r.md", ".claude/agents",
+        ".github/agents/a.agent.md", ".github/agents/b.md", "pkg/.github/agents/b.md", ".github/prompts/p.prompt.md", ".github/prompts/p.md",
+        ".github/instructions/a/q.instructions.md", ".github/instructions/q.md", ".kiro/steering/s.md", ".kiro/steering/deep/s.md",
+        "steering/.kiro/s.md", "docs/ask.prompt.md", "README.md", "AGENTS.md", "CLAUDE.md",
+    ]
+    from memcheck.workspace import agentfiles
+
+    settings = config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults())
+    ws = Workspace(settings, MemorySource(dict.fromkeys(paths, b"# x\n")))
+    every = {}
+    for path in paths:
+        kind = next((k for k in agentkinds.kinds() if k.globs and any(agentkinds.names(g, path) for g in k.globs)), None)
+        if kind is not None and path not in ws.guidance:
+            every[path] = kind.id
+    assert agentfiles._find(ws).kinds == every
+    assert len(every) >= 9

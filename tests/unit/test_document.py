@@ -292,3 +292,24 @@ def test_the_line_patterns_take_linear_time(line: str) -> None:
     with cpu_limit(1.0, "the key-line patterns"):
         document._KEY_LINE.match(line)
         document._SIMPLE_ITEM.fullmatch(line)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.tuples(_KEYS, st.sampled_from([": ", ":  ", ":"]), _VALUES, st.sampled_from(["", " ", "  "])), min_size=0, max_size=6))
+@pytest.mark.slow  # a property test: seconds of examples
+def test_flat_frontmatter_is_read_as_line_by_line(parts: list[tuple[str, str, str, str]]) -> None:
+    # Frontmatter of margin keys and plain values is read by one regex over the whole
+    # text (document._flat_frontmatter): the same reading as the line-by-line one.
+    from memcheck.text import document
+
+    lines = [key + sep + value + tail for key, sep, value, tail in parts]
+    text = "\n".join(lines)
+    flat = document._flat_frontmatter(lines, 2, text)
+    if flat is None:
+        return
+    saved = document._flat_frontmatter
+    document._flat_frontmatter = lambda *args: None
+    try:
+        assert _simple_frontmatter(lines, 2, text) == flat
+    finally:
+        document._flat_frontmatter = saved

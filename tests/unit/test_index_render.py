@@ -309,3 +309,20 @@ def test_automatic_mode_and_style(repo: Path, existing: str | None, mode: str, s
     plan = store_plan(ws, store, existing)
     assert (plan.mode, plan.style) == (mode, style)
     assert mode in plan.reason and style in plan.reason
+
+
+_PIECES = st.sampled_from(
+    ["# Memory", "## User", "## Project", "## Other", "", "  ", "- [A](a.md)", "- [A](a.md) - one", "- [B \\] c](b.md) \u2014 two", "- [C](c.md) -", "- [D](d.md) \u2014", "text", "- [E](e.md) - x \u2014 y"]
+)
+
+
+@settings(max_examples=400)
+@given(st.lists(_PIECES, max_size=8))
+def test_an_index_of_one_style_alone_is_detected_as_that_style(lines: list[str]) -> None:
+    # plan() takes a pure style as the detected one without detecting it line by line.
+    from memcheck.index.render import detect_style, pure_style
+
+    types = ("user", "project")
+    pure = pure_style(lines, types)
+    if pure is not None:
+        assert detect_style(lines) in (pure, None)

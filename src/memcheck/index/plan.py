@@ -136,7 +136,9 @@ def plan(
     if style is not None:
         why_style = f"style {style} (from index.style in the config)"
     else:
-        detected = detect_style(region_lines) or pure
+        # A text of one style's lines alone has that style's entries, if any: detecting
+        # it again, entry by entry, can only say the same (or nothing).
+        detected = pure if pure is not None else detect_style(region_lines)
         style = detected or GROUPED
         origin = "detected from the existing entries" if detected else "the default for an index without entries"
         why_style = f"style {style} ({origin})"

@@ -344,8 +344,13 @@ _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
 def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm_text: str | None = None) -> Frontmatter | None:
     """``fm_text`` is ``fm_lines`` joined, when the caller has it already."""
-    if _NOT_SIMPLE.search("\n".join(fm_lines) if fm_text is None else fm_text):
+    if fm_text is None:
+        fm_text = "\n".join(fm_lines)
+    if _NOT_SIMPLE.search(fm_text):
         return None
+    flat = _flat_frontmatter(fm_lines, first_line, fm_text)
+    if flat is not None:
+        return flat
     special_start = _SPECIAL_START
     data: dict[str, object] = {}
     raw_values: dict[str, str] = {}
@@ -421,6 +426,35 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
         raw_values=raw_values,
         duplicates=tuple(duplicates),
         plain_keys=frozenset(key for key, _ in plain),
+    )
+
+
+# A `key: value` line at the margin whose value is one line of plain text: the most
+# frontmatter is nothing else (a memory's name, description and type).
+_FLAT_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*): +([^ \n](?:[^\n]*[^ \n])?) *$", re.MULTILINE)
+
+
+def _flat_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm_text: str) -> Frontmatter | None:
+    """``_simple_frontmatter``'s reading of frontmatter whose every line is a distinct
+    key at the margin with a plain string value, found by one regex over the whole
+    text rather than line by line (a third of the time on bench/'s memories); None
+    for anything else, which the line-by-line reading takes."""
+    pairs = _FLAT_LINE.findall(fm_text)
+    if not pairs or len(pairs) != len(fm_lines):
+        return None
+    for key, raw in pairs:
+        first = raw[0]
+        if (first in _SPECIAL_START and (first not in _WORD_FIRST or raw in _BOOL_AND_NULL_WORDS)) or raw[-1] == ":" or ": " in raw or " #" in raw or key in _BOOL_AND_NULL_WORDS:
+            return None
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        return None  # a key twice: the line-by-line reading reports it
+    return Frontmatter(
+        end_line=first_line + len(fm_lines),
+        data=data,
+        key_lines={key: first_line + i for i, (key, _) in enumerate(pairs)},
+        raw_values={key: raw.strip() for key, raw in pairs},
+        plain_keys=frozenset(data),
     )
 
 

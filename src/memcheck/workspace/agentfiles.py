@@ -40,30 +40,82 @@ def find_agent_files(ws: Workspace) -> AgentFiles:
 def _find(ws: Workspace) -> AgentFiles:
     guidance = set(ws.guidance) | set(ws.twins)
     globbed = [k for k in agentkinds.kinds() if k.globs]
-    # A file can only match a glob holding a literal folder it has (.claude, .kiro):
-    # one set test per file, not one glob match per file and glob.
-    literal = [_literal_segments(glob) for kind in globbed for glob in kind.globs]
-    # A glob that spells no folder out (`*.prompt.md`) may name any file: no filter then.
-    needles = None if not all(literal) else set().union(*literal)
+    # A glob names a path only if each literal segment of one of its alternatives
+    # (`.claude` and `agents` of `**/.claude/agents/**/*.md`) is a segment of the path:
+    # tried once per folder, that leaves the exact match for the few files it can name.
+    # (A memory store under .claude holds most of a tree's agent files: tried against
+    # every glob, they took a sixth of a whole check of bench/'s M tree.)
+    needs = [_Needs.of(glob) for kind in globbed for glob in kind.globs]
     found: dict[str, str] = {}
-    for path in ws.files:
-        if path in guidance or (needles is not None and needles.isdisjoint(path.split("/"))):
-            continue
-        for kind in globbed:
-            if any(agentkinds.names(glob, path) for glob in kind.globs):
-                found[path] = kind.id
-                break
-        else:
-            # A folder of the kind's files that is a symlink out of the root, which git
-            # lists as one file: the agent loads what it leads to. memcheck never
-            # follows it, and reports it as it does a file that is one.
-            kind_id = _folder_kind(globbed, path)
-            if kind_id is not None and ws.link_out(path) is not None:
-                found[path] = kind_id
+    for folder in ws.listed_folders:
+        names = ws.names_in(folder)
+        matched, as_folder = _candidates(needs, folder, names)
+        for name in matched | as_folder:
+            path = join(folder, name)
+            if path in guidance:
+                continue
+            if name in matched:
+                for kind in globbed:
+                    if any(agentkinds.names(glob, path) for glob in kind.globs):
+                        found[path] = kind.id
+                        break
+                if path in found:
+                    continue
+            if name in as_folder:
+                # A folder of the kind's files that is a symlink out of the root, which git
+                # lists as one file: the agent loads what it leads to. memcheck never
+                # follows it, and reports it as it does a file that is one.
+                kind_id = _folder_kind(globbed, path)
+                if kind_id is not None and ws.link_out(path) is not None:
+                    found[path] = kind_id
     return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))))
 
 
 LISTING_ONCE.add(_find)  # from the listing alone: the same on the same listing
+
+
+class _Needs(NamedTuple):
+    """What a path must have for a kind's glob to name it, or a file in it (``_folder_kind``)."""
+
+    # The segments each alternative of the glob spells out (``.claude`` and ``agents``
+    # of ``**/.claude/agents/**/*.md``), as ``agentkinds.names`` matches it: a path it
+    # names has them all among its own segments (no alternative: a glob too large to match).
+    alternatives: list[set[str]]
+    file_name: str  # the name ``_folder_kind`` gives a file in a folder
+    top_only: bool  # names files at the top of the tree only (``/.clinerules``)
+
+    @classmethod
+    def of(cls, glob: str) -> _Needs:
+        alternatives = [{s for s in alt.segments if patterns.is_literal(s)} for alt in patterns.compile_glob(glob)]
+        return cls(alternatives, basename(glob).replace("*", "_"), agentkinds.top_only(glob))
+
+
+def _candidates(needs: list[_Needs], folder: str, names: set[str]) -> tuple[set[str], set[str]]:
+    """Of a folder's file ``names``, those some glob may name, and those some glob may
+    name a file in, were the name a folder (see ``_folder_kind``): the ones whose
+    folder and name (and, as a folder, the glob's own file name) hold every literal
+    segment of one of its alternatives."""
+    folder_segments = set(folder.split("/")) if folder else set()
+    matched: set[str] = set()
+    as_folder: set[str] = set()
+    for need in needs:
+        if need.top_only:
+            # (a file in a folder has a slash in its path)
+            if not folder:
+                matched |= names
+            continue
+        for literal in need.alternatives:
+            left = literal - folder_segments
+            if not left:
+                return names, names
+            if len(left) == 1:
+                matched |= left & names
+            left.discard(need.file_name)
+            if not left:
+                as_folder = names
+            elif len(left) == 1 and as_folder is not names:
+                as_folder |= left & names
+    return matched, as_folder
 
 
 def _folder_kind(kinds: list[agentkinds.Kind], path: str) -> str | None:
@@ -74,14 +126,6 @@ def _folder_kind(kinds: list[agentkinds.Kind], path: str) -> str | None:
             if agentkinds.names(glob, join(path, basename(glob).replace("*", "_"))):
                 return kind.id
     return None
-
-
-def _literal_segments(glob: str) -> set[str]:
-    """The folder names a glob spells out (``.claude`` of ``**/.claude/agents/*.md``),
-    or its whole name for a one-segment glob (``.clinerules``); none for a glob that
-    spells out no part (``*.prompt.md``)."""
-    segments = [s for s in glob.strip("/").split("/") if s]
-    return {s for s in segments if patterns.is_literal(s) and s != "**"}
 
 
 def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:
