@@ -299,7 +299,7 @@ def codex_chain(ws: Workspace, paths: Sequence[str], budget: int | None = None) 
 
 def _head(ws: Workspace, path: str, size: int) -> bytes | None:
     if ws.tracker is not None:
-        ws.tracker.read(path)  # read here rather than through the source: still what the part depends on
+        ws.tracker.read(path, None)  # read here rather than through the source: still what the part depends on
     try:
         with open(os.path.join(ws.root, path), "rb") as f:
             return f.read(size)

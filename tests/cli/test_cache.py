@@ -350,3 +350,164 @@ def test_what_no_run_used_for_a_week_is_pruned(repo: Path) -> None:
     assert same_with_and_without_cache(repo)[0] in (0, 1)
     assert not stale.exists()
     assert all(p.exists() for p in in_use), "what the last run found is kept"
+
+
+# --- what an outside attack on the cache found: each a test --------------------------
+
+TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+
+
+@pytest.mark.parametrize("flag", ["--assume-unchanged", "--skip-worktree"])
+def test_an_edit_git_is_told_not_to_look_at_is_seen(repo: Path, flag: str) -> None:
+    a_store(repo)
+    commit_all(repo)
+    report(repo)
+    git(repo, "update-index", flag, f"{STORE}/project_topic_1.md")
+    write(repo, f"{STORE}/project_topic_1.md", memory("topic 1", "notes on topic 1", "project", f"Key: {TOKEN}\n"))
+    code, out, _ = same_with_and_without_cache(repo)
+    assert code == 1 and "SEC002" in out
+
+
+def test_what_git_converts_on_its_way_in_is_judged_as_read(repo: Path) -> None:
+    """A clean filter (or line-ending conversion) makes the disk's bytes differ from the
+    blob while git calls the file unchanged: the cache keys what was read."""
+    git(repo, "config", "filter.strip.clean", "grep -v ghp_")
+    git(repo, "config", "filter.strip.smudge", "cat")
+    write(repo, ".gitattributes", f"{STORE}/*.md filter=strip\n")
+    a_store(repo)
+    write(repo, f"{STORE}/project_topic_1.md", memory("topic 1", "notes on topic 1", "project", f"Key: {TOKEN}\n"))
+    commit_all(repo)
+    assert git(repo, "status", "--porcelain") == ""  # git sees no change
+    code, out, _ = same_with_and_without_cache(repo)
+    assert code == 1 and "SEC002" in out
+    assert same_with_and_without_cache(repo)[:2] == (code, out)
+
+
+def test_crlf_written_over_a_clean_file_is_seen(repo: Path) -> None:
+    git(repo, "config", "core.autocrlf", "true")
+    a_store(repo)
+    commit_all(repo)
+    first = same_with_and_without_cache(repo)
+    path = repo / STORE / "project_topic_0.md"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert git(repo, "diff", "--name-only") == ""  # git converts it back: the same blob to git
+    after = same_with_and_without_cache(repo)
+    assert "MEM018" in after[1] and "MEM018" not in first[1]
+
+
+def test_a_finding_that_counts_days_is_found_again_the_next_day(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import datetime
+
+    from memcheck.workspace import tracking
+
+    write(repo, ".memcheck.yaml", "memory:\n  stale-after-days: 10\n")
+    a_store(repo)
+    write(repo, f"{STORE}/project_topic_1.md", memory("topic 1", "notes on topic 1", "project", extra="updated: 2026-01-01\n"))
+    commit_all(repo)
+    monkeypatch.setattr(tracking, "today", lambda: datetime.date(2026, 1, 10))
+    assert "MEM016" not in same_with_and_without_cache(repo)[1]
+    monkeypatch.setattr(tracking, "today", lambda: datetime.date(2026, 1, 12))
+    assert "MEM016" in same_with_and_without_cache(repo)[1]
+
+
+def test_a_file_read_twice_with_other_content_keeps_nothing() -> None:
+    from memcheck.workspace.tracking import Tracker
+
+    tracker = Tracker()
+    with tracker.part():
+        tracker.read("a.md", "b1")
+        tracker.read("a.md", "b1")
+    assert not tracker.unsteady
+    tracker.read("a.md", "b2")  # written while memcheck ran
+    assert tracker.unsteady
+
+
+def test_a_cache_folder_in_the_checked_tree_is_never_checked(repo: Path) -> None:
+    write(repo, ".memcheck.yaml", "cache-dir: .claude/skills/cache\n")
+    write(repo, ".claude/skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Use when deploying.\n---\n\nDeploy.\n")
+    a_store(repo)
+    commit_all(repo)
+    runs = [same_with_and_without_cache(repo) for _ in range(3)]
+    assert runs[0] == runs[1] == runs[2] and "SKL016" not in runs[0][1]
+    assert parts_kept(repo).startswith("memcheck: cache: 3 of 3 parts")
+
+
+@pytest.mark.parametrize("link", ["parts", "contexts", "values", "pruned", ".gitignore"])
+def test_a_committed_symlink_in_the_cache_folder_leads_nowhere(repo: Path, tmp_path: Path, link: str) -> None:
+    outside = tmp_path / "outside"
+    (outside / "ab").mkdir(parents=True)
+    precious = outside / "ab" / "thesis.txt"
+    precious.write_text("mine")
+    week_ago = time.time() - 8 * 24 * 3600
+    os.utime(precious, (week_ago, week_ago))
+    write(repo, ".memcheck.yaml", "cache-dir: .mc\n")
+    (repo / ".mc").mkdir()
+    (repo / ".mc" / link).symlink_to(outside if link in ("parts", "contexts", "values") else outside / "x")
+    a_store(repo)
+    commit_all(repo)
+    for _ in range(2):
+        same_with_and_without_cache(repo)
+    stamp = repo / ".mc" / "pruned"
+    if stamp.is_file() and not stamp.is_symlink():
+        os.utime(stamp, (week_ago, week_ago))
+    same_with_and_without_cache(repo)
+    assert precious.read_text() == "mine"
+    assert sorted(p.name for p in outside.rglob("*")) == ["ab", "thesis.txt"]
+
+
+def test_a_cache_dir_into_the_git_folder_is_no_cache(repo: Path) -> None:
+    a_store(repo)
+    (repo / ".mc-cache").symlink_to(".git")
+    write(repo, ".memcheck.yaml", "cache-dir: .mc-cache\n")
+    same_with_and_without_cache(repo)
+    run_cli(repo, "clean")
+    assert (repo / ".git" / "HEAD").is_file() and git(repo, "status", "--porcelain") != ""
+
+
+def test_clean_removes_only_what_memcheck_wrote(repo: Path, tmp_path: Path) -> None:
+    a_store(repo)
+    write(repo, "src/app.py", "x = 1\n")
+    write(repo, ".memcheck.yaml", "cache-dir: src\n")
+    report(repo)
+    assert (repo / "src" / "parts").is_dir()
+    assert run_cli(repo, "clean").returncode == 0
+    assert (repo / "src" / "app.py").read_text() == "x = 1\n" and not (repo / "src" / "parts").exists()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep")
+    proc = run_cli(repo, "clean", env={"MEMCHECK_CACHE_DIR": str(mine)})
+    assert proc.returncode == 0 and "no cache" in proc.stderr and (mine / "notes.txt").read_text() == "keep"
+
+
+def test_special_files_in_the_cache_folder_never_hang_or_crash(repo: Path, tmp_path: Path) -> None:
+    a_store(repo)
+    commit_all(repo)
+    expected = report(repo, "--no-cache")
+    report(repo)
+    key = repo / ".git" / "memcheck" / "key"
+    key.unlink()
+    os.mkfifo(key)
+    entry = next(p for p in entries(repo) if p.parent.parent.name == "parts")
+    entry.unlink()
+    entry.symlink_to("/dev/zero")
+    proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=60)
+    assert (proc.returncode, proc.stdout, proc.stderr) == expected
+
+
+@pytest.mark.parametrize("what", ["file", "fifo", "symlink", "home of nobody", "long"])
+def test_odd_cache_folders_give_a_clean_run(repo: Path, tmp_path: Path, what: str) -> None:
+    a_store(repo)
+    place = tmp_path / "cache"
+    if what == "file":
+        place.write_text("x")
+    elif what == "fifo":
+        os.mkfifo(place)
+    elif what == "symlink":
+        place.symlink_to(tmp_path / "nowhere")
+    given = {"home of nobody": "~nosuchuser/x", "long": str(tmp_path / ("d" * 300) / ("e" * 300))}.get(what, str(place))
+    expected = report(repo, "--no-cache")
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=60, env={**os.environ, "MEMCHECK_CACHE_DIR": given})
+        assert (proc.returncode, proc.stdout, proc.stderr) == expected
+    cleaned = subprocess.run([sys.executable, "-m", "memcheck", "clean"], cwd=repo, capture_output=True, text=True, timeout=60, env={**os.environ, "MEMCHECK_CACHE_DIR": given})
+    assert cleaned.returncode == 0 and "Traceback" not in cleaned.stderr

@@ -787,7 +787,7 @@ def _check_dates(ws: Workspace, doc: Document) -> Iterator[Problem]:
     days = ws.config.memory.stale_after_days
     last = dates.get("updated") or dates.get("created")
     if days and last is not None:
-        age = (dt.date.today() - last).days
+        age = (ws.today() - last).days
         if age > days:
             yield MEM016.at(doc.path, fm.key_lines.get("updated") or fm.key_lines.get("created") or 1, 1, f"last updated {last} ({age} days ago, over {days}); review the memory and bump updated")
 

@@ -19,12 +19,16 @@ facts among them), the settings, the rules the run checks, and the list of files
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
+import importlib.util
 import json
 import marshal
 import os
+import stat
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -33,6 +37,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast
 from memcheck import __version__
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.problem import ERROR, WARNING, Problem
+from memcheck.text.document import content_key
 from memcheck.workspace.discover import relative_path
 from memcheck.workspace.tracking import Tracker, answerer, listing_digest, untracked
 
@@ -57,15 +62,76 @@ def folder_for(config: Config) -> Path | None:
         return None
     given = os.environ.get(ENV, "").strip()
     if given:
-        return Path(given).expanduser().absolute()
+        return Path(os.path.realpath(os.path.expanduser(given)))  # the caller's own: any folder
     if config.cache_dir:
-        # Inside the repository, as the settings must name it, and not through a
-        # symlink out of it: a change's own settings never make memcheck write elsewhere.
+        # Inside the repository, as the settings must name it, not through a symlink out
+        # of it nor into its git folder (which `memcheck clean` would empty): a change's
+        # own settings never make memcheck write or remove anything elsewhere.
         real_root = os.path.realpath(config.root)
         folder = os.path.realpath(config.root / config.cache_dir)
-        return Path(folder) if folder.startswith(real_root + os.sep) else None
+        git_dir = _git_dir(config.root)
+        in_git = git_dir is not None and within(folder, os.path.realpath(git_dir))
+        return Path(folder) if within(folder, real_root) and not in_git else None
     git_dir = _git_dir(config.root)
     return git_dir / "memcheck" / "cache" if git_dir is not None else None
+
+
+def within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+# Every file memcheck reads or writes in the cache folder is a regular file in a real
+# folder: never through a symlink, never a FIFO or a device (a cache folder committed
+# to the repository can hold anything), and never larger than this.
+_MOST = 256 << 20
+_OPEN = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _read_file(path: Path, most: int = _MOST) -> bytes | None:
+    try:
+        fd = os.open(path, _OPEN)
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
+            return None
+        chunks = []
+        left = info.st_size + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= most else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _real_folder(path: Path) -> bool:
+    """``path`` is a folder itself, not a symlink to one."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _make_folders(top: Path, *names: str) -> Path | None:
+    """``top/names...``, made where missing, each a real folder; None where one is not."""
+    path = top
+    for name in ("", *names):
+        path = path / name if name else path
+        if not _real_folder(path):
+            try:
+                path.mkdir(parents=not name)
+            except FileExistsError:
+                pass
+            except OSError:
+                return None
+            if not _real_folder(path):
+                return None
+    return path
 
 
 def start(ws: Workspace) -> Workspace:
@@ -114,7 +180,21 @@ def code_digest() -> str:
     global _CODE_DIGEST
     if _CODE_DIGEST is None:
         top = Path(__file__).resolve().parent.parent
-        h = hashlib.sha1(f"{__version__}\0{FORMAT}".encode())
+        h = hashlib.sha1(f"{__version__}\0{FORMAT}\0{sys.version}".encode())
+        # The libraries whose answers become findings (PyYAML and whether its C parser is
+        # there, pathspec, re2): their files' sizes and times, found without importing them.
+        for name in ("yaml", "pathspec", "re2", "_re2"):
+            spec = importlib.util.find_spec(name)
+            places = [spec.origin] if spec is not None and spec.origin else []
+            if spec is not None and spec.submodule_search_locations:
+                for folder in spec.submodule_search_locations:
+                    places += sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith((".py", ".so", ".pyd")))
+            for place in places:
+                try:
+                    st = os.stat(place)
+                except OSError:
+                    continue
+                h.update(f"{place}\0{st.st_size}\0{st.st_mtime_ns}\0".encode("utf-8", "surrogateescape"))
         for folder, _, names in sorted(os.walk(top)):
             if "__pycache__" in folder:
                 continue
@@ -148,7 +228,13 @@ class FileKeys:
             return {}
         root = source.root
         staged = isinstance(source, StagedSource)
-        lister = subprocess.Popen(["git", "ls-files", "-s", "-z"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        if _converts(root, source.listing().files):
+            # The disk's bytes may not be the blob's while git calls them the same: key
+            # every file by what reading it gives (a slower cache, never a wrong one).
+            return {}
+        # -v: a file git is told not to look at (assume-unchanged, skip-worktree) is
+        # marked, and its index entry says nothing of what is on disk.
+        lister = subprocess.Popen(["git", "ls-files", "-s", "-v", "-z"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         # What differs on disk from the index (edited, deleted, a file now a link):
         # read from the disk, not keyed by the index, unless the staged tree is judged.
         differs = b"" if staged else _output(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"])
@@ -160,26 +246,41 @@ class FileKeys:
         for record in out.decode("utf-8", "surrogateescape").split("\0"):
             head, _, path = record.partition("\t")
             fields = head.split(" ")
-            if len(fields) == 3 and fields[0] in _REGULAR and fields[2] == "0" and path not in dirty:
-                found[path] = fields[1]
+            if len(fields) == 4 and fields[0] == "H" and fields[1] in _REGULAR and fields[3] == "0" and path not in dirty:
+                found[path] = fields[2]
         return found
 
-    def key(self, path: str, doc: Document | None = None) -> str:
+    def key(self, path: str) -> str:
+        """The key of the file at ``path`` now: git's blob id where git's index holds
+        it and says the disk agrees (see _blob_ids), else that of what reading it gives.
+        (A file git converts on its way in, line endings or a filter, reads as other
+        bytes than its blob: its entries are never found, and it is checked each run.)"""
         known = self._known.get(path)
         if known is None:
             blob = self._by_git.get(path)
             if blob is not None and path not in self._written:
                 known = "b" + blob
             else:
-                known = "d" + document_digest(doc if doc is not None else self.source.read(path))
+                known = content_key(self.source.read(path))
             self._known[path] = known
         return known
 
 
-def document_digest(doc: Document) -> str:
-    h = hashlib.sha1(f"{doc.error}\0{doc.error_line}\0{doc.bom}\0{doc.crlf}\0{doc.size}\0".encode())
-    h.update(doc.text.encode("utf-8", "surrogatepass"))
-    return h.hexdigest()
+def _converts(root: Path, files: Sequence[str]) -> bool:
+    """Whether git may change a file's bytes on their way into a blob, so that a file
+    it calls unchanged holds other bytes than its blob: an attributes file (a
+    `.gitattributes` in the tree, the repository's info/attributes, the user's), or
+    settings that convert line endings or run filters."""
+    if any(f == ".gitattributes" or f.endswith("/.gitattributes") for f in files):
+        return True
+    git_dir = _git_dir(root)
+    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    if (git_dir is not None and (git_dir / "info" / "attributes").exists()) or os.path.exists(os.path.join(config_home, "git", "attributes")):
+        return True
+    settings = _output(root, ["config", "--get-regexp", r"^(core\.(autocrlf|eol|attributesfile)|filter\..*)$"])
+    if settings is None:  # none set (git exits 1), or no git: nothing converts
+        return False
+    return any(line and line.lower() != b"core.autocrlf false" for line in settings.splitlines())
 
 
 def _output(root: Path, args: Sequence[str]) -> bytes | None:
@@ -239,12 +340,18 @@ class Cache:
             return None
         return cls(folder, ws, checks, ws.tracker)
 
-    def _entry_key(self, part: Targets) -> str:
-        """What a part is, and the content of each of its own files."""
+    def _entry_key(self, part: Targets, read: dict[str, str | None] | None = None) -> str:
+        """What a part is, and the content of each of its own files: as read, where
+        ``read`` (what checking it read) says, else as the files are now."""
         h = hashlib.sha1(self.run_key.encode())
         for store in part.stores:
             h.update(f"store\0{store.folder}\0{store.has_index}\0{store.by_glob}\0{store.judged}\0{store.outside}\0".encode("utf-8", "surrogateescape"))
-        key = self.keys.key
+        now = self.keys.key
+
+        def key(path: str) -> str:
+            found = read.get(path) if read is not None else None
+            return found if found is not None else now(path)
+
         for kind, paths in _own_files(part):
             h.update(f"{kind}\0{len(paths)}\0".encode())
             for path in paths:
@@ -403,10 +510,8 @@ class Cache:
         """A file of the cache, if this clone sealed it (see ``secret``)."""
         if len(key) != 40 or not all(c in "0123456789abcdef" for c in key):
             return None
-        try:
-            with open(self.folder / kind / key[:2] / key, "rb") as f:
-                raw = f.read()
-        except OSError:
+        raw = _read_file(self.folder / kind / key[:2] / key)
+        if raw is None:
             return None
         seal, _, body = raw.partition(b"\n")
         if self.secret is None or not hmac.compare_digest(seal, self._seal(body)):
@@ -421,28 +526,29 @@ class Cache:
         from another machine, is never believed."""
         if self._secret is None:
             git_dir = _git_dir(self.ws.root)
-            where = (git_dir / "memcheck" if git_dir is not None else self.folder) / "key"
-            try:
-                self._secret = where.read_bytes()
-            except OSError:
-                self._secret = b""
-            if len(self._secret) != 32:
-                try:
-                    where.parent.mkdir(parents=True, exist_ok=True)
-                    fd, temporary = tempfile.mkstemp(dir=where.parent, prefix=".tmp-")
-                    with os.fdopen(fd, "wb") as f:
-                        f.write(os.urandom(32))
-                    # Two runs at once: the first key written stays, and both use it.
-                    try:
-                        os.link(temporary, where)
-                    except FileExistsError:
-                        pass
-                    finally:
-                        os.unlink(temporary)
-                    self._secret = where.read_bytes()
-                except OSError:
-                    self._secret = b""
+            where = _make_folders(git_dir, "memcheck") if git_dir is not None else _make_folders(self.folder)
+            self._secret = b"" if where is None else self._key_in(where / "key")
         return self._secret if len(self._secret) == 32 else None
+
+    @staticmethod
+    def _key_in(where: Path) -> bytes:
+        found = _read_file(where, 32)
+        if found is not None and len(found) == 32:
+            return found
+        try:
+            fd, temporary = tempfile.mkstemp(dir=where.parent, prefix=".tmp-")
+            with os.fdopen(fd, "wb") as f:
+                f.write(os.urandom(32))
+            # Two runs at once: the first key written stays, and both use it.
+            try:
+                os.link(temporary, where)
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(temporary)
+        except OSError:
+            return b""
+        return _read_file(where, 32) or b""
 
     def _seal(self, body: bytes) -> bytes:
         assert self._secret is not None
@@ -452,7 +558,7 @@ class Cache:
 
     def keep(self, part: Targets, frame: Frame, findings: Iterable[Problem]) -> None:
         """A part checked in this process: written with the process's context, at ``flush``."""
-        self._pending.append((self._entry_key(part), frame, sorted(findings)))
+        self._pending.append((self._entry_key(part, frame.reads), frame, sorted(findings)))
 
     def flush(self) -> None:
         """Write what this process checked (its context first), each file whole. A
@@ -460,6 +566,9 @@ class Cache:
         if not self._pending:
             return
         tracker = self.tracker
+        if tracker.unsteady:  # a file changed while it was checked: keep nothing
+            self._pending.clear()
+            return
         try:
             context_reads = self._keyed(tracker.context_reads)
             if context_reads is None:
@@ -478,6 +587,16 @@ class Cache:
         finally:
             self._pending.clear()
 
+    def _ignored_by_git(self) -> None:
+        """A `.gitignore` of `*` in the cache folder (as ruff's and pytest's): a cache in
+        the work tree is never listed, checked or committed."""
+        if _make_folders(self.folder) is None:
+            return
+        fd, temporary = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as f:
+            f.write(b"# Written by memcheck: its cache, never committed.\n*\n")
+        os.replace(temporary, self.folder / ".gitignore")
+
     def _prune(self) -> None:
         """Once a day, remove what no run has written or found for a week: every
         change leaves entries of content no tree holds any more, and the folder would
@@ -485,17 +604,23 @@ class Cache:
         stamp = self.folder / "pruned"
         now = time.time()
         try:
-            if now - stamp.stat().st_mtime < PRUNE_EVERY:
-                return
+            info = os.lstat(stamp)
         except OSError:
-            pass
-        stamp.parent.mkdir(parents=True, exist_ok=True)
-        stamp.touch()
+            info = None
+        if info is not None and (not stat.S_ISREG(info.st_mode) or now - info.st_mtime < PRUNE_EVERY):
+            return
+        try:
+            os.close(os.open(stamp, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644))
+            os.utime(stamp, follow_symlinks=False)
+        except OSError:
+            return
+        if info is None:
+            return  # a new cache: nothing in it is a week old
         for kind in ("parts", "contexts", "values"):
-            try:
-                groups = [g.path for g in os.scandir(self.folder / kind) if g.is_dir(follow_symlinks=False)]
-            except OSError:
+            if not _real_folder(self.folder / kind):
                 continue
+            with os.scandir(self.folder / kind) as found:
+                groups = [g.path for g in found if g.is_dir(follow_symlinks=False)]
             for group in groups:
                 with os.scandir(group) as entries:
                     old = [e.path for e in entries if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > UNUSED_FOR]
@@ -508,19 +633,21 @@ class Cache:
     def _used(self, kind: str, key: str) -> None:
         """An entry found: its time is moved on, so pruning keeps it."""
         try:
-            os.utime(self.folder / kind / key[:2] / key)
-        except OSError:
+            os.utime(self.folder / kind / key[:2] / key, follow_symlinks=False)
+        except (OSError, NotImplementedError):
             pass
 
-    def _keyed(self, paths: Iterable[str]) -> dict[str, str] | None:
-        """Each path with its key now; None where one is outside the tree (not cached)."""
+    def _keyed(self, reads: dict[str, str | None]) -> dict[str, str] | None:
+        """Each file read with the key of what was read (where the reader did not say:
+        of what is there now); "-" for a file that is not there; None where one is
+        outside the tree (not kept)."""
         listed = self.ws.file_set
         keyed: dict[str, str] = {}
-        for path in paths:
+        for path, key in reads.items():
             if _outside(path):
                 return None
             if path in listed or self.keys.source.is_file(path):
-                keyed[path] = self.keys.key(path, self.ws._documents.get(path))
+                keyed[path] = key if key is not None else self.keys.key(path)
             else:
                 keyed[path] = "-"
         return keyed
@@ -532,8 +659,11 @@ class Cache:
         """Write a file of the cache whole, sealed with this clone's key."""
         if self.secret is None:
             return
-        folder = self.folder / kind / key[:2]
-        folder.mkdir(parents=True, exist_ok=True)
+        if not (self.folder / ".gitignore").exists():
+            self._ignored_by_git()
+        folder = _make_folders(self.folder, kind, key[:2])
+        if folder is None:
+            return
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as f:
@@ -570,7 +700,7 @@ class StoreValues:
     def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
         marks: tuple[Callable[[object], object] | None, Callable[[object], object] | None] = vars(compute)["of_content"]  # see document.of_content
         encode, decode = marks
-        key = f"{compute.__module__}.{compute.__qualname__}\0{doc.path}\0{self._cache.keys.key(doc.path, doc)}"
+        key = f"{compute.__module__}.{compute.__qualname__}\0{doc.path}\0{content_key(doc)}"
         if key in self._kept:
             kept = self._now[key] = self._kept[key]
             return cast(T, decode(kept) if decode is not None else kept)
@@ -648,12 +778,36 @@ def _without_cache_settings(config: Config) -> Config:
     return replace(config, cache_dir="", no_cache=False)
 
 
+CACHE_FILES = ("parts", "contexts", "values", "pruned", ".gitignore", "key")
+
+
 def clean(config: Config) -> Path | None:
-    """Remove the cache folder of ``config.root``: the folder removed, or None."""
+    """Remove what memcheck keeps in the cache folder of ``config.root`` (its own
+    folders and files, nothing else: the folder named may hold other things), and the
+    folder when that leaves it empty; the folder, or None when it held no cache."""
     import shutil
 
-    folder = folder_for(config)
-    if folder is None or not folder.exists():
+    folder = folder_for(dataclasses.replace(config, no_cache=False))
+    if folder is None or not _real_folder(folder):
         return None
-    shutil.rmtree(folder)
+    try:
+        names = set(os.listdir(folder))
+    except OSError:
+        return None
+    mine = names.intersection(CACHE_FILES)
+    if not mine.intersection(("parts", "contexts", "values")):
+        return None
+    for name in sorted(mine):
+        path = folder / name
+        if _real_folder(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+    try:
+        os.rmdir(folder)  # only if nothing else is left
+    except OSError:
+        pass
     return folder

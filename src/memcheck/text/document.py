@@ -7,6 +7,7 @@ that strict YAML rejects is read again the way the agents' own line parsers read
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 import re
 import stat
@@ -81,6 +82,10 @@ class Document:
     body: str = ""
     body_line: int = 1
     size: int = 0  # bytes on disk
+    # git's blob id of the bytes read ("" for a file not read): what the cache keys a
+    # file by (see engine/cache.py), the same whether it was read from the disk, git's
+    # index or a commit, and never a claim about bytes other than those read.
+    blob: str = ""
 
     @cached_property
     def lines(self) -> tuple[str, ...]:
@@ -172,7 +177,24 @@ def read(root: Path | str, path: str, follow: bool = True) -> Document:
     return doc
 
 
+def content_key(doc: Document) -> str:
+    """What the cache knows a file's content by: git's blob id of the bytes read ("b"),
+    else (a file not read: a link out, a FIFO) a digest of what reading it gave ("d")."""
+    if doc.blob:
+        return "b" + doc.blob
+    h = hashlib.sha1(f"{doc.error}\0{doc.error_line}\0{doc.size}\0".encode())
+    h.update(doc.text.encode("utf-8", "surrogatepass"))
+    return "d" + h.hexdigest()
+
+
 def parse(path: str, raw: bytes) -> Document:
+    doc = _parse(path, raw)
+    # Set on the one Document built (a frozen dataclass): replace() would build another.
+    object.__setattr__(doc, "blob", hashlib.sha1(b"blob %d\0%s" % (len(raw), raw)).hexdigest())
+    return doc
+
+
+def _parse(path: str, raw: bytes) -> Document:
     if len(raw) > MAX_BYTES:
         return Document(path, error=f"is larger than {MAX_BYTES // 1024} KiB; not read", size=len(raw))
     if raw.find(b"\x00", 0, 8192) >= 0:

@@ -9,6 +9,7 @@ guidance.py, skills.py.
 """
 from __future__ import annotations
 
+import datetime
 import os
 from contextlib import nullcontext
 from dataclasses import replace
@@ -21,10 +22,11 @@ from memcheck.agents import user_rules
 from memcheck.config import Config, enabled_codes
 from memcheck.paths import basename, join, parent, split
 from memcheck.text import patterns
-from memcheck.text.document import Document
+from memcheck.text.document import Document, content_key
 from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
+from memcheck.workspace import tracking as _tracking
 from memcheck.workspace.disk import DiskSource, walk_files
 from memcheck.workspace.source import OUTSIDE_LINK, Source
 from memcheck.workspace.stores import Store
@@ -185,13 +187,13 @@ class Workspace:
         return not self.rules_on.isdisjoint(codes)
 
     def document(self, path: str) -> Document:
-        if self.tracker is not None:
-            self.tracker.read(path)
         doc = self._documents.get(path)
         if doc is None:
             # A symlink out of the root is never followed.
             doc = Document(path, error=OUTSIDE_LINK) if path in self._outside else self.source.read(path)
             self._documents[path] = doc
+        if self.tracker is not None:
+            self.tracker.read(path, content_key(doc))
         return doc
 
     @overload
@@ -250,6 +252,14 @@ class Workspace:
         for path in set(paths).difference(self.kept):
             self._documents.pop(path, None)
             self._derived.pop(path, None)
+
+    def today(self) -> datetime.date:
+        """Today's date, for a finding that counts days: noted, so that the cache
+        believes such a finding again only on the day it was found."""
+        found = _tracking.today()
+        if self.tracker is not None:
+            self.tracker.asked("today", "", found.isoformat())
+        return found
 
     def on_disk(self, kind: Literal["is_file", "exists", "isdir", "islink"], path: str) -> bool:
         """What the disk itself says of ``path``, past the source (is it a file, a

@@ -15,6 +15,7 @@ rule that reads one more file is tracked without anyone listing it.
 """
 from __future__ import annotations
 
+import datetime
 import hashlib
 import os
 from contextlib import contextmanager
@@ -39,7 +40,7 @@ class Frame:
     __slots__ = ("reads", "questions", "own")
 
     def __init__(self, own: frozenset[str] = frozenset()) -> None:
-        self.reads: set[str] = set()
+        self.reads: dict[str, str | None] = {}  # path -> the content key of what was read (None: not known)
         self.questions: dict[Question, object] = {}
         self.own = own  # the part's own files: no other part depends on its reading them
 
@@ -63,7 +64,10 @@ class Tracker:
     never answers wrongly, and only misses a little more often."""
 
     def __init__(self) -> None:
-        self.context_reads: set[str] = set()
+        self.context_reads: dict[str, str | None] = {}
+        # A file read twice in the run, with different content the second time (written
+        # while memcheck ran): nothing this process found is kept.
+        self.unsteady = False
         self.context_questions: dict[Question, object] = {}
         self._parts: list[Frame] = []  # the part under way (one at a time)
         self._values = 0  # how deep in working out a remembered value
@@ -72,13 +76,21 @@ class Tracker:
         # runs (see Workspace.derived and document.of_content).
         self.kept: KeptValues | None = None
 
-    def read(self, path: str) -> None:
+    def read(self, path: str, key: str | None) -> None:
+        """A file was read; ``key``: its content's (see document.content_key)."""
         if self._parts:
             frame = self._parts[-1]
-            frame.reads.add(path)
+            self._note(frame.reads, path, key)
             if self._values == 0 and path in frame.own:
                 return
-        self.context_reads.add(path)
+        self._note(self.context_reads, path, key)
+
+    def _note(self, reads: dict[str, str | None], path: str, key: str | None) -> None:
+        known = reads.get(path)
+        if known is None:
+            reads[path] = key
+        elif key is not None and key != known:
+            self.unsteady = True
 
     def asked(self, method: str, argument: str, answer: object) -> None:
         question = (method, argument)
@@ -137,8 +149,11 @@ class TrackedSource:
         return self.inner.listing()
 
     def read(self, path: str) -> Document:
-        self._tracker.read(path)
-        return self.inner.read(path)
+        from memcheck.text.document import content_key
+
+        doc = self.inner.read(path)
+        self._tracker.read(path, content_key(doc))
+        return doc
 
     def _ask(self, method: str, path: str, answer: object) -> object:
         self._tracker.asked(method, path, _plain(answer))
@@ -227,6 +242,11 @@ def on_disk(root: Path, kind: str, path: str) -> Answer:
     return _DISK[kind](os.path.join(root, path))
 
 
+def today() -> datetime.date:
+    """Today's date (one place, so that a test can move it)."""
+    return datetime.date.today()
+
+
 def untracked(source: Source) -> Source:
     """The source a tracked one reads from."""
     while isinstance(source, TrackedSource):
@@ -246,6 +266,8 @@ def answerer(source: Source, root: Path, method: str) -> Callable[[str], object]
         return found
     if method == "staged":
         return lambda _: source.staged is not None
+    if method == "today":
+        return lambda _: today().isoformat()
     return None
 
 
