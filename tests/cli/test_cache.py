@@ -16,7 +16,7 @@ from conftest import commit_all, git, memory, run_cli, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memcheck.engine import cache as cache_module
+from memcheck.engine import content_keys as cache_module
 
 STORE = ".claude/memory"
 

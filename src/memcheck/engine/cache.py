@@ -19,119 +19,34 @@ facts among them), the settings, the rules the run checks, and the list of files
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import hmac
-import importlib.util
 import json
 import marshal
 import os
 import stat
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast
 
-from memcheck import __version__
+from memcheck.engine.cache_folder import folder_for, git_dir, make_folders, read_file, real_folder
+from memcheck.engine.content_keys import FORMAT, FileKeys, code_digest
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.problem import ERROR, WARNING, Problem
 from memcheck.text.document import content_key
 from memcheck.workspace.discover import relative_path
-from memcheck.workspace.tracking import Tracker, answerer, listing_digest, untracked
+from memcheck.workspace.tracking import Tracker, answerer, listing_digest
 
 if TYPE_CHECKING:
     from memcheck.config import Config
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
-    from memcheck.workspace.source import Source
     from memcheck.workspace.tracking import Frame
 
 T = TypeVar("T")
 PRUNE_EVERY = 24 * 3600  # seconds between two prunings of the folder
 UNUSED_FOR = 7 * 24 * 3600  # an entry no run wrote or found for this long is removed
-FORMAT = 1  # the layout of an entry; another one is a miss
-_REGULAR = ("100644", "100755")
-ENV = "MEMCHECK_CACHE_DIR"
-
-
-def folder_for(config: Config) -> Path | None:
-    """Where the cache of ``config.root`` lives; None when it is off or has no place."""
-    if config.no_cache:
-        return None
-    given = os.environ.get(ENV, "").strip()
-    if given:
-        return Path(os.path.realpath(os.path.expanduser(given)))  # the caller's own: any folder
-    if config.cache_dir:
-        # Inside the repository, as the settings must name it, not through a symlink out
-        # of it nor into its git folder (which `memcheck clean` would empty): a change's
-        # own settings never make memcheck write or remove anything elsewhere.
-        real_root = os.path.realpath(config.root)
-        folder = os.path.realpath(config.root / config.cache_dir)
-        git_dir = _git_dir(config.root)
-        in_git = git_dir is not None and within(folder, os.path.realpath(git_dir))
-        return Path(folder) if within(folder, real_root) and not in_git else None
-    git_dir = _git_dir(config.root)
-    return git_dir / "memcheck" / "cache" if git_dir is not None else None
-
-
-def within(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
-
-
-# Every file memcheck reads or writes in the cache folder is a regular file in a real
-# folder: never through a symlink, never a FIFO or a device (a cache folder committed
-# to the repository can hold anything), and never larger than this.
-_MOST = 256 << 20
-_OPEN = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-
-
-def _read_file(path: Path, most: int = _MOST) -> bytes | None:
-    try:
-        fd = os.open(path, _OPEN)
-    except (OSError, ValueError):
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
-            return None
-        chunks = []
-        left = info.st_size + 1
-        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-        return data if len(data) <= most else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def _real_folder(path: Path) -> bool:
-    """``path`` is a folder itself, not a symlink to one."""
-    try:
-        return stat.S_ISDIR(os.lstat(path).st_mode)
-    except (OSError, ValueError):
-        return False
-
-
-def _make_folders(top: Path, *names: str) -> Path | None:
-    """``top/names...``, made where missing, each a real folder; None where one is not."""
-    path = top
-    for name in ("", *names):
-        path = path / name if name else path
-        if not _real_folder(path):
-            try:
-                path.mkdir(parents=not name)
-            except FileExistsError:
-                pass
-            except OSError:
-                return None
-            if not _real_folder(path):
-                return None
-    return path
 
 
 def start(ws: Workspace) -> Workspace:
@@ -153,142 +68,6 @@ def discovered(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str
     # Keyed by what the paths name in the tree, wherever they were given from.
     asked = repr((None if paths is None else [relative_path(ws.root, p) for p in paths], [relative_path(ws.root, p) for p in deleted]))
     return cache.targets(asked, lambda: targets_for(ws, paths, judge=False, deleted=deleted))
-
-
-def _git_dir(root: Path) -> Path | None:
-    """The repository's git folder: ``.git``, or where a worktree's ``.git`` file points."""
-    dot_git = root / ".git"
-    if dot_git.is_dir():
-        return dot_git
-    try:
-        text = dot_git.read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    if not text.startswith("gitdir: "):
-        return None
-    found = Path(text[len("gitdir: ") :].strip())
-    found = found if found.is_absolute() else root / found
-    return found if found.is_dir() else None
-
-
-_CODE_DIGEST: str | None = None
-
-
-def code_digest() -> str:
-    """memcheck's version and the size and time of each of its files (code, agent
-    facts, schema, defaults): an edited copy never takes another copy's entries."""
-    global _CODE_DIGEST
-    if _CODE_DIGEST is None:
-        top = Path(__file__).resolve().parent.parent
-        h = hashlib.sha1(f"{__version__}\0{FORMAT}\0{sys.version}".encode())
-        # The libraries whose answers become findings (PyYAML and whether its C parser is
-        # there, pathspec, re2): their files' sizes and times, found without importing them.
-        for name in ("yaml", "pathspec", "re2", "_re2"):
-            spec = importlib.util.find_spec(name)
-            places = [spec.origin] if spec is not None and spec.origin else []
-            if spec is not None and spec.submodule_search_locations:
-                for folder in spec.submodule_search_locations:
-                    places += sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith((".py", ".so", ".pyd")))
-            for place in places:
-                try:
-                    st = os.stat(place)
-                except OSError:
-                    continue
-                h.update(f"{place}\0{st.st_size}\0{st.st_mtime_ns}\0".encode("utf-8", "surrogateescape"))
-        for folder, _, names in sorted(os.walk(top)):
-            if "__pycache__" in folder:
-                continue
-            for name in sorted(names):
-                if name.endswith((".py", ".json", ".toml", ".yaml")):
-                    st = os.stat(os.path.join(folder, name))
-                    h.update(f"{os.path.relpath(folder, top)}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
-        _CODE_DIGEST = h.hexdigest()
-    return _CODE_DIGEST
-
-
-class FileKeys:
-    """The content key of each file of a source, without reading it where git knows it."""
-
-    def __init__(self, source: Source) -> None:
-        self.source = untracked(source)
-        self._known: dict[str, str] = {}
-        self._by_git = self._blob_ids()
-        # Files fix wrote in this run, which the staged tree reads from the disk (see
-        # StagedFiles.written): their index entries are what they were before.
-        self._written = self.source.staged.written if self.source.staged is not None else frozenset()
-
-    def _blob_ids(self) -> dict[str, str]:
-        from memcheck.workspace.disk import DiskSource, StagedSource
-        from memcheck.workspace.tree import TreeSource
-
-        source = self.source
-        if isinstance(source, TreeSource):
-            return {p: e.blob for p, e in source._entries.items() if e.mode in _REGULAR}
-        if not isinstance(source, DiskSource) or not source.listing().by_git:
-            return {}
-        root = source.root
-        staged = isinstance(source, StagedSource)
-        if _converts(root, source.listing().files):
-            # The disk's bytes may not be the blob's while git calls them the same: key
-            # every file by what reading it gives (a slower cache, never a wrong one).
-            return {}
-        # -v: a file git is told not to look at (assume-unchanged, skip-worktree) is
-        # marked, and its index entry says nothing of what is on disk.
-        lister = subprocess.Popen(["git", "ls-files", "-s", "-v", "-z"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        # What differs on disk from the index (edited, deleted, a file now a link):
-        # read from the disk, not keyed by the index, unless the staged tree is judged.
-        differs = b"" if staged else _output(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"])
-        out, _ = lister.communicate()
-        if lister.returncode != 0 or differs is None:
-            return {}
-        dirty = set(differs.decode("utf-8", "surrogateescape").split("\0"))
-        found: dict[str, str] = {}
-        for record in out.decode("utf-8", "surrogateescape").split("\0"):
-            head, _, path = record.partition("\t")
-            fields = head.split(" ")
-            if len(fields) == 4 and fields[0] == "H" and fields[1] in _REGULAR and fields[3] == "0" and path not in dirty:
-                found[path] = fields[2]
-        return found
-
-    def key(self, path: str) -> str:
-        """The key of the file at ``path`` now: git's blob id where git's index holds
-        it and says the disk agrees (see _blob_ids), else that of what reading it gives.
-        (A file git converts on its way in, line endings or a filter, reads as other
-        bytes than its blob: its entries are never found, and it is checked each run.)"""
-        known = self._known.get(path)
-        if known is None:
-            blob = self._by_git.get(path)
-            if blob is not None and path not in self._written:
-                known = "b" + blob
-            else:
-                known = content_key(self.source.read(path))
-            self._known[path] = known
-        return known
-
-
-def _converts(root: Path, files: Sequence[str]) -> bool:
-    """Whether git may change a file's bytes on their way into a blob, so that a file
-    it calls unchanged holds other bytes than its blob: an attributes file (a
-    `.gitattributes` in the tree, the repository's info/attributes, the user's), or
-    settings that convert line endings or run filters."""
-    if any(f == ".gitattributes" or f.endswith("/.gitattributes") for f in files):
-        return True
-    git_dir = _git_dir(root)
-    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    if (git_dir is not None and (git_dir / "info" / "attributes").exists()) or os.path.exists(os.path.join(config_home, "git", "attributes")):
-        return True
-    settings = _output(root, ["config", "--get-regexp", r"^(core\.(autocrlf|eol|attributesfile)|filter\..*)$"])
-    if settings is None:  # none set (git exits 1), or no git: nothing converts
-        return False
-    return any(line and line.lower() != b"core.autocrlf false" for line in settings.splitlines())
-
-
-def _output(root: Path, args: Sequence[str]) -> bytes | None:
-    try:
-        proc = subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    except OSError:
-        return None
-    return proc.stdout if proc.returncode == 0 else None
 
 
 def _plain(value: object) -> object:
@@ -510,7 +289,7 @@ class Cache:
         """A file of the cache, if this clone sealed it (see ``secret``)."""
         if len(key) != 40 or not all(c in "0123456789abcdef" for c in key):
             return None
-        raw = _read_file(self.folder / kind / key[:2] / key)
+        raw = read_file(self.folder / kind / key[:2] / key)
         if raw is None:
             return None
         seal, _, body = raw.partition(b"\n")
@@ -525,14 +304,14 @@ class Cache:
         that this clone did not write, a cache committed to the repository or copied
         from another machine, is never believed."""
         if self._secret is None:
-            git_dir = _git_dir(self.ws.root)
-            where = _make_folders(git_dir, "memcheck") if git_dir is not None else _make_folders(self.folder)
+            found_git = git_dir(self.ws.root)
+            where = make_folders(found_git, "memcheck") if found_git is not None else make_folders(self.folder)
             self._secret = b"" if where is None else self._key_in(where / "key")
         return self._secret if len(self._secret) == 32 else None
 
     @staticmethod
     def _key_in(where: Path) -> bytes:
-        found = _read_file(where, 32)
+        found = read_file(where, 32)
         if found is not None and len(found) == 32:
             return found
         try:
@@ -548,7 +327,7 @@ class Cache:
                 os.unlink(temporary)
         except OSError:
             return b""
-        return _read_file(where, 32) or b""
+        return read_file(where, 32) or b""
 
     def _seal(self, body: bytes) -> bytes:
         assert self._secret is not None
@@ -590,7 +369,7 @@ class Cache:
     def _ignored_by_git(self) -> None:
         """A `.gitignore` of `*` in the cache folder (as ruff's and pytest's): a cache in
         the work tree is never listed, checked or committed."""
-        if _make_folders(self.folder) is None:
+        if make_folders(self.folder) is None:
             return
         fd, temporary = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
         with os.fdopen(fd, "wb") as f:
@@ -617,7 +396,7 @@ class Cache:
         if info is None:
             return  # a new cache: nothing in it is a week old
         for kind in ("parts", "contexts", "values"):
-            if not _real_folder(self.folder / kind):
+            if not real_folder(self.folder / kind):
                 continue
             with os.scandir(self.folder / kind) as found:
                 groups = [g.path for g in found if g.is_dir(follow_symlinks=False)]
@@ -661,7 +440,7 @@ class Cache:
             return
         if not (self.folder / ".gitignore").exists():
             self._ignored_by_git()
-        folder = _make_folders(self.folder, kind, key[:2])
+        folder = make_folders(self.folder, kind, key[:2])
         if folder is None:
             return
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
@@ -776,38 +555,3 @@ def _without_cache_settings(config: Config) -> Config:
     from dataclasses import replace
 
     return replace(config, cache_dir="", no_cache=False)
-
-
-CACHE_FILES = ("parts", "contexts", "values", "pruned", ".gitignore", "key")
-
-
-def clean(config: Config) -> Path | None:
-    """Remove what memcheck keeps in the cache folder of ``config.root`` (its own
-    folders and files, nothing else: the folder named may hold other things), and the
-    folder when that leaves it empty; the folder, or None when it held no cache."""
-    import shutil
-
-    folder = folder_for(dataclasses.replace(config, no_cache=False))
-    if folder is None or not _real_folder(folder):
-        return None
-    try:
-        names = set(os.listdir(folder))
-    except OSError:
-        return None
-    mine = names.intersection(CACHE_FILES)
-    if not mine.intersection(("parts", "contexts", "values")):
-        return None
-    for name in sorted(mine):
-        path = folder / name
-        if _real_folder(path):
-            shutil.rmtree(path, ignore_errors=True)
-        else:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-    try:
-        os.rmdir(folder)  # only if nothing else is left
-    except OSError:
-        pass
-    return folder

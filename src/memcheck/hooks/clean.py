@@ -7,11 +7,11 @@ from memcheck.problem import shown
 
 
 def run(config_file: str | None) -> int:
-    from memcheck.engine import cache
+    from memcheck.engine import cache_folder
     from memcheck.hooks.options import config_for
 
     settings = config_for(config_file, [])
-    removed = cache.clean(settings)
+    removed = cache_folder.clean(settings)
     if removed is None:
         print("memcheck: no cache to remove", file=sys.stderr)
     else:
