@@ -6,12 +6,11 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from memcheck import __version__
+from memcheck import __version__, git
 from memcheck.engine.cache_folder import git_dir
 from memcheck.text.document import content_key
 from memcheck.workspace.tracking import untracked
@@ -86,12 +85,11 @@ class FileKeys:
             return {}
         # -v: a file git is told not to look at (assume-unchanged, skip-worktree) is
         # marked, and its index entry says nothing of what is on disk.
-        lister = subprocess.Popen(["git", "ls-files", "-s", "-v", "-z"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        out = git.plain(root, ["ls-files", "-s", "-v", "-z"])
         # What differs on disk from the index (edited, deleted, a file now a link):
         # read from the disk, not keyed by the index, unless the staged tree is judged.
-        differs = b"" if staged else _output(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"])
-        out, _ = lister.communicate()
-        if lister.returncode != 0 or differs is None:
+        differs = b"" if staged else git.plain(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"])
+        if out is None or differs is None:
             return {}
         dirty = set(differs.decode("utf-8", "surrogateescape").split("\0"))
         found: dict[str, str] = {}
@@ -129,17 +127,7 @@ def _converts(root: Path, files: Sequence[str]) -> bool:
     config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     if (found_git is not None and (found_git / "info" / "attributes").exists()) or os.path.exists(os.path.join(config_home, "git", "attributes")):
         return True
-    settings = _output(root, ["config", "--get-regexp", r"^(core\.(autocrlf|eol|attributesfile)|filter\..*)$"])
+    settings = git.plain(root, ["config", "--get-regexp", r"^(core\.(autocrlf|eol|attributesfile)|filter\..*)$"])
     if settings is None:  # none set (git exits 1), or no git: nothing converts
         return False
     return any(line and line.lower() != b"core.autocrlf false" for line in settings.splitlines())
-
-
-def _output(root: Path, args: Sequence[str]) -> bytes | None:
-    try:
-        proc = subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    except OSError:
-        return None
-    return proc.stdout if proc.returncode == 0 else None
-
-
