@@ -110,6 +110,9 @@ class Cache:
         self._contexts: dict[str, bool] = {}  # context id -> it still holds
         self.found: set[Problem] = set()  # the findings of the parts found kept
         self.hits = 0
+        # Nothing kept yet (a first run, CI's): nothing is looked up, and no file's key
+        # is asked of git (the files read give theirs).
+        self.empty = not real_folder(folder / "parts")
 
     @classmethod
     def open(cls, ws: Workspace, checks: str) -> Cache | None:
@@ -144,7 +147,7 @@ class Cache:
         earlier run of the same settings on the same list of files found it, where what
         finding them read and asked is still as it was; else ``compute``d and kept."""
         key = hashlib.sha1(f"{self.tree_key}\0discovery\0{asked}".encode("utf-8", "surrogateescape")).hexdigest()
-        entry = self._load("parts", key)
+        entry = None if self.empty else self._load("parts", key)
         if entry is not None and entry.get("key") == key and self._holds(entry):
             try:
                 return self._found_targets(entry)
@@ -192,6 +195,8 @@ class Cache:
     # --- reading ---------------------------------------------------------------
 
     def lookup(self, part: Targets) -> set[Problem] | None:
+        if self.empty:
+            return None
         key = self._entry_key(part)
         entry = self._load("parts", key)
         if entry is None or entry.get("key") != key:

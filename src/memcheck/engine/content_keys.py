@@ -7,6 +7,7 @@ import hashlib
 import importlib.util
 import os
 import sys
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
@@ -63,10 +64,15 @@ class FileKeys:
     def __init__(self, source: Source) -> None:
         self.source = untracked(source)
         self._known: dict[str, str] = {}
-        self._by_git = self._blob_ids()
         # Files fix wrote in this run, which the staged tree reads from the disk (see
         # StagedFiles.written): their index entries are what they were before.
         self._written = self.source.staged.written if self.source.staged is not None else frozenset()
+
+    @cached_property
+    def _by_git(self) -> dict[str, str]:
+        """Asked of git the first time a key is: a first run, whose every file is read
+        anyway, never asks."""
+        return self._blob_ids()
 
     def _blob_ids(self) -> dict[str, str]:
         from memcheck.workspace.disk import DiskSource, StagedSource

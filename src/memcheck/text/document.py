@@ -88,6 +88,11 @@ class Document:
     blob: str = ""
 
     @cached_property
+    def key(self) -> str:
+        """What the cache knows this content by (see content_key), worked out once."""
+        return content_key(self)
+
+    @cached_property
     def lines(self) -> tuple[str, ...]:
         """The text's lines, split when a check first asks: most memory files are
         checked without them."""

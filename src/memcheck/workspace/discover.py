@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import os
-from contextlib import nullcontext
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
@@ -22,7 +21,7 @@ from memcheck.agents import user_rules
 from memcheck.config import Config, enabled_codes
 from memcheck.paths import basename, join, parent, split
 from memcheck.text import patterns
-from memcheck.text.document import Document, content_key
+from memcheck.text.document import Document
 from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
@@ -193,7 +192,7 @@ class Workspace:
             doc = Document(path, error=OUTSIDE_LINK) if path in self._outside else self.source.read(path)
             self._documents[path] = doc
         if self.tracker is not None:
-            self.tracker.read(path, content_key(doc))
+            self.tracker.read(path, doc.key)
         return doc
 
     @overload
@@ -217,12 +216,17 @@ class Workspace:
                 found = kept.value(function, doc, lambda: function(self, doc))
                 hits[compute] = (doc, found)
                 return found
-            with tracker.working_out() if tracker is not None else nullcontext():
+            if tracker is not None:
+                tracker.start_value()
+            try:
                 if isinstance(compute, str):
                     value: object = cast(Callable[[Document], T], legacy)(doc)
                 else:
                     _check_key(compute)
                     value = compute(self, doc)
+            finally:
+                if tracker is not None:
+                    tracker.end_value()
             hit = hits[compute] = (doc, value)
         return cast(T, hit[1])
 
@@ -239,12 +243,17 @@ class Workspace:
         form, which agents.py still uses until it is split.)"""
         if compute not in self._once:
             tracker = self.tracker
-            with tracker.working_out() if tracker is not None else nullcontext():
+            if tracker is not None:
+                tracker.start_value()
+            try:
                 if isinstance(compute, str):
                     self._once[compute] = cast(Callable[[], T], legacy)()
                 else:
                     _check_key(compute)
                     self._once[compute] = compute(self)
+            finally:
+                if tracker is not None:
+                    tracker.end_value()
         return cast(T, self._once[compute])
 
     def forget(self, paths: Iterable[str]) -> None:

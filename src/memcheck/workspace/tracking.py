@@ -77,18 +77,20 @@ class Tracker:
         self.kept: KeptValues | None = None
 
     def read(self, path: str, key: str | None) -> None:
-        """A file was read; ``key``: its content's (see document.content_key)."""
+        """A file was read; ``key``: its content's (see document.content_key). Called
+        on every document a check asks for, so written out rather than factored."""
         if self._parts:
-            frame = self._parts[-1]
-            self._note(frame.reads, path, key)
-            if self._values == 0 and path in frame.own:
+            reads = self._parts[-1].reads
+            known = reads.get(path)
+            if known is None:
+                reads[path] = key
+            elif key is not None and key != known:
+                self.unsteady = True
+            if self._values == 0 and path in self._parts[-1].own:
                 return
-        self._note(self.context_reads, path, key)
-
-    def _note(self, reads: dict[str, str | None], path: str, key: str | None) -> None:
-        known = reads.get(path)
+        known = self.context_reads.get(path)
         if known is None:
-            reads[path] = key
+            self.context_reads[path] = key
         elif key is not None and key != known:
             self.unsteady = True
 
@@ -98,14 +100,14 @@ class Tracker:
             self._parts[-1].questions[question] = answer
         self.context_questions[question] = answer
 
-    @contextmanager
-    def working_out(self) -> Iterator[None]:
-        """Work whose result is remembered for later parts: what it reads is the context's."""
+    # Work whose result is remembered for later parts (``Workspace.once`` and
+    # ``derived``): what it reads is the context's. Counted in and out by the caller
+    # rather than through a context manager: thousands of values a run.
+    def start_value(self) -> None:
         self._values += 1
-        try:
-            yield
-        finally:
-            self._values -= 1
+
+    def end_value(self) -> None:
+        self._values -= 1
 
     @contextmanager
     def part(self, own: Sequence[str] = ()) -> Iterator[Frame]:
@@ -149,10 +151,8 @@ class TrackedSource:
         return self.inner.listing()
 
     def read(self, path: str) -> Document:
-        from memcheck.text.document import content_key
-
         doc = self.inner.read(path)
-        self._tracker.read(path, content_key(doc))
+        self._tracker.read(path, doc.key)
         return doc
 
     def _ask(self, method: str, path: str, answer: object) -> object:
