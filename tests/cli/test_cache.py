@@ -139,6 +139,7 @@ def test_settings_cache_dir_through_a_symlink_out_is_no_cache(repo: Path, tmp_pa
         pytest.param(lambda text: json.dumps({**json.loads(text), "findings": [["x", 1, 1, "MEM001", "forged", "error", False, ""]]}), id="forged-findings"),
         pytest.param(lambda text: json.dumps({**json.loads(text), "reads": {"../../etc/passwd": "b0"}}), id="read-outside"),
         pytest.param(lambda text: json.dumps({**json.loads(text), "questions": [["is_file", "/etc/passwd", True]]}), id="question-outside"),
+        pytest.param(lambda text: json.dumps({**json.loads(text), "questions": [["is_file", "..\\..\\etc\\passwd", True]]}), id="question-up-by-backslashes"),
         pytest.param(lambda text: json.dumps({**json.loads(text), "findings": [[1, 2, 3]]}), id="bad-finding"),
         pytest.param(lambda text: "[" * 100000, id="deep"),
     ],
@@ -511,3 +512,14 @@ def test_odd_cache_folders_give_a_clean_run(repo: Path, tmp_path: Path, what: st
         assert (proc.returncode, proc.stdout, proc.stderr) == expected
     cleaned = subprocess.run([sys.executable, "-m", "memcheck", "clean"], cwd=repo, capture_output=True, text=True, timeout=60, env={**os.environ, "MEMCHECK_CACHE_DIR": given})
     assert cleaned.returncode == 0 and "Traceback" not in cleaned.stderr
+
+
+def test_a_windows_path_linked_from_a_file_is_still_kept(repo: Path) -> None:
+    """A link to `\\.claude\\docs\\README.md` (a real repository's CLAUDE.md) asks
+    whether that name exists: a question asked again, not refused as a path out of the
+    tree (which had every run of that repository check afresh)."""
+    a_store(repo)
+    write(repo, "CLAUDE.md", "# Project\n\n- [docs](\\.claude\\docs\\README.md) for more.\n")
+    commit_all(repo)
+    same_with_and_without_cache(repo)
+    assert parts_kept(repo).startswith("memcheck: cache: 2 of 2 parts")

@@ -81,7 +81,9 @@ def _plain(value: object) -> object:
 
 def _outside(path: str) -> bool:
     """A path an entry names that leads out of the tree (absolute, or through ..)."""
-    return path[:1] in ("/", "") or "\\" in path or (".." in path and ".." in path.split("/"))
+    # A backslash is a name's own character here, not a separator (a file citing
+    # `.claude\docs\README.md` asks about that name): refused only as a `..` part.
+    return path[:1] in ("/", "") or (".." in path and ".." in path.replace("\\", "/").split("/"))
 
 
 class Cache:
