@@ -7,6 +7,7 @@ questions, so they are answered here once, with the same words.
 """
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import re
 from functools import lru_cache
@@ -187,3 +188,26 @@ def unprintable_line(doc: Document, fallback: int) -> int:
         if _UNPRINTABLE.search(doc.lines[i]):
             return i + 1
     return fallback
+
+
+def parse_date(value: object) -> dt.date | None:
+    """A date as the memory rules read one: a date, a datetime, or an ISO-8601 string."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    try:
+        if len(text) == 10:
+            return dt.date.fromisoformat(text)
+        return dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T", 1)).date()
+    except ValueError:
+        return None
+
+
+def short_repr(value: object) -> str:
+    """A value as a message quotes it: its repr, cut to 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
