@@ -48,17 +48,16 @@ _NAME_CHARS = frozenset(_WORD_DASH + ".")
 # token, not one `in` per prefix, because each costs a pass over the text), and the
 # characters that may not precede it. That check is done in Python rather than as a
 # leading lookbehind, because a pattern that starts with a literal lets the regex
-# engine jump between candidates. GitHub's two kinds share one probe ("gh"), and the
-# kinds whose prefix holds an underscore are probed only in a text that has one (one
-# C scan that stops at the first, where a probe is a pass over the whole text: most
-# prose has no underscore, and on bench/'s M tree the probes were half of the SEC
-# rules' time).
+# engine jump between candidates. The kinds whose prefix holds an underscore are
+# probed only in a text that has one (one C scan that stops at the first, where a
+# probe is a pass over the whole text: most prose has no underscore, and on bench/'s
+# M tree the probes were half of the SEC rules' time).
 _TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = tuple(
     (re.compile(probe), frozenset(before), re.compile(p))
     for probe, before, p in (
         ("AKIA|ASIA|ABIA|ACCA", _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
-        ("gh(?:[pousr]_|ithub_pat_)", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
-        ("gh(?:[pousr]_|ithub_pat_)", _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
+        ("gh[pousr]_", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
+        ("github_pat_", _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
         (
             "gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-",
             _WORD, r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
@@ -70,8 +69,8 @@ _TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = t
         ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
     )
 )
-# The patterns by probe, in order (the two OpenAI-style patterns share "sk-", GitHub's
-# two "gh"), each with whether its prefix holds an underscore.
+# The patterns by probe, in order (the two OpenAI-style patterns share "sk-"), each
+# with whether its prefix holds an underscore.
 _PROBES: tuple[tuple[re.Pattern[str], bool, tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
     (probe, "_" in probe.pattern, tuple((before, pattern) for p, before, pattern in _TOKENS if p.pattern == probe.pattern))
     for probe in {p.pattern: p for p, _, _ in _TOKENS}.values()
