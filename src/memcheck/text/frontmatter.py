@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from memcheck.text.document import Document
+    from memcheck.text.document import Document, Frontmatter
 
 
 def frontmatter_problem(doc: Document) -> tuple[int, str] | None:
@@ -211,3 +211,23 @@ def short_repr(value: object) -> str:
     """A value as a message quotes it: its repr, cut to 40 characters."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def usual_memory_fields(fm: Frontmatter, required: tuple[str, ...], types: tuple[str, ...], allowed: frozenset[str]) -> bool:
+    """Whether a memory's frontmatter holds its fields as it should, so that the MEM
+    rules on fields have nothing to say of it: every key ``allowed``, each
+    ``required`` field a string with text, the type one of ``types``, the name,
+    description and agent_name on one line, no metadata."""
+    data = fm.data
+    kind = data.get("type")
+    if "metadata" in data or type(kind) is not str or kind not in types or not allowed.issuperset(fm.key_lines):
+        return False
+    for key in required:
+        value = data.get(key)
+        if type(value) is not str or not value.strip():
+            return False
+    for key in ("name", "description", "agent_name"):
+        value = data.get(key)
+        if value is not None and (type(value) is not str or "\n" in value):
+            return False
+    return True
