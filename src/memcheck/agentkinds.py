@@ -177,10 +177,27 @@ def _key(where: str, name: str, spec: _Table, source: str, confirmed: bool) -> K
 def kind_of_path(path: str, role: str | None = None) -> Kind | None:
     """The first kind whose globs name ``path`` (a repository-relative path), of
     ``role`` when given."""
+    segments: frozenset[str] | None = None
     for kind in kinds():
-        if (role is None or kind.role == role) and kind.globs and any(names(g, path) for g in kind.globs):
-            return kind
+        if (role is None or kind.role == role) and kind.globs:
+            if segments is None:
+                segments = frozenset(path.split("/"))
+            if any(_may_name(g, segments) and names(g, path) for g in kind.globs):
+                return kind
     return None
+
+
+def _may_name(glob: str, segments: frozenset[str]) -> bool:
+    """Whether a path of these ``segments`` holds every literal segment of one of the
+    glob's alternatives, as any path it names does (a literal segment matches its own
+    text alone): most paths hold none of them, and are told so without matching the
+    glob (13 us a guidance file, for its five globs, on bench/'s M tree)."""
+    return any(needed <= segments for needed in _literal_segments(glob))
+
+
+@cache
+def _literal_segments(glob: str) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(s for s in alt.segments if patterns.is_literal(s)) for alt in patterns.compile_glob(glob))
 
 
 def names(glob: str, path: str) -> bool:

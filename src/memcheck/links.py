@@ -24,7 +24,7 @@ def prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:
 
 
 def _prose(ws: Workspace, doc: Document) -> list[tuple[int, str]]:
-    return list(mentions.body_lines(doc.lines, doc.body_line))
+    return list(mentions.body_lines(doc.lines, doc.body_line, doc.body))
 
 
 def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:

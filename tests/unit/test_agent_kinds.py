@@ -278,3 +278,15 @@ def test_the_quick_folder_test_keeps_every_file_a_kind_names() -> None:
             every[path] = kind.id
     assert agentfiles._find(ws).kinds == every
     assert len(every) >= 9
+
+
+_SEGMENT = st.sampled_from([".github", ".claude", ".cline", ".clinerules", ".kiro", "agents", "instructions", "prompts", "rules", "steering", "docs", "a"])
+_NAME = st.sampled_from([".clinerules", "x.md", "x.agent.md", "x.prompt.md", "x.instructions.md", "SKILL.md", "x.txt"])
+
+
+@given(st.lists(_SEGMENT, max_size=5), _NAME, st.sampled_from([None, "guidance", "agent"]))
+def test_kind_of_path_is_the_first_kind_one_of_whose_globs_names_the_path(folders: list[str], name: str, role: str | None) -> None:
+    # kind_of_path skips a glob whose literal segments the path does not hold: never one that names it.
+    path = "/".join([*folders, name])
+    expected = next((k for k in agentkinds.kinds() if (role is None or k.role == role) and any(agentkinds.names(g, path) for g in k.globs)), None)
+    assert agentkinds.kind_of_path(path, role) == expected

@@ -261,3 +261,15 @@ def test_a_line_of_ever_longer_backtick_runs_masks_as_before() -> None:
     assert masked == _old_mask_line(line, False)[0]
     assert masked.startswith("[x](AGENTS.md)  ") and "@a.md" not in masked
     assert masked.endswith("  " + " ".join("`" * k for k in range(2, 121)))
+
+
+_PROSE_PIECES = st.sampled_from(["text", " ", "\n", "`", "```", "~~~", "<!--", "-->", "[//]: # (x)", "[a]: b", "@x.md", "[l](y.md)", "\\", "    ", "]:"])
+
+
+@settings(max_examples=300)
+@given(st.lists(_PROSE_PIECES, max_size=30), st.integers(min_value=1, max_value=4))
+def test_body_lines_given_the_body_reads_as_prose_does(pieces: list[str], body_line: int) -> None:
+    # Given the body's text, body_lines skips the line-by-line masking where nothing can be masked.
+    lines = tuple("".join(pieces).split("\n"))
+    body = "\n".join(lines[max(body_line, 1) - 1 :])
+    assert list(mentions.body_lines(lines, body_line, body)) == list(mentions.body_lines(lines, body_line))

@@ -4,10 +4,15 @@ process). Each tree is also written to disk and checked there: the in-memory sou
 the editor server and these tests read through must see what the disk does."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
 from conftest import lint, memory
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from memcheck import config
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
@@ -61,3 +66,35 @@ def test_rule_in_memory(files: dict[str, str], select: str, expected: list[tuple
 @pytest.mark.parametrize(("files", "select", "expected"), CASES)
 def test_the_disk_gives_the_same_findings(files: dict[str, str], select: str, expected: list[tuple[str, int, str]], tmp_path: Path) -> None:
     assert lint(files, select, root=tmp_path) == lint(files, select)
+
+
+_KEYS = st.sampled_from(["name", "description", "type", "agent_name", "created", "metadata", "descripton", "lastReadAt"])
+_VALUES = st.one_of(st.none(), st.sampled_from(["", "  ", "user", "feedback", "weird", "two\nlines", "ok text", " x "]), st.integers(), st.dictionaries(st.just("type"), st.just("user")))
+
+
+@functools.cache
+def _memory_config() -> config.MemoryConfig:
+    return config.default_config(Path("/nowhere")).memory
+
+
+_TEXT = st.sampled_from(["ok text", " x ", "", "  ", "two\nlines", "line\n"])
+
+
+@given(
+    st.fixed_dictionaries({}, optional={"name": _TEXT, "description": _TEXT, "type": st.sampled_from(["user", "feedback", "weird", ""])})
+    .flatmap(lambda fields: st.dictionaries(_KEYS, _VALUES, max_size=3).map(lambda more: {**more, **fields})),
+)
+@example({"name": "ok text", "description": "ok text", "type": "user"})
+def test_fields_told_usual_have_no_field_finding(data: dict[str, object]) -> None:
+    # The MEM rules skip their questions on fields that usual_memory_fields passes: none
+    # of those questions may have an answer there.
+    from memcheck.checks.memory import _field_problems
+    from memcheck.text.document import Frontmatter
+    from memcheck.text.frontmatter import usual_memory_fields
+
+    cfg = _memory_config()
+    allowed = frozenset({"name", "description", "type", "created", "updated", "agent_name", *cfg.allowed_keys, *cfg.required})
+    fm = Frontmatter(end_line=2 + len(data), data=data, key_lines={k: 2 + i for i, k in enumerate(data)}, raw_values={k: str(v) for k, v in data.items()})
+    if usual_memory_fields(fm, cfg.required, cfg.types, allowed):
+        assert allowed.issuperset(data)
+        assert list(_field_problems("m.md", fm, cfg, [])) == []

@@ -11,7 +11,7 @@ import hashlib
 import os
 import re
 import stat
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -182,6 +182,24 @@ def read(root: Path | str, path: str, follow: bool = True) -> Document:
     return doc
 
 
+# What a Document holds unless told otherwise, for ``_document`` (the path, which has
+# no default, is always given).
+_DEFAULTS = {f.name: f.default for f in fields(Document)}
+
+
+def _document(path: str, **values: object) -> Document:
+    """``Document(**values)``, built as a frozen dataclass's ``__init__`` would build it
+    but with two dict updates instead of one ``object.__setattr__`` per field: a
+    third of the cost, for the document made of every file read (2.4 µs of 3.8 µs a
+    file, 11,300 files on bench/'s M tree)."""
+    doc = object.__new__(Document)
+    held = doc.__dict__
+    held.update(_DEFAULTS)
+    held["path"] = path
+    held.update(values)
+    return doc
+
+
 def content_key(doc: Document) -> str:
     """What the cache knows a file's content by: git's blob id of the bytes read ("b"),
     else (a file not read: a link out, a FIFO) a digest of what reading it gave ("d")."""
@@ -219,7 +237,7 @@ def _parse(path: str, raw: bytes) -> Document:
     if first_end < 0 or text[:first_end].rstrip() != _FENCE:
         if text.rstrip() == _FENCE:  # a file that is only an opening fence
             return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text, has_frontmatter=True, unterminated=True)
-        return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text)
+        return _document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text)
     closing = _closing_fence(text, first_end)
     if closing < 0:
         return Document(path, text=text, bom=bom, crlf=crlf, size=len(raw), body=text, has_frontmatter=True, unterminated=True)
@@ -227,7 +245,7 @@ def _parse(path: str, raw: bytes) -> Document:
     fm_text = text[first_end + 1 : closing] if closing > first_end else ""
     fm_lines = fm_text.split("\n") if closing > first_end else []
     # One Document built once: dataclasses.replace() costs as much as parsing a small file.
-    return Document(
+    return _document(
         path,
         text=text,
         bom=bom,

@@ -7,13 +7,14 @@ questions, so they are answered here once, with the same words.
 """
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from memcheck.text.document import Document
+    from memcheck.text.document import Document, Frontmatter
 
 
 def frontmatter_problem(doc: Document) -> tuple[int, str] | None:
@@ -187,3 +188,46 @@ def unprintable_line(doc: Document, fallback: int) -> int:
         if _UNPRINTABLE.search(doc.lines[i]):
             return i + 1
     return fallback
+
+
+def parse_date(value: object) -> dt.date | None:
+    """A date as the memory rules read one: a date, a datetime, or an ISO-8601 string."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    try:
+        if len(text) == 10:
+            return dt.date.fromisoformat(text)
+        return dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T", 1)).date()
+    except ValueError:
+        return None
+
+
+def short_repr(value: object) -> str:
+    """A value as a message quotes it: its repr, cut to 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def usual_memory_fields(fm: Frontmatter, required: tuple[str, ...], types: tuple[str, ...], allowed: frozenset[str]) -> bool:
+    """Whether a memory's frontmatter holds its fields as it should, so that the MEM
+    rules on fields have nothing to say of it: every key ``allowed``, each
+    ``required`` field a string with text, the type one of ``types``, the name,
+    description and agent_name on one line, no metadata."""
+    data = fm.data
+    kind = data.get("type")
+    if "metadata" in data or type(kind) is not str or kind not in types or not allowed.issuperset(fm.key_lines):
+        return False
+    for key in required:
+        value = data.get(key)
+        if type(value) is not str or not value.strip():
+            return False
+    for key in ("name", "description", "agent_name"):
+        value = data.get(key)
+        if value is not None and (type(value) is not str or "\n" in value):
+            return False
+    return True

@@ -48,7 +48,10 @@ _NAME_CHARS = frozenset(_WORD_DASH + ".")
 # token, not one `in` per prefix, because each costs a pass over the text), and the
 # characters that may not precede it. That check is done in Python rather than as a
 # leading lookbehind, because a pattern that starts with a literal lets the regex
-# engine jump between candidates.
+# engine jump between candidates. The kinds whose prefix holds an underscore are
+# probed only in a text that has one (one C scan that stops at the first, where a
+# probe is a pass over the whole text: most prose has no underscore, and on bench/'s
+# M tree the probes were half of the SEC rules' time).
 _TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = tuple(
     (re.compile(probe), frozenset(before), re.compile(p))
     for probe, before, p in (
@@ -66,9 +69,10 @@ _TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = t
         ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
     )
 )
-# The patterns by probe, in order: the two OpenAI-style patterns share "sk-".
-_PROBES: tuple[tuple[re.Pattern[str], tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
-    (probe, tuple((before, pattern) for p, before, pattern in _TOKENS if p.pattern == probe.pattern))
+# The patterns by probe, in order (the two OpenAI-style patterns share "sk-"), each
+# with whether its prefix holds an underscore.
+_PROBES: tuple[tuple[re.Pattern[str], bool, tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
+    (probe, "_" in probe.pattern, tuple((before, pattern) for p, before, pattern in _TOKENS if p.pattern == probe.pattern))
     for probe in {p.pattern: p for p, _, _ in _TOKENS}.values()
 )
 # A name ending in one of these words, then `=`, `:`, `:=` or `=>`, then a quoted
@@ -82,7 +86,7 @@ _PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\
 _RUN = re.compile(r"(.)\1{5,}")
 # Whether a short text may hold any secret at all: every token's probe and a key
 # block's first line in one pattern, and the words an assignment's name ends in.
-_MAY_HOLD = re.compile("|".join([*(probe.pattern for probe, _ in _PROBES), "-----BEGIN"]))
+_MAY_HOLD = re.compile("|".join([*(probe.pattern for probe, _, _ in _PROBES), "-----BEGIN"]))
 _ASSIGN_WORD = re.compile("(?i)" + "|".join(_ASSIGN_STARTS))
 
 
@@ -225,8 +229,9 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
         line = bisect_right(starts, offset) - 1
         return None if line in skip_lines else (line + 1, offset - starts[line] + 1)
 
-    for probe, patterns in _PROBES:
-        if probe.search(text):
+    underscore = "_" in text
+    for probe, needs_underscore, patterns in _PROBES:
+        if (underscore or not needs_underscore) and probe.search(text):
             yield from _token_matches(text, patterns, taken, place)
     if '"' not in text and "'" not in text:
         return  # every credential assignment quotes its value
@@ -294,7 +299,7 @@ def redact_message(text: str) -> str:
     (``ghp_…(40 chars)``). Unlike ``redact`` (what the SEC rules find), it takes out
     placeholders, low-entropy tokens, unquoted values and URL passwords too: an
     error message quoting a config loses nothing by it."""
-    for probe, patterns in _PROBES:
+    for probe, _, patterns in _PROBES:
         if probe.search(text):
             for _, pattern in patterns:
                 text = pattern.sub(lambda m: f"{m.group('p')}…({len(m.group('t'))} chars)", text)
