@@ -140,8 +140,13 @@ class BadLine(ValueError):
         self.unreadable = unreadable
 
 
+# pathspec's regex for a gitignore line and whether the line includes, by line: what
+# ``translated`` gives, kept in a file for lines known before a run (the guard's own).
+Translations = Mapping[str, "tuple[str | None, bool | None]"]
+
+
 @lru_cache(maxsize=4096)
-def _translated(line: str) -> tuple[str | None, bool | None]:
+def translated(line: str) -> tuple[str | None, bool | None]:
     """pathspec's regex for a gitignore line, and whether the line includes (None for a
     blank line or a comment), as its pattern object gives them, without compiling it
     with Python's re, as the object does (20 ms for the guard's shipped lines)."""
@@ -228,6 +233,9 @@ class FirstMatch:
     with one of the ``spared`` extensions (source code and documentation).
     ``at_once``: lines compiled at once (the config's), so that a bad one is reported
     before anything is judged; the others are known to compile.
+    ``translations``: the regexes of lines known before the run (``translated`` of
+    each, kept in a file), so a run that needs no more imports no pathspec: the
+    import alone was a fifth of a guard run that finds nothing.
     """
 
     def __init__(
@@ -237,14 +245,17 @@ class FirstMatch:
         at_once: Iterable[int] = (),
         files: Iterable[int] = (),
         spared: frozenset[str] = frozenset(),
+        translations: Translations | None = None,
     ) -> None:
         self._lines = tuple(_nfc(line) for line in lines)
+        self._translations = translations or {}
         self._spared = spared
         self._fold: Callable[[str], str] = (lambda s: s) if case_sensitive else str.lower
         self._flags = "(?s)" if case_sensitive else "(?si)"
         self._files = frozenset(files)
         at_once = self._at_once = frozenset(at_once)
         self._regexes: dict[int, str] = {}
+        self._cores: dict[int, str] = {}  # a one-segment line's regex, unanchored (see none_match)
         self._by_key: dict[tuple[str, int], list[int]] = {}  # (extension, what it matches) -> one-segment lines
         self._later: dict[str, list[int]] = {}  # extension -> lines read when a segment with it is judged
         self._whole_lines: list[int] = []
@@ -261,12 +272,71 @@ class FirstMatch:
                 except (ValueError, re.error) as e:
                     raise BadLine(i, e, unreadable=False) from None
         self._segment: dict[tuple[str | None, tuple[int, ...]], _Lines | None] = {}
-        self._whole = _lines(self._regexes, self._whole_lines) if self._whole_lines else None
+        self._whole_set: _Lines | None = None  # the whole-path lines as one set, made when first asked
         # A name each whole-path line needs (the guard's 32 each name one: .vscode,
         # secrets): a path (ASCII) holding none is not asked. None: a line names none.
         plain = [next((seg for seg in self._lines[i].removeprefix("!").split("/") if _PLAIN_SEGMENT.fullmatch(seg)), None) for i in self._whole_lines]
         self._whole_names = None if None in plain else frozenset(self._fold(seg) for seg in plain if seg is not None)
         self._seen: dict[tuple[str, tuple[int, ...]], int | None] = {}
+        self._scans: dict[tuple[int, ...], Callable[[str], Iterable[re.Match[str]]] | None] = {}
+
+    def none_match(self, paths: Iterable[str]) -> set[str]:
+        """Of these paths (repository-relative, files), some that no line matches: as
+        ``first_at`` finds no line for each, and no line matches each through a
+        folder above it. A path this cannot tell about quickly is left out, to be
+        asked one by one: a non-ASCII one (NFC, and case folding beyond ASCII), or
+        every one when a line matched across names (below).
+
+        Asking 10,000 paths one by one took 80 ms, in Python calls per path; here the
+        distinct names of all the paths are tried at once, by one regex of every
+        one-segment line that may match them run over them joined as
+        ``/name1//name2/``, and whole-path lines are asked only of paths holding a name
+        each needs. A line's regex never matches a ``/`` within one name (a name has
+        none), so when every match is one whole name, those are all the names any line
+        matches (re2 scans left to right, and each name has its own two slashes); a
+        match across names (a negated class, ``[!x]``, takes a slash) tells nothing,
+        and then no path is called unmatched."""
+        plain = [path for path in paths if path.isascii()]
+        joined = "/".join(plain)
+        text = "/" + joined.replace("/", "//") + "/"
+        # Each name's extension: after its last dot, before its slash.
+        exts = {self._fold(ext) for ext in set(re.findall(r"\.([^./]*)/", text))} | {""}
+        for ext in exts:
+            self._read_later(ext)
+        indices = tuple(sorted(i for (ext, _), lines in self._by_key.items() if ext in exts for i in lines))
+        matched: set[str] = set()
+        if indices:
+            scan = self._scans[indices] if indices in self._scans else self._scan(indices)
+            if scan is None:
+                return set()
+            for found in scan(text):
+                name = found.group()[1:-1]
+                if "/" in name:
+                    return set()
+                matched.add(name)
+        if self._whole_lines:
+            if self._whole_names is None:
+                return set()
+            needed = self._whole_names.intersection(self._fold(joined).split("/"))
+            if needed:
+                matched |= {name for name in set(joined.split("/")) if self._fold(name) in needed}
+        if not matched:
+            return set(plain)
+        return {path for path in plain if matched.isdisjoint(path.split("/"))}
+
+    def _scan(self, indices: tuple[int, ...]) -> Callable[[str], Iterable[re.Match[str]]] | None:
+        """The finditer of one regex of these one-segment lines, each a name between
+        slashes; None when re2 will not compile them as one (every line compiles on
+        its own: ``first_at`` asks them)."""
+        import re2
+
+        scan: Callable[[str], Iterable[re.Match[str]]] | None
+        try:
+            scan = re2.compile(f"{self._flags}/(?:{'|'.join(self._cores[i] for i in indices)})/").finditer
+        except re2.error:
+            scan = None
+        self._scans[indices] = scan
+        return scan
 
     def _fixed_extension(self, body: str) -> str:
         """The extension a one-segment line's literal tail demands ("" for none); a
@@ -281,7 +351,8 @@ class FirstMatch:
         the whole-path lines (a blank line or a comment under neither)."""
         line = self._lines[i]
         try:
-            source, include = _translated(_for_re2(line))
+            known = self._translations.get(line)
+            source, include = known if known is not None else translated(_for_re2(line))
             if source is not None and i in self._at_once:  # the config's: re's errors, as pathspec's objects gave them
                 re.compile(source)
         except re.error as e:
@@ -302,6 +373,7 @@ class FirstMatch:
         else:
             core = source[len(_ANY_DEPTH) : -len(_SUFFIXES[0 if key[1] == _FILES else key[1]][0])]
             self._regexes[i] = f"{self._flags}^(?:{core})$"
+            self._cores[i] = core
             self._by_key.setdefault(key, []).append(i)
 
     def _segment_key(self, line: str, source: str) -> tuple[str, int] | None:
@@ -364,8 +436,10 @@ class FirstMatch:
             index = self._seen[key]
             if index is not None:
                 return index, i == last
-        if self._whole is not None and (self._whole_names is None or not path.isascii() or not self._whole_names.isdisjoint(self._fold(path).split("/"))):
-            index = self._whole.first(_START + (path + "/" if is_dir else path))
+        if self._whole_lines and (self._whole_names is None or not path.isascii() or not self._whole_names.isdisjoint(self._fold(path).split("/"))):
+            if self._whole_set is None:
+                self._whole_set = _lines(self._regexes, self._whole_lines)
+            index = self._whole_set.first(_START + (path + "/" if is_dir else path))
             if index is not None:
                 return index, False
         return None
