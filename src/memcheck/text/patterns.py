@@ -296,8 +296,11 @@ class FirstMatch:
         matches (re2 scans left to right, and each name has its own two slashes); a
         match across names (a negated class, ``[!x]``, takes a slash) tells nothing,
         and then no path is called unmatched."""
-        plain = [path for path in paths if path.isascii()]
+        plain = list(paths)
         joined = "/".join(plain)
+        if not joined.isascii():
+            plain = [path for path in plain if path.isascii()]
+            joined = "/".join(plain)
         text = "/" + joined.replace("/", "//") + "/"
         # Each name's extension: after its last dot, before its slash.
         exts = {self._fold(ext) for ext in set(re.findall(r"\.([^./]*)/", text))} | {""}
