@@ -40,23 +40,9 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
     """Add the LintOptions to a command, handed to it as one ``options`` argument."""
 
     @functools.wraps(fn)
-    def command(
-        *args: object,
-        select: tuple[str, ...],
-        ignore: tuple[str, ...],
-        fail_on: str | None,
-        baseline: str | None,
-        output_file: str | None,
-        changed: bool,
-        new_since: str | None,
-        show_all: bool,
-        quiet: bool,
-        exit_zero: bool,
-        color: str,
-        no_cache: bool,
-        **kwargs: object,
-    ) -> None:
-        fn(*args, options=launch.lint_options(select, ignore, fail_on, baseline, output_file, changed, new_since, show_all, quiet, exit_zero, color, no_cache), **kwargs)
+    def command(*args: object, **params: object) -> None:
+        options = launch.lint_options(params)
+        fn(*args, options=options, **params)
 
     for option in reversed(
         (

@@ -66,27 +66,12 @@ def _error(line: str) -> None:
     sys.stderr.flush()
 
 
-def lint_options(
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    baseline: str | None,
-    output_file: str | None,
-    changed: bool,
-    new_since: str | None,
-    show_all: bool,
-    quiet: bool,
-    exit_zero: bool,
-    color: str,
-    no_cache: bool,
-) -> LintOptions:
-    """The options check and fix share, from their parameters as click names them."""
+def lint_options(params: dict[str, object]) -> LintOptions:
+    """The options check and fix share, taken out of their parameters as click names
+    them (``LintOptions``' fields are those names)."""
     from memcheck.hooks.options import LintOptions
 
-    return LintOptions(select, ignore, fail_on, baseline, output_file, changed, new_since, show_all, quiet, exit_zero, color, no_cache)
-
-
-LINT_PARAMETERS = ("select", "ignore", "fail_on", "baseline", "output_file", "changed", "new_since", "show_all", "quiet", "exit_zero", "color", "no_cache")
+    return LintOptions._make([params.pop(name) for name in LintOptions._fields])
 
 
 def check(
@@ -151,7 +136,7 @@ def invoke(name: str, params: Mapping[str, object]) -> None:
     rest = dict(params)
     if name == "guard":
         guard(**rest)  # type: ignore[arg-type]  # the parameters of DEFAULTS["guard"], checked by the test
-    options = lint_options(**{key: rest.pop(key) for key in LINT_PARAMETERS})  # type: ignore[arg-type]
+    options = lint_options(rest)
     (check if name == "check" else fix)(options=options, **rest)  # type: ignore[operator]
 
 
