@@ -16,7 +16,7 @@ from memcheck.config import default_config
 from memcheck.guard import categories
 from memcheck.guard.findings import Judge, findings
 from memcheck.guard.paths import Guard
-from memcheck.text import patterns
+from memcheck.text import first_match
 
 LINES = [
     ".env", "*.pem", "id_rsa*", "secrets/", "*[._-]secret.json", "[!a]*.key", "x?y", "/root/", "**/.aws/credentials", "**/.vscode/*.json",
@@ -36,8 +36,8 @@ def test_a_path_called_unmatched_is_matched_by_no_line(case_sensitive: bool) -> 
         lines = rng.sample(LINES, rng.randint(1, 8))
         paths = ["/".join(rng.choice(SEGMENTS) for _ in range(rng.randint(1, 4))) for _ in range(40)]
         paths = [p for p in paths if "//" not in p]
-        at_once = patterns.FirstMatch(lines, case_sensitive).none_match(paths)
-        one_by_one = patterns.FirstMatch(lines, case_sensitive)
+        at_once = first_match.FirstMatch(lines, case_sensitive).none_match(paths)
+        one_by_one = first_match.FirstMatch(lines, case_sensitive)
         assert at_once <= set(paths)
         wrong = [p for p in at_once if one_by_one.first_at(p) is not None]
         assert not wrong, (lines, wrong)
@@ -45,7 +45,7 @@ def test_a_path_called_unmatched_is_matched_by_no_line(case_sensitive: bool) -> 
 
 def test_plain_names_no_line_matches_are_all_found() -> None:
     paths = [f"pkg{i}/mod_{i}.py" for i in range(500)] + ["pkg1/.env", "docs/a.pem/readme.md", "keep/root/x.md"]
-    found = patterns.FirstMatch([".env", "*.pem", "/root/"]).none_match(paths)
+    found = first_match.FirstMatch([".env", "*.pem", "/root/"]).none_match(paths)
     # keep/root/x.md holds the name /root/ needs: asked one by one (it is not /root/).
     assert found == set(paths) - {"pkg1/.env", "docs/a.pem/readme.md", "keep/root/x.md"}
 
@@ -53,8 +53,8 @@ def test_plain_names_no_line_matches_are_all_found() -> None:
 def test_a_line_that_matches_across_names_has_every_path_asked_one_by_one() -> None:
     # [!a] takes a slash, so the joined names match as one: the scan tells nothing.
     lines = ["[!a]*.key"]
-    assert patterns.FirstMatch(lines).none_match(["b/x.py", "c.key"]) == set()
-    assert patterns.FirstMatch(lines).first("c.key") == 0
+    assert first_match.FirstMatch(lines).none_match(["b/x.py", "c.key"]) == set()
+    assert first_match.FirstMatch(lines).first("c.key") == 0
 
 
 def test_a_run_of_plain_paths_asks_only_the_paths_that_may_be_guarded(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,7 @@ from functools import cache
 from typing import NamedTuple, Sequence, TypedDict
 
 from memcheck.config import resource_json
-from memcheck.text import patterns
+from memcheck.text import first_match
 
 CONFIG_CATEGORY = "config"  # findings from guard.patterns in the user's config
 
@@ -98,12 +98,12 @@ def shipped_lines() -> list[str]:
 
 def translations_text() -> str:
     """The contents of ``TRANSLATED``, from pathspec."""
-    rows = [f"{json.dumps(line, ensure_ascii=False)}: {json.dumps(patterns.translated(line), ensure_ascii=False)}" for line in sorted(shipped_lines())]
+    rows = [f"{json.dumps(line, ensure_ascii=False)}: {json.dumps(first_match.translated(line), ensure_ascii=False)}" for line in sorted(shipped_lines())]
     return "{\n" + ",\n".join(rows) + "\n}\n"
 
 
 @cache
-def translations() -> patterns.Translations:
+def translations() -> first_match.Translations:
     """pathspec's regex for each shipped line (see ``TRANSLATED``); none when the file
     is not there (a checkout mid-edit): each line is then translated as it is read."""
     try:

@@ -4,7 +4,7 @@ A ``Guard`` holds the enabled categories' patterns, the config's own, and what t
 config allows; ``Guard.hit`` names the pattern that guards a path. Patterns are
 gitignore lines matched against repository-relative POSIX paths after Unicode NFC
 normalisation, case-insensitively unless ``guard.case-sensitive`` is set (the matching
-itself is text/patterns.py's ``FirstMatch``). A path the config allows
+itself is text/first_match.py's ``FirstMatch``). A path the config allows
 (``guard.allow``, with or without a leading ``!``) is never guarded, whichever pattern
 matches it. A category's templates (``.env.example``) exempt a file from that category
 by the file's own name: never a folder's contents, never another category.
@@ -21,7 +21,7 @@ from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extens
 from memcheck.guard.tiers import tiers
 from memcheck.paths import ancestors, basename, parent
 from memcheck.problem import shown
-from memcheck.text import patterns
+from memcheck.text import first_match
 
 
 class Hit(NamedTuple):
@@ -52,7 +52,7 @@ class PatternSet:
         self.hits = tuple(hits)
         shipped = frozenset(shipped)
         try:
-            self._lines = patterns.FirstMatch(
+            self._lines = first_match.FirstMatch(
                 list(lines) if lines is not None else [hit.pattern for hit in self.hits],
                 case_sensitive,
                 at_once=[i for i, hit in enumerate(self.hits) if hit.category not in shipped],
@@ -60,7 +60,7 @@ class PatternSet:
                 spared=spared,
                 translations=translations(),
             )
-        except patterns.BadLine as e:  # the config's: a trailing backslash, ...
+        except first_match.BadLine as e:  # the config's: a trailing backslash, ...
             bad = self.hits[e.index].pattern
             if e.unreadable:
                 raise ConfigError(f"guard pattern {bad!r} is not a gitignore line git can read: {e}") from None
