@@ -20,7 +20,7 @@ from memcheck.text import first_match
 
 LINES = [
     ".env", "*.pem", "id_rsa*", "secrets/", "*[._-]secret.json", "[!a]*.key", "x?y", "/root/", "**/.aws/credentials", "**/.vscode/*.json",
-    "!keep.pem", "Caf\u00e9", "*.tar.gz", "a**b", "[a-c]q", "*.", "deploy", "/run/secrets/**", "*.PEM", "node_modules/",
+    "!keep.pem", "Caf\u00e9", "*.tar.gz", "a**b", "[a-c]q", "*.", "deploy", "/run/secrets/**", "*.PEM", "node_modules/", "*", "?",
 ]  # fmt: skip
 SEGMENTS = [
     "src", "a.pem", "A.PEM", ".env", ".ENV", "id_rsa.pub", "secrets", "db-secret.json", "b.key", "a.key", "xzy", "x/y", "root", ".aws",

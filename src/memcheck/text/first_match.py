@@ -181,8 +181,8 @@ class FirstMatch:
         each needs. A line's regex never matches a ``/`` within one name (a name has
         none), so when every match is one whole name, those are all the names any line
         matches (re2 scans left to right, and each name has its own two slashes); a
-        match across names (a negated class, ``[!x]``, takes a slash) tells nothing,
-        and then no path is called unmatched."""
+        match across names (a negated class, ``[!x]``, takes a slash), or of an
+        empty name between two, tells nothing, and then no path is called unmatched."""
         plain = list(paths)
         joined = "/".join(plain)
         if not joined.isascii():
@@ -201,7 +201,7 @@ class FirstMatch:
                 return set()
             for found in scan(text):
                 name = found.group()[1:-1]
-                if "/" in name:
+                if not name or "/" in name:  # across names, or between two (a line that matches an empty name)
                     return set()
                 matched.add(name)
         if self._whole_lines:
