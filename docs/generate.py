@@ -7,7 +7,9 @@
   docs/configuration.intro.md;
 - docs/agent-table.md, the agents and the files each reads, from the agent data;
 - src/memcheck/resources/agents.json, the agent data's TOML files as one JSON file,
-  which memcheck reads (JSON loads in a fraction of the time TOML takes).
+  which memcheck reads (JSON loads in a fraction of the time TOML takes);
+- src/memcheck/resources/guard-regexes.json, pathspec's regex for each line of the
+  guard's categories, which guard reads instead of importing pathspec.
 
     python docs/generate.py          # write the pages, remove pages of rules gone
     python docs/generate.py --check  # write nothing; exit 1 when a page is missing or out of date
@@ -25,6 +27,7 @@ from typing import Any
 
 from memcheck.agents import facts
 from memcheck.config import defaults, schema
+from memcheck.guard import categories
 from memcheck.hooks.agents import table_markdown
 from memcheck.hooks.rules import rule_pages
 from memcheck.rules import RULE_PAGES
@@ -40,6 +43,12 @@ def agent_data_stale() -> bool:
     """resources/agents.json is missing or differs from the TOML files."""
     compiled = Path(facts.COMPILED)
     return not compiled.is_file() or compiled.read_bytes() != facts.compiled_text().encode("utf-8")
+
+
+def guard_regexes_stale() -> bool:
+    """resources/guard-regexes.json is missing or differs from pathspec's translation."""
+    compiled = Path(categories.TRANSLATED)
+    return not compiled.is_file() or compiled.read_bytes() != categories.translations_text().encode("utf-8")
 
 
 def agents_page_stale(page: Path = AGENTS_PAGE) -> bool:
@@ -154,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         wrong = [args.out / name for name in stale(args.out)] + ([args.docs / CONFIG_PAGE] if config_stale(args.docs) else [])
         wrong += [AGENTS_PAGE] if agents_page_stale() else []
         wrong += [Path(facts.COMPILED)] if agent_data_stale() else []
+        wrong += [Path(categories.TRANSLATED)] if guard_regexes_stale() else []
         for path in wrong:
             print(f"{path}: missing or out of date; regenerate the pages: {REGENERATE}", file=sys.stderr)
         return 1 if wrong else 0
@@ -161,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
         Path(facts.COMPILED).write_bytes(facts.compiled_text().encode("utf-8"))
         facts.load.cache_clear()
         print(f"wrote {facts.COMPILED}")
+    if guard_regexes_stale():
+        Path(categories.TRANSLATED).write_bytes(categories.translations_text().encode("utf-8"))
+        print(f"wrote {categories.TRANSLATED}")
     for name in write(args.out):
         print(f"wrote {args.out / name}" if (args.out / name).exists() else f"removed {args.out / name}")
     if config_stale(args.docs):

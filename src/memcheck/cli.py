@@ -1,18 +1,17 @@
 """The command line: parse, then hand over to a hooks.X.run() that returns the exit code.
 
 Only click is imported at start-up; each command imports what it needs when it
-runs, so `memcheck --version` loads neither yaml, pathspec nor git.
+runs, so `memcheck --version` loads neither yaml, pathspec nor git. The lines the
+hooks run (a command and flags alone) are read without click: see launch.py.
 """
 from __future__ import annotations
 
 import functools
-import os
-import sys
-from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import click
 
-from memcheck import __version__, choices
+from memcheck import __version__, choices, launch
 
 if TYPE_CHECKING:
     from click.decorators import FC
@@ -24,43 +23,6 @@ VERBOSE_HELP = (
     "Say on standard error which config was read, which stores (memories, index mode), guidance files and skills were checked,"
     " what was passed over and why, and how long each step took; the report itself is unchanged."
 )
-
-
-def _run(fn: Callable[[], int]) -> None:
-    """Run a command: configuration errors and internal errors are one line, exit 2.
-
-    One line whatever they quote: a config value or a path with a line break in it
-    is shown escaped (problem.escaped), so it cannot end the line and start a GitHub
-    workflow command (`::add-mask::`, `::error::`) or a terminal sequence of its own.
-    """
-    from memcheck.config import ConfigError
-    from memcheck.problem import escaped
-
-    # The same tree prints the same bytes under any locale: UTF-8 always, and file
-    # names that are not UTF-8 shown with backslash escapes instead of failing.
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(encoding="utf-8", errors="backslashreplace")
-    try:
-        code = fn()
-    except BrokenPipeError:  # `memcheck check | head`: the reader left; not an error of ours
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        code = 1
-    except ConfigError as e:
-        click.echo(f"memcheck: error: {escaped(str(e))}", err=True)
-        code = 2
-    except KeyboardInterrupt:
-        code = 130
-    except Exception as e:  # an internal error still gets one line, never a traceback
-        from memcheck.text.patterns import TooManyPatterns  # not at start-up: only on this path
-
-        click.echo(f"memcheck: {'error' if isinstance(e, TooManyPatterns) else 'internal error: ' + type(e).__name__}: {escaped(str(e))}", err=True)
-        code = 2
-    if not sys.stdout.closed:  # (the language server's client closes it when it leaves)
-        sys.stdout.flush()
-    raise SystemExit(code)
 
 
 config_option = click.option(
@@ -78,25 +40,9 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
     """Add the LintOptions to a command, handed to it as one ``options`` argument."""
 
     @functools.wraps(fn)
-    def command(
-        *args: object,
-        select: tuple[str, ...],
-        ignore: tuple[str, ...],
-        fail_on: str | None,
-        baseline: str | None,
-        output_file: str | None,
-        changed: bool,
-        new_since: str | None,
-        show_all: bool,
-        quiet: bool,
-        exit_zero: bool,
-        color: str,
-        no_cache: bool,
-        **kwargs: object,
-    ) -> None:
-        from memcheck.hooks.options import LintOptions
-
-        fn(*args, options=LintOptions(select, ignore, fail_on, baseline, output_file, changed, new_since, show_all, quiet, exit_zero, color, no_cache), **kwargs)
+    def command(*args: object, **params: object) -> None:
+        options = launch.lint_options(params)
+        fn(*args, options=options, **params)
 
     for option in reversed(
         (
@@ -165,9 +111,7 @@ def check(
     Exit status: 0 when nothing fails (or with --exit-zero), 1 when a finding fails
     (by default an error; see --fail-on), 2 for a usage or configuration error.
     """
-    from memcheck.hooks import check as command
-
-    _run(lambda: command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user, verbose=verbose, fix=then_fix))
+    launch.check(paths, fmt, config_file, options, statistics, write_baseline, user, verbose, then_fix)
 
 
 @cli.command()
@@ -186,9 +130,7 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
     --diff, 1 when there is something to fix; 0 for all of these with --exit-zero;
     2 for a usage or configuration error.
     """
-    from memcheck.hooks import fix as command
-
-    _run(lambda: command.run(paths, fmt, config_file, options, diff=diff, exit_non_zero_on_fix=exit_non_zero_on_fix, verbose=verbose))
+    launch.fix(paths, fmt, config_file, options, diff, exit_non_zero_on_fix, verbose)
 
 
 @cli.command()
@@ -199,7 +141,7 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
     """Print the MEMORY.md that `fix` would write for STORE, without writing it."""
     from memcheck.hooks import index as command
 
-    _run(lambda: command.run(store, explain, config_file))
+    launch.run(lambda: command.run(store, explain, config_file))
 
 
 @cli.command()
@@ -219,7 +161,7 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
     """
     from memcheck.hooks import context as command
 
-    _run(lambda: command.run(path, fmt, agent, config_file))
+    launch.run(lambda: command.run(path, fmt, agent, config_file))
 
 
 @cli.command()
@@ -242,12 +184,7 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
     commit it goes into (HEAD, --base, the remote's branch and default branch), and a change
     that loosens them is a finding of its own.
     """
-    from memcheck.hooks import guard as guarder
-
-    request = guarder.Request(paths, paths_from, base, head)
-    # guard reads its settings itself: from the commit that judges the change, never
-    # from the working tree the change is in (see hooks/guard.py)
-    _run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents))
+    launch.guard(paths, base, head, paths_from, list_only, list_agents, fmt, config_file)
 
 
 @cli.command()
@@ -259,7 +196,7 @@ def agents(explain_path: str | None, fmt: str, config_file: str | None) -> None:
     checked, and the files and folders each reads, with sources."""
     from memcheck.hooks import agents as command
 
-    _run(lambda: command.run(fmt, explain_path, config_file))
+    launch.run(lambda: command.run(fmt, explain_path, config_file))
 
 
 @cli.command()
@@ -268,7 +205,7 @@ def rules(fmt: str) -> None:
     """List every rule: code, severity, fixable, summary."""
     from memcheck.hooks import rules as command
 
-    _run(lambda: command.list_rules(fmt))
+    launch.run(lambda: command.list_rules(fmt))
 
 
 @cli.command()
@@ -277,7 +214,7 @@ def clean(config_file: str | None) -> None:
     """Remove the findings memcheck keeps between runs (its cache), so the next check reads every file afresh."""
     from memcheck.hooks import clean as command
 
-    _run(lambda: command.run(config_file))
+    launch.run(lambda: command.run(config_file))
 
 
 @cli.command()
@@ -285,7 +222,7 @@ def schema() -> None:
     """Print the config's JSON Schema, for editors: `memcheck schema > .memcheck.schema.json`."""
     from memcheck.hooks import schema as command
 
-    _run(command.run)
+    launch.run(command.run)
 
 
 @cli.command()
@@ -297,7 +234,7 @@ def server() -> None:
     """
     from memcheck import server as command
 
-    _run(command.run)
+    launch.run(command.run)
 
 
 @cli.command()
@@ -306,7 +243,7 @@ def rule(code: str) -> None:
     """Explain one rule: what it does, why, an example, and how to fix it."""
     from memcheck.hooks import rules as command
 
-    _run(lambda: command.show_rule(code))
+    launch.run(lambda: command.show_rule(code))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -315,21 +252,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     return 0
-
-
-def entry() -> NoReturn:
-    """The `memcheck` command (and `python -m memcheck`): main(), then exit at once.
-
-    Tearing the interpreter down (every module, PyYAML and click included) costs a
-    hook run a sixth of its time, and memcheck has nothing left to clean up by then:
-    files are closed, child processes waited for. So the output is flushed and the
-    process ends without it, as mypy does. (Tools that rely on atexit, such as
-    coverage in a subprocess, see nothing of these runs; main() is unaffected.)
-    """
-    code = main()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):  # the reader left (`memcheck check | head`), or closed the stream: nothing more to say
-        pass
-    os._exit(code)

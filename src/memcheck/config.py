@@ -6,17 +6,20 @@ key added to the schema is accepted here without a second list to keep in sync.
 """
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 import stat
+import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, TypeGuard, Union, cast
 
 from memcheck import choices
 from memcheck.paths import basename
 from memcheck.safe_files import link_out, within
+
+if TYPE_CHECKING:
+    import datetime
 
 CONFIG_FILENAME = ".memcheck.yaml"
 # Where a repository keeps its settings, in order: the first file that exists holds them.
@@ -168,7 +171,7 @@ def _kind(value: object) -> str:
         return "a number"
     if value is None:
         return "null"
-    if isinstance(value, dt.date):
+    if _is_date(value):
         return "a date"
     return f"a {type(value).__name__}"
 
@@ -178,7 +181,15 @@ def _shown(value: object) -> str:
     secrets redacted (the message may reach a public CI log)."""
     if isinstance(value, str):
         return repr(_excerpt(value))
-    return _excerpt(value.isoformat() if isinstance(value, dt.date) else repr(value))
+    return _excerpt(value.isoformat() if _is_date(value) else repr(value))
+
+
+def _is_date(value: object) -> TypeGuard[datetime.date]:
+    """A date YAML or TOML read (``2024-01-01``). Only their loaders make one, and
+    they import datetime: a run that read neither has none, and need not import it
+    (2 ms of a hook's start-up)."""
+    dt = sys.modules.get("datetime")
+    return dt is not None and isinstance(value, dt.date)
 
 
 def _excerpt(text: str) -> str:

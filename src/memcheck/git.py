@@ -276,32 +276,25 @@ def _header(token: str) -> Commit:
     return Commit(sha, tuple(p for p in parents if p), ref)
 
 
-def _raw_change(tokens: Iterator[str], meta: str, commit: str) -> Change:
-    """One raw diff entry: ``:old_mode new_mode old_sha new_sha status`` and its path(s).
-
-    A merge commit's entry (``-c``) has one colon, one mode and one sha per parent
-    before the merge's own: ``::mode1 mode2 mode sha1 sha2 sha SS``. It lists a path
-    only when the merge's content differs from every parent's.
+def _merge_change(tokens: Iterator[str], meta: str, commit: str) -> Change:
+    """A merge commit's raw diff entry (``-c``) and its path: one colon, one mode and
+    one sha per parent before the merge's own: ``::mode1 mode2 mode sha1 sha2 sha SS``.
+    It lists a path only when the merge's content differs from every parent's. (An
+    entry of one parent, ``:old_mode new_mode old_sha new_sha status``, is read in
+    ``_parse``.)
     """
     parents = len(meta) - len(meta.lstrip(":"))
     fields = meta[parents:].split(" ")
-    if parents > 1:
-        modes, status = fields[: parents + 1], fields[-1]
-        new_mode, new_blob = modes[-1], fields[2 * parents + 1]
-        old_mode = next((m for m in modes[:-1] if m != NO_MODE), NO_MODE)
-        if new_mode == NO_MODE:
-            letter = "D"
-        elif old_mode == NO_MODE:
-            letter = "A"  # no parent has the path
-        else:
-            letter = status[0] if len(set(status)) == 1 else "M"
-        return Change(letter, next(tokens, ""), "", old_mode, new_mode, new_blob, commit, merge=True)
-    old_mode, new_mode, _old_blob, new_blob, status = fields
-    letter = status[:1]
-    first = next(tokens, "")
-    if letter in ("R", "C"):
-        return Change(letter, next(tokens, ""), first, old_mode, new_mode, new_blob, commit)
-    return Change(letter, first, "", old_mode, new_mode, new_blob, commit)
+    modes, status = fields[: parents + 1], fields[-1]
+    new_mode, new_blob = modes[-1], fields[2 * parents + 1]
+    old_mode = next((m for m in modes[:-1] if m != NO_MODE), NO_MODE)
+    if new_mode == NO_MODE:
+        letter = "D"
+    elif old_mode == NO_MODE:
+        letter = "A"  # no parent has the path
+    else:
+        letter = status[0] if len(set(status)) == 1 else "M"
+    return Change(letter, next(tokens, ""), "", old_mode, new_mode, new_blob, commit, merge=True)
 
 
 def _names(chunks: Iterable[bytes]) -> Iterator[str]:
@@ -329,14 +322,24 @@ def _parse(tokens: Iterator[str], commits: dict[str, Commit] | None = None) -> I
     """
     commit = Commit()
     for token in tokens:
-        token = token.lstrip("\n")
+        if token.startswith("\n"):
+            token = token.lstrip("\n")
         if token.startswith("\x01"):
             commit = _header(token)
             if commits is not None:
                 commits[commit.sha] = commit
-        elif token.startswith(":"):
-            change = _raw_change(tokens, token, commit.sha)
+        elif token.startswith("::"):  # a merge's entry
+            change = _merge_change(tokens, token, commit.sha)
             yield change._replace(ref=commit.ref) if commit.ref else change
+        elif token.startswith(":"):
+            # One parent, the entry nearly every change is: read inline, each change
+            # made at once with its ref (a third of the parse of 10,000 staged paths).
+            old_mode, new_mode, _old_blob, new_blob, status = token[1:].split(" ")
+            letter, first = status[:1], next(tokens, "")
+            if letter in ("R", "C"):
+                yield Change(letter, next(tokens, ""), first, old_mode, new_mode, new_blob, commit.sha, None, False, commit.ref)
+            else:
+                yield Change(letter, first, "", old_mode, new_mode, new_blob, commit.sha, None, False, commit.ref)
 
 
 def parse_raw(output: bytes) -> list[Change]:
@@ -417,7 +420,7 @@ class CommitReader:
 
     Judged commit by commit, not by the net diff: a secret added and deleted again is
     still in the history being pushed. A merge commit brings what differs from every
-    parent (see ``_raw_change``); its parents' own commits are judged on their own.
+    parent (see ``_merge_change``); its parents' own commits are judged on their own.
 
     git starts when this is made; ``read`` collects what it writes. Work done in
     between (reading the guard's settings, compiling its patterns) costs no time of

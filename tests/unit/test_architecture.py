@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, ...]] = [
     # suppression reports the MCK rules while it applies the comments.
     ("memcheck.engine", "memcheck.suppression", "memcheck.guard", "memcheck.output"),
     ("memcheck.hooks", "memcheck.server"),
-    ("memcheck.cli", "memcheck.__main__"),
+    ("memcheck.cli", "memcheck.__main__", "memcheck.launch"),
 ]
 
 

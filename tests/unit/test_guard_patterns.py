@@ -15,7 +15,7 @@ from memcheck.config import default_config
 from memcheck.guard.categories import categories
 from memcheck.guard.findings import allow_line
 from memcheck.guard.paths import Guard, Hit, PatternSet, link_target, link_targets
-from memcheck.text.patterns import FirstMatch
+from memcheck.text.first_match import FirstMatch
 
 CATEGORIES = [
     "env", "credentials", "keys", "auth-tokens", "config-secrets", "ssh", "aws", "gpg",

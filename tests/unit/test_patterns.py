@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import cpu_limit
 
-from memcheck.text import patterns
+from memcheck.text import first_match, patterns
 
 # pathspec's regex for this line took Python's re 40 s against 40 characters.
 HOSTILE = "*a*a*a*a*a*a*a*a*a*a*b"
@@ -16,8 +16,8 @@ def test_a_hostile_line_is_matched_in_time_linear_in_the_path() -> None:
     with cpu_limit(10, "a line re would backtrack on"):
         assert not patterns.GitIgnore([HOSTILE]).match("a" * 10_000)
         assert not patterns.GitIgnore([HOSTILE], each_alone=True).match("a" * 10_000)
-        assert patterns.FirstMatch([HOSTILE]).first("a" * 10_000) is None
-        assert patterns.FirstMatch(["x/" + HOSTILE]).first("x/" + "a" * 10_000) is None
+        assert first_match.FirstMatch([HOSTILE]).first("a" * 10_000) is None
+        assert first_match.FirstMatch(["x/" + HOSTILE]).first("x/" + "a" * 10_000) is None
         assert patterns.GitIgnore([HOSTILE]).match("a" * 10_000 + "ab")
 
 
@@ -53,9 +53,9 @@ def test_an_undecodable_name_is_matched_like_any_other_character() -> None:
     name = "caf\udce9/.env"
     assert patterns.gitignore(("caf?/",)).match(name)
     assert not patterns.gitignore(("cafe/",)).match(name)
-    assert patterns.FirstMatch([".env"]).first_at(name) == (0, True)
-    assert patterns.FirstMatch(["caf*/"]).first_at(name) == (0, False)
-    assert patterns.FirstMatch(["caf\udce9/"]).first(name) == 0
+    assert first_match.FirstMatch([".env"]).first_at(name) == (0, True)
+    assert first_match.FirstMatch(["caf*/"]).first_at(name) == (0, False)
+    assert first_match.FirstMatch(["caf\udce9/"]).first(name) == 0
 
 
 def test_a_line_re2_refuses_is_a_value_error() -> None:
@@ -87,10 +87,10 @@ def test_folder_globs_are_linear_too() -> None:
 def test_whole_path_lines_see_the_path_as_it_is() -> None:
     # pathspec drops a leading "/" or "./" of what it is given; FirstMatch's whole-path
     # lines still see them, and a `!` only marks a line.
-    assert patterns.FirstMatch(["*"]).first_at(".", is_dir=True) == (0, False)
-    assert patterns.FirstMatch(["**/"]).first("/x") == 0
-    assert patterns.FirstMatch(["**/"]).first("a/x") is None
-    assert patterns.FirstMatch(["!a/b"]).first("a/b") == 0
+    assert first_match.FirstMatch(["*"]).first_at(".", is_dir=True) == (0, False)
+    assert first_match.FirstMatch(["**/"]).first("/x") == 0
+    assert first_match.FirstMatch(["**/"]).first("a/x") is None
+    assert first_match.FirstMatch(["!a/b"]).first("a/b") == 0
 
 
 WHOLE_LINES = ["**/secrets/x", "/dist/", "a/*/b", "**/.vscode/settings.json", "/proc/*/environ"]
@@ -111,9 +111,8 @@ WHOLE_LINES = ["**/secrets/x", "/dist/", "a/*/b", "**/.vscode/settings.json", "/
     ],
 )
 def test_lines_with_a_slash_are_asked_only_of_paths_holding_a_name_they_need(path: str, first: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    match = patterns.FirstMatch(WHOLE_LINES)
-    whole = match._whole
-    assert whole is not None
+    match = first_match.FirstMatch(WHOLE_LINES)
+    whole = match._whole_set()
     asked: list[str] = []
 
     class Counted:
@@ -128,6 +127,6 @@ def test_lines_with_a_slash_are_asked_only_of_paths_holding_a_name_they_need(pat
 
 
 def test_a_line_with_no_plain_name_has_every_path_asked() -> None:
-    match = patterns.FirstMatch(["*/x.pem", "**/*a*/b", "[Ss]ecrets/*"])
+    match = first_match.FirstMatch(["*/x.pem", "**/*a*/b", "[Ss]ecrets/*"])
     assert match.first("q/x.pem") == 0 and match.first("z/ba/b") == 1 and match.first("Secrets/k") == 2
     assert match._whole_names is None

@@ -2,10 +2,13 @@
 read from ``resources/guard-patterns.json``, where they are kept with their reasons."""
 from __future__ import annotations
 
+import json
+import os
 from functools import cache
 from typing import NamedTuple, Sequence, TypedDict
 
 from memcheck.config import resource_json
+from memcheck.text import first_match
 
 CONFIG_CATEGORY = "config"  # findings from guard.patterns in the user's config
 
@@ -80,3 +83,32 @@ def source_extensions() -> frozenset[str]:
     """Extensions of source code and documentation, which a category's ``files``
     patterns never flag: ``kubeconfig.go`` is code about a kubeconfig."""
     return frozenset(_data()["source-extensions"])
+
+
+# pathspec's regex for each line the categories ship, written by docs/generate.py (a
+# test holds it to pathspec's own translation): a guard run reads this file instead of
+# importing pathspec, which a run finding nothing guarded then never does.
+TRANSLATED = os.path.join(os.path.dirname(os.path.dirname(__file__)), "resources", "guard-regexes.json")
+
+
+def shipped_lines() -> list[str]:
+    """Every gitignore line of the categories, in order, once."""
+    return list(dict.fromkeys(line for c in categories().values() for line in (*c.patterns, *c.files, *c.allow)))
+
+
+def translations_text() -> str:
+    """The contents of ``TRANSLATED``, from pathspec."""
+    rows = [f"{json.dumps(line, ensure_ascii=False)}: {json.dumps(first_match.translated(line), ensure_ascii=False)}" for line in sorted(shipped_lines())]
+    return "{\n" + ",\n".join(rows) + "\n}\n"
+
+
+@cache
+def translations() -> first_match.Translations:
+    """pathspec's regex for each shipped line (see ``TRANSLATED``); none when the file
+    is not there (a checkout mid-edit): each line is then translated as it is read."""
+    try:
+        with open(TRANSLATED, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    return {line: (source, include) for line, (source, include) in data.items()}

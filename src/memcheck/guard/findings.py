@@ -9,7 +9,7 @@ import re
 import shlex
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, Change, absent
+from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change, absent
 from memcheck.checks.guard import GRD001, GRD002, GRD003, GRD004
 from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
@@ -51,9 +51,13 @@ class Judge:
     def guards(self, change: Change) -> tuple[tuple[Guard, ...], Signature | None]:
         """The guards to ask (see ``hit``), and the agent that made the change."""
         agent = self.agent_of(change)
-        if agent is None or self._all is self.everyone:
-            return (self.everyone,), agent
-        return (self.every_tier, self.everyone), agent
+        return self.guards_for(agent is None), agent
+
+    def guards_for(self, by_person: bool) -> tuple[Guard, ...]:
+        """The guards that judge a person's change, or an agent's."""
+        if by_person or self._all is self.everyone:
+            return (self.everyone,)
+        return (self.every_tier, self.everyone)
 
     def hit(self, guards: Sequence[Guard], path: str, is_dir: bool = False, link_target: bool = False, as_folder: bool = False) -> Hit | None:
         """The pattern that guards ``path`` for a change that ``guards`` judge. An
@@ -123,6 +127,9 @@ def net_label(head: str) -> str:
     return f"the range's result {head[:7]} (a merge brought it from history outside the range)"
 
 
+_NOT_FILES = frozenset({SYMLINK_MODE, GITLINK_MODE, TREE_MODE})
+
+
 def _is_link(mode: str) -> bool:
     return mode in (SYMLINK_MODE, GITLINK_MODE)
 
@@ -158,7 +165,8 @@ def touches_guarded(change: Change, judge: Judge) -> bool:
 
 def symlink_blobs(changes: Iterable[Change]) -> set[str]:
     """The blobs holding the targets of the symlinks the changes leave behind."""
-    return {c.new_blob for c in changes if c.is_symlink and c.status != "D"}
+    # (the mode compared here rather than through is_symlink: a third of the time, on 10,000 changes)
+    return {c.new_blob for c in changes if c.new_mode == SYMLINK_MODE and c.status != "D"}
 
 
 def _what(touches: Sequence[_Touch]) -> str:
@@ -205,8 +213,13 @@ def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
     """One finding per rule and path, naming every way the changes touched it, led by
     the safe remedy. A symlink is judged by its ``target``, where the change carries one.
     """
+    changes = list(changes)
+    quiet = _unguarded(changes, judge)
     grouped: dict[tuple[Rule, str], list[_Touch]] = {}
     for change in changes:
+        # A file (no link, folder or submodule) at paths no pattern guards: nothing to say.
+        if change.path in quiet and (not change.source or change.source in quiet) and change.new_mode not in _NOT_FILES and change.old_mode not in _NOT_FILES:
+            continue
         for touch in _touches(change, judge):
             grouped.setdefault((touch.rule, touch.path), []).append(touch)
     problems = []
@@ -218,6 +231,19 @@ def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
         )
         problems.append(rule.at(path, 1, 1, message))
     return sorted(problems)
+
+
+def _unguarded(changes: Sequence[Change], judge: Judge) -> set[str]:
+    """The paths of the changes that the first guard each change asks (see
+    ``Judge.hit``) surely finds no pattern for, as files: found at once."""
+    made_by = {agent is None for agent in set(map(judge.agent_of, changes))}
+    guards = {id(guard): guard for by_person in made_by for guard in judge.guards_for(by_person)[:1]}
+    paths = [change.path for change in changes] + [change.source for change in changes if change.source]
+    quiet: set[str] | None = None
+    for guard in guards.values():
+        found = guard.unguarded(paths)
+        quiet = found if quiet is None else quiet & found
+    return quiet or set()
 
 
 def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]], rule: Rule = GRD003) -> Problem:

@@ -4,7 +4,7 @@ A ``Guard`` holds the enabled categories' patterns, the config's own, and what t
 config allows; ``Guard.hit`` names the pattern that guards a path. Patterns are
 gitignore lines matched against repository-relative POSIX paths after Unicode NFC
 normalisation, case-insensitively unless ``guard.case-sensitive`` is set (the matching
-itself is text/patterns.py's ``FirstMatch``). A path the config allows
+itself is text/first_match.py's ``FirstMatch``). A path the config allows
 (``guard.allow``, with or without a leading ``!``) is never guarded, whichever pattern
 matches it. A category's templates (``.env.example``) exempt a file from that category
 by the file's own name: never a folder's contents, never another category.
@@ -17,11 +17,11 @@ from typing import Container, Iterable, Mapping, NamedTuple, Sequence
 
 from memcheck.changes import TAGGED_BLOB, Change
 from memcheck.config import ConfigError, GuardConfig
-from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions
+from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions, translations
 from memcheck.guard.tiers import tiers
 from memcheck.paths import ancestors, basename, parent
 from memcheck.problem import shown
-from memcheck.text import patterns
+from memcheck.text import first_match
 
 
 class Hit(NamedTuple):
@@ -52,14 +52,15 @@ class PatternSet:
         self.hits = tuple(hits)
         shipped = frozenset(shipped)
         try:
-            self._lines = patterns.FirstMatch(
+            self._lines = first_match.FirstMatch(
                 list(lines) if lines is not None else [hit.pattern for hit in self.hits],
                 case_sensitive,
                 at_once=[i for i, hit in enumerate(self.hits) if hit.category not in shipped],
                 files=[i for i, hit in enumerate(self.hits) if hit in files],
                 spared=spared,
+                translations=translations(),
             )
-        except patterns.BadLine as e:  # the config's: a trailing backslash, ...
+        except first_match.BadLine as e:  # the config's: a trailing backslash, ...
             bad = self.hits[e.index].pattern
             if e.unreadable:
                 raise ConfigError(f"guard pattern {bad!r} is not a gitignore line git can read: {e}") from None
@@ -69,6 +70,11 @@ class PatternSet:
         """The first pattern that matches a repository-relative path, if any."""
         index = self._lines.first(path, is_dir)
         return self.hits[index] if index is not None else None
+
+    def none_match(self, paths: Iterable[str]) -> set[str]:
+        """Of these paths (files), some that no pattern matches, found at once (see
+        ``FirstMatch.none_match``)."""
+        return self._lines.none_match(paths)
 
     def first_at(self, path: str, is_dir: bool = False, either: bool = False) -> tuple[Hit, bool] | None:
         """The first pattern that matches, and whether it matched the path's own name
@@ -137,6 +143,17 @@ class Guard:
         called while git is still writing the rest of a range."""
         for path, _ in describe(change):
             self.hit(path, change.is_directory)
+
+    def unguarded(self, paths: Sequence[str]) -> set[str]:
+        """Of these paths, taken as files a change touches, some that ``hit`` finds no
+        pattern for, found at once: most paths a change touches are guarded by
+        nothing, and asked one by one they were most of a run's time. A name Windows
+        reads another way (see ``hit``) is left out, to be asked one by one, and so is
+        what ``PatternSet.none_match`` cannot tell about."""
+        joined = "/".join(paths) + "/"
+        if "./" in joined or " /" in joined:
+            paths = [p for p in paths if not (p.endswith(_WINDOWS_DROPS) or "./" in p or " /" in p)]
+        return self.guarded.none_match(paths)
 
     def _pattern_set(self, hits: Sequence[Hit]) -> PatternSet:
         return PatternSet(hits, self._case_sensitive, shipped=self._shipped, files=self._files, spared=self._spared)

@@ -668,7 +668,8 @@ def _may_change_settings(settings: Settings, changes: Sequence[Change], links: M
     if settings.outside is not None:
         return False
     spots = {spot for name in settings.files for spot in (name, *ancestors(parent(name))) if spot}
-    return any(path in spots for change in changes for path in (change.path, change.source)) or any(spot in links for spot in spots)
+    touched = {change.path for change in changes} | {change.source for change in changes}
+    return not spots.isdisjoint(touched) or any(spot in links for spot in spots)
 
 
 def _judge_tree(settings: Settings, where: Path, head: str | None, linked: gitrefs.TreeLinks) -> tuple[list[Problem], Config]:
