@@ -459,6 +459,9 @@ def load_data(text: str) -> object:
 # (A rejected frontmatter's values are checked one by one for which to quote: most
 # are these.)
 _PLAIN_WORDS = re.compile("[A-Za-z][^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
+# What a quoted scalar may hold on one line without asking a parser: no control
+# character, no line or paragraph separator, no byte-order mark or non-character.
+_PRINTABLE = re.compile("[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
 # What only the Python parser reads right, but for flow collections (see _PYTHON_ONLY).
 _PYTHON_ONLY_BUT_FLOW = re.compile(r"[\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
 
@@ -475,8 +478,28 @@ def valid_value(value: str) -> bool:
     rejects (so an acceptance holds only without `?` or `!`). Without this, an
     unclosed `[` sent each rejected frontmatter to the Python parser twice.
     """
-    if _PLAIN_WORDS.fullmatch(value) and ": " not in value and " #" not in value and value[-1] != ":":
-        return True  # one plain scalar that every parser reads, as a string, a boolean or null
+    if _PLAIN_WORDS.fullmatch(value) and " #" not in value:
+        if ": " in value:
+            # (The usual slip, `description: Deploy notes: see the runbook`.) A plain
+            # scalar after a key's colon cannot be a key itself: YAML rejects the line
+            # ("mapping values are not allowed here"), and no parser need say so.
+            return False
+        if value[-1] != ":":
+            return True  # one plain scalar that every parser reads, as a string, a boolean or null
+    first = value[:1]
+    if first in ("'", '"') and _PRINTABLE.fullmatch(value):
+        # A quoted value on one line (the other usual slips: a quote never closed, or
+        # text after the closing one): told from the line, as every parser tells it.
+        end = closing_quote(value)
+        if end is None:
+            return False  # the text ends inside the quotes
+        after = value[end + 1 :].lstrip(" ")
+        if after and after[0] != "#":
+            return False  # a second token where the value should end
+        if not after and (first == "'" or "\\" not in value):
+            return True
+    elif (first == "[" and "]" not in value) or (first == "{" and "}" not in value):
+        return False  # a flow collection that cannot close before the text ends
     text = f"k: {value}\n"
     try:
         flow = _PYTHON_ONLY.search(text) is not None
