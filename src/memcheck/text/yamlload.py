@@ -199,6 +199,12 @@ def load(text: str) -> Loaded:
 _FLAT_HEAD = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_-]*: +[A-Za-z][A-Za-z0-9 .,;()/_'-]*\n)+(?=[A-Za-z_][A-Za-z0-9_-]*:(?: |\n|$))")
 
 
+# The unclosed list of the usual slip (`tags: [a, b` as the last line): words that
+# the scanner reads as plain scalars, one or more, a comma between two, no `]`.
+_LIST_WORD = r"[A-Za-z0-9][A-Za-z0-9._/-]*(?: +[A-Za-z0-9._/-]+)*"
+_UNCLOSED_LIST = re.compile(rf"[A-Za-z_][A-Za-z0-9_-]*: +\[ *{_LIST_WORD}(?: *, *{_LIST_WORD})* *\n?")
+
+
 def _raise_after_flat_head(text: str) -> None:
     """Raise the Python parser's error on ``text`` when its lines after a flat head
     (``_FLAT_HEAD``) hold one, read by the Python parser from there alone; else
@@ -218,6 +224,12 @@ def _raise_after_flat_head(text: str) -> None:
     if head is None or len(text) > MAX_VALUES // 2 or "*" in text:
         return
     start = head.end()
+    if _UNCLOSED_LIST.fullmatch(text, start):
+        # The rest is one `key: [words, words` line: the list never closes, and the
+        # Python parser says so where the text ends, without being asked.
+        lines, last = text.count("\n"), text.rfind("\n") + 1
+        end = yaml.Mark("<unicode string>", len(text), lines, len(text) - last, None, None)
+        raise yaml.parser.ParserError("while parsing a flow sequence", None, "expected ',' or ']', but got '<stream end>'", end)
     try:
         _load(Loader(text[start:]), text[start:])
     except TooComplex:
