@@ -70,6 +70,27 @@ def test_second_run_takes_every_part_from_the_cache(repo: Path) -> None:
     assert report(repo) == first
 
 
+def test_a_first_run_reads_no_key_from_gits_index(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Discovery writes its entry before the parts are looked up: the parts' lookup must
+    # still know the run is a first one (else it reads git's whole index for keys that
+    # no entry can match: time, and on a large tree megabytes of the peak).
+    a_store(repo)
+    commit_all(repo)
+    asked: list[int] = []
+    blob_ids = cache_module.FileKeys._blob_ids
+
+    def counted(self: cache_module.FileKeys) -> dict[str, str]:
+        asked.append(1)
+        return blob_ids(self)
+
+    monkeypatch.setattr(cache_module.FileKeys, "_blob_ids", counted)
+    first = report(repo)
+    assert asked == []
+    assert parts_kept(repo).startswith("memcheck: cache: 2 of 2 parts"), "the next run finds them"
+    assert asked, "and the next run keys the files by git's index"
+    assert report(repo) == first
+
+
 def test_an_edit_is_seen(repo: Path) -> None:
     a_store(repo)
     commit_all(repo)

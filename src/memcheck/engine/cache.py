@@ -108,13 +108,21 @@ class Cache:
         ).hexdigest()
         self.run_key = hashlib.sha1(f"{self.tree_key}\0{checks}".encode()).hexdigest()
         self.tracker = tracker
-        self._pending: list[tuple[str, Frame, list[Problem]]] = []
+        # (key, findings) of each part checked here and kept: its frame is let go at
+        # once (thousands of paths and answers per part, held to the end otherwise).
+        self._pending: list[tuple[str, list[Problem]]] = []
         self._contexts: dict[str, bool] = {}  # context id -> it still holds
         self.found: set[Problem] = set()  # the findings of the parts found kept
         self.hits = 0
         # Nothing kept yet (a first run, CI's): nothing is looked up, and no file's key
-        # is asked of git (the files read give theirs).
-        self.empty = not real_folder(folder / "parts")
+        # is asked of git (the files read give theirs). Told once per workspace, before
+        # discovery writes its own entry: a Cache opened after that (the parts') would
+        # otherwise find the folder filled, look up every part and read git's whole
+        # index for their keys (on bench/'s M tree 4 MiB of the run's peak, and time).
+        empty = tracker.memo.get("empty")
+        if not isinstance(empty, bool):
+            empty = tracker.memo["empty"] = not real_folder(folder / "parts")
+        self.empty = empty
 
     @classmethod
     def open(cls, ws: Workspace, checks: str) -> Cache | None:
@@ -344,7 +352,9 @@ class Cache:
 
     def keep(self, part: Targets, frame: Frame, findings: Iterable[Problem]) -> None:
         """A part checked in this process: written with the process's context, at ``flush``."""
-        self._pending.append((self._entry_key(part, frame.reads), frame, sorted(findings)))
+        if self._keyed(frame.reads) is None:
+            return  # it read a file out of the tree: not kept
+        self._pending.append((self._entry_key(part, frame.reads), sorted(findings)))
 
     def flush(self) -> None:
         """Write what this process checked (its context first), each file whole. A
@@ -363,9 +373,7 @@ class Cache:
             body = json.dumps([context_reads, context_questions], sort_keys=True)
             context = hashlib.sha1(body.encode("utf-8", "surrogateescape")).hexdigest()
             self._write("contexts", context, {"format": FORMAT, "key": context, "reads": context_reads, "questions": context_questions})
-            for key, frame, findings in self._pending:
-                if self._keyed(frame.reads) is None:
-                    continue  # it read a file out of the tree: not kept
+            for key, findings in self._pending:
                 self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "findings": [list(p) for p in findings]})
             self._prune()
         except OSError:

@@ -120,7 +120,7 @@ def _collect_tree(
         targets = discovered(ws, paths, deleted)
         if timing is not None:
             timing.lap("config and discovery")
-        problems = collect(ws, targets)
+        problems = collect(ws, targets, last=True)  # the workspace is freed on return
         if timing is not None:
             timing.lap("checks")
         indexes = [s.index for s in targets.stores if s.has_index]

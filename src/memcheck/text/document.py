@@ -272,16 +272,22 @@ def _closing_fence(text: str, after: int) -> int:
     return -1
 
 
-def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple[dict[str, str], dict[str, int]]:
+def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple[dict[str, str], dict[str, int], tuple[tuple[str, int], ...]]:
+    """The top-level `key: value` lines as the agents' line parsers read them: each
+    key's value and first line, and (key, line) of each key repeated (which only a
+    frontmatter YAML rejects needs: one pass over the lines gives both)."""
     values: dict[str, str] = {}
     key_lines: dict[str, int] = {}
+    repeated: list[tuple[str, int]] = []
     for i, line in enumerate(fm_lines):
         m = _KEY_LINE.match(line)
         if m and not line.startswith((" ", "\t", "-")):
             key = m.group(1)
+            if key in values:
+                repeated.append((key, first_line + i))
             values[key] = (m.group(2) or "").strip()
             key_lines.setdefault(key, first_line + i)
-    return values, key_lines
+    return values, key_lines, tuple(repeated)
 
 
 def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm_text: str | None = None) -> Frontmatter:
@@ -293,7 +299,7 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
     from memcheck.text import yamlload  # imports PyYAML
 
     yaml = _yaml()
-    raw_values, key_lines = _raw_values(fm_lines, first_line)
+    raw_values, key_lines, repeated = _raw_values(fm_lines, first_line)
     end_line = first_line + len(fm_lines)
     last = first_line + max(len(fm_lines) - 1, 0)  # "end of stream" marks point past the text
     # One parse gives both the node tree (for duplicate keys and line numbers) and
@@ -317,9 +323,9 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
         err_line = min(first_line + mark.line, last) if mark is not None else first_line
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        return _fallback(fm_lines, first_line, raw_values, key_lines, f"{problem}", err_line)
+        return _fallback(fm_lines, first_line, raw_values, key_lines, repeated, f"{problem}", err_line)
     except (ValueError, TypeError, OverflowError) as e:  # e.g. a timestamp out of range
-        return _fallback(fm_lines, first_line, raw_values, key_lines, yamlload.value_problem(e), first_line)
+        return _fallback(fm_lines, first_line, raw_values, key_lines, repeated, yamlload.value_problem(e), first_line)
     if node is None or data is None:  # empty frontmatter, or only comments
         return Frontmatter(end_line=end_line, data={}, key_lines={}, raw_values=raw_values)
     if not isinstance(data, dict):
@@ -623,6 +629,7 @@ def _fallback(
     first_line: int,
     raw_values: dict[str, str],
     key_lines: dict[str, int],
+    repeated: tuple[tuple[str, int], ...],
     problem: str,
     err_line: int,
 ) -> Frontmatter:
@@ -657,26 +664,13 @@ def _fallback(
         key, value = m.group(1), (m.group(2) or "").strip()
         data[key] = value
         parent = key if not value else None
-    dups = tuple(_duplicate_lines(fm_lines, first_line))
     return Frontmatter(
         end_line=first_line + len(fm_lines),
         data=data if readable else {},
         key_lines=key_lines if readable else {},
         raw_values=raw_values,
-        duplicates=dups,
+        duplicates=repeated,
         yaml_error=problem,
         yaml_error_line=err_line,
         fallback=readable and bool(data),
     )
-
-
-def _duplicate_lines(fm_lines: list[str] | tuple[str, ...], first_line: int) -> list[tuple[str, int]]:
-    seen: set[str] = set()
-    found = []
-    for i, line in enumerate(fm_lines):
-        m = _KEY_LINE.match(line)
-        if m and line[:1] not in (" ", "\t", "-", "#"):
-            if m.group(1) in seen:
-                found.append((m.group(1), first_line + i))
-            seen.add(m.group(1))
-    return found

@@ -264,11 +264,15 @@ def body_lines(lines: tuple[str, ...], body_line: int, body: str | None = None) 
     """(line number, prose) for the lines after the frontmatter; ``body``, their text,
     when the caller has it."""
     start = max(body_line, 1) - 1
+    return zip(range(start + 1, len(lines) + 1), body_prose(lines[start:], body))
+
+
+def body_prose(lines: tuple[str, ...], body: str | None = None) -> tuple[str, ...]:
+    """``prose`` of a body's lines; ``body``, their text, when the caller has it, lets a
+    body with nothing to mask be its own prose, without a call per line."""
     if body is not None and masks_nothing(body):
-        yield from zip(range(start + 1, len(lines) + 1), lines[start:])
-        return
-    for offset, masked in enumerate(prose(lines[start:])):
-        yield start + offset + 1, masked
+        return lines
+    return tuple(prose(lines))
 
 
 def masks_nothing(text: str) -> bool:

@@ -188,7 +188,63 @@ def load(text: str) -> Loaded:
                     raise
         elif _TAB_INDENT.search(text) and not _PYTHON_ONLY.search(text.replace("\t", " ")):
             _raise_tab_error(text)
+    _raise_after_flat_head(text)
     return _load(Loader(text), text)
+
+
+# Lines at the start of a text that leave the parser where the first line of their
+# own would (in the document's block mapping, after a complete entry): `key: words`,
+# the value plain text of a few ASCII characters that no scalar, comment or key can
+# end early, followed by a line that starts with a key.
+_FLAT_HEAD = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_-]*: +[A-Za-z][A-Za-z0-9 .,;()/_'-]*\n)+(?=[A-Za-z_][A-Za-z0-9_-]*:(?: |\n|$))")
+
+
+# The unclosed list of the usual slip (`tags: [a, b` as the last line): words that
+# the scanner reads as plain scalars, one or more, a comma between two, no `]`.
+_LIST_WORD = r"[A-Za-z0-9][A-Za-z0-9._/-]*(?: +[A-Za-z0-9._/-]+)*"
+_UNCLOSED_LIST = re.compile(rf"[A-Za-z_][A-Za-z0-9_-]*: +\[ *{_LIST_WORD}(?: *, *{_LIST_WORD})* *\n?")
+
+
+def _raise_after_flat_head(text: str) -> None:
+    """Raise the Python parser's error on ``text`` when its lines after a flat head
+    (``_FLAT_HEAD``) hold one, read by the Python parser from there alone; else
+    return, and the whole text is the Python parser's.
+
+    A rejected frontmatter whose error libyaml cannot be trusted with (an unclosed
+    `[`: flow collections are read by the Python parser alone) cost that parser's
+    reading of every line (400 us a file, on bench/'s M-broken tree six times a good
+    file's whole reading); most such texts are a few `name: ...` lines and the one
+    slip. After a flat head the scanner and parser are in the state the rest's first
+    key puts them in at the start of a document, but for the mapping's start token,
+    so the rest fails where the whole fails, in the same words. The head makes no
+    alias, anchor or nesting and so cannot bring a bound closer (the text is kept
+    well below MAX_VALUES, with no alias, so that only nesting could cross one, and
+    nesting is the rest's own)."""
+    head = _FLAT_HEAD.match(text)
+    if head is None or len(text) > MAX_VALUES // 2 or "*" in text:
+        return
+    start = head.end()
+    if _UNCLOSED_LIST.fullmatch(text, start):
+        # The rest is one `key: [words, words` line: the list never closes, and the
+        # Python parser says so where the text ends, without being asked.
+        lines, last = text.count("\n"), text.rfind("\n") + 1
+        end = yaml.Mark("<unicode string>", len(text), lines, len(text) - last, None, None)
+        raise yaml.parser.ParserError("while parsing a flow sequence", None, "expected ',' or ']', but got '<stream end>'", end)
+    try:
+        _load(Loader(text[start:]), text[start:])
+    except TooComplex:
+        return
+    except yaml.MarkedYAMLError as e:
+        lines = text.count("\n", 0, start)
+        e.problem_mark = _shifted(e.problem_mark, start, lines)
+        e.context_mark = _shifted(e.context_mark, start, lines)
+        raise
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError):
+        return
+
+
+def _shifted(mark: yaml.Mark | None, index: int, lines: int) -> yaml.Mark | None:
+    return None if mark is None else yaml.Mark(mark.name, mark.index + index, mark.line + lines, mark.column, None, None)
 
 
 # A tab in a line's indentation: the slip YAML rejects most often after a colon in a value.
@@ -415,6 +471,9 @@ def load_data(text: str) -> object:
 # (A rejected frontmatter's values are checked one by one for which to quote: most
 # are these.)
 _PLAIN_WORDS = re.compile("[A-Za-z][^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
+# What a quoted scalar may hold on one line without asking a parser: no control
+# character, no line or paragraph separator, no byte-order mark or non-character.
+_PRINTABLE = re.compile("[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
 # What only the Python parser reads right, but for flow collections (see _PYTHON_ONLY).
 _PYTHON_ONLY_BUT_FLOW = re.compile(r"[\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
 
@@ -431,8 +490,28 @@ def valid_value(value: str) -> bool:
     rejects (so an acceptance holds only without `?` or `!`). Without this, an
     unclosed `[` sent each rejected frontmatter to the Python parser twice.
     """
-    if _PLAIN_WORDS.fullmatch(value) and ": " not in value and " #" not in value and value[-1] != ":":
-        return True  # one plain scalar that every parser reads, as a string, a boolean or null
+    if _PLAIN_WORDS.fullmatch(value) and " #" not in value:
+        if ": " in value:
+            # (The usual slip, `description: Deploy notes: see the runbook`.) A plain
+            # scalar after a key's colon cannot be a key itself: YAML rejects the line
+            # ("mapping values are not allowed here"), and no parser need say so.
+            return False
+        if value[-1] != ":":
+            return True  # one plain scalar that every parser reads, as a string, a boolean or null
+    first = value[:1]
+    if first in ("'", '"') and _PRINTABLE.fullmatch(value):
+        # A quoted value on one line (the other usual slips: a quote never closed, or
+        # text after the closing one): told from the line, as every parser tells it.
+        end = closing_quote(value)
+        if end is None:
+            return False  # the text ends inside the quotes
+        after = value[end + 1 :].lstrip(" ")
+        if after and after[0] != "#":
+            return False  # a second token where the value should end
+        if not after and (first == "'" or "\\" not in value):
+            return True
+    elif (first == "[" and "]" not in value) or (first == "{" and "}" not in value):
+        return False  # a flow collection that cannot close before the text ends
     text = f"k: {value}\n"
     try:
         flow = _PYTHON_ONLY.search(text) is not None
