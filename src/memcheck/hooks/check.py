@@ -68,7 +68,8 @@ def run(
         folders = hook_folders(settings, scope.paths)
     source: Source | None = None
     if not nothing:
-        listing = git.FileListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
+        staged = scope.staged
+        listing = git.FileListing(settings.root, folders, cached_only=staged is not None, indexed=None if staged is None else staged.files)  # git lists files while the checks are imported
         # (A tree none of whose files could be one is told from git's listing; outside
         # git, walking the folder is left to discovery.)
         nothing = whole and not scope.deleted and timing is None and _none_listed(settings, listing)

@@ -353,7 +353,7 @@ def fix(
     def source() -> DiskSource:
         from memcheck import git
 
-        listing = git.FileListing(config.root, folders, cached_only=staged is not None)
+        listing = git.FileListing(config.root, folders, cached_only=staged is not None, indexed=None if staged is None else staged.files)
         return DiskSource(config.root, listing=listing) if staged is None else StagedSource(staged, listing)
 
     if paths is not None and not paths and not deleted:

@@ -1,0 +1,76 @@
+"""The commit hooks (`check --changed`, `fix --changed`) with the cache warm: which git
+processes they start, counted by a ``git`` first on PATH that writes down each
+command line and runs the real one. Each costs a few milliseconds of every commit:
+what git's index lists is asked once (the folders a hook lists are picked from it),
+HEAD's tree is listed once (its folders picked from the whole), and HEAD's settings
+are not asked of git where HEAD's tree holds no settings file."""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import commit, git, run_cli, write
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the counting git is a shell script")
+
+
+@pytest.fixture
+def calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A ``git`` first on PATH that logs each command line and runs the real git."""
+    real = shutil.which("git")
+    assert real is not None
+    folder = tmp_path / "counting-bin"
+    folder.mkdir()
+    log = tmp_path / "git-calls.log"
+    script = folder / "git"
+    script.write_text('#!/bin/sh\nprintf "%s\\n" "$*" >> "$GIT_CALLS_LOG"\n' f'exec "{real}" "$@"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv("GIT_CALLS_LOG", str(log))
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    return log
+
+
+def memory(i: int) -> str:
+    return f"---\nname: topic {i}\ndescription: notes on topic {i}\ntype: project\n---\n\nTopic {i}.\n"
+
+
+def store(repo: Path) -> None:
+    files = {f".claude/memory/project_{i}.md": memory(i) for i in range(4)}
+    files[".claude/memory/MEMORY.md"] = "# Memory\n\n" + "".join(f"- [topic {i}](project_{i}.md) - notes on topic {i}\n" for i in range(4))
+    files["AGENTS.md"] = "# Agents\n\nRun the tests.\n"
+    commit(repo, files, "base")
+
+
+def logged(repo: Path, log: Path, *args: str) -> tuple[int, list[str]]:
+    log.unlink(missing_ok=True)
+    code = run_cli(repo, *args).returncode
+    return code, log.read_text().splitlines() if log.exists() else []
+
+
+def test_a_warm_commit_hook_lists_the_index_and_heads_tree_once(repo: Path, calls: Path) -> None:
+    store(repo)
+    write(repo, ".claude/memory/project_1.md", memory(1) + "More.\n")
+    git(repo, "add", "-A")
+    run_cli(repo, "fix", "--changed")  # the index as fix writes it, staged: nothing left to fix
+    git(repo, "add", "-A")
+    for hook in (("check", "--changed"), ("fix", "--changed", "--exit-non-zero-on-fix")):
+        first, _ = logged(repo, calls, *hook)
+        again, lines = logged(repo, calls, *hook)
+        assert (first, again) == (0, 0)
+        listings = [line for line in lines if " ls-files " in f" {line} " and " -s " not in f" {line} "]
+        assert len(listings) == 1, lines  # git's index listed once: the store's folder is picked from it
+        assert len([line for line in lines if " ls-tree " in f" {line} "]) == 1, lines  # HEAD's tree listed once
+        assert not [line for line in lines if "cat-file" in line], lines  # HEAD holds no settings file: none read
+
+
+def test_heads_settings_file_is_still_read(repo: Path, calls: Path) -> None:
+    """Where HEAD holds a settings file, it is read (its secret rules judge the change)."""
+    store(repo)
+    commit(repo, {".memcheck.yaml": "fail-on: error\n"}, "settings")
+    write(repo, ".claude/memory/project_1.md", memory(1) + "More.\n")
+    git(repo, "add", "-A")
+    _, lines = logged(repo, calls, "check", "--changed")
+    assert [line for line in lines if "cat-file" in line], lines
