@@ -621,9 +621,16 @@ def plain(root: Path, args: Sequence[str]) -> bytes | None:
     return proc.stdout if proc.returncode == 0 else None
 
 
-def indexed_files(root: Path) -> frozenset[str]:
-    """Every file git's index holds (none outside a work tree)."""
-    return frozenset(fs_names(plain(root, ["ls-files", "-z", "--cached"]) or b""))
+def index_records(root: Path) -> bytes | None:
+    """git's index as ``ls-files -s -v -z`` gives it: a tag, mode, blob id and stage
+    before each path (the tag says whether git looks at the file on disk)."""
+    return plain(root, ["ls-files", "-s", "-v", "-z"])
+
+
+def indexed_files(records: bytes | None) -> frozenset[str]:
+    """Every file git's index holds, from its ``index_records`` (none outside a work
+    tree): the paths ``ls-files --cached`` lists, without a second git process."""
+    return frozenset(path for record in fs_names(records or b"") if (path := record.partition("\t")[2]))
 
 
 def unstaged_files(root: Path) -> frozenset[str]:

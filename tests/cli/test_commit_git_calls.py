@@ -1,7 +1,8 @@
 """The commit hooks (`check --changed`, `fix --changed`) with the cache warm: which git
 processes they start, counted by a ``git`` first on PATH that writes down each
 command line and runs the real one. Each costs a few milliseconds of every commit:
-what git's index lists is asked once (the folders a hook lists are picked from it),
+what git's index holds is asked once (the folders a hook lists and the cache's keys
+come from it),
 HEAD's tree is listed once (its folders picked from the whole), and HEAD's settings
 are not asked of git where HEAD's tree holds no settings file."""
 from __future__ import annotations
@@ -60,10 +61,14 @@ def test_a_warm_commit_hook_lists_the_index_and_heads_tree_once(repo: Path, call
         first, _ = logged(repo, calls, *hook)
         again, lines = logged(repo, calls, *hook)
         assert (first, again) == (0, 0)
-        listings = [line for line in lines if " ls-files " in f" {line} " and " -s " not in f" {line} "]
-        assert len(listings) == 1, lines  # git's index listed once: the store's folder is picked from it
+        listings = [line for line in lines if " ls-files " in f" {line} "]
+        assert len(listings) == 1, lines  # git's index listed once, with its blob ids: the store's folder and the keys from it
         assert len([line for line in lines if " ls-tree " in f" {line} "]) == 1, lines  # HEAD's tree listed once
         assert not [line for line in lines if "cat-file" in line], lines  # HEAD holds no settings file: none read
+        # The staged change, HEAD's commit, what differs on disk, HEAD's tree, its renames,
+        # whether git converts files: one process each (fix's second reading of the tree,
+        # where it wrote nothing, is its first).
+        assert len(lines) == 7, lines
 
 
 def test_heads_settings_file_is_still_read(repo: Path, calls: Path) -> None:

@@ -93,11 +93,7 @@ class Cache:
         self.folder = folder
         self._secret: bytes | None = None  # see _seal
         self.ws = ws
-        # One reading of git's index per workspace, for discovery's cache and the parts'.
-        keys = tracker.memo.get("keys")
-        if not isinstance(keys, FileKeys):
-            keys = tracker.memo["keys"] = FileKeys(ws.source)
-        self.keys = keys
+        self.keys = FileKeys.of(ws.source)
         settings = repr(_without_cache_settings(ws.config))
         # What the tree's findings depend on besides the files' content.
         self.tree_key = hashlib.sha1(
