@@ -175,13 +175,16 @@ def check(
     scope = given_scope(config, paths, changed)
     found = Found([], 0, False, [], Checked(0, 0, 0, 0, scope))
     if (paths is None or paths or deleted) and not nothing:
+        from memcheck.engine.cache import warm
         from memcheck.engine.collect import family_checks, no_cycle_collection
         from memcheck.text import document
 
         # Imported while git lists the files (see run), rather than after: the checks and, for a
         # whole tree (where some frontmatter is sure to need it), PyYAML, which each
-        # checking process would otherwise import on its own.
-        family_checks()
+        # checking process would otherwise import on its own. Not where a cache is warm:
+        # its parts may all be kept, and then no check is imported (engine/collect.kept_run).
+        if not warm(config):
+            family_checks()
         if paths is None:
             document.load_yaml()
         # The collector is back on only once the run's documents are freed: turned on

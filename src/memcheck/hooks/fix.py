@@ -432,10 +432,9 @@ def fix(
 
 
 def _cache(ws: Workspace) -> Cache | None:
-    from memcheck.engine.cache import Cache
-    from memcheck.engine.collect import checks_key, wanted_checks
+    from memcheck.engine.collect import kept_run
 
-    return Cache.open(ws, checks_key(wanted_checks(ws), set(ws.rules_on)))
+    return kept_run(ws)
 
 
 def _in_order(cache: Cache, store: Store) -> bool:
