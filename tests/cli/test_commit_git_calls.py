@@ -7,13 +7,11 @@ HEAD's tree is listed once (its folders picked from the whole), and HEAD's setti
 are not asked of git where HEAD's tree holds no settings file."""
 from __future__ import annotations
 
-import os
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import commit, git, run_cli, write
+from conftest import commit, counting_git, git, run_cli, write
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the counting git is a shell script")
 
@@ -21,17 +19,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the counting gi
 @pytest.fixture
 def calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A ``git`` first on PATH that logs each command line and runs the real git."""
-    real = shutil.which("git")
-    assert real is not None
-    folder = tmp_path / "counting-bin"
-    folder.mkdir()
-    log = tmp_path / "git-calls.log"
-    script = folder / "git"
-    script.write_text('#!/bin/sh\nprintf "%s\\n" "$*" >> "$GIT_CALLS_LOG"\n' f'exec "{real}" "$@"\n')
-    script.chmod(0o755)
-    monkeypatch.setenv("GIT_CALLS_LOG", str(log))
-    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
-    return log
+    return counting_git(tmp_path, monkeypatch, 'printf "%s\\n" "$*" >> "$GIT_CALLS_LOG"')
 
 
 def memory(i: int) -> str:
