@@ -67,3 +67,28 @@ def test_heads_settings_file_is_still_read(repo: Path, calls: Path) -> None:
     git(repo, "add", "-A")
     _, lines = logged(repo, calls, "check", "--changed")
     assert [line for line in lines if "cat-file" in line], lines
+
+
+FOLDERS_FILES = ["a/x.md", "a/b/y.md", "a-b/z.md", "ab/w.md", "a.md", "b/a/v.md", "c d/u.md"]
+
+
+@pytest.mark.parametrize("folders", [["a"], ["a/b"], ["a", "ab"], ["c d"], [""], ["missing"], ["a.md"]])
+def test_folders_picked_from_the_index_are_what_git_lists(repo: Path, folders: list[str]) -> None:
+    """A hook's folders picked from git's whole index (and from HEAD's whole tree) are
+    the files git lists for them itself: a folder and below it, never a name that only
+    begins the same way."""
+    from memcheck import git as mgit
+    from memcheck import gitrefs
+    from memcheck.workspace.staged import StagedFiles
+    from memcheck.workspace.tree import TreeSource
+
+    head = commit(repo, {name: "x\n" for name in FOLDERS_FILES}, "files")
+    staged = StagedFiles(repo)
+    picked = mgit.FileListing(repo, folders, cached_only=True, indexed=staged.files).files()
+    assert picked == mgit.FileListing(repo, folders, cached_only=True).files()
+    tree = TreeSource(repo, head, folders)
+    try:
+        assert tree.listing().files == sorted(gitrefs.tree_entries(repo, head, folders) or {})
+        assert tree.whole_listing() == sorted(gitrefs.tree_entries(repo, head) or {})
+    finally:
+        tree.close()
