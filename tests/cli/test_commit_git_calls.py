@@ -53,10 +53,11 @@ def test_a_warm_commit_hook_lists_the_index_and_heads_tree_once(repo: Path, call
         assert len(listings) == 1, lines  # git's index listed once, with its blob ids: the store's folder and the keys from it
         assert len([line for line in lines if " ls-tree " in f" {line} "]) == 1, lines  # HEAD's tree listed once
         assert not [line for line in lines if "cat-file" in line], lines  # HEAD holds no settings file: none read
-        # The staged change, HEAD's commit, what differs on disk, HEAD's tree, its renames,
-        # whether git converts files: one process each (fix's second reading of the tree,
-        # where it wrote nothing, is its first).
-        assert len(lines) == 7, lines
+        # The staged change, the index, HEAD's commit, what differs on disk, HEAD's tree,
+        # whether git converts files: one process each (no renames asked where the change
+        # deletes nothing; fix's second reading of the tree, where it wrote nothing, is
+        # its first).
+        assert len(lines) == 6, lines
 
 
 def test_heads_settings_file_is_still_read(repo: Path, calls: Path) -> None:
@@ -92,3 +93,12 @@ def test_folders_picked_from_the_index_are_what_git_lists(repo: Path, folders: l
         assert tree.whole_listing() == sorted(gitrefs.tree_entries(repo, head) or {})
     finally:
         tree.close()
+
+
+def test_a_renamed_memory_still_asks_git_for_renames(repo: Path, calls: Path) -> None:
+    """A change that deletes a path may rename it: git's rename detection is asked, and
+    the renamed memory's older findings stay older."""
+    store(repo)
+    git(repo, "mv", ".claude/memory/project_1.md", ".claude/memory/project_one.md")
+    _, lines = logged(repo, calls, "check", "--changed")
+    assert [line for line in lines if "--name-status" in line and "-M" in line], lines
