@@ -93,6 +93,24 @@ def corpus_frontmatter() -> Iterator[tuple[Path, str]]:
             yield path, "\n".join(doc.lines[1 : doc.frontmatter.end_line - 1])
 
 
+def counting_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, logged: str) -> Path:
+    """A ``git`` first on PATH that writes down each command (``logged``: a shell
+    snippet that appends to "$GIT_CALLS_LOG") and runs the real git; returns the log."""
+    import shutil
+
+    real = shutil.which("git")
+    assert real is not None
+    folder = tmp_path / "counting-bin"
+    folder.mkdir()
+    log = tmp_path / "git-calls.log"
+    script = folder / "git"
+    script.write_text(f'#!/bin/sh\n{logged}\nexec "{real}" "$@"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv("GIT_CALLS_LOG", str(log))
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    return log
+
+
 def git(root: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, text=True).stdout
 

@@ -559,12 +559,18 @@ class FileListing:
     what it wrote.
     """
 
-    def __init__(self, root: Path, folders: Sequence[str] | None = None, cached_only: bool = False) -> None:
+    def __init__(self, root: Path, folders: Sequence[str] | None = None, cached_only: bool = False, indexed: Iterable[str] | None = None) -> None:
         self.root = root
         self.folders = folders
         self._proc: subprocess.Popen[bytes] | None = None
         self._files: list[str] | None = None
         if not (root / ".git").exists():
+            return
+        if cached_only and indexed is not None and not os.environ.get("GIT_ICASE_PATHSPECS"):
+            # Every file of git's index, asked already (a --changed run asks it first):
+            # the folders' files are picked from it rather than listed by another git
+            # process (`ls-files` matches a literal pathspec as the folder or below it).
+            self._files = sorted(p for p in indexed if folders is None or any(not f or p == f or p.startswith(f + "/") for f in folders))
             return
         scope = ["--", *(f or "." for f in folders)] if folders is not None else []
         try:
@@ -580,6 +586,8 @@ class FileListing:
     def files(self) -> list[str] | None:
         """The files, sorted; None when root is not a work tree git can list. (Asked
         again, the same list.)"""
+        if self._files is not None:
+            return self._files
         if self._proc is None:
             return None
         if self._files is None:
@@ -616,9 +624,16 @@ def plain(root: Path, args: Sequence[str]) -> bytes | None:
     return proc.stdout if proc.returncode == 0 else None
 
 
-def indexed_files(root: Path) -> frozenset[str]:
-    """Every file git's index holds (none outside a work tree)."""
-    return frozenset(fs_names(plain(root, ["ls-files", "-z", "--cached"]) or b""))
+def index_records(root: Path) -> bytes | None:
+    """git's index as ``ls-files -s -v -z`` gives it: a tag, mode, blob id and stage
+    before each path (the tag says whether git looks at the file on disk)."""
+    return plain(root, ["ls-files", "-s", "-v", "-z"])
+
+
+def indexed_files(records: bytes | None) -> frozenset[str]:
+    """Every file git's index holds, from its ``index_records`` (none outside a work
+    tree): the paths ``ls-files --cached`` lists, without a second git process."""
+    return frozenset(path for record in fs_names(records or b"") if (path := record.partition("\t")[2]))
 
 
 def unstaged_files(root: Path) -> frozenset[str]:

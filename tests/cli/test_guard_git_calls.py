@@ -7,12 +7,11 @@ settings can differ from HEAD's. What they leave out is tested here too."""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import commit, git, run_cli, write
+from conftest import commit, counting_git, git, run_cli, write
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the counting git is a shell script")
 
@@ -25,21 +24,7 @@ STAGED = ["cat-file", "diff", "ls-files", "rev-parse"]
 def calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A ``git`` first on PATH that logs each command's subcommand (the first word
     after guard's global options) and runs the real git; returns the log."""
-    real = shutil.which("git")
-    assert real is not None
-    folder = tmp_path / "counting-bin"
-    folder.mkdir()
-    log = tmp_path / "git-calls.log"
-    script = folder / "git"
-    script.write_text(
-        "#!/bin/sh\n"
-        'for a in "$@"; do case "$a" in -*|*=*) ;; *) printf "%s\\n" "$a" >> "$GIT_CALLS_LOG"; break;; esac; done\n'
-        f'exec "{real}" "$@"\n'
-    )
-    script.chmod(0o755)
-    monkeypatch.setenv("GIT_CALLS_LOG", str(log))
-    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
-    return log
+    return counting_git(tmp_path, monkeypatch, 'for a in "$@"; do case "$a" in -*|*=*) ;; *) printf "%s\\n" "$a" >> "$GIT_CALLS_LOG"; break;; esac; done')
 
 
 def guarded(repo: Path, log: Path, *args: str) -> tuple[int, str, list[str]]:

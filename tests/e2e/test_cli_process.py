@@ -126,10 +126,11 @@ def test_check_of_a_repository_without_agent_files_imports_only_what_it_needs(re
     assert out == "No agent files in the paths given: nothing to check.\n"
     assert heavy == []
     # A tree with agent files is still checked, and so is a change that deletes a file
-    # (a guidance file or skill may have linked it).
-    assert "memcheck.checks.memory" in _heavy_modules(repo, ["check"])[1]
+    # (a guidance file or skill may have linked it). (Without the cache: with it, a
+    # part found kept is checked without importing its rules.)
+    assert "memcheck.checks.memory" in _heavy_modules(repo, ["check", "--no-cache"])[1]
     git(repo, "rm", "-qf", "src/main.py")
-    assert "memcheck.checks.memory" in _heavy_modules(repo, ["check", "--changed"])[1]
+    assert "memcheck.checks.memory" in _heavy_modules(repo, ["check", "--changed", "--no-cache"])[1]
 
 
 @pytest.mark.e2e
@@ -193,3 +194,22 @@ def test_each_command_as_a_real_process(repo: Path, args: list[str], code: int, 
         assert run_cli(repo, *args).stdout == "No problems found in 1 guidance file and 1 store (1 memory).\n"
     else:  # what the other tests see through main() in this process is what a user sees
         assert (in_process.returncode, in_process.stdout, in_process.stderr) == (proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.mark.e2e
+def test_a_warm_commit_hook_whose_parts_are_all_kept_imports_no_rule_family(repo: Path) -> None:
+    # The cache says which rules are on and finds every part's findings kept: the
+    # families (with PyYAML and the index planner behind them) are never imported.
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [A](a.md) - first\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "init")
+    write(repo, ".memory/a.md", memory("A", "first", "user") + "More.\n")
+    git(repo, "add", "-A")
+    assert _imports(repo, ["check", "--changed"], "memcheck.checks.memory")  # the first run checks
+    # Again, and fix after it (which finds what check found): nothing left to check.
+    for hook in (["check", "--changed"], ["fix", "--changed", "--exit-non-zero-on-fix"]):
+        assert not _imports(repo, hook, "memcheck.checks.memory")
+        assert not _imports(repo, hook, "memcheck.checks.index")
+    # Without the cache, the same run checks again.
+    assert _imports(repo, ["check", "--changed", "--no-cache"], "memcheck.checks.memory")

@@ -59,6 +59,13 @@ def start(ws: Workspace) -> Workspace:
     return ws
 
 
+def warm(config: Config) -> bool:
+    """Whether a cache is kept for ``config``'s runs and holds parts already: a run may
+    then find every part kept, and need no rule family at all (see family_catalogue)."""
+    folder = folder_for(config)
+    return folder is not None and real_folder(folder / "parts")
+
+
 def discovered(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = ()) -> Targets:
     """``targets_for(ws, paths, judge=False)``, from the cache where an earlier run
     found them in the same tree (see engine/cache.py)."""
@@ -93,11 +100,7 @@ class Cache:
         self.folder = folder
         self._secret: bytes | None = None  # see _seal
         self.ws = ws
-        # One reading of git's index per workspace, for discovery's cache and the parts'.
-        keys = tracker.memo.get("keys")
-        if not isinstance(keys, FileKeys):
-            keys = tracker.memo["keys"] = FileKeys(ws.source)
-        self.keys = keys
+        self.keys = FileKeys.of(ws.source)
         settings = repr(_without_cache_settings(ws.config))
         # What the tree's findings depend on besides the files' content.
         self.tree_key = hashlib.sha1(
@@ -106,7 +109,7 @@ class Cache:
             # asks whether it judges a staged tree, that question is noted).
             "\0".join([code_digest(), settings, listing_digest(ws.files), repr((ws.partial, ws.in_git, ws.listed_by_git))]).encode("utf-8", "surrogateescape")
         ).hexdigest()
-        self.run_key = hashlib.sha1(f"{self.tree_key}\0{checks}".encode()).hexdigest()
+        self.run_key = self.keyed_by(checks)
         self.tracker = tracker
         # (key, findings) of each part checked here and kept: its frame is let go at
         # once (thousands of paths and answers per part, held to the end otherwise).
@@ -123,6 +126,12 @@ class Cache:
         if not isinstance(empty, bool):
             empty = tracker.memo["empty"] = not real_folder(folder / "parts")
         self.empty = empty
+
+    def keyed_by(self, checks: str) -> str:
+        """The run's key, for the rules it checks (see collect.checks_key): set once they
+        are known (they may be known from the cache itself: see family_catalogue)."""
+        self.run_key = hashlib.sha1(f"{self.tree_key}\0{checks}".encode()).hexdigest()
+        return self.run_key
 
     @classmethod
     def open(cls, ws: Workspace, checks: str) -> Cache | None:
@@ -469,6 +478,45 @@ class Cache:
             except OSError:
                 pass
             raise
+
+
+# What the cache knows of the rule families (see Cache.families): each family module's
+# rule codes, and the qualified name of its check (None: it has none).
+Families = list[tuple[str, list[str], "str | None"]]
+
+
+def family_catalogue(cache: Cache | None, compute: Callable[[], Families]) -> Families:
+    """Each rule family's codes and check's name: kept in the cache for this very code
+    (code_digest), so that a run whose every part is kept imports no rule family (a
+    fifth of a warm commit hook's CPU); else ``compute``d, importing them, and kept."""
+    if cache is None:
+        return compute()
+    name = hashlib.sha1(f"{code_digest()}\0families".encode()).hexdigest()
+    entry = None if cache.empty else cache._load("values", name)
+    found = _families(entry["families"]) if entry is not None and entry.get("key") == name and "families" in entry else None
+    if found is not None:
+        cache._used("values", name)
+        return found
+    found = compute()
+    try:
+        cache._write("values", name, {"format": FORMAT, "key": name, "families": found})
+    except OSError:
+        pass
+    return found
+
+
+def _families(data: object) -> Families | None:
+    if not isinstance(data, list):
+        return None
+    found: Families = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 3):
+            return None
+        module, codes, check = item
+        if not (isinstance(module, str) and isinstance(codes, list) and all(isinstance(c, str) for c in codes) and (check is None or isinstance(check, str))):
+            return None
+        found.append((module, codes, check))
+    return found
 
 
 class StoreValues:

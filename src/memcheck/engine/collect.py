@@ -35,8 +35,8 @@ def find(ws: Workspace, targets: Targets, last: bool = False) -> set[Problem]:
     stores the tree holds, and no document is read twice. On a large tree the
     parts are shared out between processes (see ``queue.jobs``).
     """
+    cache = kept_run(ws)
     enabled = set(ws.rules_on)
-    checks = wanted_checks(ws)
     # The guidance files are one part: their findings come from one model of who reads
     # what, built from all of them (see queue.find_in_processes). The skills too, since
     # SKL009/SKL011 compare each skill with all the others.
@@ -48,13 +48,14 @@ def find(ws: Workspace, targets: Targets, last: bool = False) -> set[Problem]:
         parts.append(Targets([], [], [], kind_files=targets.kind_files))
     if targets.configs:
         parts.append(Targets([], [], [], configs=targets.configs))
-    cache = _cache(ws, checks, enabled)
     kept: set[Problem] = set()
     if cache is not None:  # the parts whose findings hold as they were kept are not checked
         total = len(guidance) + len(parts)
         guidance, parts, kept = _unkept(cache, guidance), _unkept(cache, parts), cache.found
         ws.cache_note = (cache.hits, total, str(cache.folder))
     workers = jobs(sum(map(size, [*guidance, *parts])), len(guidance) + len(parts))
+    # The families are imported only now, and only where a part is left to check.
+    checks = wanted_checks(ws) if guidance or parts else []
     with no_cycle_collection():
         if workers > 1:
             found = find_in_processes(ws, guidance, parts, checks, enabled, workers, cache)
@@ -78,15 +79,31 @@ def wanted_checks(ws: Workspace) -> list[Check]:
     return [check for codes, check in family_checks() if ws.wants(*codes)]
 
 
-def checks_key(checks: list[Check], enabled: set[str]) -> str:
-    """What the cache knows a run's rules by."""
-    return repr((sorted(f"{c.__module__}.{c.__qualname__}" for c in checks), sorted(enabled)))
+def kept_run(ws: Workspace) -> Cache | None:
+    """The cache of ``ws``'s run (see Cache.open), keyed by the rules it checks, which
+    the cache itself tells where it has seen this code before: no rule family is
+    imported to say which are on (``ws.rules_on`` is set from the same catalogue)."""
+    from memcheck.config import selected
+    from memcheck.engine.cache import Cache, family_catalogue
+
+    cache = Cache.open(ws, "")
+    families = family_catalogue(cache, _catalogue)
+    if "rules_on" not in vars(ws):  # (worked out already where discovery asked: the same codes)
+        vars(ws)["rules_on"] = frozenset(selected([code for _, codes, _ in families for code in codes], ws.config))
+    if cache is not None:
+        names = [check for _, codes, check in families if check is not None and ws.wants(*codes)]
+        cache.keyed_by(repr((sorted(names), sorted(ws.rules_on))))
+    return cache
 
 
-def _cache(ws: Workspace, checks: list[Check], enabled: set[str]) -> Cache | None:
-    from memcheck.engine.cache import Cache
-
-    return Cache.open(ws, checks_key(checks, enabled))
+def _catalogue() -> list[tuple[str, list[str], str | None]]:
+    """Each family's module, rule codes and check's qualified name (what the cache knows a run's rules by)."""
+    found: list[tuple[str, list[str], str | None]] = []
+    for name in FAMILY_MODULES:
+        family = importlib.import_module(name)
+        check = getattr(family, "check", None)
+        found.append((name, sorted(r.code for r in family.RULES), None if check is None else f"{check.__module__}.{check.__qualname__}"))
+    return found
 
 
 def _unkept(cache: Cache, parts: list[Targets]) -> list[Targets]:

@@ -68,6 +68,22 @@ class FileKeys:
         # StagedFiles.written): their index entries are what they were before.
         self._written = self.source.staged.written if self.source.staged is not None else frozenset()
 
+    @classmethod
+    def of(cls, source: Source) -> FileKeys:
+        """The keys of the files of ``source`` (of the source a tracked one reads),
+        shared by every workspace over it: one reading of git's index for discovery's
+        cache and the parts', and for the second workspace of a fix that wrote nothing
+        (two git processes, of the ten of a warm `fix --changed`)."""
+        inner = untracked(source)
+        found = getattr(inner, "_file_keys", None)
+        if not isinstance(found, FileKeys):
+            found = cls(inner)
+            try:
+                inner._file_keys = found  # type: ignore[attr-defined]  # a memo of the source's: see above
+            except AttributeError:  # a source that takes no attribute: keys for this workspace only
+                pass
+        return found
+
     @cached_property
     def _by_git(self) -> dict[str, str]:
         """Asked of git the first time a key is: a first run, whose every file is read
@@ -91,7 +107,7 @@ class FileKeys:
             return {}
         # -v: a file git is told not to look at (assume-unchanged, skip-worktree) is
         # marked, and its index entry says nothing of what is on disk.
-        out = git.plain(root, ["ls-files", "-s", "-v", "-z"])
+        out = source.staged.records if source.staged is not None else git.index_records(root)
         # What differs on disk from the index (edited, deleted, a file now a link):
         # read from the disk, not keyed by the index, unless the staged tree is judged.
         differs = b"" if staged else git.plain(root, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"])

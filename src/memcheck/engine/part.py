@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memcheck import suppression
-from memcheck.checks import secrets
-
 if TYPE_CHECKING:
     from memcheck.engine.cache import Cache
     from memcheck.engine.targets import Check, Targets
@@ -49,6 +46,10 @@ def settle(ws: Workspace, part: Targets, found: set[Problem], enabled: set[str])
     """A part's findings, however they were found, with its suppression comments
     applied and secrets scrubbed (the language server gathers a part's findings file
     by file, and settles them here as a check would)."""
+    # Imported here, not with the module: a run whose parts are all kept needs neither.
+    from memcheck import suppression
+    from memcheck.checks import secrets
+
     commented = _commented(ws, part, found)
     if commented:
         found = set(suppression.apply(found, commented, enabled))
@@ -64,6 +65,8 @@ def settle(ws: Workspace, part: Targets, found: set[Problem], enabled: set[str])
 def _commented(ws: Workspace, part: Targets, found: set[Problem]) -> dict[str, Document]:
     """The part's files (and the files its findings are on or about) that hold a
     suppression comment; the part's own are in memory already."""
+    from memcheck.checks import secrets
+
     paths = set(secrets.files_of(part))
     paths.update(p.path for p in found)
     paths.update(p.about for p in found if p.about)

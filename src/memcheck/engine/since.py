@@ -62,7 +62,9 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             at_ref = start(Workspace(config, ref_source))
             # A finding of a file the change only renamed is older: REF's is matched
             # under the file's new name, as git's rename detection pairs them.
-            moved = _renamed(config.root, since.tree, source)
+            # (A rename deletes a path: where every path the change touches is still there,
+            # git is not asked; touched_targets asked the same questions.)
+            moved = _renamed(config.root, since.tree, source) if not _there(ws, touched).issuperset(touched) else {}
             before = [p._replace(path=moved.get(p.path, p.path)) for p in collect(at_ref, _alike(at_ref, mine))]
             problems, older = new_since(collect(ws, mine), before, set(touched))
             older += len(collect(ws, rest)) if any(rest) else 0

@@ -68,7 +68,8 @@ def run(
         folders = hook_folders(settings, scope.paths)
     source: Source | None = None
     if not nothing:
-        listing = git.FileListing(settings.root, folders, cached_only=scope.staged is not None)  # git lists files while the checks are imported
+        staged = scope.staged
+        listing = git.FileListing(settings.root, folders, cached_only=staged is not None, indexed=None if staged is None else staged.files)  # git lists files while the checks are imported
         # (A tree none of whose files could be one is told from git's listing; outside
         # git, walking the folder is left to discovery.)
         nothing = whole and not scope.deleted and timing is None and _none_listed(settings, listing)
@@ -174,13 +175,16 @@ def check(
     scope = given_scope(config, paths, changed)
     found = Found([], 0, False, [], Checked(0, 0, 0, 0, scope))
     if (paths is None or paths or deleted) and not nothing:
+        from memcheck.engine.cache import warm
         from memcheck.engine.collect import family_checks, no_cycle_collection
         from memcheck.text import document
 
         # Imported while git lists the files (see run), rather than after: the checks and, for a
         # whole tree (where some frontmatter is sure to need it), PyYAML, which each
-        # checking process would otherwise import on its own.
-        family_checks()
+        # checking process would otherwise import on its own. Not where a cache is warm:
+        # its parts may all be kept, and then no check is imported (engine/collect.kept_run).
+        if not warm(config):
+            family_checks()
         if paths is None:
             document.load_yaml()
         # The collector is back on only once the run's documents are freed: turned on

@@ -353,14 +353,16 @@ def fix(
     def source() -> DiskSource:
         from memcheck import git
 
-        listing = git.FileListing(config.root, folders, cached_only=staged is not None)
+        listing = git.FileListing(config.root, folders, cached_only=staged is not None, indexed=None if staged is None else staged.files)
         return DiskSource(config.root, listing=listing) if staged is None else StagedSource(staged, listing)
 
+    first: DiskSource | None = None
     if paths is not None and not paths and not deleted:
         targets = Targets([], [], [])  # a change that touches nothing
         ws = Workspace(config, DiskSource(config.root, files=[]))
     else:
-        ws = start(Workspace(config, source()))
+        first = source()
+        ws = start(Workspace(config, first))
         targets = targets_for(ws, paths, deleted=deleted)
     # Each store's check, kept by the commit's check hook just before: where it found
     # nothing to fix, the index is not planned again. Asked before anything is written.
@@ -380,6 +382,7 @@ def fix(
     found: set[Problem] = set()
     for store in targets.stores:
         for leftover in remove_leftovers(ws.root / store.folder):
+            first = None  # the tree listed is not the tree now
             print(f"memcheck: removed {shown(leftover.relative_to(ws.root).as_posix())}, left by an interrupted fix", file=sys.stderr)
         try:
             done = None if store.folder in in_order else fix_store(ws, store)
@@ -400,7 +403,8 @@ def fix(
         # (judging the commit: with the indexes fix wrote), read again.
         if staged is not None:
             staged.written.update(f.path for f in written)
-        left = collect_since(config, source(), since, paths, deleted)
+        # Nothing written or removed: the tree is the one already listed (and keyed, see FileKeys.of).
+        left = collect_since(config, source() if written or first is None else first, since, paths, deleted)
         problems, fails = left.problems, left.fails
         older = Older(since.ref, left.older, config.baseline) if since.compare else None
     elif written:
@@ -428,10 +432,9 @@ def fix(
 
 
 def _cache(ws: Workspace) -> Cache | None:
-    from memcheck.engine.cache import Cache
-    from memcheck.engine.collect import checks_key, wanted_checks
+    from memcheck.engine.collect import kept_run
 
-    return Cache.open(ws, checks_key(wanted_checks(ws), set(ws.rules_on)))
+    return kept_run(ws)
 
 
 def _in_order(cache: Cache, store: Store) -> bool:

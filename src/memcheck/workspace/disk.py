@@ -64,7 +64,7 @@ class DiskSource:
         git is asked again, for the whole tree."""
         if isinstance(self._files, list) or self._files.folders is None:
             return self.listing().files
-        listed = git.FileListing(self.root, cached_only=self._cached_only).files()
+        listed = git.FileListing(self.root, cached_only=self._cached_only, indexed=None if self.staged is None else self.staged.files).files()
         return listed if listed is not None else walk_files(self.root)
 
     def read(self, path: str) -> Document:
@@ -218,7 +218,7 @@ class StagedSource(DiskSource):
     _cached_only = True
 
     def __init__(self, staged: StagedFiles, listing: git.FileListing | None = None) -> None:
-        super().__init__(staged.root, listing=listing)
+        super().__init__(staged.root, listing=listing if listing is not None else git.FileListing(staged.root, cached_only=True, indexed=staged.files))
         self.staged: StagedFiles = staged
 
     def read(self, path: str) -> Document:

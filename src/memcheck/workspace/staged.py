@@ -28,8 +28,14 @@ class StagedFiles:
         self.written: set[str] = set()  # files fix wrote: about to be staged
 
     @cached_property
+    def records(self) -> bytes | None:
+        """git's index, each file with its blob id (see git.index_records): the files
+        listed, and the cache's keys of them (engine/content_keys), from one git process."""
+        return git.index_records(self.root)
+
+    @cached_property
     def files(self) -> frozenset[str]:
-        return git.indexed_files(self.root)
+        return git.indexed_files(self.records)
 
     @cached_property
     def folders(self) -> frozenset[str]:

@@ -71,7 +71,6 @@ class Tracker:
         self.context_questions: dict[Question, object] = {}
         self._parts: list[Frame] = []  # the part under way (one at a time)
         self._values = 0  # how deep in working out a remembered value
-        self.memo: dict[str, object] = {}  # what the cache keeps for this workspace's run (git's index read once)
         # While a store is checked: the values of its files' content kept from earlier
         # runs (see Workspace.derived and document.of_content).
         self.kept: KeptValues | None = None

@@ -46,12 +46,24 @@ class TreeSource:
 
     def blob_at(self, commit: str, path: str) -> bytes | None:
         """What another commit holds at ``path`` (its settings), through the same git process."""
+        if commit == self.commit and path not in self._whole and path not in folders_of(self._whole):
+            return None  # not in this very tree (the usual case: no settings file): no git process started
         read = self._blobs.read(f"{commit}:{path}", document.MAX_BYTES)
         return None if read is None else read[0]
 
     @cached_property
     def _entries(self) -> dict[str, gitrefs.TreeEntry]:
-        return gitrefs.tree_entries(self.root, self.commit, self._scope) or {}
+        scope = self._scope
+        if scope is None or "" in scope:
+            return self._whole
+        # Picked from the whole tree's entries (as `ls-tree` matches a literal pathspec:
+        # the folder or below it), which a check asks for anyway (``whole_listing``):
+        # one git process rather than two.
+        return {p: e for p, e in self._whole.items() if any(p == f or p.startswith(f + "/") for f in scope)}
+
+    @cached_property
+    def _whole(self) -> dict[str, gitrefs.TreeEntry]:
+        return gitrefs.tree_entries(self.root, self.commit) or {}
 
     @cached_property
     def _folders(self) -> frozenset[str]:
@@ -75,7 +87,7 @@ class TreeSource:
         at HEAD as in the commit)."""
         if self._scope is None:
             return self.listing().files
-        return sorted(gitrefs.tree_entries(self.root, self.commit) or {})
+        return sorted(self._whole)
 
     def _target(self, link: str) -> str:
         found = self._targets.get(link)
