@@ -122,10 +122,9 @@ class Cache:
         # discovery writes its own entry: a Cache opened after that (the parts') would
         # otherwise find the folder filled, look up every part and read git's whole
         # index for their keys (on bench/'s M tree 4 MiB of the run's peak, and time).
-        empty = tracker.memo.get("empty")
-        if not isinstance(empty, bool):
-            empty = tracker.memo["empty"] = not real_folder(folder / "parts")
-        self.empty = empty
+        if tracker.cache_was_empty is None:
+            tracker.cache_was_empty = not real_folder(folder / "parts")
+        self.empty = tracker.cache_was_empty
 
     def keyed_by(self, checks: str) -> str:
         """The run's key, for the rules it checks (see collect.checks_key): set once they

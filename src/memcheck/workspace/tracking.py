@@ -71,6 +71,8 @@ class Tracker:
         self.context_questions: dict[Question, object] = {}
         self._parts: list[Frame] = []  # the part under way (one at a time)
         self._values = 0  # how deep in working out a remembered value
+        # Whether the cache held nothing when this workspace's run began (see Cache.empty).
+        self.cache_was_empty: bool | None = None
         # While a store is checked: the values of its files' content kept from earlier
         # runs (see Workspace.derived and document.of_content).
         self.kept: KeptValues | None = None
