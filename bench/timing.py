@@ -10,7 +10,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,18 +61,55 @@ class Measure:
         return statistics.median(self.rsss)
 
 
+# Runs a command and reports its own figures. A forked child starts with its parent's
+# memory: Linux counts the high-water mark of the memory it leaves at exec in the
+# child's peak (fs/exec.c, exec_mmap), so a command forked from this bench, which holds
+# tens of MiB of trees and figures, could never show a peak below the bench's own (every
+# command read 69 MiB on 2026-11-28, the floor script included). This launcher is a
+# bare interpreter (-S -I: a few MiB, below any command timed here); the command is
+# forked from it, and the figures it reports are the command's own, from wait4.
+_LAUNCHER = """
+import os, sys, time
+report, argv = int(sys.argv[1]), sys.argv[2:]
+start = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(argv[0], argv)
+    except OSError:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+wall = time.perf_counter() - start
+os.write(report, b"%r %r %d %d" % (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status)))
+"""
+
+
 def run_once(cmd: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> tuple[float, float, float, int]:
-    """(wall s, cpu s, peak RSS MiB, exit code) of one run of ``cmd``."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**child_env(), **(env or {})})
-    # wait4 gives this child's own rusage: no deltas of RUSAGE_CHILDREN needed. A child
-    # that waits for its own children (a worker pool, pre-commit's hooks) has their
-    # CPU counted in it too; the peak is the largest single process's.
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = code = os.waitstatus_to_exitcode(status)
-    rss = usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / (1 << 20)  # Linux: KiB; macOS: bytes
-    return wall, usage.ru_utime + usage.ru_stime, rss, code
+    """(wall s, cpu s, peak RSS MiB, exit code) of one run of ``cmd``: its own, as
+    wait4 gives them (a child that waits for its own children, a worker pool or
+    pre-commit's hooks, has their CPU counted in it; the peak is the largest single
+    process's), measured by a launcher small enough not to show in the peak."""
+    read_end, write_end = os.pipe()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-S", "-I", "-c", _LAUNCHER, str(write_end), *cmd],
+            cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**child_env(), **(env or {})}, pass_fds=(write_end,),
+        )
+        os.close(write_end)
+        write_end = -1
+        with os.fdopen(read_end, "rb") as report:
+            read_end = -1
+            got = report.read().split()
+        proc.wait()
+    finally:
+        for fd in (read_end, write_end):
+            if fd >= 0:
+                os.close(fd)
+    if len(got) != 4:
+        raise RuntimeError(f"the launcher reported nothing for {cmd!r} (exit {proc.returncode})")
+    wall, cpu, maxrss, code = float(got[0]), float(got[1]), int(got[2]), int(got[3])
+    rss = maxrss / 1024 if sys.platform != "darwin" else maxrss / (1 << 20)  # Linux: KiB; macOS: bytes
+    return wall, cpu, rss, code
 
 
 def _run(cmd: Cmd) -> tuple[float, float, float, int]:
