@@ -25,7 +25,6 @@ import json
 import marshal
 import os
 import stat
-import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast
@@ -92,6 +91,15 @@ def _outside(path: str) -> bool:
     # `.claude\docs\README.md` asks about that name): refused only as a `..` part.
     return path[:1] in ("/", "") or (".." in path and ".." in path.replace("\\", "/").split("/"))
 
+
+
+def _temporary_file(folder: Path | str) -> tuple[int, str]:
+    """A new file to write and then rename into place (fd, path). tempfile is imported
+    only here: it brings shutil and with it bz2 and lzma, about 10 ms of a hook whose
+    parts are all kept, which writes nothing."""
+    import tempfile
+
+    return tempfile.mkstemp(dir=folder, prefix=".tmp-")
 
 class Cache:
     """One run's access to the cache folder, for one workspace's parts."""
@@ -338,7 +346,7 @@ class Cache:
         if found is not None and len(found) == 32:
             return found
         try:
-            fd, temporary = tempfile.mkstemp(dir=where.parent, prefix=".tmp-")
+            fd, temporary = _temporary_file(where.parent)
             with os.fdopen(fd, "wb") as f:
                 f.write(os.urandom(32))
             # Two runs at once: the first key written stays, and both use it.
@@ -394,7 +402,7 @@ class Cache:
         the work tree is never listed, checked or committed."""
         if make_folders(self.folder) is None:
             return
-        fd, temporary = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
+        fd, temporary = _temporary_file(self.folder)
         with os.fdopen(fd, "wb") as f:
             f.write(b"# Written by memcheck: its cache, never committed.\n*\n")
         os.replace(temporary, self.folder / ".gitignore")
@@ -466,7 +474,7 @@ class Cache:
         folder = make_folders(self.folder, kind, key[:2])
         if folder is None:
             return
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+        fd, temporary = _temporary_file(folder)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(self._seal(body) + b"\n" + body)
