@@ -19,6 +19,7 @@ def entry() -> NoReturn:
     that rely on atexit, such as coverage in a subprocess, see nothing of these runs;
     cli.main() is unaffected.)
     """
+    _open_closed_streams()
     code = launch.fast(sys.argv[1:])
     if code is None:
         from memcheck.cli import main
@@ -26,10 +27,34 @@ def entry() -> NoReturn:
         code = main()
     try:
         sys.stdout.flush()
+    except BrokenPipeError:  # the reader left before the last of the report: as launch.run says it
+        code = launch.READER_LEFT
+    except (OSError, ValueError):  # the stream was closed under us: nothing more to say
+        pass
+    try:
         sys.stderr.flush()
-    except (OSError, ValueError):  # the reader left (`memcheck check | head`), or closed the stream: nothing more to say
+    except (OSError, ValueError):
         pass
     os._exit(code)
+
+
+def _open_closed_streams() -> None:
+    """A standard stream the caller closed (`memcheck check >&-`, `2>&-`, `<&-`) is
+    opened on the null device before anything else opens a file. Python leaves
+    sys.stdout None for a closed descriptor, so every write would fail, and the next
+    file memcheck opened (a cache entry) would take descriptor 1 and receive what a
+    git process writes there. What the closed stream would have shown is lost, as the
+    caller asked; the exit status is still the run's."""
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", encoding="utf-8", errors="backslashreplace", closefd=False))  # noqa: SIM115 (it lives as long as the process)
 
 
 if __name__ == "__main__":

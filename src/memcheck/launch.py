@@ -22,6 +22,20 @@ if TYPE_CHECKING:
     from memcheck.hooks.options import LintOptions
 
 
+# The exit status when the reader of the output left before all of it was written
+# (`memcheck check | head`): as Python's own convention has it, 1: the report was not
+# delivered. Whether a reader that leaves early is noticed at all depends on whether
+# the report still fitted in the pipe's buffer when it left, as for any program.
+READER_LEFT = 1
+
+
+def _reader_left() -> int:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return READER_LEFT
+
+
 def run(fn: Callable[[], int]) -> NoReturn:
     """Run a command: configuration errors and internal errors are one line, exit 2.
 
@@ -41,9 +55,7 @@ def run(fn: Callable[[], int]) -> NoReturn:
     try:
         code = fn()
     except BrokenPipeError:  # `memcheck check | head`: the reader left; not an error of ours
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        code = 1
+        code = _reader_left()
     except ConfigError as e:
         _error(f"memcheck: error: {escaped(str(e))}")
         code = 2
@@ -55,7 +67,10 @@ def run(fn: Callable[[], int]) -> NoReturn:
         _error(f"memcheck: {'error' if isinstance(e, TooManyPatterns) else 'internal error: ' + type(e).__name__}: {escaped(str(e))}")
         code = 2
     if not sys.stdout.closed:  # (the language server's client closes it when it leaves)
-        sys.stdout.flush()
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            code = _reader_left()
     raise SystemExit(code)
 
 

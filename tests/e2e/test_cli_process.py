@@ -182,6 +182,54 @@ def test_a_closed_pipe_is_not_an_internal_error(repo: Path) -> None:
     assert "internal error" not in proc.stderr
 
 
+CLOSED_STREAM_LINES = [
+    # (the line, the stream closed, the exit code the run gives with it open)
+    (["guard"], ">&-", 0),
+    (["guard", "--list"], ">&-", 0),
+    (["check", "--exit-zero"], ">&-", 0),
+    (["check", ".", "--exit-zero"], ">&-", 0),  # through click
+    (["check"], ">&-", 1),
+    (["--version"], ">&-", 0),
+    (["guard"], "2>&-", 0),
+    (["check", "--exit-zero"], "2>&-", 0),
+    (["check", "--bogus"], "2>&-", 2),
+    (["guard", "--paths-from", "-"], "<&-", 0),
+]
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize(("args", "closed", "code"), CLOSED_STREAM_LINES, ids=lambda v: " ".join(v) if isinstance(v, list) else str(v))
+def test_a_stream_the_caller_closed_changes_nothing_but_what_is_shown(repo: Path, args: list[str], closed: str, code: int) -> None:
+    # A hook run with its output closed still gives the run's verdict: no traceback,
+    # no "internal error", no usage text moved onto the report's stream.
+    write(repo, ".memory/m.md", "no frontmatter\n")
+    git(repo, "add", "-A")
+    line = " ".join([sys.executable, "-m", "memcheck", *args])
+    proc = subprocess.run(f"{line} {closed}", shell=True, cwd=repo, capture_output=True, text=True)
+    assert proc.returncode == code, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "internal error" not in proc.stdout + proc.stderr
+    if closed == "2>&-":
+        assert "Usage" not in proc.stdout and "memcheck: " not in proc.stdout
+
+
+@pytest.mark.e2e
+def test_a_reader_that_leaves_early_gives_exit_1_every_time(repo: Path) -> None:
+    # The report (300 findings, far more than a pipe holds) is cut off by `head`: the
+    # run says it was not delivered, whether the break is met while writing or at the
+    # last flush, with --exit-zero too.
+    for i in range(300):
+        write(repo, f".memory/m{i}.md", "no frontmatter\n")
+    codes = set()
+    for _ in range(3):
+        proc = subprocess.run(
+            ["bash", "-c", f"set -o pipefail; {sys.executable} -m memcheck check --exit-zero | head -c1"], cwd=repo, capture_output=True, text=True
+        )
+        codes.add(proc.returncode)
+        assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    assert codes == {1}
+
+
 @pytest.mark.e2e
 @pytest.mark.parametrize(("args", "code", "expected"), COMMANDS)
 def test_each_command_as_a_real_process(repo: Path, args: list[str], code: int, expected: str) -> None:
