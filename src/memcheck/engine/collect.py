@@ -68,7 +68,7 @@ def find(ws: Workspace, targets: Targets, last: bool = False) -> set[Problem]:
             # them go before the cache writes what this process read, so that writing
             # it takes their memory rather than adding to it (on bench/'s M tree the
             # context written last is 0.7 MB of JSON, and a few times that while built).
-            ws.forget(list(ws._documents))
+            ws.forget_all()
         cache.flush()
     return found | kept
 

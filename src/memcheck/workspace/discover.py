@@ -262,6 +262,10 @@ class Workspace:
             self._documents.pop(path, None)
             self._derived.pop(path, None)
 
+    def forget_all(self) -> None:
+        """Drop every document read so far (see ``forget``)."""
+        self.forget(list(self._documents))
+
     def today(self) -> datetime.date:
         """Today's date, for a finding that counts days: noted, so that the cache
         believes such a finding again only on the day it was found."""
