@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from conftest import commit_all, git, memory, run_cli, write
@@ -105,6 +106,50 @@ def test_an_edit_is_seen(repo: Path) -> None:
     assert same_with_and_without_cache(repo) == edited
 
 
+def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commit hook's case: one memory of a store changed and staged. The other
+    memories' links and cited paths, and the index (whose memories' names and
+    descriptions did not change), are taken from the last run, not worked out again;
+    and what is taken is still what a run without the cache finds."""
+    from memcheck import links
+    from memcheck.checks import index, references
+
+    a_store(repo, count=6)
+    write(repo, "src/app.py", "x = 1\n")
+    for i in range(6):
+        body = f"Notes on topic {i} for the team.\n\nSee [the app](src/app.py), [gone](src/gone.py) and `src/app.py`, `src/gone_{i}.py`.\n"
+        write(repo, f"{STORE}/project_topic_{i}.md", memory(f"topic {i}", f"notes on topic {i}", "project", body))
+    commit_all(repo)
+    # The commit before: its hooks' run fills the cache.
+    write(repo, f"{STORE}/project_topic_5.md", memory("topic 5", "notes on topic 5", "project", "Notes on topic 5 for the team.\n\nSee [the app](src/app.py).\n"))
+    git(repo, "add", "-A")
+    report(repo, "--changed")
+    git(repo, "commit", "-qm", "before", "--no-verify")
+    write(repo, f"{STORE}/project_topic_3.md", memory("topic 3", "notes on topic 3", "project", "Notes on topic 3 for the team.\n\nNow [elsewhere](src/elsewhere.py).\n"))
+    git(repo, "add", "-A")
+    worked: dict[str, list[str]] = {"links": [], "paths": [], "index": []}
+
+    def counting(kind: str, work: Callable[..., object]) -> Callable[..., object]:
+        def counted(ws: object, what: object, *args: object, **kwargs: object) -> object:
+            worked[kind].append(getattr(what, "path", None) or what.folder)  # type: ignore[attr-defined]  # a memory, or a store
+            return work(ws, what, *args, **kwargs)
+
+        return counted
+
+    for module, name, kind in ((links, "dead_links", "links"), (references, "_missing_in", "paths"), (index, "_check_index", "index")):
+        monkeypatch.setattr(module, name, counting(kind, getattr(module, name)))
+    cached = report(repo, "--changed")
+    assert worked == {"links": [f"{STORE}/project_topic_3.md"], "paths": [], "index": []}
+    assert "src/elsewhere.py" in cached[1] and cached == report(repo, "--changed", "--no-cache")
+    # A change to what an index entry shows (a description) is judged afresh.
+    write(repo, f"{STORE}/project_topic_4.md", memory("topic 4", "new notes", "project", "Topic 4.\n"))
+    git(repo, "add", "-A")
+    worked["index"].clear()
+    cached = report(repo, "--changed")
+    assert worked["index"] == [STORE]
+    assert cached == report(repo, "--changed", "--no-cache")
+
+
 def test_no_cache_writes_nothing(repo: Path) -> None:
     a_store(repo)
     report(repo, "--no-cache")
@@ -174,8 +219,15 @@ def test_a_damaged_or_hostile_cache_is_never_believed(repo: Path, damage: object
     for entry in entries(repo):
         if entry.parent.parent.name not in ("parts", "contexts", "values"):
             continue
-        seal, _, body = entry.read_text().partition("\n")
-        entry.write_text(seal + "\n" + damage(body))  # type: ignore[operator]
+        seal, _, body = entry.read_bytes().partition(b"\n")
+        try:
+            damaged = damage(body.decode()).encode()  # type: ignore[operator]
+        except ValueError:  # a store's values, marshalled: damaged as bytes (cut in half, where the damage is JSON's)
+            try:
+                damaged = damage(body.decode("latin-1")).encode("latin-1")  # type: ignore[operator]
+            except ValueError:
+                damaged = body[: len(body) // 2]
+        entry.write_bytes(seal + b"\n" + damaged)
     assert report(repo) == expected
     assert report(repo) == expected  # and written anew
 
@@ -236,6 +288,9 @@ BODIES = [
     "See [[project api]] and [[nowhere]].\n",
     "Read `src/app.py` and docs/guide.md.\n",
     "Key: ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "\n",
+    # Links a memory's check looks up in the tree, past a first sentence that stays.
+    "First sentence. See [the guide](docs/guide.md), [app](../../src/app.py) and `src/app.py`.\n",
+    "First sentence. Then [a link](nowhere/at/all.md) and [[project_api]].\n",
 ]
 FRONTMATTERS = [
     lambda stem: memory(stem.replace("_", " "), f"about {stem}", stem.split("_")[0]),

@@ -12,10 +12,20 @@ from memcheck.index.caps import byte_cut, cap_lines, cap_usage, entry_names
 from memcheck.index.form import detect_form, entries, placeholders
 from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
 from memcheck.index.plan import GENERATE, changes_of, is_own_render, line_breaks
-from memcheck.index.store import index_elsewhere, move_advice, odd_index, store_exists, store_ignored, store_memories, store_plan
+from memcheck.index.store import (
+    index_elsewhere,
+    memories_key,
+    move_advice,
+    odd_index,
+    store_exists,
+    store_ignored,
+    store_memories,
+    store_plan,
+)
 from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZY, REMOVE, REPOINT, SHARED, UNICODE_FORM, UNUSED, survey
 from memcheck.paths import basename, join
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.text.document import content_key
 from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import INDEX_NAME
 
@@ -389,13 +399,31 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         yield IDX011.at(path, doc.error_line, 1, f"{INDEX_NAME} {doc.error}")
         return
     linked = ws.on_disk("islink", path)
-    found = list(_check_index(ws, store, doc))
+    found = ws.remembered(
+        f"index\0{path}\0{content_key(doc)}\0{memories_key(ws, store)}\0{store.by_glob}\0{store.judged}\0{store.outside}",
+        lambda: list(_check_index(ws, store, doc)),
+        _unless_secret,
+        _problems,
+        covers=(path, *store.files),
+    )
     if linked and any(p.fixable for p in found):
         # fix never writes through a symlink: say so once, and claim nothing is fixable.
         target = ws.link_target(path)
         found = [p._replace(fixable=False) for p in found]
         found.append(IDX013.at(path, 1, 1, f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file"))
     yield from found
+
+
+def _unless_secret(found: list[Problem]) -> list[list[object]] | None:
+    """The index's findings as kept between runs (see Workspace.remembered): none
+    where a message quotes a secret."""
+    from memcheck.text.secrets import redact
+
+    return None if any(redact(p.message) != p.message for p in found) else [list(p) for p in found]
+
+
+def _problems(kept: object) -> list[Problem]:
+    return [Problem(*fields) for fields in kept]  # type: ignore[attr-defined]
 
 
 def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem]:

@@ -525,7 +525,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
             yield MEM012.at(path, 1, 1, f"{basename(path)} and {basename(twin)} differ only by case and collide on macOS and Windows checkouts; merge them into one memory")
         # Claude Code keeps its memory outside the repository, so paths in memories are
         # written from the project root as often as from the store: either counts.
-        for line, col, message in links.dead_links(ws, doc, from_root_too=True) if dead_links else ():
+        for line, col, message in links.memory_dead_links(ws, doc) if dead_links else ():
             yield MEM021.at(path, line, col, message)
         for line, col, message in links.description_dead_links(ws, doc, from_root_too=True) if dead_links else ():
             yield MEM021.at(path, line, col, message)

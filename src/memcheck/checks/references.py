@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple
 from memcheck.paths import basename, folders_of, join, parent
 from memcheck.problem import WARNING, Problem, Rule, escaped
 from memcheck.text import mentions
-from memcheck.text.document import Document, of_content
+from memcheck.text.document import Document, content_key, of_content
 from memcheck.workspace.discover import Workspace
+from memcheck.workspace.tracking import listing_digest
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -107,7 +108,8 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         if private and ("/home/" in text or "Users" in text):
             yield from _private_paths(doc)
         if path in cited and "`" in text:  # most files cite nothing in code spans
-            missing += _missing_in(ws, doc, cited[path])
+            store = cited[path]
+            missing += _missing_in(ws, doc, None) if store is None else _memory_missing(ws, doc, store)
     yield from _stale(ws, missing)
 
 
@@ -154,6 +156,25 @@ def _missing_in(ws: Workspace, doc: Document, store: str | None) -> list[tuple[C
         if tried:
             found.append((Cited(doc.path, line, col, token, _message(index, token, store)), tried))
     return found
+
+
+def _memory_missing(ws: Workspace, doc: Document, store: str) -> list[tuple[Cited, list[str]]]:
+    """``_missing_in`` for a memory, kept between runs (see Workspace.remembered): a
+    commit that changes one memory of a store of hundreds looks up that one's paths
+    only. Keyed by the whole tree's listing too where the run listed part of it."""
+    return ws.remembered(
+        f"missing\0{doc.path}\0{content_key(doc)}\0{store}\0{ws.user}\0{ws.once(_listing_key)}",
+        lambda: _missing_in(ws, doc, store),
+        lambda found: [(tuple(cited), tried) for cited, tried in found],
+        lambda kept: [(Cited(*cited), list(tried)) for cited, tried in kept],  # type: ignore[attr-defined]
+        covers=(doc.path,),
+    )
+
+
+def _listing_key(ws: Workspace) -> str:
+    """What the names a memory cites are looked up in (see _tree_index), where a run's
+    own key does not hold it: a run that listed some folders only."""
+    return listing_digest(ws.tree_files) if ws.partial else ""
 
 
 def _tried(index: TreeIndex, ws: Workspace, folder: str, token: str, roots: list[str], store: str | None) -> list[str]:

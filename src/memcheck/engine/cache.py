@@ -27,7 +27,7 @@ import os
 import stat
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Callable, Collection, Iterable, Sequence, TypeVar, cast
 
 from memcheck.engine.cache_folder import folder_for, git_dir, make_folders, read_file, real_folder
 from memcheck.engine.content_keys import FORMAT, FileKeys, code_digest
@@ -555,6 +555,38 @@ class StoreValues:
             return cast(T, decode(kept) if decode is not None else kept)
         found = work()
         self._now[key] = encode(found) if encode is not None else found
+        return found
+
+    def remembered(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+        """``work()``, a piece of a store's check (one memory's links, the index's
+        findings), kept from an earlier run of the same settings where ``key`` (what
+        it is worked out from: the caller's, with the content keys of ``covers``, the
+        files whose content it reads) was the same and every question it asked of the
+        tree has the same answer now. Asked again, those questions count as this
+        part's, as if ``work`` had run. A piece that read a file ``covers`` does not
+        name is worked out every time: its key would not tell a change of that file;
+        so is one ``encode`` gives None for (a message that quotes a secret: the cache
+        keeps nothing the report would not show)."""
+        full = f"piece\0{self._cache.run_key}\0{key}"
+        kept = self._kept.get(full)
+        if kept is not None:
+            try:
+                value, questions = cast("tuple[object, list[list[object]]]", kept)
+                if self._cache._holds({"reads": {}, "questions": [list(q) for q in questions]}):
+                    found = decode(value)
+                    tracker = self._cache.tracker
+                    for method, argument, answer in questions:
+                        tracker.asked(cast(str, method), cast(str, argument), answer)
+                    self._now[full] = kept
+                    return found
+            except (TypeError, ValueError, KeyError):
+                pass
+        with self._cache.tracker.piece() as frame:
+            found = work()
+        encoded = encode(found) if set(frame.reads).issubset(covers) else None
+        if encoded is not None:
+            questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
+            self._now[full] = (encoded, questions)
         return found
 
     def save(self) -> None:

@@ -6,6 +6,7 @@ and ``memcheck index``, so each command judges a store as the others do.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple, Sequence
@@ -14,6 +15,7 @@ from urllib.parse import unquote
 from memcheck.index.memory import memory_of
 from memcheck.index.plan import plan
 from memcheck.paths import basename, join, parent
+from memcheck.text.document import of_content
 from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY
 
 if TYPE_CHECKING:
@@ -26,6 +28,23 @@ if TYPE_CHECKING:
 
 def store_memories(ws: Workspace, store: Store) -> list[Memory]:
     return [memory_of(basename(p), ws.document(p)) for p in store.files]
+
+
+def memories_key(ws: Workspace, store: Store) -> str:
+    """One digest of what the index engine reads of each memory of ``store`` (see
+    Memory): a memory's body changed past its first heading and sentence leaves it as
+    it was, and an index judged before is judged the same (see checks/index.py)."""
+    h = hashlib.sha1()
+    for path in store.files:
+        h.update(f"{path}\0{ws.derived(ws.document(path), _memory_facts)}\0".encode("utf-8", "surrogateescape"))
+    return h.hexdigest()
+
+
+@of_content()
+def _memory_facts(ws: Workspace, doc: Document) -> str:
+    memory = memory_of(basename(doc.path), doc)
+    seen = (memory._replace(body=""), memory.title, memory.sentence)
+    return hashlib.sha1(repr(seen).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def store_exists(ws: Workspace, store: Store) -> Exists:

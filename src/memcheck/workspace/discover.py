@@ -14,7 +14,7 @@ import os
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Literal, Sequence, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Callable, Collection, Iterable, Literal, Sequence, TypeVar, cast, overload
 
 from memcheck.agents import user_files as agent_user_files
 from memcheck.agents import user_rules
@@ -229,6 +229,15 @@ class Workspace:
                     tracker.end_value()
             hit = hits[compute] = (doc, value)
         return cast(T, hit[1])
+
+    def remembered(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+        """``work()``: a piece of a store's check, kept between runs where a cache is
+        (see engine/cache.StoreValues.remembered; ``encode`` gives None for a value
+        not to keep), else worked out."""
+        kept = self.tracker.kept if self.tracker is not None else None
+        if kept is None:
+            return work()
+        return kept.remembered(key, work, encode, decode, covers)
 
     @overload
     def once(self, compute: Callable[[Workspace], T]) -> T: ...

@@ -20,7 +20,7 @@ import hashlib
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Protocol, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Callable, Collection, Iterator, Protocol, Sequence, TypeVar, Union
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -48,6 +48,10 @@ class Frame:
 class KeptValues(Protocol):
     def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
         """``compute``'s value for ``doc``: kept from an earlier run, else ``work()``, kept."""
+
+    def remembered(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+        """``work()``, kept from an earlier run where ``key`` was the same and every
+        question it asked the tree has the same answer; else worked out, and kept."""
 
 
 class Tracker:
@@ -118,6 +122,27 @@ class Tracker:
             yield frame
         finally:
             self._parts.pop()
+
+    @contextmanager
+    def piece(self) -> Iterator[Frame]:
+        """A piece of the part under way (one memory's links, say) whose result is kept
+        on its own (see engine/cache.StoreValues.remembered): what it reads and asks is
+        noted in a frame of its own, and the part's too, as if asked there."""
+        outer = self._parts[-1] if self._parts else None
+        frame = Frame(outer.own if outer is not None else frozenset())
+        self._parts.append(frame)
+        try:
+            yield frame
+        finally:
+            self._parts.pop()
+            if outer is not None:
+                for path, key in frame.reads.items():
+                    known = outer.reads.get(path)
+                    if known is None:
+                        outer.reads[path] = key
+                    elif key is not None and key != known:
+                        self.unsteady = True
+                outer.questions.update(frame.questions)
 
 
 def listing_digest(files: Sequence[str]) -> str:

@@ -29,8 +29,10 @@ _MAX_HOPS = 40  # symlinks followed on one path, as the kernel's limit: a loop e
 
 class TreeSource:
     """The files of ``commit`` below ``root`` (with ``folders``, of those folders
-    only, as ``git.FileListing`` lists them for a hook run). ``close`` ends the git
-    process that reads their content."""
+    only, as ``git.FileListing`` lists them for a hook run: what is checked; what is
+    asked of the tree, whether a linked file is there, is asked of the whole commit,
+    as the staged view and the disk answer it). ``close`` ends the git process that
+    reads their content."""
 
     staged: StagedFiles | None = None
 
@@ -67,12 +69,12 @@ class TreeSource:
 
     @cached_property
     def _folders(self) -> frozenset[str]:
-        return folders_of(self._entries)
+        return folders_of(self._whole)
 
     @cached_property
     def _regular_by_folder(self) -> dict[str, frozenset[str]]:
         names: dict[str, set[str]] = {}
-        for path, entry in self._entries.items():
+        for path, entry in self._whole.items():
             if entry.mode not in (SYMLINK_MODE, GITLINK_MODE):
                 folder, name = split(path)
                 names.setdefault(folder, set()).add(name)
@@ -92,7 +94,7 @@ class TreeSource:
     def _target(self, link: str) -> str:
         found = self._targets.get(link)
         if found is None:
-            read = self._blobs.read(self._entries[link].blob, 4096)
+            read = self._blobs.read(self._whole[link].blob, 4096)
             found = self._targets[link] = git.decode_name(read[0]) if read is not None else "/"
         return found
 
@@ -114,7 +116,7 @@ class TreeSource:
                 done.pop()
                 continue
             here = join("/".join(done), part)
-            entry = self._entries.get(here)
+            entry = self._whole.get(here)
             if entry is not None and entry.mode == SYMLINK_MODE and (at < len(queue) or follow_last):
                 hops += 1
                 target = self._target(here)
@@ -128,14 +130,14 @@ class TreeSource:
     def _file(self, path: str) -> str | None:
         """The blob path ``path`` leads to, when it leads to a file of the tree."""
         found = self._resolve(path)
-        entry = self._entries.get(found) if found is not None else None
+        entry = self._whole.get(found) if found is not None else None
         return found if entry is not None and entry.mode not in (SYMLINK_MODE, GITLINK_MODE) else None
 
     def read(self, path: str) -> Document:
         found = self._file(path)
         if found is None:
             return document.Document(path, error=OUTSIDE_LINK if self._resolve(path) is None else _MISSING)
-        read = self._blobs.read(self._entries[found].blob, document.MAX_BYTES + 1)
+        read = self._blobs.read(self._whole[found].blob, document.MAX_BYTES + 1)
         if read is None:
             return document.Document(path, error=f"cannot be read from git ({self.commit[:12]}:{found})")
         data, size = read
@@ -147,7 +149,7 @@ class TreeSource:
 
     def exists(self, path: str) -> bool:
         found = self._resolve(path)
-        return found is not None and (found in self._folders or (found in self._entries and self._entries[found].mode != SYMLINK_MODE))
+        return found is not None and (found in self._folders or (found in self._whole and self._whole[found].mode != SYMLINK_MODE))
 
     def is_inside_root(self, path: str) -> bool:
         return self._resolve(path) is not None
@@ -158,14 +160,14 @@ class TreeSource:
     def link_out(self, path: str) -> str | None:
         folder = self._resolve(parent(path))
         here = join(folder, basename(path)) if folder is not None else None
-        entry = self._entries.get(here) if here is not None else None
+        entry = self._whole.get(here) if here is not None else None
         if here is None or entry is None or entry.mode != SYMLINK_MODE or self._resolve(here) is not None:
             return None
         return self._target(here)
 
     def entry(self, path: str) -> Entry | None:
         norm = normal(path)
-        entry = self._entries.get(norm) if norm is not None else None
+        entry = self._whole.get(norm) if norm is not None else None
         if norm is None or entry is None or entry.mode == GITLINK_MODE:
             return None
         if entry.mode != SYMLINK_MODE:
@@ -194,7 +196,7 @@ class TreeSource:
     @cached_property
     def _others(self) -> dict[str, set[str]]:
         found: dict[str, set[str]] = {}
-        for path in self._entries:
+        for path in self._whole:
             if path not in self._folders:
                 folder, name = split(path)
                 found.setdefault(folder, set()).add(name)
@@ -204,4 +206,4 @@ class TreeSource:
         return git.ignored(self.root, paths)  # the work tree's ignore rules
 
     def git_symlinks(self, paths: Sequence[str]) -> set[str]:
-        return {p for p in paths if p in self._entries and self._entries[p].mode == SYMLINK_MODE}
+        return {p for p in paths if p in self._whole and self._whole[p].mode == SYMLINK_MODE}
