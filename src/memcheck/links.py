@@ -13,13 +13,10 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from memcheck.paths import basename, join, parent
 from memcheck.text import blocks, mentions
-from memcheck.text.document import content_key, of_content
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
-
-Found = list[tuple[int, int, str]]  # (line, column, message)
 
 
 class Prose:
@@ -62,33 +59,6 @@ def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Ite
         yield line, col, _dead_message(target, where)
 
 
-def memory_dead_links(ws: Workspace, doc: Document) -> Found:
-    """``dead_links(ws, doc, from_root_too=True)`` of a memory, kept between runs (see
-    Workspace.remembered): a commit that changes one memory of a store of hundreds
-    works out the links of that one only. What it depends on besides the memory's
-    content is what it asks of the tree, asked again to believe it."""
-    if doc.error is not None or "[" not in doc.body:
-        return []
-    return ws.remembered(
-        f"dead_links\0{doc.path}\0{content_key(doc)}",
-        lambda: list(dead_links(ws, doc, from_root_too=True)),
-        _unless_secret,
-        _found,
-        covers=(doc.path,),
-    )
-
-
-def _unless_secret(found: Found) -> Found | None:
-    """What is kept of some findings: nothing where a message quotes a secret."""
-    from memcheck.text.secrets import redact
-
-    return None if any(redact(message) != message for _, _, message in found) else found
-
-
-def _found(kept: object) -> Found:
-    return [(line, col, message) for line, col, message in kept]  # type: ignore[attr-defined]
-
-
 def description_dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:
     """As ``dead_links``, for the links in a memory's frontmatter ``description``:
     the store's index shows the description, so each is a dead link there too."""
@@ -128,12 +98,6 @@ def wiki_links(ws: Workspace, doc: Document) -> list[mentions.Token]:
     """The ``[[target]]`` links of ``doc`` (target without ``|alias`` or ``#heading``)."""
     if doc.error is not None or "[[" not in doc.body:
         return []
-    return ws.derived(doc, _wiki_links)
-
-
-# Kept between runs for a store's memories (names of notes, not prose).
-@of_content(lambda tokens: [tuple(t) for t in tokens], lambda kept: [mentions.Token(*t) for t in kept])  # type: ignore[attr-defined]
-def _wiki_links(ws: Workspace, doc: Document) -> list[mentions.Token]:
     return list(mentions.wiki_links(prose(ws, doc)))
 
 

@@ -129,14 +129,18 @@ def files_of(targets: Targets) -> list[str]:
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     for path in files_of(targets):
-        doc = ws.document(path)
-        if doc.error is not None or not invisible.may_hide(doc.text):
-            continue
-        if ws.wants("HID001") and invisible.has_tags(doc.text):
-            yield from _hid001(path, doc.lines)
-        for number, line in enumerate(doc.lines, 1):
-            if invisible.SUSPECT.search(line):
-                yield from _line(ws, path, number, line)
+        yield from ws.findings_of_file("hidden", path, lambda: _check_file(ws, path))  # noqa: B023 (called at once)
+
+
+def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
+    doc = ws.document(path)
+    if doc.error is not None or not invisible.may_hide(doc.text):
+        return
+    if ws.wants("HID001") and invisible.has_tags(doc.text):
+        yield from _hid001(path, doc.lines)
+    for number, line in enumerate(doc.lines, 1):
+        if invisible.SUSPECT.search(line):
+            yield from _line(ws, path, number, line)
 
 
 def _line(ws: Workspace, path: str, number: int, line: str) -> Iterator[Problem]:

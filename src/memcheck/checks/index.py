@@ -26,6 +26,7 @@ from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZ
 from memcheck.paths import basename, join
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
 from memcheck.text.document import content_key
+from memcheck.workspace.discover import findings_kept, kept_findings
 from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import INDEX_NAME
 
@@ -402,8 +403,8 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     found = ws.remembered(
         f"index\0{path}\0{content_key(doc)}\0{memories_key(ws, store)}\0{store.by_glob}\0{store.judged}\0{store.outside}",
         lambda: list(_check_index(ws, store, doc)),
-        _unless_secret,
-        _problems,
+        kept_findings,
+        findings_kept,
         covers=(path, *store.files),
     )
     if linked and any(p.fixable for p in found):
@@ -412,18 +413,6 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         found = [p._replace(fixable=False) for p in found]
         found.append(IDX013.at(path, 1, 1, f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file"))
     yield from found
-
-
-def _unless_secret(found: list[Problem]) -> list[list[object]] | None:
-    """The index's findings as kept between runs (see Workspace.remembered): none
-    where a message quotes a secret."""
-    from memcheck.text.secrets import redact
-
-    return None if any(redact(p.message) != p.message for p in found) else [list(p) for p in found]
-
-
-def _problems(kept: object) -> list[Problem]:
-    return [Problem(*fields) for fields in kept]  # type: ignore[attr-defined]
 
 
 def _check_index(ws: Workspace, store: Store, doc: Document) -> Iterator[Problem]:

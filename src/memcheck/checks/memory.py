@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import lru_cache
-from typing import TYPE_CHECKING, Generator, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, Mapping, NamedTuple, cast
 
 from memcheck import links
 from memcheck.paths import basename, join, name_trouble, parent, safe_name
 from memcheck.problem import ERROR, WARNING, Problem, Rule, contained, escaped, some
 from memcheck.text import frontmatter as fields
 from memcheck.text.document import Document, Frontmatter
-from memcheck.text.duplicates import duplicates
+from memcheck.text.duplicates import Alike, body_start, duplicates_of
 from memcheck.text.frontmatter import key_to_quote, misspelt_key, near_key, quote_hint, squeezed_key, unprintable_line
-from memcheck.workspace.discover import Workspace
+from memcheck.text.mentions import Token
+from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
 from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import Store
 
@@ -512,38 +513,34 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     for path in store.outside:
         yield _outside_link(ws, path)
     names: dict[str, str] = {}
-    wiki: list[Document] = []  # files with [[...]], checked once every name is known
+    wiki: list[tuple[str, list[Token]]] = []  # files with [[...]], checked once every name is known
     named_twice: list[tuple[str, int, str, str]] = []  # (path, line of name, name, the file that has it first)
-    dead_links = ws.wants(MEM021.code)
     cased: dict[str, str] = {}  # file name without case -> the first file of that name
     wide = _StoreWide()
+    alike: list[Alike] = []  # each memory's description and body, for MEM023
     for path in store.files:
-        doc = ws.document(path)
-        yield from contained(MEM001, path, check_file(ws, doc, wide))
+        seen = ws.of_file("memory", path, lambda: _memory(ws, path), _kept_memory, _memory_kept)  # noqa: B023 (called at once)
+        yield from seen.found
         twin = cased.setdefault(basename(path).casefold(), path)
         if twin != path:
             yield MEM012.at(path, 1, 1, f"{basename(path)} and {basename(twin)} differ only by case and collide on macOS and Windows checkouts; merge them into one memory")
-        # Claude Code keeps its memory outside the repository, so paths in memories are
-        # written from the project root as often as from the store: either counts.
-        for line, col, message in links.memory_dead_links(ws, doc) if dead_links else ():
-            yield MEM021.at(path, line, col, message)
-        for line, col, message in links.description_dead_links(ws, doc, from_root_too=True) if dead_links else ():
-            yield MEM021.at(path, line, col, message)
-        if dead_links and "[[" in doc.body:
-            wiki.append(doc)
-        fm = doc.frontmatter
-        if fm is None:
-            continue
-        name = fm.data.get("name")
-        if isinstance(name, str) and name.strip():
-            key = name.strip().casefold()
+        if seen.crlf:
+            wide.crlf.append(path)
+        if seen.long:
+            wide.long.append((path, seen.long))
+        if seen.wiki:
+            wiki.append((path, seen.wiki))
+        alike.append(Alike(path, seen.description, seen.start, _body_of(ws, path)))
+        if seen.name is not None:
+            name, line = seen.name
+            key = name.casefold()
             if key in names:
-                named_twice.append((path, fm.key_lines.get("name", 1), name.strip(), names[key]))
+                named_twice.append((path, line, name, names[key]))
             else:
                 names[key] = path
     if wiki:
         yield from _check_wiki_links(ws, store, wiki, names)
-    copies = {dup.path: dup for dup in duplicates(_bodies(ws, store))} if ws.wants(MEM023.code) else {}
+    copies = {dup.path: dup for dup in duplicates_of(alike)} if ws.wants(MEM023.code) else {}
     for path, line, name, first in named_twice:
         # One memory saved twice under one name is one finding, not MEM011 and MEM023.
         copy = copies.pop(path) if path in copies and copies[path].earlier == first else None
@@ -551,16 +548,65 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         yield MEM011.at(path, line, 1, f"name {name!r} is already used by {basename(first)}{merge}")
     for dup in copies.values():
         earlier = escaped(basename(dup.earlier))
-        alike = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
-        yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike}: the store holds one memory under two names; merge them into {earlier} and delete this one")
+        alike_text = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
+        yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike_text}: the store holds one memory under two names; merge them into {earlier} and delete this one")
     yield from _store_wide(ws, store, wide)
 
 
-def _bodies(ws: Workspace, store: Store) -> Iterator[tuple[str, str, str]]:
-    for path in store.files:
-        doc = ws.document(path)
-        description = doc.frontmatter.data.get("description") if doc.frontmatter is not None else None
-        yield path, description if isinstance(description, str) else "", doc.body
+def _body_of(ws: Workspace, path: str) -> Callable[[], str]:
+    return lambda: ws.document(path).body
+
+
+class _Memory(NamedTuple):
+    """What checking a store takes from one memory: its own findings, and what the
+    rules that compare it with the store's other memories need of it. Worked out
+    from the memory (and the questions its links ask of the tree) alone, so kept
+    between runs: a commit that changes one memory of hundreds reads that one."""
+
+    found: list[Problem]
+    crlf: bool  # for MEM018, once per store
+    long: int  # its description's length, when over the most configured (MEM015); else 0
+    wiki: list[Token]  # its [[wiki]] links (MEM021), where MEM021 is on
+    name: tuple[str, int] | None  # its frontmatter name, stripped, and that key's line (MEM011)
+    description: str  # for MEM023
+    start: str  # its body's first words, for MEM023 (the body itself is read only where they match another's)
+
+
+def _memory(ws: Workspace, path: str) -> _Memory:
+    doc = ws.document(path)
+    wide = _StoreWide()
+    found = list(contained(MEM001, path, check_file(ws, doc, wide)))
+    dead_links = ws.wants(MEM021.code)
+    if dead_links:
+        # Claude Code keeps its memory outside the repository, so paths in memories are
+        # written from the project root as often as from the store: either counts.
+        for line, col, message in links.dead_links(ws, doc, from_root_too=True):
+            found.append(MEM021.at(path, line, col, message))
+        for line, col, message in links.description_dead_links(ws, doc, from_root_too=True):
+            found.append(MEM021.at(path, line, col, message))
+    wiki = links.wiki_links(ws, doc) if dead_links and "[[" in doc.body else []
+    fm = doc.frontmatter
+    name = fm.data.get("name") if fm is not None else None
+    named = (name.strip(), fm.key_lines.get("name", 1)) if fm is not None and isinstance(name, str) and name.strip() else None
+    description = fm.data.get("description") if fm is not None else None
+    return _Memory(found, bool(wide.crlf), wide.long[0][1] if wide.long else 0, wiki, named, description if isinstance(description, str) else "", body_start(doc.body))
+
+
+def _kept_memory(seen: _Memory) -> object:
+    """What the cache keeps of a memory's checking: nothing where it would keep a
+    secret (a finding's message, a name or a description that quotes one)."""
+    from memcheck.text.secrets import redact
+
+    found = kept_findings(seen.found)
+    texts = [seen.description, seen.name[0] if seen.name else "", seen.start, *(t.text for t in seen.wiki)]
+    if found is None or any(redact(text) != text for text in texts):
+        return None
+    return (found, seen.crlf, seen.long, [tuple(t) for t in seen.wiki], seen.name, seen.description, seen.start)
+
+
+def _memory_kept(kept: object) -> _Memory:
+    found, crlf, long, wiki, name, description, start = cast("tuple[Any, ...]", kept)
+    return _Memory(findings_kept(found), crlf, long, [Token(*t) for t in wiki], None if name is None else (name[0], name[1]), description, start)
 
 
 class _StoreWide:
@@ -607,7 +653,7 @@ def _outside_link(ws: Workspace, path: str) -> Problem:
     )
 
 
-def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: dict[str, str]) -> Iterator[Problem]:
+def _check_wiki_links(ws: Workspace, store: Store, docs: list[tuple[str, list[Token]]], names: dict[str, str]) -> Iterator[Problem]:
     """A [[wiki]] link names a memory of the same store by file stem or ``name``, or,
     as in a note vault, a file of the repository (see ``links.names_a_note``)."""
     stems = {basename(p)[:-3].casefold(): p for p in store.files}
@@ -615,20 +661,20 @@ def _check_wiki_links(ws: Workspace, store: Store, docs: list[Document], names: 
     # broken link each took 0.81 / 1.59 / 4.28 s CPU at n = 1,000 / 2,000 / 4,000,
     # now 0.38 / 0.58 / 1.06 s.
     nearest = links.nearest_stems(stems)
-    for doc in docs:
-        for token in links.wiki_links(ws, doc):
+    for path, tokens in docs:
+        for token in tokens:
             target = token.text.strip()
             key = (target[:-3] if target.lower().endswith(".md") else target).casefold()
             if key in stems or key in names:
                 continue
             if "/" in target and (ws.exists(join(store.folder, target)) or ws.exists(join(store.folder, target + ".md")) or ws.exists(target) or ws.exists(target + ".md")):
                 continue
-            if links.names_a_note(ws, target, parent(doc.path)):
+            if links.names_a_note(ws, target, parent(path)):
                 continue
             near = nearest.get(links.loose(key))
             elsewhere = links.memory_elsewhere(ws, store.folder, key)
             hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} has that name but is in another store; " if elsewhere else ""
-            yield MEM021.at(doc.path, token.line, token.col, f"[[{target}]] names no memory of this store and no file of the repository (no file stem or name is {target!r}); {hint}fix the link or remove it")
+            yield MEM021.at(path, token.line, token.col, f"[[{target}]] names no memory of this store and no file of the repository (no file stem or name is {target!r}); {hint}fix the link or remove it")
 
 
 def check_file(ws: Workspace, doc: Document, wide: _StoreWide) -> Iterator[Problem]:

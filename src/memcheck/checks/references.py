@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, cast
 
 from memcheck.paths import basename, folders_of, join, parent
 from memcheck.problem import WARNING, Problem, Rule, escaped
 from memcheck.text import mentions
-from memcheck.text.document import Document, content_key, of_content
-from memcheck.workspace.discover import Workspace
+from memcheck.text.document import Document, of_content
+from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
 from memcheck.workspace.tracking import listing_digest
 
 if TYPE_CHECKING:
@@ -99,18 +99,51 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     missing: list[tuple[Cited, list[str]]] = []  # each with the paths it was looked for at
     # One pass over the files for both rules: each is looked up once.
     for path in targets.agent_files() if private else sorted(cited):
-        doc = ws.document(path)
-        if doc.error is not None:
-            continue
-        text = doc.text
-        # Two scans where three were 25% dearer on a tree of 11,000 files: "Users"
-        # stands for `/Users/` and `\Users\` alike.
-        if private and ("/home/" in text or "Users" in text):
-            yield from _private_paths(doc)
-        if path in cited and "`" in text:  # most files cite nothing in code spans
-            store = cited[path]
-            missing += _missing_in(ws, doc, None) if store is None else _memory_missing(ws, doc, store)
+        store = cited.get(path)
+        if store is None:
+            found, stale = _references_in(ws, path, private, path in cited, None)
+        else:
+            # A memory's: kept between runs (see Workspace.of_file), keyed by the whole
+            # tree's listing too where the run listed some folders only.
+            found, stale = ws.of_file(
+                f"references\0{private}\0{store}\0{ws.user}\0{ws.once(_listing_key)}",
+                path,
+                lambda: _references_in(ws, path, private, True, store),  # noqa: B023 (called at once)
+                _kept,
+                _from_kept,
+            )
+        yield from found
+        missing += stale
     yield from _stale(ws, missing)
+
+
+Referenced = tuple[list[Problem], list[tuple["Cited", list[str]]]]
+
+
+def _references_in(ws: Workspace, path: str, private: bool, cites: bool, store: str | None) -> Referenced:
+    """REF002's findings on the file at ``path``, and the paths it cites that name
+    nothing, with where each was looked for (REF001's, once git's ignored files are
+    known: see _stale)."""
+    doc = ws.document(path)
+    if doc.error is not None:
+        return [], []
+    text = doc.text
+    # Two scans where three were 25% dearer on a tree of 11,000 files: "Users"
+    # stands for `/Users/` and `\Users\` alike.
+    found = list(_private_paths(doc)) if private and ("/home/" in text or "Users" in text) else []
+    stale = _missing_in(ws, doc, store) if cites and "`" in text else []  # most files cite nothing in code spans
+    return found, stale
+
+
+def _kept(referenced: Referenced) -> object:
+    found, stale = referenced
+    kept = kept_findings(found)
+    return None if kept is None else (kept, [(tuple(cited), tried) for cited, tried in stale])
+
+
+def _from_kept(kept: object) -> Referenced:
+    found, stale = cast("tuple[list[list[Any]], list[tuple[tuple[Any, ...], list[str]]]]", kept)
+    return findings_kept(found), [(Cited(*cited), list(tried)) for cited, tried in stale]
 
 
 # REF001 -------------------------------------------------------------------------------
@@ -156,19 +189,6 @@ def _missing_in(ws: Workspace, doc: Document, store: str | None) -> list[tuple[C
         if tried:
             found.append((Cited(doc.path, line, col, token, _message(index, token, store)), tried))
     return found
-
-
-def _memory_missing(ws: Workspace, doc: Document, store: str) -> list[tuple[Cited, list[str]]]:
-    """``_missing_in`` for a memory, kept between runs (see Workspace.remembered): a
-    commit that changes one memory of a store of hundreds looks up that one's paths
-    only. Keyed by the whole tree's listing too where the run listed part of it."""
-    return ws.remembered(
-        f"missing\0{doc.path}\0{content_key(doc)}\0{store}\0{ws.user}\0{ws.once(_listing_key)}",
-        lambda: _missing_in(ws, doc, store),
-        lambda found: [(tuple(cited), tried) for cited, tried in found],
-        lambda kept: [(Cited(*cited), list(tried)) for cited, tried in kept],  # type: ignore[attr-defined]
-        covers=(doc.path,),
-    )
 
 
 def _listing_key(ws: Workspace) -> str:

@@ -169,8 +169,18 @@ class _Hidden:
 
 
 def secrets_in(ws: Workspace, path: str) -> list[Secret]:
-    """The secrets of a file, found once however many ask (the check, then the scrub)."""
-    return ws.derived(ws.document(path), _secrets)
+    """The secrets of a file, found once however many ask (the check, then the scrub).
+    That a memory holds none is kept between runs (nothing is kept of one that holds
+    some: the cache keeps no secret), so an unchanged memory is not read for it."""
+    return ws.of_file("secrets", path, lambda: ws.derived(ws.document(path), _secrets), _none_kept, _none)
+
+
+def _none_kept(found: list[Secret]) -> list[Secret] | None:
+    return None if found else []
+
+
+def _none(kept: object) -> list[Secret]:
+    return []
 
 
 def _secrets(ws: Workspace, doc: Document) -> list[Secret]:

@@ -567,26 +567,41 @@ class StoreValues:
         name is worked out every time: its key would not tell a change of that file;
         so is one ``encode`` gives None for (a message that quotes a secret: the cache
         keeps nothing the report would not show)."""
-        full = f"piece\0{self._cache.run_key}\0{key}"
-        kept = self._kept.get(full)
-        if kept is not None:
-            try:
-                value, questions = cast("tuple[object, list[list[object]]]", kept)
-                if self._cache._holds({"reads": {}, "questions": [list(q) for q in questions]}):
-                    found = decode(value)
-                    tracker = self._cache.tracker
-                    for method, argument, answer in questions:
-                        tracker.asked(cast(str, method), cast(str, argument), answer)
-                    self._now[full] = kept
-                    return found
-            except (TypeError, ValueError, KeyError):
-                pass
+        return self._remember(lambda: key, True, work, encode, decode, covers)
+
+    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], read: Callable[[], Document]) -> T:
+        """``remembered`` for work on one file of the store, keyed by its content as
+        git knows it (see FileKeys): a memory whose work is kept is not even read. A
+        first run (nothing kept: nothing looked up, git's index not read for keys)
+        keys it by what reading it gave, as ``work`` read it."""
+        if self._cache.empty:
+            return self._remember(lambda: f"{name}\0{path}\0{content_key(read())}", False, work, encode, decode, (path,))
+        key = f"{name}\0{path}\0{self._cache.keys.key(path)}"
+        return self._remember(lambda: key, True, work, encode, decode, (path,))
+
+    def _remember(self, key: Callable[[], str], look: bool, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]) -> T:
+        if look:
+            full = f"piece\0{self._cache.run_key}\0{key()}"
+            kept = self._kept.get(full)
+            if kept is not None:
+                try:
+                    value, questions = cast("tuple[object, list[list[object]]]", kept)
+                    # (most pieces asked nothing: a memory with no link)
+                    if not questions or self._cache._holds({"reads": {}, "questions": questions}):
+                        found = decode(value)
+                        tracker = self._cache.tracker
+                        for method, argument, answer in questions:
+                            tracker.asked(cast(str, method), cast(str, argument), answer)
+                        self._now[full] = kept
+                        return found
+                except (TypeError, ValueError, KeyError):
+                    pass
         with self._cache.tracker.piece() as frame:
             found = work()
         encoded = encode(found) if set(frame.reads).issubset(covers) else None
         if encoded is not None:
             questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
-            self._now[full] = (encoded, questions)
+            self._now[f"piece\0{self._cache.run_key}\0{key()}"] = (encoded, questions)
         return found
 
     def save(self) -> None:

@@ -15,7 +15,6 @@ from urllib.parse import unquote
 from memcheck.index.memory import memory_of
 from memcheck.index.plan import plan
 from memcheck.paths import basename, join, parent
-from memcheck.text.document import of_content
 from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY
 
 if TYPE_CHECKING:
@@ -33,15 +32,16 @@ def store_memories(ws: Workspace, store: Store) -> list[Memory]:
 def memories_key(ws: Workspace, store: Store) -> str:
     """One digest of what the index engine reads of each memory of ``store`` (see
     Memory): a memory's body changed past its first heading and sentence leaves it as
-    it was, and an index judged before is judged the same (see checks/index.py)."""
+    it was, and an index judged before is judged the same (see checks/index.py). Each
+    memory's part is kept between runs: an unchanged memory is not read for it."""
     h = hashlib.sha1()
     for path in store.files:
-        h.update(f"{path}\0{ws.derived(ws.document(path), _memory_facts)}\0".encode("utf-8", "surrogateescape"))
+        facts = ws.of_file("index facts", path, lambda: _memory_facts(ws.document(path)), str, str)  # noqa: B023 (called at once)
+        h.update(f"{path}\0{facts}\0".encode("utf-8", "surrogateescape"))
     return h.hexdigest()
 
 
-@of_content()
-def _memory_facts(ws: Workspace, doc: Document) -> str:
+def _memory_facts(doc: Document) -> str:
     memory = memory_of(basename(doc.path), doc)
     seen = (memory._replace(body=""), memory.title, memory.sentence)
     return hashlib.sha1(repr(seen).encode("utf-8", "surrogatepass")).hexdigest()

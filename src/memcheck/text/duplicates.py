@@ -8,7 +8,7 @@ only with the earlier memories of the same description (a bucket), never all pai
 from __future__ import annotations
 
 from difflib import SequenceMatcher
-from typing import Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 # How alike two bodies under one description must be, as difflib's ratio of their
 # words (2 x matched words / all words). Measured on 598 memories of 225 folders
@@ -44,32 +44,48 @@ def normalised(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+class Alike(NamedTuple):
+    """What ``duplicates_of`` compares of one memory."""
+
+    path: str
+    description: str
+    start: str  # body_start of its body
+    body: Callable[[], str]  # its body, asked only where its start or description matches another's
+
+
 def duplicates(memories: Iterable[tuple[str, str, str]]) -> Iterator[Duplicate]:
     """Each memory (path, description, body), given in file-name order, that repeats
     an earlier one. Empty bodies repeat nothing (an empty memory is reported as
     such); descriptions are compared without case and surrounding space."""
+    return duplicates_of([Alike(path, description, body_start(body), lambda body=body: body) for path, description, body in memories])  # type: ignore[misc]
+
+
+def duplicates_of(items: Sequence[Alike]) -> Iterator[Duplicate]:
+    """``duplicates``, where each memory's body is asked for only when its start or
+    its description is another's: most memories' are not, and a store whose other
+    memories are kept between runs is not read for them (see checks/memory.py)."""
     # Most memories share neither the start of their body nor their description with
     # another: only those that do are normalised whole and compared (normalising
     # every body cost 5% of a full check on a tree of 10,000 memories).
-    items = list(memories)
     if len(items) < 2:
         return
     starts: dict[str, int] = {}
     descriptions: dict[str, int] = {}
     keys = []
-    for _, description, body in items:
-        start, key = _start(body), description.strip().casefold()
+    for item in items:
+        start, key = item.start, item.description.strip().casefold()
         starts[start] = starts.get(start, 0) + 1
         descriptions[key] = descriptions.get(key, 0) + 1
         keys.append((start, key))
     first_with_body: dict[str, str] = {}
     by_description: dict[str, list[tuple[str, list[str]]]] = {}
     budget = _RATIO_WORD_PAIRS
-    for (path, _, body), (start, key) in zip(items, keys):
+    for item, (start, key) in zip(items, keys):
+        path = item.path
         same_start, same_description = starts[start] > 1, bool(key) and descriptions[key] > 1
         if not start or not (same_start or same_description):
             continue
-        text = normalised(body)
+        text = normalised(item.body())
         if text.count(" ") < _FEWEST_WORDS - 1:
             continue  # "TODO", "See the code.": alike by chance, not one memory saved twice
         if same_start:
@@ -96,7 +112,7 @@ def duplicates(memories: Iterable[tuple[str, str, str]]) -> Iterator[Duplicate]:
             bucket.append((path, words))
 
 
-def _start(body: str) -> str:
+def body_start(body: str) -> str:
     """The first eight words of a body, case folded: two bodies that are one
     normalised start alike. Split from the body's first 200 characters when they
     hold a ninth word (so the eighth is whole), else from the whole body."""

@@ -14,12 +14,13 @@ import os
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Collection, Iterable, Literal, Sequence, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Literal, Sequence, TypeVar, cast, overload
 
 from memcheck.agents import user_files as agent_user_files
 from memcheck.agents import user_rules
 from memcheck.config import Config, enabled_codes
 from memcheck.paths import basename, join, parent, split
+from memcheck.problem import Problem
 from memcheck.text import patterns
 from memcheck.text.document import Document
 from memcheck.workspace import guidance as _guidance
@@ -238,6 +239,19 @@ class Workspace:
         if kept is None:
             return work()
         return kept.remembered(key, work, encode, decode, covers)
+
+    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
+        """``work()`` on the file at ``path`` alone (``name`` says which work), kept
+        between runs by the file's content where a cache is: a store's memories whose
+        work is kept are not read at all (see engine/cache.StoreValues.of_file)."""
+        kept = self.tracker.kept if self.tracker is not None else None
+        if kept is None:
+            return work()
+        return kept.of_file(name, path, work, encode, decode, lambda: self.document(path))
+
+    def findings_of_file(self, name: str, path: str, work: Callable[[], Iterable[Problem]]) -> list[Problem]:
+        """``of_file`` for findings."""
+        return self.of_file(name, path, lambda: list(work()), kept_findings, findings_kept)
 
     @overload
     def once(self, compute: Callable[[Workspace], T]) -> T: ...
@@ -555,3 +569,17 @@ def folder_workspace(config: Config, folder: Path, files: Sequence[str] = ()) ->
     ws = Workspace(replace(config, root=folder, exclude=(), per_path_ignores=(), baseline=None), DiskSource(folder, files=files))
     ws.user = True
     return ws
+
+
+def kept_findings(found: Sequence[Problem]) -> list[list[object]] | None:
+    """Findings as a cache keeps them between runs; None (not kept) where a message
+    quotes a secret: the cache keeps nothing that the report would not show."""
+    from memcheck.text.secrets import redact
+
+    if any(redact(p.message) != p.message for p in found):
+        return None
+    return [list(p) for p in found]
+
+
+def findings_kept(kept: object) -> list[Problem]:
+    return [Problem(*fields) for fields in cast("list[list[Any]]", kept)]

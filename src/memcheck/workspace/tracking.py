@@ -53,6 +53,9 @@ class KeptValues(Protocol):
         """``work()``, kept from an earlier run where ``key`` was the same and every
         question it asked the tree has the same answer; else worked out, and kept."""
 
+    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], read: Callable[[], Document]) -> T:
+        """``remembered``, keyed by the content of the file at ``path`` (not read to know it)."""
+
 
 class Tracker:
     """What this process read and asked, for the parts it checks.
