@@ -97,7 +97,12 @@ def test_a_rule_family_imports_no_command_engine_or_other_family() -> None:
     bad = []
     for name, targets in graph().items():
         if name.startswith("memcheck.checks."):
-            bad += [f"{name} imports {t}" for t in targets if t.startswith(("memcheck.hooks", "memcheck.cli", "memcheck.engine", "memcheck.checks."))]
+            family = ".".join(name.split(".")[:3])  # a family's package may hold several modules
+            bad += [
+                f"{name} imports {t}"
+                for t in targets
+                if t.startswith(("memcheck.hooks", "memcheck.cli", "memcheck.engine", "memcheck.checks.")) and not (t == family or t.startswith(family + "."))
+            ]
     assert bad == []
 
 

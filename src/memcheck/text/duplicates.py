@@ -63,7 +63,7 @@ def duplicates(memories: Iterable[tuple[str, str, str]]) -> Iterator[Duplicate]:
 def duplicates_of(items: Sequence[Alike]) -> Iterator[Duplicate]:
     """``duplicates``, where each memory's body is asked for only when its start or
     its description is another's: most memories' are not, and a store whose other
-    memories are kept between runs is not read for them (see checks/memory.py)."""
+    memories are kept between runs is not read for them (see checks/memory/)."""
     # Most memories share neither the start of their body nor their description with
     # another: only those that do are normalised whole and compared (normalising
     # every body cost 5% of a full check on a tree of 10,000 memories).
