@@ -401,7 +401,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         return
     linked = ws.on_disk("islink", path)
     found = ws.remembered(
-        f"index\0{path}\0{content_key(doc)}\0{memories_key(ws, store)}\0{store.by_glob}\0{store.judged}\0{store.outside}",
+        lambda: f"index\0{path}\0{content_key(doc)}\0{memories_key(ws, store)}\0{store.by_glob}\0{store.judged}\0{store.outside}",
         lambda: list(_check_index(ws, store, doc)),
         kept_findings,
         findings_kept,

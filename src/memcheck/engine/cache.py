@@ -537,6 +537,8 @@ class StoreValues:
         self._name = hashlib.sha1(f"{code_digest()}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
         self._kept: dict[str, object] = {}
         self._now: dict[str, object] = {}
+        # A first run keeps no piece (see ``remembered``).
+        self.keeps_pieces = not cache.empty
         raw = cache.read_sealed("values", self._name)
         if raw is not None:
             try:
@@ -557,51 +559,55 @@ class StoreValues:
         self._now[key] = encode(found) if encode is not None else found
         return found
 
-    def remembered(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
-        """``work()``, a piece of a store's check (one memory's links, the index's
-        findings), kept from an earlier run of the same settings where ``key`` (what
-        it is worked out from: the caller's, with the content keys of ``covers``, the
-        files whose content it reads) was the same and every question it asked of the
-        tree has the same answer now. Asked again, those questions count as this
-        part's, as if ``work`` had run. A piece that read a file ``covers`` does not
-        name is worked out every time: its key would not tell a change of that file;
-        so is one ``encode`` gives None for (a message that quotes a secret: the cache
-        keeps nothing the report would not show)."""
-        return self._remember(lambda: key, True, work, encode, decode, covers)
+    def remembered(self, key: Callable[[], str], work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+        """``work()``, a piece of a store's check (one memory's findings, the index's),
+        kept from an earlier run of the same settings where ``key()`` (what it is
+        worked out from: the caller's, with the content keys of ``covers``, the files
+        whose content it reads) was the same and every question it asked of the tree
+        has the same answer now. Asked again, those questions count as this part's,
+        as if ``work`` had run. A piece that read a file ``covers`` does not name is
+        worked out every time: its key would not tell a change of that file; so is
+        one ``encode`` gives None for (a message that quotes a secret: the cache keeps
+        nothing the report would not show).
 
-    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], read: Callable[[], Document]) -> T:
+        A first run keeps no piece: it keeps every part whole, and the next run that
+        finds a part changed keeps that part's pieces. Keeping them costs (a frame per
+        piece, the key of each, writing them), and on a whole tree checked once, as
+        in CI, nothing would ever read them: on bench/'s M tree they cost a first run
+        most of its time again."""
+        if not self.keeps_pieces:
+            return work()
+        return self._remember(key(), work, encode, decode, covers)
+
+    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
         """``remembered`` for work on one file of the store, keyed by its content as
-        git knows it (see FileKeys): a memory whose work is kept is not even read. A
-        first run (nothing kept: nothing looked up, git's index not read for keys)
-        keys it by what reading it gave, as ``work`` read it."""
-        if self._cache.empty:
-            return self._remember(lambda: f"{name}\0{path}\0{content_key(read())}", False, work, encode, decode, (path,))
-        key = f"{name}\0{path}\0{self._cache.keys.key(path)}"
-        return self._remember(lambda: key, True, work, encode, decode, (path,))
+        git knows it (see FileKeys): a memory whose work is kept is not even read."""
+        if not self.keeps_pieces:
+            return work()
+        return self._remember(f"{name}\0{path}\0{self._cache.keys.key(path)}", work, encode, decode, (path,))
 
-    def _remember(self, key: Callable[[], str], look: bool, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]) -> T:
-        if look:
-            full = f"piece\0{self._cache.run_key}\0{key()}"
-            kept = self._kept.get(full)
-            if kept is not None:
-                try:
-                    value, questions = cast("tuple[object, list[list[object]]]", kept)
-                    # (most pieces asked nothing: a memory with no link)
-                    if not questions or self._cache._holds({"reads": {}, "questions": questions}):
-                        found = decode(value)
-                        tracker = self._cache.tracker
-                        for method, argument, answer in questions:
-                            tracker.asked(cast(str, method), cast(str, argument), answer)
-                        self._now[full] = kept
-                        return found
-                except (TypeError, ValueError, KeyError):
-                    pass
+    def _remember(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]) -> T:
+        full = f"piece\0{self._cache.run_key}\0{key}"
+        kept = self._kept.get(full)
+        if kept is not None:
+            try:
+                value, questions = cast("tuple[object, list[list[object]]]", kept)
+                # (most pieces asked nothing: a memory with no link)
+                if not questions or self._cache._holds({"reads": {}, "questions": questions}):
+                    found = decode(value)
+                    tracker = self._cache.tracker
+                    for method, argument, answer in questions:
+                        tracker.asked(cast(str, method), cast(str, argument), answer)
+                    self._now[full] = kept
+                    return found
+            except (TypeError, ValueError, KeyError):
+                pass
         with self._cache.tracker.piece() as frame:
             found = work()
         encoded = encode(found) if set(frame.reads).issubset(covers) else None
         if encoded is not None:
             questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
-            self._now[f"piece\0{self._cache.run_key}\0{key()}"] = (encoded, questions)
+            self._now[full] = (encoded, questions)
         return found
 
     def save(self) -> None:

@@ -231,12 +231,12 @@ class Workspace:
             hit = hits[compute] = (doc, value)
         return cast(T, hit[1])
 
-    def remembered(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+    def remembered(self, key: Callable[[], str], work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
         """``work()``: a piece of a store's check, kept between runs where a cache is
         (see engine/cache.StoreValues.remembered; ``encode`` gives None for a value
         not to keep), else worked out."""
         kept = self.tracker.kept if self.tracker is not None else None
-        if kept is None:
+        if kept is None or not kept.keeps_pieces:
             return work()
         return kept.remembered(key, work, encode, decode, covers)
 
@@ -245,9 +245,9 @@ class Workspace:
         between runs by the file's content where a cache is: a store's memories whose
         work is kept are not read at all (see engine/cache.StoreValues.of_file)."""
         kept = self.tracker.kept if self.tracker is not None else None
-        if kept is None:
+        if kept is None or not kept.keeps_pieces:
             return work()
-        return kept.of_file(name, path, work, encode, decode, lambda: self.document(path))
+        return kept.of_file(name, path, work, encode, decode)
 
     def findings_of_file(self, name: str, path: str, work: Callable[[], Iterable[Problem]]) -> list[Problem]:
         """``of_file`` for findings."""

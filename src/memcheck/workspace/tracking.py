@@ -46,14 +46,16 @@ class Frame:
 
 
 class KeptValues(Protocol):
+    keeps_pieces: bool  # whether ``remembered`` and ``of_file`` keep anything this run
+
     def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
         """``compute``'s value for ``doc``: kept from an earlier run, else ``work()``, kept."""
 
-    def remembered(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
-        """``work()``, kept from an earlier run where ``key`` was the same and every
+    def remembered(self, key: Callable[[], str], work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+        """``work()``, kept from an earlier run where ``key()`` was the same and every
         question it asked the tree has the same answer; else worked out, and kept."""
 
-    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], read: Callable[[], Document]) -> T:
+    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
         """``remembered``, keyed by the content of the file at ``path`` (not read to know it)."""
 
 
