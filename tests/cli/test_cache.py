@@ -172,7 +172,7 @@ def test_a_damaged_or_hostile_cache_is_never_believed(repo: Path, damage: object
     expected = report(repo, "--no-cache")
     report(repo)
     for entry in entries(repo):
-        if entry.parent.parent.name not in ("parts", "contexts", "values"):
+        if entry.parent.name not in ("parts", "contexts", "values"):
             continue
         seal, _, body = entry.read_text().partition("\n")
         entry.write_text(seal + "\n" + damage(body))  # type: ignore[operator]
@@ -360,17 +360,20 @@ def test_what_no_run_used_for_a_week_is_pruned(repo: Path) -> None:
     a_store(repo)
     commit_all(repo)
     report(repo)
-    in_use = [p for p in entries(repo) if p.parent.parent.name in ("parts", "contexts")]
-    stale = cache_folder(repo) / "parts" / "ab" / ("ab" + "0" * 38)  # of content no tree holds any more
-    stale.parent.mkdir(parents=True, exist_ok=True)
-    stale.write_text("old\n{}")
+    in_use = [p for p in entries(repo) if p.parent.name in ("parts", "contexts")]
+    stale = cache_folder(repo) / "parts" / ("ab" + "0" * 38)  # of content no tree holds any more
+    # where an earlier release kept its entries: in a folder per two first characters
+    stale_sharded = cache_folder(repo) / "parts" / "cd" / ("cd" + "0" * 38)
+    stale_sharded.parent.mkdir(parents=True, exist_ok=True)
+    for path in (stale, stale_sharded):
+        path.write_text("old\n{}")
     week_ago = time.time() - 8 * 24 * 3600
-    for path in [*in_use, stale, cache_folder(repo) / "pruned"]:
+    for path in [*in_use, stale, stale_sharded, cache_folder(repo) / "pruned"]:
         os.utime(path, (week_ago, week_ago))
     report(repo)  # finds every part kept: their time moves on
     write(repo, "CLAUDE.md", "# Project, edited\n")  # a run that writes, and so prunes
     assert same_with_and_without_cache(repo)[0] in (0, 1)
-    assert not stale.exists()
+    assert not stale.exists() and not stale_sharded.exists()
     assert all(p.exists() for p in in_use), "what the last run found is kept"
 
 
@@ -509,7 +512,7 @@ def test_special_files_in_the_cache_folder_never_hang_or_crash(repo: Path, tmp_p
     key = repo / ".git" / "memcheck" / "key"
     key.unlink()
     os.mkfifo(key)
-    entry = next(p for p in entries(repo) if p.parent.parent.name == "parts")
+    entry = next(p for p in entries(repo) if p.parent.name == "parts")
     entry.unlink()
     entry.symlink_to("/dev/zero")
     proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=60)

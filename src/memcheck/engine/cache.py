@@ -320,7 +320,7 @@ class Cache:
         """A file of the cache, if this clone sealed it (see ``secret``)."""
         if len(key) != 40 or not all(c in "0123456789abcdef" for c in key):
             return None
-        raw = read_file(self.folder / kind / key[:2] / key)
+        raw = read_file(self.folder / kind / key)
         if raw is None:
             return None
         seal, _, body = raw.partition(b"\n")
@@ -429,10 +429,9 @@ class Cache:
         for kind in ("parts", "contexts", "values"):
             if not real_folder(self.folder / kind):
                 continue
-            with os.scandir(self.folder / kind) as found:
-                groups = [g.path for g in found if g.is_dir(follow_symlinks=False)]
-            for group in groups:
-                with os.scandir(group) as entries:
+            # (Folders within: where a cache of an earlier release kept its entries.)
+            for folder in [self.folder / kind, *_subfolders(self.folder / kind)]:
+                with os.scandir(folder) as entries:
                     old = [e.path for e in entries if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > UNUSED_FOR]
                 for path in old:
                     try:
@@ -443,7 +442,7 @@ class Cache:
     def _used(self, kind: str, key: str) -> None:
         """An entry found: its time is moved on, so pruning keeps it."""
         try:
-            os.utime(self.folder / kind / key[:2] / key, follow_symlinks=False)
+            os.utime(self.folder / kind / key, follow_symlinks=False)
         except (OSError, NotImplementedError):
             pass
 
@@ -471,7 +470,12 @@ class Cache:
             return
         if not (self.folder / ".gitignore").exists():
             self._ignored_by_git()
-        folder = make_folders(self.folder, kind, key[:2])
+        # One folder per kind, not one per first two characters of the key as git shards
+        # its objects: a first run would make a folder for nearly every entry (91 for
+        # bench/'s M tree's 106), and a folder costs as much as a file to make (0.6 ms
+        # of CPU each where it was measured); a few thousand entries (a week's, see
+        # _prune) are no burden to one folder, as ruff keeps its own.
+        folder = make_folders(self.folder, kind)
         if folder is None:
             return
         fd, temporary = _temporary_file(folder)
@@ -565,6 +569,11 @@ class StoreValues:
             self._cache.write_sealed("values", self._name, marshal.dumps(self._now))
         except (OSError, ValueError):  # a value marshal cannot write: none kept
             pass
+
+
+def _subfolders(folder: Path) -> list[str]:
+    with os.scandir(folder) as found:
+        return [g.path for g in found if g.is_dir(follow_symlinks=False)]
 
 
 def _own_files(part: Targets) -> list[tuple[str, Sequence[str]]]:
