@@ -213,7 +213,12 @@ def content_key(doc: Document) -> str:
 def parse(path: str, raw: bytes) -> Document:
     doc = _parse(path, raw)
     # Set on the one Document built (a frozen dataclass): replace() would build another.
-    object.__setattr__(doc, "blob", hashlib.sha1(b"blob %d\0%s" % (len(raw), raw)).hexdigest())
+    # Its ``key`` too (content_key's, for a file read): cached_property takes a lock the
+    # first time it is asked on Python 3.11 and older (0.75 us against 0.2 us, for each
+    # of the 11,300 files of bench/'s M tree read with the cache on).
+    held = doc.__dict__
+    held["blob"] = blob = hashlib.sha1(b"blob %d\0%s" % (len(raw), raw)).hexdigest()
+    held["key"] = "b" + blob
     return doc
 
 
