@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from memcheck.config import Config
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.skills import Skills
     from memcheck.workspace.tracking import Frame
 
 T = TypeVar("T")
@@ -122,6 +123,13 @@ class Cache:
         # (key, findings) of each part checked here and kept: its frame is let go at
         # once (thousands of paths and answers per part, held to the end otherwise).
         self._pending: list[tuple[str, list[Problem]]] = []
+        # Entries worked out before the checks (what discovery found, the families'
+        # catalogue), written at ``flush`` by the process that opened the cache: on a
+        # first run their writing (a fifth of discovery's time on bench/'s M tree, the
+        # cache folder and its key made with them) would otherwise delay the fork of
+        # the checking processes, while the second CPU idles.
+        self._deferred: list[Callable[[], None]] = []
+        self._opener = os.getpid()
         self._contexts: dict[str, bool] = {}  # context id -> it still holds
         self.found: set[Problem] = set()  # the findings of the parts found kept
         self.hits = 0
@@ -146,7 +154,16 @@ class Cache:
         folder = folder_for(ws.config)
         if folder is None or ws.tracker is None:
             return None
-        return cls(folder, ws, checks, ws.tracker)
+        # One per workspace, so that what discovery found is written with the run's parts
+        # (see _deferred); what one run found kept is that run's (a workspace may be
+        # checked in several runs: fix, --new-since).
+        opened = ws.__dict__.get("_cache")
+        if not isinstance(opened, Cache):
+            opened = ws.__dict__["_cache"] = cls(folder, ws, checks, ws.tracker)
+        else:
+            opened.keyed_by(checks)
+            opened.found, opened.hits = set(), 0
+        return opened
 
     def _entry_key(self, part: Targets, read: dict[str, str | None] | None = None) -> str:
         """What a part is, and the content of each of its own files: as read, where
@@ -184,21 +201,21 @@ class Cache:
         skills = self.ws.__dict__.get("_found_skills")  # found along the way, or not asked
         reads = self._keyed(frame.reads)
         if reads is not None:
-            stores = [[s.folder, list(s.files), s.has_index, s.by_glob, s.judged, list(s.outside)] for s in found.stores]
-            body = {
-                "stores": stores,
-                "guidance": list(found.guidance),
-                "skills": list(found.skills),
-                "kind_files": list(found.kind_files),
-                "configs": list(found.configs),
-                "found_skills": None if skills is None else [list(skills.files), list(skills.outside)],
-            }
-            questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
-            try:
-                self._write("parts", key, {"format": FORMAT, "key": key, "reads": reads, "questions": questions, "targets": body})
-            except OSError:
-                pass
+            self._deferred.append(lambda: self._keep_targets(key, reads, frame, found, skills))
         return found
+
+    def _keep_targets(self, key: str, reads: dict[str, str], frame: Frame, found: Targets, skills: Skills | None) -> None:
+        stores = [[s.folder, list(s.files), s.has_index, s.by_glob, s.judged, list(s.outside)] for s in found.stores]
+        body = {
+            "stores": stores,
+            "guidance": list(found.guidance),
+            "skills": list(found.skills),
+            "kind_files": list(found.kind_files),
+            "configs": list(found.configs),
+            "found_skills": None if skills is None else [list(skills.files), list(skills.outside)],
+        }
+        questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
+        self._write("parts", key, {"format": FORMAT, "key": key, "reads": reads, "questions": questions, "targets": body})
 
     def _found_targets(self, entry: dict[str, object]) -> Targets:
         from memcheck.workspace.skills import Skills
@@ -375,13 +392,19 @@ class Cache:
     def flush(self) -> None:
         """Write what this process checked (its context first), each file whole. A
         cache that cannot be written is no cache: the run goes on without it."""
-        if not self._pending:
+        deferred = self._deferred if os.getpid() == self._opener else []  # (a forked process's copy is its parent's to write)
+        if not self._pending and not deferred:
             return
         tracker = self.tracker
         if tracker.unsteady:  # a file changed while it was checked: keep nothing
             self._pending.clear()
+            self._deferred.clear()
             return
         try:
+            while deferred:
+                deferred.pop(0)()
+            if not self._pending:
+                return
             context_reads = self._keyed(tracker.context_reads)
             if context_reads is None:
                 return
@@ -509,10 +532,7 @@ def family_catalogue(cache: Cache | None, compute: Callable[[], Families]) -> Fa
         cache._used("values", name)
         return found
     found = compute()
-    try:
-        cache._write("values", name, {"format": FORMAT, "key": name, "families": found})
-    except OSError:
-        pass
+    cache._deferred.append(lambda: cache._write("values", name, {"format": FORMAT, "key": name, "families": found}))
     return found
 
 
