@@ -453,7 +453,7 @@ class Cache:
             if not real_folder(self.folder / kind):
                 continue
             # (Folders within: where a cache of an earlier release kept its entries.)
-            for folder in [self.folder / kind, *_subfolders(self.folder / kind)]:
+            for folder in [str(self.folder / kind), *_subfolders(self.folder / kind)]:
                 with os.scandir(folder) as entries:
                     old = [e.path for e in entries if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > UNUSED_FOR]
                 for path in old:
