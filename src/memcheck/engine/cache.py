@@ -409,9 +409,13 @@ class Cache:
             if context_reads is None:
                 return
             context_questions = sorted([m, a, _plain(v)] for (m, a), v in tracker.context_questions.items())
-            body = json.dumps([context_reads, context_questions], sort_keys=True)
-            context = hashlib.sha1(body.encode("utf-8", "surrogateescape")).hexdigest()
-            self._write("contexts", context, {"format": FORMAT, "key": context, "reads": context_reads, "questions": context_questions})
+            # Named by its content, and written as ``_write`` would write it, but turned
+            # into JSON once, not once to name it and again to write it: the context is
+            # most of what a process writes (0.7 MB on bench/'s M tree, 8 ms a dump).
+            reads, questions = (json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for v in (context_reads, context_questions))
+            context = hashlib.sha1(f"{reads}\0{questions}".encode("utf-8", "surrogateescape")).hexdigest()
+            entry = f'{{"format":{FORMAT},"key":"{context}","questions":{questions},"reads":{reads}}}'
+            self.write_sealed("contexts", context, entry.encode("utf-8", "surrogateescape"))
             for key, findings in self._pending:
                 self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "findings": [list(p) for p in findings]})
             self._prune()
