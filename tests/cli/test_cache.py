@@ -70,18 +70,19 @@ def test_second_run_takes_every_part_from_the_cache(repo: Path) -> None:
     assert report(repo) == first
 
 
-def test_a_first_run_in_several_processes_keeps_discovery_and_a_second_writes_nothing(repo: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_first_run_keeps_discovery_and_a_second_writes_nothing(repo: Path, jobs: str) -> None:
     """What discovery found and the families' catalogue are worked out before the
-    checking processes are forked, and written by the parent alone, with its parts
-    (not before the fork: see Cache._deferred); a second run finds them all and writes
-    nothing new."""
+    checking processes are forked, and written by the parent alone once they are
+    (in one process: with its parts; see Cache._deferred); a second run finds them
+    all and writes nothing new."""
     for package in ("pkg1", "pkg2", "pkg3"):
         for i in range(3):
             write(repo, f"{package}/{STORE}/project_topic_{i}.md", memory(f"topic {i}", f"notes on topic {i}", "project"))
         write(repo, f"{package}/CLAUDE.md", "# Package\n")
     write(repo, "CLAUDE.md", "# Project\n")
     commit_all(repo)
-    two = {"MEMCHECK_JOBS": "2"}
+    two = {"MEMCHECK_JOBS": jobs}
     first = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, env={**os.environ, **two})
     bodies = {p: json.loads(p.read_bytes().partition(b"\n")[2]) for p in entries(repo) if p.parent.name in ("parts", "values")}
     assert sum("targets" in b for b in bodies.values()) == 1, "what discovery found: one entry"

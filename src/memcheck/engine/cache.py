@@ -124,10 +124,11 @@ class Cache:
         # once (thousands of paths and answers per part, held to the end otherwise).
         self._pending: list[tuple[str, list[Problem]]] = []
         # Entries worked out before the checks (what discovery found, the families'
-        # catalogue), written at ``flush`` by the process that opened the cache: on a
-        # first run their writing (a fifth of discovery's time on bench/'s M tree, the
-        # cache folder and its key made with them) would otherwise delay the fork of
-        # the checking processes, while the second CPU idles.
+        # catalogue), written by the process that opened the cache once the checking
+        # processes are forked (see write_deferred), else at ``flush``: on a first run
+        # their writing (a fifth of discovery's time on bench/'s M tree, the cache
+        # folder and its key made with them) would otherwise delay the fork, while the
+        # second CPU idles.
         self._deferred: list[Callable[[], None]] = []
         self._opener = os.getpid()
         self._contexts: dict[str, bool] = {}  # context id -> it still holds
@@ -392,19 +393,15 @@ class Cache:
     def flush(self) -> None:
         """Write what this process checked (its context first), each file whole. A
         cache that cannot be written is no cache: the run goes on without it."""
-        deferred = self._deferred if os.getpid() == self._opener else []  # (a forked process's copy is its parent's to write)
-        if not self._pending and not deferred:
-            return
         tracker = self.tracker
         if tracker.unsteady:  # a file changed while it was checked: keep nothing
             self._pending.clear()
             self._deferred.clear()
             return
+        self.write_deferred()
+        if not self._pending:
+            return
         try:
-            while deferred:
-                deferred.pop(0)()
-            if not self._pending:
-                return
             context_reads = self._keyed(tracker.context_reads)
             if context_reads is None:
                 return
@@ -423,6 +420,20 @@ class Cache:
             pass
         finally:
             self._pending.clear()
+
+    def write_deferred(self) -> None:
+        """Write the entries worked out before the checks (see _deferred); in a forked
+        process, nothing: its copy of them is its parent's to write. Called in the parent
+        as soon as the children are forked, so that the parts queued meanwhile go to
+        them (at ``flush`` it would lengthen the run's end, as the parent's alone)."""
+        deferred, self._deferred = self._deferred, []
+        if os.getpid() != self._opener:
+            return
+        try:
+            for write in deferred:
+                write()
+        except OSError:
+            pass
 
     def _ignored_by_git(self) -> None:
         """A `.gitignore` of `*` in the cache folder (as ruff's and pytest's): a cache in

@@ -99,6 +99,8 @@ def find_in_processes(
                     children[pid] = read_end
                 os.close(write_end)
             queue.feed()  # once every child is forked: a process with a thread is not forked
+            if cache is not None:
+                cache.write_deferred()
             found = check_parts(ws, own, checks, enabled, cache)
             found |= _check_queued(ws, parts, queue.numbers, checks, enabled, cache=cache)
             done()
