@@ -329,14 +329,16 @@ def test_flat_frontmatter_is_read_as_line_by_line(parts: list[tuple[str, str, st
         b"bin\x00ary\n",
     ],
 )
-def test_a_files_key_is_gits_blob_id_of_its_bytes(tmp_path: Path, raw: bytes) -> None:
-    """Whether the blob id is worked out as the file is read (its text differs from its
-    bytes) or when a cache first asks (it does not: see parse), it is git's own."""
+def test_a_files_key_is_gits_blob_id_of_its_bytes(tmp_path: Path, raw: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether the blob id is worked out as the file is read (a cache is kept, or its
+    text differs from its bytes) or when a key is first asked (see parse), it is git's own."""
     import subprocess
 
-    from memcheck.text.document import content_key
+    from memcheck.text import document
 
     (tmp_path / "f.md").write_bytes(raw)
     blob = subprocess.run(["git", "hash-object", str(tmp_path / "f.md")], capture_output=True, text=True, check=True).stdout.strip()
-    doc = parse("f.md", raw)
-    assert doc.key == content_key(doc) == "b" + blob
+    for asked in (False, True):
+        monkeypatch.setattr(document, "_keys_asked", asked)
+        doc = parse("f.md", raw)
+        assert doc.key == document.content_key(doc) == "b" + blob

@@ -55,6 +55,9 @@ def start(ws: Workspace) -> Workspace:
     skills, so that what finding them read is known to every part (a workspace not
     tracked from the start never uses the cache)."""
     if folder_for(ws.config) is not None and not ws.user and ws.tracker is None:
+        from memcheck.text import document
+
+        document.keys_asked()
         ws.track(Tracker())
     return ws
 

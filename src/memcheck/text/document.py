@@ -213,14 +213,26 @@ def content_key(doc: Document) -> str:
     return "d" + h.hexdigest()
 
 
+# Whether this process keeps a cache, which asks every file's key (see keys_asked).
+_keys_asked = False
+
+
+def keys_asked() -> None:
+    """A cache is kept: ``parse`` works out each file's blob id from the bytes it reads,
+    rather than from the text when the cache asks (encoding it again: 1.5% of a first
+    run's CPU on bench/'s M tree). Either way the key is the same (a test holds it so)."""
+    global _keys_asked
+    _keys_asked = True
+
+
 def parse(path: str, raw: bytes) -> Document:
     doc = _parse(path, raw)
     # Set on the one Document built (a frozen dataclass): replace() would build another.
     held = doc.__dict__
-    if doc.error is None and not doc.bom and not doc.crlf:
+    if not _keys_asked and doc.error is None and not doc.bom and not doc.crlf:
         # The text is the bytes decoded, nothing changed: their blob id is worked out from
-        # it when a cache asks for the key (content_key), and not at all in a run without
-        # one (the 19 MB of bench/'s M tree hashed: 40-60 ms of CPU).
+        # it if a key is asked (content_key), and not at all in a run without a cache
+        # (--no-cache: the 19 MB of bench/'s M tree hashed, 40-60 ms of CPU).
         held["_exact"] = True
         return doc
     held["blob"] = blob = hashlib.sha1(b"blob %d\0%s" % (len(raw), raw)).hexdigest()
