@@ -123,9 +123,9 @@ class Cache:
         ).hexdigest()
         self.run_key = self.keyed_by(checks)
         self.tracker = tracker
-        # (key, findings) of each part checked here and kept: its frame is let go at
-        # once (thousands of paths and answers per part, held to the end otherwise).
-        self._pending: list[tuple[str, list[Problem]]] = []
+        # (process id, name) of the context this process writes at ``flush`` for the parts
+        # it kept (see keep); None while it has kept none.
+        self._context: tuple[int, str] | None = None
         # Entries worked out before the checks (what discovery found, the families'
         # catalogue), written by the process that opened the cache once the checking
         # processes are forked (see write_deferred), else at ``flush``: on a first run
@@ -388,41 +388,41 @@ class Cache:
     # --- writing ---------------------------------------------------------------
 
     def keep(self, part: Targets, frame: Frame, findings: Iterable[Problem]) -> None:
-        """A part checked in this process: written with the process's context, at ``flush``."""
-        if self._keyed(frame.reads) is None:
-            return  # it read a file out of the tree: not kept
-        self._pending.append((self._entry_key(part, frame.reads), sorted(findings)))
+        """A part checked in this process, written at once: its entry names the context
+        this process writes at ``flush``, and is believed only once that is there (never,
+        where the run ends first or a file changed under it). Written at the end, the
+        entries (50 files a process on bench/'s M tree) lengthened the run's end, where
+        now the queue of parts shares their writing out with the checks."""
+        if self._keyed(frame.reads) is None or self.tracker.unsteady:
+            return  # it read a file out of the tree, or a file changed while checked: not kept
+        key = self._entry_key(part, frame.reads)
+        if self._context is None or self._context[0] != os.getpid():  # (a forked process names its own)
+            self._context = (os.getpid(), os.urandom(20).hex())
+        try:
+            self._write("parts", key, {"format": FORMAT, "key": key, "context": self._context[1], "findings": [list(p) for p in sorted(findings)]})
+        except OSError:
+            pass
 
     def flush(self) -> None:
-        """Write what this process checked (its context first), each file whole. A
-        cache that cannot be written is no cache: the run goes on without it."""
+        """Write the context of the parts this process kept (see keep), each file whole.
+        A cache that cannot be written is no cache: the run goes on without it."""
         tracker = self.tracker
-        if tracker.unsteady:  # a file changed while it was checked: keep nothing
-            self._pending.clear()
+        context, self._context = self._context, None
+        if tracker.unsteady:  # a file changed while it was checked: keep nothing (its parts' entries are never believed)
             self._deferred.clear()
             return
         self.write_deferred()
-        if not self._pending:
-            return
+        if context is None or context[0] != os.getpid():
+            return  # no part kept
         try:
             context_reads = self._keyed(tracker.context_reads)
             if context_reads is None:
                 return
             context_questions = sorted([m, a, _plain(v)] for (m, a), v in tracker.context_questions.items())
-            # Named by its content, and written as ``_write`` would write it, but turned
-            # into JSON once, not once to name it and again to write it: the context is
-            # most of what a process writes (0.7 MB on bench/'s M tree, 8 ms a dump).
-            reads, questions = (json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for v in (context_reads, context_questions))
-            context = hashlib.sha1(f"{reads}\0{questions}".encode("utf-8", "surrogateescape")).hexdigest()
-            entry = f'{{"format":{FORMAT},"key":"{context}","questions":{questions},"reads":{reads}}}'
-            self.write_sealed("contexts", context, entry.encode("utf-8", "surrogateescape"))
-            for key, findings in self._pending:
-                self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "findings": [list(p) for p in findings]})
+            self._write("contexts", context[1], {"format": FORMAT, "key": context[1], "reads": context_reads, "questions": context_questions})
             self._prune()
         except OSError:
             pass
-        finally:
-            self._pending.clear()
 
     def write_deferred(self) -> None:
         """Write the entries worked out before the checks (see _deferred); in a forked
