@@ -95,6 +95,21 @@ def test_a_first_run_keeps_discovery_and_a_second_writes_nothing(repo: Path, job
     assert [p.name for p in entries(repo)] == names
 
 
+def test_a_part_whose_context_was_never_written_is_checked_again(repo: Path) -> None:
+    """A part's entry is written as soon as the part is checked, its process's context
+    at the end (see Cache.keep): a run that ended between the two leaves entries that
+    are never believed."""
+    a_store(repo)
+    commit_all(repo)
+    first = same_with_and_without_cache(repo)
+    for entry in entries(repo):
+        if entry.parent.name == "contexts":
+            entry.unlink()
+    assert parts_kept(repo).startswith("memcheck: cache: 0 of 2 parts")
+    assert same_with_and_without_cache(repo) == first
+    assert parts_kept(repo).startswith("memcheck: cache: 2 of 2 parts")
+
+
 def test_a_first_run_reads_no_key_from_gits_index(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Discovery writes its entry before the parts are looked up: the parts' lookup must
     # still know the run is a first one (else it reads git's whole index for keys that
