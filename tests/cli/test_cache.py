@@ -71,6 +71,46 @@ def test_second_run_takes_every_part_from_the_cache(repo: Path) -> None:
     assert report(repo) == first
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_first_run_keeps_discovery_and_a_second_writes_nothing(repo: Path, jobs: str) -> None:
+    """What discovery found and the families' catalogue are worked out before the
+    checking processes are forked, and written by the parent alone once they are
+    (in one process: with its parts; see Cache._deferred); a second run finds them
+    all and writes nothing new."""
+    for package in ("pkg1", "pkg2", "pkg3"):
+        for i in range(3):
+            write(repo, f"{package}/{STORE}/project_topic_{i}.md", memory(f"topic {i}", f"notes on topic {i}", "project"))
+        write(repo, f"{package}/CLAUDE.md", "# Package\n")
+    write(repo, "CLAUDE.md", "# Project\n")
+    commit_all(repo)
+    two = {"MEMCHECK_JOBS": jobs}
+    first = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, env={**os.environ, **two})
+    bodies = {p: json.loads(p.read_bytes().partition(b"\n")[2]) for p in entries(repo) if p.parent.name in ("parts", "values")}
+    assert sum("targets" in b for b in bodies.values()) == 1, "what discovery found: one entry"
+    assert sum("families" in b for b in bodies.values()) == 1
+    assert sum("findings" in b for b in bodies.values()) == 4, "the guidance files and three stores"
+    names = [p.name for p in entries(repo)]
+    again = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json", "-v"], cwd=repo, capture_output=True, text=True, env={**os.environ, **two})
+    assert (again.returncode, again.stdout) == (first.returncode, first.stdout) == report(repo, "--no-cache")[:2]
+    assert "cache: 4 of 4 parts kept" in again.stderr
+    assert [p.name for p in entries(repo)] == names
+
+
+def test_a_part_whose_context_was_never_written_is_checked_again(repo: Path) -> None:
+    """A part's entry is written as soon as the part is checked, its process's context
+    at the end (see Cache.keep): a run that ended between the two leaves entries that
+    are never believed."""
+    a_store(repo)
+    commit_all(repo)
+    first = same_with_and_without_cache(repo)
+    for entry in entries(repo):
+        if entry.parent.name == "contexts":
+            entry.unlink()
+    assert parts_kept(repo).startswith("memcheck: cache: 0 of 2 parts")
+    assert same_with_and_without_cache(repo) == first
+    assert parts_kept(repo).startswith("memcheck: cache: 2 of 2 parts")
+
+
 def test_a_first_run_reads_no_key_from_gits_index(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Discovery writes its entry before the parts are looked up: the parts' lookup must
     # still know the run is a first one (else it reads git's whole index for keys that
@@ -219,7 +259,7 @@ def test_a_damaged_or_hostile_cache_is_never_believed(repo: Path, damage: object
     expected = report(repo, "--no-cache")
     report(repo)
     for entry in entries(repo):
-        if entry.parent.parent.name not in ("parts", "contexts", "values"):
+        if entry.parent.name not in ("parts", "contexts", "values"):
             continue
         seal, _, body = entry.read_bytes().partition(b"\n")
         try:
@@ -417,17 +457,20 @@ def test_what_no_run_used_for_a_week_is_pruned(repo: Path) -> None:
     a_store(repo)
     commit_all(repo)
     report(repo)
-    in_use = [p for p in entries(repo) if p.parent.parent.name in ("parts", "contexts")]
-    stale = cache_folder(repo) / "parts" / "ab" / ("ab" + "0" * 38)  # of content no tree holds any more
-    stale.parent.mkdir(parents=True, exist_ok=True)
-    stale.write_text("old\n{}")
+    in_use = [p for p in entries(repo) if p.parent.name in ("parts", "contexts")]
+    stale = cache_folder(repo) / "parts" / ("ab" + "0" * 38)  # of content no tree holds any more
+    # where an earlier release kept its entries: in a folder per two first characters
+    stale_sharded = cache_folder(repo) / "parts" / "cd" / ("cd" + "0" * 38)
+    stale_sharded.parent.mkdir(parents=True, exist_ok=True)
+    for path in (stale, stale_sharded):
+        path.write_text("old\n{}")
     week_ago = time.time() - 8 * 24 * 3600
-    for path in [*in_use, stale, cache_folder(repo) / "pruned"]:
+    for path in [*in_use, stale, stale_sharded, cache_folder(repo) / "pruned"]:
         os.utime(path, (week_ago, week_ago))
     report(repo)  # finds every part kept: their time moves on
     write(repo, "CLAUDE.md", "# Project, edited\n")  # a run that writes, and so prunes
     assert same_with_and_without_cache(repo)[0] in (0, 1)
-    assert not stale.exists()
+    assert not stale.exists() and not stale_sharded.exists()
     assert all(p.exists() for p in in_use), "what the last run found is kept"
 
 
@@ -566,7 +609,7 @@ def test_special_files_in_the_cache_folder_never_hang_or_crash(repo: Path, tmp_p
     key = repo / ".git" / "memcheck" / "key"
     key.unlink()
     os.mkfifo(key)
-    entry = next(p for p in entries(repo) if p.parent.parent.name == "parts")
+    entry = next(p for p in entries(repo) if p.parent.name == "parts")
     entry.unlink()
     entry.symlink_to("/dev/zero")
     proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=60)

@@ -313,3 +313,32 @@ def test_flat_frontmatter_is_read_as_line_by_line(parts: list[tuple[str, str, st
         assert _simple_frontmatter(lines, 2, text) == flat
     finally:
         document._flat_frontmatter = saved
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"---\nname: A\n---\nBody\n",
+        b"plain text, no frontmatter\n",
+        b"",
+        "caf\u00e9 \u2603\n".encode(),
+        b"\xef\xbb\xbf---\nname: A\n---\n",  # a BOM
+        b"---\r\nname: A\r\n---\r\nBody\r\n",  # CRLF
+        b"one\rtwo\n",  # a lone CR, kept
+        b"\xff\xfe not UTF-8\n",
+        b"bin\x00ary\n",
+    ],
+)
+def test_a_files_key_is_gits_blob_id_of_its_bytes(tmp_path: Path, raw: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether the blob id is worked out as the file is read (a cache is kept, or its
+    text differs from its bytes) or when a key is first asked (see parse), it is git's own."""
+    import subprocess
+
+    from memcheck.text import document
+
+    (tmp_path / "f.md").write_bytes(raw)
+    blob = subprocess.run(["git", "hash-object", str(tmp_path / "f.md")], capture_output=True, text=True, check=True).stdout.strip()
+    for asked in (False, True):
+        monkeypatch.setattr(document, "_keys_asked", asked)
+        doc = parse("f.md", raw)
+        assert doc.key == document.content_key(doc) == "b" + blob

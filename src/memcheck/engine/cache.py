@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from memcheck.config import Config
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.skills import Skills
     from memcheck.workspace.tracking import Frame
 
 T = TypeVar("T")
@@ -54,6 +55,9 @@ def start(ws: Workspace) -> Workspace:
     skills, so that what finding them read is known to every part (a workspace not
     tracked from the start never uses the cache)."""
     if folder_for(ws.config) is not None and not ws.user and ws.tracker is None:
+        from memcheck.text import document
+
+        document.keys_asked()
         ws.track(Tracker())
     return ws
 
@@ -119,9 +123,17 @@ class Cache:
         ).hexdigest()
         self.run_key = self.keyed_by(checks)
         self.tracker = tracker
-        # (key, findings) of each part checked here and kept: its frame is let go at
-        # once (thousands of paths and answers per part, held to the end otherwise).
-        self._pending: list[tuple[str, list[Problem]]] = []
+        # (process id, name) of the context this process writes at ``flush`` for the parts
+        # it kept (see keep); None while it has kept none.
+        self._context: tuple[int, str] | None = None
+        # Entries worked out before the checks (what discovery found, the families'
+        # catalogue), written by the process that opened the cache once the checking
+        # processes are forked (see write_deferred), else at ``flush``: on a first run
+        # their writing (a fifth of discovery's time on bench/'s M tree, the cache
+        # folder and its key made with them) would otherwise delay the fork, while the
+        # second CPU idles.
+        self._deferred: list[Callable[[], None]] = []
+        self._opener = os.getpid()
         self._contexts: dict[str, bool] = {}  # context id -> it still holds
         self.found: set[Problem] = set()  # the findings of the parts found kept
         self.hits = 0
@@ -146,7 +158,16 @@ class Cache:
         folder = folder_for(ws.config)
         if folder is None or ws.tracker is None:
             return None
-        return cls(folder, ws, checks, ws.tracker)
+        # One per workspace, so that what discovery found is written with the run's parts
+        # (see _deferred); what one run found kept is that run's (a workspace may be
+        # checked in several runs: fix, --new-since).
+        opened = ws.__dict__.get("_cache")
+        if not isinstance(opened, Cache):
+            opened = ws.__dict__["_cache"] = cls(folder, ws, checks, ws.tracker)
+        else:
+            opened.keyed_by(checks)
+            opened.found, opened.hits = set(), 0
+        return opened
 
     def _entry_key(self, part: Targets, read: dict[str, str | None] | None = None) -> str:
         """What a part is, and the content of each of its own files: as read, where
@@ -184,21 +205,21 @@ class Cache:
         skills = self.ws.__dict__.get("_found_skills")  # found along the way, or not asked
         reads = self._keyed(frame.reads)
         if reads is not None:
-            stores = [[s.folder, list(s.files), s.has_index, s.by_glob, s.judged, list(s.outside)] for s in found.stores]
-            body = {
-                "stores": stores,
-                "guidance": list(found.guidance),
-                "skills": list(found.skills),
-                "kind_files": list(found.kind_files),
-                "configs": list(found.configs),
-                "found_skills": None if skills is None else [list(skills.files), list(skills.outside)],
-            }
-            questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
-            try:
-                self._write("parts", key, {"format": FORMAT, "key": key, "reads": reads, "questions": questions, "targets": body})
-            except OSError:
-                pass
+            self._deferred.append(lambda: self._keep_targets(key, reads, frame, found, skills))
         return found
+
+    def _keep_targets(self, key: str, reads: dict[str, str], frame: Frame, found: Targets, skills: Skills | None) -> None:
+        stores = [[s.folder, list(s.files), s.has_index, s.by_glob, s.judged, list(s.outside)] for s in found.stores]
+        body = {
+            "stores": stores,
+            "guidance": list(found.guidance),
+            "skills": list(found.skills),
+            "kind_files": list(found.kind_files),
+            "configs": list(found.configs),
+            "found_skills": None if skills is None else [list(skills.files), list(skills.outside)],
+        }
+        questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
+        self._write("parts", key, {"format": FORMAT, "key": key, "reads": reads, "questions": questions, "targets": body})
 
     def _found_targets(self, entry: dict[str, object]) -> Targets:
         from memcheck.workspace.skills import Skills
@@ -320,7 +341,7 @@ class Cache:
         """A file of the cache, if this clone sealed it (see ``secret``)."""
         if len(key) != 40 or not all(c in "0123456789abcdef" for c in key):
             return None
-        raw = read_file(self.folder / kind / key[:2] / key)
+        raw = read_file(self.folder / kind / key)
         if raw is None:
             return None
         seal, _, body = raw.partition(b"\n")
@@ -367,35 +388,55 @@ class Cache:
     # --- writing ---------------------------------------------------------------
 
     def keep(self, part: Targets, frame: Frame, findings: Iterable[Problem]) -> None:
-        """A part checked in this process: written with the process's context, at ``flush``."""
-        if self._keyed(frame.reads) is None:
-            return  # it read a file out of the tree: not kept
-        self._pending.append((self._entry_key(part, frame.reads), sorted(findings)))
+        """A part checked in this process, written at once: its entry names the context
+        this process writes at ``flush``, and is believed only once that is there (never,
+        where the run ends first or a file changed under it). Written at the end, the
+        entries (50 files a process on bench/'s M tree) lengthened the run's end, where
+        now the queue of parts shares their writing out with the checks."""
+        if self._keyed(frame.reads) is None or self.tracker.unsteady:
+            return  # it read a file out of the tree, or a file changed while checked: not kept
+        key = self._entry_key(part, frame.reads)
+        if self._context is None or self._context[0] != os.getpid():  # (a forked process names its own)
+            self._context = (os.getpid(), os.urandom(20).hex())
+        try:
+            self._write("parts", key, {"format": FORMAT, "key": key, "context": self._context[1], "findings": [list(p) for p in sorted(findings)]})
+        except OSError:
+            pass
 
     def flush(self) -> None:
-        """Write what this process checked (its context first), each file whole. A
-        cache that cannot be written is no cache: the run goes on without it."""
-        if not self._pending:
-            return
+        """Write the context of the parts this process kept (see keep), each file whole.
+        A cache that cannot be written is no cache: the run goes on without it."""
         tracker = self.tracker
-        if tracker.unsteady:  # a file changed while it was checked: keep nothing
-            self._pending.clear()
+        context, self._context = self._context, None
+        if tracker.unsteady:  # a file changed while it was checked: keep nothing (its parts' entries are never believed)
+            self._deferred.clear()
             return
+        self.write_deferred()
+        if context is None or context[0] != os.getpid():
+            return  # no part kept
         try:
             context_reads = self._keyed(tracker.context_reads)
             if context_reads is None:
                 return
             context_questions = sorted([m, a, _plain(v)] for (m, a), v in tracker.context_questions.items())
-            body = json.dumps([context_reads, context_questions], sort_keys=True)
-            context = hashlib.sha1(body.encode("utf-8", "surrogateescape")).hexdigest()
-            self._write("contexts", context, {"format": FORMAT, "key": context, "reads": context_reads, "questions": context_questions})
-            for key, findings in self._pending:
-                self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "findings": [list(p) for p in findings]})
+            self._write("contexts", context[1], {"format": FORMAT, "key": context[1], "reads": context_reads, "questions": context_questions})
             self._prune()
         except OSError:
             pass
-        finally:
-            self._pending.clear()
+
+    def write_deferred(self) -> None:
+        """Write the entries worked out before the checks (see _deferred); in a forked
+        process, nothing: its copy of them is its parent's to write. Called in the parent
+        as soon as the children are forked, so that the parts queued meanwhile go to
+        them (at ``flush`` it would lengthen the run's end, as the parent's alone)."""
+        deferred, self._deferred = self._deferred, []
+        if os.getpid() != self._opener:
+            return
+        try:
+            for write in deferred:
+                write()
+        except OSError:
+            pass
 
     def _ignored_by_git(self) -> None:
         """A `.gitignore` of `*` in the cache folder (as ruff's and pytest's): a cache in
@@ -429,10 +470,9 @@ class Cache:
         for kind in ("parts", "contexts", "values"):
             if not real_folder(self.folder / kind):
                 continue
-            with os.scandir(self.folder / kind) as found:
-                groups = [g.path for g in found if g.is_dir(follow_symlinks=False)]
-            for group in groups:
-                with os.scandir(group) as entries:
+            # (Folders within: where a cache of an earlier release kept its entries.)
+            for folder in [str(self.folder / kind), *_subfolders(self.folder / kind)]:
+                with os.scandir(folder) as entries:
                     old = [e.path for e in entries if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > UNUSED_FOR]
                 for path in old:
                     try:
@@ -443,7 +483,7 @@ class Cache:
     def _used(self, kind: str, key: str) -> None:
         """An entry found: its time is moved on, so pruning keeps it."""
         try:
-            os.utime(self.folder / kind / key[:2] / key, follow_symlinks=False)
+            os.utime(self.folder / kind / key, follow_symlinks=False)
         except (OSError, NotImplementedError):
             pass
 
@@ -471,7 +511,12 @@ class Cache:
             return
         if not (self.folder / ".gitignore").exists():
             self._ignored_by_git()
-        folder = make_folders(self.folder, kind, key[:2])
+        # One folder per kind, not one per first two characters of the key as git shards
+        # its objects: a first run would make a folder for nearly every entry (91 for
+        # bench/'s M tree's 106), and a folder costs as much as a file to make (0.6 ms
+        # of CPU each where it was measured); a few thousand entries (a week's, see
+        # _prune) are no burden to one folder, as ruff keeps its own.
+        folder = make_folders(self.folder, kind)
         if folder is None:
             return
         fd, temporary = _temporary_file(folder)
@@ -505,10 +550,7 @@ def family_catalogue(cache: Cache | None, compute: Callable[[], Families]) -> Fa
         cache._used("values", name)
         return found
     found = compute()
-    try:
-        cache._write("values", name, {"format": FORMAT, "key": name, "families": found})
-    except OSError:
-        pass
+    cache._deferred.append(lambda: cache._write("values", name, {"format": FORMAT, "key": name, "families": found}))
     return found
 
 
@@ -618,6 +660,11 @@ class StoreValues:
             self._cache.write_sealed("values", self._name, marshal.dumps(self._now))
         except (OSError, ValueError):  # a value marshal cannot write: none kept
             pass
+
+
+def _subfolders(folder: Path) -> list[str]:
+    with os.scandir(folder) as found:
+        return [g.path for g in found if g.is_dir(follow_symlinks=False)]
 
 
 def _own_files(part: Targets) -> list[tuple[str, Sequence[str]]]:

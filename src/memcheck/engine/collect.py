@@ -56,12 +56,14 @@ def find(ws: Workspace, targets: Targets, last: bool = False) -> set[Problem]:
     workers = jobs(sum(map(size, [*guidance, *parts])), len(guidance) + len(parts))
     # The families are imported only now, and only where a part is left to check.
     checks = wanted_checks(ws) if guidance or parts else []
-    with no_cycle_collection():
-        if workers > 1:
-            found = find_in_processes(ws, guidance, parts, checks, enabled, workers, cache)
-        else:
-            found = check_parts(ws, [*parts, *guidance], checks, enabled, cache)
-    if cache is not None:
+
+    def done() -> None:
+        """This process's checking is over: the cache writes what it checked. Where
+        other processes check too, called before their results are waited for, so
+        that this process writes while they finish (on bench/'s M tree the write
+        took 0.06 s of the run's wall time, after the last child's own)."""
+        if cache is None:
+            return
         if last:
             # Nothing reads the run's documents after the checks (``last``: a check of
             # the tree, not fix or a comparison with HEAD, which read them again): let
@@ -70,6 +72,13 @@ def find(ws: Workspace, targets: Targets, last: bool = False) -> set[Problem]:
             # context written last is 0.7 MB of JSON, and a few times that while built).
             ws.forget_all()
         cache.flush()
+
+    with no_cycle_collection():
+        if workers > 1:
+            found = find_in_processes(ws, guidance, parts, checks, enabled, workers, cache, done)
+        else:
+            found = check_parts(ws, [*parts, *guidance], checks, enabled, cache)
+            done()
     return found | kept
 
 

@@ -7,7 +7,7 @@ import os
 import select
 import signal
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Callable, NoReturn
 
 from memcheck.config import ConfigError
 from memcheck.engine.part import check_part, check_parts
@@ -50,11 +50,19 @@ def jobs(files: int, parts: int) -> int:
 
 
 def find_in_processes(
-    ws: Workspace, own: list[Targets], parts: list[Targets], checks: list[Check], enabled: set[str], workers: int, cache: Cache | None = None
+    ws: Workspace,
+    own: list[Targets],
+    parts: list[Targets],
+    checks: list[Check],
+    enabled: set[str],
+    workers: int,
+    cache: Cache | None = None,
+    done: Callable[[], None] = lambda: None,
 ) -> set[Problem]:
     """Fork ``workers - 1`` children; they and this process take ``parts`` from a
     shared queue until it is empty, and children send back their findings, pickled,
-    through a pipe. This process checks ``own`` (the guidance files) first.
+    through a pipe. This process checks ``own`` (the guidance files) first, and
+    calls ``done`` once the queue is empty, while the children may still check.
 
     The guidance files stay in this process because their checks share one model of
     who reads what, built from all of them: split between two processes, each built
@@ -91,8 +99,11 @@ def find_in_processes(
                     children[pid] = read_end
                 os.close(write_end)
             queue.feed()  # once every child is forked: a process with a thread is not forked
+            if cache is not None:
+                cache.write_deferred()
             found = check_parts(ws, own, checks, enabled, cache)
             found |= _check_queued(ws, parts, queue.numbers, checks, enabled, cache=cache)
+            done()
             while children:
                 pid, read_end = next(iter(children.items()))
                 with os.fdopen(read_end, "rb", closefd=False) as pipe:

@@ -189,9 +189,11 @@ class Workspace:
     def document(self, path: str) -> Document:
         doc = self._documents.get(path)
         if doc is None:
-            # A symlink out of the root is never followed.
-            doc = Document(path, error=OUTSIDE_LINK) if path in self._outside else self.source.read(path)
-            self._documents[path] = doc
+            if path not in self._outside:
+                # (Tracked, the source notes the read itself: not noted twice.)
+                doc = self._documents[path] = self.source.read(path)
+                return doc
+            doc = self._documents[path] = Document(path, error=OUTSIDE_LINK)  # a symlink out of the root is never followed
         if self.tracker is not None:
             self.tracker.read(path, doc.key)
         return doc
