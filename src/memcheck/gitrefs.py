@@ -198,25 +198,28 @@ def stored_at(root: Path, wanted: Iterable[tuple[str, str]], contents: bool = Fa
 class TreeEntry(NamedTuple):
     mode: str  # 100644, 100755, 120000 (a symlink), 160000 (a submodule)
     blob: str
-    size: int  # bytes of the blob (a symlink's: its target's name); 0 for a submodule
 
 
 def tree_entries(root: Path, commit: str, folders: Sequence[str] | None = None) -> dict[str, TreeEntry] | None:
     """Every file, symlink and submodule of ``commit``'s tree (with ``folders``, of
     those folders only), by path, named as ``git ls-files`` names them in a work tree;
-    None when git cannot read the tree."""
+    None when git cannot read the tree.
+
+    Without the blobs' sizes (``-l``): git reads every blob's header for them, which
+    tripled the listing's time (13 of 18 ms on a tree of a thousand files), and
+    nothing memcheck asks of a commit's tree needs them (see TreeSource.entry)."""
     scope = ["--", *folders] if folders is not None and "" not in folders else []
-    out = plain(root, ["--literal-pathspecs", "ls-tree", "-r", "-z", "-l", "--full-tree", commit, *scope])
+    out = plain(root, ["--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", commit, *scope])
     if out is None:
         return None
     entries: dict[str, TreeEntry] = {}
     for item in out.split(b"\0"):
         meta, _, name = item.partition(b"\t")
         fields = meta.split()
-        if len(fields) == 4:
-            mode, _kind, blob, size = (f.decode("ascii") for f in fields)
+        if len(fields) == 3:
+            mode, _kind, blob = (f.decode("ascii") for f in fields)
             for path in fs_names(name):
-                entries[path] = TreeEntry(mode, blob, int(size) if size.isdigit() else 0)
+                entries[path] = TreeEntry(mode, blob)
     return entries
 
 

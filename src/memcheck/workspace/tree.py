@@ -169,7 +169,7 @@ class TreeSource:
         if norm is None or entry is None or entry.mode == GITLINK_MODE:
             return None
         if entry.mode != SYMLINK_MODE:
-            return Entry("file", entry.size, norm)
+            return Entry("file", None, norm)  # (git is not asked the blobs' sizes: see gitrefs.tree_entries)
         found = self._file(norm)
         if found is not None:
             return Entry("link", 0, found)
