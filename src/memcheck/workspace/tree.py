@@ -8,7 +8,6 @@ gets the work tree's answer, as it does for the staged view.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -140,7 +139,7 @@ class TreeSource:
             return document.Document(path, error=f"cannot be read from git ({self.commit[:12]}:{found})")
         data, size = read
         doc = document.parse(path, data)
-        return replace(doc, size=size) if size > len(data) else doc
+        return document.replace(doc, size=size) if size > len(data) else doc
 
     def is_file(self, path: str) -> bool:
         return self._file(path) is not None
