@@ -39,8 +39,12 @@ class TreeSource:
         self._scope = folders
         self._blobs = git.BlobReader(root)
         self._targets: dict[str, str] = {}  # symlink -> the path it names
+        # The whole tree, listed from now on: a commit hook asks for it once it has
+        # found what the staged tree holds (see engine.since), and git lists it meanwhile.
+        self._listing = gitrefs.TreeListing(root, commit)
 
     def close(self) -> None:
+        self._listing.close()
         self._blobs.close()
 
     def blob_at(self, commit: str, path: str) -> bytes | None:
@@ -62,7 +66,7 @@ class TreeSource:
 
     @cached_property
     def _whole(self) -> dict[str, gitrefs.TreeEntry]:
-        return gitrefs.tree_entries(self.root, self.commit) or {}
+        return self._listing.entries() or {}
 
     @cached_property
     def _folders(self) -> frozenset[str]:
