@@ -10,7 +10,6 @@ import json
 import os
 import stat
 import sys
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, TypeGuard, Union, cast
 
@@ -20,6 +19,47 @@ from memcheck.safe_files import link_out, within
 
 if TYPE_CHECKING:
     import datetime
+
+    # Types alone: building a TypedDict (its every key's type compiled as a forward
+    # reference) cost each hook's start-up a millisecond.
+    # A JSON value: what the shipped schema and defaults hold.
+    JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]
+
+    class SchemaNode(TypedDict, total=False):
+        """The subset of JSON Schema that ``validate`` interprets."""
+
+        type: str | list[str]
+        enum: list[JSON]
+        format: str
+        properties: dict[str, SchemaNode]
+        additionalProperties: bool | SchemaNode
+        propertyNames: SchemaNode
+        items: SchemaNode
+        minItems: int
+        minimum: float
+        maximum: float
+
+    # The settings once validated and laid over the defaults: every key is there, each
+    # value of the type the schema gives it.
+    Settings = TypedDict(
+        "Settings",
+        {
+            "select": list[str],
+            "ignore": list[str],
+            "per-path-ignores": dict[str, list[str]],
+            "exclude": list[str],
+            "agents": list[str],
+            "fail-on": str,
+            "baseline": str | None,
+            "cache-dir": str | None,
+            "memory": dict[str, JSON],
+            "index": dict[str, JSON],
+            "guidance": dict[str, JSON],
+            "skills": dict[str, JSON],
+            "context": dict[str, JSON],
+            "guard": dict[str, JSON],
+        },
+    )
 
 CONFIG_FILENAME = ".memcheck.yaml"
 # Where a repository keeps its settings, in order: the first file that exists holds them.
@@ -39,48 +79,6 @@ def resource_json(name: str) -> Any:  # Any: JSON of a shape each caller knows (
     """
     with open(os.path.join(os.path.dirname(__file__), "resources", name), encoding="utf-8") as f:
         return json.load(f)
-
-
-# A JSON value: what the shipped schema and defaults hold.
-JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]
-
-
-class SchemaNode(TypedDict, total=False):
-    """The subset of JSON Schema that ``validate`` interprets."""
-
-    type: str | list[str]
-    enum: list[JSON]
-    format: str
-    properties: dict[str, SchemaNode]
-    additionalProperties: bool | SchemaNode
-    propertyNames: SchemaNode
-    items: SchemaNode
-    minItems: int
-    minimum: float
-    maximum: float
-
-
-# The settings once validated and laid over the defaults: every key is there, each
-# value of the type the schema gives it.
-Settings = TypedDict(
-    "Settings",
-    {
-        "select": list[str],
-        "ignore": list[str],
-        "per-path-ignores": dict[str, list[str]],
-        "exclude": list[str],
-        "agents": list[str],
-        "fail-on": str,
-        "baseline": str | None,
-        "cache-dir": str | None,
-        "memory": dict[str, JSON],
-        "index": dict[str, JSON],
-        "guidance": dict[str, JSON],
-        "skills": dict[str, JSON],
-        "context": dict[str, JSON],
-        "guard": dict[str, JSON],
-    },
-)
 
 
 def schema() -> SchemaNode:
@@ -333,8 +331,11 @@ def _guard_config(section: Mapping[str, Any], source: str) -> GuardConfig:  # An
     )
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
+    """The settings of a run. (A NamedTuple, as every value here: a frozen dataclass
+    costs each process that reads settings, every hook's, 11 ms of CPU to import
+    dataclasses and inspect.)"""
+
     root: Path
     source: str  # where the settings came from, for messages
     select: tuple[str, ...]
@@ -343,7 +344,7 @@ class Config:
     exclude: tuple[str, ...]
     agents: tuple[str, ...]  # the agents this repository serves (memcheck.agents names)
     memory: MemoryConfig
-    index: IndexConfig
+    index: IndexConfig  # type: ignore[assignment]  # (the field, in place of tuple's index(): never called on a Config)
     guidance: GuidanceConfig
     skills: SkillsConfig
     context: ContextConfig
@@ -487,7 +488,7 @@ def load(root: Path, config_file: Path | None = None) -> Config:
             source, read = "pyproject.toml [tool.memcheck]", root / "pyproject.toml"
     config = _validated(root, user, source)
     if read is not None:
-        config = replace(config, settings_file=os.path.abspath(read))
+        config = config._replace(settings_file=os.path.abspath(read))
     if config.baseline and (config_file is None or within(config_file, root) is not None):
         # The repository's own settings (which a pull request may change) name a
         # baseline in the repository, never a file elsewhere on the machine.
@@ -554,7 +555,7 @@ def _validated(root: Path, user: object, source: str) -> Config:
         shown = errors[:_ERRORS_SHOWN] + ([f"and {len(errors) - _ERRORS_SHOWN} more"] if len(errors) > _ERRORS_SHOWN else [])
         raise ConfigError(f"{source}: " + "; ".join(shown))
     assert isinstance(user, dict)  # the schema's top level is an object, and validate found no error
-    return from_mapping(root, cast(Settings, _merge(defaults(), user)), source)  # a valid config over the defaults
+    return from_mapping(root, cast("Settings", _merge(defaults(), user)), source)  # a valid config over the defaults
 
 
 def from_mapping(root: Path, data: Settings, source: str = "defaults") -> Config:
@@ -632,13 +633,13 @@ def with_options(
     ``--select MEM010`` shows MEM010 even where the config ignores it), ``--ignore``
     then removes codes from whatever is selected."""
     if select:
-        config = replace(config, select=select, ignore=ignore)
+        config = config._replace(select=select, ignore=ignore)
     elif ignore:
-        config = replace(config, ignore=(*config.ignore, *ignore))
+        config = config._replace(ignore=(*config.ignore, *ignore))
     if fail_on is not None:
-        config = replace(config, fail_on=fail_on)
+        config = config._replace(fail_on=fail_on)
     if baseline is not None:
-        config = replace(config, baseline=baseline)
+        config = config._replace(baseline=baseline)
     return config
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from memcheck.problem import Rule
 
@@ -21,6 +21,26 @@ FAMILY_MODULES = (
     "memcheck.checks.guard",
     "memcheck.checks.meta",
 )
+
+# The kinds of part (the fields of ``engine.targets.Targets``) each family's check
+# reports on; a family whose check yields nothing on parts of any other kind. Where
+# only parts of other kinds are left to check (a commit that touches one store, the
+# others kept in the cache), the family is not even imported (engine/collect). A test
+# holds each line to what the check does (tests/cli/test_family_parts.py).
+_AGENT_FILES = frozenset({"stores", "guidance", "skills", "kind_files"})  # Targets.agent_files()
+FAMILY_PARTS: Mapping[str, frozenset[str]] = {
+    "memcheck.checks.memory": frozenset({"stores"}),
+    "memcheck.checks.index": frozenset({"stores"}),
+    "memcheck.checks.guidance": frozenset({"guidance", "kind_files"}),
+    "memcheck.checks.agent_reading": frozenset({"guidance"}),
+    "memcheck.checks.skills": frozenset({"skills", "kind_files"}),
+    "memcheck.checks.agent_files": frozenset({"kind_files"}),
+    "memcheck.checks.secrets": _AGENT_FILES,
+    "memcheck.checks.hidden": _AGENT_FILES,
+    "memcheck.checks.references": _AGENT_FILES,
+    "memcheck.checks.guard": frozenset(),  # no check: it judges paths, not files
+    "memcheck.checks.meta": frozenset({"configs"}),
+}
 
 
 # Where each rule's page is, from the repository's root (docs/generate.py writes them).

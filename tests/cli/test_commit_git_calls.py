@@ -3,8 +3,9 @@ processes they start, counted by a ``git`` first on PATH that writes down each
 command line and runs the real one. Each costs a few milliseconds of every commit:
 what git's index holds is asked once (the folders a hook lists and the cache's keys
 come from it),
-HEAD's tree is listed once (its folders picked from the whole), and HEAD's settings
-are not asked of git where HEAD's tree holds no settings file."""
+HEAD's tree is listed once (its folders picked from the whole, without the blobs'
+sizes), HEAD's settings are not asked of git where HEAD's tree holds no settings file,
+and what differs on disk is not asked where no file is read."""
 from __future__ import annotations
 
 import sys
@@ -53,11 +54,15 @@ def test_a_warm_commit_hook_lists_the_index_and_heads_tree_once(repo: Path, call
         assert len(listings) == 1, lines  # git's index listed once, with its blob ids: the store's folder and the keys from it
         assert len([line for line in lines if " ls-tree " in f" {line} "]) == 1, lines  # HEAD's tree listed once
         assert not [line for line in lines if "cat-file" in line], lines  # HEAD holds no settings file: none read
-        # The staged change, the index, HEAD's commit, what differs on disk, HEAD's tree,
-        # whether git converts files: one process each (no renames asked where the change
-        # deletes nothing; fix's second reading of the tree, where it wrote nothing, is
-        # its first).
-        assert len(lines) == 6, lines
+        # What differs on disk from the index is asked only where a file is read (every
+        # part kept: none is), or where the disk lacks a staged file.
+        assert not [line for line in lines if " diff " in f" {line} " and "--cached" not in line], lines
+        # HEAD's tree listed without the blobs' sizes (git reads each blob's header for them).
+        assert not [line for line in lines if " ls-tree " in f" {line} " and " -l " in f" {line} "], lines
+        # The staged change, the index, HEAD's commit, HEAD's tree, whether git converts
+        # files: one process each (no renames asked where the change deletes nothing;
+        # fix's second reading of the tree, where it wrote nothing, is its first).
+        assert len(lines) == 5, lines
 
 
 def test_heads_settings_file_is_still_read(repo: Path, calls: Path) -> None:

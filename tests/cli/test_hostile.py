@@ -106,7 +106,7 @@ def test_unknown_guidance_keys_are_judged_in_linear_time(frontmatter: str, keys:
 
     write(repo, "AGENTS.md", f"---\n{frontmatter}---\n# Guide\n")
     write(repo, ".cursor/rules/a.mdc", f"---\n{frontmatter}globs: src/**\n---\n# Rule\n")
-    monkeypatch.setattr(frontmatter_reading.difflib, "SequenceMatcher", _CountingMatcher)
+    monkeypatch.setattr(difflib, "SequenceMatcher", _CountingMatcher)  # (text/frontmatter imports difflib when it judges keys)
     monkeypatch.setattr(_CountingMatcher, "built", 0)
     monkeypatch.setattr(_CountingMatcher, "asked", set())
     monkeypatch.setattr(_CountingMatcher, "full_ratios", [])

@@ -29,6 +29,8 @@ def tree(repo: Path) -> Path:
     write(repo, "AGENTS.md", "Use the tests.\n")
     write(repo, ".claude/rules/py.md", "---\npaths: ['**/*.rs']\n---\nRust.\n")
     write(repo, ".claude/skills/run/SKILL.md", "---\nname: run\ndescription: Run it. Use when asked.\n---\nBody.\n")
+    write(repo, ".claude/agents/helper.md", "---\nname: helper\ndescription: Helps.\n---\nHelp.\n")  # a part for the AGT family
+    write(repo, "sub/.memcheck.yaml", "fail-on: never\n")  # and one for MCK003's (a config below the root)
     git(repo, "add", "-A")
     return repo
 

@@ -95,3 +95,27 @@ def test_some_folders_only(repo: Path) -> None:
     finally:
         source.close()
     assert git(repo, "status", "--porcelain") == ""
+
+
+def test_a_commits_guidance_files_and_twins_are_its_checkouts(repo: Path) -> None:
+    """A commit's tree gives no sizes (git is not asked them): its symlinks are told by
+    their mode, and a small file whose text names another guidance file is its own
+    file there, as in a checkout of the commit."""
+    from memcheck.config import default_config
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.disk import DiskSource
+
+    write(repo, "AGENTS.md", "# Agents\n")
+    os.symlink("AGENTS.md", repo / "CLAUDE.md")
+    write(repo, "sub/AGENTS.md", "# Sub\n")
+    write(repo, "sub/CLAUDE.md", "AGENTS.md")  # names its sibling, as a link checked out as text would
+    sha = commit(repo, message="tree")
+    source = TreeSource(repo, sha)
+    try:
+        assert source.entry("AGENTS.md") == ("file", None, "AGENTS.md")
+        at_commit = Workspace(default_config(repo), source)
+        on_disk = Workspace(default_config(repo), DiskSource(repo))
+        assert (at_commit.guidance, at_commit.twins) == (on_disk.guidance, on_disk.twins)
+        assert at_commit.twins == {"CLAUDE.md": "AGENTS.md"}
+    finally:
+        source.close()

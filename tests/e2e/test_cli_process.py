@@ -264,3 +264,23 @@ def test_a_warm_commit_hook_whose_parts_are_all_kept_imports_no_rule_family(repo
         assert not _imports(repo, hook, "memcheck.checks.index")
     # Without the cache, the same run checks again.
     assert _imports(repo, ["check", "--changed", "--no-cache"], "memcheck.checks.memory")
+
+
+@pytest.mark.e2e
+def test_the_next_commit_of_a_memory_imports_no_guidance_or_skill_family(repo: Path) -> None:
+    # The commit after (the cache filled by the last commit's hooks): the store it
+    # touches is checked again, and only the families that check a store are imported.
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [A](a.md) - first\n")
+    write(repo, "AGENTS.md", "# Agents\n\nRun the tests.\n")
+    write(repo, ".claude/skills/run/SKILL.md", "---\nname: run\ndescription: Run it. Use when asked.\n---\n\nRun.\n")
+    git(repo, "add", "-A")
+    assert _imports(repo, ["check", "--changed"], "memcheck.checks.guidance")  # the first commit: every family
+    git(repo, "commit", "-qm", "init")
+    for n, family in enumerate(("guidance", "agent_reading", "skills", "agent_files")):
+        write(repo, ".memory/a.md", memory("A", "first", "user") + f"More {n}.\n")
+        git(repo, "add", "-A")
+        assert not _imports(repo, ["check", "--changed"], f"memcheck.checks.{family}"), family
+    write(repo, ".memory/a.md", memory("A", "first", "user") + "Again.\n")
+    git(repo, "add", "-A")
+    assert _imports(repo, ["check", "--changed"], "memcheck.checks.memory")

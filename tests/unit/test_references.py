@@ -207,16 +207,18 @@ def test_two_memories_of_one_name_that_say_different_things_keep_the_rename_advi
 def test_near_copies_are_weighed_within_a_budget_of_word_pairs_per_store(monkeypatch: pytest.MonkeyPatch) -> None:
     # Bodies of the same few words pass difflib's cheap bounds and cost the product of
     # their lengths each: the full ratio is weighed only while the store's budget lasts.
+    import difflib
+
     from memcheck.text import duplicates as dup
 
     weighed: list[int] = []
 
-    class Counting(dup.SequenceMatcher):  # type: ignore[misc,name-defined]
+    class Counting(difflib.SequenceMatcher):  # type: ignore[type-arg]
         def ratio(self) -> float:
             weighed.append(len(self.a) * len(self.b))
             return 0.0  # nothing alike: every pair is tried
 
-    monkeypatch.setattr(dup, "SequenceMatcher", Counting)
+    monkeypatch.setattr(difflib, "SequenceMatcher", Counting)  # (imported from difflib when weighed)
     words = " ".join(["alpha", "beta", "gamma"] * 100)
     items = [(f"m{i:03}.md", "note", f"{i} {words}") for i in range(200)]
     assert list(dup.duplicates(items)) == []

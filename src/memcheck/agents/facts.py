@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 # How sure memcheck is that an agent reads a file.
 NO, MAYBE, READS = 0, 1, 2
@@ -25,16 +24,14 @@ class FactsError(ValueError):
     """An agent data file that does not say what the loader needs."""
 
 
-@dataclass(frozen=True)
-class Provenance:
+class Provenance(NamedTuple):
     source: str
     version: str
     checked: str
     confirmed: bool
 
 
-@dataclass(frozen=True)
-class Frontmatter:
+class Frontmatter(NamedTuple):
     """A kind's frontmatter: its keys, the key holding globs, and the forms that key
     may take ("list": a YAML list only; "either": a list or one comma-separated string)."""
 
@@ -44,8 +41,7 @@ class Frontmatter:
     lenient: bool = False  # the reader takes `key: value` lines that strict YAML rejects
 
 
-@dataclass(frozen=True)
-class FileKind:
+class FileKind(NamedTuple):
     """A kind of guidance file, and how its path is recognised."""
 
     kind: str
@@ -62,8 +58,7 @@ class FileKind:
     agent: str  # the agent whose file defines it
 
 
-@dataclass(frozen=True)
-class ReadRule:
+class ReadRule(NamedTuple):
     """One step of how an agent reads files of some kinds: the first rule whose
     conditions all hold decides."""
 
@@ -84,8 +79,7 @@ class ReadRule:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
-class SettingFact:
+class SettingFact(NamedTuple):
     """A settings file key that changes what an agent reads: it can only make a
     reading less sure."""
 
@@ -101,8 +95,7 @@ class SettingFact:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
-class Loads:
+class Loads(NamedTuple):
     """Files an agent loads that memcheck lists but does not judge as guidance."""
 
     globs: tuple[str, ...]
@@ -110,8 +103,7 @@ class Loads:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
-class Agent:
+class Agent(NamedTuple):
     id: str
     title: str
     order: int
@@ -135,9 +127,9 @@ class Agent:
     settings: tuple[SettingFact, ...]
     loads: tuple[Loads, ...]
     files: tuple[FileKind, ...]
-    numbers: Mapping[str, object] = field(default_factory=dict)  # the [agent] table's other values
-    memory: Mapping[str, object] = field(default_factory=dict)
-    extra: Mapping[str, object] = field(default_factory=dict)  # top-level tables of other readers
+    numbers: Mapping[str, object]  # the [agent] table's other values
+    memory: Mapping[str, object]
+    extra: Mapping[str, object]  # top-level tables of other readers
 
 
 _KNOWN_TOP = {"agent", "imports", "skills", "memory", "files", "reads", "settings", "loads"}

@@ -722,6 +722,4 @@ def _problem(fields: object) -> Problem:
 
 
 def _without_cache_settings(config: Config) -> Config:
-    from dataclasses import replace
-
-    return replace(config, cache_dir="", no_cache=False)
+    return config._replace(cache_dir="", no_cache=False)

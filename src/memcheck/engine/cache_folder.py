@@ -5,7 +5,6 @@ hold anything), never larger than a bound; and `memcheck clean`, which removes
 only what memcheck wrote there."""
 from __future__ import annotations
 
-import dataclasses
 import os
 import stat
 from pathlib import Path
@@ -118,7 +117,7 @@ def clean(config: Config) -> Path | None:
     folder when that leaves it empty; the folder, or None when it held no cache."""
     import shutil
 
-    folder = folder_for(dataclasses.replace(config, no_cache=False))
+    folder = folder_for(config._replace(no_cache=False))
     if folder is None or not real_folder(folder):
         return None
     try:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Iterator
 from memcheck.engine.finish import finish
 from memcheck.engine.part import check_parts
 from memcheck.engine.queue import find_in_processes, jobs
-from memcheck.engine.targets import Targets, size
-from memcheck.rules import FAMILY_MODULES
+from memcheck.engine.targets import Targets, part_kinds, size
+from memcheck.rules import FAMILY_MODULES, FAMILY_PARTS
 
 if TYPE_CHECKING:
     from memcheck.engine.cache import Cache
@@ -54,8 +54,9 @@ def find(ws: Workspace, targets: Targets, last: bool = False) -> set[Problem]:
         guidance, parts, kept = _unkept(cache, guidance), _unkept(cache, parts), cache.found
         ws.cache_note = (cache.hits, total, str(cache.folder))
     workers = jobs(sum(map(size, [*guidance, *parts])), len(guidance) + len(parts))
-    # The families are imported only now, and only where a part is left to check.
-    checks = wanted_checks(ws) if guidance or parts else []
+    # The families are imported only now, and only those that check a kind of part left
+    # (a commit that touches one store imports no guidance or skill family).
+    checks = wanted_checks(ws, part_kinds([*guidance, *parts])) if guidance or parts else []
 
     def done() -> None:
         """This process's checking is over: the cache writes what it checked. Where
@@ -82,10 +83,11 @@ def find(ws: Workspace, targets: Targets, last: bool = False) -> set[Problem]:
     return found | kept
 
 
-def wanted_checks(ws: Workspace) -> list[Check]:
+def wanted_checks(ws: Workspace, kinds: frozenset[str] | None = None) -> list[Check]:
     """The families' checks to run: a family whose rules are all off is not run at all
-    (see Workspace.wants for the rules within a family)."""
-    return [check for codes, check in family_checks() if ws.wants(*codes)]
+    (see Workspace.wants for the rules within a family); with ``kinds``, only the
+    families that check parts of those kinds (``rules.FAMILY_PARTS``)."""
+    return [check for codes, check in family_checks(kinds) if ws.wants(*codes)]
 
 
 def kept_run(ws: Workspace) -> Cache | None:
@@ -145,7 +147,10 @@ def no_cycle_collection() -> Iterator[None]:
 
 
 @cache
-def family_checks() -> list[tuple[frozenset[str], Check]]:
-    """Each rule family's codes and check (guard has none: it judges paths, not files)."""
-    families = [importlib.import_module(name) for name in FAMILY_MODULES]
+def family_checks(kinds: frozenset[str] | None = None) -> list[tuple[frozenset[str], Check]]:
+    """Each rule family's codes and check (guard has none: it judges paths, not files);
+    with ``kinds``, of the families that check parts of those kinds only, the others
+    not imported."""
+    names = [name for name in FAMILY_MODULES if kinds is None or FAMILY_PARTS[name] & kinds]
+    families = [importlib.import_module(name) for name in names]
     return [(frozenset(r.code for r in f.RULES), f.check) for f in families if hasattr(f, "check")]

@@ -18,7 +18,6 @@ files it touches run with REF's settings as well, and fail under REF's
 """
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -166,19 +165,23 @@ def _secrets_by_ref(
 ) -> tuple[list[Problem], str]:
     """The secret findings REF's settings make in the files the change touches, and
     the fail-on they are judged by: none when the change turns no secret rule off."""
-    from memcheck.guard.policy import policy, secret_codes, secrets_off
-
     ref_config = _settings_at(config, since, ref_source)
     if ref_config is None:
         return [], config.fail_on  # unreadable there: `memcheck guard` reports that (GRD003)
     if since.options is not None:
         ref_config = since.options(ref_config)
-    if dataclasses.replace(ref_config, source=config.source) == config or not secrets_off(policy(ref_config), policy(config)):
+    if ref_config._replace(source=config.source) == config:
+        return [], config.fail_on  # the usual commit: the settings as they were
+    # Imported only now: the guard's policy brings its tiers, categories and patterns
+    # (5 ms of a commit hook that compares the same settings, as nearly every one does).
+    from memcheck.guard.policy import policy, secret_codes, secrets_off
+
+    if not secrets_off(policy(ref_config), policy(config)):
         return [], config.fail_on
     codes = tuple(sorted(selected(secret_codes(), ref_config)))
     if not codes:
         return [], config.fail_on
-    ws = start(Workspace(dataclasses.replace(ref_config, select=codes, ignore=(), baseline=None), source))
+    ws = start(Workspace(ref_config._replace(select=codes, ignore=(), baseline=None), source))
     changed = set(touched)
     found = collect(ws, targets_for(ws, [str(ws.root / p) for p in sorted(_there(ws, touched))]))
     return [p for p in found if p.path in changed], ref_config.fail_on

@@ -74,6 +74,15 @@ def _configs_below_root(ws: Workspace) -> list[str]:
 LISTING_ONCE.add(_configs_below_root)  # from the listing alone: an edit in the language server keeps it
 
 
+# The fields of Targets that name what a part checks (``rules.FAMILY_PARTS`` names them).
+PART_KINDS = ("stores", "guidance", "skills", "kind_files", "configs")
+
+
+def part_kinds(parts: Iterable[Targets]) -> frozenset[str]:
+    """The kinds of part among ``parts``: each field of Targets that one of them fills."""
+    return frozenset(kind for part in parts for kind in PART_KINDS if getattr(part, kind))
+
+
 def size(part: Targets) -> int:
     """About how many files a part reads (skills count double: each is compared with
     the others)."""

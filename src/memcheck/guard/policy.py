@@ -3,7 +3,6 @@ configs, and what a change to a config loosens (GRD003's judgement) or turns off
 the secret rules (GRD005's)."""
 from __future__ import annotations
 
-import dataclasses
 from typing import NamedTuple, Sequence
 
 from memcheck.checks.guard import RULES
@@ -25,7 +24,7 @@ def enabled_codes(config: Config) -> set[str]:
     """GRD rules left on. A ``select`` naming no GRD rule is a lint selection: it must
     not silently switch the gate off, so only ``ignore`` applies then."""
     if not any(code.startswith(s) or s == "ALL" for s in config.select for code in GUARD_CODES):
-        config = dataclasses.replace(config, select=())
+        config = config._replace(select=())
     return selected(GUARD_CODES, config)
 
 
@@ -112,8 +111,7 @@ def strictest(configs: Sequence[Config]) -> Config:
     # GRD rules on by name (select), or none of them (ignore); path ignores as pairs.
     select = tuple(sorted(enabled)) if enabled else ()
     ignore = () if enabled else GUARD_CODES
-    return dataclasses.replace(
-        first,
+    return first._replace(
         guard=guard,
         select=select,
         ignore=ignore,

@@ -52,9 +52,7 @@ def run(
         raise ConfigError(f"--output-file {options.output_file} is the file --write-baseline writes; write the report to another file")
     settings, scope = resolve(config_file, paths, options)
     if write_baseline is not None:
-        from dataclasses import replace
-
-        settings = replace(settings, baseline=None)  # record everything there is now
+        settings = settings._replace(baseline=None)  # record everything there is now
         scope = scope._replace(since=None)
     folders = None
     # No path could be an agent file (see workspace/candidates.py): nothing is read,

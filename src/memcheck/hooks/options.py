@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
@@ -141,7 +140,7 @@ def on_top(settings: Config, options: LintOptions) -> Config:
         fail_on=options.fail_on,
         baseline=os.path.abspath(options.baseline) if options.baseline else None,
     )
-    return replace(settings, no_cache=True) if options.no_cache else settings
+    return settings._replace(no_cache=True) if options.no_cache else settings
 
 
 def _scope(settings: Config, paths: Sequence[str], changed: bool) -> tuple[Scope, list[str] | None]:

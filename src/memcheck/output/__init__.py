@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Sequence, TextIO
 
 from memcheck.problem import Problem
@@ -105,11 +104,10 @@ def counts(problems: Sequence[Problem]) -> tuple[int, int, int]:
     return errors, len(problems) - errors, sum(p.fixable for p in problems)
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     code: str
     name: str
-    count: int
+    count: int  # type: ignore[assignment]  # (the field, in place of tuple's count(): never called on a Count)
     fixable: bool  # `memcheck fix` fixes at least one of them
 
 

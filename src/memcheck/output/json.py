@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck.output import counts, statistics
@@ -20,7 +19,7 @@ def shown(p: Problem) -> dict[str, object]:
 
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
     if ctx.statistics:  # a list of counts per code, as ruff's --statistics --output-format json
-        out.write(json_text(json.dumps([asdict(c) for c in statistics(problems)], ensure_ascii=False, indent=2, sort_keys=True)) + "\n")
+        out.write(json_text(json.dumps([c._asdict() for c in statistics(problems)], ensure_ascii=False, indent=2, sort_keys=True)) + "\n")
         return
     errors, warnings, fixable = counts(problems)
     summary: dict[str, object] = {"problems": len(problems), "errors": errors, "warnings": warnings, "fixable": fixable}

@@ -7,7 +7,6 @@ only with the earlier memories of the same description (a bucket), never all pai
 """
 from __future__ import annotations
 
-from difflib import SequenceMatcher
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 # How alike two bodies under one description must be, as difflib's ratio of their
@@ -95,6 +94,10 @@ def duplicates_of(items: Sequence[Alike]) -> Iterator[Duplicate]:
                 continue
         if not same_description:
             continue
+        # Imported only for two memories under one description: most stores have none,
+        # and difflib (with heapq) is 2 ms of the next commit's check.
+        from difflib import SequenceMatcher
+
         words = text.split(" ")[:_WORDS]
         bucket = by_description.setdefault(key, [])
         for other, other_words in bucket:

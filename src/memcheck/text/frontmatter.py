@@ -8,7 +8,6 @@ questions, so they are answered here once, with the same words.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
@@ -123,7 +122,10 @@ def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
     normalisation and a typo's few edits apart (see ``_typo_apart``)."""
     # One matcher per known key for all the keys of a file: difflib keeps what it
     # learns of the second sequence (a frontmatter of 60,000 unknown keys took
-    # seconds building a matcher for each pair).
+    # seconds building a matcher for each pair). Imported here: most runs judge no
+    # unknown key, and difflib (with heapq) is a millisecond of every hook's start-up.
+    import difflib
+
     matchers = [(k, _norm(k), difflib.SequenceMatcher(None, "", _norm(k))) for k in known]
 
     def near(key: str) -> str | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import os
-from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Literal, Sequence, TypeVar, cast, overload
@@ -556,8 +555,7 @@ def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
 def user_workspace(config: Config, home: Path | None = None) -> Workspace:
     """The user's home as a workspace holding only the user-level locations."""
     home = (home or Path.home()).resolve()
-    user_config = replace(
-        config,
+    user_config = config._replace(
         memory=config.memory._replace(stores=tuple(dict.fromkeys((*config.memory.stores, *USER_STORES)))),
         skills=config.skills._replace(roots=USER_SKILL_ROOTS),
     )
@@ -568,7 +566,7 @@ def folder_workspace(config: Config, folder: Path, files: Sequence[str] = ()) ->
     """A folder outside the repository (the home folder, $CODEX_HOME, a folder above
     the repository) as a workspace of the given files; other files are read when asked."""
     # A baseline, excludes and per-path ignores are the repository's.
-    ws = Workspace(replace(config, root=folder, exclude=(), per_path_ignores=(), baseline=None), DiskSource(folder, files=files))
+    ws = Workspace(config._replace(root=folder, exclude=(), per_path_ignores=(), baseline=None), DiskSource(folder, files=files))
     ws.user = True
     return ws
 

@@ -234,12 +234,15 @@ class StagedSource(DiskSource):
 
     def is_file(self, path: str) -> bool:
         norm = normal(path)
-        if norm is not None:
-            if not self.staged.has_file(norm):
-                return False  # on disk, perhaps, but not in the commit
-            if self.staged.reads_staged(norm):
-                return True  # staged, and edited or deleted on disk since
-        return super().is_file(path)
+        if norm is None:
+            return super().is_file(path)
+        if not self.staged.has_file(norm):
+            return False  # on disk, perhaps, but not in the commit
+        # A file on disk first: whether it is the staged one (a git process, see
+        # StagedFiles.unstaged) matters only where the disk holds none (staged, then
+        # deleted or replaced since). A hook whose parts are all kept reads no file,
+        # and so asks git nothing more.
+        return super().is_file(path) or self.staged.reads_staged(norm)
 
 
 class CheckoutSource(DiskSource):

@@ -46,7 +46,7 @@ def find_guidance(ws: Workspace) -> Guidance:
             links.add(path)
         elif entry.kind == "outside":
             outside.append(path)  # known (agents read it), never read
-        elif entry.size <= 255:
+        elif entry.size is not None and entry.size <= 255:
             small.add(path)
         by_real.setdefault(entry.real, []).append(path)
     twins: dict[str, str] = {}

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memcheck.config import ConfigError
-from memcheck.guard.paths import Guard, link_targets
 from memcheck.problem import shown
 
 if TYPE_CHECKING:
+    from memcheck.guard.paths import Guard
     from memcheck.workspace.discover import Workspace
 
 
@@ -24,6 +24,10 @@ def leads_to(ws: Workspace, path: str, target: str) -> str:
 
 
 def _secret(ws: Workspace, path: str, target: str) -> str:
+    # The guard's paths (its categories, tiers and patterns) imported only here, when a
+    # link leads out: not by every check of a store (4 ms of a commit hook's imports).
+    from memcheck.guard.paths import link_targets
+
     guard = ws.once(_guard)
     # As GRD002 judges a link: by its target, unless the config allows the link's own path.
     if guard is None or guard.allowed.first(path) is not None:
@@ -39,6 +43,8 @@ def _guard(ws: Workspace) -> Guard | None:
     """The guard of the run's settings, built once and only when a link leads out.
     Settings the guard cannot use (an unknown category) are ``memcheck guard``'s to
     report: here the note is only left out."""
+    from memcheck.guard.paths import Guard
+
     try:
         return Guard(ws.config.guard)
     except ConfigError:

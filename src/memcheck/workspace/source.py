@@ -39,7 +39,10 @@ class Entry(NamedTuple):
     # symlink, in a folder inside the root, to a file outside it (agents read it,
     # memcheck does not).
     kind: Literal["file", "link", "outside"]
-    size: int  # of a regular file; 0 for a link
+    # Of a regular file; 0 for a link. None where the source does not say: a commit's
+    # tree, whose symlinks git's modes tell, so that none of its files can be a link
+    # checked out as text (the one question a size answers, see workspace/guidance).
+    size: int | None
     real: str  # where the file really is: symlinked twins share it
 
 

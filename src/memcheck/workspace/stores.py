@@ -2,8 +2,7 @@
 their MEMORY.md beside files whose frontmatter makes them memories."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from memcheck.paths import basename, join
 
@@ -27,8 +26,7 @@ def _own_document_name(name: str) -> bool:
     return bool(stem) and stem[0].isalpha() and stem == stem.upper() and stem != stem.lower() and all(c.isalnum() or c in "_-" for c in stem)
 
 
-@dataclass(frozen=True)
-class Store:
+class Store(NamedTuple):
     folder: str  # repository-relative; "" for the root
     files: tuple[str, ...]  # memory files, sorted
     has_index: bool
@@ -41,7 +39,7 @@ class Store:
     outside: tuple[str, ...] = ()
 
     @property
-    def index(self) -> str:
+    def index(self) -> str:  # type: ignore[override]  # (in place of tuple's index(): never called on a Store)
         return join(self.folder, INDEX_NAME)
 
 

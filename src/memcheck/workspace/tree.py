@@ -8,7 +8,6 @@ gets the work tree's answer, as it does for the staged view.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -42,8 +41,12 @@ class TreeSource:
         self._scope = folders
         self._blobs = git.BlobReader(root)
         self._targets: dict[str, str] = {}  # symlink -> the path it names
+        # The whole tree, listed from now on: a commit hook asks for it once it has
+        # found what the staged tree holds (see engine.since), and git lists it meanwhile.
+        self._listing = gitrefs.TreeListing(root, commit)
 
     def close(self) -> None:
+        self._listing.close()
         self._blobs.close()
 
     def blob_at(self, commit: str, path: str) -> bytes | None:
@@ -65,7 +68,7 @@ class TreeSource:
 
     @cached_property
     def _whole(self) -> dict[str, gitrefs.TreeEntry]:
-        return gitrefs.tree_entries(self.root, self.commit) or {}
+        return self._listing.entries() or {}
 
     @cached_property
     def _folders(self) -> frozenset[str]:
@@ -142,7 +145,7 @@ class TreeSource:
             return document.Document(path, error=f"cannot be read from git ({self.commit[:12]}:{found})")
         data, size = read
         doc = document.parse(path, data)
-        return replace(doc, size=size) if size > len(data) else doc
+        return document.replace(doc, size=size) if size > len(data) else doc
 
     def is_file(self, path: str) -> bool:
         return self._file(path) is not None
@@ -171,7 +174,7 @@ class TreeSource:
         if norm is None or entry is None or entry.mode == GITLINK_MODE:
             return None
         if entry.mode != SYMLINK_MODE:
-            return Entry("file", entry.size, norm)
+            return Entry("file", None, norm)  # (git is not asked the blobs' sizes: see gitrefs.tree_entries)
         found = self._file(norm)
         if found is not None:
             return Entry("link", 0, found)
