@@ -360,9 +360,12 @@ class Cache:
             return b""
         return read_file(where, 32) or b""
 
-    def _seal(self, body: bytes) -> bytes:
+    def _seal(self, *body: bytes) -> bytes:
         assert self._secret is not None
-        return hmac.new(self._secret, body, hashlib.sha256).hexdigest().encode()
+        seal = hmac.new(self._secret, digestmod=hashlib.sha256)
+        for piece in body:
+            seal.update(piece)
+        return seal.hexdigest().encode()
 
     # --- writing ---------------------------------------------------------------
 
@@ -385,10 +388,20 @@ class Cache:
             context_reads = self._keyed(tracker.context_reads)
             if context_reads is None:
                 return
-            context_questions = sorted([m, a, _plain(v)] for (m, a), v in tracker.context_questions.items())
-            body = json.dumps([context_reads, context_questions], sort_keys=True)
-            context = hashlib.sha1(body.encode("utf-8", "surrogateescape")).hexdigest()
-            self._write("contexts", context, {"format": FORMAT, "key": context, "reads": context_reads, "questions": context_questions})
+            # The context is the largest file a run writes (on bench/'s M tree 0.7 MB of
+            # JSON, and the run's peak memory is reached writing it): each half is made
+            # into bytes once, named by their digest and written as they are, rather
+            # than dumped whole twice (once to name it, once to write it) and copied.
+            reads = _json_bytes(context_reads)
+            del context_reads
+            questions = _json_bytes(sorted([m, a, _plain(v)] for (m, a), v in tracker.context_questions.items()))
+            named = hashlib.sha1(reads)
+            named.update(b"\0")
+            named.update(questions)
+            context = named.hexdigest()
+            # The entry as _write writes one (keys sorted, no spaces), in pieces.
+            self.write_sealed("contexts", context, b'{"format":%d,"key":"%s","questions":' % (FORMAT, context.encode()), questions, b',"reads":', reads, b"}")
+            del reads, questions
             for key, findings in self._pending:
                 self._write("parts", key, {"format": FORMAT, "key": key, "context": context, "findings": [list(p) for p in findings]})
             self._prune()
@@ -463,10 +476,11 @@ class Cache:
         return keyed
 
     def _write(self, kind: str, key: str, entry: dict[str, object]) -> None:
-        self.write_sealed(kind, key, json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8", "surrogateescape"))
+        self.write_sealed(kind, key, _json_bytes(entry))
 
-    def write_sealed(self, kind: str, key: str, body: bytes) -> None:
-        """Write a file of the cache whole, sealed with this clone's key."""
+    def write_sealed(self, kind: str, key: str, *body: bytes) -> None:
+        """Write a file of the cache whole, sealed with this clone's key: its body is
+        the pieces ``body`` one after the other (written as they are, not joined)."""
         if self.secret is None:
             return
         if not (self.folder / ".gitignore").exists():
@@ -477,7 +491,9 @@ class Cache:
         fd, temporary = _temporary_file(folder)
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(self._seal(body) + b"\n" + body)
+                f.write(self._seal(*body) + b"\n")
+                for piece in body:
+                    f.write(piece)
             os.replace(temporary, folder / key)
         except BaseException:
             try:
@@ -619,6 +635,11 @@ def _problem(fields: object) -> Problem:
     ):
         raise ValueError("not a finding")
     return Problem(path, line, col, code, message, str(severity), fixable, about)
+
+
+def _json_bytes(value: object) -> bytes:
+    """``value`` as _write writes JSON (keys sorted, no spaces, UTF-8)."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8", "surrogateescape")
 
 
 def _without_cache_settings(config: Config) -> Config:
