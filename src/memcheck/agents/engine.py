@@ -210,6 +210,11 @@ class Verdict(NamedTuple):
     source: Provenance | None = None  # where the deciding fact comes from
 
 
+# The verdict on most (agent, file) pairs, one shared value: a model of who reads what
+# holds a verdict per pair (on bench/'s M tree 3,500 of them this one, 0.3 MiB).
+_NOT_READ = Verdict(NO, "")
+
+
 def _matches(rule: ReadRule, kind: str, path: str, owner: str, siblings: Mapping[str, str], facts: Facts, over_size: bool, above: frozenset[str]) -> str | None:
     """None when ``rule`` does not apply; else the sibling that decided ("" for none)."""
     if kind not in rule.kinds or (rule.over_size and not over_size):
@@ -254,7 +259,7 @@ def judge(agent_id: str, kind: str, path: str, siblings: Mapping[str, str], fact
         if rule.since:
             return Verdict(MAYBE, why, rule.since, loaded=rule.loaded, source=rule.provenance)
         return Verdict(rule.sure, why, "", rule.listed, rule.loaded, rule.provenance)
-    return Verdict(NO, "")
+    return _NOT_READ
 
 
 def direct(agent_id: str, kind: str, path: str, siblings: Mapping[str, str], facts: Facts, over_size: bool = False, above: frozenset[str] = frozenset()) -> tuple[int, str]:

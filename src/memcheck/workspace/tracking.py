@@ -155,6 +155,14 @@ def listing_digest(files: Sequence[str]) -> str:
     return hashlib.sha1("\0".join(files).encode("utf-8", "surrogateescape")).hexdigest()
 
 
+def names_digest(names: frozenset[str]) -> str:
+    """The answer noted for ``regular_files_in``: the digest of the names, not the names.
+    Every store's folder is asked during discovery, so every process's context holds
+    the answer for each (on bench/'s M tree 300 folders of 100 names: 0.6 of the 0.7 MB
+    of JSON the run's last write makes, at its peak memory)."""
+    return listing_digest(sorted(names))
+
+
 def _plain(answer: object) -> object:
     """An answer as the cache writes it down: sets as sorted tuples, an entry as a tuple."""
     if isinstance(answer, (set, frozenset)):
@@ -222,7 +230,7 @@ class TrackedSource:
 
     def regular_files_in(self, folder: str) -> frozenset[str]:
         found = self.inner.regular_files_in(folder)
-        self._ask("regular_files_in", folder, found)
+        self._tracker.asked("regular_files_in", folder, names_digest(found))
         return found
 
     def entries_in(self, folder: str) -> tuple[list[str], list[str]]:
@@ -292,6 +300,8 @@ def answerer(source: Source, root: Path, method: str) -> Callable[[str], object]
     if method.startswith("disk_") and method[5:] in _DISK:
         ask = _DISK[method[5:]]
         return lambda path: ask(os.path.join(root, path))
+    if method == "regular_files_in":
+        return lambda folder: names_digest(source.regular_files_in(folder))
     if method in _METHODS:
         found: Callable[[str], object] = getattr(source, method)
         return found
@@ -302,4 +312,4 @@ def answerer(source: Source, root: Path, method: str) -> Callable[[str], object]
     return None
 
 
-_METHODS = frozenset({"is_file", "exists", "is_inside_root", "special_kind", "link_out", "entry", "regular_files_in", "entries_in"})
+_METHODS = frozenset({"is_file", "exists", "is_inside_root", "special_kind", "link_out", "entry", "entries_in"})
