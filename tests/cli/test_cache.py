@@ -192,6 +192,28 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
     assert cached == report(repo, "--changed", "--no-cache")
 
 
+def test_line_endings_git_converts_are_seen_by_a_hook(repo: Path) -> None:
+    """`*.md text eol=crlf` at the root: the checkout holds CRLF, git's blobs LF, and git
+    calls the files unchanged. A hook lists the changed store's folder only, and must
+    still know that git converts there: else an unchanged memory's findings, kept from
+    its LF blob, stood for the CRLF file (MEM018 named one file of three)."""
+    a_store(repo)
+    write(repo, ".gitattributes", "*.md text eol=crlf\n")
+    commit_all(repo)
+    (repo / ".git" / "index").unlink()
+    git(repo, "checkout", "-f", "-q", "HEAD", "--", ".")
+    git(repo, "reset", "-q")
+    assert b"\r\n" in (repo / STORE / "project_topic_0.md").read_bytes()
+    report(repo)
+    for i, line in enumerate(("More.", "Still more.")):
+        with open(repo / STORE / f"project_topic_{i + 1}.md", "a", newline="") as f:
+            f.write(line + "\r\n")
+        git(repo, "add", "-A")
+        checked = same_with_and_without_cache(repo, "--changed")
+        assert "MEM018" in checked[1]
+        git(repo, "commit", "-qm", f"edit {i}", "--no-verify")
+
+
 def test_no_cache_writes_nothing(repo: Path) -> None:
     a_store(repo)
     report(repo, "--no-cache")

@@ -148,6 +148,11 @@ def _converts(root: Path, files: Sequence[str]) -> bool:
     settings that convert line endings or run filters."""
     if any(f == ".gitattributes" or f.endswith("/.gitattributes") for f in files):
         return True
+    # A hook's listing holds the changed files' folders only: an attributes file that
+    # applies to them is in one of their folders or above, listed or not (the root's, for
+    # `*.md text eol=crlf`, is the usual one).
+    if any(os.path.lexists(os.path.join(root, folder, ".gitattributes")) for folder in _folders_above(files)):
+        return True
     found_git = git_dir(root)
     config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     if (found_git is not None and (found_git / "info" / "attributes").exists()) or os.path.exists(os.path.join(config_home, "git", "attributes")):
@@ -156,3 +161,14 @@ def _converts(root: Path, files: Sequence[str]) -> bool:
     if settings is None:  # none set (git exits 1), or no git: nothing converts
         return False
     return any(line and line.lower() != b"core.autocrlf false" for line in settings.splitlines())
+
+
+def _folders_above(files: Sequence[str]) -> set[str]:
+    """Every folder that holds one of ``files``, and every folder above them, the root ("") included."""
+    found = {""}
+    for path in files:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in found:
+            found.add(folder)
+            folder = folder.rpartition("/")[0]
+    return found
