@@ -145,7 +145,8 @@ def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memor
 
     import yaml
 
-    from memcheck.checks.index import _check_links, check_store
+    from memcheck.checks.index import check_store
+    from memcheck.checks.index.judge import _check_links
     from memcheck.index.plan import is_own_render
     from memcheck.index.store import store_exists, store_memories, store_plan
 

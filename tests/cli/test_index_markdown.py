@@ -22,7 +22,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck.checks.index import _check_links
+from memcheck.checks.index.judge import _check_links
 from memcheck.index.memory import Memory
 from memcheck.index.naming import _MAX_PHRASES, _WORDS, _boundaries, _phrases, _window, memories_named
 from memcheck.index.plan import GENERATE

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, NamedTuple, Sequence
 from urllib.parse import unquote
 
 from memcheck.index.memory import memory_of
-from memcheck.index.plan import plan
 from memcheck.paths import basename, join, parent
 from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY
 
@@ -76,6 +75,9 @@ def store_ignored(ws: Workspace, store: Store) -> Ignored:
 
 
 def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[Memory] | None = None, exists: Exists | None = None) -> Plan:
+    # The index engine, imported where a plan is made (not where a kept index is found).
+    from memcheck.index.plan import plan
+
     if memories is None:
         memories = store_memories(ws, store)
     cfg = ws.config
