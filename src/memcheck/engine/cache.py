@@ -590,9 +590,10 @@ def _families(data: object) -> Families | None:
 
 class StoreValues:
     """What is worked out from each memory's content alone (see document.of_content),
-    kept between runs for one store, so that a store one memory of which changed
-    works out again for that memory only. One sealed file per store, written anew
-    with the values of the files it holds now (so older content's values go)."""
+    and the pieces of the store's check (see ``remembered``), kept between runs for one
+    store, so that a store one memory of which changed works out again for that memory
+    only. One sealed file per store, written anew with the values of the files it holds
+    now (so older content's values go)."""
 
     def __init__(self, cache: Cache, folder: str) -> None:
         self._cache = cache
@@ -636,7 +637,7 @@ class StoreValues:
         finds a part changed keeps that part's pieces. Keeping them costs (a frame per
         piece, the key of each, writing them), and on a whole tree checked once, as
         in CI, nothing would ever read them: on bench/'s M tree they cost a first run
-        most of its time again."""
+        about a third more CPU."""
         if not self.keeps_pieces:
             return work()
         return self._remember(key(), work, encode, decode, covers)
