@@ -161,8 +161,9 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
         body = f"Notes on topic {i} for the team.\n\nSee [the app](src/app.py), [gone](src/gone.py) and `src/app.py`, `src/gone_{i}.py`.\n"
         write(repo, f"{STORE}/project_topic_{i}.md", memory(f"topic {i}", f"notes on topic {i}", "project", body))
     commit_all(repo)
-    # The commits before: the first hooks' run keeps whole parts (a first run keeps no
-    # pieces), the next one, which finds the store changed, keeps its memories' pieces.
+    # The commits before, whose hooks' runs fill the cache: a run that finds it empty
+    # keeps whole parts only, and a later one that finds the store changed keeps its
+    # memories' pieces too.
     for i, change in enumerate(("See [the app](src/app.py).", "See [the app](src/app.py) again.")):
         write(repo, f"{STORE}/project_topic_5.md", memory("topic 5", "notes on topic 5", "project", f"Notes on topic 5 for the team.\n\n{change}\n"))
         git(repo, "add", "-A")
