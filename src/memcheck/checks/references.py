@@ -104,9 +104,10 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
             found, stale = _references_in(ws, path, private, path in cited, None)
         else:
             # A memory's: kept between runs (see Workspace.of_file), keyed by the whole
-            # tree's listing too where the run listed some folders only.
+            # tree's listing too where the run listed some folders only (worked out only
+            # where it is kept: a hook's run without a cache lists no more than it needs).
             found, stale = ws.of_file(
-                f"references\0{private}\0{store}\0{ws.user}\0{ws.once(_listing_key)}",
+                lambda: f"references\0{private}\0{store}\0{ws.user}\0{ws.once(_listing_key)}",  # noqa: B023 (called at once)
                 path,
                 lambda: _references_in(ws, path, private, True, store),  # noqa: B023 (called at once)
                 _kept,

@@ -642,12 +642,13 @@ class StoreValues:
             return work()
         return self._remember(key(), work, encode, decode, covers)
 
-    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
+    def of_file(self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
         """``remembered`` for work on one file of the store, keyed by its content as
         git knows it (see FileKeys): a memory whose work is kept is not even read."""
         if not self.keeps_pieces:
             return work()
-        return self._remember(f"{name}\0{path}\0{self._cache.keys.key(path)}", work, encode, decode, (path,))
+        label = name() if callable(name) else name
+        return self._remember(f"{label}\0{path}\0{self._cache.keys.key(path)}", work, encode, decode, (path,))
 
     def _remember(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]) -> T:
         full = f"piece\0{self._cache.run_key}\0{key}"

@@ -71,11 +71,7 @@ def _commented(ws: Workspace, part: Targets, found: set[Problem]) -> dict[str, D
     paths.update(p.path for p in found)
     paths.update(p.about for p in found if p.about)
     # Whether a memory holds one is kept between runs: an unchanged memory is not read for it.
-    return {path: ws.document(path) for path in sorted(paths) if ws.of_file("commented", path, lambda: "memcheck-" in ws.document(path).text, _same, bool)}  # noqa: B023 (called at once)
-
-
-def _same(value: bool) -> bool:
-    return value
+    return {path: ws.document(path) for path in sorted(paths) if ws.of_file("commented", path, lambda: "memcheck-" in ws.document(path).text, bool, bool)}  # noqa: B023 (called at once)
 
 
 def check_parts(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str], cache: Cache | None = None) -> set[Problem]:

@@ -241,8 +241,9 @@ class Workspace:
             return work()
         return kept.remembered(key, work, encode, decode, covers)
 
-    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
-        """``work()`` on the file at ``path`` alone (``name`` says which work), kept
+    def of_file(self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
+        """``work()`` on the file at ``path`` alone (``name`` says which work, or gives
+        it when asked: a name dear to work out is worked out only where kept), kept
         between runs by the file's content where a cache is: a store's memories whose
         work is kept are not read at all (see engine/cache.StoreValues.of_file)."""
         kept = self.tracker.kept if self.tracker is not None else None

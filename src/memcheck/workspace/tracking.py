@@ -55,7 +55,7 @@ class KeptValues(Protocol):
         """``work()``, kept from an earlier run where ``key()`` was the same and every
         question it asked the tree has the same answer; else worked out, and kept."""
 
-    def of_file(self, name: str, path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
+    def of_file(self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
         """``remembered``, keyed by the content of the file at ``path`` (not read to know it)."""
 
 
