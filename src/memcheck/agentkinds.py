@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 from memcheck.text import patterns
 from memcheck.text.frontmatter import near_key
 
@@ -405,7 +407,7 @@ def reserved_word(kind: Kind, text: str) -> str | None:
     return next((w for w in kind.reserved_words if w in lowered), None)
 
 
-_XML_TAG = re.compile(r"</?[A-Za-z][\w.-]*(\s[^<>]*)?/?>")
+_XML_TAG = lazy_regex.compile(r"</?[A-Za-z][\w.-]*(\s[^<>]*)?/?>")
 
 
 def xml_tag(text: str) -> str | None:

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 from collections import Counter
 from pathlib import Path
-from typing import AbstractSet, Iterable, NamedTuple, Sequence
+from typing import AbstractSet, Iterable, Sequence
 
+from memcheck import lazy_regex
 from memcheck.config import Config, ConfigError, inside_only
 from memcheck.problem import Problem
+from memcheck.records import NamedTuple
 from memcheck.safe_files import Refused, replacing, within
 from memcheck.text.document import special_file
 
@@ -35,7 +36,7 @@ NEVER_ACCEPTED = ("SEC",)
 # 201-215"), not one in a word ("v1"), a file name or path ("session-2025-01-10.md",
 # "docs/2fa.md": a token with a "/" or an extension) or a quoted value or link
 # ('2025-01-10'): those say what the finding is about.
-_NUMBER = re.compile(r"""('[^'\n]*'|"[^"\n]*"|[^\s'"]*(?:\.[A-Za-z]|/)[^\s'"]*)|(?<![\w.])\d+(?![\w.]*\w)""")
+_NUMBER = lazy_regex.compile(r"""('[^'\n]*'|"[^"\n]*"|[^\s'"]*(?:\.[A-Za-z]|/)[^\s'"]*)|(?<![\w.])\d+(?![\w.]*\w)""")
 
 
 def _mask(message: str) -> str:

@@ -6,7 +6,7 @@ are tested on values written by hand.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from memcheck.records import NamedTuple
 
 SYMLINK_MODE = "120000"
 GITLINK_MODE = "160000"  # a submodule: a folder in the tree

@@ -11,10 +11,11 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, TypeGuard, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypedDict, TypeGuard, Union, cast
 
 from memcheck import choices
 from memcheck.paths import basename
+from memcheck.records import NamedTuple
 from memcheck.safe_files import link_out, within
 
 if TYPE_CHECKING:

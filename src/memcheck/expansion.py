@@ -9,11 +9,12 @@ pair of files. It reads files through a workspace and knows no agent.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from memcheck import links
 from memcheck.agents import NO, agent, approx_tokens
 from memcheck.paths import parent
+from memcheck.records import NamedTuple
 from memcheck.text import mentions
 
 if TYPE_CHECKING:

@@ -25,10 +25,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NamedTuple, NoReturn, Sequence
+from typing import Callable, Iterable, Iterator, NoReturn, Sequence
 
 from memcheck.changes import NO_MODE, Change
 from memcheck.config import ConfigError
+from memcheck.records import NamedTuple
 
 # Every command runs with these, so that what git shows of history does not depend on
 # the user's or the repository's settings: replace refs (``git replace``) and a

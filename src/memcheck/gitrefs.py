@@ -8,10 +8,11 @@ import os
 import re
 import subprocess
 from pathlib import Path
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Sequence
 
 from memcheck.changes import GITLINK_MODE, NO_MODE, Change
 from memcheck.git import GitError, attempt, decode_name, fs_names, output, plain, read_blobs, start
+from memcheck.records import NamedTuple
 
 
 def remote_names(root: Path) -> list[str]:

@@ -5,10 +5,11 @@ the facts, as plain values, so the rule family holds only the words.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from memcheck import agentkinds, guidance_model
 from memcheck.paths import basename
+from memcheck.records import NamedTuple
 from memcheck.text import patterns
 from memcheck.text.frontmatter import frontmatter_problem
 

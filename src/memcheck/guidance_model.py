@@ -12,11 +12,12 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
-from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from memcheck import agents, expansion
 from memcheck import readers as reading_model
 from memcheck.paths import basename, join, parent
+from memcheck.records import NamedTuple
 from memcheck.text import patterns as globs
 from memcheck.workspace.links_out import leads_to
 

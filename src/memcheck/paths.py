@@ -8,6 +8,8 @@ import posixpath
 import re
 from typing import Callable, Iterable, Iterator, TypeVar
 
+from memcheck import lazy_regex
+
 T = TypeVar("T")
 
 
@@ -62,8 +64,8 @@ def split(path: str) -> tuple[str, str]:
 # What a file name must not hold: whitespace; what Windows refuses (`<>:"|?*\`, control
 # characters); what a Markdown link target reads specially (`()[]#%` and backquotes);
 # bytes that are not UTF-8 (read as lone surrogates), which macOS refuses.
-_NOT_IN_NAME = re.compile(r'[\s<>:"|?*\\()\[\]#%`' + "\x00-\x1f\x7f\ud800-\udfff]")
-_NOT_ON_WINDOWS = re.compile(r'[<>:"|?*\\\x00-\x1f\x7f]')
+_NOT_IN_NAME = lazy_regex.compile(r'[\s<>:"|?*\\()\[\]#%`' + "\x00-\x1f\x7f\ud800-\udfff]")
+_NOT_ON_WINDOWS = lazy_regex.compile(r'[<>:"|?*\\\x00-\x1f\x7f]')
 
 
 def name_trouble(name: str) -> str | None:

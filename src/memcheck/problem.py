@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterable, Iterator, NamedTuple, Sequence
+from typing import Iterable, Iterator, Sequence
+
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
@@ -13,9 +16,9 @@ WARNING = "warning"
 # Unicode line and paragraph separators. An ESC from a file retitles the terminal,
 # erases the lines above or hides the rest of a report; a line break starts a line
 # of the file's choosing.
-CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+CONTROL = lazy_regex.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 # The ones json.dumps(ensure_ascii=False) leaves as they are.
-_RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029]")
+_RAW_IN_JSON = lazy_regex.compile("[\x7f-\x9f\u2028\u2029]")
 _SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 # GitHub's runner takes a line of a step's output as a workflow command (::error,
 # ::add-mask::, ::stop-commands::) when it starts with `::` after any leading

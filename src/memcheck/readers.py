@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from memcheck import expansion
 from memcheck.agents import (
@@ -39,6 +39,7 @@ from memcheck.agents import (
 from memcheck.agents import agent as agent_facts
 from memcheck.expansion import FOLLOW_UNKNOWN, ImportGraph, follow_depth, import_targets, realpath
 from memcheck.paths import basename, down_from_root, parent
+from memcheck.records import NamedTuple
 from memcheck.text import document
 
 if TYPE_CHECKING:

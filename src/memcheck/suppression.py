@@ -28,17 +28,19 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator
 
+from memcheck import lazy_regex
 from memcheck.checks.meta import MCK001, MCK002
 from memcheck.problem import Problem
+from memcheck.records import NamedTuple
 from memcheck.text.document import Document
 from memcheck.text.mentions import FENCE_OPEN, BacktickRuns
 
 UNSUPPRESSIBLE = ("SEC",)
 _KINDS = "disable-next-line|disable-line|disable-file|disable|enable"
-_HTML = re.compile(rf"<!--\s*memcheck-({_KINDS})(?=[\s,]|-->)(.*?)-->")
-_YAML = re.compile(rf"#\s*memcheck-({_KINDS})(?=[\s,]|$)(.*)$")
+_HTML = lazy_regex.compile(rf"<!--\s*memcheck-({_KINDS})(?=[\s,]|-->)(.*?)-->")
+_YAML = lazy_regex.compile(rf"#\s*memcheck-({_KINDS})(?=[\s,]|$)(.*)$")
 _ALL = "*"  # the selector of a comment without codes
 _END = 1 << 62  # a range that runs to the end of the file
 

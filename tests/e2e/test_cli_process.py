@@ -81,6 +81,22 @@ def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
     assert not _imports(repo, ["check", "--changed"], "git")
 
 
+@pytest.mark.e2e
+def test_the_commit_hooks_load_no_openssl(repo: Path) -> None:
+    # Loading OpenSSL's libcrypto (hashlib, hmac) costs each hook process more than the
+    # few hashes it takes: git's blob ids, the cache's keys and seals come without it,
+    # on the first commit (no cache yet) and on the next (the cache read and sealed).
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    write(repo, ".memory/MEMORY.md", "- [A](a.md) — first\n")
+    git(repo, "add", "-A")
+    for _ in range(2):
+        for hook in (["check", "--changed"], ["fix", "--changed", "--exit-non-zero-on-fix"], ["guard"]):
+            assert not _imports(repo, hook, "_hashlib"), hook
+        git(repo, "commit", "-qm", "memory")
+        write(repo, ".memory/a.md", memory("A", "first", "user") + "More.\n")
+        git(repo, "add", "-A")
+
+
 def _heavy_modules(root: Path, args: list[str]) -> tuple[str, list[str]]:
     """What running memcheck with args in root prints, and which of the modules a run
     that finds no agent file needs none of it imported: PyYAML, GitPython, pathspec,

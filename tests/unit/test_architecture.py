@@ -158,6 +158,19 @@ def test_findings_come_from_named_rules_not_string_lookups() -> None:
     assert lookups == []
 
 
+def test_record_classes_and_module_patterns_cost_a_hook_little_to_import() -> None:
+    # A commit hook imports most modules: their record classes are built by
+    # memcheck.records (typing's NamedTuple costs three times as much), their
+    # module-level patterns compiled on first use (lazy_regex), their hashes taken
+    # without loading OpenSSL (digests).
+    typing_records = [str(p.relative_to(SRC)) for p in SRC.rglob("*.py") if re.search(r"^from typing import .*\bNamedTuple\b", p.read_text(), re.M) and p.name != "records.py"]
+    assert typing_records == []
+    eager = [f"{p.relative_to(SRC)}:{i}" for p in SRC.rglob("*.py") for i, line in enumerate(p.read_text().splitlines(), 1) if re.match(r"[A-Za-z_]\w*(: [^=]+)? = re\.compile\(", line)]
+    assert eager == []
+    hashing = [str(p.relative_to(SRC)) for p in SRC.rglob("*.py") if re.search(r"^(import hashlib|import hmac)$", p.read_text(), re.M) and p.parts[-2] != "output"]
+    assert hashing == []
+
+
 def test_any_is_rare_and_each_use_says_why() -> None:
     uses: list[tuple[str, bool]] = []
     for path in sorted(SRC.rglob("*.py")):

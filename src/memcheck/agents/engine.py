@@ -11,11 +11,12 @@ names the agent for it.
 from __future__ import annotations
 
 from functools import cache
-from typing import Callable, Iterable, Mapping, NamedTuple
+from typing import Callable, Iterable, Mapping
 
 from memcheck import choices
 from memcheck.agents.facts import MAYBE, NO, READS, Agent, FileKind, Frontmatter, Provenance, ReadRule, SettingFact, by_id, file_kinds, load
 from memcheck.paths import basename, parent, split
+from memcheck.records import NamedTuple
 
 ALL = choices.AGENTS  # listed there, where the CLI reads them without importing the data
 CLAUDE_CODE, CODEX, AMP, CURSOR, COPILOT, GEMINI = ALL[:6]

@@ -13,7 +13,9 @@ import json
 import os
 import sys
 from functools import cache
-from typing import Mapping, NamedTuple
+from typing import Mapping
+
+from memcheck.records import NamedTuple
 
 # How sure memcheck is that an agent reads a file.
 NO, MAYBE, READS = 0, 1, 2

@@ -12,7 +12,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agents, readers
+from memcheck import agents, lazy_regex, readers
 from memcheck.config import selected
 from memcheck.expansion import import_targets
 from memcheck.paths import basename, down_from_root, join, parent
@@ -206,10 +206,10 @@ def _codex_never_reads(ws: Workspace, model: readers.Reading) -> Iterator[Proble
 
 # A skill named on a line: by its folder in an agent skills folder, or (in a clause
 # that speaks of skills) as `name` or /name.
-_SKILL_PATH = re.compile(r"(?<![\w.])(\.[a-z]+/skills)/([A-Za-z0-9_][A-Za-z0-9._-]*)")
-_SKILL_TALK = re.compile(r"\bskills?\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"(?<=[.;!?])\s+")
-_SKILL_WORD = re.compile(r"`/?([a-z0-9][a-z0-9_-]*[a-z0-9])`|(?<![\w/.])/([a-z0-9][a-z0-9_-]*[a-z0-9])\b")
+_SKILL_PATH = lazy_regex.compile(r"(?<![\w.])(\.[a-z]+/skills)/([A-Za-z0-9_][A-Za-z0-9._-]*)")
+_SKILL_TALK = lazy_regex.compile(r"\bskills?\b", re.IGNORECASE)
+_CLAUSE_END = lazy_regex.compile(r"(?<=[.;!?])\s+")
+_SKILL_WORD = lazy_regex.compile(r"`/?([a-z0-9][a-z0-9_-]*[a-z0-9])`|(?<![\w/.])/([a-z0-9][a-z0-9_-]*[a-z0-9])\b")
 
 
 def _skills_out_of_sight(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:

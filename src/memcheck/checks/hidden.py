@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterator
 
 from memcheck.problem import ERROR, Problem, Rule, escaped
+from memcheck.records import NamedTuple
 from memcheck.text import invisible
 from memcheck.text import secrets as detect
 from memcheck.workspace.discover import Workspace

@@ -13,6 +13,7 @@ import os
 import re
 from typing import TYPE_CHECKING, Iterator
 
+from memcheck import lazy_regex
 from memcheck.config import CONFIG_FILENAME, ConfigError, pyproject_table
 from memcheck.paths import basename, parent
 from memcheck.problem import WARNING, Rule, shown
@@ -102,7 +103,7 @@ goes in `exclude`.
 RULES = (MCK001, MCK002, MCK003)
 
 # A table header `[tool.memcheck]` or `[tool.memcheck.index]`, for the line to report.
-_TABLE = re.compile(r"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*memcheck[ \t]*[\].]", re.M)
+_TABLE = lazy_regex.compile(r"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*memcheck[ \t]*[\].]", re.M)
 
 
 # Why a nested config is reported rather than honoured for its subtree, as ruff and

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
+from memcheck import lazy_regex
 from memcheck.paths import basename, folders_of, join, parent
 from memcheck.problem import WARNING, Problem, Rule, escaped
+from memcheck.records import NamedTuple
 from memcheck.text import mentions
 from memcheck.text.document import Document, of_content
 from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
@@ -326,14 +328,14 @@ _AGENT_FOLDERS = frozenset(
 # and ignored by git where a check would find them.
 _BUILT = frozenset("node_modules dist build out .next target coverage tmp .cache __pycache__ .venv venv".split())
 # What a code span holds when it is a path and nothing else: no space, no quote.
-_PATH_CHARS = re.compile(r"[\w.@~+/-]+")
+_PATH_CHARS = lazy_regex.compile(r"[\w.@~+/-]+")
 # Written where a path of the reader's choosing goes, or a pattern of many.
-_PLACEHOLDER = re.compile(r"[<>{}$%*?\[\]|…]|\.\.\.|(?:^|/)path/to/|YYYY|MM-DD|(?:^|[/._-])(?:foo|bar|baz|qux|example|xxx+|your[\w-]*|my[-_]\w+)(?:$|[/._-])", re.IGNORECASE)
+_PLACEHOLDER = lazy_regex.compile(r"[<>{}$%*?\[\]|…]|\.\.\.|(?:^|/)path/to/|YYYY|MM-DD|(?:^|[/._-])(?:foo|bar|baz|qux|example|xxx+|your[\w-]*|my[-_]\w+)(?:$|[/._-])", re.IGNORECASE)
 # A line number after a path: `src/app.py:42`, `src/app.py:42:7`, `app.py#L42`.
-_LINE_SUFFIX = re.compile(r"(?::\d+(?:-\d+)?(?::\d+)?|#L\d+(?:-L?\d+)?)$")
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_EXAMPLE = re.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|i\.e\.)", re.IGNORECASE)
-_EXT = re.compile(r"\.([A-Za-z0-9]{1,10})$")
+_LINE_SUFFIX = lazy_regex.compile(r"(?::\d+(?:-\d+)?(?::\d+)?|#L\d+(?:-L?\d+)?)$")
+_SCHEME = lazy_regex.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_EXAMPLE = lazy_regex.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|i\.e\.)", re.IGNORECASE)
+_EXT = lazy_regex.compile(r"\.([A-Za-z0-9]{1,10})$")
 
 
 def _has_extension(token: str) -> bool:
@@ -387,8 +389,8 @@ def _path_token(text: str) -> str | None:
 # REF002 -------------------------------------------------------------------------------
 
 # Cheap first: most files hold none of these (`in` tests the file, this its lines).
-_MAY_HOLD_HOME = re.compile(r"/Users/|/home/|\\Users\\", re.IGNORECASE)
-_HOME = re.compile(
+_MAY_HOLD_HOME = lazy_regex.compile(r"/Users/|/home/|\\Users\\", re.IGNORECASE)
+_HOME = lazy_regex.compile(
     r"(?P<head>(?<![\w.~-])/(?:Users|home)/|\b[A-Za-z]:\\{1,2}Users\\{1,2})"
     r"(?P<name>[^\s/\\\"'`<>()\[\]{}|,;:*?]+)(?=[/\\]|$|[\s\"'`)\],;:.])",
     re.IGNORECASE,

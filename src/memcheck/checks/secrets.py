@@ -9,9 +9,10 @@ another rule's message happens to quote. What counts as a secret is found in
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from memcheck.problem import ERROR, Problem, Rule
+from memcheck.records import NamedTuple
 from memcheck.text import invisible
 from memcheck.text import secrets as detect
 from memcheck.text.document import Document

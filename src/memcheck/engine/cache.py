@@ -19,8 +19,6 @@ facts among them), the settings, the rules the run checks, and the list of files
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import marshal
 import os
@@ -29,6 +27,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Collection, Iterable, Sequence, TypeVar, cast
 
+from memcheck.digests import blake2b, compare_digest, sha1
 from memcheck.engine.cache_folder import folder_for, git_dir, make_folders, read_file, real_folder
 from memcheck.engine.content_keys import FORMAT, FileKeys, code_digest
 from memcheck.engine.targets import Targets, targets_for
@@ -122,7 +121,7 @@ class Cache:
         self.keys = FileKeys.of(ws.source)
         settings = repr(_without_cache_settings(ws.config))
         # What the tree's findings depend on besides the files' content.
-        self.tree_key = hashlib.sha1(
+        self.tree_key = sha1(
             # Not the kind of source: a commit's tree checked at HEAD is the tree the last
             # commit's hooks checked staged, and its parts are found kept (where a check
             # asks whether it judges a staged tree, that question is noted).
@@ -156,7 +155,7 @@ class Cache:
     def keyed_by(self, checks: str) -> str:
         """The run's key, for the rules it checks (see collect.checks_key): set once they
         are known (they may be known from the cache itself: see family_catalogue)."""
-        self.run_key = hashlib.sha1(f"{self.tree_key}\0{checks}".encode()).hexdigest()
+        self.run_key = sha1(f"{self.tree_key}\0{checks}".encode()).hexdigest()
         return self.run_key
 
     @classmethod
@@ -179,7 +178,7 @@ class Cache:
     def _entry_key(self, part: Targets, read: dict[str, str | None] | None = None) -> str:
         """What a part is, and the content of each of its own files: as read, where
         ``read`` (what checking it read) says, else as the files are now."""
-        h = hashlib.sha1(self.run_key.encode())
+        h = sha1(self.run_key.encode())
         for store in part.stores:
             h.update(f"store\0{store.folder}\0{store.has_index}\0{store.by_glob}\0{store.judged}\0{store.outside}\0".encode("utf-8", "surrogateescape"))
         now = self.keys.key
@@ -200,7 +199,7 @@ class Cache:
         """What a run checks (the stores, guidance files and skills found), as an
         earlier run of the same settings on the same list of files found it, where what
         finding them read and asked is still as it was; else ``compute``d and kept."""
-        key = hashlib.sha1(f"{self.tree_key}\0discovery\0{asked}".encode("utf-8", "surrogateescape")).hexdigest()
+        key = sha1(f"{self.tree_key}\0discovery\0{asked}".encode("utf-8", "surrogateescape")).hexdigest()
         entry = None if self.empty else self._load("parts", key)
         if entry is not None and entry.get("key") == key and self._holds(entry):
             try:
@@ -352,7 +351,7 @@ class Cache:
         if raw is None:
             return None
         seal, _, body = raw.partition(b"\n")
-        if self.secret is None or not hmac.compare_digest(seal, self._seal(body)):
+        if self.secret is None or not compare_digest(seal, self._seal(body)):
             return None
         return body
 
@@ -390,7 +389,7 @@ class Cache:
 
     def _seal(self, *body: bytes) -> bytes:
         assert self._secret is not None
-        seal = hmac.new(self._secret, digestmod=hashlib.sha256)
+        seal = blake2b(key=self._secret, digest_size=32)
         for piece in body:
             seal.update(piece)
         return seal.hexdigest().encode()
@@ -563,7 +562,7 @@ def family_catalogue(cache: Cache | None, compute: Callable[[], Families]) -> Fa
     fifth of a warm commit hook's CPU); else ``compute``d, importing them, and kept."""
     if cache is None:
         return compute()
-    name = hashlib.sha1(f"{code_digest()}\0families".encode()).hexdigest()
+    name = sha1(f"{code_digest()}\0families".encode()).hexdigest()
     entry = None if cache.empty else cache._load("values", name)
     found = _families(entry["families"]) if entry is not None and entry.get("key") == name and "families" in entry else None
     if found is not None:
@@ -597,7 +596,7 @@ class StoreValues:
 
     def __init__(self, cache: Cache, folder: str) -> None:
         self._cache = cache
-        self._name = hashlib.sha1(f"{code_digest()}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
+        self._name = sha1(f"{code_digest()}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
         self._kept: dict[str, object] = {}
         self._now: dict[str, object] = {}
         # A first run keeps no piece (see ``remembered``).

@@ -3,7 +3,6 @@ reading it where git's index or a commit's tree says what it holds, and memcheck
 own code and libraries, whose change makes every entry another's."""
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import sys
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from memcheck import __version__, git
+from memcheck.digests import sha1
 from memcheck.engine.cache_folder import git_dir
 from memcheck.text.document import content_key
 from memcheck.workspace.tracking import untracked
@@ -32,7 +32,7 @@ def code_digest() -> str:
     global _CODE_DIGEST
     if _CODE_DIGEST is None:
         top = Path(__file__).resolve().parent.parent
-        h = hashlib.sha1(f"{__version__}\0{FORMAT}\0{sys.version}".encode())
+        h = sha1(f"{__version__}\0{FORMAT}\0{sys.version}".encode())
         # The libraries whose answers become findings (PyYAML and whether its C parser is
         # there, pathspec, re2): their files' sizes and times, found without importing them.
         for name in ("yaml", "pathspec", "re2", "_re2"):

@@ -4,7 +4,9 @@ run that has nothing to check (see workspace/candidates.py) reports it without
 importing the engine."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable
+
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.config import Config

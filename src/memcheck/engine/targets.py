@@ -2,12 +2,13 @@
 rule family's ``check`` has."""
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, Sequence
 
 from memcheck.config import CONFIG_FILES
 from memcheck.output import Checked
 from memcheck.paths import basename, parent
 from memcheck.problem import Problem
+from memcheck.records import NamedTuple
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import LISTING_ONCE, Workspace, relative_path
 from memcheck.workspace.selection import given, select_targets

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
-from typing import NamedTuple, Sequence, TypedDict
+from typing import Sequence, TypedDict
 
 from memcheck.config import resource_json
+from memcheck.records import NamedTuple
 from memcheck.text import first_match
 
 CONFIG_CATEGORY = "config"  # findings from guard.patterns in the user's config

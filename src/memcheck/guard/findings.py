@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
-from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change, absent
 from memcheck.checks.guard import GRD001, GRD002, GRD003, GRD004
@@ -16,6 +16,7 @@ from memcheck.guard.categories import CONFIG_CATEGORY, categories
 from memcheck.guard.paths import Guard, Hit, describe, link_targets
 from memcheck.guard.tiers import AGENTS, SECRETS, Signature, tiers
 from memcheck.problem import Problem, Rule, shown
+from memcheck.records import NamedTuple
 
 _SHOWN_CHANGES = 3  # a long range names the first few commits that touched a path
 

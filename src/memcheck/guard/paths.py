@@ -12,15 +12,16 @@ by the file's own name: never a folder's contents, never another category.
 from __future__ import annotations
 
 import posixpath
-import re
-from typing import Container, Iterable, Mapping, NamedTuple, Sequence
+from typing import Container, Iterable, Mapping, Sequence
 
+from memcheck import lazy_regex
 from memcheck.changes import TAGGED_BLOB, Change
 from memcheck.config import ConfigError, GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions, translations
 from memcheck.guard.tiers import tiers
 from memcheck.paths import ancestors, basename, parent
 from memcheck.problem import shown
+from memcheck.records import NamedTuple
 from memcheck.text import first_match
 
 
@@ -275,7 +276,7 @@ def link_target(link: str, target: str) -> str:
     return "/".join(parts)
 
 
-_DRIVE = re.compile(r"[A-Za-z]:")
+_DRIVE = lazy_regex.compile(r"[A-Za-z]:")
 
 
 def link_targets(link: str, target: str) -> list[str]:
@@ -293,8 +294,8 @@ def link_targets(link: str, target: str) -> list[str]:
 
 # A process's view of the whole file system (/proc/self/root/etc/shadow is /etc/shadow)
 # and of its threads (/proc/1/task/1/environ is /proc/1/environ).
-_PROC_ROOT = re.compile(r"proc/[^/]+/root/(.*)")
-_PROC_TASK = re.compile(r"(proc/[^/]+/)task/[^/]+/(.*)")
+_PROC_ROOT = lazy_regex.compile(r"proc/[^/]+/root/(.*)")
+_PROC_TASK = lazy_regex.compile(r"(proc/[^/]+/)task/[^/]+/(.*)")
 
 
 def _through_proc(paths: Sequence[str]) -> list[str]:

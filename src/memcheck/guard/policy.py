@@ -3,11 +3,12 @@ configs, and what a change to a config loosens (GRD003's judgement) or turns off
 the secret rules (GRD005's)."""
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from memcheck.checks.guard import RULES
 from memcheck.config import Config, GuardConfig, selected
 from memcheck.guard.tiers import AGENTS, SECRETS, Signature, signatures, tiers
+from memcheck.records import NamedTuple
 
 GUARD_CODES = tuple(rule.code for rule in RULES)
 

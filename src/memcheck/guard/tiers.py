@@ -19,10 +19,12 @@ from __future__ import annotations
 import re
 from functools import cache
 from types import MappingProxyType
-from typing import Mapping, NamedTuple, Sequence
+from typing import Mapping, Sequence
 
+from memcheck import lazy_regex
 from memcheck.config import GuardConfig, resource_json
 from memcheck.guard.categories import CONFIG_CATEGORY
+from memcheck.records import NamedTuple
 
 SECRETS = "secrets"
 AGENTS = "agents"
@@ -148,8 +150,8 @@ class Authorship(NamedTuple):
 # agent's trailer in the middle of the message (``git merge --squash`` indents it), and
 # the message still credits the agent. (git's own trailer parser reads only the last
 # paragraph.)
-_TRAILER = re.compile(r"^[ \t>]*([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(\S.*?)\s*$", re.M)
-_IDENT = re.compile(rb"^(author|committer) (.*) \d+ [+-]\d{4}$", re.M)
+_TRAILER = lazy_regex.compile(r"^[ \t>]*([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(\S.*?)\s*$", re.M)
+_IDENT = lazy_regex.compile(rb"^(author|committer) (.*) \d+ [+-]\d{4}$", re.M)
 
 
 def parse_trailers(text: str) -> tuple[tuple[str, str], ...]:

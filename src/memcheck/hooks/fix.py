@@ -11,8 +11,9 @@ import re
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Sequence
 
+from memcheck import lazy_regex
 from memcheck.config import Config
 from memcheck.engine.finish import finish
 from memcheck.engine.signals import signals_held, stopped_by_signals
@@ -22,6 +23,7 @@ from memcheck.hooks.verbose import Timing, notes, show
 from memcheck.output import Checked, Older
 from memcheck.paths import join
 from memcheck.problem import Problem, escaped, failing, shown
+from memcheck.records import NamedTuple
 from memcheck.workspace.stores import INDEX_NAME, Store
 
 # The engine, the index engine, discovery and the documents are imported where they
@@ -102,7 +104,7 @@ def _temp_prefix(name: str) -> str:
 
 
 # What _temp_prefix and mkstemp make of MEMORY.md: nothing else is ever removed.
-_LEFTOVER = re.compile(rf"\.{re.escape(INDEX_NAME)}\.memcheck-([0-9]+)-[a-z0-9_]+\.tmp")
+_LEFTOVER = lazy_regex.compile(rf"\.{re.escape(INDEX_NAME)}\.memcheck-([0-9]+)-[a-z0-9_]+\.tmp")
 
 
 def remove_leftovers(folder: Path) -> list[Path]:

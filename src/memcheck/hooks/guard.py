@@ -52,7 +52,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import BinaryIO, Callable, Iterable, Mapping, Sequence
 
 from memcheck import git, gitrefs
 from memcheck.changes import NO_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change
@@ -75,6 +75,7 @@ from memcheck.guard.tiers import AGENTS, Signature, authorship, recogniser, sign
 from memcheck.hooks.report import report
 from memcheck.paths import ancestors, parent
 from memcheck.problem import Problem, escaped, json_text, shown
+from memcheck.records import NamedTuple
 from memcheck.safe_files import within
 
 NOTHING_STAGED = (

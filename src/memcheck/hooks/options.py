@@ -9,9 +9,10 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from memcheck import config
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.config import Config

@@ -9,10 +9,11 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Mapping, NamedTuple, Sequence, TextIO
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, TextIO
 
 from memcheck.config import ConfigError
 from memcheck.output import ReportContext, get_reporter, resolve_format
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.output import CapUsage, Checked, FixRecord, Older

@@ -9,13 +9,14 @@ new entry looks like its neighbours; ``write_entry`` writes one.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
-from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
+from memcheck import lazy_regex
 from memcheck.index.links import INLINE, Link
 from memcheck.index.naming import memories_named
 from memcheck.index.render import FLAT_EMDASH, described, escape_target, escape_text, shown_name
+from memcheck.records import NamedTuple
 from memcheck.text import blocks
 
 if TYPE_CHECKING:
@@ -56,11 +57,11 @@ class Entry(NamedTuple):
     code: bool = False  # the lead is the file name in a code span
 
 
-_LINKED_HEAD = re.compile(r"([-*+])[ \t]+(\*\*|__)?")
-_LINKLESS = re.compile(r"([-*+])[ \t]+(\*\*|__)?([^*_:\s](?:[^:]*?[^*_:\s])?)\2?(:[ \t]+|[ \t]+[-\u2013\u2014][ \t]+)(.*)")
+_LINKED_HEAD = lazy_regex.compile(r"([-*+])[ \t]+(\*\*|__)?")
+_LINKLESS = lazy_regex.compile(r"([-*+])[ \t]+(\*\*|__)?([^*_:\s](?:[^:]*?[^*_:\s])?)\2?(:[ \t]+|[ \t]+[-\u2013\u2014][ \t]+)(.*)")
 # After the link: a dash between spaces, a colon, or just a space, then the description.
-_REST = re.compile(r"([ \t]+[-\u2013\u2014][ \t]+|:[ \t]+|[ \t]+)(.*)")
-_ESCAPE = re.compile(r"\\(.)")
+_REST = lazy_regex.compile(r"([ \t]+[-\u2013\u2014][ \t]+|:[ \t]+|[ \t]+)(.*)")
+_ESCAPE = lazy_regex.compile(r"\\(.)")
 
 
 def entries(lines: Sequence[str], kinds: Sequence[str], resolved: Sequence[Sequence[tuple[Link, str, str]]], memories: Sequence[Memory]) -> Iterator[Entry]:
@@ -190,7 +191,7 @@ def write_entry(form: EntryForm, m: Memory) -> str:
 # ---------------------------------------------------------------- placeholder descriptions
 
 # What a broken generator leaves where a description should be.
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = lazy_regex.compile(
     r"(?i)(?:-+|\u2014+|\u2013+|\.{2,}|\u2026|todo|tbd|tba|fixme|xxx|n/?a|none|null|nil|undefined|\?+|"
     r"description|placeholder|<[^<>]*>|\{\{?[^{}]*\}?\}|\"\"|'')[.:!]?"
 )

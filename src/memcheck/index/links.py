@@ -11,18 +11,20 @@ import bisect
 import posixpath
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Sequence
 from urllib.parse import unquote
 
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 from memcheck.text.mentions import reference_definition
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Exists
 
-_PLAIN_NAME = re.compile(r"[\w-][\w.-]*\Z")
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark escapes of ASCII punctuation
+_PLAIN_NAME = lazy_regex.compile(r"[\w-][\w.-]*\Z")
+_SCHEME = lazy_regex.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_LIST_ITEM = lazy_regex.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_BACKSLASH_ESCAPE = lazy_regex.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark escapes of ASCII punctuation
 
 
 INLINE, DEFINED, REFERENCE = "inline", "definition", "reference"
@@ -45,17 +47,17 @@ class Link(NamedTuple):
 # any line: the text stops at an unbalanced `[` as well as at `]`, `<...>` at the
 # next `<`, and the spaces before the target are taken whole (the lookahead).
 _TEXT = r"(?:\\.|[^\[\]\\]|\[(?:\\.|[^\[\]\\])*\])*"
-_LINK = re.compile(
+_LINK = lazy_regex.compile(
     rf"\[({_TEXT})\]\(\s*(?!\s)(<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
 )
 # `[x](Gone Notes.md)`: not a link to CommonMark (a raw space ends a destination),
 # but a link to the agent that reads it, and to the curator who wrote it. Read only
 # where no real link is, and only to a Markdown file, so that prose in brackets
 # followed by a parenthesis (`[sic] (see above)`) stays prose.
-_SPACED_LINK = re.compile(rf"\[({_TEXT})\]\(([^()<>\"'\n]*)\)")  # linear: one class, then `)`
+_SPACED_LINK = lazy_regex.compile(rf"\[({_TEXT})\]\(([^()<>\"'\n]*)\)")  # linear: one class, then `)`
 # `[text][label]`, `[text][]` and the shortcut `[label]`: links when a definition
 # has that label.
-_REFERENCE = re.compile(rf"\[({_TEXT})\](?:\[((?:\\.|[^\[\]\\])*)\])?")
+_REFERENCE = lazy_regex.compile(rf"\[({_TEXT})\](?:\[((?:\\.|[^\[\]\\])*)\])?")
 
 
 def _escaped(line: str, at: int) -> bool:

@@ -8,8 +8,10 @@ to the store's folder, so that it stays a pure function of what it is given.
 from __future__ import annotations
 
 import functools
-import re
-from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -63,9 +65,9 @@ def memory_of(filename: str, doc: Document) -> Memory:
     return Memory(filename, fm.display("name"), fm.display("description"), kind, body, dates)
 
 
-_ISO = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?")
+_ISO = lazy_regex.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?")
 # A date in a file name: `session_2026-04-30_x.md`, `2026_04_29`, `20260429`.
-_FILE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)([-_.]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)")
+_FILE_DATE = lazy_regex.compile(r"(?<!\d)((?:19|20)\d\d)([-_.]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)")
 
 
 def _date(value: str | None) -> str | None:
@@ -89,20 +91,20 @@ DESCRIPTION_MAX = 300  # characters of a memory's own description a new entry sh
 # (200,000 `[`, a line of spaces).
 _READ_CHARS = 4_000
 _LINE_CHARS = 500
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_SKIPPED = re.compile(r"^ {0,3}(?:\||[-*_](?:[ \t]*[-*_]){2,}[ \t]*$|\[[^\]]*\]:|!\[[^\]]*\]\([^)]*\)[ \t]*$|=+[ \t]*$)")
-_LEAD = re.compile(r"^(?:>\s*)*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(?:\[[ xX]\]\s+)?")
+_FENCE = lazy_regex.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ATX = lazy_regex.compile(r"^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SKIPPED = lazy_regex.compile(r"^ {0,3}(?:\||[-*_](?:[ \t]*[-*_]){2,}[ \t]*$|\[[^\]]*\]:|!\[[^\]]*\]\([^)]*\)[ \t]*$|=+[ \t]*$)")
+_LEAD = lazy_regex.compile(r"^(?:>\s*)*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(?:\[[ xX]\]\s+)?")
 # Each run stops at the next opening bracket too: linear on a line of 200,000 `[`.
-_IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)")
-_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
-_WIKI = re.compile(r"\[\[([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
-_AUTOLINK = re.compile(r"<((?:https?|mailto):[^>\s]*)>")
-_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_IMAGE = lazy_regex.compile(r"!\[([^\[\]]*)\]\([^()]*\)")
+_LINK = lazy_regex.compile(r"\[([^\[\]]*)\]\([^()]*\)")
+_WIKI = lazy_regex.compile(r"\[\[([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
+_AUTOLINK = lazy_regex.compile(r"<((?:https?|mailto):[^>\s]*)>")
+_TAG = lazy_regex.compile(r"</?[A-Za-z][^<>]*>")
 # A sentence ends at `.`, `!` or `?` before a space, or at a full-width stop; not
 # after a one-letter word (an initial) or a usual abbreviation.
-_END = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
-_WORD_BEFORE = re.compile(r"\S+$")
+_END = lazy_regex.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+_WORD_BEFORE = lazy_regex.compile(r"\S+$")
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "dr", "no", "approx", "incl"})
 
 

@@ -11,6 +11,8 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from memcheck import lazy_regex
+
 if TYPE_CHECKING:
     from memcheck.index.memory import Memory
 
@@ -48,7 +50,7 @@ _PUNCTUATION = (
 _BOUNDARY = f"{_PUNCTUATION}(?:{_PUNCTUATION})*"
 # Words that may be a file name: split at spaces and the punctuation a file name in
 # prose sits between; a sentence's trailing punctuation is stripped afterwards.
-_WORDS = re.compile(r"[^\s`*|()\[\]{}<>\"\u201c\u201d]+")
+_WORDS = lazy_regex.compile(r"[^\s`*|()\[\]{}<>\"\u201c\u201d]+")
 # A name of more phrases than this (an absurd title of 17 punctuated parts) is
 # matched by link, file name or stem only: it bounds the phrase windows tried per
 # line, and so keeps the listing linear in the index's length.
@@ -66,7 +68,7 @@ def _boundaries() -> re.Pattern[str]:
 
 # A text of words and spaces (a file name's `.md` aside) holds no boundary: most
 # stems, names and file names. It is one phrase, with no need to split it.
-_NO_BOUNDARY = re.compile(r"[\w\s]*|\s*\w[\w\s]*(?<!\s)\.md\s*")
+_NO_BOUNDARY = lazy_regex.compile(r"[\w\s]*|\s*\w[\w\s]*(?<!\s)\.md\s*")
 
 
 def _phrases(text: str) -> tuple[list[str], list[str]]:

@@ -6,14 +6,15 @@ agree with it (see ``sync``), and with markers only the text between them.
 """
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Collection, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Collection, Sequence
 
+from memcheck import lazy_regex
 from memcheck.index.fit import fits, fitted_render
 from memcheck.index.links import classify, is_entry, is_plain_name, links
 from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, headings, pure_style, render, writes
 from memcheck.index.survey import Survey, survey
 from memcheck.index.sync import Changes, sync
+from memcheck.records import NamedTuple
 from memcheck.text import blocks
 from memcheck.text.mentions import mask_line
 
@@ -24,7 +25,7 @@ GENERATE, SYNC = "generate", "sync"
 MARK_START, MARK_END = "<!-- memcheck:start -->", "<!-- memcheck:end -->"
 # What memcheck wrote for an empty description before it stopped ending lines in
 # whitespace: the entry is still its own, not a curator's.
-_DANGLING_SEPARATOR = re.compile(r"(\))\s+(?:-|\u2014)\s*$")
+_DANGLING_SEPARATOR = lazy_regex.compile(r"(\))\s+(?:-|\u2014)\s*$")
 
 
 class Plan(NamedTuple):

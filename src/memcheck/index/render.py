@@ -11,6 +11,7 @@ import functools
 import re
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
+from memcheck import lazy_regex
 from memcheck.index.links import is_plain_name
 from memcheck.text.secrets import redact
 
@@ -28,13 +29,13 @@ _ENTRY = {
     FLAT_EMDASH: re.compile(_LINK_HEAD + r"(?: \u2014 .*| \u2014)?$"),
 }
 # An entry whose memory has no description: nothing tells the styles apart.
-_BARE_ENTRY = re.compile(_LINK_HEAD + r"$")
+_BARE_ENTRY = lazy_regex.compile(_LINK_HEAD + r"$")
 
 
 # Control characters but tab, once line breaks are spaces: as their escape (\u001b).
 # An ESC would reach the terminal of whoever prints the index, a NUL makes it a
 # binary file (IDX011).
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = lazy_regex.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def one_line(text: str) -> str:
@@ -53,8 +54,8 @@ def one_line(text: str) -> str:
 
 # A `<` that could open an autolink or a tag inside a link's text: an autolink there
 # ends the link (links do not nest), a tag renders as HTML instead of the name.
-_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
-_BACKTICKS = re.compile(r"`+")
+_TAG_OPEN = lazy_regex.compile(r"<(?=[A-Za-z/!?])")
+_BACKTICKS = lazy_regex.compile(r"`+")
 
 
 def escape_text(text: str) -> str:

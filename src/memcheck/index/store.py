@@ -6,14 +6,15 @@ and ``memcheck index``, so each command judges a store as the others do.
 """
 from __future__ import annotations
 
-import hashlib
-import re
 import shlex
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Sequence
 from urllib.parse import unquote
 
+from memcheck import lazy_regex
+from memcheck.digests import sha1
 from memcheck.index.memory import memory_of
 from memcheck.paths import basename, join, parent
+from memcheck.records import NamedTuple
 from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def memories_key(ws: Workspace, store: Store) -> str:
     Memory): a memory's body changed past its first heading and sentence leaves it as
     it was, and an index judged before is judged the same (see checks/index.py). Each
     memory's part is kept between runs: an unchanged memory is not read for it."""
-    h = hashlib.sha1()
+    h = sha1()
     for path in store.files:
         facts = ws.of_file("index facts", path, lambda: _memory_facts(ws.document(path)), str, str)  # noqa: B023 (called at once)
         h.update(f"{path}\0{facts}\0".encode("utf-8", "surrogateescape"))
@@ -43,7 +44,7 @@ def memories_key(ws: Workspace, store: Store) -> str:
 def _memory_facts(doc: Document) -> str:
     memory = memory_of(basename(doc.path), doc)
     seen = (memory._replace(body=""), memory.title, memory.sentence)
-    return hashlib.sha1(repr(seen).encode("utf-8", "surrogatepass")).hexdigest()
+    return sha1(repr(seen).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def store_exists(ws: Workspace, store: Store) -> Exists:
@@ -203,7 +204,7 @@ def _indexes_by_folder(ws: Workspace) -> dict[str, list[str]]:
 
 # What a file name can be part of: split at spaces, path separators and the
 # characters Markdown puts around a link's target (`memory/a.md`, `(a.md#top)`).
-_WORD = re.compile(r"[^\s/\\()\[\]<>`'\"|*#?]+")
+_WORD = lazy_regex.compile(r"[^\s/\\()\[\]<>`'\"|*#?]+")
 
 
 def _names_written(ws: Workspace, doc: Document) -> tuple[frozenset[str], frozenset[str]]:

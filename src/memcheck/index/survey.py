@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import heapq
 import posixpath
-import re
 import unicodedata
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Sequence
 
+from memcheck import lazy_regex
 from memcheck.index.links import DEFINED, INLINE, REFERENCE, Link, classify, definition, is_entry, links, readings, references
 from memcheck.index.naming import memories_named
+from memcheck.records import NamedTuple
 from memcheck.text import blocks
 
 if TYPE_CHECKING:
@@ -323,7 +324,7 @@ def _removal(
 # link's text or the dead file's stem is the memory's `name` or stem, but for case,
 # spacing and Unicode normalisation; the same but also for `-`, `_`, `*` and
 # backticks. The strongest evidence that names any memory decides.
-_LOOSE = re.compile(r"[\s_\-*`]+")
+_LOOSE = lazy_regex.compile(r"[\s_\-*`]+")
 
 
 def _exact(text: str) -> str:

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import TYPE_CHECKING, List, NamedTuple, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, List, Sequence, Tuple, Union
 
+from memcheck import lazy_regex
 from memcheck.index.fit import fit
 from memcheck.index.form import Entry, EntryForm, detect_form, entries, label_of, placeholders, write_entry
 from memcheck.index.links import links, readings
 from memcheck.index.order import by_date, newest_first, newest_first_order
 from memcheck.index.render import OTHER, described, escape_target, escape_text
 from memcheck.index.survey import REMOVE, REPOINT, Dead, Survey, survey
+from memcheck.records import NamedTuple
 from memcheck.text import blocks
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ SYNC_HEADING = "## Other"
 # tried only after a non-space, and possessively: a heading with a long run of spaces
 # is read in one pass, not once from each space (a heading with 8,000 spaces: 1.12 s
 # to match, 4 times more per doubling -> 0.0002 s).
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(|.*?\S))?(?:\s+#+)?\s*$")
+_HEADING = lazy_regex.compile(r"^ {0,3}(#{1,6})(?:\s+(|.*?\S))?(?:\s+#+)?\s*$")
 
 
 class Changes(NamedTuple):
@@ -48,7 +50,7 @@ class Changes(NamedTuple):
 # Reference memories`, in any case: the type's word, singular or plural, maybe
 # followed by "memory" or "memories", and nothing else but punctuation and symbols.
 # `## Other` is where memories of no type go.
-_TYPE_HEADING = re.compile(r"^\W*([^\W\d_]+)(?:\s+memor(?:y|ies))?\W*$", re.IGNORECASE)
+_TYPE_HEADING = lazy_regex.compile(r"^\W*([^\W\d_]+)(?:\s+memor(?:y|ies))?\W*$", re.IGNORECASE)
 
 
 def _heading_type(text: str, types: Sequence[str]) -> str | None:
@@ -186,7 +188,7 @@ def _assemble(lines: list[str], placed: dict[int, Placed]) -> tuple[str, list[tu
     return "\n".join(out) + "\n", added
 
 
-_QUERY_OR_FRAGMENT = re.compile(r"(?<!\\)[#?]")
+_QUERY_OR_FRAGMENT = lazy_regex.compile(r"(?<!\\)[#?]")
 
 
 def repointed_target(dead: Dead) -> str:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any, Callable, Mapping, NamedTuple, Sequence, TextIO
+from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from memcheck.problem import Problem
+from memcheck.records import NamedTuple
 
 Reporter = Callable[[Sequence[Problem], TextIO, "ReportContext"], None]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Sequence, TextIO
 
+from memcheck import lazy_regex
 from memcheck.output.text import closing, fix_report
 from memcheck.problem import ERROR, Problem
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 # raw ESC in a file name would reach the log viewer as a terminal sequence. As %XX they
 # show as text (the runner decodes only %25, %0D, %0A, %3A and %2C); the Unicode line
 # and paragraph separators, which a viewer may break a line at, as their UTF-8 bytes.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = lazy_regex.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def _percent(m: re.Match[str]) -> str:

@@ -23,10 +23,10 @@ put in CDATA, so a ``]]>`` is ordinary text.
 """
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Sequence, TextIO
 
+from memcheck import lazy_regex
 from memcheck.problem import Problem, escaped, failing
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 # What XML 1.0 allows besides the tab, CR and LF that `escaped` has already turned
 # into escapes: #x20-#xD7FF, #xE000-#xFFFD, #x10000-#x10FFFF.
-_NOT_XML = re.compile("[^\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_XML = lazy_regex.compile("[^\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _text(value: str) -> str:

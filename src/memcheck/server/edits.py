@@ -8,11 +8,10 @@ reads the whole value. An edit that would not do what its title says is never sh
 from __future__ import annotations
 
 import json
-import re
-from typing import NamedTuple
 
-from memcheck import suppression
+from memcheck import lazy_regex, suppression
 from memcheck.problem import Problem
+from memcheck.records import NamedTuple
 from memcheck.text import document
 from memcheck.text.document import Document
 
@@ -78,7 +77,7 @@ def _suppresses(doc: Document, problem: Problem, edit: TextEdit) -> bool:
 
 
 # `key: value` on a frontmatter line of its own.
-_KEY_LINE = re.compile(r"(?P<key>[^\s:#][^:#]*?)[ \t]*:[ \t]+(?P<value>.*?)[ \t]*$")
+_KEY_LINE = lazy_regex.compile(r"(?P<key>[^\s:#][^:#]*?)[ \t]*:[ \t]+(?P<value>.*?)[ \t]*$")
 
 
 def quote_value(doc: Document, problem: Problem) -> Action | None:

@@ -21,7 +21,7 @@ as ``memcheck check`` does.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Iterable
 
 from memcheck import readers
 from memcheck.agents import NO, READS
@@ -30,6 +30,7 @@ from memcheck.engine.part import settle
 from memcheck.engine.targets import Targets
 from memcheck.expansion import ImportGraph, import_targets
 from memcheck.readers import Reading
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Check

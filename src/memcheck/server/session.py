@@ -13,11 +13,10 @@ check``: the same engine, settings, suppression comments and baseline.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from memcheck import agentkinds
+from memcheck import agentkinds, lazy_regex
 from memcheck import config as settings
 from memcheck.config import CONFIG_FILES, ConfigError
 from memcheck.engine.collect import family_checks
@@ -25,6 +24,7 @@ from memcheck.engine.finish import finish
 from memcheck.engine.part import check_part
 from memcheck.engine.targets import Targets, targets_for
 from memcheck.paths import basename, join, parent
+from memcheck.records import NamedTuple
 from memcheck.server.edits import Action, quote_value, repoint_action, suppression_action
 from memcheck.server.guidance_memo import GuidanceMemo, guidance_findings
 from memcheck.workspace.agentfiles import find_agent_files
@@ -49,7 +49,7 @@ _KIND_FILE = "file:"
 # What a guidance file names another file by: an @-import (`@docs/notes.md`) or a
 # Markdown link (`[notes](docs/notes.md)`). The file's name is enough to tell
 # whether a file edited, created or written on disk may be one.
-_NAMED = re.compile(r"@([^\s`'\"()<>\[\]]+)|\]\(<?([^)\s>#?]+)")
+_NAMED = lazy_regex.compile(r"@([^\s`'\"()<>\[\]]+)|\]\(<?([^)\s>#?]+)")
 
 
 # A folder's files as the disk has them: name -> (modification time, size).

@@ -20,9 +20,10 @@ defines nothing), in indexes, memories, guidance files and skills alike
 """
 from __future__ import annotations
 
-import re
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 from memcheck.text.mentions import FENCE_OPEN, Token, mask_line, reference_definition
 
 BLANK = "blank"
@@ -52,14 +53,14 @@ TABLE = frozenset({TABLE_HEAD, TABLE_RULE, TABLE_ROW})
 # times more per doubling -> 0.0003 s). No quantifier is possessive (`*+` needs
 # Python 3.11): none is needed for that bound, which tests/unit/test_python_floor.py
 # keeps.
-_ATX = re.compile(r"^(#{1,6})(?:[ \t]+(|.*?[^ \t\n]))?(?:[ \t]+#+)?[ \t]*$")
-_SETEXT = re.compile(r"^(=+|-+)[ \t]*$")
-_BREAK = re.compile(r"^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
-_MARKER = re.compile(r"^([-*+]|\d{1,9}[.)])(?=[ \t]|$)")
+_ATX = lazy_regex.compile(r"^(#{1,6})(?:[ \t]+(|.*?[^ \t\n]))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = lazy_regex.compile(r"^(=+|-+)[ \t]*$")
+_BREAK = lazy_regex.compile(r"^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_MARKER = lazy_regex.compile(r"^([-*+]|\d{1,9}[.)])(?=[ \t]|$)")
 # Markdown's comment idiom: a definition nothing links to, written to switch text off.
-_COMMENT_IDIOM = re.compile(r"^ {0,3}\[[^\]]*\]:\s*(?:#|<>)(?:\s|$)")
-_TABLE_RULE = re.compile(r"^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
-_PIPE = re.compile(r"(?<!\\)\|")
+_COMMENT_IDIOM = lazy_regex.compile(r"^ {0,3}\[[^\]]*\]:\s*(?:#|<>)(?:\s|$)")
+_TABLE_RULE = lazy_regex.compile(r"^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_PIPE = lazy_regex.compile(r"(?<!\\)\|")
 
 
 class Layout(NamedTuple):

@@ -7,14 +7,17 @@ that strict YAML rejects is read again the way the agents' own line parsers read
 from __future__ import annotations
 
 import datetime
-import hashlib
 import os
 import re
 import stat
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+from memcheck import lazy_regex
+from memcheck.digests import sha1
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from yaml.resolver import Resolver
@@ -27,8 +30,8 @@ _FENCE = "---"
 # A top-level `key: value` line as the agents' line parsers see it.
 # (The key's last character is spelt out, rather than left to a lazy `[^:]*?`
 # before `\s*`: that one tries the rest of a long line of spaces at every space.)
-_KEY_LINE = re.compile(r"^([^\s:#](?:[^:]*[^\s:])?)\s*:(?:\s+(.*)|)$")
-_BLOCK_INDICATOR = re.compile(r"^[|>][+-]?\d*(\s+#.*)?$")
+_KEY_LINE = lazy_regex.compile(r"^([^\s:#](?:[^:]*[^\s:])?)\s*:(?:\s+(.*)|)$")
+_BLOCK_INDICATOR = lazy_regex.compile(r"^[|>][+-]?\d*(\s+#.*)?$")
 
 
 class Frontmatter(NamedTuple):
@@ -268,8 +271,8 @@ def content_key(doc: Document) -> str:
     if doc.blob:
         return "b" + doc.blob
     if doc.__dict__.get("_exact"):  # see parse
-        return "b" + hashlib.sha1(b"blob %d\0%s" % (doc.size, doc.text.encode("utf-8"))).hexdigest()
-    h = hashlib.sha1(f"{doc.error}\0{doc.error_line}\0{doc.size}\0".encode())
+        return "b" + sha1(b"blob %d\0%s" % (doc.size, doc.text.encode("utf-8"))).hexdigest()
+    h = sha1(f"{doc.error}\0{doc.error_line}\0{doc.size}\0".encode())
     h.update(doc.text.encode("utf-8", "surrogatepass"))
     return "d" + h.hexdigest()
 
@@ -296,7 +299,7 @@ def parse(path: str, raw: bytes) -> Document:
         # (--no-cache: the 19 MB of bench/'s M tree hashed, 40-60 ms of CPU).
         held["_exact"] = True
         return doc
-    held["blob"] = blob = hashlib.sha1(b"blob %d\0%s" % (len(raw), raw)).hexdigest()
+    held["blob"] = blob = sha1(b"blob %d\0%s" % (len(raw), raw)).hexdigest()
     # Its ``key`` too: cached_property takes a lock the first time it is asked on Python
     # 3.11 and older (0.75 us against 0.2 us a file).
     held["key"] = "b" + blob
@@ -458,10 +461,10 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
 # (The value starts with a non-space and is greedy up to its last non-space: a lazy
 # one would try the trailing spaces at every character, and one that may start with
 # a space tries every split of a long run of them.)
-_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +([^ ](?:.*[^ ])?))? *|#.*| *")
+_SIMPLE_ITEM = lazy_regex.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +([^ ](?:.*[^ ])?))? *|#.*| *")
 # Characters YAML treats specially or rejects: control characters, C1 controls, the
 # Unicode line and paragraph separators, BOMs and non-characters.
-_NOT_SIMPLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+_NOT_SIMPLE = lazy_regex.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
 # A plain scalar may not start with an indicator.
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _NO_VALUE = object()
@@ -476,7 +479,7 @@ _BOOL_AND_NULL_WORDS = frozenset("yes Yes YES no No NO true True TRUE false Fals
 _SPECIAL_START = _INDICATORS | _RESOLVED_FIRST | {" "}
 # A date alone, which PyYAML makes a datetime.date (and anything else that starts with
 # a digit goes to its resolver).
-_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_DATE = lazy_regex.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
 
 def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm_text: str | None = None) -> Frontmatter | None:
@@ -568,7 +571,7 @@ def _simple_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, 
 
 # A `key: value` line at the margin whose value is one line of plain text: the most
 # frontmatter is nothing else (a memory's name, description and type).
-_FLAT_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*): +([^ \n](?:[^\n]*[^ \n])?) *$", re.MULTILINE)
+_FLAT_LINE = lazy_regex.compile(r"^([A-Za-z_][A-Za-z0-9_-]*): +([^ \n](?:[^\n]*[^ \n])?) *$", re.MULTILINE)
 
 
 def _flat_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm_text: str) -> Frontmatter | None:
@@ -633,9 +636,9 @@ def _simple_scalar(raw: str) -> tuple[object, bool]:
 # guidance files' reading went to PyYAML for these lists alone.
 # (`?` too: PyYAML's Python scanner ends a plain item of a one-line list there and
 # fails, where libyaml reads it as text; yamlload gives such a list to the former.)
-_NOT_IN_PLAIN_ITEM = re.compile(r"[\[\]{}:#'\"?]")
+_NOT_IN_PLAIN_ITEM = lazy_regex.compile(r"[\[\]{}:#'\"?]")
 # A `- item` line of a block list, with its indentation (the list may sit at the margin).
-_LIST_ITEM = re.compile(r"( *)- +([^ ](?:.*[^ ])?) *")
+_LIST_ITEM = lazy_regex.compile(r"( *)- +([^ ](?:.*[^ ])?) *")
 
 
 def _quoted(text: str) -> object:

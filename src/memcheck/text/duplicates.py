@@ -7,7 +7,9 @@ only with the earlier memories of the same description (a bucket), never all pai
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
+
+from memcheck.records import NamedTuple
 
 # How alike two bodies under one description must be, as difflib's ratio of their
 # words (2 x matched words / all words). Measured on 598 memories of 225 folders

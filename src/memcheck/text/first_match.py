@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 from memcheck.text import patterns
 
 if TYPE_CHECKING:
@@ -84,14 +86,14 @@ _SUFFIXES = (("(?:(?P<ps_d>/)|$)", _ANY), ("(?P<ps_d>/)", _FOLDERS))
 # the path's own name as a file or as a folder, or (a symlink's target, which may be
 # either) both.
 _AS_FOLDER, _AS_FILE, _AS_EITHER = (_ANY, _FOLDERS), (_ANY, _FILES), (_ANY, _FOLDERS, _FILES)
-_LITERAL_TAIL = re.compile(r"[^*?\]\\]*$")
+_LITERAL_TAIL = lazy_regex.compile(r"[^*?\]\\]*$")
 # Put before a path that whole-path lines are tried on, and matched first by their
 # regexes: pathspec drops a leading "/" or "./" from what it is given, which the lines
 # must see. No path holds a NUL.
 _START, _START_REGEX = "\x00", r"\x00"
 # A segment only the same name matches, in any case: ASCII (str.lower and re2 may fold
 # other names apart), no wildcard, escape, class or space, not "." or "..".
-_PLAIN_SEGMENT = re.compile(r"(?![.]+$)[A-Za-z0-9._-]+")
+_PLAIN_SEGMENT = lazy_regex.compile(r"(?![.]+$)[A-Za-z0-9._-]+")
 
 
 def _extension(name: str) -> str:

@@ -8,9 +8,10 @@ questions, so they are answered here once, with the same words.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
+
+from memcheck import lazy_regex
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document, Frontmatter
@@ -166,7 +167,7 @@ def misspelt_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
 
 # `name:bob` at the margin: a key, its colon, and a value with no space between them.
 # (`http://...` at the margin is a URL, not a key.)
-_SQUEEZED = re.compile(r"([A-Za-z_][\w-]*):(?![/:\s])\S")
+_SQUEEZED = lazy_regex.compile(r"([A-Za-z_][\w-]*):(?![/:\s])\S")
 
 
 def squeezed_key(lines: tuple[str, ...]) -> tuple[str, int] | None:
@@ -179,7 +180,7 @@ def squeezed_key(lines: tuple[str, ...]) -> tuple[str, int] | None:
 
 
 # What YAML's reader refuses anywhere in a document (it reports no line for it).
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
+_UNPRINTABLE = lazy_regex.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
 
 
 def unprintable_line(doc: Document, fallback: int) -> int:

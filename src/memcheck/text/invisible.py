@@ -16,24 +16,26 @@ files, which unicodedata does not carry: ``resources/emoji.json``, written by
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from bisect import bisect_right
 from functools import cache
-from typing import Iterator, NamedTuple, Sequence
+from typing import Iterator, Sequence
+
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 
 # Every character a HID rule judges: all above ASCII. ``str.isascii`` answers
 # for most files at memory speed; the rest get one pass of this regex, which passes
 # over the common non-ASCII punctuation (the em dash, curly quotes) that a check for
 # any character above U+2000 would stop at.
-SUSPECT = re.compile("[\u00ad\u034f\u115f\u1160\u3164\uffa0\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
-_TAG = re.compile("[\U000e0000-\U000e007f]")
+SUSPECT = lazy_regex.compile("[\u00ad\u034f\u115f\u1160\u3164\uffa0\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+_TAG = lazy_regex.compile("[\U000e0000-\U000e007f]")
 
 TAG_FIRST = 0xE0000
 # An emoji tag sequence (UTS #51): the black flag, a subdivision code in tag letters
 # and digits, a cancel tag. The flags of England, Scotland and Wales are written so;
 # they hide at most a few letters and are not reported.
-_TAGS_OR_FLAG = re.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,6}\U000e007f|[\U000e0000-\U000e007f]+")
+_TAGS_OR_FLAG = lazy_regex.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,6}\U000e007f|[\U000e0000-\U000e007f]+")
 
 
 def may_hide(text: str) -> bool:

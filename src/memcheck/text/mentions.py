@@ -18,22 +18,23 @@ follow. Then:
 from __future__ import annotations
 
 import posixpath
-import re
 from bisect import bisect_left
-from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
+from typing import Callable, Iterable, Iterator, Mapping
 from urllib.parse import unquote
 
+from memcheck import lazy_regex
 from memcheck.paths import basename
+from memcheck.records import NamedTuple
 
-FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_TICKS = re.compile(r"`+")
-_SPECIAL = re.compile(r"[\\<`]")  # what can open a code span or comment, or escape that
+FENCE_OPEN = lazy_regex.compile(r"^ {0,3}(`{3,}|~{3,})")
+_TICKS = lazy_regex.compile(r"`+")
+_SPECIAL = lazy_regex.compile(r"[\\<`]")  # what can open a code span or comment, or escape that
 # Markdown's comment idiom, a reference definition nothing links to: `[//]: # (text)`,
 # `[comment]: <> (text)`. Never rendered, and written precisely to switch text off.
-_COMMENT_IDIOM = re.compile(r"^ {0,3}\[[^\]]*\]:\s*(?:#|<>)(?:\s|$)")
+_COMMENT_IDIOM = lazy_regex.compile(r"^ {0,3}\[[^\]]*\]:\s*(?:#|<>)(?:\s|$)")
 # `@` after a word character is an e-mail address or a version pin (pkg@1.2); after
 # `/` or `.` it is part of a path (node_modules/@types); `\@` is escaped.
-_MENTION = re.compile(r"(?<![\w@/.\\+=-])@([^\s`\"'<>()\[\]{}|,;]+)")
+_MENTION = lazy_regex.compile(r"(?<![\w@/.\\+=-])@([^\s`\"'<>()\[\]{}|,;]+)")
 _TRAILING = ".:!?*_~"
 # Extensions of files people import into guidance. A dotted word without a slash
 # (`@pytest.fixture`, `@app.route`) is a decorator, not a file, unless it ends in one.
@@ -45,21 +46,21 @@ EXTENSIONS = frozenset(
     dart lua r jl ex exs erl hs ml clj gradle properties plist dockerfile makefile mk cmake
     prisma sol zig nim""".split()
 )
-_EXT = re.compile(r"\.([A-Za-z0-9]{1,10})$")
+_EXT = lazy_regex.compile(r"\.([A-Za-z0-9]{1,10})$")
 # A link reference definition's label and colon (CommonMark 0.31, "Link reference
 # definitions"): no unescaped bracket inside, then the destination, spaces or tabs
 # before it. Each character of the label is taken by one alternative only: linear.
-_DEFINITION_HEAD = re.compile(r"[ \t]*\[((?:\\.|[^\[\]\\])*)\]:[ \t]*")
-_TITLE = re.compile(r"[ \t]+(?:\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'|\((?:\\.|[^()\\])*\))")
-_POINTY = re.compile(r"<(?:\\.|[^<>\\])*>")
+_DEFINITION_HEAD = lazy_regex.compile(r"[ \t]*\[((?:\\.|[^\[\]\\])*)\]:[ \t]*")
+_TITLE = lazy_regex.compile(r"[ \t]+(?:\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'|\((?:\\.|[^()\\])*\))")
+_POINTY = lazy_regex.compile(r"<(?:\\.|[^<>\\])*>")
 _PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes
-_LINE_END = re.compile(r"[ \t]*\Z")
+_LINE_END = lazy_regex.compile(r"[ \t]*\Z")
 # Linear on any line, as index._LINK (which says how).
-_LINK = re.compile(r"!?(?<!\\)\[(?:\\.|[^\[\]\\])*\]\(\s*(?!\s)(<[^<>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark backslash escapes of ASCII punctuation
+_LINK = lazy_regex.compile(r"!?(?<!\\)\[(?:\\.|[^\[\]\\])*\]\(\s*(?!\s)(<[^<>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+_SCHEME = lazy_regex.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_ESCAPED = lazy_regex.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark backslash escapes of ASCII punctuation
 # Obsidian-style [[target]], [[target|alias]], [[target#heading]], ![[embed]]
-_WIKI = re.compile(r"!?\[\[([^\[\]\n|#]*)(?:#[^\[\]\n|]*)?(?:\|[^\[\]\n]*)?\]\]")
+_WIKI = lazy_regex.compile(r"!?\[\[([^\[\]\n|#]*)(?:#[^\[\]\n|]*)?(?:\|[^\[\]\n]*)?\]\]")
 
 HOME, ABSOLUTE, OUTSIDE, PATH = "home", "absolute", "outside", "path"
 

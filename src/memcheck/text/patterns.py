@@ -42,9 +42,11 @@ import re
 import unicodedata
 from fnmatch import translate
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
 
+from memcheck import lazy_regex
 from memcheck.paths import basename, parent
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
@@ -58,7 +60,7 @@ BACKEND = "re2"  # pathspec's backend: never Python's re for a user's pattern
 # name's stray bytes to one): each becomes a code point at the end of plane 16's
 # private-use area, U+10F800-U+10FFFF, which a wildcard matches as it matched the
 # surrogate and which no real pattern names. A pattern's surrogates move the same way.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_regex.compile("[\ud800-\udfff]")
 _TO_PRIVATE_USE = 0x10F800 - 0xD800
 
 
@@ -132,7 +134,7 @@ def any_line(lines: tuple[str, ...]) -> GitIgnore:
 
 # --- Folder globs ----------------------------------------------------------------------
 
-_MAGIC = re.compile(r"[*?\[]")  # what makes a glob segment more than a literal name
+_MAGIC = lazy_regex.compile(r"[*?\[]")  # what makes a glob segment more than a literal name
 
 
 @cache

@@ -13,7 +13,10 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -33,9 +36,9 @@ class Found(NamedTuple):
     prefix: str = ""  # the part of a token that names its kind (``ghp_``): may be shown
 
 
-_KEY_BEGIN = re.compile(r"-----BEGIN ((?:RSA|DSA|EC|OPENSSH|PGP|ENCRYPTED|SSH2) )?PRIVATE KEY( BLOCK)?-----")
-_KEY_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
-_KEY_BODY = re.compile(r"^[A-Za-z0-9+/=]{40,}$")
+_KEY_BEGIN = lazy_regex.compile(r"-----BEGIN ((?:RSA|DSA|EC|OPENSSH|PGP|ENCRYPTED|SSH2) )?PRIVATE KEY( BLOCK)?-----")
+_KEY_END = lazy_regex.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
+_KEY_BODY = lazy_regex.compile(r"^[A-Za-z0-9+/=]{40,}$")
 
 _ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _WORD = _ALNUM + "_"
@@ -53,7 +56,7 @@ _NAME_CHARS = frozenset(_WORD_DASH + ".")
 # probe is a pass over the whole text: most prose has no underscore, and on bench/'s
 # M tree the probes were half of the SEC rules' time).
 _TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = tuple(
-    (re.compile(probe), frozenset(before), re.compile(p))
+    (lazy_regex.compile(probe), frozenset(before), lazy_regex.compile(p))
     for probe, before, p in (
         ("AKIA|ASIA|ABIA|ACCA", _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
         ("gh[pousr]_", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
@@ -79,15 +82,15 @@ _PROBES: tuple[tuple[re.Pattern[str], bool, tuple[tuple[frozenset[str], re.Patte
 # value. The match starts at the word; the rest of the name is read backwards from it.
 # Where one can start: the lower-cased first letters of each word.
 _ASSIGN_STARTS = ("passw", "secret", "token", "api", "access", "private")
-_ASSIGN = re.compile(
+_ASSIGN = lazy_regex.compile(
     r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*(["'])([^"'\s]{8,256})\1"""
 )
-_PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv")
-_RUN = re.compile(r"(.)\1{5,}")
+_PLACEHOLDER = lazy_regex.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv")
+_RUN = lazy_regex.compile(r"(.)\1{5,}")
 # Whether a short text may hold any secret at all: every token's probe and a key
 # block's first line in one pattern, and the words an assignment's name ends in.
-_MAY_HOLD = re.compile("|".join([*(probe.pattern for probe, _, _ in _PROBES), "-----BEGIN"]))
-_ASSIGN_WORD = re.compile("(?i)" + "|".join(_ASSIGN_STARTS))
+_MAY_HOLD = lazy_regex.compile("|".join([*(probe.pattern for probe, _, _ in _PROBES), "-----BEGIN"]))
+_ASSIGN_WORD = lazy_regex.compile("(?i)" + "|".join(_ASSIGN_STARTS))
 
 
 def _assignment_starts(text: str) -> list[int]:
@@ -283,13 +286,13 @@ def _looks_like_code(value: str) -> bool:
 # quoted or not (the rules ask for quotes, to tell code from a secret; a message
 # need not tell), and the password in a URL (``https://user:PASSWORD@host``, as
 # ~/.git-credentials holds them).
-_ASSIGNED = re.compile(
+_ASSIGNED = lazy_regex.compile(
     r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*["']?([^"'\s,;]{6,})"""
 )
-_URL_PASSWORD = re.compile(r"(?<=://)([^/\s:@]*):([^/\s@]+)@")
+_URL_PASSWORD = lazy_regex.compile(r"(?<=://)([^/\s:@]*):([^/\s@]+)@")
 # Private key material, or any other random run of base64: upper and lower case and
 # digits mixed (a long word or a run of one letter is left to be cut short).
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/=]{40,}")
+_BASE64_RUN = lazy_regex.compile(r"[A-Za-z0-9+/=]{40,}")
 
 EXCERPT = 40  # characters of a file's text a message may quote in one place
 
@@ -323,8 +326,8 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     return shown if len(shown) <= limit and len(text) <= 8 * limit else shown[: limit - 1] + "…"
 
 
-_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
-_LONG_RUN = re.compile(rf"[^\s'\"]{{{EXCERPT + 1},}}")
+_QUOTED = lazy_regex.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+_LONG_RUN = lazy_regex.compile(rf"[^\s'\"]{{{EXCERPT + 1},}}")
 
 
 def bounded(message: str, limit: int = 4 * EXCERPT) -> str:

@@ -50,8 +50,7 @@ usual slip): libyaml stops there too, with the same error (``_raise_tab_error``)
 """
 from __future__ import annotations
 
-import re
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
 import yaml
 from yaml.events import (
@@ -66,6 +65,9 @@ from yaml.events import (
     StreamEndEvent,
 )
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from memcheck import lazy_regex
+from memcheck.records import NamedTuple
 
 # The bounds. Over the 401 frontmatter blocks of the test corpus (581 real agent
 # files), the deepest nests 5 levels, the largest holds 35 values (1,165 characters)
@@ -113,7 +115,7 @@ _LIBYAML = hasattr(yaml, "CSafeLoader")
 # block scalar header followed by `#`. A text with any of them goes to the Python
 # parser. Flow collections are rare in what reaches PyYAML (memcheck's line reader
 # takes one-line lists of strings), so this costs little.
-_PYTHON_ONLY = re.compile(r"[\[{\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
+_PYTHON_ONLY = lazy_regex.compile(r"[\[{\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
 
 # Below this many characters and without anchors, a document libyaml may read is
 # composed by PyYAML's C composer (composing the events here costs a third more): it
@@ -196,13 +198,13 @@ def load(text: str) -> Loaded:
 # own would (in the document's block mapping, after a complete entry): `key: words`,
 # the value plain text of a few ASCII characters that no scalar, comment or key can
 # end early, followed by a line that starts with a key.
-_FLAT_HEAD = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_-]*: +[A-Za-z][A-Za-z0-9 .,;()/_'-]*\n)+(?=[A-Za-z_][A-Za-z0-9_-]*:(?: |\n|$))")
+_FLAT_HEAD = lazy_regex.compile(r"(?:[A-Za-z_][A-Za-z0-9_-]*: +[A-Za-z][A-Za-z0-9 .,;()/_'-]*\n)+(?=[A-Za-z_][A-Za-z0-9_-]*:(?: |\n|$))")
 
 
 # The unclosed list of the usual slip (`tags: [a, b` as the last line): words that
 # the scanner reads as plain scalars, one or more, a comma between two, no `]`.
 _LIST_WORD = r"[A-Za-z0-9][A-Za-z0-9._/-]*(?: +[A-Za-z0-9._/-]+)*"
-_UNCLOSED_LIST = re.compile(rf"[A-Za-z_][A-Za-z0-9_-]*: +\[ *{_LIST_WORD}(?: *, *{_LIST_WORD})* *\n?")
+_UNCLOSED_LIST = lazy_regex.compile(rf"[A-Za-z_][A-Za-z0-9_-]*: +\[ *{_LIST_WORD}(?: *, *{_LIST_WORD})* *\n?")
 
 
 def _raise_after_flat_head(text: str) -> None:
@@ -248,7 +250,7 @@ def _shifted(mark: yaml.Mark | None, index: int, lines: int) -> yaml.Mark | None
 
 
 # A tab in a line's indentation: the slip YAML rejects most often after a colon in a value.
-_TAB_INDENT = re.compile(r"(?:^|\n) *\t")
+_TAB_INDENT = lazy_regex.compile(r"(?:^|\n) *\t")
 
 
 def _raise_tab_error(text: str) -> None:
@@ -314,10 +316,10 @@ _FOUND = {
 _COMPOSED_WORDS = ("found undefined alias '", "found duplicate anchor '")
 _HEX_ESCAPES = {"\\x": 2, "\\u": 4, "\\U": 8}
 _HEX_DIGITS = frozenset("0123456789ABCDEFabcdef")
-_ALIAS_NAME = re.compile(r"\*([0-9A-Za-z_-]+)")
+_ALIAS_NAME = lazy_regex.compile(r"\*([0-9A-Za-z_-]+)")
 # Where a plain scalar ends, in a block collection: the colon of a key, or a comment.
-_PLAIN_END = re.compile(r": |:$| #")
-_VALUE_NEXT = re.compile(r" *:( |$)")  # a key's colon next on the line
+_PLAIN_END = lazy_regex.compile(r": |:$| #")
+_VALUE_NEXT = lazy_regex.compile(r" *:( |$)")  # a key's colon next on the line
 
 
 def _in_python_words(e: yaml.MarkedYAMLError, text: str) -> bool:
@@ -470,12 +472,12 @@ def load_data(text: str) -> object:
 # anywhere; each is read as the string, boolean or null it says, without a parser.
 # (A rejected frontmatter's values are checked one by one for which to quote: most
 # are these.)
-_PLAIN_WORDS = re.compile("[A-Za-z][^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
+_PLAIN_WORDS = lazy_regex.compile("[A-Za-z][^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
 # What a quoted scalar may hold on one line without asking a parser: no control
 # character, no line or paragraph separator, no byte-order mark or non-character.
-_PRINTABLE = re.compile("[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
+_PRINTABLE = lazy_regex.compile("[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
 # What only the Python parser reads right, but for flow collections (see _PYTHON_ONLY).
-_PYTHON_ONLY_BUT_FLOW = re.compile(r"[\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
+_PYTHON_ONLY_BUT_FLOW = lazy_regex.compile(r"[\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
 
 
 def valid_value(value: str) -> bool:

@@ -5,10 +5,11 @@ SKILL.md, or one named in the wrong case). Found over the workspace's listing, w
 the kinds' globs matched by ``text/patterns``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from memcheck import agentkinds
 from memcheck.paths import basename, join, parent
+from memcheck.records import NamedTuple
 from memcheck.text import patterns
 from memcheck.workspace.discover import LISTING_ONCE
 from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together

@@ -4,10 +4,11 @@ it leads to."""
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from memcheck.agents import kind_of
 from memcheck.paths import basename, join, parent
+from memcheck.records import NamedTuple
 from memcheck.workspace.skills import in_skill_folder
 
 if TYPE_CHECKING:

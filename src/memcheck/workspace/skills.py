@@ -5,11 +5,12 @@ at the repository root) and the ones ``skills.roots`` names."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable
 
 from memcheck.agents import plugin_manifests
 from memcheck.agents import skill_folders as agent_skill_folders
 from memcheck.paths import ancestors, basename, join, parent
+from memcheck.records import NamedTuple
 from memcheck.text import patterns
 from memcheck.workspace.stores import INDEX_NAME
 

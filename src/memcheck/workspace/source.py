@@ -9,7 +9,9 @@ editor's unsaved buffers). Paths are repository-relative POSIX paths.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, Literal, Protocol, Sequence
+
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document

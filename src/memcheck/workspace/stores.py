@@ -2,9 +2,10 @@
 their MEMORY.md beside files whose frontmatter makes them memories."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Iterable
 
 from memcheck.paths import basename, join
+from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document

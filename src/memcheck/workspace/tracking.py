@@ -16,11 +16,12 @@ rule that reads one more file is tracked without anyone listing it.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Collection, Iterator, Protocol, Sequence, TypeVar, Union
+
+from memcheck.digests import sha1
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -152,7 +153,7 @@ class Tracker:
 
 def listing_digest(files: Sequence[str]) -> str:
     """One string for a list of paths, to compare listings by."""
-    return hashlib.sha1("\0".join(files).encode("utf-8", "surrogateescape")).hexdigest()
+    return sha1("\0".join(files).encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def names_digest(names: frozenset[str]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, Mapping, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, Mapping, cast
 
 from memcheck import links
 
@@ -40,6 +40,7 @@ from memcheck.checks.memory.rules import (  # noqa: F401
 )
 from memcheck.paths import basename, join, name_trouble, parent, safe_name
 from memcheck.problem import Problem, contained, escaped, some
+from memcheck.records import NamedTuple
 from memcheck.text import frontmatter as fields
 from memcheck.text.document import Document, Frontmatter
 from memcheck.text.duplicates import Alike, body_start, duplicates_of
