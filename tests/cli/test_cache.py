@@ -194,6 +194,30 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
     assert cached == report(repo, "--changed", "--no-cache")
 
 
+def test_a_first_commit_hook_works_out_each_memory_the_change_leaves_alone_once(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No cache yet (a clone's first commit): the hook checks the store as HEAD has it,
+    then as the commit would leave it. A memory the commit leaves alone has the same
+    content in both, and is worked out once; what the run reports is what a run
+    without the cache reports."""
+    from memcheck import links
+
+    a_store(repo, count=5)
+    commit_all(repo)
+    write(repo, f"{STORE}/project_topic_2.md", memory("topic 2", "notes on topic 2", "project", "Notes on topic 2.\n\nSee [gone](src/gone.py).\n"))
+    git(repo, "add", "-A")
+    worked: list[str] = []
+
+    def counted(ws: object, doc: object, *args: object, **kwargs: object) -> object:
+        worked.append(doc.path)  # type: ignore[attr-defined]  # a Document
+        return dead_links(ws, doc, *args, **kwargs)
+
+    dead_links = links.dead_links
+    monkeypatch.setattr(links, "dead_links", counted)
+    first = report(repo, "--changed")
+    assert sorted(worked) == sorted([*(f"{STORE}/project_topic_{i}.md" for i in range(5)), f"{STORE}/project_topic_2.md"])
+    assert "src/gone.py" in first[1] and first == report(repo, "--changed", "--no-cache")
+
+
 def test_line_endings_git_converts_are_seen_by_a_hook(repo: Path) -> None:
     """`*.md text eol=crlf` at the root: the checkout holds CRLF, git's blobs LF, and git
     calls the files unchanged. A hook lists the changed store's folder only, and must

@@ -59,6 +59,11 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
         if since.compare:
             rest = _without(whole, mine)
             at_ref = start(Workspace(config, ref_source))
+            if at_ref.tracker is not None:
+                # The tree at the ref is checked first, then the change's: each memory
+                # the change leaves alone has the same content in both, and its pieces
+                # kept from the first serve the second, even on a first run.
+                at_ref.tracker.pieces_serve_this_run = True
             # A finding of a file the change only renamed is older: REF's is matched
             # under the file's new name, as git's rename detection pairs them.
             # (A rename deletes a path: where every path the change touches is still there,

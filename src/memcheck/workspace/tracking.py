@@ -83,6 +83,9 @@ class Tracker:
         self._values = 0  # how deep in working out a remembered value
         # Whether the cache held nothing when this workspace's run began (see Cache.empty).
         self.cache_was_empty: bool | None = None
+        # Whether a store's pieces are kept even then: where another workspace of the
+        # same run checks the same stores next (see engine/since.py).
+        self.pieces_serve_this_run = False
         # While a store is checked: the values of its files' content kept from earlier
         # runs (see Workspace.derived and document.of_content).
         self.kept: KeptValues | None = None
