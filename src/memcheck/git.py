@@ -25,7 +25,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NoReturn, Sequence
+from typing import IO, Callable, Iterable, Iterator, NoReturn, Sequence
 
 from memcheck.changes import NO_MODE, Change
 from memcheck.config import ConfigError
@@ -649,6 +649,11 @@ def staged_blob(root: Path, path: str) -> bytes | None:
     return plain(root, ["cat-file", "blob", f":0:{path}"])
 
 
+# The most bytes of object names written to `git cat-file --batch` before its answers
+# are read: less than the smallest pipe (a page), so the write never waits on git.
+_NAMES_AT_ONCE = 4000
+
+
 class BlobReader:
     """Blobs read one at a time, as a check asks for them, from one ``git cat-file
     --batch`` that the first read starts and ``close`` ends: a commit's files read
@@ -670,18 +675,54 @@ class BlobReader:
             assert proc.stdin is not None and proc.stdout is not None
             proc.stdin.write(blob.encode("utf-8", "surrogateescape") + b"\n")
             proc.stdin.flush()
-            header = proc.stdout.readline().split()
-            if len(header) != 3 or not header[2].isdigit():  # "<blob> missing"
-                return None
-            size = int(header[2])
-            data = proc.stdout.read(min(size, limit))
-            left = size - len(data) + 1  # what is past the limit, and the newline after the blob
-            while left > 0 and (chunk := proc.stdout.read(min(left, 1 << 16))):
-                left -= len(chunk)
-            return data, size
+            return self._answer(proc.stdout, limit)
         except (OSError, ValueError):
             self.close()
             return None
+
+    def read_many(self, blobs: Sequence[str], limit: int) -> list[tuple[bytes, int] | None]:
+        """``read`` of each of ``blobs``, asked of git a batch at a time rather than one
+        after another: a store's memories read from a commit were one round trip each
+        between this process and git's (600 of them an eighth of a first commit
+        hook's time). Each batch of names is smaller than any pipe holds, so writing
+        it never waits on git, whose answers are read once it is written."""
+        found: list[tuple[bytes, int] | None] = []
+        batch: list[str] = []
+        size = 0
+        for blob in blobs:
+            if "\n" in blob:
+                return [self.read(b, limit) for b in blobs]
+            if batch and size + len(blob) + 1 > _NAMES_AT_ONCE:
+                found += self._read_batch(batch, limit)
+                batch, size = [], 0
+            batch.append(blob)
+            size += len(blob) + 1
+        if batch:
+            found += self._read_batch(batch, limit)
+        return found
+
+    def _read_batch(self, blobs: list[str], limit: int) -> list[tuple[bytes, int] | None]:
+        try:
+            proc = self._process()
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write("".join(f"{blob}\n" for blob in blobs).encode("utf-8", "surrogateescape"))
+            proc.stdin.flush()
+            return [self._answer(proc.stdout, limit) for _ in blobs]
+        except (OSError, ValueError):
+            self.close()
+            return [None] * len(blobs)
+
+    @staticmethod
+    def _answer(out: IO[bytes], limit: int) -> tuple[bytes, int] | None:
+        header = out.readline().split()
+        if len(header) != 3 or not header[2].isdigit():  # "<blob> missing"
+            return None
+        size = int(header[2])
+        data = out.read(min(size, limit))
+        left = size - len(data) + 1  # what is past the limit, and the newline after the blob
+        while left > 0 and (chunk := out.read(min(left, 1 << 16))):
+            left -= len(chunk)
+        return data, size
 
     def _process(self) -> subprocess.Popen[bytes]:
         if self._proc is None or self._pid != os.getpid():

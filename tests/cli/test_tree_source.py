@@ -119,3 +119,26 @@ def test_a_commits_guidance_files_and_twins_are_its_checkouts(repo: Path) -> Non
         assert at_commit.twins == {"CLAUDE.md": "AGENTS.md"}
     finally:
         source.close()
+
+
+def test_a_large_store_reads_each_memory_as_the_commit_holds_it(repo: Path) -> None:
+    # A store's memories are read from git in batches (more names than one write to
+    # git holds, some memories too large to keep until asked, one git rejects): each
+    # read, in any order and twice, still gives what the commit holds.
+    import random
+
+    sizes = {i: (100_000 if i % 37 == 0 else 40 + i) for i in range(300)}
+    for i, size in sizes.items():
+        write(repo, f".claude/memory/project_{i:03d}.md", memory(f"m{i}", f"memory {i}", "project", "x" * size + "\n"))
+    sha = commit(repo, message="store")
+    for i in sizes:
+        write(repo, f".claude/memory/project_{i:03d}.md", "changed since\n")
+    order = list(sizes) * 2
+    random.Random(7).shuffle(order)
+    source = TreeSource(repo, sha)
+    try:
+        for i in order:
+            doc = source.read(f".claude/memory/project_{i:03d}.md")
+            assert doc.error is None and doc.body.strip() == "x" * sizes[i] and f"name: m{i}\n" in doc.text, i
+    finally:
+        source.close()

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 _MISSING = "cannot be read: No such file or directory"  # as the disk says it
 _MAX_HOPS = 40  # symlinks followed on one path, as the kernel's limit: a loop ends
+# Files read from git in one batch, and the largest kept until asked for (see _read_ahead).
+_READ_AHEAD = 128
+_KEPT_AHEAD = 64 * 1024
 
 
 class TreeSource:
@@ -40,6 +43,9 @@ class TreeSource:
         self.commit = commit
         self._scope = folders
         self._blobs = git.BlobReader(root)
+        # Memories read ahead with the one a check asked for (see ``read``), until asked.
+        self._ahead: dict[str, tuple[bytes, int] | None] = {}
+        self._asked_of_git: set[str] = set()
         self._targets: dict[str, str] = {}  # symlink -> the path it names
         # The whole tree, listed from now on: a commit hook asks for it once it has
         # found what the staged tree holds (see engine.since), and git lists it meanwhile.
@@ -140,12 +146,28 @@ class TreeSource:
         found = self._file(path)
         if found is None:
             return document.Document(path, error=OUTSIDE_LINK if self._resolve(path) is None else _MISSING)
-        read = self._blobs.read(self._whole[found].blob, document.MAX_BYTES + 1)
+        read = self._ahead.pop(found) if found in self._ahead else self._read_ahead(found)
         if read is None:
             return document.Document(path, error=f"cannot be read from git ({self.commit[:12]}:{found})")
         data, size = read
         doc = document.parse(path, data)
         return document.replace(doc, size=size) if size > len(data) else doc
+
+    def _read_ahead(self, path: str) -> tuple[bytes, int] | None:
+        """The blob at ``path``, read with the other Markdown files of its folder not read
+        yet (a store's memories, which its check reads one after another): one batch
+        asked of git rather than a round trip each. Those kept for later are small
+        (a larger one is read again when asked), so a folder of large files costs no
+        more memory than reading them one at a time."""
+        folder, name = split(path)
+        others = sorted(n for n in self._regular_by_folder.get(folder, ()) if n.endswith(".md") and n != name)
+        batch = [path, *(p for p in (join(folder, n) for n in others) if p not in self._asked_of_git)][:_READ_AHEAD]
+        self._asked_of_git.update(batch)
+        first, *rest = self._blobs.read_many([self._whole[p].blob for p in batch], document.MAX_BYTES + 1)
+        for other, read in zip(batch[1:], rest):
+            if read is not None and len(read[0]) <= _KEPT_AHEAD:
+                self._ahead[other] = read
+        return first
 
     def is_file(self, path: str) -> bool:
         return self._file(path) is not None
