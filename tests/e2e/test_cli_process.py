@@ -82,6 +82,18 @@ def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
 
 
 @pytest.mark.e2e
+def test_a_whole_tree_found_kept_imports_no_yaml(repo: Path) -> None:
+    # A frontmatter only PyYAML reads (a nested list): the first check imports it; the
+    # next, every part kept, does not.
+    write(repo, ".memory/a.md", memory("A", "first", "user", extra="tags:\n  - [one, two]\n"))
+    write(repo, ".memory/MEMORY.md", "- [A](a.md) — first\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "memory")
+    assert _imports(repo, ["check"], "yaml")
+    assert not _imports(repo, ["check"], "yaml")
+
+
+@pytest.mark.e2e
 def test_the_commit_hooks_load_no_openssl(repo: Path) -> None:
     # Loading OpenSSL's libcrypto (hashlib, hmac) costs each hook process more than the
     # few hashes it takes: git's blob ids, the cache's keys and seals come without it,
