@@ -454,6 +454,10 @@ def test_cached_and_uncached_agree(tmp_path_factory: pytest.TempPathFactory, mon
         same_with_and_without_cache(root)
         for change in steps:
             apply(root, change, patch)
+            # A first commit hook (no cache yet): its check at HEAD keeps pieces for its
+            # check of the commit.
+            first = run_cli(root, "check", "--format", "json", "--changed", env={"MEMCHECK_CACHE_DIR": str(tmp_path_factory.mktemp("first-cache"))})
+            assert (first.returncode, first.stdout, first.stderr) == report(root, "--changed", "--no-cache")
             same_with_and_without_cache(root)
             same_with_and_without_cache(root, "--changed")
             fix_alike(root, tmp_path_factory)
