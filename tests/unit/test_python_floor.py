@@ -75,7 +75,9 @@ def test_every_module_imports(name: str) -> None:
 
 
 def _literal_patterns() -> list[tuple[str, int, str]]:
-    """(file, line, pattern) for every `re.X("...")` call whose pattern is a literal."""
+    """(file, line, pattern) for every `re.X("...")` call whose pattern is a literal, and
+    every `lazy_regex.compile("...")` (whose errors would otherwise show only when the
+    pattern is first used)."""
     found = []
     for path in sorted(SRC.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -84,8 +86,7 @@ def _literal_patterns() -> list[tuple[str, int, str]]:
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == "re"
-                and node.func.attr in _REGEX_CALLS
+                and (node.func.value.id == "re" and node.func.attr in _REGEX_CALLS or node.func.value.id == "lazy_regex" and node.func.attr == "compile")
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)
