@@ -47,6 +47,8 @@ be told from the line (a token whose kind hangs on what the scanner read before 
 or a text with a tag, still goes to the Python parser: once. So does a text with
 what only the Python parser reads right, but for a tab that indents a line (the
 usual slip): libyaml stops there too, with the same error (``_raise_tab_error``).
+The usual slips after a few `key: words` lines (``_USUAL_SLIP``) neither parser
+reads: what the Python parser says of them is told from their line.
 """
 from __future__ import annotations
 
@@ -173,6 +175,7 @@ def load(text: str) -> Loaded:
     range, and the like). A syntax error is the Python parser's, in its words and
     on its line.
     """
+    _raise_usual_slip(text)
     if _LIBYAML:
         if not _PYTHON_ONLY.search(text):
             try:
@@ -192,6 +195,57 @@ def load(text: str) -> Loaded:
             _raise_tab_error(text)
     _raise_after_flat_head(text)
     return _load(Loader(text), text)
+
+
+# The usual slips in frontmatter written by hand, each on the line after a flat head
+# (see _FLAT_HEAD, here of no line or more): a colon and a space in a plain value
+# (group "colon", the value's text before that colon); a quote never closed to the
+# end of the text ("open": no quote or backslash after it); text after a closing
+# quote ("after": words that end their line, the next at the margin); a `- ` item
+# under a complete entry ("item"); a line indented by a tab ("tab"). Up to the slip
+# the Python scanner and parser read the same tokens in the same states whatever the
+# head says, and each of these stops them at once, at a place and in words told from
+# the line alone: a regular expression over the text rather than libyaml's reading
+# and the translation of its error (15 to 25 us a file: on bench/'s M-broken tree,
+# two thirds of what a rejected frontmatter cost more than a good one).
+# tests/unit/test_yamlload.py holds each against the Python parser.
+_WORDS = r"[A-Za-z][A-Za-z0-9 .,;()/_'-]*"
+_HEAD_LINE = rf"[A-Za-z_][A-Za-z0-9_-]*: +{_WORDS}\n"
+_USUAL_SLIP = lazy_regex.compile(
+    rf"(?:{_HEAD_LINE})*(?:"
+    rf"[A-Za-z_][A-Za-z0-9_-]*: +(?:(?P<colon>{_WORDS}):(?: |\n|\Z)|(?P<quoted>\"[^\"\\\n]*\"|'[^'\n]*') +(?P<after>{_WORDS})(?=\n[^ \n]|\n?\Z)|(?P<open>[\"']))"
+    r"|(?<=\n)(?P<item>-)(?: |\n|\Z)|(?:[A-Za-z_][A-Za-z0-9_-]*:\n)?(?P<tab>\t))"
+)
+# What the Python reader refuses anywhere in a text, before it scans a token; and in
+# a quoted scalar, what ends it otherwise than the text's end.
+_NOT_PLAIN_TEXT = lazy_regex.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+_SEPARATOR_LINE = lazy_regex.compile(r"\n(?:---|\.\.\.)(?:[ \t\n]|\Z)")
+
+
+def _raise_usual_slip(text: str) -> None:
+    """Raise what the Python parser raises on ``text`` when it is one of the usual
+    slips (``_USUAL_SLIP``); else return."""
+    slip = _USUAL_SLIP.match(text)
+    if slip is None or _NOT_PLAIN_TEXT.search(text):
+        return
+    if slip.group("colon") is not None:
+        raise yaml.scanner.ScannerError(None, None, "mapping values are not allowed here", _mark(text, slip.end("colon")))
+    if slip.group("tab") is not None:
+        raise yaml.scanner.ScannerError("while scanning for the next token", None, "found character '\\t' that cannot start any token", _mark(text, slip.start("tab")))
+    quote = slip.group("open")
+    if quote is not None:
+        start = slip.start("open")
+        rest = text[start + 1 :]
+        if quote in rest or "\\" in rest or "\t" in rest or _SEPARATOR_LINE.search(text, start):
+            return  # it closes, escapes, or meets what ends a quoted scalar otherwise
+        raise yaml.scanner.ScannerError("while scanning a quoted scalar", _mark(text, start), "found unexpected end of stream", _mark(text, len(text)))
+    found, at = ("'-'", slip.start("item")) if slip.group("item") is not None else ("'<scalar>'", slip.start("after"))
+    raise yaml.parser.ParserError("while parsing a block mapping", _mark(text, 0), f"expected <block end>, but found {found}", _mark(text, at))
+
+
+def _mark(text: str, index: int) -> yaml.Mark:
+    line_start = text.rfind("\n", 0, index) + 1
+    return yaml.Mark("<unicode string>", index, text.count("\n", 0, index), index - line_start, None, None)
 
 
 # Lines at the start of a text that leave the parser where the first line of their
@@ -437,19 +491,16 @@ def _token_id(line: str, column: int, indent: int) -> str | None:
 def closing_quote(quoted: str) -> int | None:
     """The index of the quote that closes the quoted scalar ``quoted`` starts with
     (on its line: ``quoted`` is one), or None."""
-    quote, i = quoted[0], 1
-    while i < len(quoted):
-        ch = quoted[i]
-        if quote == '"' and ch == "\\":
-            i += 2
-            continue
-        if ch == quote:
-            if quote == "'" and quoted[i + 1 : i + 2] == "'":  # '' is a quote inside single quotes
-                i += 2
-                continue
-            return i
-        i += 1
-    return None
+    closed = (_SINGLE_QUOTED if quoted[0] == "'" else _DOUBLE_QUOTED).match(quoted)
+    return closed.end() - 1 if closed is not None else None
+
+
+# A quoted scalar to its closing quote: '' is a quote inside single quotes, and a
+# backslash escapes the character after it inside double quotes. (A regular
+# expression rather than a loop over the characters: a rejected frontmatter's values
+# are each asked, and the loop was a tenth of its checking on bench/'s M-broken tree.)
+_SINGLE_QUOTED = lazy_regex.compile(r"'(?:[^']|'')*'(?!')")
+_DOUBLE_QUOTED = lazy_regex.compile(r'(?s)"(?:[^"\\]|\\.)*"')
 
 
 def value_problem(e: Exception) -> str:
