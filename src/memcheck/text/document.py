@@ -390,10 +390,15 @@ def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) ->
     yaml = _yaml()
     end_line = first_line + len(fm_lines)
     last = first_line + max(len(fm_lines) - 1, 0)  # "end of stream" marks point past the text
+    text = "\n".join(fm_lines)
+    slip = yamlload.slip_problem(text)
+    if slip is not None:
+        # One of the usual slips: what load() would raise, told without raising it.
+        return _fallback(fm_lines, first_line, slip[0], min(first_line + slip[1], last))
     # One parse gives both the node tree (for duplicate keys and line numbers) and
     # the data, within bounds that no real frontmatter comes near (see yamlload).
     try:
-        node, data, duplicates = yamlload.load("\n".join(fm_lines))
+        node, data, duplicates = yamlload.load(text)
     except (yamlload.TooComplex, RecursionError, MemoryError) as e:  # (the last two: not expected within the bounds)
         # Not read at all, not even as key: value lines: a file built to exhaust a
         # parser is one finding, never a partial reading.

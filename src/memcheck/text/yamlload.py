@@ -225,22 +225,40 @@ _SEPARATOR_LINE = lazy_regex.compile(r"\n(?:---|\.\.\.)(?:[ \t\n]|\Z)")
 def _raise_usual_slip(text: str) -> None:
     """Raise what the Python parser raises on ``text`` when it is one of the usual
     slips (``_USUAL_SLIP``); else return."""
+    slip = _usual_slip(text)
+    if slip is not None:
+        error, context, context_at, problem, at = slip
+        raise error(context, None if context_at is None else _mark(text, context_at), problem, _mark(text, at))
+
+
+def slip_problem(text: str) -> tuple[str, int] | None:
+    """What the Python parser says of ``text`` and on which line (from 0), when it is
+    one of the usual slips; else None. (What ``load`` raises, without raising it:
+    a rejected frontmatter needs no more.)"""
+    slip = _usual_slip(text)
+    return None if slip is None else (slip[3], text.count("\n", 0, slip[4]))
+
+
+_Slip = tuple[type, "str | None", "int | None", str, int]  # error class, context, its offset, problem, its offset
+
+
+def _usual_slip(text: str) -> _Slip | None:
     slip = _USUAL_SLIP.match(text)
     if slip is None or _NOT_PLAIN_TEXT.search(text):
-        return
+        return None
     if slip.group("colon") is not None:
-        raise yaml.scanner.ScannerError(None, None, "mapping values are not allowed here", _mark(text, slip.end("colon")))
+        return yaml.scanner.ScannerError, None, None, "mapping values are not allowed here", slip.end("colon")
     if slip.group("tab") is not None:
-        raise yaml.scanner.ScannerError("while scanning for the next token", None, "found character '\\t' that cannot start any token", _mark(text, slip.start("tab")))
+        return yaml.scanner.ScannerError, "while scanning for the next token", None, "found character '\\t' that cannot start any token", slip.start("tab")
     quote = slip.group("open")
     if quote is not None:
         start = slip.start("open")
         rest = text[start + 1 :]
         if quote in rest or "\\" in rest or "\t" in rest or _SEPARATOR_LINE.search(text, start):
-            return  # it closes, escapes, or meets what ends a quoted scalar otherwise
-        raise yaml.scanner.ScannerError("while scanning a quoted scalar", _mark(text, start), "found unexpected end of stream", _mark(text, len(text)))
+            return None  # it closes, escapes, or meets what ends a quoted scalar otherwise
+        return yaml.scanner.ScannerError, "while scanning a quoted scalar", start, "found unexpected end of stream", len(text)
     found, at = ("'-'", slip.start("item")) if slip.group("item") is not None else ("'<scalar>'", slip.start("after"))
-    raise yaml.parser.ParserError("while parsing a block mapping", _mark(text, 0), f"expected <block end>, but found {found}", _mark(text, at))
+    return yaml.parser.ParserError, "while parsing a block mapping", 0, f"expected <block end>, but found {found}", at
 
 
 def _mark(text: str, index: int) -> yaml.Mark:
