@@ -528,3 +528,23 @@ def test_the_python_parser_reads_a_broken_frontmatter_once_at_most(slip: str, mo
     monkeypatch.setattr(yamlload, "Loader", Counted.__bases__[0])
     monkeypatch.setattr(yamlload, "_LIBYAML", False)  # every reading by the Python parser: the same findings
     assert _findings(files) == found
+
+
+def _closing_quote_char_by_char(quoted: str) -> int | None:
+    quote, i = quoted[0], 1
+    while i < len(quoted):
+        if quote == '"' and quoted[i] == "\\":
+            i += 2
+        elif quoted[i] == quote and quote == "'" and quoted[i + 1 : i + 2] == "'":
+            i += 2
+        elif quoted[i] == quote:
+            return i
+        else:
+            i += 1
+    return None
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.sampled_from(["'", '"']), st.text(alphabet=st.sampled_from(list("ab '\"\\\\é")), max_size=12))
+def test_the_closing_quote_is_the_one_a_reading_char_by_char_finds(quote: str, rest: str) -> None:
+    assert yamlload.closing_quote(quote + rest) == _closing_quote_char_by_char(quote + rest)
