@@ -548,3 +548,10 @@ def _closing_quote_char_by_char(quoted: str) -> int | None:
 @given(st.sampled_from(["'", '"']), st.text(alphabet=st.sampled_from(list("ab '\"\\\\é")), max_size=12))
 def test_the_closing_quote_is_the_one_a_reading_char_by_char_finds(quote: str, rest: str) -> None:
     assert yamlload.closing_quote(quote + rest) == _closing_quote_char_by_char(quote + rest)
+
+
+def test_the_slips_are_told_with_the_pattern_the_simple_reader_compiles() -> None:
+    # One pattern text, so that re compiles it once a process (see yamlload._NOT_PLAIN_TEXT).
+    from memcheck.text import document
+
+    assert yamlload._NOT_PLAIN_TEXT.pattern == document._NOT_SIMPLE.pattern

@@ -197,18 +197,15 @@ def load(text: str) -> Loaded:
     return _load(Loader(text), text)
 
 
-# The usual slips in frontmatter written by hand, each on the line after a flat head
-# (see _FLAT_HEAD, here of no line or more): a colon and a space in a plain value
-# (group "colon", the value's text before that colon); a quote never closed to the
-# end of the text ("open": no quote or backslash after it); text after a closing
-# quote ("after": words that end their line, the next at the margin); a `- ` item
-# under a complete entry ("item"); a line indented by a tab ("tab"). Up to the slip
-# the Python scanner and parser read the same tokens in the same states whatever the
-# head says, and each of these stops them at once, at a place and in words told from
-# the line alone: a regular expression over the text rather than libyaml's reading
-# and the translation of its error (15 to 25 us a file: on bench/'s M-broken tree,
-# two thirds of what a rejected frontmatter cost more than a good one).
-# tests/unit/test_yamlload.py holds each against the Python parser.
+# The usual slips of frontmatter written by hand, each after a flat head (_FLAT_HEAD,
+# of no line or more): a colon and a space in a plain value ("colon"); a quote never
+# closed ("open"); text after a closing quote ("after", the next line at the margin);
+# a `- ` item under a complete entry ("item"); a line indented by a tab ("tab"). Up to
+# the slip the Python scanner and parser are where any head leaves them, and each
+# slip stops them at once, at a place and in words told from the line: no parser
+# reads the text (libyaml's reading and the translation of its error took 15-25 us a
+# file, two thirds of what a rejected frontmatter cost more than a good one on bench/'s
+# M-broken tree). tests/unit/test_yamlload.py holds each against the Python parser.
 _WORDS = r"[A-Za-z][A-Za-z0-9 .,;()/_'-]*"
 _HEAD_LINE = rf"[A-Za-z_][A-Za-z0-9_-]*: +{_WORDS}\n"
 _USUAL_SLIP = lazy_regex.compile(
@@ -216,15 +213,16 @@ _USUAL_SLIP = lazy_regex.compile(
     rf"[A-Za-z_][A-Za-z0-9_-]*: +(?:(?P<colon>{_WORDS}):(?: |\n|\Z)|(?P<quoted>\"[^\"\\\n]*\"|'[^'\n]*') +(?P<after>{_WORDS})(?=\n[^ \n]|\n?\Z)|(?P<open>[\"']))"
     r"|(?<=\n)(?P<item>-)(?: |\n|\Z)|(?:[A-Za-z_][A-Za-z0-9_-]*:\n)?(?P<tab>\t))"
 )
-# What the Python reader refuses anywhere in a text, before it scans a token; and in
-# a quoted scalar, what ends it otherwise than the text's end.
-_NOT_PLAIN_TEXT = lazy_regex.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+# What the Python reader refuses anywhere, or reads otherwise after the slip (see
+# _PYTHON_ONLY), but a tab (searched as a space): document._NOT_SIMPLE's very pattern,
+# which re's cache then compiles once a process (half a millisecond).
+_NOT_PLAIN_TEXT = lazy_regex.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+# In a quoted scalar, what ends it otherwise than the end of the text.
 _SEPARATOR_LINE = lazy_regex.compile(r"\n(?:---|\.\.\.)(?:[ \t\n]|\Z)")
 
 
 def _raise_usual_slip(text: str) -> None:
-    """Raise what the Python parser raises on ``text`` when it is one of the usual
-    slips (``_USUAL_SLIP``); else return."""
+    """Raise what the Python parser raises on ``text`` if it is a usual slip."""
     slip = _usual_slip(text)
     if slip is not None:
         error, context, context_at, problem, at = slip
@@ -232,9 +230,8 @@ def _raise_usual_slip(text: str) -> None:
 
 
 def slip_problem(text: str) -> tuple[str, int] | None:
-    """What the Python parser says of ``text`` and on which line (from 0), when it is
-    one of the usual slips; else None. (What ``load`` raises, without raising it:
-    a rejected frontmatter needs no more.)"""
+    """What the Python parser says of ``text`` and on which line (from 0) if it is a
+    usual slip: what ``load`` raises, without raising it (a frontmatter needs no more)."""
     slip = _usual_slip(text)
     return None if slip is None else (slip[3], text.count("\n", 0, slip[4]))
 
@@ -244,7 +241,7 @@ _Slip = tuple[type, "str | None", "int | None", str, int]  # error class, contex
 
 def _usual_slip(text: str) -> _Slip | None:
     slip = _USUAL_SLIP.match(text)
-    if slip is None or _NOT_PLAIN_TEXT.search(text):
+    if slip is None or _NOT_PLAIN_TEXT.search(text.replace("\t", " ") if "\t" in text else text):
         return None
     if slip.group("colon") is not None:
         return yaml.scanner.ScannerError, None, None, "mapping values are not allowed here", slip.end("colon")
