@@ -213,3 +213,13 @@ def test_a_scrubbed_message_is_what_replacing_every_secret_in_turn_gives(values:
     for value in sorted(set(values), key=lambda v: (-len(v), v)):
         expected = expected.replace(value, detect.short_form(value, 0))
     assert secrets._Hidden(values).hide(message) == expected
+
+
+_ASSIGN_LETTERS = st.text(alphabet=st.sampled_from(list("pasSwWecrRtTokKnNiIvV _-'\"") + ["ſ", "K", "İ", "ı", "é"]), max_size=14)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_ASSIGN_LETTERS | st.text(max_size=20))
+def test_the_words_of_an_assignment_are_found_as_the_case_blind_pattern_finds_them(text: str) -> None:
+    # (ASCII text is searched lower-cased, word by word: see detect._may_assign.)
+    assert detect._may_assign(text) == (detect._ASSIGN_WORD.search(text) is not None)

@@ -305,12 +305,13 @@ def test_flat_frontmatter_is_read_as_line_by_line(parts: list[tuple[str, str, st
     lines = [key + sep + value + tail for key, sep, value, tail in parts]
     text = "\n".join(lines)
     flat = document._flat_frontmatter(lines, 2, text)
-    if flat is None:
-        return
+    if flat is None or document._NOT_SIMPLE.search(text):
+        return  # (a text with what YAML reads specially never reaches the flat reading)
     saved = document._flat_frontmatter
     document._flat_frontmatter = lambda *args: None
     try:
-        assert _simple_frontmatter(lines, 2, text) == flat
+        # (False: the line-by-line reading gives up too.)
+        assert _simple_frontmatter(lines, 2, text) == (flat or None)
     finally:
         document._flat_frontmatter = saved
 

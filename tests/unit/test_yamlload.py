@@ -436,6 +436,52 @@ def test_the_usual_slips_are_told_without_the_python_parser(slip: str, monkeypat
     assert _outcome(yamlload.load, text) == ("error", says, line)
 
 
+def _marked(e: yaml.MarkedYAMLError) -> tuple[Any, ...]:
+    """All of an error the Python parser gives: its class, words and both marks."""
+
+    def at(mark: yaml.Mark | None) -> tuple[int, int, int] | None:
+        return None if mark is None else (mark.index, mark.line, mark.column)
+
+    return (type(e), e.context, at(e.context_mark), e.problem, at(e.problem_mark))
+
+
+def _python_error(text: str) -> tuple[Any, ...] | None:
+    try:
+        _python_parser(text)
+    except yaml.MarkedYAMLError as e:
+        return _marked(e)
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        return ("other",)
+    return None
+
+
+@pytest.mark.parametrize("slip", ["colon-in-value", "unclosed-quote", "stray-list-item", "text-after-quotes", "tab-indent"])
+def test_the_usual_slips_are_told_from_their_lines(slip: str) -> None:
+    # Neither parser reads them (see yamlload._USUAL_SLIP): what the Python parser
+    # would say, words and marks, told from the line.
+    text = _SLIPS[slip][0]
+    with pytest.raises(yaml.MarkedYAMLError) as told:
+        yamlload._raise_usual_slip(text)
+    assert _marked(told.value) == _python_error(text)
+
+
+_SLIP_LINE = st.sampled_from(
+    ["d: Deploy notes: see", "d: a b :", "d: a:", "d: a:b: c", "d: a: ", 'd: "q', "d: 'q", 'd: "q" r', "d: 'q' r s", "d: 'q' r: s", 'd: "q"  r#x',
+     "- x", "-", "- ", "-x", "\tk: v", "k:\n\tv: x", "k:\n\t", " \tk", 'd: "a\\"b', "d: 'it''s", "d: 'it''s' x", 'd: "x" y', "k: v #c: d"]
+)  # fmt: skip
+_SLIP_TAIL = st.sampled_from(["\ntype: user", "\n  more", "\n- x", "\n--- x", "\n...", "\n\ttab", '\n"', "\n'", '\nk: "', "\n\\", "\n# c", "\n", "\nk: v: w", '\n "x', "\x01", "\n%x", "\n[a", " é", "\u2028"])
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["name: n", "description: Deploy notes, see the runbook", "type: user", "k: it's (a) b/c", "x_y-z: a  b "]), max_size=3), _SLIP_LINE | _FM_LINE, st.lists(_SLIP_TAIL | _FM_LINE.map(lambda line: "\n" + line), max_size=3).map("".join))
+def test_a_slip_told_from_its_line_is_what_the_python_parser_says(head: list[str], slip: str, tail: str) -> None:
+    text = "\n".join([*head, slip]) + tail
+    try:
+        yamlload._raise_usual_slip(text)
+    except yaml.MarkedYAMLError as e:
+        assert _marked(e) == _python_error(text), text
+
+
 def _findings(files: dict[str, str]) -> list[tuple[str, int, str, str]]:
     from memcheck import config
     from memcheck.engine.collect import collect
@@ -482,3 +528,30 @@ def test_the_python_parser_reads_a_broken_frontmatter_once_at_most(slip: str, mo
     monkeypatch.setattr(yamlload, "Loader", Counted.__bases__[0])
     monkeypatch.setattr(yamlload, "_LIBYAML", False)  # every reading by the Python parser: the same findings
     assert _findings(files) == found
+
+
+def _closing_quote_char_by_char(quoted: str) -> int | None:
+    quote, i = quoted[0], 1
+    while i < len(quoted):
+        if quote == '"' and quoted[i] == "\\":
+            i += 2
+        elif quoted[i] == quote and quote == "'" and quoted[i + 1 : i + 2] == "'":
+            i += 2
+        elif quoted[i] == quote:
+            return i
+        else:
+            i += 1
+    return None
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.sampled_from(["'", '"']), st.text(alphabet=st.sampled_from(list("ab '\"\\\\é")), max_size=12))
+def test_the_closing_quote_is_the_one_a_reading_char_by_char_finds(quote: str, rest: str) -> None:
+    assert yamlload.closing_quote(quote + rest) == _closing_quote_char_by_char(quote + rest)
+
+
+def test_the_slips_are_told_with_the_pattern_the_simple_reader_compiles() -> None:
+    # One pattern text, so that re compiles it once a process (see yamlload._NOT_PLAIN_TEXT).
+    from memcheck.text import document
+
+    assert yamlload._NOT_PLAIN_TEXT.pattern == document._NOT_SIMPLE.pattern

@@ -8,7 +8,7 @@ questions, so they are answered here once, with the same words.
 from __future__ import annotations
 
 import datetime as dt
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from memcheck import lazy_regex
@@ -64,9 +64,7 @@ def quote_hint(key: str, raw: str) -> str | None:
     quoted value with a bad escape or no closing quote)."""
     if not raw.startswith(("'", '"')):
         return f"; quote the value of {key!r}"
-    from memcheck.text.yamlload import closing_quote  # (PyYAML is loaded: the frontmatter was rejected)
-
-    end = closing_quote(raw)
+    end = _yaml_helpers()[1](raw)  # closing_quote
     if end is None or not raw[end + 1 :].strip():
         return None
     whole = "'" + raw.replace("'", "''") + "'"
@@ -78,10 +76,19 @@ def quote_hint(key: str, raw: str) -> str | None:
 
 def _valid_value(text: str) -> bool:
     """Whether ``text`` is a valid YAML value on its own."""
-    # Imported here, as everywhere PyYAML is: only rejected frontmatter gets this far.
+    return _yaml_helpers()[0](text)
+
+
+@cache
+def _yaml_helpers() -> tuple[Callable[[str], bool], Callable[[str], int | None]]:
+    """yamlload's valid_value and closing_quote. Imported here, as everywhere PyYAML
+    is: only rejected frontmatter gets this far; and once, not at each call (an
+    import statement costs a microsecond each time, and each value of a rejected
+    frontmatter is asked: two fifths of what its finding cost on bench/'s M-broken
+    tree)."""
     from memcheck.text import yamlload
 
-    return yamlload.valid_value(text)
+    return yamlload.valid_value, yamlload.closing_quote
 
 
 def value_kind(value: object) -> str:

@@ -93,6 +93,18 @@ _MAY_HOLD = lazy_regex.compile("|".join([*(probe.pattern for probe, _, _ in _PRO
 _ASSIGN_WORD = lazy_regex.compile("(?i)" + "|".join(_ASSIGN_STARTS))
 
 
+def _may_assign(text: str) -> bool:
+    """Whether ``text`` holds a word an assignment's name may end in (_ASSIGN_WORD).
+    In ASCII text, the lower-cased text is searched for each word: the pattern, a
+    case-blind alternation, tries every offset (7 us for a 100-character message
+    that quotes a key, as a rejected frontmatter's finding does, 0.5 us so). Case
+    folding outside ASCII (`ſ` is an `s` to it) is the pattern's to tell."""
+    if text.isascii():
+        low = text.lower()
+        return any(word in low for word in _ASSIGN_STARTS)
+    return _ASSIGN_WORD.search(text) is not None
+
+
 def _assignment_starts(text: str) -> list[int]:
     """Offsets where a credential name's last word may begin, in order."""
     low = text.lower()
@@ -161,7 +173,7 @@ def redact(text: str) -> str:
     ``api_key = "…[redacted]"``). For text memcheck shows or writes that quotes a
     file (``memcheck context``, the entries of MEMORY.md), where the secret itself
     must not go; text with nothing to redact comes back as it is."""
-    if not _MAY_HOLD.search(text) and not (("'" in text or '"' in text) and _ASSIGN_WORD.search(text)):
+    if not _MAY_HOLD.search(text) and not (("'" in text or '"' in text) and _may_assign(text)):
         return text  # one search for the usual name or description, not one per pattern
     found = find_in(text, text.split("\n"))
     # Longest first, so a secret inside a longer one never leaves the longer one's tail.

@@ -47,6 +47,8 @@ be told from the line (a token whose kind hangs on what the scanner read before 
 or a text with a tag, still goes to the Python parser: once. So does a text with
 what only the Python parser reads right, but for a tab that indents a line (the
 usual slip): libyaml stops there too, with the same error (``_raise_tab_error``).
+The usual slips after a few `key: words` lines (``_USUAL_SLIP``) neither parser
+reads: what the Python parser says of them is told from their line.
 """
 from __future__ import annotations
 
@@ -173,6 +175,7 @@ def load(text: str) -> Loaded:
     range, and the like). A syntax error is the Python parser's, in its words and
     on its line.
     """
+    _raise_usual_slip(text)
     if _LIBYAML:
         if not _PYTHON_ONLY.search(text):
             try:
@@ -192,6 +195,72 @@ def load(text: str) -> Loaded:
             _raise_tab_error(text)
     _raise_after_flat_head(text)
     return _load(Loader(text), text)
+
+
+# The usual slips of frontmatter written by hand, each after a flat head (_FLAT_HEAD,
+# of no line or more): a colon and a space in a plain value ("colon"); a quote never
+# closed ("open"); text after a closing quote ("after", the next line at the margin);
+# a `- ` item under a complete entry ("item"); a line indented by a tab ("tab"). Up to
+# the slip the Python scanner and parser are where any head leaves them, and each
+# slip stops them at once, at a place and in words told from the line: no parser
+# reads the text (libyaml's reading and the translation of its error took 15-25 us a
+# file, two thirds of what a rejected frontmatter cost more than a good one on bench/'s
+# M-broken tree). tests/unit/test_yamlload.py holds each against the Python parser.
+_WORDS = r"[A-Za-z][A-Za-z0-9 .,;()/_'-]*"
+_HEAD_LINE = rf"[A-Za-z_][A-Za-z0-9_-]*: +{_WORDS}\n"
+_USUAL_SLIP = lazy_regex.compile(
+    rf"(?:{_HEAD_LINE})*(?:"
+    rf"[A-Za-z_][A-Za-z0-9_-]*: +(?:(?P<colon>{_WORDS}):(?: |\n|\Z)|(?P<quoted>\"[^\"\\\n]*\"|'[^'\n]*') +(?P<after>{_WORDS})(?=\n[^ \n]|\n?\Z)|(?P<open>[\"']))"
+    r"|(?<=\n)(?P<item>-)(?: |\n|\Z)|(?:[A-Za-z_][A-Za-z0-9_-]*:\n)?(?P<tab>\t))"
+)
+# What the Python reader refuses anywhere, or reads otherwise after the slip (see
+# _PYTHON_ONLY), but a tab (searched as a space): document._NOT_SIMPLE's very pattern,
+# which re's cache then compiles once a process (half a millisecond).
+_NOT_PLAIN_TEXT = lazy_regex.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+# In a quoted scalar, what ends it otherwise than the end of the text.
+_SEPARATOR_LINE = lazy_regex.compile(r"\n(?:---|\.\.\.)(?:[ \t\n]|\Z)")
+
+
+def _raise_usual_slip(text: str) -> None:
+    """Raise what the Python parser raises on ``text`` if it is a usual slip."""
+    slip = _usual_slip(text)
+    if slip is not None:
+        error, context, context_at, problem, at = slip
+        raise error(context, None if context_at is None else _mark(text, context_at), problem, _mark(text, at))
+
+
+def slip_problem(text: str) -> tuple[str, int] | None:
+    """What the Python parser says of ``text`` and on which line (from 0) if it is a
+    usual slip: what ``load`` raises, without raising it (a frontmatter needs no more)."""
+    slip = _usual_slip(text)
+    return None if slip is None else (slip[3], text.count("\n", 0, slip[4]))
+
+
+_Slip = tuple[type, "str | None", "int | None", str, int]  # error class, context, its offset, problem, its offset
+
+
+def _usual_slip(text: str) -> _Slip | None:
+    slip = _USUAL_SLIP.match(text)
+    if slip is None or _NOT_PLAIN_TEXT.search(text.replace("\t", " ") if "\t" in text else text):
+        return None
+    if slip.group("colon") is not None:
+        return yaml.scanner.ScannerError, None, None, "mapping values are not allowed here", slip.end("colon")
+    if slip.group("tab") is not None:
+        return yaml.scanner.ScannerError, "while scanning for the next token", None, "found character '\\t' that cannot start any token", slip.start("tab")
+    quote = slip.group("open")
+    if quote is not None:
+        start = slip.start("open")
+        rest = text[start + 1 :]
+        if quote in rest or "\\" in rest or "\t" in rest or _SEPARATOR_LINE.search(text, start):
+            return None  # it closes, escapes, or meets what ends a quoted scalar otherwise
+        return yaml.scanner.ScannerError, "while scanning a quoted scalar", start, "found unexpected end of stream", len(text)
+    found, at = ("'-'", slip.start("item")) if slip.group("item") is not None else ("'<scalar>'", slip.start("after"))
+    return yaml.parser.ParserError, "while parsing a block mapping", 0, f"expected <block end>, but found {found}", at
+
+
+def _mark(text: str, index: int) -> yaml.Mark:
+    line_start = text.rfind("\n", 0, index) + 1
+    return yaml.Mark("<unicode string>", index, text.count("\n", 0, index), index - line_start, None, None)
 
 
 # Lines at the start of a text that leave the parser where the first line of their
@@ -435,21 +504,20 @@ def _token_id(line: str, column: int, indent: int) -> str | None:
 
 
 def closing_quote(quoted: str) -> int | None:
-    """The index of the quote that closes the quoted scalar ``quoted`` starts with
-    (on its line: ``quoted`` is one), or None."""
+    """The index of the quote that closes the quoted scalar ``quoted`` starts with (on
+    its line), or None. (str.find between quotes and backslashes: a loop over every
+    character, or a regular expression, took 3-4 us for a 60-character value.)"""
     quote, i = quoted[0], 1
-    while i < len(quoted):
-        ch = quoted[i]
-        if quote == '"' and ch == "\\":
-            i += 2
-            continue
-        if ch == quote:
-            if quote == "'" and quoted[i + 1 : i + 2] == "'":  # '' is a quote inside single quotes
-                i += 2
-                continue
-            return i
-        i += 1
-    return None
+    while True:
+        end = quoted.find(quote, i)
+        if end < 0:
+            return None
+        if quote == '"' and (escape := quoted.find("\\", i, end)) >= 0:
+            i = escape + 2  # a backslash escapes the character after it
+        elif quote == "'" and quoted[end + 1 : end + 2] == "'":
+            i = end + 2  # '' is a quote inside single quotes
+        else:
+            return end
 
 
 def value_problem(e: Exception) -> str:
