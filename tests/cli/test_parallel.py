@@ -80,3 +80,32 @@ def test_a_bad_memcheck_jobs_is_a_one_line_error(repo: Path) -> None:
 
 
 
+
+
+def test_a_first_run_forks_once_the_stores_are_found(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole tree's first run (an empty cache, or none) starts its checking processes
+    as soon as discovery has found the stores: they check stores while this process
+    looks for the guidance files. A warm run looks its parts up first."""
+    from memcheck.workspace import guidance
+
+    _tree(repo)
+    seen: list[str] = []
+    fork, find = queue.Workers.fork, guidance.find_guidance
+    monkeypatch.setattr(queue.Workers, "fork", lambda self, *args: (seen.append("fork"), fork(self, *args))[1])
+    monkeypatch.setattr(guidance, "find_guidance", lambda ws: (seen.append("guidance"), find(ws))[1])
+    monkeypatch.setenv("MEMCHECK_JOBS", "2")
+    first = invoke(repo, "check", monkeypatch=monkeypatch)
+    assert seen == ["fork", "guidance"]
+    seen.clear()
+    again = invoke(repo, "check", monkeypatch=monkeypatch)
+    assert seen == []  # every part kept, and what discovery found: nothing forked, nothing looked for
+    assert (again.exit_code, again.output) == (first.exit_code, first.output) == (1, again.output)
+    seen.clear()
+    uncached = invoke(repo, "check", "--no-cache", monkeypatch=monkeypatch)
+    assert seen == ["fork", "guidance"]
+    assert uncached.output == first.output
+    seen.clear()
+    monkeypatch.setenv("MEMCHECK_JOBS", "1")
+    single = invoke(repo, "check", "--no-cache", monkeypatch=monkeypatch)
+    assert seen == ["guidance"]
+    assert single.output == first.output

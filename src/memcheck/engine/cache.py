@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.skills import Skills
+    from memcheck.workspace.stores import Store
     from memcheck.workspace.tracking import Frame
 
 T = TypeVar("T")
@@ -68,15 +69,16 @@ def warm(config: Config) -> bool:
     return folder is not None and real_folder(folder / "parts")
 
 
-def discovered(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = ()) -> Targets:
+def discovered(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = (), stores_found: Callable[[list[Store]], None] | None = None) -> Targets:
     """``targets_for(ws, paths, judge=False)``, from the cache where an earlier run
-    found them in the same tree (see engine/cache.py)."""
+    found them in the same tree (see engine/cache.py); ``stores_found`` is told the
+    stores where they are found (not where the cache gives them)."""
     cache = Cache.open(ws, "")
     if cache is None:
-        return targets_for(ws, paths, judge=False, deleted=deleted)
+        return targets_for(ws, paths, judge=False, deleted=deleted, stores_found=stores_found)
     # Keyed by what the paths name in the tree, wherever they were given from.
     asked = repr((None if paths is None else [relative_path(ws.root, p) for p in paths], [relative_path(ws.root, p) for p in deleted]))
-    return cache.targets(asked, lambda: targets_for(ws, paths, judge=False, deleted=deleted))
+    return cache.targets(asked, lambda: targets_for(ws, paths, judge=False, deleted=deleted, stores_found=stores_found))
 
 
 def _plain(value: object) -> object:

@@ -7,7 +7,7 @@ import os
 import select
 import signal
 import sys
-from typing import TYPE_CHECKING, Callable, NoReturn
+from typing import TYPE_CHECKING, Callable, ContextManager, NoReturn
 
 from memcheck.config import ConfigError
 from memcheck.engine.part import check_part, check_parts
@@ -68,6 +68,19 @@ def find_in_processes(
     who reads what, built from all of them: split between two processes, each built
     it (on bench/'s trees, a third of a second each, the guidance files' whole cost
     twice over); here the children check stores meanwhile.
+    """
+    pool = Workers()
+    try:
+        pool.fork(ws, parts, checks, enabled, workers, cache)
+        return pool.finish(ws, own, checks, enabled, cache, done)
+    finally:
+        pool.close()
+
+
+class Workers:
+    """Children forked to check parts from a shared queue with this process (see
+    ``fork``), and their findings once they are done (``finish``); ``close`` ends and
+    reaps any child left (call it in a ``finally``).
 
     Forking (rather than a pool) lets every child start from this process as it is:
     files listed, stores found, documents already read; nothing is sent to them,
@@ -80,53 +93,79 @@ def find_in_processes(
     this process ends (see ``stopped_by_signals``), and a child whose parent is gone
     all the same (SIGKILL) stops at its next part.
     """
-    import pickle
 
-    queue = _PartQueue(sorted(range(len(parts)), key=lambda i: -size(parts[i])))
-    children: dict[int, int] = {}  # pid -> the read end of its pipe
-    parent = os.getpid()
-    # The cycle collector is off here (see collect.find): the children never walk, and
-    # so never copy, the memory they share with this process.
-    try:
-        with stopped_by_signals():
-            for _ in range(workers - 1):
-                read_end, write_end = os.pipe()
-                with signals_held():  # a signal between fork() and the next line would lose the child
-                    pid = os.fork()
-                    if pid == 0:  # the child: check, report, and leave without running the parent's cleanup
-                        queue.close_feed()
-                        _child(ws, parts, queue.numbers, checks, enabled, parent, read_end, write_end, cache)
-                    children[pid] = read_end
-                os.close(write_end)
-            queue.feed()  # once every child is forked: a process with a thread is not forked
-            if cache is not None:
-                cache.write_deferred()
-            found = check_parts(ws, own, checks, enabled, cache)
-            found |= _check_queued(ws, parts, queue.numbers, checks, enabled, cache=cache)
-            done()
-            while children:
-                pid, read_end = next(iter(children.items()))
-                with os.fdopen(read_end, "rb", closefd=False) as pipe:
-                    payload = pipe.read()
-                # Its result is in: it ends by itself. Forgotten before it is reaped, so
-                # the cleanup below never signals a process id that may be reused.
-                del children[pid]
-                os.close(read_end)
-                os.waitpid(pid, 0)
-                if not payload:
-                    raise RuntimeError("a checking process ended without a result")
-                ok, result = pickle.loads(payload)
-                if not ok:
-                    raise RuntimeError(result)
-                found |= result
-            return found
-    finally:
-        queue.close()
+    def __init__(self) -> None:
+        self.parts: list[Targets] = []
+        self.children: dict[int, int] = {}  # pid -> the read end of its pipe
+        self._queue: _PartQueue | None = None
+        self._signals: ContextManager[None] | None = None
+
+    @property
+    def forked(self) -> bool:
+        return self._queue is not None
+
+    def fork(self, ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str], workers: int, cache: Cache | None) -> None:
+        """Fork ``workers - 1`` children that check ``parts`` with ``checks``, and start
+        feeding the queue (from a thread: nothing is forked after this)."""
+        self.parts = parts
+        self._queue = queue = _PartQueue(sorted(range(len(parts)), key=lambda i: -size(parts[i])))
+        self._signals = stopped_by_signals()
+        self._signals.__enter__()
+        parent = os.getpid()
+        # The cycle collector is off here (see collect.find): the children never walk, and
+        # so never copy, the memory they share with this process.
+        for _ in range(workers - 1):
+            read_end, write_end = os.pipe()
+            with signals_held():  # a signal between fork() and the next line would lose the child
+                pid = os.fork()
+                if pid == 0:  # the child: check, report, and leave without running the parent's cleanup
+                    queue.close_feed()
+                    _child(ws, parts, queue.numbers, checks, enabled, parent, read_end, write_end, cache)
+                self.children[pid] = read_end
+            os.close(write_end)
+        queue.feed()  # once every child is forked: a process with a thread is not forked
+
+    def finish(self, ws: Workspace, own: list[Targets], checks: list[Check], enabled: set[str], cache: Cache | None, done: Callable[[], None]) -> set[Problem]:
+        """This process checks ``own``, then takes parts from the queue with the
+        children; ``done`` once the queue is empty; then the children's findings."""
+        import pickle
+
+        assert self._queue is not None
+        if cache is not None:
+            cache.write_deferred()
+        found = check_parts(ws, own, checks, enabled, cache)
+        found |= _check_queued(ws, self.parts, self._queue.numbers, checks, enabled, cache=cache)
+        done()
+        children = self.children
+        while children:
+            pid, read_end = next(iter(children.items()))
+            with os.fdopen(read_end, "rb", closefd=False) as pipe:
+                payload = pipe.read()
+            # Its result is in: it ends by itself. Forgotten before it is reaped, so
+            # the cleanup below never signals a process id that may be reused.
+            del children[pid]
+            os.close(read_end)
+            os.waitpid(pid, 0)
+            if not payload:
+                raise RuntimeError("a checking process ended without a result")
+            ok, result = pickle.loads(payload)
+            if not ok:
+                raise RuntimeError(result)
+            found |= result
+        return found
+
+    def close(self) -> None:
+        if self._queue is not None:
+            self._queue.close()
         with signals_held():  # a second Ctrl-C must not cut the cleanup short
-            for pid, read_end in children.items():  # interrupted or failed: leave no child behind
+            for pid, read_end in self.children.items():  # interrupted or failed: leave no child behind
                 os.close(read_end)
                 os.kill(pid, signal.SIGTERM)
                 os.waitpid(pid, 0)
+        self.children = {}
+        if self._signals is not None:
+            signals, self._signals = self._signals, None
+            signals.__exit__(None, None, None)
 
 
 def _child(

@@ -40,10 +40,12 @@ class Targets(NamedTuple):
 Check = Callable[[Workspace, Targets], Iterable[Problem]]
 
 
-def targets_for(ws: Workspace, paths: Sequence[str] | None, judge: bool = True, deleted: Sequence[str] = ()) -> Targets:
+def targets_for(
+    ws: Workspace, paths: Sequence[str] | None, judge: bool = True, deleted: Sequence[str] = (), stores_found: Callable[[list[Store]], None] | None = None
+) -> Targets:
     """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
     (see ``select_targets``): only for checking, never for writing indexes."""
-    stores, guidance, skills = select_targets(ws, paths, judge, deleted)
+    stores, guidance, skills = select_targets(ws, paths, judge, deleted, stores_found)
     # The given paths made relative once for both: a hook may be given thousands.
     hit = None if paths is None else given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
     return Targets(stores, guidance, skills, _agent_file_targets(ws, hit, paths is not None and ws.partial, deleted), nested_configs(ws, hit))

@@ -114,12 +114,19 @@ def _collect_tree(
             timing.lap("config, discovery and checks")
     else:
         from memcheck.engine.cache import discovered, start
+        from memcheck.engine.collect import EarlyStart
 
         start(ws)  # before discovery: what finding the parts reads, each part depends on
-        targets = discovered(ws, paths, deleted)
-        if timing is not None:
-            timing.lap("config and discovery")
-        problems = collect(ws, targets, last=True)  # the workspace is freed on return
+        # A whole tree's checking processes start once its stores are found (see EarlyStart).
+        early = EarlyStart(ws) if paths is None and not deleted else None
+        try:
+            targets = discovered(ws, paths, deleted, None if early is None else early.stores_found)
+            if timing is not None:
+                timing.lap("config and discovery")
+            problems = collect(ws, targets, last=True, early=early)  # the workspace is freed on return
+        finally:
+            if early is not None:
+                early.close()
         if timing is not None:
             timing.lap("checks")
         indexes = [s.index for s in targets.stores if s.has_index]

@@ -17,7 +17,9 @@ from memcheck.workspace.discover import Workspace, relative_path
 from memcheck.workspace.stores import INDEX_NAME, Store
 
 
-def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = True, deleted: Sequence[str] = ()) -> tuple[list[Store], list[str], list[str]]:
+def select_targets(
+    ws: Workspace, paths: Iterable[str] | None, judge: bool = True, deleted: Sequence[str] = (), stores_found: Callable[[list[Store]], None] | None = None
+) -> tuple[list[Store], list[str], list[str]]:
     """What to check for the given paths (pre-commit's file list): stores, guidance, skills.
 
     A changed memory file or index brings in its whole store, since the index depends
@@ -26,10 +28,14 @@ def select_targets(ws: Workspace, paths: Iterable[str] | None, judge: bool = Tru
     checks to judge (``Workspace.is_store``). ``deleted``: paths a change removed
     (see ``staged.changed_paths``); each brings in the store it was in (its index
     may still list it) and every guidance file and skill (one may import or link it).
+    ``stores_found``: told the whole tree's stores as soon as they are found, before
+    the guidance files and skills are looked for (see engine/collect.EarlyStart).
     """
     if paths is None:
-        found = ws.stores if judge else ws.stores_among(ws.folders_with_markdown, judge=False)
-        return list(found), list(ws.guidance), skill_targets(ws)
+        stores = list(ws.stores if judge else ws.stores_among(ws.folders_with_markdown, judge=False))
+        if stores_found is not None:
+            stores_found(stores)
+        return stores, list(ws.guidance), skill_targets(ws)
     wanted = [w for w in (relative_path(ws.root, p) for p in paths) if w is not None]
     gone = [w for w in (relative_path(ws.root, p) for p in deleted) if w is not None]
     wanted_set = set(wanted)
