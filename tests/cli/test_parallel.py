@@ -109,3 +109,37 @@ def test_a_first_run_forks_once_the_stores_are_found(repo: Path, monkeypatch: py
     single = invoke(repo, "check", "--no-cache", monkeypatch=monkeypatch)
     assert seen == ["guidance"]
     assert single.output == first.output
+
+
+def test_a_first_run_imports_pyyaml_only_where_a_frontmatter_needs_it(repo: Path) -> None:
+    """Forked as soon as the stores are found, each process imports PyYAML itself if
+    one of its frontmatters needs it: none here (every frontmatter is flat), and with
+    one that does, the findings are those of one process."""
+    import json
+    import os
+    import subprocess
+
+    _tree(repo)
+    probe = (
+        "import sys\n"
+        "from memcheck.cli import main\n"
+        "try:\n"
+        "    main(['check', '--format', 'json'])\n"
+        "finally:\n"
+        "    print('YAML=' + str('yaml' in sys.modules))\n"
+    )
+
+    runs = iter(range(3))
+
+    def run(jobs: str) -> tuple[list[object], str]:  # each a first run: a cache of its own
+        env = {**os.environ, "MEMCHECK_JOBS": jobs, "MEMCHECK_CACHE_DIR": str(repo.parent / f"cache-{next(runs)}")}
+        proc = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, env=env)
+        out, _, loaded = proc.stdout.rpartition("YAML=")
+        return json.loads(out)["problems"], loaded.strip()
+
+    assert run("2")[1] == "False"
+    write(repo, "pkg4/.claude/memory/note_03.md", "---\nname: Nested\ndescription: A nested frontmatter\nmetadata:\n  type: project\n---\n\nBody.\n")
+    write(repo, "area007/AGENTS.md", "---\ndescription: >\n  folded\n---\n\n# Guide\n")
+    split, single = run("2"), run("1")
+    assert split[0] == single[0]
+    assert split[1] == "True"

@@ -13,6 +13,7 @@ from memcheck.engine.part import check_parts
 from memcheck.engine.queue import Workers, find_in_processes, jobs
 from memcheck.engine.targets import Targets, part_kinds, size
 from memcheck.rules import FAMILY_MODULES, FAMILY_PARTS
+from memcheck.text import document
 
 if TYPE_CHECKING:
     from memcheck.engine.cache import Cache
@@ -118,6 +119,12 @@ def find(ws: Workspace, targets: Targets, last: bool = False, early: EarlyStart 
                 raise RuntimeError("the stores checked are not the stores found")
             found = early.workers.finish(ws, [*guidance, *(p for p in parts if not p.stores)], checks, enabled, cache, done)
         elif workers > 1:
+            # PyYAML, which some frontmatter is sure to need on a tree this large, once
+            # for every process (each would otherwise import it on its own). Where the
+            # processes are forked early, each imports it if it needs it: the children
+            # start sooner, and on bench/'s M tree, whose frontmatter needs none, no
+            # process imports it (17 ms).
+            document.load_yaml()
             found = find_in_processes(ws, guidance, parts, checks, enabled, workers, cache, done)
         else:
             found = check_parts(ws, [*parts, *guidance], checks, enabled, cache)

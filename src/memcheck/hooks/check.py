@@ -182,17 +182,14 @@ def check(
     if (paths is None or paths or deleted) and not nothing:
         from memcheck.engine.cache import warm
         from memcheck.engine.collect import family_checks, no_cycle_collection
-        from memcheck.text import document
 
-        # Imported while git lists the files (see run), rather than after: the checks and, for a
-        # whole tree (where some frontmatter is sure to need it), PyYAML, which each
-        # checking process would otherwise import on its own. Not where a cache is warm:
-        # its parts may all be kept, and then neither is imported (engine/collect.kept_run;
-        # on bench/'s M tree with nothing changed, PyYAML was a seventh of the run).
+        # Imported while git lists the files (see run), rather than after: the checks. Not
+        # where a cache is warm: its parts may all be kept, and then none is imported
+        # (engine/collect.kept_run). PyYAML is imported where it is needed (see
+        # collect.find): a warm run whose parts are all kept never imports it (on bench/'s
+        # M tree with nothing changed, it was a seventh of the run).
         if not warm(config):
             family_checks()
-            if paths is None:
-                document.load_yaml()
         # The collector is back on only once the run's documents are freed: turned on
         # while they live (as at the end of ``collect.find``), its first pass walks every one
         # of them (a fiftieth of a check on bench/'s trees), only to find them alive.
