@@ -62,8 +62,9 @@ def test_the_whole_tree_is_listed_as_one_git_listing_lists_it(repo: Path, monkey
     import subprocess
 
     from memcheck import git as mgit
+    from memcheck import listing
 
-    monkeypatch.setattr(mgit, "_SPLIT_FROM", 0)  # this small tree listed as a large one is
+    monkeypatch.setattr(listing, "_SPLIT_FROM", 0)  # this small tree listed as a large one is
 
     _plain_repo(repo)
     write(repo, ".gitignore", "build/\n*.log\n")

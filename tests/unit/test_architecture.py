@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("memcheck", "memcheck.problem", "memcheck.paths", "memcheck.choices", "memcheck.safe_files"),
     ("memcheck.text",),
     # The agent facts and the engine that answers from them read no repository.
-    ("memcheck.config", "memcheck.git", "memcheck.gitrefs", "memcheck.changes", "memcheck.rules", "memcheck.agents", "memcheck.agentkinds"),
+    ("memcheck.config", "memcheck.git", "memcheck.listing", "memcheck.gitrefs", "memcheck.changes", "memcheck.rules", "memcheck.agents", "memcheck.agentkinds"),
     # Which paths the guard stops (its categories and patterns) is asked by the rules
     # too: what a symlink out of the repository leads to (workspace/links_out.py).
     ("memcheck.expansion", "memcheck.readers", "memcheck.links", "memcheck.guidance_model", "memcheck.guidance_kinds", "memcheck.workspace", "memcheck.guard.categories", "memcheck.guard.tiers", "memcheck.guard.paths"),
