@@ -218,6 +218,22 @@ def test_a_first_commit_hook_works_out_each_memory_the_change_leaves_alone_once(
     assert "src/gone.py" in first[1] and first == report(repo, "--changed", "--no-cache")
 
 
+def test_a_wiki_link_to_an_excluded_file_is_judged_again_when_the_file_goes(repo: Path) -> None:
+    """A [[wiki]] link names a file of a folder the config excludes from checking (a
+    note vault); the file is deleted: the cached check says the link names nothing,
+    as a check without the cache does (found by an outside attacker)."""
+    write(repo, f"{STORE}/zeta.md", memory("zeta", "d zeta", "project", "See [[alpha]].\n"))
+    write(repo, f"{STORE}/MEMORY.md", "- [zeta](zeta.md) - d zeta\n")
+    write(repo, "notes/alpha.md", "alpha\n")
+    write(repo, ".memcheck.yaml", 'exclude: ["notes/"]\n')
+    commit_all(repo)
+    assert "MEM021" not in same_with_and_without_cache(repo)[1]
+    (repo / "notes/alpha.md").unlink()
+    same_with_and_without_cache(repo)  # (git's index still lists it)
+    git(repo, "add", "-A")
+    assert "MEM021" in same_with_and_without_cache(repo)[1]
+
+
 def test_line_endings_git_converts_are_seen_by_a_hook(repo: Path) -> None:
     """`*.md text eol=crlf` at the root: the checkout holds CRLF, git's blobs LF, and git
     calls the files unchanged. A hook lists the changed store's folder only, and must

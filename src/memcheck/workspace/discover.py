@@ -173,6 +173,10 @@ class Workspace:
             if self.tracker is not None:
                 self.tracker.asked("tree_files", "", listing_digest(listed))
             return listed
+        if self.tracker is not None and self._excluded is not None:
+            # The run's cache key holds ``files``, which leaves out what the config
+            # excludes: whatever a link finds among those is a question of its own.
+            self.tracker.asked("tree_files", "", listing_digest(self._listed))
         return self._listed
 
     @cached_property
