@@ -105,7 +105,8 @@ def test_every_literal_regular_expression_compiles() -> None:
             pytest.fail(f"{where}:{line}: {e} on Python {sys.version.split()[0]}")
 
 
-# Lines that made the heading and phrase patterns backtrack before they were rewritten
+# Lines that made the heading and phrase patterns backtrack before they were rewritten,
+# and a line of code spans whose examples were searched for before each span,
 # (each took time quadratic in its length: 8,000 spaces, 1.26 s; 16,000 dots, 9 s).
 # At 200,000 characters a quadratic reading of one line takes over ten minutes; the
 # linear one, a few milliseconds (all 180 lines here: a few seconds). The 120-second
@@ -122,6 +123,11 @@ _HOSTILE_LINES = textwrap.dedent(
             blocks._ATX.match(line)
             sync._HEADING.match(line)
             naming._phrases(line)
+    # A line of 40,000 code spans: which are examples was searched for before each one.
+    from memcheck.checks import references
+    from memcheck.text import document
+    spans = "`src/a.py` " * 40_000
+    assert len(list(references._path_tokens(document.parse("m.md", ("---\\nname: m\\n---\\n\\n" + spans + "e.g. `src/b.py`\\n").encode())))) == 40_000
     print("done")
     """
 )

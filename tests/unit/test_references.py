@@ -68,6 +68,11 @@ def test_what_is_not_plainly_a_path_of_this_repository_is_not_judged(line: str) 
     assert findings(guide(line)) == []
 
 
+def test_only_the_spans_after_an_example_on_their_line_are_examples() -> None:
+    [(path, line, code, message)] = findings(guide("Run `tests/test_cli.py`, e.g. `tests/test_cli.py` or `src/x.py`."))
+    assert (path, line, code) == ("AGENTS.md", 3, "REF001") and "tests/unit/test_cli.py has its name" in message
+
+
 def test_a_path_written_from_a_package_of_a_monorepo_is_found() -> None:
     files = guide("In the API package, tests are in `tests/api_test.py`.", **{"packages/api/tests/api_test.py": ""})
     assert findings(files) == []
