@@ -273,6 +273,19 @@ def test_clean_removes_the_cache(repo: Path) -> None:
     assert again.returncode == 0 and "no cache" in again.stderr
 
 
+def test_clean_that_cannot_remove_the_cache_says_so(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A cache folder the user may not write to (another user's, or read-only): the
+    # next run would still read what is left, so clean fails rather than claim it
+    # removed it (found by an outside attacker). Root may delete anything, so the
+    # removal that fails is shutil's.
+    a_store(repo)
+    report(repo)
+    monkeypatch.setattr(shutil, "rmtree", lambda *args, **kwargs: None)
+    proc = run_cli(repo, "clean")
+    assert proc.returncode == 1 and "could not remove all of the cache" in proc.stderr and "parts" in proc.stderr
+    assert "removed the cache" not in proc.stderr and cache_folder(repo).exists()
+
+
 def test_cache_dir_from_the_environment_and_the_settings(repo: Path, tmp_path: Path) -> None:
     a_store(repo)
     elsewhere = tmp_path / "kept"

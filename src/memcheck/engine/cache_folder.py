@@ -111,10 +111,12 @@ def git_dir(root: Path) -> Path | None:
 CACHE_FILES = ("parts", "contexts", "values", "pruned", ".gitignore", "key")
 
 
-def clean(config: Config) -> Path | None:
+def clean(config: Config) -> tuple[Path, list[str]] | None:
     """Remove what memcheck keeps in the cache folder of ``config.root`` (its own
     folders and files, nothing else: the folder named may hold other things), and the
-    folder when that leaves it empty; the folder, or None when it held no cache."""
+    folder when that leaves it empty; the folder and the names of its entries that
+    could not be removed (a folder the user may not write to), or None when it held no
+    cache."""
     import shutil
 
     folder = folder_for(config._replace(no_cache=False))
@@ -136,8 +138,9 @@ def clean(config: Config) -> Path | None:
                 os.unlink(path)
             except OSError:
                 pass
+    left = sorted(name for name in mine if os.path.lexists(folder / name))
     try:
         os.rmdir(folder)  # only if nothing else is left
     except OSError:
         pass
-    return folder
+    return folder, left

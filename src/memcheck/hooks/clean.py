@@ -11,9 +11,14 @@ def run(config_file: str | None) -> int:
     from memcheck.hooks.options import config_for
 
     settings = config_for(config_file, [])
-    removed = cache_folder.clean(settings)
-    if removed is None:
+    cleaned = cache_folder.clean(settings)
+    if cleaned is None:
         print("memcheck: no cache to remove", file=sys.stderr)
-    else:
-        print(f"memcheck: removed the cache in {shown(str(removed))}", file=sys.stderr)
+        return 0
+    folder, left = cleaned
+    if left:
+        # (a folder the user may not write to: the next run would still read what is left)
+        print(f"memcheck: error: could not remove all of the cache in {shown(str(folder))}: {', '.join(left)} left; check the folder's permissions", file=sys.stderr)
+        return 1
+    print(f"memcheck: removed the cache in {shown(str(folder))}", file=sys.stderr)
     return 0
