@@ -142,3 +142,39 @@ def test_a_large_store_reads_each_memory_as_the_commit_holds_it(repo: Path) -> N
             assert doc.error is None and doc.body.strip() == "x" * sizes[i] and f"name: m{i}\n" in doc.text, i
     finally:
         source.close()
+
+
+def test_a_store_of_files_too_large_to_keep_is_listed_once_and_asks_git_for_each_twice_at_most(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Files read ahead are kept only when small: a folder of larger ones was listed
+    # and asked of git again at each read (time quadratic in the folder's files).
+    from memcheck import git
+    from memcheck.workspace import tree
+
+    for i in range(300):
+        write(repo, f".claude/memory/project_{i:03d}.md", memory(f"m{i}", f"memory {i}", "project"))
+    sha = commit(repo, message="store")
+    monkeypatch.setattr(tree, "_KEPT_AHEAD", 0)  # as if every memory were too large to keep
+    asked: list[str] = []
+    read_batch = git.BlobReader._read_batch
+
+    def counted(self: git.BlobReader, blobs: list[str], limit: int) -> list[tuple[bytes, int] | None]:
+        asked.extend(blobs)
+        return read_batch(self, blobs, limit)
+
+    monkeypatch.setattr(git.BlobReader, "_read_batch", counted)
+    source = TreeSource(repo, sha)
+    listed: list[str] = []
+
+    class Folders(dict[str, frozenset[str]]):
+        def get(self, folder: str, default: object = None) -> object:  # type: ignore[override]
+            listed.append(folder)
+            return super().get(folder, default)
+
+    vars(source)["_regular_by_folder"] = Folders(source._regular_by_folder)
+    try:
+        for i in range(300):
+            assert f"name: m{i}\n" in source.read(f".claude/memory/project_{i:03d}.md").text
+    finally:
+        source.close()
+    assert len(asked) <= 2 * 300
+    assert listed == [".claude/memory"]  # the folder's files listed once, not at each read

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from memcheck import git, gitrefs
 from memcheck.changes import GITLINK_MODE, SYMLINK_MODE
@@ -43,9 +43,11 @@ class TreeSource:
         self.commit = commit
         self._scope = folders
         self._blobs = git.BlobReader(root)
-        # Memories read ahead with the one a check asked for (see ``read``), until asked.
-        self._ahead: dict[str, tuple[bytes, int] | None] = {}
+        # Memories read ahead with the one a check asked for (see ``read``), until asked;
+        # each folder's Markdown files not yet asked of git, in order.
+        self._ahead: dict[str, tuple[bytes, int]] = {}
         self._asked_of_git: set[str] = set()
+        self._unasked: dict[str, Iterator[str]] = {}
         self._targets: dict[str, str] = {}  # symlink -> the path it names
         # The whole tree, listed from now on: a commit hook asks for it once it has
         # found what the staged tree holds (see engine.since), and git lists it meanwhile.
@@ -159,9 +161,20 @@ class TreeSource:
         asked of git rather than a round trip each. Those kept for later are small
         (a larger one is read again when asked), so a folder of large files costs no
         more memory than reading them one at a time."""
-        folder, name = split(path)
-        others = sorted(n for n in self._regular_by_folder.get(folder, ()) if n.endswith(".md") and n != name)
-        batch = [path, *(p for p in (join(folder, n) for n in others) if p not in self._asked_of_git)][:_READ_AHEAD]
+        folder = parent(path)
+        unasked = self._unasked.get(folder)
+        if unasked is None:
+            names = sorted(n for n in self._regular_by_folder.get(folder, ()) if n.endswith(".md"))
+            unasked = self._unasked[folder] = iter([join(folder, n) for n in names])
+        # Each name is taken from the folder's once: a folder of files too large to keep
+        # is not listed again at each read (4,000 of them took 9 s), and each of its
+        # files is asked of git twice at most (in a batch, then when asked for).
+        batch = [path]
+        for other in unasked:
+            if other != path and other not in self._asked_of_git:
+                batch.append(other)
+                if len(batch) == _READ_AHEAD:
+                    break
         self._asked_of_git.update(batch)
         first, *rest = self._blobs.read_many([self._whole[p].blob for p in batch], document.MAX_BYTES + 1)
         for other, read in zip(batch[1:], rest):
