@@ -234,6 +234,28 @@ def test_a_wiki_link_to_an_excluded_file_is_judged_again_when_the_file_goes(repo
     assert "MEM021" in same_with_and_without_cache(repo)[1]
 
 
+def test_a_cited_path_to_an_excluded_file_is_judged_again_for_every_memory(repo: Path) -> None:
+    """Memories cite a file in a folder the config excludes; each memory's REF work is
+    kept by its content. Once the file is gone, every memory that cites it says so,
+    not only the one whose work first listed the tree."""
+    for name in ("a", "b", "c"):
+        write(repo, f"{STORE}/{name}.md", memory(name, f"d {name}", "project", f"Topic {name}. See `notes/x.py`.\n"))
+    write(repo, "notes/x.py", "x\n")
+    write(repo, "src/x.py", "y\n")
+    write(repo, ".memcheck.yaml", 'exclude: ["notes/"]\n')
+    run_cli(repo, "fix")
+    commit_all(repo)
+    report(repo)
+    for edit in ("One.", "Two."):  # the store changed: its memories' work is kept one by one
+        write(repo, f"{STORE}/a.md", memory("a", "d a", "project", f"Topic a. See `notes/x.py`.\n{edit}\n"))
+        git(repo, "add", "-A")
+        report(repo)
+    (repo / "notes/x.py").unlink()
+    git(repo, "add", "-A")
+    found = same_with_and_without_cache(repo)[1]
+    assert all(f"{STORE}/{name}.md" in found for name in ("a", "b", "c")) and found.count("REF001") == 3
+
+
 def test_line_endings_git_converts_are_seen_by_a_hook(repo: Path) -> None:
     """`*.md text eol=crlf` at the root: the checkout holds CRLF, git's blobs LF, and git
     calls the files unchanged. A hook lists the changed store's folder only, and must

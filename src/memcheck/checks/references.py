@@ -22,7 +22,6 @@ from memcheck.records import NamedTuple
 from memcheck.text import mentions
 from memcheck.text.document import Document, of_content
 from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
-from memcheck.workspace.tracking import listing_digest
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -106,10 +105,11 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
             found, stale = _references_in(ws, path, private, path in cited, None)
         else:
             # A memory's: kept between runs (see Workspace.of_file), keyed by the whole
-            # tree's listing too where the run listed some folders only (worked out only
-            # where it is kept: a hook's run without a cache lists no more than it needs).
+            # tree's listing too where the run's own key does not tell it (see
+            # Workspace.tree_files_key; worked out only where it is kept: a hook's run
+            # without a cache lists no more than it needs).
             found, stale = ws.of_file(
-                lambda: f"references\0{private}\0{store}\0{ws.user}\0{ws.once(_listing_key)}",  # noqa: B023 (called at once)
+                lambda: f"references\0{private}\0{store}\0{ws.user}\0{ws.tree_files_key}",  # noqa: B023 (called at once)
                 path,
                 lambda: _references_in(ws, path, private, True, store),  # noqa: B023 (called at once)
                 _kept,
@@ -192,12 +192,6 @@ def _missing_in(ws: Workspace, doc: Document, store: str | None) -> list[tuple[C
         if tried:
             found.append((Cited(doc.path, line, col, token, _message(index, token, store)), tried))
     return found
-
-
-def _listing_key(ws: Workspace) -> str:
-    """What the names a memory cites are looked up in (see _tree_index), where a run's
-    own key does not hold it: a run that listed some folders only."""
-    return listing_digest(ws.tree_files) if ws.partial else ""
 
 
 def _tried(index: TreeIndex, ws: Workspace, folder: str, token: str, roots: list[str], store: str | None) -> list[str]:

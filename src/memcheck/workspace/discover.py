@@ -165,19 +165,28 @@ class Workspace:
     def tree_files(self) -> Sequence[str]:
         """Every file of the tree, those the config excludes from checking included:
         what a link may name. Where the run listed some folders only (a hook run on
-        memory files), git lists the rest, once, when this is first asked."""
+        memory files), git lists the rest, once, when this is first asked. Where the
+        run's cache key does not tell them (see ``tree_files_key``), asking for them is
+        a question of its own."""
+        if self.tracker is not None and self.tree_files_key:
+            self.tracker.asked("tree_files", "", self.tree_files_key)
+        return self._tree_listing
+
+    @cached_property
+    def tree_files_key(self) -> str:
+        """A digest of ``tree_files`` where the run's cache key, which holds ``files``,
+        does not tell them: a run that listed some folders only, or a config that
+        excludes some files (whatever a link finds among those); else "". Work kept
+        by a memory's content alone that looks names up in them holds it in its key."""
+        if not self.partial and self._excluded is None:
+            return ""
+        return listing_digest(self._tree_listing)
+
+    @cached_property
+    def _tree_listing(self) -> Sequence[str]:
         source = untracked(self.source)
         whole: Callable[[], list[str]] | None = getattr(source, "whole_listing", None)  # the disk's and a commit's
-        if self.partial and whole is not None:
-            listed = whole()
-            if self.tracker is not None:
-                self.tracker.asked("tree_files", "", listing_digest(listed))
-            return listed
-        if self.tracker is not None and self._excluded is not None:
-            # The run's cache key holds ``files``, which leaves out what the config
-            # excludes: whatever a link finds among those is a question of its own.
-            self.tracker.asked("tree_files", "", listing_digest(self._listed))
-        return self._listed
+        return whole() if self.partial and whole is not None else self._listed
 
     @cached_property
     def rules_on(self) -> frozenset[str]:
