@@ -11,6 +11,16 @@ from memcheck.records import NamedTuple
 ERROR = "error"
 WARNING = "warning"
 
+# What a rule's verdict on a file depends on (``Rule.scope``): the cache and the
+# editor re-judge a finding when what it depends on changes, no sooner.
+FILE = "file"  # the file's own content, and the questions it asks of the tree (is there such a file?)
+STORE = "store"  # every memory of a store, and its index: a memory's edit can change it on another file
+TREE = "tree"  # every agent file of a kind in the tree (who reads what, every skill, the listing)
+IMPORTS = "imports"  # a guidance file with the files its imports reach and the agents that read it
+CHANGE = "change"  # a change (commit, push or pull request): the guard's rules, never `memcheck check`'s
+SUPPRESSION = "suppression"  # the suppression comments of a file, after every other rule has run
+SCOPES = (FILE, STORE, TREE, IMPORTS, CHANGE, SUPPRESSION)
+
 # What a terminal or a log viewer acts on instead of showing: the C0 controls (line
 # breaks and tab among them), DEL, the C1 controls (NEL, U+0085, among them) and the
 # Unicode line and paragraph separators. An ESC from a file retitles the terminal,
@@ -93,7 +103,10 @@ class Rule(NamedTuple):
     """A rule is data: its code, how bad it is, and its documentation.
 
     ``doc`` is Markdown with the headings ruff uses (*What it does*, *Why is this
-    bad?*, *Example*, *Use instead*); ``memcheck rule CODE`` prints it.
+    bad?*, *Example*, *Use instead*); ``memcheck rule CODE`` prints it. ``scope`` is
+    what its verdict depends on (one of ``SCOPES``); ``security_severity`` the score
+    SARIF gives code scanning for a rule about security (CVSS-like, "0.1" to "10.0";
+    empty for the others).
     """
 
     code: str
@@ -102,6 +115,8 @@ class Rule(NamedTuple):
     fixable: bool
     summary: str
     doc: str
+    scope: str = FILE
+    security_severity: str = ""
 
     def at(self, path: str, line: int, col: int, message: str, about: str = "") -> Problem:
         return Problem(path, max(line, 1), max(col, 1), self.code, _bounded(message), self.severity, self.fixable, about)

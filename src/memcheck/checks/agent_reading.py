@@ -16,7 +16,7 @@ from memcheck import agents, lazy_regex, readers
 from memcheck.config import selected
 from memcheck.expansion import import_targets
 from memcheck.paths import basename, down_from_root, join, parent
-from memcheck.problem import WARNING, Problem, Rule
+from memcheck.problem import TREE, WARNING, Problem, Rule
 from memcheck.workspace.discover import SKILLS_ONCE, Workspace
 from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
 
@@ -42,7 +42,7 @@ personal preference.
 
 ## Use instead
 Start `CLAUDE.local.md` with `@AGENTS.md`, so Claude Code reads both.
-""")
+""", scope=TREE)
 
 GDN020 = Rule("GDN020", "codex-never-reads", WARNING, False, "Codex never reads this file where it is", """\
 ## What it does
@@ -63,7 +63,7 @@ What such a file says never reaches Codex.
 
 ## Use instead
 Move what the file says into `AGENTS.md`, and delete it.
-""")
+""", scope=TREE)
 
 GDN021 = Rule("GDN021", "skill-out-of-sight", WARNING, False, "Guidance names skills its agent cannot see", """\
 ## What it does
@@ -83,7 +83,7 @@ A `CLAUDE.md` telling Claude Code to use the `release` skill, which lives only i
 ## Use instead
 Make the skill visible to that agent too: a symlink `.claude/skills/release ->
 ../../.agents/skills/release`, or a copy.
-""")
+""", scope=TREE)
 
 RULES = (GDN020, GDN021, GDN022)
 

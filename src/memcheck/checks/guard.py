@@ -7,8 +7,11 @@ its findings.
 """
 from __future__ import annotations
 
-from memcheck.problem import ERROR, Rule
+from memcheck.problem import CHANGE, ERROR, Rule
 
+# Security severity: a change to a secret's place (8.0), or to the guard's own settings
+# (6.5), opens the way to one; an agent's change to a lock file or IDE settings is a
+# change nobody asked for (5.0).
 GRD001 = Rule("GRD001", "guarded-path", ERROR, False, "A change touches a guarded path", """\
 ## What it does
 Reports a change that adds, modifies, deletes, renames (either side), copies (either
@@ -33,7 +36,7 @@ Keep the file out of the commit (`git restore --staged .env`, add it to `.gitign
 and commit a template such as `.env.example` (allowed by default). If the path really
 belongs in the repository, allow it in `.memcheck.yaml` with the line the message
 gives, or turn a whole category off with `guard: {disable: [lockfiles]}`.
-""")
+""", scope=CHANGE, security_severity="8.0")
 
 GRD002 = Rule("GRD002", "guarded-symlink", ERROR, False, "A symlink points at a guarded path", """\
 ## What it does
@@ -56,7 +59,7 @@ Do not link to secrets; read them from the environment at run time. If the link 
 intended, allow the link's path in `.memcheck.yaml` with the line the message gives.
 A link is judged by what it points at whatever its own name: `.env.example -> .env`
 is reported, although `.env.example` itself is a template that guard allows.
-""")
+""", scope=CHANGE, security_severity="8.0")
 
 GRD003 = Rule("GRD003", "guard-loosened", ERROR, False, "A change loosens the guard's own settings", """\
 ## What it does
@@ -85,7 +88,7 @@ $ git add .memcheck.yaml .env && memcheck guard
 Commit the loosening on its own and have it reviewed; in a pull request, a
 maintainer accepts it (the Action's override label). At commit time, skip the hook
 for that one commit: `SKIP=memcheck-guard git commit`.
-""")
+""", scope=CHANGE, security_severity="6.5")
 
 GRD004 = Rule("GRD004", "agent-guarded-path", ERROR, False, "An agent's change touches a path guarded from agents", """\
 ## What it does
@@ -116,7 +119,7 @@ Have a person run the package manager or edit the settings. In a pull request, a
 maintainer who accepts the agent's change adds the Action's override label (it never
 lets a secret through). To guard these paths for everyone's changes, set
 `guard: {everyone: true}`; to move one category, `guard: {tiers: {lockfiles: secrets}}`.
-""")
+""", scope=CHANGE, security_severity="5.0")
 
 GRD005 = Rule("GRD005", "secret-rules-off", ERROR, False, "A change turns a secret rule off", """\
 ## What it does
@@ -140,6 +143,6 @@ $ git add .memcheck.yaml && memcheck guard
 Keep the secret rules on, and suppress one finding where it is a false positive with a
 comment on that line (`<!-- memcheck-disable-next-line SEC001 -->`). If the setting is
 intended, commit it on its own and have it reviewed.
-""")
+""", scope=CHANGE, security_severity="6.5")
 
 RULES = (GRD001, GRD002, GRD003, GRD004, GRD005)

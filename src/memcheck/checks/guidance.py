@@ -17,7 +17,7 @@ from memcheck import agentkinds, agents, expansion, guidance_kinds, guidance_mod
 from memcheck.config import selected
 from memcheck.expansion import Reach, imports, reach
 from memcheck.paths import basename, parent
-from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.problem import ERROR, IMPORTS, TREE, WARNING, Problem, Rule, contained
 from memcheck.text import mentions
 from memcheck.text import patterns as globs
 from memcheck.text.document import Document
@@ -56,7 +56,7 @@ Move what the unread file says into the file the agents read, and delete it; or,
 if the repository also serves an agent that reads it, add that agent to `agents:`
 (the message names such agents as an option). A `CLAUDE.md` over 4 MiB, which
 Claude Code skips: shorten it.
-""")
+""", scope=TREE)
 
 GDN002 = Rule("GDN002", "case-collision", ERROR, False, "Guidance file names differ only by case", """\
 ## What it does
@@ -71,7 +71,7 @@ macOS and Windows check them out into one file: one silently overwrites the othe
 
 ## Use instead
 Merge them into one file with one name.
-""")
+""", scope=TREE)
 
 GDN003 = Rule("GDN003", "unreadable-guidance", ERROR, False, "Guidance file cannot be read: unreadable, binary, not UTF-8 or over 1 MiB", """\
 ## What it does
@@ -239,7 +239,7 @@ See @docs/missing-guide.md for the release process.
 
 ## Use instead
 Fix the path, or put the text in backticks if it is not meant as an import.
-""")
+""", scope=IMPORTS)
 
 GDN010 = Rule("GDN010", "import-escapes-repository", WARNING, False, "@-import points outside the repository", """\
 ## What it does
@@ -256,7 +256,7 @@ No other clone has the file: the agent gets the import on the author's machine o
 
 ## Use instead
 Copy the rules into the repository, or import them from `@~/…` deliberately.
-""")
+""", scope=IMPORTS)
 
 GDN011 = Rule("GDN011", "import-cycle", ERROR, False, "@-imports form a cycle", """\
 ## What it does
@@ -272,7 +272,7 @@ twice or not at all, depending on the tool.
 
 ## Use instead
 Import in one direction only.
-""")
+""", scope=IMPORTS)
 
 GDN012 = Rule("GDN012", "import-too-deep", ERROR, False, "@-import chain is deeper than the reading agent follows", """\
 ## What it does
@@ -290,7 +290,7 @@ The agent stops expanding at its limit: files further down are never read.
 
 ## Use instead
 Import the deep files directly from the guidance file.
-""")
+""", scope=IMPORTS)
 
 GDN013 = Rule("GDN013", "broken-link", WARNING, False, "Relative Markdown link points at a missing file", """\
 ## What it does
@@ -328,7 +328,7 @@ A 900-line AGENTS.md that pastes the whole API reference.
 ## Use instead
 Keep the rules short; move reference material into files the agent reads on demand
 (a plain link, not an `@` import).
-""")
+""", scope=IMPORTS)
 
 GDN015 = Rule("GDN015", "guidance-drift", WARNING, False, "Agents read different guidance files in one folder, and they differ", """\
 ## What it does
@@ -356,7 +356,7 @@ that starts with `@AGENTS.md` and adds only what is specific to Claude Code. Whe
 symlink would discard `AGENTS.md`'s own text). An `AGENTS.override.md` is meant to
 differ: copy into it what Codex needs, or delete it. If the files are meant to say
 different things, ignore this rule for the file (`per-path-ignores`).
-""")
+""", scope=TREE)
 
 GDN016 = Rule("GDN016", "codex-budget", ERROR, False, "Codex cuts or drops AGENTS.md text past its 32 KiB budget", """\
 ## What it does
@@ -380,7 +380,7 @@ A root `AGENTS.md` of 20,000 bytes and `packages/api/AGENTS.md` of 15,000.
 ## Use instead
 Shorten the files on the way down, or move reference material into files read on
 demand (a plain link, not pasted text).
-""")
+""", scope=TREE)
 
 GDN017 = Rule("GDN017", "copilot-review-limit", WARNING, False, "Copilot code review reads only the first 4,000 characters", """\
 ## What it does
@@ -401,7 +401,7 @@ A 9,000-character `copilot-instructions.md` whose review checklist is at the end
 ## Use instead
 Put what review must check first, or move it into a short path-specific
 `.instructions.md` file.
-""")
+""", scope=IMPORTS)
 
 GDN018 = Rule("GDN018", "guidance-symlink-outside", WARNING, False, "Guidance file is a symlink out of the repository", """\
 ## What it does

@@ -25,6 +25,8 @@ from memcheck.workspace.discover import Workspace
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
 
+# Security severity 8.0 (high) for each: hidden text in an agent file is an
+# instruction nobody reviewed.
 HID001 = Rule("HID001", "hidden-tag-text", ERROR, False, "Invisible tag characters spell hidden text", """\
 ## What it does
 Reports Unicode tag characters (U+E0000–U+E007F) and shows the text they spell: each
@@ -42,7 +44,7 @@ full stop, the tag characters for "skip the tests".
 
 ## Use instead
 Delete the tag characters; write what the agent should do in visible text.
-""")
+""", security_severity="8.0")
 
 HID002 = Rule("HID002", "bidi-control", ERROR, False, "A bidi control reorders how a line displays", """\
 ## What it does
@@ -64,7 +66,7 @@ say something else behind a RIGHT-TO-LEFT OVERRIDE.
 ## Use instead
 Delete the controls. To set right-to-left text inside a left-to-right line, wrap it in
 an isolate that closes on the same line (RLI … PDI).
-""")
+""", security_severity="8.0")
 
 HID003 = Rule("HID003", "zero-width-character", ERROR, False, "Zero-width characters outside the text that needs them", """\
 ## What it does
@@ -91,7 +93,7 @@ ZWSP and ZWNJ characters.
 
 ## Use instead
 Delete them. Keep ZWNJ and ZWJ only inside words of the scripts that use them.
-""")
+""", security_severity="8.0")
 
 HID004 = Rule("HID004", "stray-variation-selector", ERROR, False, "Variation selectors are chained or follow no character that takes them", """\
 ## What it does
@@ -110,7 +112,7 @@ A memory whose 🙂 is followed by two hundred variation selectors.
 
 ## Use instead
 Delete them; keep one VS16 after an emoji that needs it.
-""")
+""", security_severity="8.0")
 
 RULES = (HID001, HID002, HID003, HID004)
 

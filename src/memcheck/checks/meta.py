@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 from memcheck import lazy_regex
 from memcheck.config import CONFIG_FILENAME, ConfigError, pyproject_table
 from memcheck.paths import basename, parent
-from memcheck.problem import WARNING, Rule, shown
+from memcheck.problem import SUPPRESSION, TREE, WARNING, Rule, shown
 
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
@@ -46,7 +46,7 @@ after `docs/style.md` was restored.
 
 ## Use instead
 Remove the comment, or the codes in it that no longer apply.
-""")
+""", scope=SUPPRESSION)
 
 MCK002 = Rule("MCK002", "unknown-suppression-code", WARNING, False, "A suppression comment names no rule", """\
 ## What it does
@@ -66,7 +66,7 @@ reported, and the comment looks as if it worked.
 ```markdown
 <!-- memcheck-disable-next-line GDN009 -->
 ```
-""")
+""", scope=SUPPRESSION)
 
 MCK003 = Rule("MCK003", "nested-config", WARNING, False, "A memcheck config below the repository root is not read", """\
 ## What it does
@@ -98,7 +98,7 @@ per-path-ignores:
 ```
 and remove `firmware/.memcheck.yaml`. A folder memcheck should not look at at all
 goes in `exclude`.
-""")
+""", scope=TREE)
 
 RULES = (MCK001, MCK002, MCK003)
 

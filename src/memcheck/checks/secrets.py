@@ -21,6 +21,9 @@ from memcheck.workspace.discover import Workspace
 if TYPE_CHECKING:
     from memcheck.engine.targets import Targets
 
+# Security severity (what code scanning ranks the alert by): a private key or a cloud
+# token in a committed file is a live credential (critical, 9.0); a literal password
+# may be a sample's (high, 7.5).
 SEC001 = Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
 ## What it does
 Reports a `-----BEGIN … PRIVATE KEY-----` block with key material in it (a block
@@ -36,7 +39,7 @@ A memory file that saved the deploy key "so the agent can ssh in next time".
 ## Use instead
 Keep the key in an SSH agent or a secret manager; the memory can say where it
 lives. Rotate the key: removing it from the file does not remove it from history.
-""")
+""", security_severity="9.0")
 
 SEC002 = Rule("SEC002", "api-token", ERROR, False, "File holds a cloud or API token", """\
 ## What it does
@@ -58,7 +61,7 @@ The CI token is ghp_… (pasted in full).
 ## Use instead
 Name the environment variable or secret store that holds it (`$GITHUB_TOKEN`), and
 rotate the token.
-""")
+""", security_severity="9.0")
 
 SEC003 = Rule("SEC003", "hardcoded-credential", ERROR, False, "A password, secret, token or API key is assigned a literal value", """\
 ## What it does
@@ -80,7 +83,7 @@ OPENWEATHER_API_KEY = "3f9a1c0e7b..."
 ```python
 OPENWEATHER_API_KEY = os.environ["OPENWEATHER_API_KEY"]
 ```
-""")
+""", security_severity="7.5")
 
 RULES = (SEC001, SEC002, SEC003)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from memcheck import agentkinds, agents, links
 from memcheck.paths import basename, join, parent
-from memcheck.problem import ERROR, WARNING, Problem, Rule, contained
+from memcheck.problem import ERROR, TREE, WARNING, Problem, Rule, contained
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem, near_key
 from memcheck.workspace.agentfiles import find_agent_files
@@ -208,7 +208,7 @@ to the hidden one have no effect.
 
 ## Use instead
 Keep one, or rename one of them.
-""")
+""", scope=TREE)
 
 SKL010 = Rule("SKL010", "unknown-key", WARNING, False, "Skill frontmatter key looks like a misspelt known key", """\
 ## What it does
@@ -249,7 +249,7 @@ Two skills both triggered by `/test`.
 
 ## Use instead
 Give each skill its own triggers.
-""")
+""", scope=TREE)
 
 SKL012 = Rule("SKL012", "broken-link", WARNING, False, "Relative link in a skill points at a missing file", """\
 ## What it does
@@ -273,6 +273,10 @@ with no `references/api.md` beside the `SKILL.md`.
 Point the link at the file's current path, or remove it.
 """)
 
+# Security severity 7.0 (high), as for a memory that links out: an agent loads whatever the link names (the index and
+# skills at start-up), nobody reviews that file, and the message says when the place is
+# one where secrets are kept (~/.ssh, ~/.aws, a .env): a credential put in the agent's
+# context. High, as a literal password, rather than critical: the link holds no secret.
 SKL013 = Rule("SKL013", "skill-symlink-outside", ERROR, False, "Skill file is a symlink out of the repository", """\
 ## What it does
 Reports a skill's file that is a symlink to a place outside the repository: a
@@ -292,7 +296,7 @@ linked script runs whatever is there. Other clones have another file there, or n
 
 ## Use instead
 Keep the skill's files in the repository (copy them in), or link to files inside it.
-""")
+""", security_severity="7.0")
 
 SKL014 = Rule("SKL014", "unknown-tool", WARNING, False, "Skill names a tool the agent does not have", """\
 ## What it does
@@ -354,7 +358,7 @@ never used, and on a case-sensitive file system (Linux, CI) `skill.md` is not fo
 
 ## Use instead
 `.claude/skills/deploy/SKILL.md`
-""")
+""", scope=TREE)
 
 RULES = (SKL001, SKL002, SKL003, SKL004, SKL005, SKL006, SKL007, SKL008, SKL009, SKL010, SKL011, SKL012, SKL013, SKL014, SKL015, SKL016)
 

@@ -23,7 +23,10 @@ def rule_table(linked: bool = False) -> str:
 def list_rules(fmt: str) -> int:
     rules = all_rules().values()
     if fmt == "json":
-        click.echo(json.dumps([r._asdict() for r in rules], indent=2, ensure_ascii=False))
+        # The fields by name: a rule carries more than its listing shows (its scope, its
+        # security severity), and what `--format json` prints is a contract.
+        listed = [{"code": r.code, "name": r.name, "severity": r.severity, "fixable": r.fixable, "summary": r.summary, "doc": r.doc} for r in rules]
+        click.echo(json.dumps(listed, indent=2, ensure_ascii=False))
     elif fmt == "markdown":
         click.echo(rule_table(), nl=False)
     else:

@@ -42,40 +42,16 @@ def _what_it_does(doc: str) -> str:
 
 
 # Code scanning ranks a security alert by its rule's `security-severity` (0.0-10.0:
-# 9.0 and over is critical, 7.0 high, 4.0 medium) when the rule is tagged `security`.
-# A private key or a cloud token in a committed file is a live credential; a literal
-# password may be a sample's; hidden text in an agent file is an instruction nobody
-# reviewed; a change to a secret's place or to the guard's own settings opens the way
-# to one; an agent's change to a lock file or IDE settings is a change nobody asked for.
-# The rules of a link out of the repository are ranked below, with their reason.
-_SECURITY_SEVERITY = {
-    "SEC001": "9.0",
-    "SEC002": "9.0",
-    "SEC003": "7.5",
-    "GRD001": "8.0",
-    "GRD002": "8.0",
-    "GRD003": "6.5",
-    "GRD004": "5.0",
-    "GRD005": "6.5",
-    "HID": "8.0",
-    # A memory file, an index or a skill's file that links out of the repository: an
-    # agent loads whatever the link names (the index and skills at start-up), nobody
-    # reviews that file, and the message says when the place is one where secrets are
-    # kept (~/.ssh, ~/.aws, a .env): a credential put in the agent's context. High,
-    # as a literal password, rather than critical: the link holds no secret itself.
-    "MEM022": "7.0",
-    "IDX014": "7.0",
-    "SKL013": "7.0",
-}
+# 9.0 and over is critical, 7.0 high, 4.0 medium) when the rule is tagged `security`;
+# each rule about security carries its score, and its module says why that score.
 
 
 def _properties(rule: Rule, family: str) -> dict[str, object]:
     properties: dict[str, object] = {"fixable": rule.fixable}
     if family:
         properties["tags"] = [family]
-    severity = _SECURITY_SEVERITY.get(rule.code) or _SECURITY_SEVERITY.get(rule.code[:3])
-    if family and severity:
-        properties.update({"tags": [family, "security"], "security-severity": severity})
+    if family and rule.security_severity:
+        properties.update({"tags": [family, "security"], "security-severity": rule.security_severity})
     return properties
 
 

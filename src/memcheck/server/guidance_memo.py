@@ -29,6 +29,7 @@ from memcheck.checks import agent_reading, guidance
 from memcheck.engine.part import settle
 from memcheck.engine.targets import Targets
 from memcheck.expansion import ImportGraph, import_targets
+from memcheck.problem import TREE
 from memcheck.readers import Reading
 from memcheck.records import NamedTuple
 
@@ -37,11 +38,11 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-# The rules whose findings come from all the guidance files together (guidance's
-# tree-wide findings, and every rule of agent_reading): worked out again on each
-# edit. Every other finding on a guidance file comes from that file, what it
-# imports, and the model.
-TREE_CODES = frozenset({guidance.GDN001.code, guidance.GDN002.code, guidance.GDN015.code, guidance.GDN016.code, *(r.code for r in agent_reading.RULES)})
+# The rules whose findings come from all the guidance files together (their scope is
+# the tree: guidance's tree-wide findings, and every rule of agent_reading): worked
+# out again on each edit. Every other finding on a guidance file comes from that
+# file, what it imports, and the model.
+TREE_CODES = frozenset(r.code for r in (*guidance.RULES, *agent_reading.RULES) if r.scope == TREE)
 # The ``once`` values carried over when the model cannot have changed.
 _MODEL_KEYS = ("agent-reading", "import-graph")
 _IMPORT_TARGETS = "import-targets"

@@ -3,7 +3,7 @@ text of each rule's page and of its SARIF help). The checks that report them are
 the package's __init__ (what every run asks) and judge.py (an index judged afresh)."""
 from __future__ import annotations
 
-from memcheck.problem import ERROR, WARNING, Rule
+from memcheck.problem import ERROR, STORE, WARNING, Rule
 
 IDX001 = Rule("IDX001", "missing-index", ERROR, True, "Memory store has no MEMORY.md", """\
 ## What it does
@@ -24,7 +24,7 @@ When a `MEMORY.md` one folder up or one folder down names most of the store's
 memory files (`.claude/MEMORY.md` listing the files of `.claude/memory/`), it is
 this store's index in the wrong folder: move it with the `git mv` the message
 gives. `memcheck fix` then writes no second index beside it.
-""")
+""", scope=STORE)
 
 IDX002 = Rule("IDX002", "dead-entry", ERROR, True, "Index entry points at a file that does not exist", """\
 ## What it does
@@ -53,7 +53,7 @@ file of another kind, a file outside the store: it may name a file this clone
 lacks), to a file git ignores (another clone may have it), in an entry's
 description, with several memories that look like its file renamed (up to three
 are named; fix adds none of them until you choose), or in a list item that holds more (another link, an unindented line).
-""")
+""", scope=STORE)
 
 IDX003 = Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
 ## What it does
@@ -87,7 +87,7 @@ puts it in a list kept newest first. When the entry would take the index over it
 line or byte cap, or push lines agents read today past it, `fix` does not write it
 and the finding is not fixable: make room (merge memories, shorten entries), then
 run `memcheck fix`.
-""")
+""", scope=STORE)
 
 IDX004 = Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
 ## What it does
@@ -107,7 +107,7 @@ about the description.
 
 ## Use instead
 Keep one entry per memory file.
-""")
+""", scope=STORE)
 
 IDX005 = Rule("IDX005", "link-escapes-store", WARNING, False, "Index link leaves the memory store", """\
 ## What it does
@@ -126,7 +126,7 @@ and absolute paths point at files no clone has, and a URL is no memory of the st
 
 ## Use instead
 Keep memories inside the store; point at other documents from the memory body.
-""")
+""", scope=STORE)
 
 IDX006 = Rule("IDX006", "index-out-of-date", ERROR, True, "MEMORY.md differs from its deterministic render", """\
 ## What it does
@@ -152,7 +152,7 @@ description that the memory file has since changed.
 
 ## Use instead
 Run `memcheck fix`, or `memcheck index STORE` to see the render.
-""")
+""", scope=STORE)
 
 IDX007 = Rule("IDX007", "over-line-cap", ERROR, False, "MEMORY.md is longer than the line cap", """\
 ## What it does
@@ -270,8 +270,12 @@ does not list.
 ## Use instead
 Edit the file the link points at (`memcheck index STORE` prints what fix would
 write), or replace the link with a regular file and run `memcheck fix`.
-""")
+""", scope=STORE)
 
+# Security severity 7.0 (high), as for a memory that links out: an agent loads whatever the link names (the index and
+# skills at start-up), nobody reviews that file, and the message says when the place is
+# one where secrets are kept (~/.ssh, ~/.aws, a .env): a credential put in the agent's
+# context. High, as a literal password, rather than critical: the link holds no secret.
 IDX014 = Rule("IDX014", "index-symlink-outside", ERROR, False, "MEMORY.md is a symlink out of the repository", """\
 ## What it does
 Reports a store's MEMORY.md that is a symlink to a place outside the repository,
@@ -292,7 +296,7 @@ none, and no index of their memories.
 ## Use instead
 Make MEMORY.md a regular file in the repository: remove the link, then run
 `memcheck fix` to write the index from the store's memories.
-""")
+""", security_severity="7.0")
 
 IDX015 = Rule("IDX015", "placeholder-description", WARNING, True, "Index entries carry a placeholder instead of a description", """\
 ## What it does
@@ -317,6 +321,6 @@ Run `memcheck fix`: it fills in each memory's own `description` (or, without one
 first sentence of its body), keeping the entry's link and separator. A memory whose
 frontmatter does not parse keeps its placeholder until it does (its MEM finding
 says what to fix).
-""")
+""", scope=STORE)
 
 RULES = (IDX001, IDX002, IDX003, IDX004, IDX005, IDX006, IDX007, IDX008, IDX009, IDX010, IDX011, IDX012, IDX013, IDX014, IDX015)

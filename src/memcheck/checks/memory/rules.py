@@ -3,7 +3,7 @@ text of each rule's page and of its SARIF help). The checks that report them are
 the package __init__, kept apart from this text so that either can grow."""
 from __future__ import annotations
 
-from memcheck.problem import ERROR, WARNING, Rule
+from memcheck.problem import ERROR, STORE, WARNING, Rule
 
 _EXAMPLE_OK = """```markdown
 ---
@@ -237,7 +237,7 @@ with the other; readers of the index cannot tell the two entries apart.
 
 ## Use instead
 Merge the two memories, or give each a distinct name.
-""")
+""", scope=STORE)
 
 MEM012 = Rule("MEM012", "non-slug-filename", WARNING, False, "Memory file name breaks links or checkouts", """\
 ## What it does
@@ -258,7 +258,7 @@ MEMORY.md; a `?` or `:` makes the checkout fail on Windows; `Notes.md` and
 
 ## Use instead
 `Review-Style.md` (or `review_style.md`)
-""")
+""", scope=STORE)
 
 MEM013 = Rule("MEM013", "empty-body", WARNING, False, "Memory file has no content after its frontmatter", """\
 ## What it does
@@ -321,7 +321,7 @@ A description that retells the whole memory.
 
 ## Use instead
 One sentence that says when the memory matters; keep the detail in the body.
-""")
+""", scope=STORE)
 
 MEM016 = Rule("MEM016", "stale-memory", WARNING, False, "Memory not updated within the configured number of days", """\
 ## What it does
@@ -369,7 +369,7 @@ A file committed from Windows without `core.autocrlf`.
 
 ## Use instead
 Convert to LF (`dos2unix`), and add `*.md text eol=lf` to `.gitattributes`.
-""")
+""", scope=STORE)
 
 MEM019 = Rule("MEM019", "value-cut-by-comment", WARNING, False, "YAML reads part of a value as a comment", """\
 ## What it does
@@ -419,8 +419,12 @@ in a store whose file is `deploy-notes.md`.
 ```markdown
 See [[deploy-notes]] for the rollout steps.
 ```
-""")
+""", scope=STORE)
 
+# Security severity 7.0 (high): an agent loads whatever the link names (the index and
+# skills at start-up), nobody reviews that file, and the message says when the place is
+# one where secrets are kept (~/.ssh, ~/.aws, a .env): a credential put in the agent's
+# context. High, as a literal password, rather than critical: the link holds no secret.
 MEM022 = Rule("MEM022", "memory-symlink-outside", ERROR, False, "Memory file is a symlink out of the repository", """\
 ## What it does
 Reports a memory file (a `*.md` file in a memory store) that is a symlink to a place
@@ -440,7 +444,7 @@ the agent's context. Other clones have another file there, or none.
 ## Use instead
 Keep the memory in the repository as a regular file (copy in what it should say),
 or link to a file inside the repository.
-""")
+""", security_severity="7.0")
 
 MEM023 = Rule("MEM023", "duplicate-memory", WARNING, False, "Two memories of one store say the same thing", """\
 ## What it does
@@ -460,6 +464,6 @@ against a real database, never mocks."
 
 ## Use instead
 Keep one, merge what the other adds into it, and delete the other.
-""")
+""", scope=STORE)
 
 RULES = (MEM001, MEM002, MEM003, MEM004, MEM005, MEM006, MEM007, MEM008, MEM009, MEM010, MEM011, MEM012, MEM013, MEM014, MEM015, MEM016, MEM017, MEM018, MEM019, MEM021, MEM022, MEM023)
