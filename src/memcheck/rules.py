@@ -22,7 +22,7 @@ FAMILY_MODULES = (
     "memcheck.checks.meta",
 )
 
-# The kinds of part (the fields of ``engine.targets.Targets``) each family's check
+# The kinds of part (the fields of ``workspace.targets.Targets``) each family's check
 # reports on; a family whose check yields nothing on parts of any other kind. Where
 # only parts of other kinds are left to check (a commit that touches one store, the
 # others kept in the cache), the family is not even imported (engine/collect). A test

@@ -14,9 +14,10 @@ from conftest import git, memory, write
 
 from memcheck import config
 from memcheck.engine.collect import family_checks
-from memcheck.engine.targets import PART_KINDS, Targets, part_kinds, targets_for
+from memcheck.engine.targets import PART_KINDS, part_kinds, targets_for
 from memcheck.rules import FAMILY_MODULES, FAMILY_PARTS
 from memcheck.workspace.discover import Workspace
+from memcheck.workspace.targets import Targets
 
 # What the SEC, HID and REF rules report, in every agent file: a token, a zero-width
 # space, a path into someone's home folder, an @-import of a missing file.

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from memcheck import config
 from memcheck.engine.collect import collect
-from memcheck.engine.targets import Targets
 from memcheck.index.links import classify, is_plain_name
 from memcheck.index.render import render
 from memcheck.index.survey import listed_files, survey
@@ -19,6 +18,7 @@ from memcheck.rules import FAMILY_MODULES
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.selection import hook_folders, select_targets
+from memcheck.workspace.targets import Targets
 
 
 @settings(max_examples=500)

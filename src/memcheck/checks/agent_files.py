@@ -17,7 +17,7 @@ from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
+    from memcheck.workspace.targets import Targets
 
 _EXAMPLE_OK = """```markdown
 ---

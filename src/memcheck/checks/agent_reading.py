@@ -21,8 +21,8 @@ from memcheck.workspace.discover import SKILLS_ONCE, Workspace
 from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
     from memcheck.text.document import Document
+    from memcheck.workspace.targets import Targets
 
 GDN022 = Rule("GDN022", "local-file-hides-agents-md", WARNING, False, "CLAUDE.local.md makes Claude Code leave AGENTS.md aside", """\
 ## What it does

@@ -26,7 +26,7 @@ from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
+    from memcheck.workspace.targets import Targets
 
 GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
 ## What it does

@@ -23,7 +23,7 @@ from memcheck.text import secrets as detect
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
+    from memcheck.workspace.targets import Targets
 
 # Security severity 8.0 (high) for each: hidden text in an agent file is an
 # instruction nobody reviewed.

@@ -19,9 +19,9 @@ from memcheck.paths import basename, parent
 from memcheck.problem import SUPPRESSION, TREE, WARNING, Rule, shown
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.targets import Targets
 
 MCK001 = Rule("MCK001", "unused-suppression", WARNING, False, "A suppression comment suppresses nothing", """\
 ## What it does

@@ -24,7 +24,7 @@ from memcheck.text.document import Document, of_content
 from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
+    from memcheck.workspace.targets import Targets
 
 REF001 = Rule("REF001", "stale-reference", WARNING, False, "A path in a code span names no file of the repository", """\
 ## What it does

@@ -19,7 +19,7 @@ from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
+    from memcheck.workspace.targets import Targets
 
 # Security severity (what code scanning ranks the alert by): a private key or a cloud
 # token in a committed file is a live credential (critical, 9.0); a literal password

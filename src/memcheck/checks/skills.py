@@ -26,7 +26,7 @@ from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.skills import SKILL_NAME, agent_root_of, scope_of, seen_together, skills_root
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
+    from memcheck.workspace.targets import Targets
 
 _EXAMPLE_OK = """```markdown
 ---

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Callable, Collection, Iterable, Sequence, Type
 from memcheck.digests import blake2b, compare_digest, sha1
 from memcheck.engine.cache_folder import folder_for, git_dir, make_folders, read_file, real_folder
 from memcheck.engine.content_keys import FORMAT, FileKeys, code_digest
-from memcheck.engine.targets import Targets, targets_for
+from memcheck.engine.targets import targets_for
 from memcheck.problem import ERROR, WARNING, Problem
 from memcheck.text.document import content_key
 from memcheck.workspace.discover import relative_path
+from memcheck.workspace.targets import Targets
 from memcheck.workspace.tracking import Tracker, answerer, listing_digest
 
 if TYPE_CHECKING:

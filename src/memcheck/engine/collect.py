@@ -11,16 +11,17 @@ from typing import TYPE_CHECKING, Iterator
 from memcheck.engine.finish import finish
 from memcheck.engine.part import check_parts
 from memcheck.engine.queue import Workers, find_in_processes, jobs
-from memcheck.engine.targets import Targets, part_kinds, size
+from memcheck.engine.targets import part_kinds, size
 from memcheck.rules import FAMILY_MODULES, FAMILY_PARTS
 from memcheck.text import document
+from memcheck.workspace.targets import Targets
 
 if TYPE_CHECKING:
     from memcheck.engine.cache import Cache
-    from memcheck.engine.targets import Check
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
+    from memcheck.workspace.targets import Check
 
 
 def collect(ws: Workspace, targets: Targets, last: bool = False, early: EarlyStart | None = None) -> list[Problem]:

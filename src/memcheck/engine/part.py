@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from memcheck.engine.cache import Cache
-    from memcheck.engine.targets import Check, Targets
     from memcheck.problem import Problem
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.targets import Check, Targets
 
 
 def check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[str], cache: Cache | None = None) -> set[Problem]:

@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     import threading
 
     from memcheck.engine.cache import Cache
-    from memcheck.engine.targets import Check, Targets
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.targets import Check, Targets
 
 # Below this many files a check takes a tenth of a second or so: not worth a process.
 _FILES_PER_PROCESS = 1000

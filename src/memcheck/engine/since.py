@@ -27,12 +27,13 @@ from memcheck.config import CONFIG_FILES, ConfigError, load_text, load_texts, se
 from memcheck.engine.cache import start
 from memcheck.engine.collect import collect
 from memcheck.engine.found import Found, Since
-from memcheck.engine.targets import Targets, looked_at, targets_for
+from memcheck.engine.targets import looked_at, targets_for
 from memcheck.problem import failing
 from memcheck.safe_files import within
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.selection import skill_targets
+from memcheck.workspace.targets import Targets
 from memcheck.workspace.tree import TreeSource
 
 if TYPE_CHECKING:

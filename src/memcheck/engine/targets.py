@@ -1,5 +1,5 @@
-"""What a check covers (the stores, guidance files and skills), and the type every
-rule family's ``check`` has."""
+"""Finding what a check covers (the stores, guidance files and skills) in a tree or
+among given paths."""
 from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
@@ -7,37 +7,11 @@ from typing import Callable, Iterable, Sequence
 from memcheck.config import CONFIG_FILES
 from memcheck.output import Checked
 from memcheck.paths import basename, parent
-from memcheck.problem import Problem
-from memcheck.records import NamedTuple
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import LISTING_ONCE, Workspace, relative_path
 from memcheck.workspace.selection import given, select_targets
 from memcheck.workspace.stores import Store
-
-
-class Targets(NamedTuple):
-    stores: list[Store]
-    guidance: list[str]
-    skills: list[str]
-    # The other files agents load (subagents, custom agents, prompt files, Kiro
-    # steering, Cline rules) and skill folders agents load nothing from: see
-    # workspace/agentfiles.py. Each family picks the ones it reports on.
-    kind_files: Sequence[str] = ()
-    # memcheck configs below the root, which it does not read (MCK003 says so)
-    configs: Sequence[str] = ()
-
-    def agent_files(self) -> list[str]:
-        """Every file of the targets an agent reads: guidance files, skills, and each
-        store's memories and index (the files the SEC and HID rules read)."""
-        paths: set[str] = set(self.guidance) | set(self.skills) | set(self.kind_files)
-        for store in self.stores:
-            paths.update(store.files)
-            if store.has_index:
-                paths.add(store.index)
-        return sorted(paths)
-
-
-Check = Callable[[Workspace, Targets], Iterable[Problem]]
+from memcheck.workspace.targets import Targets
 
 
 def targets_for(

@@ -31,7 +31,6 @@ from memcheck.workspace.stores import INDEX_NAME, Store
 if TYPE_CHECKING:
     from memcheck.engine.cache import Cache
     from memcheck.engine.found import Since
-    from memcheck.engine.targets import Targets
     from memcheck.hooks.options import LintOptions
     from memcheck.index.memory import Exists, Memory
     from memcheck.index.plan import Plan
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.staged import StagedFiles
+    from memcheck.workspace.targets import Targets
 
 
 class UnsafeWrite(Exception):
@@ -348,9 +348,10 @@ def fix(
     from memcheck.engine.cache import start
     from memcheck.engine.collect import collect, find
     from memcheck.engine.since import collect_since
-    from memcheck.engine.targets import Targets, looked_at, targets_for
+    from memcheck.engine.targets import looked_at, targets_for
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.disk import DiskSource, StagedSource
+    from memcheck.workspace.targets import Targets
 
     def source() -> DiskSource:
         from memcheck import git
@@ -443,7 +444,7 @@ def _in_order(cache: Cache, store: Store) -> bool:
     """The check of this very store, kept from an earlier run (the commit's own check
     hook, just before), found nothing fix fixes: planning its index again would only
     find it right. (fix fixes what check reports, and nothing else: see _not_to_fix.)"""
-    from memcheck.engine.targets import Targets
+    from memcheck.workspace.targets import Targets
 
     found = cache.lookup(Targets([store], [], []))
     if found is None:

@@ -17,8 +17,8 @@ from memcheck.problem import escaped
 
 if TYPE_CHECKING:
     from memcheck.config import Config
-    from memcheck.engine.targets import Targets
     from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.targets import Targets
 
 # Whether a path is among what the run was given (every path, for the whole tree).
 Scope = Callable[[str], bool]

@@ -27,16 +27,16 @@ from memcheck import readers
 from memcheck.agents import NO, READS
 from memcheck.checks import agent_reading, guidance
 from memcheck.engine.part import settle
-from memcheck.engine.targets import Targets
 from memcheck.expansion import ImportGraph, import_targets
 from memcheck.problem import TREE
 from memcheck.readers import Reading
 from memcheck.records import NamedTuple
+from memcheck.workspace.targets import Targets
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Check
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.targets import Check
 
 # The rules whose findings come from all the guidance files together (their scope is
 # the tree: guidance's tree-wide findings, and every rule of agent_reading): worked

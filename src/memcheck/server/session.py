@@ -22,7 +22,7 @@ from memcheck.config import CONFIG_FILES, ConfigError
 from memcheck.engine.collect import family_checks
 from memcheck.engine.finish import finish
 from memcheck.engine.part import check_part
-from memcheck.engine.targets import Targets, targets_for
+from memcheck.engine.targets import targets_for
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.server.edits import Action, quote_value, repoint_action, suppression_action
@@ -33,6 +33,7 @@ from memcheck.workspace.disk import DiskSource
 from memcheck.workspace.overlay import OverlaySource
 from memcheck.workspace.selection import skill_targets
 from memcheck.workspace.stores import INDEX_NAME
+from memcheck.workspace.targets import Targets
 
 if TYPE_CHECKING:
     from memcheck.config import Config

@@ -35,10 +35,10 @@ from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
-    from memcheck.engine.targets import Targets
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
+    from memcheck.workspace.targets import Targets
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:

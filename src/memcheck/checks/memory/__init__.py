@@ -52,7 +52,7 @@ from memcheck.workspace.stores import Store
 
 if TYPE_CHECKING:
     from memcheck.config import MemoryConfig
-    from memcheck.engine.targets import Targets
+    from memcheck.workspace.targets import Targets
 
 
 _KNOWN_KEYS = frozenset({"name", "description", "type", "created", "updated", "agent_name"})
