@@ -3,8 +3,9 @@ no import circles, no module over 800 lines, rules as named objects, and `Any` k
 to the few places that need it.
 
 The import graph is read from the source (ast), not by importing, so a lazy import
-inside a function counts as much as one at the top; an import under
-``if TYPE_CHECKING:`` is a type annotation only and is left out.
+inside a function counts as much as one at the top, and an import under
+``if TYPE_CHECKING:`` as much as any: a type a module needs from a layer above it, or
+from a module that imports it back, is a dependency all the same.
 """
 from __future__ import annotations
 
@@ -52,9 +53,6 @@ def _type_checking(node: ast.If) -> bool:
 
 def _imports(tree: ast.AST, here: str, is_package: bool) -> Iterator[str]:
     for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and _type_checking(node):
-            yield from (n for child in node.orelse for n in _imports(child, here, is_package))
-            continue
         if isinstance(node, ast.Import):
             yield from (a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -12,7 +12,7 @@ from memcheck.records import NamedTuple
 from memcheck.workspace.skills import in_skill_folder
 
 if TYPE_CHECKING:
-    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.files import Files
 
 
 class Guidance(NamedTuple):
@@ -27,7 +27,7 @@ class Guidance(NamedTuple):
     unsure: frozenset[str]
 
 
-def find_guidance(ws: Workspace) -> Guidance:
+def find_guidance(ws: Files) -> Guidance:
     filenames = ws.config.guidance.filenames
     order = {n: i for i, n in enumerate(filenames)}
     found: list[str] = []
@@ -73,7 +73,7 @@ def find_guidance(ws: Workspace) -> Guidance:
     return Guidance(tuple(p for p in found if p not in twins), twins, frozenset(outside), unsure)
 
 
-def _link_as_text(ws: Workspace, path: str) -> str | None:
+def _link_as_text(ws: Files, path: str) -> str | None:
     """The path a symlink names when git checked it out as a plain file (its whole
     content is the target, without a newline: core.symlinks=false, Windows)."""
     text = ws.document(path).text

@@ -16,7 +16,7 @@ from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
-    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.files import Files
 
 SKILL_NAME = "SKILL.md"
 # Never flat skills, even directly inside a skills root.
@@ -57,7 +57,7 @@ def agents_load_skills_from(folder: str, has_file: Callable[[str], bool]) -> boo
     return folder == SKILLS or join(basename(above), SKILLS) in agent_skill_folders() or any(has_file(join(above, m)) for m in plugin_manifests())
 
 
-def skill_folders(ws: Workspace) -> SkillFolders:
+def skill_folders(ws: Files) -> SkillFolders:
     """The SKILL.md files below a skills root, their folders, and the SKILL.md files
     that are no skill, with why: those in no skills root, and those inside another
     skill's folder (one of its resources)."""
@@ -84,7 +84,7 @@ def in_skill_folder(path: str, folders: frozenset[str]) -> bool:
     return any(f in folders for f in ancestors(path))
 
 
-def find_skills(ws: Workspace) -> Skills:
+def find_skills(ws: Files) -> Skills:
     """SKILL.md files in skill folders below a skills root, and flat skills directly
     inside one; and the files of skills that are symlinks out of the root.
 
@@ -117,7 +117,7 @@ def find_skills(ws: Workspace) -> Skills:
     return Skills(tuple(sorted(found)), tuple(sorted(outside)))
 
 
-def _skill_folders_out(ws: Workspace, folders: frozenset[str]) -> list[str]:
+def _skill_folders_out(ws: Files, folders: frozenset[str]) -> list[str]:
     """Skill folders that are symlinks out of the root: git lists such a link as one
     file (no Markdown name), and an agent loads the skill from where it leads."""
     found: list[str] = []
@@ -134,7 +134,7 @@ def _skill_folders_out(ws: Workspace, folders: frozenset[str]) -> list[str]:
     return found
 
 
-def _links_out_below(ws: Workspace, folders: frozenset[str]) -> list[str]:
+def _links_out_below(ws: Files, folders: frozenset[str]) -> list[str]:
     """The listed files at or below ``folders`` that are symlinks out of the root.
     The files are sorted, so each folder's are one slice of them; one directory read
     per folder tells its regular files (most of them), and only the rest are asked."""
@@ -162,7 +162,7 @@ def _looks_like_skill(doc: Document) -> bool:
     return doc.frontmatter is not None and bool(SKILL_KEYS & doc.frontmatter.data.keys())
 
 
-def seen_together(ws: Workspace, root: str) -> bool:
+def seen_together(ws: Files, root: str) -> bool:
     """Agents working in a folder see the skills of ``root`` with those of the other
     such roots from there up: one of ``agent_skill_folders()`` (``.claude/skills``, ...), or
     one ``skills.roots`` names (a plugin's skills and a collection's are each seen on
@@ -170,7 +170,7 @@ def seen_together(ws: Workspace, root: str) -> bool:
     return join(basename(parent(root)), basename(root)) in agent_skill_folders() or any(patterns.glob_matches_folder(g, root) for g in ws.config.skills.roots)
 
 
-def scope_of(ws: Workspace, path: str) -> str:
+def scope_of(ws: Files, path: str) -> str:
     """The folder whose agents see this skill: the one holding ``.claude/skills``
     (or a configured root's first folder), else the folder above the skills folder."""
     root = skills_root(path)
@@ -195,14 +195,14 @@ def agent_root_of(path: str) -> str:
     return name if name in agent_skill_folders() else ""
 
 
-def name_of_skill(ws: Workspace, path: str) -> str:
+def name_of_skill(ws: Files, path: str) -> str:
     """A skill's name: its frontmatter's ``name``, else its folder's."""
     fm = ws.document(path).frontmatter
     name = fm.data.get("name") if fm is not None else None
     return name.strip() if isinstance(name, str) and name.strip() else basename(parent(path)) if basename(path) == SKILL_NAME else basename(path)[:-3]
 
 
-def agent_roots_seeing(ws: Workspace, path: str) -> frozenset[str]:
+def agent_roots_seeing(ws: Files, path: str) -> frozenset[str]:
     """The agent skills folders that hold this skill: its own, and each other one
     beside it holding the same skill folder by a symlink or a copy (`npx skills add`
     installs into `.agents/skills` and links into `.claude/skills`). Empty for a skill

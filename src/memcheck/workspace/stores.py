@@ -9,7 +9,7 @@ from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
-    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.files import Files
 
 INDEX_NAME = "MEMORY.md"
 # Never memory files, even inside a store folder.
@@ -44,7 +44,7 @@ class Store(NamedTuple):
         return join(self.folder, INDEX_NAME)
 
 
-def stores_among(ws: Workspace, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
+def stores_among(ws: Files, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
     """The stores among ``folders``, sorted. Each folder is judged on its own files,
     so judging a few folders gives what judging the whole tree would give for them.
 
@@ -86,12 +86,12 @@ def stores_among(ws: Workspace, folders: Iterable[str], judge: bool = True, lost
     return tuple(found)
 
 
-def is_store(ws: Workspace, store: Store) -> bool:
+def is_store(ws: Files, store: Store) -> bool:
     """Whether a store from ``stores_among`` is one (only unjudged ones can be not)."""
     return store.judged or _memory_siblings(ws, list(store.files))
 
 
-def _memory_siblings(ws: Workspace, md: list[str]) -> bool:
+def _memory_siblings(ws: Files, md: list[str]) -> bool:
     # A MEMORY.md beside ordinary documents is not a store: most siblings must be memories.
     candidates = [p for p in md if basename(p) not in ws.config.guidance.filenames]
     if not candidates:
