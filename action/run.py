@@ -35,6 +35,7 @@ from typing import Any, Mapping, NamedTuple, Sequence, TextIO
 
 from memcheck import cli as memcheck_cli
 from memcheck import git as memcheck_git
+from memcheck.checks import all_rules
 from memcheck.checks.guard import GRD003, GRD004, GRD005
 from memcheck.choices import FAIL_ON, FORMATS
 from memcheck.config import ConfigError, find_root
@@ -42,7 +43,6 @@ from memcheck.hooks import guard as guarder
 from memcheck.output import BASELINE_FILE, Checked, Older, ReportContext, counts, get_reporter, sarif
 from memcheck.output.github import annotation, escape_data
 from memcheck.problem import ERROR, WARNING, Problem
-from memcheck.rules import all_rules
 from memcheck.safe_files import Refused, replacing
 
 ZERO_SHA = "0" * 40

@@ -9,7 +9,9 @@
 - src/memcheck/resources/agents.json, the agent data's TOML files as one JSON file,
   which memcheck reads (JSON loads in a fraction of the time TOML takes);
 - src/memcheck/resources/guard-regexes.json, pathspec's regex for each line of the
-  guard's categories, which guard reads instead of importing pathspec.
+  guard's categories, which guard reads instead of importing pathspec;
+- src/memcheck/resources/rules.json, every rule's code and family, which settings and
+  suppression comments are checked against without importing a rule.
 
     python docs/generate.py          # write the pages, remove pages of rules gone
     python docs/generate.py --check  # write nothing; exit 1 when a page is missing or out of date
@@ -25,7 +27,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from memcheck import rules
 from memcheck.agents import facts
+from memcheck.checks import rule_families
 from memcheck.config import defaults, schema
 from memcheck.guard import categories
 from memcheck.hooks.agents import table_markdown
@@ -49,6 +53,14 @@ def guard_regexes_stale() -> bool:
     """resources/guard-regexes.json is missing or differs from pathspec's translation."""
     compiled = Path(categories.TRANSLATED)
     return not compiled.is_file() or compiled.read_bytes() != categories.translations_text().encode("utf-8")
+
+
+RULE_CATALOGUE = ROOT / "src" / "memcheck" / "resources" / rules.CATALOGUE
+
+
+def rule_catalogue_stale() -> bool:
+    """resources/rules.json is missing or differs from the families' rules."""
+    return not RULE_CATALOGUE.is_file() or RULE_CATALOGUE.read_bytes() != rules.catalogue_text(rule_families()).encode("utf-8")
 
 
 def agents_page_stale(page: Path = AGENTS_PAGE) -> bool:
@@ -164,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         wrong += [AGENTS_PAGE] if agents_page_stale() else []
         wrong += [Path(facts.COMPILED)] if agent_data_stale() else []
         wrong += [Path(categories.TRANSLATED)] if guard_regexes_stale() else []
+        wrong += [RULE_CATALOGUE] if rule_catalogue_stale() else []
         for path in wrong:
             print(f"{path}: missing or out of date; regenerate the pages: {REGENERATE}", file=sys.stderr)
         return 1 if wrong else 0
@@ -174,6 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     if guard_regexes_stale():
         Path(categories.TRANSLATED).write_bytes(categories.translations_text().encode("utf-8"))
         print(f"wrote {categories.TRANSLATED}")
+    if rule_catalogue_stale():
+        RULE_CATALOGUE.write_bytes(rules.catalogue_text(rule_families()).encode("utf-8"))
+        rules.families.cache_clear()
+        print(f"wrote {RULE_CATALOGUE}")
     for name in write(args.out):
         print(f"wrote {args.out / name}" if (args.out / name).exists() else f"removed {args.out / name}")
     if config_stale(args.docs):

@@ -645,12 +645,11 @@ def with_options(
 
 
 def enabled_codes(config: Config) -> frozenset[str]:
-    """The codes of every rule that config's select and ignore leave on. (The rule
-    registry is imported here, not by the Workspace that asks: reading files imports
-    no rule.)"""
-    from memcheck.rules import all_rules
+    """The codes of every rule that config's select and ignore leave on (from the
+    catalogue's data: no rule is imported)."""
+    from memcheck.rules import codes
 
-    return frozenset(selected(all_rules(), config))
+    return frozenset(selected(codes(), config))
 
 
 def selected(codes: Iterable[str], config: Config) -> set[str]:

@@ -1,11 +1,14 @@
-"""The rule catalogue: every family's RULES, by code."""
+"""The rule catalogue as data: every rule's code and its family, read from
+resources/rules.json, so settings and suppression comments are checked against the
+codes without importing a rule (the rules are two layers up, in checks/: the rules
+themselves, docs and checks, are ``checks.all_rules()``). ``python docs/generate.py``
+writes the file from the families, and a test holds it to them."""
 from __future__ import annotations
 
-import importlib
+import json
+import os
 from functools import cache
 from typing import Iterable, Mapping
-
-from memcheck.problem import Rule
 
 # One line per rule family; a family module defines RULES.
 FAMILY_MODULES = (
@@ -47,25 +50,32 @@ FAMILY_PARTS: Mapping[str, frozenset[str]] = {
 RULE_PAGES = "docs/rules"
 
 
+CATALOGUE = "rules.json"  # in memcheck/resources
+
+
 @cache
 def families() -> dict[str, str]:
-    """Each rule's family, its module's name ("memory", "index", "secrets", ...), by code."""
-    return {rule.code: name.rpartition(".")[2] for name in FAMILY_MODULES for rule in importlib.import_module(name).RULES}
+    """Each rule's family, its module's name ("memory", "index", "secrets", ...), by
+    code, in code order."""
+    # Beside this module, as config.resource_json reads (which config imports this module to use).
+    with open(os.path.join(os.path.dirname(__file__), "resources", CATALOGUE), encoding="utf-8") as f:
+        found: dict[str, str] = json.load(f)
+    return found
 
 
-@cache
-def all_rules() -> dict[str, Rule]:
-    found: dict[str, Rule] = {}
-    for name in FAMILY_MODULES:
-        for rule in importlib.import_module(name).RULES:
-            assert rule.code not in found, f"duplicate rule code {rule.code}"
-            found[rule.code] = rule
-    return dict(sorted(found.items()))
+def codes() -> list[str]:
+    """Every rule's code, in order."""
+    return list(families())
+
+
+def catalogue_text(rules: Iterable[tuple[str, str]]) -> str:
+    """resources/rules.json for ``(code, family)`` pairs: what ``families`` reads."""
+    return json.dumps(dict(sorted(rules)), indent=1) + "\n"
 
 
 def unknown_selectors(selectors: Iterable[str]) -> list[str]:
     selectors = list(selectors)
     if not selectors:
-        return []  # without importing every family: `memcheck guard` needs only its own
-    codes = all_rules()
-    return [s for s in selectors if s != "ALL" and not any(c.startswith(s) for c in codes)]
+        return []
+    known = codes()
+    return [s for s in selectors if s != "ALL" and not any(c.startswith(s) for c in known)]

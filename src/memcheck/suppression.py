@@ -236,9 +236,9 @@ def _prefixes(codes: Iterable[str]) -> set[str]:
 
 
 def _judge(files: dict[str, _FileComments], used: set[tuple[Directive, str]], enabled: set[str]) -> list[Problem]:
-    from memcheck.rules import all_rules
+    from memcheck.rules import codes as catalogue
 
-    codes = list(all_rules())
+    codes = catalogue()
     known = _prefixes(codes)
     # Only comments about rules that are all on are judged: with --select IDX or
     # --ignore GDN013, a comment about MEM010 or GDN (or one naming no rule) cannot

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ROOT, invoke, memory, run_cli, write
 
+from memcheck.checks import all_rules
 from memcheck.hooks.rules import rule_table
-from memcheck.rules import all_rules
 
 
 def test_text_output_lines_summary_and_exit_code(repo: Path) -> None:

@@ -10,9 +10,10 @@ import pytest
 from conftest import REPO_ROOT, git, invoke, memory, run_cli, write
 
 from memcheck import __version__
+from memcheck.checks import all_rules
 from memcheck.output import ReportContext, github, resolve_format, sarif
 from memcheck.problem import Problem
-from memcheck.rules import RULE_PAGES, all_rules, families
+from memcheck.rules import RULE_PAGES, families
 
 
 def _broken_store(root: Path) -> None:

@@ -81,7 +81,7 @@ def test_schema_names_no_address_that_does_not_resolve_and_describes_every_key(r
 
 
 def test_schema_checks_the_shape_of_rule_codes_as_memcheck_takes_them(repo: Path) -> None:
-    from memcheck.rules import all_rules
+    from memcheck.checks import all_rules
 
     schema = _schema(repo)
     every = [code[:n] for code in all_rules() for n in range(1, len(code) + 1)] + ["ALL"]

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ROOT, run_cli
 
+from memcheck.checks import all_rules
 from memcheck.output.sarif import INFORMATION_URI, document
 from memcheck.problem import Problem
-from memcheck.rules import all_rules
 
 # Design documents users have never seen: "seed 000", "SPEC §4", a "workplace".
 DESIGN_WORDS = re.compile(r"\bseeds?\b|\bSPEC\b|§|\bworkplace\b", re.IGNORECASE)

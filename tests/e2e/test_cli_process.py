@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import git, memory, plain, run_cli, run_process, write
 
-from memcheck.rules import all_rules
+from memcheck.checks import all_rules
 
 
 def _imports(root: Path, args: list[str], module: str) -> bool:

@@ -4,12 +4,14 @@ for a rule about security, the score code scanning ranks it by; and the listing 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
+from memcheck import rules
+from memcheck.checks import all_rules, rule_families
 from memcheck.cli import cli
 from memcheck.problem import CHANGE, FILE, SCOPES, STORE, SUPPRESSION, TREE
-from memcheck.rules import all_rules
 
 
 def test_every_rule_declares_a_known_scope() -> None:
@@ -37,3 +39,11 @@ def test_the_json_listing_shows_the_six_fields_a_user_reads() -> None:
     listed = json.loads(result.output)
     assert len(listed) == len(all_rules())
     assert {tuple(rule) for rule in listed} == {("code", "name", "severity", "fixable", "summary", "doc")}
+
+
+def test_the_catalogue_data_lists_every_rule_of_the_families_once() -> None:
+    # Settings and suppression comments are checked against the data, without
+    # importing a rule: a rule added, removed or moved to another family shows here.
+    assert rules.families() == dict(sorted(rule_families()))
+    assert len(rule_families()) == len(rules.families())  # no code in two families
+    assert (Path(rules.__file__).parent / "resources" / rules.CATALOGUE).read_bytes() == rules.catalogue_text(rule_families()).encode(), "python docs/generate.py"

@@ -12,9 +12,10 @@ from typing import Any
 
 from conftest import REPO_ROOT
 
+from memcheck.checks import all_rules
 from memcheck.config import defaults, schema
 from memcheck.hooks.rules import rule_pages, rule_text
-from memcheck.rules import RULE_PAGES, all_rules
+from memcheck.rules import RULE_PAGES
 
 _spec = importlib.util.spec_from_file_location("docs_generate", REPO_ROOT / "docs" / "generate.py")
 assert _spec and _spec.loader

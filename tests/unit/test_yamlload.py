@@ -280,7 +280,7 @@ def test_real_world_shapes_stay_far_from_every_bound() -> None:
 
 
 def test_the_rule_docs_give_the_bounds() -> None:
-    from memcheck.rules import all_rules
+    from memcheck.checks import all_rules
 
     for code in ("MEM003", "GDN004", "SKL003"):
         doc = " ".join(all_rules()[code].doc.split())

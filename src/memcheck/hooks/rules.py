@@ -5,9 +5,9 @@ import json
 
 import click
 
+from memcheck.checks import all_rules
 from memcheck.config import ConfigError
 from memcheck.problem import Rule
-from memcheck.rules import all_rules
 
 
 def rule_table(linked: bool = False) -> str:

@@ -114,7 +114,7 @@ class Count(NamedTuple):
 
 def statistics(problems: Sequence[Problem]) -> list[Count]:
     """Findings counted per code, most first (``--statistics``, as ruff's)."""
-    from memcheck.rules import all_rules
+    from memcheck.checks import all_rules
 
     rules = all_rules()
     by_code: dict[str, list[Problem]] = {}

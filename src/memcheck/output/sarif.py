@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Sequence, TextIO
 from urllib.parse import quote
 
 from memcheck import __version__
+from memcheck.checks import all_rules
 from memcheck.problem import ERROR, Problem, Rule, json_text
-from memcheck.rules import RULE_PAGES, all_rules, families
+from memcheck.rules import RULE_PAGES, families
 
 if TYPE_CHECKING:
     from memcheck.output import ReportContext

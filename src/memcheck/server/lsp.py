@@ -20,11 +20,11 @@ from pygls.workspace.position_codec import PositionCodec
 
 from memcheck import __version__
 from memcheck import config as settings
+from memcheck.checks import all_rules
 from memcheck.config import CONFIG_FILES
 from memcheck.output.sarif import help_uri
 from memcheck.paths import parent
 from memcheck.problem import ERROR, WARNING, Problem, escaped
-from memcheck.rules import all_rules
 from memcheck.server.edits import TextEdit
 from memcheck.server.session import DiskChange, FolderState, Published, Session, disk_change, watch_globs
 
