@@ -35,6 +35,7 @@ from click.testing import CliRunner, Result
 from hypothesis import settings
 
 from memcheck.cli import cli, main
+from memcheck.problem import Problem
 
 # Property tests draw the same examples on every machine and run, so the suite's
 # verdict is the same everywhere (CI included); `HYPOTHESIS_PROFILE=explore` draws
@@ -262,28 +263,55 @@ def fixture_frontmatter() -> Iterator[tuple[Path, str]]:
             yield path, "\n".join(doc.lines[1 : doc.frontmatter.end_line - 1])
 
 
-def lint(files: dict[str, str], select: str | None = None, root: Path | None = None) -> list[tuple[str, int, str]]:
+def lint(files: dict[str, str], select: str | None = None, root: Path | None = None, config: dict[str, Any] | None = None) -> list[tuple[str, int, str]]:
     """The findings for files held in memory, as yamllint's ``RuleTestCase.check``
     gives them: no process, no git, and (with ``root`` None) no disk, the root being a
     folder that does not exist. ``(path, line, code)``, sorted. With ``root``, the
-    same files are read from there instead."""
-    from memcheck import config
+    same files are read from there instead; ``config``, settings over the defaults
+    (``{"memory": {"types": [...]}}``), as a config file would give them."""
+    return sorted((p.path, p.line, p.code) for p in findings(files, select, root, config))
+
+
+def findings(files: dict[str, str], select: str | None = None, root: Path | None = None, config: dict[str, Any] | None = None) -> list[Problem]:
+    """``lint``'s findings whole (messages, columns, what a finding is about), in the
+    order a report shows them."""
+    from memcheck import config as settings_of
     from memcheck.engine.collect import collect
     from memcheck.engine.targets import targets_for
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.memory import MemorySource
 
-    data = config.defaults()
+    data: Any = _merged(settings_of.defaults(), config or {})
     if select:
         data["select"] = select.split(",")
     if root is None:
-        settings = config.from_mapping(Path("/nonexistent/memcheck-in-memory"), data)
+        settings = settings_of.from_mapping(Path("/nonexistent/memcheck-in-memory"), data)
         ws = Workspace(settings, MemorySource({path: text.encode() for path, text in files.items()}))
     else:
         for path, text in files.items():
             write(root, path, text)
-        ws = Workspace(config.from_mapping(root, data))
-    return sorted((p.path, p.line, p.code) for p in collect(ws, targets_for(ws, None)))
+        ws = Workspace(settings_of.from_mapping(root, data))
+    return sorted(collect(ws, targets_for(ws, None)))
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        merged[key] = _merged(merged[key], value) if isinstance(value, dict) and isinstance(merged.get(key), dict) else value
+    return merged
+
+
+def example(code: str, heading: str = "Example") -> str:
+    """The first fenced block under ``heading`` (*Example*, *Use instead*) in the
+    doc of the rule ``code``: what its page shows a user, run as a test."""
+    from memcheck.checks import all_rules
+
+    doc = all_rules()[code].doc
+    start = doc.index(f"## {heading}\n")
+    section = doc[start:].split("\n## ", 1)[0]
+    fence = re.search(r"^(```+|~~~+)[^\n]*\n(.*?)^\1[ \t]*$", section, re.M | re.S)
+    assert fence is not None, f"{code}'s doc has no fenced block under {heading}"
+    return fence.group(2)
 
 
 E2E = Path(__file__).resolve().parent / "e2e"

@@ -3,6 +3,7 @@ for a rule about security, the score code scanning ranks it by; and the listing 
 `memcheck rules --format json`, which shows the six fields a user reads and no more."""
 from __future__ import annotations
 
+import ast
 import json
 from pathlib import Path
 
@@ -47,3 +48,53 @@ def test_the_catalogue_data_lists_every_rule_of_the_families_once() -> None:
     assert rules.families() == dict(sorted(rule_families()))
     assert len(rule_families()) == len(rules.families())  # no code in two families
     assert (Path(rules.__file__).parent / "resources" / rules.CATALOGUE).read_bytes() == rules.catalogue_text(rule_families()).encode(), "python docs/generate.py"
+
+
+CHECKS = Path(rules.__file__).parent / "checks"
+RULE_TESTS = Path(__file__).parent / "rules"
+
+
+def _defined_in() -> dict[str, Path]:
+    """Where each rule is defined (``CODE = Rule("CODE", ...)``), by code."""
+    found: dict[str, Path] = {}
+    for path in sorted(CHECKS.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "Rule":
+                found[node.value.args[0].value] = path  # type: ignore[attr-defined]
+    return found
+
+
+def _own_modules() -> dict[str, Path]:
+    """The rules that have a module of their own (or share one with the two or three
+    rules of a named cluster) in a family package: a family's ``__init__`` or a
+    ``rules.py`` holding all its rules is a family not yet split."""
+    defined = _defined_in()
+    return {code: path for code, path in defined.items() if path.parent != CHECKS and path.stem not in ("__init__", "rules")}
+
+
+def test_every_rule_is_defined_once_in_the_checks() -> None:
+    assert sorted(_defined_in()) == sorted(all_rules())
+
+
+def test_a_rule_module_is_named_after_its_rule_or_its_cluster() -> None:
+    by_module: dict[Path, list[str]] = {}
+    for code, path in _own_modules().items():
+        by_module.setdefault(path, []).append(code)
+    wrong = {
+        str(path.relative_to(CHECKS)): codes
+        for path, codes in by_module.items()
+        if not (len(codes) == 1 and path.stem == all_rules()[codes[0]].name.replace("-", "_")) and not 2 <= len(codes) <= 3
+    }
+    assert wrong == {}
+
+
+def test_every_rule_with_a_module_of_its_own_has_a_test_file_that_runs_its_docs_example() -> None:
+    missing, no_example = [], []
+    for code in sorted(_own_modules()):
+        test_file = RULE_TESTS / f"test_{code.lower()}.py"
+        if not test_file.is_file():
+            missing.append(code)
+        elif "```" in all_rules()[code].doc.partition("## Example")[2] and f"example({code!r}" not in test_file.read_text(encoding="utf-8").replace('"', "'"):
+            no_example.append(code)
+    assert missing == [], "add tests/unit/rules/test_<code>.py for each"
+    assert no_example == [], "the doc's Example is the first case of a rule's test file: example(CODE)"
