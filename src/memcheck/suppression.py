@@ -31,7 +31,8 @@ from bisect import bisect_right
 from typing import Iterable, Iterator
 
 from memcheck import lazy_regex
-from memcheck.checks.meta import MCK001, MCK002
+from memcheck.checks.meta.unknown_suppression_code import MCK002
+from memcheck.checks.meta.unused_suppression import MCK001
 from memcheck.problem import Problem
 from memcheck.records import NamedTuple
 from memcheck.text.document import Document

@@ -1,11 +1,8 @@
-"""MCK: findings about memcheck's own comments and settings in the files it checks.
+"""MCK003: a memcheck config below the repository root, which is not read.
 
-A suppression comment (``<!-- memcheck-disable-next-line MEM010 -->``, see
-``memcheck.suppression``) that no longer suppresses anything hides the next real
-finding on its line, and one that names no rule suppresses nothing at all. These
-two rules have no check of their own: ``suppression.apply`` reports them while it
-applies the comments. A config below the repository root is not read: ``check``
-reports it (MCK003).
+memcheck takes its settings from the root's config alone; a `.memcheck.yaml` (or a
+pyproject.toml with a `[tool.memcheck]` table) in a folder below is named, so that
+nobody believes it applies there.
 """
 from __future__ import annotations
 
@@ -16,57 +13,12 @@ from typing import TYPE_CHECKING, Iterator
 from memcheck import lazy_regex
 from memcheck.config import CONFIG_FILENAME, ConfigError, pyproject_table
 from memcheck.paths import basename, parent
-from memcheck.problem import SUPPRESSION, TREE, WARNING, Rule, shown
+from memcheck.problem import TREE, WARNING, Rule, shown
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.targets import Targets
-
-MCK001 = Rule("MCK001", "unused-suppression", WARNING, False, "A suppression comment suppresses nothing", """\
-## What it does
-Reports a `memcheck-disable…` comment, or one rule code in it, that suppresses no
-finding: the finding it was written for has been fixed, moved, or was never there.
-A comment naming a secret rule (`SEC…`) is reported too: secrets cannot be
-suppressed by a comment.
-
-Only codes of rules that are on are judged: with `--select IDX`, a comment about
-`MEM010` is neither used nor reported.
-
-## Why is this bad?
-A stale suppression silently swallows the next real finding on its line, and the
-comment itself is text every agent that reads the file loads for nothing.
-
-## Example
-```markdown
-<!-- memcheck-disable-next-line GDN009 -->
-See @docs/style.md for the style guide.
-```
-after `docs/style.md` was restored.
-
-## Use instead
-Remove the comment, or the codes in it that no longer apply.
-""", scope=SUPPRESSION)
-
-MCK002 = Rule("MCK002", "unknown-suppression-code", WARNING, False, "A suppression comment names no rule", """\
-## What it does
-Reports a code in a `memcheck-disable…` comment that is neither a rule code nor the
-prefix of one (`memcheck rules` lists them).
-
-## Why is this bad?
-A misspelt code suppresses nothing: the finding it was meant for is still
-reported, and the comment looks as if it worked.
-
-## Example
-```markdown
-<!-- memcheck-disable-next-line GND009 -->
-```
-
-## Use instead
-```markdown
-<!-- memcheck-disable-next-line GDN009 -->
-```
-""", scope=SUPPRESSION)
 
 MCK003 = Rule("MCK003", "nested-config", WARNING, False, "A memcheck config below the repository root is not read", """\
 ## What it does
@@ -100,7 +52,6 @@ and remove `firmware/.memcheck.yaml`. A folder memcheck should not look at at al
 goes in `exclude`.
 """, scope=TREE)
 
-RULES = (MCK001, MCK002, MCK003)
 
 # A table header `[tool.memcheck]` or `[tool.memcheck.index]`, for the line to report.
 _TABLE = lazy_regex.compile(r"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*memcheck[ \t]*[\].]", re.M)
