@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcheck import config
-from memcheck.checks import skills
+from memcheck.checks.skills import duplicates
 from memcheck.workspace.discover import Workspace
 
 GOOD = "---\nname: {name}\ndescription: Run the tests. Use when asked to test a change.\n{extra}---\n\nBody.\n"
@@ -200,7 +200,7 @@ _scope = st.one_of(_folder, _folder.map(lambda f: "?" + f))
 def test_the_first_skill_seen_together_is_the_first_earlier_one_on_the_same_line(scopes: list[str]) -> None:
     """SKL009/SKL011 name the first earlier skill an agent sees with this one; found by
     folder rather than by trying every earlier skill, the answer is the same."""
-    seen = skills._SkillsSeen()
+    seen = duplicates._SkillsSeen()
     for i, scope in enumerate(scopes):
         expected = next((f"s{j}" for j in range(i) if _seen_together(scope, scopes[j])), None)
         assert seen.first_with(scope) == expected

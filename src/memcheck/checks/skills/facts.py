@@ -1,0 +1,78 @@
+"""What several SKL rules read of one skill file, gathered once by the family's pass.
+
+``read`` builds a ``SkillFile`` for a skill whose frontmatter parsed (the rules after
+SKL003's gate): its fields, the folder its name must match, and Claude Code's view of
+it (the claude-skill kind of the agent data, whether Claude Code loads the skill, and
+what that kind's schema finds wrong in its values, judged once for SKL007 and SKL014).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from memcheck import agentkinds, agents
+from memcheck.paths import basename, join, parent
+from memcheck.records import NamedTuple
+from memcheck.workspace.skills import SKILL_NAME, skills_root
+
+if TYPE_CHECKING:
+    from memcheck.text.document import Document, Frontmatter
+    from memcheck.workspace.discover import Workspace
+
+# Claude Code's own skill keys and the values they take are agent data (the
+# claude-skill kind of resources/agents/claude-code.toml): a key near one of them is
+# a misspelling.
+CLAUDE_SKILL = "claude-skill"
+
+# A skill every rule passes: the *Use instead* of SKL002 and SKL006.
+EXAMPLE_OK = """```markdown
+---
+name: run-tests
+description: Run the project's test suite and report failures. Use when asked to test a change.
+triggers:
+  - "run tests"
+  - "/test"
+---
+```"""
+
+
+class SkillFile(NamedTuple):
+    """A skill file whose frontmatter is a YAML mapping (agents with a YAML parser see
+    its fields)."""
+
+    doc: Document
+    frontmatter: Frontmatter
+    data: Mapping[str, object]
+    folder: str  # the name of a SKILL.md's folder, which its name must equal; "" for a flat skill
+    claude: agentkinds.Kind  # Claude Code's skill kind
+    claude_code: bool  # Claude Code loads the skill
+    issues: tuple[agentkinds.Issue, ...]  # the claude kind's findings in the values, for a skill Claude Code loads
+
+    @property
+    def path(self) -> str:
+        return self.doc.path
+
+    def line_of(self, key: str) -> int:
+        """The line of ``key`` in the frontmatter, or its first line."""
+        return self.frontmatter.key_lines.get(key, 1)
+
+
+def read(ws: Workspace, doc: Document, claude: agentkinds.Kind) -> SkillFile | None:
+    """The facts of ``doc``, or None when its frontmatter is missing or not YAML
+    (agents with a YAML parser see no fields at all: SKL002 or SKL003 says why)."""
+    fm = doc.frontmatter
+    if fm is None or fm.yaml_error is not None:
+        return None
+    path = doc.path
+    folder = basename(parent(path)) if basename(path) == SKILL_NAME else ""
+    claude_code = claude_code_skill(ws, path)
+    issues = tuple(agentkinds.validate(claude, fm.data)) if claude_code else ()
+    return SkillFile(doc, fm, fm.data, folder, claude, claude_code, issues)
+
+
+def claude_code_skill(ws: Workspace, path: str) -> bool:
+    """A skill Claude Code loads: in a .claude/skills folder or a Claude Code plugin's
+    skills/ (not in .agents/skills, which Claude Code does not read)."""
+    root = skills_root(path)
+    if agents.CLAUDE_CODE in agents.skill_agents(join(basename(parent(root)), basename(root))):
+        return True
+    return any(ws.is_file(join(parent(root), manifest)) for manifest in agents.plugin_manifests())

@@ -1,0 +1,110 @@
+"""SKL004 and SKL005: a skill's name, by the Agent Skills rules and against its folder.
+
+One module because the two share one cause: a name that breaks the rules in a folder
+whose own name is a valid one is told to take the folder's name (SKL004), so its
+differing from the folder (SKL005) would be the same fix told twice. SKL005 is held
+back then, and reported only where SKL004 does not already name the fix.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck.problem import ERROR, Rule
+
+if TYPE_CHECKING:
+    from memcheck.checks.skills.facts import SkillFile
+    from memcheck.problem import Problem
+
+SKL004 = Rule("SKL004", "invalid-name", ERROR, False, "Skill name breaks the Agent Skills name rules", """\
+## What it does
+Reports a skill `name` that is missing, not a string, longer than 64 characters, or
+not lowercase letters, digits and single hyphens (no leading, trailing or doubled
+hyphen).
+
+## Why is this bad?
+Agents refuse such skills or turn the name into a command that users cannot type.
+
+## Example
+```yaml
+name: My_Skill
+```
+
+## Use instead
+```yaml
+name: my-skill
+```
+""")
+
+SKL005 = Rule("SKL005", "name-folder-mismatch", ERROR, False, "Skill name differs from its folder name", """\
+## What it does
+Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
+A name that also breaks the name rules, in a folder whose name is a valid one, is
+reported once, by SKL004, which names the folder's name as the fix.
+
+## Why is this bad?
+The Agent Skills specification requires them to match; agents that key skills by
+folder and those that key them by name disagree about which skill is which.
+
+## Example
+`.claude/skills/x/SKILL.md` with `name: run-tests`.
+
+## Use instead
+Rename the folder to `run-tests`, or set `name: x`.
+""")
+
+MAX_NAME = 64
+
+
+def check(skill: SkillFile) -> Iterator[Problem]:
+    """SKL004 for a name that breaks the name rules, then SKL005 for a SKILL.md whose
+    name is not its folder's, unless SKL004 already asks for the folder's name."""
+    folder = skill.folder
+    name = skill.data.get("name")
+    bad_name = _name_problem(name, folder if _valid_name(folder) else "")
+    if bad_name is not None:
+        # One cause, one finding: the name SKL004 asks for is the folder's, so the
+        # name also differing from the folder (SKL005) is the same fix told twice.
+        yield SKL004.at(skill.path, skill.line_of("name"), 1, bad_name)
+    if isinstance(name, str) and name.strip() and not _same_name(name, folder) and folder and not (bad_name and _valid_name(folder)):
+        yield SKL005.at(skill.path, skill.line_of("name"), 1, f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}")
+
+
+def _valid_name(name: str) -> bool:
+    """The Agent Skills reference validator's name rule (agentskills/agentskills,
+    skills-ref/src/skills_ref/validator.py, _validate_name): NFKC-normalised, at most
+    64 characters, lowercase, letters (any script), digits and single hyphens, not at
+    either end."""
+    name = unicodedata.normalize("NFKC", name.strip())
+    return (
+        0 < len(name) <= MAX_NAME
+        and name == name.lower()
+        and not name.startswith("-")
+        and not name.endswith("-")
+        and "--" not in name
+        and all(c.isalnum() or c == "-" for c in name)
+    )
+
+
+def _same_name(name: str, folder: str) -> bool:
+    """Name and folder compared as the reference validator does: both NFKC-normalised."""
+    return unicodedata.normalize("NFKC", name.strip()) == unicodedata.normalize("NFKC", folder)
+
+
+def _name_problem(name: object, folder: str) -> str | None:
+    """What is wrong with a skill's name, and the name to write: its folder's when
+    the folder's name is a valid one (``folder``), since the two must match."""
+    use = f"name: {folder}, its folder's name" if folder else ""
+    if name is None or (isinstance(name, str) and not name.strip()):
+        return "no name: give the skill a name of lowercase letters, digits and hyphens (" + (use or "e.g. run-tests") + ")"
+    if not isinstance(name, str):
+        return f"name is a {type(name).__name__} ({name!r}); write it as lowercase letters, digits and hyphens" + (f" ({use})" if use else "")
+    if len(name) > MAX_NAME:
+        return f"name is {len(name)} characters, over the {MAX_NAME} allowed; " + (f"set {use}" if use else "shorten it")
+    if _valid_name(name):
+        return None
+    if use:
+        return f"name {name!r} must be lowercase letters, digits and single hyphens, not starting or ending with one; set {use}"
+    suggestion = re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9]+", "-", name.lower())).strip("-")
+    return f"name {name!r} must be lowercase letters, digits and single hyphens, not starting or ending with one; use {suggestion or 'a-name'!r}"

@@ -1,0 +1,67 @@
+"""SKL004 invalid-name: a skill name that breaks the Agent Skills name rules."""
+from __future__ import annotations
+
+import pytest
+from conftest import example, findings, lint
+
+DESCRIBED = "description: Does a thing. Use when asked.\n"
+
+
+def _skill(name_line: str) -> str:
+    return f"---\n{name_line}{DESCRIBED}---\n\nBody.\n"
+
+
+def test_the_docs_example_is_reported_and_told_its_folders_name() -> None:
+    path = ".claude/skills/my-skill/SKILL.md"
+    (found,) = findings({path: _skill(example("SKL004"))})
+    assert (found.path, found.line, found.code, found.severity) == (path, 2, "SKL004", "error")
+    assert found.message == "name 'My_Skill' must be lowercase letters, digits and single hyphens, not starting or ending with one; set name: my-skill, its folder's name"
+
+
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint({".claude/skills/my-skill/SKILL.md": _skill(example("SKL004", "Use instead"))}) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("My_Skill", "set name: s, its folder's name"),
+        ("-lead", "not starting or ending"),
+        ("trail-", "not starting or ending"),
+        ("dou--ble", "single hyphens"),
+        ("x" * 65, "65 characters, over the 64"),
+        ("'123'", None),  # digits are fine
+        ("[a, b]", "is a list"),
+        ("''", "no name"),
+    ],
+)
+def test_the_name_rules(name: str, message: str | None) -> None:
+    found = [p.message for p in findings({".claude/skills/s/SKILL.md": _skill(f"name: {name}\n")}) if p.code == "SKL004"]
+    if message is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and message in found[0]
+
+
+def test_a_skill_with_no_name_is_told_its_folders_name() -> None:
+    (found,) = findings({".claude/skills/deploy/SKILL.md": _skill("")})
+    assert (found.code, found.line) == ("SKL004", 1)
+    assert found.message == "no name: give the skill a name of lowercase letters, digits and hyphens (name: deploy, its folder's name)"
+
+
+def test_a_flat_skill_is_given_a_name_made_from_its_own() -> None:
+    # No folder names the fix: the name itself, in lowercase and hyphens.
+    (found,) = findings({".claude/skills/run-tests.md": _skill("name: Run_Tests\n")})
+    assert found.code == "SKL004" and found.message.endswith("use 'run-tests'")
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "found"),
+    [
+        pytest.param("café", "café", [], id="letters-of-any-script"),
+        pytest.param("Café", "Café", [(2, "SKL004")], id="lowercase-in-any-script"),
+    ],
+)
+def test_names_are_judged_as_the_reference_validator_judges_them(folder: str, name: str, found: list[tuple[int, str]]) -> None:
+    path = f".claude/skills/{folder}/SKILL.md"
+    assert lint({path: _skill(f"name: {name}\n")}) == [(path, line, code) for line, code in found]

@@ -1,0 +1,61 @@
+"""SKL005 name-folder-mismatch: a SKILL.md whose name is not its folder's.
+
+SKL004 and SKL005 share one module (``checks/skills/name.py``): a bad name in a folder
+whose own name is a valid one is reported once, by SKL004, which names the folder's
+name as the fix.
+"""
+from __future__ import annotations
+
+import pytest
+from conftest import findings, lint
+
+DESCRIBED = "description: Runs the tests. Use when asked to test a change.\n"
+
+
+def _skill(name: str) -> str:
+    return f"---\nname: {name}\n{DESCRIBED}---\n\nBody.\n"
+
+
+def test_the_docs_example_is_reported() -> None:
+    # The doc's Example is prose: `.claude/skills/x/SKILL.md` with `name: run-tests`.
+    path = ".claude/skills/x/SKILL.md"
+    (found,) = findings({path: _skill("run-tests")})
+    assert (found.path, found.line, found.code, found.severity) == (path, 2, "SKL005", "error")
+    assert found.message == "name 'run-tests' differs from the skill's folder 'x'; rename the folder or set name: x"
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        pytest.param(".claude/skills/run-tests/SKILL.md", "run-tests", id="folder-renamed"),
+        pytest.param(".claude/skills/x/SKILL.md", "x", id="name-set"),
+    ],
+)
+def test_the_docs_use_instead_is_not_reported(path: str, name: str) -> None:
+    assert lint({path: _skill(name)}) == []
+
+
+def test_a_flat_skill_has_no_folder_to_match() -> None:
+    assert lint({".claude/skills/flat.md": _skill("other-name")}) == []
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "expected"),
+    [
+        # Title-case names in a collection of skills: one finding each, not two.
+        pytest.param("action-converter", "Action Converter", [("SKL004", "set name: action-converter, its folder's name")], id="title-case"),
+        pytest.param("deploy", "Ship_It", [("SKL004", "set name: deploy, its folder's name")], id="other-words"),
+        # A folder that is no valid name either: the name to use, and the folder to rename.
+        pytest.param("My Skill", "My Skill", [("SKL004", "use 'my-skill'")], id="both-bad-same"),
+        pytest.param("My Skill", "Other", [("SKL004", "use 'other'"), ("SKL005", "rename the folder")], id="both-bad"),
+    ],
+)
+def test_a_bad_name_is_one_finding_when_its_folder_names_the_fix(folder: str, name: str, expected: list[tuple[str, str]]) -> None:
+    found = sorted((p.code, p.message) for p in findings({f".claude/skills/{folder}/SKILL.md": _skill(f"'{name}'")}))
+    assert [code for code, _ in found] == [code for code, _ in expected]
+    assert all(text in message for (_, message), (_, text) in zip(found, expected))
+
+
+def test_names_are_compared_with_their_folder_as_the_reference_validator_compares_them() -> None:
+    # Both NFKC-normalised: "ﬁle" (one ligature letter) is "file".
+    assert lint({".claude/skills/file/SKILL.md": _skill("ﬁle")}) == []

@@ -1,0 +1,62 @@
+"""SKL007 invalid-field: an optional skill field with the wrong type, length or value."""
+from __future__ import annotations
+
+import pytest
+from conftest import example, findings, lint
+
+SKILL = ".claude/skills/run-tests/SKILL.md"
+
+
+def _skill(fields: str, path: str = SKILL) -> dict[str, str]:
+    return {path: f"---\nname: run-tests\ndescription: Run the tests. Use when asked to test a change.\n{fields}---\n\nBody.\n"}
+
+
+def test_the_docs_example_is_reported() -> None:
+    (found,) = findings(_skill(example("SKL007")))
+    assert (found.path, found.line, found.code, found.severity) == (SKILL, 4, "SKL007", "error")
+    assert found.message == "allowed-tools must be a list of tool names or one comma-separated string (allowed-tools: [Bash, Read])"
+
+
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint(_skill(example("SKL007", "Use instead"))) == []
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        pytest.param("compatibility: " + "c" * 501 + "\n", "compatibility is 501 characters, over the 500 allowed; shorten it", id="compatibility-too-long"),
+        pytest.param("metadata: x\n", "metadata is a str; write it as a mapping of keys to values", id="metadata-string"),
+        pytest.param("license: 3\n", "license is a int; write it as a string", id="license-number"),
+        pytest.param("allowed-tools: [Bash, '']\n", "allowed-tools must be a list of tool names", id="tools-with-an-empty-one"),
+    ],
+)
+def test_the_optional_agent_skills_fields(fields: str, message: str) -> None:
+    (found,) = findings(_skill(fields))
+    assert (found.code, found.line) == ("SKL007", 4) and found.message.startswith(message)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "allowed-tools: Bash, Read, Grep\n",
+        "allowed-tools:\n  - Bash\n  - Read\n",
+        "license: MIT\ncompatibility: Needs git\nmetadata:\n  owner: me\n",
+        "argument-hint: '[file]'\nuser-invocable: true\nmodel: sonnet\nversion: 1.0.0\ndisable-model-invocation: false\n",
+        "triggers:\n  - run tests\n  - /test\n",
+    ],
+)
+def test_valid_fields_are_clean(fields: str) -> None:
+    assert lint(_skill(fields, ".agents/skills/run-tests/SKILL.md")) == []
+    assert lint(_skill(fields)) == []
+
+
+def test_claude_codes_own_keys_are_judged_where_claude_code_loads_the_skill_only() -> None:
+    (found,) = findings(_skill("model: gpt-4\n"))
+    assert (found.code, found.line, found.severity) == ("SKL007", 4, "error")
+    assert lint(_skill("model: gpt-4\n", ".agents/skills/run-tests/SKILL.md")) == []
+
+
+def test_a_boolean_written_as_a_quoted_string_is_a_warning() -> None:
+    (found,) = findings(_skill('user-invocable: "false"\n'))
+    assert (found.code, found.severity) == ("SKL007", "warning")
+    assert found.message == "user-invocable is the quoted string 'false', not a boolean; write user-invocable: false, unquoted"

@@ -1,0 +1,57 @@
+"""SKL010 unknown-key: a skill frontmatter key that looks like a misspelt known key."""
+from __future__ import annotations
+
+import pytest
+from conftest import example, findings, lint
+
+SKILL = ".claude/skills/deploy/SKILL.md"
+
+
+def _skill(fields: str) -> dict[str, str]:
+    return {SKILL: f"---\nname: deploy\ndescription: Deploys the app. Use when shipping.\n{fields}---\n\nBody.\n"}
+
+
+def test_the_docs_example_is_reported() -> None:
+    (found,) = findings(_skill(example("SKL010")))
+    assert (found.path, found.line, found.code, found.severity) == (SKILL, 4, "SKL010", "warning")
+    assert found.message == (
+        "frontmatter key 'allowed_tools' looks like a misspelling of 'allowed-tools': agents match keys exactly, "
+        "so this setting is ignored; rename it to allowed-tools"
+    )
+
+
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint(_skill(example("SKL010", "Use instead"))) == []
+
+
+def test_a_teams_own_keys_pass_and_a_misspelt_one_beside_them_is_named() -> None:
+    fields = "status: active\nowner: ops\nplatforms: [linux]\ndisallowed-tools: Bash\ndisplay-name: Deploy\nallowed_tools: Read\n"
+    assert lint(_skill(fields)) == [(SKILL, 9, "SKL010")]
+
+
+def test_claude_codes_own_keys_are_known() -> None:
+    (found,) = findings(_skill("owner: me\nuser_invocable: false\n"))
+    assert (found.code, found.line) == ("SKL010", 5) and "rename it to user-invocable" in found.message
+
+
+def test_a_key_of_skills_allowed_keys_is_known_and_a_key_near_it_is_its_misspelling() -> None:
+    assert lint(_skill("owner: me\nreviewd: 2026-01-01\n")) == []  # agents ignore a team's own keys
+    (found,) = findings(_skill("owner: me\nreviewd: 2026-01-01\n"), config={"skills": {"allowed-keys": ["reviewed"]}})
+    assert found.code == "SKL010" and "misspelling of 'reviewed'" in found.message
+
+
+@pytest.mark.parametrize(
+    ("value", "fix"),
+    [
+        pytest.param("/add-enemy", "rename it to triggers, as a list of the phrases that invoke the skill", id="a-phrase"),
+        pytest.param("[/add-enemy]", "rename it to triggers", id="a-list"),
+        pytest.param(
+            "|\n  Use for every finished task:\n  - a command was run\n",
+            "this text says when to use the skill, which agents read from description: move it there",
+            id="prose",
+        ),
+    ],
+)
+def test_it_says_what_a_trigger_key_should_be(value: str, fix: str) -> None:
+    (found,) = findings(_skill(f"trigger: {value}\n"))
+    assert found.line == 4 and found.message.endswith(f"agents match keys exactly, so this setting is ignored; {fix}"), found.message

@@ -1,0 +1,40 @@
+"""SKL011 duplicate-trigger: two skills an agent sees together share a trigger.
+
+SKL009 and SKL011 share one module (``checks/skills/duplicates.py``): see test_skl009
+for which skills an agent sees together.
+"""
+from __future__ import annotations
+
+from conftest import findings, lint
+
+
+def _skill(name: str, triggers: str) -> str:
+    return f"---\nname: {name}\ndescription: Does {name}. Use when asked.\ntriggers: {triggers}\n---\n\nBody.\n"
+
+
+def test_the_docs_example_two_skills_triggered_by_the_same_phrase() -> None:
+    # The doc's Example is prose: "Two skills both triggered by `/test`".
+    files = {".claude/skills/run-tests/SKILL.md": _skill("run-tests", "[/test]"), ".claude/skills/unit/SKILL.md": _skill("unit", "[/test]")}
+    (found,) = findings(files)
+    assert (found.path, found.line, found.code, found.severity) == (".claude/skills/unit/SKILL.md", 4, "SKL011", "warning")
+    assert found.message == "trigger '/test' is already used by .claude/skills/run-tests/SKILL.md; give each skill its own triggers"
+
+
+def test_the_docs_use_instead_each_skill_its_own_triggers() -> None:
+    files = {".claude/skills/run-tests/SKILL.md": _skill("run-tests", "[/test]"), ".claude/skills/unit/SKILL.md": _skill("unit", "[/unit]")}
+    assert lint(files) == []
+
+
+def test_a_trigger_twice_in_one_list_compared_without_case_and_space() -> None:
+    (found,) = findings({".claude/skills/s/SKILL.md": _skill("s", "[a, A ]")})
+    assert (found.code, found.message) == ("SKL011", "trigger 'A' is already used earlier in the same list; give each skill its own triggers")
+
+
+def test_a_skill_below_sees_the_triggers_of_the_skills_above_it() -> None:
+    files = {".claude/skills/deploy/SKILL.md": _skill("deploy", "[/ship]"), "pkg/.claude/skills/ship/SKILL.md": _skill("ship", "[/ship]")}
+    assert lint(files) == [("pkg/.claude/skills/ship/SKILL.md", 4, "SKL011")]
+
+
+def test_the_same_trigger_in_folders_different_agents_load_is_no_clash() -> None:
+    files = {".agents/skills/deploy/SKILL.md": _skill("deploy", "[/ship]"), ".claude/skills/ship/SKILL.md": _skill("ship", "[/ship]")}
+    assert lint(files) == []

@@ -1,0 +1,28 @@
+"""SKL016 no-skill-file: a folder in a skills folder agents discover with no SKILL.md."""
+from __future__ import annotations
+
+from conftest import findings, lint
+
+GOOD = "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\n---\n\nBody.\n"
+
+
+def test_the_docs_example_a_skill_file_named_in_another_case() -> None:
+    # The doc's Example is prose: `.claude/skills/deploy/skill.md`.
+    (found,) = findings({".claude/skills/deploy/skill.md": GOOD})
+    assert (found.path, found.line, found.code, found.severity) == (".claude/skills/deploy/skill.md", 1, "SKL016", "warning")
+    assert "SKILL.md" in found.message
+
+
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint({".claude/skills/deploy/SKILL.md": GOOD}) == []
+
+
+def test_a_folder_of_files_without_a_skill_file() -> None:
+    assert lint({".claude/skills/deploy/notes.md": "# Notes\n", ".agents/skills/ship/run.sh": "make ship\n"}) == [
+        (".agents/skills/ship/run.sh", 1, "SKL016"),
+        (".claude/skills/deploy/notes.md", 1, "SKL016"),
+    ]
+
+
+def test_a_folder_that_groups_skills_is_not_loose() -> None:
+    assert lint({".claude/skills/group/deploy/SKILL.md": GOOD}) == []
