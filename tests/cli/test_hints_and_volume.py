@@ -22,7 +22,7 @@ def _store(repo: Path, files: dict[str, str | bytes]) -> None:
     write(repo, f"{STORE}/MEMORY.md", "".join(f"- [{n[:-3]}]({n}) \u2014 d\n" for n in sorted(files)))
 
 
-# ---------------------------------------------------------------- MEM004 / SKL003
+# ---------------------------------------------------------------- MEM004 (SKL003: tests/unit/rules/test_skl003.py)
 
 
 @pytest.mark.parametrize(
@@ -39,14 +39,6 @@ def test_mem004_a_quoted_start_followed_by_more_text_says_to_quote_the_whole_val
     ((_, at, _, message),) = _of(check_json(repo), "MEM004")
     assert at == list(fields).index(key) + 2
     assert message.endswith(f"the value of {key!r} starts with a quoted string and goes on after it; quote the whole value: {fixed}"), message
-
-
-def test_skill_frontmatter_with_a_quoted_start_gets_the_same_hint(repo: Path) -> None:
-    write(repo, ".claude/skills/deploy/SKILL.md", '---\nname: deploy\ndescription: "Deploys" the app to production\n---\nBody.\n')
-    ((_, at, _, message),) = _of(check_json(repo), "SKL003")
-    assert at == 3
-    assert "quote the value of" not in message
-    assert message.endswith("quote the whole value: description: '\"Deploys\" the app to production'"), message
 
 
 def test_mem004_keeps_the_plain_hint_for_an_unquoted_value(repo: Path) -> None:
@@ -142,44 +134,6 @@ def test_gdn001_never_reads_a_citation_through_a_symlink_out_of_the_repository(r
     (repo / "docs/notes.md").symlink_to(outside)
     write(repo, "README.md", "# Shop\n\nSee [the notes](docs/notes.md).\n")
     assert [p for p, _, _, _ in _of(check_json(repo), "GDN001")] == ["AGENT.md"]
-
-
-# ---------------------------------------------------------------- SKL010
-
-
-def test_skl010_leaves_custom_keys_alone_and_names_a_misspelt_one(repo: Path) -> None:
-    write(
-        repo,
-        ".claude/skills/deploy/SKILL.md",
-        "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\nstatus: active\nowner: ops\nplatforms: [linux]\n"
-        "disallowed-tools: Bash\ndisplay-name: Deploy\nallowed_tools: Read\n---\nBody.\n",
-    )
-    assert _of(check_json(repo), "SKL010") == [
-        (
-            ".claude/skills/deploy/SKILL.md",
-            9,
-            "SKL010",
-            "frontmatter key 'allowed_tools' looks like a misspelling of 'allowed-tools': agents match keys exactly, so this setting is ignored; rename it to allowed-tools",
-        )
-    ]
-
-
-@pytest.mark.parametrize(
-    ("value", "fix"),
-    [
-        pytest.param("/add-enemy", "rename it to triggers, as a list of the phrases that invoke the skill", id="a-phrase"),
-        pytest.param("[/add-enemy]", "rename it to triggers", id="a-list"),
-        pytest.param(
-            "|\n  Use for every finished task:\n  - a command was run\n",
-            "this text says when to use the skill, which agents read from description: move it there",
-            id="prose",
-        ),
-    ],
-)
-def test_skl010_says_what_a_trigger_key_should_be(repo: Path, value: str, fix: str) -> None:
-    write(repo, ".claude/skills/add-enemy/SKILL.md", f"---\nname: add-enemy\ndescription: Adds an enemy. Use when asked.\ntrigger: {value}\n---\nBody.\n")
-    ((_, at, _, message),) = _of(check_json(repo), "SKL010")
-    assert at == 4 and message.endswith(f"agents match keys exactly, so this setting is ignored; {fix}"), message
 
 
 # ---------------------------------------------------------------- MEM012
