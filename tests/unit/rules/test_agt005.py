@@ -8,18 +8,19 @@ AGENTS = ".claude/agents"
 REVIEWER = f"{AGENTS}/code-reviewer.md"
 
 
-def _subagent(keys: str) -> str:
+def subagent(keys: str) -> str:
+    """A subagent with its two required keys and ``keys`` after them (from line 4)."""
     return "---\nname: code-reviewer\ndescription: Reviews code.\n" + keys + "---\nYou review code.\n"
 
 
 def test_the_docs_example_an_unknown_model_and_memory_are_reported() -> None:
-    files = {REVIEWER: _subagent(example("AGT005"))}
+    files = {REVIEWER: subagent(example("AGT005"))}
     assert lint(files, select="AGT") == [(REVIEWER, 4, "AGT005"), (REVIEWER, 5, "AGT005")]
     assert findings(files, select="AGT")[1].message == "memory 'team' is not a value Claude Code knows; use one of user, project, local"
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:
-    assert lint({REVIEWER: _subagent(example("AGT005", "Use instead"))}, select="AGT") == []
+    assert lint({REVIEWER: subagent(example("AGT005", "Use instead"))}, select="AGT") == []
 
 
 @pytest.mark.parametrize(

@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 from conftest import example, findings, lint
+from test_agt005 import subagent
 
 REVIEWER = ".claude/agents/code-reviewer.md"
 
 
-def _subagent(keys: str) -> str:
-    return "---\nname: code-reviewer\ndescription: Reviews code.\n" + keys + "---\nYou review code.\n"
-
-
 def test_the_docs_example_permission_mode_with_a_hyphen_is_reported() -> None:
-    files = {REVIEWER: _subagent(example("AGT007"))}
+    files = {REVIEWER: subagent(example("AGT007"))}
     assert lint(files, select="AGT") == [(REVIEWER, 4, "AGT007")]
     (found,) = findings(files, select="AGT")
     assert found.message == (
@@ -21,8 +18,8 @@ def test_the_docs_example_permission_mode_with_a_hyphen_is_reported() -> None:
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:
-    assert lint({REVIEWER: _subagent(example("AGT007", "Use instead"))}, select="AGT") == []
+    assert lint({REVIEWER: subagent(example("AGT007", "Use instead"))}, select="AGT") == []
 
 
 def test_a_key_like_no_known_key_is_not_reported() -> None:
-    assert lint({REVIEWER: _subagent("team: platform\n")}, select="AGT") == []
+    assert lint({REVIEWER: subagent("team: platform\n")}, select="AGT") == []
