@@ -1,5 +1,7 @@
-"""SEC findings: real-shaped credentials are reported, placeholders are not, and no
-secret ever reaches the output (SPEC §4; seed 004).
+"""No secret ever reaches the output, in any format, even one another rule's message
+quotes; what the detector finds and what redacting leaves. Which finds each SEC rule
+reports, and which placeholders it leaves alone: tests/unit/rules/test_sec00*.py,
+which take their secrets from here.
 
 Every token here is generated from a seeded random source at test time: the shapes
 are real, the values are not anyone's credentials.
@@ -34,7 +36,7 @@ def _rand(n: int, alphabet: str = _ALNUM) -> str:
     return "".join(_RND.choice(alphabet) for _ in range(n))
 
 
-def _key_block() -> str:
+def key_block() -> str:
     body = "\n".join(_rand(64, _ALNUM + "+/") for _ in range(5))
     return f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----"
 
@@ -54,18 +56,6 @@ TOKENS = {
 ASSIGNED = "Zq8#kP2!mW9@tR4v"
 
 
-def _secrets_in(text: str) -> list[tuple[str, str]]:
-    return [(s.rule.code, s.shown) for s in secrets.find(parse("m.md", text.encode()))]
-
-
-@pytest.mark.parametrize("kind", sorted(TOKENS))
-def test_token_shapes_are_found_and_redacted(kind: str) -> None:
-    token = TOKENS[kind]
-    (found,) = _secrets_in(f"The {kind} token: {token}\n")
-    assert found[0] == "SEC002"
-    assert token not in found[1] and found[1].endswith(f"…({len(token)} chars)")
-
-
 @pytest.mark.parametrize("kind", sorted(TOKENS))
 def test_redact_keeps_at_most_the_prefix_that_names_the_kind_of_token(kind: str) -> None:
     token = TOKENS[kind]
@@ -77,7 +67,7 @@ def test_redact_keeps_at_most_the_prefix_that_names_the_kind_of_token(kind: str)
 
 
 def test_redact_takes_out_key_material_and_assigned_credentials_and_leaves_other_text_alone() -> None:
-    block = _key_block()
+    block = key_block()
     text = detect.redact(f"key:\n{block}\nDB_PASSWORD = '{ASSIGNED}'")
     assert not any(line in text for line in block.split("\n")[1:-1]) and ASSIGNED not in text
     assert "DB_PASSWORD = '\u2026[redacted]'" in text
@@ -85,54 +75,11 @@ def test_redact_takes_out_key_material_and_assigned_credentials_and_leaves_other
     assert detect.redact(plain) is plain
 
 
-def test_private_key_block() -> None:
-    (found,) = {s for s in _secrets_in(f"key:\n{_key_block()}\n")}
-    assert found == ("SEC001", "private key block (RSA, 5 lines)")
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        'DB_PASSWORD = "' + ASSIGNED + '"',
-        "apiKey: '" + ASSIGNED + "'",
-        '"client_secret": "' + ASSIGNED + '"',
-        "auth_token := '" + ASSIGNED + "'",
-    ],
-)
-def test_assigned_credentials(line: str) -> None:
-    (found,) = _secrets_in(line + "\n")
-    assert found[0] == "SEC003" and ASSIGNED not in found[1]
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        pytest.param("export OPENAI_API_KEY=sk-...", id="sk-dots"),
-        pytest.param("AMP_API_KEY | Anthropic API key | sk-ant-...", id="seed-000-table"),
-        pytest.param("aws_access_key_id = AKIAIOSFODNN7EXAMPLE", id="aws-docs-example"),
-        pytest.param('token: "<your-token>"', id="angle-placeholder"),
-        pytest.param("GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", id="x-run"),
-        pytest.param('api_key = "YOUR_API_KEY"', id="env-name"),
-        pytest.param('password = "${DB_PASSWORD}"', id="env-reference"),
-        pytest.param('password: "changeme123"', id="changeme"),
-        pytest.param('secret = "process.env.SECRET"', id="code-reference"),
-        pytest.param('token = "abcdefghijkl"', id="low-entropy-word"),
-        pytest.param("max_tokens = '4096000000000'", id="not-a-credential-name"),
-        pytest.param("tokenizer: 'cl100k_base_v2x'", id="tokenizer"),
-        pytest.param("sk-per-session and sk-resilience", id="sk-words"),
-        pytest.param("-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----", id="key-placeholder"),
-        pytest.param('"apiKey": "sk_test_' + "x" * 24 + '"', id="stripe-placeholder"),
-    ],
-)
-def test_documentation_placeholders_are_not_secrets(text: str) -> None:
-    assert _secrets_in(text + "\n") == []
-
-
 @pytest.fixture
 def leaky(repo: Path) -> Path:
     """Secrets in a memory file (body and description), a guidance file and a skill."""
     all_tokens = " ".join(TOKENS.values())
-    write(repo, ".claude/memory/creds.md", memory("Creds", f"github {TOKENS['github']}", "reference", body=f"{all_tokens}\n\n{_key_block()}\n"))
+    write(repo, ".claude/memory/creds.md", memory("Creds", f"github {TOKENS['github']}", "reference", body=f"{all_tokens}\n\n{key_block()}\n"))
     write(repo, ".claude/memory/MEMORY.md", "- [Creds](creds.md) \u2014 creds\n")
     write(repo, "AGENTS.md", f'Use DB_PASSWORD = "{ASSIGNED}" and {TOKENS["stripe"]}.\n@{TOKENS["openai"]}.md\n')
     write(repo, ".claude/skills/ship/SKILL.md", f"---\nname: ship\ndescription: Ship with {TOKENS['anthropic']}\n---\n\nBody.\n")
@@ -140,14 +87,8 @@ def leaky(repo: Path) -> Path:
 
 
 def _all_secret_values() -> list[str]:
-    key_lines = [line for line in _key_block().split("\n") if not line.startswith("-----")]
+    key_lines = [line for line in key_block().split("\n") if not line.startswith("-----")]
     return [*TOKENS.values(), ASSIGNED, *key_lines]
-
-
-def test_each_file_kind_is_scanned(leaky: Path) -> None:
-    proc = run_cli(leaky, "check", "--format", "json")
-    found = {(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"]}
-    assert {(".claude/memory/creds.md", "SEC001"), (".claude/memory/creds.md", "SEC002"), ("AGENTS.md", "SEC002"), ("AGENTS.md", "SEC003"), (".claude/skills/ship/SKILL.md", "SEC002")} <= found
 
 
 @pytest.mark.parametrize("fmt", sorted(REPORTER_BY_NAME))

@@ -1,7 +1,8 @@
-"""The agent files modelled from the agent data (resources/agents/*.toml): Claude Code
-subagents, Copilot custom agents, prompt files and path instructions, Kiro steering,
-Cline rules, and the values of Claude Code's skill keys. Each case is a tree held in
-memory and the findings it must give (as tests/unit/test_rules_in_memory.py runs)."""
+"""The agent files modelled from the agent data (resources/agents/*.toml): Copilot path
+instructions, Kiro steering, Cline rules, and the values of Claude Code's skill keys,
+and the data itself. Each case is a tree held in memory and the findings it must give
+(as tests/unit/test_rules_in_memory.py runs). What the AGT rules make of subagents,
+custom agents and prompt files: tests/unit/rules/test_agt00*.py."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,9 +19,7 @@ from memcheck.problem import Problem
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.memory import MemorySource
 
-AGENTS = ".claude/agents"
 SKILLS = ".claude/skills"
-REVIEWER = "---\nname: code-reviewer\ndescription: Reviews a change for bugs.\ntools: Read, Grep, Bash(git diff:*)\nmodel: sonnet\n---\nYou review code.\n"
 
 
 def skill(name: str, extra: str = "", description: str = "Runs the tests.") -> str:
@@ -28,33 +27,6 @@ def skill(name: str, extra: str = "", description: str = "Runs the tests.") -> s
 
 
 CASES = [
-    # Claude Code subagents
-    pytest.param({f"{AGENTS}/code-reviewer.md": REVIEWER}, "AGT", [], id="subagent-clean"),
-    pytest.param({f"{AGENTS}/team/code-reviewer.md": REVIEWER}, "AGT", [], id="subagent-in-a-subfolder-clean"),
-    pytest.param(
-        {f"{AGENTS}/r.md": "---\nname: r\ndescription: Reviews code: use after edits\n---\nx\n"},
-        "AGT",
-        [(f"{AGENTS}/r.md", 3, "AGT003")],
-        id="subagent-unquoted-colon-does-not-load",
-    ),
-    pytest.param({f"{AGENTS}/r.md": "# Reviewer\nYou review.\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT002")], id="subagent-no-frontmatter"),
-    pytest.param({f"{AGENTS}/r.md": "---\ndescription: Reviews.\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT004")], id="subagent-no-name"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 1, "AGT004")], id="subagent-no-description"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: Code_Reviewer\ndescription: x\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 2, "AGT005")], id="subagent-bad-name"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmodel: gpt-4\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-unknown-model"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmodel: claude-opus-4-6\n---\nx\n"}, "AGT", [], id="subagent-full-model-id"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: code,reviewer\ndescription: x\nmodel: sonnet,opus\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 2, "AGT005"), (f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-one-value-with-commas"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nskills: run-tests\nhooks: [Stop]\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005"), (f"{AGENTS}/r.md", 5, "AGT005")], id="subagent-skills-and-hooks-types"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\npermissionMode: ask\ndisallowedTools: [Writ]\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005"), (f"{AGENTS}/r.md", 5, "AGT006")], id="subagent-unknown-permission-mode-and-disallowed-tool"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmemory: team\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-unknown-memory"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmaxTurns: 0\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT005")], id="subagent-max-turns-zero"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: Read, Grepp\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT006")], id="subagent-unknown-tool"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: [Read, mcp__github__create_issue]\n---\nx\n"}, "AGT", [], id="subagent-mcp-tool"),
-    pytest.param({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\npermission-mode: plan\n---\nx\n"}, "AGT", [(f"{AGENTS}/r.md", 4, "AGT007")], id="subagent-misspelt-key"),
-    # Copilot
-    pytest.param({".github/agents/x.agent.md": "---\nname: X\n---\nx\n"}, "AGT", [(".github/agents/x.agent.md", 1, "AGT004")], id="copilot-agent-no-description"),
-    pytest.param({".github/agents/x.agent.md": "---\ndescription: x\ntarget: web\n---\nx\n"}, "AGT", [(".github/agents/x.agent.md", 3, "AGT005")], id="copilot-agent-unknown-target"),
-    pytest.param({".github/prompts/p.prompt.md": "Explain this file.\n"}, "AGT", [], id="copilot-prompt-without-frontmatter"),
     pytest.param({".github/instructions/ts.instructions.md": "Use strict mode.\n"}, "GDN019", [(".github/instructions/ts.instructions.md", 1, "GDN019")], id="copilot-instructions-without-applyTo"),
     pytest.param({".github/instructions/ts.instructions.md": "---\napplyTo: '**/*.md'\n---\nUse strict mode.\n"}, "GDN019", [], id="copilot-instructions-with-applyTo"),
     # Kiro steering
@@ -132,31 +104,6 @@ def test_a_yaml_error_outside_claude_code_says_what_it_costs_and_claims_no_more(
 def test_cline_frontmatter_that_does_not_parse_is_a_warning_saying_the_rule_applies_everywhere() -> None:
     [found] = problems({".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"}, "GDN004")
     assert found.severity == "warning" and found.message.startswith("Cline applies this file everywhere, its frontmatter read as text: ")
-
-
-def test_copilot_agent_frontmatter_that_does_not_parse_claims_no_more_than_is_known() -> None:
-    [found] = problems({".github/agents/a.agent.md": "---\ndescription: Reviews: code\n---\nx\n"}, "AGT003")
-    assert found.severity == "warning" and found.message.startswith("Copilot may read none of this custom agent's settings: ")
-
-
-def test_subagent_message_names_the_value_and_what_is_allowed() -> None:
-    [found] = problems({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\nmemory: team\n---\nx\n"}, "AGT005")
-    assert found.message == "memory 'team' is not a value Claude Code knows; use one of user, project, local"
-
-
-@pytest.mark.parametrize(("tools", "said"), [
-    ("read", "tools names 'read', which is no tool Claude Code has; did you mean 'Read'? tool names match exactly, case included"),
-    ("Grepp", "tools names 'Grepp', which is no tool Claude Code has; did you mean 'Grep'? tool names match exactly, case included"),
-])
-def test_a_misspelt_tool_is_named_with_the_tool_meant(tools: str, said: str) -> None:
-    [found] = problems({f"{AGENTS}/r.md": f"---\nname: r\ndescription: x\ntools: {tools}\n---\nx\n"}, "AGT006")
-    assert found.message == said
-
-
-def test_a_tool_near_none_is_answered_with_the_tools_there_are() -> None:
-    [found] = problems({f"{AGENTS}/r.md": "---\nname: r\ndescription: x\ntools: Teleport\n---\nx\n"}, "AGT006")
-    assert found.message.startswith("tools names 'Teleport', which is no tool Claude Code has (Agent, AskUserQuestion, Bash, ")
-    assert found.message.endswith(", or mcp__server__tool); check its spelling and case")
 
 
 def test_a_misspelt_skill_tool_is_named_with_the_tool_meant() -> None:

@@ -124,10 +124,10 @@ _HOSTILE_LINES = textwrap.dedent(
             sync._HEADING.match(line)
             naming._phrases(line)
     # A line of 40,000 code spans: which are examples was searched for before each one.
-    from memcheck.checks import references
+    from memcheck.checks.references import stale_reference
     from memcheck.text import document
     spans = "`src/a.py` " * 40_000
-    assert len(list(references._path_tokens(document.parse("m.md", ("---\\nname: m\\n---\\n\\n" + spans + "e.g. `src/b.py`\\n").encode())))) == 40_000
+    assert len(list(stale_reference._path_tokens(document.parse("m.md", ("---\\nname: m\\n---\\n\\n" + spans + "e.g. `src/b.py`\\n").encode())))) == 40_000
     print("done")
     """
 )

@@ -1,4 +1,4 @@
-"""SEC: secret-like content in memory, guidance and skill files (SPEC §4; seed 004).
+"""SEC: secret-like content in memory, guidance and skill files.
 
 These files are committed, loaded into every session and sent to a model provider:
 no place for credentials. The secret itself never appears in a message: findings
@@ -6,12 +6,20 @@ show a redacted form (``ghp_…(40 chars)``), and ``scrub`` removes any secret t
 another rule's message happens to quote. What counts as a secret is found in
 ``text/secrets.py``, where what ``memcheck context`` prints and the entries
 ``memcheck fix`` writes are redacted by the same patterns.
+
+One module per rule (``private_key``, ``api_token``, ``hardcoded_credential``), each
+with the kind of find it reports and its message; the one detector pass, which every
+rule's findings come from and which ``scrub`` (engine/part) asks again, is here.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
-from memcheck.problem import ERROR, Problem, Rule
+from memcheck.checks.secrets import api_token, hardcoded_credential, private_key
+from memcheck.checks.secrets.api_token import SEC002
+from memcheck.checks.secrets.hardcoded_credential import SEC003
+from memcheck.checks.secrets.private_key import SEC001
+from memcheck.problem import Problem, Rule
 from memcheck.records import NamedTuple
 from memcheck.text import invisible
 from memcheck.text import secrets as detect
@@ -20,70 +28,6 @@ from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
     from memcheck.workspace.targets import Targets
-
-# Security severity (what code scanning ranks the alert by): a private key or a cloud
-# token in a committed file is a live credential (critical, 9.0); a literal password
-# may be a sample's (high, 7.5).
-SEC001 = Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
-## What it does
-Reports a `-----BEGIN … PRIVATE KEY-----` block with key material in it (a block
-whose body is `...` or a placeholder is documentation and is not reported).
-
-## Why is this bad?
-Memory, guidance and skill files are committed and loaded into every agent session:
-the key is in the history of every clone and in the model provider's logs.
-
-## Example
-A memory file that saved the deploy key "so the agent can ssh in next time".
-
-## Use instead
-Keep the key in an SSH agent or a secret manager; the memory can say where it
-lives. Rotate the key: removing it from the file does not remove it from history.
-""", security_severity="9.0")
-
-SEC002 = Rule("SEC002", "api-token", ERROR, False, "File holds a cloud or API token", """\
-## What it does
-Reports strings shaped like real credentials: AWS access key ids (`AKIA…`), GitHub
-(`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, webhook URLs),
-Stripe (`sk_live_…`), OpenAI (`sk-…`, `sk-proj-…`) and Anthropic (`sk-ant-…`) tokens.
-Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`, `<your-token>`)
-are not reported.
-
-## Why is this bad?
-Agents' own memory guides say memory must not hold credentials. Anyone with the repository, and every
-agent session, gets the token.
-
-## Example
-```markdown
-The CI token is ghp_… (pasted in full).
-```
-
-## Use instead
-Name the environment variable or secret store that holds it (`$GITHUB_TOKEN`), and
-rotate the token.
-""", security_severity="9.0")
-
-SEC003 = Rule("SEC003", "hardcoded-credential", ERROR, False, "A password, secret, token or API key is assigned a literal value", """\
-## What it does
-Reports a quoted, high-entropy value assigned to a name ending in `password`,
-`secret`, `token`, `api_key`, `access_key` or `private_key` (`DB_PASSWORD = "…"`,
-`apiKey: '…'`). Placeholders, environment references and low-entropy words are not
-reported.
-
-## Why is this bad?
-A literal credential in an agent's memory or instructions gets copied into code,
-commits and prompts.
-
-## Example
-```python
-OPENWEATHER_API_KEY = "3f9a1c0e7b..."
-```
-
-## Use instead
-```python
-OPENWEATHER_API_KEY = os.environ["OPENWEATHER_API_KEY"]
-```
-""", security_severity="7.5")
 
 RULES = (SEC001, SEC002, SEC003)
 
@@ -96,7 +40,9 @@ class Secret(NamedTuple):
     value: str  # never printed: used to scrub other messages
 
 
-_RULE = {detect.KEY: SEC001, detect.TOKEN: SEC002, detect.ASSIGNMENT: SEC003}
+# The rule that reports each kind of the detector's finds, and what its finding says.
+_RULE = {private_key.KIND: SEC001, api_token.KIND: SEC002, hardcoded_credential.KIND: SEC003}
+_MESSAGES = {SEC001: private_key.MESSAGE, SEC002: api_token.MESSAGE, SEC003: hardcoded_credential.MESSAGE}
 
 
 def find(doc: Document) -> Iterator[Secret]:
@@ -119,14 +65,6 @@ def _in_tags(doc: Document) -> Iterator[Secret]:
 
 def files_of(targets: Targets) -> list[str]:
     return targets.agent_files()
-
-
-# What each detector's finding says, by the rule it reports.
-_MESSAGES = {
-    SEC001: "{shown}; remove it, keep keys in an SSH agent or secret manager, and rotate it",
-    SEC002: "token {shown} looks like a real credential; remove it, reference the environment variable instead, and rotate it",
-    SEC003: "credential {shown} is a literal value; read it from the environment or a secret manager instead, and rotate it",
-}
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:

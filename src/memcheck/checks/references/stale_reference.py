@@ -1,19 +1,18 @@
-"""REF: paths in agent files that point nowhere, and paths that name a user's machine.
+"""REF001: a path in a code span of a memory or guidance file that names no file of the
+repository, where a file of its name is elsewhere (it moved).
 
-An agent follows the paths its memories and guidance cite. A path left behind by a
-move sends it to read a file that is gone, or to write one where nobody looks; a
-path into someone's home folder names a user and points nowhere on any other clone.
-
-Only code spans are read for REF001: links are the broken-link rules' (MEM021,
-GDN013, SKL012), so no link is reported twice. Most files cost one ``in`` test (no
-backtick: nothing to read); the tree's paths are indexed once per run, and only when
-a file cites a path the quick look-ups do not find.
+Only code spans are read: links are the broken-link rules' (MEM021, GDN013, SKL012),
+so no link is reported twice. Most files cost one ``in`` test (no backtick: nothing
+to read); the tree's paths are indexed once per run, and only when a file cites a
+path the quick look-ups do not find. The family's pass (``checks.references``) asks
+``missing_in`` of each file it reads, and ``stale`` once for the whole part, so git
+is asked which of the paths it ignores in one batch.
 """
 from __future__ import annotations
 
 import posixpath
 import re
-from typing import TYPE_CHECKING, Any, Iterator, cast
+from typing import Iterator
 
 from memcheck import lazy_regex
 from memcheck.paths import basename, folders_of, join, parent
@@ -21,10 +20,7 @@ from memcheck.problem import WARNING, Problem, Rule, escaped
 from memcheck.records import NamedTuple
 from memcheck.text import mentions
 from memcheck.text.document import Document, of_content
-from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
-
-if TYPE_CHECKING:
-    from memcheck.workspace.targets import Targets
+from memcheck.workspace.discover import Workspace
 
 REF001 = Rule("REF001", "stale-reference", WARNING, False, "A path in a code span names no file of the repository", """\
 ## What it does
@@ -62,95 +58,6 @@ Run `tests/unit/test_cli.py` after changing the parser.
 ```
 """)
 
-REF002 = Rule("REF002", "private-path", WARNING, False, "An absolute path into a user's home folder", """\
-## What it does
-Reports an absolute path into a user's home folder (`C:\\Users\\<name>\\`,
-`/Users/<name>/`, `/home/<name>/`) in an agent file. The message shows the user
-name redacted (`/Users/j***/…`). Placeholders and accounts that are no one's
-(`/home/user`, `/Users/<name>`, `$USER`, `/home/runner`, `/Users/Shared`, …) are
-not reported.
-
-## Why is this bad?
-The path names a person's account on one machine: committed, it tells every reader
-the user name, and it points nowhere on any other clone, so the agent that follows
-it finds nothing.
-
-## Example
-```markdown
-Logs are in `/Users/jsmith/work/shop/logs/`.
-```
-
-## Use instead
-```markdown
-Logs are in `logs/` (from the repository root).
-```
-and for a file outside the repository, a path from the home folder:
-`~/.claude/projects/`, `~/Library/Android/sdk/`.
-""")
-
-RULES = (REF001, REF002)
-
-
-def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
-    private = ws.wants(REF002.code) and not ws.user  # the user's own files name their own home
-    cited: dict[str, str | None] = {}  # a file REF001 reads -> the folder of its store, if a memory
-    if ws.wants(REF001.code):
-        cited.update((path, store.folder) for store in targets.stores for path in store.files)
-        cited.update((path, None) for path in targets.guidance if path not in cited)
-    missing: list[tuple[Cited, list[str]]] = []  # each with the paths it was looked for at
-    # One pass over the files for both rules: each is looked up once.
-    for path in targets.agent_files() if private else sorted(cited):
-        store = cited.get(path)
-        if store is None:
-            found, stale = _references_in(ws, path, private, path in cited, None)
-        else:
-            # A memory's: kept between runs (see Workspace.of_file), keyed by the whole
-            # tree's listing too where the run's own key does not tell it (see
-            # Workspace.tree_files_key; worked out only where it is kept: a hook's run
-            # without a cache lists no more than it needs).
-            found, stale = ws.of_file(
-                lambda: f"references\0{private}\0{store}\0{ws.user}\0{ws.tree_files_key}",  # noqa: B023 (called at once)
-                path,
-                lambda: _references_in(ws, path, private, True, store),  # noqa: B023 (called at once)
-                _kept,
-                _from_kept,
-            )
-        yield from found
-        missing += stale
-    yield from _stale(ws, missing)
-
-
-Referenced = tuple[list[Problem], list[tuple["Cited", list[str]]]]
-
-
-def _references_in(ws: Workspace, path: str, private: bool, cites: bool, store: str | None) -> Referenced:
-    """REF002's findings on the file at ``path``, and the paths it cites that name
-    nothing, with where each was looked for (REF001's, once git's ignored files are
-    known: see _stale)."""
-    doc = ws.document(path)
-    if doc.error is not None:
-        return [], []
-    text = doc.text
-    # Two scans where three were 25% dearer on a tree of 11,000 files: "Users"
-    # stands for `/Users/` and `\Users\` alike.
-    found = list(_private_paths(doc)) if private and ("/home/" in text or "Users" in text) else []
-    stale = _missing_in(ws, doc, store) if cites and "`" in text else []  # most files cite nothing in code spans
-    return found, stale
-
-
-def _kept(referenced: Referenced) -> object:
-    found, stale = referenced
-    kept = kept_findings(found)
-    return None if kept is None else (kept, [(tuple(cited), tried) for cited, tried in stale])
-
-
-def _from_kept(kept: object) -> Referenced:
-    found, stale = cast("tuple[list[list[Any]], list[tuple[tuple[Any, ...], list[str]]]]", kept)
-    return findings_kept(found), [(Cited(*cited), list(tried)) for cited, tried in stale]
-
-
-# REF001 -------------------------------------------------------------------------------
-
 
 class Cited(NamedTuple):
     path: str  # the citing file
@@ -160,7 +67,7 @@ class Cited(NamedTuple):
     message: str
 
 
-def _stale(ws: Workspace, missing: list[tuple[Cited, list[str]]]) -> Iterator[Problem]:
+def stale(ws: Workspace, missing: list[tuple[Cited, list[str]]]) -> Iterator[Problem]:
     if not missing:
         return
     # A path to a file git ignores (a build's output, a local settings file) is there
@@ -171,7 +78,7 @@ def _stale(ws: Workspace, missing: list[tuple[Cited, list[str]]]) -> Iterator[Pr
             yield REF001.at(cited.path, cited.line, cited.col, cited.message)
 
 
-def _missing_in(ws: Workspace, doc: Document, store: str | None) -> list[tuple[Cited, list[str]]]:
+def missing_in(ws: Workspace, doc: Document, store: str | None) -> list[tuple[Cited, list[str]]]:
     """The paths ``doc`` cites in code spans that name nothing (``store``: the
     folder of the store ``doc`` is a memory of)."""
     if "`" not in doc.body:
@@ -383,44 +290,3 @@ def _path_token(text: str) -> str | None:
     # A bare name is a path when it ends in a known extension and has a stem
     # (`.py` is the extension itself).
     return token if _has_extension(name) else None
-
-
-# REF002 -------------------------------------------------------------------------------
-
-# Cheap first: most files hold none of these (`in` tests the file, this its lines).
-_MAY_HOLD_HOME = lazy_regex.compile(r"/Users/|/home/|\\Users\\", re.IGNORECASE)
-_HOME = lazy_regex.compile(
-    r"(?P<head>(?<![\w.~-])/(?:Users|home)/|\b[A-Za-z]:\\{1,2}Users\\{1,2})"
-    r"(?P<name>[^\s/\\\"'`<>()\[\]{}|,;:*?]+)(?=[/\\]|$|[\s\"'`)\],;:.])",
-    re.IGNORECASE,
-)
-# User names that are no one's: placeholders, and the accounts of CI runners,
-# containers and operating systems (GitHub's runner, Docker images, dev containers,
-# Jupyter, Homebrew on Linux, macOS's and Windows' shared folders).
-_NO_ONES = frozenset(
-    """nonroot user username user_name user-name yourname your_name your-name yourusername you me name
-    myname myuser someone somebody anyone runner ubuntu ec2-user node vscode codespace codespaces
-    coder jovyan linuxbrew app dev developer admin administrator root guest shared public default
-    all default user john jane jdoe johndoe janedoe alice bob foo bar example test testuser demo
-    x xx xxx""".split()
-)
-
-
-def _private_paths(doc: Document) -> Iterator[Problem]:
-    for number, line in enumerate(doc.lines, 1):
-        if not _MAY_HOLD_HOME.search(line):
-            continue  # the file holds one, not every line does
-        for m in _HOME.finditer(line):
-            name = m.group("name")
-            if name.casefold() in _NO_ONES or name.startswith(("$", "%", "<", "{", ".")) or not name.isprintable():
-                continue
-            head = m.group("head")
-            sep = "\\" if "\\" in head else "/"
-            redacted = f"{head.rstrip(sep)}{sep}{name[0]}***{sep}…"
-            yield REF002.at(
-                doc.path, number, m.start() + 1,
-                f"absolute path into a user's home folder ({escaped(redacted)}, user name redacted): it tells readers the user name "
-                "and points nowhere on other clones; write the path relative to the repository root, or from the home folder (~/…) "
-                "if it is outside the repository",
-            )  # fmt: skip
-            break  # one per line: the same home is usually repeated along it

@@ -1,0 +1,67 @@
+"""HID: text in an agent file that a reviewer does not see and a model reads.
+
+Memories, indexes, guidance files and skills are prompts: an instruction written in
+invisible characters passes review and reaches every session (OWASP's agentic
+memory poisoning, ASI06; Trojan Source, CVE-2021-42574). Each class of invisible
+character is one rule, one finding per line with how many there are and where the
+first is. What the characters are, and what scripts need them, is in
+``text/invisible.py``; a token spelt in tag characters is reported by the SEC rules.
+One module per rule; the pass over each file's lines, which asks each line rule's
+``judge`` only of the lines that hold a suspect character, is here.
+
+Most files are ASCII and cost one ``str.isascii`` each; any other gets one regex pass
+for the characters judged here, and only the lines holding one are looked at closely.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck.checks.hidden import bidi_control, hidden_tag_text, stray_variation_selector, zero_width_character
+from memcheck.checks.hidden.bidi_control import HID002
+from memcheck.checks.hidden.hidden_tag_text import HID001
+from memcheck.checks.hidden.stray_variation_selector import HID004
+from memcheck.checks.hidden.zero_width_character import HID003
+from memcheck.problem import Problem
+from memcheck.text import invisible
+from memcheck.workspace.discover import Workspace
+
+if TYPE_CHECKING:
+    from memcheck.workspace.targets import Targets
+
+RULES = (HID001, HID002, HID003, HID004)
+
+# The rules judged line by line, in the order each line's findings are made.
+_LINE_RULES = (
+    (HID002, bidi_control.judge, bidi_control.message),
+    (HID003, zero_width_character.judge, zero_width_character.message),
+    (HID004, stray_variation_selector.judge, stray_variation_selector.message),
+)
+
+
+def files_of(targets: Targets) -> list[str]:
+    """Every agent file a check covers: the ones the SEC rules read."""
+    return targets.agent_files()
+
+
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
+    for path in files_of(targets):
+        yield from ws.findings_of_file("hidden", path, lambda: _check_file(ws, path))  # noqa: B023 (called at once)
+
+
+def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
+    doc = ws.document(path)
+    if doc.error is not None or not invisible.may_hide(doc.text):
+        return
+    if ws.wants("HID001") and invisible.has_tags(doc.text):
+        yield from hidden_tag_text.check(path, doc.lines)
+    for number, line in enumerate(doc.lines, 1):
+        if invisible.SUSPECT.search(line):
+            yield from _line(ws, path, number, line)
+
+
+def _line(ws: Workspace, path: str, number: int, line: str) -> Iterator[Problem]:
+    for rule, judge, message in _LINE_RULES:
+        if ws.wants(rule.code):
+            hits = judge(line)
+            if hits:
+                yield rule.at(path, number, hits[0].col, message(hits))

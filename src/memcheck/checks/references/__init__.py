@@ -1,0 +1,82 @@
+"""REF: paths in agent files that point nowhere, and paths that name a user's machine.
+
+An agent follows the paths its memories and guidance cite. A path left behind by a
+move sends it to read a file that is gone, or to write one where nobody looks; a
+path into someone's home folder names a user and points nowhere on any other clone.
+
+One module per rule (``stale_reference``, ``private_path``); the one pass over the
+files, which reads each once for both rules and keeps a memory's answers between
+runs, is here.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator, cast
+
+from memcheck.checks.references import private_path, stale_reference
+from memcheck.checks.references.private_path import REF002
+from memcheck.checks.references.stale_reference import REF001, Cited
+from memcheck.problem import Problem
+from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
+
+if TYPE_CHECKING:
+    from memcheck.workspace.targets import Targets
+
+RULES = (REF001, REF002)
+
+
+def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
+    private = ws.wants(REF002.code) and not ws.user  # the user's own files name their own home
+    cited: dict[str, str | None] = {}  # a file REF001 reads -> the folder of its store, if a memory
+    if ws.wants(REF001.code):
+        cited.update((path, store.folder) for store in targets.stores for path in store.files)
+        cited.update((path, None) for path in targets.guidance if path not in cited)
+    missing: list[tuple[Cited, list[str]]] = []  # each with the paths it was looked for at
+    # One pass over the files for both rules: each is looked up once.
+    for path in targets.agent_files() if private else sorted(cited):
+        store = cited.get(path)
+        if store is None:
+            found, stale = _references_in(ws, path, private, path in cited, None)
+        else:
+            # A memory's: kept between runs (see Workspace.of_file), keyed by the whole
+            # tree's listing too where the run's own key does not tell it (see
+            # Workspace.tree_files_key; worked out only where it is kept: a hook's run
+            # without a cache lists no more than it needs).
+            found, stale = ws.of_file(
+                lambda: f"references\0{private}\0{store}\0{ws.user}\0{ws.tree_files_key}",  # noqa: B023 (called at once)
+                path,
+                lambda: _references_in(ws, path, private, True, store),  # noqa: B023 (called at once)
+                _kept,
+                _from_kept,
+            )
+        yield from found
+        missing += stale
+    yield from stale_reference.stale(ws, missing)
+
+
+Referenced = tuple[list[Problem], list[tuple["Cited", list[str]]]]
+
+
+def _references_in(ws: Workspace, path: str, private: bool, cites: bool, store: str | None) -> Referenced:
+    """REF002's findings on the file at ``path``, and the paths it cites that name
+    nothing, with where each was looked for (REF001's, once git's ignored files are
+    known: see stale_reference.stale)."""
+    doc = ws.document(path)
+    if doc.error is not None:
+        return [], []
+    text = doc.text
+    # Two scans where three were 25% dearer on a tree of 11,000 files: "Users"
+    # stands for `/Users/` and `\Users\` alike.
+    found = list(private_path.check(doc)) if private and ("/home/" in text or "Users" in text) else []
+    stale = stale_reference.missing_in(ws, doc, store) if cites and "`" in text else []  # most files cite nothing in code spans
+    return found, stale
+
+
+def _kept(referenced: Referenced) -> object:
+    found, stale = referenced
+    kept = kept_findings(found)
+    return None if kept is None else (kept, [(tuple(cited), tried) for cited, tried in stale])
+
+
+def _from_kept(kept: object) -> Referenced:
+    found, stale = cast("tuple[list[list[Any]], list[tuple[tuple[Any, ...], list[str]]]]", kept)
+    return findings_kept(found), [(Cited(*cited), list(tried)) for cited, tried in stale]

@@ -1,0 +1,39 @@
+"""SEC002: a cloud or API token in a file an agent loads.
+
+Found by the family's one detector pass (``checks.secrets.find``, over
+``text.secrets``), which tells this rule's finds by their kind (``KIND``); the pass
+reports each with ``MESSAGE``.
+"""
+from __future__ import annotations
+
+from memcheck.problem import ERROR, Rule
+from memcheck.text import secrets as detect
+
+# Security severity (what code scanning ranks the alert by): a cloud or API token in a
+# committed file is a live credential (critical, 9.0).
+SEC002 = Rule("SEC002", "api-token", ERROR, False, "File holds a cloud or API token", """\
+## What it does
+Reports strings shaped like real credentials: AWS access key ids (`AKIA…`), GitHub
+(`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, webhook URLs),
+Stripe (`sk_live_…`), OpenAI (`sk-…`, `sk-proj-…`) and Anthropic (`sk-ant-…`) tokens.
+Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`, `<your-token>`)
+are not reported.
+
+## Why is this bad?
+Agents' own memory guides say memory must not hold credentials. Anyone with the repository, and every
+agent session, gets the token.
+
+## Example
+```markdown
+The CI token is ghp_… (pasted in full).
+```
+
+## Use instead
+Name the environment variable or secret store that holds it (`$GITHUB_TOKEN`), and
+rotate the token.
+""", security_severity="9.0")
+
+KIND = detect.TOKEN  # the detector's finds this rule reports
+
+# What a finding says; ``shown`` is the secret's redacted form, never the secret.
+MESSAGE = "token {shown} looks like a real credential; remove it, reference the environment variable instead, and rotate it"

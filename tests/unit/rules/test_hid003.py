@@ -1,0 +1,61 @@
+"""HID003 zero-width-character: zero-width characters outside the text that needs them."""
+from __future__ import annotations
+
+import pytest
+from conftest import findings, lint, memory
+
+STORE = ".claude/memory"
+INDEX = f"{STORE}/MEMORY.md"
+LISTED = "# Memory\n\n## User\n- [Review](review.md) - Concise reviews\n"
+MEMORY = f"{STORE}/review.md"
+ZWSP_RUN = "Install requests" + "\u200b\u200c\u200b\u200d" * 4 + " first.\n"
+
+
+def store(body: str) -> dict[str, str]:
+    return {INDEX: LISTED, MEMORY: memory("Review", "Concise reviews", "user", body=body)}
+
+
+def test_the_docs_example_a_zwsp_inside_the_package_name_is_reported() -> None:
+    # The doc's Example is prose: "Install reqeusts" with a ZWSP inside the package name.
+    (found,) = findings({"AGENTS.md": "# Guide\n\nInstall req\u200beusts\n"}, select="HID")
+    assert (found.line, found.col, found.code) == (3, len("Install req") + 1, "HID003")
+    assert found.message == (
+        "1 zero-width character (first U+200B ZERO WIDTH SPACE) outside the words of a script that needs them: "
+        "they can hide text or disguise a word; delete them"
+    )
+
+
+def test_the_docs_use_instead_a_zwnj_inside_a_persian_word_is_not_reported() -> None:
+    assert lint(store("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 (I want) in Persian.\n"), "HID") == []
+
+
+def test_a_run_is_counted_on_its_line_and_pointed_at_its_first_character() -> None:
+    (found,) = findings(store(ZWSP_RUN), select="HID")
+    assert (found.line, found.col, found.code) == (7, len("Install requests") + 1, "HID003")
+    assert found.message.startswith("16 zero-width characters (first U+200B ZERO WIDTH SPACE)")
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        pytest.param(store(ZWSP_RUN), [(MEMORY, 7, "HID003")], id="zero-width-run"),
+        pytest.param({"AGENTS.md": "# Guide\n\npip install req\u200buests\n"}, [("AGENTS.md", 3, "HID003")], id="zwsp-inside-a-latin-word"),
+        pytest.param({"AGENTS.md": "# Guide\n\ntext\ufeffmore\n"}, [("AGENTS.md", 3, "HID003")], id="bom-inside-the-file"),
+        pytest.param({"AGENTS.md": "# Guide\n\nx \u2062 y\n"}, [("AGENTS.md", 3, "HID003")], id="invisible-times"),
+        pytest.param({"AGENTS.md": "# Guide\n\nrun `rm\u00ad\u00ad-rf` now\n"}, [("AGENTS.md", 3, "HID003")], id="soft-hyphens-in-a-run"),
+        pytest.param({"AGENTS.md": "# Guide\n\nname\u3164 = 1\n"}, [("AGENTS.md", 3, "HID003")], id="hangul-filler-as-a-blank"),
+        pytest.param({"AGENTS.md": "# Guide\n\nsay \u034fhi\n"}, [("AGENTS.md", 3, "HID003")], id="grapheme-joiner-before-no-mark"),
+        # What the languages and emoji that need these characters write: no finding.
+        pytest.param(store("The family emoji \U0001f468\u200d\U0001f469\u200d\U0001f467 and \u2764\ufe0f\u200d\U0001f525.\n"), [], id="emoji-zwj"),
+        pytest.param(store("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645, \U0001f468\u200d\U0001f469\u200d\U0001f467, \u05e9\u05dc\u05d5\u05dd\u200f and \u2764\ufe0f in one memory.\n"), [], id="persian-emoji-hebrew-together"),
+        pytest.param(store("Donau\u00addampf\u00adschiff, a hyphenation point in German.\n"), [], id="soft-hyphen-in-a-word"),
+        pytest.param(store("\u05d0\u05b7\u034f\u05b8 keeps its marks in order; \u1100\u1160 is a jamo with a filler.\n"), [], id="grapheme-joiner-and-jamo-filler"),
+        pytest.param(store("\u0915\u094d\u200d\u0937 in Devanagari, \u0e20\u0e32\u0e29\u0e32\u200b\u0e44\u0e17\u0e22 in Thai.\n"), [], id="indic-zwj-thai-zwsp"),
+    ],
+)
+def test_zero_width_characters(files: dict[str, str], expected: list[tuple[str, int, str]]) -> None:
+    assert lint(files, "HID") == expected
+
+
+def test_ascii_files_give_no_finding() -> None:
+    assert lint(store("Plain text, nothing hidden.\n"), "HID") == []

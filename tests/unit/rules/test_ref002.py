@@ -1,0 +1,53 @@
+"""REF002 private-path: an absolute path into a user's home folder."""
+from __future__ import annotations
+
+import pytest
+from conftest import example, findings, lint
+
+REMEDY = "write the path relative to the repository root, or from the home folder (~/…) if it is outside the repository"
+
+
+def test_the_docs_example_is_reported_with_the_user_name_redacted() -> None:
+    files = {"CLAUDE.md": "# Guide\n\n" + example("REF002")}
+    assert lint(files, "REF") == [("CLAUDE.md", 3, "REF002")]
+    (found,) = findings(files, "REF")
+    assert found.col == len("Logs are in `") + 1
+    assert found.message == (
+        "absolute path into a user's home folder (/Users/j***/…, user name redacted): it tells readers the user name "
+        f"and points nowhere on other clones; {REMEDY}"
+    )
+
+
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint({"CLAUDE.md": "# Guide\n\n" + example("REF002", "Use instead")}, "REF") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "col", "shown"),
+    [
+        ("Open C:\\Users\\Olivia\\work\\app\\notes.txt first.", 6, "C:\\Users\\O***\\…"),
+        ("Data: /home/wei/data/cc_all", 7, "/home/w***/…"),
+    ],
+)
+def test_a_home_path_is_reported_where_it_starts_with_the_user_name_redacted(line: str, col: int, shown: str) -> None:
+    (found,) = findings({"CLAUDE.md": f"# Guide\n\n{line}\n"}, "REF")
+    assert (found.line, found.col, found.code) == (3, col, "REF002") and f"({shown}, user name redacted)" in found.message
+    assert "Olivia" not in found.message and "/wei/" not in found.message
+    # A path outside the repository (an SDK, the agent's own folder) has a remedy too.
+    assert found.message.endswith(REMEDY)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Set up /home/user/app and /Users/<name>/work, /home/$USER/x, C:\\Users\\%USERNAME%\\x",
+        "CI runs in /home/runner/work/app; shared files in /Users/Shared/x and C:\\Users\\Public\\x",
+        "See https://example.com/home/alice/ and ~/home/bob/.",
+    ],
+)
+def test_placeholder_and_no_ones_home_paths_are_not_reported(line: str) -> None:
+    assert lint({"CLAUDE.md": f"# Guide\n\n{line}\n"}, "REF002") == []
+
+
+def test_one_finding_per_line() -> None:
+    assert lint({"CLAUDE.md": "# Guide\n\nFrom /home/wei/a to /home/wei/b.\n"}, "REF") == [("CLAUDE.md", 3, "REF002")]

@@ -1,0 +1,63 @@
+"""SEC002 api-token: a cloud or API token in a file an agent loads.
+
+Every token is generated at test time (``test_secrets.TOKENS``, from a seeded random
+source): the shapes are real, the values are not anyone's credentials."""
+from __future__ import annotations
+
+import pytest
+from conftest import example, findings, lint, memory
+from test_secrets import TOKENS
+
+STORE = ".claude/memory"
+REVIEW = f"{STORE}/review.md"
+INDEX = f"{STORE}/MEMORY.md"
+LISTED = "# Memory\n\n## User\n- [Review](review.md) - Concise reviews\n"
+
+
+def test_the_docs_example_is_reported_once_the_token_is_pasted_in_full() -> None:
+    # The doc shows the token cut short ("ghp_… (pasted in full)"): as written it is
+    # no token, and with the full token in its place it is the finding.
+    as_written = {"AGENTS.md": "# Guide\n\n" + example("SEC002")}
+    assert lint(as_written, select="SEC") == []
+    files = {"AGENTS.md": "# Guide\n\n" + example("SEC002").replace("ghp_…", TOKENS["github"])}
+    assert lint(files, select="SEC") == [("AGENTS.md", 3, "SEC002")]
+    (found,) = findings(files, select="SEC")
+    assert found.message == f"token ghp_…({len(TOKENS['github'])} chars) looks like a real credential; remove it, reference the environment variable instead, and rotate it"
+
+
+def test_the_docs_use_instead_naming_the_environment_variable_is_not_reported() -> None:
+    # The doc's Use instead is prose: name the variable or store that holds the token.
+    assert lint({"AGENTS.md": "# Guide\n\nThe CI token is in `$GITHUB_TOKEN`.\n"}, select="SEC") == []
+
+
+@pytest.mark.parametrize("kind", sorted(TOKENS))
+def test_each_token_shape_is_reported_and_redacted(kind: str) -> None:
+    token = TOKENS[kind]
+    (found,) = findings({"AGENTS.md": f"# Guide\n\nThe {kind} token: {token}\n"}, select="SEC")
+    assert (found.line, found.code) == (3, "SEC002")
+    assert token not in found.message and f"…({len(token)} chars)" in found.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("export OPENAI_API_KEY=sk-...", id="sk-dots"),
+        pytest.param("AMP_API_KEY | Anthropic API key | sk-ant-...", id="seed-000-table"),
+        pytest.param("aws_access_key_id = AKIAIOSFODNN7EXAMPLE", id="aws-docs-example"),
+        pytest.param("GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", id="x-run"),
+        pytest.param("sk-per-session and sk-resilience", id="sk-words"),
+        pytest.param('"apiKey": "sk_test_' + "x" * 24 + '"', id="stripe-placeholder"),
+    ],
+)
+def test_documentation_placeholders_are_not_tokens(text: str) -> None:
+    assert lint({"AGENTS.md": f"# Guide\n\n{text}\n"}, select="SEC") == []
+
+
+def test_a_token_is_found_in_a_memorys_description_and_body_in_a_skill_and_in_guidance() -> None:
+    files = {
+        INDEX: LISTED,
+        REVIEW: memory("Review", f"github {TOKENS['github']}", "user", body=f"Use {TOKENS['gitlab']}.\n"),
+        ".claude/skills/ship/SKILL.md": f"---\nname: ship\ndescription: Ship with {TOKENS['anthropic']}\n---\n\nBody.\n",
+        "AGENTS.md": f"# Guide\n\nPay with {TOKENS['stripe']}.\n",
+    }
+    assert lint(files, select="SEC") == [(REVIEW, 3, "SEC002"), (REVIEW, 7, "SEC002"), (".claude/skills/ship/SKILL.md", 3, "SEC002"), ("AGENTS.md", 3, "SEC002")]

@@ -1,0 +1,58 @@
+"""SEC003 hardcoded-credential: a password, secret, token or API key assigned a literal value."""
+from __future__ import annotations
+
+import pytest
+from conftest import example, findings, lint
+from test_secrets import ASSIGNED
+
+GUIDANCE = "AGENTS.md"
+
+
+def _guidance(text: str) -> dict[str, str]:
+    return {GUIDANCE: f"# Guide\n\n{text}"}
+
+
+def test_the_docs_example_is_reported_once_the_value_is_written_in_full() -> None:
+    # The doc cuts its value short ("3f9a1c0e7b..."), which reads as a placeholder;
+    # the value written in full is the finding.
+    assert lint(_guidance(example("SEC003")), select="SEC") == []
+    files = _guidance(example("SEC003").replace("3f9a1c0e7b...", "3f9a1c0e7b" + ASSIGNED))
+    assert lint(files, select="SEC") == [(GUIDANCE, 3, "SEC003")]
+    (found,) = findings(files, select="SEC")
+    assert found.message.startswith("credential OPENWEATHER_API_KEY = \"") and ASSIGNED not in found.message
+    assert found.message.endswith(" is a literal value; read it from the environment or a secret manager instead, and rotate it")
+
+
+def test_the_docs_use_instead_reading_the_environment_is_not_reported() -> None:
+    assert lint(_guidance(example("SEC003", "Use instead")), select="SEC") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'DB_PASSWORD = "' + ASSIGNED + '"',
+        "apiKey: '" + ASSIGNED + "'",
+        '"client_secret": "' + ASSIGNED + '"',
+        "auth_token := '" + ASSIGNED + "'",
+    ],
+)
+def test_assigned_credentials_are_reported_without_their_value(line: str) -> None:
+    (found,) = findings(_guidance(line + "\n"), select="SEC")
+    assert (found.line, found.code) == (3, "SEC003") and ASSIGNED not in found.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param('token: "<your-token>"', id="angle-placeholder"),
+        pytest.param('api_key = "YOUR_API_KEY"', id="env-name"),
+        pytest.param('password = "${DB_PASSWORD}"', id="env-reference"),
+        pytest.param('password: "changeme123"', id="changeme"),
+        pytest.param('secret = "process.env.SECRET"', id="code-reference"),
+        pytest.param('token = "abcdefghijkl"', id="low-entropy-word"),
+        pytest.param("max_tokens = '4096000000000'", id="not-a-credential-name"),
+        pytest.param("tokenizer: 'cl100k_base_v2x'", id="tokenizer"),
+    ],
+)
+def test_placeholders_references_and_words_are_not_credentials(text: str) -> None:
+    assert lint(_guidance(text + "\n"), select="SEC") == []
