@@ -19,4 +19,4 @@ FAIL_ON = ("error", "warning", "never")
 # The reporters of memcheck.output, by --format name: each is the module
 # memcheck.output.<name> (REPORTER_BY_NAME is made from this list). The CLI adds
 # "auto", which picks one of them.
-FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit")
+FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit", "markdown")
