@@ -1,580 +1,249 @@
-"""The GitHub Action: its inputs mapped to `memcheck check` and `memcheck guard`, and
-what they report written where the runner reads it: annotations, the SARIF file, the
-step outputs and the job summary.
-
-action.yml runs this with the Python of the virtualenv memcheck was installed into.
-Nothing of the pull request's checkout is ever run: `memcheck check` and guard run in
-this process (a ``python -m memcheck`` started in the checkout would import a
-``memcheck/`` folder the pull request adds there). Inputs arrive only as ``INPUT_*``
-environment variables (never pasted into a shell script), the pull request comes
-from the event file at ``GITHUB_EVENT_PATH``.
-
-On a pull request (or a push) the job fails only on what it brings: ``memcheck check
---new-since BASE`` reports the findings that are new since the base, and counts the
-older ones for the summary; the input ``scope: all`` reports and judges every
-finding. Either way the secret rules of the files it changes are judged by the
-base's settings too, which the pull request cannot change for itself, and guard
-judges its commits by the settings of the base.
-
-This script only fetches what a shallow checkout lacks; what is found, and how, is
-the commands' own.
-
-Exit status: 0 pass, 1 findings that fail the job (per ``fail-on`` and the override
-label), 2 memcheck could not run (bad input or config, a range that cannot be read).
+"""The GitHub Action, a face of the command line: its inputs become `memcheck check` and `memcheck guard`
+lines, and what they print goes where the runner reads it (log, SARIF file, step outputs, job summary).
+Standard library only, and ``python -I -m memcheck``: nothing of the checkout is imported (a ``memcheck/``
+it adds, a PYTHONPATH). Check reports what the change brings (``--new-since BASE``), guard judges it by
+the base's settings: a change never decides its own policy. The findings' cache is a fresh folder of this
+job's: nothing an earlier job left is believed. Exit status: 0 pass, 1 findings fail the job, 2 an error.
 """
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple, Sequence, TextIO
+from typing import Any, Mapping, TextIO
 
-from memcheck import cli as memcheck_cli
-from memcheck import git as memcheck_git
-from memcheck.checks import all_rules
-from memcheck.checks.guard import GRD003, GRD004, GRD005
-from memcheck.choices import FAIL_ON, FORMATS
-from memcheck.config import ConfigError, find_root
-from memcheck.hooks import guard as guarder
-from memcheck.output import BASELINE_FILE, Checked, Older, ReportContext, counts, get_reporter, sarif
-from memcheck.output.github import annotation, escape_data
-from memcheck.problem import ERROR, WARNING, Problem
-from memcheck.safe_files import Refused, replacing
-
-ZERO_SHA = "0" * 40
-# How deep to fetch a shallow clone, in turn, until base and head meet and no commit
-# of the range lies past the clone's edge; then the whole history.
-FETCH_DEPTHS = (50, 250, 1000, 5000, 0)
-BAR_WIDTH = 20
-_MARKUP = re.compile(r"[!-/:-@\[-`{-~]")  # ASCII punctuation: what CommonMark lets a backslash escape
-# Findings the job summary lists one by one; GitHub shows only 10 error and 10
-# warning annotations a step, so the summary is where a reviewer reads them.
-SUMMARY_FINDINGS = 200
+ZERO = "0" * 40  # a push's before (a new branch) or after (a deleted one)
+FETCH_DEPTHS = (50, 250, 1000, 5000, 0)  # a shallow clone fetched deeper in turn until the range is whole; 0: all of it
+FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit", "markdown")  # check --format's (a test holds them to memcheck's)
+ON, FAIL_ON = ("on", "true", "yes", "1", "off", "false", "no", "0"), ("error", "warning", "never")
 
 
 class UsageError(Exception):
     pass
 
 
-SCOPES = ("new", "all")
-
-
-class Inputs(NamedTuple):
-    paths: list[str]
-    config: str
-    guard: bool
-    base: str
-    head: str
-    fail_on: str  # "" for the config's fail-on
-    sarif: str
-    summary: bool
-    override_label: str
-    scope: str = "new"  # new: fail on what the change brings; all: on every finding
-    format: str = "github"  # how the log shows the findings: memcheck check's --format
-
-
-class Lint(NamedTuple):
-    """What `memcheck check --format json` reported."""
-
-    problems: list[Problem]
-    usage: list[tuple[str, int, int, int, int]]  # index, lines, bytes, and their caps
-    fail_on: str  # the input's, else the config's: as `memcheck check` judges it
-    fails: bool = False  # a finding fails the job (check's exit status)
-    older: int = 0  # findings older than the change, not reported
-    since: str = ""  # what the findings are new since ("" for the whole tree)
-    base: str = ""  # the commit that is, for the log's report
-    checked: Checked | None = None  # what check looked at, for a text report's summary line
-
-
-class Range(NamedTuple):
-    """The commits a run judges: a pull request's, a push's."""
-
-    base: str  # "" when there is none
-    head: str
-    state: str = "ready"  # ready | skipped | error
-    note: str = ""  # why not ready
-    name: str = ""  # the base's branch, where known
-    settings_from: tuple[str, ...] = ()  # more commits whose settings judge it (guard)
-    settings_branch: str = ""
-
-
-class Guard(NamedTuple):
-    state: str  # off | skipped | ran | error
-    problems: list[Problem]
-    note: str
-    overridden: bool = False
-    base: str = ""  # the commit whose settings judged the range
-
-
-def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
-    value = env.get(name, "").strip().lower()
-    if not value:
-        return default
-    if value in ("on", "true", "yes", "1"):
-        return True
-    if value in ("off", "false", "no", "0"):
-        return False
-    raise UsageError(f"input {_input_name(name)} must be on or off, not {value!r}")
-
-
-def _input_name(env_name: str) -> str:
-    return env_name[len("INPUT_") :].lower().replace("_", "-")
-
-
-def read_inputs(env: Mapping[str, str], event: Mapping[str, Any]) -> Inputs:
-    fail_on = env.get("INPUT_FAIL_ON", "").strip().lower()
-    if fail_on and fail_on not in FAIL_ON:
-        raise UsageError(f"input fail-on must be one of {', '.join(FAIL_ON)}, not {fail_on!r}")
-    # One path per line, so that paths may hold spaces.
-    paths = [line.strip() for line in env.get("INPUT_PATHS", "").splitlines() if line.strip()]
-    # Every entry must exist, as on the command line: a mistyped store must never
-    # pass as a clean one (nor one line of a list be dropped unseen).
-    missing = [p for p in paths if not os.path.lexists(p)]
-    if missing:
-        raise UsageError(f"input paths: {', '.join(missing)}: no such file or folder")
-    sarif_path = env.get("INPUT_SARIF", "").strip()
-    if sarif_path and os.path.isdir(sarif_path):
-        raise UsageError(f"input sarif: {sarif_path} is a folder; name the file to write, such as {sarif_path.rstrip('/')}/memcheck.sarif")
-    scope = env.get("INPUT_SCOPE", "").strip().lower() or "new"
-    if scope not in SCOPES:
-        raise UsageError(f"input scope must be one of {', '.join(SCOPES)}, not {scope!r}")
-    fmt = env.get("INPUT_FORMAT", "").strip().lower() or "github"
-    if fmt not in FORMATS:
-        raise UsageError(f"input format must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    event_base, event_head = event_range(event)
-    return Inputs(
-        paths=paths or ["."],
-        config=env.get("INPUT_CONFIG", "").strip(),
-        guard=_flag(env, "INPUT_GUARD", True),
-        base=env.get("INPUT_BASE", "").strip() or event_base,
-        head=env.get("INPUT_HEAD", "").strip() or event_head,
-        fail_on=fail_on,
-        sarif=sarif_path,
-        summary=_flag(env, "INPUT_SUMMARY", True),
-        override_label=env.get("INPUT_OVERRIDE_LABEL", "").strip(),
-        scope=scope,
-        format=fmt,
-    )
-
-
-def read_event(env: Mapping[str, str]) -> dict[str, Any]:
+def read_inputs(env: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The inputs, checked as the command line checks its options, and the event."""
     path = env.get("GITHUB_EVENT_PATH", "")
-    if not path:
-        return {}
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        event = json.loads(Path(path).read_text(encoding="utf-8")) if path else {}
     except (OSError, ValueError) as e:
         raise UsageError(f"cannot read the event file {path}: {e}") from None
-    return data if isinstance(data, dict) else {}
+    event = event if isinstance(event, dict) else {}
+    def choice(name: str, choices: tuple[str, ...], default: str = "") -> str:
+        value = env.get(f"INPUT_{name.upper().replace('-', '_')}", "").strip().lower() or default
+        if value and value not in choices:
+            raise UsageError(f"input {name} must be {'on or off' if choices is ON else 'one of ' + ', '.join(choices)}, not {value!r}")
+        return value
+    got: dict[str, Any] = {name: env.get(f"INPUT_{name.upper()}", "").strip() for name in ("config", "sarif", "base", "head", "override_label")}
+    got.update(fail_on=choice("fail-on", FAIL_ON), paths=[line.strip() for line in env.get("INPUT_PATHS", "").splitlines() if line.strip()] or ["."])
+    if missing := [p for p in got["paths"] if not os.path.lexists(p)]:  # a mistyped store never passes as a clean one
+        raise UsageError(f"input paths: {', '.join(missing)}: no such file or folder")
+    if got["sarif"] and os.path.isdir(got["sarif"]):
+        raise UsageError(f"input sarif: {got['sarif']} is a folder; name the file to write, such as {got['sarif'].rstrip('/')}/memcheck.sarif")
+    got.update(scope=choice("scope", ("new", "all"), "new"), format=choice("format", FORMATS, "github"))
+    got.update({name: choice(name, ON, "on") in ON[:4] for name in ("guard", "summary")})
+    return {**got, "base": got["base"] or event_range(event)[0], "head": got["head"] or event_range(event)[1]}, event
 
 
-def event_range(event: Mapping[str, Any]) -> tuple[str, str]:
-    """The pull request's base and head commits; for a push, what it added (a push
-    that created a branch has no base: see ``event_default_branch``)."""
-    pr = event.get("pull_request")
+def event_range(event: Mapping[str, Any]) -> tuple[str, str, str, str]:
+    """The pull request's or push's base and head; for a push, the default branch a new branch is judged against
+    (3rd), or whose settings judge a push to another branch too (4th: a loosening pushed first must not judge the next)."""
+    pr, repository = event.get("pull_request"), event.get("repository")
     if isinstance(pr, dict):
-        return str(pr.get("base", {}).get("sha") or ""), str(pr.get("head", {}).get("sha") or "")
+        return str(pr.get("base", {}).get("sha") or ""), str(pr.get("head", {}).get("sha") or ""), "", ""
     before, after = str(event.get("before") or ""), str(event.get("after") or "")
-    if before and after and before != ZERO_SHA and after != ZERO_SHA:
-        return before, after
-    if before == ZERO_SHA and after and after != ZERO_SHA:
-        return "", after  # a new branch: judged against the default branch
-    return "", ""
+    if after in ("", ZERO) or not before:
+        return "", "", "", ""
+    branch = str(repository.get("default_branch") or "") if isinstance(repository, dict) else ""
+    return ("", after, branch, "") if before == ZERO else (before, after, "", "" if event.get("ref") == f"refs/heads/{branch}" else branch)
 
 
-def event_default_branch(event: Mapping[str, Any]) -> str:
-    """For a push that created a branch (``before`` is all zeros): the repository's
-    default branch, which the new branch is judged against."""
-    before, after = str(event.get("before") or ""), str(event.get("after") or "")
-    repository = event.get("repository")
-    if "pull_request" in event or before != ZERO_SHA or not after or after == ZERO_SHA or not isinstance(repository, dict):
-        return ""
-    return str(repository.get("default_branch") or "")
+def git(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], capture_output=True, text=True, encoding="utf-8", errors="replace")
 
 
-def event_settings_branch(event: Mapping[str, Any]) -> str:
-    """For a push that moved a branch other than the default one: the repository's
-    default branch, whose settings judge the push too (the strictest of them and
-    ``before``'s). A push event reports findings after the push: a loosening pushed
-    first to a branch is there all the same, and must not judge the next push."""
-    before, after = str(event.get("before") or ""), str(event.get("after") or "")
-    repository = event.get("repository")
-    if "pull_request" in event or before in ("", ZERO_SHA) or after in ("", ZERO_SHA) or not isinstance(repository, dict):
-        return ""
-    branch = str(repository.get("default_branch") or "")
-    return "" if event.get("ref") == f"refs/heads/{branch}" else branch
+def judged_range(inputs: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, str]:
+    """The commits check compares with and guard judges (state ready, skipped or error, note why),
+    fetched where the checkout lacks them: deeper in turn, until base and head are here, meet, and
+    no commit of the range names parents a shallow clone lacks (the commits before it would go unjudged)."""
+    def tip(branch: str) -> str:  # the branch's commit on origin, fetched
+        fetched = git("fetch", "--no-tags", "--quiet", *(["--depth=1"] if shallow else []), "origin", f"+refs/heads/{branch}:refs/remotes/origin/{branch}")
+        found = git("rev-parse", "--verify", "--quiet", f"refs/remotes/origin/{branch}^{{commit}}")
+        return found.stdout.strip() if fetched.returncode == 0 and found.returncode == 0 else ""
+    def ready() -> bool:  # base and head are here, meet, and no commit of the range names parents a shallow clone lacks
+        if any(git("cat-file", "-e", f"{sha}^{{commit}}").returncode for sha in (base, head)) or git("merge-base", base, head).returncode:
+            return False
+        roots = git("rev-list", "--max-parents=0", head, "--not", base, "--").stdout.split() if shallow else []
+        return not any(re.search("^parent ", git("cat-file", "commit", sha).stdout.partition("\n\n")[0], re.M) for sha in roots)
 
-
-def event_labels(event: Mapping[str, Any]) -> set[str]:
-    pr = event.get("pull_request")
-    labels = pr.get("labels", []) if isinstance(pr, dict) else []
-    return {str(label.get("name")) for label in labels if isinstance(label, dict)}
-
-
-# --- lint -------------------------------------------------------------------------
-
-
-def memcheck(args: Sequence[str]) -> tuple[int, str, str]:
-    """``memcheck ARGS`` run as the command line runs it, in this process: its exit
-    status, standard output and standard error."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = memcheck_cli.main(list(args))
-    return code, out.getvalue(), err.getvalue()
-
-
-def lint(inputs: Inputs, base: str, since: str = "") -> Lint:
-    """`memcheck check`, new since ``base`` (with ``scope: all``, every finding; the
-    secret rules of what the change touches judged by the base's settings all the
-    same); ``since`` names the base in the summary."""
-    # --no-cache: a job never believes findings kept by an earlier job on the same
-    # runner (a self-hosted one keeps its .git), which a pull request's run could have
-    # written; within one job nothing is checked twice.
-    args = ["check", "--format", "json", "--no-cache"]
-    if inputs.config:
-        args += ["--config", inputs.config]
-    if inputs.fail_on:
-        args += ["--fail-on", inputs.fail_on]
-    if base:
-        args += ["--new-since", base, *(["--all"] if inputs.scope == "all" else [])]
-    code, out, err = memcheck([*args, "--", *inputs.paths])
-    if code not in (0, 1):
-        lines = err.strip().splitlines()
-        raise UsageError((lines[-1] if lines else f"memcheck check exited {code}").removeprefix("memcheck: error: "))
-    doc = json.loads(out)
-    found = doc["summary"]
-    usage = [(i["path"], i["lines"], i["bytes"], i["max_lines"], i["max_bytes"]) for i in doc["indexes"]]
-    checked = Checked(**found["checked"], scope="tree" if inputs.paths == ["."] else "paths") if "checked" in found else None
-    new_since = found.get("new_since", "")
-    return Lint([Problem(**p) for p in doc["problems"]], usage, found["fail_on"], code == 1, found.get("older", 0), since if new_since else "", new_since, checked)
-
-
-# --- guard ------------------------------------------------------------------------
-
-
-def _has_commit(sha: str) -> bool:
-    return memcheck_git.as_user("cat-file", "-e", f"{sha}^{{commit}}").returncode == 0
-
-
-def _shallow() -> bool:
-    return memcheck_git.as_user("rev-parse", "--is-shallow-repository").stdout.strip() == "true"
-
-
-def _range_ready(base: str, head: str) -> bool:
-    """Base and head are here, they meet, and (in a shallow clone) no commit of the
-    range lies at the clone's edge, where the commits before it would go unjudged."""
-    if not (_has_commit(base) and _has_commit(head) and memcheck_git.as_user("merge-base", base, head).returncode == 0):
-        return False
-    return not _shallow() or not memcheck_git.range_cut(Path.cwd(), base, head)
-
-
-def prepare_range(base: str, head: str) -> str | None:
-    """Fetch what a shallow or partial checkout lacks, deeper in turn, until the
-    whole range is here (a merge base alone is not enough: a branch can reach past
-    the clone's edge below it); None when ready, else why not."""
-    if _range_ready(base, head):
-        return None
-    shallow = _shallow()
-    if memcheck_git.as_user("remote", "get-url", "origin").returncode != 0:
-        return f"commits {base[:12]}..{head[:12]} are not all in this clone and it has no origin remote to fetch them from; check out with fetch-depth: 0"
-    for depth in FETCH_DEPTHS if shallow else (0,):
-        how = [f"--depth={depth}"] if depth else (["--unshallow"] if shallow else [])
-        print(f"memcheck: fetching {base[:12]} and {head[:12]} from origin {' '.join(how)}".rstrip(), flush=True)
-        fetched = memcheck_git.as_user("fetch", "--no-tags", "--quiet", *how, "origin", base, head)
-        if fetched.returncode != 0:
-            return f"cannot fetch {base[:12]} and {head[:12]} from origin ({fetched.stderr.strip() or 'git fetch failed'}); check out with fetch-depth: 0"
-        if _range_ready(base, head):
-            return None
-    return f"{base[:12]} and {head[:12]} have no common ancestor; set the base and head inputs to commits of one history"
-
-
-def _default_branch_tip(branch: str) -> str | None:
-    """The default branch's commit on origin, fetched: what a new branch is judged against."""
-    how = ["--depth=1"] if _shallow() else []
-    fetched = memcheck_git.as_user("fetch", "--no-tags", "--quiet", *how, "origin", f"+refs/heads/{branch}:refs/remotes/origin/{branch}")
-    found = memcheck_git.as_user("rev-parse", "--verify", "--quiet", f"refs/remotes/origin/{branch}^{{commit}}")
-    return found.stdout.strip() if fetched.returncode == 0 and found.returncode == 0 else None
-
-
-def judged_range(inputs: Inputs, event: Mapping[str, Any]) -> Range:
-    """The pull request's or the push's commits, fetched where a shallow checkout
-    lacks them: what lint compares with and guard judges."""
-    base, head = inputs.base, inputs.head
-    pr = event.get("pull_request")
+    base, head, pr, shallow = inputs["base"], inputs["head"], event.get("pull_request"), git("rev-parse", "--is-shallow-repository").stdout.strip() == "true"
     name = str(pr.get("base", {}).get("ref") or "") if isinstance(pr, dict) and base == event_range(event)[0] else ""
-    settings_branch, default_branch = event_settings_branch(event), event_default_branch(event)
-    settings_from: tuple[str, ...] = ()
-    if inputs.guard and settings_branch and base and head:
-        # Fetched before the range is prepared: in a shallow clone this fetch is
-        # shallow too, and the range is then deepened as far as it needs.
-        tip = _default_branch_tip(settings_branch)
-        if tip is None:
-            return Range("", head, "error", f"cannot fetch the default branch {settings_branch!r} from origin, whose settings judge a push to another branch too")
-        settings_from = (tip,)
-    if not base and head and default_branch:
-        # A push that created a branch: judged against the default branch.
-        base, name = _default_branch_tip(default_branch) or "", default_branch
+    (created, branch), not_ready = event_range(event)[2:], {"base": "", "head": head}
+    settings_from = tip(branch) if inputs["guard"] and branch and base and head else ""  # fetched before the range is deepened
+    if inputs["guard"] and branch and base and head and not settings_from:
+        return {**not_ready, "state": "error", "note": f"cannot fetch the default branch {branch!r} from origin, whose settings judge a push to another branch too"}
+    if not base and head and created:
+        base, name = tip(created), created
         if not base:
-            return Range("", head, "error", f"the push created a branch; cannot fetch the default branch {default_branch!r} from origin to judge it against")
-        if memcheck_git.as_user("merge-base", "--is-ancestor", head, base).returncode == 0:
-            return Range("", head, "skipped", f"the pushed commit {head[:12]} is already on the default branch {default_branch}")
+            return {**not_ready, "state": "error", "note": f"the push created a branch; cannot fetch the default branch {created!r} from origin to judge it against"}
+        if git("merge-base", "--is-ancestor", head, base).returncode == 0:
+            return {**not_ready, "state": "skipped", "note": f"the pushed commit {head[:12]} is already on the default branch {created}"}
     if not (base and head):
-        return Range("", head, "skipped", "no pull request range: run on pull_request events, or set the base and head inputs")
-    why = prepare_range(base, head)
-    if why is not None:
-        return Range("", head, "error", why)
-    return Range(base, head, name=name, settings_from=settings_from, settings_branch=settings_branch)
+        return {**not_ready, "state": "skipped", "note": "no pull request range: run on pull_request events, or set the base and head inputs"}
+    for depth in (None, *(FETCH_DEPTHS if shallow else (0,))):  # None: what the checkout holds
+        if depth is not None:
+            how = [f"--depth={depth}"] if depth else (["--unshallow"] if shallow else [])
+            print(f"memcheck: fetching {base[:12]} and {head[:12]} from origin {' '.join(how)}".rstrip(), flush=True)
+            fetched = git("fetch", "--no-tags", "--quiet", *how, "origin", base, head)
+            if fetched.returncode != 0:
+                return {**not_ready, "state": "error", "note": f"cannot fetch {base[:12]} and {head[:12]} from origin ({fetched.stderr.strip() or 'git fetch failed'}); check out with fetch-depth: 0"}
+        if ready():
+            return {"base": base, "head": head, "state": "ready", "name": name, "settings_from": settings_from, "branch": branch}
+    return {**not_ready, "state": "error", "note": f"{base[:12]} and {head[:12]} have no common ancestor; set the base and head inputs to commits of one history"}
 
 
-def guard(inputs: Inputs, judged: Range, labels: set[str]) -> Guard:
-    if not inputs.guard:
-        return Guard("off", [], "guard is off")
-    if judged.state != "ready":
-        return Guard(judged.state, [], judged.note)
-    base, head = judged.base, judged.head
-    try:
-        request = guarder.Request(base=base, head=head, settings_from=judged.settings_from)
-        found = guarder.check(inputs.config or None, request, Path.cwd(), env={})
-    except ConfigError as e:
-        return Guard("error", [], str(e))
-    except Exception as e:  # as the CLI does: one line, never a traceback in the log
-        return Guard("error", [], f"internal error: {type(e).__name__}: {e}")
-    note = f"range {base[:12]}..{head[:12]}"
-    if judged.settings_from:
-        note += f", by the settings of {base[:12]} and of the default branch {judged.settings_branch}"
-    overridden = bool(found and inputs.override_label and inputs.override_label in labels)
-    if overridden:
-        # The label accepts an agent's change and a reviewed loosening; a secret stays an error.
-        allowed = f" (allowed: the pull request has the label {inputs.override_label!r})"
-        found = [p._replace(severity=WARNING, message=p.message + allowed) if p.code in OVERRIDABLE else p for p in found]
-    return Guard("ran", sorted(found), note, overridden, base)
+def failure(proc: subprocess.CompletedProcess[str]) -> str:
+    """Why a command exited 2: its one line, without its prefix."""
+    lines = proc.stderr.strip().splitlines()
+    return re.sub(r"^memcheck: (error: )?", "", lines[-1]) if lines else f"memcheck exited {proc.returncode}"
 
 
-# What the override label lets through: an agent's change to a path guarded from
-# agents, and a change to the settings (reviewed by the maintainer who adds it).
-OVERRIDABLE = frozenset(rule.code for rule in (GRD003, GRD004, GRD005))
+def memcheck(cache: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``memcheck ARGS``, isolated (-I: no working folder, no PYTHON* variable in its imports), this job's cache."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRE_COMMIT")} | {"MEMCHECK_CACHE_DIR": cache}
+    return subprocess.run([sys.executable, "-I", "-m", "memcheck", *args], capture_output=True, text=True, encoding="utf-8", errors="replace", env=env)
 
 
-def blocking(guarded: Guard) -> list[Problem]:
-    """The guard findings that fail the job: all of them, or with the override label,
-    the secrets (which no label lets through)."""
-    return [p for p in guarded.problems if p.severity == ERROR]
+def escape(value: str, prop: bool = False) -> str:
+    """For the runner's parser (``%``, CR, LF, and ``:``, ``,`` in a property; any control character as ``%XX``)."""
+    value = re.sub("[\x00-\x1f\x7f-\x9f\u2028\u2029]", lambda m: "".join(f"%{b:02X}" for b in m.group().encode("latin-1" if m.group() < "\u0100" else "utf-8")), value.replace("%", "%25"))
+    return value.replace(":", "%3A").replace(",", "%2C") if prop else value
 
 
-# --- results ----------------------------------------------------------------------
-
-
-def bar(value: int, cap: int, width: int = BAR_WIDTH) -> str:
-    filled = width if cap <= 0 else min(width, round(width * value / cap))
-    return "█" * filled + "░" * (width - filled)
-
-
-def _visible(text: str) -> str:
-    """Control characters (a raw ESC, a newline in a file name) as escapes one can read."""
-    return "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04x}" for ch in text)
-
-
-def _code(text: str) -> str:
-    """A Markdown code span that holds any text (table cells too): nothing in it is
-    markup, so a file name cannot add a link or HTML to the summary."""
-    text = _visible(text).replace("|", "\\|")
-    fence = "`"
-    while fence in text:
-        fence += "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
+def markup_free(text: str, span: bool = False) -> str:
+    """Text as literal Markdown: memcheck.output.markdown's code (``span``) and cell, which this cannot import."""
+    text = "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04x}" for ch in (text if span else text.replace("\n", " ")))
+    if not span:
+        return re.sub(r"[!-/:-@\[-`{-~]", r"\\\g<0>", text)
+    text, pad = text.replace("|", "\\|"), " " if text[:1] == "`" or text[-1:] == "`" else ""
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def _cell(text: str) -> str:
-    """Text from findings (file names, keys, whatever the pull request chose) as
-    literal Markdown: every ASCII punctuation character is backslash-escaped, so
-    nothing becomes a link (``[x](https://...)``, a bare URL), HTML, emphasis or a
-    break out of the table cell; GitHub's renderer reads an escaped character as
-    text, and a URL split by escapes is no longer linked."""
-    return _MARKUP.sub(r"\\\g<0>", _visible(text.replace("\n", " ")))
-
-
-def _usage(value: int, cap: int, unit: str) -> str:
-    pct = round(100 * value / cap) if cap > 0 else 100
-    mark = " ⛔" if value > cap else ""
-    return f"`{bar(value, cap)}` {value:,} / {cap:,} {unit} ({pct}%){mark}"
-
-
-def summary(result: Lint, guarded: Guard, override_label: str = "", scope: str = "new") -> str:
-    errors, warnings, fixable = counts(result.problems)
-    paths = sorted({p.path for p in guarded.problems})
-    head = f"**{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}**"
-    if result.since:
-        head += f" new since {result.since}"
-    if fixable:
-        head += f" ({fixable} fixable with `memcheck fix`)"
-    if guarded.state == "ran":
-        head += f"; **{len(paths)} guarded path{'s' * (len(paths) != 1)}** touched"
-    out = ["## memcheck", "", head + f"; fail-on: {result.fail_on}", ""]
-    if result.older:
-        n = result.older
-        out += [
-            f"{n:,} older finding{'s' * (n != 1)} (in files the change does not touch, or there before it) "
-            f"{'are' if n != 1 else 'is'} not listed and do{'es' * (n == 1)} not fail the job: the input `scope: all` lists and judges "
-            f"{'them' if n != 1 else 'it'}. To adopt them as they are, record them in a baseline, which every run then leaves out: "
-            f"`memcheck check --write-baseline {BASELINE_FILE}`, commit the file, and add `baseline: {BASELINE_FILE}` to `.memcheck.yaml`.",
-            "",
-        ]
-    elif scope == "new" and not result.since:
-        out += ["No pull request range to compare with: every finding is listed and judged.", ""]
-
-    out += ["### Findings", ""]
-    if result.problems:
-        out += _findings(result.problems)
+def summary(markdown: str, judged: Mapping[str, str], guarded: Mapping[str, Any], inputs: Mapping[str, Any]) -> str:
+    """check's Markdown page in the Action's words, with the guarded paths touched in a section of their own."""
+    label, paths = inputs["override_label"], len({p["path"] for p in guarded["problems"]})
+    if judged["base"]:  # check ran with --new-since BASE
+        name = markup_free(judged["base"][:12], span=True)
+        name = f"{markup_free(judged['name'], span=True)} ({name})" if judged.get("name") else name
+        markdown = re.sub(" new since `[^`]*`", lambda _: f" new since the base {name}", markdown, count=1)
+        markdown = markdown.replace("not fail: `--all` lists and judges", "not fail the job: the input `scope: all` lists and judges", 1)
+    elif inputs["scope"] == "new":
+        markdown = markdown.replace("\n### Findings\n", "\nNo pull request range to compare with: every finding is listed and judged.\n\n### Findings\n", 1)
+    if guarded["state"] == "ran":
+        markdown = markdown.replace("; fail-on: ", f"; **{paths} guarded path{'s' * (paths != 1)}** touched; fail-on: ", 1)
+    out, span = [markdown + "\n### Guarded paths", ""], markup_free(label, span=True)
+    if guarded["state"] != "ran" or not guarded["problems"]:
+        out.append(f"Guard {guarded['state']}: {markup_free(guarded['note'])}." if guarded["state"] != "ran" else f"No guarded path touched ({guarded['note']}).")
+        return "\n".join(out) + "\n"
+    if guarded["overridden"]:
+        still = "; a secret is never let through, and still fails" if guarded["blocking"] else ""
+        out += [f"The pull request carries the override label {span}: an agent's change and a reviewed loosening are reported, not failing{still}.", ""]
+    elif label:
+        out += [f"These fail the job. A maintainer who accepts them adds the label {span} to the pull request, and the job passes with them reported.", ""]
     else:
-        out.append("No findings.")
-    out.append("")
-
-    out += ["### Findings by rule", ""]
-    by_rule: dict[str, int] = {}
-    for p in result.problems:
-        by_rule[p.code] = by_rule.get(p.code, 0) + 1
-    if by_rule:
-        rules = all_rules()
-        out += ["| Rule | Name | Severity | Findings |", "| --- | --- | --- | ---: |"]
-        for code, n in sorted(by_rule.items()):
-            rule = rules.get(code)
-            out.append(f"| {code} | {rule.name if rule else ''} | {rule.severity if rule else ''} | {n} |")
-    else:
-        out.append("No findings.")
-    out.append("")
-
-    out += ["### Index caps", ""]
-    if result.usage:
-        out += ["| Index | Lines | Bytes |", "| --- | --- | --- |"]
-        for index, lines, size, max_lines, max_bytes in result.usage:
-            out.append(f"| {_code(index)} | {_usage(lines, max_lines, 'lines')} | {_usage(size, max_bytes, 'bytes')} |")
-    else:
-        out.append("No MEMORY.md index checked.")
-    out.append("")
-
-    out += ["### Guarded paths", ""]
-    if guarded.state != "ran":
-        out.append(f"Guard {guarded.state}: {_cell(guarded.note)}.")
-    elif not guarded.problems:
-        out.append(f"No guarded path touched ({guarded.note}).")
-    else:
-        if guarded.overridden:
-            still = "; a secret is never let through, and still fails" if blocking(guarded) else ""
-            out += [f"The pull request carries the override label {_code(override_label)}: an agent's change and a reviewed loosening are reported, not failing{still}.", ""]
-        else:
-            out += [_override_hint(override_label), ""]
-        out += [f"In {guarded.note}:", "", "| Path | Rule | Finding |", "| --- | --- | --- |"]
-        out += [f"| {_code(p.path)} | {p.code} | {_cell(p.message)} |" for p in guarded.problems]
-    return "\n".join(out) + "\n"
+        out += ["These fail the job; no override label is set (input `override-label`), so the guarded paths must leave the pull request.", ""]
+    out += [f"In {guarded['note']}:", "", "| Path | Rule | Finding |", "| --- | --- | --- |"]
+    return "\n".join(out + [f"| {markup_free(p['path'], span=True)} | {p['code']} | {markup_free(p['message'])} |" for p in guarded["problems"]]) + "\n"
 
 
-def _override_hint(label: str) -> str:
-    if not label:
-        return "These fail the job; no override label is set (input `override-label`), so the guarded paths must leave the pull request."
-    return f"These fail the job. A maintainer who accepts them adds the label {_code(label)} to the pull request, and the job passes with them reported."
-
-
-def _findings(problems: list[Problem], limit: int = SUMMARY_FINDINGS) -> list[str]:
-    """The findings one by one, grouped by file in line order; past ``limit`` (in the
-    report's order) a count of the rest."""
-    out: list[str] = []
-    shown = problems[:limit]
-    for path in sorted({p.path for p in shown}):
-        out += [f"#### {_code(path)}", "", "| Line | Rule | Severity | Message |", "| ---: | --- | --- | --- |"]
-        out += [f"| {p.line} | {p.code} | {p.severity} | {_cell(p.message)} |" for p in shown if p.path == path]
-        out.append("")
-    rest = len(problems) - len(shown)
-    if rest:
-        out += [f"… and {rest:,} more finding{'s' * (rest != 1)} (all are in the SARIF file and in `memcheck check`'s output)."]
-    elif out:
-        out.pop()
-    return out
-
-
-def log_report(result: Lint, guarded: Guard, fmt: str, out: TextIO) -> None:
-    """The findings, lint's and guard's, in the log as ``memcheck check --format FMT``
-    prints them: annotations by default, else that report, through memcheck's own reporter."""
-    problems = sorted(result.problems + guarded.problems)
-    if fmt == "github":
-        for p in problems:
-            out.write(annotation(p) + "\n")
-        return
-    older = Older(result.base, result.older, None) if result.base else None
-    get_reporter(fmt)(problems, out, ReportContext(fail_on=result.fail_on, older=older, checked=result.checked))
-
-
-def _append(path: str, text: str) -> None:
-    if path:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(text)
-
-
-def _usage_error(out: TextIO, message: str) -> int:
-    """A bad input: an annotation on the run, and the CLI's one line, exit 2."""
-    out.write(f"::error title=memcheck::{escape_data(message)}\n")
-    print(f"memcheck: error: {message}", file=sys.stderr)
-    return 2
+def add_to_sarif(path: str, extra: str) -> None:
+    """Guard's results added to check's SARIF (which refused any symlink at ``path``): one run, rules by code."""
+    run, more = (doc := json.loads(Path(path).read_text(encoding="utf-8")))["runs"][0], json.loads(extra)["runs"][0]
+    rules = {r["id"]: r for r in (*run["tool"]["driver"]["rules"], *more["tool"]["driver"]["rules"])}
+    run["tool"]["driver"]["rules"] = [rules[c] for c in sorted(rules)]
+    run["results"] = [dict(r, ruleIndex=sorted(rules).index(r["ruleId"])) for r in (*run["results"], *more["results"])]
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(os.path.realpath(path)), delete=False) as f:
+        f.write(json.dumps(doc, indent=2) + "\n")
+    os.chmod(f.name, os.stat(path).st_mode & 0o7777)
+    os.replace(f.name, os.path.realpath(path))
 
 
 def main(env: Mapping[str, str] | None = None, out: TextIO | None = None) -> int:
-    env = os.environ if env is None else env
-    out = out or sys.stdout
+    env, out, cache = os.environ if env is None else env, out or sys.stdout, tempfile.mkdtemp(prefix="memcheck-cache-")
     try:
-        event = read_event(env)
-        inputs = read_inputs(env, event)
-        judged = judged_range(inputs, event)
-        since = (f"the base {_code(judged.name)} ({_code(judged.base[:12])})" if judged.name else f"the base {_code(judged.base[:12])}") if judged.base else ""
-        result = lint(inputs, judged.base, since)
-    except (UsageError, ConfigError) as e:
-        return _usage_error(out, str(e))
+        return run(env, out, cache)
+    except UsageError as e:  # a bad input: an annotation on the run, and the CLI's one line
+        out.write(f"::error title=memcheck::{escape(str(e))}\n")
+        print(f"memcheck: error: {e}", file=sys.stderr)
+        return 2
     except Exception as e:  # as the CLI does: one line, never a traceback in the log
-        out.write(f"::error title=memcheck::internal error: {escape_data(f'{type(e).__name__}: {e}')}\n")
+        out.write(f"::error title=memcheck::internal error: {escape(f'{type(e).__name__}: {e}')}\n")
         return 2
-    guarded = guard(inputs, judged, event_labels(event))
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
 
-    log_report(result, guarded, inputs.format, out)
-    if guarded.state == "error":
-        out.write(f"::error title=memcheck guard::{escape_data(guarded.note)}\n")
-    elif guarded.state == "skipped":
-        out.write(f"::notice title=memcheck guard::{escape_data(guarded.note)}\n")
-    elif blocking(guarded) and inputs.fail_on != "never":
-        count = len({p.path for p in blocking(guarded)})
-        hint = f"a maintainer who accepts them adds the label {inputs.override_label!r} to the pull request" if inputs.override_label else "no override label is set"
-        out.write(f"::error title=memcheck guard::{count} guarded path{'s' * (count != 1)} touched; {escape_data(hint)}\n")
-    if judged.state == "error" and not inputs.guard:
-        out.write(f"::warning title=memcheck::{escape_data(judged.note)}; every finding was judged\n")
 
-    errors, warnings, _ = counts(result.problems)
-    guarded_paths = len({p.path for p in guarded.problems})
-    out.write(f"memcheck: errors={errors} warnings={warnings} older={result.older} guarded={guarded_paths} (guard {guarded.state})\n")
-
-    if inputs.sarif:
-        # Never through a symlink the pull request commits (`reports -> ~/.ssh`):
-        # written whole, in a real folder of the checkout (see memcheck.safe_files).
-        try:
-            with replacing(inputs.sarif, find_root(Path.cwd())) as f:
-                sarif.report(sorted(result.problems + guarded.problems), f, ReportContext())
-        except Refused as e:
-            return _usage_error(out, f"input sarif: {e}")
-        except OSError as e:
-            return _usage_error(out, f"input sarif: cannot write {inputs.sarif}: {e.strerror or e}")
-    _append(env.get("GITHUB_OUTPUT", ""), f"errors={errors}\nwarnings={warnings}\nolder={result.older}\nguarded={guarded_paths}\n")
-    if inputs.summary:
-        _append(env.get("GITHUB_STEP_SUMMARY", ""), summary(result, guarded, inputs.override_label, inputs.scope))
-
-    if guarded.state == "error":
-        return 2
-    # check's verdict: its fail-on (the input's, else the config's), and for a secret
-    # the base's settings find, the base's fail-on unless the input says otherwise.
-    # Only the workflow's own fail-on: never keeps guard findings from failing; the
-    # config's is the pull request's to change, and a change never decides its own guard.
-    guard_fails = bool(blocking(guarded)) and inputs.fail_on != "never"
-    return 1 if result.fails or guard_fails else 0
+def run(env: Mapping[str, str], out: TextIO, cache: str) -> int:
+    inputs, event = read_inputs(env)
+    judged, config = judged_range(inputs, event), ["--config", inputs["config"]] if inputs["config"] else []
+    args = [*config, *(["--fail-on", inputs["fail_on"]] if inputs["fail_on"] else []), *(["--new-since", judged["base"]] if judged["base"] else [])]
+    args += [*(["--all"] if judged["base"] and inputs["scope"] == "all" else []), "--", *inputs["paths"]]
+    lint = {"json": memcheck(cache, "check", "--format", "json", *args)}
+    if lint["json"].returncode not in (0, 1):
+        raise UsageError(failure(lint["json"]))
+    found, pr = json.loads(lint["json"].stdout), event.get("pull_request")
+    overridden = isinstance(pr, dict) and inputs["override_label"] in {str(x.get("name")) for x in pr.get("labels", []) if isinstance(x, dict)}
+    gargs = ["guard", *config, "--base", judged["base"], "--head", judged["head"], *(["--settings-from", judged["settings_from"]] if judged.get("settings_from") else [])]
+    gargs += ["--allow-label", inputs["override_label"]] if overridden else []
+    guarded: dict[str, Any] = {"state": judged["state"], "problems": [], "note": judged.get("note", "")} if inputs["guard"] else {"state": "off", "problems": [], "note": "guard is off"}
+    guards = {"json": memcheck(cache, *gargs, "--format", "json")} if inputs["guard"] and judged["state"] == "ready" else {}
+    if guards and guards["json"].returncode not in (0, 1):
+        guarded.update(state="error", note=failure(guards["json"]))
+    elif guards:
+        note = f"range {judged['base'][:12]}..{judged['head'][:12]}" + (f", by the settings of {judged['base'][:12]} and of the default branch {judged['branch']}" if judged["settings_from"] else "")
+        guarded.update(state="ran", problems=json.loads(guards["json"].stdout)["problems"], note=note)
+    # What fails the job: every guard finding, or with the override label the secrets alone.
+    guarded.update(overridden=overridden and bool(guarded["problems"]), blocking=[p for p in guarded["problems"] if p["severity"] == "error"])
+    fmt, ran = inputs["format"], guarded["state"] == "ran"
+    if fmt == "github":
+        for p in sorted(found["problems"] + guarded["problems"], key=lambda p: (p["path"], p["line"], p["col"], p["code"], p["message"])):
+            props = ",".join(f"{k}={escape(str(v), prop=True)}" for k, v in (("file", p["path"]), ("line", p["line"]), ("col", p["col"]), ("title", p["code"])))
+            out.write(f"::{'error' if p['severity'] == 'error' else 'warning'} {props}::{escape(p['message'])}\n")
+    else:  # check's report, then guard's, as the commands print them
+        lint[fmt] = lint.get(fmt) or memcheck(cache, "check", "--format", fmt, *args)
+        guards.update({fmt: guards.get(fmt) or memcheck(cache, *gargs, "--format", fmt)} if ran else {})
+        out.write(lint[fmt].stdout + (guards[fmt].stdout if ran else ""))
+    if guarded["state"] in ("error", "skipped"):
+        out.write(f"::{'error' if guarded['state'] == 'error' else 'notice'} title=memcheck guard::{escape(guarded['note'])}\n")
+    elif guarded["blocking"] and inputs["fail_on"] != "never":
+        count, label = len({p["path"] for p in guarded["blocking"]}), inputs["override_label"]
+        hint = f"a maintainer who accepts them adds the label {label!r} to the pull request" if label else "no override label is set"
+        out.write(f"::error title=memcheck guard::{count} guarded path{'s' * (count != 1)} touched; {escape(hint)}\n")
+    if judged["state"] == "error" and not inputs["guard"]:
+        out.write(f"::warning title=memcheck::{escape(judged['note'])}; every finding was judged\n")
+    counts = {"errors": found["summary"]["errors"], "warnings": found["summary"]["warnings"], "older": found["summary"].get("older", 0), "guarded": len({p["path"] for p in guarded["problems"]})}
+    out.write(f"memcheck: {' '.join(f'{k}={v}' for k, v in counts.items())} (guard {guarded['state']})\n")
+    if inputs["sarif"]:
+        written = memcheck(cache, "check", "--format", "sarif", "--output-file", inputs["sarif"], *args)
+        if written.returncode not in (0, 1):
+            raise UsageError(failure(written).replace("--output-file ", "input sarif: ", 1))
+        if guarded["problems"]:
+            add_to_sarif(inputs["sarif"], (guards.get("sarif") or memcheck(cache, *gargs, "--format", "sarif")).stdout)
+    page = summary((lint.get("markdown") or memcheck(cache, "check", "--format", "markdown", *args)).stdout, judged, guarded, inputs) if inputs["summary"] else ""
+    for name, text in (("GITHUB_OUTPUT", "".join(f"{k}={v}\n" for k, v in counts.items())), ("GITHUB_STEP_SUMMARY", page)):
+        if env.get(name) and text:
+            with open(env[name], "a", encoding="utf-8") as f:
+                f.write(text)
+    # check's verdict (its exit status: the input's fail-on, else the config's); guard's fails the job unless the
+    # workflow's own fail-on is never: the config's is the pull request's to change, and it never decides its own guard.
+    return 2 if guarded["state"] == "error" else 1 if lint["json"].returncode == 1 or (guarded["blocking"] and inputs["fail_on"] != "never") else 0
 
 
 if __name__ == "__main__":

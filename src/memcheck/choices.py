@@ -16,6 +16,7 @@ AGENTS = ("claude-code", "codex", "amp", "cursor", "copilot", "gemini", "antigra
 # severity or worse. Warnings are shown but pass by default, as in yamllint.
 FAIL_ON = ("error", "warning", "never")
 
-# The reporters of memcheck.output (REPORTER_BY_NAME), by --format name. The CLI adds
+# The reporters of memcheck.output, by --format name: each is the module
+# memcheck.output.<name> (REPORTER_BY_NAME is made from this list). The CLI adds
 # "auto", which picks one of them.
-FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit")
+FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit", "markdown")

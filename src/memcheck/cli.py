@@ -173,7 +173,19 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
 @click.option("--signatures", "list_agents", is_flag=True, help="Show how a change an agent made is recognised (with each signature's source) and which categories guard whose changes, and exit 0.")
 @format_option()
 @config_option
-def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None) -> None:
+@click.option(
+    "--settings-from",
+    multiple=True,
+    metavar="REF",
+    help="With --base: judge the range by the strictest of REF's guard settings and --base's (repeatable); the GitHub Action adds the default branch for a push to another branch.",
+)
+@click.option(
+    "--allow-label",
+    metavar="NAME",
+    help="The change carries this override label (a pull request's, which a maintainer adds): an agent's change to a path guarded from agents"
+    " and a change to the guard's settings are reported as warnings and pass; a secret still fails.",
+)
+def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None, settings_from: tuple[str, ...], allow_label: str | None) -> None:
     """Fail when a change touches a guarded path: secrets (.env, keys, ...) whoever
     made the change; lock files, editor settings, build outputs (...) when an agent made it.
 
@@ -184,7 +196,7 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
     commit it goes into (HEAD, --base, the remote's branch and default branch), and a change
     that loosens them is a finding of its own.
     """
-    launch.guard(paths, base, head, paths_from, list_only, list_agents, fmt, config_file)
+    launch.guard(paths, base, head, paths_from, list_only, list_agents, fmt, config_file, settings_from, allow_label)
 
 
 @cli.command()

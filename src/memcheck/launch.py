@@ -103,13 +103,13 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
     run(lambda: command.run(paths, fmt, config_file, options, diff=diff, exit_non_zero_on_fix=exit_non_zero_on_fix, verbose=verbose))
 
 
-def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None) -> NoReturn:
+def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None, settings_from: tuple[str, ...] = (), allow_label: str | None = None) -> NoReturn:
     from memcheck.hooks import guard as guarder
 
-    request = guarder.Request(paths, paths_from, base, head)
+    request = guarder.Request(paths, paths_from, base, head, settings_from)
     # guard reads its settings itself: from the commit that judges the change, never
     # from the working tree the change is in (see hooks/guard.py)
-    run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents))
+    run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents, allow_label=allow_label))
 
 
 # What click gives each command when no option is on the line, and the flags (options
@@ -122,7 +122,7 @@ _LINT_FLAGS = {"--changed": "changed", "--all": "show_all", "-q": "quiet", "--qu
 DEFAULTS: Mapping[str, Mapping[str, object]] = {
     "check": {"paths": (), "fmt": "text", "config_file": None, **_LINT_DEFAULTS, "statistics": False, "write_baseline": None, "user": False, "verbose": False, "then_fix": False},
     "fix": {"paths": (), "fmt": "text", "config_file": None, **_LINT_DEFAULTS, "diff": False, "exit_non_zero_on_fix": False, "verbose": False},
-    "guard": {"paths": (), "base": None, "head": None, "paths_from": None, "list_only": False, "list_agents": False, "fmt": "text", "config_file": None},
+    "guard": {"paths": (), "base": None, "head": None, "paths_from": None, "list_only": False, "list_agents": False, "fmt": "text", "config_file": None, "settings_from": (), "allow_label": None},
 }
 FLAGS: Mapping[str, Mapping[str, str]] = {
     "check": {**_LINT_FLAGS, "--statistics": "statistics", "--user": "user", "--fix": "then_fix"},

@@ -292,19 +292,21 @@ def test_pull_request_lint_guard_sarif_outputs_and_summary(runner: Runner, tmp_p
 def test_the_format_input_prints_the_log_as_memcheck_check_does(runner: Runner, tmp_path: Path) -> None:
     pr = _pull_request(tmp_path, {**NEW_MEMORY, **ENV_FILE})
     ws = _checkout(tmp_path, pr)
+    # check's report, then guard's, each as the command prints it
     text = runner.run(ws, _event(pr), {"format": "text"})
     assert text.returncode == 1, text.stdout
     lines = text.stdout.splitlines()
     assert not any(line.startswith("::error file=") for line in lines), text.stdout  # no annotations: the text report instead
-    assert f".claude/memory/MEMORY.md:4:1: IDX003 {UNLISTED} [*]" in lines
-    assert any(line.startswith(".env:1:1: GRD") for line in lines), text.stdout
-    assert any(line.startswith(f"Found 2 problems (2 errors, 0 warnings) new since {pr.base[:12]} in 1 store (2 memories)") for line in lines), text.stdout
+    check_found = f"Found 1 problem (1 error, 0 warnings) new since {pr.base[:12]} in 1 store (2 memories); 1 fixable with `memcheck fix`."
+    assert lines[:2] == [f".claude/memory/MEMORY.md:4:1: IDX003 {UNLISTED} [*]", check_found], text.stdout
+    assert lines[2].startswith(".env:1:1: GRD001 ") and lines[3] == "Found 1 problem (1 error, 0 warnings).", text.stdout
     assert text.outputs == {"errors": "1", "warnings": "0", "older": "0", "guarded": "1"}  # the same whatever the format
 
     gitlab = runner.run(ws, _event(pr), {"format": "gitlab"})
     assert gitlab.returncode == 1
-    report = json.loads(gitlab.stdout[: gitlab.stdout.rindex("]") + 1])  # the report, then the Action's counts line
-    assert sorted(issue["check_name"][:3] for issue in report) == ["GRD", "IDX"]
+    lint, end = json.JSONDecoder().raw_decode(gitlab.stdout)
+    guard, _ = json.JSONDecoder().raw_decode(gitlab.stdout, end + 1)  # after check's report and its line end, guard's
+    assert [issue["check_name"] for issue in lint] == ["IDX003"] and [issue["check_name"] for issue in guard] == ["GRD001"]
     assert gitlab.stdout.splitlines()[-1].startswith("memcheck: errors=1 warnings=0 older=0 guarded=1")
 
 
@@ -418,7 +420,7 @@ def test_push_event_without_range_skips_guard_with_a_notice(runner: Runner, tmp_
         ({"paths": ".claud/memory"}, "input paths: .claud/memory: no such file or folder"),
         ({"paths": ".claude/memory\nnope"}, "input paths: nope: no such file or folder"),
         ({"sarif": ".claude"}, "input sarif: .claude is a folder"),
-        ({"format": "xml"}, "input format must be one of text, json, github, sarif, gitlab, junit, not 'xml'"),
+        ({"format": "xml"}, "input format must be one of text, json, github, sarif, gitlab, junit, markdown, not 'xml'"),
     ),
 )
 @pytest.mark.e2e
@@ -435,17 +437,9 @@ def test_bad_input_is_one_error_line(runner: Runner, tmp_path: Path, inputs: dic
 # --- pieces of run.py -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("value", "cap", "expected"),
-    ((0, 200, "░" * 20), (100, 200, "█" * 10 + "░" * 10), (200, 200, "█" * 20), (450, 200, "█" * 20), (3, 0, "█" * 20)),
-)
-def test_bar(value: int, cap: int, expected: str) -> None:
-    assert _run_module().bar(value, cap) == expected
-
-
-@pytest.mark.parametrize(("text", "expected"), (("a.md", "`a.md`"), ("we`ird|x.md", "``we`ird\\|x.md``")))
+@pytest.mark.parametrize(("text", "expected"), (("a.md", "`a.md`"), ("we`ird|x.md", "``we`ird\\|x.md``"), ("`x", "`` `x ``")))
 def test_code_span(text: str, expected: str) -> None:
-    assert _run_module()._code(text) == expected
+    assert _run_module().markup_free(text, span=True) == expected
 
 
 @pytest.mark.parametrize(
@@ -459,7 +453,21 @@ def test_code_span(text: str, expected: str) -> None:
     ),
 )
 def test_event_range(event: dict[str, Any], expected: tuple[str, str]) -> None:
-    assert _run_module().event_range(event) == expected
+    assert _run_module().event_range(event)[:2] == expected
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    (
+        ({"pull_request": {}, "before": "0" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}}, ("", "")),
+        ({"ref": "refs/heads/new", "before": "0" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}}, ("main", "")),  # judged against main
+        ({"ref": "refs/heads/feature", "before": "a" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}}, ("", "main")),  # main's settings too
+        ({"ref": "refs/heads/main", "before": "a" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}}, ("", "")),
+        ({"ref": "refs/heads/feature", "before": "a" * 40, "after": "0" * 40, "repository": {"default_branch": "main"}}, ("", "")),
+    ),
+)
+def test_event_default_branch(event: dict[str, Any], expected: tuple[str, str]) -> None:
+    assert _run_module().event_range(event)[2:] == expected
 
 
 @pytest.mark.e2e
@@ -486,15 +494,6 @@ def test_summary_lists_the_findings_by_file(runner: Runner, tmp_path: Path) -> N
         "| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n"
         "| 3 | GDN009 | error | \\@docs\\/style\\.md imports docs\\/style\\.md\\, which does not exist\\; fix the path\\, or put it in backticks if it is not an import |\n"
     )
-
-
-def test_summary_caps_the_list_with_a_count_of_the_rest() -> None:
-    run = _run_module()
-    problems = [run.Problem(f"m/{i:03}.md", 1, 1, "MEM010", "unknown key | x", "warning") for i in range(250)]
-    lines = run._findings(problems, limit=200)
-    assert sum(line.startswith("| 1 | MEM010 |") for line in lines) == 200
-    assert "unknown key \\| x" in lines[4]  # a pipe cannot break the table
-    assert lines[-1] == "… and 50 more findings (all are in the SARIF file and in `memcheck check`'s output)."
 
 
 @pytest.mark.e2e
@@ -605,12 +604,13 @@ def test_file_names_cannot_inject_annotations_or_summary_markup(runner: Runner, 
     assert "](" not in outside_code and "<" not in outside_code and "https:" not in outside_code
 
 
-def test_summary_cells_escape_markup() -> None:
+def test_summary_cells_escape_markup_as_memchecks_markdown_does() -> None:
+    from memcheck.output import markdown
+
     run = _run_module()
-    assert run._cell("[a](https://x.example) <b>*c*</b> www.x.example\x1b|") == (
-        "\\[a\\]\\(https\\:\\/\\/x\\.example\\) \\<b\\>\\*c\\*\\<\\/b\\> www\\.x\\.example\\\\u001b\\|"
-    )
-    assert run._code("a\x1bb|c") == "`a\\u001bb\\|c`"
+    for text in ("[a](https://x.example) <b>*c*</b> www.x.example\x1b|", "a\x1bb|c\nd", "``x` y", " `"):
+        assert run.markup_free(text) == markdown.cell(text)
+        assert run.markup_free(text, span=True) == markdown.code(text)
 
 
 @pytest.mark.e2e

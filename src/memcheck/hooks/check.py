@@ -214,7 +214,7 @@ def check(
         print(f"memcheck: wrote {kept} finding(s) to {shown(write_baseline)}{note}", file=sys.stderr)
         return 0
     older = None if since is None or not since.compare else Older(since.ref, found.older, config.baseline)
-    indexes = cap_usage(config, source, found.indexes) if resolve_format(fmt) == "json" else None
+    indexes = cap_usage(config, source, found.indexes) if resolve_format(fmt) in ("json", "markdown") else None
     with destination(output_file, config.root) as out:
         report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on, display=display, checked=found.checked)
     if timing is not None:
@@ -237,8 +237,8 @@ def _none_listed(config: Config, listing: FileListing) -> bool:
 
 
 def cap_usage(config: Config, source: Source | None, indexes: Sequence[str]) -> list[dict[str, object]]:
-    """Each index's lines and bytes against its caps, for the JSON report (the Action's
-    job summary shows them): read again, from the source the check read."""
+    """Each index's lines and bytes against its caps, for the JSON and Markdown reports
+    (the Action's job summary shows them): read again, from the source the check read."""
     if not indexes:
         return []
     from memcheck.index.caps import cap_usage as usage

@@ -74,7 +74,7 @@ from memcheck.guard.policy import enabled_codes, loosenings, policy, secrets_off
 from memcheck.guard.tiers import AGENTS, Signature, authorship, recogniser, signatures, sources, tiers
 from memcheck.hooks.report import report
 from memcheck.paths import ancestors, parent
-from memcheck.problem import Problem, escaped, json_text, shown
+from memcheck.problem import WARNING, Problem, escaped, json_text, shown
 from memcheck.records import NamedTuple
 from memcheck.safe_files import within
 
@@ -769,12 +769,18 @@ def list_signatures(config_file: str | None, cwd: Path, fmt: str) -> int:
     return 0
 
 
-def run(config_file: str | None, request: Request, fmt: str = "text", list_only: bool = False, stdin: BinaryIO | None = None, list_agents: bool = False) -> int:
+def run(
+    config_file: str | None, request: Request, fmt: str = "text", list_only: bool = False, stdin: BinaryIO | None = None, list_agents: bool = False, allow_label: str | None = None
+) -> int:
     cwd = Path.cwd()
     if list_agents:
         return list_signatures(config_file, cwd, fmt)
     if list_only:
         return list_tree(config_file, cwd, fmt)
     problems = check(config_file, request, cwd, stdin)
+    if allow_label:  # what the label lets through is a warning: reported, not failing
+        from memcheck.guard.override import allowed
+
+        problems = allowed(problems, allow_label)
     report(problems, fmt, command="guard")
-    return 1 if problems else 0
+    return 1 if any(p.severity != WARNING for p in problems) else 0

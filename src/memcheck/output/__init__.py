@@ -9,6 +9,7 @@ import importlib
 import os
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
+from memcheck.choices import FORMATS
 from memcheck.problem import Problem
 from memcheck.records import NamedTuple
 
@@ -19,14 +20,8 @@ Reporter = Callable[[Sequence[Problem], TextIO, "ReportContext"], None]
 # of JSON values, printed by json and read key by key by text.
 FixRecord = Mapping[str, Any]
 
-REPORTER_BY_NAME = {
-    "text": "memcheck.output.text",
-    "json": "memcheck.output.json",
-    "github": "memcheck.output.github",
-    "sarif": "memcheck.output.sarif",
-    "gitlab": "memcheck.output.gitlab",
-    "junit": "memcheck.output.junit",
-}
+# One reporter module a format, named after it: choices.FORMATS is the one list of them.
+REPORTER_BY_NAME = {name: f"memcheck.output.{name}" for name in FORMATS}
 
 
 # An index's cap usage, for the JSON report: path, lines, bytes, max_lines, max_bytes.
