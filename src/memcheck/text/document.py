@@ -615,33 +615,33 @@ def _flat_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm
     pairs = _FLAT_LINE.findall(fm_text)
     if not pairs or len(pairs) != len(fm_lines):
         return None
+    data: dict[str, object] = dict(pairs)
+    if len(data) != len(pairs):
+        return None  # a key twice: the line-by-line reading reports it
+    not_plain: list[str] = []
     for key, raw in pairs:
         first = raw[0]
         if (first in _SPECIAL_START and (first not in _WORD_FIRST or raw in _BOOL_AND_NULL_WORDS)) or raw[-1] == ":" or ": " in raw or " #" in raw or key in _BOOL_AND_NULL_WORDS:
-            # (Most slips YAML rejects, a colon in a value or a quote left open: reading
-            # the lines line by line cost a rejected frontmatter a fifth of its reading.)
-            return False if key in _BOOL_AND_NULL_WORDS or _no_simple_value(raw) else None
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        return None  # a key twice: the line-by-line reading reports it
+            if key in _BOOL_AND_NULL_WORDS:
+                return False
+            # A value the line-by-line reading would read the same way (a quoted
+            # description, a date: a third of bench/'s memories), read here as it
+            # reads it, rather than the whole frontmatter read again line by line;
+            # where it gives up (most slips YAML rejects, a colon in a value or a quote
+            # left open), so does this reading.
+            value, is_plain = _simple_scalar(raw)
+            if value is _NO_VALUE:
+                return False
+            data[key] = value
+            if not is_plain:
+                not_plain.append(key)
     return Frontmatter(
         end_line=first_line + len(fm_lines),
         data=data,
         key_lines={key: first_line + i for i, (key, _) in enumerate(pairs)},
         raw_values={key: raw.strip() for key, raw in pairs},
-        plain_keys=frozenset(data),
+        plain_keys=frozenset(data).difference(not_plain) if not_plain else frozenset(data),
     )
-
-
-def _no_simple_value(raw: str) -> bool:
-    """Whether ``_simple_scalar`` gives up on ``raw`` (a value with no space at either
-    end), told without building the value."""
-    first = raw[0]
-    if first in "\"'":
-        return _quoted(raw) is _NO_VALUE
-    if first == "[" and raw[-1] == "]":
-        return False  # a list it may read
-    return first in _INDICATORS or raw[-1] == ":" or ": " in raw or " #" in raw
 
 
 def _simple_scalar(raw: str) -> tuple[object, bool]:
