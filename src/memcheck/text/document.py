@@ -289,7 +289,8 @@ def blob_id(raw: bytes) -> str:
     copy of them joined to it (19 MB copied on bench/'s M tree)."""
     digest = _blob_sha1(b"blob %d\0" % len(raw))
     digest.update(raw)
-    return digest.hexdigest()
+    found: str = digest.hexdigest()
+    return found
 
 
 def content_key(doc: Document) -> str:
@@ -412,16 +413,19 @@ def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, f
 
 
 def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter:
-    from memcheck.text import yamlload  # imports PyYAML
+    from memcheck.text import yamltext
 
-    yaml = _yaml()
     end_line = first_line + len(fm_lines)
     last = first_line + max(len(fm_lines) - 1, 0)  # "end of stream" marks point past the text
     text = "\n".join(fm_lines)
-    slip = yamlload.slip_problem(text)
+    slip = yamltext.slip_problem(text)
     if slip is not None:
-        # One of the usual slips: what load() would raise, told without raising it.
+        # One of the usual slips: what load() would raise, told without raising it,
+        # nor importing PyYAML.
         return _fallback(fm_lines, first_line, slip[0], min(first_line + slip[1], last))
+    from memcheck.text import yamlload  # imports PyYAML
+
+    yaml = _yaml()
     # One parse gives both the node tree (for duplicate keys and line numbers) and
     # the data, within bounds that no real frontmatter comes near (see yamlload).
     try:
