@@ -182,7 +182,7 @@ def _child(
         os.close(read_end)
         if cache is not None and cache.empty:
             # A first run: this process reads and hashes the memories of most stores.
-            from memcheck.text.document import fast_blob_ids
+            from memcheck.text.blobs import fast_blob_ids
 
             fast_blob_ids()
         try:
