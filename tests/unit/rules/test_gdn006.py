@@ -31,3 +31,8 @@ def test_the_teams_own_keys_are_not_reported(frontmatter: str) -> None:
 
 def test_allowed_keys_are_not_reported() -> None:
     assert lint(_agents_md("glob: [src/**]\n"), select="GDN006", config={"guidance": {"allowed-keys": ["glob"]}}) == []
+
+
+def test_the_teams_own_keys_beside_a_misspelt_one() -> None:
+    (found,) = findings({"AGENTS.md": "---\nupdated: 2026-08-01\nowner: infra\ngeneration: 4\nalwaysapply: true\n---\nRules.\n"}, select="GDN006")
+    assert found.line == 5 and found.message.startswith("frontmatter key 'alwaysapply' looks like a misspelling of 'alwaysApply'")

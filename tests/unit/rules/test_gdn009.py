@@ -52,3 +52,7 @@ def test_an_import_through_a_symlink_out_of_the_repository_is_not_missing(tmp_pa
     # memcheck does not follow the link: what is behind it is not known, so nothing is said;
     # a missing file inside the repository still is
     assert lint({"CLAUDE.md": "@docs/gone.md\n@notes/gone.md\n"}, select="GDN009", root=root) == [("CLAUDE.md", 2, "GDN009")]
+
+
+def test_gemini_md_imports_are_checked() -> None:
+    assert lint({"GEMINI.md": "# Gemini\n\n@docs/missing.md\n"}) == [("GEMINI.md", 3, "GDN009")]

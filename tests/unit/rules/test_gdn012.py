@@ -1,6 +1,7 @@
 """GDN012 import-too-deep: an @-import chain deeper than the reading agent follows."""
 from __future__ import annotations
 
+import pytest
 from conftest import findings, lint
 
 
@@ -36,3 +37,34 @@ def test_the_house_import_depth_limit() -> None:
     assert lint(files, select="GDN012") == []
     (found,) = findings(files, select="GDN012", config={"guidance": {"max-import-depth": 5}})
     assert found.path == "AGENTS.md" and "d/6.md" in found.message and "over guidance.max-import-depth 5" in found.message
+
+
+def _deep(first: str, hops: int) -> dict[str, str]:
+    up = "../" * first.count("/")  # imports resolve from the importing file's folder
+    return {first: f"@{up}d/1.md\n", **{f"d/{i}.md": f"@{i + 1}.md\n" if i < hops else "end\n" for i in range(1, hops + 1)}}
+
+
+@pytest.mark.parametrize(
+    ("first", "hops", "agent"),
+    [
+        pytest.param("CLAUDE.md", 4, None, id="claude-4-hops-ok"),
+        pytest.param("CLAUDE.md", 5, "Claude Code follows 4", id="claude-5-hops"),
+        pytest.param(".claude/rules/deep.md", 5, "Claude Code follows 4", id="claude-rule-5-hops"),  # @../../d/1.md
+        pytest.param("GEMINI.md", 5, None, id="gemini-5-hops-ok"),
+        pytest.param("GEMINI.md", 6, "Gemini CLI follows 5", id="gemini-6-hops"),
+        pytest.param("AGENTS.md", 9, None, id="amp-depth-unconfirmed-codex-none"),
+    ],
+)
+def test_import_depth_per_agent(first: str, hops: int, agent: str | None) -> None:
+    found = findings(_deep(first, hops), select="GDN012")
+    if agent is None:
+        assert found == []
+    else:
+        (p,) = found
+        assert p.path == first and f"is {hops} hops deep, and {agent}, so it never loads d/{hops}.md" in p.message
+
+
+def test_depth_counts_from_the_file_the_agent_reads() -> None:
+    # Claude Code reads CLAUDE.md, which imports AGENTS.md: the hops count from CLAUDE.md.
+    (p,) = findings({**_deep("AGENTS.md", 4), "CLAUDE.md": "@AGENTS.md\n"}, select="GDN012")
+    assert p.path == "CLAUDE.md" and "CLAUDE.md -> AGENTS.md -> d/1.md -> d/2.md -> d/3.md -> d/4.md is 5 hops deep" in p.message

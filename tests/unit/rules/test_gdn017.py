@@ -25,3 +25,9 @@ def test_the_docs_use_instead_a_short_file_passes() -> None:
 def test_not_when_review_is_excluded() -> None:
     text = '---\napplyTo: "**"\nexcludeAgent: code-review\n---\n\n' + _instructions(9_000)
     assert lint({".github/instructions/api.instructions.md": text}, select="GDN017") == []
+
+
+def test_the_finding_names_the_first_line_review_never_sees() -> None:
+    (found,) = findings({PATH: "".join(f"Rule {i:03}: " + "x" * 89 + "\n" for i in range(60))}, select="GDN017")
+    # lines 1-40 are the first 4,000 characters exactly
+    assert found.line == 41 and found.severity == "warning" and "from line 41 on, review never sees it" in found.message
