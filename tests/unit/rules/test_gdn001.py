@@ -81,3 +81,26 @@ def test_unread_advice_with_agents_set_speaks_of_the_configured_agents(files: di
     # no claim about an agent outside agents:, only the plain option of adding it
     assert found.path == unread
     assert found.message == f"no configured agent reads {unread.rpartition('/')[2]}: Codex does not read it; {fix}; or, if this repository also serves Claude Code, add claude-code to agents:"
+
+
+AGENT_MD_BESIDE_AGENTS_MD = {"AGENTS.md": "# Agents\n\nRun the tests.\n", "AGENT.md": "# Agent protocol\n\nHow agents hand work over.\n"}
+
+
+@pytest.mark.parametrize(
+    "citing",
+    [
+        pytest.param({"README.md": "# Shop\n\nSee [the agent protocol](AGENT.md).\n"}, id="readme-link"),
+        pytest.param({"CLAUDE.md": "# Claude\n\nFollow the protocol in AGENT.md.\n"}, id="claude-md-names-it"),
+        pytest.param({"CODEX.md": "# Codex\n\nRead [AGENT.md](./AGENT.md#handover) first.\n"}, id="codex-md-link-with-fragment"),
+        pytest.param({"docs/guide.md": "# Guide\n\nThe protocol: @../AGENT.md\n"}, id="mention-from-a-subfolder"),
+        pytest.param({"docs/guide.md": "# Guide\n\nThe protocol is in `AGENT.md`.\n"}, id="path-from-the-root-in-a-code-span"),
+    ],
+)
+def test_a_cited_agent_md_is_left_alone(citing: dict[str, str]) -> None:
+    assert lint({**AGENT_MD_BESIDE_AGENTS_MD, **citing}, select="GDN001") == []
+
+
+def test_an_agent_md_nothing_cites_is_still_reported() -> None:
+    files = {**AGENT_MD_BESIDE_AGENTS_MD, "README.md": "# Shop\n\nSee AGENTS.md and docs/AGENT.md.\n"}  # neither names the root AGENT.md
+    (found,) = findings(files, select="GDN001")
+    assert found.path == "AGENT.md" and found.message.endswith("move what it says into AGENTS.md, and delete it")
