@@ -68,11 +68,11 @@ def _local_hides_agents_md(ws: Workspace, model: readers.Reading) -> Iterator[Pr
             if real not in import_targets(ws, model.real.get(local, local)):
                 hidden.setdefault(local, []).append(path)
     for local, agents_files in hidden.items():
-        shown = ", ".join(agents_files[:3]) + (f" and {len(agents_files) - 3} more" if len(agents_files) > 3 else "")
+        hidden_files = ", ".join(agents_files[:3]) + (f" and {len(agents_files) - 3} more" if len(agents_files) > 3 else "")
         first = agents_files[0]
         yield GDN022.at(
             local, 1, 1,
-            f"{basename(local)} hides {shown} from your Claude Code: Claude Code 2.1.277+ reads AGENTS.md only where no CLAUDE.md, .claude/CLAUDE.md "
+            f"{basename(local)} hides {hidden_files} from your Claude Code: Claude Code 2.1.277+ reads AGENTS.md only where no CLAUDE.md, .claude/CLAUDE.md "
             f"or CLAUDE.local.md sits at or above the folder; start {basename(local)} with @{_relative(parent(local), first)} to read both",
         )  # fmt: skip
 

@@ -65,11 +65,11 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
                 continue
             names = list(dict.fromkeys(name for _, name, _ in unseen))
             where = ", ".join(sorted({r for _, _, roots in unseen for r in roots}))
-            shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            unseen_names = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
             title = agents.title(agent_id)
             yield GDN021.at(
                 path, unseen[0][0], 1,
-                f"{basename(path)} names skills {title} cannot see: {shown} (only in {where}; {title} loads skills from {', '.join(agents.agent(agent_id).skill_roots)}); "
+                f"{basename(path)} names skills {title} cannot see: {unseen_names} (only in {where}; {title} loads skills from {', '.join(agents.agent(agent_id).skill_roots)}); "
                 f"link or copy them into {agents.agent(agent_id).skill_roots[0]}",
             )  # fmt: skip
 

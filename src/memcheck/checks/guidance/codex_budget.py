@@ -54,8 +54,8 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
             # Below a file cut or dropped the budget is spent: every file there is dropped.
             # Those ranges do not overlap, so each folder is listed once over all findings.
             below = chain.below(folder)
-            shown = ", ".join(below[:5]) + (f" and {len(below) - 5} more" if len(below) > 5 else "")
-            dropped = f"; it never reads {shown} below it" if below else ""
+            never_read = ", ".join(below[:5]) + (f" and {len(below) - 5} more" if len(below) > 5 else "")
+            dropped = f"; it never reads {never_read} below it" if below else ""
             if cut.how == readers.CUT:
                 what = f"Codex keeps the first {cut.kept:,} bytes of {name} and cuts it from line {cut.line} on{dropped}"
             else:
