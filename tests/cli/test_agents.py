@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import check_json, codes_in, git, invoke, run_cli, symlink_as_text, write
+from conftest import check_json, git, invoke, run_cli, symlink_as_text, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,36 +160,6 @@ def test_codex_budget_through_click_runner(repo: Path, monkeypatch: pytest.Monke
 
 
 # ---------------------------------------------------------------- the file kinds
-
-
-@pytest.mark.parametrize(
-    ("path", "text", "codes"),
-    [
-        pytest.param(".claude/CLAUDE.md", "# Claude\n\n@gone.md\n", {"GDN009"}, id="dot-claude-imports"),
-        pytest.param("CLAUDE.local.md", "# Mine\n\n[gone](gone.md)\n", {"GDN013"}, id="claude-local-links"),
-        pytest.param(".claude/rules/py.md", "---\npaths:\n  - 'src/**/*.py'\n---\nx\n", set(), id="rule-paths-ok"),
-        pytest.param(".claude/rules/py.md", "---\npaths: 'src/**/*.py, lib/**'\n---\nx\n", {"GDN008"}, id="rule-paths-comma-one-dead"),
-        pytest.param(".claude/rules/py.md", "---\npaths: 3\n---\nx\n", {"GDN005"}, id="rule-paths-number"),
-        pytest.param(".claude/rules/py.md", "---\npath: ['src/**']\n---\nx\n", {"GDN006"}, id="rule-path-misspelt"),
-        pytest.param(".claude/rules/py.md", "---\npaths: ['src/{a,b']\n---\nx\n", {"GDN007"}, id="rule-paths-unbalanced"),
-        pytest.param(".claude/rules/py.md", "---\npaths: ['" + "{a,b}" * 10 + "']\n---\nx\n", {"GDN007"}, id="rule-paths-brace-budget"),
-        pytest.param(".github/copilot-instructions.md", "Be brief.\n", set(), id="copilot-repo"),
-        pytest.param(".github/copilot-instructions.md", "@workspace rules.\n" + "x" * 4100 + "\n", {"GDN017"}, id="copilot-review-limit"),
-        pytest.param(".github/instructions/py.instructions.md", "---\napplyTo: '**/*.py,src/**'\n---\nx\n", set(), id="applyTo-comma"),
-        pytest.param(".github/instructions/py.instructions.md", "---\napplyTo: '**/*.rs'\n---\nx\n", {"GDN008"}, id="applyTo-dead"),
-        pytest.param(".github/instructions/py.instructions.md", "---\napplyto: '**/*.py'\nexcludeAgent: reviewer\n---\nx\n", {"GDN005", "GDN006"}, id="applyto-and-excludeAgent"),
-        pytest.param(".github/instructions/py.instructions.md", "---\napplyTo: '**'\nexcludeAgent: code-review\n---\n" + "x" * 5000 + "\n", set(), id="review-excluded"),
-        pytest.param(".cursor/rules/ts.mdc", "---\ndescription: TS\nglobs: *.py\nalwaysApply: false\n---\nx\n", set(), id="mdc-cursor-written-yaml"),
-        pytest.param(".cursor/rules/ts.mdc", "---\nglobs: ['*.rs']\nalwaysApply: 'yes'\n---\nx\n", {"GDN005", "GDN008"}, id="mdc-bad"),
-        pytest.param(".cursor/rules/ts.mdc", "---\nalwaysapply: true\nglob: '*.py'\n---\nx\n", {"GDN006"}, id="mdc-misspelt"),
-        pytest.param("GEMINI.md", "---\nowner: me\n---\n@src/app.py\n", set(), id="gemini-no-frontmatter-schema"),
-        pytest.param("AGENTS.override.md", "---\nalwaysapply: yes\n---\n", set(), id="override-no-frontmatter-schema"),
-    ],
-)
-def test_file_kinds(repo: Path, path: str, text: str, codes: set[str]) -> None:
-    write(repo, "src/app.py", "pass\n")
-    write(repo, path, text)
-    assert codes_in(check_json(repo), path) == codes
 
 
 def test_new_kinds_are_found_by_a_hook_run_on_them(repo: Path) -> None:
