@@ -103,30 +103,6 @@ def _agent_md_beside_agents_md(repo: Path) -> None:
     write(repo, "AGENT.md", "# Agent protocol\n\nHow agents hand work over.\n")
 
 
-@pytest.mark.parametrize(
-    "citing",
-    [
-        pytest.param({"README.md": "# Shop\n\nSee [the agent protocol](AGENT.md).\n"}, id="readme-link"),
-        pytest.param({"CLAUDE.md": "# Claude\n\nFollow the protocol in AGENT.md.\n"}, id="claude-md-names-it"),
-        pytest.param({"CODEX.md": "# Codex\n\nRead [AGENT.md](./AGENT.md#handover) first.\n"}, id="codex-md-link-with-fragment"),
-        pytest.param({"docs/guide.md": "# Guide\n\nThe protocol: @../AGENT.md\n"}, id="mention-from-a-subfolder"),
-        pytest.param({"docs/guide.md": "# Guide\n\nThe protocol is in `AGENT.md`.\n"}, id="path-from-the-root-in-a-code-span"),
-    ],
-)
-def test_gdn001_leaves_a_cited_agent_md_alone(repo: Path, citing: dict[str, str]) -> None:
-    _agent_md_beside_agents_md(repo)
-    for path, text in citing.items():
-        write(repo, path, text)
-    assert _of(check_json(repo), "GDN001") == []
-
-
-def test_gdn001_still_reports_an_agent_md_nothing_cites(repo: Path) -> None:
-    _agent_md_beside_agents_md(repo)
-    write(repo, "README.md", "# Shop\n\nSee AGENTS.md and docs/AGENT.md.\n")  # neither names the root AGENT.md
-    ((path, _, _, message),) = _of(check_json(repo), "GDN001")
-    assert path == "AGENT.md" and message.endswith("move what it says into AGENTS.md, and delete it")
-
-
 def test_gdn001_never_reads_a_citation_through_a_symlink_out_of_the_repository(repo: Path, tmp_path: Path) -> None:
     _agent_md_beside_agents_md(repo)
     outside = write(tmp_path, "elsewhere/notes.md", "See AGENT.md.\n")

@@ -1,0 +1,108 @@
+"""GDN021: a guidance file that names skills its reading agent cannot load."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck import agents, lazy_regex
+from memcheck.paths import basename
+from memcheck.problem import TREE, WARNING, Rule
+from memcheck.workspace.discover import SKILLS_ONCE
+from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
+
+if TYPE_CHECKING:
+    from memcheck import readers
+    from memcheck.problem import Problem
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
+
+GDN021 = Rule("GDN021", "skill-out-of-sight", WARNING, False, "Guidance names skills its agent cannot see", """\
+## What it does
+Reports a guidance file that names skills (by their folder, or as `` `name` `` or
+`/name` on a line about skills) which live only in skills folders the agent reading
+that file does not load: Claude Code loads `.claude/skills`, Codex `.agents/skills`.
+Only agents whose skills folders are confirmed are judged.
+
+## Why is this bad?
+The agent is told to use a skill it cannot load: it guesses, or does the task
+without the skill's instructions.
+
+## Example
+A `CLAUDE.md` telling Claude Code to use the `release` skill, which lives only in
+`.agents/skills/release/SKILL.md`.
+
+## Use instead
+Make the skill visible to that agent too: a symlink `.claude/skills/release ->
+../../.agents/skills/release`, or a copy.
+""", scope=TREE)
+
+
+# A skill named on a line: by its folder in an agent skills folder, or (in a clause
+# that speaks of skills) as `name` or /name.
+_SKILL_PATH = lazy_regex.compile(r"(?<![\w.])(\.[a-z]+/skills)/([A-Za-z0-9_][A-Za-z0-9._-]*)")
+_SKILL_TALK = lazy_regex.compile(r"\bskills?\b", re.IGNORECASE)
+_CLAUSE_END = lazy_regex.compile(r"(?<=[.;!?])\s+")
+_SKILL_WORD = lazy_regex.compile(r"`/?([a-z0-9][a-z0-9_-]*[a-z0-9])`|(?<![\w/.])/([a-z0-9][a-z0-9_-]*[a-z0-9])\b")
+
+
+def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
+    judged = [a for a in model.configured if agents.agent(a).skill_roots_complete and (p := agents.agent(a).skills_provenance) is not None and p.confirmed]
+    if not judged or not ws.skills:
+        return
+    roots_of = ws.once(_skill_roots)
+    for path in sorted(model.kind):
+        readers_of = [a for a in judged if model.direct[path][a][0] == agents.READS]
+        if not readers_of or path in model.outside:
+            continue
+        doc = ws.document(model.real.get(path, path))
+        if doc.error is not None or not ws.derived(doc, _speaks_of_skills):
+            continue
+        named = _named_skills(doc.body, doc.body_line, roots_of)
+        for agent_id in readers_of:
+            sees = set(agents.agent(agent_id).skill_roots)
+            unseen = [(line, name, roots) for line, name, roots in named if "" not in roots and not roots & sees]
+            if not unseen:
+                continue
+            names = list(dict.fromkeys(name for _, name, _ in unseen))
+            where = ", ".join(sorted({r for _, _, roots in unseen for r in roots}))
+            unseen_names = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            title = agents.title(agent_id)
+            yield GDN021.at(
+                path, unseen[0][0], 1,
+                f"{basename(path)} names skills {title} cannot see: {unseen_names} (only in {where}; {title} loads skills from {', '.join(agents.agent(agent_id).skill_roots)}); "
+                f"link or copy them into {agents.agent(agent_id).skill_roots[0]}",
+            )  # fmt: skip
+
+
+def _skill_roots(ws: Workspace) -> dict[str, set[str]]:
+    """Skill name -> the agent skills folders holding it ("" elsewhere)."""
+    roots_of: dict[str, set[str]] = {}
+    for path in ws.skills:
+        roots_of.setdefault(name_of_skill(ws, path).casefold(), set()).update(agent_roots_seeing(ws, path) or {""})
+    return roots_of
+
+
+SKILLS_ONCE.add(_skill_roots)  # from the skills alone: the language server keeps it while they stay
+
+
+def _speaks_of_skills(ws: Workspace, doc: Document) -> bool:
+    return "skill" in doc.text.casefold()
+
+
+def _named_skills(body: str, first_line: int, roots_of: dict[str, set[str]]) -> list[tuple[int, str, set[str]]]:
+    found = []
+    for i, line in enumerate(body.split("\n")):
+        for m in _SKILL_PATH.finditer(line):
+            name = m.group(2).casefold()
+            if name in roots_of:
+                found.append((first_line + i, m.group(2), roots_of[name]))
+        # A name counts only in a clause that speaks of skills: "run `test` first;
+        # skills live in .agents" names a command, and "a skilled reviewer" no skill.
+        for clause in _CLAUSE_END.split(line):
+            if not _SKILL_TALK.search(clause):
+                continue
+            for m in _SKILL_WORD.finditer(clause):
+                word = (m.group(1) or m.group(2)).casefold()
+                if word in roots_of:
+                    found.append((first_line + i, word, roots_of[word]))
+    return found

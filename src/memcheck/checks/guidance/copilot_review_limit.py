@@ -1,0 +1,41 @@
+"""GDN017: Copilot code review reads only the first 4,000 characters of an instructions file."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck import agents, guidance_model
+from memcheck.problem import IMPORTS, WARNING, Rule
+
+if TYPE_CHECKING:
+    from memcheck.problem import Problem
+    from memcheck.text.document import Document
+
+GDN017 = Rule("GDN017", "copilot-review-limit", WARNING, False, "Copilot code review reads only the first 4,000 characters", """\
+## What it does
+Reports `.github/copilot-instructions.md` and `.github/instructions/*.instructions.md`
+files longer than 4,000 characters, unless they say `excludeAgent: code-review`,
+naming the line from which Copilot code review no longer reads them, and which
+other Copilot agents read the whole file (`excludeAgent: coding-agent` keeps the
+coding agent out).
+
+## Why is this bad?
+Copilot code review reads only the first 4,000 characters of each instructions
+file; rules past that point reach Copilot chat and the coding agent but never the
+review.
+
+## Example
+A 9,000-character `copilot-instructions.md` whose review checklist is at the end.
+
+## Use instead
+Put what review must check first, or move it into a short path-specific
+`.instructions.md` file.
+""", scope=IMPORTS)
+
+
+def check(doc: Document) -> Iterator[Problem]:
+    cut = guidance_model.copilot_review_cut(doc)
+    if cut is None:
+        return
+    line, others = cut
+    limit = agents.number(agents.COPILOT, 'review_chars')
+    yield GDN017.at(doc.path, line, 1, f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it ({others}); put what review must check first, or shorten the file")

@@ -1,0 +1,73 @@
+"""GDN007, GDN008: a globs pattern that is not a valid glob, or that matches no file here."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck import agents, guidance_kinds
+from memcheck.paths import parent
+from memcheck.problem import ERROR, WARNING, Rule
+
+if TYPE_CHECKING:
+    from memcheck.problem import Problem
+    from memcheck.workspace.discover import Workspace
+
+GDN007 = Rule("GDN007", "invalid-glob", ERROR, False, "A globs pattern is not a valid glob", """\
+## What it does
+Reports a `globs`, `paths` or `applyTo` pattern that is empty or a lone `!`, has
+unbalanced `[` `]` or `{` `}`, `***`, an empty range (`[z-a]`), or stands for more
+than 1,000 patterns once its `{...}` are spelled out (Claude Code expands at most
+1,000).
+
+## Why is this bad?
+Glob libraries reject such patterns or match nothing, so the guidance never applies.
+
+## Example
+```yaml
+globs: ["src/[a-z*.ts"]
+```
+
+## Use instead
+```yaml
+globs: ["src/[a-z]*.ts"]
+```
+""")
+
+GDN008 = Rule("GDN008", "glob-matches-nothing", WARNING, False, "A globs pattern matches no file here", """\
+## What it does
+Reports a `globs` (AGENTS.md, Cursor rules), `paths` (Claude Code rules) or
+`applyTo` (Copilot instructions) pattern that names no file or folder of the
+checkout, tried from the repository root, from the file's own folder, and, for a
+pattern without `/`, as a file name at any depth. Every file counts, ignored and
+untracked ones too: a workspace that clones its child repositories into a
+git-ignored folder has rules for their files. An exclusion (`!pattern`) that
+matches nothing excludes nothing and is not reported.
+
+## Why is this bad?
+The file applies to the files its patterns match: a pattern that matches nothing is
+a typo or a leftover from a move, and the file never loads for those files.
+
+## Example
+```yaml
+globs: ["scr/**/*.ts"]
+```
+
+## Use instead
+```yaml
+globs: ["src/**/*.ts"]
+```
+""")
+
+# The issues of guidance_kinds.file_issues that are these rules'.
+WHAT = {"glob-invalid": GDN007, "glob-dead": GDN008}
+
+
+def check(ws: Workspace, path: str, key: str, kind: str, line: int, patterns: list[str]) -> Iterator[Problem]:
+    """The ``key`` patterns of a guidance file of ``kind``, tried from its folder (a
+    rules folder's file: from the folder the rules apply to)."""
+    owner = agents.owner_of(path, kind)
+    folder = parent(path) if kind in agents.folder_kinds() else owner
+    for broken in guidance_kinds.broken_patterns(ws, patterns, folder, not ws.user and ws.wants(GDN008.code)):
+        if broken.bad is not None:
+            yield GDN007.at(path, line, 1, f"glob {broken.pattern!r} {broken.bad}")
+        else:
+            yield GDN008.at(path, line, 1, f"{key} pattern {broken.pattern!r}: no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it")

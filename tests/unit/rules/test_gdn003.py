@@ -1,0 +1,30 @@
+"""GDN003 unreadable-guidance: a guidance file that cannot be read."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import findings, lint
+
+
+def test_the_docs_example_utf16_agents_md_is_reported(tmp_path: Path) -> None:
+    # The doc's Example is prose (AGENTS.md saved as UTF-16): bytes, so written to disk.
+    (tmp_path / "AGENTS.md").write_bytes("# Rules\n\nRun make test.\n".encode("utf-16"))
+    assert lint({}, select="GDN003", root=tmp_path) == [("AGENTS.md", 1, "GDN003")]
+
+
+def test_the_docs_use_instead_utf8_passes() -> None:
+    assert lint({"AGENTS.md": "# Rules\n\nRun make test.\n"}, select="GDN003") == []
+
+
+def test_binary_and_latin1_files_are_findings_not_tracebacks(tmp_path: Path) -> None:
+    (tmp_path / "AGENTS.md").write_bytes(b"\xff\xfe# R\x00u\x00l\x00e\x00s\x00")
+    (tmp_path / "CLAUDE.md").write_bytes(b"caf\xe9\n")
+    found = findings({}, select="GDN003", root=tmp_path)
+    assert [(p.path, p.code) for p in found] == [("AGENTS.md", "GDN003"), ("CLAUDE.md", "GDN003")]
+    assert all(p.message.startswith(f"{p.path} ") for p in found)
+
+
+def test_an_unreadable_kiro_steering_file(tmp_path: Path) -> None:
+    (tmp_path / ".kiro" / "steering").mkdir(parents=True)
+    (tmp_path / ".kiro" / "steering" / "api.md").write_bytes(b"caf\xe9\n")
+    assert lint({}, select="GDN003", root=tmp_path) == [(".kiro/steering/api.md", 1, "GDN003")]

@@ -1,0 +1,20 @@
+"""GDN010 import-escapes-repository: an @-import that points outside the repository (the imports cluster)."""
+from __future__ import annotations
+
+from conftest import example, findings, lint
+
+
+def test_the_docs_example_is_reported() -> None:
+    files = {"CLAUDE.md": example("GDN010")}
+    assert lint(files) == [("CLAUDE.md", 1, "GDN010")]
+    (found,) = findings(files)
+    assert found.message == "@../../shared/rules.md points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately"
+
+
+def test_the_docs_use_instead_a_home_import_passes() -> None:
+    # The doc's Use instead is prose: copy the rules in, or import them from @~/ deliberately.
+    assert lint({"CLAUDE.md": "@~/.claude/shared-rules.md\n"}) == []
+
+
+def test_absolute_and_climbing_imports_and_home_imports() -> None:
+    assert lint({"AGENTS.md": "@../outside.md\n@/etc/rules.md\n@~/.agents/base.md\n"}) == [("AGENTS.md", 1, "GDN010"), ("AGENTS.md", 2, "GDN010")]

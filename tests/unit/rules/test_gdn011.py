@@ -1,0 +1,26 @@
+"""GDN011 import-cycle: @-imports that form a cycle (the imports cluster)."""
+from __future__ import annotations
+
+from conftest import findings, lint
+
+
+def test_the_docs_example_two_files_importing_each_other_are_each_reported() -> None:
+    # The doc's Example is prose: CLAUDE.md with @AGENTS.md and AGENTS.md with @CLAUDE.md.
+    files = {"CLAUDE.md": "@AGENTS.md\n", "AGENTS.md": "# Rules\n\n@CLAUDE.md\n"}
+    assert lint(files, select="GDN011") == [("AGENTS.md", 3, "GDN011"), ("CLAUDE.md", 1, "GDN011")]
+
+
+def test_the_docs_use_instead_one_direction_passes() -> None:
+    assert lint({"CLAUDE.md": "@AGENTS.md\n", "AGENTS.md": "# Rules\n"}, select="GDN011") == []
+
+
+def test_a_cycle_through_plain_documents_is_reported_on_the_guidance_file() -> None:
+    (found,) = findings({"AGENTS.md": "@a.md\n", "a.md": "@b.md\n", "b.md": "@a.md\n"}, select="GDN011")
+    assert found.path == "AGENTS.md" and found.message == "import cycle a.md -> b.md -> a.md; import in one direction only"
+
+
+def test_a_cycle_between_folders_is_reported_on_each_member() -> None:
+    files = {"one/AGENTS.md": "# One\n\n@../two/AGENTS.md\n", "two/AGENTS.md": "# Two\n\n@../one/AGENTS.md\n"}
+    found = findings(files, select="GDN011")
+    assert [(p.path, p.line) for p in found] == [("one/AGENTS.md", 3), ("two/AGENTS.md", 3)]
+    assert "one/AGENTS.md -> two/AGENTS.md -> one/AGENTS.md" in found[0].message

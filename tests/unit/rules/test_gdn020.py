@@ -1,0 +1,45 @@
+"""GDN020 codex-never-reads: a file Codex never reads where it is."""
+from __future__ import annotations
+
+import pytest
+from conftest import findings, lint
+
+CONFIG = {".codex/config.toml": 'project_doc_fallback_filenames = ["CODEX.md"]\n'}
+
+
+def test_the_docs_example_a_fallback_beside_agents_md_is_reported_on_agents_md() -> None:
+    # The doc's Example is prose: AGENTS.md and CODEX.md side by side, CODEX.md a fallback name.
+    files = {"AGENTS.md": "# Team\n", "CODEX.md": "# Codex\n", **CONFIG}
+    assert lint(files, select="GDN020") == [("AGENTS.md", 1, "GDN020")]
+    (found,) = findings(files, select="GDN020")
+    assert "Codex never reads CODEX.md" in found.message and "only in a folder without AGENTS.md" in found.message
+
+
+def test_the_docs_use_instead_what_it_said_moved_into_agents_md_passes() -> None:
+    assert lint({"AGENTS.md": "# Team\n\n# Codex\n", **CONFIG}, select="GDN020") == []
+
+
+@pytest.mark.parametrize(
+    ("files", "reported"),
+    [
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", **CONFIG}, [("AGENTS.md", 1)], id="fallback-beside-AGENTS.md"),
+        pytest.param({"pkg/CODEX.md": "c\n", "AGENTS.md": "a\n", **CONFIG}, [], id="fallback-in-a-folder-without-AGENTS.md"),
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n"}, [], id="not-a-fallback"),
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "project_doc_fallback_filenames = [\n"}, [], id="unparsable-config"),
+        pytest.param({".codex/AGENTS.md": "a\n"}, [(".codex/AGENTS.md", 1)], id="dot-codex-AGENTS.md"),
+        # tomllib recurses once per nesting level: a config nested thousands deep is Codex's own error, not a crash
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "[" * 5000 + "]" * 5000 + "\n"}, [], id="config-nested-too-deep"),
+        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "{y = " * 5000 + "1" + "}" * 5000 + "\n"}, [], id="tables-nested-too-deep"),
+    ],
+)
+def test_files_codex_never_reads(files: dict[str, str], reported: list[tuple[str, int]]) -> None:
+    assert [(p, line) for p, line, _ in lint(files, select="GDN020")] == reported
+
+
+def test_a_projects_dot_codex_agents_md_names_codex_home() -> None:
+    (found,) = findings({".codex/AGENTS.md": "a\n"}, select="GDN020")
+    assert found.message.startswith("Codex never reads a project's .codex/AGENTS.md: its own AGENTS.md is $CODEX_HOME/AGENTS.md")
+
+
+def test_only_when_codex_is_configured() -> None:
+    assert lint({"AGENTS.md": "a\n", "CODEX.md": "c\n", **CONFIG}, select="GDN020", config={"agents": ["claude-code"]}) == []

@@ -1,0 +1,50 @@
+"""GDN021 skill-out-of-sight: guidance names skills its agent cannot see."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import findings, lint
+
+SKILL = "---\nname: release\ndescription: Ship a release.\n---\nSteps.\n"
+EXAMPLE = {"CLAUDE.md": "Use the `release` skill to ship.\n", ".agents/skills/release/SKILL.md": SKILL}
+
+
+def test_the_docs_example_claude_md_names_a_skill_only_in_agents_skills() -> None:
+    # The doc's Example is prose: a CLAUDE.md telling Claude Code to use `release`,
+    # which lives only in .agents/skills.
+    assert lint(EXAMPLE, select="GDN021") == [("CLAUDE.md", 1, "GDN021")]
+    (found,) = findings(EXAMPLE, select="GDN021")
+    assert found.message == (
+        "CLAUDE.md names skills Claude Code cannot see: release (only in .agents/skills; Claude Code loads skills from .claude/skills); "
+        "link or copy them into .claude/skills"
+    )
+
+
+def test_the_docs_use_instead_a_symlink_into_claude_skills_passes(tmp_path: Path) -> None:
+    # A symlink is on disk only: `npx skills add` installs into .agents/skills and links into .claude/skills.
+    root = tmp_path / "repo"
+    (root / ".claude" / "skills").mkdir(parents=True)
+    (root / ".claude" / "skills" / "release").symlink_to("../../.agents/skills/release")
+    assert lint(EXAMPLE, select="GDN021", root=root) == []
+
+
+def test_the_docs_use_instead_a_copy_passes() -> None:
+    assert lint({**EXAMPLE, ".claude/skills/release/SKILL.md": SKILL}, select="GDN021") == []
+
+
+@pytest.mark.parametrize(
+    ("files", "reported"),
+    [
+        pytest.param({"CLAUDE.md": "See .agents/skills/release for shipping.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 1)], id="by-its-folder"),
+        pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="codex-sees-it"),
+        pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".claude/skills/release/SKILL.md": SKILL}, [("AGENTS.md", 1)], id="codex-does-not-see-claude-skills"),
+        pytest.param({"CLAUDE.md": "Run `release` when done.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="a-line-not-about-skills"),
+        pytest.param({"CLAUDE.md": "A skilled reviewer runs `release` last.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="skilled-is-not-skill"),
+        pytest.param({"CLAUDE.md": "Run `release` when done; skills live elsewhere.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="skills-in-another-clause"),
+        pytest.param({"CLAUDE.md": "Skills: use `release` for tags.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 1)], id="a-skills-label"),
+        pytest.param({"CLAUDE.md": "# Team\n\nShip with the /release skill.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 3)], id="slash-name-on-its-line"),
+    ],
+)
+def test_skills_named_for_an_agent_that_cannot_see_them(files: dict[str, str], reported: list[tuple[str, int]]) -> None:
+    assert [(p, line) for p, line, _ in lint(files, select="GDN021")] == reported
