@@ -19,7 +19,8 @@ from typing import Iterable, Mapping, Sequence
 
 from memcheck import git, gitrefs
 from memcheck.changes import Change
-from memcheck.checks.guard import GRD003, GRD005
+from memcheck.checks.guard.guard_loosened import GRD003
+from memcheck.checks.guard.secret_rules_off import GRD005
 from memcheck.config import CONFIG_FILES, Config, ConfigError, default_config, find_root, load, load_text, load_texts
 from memcheck.guard.findings import Judge, loosened
 from memcheck.guard.policy import loosenings, policy, secrets_off, strictest
