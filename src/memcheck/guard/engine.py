@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from memcheck import git, gitrefs
 from memcheck.changes import SYMLINK_MODE, Change
-from memcheck.config import Config
+from memcheck.config import Config, default_config
 from memcheck.engine.finish import drop_path_ignores
 from memcheck.guard.findings import Judge, commit_label, findings, net_label, symlink_blobs, touches_guarded
 from memcheck.guard.history import History, commits_to_judge, default_branches, refuse_shallow_cuts, with_targets
@@ -28,7 +28,17 @@ from memcheck.guard.named import listed
 from memcheck.guard.paths import describe, through_links
 from memcheck.guard.policy import enabled_codes
 from memcheck.guard.tiers import Signature, authorship, recogniser
-from memcheck.guard.trust import Settings, Step, loosened_beside, loosened_in, may_change_settings, settings_for, trusted
+from memcheck.guard.trust import (
+    Settings,
+    SettingsChange,
+    Step,
+    judged,
+    loosened_beside,
+    loosened_in,
+    may_change_settings,
+    settings_for,
+    trusted,
+)
 from memcheck.problem import Problem
 
 NOTHING_STAGED = (
@@ -57,10 +67,16 @@ def judge_named(config: Config, in_git: bool, names: Sequence[str], cwd: Path, e
     return judge_changes(listed(names, config.root, cwd, in_git), config, lambda change: agent)
 
 
-def judge_changes(changes: Iterable[Change], config: Config, agent_of: Callable[[Change], Signature | None] | None = None) -> list[Problem]:
+def judge_changes(
+    changes: Iterable[Change], config: Config, agent_of: Callable[[Change], Signature | None] | None = None, settings: Sequence[SettingsChange] = ()
+) -> list[Problem]:
     """The findings for changes held in memory, by ``config`` (``agent_of``: which
-    agent made a change, None for a person), as a report shows them."""
-    return as_reported(findings(changes, Judge(config.guard, agent_of)), config)
+    agent made a change, None for a person), as a report shows them. ``settings``:
+    the changes among them to the settings, read (what GRD003 and GRD005 judge)."""
+    problems = findings(changes, Judge(config.guard, agent_of))
+    if settings:  # (judging settings imports the secret rules, which paths mode never needs)
+        problems += judged(settings, default_config(config.root))
+    return as_reported(problems, config)
 
 
 def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
