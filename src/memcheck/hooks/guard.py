@@ -36,6 +36,9 @@ class Request(NamedTuple):
 
 
 def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None) -> list[Problem]:
+    """The findings for what ``request`` names: paths, judged by the working tree's
+    settings as a change made now would be, or a change (staged, a range, a push),
+    judged by the settings of the commits it goes into."""
     env = os.environ if env is None else env
     if request.paths or request.paths_from:
         if request.base is not None or request.head is not None:
