@@ -38,6 +38,9 @@ def test_the_docs_use_instead_the_loosening_landed_on_its_own_judges_what_comes_
         ("", "ignore: [GRD]\n", "turns GRD001, GRD002, GRD003, GRD004, GRD005 off"),
         ("", "select: [GRD002]\n", "turns GRD001, GRD003, GRD004, GRD005 off"),
         ("", "guard: {disable: [env]}\n", "disables category env"),
+        ("", "guard: {tiers: {env: agents}}\n", "moves category env to the agents tier (a person's change to it passes)"),
+        ("", "guard: {agents: {remove: [claude-code-co-author]}}\n", "stops recognising the agent signature claude-code-co-author (Claude Code: Co-Authored-By trailer noreply@anthropic.com)"),
+        ("guard: {everyone: true}\n", "", "stops guarding a person's changes to the agents tier (guard.everyone)"),
         ("", "per-path-ignores: {'/x/': [GRD002]}\n", "ignores GRD002 under /x/"),
     ],
 )

@@ -41,3 +41,24 @@ def test_paths_of_the_agents_tier(path: str) -> None:
 
 def test_a_secret_is_grd001_whoever_makes_the_change() -> None:
     assert [p.code for p in guard_staged(added(".env"), env=AGENT)] == ["GRD001"]
+
+
+def test_a_persons_lockfile_bump_and_shared_editor_settings_pass() -> None:
+    assert guard_staged(modified("package-lock.json"), added(".vscode/settings.json")) == []
+
+
+@pytest.mark.parametrize("path", [".claude/settings.json", ".vscode/tasks.json"])
+def test_settings_that_run_commands_are_guarded_from_agents(path: str) -> None:
+    assert guard_staged(added(path)) == []  # a team's shared settings, edited by a person
+    (found,) = guard_staged(added(path), env=AGENT)
+    assert found.code == "GRD004" and "by category runs-commands" in found.message
+
+
+def test_a_signature_the_settings_add_recognises_an_author() -> None:
+    head = "guard:\n  agents:\n    add: [{id: ours, agent: our bot, kind: author, email: bot@example.com}]\n"
+    assert [p.code for p in guard_staged(modified("package-lock.json"), head=head, env={"GIT_AUTHOR_EMAIL": "bot@example.com"})] == ["GRD004"]
+    assert guard_staged(modified("package-lock.json"), head=head, env={"GIT_AUTHOR_EMAIL": "me@example.com"}) == []
+
+
+def test_removing_a_signature_makes_its_shell_a_persons() -> None:
+    assert guard_staged(modified("package-lock.json"), head="guard: {agents: {remove: [claude-code-env]}}\n", env=AGENT) == []
