@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import example
-from guarding import added, guard_staged, line, printed, shows
+from guarding import added, guard_staged, line, modified, printed, shows
+
+from memcheck.changes import SYMLINK_MODE
 
 
 def test_the_docs_example_is_what_the_guard_prints() -> None:
@@ -78,3 +80,53 @@ def test_a_per_path_ignore_lets_one_path_through() -> None:
     head = "per-path-ignores: {'/.env': [GRD]}\n"
     assert guard_staged(added(".env"), head=head) == []
     assert [p.path for p in guard_staged(added(".env"), added("app/.env"), head=head)] == ["app/.env"]
+
+
+@pytest.mark.parametrize("path", [".env.example/.env", "config/example.env/prod.pem", ".aws/.env.example", "deploy/sample.env/id_rsa"])
+def test_a_template_name_never_exempts_a_folder_or_another_category(path: str) -> None:
+    assert [p.path for p in guard_staged(added(path))] == [path]
+
+
+def test_real_templates_pass() -> None:
+    names = (".env.example", "deploy/.env.production.sample", "example.env", "keys/id_rsa.pub", "keys/id_ed25519_deploy.pub")
+    # a link to a template is a template
+    assert guard_staged(*(added(name) for name in names), added("env.template.link", SYMLINK_MODE, ".env.example")) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "category"),
+    [
+        ("keys/putty.ppk", "keys"),
+        ("deploy/id_rsa_work", "ssh"),
+        ("id_ed25519_github", "ssh"),
+        (".pypirc", "credentials"),
+        ("infra/terraform.tfstate", "credentials"),
+        ("infra/terraform.tfstate.backup", "credentials"),
+        ("CLAUDE.local.md", "agent-local"),
+        (".claude/settings.local.json", "agent-local"),
+    ],
+)
+def test_names_the_first_list_missed(path: str, category: str) -> None:
+    # agents' personal files: guarded from an agent's commit
+    (found,) = guard_staged(added(path), env={"CLAUDECODE": "1"})
+    assert found.path == path and f"guarded by category {category}" in found.message
+
+
+def test_code_and_documentation_about_secrets_pass_and_the_secrets_do_not() -> None:
+    passing = [
+        "pkg/minikube/kubeconfig/settings.go", "pkg/kubeconfig.go", "docs/kubeconfig.md", "pkg/ssh/id_rsa_parser.go",
+        "docs/id_rsa.md", "docs/.env.md", "web/.env.ts", "secrets.example.yaml", "config/secrets.template.yml",
+        "pkg/ssh/id_rsa_test.go", ".env.sample", ".env.template", "secrets.sample.yaml", "docs/secrets.md",
+        "app/.env.d/README.md", ".env.vault", ".env.defaults",
+    ]  # fmt: skip
+    assert guard_staged(*map(added, passing)) == []
+    secrets = ["kubeconfig.yaml", "deploy/id_rsa_work", "config/.env.production", ".env.keys"]
+    assert [p.path for p in guard_staged(*map(added, passing + secrets))] == [".env.keys", "config/.env.production", "deploy/id_rsa_work", "kubeconfig.yaml"]
+
+
+@pytest.mark.parametrize("path", [".env ", "keys/x.pem.", "deploy/prod.key ", ".aws./credentials"])
+def test_a_name_windows_reads_as_a_guarded_one_is_guarded_and_its_allow_line_allows_it(path: str) -> None:
+    (found,) = guard_staged(added(path))
+    assert found.path == path
+    allow = found.message.split("put in .memcheck.yaml: ", 1)[1]
+    assert guard_staged(modified(path), head=allow + "\n") == []

@@ -45,3 +45,15 @@ def test_a_link_to_an_ordinary_file_passes() -> None:
 def test_an_ignored_grd002_leaves_grd001_on() -> None:
     changes = (added("notes.txt", SYMLINK_MODE, "deploy.pem"), added(".env"))
     assert [p.code for p in guard_staged(*changes, head="ignore: [GRD002]\n")] == ["GRD001"]
+
+
+@pytest.mark.parametrize(("link", "target"), [(".env.example", ".env"), ("example.env", "/home/me/.ssh/id_rsa"), ("config/app.sample.env", "../.aws/credentials")])
+def test_a_symlink_named_like_a_template_is_judged_by_its_target(link: str, target: str) -> None:
+    (found,) = guard_staged(added(link, SYMLINK_MODE, target))
+    assert (found.path, found.code) == (link, "GRD002")
+    assert line(found).startswith(f"{link}:1:1: GRD002 unstage it") and f". symlink added pointing to {target}" in found.message
+
+
+@pytest.mark.parametrize("target", ["C:\\Users\\me\\.aws\\credentials", ".aws\\credentials", "..\\..\\.ssh\\id_rsa", "D:/keys/deploy.pem"])
+def test_a_symlink_to_a_windows_path_is_judged_by_it(target: str) -> None:
+    assert [(p.path, p.code) for p in guard_staged(added("link", SYMLINK_MODE, target))] == [("link", "GRD002")]
