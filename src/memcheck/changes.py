@@ -1,7 +1,7 @@
 """What guard's rules judge: one path a change touched, as plain data.
 
-git.py makes these from git's raw diff format, hooks/guard.py from paths named on the
-command line; the guard/ package judges them without asking git anything, so its rules
+git.py makes these from git's raw diff format, guard/named.py from paths named on the
+command line; guard/findings judges them without asking git anything, so its rules
 are tested on values written by hand.
 """
 from __future__ import annotations

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 import stat
-from contextlib import contextmanager
-from typing import Iterator, TextIO
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Callable, Iterator, TextIO
 
 
 class Refused(Exception):
@@ -72,7 +72,7 @@ def _special(mode: int) -> bool:
 
 
 @contextmanager
-def replacing(path: str, top: str | os.PathLike[str] | None) -> Iterator[TextIO]:
+def replacing(path: str, top: str | os.PathLike[str] | None, held: Callable[[], AbstractContextManager[object]] = nullcontext) -> Iterator[TextIO]:
     """A text file (UTF-8, ``\\n`` line ends; a character that cannot be encoded, such
     as a file name that is not UTF-8, backslash-escaped) whose content replaces
     ``path`` whole when the block ends without an error: it is written to a
@@ -86,7 +86,13 @@ def replacing(path: str, top: str | os.PathLike[str] | None) -> Iterator[TextIO]
     losing it); and when ``path``, a name in ``top``, lies in a folder that leads
     out of it. A device or pipe named outside ``top`` (``/dev/null``,
     ``-o >(tee log)``) is written to as it is: there is nothing to replace.
-    OSError: the file cannot be written (its message says why)."""
+    OSError: the file cannot be written (its message says why).
+
+    The temporary file is named ``.NAME.memcheck-PID-XXXXXXXX.tmp``: the process id
+    tells a later run whether the writer is gone (``fix`` removes an index's
+    leftovers by it). ``held``: what it is created under, so that it is created and
+    known to the cleanup as one step (``fix`` holds SIGTERM and SIGINT there). The
+    handle's ``buffer`` takes bytes written as they are."""
     inside = top is not None and within(path, top) is not None
     try:
         mode: int | None = os.lstat(path).st_mode
@@ -113,12 +119,12 @@ def replacing(path: str, top: str | os.PathLike[str] | None) -> Iterator[TextIO]
             raise Refused(f"{path}: {link} is a symlink out of the repository; not writing through it")
     os.makedirs(real_folder, exist_ok=True)
     target = os.path.join(real_folder, os.path.basename(path))
-    with _replacing(target) as handle:
+    with _replacing(target, held) as handle:
         yield handle
 
 
 @contextmanager
-def _replacing(target: str) -> Iterator[TextIO]:
+def _replacing(target: str, held: Callable[[], AbstractContextManager[object]]) -> Iterator[TextIO]:
     import tempfile
 
     try:
@@ -128,7 +134,8 @@ def _replacing(target: str) -> Iterator[TextIO]:
         os.umask(umask)
         mode = 0o666 & ~umask
     folder, name = os.path.split(target)
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".memcheck-tmp")
+    with held():
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{name}.memcheck-{os.getpid()}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
             yield handle

@@ -77,16 +77,12 @@ def force_add_node_module(root: Path) -> None:
 
 BLOCKED: list[tuple[Callable[[Path], None], str, str]] = [
     (add_env, ".env:1:1: GRD001 added: guarded by category env (pattern .env)", '{allow: ["/.env"]}'),
-    (adding("config/SERVER.PEM"), "config/SERVER.PEM:1:1: GRD001 added: guarded by category keys (pattern *.pem)", "/config/SERVER.PEM"),
     (rename_pem_away, "deploy.pem:1:1: GRD001 renamed to docs.txt: guarded by category keys", "/deploy.pem"),
     (rename_onto_env, ".env:1:1: GRD001 renamed from notes.txt: guarded by category env", "/.env"),
     (remove_lockfile, "package-lock.json:1:1: GRD004 deleted: guarded by category lockfiles", "/package-lock.json"),
     (chmod_key, "server.key:1:1: GRD001 mode changed 100644 -> 100755: guarded by category keys (pattern *.key)", "/server.key"),
     (symlink_to_pem, "notes.txt:1:1: GRD002 symlink added pointing to deploy.pem: guarded by category keys", '{allow: ["/notes.txt"]}'),
-    (adding("apps/web/.env.local"), "apps/web/.env.local:1:1: GRD001 added: guarded by category env (pattern .env.*)", "/apps/web/.env.local"),
-    (adding("my app/.env"), "my app/.env:1:1: GRD001 added: guarded by category env", "/my app/.env"),
     (force_add_node_module, "node_modules/x/i.js:1:1: GRD004 added: guarded by category node-modules (pattern node_modules/)", ""),
-    (adding(".ssh/id_rsa"), ".ssh/id_rsa:1:1: GRD001 added: guarded by category ssh (pattern .ssh/)", "/.ssh/id_rsa"),
 ]
 
 
@@ -113,16 +109,8 @@ def test_the_suggested_allow_line_allows_the_path(repo: Path, monkeypatch: pytes
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
 
 
-PASSED = ["src/tokenizer.py", "auth/oauth_client.go", "password_reset.ts", ".env.example", "reset-password-form.tsx", "docker-secrets.md"]
 
 
-@IN_PROCESS
-@pytest.mark.parametrize("path", PASSED)
-def test_passed(repo: Path, runner: str, path: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    tracked(repo)
-    write(repo, path, "x\n")
-    git(repo, "add", path)
-    assert guard(repo, runner, monkeypatch=monkeypatch) == (0, "No problems found.\n", "")
 
 
 @RUNNERS
@@ -397,66 +385,6 @@ def test_invalid_pattern_is_a_config_error(repo: Path, monkeypatch: pytest.Monke
     code, _, err = guard(repo, "click", monkeypatch=monkeypatch)
     assert code == 2
     assert err.startswith("memcheck: error: HEAD:.memcheck.yaml: guard.patterns.0: invalid pattern '[z-a].txt': bad character range")
-
-
-# --- configuration --------------------------------------------------------------
-
-
-def test_disable_a_category(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    remove_lockfile(repo)
-    settle(repo, "guard:\n  disable: [lockfiles]\n")
-    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
-
-
-def test_allow_with_or_without_bang_keeps_the_templates(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    tracked(repo)
-    settle(repo, "guard:\n  allow: ['/fixtures/', '!*.test.pem']\n")
-    for name in ("fixtures/.env", "keys/a.test.pem", ".env.example", "deploy/.env.production.example"):
-        write(repo, name, "x\n")
-    git(repo, "add", "-A")
-    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
-    write(repo, "keys/a.pem", "x\n")
-    git(repo, "add", "-A")
-    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
-    assert code == 1 and out.startswith("keys/a.pem:1:1:")
-
-
-def test_extra_patterns_and_negated_extra_patterns(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    tracked(repo)
-    settle(repo, "guard:\n  patterns: ['*.sqlite', '/local.db', '!demo.sqlite']\n")
-    for name in ("data/app.sqlite", "demo.sqlite", "local.db", "mod/local.db"):
-        write(repo, name, "x\n")
-    git(repo, "add", "-A")
-    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
-    assert code == 1
-    assert [line.split(":")[0] for line in out.splitlines()[:-1]] == ["data/app.sqlite", "local.db"]
-    assert "guarded by category config (pattern *.sqlite)" in out
-
-
-def test_case_sensitive_matching_is_opt_in(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    adding(".ENV")(repo)
-    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
-    settle(repo, "guard: {case-sensitive: true}\n")
-    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
-
-
-def test_ignored_rule_and_per_path_ignores(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    symlink_to_pem(repo)
-    write(repo, ".env", "A=1\n")
-    settle(repo, "ignore: [GRD002]\n")
-    git(repo, "add", ".env")
-    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
-    assert code == 1 and "GRD002" not in out and "GRD001" in out
-    settle(repo, "ignore: [GRD002]\nper-path-ignores: {'/.env': [GRD]}\n")
-    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
-
-
-def test_a_lint_only_select_does_not_switch_the_gate_off(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    add_env(repo)
-    settle(repo, "select: [MEM, IDX]\n")
-    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
-    settle(repo, "select: [GRD002]\n")
-    assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 0
 
 
 # --- output ---------------------------------------------------------------------

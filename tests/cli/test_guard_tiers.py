@@ -35,11 +35,6 @@ def base(repo: Path) -> Path:
 # --- a person's routine work passes ---------------------------------------------------
 
 
-def test_a_persons_staged_lockfile_bump_passes(base: Path) -> None:
-    write(base, "package-lock.json", '{"lockfileVersion": 3}\n')
-    write(base, ".vscode/settings.json", "{}\n")
-    git(base, "add", "-A")
-    assert guard_json(base) == (0, [])
 
 
 def test_a_persons_lockfile_bump_in_a_range_passes(base: Path) -> None:
@@ -90,14 +85,6 @@ def test_a_person_committing_while_an_agent_coauthored_an_earlier_commit(base: P
     assert guard_json(base, "--base", "main") == (0, [])
 
 
-@pytest.mark.parametrize("path", [".claude/settings.json", ".vscode/tasks.json"])
-def test_settings_that_run_commands_are_guarded_from_agents(base: Path, path: str) -> None:
-    write(base, path, '{"hooks": {}}\n')
-    git(base, "add", "-A")
-    assert guard_json(base) == (0, [])  # a team's shared settings, edited by a person
-    code, problems = guard_json(base, env=AGENT_SHELL)
-    assert code == 1 and found(problems) == [(path, "GRD004")]
-    assert "by category runs-commands" in problems[0]["message"]
 
 
 # --- a secret is stopped whoever commits it ------------------------------------------
@@ -134,11 +121,6 @@ def test_config_makes_a_persons_lockfile_change_guarded(repo: Path, settings: st
     assert found(guard_json(repo)[1]) == [("package-lock.json", code)]
 
 
-def test_removing_a_signature_makes_its_shell_a_persons(repo: Path) -> None:
-    commit(repo, {"README.md": "x\n", ".memcheck.yaml": "guard: {agents: {remove: [claude-code-env]}}\n"}, "settings")
-    write(repo, "package-lock.json", "{}\n")
-    git(repo, "add", "-A")
-    assert guard_json(repo, env=AGENT_SHELL) == (0, [])
 
 
 @pytest.mark.parametrize(
@@ -179,10 +161,6 @@ def test_signatures_are_listed_with_their_sources(repo: Path) -> None:
     ("settings", "says"),
     [
         ("ignore: [SEC]\n", "turns SEC001, SEC002, SEC003 off"),
-        ("select: [MEM]\n", "turns SEC001, SEC002, SEC003 off"),
-        ("exclude: [.claude/memory/notes.md]\n", "excludes .claude/memory/notes.md"),
-        ("per-path-ignores: {'.claude/memory/': [SEC002]}\n", "ignores SEC002 under .claude/memory/"),
-        ("fail-on: never\n", "makes no finding fail the run, secrets included (fail-on: never)"),
     ],
 )
 def test_a_change_that_turns_a_secret_rule_off_is_a_finding(base: Path, settings: str, says: str) -> None:

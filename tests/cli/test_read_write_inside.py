@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -306,3 +308,29 @@ def test_report_replaces_the_old_file_whole_and_keeps_its_mode(repo: Path) -> No
     finally:
         os.umask(umask)
     assert stat.S_IMODE(os.stat(repo / "out/new.txt").st_mode) == 0o644
+
+
+def test_fix_writes_the_index_as_every_file_is_written_and_removes_what_a_killed_write_left(repo: Path) -> None:
+    # fix writes MEMORY.md through safe_files.replacing, as a report is written: the
+    # old index is replaced whole (a second name keeps its bytes) and keeps its mode.
+    store_with_unlisted(repo)
+    index = repo / ".claude/memory/MEMORY.md"
+    os.chmod(index, 0o640)
+    hard = repo / "old-index.md"
+    os.link(index, hard)
+    old = index.read_bytes()
+    assert run_cli(repo, "fix").returncode == 0
+    assert index.read_bytes() != old and hard.read_bytes() == old
+    assert stat.S_IMODE(index.stat().st_mode) == 0o640
+    # A writer killed mid-write (no cleanup ran) leaves the temporary file replacing
+    # names; the next fix knows it for its own and removes it.
+    killed = subprocess.run(
+        [sys.executable, "-c", "import os, sys; from memcheck.safe_files import replacing\n"
+         "with replacing(sys.argv[1], None) as out:\n    out.write('half an index')\n    out.flush()\n    os._exit(0)", str(index)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert killed.returncode == 0, killed.stderr
+    (left,) = [p for p in index.parent.iterdir() if p.name.startswith(".MEMORY.md.")]
+    proc = run_cli(repo, "fix")
+    assert proc.returncode == 0, proc.stderr
+    assert not left.exists() and f"removed .claude/memory/{left.name}, left by an interrupted fix" in proc.stderr

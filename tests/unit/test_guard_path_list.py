@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from memcheck.config import ConfigError
-from memcheck.hooks.guard import split_path_list
+from memcheck.guard.named import split_path_list
 
 # A name: any text but NUL and line ends, not empty, not starting with a BOM (which a
 # list's first name cannot hold apart from its encoding's mark), no lone surrogates.

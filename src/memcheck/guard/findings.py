@@ -10,7 +10,10 @@ import shlex
 from typing import Callable, Iterable, Mapping, Sequence
 
 from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change, absent
-from memcheck.checks.guard import GRD001, GRD002, GRD003, GRD004
+from memcheck.checks.guard.agent_guarded_path import GRD004
+from memcheck.checks.guard.guard_loosened import GRD003
+from memcheck.checks.guard.guarded_path import GRD001
+from memcheck.checks.guard.guarded_symlink import GRD002
 from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
 from memcheck.guard.paths import Guard, Hit, describe, link_targets

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -24,6 +23,7 @@ from memcheck.output import Checked, Older
 from memcheck.paths import join
 from memcheck.problem import Problem, escaped, failing, shown
 from memcheck.records import NamedTuple
+from memcheck.safe_files import Refused, replacing
 from memcheck.workspace.stores import INDEX_NAME, Store
 
 # The engine, the index engine, discovery and the documents are imported where they
@@ -68,42 +68,15 @@ def safe_target(root: Path, rel: str) -> Path:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    import tempfile  # (shutil, random, ...: only when there is something to write)
-
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    tmp: str | None = None
-    # SIGTERM or Ctrl-C at any point removes the temporary file (only SIGKILL or a
-    # crash can leave one, and the next run removes it: remove_leftovers).
-    with stopped_by_signals():
-        try:
-            with signals_held():  # created and known to the cleanup below as one step
-                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path.name), suffix=".tmp")
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, mode)
-            os.replace(tmp, path)
-        except BaseException:
-            if tmp is not None:
-                try:
-                    os.unlink(tmp)
-                except FileNotFoundError:
-                    pass
-            raise
+    """``data`` replaces the index at ``path`` (see ``safe_target``) whole, through
+    ``safe_files.replacing``: SIGTERM or Ctrl-C at any point removes the temporary
+    file (only SIGKILL or a crash can leave one, and the next run removes it:
+    ``remove_leftovers``)."""
+    with stopped_by_signals(), replacing(str(path), None, held=signals_held) as handle:
+        handle.buffer.write(data)  # the bytes as rendered, not re-encoded
 
 
-def _temp_prefix(name: str) -> str:
-    """The process id in the name tells a later run whether the writer is gone."""
-    return f".{name}.memcheck-{os.getpid()}-"
-
-
-# What _temp_prefix and mkstemp make of MEMORY.md: nothing else is ever removed.
+# What safe_files.replacing names its temporary file for MEMORY.md: nothing else is ever removed.
 _LEFTOVER = lazy_regex.compile(rf"\.{re.escape(INDEX_NAME)}\.memcheck-([0-9]+)-[a-z0-9_]+\.tmp")
 
 
@@ -391,7 +364,7 @@ def fix(
             done = None if store.folder in in_order else fix_store(ws, store)
             if done is not None:
                 fixed.append(done)
-        except (UnsafeWrite, OSError) as e:
+        except (UnsafeWrite, Refused, OSError) as e:
             print(f"memcheck: not fixing {shown(store.index)}: {escaped(str(e))}", file=sys.stderr)
         if not any(f.written for f in fixed) and since is None:
             # Nothing written yet: the documents just read are still the tree, so

@@ -1,0 +1,226 @@
+"""The guard's engine: the change a request names (staged, a range, a push, the
+whole tree, or paths named), judged by the settings that judge it.
+
+``memcheck guard`` (hooks/guard.py) and the Action hand it what they were asked;
+which commits a change is comes from ``history``, which settings judge it and what
+a change to them loosens from ``trust``, paths named from ``named``, and the
+findings from ``findings``.
+
+With nothing staged under pre-commit outside ``git commit`` (``pre-commit run
+--all-files``), every tracked file is judged, by the settings of the default
+branch as last fetched (the strictest of every remote's, and of HEAD's), else of
+HEAD; stderr says which.
+"""
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+from typing import Callable, Iterable, Mapping, Sequence
+
+from memcheck import git, gitrefs
+from memcheck.changes import SYMLINK_MODE, Change
+from memcheck.config import Config, default_config
+from memcheck.engine.finish import drop_path_ignores
+from memcheck.guard.findings import Judge, commit_label, findings, net_label, symlink_blobs, touches_guarded
+from memcheck.guard.history import History, commits_to_judge, default_branches, refuse_shallow_cuts, with_targets
+from memcheck.guard.named import listed
+from memcheck.guard.paths import describe, through_links
+from memcheck.guard.policy import enabled_codes
+from memcheck.guard.tiers import Signature, authorship, recogniser
+from memcheck.guard.trust import (
+    Settings,
+    SettingsChange,
+    Step,
+    judged,
+    loosened_beside,
+    loosened_in,
+    may_change_settings,
+    settings_for,
+    trusted,
+)
+from memcheck.problem import Problem
+
+NOTHING_STAGED = (
+    "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks, {judged}; "
+    "the branch's commits were not (a file added and deleted again is not in the tree): "
+    "run `memcheck guard --base <target branch>` for them (in CI, the pull request's base)"
+)
+
+
+def judge_change(config_file: str | None, cwd: Path, env: Mapping[str, str], base: str | None, head: str | None, settings_from: Sequence[str] = ()) -> list[Problem]:
+    """The findings for the change the request names (a range given as ``base``/``head``,
+    a push or a range pre-commit names in ``env``, else the staged changes), judged by
+    the settings of the commits it goes into; as a report shows them."""
+    located = git.locate(cwd)
+    settings = settings_for(located.top, cwd, config_file)
+    found = commits_to_judge(cwd, env, base, head, settings_from)
+    problems, config = _judge_staged(settings, cwd, env, located) if found is None else _judge_history(settings, cwd, found)
+    return as_reported(problems, config)
+
+
+def judge_named(config: Config, in_git: bool, names: Sequence[str], cwd: Path, env: Mapping[str, str]) -> list[Problem]:
+    """The findings for paths named (relative to ``cwd``) by the working tree's
+    ``config``, judged as a change made now would be: from an agent's shell (as
+    ``env`` says), by every tier."""
+    agent = recogniser(config.guard).of_shell(env)
+    return judge_changes(listed(names, config.root, cwd, in_git), config, lambda change: agent)
+
+
+def judge_changes(
+    changes: Iterable[Change], config: Config, agent_of: Callable[[Change], Signature | None] | None = None, settings: Sequence[SettingsChange] = ()
+) -> list[Problem]:
+    """The findings for changes held in memory, by ``config`` (``agent_of``: which
+    agent made a change, None for a person), as a report shows them. ``settings``:
+    the changes among them to the settings, read (what GRD003 and GRD005 judge)."""
+    problems = findings(changes, Judge(config.guard, agent_of))
+    if settings:  # (judging settings imports the secret rules, which paths mode never needs)
+        problems += judged(settings, default_config(config.root))
+    return as_reported(problems, config)
+
+
+def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
+    readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
+    # ...while the settings are read, and the net change
+    net = git.TreeDiff(where, *history.net) if history.net is not None else None
+    beside = [git.TreeDiff(where, b, history.net[1]) for b in history.beside] if history.net is not None else []
+    # the links as the range leaves them (HEAD's at a push): what it changes under a
+    # folder one points at is judged at the path through it too
+    linked = gitrefs.TreeLinks(where, history.net[1] if history.net is not None else "HEAD")
+    config, guard = trusted(settings, where, dict(history.trusted), history.defaults, "fix them there first")
+    changes = [change for reader in readers for change in reader.read(while_reading=guard.judge)]
+    commits = [c for reader in readers for c in reader.commits.values()]
+    if history.whole:
+        refuse_shallow_cuts(where, commits)
+    links, _ = linked.read(also=symlink_blobs(changes))  # the links' targets and the changes' at one git call
+    changes = with_targets(where, changes, linked.blobs)
+    shas = [c.sha for c in commits]
+    guard.agent_of = _commit_agents(config, where, shas)
+    # A range is read without rename detection (see git._RANGE_OPTIONS): commits
+    # whose additions or deletions are findings are read again with it, so a
+    # finding says "renamed from notes.txt" rather than "added".
+    renamed = {c.commit for c in [*changes, *through_links(changes, links)] if c.status in ("A", "D") and touches_guarded(c, guard)}
+    if renamed:
+        changes = with_targets(where, git.with_renames(where, changes, renamed), linked.blobs)
+    changes += through_links(changes, links)
+    steps = [Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
+    problems = findings([*changes, *history.tagged], guard) + loosened_in(settings, where, steps)
+    if net is not None:
+        problems += _net_change(settings, where, net, beside, changes, guard, problems)
+    return problems, config
+
+
+def _commit_agents(config: Config, where: Path, commits: Sequence[str]) -> Callable[[Change], Signature | None]:
+    """Which agent made a change of a range, by its commit's author, committer and
+    trailers, read from the commit objects (one ``git cat-file`` call; a range has
+    far fewer commits than changed paths). A range's net change (what a merge brought
+    from outside it) is an agent's when any commit of the range is."""
+    recognise = recogniser(config.guard)
+    found = {sha: recognise.of_commit(authorship(raw)) for sha, raw in git.read_blobs(where, commits).items()}
+    any_agent = next(filter(None, found.values()), None)
+
+    def agent_of(change: Change) -> Signature | None:
+        return any_agent if change.net else found.get(change.commit)
+
+    return agent_of
+
+
+def _net_change(
+    settings: Settings,
+    where: Path,
+    net: git.TreeDiff,
+    beside: Sequence[git.TreeDiff],
+    changes: Sequence[Change],
+    guard: Judge,
+    found: Sequence[Problem],
+) -> list[Problem]:
+    """What a range (or a push) brings as a whole that none of its commits shows:
+    a merge takes a file from its other parent as it is there, so a merge of an old
+    commit of the base (outside the range) can restore a ``.env`` the base deleted
+    since, or settings it tightened since, and git's combined diff shows neither
+    (the merge's content equals that parent's); a merge of a branch the remote has
+    brings that branch's files, whose commits are not judged again at a push.
+    Judged as the net change from the merge base (for a push, from the remote's old
+    value), as a pull request page shows it: a branch that is only behind its base
+    changes nothing there, and merging the base in brings nothing. Without merges
+    every path of it is one a commit touched, and is left out here. ``beside``:
+    the head's differences from commits whose content it may take as it is (at a
+    push, the remotes' default branches): only paths that differ from each count."""
+    touched = {path for change in changes for path, _ in describe(change)}
+    brought = [c for c in net.read() if not any(p in touched for p, _ in describe(c))]
+    for other in beside:
+        differs = {path for change in other.read() for path, _ in describe(change)}
+        brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
+    parents = (net.old, *(other.old for other in beside))
+    return findings(with_targets(where, brought), guard) + loosened_beside(settings, where, Step(net.new, parents, net_label(net.new)), found)
+
+
+_FIX_AT_HEAD = "commit the fix past this hook, SKIP=memcheck-guard git commit"
+
+
+def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], located: git.Located) -> tuple[list[Problem], Config]:
+    head = located.head
+    # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its hooks),
+    # nothing staged is `pre-commit run --all-files`, as CI and pre-commit.ci run it,
+    # where a "Passed" for an empty diff would read as a verdict on the branch.
+    whole_tree = env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env
+    diff = git.StagedDiff(where)
+    linked = gitrefs.TreeLinks(where, None)  # the index's links
+    with contextlib.closing(diff), contextlib.closing(linked):
+        # HEAD's settings are read and the patterns compiled while git writes the
+        # diff and the listing, unless the diff decides which settings judge.
+        judging = None if whole_tree else trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
+        changes = diff.read()
+        if not changes and whole_tree:
+            return _judge_tree(settings, where, head, linked)
+        config, guard = judging or trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
+        agent = recogniser(config.guard).of_shell(env)  # the commit being made: from an agent's shell?
+        guard.agent_of = lambda change: agent
+        if not changes:
+            return [], config
+        links, _ = linked.read(also=symlink_blobs(changes))
+        merging = git.merge_heads_in(located.merge_head) if head else []
+        # The tree the commit will record, its settings read as HEAD's are: written
+        # only when they can differ from HEAD's, or to conclude a merge.
+        tree = git.staged_tree(where) if merging or may_change_settings(settings, changes, links) else None
+        parents: tuple[str, ...] = (head,) if head else ()
+        if merging and tree is not None:
+            # Concluding a merge: judged by what it brings that no parent had, as a
+            # merge commit in a range is, not blamed for the other branch's commits.
+            parents = (*parents, *merging)
+            changes = git.merged_changes(where, tree, parents)
+        changes = with_targets(where, changes, linked.blobs)
+        problems = findings([*changes, *through_links(changes, links)], guard)
+        if tree is not None:
+            problems += loosened_in(settings, where, [Step(tree, parents, "")])
+        return problems, config
+
+
+def _judge_tree(settings: Settings, where: Path, head: str | None, linked: gitrefs.TreeLinks) -> tuple[list[Problem], Config]:
+    """Every tracked file, as the lint hooks judge the tree there, by the settings of
+    the default branch (the strictest of every remote's, and of HEAD's): in CI the
+    checkout is the pull request's own, whose settings must not judge it. Stderr
+    says which settings judged and what was not judged (pre-commit shows it with
+    --verbose or when the hook fails)."""
+    branches = list(dict.fromkeys(default_branches(where).values()))
+    names = {commit: name for name, commit in reversed(branches)}
+    if head:
+        names.setdefault(head, "HEAD")
+    config, guard = trusted(settings, where, names, False, "fix them there first" if branches else _FIX_AT_HEAD)
+    if branches:
+        judged = f"by the settings of {', '.join(f'{name} ({commit[:7]})' for name, commit in branches)}, and HEAD's where they are stricter"
+    else:
+        judged = "by HEAD's settings: no remote-tracking copy of the default branch"
+    sys.stderr.write(NOTHING_STAGED.format(judged=judged) + "\n")
+    return findings(_tracked_tree(where, linked), guard), config
+
+
+def _tracked_tree(where: Path, linked: gitrefs.TreeLinks) -> list[Change]:
+    """Every tracked file as a change with no commit; a symlink with its target."""
+    links, _ = linked.read()
+    return [Change("", p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change("", p) for p in git.tracked_files(where)]
+
+
+def as_reported(problems: Iterable[Problem], config: Config) -> list[Problem]:
+    enabled = enabled_codes(config)
+    return sorted(drop_path_ignores({p for p in problems if p.code in enabled}, config))
