@@ -108,7 +108,7 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
 
     request = guarder.Request(paths, paths_from, base, head, settings_from)
     # guard reads its settings itself: from the commit that judges the change, never
-    # from the working tree the change is in (see hooks/guard.py)
+    # from the working tree the change is in (see guard/trust.py)
     run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents, allow_label=allow_label))
 
 
