@@ -164,13 +164,18 @@ def _new_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
         env.pop(name, None)
     subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=root, check=True, env=env)
+    # git never runs a sample hook: without the 13 of them a copy is 4 files, not 17,
+    # to write and later to delete.
+    for sample in (root / ".git" / "hooks").glob("*.sample"):
+        sample.unlink()
     return root
 
 
 @pytest.fixture
 def repo(tmp_path: Path, _new_repo: Path) -> Path:
     """A new, empty git repository: a copy of what `git init` made once, file for file
-    (copying takes half the time of starting git, 1,500 times a run)."""
+    but the sample hooks (a copy takes a fifth of the CPU that starting git does, 1.4
+    against 6.4 ms, and this runs 1,500 times a run)."""
     root = tmp_path / "repo"
     shutil.copytree(_new_repo, root, symlinks=True)
     return root

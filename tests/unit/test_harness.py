@@ -11,12 +11,14 @@ from conftest import examples
 
 
 def _files(root: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file under ``root``: its content and mode."""
+    """Every file and folder under ``root`` (its content and mode) but the sample
+    hooks, which git never runs."""
     found = {}
-    for folder, _dirs, names in os.walk(root):
-        for name in names:
+    for folder, dirs, names in os.walk(root):
+        for name in [*dirs, *names]:
             path = Path(folder, name)
-            found[str(path.relative_to(root))] = (path.read_bytes(), path.stat().st_mode)
+            if not name.endswith(".sample"):
+                found[str(path.relative_to(root))] = (b"" if path.is_dir() else path.read_bytes(), path.stat().st_mode)
     return found
 
 
