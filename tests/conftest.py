@@ -11,7 +11,8 @@ marked ``e2e``; ``python -m pytest tests/unit`` runs one tier.
 The suite runs on every CPU (pytest-xdist's ``-n auto``, set in pyproject.toml;
 ``-n0`` for one process). Tests marked ``e2e`` run memcheck, pre-commit or a
 virtualenv as real processes; ``slow`` ones take seconds (property tests, fuzzing,
-large trees, virtualenv builds). The fast subset, under a minute:
+large trees, virtualenv builds). The fast subset (docs/development.md says how long
+each takes):
 
     python -m pytest -m "not slow and not e2e"
 """
