@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import check_json, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
+from conftest import check_json, examples, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
@@ -454,7 +454,7 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         assert left == []
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(
         st.tuples(st.sampled_from(_STEMS + ["a](b", "x [y]", "Ünïcode", "tab\there"]), st.sampled_from(_TYPES), st.sampled_from([None, "", " ", "api", "a](b.md)", "x\ny"]), st.sampled_from([*_DESCRIPTIONS, None, "a ](c.md) b", "two\nlines"])),

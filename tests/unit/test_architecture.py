@@ -10,6 +10,7 @@ from a module that imports it back, is a dependency all the same.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tokenize
 from collections.abc import Iterator
@@ -43,8 +44,21 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+# The source does not change during a run: each module is read and parsed once, not
+# once per test (141 tests here; parsing every module took 0.5-1 s of CPU each time).
+@functools.cache
 def modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted(SRC.rglob("*.py"))}
+
+
+@functools.cache
+def source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@functools.cache
+def tree(path: Path) -> ast.Module:
+    return ast.parse(source(path))
 
 
 def _type_checking(node: ast.If) -> bool:
@@ -67,11 +81,12 @@ def _imports(tree: ast.AST, here: str, is_package: bool) -> Iterator[str]:
         yield from _imports(node, here, is_package)
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     known = modules()
     edges: dict[str, set[str]] = {}
     for name, path in known.items():
-        found = set(_imports(ast.parse(path.read_text()), name, path.name == "__init__.py"))
+        found = set(_imports(tree(path), name, path.name == "__init__.py"))
         edges[name] = {m for m in found if m in known and m != name and m != "memcheck"}
     return edges
 
@@ -113,7 +128,7 @@ def test_reading_a_file_imports_no_rule() -> None:
 def test_no_module_imports_another_modules_private_name() -> None:
     bad = []
     for name, path in modules().items():
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(tree(path)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("memcheck"):
                 bad += [f"{name} imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
     assert bad == []
@@ -147,12 +162,12 @@ MAX_LINES = 800
 
 @pytest.mark.parametrize("name", sorted(modules()))
 def test_no_module_is_over_800_lines(name: str) -> None:
-    lines = modules()[name].read_text().count("\n")
+    lines = source(modules()[name]).count("\n")
     assert lines <= MAX_LINES, f"{name} has {lines} lines: split it along its sections"
 
 
 def test_findings_come_from_named_rules_not_string_lookups() -> None:
-    lookups = [f"{p.relative_to(SRC)}:{i}" for p in SRC.rglob("*.py") for i, line in enumerate(p.read_text().splitlines(), 1) if re.search(r"\bR\[", line)]
+    lookups = [f"{p.relative_to(SRC)}:{i}" for p in modules().values() for i, line in enumerate(source(p).splitlines(), 1) if re.search(r"\bR\[", line)]
     assert lookups == []
 
 
@@ -200,7 +215,7 @@ def test_the_agent_facts_and_engine_know_no_repository() -> None:
     bad = []
     for name, path in modules().items():
         if name == "memcheck.agents" or name.startswith("memcheck.agents."):
-            bad += [f"{name} imports {m}" for m in _all_imports(ast.parse(path.read_text())) if m.startswith(("memcheck.workspace", "memcheck.links", "memcheck.expansion", "memcheck.readers", "memcheck.guidance_model", "memcheck.text"))]
+            bad += [f"{name} imports {m}" for m in _all_imports(tree(path)) if m.startswith(("memcheck.workspace", "memcheck.links", "memcheck.expansion", "memcheck.readers", "memcheck.guidance_model", "memcheck.text"))]
     assert bad == []
 
 

@@ -30,6 +30,9 @@ def test_every_supported_python_gets_a_run_and_the_oldest_the_floors(matrix: Mod
     assert names == ["newest", *(f"smoke-{v}" for v in versions[:-1]), "floors"]
     newest, floors = runs[0][0], runs[-1][0]
     assert newest.python == versions[-1] and newest.pytest_args == () and newest.constraints is None
+    # The smoke runs leave out the slow tests (ruff and mypy among them, which judge the
+    # code alike on every Python): the newest and floors runs have them.
+    assert {run.pytest_args for run, _ in runs[1:-1]} == {("-m", "smoke and not slow")}
     assert floors.python == versions[0] and floors.constraints == REPO_ROOT / ".ci" / "floors.txt"
 
 
