@@ -152,8 +152,7 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
     descriptions did not change), are taken from the last run, not worked out again;
     and what is taken is still what a run without the cache finds."""
     from memcheck import links
-    from memcheck.checks import references
-    from memcheck.checks.index import judge
+    from memcheck.checks import index, references
 
     a_store(repo, count=6)
     write(repo, "src/app.py", "x = 1\n")
@@ -180,7 +179,7 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
 
         return counted
 
-    for module, name, kind in ((links, "dead_links", "links"), (references, "_missing_in", "paths"), (judge, "judge_index", "index")):
+    for module, name, kind in ((links, "dead_links", "links"), (references, "_missing_in", "paths"), (index, "judged", "index")):
         monkeypatch.setattr(module, name, counting(kind, getattr(module, name)))
     cached = report(repo, "--changed")
     assert worked == {"links": [f"{STORE}/project_topic_3.md"], "paths": [], "index": []}
