@@ -40,7 +40,7 @@ from memcheck.checks.index.unlisted_memory import IDX003
 from memcheck.checks.index.unreadable_index import IDX011
 from memcheck.index.store import memories_key
 from memcheck.problem import contained
-from memcheck.text.document import content_key
+from memcheck.text.blobs import content_key
 from memcheck.workspace.discover import findings_kept, kept_findings
 
 if TYPE_CHECKING:

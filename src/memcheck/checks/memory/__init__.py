@@ -284,7 +284,7 @@ def check_file(ws: Workspace, doc: Document, wide: _StoreWide) -> Iterator[Probl
     for key, line in fm.duplicates:
         yield MEM005.at(path, line, 1, f"key {key!r} appears more than once; YAML keeps only the last value")
     yield from _check_fields(ws, doc, wide)
-    if not doc.body.strip():
+    if not doc.body or doc.body.isspace():  # (what `not body.strip()` says, without a copy of each body)
         yield MEM013.at(path, fm.end_line, 1, "nothing after the frontmatter: write the memory or delete the file")
 
 
