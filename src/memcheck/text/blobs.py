@@ -2,12 +2,20 @@
 out as fast as this process may (see fast_blob_ids)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from memcheck.digests import sha1
 
-if TYPE_CHECKING:
-    from memcheck.text.document import Document
+
+class Read(Protocol):
+    """What ``content_key`` reads of a file read (a ``text.document.Document``, which
+    imports this module: naming the class here would make the two an import circle)."""
+
+    text: str
+    error: str | None
+    error_line: int
+    size: int
+    blob: str
 
 # What hashes the bytes read into their blob ids: the interpreter's own SHA-1 (see
 # digests.py), unless this process hashes a great many (see fast_blob_ids).
@@ -38,7 +46,7 @@ def blob_id(raw: bytes) -> str:
     return found
 
 
-def content_key(doc: Document) -> str:
+def content_key(doc: Read) -> str:
     """What the cache knows a file's content by: git's blob id of the bytes read ("b"),
     else (a file not read: a link out, a FIFO) a digest of what reading it gave ("d")."""
     if doc.blob:
