@@ -152,7 +152,7 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
     descriptions did not change), are taken from the last run, not worked out again;
     and what is taken is still what a run without the cache finds."""
     from memcheck import links
-    from memcheck.checks.index import judge
+    from memcheck.checks import index
     from memcheck.checks.references import stale_reference
 
     a_store(repo, count=6)
@@ -180,7 +180,7 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
 
         return counted
 
-    for module, name, kind in ((links, "dead_links", "links"), (stale_reference, "missing_in", "paths"), (judge, "judge_index", "index")):
+    for module, name, kind in ((links, "dead_links", "links"), (stale_reference, "missing_in", "paths"), (index, "judged", "index")):
         monkeypatch.setattr(module, name, counting(kind, getattr(module, name)))
     cached = report(repo, "--changed")
     assert worked == {"links": [f"{STORE}/project_topic_3.md"], "paths": [], "index": []}

@@ -13,7 +13,7 @@ from memcheck import config
 from memcheck.engine.collect import collect
 from memcheck.index.links import classify, is_plain_name
 from memcheck.index.render import render
-from memcheck.index.survey import listed_files, survey
+from memcheck.index.survey import listed_files
 from memcheck.rules import FAMILY_MODULES
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
@@ -145,10 +145,10 @@ def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memor
 
     import yaml
 
-    from memcheck.checks.index import check_store
-    from memcheck.checks.index.judge import _check_links
+    from memcheck.checks.index import check_store, links
+    from memcheck.checks.index.state import IndexState
     from memcheck.index.plan import is_own_render
-    from memcheck.index.store import store_exists, store_memories, store_plan
+    from memcheck.index.store import store_memories, store_plan
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -165,8 +165,7 @@ def test_an_index_that_is_its_own_render_leaves_nothing_for_the_link_rules(memor
         found = store_memories(ws, store)
         plan = store_plan(ws, store, doc.text, found)
         if is_own_render(plan, doc.text, found):
-            whole = survey(doc.text, found, store_exists(ws, store))
-            assert list(_check_links(ws, store, whole, plan)) == []
+            assert list(links.check(ws, store, IndexState(ws, store, doc))) == []
             assert listed_files(doc.text, found) == {m.filename for m in found}
             assert [p for p in check_store(ws, store) if p.code != "IDX009"] == []
 

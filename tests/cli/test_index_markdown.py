@@ -22,12 +22,11 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memcheck import config as config_mod
-from memcheck.checks.index.judge import _check_links
+from memcheck.checks.index import links
+from memcheck.checks.index.state import IndexState
 from memcheck.index.memory import Memory
 from memcheck.index.naming import _MAX_PHRASES, _WORDS, _boundaries, _phrases, _window, memories_named
 from memcheck.index.plan import GENERATE
-from memcheck.index.store import store_exists, store_memories, store_plan
-from memcheck.index.survey import survey
 from memcheck.index.sync import _HEADING
 from memcheck.text import blocks
 from memcheck.workspace.discover import Workspace
@@ -687,11 +686,10 @@ def test_the_generated_index_is_split_into_lines_once_however_many_links_are_dea
     write(repo, INDEX, text)
     ws = Workspace(config_mod.load(repo))
     (store,) = ws.stores
-    memories = store_memories(ws, store)
-    plan = store_plan(ws, store, text, memories)
-    assert plan.mode == GENERATE
-    whole = survey(text, memories, store_exists(ws, store), store_folder=store.folder)
+    state = IndexState(ws, store, ws.document(INDEX))
+    assert state.plan.mode == GENERATE
+    state.plan = state.plan._replace(text=_CountedSplits(state.plan.text))
     _CountedSplits.splits = 0
-    found = list(_check_links(ws, store, whole, plan._replace(text=_CountedSplits(plan.text)), memories))
+    found = list(links.check(ws, store, state))
     assert len(found) == 30 and all("`memcheck fix` regenerates the index without it" in p.message for p in found)
     assert _CountedSplits.splits == 1

@@ -153,41 +153,6 @@ def test_duplicate_names_non_slug_and_stale(repo: Path) -> None:
     assert "MEM016" in _codes_by_path(_problems(repo))[".memory/a.md"]
 
 
-def test_index_link_rules(repo: Path) -> None:
-    write(repo, "docs/guide.md", "guide\n")
-    write(repo, ".memory/a.md", memory("A", "a", "user"))
-    write(
-        repo,
-        ".memory/MEMORY.md",
-        "# Notes\n"
-        "- [A](a.md) \u2014 a\n"
-        "- [A again](a.md) \u2014 dup\n"
-        "- a note that mentions [A](a.md) mid-sentence is not an entry\n"
-        "- [Guide](../docs/guide.md) \u2014 outside the store, a cross-reference\n"
-        "- [Web](https://example.com/x.md) \u2014 url\n"
-        "- [Up](../../../elsewhere.md) \u2014 outside the repository\n",
-    )
-    problems = [p for p in _problems(repo) if p["path"] == ".memory/MEMORY.md"]
-    assert sorted((p["code"], p["line"]) for p in problems) == [("IDX004", 3), ("IDX005", 6), ("IDX005", 7)]
-
-
-def test_missing_index_and_caps(repo: Path) -> None:
-    write(repo, ".claude/agent-memory/helper/a.md", memory("A", "a", "user"))
-    problems = _problems(repo)
-    assert [(p["path"], p["code"], p["fixable"]) for p in problems] == [(".claude/agent-memory/helper/MEMORY.md", "IDX001", True)]
-    entries = "".join(f"- [M{i}](m{i}.md) \u2014 {'x' * 150}\n" for i in range(230))
-    for i in range(230):
-        write(repo, f".memory/m{i}.md", memory(f"M{i}", "x" * 150, "user"))
-    write(repo, ".memory/MEMORY.md", entries)
-    caps = {p["code"]: p for p in _problems(repo) if p["path"] == ".memory/MEMORY.md"}
-    assert caps["IDX007"]["line"] == 201
-    assert "m200.md" in str(caps["IDX007"]["message"]) and "lines 201-230" in str(caps["IDX007"]["message"])
-    assert caps["IDX008"]["line"] < 201
-    write(repo, ".memcheck.yaml", "index:\n  mode: sync\n  max-lines: 250\n  max-bytes: 100000\n")
-    near = {p["code"] for p in _problems(repo) if p["path"] == ".memory/MEMORY.md"}
-    assert near == {"IDX009"}
-
-
 def test_generate_mode_reports_a_drifted_index(repo: Path) -> None:
     # With index.mode unset, an entry whose description is not its memory's is a
     # curator's hook, kept (sync); generate mode, asked for, reports and replaces it.
@@ -223,17 +188,6 @@ def test_select_ignore_and_per_path_ignores(repo: Path) -> None:
     assert {p["code"] for p in _problems(repo)} == {"MEM012"}
     write(repo, ".memcheck.yaml", "per-path-ignores:\n  '.memory/a.md': [MEM]\n")
     assert {p["code"] for p in _problems(repo)} == {"MEM012"}
-
-
-def test_heuristic_store_and_memory_md_beside_ordinary_documents(repo: Path) -> None:
-    write(repo, "notes/MEMORY.md", "- [A](a.md) \u2014 a\n")
-    write(repo, "notes/a.md", memory("A", "a", "user"))
-    write(repo, "notes/b.md", memory("B", "b", "user"))
-    write(repo, "MEMORY.md", "# My long-term memory\n")
-    write(repo, "README.md", "# Project\n")
-    write(repo, "CHANGELOG.md", "# Changes\n")
-    problems = _problems(repo)
-    assert {(p["path"], p["code"]) for p in problems} == {("notes/MEMORY.md", "IDX003")}
 
 
 def test_symlinked_index_is_never_written_through(repo: Path, tmp_path: Path) -> None:

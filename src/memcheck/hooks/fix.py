@@ -185,7 +185,8 @@ def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Seq
     Each change is asked as the finding check reports for it (same file, line and
     code), through the same selection and suppression comments."""
     from memcheck import suppression
-    from memcheck.checks.index.rules import IDX002, IDX003
+    from memcheck.checks.index.links import IDX002
+    from memcheck.checks.index.unlisted_memory import IDX003
     from memcheck.config import selected
     from memcheck.engine.finish import drop_path_ignores
     from memcheck.index.survey import survey

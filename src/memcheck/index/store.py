@@ -32,7 +32,7 @@ def store_memories(ws: Workspace, store: Store) -> list[Memory]:
 def memories_key(ws: Workspace, store: Store) -> str:
     """One digest of what the index engine reads of each memory of ``store`` (see
     Memory): a memory's body changed past its first heading and sentence leaves it as
-    it was, and an index judged before is judged the same (see checks/index.py). Each
+    it was, and an index judged before is judged the same (see checks/index/). Each
     memory's part is kept between runs: an unchanged memory is not read for it."""
     h = sha1()
     for path in store.files:

@@ -1,0 +1,80 @@
+"""IDX003: a memory file no line of the index lists (one finding per memory)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck.paths import join
+from memcheck.problem import ERROR, STORE, Rule
+from memcheck.workspace.stores import INDEX_NAME
+
+if TYPE_CHECKING:
+    from memcheck.checks.index.state import IndexState
+    from memcheck.problem import Problem
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.stores import Store
+
+IDX003 = Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
+## What it does
+Reports a memory file that no line of the index lists. A line lists a memory when it
+links to the memory's file; a line without links to files (as in link-less indexes,
+`- user_prefs: ...`) lists a memory when it names the file (`user_prefs.md`) as a
+word, or its stem or frontmatter `name` as a whole phrase: between punctuation (`:`,
+`|`, `*`, a dash with spaces around it, brackets) or the start or end of the line.
+So `- api: ...` and `| api |` list the memory named `api`; a line about "api tests"
+does not, nor does one about `Note 10` list `Note 1`. Links count inline
+(`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). A code span that
+holds exactly the file name or its path from the index (`` `user_prefs.md` ``,
+`` `./user_prefs.md` ``) lists the memory on any line, links or not: an agent reading
+the index learns the file exists. Only list items, table rows and paragraph lines
+name memories: a name in a link's text lists nothing (the link says which file it
+means), nor does a code span that holds more or less than the file (`` `user_prefs` ``,
+`` `cat user_prefs.md` ``), and neither do headings, HTML comments, link definitions
+and code blocks.
+
+## Why is this bad?
+Agents discover memories through the index only: an unlisted memory is never read.
+
+## Example
+`feedback_testing.md` saved by hand without an index line.
+
+## Use instead
+Run `memcheck fix`: it adds an entry in the form of the index's own entries (link
+text, separator, bullet), with a description, in the section for the memory's type
+when the index has type sections (`## User`, `## Feedback`, ...), or where its date
+puts it in a list kept newest first. When the entry would take the index over its
+line or byte cap, or push lines agents read today past it, `fix` does not write it
+and the finding is not fixable: make room (merge memories, shorten entries), then
+run `memcheck fix`.
+""", scope=STORE)
+
+def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
+    # The index engine is imported where an index is judged afresh (see the package's judged).
+    from memcheck.index.plan import GENERATE, changes_of
+    from memcheck.index.store import store_exists
+    from memcheck.index.survey import REPOINT
+
+    path, text, plan, whole, memories = state.path, state.text, state.plan, state.whole, state.memories
+    last_line = max(len(whole.lines) - (1 if text.endswith("\n") else 0), 1)
+    # A memory that fix re-points a dead entry to is that entry's finding (IDX002), not
+    # an unlisted memory of its own: check then counts what fix does.
+    renamed = {d.renamed[0] for d in plan.survey.dead.values() if d.action == REPOINT} if plan.survey is not None else set()
+    unlisted = [m.filename for m in memories if m.filename not in whole.listed and m.filename not in renamed]
+    if plan.marked and plan.mode == GENERATE:
+        # Between markers fix regenerates the block: a memory is unlisted when fix adds
+        # it there, which is what the text around the markers and the block leave out
+        # (the whole text read at once can pair a dead link outside the block with one
+        # inside, and call a memory listed that fix then adds).
+        added = {name for name, _line in changes_of(plan, text, memories, store_exists(ws, store)).added} | set(plan.refused)
+        unlisted = [m.filename for m in memories if m.filename in added]
+    cfg = ws.config.index
+    for name in unlisted:
+        message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
+        no_room = name in plan.refused
+        if no_room:
+            message = (
+                f"memory file {name} is not listed in {INDEX_NAME}, and the index has no room for it under the {cfg.max_lines:,}-line cap "
+                f"or the {cfg.max_bytes:,}-byte cap, where agents stop reading; make room (merge or shorten entries), then run `memcheck fix`"
+            )
+        # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
+        problem = IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
+        yield problem._replace(fixable=False) if no_room else problem

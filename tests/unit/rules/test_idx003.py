@@ -1,0 +1,35 @@
+"""IDX003 unlisted-memory: a memory file no line of the index lists."""
+from __future__ import annotations
+
+from conftest import findings, lint, memory
+
+STORE = ".claude/memory"
+INDEX = f"{STORE}/MEMORY.md"
+
+
+def test_the_docs_example_a_memory_saved_without_an_index_line_is_reported() -> None:
+    files = {
+        f"{STORE}/user_prefs.md": memory("prefs", "the user's preferences", "user"),
+        f"{STORE}/feedback_testing.md": memory("testing", "run pytest first", "feedback"),
+        INDEX: "- [prefs](user_prefs.md) — the user's preferences\n",
+    }
+    (found,) = findings(files)
+    assert (found.path, found.line, found.code, found.fixable, found.about) == (INDEX, 1, "IDX003", True, f"{STORE}/feedback_testing.md")
+    assert found.message == "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+
+
+def test_a_line_that_names_the_memory_lists_it() -> None:
+    files = {f"{STORE}/api.md": memory("api", "the API", "project"), INDEX: "# Notes\n\n- api: the API\n"}
+    assert lint(files, select="IDX003") == []
+
+
+def test_a_memory_in_a_heuristic_store_beside_ordinary_documents() -> None:
+    files = {
+        "notes/MEMORY.md": "- [A](a.md) — a\n",
+        "notes/a.md": memory("A", "a", "user"),
+        "notes/b.md": memory("B", "b", "user"),
+        "MEMORY.md": "# My long-term memory\n",
+        "README.md": "# Project\n",
+        "CHANGELOG.md": "# Changes\n",
+    }
+    assert lint(files) == [("notes/MEMORY.md", 1, "IDX003")]

@@ -1,0 +1,34 @@
+"""IDX005 link-escapes-store: an index link that leaves the memory store."""
+from __future__ import annotations
+
+from conftest import example, findings, lint, memory
+
+STORE = ".memory"
+INDEX = f"{STORE}/MEMORY.md"
+A = {f"{STORE}/a.md": memory("A", "a", "user")}
+
+
+def test_the_docs_example_is_reported() -> None:
+    (found,) = findings({**A, INDEX: "# Notes\n- [A](a.md) — a\n" + example("IDX005")}, select="IDX005")
+    assert (found.path, found.line, found.col, found.code) == (INDEX, 3, 3, "IDX005")
+    assert found.message == "link to '../../../plans/INDEX.md' points outside the repository; keep index entries inside the memory store"
+
+
+def test_a_link_to_a_file_of_the_repository_is_a_cross_reference() -> None:
+    files = {**A, "docs/guide.md": "guide\n", INDEX: "# Notes\n- [A](a.md) — a\n- [Guide](../docs/guide.md) — a cross-reference\n"}
+    assert lint(files) == []
+
+
+def test_the_index_link_rules_together() -> None:
+    index = (
+        "# Notes\n"
+        "- [A](a.md) — a\n"
+        "- [A again](a.md) — dup\n"
+        "- a note that mentions [A](a.md) mid-sentence is not an entry\n"
+        "- [Guide](../docs/guide.md) — outside the store, a cross-reference\n"
+        "- [Web](https://example.com/x.md) — url\n"
+        "- [Up](../../../elsewhere.md) — outside the repository\n"
+    )
+    found = findings({**A, "docs/guide.md": "guide\n", INDEX: index})
+    assert [(p.code, p.line) for p in found] == [("IDX004", 3), ("IDX005", 6), ("IDX005", 7)]
+    assert found[1].message == "link to 'https://example.com/x.md' points outside the store; keep index entries inside the memory store"

@@ -1,0 +1,36 @@
+"""IDX006 index-out-of-date: in generate mode, an index that is not its render."""
+from __future__ import annotations
+
+from conftest import findings, lint, memory
+
+STORE = ".memory"
+INDEX = f"{STORE}/MEMORY.md"
+GENERATE = {"index": {"mode": "generate"}}
+
+
+def test_the_docs_example_a_description_the_memory_has_since_changed() -> None:
+    files = {f"{STORE}/a.md": memory("Alpha", "new description", "user"), INDEX: "# Memory\n\n## User\n- [Alpha](a.md) - old description\n"}
+    (found,) = findings(files, config=GENERATE)
+    assert (found.path, found.line, found.code, found.fixable) == (INDEX, 4, "IDX006", True)
+    assert found.message == "MEMORY.md differs from its grouped render from line 4; run `memcheck fix` (or `memcheck index .memory` to see it)"
+
+
+def test_the_docs_use_instead_the_render_is_not_reported() -> None:
+    files = {f"{STORE}/a.md": memory("Alpha", "new description", "user"), INDEX: "# Memory\n\n## User\n- [Alpha](a.md) - new description\n"}
+    assert lint(files, config=GENERATE) == []
+
+
+def test_a_curated_index_in_sync_mode_is_not_reported() -> None:
+    # With index.mode unset, a description that is not the memory's is a curator's hook.
+    files = {f"{STORE}/a.md": memory("Alpha", "new description", "user"), INDEX: "# Memory\n\n## User\n- [Alpha](a.md) - old description\n"}
+    assert lint(files) == []
+
+
+def test_not_reported_while_another_finding_is_fixable() -> None:
+    # An unlisted memory: its IDX003 says what fix does, and the render follows from it.
+    files = {
+        f"{STORE}/a.md": memory("Alpha", "new description", "user"),
+        f"{STORE}/b.md": memory("Beta", "b", "user"),
+        INDEX: "# Memory\n\n## User\n- [Alpha](a.md) - old description\n",
+    }
+    assert [p.code for p in findings(files, config=GENERATE)] == ["IDX003"]
