@@ -31,3 +31,23 @@ def test_the_value_to_quote_is_the_line_reported(fields: str, line: int) -> None
 def test_the_fields_are_still_read_from_the_line_reading() -> None:
     # metadata.type counts for type, so the memory has its three fields: MEM004 alone.
     assert lint({MEMORY: "---\nname: Alpha\ndescription: Deploy: Railway\nmetadata:\n  type: project\n---\nBody\n"}) == [(MEMORY, 3, "MEM004")]
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "fixed"),
+    [
+        pytest.param('name: "Deploy" target notes', "name", "name: '\"Deploy\" target notes'", id="double-quoted-start"),
+        pytest.param("description: 'fast' reviews: always", "description", "description: '''fast'' reviews: always'", id="single-quoted-start"),
+    ],
+)
+def test_a_quoted_start_followed_by_more_text_says_to_quote_the_whole_value(line: str, key: str, fixed: str) -> None:
+    fields = {"name": "name: Deploy", "description": "description: Where we deploy", "type": "type: project"}
+    fields[key] = line
+    (found,) = findings({MEMORY: with_fields("".join(f"{v}\n" for v in fields.values()))})
+    assert (found.line, found.code) == (list(fields).index(key) + 2, "MEM004")
+    assert found.message.endswith(f"the value of {key!r} starts with a quoted string and goes on after it; quote the whole value: {fixed}"), found.message
+
+
+def test_an_unquoted_value_gets_the_plain_hint() -> None:
+    (found,) = findings({MEMORY: with_fields("name: Deploy\ndescription: Target: Railway\ntype: project\n")})
+    assert found.message.endswith("; quote the value of 'description'"), found.message

@@ -3,7 +3,7 @@ for a missing field is MEM006's finding alone)."""
 from __future__ import annotations
 
 from conftest import example
-from memory_rules import MEMORY, findings, lint, with_fields
+from memory_rules import MEMORY, STORE, findings, lint, with_fields
 
 
 def test_the_docs_example_is_reported() -> None:
@@ -30,3 +30,21 @@ def test_frontmatter_with_none_of_the_fields_is_one_finding() -> None:
     (found,) = findings({MEMORY: with_fields("session: 42\nstarted: morning\n")})
     assert (found.line, found.code) == (1, "MEM006")
     assert found.message == "frontmatter has none of the memory fields name, description, type (it holds session, started), so agents cannot index this file as a memory; add name, description and type"
+
+
+def test_a_session_log_kept_in_the_store_is_one_finding() -> None:
+    log = "---\nended: 2026-05-06T22:30:00Z\nproject: shop\nbranch: main\n---\n# Last session\n"
+    found = [(p.path, p.line, p.code, p.message) for p in findings({f"{STORE}/last_session.md": log})]
+    assert found == [
+        (
+            f"{STORE}/last_session.md",
+            1,
+            "MEM006",
+            "frontmatter has none of the memory fields name, description, type (it holds ended, project, branch), "
+            "so agents cannot index this file as a memory; add name, description and type",
+        )
+    ]
+
+
+def test_an_unrelated_misspelt_key_beside_a_missing_field_is_still_reported_by_mem010() -> None:
+    assert lint({MEMORY: with_fields("name: Review\ntype: user\nUpdated: 2026-01-01\nlastReadAt: 1\n")}) == [(MEMORY, 1, "MEM006"), (MEMORY, 4, "MEM010")]

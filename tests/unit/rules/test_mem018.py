@@ -24,4 +24,7 @@ def test_several_are_one_finding_naming_them() -> None:
     files = {INDEX: "", **{f"{STORE}/m{i}.md": _crlf(memory(f"M{i}", "d", "user")) for i in range(2)}}
     (found,) = [p for p in findings(files) if p.code == "MEM018"]
     assert (found.path, found.about) == (INDEX, "")
-    assert found.message.startswith("2 memory files of this store use CRLF line endings (m0.md, m1.md); ")
+    assert found.message == (
+        "2 memory files of this store use CRLF line endings (m0.md, m1.md); agents that split frontmatter at '---\\n' find none in them: "
+        "convert them to LF and add '*.md text eol=lf' to .gitattributes"
+    )
