@@ -220,7 +220,8 @@ def check_file(ws: Workspace, doc: Document, noted: facts.Noted) -> Iterator[Pro
     not_strict = frontmatter_not_strict_yaml.check(doc, fm)
     if not_strict is not None:
         yield not_strict
-    yield from duplicate_key.check(doc.path, fm)
+    if fm.duplicates:
+        yield from duplicate_key.check(doc.path, fm)
     yield from _fields(ws, doc, fm, noted)
     empty = empty_body.check(doc, fm)
     if empty is not None:

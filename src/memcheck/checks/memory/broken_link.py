@@ -48,15 +48,15 @@ See [[deploy-notes]] for the rollout steps.
 """, scope=STORE)
 
 
-def check(ws: Workspace, doc: Document) -> Iterator[Problem]:
-    """The memory's dead Markdown links, in its body and its description."""
+def check(ws: Workspace, doc: Document) -> list[Problem]:
+    """The memory's dead Markdown links, in its body and its description (a list, not
+    a generator: asked of every memory, and most have none)."""
     path = doc.path
     # Claude Code keeps its memory outside the repository, so paths in memories are
     # written from the project root as often as from the store: either counts.
-    for line, col, message in links.dead_links(ws, doc, from_root_too=True):
-        yield MEM021.at(path, line, col, message)
-    for line, col, message in links.description_dead_links(ws, doc, from_root_too=True):
-        yield MEM021.at(path, line, col, message)
+    found = [MEM021.at(path, line, col, message) for line, col, message in links.dead_links(ws, doc, from_root_too=True)]
+    found += [MEM021.at(path, line, col, message) for line, col, message in links.description_dead_links(ws, doc, from_root_too=True)]
+    return found
 
 
 def wiki_tokens(ws: Workspace, doc: Document) -> list[Token]:
