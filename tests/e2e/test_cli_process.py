@@ -82,6 +82,20 @@ def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
 
 
 @pytest.mark.e2e
+def test_the_usual_slips_are_reported_without_importing_yaml(repo: Path) -> None:
+    # A colon in a plain value, a quote never closed: YAML rejects both, what it says
+    # is told from the line (text/yamltext.py), and so is which value to quote.
+    write(repo, ".memory/a.md", "---\nname: A\ndescription: Deploy notes: see the runbook\ntype: user\n---\nBody.\n")
+    write(repo, ".memory/b.md", "---\nname: B\ndescription: 'never closed\ntype: user\n---\nBody.\n")
+    write(repo, ".memory/MEMORY.md", "- [A](a.md) — a\n- [B](b.md) — b\n")
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check")
+    assert ".memory/a.md:3:1: MEM004 frontmatter is not valid YAML (mapping values are not allowed here); quote the value of 'description'" in proc.stdout
+    assert ".memory/b.md:" in proc.stdout and "MEM004" in proc.stdout
+    assert not _imports(repo, ["check", "--no-cache"], "yaml")
+
+
+@pytest.mark.e2e
 def test_a_whole_tree_found_kept_imports_no_yaml(repo: Path) -> None:
     # A frontmatter only PyYAML reads (a nested list): the first check imports it; the
     # next, every part kept, does not.

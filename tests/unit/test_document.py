@@ -343,3 +343,12 @@ def test_a_files_key_is_gits_blob_id_of_its_bytes(tmp_path: Path, raw: bytes, mo
         monkeypatch.setattr(document, "_keys_asked", asked)
         doc = parse("f.md", raw)
         assert doc.key == document.content_key(doc) == "b" + blob
+    # A checking process of a first run hashes with OpenSSL (fast_blob_ids): the same ids.
+    from memcheck.text import blobs
+
+    monkeypatch.setattr(blobs, "_blob_sha1", blobs._blob_sha1)
+    blobs.fast_blob_ids()
+    for asked in (False, True):
+        monkeypatch.setattr(document, "_keys_asked", asked)
+        doc = parse("f.md", raw)
+        assert doc.key == document.content_key(doc) == "b" + blob

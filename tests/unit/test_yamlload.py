@@ -15,7 +15,7 @@ from conftest import fixture_frontmatter, invoke, write
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from memcheck.text import yamlload
+from memcheck.text import yamlload, yamltext
 
 pytestmark = pytest.mark.smoke
 
@@ -399,6 +399,11 @@ def test_after_a_flat_head_the_python_parser_reads_the_rest_alone_to_the_same_er
     # same words, on the same line, as when it reads the whole.
     text = head + rest + end
     assert _outcome(yamlload.load, text) == _outcome(_python_parser, text), text
+    # What the text alone tells (yamltext.slip_problem, which spares a frontmatter
+    # PyYAML's import) is what the Python parser says.
+    told = yamltext.slip_problem(text)
+    if told is not None:
+        assert _outcome(_python_parser, text) == ("error", *told), text
 
 
 _ONE_LINE = st.lists(st.sampled_from(list("ab ,[]{}:?#'\"-&*!|>%@`\\.é\t") + ["x y", ", ", "1", "~", "true", "2025-13-01", "&a", "*a"]), max_size=14).map("".join)
@@ -457,7 +462,7 @@ def _python_error(text: str) -> tuple[Any, ...] | None:
 
 @pytest.mark.parametrize("slip", ["colon-in-value", "unclosed-quote", "stray-list-item", "text-after-quotes", "tab-indent"])
 def test_the_usual_slips_are_told_from_their_lines(slip: str) -> None:
-    # Neither parser reads them (see yamlload._USUAL_SLIP): what the Python parser
+    # Neither parser reads them (see yamltext._USUAL_SLIP): what the Python parser
     # would say, words and marks, told from the line.
     text = _SLIPS[slip][0]
     with pytest.raises(yaml.MarkedYAMLError) as told:
@@ -523,7 +528,7 @@ def test_the_python_parser_reads_a_broken_frontmatter_once_at_most(slip: str, mo
     assert len(reads) <= (1 if yamlload._LIBYAML else 99), reads
     if yamlload._LIBYAML and slip in _SLIPS:
         assert reads == []
-    if slip == "unclosed-bracket":  # told from its last line (see yamlload._UNCLOSED_LIST), libyaml or not
+    if slip == "unclosed-bracket":  # told from its last line (see yamltext._UNCLOSED_LIST), libyaml or not
         assert reads == []
     monkeypatch.setattr(yamlload, "Loader", Counted.__bases__[0])
     monkeypatch.setattr(yamlload, "_LIBYAML", False)  # every reading by the Python parser: the same findings
@@ -551,7 +556,22 @@ def test_the_closing_quote_is_the_one_a_reading_char_by_char_finds(quote: str, r
 
 
 def test_the_slips_are_told_with_the_pattern_the_simple_reader_compiles() -> None:
-    # One pattern text, so that re compiles it once a process (see yamlload._NOT_PLAIN_TEXT).
+    # One pattern text, so that re compiles it once a process (see yamltext._NOT_PLAIN_TEXT).
     from memcheck.text import document
 
-    assert yamlload._NOT_PLAIN_TEXT.pattern == document._NOT_SIMPLE.pattern
+    assert yamltext._NOT_PLAIN_TEXT.pattern == document._NOT_SIMPLE.pattern
+
+
+def test_the_text_alone_reads_as_long_a_flat_head_as_the_loader() -> None:
+    # yamltext tells a list never closed after a flat head only where load would (see
+    # yamlload._raise_after_flat_head): the same bound on the text's length.
+    assert yamltext.HEAD_MOST_CHARS == yamlload.MAX_VALUES // 2
+
+
+@pytest.mark.parametrize("text", [*(text for text, _, _ in _SLIPS.values()), "name: n\ndescription: d\ntags: [a, b", "name: n\ntags: [a, b c\n"])
+def test_a_slip_told_from_the_text_alone_is_what_the_python_parser_says(text: str) -> None:
+    told = yamltext.slip_problem(text)
+    if told is not None:
+        assert _outcome(_python_parser, text) == ("error", *told)
+    elif "[" in text:
+        raise AssertionError(f"a list never closed after a flat head is told from the text: {text!r}")

@@ -32,7 +32,7 @@ from memcheck.engine.cache_folder import folder_for, git_dir, make_folders, read
 from memcheck.engine.content_keys import FORMAT, FileKeys, code_digest
 from memcheck.engine.targets import targets_for
 from memcheck.problem import ERROR, WARNING, Problem
-from memcheck.text.document import content_key
+from memcheck.text.blobs import content_key
 from memcheck.workspace.discover import relative_path
 from memcheck.workspace.targets import Targets
 from memcheck.workspace.tracking import Tracker, answerer, listing_digest

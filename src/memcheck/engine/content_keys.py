@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 from memcheck import __version__, git
 from memcheck.digests import sha1
 from memcheck.engine.cache_folder import git_dir
-from memcheck.text.document import content_key
+from memcheck.text.blobs import content_key
 from memcheck.workspace.tracking import untracked
 
 if TYPE_CHECKING:

@@ -180,6 +180,11 @@ def _child(
             signal.signal(number, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
         os.close(read_end)
+        if cache is not None and cache.empty:
+            # A first run: this process reads and hashes the memories of most stores.
+            from memcheck.text.blobs import fast_blob_ids
+
+            fast_blob_ids()
         try:
             found = _check_queued(ws, parts, queue, checks, enabled, parent, cache)
             if cache is not None:

@@ -78,6 +78,8 @@ def _date(value: str | None) -> str | None:
 
 
 def _file_date(filename: str) -> str | None:
+    if "19" not in filename and "20" not in filename:
+        return None  # (no year the pattern could start at: most names, told without it)
     m = _FILE_DATE.search(filename)
     return f"{m.group(1)}-{m.group(3)}-{m.group(4)}" if m else None
 

@@ -16,8 +16,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Literal, TypeVar
 
 from memcheck import lazy_regex
-from memcheck.digests import sha1
 from memcheck.records import NamedTuple
+from memcheck.text.blobs import blob_id, content_key
 
 if TYPE_CHECKING:
     from yaml.resolver import Resolver
@@ -265,18 +265,6 @@ def replace(doc: Document, **values: object) -> Document:
     return new
 
 
-def content_key(doc: Document) -> str:
-    """What the cache knows a file's content by: git's blob id of the bytes read ("b"),
-    else (a file not read: a link out, a FIFO) a digest of what reading it gave ("d")."""
-    if doc.blob:
-        return "b" + doc.blob
-    if doc.__dict__.get("_exact"):  # see parse
-        return "b" + sha1(b"blob %d\0%s" % (doc.size, doc.text.encode("utf-8"))).hexdigest()
-    h = sha1(f"{doc.error}\0{doc.error_line}\0{doc.size}\0".encode())
-    h.update(doc.text.encode("utf-8", "surrogatepass"))
-    return "d" + h.hexdigest()
-
-
 # Whether this process keeps a cache, which asks every file's key (see keys_asked).
 _keys_asked = False
 
@@ -299,7 +287,7 @@ def parse(path: str, raw: bytes) -> Document:
         # (--no-cache: the 19 MB of bench/'s M tree hashed, 40-60 ms of CPU).
         held["_exact"] = True
         return doc
-    held["blob"] = blob = sha1(b"blob %d\0%s" % (len(raw), raw)).hexdigest()
+    held["blob"] = blob = blob_id(raw)
     # Its ``key`` too: cached_property takes a lock the first time it is asked on Python
     # 3.11 and older (0.75 us against 0.2 us a file).
     held["key"] = "b" + blob
@@ -385,16 +373,19 @@ def _parse_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, f
 
 
 def _yaml_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int) -> Frontmatter:
-    from memcheck.text import yamlload  # imports PyYAML
+    from memcheck.text import yamltext
 
-    yaml = _yaml()
     end_line = first_line + len(fm_lines)
     last = first_line + max(len(fm_lines) - 1, 0)  # "end of stream" marks point past the text
     text = "\n".join(fm_lines)
-    slip = yamlload.slip_problem(text)
+    slip = yamltext.slip_problem(text)
     if slip is not None:
-        # One of the usual slips: what load() would raise, told without raising it.
+        # One of the usual slips: what load() would raise, told without raising it,
+        # nor importing PyYAML.
         return _fallback(fm_lines, first_line, slip[0], min(first_line + slip[1], last))
+    from memcheck.text import yamlload  # imports PyYAML
+
+    yaml = _yaml()
     # One parse gives both the node tree (for duplicate keys and line numbers) and
     # the data, within bounds that no real frontmatter comes near (see yamlload).
     try:
@@ -588,33 +579,33 @@ def _flat_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm
     pairs = _FLAT_LINE.findall(fm_text)
     if not pairs or len(pairs) != len(fm_lines):
         return None
+    data: dict[str, object] = dict(pairs)
+    if len(data) != len(pairs):
+        return None  # a key twice: the line-by-line reading reports it
+    not_plain: list[str] = []
     for key, raw in pairs:
         first = raw[0]
         if (first in _SPECIAL_START and (first not in _WORD_FIRST or raw in _BOOL_AND_NULL_WORDS)) or raw[-1] == ":" or ": " in raw or " #" in raw or key in _BOOL_AND_NULL_WORDS:
-            # (Most slips YAML rejects, a colon in a value or a quote left open: reading
-            # the lines line by line cost a rejected frontmatter a fifth of its reading.)
-            return False if key in _BOOL_AND_NULL_WORDS or _no_simple_value(raw) else None
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        return None  # a key twice: the line-by-line reading reports it
+            if key in _BOOL_AND_NULL_WORDS:
+                return False
+            # A value the line-by-line reading would read the same way (a quoted
+            # description, a date: a third of bench/'s memories), read here as it
+            # reads it, rather than the whole frontmatter read again line by line;
+            # where it gives up (most slips YAML rejects, a colon in a value or a quote
+            # left open), so does this reading.
+            value, is_plain = _simple_scalar(raw)
+            if value is _NO_VALUE:
+                return False
+            data[key] = value
+            if not is_plain:
+                not_plain.append(key)
     return Frontmatter(
         end_line=first_line + len(fm_lines),
         data=data,
         key_lines={key: first_line + i for i, (key, _) in enumerate(pairs)},
         raw_values={key: raw.strip() for key, raw in pairs},
-        plain_keys=frozenset(data),
+        plain_keys=frozenset(data).difference(not_plain) if not_plain else frozenset(data),
     )
-
-
-def _no_simple_value(raw: str) -> bool:
-    """Whether ``_simple_scalar`` gives up on ``raw`` (a value with no space at either
-    end), told without building the value."""
-    first = raw[0]
-    if first in "\"'":
-        return _quoted(raw) is _NO_VALUE
-    if first == "[" and raw[-1] == "]":
-        return False  # a list it may read
-    return first in _INDICATORS or raw[-1] == ":" or ": " in raw or " #" in raw
 
 
 def _simple_scalar(raw: str) -> tuple[object, bool]:

@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from memcheck import lazy_regex
+from memcheck.text.yamltext import closing_quote, value_told
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document, Frontmatter
@@ -64,7 +65,7 @@ def quote_hint(key: str, raw: str) -> str | None:
     quoted value with a bad escape or no closing quote)."""
     if not raw.startswith(("'", '"')):
         return f"; quote the value of {key!r}"
-    end = _yaml_helpers()[1](raw)  # closing_quote
+    end = closing_quote(raw)
     if end is None or not raw[end + 1 :].strip():
         return None
     whole = "'" + raw.replace("'", "''") + "'"
@@ -75,20 +76,20 @@ def quote_hint(key: str, raw: str) -> str | None:
 
 
 def _valid_value(text: str) -> bool:
-    """Whether ``text`` is a valid YAML value on its own."""
-    return _yaml_helpers()[0](text)
+    """Whether ``text`` is a valid YAML value on its own: told from the line where it
+    tells (most values of a rejected frontmatter), else by yamlload's parsers."""
+    told = value_told(text)
+    return told if told is not None else _yaml_valid_value()(text)
 
 
 @cache
-def _yaml_helpers() -> tuple[Callable[[str], bool], Callable[[str], int | None]]:
-    """yamlload's valid_value and closing_quote. Imported here, as everywhere PyYAML
-    is: only rejected frontmatter gets this far; and once, not at each call (an
-    import statement costs a microsecond each time, and each value of a rejected
-    frontmatter is asked: two fifths of what its finding cost on bench/'s M-broken
-    tree)."""
+def _yaml_valid_value() -> Callable[[str], bool]:
+    """yamlload's valid_value. Imported here, as everywhere PyYAML is: only a value
+    whose line does not tell gets this far; and once, not at each call (an import
+    statement costs a microsecond each time)."""
     from memcheck.text import yamlload
 
-    return yamlload.valid_value, yamlload.closing_quote
+    return yamlload.valid_value
 
 
 def value_kind(value: object) -> str:

@@ -70,6 +70,18 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from memcheck import lazy_regex
 from memcheck.records import NamedTuple
+from memcheck.text.yamltext import (
+    FLAT_HEAD,
+    SCANNER,
+    UNCLOSED_LIST_PROBLEM,
+    closing_quote,
+    slip_problem,
+    unclosed_list,
+    usual_slip,
+    value_told,
+)
+
+__all__ = ["closing_quote", "slip_problem"]  # (told from the text alone: see yamltext.py)
 
 # The bounds. Over the 401 frontmatter blocks of the test corpus (581 real agent
 # files), the deepest nests 5 levels, the largest holds 35 values (1,165 characters)
@@ -197,65 +209,14 @@ def load(text: str) -> Loaded:
     return _load(Loader(text), text)
 
 
-# The usual slips of frontmatter written by hand, each after a flat head (_FLAT_HEAD,
-# of no line or more): a colon and a space in a plain value ("colon"); a quote never
-# closed ("open"); text after a closing quote ("after", the next line at the margin);
-# a `- ` item under a complete entry ("item"); a line indented by a tab ("tab"). Up to
-# the slip the Python scanner and parser are where any head leaves them, and each
-# slip stops them at once, at a place and in words told from the line: no parser
-# reads the text (libyaml's reading and the translation of its error took 15-25 us a
-# file, two thirds of what a rejected frontmatter cost more than a good one on bench/'s
-# M-broken tree). tests/unit/test_yamlload.py holds each against the Python parser.
-_WORDS = r"[A-Za-z][A-Za-z0-9 .,;()/_'-]*"
-_HEAD_LINE = rf"[A-Za-z_][A-Za-z0-9_-]*: +{_WORDS}\n"
-_USUAL_SLIP = lazy_regex.compile(
-    rf"(?:{_HEAD_LINE})*(?:"
-    rf"[A-Za-z_][A-Za-z0-9_-]*: +(?:(?P<colon>{_WORDS}):(?: |\n|\Z)|(?P<quoted>\"[^\"\\\n]*\"|'[^'\n]*') +(?P<after>{_WORDS})(?=\n[^ \n]|\n?\Z)|(?P<open>[\"']))"
-    r"|(?<=\n)(?P<item>-)(?: |\n|\Z)|(?:[A-Za-z_][A-Za-z0-9_-]*:\n)?(?P<tab>\t))"
-)
-# What the Python reader refuses anywhere, or reads otherwise after the slip (see
-# _PYTHON_ONLY), but a tab (searched as a space): document._NOT_SIMPLE's very pattern,
-# which re's cache then compiles once a process (half a millisecond).
-_NOT_PLAIN_TEXT = lazy_regex.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
-# In a quoted scalar, what ends it otherwise than the end of the text.
-_SEPARATOR_LINE = lazy_regex.compile(r"\n(?:---|\.\.\.)(?:[ \t\n]|\Z)")
-
-
 def _raise_usual_slip(text: str) -> None:
-    """Raise what the Python parser raises on ``text`` if it is a usual slip."""
-    slip = _usual_slip(text)
+    """Raise what the Python parser raises on ``text`` if it is a usual slip (see
+    yamltext.usual_slip)."""
+    slip = usual_slip(text)
     if slip is not None:
-        error, context, context_at, problem, at = slip
+        kind, context, context_at, problem, at = slip
+        error = yaml.scanner.ScannerError if kind == SCANNER else yaml.parser.ParserError
         raise error(context, None if context_at is None else _mark(text, context_at), problem, _mark(text, at))
-
-
-def slip_problem(text: str) -> tuple[str, int] | None:
-    """What the Python parser says of ``text`` and on which line (from 0) if it is a
-    usual slip: what ``load`` raises, without raising it (a frontmatter needs no more)."""
-    slip = _usual_slip(text)
-    return None if slip is None else (slip[3], text.count("\n", 0, slip[4]))
-
-
-_Slip = tuple[type, "str | None", "int | None", str, int]  # error class, context, its offset, problem, its offset
-
-
-def _usual_slip(text: str) -> _Slip | None:
-    slip = _USUAL_SLIP.match(text)
-    if slip is None or _NOT_PLAIN_TEXT.search(text.replace("\t", " ") if "\t" in text else text):
-        return None
-    if slip.group("colon") is not None:
-        return yaml.scanner.ScannerError, None, None, "mapping values are not allowed here", slip.end("colon")
-    if slip.group("tab") is not None:
-        return yaml.scanner.ScannerError, "while scanning for the next token", None, "found character '\\t' that cannot start any token", slip.start("tab")
-    quote = slip.group("open")
-    if quote is not None:
-        start = slip.start("open")
-        rest = text[start + 1 :]
-        if quote in rest or "\\" in rest or "\t" in rest or _SEPARATOR_LINE.search(text, start):
-            return None  # it closes, escapes, or meets what ends a quoted scalar otherwise
-        return yaml.scanner.ScannerError, "while scanning a quoted scalar", start, "found unexpected end of stream", len(text)
-    found, at = ("'-'", slip.start("item")) if slip.group("item") is not None else ("'<scalar>'", slip.start("after"))
-    return yaml.parser.ParserError, "while parsing a block mapping", 0, f"expected <block end>, but found {found}", at
 
 
 def _mark(text: str, index: int) -> yaml.Mark:
@@ -263,22 +224,9 @@ def _mark(text: str, index: int) -> yaml.Mark:
     return yaml.Mark("<unicode string>", index, text.count("\n", 0, index), index - line_start, None, None)
 
 
-# Lines at the start of a text that leave the parser where the first line of their
-# own would (in the document's block mapping, after a complete entry): `key: words`,
-# the value plain text of a few ASCII characters that no scalar, comment or key can
-# end early, followed by a line that starts with a key.
-_FLAT_HEAD = lazy_regex.compile(r"(?:[A-Za-z_][A-Za-z0-9_-]*: +[A-Za-z][A-Za-z0-9 .,;()/_'-]*\n)+(?=[A-Za-z_][A-Za-z0-9_-]*:(?: |\n|$))")
-
-
-# The unclosed list of the usual slip (`tags: [a, b` as the last line): words that
-# the scanner reads as plain scalars, one or more, a comma between two, no `]`.
-_LIST_WORD = r"[A-Za-z0-9][A-Za-z0-9._/-]*(?: +[A-Za-z0-9._/-]+)*"
-_UNCLOSED_LIST = lazy_regex.compile(rf"[A-Za-z_][A-Za-z0-9_-]*: +\[ *{_LIST_WORD}(?: *, *{_LIST_WORD})* *\n?")
-
-
 def _raise_after_flat_head(text: str) -> None:
     """Raise the Python parser's error on ``text`` when its lines after a flat head
-    (``_FLAT_HEAD``) hold one, read by the Python parser from there alone; else
+    (``yamltext.FLAT_HEAD``) hold one, read by the Python parser from there alone; else
     return, and the whole text is the Python parser's.
 
     A rejected frontmatter whose error libyaml cannot be trusted with (an unclosed
@@ -291,16 +239,16 @@ def _raise_after_flat_head(text: str) -> None:
     alias, anchor or nesting and so cannot bring a bound closer (the text is kept
     well below MAX_VALUES, with no alias, so that only nesting could cross one, and
     nesting is the rest's own)."""
-    head = _FLAT_HEAD.match(text)
+    head = FLAT_HEAD.match(text)
     if head is None or len(text) > MAX_VALUES // 2 or "*" in text:
         return
     start = head.end()
-    if _UNCLOSED_LIST.fullmatch(text, start):
+    if unclosed_list(text, start):
         # The rest is one `key: [words, words` line: the list never closes, and the
         # Python parser says so where the text ends, without being asked.
         lines, last = text.count("\n"), text.rfind("\n") + 1
         end = yaml.Mark("<unicode string>", len(text), lines, len(text) - last, None, None)
-        raise yaml.parser.ParserError("while parsing a flow sequence", None, "expected ',' or ']', but got '<stream end>'", end)
+        raise yaml.parser.ParserError("while parsing a flow sequence", None, UNCLOSED_LIST_PROBLEM, end)
     try:
         _load(Loader(text[start:]), text[start:])
     except TooComplex:
@@ -503,23 +451,6 @@ def _token_id(line: str, column: int, indent: int) -> str | None:
     return "?" if column == indent else None
 
 
-def closing_quote(quoted: str) -> int | None:
-    """The index of the quote that closes the quoted scalar ``quoted`` starts with (on
-    its line), or None. (str.find between quotes and backslashes: a loop over every
-    character, or a regular expression, took 3-4 us for a 60-character value.)"""
-    quote, i = quoted[0], 1
-    while True:
-        end = quoted.find(quote, i)
-        if end < 0:
-            return None
-        if quote == '"' and (escape := quoted.find("\\", i, end)) >= 0:
-            i = escape + 2  # a backslash escapes the character after it
-        elif quote == "'" and quoted[end + 1 : end + 2] == "'":
-            i = end + 2  # '' is a quote inside single quotes
-        else:
-            return end
-
-
 def value_problem(e: Exception) -> str:
     """What is wrong with a value PyYAML cannot build (``e``: the ValueError or
     OverflowError it raised), in words that are the same on every Python: an escape
@@ -535,15 +466,6 @@ def load_data(text: str) -> object:
     return load(text).data
 
 
-# Most values: plain text that starts with a letter (so no resolver reads it as a
-# number or a date, which PyYAML may fail to build) and holds nothing YAML refuses
-# anywhere; each is read as the string, boolean or null it says, without a parser.
-# (A rejected frontmatter's values are checked one by one for which to quote: most
-# are these.)
-_PLAIN_WORDS = lazy_regex.compile("[A-Za-z][^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
-# What a quoted scalar may hold on one line without asking a parser: no control
-# character, no line or paragraph separator, no byte-order mark or non-character.
-_PRINTABLE = lazy_regex.compile("[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
 # What only the Python parser reads right, but for flow collections (see _PYTHON_ONLY).
 _PYTHON_ONLY_BUT_FLOW = lazy_regex.compile(r"[\t\r\x85\u2028\u2029\ufeff]|[|>][-+0-9]*#")
 
@@ -560,28 +482,9 @@ def valid_value(value: str) -> bool:
     rejects (so an acceptance holds only without `?` or `!`). Without this, an
     unclosed `[` sent each rejected frontmatter to the Python parser twice.
     """
-    if _PLAIN_WORDS.fullmatch(value) and " #" not in value:
-        if ": " in value:
-            # (The usual slip, `description: Deploy notes: see the runbook`.) A plain
-            # scalar after a key's colon cannot be a key itself: YAML rejects the line
-            # ("mapping values are not allowed here"), and no parser need say so.
-            return False
-        if value[-1] != ":":
-            return True  # one plain scalar that every parser reads, as a string, a boolean or null
-    first = value[:1]
-    if first in ("'", '"') and _PRINTABLE.fullmatch(value):
-        # A quoted value on one line (the other usual slips: a quote never closed, or
-        # text after the closing one): told from the line, as every parser tells it.
-        end = closing_quote(value)
-        if end is None:
-            return False  # the text ends inside the quotes
-        after = value[end + 1 :].lstrip(" ")
-        if after and after[0] != "#":
-            return False  # a second token where the value should end
-        if not after and (first == "'" or "\\" not in value):
-            return True
-    elif (first == "[" and "]" not in value) or (first == "{" and "}" not in value):
-        return False  # a flow collection that cannot close before the text ends
+    told = value_told(value)
+    if told is not None:
+        return told
     text = f"k: {value}\n"
     try:
         flow = _PYTHON_ONLY.search(text) is not None

@@ -206,8 +206,12 @@ class Workspace:
                 doc = self._documents[path] = self.source.read(path)
                 return doc
             doc = self._documents[path] = Document(path, error=OUTSIDE_LINK)  # a symlink out of the root is never followed
-        if self.tracker is not None:
-            self.tracker.read(path, doc.key)
+        tracker = self.tracker
+        if tracker is not None:
+            key = doc.key
+            # (Noted already in the frame under way, this very content: nothing to note.)
+            if tracker.settled.get(path) is not key:
+                tracker.read(path, key)
         return doc
 
     @overload

@@ -29,7 +29,7 @@ from memcheck.checks.index.rules import (  # noqa: F401
 )
 from memcheck.index.store import index_elsewhere, memories_key, move_advice, odd_index
 from memcheck.problem import Problem, contained
-from memcheck.text.document import content_key
+from memcheck.text.blobs import content_key
 from memcheck.workspace.discover import findings_kept, kept_findings
 from memcheck.workspace.links_out import leads_to
 from memcheck.workspace.stores import INDEX_NAME

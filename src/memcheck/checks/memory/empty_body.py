@@ -32,6 +32,6 @@ Write the memory's content below the frontmatter, or delete the file.
 
 
 def check(doc: Document, fm: Frontmatter) -> Problem | None:
-    if doc.body.strip():
+    if doc.body and not doc.body.isspace():  # (what `body.strip()` says, without a copy of each body)
         return None
     return MEM013.at(doc.path, fm.end_line, 1, "nothing after the frontmatter: write the memory or delete the file")
