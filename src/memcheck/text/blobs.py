@@ -2,12 +2,21 @@
 out as fast as this process may (see fast_blob_ids)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from memcheck.digests import sha1
 
-if TYPE_CHECKING:
-    from memcheck.text.document import Document
+
+class Document(Protocol):
+    """What ``content_key`` reads of a ``text.document.Document`` (named, not imported:
+    document.py imports this module, and a type-only import back is a circle too)."""
+
+    blob: str
+    text: str
+    error: str | None
+    error_line: int
+    size: int
+    __dict__: dict[str, object]
 
 # What hashes the bytes read into their blob ids: the interpreter's own SHA-1 (see
 # digests.py), unless this process hashes a great many (see fast_blob_ids).
