@@ -7,16 +7,15 @@ from typing import Any, Callable, Protocol
 from memcheck.digests import sha1
 
 
-class Document(Protocol):
-    """What ``content_key`` reads of a ``text.document.Document`` (named, not imported:
-    document.py imports this module, and a type-only import back is a circle too)."""
+class Read(Protocol):
+    """What ``content_key`` needs of a file read (a ``text.document.Document``, which
+    imports this module: named here by what it has, not imported back)."""
 
     blob: str
     text: str
     error: str | None
     error_line: int
     size: int
-    __dict__: dict[str, object]
 
 # What hashes the bytes read into their blob ids: the interpreter's own SHA-1 (see
 # digests.py), unless this process hashes a great many (see fast_blob_ids).
@@ -47,7 +46,7 @@ def blob_id(raw: bytes) -> str:
     return found
 
 
-def content_key(doc: Document) -> str:
+def content_key(doc: Read) -> str:
     """What the cache knows a file's content by: git's blob id of the bytes read ("b"),
     else (a file not read: a link out, a FIFO) a digest of what reading it gave ("d")."""
     if doc.blob:
