@@ -96,43 +96,6 @@ def test_clean_repository_exits_zero_with_summary(repo: Path, monkeypatch: pytes
     assert result.output == "No problems found in 1 store (1 memory).\n"
 
 
-@pytest.mark.parametrize(
-    ("content", "code", "line"),
-    [
-        pytest.param(b"\xff\xfe---\x00\n", "MEM001", 1, id="binary"),
-        pytest.param(b"---\nname: caf\xe9\n---\n", "MEM001", 2, id="latin-1"),
-        pytest.param(b"---\nname: x\ndescription: y\ntype: user\n", "MEM003", 1, id="unterminated"),
-        pytest.param(b"---\nname: [x\nplain words, not a key\n---\nBody\n", "MEM003", 3, id="broken-yaml"),
-        pytest.param(b"---\nname: [x\ndescription: y\ntype: user\n---\nBody\n", "MEM004", 2, id="quote-the-right-value"),
-        pytest.param(b"---\n- a\n- b\n---\nBody\n", "MEM003", 2, id="not-a-mapping"),
-        pytest.param(b"---\nname: X\ndescription: Deploy: Railway\ntype: user\n---\nBody\n", "MEM004", 3, id="needs-quotes"),
-        pytest.param(b"---\nname: X\ndescription: ''\ntype: user\n---\nBody\n", "MEM006", 3, id="empty-description"),
-        pytest.param(b"---\nname: [a, b]\ndescription: d\ntype: user\n---\nBody\n", "MEM008", 2, id="list-name"),
-        pytest.param(b"---\nname: X\ndescription: d\ntype: user\ncreated: 03/25/2026\n---\nBody\n", "MEM009", 5, id="bad-date"),
-        pytest.param(b"---\nname: X\ndescription: d\ntype: user\ncreated: 2026-03-25\nupdated: 2026-01-01\n---\nBody\n", "MEM009", 6, id="updated-before-created"),
-        pytest.param(b"---\nname: X\ndescripton: d\ndescription: d\ntype: user\n---\nBody\n", "MEM010", 3, id="unknown-key"),
-        pytest.param(b"---\nname: X\ndescription: d\ntype: user\n---\n\n  \n", "MEM013", 5, id="empty-body"),
-        pytest.param(b"---\nname: X\ndescription: |\n  two\n  lines\ntype: user\n---\nBody\n", "MEM014", 3, id="multiline-description"),
-        pytest.param(b"\xef\xbb\xbf---\nname: X\ndescription: d\ntype: user\n---\nBody\n", "MEM017", 1, id="bom"),
-        pytest.param(b"---\nname: X\ndescription: see PR #36 for why\ntype: user\n---\nBody\n", "MEM019", 3, id="comment-cut"),
-        pytest.param(b"---\nname: X\ndescription: d\nmetadata:\n  type: nope\n---\nBody\n", "MEM007", 4, id="metadata-type"),
-    ],
-)
-def test_memory_file_rule(repo: Path, content: bytes, code: str, line: int) -> None:
-    write(repo, ".memory/note.md", content)
-    write(repo, ".memory/MEMORY.md", "- [n](note.md) \u2014 d\n")
-    problems = [p for p in _problems(repo) if p["path"] == ".memory/note.md"]
-    assert (code, line) in {(p["code"], p["line"]) for p in problems}, problems
-
-
-def test_a_name_without_a_space_after_its_colon_is_named(repo: Path) -> None:
-    write(repo, ".memory/a.md", "---\nname:bob\ndescription: Who bob is\ntype: user\n---\n\nBody.\n")
-    write(repo, ".memory/b.md", "---\nname:bob\n---\n\nBody.\n")
-    found = {p["path"]: p for p in _problems(repo) if p["code"] == "MEM003"}
-    for path in (".memory/a.md", ".memory/b.md"):
-        assert found[path]["line"] == 2 and "add a space after `name:`" in found[path]["message"]
-
-
 def test_metadata_type_counts_and_fallback_frontmatter_still_builds_the_index(repo: Path) -> None:
     write(repo, ".memory/a.md", "---\nname: Alpha\ndescription: Deploy: Railway\nmetadata:\n  type: project\n---\nBody\n")
     fixed = run_cli(repo, "fix")

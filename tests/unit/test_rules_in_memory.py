@@ -88,7 +88,8 @@ _TEXT = st.sampled_from(["ok text", " x ", "", "  ", "two\nlines", "line\n"])
 def test_fields_told_usual_have_no_field_finding(data: dict[str, object]) -> None:
     # The MEM rules skip their questions on fields that usual_memory_fields passes: none
     # of those questions may have an answer there.
-    from memcheck.checks.memory import _field_problems
+    from memcheck.checks.memory import keys, multiline_description, unknown_type, wrong_value_type
+    from memcheck.checks.memory.facts import FieldFacts, memory_type
     from memcheck.text.document import Frontmatter
     from memcheck.text.frontmatter import usual_memory_fields
 
@@ -97,4 +98,5 @@ def test_fields_told_usual_have_no_field_finding(data: dict[str, object]) -> Non
     fm = Frontmatter(end_line=2 + len(data), data=data, key_lines={k: 2 + i for i, k in enumerate(data)}, raw_values={k: str(v) for k, v in data.items()})
     if usual_memory_fields(fm, cfg.required, cfg.types, allowed):
         assert allowed.issuperset(data)
-        assert list(_field_problems("m.md", fm, cfg, [])) == []
+        f = FieldFacts("m.md", fm, data, cfg, allowed, memory_type(data), False, [])
+        assert [p for rule in (keys, unknown_type, wrong_value_type, multiline_description) for p in rule.check(f)] == []

@@ -1,0 +1,63 @@
+"""MEM015: memories of a store whose description is over the configured length, told
+once for the store."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck.paths import basename
+from memcheck.problem import STORE, WARNING, Rule, some
+
+if TYPE_CHECKING:
+    from memcheck.checks.memory.facts import FieldFacts
+    from memcheck.problem import Problem
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.stores import Store
+
+MEM015 = Rule("MEM015", "long-description", WARNING, False, "Memories of a store have descriptions longer than the configured maximum", """\
+## What it does
+Reports the memories whose `description` is longer than
+`memory.description-max-length` characters (default 300): one finding per store, on
+its MEMORY.md, naming the memories (the first five, and how many more), since one
+habit (an agent that writes long descriptions) usually explains them all. A
+`memcheck-disable-file MEM015` comment in MEMORY.md quiets it for the store; in the
+memory's own file, when it is the only one.
+
+## Why is this bad?
+Every description is loaded into every session through MEMORY.md; long ones push
+the index toward its 200-line / 25,000-byte cap, past which agents see nothing.
+
+## Example
+A description that retells the whole memory.
+
+## Use instead
+One sentence that says when the memory matters; keep the detail in the body.
+""", scope=STORE)
+
+
+def length(f: FieldFacts) -> int:
+    """The memory's description's length when it is over the configured most, else 0:
+    the fact the store's finding is made of."""
+    desc = f.data.get("description")
+    if isinstance(desc, str) and len(desc.strip()) > f.cfg.description_max_length:
+        return len(desc.strip())
+    return 0
+
+
+def check(ws: Workspace, store: Store, long: list[tuple[str, int]]) -> Iterator[Problem]:
+    """One finding for the store, on its MEMORY.md (where long descriptions land),
+    naming the memories (``long``: each with its description's length, in the store's
+    order); about the memory when there is one, so a suppression comment in it applies.
+    One habit (an agent that writes long descriptions) shows in many files of a store,
+    and a finding per file buried the rest of the report (582 MEM015 findings in one
+    repository)."""
+    if not long:
+        return
+    most = ws.config.memory.description_max_length
+    advice = "descriptions go into MEMORY.md, which agents load every session"
+    if len(long) == 1:
+        (path, n), = long
+        message = f"{basename(path)} has a description of {n} characters, over the {most} configured; {advice}: shorten it to one sentence and keep the detail in the body"
+    else:
+        named = some([f"{basename(path)} {n}" for path, n in long])
+        message = f"{len(long)} memories of this store have a description over the {most} characters configured ({named}); {advice}: shorten them to one sentence and keep the detail in the body"
+    yield MEM015.at(store.index, 1, 1, message, about=long[0][0] if len(long) == 1 else "")

@@ -1,0 +1,38 @@
+"""MEM016: a memory not updated within `memory.stale-after-days` (off by default)."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck.problem import WARNING, Rule
+
+if TYPE_CHECKING:
+    from memcheck.checks.memory.facts import FieldFacts
+    from memcheck.problem import Problem
+    from memcheck.workspace.discover import Workspace
+
+MEM016 = Rule("MEM016", "stale-memory", WARNING, False, "Memory not updated within the configured number of days", """\
+## What it does
+Reports a memory whose `updated` (or else `created`) date is older than
+`memory.stale-after-days`. Off by default (0): CI must not turn red by the calendar alone.
+
+## Why is this bad?
+Old project memories describe decisions that may no longer hold.
+
+## Example
+`updated: 2024-01-02` with `stale-after-days: 180`.
+
+## Use instead
+Review the memory; update its content and `updated`, or delete it.
+""")
+
+
+def check(ws: Workspace, f: FieldFacts, dates: dict[str, dt.date]) -> Iterator[Problem]:
+    """``dates`` as ``facts.dates`` reads them."""
+    days = f.cfg.stale_after_days
+    last = dates.get("updated") or dates.get("created")
+    if days and last is not None:
+        age = (ws.today() - last).days
+        if age > days:
+            key_lines = f.frontmatter.key_lines
+            yield MEM016.at(f.path, key_lines.get("updated") or key_lines.get("created") or 1, 1, f"last updated {last} ({age} days ago, over {days}); review the memory and bump updated")

@@ -1,0 +1,34 @@
+"""MEM001: a memory file that cannot be read as UTF-8 text (the pass's first gate)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memcheck.paths import basename
+from memcheck.problem import ERROR, Rule
+
+if TYPE_CHECKING:
+    from memcheck.problem import Problem
+    from memcheck.text.document import Document
+
+MEM001 = Rule("MEM001", "unreadable-file", ERROR, False, "Memory file cannot be read as UTF-8 text", """\
+## What it does
+Reports a memory file that cannot be read, is binary, is not valid UTF-8 or is
+larger than 1 MiB, or that exhausts memcheck's stack or memory while it is checked.
+
+## Why is this bad?
+Agents load memory files as UTF-8 Markdown. A file they cannot decode is either
+skipped silently or garbles the context it is loaded into.
+
+## Example
+A `notes.md` saved as UTF-16 or Latin-1 by an editor, or a binary pasted into the store.
+
+## Use instead
+Re-save the file as UTF-8, or move non-Markdown files out of the memory folder.
+""")
+
+
+def check(doc: Document) -> Problem | None:
+    """Why ``doc`` cannot be read, if it cannot: nothing else is checked in it then."""
+    if doc.error is None:
+        return None
+    return MEM001.at(doc.path, doc.error_line, 1, f"{basename(doc.path)} {doc.error}")
