@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from conftest import check_json, memory, write
 
 STORE = ".claude/memory"
