@@ -1,4 +1,4 @@
-"""The deterministic MEMORY.md index: read it, render it, sync it (SPEC §5).
+"""The deterministic MEMORY.md index: read it, render it, sync it.
 
 Everything here is a pure function of text, the store's documents and what exists
 on disk, so the same store gives the same bytes on every machine, locale and

@@ -6,7 +6,7 @@ code block or a link in a commented-out line is not something the agent will
 follow. Then:
 
 - ``mentions`` finds ``@token`` words and ``classify`` decides which are imports
-  (SPEC §4): a token is an import when it has a file extension, starts with ``./``,
+  (as agents read them): a token is an import when it has a file extension, starts with ``./``,
   ``../`` or ``/``, or names an existing file. E-mail addresses (``a@b.com``), package
   scopes (``@upstash/redis``) and bare words (``@id``) are not; ``@~/…`` is outside
   the repository.

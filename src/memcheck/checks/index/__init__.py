@@ -1,4 +1,4 @@
-"""IDX: MEMORY.md indexes (SPEC §4, §5).
+"""IDX: MEMORY.md indexes.
 
 Agents load a store's MEMORY.md into every session and open the memory files it
 lists on demand. These rules keep the index and the store in agreement and within

@@ -1,4 +1,4 @@
-"""MEM: memory files (SPEC §3).
+"""MEM: memory files.
 
 A memory file is a ``*.md`` file directly inside a memory store, other than
 ``MEMORY.md`` and ``README.md``. It needs YAML frontmatter with ``name``,
