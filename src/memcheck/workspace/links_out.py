@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memcheck.config import ConfigError
+from memcheck.paths import basename
 from memcheck.problem import shown
 
 if TYPE_CHECKING:
@@ -21,6 +22,14 @@ def leads_to(ws: Workspace, path: str, target: str) -> str:
     """``{target}, outside the repository``, and what the guard says of the place:
     " and a secret location (guarded by category env, pattern /proc/*/environ)"."""
     return f"{shown(target)}, outside the repository{_secret(ws, path, target)}"
+
+
+def unfollowed(ws: Workspace, path: str, reader: str, remedy: str) -> str:
+    """What a finding on an agent file that is a symlink out of the repository says:
+    where it leads, that ``reader`` (an agent that loads it) reads that file, that
+    memcheck checks nothing in it, and ``remedy``."""
+    target = ws.link_out(path) or "a file"
+    return f"{basename(path)} is a symlink to {leads_to(ws, path, target)}: {reader} reads that file; memcheck does not follow it, so nothing in it is checked; {remedy}"
 
 
 def _secret(ws: Workspace, path: str, target: str) -> str:

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memcheck.paths import basename
 from memcheck.problem import ERROR, Rule
-from memcheck.workspace.links_out import leads_to
+from memcheck.workspace.links_out import unfollowed
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -39,9 +38,4 @@ or link to a file inside the repository.
 
 def check(ws: Workspace, path: str) -> Problem:
     """The finding on ``path``, one of the store's memories that link out (``Store.outside``)."""
-    target = ws.link_out(path) or "a file"
-    return MEM022.at(
-        path, 1, 1,
-        f"{basename(path)} is a symlink to {leads_to(ws, path, target)}: an agent that reads this memory reads that file; "
-        "memcheck does not follow it, so nothing in it is checked; keep the memory in the repository as a regular file",
-    )
+    return MEM022.at(path, 1, 1, unfollowed(ws, path, "an agent that reads this memory", "keep the memory in the repository as a regular file"))

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memcheck.paths import basename
 from memcheck.problem import ERROR, Rule
-from memcheck.workspace.links_out import leads_to
+from memcheck.workspace.links_out import unfollowed
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -43,9 +42,4 @@ Keep the skill's files in the repository (copy them in), or link to files inside
 
 def check(ws: Workspace, path: str) -> Problem:
     """SKL013 for ``path``, one of the skill files that link out (``ws.skill_links_out``)."""
-    target = ws.link_out(path) or "a file"
-    return SKL013.at(
-        path, 1, 1,
-        f"{basename(path)} is a symlink to {leads_to(ws, path, target)}: an agent that loads this skill reads that file; "
-        "memcheck does not follow it, so nothing in it is checked; keep the skill's files in the repository",
-    )
+    return SKL013.at(path, 1, 1, unfollowed(ws, path, "an agent that loads this skill", "keep the skill's files in the repository"))
