@@ -326,7 +326,7 @@ def findings(files: dict[str, str], select: str | None = None, root: Path | None
         for path, text in files.items():
             write(root, path, text)
         ws = Workspace(settings_of.from_mapping(root, data))
-    return sorted(collect(ws, targets_for(ws, None)))
+    return collect(ws, targets_for(ws, None))  # sorted, as a report shows them
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
