@@ -12,6 +12,7 @@ from typing import Iterable, Sequence
 
 from memcheck.changes import GITLINK_MODE, NO_MODE, Change
 from memcheck.git import GitError, attempt, decode_name, fs_names, output, plain, read_blobs, start
+from memcheck.listing import FS_UTF8
 from memcheck.records import NamedTuple
 
 
@@ -237,6 +238,17 @@ class TreeListing:
             self._proc = None
             return None
         entries: dict[str, TreeEntry] = {}
+        if FS_UTF8:
+            # Decoded once, as fs_names decodes each name (a commit hook lists a tree of
+            # a thousand files or more: a third of this loop's time went to decoding
+            # each record's fields and name apart).
+            for item in out.decode("utf-8", "surrogateescape").split("\0"):
+                meta, _, path = item.partition("\t")
+                fields = meta.split()
+                if len(fields) == 3 and path and fields[0].isascii() and fields[2].isascii():
+                    entries[path] = TreeEntry(fields[0], fields[2])
+            self._found = entries
+            return entries
         for item in out.split(b"\0"):
             meta, _, name = item.partition(b"\t")
             fields = meta.split()

@@ -86,9 +86,9 @@ def fs_names(out: bytes) -> Iterable[str]:
     Python's file system encoding is not UTF-8 (LC_ALL=C with PYTHONUTF8=0), a name
     decoded as UTF-8 could not be opened: decode as os.fsdecode does (a non-ASCII
     name is then shown with backslash escapes)."""
-    if _FS_UTF8:
+    if FS_UTF8:
         return (p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
     return (os.fsdecode(p) for p in out.split(b"\0") if p)
 
 
-_FS_UTF8 = sys.getfilesystemencoding().lower().replace("-", "").replace("_", "") == "utf8"
+FS_UTF8 = sys.getfilesystemencoding().lower().replace("-", "").replace("_", "") == "utf8"

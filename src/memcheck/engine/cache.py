@@ -647,18 +647,31 @@ class StoreValues:
         CPU for the check hook)."""
         if not self.keeps_pieces:
             return work()
-        return self._remember(key(), work, encode, decode, covers)
+        return self._remember(f"piece\0{self._cache.run_key}\0{key()}", work, encode, decode, covers)
 
     def of_file(self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
         """``remembered`` for work on one file of the store, keyed by its content as
         git knows it (see FileKeys): a memory whose work is kept is not even read."""
         if not self.keeps_pieces:
             return work()
-        label = name() if callable(name) else name
-        return self._remember(f"{label}\0{path}\0{self._cache.keys.key(path)}", work, encode, decode, (path,))
+        cache = self._cache
+        full = f"piece\0{cache.run_key}\0{name() if callable(name) else name}\0{path}\0{cache.keys.key(path)}"
+        # The usual case first, in as few calls as it takes: a commit of one memory in
+        # a store of 600 looks up about 4,200 pieces (seven a memory), all but a few
+        # kept and asking nothing of the tree.
+        kept = self._kept.get(full)
+        if type(kept) is tuple and len(kept) == 2 and not kept[1]:
+            try:
+                found = decode(kept[0])
+            except (TypeError, ValueError, KeyError):
+                pass
+            else:
+                self._now[full] = kept
+                return found
+        return self._remember(full, work, encode, decode, (path,))
 
-    def _remember(self, key: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]) -> T:
-        full = f"piece\0{self._cache.run_key}\0{key}"
+    def _remember(self, full: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]) -> T:
+        """``work()``, or what was kept under the piece's key ``full``."""
         kept = self._kept.get(full)
         if kept is not None:
             try:

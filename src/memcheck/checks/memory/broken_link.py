@@ -70,8 +70,9 @@ def wiki_links(ws: Workspace, store: Store, docs: list[tuple[str, list[Token]]],
     stems = {basename(p)[:-3].casefold(): p for p in store.files}
     # One look-up per broken link, not a walk over the store: n memories with a
     # broken link each took 0.81 / 1.59 / 4.28 s CPU at n = 1,000 / 2,000 / 4,000,
-    # now 0.38 / 0.58 / 1.06 s.
-    nearest = links.nearest_stems(stems)
+    # now 0.38 / 0.58 / 1.06 s. Built at the first broken link: a store whose links
+    # all resolve (a commit hook's usual case) never needs it.
+    nearest: dict[str, str] | None = None
     for path, tokens in docs:
         for token in tokens:
             target = token.text.strip()
@@ -82,6 +83,8 @@ def wiki_links(ws: Workspace, store: Store, docs: list[tuple[str, list[Token]]],
                 continue
             if links.names_a_note(ws, target, parent(path)):
                 continue
+            if nearest is None:
+                nearest = links.nearest_stems(stems)
             near = nearest.get(links.loose(key))
             elsewhere = links.memory_elsewhere(ws, store.folder, key)
             hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} has that name but is in another store; " if elsewhere else ""
