@@ -242,11 +242,11 @@ class TreeListing:
             # Decoded once, as fs_names decodes each name (a commit hook lists a tree of
             # a thousand files or more: a third of this loop's time went to decoding
             # each record's fields and name apart).
-            for item in out.decode("utf-8", "surrogateescape").split("\0"):
-                meta, _, path = item.partition("\t")
-                fields = meta.split()
-                if len(fields) == 3 and path and fields[0].isascii() and fields[2].isascii():
-                    entries[path] = TreeEntry(fields[0], fields[2])
+            for line in out.decode("utf-8", "surrogateescape").split("\0"):
+                head, _, path = line.partition("\t")
+                parts = head.split()
+                if len(parts) == 3 and path and parts[0].isascii() and parts[2].isascii():
+                    entries[path] = TreeEntry(parts[0], parts[2])
             self._found = entries
             return entries
         for item in out.split(b"\0"):
