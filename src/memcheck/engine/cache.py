@@ -20,26 +20,23 @@ facts among them), the settings, the rules the run checks, and the list of files
 from __future__ import annotations
 
 import json
-import marshal
 import os
 import stat
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Collection, Iterable, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
 
 from memcheck.digests import blake2b, compare_digest, sha1
 from memcheck.engine.cache_folder import folder_for, git_dir, make_folders, read_file, real_folder
 from memcheck.engine.content_keys import FORMAT, FileKeys, code_digest
 from memcheck.engine.targets import targets_for
 from memcheck.problem import ERROR, WARNING, Problem
-from memcheck.text.blobs import content_key
 from memcheck.workspace.discover import relative_path
 from memcheck.workspace.targets import Targets
 from memcheck.workspace.tracking import Tracker, answerer, listing_digest
 
 if TYPE_CHECKING:
     from memcheck.config import Config
-    from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.skills import Skills
     from memcheck.workspace.stores import Store
@@ -82,10 +79,10 @@ def discovered(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str
     return cache.targets(asked, lambda: targets_for(ws, paths, judge=False, deleted=deleted, stores_found=stores_found))
 
 
-def _plain(value: object) -> object:
+def as_json_gives(value: object) -> object:
     """As JSON gives it back (tuples as lists), to compare an answer with a written one."""
     if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
+        return [as_json_gives(v) for v in value]
     if isinstance(value, (set, frozenset)):
         return sorted(value)
     return value
@@ -204,7 +201,7 @@ class Cache:
         finding them read and asked is still as it was; else ``compute``d and kept."""
         key = sha1(f"{self.tree_key}\0discovery\0{asked}".encode("utf-8", "surrogateescape")).hexdigest()
         entry = None if self.empty else self._load("parts", key)
-        if entry is not None and entry.get("key") == key and self._holds(entry):
+        if entry is not None and entry.get("key") == key and self.holds(entry):
             try:
                 return self._found_targets(entry)
             except (KeyError, TypeError, ValueError):
@@ -227,7 +224,7 @@ class Cache:
             "configs": list(found.configs),
             "found_skills": None if skills is None else [list(skills.files), list(skills.outside)],
         }
-        questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
+        questions = sorted([m, a, as_json_gives(v)] for (m, a), v in frame.questions.items())
         self._write("parts", key, {"format": FORMAT, "key": key, "reads": reads, "questions": questions, "targets": body})
 
     def _found_targets(self, entry: dict[str, object]) -> Targets:
@@ -270,19 +267,19 @@ class Cache:
         except (KeyError, TypeError, ValueError):
             return None
         self.hits += 1
-        self._used("parts", key)
+        self.used("parts", key)
         return found
 
     def _context_holds(self, context: str) -> bool:
         known = self._contexts.get(context)
         if known is None:
             entry = self._load("contexts", context)
-            known = self._contexts[context] = entry is not None and entry.get("key") == context and self._holds(entry)
+            known = self._contexts[context] = entry is not None and entry.get("key") == context and self.holds(entry)
             if known:
-                self._used("contexts", context)
+                self.used("contexts", context)
         return known
 
-    def _holds(self, entry: dict[str, object]) -> bool:
+    def holds(self, entry: dict[str, object]) -> bool:
         """Whether every file an entry read has the same key, and every question it
         asked the same answer; False for anything not of the expected shape."""
         reads, questions = entry.get("reads"), entry.get("questions")
@@ -320,7 +317,7 @@ class Cache:
                 if ask is None:
                     return False
                 now = ask(argument)
-            if now != answer and _plain(now) != answer:
+            if now != answer and as_json_gives(now) != answer:
                 return False
         return self._ask_git_again(ignored)
 
@@ -435,7 +432,7 @@ class Cache:
             # into bytes once and written as it is, rather than dumped whole and copied.
             reads = _json_bytes(context_reads)
             del context_reads
-            questions = _json_bytes(sorted([m, a, _plain(v)] for (m, a), v in tracker.context_questions.items()))
+            questions = _json_bytes(sorted([m, a, as_json_gives(v)] for (m, a), v in tracker.context_questions.items()))
             # The entry as _write writes one (keys sorted, no spaces), in pieces.
             self.write_sealed("contexts", context[1], b'{"format":%d,"key":"%s","questions":' % (FORMAT, context[1].encode()), questions, b',"reads":', reads, b"}")
             del reads, questions
@@ -499,7 +496,7 @@ class Cache:
                     except OSError:
                         pass
 
-    def _used(self, kind: str, key: str) -> None:
+    def used(self, kind: str, key: str) -> None:
         """An entry found: its time is moved on, so pruning keeps it."""
         try:
             os.utime(self.folder / kind / key, follow_symlinks=False)
@@ -569,7 +566,7 @@ def family_catalogue(cache: Cache | None, compute: Callable[[], Families]) -> Fa
     entry = None if cache.empty else cache._load("values", name)
     found = _families(entry["families"]) if entry is not None and entry.get("key") == name and "families" in entry else None
     if found is not None:
-        cache._used("values", name)
+        cache.used("values", name)
         return found
     found = compute()
     cache._deferred.append(lambda: cache._write("values", name, {"format": FORMAT, "key": name, "families": found}))
@@ -588,120 +585,6 @@ def _families(data: object) -> Families | None:
             return None
         found.append((module, codes, check))
     return found
-
-
-class StoreValues:
-    """What is worked out from each memory's content alone (see document.of_content),
-    and the pieces of the store's check (see ``remembered``), kept between runs for one
-    store, so that a store one memory of which changed works out again for that memory
-    only. One sealed file per store, written anew with the values of the files it holds
-    now (so older content's values go)."""
-
-    def __init__(self, cache: Cache, folder: str) -> None:
-        self._cache = cache
-        self._name = sha1(f"{code_digest()}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
-        self._kept: dict[str, object] = {}
-        self._now: dict[str, object] = {}
-        # A first run keeps no piece (see ``remembered``), unless this very run checks
-        # the store again.
-        self.keeps_pieces = not cache.empty or cache.tracker.pieces_serve_this_run
-        raw = cache.read_sealed("values", self._name)
-        if raw is not None:
-            try:
-                kept = marshal.loads(raw)
-            except (EOFError, ValueError, TypeError):
-                kept = None
-            if isinstance(kept, dict):
-                self._kept = kept
-
-    def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
-        marks: tuple[Callable[[object], object] | None, Callable[[object], object] | None] = vars(compute)["of_content"]  # see document.of_content
-        encode, decode = marks
-        key = f"{compute.__module__}.{compute.__qualname__}\0{doc.path}\0{content_key(doc)}"
-        if key in self._kept:
-            kept = self._now[key] = self._kept[key]
-            return cast(T, decode(kept) if decode is not None else kept)
-        found = work()
-        self._now[key] = encode(found) if encode is not None else found
-        return found
-
-    def remembered(self, key: Callable[[], str], work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
-        """``work()``, a piece of a store's check (one memory's findings, the index's),
-        kept from an earlier run of the same settings where ``key()`` (what it is
-        worked out from: the caller's, with the content keys of ``covers``, the files
-        whose content it reads) was the same and every question it asked of the tree
-        has the same answer now. Asked again, those questions count as this part's,
-        as if ``work`` had run. A piece that read a file ``covers`` does not name is
-        worked out every time: its key would not tell a change of that file; so is
-        one ``encode`` gives None for (a message that quotes a secret: the cache keeps
-        nothing the report would not show).
-
-        A first run keeps no piece: it keeps every part whole, and the next run that
-        finds a part changed keeps that part's pieces. Keeping them costs (a frame per
-        piece, the key of each, writing them), and on a whole tree checked once, as
-        in CI, nothing would ever read them: on bench/'s M tree they cost a first run
-        about a third more CPU. The exception is a run that checks the same stores
-        twice, a commit hook's (the tree at HEAD, then the commit's): its first pass
-        keeps them for the second, which works out only the memories the commit
-        changed (on a first commit of one memory in a store of 600, a quarter less
-        CPU for the check hook)."""
-        if not self.keeps_pieces:
-            return work()
-        return self._remember(f"piece\0{self._cache.run_key}\0{key()}", work, encode, decode, covers)
-
-    def of_file(self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
-        """``remembered`` for work on one file of the store, keyed by its content as
-        git knows it (see FileKeys): a memory whose work is kept is not even read."""
-        if not self.keeps_pieces:
-            return work()
-        cache = self._cache
-        full = f"piece\0{cache.run_key}\0{name() if callable(name) else name}\0{path}\0{cache.keys.key(path)}"
-        # The usual case first, in as few calls as it takes: a commit of one memory in
-        # a store of 600 looks up about 4,200 pieces (seven a memory), all but a few
-        # kept and asking nothing of the tree.
-        kept = self._kept.get(full)
-        if type(kept) is tuple and len(kept) == 2 and not kept[1]:
-            try:
-                found = decode(kept[0])
-            except (TypeError, ValueError, KeyError):
-                pass
-            else:
-                self._now[full] = kept
-                return found
-        return self._remember(full, work, encode, decode, (path,))
-
-    def _remember(self, full: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]) -> T:
-        """``work()``, or what was kept under the piece's key ``full``."""
-        kept = self._kept.get(full)
-        if kept is not None:
-            try:
-                value, questions = cast("tuple[object, list[list[object]]]", kept)
-                # (most pieces asked nothing: a memory with no link)
-                if not questions or self._cache._holds({"reads": {}, "questions": questions}):
-                    found = decode(value)
-                    tracker = self._cache.tracker
-                    for method, argument, answer in questions:
-                        tracker.asked(cast(str, method), cast(str, argument), answer)
-                    self._now[full] = kept
-                    return found
-            except (TypeError, ValueError, KeyError):
-                pass
-        with self._cache.tracker.piece() as frame:
-            found = work()
-        encoded = encode(found) if set(frame.reads).issubset(covers) else None
-        if encoded is not None:
-            questions = sorted([m, a, _plain(v)] for (m, a), v in frame.questions.items())
-            self._now[full] = (encoded, questions)
-        return found
-
-    def save(self) -> None:
-        if self._now == self._kept:
-            self._cache._used("values", self._name)
-            return
-        try:
-            self._cache.write_sealed("values", self._name, marshal.dumps(self._now))
-        except (OSError, ValueError):  # a value marshal cannot write: none kept
-            pass
 
 
 def _subfolders(folder: Path) -> list[str]:

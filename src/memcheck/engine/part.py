@@ -17,7 +17,8 @@ def check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[s
     """The part's findings; with ``cache``, kept there with what the part read."""
     if cache is None:
         return _check_part(ws, part, checks, enabled)
-    from memcheck.engine.cache import StoreValues, store_files
+    from memcheck.engine.cache import store_files
+    from memcheck.engine.store_values import StoreValues
 
     tracker = cache.tracker
     # A store's memories: what is worked out from each one's content alone is kept too.

@@ -251,7 +251,7 @@ class Workspace:
 
     def remembered(self, key: Callable[[], str], work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
         """``work()``: a piece of a store's check, kept between runs where a cache is
-        (see engine/cache.StoreValues.remembered; ``encode`` gives None for a value
+        (see engine/store_values.StoreValues.remembered; ``encode`` gives None for a value
         not to keep), else worked out."""
         kept = self.tracker.kept if self.tracker is not None else None
         if kept is None or not kept.keeps_pieces:
@@ -262,7 +262,7 @@ class Workspace:
         """``work()`` on the file at ``path`` alone (``name`` says which work, or gives
         it when asked: a name dear to work out is worked out only where kept), kept
         between runs by the file's content where a cache is: a store's memories whose
-        work is kept are not read at all (see engine/cache.StoreValues.of_file)."""
+        work is kept are not read at all (see engine/store_values.StoreValues.of_file)."""
         kept = self.tracker.kept if self.tracker is not None else None
         if kept is None or not kept.keeps_pieces:
             return work()

@@ -153,7 +153,7 @@ class Tracker:
     @contextmanager
     def piece(self) -> Iterator[Frame]:
         """A piece of the part under way (one memory's links, say) whose result is kept
-        on its own (see engine/cache.StoreValues.remembered): what it reads and asks is
+        on its own (see engine/store_values.StoreValues.remembered): what it reads and asks is
         noted in a frame of its own, and the part's too, as if asked there."""
         outer = self._parts[-1] if self._parts else None
         frame = Frame(outer.own if outer is not None else frozenset())
