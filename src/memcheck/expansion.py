@@ -31,7 +31,7 @@ class Import(NamedTuple):
 
 def imports(ws: Workspace, doc: Document) -> list[Import]:
     """The @-imports of a document, in order (frontmatter excluded)."""
-    return ws.derived(doc, "imports", lambda doc: _imports(ws, doc))
+    return ws.derived(doc, _imports)
 
 
 def _imports(ws: Workspace, doc: Document) -> list[Import]:
@@ -167,7 +167,7 @@ _MAX_PARTS = 8
 
 def reach(ws: Workspace, path: str, max_depth: int) -> Reach:
     """``expand(ws, path, max_depth)`` in sums (see ``Reach``), worked out once per run."""
-    known: dict[tuple[str, int], Reach] = ws.once("import-reach", dict)
+    known = ws.once(_reaches)
     found = known.get((path, max_depth))
     if found is None:
         found = Reach()
@@ -192,7 +192,7 @@ def _walk(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | N
         if len(chain) > max_depth:
             result.too_deep.append((hop, (*chain, imp.target)))
             continue
-        if ws.once("import-graph", lambda: ImportGraph(ws)).cyclic(ws, imp.target):
+        if ws.once(import_graph).cyclic(ws, imp.target):
             # A file on a cycle of imports: its reach would hold the files leading to it,
             # never taken whole; working it out at every depth limit cost files x files.
             _walk(ws, imp.target, (*chain, imp.target), hop, max_depth, result)
@@ -214,6 +214,11 @@ def _walk(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | N
         result.missing.extend(part.missing)
 
 
+def _reaches(ws: Workspace) -> dict[tuple[str, int], Reach]:
+    """``reach``'s answers this run, by (path, depth limit)."""
+    return {}
+
+
 def follow_depth(agent_id: str) -> int:
     """The import hops ``agent_id`` follows: its documented limit, none for an agent
     that follows no imports, and ``FOLLOW_UNKNOWN`` where the limit is not known."""
@@ -227,11 +232,22 @@ def import_targets(ws: Workspace, path: str) -> tuple[str, ...]:
     """The files an @-import in ``path`` names that exist (globs aside), worked out
     once per run: the model of who reads what asks once per agent, and each answer
     costs an lstat per import."""
-    known: dict[str, tuple[str, ...]] = ws.once("import-targets", dict)
+    known = ws.once(known_import_targets)
     found = known.get(path)
     if found is None:
         found = known[path] = tuple(i.target for i in imports(ws, ws.document(path)) if i.kind == mentions.PATH and not is_glob_mention(i) and ws.is_file(i.target))
     return found
+
+
+def known_import_targets(ws: Workspace) -> dict[str, tuple[str, ...]]:
+    """``import_targets``'s answers this run, by path (the language server carries
+    them to the next edit's workspace but for the files changed)."""
+    return {}
+
+
+def known_realpaths(ws: Workspace) -> dict[str, str]:
+    """``realpath``'s answers this run, by path (carried as known_import_targets)."""
+    return {}
 
 
 def realpath(ws: Workspace, path: str) -> str:
@@ -242,7 +258,7 @@ def realpath(ws: Workspace, path: str) -> str:
     not once per file below it (``os.path.realpath`` looks at every part of the
     path, an lstat each: a tenth of a check on a tree of guidance files ten folders
     deep)."""
-    known: dict[str, str] = ws.once("realpaths", dict)
+    known = ws.once(known_realpaths)
     found = known.get(path)
     if found is not None:
         return found
@@ -326,6 +342,11 @@ class ImportGraph:
                     todo.extend(self.importers.get(path, ()))
             above = self.above[real] = frozenset(found)
         return source in above
+
+
+def import_graph(ws: Workspace) -> ImportGraph:
+    """The tree's @-import graph, made once per run (``ws.once(import_graph)``)."""
+    return ImportGraph(ws)
 
 
 def _on_cycles(edges: Mapping[str, Sequence[str]]) -> frozenset[str]:

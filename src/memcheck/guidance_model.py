@@ -20,6 +20,7 @@ from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.text import patterns as globs
 from memcheck.workspace.links_out import leads_to
+from memcheck.workspace.memo import MODEL, kept_with
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -211,18 +212,18 @@ def folder_sides(model: reading_model.Reading) -> Iterator[tuple[str, list[Side]
         yield folder, [Side(f, read_as[f], groups[f]) for f in ranked]
 
 
+@kept_with(MODEL)
 def folder_sides_once(ws: Workspace) -> list[tuple[str, list[Side]]]:
     """``folder_sides`` of the tree's reading, worked out once per reading."""
     return list(folder_sides(reading_model.reading(ws)))
 
 
+@kept_with(MODEL)
 def unread_once(ws: Workspace) -> list[str]:
     """The guidance files no configured agent reads (or may read)."""
     model = reading_model.reading(ws)
     return [real for real in ws.guidance if not any(model.state(a, real) != agents.NO for a in model.configured)]
 
-
-reading_model.MODEL_ONCE.update((folder_sides_once, unread_once))
 
 
 def same_text(ws: Workspace, a: str, b: str) -> bool:

@@ -37,7 +37,7 @@ from memcheck.agents import (
     with_settings,
 )  # fmt: skip
 from memcheck.agents import agent as agent_facts
-from memcheck.expansion import FOLLOW_UNKNOWN, ImportGraph, follow_depth, import_targets, realpath
+from memcheck.expansion import FOLLOW_UNKNOWN, follow_depth, import_graph, import_targets, realpath
 from memcheck.paths import basename, down_from_root, parent
 from memcheck.records import NamedTuple
 from memcheck.text import document
@@ -65,7 +65,7 @@ def loads_via_imports(ws: Workspace, agent_id: str, source: str, target: str) ->
     # once per target, and only a source that reaches it is expanded (its depth limit
     # and reading order decide). Expanding every source of every pair took time in
     # pairs x files imported (drift_hub at 150/300/600 folders: 7.45/29.48/113.95 s).
-    if not ws.once("import-graph", lambda: ImportGraph(ws)).reaches(ws, source, target):
+    if not ws.once(import_graph).reaches(ws, source, target):
         return NO
     wanted = realpath(ws, target)
     for x in expansion.expand(ws, source, follow_depth(agent_id)).loaded[1:]:
@@ -218,13 +218,13 @@ def _settings_text(ws: Workspace, path: str) -> str:
 
 def reading(ws: Workspace) -> Reading:
     """The tree's reading, worked out once per run."""
-    return ws.once("agent-reading", lambda: Reading(ws))
+    return ws.once(new_reading)
 
 
-# The ``once`` keys whose values come from the reading, the listing and the settings
-# alone (and what the reading takes from each file: its @-imports, its size class):
-# the language server carries them with the reading, where an edit cannot change it.
-MODEL_ONCE: set[object] = set()
+def new_reading(ws: Workspace) -> Reading:
+    """The tree's reading, made afresh: the key ``reading`` keeps it under, which the
+    language server gives the next edit's workspace where the edit cannot change it."""
+    return Reading(ws)
 
 
 # ------------------------------------------------------------------ Codex's budget

@@ -8,7 +8,8 @@ from memcheck.config import CONFIG_FILES
 from memcheck.output import Checked
 from memcheck.paths import basename, parent
 from memcheck.workspace.agentfiles import find_agent_files
-from memcheck.workspace.discover import LISTING_ONCE, Workspace, relative_path
+from memcheck.workspace.discover import Workspace, relative_path
+from memcheck.workspace.memo import LISTING, kept_with
 from memcheck.workspace.selection import given, select_targets
 from memcheck.workspace.stores import Store
 from memcheck.workspace.targets import Targets
@@ -43,12 +44,11 @@ def nested_configs(ws: Workspace, hit: Callable[[str], bool] | None) -> list[str
     return [f for f in candidates if hit(f)]
 
 
+@kept_with(LISTING)  # from the listing alone: an edit in the language server keeps it
 def _configs_below_root(ws: Workspace) -> list[str]:
     # endswith first: one C call per file, the name split only for the few that match.
     return [f for f in ws.files if f.endswith(CONFIG_FILES) and basename(f) in CONFIG_FILES and parent(f)]
 
-
-LISTING_ONCE.add(_configs_below_root)  # from the listing alone: an edit in the language server keeps it
 
 
 # The fields of Targets that name what a part checks (``rules.FAMILY_PARTS`` names them).

@@ -9,7 +9,7 @@ only the edited file, the files whose @-imports lead to it, and, when the edit
 changed what the model takes from a file (the files its @-imports name, whether it
 is over an agent's size limit), the files the model now says otherwise of; the model
 itself is carried over when the edit cannot change it, and made again otherwise, and
-with it what was worked out from the model alone (``readers.MODEL_ONCE``: which files
+with it what was worked out from the model alone (each ``once`` value declared ``@kept_with(MODEL)``: which files
 no agent reads, each folder's sides, what a CLAUDE.local.md hides). The findings about
 files together (who reads what, drift between a folder's files, Codex's budget) are
 worked out again each time from those, and from the skills the workspace carries
@@ -27,13 +27,15 @@ from memcheck import readers
 from memcheck.agents import NO, READS
 from memcheck.checks import agent_reading, guidance
 from memcheck.engine.part import settle
-from memcheck.expansion import ImportGraph, import_targets
+from memcheck.expansion import import_graph, import_targets, known_import_targets, known_realpaths
 from memcheck.problem import TREE
-from memcheck.readers import Reading
+from memcheck.readers import Reading, new_reading
 from memcheck.records import NamedTuple
+from memcheck.workspace.memo import MODEL, basis_of
 from memcheck.workspace.targets import Targets
 
 if TYPE_CHECKING:
+    from memcheck.expansion import ImportGraph
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.targets import Check
@@ -44,10 +46,10 @@ if TYPE_CHECKING:
 # file, what it imports, and the model.
 TREE_CODES = frozenset(r.code for r in (*guidance.RULES, *agent_reading.RULES) if r.scope == TREE)
 # The ``once`` values carried over when the model cannot have changed.
-_MODEL_KEYS = ("agent-reading", "import-graph")
-_IMPORT_TARGETS = "import-targets"
-# Where each path leads, symlinks followed (expansion.realpath): an lstat per folder.
-_REALPATHS = "realpaths"
+_MODEL_KEYS = (new_reading, import_graph)
+# The files each file's @-imports name, and where each path leads, symlinks followed
+# (expansion.realpath: an lstat per folder): carried but for the files changed.
+_PER_FILE_KEYS = (known_import_targets, known_realpaths)
 _OVER_LIMIT = 1024 * 1024  # readers.Reading's size test: an agent may skip a file over it
 
 
@@ -85,14 +87,14 @@ class GuidanceMemo:
         can have changed it; ``affected`` is then the files to check again."""
         self.affected, self.remade = None, []
         before = self.ws
-        for name in (_IMPORT_TARGETS, _REALPATHS):  # (the files changed since worked out again)
+        for name in _PER_FILE_KEYS:  # (the files changed since worked out again)
             carried = before.known(name)
             if isinstance(carried, dict):
                 ws.preset(name, {p: t for p, t in carried.items() if p not in self.pending})
         symlinked = {*before.twins, *before.twins.values(), *before.outside_links}
         edited = sorted(p for p in self.pending if p in self.shapes)
-        graph = before.once("import-graph", lambda: ImportGraph(before))  # as the edit found the imports
-        if any(p in symlinked for p in edited) or not isinstance(before.known("agent-reading"), Reading):
+        graph = before.once(import_graph)  # as the edit found the imports
+        if any(p in symlinked for p in edited) or not isinstance(before.known(new_reading), Reading):
             return
         # Another Markdown file (a memory, a README) changes no guidance file's own
         # findings unless an @-import leads to it; any other file (settings) may.
@@ -101,25 +103,25 @@ class GuidanceMemo:
         self.affected = _importers(graph, edited)
         now = {p: shape(ws, p) for p in edited}
         self.remade = [p for p in edited if now[p] != self.shapes[p]]
-        old_model = before.known("agent-reading")
+        old_model = before.known(new_reading)
         if self.remade and isinstance(old_model, Reading) and all(now[p].over_limit == self.shapes[p].over_limit for p in self.remade):
             # Only @-imports changed: who reads each file directly stands.
-            ws.preset("agent-reading", old_model.with_imports_of(ws))
+            ws.preset(new_reading, old_model.with_imports_of(ws))
         if not self.remade:
-            for name in _MODEL_KEYS:
-                ws.preset(name, before.known(name))
-            for key in readers.MODEL_ONCE:  # what was worked out from the model alone
-                if (value := before.known(key)) is not None:
+            for model_key in _MODEL_KEYS:
+                ws.preset(model_key, before.known(model_key))
+            for key, value in before.once_values():  # what was worked out from the model alone
+                if basis_of(key) == MODEL:
                     ws.preset(key, value)
 
     def more_affected(self, ws: Workspace, files: Iterable[str]) -> set[str]:
         """Once the model is made again (an edit changed a file's shape): the files
         whose own findings it can change, beside those ``affected`` names: the files
         whose imports lead to the edited ones now, and those whose readers changed."""
-        old = self.ws.known("agent-reading")
+        old = self.ws.known(new_reading)
         new = readers.reading(ws)
         assert isinstance(old, Reading)
-        found = _importers(ws.once("import-graph", lambda: ImportGraph(ws)), self.remade)
+        found = _importers(ws.once(import_graph), self.remade)
         configured = tuple(ws.config.agents)
         if new.direct is old.direct:  # (with_imports_of): only what the imports bring can differ
             reached = {r for a in configured for r in old.via[a].keys() | new.via[a].keys() if old.via[a].get(r) != new.via[a].get(r)}

@@ -11,7 +11,7 @@ from memcheck import agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.text import patterns
-from memcheck.workspace.discover import LISTING_ONCE
+from memcheck.workspace.memo import LISTING, kept_with
 from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ def find_agent_files(ws: Workspace) -> AgentFiles:
     return ws.once(_find)
 
 
+@kept_with(LISTING)  # from the listing alone: the same on the same listing
 def _find(ws: Workspace) -> AgentFiles:
     guidance = set(ws.guidance) | set(ws.twins)
     globbed = [k for k in agentkinds.kinds() if k.globs]
@@ -71,8 +72,6 @@ def _find(ws: Workspace) -> AgentFiles:
                     found[path] = kind_id
     return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))))
 
-
-LISTING_ONCE.add(_find)  # from the listing alone: the same on the same listing
 
 
 class _Needs(NamedTuple):

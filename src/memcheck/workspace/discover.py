@@ -13,7 +13,7 @@ import datetime
 import os
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Literal, Sequence, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Literal, Sequence, TypeVar, cast
 
 from memcheck.agents import user_files as agent_user_files
 from memcheck.agents import user_rules
@@ -27,6 +27,7 @@ from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
 from memcheck.workspace import tracking as _tracking
 from memcheck.workspace.disk import DiskSource, walk_files
+from memcheck.workspace.memo import LISTING, SKILLS, basis_of
 from memcheck.workspace.source import OUTSIDE_LINK, Source
 from memcheck.workspace.stores import Store
 from memcheck.workspace.tracking import Answer, TrackedSource, Tracker, listing_digest, on_disk, untracked
@@ -35,14 +36,6 @@ if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
 
 T = TypeVar("T")
-
-# The ``once`` keys whose values come from the listing and the settings alone: a
-# workspace on the same listing takes them over (``reuse_listing``).
-LISTING_ONCE: set[object] = set()
-# The ``once`` keys whose values come from those and the skills' files (their
-# frontmatter, which are symlinks): taken over with the skills (``reuse_skills``).
-SKILLS_ONCE: set[object] = set()
-
 
 class Workspace:
     """One run's view of the tree: its files, what they are, and what has been read."""
@@ -116,8 +109,9 @@ class Workspace:
             self._outside = other._outside
         if not self._skills_roots:
             self._skills_roots = other._skills_roots  # from the names and the settings alone
-        for key in LISTING_ONCE & other._once.keys():
-            self._once.setdefault(key, other._once[key])
+        for key, value in other._once.items():
+            if basis_of(key) == LISTING:  # (see workspace/memo.py)
+                self._once.setdefault(key, value)
 
     def reuse_documents(self, other: Workspace, changed: Iterable[str]) -> None:
         """Take over the documents ``other`` read, and what was worked out from each,
@@ -134,7 +128,7 @@ class Workspace:
         self._documents, self._derived = documents, derived
 
     def reuse_skills(self, other: Workspace, changed: Iterable[str]) -> None:
-        """Take over the skills ``other`` found (and what ``SKILLS_ONCE`` worked out from
+        """Take over the skills ``other`` found (and what was worked out from
         them), on the same listing, when no ``changed`` path lies in a skills folder or
         a skill's folder: no other file's text or kind (a symlink or not) can change
         them. Finding them asks the disk about every file of every skill folder."""
@@ -144,12 +138,17 @@ class Workspace:
         if any(self.is_skills_root(parent(p)) or _skills.in_skill_folder(p, folders) for p in changed):
             return
         self.__dict__.setdefault("_found_skills", other.__dict__["_found_skills"])
-        for key in SKILLS_ONCE & other._once.keys():
-            self._once.setdefault(key, other._once[key])
+        for key, value in other._once.items():
+            if basis_of(key) == SKILLS:
+                self._once.setdefault(key, value)
 
     def known(self, key: object) -> object | None:
         """What ``once(key)`` worked out, if it was asked."""
         return self._once.get(key)
+
+    def once_values(self) -> list[tuple[object, object]]:
+        """Every ``once`` key asked so far, with its value."""
+        return list(self._once.items())
 
     def preset(self, key: object, value: object) -> None:
         """Give ``once(key)`` a value worked out on an earlier workspace of the same
@@ -214,11 +213,7 @@ class Workspace:
                 tracker.read(path, key)
         return doc
 
-    @overload
-    def derived(self, doc: Document, compute: Callable[[Workspace, Document], T]) -> T: ...
-    @overload
-    def derived(self, doc: Document, compute: str, legacy: Callable[[Document], T]) -> T: ...
-    def derived(self, doc: Document, compute: Callable[[Workspace, Document], T] | str, legacy: Callable[[Document], T] | None = None) -> T:
+    def derived(self, doc: Document, compute: Callable[[Workspace, Document], T]) -> T:
         """``compute(ws, doc)``, worked out once per document (imports, prose lines):
         several rules ask, and so does every file that imports it. ``compute`` is a
         module-level function: it is the key (see ``once``)."""
@@ -229,7 +224,7 @@ class Workspace:
         tracker = self.tracker
         if hit is None or hit[0] is not doc:  # a document read again is worked out again
             kept = tracker.kept if tracker is not None else None
-            if kept is not None and not isinstance(compute, str) and hasattr(compute, "of_content"):
+            if kept is not None and hasattr(compute, "of_content"):
                 # A function of the file's content alone: its value is kept between runs.
                 function = compute
                 found = kept.value(function, doc, lambda: function(self, doc))
@@ -238,11 +233,8 @@ class Workspace:
             if tracker is not None:
                 tracker.start_value()
             try:
-                if isinstance(compute, str):
-                    value: object = cast(Callable[[Document], T], legacy)(doc)
-                else:
-                    _check_key(compute)
-                    value = compute(self, doc)
+                _check_key(compute)
+                value: object = compute(self, doc)
             finally:
                 if tracker is not None:
                     tracker.end_value()
@@ -272,27 +264,21 @@ class Workspace:
         """``of_file`` for findings."""
         return self.of_file(name, path, lambda: list(work()), kept_findings, findings_kept)
 
-    @overload
-    def once(self, compute: Callable[[Workspace], T]) -> T: ...
-    @overload
-    def once(self, compute: str, legacy: Callable[[], T]) -> T: ...
-    def once(self, compute: Callable[[Workspace], T] | str, legacy: Callable[[], T] | None = None) -> T:
+    def once(self, compute: Callable[[Workspace], T]) -> T:
         """``compute(ws)``, worked out once per run: what every part of a check needs
         about the whole tree (guidance files sharing folders, case collisions).
 
         ``compute`` is a module-level function, and the key: one function, one value,
-        of the type it returns. (A name and a function of no argument is the older
-        form, which agents.py still uses until it is split.)"""
+        of the type it returns. A value worked out from the listing, the skills or the
+        agents' reading alone says so where its function is defined (workspace/memo.py),
+        and a workspace made again on the same is given it (``reuse_listing``)."""
         if compute not in self._once:
             tracker = self.tracker
             if tracker is not None:
                 tracker.start_value()
             try:
-                if isinstance(compute, str):
-                    self._once[compute] = cast(Callable[[], T], legacy)()
-                else:
-                    _check_key(compute)
-                    self._once[compute] = compute(self)
+                _check_key(compute)
+                self._once[compute] = compute(self)
             finally:
                 if tracker is not None:
                     tracker.end_value()

@@ -1,7 +1,7 @@
 """GDN022: a CLAUDE.local.md that makes Claude Code leave the team's AGENTS.md aside.
 
 Worked out from the reading model and the local files' @-imports alone, so the
-language server keeps it while the model stays (``readers.MODEL_ONCE``).
+language server keeps it while the model stays (``@kept_with(MODEL)``).
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from memcheck import agents, readers
 from memcheck.expansion import import_targets
 from memcheck.paths import basename, down_from_root, parent
 from memcheck.problem import TREE, WARNING, Rule
+from memcheck.workspace.memo import MODEL, kept_with
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -37,12 +38,11 @@ Start `CLAUDE.local.md` with `@AGENTS.md`, so Claude Code reads both.
 """, scope=TREE)
 
 
+@kept_with(MODEL)  # the reading and the local files' @-imports alone
 def check_once(ws: Workspace) -> list[Problem]:
     """GDN022 over the tree: a ``ws.once`` key, kept with the model."""
     return list(_local_hides_agents_md(ws, readers.reading(ws)))
 
-
-readers.MODEL_ONCE.add(check_once)  # the reading and the local files' @-imports alone
 
 
 def _local_hides_agents_md(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Iterator
 from memcheck import agents, lazy_regex
 from memcheck.paths import basename
 from memcheck.problem import TREE, WARNING, Rule
-from memcheck.workspace.discover import SKILLS_ONCE
+from memcheck.workspace.memo import SKILLS, kept_with
 from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
             )  # fmt: skip
 
 
+@kept_with(SKILLS)  # from the skills alone: the language server keeps it while they stay
 def _skill_roots(ws: Workspace) -> dict[str, set[str]]:
     """Skill name -> the agent skills folders holding it ("" elsewhere)."""
     roots_of: dict[str, set[str]] = {}
@@ -81,8 +82,6 @@ def _skill_roots(ws: Workspace) -> dict[str, set[str]]:
         roots_of.setdefault(name_of_skill(ws, path).casefold(), set()).update(agent_roots_seeing(ws, path) or {""})
     return roots_of
 
-
-SKILLS_ONCE.add(_skill_roots)  # from the skills alone: the language server keeps it while they stay
 
 
 def _speaks_of_skills(ws: Workspace, doc: Document) -> bool:

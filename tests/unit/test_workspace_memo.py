@@ -1,0 +1,80 @@
+"""``Workspace.once``: one value per module-level function, and what a workspace made
+again on the same listing takes over (the language server makes one per edit)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memcheck import config as settings_of
+from memcheck.workspace.discover import Workspace
+from memcheck.workspace.memo import LISTING, MODEL, SKILLS, basis_of, kept_with
+from memcheck.workspace.memory import MemorySource
+
+FILES = {"AGENTS.md": b"# Team\n", "src/AGENTS.md": b"# Source\n"}
+CALLS: list[str] = []
+
+
+@kept_with(LISTING)
+def _guidance_count(ws: Workspace) -> int:
+    CALLS.append("listing")
+    return len(ws.guidance)
+
+
+def _guidance_text(ws: Workspace) -> str:  # worked out from the files' text: declares no basis
+    CALLS.append("text")
+    return "".join(ws.document(p).text for p in ws.guidance)
+
+
+def _workspace(settings: settings_of.Config, files: dict[str, bytes] = FILES) -> Workspace:
+    return Workspace(settings, MemorySource(dict(files)))
+
+
+@pytest.fixture
+def settings() -> settings_of.Config:
+    return settings_of.from_mapping(Path("/nonexistent/memcheck-memo"), settings_of.defaults())
+
+
+def test_once_works_a_value_out_once_per_workspace(settings: settings_of.Config) -> None:
+    CALLS.clear()
+    ws = _workspace(settings)
+    assert ws.once(_guidance_count) == ws.once(_guidance_count) == 2
+    assert CALLS == ["listing"]
+
+
+def test_a_value_of_the_listing_alone_is_taken_over_and_any_other_is_worked_out_again(settings: settings_of.Config) -> None:
+    before = _workspace(settings)
+    before.once(_guidance_count)
+    before.once(_guidance_text)
+    CALLS.clear()
+    after = _workspace(settings, {**FILES, "AGENTS.md": b"# Team, edited\n"})  # same listing, other text
+    after.reuse_listing(before)
+    assert after.once(_guidance_count) == 2
+    assert after.once(_guidance_text) == "# Team, edited\n# Source\n"
+    assert CALLS == ["text"]
+
+
+def test_a_listing_that_changed_takes_nothing_over(settings: settings_of.Config) -> None:
+    before = _workspace(settings)
+    before.once(_guidance_count)
+    CALLS.clear()
+    after = _workspace(settings, {**FILES, "docs/AGENTS.md": b"# Docs\n"})
+    after.reuse_listing(before)
+    assert after.once(_guidance_count) == 3
+    assert CALLS == ["listing"]
+
+
+def test_a_lambda_is_refused_as_a_key(settings: settings_of.Config) -> None:
+    with pytest.raises(TypeError, match="module level"):
+        _workspace(settings).once(lambda ws: 1)
+
+
+def test_each_basis_is_read_off_the_function_that_declares_it() -> None:
+    from memcheck.checks.agent_reading import local_file_hides_agents_md, skill_out_of_sight
+    from memcheck.engine import targets
+    from memcheck.workspace import agentfiles
+
+    assert basis_of(agentfiles._find) == basis_of(targets._configs_below_root) == LISTING
+    assert basis_of(skill_out_of_sight._skill_roots) == SKILLS
+    assert basis_of(local_file_hides_agents_md.check_once) == MODEL
+    assert basis_of(_guidance_text) is None
