@@ -370,7 +370,10 @@ def goals_table(res: Results) -> str:
                 mine, theirs = f"{a.rss:,.0f} MiB peak", f"{b.rss:,.0f} MiB peak"
                 cpu_ratio, wall_ratio, target = "", "", f"peak ≤ {g.limit:g}× ({value:.2f}×)"
         codes = "" if a.code in (0, 1) and (b is None or b.code in (0, 1)) else f" (exit {a.code}{f', {b.code}' if b else ''})"
-        out.append(f"| {g.what} | {mine} | {theirs} | {cpu_ratio} | {wall_ratio} | {target} | {'met' if round(value, 2) <= g.limit else '**not met**'}{codes} |")
+        # A ratio is judged as printed (two decimals); a time to the millisecond, as its
+        # column shows it: 304 ms is over a 0.3 s target, though it rounds to 0.30 s.
+        shown = round(value, 2 if g.kind == "ratio" else 3)
+        out.append(f"| {g.what} | {mine} | {theirs} | {cpu_ratio} | {wall_ratio} | {target} | {'met' if shown <= g.limit else '**not met**'}{codes} |")
     return "\n".join(out)
 
 

@@ -65,6 +65,13 @@ def test_the_verdict_reads_the_figure_as_printed() -> None:
     assert table.splitlines()[3].endswith("| peak ≤ 1× (1.01×) | **not met** |")
 
 
+def test_a_time_is_judged_to_the_millisecond_it_is_printed_in() -> None:
+    measures = {"at": m([0.300]), "over": m([0.304])}
+    table = table_of(measures, [compare.Goal("at the target", "at", None, "wall", 0.3, "abs"), compare.Goal("just over", "over", None, "wall", 0.3, "abs")])
+    assert table.splitlines()[2].endswith("| wall ≤ 0.3 s | met |")
+    assert table.splitlines()[3].endswith("| wall ≤ 0.3 s | **not met** |")
+
+
 def test_a_command_that_crashed_is_named_in_its_row() -> None:
     table = table_of({"a": m([0.1], code=2), "b": m([0.2])}, [compare.Goal("crashed", "a", "b", "wall", 1.0)])
     assert table.splitlines()[-1].endswith("| met (exit 2, 0) |")
