@@ -161,6 +161,13 @@ def test_signatures_are_listed_with_their_sources(repo: Path) -> None:
     ("settings", "says"),
     [
         ("ignore: [SEC]\n", "turns SEC001, SEC002, SEC003 off"),
+        # The hidden-text rules too: a lint selection that leaves them out hides an
+        # instruction in invisible characters as surely as `ignore: [HID]`.
+        ("select: [MEM, SEC]\n", "turns HID001, HID002, HID003, HID004 off"),
+        ("per-path-ignores: {CLAUDE.md: [HID001]}\n", "ignores HID001 under CLAUDE.md"),
+        # Which files are agent files: one that is no longer one is read by no rule.
+        ("guidance: {filenames: [CLAUDE.md]}\n", "drops AGENT.md, AGENTS.md, AGENTS.override.md, Agent.md, Agents.md and 4 more from guidance.filenames"),
+        ("memory: {stores: [nowhere]}\n", "from memory.stores (no rule reads those files, secrets included)"),
     ],
 )
 def test_a_change_that_turns_a_secret_rule_off_is_a_finding(base: Path, settings: str, says: str) -> None:
@@ -174,7 +181,7 @@ def test_a_change_that_turns_a_secret_rule_off_is_a_finding(base: Path, settings
 
 
 def test_lint_settings_that_keep_the_secret_rules_pass(base: Path) -> None:
-    commit(base, {".memcheck.yaml": "select: [MEM, SEC]\nignore: [MEM010]\n"}, "lint settings")
+    commit(base, {".memcheck.yaml": "select: [MEM, SEC, HID]\nignore: [MEM010]\nguidance: {filenames: [AGENTS.md, CLAUDE.md, GEMINI.md, agents.md, Agents.md, AGENT.md, Agent.md, agent.md, AGENTS.override.md, CLAUDE.local.md, NOTES.md]}\n"}, "lint settings")
     assert guard_json(base, "--base", "main") == (0, [])
 
 
