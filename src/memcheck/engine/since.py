@@ -250,8 +250,10 @@ def _may_silence(config: Config, source: Source, changed: AbstractSet[str], file
     # file is a git process of its own, which a commit whose parts are all kept never
     # starts. The hook misses a comment staged and then taken out of the working file;
     # the same check on the commit (``--new-since``, the Action) does not.
-    read = DiskSource.read if isinstance(source, DiskSource) else type(source).read
-    return any("memcheck-" in read(source, path).text for path in files if path in changed)
+    def text(path: str) -> str:
+        return (DiskSource.read(source, path) if isinstance(source, DiskSource) else source.read(path)).text
+
+    return any("memcheck-" in text(path) for path in files if path in changed)
 
 
 def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Problem]:
@@ -261,14 +263,35 @@ def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Pr
     from memcheck.checks import hidden, secrets
     from memcheck.engine.finish import drop_path_ignores
 
-    ws = Workspace(config, source)
-    there = sorted(_there(ws, sorted(paths)))
-    if not there:
-        return []
-    targets = targets_for(ws, [str(ws.root / p) for p in there])
-    codes = set(config.select)
-    found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}
-    return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets))), config))
+    whole = _whole(source)  # a hook lists only the folders the change's own settings make agent folders
+    try:
+        ws = Workspace(config, whole)
+        there = sorted(_there(ws, sorted(paths)))
+        if not there:
+            return []
+        targets = targets_for(ws, [str(ws.root / p) for p in there])
+        codes = set(config.select)
+        found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}
+        return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets))), config))
+    finally:
+        if whole is not source and isinstance(whole, TreeSource):
+            whole.close()
+
+
+def _whole(source: Source) -> Source:
+    """``source`` with every file of its tree listed: itself, unless a hook run listed
+    only some folders (see ``selection.hook_folders``)."""
+    if not source.listing().partial:
+        return source
+    from memcheck.workspace.disk import DiskSource, StagedSource
+
+    if isinstance(source, TreeSource):
+        return TreeSource(source.root, source.commit)
+    if isinstance(source, StagedSource):
+        return StagedSource(source.staged)
+    if isinstance(source, DiskSource):
+        return DiskSource(source.root)
+    return source
 
 
 def _settings_at(config: Config, since: Since, ref_source: TreeSource) -> Config | None:
