@@ -11,10 +11,15 @@ matches findings (by file, code and what it is about, so one that merely moved t
 another line is still old), is older than the change, and so is every finding in
 what the change does not touch: counted, not reported.
 
-The change never decides how its own secrets are judged: where it turns a secret
-rule off (in ``.memcheck.yaml`` or ``pyproject.toml``), the secret rules of the
-files it touches run with REF's settings as well, and fail under REF's
-``fail-on`` (the command line's own options still apply: they are the caller's).
+The change never decides how its own secrets and hidden text are judged: where its
+settings differ from REF's (in ``.memcheck.yaml`` or ``pyproject.toml``, followed
+through a symlink), or it edits a suppression comment in an agent file it touches, or
+the baseline, the secret and hidden-text rules of the files it touches run with REF's
+settings as well (REF's agent files, rules and per-path ignores; no suppression
+comment, no baseline), and fail under REF's ``fail-on`` (the command line's own
+options still apply: they are the caller's). A hidden-text finding is matched by the
+characters it found too, never by its masked message alone: "2 zero-width
+characters" and "248 zero-width characters" read alike once numbers are set aside.
 """
 from __future__ import annotations
 
