@@ -217,7 +217,7 @@ def _by_refs_policy(
     if since.options is not None:
         ref_config = since.options(ref_config)
     changed = set(touched)
-    same = ref_config._replace(source=config.source) == config
+    same = ref_config._replace(source=config.source, settings_file=config.settings_file) == config
     if same and not _may_silence(config, source, changed, files):
         return [], config.fail_on  # the usual commit: the settings as they were, no comment nor baseline edited
     # Imported only now: the guard's policy brings its tiers, categories and patterns
@@ -274,7 +274,10 @@ def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Pr
         there = sorted(_there(ws, sorted(paths)))
         if not there:
             return []
-        targets = targets_for(ws, [str(ws.root / p) for p in there])
+        found_in = targets_for(ws, [str(ws.root / p) for p in there])
+        # Only the files the change touches, not the whole store each brings: the two
+        # families judge each file on its own (agent_files is what both read).
+        targets = Targets([], [], [], kind_files=[p for p in found_in.agent_files() if p in paths])
         codes = set(config.select)
         found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}
         return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets))), config))
