@@ -196,7 +196,6 @@ def _hidden_found(source: Source, problems: Sequence[Problem], changed: Abstract
 
 
 _HIDDEN = "HID"
-_WATCHED = ("SEC", _HIDDEN)  # the rules a change must never silence for itself
 
 
 def _by_refs_policy(
