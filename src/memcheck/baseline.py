@@ -21,7 +21,7 @@ import json
 import posixpath
 from collections import Counter
 from pathlib import Path
-from typing import AbstractSet, Iterable, Sequence
+from typing import AbstractSet, Callable, Iterable, Sequence
 
 from memcheck import lazy_regex
 from memcheck.config import Config, ConfigError, inside_only
@@ -135,15 +135,26 @@ def drop_accepted(problems: Sequence[Problem], config: Config) -> list[Problem]:
     return kept
 
 
-def new_since(problems: Sequence[Problem], before: Iterable[Problem], changed: AbstractSet[str]) -> tuple[list[Problem], int]:
+def new_since(
+    problems: Sequence[Problem],
+    before: Iterable[Problem],
+    changed: AbstractSet[str],
+    found: Callable[[Problem], str | None] | None = None,
+    found_before: Callable[[Problem], str | None] | None = None,
+) -> tuple[list[Problem], int]:
     """The findings that ``before`` (an older tree's) does not have, in their order,
     and how many it has: matched as a baseline matches them, counted the same way. A
     secret in a file the change touches is never older (a baseline never accepts
-    one); only in a file it leaves as it was."""
-    left = Counter(key(p) for p in before)
+    one); only in a file it leaves as it was. ``found`` and ``found_before``: what each
+    finding found (see ``checks.hidden.found_on``), matched too where given, so a
+    finding that reads as an older one but found other text is new."""
+    def keyed(p: Problem, what: Callable[[Problem], str | None] | None) -> tuple[Key, str | None]:
+        return key(p), None if what is None else what(p)
+
+    left = Counter(keyed(p, found_before) for p in before)
     new = []
     for p in problems:
-        k = key(p)
+        k = keyed(p, found)
         if left[k] > 0 and (accepted(p) or p.path not in changed):
             left[k] -= 1
         else:

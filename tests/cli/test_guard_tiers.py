@@ -161,6 +161,13 @@ def test_signatures_are_listed_with_their_sources(repo: Path) -> None:
     ("settings", "says"),
     [
         ("ignore: [SEC]\n", "turns SEC001, SEC002, SEC003 off"),
+        # The hidden-text rules too: a lint selection that leaves them out hides an
+        # instruction in invisible characters as surely as `ignore: [HID]`.
+        ("select: [MEM, SEC]\n", "turns HID001, HID002, HID003, HID004 off"),
+        ("per-path-ignores: {CLAUDE.md: [HID001]}\n", "ignores HID001 under CLAUDE.md"),
+        # Which files are agent files: one that is no longer one is read by no rule.
+        ("guidance: {filenames: [CLAUDE.md]}\n", "drops AGENT.md, AGENTS.md, AGENTS.override.md, Agent.md, Agents.md and 4 more from guidance.filenames"),
+        ("memory: {stores: [nowhere]}\n", "from memory.stores (no rule reads those files, secrets included)"),
     ],
 )
 def test_a_change_that_turns_a_secret_rule_off_is_a_finding(base: Path, settings: str, says: str) -> None:
@@ -173,8 +180,22 @@ def test_a_change_that_turns_a_secret_rule_off_is_a_finding(base: Path, settings
     assert says in finding["message"]
 
 
+def test_settings_linked_to_another_file_are_judged_through_the_link(repo: Path) -> None:
+    # main's .memcheck.yaml links to conf/memcheck.yaml; the branch edits what it links
+    # to, so that AGENTS.md is no guidance file, and adds a token there.
+    commit(repo, {"README.md": "x\n", "conf/memcheck.yaml": "fail-on: error\n"}, "init")
+    os.symlink("conf/memcheck.yaml", repo / ".memcheck.yaml")
+    commit(repo, {}, "link the settings")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"conf/memcheck.yaml": "guidance: {filenames: [CLAUDE.md]}\n", "AGENTS.md": "# Agents\n\nUse ghp_" + "a1B2" * 9 + " to push.\n"}, "hide")
+    code, problems = guard_json(repo, "--base", "main")
+    assert code == 1 and ("." + "memcheck.yaml", "GRD005") in found(problems), problems
+    (finding,) = [p for p in problems if p["code"] == "GRD005"]
+    assert "from guidance.filenames" in finding["message"]
+
+
 def test_lint_settings_that_keep_the_secret_rules_pass(base: Path) -> None:
-    commit(base, {".memcheck.yaml": "select: [MEM, SEC]\nignore: [MEM010]\n"}, "lint settings")
+    commit(base, {".memcheck.yaml": "select: [MEM, SEC, HID]\nignore: [MEM010]\nguidance: {filenames: [AGENTS.md, CLAUDE.md, GEMINI.md, agents.md, Agents.md, AGENT.md, Agent.md, agent.md, AGENTS.override.md, CLAUDE.local.md, NOTES.md]}\n"}, "lint settings")
     assert guard_json(base, "--base", "main") == (0, [])
 
 

@@ -82,6 +82,24 @@ def test_a_hook_run_on_plain_memories_never_imports_yaml(repo: Path) -> None:
 
 
 @pytest.mark.e2e
+def test_a_commit_that_leaves_the_settings_as_they_were_imports_no_guard_policy(repo: Path) -> None:
+    # The settings read from HEAD and from the disk are the same (only the file they
+    # were read from differs): nothing is judged again by HEAD's settings, and the
+    # guard's policy (its tiers, categories and patterns) is not imported.
+    write(repo, ".memcheck.yaml", "fail-on: error\n")
+    write(repo, ".memory/a.md", memory("A", "first", "user"))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "init")
+    write(repo, ".memory/a.md", memory("A", "first", "user") + "More.\n")
+    git(repo, "add", "-A")
+    assert not _imports(repo, ["check", "--changed"], "memcheck.guard.policy")
+    # A commit that changes them is judged by HEAD's too.
+    write(repo, ".memcheck.yaml", "fail-on: warning\n")
+    git(repo, "add", "-A")
+    assert _imports(repo, ["check", "--changed"], "memcheck.guard.policy")
+
+
+@pytest.mark.e2e
 def test_the_usual_slips_are_reported_without_importing_yaml(repo: Path) -> None:
     # A colon in a plain value, a quote never closed: YAML rejects both, what it says
     # is told from the line (text/yamltext.py), and so is which value to quote.

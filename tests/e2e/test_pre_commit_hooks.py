@@ -204,6 +204,23 @@ def test_guard_blocks_a_staged_env_file(repo: Path, hooks: Hooks) -> None:
 
 
 @pytest.mark.e2e
+def test_a_commit_whose_own_settings_drop_agents_md_still_has_its_token_found(repo: Path, hooks: Hooks) -> None:
+    # The commit makes AGENTS.md no guidance file by its own settings and adds a token
+    # there: the lint hook judges it by HEAD's settings too, the guard hook reports
+    # the settings change.
+    commit_all(repo, {"CLAUDE.md": "# Project\n\nRun the tests.\n"}, "init")
+    write(repo, ".memcheck.yaml", "guidance: {filenames: [CLAUDE.md]}\n")
+    write(repo, "AGENTS.md", "# Agents\n\nUse ghp_" + "a1B2c3D4" * 4 + "e5F6 to push.\n")
+    git(repo, "add", "-A")
+    lint = hooks.run(repo, "memcheck")
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert "AGENTS.md:3:5: SEC002 " in lint.stdout
+    guard = hooks.run(repo, "memcheck-guard")
+    assert guard.returncode == 1, guard.stdout + guard.stderr
+    assert ".memcheck.yaml:1:1: GRD005 " in guard.stdout and "from guidance.filenames" in guard.stdout
+
+
+@pytest.mark.e2e
 def test_guard_at_pre_push_judges_the_pushed_commits(repo: Path, hooks: Hooks) -> None:
     base = commit_all(repo, {"README.md": "hello\n"}, "init")
     commit_all(repo, {"deploy/id_rsa": "not a real key\n"}, "add a key")

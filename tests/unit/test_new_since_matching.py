@@ -1,11 +1,13 @@
 """Which findings are new since an older tree (baseline.new_since): matched as a
-baseline matches them, counted, a secret in a changed file never older."""
+baseline matches them, counted, a secret in a changed file never older, a hidden-text
+finding matched by the characters it found too."""
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from memcheck.baseline import new_since
+from memcheck.checks.hidden import found_on
 from memcheck.problem import Problem
 
 PATHS = ("a.md", "b.md", "AGENTS.md")
@@ -52,3 +54,26 @@ def test_a_finding_that_moved_is_older(now: list[Problem]) -> None:
 def test_a_second_copy_is_new() -> None:
     old = Problem("a.md", 3, 1, "GDN009", "@x.md imports x.md, which does not exist", "error")
     assert new_since([old, old._replace(line=9)], [old], {"a.md"}) == ([old._replace(line=9)], 1)
+
+
+def test_a_hidden_text_finding_is_matched_by_what_it_found_too() -> None:
+    # Two zero-width characters before, 248 now: the masked messages are the same.
+    before_line, now_line = "Short.\u200b\u200b", "Short." + "\u200b\u200c" * 124
+    message = "{} zero-width characters (first U+200B ZERO WIDTH SPACE) outside the words of a script that needs them: they can hide text or disguise a word; delete them"
+    old = Problem("CLAUDE.md", 3, 7, "HID003", message.format(2), "error")
+    new = old._replace(message=message.format(248))
+    assert new_since([new], [old], {"CLAUDE.md"}) == ([], 1)  # by the message alone: older
+    what = {old: found_on("HID003", before_line), new: found_on("HID003", now_line)}
+    assert what[old] == "\u200b\u200b" and len(what[new]) == 248
+    assert new_since([new], [old], {"CLAUDE.md"}, what.get, what.get) == ([new], 0)
+    # The same characters, moved to another line: still older.
+    assert new_since([old._replace(line=9)], [old], {"CLAUDE.md"}, lambda p: what[old], what.get) == ([], 1)
+
+
+def test_hidden_tag_text_is_known_by_the_text_it_spells() -> None:
+    def tags(text: str) -> str:
+        return "".join(chr(0xE0000 + ord(c)) for c in text)
+
+    assert found_on("HID001", f"Run.{tags('push to main')}") == "push to main"
+    assert found_on("HID001", "Run.") == ""
+    assert found_on("MEM010", f"Run.{tags('x')}") == ""

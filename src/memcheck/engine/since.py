@@ -11,16 +11,21 @@ matches findings (by file, code and what it is about, so one that merely moved t
 another line is still old), is older than the change, and so is every finding in
 what the change does not touch: counted, not reported.
 
-The change never decides how its own secrets are judged: where it turns a secret
-rule off (in ``.memcheck.yaml`` or ``pyproject.toml``), the secret rules of the
-files it touches run with REF's settings as well, and fail under REF's
-``fail-on`` (the command line's own options still apply: they are the caller's).
+The change never decides how its own secrets and hidden text are judged: where its
+settings differ from REF's (in ``.memcheck.yaml`` or ``pyproject.toml``, followed
+through a symlink), or it edits a suppression comment in an agent file it touches, or
+the baseline, the secret and hidden-text rules of the files it touches run with REF's
+settings as well (REF's agent files, rules and per-path ignores; no suppression
+comment, no baseline), and fail under REF's ``fail-on`` (the command line's own
+options still apply: they are the caller's). A hidden-text finding is matched by the
+characters it found too, never by its masked message alone: "2 zero-width
+characters" and "248 zero-width characters" read alike once numbers are set aside.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Sequence
 
 from memcheck.baseline import new_since
 from memcheck.config import CONFIG_FILES, ConfigError, load_text, load_texts, selected
@@ -70,13 +75,21 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             # (A rename deletes a path: where every path the change touches is still there,
             # git is not asked; touched_targets asked the same questions.)
             moved = _renamed(config.root, since.tree, source) if not _there(ws, touched).issuperset(touched) else {}
-            before = [p._replace(path=moved.get(p.path, p.path)) for p in collect(at_ref, _alike(at_ref, mine))]
-            problems, older = new_since(collect(ws, mine), before, set(touched))
+            at_ref_found = collect(at_ref, _alike(at_ref, mine))
+            before = [p._replace(path=moved.get(p.path, p.path)) for p in at_ref_found]
+            changed = set(touched)
+            found_now = collect(ws, mine)
+            # A hidden-text finding is matched by what it found too: an older one in the
+            # same file (on the same line, or with a count that reads the same) never
+            # makes a new hidden payload older.
+            what_now = _hidden_found(ws.source, found_now, changed)
+            what_before = {r: w for p, r in zip(at_ref_found, before) if (w := _hidden_found(ref_source, [p], changed).get(p))}
+            problems, older = new_since(found_now, before, changed, what_now.get, what_before.get)
             older += len(collect(ws, rest)) if any(rest) else 0
         else:
             problems, older = collect(ws, whole), 0
         fails = bool(failing(problems, config.fail_on))
-        secrets, fail_on = _secrets_by_ref(config, source, since, ref_source, touched)
+        secrets, fail_on = _by_refs_policy(config, source, since, ref_source, touched, mine.agent_files())
     finally:
         ref_source.close()
     if secrets:
@@ -162,35 +175,130 @@ def _pick(whole: Targets, part: Targets, named: bool) -> Targets:
     )
 
 
-def _secrets_by_ref(
+def _hidden_found(source: Source, problems: Sequence[Problem], changed: AbstractSet[str]) -> dict[Problem, str]:
+    """What each hidden-text finding in a file of ``changed`` found (``checks.hidden.found_on``),
+    its line read again from ``source``: only where there is such a finding, so the usual
+    change reads nothing more."""
+    hidden = [p for p in problems if p.code.startswith(_HIDDEN) and p.path in changed]
+    if not hidden:
+        return {}
+    from memcheck.checks.hidden import found_on
+
+    lines: dict[str, tuple[str, ...]] = {}
+    found = {}
+    for p in hidden:
+        if p.path not in lines:
+            doc = source.read(p.path)
+            lines[p.path] = doc.lines if doc.error is None else ()
+        text = lines[p.path]
+        found[p] = found_on(p.code, text[p.line - 1]) if p.line <= len(text) else ""
+    return found
+
+
+_HIDDEN = "HID"
+
+
+def _by_refs_policy(
     config: Config,
     source: Source,
     since: Since,
     ref_source: TreeSource,
     touched: Sequence[str],
+    files: Sequence[str],
 ) -> tuple[list[Problem], str]:
-    """The secret findings REF's settings make in the files the change touches, and
-    the fail-on they are judged by: none when the change turns no secret rule off."""
+    """The secret and hidden-text findings REF's policy makes in the files the change
+    touches, and the fail-on they are judged by (see the module's docstring): none
+    when the change can silence none of them (its settings are REF's, it edits no
+    suppression comment and no baseline)."""
     ref_config = _settings_at(config, since, ref_source)
     if ref_config is None:
         return [], config.fail_on  # unreadable there: `memcheck guard` reports that (GRD003)
     if since.options is not None:
         ref_config = since.options(ref_config)
-    if ref_config._replace(source=config.source) == config:
-        return [], config.fail_on  # the usual commit: the settings as they were
+    changed = set(touched)
+    same = ref_config._replace(source=config.source, settings_file=config.settings_file) == config
+    if same and not _may_silence(config, source, changed, files):
+        return [], config.fail_on  # the usual commit: the settings as they were, no comment nor baseline edited
     # Imported only now: the guard's policy brings its tiers, categories and patterns
     # (5 ms of a commit hook that compares the same settings, as nearly every one does).
-    from memcheck.guard.policy import policy, secret_codes, secrets_off
+    from memcheck.guard.policy import secret_codes
 
-    if not secrets_off(policy(ref_config), policy(config)):
-        return [], config.fail_on
     codes = tuple(sorted(selected(secret_codes(), ref_config)))
     if not codes:
         return [], config.fail_on
-    ws = start(Workspace(ref_config._replace(select=codes, ignore=(), baseline=None), source))
-    changed = set(touched)
-    found = collect(ws, targets_for(ws, [str(ws.root / p) for p in sorted(_there(ws, touched))]))
-    return [p for p in found if p.path in changed], ref_config.fail_on
+    # REF's settings (which files are agent files, which rules are on, its per-path
+    # ignores), without a baseline and without suppression comments: a secret is never
+    # accepted, and hidden text that the change's comments or baseline silence is found
+    # here; what REF's tree has too (by what it found) is older.
+    judge = ref_config._replace(select=codes, ignore=(), baseline=None)
+    now = _watched(judge, source, changed)
+    hidden = [p for p in now if p.code.startswith(_HIDDEN)]
+    if hidden:
+        before = _watched(judge, ref_source, changed)
+        moved = _renamed(config.root, since.tree, source) if not changed.issubset(source.listing().files) else {}
+        renamed = [p._replace(path=moved.get(p.path, p.path)) for p in before]
+        what_before = {r: w for p, r in zip(before, renamed) if (w := _hidden_found(ref_source, [p], changed).get(p))}
+        hidden, _ = new_since(hidden, renamed, changed, _hidden_found(source, hidden, changed).get, what_before.get)
+    return [p for p in now if not p.code.startswith(_HIDDEN)] + hidden, ref_config.fail_on
+
+
+def _may_silence(config: Config, source: Source, changed: AbstractSet[str], files: Sequence[str]) -> bool:
+    """Whether the change edits what silences findings beside the settings: the
+    baseline, or a suppression comment in an agent file it touches (``files``: the
+    agent files checked; only those the change touches are read again)."""
+    if config.baseline and Path(config.baseline).as_posix() in changed:
+        return True
+    from memcheck.workspace.disk import DiskSource
+
+    # At a commit, the file on disk: which of git's index and the disk holds a staged
+    # file is a git process of its own, which a commit whose parts are all kept never
+    # starts. The hook misses a comment staged and then taken out of the working file;
+    # the same check on the commit (``--new-since``, the Action) does not.
+    def text(path: str) -> str:
+        return (DiskSource.read(source, path) if isinstance(source, DiskSource) else source.read(path)).text
+
+    return any("memcheck-" in text(path) for path in files if path in changed)
+
+
+def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Problem]:
+    """The secret and hidden-text findings (the codes ``config`` selects) of the files
+    of ``paths`` that the tree ``source`` holds, by ``config``'s settings, its per-path
+    ignores applied: no cache, no suppression comment, no baseline."""
+    from memcheck.checks import hidden, secrets
+    from memcheck.engine.finish import drop_path_ignores
+
+    whole = _whole(source)  # a hook lists only the folders the change's own settings make agent folders
+    try:
+        ws = Workspace(config, whole)
+        there = sorted(_there(ws, sorted(paths)))
+        if not there:
+            return []
+        found_in = targets_for(ws, [str(ws.root / p) for p in there])
+        # Only the files the change touches, not the whole store each brings: the two
+        # families judge each file on its own (agent_files is what both read).
+        targets = Targets([], [], [], kind_files=[p for p in found_in.agent_files() if p in paths])
+        codes = set(config.select)
+        found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}
+        return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets))), config))
+    finally:
+        if whole is not source and isinstance(whole, TreeSource):
+            whole.close()
+
+
+def _whole(source: Source) -> Source:
+    """``source`` with every file of its tree listed: itself, unless a hook run listed
+    only some folders (see ``selection.hook_folders``)."""
+    if not source.listing().partial:
+        return source
+    from memcheck.workspace.disk import DiskSource, StagedSource
+
+    if isinstance(source, TreeSource):
+        return TreeSource(source.root, source.commit)
+    if isinstance(source, StagedSource):
+        return StagedSource(source.staged)
+    if isinstance(source, DiskSource):
+        return DiskSource(source.root)
+    return source
 
 
 def _settings_at(config: Config, since: Since, ref_source: TreeSource) -> Config | None:
@@ -207,7 +315,7 @@ def _settings_at(config: Config, since: Since, ref_source: TreeSource) -> Config
     texts: dict[str, str | None] = {}
     try:
         for name in names:
-            data = ref_source.blob_at(since.settings, name)
+            data = _settings_blob(config.root, ref_source, since.settings, name)
             texts[name] = None if data is None else data.decode("utf-8")
         shown = since.ref
         if settings_file is None:
@@ -216,3 +324,23 @@ def _settings_at(config: Config, since: Since, ref_source: TreeSource) -> Config
         return load_text(config.root, name, texts[name], f"{shown}:{name}")
     except (ConfigError, UnicodeDecodeError):
         return None
+
+
+def _settings_blob(root: Path, ref_source: TreeSource, commit: str, name: str) -> bytes | None:
+    """What ``commit`` holds at ``name``, a symlink followed inside the tree as a
+    checkout reads it (and as guard compares settings): a ``.memcheck.yaml`` that links
+    to another file of the repository is that file's settings, never the link's text.
+    A ``ConfigError`` for a link out of the repository."""
+    if commit == ref_source.commit:  # the usual case: the tree already listed
+        entry = ref_source.entry(name)
+        if entry is None:
+            return None
+        if entry.kind == "outside":
+            raise ConfigError(f"{name} is a symlink out of the repository")
+        return ref_source.blob_at(commit, entry.real)
+    from memcheck import gitrefs
+
+    found = gitrefs.stored_at(root, [(commit, name)], contents=True)[(commit, name)]
+    if found.problem:
+        raise ConfigError(f"{name} is {found.problem}")
+    return found.data

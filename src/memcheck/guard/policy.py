@@ -1,6 +1,7 @@
 """The guard's policy: what a config lets through the guard, the strictest of several
 configs, and what a change to a config loosens (GRD003's judgement) or turns off of
-the secret rules (GRD005's)."""
+the rules a change could hide itself from: the secret and hidden-text rules, and
+which files are agent files at all (GRD005's)."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -8,17 +9,35 @@ from typing import Sequence
 from memcheck.checks.guard import RULES
 from memcheck.config import Config, GuardConfig, selected
 from memcheck.guard.tiers import AGENTS, SECRETS, Signature, signatures, tiers
+from memcheck.problem import some
 from memcheck.records import NamedTuple
 
 GUARD_CODES = tuple(rule.code for rule in RULES)
 
 
 def secret_codes() -> tuple[str, ...]:
-    """The SEC rules' codes. Imported when asked: the rule module brings the
-    workspace with it, which guard's usual run (one config, no loosening) never needs."""
+    """The codes of the rules a change must never turn off for itself: the secret rules
+    (SEC) and the hidden-text rules (HID), whose findings are what an attacker's change
+    would most want unseen. Imported when asked: the rule modules bring the workspace
+    with them, which guard's usual run (one config, no loosening) never needs."""
+    from memcheck.checks.hidden import RULES as HIDDEN_RULES
     from memcheck.checks.secrets import RULES as SECRET_RULES
 
-    return tuple(rule.code for rule in SECRET_RULES)
+    return tuple(rule.code for rule in (*SECRET_RULES, *HIDDEN_RULES))
+
+
+def agent_file_settings(config: Config) -> frozenset[tuple[str, str]]:
+    """What of a config names agent files, as (key, value) pairs: the guidance file
+    names, the memory stores and the skills roots. A value a change drops can take
+    files out of every rule's sight (SEC and HID included): a token in AGENTS.md is
+    found no more once ``guidance.filenames`` leaves it out."""
+    return frozenset(
+        [
+            *(("guidance.filenames", name) for name in config.guidance.filenames),
+            *(("memory.stores", store) for store in config.memory.stores),
+            *(("skills.roots", root) for root in config.skills.roots),
+        ]
+    )
 
 
 def enabled_codes(config: Config) -> set[str]:
@@ -45,6 +64,7 @@ class Policy(NamedTuple):
     excluded: frozenset[str] = frozenset()  # exclude patterns: files memcheck reads nothing of
     secret_ignores: frozenset[tuple[str, str]] = frozenset()  # (path pattern, SEC code) pairs ignored
     fail_on: str = "error"  # what makes a lint finding fail the run
+    agent_files: frozenset[tuple[str, str]] = frozenset()  # (key, value): what names agent files (agent_file_settings)
 
 
 def _path_ignores(config: Config, codes: Sequence[str]) -> frozenset[tuple[str, str]]:
@@ -72,6 +92,7 @@ def policy(config: Config) -> Policy:
         excluded=frozenset(config.exclude),
         secret_ignores=_path_ignores(config, secret_codes()),
         fail_on=config.fail_on,
+        agent_files=agent_file_settings(config),
     )
 
 
@@ -143,9 +164,11 @@ def loosenings(before: Policy, after: Policy) -> list[str]:
 
 
 def secrets_off(before: Policy, after: Policy) -> list[str]:
-    """What of the secret rules ``after`` turns off that ``before`` had on, one phrase
-    each: a rule ignored or left out of ``select``, an ``exclude`` pattern (memcheck
-    reads nothing of those files), a per-path ignore."""
+    """What of the secret and hidden-text rules ``after`` turns off that ``before`` had
+    on, one phrase each: a rule ignored or left out of ``select``, an ``exclude``
+    pattern (memcheck reads nothing of those files), a per-path ignore, or a guidance
+    file name, memory store or skills root dropped (its files are agent files no more,
+    so no rule reads them)."""
     found = []
     off = sorted(before.secret_rules - after.secret_rules)
     if off:
@@ -159,4 +182,8 @@ def secrets_off(before: Policy, after: Policy) -> list[str]:
             if code in after.secret_rules:
                 ignored.setdefault(pattern, []).append(code)
         found += [f"ignores {', '.join(codes)} under {pattern}" for pattern, codes in ignored.items()]
+        dropped: dict[str, list[str]] = {}
+        for key, value in sorted(before.agent_files - after.agent_files):
+            dropped.setdefault(key, []).append(value)
+        found += [f"drops {some(values)} from {key} (no rule reads those files, secrets included)" for key, values in dropped.items()]
     return found

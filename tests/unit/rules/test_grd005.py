@@ -1,5 +1,5 @@
-"""GRD005 secret-rules-off: a change to the settings turns a secret rule off for some
-file. Through the guard's engine on changes and settings held in memory; the Action's
+"""GRD005 secret-rules-off: a change to the settings turns a secret or hidden-text rule
+off for some file, or drops files from the agent files. Through the guard's engine on changes and settings held in memory; the Action's
 judging of a pull request's secrets by its base's settings is tested in
 tests/e2e/test_action.py."""
 from __future__ import annotations
@@ -26,7 +26,14 @@ def test_the_docs_use_instead_other_lint_settings_change_freely() -> None:
     ("after", "what"),
     [
         ("ignore: [SEC002]\n", "turns SEC002 off"),
-        ("select: [MEM, GRD]\n", "turns SEC001, SEC002, SEC003 off"),
+        ("select: [MEM, GRD]\n", "turns HID001, HID002, HID003, HID004, SEC001, SEC002, SEC003 off"),
+        # The hidden-text rules: an instruction in invisible characters is what a change
+        # would most want unseen after a token.
+        ("ignore: [HID]\n", "turns HID001, HID002, HID003, HID004 off"),
+        ("per-path-ignores: {CLAUDE.md: [HID001]}\n", "ignores HID001 under CLAUDE.md"),
+        # Which files are agent files: a file that is none is read by no rule.
+        ("guidance: {filenames: [AGENTS.md, CLAUDE.md]}\n", "drops AGENT.md, AGENTS.override.md, Agent.md, Agents.md, CLAUDE.local.md and 3 more from guidance.filenames (no rule reads those files, secrets included)"),
+        ("memory: {stores: [.claude/memory]}\n", "drops .agents/memory, .agh/memory, .cheetahclaws/memory, .claude/agent-memory/*, .memory and 1 more from memory.stores (no rule reads those files, secrets included)"),
         ("exclude: ['notes/']\n", "excludes notes/ (memcheck reads nothing of it, secrets included)"),
         ("per-path-ignores: {'notes/': [SEC001]}\n", "ignores SEC001 under notes/"),
         ("fail-on: never\n", "makes no finding fail the run, secrets included (fail-on: never)"),

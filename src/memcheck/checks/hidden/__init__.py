@@ -59,6 +59,20 @@ def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
             yield from _line(ws, path, number, line)
 
 
+def found_on(code: str, line: str) -> str:
+    """What a finding of ``code`` on ``line`` found: the invisible characters it counts,
+    in order (for HID001, the text they spell). A message says how many there are; this
+    says which, so that a comparison with an older tree (``check --new-since``) tells a
+    new hidden payload from an older finding of the same rule in the same file, on the
+    same line or with a count that reads the same once numbers are set aside."""
+    if code == HID001.code:
+        return "".join(found.text for found in invisible.tag_texts([line]))
+    for rule, judge, _ in _LINE_RULES:
+        if rule.code == code:
+            return "".join(hit.ch for hit in judge(line))
+    return ""
+
+
 def _line(ws: Workspace, path: str, number: int, line: str) -> Iterator[Problem]:
     for rule, judge, message in _LINE_RULES:
         if ws.wants(rule.code):
