@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck import lazy_regex
 from memcheck.output.text import closing, fix_report
+from memcheck.paths import IGNORABLE
 from memcheck.problem import ERROR, Problem
 
 if TYPE_CHECKING:
@@ -35,7 +36,10 @@ def escape_data(value: str) -> str:
 
 
 def escape_property(value: str) -> str:
-    return escape_data(value).replace(":", "%3A").replace(",", "%2C")
+    """A property (the file's name among them): a character that draws nothing (a bidi
+    control, a zero-width space) as its %XX bytes too, so ``<U+200B>.env`` never
+    shows as ``.env``."""
+    return IGNORABLE.sub(_percent, escape_data(value).replace(":", "%3A").replace(",", "%2C"))
 
 
 def annotation(p: Problem) -> str:
