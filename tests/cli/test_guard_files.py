@@ -54,6 +54,14 @@ def codes(found: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
     return [(path, code) for path, code, _ in found]
 
 
+def staged(repo: Path, path: str, text: str = "x\n") -> Path:
+    """A repository with one commit, and ``path`` staged in it."""
+    commit(repo, {"README.md": "x\n"}, "init")
+    write(repo, path, text)
+    git(repo, "add", "-A")
+    return repo
+
+
 @pytest.fixture
 def gated(repo: Path) -> Path:
     """A repository whose hooks and workflow run memcheck."""
@@ -72,9 +80,7 @@ RUNS_COMMANDS = [
 
 @pytest.mark.parametrize("path", RUNS_COMMANDS)
 def test_an_agents_change_to_a_file_that_runs_commands_is_blocked(repo: Path, path: str) -> None:
-    commit(repo, {"README.md": "x\n"}, "init")
-    write(repo, path, "echo hi\n")
-    git(repo, "add", "-A")
+    staged(repo, path, "echo hi\n")
     code, found = guard(repo, env=AGENT_SHELL)
     assert code == 1 and codes(found) == [(path, "GRD004")]
     assert "guarded by category runs-commands" in found[0][2]
@@ -82,9 +88,7 @@ def test_an_agents_change_to_a_file_that_runs_commands_is_blocked(repo: Path, pa
 
 @pytest.mark.parametrize("path", RUNS_COMMANDS)
 def test_a_persons_change_to_a_file_that_runs_commands_passes(repo: Path, path: str) -> None:
-    commit(repo, {"README.md": "x\n"}, "init")
-    write(repo, path, "echo hi\n")
-    git(repo, "add", "-A")
+    staged(repo, path, "echo hi\n")
     assert guard(repo) == (0, [])
 
 
@@ -176,9 +180,7 @@ SECRET_FILES = [
 
 @pytest.mark.parametrize("path", SECRET_FILES)
 def test_a_secret_file_by_name_is_blocked_whoever_commits_it(repo: Path, path: str) -> None:
-    commit(repo, {"README.md": "x\n"}, "init")
-    write(repo, path, "x\n")
-    git(repo, "add", "-A")
+    staged(repo, path, "x\n")
     code, found = guard(repo)
     assert code == 1 and codes(found) == [(path, "GRD001")]
 
@@ -192,9 +194,7 @@ def test_a_link_to_a_home_s3cfg_is_blocked(repo: Path) -> None:
 
 
 def test_a_translation_named_auth_json_passes(repo: Path) -> None:
-    commit(repo, {"README.md": "x\n"}, "init")
-    write(repo, "locales/en/auth.json", '{"login": "Log in"}\n')
-    git(repo, "add", "-A")
+    staged(repo, "locales/en/auth.json", '{"login": "Log in"}\n')
     assert guard(repo) == (0, [])
 
 
@@ -233,17 +233,13 @@ def test_an_agents_lockfile_commit_is_blocked(repo: Path, path: str) -> None:
     ],
 )
 def test_a_name_is_matched_without_its_invisible_characters(repo: Path, path: str, code: str | None) -> None:
-    commit(repo, {"README.md": "x\n"}, "init")
-    write(repo, path, "x\n")
-    git(repo, "add", "-A")
+    staged(repo, path, "x\n")
     status, found = guard(repo)
     assert codes(found) == ([(path, code)] if code else []) and status == (1 if code else 0)
 
 
 def test_an_agents_lockfile_with_a_zero_width_joiner_is_blocked(repo: Path) -> None:
-    commit(repo, {"README.md": "x\n"}, "init")
-    write(repo, "package\u200d-lock.json", "{}\n")
-    git(repo, "add", "-A")
+    staged(repo, "package\u200d-lock.json", "{}\n")
     code, found = guard(repo, env=AGENT_SHELL)
     assert code == 1 and codes(found) == [("package\u200d-lock.json", "GRD004")]
 
@@ -261,9 +257,7 @@ def test_an_agents_lockfile_with_a_zero_width_joiner_is_blocked(repo: Path) -> N
     ],
 )
 def test_a_name_with_a_zero_width_space_is_printed_visibly(repo: Path, fmt: str, shown: str) -> None:
-    commit(repo, {"README.md": "x\n"}, "init")
-    write(repo, "\u200b.env", "A=1\n")
-    git(repo, "add", "-A")
+    staged(repo, "\u200b.env", "A=1\n")
     proc = run_cli(repo, "guard", "--format", fmt)
     assert proc.returncode == 1
     assert shown in proc.stdout
