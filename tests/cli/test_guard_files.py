@@ -262,3 +262,10 @@ def test_a_name_with_a_zero_width_space_is_printed_visibly(repo: Path, fmt: str,
     assert proc.returncode == 1
     assert shown in proc.stdout
     assert "\u200b" not in proc.stdout  # nowhere raw, the allow line of the message included
+
+
+def test_the_engine_asks_for_the_gates_where_they_live() -> None:
+    # The engine tests a change's paths against these before it imports the gates.
+    from memcheck.guard import engine, gates
+
+    assert gates.PRE_COMMIT.startswith(engine.GATE_PREFIXES) and gates.WORKFLOWS.startswith(engine.GATE_PREFIXES)
