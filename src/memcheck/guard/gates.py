@@ -17,7 +17,7 @@ push hook is no longer installed. A workflow's memcheck step: it is gone, it com
 from another action, its guard is off, no finding fails it (``fail-on: never``), its
 config, paths, range, override label or scope change, its command changes, the step
 or its job gains a condition or ``continue-on-error``, or the workflow stops running
-on an event it ran on (or its filters there change). A pull request's own workflow
+on an event it ran on (or runs on fewer of them: its filters). A pull request's own workflow
 runs from its own branch, so only a protected workflow (a ruleset or a required
 workflow) stops one that drops the step; what is reported here is the rest.
 
@@ -81,7 +81,7 @@ def loosened_in(where: Path, steps: Sequence[tuple[Step, Iterable[str]]]) -> lis
     by_path: dict[str, list[tuple[str, list[str]]]] = {}
     for step, paths in steps:
         for path in sorted(paths):
-            judge = _pre_commit_loosenings if path == PRE_COMMIT else _workflow_loosenings
+            judge = pre_commit_loosenings if path == PRE_COMMIT else workflow_loosenings
             after = _text(stored[(step.commit, path)])
             found = [judge(_text(stored[(parent, path)]), after) for parent in step.parents]
             items = [item for item in found[0] if all(item in f for f in found[1:])] if found else []
@@ -179,7 +179,7 @@ def _repo_name(url: str) -> str:
     return name.rstrip("/").removesuffix(".git")
 
 
-def _pre_commit_loosenings(before_text: str | None | _Unreadable, after_text: str | None | _Unreadable) -> list[str]:
+def pre_commit_loosenings(before_text: str | None | _Unreadable, after_text: str | None | _Unreadable) -> list[str]:
     before_data = _parsed(before_text)
     if isinstance(before_data, _Unreadable):
         return []  # nothing could be told of it before: its hooks were not running either
@@ -267,7 +267,7 @@ def _off(value: str | None) -> bool:
     return value is not None and value.strip().lower() in ("off", "false", "no", "0")
 
 
-def _workflow_loosenings(before_text: str | None | _Unreadable, after_text: str | None | _Unreadable) -> list[str]:
+def workflow_loosenings(before_text: str | None | _Unreadable, after_text: str | None | _Unreadable) -> list[str]:
     before_data = _parsed(before_text)
     if isinstance(before_data, _Unreadable):
         return []
@@ -303,6 +303,30 @@ def _workflow_loosenings(before_text: str | None | _Unreadable, after_text: str 
     for event, filters in before_on.items():
         if event not in after_on:
             found.append(f"stops running the workflow on {event}")
-        elif after_on[event] != filters:
-            found.append(f"changes when the workflow runs on {event} (its filters)")
+        elif _narrower(filters, after_on[event]):
+            found.append(f"runs the workflow on fewer {event} events (its filters)")
     return found
+
+
+def _narrower(before: object, after: object) -> bool:
+    """Whether an event's filters (``types``, ``branches``, ``paths``, their
+    ``-ignore`` forms) let fewer events through after than before: a filter added, an
+    item taken from a list of what runs it, or one added to a list of what does not.
+    Filters this cannot read are compared as they are."""
+    if before == after or not after:
+        return False
+    before = before if isinstance(before, dict) else {}
+    if not isinstance(after, dict):
+        return True
+    for key, now in after.items():
+        was = before.get(key)
+        if was is None:
+            return True  # a new filter: only what it names runs it (or what it ignores no longer does)
+        if not (isinstance(was, list) and isinstance(now, list)):
+            if was != now:
+                return True
+            continue
+        dropped, added = {str(v) for v in was} - {str(v) for v in now}, {str(v) for v in now} - {str(v) for v in was}
+        if (added if str(key).endswith("-ignore") else dropped):
+            return True
+    return False
