@@ -59,10 +59,12 @@ def _invisible(m: re.Match[str]) -> str:
 
 def escaped(text: str) -> str:
     """Text safe to print within a line: each control character as json.dumps
-    escapes it (``\\n``, ``\\u001b``), and no `##[` command. Text that needs
-    neither, every usual message, comes back as it is."""
+    escapes it (``\\n``, ``\\u001b``), each character that draws nothing too (a
+    file name's zero-width space or bidi control, quoted in a message), and no `##[`
+    command. Text that needs none of it, every usual message, comes back as it is."""
     if CONTROL.search(text):
         text = CONTROL.sub(_escape, text)
+    text = visible_name(text)
     return text.replace(_OLD_COMMAND, _OLD_COMMAND_SHOWN) if _OLD_COMMAND in text else text
 
 
@@ -74,7 +76,7 @@ def shown(path: str) -> str:
     character that draws nothing (a bidi control, a zero-width space), that character
     as its escape too, so ``<U+200B>.env`` never reads as ``.env``."""
     if CONTROL.search(path) or path.lstrip().startswith("::") or _OLD_COMMAND in path or has_ignorable(path):
-        return visible_name(escaped(json.dumps(path, ensure_ascii=False)))
+        return escaped(json.dumps(path, ensure_ascii=False))
     return path
 
 

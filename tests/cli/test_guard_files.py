@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import commit, git, run_cli, write
+from conftest import commit, git, memory, run_cli, write
 
 AGENT_SHELL = {"CLAUDECODE": "1"}
 CLAUDE_TRAILER = "\n\nCo-Authored-By: Claude <noreply@anthropic.com>"
@@ -269,3 +269,14 @@ def test_the_engine_asks_for_the_gates_where_they_live() -> None:
     from memcheck.guard import engine, gates
 
     assert gates.PRE_COMMIT.startswith(engine.GATE_PREFIXES) and gates.WORKFLOWS.startswith(engine.GATE_PREFIXES)
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "json", "junit", "markdown"])
+def test_a_name_quoted_in_a_lint_message_is_printed_visibly(repo: Path, fmt: str) -> None:
+    # A memory whose name starts with a zero-width space, missing from its index:
+    # the finding's message names it, and shows the character.
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n")
+    write(repo, ".claude/memory/\u200bprefs.md", memory("prefs", "Prefers short answers", "user"))
+    proc = run_cli(repo, "check", "--format", fmt)
+    assert proc.returncode == 1 and "IDX003" in proc.stdout
+    assert "\u200b" not in proc.stdout

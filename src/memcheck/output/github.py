@@ -32,14 +32,14 @@ def _percent(m: re.Match[str]) -> str:
 
 
 def escape_data(value: str) -> str:
-    return _CONTROL.sub(_percent, value.replace("%", "%25"))
+    """A character that draws nothing (a bidi control, a zero-width space) as its %XX
+    bytes too, so a file name ``<U+200B>.env``, in a property or a message, never
+    shows as ``.env``."""
+    return IGNORABLE.sub(_percent, _CONTROL.sub(_percent, value.replace("%", "%25")))
 
 
 def escape_property(value: str) -> str:
-    """A property (the file's name among them): a character that draws nothing (a bidi
-    control, a zero-width space) as its %XX bytes too, so ``<U+200B>.env`` never
-    shows as ``.env``."""
-    return IGNORABLE.sub(_percent, escape_data(value).replace(":", "%3A").replace(",", "%2C"))
+    return escape_data(value).replace(":", "%3A").replace(",", "%2C")
 
 
 def annotation(p: Problem) -> str:
