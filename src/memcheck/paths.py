@@ -61,6 +61,28 @@ def split(path: str) -> tuple[str, str]:
     return folder, name
 
 
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.1):
+# characters that draw nothing, the bidi controls and the zero-width ones among them.
+# macOS's older file system (HFS+) leaves some out when it compares names, so
+# ``.e<U+200C>nv`` opens ``.env`` there, and a terminal shows ``<U+200B>.env`` as
+# ``.env``. (unicodedata has no such property: the ranges are copied from the file.)
+IGNORABLE = lazy_regex.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+
+def has_ignorable(text: str) -> bool:
+    """Whether ``text`` holds a character that draws nothing (``IGNORABLE``)."""
+    return not text.isascii() and IGNORABLE.search(text) is not None
+
+
+def without_ignorables(path: str) -> str:
+    """``path`` without the characters that draw nothing: the name as a reader sees
+    it, and as macOS's older file system opens it."""
+    return path if path.isascii() else IGNORABLE.sub("", path)
+
+
 # What a file name must not hold: whitespace; what Windows refuses (`<>:"|?*\`, control
 # characters); what a Markdown link target reads specially (`()[]#%` and backquotes);
 # bytes that are not UTF-8 (read as lone surrogates), which macOS refuses.

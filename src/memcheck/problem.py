@@ -6,6 +6,7 @@ import re
 from typing import Iterable, Iterator, Sequence
 
 from memcheck import lazy_regex
+from memcheck.paths import IGNORABLE, has_ignorable
 from memcheck.records import NamedTuple
 
 ERROR = "error"
@@ -40,15 +41,30 @@ _OLD_COMMAND_SHOWN = "##\\u005b"
 
 def _escape(m: re.Match[str]) -> str:
     ch = m.group()
-    return _SHORT.get(ch) or f"\\u{ord(ch):04x}"
+    return _SHORT.get(ch) or _u(ch)
+
+
+def _u(ch: str) -> str:
+    """``ch`` as JSON escapes it: ``\\u200b``; past U+FFFF, as its surrogate pair."""
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def _invisible(m: re.Match[str]) -> str:
+    return _u(m.group())
 
 
 def escaped(text: str) -> str:
     """Text safe to print within a line: each control character as json.dumps
-    escapes it (``\\n``, ``\\u001b``), and no `##[` command. Text that needs
-    neither, every usual message, comes back as it is."""
+    escapes it (``\\n``, ``\\u001b``), each character that draws nothing too (a
+    file name's zero-width space or bidi control, quoted in a message), and no `##[`
+    command. Text that needs none of it, every usual message, comes back as it is."""
     if CONTROL.search(text):
         text = CONTROL.sub(_escape, text)
+    text = visible_name(text)
     return text.replace(_OLD_COMMAND, _OLD_COMMAND_SHOWN) if _OLD_COMMAND in text else text
 
 
@@ -56,18 +72,28 @@ def shown(path: str) -> str:
     """A path safe to print on one line, and at the start of one: quoted as a JSON
     string, with the escapes of ``escaped``, when it holds a control character or
     could be read as a workflow command (it starts with `::`, or holds `##[`), so a
-    file name cannot forge, split or hide a report line."""
-    if CONTROL.search(path) or path.lstrip().startswith("::") or _OLD_COMMAND in path:
+    file name cannot forge, split or hide a report line; and when it holds a
+    character that draws nothing (a bidi control, a zero-width space), that character
+    as its escape too, so ``<U+200B>.env`` never reads as ``.env``."""
+    if CONTROL.search(path) or path.lstrip().startswith("::") or _OLD_COMMAND in path or has_ignorable(path):
         return escaped(json.dumps(path, ensure_ascii=False))
     return path
+
+
+def visible_name(text: str) -> str:
+    """``text`` with each character that draws nothing as its JSON escape
+    (``\\u200b``): what a name shows where it is printed."""
+    return IGNORABLE.sub(_invisible, text) if has_ignorable(text) else text
 
 
 def json_text(dumped: str) -> str:
     """JSON text as json.dumps(ensure_ascii=False) writes it, with what that leaves raw
     and a terminal or log viewer would act on escaped too (DEL, the C1 controls, the
-    line and paragraph separators, `##[`): the same values to a JSON reader."""
+    line and paragraph separators, `##[`), and the characters that draw nothing
+    (``IGNORABLE``) shown as escapes: the same values to a JSON reader."""
     if _RAW_IN_JSON.search(dumped):
         dumped = _RAW_IN_JSON.sub(_escape, dumped)
+    dumped = visible_name(dumped)  # a file name's bidi and zero-width characters, as readable escapes
     return dumped.replace(_OLD_COMMAND, _OLD_COMMAND_SHOWN) if _OLD_COMMAND in dumped else dumped
 
 

@@ -77,10 +77,11 @@ def test_guard_reports_a_real_list_in_a_real_repository(repo: Path) -> None:
     problems = json.loads(proc.stdout)["problems"]
     assert {p["code"] for p in problems} == {"GRD001"}
     assert sorted(p["path"] for p in problems) == [".env", ".pypirc", "tests/fixtures/credentials.json", "tests/test_apps/.env"]
-    # From an agent's shell, its personal files are guarded too.
+    # From an agent's shell, its personal files are guarded too, and so are the files
+    # that run commands (CI, the pre-commit hooks) and the lock file uv writes.
     proc = run_cli(repo, "guard", "--paths-from", "paths.txt", "--format", "json", env={"CLAUDECODE": "1"})
     agents = [(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"] if p["code"] != "GRD001"]
-    assert agents == [("CLAUDE.local.md", "GRD004")]
+    assert agents == [(".github/workflows/ci.yml", "GRD004"), (".pre-commit-config.yaml", "GRD004"), ("CLAUDE.local.md", "GRD004"), ("uv.lock", "GRD004")]
     clean = [p for p in paths if p not in {q["path"] for q in problems} | {"CLAUDE.local.md"}]
     write(repo, "clean.txt", "\n".join(clean) + "\n")
     assert run_cli(repo, "guard", "--paths-from", "clean.txt", "--format", "json").returncode == 0

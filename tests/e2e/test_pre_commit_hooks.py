@@ -538,3 +538,32 @@ def test_deleting_the_index_of_a_store_it_alone_made_is_reported(repo: Path, hoo
     lint = hooks.run(repo, "memcheck")
     assert lint.returncode == 1, lint.stdout + lint.stderr
     assert "memory/MEMORY.md:1:1: IDX001 memory store memory/ has no MEMORY.md" in lint.stdout
+
+
+@pytest.mark.e2e
+def test_a_commit_that_weakens_the_hooks_fails_at_git_commit(repo: Path, hooks: Hooks) -> None:
+    # The repository's own .pre-commit-config.yaml runs memcheck's hooks; an agent
+    # commits a lock-file edit together with that config without memcheck-fix. The
+    # config the commit leaves still runs memcheck-guard, which reports both: a
+    # loosening of the hooks (GRD003, for everyone) and the agent's lock file (GRD004).
+    config = f"default_install_hook_types: [pre-commit, pre-push]\nrepos:\n  - repo: {hooks.snapshot}\n    rev: {hooks.rev}\n    hooks:\n      - id: memcheck-fix\n      - id: memcheck-guard\n"
+    commit_all(repo, {".pre-commit-config.yaml": config, "package-lock.json": "{}\n"}, "init")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(hooks.home), "PRE_COMMIT_COLOR": "never"}
+    env.pop("PRE_COMMIT", None)
+    subprocess.run([sys.executable, "-m", "pre_commit", "install", "-t", "pre-commit"], cwd=repo, env=env, check=True, capture_output=True)
+    write(repo, ".pre-commit-config.yaml", config.replace("      - id: memcheck-fix\n", ""))
+    write(repo, "package-lock.json", '{"lockfileVersion": 3}\n')
+    git(repo, "add", "-A")
+    agent = subprocess.run(["git", "commit", "-qm", "deps"], cwd=repo, env={**env, "CLAUDECODE": "1"}, capture_output=True, text=True)
+    out = agent.stdout + agent.stderr  # git commit shows the hook's output on standard error
+    assert agent.returncode == 1, out
+    assert re.search(r"memcheck guard\.+Failed", out)
+    assert ".pre-commit-config.yaml:1:1: GRD003 land this on its own and have it reviewed" in out
+    assert "loosens the guard: removes the memcheck-fix hook" in out
+    assert "package-lock.json:1:1: GRD004" in out
+    # A person's commit of the same: the lock file is theirs to change, the loosening
+    # still needs a reviewer of its own.
+    person = subprocess.run(["git", "commit", "-qm", "deps"], cwd=repo, env=env, capture_output=True, text=True)
+    out = person.stdout + person.stderr
+    assert person.returncode == 1, out
+    assert "GRD003" in out and "GRD004" not in out

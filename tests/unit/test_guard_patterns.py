@@ -46,7 +46,7 @@ def test_templates_are_one_segment_each() -> None:
     ("path", "expected"),
     [
         ("deploy/helm/app/templates/secrets.yaml", None),
-        (".github/workflows/setup-secrets.yml", None),
+        (".github/workflows/setup-secrets.yml", "runs-commands"),  # no secret: a workflow, guarded from agents
         ("templates/.env", "env"),
         ("templates/id_rsa", "ssh"),
         ("templates.d/secrets.yaml", "credentials"),
@@ -121,6 +121,61 @@ def test_secret_word_templates_by_place(path: str, expected: str | None) -> None
         (".claude/settings.json", "runs-commands"),
         ("web/.claude/settings.json", "runs-commands"),
         (".vscode/tasks.json", "runs-commands"),
+        # files that make an agent, git or CI run commands
+        (".mcp.json", "runs-commands"),
+        ("tools/.mcp.json", "runs-commands"),
+        (".cursor/mcp.json", "runs-commands"),
+        (".vscode/mcp.json", "runs-commands"),
+        (".gemini/settings.json", "runs-commands"),
+        (".claude/hooks/check.sh", "runs-commands"),
+        (".claude/commands/deploy.md", "runs-commands"),  # guarded by where it is, Markdown or not
+        (".codex/config.toml", "runs-commands"),
+        (".husky/pre-commit", "runs-commands"),
+        (".githooks/pre-push", "runs-commands"),
+        (".pre-commit-config.yaml", "runs-commands"),
+        (".github/workflows/ci.yml", "runs-commands"),
+        (".github/workflows/memcheck.yaml", "runs-commands"),
+        (".devcontainer/devcontainer.json", "runs-commands"),
+        (".devcontainer/python/devcontainer.json", "runs-commands"),
+        (".devcontainer.json", "runs-commands"),
+        # secret files by name
+        (".envrc", "env"),
+        ("service/.envrc", "env"),
+        ("service-account.json", "credentials"),
+        ("deploy/gcp-key.json", "credentials"),
+        ("myapp-firebase-adminsdk-a1b2c-0123456789.json", "credentials"),
+        ("infra/prod.tfvars", "credentials"),
+        ("infra/terraform.auto.tfvars.json", "credentials"),
+        ("vault.kdbx", "credentials"),
+        ("vpn/client.ovpn", "keys"),
+        ("private.asc", "gpg"),
+        ("backup/secring.gpg", "gpg"),
+        (".s3cfg", "credentials"),
+        (".boto", "credentials"),
+        (".dockercfg", "credentials"),
+        (".my.cnf", "config-secrets"),
+        (".mylogin.cnf", "config-secrets"),
+        (".databrickscfg", "credentials"),
+        (".kaggle/kaggle.json", "auth-tokens"),
+        ("rclone.conf", "credentials"),
+        ("home/.config/hub", "auth-tokens"),
+        ("auth.json", "credentials"),
+        ("home/me/.composer/auth.json", "credentials"),
+        # the lock files of other ecosystems
+        ("Cargo.lock", "lockfiles"),
+        ("poetry.lock", "lockfiles"),
+        ("uv.lock", "lockfiles"),
+        ("Pipfile.lock", "lockfiles"),
+        ("pdm.lock", "lockfiles"),
+        ("Gemfile.lock", "lockfiles"),
+        ("composer.lock", "lockfiles"),
+        ("go.sum", "lockfiles"),
+        ("flake.lock", "lockfiles"),
+        ("app/pubspec.lock", "lockfiles"),
+        ("mix.lock", "lockfiles"),
+        ("src/App/packages.lock.json", "lockfiles"),
+        ("gradle.lockfile", "lockfiles"),
+        ("Package.resolved", "lockfiles"),
         # a template never exempts a folder's contents, nor a file of another category
         (".env.example/.env", "env"),
         ("config/example.env/prod.pem", "keys"),  # the folder is no template, and *.env names a file
@@ -199,10 +254,41 @@ def test_guarded(path: str, category: str) -> None:
         "config/secrets.template.yml",
         "example_credentials.json",
         "deploy/api-key.dist.ini",
+        # names near the ones guarded that are not secrets
+        "locales/en/auth.json",  # a translation: only the root's auth.json is Composer's
+        "infra/prod.tfvars.example",
+        "docs/workflows/ci.yml",
+        "tools/.github/workflows/ci.yml",  # GitHub runs only the root's workflows
+        ".envrc.example",
     ],
 )
 def test_not_guarded(path: str) -> None:
     assert default_guard().hit(path) is None
+
+
+@pytest.mark.parametrize("category", ["runs-commands", "lockfiles"])
+def test_each_pattern_says_who_runs_or_writes_it(category: str) -> None:
+    # Each file that runs commands names the agent or tool that runs it, each lock
+    # file the tool that writes it: a vendor's page, beside the pattern in the data file.
+    import json
+    from importlib import resources
+
+    data = json.loads(resources.files("memcheck").joinpath("resources/guard-patterns.json").read_text(encoding="utf-8"))
+    spec = data["categories"][category]
+    sources = spec["sources"]
+    added = [p for p in spec["patterns"] if p not in ("package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb")]
+    assert sorted(sources) == sorted(added)
+    assert all(source.startswith("https://") for source in sources.values())
+
+
+def test_every_source_names_a_pattern_of_its_category() -> None:
+    import json
+    from importlib import resources
+
+    data = json.loads(resources.files("memcheck").joinpath("resources/guard-patterns.json").read_text(encoding="utf-8"))
+    for name, spec in data["categories"].items():
+        lines = {*spec["patterns"], *spec.get("files", ())}
+        assert set(spec.get("sources", {})) <= lines, name
 
 
 def test_unicode_is_matched_after_nfc() -> None:

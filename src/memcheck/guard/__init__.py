@@ -15,6 +15,8 @@ judge what they were asked for.
 - ``history``: which commits a change is (a range, a push, the tags it sends).
 - ``trust``: which commits' settings judge it, and what a change to them loosens
   (GRD003, GRD005).
+- ``gates``: what a change to memcheck's hooks (``.pre-commit-config.yaml``) or its
+  workflow step weakens (GRD003).
 - ``named``: paths named on the command line or in a list, as changes.
 - ``engine``: the change a request names, judged.
 """

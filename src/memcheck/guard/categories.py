@@ -33,6 +33,7 @@ class _Spec(_Required, total=False):
     names: list[str]  # secret words, spelled out through the name forms
     files: list[str]
     allow: list[str]
+    sources: dict[str, str]  # pattern -> the vendor's page that says what reads or runs it, and why
 
 
 # The data file's keys are not identifiers: the functional form.

@@ -105,6 +105,11 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     changes += through_links(changes, links)
     steps = [Step(c.sha, c.parents, commit_label(c.sha, len(c.parents) > 1, c.ref)) for c in commits]
     problems = findings([*changes, *history.tagged], guard) + loosened_in(settings, where, steps)
+    gated = _gates_touched(changes)  # the commits that touch memcheck's hooks or a workflow
+    if gated:
+        from memcheck.guard import gates
+
+        problems += gates.loosened_in(where, [(step, gated[step.commit]) for step in steps if step.commit in gated])
     if net is not None:
         problems += _net_change(settings, where, net, beside, changes, guard, problems)
     return problems, config
@@ -182,7 +187,8 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], locat
         merging = git.merge_heads_in(located.merge_head) if head else []
         # The tree the commit will record, its settings read as HEAD's are: written
         # only when they can differ from HEAD's, or to conclude a merge.
-        tree = git.staged_tree(where) if merging or may_change_settings(settings, changes, links) else None
+        gated = _gates_touched(changes).get("", set())  # memcheck's hooks or a workflow, staged
+        tree = git.staged_tree(where) if merging or gated or may_change_settings(settings, changes, links) else None
         parents: tuple[str, ...] = (head,) if head else ()
         if merging and tree is not None:
             # Concluding a merge: judged by what it brings that no parent had, as a
@@ -193,7 +199,25 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], locat
         problems = findings([*changes, *through_links(changes, links)], guard)
         if tree is not None:
             problems += loosened_in(settings, where, [Step(tree, parents, "")])
+            if gated:
+                from memcheck.guard import gates
+
+                problems += gates.loosened_in(where, [(Step(tree, parents, ""), gated)])
         return problems, config
+
+
+# Where the gates live (guard/gates.py's PRE_COMMIT and WORKFLOWS, held to them by a
+# test): asked here first, so a change that touches neither, nearly every commit,
+# never imports that module (half a millisecond of a commit hook's 67).
+GATE_PREFIXES = (".pre-commit-config.yaml", ".github/workflows/")
+
+
+def _gates_touched(changes: Sequence[Change]) -> dict[str, set[str]]:
+    if not any(c.path.startswith(GATE_PREFIXES) or c.source.startswith(GATE_PREFIXES) for c in changes):
+        return {}
+    from memcheck.guard import gates
+
+    return gates.touched(changes)
 
 
 def _judge_tree(settings: Settings, where: Path, head: str | None, linked: gitrefs.TreeLinks) -> tuple[list[Problem], Config]:

@@ -18,18 +18,20 @@ from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
 from memcheck.guard.paths import Guard, Hit, describe, link_targets
 from memcheck.guard.tiers import AGENTS, SECRETS, Signature, tiers
-from memcheck.problem import Problem, Rule, shown
+from memcheck.paths import has_ignorable
+from memcheck.problem import Problem, Rule, shown, visible_name
 from memcheck.records import NamedTuple
 
 _SHOWN_CHANGES = 3  # a long range names the first few commits that touched a path
 
 
 def allow_line(path: str) -> str:
-    """The .memcheck.yaml line that allows exactly this path."""
+    """The .memcheck.yaml line that allows exactly this path (a character that draws
+    nothing written as its escape, which YAML's double-quoted strings read back)."""
     literal = re.sub(r"([\\*?\[])", r"\\\1", path)
     if literal.endswith(" "):
         literal = literal[:-1] + "\\ "  # gitignore drops unescaped trailing spaces
-    return "guard: {allow: " + json.dumps(["/" + literal], ensure_ascii=False) + "}"
+    return "guard: {allow: " + visible_name(json.dumps(["/" + literal], ensure_ascii=False)) + "}"
 
 
 class Judge:
@@ -185,7 +187,7 @@ def _remedy(touch: _Touch) -> str:
     before what happened (``added: guarded by category ...``)."""
     # as a shell takes it; a name no shell line can hold (a newline in it) as JSON writes it
     real = touch.real or touch.path
-    path = shlex.quote(real) if real.isprintable() else shown(real)
+    path = shlex.quote(real) if real.isprintable() and not has_ignorable(real) else shown(real)
     staged, listed = touch.where == "" and touch.status != "", touch.status == ""
     if touch.rule is GRD004:
         if touch.agent is None:  # guard.everyone

@@ -19,7 +19,7 @@ from memcheck.changes import TAGGED_BLOB, Change
 from memcheck.config import ConfigError, GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions, translations
 from memcheck.guard.tiers import tiers
-from memcheck.paths import ancestors, basename, parent
+from memcheck.paths import ancestors, basename, has_ignorable, parent, without_ignorables
 from memcheck.problem import shown
 from memcheck.records import NamedTuple
 from memcheck.text import first_match
@@ -135,6 +135,8 @@ class Guard:
             found = self._folder_lines
             self._folders = PatternSet([h for h, _ in found], self._case_sensitive, shipped=self._shipped, lines=[f for _, f in found])
         hit = self._folders.first(path, is_dir=True)
+        if hit is None and has_ignorable(path):
+            hit = self._folders.first(without_ignorables(path), is_dir=True)
         if hit is not None and self.allowed.first(path, True) is not None:
             return None
         return hit
@@ -150,10 +152,11 @@ class Guard:
         pattern for, found at once: most paths a change touches are guarded by
         nothing, and asked one by one they were most of a run's time. A name Windows
         reads another way (see ``hit``) is left out, to be asked one by one, and so is
-        what ``PatternSet.none_match`` cannot tell about."""
+        what ``PatternSet.none_match`` cannot tell about; so is a name with a
+        character that draws nothing."""
         joined = "/".join(paths) + "/"
-        if "./" in joined or " /" in joined:
-            paths = [p for p in paths if not (p.endswith(_WINDOWS_DROPS) or "./" in p or " /" in p)]
+        if "./" in joined or " /" in joined or has_ignorable(joined):
+            paths = [p for p in paths if not (p.endswith(_WINDOWS_DROPS) or "./" in p or " /" in p or has_ignorable(p))]
         return self.guarded.none_match(paths)
 
     def _pattern_set(self, hits: Sequence[Hit]) -> PatternSet:
@@ -164,17 +167,20 @@ class Guard:
         symlink points at, judged as a folder (a link to ``~/.ssh``) and as a file (a
         link to ``kubeconfig``; for the templates, a link to ``.env.example``).
 
-        A name is judged as it is and as Windows reads it, without the dots and
+        A name is judged as it is, as Windows reads it, without the dots and
         spaces that end a segment (``.env `` and ``x.pem.`` are ``.env`` and ``x.pem``
-        there); only the config's allowance of the name as it is lets it through."""
+        there), and without the characters that draw nothing (``.e<U+200C>nv`` is
+        what a reader sees as ``.env``, and what macOS's older file system opens as
+        it); only the config's allowance of the name as it is lets it through."""
         key = (path, is_dir, link_target)
         if key in self._hits:  # a range names a path in several commits, and a path is asked twice
             return self._hits[key]
         hit = self._guarded(path, is_dir, link_target)
-        if hit is None and (path.endswith(_WINDOWS_DROPS) or "./" in path or " /" in path):
-            read_as = windows_name(path)
-            if read_as != path:
+        if hit is None:
+            for read_as in other_readings(path):
                 hit = self._guarded(read_as, is_dir, link_target)
+                if hit is not None:
+                    break
         if hit is not None and self.allowed.first(path, is_dir) is not None:
             hit = None
         self._hits[key] = hit
@@ -228,6 +234,21 @@ def _holding_folder(pattern: str) -> str | None:
     if "/" not in folder.lstrip("/") and not folder.startswith(("/", "**/")):
         folder = "/" + folder  # a line with a slash is anchored at the root, as its pattern was
     return folder + "/"
+
+
+def other_readings(path: str) -> list[str]:
+    """The other names ``path`` is read as: without the characters that draw nothing,
+    and as Windows reads it (see ``windows_name``); most paths have none."""
+    found = []
+    bare = without_ignorables(path)
+    if bare != path:
+        found.append(bare)
+    for name in (path, bare):
+        if name.endswith(_WINDOWS_DROPS) or "./" in name or " /" in name:
+            read_as = windows_name(name)
+            if read_as != name and read_as not in found:
+                found.append(read_as)
+    return found
 
 
 def windows_name(path: str) -> str:

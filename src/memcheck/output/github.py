@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck import lazy_regex
 from memcheck.output.text import closing, fix_report
+from memcheck.paths import IGNORABLE
 from memcheck.problem import ERROR, Problem
 
 if TYPE_CHECKING:
@@ -31,7 +32,10 @@ def _percent(m: re.Match[str]) -> str:
 
 
 def escape_data(value: str) -> str:
-    return _CONTROL.sub(_percent, value.replace("%", "%25"))
+    """A character that draws nothing (a bidi control, a zero-width space) as its %XX
+    bytes too, so a file name ``<U+200B>.env``, in a property or a message, never
+    shows as ``.env``."""
+    return IGNORABLE.sub(_percent, _CONTROL.sub(_percent, value.replace("%", "%25")))
 
 
 def escape_property(value: str) -> str:

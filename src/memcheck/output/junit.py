@@ -27,7 +27,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck import lazy_regex
-from memcheck.problem import Problem, escaped, failing
+from memcheck.problem import Problem, escaped, failing, visible_name
 
 if TYPE_CHECKING:
     from memcheck.output import ReportContext
@@ -47,7 +47,7 @@ def _names(problems: Sequence[Problem]) -> list[str]:
     names = []
     for p in problems:
         n = seen[(p.code, p.path)] = seen.get((p.code, p.path), 0) + 1
-        names.append(f"{p.code} {p.path}" + (f" #{n}" if n > 1 else ""))
+        names.append(f"{p.code} {visible_name(p.path)}" + (f" #{n}" if n > 1 else ""))
     return names
 
 
@@ -75,8 +75,8 @@ def document(problems: Sequence[Problem], command: str, fail_on: str | None) -> 
         failures = sum(p in fails for p, _ in found)
         _counted(suite, len(found), failures, len(found) - failures)
         for p, name in found:
-            case = ET.SubElement(suite, "testcase", classname=f"memcheck.{_text(family)}", name=_text(name), file=_text(p.path), line=str(p.line))
-            where = f"{_text(p.path)}:{p.line}:{p.col}: {_text(p.code)} {_text(p.message)}"
+            case = ET.SubElement(suite, "testcase", classname=f"memcheck.{_text(family)}", name=_text(name), file=_text(visible_name(p.path)), line=str(p.line))
+            where = f"{_text(visible_name(p.path))}:{p.line}:{p.col}: {_text(p.code)} {_text(p.message)}"
             kind = "failure" if p in fails else "skipped"
             ET.SubElement(case, kind, message=_text(p.message), type=p.severity).text = f"{where}\n(`memcheck rule {_text(p.code)}` explains the rule)\n"
     failures = sum(p in fails for p in problems)  # identical findings count each

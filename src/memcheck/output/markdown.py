@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck import lazy_regex
 from memcheck.output import BASELINE_FILE, counts
-from memcheck.problem import Problem
+from memcheck.problem import Problem, visible_name
 
 if TYPE_CHECKING:
     from memcheck.output import CapUsage, ReportContext
@@ -43,8 +43,9 @@ def visible(text: str) -> str:
 
 
 def code(text: str) -> str:
-    """A code span that holds any text (table cells too): nothing in it is markup."""
-    text = visible(text).replace("|", "\\|")
+    """A code span that holds any text (table cells too): nothing in it is markup, and
+    a character that draws nothing (a file name's zero-width space) shows as its escape."""
+    text = visible(visible_name(text)).replace("|", "\\|")
     fence = "`"
     while fence in text:
         fence += "`"

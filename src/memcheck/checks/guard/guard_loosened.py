@@ -17,6 +17,10 @@ made case-sensitive, or a `GRD` rule switched off (`ignore`, `select`,
 `per-path-ignores`). Lint settings change freely. Settings that cannot be read (YAML
 that does not parse, bytes that are not UTF-8, a link out of the repository) are
 reported too, naming the commit and why: what they let through cannot be told.
+So is a change that removes or weakens what runs memcheck: its hooks in
+`.pre-commit-config.yaml` (a hook removed, run at fewer stages, given another
+command or arguments) or its step in a GitHub workflow (removed, `guard: off`,
+`fail-on: never`, a condition or `continue-on-error` added), whoever makes it.
 
 ## Why is this bad?
 The change under review never decides its own policy: staged changes are judged by

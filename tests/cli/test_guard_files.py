@@ -1,0 +1,282 @@
+"""Which files the guard guards, and how their names are matched and printed: the
+files that make an agent, git or CI run commands (agents tier), and a change that
+removes or weakens memcheck's own hooks or workflow step (GRD003 for everyone);
+secret files by name; the lock files of other ecosystems; names with characters that
+draw nothing. Real repositories, the CLI through main()."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import commit, git, memory, run_cli, write
+
+AGENT_SHELL = {"CLAUDECODE": "1"}
+CLAUDE_TRAILER = "\n\nCo-Authored-By: Claude <noreply@anthropic.com>"
+
+PRE_COMMIT = """\
+default_install_hook_types: [pre-commit, pre-push]
+repos:
+  - repo: https://github.com/memcheck/memcheck
+    rev: v0.1.0
+    hooks:
+      - id: memcheck-fix
+      - id: memcheck-guard
+"""
+
+WORKFLOW = """\
+name: memcheck
+on:
+  pull_request:
+    types: [opened, synchronize, reopened, labeled, unlabeled]
+jobs:
+  memcheck:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v5
+        with:
+          fetch-depth: 0
+      - uses: memcheck/memcheck/action@v0.1.0
+        id: memcheck
+        with:
+          sarif: memcheck.sarif
+"""
+
+
+def guard(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, list[tuple[str, str, str]]]:
+    proc = run_cli(root, "guard", "--format", "json", *args, env=env)
+    assert proc.returncode in (0, 1), proc.stderr
+    return proc.returncode, [(p["path"], p["code"], p["message"]) for p in json.loads(proc.stdout)["problems"]]
+
+
+def codes(found: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    return [(path, code) for path, code, _ in found]
+
+
+def staged(repo: Path, path: str, text: str = "x\n") -> Path:
+    """A repository with one commit, and ``path`` staged in it."""
+    commit(repo, {"README.md": "x\n"}, "init")
+    write(repo, path, text)
+    git(repo, "add", "-A")
+    return repo
+
+
+@pytest.fixture
+def gated(repo: Path) -> Path:
+    """A repository whose hooks and workflow run memcheck."""
+    commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": PRE_COMMIT, ".github/workflows/memcheck.yml": WORKFLOW, "package-lock.json": "{}\n"}, "init")
+    return repo
+
+
+# --- route: files that run commands are the agents tier ------------------------------
+
+RUNS_COMMANDS = [
+    ".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", ".gemini/settings.json", ".claude/hooks/check.sh",
+    ".claude/commands/deploy.md", ".codex/config.toml", ".husky/pre-commit", ".githooks/pre-push",
+    ".pre-commit-config.yaml", ".github/workflows/ci.yml", ".devcontainer/devcontainer.json",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", RUNS_COMMANDS)
+def test_an_agents_change_to_a_file_that_runs_commands_is_blocked(repo: Path, path: str) -> None:
+    staged(repo, path, "echo hi\n")
+    code, found = guard(repo, env=AGENT_SHELL)
+    assert code == 1 and codes(found) == [(path, "GRD004")]
+    assert "guarded by category runs-commands" in found[0][2]
+
+
+@pytest.mark.parametrize("path", RUNS_COMMANDS)
+def test_a_persons_change_to_a_file_that_runs_commands_passes(repo: Path, path: str) -> None:
+    staged(repo, path, "echo hi\n")
+    assert guard(repo) == (0, [])
+
+
+def test_a_persons_workflow_edit_in_a_range_passes(gated: Path) -> None:
+    # A person's routine work on CI: a new workflow, an edited one, memcheck's action
+    # upgraded; no memcheck step weakened.
+    git(gated, "checkout", "-q", "-b", "feature")
+    commit(gated, {".github/workflows/ci.yml": "on: push\njobs: {t: {runs-on: x, steps: [{run: make}]}}\n"}, "ci")
+    commit(gated, {".github/workflows/memcheck.yml": WORKFLOW.replace("action@v0.1.0", "action@v0.2.0")}, "upgrade")
+    commit(gated, {".pre-commit-config.yaml": PRE_COMMIT.replace("v0.1.0", "v0.2.0") + "  - repo: local\n    hooks: [{id: x, name: x, entry: 'true', language: system}]\n"}, "more hooks")
+    assert guard(gated, "--base", "main") == (0, [])
+
+
+# --- route: removing or weakening memcheck's hooks is GRD003 for everyone ------------
+
+
+@pytest.mark.parametrize(
+    ("after", "what"),
+    [
+        ("repos: []\n", "removes the memcheck-fix hook, removes the memcheck-guard hook"),
+        (PRE_COMMIT.replace("      - id: memcheck-fix\n", ""), "removes the memcheck-fix hook"),
+        (PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, stages: [pre-commit]}"), "stops running the memcheck-guard hook at pre-push (stages)"),
+        (PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, entry: 'true'}"), "changes the command the memcheck-guard hook runs"),
+        (PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, args: [README.md]}"), "changes the memcheck-guard hook's args (README.md)"),
+        (PRE_COMMIT.replace("https://github.com/memcheck/memcheck", "https://github.com/someone/memcheck"), "takes the memcheck-fix hook from another repository"),
+        (PRE_COMMIT.replace("[pre-commit, pre-push]", "[pre-commit]"), "stops installing the pre-push hook (default_install_hook_types)"),
+        (PRE_COMMIT + "ci: {skip: [memcheck-guard]}\n", "skips the memcheck-guard hook on pre-commit.ci (ci.skip)"),
+        ("repos: [\n", "leaves it unreadable (invalid YAML"),
+    ],
+)
+def test_weakening_the_pre_commit_hooks_is_a_loosening(gated: Path, after: str, what: str) -> None:
+    write(gated, ".pre-commit-config.yaml", after)
+    git(gated, "add", "-A")
+    code, found = guard(gated)  # a person's commit: the agents tier does not apply
+    assert code == 1 and codes(found) == [(".pre-commit-config.yaml", "GRD003")]
+    assert found[0][2].startswith("land this on its own and have it reviewed") and f"loosens the guard: {what}" in found[0][2]
+
+
+def test_deleting_the_pre_commit_config_is_a_loosening_in_a_range(gated: Path) -> None:
+    git(gated, "checkout", "-q", "-b", "feature")
+    git(gated, "rm", "-q", ".pre-commit-config.yaml")
+    sha = commit(gated, {"package-lock.json": '{"v": 2}\n'}, "drop hooks" + CLAUDE_TRAILER)
+    code, found = guard(gated, "--base", "main")
+    assert code == 1 and codes(found) == [(".pre-commit-config.yaml", "GRD003"), (".pre-commit-config.yaml", "GRD004"), ("package-lock.json", "GRD004")]
+    assert f"loosens the guard in {sha[:7]}: removes the memcheck-fix hook, removes the memcheck-guard hook" in found[0][2]
+
+
+def test_adding_all_to_a_lint_hook_is_no_loosening(gated: Path) -> None:
+    write(gated, ".pre-commit-config.yaml", PRE_COMMIT.replace("id: memcheck-fix", "{id: memcheck-fix, args: [--all]}"))
+    git(gated, "add", "-A")
+    assert guard(gated) == (0, [])
+
+
+@pytest.mark.parametrize(
+    ("after", "what"),
+    [
+        (WORKFLOW.replace("sarif: memcheck.sarif", "guard: off"), "turns the guard off in the memcheck step of job memcheck"),
+        (WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: never"), "makes no finding fail the memcheck step of job memcheck (fail-on: never)"),
+        (WORKFLOW.replace("sarif: memcheck.sarif", "override-label: ok"), "changes the override-label of the memcheck step of job memcheck"),
+        (WORKFLOW.replace("        id: memcheck\n", "        id: memcheck\n        continue-on-error: true\n"), "lets the memcheck step of job memcheck fail"),
+        (WORKFLOW.replace("        id: memcheck\n", "        id: memcheck\n        if: false\n"), "changes when the memcheck step of job memcheck runs (if)"),
+        (WORKFLOW.split("      - uses: memcheck")[0], "removes the memcheck step of job memcheck"),
+        (WORKFLOW.replace("pull_request:\n    types", "push:\n    branches: [nowhere]\n  x:\n    types"), "stops running the workflow on pull_request"),
+    ],
+)
+def test_weakening_the_memcheck_step_of_a_workflow_is_a_loosening(gated: Path, after: str, what: str) -> None:
+    git(gated, "checkout", "-q", "-b", "feature")
+    commit(gated, {".github/workflows/memcheck.yml": after}, "tweak CI")
+    code, found = guard(gated, "--base", "main")
+    assert code == 1 and codes(found) == [(".github/workflows/memcheck.yml", "GRD003")]
+    assert what in found[0][2]
+
+
+def test_deleting_the_workflow_is_a_loosening(gated: Path) -> None:
+    git(gated, "rm", "-q", ".github/workflows/memcheck.yml")
+    code, found = guard(gated)
+    assert code == 1 and codes(found) == [(".github/workflows/memcheck.yml", "GRD003")]
+    assert "removes the memcheck step of job memcheck" in found[0][2]
+
+
+# --- route: secret files by name, for everyone ---------------------------------------
+
+SECRET_FILES = [
+    ".envrc", "service-account.json", "gcp-key.json", "app-firebase-adminsdk-x1y2z-0123456789.json", "prod.tfvars",
+    "vault.kdbx", "client.ovpn", "private.asc", "secring.gpg", ".s3cfg", ".boto", ".dockercfg", ".my.cnf",
+    ".mylogin.cnf", ".databrickscfg", ".kaggle/kaggle.json", "rclone.conf", "home/.config/hub", "auth.json",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", SECRET_FILES)
+def test_a_secret_file_by_name_is_blocked_whoever_commits_it(repo: Path, path: str) -> None:
+    staged(repo, path, "x\n")
+    code, found = guard(repo)
+    assert code == 1 and codes(found) == [(path, "GRD001")]
+
+
+def test_a_link_to_a_home_s3cfg_is_blocked(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"}, "init")
+    os.symlink("/home/me/.s3cfg", repo / "s3")
+    git(repo, "add", "-A")
+    code, found = guard(repo)
+    assert code == 1 and codes(found) == [("s3", "GRD002")]
+
+
+def test_a_translation_named_auth_json_passes(repo: Path) -> None:
+    staged(repo, "locales/en/auth.json", '{"login": "Log in"}\n')
+    assert guard(repo) == (0, [])
+
+
+# --- route: the lock files of other ecosystems ---------------------------------------
+
+LOCKFILES = [
+    "Cargo.lock", "poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock", "Gemfile.lock", "composer.lock", "go.sum",
+    "flake.lock", "pubspec.lock", "mix.lock", "packages.lock.json", "gradle.lockfile", "Package.resolved",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", LOCKFILES)
+def test_an_agents_lockfile_commit_is_blocked(repo: Path, path: str) -> None:
+    commit(repo, {"README.md": "x\n", path: "1\n"}, "init")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {path: "2\n"}, "bump" + CLAUDE_TRAILER)
+    code, found = guard(repo, "--base", "main")
+    assert code == 1 and codes(found) == [(path, "GRD004")] and "guarded by category lockfiles" in found[0][2]
+    git(repo, "checkout", "-q", "main")
+    git(repo, "checkout", "-q", "-b", "person")
+    commit(repo, {path: "3\n"}, "bump")
+    assert guard(repo, "--base", "main") == (0, [])
+
+
+# --- route: names with characters that draw nothing ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [
+        (".e\u200cnv", "GRD001"),  # HFS+ opens it as .env
+        (".s\u200csh/config", "GRD001"),
+        ("\u202e.env", "GRD001"),
+        ("deploy/id_\u2060rsa", "GRD001"),
+        ("package\u200d-lock.json", None),  # agents tier: a person's change passes
+    ],
+)
+def test_a_name_is_matched_without_its_invisible_characters(repo: Path, path: str, code: str | None) -> None:
+    staged(repo, path, "x\n")
+    status, found = guard(repo)
+    assert codes(found) == ([(path, code)] if code else []) and status == (1 if code else 0)
+
+
+def test_an_agents_lockfile_with_a_zero_width_joiner_is_blocked(repo: Path) -> None:
+    staged(repo, "package\u200d-lock.json", "{}\n")
+    code, found = guard(repo, env=AGENT_SHELL)
+    assert code == 1 and codes(found) == [("package\u200d-lock.json", "GRD004")]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "shown"),
+    [
+        ("text", '"\\u200b.env":1:1: GRD001'),
+        ("github", "file=%E2%80%8B.env,"),
+        ("gitlab", '"path": "\\u200b.env"'),
+        ("json", '"path": "\\u200b.env"'),
+        ("sarif", '"uri": "%E2%80%8B.env"'),
+        ("junit", 'file="\\u200b.env"'),
+        ("markdown", "`\\u200b.env`"),
+    ],
+)
+def test_a_name_with_a_zero_width_space_is_printed_visibly(repo: Path, fmt: str, shown: str) -> None:
+    staged(repo, "\u200b.env", "A=1\n")
+    proc = run_cli(repo, "guard", "--format", fmt)
+    assert proc.returncode == 1
+    assert shown in proc.stdout
+    assert "\u200b" not in proc.stdout  # nowhere raw, the allow line of the message included
+
+
+def test_the_engine_asks_for_the_gates_where_they_live() -> None:
+    # The engine tests a change's paths against these before it imports the gates.
+    from memcheck.guard import engine, gates
+
+    assert gates.PRE_COMMIT.startswith(engine.GATE_PREFIXES) and gates.WORKFLOWS.startswith(engine.GATE_PREFIXES)
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "json", "junit", "markdown"])
+def test_a_name_quoted_in_a_lint_message_is_printed_visibly(repo: Path, fmt: str) -> None:
+    # A memory whose name starts with a zero-width space, missing from its index:
+    # the finding's message names it, and shows the character.
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n")
+    write(repo, ".claude/memory/\u200bprefs.md", memory("prefs", "Prefers short answers", "user"))
+    proc = run_cli(repo, "check", "--format", fmt)
+    assert proc.returncode == 1 and "IDX003" in proc.stdout
+    assert "\u200b" not in proc.stdout
