@@ -336,17 +336,18 @@ def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def example(code: str, heading: str = "Example") -> str:
-    """The first fenced block under ``heading`` (*Example*, *Use instead*) in the
-    doc of the rule ``code``: what its page shows a user, run as a test."""
+def example(code: str, heading: str = "Example", nth: int = 1) -> str:
+    """The first fenced block (the ``nth``, where the example is two files) under
+    ``heading`` (*Example*, *Use instead*) in the doc of the rule ``code``: what its
+    page shows a user, run as a test."""
     from memcheck.checks import all_rules
 
     doc = all_rules()[code].doc
     start = doc.index(f"## {heading}\n")
     section = doc[start:].split("\n## ", 1)[0]
-    fence = re.search(r"^(```+|~~~+)[^\n]*\n(.*?)^\1[ \t]*$", section, re.M | re.S)
-    assert fence is not None, f"{code}'s doc has no fenced block under {heading}"
-    return fence.group(2)
+    fences = list(re.finditer(r"^(```+|~~~+)[^\n]*\n(.*?)^\1[ \t]*$", section, re.M | re.S))
+    assert len(fences) >= nth, f"{code}'s doc has no fenced block {nth} under {heading}"
+    return fences[nth - 1].group(2)
 
 
 E2E = Path(__file__).resolve().parent / "e2e"
