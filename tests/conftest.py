@@ -342,12 +342,29 @@ def example(code: str, heading: str = "Example", nth: int = 1) -> str:
     page shows a user, run as a test."""
     from memcheck.checks import all_rules
 
-    doc = all_rules()[code].doc
-    start = doc.index(f"## {heading}\n")
-    section = doc[start:].split("\n## ", 1)[0]
-    fences = list(re.finditer(r"^(```+|~~~+)[^\n]*\n(.*?)^\1[ \t]*$", section, re.M | re.S))
+    fences = fenced_blocks(all_rules()[code].doc, heading)
     assert len(fences) >= nth, f"{code}'s doc has no fenced block {nth} under {heading}"
-    return fences[nth - 1].group(2)
+    return fences[nth - 1]
+
+
+_FENCE = re.compile(r"^(```+|~~~+)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
+
+
+def fenced_blocks(doc: str, heading: str) -> list[str]:
+    """The fenced blocks of a rule doc's section ``heading``, each block's text: the
+    section ends at the next `## ` heading outside a block (an index's `## User`
+    inside one is the example's, not the doc's)."""
+    start = doc.find(f"## {heading}\n")
+    if start < 0:
+        return []
+    section = doc[start + len(heading) + 4 :]
+    found, at = [], 0
+    for fence in _FENCE.finditer(section):
+        if re.search(r"^## ", section[at : fence.start()], re.M):
+            break
+        found.append(fence.group(2))
+        at = fence.end()
+    return found
 
 
 E2E = Path(__file__).resolve().parent / "e2e"
