@@ -336,17 +336,35 @@ def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def example(code: str, heading: str = "Example") -> str:
-    """The first fenced block under ``heading`` (*Example*, *Use instead*) in the
-    doc of the rule ``code``: what its page shows a user, run as a test."""
+def example(code: str, heading: str = "Example", nth: int = 1) -> str:
+    """The first fenced block (the ``nth``, where the example is two files) under
+    ``heading`` (*Example*, *Use instead*) in the doc of the rule ``code``: what its
+    page shows a user, run as a test."""
     from memcheck.checks import all_rules
 
-    doc = all_rules()[code].doc
-    start = doc.index(f"## {heading}\n")
-    section = doc[start:].split("\n## ", 1)[0]
-    fence = re.search(r"^(```+|~~~+)[^\n]*\n(.*?)^\1[ \t]*$", section, re.M | re.S)
-    assert fence is not None, f"{code}'s doc has no fenced block under {heading}"
-    return fence.group(2)
+    fences = fenced_blocks(all_rules()[code].doc, heading)
+    assert len(fences) >= nth, f"{code}'s doc has no fenced block {nth} under {heading}"
+    return fences[nth - 1]
+
+
+_FENCE = re.compile(r"^(```+|~~~+)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
+
+
+def fenced_blocks(doc: str, heading: str) -> list[str]:
+    """The fenced blocks of a rule doc's section ``heading``, each block's text: the
+    section ends at the next `## ` heading outside a block (an index's `## User`
+    inside one is the example's, not the doc's)."""
+    start = doc.find(f"## {heading}\n")
+    if start < 0:
+        return []
+    section = doc[start + len(heading) + 4 :]
+    found, at = [], 0
+    for fence in _FENCE.finditer(section):
+        if re.search(r"^## ", section[at : fence.start()], re.M):
+            break
+        found.append(fence.group(2))
+        at = fence.end()
+    return found
 
 
 E2E = Path(__file__).resolve().parent / "e2e"

@@ -1,19 +1,28 @@
 """IDX001 missing-index: a memory store without its MEMORY.md."""
 from __future__ import annotations
 
-from conftest import findings, lint, memory
+from conftest import example, findings, lint, memory
 
 STORE = ".claude/memory"
 
 
-def test_the_docs_example_is_reported_and_fix_offered() -> None:
+def test_the_docs_example_a_store_without_its_index_is_reported() -> None:
+    (found,) = findings({f"{STORE}/user_prefs.md": example("IDX001")})
+    assert (found.path, found.line, found.code, found.fixable) == (f"{STORE}/MEMORY.md", 1, "IDX001", True)
+
+
+def test_the_docs_use_instead_the_index_fix_writes_is_not_reported() -> None:
+    assert lint({f"{STORE}/user_prefs.md": example("IDX001"), f"{STORE}/MEMORY.md": example("IDX001", "Use instead")}) == []
+
+
+def test_is_reported_and_fix_offered() -> None:
     # The doc's Example: .claude/memory/ holding user_prefs.md and no MEMORY.md.
     (found,) = findings({f"{STORE}/user_prefs.md": memory("prefs", "the user's preferences", "user")})
     assert (found.path, found.line, found.code, found.fixable) == (f"{STORE}/MEMORY.md", 1, "IDX001", True)
     assert found.message == "memory store .claude/memory/ has no MEMORY.md; run `memcheck fix` to write it"
 
 
-def test_the_docs_use_instead_the_index_fix_writes_is_not_reported() -> None:
+def test_the_index_fix_writes_is_not_reported() -> None:
     files = {f"{STORE}/user_prefs.md": memory("prefs", "the user's preferences", "user"), f"{STORE}/MEMORY.md": "- [prefs](user_prefs.md) — the user's preferences\n"}
     assert lint(files, select="IDX001") == []
 

@@ -8,9 +8,14 @@ INDEX = f"{STORE}/MEMORY.md"
 
 
 def test_the_docs_example_is_reported() -> None:
-    (found,) = findings({INDEX: "# Memory\n\n" + example("IDX002")})
-    assert (found.path, found.line, found.col, found.code, found.fixable) == (INDEX, 3, 3, "IDX002", True)
+    (found,) = findings({INDEX: example("IDX002")})
+    assert (found.path, found.line, found.col, found.code, found.fixable) == (INDEX, 1, 3, "IDX002", True)
     assert found.message == "entry points at 'project_old_plan.md', which does not exist; `memcheck fix` regenerates the index without it"
+
+
+def test_the_docs_use_instead_the_entry_pointed_at_the_renamed_file_is_not_reported() -> None:
+    files = {f"{STORE}/project_plan.md": memory("Old plan", "deleted last week", "project"), INDEX: example("IDX002", "Use instead")}
+    assert lint(files) == []
 
 
 def test_an_entry_whose_file_exists_is_not_reported() -> None:

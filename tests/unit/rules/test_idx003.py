@@ -1,13 +1,26 @@
 """IDX003 unlisted-memory: a memory file no line of the index lists."""
 from __future__ import annotations
 
-from conftest import findings, lint, memory
+from conftest import example, findings, lint, memory
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
 
 
-def test_the_docs_example_a_memory_saved_without_an_index_line_is_reported() -> None:
+TESTING = {f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"), f"{STORE}/feedback_testing.md": memory("Testing", "Run pytest before every commit", "feedback")}
+
+
+def test_the_docs_example_a_memory_saved_by_hand_is_reported() -> None:
+    (found,) = findings({**TESTING, INDEX: example("IDX003")})
+    assert (found.path, found.line, found.code, found.fixable, found.about) == (INDEX, 1, "IDX003", True, f"{STORE}/feedback_testing.md")
+    assert found.message == "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+
+
+def test_the_docs_use_instead_the_index_fix_leaves_is_not_reported() -> None:
+    assert lint({**TESTING, INDEX: example("IDX003", "Use instead")}) == []
+
+
+def test_a_memory_saved_without_an_index_line_is_reported() -> None:
     files = {
         f"{STORE}/user_prefs.md": memory("prefs", "the user's preferences", "user"),
         f"{STORE}/feedback_testing.md": memory("testing", "run pytest first", "feedback"),

@@ -14,6 +14,10 @@ def test_the_docs_example_is_reported_on_the_second_entry() -> None:
     assert found.message == "feedback_testing.md is already listed on line 3; keep one entry per memory"
 
 
+def test_the_docs_use_instead_one_entry_is_not_reported() -> None:
+    assert lint({**TESTING, INDEX: "# Memory\n\n" + example("IDX004", "Use instead")}) == []
+
+
 def test_one_entry_per_memory_is_not_reported() -> None:
     assert lint({**TESTING, INDEX: "# Memory\n\n- [Testing](feedback_testing.md) - run pytest\n"}, select="IDX004") == []
 

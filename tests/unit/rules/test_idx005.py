@@ -14,6 +14,11 @@ def test_the_docs_example_is_reported() -> None:
     assert found.message == "link to '../../../plans/INDEX.md' points outside the repository; keep index entries inside the memory store"
 
 
+def test_the_docs_use_instead_an_entry_for_a_memory_of_the_store_is_not_reported() -> None:
+    files = {**A, f"{STORE}/project_plans.md": memory("Plans", "where the plans are kept", "project"), INDEX: "# Notes\n- [A](a.md) — a\n" + example("IDX005", "Use instead")}
+    assert lint(files) == []
+
+
 def test_a_link_to_a_file_of_the_repository_is_a_cross_reference() -> None:
     files = {**A, "docs/guide.md": "guide\n", INDEX: "# Notes\n- [A](a.md) — a\n- [Guide](../docs/guide.md) — a cross-reference\n"}
     assert lint(files) == []

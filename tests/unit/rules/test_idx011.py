@@ -7,21 +7,36 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import findings, lint, memory, write
+from conftest import example, findings, lint, memory, write
 
 STORE = ".memory"
 INDEX = f"{STORE}/MEMORY.md"
 A = {f"{STORE}/a.md": memory("A", "a", "user")}
 
 
-def test_the_docs_example_an_index_saved_as_utf16(tmp_path: Path) -> None:
+PREFS = {".claude/memory/user_prefs.md": memory("User preferences", "How the user likes to work", "user")}
+CLAUDE_INDEX = ".claude/memory/MEMORY.md"
+
+
+def test_the_docs_example_saved_as_utf16_is_reported(tmp_path: Path) -> None:
+    write(tmp_path, CLAUDE_INDEX, example("IDX011").encode("utf-16"))
+    (found,) = findings(PREFS, root=tmp_path)
+    assert (found.path, found.code, found.fixable) == (CLAUDE_INDEX, "IDX011", False)
+
+
+def test_the_docs_use_instead_saved_as_utf8_is_not_reported(tmp_path: Path) -> None:
+    write(tmp_path, CLAUDE_INDEX, example("IDX011", "Use instead").encode())
+    assert lint(PREFS, root=tmp_path) == []
+
+
+def test_an_index_saved_as_utf16(tmp_path: Path) -> None:
     write(tmp_path, INDEX, "- [A](a.md) — a\n".encode("utf-16"))
     (found,) = findings(A, root=tmp_path)
     assert (found.path, found.code, found.fixable) == (INDEX, "IDX011", False)
     assert found.message.startswith("MEMORY.md ")
 
 
-def test_the_docs_use_instead_utf8_is_not_reported() -> None:
+def test_utf8_is_not_reported() -> None:
     assert lint({**A, INDEX: "- [A](a.md) — a\n"}) == []
 
 

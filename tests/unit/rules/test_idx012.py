@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import findings, git, memory, write
+from conftest import example, findings, git, memory, write
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
 
 
 def _forced(repo: Path) -> None:
-    write(repo, ".gitignore", ".claude/\n")
+    write(repo, ".gitignore", example("IDX012"))  # the doc's .gitignore
     write(repo, f"{STORE}/a.md", memory("A", "a", "user"))
     git(repo, "add", ".gitignore")
     git(repo, "add", "-f", f"{STORE}/a.md")
@@ -28,5 +28,7 @@ def test_the_docs_example_an_index_fix_wrote_and_nobody_added(repo: Path) -> Non
 
 def test_the_docs_use_instead_the_index_committed(repo: Path) -> None:
     _forced(repo)
-    git(repo, "add", "-f", INDEX)
+    command = example("IDX012", "Use instead").removeprefix("$ ").split()
+    assert command[:3] == ["git", "add", "-f"]
+    git(repo, *command[1:])
     assert findings({}, root=repo) == []

@@ -5,13 +5,34 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from conftest import findings, memory, write
+from conftest import example, findings, memory, write
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
 
 
-def test_the_docs_example_a_linked_index_with_an_unlisted_memory(tmp_path: Path) -> None:
+def _linked_as_the_doc_says(root: Path) -> None:
+    # The doc's Example is the `ln -s` that makes the link, made here as it says.
+    ln, s, target, link = example("IDX013").removeprefix("$ ").split()
+    assert (ln, s) == ("ln", "-s")
+    (root / link).parent.mkdir(parents=True)
+    os.symlink(target, root / link)
+
+
+def test_the_docs_example_a_linked_index_with_an_unlisted_memory_is_reported(tmp_path: Path) -> None:
+    write(tmp_path, "docs/memory-index.md", "# Memory\n")
+    _linked_as_the_doc_says(tmp_path)
+    found = findings({f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user")}, root=tmp_path)
+    assert [(p.path, p.code) for p in found] == [(INDEX, "IDX003"), (INDEX, "IDX013")]
+
+
+def test_the_docs_use_instead_the_linked_file_edited_is_not_reported(tmp_path: Path) -> None:
+    write(tmp_path, "docs/memory-index.md", example("IDX013", "Use instead"))
+    _linked_as_the_doc_says(tmp_path)
+    assert findings({f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user")}, root=tmp_path) == []
+
+
+def test_a_linked_index_with_an_unlisted_memory(tmp_path: Path) -> None:
     write(tmp_path, "docs/memory-index.md", "- stale\n")
     (tmp_path / STORE).mkdir(parents=True)
     os.symlink("../../docs/memory-index.md", tmp_path / INDEX)
@@ -23,7 +44,7 @@ def test_the_docs_example_a_linked_index_with_an_unlisted_memory(tmp_path: Path)
     )
 
 
-def test_the_docs_use_instead_a_linked_index_with_nothing_to_fix(tmp_path: Path) -> None:
+def test_a_linked_index_with_nothing_to_fix(tmp_path: Path) -> None:
     write(tmp_path, "docs/memory-index.md", "- [a](a.md) — a\n")
     (tmp_path / STORE).mkdir(parents=True)
     os.symlink("../../docs/memory-index.md", tmp_path / INDEX)

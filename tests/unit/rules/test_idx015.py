@@ -17,6 +17,10 @@ def test_the_docs_example_is_reported_once_on_the_first_entry() -> None:
     )
 
 
+def test_the_docs_use_instead_what_fix_writes_is_not_reported() -> None:
+    assert lint({**MEMORIES, INDEX: "# Memory\n\n" + example("IDX015", "Use instead")}) == []
+
+
 def test_each_memorys_own_description_is_not_reported() -> None:
     index = "# Memory\n\n- [Deploy](deploy.md) — How to deploy\n- [Testing](testing.md) — How to test\n"
     assert lint({**MEMORIES, INDEX: index}) == []

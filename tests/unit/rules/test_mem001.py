@@ -1,14 +1,28 @@
 """MEM001 unreadable-file: a memory file that cannot be read as UTF-8 text.
 
-The doc's *Example* is prose (a file saved as UTF-16 or Latin-1): each case writes
+The doc's *Example* is text saved in another encoding (Latin-1): each case writes
 such bytes to disk (``lint(root=...)``), as lint()'s files are text."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from conftest import memory, write
-from memory_rules import MEMORY, findings, lint
+from conftest import example, memory, write
+from memory_rules import MEMORY, STORE, findings, lint
+
+NOTES = f"{STORE}/notes.md"
+
+
+def test_the_docs_example_saved_as_latin1_is_reported_at_its_first_byte_that_is_not_utf8(tmp_path: Path) -> None:
+    write(tmp_path, NOTES, example("MEM001").encode("latin-1"))
+    (found,) = findings({}, root=tmp_path)
+    assert (found.path, found.line, found.code, found.severity) == (NOTES, 2, "MEM001", "error")
+    assert found.message.startswith("notes.md ")
+
+
+def test_the_docs_use_instead_the_same_text_saved_as_utf8_is_not_reported(tmp_path: Path) -> None:
+    write(tmp_path, NOTES, example("MEM001", "Use instead").encode())
+    assert lint({}, root=tmp_path) == []
 
 
 @pytest.mark.parametrize(
@@ -25,6 +39,6 @@ def test_a_file_that_is_not_utf8_is_reported_and_nothing_else_is(tmp_path: Path,
     assert found.message.startswith("review.md ")
 
 
-def test_the_docs_use_instead_a_file_resaved_as_utf8_is_not_reported(tmp_path: Path) -> None:
+def test_a_file_resaved_as_utf8_is_not_reported(tmp_path: Path) -> None:
     write(tmp_path, MEMORY, memory("Caf\u00e9", "Where we meet", "user").encode())
     assert [f for f in lint({}, root=tmp_path) if f[0] == MEMORY] == []

@@ -12,4 +12,4 @@ def test_the_docs_example_is_reported_on_the_second_key() -> None:
 
 
 def test_the_docs_use_instead_one_type_line_is_not_reported() -> None:
-    assert lint({MEMORY: with_fields("name: Review style\ndescription: Concise reviews\ntype: user\n")}) == []
+    assert lint({MEMORY: with_fields(f"description: Concise reviews\n{example('MEM005', 'Use instead')}")}) == []

@@ -15,7 +15,11 @@ def test_the_docs_example_is_reported() -> None:
     assert found.message == "frontmatter key 'descripton' looks like a misspelling of 'description': agents match keys exactly, so this setting is ignored; rename it to description"
 
 
-def test_the_docs_use_instead_a_key_the_settings_allow_is_not_reported() -> None:
+def test_the_docs_use_instead_the_key_spelt_right_is_not_reported() -> None:
+    assert lint({MEMORY: with_fields("name: X\ntype: user\n" + example("MEM010", "Use instead"))}) == []
+
+
+def test_a_key_the_settings_allow_is_not_reported() -> None:
     assert lint({MEMORY: with_fields(BASE + "descripton: d\n")}, config={"memory": {"allowed-keys": ["descripton"]}}) == []
 
 

@@ -1,21 +1,20 @@
 """MEM011 duplicate-name: two memories of a store under one name (with MEM023 in
-duplicates.py). The doc's *Example* is prose; its two files are written here."""
+duplicates.py). The doc's *Example* is two files, its *Use instead* the second renamed."""
 from __future__ import annotations
 
-from conftest import memory
+from conftest import example, memory
 from memory_rules import STORE, findings, lint
 
 
 def test_the_docs_example_the_later_file_is_reported() -> None:
-    files = {f"{STORE}/review.md": memory("Review style", "Concise reviews", "user"), f"{STORE}/review_style.md": memory("Review style", "Findings first", "feedback")}
-    (found,) = [p for p in findings(files) if p.code == "MEM011"]
-    assert (found.path, found.line) == (f"{STORE}/review_style.md", 2)
+    files = {f"{STORE}/review.md": example("MEM011"), f"{STORE}/review_style.md": example("MEM011", nth=2)}
+    (found,) = findings(files)
+    assert (found.path, found.line, found.code) == (f"{STORE}/review_style.md", 2, "MEM011")
     assert found.message == "name 'Review style' is already used by review.md; give each memory its own name"
 
 
 def test_the_docs_use_instead_distinct_names_are_not_reported() -> None:
-    files = {f"{STORE}/review.md": memory("Review style", "Concise reviews", "user"), f"{STORE}/review_style.md": memory("Findings order", "Findings first", "feedback")}
-    assert [f for f in lint(files) if f[2] == "MEM011"] == []
+    assert lint({f"{STORE}/review.md": example("MEM011"), f"{STORE}/review_style.md": example("MEM011", "Use instead")}) == []
 
 
 def test_names_are_compared_without_case() -> None:

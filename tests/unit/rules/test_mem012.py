@@ -1,20 +1,25 @@
 """MEM012 non-slug-filename: a memory file name that breaks links or checkouts, and two
-names of a store that differ only by case. The doc's *Example* is a file name."""
+names of a store that differ only by case. The doc's *Example* is a file's path."""
 from __future__ import annotations
 
-from conftest import memory
+from conftest import example, memory
 from memory_rules import STORE, findings, lint
 
 TEXT = memory("Review style", "Concise reviews", "user")
 
 
 def test_the_docs_example_is_reported() -> None:
-    (found,) = findings({f"{STORE}/Review Style.md": TEXT})
+    path = example("MEM012").strip()
+    (found,) = findings({path: TEXT})
     assert (found.path, found.line, found.code) == (f"{STORE}/Review Style.md", 1, "MEM012")
     assert found.message.startswith("file name 'Review Style.md' holds ") and found.message.endswith("; rename it to Review-Style.md")
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint({example("MEM012", "Use instead").strip(): TEXT}) == []
+
+
+def test_the_other_name_the_doc_offers_is_not_reported() -> None:
     assert lint({f"{STORE}/Review-Style.md": TEXT, f"{STORE}/review_style.md": memory("Other", "Other", "user")}) == []
 
 

@@ -1,7 +1,7 @@
 """MEM013 empty-body: nothing after a memory's frontmatter."""
 from __future__ import annotations
 
-from conftest import example, memory
+from conftest import example
 from memory_rules import MEMORY, findings, lint
 
 
@@ -12,7 +12,7 @@ def test_the_docs_example_is_reported_on_the_closing_line() -> None:
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:
-    assert lint({MEMORY: memory("Review style", "Concise reviews", "user")}) == []
+    assert lint({MEMORY: example("MEM013", "Use instead")}) == []
 
 
 def test_a_body_of_blank_lines_is_empty() -> None:

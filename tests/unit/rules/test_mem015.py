@@ -1,11 +1,21 @@
 """MEM015 long-description: descriptions over the configured length, one finding for
-the store on its MEMORY.md. The doc's *Example* is prose."""
+the store on its MEMORY.md."""
 from __future__ import annotations
 
-from conftest import memory
+from conftest import example, memory
 from memory_rules import INDEX, MEMORY, STORE, findings, lint
 
 LONG = "word " * 70  # 349 characters, stripped
+
+
+def test_the_docs_example_is_reported_on_the_index_about_the_memory() -> None:
+    (found,) = findings({INDEX: "", MEMORY: example("MEM015")})
+    assert (found.path, found.line, found.code, found.about) == (INDEX, 1, "MEM015", MEMORY)
+    assert found.message.startswith("review.md has a description of 331 characters, over the 300 configured; ")
+
+
+def test_the_docs_use_instead_one_sentence_and_the_detail_in_the_body_is_not_reported() -> None:
+    assert lint({INDEX: "", MEMORY: example("MEM015", "Use instead")}) == []
 
 
 def test_one_long_description_is_reported_on_the_index_about_thewith_fields() -> None:
@@ -14,7 +24,7 @@ def test_one_long_description_is_reported_on_the_index_about_thewith_fields() ->
     assert found.message == "review.md has a description of 349 characters, over the 300 configured; descriptions go into MEMORY.md, which agents load every session: shorten it to one sentence and keep the detail in the body"
 
 
-def test_the_docs_use_instead_one_sentence_is_not_reported() -> None:
+def test_one_sentence_is_not_reported() -> None:
     assert [f for f in lint({INDEX: "", MEMORY: memory("Review", "Concise reviews, findings first", "user")}) if f[2] == "MEM015"] == []
 
 

@@ -3,24 +3,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import findings, lint, write
+from conftest import example, findings, lint, write
 
 SKILL = ".claude/skills/deploy/SKILL.md"
 GOOD = "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\n---\n\nBody.\n"
 
 
-def test_the_docs_skill_md_saved_as_utf_16_is_reported(tmp_path: Path) -> None:
-    # The doc's Example is prose ("A SKILL.md saved as UTF-16"): such a file is bytes
-    # that are no UTF-8 text, so it is written to disk here (lint() holds text).
-    write(tmp_path, SKILL, GOOD.encode("utf-16"))
+def test_the_docs_example_saved_as_utf16_is_reported(tmp_path: Path) -> None:
+    # Files held in memory are text: the doc's text saved as UTF-16 is written to disk.
+    write(tmp_path, SKILL, example("SKL001").encode("utf-16"))
     (found,) = findings({}, root=tmp_path)
     assert (found.path, found.line, found.code, found.severity) == (SKILL, 1, "SKL001", "error")
     assert found.message == "SKILL.md is binary (holds NUL bytes), not Markdown"
 
 
-def test_the_docs_use_instead_the_same_skill_as_utf_8_is_not_reported(tmp_path: Path) -> None:
-    write(tmp_path, SKILL, GOOD.encode("utf-8"))
-    assert lint({}, root=tmp_path) == []
+def test_the_docs_use_instead_the_same_text_as_utf8_is_not_reported() -> None:
+    assert lint({SKILL: example("SKL001", "Use instead")}) == []
 
 
 def test_bytes_that_are_not_utf_8_are_reported_on_their_line(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ name as the fix.
 from __future__ import annotations
 
 import pytest
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 DESCRIBED = "description: Runs the tests. Use when asked to test a change.\n"
 
@@ -17,11 +17,14 @@ def _skill(name: str) -> str:
 
 
 def test_the_docs_example_is_reported() -> None:
-    # The doc's Example is prose: `.claude/skills/x/SKILL.md` with `name: run-tests`.
     path = ".claude/skills/x/SKILL.md"
-    (found,) = findings({path: _skill("run-tests")})
+    (found,) = findings({path: example("SKL005")})
     assert (found.path, found.line, found.code, found.severity) == (path, 2, "SKL005", "error")
     assert found.message == "name 'run-tests' differs from the skill's folder 'x'; rename the folder or set name: x"
+
+
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint({".claude/skills/x/SKILL.md": example("SKL005", "Use instead")}) == []
 
 
 @pytest.mark.parametrize(
@@ -31,7 +34,7 @@ def test_the_docs_example_is_reported() -> None:
         pytest.param(".claude/skills/x/SKILL.md", "x", id="name-set"),
     ],
 )
-def test_the_docs_use_instead_is_not_reported(path: str, name: str) -> None:
+def test_the_folder_renamed_or_the_name_set_is_not_reported(path: str, name: str) -> None:
     assert lint({path: _skill(name)}) == []
 
 

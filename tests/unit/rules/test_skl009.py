@@ -6,7 +6,7 @@ tree's skills in discovery order, the first to take a name keeping it.
 from __future__ import annotations
 
 import pytest
-from conftest import findings, lint
+from conftest import example, findings, lint
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,11 +17,21 @@ def _skill(name: str, description: str = "Deploys the app. Use when shipping.", 
     return f"---\nname: {name}\ndescription: {description}\n{extra}---\n\nBody.\n"
 
 
-def test_the_docs_example_is_reported_where_one_agent_loads_both_folders() -> None:
-    # The doc's Example is prose: `.agents/skills/deploy/SKILL.md` and
-    # `.claude/skills/deploy/SKILL.md`. No agent of memcheck's data loads both of those
-    # folders (Codex reads .agents/skills, Claude Code .claude/skills), so the pair
-    # alone is no clash; .agents/skills and .gemini/skills are both Gemini CLI's.
+def test_the_docs_example_is_reported_on_the_later_skill() -> None:
+    files = {".agents/skills/deploy/SKILL.md": example("SKL009"), ".gemini/skills/deploy/SKILL.md": example("SKL009", nth=2)}
+    (found,) = findings(files)
+    assert (found.path, found.line, found.code, found.severity) == (".gemini/skills/deploy/SKILL.md", 2, "SKL009", "error")
+    assert found.message == "skill name 'deploy' is also used by .agents/skills/deploy/SKILL.md; agents show only one of them, so rename or remove one"
+
+
+def test_the_docs_use_instead_one_of_them_renamed_is_not_reported() -> None:
+    assert lint({".agents/skills/deploy/SKILL.md": example("SKL009"), ".gemini/skills/ship/SKILL.md": example("SKL009", "Use instead")}) == []
+
+
+def test_a_clash_is_where_one_agent_loads_both_folders() -> None:
+    # No agent of memcheck's data loads both .agents/skills and .claude/skills (Codex
+    # reads .agents/skills, Claude Code .claude/skills), so that pair alone is no
+    # clash; .agents/skills and .gemini/skills are both Gemini CLI's.
     files = {".agents/skills/deploy/SKILL.md": _skill("deploy"), ".gemini/skills/deploy/SKILL.md": _skill("deploy", "Ships it. Use when shipping.")}
     (found,) = findings(files)
     assert (found.path, found.line, found.code, found.severity) == (".gemini/skills/deploy/SKILL.md", 2, "SKL009", "error")
@@ -29,7 +39,7 @@ def test_the_docs_example_is_reported_where_one_agent_loads_both_folders() -> No
     assert lint({".agents/skills/deploy/SKILL.md": _skill("deploy"), ".claude/skills/deploy/SKILL.md": _skill("deploy", "Ships it. Use when shipping.")}) == []
 
 
-def test_the_docs_use_instead_one_of_them_renamed_is_not_reported() -> None:
+def test_one_of_them_renamed_folder_and_all_is_not_reported() -> None:
     files = {".agents/skills/deploy/SKILL.md": _skill("deploy"), ".gemini/skills/ship/SKILL.md": _skill("ship", "Ships it. Use when shipping.")}
     assert lint(files) == []
 

@@ -5,22 +5,34 @@ for which skills an agent sees together.
 """
 from __future__ import annotations
 
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 
 def _skill(name: str, triggers: str) -> str:
     return f"---\nname: {name}\ndescription: Does {name}. Use when asked.\ntriggers: {triggers}\n---\n\nBody.\n"
 
 
-def test_the_docs_example_two_skills_triggered_by_the_same_phrase() -> None:
-    # The doc's Example is prose: "Two skills both triggered by `/test`".
+RUN_TESTS, UNIT = ".claude/skills/run-tests/SKILL.md", ".claude/skills/unit/SKILL.md"
+
+
+def test_the_docs_example_is_reported_on_the_later_skill() -> None:
+    (found,) = findings({RUN_TESTS: example("SKL011"), UNIT: example("SKL011", nth=2)})
+    assert (found.path, found.line, found.code, found.severity) == (UNIT, 4, "SKL011", "warning")
+    assert found.message == "trigger '/test' is already used by .claude/skills/run-tests/SKILL.md; give each skill its own triggers"
+
+
+def test_the_docs_use_instead_each_skill_its_own_triggers_is_not_reported() -> None:
+    assert lint({RUN_TESTS: example("SKL011"), UNIT: example("SKL011", "Use instead")}) == []
+
+
+def test_two_skills_triggered_by_the_same_phrase() -> None:
     files = {".claude/skills/run-tests/SKILL.md": _skill("run-tests", "[/test]"), ".claude/skills/unit/SKILL.md": _skill("unit", "[/test]")}
     (found,) = findings(files)
     assert (found.path, found.line, found.code, found.severity) == (".claude/skills/unit/SKILL.md", 4, "SKL011", "warning")
     assert found.message == "trigger '/test' is already used by .claude/skills/run-tests/SKILL.md; give each skill its own triggers"
 
 
-def test_the_docs_use_instead_each_skill_its_own_triggers() -> None:
+def test_each_skill_its_own_triggers() -> None:
     files = {".claude/skills/run-tests/SKILL.md": _skill("run-tests", "[/test]"), ".claude/skills/unit/SKILL.md": _skill("unit", "[/unit]")}
     assert lint(files) == []
 

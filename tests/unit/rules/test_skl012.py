@@ -13,7 +13,11 @@ def test_the_docs_example_is_reported() -> None:
     assert found.message == "link 'references/api.md' points at .claude/skills/deploy/references/api.md, which does not exist; fix the path or remove the link"
 
 
-def test_the_docs_use_instead_the_file_beside_the_skill_is_not_reported() -> None:
+def test_the_docs_use_instead_the_link_to_the_files_current_path_is_not_reported() -> None:
+    assert lint({SKILL: HEAD + example("SKL012", "Use instead"), ".claude/skills/deploy/references/api-v2.md": "# API\n"}) == []
+
+
+def test_the_file_beside_the_skill_is_not_reported() -> None:
     assert lint({SKILL: HEAD + example("SKL012"), ".claude/skills/deploy/references/api.md": "# API\n"}) == []
 
 

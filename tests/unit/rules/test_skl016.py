@@ -1,20 +1,20 @@
 """SKL016 no-skill-file: a folder in a skills folder agents discover with no SKILL.md."""
 from __future__ import annotations
 
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 GOOD = "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\n---\n\nBody.\n"
 
 
-def test_the_docs_example_a_skill_file_named_in_another_case() -> None:
-    # The doc's Example is prose: `.claude/skills/deploy/skill.md`.
-    (found,) = findings({".claude/skills/deploy/skill.md": GOOD})
+def test_the_docs_example_a_skill_file_named_in_another_case_is_reported() -> None:
+    path = example("SKL016").strip()
+    (found,) = findings({path: GOOD})
     assert (found.path, found.line, found.code, found.severity) == (".claude/skills/deploy/skill.md", 1, "SKL016", "warning")
     assert "SKILL.md" in found.message
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:
-    assert lint({".claude/skills/deploy/SKILL.md": GOOD}) == []
+    assert lint({example("SKL016", "Use instead").strip(): GOOD}) == []
 
 
 def test_a_folder_of_files_without_a_skill_file() -> None:

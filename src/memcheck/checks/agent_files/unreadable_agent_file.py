@@ -14,10 +14,24 @@ not UTF-8 or is over 1 MiB.
 The agent cannot read its name, description or instructions, so it never loads.
 
 ## Example
-`.claude/agents/reviewer.md` saved as UTF-16.
+`.claude/agents/reviewer.md` saved as UTF-16:
+```markdown
+---
+name: reviewer
+description: Reviews code.
+---
+You review code.
+```
 
 ## Use instead
 Re-save it as UTF-8.
+```markdown
+---
+name: reviewer
+description: Reviews code.
+---
+You review code.
+```
 """)
 
 

@@ -25,9 +25,17 @@ over its cap, so an index over it was written by hand or by another tool.
 
 ## Example
 A 215-line index: its last 15 lines are never loaded.
+```console
+$ wc -l .claude/memory/MEMORY.md
+215 .claude/memory/MEMORY.md
+```
 
 ## Use instead
 Shorten descriptions, merge related memories, or move detail into memory bodies.
+```console
+$ wc -l .claude/memory/MEMORY.md
+150 .claude/memory/MEMORY.md
+```
 """)
 
 IDX008 = Rule("IDX008", "over-byte-cap", ERROR, False, "MEMORY.md is larger than the byte cap", """\
@@ -42,9 +50,18 @@ over its cap, so an index over it was written by hand or by another tool.
 
 ## Example
 An index of 180 lines with 200-character descriptions.
+```console
+$ wc -l -c .claude/memory/MEMORY.md
+  180 39920 .claude/memory/MEMORY.md
+```
 
 ## Use instead
 Shorten descriptions, merge related memories, or move detail into memory bodies.
+Related memories merged into 150, with 40-character descriptions:
+```console
+$ wc -l -c .claude/memory/MEMORY.md
+  150 9230 .claude/memory/MEMORY.md
+```
 """)
 
 IDX009 = Rule("IDX009", "near-cap", WARNING, False, "MEMORY.md is close to a cap", """\
@@ -56,9 +73,17 @@ The next few memories will fall past the cap, silently.
 
 ## Example
 A 185-line index.
+```console
+$ wc -l .claude/memory/MEMORY.md
+185 .claude/memory/MEMORY.md
+```
 
 ## Use instead
 Consolidate now, while everything is still loaded.
+```console
+$ wc -l .claude/memory/MEMORY.md
+150 .claude/memory/MEMORY.md
+```
 """)
 
 def check(ws: Workspace, state: IndexState) -> Iterator[Problem]:

@@ -20,10 +20,16 @@ no MEMORY.md at session start: none of the memories is seen.
 
 ## Example
 `.claude/` in `.gitignore`, `.claude/memory/*.md` committed with `git add -f`,
-and `.claude/memory/MEMORY.md` written by `memcheck fix` but never added.
+and `.claude/memory/MEMORY.md` written by `memcheck fix` but never added. `.gitignore`:
+```text
+.claude/
+```
 
 ## Use instead
 Commit it: `git add -f .claude/memory/MEMORY.md`, or stop ignoring the store's folder.
+```console
+$ git add -f .claude/memory/MEMORY.md
+```
 """)
 
 def check(ws: Workspace, path: str) -> Problem | None:

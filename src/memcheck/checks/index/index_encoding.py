@@ -20,10 +20,17 @@ Agents that rebuild the index write LF without BOM, so every rebuild shows as a
 whole-file change; a BOM also counts against the byte cap.
 
 ## Example
-An index saved by a Windows editor.
+An index saved by a Windows editor. `.claude/memory/MEMORY.md`, with a byte-order
+mark and CRLF line endings:
+```markdown
+- [User preferences](user_prefs.md) — How the user likes to work
+```
 
 ## Use instead
-Run `memcheck fix`.
+Run `memcheck fix`. It writes the same text without the mark, each line ending in LF:
+```markdown
+- [User preferences](user_prefs.md) — How the user likes to work
+```
 """)
 
 def check(state: IndexState) -> Problem | None:

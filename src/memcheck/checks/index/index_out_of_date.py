@@ -37,10 +37,23 @@ from the store shows agents stale names and descriptions.
 ## Example
 A grouped index listing `c.md` under `## User` after the memory's type became
 `project`; in `generate` mode set in the config, an entry still showing a
-description that the memory file has since changed.
+description that the memory file has since changed. The first, in
+`.claude/memory/MEMORY.md`:
+```markdown
+# Memory
+
+## User
+- [Deploy target](c.md) - Where the app is deployed
+```
 
 ## Use instead
-Run `memcheck fix`, or `memcheck index STORE` to see the render.
+Run `memcheck fix`, or `memcheck index STORE` to see the render. What `fix` writes:
+```markdown
+# Memory
+
+## Project
+- [Deploy target](c.md) - Where the app is deployed
+```
 """, scope=STORE)
 
 def check(store: Store, state: IndexState, found: Sequence[Problem]) -> Problem | None:

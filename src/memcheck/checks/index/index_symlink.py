@@ -28,10 +28,17 @@ the file the link points at.
 ## Example
 `.claude/memory/MEMORY.md -> ../../docs/memory-index.md`, with a memory the index
 does not list.
+```console
+$ ln -s ../../docs/memory-index.md .claude/memory/MEMORY.md
+```
 
 ## Use instead
 Edit the file the link points at (`memcheck index STORE` prints what fix would
 write), or replace the link with a regular file and run `memcheck fix`.
+`docs/memory-index.md`, listing the memory:
+```markdown
+- [User preferences](user_prefs.md) — How the user likes to work
+```
 """, scope=STORE)
 
 def wrap(ws: Workspace, path: str, found: list[Problem]) -> list[Problem]:

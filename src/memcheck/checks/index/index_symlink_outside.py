@@ -35,10 +35,20 @@ none, and no index of their memories.
 
 ## Example
 `.claude/memory/MEMORY.md -> /home/me/notes/MEMORY.md`
+```console
+$ ln -s /home/me/notes/MEMORY.md .claude/memory/MEMORY.md
+```
 
 ## Use instead
 Make MEMORY.md a regular file in the repository: remove the link, then run
-`memcheck fix` to write the index from the store's memories.
+`memcheck fix` to write the index from the store's memories. `.claude/memory/MEMORY.md`,
+as `fix` writes it:
+```markdown
+# Memory
+
+## User
+- [User preferences](user_prefs.md) - How the user likes to work
+```
 """, security_severity="7.0")
 
 def check(ws: Workspace, path: str) -> Problem | None:

@@ -33,7 +33,11 @@ spends index lines that count against the cap.
 
 ## Use instead
 Point the entry at the file's new name if it was renamed, restore the file, or
-remove the line. `memcheck fix` re-points an entry whose file was renamed (an
+remove the line. The entry pointed at `project_plan.md`, the file's new name:
+```markdown
+- [Old plan](project_plan.md) - deleted last week
+```
+`memcheck fix` re-points an entry whose file was renamed (an
 unlisted memory with the entry's name, or the same file name but for case, Unicode
 form, `-`, `_` and spaces; a `#fragment` is kept) and removes a list item, with its
 wrapped lines and nested items, whose only link points at a missing memory file of
@@ -65,6 +69,9 @@ about the description.
 
 ## Use instead
 Keep one entry per memory file.
+```markdown
+- [Testing conventions](feedback_testing.md) - always run pytest first
+```
 """, scope=STORE)
 
 IDX005 = Rule("IDX005", "link-escapes-store", WARNING, False, "Index link leaves the memory store", """\
@@ -83,7 +90,11 @@ and absolute paths point at files no clone has, and a URL is no memory of the st
 ```
 
 ## Use instead
-Keep memories inside the store; point at other documents from the memory body.
+Keep memories inside the store; point at other documents from the memory body. An
+entry for a memory of the store, whose body says where the plans are:
+```markdown
+- [Plans](project_plans.md) - where the plans are kept
+```
 """, scope=STORE)
 
 def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:

@@ -24,11 +24,26 @@ Agents load only the index at session start; memories it does not list are never
 seen.
 
 ## Example
-`.claude/memory/` holding `user_prefs.md` and no `MEMORY.md`.
+`.claude/memory/` holding `user_prefs.md` and no `MEMORY.md`. `.claude/memory/user_prefs.md`:
+```markdown
+---
+name: User preferences
+description: How the user likes to work
+type: user
+---
+
+Short answers; ask before large refactors.
+```
 
 ## Use instead
 Run `memcheck fix`: it writes the index (in the `grouped` style unless
-`index.style` says otherwise).
+`index.style` says otherwise). `.claude/memory/MEMORY.md`, as `fix` writes it:
+```markdown
+# Memory
+
+## User
+- [User preferences](user_prefs.md) - How the user likes to work
+```
 
 When a `MEMORY.md` one folder up or one folder down names most of the store's
 memory files (`.claude/MEMORY.md` listing the files of `.claude/memory/`), it is

@@ -32,7 +32,11 @@ tells them nothing, so they open every memory or none.
 Run `memcheck fix`: it fills in each memory's own `description` (or, without one, the
 first sentence of its body), keeping the entry's link and separator. A memory whose
 frontmatter does not parse keeps its placeholder until it does (its MEM finding
-says what to fix).
+says what to fix). What `fix` writes:
+```markdown
+- [Deploy](deploy.md) — How to deploy
+- [Testing](testing.md) — How to test
+```
 """, scope=STORE)
 
 def check(state: IndexState) -> Problem | None:

@@ -35,7 +35,11 @@ and code blocks.
 Agents discover memories through the index only: an unlisted memory is never read.
 
 ## Example
-`feedback_testing.md` saved by hand without an index line.
+`feedback_testing.md` saved by hand without an index line. `.claude/memory/MEMORY.md`,
+beside `user_prefs.md` and `feedback_testing.md`:
+```markdown
+- [User preferences](user_prefs.md) — How the user likes to work
+```
 
 ## Use instead
 Run `memcheck fix`: it adds an entry in the form of the index's own entries (link
@@ -44,7 +48,11 @@ when the index has type sections (`## User`, `## Feedback`, ...), or where its d
 puts it in a list kept newest first. When the entry would take the index over its
 line or byte cap, or push lines agents read today past it, `fix` does not write it
 and the finding is not fixable: make room (merge memories, shorten entries), then
-run `memcheck fix`.
+run `memcheck fix`. `.claude/memory/MEMORY.md`, as `fix` leaves it:
+```markdown
+- [Testing](feedback_testing.md) — Run pytest before every commit
+- [User preferences](user_prefs.md) — How the user likes to work
+```
 """, scope=STORE)
 
 def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:

@@ -31,10 +31,16 @@ is `IDX014`.
 Agents cannot load it at session start.
 
 ## Example
-An index saved as UTF-16.
+An index saved as UTF-16. `.claude/memory/MEMORY.md`, saved as UTF-16:
+```markdown
+- [User preferences](user_prefs.md) — How the user likes to work
+```
 
 ## Use instead
-Re-save it as UTF-8, or delete it and run `memcheck fix`.
+Re-save it as UTF-8, or delete it and run `memcheck fix`. The same text, saved as UTF-8:
+```markdown
+- [User preferences](user_prefs.md) — How the user likes to work
+```
 """)
 
 def special(ws: Workspace, path: str) -> Problem | None:

@@ -17,10 +17,29 @@ Reports a memory file that begins with a UTF-8 BOM.
 Line parsers that expect `---` on the first line see `\\ufeff---` and find no frontmatter.
 
 ## Example
-A file saved by an editor set to "UTF-8 with BOM".
+A file saved by an editor set to "UTF-8 with BOM". `.claude/memory/review.md`, with
+the BOM (`EF BB BF`) before its first `---`:
+```markdown
+---
+name: Review style
+description: Concise reviews
+type: user
+---
+
+Keep review comments short.
+```
 
 ## Use instead
-Save the file as UTF-8 without BOM.
+Save the file as UTF-8 without BOM: the same text, with nothing before `---`.
+```markdown
+---
+name: Review style
+description: Concise reviews
+type: user
+---
+
+Keep review comments short.
+```
 """)
 
 

@@ -23,10 +23,30 @@ Agents that keep memory stores split frontmatter with `^---\\n`; with CRLF their
 and the memory loses its frontmatter.
 
 ## Example
-A file committed from Windows without `core.autocrlf`.
+A file committed from Windows without `core.autocrlf`. `.claude/memory/review.md`,
+each line ending in CRLF:
+```markdown
+---
+name: Review style
+description: Concise reviews
+type: user
+---
+
+Keep review comments short.
+```
 
 ## Use instead
-Convert to LF (`dos2unix`), and add `*.md text eol=lf` to `.gitattributes`.
+Convert to LF (`dos2unix`), and add `*.md text eol=lf` to `.gitattributes`. The same
+text, each line ending in LF:
+```markdown
+---
+name: Review style
+description: Concise reviews
+type: user
+---
+
+Keep review comments short.
+```
 """, scope=STORE)
 
 

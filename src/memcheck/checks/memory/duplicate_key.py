@@ -26,6 +26,10 @@ type: feedback
 
 ## Use instead
 Keep one `type:` line with the value you mean.
+```yaml
+name: Review style
+type: feedback
+```
 """)
 
 

@@ -26,9 +26,38 @@ with the other; readers of the index cannot tell the two entries apart.
 
 ## Example
 `review.md` and `review_style.md` both with `name: Review style`.
+In `.claude/memory/review.md`:
+```markdown
+---
+name: Review style
+description: Concise reviews
+type: user
+---
+
+Keep review comments short.
+```
+and in `.claude/memory/review_style.md`:
+```markdown
+---
+name: Review style
+description: Findings first
+type: feedback
+---
+
+Put blocking findings first.
+```
 
 ## Use instead
-Merge the two memories, or give each a distinct name.
+Merge the two memories, or give each a distinct name. In `.claude/memory/review_style.md`:
+```markdown
+---
+name: Findings order
+description: Findings first
+type: feedback
+---
+
+Put blocking findings first.
+```
 """, scope=STORE)
 
 
@@ -46,10 +75,39 @@ apart as each is edited.
 
 ## Example
 `feedback_testing.md` and `feedback_tests.md`, both "Run the integration tests
-against a real database, never mocks."
+against a real database, never mocks." In `.claude/memory/feedback_testing.md`:
+```markdown
+---
+name: Testing
+description: Integration tests
+type: feedback
+---
+
+Run the integration tests against a real database, never mocks.
+```
+and in `.claude/memory/feedback_tests.md`:
+```markdown
+---
+name: Tests
+description: How to test
+type: feedback
+---
+
+Run the integration tests against a real database, never mocks.
+```
 
 ## Use instead
-Keep one, merge what the other adds into it, and delete the other.
+Keep one, merge what the other adds into it, and delete the other. The store keeps
+`.claude/memory/feedback_testing.md` alone:
+```markdown
+---
+name: Testing
+description: Integration tests
+type: feedback
+---
+
+Run the integration tests against a real database, never mocks.
+```
 """, scope=STORE)
 
 

@@ -28,6 +28,15 @@ type: user
 
 ## Use instead
 Write the memory's content below the frontmatter, or delete the file.
+```markdown
+---
+name: Review style
+description: Concise reviews
+type: user
+---
+
+Keep review comments short and put blocking findings first.
+```
 """)
 
 

@@ -62,6 +62,9 @@ descripton: User wants concise reviews
 ## Use instead
 Fix the spelling, or, if the key is meant, add it to `memory.allowed-keys` in
 `.memcheck.yaml`.
+```yaml
+description: User wants concise reviews
+```
 """)
 
 

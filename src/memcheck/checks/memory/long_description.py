@@ -27,10 +27,31 @@ Every description is loaded into every session through MEMORY.md; long ones push
 the index toward its 200-line / 25,000-byte cap, past which agents see nothing.
 
 ## Example
-A description that retells the whole memory.
+A description that retells the whole memory. In `.claude/memory/review.md`:
+```markdown
+---
+name: Review style
+description: User wants concise reviews with blocking findings first, each with the file path and the line, then suggestions, then nits, and no praise, no summary of the change and no restating of the diff, with questions only where the intent is unclear, at most ten comments on a pull request, grouped by file, and a verdict on the first line
+type: user
+---
+
+Put blocking findings first and cite the file path.
+```
 
 ## Use instead
 One sentence that says when the memory matters; keep the detail in the body.
+```markdown
+---
+name: Review style
+description: How the user wants code reviews written
+type: user
+---
+
+Blocking findings first, each with the file path and the line, then suggestions,
+then nits. No praise, no summary of the change, no restating of the diff. Ask
+questions only where the intent is unclear. At most ten comments on a pull request,
+grouped by file, and a verdict on the first line.
+```
 """, scope=STORE)
 
 

@@ -29,10 +29,22 @@ the agent's context. Other clones have another file there, or none.
 
 ## Example
 `.claude/memory/runtime.md -> /proc/self/environ`
+```console
+$ ln -s /proc/self/environ .claude/memory/runtime.md
+```
 
 ## Use instead
 Keep the memory in the repository as a regular file (copy in what it should say),
-or link to a file inside the repository.
+or link to a file inside the repository. `.claude/memory/runtime.md`, a regular file:
+```markdown
+---
+name: Runtime
+description: What the app reads from its environment
+type: reference
+---
+
+The app reads `DATABASE_URL` and `PORT` from its environment.
+```
 """, security_severity="7.0")
 
 

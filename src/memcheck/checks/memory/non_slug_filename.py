@@ -27,9 +27,15 @@ MEMORY.md; a `?` or `:` makes the checkout fail on Windows; `Notes.md` and
 
 ## Example
 `Review Style.md`
+```text
+.claude/memory/Review Style.md
+```
 
 ## Use instead
 `Review-Style.md` (or `review_style.md`)
+```text
+.claude/memory/Review-Style.md
+```
 """, scope=STORE)
 
 

@@ -20,10 +20,35 @@ Reports a memory whose `updated` (or else `created`) date is older than
 Old project memories describe decisions that may no longer hold.
 
 ## Example
-`updated: 2024-01-02` with `stale-after-days: 180`.
+`updated: 2024-01-02` with `stale-after-days: 180`. In `.claude/memory/deploy.md`:
+```markdown
+---
+name: Deploy target
+description: Where the app is deployed
+type: project
+updated: 2024-01-02
+---
+
+We deploy to Heroku.
+```
+and in `.memcheck.yaml`:
+```yaml
+memory:
+  stale-after-days: 180
+```
 
 ## Use instead
 Review the memory; update its content and `updated`, or delete it.
+```markdown
+---
+name: Deploy target
+description: Where the app is deployed
+type: project
+updated: 2026-02-01
+---
+
+We deploy to Railway; Heroku was retired in 2025.
+```
 """)
 
 

@@ -21,9 +21,29 @@ skipped silently or garbles the context it is loaded into.
 
 ## Example
 A `notes.md` saved as UTF-16 or Latin-1 by an editor, or a binary pasted into the store.
+`.claude/memory/notes.md`, saved as Latin-1:
+```markdown
+---
+name: Café
+description: Where the team meets
+type: reference
+---
+
+Stand-ups are at the Café Central, Tuesdays at ten.
+```
 
 ## Use instead
 Re-save the file as UTF-8, or move non-Markdown files out of the memory folder.
+The same text, saved as UTF-8:
+```markdown
+---
+name: Café
+description: Where the team meets
+type: reference
+---
+
+Stand-ups are at the Café Central, Tuesdays at ten.
+```
 """)
 
 

@@ -34,7 +34,11 @@ See [the API notes](references/api.md).
 with no `references/api.md` beside the `SKILL.md`.
 
 ## Use instead
-Point the link at the file's current path, or remove it.
+Point the link at the file's current path, or remove it. The link to
+`references/api-v2.md`, which is beside the `SKILL.md`:
+```markdown
+See [the API notes](references/api-v2.md).
+```
 """)
 
 

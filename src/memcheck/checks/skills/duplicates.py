@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 SKL009 = Rule("SKL009", "duplicate-name", ERROR, False, "Two skills an agent sees together share a name", """\
 ## What it does
 Reports a skill whose `name` another skill visible from the same folder already uses
-(for example `.agents/skills/deploy` and `.claude/skills/deploy`, or a root skill
+(for example `.agents/skills/deploy` and `.gemini/skills/deploy`, or a root skill
 and a package's skill of the same name).
 
 ## Why is this bad?
@@ -28,10 +28,36 @@ Agents keep the first skill found by discovery order and hide the other, so edit
 to the hidden one have no effect.
 
 ## Example
-`.agents/skills/deploy/SKILL.md` and `.claude/skills/deploy/SKILL.md`.
+`.agents/skills/deploy/SKILL.md` and `.gemini/skills/deploy/SKILL.md`, which Gemini
+CLI loads together. In `.agents/skills/deploy/SKILL.md`:
+```markdown
+---
+name: deploy
+description: Deploys the app. Use when shipping.
+---
+
+Build the image, push it, then roll out.
+```
+and in `.gemini/skills/deploy/SKILL.md`:
+```markdown
+---
+name: deploy
+description: Ships it. Use when shipping.
+---
+
+Tag the release and push the tag.
+```
 
 ## Use instead
-Keep one, or rename one of them.
+Keep one, or rename one of them. The second, renamed, at `.gemini/skills/ship/SKILL.md`:
+```markdown
+---
+name: ship
+description: Ships it. Use when shipping.
+---
+
+Tag the release and push the tag.
+```
 """, scope=TREE)
 
 SKL011 = Rule("SKL011", "duplicate-trigger", WARNING, False, "Two skills an agent sees together share a trigger", """\
@@ -43,10 +69,38 @@ or another skill visible from the same folder already uses.
 The agent cannot tell which skill the user means and picks one by discovery order.
 
 ## Example
-Two skills both triggered by `/test`.
+Two skills both triggered by `/test`. In `.claude/skills/run-tests/SKILL.md`:
+```markdown
+---
+name: run-tests
+description: Runs the whole suite. Use when asked to test a change.
+triggers: [/test]
+---
+
+Run `pytest -q`.
+```
+and in `.claude/skills/unit/SKILL.md`:
+```markdown
+---
+name: unit
+description: Runs the unit tests. Use when asked for a quick check.
+triggers: [/test]
+---
+
+Run `pytest -q tests/unit`.
+```
 
 ## Use instead
-Give each skill its own triggers.
+Give each skill its own triggers. In `.claude/skills/unit/SKILL.md`:
+```markdown
+---
+name: unit
+description: Runs the unit tests. Use when asked for a quick check.
+triggers: [/unit]
+---
+
+Run `pytest -q tests/unit`.
+```
 """, scope=TREE)
 
 

@@ -49,9 +49,25 @@ folder and those that key them by name disagree about which skill is which.
 
 ## Example
 `.claude/skills/x/SKILL.md` with `name: run-tests`.
+```markdown
+---
+name: run-tests
+description: Runs the tests. Use when asked to test a change.
+---
+
+Run `pytest -q` and report what fails.
+```
 
 ## Use instead
 Rename the folder to `run-tests`, or set `name: x`.
+```markdown
+---
+name: x
+description: Runs the tests. Use when asked to test a change.
+---
+
+Run `pytest -q` and report what fails.
+```
 """)
 
 MAX_NAME = 64

@@ -27,9 +27,15 @@ never used, and on a case-sensitive file system (Linux, CI) `skill.md` is not fo
 
 ## Example
 `.claude/skills/deploy/skill.md`
+```text
+.claude/skills/deploy/skill.md
+```
 
 ## Use instead
 `.claude/skills/deploy/SKILL.md`
+```text
+.claude/skills/deploy/SKILL.md
+```
 """, scope=TREE)
 
 

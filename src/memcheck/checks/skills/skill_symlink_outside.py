@@ -34,9 +34,21 @@ linked script runs whatever is there. Other clones have another file there, or n
 
 ## Example
 `.claude/skills/deploy/SKILL.md -> /home/me/dotfiles/skills/deploy.md`
+```console
+$ ln -s /home/me/dotfiles/skills/deploy.md .claude/skills/deploy/SKILL.md
+```
 
 ## Use instead
 Keep the skill's files in the repository (copy them in), or link to files inside it.
+`.claude/skills/deploy/SKILL.md`, a regular file:
+```markdown
+---
+name: deploy
+description: Deploys the app. Use when shipping.
+---
+
+Build the image, push it, then roll out.
+```
 """, security_severity="7.0")
 
 

@@ -24,10 +24,26 @@ or that exhausts memcheck's stack or memory while it is checked.
 Agents cannot read its name or description, so the skill never appears.
 
 ## Example
-A `SKILL.md` saved as UTF-16.
+A `SKILL.md` saved as UTF-16. `.claude/skills/deploy/SKILL.md`, saved as UTF-16:
+```markdown
+---
+name: deploy
+description: Deploys the app. Use when shipping.
+---
+
+Build the image, push it, then roll out.
+```
 
 ## Use instead
 Re-save it as UTF-8.
+```markdown
+---
+name: deploy
+description: Deploys the app. Use when shipping.
+---
+
+Build the image, push it, then roll out.
+```
 """)
 
 
