@@ -350,6 +350,20 @@ def test_an_older_hidden_text_finding_never_hides_a_new_payload(repo: Path) -> N
     assert proc.returncode == 0 and json.loads(proc.stdout)["summary"]["older"] == 1, proc.stdout
 
 
+@pytest.mark.parametrize("staged", [True, False], ids=["changed", "new-since"])
+def test_a_hidden_text_finding_of_a_renamed_file_is_still_old(repo: Path, staged: bool) -> None:
+    # What it found is read from each side under that side's name.
+    write(repo, ".claude/memory/a.md", memory("a", "About a", "user", "Short.\u200b\u200b\n"))
+    write(repo, ".claude/memory/MEMORY.md", "- [a](a.md) \u2014 About a\n")
+    commit(repo)
+    git(repo, "mv", ".claude/memory/a.md", ".claude/memory/a2.md")
+    write(repo, ".claude/memory/MEMORY.md", "- [a](a2.md) \u2014 About a\n")
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", *(["--changed"] if staged else ["--new-since", "HEAD"]), "--format", "json")
+    assert proc.returncode == 0, proc.stdout
+    assert json.loads(proc.stdout)["summary"]["older"] == 1
+
+
 # --- cost: REF's findings only for what the change touches ----------------------------
 
 

@@ -83,7 +83,8 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             # same file (on the same line, or with a count that reads the same) never
             # makes a new hidden payload older.
             what_now = _hidden_found(ws.source, found_now, changed)
-            what_before = {r: w for p, r in zip(at_ref_found, before) if (w := _hidden_found(ref_source, [p], changed).get(p))}
+            found_then = _hidden_found(ref_source, at_ref_found, changed)
+            what_before = {r: found_then[p] for p, r in zip(at_ref_found, before) if p in found_then}
             problems, older = new_since(found_now, before, changed, what_now.get, what_before.get)
             older += len(collect(ws, rest)) if any(rest) else 0
         else:
@@ -237,7 +238,8 @@ def _by_refs_policy(
         before = _watched(judge, ref_source, changed)
         moved = _renamed(config.root, since.tree, source) if not changed.issubset(source.listing().files) else {}
         renamed = [p._replace(path=moved.get(p.path, p.path)) for p in before]
-        what_before = {r: w for p, r in zip(before, renamed) if (w := _hidden_found(ref_source, [p], changed).get(p))}
+        found_then = _hidden_found(ref_source, before, changed)
+        what_before = {r: found_then[p] for p, r in zip(before, renamed) if p in found_then}
         hidden, _ = new_since(hidden, renamed, changed, _hidden_found(source, hidden, changed).get, what_before.get)
     return [p for p in now if not p.code.startswith(_HIDDEN)] + hidden, ref_config.fail_on
 
