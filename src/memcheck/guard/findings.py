@@ -263,7 +263,7 @@ def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]], rule: Rule
         shown_commits = ", ".join(commits[:_SHOWN_CHANGES])
         more = f" and {len(commits) - _SHOWN_CHANGES} more" if len(commits) > _SHOWN_CHANGES else ""
         at = f" in {shown_commits}{more}"
-    does = "loosens the guard" if rule is GRD003 else "changes the secret rules"
+    does = "loosens the guard" if rule is GRD003 else "changes what the secret and hidden-text rules check"
     return rule.at(
         path, 1, 1,
         "land this on its own and have it reviewed (SKIP=memcheck-guard at the hook; the override label in a pull request). "

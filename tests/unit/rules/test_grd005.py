@@ -42,7 +42,7 @@ def test_the_docs_use_instead_other_lint_settings_change_freely() -> None:
 def test_each_way_to_turn_the_secret_rules_off(after: str, what: str) -> None:
     (found,) = guard_staged(modified(SETTINGS), staged=after)
     assert found.code == "GRD005"
-    assert f"changes the secret rules: {what}; a change is judged by the settings before it" in found.message
+    assert f"changes what the secret and hidden-text rules check: {what}; a change is judged by the settings before it" in found.message
 
 
 def test_a_loosening_and_secrets_turned_off_are_two_findings() -> None:

@@ -30,7 +30,7 @@ base's settings as well as its own, so the token or the hidden text is reported 
 ## Example
 ```console
 $ git add .memcheck.yaml && memcheck guard
-.memcheck.yaml:1:1: GRD005 land this on its own and have it reviewed (...). changes the secret rules: turns SEC001, SEC002, SEC003 off; a change is judged by the settings before it
+.memcheck.yaml:1:1: GRD005 land this on its own and have it reviewed (...). changes what the secret and hidden-text rules check: turns SEC001, SEC002, SEC003 off; a change is judged by the settings before it
 ```
 
 ## Use instead
