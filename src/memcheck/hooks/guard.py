@@ -33,6 +33,7 @@ class Request(NamedTuple):
     base: str | None = None
     head: str | None = None
     settings_from: tuple[str, ...] = ()  # with base: more commits whose settings judge the range (the strictest)
+    message_file: str | None = None  # the message of the commit being made (git's prepare-commit-msg and commit-msg hooks)
 
 
 def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None) -> list[Problem]:
@@ -40,6 +41,8 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
     settings as a change made now would be, or a change (staged, a range, a push),
     judged by the settings of the commits it goes into."""
     env = os.environ if env is None else env
+    if request.message_file is not None and (request.paths or request.paths_from or request.base is not None or request.head is not None):
+        raise ConfigError("--message-file judges the commit being made: give no paths and no --base/--head with it")
     if request.paths or request.paths_from:
         if request.base is not None or request.head is not None:
             raise ConfigError("give paths or --base/--head, not both")
@@ -48,7 +51,7 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
         if request.paths_from:
             names += read_path_list(request.paths_from, stdin)
         return judge_named(config, in_git, names, cwd, env)
-    return judge_change(config_file, cwd, env, request.base, request.head, request.settings_from)
+    return judge_change(config_file, cwd, env, request.base, request.head, request.settings_from, request.message_file)
 
 
 def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
