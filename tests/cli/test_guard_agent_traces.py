@@ -169,6 +169,10 @@ def test_the_opt_out_in_the_clones_own_config_holds_too(repo: Path) -> None:
     _staged_bump(repo)
     git(repo, "config", "--local", "--add", "memcheck.ignoreAgentEnv", "CLAUDECODE")
     assert guard(repo, env={"CLAUDECODE": "1"})[:2] == (0, [])
+    # --signatures says so
+    listed = run_cli(repo, "guard", "--signatures")
+    assert "no agent's sign in this shell, by this machine's git config (memcheck.ignoreAgentEnv): CLAUDECODE" in listed.stdout
+    assert json.loads(run_cli(repo, "guard", "--signatures", "--format", "json").stdout)["ignored_env"] == ["CLAUDECODE"]
 
 
 def test_no_committed_file_and_no_command_line_sets_the_opt_out(repo: Path) -> None:

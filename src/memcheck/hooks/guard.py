@@ -18,7 +18,7 @@ from memcheck.config import ConfigError
 from memcheck.guard.engine import judge_change, judge_named
 from memcheck.guard.findings import Judge, guarded_tree
 from memcheck.guard.named import read_path_list
-from memcheck.guard.tiers import AGENTS, signatures, sources, tiers
+from memcheck.guard.tiers import AGENTS, OPT_OUT_KEY, shell_opt_out, signatures, sources, tiers
 from memcheck.guard.trust import disk_settings
 from memcheck.hooks.report import report
 from memcheck.problem import WARNING, Problem, escaped, json_text, shown
@@ -76,16 +76,20 @@ def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
 def list_signatures(config_file: str | None, cwd: Path, fmt: str) -> int:
     """How an agent's change is recognised under the working tree's settings, with
     each signature's source; and which category guards whose changes."""
-    config, _ = disk_settings(cwd, config_file)
+    config, in_git = disk_settings(cwd, config_file)
     shipped, found = sources(), signatures(config.guard)
+    ignored = sorted(shell_opt_out(cwd)) if in_git else []  # this machine's own word (git config memcheck.ignoreAgentEnv)
     if fmt == "json":
         rows = [{**sig._asdict(), **(shipped[sig.id]._asdict() if sig.id in shipped else {"url": None})} for sig in found]
-        sys.stdout.write(json_text(json.dumps({"signatures": rows, "tiers": tiers(config.guard), "everyone": config.guard.everyone}, ensure_ascii=False, indent=2)) + "\n")
+        doc = {"signatures": rows, "tiers": tiers(config.guard), "everyone": config.guard.everyone, "ignored_env": ignored}
+        sys.stdout.write(json_text(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n")
         return 0
     for sig in found:
         source = shipped.get(sig.id)
         note = f"  [{source.url}, checked {source.checked}{'' if source.confirmed else ', unconfirmed'}]" if source else "  [from the config]"
         sys.stdout.write(escaped(f"{sig.id}: {sig.shown()}{note}") + "\n")  # the config's own may hold anything
+    if ignored:
+        sys.stdout.write(escaped(f"no agent's sign in this shell, by this machine's git config ({OPT_OUT_KEY}): {', '.join(ignored)}") + "\n")
     tier = tiers(config.guard)
     for name in (AGENTS, "secrets"):
         members = [c for c, t in tier.items() if t == name]
