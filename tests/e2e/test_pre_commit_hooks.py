@@ -617,6 +617,27 @@ def test_an_agents_rebase_pick_is_caught(repo: Path, message_hooks: Installed) -
 
 
 @pytest.mark.e2e
+def test_an_agents_resolved_rebase_conflict_is_caught(repo: Path, message_hooks: Installed) -> None:
+    git(repo, "checkout", "-q", "-b", "side")
+    write(repo, "package-lock.json", '{"v": "side"}\n')
+    git(repo, "add", "-A")
+    assert message_hooks.run("git", "commit", "-qm", "a person bumps the lock file").returncode == 0
+    git(repo, "checkout", "-q", "main")
+    write(repo, "package-lock.json", '{"v": "main"}\n')
+    git(repo, "add", "-A")
+    assert message_hooks.run("git", "commit", "-qm", "main bumps it too").returncode == 0
+    git(repo, "checkout", "-q", "side")
+    assert message_hooks.run("git", "rebase", "main", env=AGENT_SHELL).returncode != 0  # the conflict
+    write(repo, "package-lock.json", '{"v": "resolved by the agent"}\n')
+    git(repo, "add", "package-lock.json")
+    resolved = message_hooks.run("git", "rebase", "--continue", env={**AGENT_SHELL, "GIT_EDITOR": "true"})
+    assert resolved.returncode != 0, resolved.stdout + resolved.stderr
+    assert "GRD004" in resolved.stderr and "Claude Code made it: its shell sets CLAUDECODE=1" in resolved.stderr
+    assert git(repo, "log", "--format=%s", "-1").strip() == "main bumps it too"  # the resolution made no commit
+    git(repo, "rebase", "--abort")
+
+
+@pytest.mark.e2e
 def test_a_push_from_an_agents_shell_judges_what_no_hook_saw(repo: Path, message_hooks: Installed) -> None:
     write(repo, "package-lock.json", '{"v": 2}\n')
     git(repo, "add", "-A")
