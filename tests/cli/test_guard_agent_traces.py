@@ -125,6 +125,14 @@ def test_the_message_names_the_agent_at_the_commit(repo: Path) -> None:
     assert messages["package-lock.json"].startswith("unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it: Co-Authored-By trailer")
 
 
+def test_the_author_git_exports_to_the_pre_commit_hook_is_known_there(repo: Path) -> None:
+    # `git commit --author "Claude <noreply@anthropic.com>"`: git exports the author to its hooks
+    _staged_bump(repo)
+    code, found, messages = guard(repo, env={"GIT_AUTHOR_NAME": "Claude", "GIT_AUTHOR_EMAIL": "noreply@anthropic.com"})
+    assert (code, found) == (1, [("package-lock.json", "GRD004")])
+    assert "Claude Code made it: author noreply@anthropic.com" in messages["package-lock.json"]
+
+
 def test_the_committer_the_config_names_is_known_at_the_commit(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _staged_bump(repo)
     monkeypatch.delenv("GIT_COMMITTER_EMAIL")  # git's config names the committer, as on a person's machine
