@@ -601,15 +601,24 @@ def test_an_agents_revert_is_caught_though_no_pre_commit_hook_runs(repo: Path, m
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def _side_branch(repo: Path, hooks: Installed, main_lock: str | None) -> None:
+    """A branch side whose commit (a person's) bumps the lock file, checked out, and a
+    commit on main after it: ``main_lock`` the lock file there, None an empty commit."""
+    git(repo, "checkout", "-q", "-b", "side")
+    write(repo, "package-lock.json", '{"v": "side"}\n')
+    git(repo, "add", "-A")
+    assert hooks.run("git", "commit", "-qm", "a person bumps the lock file").returncode == 0
+    git(repo, "checkout", "-q", "main")
+    if main_lock is not None:
+        write(repo, "package-lock.json", main_lock)
+        git(repo, "add", "-A")
+    assert hooks.run("git", "commit", "-q", "--allow-empty", "-m", "main moves on").returncode == 0
+    git(repo, "checkout", "-q", "side")
+
+
 @pytest.mark.e2e
 def test_an_agents_rebase_pick_is_caught(repo: Path, message_hooks: Installed) -> None:
-    git(repo, "checkout", "-q", "-b", "side")
-    write(repo, "package-lock.json", '{"v": 2}\n')
-    git(repo, "add", "-A")
-    assert message_hooks.run("git", "commit", "-qm", "a person bumps the lock file").returncode == 0
-    git(repo, "checkout", "-q", "main")
-    assert message_hooks.run("git", "commit", "-q", "--allow-empty", "-m", "main moves on").returncode == 0
-    git(repo, "checkout", "-q", "side")
+    _side_branch(repo, message_hooks, None)
     rebased = message_hooks.run("git", "rebase", "main", env=AGENT_SHELL)
     assert rebased.returncode != 0, rebased.stdout + rebased.stderr
     assert "GRD004" in rebased.stderr
@@ -618,22 +627,14 @@ def test_an_agents_rebase_pick_is_caught(repo: Path, message_hooks: Installed) -
 
 @pytest.mark.e2e
 def test_an_agents_resolved_rebase_conflict_is_caught(repo: Path, message_hooks: Installed) -> None:
-    git(repo, "checkout", "-q", "-b", "side")
-    write(repo, "package-lock.json", '{"v": "side"}\n')
-    git(repo, "add", "-A")
-    assert message_hooks.run("git", "commit", "-qm", "a person bumps the lock file").returncode == 0
-    git(repo, "checkout", "-q", "main")
-    write(repo, "package-lock.json", '{"v": "main"}\n')
-    git(repo, "add", "-A")
-    assert message_hooks.run("git", "commit", "-qm", "main bumps it too").returncode == 0
-    git(repo, "checkout", "-q", "side")
+    _side_branch(repo, message_hooks, '{"v": "main"}\n')
     assert message_hooks.run("git", "rebase", "main", env=AGENT_SHELL).returncode != 0  # the conflict
     write(repo, "package-lock.json", '{"v": "resolved by the agent"}\n')
     git(repo, "add", "package-lock.json")
     resolved = message_hooks.run("git", "rebase", "--continue", env={**AGENT_SHELL, "GIT_EDITOR": "true"})
     assert resolved.returncode != 0, resolved.stdout + resolved.stderr
     assert "GRD004" in resolved.stderr and "Claude Code made it: its shell sets CLAUDECODE=1" in resolved.stderr
-    assert git(repo, "log", "--format=%s", "-1").strip() == "main bumps it too"  # the resolution made no commit
+    assert git(repo, "log", "--format=%s", "-1").strip() == "main moves on"  # the resolution made no commit
     git(repo, "rebase", "--abort")
 
 
