@@ -64,6 +64,19 @@ def event_range(event: Mapping[str, Any]) -> tuple[str, str, str, str]:
     return ("", after, branch, "") if before == ZERO else (before, after, "", "" if event.get("ref") == f"refs/heads/{branch}" else branch)
 
 
+def labelled_by(event: Mapping[str, Any], label: str) -> str:
+    """Why the override label does not count ("" when it does): only a person's counts, and who added it is known only on the run its
+    ``labeled`` event starts (the sender: not a Bot, a ``[bot]`` account or an agent's signature, read from the action's own data)."""
+    if event.get("action") != "labeled" or not isinstance(event.get("label"), dict) or event["label"].get("name") != label:
+        return "who added it is known only on the run its labeled event starts: a person who accepts these commits removes it and adds it again"
+    sender: Mapping[str, Any] = event["sender"] if isinstance(event.get("sender"), dict) else {}
+    who, data = str(sender.get("login") or ""), Path(__file__).resolve().parents[1] / "src/memcheck/resources/agent-signatures.json"
+    agents = {v.casefold() for s in json.loads(data.read_text(encoding="utf-8"))["signatures"] for v in (s.get("name"), *re.findall(r"\+([^@]+)@users\.noreply\.github\.com$", s.get("email", ""))) if v}
+    if sender.get("type") == "User" and who and not who.casefold().endswith("[bot]") and who.casefold() not in agents:
+        return ""
+    return f"{who or 'an unnamed account'} added it, an agent's or a bot's account: it counts only when a person adds it"
+
+
 def git(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", *args], capture_output=True, text=True, encoding="utf-8", errors="replace")
 
@@ -156,7 +169,7 @@ def summary(markdown: str, judged: Mapping[str, str], guarded: Mapping[str, Any]
         still = "; a secret is never let through, and still fails" if guarded["blocking"] else ""
         out += [f"The pull request carries the override label {span}: an agent's change and a reviewed loosening are reported, not failing{still}.", ""]
     elif label:
-        out += [f"These fail the job. A maintainer who accepts them adds the label {span} to the pull request, and the job passes with them reported.", ""]
+        out += ["These fail the job. " + (f"The pull request carries the override label {span}, which does not count here: {markup_free(guarded['refused'])}." if guarded["refused"] else f"A maintainer who accepts them adds the label {span} to the pull request, and the job passes with them reported."), ""]
     else:
         out += ["These fail the job; no override label is set (input `override-label`), so the guarded paths must leave the pull request.", ""]
     out += [f"In {guarded['note']}:", "", "| Path | Rule | Finding |", "| --- | --- | --- |"]
@@ -199,7 +212,9 @@ def run(env: Mapping[str, str], out: TextIO, cache: str) -> int:
     if lint["json"].returncode not in (0, 1):
         raise UsageError(failure(lint["json"]))
     found, pr = json.loads(lint["json"].stdout), event.get("pull_request")
-    overridden = isinstance(pr, dict) and inputs["override_label"] in {str(x.get("name")) for x in pr.get("labels", []) if isinstance(x, dict)}
+    labelled = isinstance(pr, dict) and inputs["override_label"] in {str(x.get("name")) for x in pr.get("labels", []) if isinstance(x, dict)}
+    refused = labelled_by(event, inputs["override_label"]) if labelled else ""
+    overridden = labelled and not refused
     gargs = ["guard", *config, "--base", judged["base"], "--head", judged["head"], *(["--settings-from", judged["settings_from"]] if judged.get("settings_from") else [])]
     gargs += ["--allow-label", inputs["override_label"]] if overridden else []
     guarded: dict[str, Any] = {"state": judged["state"], "problems": [], "note": judged.get("note", "")} if inputs["guard"] else {"state": "off", "problems": [], "note": "guard is off"}
@@ -210,7 +225,7 @@ def run(env: Mapping[str, str], out: TextIO, cache: str) -> int:
         note = f"range {judged['base'][:12]}..{judged['head'][:12]}" + (f", by the settings of {judged['base'][:12]} and of the default branch {judged['branch']}" if judged["settings_from"] else "")
         guarded.update(state="ran", problems=json.loads(guards["json"].stdout)["problems"], note=note)
     # What fails the job: every guard finding, or with the override label the secrets alone.
-    guarded.update(overridden=overridden and bool(guarded["problems"]), blocking=[p for p in guarded["problems"] if p["severity"] == "error"])
+    guarded.update(overridden=overridden and bool(guarded["problems"]), blocking=[p for p in guarded["problems"] if p["severity"] == "error"], refused=refused)
     fmt, ran = inputs["format"], guarded["state"] == "ran"
     if fmt == "github":
         for p in sorted(found["problems"] + guarded["problems"], key=lambda p: (p["path"], p["line"], p["col"], p["code"], p["message"])):
@@ -224,7 +239,7 @@ def run(env: Mapping[str, str], out: TextIO, cache: str) -> int:
         out.write(f"::{'error' if guarded['state'] == 'error' else 'notice'} title=memcheck guard::{escape(guarded['note'])}\n")
     elif guarded["blocking"] and inputs["fail_on"] != "never":
         count, label = len({p["path"] for p in guarded["blocking"]}), inputs["override_label"]
-        hint = f"a maintainer who accepts them adds the label {label!r} to the pull request" if label else "no override label is set"
+        hint = f"the label {label!r} does not count: {refused}" if refused else f"a maintainer who accepts them adds the label {label!r} to the pull request" if label else "no override label is set"
         out.write(f"::error title=memcheck guard::{count} guarded path{'s' * (count != 1)} touched; {escape(hint)}\n")
     if judged["state"] == "error" and not inputs["guard"]:
         out.write(f"::warning title=memcheck::{escape(judged['note'])}; every finding was judged\n")

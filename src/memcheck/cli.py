@@ -185,7 +185,16 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
     help="The change carries this override label (a pull request's, which a maintainer adds): an agent's change to a path guarded from agents"
     " and a change to the guard's settings are reported as warnings and pass; a secret still fails.",
 )
-def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None, settings_from: tuple[str, ...], allow_label: str | None) -> None:
+@click.option(
+    "--message-file",
+    metavar="FILE",
+    help="Judge the staged changes as the commit being made with the message in FILE (git's prepare-commit-msg and commit-msg hooks"
+    " pass it: the memcheck-guard-message hook), when it is an agent's by its shell, its trailers, author or committer; a person's passes.",
+)
+def guard(
+    paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None,
+    settings_from: tuple[str, ...], allow_label: str | None, message_file: str | None,
+) -> None:
     """Fail when a change touches a guarded path: secrets (.env, keys, ...) whoever
     made the change; lock files, editor settings, build outputs (...) when an agent made it.
 
@@ -196,7 +205,7 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
     commit it goes into (HEAD, --base, the remote's branch and default branch), and a change
     that loosens them is a finding of its own.
     """
-    launch.guard(paths, base, head, paths_from, list_only, list_agents, fmt, config_file, settings_from, allow_label)
+    launch.guard(paths, base, head, paths_from, list_only, list_agents, fmt, config_file, settings_from, allow_label, message_file)
 
 
 @cli.command()

@@ -756,3 +756,38 @@ def as_user(*args: str) -> subprocess.CompletedProcess[str]:
     their language in its messages), its output as text: the Action's fetches, whose
     errors it shows."""
     return subprocess.run(["git", *args], capture_output=True, text=True)
+
+
+# Config a commit cannot write: git's own scopes. Not `git -c` (the command scope),
+# and not a file inside the work tree, which a commit holds (an include.path, or a
+# GIT_CONFIG_GLOBAL a committed .envrc exports, can point there).
+_PERSONAL_SCOPES = frozenset({"system", "global", "local", "worktree"})
+
+
+def personal_config(root: Path, key: str) -> list[str]:
+    """The values of a multi-valued config ``key`` from the machine's and the
+    repository's own config files (system, global, ``.git/config``), never from a
+    file of the work tree nor from the command line: what a person sets for this
+    machine, which no commit can set for them."""
+    code, out = attempt(root, ["config", "--show-scope", "--show-origin", "--null", "--get-all", key])
+    if code != 0:
+        return []
+    fields = out.split(b"\0")
+    found = []
+    for scope, origin, value in zip(fields[0::3], fields[1::3], fields[2::3]):
+        where = decode_name(origin)
+        if decode_name(scope) not in _PERSONAL_SCOPES or not where.startswith("file:"):
+            continue
+        path = (root / where.removeprefix("file:")).resolve()
+        if path.is_relative_to(root.resolve()) and path.relative_to(root.resolve()).parts[:1] != (".git",):
+            continue
+        found.append(decode_name(value).strip())
+    return found
+
+
+def identity(root: Path, which: str) -> str:
+    """``GIT_AUTHOR_IDENT`` or ``GIT_COMMITTER_IDENT``: who a commit made now would
+    name (``Name <email> TIME ZONE``), as git works it out from the environment and
+    config; "" when git cannot say."""
+    code, out = attempt(root, ["var", which])
+    return decode_name(out).strip() if code == 0 else ""

@@ -103,10 +103,13 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
     run(lambda: command.run(paths, fmt, config_file, options, diff=diff, exit_non_zero_on_fix=exit_non_zero_on_fix, verbose=verbose))
 
 
-def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None, settings_from: tuple[str, ...] = (), allow_label: str | None = None) -> NoReturn:
+def guard(
+    paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None,
+    settings_from: tuple[str, ...] = (), allow_label: str | None = None, message_file: str | None = None,
+) -> NoReturn:
     from memcheck.hooks import guard as guarder
 
-    request = guarder.Request(paths, paths_from, base, head, settings_from)
+    request = guarder.Request(paths, paths_from, base, head, settings_from, message_file)
     # guard reads its settings itself: from the commit that judges the change, never
     # from the working tree the change is in (see guard/trust.py)
     run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents, allow_label=allow_label))
@@ -122,13 +125,16 @@ _LINT_FLAGS = {"--changed": "changed", "--all": "show_all", "-q": "quiet", "--qu
 DEFAULTS: Mapping[str, Mapping[str, object]] = {
     "check": {"paths": (), "fmt": "text", "config_file": None, **_LINT_DEFAULTS, "statistics": False, "write_baseline": None, "user": False, "verbose": False, "then_fix": False},
     "fix": {"paths": (), "fmt": "text", "config_file": None, **_LINT_DEFAULTS, "diff": False, "exit_non_zero_on_fix": False, "verbose": False},
-    "guard": {"paths": (), "base": None, "head": None, "paths_from": None, "list_only": False, "list_agents": False, "fmt": "text", "config_file": None, "settings_from": (), "allow_label": None},
+    "guard": {"paths": (), "base": None, "head": None, "paths_from": None, "list_only": False, "list_agents": False, "fmt": "text", "config_file": None, "settings_from": (), "allow_label": None, "message_file": None},
 }
 FLAGS: Mapping[str, Mapping[str, str]] = {
     "check": {**_LINT_FLAGS, "--statistics": "statistics", "--user": "user", "--fix": "then_fix"},
     "fix": {**_LINT_FLAGS, "--diff": "diff", "--exit-non-zero-on-fix": "exit_non_zero_on_fix"},
     "guard": {"--list": "list_only", "--signatures": "list_agents"},
 }
+# Options with a value that ``parsed`` reads too: the hooks that pass one (the
+# message stage: ``guard --message-file .git/COMMIT_EDITMSG``).
+VALUED: Mapping[str, Mapping[str, str]] = {"guard": {"--message-file": "message_file"}}
 
 
 def parsed(argv: Sequence[str]) -> tuple[str, dict[str, object]] | None:
@@ -136,12 +142,19 @@ def parsed(argv: Sequence[str]) -> tuple[str, dict[str, object]] | None:
     command and flags alone; None for any other line (click reads it)."""
     if not argv or argv[0] not in FLAGS or "_MEMCHECK_COMPLETE" in os.environ:  # (click's shell completion)
         return None
-    name, flags = argv[0], FLAGS[argv[0]]
+    name, flags, valued = argv[0], FLAGS[argv[0]], VALUED.get(argv[0], {})
     params = dict(DEFAULTS[name])
-    for token in argv[1:]:
-        if token not in flags:
+    tokens = iter(argv[1:])
+    for token in tokens:
+        if token in valued:
+            value = next(tokens, None)
+            if value is None or value.startswith("-") or params[valued[token]] is not None:
+                return None  # click says what is wrong
+            params[valued[token]] = value
+        elif token in flags:
+            params[flags[token]] = True
+        else:
             return None
-        params[flags[token]] = True
     return name, params
 
 

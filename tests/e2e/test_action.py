@@ -236,8 +236,12 @@ def _checkout(tmp_path: Path, pr: Pr, depth: int | None = None) -> Path:
     return ws
 
 
-def _event(pr: Pr, labels: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {
+MAINTAINER = {"login": "maintainer", "type": "User"}
+
+
+def _event(pr: Pr, labels: tuple[str, ...] = (), labelled_by: dict[str, str] | None = None) -> dict[str, Any]:
+    """A pull_request event; with ``labelled_by``, the ``labeled`` event adding the last of ``labels`` starts (its sender)."""
+    event: dict[str, Any] = {
         "action": "synchronize",
         "number": 7,
         "pull_request": {
@@ -248,6 +252,9 @@ def _event(pr: Pr, labels: tuple[str, ...] = ()) -> dict[str, Any]:
             "commits": 1,
         },
     }
+    if labelled_by is not None:
+        event.update(action="labeled", label={"name": labels[-1]}, sender=labelled_by)
+    return event
 
 
 NEW_MEMORY = {".claude/memory/feedback_testing.md": memory("testing", "Run pytest first", "feedback")}
@@ -316,7 +323,7 @@ def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Run
     (tmp_path / "agent").mkdir()
     agents = _pull_request(tmp_path / "agent", {"package-lock.json": "{}\n"}, message="bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
     ws = _checkout(tmp_path / "agent", agents)
-    run = runner.run(ws, _event(agents, labels=("docs", "memcheck-override")), {})
+    run = runner.run(ws, _event(agents, labels=("docs", "memcheck-override"), labelled_by=MAINTAINER), {})
     assert run.returncode == 0, run.stdout
     assert any(line.startswith("::warning file=package-lock.json,") and "memcheck-override" in line for line in run.stdout.splitlines()), run.stdout
     assert run.outputs == {"errors": "0", "warnings": "0", "older": "0", "guarded": "1"}
@@ -327,7 +334,7 @@ def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Run
 
     pr = _pull_request(tmp_path, ENV_FILE)
     ws = _checkout(tmp_path, pr)
-    labelled = runner.run(ws, _event(pr, labels=("docs", "memcheck-override")), {})
+    labelled = runner.run(ws, _event(pr, labels=("docs", "memcheck-override"), labelled_by=MAINTAINER), {})
     assert labelled.returncode == 1, labelled.stdout
     assert any(line.startswith("::error file=.env,") for line in labelled.stdout.splitlines()), labelled.stdout
     assert "a secret is never let through, and still fails" in labelled.summary
@@ -339,6 +346,30 @@ def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Run
     assert "adds the label `memcheck-override` to the pull request" in without.summary
     custom = runner.run(ws, _event(pr), {"override-label": "secrets-ok"})
     assert "the label 'secrets-ok'" in custom.stdout and "`secrets-ok`" in custom.summary
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("sender", "why"),
+    [
+        ({"login": "claude[bot]", "type": "Bot"}, "claude[bot] added it, an agent's or a bot's account"),
+        ({"login": "Copilot", "type": "Bot"}, "Copilot added it, an agent's or a bot's account"),
+        ({"login": "chatgpt-codex-connector[bot]", "type": "User"}, "chatgpt-codex-connector[bot] added it"),
+        (None, "who added it is known only on the run its labeled event starts"),
+    ],
+    ids=["claude-bot", "copilot", "codex-connector", "not-the-labeled-event"],
+)
+def test_the_override_label_counts_only_when_a_person_adds_it(runner: Runner, tmp_path: Path, sender: dict[str, str] | None, why: str) -> None:
+    # An agent's bot (claude[bot] as the labeled event's sender) labels its own pull request: the
+    # label does not count. On any other event (a push after the label) who added it is not known.
+    agents = _pull_request(tmp_path, {"package-lock.json": "{}\n"}, message="bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+    ws = _checkout(tmp_path, agents)
+    run = runner.run(ws, _event(agents, labels=("memcheck-override",), labelled_by=sender), {})
+    assert run.returncode == 1, run.stdout
+    assert any(line.startswith("::error file=package-lock.json,") for line in run.stdout.splitlines()), run.stdout
+    assert f"the label 'memcheck-override' does not count: {why}" in run.stdout
+    assert "which does not count here: " in run.summary and "override label `memcheck-override`" in run.summary
 
 
 @pytest.mark.e2e
@@ -624,7 +655,7 @@ def test_a_pull_requests_own_config_cannot_turn_the_secret_rules_off_for_its_tok
     }
     pr = _pull_request(tmp_path, silenced)
     ws = _checkout(tmp_path, pr)
-    run = runner.run(ws, _event(pr, labels=("memcheck-override",)), {})
+    run = runner.run(ws, _event(pr, labels=("memcheck-override",), labelled_by=MAINTAINER), {})
     # The label lets the settings change land (GRD005 reported), never the token it would hide.
     assert run.returncode == 1, run.stdout
     lines = run.stdout.splitlines()

@@ -35,7 +35,7 @@ def test_manifest_validates() -> None:
 
 def test_hook_ids_and_settings() -> None:
     hooks = _hooks()
-    assert sorted(hooks) == ["memcheck", "memcheck-fix", "memcheck-guard"]
+    assert sorted(hooks) == ["memcheck", "memcheck-fix", "memcheck-guard", "memcheck-guard-message"]
     assert hooks["memcheck"]["entry"] == "memcheck check --changed"
     assert hooks["memcheck-fix"]["entry"] == "memcheck fix --changed --exit-non-zero-on-fix"
     # The lint hooks ask git what the commit does: no file list (so no batches), and
@@ -50,6 +50,11 @@ def test_hook_ids_and_settings() -> None:
     assert guard["pass_filenames"] is False
     assert guard["always_run"] is True
     assert guard["stages"] == ["pre-commit", "pre-push", "manual"]
+    # git hands these two hooks the message file: pre-commit passes it on, after --message-file
+    message = hooks["memcheck-guard-message"]
+    assert message["entry"] == "memcheck guard --message-file"
+    assert message["pass_filenames"] is True and message["always_run"] is True
+    assert message["stages"] == ["prepare-commit-msg", "commit-msg"]
     # The stage names pre-commit/pre-push were added in pre-commit 3.2.0.
     for hook in hooks.values():
         assert tuple(int(x) for x in str(hook["minimum_pre_commit_version"]).split(".")) >= (3, 2, 0)
@@ -567,3 +572,130 @@ def test_a_commit_that_weakens_the_hooks_fails_at_git_commit(repo: Path, hooks: 
     out = person.stdout + person.stderr
     assert person.returncode == 1, out
     assert "GRD003" in out and "GRD004" not in out
+
+
+# --- the commit's message, and the commits git's sequencer makes --------------------
+# git runs no pre-commit hook for a revert, a cherry-pick or a rebase's picks (nor for
+# `git commit --no-verify`), but runs prepare-commit-msg for each, and fails the
+# commit when it fails; commit-msg sees the message as written.
+
+MESSAGE_HOOK_TYPES = ["pre-commit", "prepare-commit-msg", "commit-msg", "pre-push"]
+
+
+@pytest.fixture
+def message_hooks(repo: Path, tmp_path: Path, hooks: Hooks, monkeypatch: pytest.MonkeyPatch) -> Installed:
+    """memcheck-guard and memcheck-guard-message installed for the four hook types, in
+    a repository with a remote that holds its first commit (a lock file)."""
+    monkeypatch.setenv("PRE_COMMIT_HOME", str(hooks.home))
+    monkeypatch.setenv("PRE_COMMIT_COLOR", "never")
+    monkeypatch.delenv("PRE_COMMIT", raising=False)
+    config = {
+        "default_install_hook_types": MESSAGE_HOOK_TYPES,
+        "repos": [{"repo": str(hooks.snapshot), "rev": hooks.rev, "hooks": [{"id": "memcheck-guard"}, {"id": "memcheck-guard-message"}]}],
+    }
+    write(repo, ".pre-commit-config.yaml", yaml.safe_dump(config, sort_keys=False))
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q", "--bare", str(remote))
+    git(repo, "remote", "add", "origin", str(remote))
+
+    def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(args, cwd=repo, env={**os.environ, **(env or {})}, capture_output=True, text=True)
+
+    done = run(sys.executable, "-m", "pre_commit", "install")
+    assert done.returncode == 0, done.stdout + done.stderr
+    commit_all(repo, {"README.md": "hello\n", "package-lock.json": "{}\n"}, "init")
+    assert run("git", "push", "-q", "origin", "main").returncode == 0
+    return Installed(run)
+
+
+AGENT_SHELL = {"CLAUDECODE": "1"}
+
+
+@pytest.mark.e2e
+def test_a_co_authored_by_claude_commit_is_caught_at_commit(repo: Path, message_hooks: Installed) -> None:
+    write(repo, "package-lock.json", '{"v": 2}\n')
+    git(repo, "add", "-A")
+    blocked = message_hooks.run("git", "commit", "-qm", "bump deps\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+    assert blocked.returncode != 0, blocked.stdout + blocked.stderr
+    out = blocked.stdout + blocked.stderr  # (git shows a hook's output on its stderr)
+    assert re.search(r"memcheck guard \(the commit's message\)\.+Failed", out), out
+    assert "GRD004" in out and "Claude Code made it: Co-Authored-By trailer" in out
+    assert git(repo, "log", "--format=%s", "-1").strip() == "init"  # no commit was made
+    # A person's own commit of it passes every stage.
+    done = message_hooks.run("git", "commit", "-qm", "bump deps")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.e2e
+def test_an_agents_revert_is_caught_though_no_pre_commit_hook_runs(repo: Path, message_hooks: Installed) -> None:
+    write(repo, "package-lock.json", '{"v": 2}\n')
+    git(repo, "add", "-A")
+    assert message_hooks.run("git", "commit", "-qm", "a person bumps the lock file").returncode == 0
+    reverted = message_hooks.run("git", "revert", "--no-edit", "HEAD", env=AGENT_SHELL)
+    assert reverted.returncode != 0, reverted.stdout + reverted.stderr
+    assert "memcheck guard (the commit's message)" in reverted.stderr and "GRD004" in reverted.stderr
+    assert git(repo, "log", "--format=%s", "-1").strip() == "a person bumps the lock file"  # the revert made no commit
+    git(repo, "reset", "-q", "--hard", "HEAD")  # (what the failed revert left staged)
+    # --no-verify skips the pre-commit hook, not prepare-commit-msg
+    write(repo, "package-lock.json", '{"v": 3}\n')
+    git(repo, "add", "-A")
+    skipped = message_hooks.run("git", "commit", "--no-verify", "-qm", "bump again", env=AGENT_SHELL)
+    assert skipped.returncode != 0 and "GRD004" in skipped.stderr, skipped.stdout + skipped.stderr
+    # The person's own revert passes.
+    git(repo, "reset", "-q", "--hard", "HEAD")
+    done = message_hooks.run("git", "revert", "--no-edit", "HEAD")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _side_branch(repo: Path, hooks: Installed, main_lock: str | None) -> None:
+    """A branch side whose commit (a person's) bumps the lock file, checked out, and a
+    commit on main after it: ``main_lock`` the lock file there, None an empty commit."""
+    git(repo, "checkout", "-q", "-b", "side")
+    write(repo, "package-lock.json", '{"v": "side"}\n')
+    git(repo, "add", "-A")
+    assert hooks.run("git", "commit", "-qm", "a person bumps the lock file").returncode == 0
+    git(repo, "checkout", "-q", "main")
+    if main_lock is not None:
+        write(repo, "package-lock.json", main_lock)
+        git(repo, "add", "-A")
+    assert hooks.run("git", "commit", "-q", "--allow-empty", "-m", "main moves on").returncode == 0
+    git(repo, "checkout", "-q", "side")
+
+
+@pytest.mark.e2e
+def test_an_agents_rebase_pick_is_caught(repo: Path, message_hooks: Installed) -> None:
+    _side_branch(repo, message_hooks, None)
+    rebased = message_hooks.run("git", "rebase", "main", env=AGENT_SHELL)
+    assert rebased.returncode != 0, rebased.stdout + rebased.stderr
+    assert "GRD004" in rebased.stderr
+    git(repo, "rebase", "--abort")
+
+
+@pytest.mark.e2e
+def test_an_agents_resolved_rebase_conflict_is_caught(repo: Path, message_hooks: Installed) -> None:
+    _side_branch(repo, message_hooks, '{"v": "main"}\n')
+    assert message_hooks.run("git", "rebase", "main", env=AGENT_SHELL).returncode != 0  # the conflict
+    write(repo, "package-lock.json", '{"v": "resolved by the agent"}\n')
+    git(repo, "add", "package-lock.json")
+    resolved = message_hooks.run("git", "rebase", "--continue", env={**AGENT_SHELL, "GIT_EDITOR": "true"})
+    assert resolved.returncode != 0, resolved.stdout + resolved.stderr
+    assert "GRD004" in resolved.stderr and "Claude Code made it: its shell sets CLAUDECODE=1" in resolved.stderr
+    assert git(repo, "log", "--format=%s", "-1").strip() == "main moves on"  # the resolution made no commit
+    git(repo, "rebase", "--abort")
+
+
+@pytest.mark.e2e
+def test_a_push_from_an_agents_shell_judges_what_no_hook_saw(repo: Path, message_hooks: Installed) -> None:
+    write(repo, "package-lock.json", '{"v": 2}\n')
+    git(repo, "add", "-A")
+    assert message_hooks.run("git", "commit", "-qm", "a person bumps the lock file").returncode == 0
+    assert message_hooks.run("git", "push", "-q", "origin", "main").returncode == 0
+    # A revert made with no hook at all (hooks off for one command), then pushed from Claude's shell.
+    assert message_hooks.run("git", "-c", "core.hooksPath=/dev/null", "revert", "--no-edit", "HEAD").returncode == 0
+    pushed = message_hooks.run("git", "push", "origin", "main", env=AGENT_SHELL)
+    assert pushed.returncode != 0, pushed.stdout + pushed.stderr
+    out = pushed.stdout + pushed.stderr
+    assert "GRD004" in out and "Claude Code pushes it: the push is made from its shell, which sets CLAUDECODE=1" in out
+    # The same push from a person's shell passes.
+    done = message_hooks.run("git", "push", "-q", "origin", "main")
+    assert done.returncode == 0, done.stdout + done.stderr

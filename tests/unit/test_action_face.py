@@ -1,5 +1,5 @@
 """The GitHub Action is a face of the command line: action/run.py runs `memcheck check`
-and `memcheck guard` as processes and renders what they print, in at most 250 lines of
+and `memcheck guard` as processes and renders what they print, in at most 265 lines of
 the standard library alone (what it does is held by tests/e2e/test_action*.py)."""
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from memcheck import choices
 RUN = REPO_ROOT / "action" / "run.py"
 
 
-def test_the_action_is_at_most_250_lines() -> None:
-    assert len(RUN.read_text(encoding="utf-8").splitlines()) <= 250
+def test_the_action_is_at_most_265_lines() -> None:
+    # (250 until the override label had to be a person's: who added it, from the event)
+    assert len(RUN.read_text(encoding="utf-8").splitlines()) <= 265
 
 
 def test_the_action_imports_the_standard_library_alone() -> None:

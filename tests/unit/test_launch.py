@@ -26,7 +26,8 @@ def _lines() -> list[list[str]]:
         lines.append([name, *flags])  # every flag at once, and each repeated
         lines.append([name, *flags, *flags])
     # The hooks' own lines (.pre-commit-hooks.yaml).
-    lines += [["check", "--changed"], ["fix", "--changed", "--exit-non-zero-on-fix"], ["guard"]]
+    lines += [["check", "--changed"], ["fix", "--changed", "--exit-non-zero-on-fix"], ["guard"], ["guard", "--message-file", ".git/COMMIT_EDITMSG"]]
+    lines += [["guard", "--list", "--message-file", "MSG"]]
     return lines
 
 
@@ -43,7 +44,8 @@ def test_the_commands_take_the_parameters_click_gives_them() -> None:
 @pytest.mark.parametrize(
     "argv",
     [[], ["--version"], ["check", "src"], ["check", "--format", "json"], ["check", "--changed=1"], ["check", "-qv"], ["check", "--chang"],
-     ["check", "--"], ["check", "--help"], ["guard", "-h"], ["rules"], ["guard", "--fix"], ["fix", "--statistics"], ["check", "--diff"]],
+     ["check", "--"], ["check", "--help"], ["guard", "-h"], ["rules"], ["guard", "--fix"], ["fix", "--statistics"], ["check", "--diff"],
+     ["guard", "--message-file"], ["guard", "--message-file", "a", "--message-file", "b"], ["guard", "--message-file=MSG"], ["check", "--message-file", "a"]],
     ids=" ".join,
 )
 def test_any_other_line_is_left_to_click(argv: list[str]) -> None:

@@ -20,14 +20,14 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from memcheck import git, gitrefs
 from memcheck.changes import SYMLINK_MODE, Change
-from memcheck.config import Config, default_config
+from memcheck.config import Config, ConfigError, default_config
 from memcheck.engine.finish import drop_path_ignores
 from memcheck.guard.findings import Judge, commit_label, findings, net_label, symlink_blobs, touches_guarded
 from memcheck.guard.history import History, commits_to_judge, default_branches, refuse_shallow_cuts, with_targets
 from memcheck.guard.named import listed
 from memcheck.guard.paths import describe, through_links
 from memcheck.guard.policy import enabled_codes
-from memcheck.guard.tiers import Signature, authorship, recogniser
+from memcheck.guard.tiers import Authorship, Signature, authorship, parse_ident, parse_trailers, recogniser
 from memcheck.guard.trust import (
     Settings,
     SettingsChange,
@@ -48,14 +48,21 @@ NOTHING_STAGED = (
 )
 
 
-def judge_change(config_file: str | None, cwd: Path, env: Mapping[str, str], base: str | None, head: str | None, settings_from: Sequence[str] = ()) -> list[Problem]:
+def judge_change(
+    config_file: str | None, cwd: Path, env: Mapping[str, str], base: str | None, head: str | None, settings_from: Sequence[str] = (), message_file: str | None = None
+) -> list[Problem]:
     """The findings for the change the request names (a range given as ``base``/``head``,
     a push or a range pre-commit names in ``env``, else the staged changes), judged by
-    the settings of the commits it goes into; as a report shows them."""
+    the settings of the commits it goes into; as a report shows them. ``message_file``:
+    the message of the commit being made (see ``_commit_being_made``)."""
     located = git.locate(cwd)
     settings = settings_for(located.top, cwd, config_file)
-    found = commits_to_judge(cwd, env, base, head, settings_from)
-    problems, config = _judge_staged(settings, cwd, env, located) if found is None else _judge_history(settings, cwd, found)
+    if message_file is not None:
+        found = None
+        message = _message(cwd, message_file)
+    else:
+        found, message = commits_to_judge(cwd, env, base, head, settings_from), None
+    problems, config = _judge_staged(settings, cwd, env, located, message) if found is None else _judge_history(settings, cwd, found, env)
     return as_reported(problems, config)
 
 
@@ -63,7 +70,7 @@ def judge_named(config: Config, in_git: bool, names: Sequence[str], cwd: Path, e
     """The findings for paths named (relative to ``cwd``) by the working tree's
     ``config``, judged as a change made now would be: from an agent's shell (as
     ``env`` says), by every tier."""
-    agent = recogniser(config.guard).of_shell(env)
+    agent = recogniser(config.guard).of_shell(env, cwd if in_git else None)
     return judge_changes(listed(names, config.root, cwd, in_git), config, lambda change: agent)
 
 
@@ -79,7 +86,7 @@ def judge_changes(
     return as_reported(problems, config)
 
 
-def _judge_history(settings: Settings, where: Path, history: History) -> tuple[list[Problem], Config]:
+def _judge_history(settings: Settings, where: Path, history: History, env: Mapping[str, str]) -> tuple[list[Problem], Config]:
     readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
     # ...while the settings are read, and the net change
     net = git.TreeDiff(where, *history.net) if history.net is not None else None
@@ -95,7 +102,11 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     links, _ = linked.read(also=symlink_blobs(changes))  # the links' targets and the changes' at one git call
     changes = with_targets(where, changes, linked.blobs)
     shas = [c.sha for c in commits]
-    guard.agent_of = _commit_agents(config, where, shas)
+    # A push from an agent's shell: the commits the remote lacks are the agent's,
+    # whoever they name (git's sequencer makes commits no commit hook sees: a revert,
+    # a rebase's resolved conflict).
+    pusher = recogniser(config.guard).of_shell(env, where) if history.pushed else None
+    guard.agent_of = _commit_agents(config, where, shas, None if pusher is None else pusher._replace(kind="push"))
     # A range is read without rename detection (see git._RANGE_OPTIONS): commits
     # whose additions or deletions are findings are read again with it, so a
     # finding says "renamed from notes.txt" rather than "added".
@@ -115,17 +126,18 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     return problems, config
 
 
-def _commit_agents(config: Config, where: Path, commits: Sequence[str]) -> Callable[[Change], Signature | None]:
+def _commit_agents(config: Config, where: Path, commits: Sequence[str], pusher: Signature | None = None) -> Callable[[Change], Signature | None]:
     """Which agent made a change of a range, by its commit's author, committer and
     trailers, read from the commit objects (one ``git cat-file`` call; a range has
     far fewer commits than changed paths). A range's net change (what a merge brought
-    from outside it) is an agent's when any commit of the range is."""
+    from outside it) is an agent's when any commit of the range is. ``pusher``: the
+    agent whose shell pushes, whose every change is then (a commit's own agent first)."""
     recognise = recogniser(config.guard)
     found = {sha: recognise.of_commit(authorship(raw)) for sha, raw in git.read_blobs(where, commits).items()}
-    any_agent = next(filter(None, found.values()), None)
+    any_agent = next(filter(None, found.values()), pusher)
 
     def agent_of(change: Change) -> Signature | None:
-        return any_agent if change.net else found.get(change.commit)
+        return any_agent if change.net else found.get(change.commit) or pusher
 
     return agent_of
 
@@ -163,12 +175,39 @@ def _net_change(
 _FIX_AT_HEAD = "commit the fix past this hook, SKIP=memcheck-guard git commit"
 
 
-def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], located: git.Located) -> tuple[list[Problem], Config]:
+# Where `git commit -v` puts the diff below the message: nothing under it is the message.
+_SCISSORS = "\n# ------------------------ >8 ------------------------\n"
+
+
+def _message(cwd: Path, path: str) -> str:
+    """The message of the commit being made, as git's prepare-commit-msg and
+    commit-msg hooks are given it (a file), without the diff ``git commit -v`` adds."""
+    try:
+        text = (cwd / path).read_bytes().decode("utf-8", "replace")
+    except OSError as e:
+        raise ConfigError(f"--message-file {path}: cannot read it ({e.strerror or e})") from None
+    return ("\n" + text).partition(_SCISSORS)[0]
+
+
+def _commit_being_made(where: Path, message: str) -> Authorship:
+    """Who the commit being made names: its author and committer as git works them
+    out now (the environment, then the config), and the trailers of its message."""
+    author, committer = (parse_ident(git.identity(where, f"GIT_{who}_IDENT")) for who in ("AUTHOR", "COMMITTER"))
+    return Authorship(author, committer, parse_trailers(message))
+
+
+def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], located: git.Located, message: str | None = None) -> tuple[list[Problem], Config]:
+    """The staged changes, as the commit being made. ``message``: its message, at
+    git's prepare-commit-msg and commit-msg hooks, which git runs for the commits its
+    sequencer makes (a revert, a cherry-pick, a rebase's picks and resolved conflicts)
+    and for ``git commit --no-verify`` too, where no pre-commit hook ran: the
+    commit is judged there when it is an agent's (by its shell, or by what it names:
+    a person's commit was judged at the pre-commit hook)."""
     head = located.head
     # Under pre-commit outside `git commit` (which sets GIT_INDEX_FILE for its hooks),
     # nothing staged is `pre-commit run --all-files`, as CI and pre-commit.ci run it,
     # where a "Passed" for an empty diff would read as a verdict on the branch.
-    whole_tree = env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env
+    whole_tree = env.get("PRE_COMMIT") == "1" and "GIT_INDEX_FILE" not in env and message is None
     diff = git.StagedDiff(where)
     linked = gitrefs.TreeLinks(where, None)  # the index's links
     with contextlib.closing(diff), contextlib.closing(linked):
@@ -179,7 +218,12 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], locat
         if not changes and whole_tree:
             return _judge_tree(settings, where, head, linked)
         config, guard = judging or trusted(settings, where, {head: "HEAD"} if head else {}, False, _FIX_AT_HEAD)
-        agent = recogniser(config.guard).of_shell(env)  # the commit being made: from an agent's shell?
+        recognise = recogniser(config.guard)
+        agent = recognise.of_shell(env, where)  # the commit being made: from an agent's shell?
+        if message is not None and agent is None:
+            agent = recognise.of_commit(_commit_being_made(where, message))
+            if agent is None:  # a person's commit: the pre-commit hook judged it
+                return [], config
         guard.agent_of = lambda change: agent
         if not changes:
             return [], config

@@ -193,7 +193,7 @@ def _remedy(touch: _Touch) -> str:
         if touch.agent is None:  # guard.everyone
             first = f"unstage it (git restore --staged -- {path})" if staged else "keep it out of the change"
             return f"{first}, or land it on its own past the guard (SKIP=memcheck-guard at the hook; the override label in a pull request) (guard.everyone guards it in every change)"
-        who = f"{touch.agent.agent} made it: {touch.agent.evidence()}"
+        who = f"{touch.agent.agent} {'pushes' if touch.agent.kind == 'push' else 'made'} it: {touch.agent.evidence()}"
         if staged:
             return f"unstage it (git restore --staged -- {path}) and have a person make this change ({who}; this file is guarded from agents' changes)"
         return f"drop it from the agent's commit and have a person make this change, or have a maintainer add the override label to the pull request ({who}; this file is guarded from agents' changes)"

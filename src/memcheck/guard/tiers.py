@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
@@ -51,7 +52,7 @@ class Signature(NamedTuple):
 
     id: str
     agent: str
-    kind: str  # trailer, author, committer, env
+    kind: str  # trailer, author, committer, env (push: an env signature seen at a push)
     key: str = ""  # trailer: its key
     email: str = ""
     name: str = ""
@@ -60,15 +61,19 @@ class Signature(NamedTuple):
     value: str = ""  # env: "" for any non-empty value
 
     def matches_ident(self, name: str, email: str) -> bool:
-        """Whether a ``name <email>`` is this signature's (every part it gives holds)."""
+        """Whether a ``name <email>`` is this signature's (every part it gives holds).
+        A trailer signature that names no one (``Assisted-by``) fits any value."""
         name, email = name.strip().casefold(), email.strip().casefold()
         if not (self.email or self.name or self.name_suffix):
-            return False
+            return self.kind == "trailer" and bool(name or email)
         return (
             (not self.email or email == self.email.casefold())
             and (not self.name or name == self.name.casefold())
             and (not self.name_suffix or name.endswith(self.name_suffix.casefold()))
         )
+
+    def names_someone(self) -> bool:
+        return bool(self.email or self.name or self.name_suffix)
 
     def shown(self) -> str:
         """The agent and what it is known by, as a message names them."""
@@ -78,7 +83,9 @@ class Signature(NamedTuple):
         """What it matched: ``Co-Authored-By trailer noreply@anthropic.com``."""
         who = f"{self.name} <{self.email}>" if self.name and self.email else self.email or self.name or f"…{self.name_suffix}"
         if self.kind == "trailer":
-            return f"{self.key} trailer {who}"
+            return f"{self.key} trailer {who}" if self.names_someone() else f"{self.key} trailer"
+        if self.kind == "push":
+            return f"the push is made from its shell, which sets {self.variable}{'=' + self.value if self.value else ''}"
         if self.kind == "env":
             return f"its shell sets {self.variable}{'=' + self.value if self.value else ''}"
         return f"{self.kind} {who}"
@@ -178,31 +185,69 @@ class Recogniser:
             self._by_kind.setdefault(signature.kind, []).append(signature)
 
     def of_commit(self, who: Authorship) -> Signature | None:
-        for signature in self._by_kind.get("author", ()):
-            if signature.matches_ident(*who.author):
-                return signature
-        for signature in self._by_kind.get("committer", ()):
-            if signature.matches_ident(*who.committer):
-                return signature
-        trailers = [(key.casefold(), parse_ident(value)) for key, value in who.trailers]
+        """The agent a commit names, wherever it names it: an agent's identity is an
+        agent's as author, as committer or in any ``*-by:`` trailer (``Co-developed-by``,
+        ``Assisted-by``, ``Signed-off-by``), whichever of these the signature's source
+        saw it in (``git -c user.email=noreply@anthropic.com commit`` is Claude's
+        address as author). What matched is named as it was found."""
+        named = [s for kind in ("author", "committer", "trailer") for s in self._by_kind.get(kind, ()) if s.names_someone()]
+        for kind, ident in (("author", who.author), ("committer", who.committer)):
+            found = next((s for s in named if s.matches_ident(*ident)), None)
+            if found is not None:
+                return found if found.kind == kind else found._replace(kind=kind, key="")
+        keys = {s.key.casefold() for s in self._by_kind.get("trailer", ())}  # (a config's signature may name any key)
+        by = [(key, parse_ident(value)) for key, value in who.trailers if key.casefold().endswith("-by") or key.casefold() in keys]
+        # An agent's identity in the trailer its source names (Claude's Co-Authored-By),
+        # then in any *-by trailer, then a trailer that names no one (Assisted-by).
         for signature in self._by_kind.get("trailer", ()):
-            key = signature.key.casefold()
-            if any(k == key and signature.matches_ident(*ident) for k, ident in trailers):
+            if signature.names_someone() and any(key.casefold() == signature.key.casefold() and signature.matches_ident(*ident) for key, ident in by):
+                return signature
+        for key, ident in by:
+            found = next((s for s in named if s.matches_ident(*ident)), None)
+            if found is not None:
+                return found._replace(kind="trailer", key=key)
+        for signature in self._by_kind.get("trailer", ()):
+            if not signature.names_someone() and any(key.casefold() == signature.key.casefold() and signature.matches_ident(*ident) for key, ident in by):
                 return signature
         return None
 
-    def of_shell(self, env: Mapping[str, str]) -> Signature | None:
+    def of_shell(self, env: Mapping[str, str], where: Path | None = None) -> Signature | None:
         """The agent whose shell this is, by its variables, or by the author or
-        committer a commit made now would record (``GIT_AUTHOR_NAME``, as aider sets)."""
-        for signature in self._by_kind.get("env", ()):
-            value = env.get(signature.variable, "")
-            if value and (not signature.value or value.strip().casefold() == signature.value.casefold()):
-                return signature
+        committer a commit made now would record (``GIT_AUTHOR_NAME``, as aider sets).
+        ``where``: the repository, whose personal config (``memcheck.ignoreAgentEnv``,
+        see ``shell_opt_out``) may say a variable is no agent's sign on this machine."""
+        found = [
+            s for s in self._by_kind.get("env", ())
+            if (value := env.get(s.variable, "")) and (not s.value or value.strip().casefold() == s.value.casefold())
+        ]  # fmt: skip
+        if found and where is not None:  # asked only in a shell that looks like an agent's
+            ignored = shell_opt_out(where)
+            found = [s for s in found if s.variable not in ignored]
+        if found:
+            return found[0]
         now = Authorship(
             Ident(env.get("GIT_AUTHOR_NAME", ""), env.get("GIT_AUTHOR_EMAIL", "")),
             Ident(env.get("GIT_COMMITTER_NAME", ""), env.get("GIT_COMMITTER_EMAIL", "")),
         )
         return self.of_commit(now) if any(now.author + now.committer) else None
+
+
+# A person in an IDE's terminal carries the variable the IDE's agent extension sets
+# there (Claude Code's sets CLAUDECODE=1), and nothing in the shell tells that person
+# from the agent for every version (CLAUDE_CODE_CHILD_SESSION, which only the agent's
+# own shells have, exists since Claude Code 2.1.172). So a person may say, for this
+# machine or this clone, that a variable is not an agent's sign. Read from git's own
+# config files only: an environment variable would not do, since a committed file
+# can set one (VS Code's workspace terminal.integrated.env, a direnv .envrc).
+OPT_OUT_KEY = "memcheck.ignoreAgentEnv"
+
+
+def shell_opt_out(where: Path) -> frozenset[str]:
+    """The variables this machine's or this clone's own git config says are no
+    agent's sign (``git config --global --add memcheck.ignoreAgentEnv CLAUDECODE``)."""
+    from memcheck import git
+
+    return frozenset(git.personal_config(where, OPT_OUT_KEY))
 
 
 def recogniser(config: GuardConfig) -> Recogniser:

@@ -18,7 +18,7 @@ from memcheck.config import ConfigError
 from memcheck.guard.engine import judge_change, judge_named
 from memcheck.guard.findings import Judge, guarded_tree
 from memcheck.guard.named import read_path_list
-from memcheck.guard.tiers import AGENTS, signatures, sources, tiers
+from memcheck.guard.tiers import AGENTS, OPT_OUT_KEY, shell_opt_out, signatures, sources, tiers
 from memcheck.guard.trust import disk_settings
 from memcheck.hooks.report import report
 from memcheck.problem import WARNING, Problem, escaped, json_text, shown
@@ -33,6 +33,7 @@ class Request(NamedTuple):
     base: str | None = None
     head: str | None = None
     settings_from: tuple[str, ...] = ()  # with base: more commits whose settings judge the range (the strictest)
+    message_file: str | None = None  # the message of the commit being made (git's prepare-commit-msg and commit-msg hooks)
 
 
 def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None) -> list[Problem]:
@@ -40,6 +41,8 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
     settings as a change made now would be, or a change (staged, a range, a push),
     judged by the settings of the commits it goes into."""
     env = os.environ if env is None else env
+    if request.message_file is not None and (request.paths or request.paths_from or request.base is not None or request.head is not None):
+        raise ConfigError("--message-file judges the commit being made: give no paths and no --base/--head with it")
     if request.paths or request.paths_from:
         if request.base is not None or request.head is not None:
             raise ConfigError("give paths or --base/--head, not both")
@@ -48,7 +51,7 @@ def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO 
         if request.paths_from:
             names += read_path_list(request.paths_from, stdin)
         return judge_named(config, in_git, names, cwd, env)
-    return judge_change(config_file, cwd, env, request.base, request.head, request.settings_from)
+    return judge_change(config_file, cwd, env, request.base, request.head, request.settings_from, request.message_file)
 
 
 def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
@@ -73,16 +76,20 @@ def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
 def list_signatures(config_file: str | None, cwd: Path, fmt: str) -> int:
     """How an agent's change is recognised under the working tree's settings, with
     each signature's source; and which category guards whose changes."""
-    config, _ = disk_settings(cwd, config_file)
+    config, in_git = disk_settings(cwd, config_file)
     shipped, found = sources(), signatures(config.guard)
+    ignored = sorted(shell_opt_out(cwd)) if in_git else []  # this machine's own word (git config memcheck.ignoreAgentEnv)
     if fmt == "json":
         rows = [{**sig._asdict(), **(shipped[sig.id]._asdict() if sig.id in shipped else {"url": None})} for sig in found]
-        sys.stdout.write(json_text(json.dumps({"signatures": rows, "tiers": tiers(config.guard), "everyone": config.guard.everyone}, ensure_ascii=False, indent=2)) + "\n")
+        doc = {"signatures": rows, "tiers": tiers(config.guard), "everyone": config.guard.everyone, "ignored_env": ignored}
+        sys.stdout.write(json_text(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n")
         return 0
     for sig in found:
         source = shipped.get(sig.id)
         note = f"  [{source.url}, checked {source.checked}{'' if source.confirmed else ', unconfirmed'}]" if source else "  [from the config]"
         sys.stdout.write(escaped(f"{sig.id}: {sig.shown()}{note}") + "\n")  # the config's own may hold anything
+    if ignored:
+        sys.stdout.write(escaped(f"no agent's sign in this shell, by this machine's git config ({OPT_OUT_KEY}): {', '.join(ignored)}") + "\n")
     tier = tiers(config.guard)
     for name in (AGENTS, "secrets"):
         members = [c for c, t in tier.items() if t == name]
