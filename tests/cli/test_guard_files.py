@@ -280,3 +280,21 @@ def test_a_name_quoted_in_a_lint_message_is_printed_visibly(repo: Path, fmt: str
     proc = run_cli(repo, "check", "--format", fmt)
     assert proc.returncode == 1 and "IDX003" in proc.stdout
     assert "\u200b" not in proc.stdout
+
+
+def test_a_merge_that_restores_a_weaker_workflow_from_old_history_is_a_loosening(repo: Path) -> None:
+    # main once ran memcheck with its guard off, then turned it on; a branch merges
+    # that old commit by hand, taking its workflow: the merge equals a parent there,
+    # so only the range's net change shows it.
+    old = commit(repo, {"README.md": "x\n", ".github/workflows/memcheck.yml": WORKFLOW.replace("sarif: memcheck.sarif", "guard: off")}, "init")
+    commit(repo, {".github/workflows/memcheck.yml": WORKFLOW}, "guard on")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"src/app.py": "x\n"}, "work")
+    git(repo, "read-tree", "HEAD")
+    blob = git(repo, "rev-parse", f"{old}:.github/workflows/memcheck.yml").strip()
+    git(repo, "update-index", "--cacheinfo", f"100644,{blob},.github/workflows/memcheck.yml")
+    merge = git(repo, "commit-tree", git(repo, "write-tree").strip(), "-p", "HEAD", "-p", old, "-m", "merge").strip()
+    git(repo, "reset", "-q", "--hard", merge)
+    code, found = guard(repo, "--base", "main", "--head", "feature")
+    assert code == 1 and codes(found) == [(".github/workflows/memcheck.yml", "GRD003")]
+    assert f"loosens the guard in the range's result {merge[:7]}" in found[0][2] and "turns the guard off" in found[0][2]

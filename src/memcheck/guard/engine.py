@@ -169,7 +169,14 @@ def _net_change(
         differs = {path for change in other.read() for path, _ in describe(change)}
         brought = [c for c in brought if any(p in differs for p, _ in describe(c))]
     parents = (net.old, *(other.old for other in beside))
-    return findings(with_targets(where, brought), guard) + loosened_beside(settings, where, Step(net.new, parents, net_label(net.new)), found)
+    step = Step(net.new, parents, net_label(net.new))
+    problems = findings(with_targets(where, brought), guard) + loosened_beside(settings, where, step, found)
+    gated = _gates_touched(brought)  # memcheck's hooks or workflow as an old commit had them
+    if gated:
+        from memcheck.guard import gates
+
+        problems += gates.loosened_in(where, [(step, set().union(*gated.values()))])
+    return problems
 
 
 _FIX_AT_HEAD = "commit the fix past this hook, SKIP=memcheck-guard git commit"
