@@ -93,6 +93,7 @@ def _judge_history(settings: Settings, where: Path, history: History) -> tuple[l
     if history.whole:
         refuse_shallow_cuts(where, commits)
     links, _ = linked.read(also=symlink_blobs(changes))  # the links' targets and the changes' at one git call
+    guard.tree_links = links
     changes = with_targets(where, changes, linked.blobs)
     shas = [c.sha for c in commits]
     guard.agent_of = _commit_agents(config, where, shas)
@@ -179,6 +180,7 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], locat
         if not changes:
             return [], config
         links, _ = linked.read(also=symlink_blobs(changes))
+        guard.tree_links = links
         merging = git.merge_heads_in(located.merge_head) if head else []
         # The tree the commit will record, its settings read as HEAD's are: written
         # only when they can differ from HEAD's, or to conclude a merge.

@@ -11,7 +11,7 @@ import posixpath
 from typing import TYPE_CHECKING
 
 from memcheck.config import ConfigError
-from memcheck.paths import basename
+from memcheck.paths import basename, through_links
 from memcheck.problem import shown
 
 if TYPE_CHECKING:
@@ -63,37 +63,6 @@ def _guard(ws: Workspace) -> Guard | None:
 
 # --- Where a path an agent opens leads ------------------------------------------------
 
-_MAX_HOPS = 40  # as the kernel's own limit on links followed in one lookup (ELOOP)
-
-
-def through_links(ws: Workspace, path: str) -> str:
-    """``path`` (from the root) with every symlink along it replaced by what it names,
-    as the agent's open() follows them, each link's target itself read through the
-    tree's other links (``c -> e/shadow`` with ``e -> /etc`` is ``/etc/shadow``): a
-    path from the root, one that climbs out of it (``../x``) or an absolute one.
-    Only the tree's own links are read; a link out of it ends the walk."""
-    parts = [p for p in path.split("/") if p not in ("", ".")]
-    hops = 0
-    at = 0
-    while at < len(parts) and hops < _MAX_HOPS:
-        prefix = "/".join(parts[: at + 1])
-        if parts[0] in ("..", "/"):
-            break  # out of the tree: nothing more of it to read
-        target = ws.link_target(prefix)
-        if target is None:
-            at += 1
-            continue
-        hops += 1
-        base = posixpath.dirname(prefix)
-        joined = posixpath.normpath(target if target.startswith("/") or not base else posixpath.join(base, target))
-        rest = parts[at + 1 :]
-        parts = (["/"] + [p for p in joined.split("/") if p]) if joined.startswith("/") else [p for p in joined.split("/") if p not in ("", ".")]
-        parts += rest
-        at = 0
-    if parts and parts[0] == "/":
-        return posixpath.normpath("/" + "/".join(parts[1:]))
-    return posixpath.normpath("/".join(parts)) if parts else "."
-
 
 def secret_location(ws: Workspace, path: str, target: str) -> str | None:
     """Where the guard's secrets tier keeps ``target`` from (``category env, pattern
@@ -114,7 +83,7 @@ def secret_location(ws: Workspace, path: str, target: str) -> str | None:
         joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
         candidates = [joined]
         if not joined.startswith("../") and joined != ".." and not ws.is_inside_root(joined):
-            candidates.append(through_links(ws, joined))
+            candidates.append(through_links(joined, ws.link_target))
     for candidate in candidates:
         for resolved in link_targets("", candidate):
             hit = guard.hit(resolved, is_dir=True, link_target=True)
