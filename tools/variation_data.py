@@ -26,30 +26,16 @@ import re
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Iterable
+
+# The UCD's field and range forms, read and written as the emoji data's script does
+# (run as a script from tools/, whose folder is then on the import path).
+from emoji_data import as_ranges, data_lines  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RESOURCE = ROOT / "src" / "memcheck" / "resources" / "variation.json"
 DEFAULT_SOURCE = Path("/usr/share/unicode")
 _DATE = re.compile(r"^# Date: (.+?)\s*$", re.MULTILINE)
 _IVD_DATE = re.compile(r"^# (\d{4}-\d{2}-\d{2}) ", re.MULTILINE)
-
-
-def data_lines(text: str) -> Iterable[list[str]]:
-    for line in text.splitlines():
-        data = line.partition("#")[0].strip()
-        if data:
-            yield [field.strip() for field in data.split(";")]
-
-
-def as_ranges(points: Iterable[int]) -> list[str]:
-    out: list[list[int]] = []
-    for cp in sorted(set(points)):
-        if out and out[-1][1] == cp - 1:
-            out[-1][1] = cp
-        else:
-            out.append([cp, cp])
-    return [f"{a:04X}" if a == b else f"{a:04X}..{b:04X}" for a, b in out]
 
 
 def build(ivd: Path, source: Path) -> str:
