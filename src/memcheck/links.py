@@ -51,12 +51,18 @@ def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Ite
     at nothing, resolved from its folder (and, with ``from_root_too``, accepted when
     it names a file from the repository root). Reference definitions count where
     CommonMark reads them (``blocks.definitions``): never inside a paragraph."""
+    for line, col, target, where in _dead(ws, link_tokens(ws, doc), parent(doc.path), from_root_too):
+        yield line, col, _dead_message(target, where)
+
+
+def link_tokens(ws: Workspace, doc: Document) -> Iterator[mentions.Token]:
+    """Every Markdown link, image and reference definition target of ``doc``'s prose,
+    as written."""
     if doc.error is not None or "[" not in doc.body:
         return
     start = max(doc.body_line, 1)
     defined = blocks.definitions(doc.lines[start - 1 :], start) if "]:" in doc.body else {}
-    for line, col, target, where in _dead(ws, mentions.links(prose(ws, doc), defined), parent(doc.path), from_root_too):
-        yield line, col, _dead_message(target, where)
+    yield from mentions.links(prose(ws, doc), defined)
 
 
 def description_dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:

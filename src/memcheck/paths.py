@@ -128,3 +128,38 @@ def down_from_root(folders: Iterable[str], own: Callable[[str], T], combine: Cal
             known[below] = combine(known[folder], own(below))
             folder = below
     return known
+
+
+_MAX_HOPS = 40  # as the kernel's own limit on links followed in one lookup (ELOOP)
+
+
+def through_links(path: str, read_link: Callable[[str], str | None]) -> str:
+    """``path`` (from the root, or absolute) with every symlink of the tree along it
+    replaced by what it names, as open() follows them, each target read through the
+    tree's other links (``c -> e/shadow`` with ``e -> /etc`` is ``/etc/shadow``).
+    ``read_link`` gives what the link at a path from the root names, None where there
+    is none. The result is from the root, climbs out of it (``../x``), or is absolute;
+    the walk stops where the path leaves the tree."""
+    absolute = path.startswith("/")
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    hops = at = 0
+    while not absolute and at < len(parts) and hops < _MAX_HOPS:
+        if parts[at] == "..":
+            if at == 0:
+                break  # out of the tree: no more of its links to read
+            del parts[at - 1 : at + 1]
+            at -= 1
+            continue
+        prefix = "/".join(parts[: at + 1])
+        target = read_link(prefix)
+        if target is None:
+            at += 1
+            continue
+        hops += 1
+        base = "/".join(parts[:at])
+        joined = target if target.startswith("/") or not base else f"{base}/{target}"
+        absolute = joined.startswith("/")
+        parts = [p for p in joined.split("/") if p not in ("", ".")] + parts[at + 1 :]
+        at = 0
+    shown = posixpath.normpath(("/" if absolute else "") + "/".join(parts)) if parts else ("/" if absolute else ".")
+    return shown

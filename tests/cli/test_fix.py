@@ -106,3 +106,53 @@ def test_fix_twice_equals_fix_once(files: list[tuple[str, str]], index_lines: li
         fixer.fix(cfg, None, fmt="json")
         assert _snapshot(root) == once
         assert {k: v for k, v in once.items() if not k.endswith("MEMORY.md")} == memory_files
+
+
+def _store_with_a_hand_written_entry_for_an_untracked_memory(repo: Path) -> None:
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    write(repo, ".claude/memory/project_b.md", memory("b", "About b", "project"))
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - Curated by hand: b matters\n")
+    git(repo, "add", "-u")  # what `git commit -a` stages: MEMORY.md, never the new memory
+
+
+def test_the_commit_hook_keeps_an_entry_whose_memory_is_on_disk_but_not_staged(repo: Path) -> None:
+    _store_with_a_hand_written_entry_for_an_untracked_memory(repo)
+    result = run_cli(repo, "fix", "--changed", "--exit-non-zero-on-fix")
+    index = (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
+    assert "- [b](project_b.md) - Curated by hand: b matters\n" in index
+    assert "which the commit does not hold; the file is on disk but not staged" in result.stdout
+    assert "`git add` the file" in result.stdout
+    assert result.returncode == 1  # the commit would hold a dead entry: the hook stops it
+
+
+def test_fix_of_the_work_tree_adds_the_untracked_memory_it_sees(repo: Path) -> None:
+    # Judging the work tree, the memory is there: its entry is an entry like any other.
+    _store_with_a_hand_written_entry_for_an_untracked_memory(repo)
+    run_cli(repo, "fix")
+    assert "- [b](project_b.md) - Curated by hand: b matters\n" in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_fix_never_removes_a_tracked_file_named_like_its_temporary_file(repo: Path) -> None:
+    name = ".claude/memory/.MEMORY.md.memcheck-999999-abcd1234.tmp"
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
+    write(repo, name, "a file someone committed under this name\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    result = run_cli(repo, "fix")
+    assert (repo / name).read_text(encoding="utf-8") == "a file someone committed under this name\n"
+    assert "left by an interrupted fix" not in result.stderr
+    assert git(repo, "status", "--porcelain", "--", name) == ""
+
+
+def test_fix_still_removes_an_untracked_leftover_of_its_own(repo: Path) -> None:
+    name = ".claude/memory/.MEMORY.md.memcheck-999999-abcd1234.tmp"
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "project"))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    write(repo, name, "half an index\n")
+    result = run_cli(repo, "fix")
+    assert not (repo / name).exists()
+    assert "left by an interrupted fix" in result.stderr

@@ -116,3 +116,71 @@ def test_innocent_project_paths_are_not_guarded(repo: Path) -> None:
     assert proc.stderr == "", proc.stderr
     assert json.loads(proc.stdout)["problems"] == []
     assert proc.returncode == 0
+
+
+def _guarded(repo: Path) -> list[tuple[str, str, str]]:
+    proc = run_cli(repo, "guard", "--format", "json")
+    assert proc.stderr == "", proc.stderr
+    return [(p["path"], p["code"], p["message"]) for p in json.loads(proc.stdout)["problems"]]
+
+
+def test_two_links_in_a_row_reach_the_secret_location_they_name_together(repo: Path) -> None:
+    # `c -> e/shadow` names nothing guarded as written; through `e -> /etc` it is /etc/shadow.
+    commit(repo, {"README.md": "x\n"})
+    link(repo, "e", "/etc")
+    link(repo, "c", "e/shadow")
+    git(repo, "add", "-A")
+    found = {path: (code, message) for path, code, message in _guarded(repo)}
+    assert found["c"][0] == "GRD002" and "/etc/shadow" in found["c"][1]
+
+
+def test_a_link_through_a_tracked_link_to_proc_self_is_guarded(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    link(repo, "me", "tools")
+    commit(repo, {"tools/README.md": "tools\n"})
+    git(repo, "rm", "-q", "me")
+    link(repo, "me", "/proc/self")
+    link(repo, "notes.txt", "me/environ")
+    git(repo, "add", "-A")
+    found = {path: code for path, code, _ in _guarded(repo)}
+    assert found == {"me": "GRD002", "notes.txt": "GRD002"}
+
+
+def test_a_link_already_committed_is_read_when_a_new_link_goes_through_it(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n"})
+    link(repo, "e", "/etc")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-verify", "-m", "e")
+    link(repo, "c", "e/shadow")
+    git(repo, "add", "-A")
+    assert [(path, code) for path, code, _ in _guarded(repo)] == [("c", "GRD002")]
+
+
+@pytest.mark.parametrize(
+    ("target", "place"),
+    [
+        pytest.param("/", "/ (the whole file system)", id="root"),
+        pytest.param("/home/me", "a home folder", id="home-folder"),
+        pytest.param("/Users/me/", "a home folder", id="mac-home-folder"),
+        pytest.param("/root", "a home folder", id="root-home"),
+        pytest.param("..", "a folder above the repository", id="parent"),
+        pytest.param("../..", "a folder above the repository", id="grandparent"),
+        pytest.param("/proc/self", "/proc/* (a process's environment and files)", id="proc-self"),
+        pytest.param("/proc/self/root", "/proc/* (a process's environment and files)", id="proc-root"),
+    ],
+)
+def test_a_link_to_a_whole_place_of_secrets_is_guarded(repo: Path, target: str, place: str) -> None:
+    commit(repo, {"README.md": "x\n"})
+    link(repo, "h", target)
+    git(repo, "add", "-A")
+    ((path, code, message),) = _guarded(repo)
+    assert (path, code) == ("h", "GRD002")
+    assert f"guarded by category secret-folders (pattern {place})" in message
+
+
+@pytest.mark.parametrize("target", ["docs", "../repo/docs", "/usr/share/doc", "/home", "shared/.."])
+def test_a_link_to_an_ordinary_folder_is_not_guarded(repo: Path, target: str) -> None:
+    commit(repo, {"README.md": "x\n", "docs/a.md": "a\n", "shared/b.md": "b\n"})
+    link(repo, "h", target)
+    git(repo, "add", "-A")
+    assert _guarded(repo) == []

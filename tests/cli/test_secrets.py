@@ -53,6 +53,16 @@ TOKENS = {
     "openai": "sk-proj-" + _rand(48),
     "openai-legacy": "sk-" + _rand(20) + "T3BlbkFJ" + _rand(20),
     "anthropic": "sk-ant-api03-" + _rand(93, _ALNUM + "-_") + "AA",
+    "npm": "npm_" + _rand(36),
+    "pypi": "pypi-AgEIcHlwaS5vcmc" + _rand(60, _ALNUM + "-_"),
+    "google": "AIza" + _rand(35, _ALNUM + "-_"),
+    "huggingface": "hf_" + _rand(34, string.ascii_letters),
+    "slack-app": "xapp-1-A" + _rand(10, string.ascii_uppercase + string.digits) + "-" + _rand(13, string.digits) + "-" + _rand(64, "0123456789abcdef"),
+    "sendgrid": "SG." + _rand(22, _ALNUM + "-_") + "." + _rand(43, _ALNUM + "-_"),
+    "digitalocean": "dop_v1_" + _rand(64, "0123456789abcdef"),
+    "stripe-webhook": "whsec_" + _rand(32),
+    "jwt": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ" + _rand(40, _ALNUM + "-_") + "." + _rand(43, _ALNUM + "-_"),
+    "azure-storage": "AccountKey=" + _rand(86, _ALNUM + "+/") + "==",
 }
 ASSIGNED = "Zq8#kP2!mW9@tR4v"
 

@@ -180,6 +180,23 @@ def test_fix_that_writes_a_new_index_fails_the_hook(repo: Path, hooks: Hooks) ->
 
 
 @pytest.mark.e2e
+def test_fix_hook_keeps_an_entry_whose_memory_git_commit_a_leaves_unstaged(repo: Path, hooks: Hooks) -> None:
+    # `git commit -a` stages the tracked MEMORY.md and never the new, untracked memory
+    # it lists: the memory is on disk, and the hook must not take its entry out.
+    commit_all(repo, {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user"),
+                      ".claude/memory/MEMORY.md": "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"}, "store")
+    write(repo, ".claude/memory/user_tone.md", memory("tone", "Plain words", "user"))
+    entry = "- [tone](user_tone.md) - Plain words, hand-curated\n"
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n" + entry)
+    git(repo, "add", "-u")
+    fix = hooks.run(repo, "memcheck-fix")
+    assert fix.returncode == 1, fix.stdout + fix.stderr
+    assert entry in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
+    assert "not staged" in fix.stdout
+    assert "- files were modified by this hook" not in fix.stdout
+
+
+@pytest.mark.e2e
 def test_lint_passes_commits_without_memory_files(repo: Path, hooks: Hooks) -> None:
     # The tree has a finding, but the commit does not touch it.
     commit_all(repo, {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user")}, "store without an index")

@@ -100,6 +100,7 @@ def _judge_history(settings: Settings, where: Path, history: History, env: Mappi
     if history.whole:
         refuse_shallow_cuts(where, commits)
     links, _ = linked.read(also=symlink_blobs(changes))  # the links' targets and the changes' at one git call
+    guard.tree_links = links
     changes = with_targets(where, changes, linked.blobs)
     shas = [c.sha for c in commits]
     # A push from an agent's shell: the commits the remote lacks are the agent's,
@@ -235,6 +236,7 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], locat
         if not changes:
             return [], config
         links, _ = linked.read(also=symlink_blobs(changes))
+        guard.tree_links = links
         merging = git.merge_heads_in(located.merge_head) if head else []
         # The tree the commit will record, its settings read as HEAD's are: written
         # only when they can differ from HEAD's, or to conclude a merge.

@@ -16,9 +16,9 @@ from memcheck.checks.guard.guarded_path import GRD001
 from memcheck.checks.guard.guarded_symlink import GRD002
 from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
-from memcheck.guard.paths import Guard, Hit, describe, link_targets
+from memcheck.guard.paths import Guard, Hit, describe, link_targets, whole_place
 from memcheck.guard.tiers import AGENTS, SECRETS, Signature, tiers
-from memcheck.paths import has_ignorable
+from memcheck.paths import has_ignorable, through_links
 from memcheck.problem import Problem, Rule, shown, visible_name
 from memcheck.records import NamedTuple
 
@@ -47,6 +47,10 @@ class Judge:
         self.agent_of = agent_of or _nobody
         self.everyone = Guard(config, None if config.everyone or every_tier else (SECRETS,))
         self._all: Guard | None = self.everyone if config.everyone or every_tier else None
+        # The tree's symlinks (path -> target as the link holds it), where the engine
+        # read them; ``findings`` adds the ones the changes leave.
+        self.tree_links: Mapping[str, str] = {}
+        self._links: Mapping[str, str] = {}
 
     @property
     def every_tier(self) -> Guard:
@@ -155,14 +159,40 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
     # A link is judged by its target whatever its own name; only the config's own
     # allowance of the link's path (not a template) lets it through.
     if change.is_symlink and change.target is not None and guards[0].allowed.first(change.path) is None:
-        for resolved in link_targets(change.path, change.target):
+        verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
+        for resolved, hit in _link_hits(change.path, change.target, judge, guards):
+            shown_target = shown(change.target)
+            at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
+            yield _Touch(judge.rule(hit, True), change.path, hit, f"symlink {verb} pointing to {at}", where(change), agent, change.status)
+            break
+
+
+def _link_hits(link: str, target: str, judge: Judge, guards: Sequence[Guard]) -> Iterable[tuple[str, Hit]]:
+    """What a symlink's target is guarded by: as it is written, then read through the
+    tree's other links (``c -> e/shadow`` with ``e -> /etc``; ``p -> /proc/self``), and
+    last, whether it names a whole place secrets are kept in (``/``, a home folder,
+    a folder above the repository, a process's folder)."""
+    for resolved in link_targets(link, target):
+        hit = judge.hit(guards, resolved, is_dir=True, link_target=True)
+        if hit is not None:
+            yield resolved, hit
+            return
+    joined = target if target.startswith("/") else f"{link.rpartition('/')[0]}/{target}".lstrip("/")
+    followed = through_links(joined, judge._links.get) if judge._links else joined
+    if followed != joined:
+        for resolved in link_targets("", followed):
             hit = judge.hit(guards, resolved, is_dir=True, link_target=True)
             if hit is not None:
-                shown_target = shown(change.target)
-                at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
-                verb = "added" if change.status == "A" or absent(change.old_mode) else "changed"
-                yield _Touch(judge.rule(hit, True), change.path, hit, f"symlink {verb} pointing to {at}", where(change), agent, change.status)
-                break
+                yield followed, hit
+                return
+    places = [followed]
+    if target.startswith("/") or "\\" in target or target[1:2] == ":":  # absolute, as POSIX or Windows reads it
+        places += ["/" + resolved for resolved in link_targets(link, target)]
+    for place in dict.fromkeys(places):
+        hit = whole_place(place)
+        if hit is not None:
+            yield place, hit
+            return
 
 
 def touches_guarded(change: Change, judge: Judge) -> bool:
@@ -220,6 +250,8 @@ def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
     the safe remedy. A symlink is judged by its ``target``, where the change carries one.
     """
     changes = list(changes)
+    left = {c.path: c.target for c in changes if c.is_symlink and c.target is not None and c.status != "D"}
+    judge._links = {**judge.tree_links, **left} if left else judge.tree_links
     quiet = _unguarded(changes, judge)
     grouped: dict[tuple[Rule, str], list[_Touch]] = {}
     for change in changes:

@@ -313,6 +313,29 @@ def link_targets(link: str, target: str) -> list[str]:
     return list(dict.fromkeys(p for p in _through_proc(found) if p))
 
 
+# Whole places where secrets are kept, which a link names as a folder: the file
+# system's root, a home folder, a folder above the repository (each holds every
+# secret the guard knows by name), a process's folder (its environ, its root).
+WHOLE_PLACES = "secret-folders"
+_HOME_FOLDER = lazy_regex.compile(r"/(?:home|Users)/[^/]+|/root|/var/root|/private/var/root")
+_PROCESS_FOLDER = lazy_regex.compile(r"/proc/[^/]+(?:/task/[^/]+)?(?:/(?:root|cwd))?")
+
+
+def whole_place(path: str) -> Hit | None:
+    """The whole place a symlink to ``path`` (absolute, or from the root) opens, if it
+    is one where secrets are kept: what GRD002 reports by the target's kind, since no
+    pattern names the folder itself."""
+    if path == "/":
+        return Hit(WHOLE_PLACES, "/ (the whole file system)")
+    if path == ".." or (path.startswith("../") and all(p == ".." for p in path.split("/"))):
+        return Hit(WHOLE_PLACES, "a folder above the repository")
+    if _HOME_FOLDER.fullmatch(path.rstrip("/")):
+        return Hit(WHOLE_PLACES, "a home folder")
+    if _PROCESS_FOLDER.fullmatch(path.rstrip("/")):
+        return Hit(WHOLE_PLACES, "/proc/* (a process's environment and files)")
+    return None
+
+
 # A process's view of the whole file system (/proc/self/root/etc/shadow is /etc/shadow)
 # and of its threads (/proc/1/task/1/environ is /proc/1/environ).
 _PROC_ROOT = lazy_regex.compile(r"proc/[^/]+/root/(.*)")

@@ -82,12 +82,23 @@ _LEFTOVER = lazy_regex.compile(rf"\.{re.escape(INDEX_NAME)}\.memcheck-([0-9]+)-[
 
 def remove_leftovers(folder: Path) -> list[Path]:
     """Remove the temporary files that an earlier ``fix`` killed mid-write left in
-    ``folder``: memcheck's own (by name), regular files, whose process is gone."""
+    ``folder``: memcheck's own (by name), regular files, whose process is gone, and
+    that git does not track (a file committed under such a name is someone's, not
+    a leftover: git is asked, once, only when a name matches)."""
     removed = []
     try:
         entries = [e for e in os.scandir(folder) if e.name.startswith(f".{INDEX_NAME}.memcheck-")]
     except OSError:
         return []
+    entries = [e for e in entries if _LEFTOVER.fullmatch(e.name) is not None]
+    if entries:
+        from memcheck import git
+
+        listed = git.plain(folder, ["ls-files", "-z", "--", *(e.name for e in entries)])
+        if listed is None and (folder / ".git").exists():
+            return []  # git could not say: remove nothing
+        tracked = set((listed or b"").decode("utf-8", "surrogateescape").split("\0"))
+        entries = [e for e in entries if e.name not in tracked]
     for entry in entries:
         m = _LEFTOVER.fullmatch(entry.name)
         if m is None or not entry.is_file(follow_symlinks=False) or _running(int(m.group(1))):

@@ -86,12 +86,13 @@ def plan(
     *,
     store_folder: str = "",
     ignored: Ignored | None = None,
+    unstaged: Ignored | None = None,
     caps: tuple[int, int] | None = None,
     settle: bool = True,
 ) -> Plan:
     """Decide mode and style for one index and work out what it should hold.
 
-    ``exists`` and ``ignored`` answer for paths relative to the store's folder,
+    ``exists``, ``ignored`` and ``unstaged`` answer for paths relative to the store's folder,
     ``store_folder``; ``caps`` (lines, bytes) is how much of the index agents load,
     which sync mode places new entries inside when it can. ``settle`` False: no second
     look at what sync leaves (the second look itself)."""
@@ -123,7 +124,7 @@ def plan(
                 # aside) holds no line of its own: no need to look for one (a hypothesis
                 # test checks it).
                 if not same_but_blank_lines(pure_render, region):
-                    curated = _line_to_keep(region_lines, memories, pure, types, exists)
+                    curated = _line_to_keep(region_lines, memories, pure, types, exists, unstaged)
             if curated is None:
                 what = f"nothing but {pure}-style headings and entries in that style's order" if pure else "nothing"
                 mode, why = GENERATE, f"MEMORY.md holds {what}, so regenerating loses nothing"
@@ -168,7 +169,7 @@ def plan(
             # or fix and the formatter would undo each other on every run.
             new_region, kept = region, True
     else:
-        found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, also_listed=around)
+        found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, unstaged=unstaged, also_listed=around)
         new_region, changes = sync(region, memories, exists, style, types, found, room, not marked)
         refused = changes.refused
         if changes.added and first:
@@ -189,7 +190,7 @@ def plan(
         # next run would then find an index to regenerate. Settle in this run, so that a
         # second fix changes nothing (a hypothesis test found `# Memory` over one dead
         # nested entry going flat, then grouped).
-        again = plan(text, memories, exists, types, None, style_asked, store_folder=store_folder, ignored=ignored, caps=caps, settle=False)
+        again = plan(text, memories, exists, types, None, style_asked, store_folder=store_folder, ignored=ignored, unstaged=unstaged, caps=caps, settle=False)
         if again.mode == GENERATE and again.text != text:
             text, refused = again.text, again.refused
             line_of: dict[str, int] = {}
@@ -201,7 +202,7 @@ def plan(
         # next run would find an empty index, of the default style, to render again
         # (a hypothesis test found an emptied flat marker block gaining `# Memory`).
         # Settle in this run, so that a second fix changes nothing.
-        again = plan(text, memories, exists, types, None if automatic else mode, None, store_folder=store_folder, ignored=ignored, caps=caps, settle=False)
+        again = plan(text, memories, exists, types, None if automatic else mode, None, store_folder=store_folder, ignored=ignored, unstaged=unstaged, caps=caps, settle=False)
         if again.text != text:
             text, refused, style = again.text, again.refused, again.style
     return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around, refused)
@@ -228,14 +229,15 @@ def entry_lines(lines: Sequence[str], start: int, end: int, names: Collection[st
     return where
 
 
-def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists) -> str | None:
+def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists, unstaged: Ignored | None = None) -> str | None:
     """Why regenerating an index of nothing but ``style`` headings and entries would
     lose something, if it would: the first line where the index keeps an order of its
     own (sections out of type order, entries out of file-name order: a curator's, as
     the render sorts) or a line of its own: an entry that links to something that
     exists but is not a memory (a folder, a file of another kind), or carries a name
     or description other than its memory's (people write all three styles by hand, and
-    edit what an agent wrote), which regenerating would replace.
+    edit what an agent wrote), which regenerating would replace; or, judging what is
+    staged, an entry whose file is on disk but not staged (``unstaged``).
 
     An entry under another type's section is neither: the memory's type changed since
     the index was rendered, and regenerating moves it (IDX006 says so)."""
@@ -261,6 +263,8 @@ def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, 
             previous = path
             if path not in names and exists(path):
                 return f"line {lineno} links to {path}, which is not a memory file: regenerating would drop the line"
+            if path not in names and unstaged is not None and not exists(path) and unstaged([path]):
+                return f"line {lineno} links to {path}, which is on disk but not staged: regenerating would drop the entry"
             if path in rendered and rendered[path] != _DANGLING_SEPARATOR.sub(r"\1", line):
                 return f"line {lineno} ({path}) carries a name or description other than its memory's, which regenerating would replace"
     return None

@@ -75,6 +75,21 @@ def store_ignored(ws: Workspace, store: Store) -> Ignored:
     return ignored
 
 
+def store_unstaged(ws: Workspace, store: Store) -> Ignored:
+    """Of some paths relative to the store's folder that the tree judged does not hold,
+    the ones on disk all the same, judging what is staged (a commit's hooks); none
+    judging anything else. Whether the view is staged is asked only then: it is a
+    question the cache notes, and a commit hook's check judges HEAD's tree and then
+    the commit's, whose index findings are otherwise the same."""
+
+    def unstaged(paths: Sequence[str]) -> set[str]:
+        if not paths or ws.staged is None:
+            return set()
+        return {p for p in paths if ws.on_disk("exists", join(store.folder, p))}
+
+    return unstaged
+
+
 def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[Memory] | None = None, exists: Exists | None = None) -> Plan:
     # The index engine, imported where a plan is made (not where a kept index is found).
     from memcheck.index.plan import plan
@@ -91,6 +106,7 @@ def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list
         cfg.index.style,
         store_folder=store.folder,
         ignored=store_ignored(ws, store),
+        unstaged=store_unstaged(ws, store),
         caps=(cfg.index.max_lines, cfg.index.max_bytes),
     )
 

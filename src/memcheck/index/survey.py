@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 REPOINT, REMOVE, KEEP = "re-point", "remove", "keep"
 # Why `fix` keeps a dead link (Dead.why):
 IGNORED = "ignored"  # git ignores its file, which another clone may have
+NOT_STAGED = "not-staged"  # judging a commit: its file is on disk, and the commit leaves it out
 IN_DESCRIPTION = "description"  # it is in an entry's description, after the entry's own link
 AMBIGUOUS = "ambiguous"  # more than one memory looks like its file renamed
 LAZY = "lazy"  # its list item goes on, on a line without indentation (Dead.at)
@@ -71,6 +72,7 @@ def survey(
     *,
     store_folder: str = "",
     ignored: Ignored | None = None,
+    unstaged: Ignored | None = None,
     also_listed: frozenset[str] = frozenset(),
 ) -> Survey:
     """What the index lists, and what its dead links are.
@@ -152,7 +154,7 @@ def survey(
                 named.setdefault(i, set()).add(spanned)
         for hit in named.values():
             listed |= hit
-    dead, claimed = _judge_dead(lines, lay, resolved, dead_links, uses, named, [m for m in memories if m.filename not in listed], ignored)
+    dead, claimed = _judge_dead(lines, lay, resolved, dead_links, uses, named, [m for m in memories if m.filename not in listed], ignored, unstaged)
     # The memories that a dead entry may have been renamed to, when the curator has
     # to say which: listed by that entry, for now. Adding them would leave the entry
     # with nothing to be renamed to, and the next fix would remove its curated text.
@@ -241,12 +243,16 @@ def _judge_dead(
     named: dict[int, set[str]],
     unlisted: Sequence[Memory],
     ignored: Ignored | None,
+    unstaged: Ignored | None = None,
 ) -> tuple[dict[tuple[int, int], Dead], set[str]]:
     """Each dead link's Dead, and the memories claimed by the ones whose renamed
     file the curator has to choose (see _renames)."""
     if not dead_links:
         return {}, set()
     git_ignores = ignored(sorted({path for _link, path in dead_links})) if ignored is not None else set()
+    # A file the commit leaves out is no dead link on disk: `git commit -a` stages
+    # MEMORY.md and never an untracked memory, and fix must not take its entry out.
+    left_out = unstaged(sorted({path for _link, path in dead_links})) if unstaged is not None else set()
     why: dict[int, str] = {}  # position in dead_links -> why it is kept, decided before renames
     renaming: list[tuple[int, tuple[str, ...], str]] = []  # (position in dead_links, link texts, dead path) of rename candidates
     for k, (link, path) in enumerate(dead_links):
@@ -255,6 +261,8 @@ def _judge_dead(
             why[k] = IN_DESCRIPTION
         elif path in git_ignores:
             why[k] = IGNORED
+        elif path in left_out:
+            why[k] = NOT_STAGED
         elif not _is_memory_path(path):
             why[k] = NOT_MEMORY
         else:

@@ -28,7 +28,17 @@ from memcheck.records import NamedTuple
 # for most files at memory speed; the rest get one pass of this regex, which passes
 # over the common non-ASCII punctuation (the em dash, curly quotes) that a check for
 # any character above U+2000 would stop at.
-SUSPECT = lazy_regex.compile("[\u00ad\u034f\u115f\u1160\u3164\uffa0\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+# Every code point Unicode lists as Default_Ignorable_Code_Point
+# (DerivedCoreProperties.txt, https://www.unicode.org/Public/UCD/latest/ucd/DerivedCoreProperties.txt)
+# or as a format character (general category Cf, UnicodeData.txt), unassigned ones
+# included: any of them draws nothing or next to nothing, and a run of them carries
+# bits. The Mongolian free variation selectors and the Khmer inherent vowels are
+# among the first. A test holds this class to both lists.
+SUSPECT = lazy_regex.compile(
+    "[\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160\u17b4\u17b5\u180b-\u180f"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
 _TAG = lazy_regex.compile("[\U000e0000-\U000e007f]")
 
 TAG_FIRST = 0xE0000
@@ -214,3 +224,53 @@ def takes_presentation_selector(ch: str, selector: str) -> bool:
     keyboards and converters add and which carries nothing on its own."""
     data = emoji_data()
     return ch in data.variation_bases or (selector == "\ufe0f" and ch in data.properties["Emoji_Presentation"])
+
+
+class VariationData(NamedTuple):
+    """Which characters each variation selector follows in a registered sequence, as
+    ``tools/variation_data.py`` wrote it: StandardizedVariants.txt by selector, and
+    for the Ideographic Variation Database how many selectors (VS17 on) each base
+    takes."""
+
+    standardized: dict[str, CodePoints]
+    ideographic_firsts: list[int]
+    ideographic_lasts: list[int]
+    ideographic_counts: list[int]
+
+
+@cache
+def variation_data() -> VariationData:
+    """The shipped variation-sequence data, read once, when a file first holds a
+    selector after a character that takes no emoji presentation selector (about 10 ms)."""
+    from importlib import resources
+
+    data = json.loads(resources.files("memcheck.resources").joinpath("variation.json").read_text(encoding="utf-8"))
+    spans: list[tuple[int, int, int]] = []
+    for count, fields in data["ideographic"].items():
+        for field in fields:
+            first, _, last = field.partition("..")
+            spans.append((int(first, 16), int(last or first, 16), int(count)))
+    spans.sort()
+    return VariationData(
+        standardized={chr(int(selector, 16)): CodePoints(fields) for selector, fields in data["standardized"].items()},
+        ideographic_firsts=[s[0] for s in spans],
+        ideographic_lasts=[s[1] for s in spans],
+        ideographic_counts=[s[2] for s in spans],
+    )
+
+
+_VS17 = 0xE0100
+
+
+@cache
+def registered_sequence(base: str, selector: str) -> bool:
+    """Whether ``base`` then ``selector`` is a sequence Unicode registers: a
+    standardized variant (a CJK compatibility form, a mathematical or Mongolian
+    variant), or an ideographic variation sequence of the IVD."""
+    data = variation_data()
+    if ord(selector) < _VS17:
+        listed = data.standardized.get(selector)
+        return listed is not None and base in listed
+    cp = ord(base)
+    at = bisect_right(data.ideographic_firsts, cp) - 1
+    return at >= 0 and cp <= data.ideographic_lasts[at] and ord(selector) - _VS17 < data.ideographic_counts[at]

@@ -352,6 +352,17 @@ def _strip_angle(target: str) -> str:
     return target[1:-1] if target.startswith("<") and target.endswith(">") else target
 
 
+def is_url(target: str) -> bool:
+    """Whether a link target starts with a scheme (``https:``, ``mailto:``)."""
+    return _SCHEME.match(target) is not None
+
+
+def unescaped(target: str) -> str:
+    """A link target as the file name it stands for: backslash escapes and
+    percent-encoding resolved."""
+    return unquote(_ESCAPED.sub(r"\1", target))
+
+
 def link_path(target: str, folder: str) -> str | None:
     """The repository-relative file a relative link names, or None for what is not
     a relative file link (URLs, anchors, site-absolute paths, templates). A path that

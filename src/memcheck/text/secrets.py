@@ -6,6 +6,12 @@ text memcheck shows or writes that quotes a file: what ``memcheck context`` prin
 and the entries ``memcheck fix`` writes into MEMORY.md from a memory's frontmatter.
 A found secret carries its value, to be replaced or scrubbed, and a form safe to
 print (``ghp_…(40 chars)``).
+
+Why not detect-secrets (Yelp's, the Python standard): it runs on every commit here,
+and importing it and scanning one memory with its default plugins cost 0.235 s of CPU,
+2.4 times a whole `check --changed` of a one-memory commit (0.096 s) on a store of 600
+memories (paired runs, medians). Its plugins' shapes are the ones kept below, each with
+the vendor's page that documents it.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from memcheck import lazy_regex
 from memcheck.records import NamedTuple
+from memcheck.text import invisible
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -39,6 +46,7 @@ class Found(NamedTuple):
 _KEY_BEGIN = lazy_regex.compile(r"-----BEGIN ((?:RSA|DSA|EC|OPENSSH|PGP|ENCRYPTED|SSH2) )?PRIVATE KEY( BLOCK)?-----")
 _KEY_END = lazy_regex.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
 _KEY_BODY = lazy_regex.compile(r"^[A-Za-z0-9+/=]{40,}$")
+_QUOTE_OR_ITEM = lazy_regex.compile(r"^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))+")
 
 _ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _WORD = _ALNUM + "_"
@@ -55,8 +63,25 @@ _NAME_CHARS = frozenset(_WORD_DASH + ".")
 # probed only in a text that has one (one C scan that stops at the first, where a
 # probe is a pass over the whole text: most prose has no underscore, and on bench/'s
 # M tree the probes were half of the SEC rules' time).
-_TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = tuple(
-    (lazy_regex.compile(probe), frozenset(before), lazy_regex.compile(p))
+
+
+class _Literal:
+    """A probe that is a plain string, searched with ``in``: one C scan, where a
+    regex search is a call into the engine (the ten families below took 0.15 s
+    probed so over the 11,601 files of bench/'s M tree, 0.24 s as regex searches)."""
+
+    __slots__ = ("literal", "pattern")
+
+    def __init__(self, literal: str) -> None:
+        self.literal = literal
+        self.pattern = re.escape(literal)  # for the patterns that join every probe
+
+    def search(self, text: str) -> bool:
+        return self.literal in text
+
+
+_TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]], ...] = tuple(
+    (probe if isinstance(probe, _Literal) else lazy_regex.compile(probe), frozenset(before), lazy_regex.compile(p))
     for probe, before, p in (
         ("AKIA|ASIA|ABIA|ACCA", _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
         ("gh[pousr]_", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
@@ -70,11 +95,38 @@ _TOKENS: tuple[tuple[re.Pattern[str], frozenset[str], re.Pattern[str]], ...] = t
         ("k_(?:live|test|prod)_", _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
         ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
         ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
+        # Each family below with the vendor's page that gives its format.
+        # npm: `npm_` and 36 characters (https://github.blog/changelog/2021-09-23-npm-has-a-new-access-token-format/).
+        (_Literal("npm_"), _WORD, r"(?P<t>(?P<p>npm_)[A-Za-z0-9]{36})(?![A-Za-z0-9_])"),
+        # PyPI: `pypi-` and a macaroon, whose base64 starts `AgE` (https://pypi.org/help/#apitoken).
+        (_Literal("pypi-"), _WORD_DASH, r"(?P<t>(?P<p>pypi-)AgE[A-Za-z0-9_-]{50,})(?![A-Za-z0-9_-])"),
+        # Google API keys: `AIza` and 35 characters (https://cloud.google.com/docs/authentication/api-keys).
+        (_Literal("AIza"), _WORD_DASH, r"(?P<t>(?P<p>AIza)[0-9A-Za-z_-]{35})(?![A-Za-z0-9_-])"),
+        # Hugging Face user access tokens: `hf_` and 34 letters (https://huggingface.co/docs/hub/security-tokens).
+        (_Literal("hf_"), _WORD, r"(?P<t>(?P<p>hf_)[A-Za-z]{34})(?![A-Za-z0-9_])"),
+        # Slack app-level tokens: `xapp-` (https://api.slack.com/authentication/token-types#app-level).
+        (_Literal("xapp-"), _WORD, r"(?P<t>(?P<p>xapp-)\d+-[A-Z0-9]{8,}-\d{6,}-[A-Za-z0-9]{32,})(?![A-Za-z0-9-])"),
+        # SendGrid API keys: `SG.`, an id and a secret (https://www.twilio.com/docs/sendgrid/ui/account-and-settings/api-keys).
+        (_Literal("SG."), _WORD_DASH + ".", r"(?P<t>(?P<p>SG\.)[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])"),
+        # DigitalOcean personal, OAuth and refresh tokens: `dop_v1_`, `doo_v1_`, `dor_v1_` and 64
+        # hexadecimal digits (https://docs.digitalocean.com/reference/api/create-personal-access-token/).
+        (_Literal("_v1_"), _WORD, r"(?P<t>(?P<p>do[opr]_v1_)[a-f0-9]{64})(?![A-Za-z0-9_])"),
+        # Stripe webhook signing secrets: `whsec_` (https://docs.stripe.com/webhooks#verify-webhook-signatures).
+        (_Literal("whsec_"), _WORD, r"(?P<t>(?P<p>whsec_)[A-Za-z0-9+/=]{32,})(?![A-Za-z0-9+/=])"),
+        # JSON Web Tokens: a base64url JSON header (`{"` is `eyJ`), payload and signature
+        # (https://datatracker.ietf.org/doc/html/rfc7519#section-3.1).
+        (_Literal("eyJ"), _WORD_DASH, r"(?P<t>(?P<p>eyJ)[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])"),
+        # Azure Storage connection strings: `AccountKey=` and a base64 key of 64 bytes
+        # (https://learn.microsoft.com/en-us/azure/storage/common/storage-configure-connection-string).
+        (_Literal("AccountKey="), _WORD, r"(?P<t>(?P<p>AccountKey=)[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])"),
     )
 )
+# Values that documentation prints for everyone to copy: jwt.io's sample token (its
+# signature) is in countless READMEs and is nobody's credential.
+_DOCUMENTED_SAMPLES = ("SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",)
 # The patterns by probe, in order (the two OpenAI-style patterns share "sk-"), each
 # with whether its prefix holds an underscore.
-_PROBES: tuple[tuple[re.Pattern[str], bool, tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
+_PROBES: tuple[tuple[re.Pattern[str] | _Literal, bool, tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
     (probe, "_" in probe.pattern, tuple((before, pattern) for p, before, pattern in _TOKENS if p.pattern == probe.pattern))
     for probe in {p.pattern: p for p, _, _ in _TOKENS}.values()
 )
@@ -125,7 +177,7 @@ def entropy(text: str) -> float:
 
 
 def _placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.search(value) or _RUN.search(value))
+    return bool(_PLACEHOLDER.search(value) or _RUN.search(value)) or any(sample in value for sample in _DOCUMENTED_SAMPLES)
 
 
 def _classes(value: str) -> int:
@@ -162,9 +214,104 @@ def find_in(text: str, lines: Sequence[str]) -> list[Found]:
 
 
 def _find_in(text: str, lines: Callable[[], Sequence[str]]) -> list[Found]:
+    found = _scan(text, lines)
+    readable = _as_read(text)
+    if readable is not None:
+        found.extend(_found_as_read(text, readable, found))
+    return sorted(found, key=lambda s: (s.line, s.col, s.kind))
+
+
+def _scan(text: str, lines: Callable[[], Sequence[str]]) -> list[Found]:
     found, inside_keys = _key_blocks(lines()) if "-----BEGIN" in text else ([], set())
     found.extend(_tokens(text, lines, inside_keys))
-    return sorted(found, key=lambda s: (s.line, s.col, s.kind))
+    return found
+
+
+# --- The text as an agent reads it ---------------------------------------------------
+
+# What an agent does not see as written: a backslash escape (JSON's `\n` inside a
+# string, Markdown's `\_`, which renders as `_`) and the characters that draw nothing
+# (a ZWSP splitting a token). The scan runs again on the text with escapes resolved
+# and those characters dropped, and each find is placed, and its value taken, in the
+# text as written, so a finding points at it and redacting removes it.
+_ESCAPE = lazy_regex.compile(r"\\(?:[nrt]|[!-/:-@\[-`{-~])")
+
+
+class _AsRead(NamedTuple):
+    text: str
+    # Where each piece of ``text`` came from: its first offset there and in the text
+    # as written, by piece, in order.
+    starts: list[int]
+    origins: list[int]
+
+    def origin(self, offset: int) -> int:
+        at = bisect_right(self.starts, offset) - 1
+        return self.origins[at] + offset - self.starts[at]
+
+
+def _as_read(text: str) -> _AsRead | None:
+    """``text`` as an agent reads it, or None where it reads it as written (most
+    files: one C scan for a backslash, and the ASCII test)."""
+    escapes = "\\" in text and _ESCAPE.search(text) is not None
+    hidden = invisible.may_hide(text)
+    if not escapes and not hidden:
+        return None
+    pieces: list[str] = []
+    starts: list[int] = []
+    origins: list[int] = []
+    length = 0
+    at = 0
+
+    def keep(piece: str, origin: int) -> None:
+        nonlocal length
+        if piece:
+            pieces.append(piece)
+            starts.append(length)
+            origins.append(origin)
+            length += len(piece)
+
+    marks = [(m.start(), m.end(), m.group()) for m in _ESCAPE.finditer(text)] if escapes else []
+    if hidden:
+        marks = sorted(marks + [(m.start(), m.end(), "") for m in invisible.SUSPECT.finditer(text)])
+    for start, end, mark in marks:
+        if start < at:
+            continue
+        keep(text[at:start], at)
+        if mark:  # an escape: what it stands for, placed at the character it escapes
+            keep({"n": "\n", "t": "\t", "r": ""}.get(mark[1], mark[1]), start + 1)
+        at = end
+    keep(text[at:], at)
+    return _AsRead("".join(pieces), starts or [0], origins or [0])
+
+
+def _found_as_read(text: str, readable: _AsRead, already: list[Found]) -> Iterator[Found]:
+    """What the text as read holds beyond ``already`` (what the text as written
+    holds), placed in the text as written, each value as written there."""
+    read_lines = readable.text.split("\n")
+    line_starts = [0]
+    for line in read_lines[:-1]:
+        line_starts.append(line_starts[-1] + len(line) + 1)
+    written_starts: list[int] = []
+    values = {f.value for f in already}
+    seen = {(f.line, f.col, f.kind) for f in already}
+    for found in _scan(readable.text, lambda: read_lines):
+        if found.value in values:
+            continue  # read as written
+        start = readable.text.find(found.value, line_starts[found.line - 1])
+        if start < 0:
+            continue
+        first = readable.origin(start)
+        last = readable.origin(start + len(found.value) - 1)
+        marker = readable.origin(line_starts[found.line - 1] + found.col - 1)
+        if not written_starts:
+            written_starts.append(0)
+            written_starts.extend(i + 1 for i, ch in enumerate(text) if ch == "\n")
+        row = bisect_right(written_starts, marker) - 1
+        where = (row + 1, marker - written_starts[row] + 1)
+        if found.kind != KEY and (*where, found.kind) in seen:
+            continue  # found as written (a key block's lines all stand at its first)
+        seen.add((*where, found.kind))
+        yield Found(*where, found.kind, found.shown, text[first : last + 1], found.prefix)
 
 
 def redact(text: str) -> str:
@@ -173,7 +320,13 @@ def redact(text: str) -> str:
     ``api_key = "…[redacted]"``). For text memcheck shows or writes that quotes a
     file (``memcheck context``, the entries of MEMORY.md), where the secret itself
     must not go; text with nothing to redact comes back as it is."""
-    if not _MAY_HOLD.search(text) and not (("'" in text or '"' in text) and _may_assign(text)):
+    if (
+        not _MAY_HOLD.search(text)
+        and not (("'" in text or '"' in text or "=" in text) and _may_assign(text))
+        and not ("://" in text and "@" in text)
+        and "\\" not in text
+        and not invisible.may_hide(text)
+    ):
         return text  # one search for the usual name or description, not one per pattern
     found = find_in(text, text.split("\n"))
     # Longest first, so a secret inside a longer one never leaves the longer one's tail.
@@ -193,7 +346,8 @@ def _key_blocks(lines: Sequence[str]) -> tuple[list[Found], set[int]]:
             body: list[str] = []
             j = i + 1
             while j < len(lines) and j < i + 200 and not _KEY_END.search(lines[j]):
-                body.append(lines[j].strip())
+                # A block quoted (`> `) or in a list item reads as the same key.
+                body.append(_QUOTE_OR_ITEM.sub("", lines[j]).strip())
                 j += 1
             material = [b for b in body if _KEY_BODY.match(b) and not _placeholder(b)]
             if material:
@@ -248,8 +402,12 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
     for probe, needs_underscore, patterns in _PROBES:
         if (underscore or not needs_underscore) and probe.search(text):
             yield from _token_matches(text, patterns, taken, place)
+    if "://" in text and "@" in text:
+        yield from _url_passwords(text, taken, place)
+    if "=" in text and _may_assign(text):
+        yield from _env_lines(text, taken, place)
     if '"' not in text and "'" not in text:
-        return  # every credential assignment quotes its value
+        return  # every other credential assignment quotes its value
     end = 0
     for start in _assignment_starts(text):
         found = _ASSIGN.match(text, start) if start >= end else None
@@ -267,6 +425,50 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
             begin -= 1
         name = text[begin : found.end()].split(quote, 1)[0].rstrip("\"' \t=:>")
         yield Found(*where, ASSIGNMENT, f"{name} = {quote}…{quote}({len(value)} chars)", value)
+
+
+# A password in a URL (`https://deploy:PASSWORD@host`, as ~/.git-credentials and
+# database URLs hold them; RFC 3986 §3.2.1 calls the form deprecated for this reason).
+_URL_CREDENTIAL = lazy_regex.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,20})://(?P<user>[^/\s:@]{1,64}):(?P<v>[^/\s@]{1,256})@(?P<host>[^\s/@?#]{1,253})")
+# The passwords of documentation and local examples (`postgres://postgres:postgres@localhost`).
+_SAMPLE_PASSWORDS = frozenset({"password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysecretpassword"})
+# A dotenv or shell line assigning an unquoted value to a credential's name (`DATABASE_PASSWORD=…`,
+# `export AWS_SECRET_ACCESS_KEY=…`), after any quote or list marker.
+_ENV_LINE = lazy_regex.compile(
+    r"(?m)^(?:[ \t]*(?:>|[-*+](?=[ \t])))*[ \t]*(?:export[ \t]+)?"
+    r"(?P<name>[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY))"
+    r"[ \t]*=[ \t]*(?P<v>[^\s\"'`#]{12,256})[ \t]*$"
+)
+
+
+def _credible(value: str) -> bool:
+    """Whether a literal value given to a credential reads as a real one."""
+    return not (
+        value[0] in "$%<{[(" or _placeholder(value) or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value)
+    )
+
+
+def _url_passwords(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
+    for m in _URL_CREDENTIAL.finditer(text):
+        value, user = m.group("v"), m.group("user")
+        where = place(m.start("v"))
+        if where is None or taken.covers(m.start("v")) or value == user or value.lower() in _SAMPLE_PASSWORDS:
+            continue
+        if value[0] in "$%<{[(" or _placeholder(value) or len(value) < 6 or entropy(value) < 2.5:
+            continue
+        taken.add(m.start("v"), m.end("v"))
+        shown = f"{m.group('scheme')}://{user}:…({len(value)} chars)@{m.group('host')[:40]}"
+        yield Found(*where, ASSIGNMENT, shown, value)
+
+
+def _env_lines(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
+    for m in _ENV_LINE.finditer(text):
+        value = m.group("v")
+        where = place(m.start("v"))
+        if where is None or taken.covers(m.start("v")) or not _credible(value):
+            continue
+        taken.add(m.start("v"), m.end("v"))
+        yield Found(*where, ASSIGNMENT, f"{m.group('name')}=…({len(value)} chars)", value)
 
 
 def _token_matches(

@@ -7,10 +7,11 @@ does, on every machine, and reads whatever is there: ``/proc/self/environ`` puts
 machine's environment, tokens and all, into its context."""
 from __future__ import annotations
 
+import posixpath
 from typing import TYPE_CHECKING
 
 from memcheck.config import ConfigError
-from memcheck.paths import basename
+from memcheck.paths import basename, through_links
 from memcheck.problem import shown
 
 if TYPE_CHECKING:
@@ -56,5 +57,47 @@ def _guard(ws: Workspace) -> Guard | None:
 
     try:
         return Guard(ws.config.guard)
+    except ConfigError:
+        return None
+
+
+# --- Where a path an agent opens leads ------------------------------------------------
+
+
+def secret_location(ws: Workspace, path: str, target: str) -> str | None:
+    """Where the guard's secrets tier keeps ``target`` from (``category env, pattern
+    /proc/*/environ``), or None: ``target`` is what the file at ``path`` names, an
+    absolute path, one from the home folder (``~/.aws/credentials``, judged as the
+    folder's own), or one from ``path``'s folder (read through the tree's links)."""
+    from memcheck.guard.paths import link_targets
+
+    guard = ws.once(_secrets_guard)
+    if guard is None or not target:
+        return None
+    if target == "~" or target.startswith("~/"):
+        home = target[2:]
+        candidates = [target, home] if home else [target]
+    elif target.startswith("/"):
+        candidates = [target]
+    else:
+        joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
+        candidates = [joined]
+        if not joined.startswith("../") and joined != ".." and not ws.is_inside_root(joined):
+            candidates.append(through_links(joined, ws.link_target))
+    for candidate in candidates:
+        for resolved in link_targets("", candidate):
+            hit = guard.hit(resolved, is_dir=True, link_target=True)
+            if hit is not None:
+                return f"category {hit.category}, pattern {hit.pattern}"
+    return None
+
+
+def _secrets_guard(ws: Workspace) -> Guard | None:
+    """The guard of the run's settings, its secrets tier alone."""
+    from memcheck.guard.paths import Guard
+    from memcheck.guard.tiers import SECRETS
+
+    try:
+        return Guard(ws.config.guard, (SECRETS,))
     except ConfigError:
         return None

@@ -59,3 +59,65 @@ def test_zero_width_characters(files: dict[str, str], expected: list[tuple[str, 
 
 def test_ascii_files_give_no_finding() -> None:
     assert lint(store("Plain text, nothing hidden.\n"), "HID") == []
+
+
+# Every default-ignorable and format character that no other HID rule judges, in a
+# run between Latin letters, where none belongs.
+OTHER_INVISIBLES = [
+    "\u200e", "\u200f", "\u061c", "\u17b4", "\u180e", "\u2065", "\u206a", "\u206f", "\ufff0", "\ufff9", "\ufffb",
+    "\u0600", "\u06dd", "\u070f", "\u08e2", "\U000110bd", "\U00013430", "\U0001343f", "\U0001bca0", "\U0001d173",
+    "\U000e0080", "\U000e01f0", "\U000e0fff",
+]
+
+
+@pytest.mark.parametrize("ch", OTHER_INVISIBLES, ids=lambda ch: f"U+{ord(ch):04X}")
+def test_every_other_ignorable_or_format_character_in_a_run_is_reported(ch: str) -> None:
+    (found,) = findings({"CLAUDE.md": f"# Guide\n\nrun{ch * 3}the tests\n"}, select="HID")
+    assert (found.line, found.col, found.code) == (3, 4, "HID003")
+    assert found.message.startswith("3 invisible characters (first U+")
+
+
+def test_marks_carrying_bits_in_a_latin_line_are_reported() -> None:
+    # LRM and RLM between the words of an English line: each one a bit, drawn as nothing.
+    line = "Always " + "\u200e" + "run " + "\u200f" + "the " + "\u200e" + "tests"
+    assert lint({"CLAUDE.md": f"# Guide\n\n{line}\n"}, "HID") == [("CLAUDE.md", 3, "HID003")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("\u05e9\u05dc\u05d5\u05dd\u200f (Hebrew), \u0633\u0644\u0627\u0645\u061c 2", id="directional-marks-beside-right-to-left-text"),
+        pytest.param("\u0600\u0661\u0662 an Arabic number sign before its digits", id="arabic-number-sign"),
+        pytest.param("\u1820\u180e\u1820 in Mongolian, \u1780\u17b4 in Khmer, \u0710\u070f\u0710 in Syriac", id="script-format-controls"),
+        pytest.param("\U00013000\U00013430\U00013001 and \U0001d15e\U0001d173\U0001d15f", id="hieroglyph-and-musical-controls"),
+    ],
+)
+def test_format_characters_in_their_own_text_are_not_reported(text: str) -> None:
+    assert lint({"CLAUDE.md": f"# Guide\n\n{text}\n"}, "HID") == []
+
+
+def test_the_rules_know_every_format_character_unicode_lists() -> None:
+    import unicodedata
+
+    from memcheck.text import invisible
+
+    missing = [f"U+{cp:04X}" for cp in range(0x110000) if unicodedata.category(chr(cp)) == "Cf" and not invisible.SUSPECT.match(chr(cp))]
+    assert missing == []
+
+
+def test_the_rules_know_every_default_ignorable_code_point_unicode_lists() -> None:
+    from pathlib import Path
+
+    from memcheck.text import invisible
+
+    # Unicode's own list, where the machine has it (Debian's unicode-data package).
+    source = Path("/usr/share/unicode/DerivedCoreProperties.txt")
+    if not source.exists():
+        pytest.skip("Unicode's DerivedCoreProperties.txt is not installed (Debian's unicode-data)")
+    missing = []
+    for line in source.read_text(encoding="utf-8").splitlines():
+        fields = line.partition("#")[0].split(";")
+        if len(fields) == 2 and fields[1].strip() == "Default_Ignorable_Code_Point":
+            first, _, last = fields[0].strip().partition("..")
+            missing += [f"U+{cp:04X}" for cp in range(int(first, 16), int(last or first, 16) + 1) if not invisible.SUSPECT.match(chr(cp))]
+    assert missing == []

@@ -36,3 +36,22 @@ def test_a_key_block_whose_body_is_a_placeholder_is_documentation() -> None:
 
 def test_a_key_block_in_a_guidance_file_is_reported_once_at_its_first_line() -> None:
     assert lint({"AGENTS.md": f"# Ops\n\n{key_block()}\n"}, select="SEC") == [("AGENTS.md", 3, "SEC001")]
+
+
+def _key_lines() -> list[str]:
+    return [line for line in key_block().split("\n") if not line.startswith("-----")]
+
+
+def test_a_service_account_json_with_its_key_in_one_escaped_string_is_reported() -> None:
+    # Google Cloud's service-account key file: the PEM block is one JSON string with
+    # `\n` escapes, which an agent reads as the key's lines.
+    pem = "\\n".join(["-----BEGIN PRIVATE KEY-----", *_key_lines(), "-----END PRIVATE KEY-----", ""])
+    text = f'# Guide\n\nThe deploy credentials:\n\n```json\n{{\n  "type": "service_account",\n  "private_key": "{pem}",\n  "client_email": "deploy@proj.iam.gserviceaccount.com"\n}}\n```\n'
+    (found,) = findings({"CLAUDE.md": text}, select="SEC")
+    assert (found.line, found.code) == (8, "SEC001")
+    assert not any(line in found.message for line in _key_lines())
+
+
+def test_a_key_block_quoted_as_markdown_is_reported() -> None:
+    quoted = "\n".join("> " + line for line in key_block().split("\n"))
+    assert lint({"CLAUDE.md": f"# Guide\n\nThe key, as the ops channel pasted it:\n\n{quoted}\n"}, select="SEC") == [("CLAUDE.md", 5, "SEC001")]

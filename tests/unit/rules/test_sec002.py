@@ -61,3 +61,33 @@ def test_a_token_is_found_in_a_memorys_description_and_body_in_a_skill_and_in_gu
         "AGENTS.md": f"# Guide\n\nPay with {TOKENS['stripe']}.\n",
     }
     assert lint(files, select="SEC") == [(REVIEW, 3, "SEC002"), (REVIEW, 7, "SEC002"), (".claude/skills/ship/SKILL.md", 3, "SEC002"), ("AGENTS.md", 3, "SEC002")]
+
+
+def test_a_token_written_with_a_markdown_escape_is_reported_as_an_agent_reads_it() -> None:
+    # `ghp\_…` renders as `ghp_…`, and an agent reads it so.
+    token = TOKENS["github"]
+    (found,) = findings({"CLAUDE.md": "# Guide\n\nThe CI token: " + token.replace("_", "\\_", 1) + "\n"}, select="SEC")
+    assert (found.line, found.col, found.code) == (3, len("The CI token: ") + 1, "SEC002")
+    assert token[4:] not in found.message
+
+
+def test_a_token_split_by_a_zero_width_space_is_reported_whatever_hid_says() -> None:
+    token = TOKENS["openai"]
+    split = token[:20] + "\u200b" + token[20:]
+    files = {"CLAUDE.md": f"# Guide\n\n<!-- memcheck: disable=HID003 -->\nThe key: {split}\n"}
+    assert ("CLAUDE.md", 4, "SEC002") in lint(files)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(
+            "Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+            id="jwt-io-sample",
+        ),
+        pytest.param("AIza... is the shape of a Google API key; hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", id="family-placeholders"),
+        pytest.param("escape a literal underscore as \\_ in Markdown, as in snake\\_case", id="markdown-escapes-alone"),
+    ],
+)
+def test_documented_samples_and_placeholders_of_the_new_families_are_not_reported(text: str) -> None:
+    assert lint({"AGENTS.md": f"# Guide\n\n{text}\n"}, select="SEC") == []

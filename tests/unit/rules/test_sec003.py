@@ -56,3 +56,36 @@ def test_assigned_credentials_are_reported_without_their_value(line: str) -> Non
 )
 def test_placeholders_references_and_words_are_not_credentials(text: str) -> None:
     assert lint(_guidance(text + "\n"), select="SEC") == []
+
+
+# A value that needs no quotes in a dotenv file or a URL (ASSIGNED holds `#` and `@`).
+UNQUOTED = "Zq8kP2mW9tR4vHs7Lx0b"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        pytest.param(f"git clone https://deploy:{UNQUOTED[:12]}@git.corp.internal/app.git\n", "https://deploy:…(12 chars)@git.corp.internal", id="password-in-a-url"),
+        pytest.param(f"```\nDATABASE_PASSWORD={UNQUOTED}\n```\n", f"DATABASE_PASSWORD=…({len(UNQUOTED)} chars)", id="unquoted-dotenv-line"),
+        pytest.param("export AWS_SECRET_ACCESS_KEY=q8RkP2/mW9tR4vHs7Lx0bN3cZ5dF6gJ1yQ2wE4rT\n", "AWS_SECRET_ACCESS_KEY=…(40 chars)", id="unquoted-export"),
+        pytest.param(f"> - DATABASE_PASSWORD={UNQUOTED}\n", f"DATABASE_PASSWORD=…({len(UNQUOTED)} chars)", id="quoted-list-item"),
+    ],
+)
+def test_unquoted_credentials_and_url_passwords_are_reported(text: str, shown: str) -> None:
+    (found,) = findings(_guidance(text), select="SEC")
+    assert found.code == "SEC003"
+    assert found.message == f"credential {shown} is a literal value; read it from the environment or a secret manager instead, and rotate it"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("postgres://postgres:postgres@localhost:5432/app", id="local-database-url"),
+        pytest.param("https://user:${TOKEN}@github.com/org/repo.git", id="url-with-a-variable"),
+        pytest.param("DATABASE_PASSWORD=${DATABASE_PASSWORD}", id="dotenv-reference"),
+        pytest.param("AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", id="aws-docs-example"),
+        pytest.param("GITHUB_TOKEN=$GITHUB_TOKEN", id="shell-reference"),
+    ],
+)
+def test_references_and_documented_examples_are_not_reported(text: str) -> None:
+    assert lint(_guidance(f"{text}\n"), select="SEC") == []

@@ -11,7 +11,10 @@ from memcheck.problem import CHANGE, ERROR, Rule
 GRD002 = Rule("GRD002", "guarded-symlink", ERROR, False, "A symlink points at a guarded path", """\
 ## What it does
 Reports a symlink that a change adds or retargets when its target is a guarded path,
-inside the repository or outside it (`../../.ssh/id_rsa`, `/home/me/.aws/credentials`).
+inside the repository or outside it (`../../.ssh/id_rsa`, `/home/me/.aws/credentials`),
+read through the tree's other symlinks (`c -> e/shadow` with `e -> /etc` is
+`/etc/shadow`), or a whole place where secrets are kept: `/`, a home folder, a
+folder above the repository (`..`) or a process's folder (`/proc/self`).
 
 ## Why is this bad?
 A symlink is a second name for its target: an agent, a tool or a build step that

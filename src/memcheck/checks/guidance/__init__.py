@@ -33,6 +33,7 @@ from memcheck.checks.guidance import (
     invalid_frontmatter,
     loads_nothing,
     over_budget,
+    secret_import,
     unknown_frontmatter_key,
     unread_guidance,
     unreadable_guidance,
@@ -51,6 +52,7 @@ from memcheck.checks.guidance.imports import GDN009, GDN010, GDN011
 from memcheck.checks.guidance.invalid_frontmatter import GDN004
 from memcheck.checks.guidance.loads_nothing import GDN019
 from memcheck.checks.guidance.over_budget import GDN014
+from memcheck.checks.guidance.secret_import import GDN023
 from memcheck.checks.guidance.unknown_frontmatter_key import GDN006
 from memcheck.checks.guidance.unread_guidance import GDN001
 from memcheck.checks.guidance.unreadable_guidance import GDN003
@@ -84,6 +86,7 @@ RULES = (
     GDN017,
     GDN018,
     GDN019,
+    GDN023,
 )
 
 
@@ -158,6 +161,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield from imports.check(ws, doc, f.reached)
         yield from import_too_deep.check(ws, doc, f.read_by)
     yield from broken_link.check(ws, doc)
+    yield from secret_import.check(ws, doc, f.followed)
     yield from over_budget.check(ws, doc, f.reached, ws.config.guidance.max_import_depth or guidance_model.BUDGET_DEPTH)
     if kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and f.read_by.get(agents.COPILOT) == agents.READS:
         yield from copilot_review_limit.check(doc)

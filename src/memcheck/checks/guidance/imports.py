@@ -7,6 +7,7 @@ from memcheck import expansion, guidance_model
 from memcheck.expansion import imports
 from memcheck.problem import ERROR, IMPORTS, WARNING, Rule
 from memcheck.text import mentions
+from memcheck.workspace.links_out import secret_location
 
 if TYPE_CHECKING:
     from memcheck.expansion import Reach
@@ -82,6 +83,8 @@ def check(ws: Workspace, doc: Document, reached: Reach) -> Iterator[Problem]:
     path = doc.path
     for imp in imports(ws, doc):
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
+            if secret_location(ws, path, imp.token) is not None:
+                continue  # GDN023's, an error
             yield GDN010.at(path, imp.line, imp.col, f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately")
         elif expansion.is_glob_mention(imp):
             if not ws.user and not guidance_model.glob_matches(ws, imp.target):

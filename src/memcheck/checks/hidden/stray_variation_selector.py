@@ -5,8 +5,6 @@ a suspect character, and reports the line with ``message`` when it finds any.
 """
 from __future__ import annotations
 
-import unicodedata
-
 from memcheck.checks.hidden.hits import Hit, count
 from memcheck.problem import ERROR, Rule
 from memcheck.text import invisible
@@ -15,15 +13,20 @@ from memcheck.text import invisible
 # nobody reviewed.
 HID004 = Rule("HID004", "stray-variation-selector", ERROR, False, "Variation selectors are chained or follow no character that takes them", """\
 ## What it does
-Reports variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF) two or more in a row,
-or after a character that takes none. Not reported: VS15/VS16 after a character
-Unicode lists as taking them (❤️, ©️, the keycaps 1️⃣), VS16 after any other emoji,
-VS1–VS14 and VS17–VS256 after a CJK ideograph (ideographic variation
-sequences), VS1 after a mathematical symbol.
+Reports variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF, and the Mongolian
+free variation selectors U+180B–U+180D, U+180F) two or more in a row, or after a
+character no registered sequence pairs them with. Not reported: VS15/VS16 after a
+character Unicode lists as taking them (❤️, ©️, the keycaps 1️⃣), VS16 after any
+other emoji, and the sequences Unicode registers: its standardized variants (a CJK
+compatibility form such as 塚 with VS1, a mathematical or Mongolian variant) and the
+ideographic variation sequences of the Ideographic Variation Database (葛 with
+VS17, as Japanese names are written). A selector after every ideograph of a
+sentence is reported where the database registers none of those pairs.
 
 ## Why is this bad?
-Variation selectors are drawn as nothing. A chain of them after one emoji can carry
-any bytes (each selector stands for one), which a model can be asked to decode.
+Variation selectors are drawn as nothing. A chain of them after one emoji, or one
+after each ideograph, can carry any bytes (each selector stands for one), which a
+model can be asked to decode.
 
 ## Example
 A memory whose 🙂 is followed by two hundred variation selectors.
@@ -35,7 +38,7 @@ Delete them; keep one VS16 after an emoji that needs it.
 
 
 def _is_selector(ch: str) -> bool:
-    return "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
+    return "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef" or ch in "\u180b\u180c\u180d\u180f"
 
 
 def judge(line: str) -> list[Hit]:
@@ -47,15 +50,11 @@ def judge(line: str) -> list[Hit]:
 def _takes(base: str, selector: str) -> bool:
     if _is_selector(base):
         return False  # chained
-    if selector in "\ufe0e\ufe0f":
-        return invisible.takes_presentation_selector(base, selector)
-    if invisible.is_ideograph(base):
+    if selector in "\ufe0e\ufe0f" and invisible.takes_presentation_selector(base, selector):
         return True
-    return selector == "\ufe00" and _is_math(base)
-
-
-def _is_math(ch: str) -> bool:
-    return unicodedata.category(ch) == "Sm"
+    # Only a sequence Unicode registers: VS17 after every ideograph of a sentence (what
+    # an ideograph took before) carries a bit each, VS17–VS256 a byte.
+    return invisible.registered_sequence(base, selector)
 
 
 def message(hits: list[Hit]) -> str:

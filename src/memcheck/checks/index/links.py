@@ -100,7 +100,7 @@ entry for a memory of the store, whose body says where the plans are:
 def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
     # The index engine is imported where an index is judged afresh (see the package's judged).
     from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
-    from memcheck.index.survey import UNICODE_FORM
+    from memcheck.index.survey import NOT_STAGED, UNICODE_FORM
 
     path, whole = state.path, state.whole
     existing = ws.file_set
@@ -131,7 +131,9 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
                     continue
                 advice, fixable = _dead_advice(whole, state.plan, state.generated, lineno, link.col)
                 what = f"reference [{link.text}] points" if link.form == DEFINED else "entry points"
-                problem = IDX002.at(path, lineno, link.col, f"{what} at {link.target!r}, which does not exist; {advice}")
+                dead = whole.dead.get((lineno, link.col))
+                absent = "which the commit does not hold" if dead is not None and dead.why == NOT_STAGED else "which does not exist"
+                problem = IDX002.at(path, lineno, link.col, f"{what} at {link.target!r}, {absent}; {advice}")
                 yield problem if fixable else problem._replace(fixable=False)
                 continue
             if kind == "escapes":
@@ -161,7 +163,19 @@ def _dead_advice(whole: Survey, plan: Plan, generated: frozenset[str], lineno: i
     ``generated``: the lines of the index fix generates (``IndexState.generated``)."""
     from memcheck.index.links import DEFINED
     from memcheck.index.plan import GENERATE
-    from memcheck.index.survey import AMBIGUOUS, HOLDS, IGNORED, IN_DESCRIPTION, LAZY, REMOVE, REPOINT, SHARED, UNICODE_FORM, UNUSED
+    from memcheck.index.survey import (
+        AMBIGUOUS,
+        HOLDS,
+        IGNORED,
+        IN_DESCRIPTION,
+        LAZY,
+        NOT_STAGED,
+        REMOVE,
+        REPOINT,
+        SHARED,
+        UNICODE_FORM,
+        UNUSED,
+    )
 
     start, end = plan.region
     mine = start < lineno <= end
@@ -191,6 +205,7 @@ def _dead_advice(whole: Survey, plan: Plan, generated: frozenset[str], lineno: i
     at = dead.at + offset
     reasons = {
         IGNORED: "git ignores that path, so the file may exist in another clone: memcheck leaves the entry alone; restore the file here or remove the entry by hand",
+        NOT_STAGED: "the file is on disk but not staged: memcheck leaves the entry alone; `git add` the file, or remove the entry by hand",
         IN_DESCRIPTION: "it is in the entry's description, not its own link: fix that link or remove it",
         AMBIGUOUS: "point it at the right file by hand",
         LAZY: f"its list item goes on, unindented, on line {at}: re-point or remove the item by hand",

@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from memcheck.index.plan import GENERATE, is_own_render, line_breaks
-from memcheck.index.store import store_exists, store_ignored, store_memories, store_plan
+from memcheck.index.store import store_exists, store_ignored, store_memories, store_plan, store_unstaged
 from memcheck.index.survey import survey
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class IndexState:
         if self.plan.survey is not None and not self.plan.marked:
             return self.plan.survey
         ws, store = self._ws, self._store
-        return survey(self.text, self.memories, store_exists(ws, store), store_folder=store.folder, ignored=store_ignored(ws, store))
+        return survey(self.text, self.memories, store_exists(ws, store), store_folder=store.folder, ignored=store_ignored(ws, store), unstaged=store_unstaged(ws, store))
 
     @cached_property
     def generated(self) -> frozenset[str]:

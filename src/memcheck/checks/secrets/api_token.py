@@ -14,10 +14,14 @@ from memcheck.text import secrets as detect
 SEC002 = Rule("SEC002", "api-token", ERROR, False, "File holds a cloud or API token", """\
 ## What it does
 Reports strings shaped like real credentials: AWS access key ids (`AKIA…`), GitHub
-(`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, webhook URLs),
-Stripe (`sk_live_…`), OpenAI (`sk-…`, `sk-proj-…`) and Anthropic (`sk-ant-…`) tokens.
-Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`, `<your-token>`)
-are not reported.
+(`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, `xapp-…`, webhook
+URLs), Stripe (`sk_live_…`, `whsec_…`), OpenAI (`sk-…`, `sk-proj-…`), Anthropic
+(`sk-ant-…`), npm (`npm_…`), PyPI (`pypi-…`), Google API keys (`AIza…`), Hugging
+Face (`hf_…`), SendGrid (`SG.…`), DigitalOcean (`dop_v1_…`) tokens, JSON Web
+Tokens and Azure Storage keys (`AccountKey=…`). The text is read as an agent reads
+it: a Markdown escape (`ghp\\_…`) or an invisible character inside a token does
+not hide it. Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`,
+`<your-token>`, jwt.io's sample token) are not reported.
 
 ## Why is this bad?
 Agents' own memory guides say memory must not hold credentials. Anyone with the repository, and every

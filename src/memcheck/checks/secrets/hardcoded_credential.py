@@ -15,8 +15,11 @@ SEC003 = Rule("SEC003", "hardcoded-credential", ERROR, False, "A password, secre
 ## What it does
 Reports a quoted, high-entropy value assigned to a name ending in `password`,
 `secret`, `token`, `api_key`, `access_key` or `private_key` (`DB_PASSWORD = "…"`,
-`apiKey: '…'`). Placeholders, environment references and low-entropy words are not
-reported.
+`apiKey: '…'`), an unquoted one on a dotenv or shell line
+(`DATABASE_PASSWORD=…`, `export AWS_SECRET_ACCESS_KEY=…`), and a password in a
+URL (`https://deploy:…@host`). Placeholders, environment references, low-entropy
+words and the passwords of local examples (`postgres://postgres:postgres@localhost`)
+are not reported.
 
 ## Why is this bad?
 A literal credential in an agent's memory or instructions gets copied into code,

@@ -14,7 +14,9 @@ from memcheck.text import secrets as detect
 SEC001 = Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
 ## What it does
 Reports a `-----BEGIN … PRIVATE KEY-----` block with key material in it (a block
-whose body is `...` or a placeholder is documentation and is not reported).
+whose body is `...` or a placeholder is documentation and is not reported), also
+where an agent reads one: quoted (`> `) or in a list, or as one JSON string with
+`\\n` escapes, as a Google Cloud service-account key file holds its `private_key`.
 
 ## Why is this bad?
 Memory, guidance and skill files are committed and loaded into every agent session:

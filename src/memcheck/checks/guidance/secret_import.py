@@ -1,0 +1,69 @@
+"""GDN023: an @-import or a link in a guidance file that names a place where secrets are kept."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck import links
+from memcheck.expansion import imports
+from memcheck.problem import ERROR, Rule, escaped
+from memcheck.text import mentions
+from memcheck.workspace.links_out import secret_location
+
+if TYPE_CHECKING:
+    from memcheck.problem import Problem
+    from memcheck.text.document import Document
+    from memcheck.workspace.discover import Workspace
+
+# Security severity 9.0 (critical): the agent puts a private key, a token or the
+# machine's environment into its context, and from there into what it sends.
+GDN023 = Rule("GDN023", "secret-import", ERROR, False, "@-import or link names a place where secrets are kept", """\
+## What it does
+Reports an `@` import or a Markdown link whose target is a place the guard keeps
+secrets from (its secrets tier: `.env` files, SSH and cloud credentials, keys,
+`/etc/shadow`, `/proc/*/environ`, …): an absolute path, one from the home folder
+(`@~/.aws/credentials`, judged as the home folder's own), or one in the repository,
+read through the repository's symlinks (`@h/.ssh/id_rsa` with `h` a link to a home
+folder).
+
+## Why is this bad?
+An agent that follows `@` imports loads the file into its context with the
+instructions, and one that follows links reads it when it looks: the private key or
+token goes to the model provider and into whatever the agent writes next.
+
+## Example
+```markdown
+Deploy with the key in @~/.ssh/id_rsa.
+```
+
+## Use instead
+Name the secret without importing it (`the deploy key, in your SSH agent`), and let
+the tool that needs it read it.
+""", security_severity="9.0")
+
+
+def check(ws: Workspace, doc: Document, followed: bool) -> Iterator[Problem]:
+    """The file's imports (where an agent that reads it follows them) and links that
+    name a secret location."""
+    if doc.error is not None:
+        return
+    path = doc.path
+    if followed and "@" in doc.body:
+        # Every mention that names a path, not only the ones memcheck takes for
+        # imports: `@h/.ssh/id_rsa` has no extension, and through a link out of the
+        # repository it names no file memcheck can see, yet the agent imports it.
+        imported = {(imp.line, imp.col) for imp in imports(ws, doc)}
+        for token in mentions.mentions(links.prose(ws, doc)):
+            if (token.line, token.col) not in imported and "/" not in token.text:
+                continue
+            if any(c in token.text for c in "*?["):
+                continue  # a glob: GDN009's
+            where = secret_location(ws, path, token.text.split("#", 1)[0])
+            if where is not None:
+                yield GDN023.at(path, token.line, token.col, f"@{escaped(token.text)} imports a place where secrets are kept ({where}): the agent loads it into its context; name the secret instead of importing it")
+    for link in links.link_tokens(ws, doc):
+        target = link.text.removeprefix("file://")
+        if not target or target.startswith(("#", "//")) or mentions.is_url(target):
+            continue
+        where = secret_location(ws, path, mentions.unescaped(target).split("#", 1)[0].split("?", 1)[0])
+        if where is not None:
+            yield GDN023.at(path, link.line, link.col, f"link {escaped(link.text)!r} names a place where secrets are kept ({where}): an agent that follows it reads the secret; name the secret instead of linking to it")
