@@ -55,14 +55,18 @@ def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Ite
         yield line, col, _dead_message(target, where)
 
 
-def link_tokens(ws: Workspace, doc: Document) -> Iterator[mentions.Token]:
+def link_tokens(ws: Workspace, doc: Document) -> list[mentions.Token]:
     """Every Markdown link, image and reference definition target of ``doc``'s prose,
-    as written."""
+    as written; read once per document (MEM021, GDN002 and GDN023 each ask)."""
     if doc.error is not None or "[" not in doc.body:
-        return
+        return []
+    return ws.derived(doc, _link_tokens)
+
+
+def _link_tokens(ws: Workspace, doc: Document) -> list[mentions.Token]:
     start = max(doc.body_line, 1)
     defined = blocks.definitions(doc.lines[start - 1 :], start) if "]:" in doc.body else {}
-    yield from mentions.links(prose(ws, doc), defined)
+    return list(mentions.links(prose(ws, doc), defined))
 
 
 def description_dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:
