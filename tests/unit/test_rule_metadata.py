@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from conftest import fenced_blocks
 
 from memcheck import rules
 from memcheck.checks import all_rules, rule_families
@@ -88,13 +89,41 @@ def test_a_rule_module_is_named_after_its_rule_or_its_cluster() -> None:
     assert wrong == {}
 
 
-def test_every_rule_with_a_module_of_its_own_has_a_test_file_that_runs_its_docs_example() -> None:
-    missing, no_example = [], []
-    for code in sorted(_own_modules()):
-        test_file = RULE_TESTS / f"test_{code.lower()}.py"
-        if not test_file.is_file():
-            missing.append(code)
-        elif "```" in all_rules()[code].doc.partition("## Example")[2] and f"example({code!r}" not in test_file.read_text(encoding="utf-8").replace('"', "'"):
-            no_example.append(code)
+def test_every_rule_with_a_module_of_its_own_has_a_test_file() -> None:
+    missing = [code for code in sorted(_own_modules()) if not (RULE_TESTS / f"test_{code.lower()}.py").is_file()]
     assert missing == [], "add tests/unit/rules/test_<code>.py for each"
-    assert no_example == [], "the doc's Example is the first case of a rule's test file: example(CODE)"
+
+
+# The rules whose pages do not show yet what the rule reports and the same put right:
+# their modules were being changed by other work while every other rule's page got its
+# two examples. Finish one (a fenced block under *Example* that the rule reports, one
+# under *Use instead* that it does not, both run as the first two cases of its test
+# file, as tests/unit/rules/test_mem006.py does), then take it off this list.
+NOT_SHOWN_YET = {
+    "GRD001", "GRD002", "GRD003", "GRD004", "GRD005",  # the guard's rules
+    "HID001", "HID002", "HID003", "HID004",  # hidden characters
+    "SEC001", "SEC002",  # secrets
+}  # fmt: skip
+
+
+def test_every_rules_doc_shows_a_reported_and_a_corrected_example() -> None:
+    lacking = {code for code, rule in all_rules().items() if not (fenced_blocks(rule.doc, "Example") and fenced_blocks(rule.doc, "Use instead"))}
+    assert sorted(lacking - NOT_SHOWN_YET) == [], "give the doc a fenced block under both *Example* and *Use instead*"
+    assert sorted(NOT_SHOWN_YET - lacking) == [], "this rule's page shows both now: take it off NOT_SHOWN_YET"
+
+
+def _first_two_tests(source: str) -> list[str]:
+    return [node.name for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")][:2]
+
+
+def test_every_rules_test_file_runs_its_docs_examples_as_its_first_two_cases() -> None:
+    wrong = {}
+    for code in sorted(set(all_rules()) - NOT_SHOWN_YET):
+        source = (RULE_TESTS / f"test_{code.lower()}.py").read_text(encoding="utf-8")
+        said = source.replace('"', "'")
+        runs = {"Example": f"example({code!r}" in said.replace(f"example({code!r}, 'Use instead'", ""), "Use instead": f"example({code!r}, 'Use instead'" in said}
+        first = _first_two_tests(source)
+        in_order = len(first) == 2 and first[0].startswith("test_the_docs_example") and first[1].startswith("test_the_docs_use_instead")
+        if not (all(runs.values()) and in_order):
+            wrong[code] = (runs, first)
+    assert wrong == {}, "a rule's test file opens with test_the_docs_example_* (example(CODE)) and test_the_docs_use_instead_* (example(CODE, 'Use instead'))"

@@ -4,20 +4,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 
 def test_the_docs_example_agent_md_beside_agents_md_is_reported() -> None:
-    # The doc's Example is prose: AGENTS.md and AGENT.md in the root, each written by hand.
-    files = {"AGENTS.md": "# Rules\n\nRun make test.\n", "AGENT.md": "# Rules\n\nRun make check.\n"}
-    assert lint(files, select="GDN001") == [("AGENT.md", 1, "GDN001")]
-    (found,) = findings(files, select="GDN001")
+    (found,) = findings({"AGENTS.md": example("GDN001"), "AGENT.md": example("GDN001", nth=2)})
+    assert (found.path, found.line, found.code) == ("AGENT.md", 1, "GDN001")
     assert found.message.startswith("no configured agent reads AGENT.md: ")
     assert "move what it says into AGENTS.md, and delete it" in found.message
 
 
-def test_the_docs_use_instead_one_file_the_agents_read_passes() -> None:
-    assert lint({"AGENTS.md": "# Rules\n\nRun make test.\n\nRun make check.\n"}, select="GDN001") == []
+def test_the_docs_use_instead_what_it_said_moved_into_agents_md_is_not_reported() -> None:
+    assert lint({"AGENTS.md": example("GDN001", "Use instead")}) == []
 
 
 def test_a_file_another_file_cites_is_in_use() -> None:

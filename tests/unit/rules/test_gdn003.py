@@ -3,17 +3,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 
-def test_the_docs_example_utf16_agents_md_is_reported(tmp_path: Path) -> None:
-    # The doc's Example is prose (AGENTS.md saved as UTF-16): bytes, so written to disk.
-    (tmp_path / "AGENTS.md").write_bytes("# Rules\n\nRun make test.\n".encode("utf-16"))
-    assert lint({}, select="GDN003", root=tmp_path) == [("AGENTS.md", 1, "GDN003")]
+def test_the_docs_example_saved_as_utf16_is_reported(tmp_path: Path) -> None:
+    # Files held in memory are text: the doc's text saved as UTF-16 is written to disk.
+    (tmp_path / "AGENTS.md").write_bytes(example("GDN003").encode("utf-16"))
+    assert lint({}, root=tmp_path) == [("AGENTS.md", 1, "GDN003")]
 
 
-def test_the_docs_use_instead_utf8_passes() -> None:
-    assert lint({"AGENTS.md": "# Rules\n\nRun make test.\n"}, select="GDN003") == []
+def test_the_docs_use_instead_the_same_text_as_utf8_is_not_reported() -> None:
+    assert lint({"AGENTS.md": example("GDN003", "Use instead")}) == []
 
 
 def test_binary_and_latin1_files_are_findings_not_tracebacks(tmp_path: Path) -> None:

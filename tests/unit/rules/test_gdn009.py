@@ -13,9 +13,11 @@ def test_the_docs_example_is_reported() -> None:
     assert found.message == "@docs/missing-guide.md imports docs/missing-guide.md, which does not exist; fix the path, or put it in backticks if it is not an import"
 
 
-def test_the_docs_use_instead_the_fixed_path_or_backticks_pass() -> None:
-    # The doc's Use instead is prose: fix the path, or put the text in backticks.
-    assert lint({"CLAUDE.md": "See @docs/release.md for the release process.\n", "docs/release.md": "Tag it.\n"}) == []
+def test_the_docs_use_instead_the_path_of_the_guide_that_is_there_is_not_reported() -> None:
+    assert lint({"CLAUDE.md": example("GDN009", "Use instead"), "docs/release.md": "Tag it.\n"}) == []
+
+
+def test_the_path_in_backticks_is_not_an_import() -> None:
     assert lint({"CLAUDE.md": "See `@docs/missing-guide.md` for the release process.\n"}) == []
 
 

@@ -11,8 +11,11 @@ def test_the_docs_example_is_reported() -> None:
     assert found.message == "@../../shared/rules.md points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately"
 
 
-def test_the_docs_use_instead_a_home_import_passes() -> None:
-    # The doc's Use instead is prose: copy the rules in, or import them from @~/ deliberately.
+def test_the_docs_use_instead_the_rules_copied_in_are_not_reported() -> None:
+    assert lint({"CLAUDE.md": example("GDN010", "Use instead"), "docs/shared-rules.md": "# Shared rules\n"}) == []
+
+
+def test_a_home_import_passes() -> None:
     assert lint({"CLAUDE.md": "@~/.claude/shared-rules.md\n"}) == []
 
 

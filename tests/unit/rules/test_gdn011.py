@@ -1,17 +1,16 @@
 """GDN011 import-cycle: @-imports that form a cycle (the imports cluster)."""
 from __future__ import annotations
 
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 
 def test_the_docs_example_two_files_importing_each_other_are_each_reported() -> None:
-    # The doc's Example is prose: CLAUDE.md with @AGENTS.md and AGENTS.md with @CLAUDE.md.
-    files = {"CLAUDE.md": "@AGENTS.md\n", "AGENTS.md": "# Rules\n\n@CLAUDE.md\n"}
-    assert lint(files, select="GDN011") == [("AGENTS.md", 3, "GDN011"), ("CLAUDE.md", 1, "GDN011")]
+    files = {"CLAUDE.md": example("GDN011"), "AGENTS.md": example("GDN011", nth=2)}
+    assert [f for f in lint(files) if f[2] == "GDN011"] == [("AGENTS.md", 3, "GDN011"), ("CLAUDE.md", 1, "GDN011")]
 
 
-def test_the_docs_use_instead_one_direction_passes() -> None:
-    assert lint({"CLAUDE.md": "@AGENTS.md\n", "AGENTS.md": "# Rules\n"}, select="GDN011") == []
+def test_the_docs_use_instead_one_direction_is_not_reported() -> None:
+    assert lint({"CLAUDE.md": example("GDN011"), "AGENTS.md": example("GDN011", "Use instead")}) == []
 
 
 def test_a_cycle_through_plain_documents_is_reported_on_the_guidance_file() -> None:

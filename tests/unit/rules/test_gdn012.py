@@ -1,8 +1,28 @@
 """GDN012 import-too-deep: an @-import chain deeper than the reading agent follows."""
 from __future__ import annotations
 
+import re
+
 import pytest
-from conftest import findings, lint
+from conftest import example, findings, lint
+
+
+def _files_of(shown: str) -> dict[str, str]:
+    """The files of a `head` over several files, as it prints them (`==> name <==`)."""
+    parts = re.split(r"^==> (\S+) <==\n", shown.split("\n", 1)[1], flags=re.M)[1:]
+    return {name: text.rstrip("\n") + "\n" for name, text in zip(parts[::2], parts[1::2])}
+
+
+def test_the_docs_example_a_chain_of_five_hops_is_reported() -> None:
+    files = _files_of(example("GDN012"))
+    assert list(files) == ["CLAUDE.md", "a.md", "b.md", "c.md", "d.md", "e.md"]
+    (found,) = findings(files)
+    assert (found.path, found.line, found.code) == ("CLAUDE.md", 1, "GDN012")
+    assert found.message == "import chain CLAUDE.md -> a.md -> b.md -> c.md -> d.md -> e.md is 5 hops deep, and Claude Code follows 4, so it never loads e.md; import it from a shallower file"
+
+
+def test_the_docs_use_instead_the_deep_file_imported_directly_is_not_reported() -> None:
+    assert lint({**_files_of(example("GDN012")), "CLAUDE.md": example("GDN012", "Use instead")}) == []
 
 
 def test_a_file_claude_md_imports_directly_is_not_called_never_loaded() -> None:
@@ -19,14 +39,7 @@ def _chain(first: str, hops: int) -> dict[str, str]:
     return {name: f"@{names[i + 1]}\n" if i + 1 < len(names) else "end\n" for i, name in enumerate(names)}
 
 
-def test_the_docs_example_a_chain_of_five_hops_from_claude_md_is_reported() -> None:
-    # The doc's Example is prose: CLAUDE.md -> a.md -> b.md -> c.md -> d.md -> e.md.
-    (found,) = findings(_chain("CLAUDE.md", 5), select="GDN012")
-    assert (found.path, found.line) == ("CLAUDE.md", 1)
-    assert found.message == "import chain CLAUDE.md -> a.md -> b.md -> c.md -> d.md -> e.md is 5 hops deep, and Claude Code follows 4, so it never loads e.md; import it from a shallower file"
-
-
-def test_the_docs_use_instead_importing_the_deep_file_directly_passes() -> None:
+def test_importing_the_deep_file_directly_passes() -> None:
     assert lint({**_chain("CLAUDE.md", 5), "CLAUDE.md": "@a.md\n@e.md\n"}, select="GDN012") == []
 
 

@@ -8,8 +8,11 @@ def test_the_docs_example_is_reported() -> None:
     assert lint({"AGENTS.md": example("GDN013")}) == [("AGENTS.md", 1, "GDN013")]
 
 
-def test_the_docs_use_instead_the_files_current_path_passes() -> None:
-    # The doc's Use instead is prose: point the link at the file's current path.
+def test_the_docs_use_instead_the_files_current_path_is_not_reported() -> None:
+    assert lint({"AGENTS.md": example("GDN013", "Use instead"), "docs/reference/api.md": "# API\n"}) == []
+
+
+def test_the_file_at_the_links_path_passes() -> None:
     assert lint({"AGENTS.md": example("GDN013"), "docs/api.md": "# API\n"}) == []
 
 

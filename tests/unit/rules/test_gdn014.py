@@ -1,21 +1,23 @@
 """GDN014 over-budget: a guidance file over its size budget."""
 from __future__ import annotations
 
-from conftest import findings, lint
+from conftest import example, findings, lint
+
+REFERENCE = "".join(f"- `GET /items/{n}`\n" for n in range(898))  # 18 KB: within Codex's budget (GDN016)
 
 
 def test_the_docs_example_a_900_line_agents_md_is_reported() -> None:
-    # The doc's Example is prose: a 900-line AGENTS.md that pastes the whole API reference.
-    files = {"AGENTS.md": "# Rules\n\n" + "".join(f"- `GET /v1/items/{n}` returns item {n}.\n" for n in range(898))}
-    found = findings(files, select="GDN014")
-    assert [(p.path, p.line) for p in found][0] == ("AGENTS.md", 501)
-    assert found[0].message == "AGENTS.md has 900 lines, over guidance.max-lines 500; move reference material into files read on demand"
+    # The doc shows the file's `wc -l`: a file of that many lines is built here.
+    lines, path = example("GDN014").splitlines()[1].split()
+    files = {path: "# Rules\n\n" + REFERENCE}
+    assert files[path].count("\n") == int(lines)
+    (found,) = findings(files)
+    assert (found.path, found.line, found.code) == ("AGENTS.md", 501, "GDN014")
+    assert found.message == "AGENTS.md has 900 lines, over guidance.max-lines 500; move reference material into files read on demand"
 
 
-def test_the_docs_use_instead_short_rules_and_a_plain_link_pass() -> None:
-    reference = "".join(f"- `GET /v1/items/{n}` returns item {n}.\n" for n in range(898))
-    files = {"AGENTS.md": "# Rules\n\nThe API is listed in [the reference](docs/api.md).\n", "docs/api.md": reference}
-    assert lint(files, select="GDN014") == []
+def test_the_docs_use_instead_short_rules_and_a_plain_link_are_not_reported() -> None:
+    assert lint({"AGENTS.md": example("GDN014", "Use instead"), "docs/api.md": REFERENCE}) == []
 
 
 def test_lines_bytes_and_tokens_with_imports() -> None:

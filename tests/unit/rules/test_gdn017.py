@@ -1,7 +1,7 @@
 """GDN017 copilot-review-limit: Copilot code review reads only the first 4,000 characters."""
 from __future__ import annotations
 
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 PATH = ".github/copilot-instructions.md"
 
@@ -11,15 +11,27 @@ def _instructions(chars: int) -> str:
     return "# Instructions\n\n" + line * (chars // len(line)) + "## Review checklist\n\n- Every change has a test.\n"
 
 
-def test_the_docs_example_a_9000_character_file_is_reported() -> None:
-    # The doc's Example is prose: a 9,000-character copilot-instructions.md whose review checklist is at the end.
-    (found,) = findings({PATH: _instructions(9_000)}, select="GDN017")
-    assert found.path == PATH
-    assert found.message.startswith("Copilot code review reads only the first 4,000 characters of this file")
+def _exactly(chars: int, tail: str) -> str:
+    """A file of ``chars`` characters that ends in ``tail``."""
+    head = "# Instructions\n\n"
+    line = "- Prefer small functions with one purpose.\n"
+    middle = chars - len(head) - len(tail)
+    return head + (line * (middle // len(line) + 1))[: middle - 1] + "\n" + tail
 
 
-def test_the_docs_use_instead_a_short_file_passes() -> None:
-    assert lint({PATH: _instructions(2_000)}, select="GDN017") == []
+def test_the_docs_example_a_9000_character_file_with_its_checklist_at_the_end_is_reported() -> None:
+    # The doc shows the file's `wc -m` and its last lines: such a file is built here.
+    count, tail = example("GDN017").split("$ tail -n 3 .github/copilot-instructions.md\n")
+    chars, path = count.splitlines()[1].split()
+    text = _exactly(int(chars), tail)
+    assert (len(text), text.endswith(tail)) == (9_000, True)
+    (found,) = findings({path: text})
+    assert (found.path, found.code) == (PATH, "GDN017")
+    assert found.message.startswith("Copilot code review reads only the first 4,000 characters of this file, which has 9,000")
+
+
+def test_the_docs_use_instead_the_checklist_first_in_a_short_file_is_not_reported() -> None:
+    assert lint({PATH: example("GDN017", "Use instead"), "docs/style.md": "# Style\n"}) == []
 
 
 def test_not_when_review_is_excluded() -> None:

@@ -2,19 +2,17 @@
 from __future__ import annotations
 
 import pytest
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 STEERING = ".kiro/steering/ts.md"
 
 
 def test_the_docs_example_filematch_without_a_pattern_is_reported() -> None:
-    # The doc's Example is `inclusion: fileMatch` alone, in a Kiro steering file's frontmatter.
-    assert lint({STEERING: "---\ninclusion: fileMatch\n---\n\nUse strict mode.\n"}, select="GDN019") == [(STEERING, 1, "GDN019")]  # a missing key is reported on the first line
+    assert lint({STEERING: example("GDN019")}) == [(STEERING, 1, "GDN019")]  # a missing key is reported on the first line
 
 
-def test_the_docs_use_instead_passes() -> None:
-    text = '---\ninclusion: fileMatch\nfileMatchPattern: "src/**/*.ts"\n---\n\nUse strict mode.\n'
-    assert lint({STEERING: text, "src/app.ts": "x\n"}, select="GDN019") == []
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint({STEERING: example("GDN019", "Use instead"), "src/app.ts": "x\n"}) == []
 
 
 @pytest.mark.parametrize("text", ["", "---\ndescription: Rules\n---\n"], ids=["no-text", "only-frontmatter"])

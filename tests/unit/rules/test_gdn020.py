@@ -2,21 +2,20 @@
 from __future__ import annotations
 
 import pytest
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 CONFIG = {".codex/config.toml": 'project_doc_fallback_filenames = ["CODEX.md"]\n'}
 
 
 def test_the_docs_example_a_fallback_beside_agents_md_is_reported_on_agents_md() -> None:
-    # The doc's Example is prose: AGENTS.md and CODEX.md side by side, CODEX.md a fallback name.
-    files = {"AGENTS.md": "# Team\n", "CODEX.md": "# Codex\n", **CONFIG}
-    assert lint(files, select="GDN020") == [("AGENTS.md", 1, "GDN020")]
-    (found,) = findings(files, select="GDN020")
+    files = {"AGENTS.md": example("GDN020"), "CODEX.md": example("GDN020", nth=2), ".codex/config.toml": example("GDN020", nth=3)}
+    (found,) = findings(files)
+    assert (found.path, found.line, found.code) == ("AGENTS.md", 1, "GDN020")
     assert "Codex never reads CODEX.md" in found.message and "only in a folder without AGENTS.md" in found.message
 
 
-def test_the_docs_use_instead_what_it_said_moved_into_agents_md_passes() -> None:
-    assert lint({"AGENTS.md": "# Team\n\n# Codex\n", **CONFIG}, select="GDN020") == []
+def test_the_docs_use_instead_what_it_said_moved_into_agents_md_is_not_reported() -> None:
+    assert lint({"AGENTS.md": example("GDN020", "Use instead"), ".codex/config.toml": example("GDN020", nth=3)}) == []
 
 
 @pytest.mark.parametrize(

@@ -4,32 +4,39 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import findings, lint
+from conftest import example, findings, lint
 
 SKILL = "---\nname: release\ndescription: Ship a release.\n---\nSteps.\n"
 EXAMPLE = {"CLAUDE.md": "Use the `release` skill to ship.\n", ".agents/skills/release/SKILL.md": SKILL}
 
 
-def test_the_docs_example_claude_md_names_a_skill_only_in_agents_skills() -> None:
-    # The doc's Example is prose: a CLAUDE.md telling Claude Code to use `release`,
-    # which lives only in .agents/skills.
-    assert lint(EXAMPLE, select="GDN021") == [("CLAUDE.md", 1, "GDN021")]
-    (found,) = findings(EXAMPLE, select="GDN021")
+def _linked_as_the_doc_says(root: Path, shown: str) -> None:
+    # The doc shows the `ln -s` that makes the link: made here as it says.
+    ln, s, target, link = shown.removeprefix("$ ").split()
+    assert (ln, s) == ("ln", "-s")
+    (root / link).parent.mkdir(parents=True, exist_ok=True)
+    (root / link).symlink_to(target)
+
+
+DOCS_EXAMPLE = {"CLAUDE.md": example("GDN021"), ".agents/skills/release/SKILL.md": example("GDN021", nth=2)}
+
+
+def test_the_docs_example_claude_md_names_a_skill_only_in_agents_skills_is_reported() -> None:
+    (found,) = findings(DOCS_EXAMPLE)
+    assert (found.path, found.line, found.code) == ("CLAUDE.md", 1, "GDN021")
     assert found.message == (
         "CLAUDE.md names skills Claude Code cannot see: release (only in .agents/skills; Claude Code loads skills from .claude/skills); "
         "link or copy them into .claude/skills"
     )
 
 
-def test_the_docs_use_instead_a_symlink_into_claude_skills_passes(tmp_path: Path) -> None:
-    # A symlink is on disk only: `npx skills add` installs into .agents/skills and links into .claude/skills.
-    root = tmp_path / "repo"
-    (root / ".claude" / "skills").mkdir(parents=True)
-    (root / ".claude" / "skills" / "release").symlink_to("../../.agents/skills/release")
-    assert lint(EXAMPLE, select="GDN021", root=root) == []
+def test_the_docs_use_instead_a_symlink_into_claude_skills_is_not_reported(tmp_path: Path) -> None:
+    # A symlink is on disk only: made in a temporary folder as the doc's `ln -s` says.
+    _linked_as_the_doc_says(tmp_path, example("GDN021", "Use instead"))
+    assert lint(DOCS_EXAMPLE, root=tmp_path) == []
 
 
-def test_the_docs_use_instead_a_copy_passes() -> None:
+def test_a_copy_passes() -> None:
     assert lint({**EXAMPLE, ".claude/skills/release/SKILL.md": SKILL}, select="GDN021") == []
 
 

@@ -2,23 +2,20 @@
 from __future__ import annotations
 
 import pytest
-from conftest import findings, lint
+from conftest import example, findings, lint
 
-# The doc's Example and Use instead are prose (no fenced block): these are the files
-# they describe.
 TEAM = "# Team\n\nRun `make test` before every commit.\n"
 
 
 def test_the_docs_example_a_personal_claude_local_md_beside_agents_md_is_reported() -> None:
-    files = {"AGENTS.md": TEAM, "CLAUDE.local.md": "Answer in British English.\n"}
-    assert lint(files, select="GDN022") == [("CLAUDE.local.md", 1, "GDN022")]
-    (found,) = findings(files, select="GDN022")
+    (found,) = findings({"AGENTS.md": example("GDN022"), "CLAUDE.local.md": example("GDN022", nth=2)})
+    assert (found.path, found.line, found.code) == ("CLAUDE.local.md", 1, "GDN022")
     assert found.message.startswith("CLAUDE.local.md hides AGENTS.md from your Claude Code")
     assert found.message.endswith("start CLAUDE.local.md with @AGENTS.md to read both")
 
 
-def test_the_docs_use_instead_a_claude_local_md_that_imports_agents_md_passes() -> None:
-    assert lint({"AGENTS.md": TEAM, "CLAUDE.local.md": "@AGENTS.md\nAnswer in British English.\n"}, select="GDN022") == []
+def test_the_docs_use_instead_a_claude_local_md_that_imports_agents_md_is_not_reported() -> None:
+    assert lint({"AGENTS.md": example("GDN022"), "CLAUDE.local.md": example("GDN022", "Use instead")}) == []
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ def test_the_docs_example_is_reported() -> None:
 
 
 def test_the_docs_use_instead_naming_the_secret_passes() -> None:
-    assert lint({"CLAUDE.md": "Deploy with the key in your SSH agent.\n"}) == []
+    assert lint({"CLAUDE.md": example("GDN023", "Use instead")}) == []
 
 
 @pytest.mark.parametrize(

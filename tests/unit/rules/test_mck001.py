@@ -12,6 +12,10 @@ def test_the_docs_example_is_reported_once_the_import_it_was_written_for_resolve
     assert lint(files) == [(GUIDANCE, 3, "MCK001")]
 
 
+def test_the_docs_use_instead_the_line_without_the_comment_is_not_reported() -> None:
+    assert lint({GUIDANCE: "# Agents\n\n" + example("MCK001", "Use instead"), "docs/style.md": "# Style\n"}) == []
+
+
 def test_a_comment_that_still_suppresses_its_finding_is_not_reported() -> None:
     files = {GUIDANCE: "# Agents\n\n" + example("MCK001")}  # docs/style.md missing: GDN009 suppressed
     assert lint(files) == []

@@ -10,6 +10,7 @@ import yaml
 from conftest import example, memory
 from memory_rules import MEMORY, STORE, findings, lint
 
+from memcheck.checks import all_rules
 from memcheck.workspace import tracking
 
 TODAY = datetime.date(2026, 3, 1)
@@ -27,6 +28,7 @@ def _config() -> dict[str, Any]:
 
 
 def test_the_docs_example_is_reported() -> None:
+    assert f"checked on {TODAY.isoformat()}" in all_rules()["MEM016"].doc  # the day both examples are judged on
     (found,) = findings({DEPLOY: example("MEM016")}, config=_config())
     assert (found.path, found.line, found.code) == (DEPLOY, 5, "MEM016")
     assert found.message == "last updated 2024-01-02 (789 days ago, over 180); review the memory and bump updated"

@@ -18,14 +18,14 @@ def test_the_docs_example_is_a_warning_where_claude_code_still_loads_the_skill()
     assert found.message.startswith("the skill loads with no name or description in Claude Code 2.1.186+ and not at all in agents that need them: ")
 
 
-def test_the_docs_example_is_an_error_in_a_skill_claude_code_does_not_load() -> None:
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint({CLAUDE: _skill(example("SKL003", "Use instead"))}) == []
+
+
+def test_the_example_is_an_error_in_a_skill_claude_code_does_not_load() -> None:
     (found,) = findings({AGENTS: _skill(example("SKL003"))})
     assert (found.path, found.line, found.code, found.severity) == (AGENTS, 3, "SKL003", "error")
     assert found.message.startswith("agents that parse the frontmatter see no name or description: ")
-
-
-def test_the_docs_use_instead_is_not_reported() -> None:
-    assert lint({CLAUDE: _skill(example("SKL003", "Use instead"))}) == []
 
 
 @pytest.mark.parametrize(

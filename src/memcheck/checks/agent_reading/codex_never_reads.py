@@ -29,10 +29,34 @@ What such a file says never reaches Codex.
 
 ## Example
 `AGENTS.md` and `CODEX.md` side by side, with `project_doc_fallback_filenames =
-["CODEX.md"]` in `.codex/config.toml`.
+["CODEX.md"]` in `.codex/config.toml`. In `AGENTS.md`:
+```markdown
+# Team
+
+Run `make test` before every commit.
+```
+in `CODEX.md`:
+```markdown
+# Codex
+
+Work in the `src/` folder only.
+```
+and in `.codex/config.toml`:
+```toml
+project_doc_fallback_filenames = ["CODEX.md"]
+```
 
 ## Use instead
-Move what the file says into `AGENTS.md`, and delete it.
+Move what the file says into `AGENTS.md`, and delete it. `AGENTS.md`:
+```markdown
+# Team
+
+Run `make test` before every commit.
+
+# Codex
+
+Work in the `src/` folder only.
+```
 """, scope=TREE)
 
 

@@ -31,10 +31,23 @@ makes that user's Claude Code leave the team's `AGENTS.md` aside, with no sign.
 
 ## Example
 `AGENTS.md` with the team's rules, and a `CLAUDE.local.md` beside it holding one
-personal preference.
+personal preference. In `AGENTS.md`:
+```markdown
+# Team
+
+Run `make test` before every commit.
+```
+and in `CLAUDE.local.md`:
+```markdown
+Answer in British English.
+```
 
 ## Use instead
 Start `CLAUDE.local.md` with `@AGENTS.md`, so Claude Code reads both.
+```markdown
+@AGENTS.md
+Answer in British English.
+```
 """, scope=TREE)
 
 

@@ -29,11 +29,26 @@ without the skill's instructions.
 
 ## Example
 A `CLAUDE.md` telling Claude Code to use the `release` skill, which lives only in
-`.agents/skills/release/SKILL.md`.
+`.agents/skills/release/SKILL.md`. In `CLAUDE.md`:
+```markdown
+Use the `release` skill to ship.
+```
+and in `.agents/skills/release/SKILL.md`:
+```markdown
+---
+name: release
+description: Ships a release. Use when asked to release.
+---
+
+Tag, build, publish.
+```
 
 ## Use instead
 Make the skill visible to that agent too: a symlink `.claude/skills/release ->
 ../../.agents/skills/release`, or a copy.
+```console
+$ ln -s ../../.agents/skills/release .claude/skills/release
+```
 """, scope=TREE)
 
 

@@ -28,7 +28,11 @@ See [the API guide](docs/api.md).
 ```
 
 ## Use instead
-Point the link at the file's current path, or remove it.
+Point the link at the file's current path, or remove it. The guide moved to
+`docs/reference/api.md`:
+```markdown
+See [the API guide](docs/reference/api.md).
+```
 """)
 
 

@@ -19,10 +19,30 @@ Reports guidance files or skills whose paths are equal when case is ignored
 macOS and Windows check them out into one file: one silently overwrites the other.
 
 ## Example
-`AGENTS.md` and `Agents.md` in the same folder.
+`AGENTS.md` and `Agents.md` in the same folder. In `AGENTS.md`:
+```markdown
+# Build
+
+Run `make test` before every commit.
+```
+and in `Agents.md`:
+```markdown
+# Style
+
+Keep functions short.
+```
 
 ## Use instead
-Merge them into one file with one name.
+Merge them into one file with one name. `AGENTS.md`:
+```markdown
+# Build
+
+Run `make test` before every commit.
+
+# Style
+
+Keep functions short.
+```
 """, scope=TREE)
 
 

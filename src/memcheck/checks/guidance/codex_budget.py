@@ -29,10 +29,22 @@ are simply not in its prompt.
 
 ## Example
 A root `AGENTS.md` of 20,000 bytes and `packages/api/AGENTS.md` of 15,000.
+```console
+$ wc -c AGENTS.md packages/api/AGENTS.md
+20000 AGENTS.md
+15000 packages/api/AGENTS.md
+35000 total
+```
 
 ## Use instead
 Shorten the files on the way down, or move reference material into files read on
 demand (a plain link, not pasted text).
+```console
+$ wc -c AGENTS.md packages/api/AGENTS.md
+15000 AGENTS.md
+15000 packages/api/AGENTS.md
+30000 total
+```
 """, scope=TREE)
 
 

@@ -25,10 +25,31 @@ review.
 
 ## Example
 A 9,000-character `copilot-instructions.md` whose review checklist is at the end.
+```console
+$ wc -m .github/copilot-instructions.md
+9000 .github/copilot-instructions.md
+$ tail -n 3 .github/copilot-instructions.md
+## Review checklist
+
+- Every change has a test.
+```
 
 ## Use instead
 Put what review must check first, or move it into a short path-specific
-`.instructions.md` file.
+`.instructions.md` file. `.github/copilot-instructions.md`, the checklist first and
+the reference material moved out, under 4,000 characters:
+```markdown
+# Instructions
+
+## Review checklist
+
+- Every change has a test.
+
+## Style
+
+- Prefer small functions with one purpose.
+- See [the style guide](../docs/style.md) for the rest.
+```
 """, scope=IMPORTS)
 
 

@@ -27,7 +27,18 @@ Each agent follows different rules, and an edit to one file silently misses the
 others.
 
 ## Example
-`AGENTS.md` and a hand-written `CLAUDE.md` with other build commands.
+`AGENTS.md` and a hand-written `CLAUDE.md` with other build commands. In `AGENTS.md`:
+```markdown
+# Build
+
+Run `make`.
+```
+and in `CLAUDE.md`:
+```markdown
+# Build
+
+Run `ninja`.
+```
 
 ## Use instead
 Make `CLAUDE.md` a symlink to `AGENTS.md` (`ln -s AGENTS.md CLAUDE.md`) or a file
@@ -35,7 +46,12 @@ that starts with `@AGENTS.md` and adds only what is specific to Claude Code. Whe
 `AGENTS.md` imports `CLAUDE.md`, move the imported text into `AGENTS.md` first (a
 symlink would discard `AGENTS.md`'s own text). An `AGENTS.override.md` is meant to
 differ: copy into it what Codex needs, or delete it. If the files are meant to say
-different things, ignore this rule for the file (`per-path-ignores`).
+different things, ignore this rule for the file (`per-path-ignores`). `CLAUDE.md`:
+```markdown
+@AGENTS.md
+
+Use the Claude Code hooks in `.claude/settings.json`.
+```
 """, scope=TREE)
 
 

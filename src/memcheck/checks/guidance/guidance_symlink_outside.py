@@ -22,9 +22,18 @@ clones may have another file there, or none, and no check sees what it says.
 
 ## Example
 `CLAUDE.md -> /home/me/dotfiles/CLAUDE.md`
+```console
+$ ln -s /home/me/dotfiles/CLAUDE.md CLAUDE.md
+```
 
 ## Use instead
-Keep the file in the repository (copy it in), or link to a file inside it.
+Keep the file in the repository (copy it in), or link to a file inside it. `CLAUDE.md`,
+a regular file:
+```markdown
+# Rules
+
+Run `make test` before every commit.
+```
 """)
 
 

@@ -25,9 +25,33 @@ The agent stops expanding at its limit: files further down are never read.
 
 ## Example
 `CLAUDE.md` → `a.md` → `b.md` → `c.md` → `d.md` → `e.md`.
+```console
+$ head CLAUDE.md a.md b.md c.md d.md e.md
+==> CLAUDE.md <==
+@a.md
+
+==> a.md <==
+@b.md
+
+==> b.md <==
+@c.md
+
+==> c.md <==
+@d.md
+
+==> d.md <==
+@e.md
+
+==> e.md <==
+Run the release checklist before tagging.
+```
 
 ## Use instead
-Import the deep files directly from the guidance file.
+Import the deep files directly from the guidance file. `CLAUDE.md`:
+```markdown
+@a.md
+@e.md
+```
 """, scope=IMPORTS)
 
 

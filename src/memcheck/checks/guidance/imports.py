@@ -38,7 +38,11 @@ See @docs/missing-guide.md for the release process.
 ```
 
 ## Use instead
-Fix the path, or put the text in backticks if it is not meant as an import.
+Fix the path, or put the text in backticks if it is not meant as an import. The path
+of the guide that is there, `docs/release.md`:
+```markdown
+See @docs/release.md for the release process.
+```
 """, scope=IMPORTS)
 
 GDN010 = Rule("GDN010", "import-escapes-repository", WARNING, False, "@-import points outside the repository", """\
@@ -55,7 +59,11 @@ No other clone has the file: the agent gets the import on the author's machine o
 ```
 
 ## Use instead
-Copy the rules into the repository, or import them from `@~/…` deliberately.
+Copy the rules into the repository, or import them from `@~/…` deliberately. The
+rules copied to `docs/shared-rules.md`:
+```markdown
+@docs/shared-rules.md
+```
 """, scope=IMPORTS)
 
 GDN011 = Rule("GDN011", "import-cycle", ERROR, False, "@-imports form a cycle", """\
@@ -68,10 +76,24 @@ Agents stop at the repeat (or at the depth limit), so part of the chain is loade
 twice or not at all, depending on the tool.
 
 ## Example
-`CLAUDE.md` with `@AGENTS.md` and `AGENTS.md` with `@CLAUDE.md`.
+`CLAUDE.md` with `@AGENTS.md` and `AGENTS.md` with `@CLAUDE.md`. In `CLAUDE.md`:
+```markdown
+@AGENTS.md
+```
+and in `AGENTS.md`:
+```markdown
+# Rules
+
+@CLAUDE.md
+```
 
 ## Use instead
-Import in one direction only.
+Import in one direction only. `AGENTS.md`, which `CLAUDE.md` still imports:
+```markdown
+# Rules
+
+Run `make test` before every commit.
+```
 """, scope=IMPORTS)
 
 

@@ -17,10 +17,25 @@ The agent loads nothing from an empty file, and applies one without its pattern 
 no file: the instructions are never read.
 
 ## Example
-`inclusion: fileMatch` alone.
+`inclusion: fileMatch` alone. In `.kiro/steering/ts.md`:
+```markdown
+---
+inclusion: fileMatch
+---
+
+Use strict mode.
+```
 
 ## Use instead
 `inclusion: fileMatch` and `fileMatchPattern: "src/**/*.ts"`.
+```markdown
+---
+inclusion: fileMatch
+fileMatchPattern: "src/**/*.ts"
+---
+
+Use strict mode.
+```
 """)
 
 # The issues of guidance_kinds.file_issues that are this rule's: no text, or no key

@@ -24,10 +24,19 @@ agents follow short, specific rules better than long ones.
 
 ## Example
 A 900-line AGENTS.md that pastes the whole API reference.
+```console
+$ wc -l AGENTS.md
+900 AGENTS.md
+```
 
 ## Use instead
 Keep the rules short; move reference material into files the agent reads on demand
-(a plain link, not an `@` import).
+(a plain link, not an `@` import). `AGENTS.md`, with the reference in `docs/api.md`:
+```markdown
+# Rules
+
+The API is listed in [the reference](docs/api.md).
+```
 """, scope=IMPORTS)
 
 

@@ -38,6 +38,9 @@ Deploy with the key in @~/.ssh/id_rsa.
 ## Use instead
 Name the secret without importing it (`the deploy key, in your SSH agent`), and let
 the tool that needs it read it.
+```markdown
+Deploy with the deploy key, in your SSH agent.
+```
 """, security_severity="9.0")
 
 

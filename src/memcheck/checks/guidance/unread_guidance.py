@@ -33,13 +33,32 @@ told to read it does.
 Nothing in the file reaches any agent, while its authors believe it does.
 
 ## Example
-`AGENTS.md` and `AGENT.md` in the root, each written by hand.
+`AGENTS.md` and `AGENT.md` in the root, each written by hand. In `AGENTS.md`:
+```markdown
+# Rules
+
+Run `make test` before every commit.
+```
+and in `AGENT.md`:
+```markdown
+# Rules
+
+Run `make check` before you push.
+```
 
 ## Use instead
 Move what the unread file says into the file the agents read, and delete it; or,
 if the repository also serves an agent that reads it, add that agent to `agents:`
 (the message names such agents as an option). A `CLAUDE.md` over 4 MiB, which
-Claude Code skips: shorten it.
+Claude Code skips: shorten it. `AGENTS.md`, with what `AGENT.md` said moved into it
+(and `AGENT.md` deleted):
+```markdown
+# Rules
+
+Run `make test` before every commit.
+
+Run `make check` before you push.
+```
 """, scope=TREE)
 
 

@@ -25,10 +25,20 @@ or that exhausts memcheck's stack or memory while it is checked.
 Agents read guidance as UTF-8 Markdown; anything else is skipped or garbled.
 
 ## Example
-`AGENTS.md` saved as UTF-16.
+`AGENTS.md` saved as UTF-16:
+```markdown
+# Rules
+
+Run `make test` before every commit.
+```
 
 ## Use instead
 Re-save it as UTF-8.
+```markdown
+# Rules
+
+Run `make test` before every commit.
+```
 """)
 
 

@@ -20,7 +20,8 @@ Reports a memory whose `updated` (or else `created`) date is older than
 Old project memories describe decisions that may no longer hold.
 
 ## Example
-`updated: 2024-01-02` with `stale-after-days: 180`. In `.claude/memory/deploy.md`:
+`updated: 2024-01-02` with `stale-after-days: 180`, checked on 2026-03-01. In
+`.claude/memory/deploy.md`:
 ```markdown
 ---
 name: Deploy target

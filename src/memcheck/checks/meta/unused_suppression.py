@@ -31,4 +31,7 @@ after `docs/style.md` was restored.
 
 ## Use instead
 Remove the comment, or the codes in it that no longer apply.
+```markdown
+See @docs/style.md for the style guide.
+```
 """, scope=SUPPRESSION)
