@@ -21,6 +21,7 @@ ZERO = "0" * 40  # a push's before (a new branch) or after (a deleted one)
 FETCH_DEPTHS = (50, 250, 1000, 5000, 0)  # a shallow clone fetched deeper in turn until the range is whole; 0: all of it
 FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit", "markdown")  # check --format's (a test holds them to memcheck's)
 ON, FAIL_ON = ("on", "true", "yes", "1", "off", "false", "no", "0"), ("error", "warning", "never")
+SECRET_CODES = ("GRD001", "GRD002")  # what no override label lets through (memcheck's guard/override.py)
 
 
 class UsageError(Exception):
@@ -152,9 +153,15 @@ def summary(markdown: str, judged: Mapping[str, str], guarded: Mapping[str, Any]
     if guarded["state"] != "ran" or not guarded["problems"]:
         out.append(f"Guard {guarded['state']}: {markup_free(guarded['note'])}." if guarded["state"] != "ran" else f"No guarded path touched ({guarded['note']}).")
         return "\n".join(out) + "\n"
-    if guarded["overridden"]:
+    secrets = [p for p in guarded["blocking"] if p["code"] in SECRET_CODES]
+    if all(p["code"] in SECRET_CODES and p["severity"] != "error" for p in guarded["problems"]):
+        out += ["Reported, not failing.", ""]  # a secret's file deleted: the remedy, a warning of its own (no label's doing)
+    elif guarded["overridden"]:
         still = "; a secret is never let through, and still fails" if guarded["blocking"] else ""
         out += [f"The pull request carries the override label {span}: an agent's change and a reviewed loosening are reported, not failing{still}.", ""]
+    elif secrets:
+        others = f"; a maintainer who accepts the others adds the label {span}" if label and len(secrets) < len(guarded["blocking"]) else ""
+        out += [f"These fail the job. A secret must leave the pull request, and be rotated: no label lets it through{others}.", ""]
     elif label:
         out += [f"These fail the job. A maintainer who accepts them adds the label {span} to the pull request, and the job passes with them reported.", ""]
     else:
@@ -225,6 +232,8 @@ def run(env: Mapping[str, str], out: TextIO, cache: str) -> int:
     elif guarded["blocking"] and inputs["fail_on"] != "never":
         count, label = len({p["path"] for p in guarded["blocking"]}), inputs["override_label"]
         hint = f"a maintainer who accepts them adds the label {label!r} to the pull request" if label else "no override label is set"
+        if any(p["code"] in SECRET_CODES for p in guarded["blocking"]):
+            hint = "a secret must leave the pull request, and be rotated: no override label lets it through"
         out.write(f"::error title=memcheck guard::{count} guarded path{'s' * (count != 1)} touched; {escape(hint)}\n")
     if judged["state"] == "error" and not inputs["guard"]:
         out.write(f"::warning title=memcheck::{escape(judged['note'])}; every finding was judged\n")

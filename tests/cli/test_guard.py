@@ -426,3 +426,57 @@ def test_list_of_a_clean_tree(repo: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 
 
+
+
+# --- a secret's file committed long ago: deleting it is the remedy ---------------
+
+UNTRACKED = "GRD001 rotate any secret it holds: deleting it stops tracking it, but it stays in the history, in every clone"
+
+
+@RUNNERS
+@pytest.mark.parametrize("how", [("rm", "-q", "--cached", ".env"), ("rm", "-q", ".env")], ids=["cached", "from-disk"])
+def test_stopping_tracking_a_committed_env_passes_with_a_warning(repo: Path, runner: str, how: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, ".env")
+    git(repo, *how)
+    code, out, err = guard(repo, runner, monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})  # an agent's commit too
+    assert (code, err) == (0, "")
+    assert out.startswith(f".env:1:1: {UNTRACKED} (to purge it, rewrite the history); add it to .gitignore so it is not added again. deleted: guarded by category env (pattern .env)\n")
+    assert out.endswith("Found 1 problem (0 errors, 1 warning).\n")
+    assert "put in .memcheck.yaml" not in out  # nothing to allow: it passes
+
+
+def test_a_range_that_stops_tracking_a_committed_key_passes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, "deploy/id_rsa")
+    git(repo, "checkout", "-q", "-b", "feature")
+    git(repo, "rm", "-q", "--cached", "deploy/id_rsa")
+    git(repo, "commit", "-qm", "stop tracking the key")
+    code, out, _ = guard(repo, "click", "--base", "main", "--head", "feature", monkeypatch=monkeypatch)
+    assert code == 0, out
+    assert out.startswith(f"deploy/id_rsa:1:1: {UNTRACKED}")
+    assert " deleted in " in out
+
+
+def test_a_rename_of_a_secret_is_not_a_deletion(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The secret goes on under another name: both sides still fail.
+    tracked(repo, ".env")
+    git(repo, "mv", ".env", "settings.txt")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1
+    assert ".env:1:1: GRD001 renamed to settings.txt: guarded by category env" in out
+
+
+def test_a_lock_file_moved_into_the_secrets_tier_is_still_guarded_when_deleted(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Only a secret's file is let go: a lock file holds none.
+    tracked(repo, "package-lock.json")
+    settle(repo, "guard: {tiers: {lockfiles: secrets}}\n")
+    git(repo, "rm", "-q", "package-lock.json")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1
+    assert out.startswith("package-lock.json:1:1: GRD001 deleted: guarded by category lockfiles")
+
+
+def test_the_whole_tree_asks_to_stop_tracking_a_committed_env(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, ".env")
+    proc = run_cli(repo, "guard", env={"PRE_COMMIT": "1"})  # (plain() would drop the remedy)
+    assert proc.returncode == 1
+    assert proc.stdout.startswith(".env:1:1: GRD001 stop tracking it (git rm --cached -- .env, add it to .gitignore, and commit: the guard lets a deletion through)")

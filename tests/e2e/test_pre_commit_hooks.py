@@ -449,6 +449,34 @@ def test_installed_hooks_catch_a_git_rm_at_commit(repo: Path, installed: Install
 
 
 @pytest.mark.e2e
+def test_installed_hooks_let_a_team_stop_tracking_a_committed_env(repo: Path, installed: Installed) -> None:
+    # A .env committed long ago (past the hooks) and pushed: the team's remedy is
+    # `git rm --cached .env`, which passes at commit and at push, and every run that
+    # sees the file says how to get there.
+    write(repo, ".env", "API_KEY=not-a-real-key\n")
+    git(repo, "add", ".env")
+    assert installed.run("git", "commit", "-qm", "long ago", "--no-verify").returncode == 0
+    assert installed.run("git", "push", "-q", "--no-verify", "origin", "main").returncode == 0
+    every = installed.run(sys.executable, "-m", "pre_commit", "run", "--all-files", "memcheck-guard")
+    assert every.returncode == 1, every.stdout + every.stderr
+    assert "stop tracking it (git rm --cached -- .env, add it to .gitignore, and commit" in every.stdout
+    assert "add it to .gitignore) and" not in every.stdout  # never the advice to gitignore a tracked file alone
+
+    git(repo, "rm", "-q", "--cached", ".env")
+    write(repo, ".gitignore", ".env\n")
+    git(repo, "add", ".gitignore")
+    told = installed.run(sys.executable, "-m", "pre_commit", "run", "--verbose", "memcheck-guard")
+    assert told.returncode == 0, told.stdout + told.stderr
+    assert "GRD001 rotate any secret it holds: deleting it stops tracking it, but it stays in the history" in told.stdout
+    committed = installed.run("git", "commit", "-qm", "stop tracking .env")
+    assert committed.returncode == 0, committed.stdout + committed.stderr
+    pushed = installed.run("git", "push", "origin", "main")
+    assert pushed.returncode == 0, pushed.stdout + pushed.stderr
+    assert re.search(r"memcheck guard\.+Passed", pushed.stdout + pushed.stderr)
+    assert (repo / ".env").is_file()  # still there for the team's own use, untracked
+
+
+@pytest.mark.e2e
 def test_installed_hooks_never_fix_at_push(repo: Path, installed: Installed) -> None:
     # A memory committed past the hooks: at the push only guard runs, and passes; a
     # fix there would write an index the pushed commits do not hold, and block it.

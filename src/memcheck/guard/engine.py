@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from memcheck import git, gitrefs
-from memcheck.changes import SYMLINK_MODE, Change
+from memcheck.changes import SYMLINK_MODE, TRACKED, Change
 from memcheck.config import Config, default_config
 from memcheck.engine.finish import drop_path_ignores
 from memcheck.guard.findings import Judge, commit_label, findings, net_label, symlink_blobs, touches_guarded
@@ -218,7 +218,7 @@ def _judge_tree(settings: Settings, where: Path, head: str | None, linked: gitre
 def _tracked_tree(where: Path, linked: gitrefs.TreeLinks) -> list[Change]:
     """Every tracked file as a change with no commit; a symlink with its target."""
     links, _ = linked.read()
-    return [Change("", p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change("", p) for p in git.tracked_files(where)]
+    return [Change(TRACKED, p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change(TRACKED, p) for p in git.tracked_files(where)]
 
 
 def as_reported(problems: Iterable[Problem], config: Config) -> list[Problem]:

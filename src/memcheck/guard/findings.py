@@ -9,7 +9,7 @@ import re
 import shlex
 from typing import Callable, Iterable, Mapping, Sequence
 
-from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change, absent
+from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, TRACKED, TREE_MODE, Change, absent
 from memcheck.checks.guard.agent_guarded_path import GRD004
 from memcheck.checks.guard.guard_loosened import GRD003
 from memcheck.checks.guard.guarded_path import GRD001
@@ -17,8 +17,8 @@ from memcheck.checks.guard.guarded_symlink import GRD002
 from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
 from memcheck.guard.paths import Guard, Hit, describe, link_targets
-from memcheck.guard.tiers import AGENTS, SECRETS, Signature, tiers
-from memcheck.problem import Problem, Rule, shown
+from memcheck.guard.tiers import AGENTS, SECRETS, Signature, shipped_tiers, tiers
+from memcheck.problem import WARNING, Problem, Rule, shown
 from memcheck.records import NamedTuple
 
 _SHOWN_CHANGES = 3  # a long range names the first few commits that touched a path
@@ -186,7 +186,7 @@ def _remedy(touch: _Touch) -> str:
     # as a shell takes it; a name no shell line can hold (a newline in it) as JSON writes it
     real = touch.real or touch.path
     path = shlex.quote(real) if real.isprintable() else shown(real)
-    staged, listed = touch.where == "" and touch.status != "", touch.status == ""
+    staged, listed = touch.where == "" and touch.status not in ("", TRACKED), touch.status == ""
     if touch.rule is GRD004:
         if touch.agent is None:  # guard.everyone
             first = f"unstage it (git restore --staged -- {path})" if staged else "keep it out of the change"
@@ -200,6 +200,11 @@ def _remedy(touch: _Touch) -> str:
         return f"delete the tag before pushing (git tag -d {shlex.quote(tag) if tag.isprintable() else shown(tag)}) and rotate any secret it holds (guarded in every change, whoever makes it)"
     if listed:
         return "keep it out of the repository (add it to .gitignore) and rotate any secret it holds (guarded in every change, whoever makes it)"
+    if touch.status == TRACKED:  # the tree holds it: committed on this branch, or long ago
+        return (
+            f"stop tracking it (git rm --cached -- {path}, add it to .gitignore, and commit: the guard lets a deletion through) "
+            "and rotate any secret it holds: it stays in the history (guarded in every change, whoever makes it)"
+        )
     if staged:
         return f"unstage it (git restore --staged -- {path}) and rotate any secret it holds (guarded in every change, whoever makes it)"
     return "rotate any secret it holds, and rewrite the branch to drop it before pushing, git rebase -i (guarded in every change, whoever makes it; no override label lets it through)"
@@ -229,12 +234,36 @@ def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
     problems = []
     for (rule, path), touches in grouped.items():
         first = touches[0]
+        if rule is GRD001 and _only_deleted(touches):
+            problems.append(_untracked(path, touches))
+            continue
         message = (
             f"{_remedy(first)}. {_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern}); "
             f"to allow it, put in .memcheck.yaml: {allow_line(path)}"
         )
         problems.append(rule.at(path, 1, 1, message))
     return sorted(problems)
+
+
+def _only_deleted(touches: Sequence[_Touch]) -> bool:
+    """Whether every touch of a secret's path deletes it, as ``git rm --cached .env``
+    does: the remedy the guard asks for, never a way to publish the secret. A rename's
+    source is not a deletion (the secret goes on under the new name), nor is a path
+    one commit of a range adds and another deletes (the first publishes it). A
+    category a team moved into the secrets tier (a lock file) holds no secret: its
+    deletion is still a change to it."""
+    return all(t.status == "D" for t in touches) and shipped_tiers().get(touches[0].hit.category, SECRETS) == SECRETS
+
+
+def _untracked(path: str, touches: Sequence[_Touch]) -> Problem:
+    """A secret's file deleted from the tree: reported as a warning, which passes."""
+    first = touches[0]
+    message = (
+        "rotate any secret it holds: deleting it stops tracking it, but it stays in the history, in every clone "
+        "(to purge it, rewrite the history); add it to .gitignore so it is not added again. "
+        f"{_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern})"
+    )
+    return GRD001.at(path, 1, 1, message)._replace(severity=WARNING)
 
 
 def _unguarded(changes: Sequence[Change], judge: Judge) -> set[str]:
