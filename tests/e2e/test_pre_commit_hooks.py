@@ -467,13 +467,30 @@ def test_installed_hooks_let_a_team_stop_tracking_a_committed_env(repo: Path, in
     git(repo, "add", ".gitignore")
     told = installed.run(sys.executable, "-m", "pre_commit", "run", "--verbose", "memcheck-guard")
     assert told.returncode == 0, told.stdout + told.stderr
-    assert "GRD001 rotate any secret it holds: deleting it stops tracking it, but it stays in the history" in told.stdout
+    assert "GRD001 rotate any secret it holds (deleting it stops tracking it, but it stays in the history" in told.stdout
     committed = installed.run("git", "commit", "-qm", "stop tracking .env")
     assert committed.returncode == 0, committed.stdout + committed.stderr
     pushed = installed.run("git", "push", "origin", "main")
     assert pushed.returncode == 0, pushed.stdout + pushed.stderr
     assert re.search(r"memcheck guard\.+Passed", pushed.stdout + pushed.stderr)
     assert (repo / ".env").is_file()  # still there for the team's own use, untracked
+
+
+@pytest.mark.e2e
+def test_installed_hooks_commit_and_push_the_readmes_sample_config(repo: Path, installed: Installed) -> None:
+    # The README's minimal config, as a team adopting memcheck commits it: its guard
+    # allow loosens the guard (GRD003), a warning at a person's own commit and push.
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Configuration", 1)[1]
+    block = re.search(r"```yaml\n(.*?)```", section, re.S)
+    assert block is not None and "guard:" in block.group(1)
+    write(repo, ".memcheck.yaml", block.group(1))
+    git(repo, "add", ".memcheck.yaml")
+    committed = installed.run("git", "commit", "-qm", "adopt memcheck")
+    assert committed.returncode == 0, committed.stdout + committed.stderr
+    pushed = installed.run("git", "push", "origin", "main")
+    assert pushed.returncode == 0, pushed.stdout + pushed.stderr
+    assert "reviews it and adds the override label" in section  # what the README says happens
 
 
 @pytest.mark.e2e

@@ -259,8 +259,8 @@ def _untracked(path: str, touches: Sequence[_Touch]) -> Problem:
     """A secret's file deleted from the tree: reported as a warning, which passes."""
     first = touches[0]
     message = (
-        "rotate any secret it holds: deleting it stops tracking it, but it stays in the history, in every clone "
-        "(to purge it, rewrite the history); add it to .gitignore so it is not added again. "
+        "rotate any secret it holds (deleting it stops tracking it, but it stays in the history, in every clone: "
+        "to purge it, rewrite the history; add it to .gitignore so it is not added again). "
         f"{_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern})"
     )
     return GRD001.at(path, 1, 1, message)._replace(severity=WARNING)
@@ -279,6 +279,9 @@ def _unguarded(changes: Sequence[Change], judge: Judge) -> set[str]:
     return quiet or set()
 
 
+LAND_ON_ITS_OWN = "land this on its own and have it reviewed (SKIP=memcheck-guard at the hook; the override label in a pull request). "
+
+
 def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]], rule: Rule = GRD003) -> Problem:
     """The finding for a config file whose changes loosen the guard (GRD003) or turn
     the secret rules off (GRD005): ``changes`` are (where, what each does) in commit
@@ -293,8 +296,7 @@ def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]], rule: Rule
     does = "loosens the guard" if rule is GRD003 else "changes the secret rules"
     return rule.at(
         path, 1, 1,
-        "land this on its own and have it reviewed (SKIP=memcheck-guard at the hook; the override label in a pull request). "
-        f"{does}{at}: {', '.join(what)}; a change is judged by the settings before it",
+        f"{LAND_ON_ITS_OWN}{does}{at}: {', '.join(what)}; a change is judged by the settings before it",
     )
 
 

@@ -49,6 +49,7 @@ class History(NamedTuple):
     whole: bool = False  # a range: refused when a shallow clone cuts it
     beside: tuple[str, ...] = ()  # a push: commits (the remotes' default branches) whose content the net change may bring freely
     tagged: tuple[Change, ...] = ()  # a push: what the local tags on trees and blobs hold, which no commit shows
+    push: bool = False  # judged at pre-push, the person's own hook (not a range CI names)
 
 
 def _given(flag: str, value: str | None) -> None:
@@ -142,7 +143,7 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     beside = tuple(c for c in dict.fromkeys(defaults) if net is not None and c != net[0])
     return History(
         tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside,
-        tagged=tuple(_tagged(where)),
+        tagged=tuple(_tagged(where)), push=True,
     )  # fmt: skip
 
 
