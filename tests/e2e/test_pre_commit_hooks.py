@@ -175,6 +175,23 @@ def test_fix_that_writes_a_new_index_fails_the_hook(repo: Path, hooks: Hooks) ->
 
 
 @pytest.mark.e2e
+def test_all_files_on_day_one_says_how_to_adopt_the_old_findings(repo: Path, hooks: Hooks) -> None:
+    # A repository's first `pre-commit run --all-files`: its old findings fail the run,
+    # and the run says how to adopt them; once adopted, it passes and counts them.
+    commit_all(repo, {"AGENTS.md": "# Agents\n\nRead @docs/missing.md first.\n"}, "old")
+    first = hooks.run(repo, "memcheck", "--all-files")
+    assert first.returncode == 1, first.stdout + first.stderr
+    adopt = "to fail only on new ones, adopt these: `memcheck check --write-baseline .memcheck-baseline.json`, then `baseline: .memcheck-baseline.json` in the config."
+    assert adopt in first.stdout
+    memcheck = Path(sys.executable).parent / "memcheck"
+    subprocess.run([str(memcheck), "check", "--write-baseline", ".memcheck-baseline.json"], cwd=repo, check=True, capture_output=True)
+    commit_all(repo, {".memcheck.yaml": "baseline: .memcheck-baseline.json\n"}, "adopt")
+    adopted = hooks.run(repo, "memcheck", "--all-files", "--verbose")
+    assert adopted.returncode == 0, adopted.stdout + adopted.stderr
+    assert "1 accepted by the baseline." in adopted.stdout and "adopt these" not in adopted.stdout
+
+
+@pytest.mark.e2e
 def test_lint_passes_commits_without_memory_files(repo: Path, hooks: Hooks) -> None:
     # The tree has a finding, but the commit does not touch it.
     commit_all(repo, {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user")}, "store without an index")
