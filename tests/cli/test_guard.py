@@ -531,3 +531,22 @@ def test_an_agents_commit_that_loosens_the_guard_fails_at_push(repo: Path, tmp_p
     proc = run_cli(repo, "guard", env=push)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "GRD003 land this on its own and have it reviewed" in proc.stdout
+
+
+def test_an_agents_lock_file_bump_at_push_names_skip_as_well_as_the_label(repo: Path, tmp_path: Path) -> None:
+    # At pre-push there is no pull request yet: the way past the hook is SKIP.
+    tracked(repo, "package-lock.json")
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    git(repo, "remote", "add", "origin", str(remote))
+    git(repo, "push", "-q", "origin", "HEAD:refs/heads/main")
+    git(repo, "fetch", "-q", "origin")
+    write(repo, "package-lock.json", "{}\n")
+    git(repo, "commit", "-qam", "bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+    push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": "HEAD"}
+    proc = run_cli(repo, "guard", env=push)
+    assert proc.returncode == 1
+    assert proc.stdout.startswith(
+        "package-lock.json:1:1: GRD004 drop it from the agent's commit and have a person make this change, or land it past the guard once a person has reviewed it "
+        "(SKIP=memcheck-guard at the hook; the override label in a pull request) (Claude Code made it: "
+    ), proc.stdout

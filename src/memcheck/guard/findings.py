@@ -194,7 +194,10 @@ def _remedy(touch: _Touch) -> str:
         who = f"{touch.agent.agent} made it: {touch.agent.evidence()}"
         if staged:
             return f"unstage it (git restore --staged -- {path}) and have a person make this change ({who}; this file is guarded from agents' changes)"
-        return f"drop it from the agent's commit and have a person make this change, or have a maintainer add the override label to the pull request ({who}; this file is guarded from agents' changes)"
+        return (
+            "drop it from the agent's commit and have a person make this change, or land it past the guard once a person has reviewed it "
+            f"(SKIP=memcheck-guard at the hook; the override label in a pull request) ({who}; this file is guarded from agents' changes)"
+        )
     tag = _tag_of(touch)
     if tag is not None:
         return f"delete the tag before pushing (git tag -d {shlex.quote(tag) if tag.isprintable() else shown(tag)}) and rotate any secret it holds (guarded in every change, whoever makes it)"
