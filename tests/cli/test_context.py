@@ -235,3 +235,16 @@ def test_user_rules_load_first_for_claude_code(repo: Path) -> None:
         ("~/.claude/rules/web.md", "user", False),
         ("CLAUDE.md", "project", True),
     ]
+
+
+def test_a_cursor_rule_says_whether_its_globs_match_the_file(repo: Path) -> None:
+    # Both stay MAYBE (how Cursor applies its keys is unconfirmed), but context knows
+    # the globs: it says which rule's match.
+    write(repo, ".cursor/rules/py.mdc", "---\ndescription: Python\nglobs: src/**/*.py\nalwaysApply: false\n---\nUse types.\n")
+    write(repo, ".cursor/rules/ts.mdc", '---\ndescription: TS\nglobs: "**/*.ts"\nalwaysApply: false\n---\nUse TS.\n')
+    write(repo, "src/app.py", "x = 1\n")
+    proc = run_cli(repo, "context", "src/app.py", "--agent", "cursor")
+    assert proc.returncode == 0, proc.stderr
+    lines = {line.split()[1]: line for line in proc.stdout.splitlines() if line.startswith("  rule ")}
+    assert "[MAYBE loaded: a project rule (alwaysApply: false, globs: src/**/*.py, description: Python): its globs match src/app.py (src/**/*.py); " in lines[".cursor/rules/py.mdc"]
+    assert '[MAYBE loaded: a project rule (alwaysApply: false, globs: "**/*.ts", description: TS): its globs do not match src/app.py; ' in lines[".cursor/rules/ts.mdc"]
