@@ -109,7 +109,7 @@ def test_codex_budget_cuts_and_drops(repo: Path) -> None:
     _, report = _context(repo, "a/b", "--agent", "codex")
     root, a, b = report["agents"][0]["files"]
     assert (root["cut"], root["dropped"], root["kept_bytes"]) == (False, False, root["bytes"])
-    assert a["cut"] and a["kept_bytes"] == 32_768 - root["bytes"] and "cut: Codex keeps" in a["reason"]
+    assert a["cut"] and a["kept_bytes"] == 32_768 - root["bytes"] and a["reason"].startswith("Codex keeps")
     assert b["dropped"] and b["loaded"] is False and b["kept_bytes"] == 0
 
 
@@ -265,3 +265,13 @@ def test_a_store_counts_only_for_the_agents_that_load_it(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Agents\n\nRead .claude/memory/MEMORY.md before you start.\n")
     _, report = _context(repo, ".")
     assert {s["agent"]: s for s in report["agents"]}["codex"]["indexes"] == [".claude/memory/MEMORY.md"]
+
+
+def test_a_cut_or_dropped_file_says_so_once(repo: Path) -> None:
+    # "CUT: cut: ..." said it twice.
+    write(repo, "AGENTS.md", "# Root\n\n" + "x" * 40_000 + "\n")
+    write(repo, "src/AGENTS.md", "# Src\n\nMore.\n")
+    write(repo, "src/app.py", "x = 1\n")
+    out = run_cli(repo, "context", "src/app.py", "--agent", "codex").stdout
+    assert "[CUT: Codex keeps 32,768 of its " in out and "[DROPPED: the files above spent Codex's " in out, out
+    assert "CUT: cut:" not in out and "DROPPED: dropped:" not in out

@@ -214,9 +214,9 @@ def _apply_codex_blank_and_budget(ws: Workspace, files: list[FileEntry], sources
         if cut.how == readers.BLANK:
             _skip_blank(ws, entry, source)
         elif cut.how == readers.DROPPED:
-            entry.update({"dropped": True, "loaded": False, "reason": f"dropped: the files above spent Codex's {limit}"})
+            entry.update({"dropped": True, "loaded": False, "reason": f"the files above spent Codex's {limit}"})
         elif cut.how == readers.CUT:
-            entry.update({"cut": True, "reason": f"cut: Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})"})
+            entry.update({"cut": True, "reason": f"Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})"})
         elif cut.how == readers.CUT_BLANK:
             left = readers.codex_budget() - cut.spent
             entry.update({"loaded": False, "reason": f"skipped: the {left:,} bytes of it that fit Codex's {limit} are blank, so Codex skips the whole file"})
