@@ -185,7 +185,34 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
     help="The change carries this override label (a pull request's, which a maintainer adds): an agent's change to a path guarded from agents"
     " and a change to the guard's settings are reported as warnings and pass; a secret still fails.",
 )
-def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None, settings_from: tuple[str, ...], allow_label: str | None) -> None:
+# The report's own options, as check and fix have them (never their rule selection or
+# fail-on: the guard's policy comes from the settings that judge the change).
+@click.option("--output-file", "-o", metavar="FILE", help="Write the report to FILE instead of standard output.")
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings alone: no summary line, nothing on a clean run.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings fail; usage and config errors still exit 2.")
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the text report: auto is on a terminal only, off with NO_COLOR, on with FORCE_COLOR or CLICOLOR_FORCE. Never in an --output-file.",
+)
+def guard(
+    paths: tuple[str, ...],
+    base: str | None,
+    head: str | None,
+    paths_from: str | None,
+    list_only: bool,
+    list_agents: bool,
+    fmt: str,
+    config_file: str | None,
+    settings_from: tuple[str, ...],
+    allow_label: str | None,
+    output_file: str | None,
+    quiet: bool,
+    exit_zero: bool,
+    color: str,
+) -> None:
     """Fail when a change touches a guarded path: secrets (.env, keys, ...) whoever
     made the change; lock files, editor settings, build outputs (...) when an agent made it.
 
@@ -196,7 +223,7 @@ def guard(paths: tuple[str, ...], base: str | None, head: str | None, paths_from
     commit it goes into (HEAD, --base, the remote's branch and default branch), and a change
     that loosens them is a finding of its own.
     """
-    launch.guard(paths, base, head, paths_from, list_only, list_agents, fmt, config_file, settings_from, allow_label)
+    launch.guard(paths, base, head, paths_from, list_only, list_agents, fmt, config_file, settings_from, allow_label, output_file, quiet, exit_zero, color)
 
 
 @cli.command()

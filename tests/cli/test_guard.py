@@ -550,3 +550,25 @@ def test_an_agents_lock_file_bump_at_push_names_skip_as_well_as_the_label(repo: 
         "package-lock.json:1:1: GRD004 drop it from the agent's commit and have a person make this change, or land it past the guard once a person has reviewed it "
         "(SKIP=memcheck-guard at the hook; the override label in a pull request) (Claude Code made it: "
     ), proc.stdout
+
+
+def test_guard_takes_the_report_options_check_has(repo: Path) -> None:
+    # -o, -q, --exit-zero and --color, as check and fix take them.
+    tracked(repo)
+    write(repo, ".env", "A=1\n")
+    git(repo, "add", ".env")
+    quiet = run_cli(repo, "guard", "-q")
+    assert quiet.returncode == 1 and quiet.stdout.startswith(".env:1:1: GRD001 ") and "Found" not in quiet.stdout
+    assert run_cli(repo, "guard", "--exit-zero").returncode == 0
+    written = run_cli(repo, "guard", "-o", "out/guard.json", "--format", "json")
+    assert written.returncode == 1 and written.stdout == ""
+    assert json.loads((repo / "out/guard.json").read_text(encoding="utf-8"))["problems"][0]["code"] == "GRD001"
+    colored = run_cli(repo, "guard", "--color", "always")
+    assert "\x1b[" in colored.stdout
+    from click.testing import CliRunner  # the options themselves: those check has, but its policy's
+
+    from memcheck.cli import cli
+
+    names = {name: {o for p in cli.commands[name].params for o in p.opts} for name in ("check", "guard")}
+    assert names["check"] - names["guard"] == {"--select", "--ignore", "--fail-on", "--baseline", "--changed", "--new-since", "--all", "--no-cache", "--statistics", "--write-baseline", "--user", "--fix", "-v", "--verbose"}
+    assert CliRunner().invoke(cli, ["guard", "--help"]).exit_code == 0
