@@ -171,6 +171,8 @@ def test_fix_that_writes_a_new_index_fails_the_hook(repo: Path, hooks: Hooks) ->
     assert fix.returncode == 1, fix.stdout + fix.stderr
     assert re.search(r"memcheck fix\.+Failed", fix.stdout)
     assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
+    # "Failed" then "No problems found": the last line says why, and what to do next.
+    assert fix.stdout.rstrip().endswith("memcheck fix wrote 1 file, so it fails this run: `git add .claude/memory/MEMORY.md` and commit again."), fix.stdout
     assert (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8") == "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
 
 
