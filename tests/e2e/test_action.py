@@ -338,7 +338,7 @@ def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Run
     assert any(line.startswith("::error file=.env,") for line in without.stdout.splitlines())
     # A failing guard says how to get past it: for a secret, no label does...
     assert "::error title=memcheck guard::1 guarded path touched; a secret must leave the pull request, and be rotated: no override label lets it through" in without.stdout
-    assert "no label lets it through" in without.summary and "memcheck-override" not in without.summary
+    assert "a secret is never let through, and still fails, whatever the label" in without.summary and "memcheck-override" not in without.summary
     # ...for an agent's change, the label, by name.
     agents_without = runner.run(tmp_path / "agent" / "workspace", _event(agents, labels=("docs",)), {})
     assert "::error title=memcheck guard::1 guarded path touched; a maintainer who accepts them adds the label 'memcheck-override' to the pull request" in agents_without.stdout
