@@ -487,13 +487,18 @@ def test_the_whole_tree_asks_to_stop_tracking_a_committed_env(repo: Path, monkey
 FIRST_CONFIG = 'guard:\n  allow: ["/tests/fixtures/"]\n'
 
 
-def test_a_persons_first_guard_allow_passes_at_commit_and_push_and_fails_in_the_pull_request(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    tracked(repo)
+def _pushed(repo: Path, tmp_path: Path, *files: str) -> None:
+    """A first commit (holding ``files``) pushed to an origin's main, as fetched."""
+    tracked(repo, *files)
     remote = tmp_path / "remote.git"
     git(tmp_path, "init", "-q", "--bare", str(remote))
     git(repo, "remote", "add", "origin", str(remote))
     git(repo, "push", "-q", "origin", "HEAD:refs/heads/main")
     git(repo, "fetch", "-q", "origin")
+
+
+def test_a_persons_first_guard_allow_passes_at_commit_and_push_and_fails_in_the_pull_request(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _pushed(repo, tmp_path)
     write(repo, ".memcheck.yaml", FIRST_CONFIG)
     git(repo, "add", ".memcheck.yaml")
     code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
@@ -517,12 +522,7 @@ def test_a_persons_first_guard_allow_passes_at_commit_and_push_and_fails_in_the_
 
 
 def test_an_agents_commit_that_loosens_the_guard_fails_at_push(repo: Path, tmp_path: Path) -> None:
-    tracked(repo)
-    remote = tmp_path / "remote.git"
-    git(tmp_path, "init", "-q", "--bare", str(remote))
-    git(repo, "remote", "add", "origin", str(remote))
-    git(repo, "push", "-q", "origin", "HEAD:refs/heads/main")
-    git(repo, "fetch", "-q", "origin")
+    _pushed(repo, tmp_path)
     write(repo, ".memcheck.yaml", FIRST_CONFIG)
     git(repo, "add", ".memcheck.yaml")
     git(repo, "commit", "-qm", "allow fixtures\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
@@ -535,12 +535,7 @@ def test_an_agents_commit_that_loosens_the_guard_fails_at_push(repo: Path, tmp_p
 
 def test_an_agents_lock_file_bump_at_push_names_skip_as_well_as_the_label(repo: Path, tmp_path: Path) -> None:
     # At pre-push there is no pull request yet: the way past the hook is SKIP.
-    tracked(repo, "package-lock.json")
-    remote = tmp_path / "remote.git"
-    git(tmp_path, "init", "-q", "--bare", str(remote))
-    git(repo, "remote", "add", "origin", str(remote))
-    git(repo, "push", "-q", "origin", "HEAD:refs/heads/main")
-    git(repo, "fetch", "-q", "origin")
+    _pushed(repo, tmp_path, "package-lock.json")
     write(repo, "package-lock.json", "{}\n")
     git(repo, "commit", "-qam", "bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
     push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": "HEAD"}
