@@ -35,13 +35,17 @@ def finish(config: Config, found: set[Problem]) -> list[Problem]:
     return finish_counted(config, found)[0]
 
 
-def finish_counted(config: Config, found: set[Problem]) -> tuple[list[Problem], int]:
-    """``finish``'s findings, and how many of them the baseline accepted (the summary
-    line says so: a baseline never hides findings without a word)."""
+def finish_counted(config: Config, found: set[Problem]) -> tuple[list[Problem], int, list[Problem]]:
+    """``finish``'s findings, how many of them the baseline accepted (the summary
+    line says so: a baseline never hides findings without a word), and the notes the
+    checks left among them (``problem.NOTE``: what the summary line says once)."""
     problems = sorted(drop_path_ignores(found, config))
+    notes = [p for p in problems if p.severity == "note"]  # (problem.NOTE: not imported at start-up for one string)
+    if notes:
+        problems = [p for p in problems if p.severity != "note"]
     if not config.baseline:
-        return problems, 0
+        return problems, 0, notes
     from memcheck import baseline
 
     kept = baseline.drop_accepted(problems, config)
-    return kept, len(problems) - len(kept)
+    return kept, len(problems) - len(kept), notes

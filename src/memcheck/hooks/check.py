@@ -124,14 +124,14 @@ def _collect_tree(
             targets = discovered(ws, paths, deleted, None if early is None else early.stores_found)
             if timing is not None:
                 timing.lap("config and discovery")
-            problems, accepted = finish_counted(config, find(ws, targets, last=True, early=early))  # the workspace is freed on return
+            problems, accepted, examples = finish_counted(config, find(ws, targets, last=True, early=early))  # the workspace is freed on return
         finally:
             if early is not None:
                 early.close()
         if timing is not None:
             timing.lap("checks")
         indexes = [s.index for s in targets.stores if s.has_index]
-        found = Found(problems, 0, bool(failing(problems, config.fail_on)), indexes, looked_at(ws, targets, scope)._replace(accepted=accepted))
+        found = Found(problems, 0, bool(failing(problems, config.fail_on)), indexes, looked_at(ws, targets, scope)._replace(accepted=accepted, examples=tuple(examples)))
     if timing is None:
         return found, []
     from memcheck.hooks import verbose as notes

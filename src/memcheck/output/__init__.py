@@ -52,6 +52,7 @@ class Checked(NamedTuple):
     # steering, Cline rules.
     others: int = 0
     accepted: int = 0  # findings the config's baseline accepted, not reported
+    examples: tuple[Problem, ...] = ()  # documented example keys passed over (notes: path, line and the key)
     # A whole tree judged where a change was asked for (`pre-commit run --all-files`),
     # with no baseline: the line says how to adopt what it found.
     adopt: bool = False

@@ -17,7 +17,8 @@ Reports strings shaped like real credentials: AWS access key ids (`AKIA…`), Gi
 (`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, webhook URLs),
 Stripe (`sk_live_…`), OpenAI (`sk-…`, `sk-proj-…`) and Anthropic (`sk-ant-…`) tokens.
 Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`, `<your-token>`)
-are not reported.
+are not reported; where a run of `memcheck check` passes over a vendor's documented
+example key (AWS's `AKIAIOSFODNN7EXAMPLE`), its summary line says so, once.
 
 ## Why is this bad?
 Agents' own memory guides say memory must not hold credentials. Anyone with the repository, and every
@@ -37,3 +38,21 @@ KIND = detect.TOKEN  # the detector's finds this rule reports
 
 # What a finding says; ``shown`` is the secret's redacted form, never the secret.
 MESSAGE = "token {shown} looks like a real credential; remove it, reference the environment variable instead, and rotate it"
+
+# The example keys vendors publish in their documentation, passed over as
+# placeholders; a run that saw one says so once (a newcomer who tries the secret check
+# with AWS's example key would otherwise see nothing). Each with its source.
+DOCUMENTED_EXAMPLES = (
+    "AKIAIOSFODNN7EXAMPLE",  # https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # the secret access key of the same page
+)
+
+
+def documented_examples(text: str) -> list[tuple[int, int, str]]:
+    """(line, column, key) of each documented example key in ``text``."""
+    if "EXAMPLE" not in text:  # nearly every file: one scan
+        return []
+    found = []
+    for number, line in enumerate(text.split("\n"), 1):
+        found += [(number, line.index(key) + 1, key) for key in DOCUMENTED_EXAMPLES if key in line]
+    return found
