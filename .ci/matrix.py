@@ -2,8 +2,10 @@
 
     python3 .ci/matrix.py            # every run below, in order
     python3 .ci/matrix.py floors     # only the runs named
+    python3 .ci/matrix.py --keep     # keep each run's virtualenv under .matrix/
 
-The runs, each in a fresh virtualenv under .matrix/ with the test extra:
+The runs, each in a fresh virtualenv under .matrix/ with the test extra (about 250 MB
+each, removed once its run ends unless --keep is given):
 
 - newest:       the full suite on the newest supported Python found, with the newest
                 release of every dependency;
@@ -125,8 +127,22 @@ def _step(what: str, cmd: list[str]) -> None:
         raise RuntimeError(f"{what} failed (exit {proc.returncode})")
 
 
-def execute(run: Run, python: str) -> bool:
+def execute(run: Run, python: str, keep: bool = False) -> bool:
+    """Make the run's virtualenv, install, test; remove the virtualenv after, passed or
+    failed, unless ``keep``."""
     venv = VENVS / run.name
+    try:
+        return _execute(run, python, venv)
+    finally:
+        if not keep:
+            shutil.rmtree(venv, ignore_errors=True)
+            try:
+                VENVS.rmdir()  # the last run's: .matrix/ goes too
+            except OSError:
+                pass
+
+
+def _execute(run: Run, python: str, venv: Path) -> bool:
     print(f"\n=== {run.name}: Python {run.python} ({python})", flush=True)
     started = time.monotonic()
     try:
@@ -157,13 +173,14 @@ def execute(run: Run, python: str) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    runs, notes = plan(argv)
+    keep = "--keep" in argv
+    runs, notes = plan([a for a in argv if a != "--keep"])
     for note in notes:
         print(f"matrix: note: {note}", flush=True)
     if not runs:
         print("matrix: no supported Python on this machine", flush=True)
         return 1
-    results = [(run.name, execute(run, python)) for run, python in runs]
+    results = [(run.name, execute(run, python, keep)) for run, python in runs]
     print()
     for note in notes:
         print(f"matrix: note: {note}")

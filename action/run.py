@@ -20,7 +20,7 @@ from typing import Any, Mapping, TextIO
 ZERO = "0" * 40  # a push's before (a new branch) or after (a deleted one)
 FETCH_DEPTHS = (50, 250, 1000, 5000, 0)  # a shallow clone fetched deeper in turn until the range is whole; 0: all of it
 FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit", "markdown")  # check --format's (a test holds them to memcheck's)
-ON, FAIL_ON = ("on", "true", "yes", "1", "off", "false", "no", "0"), ("error", "warning", "never")
+ON, FAIL_ON, SECRET_CODES = ("on", "true", "yes", "1", "off", "false", "no", "0"), ("error", "warning", "never"), ("GRD001", "GRD002")  # (no label lets a secret through)
 
 
 class UsageError(Exception):
@@ -165,13 +165,13 @@ def summary(markdown: str, judged: Mapping[str, str], guarded: Mapping[str, Any]
     if guarded["state"] != "ran" or not guarded["problems"]:
         out.append(f"Guard {guarded['state']}: {markup_free(guarded['note'])}." if guarded["state"] != "ran" else f"No guarded path touched ({guarded['note']}).")
         return "\n".join(out) + "\n"
-    if guarded["overridden"]:
-        still = "; a secret is never let through, and still fails" if guarded["blocking"] else ""
-        out += [f"The pull request carries the override label {span}: an agent's change and a reviewed loosening are reported, not failing{still}.", ""]
-    elif label:
+    secrets, reviewed = [p for p in guarded["blocking"] if p["code"] in SECRET_CODES], [p for p in guarded["problems"] if p["code"] not in SECRET_CODES]
+    if (guarded["overridden"] and reviewed) or not guarded["blocking"]:  # (nothing blocking and no label's doing: a secret's file deleted, a warning)
+        out += [f"The pull request carries the override label {span}: an agent's change and a reviewed loosening are reported, not failing{'; a secret is never let through, and still fails' if secrets else ''}." if guarded["overridden"] and reviewed else "Reported, not failing.", ""]
+    elif label and not secrets:
         out += ["These fail the job. " + (f"The pull request carries the override label {span}, which does not count here: {markup_free(guarded['refused'])}." if guarded["refused"] else f"A maintainer who accepts them adds the label {span} to the pull request, and the job passes with them reported."), ""]
     else:
-        out += ["These fail the job; no override label is set (input `override-label`), so the guarded paths must leave the pull request.", ""]
+        out += [f"These fail the job; {'a secret is never let through, and still fails, whatever the label' if secrets else 'no override label is set (input `override-label`)'}, so the guarded paths must leave the pull request.", ""]
     out += [f"In {guarded['note']}:", "", "| Path | Rule | Finding |", "| --- | --- | --- |"]
     return "\n".join(out + [f"| {markup_free(p['path'], span=True)} | {p['code']} | {markup_free(p['message'])} |" for p in guarded["problems"]]) + "\n"
 
@@ -239,7 +239,7 @@ def run(env: Mapping[str, str], out: TextIO, cache: str) -> int:
         out.write(f"::{'error' if guarded['state'] == 'error' else 'notice'} title=memcheck guard::{escape(guarded['note'])}\n")
     elif guarded["blocking"] and inputs["fail_on"] != "never":
         count, label = len({p["path"] for p in guarded["blocking"]}), inputs["override_label"]
-        hint = f"the label {label!r} does not count: {refused}" if refused else f"a maintainer who accepts them adds the label {label!r} to the pull request" if label else "no override label is set"
+        hint = "a secret must leave the pull request, and be rotated: no override label lets it through" if any(p["code"] in SECRET_CODES for p in guarded["blocking"]) else f"the label {label!r} does not count: {refused}" if refused else f"a maintainer who accepts them adds the label {label!r} to the pull request" if label else "no override label is set"
         out.write(f"::error title=memcheck guard::{count} guarded path{'s' * (count != 1)} touched; {escape(hint)}\n")
     if judged["state"] == "error" and not inputs["guard"]:
         out.write(f"::warning title=memcheck::{escape(judged['note'])}; every finding was judged\n")

@@ -13,12 +13,13 @@ GITLINK_MODE = "160000"  # a submodule: a folder in the tree
 TREE_MODE = "040000"  # a folder
 NO_MODE = "000000"  # the path does not exist on that side of the change
 TAGGED_BLOB = "tag"  # the status of a tag on a blob, judged as a file of the tag's name
+TRACKED = "tracked"  # the status of a tracked file judged as the tree holds it (`pre-commit run --all-files`)
 
 
 class Change(NamedTuple):
     """One path a change touched."""
 
-    status: str  # git's letter: A C D M R T U X; "" for a path named on the command line; TAGGED_BLOB
+    status: str  # git's letter: A C D M R T U X; "" for a path named on the command line; TAGGED_BLOB; TRACKED
     path: str  # the path after the change (the only one, except for R and C)
     source: str = ""  # R and C: the path it was renamed or copied from
     old_mode: str = ""

@@ -191,10 +191,19 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
     help="Judge the staged changes as the commit being made with the message in FILE (git's prepare-commit-msg and commit-msg hooks"
     " pass it: the memcheck-guard-message hook), when it is an agent's by its shell, its trailers, author or committer; a person's passes.",
 )
-def guard(
-    paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None,
-    settings_from: tuple[str, ...], allow_label: str | None, message_file: str | None,
-) -> None:
+# The report's own options, as check and fix have them (never their rule selection or
+# fail-on: the guard's policy comes from the settings that judge the change).
+@click.option("--output-file", "-o", metavar="FILE", help="Write the report to FILE instead of standard output.")
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings alone: no summary line, nothing on a clean run.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings fail; usage and config errors still exit 2.")
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the text report: auto is on a terminal only, off with NO_COLOR, on with FORCE_COLOR or CLICOLOR_FORCE. Never in an --output-file.",
+)
+def guard(**params: object) -> None:
     """Fail when a change touches a guarded path: secrets (.env, keys, ...) whoever
     made the change; lock files, editor settings, build outputs (...) when an agent made it.
 
@@ -205,7 +214,7 @@ def guard(
     commit it goes into (HEAD, --base, the remote's branch and default branch), and a change
     that loosens them is a finding of its own.
     """
-    launch.guard(paths, base, head, paths_from, list_only, list_agents, fmt, config_file, settings_from, allow_label, message_file)
+    launch.guard(**params)  # type: ignore[arg-type]  # click's parameters, named as launch.guard's (tests/unit/test_launch.py holds them)
 
 
 @cli.command()

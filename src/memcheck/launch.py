@@ -104,15 +104,29 @@ def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: Lint
 
 
 def guard(
-    paths: tuple[str, ...], base: str | None, head: str | None, paths_from: str | None, list_only: bool, list_agents: bool, fmt: str, config_file: str | None,
-    settings_from: tuple[str, ...] = (), allow_label: str | None = None, message_file: str | None = None,
+    paths: tuple[str, ...],
+    base: str | None,
+    head: str | None,
+    paths_from: str | None,
+    list_only: bool,
+    list_agents: bool,
+    fmt: str,
+    config_file: str | None,
+    settings_from: tuple[str, ...] = (),
+    allow_label: str | None = None,
+    output_file: str | None = None,
+    quiet: bool = False,
+    exit_zero: bool = False,
+    color: str = "auto",
+    message_file: str | None = None,
 ) -> NoReturn:
     from memcheck.hooks import guard as guarder
 
     request = guarder.Request(paths, paths_from, base, head, settings_from, message_file)
+    shown = guarder.Shown(output_file, quiet, exit_zero, color)
     # guard reads its settings itself: from the commit that judges the change, never
     # from the working tree the change is in (see guard/trust.py)
-    run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents, allow_label=allow_label))
+    run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents, allow_label=allow_label, shown=shown))
 
 
 # What click gives each command when no option is on the line, and the flags (options
@@ -125,12 +139,15 @@ _LINT_FLAGS = {"--changed": "changed", "--all": "show_all", "-q": "quiet", "--qu
 DEFAULTS: Mapping[str, Mapping[str, object]] = {
     "check": {"paths": (), "fmt": "text", "config_file": None, **_LINT_DEFAULTS, "statistics": False, "write_baseline": None, "user": False, "verbose": False, "then_fix": False},
     "fix": {"paths": (), "fmt": "text", "config_file": None, **_LINT_DEFAULTS, "diff": False, "exit_non_zero_on_fix": False, "verbose": False},
-    "guard": {"paths": (), "base": None, "head": None, "paths_from": None, "list_only": False, "list_agents": False, "fmt": "text", "config_file": None, "settings_from": (), "allow_label": None, "message_file": None},
+    "guard": {
+        "paths": (), "base": None, "head": None, "paths_from": None, "list_only": False, "list_agents": False, "fmt": "text", "config_file": None,
+        "settings_from": (), "allow_label": None, "output_file": None, "quiet": False, "exit_zero": False, "color": "auto", "message_file": None,
+    },
 }
 FLAGS: Mapping[str, Mapping[str, str]] = {
     "check": {**_LINT_FLAGS, "--statistics": "statistics", "--user": "user", "--fix": "then_fix"},
     "fix": {**_LINT_FLAGS, "--diff": "diff", "--exit-non-zero-on-fix": "exit_non_zero_on_fix"},
-    "guard": {"--list": "list_only", "--signatures": "list_agents"},
+    "guard": {"--list": "list_only", "--signatures": "list_agents", "-q": "quiet", "--quiet": "quiet", "--exit-zero": "exit_zero"},
 }
 # Options with a value that ``parsed`` reads too: the hooks that pass one (the
 # message stage: ``guard --message-file .git/COMMIT_EDITMSG``).

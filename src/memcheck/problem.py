@@ -11,6 +11,9 @@ from memcheck.records import NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
+# Not a finding: what a run says once in its summary line (a documented example key
+# passed over), carried with the findings to the end (engine/finish takes it out).
+NOTE = "note"
 
 # What a rule's verdict on a file depends on (``Rule.scope``): the cache and the
 # editor re-judge a finding when what it depends on changes, no sooner.

@@ -487,10 +487,25 @@ def _rule_sources(ws: Workspace, model: Reading, target: str, is_folder: bool, o
             continue
         doc = ws.document(model.real.get(path, path))
         if kind == K_CURSOR_RULE:
-            found.append(Source(path, "rule", MAYBE, why or f"a project rule ({frontmatter_shown(doc, ('alwaysApply', 'globs', 'description'))}); how Cursor applies its keys is unconfirmed"))
+            matched = _cursor_globs(doc, target, is_folder, model.owner[path])
+            found.append(Source(path, "rule", MAYBE, why or f"a project rule ({frontmatter_shown(doc, ('alwaysApply', 'globs', 'description'))}){matched}; how Cursor applies its keys is unconfirmed"))
             continue
         found.append(_paths_rule(path, doc, sure, why, target, is_folder, model.owner[path]))
     return found
+
+
+def _cursor_globs(doc: Document, target: str, is_folder: bool, owner: str) -> str:
+    """Whether a Cursor rule's ``globs`` match the file worked on, as the reason says it
+    (``: its globs match src/app.py (src/**/*.py)``): the rule stays MAYBE, since how
+    Cursor applies its keys is unconfirmed, but which of two rules matches is known."""
+    from memcheck.text import patterns as globs
+
+    data = doc.frontmatter.data if doc.frontmatter is not None else {}
+    patterns = _patterns(data.get("globs"))
+    if not patterns or is_folder or data.get("alwaysApply") is True:
+        return ""
+    hit = next((p for p in patterns if globs.match(p, target, owner)), None)
+    return f": its globs match {target} ({hit})" if hit is not None else f": its globs do not match {target}"
 
 
 def _paths_rule(path: str, doc: Document, sure: int, why: str, target: str, is_folder: bool, owner: str, base: str = "", scope: str = "rule") -> Source:

@@ -229,7 +229,7 @@ def test_sizes_past_memcheck_s_read_cap_are_the_file_s_own(repo: Path) -> None:
         "Codex keeps the first 32,768 bytes of AGENTS.md and cuts it from line 328 on; shorten the files on the way down"
     ))
     _, section = _section(repo, ".", "codex")
-    assert section["files"][0]["bytes"] == 1_200_000 and section["files"][0]["reason"] == "cut: Codex keeps 32,768 of its 1,200,000 bytes (32,768-byte project budget)"
+    assert section["files"][0]["bytes"] == 1_200_000 and section["files"][0]["reason"] == "Codex keeps 32,768 of its 1,200,000 bytes (32,768-byte project budget)"
 
 
 def test_claude_md_excludes_never_turn_agents_md_into_a_claude_file(repo: Path) -> None:

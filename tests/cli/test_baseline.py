@@ -37,7 +37,9 @@ def test_write_then_check_against_the_baseline(repo: Path, monkeypatch: pytest.M
     ]
     clean = run_cli(repo, "check", "--baseline", ".memcheck-baseline.json")
     assert clean.returncode == 0, clean.stdout
-    assert clean.stdout == "No problems found in 1 guidance file and 1 store (1 memory).\n"
+    # Never without a word: the summary counts what the baseline accepted.
+    assert clean.stdout == "No problems found in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline.\n"
+    assert json.loads(run_cli(repo, "check", "--format", "json", "--baseline", ".memcheck-baseline.json").stdout)["summary"]["accepted"] == 5
     # The config names it, for every run (the hooks too).
     write(repo, ".memcheck.yaml", "baseline: .memcheck-baseline.json\n")
     assert run_cli(repo, "check").returncode == 0
@@ -54,7 +56,7 @@ def test_the_file_is_deterministic_and_ignores_moves(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Agents\n\nIntro.\n\nMore intro.\n\nSee @docs/style.md and @docs/style.md again.\nThen @docs/naming.md.\n")
     write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="created: 2025-01-10\ntpye: user\n"))
     moved = run_cli(repo, "check", "--baseline", "a.json")
-    assert moved.returncode == 0 and moved.stdout == "No problems found in 1 guidance file and 1 store (1 memory).\n"
+    assert moved.returncode == 0 and moved.stdout == "No problems found in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline.\n"
     run_cli(repo, "check", "--write-baseline", "b.json")
     assert (repo / "b.json").read_bytes() == first
 
@@ -182,7 +184,7 @@ def test_baseline_paths_are_normalised(repo: Path, written: str) -> None:
             entry["path"] = written
     (repo / "bl.json").write_text(json.dumps(data), encoding="utf-8")
     proc = run_cli(repo, "check", "--baseline", "bl.json")
-    assert proc.returncode == 0 and proc.stdout == "No problems found in 1 guidance file and 1 store (1 memory).\n", proc.stdout
+    assert proc.returncode == 0 and proc.stdout == "No problems found in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline.\n", proc.stdout
 
 
 def test_a_file_name_that_is_not_utf8_is_recorded_in_sarif_and_baselines(repo: Path) -> None:
@@ -202,4 +204,16 @@ def test_a_file_name_that_is_not_utf8_is_recorded_in_sarif_and_baselines(repo: P
     proc = run_cli(repo, "check", "--write-baseline", "baseline.json")
     assert proc.returncode == 0, proc.stderr
     proc = run_cli(repo, "check", "--baseline", "baseline.json")
-    assert (proc.returncode, proc.stdout.strip()) == (0, "No problems found in 1 store (1 memory).")
+    assert proc.returncode == 0 and proc.stdout.startswith("No problems found in 1 store (1 memory); "), proc.stdout
+    assert proc.stdout.endswith(" accepted by the baseline.\n")
+
+
+def test_a_new_finding_beside_accepted_ones_says_both(repo: Path) -> None:
+    _messy(repo)
+    run_cli(repo, "check", "--write-baseline", ".memcheck-baseline.json")
+    write(repo, "AGENTS.md", "# Agents\n\nSee @docs/style.md and @docs/style.md again.\nThen @docs/naming.md.\nAnd @docs/new.md.\n")
+    proc = run_cli(repo, "check", "--baseline", ".memcheck-baseline.json")
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines()[-1] == "Found 1 problem (1 error, 0 warnings) in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline."
+    # Kept between runs, the count is the same.
+    assert run_cli(repo, "check", "--baseline", ".memcheck-baseline.json").stdout == proc.stdout

@@ -426,3 +426,144 @@ def test_list_of_a_clean_tree(repo: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 
 
+
+
+# --- a secret's file committed long ago: deleting it is the remedy ---------------
+
+UNTRACKED = "GRD001 rotate any secret it holds (deleting it stops tracking it, but it stays in the history, in every clone"
+
+
+@RUNNERS
+@pytest.mark.parametrize("how", [("rm", "-q", "--cached", ".env"), ("rm", "-q", ".env")], ids=["cached", "from-disk"])
+def test_stopping_tracking_a_committed_env_passes_with_a_warning(repo: Path, runner: str, how: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, ".env")
+    git(repo, *how)
+    code, out, err = guard(repo, runner, monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})  # an agent's commit too
+    assert (code, err) == (0, "")
+    assert out == ".env:1:1: GRD001 deleted: guarded by category env (pattern .env)\nFound 1 problem (0 errors, 1 warning).\n"  # nothing to allow: it passes
+    whole = run_cli(repo, "guard").stdout  # (plain() drops the remedy)
+    assert whole.startswith(f".env:1:1: {UNTRACKED}: to purge it, rewrite the history; add it to .gitignore so it is not added again). deleted: ")
+
+
+def test_a_range_that_stops_tracking_a_committed_key_passes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, "deploy/id_rsa")
+    git(repo, "checkout", "-q", "-b", "feature")
+    git(repo, "rm", "-q", "--cached", "deploy/id_rsa")
+    git(repo, "commit", "-qm", "stop tracking the key")
+    proc = run_cli(repo, "guard", "--base", "main", "--head", "feature")
+    assert proc.returncode == 0, proc.stdout
+    assert proc.stdout.startswith(f"deploy/id_rsa:1:1: {UNTRACKED}")
+    assert " deleted in " in proc.stdout
+
+
+def test_a_rename_of_a_secret_is_not_a_deletion(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The secret goes on under another name: both sides still fail.
+    tracked(repo, ".env")
+    git(repo, "mv", ".env", "settings.txt")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1
+    assert ".env:1:1: GRD001 renamed to settings.txt: guarded by category env" in out
+
+
+def test_a_lock_file_moved_into_the_secrets_tier_is_still_guarded_when_deleted(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Only a secret's file is let go: a lock file holds none.
+    tracked(repo, "package-lock.json")
+    settle(repo, "guard: {tiers: {lockfiles: secrets}}\n")
+    git(repo, "rm", "-q", "package-lock.json")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 1
+    assert out.startswith("package-lock.json:1:1: GRD001 deleted: guarded by category lockfiles")
+
+
+def test_the_whole_tree_asks_to_stop_tracking_a_committed_env(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tracked(repo, ".env")
+    proc = run_cli(repo, "guard", env={"PRE_COMMIT": "1"})  # (plain() would drop the remedy)
+    assert proc.returncode == 1
+    assert proc.stdout.startswith(".env:1:1: GRD001 stop tracking it (git rm --cached -- .env, add it to .gitignore, and commit: the guard lets a deletion through)")
+
+
+# --- a team's first config: a person's loosening passes at the hook, CI reviews it ---
+
+FIRST_CONFIG = 'guard:\n  allow: ["/tests/fixtures/"]\n'
+
+
+def _pushed(repo: Path, tmp_path: Path, *files: str) -> None:
+    """A first commit (holding ``files``) pushed to an origin's main, as fetched."""
+    tracked(repo, *files)
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    git(repo, "remote", "add", "origin", str(remote))
+    git(repo, "push", "-q", "origin", "HEAD:refs/heads/main")
+    git(repo, "fetch", "-q", "origin")
+
+
+def test_a_persons_first_guard_allow_passes_at_commit_and_push_and_fails_in_the_pull_request(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _pushed(repo, tmp_path)
+    write(repo, ".memcheck.yaml", FIRST_CONFIG)
+    git(repo, "add", ".memcheck.yaml")
+    code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
+    assert code == 0, out
+    assert out == ".memcheck.yaml:1:1: GRD003 loosens the guard: allows /tests/fixtures/; a change is judged by the settings before it\nFound 1 problem (0 errors, 1 warning).\n"
+    told = run_cli(repo, "guard").stdout
+    assert "GRD003 a person's change passes at their own commit and push (the pull request fails until a maintainer reviews it and adds the override label)." in told
+    # From an agent's shell, it fails at the hook.
+    assert guard(repo, "click", monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})[0] == 1
+    git(repo, "commit", "-qm", "adopt memcheck")
+    head = git(repo, "rev-parse", "HEAD").strip()
+    push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": head}
+    pushed = run_cli(repo, "guard", env=push)
+    assert pushed.returncode == 0, pushed.stdout
+    assert "GRD003 a person's change passes" in pushed.stdout
+    # The pull request (a range CI names) fails until a maintainer adds the label.
+    reviewed = run_cli(repo, "guard", "--base", "origin/main", "--head", "HEAD")
+    assert reviewed.returncode == 1, reviewed.stdout
+    assert "GRD003 land this on its own and have it reviewed" in reviewed.stdout
+    assert run_cli(repo, "guard", "--base", "origin/main", "--head", "HEAD", "--allow-label", "memcheck-override").returncode == 0
+
+
+def test_an_agents_commit_that_loosens_the_guard_fails_at_push(repo: Path, tmp_path: Path) -> None:
+    _pushed(repo, tmp_path)
+    write(repo, ".memcheck.yaml", FIRST_CONFIG)
+    git(repo, "add", ".memcheck.yaml")
+    git(repo, "commit", "-qm", "allow fixtures\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+    head = git(repo, "rev-parse", "HEAD").strip()
+    push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": head}
+    proc = run_cli(repo, "guard", env=push)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "GRD003 land this on its own and have it reviewed" in proc.stdout
+
+
+def test_an_agents_lock_file_bump_at_push_names_skip_as_well_as_the_label(repo: Path, tmp_path: Path) -> None:
+    # At pre-push there is no pull request yet: the way past the hook is SKIP.
+    _pushed(repo, tmp_path, "package-lock.json")
+    write(repo, "package-lock.json", "{}\n")
+    git(repo, "commit", "-qam", "bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+    push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": "HEAD"}
+    proc = run_cli(repo, "guard", env=push)
+    assert proc.returncode == 1
+    assert proc.stdout.startswith(
+        "package-lock.json:1:1: GRD004 drop it from the agent's commit and have a person make this change, or land it past the guard once a person has reviewed it "
+        "(SKIP=memcheck-guard at the hook; the override label in a pull request) (Claude Code made it: "
+    ), proc.stdout
+
+
+def test_guard_takes_the_report_options_check_has(repo: Path) -> None:
+    # -o, -q, --exit-zero and --color, as check and fix take them.
+    tracked(repo)
+    write(repo, ".env", "A=1\n")
+    git(repo, "add", ".env")
+    quiet = run_cli(repo, "guard", "-q")
+    assert quiet.returncode == 1 and quiet.stdout.startswith(".env:1:1: GRD001 ") and "Found" not in quiet.stdout
+    assert run_cli(repo, "guard", "--exit-zero").returncode == 0
+    written = run_cli(repo, "guard", "-o", "out/guard.json", "--format", "json")
+    assert written.returncode == 1 and written.stdout == ""
+    assert json.loads((repo / "out/guard.json").read_text(encoding="utf-8"))["problems"][0]["code"] == "GRD001"
+    colored = run_cli(repo, "guard", "--color", "always")
+    assert "\x1b[" in colored.stdout
+    from click.testing import CliRunner  # the options themselves: those check has, but its policy's
+
+    from memcheck.cli import cli
+
+    names = {name: {o for p in cli.commands[name].params for o in p.opts} for name in ("check", "guard")}
+    assert names["check"] - names["guard"] == {"--select", "--ignore", "--fail-on", "--baseline", "--changed", "--new-since", "--all", "--no-cache", "--statistics", "--write-baseline", "--user", "--fix", "-v", "--verbose"}
+    assert CliRunner().invoke(cli, ["guard", "--help"]).exit_code == 0

@@ -64,7 +64,7 @@ def test_the_staged_tree_is_written_when_the_settings_change(repo: Path, calls: 
     write(repo, ".memcheck.yaml", "guard: {disable: [env]}\n")
     git(repo, "add", "-A")
     code, out, commands = guarded(repo, calls)
-    assert code == 1 and ".memcheck.yaml:1:1: GRD003" in out
+    assert code == 0 and ".memcheck.yaml:1:1: GRD003" in out  # a person's loosening: a warning at the hook
     assert commands == sorted([*STAGED, "write-tree", "cat-file"])
 
 
@@ -83,7 +83,7 @@ def test_settings_edited_through_a_symlink_are_still_a_loosening(repo: Path, cal
     write(repo, "conf/memcheck.yaml", "guard: {disable: [env]}\n")
     git(repo, "add", "-A")
     code, out, commands = guarded(repo, calls, *args)
-    assert code == 1 and f"{settings}:1:1: GRD003" in out
+    assert code == 0 and f"{settings}:1:1: GRD003" in out  # a person's loosening: a warning at the hook
     assert "write-tree" in commands
 
 
@@ -93,7 +93,7 @@ def test_a_folder_above_the_settings_replaced_by_a_link_is_judged(repo: Path, ca
     os.symlink("lax", repo / "ci")
     git(repo, "add", "-A")
     code, out, commands = guarded(repo, calls, "--config", "ci/memcheck.yaml")
-    assert code == 1 and "ci/memcheck.yaml:1:1: GRD003" in out
+    assert code == 0 and "ci/memcheck.yaml:1:1: GRD003" in out  # a person's loosening: a warning at the hook
     assert "write-tree" in commands
 
 

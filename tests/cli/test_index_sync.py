@@ -131,6 +131,24 @@ def test_new_entries_go_into_the_section_for_their_type(repo: Path) -> None:
     )
 
 
+def test_a_flat_list_kept_in_type_order_gets_new_entries_beside_their_type(repo: Path) -> None:
+    # No headings, but every user entry, then every feedback one, then the references:
+    # a new feedback memory goes after the last feedback entry, not after the references;
+    # a project one (no entry of its type yet) after the last type before it.
+    write(repo, f"{STORE}/user_prefs.md", memory("Prefs", "Likes tabs", "user"))
+    write(repo, f"{STORE}/feedback_tests.md", memory("Tests", "Run pytest", "feedback"))
+    write(repo, f"{STORE}/reference_api.md", memory("API", "At /v2", "reference"))
+    write(repo, f"{STORE}/reference_docs.md", memory("Docs", "In docs/", "reference"))
+    write(repo, INDEX, "# Memory\n\n- [Prefs](user_prefs.md) - Likes tabs\n- [Tests](feedback_tests.md) - Run pytest\n- [API](reference_api.md) - At /v2\n- [Docs](reference_docs.md) - In docs/\n")
+    write(repo, f"{STORE}/feedback_style.md", memory("Style", "Black, always", "feedback"))
+    write(repo, f"{STORE}/project_launch.md", memory("Launch", "On the 3rd", "project"))
+    assert run_cli(repo, "fix").returncode == 0
+    assert (repo / INDEX).read_text() == (
+        "# Memory\n\n- [Prefs](user_prefs.md) - Likes tabs\n- [Tests](feedback_tests.md) - Run pytest\n- [Style](feedback_style.md) - Black, always\n"
+        "- [Launch](project_launch.md) - On the 3rd\n- [API](reference_api.md) - At /v2\n- [Docs](reference_docs.md) - In docs/\n"
+    )
+
+
 @pytest.mark.parametrize("ignored", [False, True], ids=["caps-selected", "caps-ignored"])
 def test_fix_says_so_and_fails_when_an_entry_does_not_fit_under_the_cap(repo: Path, ignored: bool) -> None:
     # The index is over the cap already: anything added would be past it, or push a

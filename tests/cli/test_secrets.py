@@ -177,3 +177,20 @@ _ASSIGN_LETTERS = st.text(alphabet=st.sampled_from(list("pasSwWecrRtTokKnNiIvV _
 def test_the_words_of_an_assignment_are_found_as_the_case_blind_pattern_finds_them(text: str) -> None:
     # (ASCII text is searched lower-cased, word by word: see detect._may_assign.)
     assert detect._may_assign(text) == (detect._ASSIGN_WORD.search(text) is not None)
+
+
+def test_a_documented_example_key_is_passed_over_with_a_word_once_a_run(repo: Path) -> None:
+    # AWS's example key is a placeholder, not a finding; a newcomer who tries the
+    # secret check with it is told so once, in the summary line, wherever it appears.
+    write(repo, ".claude/memory/reference_aws.md", memory("aws", "AWS access", "reference", body="Use aws_access_key_id = AKIAIOSFODNN7EXAMPLE for the demo.\n"))
+    write(repo, ".claude/memory/reference_ci.md", memory("ci", "CI runners", "reference", body="The runners deploy with the key AKIAIOSFODNN7EXAMPLE in the docs example.\n"))
+    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Reference\n- [aws](reference_aws.md) - AWS access\n- [ci](reference_ci.md) - CI runners\n")
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 0, proc.stdout
+    assert proc.stdout == (
+        "No problems found in 1 store (2 memories); passed over AKIAIOSFODNN7EXAMPLE at .claude/memory/reference_aws.md:7 and 1 more: "
+        "a documented example key, not a secret (a real one is SEC002).\n"
+    )
+    assert run_cli(repo, "check").stdout == proc.stdout  # kept between runs, said again
+    report = json.loads(run_cli(repo, "check", "--format", "json").stdout)
+    assert report["problems"] == []  # never a finding

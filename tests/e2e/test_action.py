@@ -198,9 +198,11 @@ def _origin(tmp_path: Path) -> tuple[Path, Path]:
     return origin, dev
 
 
-def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tuple[str, ...] = (), message: str = "feature") -> Pr:
-    """An origin with main (a valid store) and a feature branch on top of it."""
+def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tuple[str, ...] = (), message: str = "feature", base_files: dict[str, str] | None = None) -> Pr:
+    """An origin with main (a valid store, and ``base_files``) and a feature branch on top of it."""
     origin, dev = _origin(tmp_path)
+    for rel, text in (base_files or {}).items():
+        write(dev, rel, text)
     write(dev, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
     write(dev, ".claude/memory/MEMORY.md", "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n")
     write(dev, "README.md", "project\n")
@@ -341,10 +343,14 @@ def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Run
     without = runner.run(ws, _event(pr, labels=("docs",)), {})
     assert without.returncode == 1
     assert any(line.startswith("::error file=.env,") for line in without.stdout.splitlines())
-    # A failing guard says how to get past it: the label, by name.
-    assert "::error title=memcheck guard::1 guarded path touched; a maintainer who accepts them adds the label 'memcheck-override' to the pull request" in without.stdout
-    assert "adds the label `memcheck-override` to the pull request" in without.summary
-    custom = runner.run(ws, _event(pr), {"override-label": "secrets-ok"})
+    # A failing guard says how to get past it: for a secret, no label does...
+    assert "::error title=memcheck guard::1 guarded path touched; a secret must leave the pull request, and be rotated: no override label lets it through" in without.stdout
+    assert "a secret is never let through, and still fails, whatever the label" in without.summary and "memcheck-override" not in without.summary
+    # ...for an agent's change, the label, by name.
+    agents_without = runner.run(tmp_path / "agent" / "workspace", _event(agents, labels=("docs",)), {})
+    assert "::error title=memcheck guard::1 guarded path touched; a maintainer who accepts them adds the label 'memcheck-override' to the pull request" in agents_without.stdout
+    assert "adds the label `memcheck-override` to the pull request" in agents_without.summary
+    custom = runner.run(tmp_path / "agent" / "workspace", _event(agents), {"override-label": "secrets-ok"})
     assert "the label 'secrets-ok'" in custom.stdout and "`secrets-ok`" in custom.summary
 
 
@@ -370,6 +376,20 @@ def test_the_override_label_counts_only_when_a_person_adds_it(runner: Runner, tm
     assert any(line.startswith("::error file=package-lock.json,") for line in run.stdout.splitlines()), run.stdout
     assert f"the label 'memcheck-override' does not count: {why}" in run.stdout
     assert "which does not count here: " in run.summary and "override label `memcheck-override`" in run.summary
+
+
+def test_a_pull_request_that_stops_tracking_a_committed_env_passes_with_a_warning(runner: Runner, tmp_path: Path) -> None:
+    # `git rm --cached .env` is the remedy for a secret committed long ago: it passes,
+    # with or without the label, and says the secret stays in the history.
+    pr = _pull_request(tmp_path, {}, head_removes=(".env",), base_files=ENV_FILE)
+    ws = _checkout(tmp_path, pr)
+    for labels in ((), ("memcheck-override",)):
+        run = runner.run(ws, _event(pr, labels=labels), {})
+        assert run.returncode == 0, run.stdout
+        (line,) = [line for line in run.stdout.splitlines() if "file=.env," in line]
+        assert line.startswith("::warning file=.env,line=1,col=1,title=GRD001::rotate any secret it holds") and "stays in the history" in line, line
+        assert "::error" not in run.stdout, run.stdout
+        assert "Reported, not failing." in run.summary and "These fail the job" not in run.summary
 
 
 @pytest.mark.e2e

@@ -176,6 +176,8 @@ def test_fix_that_writes_a_new_index_fails_the_hook(repo: Path, hooks: Hooks) ->
     assert fix.returncode == 1, fix.stdout + fix.stderr
     assert re.search(r"memcheck fix\.+Failed", fix.stdout)
     assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
+    # "Failed" then "No problems found": the last line says why, and what to do next.
+    assert fix.stdout.rstrip().endswith("memcheck fix wrote 1 file, so it fails this run: `git add .claude/memory/MEMORY.md` and commit again."), fix.stdout
     assert (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8") == "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
 
 
@@ -194,6 +196,22 @@ def test_fix_hook_keeps_an_entry_whose_memory_git_commit_a_leaves_unstaged(repo:
     assert entry in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
     assert "not staged" in fix.stdout
     assert "- files were modified by this hook" not in fix.stdout
+
+
+def test_all_files_on_day_one_says_how_to_adopt_the_old_findings(repo: Path, hooks: Hooks) -> None:
+    # A repository's first `pre-commit run --all-files`: its old findings fail the run,
+    # and the run says how to adopt them; once adopted, it passes and counts them.
+    commit_all(repo, {"AGENTS.md": "# Agents\n\nRead @docs/missing.md first.\n"}, "old")
+    first = hooks.run(repo, "memcheck", "--all-files")
+    assert first.returncode == 1, first.stdout + first.stderr
+    adopt = "to fail only on new ones, adopt these: `memcheck check --write-baseline .memcheck-baseline.json`, then `baseline: .memcheck-baseline.json` in the config."
+    assert adopt in first.stdout
+    memcheck = Path(sys.executable).parent / "memcheck"
+    subprocess.run([str(memcheck), "check", "--write-baseline", ".memcheck-baseline.json"], cwd=repo, check=True, capture_output=True)
+    commit_all(repo, {".memcheck.yaml": "baseline: .memcheck-baseline.json\n"}, "adopt")
+    adopted = hooks.run(repo, "memcheck", "--all-files", "--verbose")
+    assert adopted.returncode == 0, adopted.stdout + adopted.stderr
+    assert "1 accepted by the baseline." in adopted.stdout and "adopt these" not in adopted.stdout
 
 
 @pytest.mark.e2e
@@ -485,6 +503,51 @@ def test_installed_hooks_catch_a_git_rm_at_commit(repo: Path, installed: Install
     assert installed.run("git", "commit", "-qm", "forget a memory").returncode == 0
     # A message-only amend has nothing staged: nothing to judge.
     assert installed.run("git", "commit", "-q", "--amend", "-m", "forget one memory").returncode == 0
+
+
+@pytest.mark.e2e
+def test_installed_hooks_let_a_team_stop_tracking_a_committed_env(repo: Path, installed: Installed) -> None:
+    # A .env committed long ago (past the hooks) and pushed: the team's remedy is
+    # `git rm --cached .env`, which passes at commit and at push, and every run that
+    # sees the file says how to get there.
+    write(repo, ".env", "API_KEY=not-a-real-key\n")
+    git(repo, "add", ".env")
+    assert installed.run("git", "commit", "-qm", "long ago", "--no-verify").returncode == 0
+    assert installed.run("git", "push", "-q", "--no-verify", "origin", "main").returncode == 0
+    every = installed.run(sys.executable, "-m", "pre_commit", "run", "--all-files", "memcheck-guard")
+    assert every.returncode == 1, every.stdout + every.stderr
+    assert "stop tracking it (git rm --cached -- .env, add it to .gitignore, and commit" in every.stdout
+    assert "add it to .gitignore) and" not in every.stdout  # never the advice to gitignore a tracked file alone
+
+    git(repo, "rm", "-q", "--cached", ".env")
+    write(repo, ".gitignore", ".env\n")
+    git(repo, "add", ".gitignore")
+    told = installed.run(sys.executable, "-m", "pre_commit", "run", "--verbose", "memcheck-guard")
+    assert told.returncode == 0, told.stdout + told.stderr
+    assert "GRD001 rotate any secret it holds (deleting it stops tracking it, but it stays in the history" in told.stdout
+    committed = installed.run("git", "commit", "-qm", "stop tracking .env")
+    assert committed.returncode == 0, committed.stdout + committed.stderr
+    pushed = installed.run("git", "push", "origin", "main")
+    assert pushed.returncode == 0, pushed.stdout + pushed.stderr
+    assert re.search(r"memcheck guard\.+Passed", pushed.stdout + pushed.stderr)
+    assert (repo / ".env").is_file()  # still there for the team's own use, untracked
+
+
+@pytest.mark.e2e
+def test_installed_hooks_commit_and_push_the_readmes_sample_config(repo: Path, installed: Installed) -> None:
+    # The README's minimal config, as a team adopting memcheck commits it: its guard
+    # allow loosens the guard (GRD003), a warning at a person's own commit and push.
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Configuration", 1)[1]
+    block = re.search(r"```yaml\n(.*?)```", section, re.S)
+    assert block is not None and "guard:" in block.group(1)
+    write(repo, ".memcheck.yaml", block.group(1))
+    git(repo, "add", ".memcheck.yaml")
+    committed = installed.run("git", "commit", "-qm", "adopt memcheck")
+    assert committed.returncode == 0, committed.stdout + committed.stderr
+    pushed = installed.run("git", "push", "origin", "main")
+    assert pushed.returncode == 0, pushed.stdout + pushed.stderr
+    assert "reviews it and adds the override label" in section  # what the README says happens
 
 
 @pytest.mark.e2e

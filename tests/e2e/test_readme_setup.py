@@ -14,7 +14,6 @@ import pytest
 import yaml
 from conftest import REPO_ROOT, git, memory, write
 
-from memcheck import __version__
 from memcheck.output.sarif import INFORMATION_URI
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
@@ -39,28 +38,63 @@ def test_readme_documents_every_hook() -> None:
         assert f"`{hook_id}`" in section, hook_id
 
 
-def test_pre_commit_snippet_points_at_this_release() -> None:
-    config = _yaml("pre-commit-config")
-    (repo,) = config["repos"]
-    assert repo["repo"] == INFORMATION_URI
-    assert repo["rev"] == f"v{__version__}"
-    manifest = {h["id"] for h in yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
-    assert {h["id"] for h in repo["hooks"]} <= manifest
-    assert set(config["default_install_hook_types"]) == {"pre-commit", "pre-push"}
-
-
 def _is_work_tree(path: Path) -> bool:
     proc = subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], cwd=path, capture_output=True, text=True)
     return proc.returncode == 0 and proc.stdout.strip() == "true"
 
 
+IN_GIT = pytest.mark.skipif(not _is_work_tree(REPO_ROOT), reason="needs memcheck's own source as a git work tree")
+PINNED_COMMIT = re.compile(r"[0-9a-f]{40}")
+
+
+def _tagged(tag: str) -> bool:
+    return subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"refs/tags/{tag}^{{commit}}"], cwd=REPO_ROOT, capture_output=True).returncode == 0
+
+
+def _pins() -> list[str]:
+    """What the README pins memcheck at: the pre-commit snippet's rev, the workflow's ref."""
+    (repo,) = _yaml("pre-commit-config")["repos"]
+    (job,) = _yaml("workflow")["jobs"].values()
+    (ours,) = [s["uses"] for s in job["steps"] if s["uses"].startswith("memcheck/memcheck/action@")]
+    return [str(repo["rev"]), ours.split("@", 1)[1]]
+
+
+def test_pre_commit_snippet_points_at_this_repository() -> None:
+    config = _yaml("pre-commit-config")
+    (repo,) = config["repos"]
+    assert repo["repo"] == INFORMATION_URI
+    manifest = {h["id"] for h in yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
+    assert {h["id"] for h in repo["hooks"]} <= manifest
+    assert set(config["default_install_hook_types"]) == {"pre-commit", "pre-push"}
+
+
+@IN_GIT
+def test_what_the_readme_pins_exists() -> None:
+    """A release tag once it is pushed; before it, a commit of main's history that
+    holds the hooks and the action the snippets name (never a tag that is not there:
+    pre-commit fails on it with "pathspec did not match")."""
+    pins = _pins()
+    assert len(set(pins)) == 1, pins  # one pin, both snippets
+    pin = pins[0]
+    if not PINNED_COMMIT.fullmatch(pin):
+        assert _tagged(pin), f"the README pins {pin}, which is not tagged: pin a commit of main until the release is tagged (RELEASING.md)"
+        return
+    ancestor = subprocess.run(["git", "merge-base", "--is-ancestor", pin, "HEAD"], cwd=REPO_ROOT, capture_output=True)
+    assert ancestor.returncode == 0, f"{pin} is not a commit of this history"
+    hooks = yaml.safe_load(git(REPO_ROOT, "show", f"{pin}:.pre-commit-hooks.yaml"))
+    (repo,) = _yaml("pre-commit-config")["repos"]
+    assert {h["id"] for h in repo["hooks"]} <= {h["id"] for h in hooks}
+    assert "inputs" in yaml.safe_load(git(REPO_ROOT, "show", f"{pin}:action/action.yml"))
+    assert re.search(r"no release is tagged yet", snippet("pre-commit-config"), re.I)
+
+
 @pytest.mark.e2e
 @pytest.mark.slow
-@pytest.mark.skipif(not _is_work_tree(REPO_ROOT), reason="needs memcheck's own source as a git work tree")
+@IN_GIT
 def test_pre_commit_snippet_installs_and_runs(repo: Path, tmp_path: Path) -> None:
-    # The snippet as written, except that it points at this checkout's commit
-    # instead of the published repository.
-    text = snippet("pre-commit-config").replace(INFORMATION_URI, str(REPO_ROOT)).replace(f"v{__version__}", git(REPO_ROOT, "rev-parse", "HEAD").strip())
+    # The snippet as written, its rev too, except that it points at this checkout
+    # instead of the published repository (which holds the same commits).
+    text = snippet("pre-commit-config").replace(INFORMATION_URI, str(REPO_ROOT))
     write(repo, ".pre-commit-config.yaml", text)
     write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
     git(repo, "add", "-A")
@@ -102,11 +136,9 @@ def test_workflow_validates_against_the_github_workflow_schema(tmp_path: Path) -
 
 def test_zizmor_finds_nothing_in_the_workflow(tmp_path: Path) -> None:
     path = _workflow_file(tmp_path)
-    # The README pins actions by tag for readability (and says how to hash-pin them);
-    # every other audit runs as zizmor ships it.
-    config = tmp_path / "zizmor.yml"
-    config.write_text('rules:\n  unpinned-uses:\n    config:\n      policies:\n        "*": ref-pin\n', encoding="utf-8")
-    proc = subprocess.run([str(BIN / "zizmor"), "--offline", "--config", str(config), str(path)], capture_output=True, text=True)
+    # Every audit as zizmor ships it (its default persona): unpinned-uses asks for
+    # every action pinned by its commit.
+    proc = subprocess.run([str(BIN / "zizmor"), "--offline", "--no-config", str(path)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -119,7 +151,7 @@ def test_workflow_uses_the_action_as_it_is() -> None:
     steps = {s["uses"].split("@")[0]: s for s in job["steps"]}
     assert steps["actions/checkout"]["with"]["fetch-depth"] == 0
     ours = steps["memcheck/memcheck/action"]
-    assert ours["uses"] == f"{INFORMATION_URI.removeprefix('https://github.com/')}/action@v{__version__}"
+    assert ours["uses"].split("@")[0] == f"{INFORMATION_URI.removeprefix('https://github.com/')}/action"
     assert set(ours["with"]) <= set(action["inputs"])
     upload = steps["github/codeql-action/upload-sarif"]
     assert upload["with"]["sarif_file"] == ours["with"]["sarif"]

@@ -63,7 +63,7 @@ def test_a_failing_or_hung_step_fails_its_run_and_the_summary(matrix: ModuleType
         matrix._step("the tests", [sys.executable, "-c", "import time; time.sleep(30)"])
     # main() goes on past a failed run, then sums up in the plain closing form.
     monkeypatch.setattr(matrix, "plan", lambda names: ([(matrix.Run("a", "3.x", ()), "py"), (matrix.Run("b", "3.x", ()), "py")], ["a note"]))
-    monkeypatch.setattr(matrix, "execute", lambda run, python: run.name == "b")
+    monkeypatch.setattr(matrix, "execute", lambda run, python, keep: run.name == "b")
     assert matrix.main([]) == 1
     out = capsys.readouterr().out
     assert "matrix: note: a note" in out and "matrix: a: FAILED" in out and out.rstrip().endswith("matrix: 1 passed, 1 failed")
@@ -77,3 +77,25 @@ def test_a_real_interpreter_is_found_by_its_version(matrix: ModuleType) -> None:
     assert proc.stdout.strip() == running
     assert matrix.find_python("3.1") is None  # no such Python anywhere
     assert Path(found).exists()
+
+
+@pytest.mark.parametrize("keep", [False, True], ids=["removed", "kept"])
+def test_a_runs_virtualenv_is_removed_after_it_unless_kept(matrix: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, keep: bool) -> None:
+    # About 250 MB a run: the matrix leaves no .matrix/ behind unless asked to.
+    monkeypatch.setattr(matrix, "VENVS", tmp_path / ".matrix")
+
+    def step(what: str, cmd: list[str]) -> None:
+        (tmp_path / ".matrix" / "newest" / "bin").mkdir(parents=True, exist_ok=True)
+        raise RuntimeError(f"{what} failed (exit 1)")  # a failed run is cleaned up too
+
+    monkeypatch.setattr(matrix, "_step", step)
+    assert matrix.execute(matrix.Run("newest", "3.11", ()), sys.executable, keep) is False
+    assert (tmp_path / ".matrix" / "newest").exists() is keep
+    assert (tmp_path / ".matrix").exists() is keep
+
+
+def test_the_development_page_says_what_the_matrix_costs_and_leaves(matrix: ModuleType) -> None:
+    page = (REPO_ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    section = page.split("## Running the tests", 1)[1].split("\nFor everyday work", 1)[0]
+    assert "`.matrix/`" in section and "`--keep` keeps them" in section and "minutes" in section
+    assert "--keep" in (matrix.__doc__ or "")

@@ -32,9 +32,20 @@ def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
 
 def finish(config: Config, found: set[Problem]) -> list[Problem]:
     """The findings to report, sorted: per-path ignores, then the baseline."""
-    problems = sorted(drop_path_ignores(found, config))
-    if config.baseline:
-        from memcheck import baseline
+    return finish_counted(config, found)[0]
 
-        problems = baseline.drop_accepted(problems, config)
-    return problems
+
+def finish_counted(config: Config, found: set[Problem]) -> tuple[list[Problem], int, list[Problem]]:
+    """``finish``'s findings, how many of them the baseline accepted (the summary
+    line says so: a baseline never hides findings without a word), and the notes the
+    checks left among them (``problem.NOTE``: what the summary line says once)."""
+    problems = sorted(drop_path_ignores(found, config))
+    notes = [p for p in problems if p.severity == "note"]  # (problem.NOTE: not imported at start-up for one string)
+    if notes:
+        problems = [p for p in problems if p.severity != "note"]
+    if not config.baseline:
+        return problems, 0, notes
+    from memcheck import baseline
+
+    kept = baseline.drop_accepted(problems, config)
+    return kept, len(problems) - len(kept), notes

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from memcheck import git, gitrefs
-from memcheck.changes import SYMLINK_MODE, Change
+from memcheck.changes import SYMLINK_MODE, TRACKED, Change
+from memcheck.checks.guard.guard_loosened import GRD003
+from memcheck.checks.guard.secret_rules_off import GRD005
 from memcheck.config import Config, ConfigError, default_config
 from memcheck.engine.finish import drop_path_ignores
-from memcheck.guard.findings import Judge, commit_label, findings, net_label, symlink_blobs, touches_guarded
+from memcheck.guard.findings import LAND_ON_ITS_OWN, Judge, commit_label, findings, net_label, symlink_blobs, touches_guarded
 from memcheck.guard.history import History, commits_to_judge, default_branches, refuse_shallow_cuts, with_targets
 from memcheck.guard.named import listed
 from memcheck.guard.paths import describe, through_links
@@ -39,7 +41,7 @@ from memcheck.guard.trust import (
     settings_for,
     trusted,
 )
-from memcheck.problem import Problem
+from memcheck.problem import WARNING, Problem
 
 NOTHING_STAGED = (
     "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks, {judged}; "
@@ -124,6 +126,8 @@ def _judge_history(settings: Settings, where: Path, history: History, env: Mappi
         problems += gates.loosened_in(where, [(step, gated[step.commit]) for step in steps if step.commit in gated])
     if net is not None:
         problems += _net_change(settings, where, net, beside, changes, guard, problems)
+    if history.pushed and all(guard.agent_of(Change("", "", commit=sha)) is None for sha in shas):
+        problems = at_a_persons_hook(problems)
     return problems, config
 
 
@@ -256,7 +260,7 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], locat
                 from memcheck.guard import gates
 
                 problems += gates.loosened_in(where, [(Step(tree, parents, ""), gated)])
-        return problems, config
+        return (problems if agent is not None else at_a_persons_hook(problems)), config
 
 
 # Where the gates live (guard/gates.py's PRE_COMMIT and WORKFLOWS, held to them by a
@@ -295,7 +299,27 @@ def _judge_tree(settings: Settings, where: Path, head: str | None, linked: gitre
 def _tracked_tree(where: Path, linked: gitrefs.TreeLinks) -> list[Change]:
     """Every tracked file as a change with no commit; a symlink with its target."""
     links, _ = linked.read()
-    return [Change("", p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change("", p) for p in git.tracked_files(where)]
+    return [Change(TRACKED, p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change(TRACKED, p) for p in git.tracked_files(where)]
+
+
+_REVIEWED = frozenset({GRD003.code, GRD005.code})
+_REVIEWED_IN_CI = "a person's change passes at their own commit and push (the pull request fails until a maintainer reviews it and adds the override label). "
+
+
+def at_a_persons_hook(problems: Sequence[Problem]) -> list[Problem]:
+    """A person's change to the guard's settings (GRD003, GRD005: a team's first
+    config, with its ``guard.allow`` and ``exclude``) at their own commit or push: a
+    warning, as a person's lock-file bump passes there. The review happens where a
+    change cannot decide its own policy: the pull request, judged by the base's
+    settings (``--base``, the Action), where it fails until a maintainer adds the
+    override label. Settings that cannot be read still fail: what they would let
+    through is unknown."""
+    return [
+        p._replace(severity=WARNING, message=_REVIEWED_IN_CI + p.message.removeprefix(LAND_ON_ITS_OWN))
+        if p.code in _REVIEWED and p.message.startswith(LAND_ON_ITS_OWN)  # (not settings that cannot be read)
+        else p
+        for p in problems
+    ]
 
 
 def as_reported(problems: Iterable[Problem], config: Config) -> list[Problem]:

@@ -9,7 +9,7 @@ import re
 import shlex
 from typing import Callable, Iterable, Mapping, Sequence
 
-from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, TREE_MODE, Change, absent
+from memcheck.changes import GITLINK_MODE, SYMLINK_MODE, TAGGED_BLOB, TRACKED, TREE_MODE, Change, absent
 from memcheck.checks.guard.agent_guarded_path import GRD004
 from memcheck.checks.guard.guard_loosened import GRD003
 from memcheck.checks.guard.guarded_path import GRD001
@@ -17,9 +17,9 @@ from memcheck.checks.guard.guarded_symlink import GRD002
 from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
 from memcheck.guard.paths import Guard, Hit, describe, link_targets, whole_place
-from memcheck.guard.tiers import AGENTS, SECRETS, Signature, tiers
+from memcheck.guard.tiers import AGENTS, SECRETS, Signature, shipped_tiers, tiers
 from memcheck.paths import has_ignorable, through_links
-from memcheck.problem import Problem, Rule, shown, visible_name
+from memcheck.problem import WARNING, Problem, Rule, shown, visible_name
 from memcheck.records import NamedTuple
 
 _SHOWN_CHANGES = 3  # a long range names the first few commits that touched a path
@@ -218,7 +218,7 @@ def _remedy(touch: _Touch) -> str:
     # as a shell takes it; a name no shell line can hold (a newline in it) as JSON writes it
     real = touch.real or touch.path
     path = shlex.quote(real) if real.isprintable() and not has_ignorable(real) else shown(real)
-    staged, listed = touch.where == "" and touch.status != "", touch.status == ""
+    staged, listed = touch.where == "" and touch.status not in ("", TRACKED), touch.status == ""
     if touch.rule is GRD004:
         if touch.agent is None:  # guard.everyone
             first = f"unstage it (git restore --staged -- {path})" if staged else "keep it out of the change"
@@ -226,12 +226,20 @@ def _remedy(touch: _Touch) -> str:
         who = f"{touch.agent.agent} {'pushes' if touch.agent.kind == 'push' else 'made'} it: {touch.agent.evidence()}"
         if staged:
             return f"unstage it (git restore --staged -- {path}) and have a person make this change ({who}; this file is guarded from agents' changes)"
-        return f"drop it from the agent's commit and have a person make this change, or have a maintainer add the override label to the pull request ({who}; this file is guarded from agents' changes)"
+        return (
+            "drop it from the agent's commit and have a person make this change, or land it past the guard once a person has reviewed it "
+            f"(SKIP=memcheck-guard at the hook; the override label in a pull request) ({who}; this file is guarded from agents' changes)"
+        )
     tag = _tag_of(touch)
     if tag is not None:
         return f"delete the tag before pushing (git tag -d {shlex.quote(tag) if tag.isprintable() else shown(tag)}) and rotate any secret it holds (guarded in every change, whoever makes it)"
     if listed:
         return "keep it out of the repository (add it to .gitignore) and rotate any secret it holds (guarded in every change, whoever makes it)"
+    if touch.status == TRACKED:  # the tree holds it: committed on this branch, or long ago
+        return (
+            f"stop tracking it (git rm --cached -- {path}, add it to .gitignore, and commit: the guard lets a deletion through) "
+            "and rotate any secret it holds: it stays in the history (guarded in every change, whoever makes it)"
+        )
     if staged:
         return f"unstage it (git restore --staged -- {path}) and rotate any secret it holds (guarded in every change, whoever makes it)"
     return "rotate any secret it holds, and rewrite the branch to drop it before pushing, git rebase -i (guarded in every change, whoever makes it; no override label lets it through)"
@@ -263,12 +271,36 @@ def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
     problems = []
     for (rule, path), touches in grouped.items():
         first = touches[0]
+        if rule is GRD001 and _only_deleted(touches):
+            problems.append(_untracked(path, touches))
+            continue
         message = (
             f"{_remedy(first)}. {_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern}); "
             f"to allow it, put in .memcheck.yaml: {allow_line(path)}"
         )
         problems.append(rule.at(path, 1, 1, message))
     return sorted(problems)
+
+
+def _only_deleted(touches: Sequence[_Touch]) -> bool:
+    """Whether every touch of a secret's path deletes it, as ``git rm --cached .env``
+    does: the remedy the guard asks for, never a way to publish the secret. A rename's
+    source is not a deletion (the secret goes on under the new name), nor is a path
+    one commit of a range adds and another deletes (the first publishes it). A
+    category a team moved into the secrets tier (a lock file) holds no secret: its
+    deletion is still a change to it."""
+    return all(t.status == "D" for t in touches) and shipped_tiers().get(touches[0].hit.category, SECRETS) == SECRETS
+
+
+def _untracked(path: str, touches: Sequence[_Touch]) -> Problem:
+    """A secret's file deleted from the tree: reported as a warning, which passes."""
+    first = touches[0]
+    message = (
+        "rotate any secret it holds (deleting it stops tracking it, but it stays in the history, in every clone: "
+        "to purge it, rewrite the history; add it to .gitignore so it is not added again). "
+        f"{_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern})"
+    )
+    return GRD001.at(path, 1, 1, message)._replace(severity=WARNING)
 
 
 def _unguarded(changes: Sequence[Change], judge: Judge) -> set[str]:
@@ -282,6 +314,9 @@ def _unguarded(changes: Sequence[Change], judge: Judge) -> set[str]:
         found = guard.unguarded(paths)
         quiet = found if quiet is None else quiet & found
     return quiet or set()
+
+
+LAND_ON_ITS_OWN = "land this on its own and have it reviewed (SKIP=memcheck-guard at the hook; the override label in a pull request). "
 
 
 def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]], rule: Rule = GRD003) -> Problem:
@@ -298,8 +333,7 @@ def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]], rule: Rule
     does = "loosens the guard" if rule is GRD003 else "changes what the secret and hidden-text rules check"
     return rule.at(
         path, 1, 1,
-        "land this on its own and have it reviewed (SKIP=memcheck-guard at the hook; the override label in a pull request). "
-        f"{does}{at}: {', '.join(what)}; a change is judged by the settings before it",
+        f"{LAND_ON_ITS_OWN}{does}{at}: {', '.join(what)}; a change is judged by the settings before it",
     )
 
 

@@ -49,7 +49,7 @@ class History(NamedTuple):
     whole: bool = False  # a range: refused when a shallow clone cuts it
     beside: tuple[str, ...] = ()  # a push: commits (the remotes' default branches) whose content the net change may bring freely
     tagged: tuple[Change, ...] = ()  # a push: what the local tags on trees and blobs hold, which no commit shows
-    pushed: bool = False  # a push (from the shell that pushes: an agent's, its commits are the agent's)
+    pushed: bool = False  # judged at pre-push (the pusher's own hook, not a range CI names; from an agent's shell, its commits are the agent's)
 
 
 def _given(flag: str, value: str | None) -> None:

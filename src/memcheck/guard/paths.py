@@ -15,7 +15,7 @@ import posixpath
 from typing import Container, Iterable, Mapping, Sequence
 
 from memcheck import lazy_regex
-from memcheck.changes import TAGGED_BLOB, Change
+from memcheck.changes import TAGGED_BLOB, TRACKED, Change
 from memcheck.config import ConfigError, GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories, source_extensions, translations
 from memcheck.guard.tiers import tiers
@@ -283,7 +283,7 @@ def describe(change: Change) -> list[tuple[str, str]]:
         return [(path, "unmerged")]
     if status == TAGGED_BLOB:
         return [(path, f"a tag on a file's content (tag {shown(path)})")]
-    return [(path, "listed" if not status else "changed")]
+    return [(path, "listed" if status in ("", TRACKED) else "changed")]
 
 
 def link_target(link: str, target: str) -> str:

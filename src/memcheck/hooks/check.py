@@ -101,7 +101,8 @@ def _collect_tree(
     """The findings, and with ``timing`` (``-v``) the lines -v prints. A function of
     its own: the workspace, and every document it holds, is freed on return, while
     check's collector is still off."""
-    from memcheck.engine.collect import collect
+    from memcheck.engine.collect import find
+    from memcheck.engine.finish import finish_counted
     from memcheck.engine.found import Found
     from memcheck.engine.since import collect_since
     from memcheck.engine.targets import looked_at
@@ -123,14 +124,14 @@ def _collect_tree(
             targets = discovered(ws, paths, deleted, None if early is None else early.stores_found)
             if timing is not None:
                 timing.lap("config and discovery")
-            problems = collect(ws, targets, last=True, early=early)  # the workspace is freed on return
+            problems, accepted, examples = finish_counted(config, find(ws, targets, last=True, early=early))  # the workspace is freed on return
         finally:
             if early is not None:
                 early.close()
         if timing is not None:
             timing.lap("checks")
         indexes = [s.index for s in targets.stores if s.has_index]
-        found = Found(problems, 0, bool(failing(problems, config.fail_on)), indexes, looked_at(ws, targets, scope))
+        found = Found(problems, 0, bool(failing(problems, config.fail_on)), indexes, looked_at(ws, targets, scope)._replace(accepted=accepted, examples=tuple(examples)))
     if timing is None:
         return found, []
     from memcheck.hooks import verbose as notes
@@ -214,9 +215,13 @@ def check(
         print(f"memcheck: wrote {kept} finding(s) to {shown(write_baseline)}{note}", file=sys.stderr)
         return 0
     older = None if since is None or not since.compare else Older(since.ref, found.older, config.baseline)
+    checked = found.checked
+    if changed and since is None and paths is None and not config.baseline and checked is not None and failing(problems, config.fail_on):
+        # `pre-commit run --all-files` (nothing staged: the whole tree) on day one
+        checked = checked._replace(adopt=True)
     indexes = cap_usage(config, source, found.indexes) if resolve_format(fmt) in ("json", "markdown") else None
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on, display=display, checked=found.checked)
+        report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on, display=display, checked=checked)
     if timing is not None:
         timing.lap("output")
         show(timing.lines())

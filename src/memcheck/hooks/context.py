@@ -67,6 +67,7 @@ class _Section(TypedDict):
 class Section(_Section, total=False):
     # Known once every section and what they share are: set by build().
     skills: SkillsTotal  # the skills this agent loads (its own skills folders)
+    indexes: list[str]  # the memory indexes it loads (of the report's indexes)
     total_tokens: int
     over: bool
 
@@ -213,9 +214,9 @@ def _apply_codex_blank_and_budget(ws: Workspace, files: list[FileEntry], sources
         if cut.how == readers.BLANK:
             _skip_blank(ws, entry, source)
         elif cut.how == readers.DROPPED:
-            entry.update({"dropped": True, "loaded": False, "reason": f"dropped: the files above spent Codex's {limit}"})
+            entry.update({"dropped": True, "loaded": False, "reason": f"the files above spent Codex's {limit}"})
         elif cut.how == readers.CUT:
-            entry.update({"cut": True, "reason": f"cut: Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})"})
+            entry.update({"cut": True, "reason": f"Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})"})
         elif cut.how == readers.CUT_BLANK:
             left = readers.codex_budget() - cut.spent
             entry.update({"loaded": False, "reason": f"skipped: the {left:,} bytes of it that fit Codex's {limit} are blank, so Codex skips the whole file"})
@@ -272,6 +273,26 @@ def _index_entry(ws: Workspace, store: Store) -> IndexEntry:
     }
 
 
+def _indexes_seen(ws: Workspace, section: Section, indexes: list[IndexEntry]) -> list[IndexEntry]:
+    """The memory indexes an agent loads: every one for an agent that loads memory at
+    start-up (its facts have a ``[memory]`` table: Claude Code), else those a file it
+    loads points at (imports the index, or names its store's folder or the index)."""
+    if agents.agent(section["agent"]).memory:
+        return indexes
+    loaded = [f for f in section["files"] if f["loaded"] is not False]
+    names = {f["file"] for f in loaded} | {imp["file"] for f in loaded for imp in f["imports"]}
+    texts: list[str] = []
+    for f in loaded:
+        if not f["file"].startswith(("~", "/")):  # the repository's own files
+            texts.append(ws.document(f["file"]).text)
+    found = []
+    for index in indexes:
+        folder = parent(index["file"])
+        if index["file"] in names or any(index["file"] in text or (folder and folder + "/" in text) for text in texts):
+            found.append(index)
+    return found
+
+
 def store_owner(folder: str) -> str:
     """The folder an agent must work in to load this store at start-up: the part of
     the path before its first dot-folder (``pkg/.claude/memory`` -> ``pkg``)."""
@@ -317,7 +338,9 @@ def build(config: Config, target_path: str, agent: str | None = None) -> Report:
         roots = agents.agent(section["agent"]).skill_roots
         own = [s for s in skills if not s["folders"] or set(s["folders"]) & set(roots)]
         section["skills"] = {"count": len(own), "tokens": sum(s["tokens"] for s in own)}
-        section["total_tokens"] = section["tokens"] + shared + section["skills"]["tokens"]
+        seen = _indexes_seen(ws, section, indexes)
+        section["indexes"] = [i["file"] for i in seen]
+        section["total_tokens"] = section["tokens"] + sum(i["tokens"] for i in seen) + section["skills"]["tokens"]
         section["over"] = section["total_tokens"] > budget
     return {
         "path": rel or ".",
@@ -375,7 +398,9 @@ def render_text(report: Report) -> Iterable[str]:
         verdict = "OVER the budget" if section["over"] else "within the budget"
         own = section.get("skills")
         skills = f", {own['count']} of the skills" if own is not None and own["count"] != sk["count"] else ""
-        yield f"  {section['name']}: ~{_n(section['total_tokens'])} tokens ({verdict}{skills})"
+        seen = section.get("indexes")
+        indexes = f", {len(seen)} of the memory indexes" if seen is not None and len(seen) != len(report["indexes"]) else ""
+        yield f"  {section['name']}: ~{_n(section['total_tokens'])} tokens ({verdict}{indexes}{skills})"
 
 
 def run(path: str, fmt: str, agent: str | None, config_file: str | None) -> int:

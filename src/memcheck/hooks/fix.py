@@ -19,7 +19,7 @@ from memcheck.engine.signals import signals_held, stopped_by_signals
 from memcheck.hooks.options import given_scope, none_given, resolve
 from memcheck.hooks.report import DEFAULT_DISPLAY, Display, destination, report
 from memcheck.hooks.verbose import Timing, notes, show
-from memcheck.output import Checked, Older
+from memcheck.output import Checked, Older, resolve_format
 from memcheck.paths import join
 from memcheck.problem import Problem, escaped, failing, shown
 from memcheck.records import NamedTuple
@@ -409,6 +409,12 @@ def fix(
     with destination(output_file, config.root) as out:
         changes = {f.path: describe(f, config) for f in fixed}
         report(problems, fmt, out, fixed=[f.path for f in written], command="fix", changes=changes, older=older, fail_on=config.fail_on, display=display, checked=checked)
+        if written and exit_non_zero_on_fix and resolve_format(fmt) == "text":
+            # The memcheck-fix hook fails for what it wrote: say why, and what to do next.
+            import shlex  # (only here: not at every commit's start-up)
+
+            names = " ".join(shlex.quote(f.path) for f in written)
+            out.write(f"memcheck fix wrote {len(written)} file{'s' * (len(written) != 1)}, so it fails this run: `git add {names}` and commit again.\n")
     if timing is not None:
         timing.lap("output")
         show(timing.lines())

@@ -20,9 +20,22 @@ from memcheck.guard.findings import Judge, guarded_tree
 from memcheck.guard.named import read_path_list
 from memcheck.guard.tiers import AGENTS, OPT_OUT_KEY, shell_opt_out, signatures, sources, tiers
 from memcheck.guard.trust import disk_settings
-from memcheck.hooks.report import report
+from memcheck.hooks.report import Display, destination, report
 from memcheck.problem import WARNING, Problem, escaped, json_text, shown
 from memcheck.records import NamedTuple
+
+
+class Shown(NamedTuple):
+    """How the report is given, as check and fix give theirs: ``-o``, ``-q``,
+    ``--exit-zero``, ``--color``."""
+
+    output_file: str | None = None
+    quiet: bool = False
+    exit_zero: bool = False
+    color: str = "auto"
+
+
+PLAIN = Shown()
 
 
 class Request(NamedTuple):
@@ -99,7 +112,14 @@ def list_signatures(config_file: str | None, cwd: Path, fmt: str) -> int:
 
 
 def run(
-    config_file: str | None, request: Request, fmt: str = "text", list_only: bool = False, stdin: BinaryIO | None = None, list_agents: bool = False, allow_label: str | None = None
+    config_file: str | None,
+    request: Request,
+    fmt: str = "text",
+    list_only: bool = False,
+    stdin: BinaryIO | None = None,
+    list_agents: bool = False,
+    allow_label: str | None = None,
+    shown: Shown = PLAIN,
 ) -> int:
     cwd = Path.cwd()
     if list_agents:
@@ -111,5 +131,14 @@ def run(
         from memcheck.guard.override import allowed
 
         problems = allowed(problems, allow_label)
-    report(problems, fmt, command="guard")
-    return 1 if any(p.severity != WARNING for p in problems) else 0
+    with destination(shown.output_file, _root(cwd) if shown.output_file else None) as out:  # (no git call at a commit)
+        report(problems, fmt, out, command="guard", display=Display(shown.quiet, shown.color))
+    return 1 if not shown.exit_zero and any(p.severity != WARNING for p in problems) else 0
+
+
+def _root(cwd: Path) -> Path | None:
+    """The repository an ``--output-file`` is never written out of through a link."""
+    try:
+        return git.locate(cwd).top
+    except ConfigError:
+        return None

@@ -1,4 +1,5 @@
-"""Lists a curator keeps newest first: how to tell one, and where a new entry goes in it.
+"""Lists a curator keeps newest first, or in type order: how to tell one, and where
+a new entry goes in it.
 
 Many curated indexes are a log: the latest memory on top. Appending a new entry at
 the end of such a list puts it last, and in a long list past the caps, where agents
@@ -64,4 +65,28 @@ def by_date(found: Sequence[Entry], key: int, new: Sequence[Memory], lay: blocks
         while j < len(dated) and dated[j][0] > date:
             j += 1
         at.setdefault(dated[j][1] if j < len(dated) else after_last, []).append(m)
+    return at
+
+
+def in_type_order(found: Sequence[Entry], types: Sequence[str]) -> bool:
+    """Whether a flat list's entries run in the order of ``types`` (every user memory,
+    then every feedback one, ...), at least two types of them: a curator's list kept
+    by type without headings. An entry of a type outside ``types`` says nothing."""
+    ranks = [types.index(e.memory.type) for e in found if e.memory.type in types]
+    return len(set(ranks)) >= 2 and all(a <= b for a, b in zip(ranks, ranks[1:]))
+
+
+def by_type(found: Sequence[Entry], types: Sequence[str], new: Sequence[Memory], lay: blocks.Layout) -> dict[int, list[Memory]] | None:
+    """Before which line each new memory goes in a list kept in type order: after the
+    last entry of its type (and its wrapped lines), else after the last of a type
+    before it, else before the first entry. None where a new memory has a type outside
+    ``types`` (it has no place in the order: it goes at the end, as before)."""
+    if any(m.type not in types for m in new):
+        return None
+    typed = [(types.index(e.memory.type), e.line) for e in found if e.memory.type in types]
+    at: dict[int, list[Memory]] = {}
+    for m in new:
+        rank = types.index(m.type)
+        before = [line for r, line in typed if r <= rank]
+        at.setdefault(blocks.item_extent(lay, before[-1])[0] if before else found[0].line, []).append(m)
     return at

@@ -17,7 +17,7 @@ from memcheck import lazy_regex
 from memcheck.index.fit import fit
 from memcheck.index.form import Entry, EntryForm, detect_form, entries, label_of, placeholders, write_entry
 from memcheck.index.links import links, readings
-from memcheck.index.order import by_date, newest_first, newest_first_order
+from memcheck.index.order import by_date, by_type, in_type_order, newest_first, newest_first_order
 from memcheck.index.render import OTHER, described, escape_target, escape_text
 from memcheck.index.survey import REMOVE, REPOINT, Dead, Survey, survey
 from memcheck.records import NamedTuple
@@ -268,6 +268,9 @@ def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memor
     elif lacking and not sectioned and lay.unclosed < 0 and (dated := _by_date(ours, groups[OTHER], lay, form)):
         for pos, block in dated.items():
             at.setdefault(pos, []).extend(block)
+    elif lacking and not sectioned and lay.unclosed < 0 and (kept := _by_type(ours, groups[OTHER], lay, form, types)):
+        for pos, block in kept.items():
+            at.setdefault(pos, []).extend(block)
     elif lacking and sectioned and (home := _entries_home(ours, headings)) is not None:
         places = _into_section(lines, lay, home, headings, groups[OTHER], form, ours)
         if 0 <= lay.unclosed < max(places):
@@ -318,6 +321,14 @@ def _by_date(ours: Sequence[Entry], group: Sequence[Memory], lay: blocks.Layout,
     if key is None:
         return {}
     return {pos: [(m.filename, write_entry(form, m)) for m in new] for pos, new in by_date(ours, key, group, lay).items()}
+
+
+def _by_type(ours: Sequence[Entry], group: Sequence[Memory], lay: blocks.Layout, form: EntryForm, types: Sequence[str]) -> dict[int, Placed]:
+    """New entries beside their type's in a flat list kept in type order (top-level
+    items all); nothing when it is not one."""
+    if not in_type_order(ours, types) or (placed := by_type(ours, types, group, lay)) is None:
+        return {}
+    return {pos: [(m.filename, write_entry(form, m)) for m in new] for pos, new in placed.items()}
 
 
 def _sections(lines: list[str], lay: blocks.Layout, types: Sequence[str]) -> tuple[list[tuple[int, int]], dict[str, tuple[int, int]]]:

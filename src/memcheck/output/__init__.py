@@ -51,6 +51,11 @@ class Checked(NamedTuple):
     # The other files agents load: subagents, custom agents, prompt files, Kiro
     # steering, Cline rules.
     others: int = 0
+    accepted: int = 0  # findings the config's baseline accepted, not reported
+    examples: tuple[Problem, ...] = ()  # documented example keys passed over (notes: path, line and the key)
+    # A whole tree judged where a change was asked for (`pre-commit run --all-files`),
+    # with no baseline: the line says how to adopt what it found.
+    adopt: bool = False
 
     def nothing(self) -> bool:
         return not (self.guidance or self.stores or self.skills or self.others)

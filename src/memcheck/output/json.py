@@ -28,6 +28,8 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
     if ctx.checked is not None:  # what check or fix looked at, as the text summary says it
         checked = ctx.checked
         summary["checked"] = {"guidance": checked.guidance, "stores": checked.stores, "memories": checked.memories, "skills": checked.skills, "others": checked.others}
+        if checked.accepted:  # the baseline's, not listed
+            summary["accepted"] = checked.accepted
     if ctx.older is not None:  # only what the change brings is listed
         summary.update(new_since=ctx.older.ref, older=ctx.older.total)
     doc: dict[str, object] = {"version": 1, "problems": [shown(p) for p in problems], "summary": summary, "fixed": list(ctx.fixed)}

@@ -1,8 +1,8 @@
 """SARIF 2.1.0 for code scanning (``github/codeql-action/upload-sarif``).
 
 The driver lists the rules the results use, sorted by code, so the file grows with
-the findings and not with the catalogue; each rule links its page for this release
-(``docs/rules/CODE.md`` at the version's tag) and carries its documentation.
+the findings and not with the catalogue; each rule links its page
+(``docs/rules/CODE.md`` on the default branch) and carries its documentation.
 Locations are repository-relative URIs against ``%SRCROOT%``. Nothing machine-specific (absolute paths, times) is written, so the
 same tree gives the same bytes everywhere.
 """
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/memcheck/memcheck"
+# Rule pages are linked on the default branch, as ruff links its latest docs: a link
+# to a release tag leads nowhere before that tag is pushed, and a rule's page is
+# never removed from main.
+DOCS_BRANCH = "main"
 
 
 def _level(severity: str) -> str:
@@ -57,8 +61,8 @@ def _properties(rule: Rule, family: str) -> dict[str, object]:
 
 
 def help_uri(code: str) -> str:
-    """The rule's page as this release's tag holds it."""
-    return f"{INFORMATION_URI}/blob/v{__version__}/{RULE_PAGES}/{code}.md"
+    """The rule's page, on the default branch."""
+    return f"{INFORMATION_URI}/blob/{DOCS_BRANCH}/{RULE_PAGES}/{code}.md"
 
 
 def _rule(rule: Rule, family: str) -> dict[str, object]:

@@ -39,6 +39,20 @@ def summary(problems: Sequence[Problem], older: Older | None = None, checked: Ch
     if older is not None and older.total:
         adopt = f"memcheck check --write-baseline {shown(older.baseline or BASELINE_FILE)}"
         line += f"; {_plural(older.total, 'older finding')} not shown (`--all` shows them; `{adopt}` adopts them)"
+    if checked is not None and checked.accepted:
+        line += f"; {checked.accepted} accepted by the baseline"
+    if checked is not None and checked.examples:
+        first, more = checked.examples[0], len(checked.examples) - 1
+        others = f" and {more} more" if more else ""
+        line += (
+            f"; passed over {escaped(first.message)} at {shown(first.path)}:{first.line}{others}: "
+            "a documented example key, not a secret (a real one is SEC002)"
+        )
+    if checked is not None and checked.adopt and problems:
+        line += (
+            f"; to fail only on new ones, adopt these: `memcheck check --write-baseline {BASELINE_FILE}`, "
+            f"then `baseline: {BASELINE_FILE}` in the config"
+        )
     return line + "."
 
 

@@ -26,17 +26,24 @@ command or arguments) or its step in a GitHub workflow (removed, `guard: off`,
 The change under review never decides its own policy: staged changes are judged by
 the settings of HEAD, and a range by those of its base, so a commit that allows
 `/.env` does not let its own `.env` through. Its loosening applies to what comes
-after it, and so needs a reviewer's eye of its own.
+after it, and so needs a reviewer's eye of its own. That review happens in the pull
+request: at a person's own commit and push the hook reports a loosening as a warning
+and lets it through (a team commits its first `guard.allow` without skipping the
+hook); an agent's loosening, and settings that cannot be read, fail there too.
 
 ## Example
 ```console
-$ git add .memcheck.yaml .env && memcheck guard
+$ git add .memcheck.yaml .env && CLAUDECODE=1 memcheck guard    # from an agent's shell
 .env:1:1: GRD001 unstage it (git restore --staged -- .env) and rotate any secret it holds (guarded in every change, whoever makes it). added: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}
 .memcheck.yaml:1:1: GRD003 land this on its own and have it reviewed (SKIP=memcheck-guard at the hook; the override label in a pull request). loosens the guard: allows /.env; a change is judged by the settings before it
 ```
 
+From a person's shell the GRD003 line is a warning: `a person's change passes at their
+own commit and push (the pull request fails until a maintainer reviews it and adds the
+override label). loosens the guard: ...`.
+
 ## Use instead
 Commit the loosening on its own and have it reviewed; in a pull request, a
-maintainer accepts it (the Action's override label). At commit time, skip the hook
-for that one commit: `SKIP=memcheck-guard git commit`.
+maintainer accepts it (the Action's override label). For an agent's commit of it,
+skip the hook for that one commit: `SKIP=memcheck-guard git commit`.
 """, scope=CHANGE, security_severity="6.5")

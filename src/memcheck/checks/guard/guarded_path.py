@@ -16,6 +16,12 @@ keys and certificates, credential and token files, SSH/AWS/GPG/Kubernetes settin
 editor settings, `.git/`, `node_modules/`, lock files and build outputs.
 `memcheck guard --list` shows which tracked files are guarded today.
 
+Deleting a secret's file (`git rm --cached .env`, to stop tracking one committed long
+ago) is the remedy, not a leak: it is reported as a warning, which passes, saying that
+the secret stays in the history and must be rotated. A rename is not a deletion (the
+secret goes on under the new name), and a branch that adds the file and deletes it
+again still fails.
+
 ## Why is this bad?
 Agents commit what they touched. A committed secret stays in the history even when a
 later commit deletes it, so a range is judged commit by commit. Lock files, installed

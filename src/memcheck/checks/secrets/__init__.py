@@ -19,7 +19,7 @@ from memcheck.checks.secrets import api_token, hardcoded_credential, private_key
 from memcheck.checks.secrets.api_token import SEC002
 from memcheck.checks.secrets.hardcoded_credential import SEC003
 from memcheck.checks.secrets.private_key import SEC001
-from memcheck.problem import Problem, Rule
+from memcheck.problem import NOTE, Problem, Rule
 from memcheck.records import NamedTuple
 from memcheck.text import invisible
 from memcheck.text import secrets as detect
@@ -46,11 +46,15 @@ _MESSAGES = {SEC001: private_key.MESSAGE, SEC002: api_token.MESSAGE, SEC003: har
 
 
 def find(doc: Document) -> Iterator[Secret]:
-    """Secret-like strings in a document, in line order (what ``text.secrets`` finds, by the rule that reports it)."""
+    """Secret-like strings in a document, in line order (what ``text.secrets`` finds, by the rule that reports it),
+    and the documented example keys passed over (``value`` empty: a note, not a finding)."""
     for found in detect.find(doc):
         yield Secret(found.line, found.col, _RULE[found.kind], found.shown, found.value)
     if doc.error is None and invisible.has_tags(doc.text):
         yield from _in_tags(doc)
+    if doc.error is None:
+        for line, col, key in api_token.documented_examples(doc.text):
+            yield Secret(line, col, SEC002, key, "")
 
 
 def _in_tags(doc: Document) -> Iterator[Secret]:
@@ -74,6 +78,9 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
             if (secret.line, secret.rule.code) in seen and secret.rule is SEC001:
                 continue  # one finding per key block
             seen.add((secret.line, secret.rule.code))
+            if not secret.value:  # a documented example key: said once in the summary line
+                yield SEC002.at(path, secret.line, secret.col, secret.shown)._replace(severity=NOTE)
+                continue
             yield secret.rule.at(path, secret.line, secret.col, _MESSAGES[secret.rule].format(shown=secret.shown))
 
 

@@ -21,7 +21,9 @@ Face (`hf_…`), SendGrid (`SG.…`), DigitalOcean (`dop_v1_…`) tokens, JSON W
 Tokens and Azure Storage keys (`AccountKey=…`). The text is read as an agent reads
 it: a Markdown escape (`ghp\\_…`) or an invisible character inside a token does
 not hide it. Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`,
-`<your-token>`, jwt.io's sample token) are not reported.
+`<your-token>`, jwt.io's sample token) are not reported; where a run of `memcheck check`
+passes over a vendor's documented example key (AWS's `AKIAIOSFODNN7EXAMPLE`), its
+summary line says so, once.
 
 ## Why is this bad?
 Agents' own memory guides say memory must not hold credentials. Anyone with the repository, and every
@@ -41,3 +43,21 @@ KIND = detect.TOKEN  # the detector's finds this rule reports
 
 # What a finding says; ``shown`` is the secret's redacted form, never the secret.
 MESSAGE = "token {shown} looks like a real credential; remove it, reference the environment variable instead, and rotate it"
+
+# The example keys vendors publish in their documentation, passed over as
+# placeholders; a run that saw one says so once (a newcomer who tries the secret check
+# with AWS's example key would otherwise see nothing). Each with its source.
+DOCUMENTED_EXAMPLES = (
+    "AKIAIOSFODNN7EXAMPLE",  # https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # the secret access key of the same page
+)
+
+
+def documented_examples(text: str) -> list[tuple[int, int, str]]:
+    """(line, column, key) of each documented example key in ``text``."""
+    if "EXAMPLE" not in text:  # nearly every file: one scan
+        return []
+    found = []
+    for number, line in enumerate(text.split("\n"), 1):
+        found += [(number, line.index(key) + 1, key) for key in DOCUMENTED_EXAMPLES if key in line]
+    return found
