@@ -507,7 +507,7 @@ def test_a_persons_first_guard_allow_passes_at_commit_and_push_and_fails_in_the_
     told = run_cli(repo, "guard").stdout
     assert "GRD003 a person's change passes at their own commit and push (the pull request fails until a maintainer reviews it and adds the override label)." in told
     # From an agent's shell, it fails at the hook.
-    assert guard(repo, "click", monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})[0] == 1
+    assert guard(repo, "main", monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})[0] == 1  # (for this call only: the push below is a person's)
     git(repo, "commit", "-qm", "adopt memcheck")
     head = git(repo, "rev-parse", "HEAD").strip()
     push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": head}
