@@ -326,6 +326,34 @@ def test_settings_never_put_the_cache_outside_the_repository(repo: Path, where: 
     assert proc.returncode == 2 and "cache-dir" in proc.stderr and "Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("where", ["src", "src/parts"])
+def test_a_cache_dir_that_holds_other_files_is_never_written_or_emptied(repo: Path, where: str) -> None:
+    # A `cache-dir` naming a folder of the project's own (found by an outside
+    # attacker): memcheck wrote `src/.gitignore` (`*`, hiding every new file there
+    # from `git add -A`) and `memcheck clean` removed the tracked `src/parts`, an
+    # uncommitted edit with it.
+    a_store(repo)
+    write(repo, "src/parts/engine.py", "code\n")
+    write(repo, ".memcheck.yaml", f"cache-dir: {where}\n")
+    commit_all(repo)
+    write(repo, "src/parts/engine.py", "code\nwork in progress\n")
+    before = sorted(str(p.relative_to(repo)) for p in (repo / "src").rglob("*"))
+    assert run_cli(repo, "check").returncode in (0, 1)
+    assert run_cli(repo, "clean").stderr.strip() == "memcheck: no cache to remove"
+    assert sorted(str(p.relative_to(repo)) for p in (repo / "src").rglob("*")) == before
+    assert (repo / "src/parts/engine.py").read_text(encoding="utf-8") == "code\nwork in progress\n"
+    assert same_with_and_without_cache(repo)[0] in (0, 1)
+
+
+def test_a_cache_dir_made_by_memcheck_is_used_and_cleaned(repo: Path) -> None:
+    a_store(repo)
+    write(repo, ".memcheck.yaml", "cache-dir: .cache/memcheck\n")
+    report(repo)
+    kept = repo / ".cache" / "memcheck"
+    assert (kept / ".gitignore").read_bytes() == b"# Written by memcheck: its cache, never committed.\n*\n"
+    assert run_cli(repo, "clean").returncode == 0 and not kept.exists()
+
+
 def test_settings_cache_dir_through_a_symlink_out_is_no_cache(repo: Path, tmp_path: Path) -> None:
     a_store(repo)
     outside = tmp_path / "outside"
@@ -694,9 +722,10 @@ def test_clean_removes_only_what_memcheck_wrote(repo: Path, tmp_path: Path) -> N
     write(repo, "src/app.py", "x = 1\n")
     write(repo, ".memcheck.yaml", "cache-dir: src\n")
     report(repo)
-    assert (repo / "src" / "parts").is_dir()
+    # A folder of other files is no cache of memcheck's: nothing written there, nothing removed.
+    assert not (repo / "src" / "parts").exists() and not (repo / "src" / ".gitignore").exists()
     assert run_cli(repo, "clean").returncode == 0
-    assert (repo / "src" / "app.py").read_text() == "x = 1\n" and not (repo / "src" / "parts").exists()
+    assert sorted(p.name for p in (repo / "src").iterdir()) == ["app.py"] and (repo / "src" / "app.py").read_text() == "x = 1\n"
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep")

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
 
 from memcheck.digests import blake2b, compare_digest, sha1
-from memcheck.engine.cache_folder import folder_for, git_dir, make_folders, read_file, real_folder
+from memcheck.engine.cache_folder import MARKER, folder_for, git_dir, make_folders, read_file, real_folder
 from memcheck.engine.content_keys import FORMAT, FileKeys, code_digest
 from memcheck.engine.targets import targets_for
 from memcheck.problem import ERROR, WARNING, Problem
@@ -461,7 +461,7 @@ class Cache:
             return
         fd, temporary = _temporary_file(self.folder)
         with os.fdopen(fd, "wb") as f:
-            f.write(b"# Written by memcheck: its cache, never committed.\n*\n")
+            f.write(MARKER)
         os.replace(temporary, self.folder / ".gitignore")
 
     def _prune(self) -> None:

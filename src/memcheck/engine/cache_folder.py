@@ -16,13 +16,48 @@ if TYPE_CHECKING:
 ENV = "MEMCHECK_CACHE_DIR"
 
 
+# The `.gitignore` memcheck writes in its cache folder (see engine/cache.py): a cache in
+# the work tree is never listed or committed, and the folder is known as memcheck's own.
+MARKER = b"# Written by memcheck: its cache, never committed.\n*\n"
+
+
 def folder_for(config: Config) -> Path | None:
-    """Where the cache of ``config.root`` lives; None when it is off or has no place."""
+    """Where the cache of ``config.root`` lives; None when it is off or has no place,
+    or the folder named holds other files than memcheck's (see ``_ours``)."""
     if config.no_cache:
         return None
+    found = _folder_for(config)
+    return found if found is not None and _ours(found) else None
+
+
+# Folders found to be memcheck's to use, this process (a run asks several times).
+_OURS: set[Path] = set()
+
+
+def _ours(folder: Path) -> bool:
+    """Whether memcheck may keep its cache in ``folder`` and empty it: a folder that is
+    not there yet, is empty, or holds memcheck's own `.gitignore` (or, outside git, its
+    key alone); never a folder of other files. A `cache-dir` that names `src` would
+    otherwise have memcheck write `src/.gitignore` (hiding every new file there from
+    `git add`) and `memcheck clean` remove the `parts` or `values` it holds."""
+    if folder in _OURS:
+        return True
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return True  # (made when first written, and marked then)
+    except (OSError, ValueError):
+        return False
+    if names and names != ["key"] and read_file(folder / ".gitignore", 4096) != MARKER:
+        return False
+    _OURS.add(folder)
+    return True
+
+
+def _folder_for(config: Config) -> Path | None:
     given = os.environ.get(ENV, "").strip()
     if given:
-        return Path(os.path.realpath(os.path.expanduser(given)))  # the caller's own: any folder
+        return Path(os.path.realpath(os.path.expanduser(given)))  # the caller's own: any folder of its
     if config.cache_dir:
         # Inside the repository, as the settings must name it, not through a symlink out
         # of it nor into its git folder (which `memcheck clean` would empty): a change's
