@@ -8,6 +8,9 @@ through main(); beside each, what must still pass."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -158,6 +161,19 @@ def test_a_message_file_that_cannot_be_read_is_an_error(repo: Path) -> None:
     proc = run_cli(repo, "guard", "--message-file", "nowhere/MSG")
     assert proc.returncode == 2 and "--message-file nowhere/MSG: cannot read it" in proc.stderr and "Traceback" not in proc.stderr
 
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_message_file_that_is_no_regular_file_is_an_error_at_once(repo: Path, kind: str) -> None:
+    # A FIFO named as the message file hung the hook until killed (found by an
+    # outside attacker): it is refused without being read.
+    _staged_bump(repo)
+    special = repo / "MSG"
+    os.mkfifo(special) if kind == "fifo" else special.mkdir()
+    proc = subprocess.run([sys.executable, "-m", "memcheck", "guard", "--message-file", "MSG"], cwd=repo, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert "--message-file MSG: " in proc.stderr
 
 # --- a person in an IDE's terminal: a per-machine opt-out no commit can set ----------
 

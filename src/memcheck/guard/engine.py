@@ -14,6 +14,8 @@ HEAD; stderr says which.
 from __future__ import annotations
 
 import contextlib
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
@@ -194,11 +196,23 @@ _SCISSORS = "\n# ------------------------ >8 ------------------------\n"
 def _message(cwd: Path, path: str) -> str:
     """The message of the commit being made, as git's prepare-commit-msg and
     commit-msg hooks are given it (a file), without the diff ``git commit -v`` adds."""
+    # Opened without blocking and read only when a regular file: a FIFO named here
+    # would otherwise hang the hook (found by an outside attacker).
     try:
-        text = (cwd / path).read_bytes().decode("utf-8", "replace")
+        fd = os.open(cwd / path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         raise ConfigError(f"--message-file {path}: cannot read it ({e.strerror or e})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ConfigError(f"--message-file {path}: not a regular file")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            text = f.read().decode("utf-8", "replace")
+    except OSError as e:
+        raise ConfigError(f"--message-file {path}: cannot read it ({e.strerror or e})") from None
+    finally:
+        os.close(fd)
     return ("\n" + text).partition(_SCISSORS)[0]
+
 
 
 def _commit_being_made(where: Path, message: str) -> Authorship:
