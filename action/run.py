@@ -21,6 +21,7 @@ ZERO = "0" * 40  # a push's before (a new branch) or after (a deleted one)
 FETCH_DEPTHS = (50, 250, 1000, 5000, 0)  # a shallow clone fetched deeper in turn until the range is whole; 0: all of it
 FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit", "markdown")  # check --format's (a test holds them to memcheck's)
 ON, FAIL_ON, SECRET_CODES = ("on", "true", "yes", "1", "off", "false", "no", "0"), ("error", "warning", "never"), ("GRD001", "GRD002")  # (no label lets a secret through)
+IGNORABLE = "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"  # what draws nothing: memcheck's paths.IGNORABLE (a test holds it)
 
 
 class UsageError(Exception):
@@ -134,8 +135,8 @@ def memcheck(cache: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def escape(value: str, prop: bool = False) -> str:
-    """For the runner's parser (``%``, CR, LF, and ``:``, ``,`` in a property; any control character as ``%XX``)."""
-    value = re.sub("[\x00-\x1f\x7f-\x9f\u2028\u2029]", lambda m: "".join(f"%{b:02X}" for b in m.group().encode("latin-1" if m.group() < "\u0100" else "utf-8")), value.replace("%", "%25"))
+    """For the runner's parser (``%``, CR, LF, ``:``, ``,`` in a property; a control character or IGNORABLE's as ``%XX``)."""
+    value = re.sub("[\x00-\x1f\x7f-\x9f\u2028\u2029" + IGNORABLE + "]", lambda m: "".join(f"%{b:02X}" for b in m.group().encode("latin-1" if m.group() < "\u0100" else "utf-8")), value.replace("%", "%25"))
     return value.replace(":", "%3A").replace(",", "%2C") if prop else value
 
 
