@@ -226,6 +226,8 @@ def _remedy(touch: _Touch) -> str:
         who = f"{touch.agent.agent} {'pushes' if touch.agent.kind == 'push' else 'made'} it: {touch.agent.evidence()}"
         if staged:
             return f"unstage it (git restore --staged -- {path}) and have a person make this change ({who}; this file is guarded from agents' changes)"
+        if _agents_shell(touch):
+            return f"drop it from the agent's commit and have a person review it and make this change ({who}; this file is guarded from agents' changes)"
         return (
             "drop it from the agent's commit and have a person make this change, or land it past the guard once a person has reviewed it "
             f"(SKIP=memcheck-guard at the hook; the override label in a pull request) ({who}; this file is guarded from agents' changes)"
@@ -243,6 +245,12 @@ def _remedy(touch: _Touch) -> str:
     if staged:
         return f"unstage it (git restore --staged -- {path}) and rotate any secret it holds (guarded in every change, whoever makes it)"
     return "rotate any secret it holds, and rewrite the branch to drop it before pushing, git rebase -i (guarded in every change, whoever makes it; no override label lets it through)"
+
+
+def _agents_shell(touch: _Touch) -> bool:
+    """Whether the agent was known by the shell that runs memcheck (its variables, at a
+    commit or a push): the message is then the agent's to read."""
+    return touch.agent is not None and touch.agent.kind in ("env", "push")
 
 
 def _tag_of(touch: _Touch) -> str | None:
@@ -274,10 +282,11 @@ def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
         if rule is GRD001 and _only_deleted(touches):
             problems.append(_untracked(path, touches))
             continue
-        message = (
-            f"{_remedy(first)}. {_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern}); "
-            f"to allow it, put in .memcheck.yaml: {allow_line(path)}"
-        )
+        # Run from an agent's shell, the agent reads the message, and would follow it: it is
+        # told to have a person make the change, never how to let it through (the allow
+        # line, a SKIP). A person who finds an agent's commit at push is told both.
+        allow = "" if _agents_shell(first) else f"; to allow it, put in .memcheck.yaml: {allow_line(path)}"
+        message = f"{_remedy(first)}. {_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern}){allow}"
         problems.append(rule.at(path, 1, 1, message))
     return sorted(problems)
 

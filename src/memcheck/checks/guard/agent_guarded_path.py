@@ -29,7 +29,7 @@ shared editor settings are routine work, so only an agent's change is stopped.
 ## Example
 ```console
 $ CLAUDECODE=1 git commit -am "bump deps"
-package-lock.json:1:1: GRD004 unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it: its shell sets CLAUDECODE=1; this file is guarded from agents' changes). modified: guarded by category lockfiles (pattern package-lock.json); ...
+package-lock.json:1:1: GRD004 unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it: its shell sets CLAUDECODE=1; this file is guarded from agents' changes). modified: guarded by category lockfiles (pattern package-lock.json)
 ```
 
 ## Use instead
