@@ -501,6 +501,16 @@ def _pushed(repo: Path, tmp_path: Path, *files: str) -> None:
     git(repo, "fetch", "-q", "origin")
 
 
+def test_an_agents_settings_change_is_never_told_how_to_pass_the_guard(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # GRD004 told the agent to add an allow line, the allow line's GRD003 told it to SKIP
+    # the hook, and it did (found by an outside attacker): the agent reads the findings.
+    write(repo, ".memcheck.yaml", FIRST_CONFIG)
+    git(repo, "add", ".memcheck.yaml")
+    code, out, _ = guard(repo, "main", monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})
+    assert code == 1 and ".memcheck.yaml:1:1: GRD003 have a person review this and land it on its own. loosens the guard" in out
+    assert "SKIP=" not in out and "override label" not in out
+
+
 def test_a_persons_first_guard_allow_passes_at_commit_and_push_and_fails_in_the_pull_request(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _pushed(repo, tmp_path)
     write(repo, ".memcheck.yaml", FIRST_CONFIG)

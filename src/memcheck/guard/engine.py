@@ -128,7 +128,9 @@ def _judge_history(settings: Settings, where: Path, history: History, env: Mappi
         problems += gates.loosened_in(where, [(step, gated[step.commit]) for step in steps if step.commit in gated])
     if net is not None:
         problems += _net_change(settings, where, net, beside, changes, guard, problems)
-    if history.pushed and all(guard.agent_of(Change("", "", commit=sha)) is None for sha in shas):
+    if pusher is not None:
+        problems = for_an_agent(problems)
+    elif history.pushed and all(guard.agent_of(Change("", "", commit=sha)) is None for sha in shas):
         problems = at_a_persons_hook(problems)
     return problems, config
 
@@ -274,7 +276,7 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], locat
                 from memcheck.guard import gates
 
                 problems += gates.loosened_in(where, [(Step(tree, parents, ""), gated)])
-        return (problems if agent is not None else at_a_persons_hook(problems)), config
+        return (for_an_agent(problems) if agent is not None else at_a_persons_hook(problems)), config
 
 
 # Where the gates live (guard/gates.py's PRE_COMMIT and WORKFLOWS, held to them by a
@@ -317,6 +319,14 @@ def _tracked_tree(where: Path, linked: gitrefs.TreeLinks) -> list[Change]:
 
 
 _REVIEWED = frozenset({GRD003.code, GRD005.code})
+_FOR_AN_AGENT = "have a person review this and land it on its own. "
+
+
+def for_an_agent(problems: Sequence[Problem]) -> list[Problem]:
+    """A change made from an agent's shell (at its commit or push): the agent reads the
+    findings, so a settings change is not told how to pass the guard (SKIP, the
+    override label), only that a person must land it."""
+    return [p._replace(message=_FOR_AN_AGENT + p.message.removeprefix(LAND_ON_ITS_OWN)) if p.message.startswith(LAND_ON_ITS_OWN) else p for p in problems]
 _REVIEWED_IN_CI = "a person's change passes at their own commit and push (the pull request fails until a maintainer reviews it and adds the override label). "
 
 
