@@ -159,12 +159,14 @@ def group_m(ctx: Context, res: Results, doubled: bool, only_double: bool = False
 
 
 def hook_commands(repo: Path = HERE.parent) -> list[tuple[str, list[str]]]:
-    """(id, arguments after `memcheck`) of each hook, as .pre-commit-hooks.yaml runs it."""
+    """(id, arguments after `memcheck`) of each hook that runs at the pre-commit stage,
+    as .pre-commit-hooks.yaml runs it (the commit path's figures: the message hook,
+    at prepare-commit-msg and commit-msg, is a team's choice and timed apart)."""
     hooks = yaml.safe_load((repo / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     out = []
     for hook in hooks:
         entry = shlex.split(hook["entry"])
-        if entry[0] != "memcheck":
+        if entry[0] != "memcheck" or "pre-commit" not in hook.get("stages", ["pre-commit"]):
             continue
         out.append((hook["id"], [*entry[1:], *hook.get("args", [])]))
     return out

@@ -650,7 +650,7 @@ def test_a_commit_that_weakens_the_hooks_fails_at_git_commit(repo: Path, hooks: 
     out = agent.stdout + agent.stderr  # git commit shows the hook's output on standard error
     assert agent.returncode == 1, out
     assert re.search(r"memcheck guard\.+Failed", out)
-    assert ".pre-commit-config.yaml:1:1: GRD003 land this on its own and have it reviewed" in out
+    assert ".pre-commit-config.yaml:1:1: GRD003 have a person review this and land it on its own." in out
     assert "loosens the guard: removes the memcheck-fix hook" in out
     assert "package-lock.json:1:1: GRD004" in out
     # A person's commit of the same: the lock file is theirs to change, the loosening
