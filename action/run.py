@@ -55,9 +55,10 @@ def read_inputs(env: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any]]
 def event_range(event: Mapping[str, Any]) -> tuple[str, str, str, str]:
     """The pull request's or push's base and head; for a push, the default branch a new branch is judged against
     (3rd), or whose settings judge a push to another branch too (4th: a loosening pushed first must not judge the next)."""
-    pr, repository = event.get("pull_request"), event.get("repository")
-    if isinstance(pr, dict):
-        return str(pr.get("base", {}).get("sha") or ""), str(pr.get("head", {}).get("sha") or ""), "", ""
+    pr, group, repository = event.get("pull_request"), event.get("merge_group"), event.get("repository")
+    if isinstance(pr, dict) or isinstance(group, dict):  # (a merge queue's group is judged as its pull requests are)
+        base, head = (pr.get("base", {}).get("sha"), pr.get("head", {}).get("sha")) if isinstance(pr, dict) else ((group or {}).get("base_sha"), (group or {}).get("head_sha"))
+        return str(base or ""), str(head or ""), "", ""
     before, after = str(event.get("before") or ""), str(event.get("after") or "")
     if after in ("", ZERO) or not before:
         return "", "", "", ""

@@ -259,6 +259,18 @@ def _event(pr: Pr, labels: tuple[str, ...] = (), labelled_by: dict[str, str] | N
     return event
 
 
+@pytest.mark.e2e
+def test_a_merge_queue_group_is_guarded_as_its_pull_request_is(runner: Runner, tmp_path: Path) -> None:
+    # The merge_group event carries the range as base_sha and head_sha: the guard was
+    # skipped there ("no pull request range") and a .env passed (found by an outside attacker).
+    pr = _pull_request(tmp_path, ENV_FILE)
+    ws = _checkout(tmp_path, pr)
+    event = {"action": "checks_requested", "merge_group": {"base_sha": pr.base, "head_sha": pr.head, "head_ref": "refs/heads/gh-readonly-queue/main/pr-7"}}
+    run = runner.run(ws, event, {})
+    assert run.returncode == 1, run.stdout
+    assert any(line.startswith("::error file=.env,") for line in run.stdout.splitlines()), run.stdout
+
+
 NEW_MEMORY = {".claude/memory/feedback_testing.md": memory("testing", "Run pytest first", "feedback")}
 ENV_FILE = {".env": "API_KEY=not-a-real-key\n"}
 UNLISTED = "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"

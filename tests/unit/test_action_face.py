@@ -1,5 +1,5 @@
 """The GitHub Action is a face of the command line: action/run.py runs `memcheck check`
-and `memcheck guard` as processes and renders what they print, in at most 266 lines of
+and `memcheck guard` as processes and renders what they print, in at most 267 lines of
 the standard library alone (what it does is held by tests/e2e/test_action*.py)."""
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from memcheck import choices
 RUN = REPO_ROOT / "action" / "run.py"
 
 
-def test_the_action_is_at_most_266_lines() -> None:
+def test_the_action_is_at_most_267_lines() -> None:
     # (250 until the override label had to be a person's, who added it read from the event,
-    # and annotations escaped what draws nothing; next: guard judges the label's event itself)
-    assert len(RUN.read_text(encoding="utf-8").splitlines()) <= 266
+    # annotations escaped what draws nothing, and a merge queue's range was read; next: guard judges the label's event itself)
+    assert len(RUN.read_text(encoding="utf-8").splitlines()) <= 267
 
 
 def test_the_action_imports_the_standard_library_alone() -> None:
