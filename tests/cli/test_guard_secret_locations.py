@@ -163,6 +163,10 @@ def test_a_link_already_committed_is_read_when_a_new_link_goes_through_it(repo: 
         pytest.param("/home/me", "a home folder", id="home-folder"),
         pytest.param("/Users/me/", "a home folder", id="mac-home-folder"),
         pytest.param("/root", "a home folder", id="root-home"),
+        pytest.param("/home", "a home folder", id="every-home-folder"),
+        pytest.param("/Users", "a home folder", id="every-mac-home-folder"),
+        pytest.param("/etc", "/etc (the system's settings and keys)", id="etc"),
+        pytest.param("/private/etc/", "/etc (the system's settings and keys)", id="mac-etc"),
         pytest.param("..", "a folder above the repository", id="parent"),
         pytest.param("../..", "a folder above the repository", id="grandparent"),
         pytest.param("/proc/self", "/proc/* (a process's environment and files)", id="proc-self"),
@@ -178,7 +182,7 @@ def test_a_link_to_a_whole_place_of_secrets_is_guarded(repo: Path, target: str, 
     assert f"guarded by category secret-folders (pattern {place})" in message
 
 
-@pytest.mark.parametrize("target", ["docs", "../repo/docs", "/usr/share/doc", "/home", "shared/.."])
+@pytest.mark.parametrize("target", ["docs", "../repo/docs", "/usr/share/doc", "/etc-notes", "/homework", "shared/.."])
 def test_a_link_to_an_ordinary_folder_is_not_guarded(repo: Path, target: str) -> None:
     commit(repo, {"README.md": "x\n", "docs/a.md": "a\n", "shared/b.md": "b\n"})
     link(repo, "h", target)

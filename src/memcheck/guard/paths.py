@@ -314,10 +314,13 @@ def link_targets(link: str, target: str) -> list[str]:
 
 
 # Whole places where secrets are kept, which a link names as a folder: the file
-# system's root, a home folder, a folder above the repository (each holds every
-# secret the guard knows by name), a process's folder (its environ, its root).
+# system's root, a home folder or the folder of every home folder, the system's
+# settings (/etc: shadow, SSH host keys, cluster credentials), a folder above the
+# repository (each holds every secret the guard knows by name), a process's folder
+# (its environ, its root).
 WHOLE_PLACES = "secret-folders"
-_HOME_FOLDER = lazy_regex.compile(r"/(?:home|Users)/[^/]+|/root|/var/root|/private/var/root")
+_HOME_FOLDER = lazy_regex.compile(r"/(?:home|Users)(?:/[^/]+)?|/root|/var/root|/private/var/root")
+_SETTINGS_FOLDER = lazy_regex.compile(r"/(?:private/)?etc")
 _PROCESS_FOLDER = lazy_regex.compile(r"/proc/[^/]+(?:/task/[^/]+)?(?:/(?:root|cwd))?")
 
 
@@ -331,6 +334,8 @@ def whole_place(path: str) -> Hit | None:
         return Hit(WHOLE_PLACES, "a folder above the repository")
     if _HOME_FOLDER.fullmatch(path.rstrip("/")):
         return Hit(WHOLE_PLACES, "a home folder")
+    if _SETTINGS_FOLDER.fullmatch(path.rstrip("/")):
+        return Hit(WHOLE_PLACES, "/etc (the system's settings and keys)")
     if _PROCESS_FOLDER.fullmatch(path.rstrip("/")):
         return Hit(WHOLE_PLACES, "/proc/* (a process's environment and files)")
     return None
