@@ -175,6 +175,9 @@ SECRET_FILES = [
     ".envrc", "service-account.json", "gcp-key.json", "app-firebase-adminsdk-x1y2z-0123456789.json", "prod.tfvars",
     "vault.kdbx", "client.ovpn", "private.asc", "secring.gpg", ".s3cfg", ".boto", ".dockercfg", ".my.cnf",
     ".mylogin.cnf", ".databrickscfg", ".kaggle/kaggle.json", "rclone.conf", "home/.config/hub", "auth.json",
+    # (a second outside attack's)
+    ".env~", "etc/ssh/ssh_host_ed25519_key", "home/.gem/credentials", ".terraformrc", "terraform.rc", ".vault_pass",
+    "passwords.kdb", "config/prod.secret.exs",
 ]  # fmt: skip
 
 

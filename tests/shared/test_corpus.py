@@ -87,7 +87,10 @@ def test_other_hand_checked_findings() -> None:
     assert (".claude/agent-memory/fin-bridge-architect/bridge-host-impl.md", "MEM019", 3) in agent_memory
     antigravity = _found(_check(CORPUS / "12MICKY__Antigravity-config"))
     taxonomy = {f for f in antigravity if f[1] != "REF002"}
-    assert taxonomy == {("memory/ct116_cloudflare_tunnel.md", "MEM007", 4), ("memory/proxmox_cluster.md", "MEM007", 4)}
+    # pteachlab_server.md line 19: a DATABASE_URL with the application's own database
+    # password in it (read by hand: a real password, of a database on the server's
+    # loopback): SEC003 since passwords in URLs are found.
+    assert taxonomy == {("memory/ct116_cloudflare_tunnel.md", "MEM007", 4), ("memory/proxmox_cluster.md", "MEM007", 4), ("memory/pteachlab_server.md", "SEC003", 19)}
     # `file:///Users/<name>/claude-config/CLAUDE.md` in AGENTS.md; `/home/nonroot/` (a
     # container's account) on infra_servers.md's line 55 is not the one reported there
     assert ("AGENTS.md", "REF002", 17) in antigravity and ("memory/workflow_patterns.md", "REF002", 14) not in antigravity

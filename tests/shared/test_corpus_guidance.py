@@ -37,8 +37,10 @@ def test_context_runs_on_every_repository(name: str) -> None:
 def test_no_secrets_in_the_corpus_and_placeholders_stay_quiet() -> None:
     # binance-pro's SKILL.md holds "YOUR_API_KEY" / "your_secret_key" placeholders;
     # ficsit-mcp's CLAUDE.md "<admin-api-token>": documentation, not credentials.
+    # The one secret the corpus holds, read by hand: a database password in a URL.
+    known = {("12MICKY__Antigravity-config", "memory/pteachlab_server.md", 19, "SEC003")}
     for name in REPOS:
-        assert not [p for p in _problems(name) if p["code"].startswith("SEC")], name
+        assert not [p for p in _problems(name) if p["code"].startswith("SEC") and (name, p["path"], p["line"], p["code"]) not in known], name
 
 
 def test_agenta_twins_imports_and_skills() -> None:
