@@ -423,3 +423,19 @@ def test_an_edit_to_a_links_target_is_an_edit_to_the_link(repo: Path, link: str,
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert {(expected, "SEC002"), (expected, "HID001")} <= set(_hid_or_sec(proc.stdout))
     assert TOKEN not in proc.stdout
+
+
+@pytest.mark.parametrize("name", ["claude.md", "Claude.md"])
+def test_a_guidance_file_renamed_to_another_case_has_its_new_token_and_hidden_text_found(repo: Path, name: str) -> None:
+    base = commit(repo, BASE_AGENTS, "base")
+    git(repo, "mv", "CLAUDE.md", name)
+    write(repo, name, f"# Project\n\nRun the tests.\nUse {TOKEN} to push.{HIDDEN}\n")
+    git(repo, "add", "-A")
+    hook = run_cli(repo, "check", "--changed", "--format", "json")
+    assert hook.returncode == 1, hook.stdout + hook.stderr
+    assert {(name, "SEC002"), (name, "HID001")} <= set(_hid_or_sec(hook.stdout))
+    assert (name, "GDN024") in _codes(hook.stdout)
+    commit(repo, {}, "renamed")
+    proc = run_cli(repo, "check", "--new-since", base, "--format", "json")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert {(name, "SEC002"), (name, "HID001")} <= set(_hid_or_sec(proc.stdout))
