@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Callable, Iterable, Iterator, Mapping, TypeVar
 
 from memcheck import lazy_regex
 
@@ -163,3 +163,12 @@ def through_links(path: str, read_link: Callable[[str], str | None]) -> str:
         at = 0
     shown = posixpath.normpath(("/" if absolute else "") + "/".join(parts)) if parts else ("/" if absolute else ".")
     return shown
+
+
+def links_to(paths: Iterable[str], links: Mapping[str, str]) -> list[str]:
+    """The symlinks of ``links`` (each tracked link, from the root, with what it names)
+    that lead to one of ``paths`` (from the root), read through the tree's other links:
+    an agent opening the link reads the file it names, so a change to that file is a
+    change to what the link holds."""
+    wanted = set(paths)
+    return sorted(link for link in links if link not in wanted and through_links(link, links.get) in wanted)

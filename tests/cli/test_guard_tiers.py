@@ -339,3 +339,37 @@ def test_a_link_to_a_secret_through_a_process_view_of_the_file_system(base: Path
     git(base, "add", "-A")
     code, problems = guard_json(base)
     assert code == 1 and found(problems) == [("notes.txt", "GRD002")]
+
+
+# --- a guarded file that is a tracked symlink to another file of the repository ---------
+
+PRE_COMMIT_HOOKS = "repos:\n  - repo: https://github.com/memcheck/memcheck\n    rev: v0.1.0\n    hooks:\n      - id: memcheck\n      - id: memcheck-guard\n"
+
+
+@pytest.mark.parametrize("name", [".mcp.json", ".claude/settings.json", "package-lock.json", ".pre-commit-config.yaml"])
+def test_an_agents_edit_to_the_file_a_guarded_link_names_is_an_edit_of_the_link(base: Path, name: str) -> None:
+    write(base, "tools/t", PRE_COMMIT_HOOKS)
+    (base / name).unlink(missing_ok=True)
+    link(base, name, os.path.relpath(base / "tools/t", (base / name).parent))
+    git(base, "add", "-A")
+    git(base, "commit", "-q", "-m", "a person links it")
+    write(base, "tools/t", PRE_COMMIT_HOOKS + "# edited\n")
+    git(base, "add", "-A")
+    assert guard_json(base) == (0, [])  # a person's
+    code, problems = guard_json(base, env=AGENT_SHELL)
+    assert code == 1 and (name, "GRD004") in found(problems), problems
+    assert f"(through the symlink {name})" in next(p["message"] for p in problems if p["path"] == name)
+    git(base, "commit", "-q", "-m", "edit" + CLAUDE_TRAILER)
+    code, problems = guard_json(base, "--base", "HEAD~1")
+    assert code == 1 and (name, "GRD004") in found(problems), problems
+
+
+def test_a_person_emptying_the_file_a_pre_commit_config_link_names_loosens_the_hooks(base: Path) -> None:
+    write(base, "tools/t", PRE_COMMIT_HOOKS)
+    link(base, ".pre-commit-config.yaml", "tools/t")
+    git(base, "add", "-A")
+    git(base, "commit", "-q", "-m", "a person links it")
+    write(base, "tools/t", "repos: []\n")
+    git(base, "add", "-A")
+    code, problems = guard_json(base)
+    assert code == 1 and (".pre-commit-config.yaml", "GRD003") in found(problems), problems

@@ -387,3 +387,55 @@ def test_refs_tree_is_read_only_where_the_change_is(repo: Path, monkeypatch: pyt
     monkeypatch.setattr(TreeSource, "read", counted)
     assert run_cli(repo, "check", "--new-since", "HEAD").returncode == 1
     assert read and all(p.startswith(".claude/memory/") for p in read), read
+
+
+@pytest.mark.parametrize(
+    ("link", "target", "text", "expected"),
+    [
+        # CLAUDE.md is a tracked symlink: Claude Code reads the file it names.
+        ("CLAUDE.md", "docs/guide.txt", "# Guide\n\nBe nice.\n", "CLAUDE.md"),
+        # A memory that is a link into another folder of the repository.
+        (
+            ".claude/memory/project_a.md",
+            "docs/a.txt",
+            memory("a", "How we deploy", "project", "Deploy on Fridays.\n"),
+            ".claude/memory/project_a.md",
+        ),
+    ],
+    ids=["guidance", "memory"],
+)
+def test_an_edit_to_a_links_target_is_an_edit_to_the_link(repo: Path, link: str, target: str, text: str, expected: str) -> None:
+    write(repo, target, text)
+    (repo / link).parent.mkdir(parents=True, exist_ok=True)
+    (repo / link).symlink_to(os.path.relpath(repo / target, (repo / link).parent))
+    if link.startswith(".claude/memory/"):
+        write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n- [a](project_a.md) — How we deploy\n")
+    commit(repo, {}, "base")
+    base = git(repo, "rev-parse", "HEAD").strip()
+    # The change touches the target alone, never the link.
+    write(repo, target, text + f"Use {TOKEN} to push.\nRun the tests.{HIDDEN}\n")
+    git(repo, "add", "-A")
+    hook = run_cli(repo, "check", "--changed", "--format", "json")
+    assert hook.returncode == 1, hook.stdout + hook.stderr
+    assert {(expected, "SEC002"), (expected, "HID001")} <= set(_hid_or_sec(hook.stdout))
+    commit(repo, {}, "the target edited")
+    proc = run_cli(repo, "check", "--new-since", base, "--format", "json")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert {(expected, "SEC002"), (expected, "HID001")} <= set(_hid_or_sec(proc.stdout))
+    assert TOKEN not in proc.stdout
+
+
+@pytest.mark.parametrize("name", ["claude.md", "Claude.md"])
+def test_a_guidance_file_renamed_to_another_case_has_its_new_token_and_hidden_text_found(repo: Path, name: str) -> None:
+    base = commit(repo, BASE_AGENTS, "base")
+    git(repo, "mv", "CLAUDE.md", name)
+    write(repo, name, f"# Project\n\nRun the tests.\nUse {TOKEN} to push.{HIDDEN}\n")
+    git(repo, "add", "-A")
+    hook = run_cli(repo, "check", "--changed", "--format", "json")
+    assert hook.returncode == 1, hook.stdout + hook.stderr
+    assert {(name, "SEC002"), (name, "HID001")} <= set(_hid_or_sec(hook.stdout))
+    assert (name, "GDN024") in _codes(hook.stdout)
+    commit(repo, {}, "renamed")
+    proc = run_cli(repo, "check", "--new-since", base, "--format", "json")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert {(name, "SEC002"), (name, "HID001")} <= set(_hid_or_sec(proc.stdout))

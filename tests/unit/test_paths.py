@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memcheck.paths import ancestors, down_from_root
+from memcheck.paths import ancestors, down_from_root, links_to
 
 FOLDER = st.lists(st.sampled_from(["a", "b", "c", "pkg"]), max_size=6).map("/".join)
 
@@ -24,3 +24,13 @@ def test_down_from_root_walks_a_deep_tree_without_recursion() -> None:
     deep = "/".join(["d"] * 5000)
     found = down_from_root([deep], lambda f: 1, lambda up, here: up + here)
     assert found[deep] == 5001 and found[""] == 1
+
+
+def test_links_to_finds_each_link_that_leads_to_a_changed_file() -> None:
+    links = {"CLAUDE.md": "AGENTS.md", "AGENTS.md": "docs/guide.txt", ".claude/memory/a.md": "../../docs/a.txt", "up": "..", "etc": "/etc"}
+    # A chain of links (CLAUDE.md -> AGENTS.md -> docs/guide.txt) leads to its last target.
+    assert links_to(["docs/guide.txt"], links) == ["AGENTS.md", "CLAUDE.md"]
+    assert links_to(["docs/a.txt", "README.md"], links) == [".claude/memory/a.md"]
+    # A link already among the paths is not named twice; one out of the tree leads to none of them.
+    assert links_to(["AGENTS.md", "docs/guide.txt"], links) == ["CLAUDE.md"]
+    assert links_to(["etc"], {"x": "/etc"}) == []

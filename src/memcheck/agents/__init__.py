@@ -31,6 +31,7 @@ from memcheck.agents.engine import (
     Verdict,
     agent,
     approx_tokens,
+    case_variant_of,
     direct,
     file_kind,
     find_settings,
@@ -38,6 +39,7 @@ from memcheck.agents.engine import (
     judge,
     kind_of,
     named_kinds,
+    named_lower,
     number,
     owner_of,
     pattern_of,
@@ -63,6 +65,6 @@ __all__ = [
     "K_CLAUDE_LOCAL", "K_CLAUDE_RULE", "K_COPILOT", "K_COPILOT_PATH", "K_CURSOR_RULE", "K_CUSTOM", "K_GEMINI", "K_OVERRIDE", "MAYBE", "NO",
     "READS", "Agent", "Facts", "FactsError", "FileKind", "Frontmatter", "Provenance", "Setting", "Verdict", "agent", "approx_tokens",
     "direct", "file_kind", "find_settings", "folder_kinds", "judge", "kind_of", "load", "named_kinds", "number", "owner_of", "plugin_manifests",
-    "reading_order", "schema_of", "setting_fact", "skill_agents", "skill_folders", "skips_for_size", "title", "titles",
+    "reading_order", "schema_of", "case_variant_of", "named_lower", "setting_fact", "skill_agents", "skill_folders", "skips_for_size", "title", "titles",
     "user_files", "user_rules", "with_settings", "words", "Reads", "pattern_of", "reads_of",
 ]  # fmt: skip

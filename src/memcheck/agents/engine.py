@@ -116,6 +116,34 @@ def kind_of(path: str, filenames: Iterable[str]) -> str | None:
     return found.kind if found is not None else K_CUSTOM
 
 
+def named_lower() -> frozenset[str]:
+    """The names of the guidance files found by name (``AGENTS.md``, ``CLAUDE.md``,
+    ``copilot-instructions.md``), lowercased: a name that is one of these in another
+    case may be a case variant (``case_variant_of``)."""
+    return _named_lower()
+
+
+@cache
+def _named_lower() -> frozenset[str]:
+    kinds = _kinds()
+    return frozenset(n.lower() for n in (*kinds.by_name, *(n for k in kinds.by_parent for n in k.names)))
+
+
+def case_variant_of(path: str, filenames: Iterable[str]) -> str | None:
+    """The path of the guidance file ``path`` differs from in the case of its name
+    alone (``claude.md``: ``CLAUDE.md``); None for any other path. A case-insensitive
+    file system (the default on macOS and Windows) opens the one for the other."""
+    folder, name = split(path)
+    lower = name.lower()
+    names = {n for n in filenames if n.lower() == lower} | ({n for k in _kinds().by_parent for n in k.names if n.lower() == lower} if lower in _named_lower() else set())
+    for canonical in sorted(names):
+        if canonical != name:
+            other = f"{folder}/{canonical}" if folder else canonical
+            if kind_of(other, filenames) is not None:
+                return other
+    return None
+
+
 def owner_of(path: str, kind: str) -> str:
     """The folder a guidance file speaks for: its own, or for a file inside a
     `.claude`, `.github` or `.cursor` folder, the folder holding that one."""

@@ -146,7 +146,18 @@ def _differs(root: Path, tree: str, source: Source, ref_source: TreeSource) -> l
     changed = git.changed_names(root, ["--cached", tree] if source.staged is not None else [tree])
     if changed is None:
         raise ConfigError(f"cannot read what changed since {tree[:12]}")
-    return sorted(set(changed) | set(source.listing().files).symmetric_difference(ref_source.listing().files))
+    names = sorted(set(changed) | set(source.listing().files).symmetric_difference(ref_source.listing().files))
+    return sorted(_with_links(root, names, source))
+
+
+def _with_links(root: Path, names: list[str], source: Source) -> list[str]:
+    """``names`` with the tracked symlinks of the tree judged that lead to one of them
+    (``paths.links_to``): a change to a link's target is a change to the link."""
+    from memcheck import gitrefs
+    from memcheck.paths import links_to
+
+    links, _ = gitrefs.tracked_links(root, source.commit if isinstance(source, TreeSource) else None)
+    return [*names, *links_to(names, links)]
 
 
 def _renamed(root: Path, tree: str, source: Source) -> dict[str, str]:

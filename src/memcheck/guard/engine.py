@@ -260,7 +260,8 @@ def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], locat
         merging = git.merge_heads_in(located.merge_head) if head else []
         # The tree the commit will record, its settings read as HEAD's are: written
         # only when they can differ from HEAD's, or to conclude a merge.
-        gated = _gates_touched(changes).get("", set())  # memcheck's hooks or a workflow, staged
+        # (a gate may be a link to another file of the repository: the change to that file is the gate's)
+        gated = _gates_touched([*changes, *through_links(changes, links)]).get("", set())  # memcheck's hooks or a workflow, staged
         tree = git.staged_tree(where) if merging or gated or may_change_settings(settings, changes, links) else None
         parents: tuple[str, ...] = (head,) if head else ()
         if merging and tree is not None:

@@ -59,10 +59,12 @@ def is_gate(path: str) -> bool:
 
 def touched(changes: Iterable[Change]) -> dict[str, set[str]]:
     """Commit ("" for the staged changes) -> the gates its changes touch, either
-    side of a rename; a change seen through a symlink is the real path's."""
+    side of a rename; a change seen through a symlink to a folder is the real path's,
+    one through a symlink to the file itself (``.pre-commit-config.yaml -> tools/t``)
+    the link's: git reads the gate through the link, as every checkout does."""
     found: dict[str, set[str]] = {}
     for change in changes:
-        if change.via:
+        if change.via and change.via != change.path:
             continue
         for path in (change.path, change.source):
             if path and is_gate(path):

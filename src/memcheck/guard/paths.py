@@ -357,10 +357,11 @@ def _through_proc(paths: Sequence[str]) -> list[str]:
 
 
 def through_links(changes: Sequence[Change], links: Mapping[str, str]) -> list[Change]:
-    """The changes again, as seen through the tracked symlinks to folders of the
-    repository (``links``: path -> target as the link holds it): with ``.vscode ->
+    """The changes again, as seen through the tracked symlinks to folders and files of
+    the repository (``links``: path -> target as the link holds it): with ``.vscode ->
     tools/vscode`` tracked, a change to ``tools/vscode/tasks.json`` is one to
-    ``.vscode/tasks.json`` in every checkout. A link out of the repository is
+    ``.vscode/tasks.json`` in every checkout, and with ``.mcp.json -> tools/mcp.json``
+    a change to ``tools/mcp.json`` is one to ``.mcp.json``. A link out of the repository is
     judged by its target (GRD002), its content unknown here.
 
     The links are filed by the folder they point at, and each changed path looks
@@ -377,6 +378,11 @@ def through_links(changes: Sequence[Change], links: Mapping[str, str]) -> list[C
         return []
     seen = []
     for change in changes:
+        # A link to the file itself (``.pre-commit-config.yaml -> tools/t``): an edit of
+        # tools/t is one of the file every checkout reads at the link's path.
+        for link in by_folder.get(change.path, ()):
+            if link != change.path:
+                seen.append(change._replace(path=link, source=link if change.source == change.path else change.source, via=link, real=change.path))
         for folder in sorted({f for path in (change.path, change.source) if path for f in ancestors(parent(path))}):
             for link in by_folder.get(folder, ()):
                 if change.path == link or change.path.startswith(link + "/"):

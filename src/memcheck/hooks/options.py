@@ -151,7 +151,7 @@ def _scope(settings: Config, paths: Sequence[str], changed: bool) -> tuple[Scope
         return Scope(list(paths) or None, []), None
     if paths:
         raise config.ConfigError("--changed takes no PATHS: it judges what the change touches")
-    from memcheck.workspace.staged import changed_paths, staged_view
+    from memcheck.workspace.staged import changed_paths, staged_view, with_links
 
     if not (settings.root / ".git").exists():
         raise config.ConfigError(f"--changed needs a git repository; {settings.root} is not one")
@@ -162,6 +162,7 @@ def _scope(settings: Config, paths: Sequence[str], changed: bool) -> tuple[Scope
     staged = staged_view(settings.root, os.environ)
     if touched is None:
         return Scope(None, [], staged), None
+    touched = with_links(settings.root, touched, staged, os.environ)
     # What the commit holds is there; what it does not (deleted, or `git rm --cached`
     # and still on disk) is gone. Judging a range of commits: what is on disk.
     if staged is not None:

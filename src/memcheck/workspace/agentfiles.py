@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memcheck import agentkinds
+from memcheck import agentkinds, agents
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.text import patterns
 from memcheck.workspace.memo import LISTING, kept_with
-from memcheck.workspace.skills import SKILL_NAME, SKILLS, seen_together
+from memcheck.workspace.skills import SKILL_NAME, SKILLS, in_skill_folder, seen_together
 
 if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
@@ -23,15 +23,20 @@ class AgentFiles(NamedTuple):
     # (a file, what is wrong): a skill folder's SKILL.md in the wrong case, or the
     # first file of a skill folder without any SKILL.md. Sorted.
     loose_skill_folders: tuple[tuple[str, str], ...]
+    # (a file, the guidance file it names in another case): ``claude.md`` beside no
+    # CLAUDE.md, which a case-insensitive file system opens as CLAUDE.md. No guidance
+    # file here (no agent reads it by that exact name), but the secret and hidden-text
+    # rules read it as they read one. Sorted.
+    case_variants: tuple[tuple[str, str], ...] = ()
 
     def paths(self) -> list[str]:
-        return sorted({*self.kinds, *(path for path, _ in self.loose_skill_folders)})
+        return sorted({*self.kinds, *(path for path, _ in self.loose_skill_folders), *(path for path, _ in self.case_variants)})
 
 
 def could_be_one(path: str) -> bool:
     """Whether a given path may be one of these (a hook run on it needs the whole
     tree listed): a kind's file, or a file of a folder in a skills folder."""
-    return agentkinds.kind_of_path(path) is not None or basename(parent(parent(path))) == SKILLS
+    return agentkinds.kind_of_path(path) is not None or basename(parent(parent(path))) == SKILLS or basename(path).lower() in agents.named_lower()
 
 
 def find_agent_files(ws: Workspace) -> AgentFiles:
@@ -49,8 +54,19 @@ def _find(ws: Workspace) -> AgentFiles:
     # every glob, they took a sixth of a whole check of bench/'s M tree.)
     needs = [_Needs.of(glob) for kind in globbed for glob in kind.globs]
     found: dict[str, str] = {}
+    variants: list[tuple[str, str]] = []
+    named = agents.named_lower()
+    filenames = ws.config.guidance.filenames
+    lowered = named | {n.lower() for n in filenames}
     for folder in ws.listed_folders:
         names = ws.names_in(folder)
+        for name in names:
+            # (a guidance file's own name, left out for a reason of its own, is no variant:
+            # a skill's resources, an excluded file; nor is a file of a skill folder)
+            if name.lower() in lowered and (path := join(folder, name)) not in guidance and agents.kind_of(path, filenames) is None and not in_skill_folder(folder, ws.skill_folders):
+                other = agents.case_variant_of(path, filenames)
+                if other is not None:
+                    variants.append((path, other))
         matched, as_folder = _candidates(needs, folder, names)
         for name in matched | as_folder:
             path = join(folder, name)
@@ -70,7 +86,7 @@ def _find(ws: Workspace) -> AgentFiles:
                 kind_id = _folder_kind(globbed, path)
                 if kind_id is not None and ws.link_out(path) is not None:
                     found[path] = kind_id
-    return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))))
+    return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))), tuple(sorted(variants)))
 
 
 

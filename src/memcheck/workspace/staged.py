@@ -100,3 +100,18 @@ def changed_paths(root: Path, env: Mapping[str, str]) -> list[str] | None:
         if not names and "GIT_INDEX_FILE" not in env:
             return None
     return names
+
+
+def with_links(root: Path, names: list[str], staged: StagedFiles | None, env: Mapping[str, str]) -> list[str]:
+    """``names`` (what a change touches) with the tracked symlinks that lead to one of
+    them (``paths.links_to``): an edit to ``docs/guide.txt`` is an edit to the
+    ``CLAUDE.md`` that links to it, and is judged as one. In the tree the hooks judge:
+    git's index, or PRE_COMMIT_TO_REF's tree for a range."""
+    if staged is not None and b" 120000 " not in (staged.records or b""):
+        return names  # no link in git's index, as nearly every commit finds: no more git asked
+    from memcheck import gitrefs
+    from memcheck.paths import links_to
+
+    to_ref = env.get("PRE_COMMIT_TO_REF") if staged is None else None
+    links, _ = gitrefs.tracked_links(root, to_ref or None)
+    return [*names, *links_to(names, links)] if links else names

@@ -22,6 +22,7 @@ from memcheck import agentkinds, agents, guidance_model, readers
 from memcheck.checks.guidance import (
     broken_link,
     case_collision,
+    case_variant_name,
     codex_budget,
     copilot_review_limit,
     frontmatter_type,
@@ -40,6 +41,7 @@ from memcheck.checks.guidance import (
 )
 from memcheck.checks.guidance.broken_link import GDN013
 from memcheck.checks.guidance.case_collision import GDN002
+from memcheck.checks.guidance.case_variant_name import GDN024
 from memcheck.checks.guidance.codex_budget import GDN016
 from memcheck.checks.guidance.copilot_review_limit import GDN017
 from memcheck.checks.guidance.facts import GuidanceFile
@@ -87,11 +89,13 @@ RULES = (
     GDN018,
     GDN019,
     GDN023,
+    GDN024,
 )
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     yield from _check_kind_files(ws, targets.kind_files)
+    yield from case_variant_name.check(ws, targets.kind_files)
     wanted = set(targets.guidance)
     if not wanted:
         return
