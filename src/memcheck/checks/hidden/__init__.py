@@ -22,7 +22,7 @@ from memcheck.checks.hidden.hidden_tag_text import HID001
 from memcheck.checks.hidden.stray_variation_selector import HID004
 from memcheck.checks.hidden.zero_width_character import HID003
 from memcheck.problem import Problem
-from memcheck.text import invisible
+from memcheck.text import escapes, invisible
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
@@ -50,6 +50,8 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
 
 def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
     doc = ws.document(path)
+    for value in escapes.values(doc):
+        yield from _escaped(ws, path, value)
     if doc.error is not None or not invisible.may_hide(doc.text):
         return
     if ws.wants("HID001") and invisible.has_tags(doc.text):
@@ -71,6 +73,32 @@ def found_on(code: str, line: str) -> str:
         if rule.code == code:
             return "".join(hit.ch for hit in judge(line))
     return ""
+
+
+def _escaped(ws: Workspace, path: str, value: escapes.Escaped) -> Iterator[Problem]:
+    """Hidden text in a frontmatter value as YAML decodes its escapes (``\\U000E0069``
+    is a tag character), which an agent reads decoded: reported at the key's line,
+    unless the same characters are written out in the file (then they are reported
+    where they are)."""
+    if not invisible.may_hide(value.value):
+        return
+    lines = tuple(value.value.split("\n"))
+    where = f"the value of {value.key!r}, as YAML decodes its escapes, holds: "
+    codes = [(HID001.code, ws.wants("HID001") and invisible.has_tags(value.value))] + [(rule.code, ws.wants(rule.code)) for rule, _, _ in _LINE_RULES]
+    for code, wanted in codes:
+        if not wanted:
+            continue
+        decoded = "".join(found_on(code, line) for line in lines)
+        if not decoded or decoded in "".join(found_on(code, line) for line in value.raw):
+            continue
+        if code == HID001.code:
+            first = next(hidden_tag_text.check(path, lines))
+            yield first._replace(line=value.line, col=value.col, message=where + first.message)
+            continue
+        for rule, judge, message in _LINE_RULES:
+            hits = [hit for line in lines for hit in judge(line)] if rule.code == code else []
+            if hits:
+                yield rule.at(path, value.line, value.col, where + message(hits))
 
 
 def _line(ws: Workspace, path: str, number: int, line: str) -> Iterator[Problem]:

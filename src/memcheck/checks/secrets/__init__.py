@@ -21,7 +21,7 @@ from memcheck.checks.secrets.hardcoded_credential import SEC003
 from memcheck.checks.secrets.private_key import SEC001
 from memcheck.problem import NOTE, Problem, Rule
 from memcheck.records import NamedTuple
-from memcheck.text import invisible
+from memcheck.text import escapes, invisible
 from memcheck.text import secrets as detect
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
@@ -55,6 +55,8 @@ def find(doc: Document) -> Iterator[Secret]:
     if doc.error is None:
         for line, col, key in api_token.documented_examples(doc.text):
             yield Secret(line, col, SEC002, key, "")
+    for value in escapes.values(doc):
+        yield from _in_escapes(value)
 
 
 def _in_tags(doc: Document) -> Iterator[Secret]:
@@ -65,6 +67,20 @@ def _in_tags(doc: Document) -> Iterator[Secret]:
         plain = tags.plain
         for found in detect.find_in(plain, [plain]):
             yield Secret(tags.line, tags.cols[found.col - 1], _RULE[found.kind], f"{found.shown}, hidden in invisible tag characters,", found.value)
+
+
+def _in_escapes(value: escapes.Escaped) -> Iterator[Secret]:
+    """Secrets in a frontmatter value as YAML decodes its escapes (``\\x67hp_…``), which
+    an agent reads decoded: placed at the key's line. One written out in the file as
+    well is reported where it is written, not again here."""
+    written = "\n".join(value.raw)
+    lines = value.value.split("\n")
+    finds = [(f, f.shown) for f in detect.find_in(value.value, lines)]
+    if invisible.has_tags(value.value):
+        finds += [(f, f"{f.shown}, hidden in invisible tag characters,") for tags in invisible.tag_texts(lines) for f in detect.find_in(tags.plain, [tags.plain])]
+    for found, shown in finds:
+        if found.value not in written:
+            yield Secret(value.line, value.col, _RULE[found.kind], f"{shown} (in {value.key!r}, written as YAML escapes)", found.value)
 
 
 def files_of(targets: Targets) -> list[str]:
