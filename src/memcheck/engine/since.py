@@ -184,12 +184,14 @@ def _hidden_found(source: Source, problems: Sequence[Problem], changed: Abstract
     if not hidden:
         return {}
     from memcheck.checks.hidden import found_on
+    from memcheck.text import salvage
 
     lines: dict[str, tuple[str, ...]] = {}
     found = {}
     for p in hidden:
         if p.path not in lines:
             doc = source.read(p.path)
+            doc = salvage.readable(doc) or doc if doc.error is not None else doc  # as the HID rules read it
             lines[p.path] = doc.lines if doc.error is None else ()
         text = lines[p.path]
         found[p] = found_on(p.code, text[p.line - 1]) if p.line <= len(text) else ""

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from memcheck.text import yamlload
 
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
+# The errors of a file whose bytes an agent reads all the same (see text/salvage.py).
+SALVAGED = ("is not valid UTF-8", "is larger than")
 
 _FENCE = "---"
 # A top-level `key: value` line as the agents' line parsers see it.
@@ -262,6 +264,8 @@ def replace(doc: Document, **values: object) -> Document:
     new = object.__new__(Document)
     new.__dict__.update(zip(_FIELDS, doc._values()))
     new.__dict__.update(values)
+    if "_raw" in doc.__dict__:
+        new.__dict__["_raw"] = doc.__dict__["_raw"]
     return new
 
 
@@ -281,6 +285,8 @@ def parse(path: str, raw: bytes) -> Document:
     doc = _parse(path, raw)
     # Set on the one Document built (a frozen dataclass): replace() would build another.
     held = doc.__dict__
+    if doc.error is not None and doc.error.startswith(SALVAGED):
+        held["_raw"] = raw  # what an agent still reads of it: see text/salvage.py
     if not _keys_asked and doc.error is None and not doc.bom and not doc.crlf:
         # The text is the bytes decoded, nothing changed: their blob id is worked out from
         # it if a key is asked (content_key), and not at all in a run without a cache
