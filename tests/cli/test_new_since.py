@@ -437,3 +437,23 @@ def test_an_older_hidden_text_finding_of_a_file_that_is_not_utf8_never_hides_a_n
     write(repo, "AGENTS.md", head.replace(HIDDEN.encode(), other.encode()))
     proc = run_cli(repo, "check", "--new-since", "HEAD", "--format", "json")
     assert _hid_or_sec(proc.stdout) == [("AGENTS.md", "HID001")], proc.stdout
+
+
+# --- a file a guidance file @-imports is read by the SEC and HID rules, whatever its name
+
+
+def test_a_file_claude_md_imports_has_its_token_and_hidden_text_found(repo: Path) -> None:
+    # Claude Code loads docs/notes.md with the CLAUDE.md that imports it; no rule read
+    # it, since its name is no agent file's.
+    commit(repo, {"CLAUDE.md": "# Project\n\nBe nice.\n"}, "base")
+    write(repo, "CLAUDE.md", "# Project\n\nSee @docs/notes.md\n")
+    write(repo, "docs/notes.md", f"# Notes\n\n- @deeper.md\ntoken {TOKEN}\n")
+    write(repo, "docs/deeper.md", f"hidden{HIDDEN}\n")
+    write(repo, "docs/other.md", f"not imported {TOKEN}\n")
+    proc = run_cli(repo, "check", "--new-since", "HEAD", "--format", "json")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert _hid_or_sec(proc.stdout) == [("docs/deeper.md", "HID001"), ("docs/notes.md", "SEC002")]
+    assert TOKEN not in proc.stdout
+    git(repo, "add", "-A")
+    hook = run_cli(repo, "check", "--changed", "--format", "json")
+    assert hook.returncode == 1 and _hid_or_sec(hook.stdout) == _hid_or_sec(proc.stdout), hook.stdout

@@ -283,7 +283,7 @@ def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Pr
         targets = Targets([], [], [], kind_files=[p for p in found_in.agent_files() if p in paths])
         codes = set(config.select)
         found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}
-        return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets))), config))
+        return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets, ws))), config))
     finally:
         if whole is not source and isinstance(whole, TreeSource):
             whole.close()

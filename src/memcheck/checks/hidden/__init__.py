@@ -38,13 +38,19 @@ _LINE_RULES = (
 )
 
 
-def files_of(targets: Targets) -> list[str]:
-    """Every agent file a check covers: the ones the SEC rules read."""
-    return targets.agent_files()
+
+
+def files_of(targets: Targets, ws: Workspace) -> list[str]:
+    """The files the SEC rules read: the agent files, and what the guidance files import."""
+    if not targets.guidance:
+        return targets.agent_files()
+    from memcheck import expansion  # with guidance only: a commit of a memory needs none
+
+    return expansion.with_imports(ws, targets.agent_files(), targets.guidance)
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
-    for path in files_of(targets):
+    for path in files_of(targets, ws):
         yield from ws.findings_of_file("hidden", path, lambda: _check_file(ws, path))  # noqa: B023 (called at once)
 
 

@@ -85,12 +85,19 @@ def _in_escapes(value: escapes.Escaped) -> Iterator[Secret]:
             yield Secret(value.line, value.col, _RULE[found.kind], f"{shown} (in {value.key!r}, written as YAML escapes)", found.value)
 
 
-def files_of(targets: Targets) -> list[str]:
-    return targets.agent_files()
+def files_of(targets: Targets, ws: Workspace) -> list[str]:
+    """Every file of the targets an agent reads: the agent files, and the files the
+    guidance files @-import (docs/notes.md, which Claude Code loads with the CLAUDE.md
+    that names it) where the targets hold guidance."""
+    if not targets.guidance:
+        return targets.agent_files()
+    from memcheck import expansion  # with guidance only: a commit of a memory needs none
+
+    return expansion.with_imports(ws, targets.agent_files(), targets.guidance)
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
-    for path in files_of(targets):
+    for path in files_of(targets, ws):
         seen: set[tuple[int, str]] = set()
         for secret in secrets_in(ws, path):
             if (secret.line, secret.rule.code) in seen and secret.rule is SEC001:
