@@ -28,8 +28,7 @@ from memcheck.config import Config, ConfigError, inside_only
 from memcheck.problem import Problem
 from memcheck.records import NamedTuple
 from memcheck.safe_files import Refused, replacing, within
-from memcheck.text.document import special_file
-from memcheck.text.salvage import TOO_LARGE
+from memcheck.text.document import TOO_LARGE, special_file
 
 VERSION = 1
 NEVER_ACCEPTED = ("SEC",)

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from memcheck.text import yamlload
 
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
+TOO_LARGE = f"is larger than {MAX_BYTES // 1024} KiB; not read"
 # The errors of a file whose bytes an agent reads all the same (see text/salvage.py).
-SALVAGED = ("is not valid UTF-8", "is larger than")
+SALVAGED = ("is not valid UTF-8", TOO_LARGE)
 
 _FENCE = "---"
 # A top-level `key: value` line as the agents' line parsers see it.
@@ -302,7 +303,7 @@ def parse(path: str, raw: bytes) -> Document:
 
 def _parse(path: str, raw: bytes) -> Document:
     if len(raw) > MAX_BYTES:
-        return Document(path, error=f"is larger than {MAX_BYTES // 1024} KiB; not read", size=len(raw))
+        return Document(path, error=TOO_LARGE, size=len(raw))
     if raw.find(b"\x00", 0, 8192) >= 0:
         return Document(path, error="is binary (holds NUL bytes), not Markdown", size=len(raw))
     bom = raw.startswith(b"\xef\xbb\xbf")

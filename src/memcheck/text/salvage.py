@@ -13,9 +13,6 @@ from __future__ import annotations
 from memcheck.text import document
 from memcheck.text.document import Document
 
-# The end of what a file larger than the cap is reported with (see document._parse).
-TOO_LARGE = f"is larger than {document.MAX_BYTES // 1024} KiB; not read"
-
 
 def readable(doc: Document) -> Document | None:
     """``doc`` as text an agent reads, when it could not be read strictly for a reason an

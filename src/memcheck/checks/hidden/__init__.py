@@ -22,7 +22,7 @@ from memcheck.checks.hidden.hidden_tag_text import HID001
 from memcheck.checks.hidden.stray_variation_selector import HID004
 from memcheck.checks.hidden.zero_width_character import HID003
 from memcheck.problem import Problem
-from memcheck.text import escapes, invisible, salvage
+from memcheck.text import escapes, invisible
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
@@ -57,6 +57,8 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
 def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
     doc = ws.document(path)
     if doc.error is not None:  # not UTF-8, or too large: an agent reads it all the same
+        from memcheck.text import salvage  # (rare: not imported by the usual run)
+
         doc = salvage.readable(doc) or doc
     for value in escapes.values(doc):
         yield from _escaped(ws, path, value)

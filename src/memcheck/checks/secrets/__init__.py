@@ -21,7 +21,7 @@ from memcheck.checks.secrets.hardcoded_credential import SEC003
 from memcheck.checks.secrets.private_key import SEC001
 from memcheck.problem import NOTE, Problem, Rule
 from memcheck.records import NamedTuple
-from memcheck.text import escapes, invisible, salvage
+from memcheck.text import escapes, invisible
 from memcheck.text import secrets as detect
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
@@ -49,6 +49,8 @@ def find(doc: Document) -> Iterator[Secret]:
     """Secret-like strings in a document, in line order (what ``text.secrets`` finds, by the rule that reports it),
     and the documented example keys passed over (``value`` empty: a note, not a finding)."""
     if doc.error is not None:  # not UTF-8, or too large: an agent reads it all the same
+        from memcheck.text import salvage  # (rare: not imported by the usual run)
+
         doc = salvage.readable(doc) or doc
     for found in detect.find(doc):
         yield Secret(found.line, found.col, _RULE[found.kind], found.shown, found.value)
