@@ -457,3 +457,17 @@ def test_a_file_claude_md_imports_has_its_token_and_hidden_text_found(repo: Path
     git(repo, "add", "-A")
     hook = run_cli(repo, "check", "--changed", "--format", "json")
     assert hook.returncode == 1 and _hid_or_sec(hook.stdout) == _hid_or_sec(proc.stdout), hook.stdout
+
+
+def test_a_change_to_an_imported_file_alone_is_checked_by_new_since(repo: Path) -> None:
+    # The change touches no agent file, only what CLAUDE.md imports: the whole-tree
+    # comparison (the Action's) still reads it. (At a commit, `--changed` does not: it
+    # would read every guidance file for a change that touches none.)
+    commit(repo, {"CLAUDE.md": "# Project\n\nSee @docs/notes.md\n", "docs/notes.md": "# Notes\n", "docs/other.md": "# Other\n"}, "base")
+    write(repo, "docs/other.md", f"not imported {TOKEN}\n")
+    quiet = run_cli(repo, "check", "--new-since", "HEAD", "--format", "json")
+    assert quiet.returncode == 0 and _hid_or_sec(quiet.stdout) == [], quiet.stdout
+    write(repo, "docs/notes.md", f"# Notes\n\ntoken {TOKEN}\nhidden{HIDDEN}\n")
+    proc = run_cli(repo, "check", "--new-since", "HEAD", "--format", "json")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert _hid_or_sec(proc.stdout) == [("docs/notes.md", "SEC002"), ("docs/notes.md", "HID001")]
