@@ -239,6 +239,21 @@ def import_targets(ws: Workspace, path: str) -> tuple[str, ...]:
     return found
 
 
+def with_imports(ws: Workspace, files: Sequence[str], roots: Sequence[str]) -> list[str]:
+    """``files``, ``roots`` and every file of the repository that an @-import of ``roots`` leads
+    to, however many hops away, sorted: an agent that follows imports loads each at
+    start-up with the file that imports it, whatever its name (what the SEC and HID
+    rules read)."""
+    seen = {*files, *roots}
+    todo = list(roots)
+    while todo:
+        for target in import_targets(ws, todo.pop()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return sorted(seen)
+
+
 def known_import_targets(ws: Workspace) -> dict[str, tuple[str, ...]]:
     """``import_targets``'s answers this run, by path (the language server carries
     them to the next edit's workspace but for the files changed)."""

@@ -57,7 +57,7 @@ def settle(ws: Workspace, part: Targets, found: set[Problem], enabled: set[str])
     if found:
         # Whatever rule quoted a value, no secret leaves in a message (SEC ignored
         # or not); scrubbed while the part's documents are still in memory.
-        found = set(secrets.scrub(found, ws, secrets.files_of(part)))
+        found = set(secrets.scrub(found, ws, secrets.files_of(part, ws)))
     for store in part.stores:
         ws.forget([*store.files, store.index])
     return found
@@ -68,7 +68,7 @@ def _commented(ws: Workspace, part: Targets, found: set[Problem]) -> dict[str, D
     suppression comment; the part's own are in memory already."""
     from memcheck.checks import secrets
 
-    paths = set(secrets.files_of(part))
+    paths = set(secrets.files_of(part, ws))
     paths.update(p.path for p in found)
     paths.update(p.about for p in found if p.about)
     # Whether a memory holds one is kept between runs: an unchanged memory is not read for it.

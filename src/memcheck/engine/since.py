@@ -62,6 +62,8 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             touched = _differs(config.root, since.tree, source, ref_source)
             whole = targets_for(ws, paths, judge=False, deleted=deleted)
             mine = _among(touched_targets(ws, touched), whole)
+            if whole.guidance and not mine.guidance and _imports_touched(ws, whole, touched):
+                mine = mine._replace(guidance=list(whole.guidance))
         if since.compare:
             rest = _without(whole, mine)
             at_ref = start(Workspace(config, ref_source))
@@ -114,6 +116,18 @@ def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:
     if found.kind_files:
         found = found._replace(kind_files=find_agent_files(ws).paths())
     return found
+
+
+def _imports_touched(ws: Workspace, whole: Targets, touched: Sequence[str]) -> bool:
+    """Whether the change touches a file that a guidance file @-imports and no agent
+    file is (docs/notes.md under CLAUDE.md's ``@docs/notes.md``): the SEC and HID rules
+    read it with the guidance (see ``checks.secrets.files_of``). Asked only of a
+    comparison of a whole tree (``--new-since``): at a commit (``--changed``) it would
+    cost every guidance file read for a change that touches none."""
+    from memcheck import expansion
+
+    others = set(touched).difference(whole.agent_files())
+    return bool(others) and not others.isdisjoint(expansion.with_imports(ws, [], whole.guidance))
 
 
 def _alike(ws: Workspace, part: Targets) -> Targets:
@@ -195,12 +209,14 @@ def _hidden_found(source: Source, problems: Sequence[Problem], changed: Abstract
     if not hidden:
         return {}
     from memcheck.checks.hidden import found_on
+    from memcheck.text import salvage
 
     lines: dict[str, tuple[str, ...]] = {}
     found = {}
     for p in hidden:
         if p.path not in lines:
             doc = source.read(p.path)
+            doc = salvage.readable(doc) or doc if doc.error is not None else doc  # as the HID rules read it
             lines[p.path] = doc.lines if doc.error is None else ()
         text = lines[p.path]
         found[p] = found_on(p.code, text[p.line - 1]) if p.line <= len(text) else ""
@@ -292,7 +308,7 @@ def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Pr
         targets = Targets([], [], [], kind_files=[p for p in found_in.agent_files() if p in paths])
         codes = set(config.select)
         found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}
-        return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets))), config))
+        return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets, ws))), config))
     finally:
         if whole is not source and isinstance(whole, TreeSource):
             whole.close()

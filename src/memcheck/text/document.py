@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from memcheck.text import yamlload
 
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
+TOO_LARGE = f"is larger than {MAX_BYTES // 1024} KiB; not read"
+# The errors of a file whose bytes an agent reads all the same (see text/salvage.py).
+SALVAGED = ("is not valid UTF-8", TOO_LARGE)
 
 _FENCE = "---"
 # A top-level `key: value` line as the agents' line parsers see it.
@@ -262,6 +265,8 @@ def replace(doc: Document, **values: object) -> Document:
     new = object.__new__(Document)
     new.__dict__.update(zip(_FIELDS, doc._values()))
     new.__dict__.update(values)
+    if "_raw" in doc.__dict__:
+        new.__dict__["_raw"] = doc.__dict__["_raw"]
     return new
 
 
@@ -281,6 +286,8 @@ def parse(path: str, raw: bytes) -> Document:
     doc = _parse(path, raw)
     # Set on the one Document built (a frozen dataclass): replace() would build another.
     held = doc.__dict__
+    if doc.error is not None and doc.error.startswith(SALVAGED):
+        held["_raw"] = raw  # what an agent still reads of it: see text/salvage.py
     if not _keys_asked and doc.error is None and not doc.bom and not doc.crlf:
         # The text is the bytes decoded, nothing changed: their blob id is worked out from
         # it if a key is asked (content_key), and not at all in a run without a cache
@@ -296,7 +303,7 @@ def parse(path: str, raw: bytes) -> Document:
 
 def _parse(path: str, raw: bytes) -> Document:
     if len(raw) > MAX_BYTES:
-        return Document(path, error=f"is larger than {MAX_BYTES // 1024} KiB; not read", size=len(raw))
+        return Document(path, error=TOO_LARGE, size=len(raw))
     if raw.find(b"\x00", 0, 8192) >= 0:
         return Document(path, error="is binary (holds NUL bytes), not Markdown", size=len(raw))
     bom = raw.startswith(b"\xef\xbb\xbf")

@@ -91,3 +91,22 @@ def test_a_token_split_by_a_zero_width_space_is_reported_whatever_hid_says() -> 
 )
 def test_documented_samples_and_placeholders_of_the_new_families_are_not_reported(text: str) -> None:
     assert lint({"AGENTS.md": f"# Guide\n\n{text}\n"}, select="SEC") == []
+
+
+def test_a_token_written_as_yaml_escapes_in_frontmatter_is_reported_at_its_key() -> None:
+    # `"\x67hp_…"` is `ghp_…` to the agent's YAML reader (and to `memcheck fix`, which
+    # copies the description into MEMORY.md); the file's own lines never spell it.
+    token = TOKENS["github"]
+    escaped = "\\x67" + token[1:]
+    (found,) = findings({INDEX: LISTED, REVIEW: memory("Review", f'"deploy key {escaped}"', "user")}, select="SEC")
+    assert (found.path, found.line, found.col, found.code) == (REVIEW, 3, len("description: ") + 1, "SEC002")
+    assert "in 'description', written as YAML escapes" in found.message
+    assert token[4:] not in found.message
+
+
+def test_a_token_written_out_in_a_value_with_an_escape_is_reported_once() -> None:
+    token = TOKENS["github"]
+    files = {".claude/skills/ship/SKILL.md": f'---\nname: ship\ndescription: "Ships.\\tkey {token}"\n---\n\nBody.\n'}
+    (found,) = findings(files, select="SEC")
+    assert (found.line, found.code) == (3, "SEC002")
+    assert "YAML escapes" not in found.message

@@ -22,7 +22,7 @@ from memcheck.checks.hidden.hidden_tag_text import HID001
 from memcheck.checks.hidden.stray_variation_selector import HID004
 from memcheck.checks.hidden.zero_width_character import HID003
 from memcheck.problem import Problem
-from memcheck.text import invisible
+from memcheck.text import escapes, invisible
 from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
@@ -38,18 +38,30 @@ _LINE_RULES = (
 )
 
 
-def files_of(targets: Targets) -> list[str]:
-    """Every agent file a check covers: the ones the SEC rules read."""
-    return targets.agent_files()
+
+
+def files_of(targets: Targets, ws: Workspace) -> list[str]:
+    """The files the SEC rules read: the agent files, and what the guidance files import."""
+    if not targets.guidance:
+        return targets.agent_files()
+    from memcheck import expansion  # with guidance only: a commit of a memory needs none
+
+    return expansion.with_imports(ws, targets.agent_files(), targets.guidance)
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
-    for path in files_of(targets):
+    for path in files_of(targets, ws):
         yield from ws.findings_of_file("hidden", path, lambda: _check_file(ws, path))  # noqa: B023 (called at once)
 
 
 def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
     doc = ws.document(path)
+    if doc.error is not None:  # not UTF-8, or too large: an agent reads it all the same
+        from memcheck.text import salvage  # (rare: not imported by the usual run)
+
+        doc = salvage.readable(doc) or doc
+    for value in escapes.values(doc):
+        yield from _escaped(ws, path, value)
     if doc.error is not None or not invisible.may_hide(doc.text):
         return
     if ws.wants("HID001") and invisible.has_tags(doc.text):
@@ -71,6 +83,32 @@ def found_on(code: str, line: str) -> str:
         if rule.code == code:
             return "".join(hit.ch for hit in judge(line))
     return ""
+
+
+def _escaped(ws: Workspace, path: str, value: escapes.Escaped) -> Iterator[Problem]:
+    """Hidden text in a frontmatter value as YAML decodes its escapes (``\\U000E0069``
+    is a tag character), which an agent reads decoded: reported at the key's line,
+    unless the same characters are written out in the file (then they are reported
+    where they are)."""
+    if not invisible.may_hide(value.value):
+        return
+    lines = tuple(value.value.split("\n"))
+    where = f"the value of {value.key!r}, as YAML decodes its escapes, holds: "
+    codes = [(HID001.code, ws.wants("HID001") and invisible.has_tags(value.value))] + [(rule.code, ws.wants(rule.code)) for rule, _, _ in _LINE_RULES]
+    for code, wanted in codes:
+        if not wanted:
+            continue
+        decoded = "".join(found_on(code, line) for line in lines)
+        if not decoded or decoded in "".join(found_on(code, line) for line in value.raw):
+            continue
+        if code == HID001.code:
+            first = next(hidden_tag_text.check(path, lines))
+            yield first._replace(line=value.line, col=value.col, message=where + first.message)
+            continue
+        for rule, judge, message in _LINE_RULES:
+            hits = [hit for line in lines for hit in judge(line)] if rule.code == code else []
+            if hits:
+                yield rule.at(path, value.line, value.col, where + message(hits))
 
 
 def _line(ws: Workspace, path: str, number: int, line: str) -> Iterator[Problem]:

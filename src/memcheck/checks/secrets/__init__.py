@@ -21,7 +21,7 @@ from memcheck.checks.secrets.hardcoded_credential import SEC003
 from memcheck.checks.secrets.private_key import SEC001
 from memcheck.problem import NOTE, Problem, Rule
 from memcheck.records import NamedTuple
-from memcheck.text import invisible
+from memcheck.text import escapes, invisible
 from memcheck.text import secrets as detect
 from memcheck.text.document import Document
 from memcheck.workspace.discover import Workspace
@@ -48,6 +48,10 @@ _MESSAGES = {SEC001: private_key.MESSAGE, SEC002: api_token.MESSAGE, SEC003: har
 def find(doc: Document) -> Iterator[Secret]:
     """Secret-like strings in a document, in line order (what ``text.secrets`` finds, by the rule that reports it),
     and the documented example keys passed over (``value`` empty: a note, not a finding)."""
+    if doc.error is not None:  # not UTF-8, or too large: an agent reads it all the same
+        from memcheck.text import salvage  # (rare: not imported by the usual run)
+
+        doc = salvage.readable(doc) or doc
     for found in detect.find(doc):
         yield Secret(found.line, found.col, _RULE[found.kind], found.shown, found.value)
     if doc.error is None and invisible.has_tags(doc.text):
@@ -55,6 +59,8 @@ def find(doc: Document) -> Iterator[Secret]:
     if doc.error is None:
         for line, col, key in api_token.documented_examples(doc.text):
             yield Secret(line, col, SEC002, key, "")
+    for value in escapes.values(doc):
+        yield from _in_escapes(value)
 
 
 def _in_tags(doc: Document) -> Iterator[Secret]:
@@ -67,12 +73,33 @@ def _in_tags(doc: Document) -> Iterator[Secret]:
             yield Secret(tags.line, tags.cols[found.col - 1], _RULE[found.kind], f"{found.shown}, hidden in invisible tag characters,", found.value)
 
 
-def files_of(targets: Targets) -> list[str]:
-    return targets.agent_files()
+def _in_escapes(value: escapes.Escaped) -> Iterator[Secret]:
+    """Secrets in a frontmatter value as YAML decodes its escapes (``\\x67hp_…``), which
+    an agent reads decoded: placed at the key's line. One written out in the file as
+    well is reported where it is written, not again here."""
+    written = "\n".join(value.raw)
+    lines = value.value.split("\n")
+    finds = [(f, f.shown) for f in detect.find_in(value.value, lines)]
+    if invisible.has_tags(value.value):
+        finds += [(f, f"{f.shown}, hidden in invisible tag characters,") for tags in invisible.tag_texts(lines) for f in detect.find_in(tags.plain, [tags.plain])]
+    for found, shown in finds:
+        if found.value not in written:
+            yield Secret(value.line, value.col, _RULE[found.kind], f"{shown} (in {value.key!r}, written as YAML escapes)", found.value)
+
+
+def files_of(targets: Targets, ws: Workspace) -> list[str]:
+    """Every file of the targets an agent reads: the agent files, and the files the
+    guidance files @-import (docs/notes.md, which Claude Code loads with the CLAUDE.md
+    that names it) where the targets hold guidance."""
+    if not targets.guidance:
+        return targets.agent_files()
+    from memcheck import expansion  # with guidance only: a commit of a memory needs none
+
+    return expansion.with_imports(ws, targets.agent_files(), targets.guidance)
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
-    for path in files_of(targets):
+    for path in files_of(targets, ws):
         seen: set[tuple[int, str]] = set()
         for secret in secrets_in(ws, path):
             if (secret.line, secret.rule.code) in seen and secret.rule is SEC001:
