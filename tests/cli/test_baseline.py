@@ -26,7 +26,7 @@ def test_write_then_check_against_the_baseline(repo: Path, monkeypatch: pytest.M
     assert run_cli(repo, "check").returncode == 1
     wrote = run_cli(repo, "check", "--write-baseline", ".memcheck-baseline.json")
     assert wrote.returncode == 0 and wrote.stdout == ""
-    assert wrote.stderr == "memcheck: wrote 5 finding(s) to .memcheck-baseline.json\n"
+    assert wrote.stderr == "memcheck: wrote 5 findings to .memcheck-baseline.json\n"
     data = json.loads((repo / ".memcheck-baseline.json").read_text(encoding="utf-8"))
     assert data["version"] == 1
     assert [(f["path"], f["code"], f["count"]) for f in data["findings"]] == [
@@ -74,7 +74,7 @@ def test_secrets_are_never_accepted(repo: Path) -> None:
     write(repo, "AGENTS.md", f"# Agents\n\ntoken: {TOKEN}\n")
     wrote = run_cli(repo, "check", "--write-baseline", "base.json")
     assert wrote.returncode == 0
-    assert "1 secret finding(s) left out" in wrote.stderr
+    assert "1 secret finding left out" in wrote.stderr
     assert TOKEN not in (repo / "base.json").read_text(encoding="utf-8")
     proc = run_cli(repo, "check", "--baseline", "base.json")
     assert proc.returncode == 1 and "SEC002" in proc.stdout

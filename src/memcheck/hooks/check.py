@@ -211,8 +211,8 @@ def check(
 
         with stopped_by_signals():  # SIGTERM ends the write through its cleanup: no temporary file is left
             kept, secrets_left = baseline.write(Path(write_baseline), problems, workspace(config.root))
-        note = f"; {secrets_left} secret finding(s) left out: a secret is removed and rotated, never accepted" if secrets_left else ""
-        print(f"memcheck: wrote {kept} finding(s) to {shown(write_baseline)}{note}", file=sys.stderr)
+        note = f"; {secrets_left} secret finding{'s' * (secrets_left != 1)} left out: a secret is removed and rotated, never accepted" if secrets_left else ""
+        print(f"memcheck: wrote {kept} finding{'s' * (kept != 1)} to {shown(write_baseline)}{note}", file=sys.stderr)
         return 0
     older = None if since is None or not since.compare else Older(since.ref, found.older, config.baseline)
     checked = found.checked
