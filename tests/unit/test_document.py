@@ -10,7 +10,9 @@ from conftest import cpu_limit, examples, fixture_frontmatter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.text.document import MAX_BYTES, Frontmatter, _simple_frontmatter, _yaml_frontmatter, parse, read
+from memcheck.text import frontmatter_reading
+from memcheck.text.document import MAX_BYTES, parse, read
+from memcheck.text.frontmatter_reading import Frontmatter, _simple_frontmatter, _yaml_frontmatter
 
 
 def test_frontmatter_lines_duplicates_and_body() -> None:
@@ -238,19 +240,18 @@ def test_read_gives_the_whole_file_and_stops_past_the_limit(tmp_path: Path) -> N
 
 
 def test_the_resolver_table_is_pyyamls() -> None:
-    # document.py reads most plain scalars without PyYAML, from a copy of what its
+    # frontmatter_reading.py reads most plain scalars without PyYAML, from a copy of what its
     # implicit resolvers look at; the copy must be PyYAML's own.
     import yaml
 
-    from memcheck.text import document
 
     resolvers = yaml.resolver.Resolver.yaml_implicit_resolvers
     looked_at = {first for first in resolvers if first}
     # (Indicators such as `!`, `&` and `*` never reach the resolver on the simple path.)
-    assert document._RESOLVED_FIRST <= looked_at <= document._RESOLVED_FIRST | document._INDICATORS
-    word_tags = {tag for first in document._WORD_FIRST for tag, _ in resolvers[first]}
+    assert frontmatter_reading._RESOLVED_FIRST <= looked_at <= frontmatter_reading._RESOLVED_FIRST | frontmatter_reading._INDICATORS
+    word_tags = {tag for first in frontmatter_reading._WORD_FIRST for tag, _ in resolvers[first]}
     assert word_tags == {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
-    for word in document._BOOL_AND_NULL_WORDS:
+    for word in frontmatter_reading._BOOL_AND_NULL_WORDS:
         assert yaml.safe_load(f"k: {word}")["k"] in (True, False, None), word
 
 
@@ -275,23 +276,21 @@ _OLD_SIMPLE_ITEM = re.compile(r"( *)([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*[^ ]))? *|
 @given(st.text(alphabet=" \t\u00a0:#-ab_'\"[x", max_size=14))
 @pytest.mark.slow  # a property test: seconds of examples
 def test_the_linear_line_patterns_match_what_the_old_ones_matched(line: str) -> None:
-    from memcheck.text import document
 
-    old, new = _OLD_KEY_LINE.match(line), document._KEY_LINE.match(line)
+    old, new = _OLD_KEY_LINE.match(line), frontmatter_reading._KEY_LINE.match(line)
     assert (old and old.groups()) == (new and new.groups())
-    old, new = _OLD_SIMPLE_ITEM.fullmatch(line), document._SIMPLE_ITEM.fullmatch(line)
+    old, new = _OLD_SIMPLE_ITEM.fullmatch(line), frontmatter_reading._SIMPLE_ITEM.fullmatch(line)
     assert (old and old.groups()) == (new and new.groups())
 
 
 @pytest.mark.parametrize("line", ["a" + " " * 100_000 + "x", "name:" + " " * 100_000, "k: x" + " " * 100_000 + "y:", " " * 100_000 + "a"])
 def test_the_line_patterns_take_linear_time(line: str) -> None:
-    from memcheck.text import document
 
     # On 100,000 characters these patterns take well under a millisecond; a pattern
     # that backtracks (quadratic) takes minutes.
     with cpu_limit(1.0, "the key-line patterns"):
-        document._KEY_LINE.match(line)
-        document._SIMPLE_ITEM.fullmatch(line)
+        frontmatter_reading._KEY_LINE.match(line)
+        frontmatter_reading._SIMPLE_ITEM.fullmatch(line)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -299,21 +298,20 @@ def test_the_line_patterns_take_linear_time(line: str) -> None:
 @pytest.mark.slow  # a property test: seconds of examples
 def test_flat_frontmatter_is_read_as_line_by_line(parts: list[tuple[str, str, str, str]]) -> None:
     # Frontmatter of margin keys and plain values is read by one regex over the whole
-    # text (document._flat_frontmatter): the same reading as the line-by-line one.
-    from memcheck.text import document
+    # text (frontmatter_reading._flat_frontmatter): the same reading as the line-by-line one.
 
     lines = [key + sep + value + tail for key, sep, value, tail in parts]
     text = "\n".join(lines)
-    flat = document._flat_frontmatter(lines, 2, text)
-    if flat is None or document._NOT_SIMPLE.search(text):
+    flat = frontmatter_reading._flat_frontmatter(lines, 2, text)
+    if flat is None or frontmatter_reading._NOT_SIMPLE.search(text):
         return  # (a text with what YAML reads specially never reaches the flat reading)
-    saved = document._flat_frontmatter
-    document._flat_frontmatter = lambda *args: None
+    saved = frontmatter_reading._flat_frontmatter
+    frontmatter_reading._flat_frontmatter = lambda *args: None
     try:
         # (False: the line-by-line reading gives up too.)
         assert _simple_frontmatter(lines, 2, text) == (flat or None)
     finally:
-        document._flat_frontmatter = saved
+        frontmatter_reading._flat_frontmatter = saved
 
 
 @pytest.mark.parametrize(

@@ -90,8 +90,8 @@ def test_fields_told_usual_have_no_field_finding(data: dict[str, object]) -> Non
     # of those questions may have an answer there.
     from memcheck.checks.memory import keys, multiline_description, unknown_type, wrong_value_type
     from memcheck.checks.memory.facts import FieldFacts, memory_type
-    from memcheck.text.document import Frontmatter
     from memcheck.text.frontmatter import usual_memory_fields
+    from memcheck.text.frontmatter_reading import Frontmatter
 
     cfg = _memory_config()
     allowed = frozenset({"name", "description", "type", "created", "updated", "agent_name", *cfg.allowed_keys, *cfg.required})

@@ -331,7 +331,7 @@ def test_an_escape_past_unicode_is_described_the_same_on_every_python(escape: st
 # libyaml's errors in the Python parser's words. The Python parser is the reference
 # (see yamlload): where libyaml reads a text, its error is translated, and whatever
 # the translation gives must be what the Python parser says, on the line memcheck
-# reports (text/document.py: the problem mark's line, else the context mark's, no
+# reports (text/frontmatter_reading.py: the problem mark's line, else the context mark's, no
 # further than the last line).
 needs_libyaml = pytest.mark.skipif(not yamlload._LIBYAML, reason="PyYAML without libyaml: the Python parser reads everything")
 
@@ -518,7 +518,7 @@ def test_the_python_parser_reads_a_broken_frontmatter_once_at_most(slip: str, mo
 
     class Counted(yamlload.Loader):  # type: ignore[misc, valid-type]
         def __init__(self, stream: str) -> None:
-            if stream:  # (text/document.py keeps an empty one for its constructors)
+            if stream:  # (text/frontmatter_reading.py keeps an empty one for its constructors)
                 reads.append(stream)
             super().__init__(stream)
 
@@ -557,9 +557,9 @@ def test_the_closing_quote_is_the_one_a_reading_char_by_char_finds(quote: str, r
 
 def test_the_slips_are_told_with_the_pattern_the_simple_reader_compiles() -> None:
     # One pattern text, so that re compiles it once a process (see yamltext._NOT_PLAIN_TEXT).
-    from memcheck.text import document
+    from memcheck.text import frontmatter_reading
 
-    assert yamltext._NOT_PLAIN_TEXT.pattern == document._NOT_SIMPLE.pattern
+    assert yamltext._NOT_PLAIN_TEXT.pattern == frontmatter_reading._NOT_SIMPLE.pattern
 
 
 def test_the_text_alone_reads_as_long_a_flat_head_as_the_loader() -> None:

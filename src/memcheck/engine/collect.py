@@ -13,7 +13,7 @@ from memcheck.engine.part import check_parts
 from memcheck.engine.queue import Workers, find_in_processes, jobs
 from memcheck.engine.targets import part_kinds, size
 from memcheck.rules import FAMILY_MODULES, FAMILY_PARTS
-from memcheck.text import document
+from memcheck.text import frontmatter_reading
 from memcheck.workspace.targets import Targets
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def find(ws: Workspace, targets: Targets, last: bool = False, early: EarlyStart 
             # processes are forked early, each imports it if it needs it: the children
             # start sooner, and on bench/'s M tree, whose frontmatter needs none, no
             # process imports it (17 ms).
-            document.load_yaml()
+            frontmatter_reading.load_yaml()
             found = find_in_processes(ws, guidance, parts, checks, enabled, workers, cache, done)
         else:
             found = check_parts(ws, [*parts, *guidance], checks, enabled, cache)

@@ -15,7 +15,8 @@ from memcheck import lazy_regex
 from memcheck.text.yamltext import closing_quote, value_told
 
 if TYPE_CHECKING:
-    from memcheck.text.document import Document, Frontmatter
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
 
 
 def frontmatter_problem(doc: Document) -> tuple[int, str] | None:

@@ -29,7 +29,7 @@ _USUAL_SLIP = lazy_regex.compile(
     r"|(?<=\n)(?P<item>-)(?: |\n|\Z)|(?:[A-Za-z_][A-Za-z0-9_-]*:\n)?(?P<tab>\t))"
 )
 # What the Python reader refuses anywhere, or reads otherwise after the slip (see
-# _PYTHON_ONLY), but a tab (searched as a space): document._NOT_SIMPLE's very pattern,
+# _PYTHON_ONLY), but a tab (searched as a space): frontmatter_reading._NOT_SIMPLE's very pattern,
 # which re's cache then compiles once a process (half a millisecond).
 _NOT_PLAIN_TEXT = lazy_regex.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
 # In a quoted scalar, what ends it otherwise than the end of the text.

@@ -5,8 +5,8 @@ from typing import Iterator
 
 from memcheck import agentkinds
 from memcheck.problem import WARNING, Problem, Rule
-from memcheck.text.document import Frontmatter
 from memcheck.text.frontmatter import near_key
+from memcheck.text.frontmatter_reading import Frontmatter
 
 AGT007 = Rule("AGT007", "unknown-key", WARNING, False, "Agent file frontmatter key looks like a misspelt known key", """\
 ## What it does

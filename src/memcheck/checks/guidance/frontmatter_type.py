@@ -15,7 +15,8 @@ from memcheck.text.patterns import split_list
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
-    from memcheck.text.document import Document, Frontmatter
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
 
 GDN005 = Rule("GDN005", "frontmatter-type", ERROR, False, "Guidance frontmatter value has the wrong type or value", """\
 ## What it does

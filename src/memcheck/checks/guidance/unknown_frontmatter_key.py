@@ -9,7 +9,8 @@ from memcheck.text.frontmatter import near_key
 if TYPE_CHECKING:
     from memcheck import agents
     from memcheck.problem import Problem
-    from memcheck.text.document import Document, Frontmatter
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
     from memcheck.workspace.discover import Workspace
 
 GDN006 = Rule("GDN006", "unknown-frontmatter-key", WARNING, False, "Guidance frontmatter key looks like a misspelt known key", """\

@@ -66,7 +66,8 @@ from memcheck.workspace.discover import findings_kept, kept_findings
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
-    from memcheck.text.document import Document, Frontmatter
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
     from memcheck.workspace.targets import Targets

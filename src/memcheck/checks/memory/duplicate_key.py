@@ -7,7 +7,7 @@ from memcheck.problem import ERROR, Rule
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
-    from memcheck.text.document import Frontmatter
+    from memcheck.text.frontmatter_reading import Frontmatter
 
 MEM005 = Rule("MEM005", "duplicate-key", ERROR, False, "Frontmatter repeats a key", """\
 ## What it does

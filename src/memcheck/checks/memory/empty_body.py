@@ -7,7 +7,8 @@ from memcheck.problem import WARNING, Rule
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
-    from memcheck.text.document import Document, Frontmatter
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
 
 MEM013 = Rule("MEM013", "empty-body", WARNING, False, "Memory file has no content after its frontmatter", """\
 ## What it does

@@ -18,7 +18,8 @@ from memcheck.text import frontmatter as fields_of
 
 if TYPE_CHECKING:
     from memcheck.config import MemoryConfig
-    from memcheck.text.document import Document, Frontmatter
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
     from memcheck.workspace.discover import Workspace
 
 # A memory every rule passes: the *Use instead* of MEM002, MEM003 and MEM006.

@@ -8,7 +8,8 @@ from memcheck.text.frontmatter import key_to_quote, quote_hint, unprintable_line
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
-    from memcheck.text.document import Document, Frontmatter
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
 
 MEM004 = Rule("MEM004", "frontmatter-not-strict-yaml", ERROR, False, "Frontmatter is not strict YAML; a value needs quotes", """\
 ## What it does

@@ -15,7 +15,8 @@ from memcheck.records import NamedTuple
 from memcheck.workspace.skills import SKILL_NAME, skills_root
 
 if TYPE_CHECKING:
-    from memcheck.text.document import Document, Frontmatter
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
     from memcheck.workspace.discover import Workspace
 
 # Claude Code's own skill keys and the values they take are agent data (the
