@@ -28,6 +28,7 @@ its name on PATH, where pyenv's shim for a version that is installed but not act
 answers with an error (CI machines here have 3.10 to 3.13 under pyenv, one active),
 and both would have to be installed before anything runs.
 """
+
 from __future__ import annotations
 
 import glob
@@ -63,7 +64,9 @@ def supported() -> list[str]:
 def _version_of(python: str) -> str | None:
     try:
         # venv alone is not enough: Debian's python3 without python3-venv lacks ensurepip.
-        proc = subprocess.run([python, "-c", "import sys, venv, ensurepip; print('%d.%d' % sys.version_info[:2])"], capture_output=True, text=True, timeout=60)
+        proc = subprocess.run(
+            [python, "-c", "import sys, venv, ensurepip; print('%d.%d' % sys.version_info[:2])"], capture_output=True, text=True, timeout=60
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     return proc.stdout.strip() if proc.returncode == 0 else None

@@ -7,6 +7,7 @@ into bench/out/against/<full commit id>/src, and installed (not editable: its by
 is compiled as an installed copy's is) into a virtualenv beside it. A build that
 exists for the same commit id is reused. Prints the folder of its console scripts.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -77,7 +78,9 @@ def build(ref: str, out: Path = DEFAULT_OUT, repo: Path = REPO, python: str = sy
     # its base), so both builds run on the same Python.
     subprocess.run([python, "-m", "venv", str(made.folder / "venv")], check=True)
     quiet = ["-q"] if log else ["-qq"]
-    done = subprocess.run([made.python, "-m", "pip", "install", *quiet, "--disable-pip-version-check", str(src)], capture_output=not log, text=True)
+    done = subprocess.run(
+        [made.python, "-m", "pip", "install", *quiet, "--disable-pip-version-check", str(src)], capture_output=not log, text=True
+    )
     if done.returncode != 0:
         raise SystemExit(f"--against {ref}: pip install failed{':' + chr(10) + done.stderr if done.stderr else ''}")
     stamp.write_text(commit + "\n")

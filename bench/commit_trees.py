@@ -9,6 +9,7 @@ Unlike generate.py's trees these are cheap (seconds), so each run builds them af
 
 Deterministic: fixed contents, dates and identities.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,15 +50,25 @@ def store_repo(root: Path, memories: int = 600, guidance: int = 200, skills: int
         name = f"{kind}_topic_{i:03d}.md"
         nxt = f"{KINDS[(i + 1) % 4]}_topic_{(i + 1) % memories:03d}"
         body = f"Topic {i}: see `src/mod{i % 20}/main.py` and [[{nxt}]].\n" * 5
-        _write(root, f".claude/memory/{name}", f"---\nname: topic {i}\ndescription: notes on topic {i} for the team\ntype: {kind}\n---\n\n{body}")
+        _write(
+            root,
+            f".claude/memory/{name}",
+            f"---\nname: topic {i}\ndescription: notes on topic {i} for the team\ntype: {kind}\n---\n\n{body}",
+        )
         lines.append(f"- [topic {i}]({name}) - notes on topic {i} for the team")
     _write(root, ".claude/memory/MEMORY.md", "\n".join(lines) + "\n")
     for i in range(guidance):
         folder = f"src/mod{i % 20}/pkg{i}"
         _write(root, f"{folder}/main.py", "x = 1\n")
-        _write(root, f"{folder}/{'AGENTS.md' if i % 2 else 'CLAUDE.md'}", f"# Package {i}\n\nRun the tests before committing. See `main.py`.\n")
+        _write(
+            root, f"{folder}/{'AGENTS.md' if i % 2 else 'CLAUDE.md'}", f"# Package {i}\n\nRun the tests before committing. See `main.py`.\n"
+        )
     for i in range(skills):
-        _write(root, f".claude/skills/skill-{i}/SKILL.md", f"---\nname: skill-{i}\ndescription: Use when working on part {i}.\n---\n\nDo part {i}.\n")
+        _write(
+            root,
+            f".claude/skills/skill-{i}/SKILL.md",
+            f"---\nname: skill-{i}\ndescription: Use when working on part {i}.\n---\n\nDo part {i}.\n",
+        )
     generate.git(root, "add", "-A")
     generate.git(root, "commit", "-q", "--no-verify", "-m", "base", date=1)
     with open(root / EDITED, "a", encoding="utf-8") as f:
@@ -106,7 +117,9 @@ def staged_state(root: Path) -> tuple[str, str]:
 
 
 def _status(root: Path) -> str:
-    return subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=root, capture_output=True, text=True, check=True).stdout
+    return subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
 
 
 def restore(root: Path, state: tuple[str, str]) -> bool:

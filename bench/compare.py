@@ -9,6 +9,7 @@ table says met or not met.
 The code at hand ("new") is the memcheck beside this Python, or --memcheck; the code
 compared with ("REF") is a commit built by bench/against.py, when --against is given.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -229,14 +230,19 @@ def group_commit(ctx: Context, res: Results) -> None:
     caches.clear()
     for key, times in wrote.items():
         what = labels[key][0].removeprefix("commit path: ")
-        res.notes.append(f"The commit path: {what} changed the tree in {times} of its {ctx.warmup + ctx.runs} runs; it was put back before the next command.")
+        res.notes.append(
+            f"The commit path: {what} changed the tree in {times} of its {ctx.warmup + ctx.runs} runs; it was put back before the next command."
+        )
     for side in _sides(ctx):
         for temp in ("cold", "warm", "next"):
             parts = [got[k] for k in got if k.startswith(f"commit:{side.label}:{temp}:")]
             if parts:
                 key = f"commit:{side.label}:{temp}:sum"
                 got[key] = _summed(parts)
-                labels[key] = (f"commit path: the {len(parts)} hooks together, {temp} ({side.label})", "(sum of the rows above, round by round)")
+                labels[key] = (
+                    f"commit path: the {len(parts)} hooks together, {temp} ({side.label})",
+                    "(sum of the rows above, round by round)",
+                )
     _record(res, got, labels)
     for temp, what in (("next", "the next commit"), ("warm", "the same commit again")):
         for hook_id, _ in hooks:
@@ -244,8 +250,24 @@ def group_commit(ctx: Context, res: Results) -> None:
         res.goals.append(Goal(f"commit path, {what}: the hooks together", f"commit:new:{temp}:sum", None, "wall", 0.3, "abs"))
     if ctx.ref:
         for hook_id, _ in hooks:
-            res.goals.append(Goal(f"commit path, cold: {hook_id} vs {ctx.ref.label}", f"commit:new:cold:{hook_id}", f"commit:{ctx.ref.label}:cold:{hook_id}", "wall", 1.0))
-        res.goals.append(Goal(f"commit path, cold: the hooks together vs {ctx.ref.label}", "commit:new:cold:sum", f"commit:{ctx.ref.label}:cold:sum", "wall", 1.0))
+            res.goals.append(
+                Goal(
+                    f"commit path, cold: {hook_id} vs {ctx.ref.label}",
+                    f"commit:new:cold:{hook_id}",
+                    f"commit:{ctx.ref.label}:cold:{hook_id}",
+                    "wall",
+                    1.0,
+                )
+            )
+        res.goals.append(
+            Goal(
+                f"commit path, cold: the hooks together vs {ctx.ref.label}",
+                "commit:new:cold:sum",
+                f"commit:{ctx.ref.label}:cold:sum",
+                "wall",
+                1.0,
+            )
+        )
 
 
 def group_precommit(ctx: Context, res: Results, precommit: list[str] | None) -> None:
@@ -271,13 +293,17 @@ def group_precommit(ctx: Context, res: Results, precommit: list[str] | None) -> 
     cmds = {"precommit:noop": Cmd([*precommit, "run", "-c", str(noop)], root, env=env, before=reset)}
     labels = {"precommit:noop": ("pre-commit: one hook that does nothing", "pre-commit run (entry: true)")}
     for side in _sides(ctx):
-        config = commit_trees.precommit_config(configs / f"{side.label}.yaml", [(h, [*side.memcheck, *args]) for h, args in hook_commands()])
+        config = commit_trees.precommit_config(
+            configs / f"{side.label}.yaml", [(h, [*side.memcheck, *args]) for h, args in hook_commands()]
+        )
         key = f"precommit:{side.label}"
         cmds[key] = Cmd([*precommit, "run", "-c", str(config)], root, env={**env, **caches.warm(f"precommit-{side.label}")}, before=reset)
         labels[key] = (f"pre-commit: the three memcheck hooks ({side.label}{', warm' if side is ctx.new else ''})", "pre-commit run")
     _record(res, measure(cmds, ctx.runs, ctx.warmup), labels)
     caches.clear()
-    res.goals.append(Goal("pre-commit with the three hooks, over one that does nothing", "precommit:new", "precommit:noop", "wall", 0.3, "diff"))
+    res.goals.append(
+        Goal("pre-commit with the three hooks, over one that does nothing", "precommit:new", "precommit:noop", "wall", 0.3, "diff")
+    )
 
 
 def group_startup(ctx: Context, res: Results) -> None:
@@ -332,7 +358,12 @@ def group_broken(ctx: Context, res: Results) -> None:
     caches.clear()
     # Per file: each tree's times over its count of Markdown files.
     scale = _markdown_files(good) / _markdown_files(broken)
-    got["broken:new:per-file"] = Measure(tuple(w * scale for w in got["broken:new"].walls), tuple(c * scale for c in got["broken:new"].cpus), got["broken:new"].rsss, got["broken:new"].code)
+    got["broken:new:per-file"] = Measure(
+        tuple(w * scale for w in got["broken:new"].walls),
+        tuple(c * scale for c in got["broken:new"].cpus),
+        got["broken:new"].rsss,
+        got["broken:new"].code,
+    )
     labels["broken:new:per-file"] = (f"M-broken: check, cold (new), scaled to {twin_name}'s file count", "memcheck check")
     _record(res, got, labels)
     res.goals.append(Goal(f"broken frontmatter per file vs {twin_name}", "broken:new:per-file", "broken:good", "cpu", 1.0))
@@ -375,7 +406,9 @@ def goals_table(res: Results) -> str:
         # A ratio is judged as printed (two decimals); a time to the millisecond, as its
         # column shows it: 304 ms is over a 0.3 s target, though it rounds to 0.30 s.
         shown = round(value, 2 if g.kind == "ratio" else 3)
-        out.append(f"| {g.what} | {mine} | {theirs} | {cpu_ratio} | {wall_ratio} | {target} | {'met' if shown <= g.limit else '**not met**'}{codes} |")
+        out.append(
+            f"| {g.what} | {mine} | {theirs} | {cpu_ratio} | {wall_ratio} | {target} | {'met' if shown <= g.limit else '**not met**'}{codes} |"
+        )
     return "\n".join(out)
 
 
@@ -385,4 +418,3 @@ def measures_table(res: Results) -> str:
         what, cmd = res.labels.get(key, (key, ""))
         out.append(f"| {what} | `{cmd}` | {_seconds(m.cpu)} | {_seconds(m.wall)} | {m.rss:,.0f} MiB | {m.code} |")
     return "\n".join(out)
-

@@ -6,6 +6,7 @@ measured as a multiple of this.
 
     python bench/floor_check.py [ROOT]
 """
+
 from __future__ import annotations
 
 import subprocess

@@ -11,6 +11,7 @@ guard --base bench-base --head bench-head``.
 The same size always gives the same bytes and the same commit ids: file contents
 come from a seeded ``random.Random`` and commits use fixed dates and identities.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,7 +56,9 @@ class Size:
     # The shape, beyond the counts: trees unlike the default one, for costs that
     # grow with a product of two sizes (globs x files, memories x index lines, depth).
     index: str = "linked"  # "linked": entries link their files; "linkless": `- stem: description`
-    globs: str = "none"  # guidance frontmatter and rule files: "none", "match" (globs that match files), "nothing" (globs that match no file)
+    globs: str = (
+        "none"  # guidance frontmatter and rule files: "none", "match" (globs that match files), "nothing" (globs that match no file)
+    )
     depth: int = 0  # folders each package sits below (area00/level01/...)
     # Every other memory's frontmatter: "none" as the rest; "broken" with one of the
     # slips people make that YAML rejects (see ``SLIPS``); "mended" the same memories
@@ -70,7 +73,14 @@ class Size:
     def doubled(self) -> Size:
         """The same shape with every count doubled: packages (and so guidance and
         source files), stores and skills. A linear check takes about twice as long."""
-        return replace(self, name=f"{self.name}x2", packages=2 * self.packages, stores=2 * self.stores, skills=2 * self.skills, seed=self.seed and f"{self.seed}x2")
+        return replace(
+            self,
+            name=f"{self.name}x2",
+            packages=2 * self.packages,
+            stores=2 * self.stores,
+            skills=2 * self.skills,
+            seed=self.seed and f"{self.seed}x2",
+        )
 
 
 SIZES = {
@@ -163,7 +173,7 @@ def memory_file(rng: random.Random, kind: str, title: str, desc: str, slip: tupl
     elif style < 0.15:
         head = f"name: {title}\ndescription: {desc}\nmetadata:\n  type: {kind}\n  node_type: memory\n"
     elif style < 0.35:
-        head = f"name: {title}\ndescription: \"{desc}\"\ntype: {kind}\ncreated: 2025-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}\n"
+        head = f'name: {title}\ndescription: "{desc}"\ntype: {kind}\ncreated: 2025-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}\n'
     else:
         head = f"name: {title}\ndescription: {desc}\ntype: {kind}\n"
     body = "\n\n".join(paragraph(rng) for _ in range(rng.randint(2, 6)))
@@ -289,9 +299,12 @@ def rule_files(tree: Tree, rng: random.Random, package: str, globs: str) -> None
     name = package.replace("/", "-")
     listed = glob_list(globs, package)
     body = f"{paragraph(rng)}\n"
-    tree.add(f".claude/rules/{name}.md", "---\npaths:\n" + "".join(f"  - \"{g}\"\n" for g in listed) + f"---\n\n# {name}\n\n{body}")
-    tree.add(f".github/instructions/{name}.instructions.md", f"---\napplyTo: \"{','.join(listed)}\"\n---\n\n# {name}\n\n{body}")
-    tree.add(f".cursor/rules/{name}.mdc", f"---\ndescription: Rules for {name}\nglobs: {','.join(listed)}\nalwaysApply: false\n---\n\n# {name}\n\n{body}")
+    tree.add(f".claude/rules/{name}.md", "---\npaths:\n" + "".join(f'  - "{g}"\n' for g in listed) + f"---\n\n# {name}\n\n{body}")
+    tree.add(f".github/instructions/{name}.instructions.md", f'---\napplyTo: "{",".join(listed)}"\n---\n\n# {name}\n\n{body}')
+    tree.add(
+        f".cursor/rules/{name}.mdc",
+        f"---\ndescription: Rules for {name}\nglobs: {','.join(listed)}\nalwaysApply: false\n---\n\n# {name}\n\n{body}",
+    )
 
 
 def skill_file(rng: random.Random, name: str) -> str:

@@ -9,6 +9,7 @@ It also lists the paths that must be flagged (.env files, keys, certificates,
 kubeconfigs, .aws/credentials) and were not. ``--show`` prints every flagged path
 for a check by eye. tests/test_guard_filelists.py asserts the same figures.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -25,6 +25,7 @@ themselves: Markdown inside a memory store, and the file names agents load.
 ``table`` prints, from a judged TSV, the share of true and of wanted findings per
 rule family and overall. A verdict left empty is counted as not judged.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,7 +65,15 @@ def findings_of(memcheck: Sequence[str], repo: Path, select: str | None) -> list
 
 
 # Names a stand-in must not take: agents would load it, and memcheck would judge it.
-AGENT_FOLDERS = (".claude/rules", ".claude/skills", ".claude/agents", ".claude/commands", ".agents/skills", ".github/skills", ".github/instructions")
+AGENT_FOLDERS = (
+    ".claude/rules",
+    ".claude/skills",
+    ".claude/agents",
+    ".claude/commands",
+    ".agents/skills",
+    ".github/skills",
+    ".github/instructions",
+)
 AGENT_NAMES = ("AGENTS.md", "AGENT.md", "CLAUDE.md", "GEMINI.md", "SKILL.md", "MEMORY.md", "CLAUDE.local.md", "AGENTS.override.md")
 
 
@@ -82,7 +91,12 @@ def with_stand_ins(copy: Path, filelist: Path, into: Path) -> tuple[Path, set[st
             continue
         target = tree / path
         name = target.name
-        if target.exists() or name in AGENT_NAMES or name.endswith((".mdc", ".instructions.md")) or any(f"/{d}/" in f"/{path}" for d in AGENT_FOLDERS):
+        if (
+            target.exists()
+            or name in AGENT_NAMES
+            or name.endswith((".mdc", ".instructions.md"))
+            or any(f"/{d}/" in f"/{path}" for d in AGENT_FOLDERS)
+        ):
             continue
         if target.suffix == ".md" and target.parent in stores:
             continue
@@ -135,7 +149,9 @@ def table(judged: Path) -> str:
         judged_rows = [r for r in items if r["true"].strip()]
         true = sum(r["true"].strip().lower() == "y" for r in judged_rows)
         wanted = sum(r["wanted"].strip().lower() == "y" for r in judged_rows)
-        lines.append(f"| {name} | {len(items)} | {len(judged_rows)} | {_share(true, len(judged_rows))} | {_share(wanted, len(judged_rows))} |")
+        lines.append(
+            f"| {name} | {len(items)} | {len(judged_rows)} | {_share(true, len(judged_rows))} | {_share(wanted, len(judged_rows))} |"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -28,6 +28,7 @@ Besides the sizes (S, M, L: hook, fix and guard too), the shapes: trees of M's s
 built unlike M (globs that match nothing, long link-less indexes, deep folders, ...),
 each measured beside its twin with every count doubled, for the scaling figure.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -99,7 +100,9 @@ def has_guard(memcheck: list[str]) -> bool:
 Cold = Callable[[], Mapping[str, str]] | None
 
 
-def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, notes: list[str], cold: Cold = None) -> list[Row]:
+def bench_size(
+    size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, notes: list[str], cold: Cold = None
+) -> list[Row]:
     target = one_memory_file(root, size)
     cmds = {
         "floor": [PY, str(HERE / "floor_check.py")],
@@ -122,21 +125,47 @@ def bench_size(size: generate.Size, root: Path, runs: int, memcheck: list[str], 
     rows = [
         Row(size.name, "floor", "floor: git ls-files + read + parse frontmatter", "python bench/floor_check.py", m["floor"]),
         Row(size.name, "check", "full check, cold", "memcheck check", m["check"], "floor", 1.3 if size.name == "M" else None, 0),
-        Row(size.name, "hook", "hook on one memory file", f"memcheck check {target}", m["hook"], "check", 0.2 if size.name == "M" else None, 0),
+        Row(
+            size.name,
+            "hook",
+            "hook on one memory file",
+            f"memcheck check {target}",
+            m["hook"],
+            "check",
+            0.2 if size.name == "M" else None,
+            0,
+        ),
         Row(size.name, "fix", "fix on a clean tree", "memcheck fix", m["fix"], "floor", None, 0),
     ]
     if guard:
         n = size.range_paths
         rows += [
-            Row(size.name, "guard-floor", f"guard floor: git diff of {n:,} paths", "git diff --name-status -z bench-base bench-head", m["guard-floor"]),
-            Row(size.name, "guard", f"guard over {n:,} paths", "memcheck guard --base bench-base --head bench-head", m["guard"], "guard-floor", 1.5 if size.name == "M" else None, 0),
+            Row(
+                size.name,
+                "guard-floor",
+                f"guard floor: git diff of {n:,} paths",
+                "git diff --name-status -z bench-base bench-head",
+                m["guard-floor"],
+            ),
+            Row(
+                size.name,
+                "guard",
+                f"guard over {n:,} paths",
+                "memcheck guard --base bench-base --head bench-head",
+                m["guard"],
+                "guard-floor",
+                1.5 if size.name == "M" else None,
+                0,
+            ),
         ]
     if agnix:
         rows.append(Row(size.name, "agnix", "agnix (reference)", AGNIX_CMD, m["agnix"], "floor"))
     return rows
 
 
-def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, one_process: bool, cold: Cold = None) -> list[Row]:
+def bench_shape(
+    size: generate.Size, root: Path, runs: int, memcheck: list[str], agnix: list[str] | None, one_process: bool, cold: Cold = None
+) -> list[Row]:
     """A tree of M's size shaped unlike M (or one with every count doubled): the full
     check against the floor, in one process too, and agnix on the same tree."""
     cmds = {"floor": [PY, str(HERE / "floor_check.py")], "check": [*memcheck, "check"]}
@@ -150,7 +179,9 @@ def bench_shape(size: generate.Size, root: Path, runs: int, memcheck: list[str],
         Row(size.name, "check", "full check, cold", "memcheck check", m["check"], "floor", 1.3),
     ]
     if one_process:
-        rows.append(Row(size.name, "check-1", "full check in one process, cold", "MEMCHECK_JOBS=1 memcheck check", m["check-1"], "floor", 2.0))
+        rows.append(
+            Row(size.name, "check-1", "full check in one process, cold", "MEMCHECK_JOBS=1 memcheck check", m["check-1"], "floor", 2.0)
+        )
     if agnix:
         rows.append(Row(size.name, "agnix", "agnix (reference)", AGNIX_CMD, m["agnix"], "floor"))
     return rows
@@ -190,23 +221,73 @@ def bench_server(size: generate.Size, root: Path, runs: int) -> list[Row]:
         return Measure.single(float(found[key]), rss)
 
     rows = [
-        Row(size.name, "server-edit-floor", "server floor: read + parse the edited file's store", "(in bench/server_latency.py)", measured("edit_floor")),
-        Row(size.name, "server-edit", "server: diagnostics after an edit to one memory file", "(in bench/server_latency.py)", measured("edit"), "server-edit-floor", None),
+        Row(
+            size.name,
+            "server-edit-floor",
+            "server floor: read + parse the edited file's store",
+            "(in bench/server_latency.py)",
+            measured("edit_floor"),
+        ),
+        Row(
+            size.name,
+            "server-edit",
+            "server: diagnostics after an edit to one memory file",
+            "(in bench/server_latency.py)",
+            measured("edit"),
+            "server-edit-floor",
+            None,
+        ),
     ]
     if "guidance_edit" in found:
         n = int(found["guidance_files"])
         rows += [
-            Row(size.name, "server-guidance-floor", f"server floor: read + parse the {n:,} guidance files", "(in bench/server_latency.py)", measured("guidance_floor")),
-            Row(size.name, "server-guidance", "server: diagnostics after an edit to one guidance file", "(in bench/server_latency.py)", measured("guidance_edit"), "server-guidance-floor", None),
+            Row(
+                size.name,
+                "server-guidance-floor",
+                f"server floor: read + parse the {n:,} guidance files",
+                "(in bench/server_latency.py)",
+                measured("guidance_floor"),
+            ),
+            Row(
+                size.name,
+                "server-guidance",
+                "server: diagnostics after an edit to one guidance file",
+                "(in bench/server_latency.py)",
+                measured("guidance_edit"),
+                "server-guidance-floor",
+                None,
+            ),
         ]
     if "guidance_import_edit" in found:
         rows.append(
-            Row(size.name, "server-guidance-imports", "server: diagnostics after an @-import is added to or removed from one guidance file", "(in bench/server_latency.py)", measured("guidance_import_edit"), "server-guidance-floor", None)
+            Row(
+                size.name,
+                "server-guidance-imports",
+                "server: diagnostics after an @-import is added to or removed from one guidance file",
+                "(in bench/server_latency.py)",
+                measured("guidance_import_edit"),
+                "server-guidance-floor",
+                None,
+            )
         )
     files = int(found["store_files"])
     rows += [
-        Row("-", "server-store-floor", f"server floor: read + parse a {files:,}-file store", "(in bench/server_latency.py)", measured("store_floor")),
-        Row("-", "server-store", f"server: a {files:,}-file store refreshed after a memory is written on disk", "(in bench/server_latency.py)", measured("store"), "server-store-floor", None),
+        Row(
+            "-",
+            "server-store-floor",
+            f"server floor: read + parse a {files:,}-file store",
+            "(in bench/server_latency.py)",
+            measured("store_floor"),
+        ),
+        Row(
+            "-",
+            "server-store",
+            f"server: a {files:,}-file store refreshed after a memory is written on disk",
+            "(in bench/server_latency.py)",
+            measured("store"),
+            "server-store-floor",
+            None,
+        ),
     ]
     return rows
 
@@ -222,7 +303,9 @@ def latency_targets(rows: list[Row]) -> str | None:
         parts.append(f"an edit to one memory file on M: {edit * 1000:,.0f} ms (target ≤ 100 ms: {'met' if edit <= 0.1 else '**not met**'})")
     if ("M", "server-guidance") in by:
         edit = by[("M", "server-guidance")]
-        parts.append(f"an edit to one guidance file on M: {edit * 1000:,.0f} ms (target ≤ 100 ms: {'met' if edit <= 0.1 else '**not met**'})")
+        parts.append(
+            f"an edit to one guidance file on M: {edit * 1000:,.0f} ms (target ≤ 100 ms: {'met' if edit <= 0.1 else '**not met**'})"
+        )
     if ("-", "server-store") in by:
         store = by[("-", "server-store")]
         parts.append(f"a 1,000-file store refreshed: {store * 1000:,.0f} ms (target ≤ 1 s: {'met' if store <= 1 else '**not met**'})")
@@ -288,7 +371,9 @@ DEFAULT_ONLY = ",".join([*LEGACY, *compare.GROUPS])
 def header(memcheck: list[str], ref: against.Build | None, runs: int) -> str:
     """The line above the tables: when, on what, which code against which."""
     version = subprocess.run([*memcheck, "--version"], capture_output=True, text=True).stdout.strip()
-    head = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=7"], cwd=HERE.parent, capture_output=True, text=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "describe", "--always", "--dirty", "--abbrev=7"], cwd=HERE.parent, capture_output=True, text=True
+    ).stdout.strip()
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     against_text = f", against {ref.commit[:10]} (built by `--against`)" if ref else ""
     return (
@@ -306,8 +391,15 @@ def main(argv: list[str] | None = None) -> int:
         help="comma-separated tree shapes, each measured with its doubled twin (default: M and every shape of M's size); empty for none",
     )
     parser.add_argument("--runs", type=int, default=5, help="timed runs per command; the median is reported (default 5)")
-    parser.add_argument("--memcheck", help="command that runs memcheck, e.g. 'python -m memcheck' to time another build (default: the memcheck beside this Python)")
-    parser.add_argument("--against", metavar="REF", help="also build REF (any commit-ish) in an environment of its own and time it beside this code, in alternating rounds")
+    parser.add_argument(
+        "--memcheck",
+        help="command that runs memcheck, e.g. 'python -m memcheck' to time another build (default: the memcheck beside this Python)",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="REF",
+        help="also build REF (any commit-ish) in an environment of its own and time it beside this code, in alternating rounds",
+    )
     parser.add_argument("--only", default=DEFAULT_ONLY, help=f"comma-separated groups to measure (default all: {DEFAULT_ONLY})")
     parser.add_argument("--out", type=Path, default=generate.DEFAULT_OUT, help="where the repositories are generated (default bench/out)")
     args = parser.parse_args(argv)
@@ -379,9 +471,13 @@ def _announce(group: str, runs: int, ref: against.Build | None) -> None:
     print(f"measuring {group} ({runs} rounds{', against ' + ref.short if ref else ''}) ...", file=sys.stderr, flush=True)
 
 
-def compare_groups(only: set[str], args: argparse.Namespace, memcheck: list[str], agnix: list[str] | None, ref: against.Build | None) -> compare.Results:
+def compare_groups(
+    only: set[str], args: argparse.Namespace, memcheck: list[str], agnix: list[str] | None, ref: against.Build | None
+) -> compare.Results:
     """The groups of bench/compare.py that --only names, in a fixed order."""
-    ctx = compare.Context(args.out, args.runs, PY, compare.Side("new", memcheck), compare.Side(ref.short, ref.memcheck) if ref else None, agnix)
+    ctx = compare.Context(
+        args.out, args.runs, PY, compare.Side("new", memcheck), compare.Side(ref.short, ref.memcheck) if ref else None, agnix
+    )
     res = compare.Results()
     if "M" in only or "double" in only:
         _announce("M", args.runs, ref)

@@ -13,6 +13,7 @@ The trees: the benchmark's M tree by default (a git repository, so the guard's r
 and staged modes run too) and, with --corpus, each repository folder of the corpus.
 Every tree is copied first, because ``fix`` writes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,7 +67,11 @@ def commands(tree: Path) -> list[list[str]]:
     for store in stores(tree):
         cmds += [["index", store], ["index", store, "--explain"]]
     if (tree / ".git").exists():
-        cmds += [["guard", "--base", "bench-base", "--head", "bench-head"], ["guard", "--base", "bench-base", "--format", "sarif"], ["guard"]]
+        cmds += [
+            ["guard", "--base", "bench-base", "--head", "bench-head"],
+            ["guard", "--base", "bench-base", "--format", "sarif"],
+            ["guard"],
+        ]
     return cmds
 
 
@@ -110,8 +115,13 @@ def record(args: argparse.Namespace) -> int:
 
 def compare(args: argparse.Namespace) -> int:
     before, after = Path(args.before), Path(args.after)
-    names = sorted({str(p.relative_to(before)) for p in before.rglob("*") if p.is_file()} | {str(p.relative_to(after)) for p in after.rglob("*") if p.is_file()})
-    differ = [n for n in names if not ((before / n).is_file() and (after / n).is_file() and filecmp.cmp(before / n, after / n, shallow=False))]
+    names = sorted(
+        {str(p.relative_to(before)) for p in before.rglob("*") if p.is_file()}
+        | {str(p.relative_to(after)) for p in after.rglob("*") if p.is_file()}
+    )
+    differ = [
+        n for n in names if not ((before / n).is_file() and (after / n).is_file() and filecmp.cmp(before / n, after / n, shallow=False))
+    ]
     for name in differ:
         print(f"differs: {name}")
     print(f"{len(names) - len(differ)} of {len(names)} outputs byte-identical")

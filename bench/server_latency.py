@@ -32,6 +32,7 @@ wall time includes the server's debounce), and ``<figure>_cpu`` the server proce
 CPU over that time (its threads' run time, from Linux's /proc), the transport and the
 publishing included.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -127,14 +128,20 @@ def store_figures(files: int, runs: int) -> Timed:
         store = root / ".memory"
         store.mkdir()
         for i in range(files):
-            (store / f"note_{i:05d}.md").write_text(f"---\nname: Note {i}\ndescription: what note {i} says\ntype: project\n---\n\nNote {i}.\n", encoding="utf-8")
-        (store / "MEMORY.md").write_text("".join(f"- [Note {i}](note_{i:05d}.md) - what note {i} says\n" for i in range(files)), encoding="utf-8")
+            (store / f"note_{i:05d}.md").write_text(
+                f"---\nname: Note {i}\ndescription: what note {i} says\ntype: project\n---\n\nNote {i}.\n", encoding="utf-8"
+            )
+        (store / "MEMORY.md").write_text(
+            "".join(f"- [Note {i}](note_{i:05d}.md) - what note {i} says\n" for i in range(files)), encoding="utf-8"
+        )
         session = started(root)
         written: list[str] = []
 
         def agent_writes(i: int) -> None:
             name = f"new_{i:03d}.md"
-            (store / name).write_text(f"---\nname: New {i}\ndescription: written by an agent\ntype: project\n---\n\nNew.\n", encoding="utf-8")
+            (store / name).write_text(
+                f"---\nname: New {i}\ndescription: written by an agent\ntype: project\n---\n\nNew.\n", encoding="utf-8"
+            )
             written.append(f".memory/{name}")
 
         def refresh() -> object:
@@ -201,13 +208,17 @@ async def _lsp_figures(root: Path, memory_file: str, runs: int) -> dict[str, flo
     first = sorted(guidance.workspace().guidance)[:1]
     for name, path in [("lsp_edit", memory_file), *(("lsp_guidance_edit", p) for p in first)]:
         uri, text = (root / path).as_uri(), (root / path).read_text(encoding="utf-8")
-        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text)))
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text))
+        )
         await published_as(uri, 1)  # (the first answer waits for the start-up check of the tree)
         walls, cpus = [], []
         for version in range(2, runs + 3):  # the first change is a warm-up
             start, start_cpu = time.perf_counter(), server_cpu(pid)
             change = types.TextDocumentContentChangeWholeDocument(text=text + f"\nEdited {version}.\n")
-            client.text_document_did_change(types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(uri=uri, version=version), [change]))
+            client.text_document_did_change(
+                types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(uri=uri, version=version), [change])
+            )
             await published_as(uri, version)
             if version > 2:
                 walls.append(time.perf_counter() - start)

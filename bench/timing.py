@@ -4,6 +4,7 @@ Every command of a group runs once per round, in turn (A B C A B C ...), so drif
 shared machine hits all of them alike; a ratio of two commands is the median of their
 ratios round by round, not a ratio of medians.
 """
+
 from __future__ import annotations
 
 import os
@@ -93,7 +94,11 @@ def run_once(cmd: list[str], cwd: Path, env: Mapping[str, str] | None = None) ->
     try:
         proc = subprocess.Popen(
             [sys.executable, "-S", "-I", "-c", _LAUNCHER, str(write_end), *cmd],
-            cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**child_env(), **(env or {})}, pass_fds=(write_end,),
+            cwd=cwd,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**child_env(), **(env or {})},
+            pass_fds=(write_end,),
         )
         os.close(write_end)
         write_end = -1
@@ -135,7 +140,9 @@ def measure(cmds: Mapping[str, Cmd], runs: int, warmup: int = 1) -> dict[str, Me
     }
 
 
-def measure_all(cmds: Mapping[str, list[str]], cwd: Path, runs: int, before: Callable[[], Mapping[str, str]] | None = None) -> dict[str, Measure]:
+def measure_all(
+    cmds: Mapping[str, list[str]], cwd: Path, runs: int, before: Callable[[], Mapping[str, str]] | None = None
+) -> dict[str, Measure]:
     """Commands that all run in ``cwd`` with the same environment (``before`` called before each run)."""
     return measure({k: Cmd(argv, cwd, before=before) for k, argv in cmds.items()}, runs)
 

@@ -16,6 +16,7 @@ each takes):
 
     python -m pytest -m "not slow and not e2e"
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -61,6 +62,7 @@ def examples(stated: int) -> int:
     the fast subset a change is tried with. The fast subset runs every property on its
     first examples; the full suite searches as far as each test says."""
     return min(stated, max(stated // 10, 20)) if _FAST_RUN else stated
+
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED = REPO_ROOT.parent / "shared"
@@ -298,7 +300,9 @@ def fixture_frontmatter() -> Iterator[tuple[Path, str]]:
             yield path, "\n".join(doc.lines[1 : doc.frontmatter.end_line - 1])
 
 
-def lint(files: dict[str, str], select: str | None = None, root: Path | None = None, config: dict[str, Any] | None = None) -> list[tuple[str, int, str]]:
+def lint(
+    files: dict[str, str], select: str | None = None, root: Path | None = None, config: dict[str, Any] | None = None
+) -> list[tuple[str, int, str]]:
     """The findings for files held in memory, as yamllint's ``RuleTestCase.check``
     gives them: no process, no git, and (with ``root`` None) no disk, the root being a
     folder that does not exist. ``(path, line, code)``, sorted. With ``root``, the
@@ -307,7 +311,9 @@ def lint(files: dict[str, str], select: str | None = None, root: Path | None = N
     return sorted((p.path, p.line, p.code) for p in findings(files, select, root, config))
 
 
-def findings(files: dict[str, str], select: str | None = None, root: Path | None = None, config: dict[str, Any] | None = None) -> list[Problem]:
+def findings(
+    files: dict[str, str], select: str | None = None, root: Path | None = None, config: dict[str, Any] | None = None
+) -> list[Problem]:
     """``lint``'s findings whole (messages, columns, what a finding is about), in the
     order a report shows them."""
     from memcheck import config as settings_of
@@ -490,7 +496,10 @@ HOSTILE_FRONTMATTER = {
     "recursive-alias": ("metadata: &m {self: *m}\n", "recursive alias"),
     # Few values, but each alias a string of 900 KB: quoting or matching each took
     # minutes and gigabytes (a memory's agent_name quoted, AGENTS.md globs matched).
-    "alias-characters": ("big: &b " + "x" * 900_000 + "\nagent_name: [" + ", ".join(["*b"] * 300) + "]\nglobs: [" + ", ".join(["*b"] * 300) + "]\n", "more than 2,097,152 characters"),
+    "alias-characters": (
+        "big: &b " + "x" * 900_000 + "\nagent_name: [" + ", ".join(["*b"] * 300) + "]\nglobs: [" + ", ".join(["*b"] * 300) + "]\n",
+        "more than 2,097,152 characters",
+    ),
     "long-number": ("metadata: 1" + ":1" * 100_000 + "\n", "characters, over the 4,300"),
 }
 
@@ -531,7 +540,7 @@ def plain(text: str) -> str:
 
 def plain_message(message: str) -> str:
     """One guard finding's message without its remedy."""
-    return plain("GRD000 " + message)[len("GRD000 "):]
+    return plain("GRD000 " + message)[len("GRD000 ") :]
 
 
 # --- Old findings and new work (check --new-since, the hooks, the Action) -------------

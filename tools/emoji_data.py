@@ -23,6 +23,7 @@ differs. It lives in ``tools/`` because it is neither documentation
 (``docs/generate.py`` renders the rules' own text) nor a benchmark (``bench/``): it is
 a maintainer's script, not part of the package, and CI never needs the files.
 """
+
 from __future__ import annotations
 
 import json

@@ -19,6 +19,7 @@ StandardizedVariants.txt in /usr/share/unicode; the IVD is published apart)::
 
     python tools/variation_data.py IVD_Sequences.txt [/usr/share/unicode]
 """
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """The `memcheck` command (and `python -m memcheck`)."""
+
 from __future__ import annotations
 
 import os

@@ -14,6 +14,7 @@ how); this module reads ``kinds`` only and leaves the rest to their own reader.
 is wrong as plain values; the rule families (AGT, GDN, SKL) decide the code and the
 words around it.
 """
+
 from __future__ import annotations
 
 import re
@@ -289,13 +290,21 @@ def _judge_boolean(kind: Kind, name: str, value: object) -> list[Issue]:
     if isinstance(value, bool):
         return []
     words = kind.boolean_words
-    since = f" (Claude Code {kind.boolean_words_version}+ reads {'/'.join(w for w in words if w not in ('true', 'false'))} as booleans)" if kind.boolean_words_version else ""
+    since = (
+        f" (Claude Code {kind.boolean_words_version}+ reads {'/'.join(w for w in words if w not in ('true', 'false'))} as booleans)"
+        if kind.boolean_words_version
+        else ""
+    )
     if isinstance(value, int) and str(value) in words:
         return []
     if isinstance(value, str) and value.strip().lower() in words:
         if value.strip().lower() in ("true", "false"):
             # The quotes make it text: a reader that keeps YAML's types sees a string.
-            return [Issue(name, "quoted", f"{name} is the quoted string {value!r}, not a boolean; write {name}: {value.strip().lower()}, unquoted")]
+            return [
+                Issue(
+                    name, "quoted", f"{name} is the quoted string {value!r}, not a boolean; write {name}: {value.strip().lower()}, unquoted"
+                )
+            ]
         return []
     meant = "true" if str(value).strip().lower() in ("true", "yes", "on", "1") else "false"
     return [Issue(name, "type", f"{name} is {_a(value)}, not a boolean; write {name}: {meant}{since}")]

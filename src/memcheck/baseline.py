@@ -15,6 +15,7 @@ Secret findings (``SEC``) are never recorded: a secret must not pass silently; i
 removed and rotated, or, for a test fixture, named in the config's
 ``per-path-ignores``, where a reviewer sees it.
 """
+
 from __future__ import annotations
 
 import json
@@ -110,7 +111,13 @@ def load(path: Path) -> Counter[Key]:
     for i, entry in enumerate(data["findings"]):
         fields = (entry.get("path"), entry.get("code"), entry.get("message")) if isinstance(entry, dict) else ()
         count = entry.get("count", 1) if isinstance(entry, dict) else None
-        if len(fields) != 3 or not all(isinstance(f, str) for f in fields) or not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        if (
+            len(fields) != 3
+            or not all(isinstance(f, str) for f in fields)
+            or not isinstance(count, int)
+            or isinstance(count, bool)
+            or count < 1
+        ):
             raise ConfigError(f"baseline {path}: finding {i + 1} needs a path, code and message (strings) and a count of 1 or more")
         where, code, message = fields
         found[Key(_normal_path(where), code, message)] += count  # type: ignore[arg-type]
@@ -150,6 +157,7 @@ def new_since(
     finding that reads as an older one but found other text is new. A file too large
     to read is never older where the change touches it: what it adds past the cap is
     read by no rule, and an agent loads it."""
+
     def keyed(p: Problem, what: Callable[[Problem], str | None] | None) -> tuple[Key, str | None]:
         return key(p), None if what is None else what(p)
 

@@ -4,6 +4,7 @@ git.py makes these from git's raw diff format, guard/named.py from paths named o
 command line; guard/findings judges them without asking git anything, so its rules
 are tested on values written by hand.
 """
+
 from __future__ import annotations
 
 from memcheck.records import NamedTuple

@@ -6,6 +6,7 @@ them here. The config's JSON Schema stays a static file and repeats the agents a
 fail-on levels in its enums; a test holds it to these. Nothing is imported: the CLI
 reads this module at start-up, before it knows which command runs.
 """
+
 from __future__ import annotations
 
 # The agents of memcheck.agents' model, in the order reports list them; a config's

@@ -4,6 +4,7 @@ Only click is imported at start-up; each command imports what it needs when it
 runs, so `memcheck --version` loads neither yaml, pathspec nor git. The lines the
 hooks run (a command and flags alone) are read without click: see launch.py.
 """
+
 from __future__ import annotations
 
 import functools
@@ -26,13 +27,21 @@ VERBOSE_HELP = (
 
 
 config_option = click.option(
-    "--config", "config_file", type=click.Path(dir_okay=False), help="Config file (default: .memcheck.yaml or pyproject.toml at the repository root)."
+    "--config",
+    "config_file",
+    type=click.Path(dir_okay=False),
+    help="Config file (default: .memcheck.yaml or pyproject.toml at the repository root).",
 )
 
 
 def format_option(formats: Sequence[str] = FORMATS) -> Callable[[FC], FC]:
     return click.option(
-        "--format", "fmt", type=click.Choice(list(formats)), default="text", show_default=True, help="Output format; auto picks github under GitHub Actions."
+        "--format",
+        "fmt",
+        type=click.Choice(list(formats)),
+        default="text",
+        show_default=True,
+        help="Output format; auto picks github under GitHub Actions.",
     )
 
 
@@ -46,10 +55,28 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
 
     for option in reversed(
         (
-            click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated, repeatable); replaces the config's select and ignore."),
-            click.option("--ignore", multiple=True, metavar="CODES", help="Rule codes or prefixes not to report (comma-separated, repeatable), besides the config's."),
-            click.option("--fail-on", type=click.Choice(choices.FAIL_ON), help="Exit 1 on findings of this severity or worse (default: the config's fail-on, else error)."),
-            click.option("--baseline", metavar="FILE", help="Report only findings not recorded in FILE (see --write-baseline); default: the config's baseline."),
+            click.option(
+                "--select",
+                multiple=True,
+                metavar="CODES",
+                help="Only these rule codes or prefixes (comma-separated, repeatable); replaces the config's select and ignore.",
+            ),
+            click.option(
+                "--ignore",
+                multiple=True,
+                metavar="CODES",
+                help="Rule codes or prefixes not to report (comma-separated, repeatable), besides the config's.",
+            ),
+            click.option(
+                "--fail-on",
+                type=click.Choice(choices.FAIL_ON),
+                help="Exit 1 on findings of this severity or worse (default: the config's fail-on, else error).",
+            ),
+            click.option(
+                "--baseline",
+                metavar="FILE",
+                help="Report only findings not recorded in FILE (see --write-baseline); default: the config's baseline.",
+            ),
             click.option("--output-file", "-o", metavar="FILE", help="Write the report to FILE instead of standard output."),
             click.option(
                 "--changed",
@@ -63,7 +90,12 @@ def lint_options(fn: Callable[..., None]) -> Callable[..., None]:
                 help="Report only the findings the change brings compared with REF's tree (where HEAD's history left REF):"
                 " findings that merely moved, and those in files the change does not touch, are older and only counted.",
             ),
-            click.option("--all", "show_all", is_flag=True, help="Report every finding, older ones too, where --new-since or --changed would show only new ones."),
+            click.option(
+                "--all",
+                "show_all",
+                is_flag=True,
+                help="Report every finding, older ones too, where --new-since or --changed would show only new ones.",
+            ),
             click.option("-q", "--quiet", is_flag=True, help="Print the findings alone: no summary line, nothing on a clean run."),
             click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings fail; usage and config errors still exit 2."),
             click.option(
@@ -96,12 +128,28 @@ def cli() -> None:
 @config_option
 @lint_options
 @click.option("--statistics", is_flag=True, help="Count the findings per rule code instead of listing them (text or json).")
-@click.option("--write-baseline", metavar="FILE", help="Record the current findings in FILE (sorted JSON) and exit 0; --baseline FILE then reports only new ones.")
-@click.option("--user", is_flag=True, help="Also check the user-level files: ~/.config/amp/AGENTS.md, ~/.claude/CLAUDE.md, ~/.agh/memory, ~/.nano_claude/memory, ~/.claude/skills, ...")
+@click.option(
+    "--write-baseline",
+    metavar="FILE",
+    help="Record the current findings in FILE (sorted JSON) and exit 0; --baseline FILE then reports only new ones.",
+)
+@click.option(
+    "--user",
+    is_flag=True,
+    help="Also check the user-level files: ~/.config/amp/AGENTS.md, ~/.claude/CLAUDE.md, ~/.agh/memory, ~/.nano_claude/memory, ~/.claude/skills, ...",
+)
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 @click.option("--fix", "then_fix", is_flag=True, help="Rebuild MEMORY.md indexes first, then report what is left, as `memcheck fix` does.")
 def check(
-    paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, statistics: bool, write_baseline: str | None, user: bool, verbose: bool, then_fix: bool
+    paths: tuple[str, ...],
+    fmt: str,
+    config_file: str | None,
+    options: LintOptions,
+    statistics: bool,
+    write_baseline: str | None,
+    user: bool,
+    verbose: bool,
+    then_fix: bool,
 ) -> None:
     """Report problems in memory stores, indexes, guidance files and skills.
 
@@ -119,10 +167,14 @@ def check(
 @format_option()
 @config_option
 @lint_options
-@click.option("--diff", is_flag=True, help="Print a unified diff of what fix would write, and write nothing; exit 1 when there is something to fix.")
+@click.option(
+    "--diff", is_flag=True, help="Print a unified diff of what fix would write, and write nothing; exit 1 when there is something to fix."
+)
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when fix changed a file, even if nothing is left to report.")
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
-def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, diff: bool, exit_non_zero_on_fix: bool, verbose: bool) -> None:
+def fix(
+    paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, diff: bool, exit_non_zero_on_fix: bool, verbose: bool
+) -> None:
     """Rebuild MEMORY.md indexes, then report what is left.
 
     Exit status: 0 when nothing left fails, 1 when findings it cannot fix are left
@@ -146,7 +198,9 @@ def index(store: str, explain: bool, config_file: str | None) -> None:
 
 @cli.command()
 @click.argument("path", type=click.Path())
-@click.option("--agent", type=click.Choice(choices.AGENTS), help="Only this agent (default: one section per agent in the config's agents:).")
+@click.option(
+    "--agent", type=click.Choice(choices.AGENTS), help="Only this agent (default: one section per agent in the config's agents:)."
+)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @config_option
 def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> None:
@@ -170,7 +224,12 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
 @click.option("--head", metavar="REF", help="Last commit of the range (default: HEAD); needs --base.")
 @click.option("--paths-from", metavar="FILE", help="Read paths to judge from FILE ('-': standard input), newline- or NUL-separated.")
 @click.option("--list", "list_only", is_flag=True, help="Show what in the tree is guarded today, by category, and exit 0.")
-@click.option("--signatures", "list_agents", is_flag=True, help="Show how a change an agent made is recognised (with each signature's source) and which categories guard whose changes, and exit 0.")
+@click.option(
+    "--signatures",
+    "list_agents",
+    is_flag=True,
+    help="Show how a change an agent made is recognised (with each signature's source) and which categories guard whose changes, and exit 0.",
+)
 @format_option()
 @config_option
 @click.option(
@@ -218,7 +277,9 @@ def guard(**params: object) -> None:
 
 
 @cli.command()
-@click.option("--explain", "explain_path", metavar="PATH", help="For one file: which agents read it, when, and from which source that is known.")
+@click.option(
+    "--explain", "explain_path", metavar="PATH", help="For one file: which agents read it, when, and from which source that is known."
+)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @config_option
 def agents(explain_path: str | None, fmt: str, config_file: str | None) -> None:

@@ -4,6 +4,7 @@ The JSON Schema shipped in ``resources/`` is the single source of truth for what
 config may hold: ``validate`` interprets the small subset of JSON Schema it uses, so a
 key added to the schema is accepted here without a second list to keep in sync.
 """
+
 from __future__ import annotations
 
 import json
@@ -305,7 +306,12 @@ class GuardConfig(NamedTuple):
 
 # What a signature the config adds must name, by kind: one of these keys at least.
 SIGNATURE_KINDS = ("trailer", "author", "committer", "env")
-_SIGNATURE_NEEDS = {"trailer": ("email", "name", "name-suffix"), "author": ("email", "name", "name-suffix"), "committer": ("email", "name", "name-suffix"), "env": ("variable",)}
+_SIGNATURE_NEEDS = {
+    "trailer": ("email", "name", "name-suffix"),
+    "author": ("email", "name", "name-suffix"),
+    "committer": ("email", "name", "name-suffix"),
+    "env": ("variable",),
+}
 
 
 def _guard_config(section: Mapping[str, Any], source: str) -> GuardConfig:  # Any: validated against the schema
@@ -494,7 +500,9 @@ def load(root: Path, config_file: Path | None = None) -> Config:
         # The repository's own settings (which a pull request may change) name a
         # baseline in the repository, never a file elsewhere on the machine.
         if within(os.path.join(root, config.baseline), root) is None:
-            raise ConfigError(f"{source}: baseline: must be a path inside the repository, relative to its top; memcheck reads a baseline only from inside the repository")
+            raise ConfigError(
+                f"{source}: baseline: must be a path inside the repository, relative to its top; memcheck reads a baseline only from inside the repository"
+            )
     return config
 
 
@@ -600,7 +608,9 @@ def _cache_dir(value: str | None, source: str) -> str:
 
     inside = normal(value.replace("\\", "/"))
     if not inside or inside == ".git" or inside.startswith(".git/"):
-        raise ConfigError(f"{source}: cache-dir: {_shown(value)} is not a folder inside the repository; name one relative to its top, or set MEMCHECK_CACHE_DIR")
+        raise ConfigError(
+            f"{source}: cache-dir: {_shown(value)} is not a folder inside the repository; name one relative to its top, or set MEMCHECK_CACHE_DIR"
+        )
     return inside
 
 
@@ -656,6 +666,7 @@ def selected(codes: Iterable[str], config: Config) -> set[str]:
     """The codes that config's select/ignore leave on. As in ruff, the more specific
     selector wins (``select MEM012`` with ``ignore MEM01`` keeps MEM012 on); between
     equally specific ones, ignore."""
+
     def specificity(code: str, selectors: Iterable[str]) -> int:
         """How long the longest selector matching ``code`` is (ALL: 0); -1: none."""
         return max((0 if s == "ALL" else len(s) for s in selectors if s == "ALL" or code.startswith(s)), default=-1)

@@ -8,6 +8,7 @@ for hashes of a few kilobytes. CPython builds SHA-1 and BLAKE2 in (the modules
 ``hashlib`` itself falls back to), and keyed BLAKE2b is a MAC of its own, so no HMAC
 is needed. On an interpreter without those modules, hashlib's are used.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

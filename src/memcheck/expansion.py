@@ -6,6 +6,7 @@ module finds the imports (outside code, as the agents skip those), expands them 
 first as the agents do, and answers "can this file lead to that one" without work per
 pair of files. It reads files through a workspace and knows no agent.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,6 +21,7 @@ from memcheck.text import mentions
 if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
+
 
 class Import(NamedTuple):
     line: int
@@ -77,7 +79,9 @@ def expand(ws: Workspace, path: str, max_depth: int) -> Expansion:
     return result
 
 
-def _file_imports(ws: Workspace, current: str, doc: Document, first: Import | None, missing: list[tuple[str, Import]]) -> Iterator[tuple[Import, Import]]:
+def _file_imports(
+    ws: Workspace, current: str, doc: Document, first: Import | None, missing: list[tuple[str, Import]]
+) -> Iterator[tuple[Import, Import]]:
     """(the root's first-hop import, the import) for each @-import of ``doc`` naming a
     file on disk (globs aside); an import of nothing on disk goes to ``missing``. The
     step that ``_visit`` and ``_walk`` share."""
@@ -93,7 +97,9 @@ def _file_imports(ws: Workspace, current: str, doc: Document, first: Import | No
 
 # A function of the module rather than a closure inside expand(): a closure that calls
 # itself is a reference cycle, and checks run with the cycle collector off.
-def _visit(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | None, max_depth: int, result: Expansion, seen: set[str]) -> None:
+def _visit(
+    ws: Workspace, current: str, chain: tuple[str, ...], first: Import | None, max_depth: int, result: Expansion, seen: set[str]
+) -> None:
     doc = ws.document(current)
     seen.add(current)
     result.loaded.append(Loaded(current, len(chain) - 1, doc.size, chain))
@@ -199,7 +205,11 @@ def _walk(ws: Workspace, current: str, chain: tuple[str, ...], first: Import | N
             continue
         part = reach(ws, imp.target, max_depth - len(chain))
         touched = part.touched()
-        if any(p in touched for p in chain) or not touched.isdisjoint(result._seen) or any(not touched.isdisjoint(p.visited()) for p in result._parts):
+        if (
+            any(p in touched for p in chain)
+            or not touched.isdisjoint(result._seen)
+            or any(not touched.isdisjoint(p.visited()) for p in result._parts)
+        ):
             _walk(ws, imp.target, (*chain, imp.target), hop, max_depth, result)
             continue
         if len(part.visited()) <= len(result._seen) or len(result._parts) >= _MAX_PARTS:
@@ -235,7 +245,9 @@ def import_targets(ws: Workspace, path: str) -> tuple[str, ...]:
     known = ws.once(known_import_targets)
     found = known.get(path)
     if found is None:
-        found = known[path] = tuple(i.target for i in imports(ws, ws.document(path)) if i.kind == mentions.PATH and not is_glob_mention(i) and ws.is_file(i.target))
+        found = known[path] = tuple(
+            i.target for i in imports(ws, ws.document(path)) if i.kind == mentions.PATH and not is_glob_mention(i) and ws.is_file(i.target)
+        )
     return found
 
 

@@ -18,6 +18,7 @@ English (``_env``); what every check asks (the work tree's files, git's index, w
 git ignores: see "Plain git" below) and the Action's fetches run git as the user's
 settings have it.
 """
+
 from __future__ import annotations
 
 import io
@@ -173,7 +174,6 @@ class Started:
         for pipe in (proc.stdout, proc.stderr):
             if pipe is not None:
                 pipe.close()
-
 
 
 def _widen(fd: int) -> None:
@@ -405,7 +405,9 @@ def shallow_cut(root: Path, commits: Iterable[str]) -> list[str]:
     ``GIT_SHALLOW_FILE``) cuts off there, so what came before them cannot be judged.
     A true root commit names no parent. One ``git cat-file --batch`` call."""
     objects = read_blobs(root, commits)
-    return sorted(sha for sha, body in objects.items() if any(line.startswith(b"parent ") for line in body.partition(b"\n\n")[0].split(b"\n")))
+    return sorted(
+        sha for sha, body in objects.items() if any(line.startswith(b"parent ") for line in body.partition(b"\n\n")[0].split(b"\n"))
+    )
 
 
 def range_cut(root: Path, base: str, head: str) -> list[str]:
@@ -660,7 +662,9 @@ class BlobReader:
 
     def _process(self) -> subprocess.Popen[bytes]:
         if self._proc is None or self._pid != os.getpid():
-            self._proc = subprocess.Popen(["git", "cat-file", "--batch"], cwd=self.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            self._proc = subprocess.Popen(
+                ["git", "cat-file", "--batch"], cwd=self.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            )
             self._pid = os.getpid()
         return self._proc
 

@@ -2,6 +2,7 @@
 remotes and their default branches, tags on trees and blobs, a tree's files, the
 tracked symlinks and submodules, and the files at given paths of commits (guard's
 settings). Every call goes through git.py's process runner."""
+
 from __future__ import annotations
 
 import os
@@ -46,7 +47,9 @@ def content_tags(root: Path) -> list[tuple[str, str, str]]:
         kind, sha = (peeled_kind, peeled) if kind == "tag" else (kind, sha)
         (nested if kind == "tag" else tags).append((name, kind, sha))
     if nested:  # a tag of a tag: peeled all the way
-        out = output(root, ["cat-file", "--batch-check=%(objecttype) %(objectname)"], "".join(f"{sha}^{{}}\n" for _, _, sha in nested).encode())
+        out = output(
+            root, ["cat-file", "--batch-check=%(objecttype) %(objectname)"], "".join(f"{sha}^{{}}\n" for _, _, sha in nested).encode()
+        )
         for (name, _, _), line in zip(nested, decode_name(out).splitlines()):
             kind, _, sha = line.partition(" ")
             tags.append((name, kind, sha))
@@ -78,6 +81,7 @@ def remote_named(root: Path, remote: str) -> str | None:
         urls.setdefault(url, name)
     if remote in urls:
         return urls[remote]
+
     # The same folder named another way (a trailing slash, a relative path, a link).
     def folder(url: str) -> str | None:
         path = url.removeprefix("file://")
@@ -114,7 +118,9 @@ class TreeLinks:
     def __init__(self, root: Path, tree: str | None) -> None:
         self._root = root
         self._tree = tree
-        self._output = start(root, ["ls-tree", "-r", "-z", "--full-tree", tree] if tree else ["ls-files", "-z", "-s", "--full-name", "--", ":/"])
+        self._output = start(
+            root, ["ls-tree", "-r", "-z", "--full-tree", tree] if tree else ["ls-files", "-z", "-s", "--full-name", "--", ":/"]
+        )
         self.blobs: dict[str, bytes] = {}  # what ``read`` read: the links' blobs, and those asked for
 
     def read(self, also: Iterable[str] = ()) -> tuple[dict[str, str], list[str]]:
@@ -224,7 +230,10 @@ class TreeListing:
         self._found: dict[str, TreeEntry] | None = None
         try:
             self._proc: subprocess.Popen[bytes] | None = subprocess.Popen(
-                ["git", "--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", commit, *scope], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+                ["git", "--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", commit, *scope],
+                cwd=root,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
             )
         except OSError:  # no git
             self._proc = None

@@ -3,6 +3,7 @@ has it (``agentkinds``): Kiro steering, Cline rules, Copilot path instructions; 
 what every guidance file's globs and text come to. The GDN rules say it; these are
 the facts, as plain values, so the rule family holds only the words.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
@@ -75,7 +76,9 @@ def file_issues(ws: Workspace, kind: agentkinds.Kind | None, doc: Document, chec
     if is_empty(doc):
         who = f"{kind.agent_title} loads" if kind is not None else "agents load"
         but = " but its frontmatter" if doc.has_frontmatter else ""
-        yield KindIssue(1, "empty", f"{basename(doc.path)} holds no text{but}, so {who} nothing from it; write the instructions or delete the file")
+        yield KindIssue(
+            1, "empty", f"{basename(doc.path)} holds no text{but}, so {who} nothing from it; write the instructions or delete the file"
+        )
     fm = doc.frontmatter
     if kind is None or not kind.confirmed or (fm is not None and fm.yaml_error is not None):
         return
@@ -92,4 +95,8 @@ def file_issues(ws: Workspace, kind: agentkinds.Kind | None, doc: Document, chec
             if broken.bad is not None:
                 yield KindIssue(lines.get(spec.name, 1), "glob-invalid", f"glob {broken.pattern!r} {broken.bad}")
             else:
-                yield KindIssue(lines.get(spec.name, 1), "glob-dead", f"{spec.name} pattern {broken.pattern!r}: no file here matches it (ignored files included), so {kind.agent_title} never applies this file by it; fix the pattern or remove it")
+                yield KindIssue(
+                    lines.get(spec.name, 1),
+                    "glob-dead",
+                    f"{spec.name} pattern {broken.pattern!r}: no file here matches it (ignored files included), so {kind.agent_title} never applies this file by it; fix the pattern or remove it",
+                )

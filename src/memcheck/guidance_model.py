@@ -7,6 +7,7 @@ and which names collide by case.
 These are facts about the tree, worked out the same way for every caller; the rules
 in ``checks/guidance.py`` decide what is a finding and say it.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -50,7 +51,11 @@ def outside_link_message(ws: Workspace, path: str) -> str:
 
 def claude_skips(ws: Workspace, doc: Document, kind: str | None) -> str:
     """What to add to a message about a file too large to read: Claude Code skips it."""
-    if kind is None or agents.CLAUDE_CODE not in ws.config.agents or not agents.skips_for_size(agents.CLAUDE_CODE, kind, doc.size, surely=True):
+    if (
+        kind is None
+        or agents.CLAUDE_CODE not in ws.config.agents
+        or not agents.skips_for_size(agents.CLAUDE_CODE, kind, doc.size, surely=True)
+    ):
         return ""
     return "; Claude Code skips it too (over 4 MiB)"
 
@@ -60,7 +65,10 @@ def who_reads(ws: Workspace, path: str) -> str:
     readers_of = readers(ws, path)
     sure = [a for a, state in readers_of.items() if state == agents.READS]
     maybe = [a for a, state in readers_of.items() if state == agents.MAYBE]
-    said = [f"{agents.titles(sure)} {'reads' if len(sure) == 1 else 'read'} it" if sure else "", f"{agents.titles(maybe)} may" if maybe else ""]
+    said = [
+        f"{agents.titles(sure)} {'reads' if len(sure) == 1 else 'read'} it" if sure else "",
+        f"{agents.titles(maybe)} may" if maybe else "",
+    ]
     return "; ".join(part for part in said if part) or "no configured agent reads it"
 
 
@@ -131,7 +139,9 @@ def followed_imports(ws: Workspace, path: str, read_by: Mapping[str, int]) -> tu
     context` shows them), or the house limit when it is deeper; with neither, as deep
     as the size budget looks. In sums, shared with every file importing the same ones
     (see expansion.Reach)."""
-    depths = [expansion.follow_depth(a) for a, state in read_by.items() if state != agents.NO and agents.agent(a).follows_imports == agents.READS]
+    depths = [
+        expansion.follow_depth(a) for a, state in read_by.items() if state != agents.NO and agents.agent(a).follows_imports == agents.READS
+    ]
     house = ws.config.guidance.max_import_depth
     reached = expansion.reach(ws, path, max([house or 0, *depths]) if depths or house else BUDGET_DEPTH)
     return reached, bool(depths) or house is not None
@@ -177,7 +187,11 @@ def read_beside(model: reading_model.Reading, path: str, by_folder: dict[str, li
     """A file of the same folder that a configured agent reads, named from that
     folder (AGENTS.md first): where an unread file's text would reach them."""
     folder = model.owner[path]
-    beside = [p for p in by_folder.get(folder, ()) if p not in model.names_of(path) and any(model.state(a, p) == agents.READS for a in model.configured)]
+    beside = [
+        p
+        for p in by_folder.get(folder, ())
+        if p not in model.names_of(path) and any(model.state(a, p) == agents.READS for a in model.configured)
+    ]
     beside.sort(key=lambda p: (kind_rank(model, p), p))
     return reading_model.name_in(folder, beside[0]) if beside else None
 
@@ -223,7 +237,6 @@ def unread_once(ws: Workspace) -> list[str]:
     """The guidance files no configured agent reads (or may read)."""
     model = reading_model.reading(ws)
     return [real for real in ws.guidance if not any(model.state(a, real) != agents.NO for a in model.configured)]
-
 
 
 def same_text(ws: Workspace, a: str, b: str) -> bool:
@@ -315,7 +328,9 @@ def codex_budget(ws: Workspace, model: reading_model.Reading) -> CodexBudget:
     for folder in sorted(read, key=lambda f: (f.count("/") + (f != ""), f)):  # parents first
         above = found.above(folder)
         # A symlinked twin is read through the file it is (also when git checked it out as text).
-        found.cuts[folder], left[folder] = reading_model.codex_takes(ws, model.real.get(read[folder], read[folder]), budget if above is None else left[above], budget)
+        found.cuts[folder], left[folder] = reading_model.codex_takes(
+            ws, model.real.get(read[folder], read[folder]), budget if above is None else left[above], budget
+        )
     return found
 
 
@@ -325,7 +340,7 @@ def copilot_review_cut(doc: Document) -> tuple[int, str] | None:
     fm = doc.frontmatter
     excluded = fm.data.get("excludeAgent") if fm is not None else None
     excluded = excluded.strip() if isinstance(excluded, str) else excluded
-    limit = agents.number(agents.COPILOT, 'review_chars')
+    limit = agents.number(agents.COPILOT, "review_chars")
     if excluded == "code-review" or len(doc.text) <= limit:
         return None
     seen = 0

@@ -11,6 +11,7 @@ together, to click's own parse); any other line (an option with a value, a path,
 ``--help``, a typo) goes to click (cli.py), which reads and reports it. Both then run
 the same functions below: ``check``, ``fix`` and ``guard`` do what the commands do.
 """
+
 from __future__ import annotations
 
 import errno
@@ -90,14 +91,28 @@ def lint_options(params: dict[str, object]) -> LintOptions:
 
 
 def check(
-    paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, statistics: bool, write_baseline: str | None, user: bool, verbose: bool, then_fix: bool
+    paths: tuple[str, ...],
+    fmt: str,
+    config_file: str | None,
+    options: LintOptions,
+    statistics: bool,
+    write_baseline: str | None,
+    user: bool,
+    verbose: bool,
+    then_fix: bool,
 ) -> NoReturn:
     from memcheck.hooks import check as command
 
-    run(lambda: command.run(paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user, verbose=verbose, fix=then_fix))
+    run(
+        lambda: command.run(
+            paths, fmt, config_file, options, statistics=statistics, write_baseline=write_baseline, user=user, verbose=verbose, fix=then_fix
+        )
+    )
 
 
-def fix(paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, diff: bool, exit_non_zero_on_fix: bool, verbose: bool) -> NoReturn:
+def fix(
+    paths: tuple[str, ...], fmt: str, config_file: str | None, options: LintOptions, diff: bool, exit_non_zero_on_fix: bool, verbose: bool
+) -> NoReturn:
     from memcheck.hooks import fix as command
 
     run(lambda: command.run(paths, fmt, config_file, options, diff=diff, exit_non_zero_on_fix=exit_non_zero_on_fix, verbose=verbose))
@@ -135,13 +150,53 @@ _LINT_DEFAULTS: Mapping[str, object] = {
     "select": (), "ignore": (), "fail_on": None, "baseline": None, "output_file": None, "changed": False,
     "new_since": None, "show_all": False, "quiet": False, "exit_zero": False, "color": "auto", "no_cache": False,
 }  # fmt: skip
-_LINT_FLAGS = {"--changed": "changed", "--all": "show_all", "-q": "quiet", "--quiet": "quiet", "--exit-zero": "exit_zero", "--no-cache": "no_cache", "-v": "verbose", "--verbose": "verbose"}
+_LINT_FLAGS = {
+    "--changed": "changed",
+    "--all": "show_all",
+    "-q": "quiet",
+    "--quiet": "quiet",
+    "--exit-zero": "exit_zero",
+    "--no-cache": "no_cache",
+    "-v": "verbose",
+    "--verbose": "verbose",
+}
 DEFAULTS: Mapping[str, Mapping[str, object]] = {
-    "check": {"paths": (), "fmt": "text", "config_file": None, **_LINT_DEFAULTS, "statistics": False, "write_baseline": None, "user": False, "verbose": False, "then_fix": False},
-    "fix": {"paths": (), "fmt": "text", "config_file": None, **_LINT_DEFAULTS, "diff": False, "exit_non_zero_on_fix": False, "verbose": False},
+    "check": {
+        "paths": (),
+        "fmt": "text",
+        "config_file": None,
+        **_LINT_DEFAULTS,
+        "statistics": False,
+        "write_baseline": None,
+        "user": False,
+        "verbose": False,
+        "then_fix": False,
+    },
+    "fix": {
+        "paths": (),
+        "fmt": "text",
+        "config_file": None,
+        **_LINT_DEFAULTS,
+        "diff": False,
+        "exit_non_zero_on_fix": False,
+        "verbose": False,
+    },
     "guard": {
-        "paths": (), "base": None, "head": None, "paths_from": None, "list_only": False, "list_agents": False, "fmt": "text", "config_file": None,
-        "settings_from": (), "allow_label": None, "output_file": None, "quiet": False, "exit_zero": False, "color": "auto", "message_file": None,
+        "paths": (),
+        "base": None,
+        "head": None,
+        "paths_from": None,
+        "list_only": False,
+        "list_agents": False,
+        "fmt": "text",
+        "config_file": None,
+        "settings_from": (),
+        "allow_label": None,
+        "output_file": None,
+        "quiet": False,
+        "exit_zero": False,
+        "color": "auto",
+        "message_file": None,
     },
 }
 FLAGS: Mapping[str, Mapping[str, str]] = {

@@ -11,13 +11,13 @@ cost on each use. A pattern from ``compile`` here compiles on its first use and 
 keeps the compiled pattern's methods in its own attributes, so every later use is a
 plain attribute lookup, as cheap as the compiled pattern's own.
 """
+
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-
     from typing import AnyStr
 
     def compile(pattern: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:  # noqa: A001 (named as re's)

@@ -5,6 +5,7 @@ as in a note vault, a file of the repository (``names_a_note``).
 Both are read from prose only (code spans, fences and HTML comments masked, as for
 @-mentions), worked out once per document.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -145,7 +146,9 @@ class _Vault:
         folded = [p.casefold() for p in paths]
         self._notes = [p for p in folded if p.endswith(".md")]
         self.names = frozenset(name for p in folded if not p.endswith(".md") and "." in (name := basename(p)).lstrip("."))
-        self._endings: dict[tuple[int, str], int] = {}  # (an ending's node, the part before it) -> the longer ending's node; 0: the empty one
+        self._endings: dict[
+            tuple[int, str], int
+        ] = {}  # (an ending's node, the part before it) -> the longer ending's node; 0: the empty one
         self._depth = 0  # how many parts of each path the tree holds
 
     def ends_a_note(self, wanted: str) -> bool:

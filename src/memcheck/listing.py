@@ -1,6 +1,7 @@
 """The files of a work tree as git lists them (``git ls-files``), and git's
 NUL-separated names as the file system functions take them: what ``memcheck check``
 and ``fix`` list before anything else (see memcheck.git, which names both as its own)."""
+
 from __future__ import annotations
 
 import os
@@ -26,7 +27,9 @@ class FileListing:
     ``any_first``, which the index answers at once.
     """
 
-    def __init__(self, root: Path, folders: Sequence[str] | None = None, cached_only: bool = False, indexed: Iterable[str] | None = None) -> None:
+    def __init__(
+        self, root: Path, folders: Sequence[str] | None = None, cached_only: bool = False, indexed: Iterable[str] | None = None
+    ) -> None:
         self.root = root
         self.folders = folders
         self._procs: list[subprocess.Popen[bytes]] = []
@@ -45,10 +48,23 @@ class FileListing:
             apart = not cached_only and folders is None and os.stat(root / ".git" / "index").st_size >= _SPLIT_FROM
         except OSError:
             apart = False
-        asked = [["--cached"], ["--others", "--exclude-standard"]] if apart else [["--cached"]] if cached_only else [["--cached", "--others", "--exclude-standard"]]
+        asked = (
+            [["--cached"], ["--others", "--exclude-standard"]]
+            if apart
+            else [["--cached"]]
+            if cached_only
+            else [["--cached", "--others", "--exclude-standard"]]
+        )
         try:
             for flags in asked:
-                self._procs.append(subprocess.Popen(["git", "--literal-pathspecs", "ls-files", "-z", *flags, *scope], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL))
+                self._procs.append(
+                    subprocess.Popen(
+                        ["git", "--literal-pathspecs", "ls-files", "-z", *flags, *scope],
+                        cwd=root,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.DEVNULL,
+                    )
+                )
         except OSError:  # no git: the caller walks the folder instead
             self._procs = []
 

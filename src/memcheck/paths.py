@@ -2,6 +2,7 @@
 
 The one set of path helpers: a folder is `parent(path)`, a file name `basename(path)`,
 never a `rpartition("/")` written out again."""
+
 from __future__ import annotations
 
 import posixpath

@@ -1,4 +1,5 @@
 """The finding value object and the rule catalogue entry that produces it."""
+
 from __future__ import annotations
 
 import json
@@ -171,4 +172,9 @@ def contained(rule: Rule, path: str, problems: Iterable[Problem]) -> Iterator[Pr
     try:
         yield from problems
     except (RecursionError, MemoryError) as e:
-        yield rule.at(path, 1, 1, f"{path.rpartition('/')[2]} could not be checked: it exhausts memcheck's {'memory' if isinstance(e, MemoryError) else 'stack'} ({type(e).__name__}); simplify the file")
+        yield rule.at(
+            path,
+            1,
+            1,
+            f"{path.rpartition('/')[2]} could not be checked: it exhausts memcheck's {'memory' if isinstance(e, MemoryError) else 'stack'} ({type(e).__name__}); simplify the file",
+        )

@@ -2,6 +2,7 @@
 one agent loads working on a path (`memcheck context`): the agent facts
 (``memcheck.agents``) applied to the files a workspace found.
 """
+
 from __future__ import annotations
 
 import copy
@@ -47,11 +48,14 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
+
 def gets(ws: Workspace, agent: str, source: str, target: str) -> int:
     """Does ``agent``, reading ``source``, also get ``target``'s text: by reading it
     itself (or a symlinked twin of it), or through an @-import of ``source``?"""
     model = reading(ws)
-    direct_state = max((model.direct.get(n, {}).get(agent, (NO, ""))[0] for n in model.names_of(model.real.get(target, target))), default=NO)
+    direct_state = max(
+        (model.direct.get(n, {}).get(agent, (NO, ""))[0] for n in model.names_of(model.real.get(target, target))), default=NO
+    )
     return max(direct_state, loads_via_imports(ws, agent, source, target))
 
 
@@ -110,7 +114,12 @@ class Reading:
         self.siblings: dict[str, dict[str, str]] = {}
         for p, k in self.kind.items():
             own = self.owner[p]
-            self.siblings[p] = {kk: name_in(own, others[0]) for kk, ps in by_folder.get(own, {}).items() if k in folder_files and (others := [q for q in ps if q != p])}
+            self.siblings[p] = {
+                kk: name_in(own, others[0])
+                for kk, ps in by_folder.get(own, {}).items()
+                if k in folder_files and (others := [q for q in ps if q != p])
+            }
+
         # The kinds in each file's folder and every folder above it (Claude Code leaves
         # AGENTS.md aside below a CLAUDE.md). Worked out once per folder, from the root down.
         def kinds_in(folder: str) -> frozenset[str]:
@@ -126,9 +135,13 @@ class Reading:
             size = ws.document(self.real.get(p, p)).size
             if size > 1024 * 1024:
                 self.too_big[p] = frozenset(a for a in ALL if skips_for_size(a, k, size))
-        self.verdicts = {p: {a: judge(a, k, p, self.siblings[p], self.facts, a in self.too_big.get(p, ()), above[self.owner[p]]) for a in ALL} for p, k in self.kind.items()}
+        self.verdicts = {
+            p: {a: judge(a, k, p, self.siblings[p], self.facts, a in self.too_big.get(p, ()), above[self.owner[p]]) for a in ALL}
+            for p, k in self.kind.items()
+        }
         self.direct = {
-            p: {a: with_settings(a, self.kind[p], v.sure, v.why, self.siblings[p], self.facts.settings) for a, v in verdicts.items()} for p, verdicts in self.verdicts.items()
+            p: {a: with_settings(a, self.kind[p], v.sure, v.why, self.siblings[p], self.facts.settings) for a, v in verdicts.items()}
+            for p, verdicts in self.verdicts.items()
         }
         self._walk(ws)
 
@@ -243,7 +256,9 @@ def codex_budget() -> int:
 # the budget is spent.
 WHOLE, BLANK, CUT, CUT_BLANK, DROPPED, UNKNOWN_SIZE = "whole", "blank", "cut", "cut-blank", "dropped", "unknown"
 # What Rust's str::trim() strips: Unicode White_Space (Python's str.strip() takes more).
-RUST_WHITESPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+RUST_WHITESPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
 
 
 class Cut(NamedTuple):
@@ -382,7 +397,9 @@ def checkout(config: Config, folder: str, also: Sequence[str] = ()) -> Workspace
 
     names = {*config.guidance.filenames, *(f"{k.parent_folder}/{n}" for k in file_kinds() if k.parent_folder for n in k.names)}
     wanted = [f"{step}/{name}" if step else name for step in _chain(folder) for name in sorted(names)]
-    return Workspace(config, CheckoutSource(config.root, [*also, *(p for p in wanted if kind_of(p, config.guidance.filenames) is not None)]))
+    return Workspace(
+        config, CheckoutSource(config.root, [*also, *(p for p in wanted if kind_of(p, config.guidance.filenames) is not None)])
+    )
 
 
 def _chain(folder: str) -> list[str]:
@@ -398,7 +415,9 @@ def _scope(step: str, folder: str) -> str:
 Place = Callable[[str], "Workspace"]  # an absolute folder outside the repository -> a workspace of it
 
 
-def sources(ws: Workspace, agent: str, target: str, is_folder: bool, machine: Machine | None = None, place: Place | None = None) -> list[Source]:
+def sources(
+    ws: Workspace, agent: str, target: str, is_folder: bool, machine: Machine | None = None, place: Place | None = None
+) -> list[Source]:
     """What ``agent`` loads when working on ``target`` (a file, or a folder: the agent
     started there), in its reading order, from the same model the checks use; with
     ``machine``, the user's own files and settings too (``place`` reads them)."""
@@ -418,7 +437,12 @@ def sources(ws: Workspace, agent: str, target: str, is_folder: bool, machine: Ma
         by_folder.setdefault(model.owner[path], []).append(path)
 
     named = named_kinds()
-    folder_files = [(step, p) for step in chain for p in sorted(by_folder.get(step, ()), key=lambda p: reading_order(model.kind[p])) if model.kind[p] in named]
+    folder_files = [
+        (step, p)
+        for step in chain
+        for p in sorted(by_folder.get(step, ()), key=lambda p: reading_order(model.kind[p]))
+        if model.kind[p] in named
+    ]
     # A session reads by what sits at or above its working folder, not the file's own:
     # Claude Code leaves every AGENTS.md of the walk aside once a CLAUDE.md is on it,
     # one below that AGENTS.md's folder too (its agents-md plugin stays out).
@@ -476,10 +500,14 @@ def frontmatter_shown(doc: Document, keys: Sequence[str]) -> str:
 def _patterns(value: object) -> list[str]:
     from memcheck.text import patterns as globs
 
-    return globs.split_list(value) if isinstance(value, str) else [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
+    return (
+        globs.split_list(value) if isinstance(value, str) else [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
+    )
 
 
-def _rule_sources(ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], kind: str, state: Callable[[str], tuple[int, str]]) -> list[Source]:
+def _rule_sources(
+    ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], kind: str, state: Callable[[str], tuple[int, str]]
+) -> list[Source]:
     found = []
     for path in sorted(p for p, k in model.kind.items() if k == kind and model.owner[p] in on_chain):
         sure, why = state(path)
@@ -488,7 +516,15 @@ def _rule_sources(ws: Workspace, model: Reading, target: str, is_folder: bool, o
         doc = ws.document(model.real.get(path, path))
         if kind == K_CURSOR_RULE:
             matched = _cursor_globs(doc, target, is_folder, model.owner[path])
-            found.append(Source(path, "rule", MAYBE, why or f"a project rule ({frontmatter_shown(doc, ('alwaysApply', 'globs', 'description'))}){matched}; how Cursor applies its keys is unconfirmed"))
+            found.append(
+                Source(
+                    path,
+                    "rule",
+                    MAYBE,
+                    why
+                    or f"a project rule ({frontmatter_shown(doc, ('alwaysApply', 'globs', 'description'))}){matched}; how Cursor applies its keys is unconfirmed",
+                )
+            )
             continue
         found.append(_paths_rule(path, doc, sure, why, target, is_folder, model.owner[path]))
     return found
@@ -508,7 +544,9 @@ def _cursor_globs(doc: Document, target: str, is_folder: bool, owner: str) -> st
     return f": its globs match {target} ({hit})" if hit is not None else f": its globs do not match {target}"
 
 
-def _paths_rule(path: str, doc: Document, sure: int, why: str, target: str, is_folder: bool, owner: str, base: str = "", scope: str = "rule") -> Source:
+def _paths_rule(
+    path: str, doc: Document, sure: int, why: str, target: str, is_folder: bool, owner: str, base: str = "", scope: str = "rule"
+) -> Source:
     """A Claude Code rule: loaded at launch without `paths`, else when Claude Code reads a file they match [CCM]."""
     from memcheck.text import patterns as globs
 
@@ -526,7 +564,13 @@ def _paths_rule(path: str, doc: Document, sure: int, why: str, target: str, is_f
 
 
 def _copilot_sources(
-    ws: Workspace, model: Reading, target: str, is_folder: bool, on_chain: set[str], folder_files: list[tuple[str, str]], state: Callable[[str], tuple[int, str]]
+    ws: Workspace,
+    model: Reading,
+    target: str,
+    is_folder: bool,
+    on_chain: set[str],
+    folder_files: list[tuple[str, str]],
+    state: Callable[[str], tuple[int, str]],
 ) -> list[Source]:
     from memcheck.text import patterns as globs
 

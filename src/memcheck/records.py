@@ -15,6 +15,7 @@ class). So at run time this module builds each ``class X(NamedTuple)`` as
 errors), compiling one ``__new__`` per number of fields and naming its arguments
 after each class's fields; type checkers read typing's own ``NamedTuple``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -37,8 +38,12 @@ else:
 
     # Names a record class may not set (as typing refuses them), and names of the
     # class body that are not copied onto the built class.
-    _PROHIBITED = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults", "_make", "_replace", "_asdict", "_source"})
-    _NOT_COPIED = frozenset({"__module__", "__name__", "__annotations__", "__orig_bases__", "__classcell__", "__static_attributes__", "__firstlineno__"})
+    _PROHIBITED = frozenset(
+        {"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults", "_make", "_replace", "_asdict", "_source"}
+    )
+    _NOT_COPIED = frozenset(
+        {"__module__", "__name__", "__annotations__", "__orig_bases__", "__classcell__", "__static_attributes__", "__firstlineno__"}
+    )
 
     # The code of ``__new__`` for each number of fields, its arguments named a0, a1...
     _NEW_BY_ARITY: dict[int, CodeType] = {}

@@ -3,6 +3,7 @@ resources/rules.json, so settings and suppression comments are checked against t
 codes without importing a rule (the rules are two layers up, in checks/: the rules
 themselves, docs and checks, are ``checks.all_rules()``). ``python docs/generate.py``
 writes the file from the families, and a test holds it to them."""
+
 from __future__ import annotations
 
 import json

@@ -12,6 +12,7 @@ names that are in the repository as written and lead out of it.
 Imports nothing of memcheck's, and ``tempfile`` only when it writes: commands that
 write nothing start as fast as before.
 """
+
 from __future__ import annotations
 
 import os
@@ -72,7 +73,9 @@ def _special(mode: int) -> bool:
 
 
 @contextmanager
-def replacing(path: str, top: str | os.PathLike[str] | None, held: Callable[[], AbstractContextManager[object]] = nullcontext) -> Iterator[TextIO]:
+def replacing(
+    path: str, top: str | os.PathLike[str] | None, held: Callable[[], AbstractContextManager[object]] = nullcontext
+) -> Iterator[TextIO]:
     """A text file (UTF-8, ``\\n`` line ends; a character that cannot be encoded, such
     as a file name that is not UTF-8, backslash-escaped) whose content replaces
     ``path`` whole when the block ends without an error: it is written to a
@@ -106,7 +109,9 @@ def replacing(path: str, top: str | os.PathLike[str] | None, held: Callable[[], 
         except OSError:
             target_mode = None
         if inside or target_mode is None or not _special(target_mode):
-            raise Refused(f"{path} is a symlink; not writing through it" if stat.S_ISLNK(mode) else f"{path} is not a regular file; not writing it")
+            raise Refused(
+                f"{path} is a symlink; not writing through it" if stat.S_ISLNK(mode) else f"{path} is not a regular file; not writing it"
+            )
         with open(path, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
             yield handle
         return

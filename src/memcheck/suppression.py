@@ -24,6 +24,7 @@ it; for a test fixture, name the file in the config's ``per-path-ignores``, wher
 reviewer sees it). A comment that suppresses nothing, or names a secret rule, is
 MCK001; a code that names no rule is MCK002.
 """
+
 from __future__ import annotations
 
 import re
@@ -259,7 +260,14 @@ def _judge(files: dict[str, _FileComments], used: set[tuple[Directive, str]], en
             hit = hits.get(d, set())
             unknown = [s for s in d.codes if s not in known]
             if unknown:
-                found.append(MCK002.at(d.path, d.line, d.col, f"{', '.join(unknown)} in this suppression names no rule; fix the code (`memcheck rules` lists them)"))
+                found.append(
+                    MCK002.at(
+                        d.path,
+                        d.line,
+                        d.col,
+                        f"{', '.join(unknown)} in this suppression names no rule; fix the code (`memcheck rules` lists them)",
+                    )
+                )
             if not d.codes:
                 if _ALL not in hit and not off:
                     found.append(MCK001.at(d.path, d.line, d.col, f"memcheck-{d.kind} suppresses nothing here; remove it"))
@@ -274,5 +282,7 @@ def _judge(files: dict[str, _FileComments], used: set[tuple[Directive, str]], en
             idle = [s for s in d.codes if s in judged and s in not_secret and s not in hit]
             if idle:
                 them = "it" if len(idle) == 1 else "them"
-                found.append(MCK001.at(d.path, d.line, d.col, f"the suppression of {', '.join(idle)} suppresses nothing here; remove {them}"))
+                found.append(
+                    MCK001.at(d.path, d.line, d.col, f"the suppression of {', '.join(idle)} suppresses nothing here; remove {them}")
+                )
     return found

@@ -2,6 +2,7 @@
 command line, on real git repositories: that a run given some files (pre-commit's
 list) checks only those, and folders of agent files that are symlinks out of the
 repository. What each AGT rule reports: tests/unit/rules/test_agt00*.py."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,6 @@
 """What agents load, and nothing else, gets findings (SPEC §2): skills only in the
 folders agents load skills from, and no guidance rule on a skill's own files."""
+
 from __future__ import annotations
 
 import json
@@ -29,13 +30,17 @@ PLUGIN = '{"name": "p"}\n'
         pytest.param("src/app/skills/x/SKILL.md", {}, "", False, id="application-skills"),
         pytest.param("firmware/agent/skills/x/SKILL.md", {}, "", False, id="on-device-agent"),
         pytest.param("plugins/p/skills/x/SKILL.md", {}, "", False, id="skills-folder-without-plugin-manifest"),
-        pytest.param("plugins/p/skills/x/SKILL.md", {"plugins/.claude-plugin/plugin.json": PLUGIN}, "", False, id="manifest-of-another-folder"),
+        pytest.param(
+            "plugins/p/skills/x/SKILL.md", {"plugins/.claude-plugin/plugin.json": PLUGIN}, "", False, id="manifest-of-another-folder"
+        ),
         pytest.param("docs/skills/x/SKILL.md", {}, "", False, id="docs-copy"),
         pytest.param("x/SKILL.md", {}, "", False, id="skill-folder-at-the-root"),
         pytest.param(".skills/x/SKILL.md", {}, "", False, id="unknown-dot-folder"),
     ],
 )
-def test_a_skill_md_is_checked_only_where_agents_load_skills(repo: Path, path: str, beside: dict[str, str], config: str, checked: bool) -> None:
+def test_a_skill_md_is_checked_only_where_agents_load_skills(
+    repo: Path, path: str, beside: dict[str, str], config: str, checked: bool
+) -> None:
     write(repo, path, BAD)
     for other, text in beside.items():
         write(repo, other, text)
@@ -72,7 +77,9 @@ def test_verbose_says_which_skill_md_files_were_passed_over_and_why(repo: Path) 
         assert loud.returncode == 0 and loud.stdout == quiet.stdout
         lines = [line for line in loud.stderr.splitlines() if line.startswith("memcheck: passed over ")]
         assert lines == sorted(lines) and len(lines) == 3, loud.stderr
-        assert lines[0].startswith("memcheck: passed over .claude/skills/deploy/examples/inner/SKILL.md: inside the skill .claude/skills/deploy")
+        assert lines[0].startswith(
+            "memcheck: passed over .claude/skills/deploy/examples/inner/SKILL.md: inside the skill .claude/skills/deploy"
+        )
         assert lines[1].startswith("memcheck: passed over firmware/agent/skills/y/SKILL.md: not in a folder agents load skills from (")
         assert lines[2].startswith("memcheck: passed over src/app/skills/x/SKILL.md: not in a folder agents load skills from (")
         assert "skills.roots" in lines[2]

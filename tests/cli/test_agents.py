@@ -3,6 +3,7 @@ GDN017) and the new file kinds, through the real CLI: `memcheck context`, git's 
 a file, symlinks, the paths given. The facts behind each case are in the team's agent
 reference; the model is memcheck.agents. Each rule's own cases are in
 tests/unit/rules/test_gdn0*.py."""
+
 from __future__ import annotations
 
 import json
@@ -61,7 +62,9 @@ def test_each_agent_reading_a_folder_with_both(repo: Path, agent: str, expected:
         # .claude/CLAUDE.md or CLAUDE.local.md from the root down to the working
         # folder: one there leaves every AGENTS.md of the walk aside, above it too.
         pytest.param("a/b/CLAUDE.md", "a/b/x.py", [("a/b/CLAUDE.md", True)], id="CLAUDE.md-in-the-working-folder"),
-        pytest.param("a/b/.claude/CLAUDE.md", "a/b/x.py", [("a/b/.claude/CLAUDE.md", True)], id="dot-claude-CLAUDE.md-in-the-working-folder"),
+        pytest.param(
+            "a/b/.claude/CLAUDE.md", "a/b/x.py", [("a/b/.claude/CLAUDE.md", True)], id="dot-claude-CLAUDE.md-in-the-working-folder"
+        ),
         pytest.param("a/CLAUDE.local.md", "a/b/x.py", [("a/CLAUDE.local.md", True)], id="CLAUDE.local.md-between"),
         pytest.param("a/b/CLAUDE.md", "a/x.py", [("AGENTS.md", True), ("a/AGENTS.md", True)], id="CLAUDE.md-below-the-working-folder"),
     ],
@@ -99,7 +102,10 @@ def test_a_file_that_only_says_agents_md_is_its_own_text(repo: Path) -> None:
     assert "CLAUDE.md" not in _by(check_json(repo), "GDN015")
     proc = run_cli(repo, "context", ".", "--agent", "claude-code")
     assert "a symlink to" not in proc.stdout
-    assert "it holds just 'AGENTS.md': a symlink checked out as text, or that text; outside a git repository memcheck cannot tell which" in proc.stdout
+    assert (
+        "it holds just 'AGENTS.md': a symlink checked out as text, or that text; outside a git repository memcheck cannot tell which"
+        in proc.stdout
+    )
 
 
 def test_symlinked_twin_is_not_drift(repo: Path) -> None:
@@ -114,7 +120,10 @@ def test_override_beside_agents_md_hides_it_from_codex(repo: Path) -> None:
     message = _by(check_json(repo), "GDN015")["AGENTS.override.md"]
     assert "Codex reads AGENTS.override.md and not AGENTS.md, while Amp" in message
     # an override exists to differ: never advise making it a symlink to what it overrides
-    assert "symlink" not in message and "if Codex should follow AGENTS.md too, delete AGENTS.override.md or copy what Codex needs into AGENTS.override.md" in message
+    assert (
+        "symlink" not in message
+        and "if Codex should follow AGENTS.md too, delete AGENTS.override.md or copy what Codex needs into AGENTS.override.md" in message
+    )
     assert _reads(repo, ".", "codex") == [("AGENTS.override.md", True), ("AGENTS.md", False)]
 
 
@@ -153,7 +162,10 @@ def test_codex_budget_through_click_runner(repo: Path, monkeypatch: pytest.Monke
     write(repo, "a/AGENTS.md", "# A\n")
     result = invoke(repo, "check", monkeypatch=monkeypatch)
     assert result.exit_code == 1
-    assert "AGENTS.md:329:1: GDN016 Codex reads at most 32,768 bytes" in result.output and "it never reads a/AGENTS.md below it" in result.output
+    assert (
+        "AGENTS.md:329:1: GDN016 Codex reads at most 32,768 bytes" in result.output
+        and "it never reads a/AGENTS.md below it" in result.output
+    )
 
 
 # ---------------------------------------------------------------- import depth per agent
@@ -217,19 +229,28 @@ def test_claude_md_over_4_mib_is_read_by_no_claude_code_claim(repo: Path) -> Non
     assert code == 0 and entry["loaded"] is False and entry["reason"] == "Claude Code skips a CLAUDE.md over 4 MiB"
     assert entry["bytes"] == 4 * 1024 * 1024 + 10 and section["tokens"] == 0
     write(repo, ".memcheck.yaml", "agents: [claude-code]\n")
-    assert _by(check_json(repo), "GDN001")["CLAUDE.md"] == "no configured agent reads CLAUDE.md: Claude Code skips a CLAUDE.md over 4 MiB; shorten it below 4 MiB"
+    assert (
+        _by(check_json(repo), "GDN001")["CLAUDE.md"]
+        == "no configured agent reads CLAUDE.md: Claude Code skips a CLAUDE.md over 4 MiB; shorten it below 4 MiB"
+    )
 
 
 def test_sizes_past_memcheck_s_read_cap_are_the_file_s_own(repo: Path) -> None:
     write(repo, "AGENTS.md", "".join("x" * 99 + "\n" for _ in range(12_000)))  # 1,200,000 bytes
     (p,) = [p for p in check_json(repo) if p["code"] == "GDN016"]
     # Codex keeps 32,768 bytes: 327 lines of 100 bytes, and 68 bytes of line 328
-    assert (p["line"], p["message"]) == (328, (
-        "Codex reads at most 32,768 bytes of AGENTS.md text from the root down, and here it comes to 1,200,000 bytes: "
-        "Codex keeps the first 32,768 bytes of AGENTS.md and cuts it from line 328 on; shorten the files on the way down"
-    ))
+    assert (p["line"], p["message"]) == (
+        328,
+        (
+            "Codex reads at most 32,768 bytes of AGENTS.md text from the root down, and here it comes to 1,200,000 bytes: "
+            "Codex keeps the first 32,768 bytes of AGENTS.md and cuts it from line 328 on; shorten the files on the way down"
+        ),
+    )
     _, section = _section(repo, ".", "codex")
-    assert section["files"][0]["bytes"] == 1_200_000 and section["files"][0]["reason"] == "Codex keeps 32,768 of its 1,200,000 bytes (32,768-byte project budget)"
+    assert (
+        section["files"][0]["bytes"] == 1_200_000
+        and section["files"][0]["reason"] == "Codex keeps 32,768 of its 1,200,000 bytes (32,768-byte project budget)"
+    )
 
 
 def test_claude_md_excludes_never_turn_agents_md_into_a_claude_file(repo: Path) -> None:
@@ -246,7 +267,12 @@ def test_claude_md_excludes_never_turn_agents_md_into_a_claude_file(repo: Path) 
     ("files", "path", "agent", "expected"),
     [
         pytest.param(
-            {"AGENTS.md": "root\n", "sub/AGENTS.md": "sub\n", "sub/CLAUDE.md": "claude\n", ".codex/config.toml": 'project_doc_fallback_filenames = ["CLAUDE.md"]\n'},
+            {
+                "AGENTS.md": "root\n",
+                "sub/AGENTS.md": "sub\n",
+                "sub/CLAUDE.md": "claude\n",
+                ".codex/config.toml": 'project_doc_fallback_filenames = ["CLAUDE.md"]\n',
+            },
             "sub",
             "codex",
             [("AGENTS.md", True, "one file per folder, root first"), ("sub/AGENTS.md", True, "one file per folder, root first")],
@@ -258,7 +284,11 @@ def test_claude_md_excludes_never_turn_agents_md_into_a_claude_file(repo: Path) 
             "codex",
             [
                 ("AGENTS.md", True, "one file per folder, root first"),
-                ("sub/CLAUDE.md", None, "this repository's .codex/config.toml sets project_doc_fallback_filenames: Codex may read it in a folder without AGENTS.md"),
+                (
+                    "sub/CLAUDE.md",
+                    None,
+                    "this repository's .codex/config.toml sets project_doc_fallback_filenames: Codex may read it in a folder without AGENTS.md",
+                ),
             ],
             id="fallback-in-a-folder-without-AGENTS.md",
         ),
@@ -267,14 +297,24 @@ def test_claude_md_excludes_never_turn_agents_md_into_a_claude_file(repo: Path) 
             ".",
             "amp",
             [
-                ("agents.md", None, "Amp looks for AGENTS.md: a case-insensitive file system (macOS, Windows) finds agents.md by that name, others do not"),
-                ("CLAUDE.md", None, "agents.md is here, which a case-insensitive file system finds as AGENTS.md, and Amp reads CLAUDE.md only in a folder without one"),
+                (
+                    "agents.md",
+                    None,
+                    "Amp looks for AGENTS.md: a case-insensitive file system (macOS, Windows) finds agents.md by that name, others do not",
+                ),
+                (
+                    "CLAUDE.md",
+                    None,
+                    "agents.md is here, which a case-insensitive file system finds as AGENTS.md, and Amp reads CLAUDE.md only in a folder without one",
+                ),
             ],
             id="amp-case-variant-not-AGENT.md",
         ),
     ],
 )
-def test_unconfirmed_entries_give_their_real_reason(repo: Path, files: dict[str, str], path: str, agent: str, expected: list[tuple[str, Any, str]]) -> None:
+def test_unconfirmed_entries_give_their_real_reason(
+    repo: Path, files: dict[str, str], path: str, agent: str, expected: list[tuple[str, Any, str]]
+) -> None:
     for name, text in files.items():
         write(repo, name, text)
     _, section = _section(repo, path, agent)
@@ -285,7 +325,11 @@ def test_unconfirmed_entries_give_their_real_reason(repo: Path, files: dict[str,
     ("exclude", "others"),
     [
         pytest.param("", "Copilot chat and the coding agent read it all", id="no-excludeAgent"),
-        pytest.param("excludeAgent: coding-agent\n", "Copilot chat reads it all; excludeAgent keeps it from the coding agent", id="coding-agent-excluded"),
+        pytest.param(
+            "excludeAgent: coding-agent\n",
+            "Copilot chat reads it all; excludeAgent keeps it from the coding agent",
+            id="coding-agent-excluded",
+        ),
         pytest.param("excludeAgent: cloud-agent\n", "Copilot chat reads it all", id="cloud-agent-unconfirmed"),
     ],
 )
@@ -343,7 +387,9 @@ def test_codex_skips_a_cut_that_is_blank_without_spending_the_budget(repo: Path)
     write(repo, "a/AGENTS.md", "\n\n" + "y" * 100 + "\n")
     write(repo, "a/b/AGENTS.md", "hi\n")
     found = {p["path"]: p["message"] for p in check_json(repo) if p["code"] == "GDN016"}
-    assert found["a/AGENTS.md"].endswith("plus 103 of its own: the 2 bytes of AGENTS.md that fit are blank, so Codex skips the whole file and goes on with them left for the files below; shorten the files on the way down")
+    assert found["a/AGENTS.md"].endswith(
+        "plus 103 of its own: the 2 bytes of AGENTS.md that fit are blank, so Codex skips the whole file and goes on with them left for the files below; shorten the files on the way down"
+    )
     assert "Codex keeps the first 2 bytes of AGENTS.md and cuts it from line 1 on" in found["a/b/AGENTS.md"]
     _, section = _section(repo, "a/b", "codex")
     _, a, b = section["files"]
@@ -390,8 +436,14 @@ def test_copilot_root_claude_md_claims_no_inferred_condition(repo: Path, files: 
 @pytest.mark.parametrize(
     ("text", "shown"),
     [
-        pytest.param("---\nalwaysapply: true\nglob: '*.py'\n---\ntypos\n", "none of alwaysApply, globs, description", id="only-misspelt-keys"),
-        pytest.param("---\ndescription: TS\nglobs: *.ts\nalwaysApply: false\n---\nts\n", "alwaysApply: false, globs: *.ts, description: TS", id="as-cursor-writes-them"),
+        pytest.param(
+            "---\nalwaysapply: true\nglob: '*.py'\n---\ntypos\n", "none of alwaysApply, globs, description", id="only-misspelt-keys"
+        ),
+        pytest.param(
+            "---\ndescription: TS\nglobs: *.ts\nalwaysApply: false\n---\nts\n",
+            "alwaysApply: false, globs: *.ts, description: TS",
+            id="as-cursor-writes-them",
+        ),
     ],
 )
 def test_cursor_rule_keys_are_shown_as_written(repo: Path, text: str, shown: str) -> None:
@@ -515,7 +567,9 @@ def test_gets_through_imports_answers_as_expanding_each_source(imports: list[tup
         for source in files:
             for target in files:
                 for agent in agents.ALL:
-                    assert readers.loads_via_imports(ws, agent, source, target) == _loads_via_imports_reference(ws, agent, source, target), (agent, source, target)
+                    assert readers.loads_via_imports(ws, agent, source, target) == _loads_via_imports_reference(
+                        ws, agent, source, target
+                    ), (agent, source, target)
 
 
 def test_folders_sharing_an_import_hub_expand_nothing_to_compare_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -605,7 +659,14 @@ _PARTS = st.sampled_from(["a", "b", "c", ".", ".."])
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.lists(st.tuples(st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=4), st.sampled_from(["folder", "file", "link"]), st.sampled_from(["..", "../..", "a", "/", "nowhere", "self", "b/c"])), max_size=14),
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=4),
+            st.sampled_from(["folder", "file", "link"]),
+            st.sampled_from(["..", "../..", "a", "/", "nowhere", "self", "b/c"]),
+        ),
+        max_size=14,
+    ),
     st.lists(st.lists(_PARTS, min_size=1, max_size=6), min_size=1, max_size=25),
 )
 @pytest.mark.slow  # a property test: seconds of examples

@@ -1,5 +1,6 @@
 """`memcheck agents` and `--explain`, and what Claude Code 2.1.277+ makes of AGENTS.md
 in `memcheck context`, on real repositories."""
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,9 @@ def test_explain_says_who_reads_a_file_when_and_from_which_source(repo: Path, mo
 
 def test_explain_a_skill_names_the_agents_loading_it(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(repo, ".agents/skills/ship/SKILL.md", "---\nname: ship\ndescription: Ship it.\n---\nx\n")
-    rows = json.loads(invoke(repo, "agents", "--explain", ".agents/skills/ship/SKILL.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    rows = json.loads(
+        invoke(repo, "agents", "--explain", ".agents/skills/ship/SKILL.md", "--format", "json", monkeypatch=monkeypatch).output
+    )["agents"]
     by = {r["agent"]: r["reads"] for r in rows}
     assert by["codex"] == "loads it as a skill" and by["claude-code"] == "does not load it"
 
@@ -73,7 +76,9 @@ def test_explain_a_git_ignored_claude_local_md_says_claude_code_reads_it(repo: P
     # CLAUDE.local.md is personal: kept out of git on purpose, and read all the same.
     write(repo, ".gitignore", "CLAUDE.local.md\n")
     write(repo, "pkg/CLAUDE.local.md", "# mine\n")
-    rows = json.loads(invoke(repo, "agents", "--explain", "pkg/CLAUDE.local.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    rows = json.loads(invoke(repo, "agents", "--explain", "pkg/CLAUDE.local.md", "--format", "json", monkeypatch=monkeypatch).output)[
+        "agents"
+    ]
     by = {r["agent"]: r["reads"] for r in rows}
     assert by["claude-code"] == "reads it" and by["codex"] == "does not read it"
 
@@ -89,7 +94,9 @@ def test_context_counts_a_git_ignored_claude_local_md_above_the_working_folder(r
     write(repo, "AGENTS.md", "# team\n")
     write(repo, "pkg/AGENTS.md", "# package\n")
     write(repo, "pkg/CLAUDE.local.md", "# mine\n")
-    report = json.loads(invoke(repo, "context", "pkg/src/x.py", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output)
+    report = json.loads(
+        invoke(repo, "context", "pkg/src/x.py", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output
+    )
     assert [(f["file"], f["loaded"]) for f in report["agents"][0]["files"] if f["loaded"] is not False] == [("pkg/CLAUDE.local.md", True)]
 
 
@@ -115,7 +122,9 @@ def test_explain_a_case_variant_of_a_guidance_name_says_case_insensitive_systems
     )
 
 
-def test_context_a_claude_md_above_the_repository_makes_agents_md_a_maybe_for_claude_code(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_context_a_claude_md_above_the_repository_makes_agents_md_a_maybe_for_claude_code(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Claude Code loads the CLAUDE.md of every folder above the working one; whether
     # one above the repository also leaves its AGENTS.md aside is not settled.
     write(repo.parent, "CLAUDE.md", "# the folder above\n")
@@ -128,7 +137,11 @@ def test_context_a_claude_md_above_the_repository_makes_agents_md_a_maybe_for_cl
 
 def test_explain_names_the_agent_that_loads_a_subagent(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(repo, ".claude/agents/reviewer.md", "---\nname: reviewer\ndescription: Reviews diffs.\n---\nReview.\n")
-    rows = json.loads(invoke(repo, "agents", "--explain", ".claude/agents/reviewer.md", "--format", "json", monkeypatch=monkeypatch).output)["agents"]
+    rows = json.loads(
+        invoke(repo, "agents", "--explain", ".claude/agents/reviewer.md", "--format", "json", monkeypatch=monkeypatch).output
+    )["agents"]
     assert [(r["agent"], r["reads"], r["why"]) for r in rows] == [("claude-code", "loads it", "as a Claude Code subagent")]
     proc = run_cli(repo, "agents", "--explain", ".claude/agents/reviewer.md")
-    assert proc.returncode == 0 and proc.stdout.startswith("Claude Code: loads it (as a Claude Code subagent) [https://code.claude.com/docs/en/sub-agents")
+    assert proc.returncode == 0 and proc.stdout.startswith(
+        "Claude Code: loads it (as a Claude Code subagent) [https://code.claude.com/docs/en/sub-agents"
+    )

@@ -1,4 +1,5 @@
 """The baseline: adopt memcheck on a repository with findings, fail only on new ones."""
+
 from __future__ import annotations
 
 import json
@@ -39,7 +40,9 @@ def test_write_then_check_against_the_baseline(repo: Path, monkeypatch: pytest.M
     assert clean.returncode == 0, clean.stdout
     # Never without a word: the summary counts what the baseline accepted.
     assert clean.stdout == "No problems found in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline.\n"
-    assert json.loads(run_cli(repo, "check", "--format", "json", "--baseline", ".memcheck-baseline.json").stdout)["summary"]["accepted"] == 5
+    assert (
+        json.loads(run_cli(repo, "check", "--format", "json", "--baseline", ".memcheck-baseline.json").stdout)["summary"]["accepted"] == 5
+    )
     # The config names it, for every run (the hooks too).
     write(repo, ".memcheck.yaml", "baseline: .memcheck-baseline.json\n")
     assert run_cli(repo, "check").returncode == 0
@@ -56,7 +59,10 @@ def test_the_file_is_deterministic_and_ignores_moves(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Agents\n\nIntro.\n\nMore intro.\n\nSee @docs/style.md and @docs/style.md again.\nThen @docs/naming.md.\n")
     write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="created: 2025-01-10\ntpye: user\n"))
     moved = run_cli(repo, "check", "--baseline", "a.json")
-    assert moved.returncode == 0 and moved.stdout == "No problems found in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline.\n"
+    assert (
+        moved.returncode == 0
+        and moved.stdout == "No problems found in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline.\n"
+    )
     run_cli(repo, "check", "--write-baseline", "b.json")
     assert (repo / "b.json").read_bytes() == first
 
@@ -64,7 +70,11 @@ def test_the_file_is_deterministic_and_ignores_moves(repo: Path) -> None:
 def test_new_findings_and_extra_duplicates_are_reported(repo: Path) -> None:
     _messy(repo)
     run_cli(repo, "check", "--write-baseline", "base.json")
-    write(repo, "AGENTS.md", "# Agents\n\nSee @docs/style.md and @docs/style.md again, @docs/style.md thrice.\nThen @docs/naming.md and @docs/new.md.\n")
+    write(
+        repo,
+        "AGENTS.md",
+        "# Agents\n\nSee @docs/style.md and @docs/style.md again, @docs/style.md thrice.\nThen @docs/naming.md and @docs/new.md.\n",
+    )
     found = check_json(repo, "--baseline", "base.json")
     assert [(p["line"], p["code"]) for p in found] == [(3, "GDN009"), (4, "GDN009")]
     assert "docs/style.md" in found[0]["message"] and "docs/new.md" in found[1]["message"]
@@ -79,7 +89,17 @@ def test_secrets_are_never_accepted(repo: Path) -> None:
     proc = run_cli(repo, "check", "--baseline", "base.json")
     assert proc.returncode == 1 and "SEC002" in proc.stdout
     # Even written in by hand.
-    data = {"version": 1, "findings": [{"path": "AGENTS.md", "code": "SEC002", "message": json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"][0]["message"], "count": 1}]}
+    data = {
+        "version": 1,
+        "findings": [
+            {
+                "path": "AGENTS.md",
+                "code": "SEC002",
+                "message": json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"][0]["message"],
+                "count": 1,
+            }
+        ],
+    }
     write(repo, "base.json", json.dumps(data))
     assert run_cli(repo, "check", "--baseline", "base.json").returncode == 1
 
@@ -150,7 +170,10 @@ def test_render_is_order_free_and_load_counts_what_was_written(found: list[Probl
     ("message", "masked"),
     (
         ("listed on line 12; keep one", "listed on line #; keep one"),
-        ("has 215 lines, over the 200-line cap; agents never see lines 201-215", "has # lines, over the #-line cap; agents never see lines #-#"),
+        (
+            "has 215 lines, over the 200-line cap; agents never see lines 201-215",
+            "has # lines, over the #-line cap; agents never see lines #-#",
+        ),
         ("memory file note2.md is not listed", "memory file note2.md is not listed"),
         ("memory file 2fa.md and v1 notes", "memory file 2fa.md and v1 notes"),
         ("is 25,000 bytes", "is #,# bytes"),
@@ -184,7 +207,9 @@ def test_baseline_paths_are_normalised(repo: Path, written: str) -> None:
             entry["path"] = written
     (repo / "bl.json").write_text(json.dumps(data), encoding="utf-8")
     proc = run_cli(repo, "check", "--baseline", "bl.json")
-    assert proc.returncode == 0 and proc.stdout == "No problems found in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline.\n", proc.stdout
+    assert (
+        proc.returncode == 0 and proc.stdout == "No problems found in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline.\n"
+    ), proc.stdout
 
 
 def test_a_file_name_that_is_not_utf8_is_recorded_in_sarif_and_baselines(repo: Path) -> None:
@@ -214,6 +239,9 @@ def test_a_new_finding_beside_accepted_ones_says_both(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Agents\n\nSee @docs/style.md and @docs/style.md again.\nThen @docs/naming.md.\nAnd @docs/new.md.\n")
     proc = run_cli(repo, "check", "--baseline", ".memcheck-baseline.json")
     assert proc.returncode == 1
-    assert proc.stdout.splitlines()[-1] == "Found 1 problem (1 error, 0 warnings) in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline."
+    assert (
+        proc.stdout.splitlines()[-1]
+        == "Found 1 problem (1 error, 0 warnings) in 1 guidance file and 1 store (1 memory); 5 accepted by the baseline."
+    )
     # Kept between runs, the count is the same.
     assert run_cli(repo, "check", "--baseline", ".memcheck-baseline.json").stdout == proc.stdout

@@ -1,6 +1,7 @@
 """The cache of findings kept between runs (engine/cache.py): never an answer that a
 run without it would not give, whatever happened to the tree, the settings, memcheck
 itself or the cache folder in between."""
+
 from __future__ import annotations
 
 import json
@@ -84,13 +85,21 @@ def test_a_first_run_keeps_discovery_and_a_second_writes_nothing(repo: Path, job
     write(repo, "CLAUDE.md", "# Project\n")
     commit_all(repo)
     two = {"MEMCHECK_JOBS": jobs}
-    first = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, env={**os.environ, **two})
+    first = subprocess.run(
+        [sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, env={**os.environ, **two}
+    )
     bodies = {p: json.loads(p.read_bytes().partition(b"\n")[2]) for p in entries(repo) if p.parent.name in ("parts", "values")}
     assert sum("targets" in b for b in bodies.values()) == 1, "what discovery found: one entry"
     assert sum("families" in b for b in bodies.values()) == 1
     assert sum("findings" in b for b in bodies.values()) == 4, "the guidance files and three stores"
     names = [p.name for p in entries(repo)]
-    again = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json", "-v"], cwd=repo, capture_output=True, text=True, env={**os.environ, **two})
+    again = subprocess.run(
+        [sys.executable, "-m", "memcheck", "check", "--format", "json", "-v"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **two},
+    )
     assert (again.returncode, again.stdout) == (first.returncode, first.stdout) == report(repo, "--no-cache")[:2]
     assert "cache: 4 of 4 parts kept" in again.stderr
     assert [p.name for p in entries(repo)] == names
@@ -165,11 +174,19 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
     # keeps whole parts only, and a later one that finds the store changed keeps its
     # memories' pieces too.
     for i, change in enumerate(("See [the app](src/app.py).", "See [the app](src/app.py) again.")):
-        write(repo, f"{STORE}/project_topic_5.md", memory("topic 5", "notes on topic 5", "project", f"Notes on topic 5 for the team.\n\n{change}\n"))
+        write(
+            repo,
+            f"{STORE}/project_topic_5.md",
+            memory("topic 5", "notes on topic 5", "project", f"Notes on topic 5 for the team.\n\n{change}\n"),
+        )
         git(repo, "add", "-A")
         report(repo, "--changed")
         git(repo, "commit", "-qm", f"before {i}", "--no-verify")
-    write(repo, f"{STORE}/project_topic_3.md", memory("topic 3", "notes on topic 3", "project", "Notes on topic 3 for the team.\n\nNow [elsewhere](src/elsewhere.py).\n"))
+    write(
+        repo,
+        f"{STORE}/project_topic_3.md",
+        memory("topic 3", "notes on topic 3", "project", "Notes on topic 3 for the team.\n\nNow [elsewhere](src/elsewhere.py).\n"),
+    )
     git(repo, "add", "-A")
     worked: dict[str, list[str]] = {"links": [], "paths": [], "index": []}
 
@@ -203,7 +220,11 @@ def test_a_first_commit_hook_works_out_each_memory_the_change_leaves_alone_once(
 
     a_store(repo, count=5)
     commit_all(repo)
-    write(repo, f"{STORE}/project_topic_2.md", memory("topic 2", "notes on topic 2", "project", "Notes on topic 2.\n\nSee [gone](src/gone.py).\n"))
+    write(
+        repo,
+        f"{STORE}/project_topic_2.md",
+        memory("topic 2", "notes on topic 2", "project", "Notes on topic 2.\n\nSee [gone](src/gone.py).\n"),
+    )
     git(repo, "add", "-A")
     worked: list[str] = []
 
@@ -371,10 +392,16 @@ def test_settings_cache_dir_through_a_symlink_out_is_no_cache(repo: Path, tmp_pa
         pytest.param(lambda text: "", id="empty"),
         pytest.param(lambda text: "\x00\xff not json", id="garbage"),
         pytest.param(lambda text: json.dumps({**json.loads(text), "format": 999}), id="another-format"),
-        pytest.param(lambda text: json.dumps({**json.loads(text), "findings": [["x", 1, 1, "MEM001", "forged", "error", False, ""]]}), id="forged-findings"),
+        pytest.param(
+            lambda text: json.dumps({**json.loads(text), "findings": [["x", 1, 1, "MEM001", "forged", "error", False, ""]]}),
+            id="forged-findings",
+        ),
         pytest.param(lambda text: json.dumps({**json.loads(text), "reads": {"../../etc/passwd": "b0"}}), id="read-outside"),
         pytest.param(lambda text: json.dumps({**json.loads(text), "questions": [["is_file", "/etc/passwd", True]]}), id="question-outside"),
-        pytest.param(lambda text: json.dumps({**json.loads(text), "questions": [["is_file", "..\\..\\etc\\passwd", True]]}), id="question-up-by-backslashes"),
+        pytest.param(
+            lambda text: json.dumps({**json.loads(text), "questions": [["is_file", "..\\..\\etc\\passwd", True]]}),
+            id="question-up-by-backslashes",
+        ),
         pytest.param(lambda text: json.dumps({**json.loads(text), "findings": [[1, 2, 3]]}), id="bad-finding"),
         pytest.param(lambda text: "[" * 100000, id="deep"),
     ],
@@ -405,7 +432,11 @@ def test_a_cache_from_another_clone_is_not_believed(repo: Path, tmp_path: Path) 
     """A cache folder inside the repository, committed with forged findings (a pull
     request's): a fresh clone seals entries with its own key, and believes none of them."""
     a_store(repo)
-    write(repo, f"{STORE}/project_topic_2.md", memory("topic 2", "notes", "project", "Key: ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "\n"))
+    write(
+        repo,
+        f"{STORE}/project_topic_2.md",
+        memory("topic 2", "notes", "project", "Key: ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "\n"),
+    )
     write(repo, ".memcheck.yaml", "cache-dir: .cache/memcheck\n")
     report(repo)
     for entry in (repo / ".cache" / "memcheck").rglob("*"):
@@ -470,7 +501,13 @@ FRONTMATTERS = [
 CONFIGS = ["", "ignore: [MEM]\n", "select: [IDX, REF]\n", "memory:\n  stores: [notes]\n", "exclude: ['pkg/**']\n"]
 
 step = st.one_of(
-    st.tuples(st.just("write"), st.sampled_from(["", "pkg/"]), st.sampled_from(NAMES), st.integers(0, len(FRONTMATTERS) - 1), st.integers(0, len(BODIES) - 1)),
+    st.tuples(
+        st.just("write"),
+        st.sampled_from(["", "pkg/"]),
+        st.sampled_from(NAMES),
+        st.integers(0, len(FRONTMATTERS) - 1),
+        st.integers(0, len(BODIES) - 1),
+    ),
     st.tuples(st.just("delete"), st.sampled_from(["", "pkg/"]), st.sampled_from(NAMES)),
     st.tuples(st.just("rename"), st.sampled_from(["", "pkg/"]), st.sampled_from(NAMES), st.sampled_from(NAMES)),
     st.tuples(st.just("index"), st.sampled_from(["", "pkg/"]), st.lists(st.sampled_from(NAMES), max_size=4)),
@@ -521,9 +558,15 @@ def apply(root: Path, change: tuple[object, ...], monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.slow
-@settings(max_examples=int(os.environ.get("MEMCHECK_CACHE_EXAMPLES", "25")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("MEMCHECK_CACHE_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(steps=st.lists(step, min_size=1, max_size=8))
-def test_cached_and_uncached_agree(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, steps: list[tuple[object, ...]]) -> None:
+def test_cached_and_uncached_agree(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, steps: list[tuple[object, ...]]
+) -> None:
     root = tmp_path_factory.mktemp("repo")
     git(root, "-c", "init.defaultBranch=main", "init", "-q")
     a_store(root)
@@ -535,7 +578,9 @@ def test_cached_and_uncached_agree(tmp_path_factory: pytest.TempPathFactory, mon
             apply(root, change, patch)
             # A first commit hook (no cache yet): its check at HEAD keeps pieces for its
             # check of the commit.
-            first = run_cli(root, "check", "--format", "json", "--changed", env={"MEMCHECK_CACHE_DIR": str(tmp_path_factory.mktemp("first-cache"))})
+            first = run_cli(
+                root, "check", "--format", "json", "--changed", env={"MEMCHECK_CACHE_DIR": str(tmp_path_factory.mktemp("first-cache"))}
+            )
             assert (first.returncode, first.stdout, first.stderr) == report(root, "--changed", "--no-cache")
             same_with_and_without_cache(root)
             same_with_and_without_cache(root, "--changed")
@@ -543,7 +588,11 @@ def test_cached_and_uncached_agree(tmp_path_factory: pytest.TempPathFactory, mon
 
 
 def tree_of(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and ".git" not in p.relative_to(root).parts}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and ".git" not in p.relative_to(root).parts
+    }
 
 
 def fix_alike(root: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -744,7 +793,9 @@ def test_special_files_in_the_cache_folder_never_hang_or_crash(repo: Path, tmp_p
     entry = next(p for p in entries(repo) if p.parent.name == "parts")
     entry.unlink()
     entry.symlink_to("/dev/zero")
-    proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=60
+    )
     assert (proc.returncode, proc.stdout, proc.stderr) == expected
 
 
@@ -761,9 +812,23 @@ def test_odd_cache_folders_give_a_clean_run(repo: Path, tmp_path: Path, what: st
     given = {"home of nobody": "~nosuchuser/x", "long": str(tmp_path / ("d" * 300) / ("e" * 300))}.get(what, str(place))
     expected = report(repo, "--no-cache")
     for _ in range(2):
-        proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=60, env={**os.environ, "MEMCHECK_CACHE_DIR": given})
+        proc = subprocess.run(
+            [sys.executable, "-m", "memcheck", "check", "--format", "json"],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "MEMCHECK_CACHE_DIR": given},
+        )
         assert (proc.returncode, proc.stdout, proc.stderr) == expected
-    cleaned = subprocess.run([sys.executable, "-m", "memcheck", "clean"], cwd=repo, capture_output=True, text=True, timeout=60, env={**os.environ, "MEMCHECK_CACHE_DIR": given})
+    cleaned = subprocess.run(
+        [sys.executable, "-m", "memcheck", "clean"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "MEMCHECK_CACHE_DIR": given},
+    )
     assert cleaned.returncode == 0 and "Traceback" not in cleaned.stderr
 
 

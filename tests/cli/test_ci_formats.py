@@ -1,4 +1,5 @@
 """`--format gitlab` (GitLab Code Quality) and `--format junit` (Jenkins, Azure)."""
+
 from __future__ import annotations
 
 import io
@@ -59,7 +60,9 @@ def test_gitlab_fingerprints_survive_a_move_and_tell_twins_apart(repo: Path) -> 
     write(repo, "AGENTS.md", "# Agents\n\nSee @docs/a.md, @docs/a.md and @docs/b.md.\n")
 
     def issues() -> list[tuple[int, str]]:
-        return [(i["location"]["lines"]["begin"], i["fingerprint"]) for i in json.loads(run_cli(repo, "check", "--format", "gitlab").stdout)]
+        return [
+            (i["location"]["lines"]["begin"], i["fingerprint"]) for i in json.loads(run_cli(repo, "check", "--format", "gitlab").stdout)
+        ]
 
     before = issues()
     assert len(before) == 3 and len({f for _, f in before}) == 3  # the two @docs/a.md are two issues

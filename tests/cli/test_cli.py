@@ -3,6 +3,7 @@
 Most tests call memcheck in this process (``run_cli``); those marked ``e2e`` run the
 real process, where it is what is tested: lazy imports, the exit at once, locales, a
 closed pipe, the console script, and each command once as a user runs it."""
+
 from __future__ import annotations
 
 import json
@@ -134,10 +135,6 @@ def test_readme_gives_the_two_set_up_commands_and_ci_runs_the_test_one() -> None
     assert "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest\n" in readme
 
 
-
-
-
-
 def test_a_folder_outside_any_repository_is_checked_from_anywhere(tmp_path: Path) -> None:
     notes = tmp_path / "notes"
     write(notes, ".memory/a.md", memory("A", "a", "infra"))
@@ -145,7 +142,10 @@ def test_a_folder_outside_any_repository_is_checked_from_anywhere(tmp_path: Path
     elsewhere.mkdir()
     proc = run_cli(elsewhere, "check", str(notes))
     assert proc.returncode == 1 and proc.stderr == ""
-    assert ".memory/a.md:4:1: MEM007 type 'infra' is not one of: user, feedback, project, reference; use one of them, or list 'infra' in memory.types if your team keeps its own types\n" in proc.stdout
+    assert (
+        ".memory/a.md:4:1: MEM007 type 'infra' is not one of: user, feedback, project, reference; use one of them, or list 'infra' in memory.types if your team keeps its own types\n"
+        in proc.stdout
+    )
 
 
 def test_a_path_outside_the_repository_is_an_error_not_silence(repo: Path, tmp_path: Path) -> None:
@@ -154,9 +154,3 @@ def test_a_path_outside_the_repository_is_an_error_not_silence(repo: Path, tmp_p
     proc = run_cli(repo, "check", ".memory/a.md", str(stray))
     assert proc.returncode == 2
     assert proc.stderr == f"memcheck: error: {stray} is outside the repository at {repo.resolve()}; check one repository at a time\n"
-
-
-
-
-
-

@@ -1,6 +1,7 @@
 """What the command line says when something is wrong, and the small behaviours ruff
 and no-color.org users expect: one `memcheck: error: ...` line and exit 2, never a
 traceback or an internal error."""
+
 from __future__ import annotations
 
 import os
@@ -25,8 +26,6 @@ def test_fix_diff_into_a_file_that_takes_no_writes_is_one_error_line(repo: Path)
     assert proc.returncode == 2
     assert proc.stderr.startswith("memcheck: error: --output-file /proc/version: cannot write it")
     assert "internal error" not in proc.stderr
-
-
 
 
 def test_an_empty_no_color_counts_as_unset(repo: Path) -> None:
@@ -74,7 +73,9 @@ def test_the_report_never_overwrites_the_baseline(repo: Path) -> None:
     assert run_cli(repo, "check", "--write-baseline", "bl.json").returncode == 0
     before = (repo / "bl.json").read_bytes()
     proc = run_cli(repo, "check", "--baseline", "bl.json", "-o", "bl.json")
-    assert proc.returncode == 2 and proc.stderr == "memcheck: error: --output-file bl.json is the baseline; write the report to another file\n"
+    assert (
+        proc.returncode == 2 and proc.stderr == "memcheck: error: --output-file bl.json is the baseline; write the report to another file\n"
+    )
     write(repo, ".memcheck.yaml", "baseline: bl.json\n")
     assert run_cli(repo, "check", "-o", "./bl.json").returncode == 2
     assert run_cli(repo, "check", "--write-baseline", "x.json", "-o", "x.json").returncode == 2
@@ -85,8 +86,18 @@ def test_the_report_never_overwrites_the_baseline(repo: Path) -> None:
     ("setup", "args", "message"),
     (
         pytest.param("dup", (), "memcheck: error: .memcheck.yaml:2: key 'fail-on' is given twice; keep one\n", id="duplicate-key"),
-        pytest.param("folder", (), "memcheck: error: .memcheck.yaml is not a file; memcheck reads its settings from a file of that name\n", id="config-folder"),
-        pytest.param("", ("--config", "/dev/null"), "memcheck: error: config file /dev/null is a device, not a regular file; not read: replace it with a file\n", id="config-dev-null"),
+        pytest.param(
+            "folder",
+            (),
+            "memcheck: error: .memcheck.yaml is not a file; memcheck reads its settings from a file of that name\n",
+            id="config-folder",
+        ),
+        pytest.param(
+            "",
+            ("--config", "/dev/null"),
+            "memcheck: error: config file /dev/null is a device, not a regular file; not read: replace it with a file\n",
+            id="config-dev-null",
+        ),
         pytest.param("", ("--config", "nope.yaml"), "memcheck: error: config file nope.yaml does not exist\n", id="config-missing"),
     ),
 )

@@ -1,6 +1,7 @@
 """The options ruff and yamllint users reach for, as they meet them: exit codes and
 --fail-on, --select/--ignore, --statistics, --output-file, fix --diff, and a path that
 does not exist."""
+
 from __future__ import annotations
 
 import json
@@ -136,7 +137,11 @@ def test_output_file_gets_the_report_and_the_exit_code_is_kept(repo: Path, monke
     assert {r["ruleId"] for r in doc["runs"][0]["results"]} == {"IDX003", "MEM010"}
     result = invoke(repo, "check", "-o", "out.txt", monkeypatch=monkeypatch)
     assert result.exit_code == 1 and result.output == ""
-    assert (repo / "out.txt").read_text(encoding="utf-8").endswith("Found 2 problems (1 error, 1 warning) in 1 store (2 memories); 1 fixable with `memcheck fix`.\n")
+    assert (
+        (repo / "out.txt")
+        .read_text(encoding="utf-8")
+        .endswith("Found 2 problems (1 error, 1 warning) in 1 store (2 memories); 1 fixable with `memcheck fix`.\n")
+    )
     write(repo, "blocked", "a file where a folder should be\n")
     bad = run_cli(repo, "check", "-o", "blocked/out.txt")
     assert bad.returncode == 2 and bad.stderr.startswith("memcheck: error: --output-file blocked/out.txt: cannot write it")
@@ -205,7 +210,13 @@ def test_the_docs_document_every_option_the_comments_the_baseline_and_the_exit_c
                 for opt in param.opts:
                     assert f"`{opt}" in commands or f"`{name} {opt}" in commands, f"{name} {opt}"
     suppression = (docs / "suppression-and-baselines.md").read_text(encoding="utf-8")
-    for comment in ("memcheck-disable-next-line", "memcheck-disable-line", "memcheck-disable CODE", "memcheck-enable", "memcheck-disable-file"):
+    for comment in (
+        "memcheck-disable-next-line",
+        "memcheck-disable-line",
+        "memcheck-disable CODE",
+        "memcheck-enable",
+        "memcheck-disable-file",
+    ):
         assert comment in suppression, comment
     assert "# memcheck-disable-next-line MEM010" in suppression  # the frontmatter form
     assert "--write-baseline .memcheck-baseline.json" in suppression and "baseline: .memcheck-baseline.json" in suppression

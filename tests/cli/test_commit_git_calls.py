@@ -6,6 +6,7 @@ come from it),
 HEAD's tree is listed once (its folders picked from the whole, without the blobs'
 sizes), HEAD's settings are not asked of git where HEAD's tree holds no settings file,
 and what differs on disk is not asked where no file is read."""
+
 from __future__ import annotations
 
 import sys

@@ -1,5 +1,6 @@
 """`memcheck context PATH [--agent NAME]`: what each agent working on PATH loads, from
 the model the checks use, with each agent's limits applied."""
+
 from __future__ import annotations
 
 import json
@@ -214,7 +215,10 @@ def test_folders_above_the_repository_are_named_outside_it(tmp_path: Path) -> No
     write(home, "projects/AGENTS.md", "# All my projects\n")
     _, report = _context(root, ".")
     claude = _section(report, "claude-code")["files"]
-    assert [(f["file"], f["scope"], f["loaded"]) for f in claude] == [("~/projects/CLAUDE.md", "above", True), ("CLAUDE.md", "project", True)]
+    assert [(f["file"], f["scope"], f["loaded"]) for f in claude] == [
+        ("~/projects/CLAUDE.md", "above", True),
+        ("CLAUDE.md", "project", True),
+    ]
     assert "above the repository" in claude[0]["reason"]
     amp = _section(report, "amp")["files"]
     assert [(f["file"], f["scope"], f["loaded"]) for f in amp] == [("~/projects/AGENTS.md", "above", True), ("AGENTS.md", "project", True)]
@@ -247,8 +251,14 @@ def test_a_cursor_rule_says_whether_its_globs_match_the_file(repo: Path) -> None
     proc = run_cli(repo, "context", "src/app.py", "--agent", "cursor")
     assert proc.returncode == 0, proc.stderr
     lines = {line.split()[1]: line for line in proc.stdout.splitlines() if line.startswith("  rule ")}
-    assert "[MAYBE loaded: a project rule (alwaysApply: false, globs: src/**/*.py, description: Python): its globs match src/app.py (src/**/*.py); " in lines[".cursor/rules/py.mdc"]
-    assert '[MAYBE loaded: a project rule (alwaysApply: false, globs: "**/*.ts", description: TS): its globs do not match src/app.py; ' in lines[".cursor/rules/ts.mdc"]
+    assert (
+        "[MAYBE loaded: a project rule (alwaysApply: false, globs: src/**/*.py, description: Python): its globs match src/app.py (src/**/*.py); "
+        in lines[".cursor/rules/py.mdc"]
+    )
+    assert (
+        '[MAYBE loaded: a project rule (alwaysApply: false, globs: "**/*.ts", description: TS): its globs do not match src/app.py; '
+        in lines[".cursor/rules/ts.mdc"]
+    )
 
 
 def test_a_store_counts_only_for_the_agents_that_load_it(repo: Path) -> None:

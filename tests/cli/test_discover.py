@@ -1,4 +1,5 @@
 """Discovery sees the files git sees, finds stores, and never leaves the root."""
+
 from __future__ import annotations
 
 import json
@@ -81,9 +82,15 @@ def test_a_workspace_in_memory_finds_and_reports_what_the_same_files_on_disk_do(
     on_disk = Workspace(config.default_config(disk))
     in_memory = Workspace(config.default_config(tmp_path / "elsewhere"), MemorySource(files))
     assert not in_memory.in_git and in_memory.files == on_disk.files
-    assert [(s.folder, s.files, s.has_index) for s in in_memory.stores] == [(".claude/memory", (".claude/memory/a.md", ".claude/memory/b.md"), True)]
+    assert [(s.folder, s.files, s.has_index) for s in in_memory.stores] == [
+        (".claude/memory", (".claude/memory/a.md", ".claude/memory/b.md"), True)
+    ]
     assert in_memory.stores == on_disk.stores
-    assert (in_memory.guidance, in_memory.skills) == (on_disk.guidance, on_disk.skills) == (("AGENTS.md",), (".claude/skills/deploy/SKILL.md",))
+    assert (
+        (in_memory.guidance, in_memory.skills)
+        == (on_disk.guidance, on_disk.skills)
+        == (("AGENTS.md",), (".claude/skills/deploy/SKILL.md",))
+    )
     assert in_memory.document("broken.md") == on_disk.document("broken.md")
     assert in_memory.document("nowhere.md").error == on_disk.document("nowhere.md").error == "cannot be read: No such file or directory"
     assert in_memory.exists(".claude") and in_memory.exists("docs/notes.md") and not in_memory.exists("docs/gone.md")

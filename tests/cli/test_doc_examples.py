@@ -1,6 +1,7 @@
 """What the README and the reference pages show is what memcheck does: the sample run
 is reproduced byte for byte, and the configurations and comments they tell users to
 copy are accepted as they stand."""
+
 from __future__ import annotations
 
 import re

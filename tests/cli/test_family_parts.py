@@ -4,6 +4,7 @@ left to check are all of other kinds need not import it (a commit that touches o
 store, the guidance files and skills kept in the cache); and on a part of each kind
 it declares, it finds something in a tree made to hold a finding of every family in
 every kind of file."""
+
 from __future__ import annotations
 
 import importlib
@@ -63,6 +64,12 @@ def test_only_the_families_of_the_kinds_left_are_imported() -> None:
     def modules(kinds: frozenset[str]) -> set[str]:
         return {check.__module__ for _, check in family_checks(kinds)}
 
-    assert modules(frozenset({"stores"})) == {"memcheck.checks.memory", "memcheck.checks.index", "memcheck.checks.secrets", "memcheck.checks.hidden", "memcheck.checks.references"}
+    assert modules(frozenset({"stores"})) == {
+        "memcheck.checks.memory",
+        "memcheck.checks.index",
+        "memcheck.checks.secrets",
+        "memcheck.checks.hidden",
+        "memcheck.checks.references",
+    }
     assert modules(frozenset({"configs"})) == {"memcheck.checks.meta"}
     assert modules(frozenset(PART_KINDS)) == {check.__module__ for _, check in family_checks()}

@@ -1,4 +1,5 @@
 """The shortcuts taken for speed give what the long way gives (no timings here: see bench/)."""
+
 from __future__ import annotations
 
 import importlib

@@ -1,4 +1,5 @@
 """`memcheck fix`: atomic, idempotent, mode-keeping, and never touching memory files."""
+
 from __future__ import annotations
 
 import os
@@ -83,7 +84,9 @@ _entry_line = st.one_of(
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    files=st.lists(st.tuples(_slug, st.sampled_from(["user", "feedback", "project", "reference", "other"])), max_size=8, unique_by=lambda t: t[0]),
+    files=st.lists(
+        st.tuples(_slug, st.sampled_from(["user", "feedback", "project", "reference", "other"])), max_size=8, unique_by=lambda t: t[0]
+    ),
     index_lines=st.one_of(st.none(), st.lists(_entry_line, max_size=10)),
     mode=st.sampled_from([None, "generate", "sync"]),
 )
@@ -114,7 +117,11 @@ def _store_with_a_hand_written_entry_for_an_untracked_memory(repo: Path) -> None
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "base")
     write(repo, ".claude/memory/project_b.md", memory("b", "About b", "project"))
-    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - Curated by hand: b matters\n")
+    write(
+        repo,
+        ".claude/memory/MEMORY.md",
+        "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - Curated by hand: b matters\n",
+    )
     git(repo, "add", "-u")  # what `git commit -a` stages: MEMORY.md, never the new memory
 
 

@@ -8,6 +8,7 @@ of a newest-first index, entries without a description or with link text unlike 
 neighbours', a description holding a token, and placeholder descriptions left by a
 broken generator.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -231,7 +232,16 @@ def test_new_entries_go_where_a_newest_first_list_puts_them(repo: Path) -> None:
     write(repo, f"{STORE}/undated.md", _dated("undated", None))
     code, report = fix_json(repo)
     assert code == 0
-    assert [line.split("](")[1].split(".md")[0] for line in _lines(repo)[2:]] == ["undated", "newest", "d", "c", "middle", "b", "a", "oldest"]
+    assert [line.split("](")[1].split(".md")[0] for line in _lines(repo)[2:]] == [
+        "undated",
+        "newest",
+        "d",
+        "c",
+        "middle",
+        "b",
+        "a",
+        "oldest",
+    ]
     _settled(repo)
 
 

@@ -1,5 +1,6 @@
 """fix fixes only what is reported, as ruff's fixes do: suppression comments,
 select/ignore and per-path-ignores limit what it changes in an index."""
+
 from __future__ import annotations
 
 import json

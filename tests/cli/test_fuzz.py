@@ -10,6 +10,7 @@ The default budget is small enough for every CI run. To fuzz for longer:
 (tests/cli/test_hostile.py keeps the classic hostile files, and whatever the fuzzer found,
 as fixed cases through the command line.)
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -97,9 +98,40 @@ def _run_all_ways(root: Path) -> None:
 
 # ---------------------------------------------------------------- frontmatter
 
-_WORDS = st.sampled_from(["x", "a b", "# memcheck-disable MEM005", "x # memcheck-disable-next-line", "name", "type", "user", "1", "1:2:3", "2025-01-10", "~", "yes", "<<", "'q'", '"q\\t"', "", "@x", "[]", "{}", "!!str", "!!binary aGk=", "!!set", "!!omap", "!!timestamp 2025-13-45"])
+_WORDS = st.sampled_from(
+    [
+        "x",
+        "a b",
+        "# memcheck-disable MEM005",
+        "x # memcheck-disable-next-line",
+        "name",
+        "type",
+        "user",
+        "1",
+        "1:2:3",
+        "2025-01-10",
+        "~",
+        "yes",
+        "<<",
+        "'q'",
+        '"q\\t"',
+        "",
+        "@x",
+        "[]",
+        "{}",
+        "!!str",
+        "!!binary aGk=",
+        "!!set",
+        "!!omap",
+        "!!timestamp 2025-13-45",
+    ]
+)
 _ODD = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF, blacklist_categories=("Cs",)), max_size=8)
-_RUN = st.builds(lambda piece, n: piece * n, st.sampled_from(["[", "{", "- ", "  ", " ", "a", ":", "&a ", "*a ", "\\", "'", '"', "#", "1:", "? ", ",", "]", "\t"]), st.integers(1, 30_000))
+_RUN = st.builds(
+    lambda piece, n: piece * n,
+    st.sampled_from(["[", "{", "- ", "  ", " ", "a", ":", "&a ", "*a ", "\\", "'", '"', "#", "1:", "? ", ",", "]", "\t"]),
+    st.integers(1, 30_000),
+)
 
 
 @st.composite
@@ -130,7 +162,12 @@ def _yaml_value(draw: st.DrawFn, depth: int = 0) -> str:
 
 @st.composite
 def _frontmatter(draw: st.DrawFn) -> str:
-    lines = [f"{key}: {draw(_yaml_value())}" for key in draw(st.lists(st.sampled_from(["name", "description", "type", "metadata", "a", "<<", "triggers", "globs"]), min_size=1, max_size=6))]
+    lines = [
+        f"{key}: {draw(_yaml_value())}"
+        for key in draw(
+            st.lists(st.sampled_from(["name", "description", "type", "metadata", "a", "<<", "triggers", "globs"]), min_size=1, max_size=6)
+        )
+    ]
     return "\n".join(lines)
 
 
@@ -145,10 +182,62 @@ def test_fuzzed_frontmatter(tree: Path, fm: str, newline: str, bom: bool) -> Non
 # ---------------------------------------------------------------- Markdown
 
 _MARKDOWN_PIECES = st.sampled_from(
-    ["[", "]", "(", ")", "[a](", "[a](b)", "](", "![", "\\[", "<", ">", "[a](<", "`", "```", "~~~", "<!--", "-->", "@", "@a.md", "@./x/",
-     "@~/", "@../../x.md", "#", "- ", "* ", "1. ", "|", " ", "\t", "\u00a0", "\u2028", "\x0b", "[[w]]", "[x]: ", "http://a", "a@b.c",
-     "-----BEGIN RSA PRIVATE KEY-----", "ghp_", "sk-", "AKIA", "=", "key=", "${", "{{", "\\", '"', "'", "\x85", "\ufeff", "é",
-     "<!-- memcheck-disable ", "<!-- memcheck-disable-next-line MEM013 -->", "<!-- memcheck-enable -->", "<!-- memcheck-disable-file"]
+    [
+        "[",
+        "]",
+        "(",
+        ")",
+        "[a](",
+        "[a](b)",
+        "](",
+        "![",
+        "\\[",
+        "<",
+        ">",
+        "[a](<",
+        "`",
+        "```",
+        "~~~",
+        "<!--",
+        "-->",
+        "@",
+        "@a.md",
+        "@./x/",
+        "@~/",
+        "@../../x.md",
+        "#",
+        "- ",
+        "* ",
+        "1. ",
+        "|",
+        " ",
+        "\t",
+        "\u00a0",
+        "\u2028",
+        "\x0b",
+        "[[w]]",
+        "[x]: ",
+        "http://a",
+        "a@b.c",
+        "-----BEGIN RSA PRIVATE KEY-----",
+        "ghp_",
+        "sk-",
+        "AKIA",
+        "=",
+        "key=",
+        "${",
+        "{{",
+        "\\",
+        '"',
+        "'",
+        "\x85",
+        "\ufeff",
+        "é",
+        "<!-- memcheck-disable ",
+        "<!-- memcheck-disable-next-line MEM013 -->",
+        "<!-- memcheck-enable -->",
+        "<!-- memcheck-disable-file",
+    ]
 )
 
 
@@ -156,7 +245,9 @@ _MARKDOWN_PIECES = st.sampled_from(
 def _markdown(draw: st.DrawFn) -> str:
     lines = []
     for _ in range(draw(st.integers(1, 8))):
-        pieces = draw(st.lists(st.tuples(_MARKDOWN_PIECES, st.integers(1, 40_000) if draw(st.integers(0, 4)) == 0 else st.just(1)), max_size=12))
+        pieces = draw(
+            st.lists(st.tuples(_MARKDOWN_PIECES, st.integers(1, 40_000) if draw(st.integers(0, 4)) == 0 else st.just(1)), max_size=12)
+        )
         lines.append("".join(piece * n for piece, n in pieces))
     return "\n".join(lines)
 
@@ -179,14 +270,40 @@ def test_fuzzed_markdown(tree: Path, body: str, index: str) -> None:
 # ---------------------------------------------------------------- config
 
 _CONFIG_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 10**6) | st.floats(allow_nan=True) | st.sampled_from(["", "x", "*.md", "foo\\", "[z-a]", "[[:alpha:]]", "!x", "/", "**", "MEM", "ALL", "generate", "flat"]) | st.dates(),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(inner.filter(lambda v: not isinstance(v, (list, dict, float))), inner, max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 10**6)
+    | st.floats(allow_nan=True)
+    | st.sampled_from(["", "x", "*.md", "foo\\", "[z-a]", "[[:alpha:]]", "!x", "/", "**", "MEM", "ALL", "generate", "flat"])
+    | st.dates(),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(inner.filter(lambda v: not isinstance(v, (list, dict, float))), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 _CONFIG_KEYS = st.sampled_from(
-    ["select", "ignore", "per-path-ignores", "exclude", "memory", "memory.stores", "memory.types", "memory.description-max-length", "index.mode", "index.warn-ratio",
-     "index.max-lines", "guidance.filenames", "guidance.max-import-depth", "skills.roots", "context.max-tokens", "guard.patterns", "guard.allow", "guard.disable",
-     "guard.case-sensitive", "unknown"]
+    [
+        "select",
+        "ignore",
+        "per-path-ignores",
+        "exclude",
+        "memory",
+        "memory.stores",
+        "memory.types",
+        "memory.description-max-length",
+        "index.mode",
+        "index.warn-ratio",
+        "index.max-lines",
+        "guidance.filenames",
+        "guidance.max-import-depth",
+        "skills.roots",
+        "context.max-tokens",
+        "guard.patterns",
+        "guard.allow",
+        "guard.disable",
+        "guard.case-sensitive",
+        "unknown",
+    ]
 )
 
 

@@ -1,6 +1,7 @@
 """A glob that matches no listed file is judged against every file of the checkout,
 ignored and untracked ones included (SPEC §4): a workspace clones its child
 repositories into a git-ignored folder, and its rules target them."""
+
 from __future__ import annotations
 
 import os
@@ -49,7 +50,9 @@ def test_a_glob_that_matches_nothing_on_disk_says_so(repo: Path) -> None:
     assert all("no file here matches it" in p["message"] and "in the repository" not in p["message"] for p in found)
 
 
-def test_the_disk_is_walked_only_for_globs_that_match_nothing_listed_and_only_as_far_as_needed(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_disk_is_walked_only_for_globs_that_match_nothing_listed_and_only_as_far_as_needed(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _workspace_with_ignored_clones(repo)
     write(repo, "src/app.py", "pass\n")
     git(repo, "add", "-A")

@@ -1,6 +1,7 @@
 """`memcheck guard` against real git repositories, through click's runner, through
 main() and (a case of each mode, marked e2e) as a subprocess: the "Done when" cases
 of issue 4, every mode, and the error cases."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,6 @@ def settle(root: Path, text: str) -> None:
     git(root, "commit", "-q", "-m", "settings", "--", ".memcheck.yaml")
 
 
-
-
 def guard(root: Path, runner: str, *args: str, monkeypatch: pytest.MonkeyPatch, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     """Exit code, stdout and stderr of `memcheck guard ARGS` run in root."""
     if runner in ("main", "subprocess"):
@@ -37,10 +36,6 @@ def guard(root: Path, runner: str, *args: str, monkeypatch: pytest.MonkeyPatch, 
 # A mode's case as a real process too; the tables of cases in this process only.
 RUNNERS = pytest.mark.parametrize("runner", ["click", pytest.param("subprocess", marks=pytest.mark.e2e)])
 IN_PROCESS = pytest.mark.parametrize("runner", ["click", "main"])
-
-
-
-
 
 
 def rename_pem_away(root: Path) -> None:
@@ -113,10 +108,6 @@ def test_the_suggested_allow_line_allows_the_path(repo: Path, monkeypatch: pytes
     assert guard(repo, "click", monkeypatch=monkeypatch)[0] == 1
 
 
-
-
-
-
 @RUNNERS
 def test_editing_the_readme_passes(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
     tracked(repo)
@@ -147,7 +138,9 @@ def test_copy_of_a_guarded_file_names_both_sides(repo: Path, monkeypatch: pytest
     code, out, _ = guard(repo, "click", "--format", "json", monkeypatch=monkeypatch)
     messages = {p["path"]: plain_message(p["message"]) for p in json.loads(out)["problems"]}
     assert code == 1
-    assert messages["deploy.pem"].startswith("copied to backup.txt, modified:") or messages["deploy.pem"].startswith("modified, copied to backup.txt:")
+    assert messages["deploy.pem"].startswith("copied to backup.txt, modified:") or messages["deploy.pem"].startswith(
+        "modified, copied to backup.txt:"
+    )
 
 
 def test_type_change_to_a_symlink_pointing_outside(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -336,7 +329,10 @@ def test_unknown_ref(repo: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -
     tracked(repo)
     code, out, err = guard(repo, runner, "--base", "origin/nope", monkeypatch=monkeypatch)
     assert (code, out) == (2, "")
-    assert err == "memcheck: error: unknown ref 'origin/nope': no such commit in this repository; check the name or fetch it (git fetch origin origin/nope)\n"
+    assert (
+        err
+        == "memcheck: error: unknown ref 'origin/nope': no such commit in this repository; check the name or fetch it (git fetch origin origin/nope)\n"
+    )
 
 
 def test_usage_errors(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -368,7 +364,9 @@ def test_shallow_clone_without_the_merge_base_says_how_to_fetch(tmp_path: Path, 
     clone = tmp_path / "clone"
     code, out, err = guard(clone, "click", "--base", "origin/main", "--head", "origin/feature", monkeypatch=monkeypatch)
     assert (code, out) == (2, "")
-    assert err.startswith("memcheck: error: no merge base of origin/main and origin/feature in this shallow clone (2 commits deep from origin/feature); ")
+    assert err.startswith(
+        "memcheck: error: no merge base of origin/main and origin/feature in this shallow clone (2 commits deep from origin/feature); "
+    )
     assert "git fetch --deepen=50" in err and "git fetch --unshallow" in err and err.count("\n") == 1
     git(clone, "fetch", "-q", "--deepen=50")
     code, out, _ = guard(clone, "click", "--base", "origin/main", "--head", "origin/feature", monkeypatch=monkeypatch)
@@ -428,10 +426,6 @@ def test_list_of_a_clean_tree(repo: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert guard(repo, "click", "--list", monkeypatch=monkeypatch) == (0, "No guarded paths in the tree.\n", "")
 
 
-
-
-
-
 # --- a secret's file committed long ago: deleting it is the remedy ---------------
 
 UNTRACKED = "GRD001 rotate any secret it holds (deleting it stops tracking it, but it stays in the history, in every clone"
@@ -439,14 +433,20 @@ UNTRACKED = "GRD001 rotate any secret it holds (deleting it stops tracking it, b
 
 @RUNNERS
 @pytest.mark.parametrize("how", [("rm", "-q", "--cached", ".env"), ("rm", "-q", ".env")], ids=["cached", "from-disk"])
-def test_stopping_tracking_a_committed_env_passes_with_a_warning(repo: Path, runner: str, how: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stopping_tracking_a_committed_env_passes_with_a_warning(
+    repo: Path, runner: str, how: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
     tracked(repo, ".env")
     git(repo, *how)
     code, out, err = guard(repo, runner, monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})  # an agent's commit too
     assert (code, err) == (0, "")
-    assert out == ".env:1:1: GRD001 deleted: guarded by category env (pattern .env)\nFound 1 problem (0 errors, 1 warning).\n"  # nothing to allow: it passes
+    assert (
+        out == ".env:1:1: GRD001 deleted: guarded by category env (pattern .env)\nFound 1 problem (0 errors, 1 warning).\n"
+    )  # nothing to allow: it passes
     whole = run_cli(repo, "guard").stdout  # (plain() drops the remedy)
-    assert whole.startswith(f".env:1:1: {UNTRACKED}: to purge it, rewrite the history; add it to .gitignore so it is not added again). deleted: ")
+    assert whole.startswith(
+        f".env:1:1: {UNTRACKED}: to purge it, rewrite the history; add it to .gitignore so it is not added again). deleted: "
+    )
 
 
 def test_a_range_that_stops_tracking_a_committed_key_passes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -483,7 +483,9 @@ def test_the_whole_tree_asks_to_stop_tracking_a_committed_env(repo: Path, monkey
     tracked(repo, ".env")
     proc = run_cli(repo, "guard", env={"PRE_COMMIT": "1"})  # (plain() would drop the remedy)
     assert proc.returncode == 1
-    assert proc.stdout.startswith(".env:1:1: GRD001 stop tracking it (git rm --cached -- .env, add it to .gitignore, and commit: the guard lets a deletion through)")
+    assert proc.stdout.startswith(
+        ".env:1:1: GRD001 stop tracking it (git rm --cached -- .env, add it to .gitignore, and commit: the guard lets a deletion through)"
+    )
 
 
 # --- a team's first config: a person's loosening passes at the hook, CI reviews it ---
@@ -511,20 +513,35 @@ def test_an_agents_settings_change_is_never_told_how_to_pass_the_guard(repo: Pat
     assert "SKIP=" not in out and "override label" not in out
 
 
-def test_a_persons_first_guard_allow_passes_at_commit_and_push_and_fails_in_the_pull_request(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_persons_first_guard_allow_passes_at_commit_and_push_and_fails_in_the_pull_request(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _pushed(repo, tmp_path)
     write(repo, ".memcheck.yaml", FIRST_CONFIG)
     git(repo, "add", ".memcheck.yaml")
     code, out, _ = guard(repo, "click", monkeypatch=monkeypatch)
     assert code == 0, out
-    assert out == ".memcheck.yaml:1:1: GRD003 loosens the guard: allows /tests/fixtures/; a change is judged by the settings before it\nFound 1 problem (0 errors, 1 warning).\n"
+    assert (
+        out
+        == ".memcheck.yaml:1:1: GRD003 loosens the guard: allows /tests/fixtures/; a change is judged by the settings before it\nFound 1 problem (0 errors, 1 warning).\n"
+    )
     told = run_cli(repo, "guard").stdout
-    assert "GRD003 a person's change passes at their own commit and push (the pull request fails until a maintainer reviews it and adds the override label)." in told
+    assert (
+        "GRD003 a person's change passes at their own commit and push (the pull request fails until a maintainer reviews it and adds the override label)."
+        in told
+    )
     # From an agent's shell, it fails at the hook.
-    assert guard(repo, "main", monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})[0] == 1  # (for this call only: the push below is a person's)
+    assert (
+        guard(repo, "main", monkeypatch=monkeypatch, env={"CLAUDECODE": "1"})[0] == 1
+    )  # (for this call only: the push below is a person's)
     git(repo, "commit", "-qm", "adopt memcheck")
     head = git(repo, "rev-parse", "HEAD").strip()
-    push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": head}
+    push = {
+        "PRE_COMMIT_REMOTE_NAME": "origin",
+        "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main",
+        "PRE_COMMIT_FROM_REF": "origin/main",
+        "PRE_COMMIT_TO_REF": head,
+    }
     pushed = run_cli(repo, "guard", env=push)
     assert pushed.returncode == 0, pushed.stdout
     assert "GRD003 a person's change passes" in pushed.stdout
@@ -541,7 +558,12 @@ def test_an_agents_commit_that_loosens_the_guard_fails_at_push(repo: Path, tmp_p
     git(repo, "add", ".memcheck.yaml")
     git(repo, "commit", "-qm", "allow fixtures\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
     head = git(repo, "rev-parse", "HEAD").strip()
-    push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": head}
+    push = {
+        "PRE_COMMIT_REMOTE_NAME": "origin",
+        "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main",
+        "PRE_COMMIT_FROM_REF": "origin/main",
+        "PRE_COMMIT_TO_REF": head,
+    }
     proc = run_cli(repo, "guard", env=push)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "GRD003 land this on its own and have it reviewed" in proc.stdout
@@ -552,7 +574,12 @@ def test_an_agents_lock_file_bump_at_push_names_skip_as_well_as_the_label(repo: 
     _pushed(repo, tmp_path, "package-lock.json")
     write(repo, "package-lock.json", "{}\n")
     git(repo, "commit", "-qam", "bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-    push = {"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main", "PRE_COMMIT_FROM_REF": "origin/main", "PRE_COMMIT_TO_REF": "HEAD"}
+    push = {
+        "PRE_COMMIT_REMOTE_NAME": "origin",
+        "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main",
+        "PRE_COMMIT_FROM_REF": "origin/main",
+        "PRE_COMMIT_TO_REF": "HEAD",
+    }
     proc = run_cli(repo, "guard", env=push)
     assert proc.returncode == 1
     assert proc.stdout.startswith(
@@ -579,5 +606,20 @@ def test_guard_takes_the_report_options_check_has(repo: Path) -> None:
     from memcheck.cli import cli
 
     names = {name: {o for p in cli.commands[name].params for o in p.opts} for name in ("check", "guard")}
-    assert names["check"] - names["guard"] == {"--select", "--ignore", "--fail-on", "--baseline", "--changed", "--new-since", "--all", "--no-cache", "--statistics", "--write-baseline", "--user", "--fix", "-v", "--verbose"}
+    assert names["check"] - names["guard"] == {
+        "--select",
+        "--ignore",
+        "--fail-on",
+        "--baseline",
+        "--changed",
+        "--new-since",
+        "--all",
+        "--no-cache",
+        "--statistics",
+        "--write-baseline",
+        "--user",
+        "--fix",
+        "-v",
+        "--verbose",
+    }
     assert CliRunner().invoke(cli, ["guard", "--help"]).exit_code == 0

@@ -5,6 +5,7 @@ message of the commit being made (`--message-file`, git's prepare-commit-msg and
 commit-msg hooks); and a person's own config saying, for this machine, that a
 variable an IDE's terminal sets too is no agent's sign. Real repositories, the CLI
 through main(); beside each, what must still pass."""
+
 from __future__ import annotations
 
 import json
@@ -48,7 +49,9 @@ def base(repo: Path) -> Path:
     ],
 )
 @pytest.mark.parametrize("role", ["author", "committer"])
-def test_an_agents_address_as_author_or_committer_is_the_agents(base: Path, ident: str, agent: str, role: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_agents_address_as_author_or_committer_is_the_agents(
+    base: Path, ident: str, agent: str, role: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     name, email = ident[:-1].split(" <")
     # (the test's environment names the author and committer; the other stays a person)
     with monkeypatch.context() as env:
@@ -77,7 +80,11 @@ def test_an_assisted_by_trailer_names_an_ai_assistant_whatever_its_value(base: P
 
 
 def test_a_person_whose_trailers_name_people_passes(base: Path) -> None:
-    commit(base, LOCK, "bump deps\n\nCo-developed-by: Ana <ana@example.com>\nSigned-off-by: Alex <alex@example.com>\nReviewed-by: Bo <bo@example.com>")
+    commit(
+        base,
+        LOCK,
+        "bump deps\n\nCo-developed-by: Ana <ana@example.com>\nSigned-off-by: Alex <alex@example.com>\nReviewed-by: Bo <bo@example.com>",
+    )
     assert guard(base, "--base", "main")[:2] == (0, [])
 
 
@@ -125,7 +132,9 @@ def test_the_message_names_the_agent_at_the_commit(repo: Path) -> None:
     write(repo, ".git/COMMIT_EDITMSG", "bump deps\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n")
     code, found, messages = guard(repo, "--message-file", ".git/COMMIT_EDITMSG")
     assert (code, found) == (1, [("package-lock.json", "GRD004")])
-    assert messages["package-lock.json"].startswith("unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it: Co-Authored-By trailer")
+    assert messages["package-lock.json"].startswith(
+        "unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it: Co-Authored-By trailer"
+    )
 
 
 def test_the_author_git_exports_to_the_pre_commit_hook_is_known_there(repo: Path) -> None:
@@ -162,7 +171,6 @@ def test_a_message_file_that_cannot_be_read_is_an_error(repo: Path) -> None:
     assert proc.returncode == 2 and "--message-file nowhere/MSG: cannot read it" in proc.stderr and "Traceback" not in proc.stderr
 
 
-
 @pytest.mark.e2e
 @pytest.mark.parametrize("kind", ["fifo", "folder"])
 def test_a_message_file_that_is_no_regular_file_is_an_error_at_once(repo: Path, kind: str) -> None:
@@ -171,9 +179,12 @@ def test_a_message_file_that_is_no_regular_file_is_an_error_at_once(repo: Path, 
     _staged_bump(repo)
     special = repo / "MSG"
     os.mkfifo(special) if kind == "fifo" else special.mkdir()
-    proc = subprocess.run([sys.executable, "-m", "memcheck", "guard", "--message-file", "MSG"], cwd=repo, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "memcheck", "guard", "--message-file", "MSG"], cwd=repo, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert "--message-file MSG: " in proc.stderr
+
 
 # --- a person in an IDE's terminal: a per-machine opt-out no commit can set ----------
 

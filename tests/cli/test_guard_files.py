@@ -3,6 +3,7 @@ files that make an agent, git or CI run commands (agents tier), and a change tha
 removes or weakens memcheck's own hooks or workflow step (GRD003 for everyone);
 secret files by name; the lock files of other ecosystems; names with characters that
 draw nothing. Real repositories, the CLI through main()."""
+
 from __future__ import annotations
 
 import json
@@ -65,7 +66,16 @@ def staged(repo: Path, path: str, text: str = "x\n") -> Path:
 @pytest.fixture
 def gated(repo: Path) -> Path:
     """A repository whose hooks and workflow run memcheck."""
-    commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": PRE_COMMIT, ".github/workflows/memcheck.yml": WORKFLOW, "package-lock.json": "{}\n"}, "init")
+    commit(
+        repo,
+        {
+            "README.md": "x\n",
+            ".pre-commit-config.yaml": PRE_COMMIT,
+            ".github/workflows/memcheck.yml": WORKFLOW,
+            "package-lock.json": "{}\n",
+        },
+        "init",
+    )
     return repo
 
 
@@ -98,7 +108,14 @@ def test_a_persons_workflow_edit_in_a_range_passes(gated: Path) -> None:
     git(gated, "checkout", "-q", "-b", "feature")
     commit(gated, {".github/workflows/ci.yml": "on: push\njobs: {t: {runs-on: x, steps: [{run: make}]}}\n"}, "ci")
     commit(gated, {".github/workflows/memcheck.yml": WORKFLOW.replace("action@v0.1.0", "action@v0.2.0")}, "upgrade")
-    commit(gated, {".pre-commit-config.yaml": PRE_COMMIT.replace("v0.1.0", "v0.2.0") + "  - repo: local\n    hooks: [{id: x, name: x, entry: 'true', language: system}]\n"}, "more hooks")
+    commit(
+        gated,
+        {
+            ".pre-commit-config.yaml": PRE_COMMIT.replace("v0.1.0", "v0.2.0")
+            + "  - repo: local\n    hooks: [{id: x, name: x, entry: 'true', language: system}]\n"
+        },
+        "more hooks",
+    )
     assert guard(gated, "--base", "main") == (0, [])
 
 
@@ -110,10 +127,22 @@ def test_a_persons_workflow_edit_in_a_range_passes(gated: Path) -> None:
     [
         ("repos: []\n", "removes the memcheck-fix hook, removes the memcheck-guard hook"),
         (PRE_COMMIT.replace("      - id: memcheck-fix\n", ""), "removes the memcheck-fix hook"),
-        (PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, stages: [pre-commit]}"), "stops running the memcheck-guard hook at pre-push (stages)"),
-        (PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, entry: 'true'}"), "changes the command the memcheck-guard hook runs"),
-        (PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, args: [README.md]}"), "changes the memcheck-guard hook's args (README.md)"),
-        (PRE_COMMIT.replace("https://github.com/memcheck/memcheck", "https://github.com/someone/memcheck"), "takes the memcheck-fix hook from another repository"),
+        (
+            PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, stages: [pre-commit]}"),
+            "stops running the memcheck-guard hook at pre-push (stages)",
+        ),
+        (
+            PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, entry: 'true'}"),
+            "changes the command the memcheck-guard hook runs",
+        ),
+        (
+            PRE_COMMIT.replace("id: memcheck-guard", "{id: memcheck-guard, args: [README.md]}"),
+            "changes the memcheck-guard hook's args (README.md)",
+        ),
+        (
+            PRE_COMMIT.replace("https://github.com/memcheck/memcheck", "https://github.com/someone/memcheck"),
+            "takes the memcheck-fix hook from another repository",
+        ),
         (PRE_COMMIT.replace("[pre-commit, pre-push]", "[pre-commit]"), "stops installing the pre-push hook (default_install_hook_types)"),
         (PRE_COMMIT + "ci: {skip: [memcheck-guard]}\n", "skips the memcheck-guard hook on pre-commit.ci (ci.skip)"),
         ("repos: [\n", "leaves it unreadable (invalid YAML"),
@@ -132,7 +161,11 @@ def test_deleting_the_pre_commit_config_is_a_loosening_in_a_range(gated: Path) -
     git(gated, "rm", "-q", ".pre-commit-config.yaml")
     sha = commit(gated, {"package-lock.json": '{"v": 2}\n'}, "drop hooks" + CLAUDE_TRAILER)
     code, found = guard(gated, "--base", "main")
-    assert code == 1 and codes(found) == [(".pre-commit-config.yaml", "GRD003"), (".pre-commit-config.yaml", "GRD004"), ("package-lock.json", "GRD004")]
+    assert code == 1 and codes(found) == [
+        (".pre-commit-config.yaml", "GRD003"),
+        (".pre-commit-config.yaml", "GRD004"),
+        ("package-lock.json", "GRD004"),
+    ]
     assert f"loosens the guard in {sha[:7]}: removes the memcheck-fix hook, removes the memcheck-guard hook" in found[0][2]
 
 
@@ -146,12 +179,27 @@ def test_adding_all_to_a_lint_hook_is_no_loosening(gated: Path) -> None:
     ("after", "what"),
     [
         (WORKFLOW.replace("sarif: memcheck.sarif", "guard: off"), "turns the guard off in the memcheck step of job memcheck"),
-        (WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: never"), "makes no finding fail the memcheck step of job memcheck (fail-on: never)"),
-        (WORKFLOW.replace("sarif: memcheck.sarif", "override-label: ok"), "changes the override-label of the memcheck step of job memcheck"),
-        (WORKFLOW.replace("        id: memcheck\n", "        id: memcheck\n        continue-on-error: true\n"), "lets the memcheck step of job memcheck fail"),
-        (WORKFLOW.replace("        id: memcheck\n", "        id: memcheck\n        if: false\n"), "changes when the memcheck step of job memcheck runs (if)"),
+        (
+            WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: never"),
+            "makes no finding fail the memcheck step of job memcheck (fail-on: never)",
+        ),
+        (
+            WORKFLOW.replace("sarif: memcheck.sarif", "override-label: ok"),
+            "changes the override-label of the memcheck step of job memcheck",
+        ),
+        (
+            WORKFLOW.replace("        id: memcheck\n", "        id: memcheck\n        continue-on-error: true\n"),
+            "lets the memcheck step of job memcheck fail",
+        ),
+        (
+            WORKFLOW.replace("        id: memcheck\n", "        id: memcheck\n        if: false\n"),
+            "changes when the memcheck step of job memcheck runs (if)",
+        ),
         (WORKFLOW.split("      - uses: memcheck")[0], "removes the memcheck step of job memcheck"),
-        (WORKFLOW.replace("pull_request:\n    types", "push:\n    branches: [nowhere]\n  x:\n    types"), "stops running the workflow on pull_request"),
+        (
+            WORKFLOW.replace("pull_request:\n    types", "push:\n    branches: [nowhere]\n  x:\n    types"),
+            "stops running the workflow on pull_request",
+        ),
     ],
 )
 def test_weakening_the_memcheck_step_of_a_workflow_is_a_loosening(gated: Path, after: str, what: str) -> None:
@@ -289,7 +337,9 @@ def test_a_merge_that_restores_a_weaker_workflow_from_old_history_is_a_loosening
     # main once ran memcheck with its guard off, then turned it on; a branch merges
     # that old commit by hand, taking its workflow: the merge equals a parent there,
     # so only the range's net change shows it.
-    old = commit(repo, {"README.md": "x\n", ".github/workflows/memcheck.yml": WORKFLOW.replace("sarif: memcheck.sarif", "guard: off")}, "init")
+    old = commit(
+        repo, {"README.md": "x\n", ".github/workflows/memcheck.yml": WORKFLOW.replace("sarif: memcheck.sarif", "guard: off")}, "init"
+    )
     commit(repo, {".github/workflows/memcheck.yml": WORKFLOW}, "guard on")
     git(repo, "checkout", "-q", "-b", "feature")
     commit(repo, {"src/app.py": "x\n"}, "work")

@@ -4,6 +4,7 @@ few milliseconds of a hook that runs at each commit: the questions are asked tog
 (one ``rev-parse`` for the work tree, HEAD and a merge in progress; one ``cat-file``
 for the settings and what they hold), and the staged tree is written only when its
 settings can differ from HEAD's. What they leave out is tested here too."""
+
 from __future__ import annotations
 
 import os
@@ -24,7 +25,9 @@ STAGED = ["cat-file", "diff", "ls-files", "rev-parse"]
 def calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A ``git`` first on PATH that logs each command's subcommand (the first word
     after guard's global options) and runs the real git; returns the log."""
-    return counting_git(tmp_path, monkeypatch, 'for a in "$@"; do case "$a" in -*|*=*) ;; *) printf "%s\\n" "$a" >> "$GIT_CALLS_LOG"; break;; esac; done')
+    return counting_git(
+        tmp_path, monkeypatch, 'for a in "$@"; do case "$a" in -*|*=*) ;; *) printf "%s\\n" "$a" >> "$GIT_CALLS_LOG"; break;; esac; done'
+    )
 
 
 def guarded(repo: Path, log: Path, *args: str) -> tuple[int, str, list[str]]:
@@ -75,7 +78,9 @@ def test_the_staged_tree_is_written_when_the_settings_change(repo: Path, calls: 
         ("ci", "conf", ("--config", "ci/memcheck.yaml"), "ci/memcheck.yaml"),  # a folder above it is
     ],
 )
-def test_settings_edited_through_a_symlink_are_still_a_loosening(repo: Path, calls: Path, link: str, target: str, args: tuple[str, ...], settings: str) -> None:
+def test_settings_edited_through_a_symlink_are_still_a_loosening(
+    repo: Path, calls: Path, link: str, target: str, args: tuple[str, ...], settings: str
+) -> None:
     # Nothing staged names the settings file: a link on the way to it, and its target changes.
     commit(repo, {"README.md": "x\n", "conf/memcheck.yaml": "guard: {}\n"}, "init")
     os.symlink(target, repo / link)

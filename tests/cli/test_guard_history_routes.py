@@ -5,6 +5,7 @@ computes it): `pre-commit run --all-files` judged by the pull request's own
 settings, the fork workflow blocked at pre-push, the Action on push events judged
 by a loosening pushed first, tags on trees and blobs never judged, and settings
 that cannot be read passing as "guard passed". Beside each, what must still pass."""
+
 from __future__ import annotations
 
 import io
@@ -155,7 +156,11 @@ def fork(tmp_path: Path) -> tuple[Path, Path]:
     git(seed, "push", "-q", "origin", "HEAD:refs/heads/main")
     origin = tmp_path / "origin.git"
     git(tmp_path, "clone", "-q", "--bare", str(upstream), str(origin))
-    upstream_own = {"package-lock.json": "{}\n", "tests/fixtures/server.crt": "CERT\n", ".memcheck.yaml": 'guard: {allow: ["/tests/fixtures/"]}\n'}
+    upstream_own = {
+        "package-lock.json": "{}\n",
+        "tests/fixtures/server.crt": "CERT\n",
+        ".memcheck.yaml": 'guard: {allow: ["/tests/fixtures/"]}\n',
+    }
     commit(seed, upstream_own, "upstream's lock file and test certificate, allowed there after review")
     commit(seed, {"src/lib.py": "x\n"}, "more upstream work")
     git(seed, "push", "-q", "origin", "HEAD:refs/heads/main")
@@ -261,7 +266,9 @@ def pushed_twice(tmp_path: Path, branch: str) -> tuple[Path, str, str]:
     return ws, loosened, secret
 
 
-def test_a_push_after_a_pushed_loosening_is_judged_by_the_default_branchs_settings_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_push_after_a_pushed_loosening_is_judged_by_the_default_branchs_settings_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ws, loosened, secret = pushed_twice(tmp_path, "feature")
     event = {"ref": "refs/heads/feature", "before": loosened, "after": secret, "repository": {"default_branch": "main"}}
     code, out = action_on_push(tmp_path, monkeypatch, ws, event)

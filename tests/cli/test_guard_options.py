@@ -1,6 +1,7 @@
 """`memcheck guard --allow-label NAME` (the override label of a pull request, which
 the GitHub Action passes when the pull request carries it) and `--settings-from REF`
 (more commits whose settings judge a range, which the Action passes on a push)."""
+
 from __future__ import annotations
 
 import json

@@ -3,6 +3,7 @@ the name-substring categories flag no source or documentation file, every .env f
 certificate, kubeconfig and .aws/credentials is flagged, and `memcheck guard` says so
 in a real repository. tests/shared/test_guard_filelists.py runs the same checks over
 102 real repositories' lists where ../shared is beside the checkout."""
+
 from __future__ import annotations
 
 import json
@@ -30,7 +31,12 @@ def test_name_substring_categories_flag_no_source_or_documentation() -> None:
         assert figures.source_or_doc.get(category, []) == [], category
     # The lists are full of code and docs named for secrets, none of them flagged...
     lists = module.read_lists(LISTS)
-    named = [p for paths in lists.values() for p in paths if module.is_source_or_doc(p) and any(w in p.lower() for w in ("secret", "credential", "token", "auth"))]
+    named = [
+        p
+        for paths in lists.values()
+        for p in paths
+        if module.is_source_or_doc(p) and any(w in p.lower() for w in ("secret", "credential", "token", "auth"))
+    ]
     assert len(named) >= 25
     # ...and what they do flag are data files: manifests, configs, fixtures.
     flagged = sorted(p.split(": ", 1)[1] for c in module.NAME_SUBSTRING for p in figures.flagged.get(c, []))
@@ -81,7 +87,12 @@ def test_guard_reports_a_real_list_in_a_real_repository(repo: Path) -> None:
     # that run commands (CI, the pre-commit hooks) and the lock file uv writes.
     proc = run_cli(repo, "guard", "--paths-from", "paths.txt", "--format", "json", env={"CLAUDECODE": "1"})
     agents = [(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"] if p["code"] != "GRD001"]
-    assert agents == [(".github/workflows/ci.yml", "GRD004"), (".pre-commit-config.yaml", "GRD004"), ("CLAUDE.local.md", "GRD004"), ("uv.lock", "GRD004")]
+    assert agents == [
+        (".github/workflows/ci.yml", "GRD004"),
+        (".pre-commit-config.yaml", "GRD004"),
+        ("CLAUDE.local.md", "GRD004"),
+        ("uv.lock", "GRD004"),
+    ]
     clean = [p for p in paths if p not in {q["path"] for q in problems} | {"CLAUDE.local.md"}]
     write(repo, "clean.txt", "\n".join(clean) + "\n")
     assert run_cli(repo, "guard", "--paths-from", "clean.txt", "--format", "json").returncode == 0

@@ -7,6 +7,7 @@ branch that picks its policy by its fork point, a shallow clone that cuts a rang
 a merge that restores a file from outside the range, tags and lax branches at a
 push, pushes by URL, names as Windows reads them, folders and links in paths mode,
 and `pre-commit run --all-files`. Beside each, what must still pass."""
+
 from __future__ import annotations
 
 import json
@@ -106,30 +107,6 @@ def test_an_octopus_merge_that_adds_a_key_is_caught(repo: Path) -> None:
 # --- 3. a push, through the real pre-commit to a bare remote -------------------------
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # --- 4. the change never decides its own policy ------------------------------------
 
 
@@ -154,7 +131,11 @@ def test_an_untracked_config_does_not_allow_a_staged_env(repo: Path) -> None:
 def test_a_pull_request_that_loosens_the_guard_with_its_env(repo: Path, file: str, text: str, loosens: str) -> None:
     commit(repo, {"README.md": "x\n"}, "init")
     git(repo, "checkout", "-q", "-b", "feature")
-    sha = commit(repo, {file: text, ".env": "SECRET=1\n", ".ENV": "SECRET=1\n"} if "case" in text else {file: text, ".env": "SECRET=1\n"}, "allow and add")
+    sha = commit(
+        repo,
+        {file: text, ".env": "SECRET=1\n", ".ENV": "SECRET=1\n"} if "case" in text else {file: text, ".env": "SECRET=1\n"},
+        "allow and add",
+    )
     code, problems = guard_json(repo, "--base", "main", "--head", "feature")
     assert code == 1
     found = {p["path"]: p for p in problems if p["code"] != "GRD005"}  # select: [GRD002] leaves the secret rules out too
@@ -187,7 +168,10 @@ def test_a_reviewed_loosening_applies_to_what_comes_after(repo: Path) -> None:
 
 @pytest.mark.parametrize(
     ("file", "text"),
-    [(".memcheck.yaml", "index: {max-lines: 150}\nguard: {patterns: ['*.sqlite']}\n"), ("pyproject.toml", "[tool.memcheck]\nignore = ['MEM010']\n")],
+    [
+        (".memcheck.yaml", "index: {max-lines: 150}\nguard: {patterns: ['*.sqlite']}\n"),
+        ("pyproject.toml", "[tool.memcheck]\nignore = ['MEM010']\n"),
+    ],
 )
 def test_a_lint_only_config_change_passes(repo: Path, file: str, text: str) -> None:
     commit(repo, {"README.md": "x\n"}, "init")
@@ -288,7 +272,10 @@ def test_a_config_file_outside_the_repository_is_the_invokers(repo: Path, tmp_pa
 # --- 5. no quiet fall-back, nothing hidden --------------------------------------------
 
 
-@pytest.mark.parametrize(("args", "message"), [(["--base", ""], "--base is empty"), (["--base", "main", "--head", ""], "--head is empty"), (["--base", "   "], "--base is empty")])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--base", ""], "--base is empty"), (["--base", "main", "--head", ""], "--head is empty"), (["--base", "   "], "--base is empty")],
+)
 def test_an_empty_ref_is_an_error(repo: Path, args: list[str], message: str) -> None:
     commit(repo, {"README.md": "x\n"})
     write(repo, ".env", "SECRET=1\n")  # untracked: staged mode would pass
@@ -302,7 +289,10 @@ def test_an_unknown_ref_is_an_error(repo: Path, args: list[str]) -> None:
     commit(repo, {"README.md": "x\n"})
     code, out, err = guard(repo, *args)
     assert (code, out) == (2, "")
-    assert err == "memcheck: error: unknown ref 'nope': no such commit in this repository; check the name or fetch it (git fetch origin nope)\n"
+    assert (
+        err
+        == "memcheck: error: unknown ref 'nope': no such commit in this repository; check the name or fetch it (git fetch origin nope)\n"
+    )
 
 
 def unrelated_history_with_env(root: Path) -> None:
@@ -426,7 +416,6 @@ def test_git_dir_and_work_tree_from_elsewhere_use_the_repositorys_settings(repo:
 # === a second review, of the guard as it stood after the first ========================
 
 
-
 # --- a range: the base's settings, the whole range, its net change --------------------
 
 
@@ -483,7 +472,9 @@ def test_a_shallow_clone_without_the_base_commit_says_to_fetch_more_history(repo
     git(tmp_path, "clone", "-q", "--depth", "1", "--no-single-branch", f"file://{repo}", str(clone))
     code, out, err = guard(clone, "--base", old, "--head", "origin/feature")
     assert (code, out) == (2, "")
-    assert err.startswith(f"memcheck: error: unknown ref '{old}': no such commit in this shallow clone; fetch more history: git fetch --deepen=")
+    assert err.startswith(
+        f"memcheck: error: unknown ref '{old}': no such commit in this shallow clone; fetch more history: git fetch --deepen="
+    )
     assert "git fetch --unshallow" in err
 
 
@@ -535,7 +526,9 @@ def test_a_merge_that_restores_a_file_from_old_base_history_is_caught(repo: Path
     code, problems = guard_json(repo, "--base", "main", "--head", "feature")
     assert code == 1
     assert [p["path"] for p in problems] == [".env"]
-    assert problems[0]["message"].startswith(f"added in the range's result {merge[:7]} (a merge brought it from history outside the range): guarded by category env")
+    assert problems[0]["message"].startswith(
+        f"added in the range's result {merge[:7]} (a merge brought it from history outside the range): guarded by category env"
+    )
 
 
 def test_a_merge_that_restores_lax_settings_from_old_base_history_is_caught(repo: Path) -> None:
@@ -565,39 +558,7 @@ def test_a_branch_behind_a_base_that_deleted_a_guarded_file_is_not_blamed(repo: 
 # --- pushes: tags, the remote's default branch, pushes by URL --------------------------
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # --- what `pre-commit run --all-files` cannot see ---------------------------------------
-
-
-
-
-
-
 
 
 def test_nothing_staged_inside_git_commit_says_nothing(repo: Path) -> None:
@@ -672,7 +633,10 @@ def test_paths_from_utf16_without_a_bom_is_an_error(repo: Path) -> None:
     (repo / "list.txt").write_bytes("src/app.py\n.env\n".encode("utf-16-le"))
     code, out, err = guard(repo, "--paths-from", "list.txt")
     assert (code, out) == (2, "")
-    assert err == "memcheck: error: --paths-from list.txt: looks like UTF-16 without a byte-order mark; write the list as UTF-8 (or UTF-16 with a BOM)\n"
+    assert (
+        err
+        == "memcheck: error: --paths-from list.txt: looks like UTF-16 without a byte-order mark; write the list as UTF-8 (or UTF-16 with a BOM)\n"
+    )
 
 
 def test_a_pattern_git_cannot_read_is_an_error_that_says_how_to_commit_the_fix(repo: Path) -> None:

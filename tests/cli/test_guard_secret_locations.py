@@ -3,6 +3,7 @@ absolute or reached by climbing out of the repository, and the project files of 
 same names that are not secrets (GRD001 over a path list): real git repositories, the
 CLI in this process. The 86,324 paths of 102 real repositories are measured by
 tests/shared/test_guard_filelists.py."""
+
 from __future__ import annotations
 
 import json

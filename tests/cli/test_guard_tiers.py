@@ -2,6 +2,7 @@
 the changes an agent made (by commit author, committer or trailer, or from an agent's
 shell at commit time); and a symlink or submodule named like a guarded folder, in
 every mode. Real repositories, the CLI through main()."""
+
 from __future__ import annotations
 
 import json
@@ -35,8 +36,6 @@ def base(repo: Path) -> Path:
 # --- a person's routine work passes ---------------------------------------------------
 
 
-
-
 def test_a_persons_lockfile_bump_in_a_range_passes(base: Path) -> None:
     commit(base, {"package-lock.json": '{"lockfileVersion": 3}\n'}, "bump deps")
     commit(base, {"yarn.lock": "x\n", "dist/app.js": "x\n"}, "Dependabot-style bump")
@@ -61,7 +60,9 @@ def test_an_agents_lockfile_commit_from_its_shell_is_blocked(base: Path) -> None
     git(base, "add", "-A")
     code, problems = guard_json(base, env=AGENT_SHELL)
     assert code == 1 and found(problems) == [("package-lock.json", "GRD004")]
-    assert problems[0]["message"].startswith("unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it")
+    assert problems[0]["message"].startswith(
+        "unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it"
+    )
 
 
 @pytest.mark.parametrize(
@@ -83,8 +84,6 @@ def test_a_person_committing_while_an_agent_coauthored_an_earlier_commit(base: P
     commit(base, {"src/a.py": "x\n"}, "agent work" + CLAUDE_TRAILER)
     commit(base, {"package-lock.json": '{"v": 2}\n'}, "a person bumps the lock file")
     assert guard_json(base, "--base", "main") == (0, [])
-
-
 
 
 # --- a secret is stopped whoever commits it ------------------------------------------
@@ -119,8 +118,6 @@ def test_config_makes_a_persons_lockfile_change_guarded(repo: Path, settings: st
     write(repo, "package-lock.json", "{}\n")
     git(repo, "add", "-A")
     assert found(guard_json(repo)[1]) == [("package-lock.json", code)]
-
-
 
 
 @pytest.mark.parametrize(
@@ -166,13 +163,20 @@ def test_signatures_are_listed_with_their_sources(repo: Path) -> None:
         ("select: [MEM, SEC]\n", "turns HID001, HID002, HID003, HID004 off"),
         ("per-path-ignores: {CLAUDE.md: [HID001]}\n", "ignores HID001 under CLAUDE.md"),
         # Which files are agent files: one that is no longer one is read by no rule.
-        ("guidance: {filenames: [CLAUDE.md]}\n", "drops AGENT.md, AGENTS.md, AGENTS.override.md, Agent.md, Agents.md and 4 more from guidance.filenames"),
+        (
+            "guidance: {filenames: [CLAUDE.md]}\n",
+            "drops AGENT.md, AGENTS.md, AGENTS.override.md, Agent.md, Agents.md and 4 more from guidance.filenames",
+        ),
         ("memory: {stores: [nowhere]}\n", "from memory.stores (no rule reads those files, secrets included)"),
     ],
 )
 def test_a_change_that_turns_a_secret_rule_off_is_a_finding(base: Path, settings: str, says: str) -> None:
     token = "ghp_" + "a1B2" * 9
-    commit(base, {".memcheck.yaml": settings, ".claude/memory/notes.md": f"---\nname: n\ndescription: d\ntype: user\n---\n{token}\n"}, "silence")
+    commit(
+        base,
+        {".memcheck.yaml": settings, ".claude/memory/notes.md": f"---\nname: n\ndescription: d\ntype: user\n---\n{token}\n"},
+        "silence",
+    )
     code, problems = guard_json(base, "--base", "main")
     assert code == 1 and ("." + "memcheck.yaml", "GRD005") in found(problems)
     (finding,) = [p for p in problems if p["code"] == "GRD005"]
@@ -187,7 +191,11 @@ def test_settings_linked_to_another_file_are_judged_through_the_link(repo: Path)
     os.symlink("conf/memcheck.yaml", repo / ".memcheck.yaml")
     commit(repo, {}, "link the settings")
     git(repo, "checkout", "-q", "-b", "feature")
-    commit(repo, {"conf/memcheck.yaml": "guidance: {filenames: [CLAUDE.md]}\n", "AGENTS.md": "# Agents\n\nUse ghp_" + "a1B2" * 9 + " to push.\n"}, "hide")
+    commit(
+        repo,
+        {"conf/memcheck.yaml": "guidance: {filenames: [CLAUDE.md]}\n", "AGENTS.md": "# Agents\n\nUse ghp_" + "a1B2" * 9 + " to push.\n"},
+        "hide",
+    )
     code, problems = guard_json(repo, "--base", "main")
     assert code == 1 and ("." + "memcheck.yaml", "GRD005") in found(problems), problems
     (finding,) = [p for p in problems if p["code"] == "GRD005"]
@@ -195,7 +203,13 @@ def test_settings_linked_to_another_file_are_judged_through_the_link(repo: Path)
 
 
 def test_lint_settings_that_keep_the_secret_rules_pass(base: Path) -> None:
-    commit(base, {".memcheck.yaml": "select: [MEM, SEC, HID]\nignore: [MEM010]\nguidance: {filenames: [AGENTS.md, CLAUDE.md, GEMINI.md, agents.md, Agents.md, AGENT.md, Agent.md, agent.md, AGENTS.override.md, CLAUDE.local.md, NOTES.md]}\n"}, "lint settings")
+    commit(
+        base,
+        {
+            ".memcheck.yaml": "select: [MEM, SEC, HID]\nignore: [MEM010]\nguidance: {filenames: [AGENTS.md, CLAUDE.md, GEMINI.md, agents.md, Agents.md, AGENT.md, Agent.md, agent.md, AGENTS.override.md, CLAUDE.local.md, NOTES.md]}\n"
+        },
+        "lint settings",
+    )
     assert guard_json(base, "--base", "main") == (0, [])
 
 
@@ -215,7 +229,9 @@ def link(root: Path, name: str, target: str) -> None:
         ("deploy/.kube", "../cluster", {"cluster/config": "x\n"}, "kubernetes"),
     ],
 )
-def test_a_link_named_like_a_secret_folder_is_blocked_for_everyone(base: Path, name: str, target: str, files: dict[str, str], category: str) -> None:
+def test_a_link_named_like_a_secret_folder_is_blocked_for_everyone(
+    base: Path, name: str, target: str, files: dict[str, str], category: str
+) -> None:
     commit(base, files, "files")
     link(base, name, target)
     git(base, "add", "-A")

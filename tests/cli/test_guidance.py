@@ -1,4 +1,5 @@
 """GDN findings on planted guidance files, through the real CLI: git, symlinks, the paths given (each rule's own cases: tests/unit/rules/test_gdn0*.py)."""
+
 from __future__ import annotations
 
 import base64
@@ -61,7 +62,11 @@ def planted(repo: Path) -> Path:
     write(repo, "two/AGENTS.md", "# Two\n\n@../one/AGENTS.md\n")
     write(repo, ".claude/skills/x/SKILL.md", "---\nname: My_Skill\ndescription: Does a thing. Use when asked.\n---\n\nBody.\n")
     write(repo, ".claude/skills/undescribed/SKILL.md", "---\nname: undescribed\n---\n\nBody.\n")
-    write(repo, ".claude/skills/run-tests/SKILL.md", "---\nname: run-tests\ndescription: Run the test suite. Use when asked to test.\ntriggers:\n  - run tests\n  - /test\n---\n\nRun pytest.\n")
+    write(
+        repo,
+        ".claude/skills/run-tests/SKILL.md",
+        "---\nname: run-tests\ndescription: Run the test suite. Use when asked to test.\ntriggers:\n  - run tests\n  - /test\n---\n\nRun pytest.\n",
+    )
     write(repo, ".claude/memory/deploy.md", memory("Deploy", "How we deploy", "project", body="The key:\n\n" + private_key_block()))
     write(repo, ".claude/memory/MEMORY.md", "- [Deploy](deploy.md) \u2014 How we deploy\n")
     git(repo, "add", "-A")
@@ -89,7 +94,9 @@ def test_done_when_each_planted_problem_is_reported_on_its_file(planted: Path) -
 
 def test_done_when_messages_say_what_to_do(planted: Path) -> None:
     by = {(str(p["path"]), str(p["code"])): str(p["message"]) for p in _problems(planted)}
-    assert by[("api/CLAUDE.md", "GDN015")].startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex, Amp and Cline read AGENTS.md")
+    assert by[("api/CLAUDE.md", "GDN015")].startswith(
+        "CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex, Amp and Cline read AGENTS.md"
+    )
     assert "web/docs/missing-guide.md, which does not exist" in by[("web/AGENTS.md", "GDN009")]
     assert "write alwaysApply: true" in by[("rules/AGENTS.md", "GDN005")]
     assert "one/AGENTS.md -> two/AGENTS.md -> one/AGENTS.md" in by[("one/AGENTS.md", "GDN011")]
@@ -134,7 +141,20 @@ def test_applies_follows_seed_000_exclusions_first() -> None:
     assert applies(globs, "lib/a.ts", "") == (False, None)
 
 
-@pytest.mark.parametrize(("pattern", "bad"), [("", True), ("!", True), ("a***", True), ("a/{b", True), ("a}", True), ("[ab", True), ("[z-a].md", True), ("src/**", False), ("!x/{a,b}", False)])
+@pytest.mark.parametrize(
+    ("pattern", "bad"),
+    [
+        ("", True),
+        ("!", True),
+        ("a***", True),
+        ("a/{b", True),
+        ("a}", True),
+        ("[ab", True),
+        ("[z-a].md", True),
+        ("src/**", False),
+        ("!x/{a,b}", False),
+    ],
+)
 def test_glob_problem(pattern: str, bad: bool) -> None:
     assert (glob_problem(pattern) is not None) is bad
 

@@ -1,6 +1,7 @@
 """HID through the command line, on a real repository: a suppression comment silences
 a HID finding but never the secret a tag-spelt token is, and SARIF ranks the rules as
 security findings. What each rule reports: tests/unit/rules/test_hid00*.py."""
+
 from __future__ import annotations
 
 import json

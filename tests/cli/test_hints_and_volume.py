@@ -1,6 +1,7 @@
 """Hints that name the one cause and the one safe remedy, and rules that report a cause
 once rather than once per file or per symptom (issue 27: memcheck judged by hand on
 whole repositories). Each tree is a minimal reproduction built here."""
+
 from __future__ import annotations
 
 from pathlib import Path

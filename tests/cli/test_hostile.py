@@ -4,6 +4,7 @@ crash or abort a parser each give a finding on their own file, quickly, while ev
 other file is still checked; a broken config is one error line; an interrupted run
 leaves no process and no temporary file behind; a FIFO is reported, never read or
 replaced. (tests/cli/test_fuzz.py generates more of the same.)"""
+
 from __future__ import annotations
 
 import difflib
@@ -34,22 +35,18 @@ from memcheck.text.document import parse
 FRONTMATTER_CODE = {"memory": "MEM003", "guidance": "GDN004", "skill": "SKL003"}
 
 
-
-
-
-
-
-
-
-
-
-
 # Flow collections 50,000 deep take a second of CPU each: the nesting bound keeps two
 # fast cases (nesting-1000, deep-block), and the full suite has these too.
 _SLOW_HOSTILE = {"deep-flow", "unclosed-flow"}
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in _SLOW_HOSTILE else n for n in [*HOSTILE_FRONTMATTER, *(f"body-{b}" for b in HOSTILE_BODIES)]])
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.slow) if n in _SLOW_HOSTILE else n
+        for n in [*HOSTILE_FRONTMATTER, *(f"body-{b}" for b in HOSTILE_BODIES)]
+    ],
+)
 def test_each_hostile_file_is_read_and_judged_in_a_fraction_of_a_second(name: str, repo: Path) -> None:
     from memcheck import config
     from memcheck.engine.collect import collect
@@ -136,10 +133,10 @@ def test_a_finding_quoting_a_huge_key_stays_one_short_line(repo: Path) -> None:
     (line,) = [line for line in proc.stdout.splitlines() if "MEM006" in line]
     assert len(line) < 1100  # the whole key made it 900 KB
     assert line.startswith(".memory/a.md:1:1: MEM006 frontmatter has none of the memory fields name, description, type (it holds kkk")
-    assert "kkk...[899,255 characters left out]...kkk" in line and line.endswith("kkk), so agents cannot index this file as a memory; add name, description and type")
+    assert "kkk...[899,255 characters left out]...kkk" in line and line.endswith(
+        "kkk), so agents cannot index this file as a memory; add name, description and type"
+    )
     assert "MEM010" not in proc.stdout
-
-
 
 
 # ---------------------------------------------------------------- config
@@ -154,14 +151,26 @@ BROKEN_CONFIGS = {
     "ignore-backslash": (".memcheck.yaml", "per-path-ignores: {'foo\\': [MEM001]}\n", "per-path-ignores.foo\\: invalid pattern"),
     "posix-class": (".memcheck.yaml", "guard:\n  patterns: ['[[:alpha:]]*.key']\n", "uses a POSIX class such as [[:alpha:]]"),
     "posix-class-store": (".memcheck.yaml", "memory:\n  stores: ['[[:alpha:]]mem']\n", "memory.stores.0: pattern"),
-    "deep-nesting": (".memcheck.yaml", "select: " + "[" * 50_000 + "]" * 50_000 + "\n", "not read: nests collections more than 64 levels deep"),
+    "deep-nesting": (
+        ".memcheck.yaml",
+        "select: " + "[" * 50_000 + "]" * 50_000 + "\n",
+        "not read: nests collections more than 64 levels deep",
+    ),
     # Patterns to lists of lists, 9^9 strings for the schema check to walk.
     "alias-bomb": (".memcheck.yaml", "per-path-ignores:\n" + textwrap.indent(alias_bomb(), "  "), "not read: its aliases expand it"),
     "recursive-alias": (".memcheck.yaml", "select: &a [*a]\n", "recursive alias"),
     "import-depth": (".memcheck.yaml", "guidance: {max-import-depth: 100000}\n", "above the maximum 100"),
     # tomllib recurses once per level and has no bound of its own.
-    "pyproject-deep-arrays": ("pyproject.toml", "[tool.memcheck]\nselect = " + "[" * 50_000 + "]" * 50_000 + "\n", "pyproject.toml: cannot read: arrays or tables nested too deeply"),
-    "pyproject-deep-tables": ("pyproject.toml", "[tool.memcheck]\nselect = " + "{a = " * 50_000 + "1" + "}" * 50_000 + "\n", "nested too deeply"),
+    "pyproject-deep-arrays": (
+        "pyproject.toml",
+        "[tool.memcheck]\nselect = " + "[" * 50_000 + "]" * 50_000 + "\n",
+        "pyproject.toml: cannot read: arrays or tables nested too deeply",
+    ),
+    "pyproject-deep-tables": (
+        "pyproject.toml",
+        "[tool.memcheck]\nselect = " + "{a = " * 50_000 + "1" + "}" * 50_000 + "\n",
+        "nested too deeply",
+    ),
 }
 COMMANDS = {"check": ("check",), "fix": ("fix",), "guard": ("guard",), "context": ("context", "AGENTS.md")}
 
@@ -185,7 +194,9 @@ def test_a_baseline_nested_past_the_stack_is_a_usage_error(repo: Path, monkeypat
     write(repo, ".memory/a.md", memory("A", "d", "user"))
     result = invoke(repo, "check", "--baseline", "baseline.json", monkeypatch=monkeypatch)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
-    assert result.stderr.startswith("memcheck: error: baseline ") and result.stderr.endswith("baseline.json: cannot read it: nested too deeply to be a memcheck baseline\n")
+    assert result.stderr.startswith("memcheck: error: baseline ") and result.stderr.endswith(
+        "baseline.json: cannot read it: nested too deeply to be a memcheck baseline\n"
+    )
 
 
 def test_a_broken_config_through_the_real_command_line(repo: Path) -> None:
@@ -207,16 +218,6 @@ def _commit(repo: Path) -> None:
 # ---------------------------------------------------------------- processes
 
 
-
-
-
-
-
-
-
-
-
-
 def test_fix_removes_its_own_leftovers_and_nothing_else(repo: Path) -> None:
     write(repo, ".memory/a.md", memory("A", "d", "user"))
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True).stdout.strip()
@@ -230,7 +231,6 @@ def test_fix_removes_its_own_leftovers_and_nothing_else(repo: Path) -> None:
 
 
 # ---------------------------------------------------------------- special files
-
 
 
 @needs_fifo
@@ -256,8 +256,6 @@ def test_an_import_of_a_fifo_is_reported(repo: Path) -> None:
     assert proc.returncode == 1
     assert "AGENTS.md:3:6: GDN009 @notes.md imports notes.md, which is a FIFO" in proc.stdout
     assert "AGENTS.md:3:20: GDN009 @./docs/pipe.md imports docs/pipe.md, which is a FIFO" in proc.stdout
-
-
 
 
 @pytest.mark.slow

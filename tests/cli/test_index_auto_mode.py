@@ -4,6 +4,7 @@ differs from the render only by blank lines is the render (markdownlint adds and
 removes them), and an index that sits one folder up or down from its store is moved,
 not doubled.
 """
+
 from __future__ import annotations
 
 import re
@@ -58,19 +59,27 @@ def _fix_is_a_no_op(repo: Path, index: str = INDEX) -> None:
     [
         pytest.param(
             "- [C](c.md) \u2014 about c\n- [A](a.md) \u2014 about a\n- [B](b.md) \u2014 about b\n",
-            None, "entries are not in file-name order (line 2: c.md before a.md)", id="flat-emdash",
+            None,
+            "entries are not in file-name order (line 2: c.md before a.md)",
+            id="flat-emdash",
         ),
         pytest.param(
             "- [A](a.md) - about a\n- [C](c.md) - about c\n- [B](b.md) - about b\n",
-            None, "entries are not in file-name order (line 3: c.md before b.md)", id="flat",
+            None,
+            "entries are not in file-name order (line 3: c.md before b.md)",
+            id="flat",
         ),
         pytest.param(
             "# Memory\n\n## User\n- [B](b.md) - about b\n- [A](a.md) - about a\n- [C](c.md) - about c\n",
-            None, "entries are not in file-name order (line 5: b.md before a.md)", id="grouped-entries",
+            None,
+            "entries are not in file-name order (line 5: b.md before a.md)",
+            id="grouped-entries",
         ),
         pytest.param(
             "# Memory\n\n## Project\n- [C](c.md) - about c\n\n## User\n- [A](a.md) - about a\n- [B](b.md) - about b\n",
-            {"c": "project"}, "sections are not in type order (line 6: ## Project before ## User)", id="grouped-sections",
+            {"c": "project"},
+            "sections are not in type order (line 6: ## Project before ## User)",
+            id="grouped-sections",
         ),
     ],
 )
@@ -102,7 +111,9 @@ def test_an_index_in_render_order_whose_memory_changed_type_is_still_regenerated
     assert (found["code"], found["line"], found["fixable"]) == ("IDX006", 6, True)
     assert "mode generate (automatic)" in _explained(repo)
     run_cli(repo, "fix")
-    assert (repo / INDEX).read_text() == "# Memory\n\n## User\n- [A](a.md) - about a\n- [B](b.md) - about b\n\n## Project\n- [C](c.md) - about c\n"
+    assert (
+        repo / INDEX
+    ).read_text() == "# Memory\n\n## User\n- [A](a.md) - about a\n- [B](b.md) - about b\n\n## Project\n- [C](c.md) - about c\n"
     assert _idx(repo) == []
 
 
@@ -119,11 +130,16 @@ def test_generate_mode_asked_for_still_reports_a_list_in_its_own_order(repo: Pat
     ("index", "fact"),
     [
         pytest.param("# Notes\n\n- [A](a.md) \u2014 about a\n", "line 1 (# Notes) is not a flat-emdash entry", id="title"),
-        pytest.param("- [A](a.md) \u2014 about a\n- see [B](b.md)\n", "line 2 (- see [B](b.md)) is not a flat-emdash entry", id="prose-entry"),
-        pytest.param("# Memory\n\n## Topics\n- [A](a.md) - about a\n", "line 3 (## Topics) is not a grouped heading or entry", id="own-heading"),
+        pytest.param(
+            "- [A](a.md) \u2014 about a\n- see [B](b.md)\n", "line 2 (- see [B](b.md)) is not a flat-emdash entry", id="prose-entry"
+        ),
+        pytest.param(
+            "# Memory\n\n## Topics\n- [A](a.md) - about a\n", "line 3 (## Topics) is not a grouped heading or entry", id="own-heading"
+        ),
         pytest.param(
             "- [A](a.md) \u2014 about a\n- [B](b.md) - about b\n- [C](c.md) \u2014 about c\n",
-            "line 2 (- [B](b.md) - about b) is not a flat-emdash entry", id="mixed-dashes",
+            "line 2 (- [B](b.md) - about b) is not a flat-emdash entry",
+            id="mixed-dashes",
         ),
     ],
 )
@@ -143,9 +159,17 @@ GROUPED_RENDER = "# Memory\n\n## User\n- [A](a.md) - about a\n- [B](b.md) - abou
     "index",
     [
         # what markdownlint (MD022, MD032) wants: blank lines around headings and lists
-        pytest.param("# Memory\n\n## User\n\n- [A](a.md) - about a\n- [B](b.md) - about b\n\n## Project\n\n- [C](c.md) - about c\n", id="grouped-spaced"),
-        pytest.param("# Memory\n## User\n- [A](a.md) - about a\n- [B](b.md) - about b\n## Project\n- [C](c.md) - about c\n", id="grouped-tight"),
-        pytest.param("\n# Memory\n\n\n## User\n- [A](a.md) - about a\n\n- [B](b.md) - about b\n\n## Project\n- [C](c.md) - about c\n\n", id="grouped-loose"),
+        pytest.param(
+            "# Memory\n\n## User\n\n- [A](a.md) - about a\n- [B](b.md) - about b\n\n## Project\n\n- [C](c.md) - about c\n",
+            id="grouped-spaced",
+        ),
+        pytest.param(
+            "# Memory\n## User\n- [A](a.md) - about a\n- [B](b.md) - about b\n## Project\n- [C](c.md) - about c\n", id="grouped-tight"
+        ),
+        pytest.param(
+            "\n# Memory\n\n\n## User\n- [A](a.md) - about a\n\n- [B](b.md) - about b\n\n## Project\n- [C](c.md) - about c\n\n",
+            id="grouped-loose",
+        ),
     ],
 )
 def test_a_render_with_other_blank_lines_is_accepted_and_kept(repo: Path, index: str) -> None:
@@ -183,7 +207,9 @@ def test_blank_lines_inside_a_marker_block_are_kept(repo: Path) -> None:
 
 _stem = st.text(alphabet="abcdefghij0123456789_-", min_size=1, max_size=8).filter(lambda s: s[0].isalnum())
 _desc = st.text(alphabet="abcdef xyz.,", max_size=12).map(str.strip)
-_memories = st.lists(st.tuples(_stem, _desc, st.sampled_from(["user", "feedback", "project", "reference"])), min_size=1, max_size=8, unique_by=lambda m: m[0])
+_memories = st.lists(
+    st.tuples(_stem, _desc, st.sampled_from(["user", "feedback", "project", "reference"])), min_size=1, max_size=8, unique_by=lambda m: m[0]
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -196,7 +222,10 @@ def test_any_blank_lines_around_the_render_s_lines_are_accepted_and_fix_keeps_th
         git(root, "-c", "init.defaultBranch=main", "init", "-q")
         for stem, desc, kind in stored:
             write(root, f"{STORE}/{stem}.md", memory(stem, desc or "d", kind))
-        values = {**config_mod.defaults(), "index": {**config_mod.defaults()["index"], "style": style, **({"mode": "generate"} if mode_set else {})}}
+        values = {
+            **config_mod.defaults(),
+            "index": {**config_mod.defaults()["index"], "style": style, **({"mode": "generate"} if mode_set else {})},
+        }
         ws = Workspace(config_mod.from_mapping(root, values))
         (store,) = ws.stores
         rendered = fixer.planned(ws, store)

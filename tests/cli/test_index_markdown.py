@@ -7,6 +7,7 @@ dead list item removed, reference links never checked, entries placed before a
 section's intro, links to files git ignores deleted in every other clone, rename
 hints that grew with the square of the store.
 """
+
 from __future__ import annotations
 
 import os
@@ -143,7 +144,11 @@ def test_an_escaped_backslash_before_a_link_leaves_it_a_link(repo: Path) -> None
 
 def test_a_dead_list_item_goes_whole_with_its_wrapped_lines_and_sub_items(repo: Path) -> None:
     write(repo, f"{STORE}/keep.md", memory("Keep", "k", "project"))
-    write(repo, INDEX, "- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n  wrapped line\n  - caveat about Gone\n\n  more about Gone\n\n## Next\n")
+    write(
+        repo,
+        INDEX,
+        "- [Keep](keep.md) - k\n- [Gone](gone.md) - long text\n  wrapped line\n  - caveat about Gone\n\n  more about Gone\n\n## Next\n",
+    )
     (dead,) = _index_findings(repo, "IDX002")
     assert dead["fixable"] and "let `memcheck fix` remove its list item (lines 2-6)" in dead["message"]
     code, report = fix_json(repo)
@@ -370,7 +375,11 @@ def test_setext_sections_count_and_a_missing_section_follows_the_last_type_secti
     write(repo, f"{STORE}/feedback_b.md", memory("B", "fb", "feedback"))
     write(repo, f"{STORE}/feedback_c.md", memory("C", "fc", "feedback"))
     write(repo, f"{STORE}/project_d.md", memory("D", "pd", "project"))
-    write(repo, INDEX, "# Notes\n\nFeedback memories\n-----------------\nHow to work.\n- [B](feedback_b.md) - fb\n\n## Links\n- [site](https://example.com)\n")
+    write(
+        repo,
+        INDEX,
+        "# Notes\n\nFeedback memories\n-----------------\nHow to work.\n- [B](feedback_b.md) - fb\n\n## Links\n- [site](https://example.com)\n",
+    )
     fix_json(repo)
     assert _settled(repo) == (
         "# Notes\n\nFeedback memories\n-----------------\nHow to work.\n- [B](feedback_b.md) - fb\n- [C](feedback_c.md) - fc\n\n"
@@ -407,7 +416,9 @@ def test_a_marker_block_with_nothing_to_list_is_settled_in_one_run(repo: Path) -
     # Emptied as flat-emdash (its old entry's style), it was then filled with a lone
     # `# Memory` (an empty index's default style), a change on every other run.
     write(repo, f"{STORE}/a.md", memory("A", "aa", "project"))
-    write(repo, INDEX, "# Notes\n\n- [A](a.md) \u2014 the one\n\n<!-- memcheck:start -->\n- [x](gone.md) \u2014 old\n<!-- memcheck:end -->\n")
+    write(
+        repo, INDEX, "# Notes\n\n- [A](a.md) \u2014 the one\n\n<!-- memcheck:start -->\n- [x](gone.md) \u2014 old\n<!-- memcheck:end -->\n"
+    )
     code, report = fix_json(repo)
     assert _changes(report)["removed"] == ["gone.md"]
     assert _settled(repo) == "# Notes\n\n- [A](a.md) \u2014 the one\n\n<!-- memcheck:start -->\n<!-- memcheck:end -->\n"
@@ -443,7 +454,9 @@ def test_an_index_that_is_a_folder_or_a_symlink_out_is_reported_not_written(repo
     write(repo, f"{INDEX}/x", "a folder named MEMORY.md\n")
     (found,) = _index_findings(repo)
     assert found["code"] == "IDX011" and not found["fixable"]
-    assert found["message"].startswith("MEMORY.md is a folder, not a file: agents load no index from it; `memcheck fix` will not write through or replace it")
+    assert found["message"].startswith(
+        "MEMORY.md is a folder, not a file: agents load no index from it; `memcheck fix` will not write through or replace it"
+    )
     code, report = fix_json(repo)
     assert report["fixed"] == [] and code == 1 and (repo / INDEX / "x").exists()
 
@@ -608,7 +621,11 @@ def _phrases_in_two_passes(text: str) -> tuple[list[str], list[str]]:
     return phrases, seps
 
 
-@given(st.lists(st.sampled_from([".md", " .md", "md", "\u0130", "\u00df", "\ufb01", "\u0307", "\x1c", "\x85", *_PATTERN_CHARS]), max_size=24).map("".join))
+@given(
+    st.lists(
+        st.sampled_from([".md", " .md", "md", "\u0130", "\u00df", "\ufb01", "\u0307", "\x1c", "\x85", *_PATTERN_CHARS]), max_size=24
+    ).map("".join)
+)
 @example("feedback_api_docs_248.md")
 @example("Deploy Notes")
 @example("  a  b .md ")
@@ -623,7 +640,11 @@ def _named_the_long_way(lines: list[str], memories: list[Memory]) -> dict[int, s
     found: dict[int, set[str]] = {}
     for lineno, line in enumerate(lines, 1):
         phrases, seps = _phrases_in_two_passes(line)
-        windows = {"\x00".join([phrases[a], *(x for i in range(a + 1, b) for x in (seps[i - 1], phrases[i]))]) for a in range(len(phrases)) for b in range(a + 1, len(phrases) + 1)}
+        windows = {
+            "\x00".join([phrases[a], *(x for i in range(a + 1, b) for x in (seps[i - 1], phrases[i]))])
+            for a in range(len(phrases))
+            for b in range(a + 1, len(phrases) + 1)
+        }
         words = {w.rstrip(".,;:!?'\u2019").removeprefix("./") for w in _WORDS.findall(line)}
         here = set()
         for m in memories:
@@ -644,14 +665,23 @@ _NAMES = st.lists(_NAME_PARTS, min_size=1, max_size=4).map("".join)
 
 @given(
     st.lists(st.tuples(_NAMES, st.none() | _NAMES), min_size=1, max_size=4, unique_by=lambda m: m[0].strip()),
-    st.lists(st.lists(st.sampled_from(["- ", "api", "Api", ": ", "ci-cd", "node.js", "x.md", "./", "**", " ", "1,5", ".", "\u00df", "ss"]), max_size=8).map("".join), max_size=6),
+    st.lists(
+        st.lists(
+            st.sampled_from(["- ", "api", "Api", ": ", "ci-cd", "node.js", "x.md", "./", "**", " ", "1,5", ".", "\u00df", "ss"]), max_size=8
+        ).map("".join),
+        max_size=6,
+    ),
 )
 @example([("api", "Deploy Notes"), ("notes", None)], ["- api: the api", "- Deploy notes", "see ./notes.md."])
 @example([("a.MD", None), ("b.md", None)], ["see a.MD now", "a.MD"])
 def test_lines_name_memories_as_the_long_way_does(stems: list[tuple[str, str | None]], lines: list[str]) -> None:
     """Looking names up per phrase, and skipping the word split on lines without
     the memories' common file-name ending, names what trying everything names."""
-    memories = [Memory(stem.strip() if stem.strip().endswith((".md", ".MD")) else f"{stem.strip()}.md", name, None, None) for stem, name in stems if stem.strip()]
+    memories = [
+        Memory(stem.strip() if stem.strip().endswith((".md", ".MD")) else f"{stem.strip()}.md", name, None, None)
+        for stem, name in stems
+        if stem.strip()
+    ]
     assert memories_named(enumerate(lines, 1), memories) == _named_the_long_way(lines, memories)
 
 
@@ -665,7 +695,6 @@ def test_headings_are_read_as_before(hashes: int, rest: str) -> None:
     assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
     old, new = _OLD_ATX.match(line), blocks._ATX.match(line)
     assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
-
 
 
 class _CountedSplits(str):

@@ -5,6 +5,7 @@ contains its name, entries added where agents never read them, curated lines del
 memcheck and a trailing-whitespace hook undoing each other, a store git ignores fixed
 again on every run.
 """
+
 from __future__ import annotations
 
 import json
@@ -139,7 +140,11 @@ def test_a_flat_list_kept_in_type_order_gets_new_entries_beside_their_type(repo:
     write(repo, f"{STORE}/feedback_tests.md", memory("Tests", "Run pytest", "feedback"))
     write(repo, f"{STORE}/reference_api.md", memory("API", "At /v2", "reference"))
     write(repo, f"{STORE}/reference_docs.md", memory("Docs", "In docs/", "reference"))
-    write(repo, INDEX, "# Memory\n\n- [Prefs](user_prefs.md) - Likes tabs\n- [Tests](feedback_tests.md) - Run pytest\n- [API](reference_api.md) - At /v2\n- [Docs](reference_docs.md) - In docs/\n")
+    write(
+        repo,
+        INDEX,
+        "# Memory\n\n- [Prefs](user_prefs.md) - Likes tabs\n- [Tests](feedback_tests.md) - Run pytest\n- [API](reference_api.md) - At /v2\n- [Docs](reference_docs.md) - In docs/\n",
+    )
     write(repo, f"{STORE}/feedback_style.md", memory("Style", "Black, always", "feedback"))
     write(repo, f"{STORE}/project_launch.md", memory("Launch", "On the 3rd", "project"))
     assert run_cli(repo, "fix").returncode == 0
@@ -153,7 +158,13 @@ def test_a_flat_list_kept_in_type_order_gets_new_entries_beside_their_type(repo:
 def test_fix_says_so_and_fails_when_an_entry_does_not_fit_under_the_cap(repo: Path, ignored: bool) -> None:
     # The index is over the cap already: anything added would be past it, or push a
     # line agents read today past it (see test_fix_caps).
-    lines = ["# Project memory", "", *(f"Context line {i}." for i in range(196)), "", *(f"- [M{i}](m{i}.md) \u2014 hook {i}" for i in range(4))]
+    lines = [
+        "# Project memory",
+        "",
+        *(f"Context line {i}." for i in range(196)),
+        "",
+        *(f"- [M{i}](m{i}.md) \u2014 hook {i}" for i in range(4)),
+    ]
     for i in range(4):
         write(repo, f"{STORE}/m{i}.md", memory(f"M{i}", f"m {i}", "project"))
     for name in ("new_a", "new_b", "new_c", "new_d", "new_e"):
@@ -169,7 +180,11 @@ def test_fix_says_so_and_fails_when_an_entry_does_not_fit_under_the_cap(repo: Pa
     ) in proc.stdout
     assert (repo / INDEX).read_text() == "\n".join(lines) + "\n"  # an index over the cap gets nothing new
     code, report = fix_json(repo)  # nothing to write, and still nothing that fits
-    assert report["fixed"] == [] and code == 1 and report["changes"][INDEX]["refused"] == ["new_a.md", "new_b.md", "new_c.md", "new_d.md", "new_e.md"]
+    assert (
+        report["fixed"] == []
+        and code == 1
+        and report["changes"][INDEX]["refused"] == ["new_a.md", "new_b.md", "new_c.md", "new_d.md", "new_e.md"]
+    )
 
 
 # ---------------------------------------------------------------- curated text is kept
@@ -296,7 +311,17 @@ _TYPES = ["user", "feedback", "project", "reference", "decision", None]
 _DESCRIPTIONS = ["", "short", "api tests", "Note 10"]
 _HEADINGS = ["# Memory", "## User", "## Feedback", "### Projects", "## Topics", "## Other", "# Notes"]
 _PROSE = ["Some notes about the project.", "| name | what |", "|---|---|", "| api | the API |", "", "> quoted", "- a plain item"]
-_ON_DISK = ["archive/", "archive/old.txt", "ignored.md", "diagram.png", "gone.md", "gone_too.md", "../README.md", "https://example.com/x.md", "#top"]
+_ON_DISK = [
+    "archive/",
+    "archive/old.txt",
+    "ignored.md",
+    "diagram.png",
+    "gone.md",
+    "gone_too.md",
+    "../README.md",
+    "https://example.com/x.md",
+    "#top",
+]
 
 
 def _target(stem: str, raw: bool) -> str:
@@ -308,7 +333,12 @@ def _target(stem: str, raw: bool) -> str:
 def _stores(draw: st.DrawFn) -> tuple[list[tuple[str, str | None, str | None, str]], list[str]]:
     memories = draw(
         st.lists(
-            st.tuples(st.sampled_from(_STEMS), st.sampled_from(_TYPES), st.sampled_from([None, "api", "Note 1", "Testing"]), st.sampled_from(_DESCRIPTIONS)),
+            st.tuples(
+                st.sampled_from(_STEMS),
+                st.sampled_from(_TYPES),
+                st.sampled_from([None, "api", "Note 1", "Testing"]),
+                st.sampled_from(_DESCRIPTIONS),
+            ),
             max_size=6,
             unique_by=lambda m: m[0],
         )
@@ -316,7 +346,9 @@ def _stores(draw: st.DrawFn) -> tuple[list[tuple[str, str | None, str | None, st
     stems = [m[0] for m in memories] + ["renamed_from", "keep"]
     line = st.one_of(
         st.sampled_from(_HEADINGS + _PROSE),
-        st.tuples(st.sampled_from(stems), st.booleans(), st.sampled_from(["\u2014", "-"])).map(lambda t: f"- [{t[0]}]({_target(t[0], t[1])}) {t[2]} a hook"),
+        st.tuples(st.sampled_from(stems), st.booleans(), st.sampled_from(["\u2014", "-"])).map(
+            lambda t: f"- [{t[0]}]({_target(t[0], t[1])}) {t[2]} a hook"
+        ),
         st.sampled_from(_ON_DISK).map(lambda t: f"- [It]({t}) \u2014 somewhere"),
         st.sampled_from(stems).map(lambda s: f"- {s.replace('_', ' ')}: named, not linked"),
         st.sampled_from(stems).map(lambda s: f"- see [{s}]({_target(s, True)}) and [gone](gone.md)"),
@@ -335,7 +367,9 @@ def _stores(draw: st.DrawFn) -> tuple[list[tuple[str, str | None, str | None, st
         st.sampled_from(stems).map(lambda s: f"  superseded by `./{s}.md`"),
         st.sampled_from(["[gone]: gone.md", "- [Gone][gone] - dead by reference", "[//]: # (api)", "<!--", "-->", "<!-- api -->"]),
         st.sampled_from(["Feedback\n--------", "Notes\n====="]),
-        st.sampled_from(["- `[x](gone.md)` is how to write one", "- \\[not a link](gone.md)", "  wrapped line", "  - [Sub](gone_too.md) - nested"]),
+        st.sampled_from(
+            ["- `[x](gone.md)` is how to write one", "- \\[not a link](gone.md)", "  wrapped line", "  - [Sub](gone_too.md) - nested"]
+        ),
         st.sampled_from(stems).map(lambda s: f"| [{s}]({_target(s, False)}) | a row |"),
         st.just("- [x](Gone Notes.md) - raw space"),
         # dead entries that several memories (named alike) may have been renamed to
@@ -386,14 +420,27 @@ def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
 
 @pytest.mark.slow  # 150 examples, each two fixes of a store
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(store=_stores(), mode=st.sampled_from(["sync", None]), max_lines=st.sampled_from([200, 12, 6]), max_bytes=st.sampled_from([25_000, 400, 160]))
+@given(
+    store=_stores(),
+    mode=st.sampled_from(["sync", None]),
+    max_lines=st.sampled_from([200, 12, 6]),
+    max_bytes=st.sampled_from([25_000, 400, 160]),
+)
 # Found by this test: sync left nothing of the curator's (the one line was a dead
 # nested entry), so the next run regenerated the index, flat entries into sections.
 @example(store=([], ["# Memory", "  - [Sub](gone_too.md) - nested"]), mode=None, max_lines=200, max_bytes=25_000)
 # And: check read the whole marked index at once, pairing the dead link outside the
 # block with the one inside, and so called a memory listed that fix added to the block.
 @example(
-    store=([], ["<!-- memcheck:start -->", "- [renamed_from](renamed_from.md) \u2014 a hook", "<!-- memcheck:end -->", "- [renamed_from](renamed_from.md) \u2014 a hook"]),
+    store=(
+        [],
+        [
+            "<!-- memcheck:start -->",
+            "- [renamed_from](renamed_from.md) \u2014 a hook",
+            "<!-- memcheck:end -->",
+            "- [renamed_from](renamed_from.md) \u2014 a hook",
+        ],
+    ),
     mode=None,
     max_lines=200,
     max_bytes=25_000,
@@ -408,13 +455,20 @@ def _exists_on_disk(root: Path, line: str, defined: dict[str, Link]) -> bool:
 # And: under a small cap, a flat marker block emptied of its one dead entry (nothing
 # else fitting) was found empty by the next run, and given a grouped `# Memory`.
 @example(
-    store=([], ["# Memory", "# Memory", "<!--", *["```\n<!-- memcheck:start -->\n- [x](gone.md) \u2014 in code\n<!-- memcheck:end -->\n```"] * 2]),
+    store=(
+        [],
+        ["# Memory", "# Memory", "<!--", *["```\n<!-- memcheck:start -->\n- [x](gone.md) \u2014 in code\n<!-- memcheck:end -->\n```"] * 2],
+    ),
     mode=None,
     max_lines=12,
     max_bytes=25_000,
 )
 def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leaves_nothing_fixable(
-    store: tuple[list[tuple[str, str | None, str | None, str]], list[str]], mode: str | None, max_lines: int, max_bytes: int, capsys: pytest.CaptureFixture[str]
+    store: tuple[list[tuple[str, str | None, str | None, str]], list[str]],
+    mode: str | None,
+    max_lines: int,
+    max_bytes: int,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """And the caps come first: fix never takes an index over a cap it was under, never
     pushes a line agents read past one, and adds nothing unless the whole fits."""
@@ -475,13 +529,20 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
 @settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(
-        st.tuples(st.sampled_from(_STEMS + ["a](b", "x [y]", "Ünïcode", "tab\there"]), st.sampled_from(_TYPES), st.sampled_from([None, "", " ", "api", "a](b.md)", "x\ny"]), st.sampled_from([*_DESCRIPTIONS, None, "a ](c.md) b", "two\nlines"])),
+        st.tuples(
+            st.sampled_from(_STEMS + ["a](b", "x [y]", "Ünïcode", "tab\there"]),
+            st.sampled_from(_TYPES),
+            st.sampled_from([None, "", " ", "api", "a](b.md)", "x\ny"]),
+            st.sampled_from([*_DESCRIPTIONS, None, "a ](c.md) b", "two\nlines"]),
+        ),
         max_size=8,
         unique_by=lambda m: m[0],
     ),
     st.sampled_from([GROUPED, FLAT, FLAT_EMDASH]),
 )
-def test_an_index_that_is_exactly_its_render_has_no_line_to_keep(memories: list[tuple[str, str | None, str | None, str | None]], style: str) -> None:
+def test_an_index_that_is_exactly_its_render_has_no_line_to_keep(
+    memories: list[tuple[str, str | None, str | None, str | None]], style: str
+) -> None:
     """`plan` takes an index that is exactly the render of its memories for one to
     regenerate without looking for a line of its own: none is there to find."""
     store = [Memory(f"{stem}.md", name, description, kind) for stem, kind, name, description in memories]

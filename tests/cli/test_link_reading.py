@@ -7,6 +7,7 @@ Each case is a minimal reproduction of a false finding a team kept seeing: IDX00
 memories a curated index names in code spans, MEM021 on a continuation line that
 looks like a definition, MEM021 on `[[wiki]]` links into an Obsidian-style vault.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -107,7 +108,10 @@ def _memory_with(repo: Path, body: str) -> None:
 @pytest.mark.parametrize(
     "body",
     [
-        pytest.param("The worker retries with a growing delay\n[retry \u2192 backoff]: when the queue is full it waits.\n", id="continuation-of-a-paragraph"),
+        pytest.param(
+            "The worker retries with a growing delay\n[retry \u2192 backoff]: when the queue is full it waits.\n",
+            id="continuation-of-a-paragraph",
+        ),
         pytest.param("The worker retries with a growing delay\n[backoff]: gone.md\n", id="valid-definition-inside-a-paragraph"),
         pytest.param("- the worker retries\n[backoff]: gone.md\n", id="lazy-line-of-a-list-item"),
         pytest.param("> the worker retries\n[backoff]: gone.md\n", id="lazy-line-of-a-quote"),
@@ -147,7 +151,12 @@ def test_a_real_definition_to_a_missing_file_is_still_reported(repo: Path, body:
     ("path", "code", "text"),
     [
         pytest.param("AGENTS.md", "GDN013", "# Rules\n\nRetry with a growing delay\n[backoff]: gone.md\n", id="guidance"),
-        pytest.param(".claude/skills/retry/SKILL.md", "SKL012", "---\nname: retry\ndescription: Retry things\n---\n\nRetry with a growing delay\n[backoff]: gone.md\n", id="skill"),
+        pytest.param(
+            ".claude/skills/retry/SKILL.md",
+            "SKL012",
+            "---\nname: retry\ndescription: Retry things\n---\n\nRetry with a growing delay\n[backoff]: gone.md\n",
+            id="skill",
+        ),
     ],
 )
 def test_guidance_and_skills_read_definitions_as_commonmark_does(repo: Path, path: str, code: str, text: str) -> None:

@@ -3,6 +3,7 @@ attack: `.claude/memory/runtime.md -> /proc/self/environ`, listed in MEMORY.md a
 "read first", puts the machine's environment into the agent's context), and the
 secret locations a staged symlink must not point at (GRD002). Real git repositories,
 real symlinks; the CLI in this process."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,9 @@ ENVIRON = "/proc/self/environ"
 SKILL = "---\nname: {name}\ndescription: Deploy the service. Use when asked to deploy.\n---\n\nSteps.\n"
 # What the file outside the repository says: read, it would be reported (bad
 # frontmatter), suppress the finding on it, or show up in a message.
-OUTSIDE_TEXT = "---\nname: [unclosed\ntype: nonsense\n---\n\n<!-- memcheck-disable-file -->\nOUTSIDE-MARKER sk-live-0123456789abcdef0123456789abcdef\n"
+OUTSIDE_TEXT = (
+    "---\nname: [unclosed\ntype: nonsense\n---\n\n<!-- memcheck-disable-file -->\nOUTSIDE-MARKER sk-live-0123456789abcdef0123456789abcdef\n"
+)
 
 pytestmark = pytest.mark.skipif(not os.path.exists(ENVIRON), reason="needs /proc/self/environ (Linux)")
 
@@ -203,7 +206,10 @@ def test_a_guidance_file_linked_to_a_secret_location_says_so(repo: Path) -> None
     link(repo, "CLAUDE.md", ENVIRON)
     found = only_code(check_json(repo), "CLAUDE.md")
     assert found["code"] == "GDN018"
-    assert f"symlink to {ENVIRON}, outside the repository and a secret location (guarded by category env, pattern /proc/*/environ)" in found["message"]
+    assert (
+        f"symlink to {ENVIRON}, outside the repository and a secret location (guarded by category env, pattern /proc/*/environ)"
+        in found["message"]
+    )
 
 
 # --- the other commands neither follow nor stumble -----------------------------------

@@ -1,6 +1,7 @@
 """`memcheck check --format markdown`: the page a CI job summary or a pull-request
 comment shows (the Action's job summary is made from it). Nothing a file chooses
 (its name, a quoted value) becomes markup there."""
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,9 @@ def test_check_prints_counts_findings_by_file_by_rule_and_the_index_caps(repo: P
     assert "#### `.claude/memory/MEMORY.md`\n\n| Line | Rule | Severity | Message |\n| ---: | --- | --- | --- |\n" + UNLISTED + "\n" in page
     assert "| IDX003 | unlisted-memory | error | 1 |\n| MEM010 | unknown-key | warning | 1 |\n" in page
     caps = page.split("### Index caps\n\n", 1)[1]
-    assert caps.startswith("| Index | Lines | Bytes |\n| --- | --- | --- |\n| `.claude/memory/MEMORY.md` | `░░░░░░░░░░░░░░░░░░░░` 4 / 200 lines (2%) | ")
+    assert caps.startswith(
+        "| Index | Lines | Bytes |\n| --- | --- | --- |\n| `.claude/memory/MEMORY.md` | `░░░░░░░░░░░░░░░░░░░░` 4 / 200 lines (2%) | "
+    )
     assert page.endswith(" bytes (0%) |\n")
 
 
@@ -37,7 +40,10 @@ def test_new_since_names_the_base_and_the_older_findings_with_how_to_adopt_them(
     proc = run_cli(repo, "check", "--format", "markdown", "--new-since", "HEAD")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "**1 error, 1 warning** new since `HEAD` (1 fixable with `memcheck fix`); fail-on: error\n" in proc.stdout
-    assert "\n2 older findings (in files the change does not touch, or there before it) are not listed and do not fail: `--all` lists and judges them." in proc.stdout
+    assert (
+        "\n2 older findings (in files the change does not touch, or there before it) are not listed and do not fail: `--all` lists and judges them."
+        in proc.stdout
+    )
     assert "`memcheck check --write-baseline .memcheck-baseline.json`" in proc.stdout
 
 
@@ -57,7 +63,10 @@ HOSTILE = "[approved](https://evil.example/x) <img src=x> *c* www.x.example\x1b|
 
 
 def test_text_from_the_files_is_never_markup() -> None:
-    assert markdown.cell(HOSTILE) == "\\[approved\\]\\(https\\:\\/\\/evil\\.example\\/x\\) \\<img src\\=x\\> \\*c\\* www\\.x\\.example\\\\u001b\\|"
+    assert (
+        markdown.cell(HOSTILE)
+        == "\\[approved\\]\\(https\\:\\/\\/evil\\.example\\/x\\) \\<img src\\=x\\> \\*c\\* www\\.x\\.example\\\\u001b\\|"
+    )
     assert markdown.code("a\x1bb|c") == "`a\\u001bb\\|c`"
     assert markdown.code("we`ird|x.md") == "``we`ird\\|x.md``"
     page = markdown.findings([Problem(HOSTILE, 1, 1, "GRD001", HOSTILE, "error")])

@@ -1,4 +1,5 @@
 """MEM and IDX findings on planted defects, through the real CLI (SPEC §3, §4)."""
+
 from __future__ import annotations
 
 import json
@@ -49,7 +50,11 @@ def planted(repo: Path) -> Path:
     )
     write(repo, ".memory/a.md", memory("Alpha", "First clean memory", "user"))
     write(repo, ".memory/b.md", memory("Beta", "Second clean memory", "project"))
-    write(repo, ".memory/MEMORY.md", "# Memory\n\n## User\n- [Alpha](a.md) - First clean memory\n\n## Project\n- [Beta](b.md) - Second clean memory\n")
+    write(
+        repo,
+        ".memory/MEMORY.md",
+        "# Memory\n\n## User\n- [Alpha](a.md) - First clean memory\n\n## Project\n- [Beta](b.md) - Second clean memory\n",
+    )
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "planted")
     return repo
@@ -160,7 +165,10 @@ def test_symlinked_index_is_never_written_through(repo: Path, tmp_path: Path) ->
     (repo / ".memory/MEMORY.md").symlink_to(outside)
     proc = run_cli(repo, "fix")
     assert outside.read_text() == "- stale\n"
-    assert f".memory/MEMORY.md:1:1: IDX014 MEMORY.md is a symlink to {outside}, outside the repository: agents load the index at the start of every session, so they read that file; memcheck does not follow it" in proc.stdout
+    assert (
+        f".memory/MEMORY.md:1:1: IDX014 MEMORY.md is a symlink to {outside}, outside the repository: agents load the index at the start of every session, so they read that file; memcheck does not follow it"
+        in proc.stdout
+    )
     assert proc.returncode == 1
 
 
@@ -177,16 +185,24 @@ def test_wiki_and_markdown_links_between_memories(repo: Path) -> None:
     )
     write(repo, f"{store}/links.md", memory("Links", "Links to others", "reference", body=body))
     write(repo, "docs/guide.md", "# Guide\n")  # a path from the repository root counts too
-    write(repo, f"{store}/MEMORY.md", "- [Deploy notes](deploy-notes.md) \u2014 How we deploy\n- [Review style](team_style.md) \u2014 How we review\n- [Links](links.md) \u2014 Links to others\n")
+    write(
+        repo,
+        f"{store}/MEMORY.md",
+        "- [Deploy notes](deploy-notes.md) \u2014 How we deploy\n- [Review style](team_style.md) \u2014 How we review\n- [Links](links.md) \u2014 Links to others\n",
+    )
     found = sorted((p["line"], p["col"], p["message"]) for p in _problems(repo) if p["code"] == "MEM021")
     assert [(line, col) for line, col, _ in found] == [(8, 9), (8, 30), (10, 64)]
-    assert found[0][2] == "[[deploy_notes]] names no memory of this store and no file of the repository (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
+    assert (
+        found[0][2]
+        == "[[deploy_notes]] names no memory of this store and no file of the repository (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
+    )
     assert found[1][2].startswith("[[gone-memory]] names no memory of this store")
     assert "points at .claude/memory/gone.md, which does not exist" in found[2][2]
 
 
 def _nearest_by_walk(key: str, stems: dict[str, str]) -> str | None:
     """The old way: every stem of the store tried against every broken link."""
+
     def norm(text: str) -> str:
         return text.replace("-", "").replace("_", "").replace(" ", "")
 
@@ -204,9 +220,13 @@ def test_a_wiki_link_near_several_memories_suggests_the_first(repo: Path) -> Non
     write(repo, f"{store}/deploy_notes.md", memory("Deploy one", "d1", "project"))
     write(repo, f"{store}/deploy-notes.md", memory("Deploy two", "d2", "project"))
     write(repo, f"{store}/links.md", memory("Links", "l", "project", body="[[deploy notes]] [[deploynotes]] [[de-ploy]]\n"))
-    write(repo, f"{store}/MEMORY.md", "- [Deploy one](deploy_notes.md) - d1\n- [Deploy two](deploy-notes.md) - d2\n- [Links](links.md) - l\n")
+    write(
+        repo, f"{store}/MEMORY.md", "- [Deploy one](deploy_notes.md) - d1\n- [Deploy two](deploy-notes.md) - d2\n- [Links](links.md) - l\n"
+    )
     found = [p["message"] for p in _problems(repo) if p["code"] == "MEM021"]
-    assert [m.split("; ")[1] for m in found] == ["did you mean [[deploy-notes]]? fix the link or remove it"] * 2 + ["fix the link or remove it"]
+    assert [m.split("; ")[1] for m in found] == ["did you mean [[deploy-notes]]? fix the link or remove it"] * 2 + [
+        "fix the link or remove it"
+    ]
 
 
 def test_wiki_link_to_another_store_says_so(repo: Path) -> None:

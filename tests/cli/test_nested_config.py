@@ -1,6 +1,7 @@
 """A memcheck config below the repository root is not read, and MCK003 says so, on
 real files: which files count, where the finding points, and that the root's
 settings (and only they) apply."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,7 +37,11 @@ def test_a_nested_yaml_config_is_reported_and_changes_nothing(repo: Path) -> Non
 def test_a_nested_pyproject_counts_only_with_a_memcheck_table(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Project\n\nRun the tests.\n")
     write(repo, "pyproject.toml", '[project]\nname = "root"\n\n[tool.memcheck]\nfail-on = "error"\n')  # the root's: read
-    write(repo, "services/api/pyproject.toml", '[project]\nname = "api"\n\n[tool.ruff]\nline-length = 100\n\n[tool.memcheck.index]\nmax-lines = 100\n')
+    write(
+        repo,
+        "services/api/pyproject.toml",
+        '[project]\nname = "api"\n\n[tool.ruff]\nline-length = 100\n\n[tool.memcheck.index]\nmax-lines = 100\n',
+    )
     write(repo, "services/web/pyproject.toml", '[project]\nname = "web"\n# memcheck is run from the root\n')
     write(repo, "services/broken/pyproject.toml", "[tool.memcheck\nnot toml\n")  # not memcheck's to judge
     found = _mck003(repo)

@@ -2,6 +2,7 @@
 change brings compared with REF's tree, matched as the baseline matches findings;
 `--changed` (the hooks) implies it against HEAD; `--all` shows every finding.
 """
+
 from __future__ import annotations
 
 import json
@@ -62,7 +63,10 @@ def test_a_finding_that_moved_to_another_line_is_still_old(repo: Path) -> None:
     write(repo, "AGENTS.md", "# Agents\n\nA new paragraph,\nthree lines long,\nabove the imports.\n" + agents.removeprefix("# Agents\n"))
     proc = run_cli(repo, "check", "--new-since", "HEAD")
     assert proc.returncode == 0, proc.stdout
-    assert proc.stdout == f"No problems found new since HEAD in 1 guidance file and 1 store (10 memories); {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
+    assert (
+        proc.stdout
+        == f"No problems found new since HEAD in 1 guidance file and 1 store (10 memories); {OLD_FINDINGS} older findings not shown {ADOPT}.\n"
+    )
 
 
 @pytest.mark.parametrize("staged", [True, False], ids=["changed", "new-since"])
@@ -273,7 +277,9 @@ def _hid_or_sec(out: str) -> list[tuple[str, str]]:
         ("exclude: [CLAUDE.md]\n", {"CLAUDE.md": f"# Project\n\nRun the tests.{HIDDEN}\n"}, ("CLAUDE.md", "HID001")),
     ],
 )
-def test_the_change_never_decides_its_own_agent_files_nor_its_hidden_text(repo: Path, settings: str, files: dict[str, str], expected: tuple[str, str]) -> None:
+def test_the_change_never_decides_its_own_agent_files_nor_its_hidden_text(
+    repo: Path, settings: str, files: dict[str, str], expected: tuple[str, str]
+) -> None:
     commit(repo, BASE_AGENTS, "base")
     write(repo, ".memcheck.yaml", settings)
     for rel, text in files.items():
@@ -316,7 +322,15 @@ def test_a_suppression_comment_the_change_adds_never_hides_its_hidden_text(repo:
 
 
 def test_a_baseline_the_change_writes_never_accepts_its_hidden_text(repo: Path) -> None:
-    commit(repo, {**BASE_AGENTS, ".memcheck.yaml": "baseline: .memcheck-baseline.json\n", ".memcheck-baseline.json": '{"version": 1, "findings": []}\n'}, "base")
+    commit(
+        repo,
+        {
+            **BASE_AGENTS,
+            ".memcheck.yaml": "baseline: .memcheck-baseline.json\n",
+            ".memcheck-baseline.json": '{"version": 1, "findings": []}\n',
+        },
+        "base",
+    )
     write(repo, "CLAUDE.md", f"# Project\n\nRun the tests.{HIDDEN}\n")
     assert run_cli(repo, "check", "--write-baseline", ".memcheck-baseline.json").returncode == 0
     assert run_cli(repo, "check").returncode == 0  # the tree's own verdict: accepted

@@ -10,6 +10,7 @@ character escaped, and no printed line can start a command. ``memcheck context``
 shows what an agent loads without the secrets in it, and ``memcheck fix`` writes no
 secret and no control character into MEMORY.md.
 """
+
 from __future__ import annotations
 
 import json
@@ -85,7 +86,11 @@ def _mem021(root: Path) -> None:
 
 
 def _skl012(root: Path) -> None:
-    write(root, ".claude/skills/deploy/SKILL.md", f"---\nname: deploy\ndescription: Deploys the app.\n---\n\nSee [notes]({ESCAPES_IN_LINK}.md) and [more]({COMMAND_IN_LINK}.md).\n")
+    write(
+        root,
+        ".claude/skills/deploy/SKILL.md",
+        f"---\nname: deploy\ndescription: Deploys the app.\n---\n\nSee [notes]({ESCAPES_IN_LINK}.md) and [more]({COMMAND_IN_LINK}.md).\n",
+    )
 
 
 def _gdn013(root: Path) -> None:
@@ -158,7 +163,9 @@ def test_a_file_named_like_a_workflow_command_starts_no_line(repo: Path) -> None
     check = run_cli(repo, "check")
     assert "GDN013" in check.stdout and "IDX001" in check.stdout, check.stdout
     assert_inert(check.stdout)
-    assert any(line.startswith('"::error::g/AGENTS.md":3:') and " GDN013 " in line for line in check.stdout.splitlines())  # quoted: read as a path
+    assert any(
+        line.startswith('"::error::g/AGENTS.md":3:') and " GDN013 " in line for line in check.stdout.splitlines()
+    )  # quoted: read as a path
     for fmt in ("text", "github"):
         (repo / ".memory" / "MEMORY.md").unlink(missing_ok=True)
         fixed = run_cli(repo, "fix", "--format", fmt, "--fail-on", "never")

@@ -1,6 +1,7 @@
 """A tree or a change none of whose paths could be an agent file (see
 workspace/candidates.py) is reported as before, without the checks: the same lines,
 exit codes and errors as a run that looks."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -74,7 +75,9 @@ def test_the_whole_tree_is_listed_as_one_git_listing_lists_it(repo: Path, monkey
     write(repo, "b c/d.md", "untracked, with a space\n")
     git(repo, "add", ".gitignore")
     git(repo, "rm", "-q", "--cached", "README.txt")  # on disk, no longer tracked: listed as untracked
-    one = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=repo, capture_output=True, check=True).stdout
+    one = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=repo, capture_output=True, check=True
+    ).stdout
     expected = sorted(set(one.decode().split("\0")) - {""})
     listing = mgit.FileListing(repo)
     assert listing.any_first(lambda path: path == ".gitignore")

@@ -51,7 +51,10 @@ def test_github_format_through_cli(repo: Path, monkeypatch: pytest.MonkeyPatch) 
     result = invoke(repo, "check", "--format", "github", monkeypatch=monkeypatch)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_tests.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)" in lines
+    assert (
+        "::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::memory file feedback_tests.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+        in lines
+    )
     assert any(line.startswith("::warning file=.claude/memory/MEMORY.md,line=1,col=1,title=IDX010::") for line in lines)
     assert lines[-1].startswith("Found 2 problems (1 error, 1 warning)")
 
@@ -246,7 +249,10 @@ def test_sarif_fingerprints_survive_a_move_and_tell_twins_apart(repo: Path) -> N
 
     def results() -> list[tuple[int, str]]:
         doc = json.loads(run_cli(repo, "check", "--format", "sarif").stdout)
-        return [(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["partialFingerprints"]["memcheckFinding/v1"]) for r in doc["runs"][0]["results"]]
+        return [
+            (r["locations"][0]["physicalLocation"]["region"]["startLine"], r["partialFingerprints"]["memcheckFinding/v1"])
+            for r in doc["runs"][0]["results"]
+        ]
 
     before = results()
     assert len(before) == 3 and len({f for _, f in before}) == 3

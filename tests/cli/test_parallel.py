@@ -1,5 +1,6 @@
 """Large trees are checked by several processes: the findings and the output are
 exactly those of one process, whatever the split."""
+
 from __future__ import annotations
 
 import sys
@@ -33,8 +34,16 @@ def _tree(repo: Path) -> None:
     for k in range(4):
         name = "deploy" if k < 2 else f"skill-{k}"  # SKL009: one name, two skills
         scope = "" if k == 0 else f"team{k}/"  # the root's skills are seen from every folder
-        write(repo, f"{scope}.claude/skills/{name}/SKILL.md", f"---\nname: {name}\ndescription: Deploys things. Use when shipping.\n---\n\nSteps.\n")
-    write(repo, "pkg5/.claude/memory/note_09.md", memory("Token", "CI token", "reference", body="The token is ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A" + "\n"))
+        write(
+            repo,
+            f"{scope}.claude/skills/{name}/SKILL.md",
+            f"---\nname: {name}\ndescription: Deploys things. Use when shipping.\n---\n\nSteps.\n",
+        )
+    write(
+        repo,
+        "pkg5/.claude/memory/note_09.md",
+        memory("Token", "CI token", "reference", body="The token is ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A" + "\n"),
+    )
 
 
 def test_several_processes_find_exactly_what_one_finds(repo: Path) -> None:
@@ -76,10 +85,6 @@ def test_a_bad_memcheck_jobs_is_a_one_line_error(repo: Path) -> None:
     proc = run_cli(repo, "check", env={"MEMCHECK_JOBS": "many"})
     assert proc.returncode == 2
     assert proc.stderr == "memcheck: error: MEMCHECK_JOBS must be a whole number of processes, 1 or more, not 'many'\n"
-
-
-
-
 
 
 def test_a_first_run_forks_once_the_stores_are_found(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -138,7 +143,11 @@ def test_a_first_run_imports_pyyaml_only_where_a_frontmatter_needs_it(repo: Path
         return json.loads(out)["problems"], loaded.strip()
 
     assert run("2")[1] == "False"
-    write(repo, "pkg4/.claude/memory/note_03.md", "---\nname: Nested\ndescription: A nested frontmatter\nmetadata:\n  type: project\n---\n\nBody.\n")
+    write(
+        repo,
+        "pkg4/.claude/memory/note_03.md",
+        "---\nname: Nested\ndescription: A nested frontmatter\nmetadata:\n  type: project\n---\n\nBody.\n",
+    )
     write(repo, "area007/AGENTS.md", "---\ndescription: >\n  folded\n---\n\n# Guide\n")
     split, single = run("2"), run("1")
     assert split[0] == single[0]

@@ -2,6 +2,7 @@
 change is (`check --new-since`, and the hook's `--changed`): a file that is not UTF-8
 or is too large to read, and the files guidance files @-import, whatever their names.
 """
+
 from __future__ import annotations
 
 import json

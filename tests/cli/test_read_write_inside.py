@@ -7,6 +7,7 @@ put the token into a public CI log through a config error, and `reports ->
 user names on the command line outside the repository (`--config ~/shared.yaml`,
 `-o /tmp/report.sarif`) is their own choice and still works.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,7 +58,10 @@ def test_config_linked_out_of_the_repository_is_refused_without_quoting_it(repo:
     proc = run_cli(repo, "check")
     shown = proc.stdout + proc.stderr
     assert proc.returncode == 2
-    assert proc.stderr == "memcheck: error: .memcheck.yaml is a symlink out of the repository; memcheck reads its settings only from inside the repository\n"
+    assert (
+        proc.stderr
+        == "memcheck: error: .memcheck.yaml is a symlink out of the repository; memcheck reads its settings only from inside the repository\n"
+    )
     assert _leaks(shown) == []
     assert "secret.txt" not in shown and str(outside) not in shown
 
@@ -96,7 +100,10 @@ def test_config_option_through_a_folder_link_out_of_the_repository_is_refused(re
     (repo / "conf").symlink_to(outside)
     proc = run_cli(repo, "check", "--config", "conf/memcheck.yaml")
     assert proc.returncode == 2
-    assert "conf/memcheck.yaml: conf is a symlink out of the repository; memcheck reads its settings only from inside the repository" in proc.stderr
+    assert (
+        "conf/memcheck.yaml: conf is a symlink out of the repository; memcheck reads its settings only from inside the repository"
+        in proc.stderr
+    )
     assert _leaks(proc.stdout + proc.stderr) == [] and str(outside) not in proc.stderr
 
 
@@ -133,7 +140,9 @@ def test_a_path_linked_to_another_repository_does_not_bring_its_settings(repo: P
     assert ".memcheck.yaml" not in proc.stderr  # this repository has none; the other's is not read
 
 
-VALID_BASELINE = json.dumps({"version": 1, "findings": [{"path": ".claude/memory/MEMORY.md", "code": "IDX003", "message": TOKEN, "count": 1}]})
+VALID_BASELINE = json.dumps(
+    {"version": 1, "findings": [{"path": ".claude/memory/MEMORY.md", "code": "IDX003", "message": TOKEN, "count": 1}]}
+)
 
 
 @pytest.mark.parametrize("how", ("config", "option"))
@@ -158,7 +167,10 @@ def test_baseline_through_a_folder_link_out_of_the_repository_is_refused(repo: P
     store_with_unlisted(repo)
     proc = run_cli(repo, "check")
     assert proc.returncode == 2
-    assert "baseline ci/baseline.json: ci is a symlink out of the repository; memcheck reads a baseline only from inside the repository" in proc.stderr
+    assert (
+        "baseline ci/baseline.json: ci is a symlink out of the repository; memcheck reads a baseline only from inside the repository"
+        in proc.stderr
+    )
 
 
 @pytest.mark.parametrize("where", ("absolute", "parent"))

@@ -8,6 +8,7 @@ of subagents, skills, twin guidance files, imports, links, CRLF, BOM, non-UTF-8
 bytes, symlinks, Cursor rules), so a clone without ../shared loses no coverage.
 None of the text below is copied from those repositories.
 """
+
 from __future__ import annotations
 
 import json
@@ -106,7 +107,11 @@ def index_missing_recent_files(root: Path) -> None:
     write(root, f"{store}/MEMORY.md", "\n".join(index) + "\n")
     for name in listed:
         write(root, f"{store}/{name}", memory(name[:-3].replace("_", "-"), f"About {name[:-3]}", name.split("_")[0]))
-    write(root, f"{store}/LAST_SESSION.md", "---\nended: 2025-05-06T22:30:00Z\nproject: channel\nbranch: main\n---\n\n# Last session\n\nStopped mid-upload.\n")
+    write(
+        root,
+        f"{store}/LAST_SESSION.md",
+        "---\nended: 2025-05-06T22:30:00Z\nproject: channel\nbranch: main\n---\n\n# Last session\n\nStopped mid-upload.\n",
+    )
     for name in YOUTUBE_UNLISTED:
         write(root, f"{store}/{name}", memory(name[:-3].replace("_", "-"), f"About {name[:-3]}", name.split("_")[0]))
 
@@ -116,13 +121,37 @@ def subagent_stores(root: Path) -> None:
     agent's entries were written into the parent's MEMORY.md instead of its own; another
     has a description YAML cuts at ` #`."""
     base = ".claude/agent-memory"
-    write(root, f"{base}/MEMORY.md", "# Agent memory\n\n- [Stdout is JSON-RPC](infra-engineer/convention_stdout_jsonrpc.md) — logs go to stderr\n- [Solution layout](infra-engineer/project_solution_layout.md) — one project per package\n")
-    write(root, f"{base}/infra-engineer/convention_stdout_jsonrpc.md", _memory_nested("convention-stdout-jsonrpc", "Never write logs to stdout", "project"))
-    write(root, f"{base}/infra-engineer/project_solution_layout.md", _memory_nested("project-solution-layout", "One project per package", "project"))
+    write(
+        root,
+        f"{base}/MEMORY.md",
+        "# Agent memory\n\n- [Stdout is JSON-RPC](infra-engineer/convention_stdout_jsonrpc.md) — logs go to stderr\n- [Solution layout](infra-engineer/project_solution_layout.md) — one project per package\n",
+    )
+    write(
+        root,
+        f"{base}/infra-engineer/convention_stdout_jsonrpc.md",
+        _memory_nested("convention-stdout-jsonrpc", "Never write logs to stdout", "project"),
+    )
+    write(
+        root,
+        f"{base}/infra-engineer/project_solution_layout.md",
+        _memory_nested("project-solution-layout", "One project per package", "project"),
+    )
     architect = f"{base}/bridge-architect"
-    write(root, f"{architect}/MEMORY.md", "# Bridge architect\n\n- [Bridge host](bridge-host-impl.md) — how the host was built\n- [Protocol v1](protocol-v1-contract.md) — the wire contract\n")
-    write(root, f"{architect}/bridge-host-impl.md", _memory_nested("bridge-host-impl", "How issue #18 implemented the bridge host — two-faced seam, envelope mapping", "project"))
-    write(root, f"{architect}/protocol-v1-contract.md", _memory_nested("protocol-v1-contract", "The bridge's wire contract, version 1", "reference"))
+    write(
+        root,
+        f"{architect}/MEMORY.md",
+        "# Bridge architect\n\n- [Bridge host](bridge-host-impl.md) — how the host was built\n- [Protocol v1](protocol-v1-contract.md) — the wire contract\n",
+    )
+    write(
+        root,
+        f"{architect}/bridge-host-impl.md",
+        _memory_nested("bridge-host-impl", "How issue #18 implemented the bridge host — two-faced seam, envelope mapping", "project"),
+    )
+    write(
+        root,
+        f"{architect}/protocol-v1-contract.md",
+        _memory_nested("protocol-v1-contract", "The bridge's wire contract, version 1", "reference"),
+    )
     write(root, "CLAUDE.md", "# Project\n\nAn MCP server for a game's dedicated server API.\n")
 
 
@@ -133,8 +162,8 @@ def types_outside_the_taxonomy(root: Path) -> None:
         "user_profile.md": ("user-profile", "Developer; Python, Node, Go, Docker; says 'just do it'", "user"),
         "feedback_response_style.md": ("feedback-response-style", "No summaries, no recaps, action first", "feedback"),
         "project_overview.md": ("project-overview", "What the config repository holds", "project"),
-        "proxmox_cluster.md": ("proxmox-cluster", "\"Five-node cluster, the router VM on node 5\"", "infra"),
-        "ct116_cloudflare_tunnel.md": ("ct116-cloudflare-tunnel", "\"Container 116 runs the tunnel\"", "infra"),
+        "proxmox_cluster.md": ("proxmox-cluster", '"Five-node cluster, the router VM on node 5"', "infra"),
+        "ct116_cloudflare_tunnel.md": ("ct116-cloudflare-tunnel", '"Container 116 runs the tunnel"', "infra"),
     }
     index = ["# Memory Index", ""]
     for name, (slug, description, kind) in files.items():
@@ -154,7 +183,9 @@ def index_near_cap_with_a_mention(root: Path) -> None:
     while len(lines) < 195:
         n = len(lines) + 1
         if n == NEAR_CAP_MENTION_LINE:
-            lines.append("- **Active scene**: the flow controller sets it after every additive load. See [scene-ownership.md](scene-ownership.md).")
+            lines.append(
+                "- **Active scene**: the flow controller sets it after every additive load. See [scene-ownership.md](scene-ownership.md)."
+            )
         elif n == NEAR_CAP_ENTRY_LINE:
             lines.append("- [scene-ownership.md](scene-ownership.md) — which scene owns which asset")
         else:
@@ -166,9 +197,21 @@ def index_near_cap_with_a_mention(root: Path) -> None:
 def link_less_indexes(root: Path) -> None:
     """Indexes that list their memories by file stem, without links: `- stem: text [type]`,
     in English and in Chinese."""
-    write(root, "one/.memory/MEMORY.md", "# Memory Index\n\n- star_on_top_preference: User prefers a '*' line on top of new text files. [user]\n")
-    write(root, "one/.memory/star_on_top_preference.md", memory("star_on_top_preference", "User prefers a '*' line on top of new text files.", "user", "Put '*' first.\n"))
-    entries = {"code_comments": ("代码注释：只在复杂处写", "feedback"), "confirm_risky_steps": ("危险操作前先问用户", "feedback"), "language": ("用户偏好用中文交流", "user")}
+    write(
+        root,
+        "one/.memory/MEMORY.md",
+        "# Memory Index\n\n- star_on_top_preference: User prefers a '*' line on top of new text files. [user]\n",
+    )
+    write(
+        root,
+        "one/.memory/star_on_top_preference.md",
+        memory("star_on_top_preference", "User prefers a '*' line on top of new text files.", "user", "Put '*' first.\n"),
+    )
+    entries = {
+        "code_comments": ("代码注释：只在复杂处写", "feedback"),
+        "confirm_risky_steps": ("危险操作前先问用户", "feedback"),
+        "language": ("用户偏好用中文交流", "user"),
+    }
     write(root, "two/.memory/MEMORY.md", "# Memory Index\n\n" + "".join(f"- {stem}: {d} [{k}]\n" for stem, (d, k) in entries.items()))
     for stem, (description, kind) in entries.items():
         write(root, f"two/.memory/{stem}.md", memory(stem, description, kind, "细节。\n"))
@@ -179,20 +222,34 @@ def long_term_memory_beside_agents_md(root: Path) -> None:
     memory/ folder of dated notes (no frontmatter, some with a BOM and Chinese names),
     and skills: a capitalised name, a name that is not the folder's, one that starts
     with a heading, and one whose examples hold placeholder keys."""
-    write(root, "MEMORY.md", "# MEMORY.md - 我的长期记忆\n\n## 关于我\n- **名字：** 二号\n- **定位：** 正在进化的助手\n\n## 教训\n- 先读文件，再回答。\n")
+    write(
+        root,
+        "MEMORY.md",
+        "# MEMORY.md - 我的长期记忆\n\n## 关于我\n- **名字：** 二号\n- **定位：** 正在进化的助手\n\n## 教训\n- 先读文件，再回答。\n",
+    )
     write(root, "AGENTS.md", "# AGENTS.md\n\nEvery session: read MEMORY.md, then today's note in memory/.\n")
     write(root, "memory/2025-03-01.md", "# 2025-03-01\n\n- Set up the workspace.\n")
     write(root, "memory/README.md", "# memory/\n\nOne note per day.\n")
     write(root, "memory/learnings/2025-03-04-安全实践.md", "\ufeff# 安全实践\n\n- 不要把密钥写进笔记。\n".encode())
     write(root, "memory/learnings/2025-03-04-三层架构.md", "\ufeff# 三层架构\r\n\r\n- 文件、索引、技能。\r\n".encode())
     write(root, "skills/office/SKILL.md", _skill("Office", '"Spreadsheets, documents and slides: formulas, formatting, automation."'))
-    write(root, "skills/agents-skill-security-audit/SKILL.md", _skill("security-audit", "Audit a skill before installing it (permissions, network, secrets)."))
-    write(root, "skills/multi-agent-roles/SKILL.md", "# Multi-Agent Roles - Designing a Team\n\n## Overview\n\nRoles, hand-offs, reviews.\n")
+    write(
+        root,
+        "skills/agents-skill-security-audit/SKILL.md",
+        _skill("security-audit", "Audit a skill before installing it (permissions, network, secrets)."),
+    )
+    write(
+        root, "skills/multi-agent-roles/SKILL.md", "# Multi-Agent Roles - Designing a Team\n\n## Overview\n\nRoles, hand-offs, reviews.\n"
+    )
     exchange = (
-        "```python\nclient = Client(api_key=\"YOUR_API_KEY\", api_secret=\"your_secret_key\")\n```\n\n"
+        '```python\nclient = Client(api_key="YOUR_API_KEY", api_secret="your_secret_key")\n```\n\n'
         "Or set `EXCHANGE_API_KEY=your_api_key_here` in the environment.\n"
     )
-    write(root, "skills/exchange-pro/SKILL.md", _skill("exchange-pro", "Trade on an exchange through its API.", body=f"# Exchange\n\n{exchange}"))
+    write(
+        root,
+        "skills/exchange-pro/SKILL.md",
+        _skill("exchange-pro", "Trade on an exchange through its API.", body=f"# Exchange\n\n{exchange}"),
+    )
 
 
 def dead_links_that_leave_the_store(root: Path) -> None:
@@ -200,14 +257,28 @@ def dead_links_that_leave_the_store(root: Path) -> None:
     not have; a CLAUDE.md with Windows-style backslash links; a skill that says
     `trigger:` for `triggers:`."""
     store = ".claude/memory"
-    write(root, f"{store}/MEMORY.md", "# Memory\n\n- [Workflow](development_workflow.md) — branch, test, PR\n- [Sockets](socket_permissions.md) — who may emit what\n\nSee also [the docs](../docs/README.md) and [all docs](../../docs/).\n")
+    write(
+        root,
+        f"{store}/MEMORY.md",
+        "# Memory\n\n- [Workflow](development_workflow.md) — branch, test, PR\n- [Sockets](socket_permissions.md) — who may emit what\n\nSee also [the docs](../docs/README.md) and [all docs](../../docs/).\n",
+    )
     write(root, f"{store}/development_workflow.md", memory("development-workflow", "Branch, test, open a PR", "project"))
     write(root, f"{store}/socket_permissions.md", memory("socket-permissions", "Only the GM client emits world changes", "project"))
-    claude = ["# CLAUDE.md", "", "A tabletop game system.", "", "## Where things are", "", *[f"- Folder {i}: described in its README." for i in range(1, 6)]]
+    claude = [
+        "# CLAUDE.md",
+        "",
+        "A tabletop game system.",
+        "",
+        "## Where things are",
+        "",
+        *[f"- Folder {i}: described in its README." for i in range(1, 6)],
+    ]
     claude += ["- **[.claude/memory/](\\.claude\\memory\\MEMORY.md)** → what sessions learned"]
     assert len(claude) == 12
     write(root, "CLAUDE.md", "\n".join(claude) + "\n")
-    write(root, ".claude/skills/add-enemy/SKILL.md", _skill("add-enemy", "Guide a developer through adding an enemy", "trigger: /add-enemy\n"))
+    write(
+        root, ".claude/skills/add-enemy/SKILL.md", _skill("add-enemy", "Guide a developer through adding an enemy", "trigger: /add-enemy\n")
+    )
 
 
 CODEX = 32 * 1024
@@ -226,12 +297,19 @@ def twin_guidance_and_skills(root: Path) -> None:
     else:  # an export: the link is a file holding its target
         write(root, "api/CLAUDE.md", "AGENTS.md")
     web_head = (
-        "# Web\n\n```ts\nimport { Client } from \"@acme/sdk\";\nimport { Button } from \"@/oss/components/Button\";\n"
-        "import type { Entity } from \"@acme/entities/{shared,types}\";\n```\n\nAliases: `@/oss/*` maps to `src/oss/*`.\n\n"
+        '# Web\n\n```ts\nimport { Client } from "@acme/sdk";\nimport { Button } from "@/oss/components/Button";\n'
+        'import type { Entity } from "@acme/entities/{shared,types}";\n```\n\nAliases: `@/oss/*` maps to `src/oss/*`.\n\n'
     )
     write(root, "web/AGENTS.md", _sized(web_head, 22518, "web"))
     write(root, "web/mobile/AGENTS.md", _sized("# Mobile\n\nReact Native app.\n\n", 4209, "mobile"))
-    write(root, ".agents/skills/style-editing/SKILL.md", _skill("style-editing", 'Edit prose for clarity. Use when the user cites Williams, "Style: Lessons in Clarity and Grace," or asks for plain prose.'))
+    write(
+        root,
+        ".agents/skills/style-editing/SKILL.md",
+        _skill(
+            "style-editing",
+            'Edit prose for clarity. Use when the user cites Williams, "Style: Lessons in Clarity and Grace," or asks for plain prose.',
+        ),
+    )
     write(root, ".agents/skills/write-announcement/SKILL.md", "# Write Announcements\n\nShort posts for LinkedIn, X and Slack.\n")
     write(root, ".agents/skills/plan-feature/SKILL.md", _skill("planner-feature", "Plan a feature and the files needed to continue it. "))
     write(root, ".agents/skills/review/SKILL.md", _skill("review", "Review a pull request against the house rules."))
@@ -249,11 +327,25 @@ def wiki_links_between_memories(root: Path) -> None:
     store = ".claude/memory"
     names = ["project_settings_surface", "project_deck_order", "project_opponent_merge", "feedback_refresh_not_navigate_old"]
     write(root, f"{store}/MEMORY.md", "".join(f"- [{n}]({n}.md) — notes\n" for n in names))
-    body = "\n".join([*[f"Line {i}." for i in range(8, 13)], "Changing a setting re-renders the page (see [[feedback_refresh_not_navigate]]).", ""])
-    write(root, f"{store}/project_settings_surface.md", _memory_nested("project-settings-surface", "Where user-facing settings live", "project", "\n" + body))
+    body = "\n".join(
+        [*[f"Line {i}." for i in range(8, 13)], "Changing a setting re-renders the page (see [[feedback_refresh_not_navigate]]).", ""]
+    )
+    write(
+        root,
+        f"{store}/project_settings_surface.md",
+        _memory_nested("project-settings-surface", "Where user-facing settings live", "project", "\n" + body),
+    )
     merge_body = "\n".join([*[f"Line {i}." for i in range(8, 16)], "Follows [[project-deck-order]] for the draw pile.", ""])
-    write(root, f"{store}/project_opponent_merge.md", _memory_nested("project-opponent-merge", "Pool only partial knowledge", "project", "\n" + merge_body))
-    write(root, f"{store}/project_deck_order.md", _memory_nested("deck-order", "How the deck is ordered", "project", "See [[project_opponent_merge]].\n"))
+    write(
+        root,
+        f"{store}/project_opponent_merge.md",
+        _memory_nested("project-opponent-merge", "Pool only partial knowledge", "project", "\n" + merge_body),
+    )
+    write(
+        root,
+        f"{store}/project_deck_order.md",
+        _memory_nested("deck-order", "How the deck is ordered", "project", "See [[project_opponent_merge]].\n"),
+    )
     write(root, f"{store}/feedback_refresh_not_navigate_old.md", _memory_nested("refresh-old", "Superseded", "feedback"))
 
 
@@ -282,7 +374,11 @@ def mixed_shapes(root: Path) -> None:
     """Cursor rules with globs, a CLAUDE.md importing docs, a CLAUDE.md that is a real
     symlink to AGENTS.md, a memory file in Latin-1, an index with a BOM and CRLF,
     frontmatter in several styles (quoted, folded, lists, dates)."""
-    write(root, ".cursor/rules/typescript.mdc", "---\ndescription: TypeScript conventions\nglobs: src/**/*.ts\nalwaysApply: false\n---\n\n- Prefer `type` over `interface`.\n")
+    write(
+        root,
+        ".cursor/rules/typescript.mdc",
+        "---\ndescription: TypeScript conventions\nglobs: src/**/*.ts\nalwaysApply: false\n---\n\n- Prefer `type` over `interface`.\n",
+    )
     write(root, ".cursor/rules/always.mdc", "---\ndescription:\nglobs:\nalwaysApply: true\n---\n\nAnswer in English.\n")
     write(root, ".cursor/rules/tests.mdc", "---\nglobs: tests/**/*.py, conftest.py\n---\n\nUse pytest fixtures.\n")
     write(root, "src/app.ts", "export {};\n")
@@ -293,10 +389,22 @@ def mixed_shapes(root: Path) -> None:
     write(root, "docs/testing.md", "# Testing\n\n`pytest -q`.\n")
     os.symlink("AGENTS.md", root / "CLAUDE.md")
     store = ".claude/memory"
-    write(root, f"{store}/MEMORY.md", "\ufeff# Memory\r\n\r\n- [Prefs](user_prefs.md) — short answers\r\n- [Café](reference_cafe.md) — the menu\r\n- [Tests](feedback_tests.md) — run them first\r\n".encode())
+    write(
+        root,
+        f"{store}/MEMORY.md",
+        "\ufeff# Memory\r\n\r\n- [Prefs](user_prefs.md) — short answers\r\n- [Café](reference_cafe.md) — the menu\r\n- [Tests](feedback_tests.md) — run them first\r\n".encode(),
+    )
     write(root, f"{store}/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
-    write(root, f"{store}/reference_cafe.md", "---\nname: cafe\ndescription: Le menu du café\ntype: reference\n---\n\nCrème brûlée.\n".encode("latin-1"))
-    write(root, f"{store}/feedback_tests.md", "---\nname: 'tests'\ndescription: >-\n  Run the tests\n  before a commit\ntype: \"feedback\"\ncreated: 2025-01-02\n---\n\nAlways.\n")
+    write(
+        root,
+        f"{store}/reference_cafe.md",
+        "---\nname: cafe\ndescription: Le menu du café\ntype: reference\n---\n\nCrème brûlée.\n".encode("latin-1"),
+    )
+    write(
+        root,
+        f"{store}/feedback_tests.md",
+        "---\nname: 'tests'\ndescription: >-\n  Run the tests\n  before a commit\ntype: \"feedback\"\ncreated: 2025-01-02\n---\n\nAlways.\n",
+    )
 
 
 TREES: dict[str, Tree] = {

@@ -1,5 +1,6 @@
 """RELEASING.md's step 7 quotes what `memcheck check .` prints on memcheck's own
 repository: held to what it prints."""
+
 from __future__ import annotations
 
 import re

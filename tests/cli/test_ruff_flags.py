@@ -1,5 +1,6 @@
 """`memcheck schema`, and the flags ruff users reach for on check and fix: -q/--quiet,
 --exit-zero, --color, and check --fix."""
+
 from __future__ import annotations
 
 import json
@@ -190,7 +191,9 @@ def test_exit_zero_still_exits_2_on_a_usage_or_config_error(repo: Path, args: tu
 )
 def test_color_flag_and_environment(repo: Path, args: tuple[str, ...], env: dict[str, str], coloured: bool) -> None:
     _unlisted(repo)
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="tpye: user\n"))  # MEM010: fix leaves it
+    write(
+        repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="tpye: user\n")
+    )  # MEM010: fix leaves it
     for command in ("check", "fix"):
         out = run_cli(repo, command, *args, env=env).stdout
         assert "MEM010" in out
@@ -210,7 +213,9 @@ def test_color_takes_only_auto_always_never(repo: Path) -> None:
 
 def test_check_fix_fixes_then_reports_what_is_left(repo: Path) -> None:
     _unlisted(repo)
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="tpye: user\n"))  # MEM010: fix leaves it
+    write(
+        repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="tpye: user\n")
+    )  # MEM010: fix leaves it
     proc = run_cli(repo, "check", "--fix")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "feedback_x.md" in (repo / ".claude/memory/MEMORY.md").read_text()

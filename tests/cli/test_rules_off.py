@@ -1,6 +1,7 @@
 """A rule turned off costs nothing: the work that serves only rules that are off is
 never done (a family whose rules are all off is not run; within a family, the dead-link
 scan of MEM021 and the glob index of GDN008 are skipped)."""
+
 from __future__ import annotations
 
 import importlib
@@ -59,7 +60,9 @@ def test_a_family_whose_rules_are_all_off_is_never_run(tree: Path, module: str, 
         pytest.param("GDN008", "GDN", "memcheck.text.patterns", "FileIndex", id="glob-index"),
     ],
 )
-def test_the_work_of_a_rule_that_is_off_is_skipped(tree: Path, code: str, family: str, target: str, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_work_of_a_rule_that_is_off_is_skipped(
+    tree: Path, code: str, family: str, target: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(importlib.import_module(target), name, _refuse)
     on = invoke(tree, "check", "--select", family, monkeypatch=monkeypatch)
     assert on.exit_code == 2 and "work for a rule that is off was done" in on.stderr

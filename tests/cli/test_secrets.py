@@ -6,6 +6,7 @@ which take their secrets from here.
 Every token here is generated from a seeded random source at test time: the shapes
 are real, the values are not anyone's credentials.
 """
+
 from __future__ import annotations
 
 import io
@@ -48,7 +49,12 @@ TOKENS = {
     "github-fine": "github_pat_" + _rand(22) + "_" + _rand(59),
     "gitlab": "glpat-" + _rand(20),
     "slack": "xoxb-" + _rand(12, string.digits) + "-" + _rand(13, string.digits) + "-" + _rand(24),
-    "slack-webhook": "https://hooks.slack.com/services/T" + _rand(8, string.ascii_uppercase + string.digits) + "/B" + _rand(8, string.ascii_uppercase + string.digits) + "/" + _rand(24),
+    "slack-webhook": "https://hooks.slack.com/services/T"
+    + _rand(8, string.ascii_uppercase + string.digits)
+    + "/B"
+    + _rand(8, string.ascii_uppercase + string.digits)
+    + "/"
+    + _rand(24),
     "stripe": "sk_live_" + _rand(24),
     "openai": "sk-proj-" + _rand(48),
     "openai-legacy": "sk-" + _rand(20) + "T3BlbkFJ" + _rand(20),
@@ -57,7 +63,12 @@ TOKENS = {
     "pypi": "pypi-AgEIcHlwaS5vcmc" + _rand(60, _ALNUM + "-_"),
     "google": "AIza" + _rand(35, _ALNUM + "-_"),
     "huggingface": "hf_" + _rand(34, string.ascii_letters),
-    "slack-app": "xapp-1-A" + _rand(10, string.ascii_uppercase + string.digits) + "-" + _rand(13, string.digits) + "-" + _rand(64, "0123456789abcdef"),
+    "slack-app": "xapp-1-A"
+    + _rand(10, string.ascii_uppercase + string.digits)
+    + "-"
+    + _rand(13, string.digits)
+    + "-"
+    + _rand(64, "0123456789abcdef"),
     "sendgrid": "SG." + _rand(22, _ALNUM + "-_") + "." + _rand(43, _ALNUM + "-_"),
     "digitalocean": "dop_v1_" + _rand(64, "0123456789abcdef"),
     "stripe-webhook": "whsec_" + _rand(32),
@@ -90,7 +101,9 @@ def test_redact_takes_out_key_material_and_assigned_credentials_and_leaves_other
 def leaky(repo: Path) -> Path:
     """Secrets in a memory file (body and description), a guidance file and a skill."""
     all_tokens = " ".join(TOKENS.values())
-    write(repo, ".claude/memory/creds.md", memory("Creds", f"github {TOKENS['github']}", "reference", body=f"{all_tokens}\n\n{key_block()}\n"))
+    write(
+        repo, ".claude/memory/creds.md", memory("Creds", f"github {TOKENS['github']}", "reference", body=f"{all_tokens}\n\n{key_block()}\n")
+    )
     write(repo, ".claude/memory/MEMORY.md", "- [Creds](creds.md) \u2014 creds\n")
     write(repo, "AGENTS.md", f'Use DB_PASSWORD = "{ASSIGNED}" and {TOKENS["stripe"]}.\n@{TOKENS["openai"]}.md\n')
     write(repo, ".claude/skills/ship/SKILL.md", f"---\nname: ship\ndescription: Ship with {TOKENS['anthropic']}\n---\n\nBody.\n")
@@ -182,9 +195,21 @@ def test_the_words_of_an_assignment_are_found_as_the_case_blind_pattern_finds_th
 def test_a_documented_example_key_is_passed_over_with_a_word_once_a_run(repo: Path) -> None:
     # AWS's example key is a placeholder, not a finding; a newcomer who tries the
     # secret check with it is told so once, in the summary line, wherever it appears.
-    write(repo, ".claude/memory/reference_aws.md", memory("aws", "AWS access", "reference", body="Use aws_access_key_id = AKIAIOSFODNN7EXAMPLE for the demo.\n"))
-    write(repo, ".claude/memory/reference_ci.md", memory("ci", "CI runners", "reference", body="The runners deploy with the key AKIAIOSFODNN7EXAMPLE in the docs example.\n"))
-    write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## Reference\n- [aws](reference_aws.md) - AWS access\n- [ci](reference_ci.md) - CI runners\n")
+    write(
+        repo,
+        ".claude/memory/reference_aws.md",
+        memory("aws", "AWS access", "reference", body="Use aws_access_key_id = AKIAIOSFODNN7EXAMPLE for the demo.\n"),
+    )
+    write(
+        repo,
+        ".claude/memory/reference_ci.md",
+        memory("ci", "CI runners", "reference", body="The runners deploy with the key AKIAIOSFODNN7EXAMPLE in the docs example.\n"),
+    )
+    write(
+        repo,
+        ".claude/memory/MEMORY.md",
+        "# Memory\n\n## Reference\n- [aws](reference_aws.md) - AWS access\n- [ci](reference_ci.md) - CI runners\n",
+    )
     proc = run_cli(repo, "check")
     assert proc.returncode == 0, proc.stdout
     assert proc.stdout == (

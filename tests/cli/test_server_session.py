@@ -1,6 +1,7 @@
 """The language server's session on a real repository, in this process: what an edit
 re-checks, that its findings are `memcheck check`'s, and `memcheck server` without
 the extra. (The server over stdio: tests/e2e/test_server.py.)"""
+
 from __future__ import annotations
 
 import shutil
@@ -41,8 +42,16 @@ def test_the_session_finds_what_check_finds(repo: Path) -> None:
     _store(repo, ".claude/agent-memory/a", "xy")
     write(repo, "CLAUDE.md", "# Guide\n\nSee @missing.md for more.\n")
     session = _started(repo)
-    found = sorted((p.path, p.line, p.col, p.code, p.message) for path in (".claude/agent-memory/a/MEMORY.md", "CLAUDE.md") for p in session.findings(path))
-    expected = sorted((p["path"], p["line"], p["col"], p["code"], p["message"]) for p in check_json(repo) if p["path"] in (".claude/agent-memory/a/MEMORY.md", "CLAUDE.md"))
+    found = sorted(
+        (p.path, p.line, p.col, p.code, p.message)
+        for path in (".claude/agent-memory/a/MEMORY.md", "CLAUDE.md")
+        for p in session.findings(path)
+    )
+    expected = sorted(
+        (p["path"], p["line"], p["col"], p["code"], p["message"])
+        for p in check_json(repo)
+        if p["path"] in (".claude/agent-memory/a/MEMORY.md", "CLAUDE.md")
+    )
     assert found == expected
     assert {code for _, _, _, code, _ in found} >= {"IDX003"}
 
@@ -226,7 +235,9 @@ def test_the_subagents_are_checked_together_not_one_run_each(repo: Path, monkeyp
     assert session.load_config() is None
     runs: list[int] = []
     real = memcheck.server.session.check_part
-    monkeypatch.setattr(memcheck.server.session, "check_part", lambda ws, part, *rest: runs.append(len(part.kind_files)) or real(ws, part, *rest))
+    monkeypatch.setattr(
+        memcheck.server.session, "check_part", lambda ws, part, *rest: runs.append(len(part.kind_files)) or real(ws, part, *rest)
+    )
     session.check_all()
     # A run per file repeats each check's set-up (the tree's agent files found again):
     # its cost grows with the square of the number of subagents.
@@ -391,7 +402,7 @@ def test_skill_and_guidance_edits_find_what_check_finds(repo: Path, in_editor: b
 _RULE = ".claude/rules/testing.md"
 _RULE_EDITS = [
     (_RULE, "---\npaths: src/**/*.py\n---\n\nRun the tests.\n"),  # a glob no file matches
-    (_RULE, "---\npaths: [\"src/**/*.py\", \"[\"]\n---\n\nRun the tests.\n"),  # a glob that is no glob
+    (_RULE, '---\npaths: ["src/**/*.py", "["]\n---\n\nRun the tests.\n'),  # a glob that is no glob
     (_RULE, "---\npaths: lib/*.py\n---\n\nRun the tests.\n"),  # one that matches
     (_RULE, "---\npaths: lib/*.py\n\nRun the tests.\n"),  # the frontmatter never closed
     (_RULE, "---\npaths: lib/*.py\n---\n\nRun the tests; see @CLAUDE.md.\n"),  # an @-import

@@ -1,6 +1,7 @@
 """Skill discovery on a real repository: which files are skills (the Agent Skills
 specification; Claude Code's plugins). Each SKL rule's cases are in
 tests/unit/rules/test_skl0NN.py."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,6 +1,7 @@
 """A bare `memcheck check --changed` judges what the commit holds, as the hooks do
 under pre-commit: the staged files with their staged content, not the work tree
 (pre-commit stashes unstaged changes first; a bare run reads them from git's index)."""
+
 from __future__ import annotations
 
 import json
@@ -56,7 +57,9 @@ def test_fix_changed_adds_no_untracked_memory_and_keeps_an_unstaged_index(repo: 
     git(repo, "add", ".claude/memory/project_b.md")
     proc = run_cli(repo, "fix", "--changed")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert (repo / INDEX).read_text(encoding="utf-8") == "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - About b\n"
+    assert (repo / INDEX).read_text(
+        encoding="utf-8"
+    ) == "# Memory\n\n## Project\n- [a](project_a.md) - About a\n- [b](project_b.md) - About b\n"
 
 
 def test_deleting_the_index_of_a_store_it_alone_made_is_reported(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:

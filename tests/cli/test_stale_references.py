@@ -1,6 +1,7 @@
 """REF and MEM023 through the command line, on real git repositories: what git
 ignores, and what a commit holds. What each REF rule reports, and the text a user
 reads: tests/unit/rules/test_ref00*.py."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,6 +1,7 @@
 """What a run says it looked at: the summary line of a clean run, of a run with
 findings and of one that finds no agent file (text and JSON), and ``-v``'s account
 on standard error of the config, stores, guidance files, skills and timing."""
+
 from __future__ import annotations
 
 import json
@@ -37,7 +38,10 @@ def test_a_run_with_findings_keeps_its_counts_and_adds_what_it_checked(repo: Pat
     write(repo, ".claude/memory/feedback_x.md", memory("x", "An unlisted memory", "feedback"))
     proc = run_cli(repo, "check")
     assert proc.returncode == 1
-    assert proc.stdout.splitlines()[-1] == "Found 1 problem (1 error, 0 warnings) in 2 guidance files, 1 store (2 memories) and 1 skill; 1 fixable with `memcheck fix`."
+    assert (
+        proc.stdout.splitlines()[-1]
+        == "Found 1 problem (1 error, 0 warnings) in 2 guidance files, 1 store (2 memories) and 1 skill; 1 fixable with `memcheck fix`."
+    )
 
 
 def test_fix_says_what_it_checked_after_what_it_wrote(repo: Path) -> None:
@@ -45,7 +49,10 @@ def test_fix_says_what_it_checked_after_what_it_wrote(repo: Path) -> None:
     write(repo, ".claude/memory/feedback_x.md", memory("x", "An unlisted memory", "feedback"))
     proc = run_cli(repo, "fix")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert proc.stdout.splitlines() == ["Fixing .claude/memory/MEMORY.md: added 1 (feedback_x.md)", "No problems found in 2 guidance files, 1 store (2 memories) and 1 skill."]
+    assert proc.stdout.splitlines() == [
+        "Fixing .claude/memory/MEMORY.md: added 1 (feedback_x.md)",
+        "No problems found in 2 guidance files, 1 store (2 memories) and 1 skill.",
+    ]
 
 
 def test_only_what_the_paths_bring_in_is_counted(repo: Path) -> None:

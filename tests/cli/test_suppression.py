@@ -1,5 +1,6 @@
 """Suppression comments in Markdown and frontmatter, through the real CLI, and the
 MCK rules about them."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,6 @@ def _found(repo: Path, *args: str) -> list[tuple[str, int, str]]:
     return [(p["path"], p["line"], p["code"]) for p in check_json(repo, *args)]
 
 
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     (
@@ -32,7 +31,9 @@ def _found(repo: Path, *args: str) -> list[tuple[str, int, str]]:
         pytest.param("<!-- memcheck-disable-next-line GDN009 -->\nSee @docs/a.md.\n", [], id="next-line"),
         pytest.param("<!-- memcheck-disable-next-line GDN -->\nSee @docs/a.md.\n", [], id="next-line-prefix"),
         pytest.param("<!-- memcheck-disable-next-line -->\nSee @docs/a.md.\n", [], id="next-line-all-rules"),
-        pytest.param("<!-- memcheck-disable-next-line gdn009, GDN013 -->\nSee @docs/a.md and [b](b.md).\n", [], id="codes-with-commas-any-case"),
+        pytest.param(
+            "<!-- memcheck-disable-next-line gdn009, GDN013 -->\nSee @docs/a.md and [b](b.md).\n", [], id="codes-with-commas-any-case"
+        ),
         pytest.param("See @docs/a.md. <!-- memcheck-disable-line GDN009 -->\n", [], id="same-line"),
         pytest.param(
             "<!-- memcheck-disable-next-line GDN009 -->\n\nSee @docs/a.md.\n",
@@ -44,7 +45,11 @@ def _found(repo: Path, *args: str) -> list[tuple[str, int, str]]:
             [("AGENTS.md", 5, "GDN009")],
             id="disable-enable",
         ),
-        pytest.param("<!-- memcheck-disable -->\n@a.md\n[x](x.md)\n<!-- memcheck-enable -->\n@c.md\n", [("AGENTS.md", 5, "GDN009")], id="disable-enable-all"),
+        pytest.param(
+            "<!-- memcheck-disable -->\n@a.md\n[x](x.md)\n<!-- memcheck-enable -->\n@c.md\n",
+            [("AGENTS.md", 5, "GDN009")],
+            id="disable-enable-all",
+        ),
         pytest.param("@a.md\n<!-- memcheck-disable GDN009 -->\n@b.md\n", [("AGENTS.md", 1, "GDN009")], id="disable-to-the-end"),
         # As markdownlint: enabling one code inside a bare disable turns that code back on.
         pytest.param(
@@ -84,7 +89,11 @@ def test_frontmatter_comments(repo: Path) -> None:
     found = check_json(repo)
     assert [(p["line"], p["code"], p["message"].split(";")[0]) for p in found] == [
         (7, "MEM010", "frontmatter key 'nmae' looks like a misspelling of 'name': agents match keys exactly, so this setting is ignored"),
-        (12, "MEM010", "frontmatter key 'descripton' looks like a misspelling of 'description': agents match keys exactly, so this setting is ignored"),
+        (
+            12,
+            "MEM010",
+            "frontmatter key 'descripton' looks like a misspelling of 'description': agents match keys exactly, so this setting is ignored",
+        ),
     ]
 
 
@@ -132,12 +141,14 @@ def test_secrets_are_never_suppressed(repo: Path) -> None:
 
 
 def test_fix_honours_suppressions_in_what_is_left(repo: Path) -> None:
-    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user", extra="# memcheck-disable-next-line MEM010\ntpye: user\n"))
+    write(
+        repo,
+        ".claude/memory/user_prefs.md",
+        memory("prefs", "Prefers short answers", "user", extra="# memcheck-disable-next-line MEM010\ntpye: user\n"),
+    )
     proc = run_cli(repo, "fix")
     assert proc.returncode == 0, proc.stdout
     assert proc.stdout == "Fixing .claude/memory/MEMORY.md: added 1 (user_prefs.md)\nNo problems found in 1 store (1 memory).\n"
-
-
 
 
 # --- the parser -----------------------------------------------------------------
@@ -149,7 +160,10 @@ def _doc(text: str) -> document.Document:
 
 def test_directive_fields() -> None:
     found = directives(_doc("---\nname: x\n# memcheck-disable-file MEM010\n---\nbody <!-- memcheck-disable-line IDX001,idx002 -->\n"))
-    assert [(d.line, d.col, d.kind, d.codes) for d in found] == [(3, 1, "disable-file", ("MEM010",)), (5, 6, "disable-line", ("IDX001", "IDX002"))]
+    assert [(d.line, d.col, d.kind, d.codes) for d in found] == [
+        (3, 1, "disable-file", ("MEM010",)),
+        (5, 6, "disable-line", ("IDX001", "IDX002")),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -237,7 +251,9 @@ def test_comments_in_code_spans_are_skipped_as_before(line: str) -> None:
     spans = _old_code_spans(line)
     assert suppression._code_spans(line) == spans
     # Before, each comment was tested against every span on its line.
-    expected = [m.start() + 1 for m in suppression._HTML.finditer(line, 0, line.rfind("-->") + 3) if not any(a <= m.start() < b for a, b in spans)]
+    expected = [
+        m.start() + 1 for m in suppression._HTML.finditer(line, 0, line.rfind("-->") + 3) if not any(a <= m.start() < b for a, b in spans)
+    ]
     assert [d.col for d in directives(_doc(line + "\n"))] == expected
 
 

@@ -1,6 +1,7 @@
 """A commit's tree as a Source (what `check --new-since REF` reads REF's files
 through): the files git holds there, read from git, symlinks followed inside the
 tree only, whatever the work tree holds now."""
+
 from __future__ import annotations
 
 import os
@@ -44,7 +45,16 @@ def test_a_folder_s_entries_are_the_commit_s_whatever_the_work_tree_holds(tree: 
 def test_lists_what_the_commit_holds(tree: TreeSource) -> None:
     listing = tree.listing()
     assert listing.files == sorted(
-        [".claude/memory/docs", ".claude/memory/user_a.md", "AGENTS.md", "CLAUDE.md", "big.md", "dangling.md", "docs/style.md", "outside.md"]
+        [
+            ".claude/memory/docs",
+            ".claude/memory/user_a.md",
+            "AGENTS.md",
+            "CLAUDE.md",
+            "big.md",
+            "dangling.md",
+            "docs/style.md",
+            "outside.md",
+        ]
     )
     assert listing.by_git and listing.in_git and not listing.partial
 
@@ -144,7 +154,9 @@ def test_a_large_store_reads_each_memory_as_the_commit_holds_it(repo: Path) -> N
         source.close()
 
 
-def test_a_store_of_files_too_large_to_keep_is_listed_once_and_asks_git_for_each_twice_at_most(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_store_of_files_too_large_to_keep_is_listed_once_and_asks_git_for_each_twice_at_most(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Files read ahead are kept only when small: a folder of larger ones was listed
     # and asked of git again at each read (time quadratic in the folder's files).
     from memcheck import git

@@ -1,6 +1,7 @@
 """What users read speaks of agents and files, never of the documents memcheck was
 designed from; and the package says who it is from, under which licence, and where
 it lives."""
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
 """`memcheck check --user`: the user-level locations of seeds 000, 001 and 004, with
 ``~/`` paths. $HOME is the isolated folder conftest sets up."""
+
 from __future__ import annotations
 
 import os
@@ -58,4 +59,11 @@ def test_a_home_path_in_a_code_span_is_checked_only_with_user(repo: Path) -> Non
     write(repo, "CLAUDE.md", routing)  # in a repository, another machine's home: not judged
     assert run_cli(repo, "check").returncode == 0
     found = [(p["path"], p["line"], p["code"], p["message"]) for p in check_json(repo, "--user") if p["code"] == "REF001"]
-    assert found == [("~/.claude/CLAUDE.md", 5, "REF001", "`~/.claude/knowledge/deploys.md` names no file of your home folder; fix the path or remove it")]
+    assert found == [
+        (
+            "~/.claude/CLAUDE.md",
+            5,
+            "REF001",
+            "`~/.claude/knowledge/deploys.md` names no file of your home folder; fix the path or remove it",
+        )
+    ]

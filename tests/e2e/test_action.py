@@ -2,6 +2,7 @@
 run as a runner runs them (GITHUB_* files and variables, a pull_request event, a real
 repository with base and head commits, a clone of an origin).
 """
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,9 @@ def _run_module() -> ModuleType:
 
 
 def test_action_validates_against_the_github_actions_schema() -> None:
-    proc = subprocess.run([str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-actions", str(ACTION)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-actions", str(ACTION)], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -60,7 +63,19 @@ def test_inputs_reach_run_scripts_only_through_env() -> None:
 
 def test_inputs_and_outputs() -> None:
     action = _action()
-    assert set(action["inputs"]) == {"paths", "config", "guard", "base", "head", "scope", "fail-on", "format", "sarif", "summary", "override-label"}
+    assert set(action["inputs"]) == {
+        "paths",
+        "config",
+        "guard",
+        "base",
+        "head",
+        "scope",
+        "fail-on",
+        "format",
+        "sarif",
+        "summary",
+        "override-label",
+    }
     assert action["inputs"]["format"]["default"] == "github"
     assert action["inputs"]["fail-on"]["default"] == ""  # the config's fail-on, as the CLI
     assert set(action["outputs"]) == {"errors", "warnings", "older", "guarded"}
@@ -136,7 +151,9 @@ class Runner:
             env.update({k: _resolve(str(v), inputs, defaults, steps) for k, v in step.get("env", {}).items()})
             script = files / "step.sh"
             script.write_text(step["run"], encoding="utf-8")
-            proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)], cwd=workspace, env=env, capture_output=True, text=True)
+            proc = subprocess.run(
+                ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)], cwd=workspace, env=env, capture_output=True, text=True
+            )
             stdout += proc.stdout
             assert "Traceback" not in proc.stderr, proc.stderr
             steps[step.get("id", step["name"])] = _outputs(step_output)
@@ -173,7 +190,9 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> Runner:
             shutil.copy2(REPO_ROOT / name, source / name)
     env = {**os.environ, "RUNNER_TEMP": str(temp), "GITHUB_ACTION_PATH": str(source / "action")}
     env.pop("VIRTUAL_ENV", None)
-    proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", install[0]["run"]], cwd=checkout, env=env, capture_output=True, text=True)
+    proc = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", install[0]["run"]], cwd=checkout, env=env, capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert not marker.exists(), "the install step ran code from the checkout"
     assert (temp / "memcheck-venv" / "bin" / "memcheck").exists()
@@ -198,7 +217,13 @@ def _origin(tmp_path: Path) -> tuple[Path, Path]:
     return origin, dev
 
 
-def _pull_request(tmp_path: Path, head_files: dict[str, str], head_removes: tuple[str, ...] = (), message: str = "feature", base_files: dict[str, str] | None = None) -> Pr:
+def _pull_request(
+    tmp_path: Path,
+    head_files: dict[str, str],
+    head_removes: tuple[str, ...] = (),
+    message: str = "feature",
+    base_files: dict[str, str] | None = None,
+) -> Pr:
     """An origin with main (a valid store, and ``base_files``) and a feature branch on top of it."""
     origin, dev = _origin(tmp_path)
     for rel, text in (base_files or {}).items():
@@ -265,7 +290,10 @@ def test_a_merge_queue_group_is_guarded_as_its_pull_request_is(runner: Runner, t
     # skipped there ("no pull request range") and a .env passed (found by an outside attacker).
     pr = _pull_request(tmp_path, ENV_FILE)
     ws = _checkout(tmp_path, pr)
-    event = {"action": "checks_requested", "merge_group": {"base_sha": pr.base, "head_sha": pr.head, "head_ref": "refs/heads/gh-readonly-queue/main/pr-7"}}
+    event = {
+        "action": "checks_requested",
+        "merge_group": {"base_sha": pr.base, "head_sha": pr.head, "head_ref": "refs/heads/gh-readonly-queue/main/pr-7"},
+    }
     run = runner.run(ws, event, {})
     assert run.returncode == 1, run.stdout
     assert any(line.startswith("::error file=.env,") for line in run.stdout.splitlines()), run.stdout
@@ -335,16 +363,24 @@ def test_the_format_input_prints_the_log_as_memcheck_check_does(runner: Runner, 
 @pytest.mark.slow
 def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Runner, tmp_path: Path) -> None:
     (tmp_path / "agent").mkdir()
-    agents = _pull_request(tmp_path / "agent", {"package-lock.json": "{}\n"}, message="bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+    agents = _pull_request(
+        tmp_path / "agent", {"package-lock.json": "{}\n"}, message="bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>"
+    )
     ws = _checkout(tmp_path / "agent", agents)
     run = runner.run(ws, _event(agents, labels=("docs", "memcheck-override"), labelled_by=MAINTAINER), {})
     assert run.returncode == 0, run.stdout
-    assert any(line.startswith("::warning file=package-lock.json,") and "memcheck-override" in line for line in run.stdout.splitlines()), run.stdout
+    assert any(line.startswith("::warning file=package-lock.json,") and "memcheck-override" in line for line in run.stdout.splitlines()), (
+        run.stdout
+    )
     assert run.outputs == {"errors": "0", "warnings": "0", "older": "0", "guarded": "1"}
     assert "override label" in run.summary
     without = runner.run(ws, _event(agents, labels=("docs",)), {})
     assert without.returncode == 1
-    assert any(line.startswith("::error file=package-lock.json,title=GRD004") or line.startswith("::error file=package-lock.json,line=1,col=1,title=GRD004") for line in without.stdout.splitlines()), without.stdout
+    assert any(
+        line.startswith("::error file=package-lock.json,title=GRD004")
+        or line.startswith("::error file=package-lock.json,line=1,col=1,title=GRD004")
+        for line in without.stdout.splitlines()
+    ), without.stdout
 
     pr = _pull_request(tmp_path, ENV_FILE)
     ws = _checkout(tmp_path, pr)
@@ -356,11 +392,20 @@ def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Run
     assert without.returncode == 1
     assert any(line.startswith("::error file=.env,") for line in without.stdout.splitlines())
     # A failing guard says how to get past it: for a secret, no label does...
-    assert "::error title=memcheck guard::1 guarded path touched; a secret must leave the pull request, and be rotated: no override label lets it through" in without.stdout
-    assert "a secret is never let through, and still fails, whatever the label" in without.summary and "memcheck-override" not in without.summary
+    assert (
+        "::error title=memcheck guard::1 guarded path touched; a secret must leave the pull request, and be rotated: no override label lets it through"
+        in without.stdout
+    )
+    assert (
+        "a secret is never let through, and still fails, whatever the label" in without.summary
+        and "memcheck-override" not in without.summary
+    )
     # ...for an agent's change, the label, by name.
     agents_without = runner.run(tmp_path / "agent" / "workspace", _event(agents, labels=("docs",)), {})
-    assert "::error title=memcheck guard::1 guarded path touched; a maintainer who accepts them adds the label 'memcheck-override' to the pull request" in agents_without.stdout
+    assert (
+        "::error title=memcheck guard::1 guarded path touched; a maintainer who accepts them adds the label 'memcheck-override' to the pull request"
+        in agents_without.stdout
+    )
     assert "adds the label `memcheck-override` to the pull request" in agents_without.summary
     custom = runner.run(tmp_path / "agent" / "workspace", _event(agents), {"override-label": "secrets-ok"})
     assert "the label 'secrets-ok'" in custom.stdout and "`secrets-ok`" in custom.summary
@@ -378,7 +423,9 @@ def test_override_label_lets_an_agents_change_through_never_a_secret(runner: Run
     ],
     ids=["claude-bot", "copilot", "codex-connector", "not-the-labeled-event"],
 )
-def test_the_override_label_counts_only_when_a_person_adds_it(runner: Runner, tmp_path: Path, sender: dict[str, str] | None, why: str) -> None:
+def test_the_override_label_counts_only_when_a_person_adds_it(
+    runner: Runner, tmp_path: Path, sender: dict[str, str] | None, why: str
+) -> None:
     # An agent's bot (claude[bot] as the labeled event's sender) labels its own pull request: the
     # label does not count. On any other event (a push after the label) who added it is not known.
     agents = _pull_request(tmp_path, {"package-lock.json": "{}\n"}, message="bump\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
@@ -399,7 +446,9 @@ def test_a_pull_request_that_stops_tracking_a_committed_env_passes_with_a_warnin
         run = runner.run(ws, _event(pr, labels=labels), {})
         assert run.returncode == 0, run.stdout
         (line,) = [line for line in run.stdout.splitlines() if "file=.env," in line]
-        assert line.startswith("::warning file=.env,line=1,col=1,title=GRD001::rotate any secret it holds") and "stays in the history" in line, line
+        assert (
+            line.startswith("::warning file=.env,line=1,col=1,title=GRD001::rotate any secret it holds") and "stays in the history" in line
+        ), line
         assert "::error" not in run.stdout, run.stdout
         assert "Reported, not failing." in run.summary and "These fail the job" not in run.summary
 
@@ -428,7 +477,9 @@ def test_unreachable_base_gives_a_clear_message(runner: Runner, tmp_path: Path) 
     missing = "1234567890abcdef1234567890abcdef12345678"
     run = runner.run(ws, _event(pr), {"base": missing})
     assert run.returncode == 2
-    assert any(line.startswith("::error title=memcheck guard::") and "fetch-depth: 0" in line for line in run.stdout.splitlines()), run.stdout
+    assert any(line.startswith("::error title=memcheck guard::") and "fetch-depth: 0" in line for line in run.stdout.splitlines()), (
+        run.stdout
+    )
     assert run.outputs["errors"] == "1"  # lint still ran and reported
 
 
@@ -523,8 +574,14 @@ def test_event_range(event: dict[str, Any], expected: tuple[str, str]) -> None:
     ("event", "expected"),
     (
         ({"pull_request": {}, "before": "0" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}}, ("", "")),
-        ({"ref": "refs/heads/new", "before": "0" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}}, ("main", "")),  # judged against main
-        ({"ref": "refs/heads/feature", "before": "a" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}}, ("", "main")),  # main's settings too
+        (
+            {"ref": "refs/heads/new", "before": "0" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}},
+            ("main", ""),
+        ),  # judged against main
+        (
+            {"ref": "refs/heads/feature", "before": "a" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}},
+            ("", "main"),
+        ),  # main's settings too
         ({"ref": "refs/heads/main", "before": "a" * 40, "after": "c" * 40, "repository": {"default_branch": "main"}}, ("", "")),
         ({"ref": "refs/heads/feature", "before": "a" * 40, "after": "0" * 40, "repository": {"default_branch": "main"}}, ("", "")),
     ),
@@ -561,7 +618,9 @@ def test_summary_lists_the_findings_by_file(runner: Runner, tmp_path: Path) -> N
 
 @pytest.mark.e2e
 @pytest.mark.slow
-@pytest.mark.parametrize(("config", "fail_on", "expected"), (("fail-on: warning\n", "", 1), ("fail-on: warning\n", "error", 0), ("", "", 0)))
+@pytest.mark.parametrize(
+    ("config", "fail_on", "expected"), (("fail-on: warning\n", "", 1), ("fail-on: warning\n", "error", 0), ("", "", 0))
+)
 def test_fail_on_defaults_to_the_config_as_the_cli_does(runner: Runner, tmp_path: Path, config: str, fail_on: str, expected: int) -> None:
     files = {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user", extra="tpye: user\n")}
     if config:
@@ -571,7 +630,9 @@ def test_fail_on_defaults_to_the_config_as_the_cli_does(runner: Runner, tmp_path
     inputs = {"guard": "off", **({"fail-on": fail_on} if fail_on else {})}
     run = runner.run(ws, _event(pr), inputs)
     assert run.returncode == expected, run.stdout
-    cli = subprocess.run([sys.executable, "-m", "memcheck", "check", *(["--fail-on", fail_on] if fail_on else [])], cwd=ws, capture_output=True, text=True)
+    cli = subprocess.run(
+        [sys.executable, "-m", "memcheck", "check", *(["--fail-on", fail_on] if fail_on else [])], cwd=ws, capture_output=True, text=True
+    )
     assert cli.returncode == expected
 
 
@@ -584,7 +645,9 @@ def test_the_pull_requests_own_code_never_runs(runner: Runner, tmp_path: Path) -
     # A memcheck package (and a click module) at the root of the checkout: a guard
     # started as `python -m memcheck` there would import them and report nothing.
     fake = 'import json; print(json.dumps({"problems": []}))\n'
-    pr = _pull_request(tmp_path, {**ENV_FILE, "memcheck/__init__.py": "", "memcheck/__main__.py": fake, "click.py": "raise SystemExit(0)\n"})
+    pr = _pull_request(
+        tmp_path, {**ENV_FILE, "memcheck/__init__.py": "", "memcheck/__main__.py": fake, "click.py": "raise SystemExit(0)\n"}
+    )
     ws = _checkout(tmp_path, pr)
     run = runner.run(ws, _event(pr), {})
     assert run.returncode == 1, run.stdout
@@ -659,7 +722,9 @@ def test_file_names_cannot_inject_annotations_or_summary_markup(runner: Runner, 
     assert run.returncode == 1, run.stdout
     assert "\x1b" not in run.stdout and "\x1b" not in run.summary
     (line,) = [x for x in run.stdout.splitlines() if x.startswith("::error file=")]
-    assert line.startswith("::error file=[memcheck override approved%2C click here](https%3A/evil.example/x) <img src=x> %1B[31m.env,line=1,")
+    assert line.startswith(
+        "::error file=[memcheck override approved%2C click here](https%3A/evil.example/x) <img src=x> %1B[31m.env,line=1,"
+    )
     guarded = run.summary.split("### Guarded paths", 1)[1]
     assert f"| `{HOSTILE_NAME.replace(chr(27), chr(92) + 'u001b')}` | GRD001 |" in guarded  # the name: in a code span
     # Outside code spans nothing of it is markup: every punctuation mark is escaped.
@@ -706,21 +771,36 @@ _TOKEN = "ghp_" + "a1B2c3D4" * 4 + "e5F6"
     ("files", "path", "code", "settings_finding"),
     [
         # The pull request's settings make AGENTS.md no guidance file; its token is still found.
-        ({".memcheck.yaml": "guidance: {filenames: [CLAUDE.md]}\n", "AGENTS.md": f"# Agents\n\nUse {_TOKEN} to push.\n"}, "AGENTS.md", "SEC002", True),
+        (
+            {".memcheck.yaml": "guidance: {filenames: [CLAUDE.md]}\n", "AGENTS.md": f"# Agents\n\nUse {_TOKEN} to push.\n"},
+            "AGENTS.md",
+            "SEC002",
+            True,
+        ),
         # A store the pull request's settings leave out.
         (
-            {".memcheck.yaml": "memory: {stores: [nowhere]}\n", ".agents/memory/project_d.md": memory("d", "How we deploy", "project", f"Use {_TOKEN}.\n")},
+            {
+                ".memcheck.yaml": "memory: {stores: [nowhere]}\n",
+                ".agents/memory/project_d.md": memory("d", "How we deploy", "project", f"Use {_TOKEN}.\n"),
+            },
             ".agents/memory/project_d.md",
             "SEC002",
             True,
         ),
         # Hidden text the pull request silences: by its settings, by a comment of its own.
         ({".memcheck.yaml": "ignore: [HID]\n", "CLAUDE.md": f"# Project\n\nRun the tests.{_HIDDEN}\n"}, "CLAUDE.md", "HID001", True),
-        ({"CLAUDE.md": f"# Project\n\n<!-- memcheck-disable-next-line HID001 -->\nRun the tests.{_HIDDEN}\n"}, "CLAUDE.md", "HID001", False),
+        (
+            {"CLAUDE.md": f"# Project\n\n<!-- memcheck-disable-next-line HID001 -->\nRun the tests.{_HIDDEN}\n"},
+            "CLAUDE.md",
+            "HID001",
+            False,
+        ),
     ],
     ids=["guidance-filenames", "memory-stores", "ignore-HID", "suppression-comment"],
 )
-def test_a_pull_request_never_hides_its_own_token_or_hidden_text(runner: Runner, tmp_path: Path, files: dict[str, str], path: str, code: str, settings_finding: bool) -> None:
+def test_a_pull_request_never_hides_its_own_token_or_hidden_text(
+    runner: Runner, tmp_path: Path, files: dict[str, str], path: str, code: str, settings_finding: bool
+) -> None:
     pr = _pull_request(tmp_path, files)
     ws = _checkout(tmp_path, pr)
     run = runner.run(ws, _event(pr), {})
@@ -781,7 +861,9 @@ def test_old_findings_never_fail_new_work(runner: Runner, tmp_path: Path) -> Non
     run = runner.run(ws, event, {})
     assert run.returncode == 1, run.stdout
     annotations = [line for line in run.stdout.splitlines() if line.startswith(("::error file=", "::warning file="))]
-    assert annotations == ["::error file=.claude/memory/project_x.md,line=1,col=1,title=MEM006::required field 'description' is missing; add a one-line description"]
+    assert annotations == [
+        "::error file=.claude/memory/project_x.md,line=1,col=1,title=MEM006::required field 'description' is missing; add a one-line description"
+    ]
     assert run.outputs == {"errors": "1", "warnings": "0", "older": str(OLD_FINDINGS), "guarded": "0"}
     assert f"new since the base `main` (`{base[:12]}`)" in run.summary
     assert f"{OLD_FINDINGS} older findings" in run.summary

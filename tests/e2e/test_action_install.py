@@ -4,6 +4,7 @@ pins of action/requirements.txt, hash-checked, builds memcheck without downloadi
 anything else, and the installed memcheck works on a git repository. pip's cache keeps
 repeated runs fast.
 """
+
 from __future__ import annotations
 
 import functools
@@ -112,9 +113,17 @@ def _run_install(tmp_path: Path, python: str, requirements: str | None = None) -
     workspace = tmp_path / "workspace"
     workspace.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
-    env.update({"PATH": f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", "RUNNER_TEMP": str(temp), "GITHUB_ACTION_PATH": str(checkout / "action")})
+    env.update(
+        {"PATH": f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", "RUNNER_TEMP": str(temp), "GITHUB_ACTION_PATH": str(checkout / "action")}
+    )
     env["PIP_CACHE_DIR"] = _PIP_CACHE
-    proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", _install_script()], cwd=workspace, env=env, capture_output=True, text=True)
+    proc = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", _install_script()],
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     return proc, temp / "memcheck-venv"
 
 

@@ -3,6 +3,7 @@ commits: neither a link at the file itself nor a folder on the way that leads ou
 the checkout (`results -> ~/.ssh`). run.py runs as action.yml runs it: a Python
 process in the checkout, its inputs in INPUT_* variables.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """bench/run.py's building blocks on tiny trees: the trees, the hook commands, the
 pre-commit configs, the groups and their tables, and --against's build (no timing is
 judged here: the figures come out of bench/run.py, never out of a test)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -60,7 +61,18 @@ def test_precommit_config_runs_under_the_real_pre_commit(tmp_path: Path) -> None
 
 def test_groups_measure_both_builds_and_print_every_target(tmp_path: Path) -> None:
     # The same code on both sides: only the rows and the table are judged.
-    ctx = compare.Context(tmp_path, 1, sys.executable, compare.Side("new", MEMCHECK), compare.Side("ref", MEMCHECK), None, store_memories=6, staged_paths=30, startup_runs=1, warmup=0)
+    ctx = compare.Context(
+        tmp_path,
+        1,
+        sys.executable,
+        compare.Side("new", MEMCHECK),
+        compare.Side("ref", MEMCHECK),
+        None,
+        store_memories=6,
+        staged_paths=30,
+        startup_runs=1,
+        warmup=0,
+    )
     res = compare.Results()
     compare.group_commit(ctx, res)
     compare.group_startup(ctx, res)
@@ -99,7 +111,9 @@ def test_a_hook_that_writes_has_the_tree_put_back_and_is_named(tmp_path: Path) -
         "The commit path: memcheck-fix, warm (new) changed the tree in 2 of its 2 runs; it was put back before the next command.",
     ]
     root = tmp_path / "commit-path"
-    assert subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout == f"M  {commit_trees.EDITED}\n"
+    assert (
+        subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout == f"M  {commit_trees.EDITED}\n"
+    )
 
 
 def test_only_names_known_groups(capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,7 +126,9 @@ def test_only_names_known_groups(capsys: pytest.CaptureFixture[str]) -> None:
 def test_against_builds_an_installed_copy_once(tmp_path: Path) -> None:
     built = against.build("HEAD", tmp_path, log=False)
     assert built.commit == subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO_ROOT, capture_output=True, text=True).stdout.strip()
-    where = subprocess.run([built.python, "-c", "import memcheck; print(memcheck.__file__)"], capture_output=True, text=True, check=True).stdout
+    where = subprocess.run(
+        [built.python, "-c", "import memcheck; print(memcheck.__file__)"], capture_output=True, text=True, check=True
+    ).stdout
     assert Path(where).resolve().is_relative_to((tmp_path / "against" / built.commit / "venv").resolve())  # installed, not the sources
     assert subprocess.run([*built.memcheck, "--version"], capture_output=True).returncode == 0
     stamp = built.folder / "built"

@@ -1,5 +1,6 @@
 """What a check that writes the cache imports: neither tempfile (and with it shutil,
 bz2, lzma and random) nor the TOML parser, each a share of the run's peak memory."""
+
 from __future__ import annotations
 
 import os
@@ -29,7 +30,9 @@ def test_a_check_that_fills_the_cache_imports_neither_tempfile_nor_tomllib(repo:
         "    print('LOADED=' + ','.join(m for m in ('tempfile', 'shutil', 'tomllib') if m in sys.modules))\n"
     )
     cache = repo / "cache"
-    proc = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, env={**os.environ, "MEMCHECK_CACHE_DIR": str(cache)})
+    proc = subprocess.run(
+        [sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, env={**os.environ, "MEMCHECK_CACHE_DIR": str(cache)}
+    )
     assert "LOADED=" in proc.stdout, proc.stderr
     assert proc.stdout.rpartition("LOADED=")[2].strip() == ""
     written = [p for p in cache.rglob("*") if p.is_file() and p.parent.name in ("parts", "contexts")]  # one folder per kind

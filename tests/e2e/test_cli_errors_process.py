@@ -2,6 +2,7 @@
 
 The in-process tests of the same behaviour are in tests/cli/test_cli_errors.py.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

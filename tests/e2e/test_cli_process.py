@@ -2,6 +2,7 @@
 
 The in-process tests of the same behaviour are in tests/cli/test_cli.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -108,7 +109,10 @@ def test_the_usual_slips_are_reported_without_importing_yaml(repo: Path) -> None
     write(repo, ".memory/MEMORY.md", "- [A](a.md) — a\n- [B](b.md) — b\n")
     git(repo, "add", "-A")
     proc = run_cli(repo, "check")
-    assert ".memory/a.md:3:1: MEM004 frontmatter is not valid YAML (mapping values are not allowed here); quote the value of 'description'" in proc.stdout
+    assert (
+        ".memory/a.md:3:1: MEM004 frontmatter is not valid YAML (mapping values are not allowed here); quote the value of 'description'"
+        in proc.stdout
+    )
     assert ".memory/b.md:" in proc.stdout and "MEM004" in proc.stdout
     assert not _imports(repo, ["check", "--no-cache"], "yaml")
 
@@ -286,7 +290,9 @@ def test_a_reader_that_left_gives_exit_1_wherever_the_break_is_met(repo: Path, m
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--exit-zero"], cwd=repo, stdout=write_end, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "memcheck", "check", "--exit-zero"], cwd=repo, stdout=write_end, stderr=subprocess.PIPE, text=True
+        )
     finally:
         os.close(write_end)
     assert proc.returncode == 1, proc.stderr

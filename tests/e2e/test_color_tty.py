@@ -1,5 +1,6 @@
 """--color as a user meets it: on a real terminal (a pseudo-terminal), colour by
 default, none with NO_COLOR or --color never; piped, none unless asked for."""
+
 from __future__ import annotations
 
 import os
@@ -23,7 +24,13 @@ def _on_a_terminal(repo: Path, *args: str, env: dict[str, str] | None = None) ->
     """What `memcheck ARGS` writes to a terminal: its standard output is a pseudo-terminal."""
     leader, follower = pty.openpty()
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "memcheck", *args], cwd=repo, stdout=follower, stderr=subprocess.DEVNULL, env={**os.environ, **(env or {})})
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memcheck", *args],
+            cwd=repo,
+            stdout=follower,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, **(env or {})},
+        )
         os.close(follower)
         chunks = []
         while True:

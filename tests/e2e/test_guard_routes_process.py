@@ -2,6 +2,7 @@
 
 The in-process tests of the same behaviour are in tests/cli/test_guard_routes.py.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,7 +30,13 @@ def pushing(repo: Path, tmp_path: Path) -> Path:
     subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q", "--bare", str(remote)], check=True)
     git(repo, "remote", "add", "origin", str(remote))
     write(repo, ".pre-commit-config.yaml", _guard_hook_config())
-    subprocess.run([sys.executable, "-m", "pre_commit", "install", "-t", "pre-push"], cwd=repo, check=True, capture_output=True, env=_pre_commit_env(tmp_path))
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install", "-t", "pre-push"],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        env=_pre_commit_env(tmp_path),
+    )
     return repo
 
 
@@ -40,7 +47,9 @@ def _pre_commit_env(tmp_path: Path) -> dict[str, str]:
 
 
 def push(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", "push", "-q", "origin", *args], cwd=root, capture_output=True, text=True, env=_pre_commit_env(root.parent))
+    return subprocess.run(
+        ["git", "push", "-q", "origin", *args], cwd=root, capture_output=True, text=True, env=_pre_commit_env(root.parent)
+    )
 
 
 def push_past_hook(root: Path, ref: str) -> None:
@@ -49,7 +58,12 @@ def push_past_hook(root: Path, ref: str) -> None:
 
 
 def remote_has(root: Path, ref: str) -> bool:
-    return subprocess.run(["git", "--git-dir", str(root.parent / "origin.git"), "rev-parse", "--verify", "-q", ref], capture_output=True).returncode == 0
+    return (
+        subprocess.run(
+            ["git", "--git-dir", str(root.parent / "origin.git"), "rev-parse", "--verify", "-q", ref], capture_output=True
+        ).returncode
+        == 0
+    )
 
 
 def pushed_main(root: Path, files: dict[str, str] | None = None) -> None:
@@ -68,7 +82,13 @@ def branch_on_the_remote(root: Path, branch: str, files: dict[str, str]) -> None
 
 
 def push_to_url(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", "push", "-q", str(root.parent / "origin.git"), *args], cwd=root, capture_output=True, text=True, env=_pre_commit_env(root.parent))
+    return subprocess.run(
+        ["git", "push", "-q", str(root.parent / "origin.git"), *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=_pre_commit_env(root.parent),
+    )
 
 
 def _run_all_files(repo: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -232,7 +252,9 @@ def test_a_push_to_a_url_no_remote_has_keeps_the_repositorys_own_patterns(pushin
     git(pushing, "rm", "-q", "--cached", ".memcheck.yaml")
     (pushing / ".memcheck.yaml").unlink()
     commit(pushing, {"prod.sqlite": "x\n"}, "orphan data")
-    proc = subprocess.run(["git", "push", "-q", str(other), "data"], cwd=pushing, capture_output=True, text=True, env=_pre_commit_env(tmp_path))
+    proc = subprocess.run(
+        ["git", "push", "-q", str(other), "data"], cwd=pushing, capture_output=True, text=True, env=_pre_commit_env(tmp_path)
+    )
     assert proc.returncode != 0, proc.stdout + proc.stderr
     assert "prod.sqlite:1:1: GRD001 added in" in plain(proc.stdout)
 
@@ -285,7 +307,10 @@ def test_pre_commit_run_all_files_with_nothing_staged_judges_the_tree(repo: Path
     commit(repo, {".env": "SECRET=1\n"}, "a secret on the branch")
     proc = _run_all_files(repo, tmp_path)
     assert proc.returncode != 0, proc.stdout + proc.stderr
-    assert '.env:1:1: GRD001 listed: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}' in plain(proc.stdout)
+    assert (
+        '.env:1:1: GRD001 listed: guarded by category env (pattern .env); to allow it, put in .memcheck.yaml: guard: {allow: ["/.env"]}'
+        in plain(proc.stdout)
+    )
     assert ".env.example" not in proc.stdout
     assert "memcheck guard: nothing is staged, so every tracked file was judged" in proc.stdout
     assert "memcheck guard --base <target branch>" in proc.stdout
@@ -299,8 +324,12 @@ def test_pre_commit_run_all_files_with_nothing_staged_judges_the_tree(repo: Path
 def test_an_empty_commit_is_not_blamed_for_the_tree(repo: Path, tmp_path: Path) -> None:
     # git runs the commit hook with GIT_INDEX_FILE set: nothing staged judges nothing there.
     commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": _guard_hook_config(), "package-lock.json": "{}\n"}, "init")
-    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=repo, check=True, capture_output=True, env=_pre_commit_env(tmp_path))
-    proc = subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "empty"], cwd=repo, capture_output=True, text=True, env=_pre_commit_env(tmp_path))
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install"], cwd=repo, check=True, capture_output=True, env=_pre_commit_env(tmp_path)
+    )
+    proc = subprocess.run(
+        ["git", "commit", "-q", "--allow-empty", "-m", "empty"], cwd=repo, capture_output=True, text=True, env=_pre_commit_env(tmp_path)
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -315,7 +344,10 @@ def test_a_branch_rebased_on_upstream_and_pushed_to_a_fork_passes(pushing: Path,
     git(pushing, "remote", "add", "upstream", str(upstream))
     git(pushing, "checkout", "-q", "-b", "upstream-work")
     commit(pushing, {"package-lock.json": "{}\n"}, "upstream's lock file")
-    assert subprocess.run(["git", "push", "-q", "--no-verify", "upstream", "upstream-work:main"], cwd=pushing, capture_output=True).returncode == 0
+    assert (
+        subprocess.run(["git", "push", "-q", "--no-verify", "upstream", "upstream-work:main"], cwd=pushing, capture_output=True).returncode
+        == 0
+    )
     git(pushing, "fetch", "-q", "upstream")
     git(pushing, "checkout", "-q", "-b", "feature", "upstream/main")
     git(pushing, "branch", "-q", "-D", "upstream-work")
@@ -360,5 +392,11 @@ def test_an_agents_commit_of_the_file_a_lock_file_link_names_is_stopped_by_the_r
     assert agent.returncode != 0, agent.stdout + agent.stderr
     assert "package-lock.json:1:1: GRD004" in agent.stdout + agent.stderr
     # A person's commit of the same change passes.
-    person = subprocess.run(["git", "commit", "-q", "-m", "bump"], cwd=repo, capture_output=True, text=True, env={k: v for k, v in env.items() if k != "CLAUDECODE"})
+    person = subprocess.run(
+        ["git", "commit", "-q", "-m", "bump"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in env.items() if k != "CLAUDECODE"},
+    )
     assert person.returncode == 0, person.stdout + person.stderr

@@ -2,6 +2,7 @@
 
 The in-process tests of the same behaviour are in tests/cli/test_hostile.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,14 +30,6 @@ from conftest import (
 # two. A run that needs more than this (wall time: a FIFO read blocks without using
 # the CPU) is hanging; generous, because the machines running CI are shared.
 HANG_SECONDS = 60
-
-
-
-
-
-
-
-
 
 
 def _hostile_tree(repo: Path) -> dict[str, str]:
@@ -102,8 +95,6 @@ def _alive(pid: int) -> bool:
 
 def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 
 
 @pytest.mark.e2e

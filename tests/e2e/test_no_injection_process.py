@@ -1,6 +1,7 @@
 """No workflow command and no terminal sequence from a file or a config, in the bytes
 a real memcheck process writes (tests/cli/test_no_injection.py has the rest, in this
 process)."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,9 @@ _LINE_BREAK = re.compile(rb"\r\n|[\n\r\x0b\x0c]|\xc2\x85|\xe2\x80[\xa8\xa9]")
 
 
 def _memcheck(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "memcheck", *args], cwd=root, capture_output=True, env={**os.environ, "GITHUB_ACTIONS": "true"})
+    return subprocess.run(
+        [sys.executable, "-m", "memcheck", *args], cwd=root, capture_output=True, env={**os.environ, "GITHUB_ACTIONS": "true"}
+    )
 
 
 def _commands(out: bytes) -> list[bytes]:

@@ -1,6 +1,7 @@
 """What a user installs is what the tests test: the wheel carries every file memcheck
 reads at run time, the README's quick start works as written in a clean virtualenv,
 and the dependency floors that CI tests are the ones pyproject.toml declares."""
+
 from __future__ import annotations
 
 import importlib.metadata
@@ -89,7 +90,9 @@ def _small_repository(root: Path) -> Path:
 
 def _copy_of_this_checkout(dest: Path) -> Path:
     """The files a clone of this checkout holds, as they are in the work tree."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO_ROOT, capture_output=True, check=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO_ROOT, capture_output=True, check=True
+    )
     for name in sorted(set(listed.stdout.decode().split("\0")) - {""}):
         source = REPO_ROOT / name
         if source.is_file() and not source.is_symlink():
@@ -103,7 +106,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """memcheck's wheel, built from a copy of this checkout as a release is built."""
     source = _copy_of_this_checkout(tmp_path_factory.mktemp("source"))
     out = tmp_path_factory.mktemp("dist")
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(source)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(source)], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     (built,) = out.glob("memcheck-*.whl")
     return built
@@ -122,7 +127,9 @@ def test_the_wheel_installs_in_a_clean_virtualenv_and_runs(wheel: Path, tmp_path
     repo = _small_repository(tmp_path / "repo")
     version = subprocess.run([exe, "--version"], cwd=repo, capture_output=True, text=True)
     assert version.stdout == f"memcheck {memcheck.__version__}\n", version.stderr
-    where = subprocess.run([str(venv / "bin" / "python"), "-c", "import memcheck; print(memcheck.__file__)"], cwd=repo, capture_output=True, text=True)
+    where = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "import memcheck; print(memcheck.__file__)"], cwd=repo, capture_output=True, text=True
+    )
     assert Path(where.stdout.strip()).is_relative_to(venv), where.stdout
     # The dead index link is found, so the rules, the default config and the config
     # schema (package data) all came with the wheel.
@@ -161,7 +168,9 @@ def test_the_readme_quick_start_works_as_written(tmp_path: Path) -> None:
     proc = subprocess.run(["bash", "-euo", "pipefail", "-c", command], cwd=checkout, capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     # memcheck's own checkout: what it holds for agents, or that it holds none.
-    assert re.search(r"^(No problems found in |No agent files found \(guidance files, memory stores, skills\): nothing to check\.)", proc.stdout, re.M), proc.stdout
+    assert re.search(
+        r"^(No problems found in |No agent files found \(guidance files, memory stores, skills\): nothing to check\.)", proc.stdout, re.M
+    ), proc.stdout
     # The command put memcheck in that checkout's own virtualenv, which then checks
     # any repository by its path, as the README says.
     repo = _small_repository(tmp_path / "repo")
@@ -172,7 +181,9 @@ def test_the_readme_quick_start_works_as_written(tmp_path: Path) -> None:
 def test_the_changelog_and_the_release_procedure_name_this_version() -> None:
     changelog = (REPO_ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert "## [Unreleased]" in changelog
-    assert re.search(rf"^## \[{re.escape(memcheck.__version__)}\] - \d{{4}}-\d{{2}}-\d{{2}}$", changelog, re.M), "CHANGELOG.md has no section for this version"
+    assert re.search(rf"^## \[{re.escape(memcheck.__version__)}\] - \d{{4}}-\d{{2}}-\d{{2}}$", changelog, re.M), (
+        "CHANGELOG.md has no section for this version"
+    )
     assert f"[{memcheck.__version__}]: " in changelog
     releasing = (REPO_ROOT / "RELEASING.md").read_text(encoding="utf-8")
     for step in ("src/memcheck/__init__.py", "CHANGELOG.md", "git tag -a v", "python3 .ci/matrix.py", "-m build", "rev: v"):

@@ -2,6 +2,7 @@
 
 The in-process tests of the same behaviour are in tests/cli/test_parallel.py.
 """
+
 from __future__ import annotations
 
 import os
@@ -42,7 +43,11 @@ def test_a_queue_longer_than_a_small_pipe_holds_is_shared_out(repo: Path) -> Non
     for jobs in ("1", "2"):
         runs[jobs] = subprocess.run(
             [sys.executable, "-c", _SMALL_PIPES, "check", "--format", "json"],
-            cwd=repo, capture_output=True, text=True, timeout=120, env={**os.environ, "MEMCHECK_JOBS": jobs},
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "MEMCHECK_JOBS": jobs},
         )
     assert runs["1"].returncode == runs["2"].returncode == 1, runs["2"].stderr
     assert runs["1"].stdout == runs["2"].stdout

@@ -6,6 +6,7 @@ committed into a repository of its own, as try-repo does, and one pre-commit hom
 one `pre-commit try-repo` smoke test checks that path too, which builds a fresh
 virtualenv on every run.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -76,7 +77,9 @@ def _source_files(root: Path) -> list[str]:
     """memcheck's own files: git's list in a checkout, else (an unpacked release) a
     walk that leaves out virtualenvs, caches and build output."""
     if _is_work_tree(root):
-        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=root, capture_output=True, check=True).stdout
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=root, capture_output=True, check=True
+        ).stdout
         return [rel for rel in listed.decode().split("\0") if rel]
     found = []
     for folder, subfolders, files in os.walk(root):
@@ -138,7 +141,9 @@ def test_try_repo_runs_the_working_tree(repo: Path, pre_commit_home: Path) -> No
     assert re.search(r"memcheck fix\.+Failed", fix.stdout)
     assert "- files were modified by this hook" in fix.stdout
     assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
-    assert "- [testing](feedback_testing.md) - Run pytest before committing" in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
+    assert "- [testing](feedback_testing.md) - Run pytest before committing" in (repo / ".claude/memory/MEMORY.md").read_text(
+        encoding="utf-8"
+    )
 
 
 @pytest.mark.e2e
@@ -156,7 +161,9 @@ def test_lint_fix_lint_with_real_pre_commit(repo: Path, hooks: Hooks) -> None:
     assert re.search(r"memcheck fix\.+Failed", fix.stdout)
     assert "- files were modified by this hook" in fix.stdout
     assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
-    assert "- [testing](feedback_testing.md) - Run pytest before committing" in (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8")
+    assert "- [testing](feedback_testing.md) - Run pytest before committing" in (repo / ".claude/memory/MEMORY.md").read_text(
+        encoding="utf-8"
+    )
 
     git(repo, "add", "-A")
     again = hooks.run(repo, "memcheck")
@@ -177,16 +184,26 @@ def test_fix_that_writes_a_new_index_fails_the_hook(repo: Path, hooks: Hooks) ->
     assert re.search(r"memcheck fix\.+Failed", fix.stdout)
     assert "Fixing .claude/memory/MEMORY.md" in fix.stdout
     # "Failed" then "No problems found": the last line says why, and what to do next.
-    assert fix.stdout.rstrip().endswith("memcheck fix wrote 1 file, so it fails this run: `git add .claude/memory/MEMORY.md` and commit again."), fix.stdout
-    assert (repo / ".claude/memory/MEMORY.md").read_text(encoding="utf-8") == "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
+    assert fix.stdout.rstrip().endswith(
+        "memcheck fix wrote 1 file, so it fails this run: `git add .claude/memory/MEMORY.md` and commit again."
+    ), fix.stdout
+    assert (repo / ".claude/memory/MEMORY.md").read_text(
+        encoding="utf-8"
+    ) == "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"
 
 
 @pytest.mark.e2e
 def test_fix_hook_keeps_an_entry_whose_memory_git_commit_a_leaves_unstaged(repo: Path, hooks: Hooks) -> None:
     # `git commit -a` stages the tracked MEMORY.md and never the new, untracked memory
     # it lists: the memory is on disk, and the hook must not take its entry out.
-    commit_all(repo, {".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user"),
-                      ".claude/memory/MEMORY.md": "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n"}, "store")
+    commit_all(
+        repo,
+        {
+            ".claude/memory/user_prefs.md": memory("prefs", "Prefers short answers", "user"),
+            ".claude/memory/MEMORY.md": "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n",
+        },
+        "store",
+    )
     write(repo, ".claude/memory/user_tone.md", memory("tone", "Plain words", "user"))
     entry = "- [tone](user_tone.md) - Plain words, hand-curated\n"
     write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n## User\n- [prefs](user_prefs.md) - Prefers short answers\n" + entry)
@@ -326,7 +343,9 @@ def hooks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hooks]:
             rev = git(snapshot, "rev-parse", "HEAD").strip()
             home.mkdir()
             ids = "\n".join(f"      - id: {hook_id}" for hook_id in sorted(_hooks()))
-            (home / "pre-commit-config.yaml").write_text(f"repos:\n  - repo: {snapshot}\n    rev: {rev}\n    hooks:\n{ids}\n", encoding="utf-8")
+            (home / "pre-commit-config.yaml").write_text(
+                f"repos:\n  - repo: {snapshot}\n    rev: {rev}\n    hooks:\n{ids}\n", encoding="utf-8"
+            )
     yield Hooks(home, home / "pre-commit-config.yaml", snapshot, git(snapshot, "rev-parse", "HEAD").strip())
 
 

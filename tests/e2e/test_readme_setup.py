@@ -1,6 +1,7 @@
 """What README.md tells users to copy works: the .pre-commit-config.yaml snippet runs
 with the real pre-commit, and the workflow passes GitHub's schema and zizmor and uses
 the action's real inputs."""
+
 from __future__ import annotations
 
 import os
@@ -48,7 +49,12 @@ PINNED_COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
 def _tagged(tag: str) -> bool:
-    return subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"refs/tags/{tag}^{{commit}}"], cwd=REPO_ROOT, capture_output=True).returncode == 0
+    return (
+        subprocess.run(
+            ["git", "rev-parse", "--verify", "--quiet", f"refs/tags/{tag}^{{commit}}"], cwd=REPO_ROOT, capture_output=True
+        ).returncode
+        == 0
+    )
 
 
 def _pins() -> list[str]:
@@ -130,7 +136,9 @@ def _workflow_file(tmp_path: Path) -> Path:
 
 def test_workflow_validates_against_the_github_workflow_schema(tmp_path: Path) -> None:
     path = _workflow_file(tmp_path)
-    proc = subprocess.run([str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-workflows", str(path)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-workflows", str(path)], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 

@@ -6,6 +6,7 @@ One server serves the module's tests that share it: each works in a store of its
 own (`.claude/agent-memory/<test>`), so they do not see each other's edits. The
 tests that change the settings or end the server start one of their own.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -68,7 +69,9 @@ class Served:
     def open(self, path: str, text: str | None = None) -> str:
         uri = self.uri(path)
         text = (self.root / path).read_text(encoding="utf-8") if text is None else text
-        self.client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text)))
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text))
+        )
         return uri
 
     async def diagnostics(self, path: str, until: Callable[[list[types.Diagnostic]], bool]) -> list[types.Diagnostic]:
@@ -206,14 +209,18 @@ async def test_the_suppression_action_adds_a_comment_that_silences_the_finding(s
     found = await served.diagnostics(index, has("IDX002"))
     dead = [d for d in found if d.code == "IDX002"]
     actions = await served.client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=dead[0].range, context=types.CodeActionContext(diagnostics=dead))
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=dead[0].range, context=types.CodeActionContext(diagnostics=dead)
+        )
     )
     suppress = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title == "Suppress IDX002 on this line"]
     assert len(suppress) == 1 and suppress[0].edit is not None and suppress[0].edit.changes is not None
     after = apply_edits(text, list(suppress[0].edit.changes[uri]))
     assert after == FIX_TEXT + "<!-- memcheck-disable-next-line IDX002 -->\n- [Gone](gone.md) - was here\n"
     served.client.text_document_did_change(
-        types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(uri=uri, version=2), [types.TextDocumentContentChangeWholeDocument(text=after)])
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=2), [types.TextDocumentContentChangeWholeDocument(text=after)]
+        )
     )
     assert codes(await served.diagnostics(index, lacks("IDX002"))) == []
 
@@ -225,7 +232,9 @@ async def test_the_quote_action_quotes_a_value_yaml_cuts_at_a_comment(served: Se
     found = [d for d in await served.diagnostics(path, has("MEM019")) if d.code == "MEM019"]
     assert found
     actions = await served.client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=found[0].range, context=types.CodeActionContext(diagnostics=found))
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=found[0].range, context=types.CodeActionContext(diagnostics=found)
+        )
     )
     quote = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title == "Quote the value of description"]
     assert len(quote) == 1 and quote[0].edit is not None and quote[0].edit.changes is not None
@@ -235,13 +244,21 @@ async def test_the_quote_action_quotes_a_value_yaml_cuts_at_a_comment(served: Se
 async def test_files_outside_the_root_and_other_schemes_are_passed_over(served: Served, tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere" / "MEMORY.md"
     served.client.text_document_did_open(
-        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=outside.as_uri(), language_id="markdown", version=1, text="- [X](x.md)\n"))
+        types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uri=outside.as_uri(), language_id="markdown", version=1, text="- [X](x.md)\n")
+        )
     )
-    served.client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri="untitled:Untitled-1", language_id="markdown", version=1, text="x")))
+    served.client.text_document_did_open(
+        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri="untitled:Untitled-1", language_id="markdown", version=1, text="x"))
+    )
     # Still answering, and nothing said about either.
     index = ".claude/agent-memory/open/MEMORY.md"
     await served.client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=served.uri(index)), range=types.Range(types.Position(0, 0), types.Position(0, 0)), context=types.CodeActionContext(diagnostics=[]))
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=served.uri(index)),
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
     )
     assert outside.as_uri() not in served.client.diagnostics
     assert "untitled:Untitled-1" not in served.client.diagnostics
@@ -270,11 +287,15 @@ async def test_without_file_watchers_settings_reloads_bad_input_and_a_clean_shut
     assert registrations == []
     # Settings that turn the index rules off, read when the client reports them.
     write(root, ".memcheck.yaml", "ignore: [IDX]\n")
-    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Created)]))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Created)])
+    )
     assert codes(await served.diagnostics(".memory/MEMORY.md", lacks("IDX003"))) == []
     # Broken settings: said in a message; the server keeps the last good ones and runs on.
     write(root, ".memcheck.yaml", "ignore: [IDX\n")
-    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Changed)]))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Changed)])
+    )
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WAIT
     while not client.messages and loop.time() < deadline:
@@ -284,7 +305,9 @@ async def test_without_file_watchers_settings_reloads_bad_input_and_a_clean_shut
     assert client.messages[0].message.endswith("; the last valid settings are kept")
     # Settings mended: the index rules are back.
     write(root, ".memcheck.yaml", "ignore: []\n")
-    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Changed)]))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=served.uri(".memcheck.yaml"), type=types.FileChangeType.Changed)])
+    )
     assert "IDX003" in codes(await served.diagnostics(".memory/MEMORY.md", has("IDX003")))
     await client.shutdown_session()
     # shutdown, then exit: the process ends with status 0 (pytest-lsp keeps it as _server).

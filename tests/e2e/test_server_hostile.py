@@ -2,6 +2,7 @@
 pipes (pytest-lsp's client only sends well-typed messages): each request gets an
 answer, standard output carries only protocol messages, and the server ends when
 told to, shutdown or not."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,14 @@ WAIT = 20.0  # seconds: generous, for a loaded CI machine; a passing run waits f
 class RawClient:
     def __init__(self, root: Path) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "MEMCHECK_"))}
-        self.process = subprocess.Popen([sys.executable, "-m", "memcheck", "server"], cwd=root, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "memcheck", "server"],
+            cwd=root,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         self.received: queue.Queue[dict[str, Any] | None] = queue.Queue()
         assert self.process.stdout is not None
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()

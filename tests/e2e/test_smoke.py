@@ -2,6 +2,7 @@
 the check each supported Python gets in the matrix's smoke runs (with the module,
 pattern, YAML and hostile-file tests), so a command that crashes on one interpreter or
 dependency release is caught there and not by a user."""
+
 from __future__ import annotations
 
 import json
@@ -60,7 +61,9 @@ def test_index_then_fix_then_a_clean_check(small_repository: Path) -> None:
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     assert (small_repository / ".claude/memory/MEMORY.md").read_text(encoding="utf-8") == planned.stdout
     clean = _run(small_repository, "check")
-    assert clean.returncode == 0 and clean.stdout == "No problems found in 2 guidance files, 1 store (2 memories) and 1 skill.\n", clean.stdout + clean.stderr
+    assert clean.returncode == 0 and clean.stdout == "No problems found in 2 guidance files, 1 store (2 memories) and 1 skill.\n", (
+        clean.stdout + clean.stderr
+    )
 
 
 def test_guard_blocks_a_staged_secret_and_lists_what_is_guarded(small_repository: Path) -> None:

@@ -2,6 +2,7 @@
 
 The in-process tests of the same behaviour are in tests/cli/test_suppression.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,9 @@ def test_many_comments_are_judged_in_linear_time(repo: Path) -> None:
     write_guidance(repo, "\n".join(lines) + "\n<!-- memcheck-disable GDN013 -->\n" * 2000)
     # A hang guard, not a speed test (bench/ measures speed): pairing comments with
     # lines the quadratic way ran for minutes here.
-    proc = subprocess.run([sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "memcheck", "check", "--format", "json"], cwd=repo, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode in (0, 1), proc.stderr
     codes = {p["code"] for p in json.loads(proc.stdout)["problems"]}
     # Left: the comments about codes no line has, and the file's size (over the size

@@ -6,6 +6,7 @@ Every repository must run without a traceback; the findings asserted below were
 checked by hand against the files. Nothing from the corpus is copied into the
 project: `fix` runs on a temporary copy.
 """
+
 from __future__ import annotations
 
 import json
@@ -90,7 +91,11 @@ def test_other_hand_checked_findings() -> None:
     # pteachlab_server.md line 19: a DATABASE_URL with the application's own database
     # password in it (read by hand: a real password, of a database on the server's
     # loopback): SEC003 since passwords in URLs are found.
-    assert taxonomy == {("memory/ct116_cloudflare_tunnel.md", "MEM007", 4), ("memory/proxmox_cluster.md", "MEM007", 4), ("memory/pteachlab_server.md", "SEC003", 19)}
+    assert taxonomy == {
+        ("memory/ct116_cloudflare_tunnel.md", "MEM007", 4),
+        ("memory/proxmox_cluster.md", "MEM007", 4),
+        ("memory/pteachlab_server.md", "SEC003", 19),
+    }
     # `file:///Users/<name>/claude-config/CLAUDE.md` in AGENTS.md; `/home/nonroot/` (a
     # container's account) on infra_servers.md's line 55 is not the one reported there
     assert ("AGENTS.md", "REF002", 17) in antigravity and ("memory/workflow_patterns.md", "REF002", 14) not in antigravity

@@ -2,6 +2,7 @@
 findings checked by hand against the files (and against ../shared/filelists, the
 real repositories' file lists, where a target is missing from the partial corpus).
 The same behaviours on hand-written trees: tests/cli/test_real_world_shapes.py."""
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,9 @@ def test_no_secrets_in_the_corpus_and_placeholders_stay_quiet() -> None:
     # The one secret the corpus holds, read by hand: a database password in a URL.
     known = {("12MICKY__Antigravity-config", "memory/pteachlab_server.md", 19, "SEC003")}
     for name in REPOS:
-        assert not [p for p in _problems(name) if p["code"].startswith("SEC") and (name, p["path"], p["line"], p["code"]) not in known], name
+        assert not [p for p in _problems(name) if p["code"].startswith("SEC") and (name, p["path"], p["line"], p["code"]) not in known], (
+            name
+        )
 
 
 def test_agenta_twins_imports_and_skills() -> None:

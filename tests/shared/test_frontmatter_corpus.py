@@ -2,6 +2,7 @@
 PyYAML, and YAML loading stays far from its bounds. The same checks on hand-written
 shapes (tests/fixtures/frontmatter) are in tests/unit/test_document.py and
 tests/unit/test_yamlload.py."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 the name-substring categories flag no source or documentation file, and every .env
 file, key, certificate, kubeconfig and .aws/credentials in the lists is flagged.
 The same checks on hand-written lists: tests/cli/test_guard_real_world_lists.py."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,4 +50,3 @@ def test_source_and_docs_in_the_lists_only_flagged_by_path_categories() -> None:
                 # and so are an agent's commands and hooks (.claude/commands/*.md) and git's
                 # hooks, which make the agent or git run what they hold
                 assert hit.category in ("node-modules", "build-outputs", "runs-commands"), (path, hit)
-

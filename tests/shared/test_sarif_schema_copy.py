@@ -1,4 +1,5 @@
 """The SARIF 2.1.0 schema vendored in tests/schemas is the one in ../shared/schemas."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """What the MEM rules' tests (tests/unit/rules/test_mem0NN.py) share: a store, and
 conftest's ``lint``/``findings`` with the MEM rules alone on (a store without its
 MEMORY.md, or one that does not list its memories, is the IDX rules' business)."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,6 +1,7 @@
 """The GitHub Action is a face of the command line: action/run.py runs `memcheck check`
 and `memcheck guard` as processes and renders what they print, in at most 267 lines of
 the standard library alone (what it does is held by tests/e2e/test_action*.py)."""
+
 from __future__ import annotations
 
 import ast

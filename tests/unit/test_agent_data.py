@@ -1,6 +1,7 @@
 """The agent facts are data (resources/agents/*.toml): each fact with its source,
 version, date and confirmation; the CLI's cheap list of agents, the schema and the
 generated docs/agent-table.md agree with it."""
+
 from __future__ import annotations
 
 import datetime
@@ -70,7 +71,9 @@ def test_other_top_level_tables_pass_through_untouched() -> None:
     "bad",
     [
         pytest.param({"title": "X", "checked": "2026-11-27"}, id="no-source"),
-        pytest.param({"title": "X", "source": "https://x.invalid", "checked": "2026-11-27", "confirmed": "yes"}, id="confirmed-not-a-boolean"),
+        pytest.param(
+            {"title": "X", "source": "https://x.invalid", "checked": "2026-11-27", "confirmed": "yes"}, id="confirmed-not-a-boolean"
+        ),
     ],
 )
 def test_a_fact_without_its_provenance_is_refused(bad: dict[str, object]) -> None:
@@ -112,14 +115,29 @@ def test_the_default_index_caps_are_claude_code_s_memory_caps() -> None:
 
 
 _VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.sampled_from(["reads", "maybe", "no", "AGENTS.md", "2026-11-27", "https://x.invalid"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["id", "title", "source", "checked", "sure", "kinds", "why", "version", "confirmed", "roots"]), inner, max_size=5),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=8)
+    | st.sampled_from(["reads", "maybe", "no", "AGENTS.md", "2026-11-27", "https://x.invalid"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["id", "title", "source", "checked", "sure", "kinds", "why", "version", "confirmed", "roots"]),
+            inner,
+            max_size=5,
+        )
+    ),
     max_leaves=12,
 )
 
 
 @settings(max_examples=200, deadline=None)
-@given(data=st.dictionaries(st.sampled_from(["agent", "imports", "skills", "reads", "settings", "loads", "files", "kinds"]), _VALUES, max_size=5))
+@given(
+    data=st.dictionaries(
+        st.sampled_from(["agent", "imports", "skills", "reads", "settings", "loads", "files", "kinds"]), _VALUES, max_size=5
+    )
+)
 def test_any_data_file_is_loaded_or_refused_with_a_facts_error(data: dict[str, object]) -> None:
     # A hand-edited data file never crashes the loader: it loads, or says what is wrong.
     try:

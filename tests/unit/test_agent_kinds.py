@@ -3,6 +3,7 @@ instructions, Kiro steering, Cline rules, and the values of Claude Code's skill 
 and the data itself. Each case is a tree held in memory and the findings it must give
 (as tests/unit/test_rules_in_memory.py runs). What the AGT rules make of subagents,
 custom agents and prompt files: tests/unit/rules/test_agt00*.py."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,46 +28,159 @@ def skill(name: str, extra: str = "", description: str = "Runs the tests.") -> s
 
 
 CASES = [
-    pytest.param({".github/instructions/ts.instructions.md": "Use strict mode.\n"}, "GDN019", [(".github/instructions/ts.instructions.md", 1, "GDN019")], id="copilot-instructions-without-applyTo"),
-    pytest.param({".github/instructions/ts.instructions.md": "---\napplyTo: '**/*.md'\n---\nUse strict mode.\n"}, "GDN019", [], id="copilot-instructions-with-applyTo"),
+    pytest.param(
+        {".github/instructions/ts.instructions.md": "Use strict mode.\n"},
+        "GDN019",
+        [(".github/instructions/ts.instructions.md", 1, "GDN019")],
+        id="copilot-instructions-without-applyTo",
+    ),
+    pytest.param(
+        {".github/instructions/ts.instructions.md": "---\napplyTo: '**/*.md'\n---\nUse strict mode.\n"},
+        "GDN019",
+        [],
+        id="copilot-instructions-with-applyTo",
+    ),
     # Kiro steering
-    pytest.param({".kiro/steering/ts.md": "---\ninclusion: fileMatch\n---\nUse strict mode.\n"}, "GDN", [(".kiro/steering/ts.md", 1, "GDN019")], id="kiro-fileMatch-without-pattern"),
-    pytest.param({".kiro/steering/ts.md": "---\ninclusion: fileMatch\nfileMatchPattern: '**/*.md'\n---\nUse strict mode.\n"}, "GDN", [], id="kiro-fileMatch-with-pattern"),
-    pytest.param({".kiro/steering/ts.md": "---\ninclusion: sometimes\n---\nx\n"}, "GDN", [(".kiro/steering/ts.md", 2, "GDN005")], id="kiro-unknown-inclusion"),
+    pytest.param(
+        {".kiro/steering/ts.md": "---\ninclusion: fileMatch\n---\nUse strict mode.\n"},
+        "GDN",
+        [(".kiro/steering/ts.md", 1, "GDN019")],
+        id="kiro-fileMatch-without-pattern",
+    ),
+    pytest.param(
+        {".kiro/steering/ts.md": "---\ninclusion: fileMatch\nfileMatchPattern: '**/*.md'\n---\nUse strict mode.\n"},
+        "GDN",
+        [],
+        id="kiro-fileMatch-with-pattern",
+    ),
+    pytest.param(
+        {".kiro/steering/ts.md": "---\ninclusion: sometimes\n---\nx\n"},
+        "GDN",
+        [(".kiro/steering/ts.md", 2, "GDN005")],
+        id="kiro-unknown-inclusion",
+    ),
     pytest.param({".kiro/steering/ts.md": "---\ninclusion: auto\n---\nx\n"}, "GDN", [], id="kiro-auto-unconfirmed-says-nothing"),
-    pytest.param({".kiro/steering/ts.md": "---\ninclusion: always\n---\n"}, "GDN", [(".kiro/steering/ts.md", 1, "GDN019")], id="kiro-only-frontmatter"),
+    pytest.param(
+        {".kiro/steering/ts.md": "---\ninclusion: always\n---\n"},
+        "GDN",
+        [(".kiro/steering/ts.md", 1, "GDN019")],
+        id="kiro-only-frontmatter",
+    ),
     # Cline
-    pytest.param({".clinerules/r.md": "---\npaths:\n  - 'nothere/**'\n---\nRule.\n"}, "GDN", [(".clinerules/r.md", 2, "GDN008")], id="cline-dead-path"),
+    pytest.param(
+        {".clinerules/r.md": "---\npaths:\n  - 'nothere/**'\n---\nRule.\n"},
+        "GDN",
+        [(".clinerules/r.md", 2, "GDN008")],
+        id="cline-dead-path",
+    ),
     pytest.param({".clinerules/r.md": "---\npaths:\n  - 'src/**'\n---\nRule.\n", "src/a.py": "x\n"}, "GDN", [], id="cline-live-path"),
-    pytest.param({".cline/rules/r.md": "---\npaths: src/**\n---\nRule.\n", "src/a.py": "x\n"}, "GDN", [(".cline/rules/r.md", 2, "GDN005")], id="cline-paths-not-a-list"),
-    pytest.param({".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"}, "GDN004", [(".clinerules/r.md", 2, "GDN004")], id="cline-unparsable-fails-open"),
+    pytest.param(
+        {".cline/rules/r.md": "---\npaths: src/**\n---\nRule.\n", "src/a.py": "x\n"},
+        "GDN",
+        [(".cline/rules/r.md", 2, "GDN005")],
+        id="cline-paths-not-a-list",
+    ),
+    pytest.param(
+        {".clinerules/r.md": "---\npaths: [src/**\n---\nRule.\n"},
+        "GDN004",
+        [(".clinerules/r.md", 2, "GDN004")],
+        id="cline-unparsable-fails-open",
+    ),
     pytest.param({".clinerules": ""}, "GDN", [(".clinerules", 1, "GDN019")], id="cline-empty-rules-file"),
     # Empty guidance
     pytest.param({"AGENTS.md": "\n\n"}, "GDN019", [("AGENTS.md", 1, "GDN019")], id="empty-agents-md"),
     # Skills: Claude Code's keys and values
     pytest.param(
-        {f"{SKILLS}/run-tests/SKILL.md": skill("run-tests", "display-name: Run tests\ndefault-enabled: yes\nfallback: manual\nuser-invocable: 'on'\ndisable-model-invocation: 0\nmetadata:\n  ownerTeam: qa\n  owner_team: qa\n")},
+        {
+            f"{SKILLS}/run-tests/SKILL.md": skill(
+                "run-tests",
+                "display-name: Run tests\ndefault-enabled: yes\nfallback: manual\nuser-invocable: 'on'\ndisable-model-invocation: 0\nmetadata:\n  ownerTeam: qa\n  owner_team: qa\n",
+            )
+        },
         "SKL",
         [],
         id="skill-newer-keys-and-boolean-words",
     ),
-    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", 'disable-model-invocation: "true"\n')}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-boolean-as-string"),
-    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "model: gpt-4\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-unknown-model"),
-    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "context: spawn\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-unknown-context"),
-    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "context: fork\nagent: Bad Agent\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 5, "SKL007")], id="skill-bad-agent"),
-    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "hooks: [PreToolUse]\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-hooks-not-a-mapping"),
-    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", "allowed-tools: Read Grepp Bash(git add:*)\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL014")], id="skill-unknown-tool"),
-    pytest.param({f"{SKILLS}/claude-helper/SKILL.md": skill("claude-helper")}, "SKL", [(f"{SKILLS}/claude-helper/SKILL.md", 2, "SKL015")], id="skill-reserved-word"),
-    pytest.param({f"{SKILLS}/t/SKILL.md": skill("t", description="Use <example> blocks.")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 3, "SKL015")], id="skill-xml-in-description"),
-    pytest.param({f"{SKILLS}/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003", [(f"{SKILLS}/t/SKILL.md", 3, "SKL003")], id="skill-yaml-error"),
-    pytest.param({".agents/skills/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"}, "SKL003", [(".agents/skills/t/SKILL.md", 3, "SKL003")], id="agents-skill-yaml-error"),
-    pytest.param({".agents/skills/t/SKILL.md": skill("t", description="Use for <X> files.")}, "SKL015", [], id="agents-skill-not-for-claude-upload"),
-    pytest.param({f"{SKILLS}/deploy/skill.md": skill("deploy")}, "SKL016", [(f"{SKILLS}/deploy/skill.md", 1, "SKL016")], id="skill-lowercase-file"),
-    pytest.param({f"{SKILLS}/deploy/notes.md": "# Notes\n"}, "SKL016", [(f"{SKILLS}/deploy/notes.md", 1, "SKL016")], id="skill-folder-without-skill-md"),
+    pytest.param(
+        {f"{SKILLS}/t/SKILL.md": skill("t", 'disable-model-invocation: "true"\n')},
+        "SKL",
+        [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")],
+        id="skill-boolean-as-string",
+    ),
+    pytest.param(
+        {f"{SKILLS}/t/SKILL.md": skill("t", "model: gpt-4\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-unknown-model"
+    ),
+    pytest.param(
+        {f"{SKILLS}/t/SKILL.md": skill("t", "context: spawn\n")}, "SKL", [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")], id="skill-unknown-context"
+    ),
+    pytest.param(
+        {f"{SKILLS}/t/SKILL.md": skill("t", "context: fork\nagent: Bad Agent\n")},
+        "SKL",
+        [(f"{SKILLS}/t/SKILL.md", 5, "SKL007")],
+        id="skill-bad-agent",
+    ),
+    pytest.param(
+        {f"{SKILLS}/t/SKILL.md": skill("t", "hooks: [PreToolUse]\n")},
+        "SKL",
+        [(f"{SKILLS}/t/SKILL.md", 4, "SKL007")],
+        id="skill-hooks-not-a-mapping",
+    ),
+    pytest.param(
+        {f"{SKILLS}/t/SKILL.md": skill("t", "allowed-tools: Read Grepp Bash(git add:*)\n")},
+        "SKL",
+        [(f"{SKILLS}/t/SKILL.md", 4, "SKL014")],
+        id="skill-unknown-tool",
+    ),
+    pytest.param(
+        {f"{SKILLS}/claude-helper/SKILL.md": skill("claude-helper")},
+        "SKL",
+        [(f"{SKILLS}/claude-helper/SKILL.md", 2, "SKL015")],
+        id="skill-reserved-word",
+    ),
+    pytest.param(
+        {f"{SKILLS}/t/SKILL.md": skill("t", description="Use <example> blocks.")},
+        "SKL",
+        [(f"{SKILLS}/t/SKILL.md", 3, "SKL015")],
+        id="skill-xml-in-description",
+    ),
+    pytest.param(
+        {f"{SKILLS}/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"},
+        "SKL003",
+        [(f"{SKILLS}/t/SKILL.md", 3, "SKL003")],
+        id="skill-yaml-error",
+    ),
+    pytest.param(
+        {".agents/skills/t/SKILL.md": "---\nname: t\ndescription: Deploy: now\n---\nBody.\n"},
+        "SKL003",
+        [(".agents/skills/t/SKILL.md", 3, "SKL003")],
+        id="agents-skill-yaml-error",
+    ),
+    pytest.param(
+        {".agents/skills/t/SKILL.md": skill("t", description="Use for <X> files.")}, "SKL015", [], id="agents-skill-not-for-claude-upload"
+    ),
+    pytest.param(
+        {f"{SKILLS}/deploy/skill.md": skill("deploy")}, "SKL016", [(f"{SKILLS}/deploy/skill.md", 1, "SKL016")], id="skill-lowercase-file"
+    ),
+    pytest.param(
+        {f"{SKILLS}/deploy/notes.md": "# Notes\n"},
+        "SKL016",
+        [(f"{SKILLS}/deploy/notes.md", 1, "SKL016")],
+        id="skill-folder-without-skill-md",
+    ),
     pytest.param({f"{SKILLS}/group/deploy/SKILL.md": skill("deploy")}, "SKL016", [], id="skill-group-folder-is-not-loose"),
-    pytest.param({".github/skills/Run_Tests/SKILL.md": skill("Run_Tests")}, "SKL004", [(".github/skills/Run_Tests/SKILL.md", 2, "SKL004")], id="copilot-repository-skill-is-checked"),
+    pytest.param(
+        {".github/skills/Run_Tests/SKILL.md": skill("Run_Tests")},
+        "SKL004",
+        [(".github/skills/Run_Tests/SKILL.md", 2, "SKL004")],
+        id="copilot-repository-skill-is-checked",
+    ),
     pytest.param({f"{SKILLS}/café/SKILL.md": skill("café")}, "SKL004,SKL005", [], id="skill-unicode-name-as-reference-validator"),
-    pytest.param({f"{SKILLS}/Café/SKILL.md": skill("Café")}, "SKL004", [(f"{SKILLS}/Café/SKILL.md", 2, "SKL004")], id="skill-unicode-name-must-be-lowercase"),
+    pytest.param(
+        {f"{SKILLS}/Café/SKILL.md": skill("Café")},
+        "SKL004",
+        [(f"{SKILLS}/Café/SKILL.md", 2, "SKL004")],
+        id="skill-unicode-name-must-be-lowercase",
+    ),
 ]
 
 
@@ -150,15 +264,35 @@ def test_a_data_file_with_the_other_tables_gives_its_kinds_and_leaves_the_rest()
     )
     [kind] = agentkinds.kinds_of("example", data)
     assert (kind.id, kind.role, kind.globs, kind.unparsable) == ("example-rule", "guidance", (".example/*.md",), "error")
-    assert [i.message for i in agentkinds.validate(kind, {"when": "sometimes"})] == ["when 'sometimes' is not a value example knows; use one of always, never"]
+    assert [i.message for i in agentkinds.validate(kind, {"when": "sometimes"})] == [
+        "when 'sometimes' is not a value example knows; use one of always, never"
+    ]
 
 
 @pytest.mark.parametrize(
     ("entry", "said"),
     [
-        pytest.param({"id": "x", "title": "X", "role": "robot", "globs": [], "source": "s", "version": "v", "checked": "c", "confirmed": True}, "role 'robot'", id="role"),
+        pytest.param(
+            {"id": "x", "title": "X", "role": "robot", "globs": [], "source": "s", "version": "v", "checked": "c", "confirmed": True},
+            "role 'robot'",
+            id="role",
+        ),
         pytest.param({"id": "x", "title": "X", "role": "agent", "globs": []}, "no source", id="provenance"),
-        pytest.param({"id": "x", "title": "X", "role": "agent", "globs": [], "source": "s", "version": "v", "checked": "c", "confirmed": True, "keys": {"k": {"type": "text"}}}, "type 'text'", id="type"),
+        pytest.param(
+            {
+                "id": "x",
+                "title": "X",
+                "role": "agent",
+                "globs": [],
+                "source": "s",
+                "version": "v",
+                "checked": "c",
+                "confirmed": True,
+                "keys": {"k": {"type": "text"}},
+            },
+            "type 'text'",
+            id="type",
+        ),
     ],
 )
 def test_a_data_entry_that_breaks_the_format_is_refused(entry: dict[str, object], said: str) -> None:
@@ -208,11 +342,31 @@ def test_the_quick_folder_test_keeps_every_file_a_kind_names() -> None:
     # out a glob's literal segments: it must find what trying every glob on every file
     # finds, for files at the top, deep down, and named as a segment (.clinerules).
     paths = [
-        ".clinerules", "pkg/.clinerules", ".clinerules/python.md", "pkg/.clinerules/python.md", ".cline/rules/a.md", "x/.cline/rules/a.md",
-        ".claude/agents/r.md", "pkg/.claude/agents/team/r.md", ".claude/memory/agents.md", "agents/.claude/r.md", ".claude/agents",
-        ".github/agents/a.agent.md", ".github/agents/b.md", "pkg/.github/agents/b.md", ".github/prompts/p.prompt.md", ".github/prompts/p.md",
-        ".github/instructions/a/q.instructions.md", ".github/instructions/q.md", ".kiro/steering/s.md", ".kiro/steering/deep/s.md",
-        "steering/.kiro/s.md", "docs/ask.prompt.md", "README.md", "AGENTS.md", "CLAUDE.md",
+        ".clinerules",
+        "pkg/.clinerules",
+        ".clinerules/python.md",
+        "pkg/.clinerules/python.md",
+        ".cline/rules/a.md",
+        "x/.cline/rules/a.md",
+        ".claude/agents/r.md",
+        "pkg/.claude/agents/team/r.md",
+        ".claude/memory/agents.md",
+        "agents/.claude/r.md",
+        ".claude/agents",
+        ".github/agents/a.agent.md",
+        ".github/agents/b.md",
+        "pkg/.github/agents/b.md",
+        ".github/prompts/p.prompt.md",
+        ".github/prompts/p.md",
+        ".github/instructions/a/q.instructions.md",
+        ".github/instructions/q.md",
+        ".kiro/steering/s.md",
+        ".kiro/steering/deep/s.md",
+        "steering/.kiro/s.md",
+        "docs/ask.prompt.md",
+        "README.md",
+        "AGENTS.md",
+        "CLAUDE.md",
     ]
     from memcheck.workspace import agentfiles
 
@@ -227,7 +381,9 @@ def test_the_quick_folder_test_keeps_every_file_a_kind_names() -> None:
     assert len(every) >= 9
 
 
-_SEGMENT = st.sampled_from([".github", ".claude", ".cline", ".clinerules", ".kiro", "agents", "instructions", "prompts", "rules", "steering", "docs", "a"])
+_SEGMENT = st.sampled_from(
+    [".github", ".claude", ".cline", ".clinerules", ".kiro", "agents", "instructions", "prompts", "rules", "steering", "docs", "a"]
+)
 _NAME = st.sampled_from([".clinerules", "x.md", "x.agent.md", "x.prompt.md", "x.instructions.md", "SKILL.md", "x.txt"])
 
 
@@ -235,5 +391,7 @@ _NAME = st.sampled_from([".clinerules", "x.md", "x.agent.md", "x.prompt.md", "x.
 def test_kind_of_path_is_the_first_kind_one_of_whose_globs_names_the_path(folders: list[str], name: str, role: str | None) -> None:
     # kind_of_path skips a glob whose literal segments the path does not hold: never one that names it.
     path = "/".join([*folders, name])
-    expected = next((k for k in agentkinds.kinds() if (role is None or k.role == role) and any(agentkinds.names(g, path) for g in k.globs)), None)
+    expected = next(
+        (k for k in agentkinds.kinds() if (role is None or k.role == role) and any(agentkinds.names(g, path) for g in k.globs)), None
+    )
     assert agentkinds.kind_of_path(path, role) == expected

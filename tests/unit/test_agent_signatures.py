@@ -1,6 +1,7 @@
 """The agent signatures file is well formed: every signature carries what its kind is
 matched on and where the fact comes from, so a typo cannot silently turn an agent's
 commit into a person's."""
+
 from __future__ import annotations
 
 import datetime

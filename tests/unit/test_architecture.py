@@ -7,6 +7,7 @@ inside a function counts as much as one at the top, and an import under
 ``if TYPE_CHECKING:`` as much as any: a type a module needs from a layer above it, or
 from a module that imports it back, is a dependency all the same.
 """
+
 from __future__ import annotations
 
 import ast
@@ -26,10 +27,29 @@ LAYERS: list[tuple[str, ...]] = [
     ("memcheck", "memcheck.problem", "memcheck.paths", "memcheck.choices", "memcheck.safe_files"),
     ("memcheck.text",),
     # The agent facts and the engine that answers from them read no repository.
-    ("memcheck.config", "memcheck.git", "memcheck.listing", "memcheck.gitrefs", "memcheck.changes", "memcheck.rules", "memcheck.agents", "memcheck.agentkinds"),
+    (
+        "memcheck.config",
+        "memcheck.git",
+        "memcheck.listing",
+        "memcheck.gitrefs",
+        "memcheck.changes",
+        "memcheck.rules",
+        "memcheck.agents",
+        "memcheck.agentkinds",
+    ),
     # Which paths the guard stops (its categories and patterns) is asked by the rules
     # too: what a symlink out of the repository leads to (workspace/links_out.py).
-    ("memcheck.expansion", "memcheck.readers", "memcheck.links", "memcheck.guidance_model", "memcheck.guidance_kinds", "memcheck.workspace", "memcheck.guard.categories", "memcheck.guard.tiers", "memcheck.guard.paths"),
+    (
+        "memcheck.expansion",
+        "memcheck.readers",
+        "memcheck.links",
+        "memcheck.guidance_model",
+        "memcheck.guidance_kinds",
+        "memcheck.workspace",
+        "memcheck.guard.categories",
+        "memcheck.guard.tiers",
+        "memcheck.guard.paths",
+    ),
     ("memcheck.index", "memcheck.baseline"),
     ("memcheck.checks",),
     # suppression reports the MCK rules while it applies the comments.
@@ -62,7 +82,11 @@ def tree(path: Path) -> ast.Module:
 
 
 def _type_checking(node: ast.If) -> bool:
-    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING" or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+    return (
+        isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+        or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+    )
 
 
 def _imports(tree: ast.AST, here: str, is_package: bool) -> Iterator[str]:
@@ -114,14 +138,21 @@ def test_a_rule_family_imports_no_command_engine_or_other_family() -> None:
             bad += [
                 f"{name} imports {t}"
                 for t in targets
-                if t.startswith(("memcheck.hooks", "memcheck.cli", "memcheck.engine", "memcheck.checks.")) and not (t == family or t.startswith(family + "."))
+                if t.startswith(("memcheck.hooks", "memcheck.cli", "memcheck.engine", "memcheck.checks."))
+                and not (t == family or t.startswith(family + "."))
             ]
     assert bad == []
 
 
 def test_reading_a_file_imports_no_rule() -> None:
     edges = graph()
-    bad = [f"{a} imports {b}" for a in edges if a.startswith(("memcheck.text", "memcheck.workspace")) for b in edges[a] if b.startswith(("memcheck.checks", "memcheck.rules", "memcheck.hooks", "memcheck.engine"))]
+    bad = [
+        f"{a} imports {b}"
+        for a in edges
+        if a.startswith(("memcheck.text", "memcheck.workspace"))
+        for b in edges[a]
+        if b.startswith(("memcheck.checks", "memcheck.rules", "memcheck.hooks", "memcheck.engine"))
+    ]
     assert bad == []
 
 
@@ -130,7 +161,9 @@ def test_no_module_imports_another_modules_private_name() -> None:
     for name, path in modules().items():
         for node in ast.walk(tree(path)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("memcheck"):
-                bad += [f"{name} imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+                bad += [
+                    f"{name} imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_") and not a.name.startswith("__")
+                ]
     assert bad == []
 
 
@@ -145,7 +178,7 @@ def test_no_import_circle() -> None:
         stack.append(node)
         for nxt in sorted(edges[node]):
             if state.get(nxt) == 1:
-                circles.append(stack[stack.index(nxt):] + [nxt])
+                circles.append(stack[stack.index(nxt) :] + [nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -167,7 +200,12 @@ def test_no_module_is_over_800_lines(name: str) -> None:
 
 
 def test_findings_come_from_named_rules_not_string_lookups() -> None:
-    lookups = [f"{p.relative_to(SRC)}:{i}" for p in modules().values() for i, line in enumerate(source(p).splitlines(), 1) if re.search(r"\bR\[", line)]
+    lookups = [
+        f"{p.relative_to(SRC)}:{i}"
+        for p in modules().values()
+        for i, line in enumerate(source(p).splitlines(), 1)
+        if re.search(r"\bR\[", line)
+    ]
     assert lookups == []
 
 
@@ -176,11 +214,24 @@ def test_record_classes_and_module_patterns_cost_a_hook_little_to_import() -> No
     # memcheck.records (typing's NamedTuple costs three times as much), their
     # module-level patterns compiled on first use (lazy_regex), their hashes taken
     # without loading OpenSSL (digests).
-    typing_records = [str(p.relative_to(SRC)) for p in SRC.rglob("*.py") if re.search(r"^from typing import .*\bNamedTuple\b", p.read_text(), re.M) and p.name != "records.py"]
+    typing_records = [
+        str(p.relative_to(SRC))
+        for p in SRC.rglob("*.py")
+        if re.search(r"^from typing import .*\bNamedTuple\b", p.read_text(), re.M) and p.name != "records.py"
+    ]
     assert typing_records == []
-    eager = [f"{p.relative_to(SRC)}:{i}" for p in SRC.rglob("*.py") for i, line in enumerate(p.read_text().splitlines(), 1) if re.match(r"[A-Za-z_]\w*(: [^=]+)? = re\.compile\(", line)]
+    eager = [
+        f"{p.relative_to(SRC)}:{i}"
+        for p in SRC.rglob("*.py")
+        for i, line in enumerate(p.read_text().splitlines(), 1)
+        if re.match(r"[A-Za-z_]\w*(: [^=]+)? = re\.compile\(", line)
+    ]
     assert eager == []
-    hashing = [str(p.relative_to(SRC)) for p in SRC.rglob("*.py") if re.search(r"^(import hashlib|import hmac)$", p.read_text(), re.M) and p.parts[-2] != "output"]
+    hashing = [
+        str(p.relative_to(SRC))
+        for p in SRC.rglob("*.py")
+        if re.search(r"^(import hashlib|import hmac)$", p.read_text(), re.M) and p.parts[-2] != "output"
+    ]
     assert hashing == []
 
 
@@ -215,13 +266,28 @@ def test_the_agent_facts_and_engine_know_no_repository() -> None:
     bad = []
     for name, path in modules().items():
         if name == "memcheck.agents" or name.startswith("memcheck.agents."):
-            bad += [f"{name} imports {m}" for m in _all_imports(tree(path)) if m.startswith(("memcheck.workspace", "memcheck.links", "memcheck.expansion", "memcheck.readers", "memcheck.guidance_model", "memcheck.text"))]
+            bad += [
+                f"{name} imports {m}"
+                for m in _all_imports(tree(path))
+                if m.startswith(
+                    (
+                        "memcheck.workspace",
+                        "memcheck.links",
+                        "memcheck.expansion",
+                        "memcheck.readers",
+                        "memcheck.guidance_model",
+                        "memcheck.text",
+                    )
+                )
+            ]
     assert bad == []
 
 
 # What a rule may not do to the disk behind the Workspace's back: the cache would not
 # know the part depends on the answer (see ARCHITECTURE.md).
-_DISK_CALL = re.compile(r"\bos\.path\.(?:exists|lexists|isfile|isdir|islink|realpath|getsize)\(|\bos\.(?:readlink|stat|lstat|scandir|listdir|walk)\(|\bopen\(|\.(?:is_file|is_dir|is_symlink|exists|read_text|read_bytes)\(\)")
+_DISK_CALL = re.compile(
+    r"\bos\.path\.(?:exists|lexists|isfile|isdir|islink|realpath|getsize)\(|\bos\.(?:readlink|stat|lstat|scandir|listdir|walk)\(|\bopen\(|\.(?:is_file|is_dir|is_symlink|exists|read_text|read_bytes)\(\)"
+)
 
 
 # The root's own real path, and that of the settings file in use: both in every cache key.
@@ -231,11 +297,16 @@ _DISK_ALLOWED = {("expansion.py", "os.path.realpath(ws.root)"), ("checks/meta/ne
 def test_rules_ask_the_disk_only_through_the_workspace() -> None:
     # readers.py reads the user's own files for `memcheck context` (never a check's
     # part), and notes what _head reads; workspace/ and text/ are the readers themselves.
-    places = [*sorted((SRC / "checks").glob("*.py")), *sorted((SRC / "index").glob("*.py")), *(SRC / name for name in ("links.py", "expansion.py", "guidance_model.py", "guidance_kinds.py", "suppression.py"))]
+    places = [
+        *sorted((SRC / "checks").glob("*.py")),
+        *sorted((SRC / "index").glob("*.py")),
+        *(SRC / name for name in ("links.py", "expansion.py", "guidance_model.py", "guidance_kinds.py", "suppression.py")),
+    ]
     found = [
         f"{path.relative_to(SRC)}:{number}: {line.strip()}"
         for path in places
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if _DISK_CALL.search(line.split("#", 1)[0]) and not any(str(path.relative_to(SRC)) == file and allowed in line for file, allowed in _DISK_ALLOWED)
+        if _DISK_CALL.search(line.split("#", 1)[0])
+        and not any(str(path.relative_to(SRC)) == file and allowed in line for file, allowed in _DISK_ALLOWED)
     ]
     assert found == []

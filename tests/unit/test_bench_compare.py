@@ -1,4 +1,5 @@
 """bench/compare.py's arithmetic and its table, on made-up figures (nothing is timed here)."""
+
 from __future__ import annotations
 
 import sys
@@ -67,7 +68,10 @@ def test_the_verdict_reads_the_figure_as_printed() -> None:
 
 def test_a_time_is_judged_to_the_millisecond_it_is_printed_in() -> None:
     measures = {"at": m([0.300]), "over": m([0.304])}
-    table = table_of(measures, [compare.Goal("at the target", "at", None, "wall", 0.3, "abs"), compare.Goal("just over", "over", None, "wall", 0.3, "abs")])
+    table = table_of(
+        measures,
+        [compare.Goal("at the target", "at", None, "wall", 0.3, "abs"), compare.Goal("just over", "over", None, "wall", 0.3, "abs")],
+    )
     assert table.splitlines()[2].endswith("| wall ≤ 0.3 s | met |")
     assert table.splitlines()[3].endswith("| wall ≤ 0.3 s | **not met** |")
 

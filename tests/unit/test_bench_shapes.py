@@ -3,6 +3,7 @@
 Each shape is built in memory at a small scale (the same code, fewer packages), so a
 claim such as "these globs match no file" is checked on the files the shape writes.
 """
+
 from __future__ import annotations
 
 import sys

@@ -1,5 +1,6 @@
 """workspace/candidates: a path it rules out is never an agent file (discovery, which
 reads the agent data, decides the rest)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,7 +50,10 @@ def test_whatever_discovery_finds_is_let_through() -> None:
     for kind in agents.facts.file_kinds():
         for name in kind.names:
             files.setdefault(f"{kind.in_folder or kind.parent_folder or 'here'}/{name}", "Text.\n")
-    ws = Workspace(config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults()), MemorySource({p: t.encode() for p, t in files.items()}))
+    ws = Workspace(
+        config.from_mapping(Path("/nonexistent/memcheck-in-memory"), config.defaults()),
+        MemorySource({p: t.encode() for p, t in files.items()}),
+    )
     targets = targets_for(ws, None)
     found = {*targets.agent_files(), *targets.configs}
     assert {".clinerules", ".claude/skills/loose/run.sh", "sub/pyproject.toml", ".memory/a.md", "AGENTS.md"} <= found

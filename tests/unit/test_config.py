@@ -1,4 +1,5 @@
 """The config schema ships with the package and describes the defaults."""
+
 from __future__ import annotations
 
 from pathlib import Path

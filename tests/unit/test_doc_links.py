@@ -1,6 +1,7 @@
 """Every relative link in README.md and docs/**/*.md leads somewhere: to a file or
 folder of this repository and, with a #fragment, to a heading of the target as GitHub
 slugs it. A page that moves or a heading that is renamed fails here, naming the link."""
+
 from __future__ import annotations
 
 import re
@@ -91,7 +92,9 @@ def test_the_map_links_every_page_and_the_readme_links_the_map() -> None:
 @pytest.mark.parametrize(
     ("heading", "slug"),
     [
-        pytest.param("Old findings never fail new work: `--new-since`", "old-findings-never-fail-new-work---new-since", id="code-and-colon"),
+        pytest.param(
+            "Old findings never fail new work: `--new-since`", "old-findings-never-fail-new-work---new-since", id="code-and-colon"
+        ),
         pytest.param("`memcheck context PATH`", "memcheck-context-path", id="code-only"),
         pytest.param('What "listed" means', "what-listed-means", id="quotes"),
         pytest.param("MEMORY.md indexes", "memorymd-indexes", id="dot"),

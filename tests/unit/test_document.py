@@ -1,4 +1,5 @@
 """Reading a file once: frontmatter with line numbers, and no traceback on bad input."""
+
 from __future__ import annotations
 
 import os
@@ -137,18 +138,126 @@ def test_other_frontmatter_goes_to_pyyaml(text: str) -> None:
     assert simple is None
 
 
-_KEYS = st.sampled_from(["name", "description", "type", "metadata", "yes", "on", "created", "a-b", "x_1", "no", "Null", "n", "y", "off_", "_"])
+_KEYS = st.sampled_from(
+    ["name", "description", "type", "metadata", "yes", "on", "created", "a-b", "x_1", "no", "Null", "n", "y", "off_", "_"]
+)
 _VALUES = st.sampled_from(
-    ["", "A", "plain text", "it's", "issue#4", "a #b", "a: b", "a:b", "1", "-1", "0o17", "1_000", "1.5", ".inf",
-     "~", "null", "true", "Yes", "2025-01-10", "2025-13-40", '"q"', "'q'", '"a\\tb"', "'it''s'", "[x]", "{a: 1}",
-     "&a x", "*a", "!tag x", "|", ">-", "@x", "`x`", "%x", "=", "<<", "-", "- x", "?", "x:", "caf\u00e9", "\u00a0x",
-     "x\u2028y", "x\x85y", "'unterminated", '"a" b', "0x1F", "1:20", "+1", "T",
-     "no", "NO", "Off", "on", "y", "n", "N", "Null", "nothing", "feedback", "False", "tomorrow", "Yesterday", "ON!",
-     "2025-1-05", "2025-01-10 10:00", "2025-01-10T10:00:00Z", "2025-02-30", "0000-00-00", "12345-01-01", "2025-01-10x",
-     "[]", "[ ]", "[a]", "[a, b]", "[a,b]", "[ a , b ]", "['**/*.md', '**/README.md']", '["a", \'b\', c d]', "[a, ]", "[,]",
-     "[a,,b]", "[a, [b]]", "[{a: 1}]", "[a:b]", "[a: b]", "[a #b]", "[a#b]", "[yes, y, n, on]", "[1, x]", "[.md]", "[~]",
-     "['it''s']", '["a\\tb"]', "[it's]", "[*.md]", "['*.md']", "[&a x]", "[!t x]", "[-x]", "[- x]", "[?x]", "[a]x", "[a] #c",
-     "['a,b']", "['[x]']", "[caf\u00e9, \u00a0x]", "[a, b]:", "[`x`]", "[%x]", "[@x]", "[a b  c]", "[Yes, Yesterday]", "[a]]"]
+    [
+        "",
+        "A",
+        "plain text",
+        "it's",
+        "issue#4",
+        "a #b",
+        "a: b",
+        "a:b",
+        "1",
+        "-1",
+        "0o17",
+        "1_000",
+        "1.5",
+        ".inf",
+        "~",
+        "null",
+        "true",
+        "Yes",
+        "2025-01-10",
+        "2025-13-40",
+        '"q"',
+        "'q'",
+        '"a\\tb"',
+        "'it''s'",
+        "[x]",
+        "{a: 1}",
+        "&a x",
+        "*a",
+        "!tag x",
+        "|",
+        ">-",
+        "@x",
+        "`x`",
+        "%x",
+        "=",
+        "<<",
+        "-",
+        "- x",
+        "?",
+        "x:",
+        "caf\u00e9",
+        "\u00a0x",
+        "x\u2028y",
+        "x\x85y",
+        "'unterminated",
+        '"a" b',
+        "0x1F",
+        "1:20",
+        "+1",
+        "T",
+        "no",
+        "NO",
+        "Off",
+        "on",
+        "y",
+        "n",
+        "N",
+        "Null",
+        "nothing",
+        "feedback",
+        "False",
+        "tomorrow",
+        "Yesterday",
+        "ON!",
+        "2025-1-05",
+        "2025-01-10 10:00",
+        "2025-01-10T10:00:00Z",
+        "2025-02-30",
+        "0000-00-00",
+        "12345-01-01",
+        "2025-01-10x",
+        "[]",
+        "[ ]",
+        "[a]",
+        "[a, b]",
+        "[a,b]",
+        "[ a , b ]",
+        "['**/*.md', '**/README.md']",
+        "[\"a\", 'b', c d]",
+        "[a, ]",
+        "[,]",
+        "[a,,b]",
+        "[a, [b]]",
+        "[{a: 1}]",
+        "[a:b]",
+        "[a: b]",
+        "[a #b]",
+        "[a#b]",
+        "[yes, y, n, on]",
+        "[1, x]",
+        "[.md]",
+        "[~]",
+        "['it''s']",
+        '["a\\tb"]',
+        "[it's]",
+        "[*.md]",
+        "['*.md']",
+        "[&a x]",
+        "[!t x]",
+        "[-x]",
+        "[- x]",
+        "[?x]",
+        "[a]x",
+        "[a] #c",
+        "['a,b']",
+        "['[x]']",
+        "[caf\u00e9, \u00a0x]",
+        "[a, b]:",
+        "[`x`]",
+        "[%x]",
+        "[@x]",
+        "[a b  c]",
+        "[Yes, Yesterday]",
+        "[a]]",
+    ]
 )
 
 
@@ -172,22 +281,83 @@ def test_simple_frontmatter_agrees_with_pyyaml_on_generated_lines(parts: list[tu
 # Items of one-line lists, which the line reader takes when every item is surely a
 # string (`globs: ['src/**', 'lib/*.js']`) and leaves to PyYAML otherwise.
 _FLOW_ITEMS = st.sampled_from(
-    ["a", "b c", "src/**", "'**/*.md'", '"lib/*.js"', "''", '""', "1", "-1", "1.5", ".md", "~", "yes", "Yes", "y", "n", "on",
-     "off", "null", "No", "nope", "2025-01-10", "<<", "=", "*.md", "&a x", "!t x", "-x", "- x", "?x", "`x`", "%x", "@x",
-     "a:b", "a: b", "a #b", "a#b", "it's", "'it''s'", '"a\\tb"', "'a,b'", "'[x]'", "[b]", "{a: 1}", "", " ", "caf\u00e9",
-     "\u00a0x", "a  b", "'unterminated", '"q" r', "x]", "[x"]
+    [
+        "a",
+        "b c",
+        "src/**",
+        "'**/*.md'",
+        '"lib/*.js"',
+        "''",
+        '""',
+        "1",
+        "-1",
+        "1.5",
+        ".md",
+        "~",
+        "yes",
+        "Yes",
+        "y",
+        "n",
+        "on",
+        "off",
+        "null",
+        "No",
+        "nope",
+        "2025-01-10",
+        "<<",
+        "=",
+        "*.md",
+        "&a x",
+        "!t x",
+        "-x",
+        "- x",
+        "?x",
+        "`x`",
+        "%x",
+        "@x",
+        "a:b",
+        "a: b",
+        "a #b",
+        "a#b",
+        "it's",
+        "'it''s'",
+        '"a\\tb"',
+        "'a,b'",
+        "'[x]'",
+        "[b]",
+        "{a: 1}",
+        "",
+        " ",
+        "caf\u00e9",
+        "\u00a0x",
+        "a  b",
+        "'unterminated",
+        '"q" r',
+        "x]",
+        "[x",
+    ]
 )
 
 
 @settings(max_examples=1500, deadline=None)
-@given(st.lists(_FLOW_ITEMS, max_size=5), st.sampled_from([", ", ",", " , "]), st.sampled_from(["", " "]), st.sampled_from(["", ",", " #c", "x"]))
+@given(
+    st.lists(_FLOW_ITEMS, max_size=5),
+    st.sampled_from([", ", ",", " , "]),
+    st.sampled_from(["", " "]),
+    st.sampled_from(["", ",", " #c", "x"]),
+)
 @pytest.mark.slow  # a property test: seconds of examples
 def test_simple_frontmatter_reads_one_line_lists_as_pyyaml_does(items: list[str], comma: str, pad: str, after: str) -> None:
     text = f"name: A\nglobs: [{pad}{comma.join(items)}{pad}]{after}"
     simple, full = _both_readings(text)
     if simple is not None:
         _same(simple, full)
-    elif full.yaml_error is None and all(i.strip(" ") and i.strip(" ")[0] in "'\"" and i.strip(" ")[1:-1].isalnum() for i in items) and items and not after:
+    elif (
+        full.yaml_error is None
+        and all(i.strip(" ") and i.strip(" ")[0] in "'\"" and i.strip(" ")[1:-1].isalnum() for i in items)
+        and items
+        and not after
+    ):
         raise AssertionError(f"{text!r}: a list of quoted words should take the line reader")
 
 
@@ -243,7 +413,6 @@ def test_the_resolver_table_is_pyyamls() -> None:
     # frontmatter_reading.py reads most plain scalars without PyYAML, from a copy of what its
     # implicit resolvers look at; the copy must be PyYAML's own.
     import yaml
-
 
     resolvers = yaml.resolver.Resolver.yaml_implicit_resolvers
     looked_at = {first for first in resolvers if first}

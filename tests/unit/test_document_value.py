@@ -1,5 +1,6 @@
 """A Document is a value, as the frozen dataclass it was: equal by its fields, shown
 by them, never changed once made; ``replace`` makes another."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """The editor set-ups in docs/language-server.md start the server that the README's
 install puts in place: the clone's virtualenv's `memcheck`, by its full path (it is not
 on PATH), with the `server` command."""
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """The emoji data the HID rules read (``resources/emoji.json``): up to date with
 Unicode's files, loaded once, and what it makes of real emoji sequences beside the
 invisible characters that must still be reported."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -47,11 +48,16 @@ RGI = rgi_sequences()
 ALL_RGI = sorted(s for sequences in RGI.values() for s in sequences)
 
 
-@pytest.mark.skipif(not (UNICODE_DATA / "emoji" / "emoji-data.txt").is_file(), reason="Unicode's emoji data files are not installed (Debian's unicode-data package)")
+@pytest.mark.skipif(
+    not (UNICODE_DATA / "emoji" / "emoji-data.txt").is_file(),
+    reason="Unicode's emoji data files are not installed (Debian's unicode-data package)",
+)
 def test_the_resource_and_fixture_are_what_the_generator_writes_from_unicodes_files() -> None:
     emoji_data = generator()
     resource, fixture = emoji_data.build(UNICODE_DATA)
-    assert (REPO_ROOT / "src" / "memcheck" / "resources" / "emoji.json").read_text(encoding="utf-8") == resource, "run python tools/emoji_data.py"
+    assert (REPO_ROOT / "src" / "memcheck" / "resources" / "emoji.json").read_text(encoding="utf-8") == resource, (
+        "run python tools/emoji_data.py"
+    )
     assert RGI_FIXTURE.read_text(encoding="utf-8") == fixture, "run python tools/emoji_data.py"
 
 
@@ -116,7 +122,10 @@ CLEAN_WORDS = [
     f"\u0645\u06cc{ZWNJ}\u062e\u0648\u0627\u0647\u0645",
     "\u05e9\u05dc\u05d5\u05dd\u200f",
     f"\u0915\u094d{ZWJ}\u0937",
-    "Run", "the", "tests", "first.",
+    "Run",
+    "the",
+    "tests",
+    "first.",
 ]
 
 

@@ -1,5 +1,6 @@
 """Text from files printed safely: ``escaped`` for a message, ``shown`` for a path,
 ``json_text`` for a JSON document (problem.py)."""
+
 from __future__ import annotations
 
 import json
@@ -20,10 +21,17 @@ def _raw(text: str) -> list[str]:
 def test_escaped_leaves_no_control_character_and_no_old_style_command() -> None:
     out = escaped(HOSTILE)
     assert _raw(out) == [] and "##[" not in out
-    assert out.startswith("\\u0000\\u0001") and "\\t\\n\\u000b\\f\\r" in out and "\\u001b" in out and out.endswith("\\u2028\\u2029##\\u005berror]")
+    assert (
+        out.startswith("\\u0000\\u0001")
+        and "\\t\\n\\u000b\\f\\r" in out
+        and "\\u001b" in out
+        and out.endswith("\\u2028\\u2029##\\u005berror]")
+    )
 
 
-@pytest.mark.parametrize("text", ["MEMORY.md is 210 lines, over the 200-line cap", "link 'a b.md' points at a b.md", "naïve — ünïcode 名前"])
+@pytest.mark.parametrize(
+    "text", ["MEMORY.md is 210 lines, over the 200-line cap", "link 'a b.md' points at a b.md", "naïve — ünïcode 名前"]
+)
 def test_usual_text_is_printed_as_it_is(text: str) -> None:
     assert escaped(text) is text and shown(text) is text
 

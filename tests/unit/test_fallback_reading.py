@@ -1,5 +1,6 @@
 """A rejected frontmatter's key: value reading gives the raw values, their lines and
 the keys repeated in the same pass: the same as _raw_values reads them."""
+
 from __future__ import annotations
 
 import random
@@ -9,7 +10,29 @@ from memcheck.text import frontmatter_reading
 # Lines of every shape the two readings tell apart: top-level, indented by a space or
 # a tab, a list item (with and without a key), a comment, empty and blank, other
 # whitespace first, a key with no space after its colon, a repeated key.
-_PIECES = ["a: b", "a:", "b: c: d", "  x: y", "\tx: y", "- item", "- k: v", "# c", "", "   ", "a: 1", "key", "\x0ck: v", " ", "c:  ", "a b: c", "#k: v", 'x: "q', "k:v", "metadata:", "  type: x"]
+_PIECES = [
+    "a: b",
+    "a:",
+    "b: c: d",
+    "  x: y",
+    "\tx: y",
+    "- item",
+    "- k: v",
+    "# c",
+    "",
+    "   ",
+    "a: 1",
+    "key",
+    "\x0ck: v",
+    " ",
+    "c:  ",
+    "a b: c",
+    "#k: v",
+    'x: "q',
+    "k:v",
+    "metadata:",
+    "  type: x",
+]
 
 
 def test_the_fallback_reads_raw_values_as_raw_values_does() -> None:

@@ -1,6 +1,7 @@
 """The remedies messages give for frontmatter and file names, held to what they promise:
 the value a hint says to write reads, in strict YAML, as what the agents' line parsers
 read now; the name a rename suggests has nothing left to object to."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,7 +35,11 @@ def test_quoting_the_whole_value_keeps_what_line_parsers_read(quote: str, inside
         pytest.param("Deploy: Railway", "; quote the value of 'k'", id="unquoted"),
         pytest.param('"never closed', None, id="unterminated-quote"),
         pytest.param('"bad \\q escape"', None, id="quoted-whole-but-invalid"),
-        pytest.param("'it''s' fine: yes", "; the value of 'k' starts with a quoted string and goes on after it; quote the whole value: k: '''it''''s'' fine: yes'", id="doubled-quote"),
+        pytest.param(
+            "'it''s' fine: yes",
+            "; the value of 'k' starts with a quoted string and goes on after it; quote the whole value: k: '''it''''s'' fine: yes'",
+            id="doubled-quote",
+        ),
     ],
 )
 def test_quote_hint(raw: str, hint: str | None) -> None:
@@ -91,11 +96,11 @@ def _known_and_key(draw: st.DrawFn) -> tuple[str, str]:
         kind = draw(st.sampled_from(("change", "add", "drop", "swap", "case")))
         c = draw(st.sampled_from("abc"))
         key = {
-            "change": key[:at] + c + key[at + 1:],
+            "change": key[:at] + c + key[at + 1 :],
             "add": key[:at] + c + key[at:],
-            "drop": key[:at] + key[at + 1:],
-            "swap": key[:at] + key[at + 1:at + 2] + key[at:at + 1] + key[at + 2:],
-            "case": key[:at] + key[at:at + 1].upper() + "_" + key[at + 1:],
+            "drop": key[:at] + key[at + 1 :],
+            "swap": key[:at] + key[at + 1 : at + 2] + key[at : at + 1] + key[at + 2 :],
+            "case": key[:at] + key[at : at + 1].upper() + "_" + key[at + 1 :],
         }[kind]
     return known, key
 
@@ -110,7 +115,16 @@ def test_a_key_is_taken_for_a_known_one_only_a_slip_away(known_and_key: tuple[st
 
 @pytest.mark.parametrize(
     ("key", "meant"),
-    [("tpye", "type"), ("descripton", "description"), ("Updated", "updated"), ("last-used-at", "last_used_at"), ("created_at", None), ("lastReadAt", None), ("colour", None), ("k" * 900_000, None)],
+    [
+        ("tpye", "type"),
+        ("descripton", "description"),
+        ("Updated", "updated"),
+        ("last-used-at", "last_used_at"),
+        ("created_at", None),
+        ("lastReadAt", None),
+        ("colour", None),
+        ("k" * 900_000, None),
+    ],
 )
 def test_misspelt_key(key: str, meant: str | None) -> None:
     assert misspelt_key(("created", "description", "last_used_at", "name", "type", "updated"))(key) == meant

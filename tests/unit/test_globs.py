@@ -1,5 +1,6 @@
 """The shared glob mechanism: one compiled form per pattern, and an index that answers
 "does this glob name any file or folder?" exactly as trying it on every entry would."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,8 +12,32 @@ from memcheck.text import patterns
 
 _SEGMENT = st.sampled_from(["src", "lib", "a", "b", "x.py", "y.ts", "z.test.ts", "README.md", "docs", "api"])
 _PATHS = st.lists(st.lists(_SEGMENT, min_size=1, max_size=4).map("/".join), max_size=25)
-_PIECE = st.sampled_from(["src", "lib", "a", "*", "**", "*.py", "*.ts", "?.py", "[ab]", "[!a]", "{a,b}", "{src,lib}", "*.{py,ts}", "README.md", "x*", "*test*", "z.t*", "RE?D*", "y.[tp]*"])
-_PATTERNS = st.tuples(st.sampled_from(["", "./", "/"]), st.lists(_PIECE, min_size=1, max_size=4).map("/".join), st.sampled_from(["", "/"])).map("".join)
+_PIECE = st.sampled_from(
+    [
+        "src",
+        "lib",
+        "a",
+        "*",
+        "**",
+        "*.py",
+        "*.ts",
+        "?.py",
+        "[ab]",
+        "[!a]",
+        "{a,b}",
+        "{src,lib}",
+        "*.{py,ts}",
+        "README.md",
+        "x*",
+        "*test*",
+        "z.t*",
+        "RE?D*",
+        "y.[tp]*",
+    ]
+)
+_PATTERNS = st.tuples(
+    st.sampled_from(["", "./", "/"]), st.lists(_PIECE, min_size=1, max_size=4).map("/".join), st.sampled_from(["", "/"])
+).map("".join)
 
 
 def _entries(files: list[str]) -> set[str]:

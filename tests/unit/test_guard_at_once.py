@@ -1,6 +1,7 @@
 """The guard asks the paths of a change at once (FirstMatch.none_match,
 Guard.unguarded), then one by one only those that may be guarded: the paths it calls
 unguarded are ones no pattern guards, whatever the patterns and names."""
+
 from __future__ import annotations
 
 import random
@@ -76,7 +77,9 @@ def test_a_run_of_plain_paths_asks_only_the_paths_that_may_be_guarded(monkeypatc
 def test_the_shipped_lines_regexes_are_pathspecs() -> None:
     """guard reads resources/guard-regexes.json, written by `python docs/generate.py`
     from pathspec: a category edit without it fails here."""
-    assert Path(categories.TRANSLATED).read_text(encoding="utf-8") == categories.translations_text(), "resources/guard-regexes.json is out of date: python docs/generate.py"
+    assert Path(categories.TRANSLATED).read_text(encoding="utf-8") == categories.translations_text(), (
+        "resources/guard-regexes.json is out of date: python docs/generate.py"
+    )
     assert set(categories.translations()) == set(categories.shipped_lines())
 
 

@@ -1,6 +1,7 @@
 """The --paths-from list parser: any list of names, written the ways tools write
 one (UTF-8 with or without a BOM, UTF-16 with a BOM in either byte order; one a line,
 CRLF line ends, or NUL-separated), reads back as the same names."""
+
 from __future__ import annotations
 
 import codecs
@@ -28,7 +29,11 @@ def encode(text: str, encoding: str) -> bytes:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(NAME, min_size=1, max_size=8), st.sampled_from(["utf-8", "utf-8-sig", "utf-16-le", "utf-16-be"]), st.sampled_from(["\n", "\r\n", "\0"]))
+@given(
+    st.lists(NAME, min_size=1, max_size=8),
+    st.sampled_from(["utf-8", "utf-8-sig", "utf-16-le", "utf-16-be"]),
+    st.sampled_from(["\n", "\r\n", "\0"]),
+)
 @pytest.mark.slow  # a property test: seconds of examples
 def test_a_list_reads_back_as_its_names(names: list[str], encoding: str, separator: str) -> None:
     # NUL-separated one-byte names are UTF-16 of ASCII text byte for byte ("a\0b\0"):

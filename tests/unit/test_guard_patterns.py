@@ -1,5 +1,6 @@
 """The guard's categories and its matcher: what is guarded, what is not, and that the
 bucketed matcher agrees with pathspec's GitIgnoreSpec on every pattern."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -276,7 +277,11 @@ def test_each_pattern_says_who_runs_or_writes_it(category: str) -> None:
     data = json.loads(resources.files("memcheck").joinpath("resources/guard-patterns.json").read_text(encoding="utf-8"))
     spec = data["categories"][category]
     sources = spec["sources"]
-    added = [p for p in spec["patterns"] if p not in ("package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb")]
+    added = [
+        p
+        for p in spec["patterns"]
+        if p not in ("package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb")
+    ]
     assert sorted(sources) == sorted(added)
     assert all(source.startswith("https://") for source in sources.values())
 
@@ -388,7 +393,11 @@ def test_a_newline_in_a_folder_name_does_not_hide_what_is_below() -> None:
 
 
 def test_every_pattern_alone_agrees_with_gitignorespec() -> None:
-    paths = ["/".join(p) for p in zip(SEGMENTS, reversed(SEGMENTS))] + SEGMENTS + [f"{a}/{b}/{c}" for a, b, c in zip(SEGMENTS, SEGMENTS[3:], SEGMENTS[7:])]
+    paths = (
+        ["/".join(p) for p in zip(SEGMENTS, reversed(SEGMENTS))]
+        + SEGMENTS
+        + [f"{a}/{b}/{c}" for a, b, c in zip(SEGMENTS, SEGMENTS[3:], SEGMENTS[7:])]
+    )
     for pattern in ALL_PATTERNS:
         ours = PatternSet([Hit("x", pattern)], case_sensitive=True)
         spec = pathspec.GitIgnoreSpec.from_lines([pattern])

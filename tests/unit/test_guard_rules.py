@@ -1,5 +1,6 @@
 """GRD rules on plain data: ``Change`` values written by hand, settings built from
 mappings, and git's raw diff format parsed from bytes; no repository needed."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -42,11 +43,17 @@ def judged(*changes: Change, **settings: Any) -> list[tuple[str, str, str]]:
     [
         (Change("A", ".env.example", new_mode=FILE), []),
         (Change("A", ".env.example", new_mode=SYMLINK_MODE, target=".env"), [(".env.example", "GRD002", "symlink added pointing to .env")]),
-        (Change("A", "example.env", new_mode=SYMLINK_MODE, target="/home/me/.ssh/id_rsa"), [("example.env", "GRD002", "symlink added pointing to /home/me/.ssh/id_rsa (home/me/.ssh/id_rsa)")]),
+        (
+            Change("A", "example.env", new_mode=SYMLINK_MODE, target="/home/me/.ssh/id_rsa"),
+            [("example.env", "GRD002", "symlink added pointing to /home/me/.ssh/id_rsa (home/me/.ssh/id_rsa)")],
+        ),
         (Change("A", "env.link", new_mode=SYMLINK_MODE, target=".env.example"), []),
         (Change("A", ".env", new_mode=GITLINK_MODE), [(".env", "GRD001", "added")]),
         (Change("A", ".env.example/.env", new_mode=FILE), [(".env.example/.env", "GRD001", "added")]),
-        (Change("M", "x/.env", old_mode=FILE, new_mode=FILE, commit="a" * 40, merge=True), [("x/.env", "GRD001", "modified in merge aaaaaaa")]),
+        (
+            Change("M", "x/.env", old_mode=FILE, new_mode=FILE, commit="a" * 40, merge=True),
+            [("x/.env", "GRD001", "modified in merge aaaaaaa")],
+        ),
         (Change("A", ".env", new_mode=FILE, commit="b" * 40, ref="z"), [(".env", "GRD001", "added in bbbbbbb (on z)")]),
     ],
 )
@@ -92,8 +99,16 @@ def test_a_template_exempts_only_its_own_category() -> None:
         # who a category guards
         ({}, {"guard": {"tiers": {"env": "agents"}}}, ["moves category env to the agents tier (a person's change to it passes)"]),
         ({"guard": {"everyone": True}}, {}, ["stops guarding a person's changes to the agents tier (guard.everyone)"]),
-        ({}, {"guard": {"agents": {"remove": ["claude-code-env"]}}}, ["stops recognising the agent signature claude-code-env (Claude Code: its shell sets CLAUDECODE=1)"]),
-        ({}, {"guard": {"everyone": True, "tiers": {"lockfiles": "secrets"}, "agents": {"add": [{"kind": "env", "variable": "MY_BOT"}]}}}, []),
+        (
+            {},
+            {"guard": {"agents": {"remove": ["claude-code-env"]}}},
+            ["stops recognising the agent signature claude-code-env (Claude Code: its shell sets CLAUDECODE=1)"],
+        ),
+        (
+            {},
+            {"guard": {"everyone": True, "tiers": {"lockfiles": "secrets"}, "agents": {"add": [{"kind": "env", "variable": "MY_BOT"}]}}},
+            [],
+        ),
     ],
 )
 def test_loosenings(before: dict[str, Any], after: dict[str, Any], expected: list[str]) -> None:
@@ -109,8 +124,16 @@ def test_a_lint_only_select_leaves_guard_on() -> None:
 
 
 def test_strictest_lets_through_only_what_every_one_lets_through() -> None:
-    lax = config(guard={"disable": ["env", "lockfiles"], "allow": ["/.env", "/x.pem"], "case-sensitive": True}, ignore=["GRD002"], **{"per-path-ignores": {"/a": ["GRD001"]}})
-    tight = config(guard={"disable": ["lockfiles"], "patterns": ["*.sqlite", "!/x.pem"]}, select=["GRD001"], **{"per-path-ignores": {"/a": ["GRD"], "/b": ["GRD001"]}})
+    lax = config(
+        guard={"disable": ["env", "lockfiles"], "allow": ["/.env", "/x.pem"], "case-sensitive": True},
+        ignore=["GRD002"],
+        **{"per-path-ignores": {"/a": ["GRD001"]}},
+    )
+    tight = config(
+        guard={"disable": ["lockfiles"], "patterns": ["*.sqlite", "!/x.pem"]},
+        select=["GRD001"],
+        **{"per-path-ignores": {"/a": ["GRD"], "/b": ["GRD001"]}},
+    )
     both = strictest([lax, tight])
     assert both.guard.disable == ("lockfiles",)
     assert both.guard.patterns == ("*.sqlite",)
@@ -143,7 +166,11 @@ SETTINGS = st.fixed_dictionaries(
         ),
         "select": st.lists(st.sampled_from(["GRD", "GRD001", "GRD002", "MEM", "ALL"]), max_size=2),
         "ignore": st.lists(st.sampled_from(["GRD", "GRD001", "GRD003", "MEM010"]), max_size=2),
-        "per-path-ignores": st.dictionaries(st.sampled_from(["/.env", "docs/", "*.pem"]), st.lists(st.sampled_from(["GRD", "GRD002", "MEM"]), min_size=1, max_size=2), max_size=2),
+        "per-path-ignores": st.dictionaries(
+            st.sampled_from(["/.env", "docs/", "*.pem"]),
+            st.lists(st.sampled_from(["GRD", "GRD002", "MEM"]), min_size=1, max_size=2),
+            max_size=2,
+        ),
     },
 )
 

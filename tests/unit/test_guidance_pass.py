@@ -1,5 +1,6 @@
 """The guidance family's one pass over each file (checks/guidance/__init__): the facts
 several rules read are worked out once per file, and where the first rule asks for them."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -27,7 +28,12 @@ def test_the_kind_issues_of_a_file_are_worked_out_once_for_every_rule_that_reads
         ".kiro/steering/c.md": '---\ninclusion: fileMatch\nfileMatchPattern: "src/[a-z*.ts"\n---\n\nRules.\n',
         "AGENTS.md": "",  # ...and a guidance file's own: GDN019 (no text)
     }
-    assert [(path, code) for path, _, code in lint(files)] == [(".kiro/steering/a.md", "GDN019"), (".kiro/steering/b.md", "GDN005"), (".kiro/steering/c.md", "GDN007"), ("AGENTS.md", "GDN019")]
+    assert [(path, code) for path, _, code in lint(files)] == [
+        (".kiro/steering/a.md", "GDN019"),
+        (".kiro/steering/b.md", "GDN005"),
+        (".kiro/steering/c.md", "GDN007"),
+        ("AGENTS.md", "GDN019"),
+    ]
     assert sorted(asked) == sorted(files)
 
 
@@ -55,9 +61,21 @@ def test_a_file_that_exhausts_the_stack_keeps_the_findings_made_before() -> None
         pytest.param(".github/copilot-instructions.md", "@workspace rules.\n" + "x" * 4100 + "\n", {"GDN017"}, id="copilot-review-limit"),
         pytest.param(".github/instructions/py.instructions.md", "---\napplyTo: '**/*.py,src/**'\n---\nx\n", set(), id="applyTo-comma"),
         pytest.param(".github/instructions/py.instructions.md", "---\napplyTo: '**/*.rs'\n---\nx\n", {"GDN008"}, id="applyTo-dead"),
-        pytest.param(".github/instructions/py.instructions.md", "---\napplyto: '**/*.py'\nexcludeAgent: reviewer\n---\nx\n", {"GDN005", "GDN006"}, id="applyto-and-excludeAgent"),
-        pytest.param(".github/instructions/py.instructions.md", "---\napplyTo: '**'\nexcludeAgent: code-review\n---\n" + "x" * 5000 + "\n", set(), id="review-excluded"),
-        pytest.param(".cursor/rules/ts.mdc", "---\ndescription: TS\nglobs: *.py\nalwaysApply: false\n---\nx\n", set(), id="mdc-cursor-written-yaml"),
+        pytest.param(
+            ".github/instructions/py.instructions.md",
+            "---\napplyto: '**/*.py'\nexcludeAgent: reviewer\n---\nx\n",
+            {"GDN005", "GDN006"},
+            id="applyto-and-excludeAgent",
+        ),
+        pytest.param(
+            ".github/instructions/py.instructions.md",
+            "---\napplyTo: '**'\nexcludeAgent: code-review\n---\n" + "x" * 5000 + "\n",
+            set(),
+            id="review-excluded",
+        ),
+        pytest.param(
+            ".cursor/rules/ts.mdc", "---\ndescription: TS\nglobs: *.py\nalwaysApply: false\n---\nx\n", set(), id="mdc-cursor-written-yaml"
+        ),
         pytest.param(".cursor/rules/ts.mdc", "---\nglobs: ['*.rs']\nalwaysApply: 'yes'\n---\nx\n", {"GDN005", "GDN008"}, id="mdc-bad"),
         pytest.param(".cursor/rules/ts.mdc", "---\nalwaysapply: true\nglob: '*.py'\n---\nx\n", {"GDN006"}, id="mdc-misspelt"),
         pytest.param("GEMINI.md", "---\nowner: me\n---\n@src/app.py\n", set(), id="gemini-no-frontmatter-schema"),

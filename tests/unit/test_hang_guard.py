@@ -1,5 +1,6 @@
 """The hang guard the hostile-input tests rely on stops a block that spins, and lets
 one that finishes run to its end."""
+
 from __future__ import annotations
 
 import pytest

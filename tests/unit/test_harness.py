@@ -1,4 +1,5 @@
 """The test harness's own shortcuts (tests/conftest.py) give what they stand for."""
+
 from __future__ import annotations
 
 import os
@@ -27,14 +28,20 @@ def test_the_repo_fixture_is_what_git_init_makes(repo: Path, tmp_path: Path, _ne
     made.mkdir()
     subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=made, check=True)
     assert _files(repo) == _files(made)
-    assert subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=repo, capture_output=True, text=True, check=True).stdout.strip() == str(repo)
+    assert subprocess.run(
+        ["git", "rev-parse", "--show-toplevel"], cwd=repo, capture_output=True, text=True, check=True
+    ).stdout.strip() == str(repo)
     # Each test has a copy of its own: what one writes never reaches the next one's.
     (repo / ".git" / "description").write_text("changed by a test\n")
     subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "x"], cwd=repo, check=True)
     assert _files(_new_repo) == _files(made)
 
 
-@pytest.mark.parametrize(("fast", "stated", "drawn"), [(False, 1500, 1500), (False, 25, 25), (True, 1500, 150), (True, 100, 20), (True, 10, 10)])
-def test_a_property_draws_its_stated_budget_unless_slow_tests_are_left_out(monkeypatch: pytest.MonkeyPatch, fast: bool, stated: int, drawn: int) -> None:
+@pytest.mark.parametrize(
+    ("fast", "stated", "drawn"), [(False, 1500, 1500), (False, 25, 25), (True, 1500, 150), (True, 100, 20), (True, 10, 10)]
+)
+def test_a_property_draws_its_stated_budget_unless_slow_tests_are_left_out(
+    monkeypatch: pytest.MonkeyPatch, fast: bool, stated: int, drawn: int
+) -> None:
     monkeypatch.setattr(conftest, "_FAST_RUN", fast)
     assert examples(stated) == drawn

@@ -5,6 +5,7 @@ changes nothing.
 `plan` is a pure function of the old index and the store, so hypothesis can try many
 more indexes here than through git repositories (tests/cli/test_index_sync.py).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -83,7 +84,9 @@ def _indexes(draw: st.DrawFn) -> tuple[list[Memory], str]:
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(_indexes(), st.sampled_from([200, 10, 5, 3]), st.sampled_from([25_000, 300, 120]), st.sampled_from([None, SYNC]))
 @example(([Memory("a.md", "a", "x", "user"), Memory("b.md", "b", "y", "user")], "- [a](a.md) - x\n"), 1, 25_000, SYNC)
-def test_fix_keeps_the_caps_describes_each_entry_copies_no_secret_and_settles(store: tuple[list[Memory], str], max_lines: int, max_bytes: int, mode: str | None) -> None:
+def test_fix_keeps_the_caps_describes_each_entry_copies_no_secret_and_settles(
+    store: tuple[list[Memory], str], max_lines: int, max_bytes: int, mode: str | None
+) -> None:
     memories, before = store
     caps = (max_lines, max_bytes)
     on_disk = {m.filename for m in memories}

@@ -1,4 +1,5 @@
 """The deterministic index: byte-compatibility oracles and properties (SPEC §5)."""
+
 from __future__ import annotations
 
 import random
@@ -98,9 +99,7 @@ def nano_claude_index(memory_dir: Path) -> str:
 # --------------------------------------------------------------------------
 # Generated stores: what an agent's write_file produces for valid input.
 
-_slug = st.text(alphabet=string.ascii_lowercase + string.digits + "_-", min_size=1, max_size=24).filter(
-    lambda s: s[0] not in "-_"
-)
+_slug = st.text(alphabet=string.ascii_lowercase + string.digits + "_-", min_size=1, max_size=24).filter(lambda s: s[0] not in "-_")
 # One-line values an agent would write. Brackets, backslashes, backticks and `<` are
 # left out of names because memcheck escapes them (SPEC §5: an unpaired backtick or a
 # `<` opening a tag or an autolink would break the link) where the seed writes them raw, and
@@ -109,9 +108,7 @@ _slug = st.text(alphabet=string.ascii_lowercase + string.digits + "_-", min_size
 # are left out of both, since for those memcheck prints what YAML reads rather than
 # the text after the colon.
 _value_chars = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters="\n\r\x85")
-_text = st.text(alphabet=_value_chars, min_size=1, max_size=60).map(str.strip).filter(
-    lambda s: bool(s) and s[0] not in "\"'|>{[&!"
-)
+_text = st.text(alphabet=_value_chars, min_size=1, max_size=60).map(str.strip).filter(lambda s: bool(s) and s[0] not in "\"'|>{[&!")
 _name = _text.filter(lambda s: not set(s) & set("[]\\`<"))
 _memory = st.tuples(_slug, _name, _text, st.sampled_from(sorted(SeedMemoryManager.VALID_TYPES)))
 _stores = st.lists(_memory, min_size=0, max_size=12, unique_by=lambda m: m[0])
@@ -123,7 +120,9 @@ def _workspace(root: Path) -> Workspace:
 
 def _render_via_memcheck(root: Path, folder: str, style: str) -> str:
     cfg = config_mod.default_config(root)
-    cfg = config_mod.from_mapping(root, {**config_mod.defaults(), "index": {**config_mod.defaults()["index"], "style": style, "mode": "generate"}})
+    cfg = config_mod.from_mapping(
+        root, {**config_mod.defaults(), "index": {**config_mod.defaults()["index"], "style": style, "mode": "generate"}}
+    )
     ws = Workspace(cfg)
     store = next(s for s in ws.stores if s.folder == folder)
     return store_plan(ws, store, None).text
@@ -267,7 +266,11 @@ def test_sync_removes_dead_entries_and_appends_missing_ones_under_a_final_headin
     # The entries are spread over the sections (no section lists most of them): the
     # new one goes under a final heading of its own.
     text = "# Notes\n\n## Topics\n- [Old](gone.md) \u2014 removed\n- [Kept](kept.md) \u2014 hook\n\n## Tools\n- [Vim](vim.md) \u2014 editor\n\nfree text\n"
-    memories = [Memory("kept.md", "Kept", "k", "feedback"), Memory("vim.md", "Vim", "v", "feedback"), Memory("new.md", "New one", "fresh", "user")]
+    memories = [
+        Memory("kept.md", "Kept", "k", "feedback"),
+        Memory("vim.md", "Vim", "v", "feedback"),
+        Memory("new.md", "New one", "fresh", "user"),
+    ]
     out, _ = sync(text, memories, {"kept.md", "vim.md", "new.md", "MEMORY.md"}.__contains__, FLAT_EMDASH)
     assert out == (
         "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n\n## Tools\n- [Vim](vim.md) \u2014 editor\n\nfree text\n\n## Other\n- [New one](new.md) \u2014 fresh\n"
@@ -275,7 +278,10 @@ def test_sync_removes_dead_entries_and_appends_missing_ones_under_a_final_headin
     # One section lists most of them: the new one joins it.
     text = "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n- [Vim](vim.md) \u2014 editor\n\nfree text\n"
     out, _ = sync(text, memories, {"kept.md", "vim.md", "new.md", "MEMORY.md"}.__contains__, FLAT_EMDASH)
-    assert out == "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n- [Vim](vim.md) \u2014 editor\n- [New one](new.md) \u2014 fresh\n\nfree text\n"
+    assert (
+        out
+        == "# Notes\n\n## Topics\n- [Kept](kept.md) \u2014 hook\n- [Vim](vim.md) \u2014 editor\n- [New one](new.md) \u2014 fresh\n\nfree text\n"
+    )
 
 
 def test_marker_block_is_the_only_part_regenerated(repo: Path) -> None:
@@ -286,7 +292,10 @@ def test_marker_block_is_the_only_part_regenerated(repo: Path) -> None:
     (store,) = ws.stores
     plan = store_plan(ws, store, before)
     assert plan.mode == GENERATE
-    assert plan.text == "# Team notes\nKeep this.\n<!-- memcheck:start -->\n# Memory\n\n## User\n- [A](a.md) - first\n<!-- memcheck:end -->\nTrailer  \n"
+    assert (
+        plan.text
+        == "# Team notes\nKeep this.\n<!-- memcheck:start -->\n# Memory\n\n## User\n- [A](a.md) - first\n<!-- memcheck:end -->\nTrailer  \n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -312,7 +321,21 @@ def test_automatic_mode_and_style(repo: Path, existing: str | None, mode: str, s
 
 
 _PIECES = st.sampled_from(
-    ["# Memory", "## User", "## Project", "## Other", "", "  ", "- [A](a.md)", "- [A](a.md) - one", "- [B \\] c](b.md) \u2014 two", "- [C](c.md) -", "- [D](d.md) \u2014", "text", "- [E](e.md) - x \u2014 y"]
+    [
+        "# Memory",
+        "## User",
+        "## Project",
+        "## Other",
+        "",
+        "  ",
+        "- [A](a.md)",
+        "- [A](a.md) - one",
+        "- [B \\] c](b.md) \u2014 two",
+        "- [C](c.md) -",
+        "- [D](d.md) \u2014",
+        "text",
+        "- [E](e.md) - x \u2014 y",
+    ]
 )
 
 

@@ -1,6 +1,7 @@
 """launch.py reads a hook's command line (a command and flags alone) without click:
 each line it reads gives the command the parameters click's own parse gives, and
 every other line is left to click."""
+
 from __future__ import annotations
 
 import itertools
@@ -26,7 +27,12 @@ def _lines() -> list[list[str]]:
         lines.append([name, *flags])  # every flag at once, and each repeated
         lines.append([name, *flags, *flags])
     # The hooks' own lines (.pre-commit-hooks.yaml).
-    lines += [["check", "--changed"], ["fix", "--changed", "--exit-non-zero-on-fix"], ["guard"], ["guard", "--message-file", ".git/COMMIT_EDITMSG"]]
+    lines += [
+        ["check", "--changed"],
+        ["fix", "--changed", "--exit-non-zero-on-fix"],
+        ["guard"],
+        ["guard", "--message-file", ".git/COMMIT_EDITMSG"],
+    ]
     lines += [["guard", "--list", "--message-file", "MSG"]]
     return lines
 
@@ -43,9 +49,26 @@ def test_the_commands_take_the_parameters_click_gives_them() -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [[], ["--version"], ["check", "src"], ["check", "--format", "json"], ["check", "--changed=1"], ["check", "-qv"], ["check", "--chang"],
-     ["check", "--"], ["check", "--help"], ["guard", "-h"], ["rules"], ["guard", "--fix"], ["fix", "--statistics"], ["check", "--diff"],
-     ["guard", "--message-file"], ["guard", "--message-file", "a", "--message-file", "b"], ["guard", "--message-file=MSG"], ["check", "--message-file", "a"]],
+    [
+        [],
+        ["--version"],
+        ["check", "src"],
+        ["check", "--format", "json"],
+        ["check", "--changed=1"],
+        ["check", "-qv"],
+        ["check", "--chang"],
+        ["check", "--"],
+        ["check", "--help"],
+        ["guard", "-h"],
+        ["rules"],
+        ["guard", "--fix"],
+        ["fix", "--statistics"],
+        ["check", "--diff"],
+        ["guard", "--message-file"],
+        ["guard", "--message-file", "a", "--message-file", "b"],
+        ["guard", "--message-file=MSG"],
+        ["check", "--message-file", "a"],
+    ],
     ids=" ".join,
 )
 def test_any_other_line_is_left_to_click(argv: list[str]) -> None:

@@ -1,5 +1,6 @@
 """The CI matrix (.ci/matrix.py) plans a run for every supported Python and the floors,
 says what it skips, and fails a run whose step fails or hangs."""
+
 from __future__ import annotations
 
 import subprocess
@@ -47,7 +48,9 @@ def test_a_missing_python_is_a_note_and_a_missing_oldest_skips_the_floors(matrix
     assert any(f"the full suite runs on {versions[-2]}" in n for n in notes)
 
 
-def test_an_unknown_run_is_refused_with_the_runs_there_are(matrix: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_run_is_refused_with_the_runs_there_are(
+    matrix: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     versions = matrix.supported()
     _only(matrix, monkeypatch, set(versions) - {versions[1]})
     with pytest.raises(SystemExit, match=f"no run named smoke-{versions[1]} here"):
@@ -55,14 +58,18 @@ def test_an_unknown_run_is_refused_with_the_runs_there_are(matrix: ModuleType, m
     assert f"Python {versions[1]} is not on this machine" in capsys.readouterr().err  # why it is not there
 
 
-def test_a_failing_or_hung_step_fails_its_run_and_the_summary(matrix: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_failing_or_hung_step_fails_its_run_and_the_summary(
+    matrix: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(RuntimeError, match=r"the tests failed \(exit 3\)"):
         matrix._step("the tests", [sys.executable, "-c", "raise SystemExit(3)"])
     monkeypatch.setattr(matrix, "STEP_SECONDS", 1)
     with pytest.raises(RuntimeError, match="still running after"):
         matrix._step("the tests", [sys.executable, "-c", "import time; time.sleep(30)"])
     # main() goes on past a failed run, then sums up in the plain closing form.
-    monkeypatch.setattr(matrix, "plan", lambda names: ([(matrix.Run("a", "3.x", ()), "py"), (matrix.Run("b", "3.x", ()), "py")], ["a note"]))
+    monkeypatch.setattr(
+        matrix, "plan", lambda names: ([(matrix.Run("a", "3.x", ()), "py"), (matrix.Run("b", "3.x", ()), "py")], ["a note"])
+    )
     monkeypatch.setattr(matrix, "execute", lambda run, python, keep: run.name == "b")
     assert matrix.main([]) == 1
     out = capsys.readouterr().out
@@ -80,7 +87,9 @@ def test_a_real_interpreter_is_found_by_its_version(matrix: ModuleType) -> None:
 
 
 @pytest.mark.parametrize("keep", [False, True], ids=["removed", "kept"])
-def test_a_runs_virtualenv_is_removed_after_it_unless_kept(matrix: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, keep: bool) -> None:
+def test_a_runs_virtualenv_is_removed_after_it_unless_kept(
+    matrix: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, keep: bool
+) -> None:
     # About 250 MB a run: the matrix leaves no .matrix/ behind unless asked to.
     monkeypatch.setattr(matrix, "VENVS", tmp_path / ".matrix")
 

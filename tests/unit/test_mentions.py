@@ -1,4 +1,5 @@
 """The @-mention and link tokenizer (SPEC §4): prose only, imports by the SPEC's test."""
+
 from __future__ import annotations
 
 import pytest
@@ -263,7 +264,9 @@ def test_a_line_of_ever_longer_backtick_runs_masks_as_before() -> None:
     assert masked.endswith("  " + " ".join("`" * k for k in range(2, 121)))
 
 
-_PROSE_PIECES = st.sampled_from(["text", " ", "\n", "`", "```", "~~~", "<!--", "-->", "[//]: # (x)", "[a]: b", "@x.md", "[l](y.md)", "\\", "    ", "]:"])
+_PROSE_PIECES = st.sampled_from(
+    ["text", " ", "\n", "`", "```", "~~~", "<!--", "-->", "[//]: # (x)", "[a]: b", "@x.md", "[l](y.md)", "\\", "    ", "]:"]
+)
 
 
 @settings(max_examples=300)

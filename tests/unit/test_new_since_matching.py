@@ -1,6 +1,7 @@
 """Which findings are new since an older tree (baseline.new_since): matched as a
 baseline matches them, counted, a secret in a changed file never older, a hidden-text
 finding matched by the characters it found too."""
+
 from __future__ import annotations
 
 from hypothesis import given

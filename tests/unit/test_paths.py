@@ -1,4 +1,5 @@
 """The path helpers every layer shares."""
+
 from __future__ import annotations
 
 from hypothesis import given

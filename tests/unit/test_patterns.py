@@ -1,6 +1,7 @@
 """Gitignore lines and folder globs as text/patterns.py matches them: pathspec reads the
 lines, re2 matches them (no user pattern ever reaches a backtracking engine), each list
 compiled once; folder globs one fnmatch pattern per segment."""
+
 from __future__ import annotations
 
 import pytest
@@ -110,7 +111,9 @@ WHOLE_LINES = ["**/secrets/x", "/dist/", "a/*/b", "**/.vscode/settings.json", "/
         ("src/main.py", None),
     ],
 )
-def test_lines_with_a_slash_are_asked_only_of_paths_holding_a_name_they_need(path: str, first: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lines_with_a_slash_are_asked_only_of_paths_holding_a_name_they_need(
+    path: str, first: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     match = first_match.FirstMatch(WHOLE_LINES)
     whole = match._whole_set()
     asked: list[str] = []

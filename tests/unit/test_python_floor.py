@@ -3,6 +3,7 @@ every module imports and every regular expression compiles on the interpreter ru
 the tests (the matrix runs this file on each supported one, the oldest included), and
 the patterns rewritten for Python 3.10 (which has no possessive quantifiers) still
 read hostile lines in one pass."""
+
 from __future__ import annotations
 
 import ast
@@ -51,7 +52,9 @@ def test_the_python_claims_agree() -> None:
     oldest = _oldest_python()
     assert oldest >= (3, 10), "Python 3.9 reached its end of life in October 2025"
     classifiers = PYPROJECT["project"]["classifiers"]
-    claimed = sorted(tuple(map(int, c.rsplit(" ", 1)[1].split("."))) for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    claimed = sorted(
+        tuple(map(int, c.rsplit(" ", 1)[1].split("."))) for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    )
     assert claimed[0] == oldest, "the classifiers and requires-python name different oldest versions"
     assert claimed == [(3, minor) for minor in range(oldest[1], claimed[-1][1] + 1)], "a version between the oldest and newest is left out"
     assert PYPROJECT["tool"]["ruff"]["target-version"] == f"py3{oldest[1]}", "ruff must judge the code by the oldest Python"
@@ -86,7 +89,12 @@ def _literal_patterns() -> list[tuple[str, int, str]]:
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name)
-                and (node.func.value.id == "re" and node.func.attr in _REGEX_CALLS or node.func.value.id == "lazy_regex" and node.func.attr == "compile")
+                and (
+                    node.func.value.id == "re"
+                    and node.func.attr in _REGEX_CALLS
+                    or node.func.value.id == "lazy_regex"
+                    and node.func.attr == "compile"
+                )
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)
@@ -152,8 +160,26 @@ def test_version_lives_in_one_place() -> None:
 # newer than that is an error; mypy reads the standard library as that Python has it.
 @pytest.mark.slow
 def test_ruff_finds_nothing() -> None:
-    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "src", "tests", "action", "bench", ".ci"], cwd=REPO_ROOT, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "src", "tests", "action", "bench", ".ci"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+# The code is in ruff's format (`ruff format` mends it), so a change's diff holds what it
+# changes, not how its author lays out a line.
+@pytest.mark.slow
+def test_ruff_format_changes_nothing() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "--no-cache", "src", "tests", "action", "bench", ".ci", "tools"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, "run `ruff format` to lay these out:\n" + proc.stdout + proc.stderr
 
 
 # Judged with the types of the dependencies installed: the floors run leaves it out

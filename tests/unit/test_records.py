@@ -1,4 +1,5 @@
 """memcheck's record classes: built by collections.namedtuple, used as typing's."""
+
 from __future__ import annotations
 
 import pickle
@@ -91,4 +92,9 @@ def test_records_of_one_field_and_of_many() -> None:
 
     assert One("x") == ("x",) and One("x").only == "x"
     assert Many(1, 2, 3, 4, 5, 6) == (1, 2, 3, 4, 5, 6, 7)
-    assert Many(*range(7), )._asdict()["g"] == 6
+    assert (
+        Many(
+            *range(7),
+        )._asdict()["g"]
+        == 6
+    )

@@ -1,5 +1,6 @@
 """MEM023 (and its meeting with MEM011) on files held in memory: memories saved twice.
 The REF rules' cases are in tests/unit/rules/test_ref00*.py."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,7 +37,11 @@ def store(**bodies: str) -> dict[str, str]:
 
 def test_the_same_memory_under_two_names_is_reported_on_the_later_one() -> None:
     body = "Run the integration tests against a real database,\nnever mocks.\n"
-    files = store(feedback_testing=body, feedback_tests="run the integration tests  against a REAL database, never mocks.\n", other="Deploy on Fridays never.\n")
+    files = store(
+        feedback_testing=body,
+        feedback_tests="run the integration tests  against a REAL database, never mocks.\n",
+        other="Deploy on Fridays never.\n",
+    )
     [(path, line, code, message)] = findings(files)
     assert (path, line, code) == (f"{STORE}/feedback_tests.md", 1, "MEM023")
     assert "same body as feedback_testing.md" in message
@@ -47,7 +52,10 @@ def test_a_duplicate_memory_the_index_lists_once_is_not_said_to_be_listed_twice(
     files = store(feedback_testing=body, feedback_tests=body)
     files[INDEX] = "# Memory\n\n- [feedback_testing](feedback_testing.md) - feedback_testing\n"
     [(_, _, _, message)] = findings(files, "MEM023")
-    assert message == "feedback_tests.md has the same body as feedback_testing.md: the store holds one memory under two names; merge them into feedback_testing.md and delete this one"
+    assert (
+        message
+        == "feedback_tests.md has the same body as feedback_testing.md: the store holds one memory under two names; merge them into feedback_testing.md and delete this one"
+    )
 
 
 def test_a_near_copy_under_the_same_description_is_reported() -> None:
@@ -64,7 +72,10 @@ def test_a_near_copy_under_another_description_is_not_reported() -> None:
     assert findings(store(a=words + " one.\n", b=words + " two.\n")) == []
 
 
-@given(st.lists(st.sampled_from(["Run", "the", "TESTS", "on", "a", "real", "database", "never", "mocks."]), min_size=4, max_size=30), st.lists(st.sampled_from([" ", "\n", "  ", "\t", "\n\n"]), min_size=30, max_size=30))
+@given(
+    st.lists(st.sampled_from(["Run", "the", "TESTS", "on", "a", "real", "database", "never", "mocks."]), min_size=4, max_size=30),
+    st.lists(st.sampled_from([" ", "\n", "  ", "\t", "\n\n"]), min_size=30, max_size=30),
+)
 def test_a_body_saved_again_with_other_case_and_spacing_is_the_same_body(words: list[str], gaps: list[str]) -> None:
     from memcheck.text.duplicates import duplicates
 
@@ -87,7 +98,9 @@ def test_one_memory_saved_twice_under_one_name_is_one_finding_that_says_merge() 
     files[f"{STORE}/feedback_tests.md"] = memory("feedback_testing", "About feedback_testing", "feedback", body=body)
     [(path, _, code, message)] = findings(files, "MEM011,MEM023")
     assert (path, code) == (f"{STORE}/feedback_tests.md", "MEM011")
-    assert message.endswith("is already used by feedback_testing.md; it says what feedback_testing.md says: merge them into it and delete this one")
+    assert message.endswith(
+        "is already used by feedback_testing.md; it says what feedback_testing.md says: merge them into it and delete this one"
+    )
 
 
 def test_two_memories_of_one_name_that_say_different_things_keep_the_rename_advice() -> None:

@@ -1,6 +1,7 @@
 """What a rule declares beside its doc: what its verdict depends on (its scope) and,
 for a rule about security, the score code scanning ranks it by; and the listing of
 `memcheck rules --format json`, which shows the six fields a user reads and no more."""
+
 from __future__ import annotations
 
 import ast
@@ -48,7 +49,9 @@ def test_the_catalogue_data_lists_every_rule_of_the_families_once() -> None:
     # importing a rule: a rule added, removed or moved to another family shows here.
     assert rules.families() == dict(sorted(rule_families()))
     assert len(rule_families()) == len(rules.families())  # no code in two families
-    assert (Path(rules.__file__).parent / "resources" / rules.CATALOGUE).read_bytes() == rules.catalogue_text(rule_families()).encode(), "python docs/generate.py"
+    assert (Path(rules.__file__).parent / "resources" / rules.CATALOGUE).read_bytes() == rules.catalogue_text(rule_families()).encode(), (
+        "python docs/generate.py"
+    )
 
 
 CHECKS = Path(rules.__file__).parent / "checks"
@@ -107,7 +110,9 @@ NOT_SHOWN_YET = {
 
 
 def test_every_rules_doc_shows_a_reported_and_a_corrected_example() -> None:
-    lacking = {code for code, rule in all_rules().items() if not (fenced_blocks(rule.doc, "Example") and fenced_blocks(rule.doc, "Use instead"))}
+    lacking = {
+        code for code, rule in all_rules().items() if not (fenced_blocks(rule.doc, "Example") and fenced_blocks(rule.doc, "Use instead"))
+    }
     assert sorted(lacking - NOT_SHOWN_YET) == [], "give the doc a fenced block under both *Example* and *Use instead*"
     assert sorted(NOT_SHOWN_YET - lacking) == [], "this rule's page shows both now: take it off NOT_SHOWN_YET"
 
@@ -121,9 +126,14 @@ def test_every_rules_test_file_runs_its_docs_examples_as_its_first_two_cases() -
     for code in sorted(set(all_rules()) - NOT_SHOWN_YET):
         source = (RULE_TESTS / f"test_{code.lower()}.py").read_text(encoding="utf-8")
         said = source.replace('"', "'")
-        runs = {"Example": f"example({code!r}" in said.replace(f"example({code!r}, 'Use instead'", ""), "Use instead": f"example({code!r}, 'Use instead'" in said}
+        runs = {
+            "Example": f"example({code!r}" in said.replace(f"example({code!r}, 'Use instead'", ""),
+            "Use instead": f"example({code!r}, 'Use instead'" in said,
+        }
         first = _first_two_tests(source)
         in_order = len(first) == 2 and first[0].startswith("test_the_docs_example") and first[1].startswith("test_the_docs_use_instead")
         if not (all(runs.values()) and in_order):
             wrong[code] = (runs, first)
-    assert wrong == {}, "a rule's test file opens with test_the_docs_example_* (example(CODE)) and test_the_docs_use_instead_* (example(CODE, 'Use instead'))"
+    assert wrong == {}, (
+        "a rule's test file opens with test_the_docs_example_* (example(CODE)) and test_the_docs_use_instead_* (example(CODE, 'Use instead'))"
+    )

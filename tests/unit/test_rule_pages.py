@@ -3,6 +3,7 @@ docs by docs/generate.py, and docs/configuration.md the configuration reference,
 generated from the config's JSON Schema: a rule whose doc changed, a new rule without
 a page, a page of a rule gone or a schema the reference no longer matches fails here,
 with the command that regenerates them."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -34,7 +35,9 @@ def test_every_rule_page_is_committed_and_up_to_date() -> None:
 def test_a_rule_page_is_what_memcheck_rule_prints_and_links_to_the_index() -> None:
     page = rule_pages()["IDX003.md"]
     assert page.startswith(rule_text(all_rules()["IDX003"]))
-    assert page.startswith("# IDX003 unlisted-memory (error)\n\nMemory file is not listed in MEMORY.md. `memcheck fix` fixes it.\n\n## What it does\n")
+    assert page.startswith(
+        "# IDX003 unlisted-memory (error)\n\nMemory file is not listed in MEMORY.md. `memcheck fix` fixes it.\n\n## What it does\n"
+    )
     assert "## Why is this bad?" in page
     assert page.endswith("\n[All rules](README.md)\n")
 

@@ -1,5 +1,6 @@
 """The language server's pure parts: the editor's documents laid over a source, and
 the edits a finding offers (each tried on the text before it is offered)."""
+
 from __future__ import annotations
 
 import pytest
@@ -42,15 +43,31 @@ def test_the_overlay_reads_text_that_is_not_utf8_on_disk_as_the_editor_decoded_i
 @pytest.mark.parametrize(
     ("text", "line", "code", "expected"),
     [
-        pytest.param("- [A](a.md)\n- [B](b.md)\n", 2, "IDX002", "- [A](a.md)\n<!-- memcheck-disable-next-line IDX002 -->\n- [B](b.md)\n", id="markdown"),
+        pytest.param(
+            "- [A](a.md)\n- [B](b.md)\n",
+            2,
+            "IDX002",
+            "- [A](a.md)\n<!-- memcheck-disable-next-line IDX002 -->\n- [B](b.md)\n",
+            id="markdown",
+        ),
         pytest.param("- [A](a.md)\n", 1, "IDX002", "<!-- memcheck-disable-next-line IDX002 -->\n- [A](a.md)\n", id="first-line"),
         pytest.param(
-            "---\nname: A\ndescription: x\n---\n\nBody.\n", 3, "MEM010", "---\nname: A\n# memcheck-disable-next-line MEM010\ndescription: x\n---\n\nBody.\n", id="frontmatter"
+            "---\nname: A\ndescription: x\n---\n\nBody.\n",
+            3,
+            "MEM010",
+            "---\nname: A\n# memcheck-disable-next-line MEM010\ndescription: x\n---\n\nBody.\n",
+            id="frontmatter",
         ),
         pytest.param(
-            "---\nname: A\n---\n\nBody.\n", 1, "MEM003", "---\nname: A\n---\n<!-- memcheck-disable-file MEM003 -->\n\nBody.\n", id="opening-fence-whole-file"
+            "---\nname: A\n---\n\nBody.\n",
+            1,
+            "MEM003",
+            "---\nname: A\n---\n<!-- memcheck-disable-file MEM003 -->\n\nBody.\n",
+            id="opening-fence-whole-file",
         ),
-        pytest.param("```\ncode\n```\n", 2, "GDN001", "<!-- memcheck-disable-file GDN001 -->\n```\ncode\n```\n", id="in-a-fence-whole-file"),
+        pytest.param(
+            "```\ncode\n```\n", 2, "GDN001", "<!-- memcheck-disable-file GDN001 -->\n```\ncode\n```\n", id="in-a-fence-whole-file"
+        ),
     ],
 )
 def test_the_suppression_comment_silences_the_finding(text: str, line: int, code: str, expected: str) -> None:

@@ -1,4 +1,5 @@
 """What the tracker notes of a folder's regular files, and how the cache asks it again."""
+
 from __future__ import annotations
 
 from pathlib import Path

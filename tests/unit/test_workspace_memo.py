@@ -1,5 +1,6 @@
 """``Workspace.once``: one value per module-level function, and what a workspace made
 again on the same listing takes over (the language server makes one per edit)."""
+
 from __future__ import annotations
 
 from pathlib import Path

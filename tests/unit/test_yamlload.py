@@ -2,6 +2,7 @@
 quick refusal, never a crash or a hang, on documents built to exhaust a parser; and
 the same findings whether or not PyYAML has libyaml compiled in (libyaml reads YAML
 differently, and 0.2.6 brought a nesting bound and a message of its own)."""
+
 from __future__ import annotations
 
 import json
@@ -19,10 +20,20 @@ from memcheck.text import yamlload, yamltext
 
 pytestmark = pytest.mark.smoke
 
+
 def _tree(node: Any) -> Any:
     """A node tree as plain values: tag, value, style, where it starts and ends."""
     if isinstance(node, yaml.ScalarNode):
-        return ("scalar", node.tag, node.value, node.style, node.start_mark.line, node.start_mark.column, node.end_mark.line, node.end_mark.column)
+        return (
+            "scalar",
+            node.tag,
+            node.value,
+            node.style,
+            node.start_mark.line,
+            node.start_mark.column,
+            node.end_mark.line,
+            node.end_mark.column,
+        )
     children = [(_tree(k), _tree(v)) for k, v in node.value] if isinstance(node, yaml.MappingNode) else [_tree(n) for n in node.value]
     return (type(node).__name__, node.tag, node.flow_style, node.start_mark.line, node.end_mark.line, node.end_mark.column, children)
 
@@ -78,7 +89,9 @@ def _ours(text: str, events: bool) -> tuple[Any, Any]:
         return type(e) if not isinstance(e, yamlload.TooComplex) else "too complex", None
 
 
-_SCALARS = st.sampled_from(["a", "b", "1", "2025-01-10", "~", "yes", '"q"', "'it''s'", "x y", "<<", "0x1F", "|\n  block\n", ">-\n  folded\n"])
+_SCALARS = st.sampled_from(
+    ["a", "b", "1", "2025-01-10", "~", "yes", '"q"', "'it''s'", "x y", "<<", "0x1F", "|\n  block\n", ">-\n  folded\n"]
+)
 
 
 @st.composite
@@ -204,13 +217,22 @@ def _merge_bomb(levels: int) -> str:
         pytest.param("k: " + "{a: " * 1_000 + "\n", "more than 64 levels deep", (0, 255), id="flow-mappings-1000"),
         pytest.param("".join("  " * i + "k:\n" for i in range(2_000)), "more than 64 levels deep", (64, 128), id="block-2000"),
         pytest.param("k:\n  " + "- " * 5_000 + "x\n", "more than 64 levels deep", (1, 128), id="compact-sequences-5000"),
-        pytest.param("a: &a [[[[[[[[x]]]]]]]]\nb: " + "[" * 60 + "*a" + "]" * 60 + "\n", "more than 64 levels deep", (1, 63), id="alias-deepens"),
+        pytest.param(
+            "a: &a [[[[[[[[x]]]]]]]]\nb: " + "[" * 60 + "*a" + "]" * 60 + "\n", "more than 64 levels deep", (1, 63), id="alias-deepens"
+        ),
         pytest.param("m: &m {self: *m}\n", "recursive alias", (0, 13), id="recursive-mapping"),
         pytest.param("s: &s [a, [b, *s]]\n", "recursive alias", (0, 14), id="recursive-sequence"),
         pytest.param("".join(f"k{i}: {i}\n" for i in range(20_001)), "holds more than 20,000 values", (9999, 7), id="wide"),
         pytest.param("s: &s " + "x" * 700_000 + "\nk: [*s, *s]\n", "more than 2,097,152 characters", (1, 8), id="long-string-named-twice"),
-        pytest.param("s: &s [" + ", ".join(["x" * 1_000] * 600) + "]\nk: [*s, *s, *s]\n", "more than 2,097,152 characters", (1, 12), id="long-list-named-thrice"),
-        pytest.param("s: &s\n  ? " + "x" * 800_000 + "\n  : 1\nk: [*s, *s]\n", "more than 2,097,152 characters", (3, 8), id="long-key-named-twice"),
+        pytest.param(
+            "s: &s [" + ", ".join(["x" * 1_000] * 600) + "]\nk: [*s, *s, *s]\n",
+            "more than 2,097,152 characters",
+            (1, 12),
+            id="long-list-named-thrice",
+        ),
+        pytest.param(
+            "s: &s\n  ? " + "x" * 800_000 + "\n  : 1\nk: [*s, *s]\n", "more than 2,097,152 characters", (3, 8), id="long-key-named-twice"
+        ),
     ],
 )
 def test_documents_past_a_bound_are_refused_at_once(text: str, says: str, where: tuple[int, int]) -> None:
@@ -311,11 +333,6 @@ def test_a_frontmatter_nested_too_deep_gets_the_nesting_finding(name: str, repo:
     assert result.exit_code == 1
 
 
-
-
-
-
-
 @pytest.mark.parametrize("escape", ["\\UFFFFFFFF", "\\U00110000"])
 def test_an_escape_past_unicode_is_described_the_same_on_every_python(escape: str, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Python says "chr() arg not in range(0x110000)" from 3.13 on, and raised an
@@ -372,7 +389,9 @@ _FM_LINE = (
 )
 _FRONTMATTER = st.builds(lambda lines, end: "\n".join(lines) + end, st.lists(_FM_LINE, min_size=1, max_size=6), st.sampled_from(["", "\n"]))
 # Any text of YAML's punctuation.
-_SNIPPETS = st.lists(st.sampled_from(list("ab:-?#'\"&*!|>%@`\\é., \n") + ["\n  ", ": ", "- ", "k: ", "---", "..."]), max_size=30).map("".join)
+_SNIPPETS = st.lists(st.sampled_from(list("ab:-?#'\"&*!|>%@`\\é., \n") + ["\n  ", ": ", "- ", "k: ", "---", "..."]), max_size=30).map(
+    "".join
+)
 
 
 @needs_libyaml
@@ -387,8 +406,38 @@ def test_what_libyaml_reads_is_what_the_python_parser_reads_errors_included(text
     assert _outcome(yamlload.load, text) == _outcome(_python_parser, text), text
 
 
-_FLAT_HEAD = st.lists(st.sampled_from(["name: n", "description: Deploy notes, see the runbook", "type: user", "k: it's (a) b/c", "x_y-z: a  b "]), min_size=1, max_size=3).map(lambda lines: "\n".join(lines) + "\n")
-_FLOW_LINE = st.builds(lambda k, v: f"{k}: {v}", st.sampled_from(["tags", "k", "é", "a b"]), st.sampled_from(["[a, b", "[a, b]", "{a: b", "[a", "[rollout, storage, sync", "[a,", "[a,, b", "[ a b ,c  ", "[a, 2025-13-01", "[a, b #c", "[a, -b", "[a,\n  b]", "[a\n b", "{a: [b", "[&x a, *x]", "[a, 1]", "[a]: b", "[a, b] c", "\t[a]"]))
+_FLAT_HEAD = st.lists(
+    st.sampled_from(["name: n", "description: Deploy notes, see the runbook", "type: user", "k: it's (a) b/c", "x_y-z: a  b "]),
+    min_size=1,
+    max_size=3,
+).map(lambda lines: "\n".join(lines) + "\n")
+_FLOW_LINE = st.builds(
+    lambda k, v: f"{k}: {v}",
+    st.sampled_from(["tags", "k", "é", "a b"]),
+    st.sampled_from(
+        [
+            "[a, b",
+            "[a, b]",
+            "{a: b",
+            "[a",
+            "[rollout, storage, sync",
+            "[a,",
+            "[a,, b",
+            "[ a b ,c  ",
+            "[a, 2025-13-01",
+            "[a, b #c",
+            "[a, -b",
+            "[a,\n  b]",
+            "[a\n b",
+            "{a: [b",
+            "[&x a, *x]",
+            "[a, 1]",
+            "[a]: b",
+            "[a, b] c",
+            "\t[a]",
+        ]
+    ),
+)
 
 
 @settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -406,7 +455,9 @@ def test_after_a_flat_head_the_python_parser_reads_the_rest_alone_to_the_same_er
         assert _outcome(_python_parser, text) == ("error", *told), text
 
 
-_ONE_LINE = st.lists(st.sampled_from(list("ab ,[]{}:?#'\"-&*!|>%@`\\.é\t") + ["x y", ", ", "1", "~", "true", "2025-13-01", "&a", "*a"]), max_size=14).map("".join)
+_ONE_LINE = st.lists(
+    st.sampled_from(list("ab ,[]{}:?#'\"-&*!|>%@`\\.é\t") + ["x y", ", ", "1", "~", "true", "2025-13-01", "&a", "*a"]), max_size=14
+).map("".join)
 
 
 @settings(max_examples=examples(600), deadline=None)
@@ -425,7 +476,11 @@ _SLIPS = {
     "text-after-quotes": ('name: n\ndescription: "Deploy" notes\ntype: user', "expected <block end>, but found '<scalar>'", 1),
     "indented-key": ('name: n\ndescription: "d"\n  type: user', "expected <block end>, but found '<block mapping start>'", 2),
     "unknown-escape": ('name: n\ndescription: "C:\\Documents"\ntype: user', "found unknown escape character 'D'", 1),
-    "short-escape": ('name: n\ndescription: "C:\\Users"\ntype: user', "expected escape sequence of 8 hexadecimal numbers, but found 's'", 1),
+    "short-escape": (
+        'name: n\ndescription: "C:\\Users"\ntype: user',
+        "expected escape sequence of 8 hexadecimal numbers, but found 's'",
+        1,
+    ),
     "backquote": ("name: n\ndescription: `d`\ntype: user", "found character '`' that cannot start any token", 1),
     "undefined-alias": ("name: n\ndescription: *d\ntype: user", "found undefined alias 'd'", 1),
     "tab-indent": ("name: n\ndescription: d\nmetadata:\n\ttype: user", "found character '\\t' that cannot start any token", 3),
@@ -474,11 +529,40 @@ _SLIP_LINE = st.sampled_from(
     ["d: Deploy notes: see", "d: a b :", "d: a:", "d: a:b: c", "d: a: ", 'd: "q', "d: 'q", 'd: "q" r', "d: 'q' r s", "d: 'q' r: s", 'd: "q"  r#x',
      "- x", "-", "- ", "-x", "\tk: v", "k:\n\tv: x", "k:\n\t", " \tk", 'd: "a\\"b', "d: 'it''s", "d: 'it''s' x", 'd: "x" y', "k: v #c: d"]
 )  # fmt: skip
-_SLIP_TAIL = st.sampled_from(["\ntype: user", "\n  more", "\n- x", "\n--- x", "\n...", "\n\ttab", '\n"', "\n'", '\nk: "', "\n\\", "\n# c", "\n", "\nk: v: w", '\n "x', "\x01", "\n%x", "\n[a", " é", "\u2028"])
+_SLIP_TAIL = st.sampled_from(
+    [
+        "\ntype: user",
+        "\n  more",
+        "\n- x",
+        "\n--- x",
+        "\n...",
+        "\n\ttab",
+        '\n"',
+        "\n'",
+        '\nk: "',
+        "\n\\",
+        "\n# c",
+        "\n",
+        "\nk: v: w",
+        '\n "x',
+        "\x01",
+        "\n%x",
+        "\n[a",
+        " é",
+        "\u2028",
+    ]
+)
 
 
 @settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(["name: n", "description: Deploy notes, see the runbook", "type: user", "k: it's (a) b/c", "x_y-z: a  b "]), max_size=3), _SLIP_LINE | _FM_LINE, st.lists(_SLIP_TAIL | _FM_LINE.map(lambda line: "\n" + line), max_size=3).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(["name: n", "description: Deploy notes, see the runbook", "type: user", "k: it's (a) b/c", "x_y-z: a  b "]),
+        max_size=3,
+    ),
+    _SLIP_LINE | _FM_LINE,
+    st.lists(_SLIP_TAIL | _FM_LINE.map(lambda line: "\n" + line), max_size=3).map("".join),
+)
 def test_a_slip_told_from_its_line_is_what_the_python_parser_says(head: list[str], slip: str, tail: str) -> None:
     text = "\n".join([*head, slip]) + tail
     try:
@@ -568,7 +652,9 @@ def test_the_text_alone_reads_as_long_a_flat_head_as_the_loader() -> None:
     assert yamltext.HEAD_MOST_CHARS == yamlload.MAX_VALUES // 2
 
 
-@pytest.mark.parametrize("text", [*(text for text, _, _ in _SLIPS.values()), "name: n\ndescription: d\ntags: [a, b", "name: n\ntags: [a, b c\n"])
+@pytest.mark.parametrize(
+    "text", [*(text for text, _, _ in _SLIPS.values()), "name: n\ndescription: d\ntags: [a, b", "name: n\ntags: [a, b c\n"]
+)
 def test_a_slip_told_from_the_text_alone_is_what_the_python_parser_says(text: str) -> None:
     told = yamltext.slip_problem(text)
     if told is not None:

@@ -2,6 +2,7 @@
 (``resources/agents/<agent>.toml``, read by ``facts``), and the engine that answers
 from them alone (``engine``). Neither reads a repository: ``memcheck.readers``
 applies them to a workspace's files, ``memcheck.imports`` follows @-imports."""
+
 from __future__ import annotations
 
 from memcheck.agents.engine import (

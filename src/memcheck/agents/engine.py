@@ -8,6 +8,7 @@ them in its own settings files (each agent's ``[[settings]]``) turns that agent'
 answers into MAYBE. Where a fact is unconfirmed, the answer is MAYBE and no finding
 names the agent for it.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -135,7 +136,9 @@ def case_variant_of(path: str, filenames: Iterable[str]) -> str | None:
     file system (the default on macOS and Windows) opens the one for the other."""
     folder, name = split(path)
     lower = name.lower()
-    names = {n for n in filenames if n.lower() == lower} | ({n for k in _kinds().by_parent for n in k.names if n.lower() == lower} if lower in _named_lower() else set())
+    names = {n for n in filenames if n.lower() == lower} | (
+        {n for k in _kinds().by_parent for n in k.names if n.lower() == lower} if lower in _named_lower() else set()
+    )
     for canonical in sorted(names):
         if canonical != name:
             other = f"{folder}/{canonical}" if folder else canonical
@@ -191,8 +194,6 @@ class Facts(NamedTuple):
         return tuple(s for s in self.settings if s.agent == agent_id)
 
 
-
-
 def setting_fact(setting: Setting) -> SettingFact | None:
     return next((s for s in agent(setting.agent).settings if s.key == setting.key), None)
 
@@ -208,7 +209,9 @@ def find_settings(text_of: Callable[[str], str], shown: Callable[[str], str], us
     return tuple(found)
 
 
-def with_settings(agent_id: str, kind: str, state: int, why: str, siblings: Mapping[str, str], settings: Iterable[Setting]) -> tuple[int, str]:
+def with_settings(
+    agent_id: str, kind: str, state: int, why: str, siblings: Mapping[str, str], settings: Iterable[Setting]
+) -> tuple[int, str]:
     """A file's reading once settings files that change ``agent_id``'s are taken into
     account: each can only make a claim less sure, never surer."""
     for setting in settings:
@@ -244,7 +247,9 @@ class Verdict(NamedTuple):
 _NOT_READ = Verdict(NO, "")
 
 
-def _matches(rule: ReadRule, kind: str, path: str, owner: str, siblings: Mapping[str, str], facts: Facts, over_size: bool, above: frozenset[str]) -> str | None:
+def _matches(
+    rule: ReadRule, kind: str, path: str, owner: str, siblings: Mapping[str, str], facts: Facts, over_size: bool, above: frozenset[str]
+) -> str | None:
     """None when ``rule`` does not apply; else the sibling that decided ("" for none)."""
     if kind not in rule.kinds or (rule.over_size and not over_size):
         return None
@@ -267,7 +272,15 @@ def _matches(rule: ReadRule, kind: str, path: str, owner: str, siblings: Mapping
     return ""
 
 
-def judge(agent_id: str, kind: str, path: str, siblings: Mapping[str, str], facts: Facts, over_size: bool = False, above: frozenset[str] = frozenset()) -> Verdict:
+def judge(
+    agent_id: str,
+    kind: str,
+    path: str,
+    siblings: Mapping[str, str],
+    facts: Facts,
+    over_size: bool = False,
+    above: frozenset[str] = frozenset(),
+) -> Verdict:
     """How ``agent_id`` reads ``path`` of ``kind`` by its own data, before settings.
 
     ``siblings`` maps the kinds of the other guidance files speaking for the same
@@ -291,7 +304,15 @@ def judge(agent_id: str, kind: str, path: str, siblings: Mapping[str, str], fact
     return _NOT_READ
 
 
-def direct(agent_id: str, kind: str, path: str, siblings: Mapping[str, str], facts: Facts, over_size: bool = False, above: frozenset[str] = frozenset()) -> tuple[int, str]:
+def direct(
+    agent_id: str,
+    kind: str,
+    path: str,
+    siblings: Mapping[str, str],
+    facts: Facts,
+    over_size: bool = False,
+    above: frozenset[str] = frozenset(),
+) -> tuple[int, str]:
     """(how sure it is that ``agent_id`` reads ``path`` as guidance, why it does not or
     may not: "" when it does), the repository's settings taken into account. Reached
     by an @-import is judged separately."""
@@ -303,7 +324,11 @@ def skips_for_size(agent_id: str, kind: str, size: int, surely: bool = False) ->
     """Is a file of ``kind`` this large over ``agent_id``'s size limit for it (with
     ``surely``: one the agent is known to skip)?"""
     a = agent(agent_id)
-    return a.skip_bytes is not None and size > a.skip_bytes and any(r.over_size and kind in r.kinds and (not surely or r.sure == NO) for r in a.reads)
+    return (
+        a.skip_bytes is not None
+        and size > a.skip_bytes
+        and any(r.over_size and kind in r.kinds and (not surely or r.sure == NO) for r in a.reads)
+    )
 
 
 def skill_agents(root: str) -> tuple[str, ...]:
@@ -362,7 +387,16 @@ def pattern_of(kind: FileKind) -> str:
 
 
 def _unconditional(rule: ReadRule) -> bool:
-    return not (rule.over_size or rule.beside or rule.at_or_above or rule.below_root or rule.nested or rule.folder_is or rule.anywhere or rule.root_has_all)
+    return not (
+        rule.over_size
+        or rule.beside
+        or rule.at_or_above
+        or rule.below_root
+        or rule.nested
+        or rule.folder_is
+        or rule.anywhere
+        or rule.root_has_all
+    )
 
 
 class Reads(NamedTuple):
@@ -401,7 +435,11 @@ def reads_of(agent_id: str) -> list[Reads]:
         found.append(Reads(f"~/{a.user_rules}/**/*.md", "the user's own rules", a.provenance))
     if a.skills_provenance is not None:
         for root in a.skill_roots:
-            found.append(Reads(f"{root}/*/SKILL.md", "skills" if a.skills_provenance.confirmed else "skills (unconfirmed)", a.skills_provenance))
+            found.append(
+                Reads(f"{root}/*/SKILL.md", "skills" if a.skills_provenance.confirmed else "skills (unconfirmed)", a.skills_provenance)
+            )
     for loads in a.loads:
-        found.append(Reads(", ".join(loads.globs), loads.what if loads.provenance.confirmed else f"{loads.what} (unconfirmed)", loads.provenance))
+        found.append(
+            Reads(", ".join(loads.globs), loads.what if loads.provenance.confirmed else f"{loads.what} (unconfirmed)", loads.provenance)
+        )
     return found

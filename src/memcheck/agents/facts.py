@@ -7,6 +7,7 @@ date it was checked) and ``confirmed`` (false: memcheck never claims it). Top-le
 tables this loader does not know (``[[kinds]]``: the frontmatter of each kind of file
 an agent loads) are kept untouched in ``Agent.extra`` for the code that reads them.
 """
+
 from __future__ import annotations
 
 import json
@@ -147,7 +148,9 @@ def _provenance(table: Mapping[str, object], where: str, inherited: Provenance |
     version = table.get("version", inherited.version if inherited else "docs")
     confirmed = table.get("confirmed", True)
     if not isinstance(source, str) or not isinstance(checked, str) or not isinstance(version, str) or not isinstance(confirmed, bool):
-        raise FactsError(f"{where}: every fact needs source, checked (strings) and, where given, version (a string) and confirmed (a boolean)")
+        raise FactsError(
+            f"{where}: every fact needs source, checked (strings) and, where given, version (a string) and confirmed (a boolean)"
+        )
     return Provenance(source, version, checked, confirmed)
 
 
@@ -184,7 +187,12 @@ def _file_kind(t: Mapping[str, object], where: str, agent: str) -> FileKind:
     frontmatter = None
     if isinstance(fm, dict):
         globs_key = fm.get("globs_key")
-        frontmatter = Frontmatter(_strings(fm, "keys", where), globs_key if isinstance(globs_key, str) else None, _text(fm, "globs_form", where, "list"), _flag(fm, "lenient", where))
+        frontmatter = Frontmatter(
+            _strings(fm, "keys", where),
+            globs_key if isinstance(globs_key, str) else None,
+            _text(fm, "globs_form", where, "list"),
+            _flag(fm, "lenient", where),
+        )
     order = t.get("order", 99)
     return FileKind(
         _text(t, "kind", where), _strings(t, "names", where), _text(t, "in_folder", where), _text(t, "parent_folder", where), _text(t, "suffix", where),
@@ -251,7 +259,10 @@ def parse(data: Mapping[str, object], where: str) -> Agent:
         skills_provenance=_provenance(skills, f"{where} [skills]", prov) if isinstance(skills, dict) else None,
         reads=tuple(_read_rule(t, f"{where} [[reads]] {i + 1}", prov) for i, t in enumerate(_tables(data, "reads", where))),
         settings=tuple(_setting(t, f"{where} [[settings]] {i + 1}", prov) for i, t in enumerate(_tables(data, "settings", where))),
-        loads=tuple(Loads(_strings(t, "globs", where), _text(t, "what", where), _provenance(t, f"{where} [[loads]]", prov)) for t in _tables(data, "loads", where)),
+        loads=tuple(
+            Loads(_strings(t, "globs", where), _text(t, "what", where), _provenance(t, f"{where} [[loads]]", prov))
+            for t in _tables(data, "loads", where)
+        ),
         files=tuple(_file_kind(t, f"{where} [[files]] {i + 1}", agent_id) for i, t in enumerate(_tables(data, "files", where))),
         numbers={k: v for k, v in head.items() if k not in _AGENT_KEYS},
         memory=dict(memory) if isinstance(memory, dict) else {},

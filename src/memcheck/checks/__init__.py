@@ -1,6 +1,7 @@
 """Rule families. Each module (or package) defines ``RULES`` and the checks that use
 them; ``all_rules`` gathers every family's rules, as ``rules.FAMILY_MODULES`` lists
 the families."""
+
 from __future__ import annotations
 
 import importlib

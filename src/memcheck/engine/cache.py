@@ -17,6 +17,7 @@ editor) never leave half an entry; both write the same entry for the same key.
 What invalidates everything: memcheck's version, its code and data files (the agent
 facts among them), the settings, the rules the run checks, and the list of files.
 """
+
 from __future__ import annotations
 
 import json
@@ -67,7 +68,9 @@ def warm(config: Config) -> bool:
     return folder is not None and real_folder(folder / "parts")
 
 
-def discovered(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = (), stores_found: Callable[[list[Store]], None] | None = None) -> Targets:
+def discovered(
+    ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = (), stores_found: Callable[[list[Store]], None] | None = None
+) -> Targets:
     """``targets_for(ws, paths, judge=False)``, from the cache where an earlier run
     found them in the same tree (see engine/cache.py); ``stores_found`` is told the
     stores where they are found (not where the cache gives them)."""
@@ -95,7 +98,6 @@ def _outside(path: str) -> bool:
     return path[:1] in ("/", "") or (".." in path and ".." in path.replace("\\", "/").split("/"))
 
 
-
 def _temporary_file(folder: Path | str) -> tuple[int, str]:
     """A new file to write and then rename into place (fd, path), made as
     tempfile.mkstemp makes one (a random name, created exclusively, readable by its
@@ -105,7 +107,9 @@ def _temporary_file(folder: Path | str) -> tuple[int, str]:
     for _ in range(100):
         path = os.path.join(folder, ".tmp-" + os.urandom(6).hex())
         try:
-            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o600), path
+            return os.open(
+                path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o600
+            ), path
         except FileExistsError:
             continue
     raise FileExistsError(f"no free temporary name in {folder}")
@@ -125,7 +129,9 @@ class Cache:
             # Not the kind of source: a commit's tree checked at HEAD is the tree the last
             # commit's hooks checked staged, and its parts are found kept (where a check
             # asks whether it judges a staged tree, that question is noted).
-            "\0".join([code_digest(), settings, listing_digest(ws.files), repr((ws.partial, ws.in_git, ws.listed_by_git))]).encode("utf-8", "surrogateescape")
+            "\0".join([code_digest(), settings, listing_digest(ws.files), repr((ws.partial, ws.in_git, ws.listed_by_git))]).encode(
+                "utf-8", "surrogateescape"
+            )
         ).hexdigest()
         self.run_key = self.keyed_by(checks)
         self.tracker = tracker
@@ -180,7 +186,11 @@ class Cache:
         ``read`` (what checking it read) says, else as the files are now."""
         h = sha1(self.run_key.encode())
         for store in part.stores:
-            h.update(f"store\0{store.folder}\0{store.has_index}\0{store.by_glob}\0{store.judged}\0{store.outside}\0".encode("utf-8", "surrogateescape"))
+            h.update(
+                f"store\0{store.folder}\0{store.has_index}\0{store.by_glob}\0{store.judged}\0{store.outside}\0".encode(
+                    "utf-8", "surrogateescape"
+                )
+            )
         now = self.keys.key
 
         def key(path: str) -> str:
@@ -238,7 +248,13 @@ class Cache:
             Store(_text(folder), _texts(files), _flag(has_index), _flag(by_glob), _flag(judged), _texts(outside))
             for folder, files, has_index, by_glob, judged, outside in body["stores"]
         ]
-        found = Targets(stores, list(_texts(body["guidance"])), list(_texts(body["skills"])), list(_texts(body["kind_files"])), list(_texts(body["configs"])))
+        found = Targets(
+            stores,
+            list(_texts(body["guidance"])),
+            list(_texts(body["skills"])),
+            list(_texts(body["kind_files"])),
+            list(_texts(body["configs"])),
+        )
         skills = body["found_skills"]
         if skills is not None:
             files, outside = skills
@@ -408,7 +424,9 @@ class Cache:
         if self._context is None or self._context[0] != os.getpid():  # (a forked process names its own)
             self._context = (os.getpid(), os.urandom(20).hex())
         try:
-            self._write("parts", key, {"format": FORMAT, "key": key, "context": self._context[1], "findings": [list(p) for p in sorted(findings)]})
+            self._write(
+                "parts", key, {"format": FORMAT, "key": key, "context": self._context[1], "findings": [list(p) for p in sorted(findings)]}
+            )
         except OSError:
             pass
 
@@ -434,7 +452,15 @@ class Cache:
             del context_reads
             questions = _json_bytes(sorted([m, a, as_json_gives(v)] for (m, a), v in tracker.context_questions.items()))
             # The entry as _write writes one (keys sorted, no spaces), in pieces.
-            self.write_sealed("contexts", context[1], b'{"format":%d,"key":"%s","questions":' % (FORMAT, context[1].encode()), questions, b',"reads":', reads, b"}")
+            self.write_sealed(
+                "contexts",
+                context[1],
+                b'{"format":%d,"key":"%s","questions":' % (FORMAT, context[1].encode()),
+                questions,
+                b',"reads":',
+                reads,
+                b"}",
+            )
             del reads, questions
             self._prune()
         except OSError:
@@ -489,7 +515,11 @@ class Cache:
             # (Folders within: where a cache of an earlier release kept its entries.)
             for folder in [str(self.folder / kind), *_subfolders(self.folder / kind)]:
                 with os.scandir(folder) as entries:
-                    old = [e.path for e in entries if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > UNUSED_FOR]
+                    old = [
+                        e.path
+                        for e in entries
+                        if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > UNUSED_FOR
+                    ]
                 for path in old:
                     try:
                         os.unlink(path)
@@ -581,7 +611,12 @@ def _families(data: object) -> Families | None:
         if not (isinstance(item, list) and len(item) == 3):
             return None
         module, codes, check = item
-        if not (isinstance(module, str) and isinstance(codes, list) and all(isinstance(c, str) for c in codes) and (check is None or isinstance(check, str))):
+        if not (
+            isinstance(module, str)
+            and isinstance(codes, list)
+            and all(isinstance(c, str) for c in codes)
+            and (check is None or isinstance(check, str))
+        ):
             return None
         found.append((module, codes, check))
     return found

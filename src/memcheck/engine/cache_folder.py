@@ -3,6 +3,7 @@ read and written: every one a regular file in a real folder, never through a
 symlink, never a FIFO or a device (a cache folder committed to the repository can
 hold anything), never larger than a bound; and `memcheck clean`, which removes
 only what memcheck wrote there."""
+
 from __future__ import annotations
 
 import os

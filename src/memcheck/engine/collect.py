@@ -1,5 +1,6 @@
 """Running every enabled rule family over the targets, part by part, in one process or
 several, and the findings that come of it."""
+
 from __future__ import annotations
 
 import gc

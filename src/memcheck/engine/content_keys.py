@@ -1,6 +1,7 @@
 """What the cache knows content by (see engine/cache.py): each file's key, without
 reading it where git's index or a commit's tree says what it holds, and memcheck's
 own code and libraries, whose change makes every entry another's."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -155,7 +156,9 @@ def _converts(root: Path, files: Sequence[str]) -> bool:
         return True
     found_git = git_dir(root)
     config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    if (found_git is not None and (found_git / "info" / "attributes").exists()) or os.path.exists(os.path.join(config_home, "git", "attributes")):
+    if (found_git is not None and (found_git / "info" / "attributes").exists()) or os.path.exists(
+        os.path.join(config_home, "git", "attributes")
+    ):
         return True
     settings = git.plain(root, ["config", "--get-regexp", r"^(core\.(autocrlf|eol|attributesfile)|filter\..*)$"])
     if settings is None:  # none set (git exits 1), or no git: nothing converts

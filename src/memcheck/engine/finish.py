@@ -3,6 +3,7 @@
 Kept apart from ``collect`` so ``memcheck guard`` honours per-path ignores without
 importing the checking machinery (discovery, document parsing, the secret patterns).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -2,6 +2,7 @@
 it found (``Found``): plain values, apart from the engine that works them out, so a
 run that has nothing to check (see workspace/candidates.py) reports it without
 importing the engine."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable

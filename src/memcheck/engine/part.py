@@ -1,6 +1,7 @@
 """Checking one part of a run (a store, the guidance files, or the skills): every
 family's findings, suppression comments applied, secrets scrubbed, the part's
 documents dropped."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -72,7 +73,11 @@ def _commented(ws: Workspace, part: Targets, found: set[Problem]) -> dict[str, D
     paths.update(p.path for p in found)
     paths.update(p.about for p in found if p.about)
     # Whether a memory holds one is kept between runs: an unchanged memory is not read for it.
-    return {path: ws.document(path) for path in sorted(paths) if ws.of_file("commented", path, lambda: "memcheck-" in ws.document(path).text, bool, bool)}  # noqa: B023 (called at once)
+    return {
+        path: ws.document(path)
+        for path in sorted(paths)
+        if ws.of_file("commented", path, lambda: "memcheck-" in ws.document(path).text, bool, bool)  # noqa: B023 (called at once)
+    }
 
 
 def check_parts(ws: Workspace, parts: list[Targets], checks: list[Check], enabled: set[str], cache: Cache | None = None) -> set[Problem]:

@@ -1,6 +1,7 @@
 """Sharing a run's parts out between processes: how many (``jobs``), and the work
 queue they take parts from (forked children, a pipe of part numbers, results back
 through pipes; no child outlives the run)."""
+
 from __future__ import annotations
 
 import os
@@ -125,7 +126,9 @@ class Workers:
             os.close(write_end)
         queue.feed()  # once every child is forked: a process with a thread is not forked
 
-    def finish(self, ws: Workspace, own: list[Targets], checks: list[Check], enabled: set[str], cache: Cache | None, done: Callable[[], None]) -> set[Problem]:
+    def finish(
+        self, ws: Workspace, own: list[Targets], checks: list[Check], enabled: set[str], cache: Cache | None, done: Callable[[], None]
+    ) -> set[Problem]:
         """This process checks ``own``, then takes parts from the queue with the
         children; ``done`` once the queue is empty; then the children's findings."""
         import pickle
@@ -169,7 +172,15 @@ class Workers:
 
 
 def _child(
-    ws: Workspace, parts: list[Targets], queue: int, checks: list[Check], enabled: set[str], parent: int, read_end: int, write_end: int, cache: Cache | None
+    ws: Workspace,
+    parts: list[Targets],
+    queue: int,
+    checks: list[Check],
+    enabled: set[str],
+    parent: int,
+    read_end: int,
+    write_end: int,
+    cache: Cache | None,
 ) -> NoReturn:
     import pickle
 

@@ -1,5 +1,6 @@
 """SIGTERM and SIGINT around work that must be cleaned up: the work queue's child
 processes, and ``fix``'s temporary files."""
+
 from __future__ import annotations
 
 import signal

@@ -21,6 +21,7 @@ options still apply: they are the caller's). A hidden-text finding is matched by
 characters it found too, never by its masked message alone: "2 zero-width
 characters" and "248 zero-width characters" read alike once numbers are set aside.
 """
+
 from __future__ import annotations
 
 import os
@@ -191,7 +192,13 @@ def _without(whole: Targets, part: Targets) -> Targets:
 
 def _pick(whole: Targets, part: Targets, named: bool) -> Targets:
     """The targets of ``whole`` that ``part`` names (``named``) or does not."""
-    folders, guidance, skills, others, configs = {s.folder for s in part.stores}, set(part.guidance), set(part.skills), set(part.kind_files), set(part.configs)
+    folders, guidance, skills, others, configs = (
+        {s.folder for s in part.stores},
+        set(part.guidance),
+        set(part.skills),
+        set(part.kind_files),
+        set(part.configs),
+    )
     return Targets(
         [s for s in whole.stores if (s.folder in folders) == named],
         [g for g in whole.guidance if (g in guidance) == named],

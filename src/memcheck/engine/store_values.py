@@ -1,6 +1,7 @@
 """What is worked out from each memory's content alone, and the pieces of a store's
 check, kept between runs for one store (see ``StoreValues``): the cache of one part's
 inside, where engine/cache.py keeps each part whole."""
+
 from __future__ import annotations
 
 import marshal
@@ -43,7 +44,9 @@ class StoreValues:
                 self._kept = kept
 
     def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
-        marks: tuple[Callable[[object], object] | None, Callable[[object], object] | None] = vars(compute)["of_content"]  # see document.of_content
+        marks: tuple[Callable[[object], object] | None, Callable[[object], object] | None] = vars(compute)[
+            "of_content"
+        ]  # see document.of_content
         encode, decode = marks
         key = f"{compute.__module__}.{compute.__qualname__}\0{doc.path}\0{content_key(doc)}"
         if key in self._kept:
@@ -53,7 +56,14 @@ class StoreValues:
         self._now[key] = encode(found) if encode is not None else found
         return found
 
-    def remembered(self, key: Callable[[], str], work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+    def remembered(
+        self,
+        key: Callable[[], str],
+        work: Callable[[], T],
+        encode: Callable[[T], object],
+        decode: Callable[[object], T],
+        covers: Collection[str] = (),
+    ) -> T:
         """``work()``, a piece of a store's check (one memory's findings, the index's),
         kept from an earlier run of the same settings where ``key()`` (what it is
         worked out from: the caller's, with the content keys of ``covers``, the files
@@ -77,7 +87,9 @@ class StoreValues:
             return work()
         return self._remember(f"piece\0{self._cache.run_key}\0{key()}", work, encode, decode, covers)
 
-    def of_file(self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
+    def of_file(
+        self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]
+    ) -> T:
         """``remembered`` for work on one file of the store, keyed by its content as
         git knows it (see FileKeys): a memory whose work is kept is not even read."""
         if not self.keeps_pieces:
@@ -98,7 +110,9 @@ class StoreValues:
                 return found
         return self._remember(full, work, encode, decode, (path,))
 
-    def _remember(self, full: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]) -> T:
+    def _remember(
+        self, full: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str]
+    ) -> T:
         """``work()``, or what was kept under the piece's key ``full``."""
         kept = self._kept.get(full)
         if kept is not None:

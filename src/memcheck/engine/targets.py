@@ -1,5 +1,6 @@
 """Finding what a check covers (the stores, guidance files and skills) in a tree or
 among given paths."""
+
 from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
@@ -16,14 +17,20 @@ from memcheck.workspace.targets import Targets
 
 
 def targets_for(
-    ws: Workspace, paths: Sequence[str] | None, judge: bool = True, deleted: Sequence[str] = (), stores_found: Callable[[list[Store]], None] | None = None
+    ws: Workspace,
+    paths: Sequence[str] | None,
+    judge: bool = True,
+    deleted: Sequence[str] = (),
+    stores_found: Callable[[list[Store]], None] | None = None,
 ) -> Targets:
     """What to check; with ``judge`` False, possibly stores that ``find`` finds are not
     (see ``select_targets``): only for checking, never for writing indexes."""
     stores, guidance, skills = select_targets(ws, paths, judge, deleted, stores_found)
     # The given paths made relative once for both: a hook may be given thousands.
     hit = None if paths is None else given([w for w in (relative_path(ws.root, p) for p in paths) if w is not None])
-    return Targets(stores, guidance, skills, _agent_file_targets(ws, hit, paths is not None and ws.partial, deleted), nested_configs(ws, hit))
+    return Targets(
+        stores, guidance, skills, _agent_file_targets(ws, hit, paths is not None and ws.partial, deleted), nested_configs(ws, hit)
+    )
 
 
 def _agent_file_targets(ws: Workspace, hit: Callable[[str], bool] | None, partial: bool, deleted: Sequence[str]) -> list[str]:
@@ -48,7 +55,6 @@ def nested_configs(ws: Workspace, hit: Callable[[str], bool] | None) -> list[str
 def _configs_below_root(ws: Workspace) -> list[str]:
     # endswith first: one C call per file, the name split only for the few that match.
     return [f for f in ws.files if f.endswith(CONFIG_FILES) and basename(f) in CONFIG_FILES and parent(f)]
-
 
 
 # The fields of Targets that name what a part checks (``rules.FAMILY_PARTS`` names them).

@@ -1,5 +1,6 @@
 """The guarded-path categories memcheck ships (``env``, ``keys``, ``lockfiles``, …),
 read from ``resources/guard-patterns.json``, where they are kept with their reasons."""
+
 from __future__ import annotations
 
 import json
@@ -100,7 +101,10 @@ def shipped_lines() -> list[str]:
 
 def translations_text() -> str:
     """The contents of ``TRANSLATED``, from pathspec."""
-    rows = [f"{json.dumps(line, ensure_ascii=False)}: {json.dumps(first_match.translated(line), ensure_ascii=False)}" for line in sorted(shipped_lines())]
+    rows = [
+        f"{json.dumps(line, ensure_ascii=False)}: {json.dumps(first_match.translated(line), ensure_ascii=False)}"
+        for line in sorted(shipped_lines())
+    ]
     return "{\n" + ",\n".join(rows) + "\n}\n"
 
 

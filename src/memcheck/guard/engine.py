@@ -11,6 +11,7 @@ With nothing staged under pre-commit outside ``git commit`` (``pre-commit run
 branch as last fetched (the strictest of every remote's, and of HEAD's), else of
 HEAD; stderr says which.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -53,7 +54,13 @@ NOTHING_STAGED = (
 
 
 def judge_change(
-    config_file: str | None, cwd: Path, env: Mapping[str, str], base: str | None, head: str | None, settings_from: Sequence[str] = (), message_file: str | None = None
+    config_file: str | None,
+    cwd: Path,
+    env: Mapping[str, str],
+    base: str | None,
+    head: str | None,
+    settings_from: Sequence[str] = (),
+    message_file: str | None = None,
 ) -> list[Problem]:
     """The findings for the change the request names (a range given as ``base``/``head``,
     a push or a range pre-commit names in ``env``, else the staged changes), judged by
@@ -79,7 +86,10 @@ def judge_named(config: Config, in_git: bool, names: Sequence[str], cwd: Path, e
 
 
 def judge_changes(
-    changes: Iterable[Change], config: Config, agent_of: Callable[[Change], Signature | None] | None = None, settings: Sequence[SettingsChange] = ()
+    changes: Iterable[Change],
+    config: Config,
+    agent_of: Callable[[Change], Signature | None] | None = None,
+    settings: Sequence[SettingsChange] = (),
 ) -> list[Problem]:
     """The findings for changes held in memory, by ``config`` (``agent_of``: which
     agent made a change, None for a person), as a report shows them. ``settings``:
@@ -135,7 +145,9 @@ def _judge_history(settings: Settings, where: Path, history: History, env: Mappi
     return problems, config
 
 
-def _commit_agents(config: Config, where: Path, commits: Sequence[str], pusher: Signature | None = None) -> Callable[[Change], Signature | None]:
+def _commit_agents(
+    config: Config, where: Path, commits: Sequence[str], pusher: Signature | None = None
+) -> Callable[[Change], Signature | None]:
     """Which agent made a change of a range, by its commit's author, committer and
     trailers, read from the commit objects (one ``git cat-file`` call; a range has
     far fewer commits than changed paths). A range's net change (what a merge brought
@@ -216,7 +228,6 @@ def _message(cwd: Path, path: str) -> str:
     return ("\n" + text).partition(_SCISSORS)[0]
 
 
-
 def _commit_being_made(where: Path, message: str) -> Authorship:
     """Who the commit being made names: its author and committer as git works them
     out now (the environment, then the config), and the trailers of its message."""
@@ -224,7 +235,9 @@ def _commit_being_made(where: Path, message: str) -> Authorship:
     return Authorship(author, committer, parse_trailers(message))
 
 
-def _judge_staged(settings: Settings, where: Path, env: Mapping[str, str], located: git.Located, message: str | None = None) -> tuple[list[Problem], Config]:
+def _judge_staged(
+    settings: Settings, where: Path, env: Mapping[str, str], located: git.Located, message: str | None = None
+) -> tuple[list[Problem], Config]:
     """The staged changes, as the commit being made. ``message``: its message, at
     git's prepare-commit-msg and commit-msg hooks, which git runs for the commits its
     sequencer makes (a revert, a cherry-pick, a rebase's picks and resolved conflicts)
@@ -306,7 +319,9 @@ def _judge_tree(settings: Settings, where: Path, head: str | None, linked: gitre
         names.setdefault(head, "HEAD")
     config, guard = trusted(settings, where, names, False, "fix them there first" if branches else _FIX_AT_HEAD)
     if branches:
-        judged = f"by the settings of {', '.join(f'{name} ({commit[:7]})' for name, commit in branches)}, and HEAD's where they are stricter"
+        judged = (
+            f"by the settings of {', '.join(f'{name} ({commit[:7]})' for name, commit in branches)}, and HEAD's where they are stricter"
+        )
     else:
         judged = "by HEAD's settings: no remote-tracking copy of the default branch"
     sys.stderr.write(NOTHING_STAGED.format(judged=judged) + "\n")
@@ -316,7 +331,9 @@ def _judge_tree(settings: Settings, where: Path, head: str | None, linked: gitre
 def _tracked_tree(where: Path, linked: gitrefs.TreeLinks) -> list[Change]:
     """Every tracked file as a change with no commit; a symlink with its target."""
     links, _ = linked.read()
-    return [Change(TRACKED, p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change(TRACKED, p) for p in git.tracked_files(where)]
+    return [
+        Change(TRACKED, p, new_mode=SYMLINK_MODE, target=links[p]) if p in links else Change(TRACKED, p) for p in git.tracked_files(where)
+    ]
 
 
 _REVIEWED = frozenset({GRD003.code, GRD005.code})
@@ -327,7 +344,12 @@ def for_an_agent(problems: Sequence[Problem]) -> list[Problem]:
     """A change made from an agent's shell (at its commit or push): the agent reads the
     findings, so a settings change is not told how to pass the guard (SKIP, the
     override label), only that a person must land it."""
-    return [p._replace(message=_FOR_AN_AGENT + p.message.removeprefix(LAND_ON_ITS_OWN)) if p.message.startswith(LAND_ON_ITS_OWN) else p for p in problems]
+    return [
+        p._replace(message=_FOR_AN_AGENT + p.message.removeprefix(LAND_ON_ITS_OWN)) if p.message.startswith(LAND_ON_ITS_OWN) else p
+        for p in problems
+    ]
+
+
 _REVIEWED_IN_CI = "a person's change passes at their own commit and push (the pull request fails until a maintainer reviews it and adds the override label). "
 
 
@@ -342,7 +364,9 @@ def at_a_persons_hook(problems: Sequence[Problem]) -> list[Problem]:
     workflow step (guard/gates.py) is no adoption step and still fails, whoever makes it."""
     return [
         p._replace(severity=WARNING, message=_REVIEWED_IN_CI + p.message.removeprefix(LAND_ON_ITS_OWN))
-        if p.code in _REVIEWED and p.message.startswith(LAND_ON_ITS_OWN) and not p.path.startswith(GATE_PREFIXES)  # (not settings that cannot be read)
+        if p.code in _REVIEWED
+        and p.message.startswith(LAND_ON_ITS_OWN)
+        and not p.path.startswith(GATE_PREFIXES)  # (not settings that cannot be read)
         else p
         for p in problems
     ]

@@ -2,6 +2,7 @@
 GRD002), a config change that loosens the guard (GRD003), and the guarded paths of a
 tree for ``memcheck guard --list``. Changes come as ``Change`` values; nothing here
 asks git."""
+
 from __future__ import annotations
 
 import json
@@ -69,7 +70,9 @@ class Judge:
             return (self.everyone,)
         return (self.every_tier, self.everyone)
 
-    def hit(self, guards: Sequence[Guard], path: str, is_dir: bool = False, link_target: bool = False, as_folder: bool = False) -> Hit | None:
+    def hit(
+        self, guards: Sequence[Guard], path: str, is_dir: bool = False, link_target: bool = False, as_folder: bool = False
+    ) -> Hit | None:
         """The pattern that guards ``path`` for a change that ``guards`` judge. An
         agent's change asks every tier first, and the secrets tier only when that
         found a category of the agents tier (most paths match nothing, and are
@@ -272,7 +275,12 @@ def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
     grouped: dict[tuple[Rule, str], list[_Touch]] = {}
     for change in changes:
         # A file (no link, folder or submodule) at paths no pattern guards: nothing to say.
-        if change.path in quiet and (not change.source or change.source in quiet) and change.new_mode not in _NOT_FILES and change.old_mode not in _NOT_FILES:
+        if (
+            change.path in quiet
+            and (not change.source or change.source in quiet)
+            and change.new_mode not in _NOT_FILES
+            and change.old_mode not in _NOT_FILES
+        ):
             continue
         for touch in _touches(change, judge):
             grouped.setdefault((touch.rule, touch.path), []).append(touch)
@@ -341,7 +349,9 @@ def loosened(path: str, changes: Sequence[tuple[str, Sequence[str]]], rule: Rule
         at = f" in {shown_commits}{more}"
     does = "loosens the guard" if rule is GRD003 else "changes what the secret and hidden-text rules check"
     return rule.at(
-        path, 1, 1,
+        path,
+        1,
+        1,
         f"{LAND_ON_ITS_OWN}{does}{at}: {', '.join(what)}; a change is judged by the settings before it",
     )
 
@@ -354,7 +364,9 @@ class Listed(NamedTuple):
     target: str | None = None  # a symlink guarded for what it points at: its target
 
 
-def guarded_tree(paths: Iterable[str], judge: Judge, links: Mapping[str, str] | None = None, submodules: Iterable[str] = ()) -> dict[str, list[Listed]]:
+def guarded_tree(
+    paths: Iterable[str], judge: Judge, links: Mapping[str, str] | None = None, submodules: Iterable[str] = ()
+) -> dict[str, list[Listed]]:
     """Category -> every guarded path, in category order, whoever would change it
     (``judge`` made with ``every_tier``). ``links``: the tracked symlinks' targets; a
     link is guarded by its own name, as a file and as a folder, or by what it points

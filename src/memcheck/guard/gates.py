@@ -23,6 +23,7 @@ workflow) stops one that drops the step; what is reported here is the rest.
 
 Nothing here asks git but ``loosened_in``, which reads the files at the commits named.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,11 @@ WORKFLOWS = ".github/workflows/"  # GitHub runs the root's workflows only
 HOOK_IDS = ("memcheck", "memcheck-fix", "memcheck-guard")
 # The stages each hook runs at by default (.pre-commit-hooks.yaml), and the stages
 # that judge a change: `manual` runs only when asked.
-_DEFAULT_STAGES = {"memcheck": ("pre-commit", "pre-merge-commit", "manual"), "memcheck-fix": ("pre-commit", "pre-merge-commit", "manual"), "memcheck-guard": ("pre-commit", "pre-push", "manual")}
+_DEFAULT_STAGES = {
+    "memcheck": ("pre-commit", "pre-merge-commit", "manual"),
+    "memcheck-fix": ("pre-commit", "pre-merge-commit", "manual"),
+    "memcheck-guard": ("pre-commit", "pre-push", "manual"),
+}
 _JUDGING = ("pre-commit", "pre-merge-commit", "pre-push")
 _OLD_STAGE_NAMES = {"commit": "pre-commit", "push": "pre-push", "merge-commit": "pre-merge-commit"}
 _LINT_ONLY_ARGS = frozenset({"--all"})  # asks the lint hooks for more, never less
@@ -202,7 +207,9 @@ def pre_commit_loosenings(before_text: str | None | _Unreadable, after_text: str
             found.append(f"takes the {hook_id} hook from another repository ({now.repo or 'none'})")
         if now.runs != was.runs:
             found.append(f"changes the command the {hook_id} hook runs (entry, language or pass_filenames)")
-        if now.args != was.args and not (set(was.args) <= set(now.args) and set(now.args) - set(was.args) <= _LINT_ONLY_ARGS and hook_id != "memcheck-guard"):
+        if now.args != was.args and not (
+            set(was.args) <= set(now.args) and set(now.args) - set(was.args) <= _LINT_ONLY_ARGS and hook_id != "memcheck-guard"
+        ):
             found.append(f"changes the {hook_id} hook's args ({' '.join(now.args) or 'none'})")
         found += [f"stops running the {hook_id} hook at {stage} (stages)" for stage in sorted(was.stages - now.stages)]
         if was.always_run and not now.always_run:
@@ -246,7 +253,9 @@ def _steps(data: object) -> tuple[dict[tuple[str, int], _Step], dict[str, object
             found[(str(job_id), mine)] = _Step(
                 uses,
                 # (YAML 1.1 reads off and no as false; GitHub passes the text)
-                {str(k): "false" if v is False else "true" if v is True else str(v) for k, v in inputs.items()} if isinstance(inputs, dict) else {},
+                {str(k): "false" if v is False else "true" if v is True else str(v) for k, v in inputs.items()}
+                if isinstance(inputs, dict)
+                else {},
                 run,
                 f"{job.get('if', '')}|{step.get('if', '')}",
                 _truthy(job.get("continue-on-error")) or _truthy(step.get("continue-on-error")),
@@ -329,6 +338,6 @@ def _narrower(before: object, after: object) -> bool:
                 return True
             continue
         dropped, added = {str(v) for v in was} - {str(v) for v in now}, {str(v) for v in now} - {str(v) for v in was}
-        if (added if str(key).endswith("-ignore") else dropped):
+        if added if str(key).endswith("-ignore") else dropped:
             return True
     return False

@@ -27,6 +27,7 @@ name says, never as an added file. Git keeps no record of which tags a remote ha
 so each such tag is judged at every push. (pre-commit itself runs no hook for a
 push of such tags alone: it finds no commit to push.)
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,7 +50,9 @@ class History(NamedTuple):
     whole: bool = False  # a range: refused when a shallow clone cuts it
     beside: tuple[str, ...] = ()  # a push: commits (the remotes' default branches) whose content the net change may bring freely
     tagged: tuple[Change, ...] = ()  # a push: what the local tags on trees and blobs hold, which no commit shows
-    pushed: bool = False  # judged at pre-push (the pusher's own hook, not a range CI names; from an agent's shell, its commits are the agent's)
+    pushed: bool = (
+        False  # judged at pre-push (the pusher's own hook, not a range CI names; from an agent's shell, its commits are the agent's)
+    )
 
 
 def _given(flag: str, value: str | None) -> None:
@@ -57,7 +60,9 @@ def _given(flag: str, value: str | None) -> None:
         raise ConfigError(f"{flag} is empty: name a branch, tag or commit (is a variable in the script unset?)")
 
 
-def commits_to_judge(where: Path, env: Mapping[str, str], base: str | None, head: str | None, settings_from: Sequence[str] = ()) -> History | None:
+def commits_to_judge(
+    where: Path, env: Mapping[str, str], base: str | None, head: str | None, settings_from: Sequence[str] = ()
+) -> History | None:
     """The history to judge: a range given as ``base``/``head``, a push or a range
     pre-commit names in ``env``; None for the staged changes."""
     if base is not None or head is not None:

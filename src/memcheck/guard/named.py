@@ -2,6 +2,7 @@
 what ``memcheck guard PATH...`` judges, as a change made now would be, by the
 working tree's settings.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -25,7 +26,9 @@ def split_path_list(data: bytes, source: str = "-") -> list[str]:
             raise ConfigError(f"--paths-from {source}: cannot read it as UTF-16: {e.reason}") from None
     elif _looks_like_utf16(data):
         # Read as UTF-8, it would be a list of one-letter names: nothing guarded.
-        raise ConfigError(f"--paths-from {source}: looks like UTF-16 without a byte-order mark; write the list as UTF-8 (or UTF-16 with a BOM)")
+        raise ConfigError(
+            f"--paths-from {source}: looks like UTF-16 without a byte-order mark; write the list as UTF-8 (or UTF-16 with a BOM)"
+        )
     data = data.removeprefix(codecs.BOM_UTF8)
     if b"\0" in data:
         names = data.split(b"\0")

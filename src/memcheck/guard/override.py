@@ -7,6 +7,7 @@ change to the guard's settings (GRD003, GRD005), which the maintainer who adds t
 label has reviewed: each is still reported, as a warning that names the label. A
 secret (GRD001, GRD002) is removed and rotated, never accepted: no label lets it through.
 """
+
 from __future__ import annotations
 
 from typing import Sequence

@@ -9,6 +9,7 @@ itself is text/first_match.py's ``FirstMatch``). A path the config allows
 matches it. A category's templates (``.env.example``) exempt a file from that category
 by the file's own name: never a folder's contents, never another category.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -93,7 +94,9 @@ class Guard:
         known = categories()
         unknown = [name for name in config.disable if name not in known]
         if unknown:
-            raise ConfigError(f"guard.disable: unknown categor{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)} (known: {', '.join(known)})")
+            raise ConfigError(
+                f"guard.disable: unknown categor{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)} (known: {', '.join(known)})"
+            )
         tier = tiers(config)
         enabled = [c for c in known.values() if c.name not in config.disable and (only is None or tier[c.name] in only)]
         hits = [Hit(c.name, p) for c in enabled for p in (*c.patterns, *c.files)]
@@ -112,7 +115,11 @@ class Guard:
         self.allowed = PatternSet(allow, config.case_sensitive, shipped=known)
         # A template names a file by its own name (.env.example), or, with a slash, by
         # where it is (a chart's templates/ folder): matched on the whole path.
-        self._templates = {c.name: PatternSet([Hit(c.name, p) for p in c.allow if "/" not in p], config.case_sensitive, shipped=known) for c in enabled if c.allow}
+        self._templates = {
+            c.name: PatternSet([Hit(c.name, p) for p in c.allow if "/" not in p], config.case_sensitive, shipped=known)
+            for c in enabled
+            if c.allow
+        }
         self._path_templates = {
             c.name: PatternSet([Hit(c.name, p) for p in c.allow if "/" in p], config.case_sensitive, shipped=known)
             for c in enabled
@@ -213,7 +220,9 @@ class Guard:
 
     def _is_template(self, category: str, path: str) -> bool:
         templates, by_place = self._templates.get(category), self._path_templates.get(category)
-        return (templates is not None and templates.first(basename(path)) is not None) or (by_place is not None and by_place.first(path) is not None)
+        return (templates is not None and templates.first(basename(path)) is not None) or (
+            by_place is not None and by_place.first(path) is not None
+        )
 
 
 _WINDOWS_DROPS = (".", " ")
@@ -382,12 +391,18 @@ def through_links(changes: Sequence[Change], links: Mapping[str, str]) -> list[C
         # tools/t is one of the file every checkout reads at the link's path.
         for link in by_folder.get(change.path, ()):
             if link != change.path:
-                seen.append(change._replace(path=link, source=link if change.source == change.path else change.source, via=link, real=change.path))
+                seen.append(
+                    change._replace(path=link, source=link if change.source == change.path else change.source, via=link, real=change.path)
+                )
         for folder in sorted({f for path in (change.path, change.source) if path for f in ancestors(parent(path))}):
             for link in by_folder.get(folder, ()):
                 if change.path == link or change.path.startswith(link + "/"):
                     continue  # the link itself (``.vscode -> .``), not a file through it
-                seen.append(change._replace(path=_through(change.path, folder, link), source=_through(change.source, folder, link), via=link, real=change.path))
+                seen.append(
+                    change._replace(
+                        path=_through(change.path, folder, link), source=_through(change.source, folder, link), via=link, real=change.path
+                    )
+                )
     return seen
 
 
@@ -395,4 +410,4 @@ def _through(path: str, folder: str, link: str) -> str:
     """``path`` as seen through ``link`` to ``folder``, when it is inside it."""
     if not path or (folder and not path.startswith(folder + "/")):
         return path
-    return f"{link}/{path[len(folder) + 1:] if folder else path}"
+    return f"{link}/{path[len(folder) + 1 :] if folder else path}"

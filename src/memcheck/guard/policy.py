@@ -2,6 +2,7 @@
 configs, and what a change to a config loosens (GRD003's judgement) or turns off of
 the rules a change could hide itself from: the secret and hidden-text rules, and
 which files are agent files at all (GRD005's)."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -158,7 +159,9 @@ def loosenings(before: Policy, after: Policy) -> list[str]:
     found += [f"ignores {', '.join(codes)} under {pattern}" for pattern, codes in ignored.items()]
     if before.everyone and not after.everyone:
         found.append("stops guarding a person's changes to the agents tier (guard.everyone)")
-    found += [f"moves category {c} to the agents tier (a person's change to it passes)" for c in sorted(before.secrets_tier - after.secrets_tier)]
+    found += [
+        f"moves category {c} to the agents tier (a person's change to it passes)" for c in sorted(before.secrets_tier - after.secrets_tier)
+    ]
     found += [f"stops recognising the agent signature {s.id} ({s.shown()})" for s in sorted(before.recognised - after.recognised)]
     return found
 

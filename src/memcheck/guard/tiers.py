@@ -14,6 +14,7 @@ shells they run). The signatures are data (``resources/agent-signatures.json``),
 with its public source; config adds and removes them. Anything unrecognised is a
 person.
 """
+
 from __future__ import annotations
 
 import re
@@ -121,7 +122,9 @@ class Source(NamedTuple):
 def sources() -> Mapping[str, Source]:
     """Each shipped signature's public source, by id."""
     data: dict[str, list[dict[str, str | bool]]] = resource_json("agent-signatures.json")
-    return MappingProxyType({str(e["id"]): Source(str(e["source"]), str(e["checked"]), bool(e.get("confirmed", False))) for e in data["signatures"]})
+    return MappingProxyType(
+        {str(e["id"]): Source(str(e["source"]), str(e["checked"]), bool(e.get("confirmed", False))) for e in data["signatures"]}
+    )
 
 
 def signatures(config: GuardConfig) -> tuple[Signature, ...]:
@@ -173,7 +176,9 @@ def authorship(raw: bytes) -> Authorship:
     the trailer-shaped lines of its message."""
     head, _, message = raw.partition(b"\n\n")
     who = {m.group(1): parse_ident(m.group(2).decode("utf-8", "replace")) for m in _IDENT.finditer(head)}
-    return Authorship(who.get(b"author", Ident("", "")), who.get(b"committer", Ident("", "")), parse_trailers(message.decode("utf-8", "replace")))
+    return Authorship(
+        who.get(b"author", Ident("", "")), who.get(b"committer", Ident("", "")), parse_trailers(message.decode("utf-8", "replace"))
+    )
 
 
 class Recogniser:
@@ -200,14 +205,18 @@ class Recogniser:
         # An agent's identity in the trailer its source names (Claude's Co-Authored-By),
         # then in any *-by trailer, then a trailer that names no one (Assisted-by).
         for signature in self._by_kind.get("trailer", ()):
-            if signature.names_someone() and any(key.casefold() == signature.key.casefold() and signature.matches_ident(*ident) for key, ident in by):
+            if signature.names_someone() and any(
+                key.casefold() == signature.key.casefold() and signature.matches_ident(*ident) for key, ident in by
+            ):
                 return signature
         for key, ident in by:
             found = next((s for s in named if s.matches_ident(*ident)), None)
             if found is not None:
                 return found._replace(kind="trailer", key=key)
         for signature in self._by_kind.get("trailer", ()):
-            if not signature.names_someone() and any(key.casefold() == signature.key.casefold() and signature.matches_ident(*ident) for key, ident in by):
+            if not signature.names_someone() and any(
+                key.casefold() == signature.key.casefold() and signature.matches_ident(*ident) for key, ident in by
+            ):
                 return signature
         return None
 

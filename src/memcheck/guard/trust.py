@@ -11,6 +11,7 @@ is unknown, so they fail closed. A commit that turns a secret rule off is GRD005
 Paths mode and ``--list`` judge no change: they use the working tree's settings, so
 a change to them can be tried before it is committed.
 """
+
 from __future__ import annotations
 
 import os
@@ -39,7 +40,11 @@ class Settings(NamedTuple):
     outside: Path | None = None
 
     def at(
-        self, where: Path, commits: Iterable[str], shown_as: Mapping[str, str] | None = None, read: Mapping[tuple[str, str], gitrefs.Stored] | None = None
+        self,
+        where: Path,
+        commits: Iterable[str],
+        shown_as: Mapping[str, str] | None = None,
+        read: Mapping[tuple[str, str], gitrefs.Stored] | None = None,
     ) -> dict[str, Config | ConfigError]:
         """The settings each commit (or tree) holds, by commit: a ``ConfigError`` where
         they cannot be read. One git call, however many commits; none when ``read``
@@ -62,7 +67,9 @@ class Settings(NamedTuple):
         decoded: dict[str, str | None] = {}
         for name, found in files.items():
             if found.problem:
-                raise ConfigError(f"{commit}:{name} is {found.problem}; guard reads its settings from the commit, so it needs the file there")
+                raise ConfigError(
+                    f"{commit}:{name} is {found.problem}; guard reads its settings from the commit, so it needs the file there"
+                )
             if found.blob is None or found.data is None:
                 decoded[name] = None
                 continue

@@ -6,6 +6,7 @@ checked, and the files and folders it reads, each with its source. With
 from which source that is known, from the same model the checks use. The agents and
 the files each reads in docs/agent-table.md are this command's ``table_markdown``.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,14 @@ def listing() -> list[dict[str, object]]:
             "source": a.provenance.source,
             "confirmed": a.provenance.confirmed,
             "reads": [
-                {"files": r.files, "when": r.when, "source": r.provenance.source, "version": r.provenance.version, "checked": r.provenance.checked, "confirmed": r.provenance.confirmed}
+                {
+                    "files": r.files,
+                    "when": r.when,
+                    "source": r.provenance.source,
+                    "version": r.provenance.version,
+                    "checked": r.provenance.checked,
+                    "confirmed": r.provenance.confirmed,
+                }
                 for r in agents.reads_of(a.id)
             ],
         }
@@ -113,20 +121,38 @@ def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
         for a in agents.load():
             sees = root in a.skill_roots and a.skills_provenance is not None
             source = _source(a.skills_provenance) if a.skills_provenance is not None else _source(a.provenance)
-            found.append({"agent": a.id, "title": a.title, "reads": "loads it as a skill" if sees else "does not load it", "why": f"skills from {', '.join(a.skill_roots) or 'no folder it is known to read'}", "source": source})
+            found.append(
+                {
+                    "agent": a.id,
+                    "title": a.title,
+                    "reads": "loads it as a skill" if sees else "does not load it",
+                    "why": f"skills from {', '.join(a.skill_roots) or 'no folder it is known to read'}",
+                    "source": source,
+                }
+            )
         return found
     from memcheck.text import patterns
 
     for a in agents.load():
         for loads in a.loads:
             if any(patterns.match(g, rel, "") for g in loads.globs):
-                found.append({"agent": a.id, "title": a.title, "reads": "reads it" if loads.provenance.confirmed else "may read it", "why": loads.what, "source": _source(loads.provenance)})
+                found.append(
+                    {
+                        "agent": a.id,
+                        "title": a.title,
+                        "reads": "reads it" if loads.provenance.confirmed else "may read it",
+                        "why": loads.what,
+                        "source": _source(loads.provenance),
+                    }
+                )
     # A subagent, custom agent or prompt file: known by its kind's schema data.
     kind = agentkinds.kind_of_path(rel)
     if kind is not None and not any(f["agent"] == kind.agent for f in found):
         provenance = agents.Provenance(kind.source, kind.version, kind.checked, kind.confirmed)
         said = "loads it" if kind.confirmed else "may load it"
-        found.append({"agent": kind.agent, "title": kind.agent_title, "reads": said, "why": f"as a {kind.title}", "source": _source(provenance)})
+        found.append(
+            {"agent": kind.agent, "title": kind.agent_title, "reads": said, "why": f"as a {kind.title}", "source": _source(provenance)}
+        )
     return found
 
 

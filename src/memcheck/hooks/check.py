@@ -1,4 +1,5 @@
 """`memcheck check`: run every enabled rule family over what the paths belong to."""
+
 from __future__ import annotations
 
 import os
@@ -40,7 +41,9 @@ def run(
 
     timing = Timing() if verbose else None  # from here: reading the config is part of discovery
     if fix:
-        given = [name for name, on in (("--statistics", statistics), ("--write-baseline", write_baseline is not None), ("--user", user)) if on]
+        given = [
+            name for name, on in (("--statistics", statistics), ("--write-baseline", write_baseline is not None), ("--user", user)) if on
+        ]
         if given:
             raise ConfigError(f"--fix does not combine with {given[0]}; run `memcheck check {given[0]}` on its own")
         from memcheck.hooks import fix as fixer
@@ -67,7 +70,9 @@ def run(
     source: Source | None = None
     if not nothing:
         staged = scope.staged
-        listing = git.FileListing(settings.root, folders, cached_only=staged is not None, indexed=None if staged is None else staged.files)  # git lists files while the checks are imported
+        listing = git.FileListing(
+            settings.root, folders, cached_only=staged is not None, indexed=None if staged is None else staged.files
+        )  # git lists files while the checks are imported
         # (A tree none of whose files could be one is told from git's listing; outside
         # git, walking the folder is left to discovery.)
         nothing = whole and not scope.deleted and timing is None and _none_listed(settings, listing)
@@ -96,7 +101,13 @@ def run(
 
 
 def _collect_tree(
-    config: Config, paths: Sequence[str] | None, source: Source | None, deleted: Sequence[str], since: Since | None, scope: str, timing: Timing | None
+    config: Config,
+    paths: Sequence[str] | None,
+    source: Source | None,
+    deleted: Sequence[str],
+    since: Since | None,
+    scope: str,
+    timing: Timing | None,
 ) -> tuple[Found, list[str]]:
     """The findings, and with ``timing`` (``-v``) the lines -v prints. A function of
     its own: the workspace, and every document it holds, is freed on return, while
@@ -124,14 +135,22 @@ def _collect_tree(
             targets = discovered(ws, paths, deleted, None if early is None else early.stores_found)
             if timing is not None:
                 timing.lap("config and discovery")
-            problems, accepted, examples = finish_counted(config, find(ws, targets, last=True, early=early))  # the workspace is freed on return
+            problems, accepted, examples = finish_counted(
+                config, find(ws, targets, last=True, early=early)
+            )  # the workspace is freed on return
         finally:
             if early is not None:
                 early.close()
         if timing is not None:
             timing.lap("checks")
         indexes = [s.index for s in targets.stores if s.has_index]
-        found = Found(problems, 0, bool(failing(problems, config.fail_on)), indexes, looked_at(ws, targets, scope)._replace(accepted=accepted, examples=tuple(examples)))
+        found = Found(
+            problems,
+            0,
+            bool(failing(problems, config.fail_on)),
+            indexes,
+            looked_at(ws, targets, scope)._replace(accepted=accepted, examples=tuple(examples)),
+        )
     if timing is None:
         return found, []
     from memcheck.hooks import verbose as notes
@@ -211,7 +230,11 @@ def check(
 
         with stopped_by_signals():  # SIGTERM ends the write through its cleanup: no temporary file is left
             kept, secrets_left = baseline.write(Path(write_baseline), problems, workspace(config.root))
-        note = f"; {secrets_left} secret finding{'s' * (secrets_left != 1)} left out: a secret is removed and rotated, never accepted" if secrets_left else ""
+        note = (
+            f"; {secrets_left} secret finding{'s' * (secrets_left != 1)} left out: a secret is removed and rotated, never accepted"
+            if secrets_left
+            else ""
+        )
         print(f"memcheck: wrote {kept} finding{'s' * (kept != 1)} to {shown(write_baseline)}{note}", file=sys.stderr)
         return 0
     older = None if since is None or not since.compare else Older(since.ref, found.older, config.baseline)
@@ -221,7 +244,17 @@ def check(
         checked = checked._replace(adopt=True)
     indexes = cap_usage(config, source, found.indexes) if resolve_format(fmt) in ("json", "markdown") else None
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, statistics=statistics, older=older, indexes=indexes, fail_on=config.fail_on, display=display, checked=checked)
+        report(
+            problems,
+            fmt,
+            out,
+            statistics=statistics,
+            older=older,
+            indexes=indexes,
+            fail_on=config.fail_on,
+            display=display,
+            checked=checked,
+        )
     if timing is not None:
         timing.lap("output")
         show(timing.lines())
@@ -255,5 +288,7 @@ def cap_usage(config: Config, source: Source | None, indexes: Sequence[str]) -> 
         doc = reader.read(index)
         if doc.error is None:
             lines, size = usage(doc)
-            found.append({"path": index, "lines": lines, "bytes": size, "max_lines": config.index.max_lines, "max_bytes": config.index.max_bytes})
+            found.append(
+                {"path": index, "lines": lines, "bytes": size, "max_lines": config.index.max_lines, "max_bytes": config.index.max_bytes}
+            )
     return found

@@ -1,4 +1,5 @@
 """`memcheck clean`: remove the findings kept between runs (see engine/cache.py)."""
+
 from __future__ import annotations
 
 import sys
@@ -18,7 +19,10 @@ def run(config_file: str | None) -> int:
     folder, left = cleaned
     if left:
         # (a folder the user may not write to: the next run would still read what is left)
-        print(f"memcheck: error: could not remove all of the cache in {shown(str(folder))}: {', '.join(left)} left; check the folder's permissions", file=sys.stderr)
+        print(
+            f"memcheck: error: could not remove all of the cache in {shown(str(folder))}: {', '.join(left)} left; check the folder's permissions",
+            file=sys.stderr,
+        )
         return 1
     print(f"memcheck: removed the cache in {shown(str(folder))}", file=sys.stderr)
     return 0

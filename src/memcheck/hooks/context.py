@@ -9,6 +9,7 @@ CLI's 5). Then the MEMORY.md indexes of the repository's stores that belong to
 PATH, cut at their caps, and the skills catalogue; and each agent's approximate
 tokens against ``context.max-tokens``. Exit 1 when an agent is over that budget.
 """
+
 from __future__ import annotations
 
 import json
@@ -156,27 +157,45 @@ def _entry(places: _Places, source: readers.Source, agent: str) -> FileEntry:
     if real in ws.outside_links:
         notes.append("a symlink out of the repository: memcheck does not follow it, so its size and imports are not counted")
     elif real in ws.unsure_links:
-        notes.append(f"it holds just {doc.text.strip()!r}: a symlink checked out as text, or that text; outside a git repository memcheck cannot tell which")
+        notes.append(
+            f"it holds just {doc.text.strip()!r}: a symlink checked out as text, or that text; outside a git repository memcheck cannot tell which"
+        )
     elif doc.error is not None and doc.size > MAX_BYTES and follows != agents.NO and source.sure != agents.NO:
         notes.append(f"over {MAX_BYTES // 1024 // 1024} MiB: memcheck does not read it, so its @-imports are not followed here")
     if follows == agents.READS and source.sure != agents.NO:
         expanded = expansion.expand(ws, real, expansion.follow_depth(agent))
         imports = [
-            {"file": places.shown(source, x.path), "depth": x.depth, "bytes": x.size, "tokens": agents.approx_tokens(x.size), "via": places.shown(source, x.via[-2])}
+            {
+                "file": places.shown(source, x.path),
+                "depth": x.depth,
+                "bytes": x.size,
+                "tokens": agents.approx_tokens(x.size),
+                "via": places.shown(source, x.via[-2]),
+            }
             for x in expanded.loaded[1:]
         ]
         loaded_bytes = sum(x.size for x in expanded.loaded)
         notes += [f"line {imp.line}: @{imp.token} does not exist (in {places.shown(source, where)})" for where, imp in expanded.missing]
         notes += [f"import cycle {' -> '.join(cycle)}: it stops at the repeat" for _, cycle in expanded.cycles]
         loaded = {x.path for x in expanded.loaded}
-        notes += [f"{chain[-1]} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}: not loaded" for _, chain in expanded.too_deep if chain[-1] not in loaded]
+        notes += [
+            f"{chain[-1]} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}: not loaded"
+            for _, chain in expanded.too_deep
+            if chain[-1] not in loaded
+        ]
         if depth is None and len(expanded.loaded) > 1:
             notes.append(f"how deep {agents.title(agent)} follows @-imports is unconfirmed: all are shown")
     elif follows == agents.MAYBE and expansion.imports(ws, doc):
         notes.append(f"whether {agents.title(agent)} follows @-imports is unconfirmed: they are not counted")
     kind = agents.kind_of(source.path, ws.config.guidance.filenames)
-    if agent == agents.COPILOT and kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and (cut := guidance_model.copilot_review_cut(doc)) is not None:
-        notes.append(f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.number(agents.COPILOT, 'review_chars'):,}, up to line {cut[0]} ({cut[1]})")
+    if (
+        agent == agents.COPILOT
+        and kind in (agents.K_COPILOT, agents.K_COPILOT_PATH)
+        and (cut := guidance_model.copilot_review_cut(doc)) is not None
+    ):
+        notes.append(
+            f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.number(agents.COPILOT, 'review_chars'):,}, up to line {cut[0]} ({cut[1]})"
+        )
     shown_real = places.shown(source, real)
     size: int | None = None if real in ws.outside_links else doc.size  # not followed: not known
     return {
@@ -219,14 +238,32 @@ def _apply_codex_blank_and_budget(ws: Workspace, files: list[FileEntry], sources
             entry.update({"cut": True, "reason": f"Codex keeps {cut.kept:,} of its {cut.size:,} bytes ({limit})"})
         elif cut.how == readers.CUT_BLANK:
             left = readers.codex_budget() - cut.spent
-            entry.update({"loaded": False, "reason": f"skipped: the {left:,} bytes of it that fit Codex's {limit} are blank, so Codex skips the whole file"})
+            entry.update(
+                {
+                    "loaded": False,
+                    "reason": f"skipped: the {left:,} bytes of it that fit Codex's {limit} are blank, so Codex skips the whole file",
+                }
+            )
         elif cut.how == readers.UNKNOWN_SIZE:
-            entry.update({"loaded": None, "reason": f"{entry['reason']}; memcheck does not follow a symlink out of the repository here or above, so Codex's {limit} is not worked out from here down"})
+            entry.update(
+                {
+                    "loaded": None,
+                    "reason": f"{entry['reason']}; memcheck does not follow a symlink out of the repository here or above, so Codex's {limit} is not worked out from here down",
+                }
+            )
 
 
 def _skip_blank(ws: Workspace, entry: FileEntry, source: readers.Source) -> None:
     hides = readers.reading(ws).kind.get(source.path) == agents.K_OVERRIDE
-    entry.update({"loaded": False, "kept_bytes": 0, "total_bytes": 0, "reason": "blank: Codex skips a file with no text" + ("; as an override it still hides this folder's AGENTS.md" if hides else "")})
+    entry.update(
+        {
+            "loaded": False,
+            "kept_bytes": 0,
+            "total_bytes": 0,
+            "reason": "blank: Codex skips a file with no text"
+            + ("; as an override it still hides this folder's AGENTS.md" if hides else ""),
+        }
+    )
 
 
 def _agent_section(ws: Workspace, places: _Places, agent: str, rel: str, is_folder: bool) -> Section:
@@ -254,8 +291,24 @@ def _index_entry(ws: Workspace, store: Store) -> IndexEntry:
     if not store.has_index:
         # Not missing when it links out: agents load whatever it leads to.
         target = ws.link_out(store.index)
-        notes = [f"a symlink to {shown(target)}, out of the repository: agents load that file at start-up; memcheck does not follow it, so it is not counted"] if target is not None else []
-        return {"file": _shown(ws, store.index), "exists": False, "lines": 0, "bytes": 0, "loaded_lines": 0, "loaded_bytes": 0, "tokens": 0, "past_cap": [], "notes": notes}
+        notes = (
+            [
+                f"a symlink to {shown(target)}, out of the repository: agents load that file at start-up; memcheck does not follow it, so it is not counted"
+            ]
+            if target is not None
+            else []
+        )
+        return {
+            "file": _shown(ws, store.index),
+            "exists": False,
+            "lines": 0,
+            "bytes": 0,
+            "loaded_lines": 0,
+            "loaded_bytes": 0,
+            "tokens": 0,
+            "past_cap": [],
+            "notes": notes,
+        }
     doc = ws.document(store.index)
     lines = cap_lines(doc.text)
     n = loaded_lines(lines, cfg.max_lines, cfg.max_bytes)
@@ -311,7 +364,13 @@ def _skills(ws: Workspace, folder: str) -> list[SkillEntry]:
         fm = ws.document(path).frontmatter
         data = fm.data if fm is not None else {}
         line = f"{data.get('name', '')}: {data.get('description', '')}"
-        found.append({"file": _shown(ws, path), "tokens": agents.approx_tokens(len(line.encode("utf-8"))), "folders": sorted(agent_roots_seeing(ws, path))})
+        found.append(
+            {
+                "file": _shown(ws, path),
+                "tokens": agents.approx_tokens(len(line.encode("utf-8"))),
+                "folders": sorted(agent_roots_seeing(ws, path)),
+            }
+        )
     return found
 
 
@@ -347,7 +406,11 @@ def build(config: Config, target_path: str, agent: str | None = None) -> Report:
         "agents": sections,
         "indexes": indexes,
         "skills": {"count": len(skills), "tokens": sum(s["tokens"] for s in skills)},
-        "total": {"budget": budget, "over": any(s["over"] for s in sections), "tokens": max((s["total_tokens"] for s in sections), default=shared + sum(s["tokens"] for s in skills))},
+        "total": {
+            "budget": budget,
+            "over": any(s["over"] for s in sections),
+            "tokens": max((s["total_tokens"] for s in sections), default=shared + sum(s["tokens"] for s in skills)),
+        },
     }
 
 

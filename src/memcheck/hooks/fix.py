@@ -4,6 +4,7 @@ Writes are atomic (a temporary file in the same folder, then a rename), keep the
 file's mode, never go through a symlink or outside the repository, and happen only
 when the bytes change. Memory files themselves are never written.
 """
+
 from __future__ import annotations
 
 import os
@@ -185,7 +186,9 @@ def planned(ws: Workspace, store: Store) -> Planned | None:
     return Planned(new, plan, existing, memories, exists, new == current, usage)
 
 
-def _not_to_fix(ws: Workspace, store: Store, existing: str | None, memories: Sequence[Memory], exists: Exists, changes: Changes) -> tuple[set[str], set[str]]:
+def _not_to_fix(
+    ws: Workspace, store: Store, existing: str | None, memories: Sequence[Memory], exists: Exists, changes: Changes
+) -> tuple[set[str], set[str]]:
     """What fix leaves alone, as ruff's fixes do: only a finding that is reported is
     fixed. An unlisted memory whose IDX003 is off (select, ignore, per-path-ignores)
     or suppressed (``memcheck-disable-file IDX003`` in it) is not added; a dead
@@ -274,7 +277,15 @@ def unified_diff(ws: Workspace, store: Store, new: bytes) -> str:
 
 
 def run(
-    paths: Sequence[str], fmt: str, config_file: str | None, options: LintOptions, *, diff: bool = False, exit_non_zero_on_fix: bool = False, verbose: bool = False, timing: Timing | None = None
+    paths: Sequence[str],
+    fmt: str,
+    config_file: str | None,
+    options: LintOptions,
+    *,
+    diff: bool = False,
+    exit_non_zero_on_fix: bool = False,
+    verbose: bool = False,
+    timing: Timing | None = None,
 ) -> int:
     """The command as the command line gives it: settings and scope from the options,
     then ``fix``. ``verbose``, or a ``timing`` begun earlier (``check --fix -v``):
@@ -283,7 +294,17 @@ def run(
         timing = Timing()
     settings, scope = resolve(config_file, paths, options)
     if timing is None and not diff and none_given(settings, scope):  # (--diff prints nothing then, as it did)
-        return options.verdict(nothing_to_fix(settings, scope.paths, fmt, output_file=options.output_file, since=scope.since, display=options.display(), changed=options.changed))
+        return options.verdict(
+            nothing_to_fix(
+                settings,
+                scope.paths,
+                fmt,
+                output_file=options.output_file,
+                since=scope.since,
+                display=options.display(),
+                changed=options.changed,
+            )
+        )
     # As check lists them (see hooks/check.py): a hook run on memory files lists their
     # folders only, so the hooks of one commit judge the same tree, and fix finds in
     # the cache what check --changed has just worked out.
@@ -408,19 +429,37 @@ def fix(
         timing.lap("fix and checks")
     with destination(output_file, config.root) as out:
         changes = {f.path: describe(f, config) for f in fixed}
-        report(problems, fmt, out, fixed=[f.path for f in written], command="fix", changes=changes, older=older, fail_on=config.fail_on, display=display, checked=checked)
+        report(
+            problems,
+            fmt,
+            out,
+            fixed=[f.path for f in written],
+            command="fix",
+            changes=changes,
+            older=older,
+            fail_on=config.fail_on,
+            display=display,
+            checked=checked,
+        )
         if written and exit_non_zero_on_fix and resolve_format(fmt) == "text":
             # The memcheck-fix hook fails for what it wrote: say why, and what to do next.
             import shlex  # (only here: not at every commit's start-up)
 
             names = " ".join(shlex.quote(f.path) for f in written)
-            out.write(f"memcheck fix wrote {len(written)} file{'s' * (len(written) != 1)}, so it fails this run: `git add {names}` and commit again.\n")
+            out.write(
+                f"memcheck fix wrote {len(written)} file{'s' * (len(written) != 1)}, so it fails this run: `git add {names}` and commit again.\n"
+            )
     if timing is not None:
         timing.lap("output")
         show(timing.lines())
     # An entry fix added where agents never read it is not a fix, and one it could not
     # add for want of room is not either: say so, and fail, whatever rules are selected.
-    if fails or failing(problems, config.fail_on) or any(f.past_cap or f.changes.refused for f in fixed) or (written and exit_non_zero_on_fix):
+    if (
+        fails
+        or failing(problems, config.fail_on)
+        or any(f.past_cap or f.changes.refused for f in fixed)
+        or (written and exit_non_zero_on_fix)
+    ):
         return 1
     return 0
 
@@ -454,7 +493,9 @@ def nothing_to_fix(
     older = Older(since.ref, 0, config.baseline) if since is not None and since.compare else None
     checked = Checked(0, 0, 0, 0, given_scope(config, paths, changed))
     with destination(output_file, config.root) as out:
-        report(problems, fmt, out, fixed=[], command="fix", changes={}, older=older, fail_on=config.fail_on, display=display, checked=checked)
+        report(
+            problems, fmt, out, fixed=[], command="fix", changes={}, older=older, fail_on=config.fail_on, display=display, checked=checked
+        )
     return 1 if failing(problems, config.fail_on) else 0
 
 

@@ -5,6 +5,7 @@ for, the engine's findings reported, and the guarded paths and agent signatures
 listed. Which change is judged, and by which settings, is told in
 ``guard/history.py`` and ``guard/trust.py``.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,7 +50,9 @@ class Request(NamedTuple):
     message_file: str | None = None  # the message of the commit being made (git's prepare-commit-msg and commit-msg hooks)
 
 
-def check(config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None) -> list[Problem]:
+def check(
+    config_file: str | None, request: Request, cwd: Path, stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None
+) -> list[Problem]:
     """The findings for what ``request`` names: paths, judged by the working tree's
     settings as a change made now would be, or a change (staged, a range, a push),
     judged by the settings of the commits it goes into."""
@@ -74,15 +77,33 @@ def list_tree(config_file: str | None, cwd: Path, fmt: str) -> int:
     tree = guarded_tree(git.tracked_files(cwd), Judge(config.guard, every_tier=True), links, submodules)
     tier = tiers(config.guard)
     if fmt == "json":
-        doc = {name: [{"path": r.path, "pattern": r.pattern, **({"target": r.target} if r.target is not None else {})} for r in rows] for name, rows in tree.items()}
-        sys.stdout.write(json_text(json.dumps({"categories": doc, "tiers": {name: tier[name] for name in tree}, "total": sum(map(len, tree.values()))}, ensure_ascii=False, indent=2)) + "\n")
+        doc = {
+            name: [{"path": r.path, "pattern": r.pattern, **({"target": r.target} if r.target is not None else {})} for r in rows]
+            for name, rows in tree.items()
+        }
+        sys.stdout.write(
+            json_text(
+                json.dumps(
+                    {"categories": doc, "tiers": {name: tier[name] for name in tree}, "total": sum(map(len, tree.values()))},
+                    ensure_ascii=False,
+                    indent=2,
+                )
+            )
+            + "\n"
+        )
         return 0
     for name, rows in tree.items():
         who = "an agent's changes" if tier[name] == AGENTS and not config.guard.everyone else "every change"
         sys.stdout.write(f"{shown(name)} ({len(rows)}; guarded for {who})\n")
-        sys.stdout.writelines(f"  {shown(r.path)}{'' if r.target is None else f' -> {shown(r.target)}'}  [{escaped(r.pattern)}]\n" for r in rows)
+        sys.stdout.writelines(
+            f"  {shown(r.path)}{'' if r.target is None else f' -> {shown(r.target)}'}  [{escaped(r.pattern)}]\n" for r in rows
+        )
     total = sum(map(len, tree.values()))
-    sys.stdout.write(f"{total} guarded path{'' if total == 1 else 's'} in {len(tree)} categor{'y' if len(tree) == 1 else 'ies'}.\n" if total else "No guarded paths in the tree.\n")
+    sys.stdout.write(
+        f"{total} guarded path{'' if total == 1 else 's'} in {len(tree)} categor{'y' if len(tree) == 1 else 'ies'}.\n"
+        if total
+        else "No guarded paths in the tree.\n"
+    )
     return 0
 
 
@@ -99,10 +120,14 @@ def list_signatures(config_file: str | None, cwd: Path, fmt: str) -> int:
         return 0
     for sig in found:
         source = shipped.get(sig.id)
-        note = f"  [{source.url}, checked {source.checked}{'' if source.confirmed else ', unconfirmed'}]" if source else "  [from the config]"
+        note = (
+            f"  [{source.url}, checked {source.checked}{'' if source.confirmed else ', unconfirmed'}]" if source else "  [from the config]"
+        )
         sys.stdout.write(escaped(f"{sig.id}: {sig.shown()}{note}") + "\n")  # the config's own may hold anything
     if ignored:
-        sys.stdout.write(escaped(f"no agent's sign in this shell, by this machine's git config ({OPT_OUT_KEY}): {', '.join(ignored)}") + "\n")
+        sys.stdout.write(
+            escaped(f"no agent's sign in this shell, by this machine's git config ({OPT_OUT_KEY}): {', '.join(ignored)}") + "\n"
+        )
     tier = tiers(config.guard)
     for name in (AGENTS, "secrets"):
         members = [c for c, t in tier.items() if t == name]

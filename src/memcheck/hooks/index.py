@@ -1,4 +1,5 @@
 """`memcheck index STORE`: print the index `fix` would write, or explain the choice."""
+
 from __future__ import annotations
 
 import os

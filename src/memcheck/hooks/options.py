@@ -4,6 +4,7 @@ covers (``Scope``: the paths given, what the change touches, or the whole tree).
 
 Imported when a command runs, never at start-up (see cli.py).
 """
+
 from __future__ import annotations
 
 import functools

@@ -3,6 +3,7 @@
 Kept apart from the engine so ``memcheck guard`` reports without importing the
 checking machinery (discovery, document parsing, the secret patterns).
 """
+
 from __future__ import annotations
 
 import os
@@ -52,7 +53,16 @@ def report(
     # Colour is for a terminal: never in an --output-file, whatever --color or FORCE_COLOR say.
     color = fmt == "text" and out is sys.stdout and _wants_color(out, display.color)
     context = ReportContext(
-        color=color, fixed=fixed, command=command, changes=changes, statistics=statistics, older=older, indexes=indexes, fail_on=fail_on, quiet=display.quiet, checked=checked
+        color=color,
+        fixed=fixed,
+        command=command,
+        changes=changes,
+        statistics=statistics,
+        older=older,
+        indexes=indexes,
+        fail_on=fail_on,
+        quiet=display.quiet,
+        checked=checked,
     )
     get_reporter(fmt)(problems, out, context)
 
@@ -99,5 +109,3 @@ def _wants_color(out: TextIO, asked: str = "auto") -> bool:
         return True
     isatty = getattr(out, "isatty", None)
     return bool(isatty and isatty())
-
-

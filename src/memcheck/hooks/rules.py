@@ -1,4 +1,5 @@
 """`memcheck rules` and `memcheck rule CODE`."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,10 @@ def list_rules(fmt: str) -> int:
     if fmt == "json":
         # The fields by name: a rule carries more than its listing shows (its scope, its
         # security severity), and what `--format json` prints is a contract.
-        listed = [{"code": r.code, "name": r.name, "severity": r.severity, "fixable": r.fixable, "summary": r.summary, "doc": r.doc} for r in rules]
+        listed = [
+            {"code": r.code, "name": r.name, "severity": r.severity, "fixable": r.fixable, "summary": r.summary, "doc": r.doc}
+            for r in rules
+        ]
         click.echo(json.dumps(listed, indent=2, ensure_ascii=False))
     elif fmt == "markdown":
         click.echo(rule_table(), nl=False)

@@ -1,4 +1,5 @@
 """`memcheck schema`: the config's JSON Schema, as shipped, for an editor to read."""
+
 from __future__ import annotations
 
 import os

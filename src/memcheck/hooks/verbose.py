@@ -7,6 +7,7 @@ Each kind of note is a function of the run's workspace and what it checked, in
 ``NOTES``, whose lines come out in that order, each kind's sorted: a new kind is
 one more function there. The timing line comes last, after the report.
 """
+
 from __future__ import annotations
 
 import sys
@@ -47,7 +48,11 @@ def _stores(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
             index = f"{store.index} unreadable"
         else:
             plan = store_plan(ws, store, existing.text if existing is not None else None, store_memories(ws, store))
-            index = f"{store.index}, mode {plan.mode}, style {plan.style}" if store.has_index else f"no index yet (fix writes {store.index}, mode {plan.mode})"
+            index = (
+                f"{store.index}, mode {plan.mode}, style {plan.style}"
+                if store.has_index
+                else f"no index yet (fix writes {store.index}, mode {plan.mode})"
+            )
         yield f"store {store.folder or '.'}: {count} memor{'y' if count == 1 else 'ies'}; {index}"
         ws.forget([*store.files, store.index])
 
@@ -85,7 +90,15 @@ def _cache(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
         yield "cache: off (--no-cache)"
 
 
-NOTES: tuple[Callable[[Workspace, Targets, Scope], Iterable[str]], ...] = (_config, _stores, _guidance, _skills, _other_agent_files, _skills_passed_over, _cache)
+NOTES: tuple[Callable[[Workspace, Targets, Scope], Iterable[str]], ...] = (
+    _config,
+    _stores,
+    _guidance,
+    _skills,
+    _other_agent_files,
+    _skills_passed_over,
+    _cache,
+)
 
 
 def notes(ws: Workspace, paths: Sequence[str] | None, deleted: Sequence[str] = ()) -> list[str]:

@@ -4,6 +4,7 @@ Agents load the first ``index.max-lines`` lines of MEMORY.md and stop at
 ``index.max-bytes``; ``memcheck check`` (IDX007-IDX009), ``fix`` (entries past the
 cap) and ``context`` (what each agent loads) count them the same way, here.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence

@@ -7,6 +7,7 @@ as fit, in the order they matter, and names the rest. Each such change only adds
 the texts grow with their number, and a bisection finds the most that fit in a
 logarithmic number of builds, each linear in the index.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence, Tuple, TypeVar

@@ -7,6 +7,7 @@ description, sometimes bold links, a `[type]` tag, or no links at all (`- stem:
 description`). ``detect_form`` reads it from the entries that are there, so that a
 new entry looks like its neighbours; ``write_entry`` writes one.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -64,7 +65,9 @@ _REST = lazy_regex.compile(r"([ \t]+[-\u2013\u2014][ \t]+|:[ \t]+|[ \t]+)(.*)")
 _ESCAPE = lazy_regex.compile(r"\\(.)")
 
 
-def entries(lines: Sequence[str], kinds: Sequence[str], resolved: Sequence[Sequence[tuple[Link, str, str]]], memories: Sequence[Memory]) -> Iterator[Entry]:
+def entries(
+    lines: Sequence[str], kinds: Sequence[str], resolved: Sequence[Sequence[tuple[Link, str, str]]], memories: Sequence[Memory]
+) -> Iterator[Entry]:
     """The index's entries for memories of the store, in line order: list items that
     start with their link to a memory; and, where no list item of the index starts
     with such a link, the link-less list items that start with a memory's name

@@ -5,6 +5,7 @@ destinations, titles, reference labels), plus the one thing agents and curators 
 as a link that CommonMark does not: a target with a raw space in it. ``classify``
 says where a target points, relative to the store's folder.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -47,9 +48,7 @@ class Link(NamedTuple):
 # any line: the text stops at an unbalanced `[` as well as at `]`, `<...>` at the
 # next `<`, and the spaces before the target are taken whole (the lookahead).
 _TEXT = r"(?:\\.|[^\[\]\\]|\[(?:\\.|[^\[\]\\])*\])*"
-_LINK = lazy_regex.compile(
-    rf"\[({_TEXT})\]\(\s*(?!\s)(<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
-)
+_LINK = lazy_regex.compile(rf"\[({_TEXT})\]\(\s*(?!\s)(<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
 # `[x](Gone Notes.md)`: not a link to CommonMark (a raw space ends a destination),
 # but a link to the agent that reads it, and to the curator who wrote it. Read only
 # where no real link is, and only to a Markdown file, so that prose in brackets
@@ -100,7 +99,12 @@ def _spaced_links(line: str, lineno: int, found: Sequence[Link]) -> list[Link]:
         target = m.group(2).strip()
         path, _hash, fragment = target.partition("#")
         spaced_md = path.endswith(".md") and " " in path and not any(c.isspace() for c in fragment)
-        if spaced_md and not _escaped(line, m.start()) and _span_at(found, starts, m.start()) is None and bisect.bisect_left(starts, m.start()) == bisect.bisect_left(starts, m.end()):
+        if (
+            spaced_md
+            and not _escaped(line, m.start())
+            and _span_at(found, starts, m.start()) is None
+            and bisect.bisect_left(starts, m.start()) == bisect.bisect_left(starts, m.end())
+        ):
             start = m.start(2) + m.group(2).index(target[0])
             spaced.append(Link(lineno, m.start() + 1, m.group(1), target, start, start + len(target), m.end()))
     return spaced

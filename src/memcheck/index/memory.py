@@ -5,6 +5,7 @@ description, type, and what its body starts with), and the dates an index may be
 ordered by; ``Exists`` and ``Ignored`` are how the engine asks about paths relative
 to the store's folder, so that it stays a pure function of what it is given.
 """
+
 from __future__ import annotations
 
 import functools
@@ -130,7 +131,9 @@ def _fenced(line: str, fence: str) -> tuple[str, bool]:
     """(the fence still open after ``line``, whether ``line`` is code or a fence)."""
     m = _FENCE.match(line)
     if fence:
-        closing = m is not None and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip()[len(m.group(1)):].strip()
+        closing = (
+            m is not None and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip()[len(m.group(1)) :].strip()
+        )
         return ("" if closing else fence), True
     if m is not None:
         return m.group(1), True

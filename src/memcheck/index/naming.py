@@ -4,6 +4,7 @@ A line names a memory when the memory's file name stands in it as a word, or its
 stem or frontmatter name as a whole phrase. The phrases are read in one linear pass
 per line, whatever the line holds: these patterns meet every line of every index.
 """
+
 from __future__ import annotations
 
 import posixpath

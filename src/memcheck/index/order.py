@@ -6,6 +6,7 @@ the end of such a list puts it last, and in a long list past the caps, where age
 never read it. So a list whose entries run newest first gets each new entry where
 its date puts it.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
@@ -32,7 +33,12 @@ def newest_first(found: Sequence[Entry]) -> int | None:
     a memory saved without one."""
     for key in range(len(NO_DATES)):
         dated = [d for e in found if (d := e.memory.dates[key])]
-        if len(dated) >= MIN_DATED and 2 * len(dated) >= len(found) and dated[0] > dated[-1] and all(a >= b for a, b in zip(dated, dated[1:])):
+        if (
+            len(dated) >= MIN_DATED
+            and 2 * len(dated) >= len(found)
+            and dated[0] > dated[-1]
+            and all(a >= b for a, b in zip(dated, dated[1:]))
+        ):
             return key
     return None
 

@@ -4,6 +4,7 @@
 in generate mode the render of the store, in sync mode the curator's index made to
 agree with it (see ``sync``), and with markers only the text between them.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection, Sequence
@@ -161,9 +162,15 @@ def plan(
     refused: tuple[str, ...] = ()
     kept = False  # the region is the render but for blank lines: left as it is
     if mode == GENERATE:
-        new_region = pure_render if pure_render is not None and style == pure and not around else render(style, [m for m in memories if m.filename not in around], types)
+        new_region = (
+            pure_render
+            if pure_render is not None and style == pure and not around
+            else render(style, [m for m in memories if m.filename not in around], types)
+        )
         if room is not None and not fits(new_region, room, not marked):
-            new_region, refused = fitted_render(style, [m for m in memories if m.filename not in around], types, room, region, exists, store_folder, not marked)
+            new_region, refused = fitted_render(
+                style, [m for m in memories if m.filename not in around], types, room, region, exists, store_folder, not marked
+            )
         if same_but_blank_lines(new_region, region):
             # Blank lines are a Markdown formatter's (around headings and lists): kept,
             # or fix and the formatter would undo each other on every run.
@@ -185,16 +192,37 @@ def plan(
             # judges the index (fix rewrote a clean index, and failed the fix hook).
             text = existing.lstrip("\ufeff") + ("" if existing.endswith("\n") else "\n")
     # (pure_style first: cheap, and a synced index that keeps a line of its own is never pure.)
-    if settle and automatic and mode == SYNC and not marked and changes is not None and pure_style(text.split("\n"), types, style_asked) is not None:
+    if (
+        settle
+        and automatic
+        and mode == SYNC
+        and not marked
+        and changes is not None
+        and pure_style(text.split("\n"), types, style_asked) is not None
+    ):
         # Sync can leave nothing of the curator's (every line it kept was dead): the
         # next run would then find an index to regenerate. Settle in this run, so that a
         # second fix changes nothing (a hypothesis test found `# Memory` over one dead
         # nested entry going flat, then grouped).
-        again = plan(text, memories, exists, types, None, style_asked, store_folder=store_folder, ignored=ignored, unstaged=unstaged, caps=caps, settle=False)
+        again = plan(
+            text,
+            memories,
+            exists,
+            types,
+            None,
+            style_asked,
+            store_folder=store_folder,
+            ignored=ignored,
+            unstaged=unstaged,
+            caps=caps,
+            settle=False,
+        )
         if again.mode == GENERATE and again.text != text:
             text, refused = again.text, again.refused
             line_of: dict[str, int] = {}
-            for name, lineno in entry_lines(text.split("\n"), 0, text.count("\n") + 1, {name for name, _line in changes.added} | set(changes.refused), exists):
+            for name, lineno in entry_lines(
+                text.split("\n"), 0, text.count("\n") + 1, {name for name, _line in changes.added} | set(changes.refused), exists
+            ):
                 line_of.setdefault(name, lineno)
             changes = changes._replace(added=tuple(sorted(line_of.items())), refused=refused)
     if settle and mode == GENERATE and style_asked is None and refused:
@@ -202,7 +230,19 @@ def plan(
         # next run would find an empty index, of the default style, to render again
         # (a hypothesis test found an emptied flat marker block gaining `# Memory`).
         # Settle in this run, so that a second fix changes nothing.
-        again = plan(text, memories, exists, types, None if automatic else mode, None, store_folder=store_folder, ignored=ignored, unstaged=unstaged, caps=caps, settle=False)
+        again = plan(
+            text,
+            memories,
+            exists,
+            types,
+            None if automatic else mode,
+            None,
+            store_folder=store_folder,
+            ignored=ignored,
+            unstaged=unstaged,
+            caps=caps,
+            settle=False,
+        )
         if again.text != text:
             text, refused, style = again.text, again.refused, again.style
     return Plan(mode, style, f"{why_mode}; {why_style}", text, bool(marked), (first, end), found, changes, around, refused)
@@ -229,7 +269,9 @@ def entry_lines(lines: Sequence[str], start: int, end: int, names: Collection[st
     return where
 
 
-def _line_to_keep(lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists, unstaged: Ignored | None = None) -> str | None:
+def _line_to_keep(
+    lines: Sequence[str], memories: Sequence[Memory], style: str, types: Sequence[str], exists: Exists, unstaged: Ignored | None = None
+) -> str | None:
     """Why regenerating an index of nothing but ``style`` headings and entries would
     lose something, if it would: the first line where the index keeps an order of its
     own (sections out of type order, entries out of file-name order: a curator's, as
@@ -343,8 +385,5 @@ def is_own_render(plan: Plan, text: str, memories: Sequence[Memory]) -> bool:
         and not plan.marked
         and not plan.refused
         and plan.text == text
-        and all(
-            is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "")
-            for m in memories
-        )
+        and all(is_plain_name(m.filename) and "](" not in (m.name or "") and "](" not in (m.description or "") for m in memories)
     )

@@ -5,6 +5,7 @@ section per memory type); ``flat`` and ``flat-emdash`` are a bare list of entrie
 Names and file names are escaped so that each entry reads back, whole, as its
 memory's link.
 """
+
 from __future__ import annotations
 
 import functools
@@ -156,7 +157,15 @@ def described(m: Memory, label: str) -> str:
 
     own = _words(label)
     secret = False
-    for i, text in enumerate((m.description and entry_text(m.description), m.sentence, m.title, m.name, " ".join(m.stem.replace("_", " ").replace("-", " ").split()))):
+    for i, text in enumerate(
+        (
+            m.description and entry_text(m.description),
+            m.sentence,
+            m.title,
+            m.name,
+            " ".join(m.stem.replace("_", " ").replace("-", " ").split()),
+        )
+    ):
         if not text or not text.strip() or (i > 1 and _words(text) == own):
             continue
         if holds_secret(text):
@@ -207,12 +216,10 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
     return "\n".join(lines).strip() + "\n"
 
 
-
 def entries_as_rendered(style: str, memories: Sequence[Memory]) -> dict[str, str]:
     """Each memory's entry line as ``render`` writes it in this style."""
     dash = "\u2014" if style == FLAT_EMDASH else "-"
     return {m.filename: entry_line(m, shown_name(m), shown_description(m, m.stem if style == GROUPED else ""), dash) for m in memories}
-
 
 
 def detect_style(lines: Iterable[str]) -> str | None:

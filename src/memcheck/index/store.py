@@ -4,6 +4,7 @@ The engine's functions take a store's memories and callbacks for the disk and gi
 these build them from a ``Workspace``, the same way for ``memcheck check``, ``fix``
 and ``memcheck index``, so each command judges a store as the others do.
 """
+
 from __future__ import annotations
 
 import shlex
@@ -90,7 +91,9 @@ def store_unstaged(ws: Workspace, store: Store) -> Ignored:
     return unstaged
 
 
-def store_plan(ws: Workspace, store: Store, existing: str | None, memories: list[Memory] | None = None, exists: Exists | None = None) -> Plan:
+def store_plan(
+    ws: Workspace, store: Store, existing: str | None, memories: list[Memory] | None = None, exists: Exists | None = None
+) -> Plan:
     # The index engine, imported where a plan is made (not where a kept index is found).
     from memcheck.index.plan import plan
 

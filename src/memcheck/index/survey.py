@@ -4,6 +4,7 @@ What "listed" means is defined once, here, and both ``memcheck check`` (IDX002,
 IDX003) and ``memcheck fix`` (``sync``) read an index through ``survey``, so the two
 never disagree about which memories an index lists or which lines are dead.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -154,13 +155,17 @@ def survey(
                 named.setdefault(i, set()).add(spanned)
         for hit in named.values():
             listed |= hit
-    dead, claimed = _judge_dead(lines, lay, resolved, dead_links, uses, named, [m for m in memories if m.filename not in listed], ignored, unstaged)
+    dead, claimed = _judge_dead(
+        lines, lay, resolved, dead_links, uses, named, [m for m in memories if m.filename not in listed], ignored, unstaged
+    )
     # The memories that a dead entry may have been renamed to, when the curator has
     # to say which: listed by that entry, for now. Adding them would leave the entry
     # with nothing to be renamed to, and the next fix would remove its curated text.
     listed |= claimed
     for link, path, same in equivalent:
-        dead[(link.line, link.col)] = Dead(link.line, link.col, link.target, path, REPOINT, (same,), 1, UNICODE_FORM, span=(link.start, link.end), form=link.form)
+        dead[(link.line, link.col)] = Dead(
+            link.line, link.col, link.target, path, REPOINT, (same,), 1, UNICODE_FORM, span=(link.start, link.end), form=link.form
+        )
     return Survey(lines, lay, resolved, frozenset(listed), dict(sorted(dead.items())) if equivalent else dead)
 
 
@@ -275,7 +280,9 @@ def _judge_dead(
     for k in range(len(dead_links) - 1, -1, -1):
         link, path = dead_links[k]
         shown, count, chosen = renames.get(k, ((), 0, None))
-        found = Dead(link.line, link.col, link.target, path, KEEP, shown, count, why.get(k, ""), span=(link.start, link.end), form=link.form)
+        found = Dead(
+            link.line, link.col, link.target, path, KEEP, shown, count, why.get(k, ""), span=(link.start, link.end), form=link.form
+        )
         if chosen is not None:
             found = found._replace(action=REPOINT, renamed=(chosen,), candidates=1)
         elif k in why:
@@ -354,7 +361,9 @@ def _dead_keys(texts: Sequence[str], path: str, tier: int) -> set[str]:
     return {k for k in (*map(key, texts), key(stem)) if k}
 
 
-def _renames(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]) -> tuple[dict[int, tuple[tuple[str, ...], int, str | None]], set[str]]:
+def _renames(
+    dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]
+) -> tuple[dict[int, tuple[tuple[str, ...], int, str | None]], set[str]]:
     """``_renames_pass`` until it settles: a memory one link is re-pointed to is no
     longer a candidate of the others, so a link left to the curator (two memories
     looked like its file) may have one left. Without this, the next fix re-pointed
@@ -378,7 +387,9 @@ def _renames(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Me
     return result, claimed
 
 
-def _renames_pass(dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]) -> tuple[dict[int, tuple[tuple[str, ...], int, str | None]], set[str]]:
+def _renames_pass(
+    dead: list[tuple[int, tuple[str, ...], str]], unlisted: Sequence[Memory]
+) -> tuple[dict[int, tuple[tuple[str, ...], int, str | None]], set[str]]:
     """For dead links (position, link texts, dead path): (up to 3 memories that look like
     its file renamed, how many do, the one fix re-points it to or None); and the
     memories the links fix cannot re-point claim (the curator chooses among them).

@@ -7,6 +7,7 @@ convention puts it: its type's section, the date order of a newest-first list, a
 final section or the end. The caps come first: a change that would take the index
 over a cap, or push a line agents read today past one, is not made.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -170,7 +171,9 @@ def sync(
     left = {pair for edit in optional[k:] for pair in edit.repointed}
     repointed = [pair for pairs in repoints.values() for pair in pairs if pair not in left]
     refused += [m.filename for m in missing[max(0, k - len(optional)) :]]
-    return out, Changes(tuple(sorted(added)), tuple(repointed), tuple(removed), filled=tuple(sorted(filled)), refused=tuple(sorted(refused)))
+    return out, Changes(
+        tuple(sorted(added)), tuple(repointed), tuple(removed), filled=tuple(sorted(filled)), refused=tuple(sorted(refused))
+    )
 
 
 def _assemble(lines: list[str], placed: dict[int, Placed]) -> tuple[str, list[tuple[str, int]]]:
@@ -204,7 +207,9 @@ def repointed_target(dead: Dead) -> str:
 Placed = List[Union[str, Tuple[str, str]]]  # lines to insert: text, or (memory file, its new entry)
 
 
-def _place_entries(lines: list[str], lay: blocks.Layout, missing: Sequence[Memory], types: Sequence[str], form: EntryForm, ours: Sequence[Entry]) -> dict[int, Placed]:
+def _place_entries(
+    lines: list[str], lay: blocks.Layout, missing: Sequence[Memory], types: Sequence[str], form: EntryForm, ours: Sequence[Entry]
+) -> dict[int, Placed]:
     """Where new entries go: for a line number, what to insert before that line
     (``len(lines)``: at the end), entries with any heading or blank line they need.
     ``ours``: the index's entries (their lines among ``lines``).
@@ -323,7 +328,9 @@ def _by_date(ours: Sequence[Entry], group: Sequence[Memory], lay: blocks.Layout,
     return {pos: [(m.filename, write_entry(form, m)) for m in new] for pos, new in by_date(ours, key, group, lay).items()}
 
 
-def _by_type(ours: Sequence[Entry], group: Sequence[Memory], lay: blocks.Layout, form: EntryForm, types: Sequence[str]) -> dict[int, Placed]:
+def _by_type(
+    ours: Sequence[Entry], group: Sequence[Memory], lay: blocks.Layout, form: EntryForm, types: Sequence[str]
+) -> dict[int, Placed]:
     """New entries beside their type's in a flat list kept in type order (top-level
     items all); nothing when it is not one."""
     if not in_type_order(ours, types) or (placed := by_type(ours, types, group, lay)) is None:
@@ -381,7 +388,13 @@ def _before_definitions(lay: blocks.Layout, n: int) -> int:
 
 
 def _into_section(
-    lines: list[str], lay: blocks.Layout, section: tuple[int, int], headings: list[tuple[int, int]], group: Sequence[Memory], form: EntryForm, ours: Sequence[Entry]
+    lines: list[str],
+    lay: blocks.Layout,
+    section: tuple[int, int],
+    headings: list[tuple[int, int]],
+    group: Sequence[Memory],
+    form: EntryForm,
+    ours: Sequence[Entry],
 ) -> dict[int, Placed]:
     """Where a section's new entries go (one place, or several in a list kept newest
     first), and the lines to insert there."""

@@ -3,6 +3,7 @@
 ``REPORTER_BY_NAME`` maps a ``--format`` value to its module's ``report``; modules are
 imported when chosen, so a run pays only for the format it prints.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -5,6 +5,7 @@ are escaped as the runner's command parser expects (``%``, CR and LF everywhere;
 ``:`` and ``,`` too inside properties), so no message can end or forge a command, and
 every other control character as ``%XX`` text.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,7 +45,9 @@ def escape_property(value: str) -> str:
 
 def annotation(p: Problem) -> str:
     kind = "error" if p.severity == ERROR else "warning"
-    props = ",".join(f"{k}={escape_property(v)}" for k, v in (("file", p.path), ("line", str(p.line)), ("col", str(p.col)), ("title", p.code)))
+    props = ",".join(
+        f"{k}={escape_property(v)}" for k, v in (("file", p.path), ("line", str(p.line)), ("col", str(p.col)), ("title", p.code))
+    )
     return f"::{kind} {props}::{escape_data(p.message)}"
 
 

@@ -8,6 +8,7 @@ only moves to another line: it is a hash of what a baseline matches the finding 
 (file, code, message without its numbers) and of which of the identical findings it
 is (see ``memcheck.output.occurrences``), never of its line.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -1,4 +1,5 @@
 """A JSON document: the problems, counts, and what `fix` rewrote."""
+
 from __future__ import annotations
 
 import json
@@ -27,7 +28,13 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
         summary["fail_on"] = ctx.fail_on
     if ctx.checked is not None:  # what check or fix looked at, as the text summary says it
         checked = ctx.checked
-        summary["checked"] = {"guidance": checked.guidance, "stores": checked.stores, "memories": checked.memories, "skills": checked.skills, "others": checked.others}
+        summary["checked"] = {
+            "guidance": checked.guidance,
+            "stores": checked.stores,
+            "memories": checked.memories,
+            "skills": checked.skills,
+            "others": checked.others,
+        }
         if checked.accepted:  # the baseline's, not listed
             summary["accepted"] = checked.accepted
     if ctx.older is not None:  # only what the change brings is listed
@@ -37,7 +44,9 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
         doc["indexes"] = list(ctx.indexes)
     if ctx.command == "fix":
         # Every index fix wrote, and those it left as they were with entries that do not fit.
-        doc["changes"] = {path: ctx.changes[path] for path in (*ctx.fixed, *sorted(set(ctx.changes) - set(ctx.fixed))) if path in ctx.changes}
+        doc["changes"] = {
+            path: ctx.changes[path] for path in (*ctx.fixed, *sorted(set(ctx.changes) - set(ctx.fixed))) if path in ctx.changes
+        }
     # json_text: the characters json.dumps leaves raw that a terminal acts on (ESC
     # it escapes already; C1, U+2028 it does not) are escapes too.
     out.write(json_text(json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True)) + "\n")

@@ -21,6 +21,7 @@ every other character XML 1.0 cannot hold (a lone surrogate of a file name that 
 not UTF-8, U+FFFE) as ``\\uXXXX`` too, then XML-escaped by the serializer; nothing is
 put in CDATA, so a ``]]>`` is ordinary text.
 """
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -75,10 +76,19 @@ def document(problems: Sequence[Problem], command: str, fail_on: str | None) -> 
         failures = sum(p in fails for p, _ in found)
         _counted(suite, len(found), failures, len(found) - failures)
         for p, name in found:
-            case = ET.SubElement(suite, "testcase", classname=f"memcheck.{_text(family)}", name=_text(name), file=_text(visible_name(p.path)), line=str(p.line))
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=f"memcheck.{_text(family)}",
+                name=_text(name),
+                file=_text(visible_name(p.path)),
+                line=str(p.line),
+            )
             where = f"{_text(visible_name(p.path))}:{p.line}:{p.col}: {_text(p.code)} {_text(p.message)}"
             kind = "failure" if p in fails else "skipped"
-            ET.SubElement(case, kind, message=_text(p.message), type=p.severity).text = f"{where}\n(`memcheck rule {_text(p.code)}` explains the rule)\n"
+            ET.SubElement(
+                case, kind, message=_text(p.message), type=p.severity
+            ).text = f"{where}\n(`memcheck rule {_text(p.code)}` explains the rule)\n"
     failures = sum(p in fails for p in problems)  # identical findings count each
     _counted(root, max(len(problems), 1), failures, len(problems) - failures)
     return root

@@ -10,6 +10,7 @@ a path is a code span, a message has every ASCII punctuation mark backslash-esca
 and control characters are shown as ``\\uXXXX``; so a file name cannot add a link, an
 image or HTML to the page, nor break out of a table cell.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, TextIO

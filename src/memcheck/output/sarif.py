@@ -6,6 +6,7 @@ the findings and not with the catalogue; each rule links its page
 Locations are repository-relative URIs against ``%SRCROOT%``. Nothing machine-specific (absolute paths, times) is written, so the
 same tree gives the same bytes everywhere.
 """
+
 from __future__ import annotations
 
 import json

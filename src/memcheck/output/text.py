@@ -5,6 +5,7 @@ its control characters escaped (``problem.escaped``) and each path through
 ``problem.shown``, here rather than in each rule, so no rule can forget it and no
 file can drive the terminal or the CI log that shows the report.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, TextIO
@@ -97,7 +98,9 @@ def what_changed(changes: FixRecord) -> str:
     if changes.get("rewrote"):
         done.append(f"rewrote {len(changes['rewrote'])} ({_names(changes['rewrote'])})")
     if changes.get("filled"):
-        done.append(f"filled in {len(changes['filled'])} description{'' if len(changes['filled']) == 1 else 's'} ({_names(changes['filled'])})")
+        done.append(
+            f"filled in {len(changes['filled'])} description{'' if len(changes['filled']) == 1 else 's'} ({_names(changes['filled'])})"
+        )
     return "; ".join(done)
 
 

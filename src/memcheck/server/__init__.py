@@ -1,6 +1,7 @@
 """The language server (``memcheck server``): findings as the editor's diagnostics,
 while the files are typed and when agents write them on disk, and the fixes as code
 actions. Needs the ``server`` extra (pygls): ``pip install '.[server]'`` in the clone."""
+
 from __future__ import annotations
 
 from memcheck.config import ConfigError

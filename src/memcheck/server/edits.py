@@ -5,6 +5,7 @@ Each edit is tried on the text before it is offered: a comment is offered only i
 the suppression machinery then drops the finding, a quoted value only if YAML then
 reads the whole value. An edit that would not do what its title says is never shown.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,9 +58,13 @@ def suppression_action(doc: Document, problem: Problem) -> Action | None:
     in_frontmatter = fm is not None and 0 < line < fm.end_line
     candidates: list[tuple[str, TextEdit]] = []
     if in_frontmatter:
-        candidates.append((f"Suppress {problem.code} on this line", TextEdit(line, 0, line, 0, f"# memcheck-disable-next-line {problem.code}\n")))
+        candidates.append(
+            (f"Suppress {problem.code} on this line", TextEdit(line, 0, line, 0, f"# memcheck-disable-next-line {problem.code}\n"))
+        )
     elif fm is None or line >= fm.end_line:
-        candidates.append((f"Suppress {problem.code} on this line", TextEdit(line, 0, line, 0, f"<!-- memcheck-disable-next-line {problem.code} -->\n")))
+        candidates.append(
+            (f"Suppress {problem.code} on this line", TextEdit(line, 0, line, 0, f"<!-- memcheck-disable-next-line {problem.code} -->\n"))
+        )
     after_frontmatter = fm.end_line if fm is not None else 0
     whole_file = f"<!-- memcheck-disable-file {problem.code} -->\n"
     candidates.append((f"Suppress {problem.code} in this file", TextEdit(after_frontmatter, 0, after_frontmatter, 0, whole_file)))

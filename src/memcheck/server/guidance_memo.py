@@ -19,6 +19,7 @@ A file created or deleted, new settings, a symlinked guidance file, or a change 
 file an @-import leads to that is no guidance file check every guidance file again,
 as ``memcheck check`` does.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
@@ -70,7 +71,9 @@ def shape(ws: Workspace, path: str) -> Shape:
 class GuidanceMemo:
     """The last guidance check: each file's own findings, and the shape of each file."""
 
-    def __init__(self, ws: Workspace, own: dict[str, frozenset[Problem]], checked: frozenset[str], shapes: dict[str, Shape] | None = None) -> None:
+    def __init__(
+        self, ws: Workspace, own: dict[str, frozenset[Problem]], checked: frozenset[str], shapes: dict[str, Shape] | None = None
+    ) -> None:
         self.ws = ws  # the workspace it was made on: its model is the one carried
         self.own = own
         self.checked = checked  # the files whose own findings this check worked out
@@ -152,7 +155,9 @@ def _importers(graph: ImportGraph, paths: Iterable[str]) -> set[str]:
     return found
 
 
-def guidance_findings(ws: Workspace, memo: GuidanceMemo | None, checks: list[Check], enabled: set[str]) -> tuple[set[Problem], GuidanceMemo]:
+def guidance_findings(
+    ws: Workspace, memo: GuidanceMemo | None, checks: list[Check], enabled: set[str]
+) -> tuple[set[Problem], GuidanceMemo]:
     """The guidance files' findings, as checking them all together finds them, and
     the memo for the next edit."""
     files = list(ws.guidance)

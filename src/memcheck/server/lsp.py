@@ -2,6 +2,7 @@
 out. Everything the server knows lives in the session; this module turns URIs into
 paths, findings into diagnostics and edits into ``WorkspaceEdit``s, and never lets an
 error end the server (it is shown as a message, and the server goes on)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -71,7 +72,9 @@ class MemcheckProtocol(LanguageServerProtocol):
 
 class MemcheckServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("memcheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental, protocol_cls=MemcheckProtocol)
+        super().__init__(
+            "memcheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental, protocol_cls=MemcheckProtocol
+        )
         self.session: Session | None = None
         self.pending: set[str] = set()
         self.timer: asyncio.TimerHandle | None = None
@@ -91,7 +94,9 @@ def guarded(handler: Callable[..., T]) -> Callable[..., T | None]:
             return handler(ls, params)
         except Exception as e:  # the server's one catch-all: reported, never a crash
             log.exception("memcheck server: %s failed", handler.__name__)
-            ls.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"memcheck: internal error: {type(e).__name__}: {escaped(str(e))}"))
+            ls.window_show_message(
+                types.ShowMessageParams(types.MessageType.Error, f"memcheck: internal error: {type(e).__name__}: {escaped(str(e))}")
+            )
             return None
 
     return run
@@ -118,7 +123,9 @@ def initialized(ls: MemcheckServer, params: types.InitializedParams) -> None:
     _load_config(ls, session)
     watched = ls.client_capabilities.workspace and ls.client_capabilities.workspace.did_change_watched_files
     if watched and watched.dynamic_registration:
-        options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[types.FileSystemWatcher(glob_pattern=g) for g in watch_globs(session.config)])
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=g) for g in watch_globs(session.config)]
+        )
         registration = types.Registration(id=_WATCHERS_ID, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options)
         ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
     else:
@@ -201,7 +208,9 @@ def _poll(ls: MemcheckServer) -> None:
     asyncio.get_running_loop().call_later(POLL_SECONDS, _poll, ls)
 
 
-@server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=False))
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=False)
+)
 @guarded
 def code_action(ls: MemcheckServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     session = _session(ls)

@@ -10,6 +10,7 @@ skills found before while none changed; a guidance edit that keeps its @-imports
 re-checks fewer files still (``guidance_memo``). Findings are those of ``memcheck
 check``: the same engine, settings, suppression comments and baseline.
 """
+
 from __future__ import annotations
 
 import os
@@ -280,7 +281,6 @@ class Session:
             return None
         return repoint_action(dead.line, dead.span, repointed_target(dead), dead.target)
 
-
     def disk_state(self) -> dict[str, FolderState]:
         """For an editor that watches no files: the files of the folders its open
         documents are in (a store's memories beside its open index), and the
@@ -291,7 +291,9 @@ class Session:
             try:
                 with os.scandir(self.root / folder if folder else self.root) as entries:
                     for entry in entries:
-                        if (entry.name.endswith(".md") or (not folder and entry.name in CONFIG_FILES)) and entry.is_file(follow_symlinks=False):
+                        if (entry.name.endswith(".md") or (not folder and entry.name in CONFIG_FILES)) and entry.is_file(
+                            follow_symlinks=False
+                        ):
                             info = entry.stat(follow_symlinks=False)
                             found[entry.name] = (info.st_mtime_ns, info.st_size)
             except OSError:

@@ -1,5 +1,6 @@
 """What the cache knows a file's content by: git's blob id of the bytes read, worked
 out as fast as this process may (see fast_blob_ids)."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, Protocol
@@ -16,6 +17,7 @@ class Read(Protocol):
     error: str | None
     error_line: int
     size: int
+
 
 # What hashes the bytes read into their blob ids: the interpreter's own SHA-1 (see
 # digests.py), unless this process hashes a great many (see fast_blob_ids).

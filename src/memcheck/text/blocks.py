@@ -18,6 +18,7 @@ a list item's lazy line or a quote's is text (`[1]: a.md` right under `- [a][1]`
 defines nothing), in indexes, memories, guidance files and skills alike
 (``definitions``).
 """
+
 from __future__ import annotations
 
 from typing import Sequence

@@ -4,6 +4,7 @@ Nothing here raises on bad input. A file that cannot be read, is binary, is not
 UTF-8 or is too large becomes a ``Document`` whose ``error`` says so; frontmatter
 that strict YAML rejects is read again the way the agents' own line parsers read it.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,6 +22,8 @@ TOO_LARGE = f"is larger than {MAX_BYTES // 1024} KiB; not read"
 SALVAGED = ("is not valid UTF-8", TOO_LARGE)
 
 _FENCE = "---"
+
+
 class Document:
     """A file as read: what it holds, or why it could not be read. Never changed once
     made (``parse`` sets its blob before anyone else sees it).

@@ -5,6 +5,7 @@ Linear in the store: each body is normalised once (case folded, whitespace runs 
 one space) and looked up in a dict of the bodies seen; near-duplicates are compared
 only with the earlier memories of the same description (a bucket), never all pairs.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, Sequence
@@ -128,4 +129,3 @@ def body_start(body: str) -> str:
 
 
 _START_WORDS = 8
-

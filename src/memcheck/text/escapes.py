@@ -10,6 +10,7 @@ scan these values as decoded too, and report what they find at the key's line.
 Only a frontmatter holding a backslash has such a value (YAML's escapes all start
 with one), so the usual file costs one ``str.find`` over its frontmatter.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator

@@ -4,6 +4,7 @@ of a change's paths at once (``FirstMatch.none_match``). The lines are read and
 matched as text/patterns.py reads every gitignore line: pathspec's translation,
 matched by re2 only.
 """
+
 from __future__ import annotations
 
 import re
@@ -74,7 +75,9 @@ def _lines(regexes: Mapping[int, str], indices: Iterable[int]) -> _Lines:
     import pathspec
 
     order = tuple(sorted(indices, reverse=True))
-    return _Lines(patterns.built(lambda: pathspec.PathSpec([_regex_pattern(regexes[i]) for i in order], backend=patterns.BACKEND), len(order)), order)
+    return _Lines(
+        patterns.built(lambda: pathspec.PathSpec([_regex_pattern(regexes[i]) for i in order], backend=patterns.BACKEND), len(order)), order
+    )
 
 
 # pathspec writes a line without a slash (but for a trailing one) as this prefix, its
@@ -164,7 +167,10 @@ class FirstMatch:
         self._whole: _Lines | None = None  # the whole-path lines as one set: see _whole_set
         # A name each whole-path line needs (the guard's 32 each name one: .vscode,
         # secrets): a path (ASCII) holding none is not asked. None: a line names none.
-        plain = [next((seg for seg in self._lines[i].removeprefix("!").split("/") if _PLAIN_SEGMENT.fullmatch(seg)), None) for i in self._whole_lines]
+        plain = [
+            next((seg for seg in self._lines[i].removeprefix("!").split("/") if _PLAIN_SEGMENT.fullmatch(seg)), None)
+            for i in self._whole_lines
+        ]
         self._whole_names = None if None in plain else frozenset(self._fold(seg) for seg in plain if seg is not None)
         self._seen: dict[tuple[str, tuple[int, ...]], int | None] = {}
         self._scans: dict[tuple[int, ...], Callable[[str], Iterable[re.Match[str]]] | None] = {}
@@ -303,7 +309,9 @@ class FirstMatch:
                 # the lines without one.
                 self._segment[key] = self._segment_lines("", kinds)
             else:
-                keys = [k for k in self._by_key if k[1] in kinds] if ext is None else [(e, k) for e in dict.fromkeys((ext, "")) for k in kinds]
+                keys = (
+                    [k for k in self._by_key if k[1] in kinds] if ext is None else [(e, k) for e in dict.fromkeys((ext, "")) for k in kinds]
+                )
                 indices = [i for k in keys for i in self._by_key.get(k, ())]
                 self._segment[key] = _lines(self._regexes, indices) if indices else None
         return self._segment[key]
@@ -335,7 +343,9 @@ class FirstMatch:
             index = self._seen[key]
             if index is not None:
                 return index, i == last
-        if self._whole_lines and (self._whole_names is None or not path.isascii() or not self._whole_names.isdisjoint(self._fold(path).split("/"))):
+        if self._whole_lines and (
+            self._whole_names is None or not path.isascii() or not self._whole_names.isdisjoint(self._fold(path).split("/"))
+        ):
             index = self._whole_set().first(_START + (path + "/" if is_dir else path))
             if index is not None:
                 return index, False

@@ -5,6 +5,7 @@ message names a value's kind; and which known key an unknown one is a misspellin
 of. Every rule family that reads frontmatter (MEM, GDN, SKL) asks the same
 questions, so they are answered here once, with the same words.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -95,7 +96,9 @@ def _yaml_valid_value() -> Callable[[str], bool]:
 
 def value_kind(value: object) -> str:
     """A frontmatter value's kind in YAML's words, as messages name it ("a list")."""
-    return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
+    return {str: "string", bool: "boolean", int: "number", float: "number", list: "list", dict: "mapping"}.get(
+        type(value), type(value).__name__
+    )
 
 
 def _norm(key: str) -> str:

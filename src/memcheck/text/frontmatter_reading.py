@@ -67,9 +67,9 @@ class Frontmatter(NamedTuple):
         return None if value is None else str(value)
 
 
-
-
-def _raw_values(fm_lines: list[str] | tuple[str, ...], first_line: int) -> tuple[dict[str, str], dict[str, int], tuple[tuple[str, int], ...]]:
+def _raw_values(
+    fm_lines: list[str] | tuple[str, ...], first_line: int
+) -> tuple[dict[str, str], dict[str, int], tuple[tuple[str, int], ...]]:
     """The top-level `key: value` lines as the agents' line parsers read them: each
     key's value and first line, and (key, line) of each key repeated (which only a
     frontmatter YAML rejects needs: one pass over the lines gives both)."""
@@ -305,7 +305,13 @@ def _flat_frontmatter(fm_lines: list[str] | tuple[str, ...], first_line: int, fm
     not_plain: list[str] = []
     for key, raw in pairs:
         first = raw[0]
-        if (first in _SPECIAL_START and (first not in _WORD_FIRST or raw in _BOOL_AND_NULL_WORDS)) or raw[-1] == ":" or ": " in raw or " #" in raw or key in _BOOL_AND_NULL_WORDS:
+        if (
+            (first in _SPECIAL_START and (first not in _WORD_FIRST or raw in _BOOL_AND_NULL_WORDS))
+            or raw[-1] == ":"
+            or ": " in raw
+            or " #" in raw
+            or key in _BOOL_AND_NULL_WORDS
+        ):
             if key in _BOOL_AND_NULL_WORDS:
                 return False
             # A value the line-by-line reading would read the same way (a quoted

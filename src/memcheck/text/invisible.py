@@ -13,6 +13,7 @@ when first asked for (see ``joining_scripts``). Emoji come from Unicode's emoji 
 files, which unicodedata does not carry: ``resources/emoji.json``, written by
 ``tools/emoji_data.py`` (see ``emoji_data``).
 """
+
 from __future__ import annotations
 
 import json

@@ -15,6 +15,7 @@ follow. Then:
   definition (whether the line may be one, at the start of a block and not inside a
   paragraph, is the block structure's to say: ``blocks.definitions``).
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -56,7 +57,9 @@ _POINTY = lazy_regex.compile(r"<(?:\\.|[^<>\\])*>")
 _PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes
 _LINE_END = lazy_regex.compile(r"[ \t]*\Z")
 # Linear on any line, as index._LINK (which says how).
-_LINK = lazy_regex.compile(r"!?(?<!\\)\[(?:\\.|[^\[\]\\])*\]\(\s*(?!\s)(<[^<>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+_LINK = lazy_regex.compile(
+    r"!?(?<!\\)\[(?:\\.|[^\[\]\\])*\]\(\s*(?!\s)(<[^<>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
+)
 _SCHEME = lazy_regex.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _ESCAPED = lazy_regex.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark backslash escapes of ASCII punctuation
 # Obsidian-style [[target]], [[target|alias]], [[target#heading]], ![[embed]]

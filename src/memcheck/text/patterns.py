@@ -35,6 +35,7 @@ character class, ``{a,b}`` alternatives. A segment is compiled with
 ``fnmatch.translate`` (see above); the segments are matched against the path by a
 small dynamic programme (at most pattern segments x path segments steps).
 """
+
 from __future__ import annotations
 
 import bisect

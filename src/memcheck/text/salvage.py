@@ -8,6 +8,7 @@ or hidden text added to such a file would pass every check, and under
 and HID rules read it anyway: its bytes decoded with U+FFFD in place of each invalid
 sequence, up to memcheck's read cap (a larger file's first MiB).
 """
+
 from __future__ import annotations
 
 from memcheck.text import document

@@ -13,6 +13,7 @@ and importing it and scanning one memory with its default plugins cost 0.235 s o
 memories (paired runs, medians). Its plugins' shapes are the ones kept below, each with
 the vendor's page that documents it.
 """
+
 from __future__ import annotations
 
 import math
@@ -94,7 +95,8 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
         ("github_pat_", _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
         (
             "gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-",
-            _WORD, r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
+            _WORD,
+            r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
         ),
         ("xox[abposr]-", _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
         (r"hooks\.slack\.com", "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
@@ -121,7 +123,11 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
         (_Literal("whsec_", "_"), _WORD, r"(?P<t>(?P<p>whsec_)[A-Za-z0-9+/=]{32,})(?![A-Za-z0-9+/=])"),
         # JSON Web Tokens: a base64url JSON header (`{"` is `eyJ`), payload and signature
         # (https://datatracker.ietf.org/doc/html/rfc7519#section-3.1).
-        (_Literal("eyJ", "J"), _WORD_DASH, r"(?P<t>(?P<p>eyJ)[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])"),
+        (
+            _Literal("eyJ", "J"),
+            _WORD_DASH,
+            r"(?P<t>(?P<p>eyJ)[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
+        ),
         # Azure Storage connection strings: `AccountKey=` and a base64 key of 64 bytes
         # (https://learn.microsoft.com/en-us/azure/storage/common/storage-configure-connection-string).
         (_Literal("AccountKey=", "="), _WORD, r"(?P<t>(?P<p>AccountKey=)[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])"),
@@ -143,7 +149,9 @@ _ASSIGN_STARTS = ("passw", "secret", "token", "api", "access", "private")
 _ASSIGN = lazy_regex.compile(
     r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*(["'])([^"'\s]{8,256})\1"""
 )
-_PLACEHOLDER = lazy_regex.compile(r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv")
+_PLACEHOLDER = lazy_regex.compile(
+    r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv"
+)
 _RUN = lazy_regex.compile(r"(.)\1{5,}")
 # Whether a short text may hold any secret at all: every token's probe and a key
 # block's first line in one pattern, and the words an assignment's name ends in.
@@ -435,9 +443,13 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
 
 # A password in a URL (`https://deploy:PASSWORD@host`, as ~/.git-credentials and
 # database URLs hold them; RFC 3986 §3.2.1 calls the form deprecated for this reason).
-_URL_CREDENTIAL = lazy_regex.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,20})://(?P<user>[^/\s:@]{1,64}):(?P<v>[^/\s@]{1,256})@(?P<host>[^\s/@?#]{1,253})")
+_URL_CREDENTIAL = lazy_regex.compile(
+    r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,20})://(?P<user>[^/\s:@]{1,64}):(?P<v>[^/\s@]{1,256})@(?P<host>[^\s/@?#]{1,253})"
+)
 # The passwords of documentation and local examples (`postgres://postgres:postgres@localhost`).
-_SAMPLE_PASSWORDS = frozenset({"password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysecretpassword"})
+_SAMPLE_PASSWORDS = frozenset(
+    {"password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysecretpassword"}
+)
 # A dotenv or shell line assigning an unquoted value to a credential's name (`DATABASE_PASSWORD=…`,
 # `export AWS_SECRET_ACCESS_KEY=…`), after any quote or list marker.
 _ENV_LINE = lazy_regex.compile(
@@ -449,9 +461,7 @@ _ENV_LINE = lazy_regex.compile(
 
 def _credible(value: str) -> bool:
     """Whether a literal value given to a credential reads as a real one."""
-    return not (
-        value[0] in "$%<{[(" or _placeholder(value) or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value)
-    )
+    return not (value[0] in "$%<{[(" or _placeholder(value) or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value))
 
 
 def _url_passwords(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
@@ -555,6 +565,8 @@ def bounded(message: str, limit: int = 4 * EXCERPT) -> str:
     secrets redacted, each quoted part and each unbroken run of characters cut to an
     excerpt, and the whole to ``limit`` characters."""
     message = redact_message(message)
-    message = _QUOTED.sub(lambda m: m.group(0) if len(m.group(0)) <= EXCERPT + 2 else m.group(0)[: EXCERPT + 1] + "…" + m.group(0)[0], message)
+    message = _QUOTED.sub(
+        lambda m: m.group(0) if len(m.group(0)) <= EXCERPT + 2 else m.group(0)[: EXCERPT + 1] + "…" + m.group(0)[0], message
+    )
     message = _LONG_RUN.sub(lambda m: m.group(0)[: EXCERPT - 1] + "…", message)
     return message if len(message) <= limit else message[: limit - 1] + "…"

@@ -50,6 +50,7 @@ usual slip): libyaml stops there too, with the same error (``_raise_tab_error``)
 The usual slips after a few `key: words` lines (``_USUAL_SLIP``) neither parser
 reads: what the Python parser says of them is told from their line.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -597,7 +598,9 @@ def compose(loader: Loader) -> Composed:
             if anchor not in anchors:
                 raise yaml.composer.ComposerError(None, None, f"found undefined alias {anchor!r}", event.start_mark)
             if anchor not in expanded:
-                raise TooComplex(None, None, f"alias *{anchor} refers to a collection that contains it (a recursive alias)", event.start_mark)
+                raise TooComplex(
+                    None, None, f"alias *{anchor} refers to a collection that contains it (a recursive alias)", event.start_mark
+                )
             size, levels, length = expanded[anchor]
             aliases += 1
             values += size
@@ -679,7 +682,9 @@ def _measure(root: Node) -> Composed:
 def _anchor(anchors: dict[str, Node], event: NodeEvent, node: Node) -> None:
     first = anchors.get(event.anchor)
     if first is not None:
-        raise yaml.composer.ComposerError("while composing the document", first.start_mark, f"found duplicate anchor {event.anchor!r}", event.start_mark)
+        raise yaml.composer.ComposerError(
+            "while composing the document", first.start_mark, f"found duplicate anchor {event.anchor!r}", event.start_mark
+        )
     anchors[event.anchor] = node
 
 

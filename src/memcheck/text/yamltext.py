@@ -5,6 +5,7 @@ import of PyYAML and yamlload (93 million instructions, on bench/'s M-broken tre
 thirds of what its 400 rejected frontmatters cost more than the same store mended).
 yamlload gives the same answers through its parsers where the text does not tell
 (tests/unit/test_yamlload.py holds these against the Python parser)."""
+
 from __future__ import annotations
 
 from memcheck import lazy_regex

@@ -3,6 +3,7 @@ entry of the agent data names (subagents, custom agents, prompt files, Kiro
 steering, Cline rules), and the skill folders an agent loads nothing from (no
 SKILL.md, or one named in the wrong case). Found over the workspace's listing, with
 the kinds' globs matched by ``text/patterns``."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -36,7 +37,11 @@ class AgentFiles(NamedTuple):
 def could_be_one(path: str) -> bool:
     """Whether a given path may be one of these (a hook run on it needs the whole
     tree listed): a kind's file, or a file of a folder in a skills folder."""
-    return agentkinds.kind_of_path(path) is not None or basename(parent(parent(path))) == SKILLS or basename(path).lower() in agents.named_lower()
+    return (
+        agentkinds.kind_of_path(path) is not None
+        or basename(parent(parent(path))) == SKILLS
+        or basename(path).lower() in agents.named_lower()
+    )
 
 
 def find_agent_files(ws: Workspace) -> AgentFiles:
@@ -63,7 +68,12 @@ def _find(ws: Workspace) -> AgentFiles:
         for name in names:
             # (a guidance file's own name, left out for a reason of its own, is no variant:
             # a skill's resources, an excluded file; nor is a file of a skill folder)
-            if name.lower() in lowered and (path := join(folder, name)) not in guidance and agents.kind_of(path, filenames) is None and not in_skill_folder(folder, ws.skill_folders):
+            if (
+                name.lower() in lowered
+                and (path := join(folder, name)) not in guidance
+                and agents.kind_of(path, filenames) is None
+                and not in_skill_folder(folder, ws.skill_folders)
+            ):
                 other = agents.case_variant_of(path, filenames)
                 if other is not None:
                     variants.append((path, other))
@@ -87,7 +97,6 @@ def _find(ws: Workspace) -> AgentFiles:
                 if kind_id is not None and ws.link_out(path) is not None:
                     found[path] = kind_id
     return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))), tuple(sorted(variants)))
-
 
 
 class _Needs(NamedTuple):
@@ -186,7 +195,17 @@ def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:
     for folder, path in first_file.items():
         if folder in miscased:
             name = basename(miscased[folder])
-            found.append((miscased[folder], f"the skill file is named {name}, and agents load SKILL.md by that exact name (a case-sensitive file system, as on Linux and in CI, finds no SKILL.md); rename it to SKILL.md"))
+            found.append(
+                (
+                    miscased[folder],
+                    f"the skill file is named {name}, and agents load SKILL.md by that exact name (a case-sensitive file system, as on Linux and in CI, finds no SKILL.md); rename it to SKILL.md",
+                )
+            )
         else:
-            found.append((path, f"the skill folder {folder} has no SKILL.md, so agents load nothing from it; add a SKILL.md with name and description, or move the folder out of {parent(folder)}"))
+            found.append(
+                (
+                    path,
+                    f"the skill folder {folder} has no SKILL.md, so agents load nothing from it; add a SKILL.md with name and description, or move the folder out of {parent(folder)}",
+                )
+            )
     return found

@@ -8,6 +8,7 @@ without agent files; a commit that touches none, as most do). The answer errs on
 way only: a path it lets through may still be no agent file (discovery decides),
 one it rules out never is one.
 """
+
 from __future__ import annotations
 
 import os

@@ -7,6 +7,7 @@ root. Each file is read at most once per run: the ``Workspace`` keeps the docume
 it has read. What the files are is found by functions over the Workspace: stores.py,
 guidance.py, skills.py.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
 
 T = TypeVar("T")
+
 
 class Workspace:
     """One run's view of the tree: its files, what they are, and what has been read."""
@@ -101,7 +103,13 @@ class Workspace:
         if other.config is not self.config or other.files != self.files:
             return
         # Outside git, which guidance files are symlinks is told from their text too.
-        names = ("file_set", "_names_by_folder", "markdown_by_folder", "_skill_folders", *(("_guidance",) if self.in_git and other.in_git else ()))
+        names = (
+            "file_set",
+            "_names_by_folder",
+            "markdown_by_folder",
+            "_skill_folders",
+            *(("_guidance",) if self.in_git and other.in_git else ()),
+        )
         for name in names:
             if name in other.__dict__ and name not in self.__dict__:
                 self.__dict__[name] = other.__dict__[name]
@@ -241,7 +249,14 @@ class Workspace:
             hit = hits[compute] = (doc, value)
         return cast(T, hit[1])
 
-    def remembered(self, key: Callable[[], str], work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+    def remembered(
+        self,
+        key: Callable[[], str],
+        work: Callable[[], T],
+        encode: Callable[[T], object],
+        decode: Callable[[object], T],
+        covers: Collection[str] = (),
+    ) -> T:
         """``work()``: a piece of a store's check, kept between runs where a cache is
         (see engine/store_values.StoreValues.remembered; ``encode`` gives None for a value
         not to keep), else worked out."""
@@ -250,7 +265,9 @@ class Workspace:
             return work()
         return kept.remembered(key, work, encode, decode, covers)
 
-    def of_file(self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
+    def of_file(
+        self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]
+    ) -> T:
         """``work()`` on the file at ``path`` alone (``name`` says which work, or gives
         it when asked: a name dear to work out is worked out only where kept), kept
         between runs by the file's content where a cache is: a store's memories whose
@@ -345,7 +362,7 @@ class Workspace:
         return self._excluded is not None and self._excluded(path)
 
     def special_kind(self, path: str) -> str | None:
-        """"a FIFO", "a socket" or "a device" for such a file (or a link to one)
+        """ "a FIFO", "a socket" or "a device" for such a file (or a link to one)
         inside the root: git lists none of them, and reading one could block."""
         return self.source.special_kind(path)
 
@@ -376,11 +393,7 @@ class Workspace:
     @cached_property
     def markdown_by_folder(self) -> dict[str, list[str]]:
         """Folder -> the names of the Markdown files directly in it (folders with none left out)."""
-        return {
-            folder: md
-            for folder, names in self._names_by_folder.items()
-            if (md := [n for n in names if n.endswith(".md")])
-        }
+        return {folder: md for folder, names in self._names_by_folder.items() if (md := [n for n in names if n.endswith(".md")])}
 
     @property
     def listed_folders(self) -> Iterable[str]:

@@ -1,6 +1,7 @@
 """The work tree on disk as a ``Source`` (listed by git where it is a repository,
 walked where it is not; no symlink followed out of the root), and the tree the next
 commit would hold, read from git's index where the disk differs."""
+
 from __future__ import annotations
 
 import os
@@ -64,7 +65,9 @@ class DiskSource:
         git is asked again, for the whole tree."""
         if isinstance(self._files, list) or self._files.folders is None:
             return self.listing().files
-        listed = git.FileListing(self.root, cached_only=self._cached_only, indexed=None if self.staged is None else self.staged.files).files()
+        listed = git.FileListing(
+            self.root, cached_only=self._cached_only, indexed=None if self.staged is None else self.staged.files
+        ).files()
         return listed if listed is not None else walk_files(self.root)
 
     def read(self, path: str) -> Document:
@@ -218,7 +221,9 @@ class StagedSource(DiskSource):
     _cached_only = True
 
     def __init__(self, staged: StagedFiles, listing: git.FileListing | None = None) -> None:
-        super().__init__(staged.root, listing=listing if listing is not None else git.FileListing(staged.root, cached_only=True, indexed=staged.files))
+        super().__init__(
+            staged.root, listing=listing if listing is not None else git.FileListing(staged.root, cached_only=True, indexed=staged.files)
+        )
         self.staged: StagedFiles = staged
 
     def read(self, path: str) -> Document:

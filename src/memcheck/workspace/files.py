@@ -3,6 +3,7 @@ of a source and the answers about them, as a protocol that ``discover.Workspace`
 meets. Finding them is done for the Workspace, which imports the modules that do it;
 they name this protocol instead of the Workspace, so no module imports back the one
 that imports it (a circle even for the type checker's sake)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Protocol

@@ -1,6 +1,7 @@
 """Guidance files (AGENTS.md, CLAUDE.md, ...: ``guidance.filenames``), one per file
 however many names it has: a symlinked twin (CLAUDE.md -> AGENTS.md) is the file
 it leads to."""
+
 from __future__ import annotations
 
 import os
@@ -38,7 +39,9 @@ def find_guidance(ws: Files) -> Guidance:
     # A guidance file inside a skill's folder is one of the skill's files, read when
     # the skill is used, not as the instructions of its folder.
     skill_folders = ws.skill_folders
-    for path in sorted(path for path in ws.files if kind_of(path, filenames) is not None and not in_skill_folder(parent(path), skill_folders)):
+    for path in sorted(
+        path for path in ws.files if kind_of(path, filenames) is not None and not in_skill_folder(parent(path), skill_folders)
+    ):
         entry = ws.source.entry(path)
         if entry is None:
             continue
@@ -60,7 +63,9 @@ def find_guidance(ws: Files) -> Guidance:
     # A symlink checked out as text holds its target's path; a file that merely says
     # "AGENTS.md" is its own text. Only git's index tells them apart (mode 120000):
     # asked once, for the small files whose text names another guidance file.
-    as_text = {path: target for path in sorted(small) if (target := _link_as_text(ws, path)) is not None and target in listed and target != path}
+    as_text = {
+        path: target for path in sorted(small) if (target := _link_as_text(ws, path)) is not None and target in listed and target != path
+    }
     unsure: frozenset[str] = frozenset()
     if as_text and ws.in_git:
         links_in_index = ws.source.git_symlinks(sorted(as_text))

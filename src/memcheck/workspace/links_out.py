@@ -5,6 +5,7 @@ guard stops a symlink pointing at: GRD002, judged by the same patterns).
 memcheck never follows such a link (``Source.read``); the agent that loads the file
 does, on every machine, and reads whatever is there: ``/proc/self/environ`` puts the
 machine's environment, tokens and all, into its context."""
+
 from __future__ import annotations
 
 import posixpath

@@ -3,6 +3,7 @@ defined (``@kept_with(LISTING)``), so that a workspace made again on the same li
 skills or reading of the tree (the language server makes one per edit) takes the
 value over instead of working it out again. No imports: the modules that declare a
 basis sit in several layers."""
+
 from __future__ import annotations
 
 from typing import Callable, TypeVar

@@ -1,4 +1,5 @@
 """Files held in memory as a ``Source``: for tests, and an editor's unsaved buffers."""
+
 from __future__ import annotations
 
 from functools import cached_property

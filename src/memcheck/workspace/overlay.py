@@ -1,6 +1,7 @@
 """An editor's open documents laid over another ``Source`` (the work tree on disk):
 what the language server checks, so a finding follows the text being typed, not the
 last save."""
+
 from __future__ import annotations
 
 from bisect import bisect_left

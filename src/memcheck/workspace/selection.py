@@ -1,6 +1,7 @@
 """What to check for the paths a run was given (pre-commit's file list, a hook's
 folders): the stores, guidance files and skills among a workspace's files. Finding
 the files is discover.Workspace's; choosing among them is this module's."""
+
 from __future__ import annotations
 
 import os
@@ -18,7 +19,11 @@ from memcheck.workspace.stores import INDEX_NAME, Store
 
 
 def select_targets(
-    ws: Workspace, paths: Iterable[str] | None, judge: bool = True, deleted: Sequence[str] = (), stores_found: Callable[[list[Store]], None] | None = None
+    ws: Workspace,
+    paths: Iterable[str] | None,
+    judge: bool = True,
+    deleted: Sequence[str] = (),
+    stores_found: Callable[[list[Store]], None] | None = None,
 ) -> tuple[list[Store], list[str], list[str]]:
     """What to check for the given paths (pre-commit's file list): stores, guidance, skills.
 
@@ -48,7 +53,11 @@ def select_targets(
         folders.update(f for f in ws.folders_with_markdown if _folder_hit(f, wanted_set))
     candidates = ws.stores_among(folders, lost_index=frozenset(parent(g) for g in gone if basename(g) == INDEX_NAME))
     gone_from = {parent(g) for g in gone}
-    stores = [s for s in candidates if s.folder in gone_from or hit(s.index) or any(hit(f) for f in (*s.files, *s.outside)) or _folder_hit(s.folder, wanted_set)]
+    stores = [
+        s
+        for s in candidates
+        if s.folder in gone_from or hit(s.index) or any(hit(f) for f in (*s.files, *s.outside)) or _folder_hit(s.folder, wanted_set)
+    ]
     if ws.partial:
         return stores, [], []  # hook_folders found no path that could be anything else
     if gone:
@@ -103,7 +112,10 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
         if kind_of(rel, config.guidance.filenames) is not None or agentfiles.could_be_one(rel):
             return None
         # (Without the listing, any folder named skills may be a plugin's: asked as one.)
-        if _skills.skill_name(rel, lambda folder: basename(folder) == _skills.SKILLS or any(patterns.glob_matches_folder(g, folder) for g in config.skills.roots)):
+        if _skills.skill_name(
+            rel,
+            lambda folder: basename(folder) == _skills.SKILLS or any(patterns.glob_matches_folder(g, folder) for g in config.skills.roots),
+        ):
             return None
         folders.add(parent(rel))
         if len(folders) > _MAX_HOOK_FOLDERS:

@@ -2,6 +2,7 @@
 with a skill's frontmatter directly inside one. The skills roots are the folders
 agents load skills from (``agents.agent_skill_folders()``, a plugin's ``skills/``, ``skills/``
 at the repository root) and the ones ``skills.roots`` names."""
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -54,7 +55,11 @@ def agents_load_skills_from(folder: str, has_file: Callable[[str], bool]) -> boo
     if basename(folder) != SKILLS:
         return False
     above = parent(folder)
-    return folder == SKILLS or join(basename(above), SKILLS) in agent_skill_folders() or any(has_file(join(above, m)) for m in plugin_manifests())
+    return (
+        folder == SKILLS
+        or join(basename(above), SKILLS) in agent_skill_folders()
+        or any(has_file(join(above, m)) for m in plugin_manifests())
+    )
 
 
 def skill_folders(ws: Files) -> SkillFolders:
@@ -63,7 +68,9 @@ def skill_folders(ws: Files) -> SkillFolders:
     skill's folder (one of its resources)."""
     holding = sorted(folder for folder, names in ws.markdown_by_folder.items() if SKILL_NAME in names)
     below_root = {f for f in holding if any(ws.is_skills_root(a) for a in ancestors(f))}
-    passed_over = [(join(f, SKILL_NAME), NOT_IN_A_ROOT.format(folders=", ".join(agent_skill_folders()))) for f in holding if f not in below_root]
+    passed_over = [
+        (join(f, SKILL_NAME), NOT_IN_A_ROOT.format(folders=", ".join(agent_skill_folders()))) for f in holding if f not in below_root
+    ]
     folders: set[str] = set()
     found = []
     for folder in holding:  # sorted: a skill folder comes before the folders inside it
@@ -167,7 +174,9 @@ def seen_together(ws: Files, root: str) -> bool:
     such roots from there up: one of ``agent_skill_folders()`` (``.claude/skills``, ...), or
     one ``skills.roots`` names (a plugin's skills and a collection's are each seen on
     their own)."""
-    return join(basename(parent(root)), basename(root)) in agent_skill_folders() or any(patterns.glob_matches_folder(g, root) for g in ws.config.skills.roots)
+    return join(basename(parent(root)), basename(root)) in agent_skill_folders() or any(
+        patterns.glob_matches_folder(g, root) for g in ws.config.skills.roots
+    )
 
 
 def scope_of(ws: Files, path: str) -> str:
@@ -199,7 +208,13 @@ def name_of_skill(ws: Files, path: str) -> str:
     """A skill's name: its frontmatter's ``name``, else its folder's."""
     fm = ws.document(path).frontmatter
     name = fm.data.get("name") if fm is not None else None
-    return name.strip() if isinstance(name, str) and name.strip() else basename(parent(path)) if basename(path) == SKILL_NAME else basename(path)[:-3]
+    return (
+        name.strip()
+        if isinstance(name, str) and name.strip()
+        else basename(parent(path))
+        if basename(path) == SKILL_NAME
+        else basename(path)[:-3]
+    )
 
 
 def agent_roots_seeing(ws: Files, path: str) -> frozenset[str]:

@@ -7,6 +7,7 @@ what the hooks judge), a commit's tree (``tree.TreeSource``: what ``--new-since`
 compares with) and files held in memory (``memory.MemorySource``: tests, and an
 editor's unsaved buffers). Paths are repository-relative POSIX paths.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, Protocol, Sequence
@@ -72,7 +73,7 @@ class Source(Protocol):
         """False for a path that leaves the root, or whose symlinks lead out of it."""
 
     def special_kind(self, path: str) -> str | None:
-        """"a FIFO", "a socket" or "a device" for such a file inside the root."""
+        """ "a FIFO", "a socket" or "a device" for such a file inside the root."""
 
     def link_out(self, path: str) -> str | None:
         """The target, as the link names it, of a symlink at ``path`` that leads out

@@ -8,6 +8,7 @@ clone), nor is an unstaged MEMORY.md. Under pre-commit, which stashes unstaged
 changes before running hooks, the staged content is what is on disk; a bare
 ``memcheck check --changed`` reads what differs from git's index itself.
 """
+
 from __future__ import annotations
 
 import os

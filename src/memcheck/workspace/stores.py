@@ -1,5 +1,6 @@
 """Memory stores: folders of memory files, found by a ``memory.stores`` glob or by
 their MEMORY.md beside files whose frontmatter makes them memories."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
@@ -14,6 +15,8 @@ if TYPE_CHECKING:
 INDEX_NAME = "MEMORY.md"
 # Never memory files, even inside a store folder.
 NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
+
+
 # A file named in capitals (SOUL.md, USER.md, LAST_SESSION.md) without any memory
 # field is, like README.md, the store's own document: a harness's identity file or
 # session log, which agents load by name, not through the index (on real
@@ -24,7 +27,9 @@ def _own_document_name(name: str) -> bool:
     if "a" <= name[:1] <= "z":
         return False
     stem = name[:-3] if name.endswith(".md") else ""
-    return bool(stem) and stem[0].isalpha() and stem == stem.upper() and stem != stem.lower() and all(c.isalnum() or c in "_-" for c in stem)
+    return (
+        bool(stem) and stem[0].isalpha() and stem == stem.upper() and stem != stem.lower() and all(c.isalnum() or c in "_-" for c in stem)
+    )
 
 
 class Store(NamedTuple):
@@ -82,7 +87,9 @@ def stores_among(ws: Files, folders: Iterable[str], judge: bool = True, lost_ind
                 outside.append(path)
         if not by_glob and judge and not _memory_siblings(ws, md):
             continue
-        found.append(Store(folder, tuple(md), has_index and ws.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge, tuple(outside)))
+        found.append(
+            Store(folder, tuple(md), has_index and ws.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge, tuple(outside))
+        )
     return tuple(found)
 
 

@@ -1,6 +1,7 @@
 """What a check covers (the stores, guidance files and skills), and the type every
 rule family's ``check`` has: what the rules are given, below the rules themselves
 (engine/targets.py finds them in a tree)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence

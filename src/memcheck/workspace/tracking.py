@@ -13,6 +13,7 @@ files and the skills) is every part's.
 This is ruff's cache with the dependencies found by watching rather than declared: a
 rule that reads one more file is tracked without anyone listing it.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -52,11 +53,20 @@ class KeptValues(Protocol):
     def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
         """``compute``'s value for ``doc``: kept from an earlier run, else ``work()``, kept."""
 
-    def remembered(self, key: Callable[[], str], work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T], covers: Collection[str] = ()) -> T:
+    def remembered(
+        self,
+        key: Callable[[], str],
+        work: Callable[[], T],
+        encode: Callable[[T], object],
+        decode: Callable[[object], T],
+        covers: Collection[str] = (),
+    ) -> T:
         """``work()``, kept from an earlier run where ``key()`` was the same and every
         question it asked the tree has the same answer; else worked out, and kept."""
 
-    def of_file(self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]) -> T:
+    def of_file(
+        self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]
+    ) -> T:
         """``remembered``, keyed by the content of the file at ``path`` (not read to know it)."""
 
 

@@ -6,6 +6,7 @@ it; one that leads out of the tree, loops or leads nowhere is not. What the rest
 memcheck asks the disk directly (a few questions about symlinks and sizes) still
 gets the work tree's answer, as it does for the staged view.
 """
+
 from __future__ import annotations
 
 from functools import cached_property

@@ -7,6 +7,7 @@ settings and the staged ones are the texts of a ``.memcheck.yaml`` read as the g
 reads them from a commit (``load_text``); git's part (which changes, which commits'
 settings) is tested in tests/cli/test_guard*.py.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,7 +40,9 @@ def modified(path: str) -> Change:
     return Change("M", path, old_mode=FILE, new_mode=FILE)
 
 
-def guard_staged(*changes: Change, head: str | None = None, staged: str | None = None, env: Mapping[str, str] | None = None) -> list[Problem]:
+def guard_staged(
+    *changes: Change, head: str | None = None, staged: str | None = None, env: Mapping[str, str] | None = None
+) -> list[Problem]:
     """What ``memcheck guard`` reports for staged ``changes``: judged by HEAD's
     settings (``head``, the text of its .memcheck.yaml) and, with ``staged``, the
     staged .memcheck.yaml compared with HEAD's (GRD003, GRD005); the commit made from

@@ -1,4 +1,5 @@
 """AGT001 unreadable-agent-file: an agent file that cannot be read as UTF-8 text."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """AGT003 invalid-frontmatter: agent file frontmatter that cannot be parsed."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint
@@ -11,7 +12,9 @@ def test_the_docs_example_an_unquoted_colon_in_the_description_is_an_error() -> 
     assert lint(files, select="AGT") == [(REVIEWER, 3, "AGT003")]
     (found,) = findings(files, select="AGT")
     assert found.severity == "error"
-    assert found.message.startswith("Claude Code does not load this subagent: ") and found.message.endswith("quote the value of 'description'")
+    assert found.message.startswith("Claude Code does not load this subagent: ") and found.message.endswith(
+        "quote the value of 'description'"
+    )
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:

@@ -1,4 +1,5 @@
 """AGT004 missing-key: an agent file without a key its kind requires."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,7 +25,11 @@ def test_the_docs_use_instead_is_not_reported() -> None:
     [
         pytest.param({f"{AGENTS}/r.md": "---\ndescription: Reviews.\n---\nx\n"}, [(f"{AGENTS}/r.md", 1, "AGT004")], id="subagent-no-name"),
         pytest.param({f"{AGENTS}/r.md": "---\nname: r\n---\nx\n"}, [(f"{AGENTS}/r.md", 1, "AGT004")], id="subagent-no-description"),
-        pytest.param({".github/agents/x.agent.md": "---\nname: X\n---\nx\n"}, [(".github/agents/x.agent.md", 1, "AGT004")], id="copilot-agent-no-description"),
+        pytest.param(
+            {".github/agents/x.agent.md": "---\nname: X\n---\nx\n"},
+            [(".github/agents/x.agent.md", 1, "AGT004")],
+            id="copilot-agent-no-description",
+        ),
         pytest.param({f"{AGENTS}/team/code-reviewer.md": example("AGT004", "Use instead")}, [], id="subagent-in-a-subfolder"),
     ],
 )

@@ -1,4 +1,5 @@
 """AGT005 invalid-value: an agent file frontmatter value of the wrong type or value."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,7 +30,9 @@ def test_the_docs_use_instead_is_not_reported() -> None:
         pytest.param("---\nname: Code_Reviewer\ndescription: x\n---\nx\n", [2], id="subagent-bad-name"),
         pytest.param("---\nname: r\ndescription: x\nmodel: claude-opus-4-6\n---\nx\n", [], id="subagent-full-model-id"),
         pytest.param("---\nname: code,reviewer\ndescription: x\nmodel: sonnet,opus\n---\nx\n", [2, 4], id="subagent-one-value-with-commas"),
-        pytest.param("---\nname: r\ndescription: x\nskills: run-tests\nhooks: [Stop]\n---\nx\n", [4, 5], id="subagent-skills-and-hooks-types"),
+        pytest.param(
+            "---\nname: r\ndescription: x\nskills: run-tests\nhooks: [Stop]\n---\nx\n", [4, 5], id="subagent-skills-and-hooks-types"
+        ),
         pytest.param("---\nname: r\ndescription: x\nmaxTurns: 0\n---\nx\n", [4], id="subagent-max-turns-zero"),
     ],
 )
@@ -38,7 +41,9 @@ def test_subagent_values(text: str, lines: list[int]) -> None:
 
 
 def test_a_copilot_agents_unknown_target_is_reported() -> None:
-    assert lint({".github/agents/x.agent.md": "---\ndescription: x\ntarget: web\n---\nx\n"}, select="AGT") == [(".github/agents/x.agent.md", 3, "AGT005")]
+    assert lint({".github/agents/x.agent.md": "---\ndescription: x\ntarget: web\n---\nx\n"}, select="AGT") == [
+        (".github/agents/x.agent.md", 3, "AGT005")
+    ]
 
 
 def test_an_unknown_permission_mode_beside_a_misspelt_disallowed_tool_is_each_its_rules() -> None:

@@ -1,4 +1,5 @@
 """AGT006 unknown-tool: a subagent names a tool the agent does not have."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,10 +19,13 @@ def test_the_docs_use_instead_is_not_reported() -> None:
     assert lint({REVIEWER: subagent(example("AGT006", "Use instead"))}, select="AGT") == []
 
 
-@pytest.mark.parametrize(("tools", "said"), [
-    ("read", "tools names 'read', which is no tool Claude Code has; did you mean 'Read'? tool names match exactly, case included"),
-    ("Grepp", "tools names 'Grepp', which is no tool Claude Code has; did you mean 'Grep'? tool names match exactly, case included"),
-])
+@pytest.mark.parametrize(
+    ("tools", "said"),
+    [
+        ("read", "tools names 'read', which is no tool Claude Code has; did you mean 'Read'? tool names match exactly, case included"),
+        ("Grepp", "tools names 'Grepp', which is no tool Claude Code has; did you mean 'Grep'? tool names match exactly, case included"),
+    ],
+)
 def test_a_misspelt_tool_is_named_with_the_tool_meant(tools: str, said: str) -> None:
     (found,) = findings({f"{AGENTS}/r.md": subagent(f"tools: {tools}\n")}, select="AGT006")
     assert found.message == said

@@ -1,4 +1,5 @@
 """AGT007 unknown-key: an agent file frontmatter key that looks like a misspelt known key."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

@@ -1,4 +1,5 @@
 """GDN001 unread-guidance: no configured agent reads this guidance file."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -49,17 +50,26 @@ def test_agent_md_beside_agents_md_names_every_agent() -> None:
     [
         pytest.param({"AGENT.md": "x\n"}, None, None, id="AGENT.md-alone-Amp-reads-it"),
         pytest.param({"AGENT.md": "x\n"}, {"agents": ["codex", "claude-code"]}, "AGENT.md", id="AGENT.md-alone-Amp-not-configured"),
-        pytest.param({"AGENT.md": "x\n", "CLAUDE.md": "y\n"}, {"agents": ["amp"]}, None, id="AGENT.md-and-CLAUDE.md-which-Amp-reads-unconfirmed"),
+        pytest.param(
+            {"AGENT.md": "x\n", "CLAUDE.md": "y\n"}, {"agents": ["amp"]}, None, id="AGENT.md-and-CLAUDE.md-which-Amp-reads-unconfirmed"
+        ),
         pytest.param({"CLAUDE.md": "x\n", ".claude/CLAUDE.md": "y\n"}, {"agents": ["claude-code"]}, None, id="both-CLAUDE.md-unconfirmed"),
         # Claude Code 2.1.277+ reads AGENTS.md where no CLAUDE.md is: older versions do not, so nothing is claimed
         pytest.param({"AGENTS.md": "x\n"}, {"agents": ["claude-code"]}, None, id="AGENTS.md-for-claude-code-only"),
-        pytest.param({"AGENTS.md": "x\n", "CLAUDE.md": "@AGENTS.md\n"}, {"agents": ["claude-code"]}, None, id="AGENTS.md-imported-by-CLAUDE.md"),
+        pytest.param(
+            {"AGENTS.md": "x\n", "CLAUDE.md": "@AGENTS.md\n"}, {"agents": ["claude-code"]}, None, id="AGENTS.md-imported-by-CLAUDE.md"
+        ),
         # whether Cursor reads a plain .md there is unconfirmed: nothing is said either way
         pytest.param({".cursor/rules/style.md": "x\n"}, None, None, id="plain-md-in-cursor-rules"),
         pytest.param({".claude/rules/a.md": "x\n"}, {"agents": ["codex"]}, ".claude/rules/a.md", id="claude-rule-without-claude-code"),
         pytest.param({"GEMINI.md": "x\n"}, {"agents": ["codex"]}, "GEMINI.md", id="GEMINI.md-without-gemini"),
         pytest.param({"GEMINI.md": "x\n"}, {"agents": ["codex", "copilot"]}, None, id="root-GEMINI.md-Copilot-reads-it"),
-        pytest.param({"notes/RULES.md": "x\n"}, {"agents": ["codex"], "guidance": {"filenames": ["AGENTS.md", "RULES.md"]}}, None, id="custom-name-no-claim"),
+        pytest.param(
+            {"notes/RULES.md": "x\n"},
+            {"agents": ["codex"], "guidance": {"filenames": ["AGENTS.md", "RULES.md"]}},
+            None,
+            id="custom-name-no-claim",
+        ),
     ],
 )
 def test_unread_files(files: dict[str, str], config: dict[str, Any] | None, unread: str | None) -> None:
@@ -69,16 +79,26 @@ def test_unread_files(files: dict[str, str], config: dict[str, Any] | None, unre
 @pytest.mark.parametrize(
     ("files", "unread", "fix"),
     [
-        pytest.param({".claude/rules/a.md": "x\n"}, ".claude/rules/a.md", "move what it says into a file Codex reads, and delete it", id="rule"),
+        pytest.param(
+            {".claude/rules/a.md": "x\n"}, ".claude/rules/a.md", "move what it says into a file Codex reads, and delete it", id="rule"
+        ),
         # beside a file Codex reads: the advice names it
-        pytest.param({"CLAUDE.md": "claude\n", "AGENTS.md": "agents\n"}, "CLAUDE.md", "move what it says into AGENTS.md, and delete it", id="claude-md-beside-agents-md"),
+        pytest.param(
+            {"CLAUDE.md": "claude\n", "AGENTS.md": "agents\n"},
+            "CLAUDE.md",
+            "move what it says into AGENTS.md, and delete it",
+            id="claude-md-beside-agents-md",
+        ),
     ],
 )
 def test_unread_advice_with_agents_set_speaks_of_the_configured_agents(files: dict[str, str], unread: str, fix: str) -> None:
     (found,) = findings(files, select="GDN001", config={"agents": ["codex"]})
     # no claim about an agent outside agents:, only the plain option of adding it
     assert found.path == unread
-    assert found.message == f"no configured agent reads {unread.rpartition('/')[2]}: Codex does not read it; {fix}; or, if this repository also serves Claude Code, add claude-code to agents:"
+    assert (
+        found.message
+        == f"no configured agent reads {unread.rpartition('/')[2]}: Codex does not read it; {fix}; or, if this repository also serves Claude Code, add claude-code to agents:"
+    )
 
 
 AGENT_MD_BESIDE_AGENTS_MD = {"AGENTS.md": "# Agents\n\nRun the tests.\n", "AGENT.md": "# Agent protocol\n\nHow agents hand work over.\n"}

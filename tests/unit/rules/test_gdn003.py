@@ -1,4 +1,5 @@
 """GDN003 unreadable-guidance: a guidance file that cannot be read."""
+
 from __future__ import annotations
 
 from pathlib import Path

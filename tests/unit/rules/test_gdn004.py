@@ -1,4 +1,5 @@
 """GDN004 invalid-frontmatter: guidance frontmatter that cannot be parsed."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """GDN005 frontmatter-type: a guidance frontmatter value with the wrong type or value."""
+
 from __future__ import annotations
 
 import pytest
@@ -37,7 +38,12 @@ def test_values_of_the_wrong_type(frontmatter: str) -> None:
 
 
 def test_cursor_rules_take_one_comma_separated_string() -> None:
-    assert lint({".cursor/rules/ts.mdc": "---\nglobs: src/**/*.ts, lib/*.ts\n---\n\nRules.\n", "src/a.ts": "", "lib/b.ts": ""}, select="GDN005") == []
+    assert (
+        lint(
+            {".cursor/rules/ts.mdc": "---\nglobs: src/**/*.ts, lib/*.ts\n---\n\nRules.\n", "src/a.ts": "", "lib/b.ts": ""}, select="GDN005"
+        )
+        == []
+    )
 
 
 def test_copilot_exclude_agent_names_a_copilot_agent() -> None:

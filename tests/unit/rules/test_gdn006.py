@@ -1,4 +1,5 @@
 """GDN006 unknown-frontmatter-key: a guidance frontmatter key that looks like a misspelt known key."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,5 +35,7 @@ def test_allowed_keys_are_not_reported() -> None:
 
 
 def test_the_teams_own_keys_beside_a_misspelt_one() -> None:
-    (found,) = findings({"AGENTS.md": "---\nupdated: 2026-08-01\nowner: infra\ngeneration: 4\nalwaysapply: true\n---\nRules.\n"}, select="GDN006")
+    (found,) = findings(
+        {"AGENTS.md": "---\nupdated: 2026-08-01\nowner: infra\ngeneration: 4\nalwaysapply: true\n---\nRules.\n"}, select="GDN006"
+    )
     assert found.line == 5 and found.message.startswith("frontmatter key 'alwaysapply' looks like a misspelling of 'alwaysApply'")

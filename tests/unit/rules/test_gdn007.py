@@ -1,4 +1,5 @@
 """GDN007 invalid-glob: a globs pattern that is not a valid glob (the globs cluster with GDN008)."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,11 @@ def test_the_docs_use_instead_passes() -> None:
     assert lint(_agents_md(example("GDN007", "Use instead"))) == []
 
 
-@pytest.mark.parametrize("frontmatter", ['globs: ["src/[a-z.py"]\n', 'globs: ["src/{a,b.py"]\n', 'globs: ["!"]\n'], ids=["unbalanced-bracket", "unbalanced-brace", "lone-bang"])
+@pytest.mark.parametrize(
+    "frontmatter",
+    ['globs: ["src/[a-z.py"]\n', 'globs: ["src/{a,b.py"]\n', 'globs: ["!"]\n'],
+    ids=["unbalanced-bracket", "unbalanced-brace", "lone-bang"],
+)
 def test_invalid_patterns(frontmatter: str) -> None:
     assert lint(_agents_md(frontmatter), select="GDN007") == [("AGENTS.md", 2, "GDN007")]
 

@@ -1,4 +1,5 @@
 """GDN008 glob-matches-nothing: a globs pattern that matches no file here (the globs cluster with GDN007)."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,7 +14,10 @@ def test_the_docs_example_is_reported() -> None:
     files = _agents_md(example("GDN008"))
     assert lint(files) == [("AGENTS.md", 2, "GDN008")]
     (found,) = findings(files)
-    assert found.message == "globs pattern 'scr/**/*.ts': no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it"
+    assert (
+        found.message
+        == "globs pattern 'scr/**/*.ts': no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it"
+    )
 
 
 def test_the_docs_use_instead_passes() -> None:

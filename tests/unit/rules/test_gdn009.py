@@ -1,4 +1,5 @@
 """GDN009 missing-import: an @-import names a file that does not exist."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +11,10 @@ def test_the_docs_example_is_reported() -> None:
     files = {"CLAUDE.md": example("GDN009")}
     assert lint(files) == [("CLAUDE.md", 1, "GDN009")]
     (found,) = findings(files)
-    assert found.message == "@docs/missing-guide.md imports docs/missing-guide.md, which does not exist; fix the path, or put it in backticks if it is not an import"
+    assert (
+        found.message
+        == "@docs/missing-guide.md imports docs/missing-guide.md, which does not exist; fix the path, or put it in backticks if it is not an import"
+    )
 
 
 def test_the_docs_use_instead_the_path_of_the_guide_that_is_there_is_not_reported() -> None:

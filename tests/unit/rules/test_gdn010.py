@@ -1,4 +1,5 @@
 """GDN010 import-escapes-repository: an @-import that points outside the repository (the imports cluster)."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint
@@ -8,7 +9,10 @@ def test_the_docs_example_is_reported() -> None:
     files = {"CLAUDE.md": example("GDN010")}
     assert lint(files) == [("CLAUDE.md", 1, "GDN010")]
     (found,) = findings(files)
-    assert found.message == "@../../shared/rules.md points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately"
+    assert (
+        found.message
+        == "@../../shared/rules.md points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately"
+    )
 
 
 def test_the_docs_use_instead_the_rules_copied_in_are_not_reported() -> None:
@@ -20,4 +24,7 @@ def test_a_home_import_passes() -> None:
 
 
 def test_absolute_and_climbing_imports_and_home_imports() -> None:
-    assert lint({"AGENTS.md": "@../outside.md\n@/etc/rules.md\n@~/.agents/base.md\n"}) == [("AGENTS.md", 1, "GDN010"), ("AGENTS.md", 2, "GDN010")]
+    assert lint({"AGENTS.md": "@../outside.md\n@/etc/rules.md\n@~/.agents/base.md\n"}) == [
+        ("AGENTS.md", 1, "GDN010"),
+        ("AGENTS.md", 2, "GDN010"),
+    ]

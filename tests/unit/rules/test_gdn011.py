@@ -1,4 +1,5 @@
 """GDN011 import-cycle: @-imports that form a cycle (the imports cluster)."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

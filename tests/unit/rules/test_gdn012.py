@@ -1,4 +1,5 @@
 """GDN012 import-too-deep: an @-import chain deeper than the reading agent follows."""
+
 from __future__ import annotations
 
 import re
@@ -18,7 +19,10 @@ def test_the_docs_example_a_chain_of_five_hops_is_reported() -> None:
     assert list(files) == ["CLAUDE.md", "a.md", "b.md", "c.md", "d.md", "e.md"]
     (found,) = findings(files)
     assert (found.path, found.line, found.code) == ("CLAUDE.md", 1, "GDN012")
-    assert found.message == "import chain CLAUDE.md -> a.md -> b.md -> c.md -> d.md -> e.md is 5 hops deep, and Claude Code follows 4, so it never loads e.md; import it from a shallower file"
+    assert (
+        found.message
+        == "import chain CLAUDE.md -> a.md -> b.md -> c.md -> d.md -> e.md is 5 hops deep, and Claude Code follows 4, so it never loads e.md; import it from a shallower file"
+    )
 
 
 def test_the_docs_use_instead_the_deep_file_imported_directly_is_not_reported() -> None:

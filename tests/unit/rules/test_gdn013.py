@@ -1,4 +1,5 @@
 """GDN013 broken-link: a relative Markdown link in a guidance file that points at a missing file."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint
@@ -25,4 +26,6 @@ def test_links_that_work_and_links_that_do_not() -> None:
 
 
 def test_a_kiro_steering_file() -> None:
-    assert lint({".kiro/steering/api.md": "---\ninclusion: always\n---\n\nSee [the guide](gone.md).\n"}, select="GDN013") == [(".kiro/steering/api.md", 5, "GDN013")]
+    assert lint({".kiro/steering/api.md": "---\ninclusion: always\n---\n\nSee [the guide](gone.md).\n"}, select="GDN013") == [
+        (".kiro/steering/api.md", 5, "GDN013")
+    ]

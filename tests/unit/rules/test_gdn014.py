@@ -1,4 +1,5 @@
 """GDN014 over-budget: a guidance file over its size budget."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

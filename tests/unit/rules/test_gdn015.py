@@ -1,4 +1,5 @@
 """GDN015 guidance-drift: agents read different guidance files in one folder, and they differ."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +12,9 @@ def test_the_docs_example_a_hand_written_claude_md_is_reported() -> None:
     (found,) = findings({"AGENTS.md": example("GDN015"), "CLAUDE.md": example("GDN015", nth=2)})
     assert (found.path, found.line, found.code) == ("CLAUDE.md", 1, "GDN015")
     assert found.message.startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex")
-    assert found.message.endswith("if they should say the same, make CLAUDE.md a symlink to AGENTS.md, or start it with @AGENTS.md and keep only what is specific to Claude Code")
+    assert found.message.endswith(
+        "if they should say the same, make CLAUDE.md a symlink to AGENTS.md, or start it with @AGENTS.md and keep only what is specific to Claude Code"
+    )
 
 
 def test_the_docs_use_instead_claude_md_importing_agents_md_is_not_reported() -> None:
@@ -37,7 +40,9 @@ def test_differing_files_name_the_agents_on_each_side() -> None:
     found = findings({"AGENTS.md": "# Rules\n\nRun pytest.\n", "CLAUDE.md": "# Rules\n\nRun unittest.\n"})
     assert [(p.path, p.code) for p in found] == [("CLAUDE.md", "GDN015")]
     message = found[0].message
-    assert message.startswith("CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex, Amp and Cline read AGENTS.md and not CLAUDE.md;")
+    assert message.startswith(
+        "CLAUDE.md and AGENTS.md differ: Claude Code reads CLAUDE.md and not AGENTS.md, while Codex, Amp and Cline read AGENTS.md and not CLAUDE.md;"
+    )
     # never the old falsehood that agents read AGENTS.md instead of CLAUDE.md
     assert "instead" not in message and "Cursor" not in message and "Copilot" not in message
     assert "make CLAUDE.md a symlink to AGENTS.md, or start it with @AGENTS.md" in message
@@ -63,11 +68,17 @@ def test_an_import_the_reader_does_not_follow_is_still_drift() -> None:
     assert "(AGENTS.md imports @CLAUDE.md, but Codex does not follow @-imports)" in message
     # AGENTS.md has text of its own: never advise making it a symlink, which would discard it
     assert "Amp" not in message and "make AGENTS.md a symlink" not in message
-    assert message.endswith("if they should say the same, put what CLAUDE.md says into AGENTS.md in place of the import, then make CLAUDE.md a symlink to AGENTS.md, or start it with @AGENTS.md and keep only what is specific to Claude Code")
+    assert message.endswith(
+        "if they should say the same, put what CLAUDE.md says into AGENTS.md in place of the import, then make CLAUDE.md a symlink to AGENTS.md, or start it with @AGENTS.md and keep only what is specific to Claude Code"
+    )
 
 
 def test_drift_in_a_subfolder_and_with_gemini() -> None:
-    files = {"pkg/AGENTS.md": "# Pkg\n", "pkg/CLAUDE.md": "# Pkg for Claude\n", "pkg/GEMINI.md": "@AGENTS.md\n"}  # Gemini CLI follows it: one set
+    files = {
+        "pkg/AGENTS.md": "# Pkg\n",
+        "pkg/CLAUDE.md": "# Pkg for Claude\n",
+        "pkg/GEMINI.md": "@AGENTS.md\n",
+    }  # Gemini CLI follows it: one set
     assert lint(files, select="GDN015") == [("pkg/CLAUDE.md", 1, "GDN015")]
 
 
@@ -76,7 +87,9 @@ def test_an_override_is_meant_to_differ() -> None:
     assert found.path == "AGENTS.override.md" and "Codex reads AGENTS.override.md and not AGENTS.md, while Amp" in found.message
     # an override exists to differ: never advise making it a symlink to what it overrides
     assert "symlink" not in found.message
-    assert "if Codex should follow AGENTS.md too, delete AGENTS.override.md or copy what Codex needs into AGENTS.override.md" in found.message
+    assert (
+        "if Codex should follow AGENTS.md too, delete AGENTS.override.md or copy what Codex needs into AGENTS.override.md" in found.message
+    )
 
 
 def test_repository_settings_that_change_an_agent_silence_claims() -> None:

@@ -1,4 +1,5 @@
 """GDN016 codex-budget: Codex cuts or drops AGENTS.md text past its 32 KiB budget."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,7 +23,9 @@ def _of_sizes(shown: str) -> dict[str, str]:
 def test_the_docs_example_the_file_that_crosses_the_budget_is_reported() -> None:
     (found,) = findings(_of_sizes(example("GDN016")))
     assert (found.path, found.code) == ("packages/api/AGENTS.md", "GDN016")
-    assert found.message.startswith("Codex reads at most 32,768 bytes of AGENTS.md text from the root down, and here it comes to 20,000 bytes above it plus 15,000 of its own")
+    assert found.message.startswith(
+        "Codex reads at most 32,768 bytes of AGENTS.md text from the root down, and here it comes to 20,000 bytes above it plus 15,000 of its own"
+    )
 
 
 def test_the_docs_use_instead_shorter_files_are_not_reported() -> None:
@@ -72,7 +75,10 @@ def test_the_override_counts_and_not_the_agents_md_it_hides() -> None:
     assert lint(files, select="GDN016", config={"agents": ["claude-code"]}) == []  # no Codex: no Codex budget
 
 
-@pytest.mark.xfail(strict=True, reason="readers._head reads the cut from the file on disk, not from the workspace's source (a memory source, a staged view)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="readers._head reads the cut from the file on disk, not from the workspace's source (a memory source, a staged view)",
+)
 def test_the_cut_line_of_a_file_in_memory() -> None:
     (found,) = findings({"AGENTS.md": _sized("# Root\n", 20_000), "packages/api/AGENTS.md": _sized("# API\n", 15_000)}, select="GDN016")
     assert found.line == 129

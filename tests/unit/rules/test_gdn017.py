@@ -1,4 +1,5 @@
 """GDN017 copilot-review-limit: Copilot code review reads only the first 4,000 characters."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

@@ -1,4 +1,5 @@
 """GDN018 guidance-symlink-outside: a guidance file that is a symlink out of the repository."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """GDN019 loads-nothing: an instructions file the agent loads nothing from."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,4 +29,7 @@ def test_an_empty_agents_override_md_is_not_empty_for_nothing() -> None:
 
 
 def test_a_copilot_instructions_file_without_apply_to() -> None:
-    assert [code for _, _, code in lint({".github/instructions/api.instructions.md": "---\ndescription: API\n---\n\nUse REST.\n"}, select="GDN019")] == ["GDN019"]
+    assert [
+        code
+        for _, _, code in lint({".github/instructions/api.instructions.md": "---\ndescription: API\n---\n\nUse REST.\n"}, select="GDN019")
+    ] == ["GDN019"]

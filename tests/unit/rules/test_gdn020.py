@@ -1,4 +1,5 @@
 """GDN020 codex-never-reads: a file Codex never reads where it is."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,11 +25,23 @@ def test_the_docs_use_instead_what_it_said_moved_into_agents_md_is_not_reported(
         pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", **CONFIG}, [("AGENTS.md", 1)], id="fallback-beside-AGENTS.md"),
         pytest.param({"pkg/CODEX.md": "c\n", "AGENTS.md": "a\n", **CONFIG}, [], id="fallback-in-a-folder-without-AGENTS.md"),
         pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n"}, [], id="not-a-fallback"),
-        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "project_doc_fallback_filenames = [\n"}, [], id="unparsable-config"),
+        pytest.param(
+            {"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "project_doc_fallback_filenames = [\n"},
+            [],
+            id="unparsable-config",
+        ),
         pytest.param({".codex/AGENTS.md": "a\n"}, [(".codex/AGENTS.md", 1)], id="dot-codex-AGENTS.md"),
         # tomllib recurses once per nesting level: a config nested thousands deep is Codex's own error, not a crash
-        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "[" * 5000 + "]" * 5000 + "\n"}, [], id="config-nested-too-deep"),
-        pytest.param({"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "{y = " * 5000 + "1" + "}" * 5000 + "\n"}, [], id="tables-nested-too-deep"),
+        pytest.param(
+            {"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "[" * 5000 + "]" * 5000 + "\n"},
+            [],
+            id="config-nested-too-deep",
+        ),
+        pytest.param(
+            {"AGENTS.md": "a\n", "CODEX.md": "c\n", ".codex/config.toml": "x = " + "{y = " * 5000 + "1" + "}" * 5000 + "\n"},
+            [],
+            id="tables-nested-too-deep",
+        ),
     ],
 )
 def test_files_codex_never_reads(files: dict[str, str], reported: list[tuple[str, int]]) -> None:

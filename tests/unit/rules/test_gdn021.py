@@ -1,4 +1,5 @@
 """GDN021 skill-out-of-sight: guidance names skills its agent cannot see."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -43,14 +44,40 @@ def test_a_copy_passes() -> None:
 @pytest.mark.parametrize(
     ("files", "reported"),
     [
-        pytest.param({"CLAUDE.md": "See .agents/skills/release for shipping.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 1)], id="by-its-folder"),
+        pytest.param(
+            {"CLAUDE.md": "See .agents/skills/release for shipping.\n", ".agents/skills/release/SKILL.md": SKILL},
+            [("CLAUDE.md", 1)],
+            id="by-its-folder",
+        ),
         pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="codex-sees-it"),
-        pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".claude/skills/release/SKILL.md": SKILL}, [("AGENTS.md", 1)], id="codex-does-not-see-claude-skills"),
-        pytest.param({"CLAUDE.md": "Run `release` when done.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="a-line-not-about-skills"),
-        pytest.param({"CLAUDE.md": "A skilled reviewer runs `release` last.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="skilled-is-not-skill"),
-        pytest.param({"CLAUDE.md": "Run `release` when done; skills live elsewhere.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="skills-in-another-clause"),
-        pytest.param({"CLAUDE.md": "Skills: use `release` for tags.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 1)], id="a-skills-label"),
-        pytest.param({"CLAUDE.md": "# Team\n\nShip with the /release skill.\n", ".agents/skills/release/SKILL.md": SKILL}, [("CLAUDE.md", 3)], id="slash-name-on-its-line"),
+        pytest.param(
+            {"AGENTS.md": "Use the `release` skill.\n", ".claude/skills/release/SKILL.md": SKILL},
+            [("AGENTS.md", 1)],
+            id="codex-does-not-see-claude-skills",
+        ),
+        pytest.param(
+            {"CLAUDE.md": "Run `release` when done.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="a-line-not-about-skills"
+        ),
+        pytest.param(
+            {"CLAUDE.md": "A skilled reviewer runs `release` last.\n", ".agents/skills/release/SKILL.md": SKILL},
+            [],
+            id="skilled-is-not-skill",
+        ),
+        pytest.param(
+            {"CLAUDE.md": "Run `release` when done; skills live elsewhere.\n", ".agents/skills/release/SKILL.md": SKILL},
+            [],
+            id="skills-in-another-clause",
+        ),
+        pytest.param(
+            {"CLAUDE.md": "Skills: use `release` for tags.\n", ".agents/skills/release/SKILL.md": SKILL},
+            [("CLAUDE.md", 1)],
+            id="a-skills-label",
+        ),
+        pytest.param(
+            {"CLAUDE.md": "# Team\n\nShip with the /release skill.\n", ".agents/skills/release/SKILL.md": SKILL},
+            [("CLAUDE.md", 3)],
+            id="slash-name-on-its-line",
+        ),
     ],
 )
 def test_skills_named_for_an_agent_that_cannot_see_them(files: dict[str, str], reported: list[tuple[str, int]]) -> None:

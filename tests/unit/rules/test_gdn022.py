@@ -1,4 +1,5 @@
 """GDN022 local-file-hides-agents-md: a CLAUDE.local.md makes Claude Code leave AGENTS.md aside."""
+
 from __future__ import annotations
 
 import pytest

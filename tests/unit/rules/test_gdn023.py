@@ -1,4 +1,5 @@
 """GDN023 secret-import: an @-import or a link in guidance that names a place where secrets are kept."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """GDN024 case-variant-name: a file named like a guidance file in another case."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,13 @@ def test_the_docs_use_instead_is_not_reported() -> None:
 
 @pytest.mark.parametrize(
     ("path", "other"),
-    [("Claude.md", "CLAUDE.md"), ("AGENTS.MD", "AGENTS.md"), ("Gemini.md", "GEMINI.md"), (".github/Copilot-Instructions.md", ".github/copilot-instructions.md"), ("docs/claude.MD", "docs/CLAUDE.md")],
+    [
+        ("Claude.md", "CLAUDE.md"),
+        ("AGENTS.MD", "AGENTS.md"),
+        ("Gemini.md", "GEMINI.md"),
+        (".github/Copilot-Instructions.md", ".github/copilot-instructions.md"),
+        ("docs/claude.MD", "docs/CLAUDE.md"),
+    ],
 )
 def test_case_variants_have_their_secrets_and_hidden_text_found(path: str, other: str) -> None:
     found = findings({path: f"# Project\n\nUse {TOKEN} to push.\nRun the tests.{HIDDEN}\n"})

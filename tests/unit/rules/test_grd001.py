@@ -2,6 +2,7 @@
 (secrets' places), or, from an agent, for an agent's too. Through the guard's engine
 on staged changes held in memory (tests/unit/rules/guarding.py); how git's diff
 becomes those changes (renames, deletions, modes) is tested in tests/cli/test_guard.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -47,7 +48,18 @@ def test_a_secrets_place_is_guarded_from_an_agent_and_a_person(path: str, what: 
         assert shows(f"{path}:1:1: GRD001 unstage it ...{what}...", line(found))
 
 
-@pytest.mark.parametrize("path", ["src/tokenizer.py", "auth/oauth_client.go", "password_reset.ts", ".env.example", "reset-password-form.tsx", "docker-secrets.md", "README.md"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "src/tokenizer.py",
+        "auth/oauth_client.go",
+        "password_reset.ts",
+        ".env.example",
+        "reset-password-form.tsx",
+        "docker-secrets.md",
+        "README.md",
+    ],
+)
 def test_a_name_that_only_sounds_secret_passes(path: str) -> None:
     assert guard_staged(added(path)) == []
 
@@ -121,7 +133,12 @@ def test_code_and_documentation_about_secrets_pass_and_the_secrets_do_not() -> N
     ]  # fmt: skip
     assert guard_staged(*map(added, passing)) == []
     secrets = ["kubeconfig.yaml", "deploy/id_rsa_work", "config/.env.production", ".env.keys"]
-    assert [p.path for p in guard_staged(*map(added, passing + secrets))] == [".env.keys", "config/.env.production", "deploy/id_rsa_work", "kubeconfig.yaml"]
+    assert [p.path for p in guard_staged(*map(added, passing + secrets))] == [
+        ".env.keys",
+        "config/.env.production",
+        "deploy/id_rsa_work",
+        "kubeconfig.yaml",
+    ]
 
 
 @pytest.mark.parametrize("path", [".env ", "keys/x.pem.", "deploy/prod.key ", ".aws./credentials"])

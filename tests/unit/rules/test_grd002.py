@@ -1,6 +1,7 @@
 """GRD002 guarded-symlink: a symlink a change adds or retargets points at a guarded
 path, in the repository or out of it. Through the guard's engine on staged changes
 held in memory; a link's target read from git is tested in tests/cli/test_guard.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -47,7 +48,10 @@ def test_an_ignored_grd002_leaves_grd001_on() -> None:
     assert [p.code for p in guard_staged(*changes, head="ignore: [GRD002]\n")] == ["GRD001"]
 
 
-@pytest.mark.parametrize(("link", "target"), [(".env.example", ".env"), ("example.env", "/home/me/.ssh/id_rsa"), ("config/app.sample.env", "../.aws/credentials")])
+@pytest.mark.parametrize(
+    ("link", "target"),
+    [(".env.example", ".env"), ("example.env", "/home/me/.ssh/id_rsa"), ("config/app.sample.env", "../.aws/credentials")],
+)
 def test_a_symlink_named_like_a_template_is_judged_by_its_target(link: str, target: str) -> None:
     (found,) = guard_staged(added(link, SYMLINK_MODE, target))
     assert (found.path, found.code) == (link, "GRD002")

@@ -3,6 +3,7 @@ the settings before it, or leaves them unreadable. Through the guard's engine on
 changes and settings held in memory (``guard/trust.judged``: one step's settings
 against its parents'); reading the settings from commits, ranges and merges on real
 git is tested in tests/cli/test_guard_routes.py and test_guard_history_routes.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -39,7 +40,11 @@ def test_the_docs_use_instead_the_loosening_landed_on_its_own_judges_what_comes_
         ("", "select: [GRD002]\n", "turns GRD001, GRD003, GRD004, GRD005 off"),
         ("", "guard: {disable: [env]}\n", "disables category env"),
         ("", "guard: {tiers: {env: agents}}\n", "moves category env to the agents tier (a person's change to it passes)"),
-        ("", "guard: {agents: {remove: [claude-code-co-author]}}\n", "stops recognising the agent signature claude-code-co-author (Claude Code: Co-Authored-By trailer noreply@anthropic.com)"),
+        (
+            "",
+            "guard: {agents: {remove: [claude-code-co-author]}}\n",
+            "stops recognising the agent signature claude-code-co-author (Claude Code: Co-Authored-By trailer noreply@anthropic.com)",
+        ),
         ("guard: {everyone: true}\n", "", "stops guarding a person's changes to the agents tier (guard.everyone)"),
         ("", "per-path-ignores: {'/x/': [GRD002]}\n", "ignores GRD002 under /x/"),
     ],
@@ -58,7 +63,9 @@ def test_lint_settings_change_freely() -> None:
 def test_settings_that_cannot_be_read_fail_closed() -> None:
     (found,) = guard_staged(modified(SETTINGS), staged="guard: [\n")
     assert found.code == "GRD003"
-    assert found.message.startswith("make it readable and stage it again (the guard cannot tell what settings it cannot read let through). cannot be read (.memcheck.yaml:")
+    assert found.message.startswith(
+        "make it readable and stage it again (the guard cannot tell what settings it cannot read let through). cannot be read (.memcheck.yaml:"
+    )
 
 
 def test_unreadable_settings_in_a_range_name_three_commits_and_cut_the_reason_short() -> None:

@@ -3,6 +3,7 @@
 Through the guard's engine on staged changes held in memory, the commit made from the
 shell ``env`` describes; an agent recognised by a commit's author or trailers is
 tested on real commits in tests/cli/test_guard_tiers.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -56,7 +57,9 @@ def test_settings_that_run_commands_are_guarded_from_agents(path: str) -> None:
 
 def test_a_signature_the_settings_add_recognises_an_author() -> None:
     head = "guard:\n  agents:\n    add: [{id: ours, agent: our bot, kind: author, email: bot@example.com}]\n"
-    assert [p.code for p in guard_staged(modified("package-lock.json"), head=head, env={"GIT_AUTHOR_EMAIL": "bot@example.com"})] == ["GRD004"]
+    assert [p.code for p in guard_staged(modified("package-lock.json"), head=head, env={"GIT_AUTHOR_EMAIL": "bot@example.com"})] == [
+        "GRD004"
+    ]
     assert guard_staged(modified("package-lock.json"), head=head, env={"GIT_AUTHOR_EMAIL": "me@example.com"}) == []
 
 

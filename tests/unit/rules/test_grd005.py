@@ -2,6 +2,7 @@
 off for some file, or drops files from the agent files. Through the guard's engine on changes and settings held in memory; the Action's
 judging of a pull request's secrets by its base's settings is tested in
 tests/e2e/test_action.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,8 +33,14 @@ def test_the_docs_use_instead_other_lint_settings_change_freely() -> None:
         ("ignore: [HID]\n", "turns HID001, HID002, HID003, HID004 off"),
         ("per-path-ignores: {CLAUDE.md: [HID001]}\n", "ignores HID001 under CLAUDE.md"),
         # Which files are agent files: a file that is none is read by no rule.
-        ("guidance: {filenames: [AGENTS.md, CLAUDE.md]}\n", "drops AGENT.md, AGENTS.override.md, Agent.md, Agents.md, CLAUDE.local.md and 3 more from guidance.filenames (no rule reads those files, secrets included)"),
-        ("memory: {stores: [.claude/memory]}\n", "drops .agents/memory, .agh/memory, .cheetahclaws/memory, .claude/agent-memory/*, .memory and 1 more from memory.stores (no rule reads those files, secrets included)"),
+        (
+            "guidance: {filenames: [AGENTS.md, CLAUDE.md]}\n",
+            "drops AGENT.md, AGENTS.override.md, Agent.md, Agents.md, CLAUDE.local.md and 3 more from guidance.filenames (no rule reads those files, secrets included)",
+        ),
+        (
+            "memory: {stores: [.claude/memory]}\n",
+            "drops .agents/memory, .agh/memory, .cheetahclaws/memory, .claude/agent-memory/*, .memory and 1 more from memory.stores (no rule reads those files, secrets included)",
+        ),
         ("exclude: ['notes/']\n", "excludes notes/ (memcheck reads nothing of it, secrets included)"),
         ("per-path-ignores: {'notes/': [SEC001]}\n", "ignores SEC001 under notes/"),
         ("fail-on: never\n", "makes no finding fail the run, secrets included (fail-on: never)"),

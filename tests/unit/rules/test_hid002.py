@@ -1,4 +1,5 @@
 """HID002 bidi-control: a bidi control reorders how a line displays."""
+
 from __future__ import annotations
 
 from conftest import findings, lint

@@ -1,4 +1,5 @@
 """HID003 zero-width-character: zero-width characters outside the text that needs them."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -48,11 +49,27 @@ def test_a_run_is_counted_on_its_line_and_pointed_at_its_first_character() -> No
         pytest.param({"AGENTS.md": "# Guide\n\nname\u3164 = 1\n"}, [("AGENTS.md", 3, "HID003")], id="hangul-filler-as-a-blank"),
         pytest.param({"AGENTS.md": "# Guide\n\nsay \u034fhi\n"}, [("AGENTS.md", 3, "HID003")], id="grapheme-joiner-before-no-mark"),
         # What the languages and emoji that need these characters write: no finding.
-        pytest.param(store("The family emoji \U0001f468\u200d\U0001f469\u200d\U0001f467 and \u2764\ufe0f\u200d\U0001f525.\n"), [], id="emoji-zwj"),
-        pytest.param(store("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645, \U0001f468\u200d\U0001f469\u200d\U0001f467, \u05e9\u05dc\u05d5\u05dd\u200f and \u2764\ufe0f in one memory.\n"), [], id="persian-emoji-hebrew-together"),
+        pytest.param(
+            store("The family emoji \U0001f468\u200d\U0001f469\u200d\U0001f467 and \u2764\ufe0f\u200d\U0001f525.\n"), [], id="emoji-zwj"
+        ),
+        pytest.param(
+            store(
+                "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645, \U0001f468\u200d\U0001f469\u200d\U0001f467, \u05e9\u05dc\u05d5\u05dd\u200f and \u2764\ufe0f in one memory.\n"
+            ),
+            [],
+            id="persian-emoji-hebrew-together",
+        ),
         pytest.param(store("Donau\u00addampf\u00adschiff, a hyphenation point in German.\n"), [], id="soft-hyphen-in-a-word"),
-        pytest.param(store("\u05d0\u05b7\u034f\u05b8 keeps its marks in order; \u1100\u1160 is a jamo with a filler.\n"), [], id="grapheme-joiner-and-jamo-filler"),
-        pytest.param(store("\u0915\u094d\u200d\u0937 in Devanagari, \u0e20\u0e32\u0e29\u0e32\u200b\u0e44\u0e17\u0e22 in Thai.\n"), [], id="indic-zwj-thai-zwsp"),
+        pytest.param(
+            store("\u05d0\u05b7\u034f\u05b8 keeps its marks in order; \u1100\u1160 is a jamo with a filler.\n"),
+            [],
+            id="grapheme-joiner-and-jamo-filler",
+        ),
+        pytest.param(
+            store("\u0915\u094d\u200d\u0937 in Devanagari, \u0e20\u0e32\u0e29\u0e32\u200b\u0e44\u0e17\u0e22 in Thai.\n"),
+            [],
+            id="indic-zwj-thai-zwsp",
+        ),
     ],
 )
 def test_zero_width_characters(files: dict[str, str], expected: list[tuple[str, int, str]]) -> None:
@@ -66,9 +83,29 @@ def test_ascii_files_give_no_finding() -> None:
 # Every default-ignorable and format character that no other HID rule judges, in a
 # run between Latin letters, where none belongs.
 OTHER_INVISIBLES = [
-    "\u200e", "\u200f", "\u061c", "\u17b4", "\u180e", "\u2065", "\u206a", "\u206f", "\ufff0", "\ufff9", "\ufffb",
-    "\u0600", "\u06dd", "\u070f", "\u08e2", "\U000110bd", "\U00013430", "\U0001343f", "\U0001bca0", "\U0001d173",
-    "\U000e0080", "\U000e01f0", "\U000e0fff",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+    "\u17b4",
+    "\u180e",
+    "\u2065",
+    "\u206a",
+    "\u206f",
+    "\ufff0",
+    "\ufff9",
+    "\ufffb",
+    "\u0600",
+    "\u06dd",
+    "\u070f",
+    "\u08e2",
+    "\U000110bd",
+    "\U00013430",
+    "\U0001343f",
+    "\U0001bca0",
+    "\U0001d173",
+    "\U000e0080",
+    "\U000e01f0",
+    "\U000e0fff",
 ]
 
 
@@ -88,7 +125,9 @@ def test_marks_carrying_bits_in_a_latin_line_are_reported() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        pytest.param("\u05e9\u05dc\u05d5\u05dd\u200f (Hebrew), \u0633\u0644\u0627\u0645\u061c 2", id="directional-marks-beside-right-to-left-text"),
+        pytest.param(
+            "\u05e9\u05dc\u05d5\u05dd\u200f (Hebrew), \u0633\u0644\u0627\u0645\u061c 2", id="directional-marks-beside-right-to-left-text"
+        ),
         pytest.param("\u0600\u0661\u0662 an Arabic number sign before its digits", id="arabic-number-sign"),
         pytest.param("\u1820\u180e\u1820 in Mongolian, \u1780\u17b4 in Khmer, \u0710\u070f\u0710 in Syriac", id="script-format-controls"),
         pytest.param("\U00013000\U00013430\U00013001 and \U0001d15e\U0001d173\U0001d15f", id="hieroglyph-and-musical-controls"),

@@ -1,4 +1,5 @@
 """IDX001 missing-index: a memory store without its MEMORY.md."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory
@@ -23,7 +24,10 @@ def test_is_reported_and_fix_offered() -> None:
 
 
 def test_the_index_fix_writes_is_not_reported() -> None:
-    files = {f"{STORE}/user_prefs.md": memory("prefs", "the user's preferences", "user"), f"{STORE}/MEMORY.md": "- [prefs](user_prefs.md) — the user's preferences\n"}
+    files = {
+        f"{STORE}/user_prefs.md": memory("prefs", "the user's preferences", "user"),
+        f"{STORE}/MEMORY.md": "- [prefs](user_prefs.md) — the user's preferences\n",
+    }
     assert lint(files, select="IDX001") == []
 
 

@@ -1,4 +1,5 @@
 """IDX002 dead-entry: an index link to a file that does not exist."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory

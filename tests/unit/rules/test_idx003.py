@@ -1,4 +1,5 @@
 """IDX003 unlisted-memory: a memory file no line of the index lists."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory
@@ -7,13 +8,19 @@ STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
 
 
-TESTING = {f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"), f"{STORE}/feedback_testing.md": memory("Testing", "Run pytest before every commit", "feedback")}
+TESTING = {
+    f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"),
+    f"{STORE}/feedback_testing.md": memory("Testing", "Run pytest before every commit", "feedback"),
+}
 
 
 def test_the_docs_example_a_memory_saved_by_hand_is_reported() -> None:
     (found,) = findings({**TESTING, INDEX: example("IDX003")})
     assert (found.path, found.line, found.code, found.fixable, found.about) == (INDEX, 1, "IDX003", True, f"{STORE}/feedback_testing.md")
-    assert found.message == "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+    assert (
+        found.message
+        == "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+    )
 
 
 def test_the_docs_use_instead_the_index_fix_leaves_is_not_reported() -> None:
@@ -28,7 +35,10 @@ def test_a_memory_saved_without_an_index_line_is_reported() -> None:
     }
     (found,) = findings(files)
     assert (found.path, found.line, found.code, found.fixable, found.about) == (INDEX, 1, "IDX003", True, f"{STORE}/feedback_testing.md")
-    assert found.message == "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+    assert (
+        found.message
+        == "memory file feedback_testing.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
+    )
 
 
 def test_a_line_that_names_the_memory_lists_it() -> None:

@@ -1,4 +1,5 @@
 """IDX004 duplicate-entry: two index entries for one memory file."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory

@@ -1,4 +1,5 @@
 """IDX005 link-escapes-store: an index link that leaves the memory store."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory
@@ -15,7 +16,11 @@ def test_the_docs_example_is_reported() -> None:
 
 
 def test_the_docs_use_instead_an_entry_for_a_memory_of_the_store_is_not_reported() -> None:
-    files = {**A, f"{STORE}/project_plans.md": memory("Plans", "where the plans are kept", "project"), INDEX: "# Notes\n- [A](a.md) — a\n" + example("IDX005", "Use instead")}
+    files = {
+        **A,
+        f"{STORE}/project_plans.md": memory("Plans", "where the plans are kept", "project"),
+        INDEX: "# Notes\n- [A](a.md) — a\n" + example("IDX005", "Use instead"),
+    }
     assert lint(files) == []
 
 

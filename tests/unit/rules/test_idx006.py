@@ -1,4 +1,5 @@
 """IDX006 index-out-of-date: in generate mode, an index that is not its render."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory
@@ -14,7 +15,10 @@ C = {".claude/memory/c.md": memory("Deploy target", "Where the app is deployed",
 def test_the_docs_example_a_memory_listed_under_its_old_type_is_reported() -> None:
     (found,) = findings({**C, ".claude/memory/MEMORY.md": example("IDX006")})
     assert (found.path, found.line, found.code, found.fixable) == (".claude/memory/MEMORY.md", 3, "IDX006", True)
-    assert found.message == "MEMORY.md differs from its grouped render from line 3; run `memcheck fix` (or `memcheck index .claude/memory` to see it)"
+    assert (
+        found.message
+        == "MEMORY.md differs from its grouped render from line 3; run `memcheck fix` (or `memcheck index .claude/memory` to see it)"
+    )
 
 
 def test_the_docs_use_instead_what_fix_writes_is_not_reported() -> None:
@@ -25,7 +29,9 @@ def test_a_description_the_memory_has_since_changed() -> None:
     files = {f"{STORE}/a.md": memory("Alpha", "new description", "user"), INDEX: "# Memory\n\n## User\n- [Alpha](a.md) - old description\n"}
     (found,) = findings(files, config=GENERATE)
     assert (found.path, found.line, found.code, found.fixable) == (INDEX, 4, "IDX006", True)
-    assert found.message == "MEMORY.md differs from its grouped render from line 4; run `memcheck fix` (or `memcheck index .memory` to see it)"
+    assert (
+        found.message == "MEMORY.md differs from its grouped render from line 4; run `memcheck fix` (or `memcheck index .memory` to see it)"
+    )
 
 
 def test_the_render_is_not_reported() -> None:

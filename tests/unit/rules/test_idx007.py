@@ -1,4 +1,5 @@
 """IDX007 over-line-cap: an index longer than the line cap."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory

@@ -1,4 +1,5 @@
 """IDX008 over-byte-cap: an index larger than the byte cap."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory
@@ -45,7 +46,9 @@ def test_the_docs_use_instead_150_entries_of_40_character_descriptions_are_not_r
 def test_180_lines_of_200_character_descriptions() -> None:
     (found,) = [p for p in findings(_store(180, 200)) if p.code == "IDX008"]
     assert (found.path, found.fixable) == (INDEX, False)
-    assert found.message.startswith("MEMORY.md is 39920 bytes, over the 25000-byte cap; agents stop reading in line 114 (entries past the cap: m113.md, m114.md")
+    assert found.message.startswith(
+        "MEMORY.md is 39920 bytes, over the 25000-byte cap; agents stop reading in line 114 (entries past the cap: m113.md, m114.md"
+    )
 
 
 def test_shorter_descriptions_are_not_reported() -> None:

@@ -1,4 +1,5 @@
 """IDX009 near-cap: an index close to a cap."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory

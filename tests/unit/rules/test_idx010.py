@@ -1,4 +1,5 @@
 """IDX010 index-encoding: a BOM, CRLF or CR line endings, or no final newline."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """IDX011 unreadable-index: a MEMORY.md that cannot be read, or is not a file
 memcheck reads and writes. On disk: a UTF-16 file, a folder and a FIFO are not
 files the in-memory tree can hold."""
+
 from __future__ import annotations
 
 import os
@@ -44,7 +45,9 @@ def test_a_folder_named_memory_md(tmp_path: Path) -> None:
     write(tmp_path, f"{INDEX}/x", "a folder named MEMORY.md\n")
     (found,) = findings(A, root=tmp_path)
     assert (found.path, found.line, found.code) == (INDEX, 1, "IDX011")
-    assert found.message.startswith("MEMORY.md is a folder, not a file: agents load no index from it; `memcheck fix` will not write through or replace it")
+    assert found.message.startswith(
+        "MEMORY.md is a folder, not a file: agents load no index from it; `memcheck fix` will not write through or replace it"
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

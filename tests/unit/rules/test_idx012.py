@@ -1,5 +1,6 @@
 """IDX012 ignored-index: a MEMORY.md git ignores while its memories are committed.
 git is the judge of what it ignores: a real repository."""
+
 from __future__ import annotations
 
 from pathlib import Path

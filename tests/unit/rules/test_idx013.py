@@ -1,5 +1,6 @@
 """IDX013 index-symlink: a MEMORY.md that is a symlink inside the repository, with
 findings fix would fix. A symlink is on disk only."""
+
 from __future__ import annotations
 
 import os

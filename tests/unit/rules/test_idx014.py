@@ -1,5 +1,6 @@
 """IDX014 index-symlink-outside: a MEMORY.md that is a symlink out of the repository.
 A symlink is on disk only."""
+
 from __future__ import annotations
 
 import os
@@ -39,7 +40,9 @@ def test_a_link_to_a_file_of_the_home_folder(tmp_path: Path) -> None:
     os.symlink(outside, root / INDEX)
     (found,) = findings(A, root=root)
     assert (found.path, found.line, found.code, found.fixable) == (INDEX, 1, "IDX014", False)
-    assert found.message.startswith(f"MEMORY.md is a symlink to {outside}, outside the repository: agents load the index at the start of every session")
+    assert found.message.startswith(
+        f"MEMORY.md is a symlink to {outside}, outside the repository: agents load the index at the start of every session"
+    )
     assert found.message.endswith("make MEMORY.md a regular file in the repository (remove the link, then `memcheck fix` writes one)")
 
 

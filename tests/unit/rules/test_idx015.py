@@ -1,11 +1,15 @@
 """IDX015 placeholder-description: index entries with a placeholder for a description."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint, memory
 
 STORE = ".claude/memory"
 INDEX = f"{STORE}/MEMORY.md"
-MEMORIES = {f"{STORE}/deploy.md": memory("Deploy", "How to deploy", "project"), f"{STORE}/testing.md": memory("Testing", "How to test", "project")}
+MEMORIES = {
+    f"{STORE}/deploy.md": memory("Deploy", "How to deploy", "project"),
+    f"{STORE}/testing.md": memory("Testing", "How to test", "project"),
+}
 
 
 def test_the_docs_example_is_reported_once_on_the_first_entry() -> None:

@@ -1,4 +1,5 @@
 """MCK001 unused-suppression: a suppression comment that suppresses nothing."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

@@ -1,4 +1,5 @@
 """MCK002 unknown-suppression-code: a suppression comment that names no rule."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

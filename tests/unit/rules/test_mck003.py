@@ -1,4 +1,5 @@
 """MCK003 nested-config: a memcheck config below the repository root is not read."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint
@@ -24,5 +25,9 @@ def test_the_docs_use_instead_the_root_config_is_not_reported() -> None:
 
 
 def test_a_pyproject_below_the_root_counts_only_with_a_memcheck_table() -> None:
-    files = {"services/api/pyproject.toml": '[project]\nname = "api"\n\n[tool.memcheck.index]\nmax-lines = 100\n', "services/web/pyproject.toml": '[project]\nname = "web"\n', "AGENTS.md": "# A\n\nRun it.\n"}
+    files = {
+        "services/api/pyproject.toml": '[project]\nname = "api"\n\n[tool.memcheck.index]\nmax-lines = 100\n',
+        "services/web/pyproject.toml": '[project]\nname = "web"\n',
+        "AGENTS.md": "# A\n\nRun it.\n",
+    }
     assert lint(files) == [("services/api/pyproject.toml", 4, "MCK003")]

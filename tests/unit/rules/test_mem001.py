@@ -2,6 +2,7 @@
 
 The doc's *Example* is text saved in another encoding (Latin-1): each case writes
 such bytes to disk (``lint(root=...)``), as lint()'s files are text."""
+
 from __future__ import annotations
 
 from pathlib import Path

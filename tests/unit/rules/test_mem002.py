@@ -1,4 +1,5 @@
 """MEM002 missing-frontmatter: a memory file without YAML frontmatter."""
+
 from __future__ import annotations
 
 from conftest import example
@@ -17,4 +18,7 @@ def test_the_docs_use_instead_is_not_reported() -> None:
 
 def test_no_field_rule_runs_on_a_file_without_frontmatter() -> None:
     # A file name MEM012 reports is still reported: the name is not in the frontmatter.
-    assert lint({f"{STORE}/Review Style.md": "# Review style\nname: \n"}) == [(f"{STORE}/Review Style.md", 1, "MEM002"), (f"{STORE}/Review Style.md", 1, "MEM012")]
+    assert lint({f"{STORE}/Review Style.md": "# Review style\nname: \n"}) == [
+        (f"{STORE}/Review Style.md", 1, "MEM002"),
+        (f"{STORE}/Review Style.md", 1, "MEM012"),
+    ]

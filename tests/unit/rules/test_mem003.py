@@ -1,4 +1,5 @@
 """MEM003 unparsable-frontmatter: frontmatter that no reading can parse."""
+
 from __future__ import annotations
 
 import pytest

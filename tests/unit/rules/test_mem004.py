@@ -1,5 +1,6 @@
 """MEM004 frontmatter-not-strict-yaml: frontmatter strict YAML rejects but a line
 reading reads; the finding names the value to quote."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,14 +31,18 @@ def test_the_value_to_quote_is_the_line_reported(fields: str, line: int) -> None
 
 def test_the_fields_are_still_read_from_the_line_reading() -> None:
     # metadata.type counts for type, so the memory has its three fields: MEM004 alone.
-    assert lint({MEMORY: "---\nname: Alpha\ndescription: Deploy: Railway\nmetadata:\n  type: project\n---\nBody\n"}) == [(MEMORY, 3, "MEM004")]
+    assert lint({MEMORY: "---\nname: Alpha\ndescription: Deploy: Railway\nmetadata:\n  type: project\n---\nBody\n"}) == [
+        (MEMORY, 3, "MEM004")
+    ]
 
 
 @pytest.mark.parametrize(
     ("line", "key", "fixed"),
     [
         pytest.param('name: "Deploy" target notes', "name", "name: '\"Deploy\" target notes'", id="double-quoted-start"),
-        pytest.param("description: 'fast' reviews: always", "description", "description: '''fast'' reviews: always'", id="single-quoted-start"),
+        pytest.param(
+            "description: 'fast' reviews: always", "description", "description: '''fast'' reviews: always'", id="single-quoted-start"
+        ),
     ],
 )
 def test_a_quoted_start_followed_by_more_text_says_to_quote_the_whole_value(line: str, key: str, fixed: str) -> None:
@@ -45,7 +50,9 @@ def test_a_quoted_start_followed_by_more_text_says_to_quote_the_whole_value(line
     fields[key] = line
     (found,) = findings({MEMORY: with_fields("".join(f"{v}\n" for v in fields.values()))})
     assert (found.line, found.code) == (list(fields).index(key) + 2, "MEM004")
-    assert found.message.endswith(f"the value of {key!r} starts with a quoted string and goes on after it; quote the whole value: {fixed}"), found.message
+    assert found.message.endswith(
+        f"the value of {key!r} starts with a quoted string and goes on after it; quote the whole value: {fixed}"
+    ), found.message
 
 
 def test_an_unquoted_value_gets_the_plain_hint() -> None:

@@ -1,4 +1,5 @@
 """MEM005 duplicate-key: a key twice in a memory's frontmatter."""
+
 from __future__ import annotations
 
 from conftest import example

@@ -1,5 +1,6 @@
 """MEM006 missing-required-field (with MEM010 in keys.py: a misspelt key that stands
 for a missing field is MEM006's finding alone)."""
+
 from __future__ import annotations
 
 from conftest import example
@@ -23,13 +24,19 @@ def test_an_empty_value_is_reported_on_its_line() -> None:
 def test_a_misspelt_key_for_a_missing_field_is_one_finding_on_that_key() -> None:
     (found,) = findings({MEMORY: with_fields("name: X\nDescription: d\ntype: user\n")})
     assert (found.line, found.code) == (3, "MEM006")
-    assert found.message == "required field 'description' is missing: the key 'Description' is not read as it (keys are matched exactly); rename it to description"
+    assert (
+        found.message
+        == "required field 'description' is missing: the key 'Description' is not read as it (keys are matched exactly); rename it to description"
+    )
 
 
 def test_frontmatter_with_none_of_the_fields_is_one_finding() -> None:
     (found,) = findings({MEMORY: with_fields("session: 42\nstarted: morning\n")})
     assert (found.line, found.code) == (1, "MEM006")
-    assert found.message == "frontmatter has none of the memory fields name, description, type (it holds session, started), so agents cannot index this file as a memory; add name, description and type"
+    assert (
+        found.message
+        == "frontmatter has none of the memory fields name, description, type (it holds session, started), so agents cannot index this file as a memory; add name, description and type"
+    )
 
 
 def test_a_session_log_kept_in_the_store_is_one_finding() -> None:
@@ -47,4 +54,7 @@ def test_a_session_log_kept_in_the_store_is_one_finding() -> None:
 
 
 def test_an_unrelated_misspelt_key_beside_a_missing_field_is_still_reported_by_mem010() -> None:
-    assert lint({MEMORY: with_fields("name: Review\ntype: user\nUpdated: 2026-01-01\nlastReadAt: 1\n")}) == [(MEMORY, 1, "MEM006"), (MEMORY, 4, "MEM010")]
+    assert lint({MEMORY: with_fields("name: Review\ntype: user\nUpdated: 2026-01-01\nlastReadAt: 1\n")}) == [
+        (MEMORY, 1, "MEM006"),
+        (MEMORY, 4, "MEM010"),
+    ]

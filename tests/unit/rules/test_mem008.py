@@ -1,5 +1,6 @@
 """MEM008 wrong-value-type: a field that is not a one-line string, or a metadata that
 is not a mapping."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,9 +21,13 @@ def test_the_docs_use_instead_is_not_reported() -> None:
 @pytest.mark.parametrize(
     ("fields", "line", "message"),
     [
-        pytest.param("name: [a, b]\ndescription: d\ntype: user\n", 2, "name must be a one-line string, got list ['a', 'b']", id="list-name"),
+        pytest.param(
+            "name: [a, b]\ndescription: d\ntype: user\n", 2, "name must be a one-line string, got list ['a', 'b']", id="list-name"
+        ),
         pytest.param("name: X\ndescription: d\ntype: 3\n", 4, "type must be a string, got int", id="number-type"),
-        pytest.param('name: "two\\nlines"\ndescription: d\ntype: user\n', 2, "name spans several lines; write it on one line", id="multiline-name"),
+        pytest.param(
+            'name: "two\\nlines"\ndescription: d\ntype: user\n', 2, "name spans several lines; write it on one line", id="multiline-name"
+        ),
         pytest.param("name: X\ndescription: d\ntype: user\nmetadata: [a]\n", 5, "metadata must be a mapping, got list", id="metadata-list"),
     ],
 )

@@ -1,5 +1,6 @@
 """MEM009 invalid-date: a created/updated that is no ISO-8601 date, or updated before
 created."""
+
 from __future__ import annotations
 
 from conftest import example

@@ -1,5 +1,6 @@
 """MEM011 duplicate-name: two memories of a store under one name (with MEM023 in
 duplicates.py). The doc's *Example* is two files, its *Use instead* the second renamed."""
+
 from __future__ import annotations
 
 from conftest import example, memory

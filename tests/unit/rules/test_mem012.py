@@ -1,5 +1,6 @@
 """MEM012 non-slug-filename: a memory file name that breaks links or checkouts, and two
 names of a store that differ only by case. The doc's *Example* is a file's path."""
+
 from __future__ import annotations
 
 from conftest import example, memory
@@ -24,24 +25,47 @@ def test_the_other_name_the_doc_offers_is_not_reported() -> None:
 
 
 def test_the_slug_is_not_offered_where_a_file_of_that_name_exists() -> None:
-    (found,) = [p for p in findings({f"{STORE}/Review Style.md": TEXT, f"{STORE}/Review-Style.md": memory("Other", "Other", "user")}) if p.code == "MEM012"]
+    (found,) = [
+        p
+        for p in findings({f"{STORE}/Review Style.md": TEXT, f"{STORE}/Review-Style.md": memory("Other", "Other", "user")})
+        if p.code == "MEM012"
+    ]
     assert found.message.endswith("; rename it")
 
 
 def test_two_names_that_differ_only_by_case_the_later_is_reported() -> None:
-    (found,) = [p for p in findings({f"{STORE}/Notes.md": TEXT, f"{STORE}/notes.md": memory("Other", "Other", "user")}) if p.code == "MEM012"]
+    (found,) = [
+        p for p in findings({f"{STORE}/Notes.md": TEXT, f"{STORE}/notes.md": memory("Other", "Other", "user")}) if p.code == "MEM012"
+    ]
     assert (found.path, found.line) == (f"{STORE}/notes.md", 1)
-    assert found.message == "notes.md and Notes.md differ only by case and collide on macOS and Windows checkouts; merge them into one memory"
+    assert (
+        found.message == "notes.md and Notes.md differ only by case and collide on macOS and Windows checkouts; merge them into one memory"
+    )
 
 
 def test_capital_letters_are_left_alone() -> None:
     # Names other tools look for as they are (OpenClaw's SOUL.md, a hook's LAST_SESSION.md).
-    assert lint({f"{STORE}/SOUL.md": memory("Soul", "Who the agent is", "user"), f"{STORE}/LAST_SESSION.md": memory("Last", "The last session", "project")}) == []
+    assert (
+        lint(
+            {
+                f"{STORE}/SOUL.md": memory("Soul", "Who the agent is", "user"),
+                f"{STORE}/LAST_SESSION.md": memory("Last", "The last session", "project"),
+            }
+        )
+        == []
+    )
 
 
 def test_names_that_break_links_or_checkouts() -> None:
-    files = {f"{STORE}/deploy notes.md": memory("Deploy", "d", "project"), f"{STORE}/what?.md": memory("What", "w", "project"), f"{STORE}/ok.md": memory("Ok", "o", "user")}
+    files = {
+        f"{STORE}/deploy notes.md": memory("Deploy", "d", "project"),
+        f"{STORE}/what?.md": memory("What", "w", "project"),
+        f"{STORE}/ok.md": memory("Ok", "o", "user"),
+    }
     assert [(p.path, p.message) for p in findings(files)] == [
-        (f"{STORE}/deploy notes.md", "file name 'deploy notes.md' holds a space, which breaks unescaped Markdown links to it; rename it to deploy-notes.md"),
+        (
+            f"{STORE}/deploy notes.md",
+            "file name 'deploy notes.md' holds a space, which breaks unescaped Markdown links to it; rename it to deploy-notes.md",
+        ),
         (f"{STORE}/what?.md", "file name 'what?.md' holds '?', which Windows does not allow in a file name; rename it to what.md"),
     ]

@@ -1,4 +1,5 @@
 """MEM013 empty-body: nothing after a memory's frontmatter."""
+
 from __future__ import annotations
 
 from conftest import example

@@ -1,4 +1,5 @@
 """MEM014 multiline-description: a description over several lines."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """MEM015 long-description: descriptions over the configured length, one finding for
 the store on its MEMORY.md."""
+
 from __future__ import annotations
 
 from conftest import example, memory
@@ -21,7 +22,10 @@ def test_the_docs_use_instead_one_sentence_and_the_detail_in_the_body_is_not_rep
 def test_one_long_description_is_reported_on_the_index_about_thewith_fields() -> None:
     (found,) = [p for p in findings({INDEX: "", MEMORY: memory("Review", LONG, "user")}) if p.code == "MEM015"]
     assert (found.path, found.line, found.about) == (INDEX, 1, MEMORY)
-    assert found.message == "review.md has a description of 349 characters, over the 300 configured; descriptions go into MEMORY.md, which agents load every session: shorten it to one sentence and keep the detail in the body"
+    assert (
+        found.message
+        == "review.md has a description of 349 characters, over the 300 configured; descriptions go into MEMORY.md, which agents load every session: shorten it to one sentence and keep the detail in the body"
+    )
 
 
 def test_one_sentence_is_not_reported() -> None:
@@ -32,15 +36,25 @@ def test_several_are_one_finding_naming_them() -> None:
     files = {INDEX: "", **{f"{STORE}/m{i}.md": memory(f"M{i}", LONG, "user") for i in range(3)}}
     (found,) = [p for p in findings(files) if p.code == "MEM015"]
     assert (found.path, found.about) == (INDEX, "")
-    assert found.message.startswith("3 memories of this store have a description over the 300 characters configured (m0.md 349, m1.md 349, m2.md 349); ")
+    assert found.message.startswith(
+        "3 memories of this store have a description over the 300 characters configured (m0.md 349, m1.md 349, m2.md 349); "
+    )
 
 
 def test_the_length_is_the_settings() -> None:
-    assert [f for f in lint({INDEX: "", MEMORY: memory("Review", LONG, "user")}, config={"memory": {"description-max-length": 400}}) if f[2] == "MEM015"] == []
+    assert [
+        f
+        for f in lint({INDEX: "", MEMORY: memory("Review", LONG, "user")}, config={"memory": {"description-max-length": 400}})
+        if f[2] == "MEM015"
+    ] == []
 
 
 def test_the_finding_names_five_memories_and_counts_the_rest_once_per_store() -> None:
-    files = {INDEX: "", **{f"{STORE}/m{i}.md": memory(f"M{i}", LONG.strip(), "project") for i in range(7)}, f"{STORE}/short.md": memory("Short", "One line", "user")}
+    files = {
+        INDEX: "",
+        **{f"{STORE}/m{i}.md": memory(f"M{i}", LONG.strip(), "project") for i in range(7)},
+        f"{STORE}/short.md": memory("Short", "One line", "user"),
+    }
     files.update({".memory/MEMORY.md": "", ".memory/x.md": memory("X", LONG.strip(), "user")})
     assert [(p.path, p.message) for p in findings(files) if p.code == "MEM015"] == [
         (

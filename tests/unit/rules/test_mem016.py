@@ -1,5 +1,6 @@
 """MEM016 stale-memory: a memory not updated within memory.stale-after-days (off by
 default). Today is moved in these tests: the doc's *Use instead* is a month old."""
+
 from __future__ import annotations
 
 import datetime
@@ -39,14 +40,22 @@ def test_the_docs_use_instead_a_memory_updated_is_not_reported() -> None:
 
 
 def test_a_memory_not_updated_is_reported() -> None:
-    found = findings({MEMORY: memory("Review", "Concise reviews", "user", extra="updated: 2024-01-02\n")}, config={"memory": {"stale-after-days": 180}})
+    found = findings(
+        {MEMORY: memory("Review", "Concise reviews", "user", extra="updated: 2024-01-02\n")}, config={"memory": {"stale-after-days": 180}}
+    )
     (stale,) = [p for p in found if p.code == "MEM016"]
     assert (stale.path, stale.line) == (MEMORY, 5)
     assert stale.message == "last updated 2024-01-02 (789 days ago, over 180); review the memory and bump updated"
 
 
 def test_a_memory_updated_is_not_reported() -> None:
-    assert lint({MEMORY: memory("Review", "Concise reviews", "user", extra="updated: 2026-02-01\n")}, config={"memory": {"stale-after-days": 180}}) == []
+    assert (
+        lint(
+            {MEMORY: memory("Review", "Concise reviews", "user", extra="updated: 2026-02-01\n")},
+            config={"memory": {"stale-after-days": 180}},
+        )
+        == []
+    )
 
 
 def test_off_by_default() -> None:
@@ -54,4 +63,6 @@ def test_off_by_default() -> None:
 
 
 def test_created_counts_where_there_is_no_updated() -> None:
-    assert lint({MEMORY: memory("Review", "Concise reviews", "user", extra="created: 2020-01-01\n")}, config={"memory": {"stale-after-days": 30}}) == [(MEMORY, 5, "MEM016")]
+    assert lint(
+        {MEMORY: memory("Review", "Concise reviews", "user", extra="created: 2020-01-01\n")}, config={"memory": {"stale-after-days": 30}}
+    ) == [(MEMORY, 5, "MEM016")]

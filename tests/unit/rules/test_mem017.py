@@ -1,5 +1,6 @@
 """MEM017 byte-order-mark: a memory file that starts with a UTF-8 BOM. The doc's
 *Example* is the text of a file saved with a BOM: the BOM is added here."""
+
 from __future__ import annotations
 
 from conftest import example, memory

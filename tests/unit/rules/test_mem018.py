@@ -1,6 +1,7 @@
 """MEM018 crlf-line-endings: memory files with CRLF endings, one finding for the store
 on its MEMORY.md. The doc's *Example* is the text of a file with CRLF endings: they
 are put in here."""
+
 from __future__ import annotations
 
 from conftest import example, memory
@@ -23,7 +24,10 @@ def test_the_docs_use_instead_is_not_reported() -> None:
 def test_one_file_is_reported_on_the_index_about_the_file() -> None:
     (found,) = [p for p in findings({INDEX: "", MEMORY: _crlf(memory("Review", "Concise reviews", "user"))}) if p.code == "MEM018"]
     assert (found.path, found.line, found.about) == (INDEX, 1, MEMORY)
-    assert found.message == "review.md uses CRLF line endings; agents that split frontmatter at '---\\n' find none in it: convert it to LF and add '*.md text eol=lf' to .gitattributes"
+    assert (
+        found.message
+        == "review.md uses CRLF line endings; agents that split frontmatter at '---\\n' find none in it: convert it to LF and add '*.md text eol=lf' to .gitattributes"
+    )
 
 
 def test_lf_is_not_reported() -> None:

@@ -1,4 +1,5 @@
 """MEM019 value-cut-by-comment: an unquoted value YAML cuts at ` #`."""
+
 from __future__ import annotations
 
 from conftest import example

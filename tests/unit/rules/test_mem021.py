@@ -1,4 +1,5 @@
 """MEM021 broken-link: a memory's Markdown or [[wiki]] link that points at nothing."""
+
 from __future__ import annotations
 
 from conftest import example, memory
@@ -14,7 +15,10 @@ def _store(body: str) -> dict[str, str]:
 def test_the_docs_example_is_reported_and_offers_the_nearest_memory() -> None:
     (found,) = findings(_store(example("MEM021")))
     assert (found.path, found.line, found.col, found.code) == (MEMORY, 7, 7, "MEM021")
-    assert found.message == "[[deploy_notes]] names no memory of this store and no file of the repository (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
+    assert (
+        found.message
+        == "[[deploy_notes]] names no memory of this store and no file of the repository (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
+    )
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:

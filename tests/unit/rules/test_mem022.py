@@ -1,6 +1,7 @@
 """MEM022 memory-symlink-outside: a memory file that is a symlink out of the
 repository. Symlinks are on disk: each case builds its tree in a temporary folder
 (``lint(root=...)``), with no git."""
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,9 @@ def test_a_link_out_of_the_repository_is_reported(tmp_path: Path) -> None:
     (found,) = [p for p in findings({}, root=root) if p.code == "MEM022"]
     assert (found.path, found.line, found.severity) == (f"{STORE}/runtime.md", 1, "error")
     assert found.message.startswith("runtime.md is a symlink to ")
-    assert found.message.endswith(": an agent that reads this memory reads that file; memcheck does not follow it, so nothing in it is checked; keep the memory in the repository as a regular file")
+    assert found.message.endswith(
+        ": an agent that reads this memory reads that file; memcheck does not follow it, so nothing in it is checked; keep the memory in the repository as a regular file"
+    )
 
 
 def test_a_regular_file_is_not_reported(tmp_path: Path) -> None:

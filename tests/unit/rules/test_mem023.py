@@ -1,5 +1,6 @@
 """MEM023 duplicate-memory: one memory saved twice under two names (with MEM011 in
 duplicates.py). The doc's *Example* is two files, its *Use instead* the one kept."""
+
 from __future__ import annotations
 
 from conftest import example, memory
@@ -12,7 +13,10 @@ def test_the_docs_example_the_later_file_is_reported_and_names_the_earlier() -> 
     files = {f"{STORE}/feedback_testing.md": example("MEM023"), f"{STORE}/feedback_tests.md": example("MEM023", nth=2)}
     (found,) = findings(files)
     assert (found.path, found.line, found.code) == (f"{STORE}/feedback_tests.md", 1, "MEM023")
-    assert found.message == "feedback_tests.md has the same body as feedback_testing.md: the store holds one memory under two names; merge them into feedback_testing.md and delete this one"
+    assert (
+        found.message
+        == "feedback_tests.md has the same body as feedback_testing.md: the store holds one memory under two names; merge them into feedback_testing.md and delete this one"
+    )
 
 
 def test_the_docs_use_instead_one_memory_kept_is_not_reported() -> None:
@@ -20,12 +24,21 @@ def test_the_docs_use_instead_one_memory_kept_is_not_reported() -> None:
 
 
 def test_the_same_body_in_two_files_is_reported() -> None:
-    files = {f"{STORE}/feedback_testing.md": memory("Testing", "Integration tests", "feedback", body=BODY), f"{STORE}/feedback_tests.md": memory("Tests", "How to test", "feedback", body=BODY)}
+    files = {
+        f"{STORE}/feedback_testing.md": memory("Testing", "Integration tests", "feedback", body=BODY),
+        f"{STORE}/feedback_tests.md": memory("Tests", "How to test", "feedback", body=BODY),
+    }
     (found,) = [p for p in findings(files) if p.code == "MEM023"]
     assert (found.path, found.line) == (f"{STORE}/feedback_tests.md", 1)
-    assert found.message == "feedback_tests.md has the same body as feedback_testing.md: the store holds one memory under two names; merge them into feedback_testing.md and delete this one"
+    assert (
+        found.message
+        == "feedback_tests.md has the same body as feedback_testing.md: the store holds one memory under two names; merge them into feedback_testing.md and delete this one"
+    )
 
 
 def test_one_memory_beside_another_is_not_reported() -> None:
-    files = {f"{STORE}/feedback_testing.md": memory("Testing", "Integration tests", "feedback", body=BODY), f"{STORE}/other.md": memory("Other", "Other", "user")}
+    files = {
+        f"{STORE}/feedback_testing.md": memory("Testing", "Integration tests", "feedback", body=BODY),
+        f"{STORE}/other.md": memory("Other", "Other", "user"),
+    }
     assert [f for f in lint(files) if f[2] == "MEM023"] == []

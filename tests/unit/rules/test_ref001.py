@@ -1,5 +1,6 @@
 """REF001 stale-reference: a path in a code span that names no file of the repository,
 while a file of its name is elsewhere (it moved)."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,10 @@ def test_the_docs_example_after_the_tests_moved_names_where_the_file_went() -> N
     files = {"AGENTS.md": "# Guide\n\n" + example("REF001"), "tests/unit/test_cli.py": ""}  # the tests moved to tests/unit/
     assert lint(files, "REF") == [("AGENTS.md", 3, "REF001")]
     (found,) = findings(files, "REF")
-    assert found.message == "`tests/test_cli.py` names no file of the repository; tests/unit/test_cli.py has its name, so it probably moved there: update the path"
+    assert (
+        found.message
+        == "`tests/test_cli.py` names no file of the repository; tests/unit/test_cli.py has its name, so it probably moved there: update the path"
+    )
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:

@@ -1,4 +1,5 @@
 """REF002 private-path: an absolute path into a user's home folder."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 
 The key material is generated at test time (``test_secrets.key_block``, from a seeded
 random source): the shape is real, the key is nobody's."""
+
 from __future__ import annotations
 
 from conftest import findings, lint, memory
@@ -25,7 +26,7 @@ def test_the_docs_example_a_memory_that_saved_the_deploy_key_is_reported() -> No
 
 
 def test_the_docs_use_instead_a_memory_that_says_where_the_key_lives_is_not_reported() -> None:
-    body = "The deploy key is in the team's SSH agent (1Password vault \"Deploy\").\n"
+    body = 'The deploy key is in the team\'s SSH agent (1Password vault "Deploy").\n'
     assert lint({INDEX: LISTED, DEPLOY: memory("Deploy", "How to deploy", "reference", body=body)}, select="SEC") == []
 
 
@@ -54,4 +55,6 @@ def test_a_service_account_json_with_its_key_in_one_escaped_string_is_reported()
 
 def test_a_key_block_quoted_as_markdown_is_reported() -> None:
     quoted = "\n".join("> " + line for line in key_block().split("\n"))
-    assert lint({"CLAUDE.md": f"# Guide\n\nThe key, as the ops channel pasted it:\n\n{quoted}\n"}, select="SEC") == [("CLAUDE.md", 5, "SEC001")]
+    assert lint({"CLAUDE.md": f"# Guide\n\nThe key, as the ops channel pasted it:\n\n{quoted}\n"}, select="SEC") == [
+        ("CLAUDE.md", 5, "SEC001")
+    ]

@@ -2,6 +2,7 @@
 
 Every token is generated at test time (``test_secrets.TOKENS``, from a seeded random
 source): the shapes are real, the values are not anyone's credentials."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,7 +23,10 @@ def test_the_docs_example_is_reported_once_the_token_is_pasted_in_full() -> None
     files = {"AGENTS.md": "# Guide\n\n" + example("SEC002").replace("ghp_…", TOKENS["github"])}
     assert lint(files, select="SEC") == [("AGENTS.md", 3, "SEC002")]
     (found,) = findings(files, select="SEC")
-    assert found.message == f"token ghp_…({len(TOKENS['github'])} chars) looks like a real credential; remove it, reference the environment variable instead, and rotate it"
+    assert (
+        found.message
+        == f"token ghp_…({len(TOKENS['github'])} chars) looks like a real credential; remove it, reference the environment variable instead, and rotate it"
+    )
 
 
 def test_the_docs_use_instead_naming_the_environment_variable_is_not_reported() -> None:
@@ -60,7 +64,12 @@ def test_a_token_is_found_in_a_memorys_description_and_body_in_a_skill_and_in_gu
         ".claude/skills/ship/SKILL.md": f"---\nname: ship\ndescription: Ship with {TOKENS['anthropic']}\n---\n\nBody.\n",
         "AGENTS.md": f"# Guide\n\nPay with {TOKENS['stripe']}.\n",
     }
-    assert lint(files, select="SEC") == [(REVIEW, 3, "SEC002"), (REVIEW, 7, "SEC002"), (".claude/skills/ship/SKILL.md", 3, "SEC002"), ("AGENTS.md", 3, "SEC002")]
+    assert lint(files, select="SEC") == [
+        (REVIEW, 3, "SEC002"),
+        (REVIEW, 7, "SEC002"),
+        (".claude/skills/ship/SKILL.md", 3, "SEC002"),
+        ("AGENTS.md", 3, "SEC002"),
+    ]
 
 
 def test_a_token_written_with_a_markdown_escape_is_reported_as_an_agent_reads_it() -> None:

@@ -1,4 +1,5 @@
 """SEC003 hardcoded-credential: a password, secret, token or API key assigned a literal value."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,7 +20,7 @@ def test_the_docs_example_is_reported_once_the_value_is_written_in_full() -> Non
     files = _guidance(example("SEC003").replace("3f9a1c0e7b...", "3f9a1c0e7b" + ASSIGNED))
     assert lint(files, select="SEC") == [(GUIDANCE, 3, "SEC003")]
     (found,) = findings(files, select="SEC")
-    assert found.message.startswith("credential OPENWEATHER_API_KEY = \"") and ASSIGNED not in found.message
+    assert found.message.startswith('credential OPENWEATHER_API_KEY = "') and ASSIGNED not in found.message
     assert found.message.endswith(" is a literal value; read it from the environment or a secret manager instead, and rotate it")
 
 
@@ -65,16 +66,26 @@ UNQUOTED = "Zq8kP2mW9tR4vHs7Lx0b"
 @pytest.mark.parametrize(
     ("text", "shown"),
     [
-        pytest.param(f"git clone https://deploy:{UNQUOTED[:12]}@git.corp.internal/app.git\n", "https://deploy:…(12 chars)@git.corp.internal", id="password-in-a-url"),
+        pytest.param(
+            f"git clone https://deploy:{UNQUOTED[:12]}@git.corp.internal/app.git\n",
+            "https://deploy:…(12 chars)@git.corp.internal",
+            id="password-in-a-url",
+        ),
         pytest.param(f"```\nDATABASE_PASSWORD={UNQUOTED}\n```\n", f"DATABASE_PASSWORD=…({len(UNQUOTED)} chars)", id="unquoted-dotenv-line"),
-        pytest.param("export AWS_SECRET_ACCESS_KEY=q8RkP2/mW9tR4vHs7Lx0bN3cZ5dF6gJ1yQ2wE4rT\n", "AWS_SECRET_ACCESS_KEY=…(40 chars)", id="unquoted-export"),
+        pytest.param(
+            "export AWS_SECRET_ACCESS_KEY=q8RkP2/mW9tR4vHs7Lx0bN3cZ5dF6gJ1yQ2wE4rT\n",
+            "AWS_SECRET_ACCESS_KEY=…(40 chars)",
+            id="unquoted-export",
+        ),
         pytest.param(f"> - DATABASE_PASSWORD={UNQUOTED}\n", f"DATABASE_PASSWORD=…({len(UNQUOTED)} chars)", id="quoted-list-item"),
     ],
 )
 def test_unquoted_credentials_and_url_passwords_are_reported(text: str, shown: str) -> None:
     (found,) = findings(_guidance(text), select="SEC")
     assert found.code == "SEC003"
-    assert found.message == f"credential {shown} is a literal value; read it from the environment or a secret manager instead, and rotate it"
+    assert (
+        found.message == f"credential {shown} is a literal value; read it from the environment or a secret manager instead, and rotate it"
+    )
 
 
 @pytest.mark.parametrize(

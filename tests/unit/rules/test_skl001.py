@@ -1,4 +1,5 @@
 """SKL001 unreadable-skill: a skill file that cannot be read as UTF-8 text."""
+
 from __future__ import annotations
 
 from pathlib import Path

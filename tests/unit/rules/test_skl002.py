@@ -1,4 +1,5 @@
 """SKL002 missing-frontmatter: a SKILL.md with no YAML frontmatter."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

@@ -1,4 +1,5 @@
 """SKL003 invalid-frontmatter: skill frontmatter that cannot be parsed."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,9 @@ def _skill(fields: str) -> str:
 def test_the_docs_example_is_a_warning_where_claude_code_still_loads_the_skill() -> None:
     (found,) = findings({CLAUDE: _skill(example("SKL003"))})
     assert (found.path, found.line, found.code, found.severity) == (CLAUDE, 3, "SKL003", "warning")
-    assert found.message.startswith("the skill loads with no name or description in Claude Code 2.1.186+ and not at all in agents that need them: ")
+    assert found.message.startswith(
+        "the skill loads with no name or description in Claude Code 2.1.186+ and not at all in agents that need them: "
+    )
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:

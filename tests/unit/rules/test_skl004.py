@@ -1,4 +1,5 @@
 """SKL004 invalid-name: a skill name that breaks the Agent Skills name rules."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,10 @@ def test_the_docs_example_is_reported_and_told_its_folders_name() -> None:
     path = ".claude/skills/my-skill/SKILL.md"
     (found,) = findings({path: _skill(example("SKL004"))})
     assert (found.path, found.line, found.code, found.severity) == (path, 2, "SKL004", "error")
-    assert found.message == "name 'My_Skill' must be lowercase letters, digits and single hyphens, not starting or ending with one; set name: my-skill, its folder's name"
+    assert (
+        found.message
+        == "name 'My_Skill' must be lowercase letters, digits and single hyphens, not starting or ending with one; set name: my-skill, its folder's name"
+    )
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:

@@ -4,6 +4,7 @@ SKL004 and SKL005 share one module (``checks/skills/name.py``): a bad name in a 
 whose own name is a valid one is reported once, by SKL004, which names the folder's
 name as the fix.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -46,7 +47,9 @@ def test_a_flat_skill_has_no_folder_to_match() -> None:
     ("folder", "name", "expected"),
     [
         # Title-case names in a collection of skills: one finding each, not two.
-        pytest.param("action-converter", "Action Converter", [("SKL004", "set name: action-converter, its folder's name")], id="title-case"),
+        pytest.param(
+            "action-converter", "Action Converter", [("SKL004", "set name: action-converter, its folder's name")], id="title-case"
+        ),
         pytest.param("deploy", "Ship_It", [("SKL004", "set name: deploy, its folder's name")], id="other-words"),
         # A folder that is no valid name either: the name to use, and the folder to rename.
         pytest.param("My Skill", "My Skill", [("SKL004", "use 'my-skill'")], id="both-bad-same"),

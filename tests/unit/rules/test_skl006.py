@@ -1,4 +1,5 @@
 """SKL006 invalid-description: a skill description missing, empty, not text or too long."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,7 +23,12 @@ def test_the_docs_use_instead_is_not_reported() -> None:
     [
         pytest.param("''", 3, "no description: agents choose skills by it", id="empty"),
         pytest.param("[a]", 3, "description is a list, not text; write it as a string", id="a-list"),
-        pytest.param("d" * 1025, 3, "description is 1025 characters, over the 1024 agents accept; shorten it and move detail into the body", id="too-long"),
+        pytest.param(
+            "d" * 1025,
+            3,
+            "description is 1025 characters, over the 1024 agents accept; shorten it and move detail into the body",
+            id="too-long",
+        ),
     ],
 )
 def test_a_description_agents_cannot_use(value: str, line: int, message: str) -> None:

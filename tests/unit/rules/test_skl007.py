@@ -1,4 +1,5 @@
 """SKL007 invalid-field: an optional skill field with the wrong type, length or value."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,7 +25,11 @@ def test_the_docs_use_instead_is_not_reported() -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        pytest.param("compatibility: " + "c" * 501 + "\n", "compatibility is 501 characters, over the 500 allowed; shorten it", id="compatibility-too-long"),
+        pytest.param(
+            "compatibility: " + "c" * 501 + "\n",
+            "compatibility is 501 characters, over the 500 allowed; shorten it",
+            id="compatibility-too-long",
+        ),
         pytest.param("metadata: x\n", "metadata is a str; write it as a mapping of keys to values", id="metadata-string"),
         pytest.param("license: 3\n", "license is a int; write it as a string", id="license-number"),
         pytest.param("allowed-tools: [Bash, '']\n", "allowed-tools must be a list of tool names", id="tools-with-an-empty-one"),

@@ -1,4 +1,5 @@
 """SKL008 invalid-triggers: a skill's triggers is not a list of non-empty strings."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,7 +27,11 @@ def test_the_docs_use_instead_is_not_reported() -> None:
     [
         pytest.param("triggers: ['']\n", ["an empty trigger matches everything; remove it"], id="an-empty-trigger"),
         pytest.param("triggers: [3]\n", ["trigger 3 is a int; quote it as a string"], id="a-number"),
-        pytest.param("triggers: [run, 3, ' ']\n", ["an empty trigger matches everything; remove it", "trigger 3 is a int; quote it as a string"], id="each-bad-item"),
+        pytest.param(
+            "triggers: [run, 3, ' ']\n",
+            ["an empty trigger matches everything; remove it", "trigger 3 is a int; quote it as a string"],
+            id="each-bad-item",
+        ),
     ],
 )
 def test_each_trigger_that_is_no_phrase_is_reported(fields: str, messages: list[str]) -> None:

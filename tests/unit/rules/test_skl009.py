@@ -3,6 +3,7 @@
 SKL009 and SKL011 share one module (``checks/skills/duplicates.py``): one pass over the
 tree's skills in discovery order, the first to take a name keeping it.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -21,26 +22,48 @@ def test_the_docs_example_is_reported_on_the_later_skill() -> None:
     files = {".agents/skills/deploy/SKILL.md": example("SKL009"), ".gemini/skills/deploy/SKILL.md": example("SKL009", nth=2)}
     (found,) = findings(files)
     assert (found.path, found.line, found.code, found.severity) == (".gemini/skills/deploy/SKILL.md", 2, "SKL009", "error")
-    assert found.message == "skill name 'deploy' is also used by .agents/skills/deploy/SKILL.md; agents show only one of them, so rename or remove one"
+    assert (
+        found.message
+        == "skill name 'deploy' is also used by .agents/skills/deploy/SKILL.md; agents show only one of them, so rename or remove one"
+    )
 
 
 def test_the_docs_use_instead_one_of_them_renamed_is_not_reported() -> None:
-    assert lint({".agents/skills/deploy/SKILL.md": example("SKL009"), ".gemini/skills/ship/SKILL.md": example("SKL009", "Use instead")}) == []
+    assert (
+        lint({".agents/skills/deploy/SKILL.md": example("SKL009"), ".gemini/skills/ship/SKILL.md": example("SKL009", "Use instead")}) == []
+    )
 
 
 def test_a_clash_is_where_one_agent_loads_both_folders() -> None:
     # No agent of memcheck's data loads both .agents/skills and .claude/skills (Codex
     # reads .agents/skills, Claude Code .claude/skills), so that pair alone is no
     # clash; .agents/skills and .gemini/skills are both Gemini CLI's.
-    files = {".agents/skills/deploy/SKILL.md": _skill("deploy"), ".gemini/skills/deploy/SKILL.md": _skill("deploy", "Ships it. Use when shipping.")}
+    files = {
+        ".agents/skills/deploy/SKILL.md": _skill("deploy"),
+        ".gemini/skills/deploy/SKILL.md": _skill("deploy", "Ships it. Use when shipping."),
+    }
     (found,) = findings(files)
     assert (found.path, found.line, found.code, found.severity) == (".gemini/skills/deploy/SKILL.md", 2, "SKL009", "error")
-    assert found.message == "skill name 'deploy' is also used by .agents/skills/deploy/SKILL.md; agents show only one of them, so rename or remove one"
-    assert lint({".agents/skills/deploy/SKILL.md": _skill("deploy"), ".claude/skills/deploy/SKILL.md": _skill("deploy", "Ships it. Use when shipping.")}) == []
+    assert (
+        found.message
+        == "skill name 'deploy' is also used by .agents/skills/deploy/SKILL.md; agents show only one of them, so rename or remove one"
+    )
+    assert (
+        lint(
+            {
+                ".agents/skills/deploy/SKILL.md": _skill("deploy"),
+                ".claude/skills/deploy/SKILL.md": _skill("deploy", "Ships it. Use when shipping."),
+            }
+        )
+        == []
+    )
 
 
 def test_one_of_them_renamed_folder_and_all_is_not_reported() -> None:
-    files = {".agents/skills/deploy/SKILL.md": _skill("deploy"), ".gemini/skills/ship/SKILL.md": _skill("ship", "Ships it. Use when shipping.")}
+    files = {
+        ".agents/skills/deploy/SKILL.md": _skill("deploy"),
+        ".gemini/skills/ship/SKILL.md": _skill("ship", "Ships it. Use when shipping."),
+    }
     assert lint(files) == []
 
 
@@ -62,7 +85,10 @@ def test_duplicate_names_across_roots_and_scopes() -> None:
 
 def test_one_skill_copied_into_each_agents_folder_is_no_duplicate() -> None:
     # Gemini CLI loads both .agents/skills and .gemini/skills: an identical copy there is one skill.
-    files = {f"{root}/deploy/SKILL.md": _skill("deploy", extra="triggers: [/ship]\n") for root in (".agents/skills", ".claude/skills", ".gemini/skills", ".github/skills")}
+    files = {
+        f"{root}/deploy/SKILL.md": _skill("deploy", extra="triggers: [/ship]\n")
+        for root in (".agents/skills", ".claude/skills", ".gemini/skills", ".github/skills")
+    }
     assert lint(files) == []
 
 

@@ -1,4 +1,5 @@
 """SKL010 unknown-key: a skill frontmatter key that looks like a misspelt known key."""
+
 from __future__ import annotations
 
 import pytest

@@ -3,6 +3,7 @@
 SKL009 and SKL011 share one module (``checks/skills/duplicates.py``): see test_skl009
 for which skills an agent sees together.
 """
+
 from __future__ import annotations
 
 from conftest import example, findings, lint
@@ -39,7 +40,10 @@ def test_each_skill_its_own_triggers() -> None:
 
 def test_a_trigger_twice_in_one_list_compared_without_case_and_space() -> None:
     (found,) = findings({".claude/skills/s/SKILL.md": _skill("s", "[a, A ]")})
-    assert (found.code, found.message) == ("SKL011", "trigger 'A' is already used earlier in the same list; give each skill its own triggers")
+    assert (found.code, found.message) == (
+        "SKL011",
+        "trigger 'A' is already used earlier in the same list; give each skill its own triggers",
+    )
 
 
 def test_a_skill_below_sees_the_triggers_of_the_skills_above_it() -> None:

@@ -1,4 +1,5 @@
 """SKL012 broken-link: a relative link in a skill file that points at a missing file."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint
@@ -10,7 +11,10 @@ HEAD = "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\n---
 def test_the_docs_example_is_reported() -> None:
     (found,) = findings({SKILL: HEAD + example("SKL012")})
     assert (found.path, found.line, found.col, found.code, found.severity) == (SKILL, 6, 21, "SKL012", "warning")
-    assert found.message == "link 'references/api.md' points at .claude/skills/deploy/references/api.md, which does not exist; fix the path or remove the link"
+    assert (
+        found.message
+        == "link 'references/api.md' points at .claude/skills/deploy/references/api.md, which does not exist; fix the path or remove the link"
+    )
 
 
 def test_the_docs_use_instead_the_link_to_the_files_current_path_is_not_reported() -> None:

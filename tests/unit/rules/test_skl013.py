@@ -3,6 +3,7 @@
 Symlinks are on disk, never in lint()'s memory: each case builds its tree in a
 temporary folder (``lint(root=...)``), with no git.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,7 +40,9 @@ def test_a_link_to_a_real_file_out_of_the_repository_is_reported(tmp_path: Path)
     (found,) = findings({}, root=root)
     assert (found.path, found.line, found.code, found.severity) == (".claude/skills/deploy/SKILL.md", 1, "SKL013", "error")
     assert found.message.startswith("SKILL.md is a symlink to ")
-    assert found.message.endswith(": an agent that loads this skill reads that file; memcheck does not follow it, so nothing in it is checked; keep the skill's files in the repository")
+    assert found.message.endswith(
+        ": an agent that loads this skill reads that file; memcheck does not follow it, so nothing in it is checked; keep the skill's files in the repository"
+    )
 
 
 def test_a_skill_kept_in_the_repository_or_linked_inside_it_is_not_reported(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
 """SKL014 unknown-tool: a skill names a tool Claude Code does not have."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

@@ -1,4 +1,5 @@
 """SKL015 rejected-on-upload: a skill name or description Claude's skill upload refuses."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint
@@ -12,8 +13,14 @@ def test_the_docs_example_is_reported_for_the_name_and_the_description() -> None
     path = ".claude/skills/claude-helper/SKILL.md"
     found = findings(_skill("claude-helper", example("SKL015")))
     assert [(p.path, p.line, p.code, p.severity) for p in found] == [(path, 2, "SKL015", "warning"), (path, 3, "SKL015", "warning")]
-    assert found[0].message == "name 'claude-helper' contains the reserved word 'claude': Claude's API and claude.ai refuse to upload the skill; rename it"
-    assert found[1].message == "description holds the XML tag '<b>': Claude's API and claude.ai refuse to upload the skill; write it as plain text"
+    assert (
+        found[0].message
+        == "name 'claude-helper' contains the reserved word 'claude': Claude's API and claude.ai refuse to upload the skill; rename it"
+    )
+    assert (
+        found[1].message
+        == "description holds the XML tag '<b>': Claude's API and claude.ai refuse to upload the skill; write it as plain text"
+    )
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:

@@ -1,4 +1,5 @@
 """SKL016 no-skill-file: a folder in a skills folder agents discover with no SKILL.md."""
+
 from __future__ import annotations
 
 from conftest import example, findings, lint

@@ -5,6 +5,7 @@ Copilot custom agents (``.github/agents/*.agent.md``) and Copilot prompt files
 for every kind. One module per rule; the pass over each file, which parses it and asks
 the agent data once, is here.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -37,7 +38,11 @@ if TYPE_CHECKING:
 RULES = (AGT001, AGT002, AGT003, AGT004, AGT005, AGT006, AGT007)
 
 # The rule that reports each kind of issue the agent data finds (``agentkinds.validate``).
-_BY_WHAT = {what: rule for rule, whats in ((AGT004, missing_key.WHAT), (AGT005, invalid_value.WHAT), (AGT006, unknown_tool.WHAT)) for what in sorted(whats)}
+_BY_WHAT = {
+    what: rule
+    for rule, whats in ((AGT004, missing_key.WHAT), (AGT005, invalid_value.WHAT), (AGT006, unknown_tool.WHAT))
+    for what in sorted(whats)
+}
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:

@@ -1,5 +1,6 @@
 """AGT003: agent file frontmatter that cannot be parsed (an error where the agent then
 does not load the file, a warning where what it does is not documented)."""
+
 from __future__ import annotations
 
 from typing import Iterator
@@ -10,7 +11,13 @@ from memcheck.problem import ERROR, WARNING, Problem, Rule
 from memcheck.text.document import Document
 from memcheck.text.frontmatter import frontmatter_problem
 
-AGT003 = Rule("AGT003", "invalid-frontmatter", ERROR, False, "Agent file frontmatter cannot be parsed", f"""\
+AGT003 = Rule(
+    "AGT003",
+    "invalid-frontmatter",
+    ERROR,
+    False,
+    "Agent file frontmatter cannot be parsed",
+    f"""\
 ## What it does
 Reports the frontmatter of a subagent, custom agent or prompt file that is never
 closed, is not valid YAML, or repeats a key, and says which value to quote.
@@ -28,7 +35,8 @@ description: Reviews code: use after editing
 
 ## Use instead
 {EXAMPLE_OK}
-""")
+""",
+)
 
 
 def check(kind: agentkinds.Kind, doc: Document) -> Iterator[Problem]:
@@ -38,4 +46,6 @@ def check(kind: agentkinds.Kind, doc: Document) -> Iterator[Problem]:
         if kind.unparsable == "error":
             yield AGT003.at(path, trouble[0], 1, f"{kind.agent_title} does not load this {noun(kind)}: {trouble[1]}")
         else:
-            yield AGT003.at(path, trouble[0], 1, f"{kind.agent_title} may read none of this {noun(kind)}'s settings: {trouble[1]}")._replace(severity=WARNING)
+            yield AGT003.at(
+                path, trouble[0], 1, f"{kind.agent_title} may read none of this {noun(kind)}'s settings: {trouble[1]}"
+            )._replace(severity=WARNING)

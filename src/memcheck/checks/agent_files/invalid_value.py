@@ -1,10 +1,17 @@
 """AGT005: an agent file frontmatter value of the wrong type or value; judged from the
 agent data (``agentkinds.validate``, which the family's pass asks once per file)."""
+
 from __future__ import annotations
 
 from memcheck.problem import ERROR, Rule
 
-AGT005 = Rule("AGT005", "invalid-value", ERROR, False, "Agent file frontmatter value has the wrong type or value", """\
+AGT005 = Rule(
+    "AGT005",
+    "invalid-value",
+    ERROR,
+    False,
+    "Agent file frontmatter value has the wrong type or value",
+    """\
 ## What it does
 Checks each frontmatter value against what the agent accepts: a subagent's `name`
 (lowercase letters, digits and hyphens), `model` (`sonnet`, `opus`, `haiku`,
@@ -28,7 +35,8 @@ memory: team
 model: sonnet
 memory: project
 ```
-""")
+""",
+)
 
 
 # The issues of ``agentkinds.validate`` this rule reports (the family's pass asks it once

@@ -1,5 +1,6 @@
 """What the AGT rules share beyond the agent data: how a finding names a kind of agent
 file, and the well-formed subagent their docs show."""
+
 from __future__ import annotations
 
 from memcheck import agentkinds

@@ -1,4 +1,5 @@
 """AGT007: an agent file frontmatter key that looks like a misspelt known key."""
+
 from __future__ import annotations
 
 from typing import Iterator
@@ -8,7 +9,13 @@ from memcheck.problem import WARNING, Problem, Rule
 from memcheck.text.frontmatter import near_key
 from memcheck.text.frontmatter_reading import Frontmatter
 
-AGT007 = Rule("AGT007", "unknown-key", WARNING, False, "Agent file frontmatter key looks like a misspelt known key", """\
+AGT007 = Rule(
+    "AGT007",
+    "unknown-key",
+    WARNING,
+    False,
+    "Agent file frontmatter key looks like a misspelt known key",
+    """\
 ## What it does
 Reports a frontmatter key of a subagent, custom agent or prompt file that is not
 one the agent reads but looks like a misspelling of one (the same once case, `-` and
@@ -27,7 +34,8 @@ permission-mode: plan
 ```yaml
 permissionMode: plan
 ```
-""")
+""",
+)
 
 
 def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem]:
@@ -37,4 +45,9 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
     for key in sorted(str(k) for k in fm.data if k not in kind.keys):
         meant = near(key)
         if meant is not None:
-            yield AGT007.at(path, fm.key_lines.get(key, 1), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: {kind.agent_title} matches keys exactly, so this setting is ignored; rename it to {meant}")
+            yield AGT007.at(
+                path,
+                fm.key_lines.get(key, 1),
+                1,
+                f"frontmatter key {key!r} looks like a misspelling of {meant!r}: {kind.agent_title} matches keys exactly, so this setting is ignored; rename it to {meant}",
+            )

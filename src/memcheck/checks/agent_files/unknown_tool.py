@@ -1,10 +1,17 @@
 """AGT006: a subagent names a tool the agent does not have; judged from the agent data
 (``agentkinds.validate``, which the family's pass asks once per file)."""
+
 from __future__ import annotations
 
 from memcheck.problem import WARNING, Rule
 
-AGT006 = Rule("AGT006", "unknown-tool", WARNING, False, "Agent file names a tool the agent does not have", """\
+AGT006 = Rule(
+    "AGT006",
+    "unknown-tool",
+    WARNING,
+    False,
+    "Agent file names a tool the agent does not have",
+    """\
 ## What it does
 Reports a name in a subagent's `tools` or `disallowedTools` that is none of Claude
 Code's tools (`Read`, `Grep`, `Bash`, `Edit`, ...), an MCP tool (`mcp__server__tool`)
@@ -24,7 +31,8 @@ tools: read, Grepp
 ```yaml
 tools: Read, Grep
 ```
-""")
+""",
+)
 
 
 # The issues of ``agentkinds.validate`` this rule reports (the family's pass asks it once

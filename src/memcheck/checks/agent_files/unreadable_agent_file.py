@@ -1,11 +1,18 @@
 """AGT001: a subagent, custom agent or prompt file that cannot be read as UTF-8 text."""
+
 from __future__ import annotations
 
 from memcheck.paths import basename
 from memcheck.problem import ERROR, Problem, Rule
 from memcheck.text.document import Document
 
-AGT001 = Rule("AGT001", "unreadable-agent-file", ERROR, False, "Agent file cannot be read as UTF-8 text", """\
+AGT001 = Rule(
+    "AGT001",
+    "unreadable-agent-file",
+    ERROR,
+    False,
+    "Agent file cannot be read as UTF-8 text",
+    """\
 ## What it does
 Reports a subagent, custom agent or prompt file that cannot be read, is binary, is
 not UTF-8 or is over 1 MiB.
@@ -32,7 +39,8 @@ description: Reviews code.
 ---
 You review code.
 ```
-""")
+""",
+)
 
 
 def check(doc: Document) -> Problem:

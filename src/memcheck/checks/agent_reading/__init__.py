@@ -8,6 +8,7 @@ GDN rules, each names an agent only for a fact its sources confirm. One module p
 rule; the family's one pass over the tree is ``_findings_once``, worked out once per
 run (the package keeps the family's name: SARIF tags each rule with it).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -47,5 +48,3 @@ def _findings_once(ws: Workspace) -> list[Problem]:
     if GDN021.code in on:
         found += skill_out_of_sight.check(ws, model)
     return found
-
-

@@ -1,5 +1,6 @@
 """GDN020: a file Codex never reads where it is (a fallback name beside AGENTS.md,
 a project's .codex/AGENTS.md)."""
+
 from __future__ import annotations
 
 import sys
@@ -14,7 +15,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN020 = Rule("GDN020", "codex-never-reads", WARNING, False, "Codex never reads this file where it is", """\
+GDN020 = Rule(
+    "GDN020",
+    "codex-never-reads",
+    WARNING,
+    False,
+    "Codex never reads this file where it is",
+    """\
 ## What it does
 Reports two files Codex never reads although they look meant for it: a fallback name
 from `.codex/config.toml`'s `project_doc_fallback_filenames` (such as `CODEX.md`) in
@@ -57,7 +64,9 @@ Run `make test` before every commit.
 
 Work in the `src/` folder only.
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 def _fallback_names(ws: Workspace) -> tuple[str, ...]:
@@ -106,4 +115,3 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
                     f"Codex never reads {fallback}: .codex/config.toml names {name} in project_doc_fallback_filenames, but Codex reads a fallback only "
                     f"in a folder without AGENTS.md or AGENTS.override.md, and {basename(path)} is here; move what {name} says into {basename(path)}, and delete {name}",
                 )  # fmt: skip
-

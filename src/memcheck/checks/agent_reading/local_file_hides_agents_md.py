@@ -3,6 +3,7 @@
 Worked out from the reading model and the local files' @-imports alone, so the
 language server keeps it while the model stays (``@kept_with(MODEL)``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -17,7 +18,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN022 = Rule("GDN022", "local-file-hides-agents-md", WARNING, False, "CLAUDE.local.md makes Claude Code leave AGENTS.md aside", """\
+GDN022 = Rule(
+    "GDN022",
+    "local-file-hides-agents-md",
+    WARNING,
+    False,
+    "CLAUDE.local.md makes Claude Code leave AGENTS.md aside",
+    """\
 ## What it does
 Reports a `CLAUDE.local.md` at or above a folder whose instructions are in
 `AGENTS.md` alone (no `CLAUDE.md` or `.claude/CLAUDE.md` at or above it), when it
@@ -48,7 +55,9 @@ Start `CLAUDE.local.md` with `@AGENTS.md`, so Claude Code reads both.
 @AGENTS.md
 Answer in British English.
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 @kept_with(MODEL)  # the reading and the local files' @-imports alone
@@ -57,11 +66,11 @@ def check_once(ws: Workspace) -> list[Problem]:
     return list(_local_hides_agents_md(ws, readers.reading(ws)))
 
 
-
 def _local_hides_agents_md(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
     by_folder: dict[str, dict[str, str]] = {}
     for path, kind in model.kind.items():
         by_folder.setdefault(model.owner[path], {})[kind] = path
+
     def own(folder: str) -> tuple[bool, tuple[str, ...]]:
         kinds = by_folder.get(folder, {})
         local = kinds.get(agents.K_CLAUDE_LOCAL)
@@ -95,4 +104,3 @@ def _relative(folder: str, path: str) -> str:
         return path
     ups = folder.count("/") + 1
     return "../" * ups + path if not path.startswith(folder + "/") else path[len(folder) + 1 :]
-

@@ -1,4 +1,5 @@
 """GDN021: a guidance file that names skills its reading agent cannot load."""
+
 from __future__ import annotations
 
 import re
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-GDN021 = Rule("GDN021", "skill-out-of-sight", WARNING, False, "Guidance names skills its agent cannot see", """\
+GDN021 = Rule(
+    "GDN021",
+    "skill-out-of-sight",
+    WARNING,
+    False,
+    "Guidance names skills its agent cannot see",
+    """\
 ## What it does
 Reports a guidance file that names skills (by their folder, or as `` `name` `` or
 `/name` on a line about skills) which live only in skills folders the agent reading
@@ -49,7 +56,9 @@ Make the skill visible to that agent too: a symlink `.claude/skills/release ->
 ```console
 $ ln -s ../../.agents/skills/release .claude/skills/release
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 # A skill named on a line: by its folder in an agent skills folder, or (in a clause
@@ -61,7 +70,11 @@ _SKILL_WORD = lazy_regex.compile(r"`/?([a-z0-9][a-z0-9_-]*[a-z0-9])`|(?<![\w/.])
 
 
 def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
-    judged = [a for a in model.configured if agents.agent(a).skill_roots_complete and (p := agents.agent(a).skills_provenance) is not None and p.confirmed]
+    judged = [
+        a
+        for a in model.configured
+        if agents.agent(a).skill_roots_complete and (p := agents.agent(a).skills_provenance) is not None and p.confirmed
+    ]
     if not judged or not ws.skills:
         return
     roots_of = ws.once(_skill_roots)
@@ -96,7 +109,6 @@ def _skill_roots(ws: Workspace) -> dict[str, set[str]]:
     for path in ws.skills:
         roots_of.setdefault(name_of_skill(ws, path).casefold(), set()).update(agent_roots_seeing(ws, path) or {""})
     return roots_of
-
 
 
 def _speaks_of_skills(ws: Workspace, doc: Document) -> bool:

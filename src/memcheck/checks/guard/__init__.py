@@ -5,6 +5,7 @@ files, so ``memcheck check`` never runs it; ``memcheck guard`` does (hooks/guard
 through the guard's engine, ``memcheck.guard``, where every GRD finding is made
 (``guard/findings``: GRD001, GRD002, GRD004; ``guard/trust``: GRD003, GRD005).
 """
+
 from __future__ import annotations
 
 from memcheck.checks.guard.agent_guarded_path import GRD004

@@ -2,13 +2,20 @@
 
 The rule only: the guard's engine (``memcheck.guard``) reports it, never ``memcheck check``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import CHANGE, ERROR, Rule
 
 # Security severity 5.0: an agent's change to a lock file or to IDE settings is a change
 # nobody asked for, which may run commands on every machine, but publishes no secret.
-GRD004 = Rule("GRD004", "agent-guarded-path", ERROR, False, "An agent's change touches a path guarded from agents", """\
+GRD004 = Rule(
+    "GRD004",
+    "agent-guarded-path",
+    ERROR,
+    False,
+    "An agent's change touches a path guarded from agents",
+    """\
 ## What it does
 Reports a change an AI agent made to a path in a category of the agents tier: lock
 files, editor and IDE settings, build outputs, `node_modules/`, `.git/`, agents'
@@ -37,4 +44,7 @@ Have a person run the package manager or edit the settings. In a pull request, a
 maintainer who accepts the agent's change adds the Action's override label (it never
 lets a secret through). To guard these paths for everyone's changes, set
 `guard: {everyone: true}`; to move one category, `guard: {tiers: {lockfiles: secrets}}`.
-""", scope=CHANGE, security_severity="5.0")
+""",
+    scope=CHANGE,
+    security_severity="5.0",
+)

@@ -2,13 +2,20 @@
 
 The rule only: the guard's engine (``memcheck.guard``) reports it, never ``memcheck check``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import CHANGE, ERROR, Rule
 
 # Security severity 6.5: a change to the guard's own settings does not itself publish a
 # secret, but opens the way for the changes after it to.
-GRD003 = Rule("GRD003", "guard-loosened", ERROR, False, "A change loosens the guard's own settings", """\
+GRD003 = Rule(
+    "GRD003",
+    "guard-loosened",
+    ERROR,
+    False,
+    "A change loosens the guard's own settings",
+    """\
 ## What it does
 Reports a change to `.memcheck.yaml` or `[tool.memcheck]` in `pyproject.toml` that
 lets more through the guard than the settings before it: a path allowed
@@ -46,4 +53,7 @@ override label). loosens the guard: ...`.
 Commit the loosening on its own and have it reviewed; in a pull request, a
 maintainer accepts it (the Action's override label). For an agent's commit of it,
 skip the hook for that one commit: `SKIP=memcheck-guard git commit`.
-""", scope=CHANGE, security_severity="6.5")
+""",
+    scope=CHANGE,
+    security_severity="6.5",
+)

@@ -2,13 +2,20 @@
 
 The rule only: the guard's engine (``memcheck.guard``) reports it, never ``memcheck check``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import CHANGE, ERROR, Rule
 
 # Security severity 8.0: a change to a secret's place (an environment file, a key, a
 # credentials file) publishes the secret, or opens the way to one.
-GRD001 = Rule("GRD001", "guarded-path", ERROR, False, "A change touches a guarded path", """\
+GRD001 = Rule(
+    "GRD001",
+    "guarded-path",
+    ERROR,
+    False,
+    "A change touches a guarded path",
+    """\
 ## What it does
 Reports a change that adds, modifies, deletes, renames (either side), copies (either
 side), or changes the type or mode of a path in a guard category: environment files,
@@ -38,4 +45,7 @@ Keep the file out of the commit (`git restore --staged .env`, add it to `.gitign
 and commit a template such as `.env.example` (allowed by default). If the path really
 belongs in the repository, allow it in `.memcheck.yaml` with the line the message
 gives, or turn a whole category off with `guard: {disable: [lockfiles]}`.
-""", scope=CHANGE, security_severity="8.0")
+""",
+    scope=CHANGE,
+    security_severity="8.0",
+)

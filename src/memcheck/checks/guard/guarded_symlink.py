@@ -2,13 +2,20 @@
 
 The rule only: the guard's engine (``memcheck.guard``) reports it, never ``memcheck check``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import CHANGE, ERROR, Rule
 
 # Security severity 8.0, as GRD001: what reads or writes through the link touches the
 # secret's place itself, and a link into a home folder publishes where the secrets live.
-GRD002 = Rule("GRD002", "guarded-symlink", ERROR, False, "A symlink points at a guarded path", """\
+GRD002 = Rule(
+    "GRD002",
+    "guarded-symlink",
+    ERROR,
+    False,
+    "A symlink points at a guarded path",
+    """\
 ## What it does
 Reports a symlink that a change adds or retargets when its target is a guarded path,
 inside the repository or outside it (`../../.ssh/id_rsa`, `/home/me/.aws/credentials`),
@@ -32,4 +39,7 @@ Do not link to secrets; read them from the environment at run time. If the link 
 intended, allow the link's path in `.memcheck.yaml` with the line the message gives.
 A link is judged by what it points at whatever its own name: `.env.example -> .env`
 is reported, although `.env.example` itself is a template that guard allows.
-""", scope=CHANGE, security_severity="8.0")
+""",
+    scope=CHANGE,
+    security_severity="8.0",
+)

@@ -3,13 +3,20 @@ file, or drops files from the agent files.
 
 The rule only: the guard's engine (``memcheck.guard``) reports it, never ``memcheck check``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import CHANGE, ERROR, Rule
 
 # Security severity 6.5, as GRD003: turning the secret rules off publishes nothing itself,
 # but lets a secret through unreported in the changes after it.
-GRD005 = Rule("GRD005", "secret-rules-off", ERROR, False, "A change turns a secret rule off", """\
+GRD005 = Rule(
+    "GRD005",
+    "secret-rules-off",
+    ERROR,
+    False,
+    "A change turns a secret rule off",
+    """\
 ## What it does
 Reports a change to `.memcheck.yaml` or `[tool.memcheck]` in `pyproject.toml` that
 turns a secret rule (`SEC`) or a hidden-text rule (`HID`) off for some file:
@@ -39,4 +46,7 @@ hidden-text finding that is a false positive, a comment on that line
 (`<!-- memcheck-disable-next-line HID003 -->`) silences it, in a change reviewed on
 its own (`check --new-since` reports a finding that a comment of the same change
 silences). If the setting is intended, commit it on its own and have it reviewed.
-""", scope=CHANGE, security_severity="6.5")
+""",
+    scope=CHANGE,
+    security_severity="6.5",
+)

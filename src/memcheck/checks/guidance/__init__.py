@@ -14,6 +14,7 @@ one walk). This package holds the family's one pass: each file once, its rules c
 in a fixed order over one record of its facts (``facts.GuidanceFile``), and the
 findings about files together, worked out once per run (``tree_findings_once``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence

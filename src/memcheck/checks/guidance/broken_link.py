@@ -1,4 +1,5 @@
 """GDN013: a relative Markdown link in a guidance file that points at a missing file."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -11,7 +12,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-GDN013 = Rule("GDN013", "broken-link", WARNING, False, "Relative Markdown link points at a missing file", """\
+GDN013 = Rule(
+    "GDN013",
+    "broken-link",
+    WARNING,
+    False,
+    "Relative Markdown link points at a missing file",
+    """\
 ## What it does
 Reports `[text](path)` links, images and reference definitions with a relative
 target that does not exist, resolved from the file's folder (outside code).
@@ -33,7 +40,8 @@ Point the link at the file's current path, or remove it. The guide moved to
 ```markdown
 See [the API guide](docs/reference/api.md).
 ```
-""")
+""",
+)
 
 
 def check(ws: Workspace, doc: Document) -> Iterator[Problem]:

@@ -1,4 +1,5 @@
 """GDN002: guidance files or skills whose names differ only by case."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN002 = Rule("GDN002", "case-collision", ERROR, False, "Guidance file names differ only by case", """\
+GDN002 = Rule(
+    "GDN002",
+    "case-collision",
+    ERROR,
+    False,
+    "Guidance file names differ only by case",
+    """\
 ## What it does
 Reports guidance files or skills whose paths are equal when case is ignored
 (`AGENTS.md` and `agents.md`, `Docs/AGENTS.md` and `docs/AGENTS.md`).
@@ -43,9 +50,13 @@ Run `make test` before every commit.
 
 Keep functions short.
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 def check(ws: Workspace) -> Iterator[Problem]:
     for path, first in guidance_model.case_collisions(ws):
-        yield GDN002.at(path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file")
+        yield GDN002.at(
+            path, 1, 1, f"{path} and {first} differ only by case and collide on macOS and Windows checkouts; merge them into one file"
+        )

@@ -4,6 +4,7 @@ A listing rule: the case variants are found among the tree's files
 (``find_agent_files``), and each is reported when the run covers it. The secret and
 hidden-text rules read these files too.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN024 = Rule("GDN024", "case-variant-name", WARNING, False, "File named like a guidance file in another case", """\
+GDN024 = Rule(
+    "GDN024",
+    "case-variant-name",
+    WARNING,
+    False,
+    "File named like a guidance file in another case",
+    """\
 ## What it does
 Reports a file whose name is a guidance file's name in another case (`claude.md`,
 `Gemini.md`, `AGENTS.MD`, `.github/Copilot-Instructions.md`) where that file is not
@@ -44,7 +51,9 @@ Run the tests.
 
 Run the tests.
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 def check(ws: Workspace, paths: Sequence[str]) -> Iterator[Problem]:

@@ -1,4 +1,5 @@
 """GDN016: Codex cuts or drops AGENTS.md text past its 32 KiB budget."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -11,7 +12,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN016 = Rule("GDN016", "codex-budget", ERROR, False, "Codex cuts or drops AGENTS.md text past its 32 KiB budget", """\
+GDN016 = Rule(
+    "GDN016",
+    "codex-budget",
+    ERROR,
+    False,
+    "Codex cuts or drops AGENTS.md text past its 32 KiB budget",
+    """\
 ## What it does
 Codex reads at most 32 KiB (32,768 bytes, `project_doc_max_bytes`) of project
 `AGENTS.md` text (one `AGENTS.override.md` or `AGENTS.md` per folder, from the
@@ -45,7 +52,9 @@ $ wc -c AGENTS.md packages/api/AGENTS.md
 15000 packages/api/AGENTS.md
 30000 total
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
@@ -55,7 +64,9 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
     read, cuts, budget = chain.read, chain.cuts, readers.codex_budget()
     for folder, cut in cuts.items():
         above = chain.above(folder)
-        first_dropped = cut.how == readers.DROPPED and not cut.blank and (above is None or cuts[above].how not in (readers.CUT, readers.DROPPED))
+        first_dropped = (
+            cut.how == readers.DROPPED and not cut.blank and (above is None or cuts[above].how not in (readers.CUT, readers.DROPPED))
+        )
         if cut.how not in (readers.CUT, readers.CUT_BLANK) and not first_dropped:
             continue
         path, name = read[folder], basename(read[folder])
@@ -73,4 +84,9 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
             else:
                 what = f"Codex drops {name} whole, the files above having spent the budget{dropped}"
         line = 1 if cut.how == readers.DROPPED else cut.line
-        yield GDN016.at(model.real.get(path, path), line, 1, f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}; shorten the files on the way down")
+        yield GDN016.at(
+            model.real.get(path, path),
+            line,
+            1,
+            f"Codex reads at most {budget:,} bytes of AGENTS.md text from the root down, and here it comes to {total}: {what}; shorten the files on the way down",
+        )

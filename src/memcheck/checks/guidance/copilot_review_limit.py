@@ -1,4 +1,5 @@
 """GDN017: Copilot code review reads only the first 4,000 characters of an instructions file."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 
-GDN017 = Rule("GDN017", "copilot-review-limit", WARNING, False, "Copilot code review reads only the first 4,000 characters", """\
+GDN017 = Rule(
+    "GDN017",
+    "copilot-review-limit",
+    WARNING,
+    False,
+    "Copilot code review reads only the first 4,000 characters",
+    """\
 ## What it does
 Reports `.github/copilot-instructions.md` and `.github/instructions/*.instructions.md`
 files longer than 4,000 characters, unless they say `excludeAgent: code-review`,
@@ -50,7 +57,9 @@ the reference material moved out, under 4,000 characters:
 - Prefer small functions with one purpose.
 - See [the style guide](../docs/style.md) for the rest.
 ```
-""", scope=IMPORTS)
+""",
+    scope=IMPORTS,
+)
 
 
 def check(doc: Document) -> Iterator[Problem]:
@@ -58,5 +67,10 @@ def check(doc: Document) -> Iterator[Problem]:
     if cut is None:
         return
     line, others = cut
-    limit = agents.number(agents.COPILOT, 'review_chars')
-    yield GDN017.at(doc.path, line, 1, f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it ({others}); put what review must check first, or shorten the file")
+    limit = agents.number(agents.COPILOT, "review_chars")
+    yield GDN017.at(
+        doc.path,
+        line,
+        1,
+        f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it ({others}); put what review must check first, or shorten the file",
+    )

@@ -1,4 +1,5 @@
 """What the guidance rules read of one file, worked out once for all of them."""
+
 from __future__ import annotations
 
 from functools import cached_property
@@ -24,7 +25,9 @@ class GuidanceFile:
     the findings made before a file exhausts the stack, so a fact worked out earlier
     (the @-import chains, which recurse) would lose them."""
 
-    def __init__(self, ws: Workspace, doc: Document, kind: str | None, agent_kind: agentkinds.Kind | None, schema: agents.Frontmatter | None) -> None:
+    def __init__(
+        self, ws: Workspace, doc: Document, kind: str | None, agent_kind: agentkinds.Kind | None, schema: agents.Frontmatter | None
+    ) -> None:
         self.ws = ws
         self.doc = doc
         self.kind = kind  # memcheck.agents' kind of the file (None: not a guidance file of theirs)

@@ -4,6 +4,7 @@ Judged by the kind's schema in the agent data (``agents.schema_of``) for a guida
 file, and by ``guidance_kinds.file_issues`` for an instructions file only the agent
 data knows (the issues it names in ``WHAT``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -18,7 +19,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.text.frontmatter_reading import Frontmatter
 
-GDN005 = Rule("GDN005", "frontmatter-type", ERROR, False, "Guidance frontmatter value has the wrong type or value", """\
+GDN005 = Rule(
+    "GDN005",
+    "frontmatter-type",
+    ERROR,
+    False,
+    "Guidance frontmatter value has the wrong type or value",
+    """\
 ## What it does
 Checks each kind's frontmatter schema. `AGENTS.md`, its variants and `CLAUDE.md`:
 `description` a string, `alwaysApply` a boolean, `globs` a list of strings (`!`
@@ -45,7 +52,8 @@ alwaysApply: true
 globs:
   - "src/**/*.ts"
 ```
-""")
+""",
+)
 
 # The issues of guidance_kinds.file_issues that are this rule's.
 WHAT = {"type": GDN005, "value": GDN005, "quoted": GDN005, "tool": GDN005}
@@ -58,17 +66,28 @@ def check(doc: Document, fm: Frontmatter, schema: agents.Frontmatter) -> Iterato
     def line_of(key: str) -> int:
         return fm.key_lines.get(key, 1)
 
-    if "description" in schema.keys and "description" in data and not isinstance(data["description"], str) and data["description"] is not None:
-        yield GDN005.at(path, line_of("description"), 1, f"description is a {value_kind(data['description'])}; write it as one line of text")
+    if (
+        "description" in schema.keys
+        and "description" in data
+        and not isinstance(data["description"], str)
+        and data["description"] is not None
+    ):
+        yield GDN005.at(
+            path, line_of("description"), 1, f"description is a {value_kind(data['description'])}; write it as one line of text"
+        )
     if "alwaysApply" in schema.keys and "alwaysApply" in data:
         value = data["alwaysApply"]
         lenient_ok = schema.lenient and fm.fallback and isinstance(value, str) and value.strip().lower() in ("true", "false")
         if not isinstance(value, bool) and not lenient_ok:
-            hint = f"write alwaysApply: {str(value).strip().lower() in ('yes', 'true', 'on', '1')} (a YAML boolean, unquoted)".replace("True", "true").replace("False", "false")
+            hint = f"write alwaysApply: {str(value).strip().lower() in ('yes', 'true', 'on', '1')} (a YAML boolean, unquoted)".replace(
+                "True", "true"
+            ).replace("False", "false")
             yield GDN005.at(path, line_of("alwaysApply"), 1, f"alwaysApply is the {value_kind(value)} {value!r}, not a boolean; {hint}")
     if "excludeAgent" in schema.keys and "excludeAgent" in data:
         value = data["excludeAgent"]
-        if not isinstance(value, str) or value.strip() not in agents.words(agents.COPILOT, "exclude_agent") + agents.words(agents.COPILOT, "exclude_agent_unconfirmed"):
+        if not isinstance(value, str) or value.strip() not in agents.words(agents.COPILOT, "exclude_agent") + agents.words(
+            agents.COPILOT, "exclude_agent_unconfirmed"
+        ):
             yield GDN005.at(path, line_of("excludeAgent"), 1, f"excludeAgent is {value!r}; Copilot knows code-review and coding-agent")
 
 
@@ -91,6 +110,10 @@ def glob_patterns(doc: Document, fm: Frontmatter, schema: agents.Frontmatter, li
             else:
                 wrong.append(GDN005.at(path, line, 1, f"{key} holds the {value_kind(item)} {item!r}; every pattern must be a string"))
     else:
-        form = "a list of patterns (globs: [\"src/**/*.ts\"])" if schema.globs_form == "list" else "a list of patterns or one comma-separated string"
+        form = (
+            'a list of patterns (globs: ["src/**/*.ts"])'
+            if schema.globs_form == "list"
+            else "a list of patterns or one comma-separated string"
+        )
         return None, [GDN005.at(path, line, 1, f"{key} is a {value_kind(value)}; write it as {form}")]
     return patterns, wrong

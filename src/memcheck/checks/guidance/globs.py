@@ -1,4 +1,5 @@
 """GDN007, GDN008: a globs pattern that is not a valid glob, or that matches no file here."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -11,7 +12,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN007 = Rule("GDN007", "invalid-glob", ERROR, False, "A globs pattern is not a valid glob", """\
+GDN007 = Rule(
+    "GDN007",
+    "invalid-glob",
+    ERROR,
+    False,
+    "A globs pattern is not a valid glob",
+    """\
 ## What it does
 Reports a `globs`, `paths` or `applyTo` pattern that is empty or a lone `!`, has
 unbalanced `[` `]` or `{` `}`, `***`, an empty range (`[z-a]`), or stands for more
@@ -30,9 +37,16 @@ globs: ["src/[a-z*.ts"]
 ```yaml
 globs: ["src/[a-z]*.ts"]
 ```
-""")
+""",
+)
 
-GDN008 = Rule("GDN008", "glob-matches-nothing", WARNING, False, "A globs pattern matches no file here", """\
+GDN008 = Rule(
+    "GDN008",
+    "glob-matches-nothing",
+    WARNING,
+    False,
+    "A globs pattern matches no file here",
+    """\
 ## What it does
 Reports a `globs` (AGENTS.md, Cursor rules), `paths` (Claude Code rules) or
 `applyTo` (Copilot instructions) pattern that names no file or folder of the
@@ -55,7 +69,8 @@ globs: ["scr/**/*.ts"]
 ```yaml
 globs: ["src/**/*.ts"]
 ```
-""")
+""",
+)
 
 # The issues of guidance_kinds.file_issues that are these rules'.
 WHAT = {"glob-invalid": GDN007, "glob-dead": GDN008}
@@ -70,4 +85,9 @@ def check(ws: Workspace, path: str, key: str, kind: str, line: int, patterns: li
         if broken.bad is not None:
             yield GDN007.at(path, line, 1, f"glob {broken.pattern!r} {broken.bad}")
         else:
-            yield GDN008.at(path, line, 1, f"{key} pattern {broken.pattern!r}: no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it")
+            yield GDN008.at(
+                path,
+                line,
+                1,
+                f"{key} pattern {broken.pattern!r}: no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it",
+            )

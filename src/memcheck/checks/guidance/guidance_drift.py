@@ -1,4 +1,5 @@
 """GDN015: agents read different guidance files in one folder, and they differ."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN015 = Rule("GDN015", "guidance-drift", WARNING, False, "Agents read different guidance files in one folder, and they differ", """\
+GDN015 = Rule(
+    "GDN015",
+    "guidance-drift",
+    WARNING,
+    False,
+    "Agents read different guidance files in one folder, and they differ",
+    """\
 ## What it does
 Reports a folder where different agents read different files whose texts differ:
 Claude Code reads `CLAUDE.md` (or `.claude/CLAUDE.md`), Codex `AGENTS.override.md`
@@ -52,7 +59,9 @@ different things, ignore this rule for the file (`per-path-ignores`). `CLAUDE.md
 
 Use the Claude Code hooks in `.claude/settings.json`.
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
@@ -95,7 +104,11 @@ def _compare(ws: Workspace, folder: str, main_side: guidance_model.Side, other_s
     if override is not None and readers.is_blank(ws.document(override[1])):
         note += f" ({override[0]} is blank: Codex gets nothing from this folder)"
     follows = all(agents.agent(a).follows_imports == agents.READS for a in other_readers)
-    share = f"make {oname} a symlink to {mname}" + (f", or start it with @{guidance_model.import_path(other_path, main_path)} and keep only what is specific to {agents.titles(other_readers)}" if follows else "")
+    share = f"make {oname} a symlink to {mname}" + (
+        f", or start it with @{guidance_model.import_path(other_path, main_path)} and keep only what is specific to {agents.titles(other_readers)}"
+        if follows
+        else ""
+    )
     if override is not None:
         # An override exists to differ: never advise making it the file it overrides.
         name, path = override

@@ -1,4 +1,5 @@
 """GDN018: a guidance file that is a symlink out of the repository (checked no further)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN018 = Rule("GDN018", "guidance-symlink-outside", WARNING, False, "Guidance file is a symlink out of the repository", """\
+GDN018 = Rule(
+    "GDN018",
+    "guidance-symlink-outside",
+    WARNING,
+    False,
+    "Guidance file is a symlink out of the repository",
+    """\
 ## What it does
 Reports a guidance file (`CLAUDE.md`, `AGENTS.md`, ...) that is a symlink to a file
 outside the repository, naming the agents that read it. memcheck never follows a
@@ -34,7 +41,8 @@ a regular file:
 
 Run `make test` before every commit.
 ```
-""")
+""",
+)
 
 
 def check(ws: Workspace, path: str) -> Iterator[Problem]:

@@ -1,4 +1,5 @@
 """GDN012: an @-import chain deeper than the reading agent follows."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -12,7 +13,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-GDN012 = Rule("GDN012", "import-too-deep", ERROR, False, "@-import chain is deeper than the reading agent follows", """\
+GDN012 = Rule(
+    "GDN012",
+    "import-too-deep",
+    ERROR,
+    False,
+    "@-import chain is deeper than the reading agent follows",
+    """\
 ## What it does
 Reports an `@` import chain longer than the agent that reads the file follows:
 Claude Code follows 4 hops from a `CLAUDE.md`, `.claude/CLAUDE.md`,
@@ -52,7 +59,9 @@ Import the deep files directly from the guidance file. `CLAUDE.md`:
 @a.md
 @e.md
 ```
-""", scope=IMPORTS)
+""",
+    scope=IMPORTS,
+)
 
 
 def check(ws: Workspace, doc: Document, read_by: dict[str, int]) -> Iterator[Problem]:
@@ -64,11 +73,21 @@ def check(ws: Workspace, doc: Document, read_by: dict[str, int]) -> Iterator[Pro
         if depth is None or facts.follows_imports == agents.NO or agent not in roots:
             continue
         for hop, chain in _never_loaded(reach(ws, path, depth))[:1]:
-            yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file")
+            yield GDN012.at(
+                path,
+                hop.line,
+                hop.col,
+                f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, and {agents.title(agent)} follows {depth}, so it never loads {chain[-1]}; import it from a shallower file",
+            )
     house = ws.config.guidance.max_import_depth
     if house is not None:
         for hop, chain in _never_loaded(reach(ws, path, house))[:1]:
-            yield GDN012.at(path, hop.line, hop.col, f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {house}; import {chain[-1]} from a shallower file")
+            yield GDN012.at(
+                path,
+                hop.line,
+                hop.col,
+                f"import chain {' -> '.join(chain)} is {len(chain) - 1} hops deep, over guidance.max-import-depth {house}; import {chain[-1]} from a shallower file",
+            )
 
 
 def _never_loaded(reached: Reach) -> list[tuple[expansion.Import, tuple[str, ...]]]:

@@ -1,4 +1,5 @@
 """GDN009, GDN010, GDN011: an @-import that names no file, that leads out of the repository, or that leads back to its file."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -15,7 +16,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-GDN009 = Rule("GDN009", "missing-import", ERROR, False, "@-import names a file that does not exist", """\
+GDN009 = Rule(
+    "GDN009",
+    "missing-import",
+    ERROR,
+    False,
+    "@-import names a file that does not exist",
+    """\
 ## What it does
 Reports an `@path` import (a token with a file extension, or starting with
 `./`, `../` or `/`) whose file does not exist, or is a FIFO or other special file
@@ -43,9 +50,17 @@ of the guide that is there, `docs/release.md`:
 ```markdown
 See @docs/release.md for the release process.
 ```
-""", scope=IMPORTS)
+""",
+    scope=IMPORTS,
+)
 
-GDN010 = Rule("GDN010", "import-escapes-repository", WARNING, False, "@-import points outside the repository", """\
+GDN010 = Rule(
+    "GDN010",
+    "import-escapes-repository",
+    WARNING,
+    False,
+    "@-import points outside the repository",
+    """\
 ## What it does
 Reports an `@` import of an absolute path or one that climbs above the repository
 root with `..`. `@~/…` imports are the user's own files and are not reported.
@@ -64,9 +79,17 @@ rules copied to `docs/shared-rules.md`:
 ```markdown
 @docs/shared-rules.md
 ```
-""", scope=IMPORTS)
+""",
+    scope=IMPORTS,
+)
 
-GDN011 = Rule("GDN011", "import-cycle", ERROR, False, "@-imports form a cycle", """\
+GDN011 = Rule(
+    "GDN011",
+    "import-cycle",
+    ERROR,
+    False,
+    "@-imports form a cycle",
+    """\
 ## What it does
 Reports a guidance file whose imports lead back to itself (`AGENTS.md` imports
 `docs/rules.md`, which imports `AGENTS.md`).
@@ -94,7 +117,9 @@ Import in one direction only. `AGENTS.md`, which `CLAUDE.md` still imports:
 
 Run `make test` before every commit.
 ```
-""", scope=IMPORTS)
+""",
+    scope=IMPORTS,
+)
 
 
 def _guidance_set(ws: Workspace) -> frozenset[str]:
@@ -107,15 +132,30 @@ def check(ws: Workspace, doc: Document, reached: Reach) -> Iterator[Problem]:
         if imp.kind in (mentions.ABSOLUTE, mentions.OUTSIDE):
             if secret_location(ws, path, imp.token) is not None:
                 continue  # GDN023's, an error
-            yield GDN010.at(path, imp.line, imp.col, f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately")
+            yield GDN010.at(
+                path,
+                imp.line,
+                imp.col,
+                f"@{imp.token} points outside the repository, so other clones do not have it; move the file into the repository or import it from @~/ deliberately",
+            )
         elif expansion.is_glob_mention(imp):
             if not ws.user and not guidance_model.glob_matches(ws, imp.target):
-                yield GDN009.at(path, imp.line, imp.col, f"@{imp.token}: no file here matches it; fix the pattern, or put it in backticks if it is not an import")
+                yield GDN009.at(
+                    path,
+                    imp.line,
+                    imp.col,
+                    f"@{imp.token}: no file here matches it; fix the pattern, or put it in backticks if it is not an import",
+                )
         elif imp.kind == mentions.PATH and not ws.exists(imp.target):
             if ws.is_inside_root(imp.target):  # through a symlink out of the repository: not followed, so not known
                 yield _missing_import(path, imp)
         elif imp.kind == mentions.PATH and (special := ws.special_kind(imp.target)) is not None:
-            yield GDN009.at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which is {special}, not a file agents can read; import a regular file")
+            yield GDN009.at(
+                path,
+                imp.line,
+                imp.col,
+                f"@{imp.token} imports {imp.target}, which is {special}, not a file agents can read; import a regular file",
+            )
     # A file reached by imports is loaded with this one: its missing imports are
     # reported on it, once however many files import it (the same finding).
     for where, imp in reached.missing:
@@ -134,4 +174,9 @@ def check(ws: Workspace, doc: Document, reached: Reach) -> Iterator[Problem]:
 
 
 def _missing_import(path: str, imp: expansion.Import) -> Problem:
-    return GDN009.at(path, imp.line, imp.col, f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import")
+    return GDN009.at(
+        path,
+        imp.line,
+        imp.col,
+        f"@{imp.token} imports {imp.target}, which does not exist; fix the path, or put it in backticks if it is not an import",
+    )

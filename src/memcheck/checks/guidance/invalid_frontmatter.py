@@ -1,4 +1,5 @@
 """GDN004: guidance frontmatter that cannot be parsed."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -12,7 +13,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 
-GDN004 = Rule("GDN004", "invalid-frontmatter", ERROR, False, "Guidance frontmatter cannot be parsed", """\
+GDN004 = Rule(
+    "GDN004",
+    "invalid-frontmatter",
+    ERROR,
+    False,
+    "Guidance frontmatter cannot be parsed",
+    """\
 ## What it does
 Reports guidance frontmatter that is never closed, is not valid YAML, is not a
 mapping, or repeats a key; or that is past memcheck's bounds (more than 64 levels of
@@ -36,7 +43,8 @@ description: API rules: routes and handlers
 description: "API rules: routes and handlers"
 ---
 ```
-""")
+""",
+)
 
 
 def trouble(doc: Document, schema: agents.Frontmatter) -> Problem | None:

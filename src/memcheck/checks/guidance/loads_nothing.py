@@ -2,11 +2,18 @@
 
 Its findings are the issues of ``guidance_kinds.file_issues`` named in ``WHAT``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import WARNING, Rule
 
-GDN019 = Rule("GDN019", "loads-nothing", WARNING, False, "Instructions file the agent loads nothing from", """\
+GDN019 = Rule(
+    "GDN019",
+    "loads-nothing",
+    WARNING,
+    False,
+    "Instructions file the agent loads nothing from",
+    """\
 ## What it does
 Reports a guidance, rule, instructions or steering file with no text (or only
 frontmatter), a Copilot `.instructions.md` without `applyTo`, and a Kiro steering
@@ -36,7 +43,8 @@ fileMatchPattern: "src/**/*.ts"
 
 Use strict mode.
 ```
-""")
+""",
+)
 
 # The issues of guidance_kinds.file_issues that are this rule's: no text, or no key
 # the agent needs to apply the file.

@@ -1,4 +1,5 @@
 """GDN014: a guidance file over its size budget (lines, bytes, or tokens with its imports)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -12,7 +13,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-GDN014 = Rule("GDN014", "over-budget", WARNING, False, "Guidance file is over its size budget", """\
+GDN014 = Rule(
+    "GDN014",
+    "over-budget",
+    WARNING,
+    False,
+    "Guidance file is over its size budget",
+    """\
 ## What it does
 Warns when a guidance file has more lines than `guidance.max-lines` (500) or more
 bytes than `guidance.max-bytes` (40,000), or when it and its imports come to more
@@ -37,7 +44,9 @@ Keep the rules short; move reference material into files the agent reads on dema
 
 The API is listed in [the reference](docs/api.md).
 ```
-""", scope=IMPORTS)
+""",
+    scope=IMPORTS,
+)
 
 
 def check(ws: Workspace, doc: Document, reached: Reach, depth: int) -> Iterator[Problem]:
@@ -45,10 +54,25 @@ def check(ws: Workspace, doc: Document, reached: Reach, depth: int) -> Iterator[
     path = doc.path
     lines = len(doc.lines) - (1 if doc.text.endswith("\n") else 0)
     if lines > cfg.max_lines:
-        yield GDN014.at(path, cfg.max_lines + 1, 1, f"{basename(path)} has {lines} lines, over guidance.max-lines {cfg.max_lines}; move reference material into files read on demand")
+        yield GDN014.at(
+            path,
+            cfg.max_lines + 1,
+            1,
+            f"{basename(path)} has {lines} lines, over guidance.max-lines {cfg.max_lines}; move reference material into files read on demand",
+        )
     if doc.size > cfg.max_bytes:
-        yield GDN014.at(path, 1, 1, f"{basename(path)} is {doc.size} bytes, over guidance.max-bytes {cfg.max_bytes}; move reference material into files read on demand")
+        yield GDN014.at(
+            path,
+            1,
+            1,
+            f"{basename(path)} is {doc.size} bytes, over guidance.max-bytes {cfg.max_bytes}; move reference material into files read on demand",
+        )
     files, tokens = reached.loaded(depth)
     if tokens > cfg.max_tokens:
         with_imports = f" with its {files - 1} import(s)" if files > 1 else ""
-        yield GDN014.at(path, 1, 1, f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links")
+        yield GDN014.at(
+            path,
+            1,
+            1,
+            f"{basename(path)}{with_imports} loads about {tokens} tokens, over guidance.max-tokens {cfg.max_tokens}; shorten it or turn @-imports into plain links",
+        )

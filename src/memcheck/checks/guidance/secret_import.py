@@ -1,4 +1,5 @@
 """GDN023: an @-import or a link in a guidance file that names a place where secrets are kept."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
 
 # Security severity 9.0 (critical): the agent puts a private key, a token or the
 # machine's environment into its context, and from there into what it sends.
-GDN023 = Rule("GDN023", "secret-import", ERROR, False, "@-import or link names a place where secrets are kept", """\
+GDN023 = Rule(
+    "GDN023",
+    "secret-import",
+    ERROR,
+    False,
+    "@-import or link names a place where secrets are kept",
+    """\
 ## What it does
 Reports an `@` import or a Markdown link whose target is a place the guard keeps
 secrets from (its secrets tier: `.env` files, SSH and cloud credentials, keys,
@@ -41,7 +48,9 @@ the tool that needs it read it.
 ```markdown
 Deploy with the deploy key, in your SSH agent.
 ```
-""", security_severity="9.0")
+""",
+    security_severity="9.0",
+)
 
 
 def check(ws: Workspace, doc: Document, followed: bool) -> Iterator[Problem]:
@@ -62,11 +71,21 @@ def check(ws: Workspace, doc: Document, followed: bool) -> Iterator[Problem]:
                 continue  # a glob: GDN009's
             where = secret_location(ws, path, token.text.split("#", 1)[0])
             if where is not None:
-                yield GDN023.at(path, token.line, token.col, f"@{escaped(token.text)} imports a place where secrets are kept ({where}): the agent loads it into its context; name the secret instead of importing it")
+                yield GDN023.at(
+                    path,
+                    token.line,
+                    token.col,
+                    f"@{escaped(token.text)} imports a place where secrets are kept ({where}): the agent loads it into its context; name the secret instead of importing it",
+                )
     for link in links.link_tokens(ws, doc):
         target = link.text.removeprefix("file://")
         if not target or target.startswith(("#", "//")) or mentions.is_url(target):
             continue
         where = secret_location(ws, path, mentions.unescaped(target).split("#", 1)[0].split("?", 1)[0])
         if where is not None:
-            yield GDN023.at(path, link.line, link.col, f"link {escaped(link.text)!r} names a place where secrets are kept ({where}): an agent that follows it reads the secret; name the secret instead of linking to it")
+            yield GDN023.at(
+                path,
+                link.line,
+                link.col,
+                f"link {escaped(link.text)!r} names a place where secrets are kept ({where}): an agent that follows it reads the secret; name the secret instead of linking to it",
+            )

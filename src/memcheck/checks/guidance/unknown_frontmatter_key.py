@@ -1,4 +1,5 @@
 """GDN006: a guidance frontmatter key that looks like a misspelt known key."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -13,7 +14,13 @@ if TYPE_CHECKING:
     from memcheck.text.frontmatter_reading import Frontmatter
     from memcheck.workspace.discover import Workspace
 
-GDN006 = Rule("GDN006", "unknown-frontmatter-key", WARNING, False, "Guidance frontmatter key looks like a misspelt known key", """\
+GDN006 = Rule(
+    "GDN006",
+    "unknown-frontmatter-key",
+    WARNING,
+    False,
+    "Guidance frontmatter key looks like a misspelt known key",
+    """\
 ## What it does
 Reports a frontmatter key that is not in its kind's schema but looks like a key
 that is: equal to one when case, `-` and `_` are ignored (`alwaysapply`,
@@ -37,7 +44,8 @@ glob: ["src/**"]
 ```yaml
 globs: ["src/**"]
 ```
-""")
+""",
+)
 
 
 def check(ws: Workspace, doc: Document, fm: Frontmatter, schema: agents.Frontmatter) -> Iterator[Problem]:
@@ -45,4 +53,9 @@ def check(ws: Workspace, doc: Document, fm: Frontmatter, schema: agents.Frontmat
     for key in sorted(str(k) for k in fm.data if k not in allowed):
         near = near_key(schema.keys)(key)  # one set of matchers per schema, not per file
         if near is not None:
-            yield GDN006.at(doc.path, fm.key_lines.get(key, 1), 1, f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)")
+            yield GDN006.at(
+                doc.path,
+                fm.key_lines.get(key, 1),
+                1,
+                f"frontmatter key {key!r} looks like a misspelling of {near!r}: keys are matched exactly, so this setting is ignored; rename it to {near} (or add {key} to guidance.allowed-keys)",
+            )

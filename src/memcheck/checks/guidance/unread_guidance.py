@@ -1,4 +1,5 @@
 """GDN001: a guidance file that no configured agent reads."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -12,7 +13,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-GDN001 = Rule("GDN001", "unread-guidance", ERROR, False, "No configured agent reads this guidance file", """\
+GDN001 = Rule(
+    "GDN001",
+    "unread-guidance",
+    ERROR,
+    False,
+    "No configured agent reads this guidance file",
+    """\
 ## What it does
 Reports a guidance file that none of the agents in `agents:` reads (by default
 every agent memcheck knows: `memcheck agents` lists them), judged per agent with
@@ -59,7 +66,9 @@ Run `make test` before every commit.
 
 Run `make check` before you push.
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
@@ -87,7 +96,11 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
         else:
             by_folder = by_folder if by_folder is not None else guidance_model.folder_files(model)
             into = guidance_model.read_beside(model, real, by_folder)
-            fix = f"move what it says into {into}, and delete it" if into else f"move what it says into a file {agents.titles(configured)} {'reads' if len(configured) == 1 else 'read'}, and delete it"
+            fix = (
+                f"move what it says into {into}, and delete it"
+                if into
+                else f"move what it says into a file {agents.titles(configured)} {'reads' if len(configured) == 1 else 'read'}, and delete it"
+            )
         others = [a for a in agents.ALL if a not in configured and model.state(a, real) == agents.READS]
         if others:
             fix += f"; or, if this repository also serves {agents.titles(others)}, add {', '.join(others)} to agents:"

@@ -3,6 +3,7 @@
 The family's pass reports it where ``doc.error`` stops the file's checks, and
 ``problem.contained`` where checking the file exhausts the stack or memory.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-GDN003 = Rule("GDN003", "unreadable-guidance", ERROR, False, "Guidance file cannot be read: unreadable, binary, not UTF-8 or over 1 MiB", """\
+GDN003 = Rule(
+    "GDN003",
+    "unreadable-guidance",
+    ERROR,
+    False,
+    "Guidance file cannot be read: unreadable, binary, not UTF-8 or over 1 MiB",
+    """\
 ## What it does
 Reports a guidance file that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
 or that exhausts memcheck's stack or memory while it is checked.
@@ -39,7 +46,8 @@ Re-save it as UTF-8.
 
 Run `make test` before every commit.
 ```
-""")
+""",
+)
 
 
 def check(ws: Workspace, doc: Document, kind: str | None) -> Iterator[Problem]:

@@ -12,6 +12,7 @@ One module per rule; the pass over each file's lines, which asks each line rule'
 Most files are ASCII and cost one ``str.isascii`` each; any other gets one regex pass
 for the characters judged here, and only the lines holding one are looked at closely.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -36,8 +37,6 @@ _LINE_RULES = (
     (HID003, zero_width_character.judge, zero_width_character.message),
     (HID004, stray_variation_selector.judge, stray_variation_selector.message),
 )
-
-
 
 
 def files_of(targets: Targets, ws: Workspace) -> list[str]:
@@ -94,7 +93,9 @@ def _escaped(ws: Workspace, path: str, value: escapes.Escaped) -> Iterator[Probl
         return
     lines = tuple(value.value.split("\n"))
     where = f"the value of {value.key!r}, as YAML decodes its escapes, holds: "
-    codes = [(HID001.code, ws.wants("HID001") and invisible.has_tags(value.value))] + [(rule.code, ws.wants(rule.code)) for rule, _, _ in _LINE_RULES]
+    codes = [(HID001.code, ws.wants("HID001") and invisible.has_tags(value.value))] + [
+        (rule.code, ws.wants(rule.code)) for rule, _, _ in _LINE_RULES
+    ]
     for code, wanted in codes:
         if not wanted:
             continue

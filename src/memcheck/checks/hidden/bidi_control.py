@@ -3,6 +3,7 @@
 The family's per-line pass (``checks.hidden``) calls ``judge`` on each line that holds
 a suspect character, and reports the line with ``message`` when it finds any.
 """
+
 from __future__ import annotations
 
 from memcheck.checks.hidden.hits import Hit, count
@@ -11,7 +12,13 @@ from memcheck.text import invisible
 
 # Security severity 8.0 (high): hidden text in an agent file is an instruction
 # nobody reviewed.
-HID002 = Rule("HID002", "bidi-control", ERROR, False, "A bidi control reorders how a line displays", """\
+HID002 = Rule(
+    "HID002",
+    "bidi-control",
+    ERROR,
+    False,
+    "A bidi control reorders how a line displays",
+    """\
 ## What it does
 Reports a line holding a bidirectional override (LRO U+202D, RLO U+202E) anywhere, or
 embeddings (LRE, RLE, PDF: U+202A–U+202C) and isolates (LRI, RLI, FSI, PDI:
@@ -31,7 +38,9 @@ say something else behind a RIGHT-TO-LEFT OVERRIDE.
 ## Use instead
 Delete the controls. To set right-to-left text inside a left-to-right line, wrap it in
 an isolate that closes on the same line (RLI … PDI).
-""", security_severity="8.0")
+""",
+    security_severity="8.0",
+)
 
 
 _EMBEDDINGS = "\u202a\u202b\u202d\u202e"  # LRE RLE LRO RLO, closed by PDF

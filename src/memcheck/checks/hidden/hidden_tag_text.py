@@ -4,6 +4,7 @@ text (redacted, where it holds a secret: the SEC rules report the secret itself)
 The family's pass (``checks.hidden``) calls ``check`` once per file that holds a tag
 character, before its per-line pass.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,13 @@ from memcheck.text import secrets as detect
 
 # Security severity 8.0 (high): hidden text in an agent file is an instruction
 # nobody reviewed.
-HID001 = Rule("HID001", "hidden-tag-text", ERROR, False, "Invisible tag characters spell hidden text", """\
+HID001 = Rule(
+    "HID001",
+    "hidden-tag-text",
+    ERROR,
+    False,
+    "Invisible tag characters spell hidden text",
+    """\
 ## What it does
 Reports Unicode tag characters (U+E0000–U+E007F) and shows the text they spell: each
 stands for an ASCII character, and none is drawn. The flags of England, Scotland and
@@ -33,7 +40,9 @@ full stop, the tag characters for "skip the tests".
 
 ## Use instead
 Delete the tag characters; write what the agent should do in visible text.
-""", security_severity="8.0")
+""",
+    security_severity="8.0",
+)
 
 # How long a piece of hidden text a message quotes; the count says how much there is.
 SHOWN = 200

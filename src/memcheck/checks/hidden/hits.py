@@ -1,5 +1,6 @@
 """What the HID rules' line judges find, and how a message counts it; shared by the
 rule modules and the family's per-line pass (``checks.hidden``)."""
+
 from __future__ import annotations
 
 from memcheck.records import NamedTuple

@@ -3,6 +3,7 @@
 The family's per-line pass (``checks.hidden``) calls ``judge`` on each line that holds
 a suspect character, and reports the line with ``message`` when it finds any.
 """
+
 from __future__ import annotations
 
 from memcheck.checks.hidden.hits import Hit, count
@@ -11,7 +12,13 @@ from memcheck.text import invisible
 
 # Security severity 8.0 (high): hidden text in an agent file is an instruction
 # nobody reviewed.
-HID004 = Rule("HID004", "stray-variation-selector", ERROR, False, "Variation selectors are chained or follow no character that takes them", """\
+HID004 = Rule(
+    "HID004",
+    "stray-variation-selector",
+    ERROR,
+    False,
+    "Variation selectors are chained or follow no character that takes them",
+    """\
 ## What it does
 Reports variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF, and the Mongolian
 free variation selectors U+180B–U+180D, U+180F) two or more in a row, or after a
@@ -33,8 +40,9 @@ A memory whose 🙂 is followed by two hundred variation selectors.
 
 ## Use instead
 Delete them; keep one VS16 after an emoji that needs it.
-""", security_severity="8.0")
-
+""",
+    security_severity="8.0",
+)
 
 
 def _is_selector(ch: str) -> bool:

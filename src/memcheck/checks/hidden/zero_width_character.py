@@ -4,6 +4,7 @@ needs them.
 The family's per-line pass (``checks.hidden``) calls ``judge`` on each line that holds
 a suspect character, and reports the line with ``message`` when it finds any.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -14,7 +15,13 @@ from memcheck.text import invisible
 
 # Security severity 8.0 (high): hidden text in an agent file is an instruction
 # nobody reviewed.
-HID003 = Rule("HID003", "zero-width-character", ERROR, False, "Zero-width characters outside the text that needs them", """\
+HID003 = Rule(
+    "HID003",
+    "zero-width-character",
+    ERROR,
+    False,
+    "Zero-width characters outside the text that needs them",
+    """\
 ## What it does
 Reports zero-width characters (ZWSP U+200B, ZWNJ U+200C, ZWJ U+200D, WORD JOINER
 U+2060, a byte-order mark U+FEFF after the file's start, the invisible operators
@@ -48,7 +55,9 @@ ZWSP and ZWNJ characters.
 
 ## Use instead
 Delete them. Keep ZWNJ and ZWJ only inside words of the scripts that use them.
-""", security_severity="8.0")
+""",
+    security_severity="8.0",
+)
 
 
 _ZWSP, _ZWNJ, _ZWJ = "\u200b", "\u200c", "\u200d"
@@ -69,7 +78,8 @@ _MARKS = "\u200e\u200f\u061c"  # LRM, RLM, ALM: mark the direction of right-to-l
 _NUMBER_SIGNS = "\u0600\u0601\u0602\u0603\u0604\u0605\u06dd\u0890\u0891\u08e2\U000110bd\U000110cd"
 _IN_SCRIPT = {
     "\u070f": "SYRIAC",  # SYRIAC ABBREVIATION MARK
-    "\u17b4": "KHMER", "\u17b5": "KHMER",  # inherent vowels
+    "\u17b4": "KHMER",
+    "\u17b5": "KHMER",  # inherent vowels
     "\u180e": "MONGOLIAN",  # vowel separator
     **{chr(cp): "EGYPTIAN" for cp in range(0x13430, 0x13440)},  # hieroglyph format controls
     **{chr(cp): "SHORTHAND" for cp in range(0x1BCA0, 0x1BCA4)},  # Duployan shorthand format controls
@@ -150,7 +160,11 @@ def _is_jamo(ch: str) -> bool:
 
 
 def message(hits: list[Hit]) -> str:
-    what = "invisible character" if hits[0].ch in _BLANK_FILLERS + _JAMO_FILLERS + _SHY or hits[0].ch not in _ZERO_WIDTH else "zero-width character"
+    what = (
+        "invisible character"
+        if hits[0].ch in _BLANK_FILLERS + _JAMO_FILLERS + _SHY or hits[0].ch not in _ZERO_WIDTH
+        else "zero-width character"
+    )
     return (
         f"{count(len(hits), what)} (first {invisible.label(hits[0].ch)}) "
         "outside the words of a script that needs them: they can hide text or disguise a word; delete them"

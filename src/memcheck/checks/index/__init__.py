@@ -10,6 +10,7 @@ gates (an index that is missing, links out, or cannot be read stops the rules af
 it), then the index judged (``judged``: kept from an earlier run where its memories
 and text are unchanged), then IDX013 over what that found.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator

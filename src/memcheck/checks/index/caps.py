@@ -1,6 +1,7 @@
 """IDX007, IDX008, IDX009: a MEMORY.md over (or near) the line and byte caps where
 agents stop reading. One cluster: the three read the same lines of the index as agents
 count them (``cap_lines``), split once, and IDX009 is reported only under both caps."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
@@ -13,7 +14,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-IDX007 = Rule("IDX007", "over-line-cap", ERROR, False, "MEMORY.md is longer than the line cap", """\
+IDX007 = Rule(
+    "IDX007",
+    "over-line-cap",
+    ERROR,
+    False,
+    "MEMORY.md is longer than the line cap",
+    """\
 ## What it does
 Reports an index with more lines than `index.max-lines` (default 200) and names
 the entries past the cap.
@@ -36,9 +43,16 @@ Shorten descriptions, merge related memories, or move detail into memory bodies.
 $ wc -l .claude/memory/MEMORY.md
 150 .claude/memory/MEMORY.md
 ```
-""")
+""",
+)
 
-IDX008 = Rule("IDX008", "over-byte-cap", ERROR, False, "MEMORY.md is larger than the byte cap", """\
+IDX008 = Rule(
+    "IDX008",
+    "over-byte-cap",
+    ERROR,
+    False,
+    "MEMORY.md is larger than the byte cap",
+    """\
 ## What it does
 Reports an index larger than `index.max-bytes` (default 25,000) and names the
 entries past the cap.
@@ -62,9 +76,16 @@ Related memories merged into 150, with 40-character descriptions:
 $ wc -l -c .claude/memory/MEMORY.md
   150 9230 .claude/memory/MEMORY.md
 ```
-""")
+""",
+)
 
-IDX009 = Rule("IDX009", "near-cap", WARNING, False, "MEMORY.md is close to a cap", """\
+IDX009 = Rule(
+    "IDX009",
+    "near-cap",
+    WARNING,
+    False,
+    "MEMORY.md is close to a cap",
+    """\
 ## What it does
 Warns when an index reaches `index.warn-ratio` (default 90%) of its line or byte cap.
 
@@ -84,7 +105,9 @@ Consolidate now, while everything is still loaded.
 $ wc -l .claude/memory/MEMORY.md
 150 .claude/memory/MEMORY.md
 ```
-""")
+""",
+)
+
 
 def check(ws: Workspace, state: IndexState) -> Iterator[Problem]:
     # The index engine is imported where an index is judged afresh (see the package's judged).
@@ -95,10 +118,20 @@ def check(ws: Workspace, state: IndexState) -> Iterator[Problem]:
     lines = cap_lines(state.text)
     if len(lines) > cfg.max_lines:
         past = lines[cfg.max_lines :]
-        yield IDX007.at(path, cfg.max_lines + 1, 1, f"{INDEX_NAME} has {len(lines)} lines, over the {cfg.max_lines}-line cap; agents never see lines {cfg.max_lines + 1}-{len(lines)}{_entries(past)}")
+        yield IDX007.at(
+            path,
+            cfg.max_lines + 1,
+            1,
+            f"{INDEX_NAME} has {len(lines)} lines, over the {cfg.max_lines}-line cap; agents never see lines {cfg.max_lines + 1}-{len(lines)}{_entries(past)}",
+        )
     if size > cfg.max_bytes:
         cut = byte_cut(lines, cfg.max_bytes)
-        yield IDX008.at(path, cut + 1, 1, f"{INDEX_NAME} is {size} bytes, over the {cfg.max_bytes}-byte cap; agents stop reading in line {cut + 1}{_entries(lines[cut:])}")
+        yield IDX008.at(
+            path,
+            cut + 1,
+            1,
+            f"{INDEX_NAME} is {size} bytes, over the {cfg.max_bytes}-byte cap; agents stop reading in line {cut + 1}{_entries(lines[cut:])}",
+        )
     near = [
         f"{n} of {cap} {unit}"
         for n, cap, unit in ((len(lines), cfg.max_lines, "lines"), (size, cfg.max_bytes, "bytes"))

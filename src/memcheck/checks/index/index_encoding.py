@@ -1,4 +1,5 @@
 """IDX010: a MEMORY.md with a byte-order mark, CRLF or lone CR line endings, or no final newline."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.checks.index.state import IndexState
     from memcheck.problem import Problem
 
-IDX010 = Rule("IDX010", "index-encoding", WARNING, True, "MEMORY.md has a BOM, CRLF or CR line endings or no final newline", """\
+IDX010 = Rule(
+    "IDX010",
+    "index-encoding",
+    WARNING,
+    True,
+    "MEMORY.md has a BOM, CRLF or CR line endings or no final newline",
+    """\
 ## What it does
 Reports a byte-order mark, CRLF line endings, lone CR line endings (which most
 tools read as one long line) or a missing final newline in MEMORY.md.
@@ -31,7 +38,9 @@ Run `memcheck fix`. It writes the same text without the mark, each line ending i
 ```markdown
 - [User preferences](user_prefs.md) — How the user likes to work
 ```
-""")
+""",
+)
+
 
 def check(state: IndexState) -> Problem | None:
     """IDX010 naming each flaw of the index's encoding, else None."""
@@ -40,6 +49,11 @@ def check(state: IndexState) -> Problem | None:
     no_final_newline = bool(text) and not text.endswith("\n")
     if not (doc.bom or doc.crlf or lone_cr or no_final_newline):
         return None
-    flaws = (("a byte-order mark", doc.bom), ("CRLF line endings", doc.crlf), ("CR line endings", lone_cr), ("no final newline", no_final_newline))
+    flaws = (
+        ("a byte-order mark", doc.bom),
+        ("CRLF line endings", doc.crlf),
+        ("CR line endings", lone_cr),
+        ("no final newline", no_final_newline),
+    )
     what = " and ".join(x for x, on in flaws if on)
     return IDX010.at(state.path, 1, 1, f"{INDEX_NAME} has {what}; run `memcheck fix`")

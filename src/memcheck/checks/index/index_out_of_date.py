@@ -4,6 +4,7 @@ It reads the other rules' findings: the family's pass calls it after them, and i
 reported only where none of them is something ``fix`` repairs (their fix is the
 render's first step, and their findings say more than "differs from line n").
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
@@ -17,7 +18,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.stores import Store
 
-IDX006 = Rule("IDX006", "index-out-of-date", ERROR, True, "MEMORY.md differs from its deterministic render", """\
+IDX006 = Rule(
+    "IDX006",
+    "index-out-of-date",
+    ERROR,
+    True,
+    "MEMORY.md differs from its deterministic render",
+    """\
 ## What it does
 In `generate` mode, reports an index whose lines differ from what `memcheck fix`
 renders from the store (entry order, names, descriptions, headings). Blank lines
@@ -54,7 +61,10 @@ Run `memcheck fix`, or `memcheck index STORE` to see the render. What `fix` writ
 ## Project
 - [Deploy target](c.md) - Where the app is deployed
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
+
 
 def check(store: Store, state: IndexState, found: Sequence[Problem]) -> Problem | None:
     """IDX006 for an index in generate mode that is not its render, where ``found`` (the
@@ -66,7 +76,12 @@ def check(store: Store, state: IndexState, found: Sequence[Problem]) -> Problem 
     if plan.mode != GENERATE or plan.text == text or any(p.fixable or p.code == IDX003.code for p in found):
         return None
     line = _first_difference(text, plan.text)
-    return IDX006.at(state.path, line, 1, f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)")
+    return IDX006.at(
+        state.path,
+        line,
+        1,
+        f"{INDEX_NAME} differs from its {plan.style} render from line {line}; run `memcheck fix` (or `memcheck index {store.folder or '.'}` to see it)",
+    )
 
 
 def _first_difference(old: str, new: str) -> int:

@@ -4,6 +4,7 @@ findings ``memcheck fix`` would fix.
 It reads the other rules' findings, so the family's pass calls it last, on what they
 found (kept or judged afresh): it turns each of them unfixable.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -15,7 +16,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-IDX013 = Rule("IDX013", "index-symlink", WARNING, False, "MEMORY.md is a symlink that `memcheck fix` will not write through", """\
+IDX013 = Rule(
+    "IDX013",
+    "index-symlink",
+    WARNING,
+    False,
+    "MEMORY.md is a symlink that `memcheck fix` will not write through",
+    """\
 ## What it does
 Reports a store's MEMORY.md that is a symlink (to another file of the repository)
 when the index has something `memcheck fix` would fix: fix never writes through a
@@ -39,7 +46,10 @@ write), or replace the link with a regular file and run `memcheck fix`.
 ```markdown
 - [User preferences](user_prefs.md) — How the user likes to work
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
+
 
 def wrap(ws: Workspace, path: str, found: list[Problem]) -> list[Problem]:
     """``found``, the findings on the index at ``path`` (a symlink), as they stand
@@ -49,5 +59,12 @@ def wrap(ws: Workspace, path: str, found: list[Problem]) -> list[Problem]:
     # fix never writes through a symlink: say so once, and claim nothing is fixable.
     target = ws.link_target(path)
     found = [p._replace(fixable=False) for p in found]
-    found.append(IDX013.at(path, 1, 1, f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file"))
+    found.append(
+        IDX013.at(
+            path,
+            1,
+            1,
+            f"{INDEX_NAME} is a symlink to {target}; `memcheck fix` does not write through symlinks: edit {target}, or replace the link with a file",
+        )
+    )
     return found

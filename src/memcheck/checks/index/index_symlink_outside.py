@@ -3,6 +3,7 @@
 A gate, judged from the path alone: memcheck never follows the link, so the index's
 other rules are not run on it.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -19,7 +20,13 @@ if TYPE_CHECKING:
 # skills at start-up), nobody reviews that file, and the message says when the place is
 # one where secrets are kept (~/.ssh, ~/.aws, a .env): a credential put in the agent's
 # context. High, as a literal password, rather than critical: the link holds no secret.
-IDX014 = Rule("IDX014", "index-symlink-outside", ERROR, False, "MEMORY.md is a symlink out of the repository", """\
+IDX014 = Rule(
+    "IDX014",
+    "index-symlink-outside",
+    ERROR,
+    False,
+    "MEMORY.md is a symlink out of the repository",
+    """\
 ## What it does
 Reports a store's MEMORY.md that is a symlink to a place outside the repository,
 and says when that place is one where secrets are kept (a path `memcheck guard`
@@ -49,7 +56,10 @@ as `fix` writes it:
 ## User
 - [User preferences](user_prefs.md) - How the user likes to work
 ```
-""", security_severity="7.0")
+""",
+    security_severity="7.0",
+)
+
 
 def check(ws: Workspace, path: str) -> Problem | None:
     """IDX014 when the index at ``path`` links out of the repository, else None."""
@@ -57,7 +67,9 @@ def check(ws: Workspace, path: str) -> Problem | None:
     if target is None:
         return None
     return IDX014.at(
-        path, 1, 1,
+        path,
+        1,
+        1,
         f"{INDEX_NAME} is a symlink to {leads_to(ws, path, target)}: agents load the index at the start of every session, so they read that file; "
         "memcheck does not follow it; make MEMORY.md a regular file in the repository (remove the link, then `memcheck fix` writes one)",
     )

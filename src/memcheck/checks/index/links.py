@@ -2,6 +2,7 @@
 exist, a memory an earlier entry lists, a place outside the store). One cluster: the
 three are told in one walk over the index's resolved links, each link judged once
 (a dead link is neither a duplicate nor a way out)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
@@ -18,7 +19,13 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
 
-IDX002 = Rule("IDX002", "dead-entry", ERROR, True, "Index entry points at a file that does not exist", """\
+IDX002 = Rule(
+    "IDX002",
+    "dead-entry",
+    ERROR,
+    True,
+    "Index entry points at a file that does not exist",
+    """\
 ## What it does
 Reports a link in MEMORY.md whose target file is not in the repository.
 
@@ -49,9 +56,17 @@ file of another kind, a file outside the store: it may name a file this clone
 lacks), to a file git ignores (another clone may have it), in an entry's
 description, with several memories that look like its file renamed (up to three
 are named; fix adds none of them until you choose), or in a list item that holds more (another link, an unindented line).
-""", scope=STORE)
+""",
+    scope=STORE,
+)
 
-IDX004 = Rule("IDX004", "duplicate-entry", WARNING, False, "Two index entries point at the same file", """\
+IDX004 = Rule(
+    "IDX004",
+    "duplicate-entry",
+    WARNING,
+    False,
+    "Two index entries point at the same file",
+    """\
 ## What it does
 Reports an index entry (a list item that starts with its link) for a memory file
 that an earlier entry already lists. Notes that mention a file mid-sentence are not
@@ -72,9 +87,17 @@ Keep one entry per memory file.
 ```markdown
 - [Testing conventions](feedback_testing.md) - always run pytest first
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
 
-IDX005 = Rule("IDX005", "link-escapes-store", WARNING, False, "Index link leaves the memory store", """\
+IDX005 = Rule(
+    "IDX005",
+    "link-escapes-store",
+    WARNING,
+    False,
+    "Index link leaves the memory store",
+    """\
 ## What it does
 Reports links in MEMORY.md that are URLs, absolute paths, or use `..` to climb
 above the repository. A link to another file of the repository (the project's
@@ -95,7 +118,10 @@ entry for a memory of the store, whose body says where the plans are:
 ```markdown
 - [Plans](project_plans.md) - where the plans are kept
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
+
 
 def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
     # The index engine is imported where an index is judged afresh (see the package's judged).
@@ -111,7 +137,9 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
             if kind == "anchor" or link.form == REFERENCE:
                 continue  # a reference link is judged where its target is written: at its definition
             if kind in ("url", "absolute"):
-                yield IDX005.at(path, lineno, link.col, f"link to {link.target!r} points outside the store; keep index entries inside the memory store")
+                yield IDX005.at(
+                    path, lineno, link.col, f"link to {link.target!r} points outside the store; keep index entries inside the memory store"
+                )
                 continue
             if kind == "local":
                 target = join(store.folder, local) if local != "." else (store.folder or ".")
@@ -123,7 +151,12 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
             else:  # it leaves the store: for where, read it from the repository's root
                 kind, target = classify(link.target, store.folder, ws.exists)
                 if kind == "outside-repo":
-                    yield IDX005.at(path, lineno, link.col, f"link to {link.target!r} points outside the repository; keep index entries inside the memory store")
+                    yield IDX005.at(
+                        path,
+                        lineno,
+                        link.col,
+                        f"link to {link.target!r} points outside the repository; keep index entries inside the memory store",
+                    )
                     continue
                 missing = target not in existing and not ws.exists(target)
             if missing:
@@ -143,7 +176,9 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
                 continue
             if link.form != DEFINED and link is line_links[0][0] and is_entry(line):
                 if target in seen:
-                    yield IDX004.at(path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory")
+                    yield IDX004.at(
+                        path, lineno, link.col, f"{basename(target)} is already listed on line {seen[target]}; keep one entry per memory"
+                    )
                 else:
                     seen[target] = lineno
 
@@ -153,7 +188,13 @@ def _renamed_note(dead: Dead | None) -> str:
         return ""
     names = list(dead.renamed)
     more = dead.candidates - len(names)
-    listed = f"{', '.join(names)} and {more} more" if more > 0 else " or ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} or {names[-1]}"
+    listed = (
+        f"{', '.join(names)} and {more} more"
+        if more > 0
+        else " or ".join(names)
+        if len(names) < 3
+        else f"{', '.join(names[:-1])} or {names[-1]}"
+    )
     return f" ({listed} {'may be' if dead.candidates == 1 else 'look like'} its file renamed)"
 
 
@@ -192,15 +233,34 @@ def _dead_advice(whole: Survey, plan: Plan, generated: frozenset[str], lineno: i
     if not mine or dead is None:
         return f"point the link at the right file, restore it, or remove the link{maybe}", False
     if dead.why == UNICODE_FORM:
-        return f"the memory file is {dead.renamed[0]}, the same name in another Unicode form (macOS opens either, Linux only that one): `memcheck fix` re-points the entry there", True
+        return (
+            f"the memory file is {dead.renamed[0]}, the same name in another Unicode form (macOS opens either, Linux only that one): `memcheck fix` re-points the entry there",
+            True,
+        )
     if dead.action == REPOINT and dead.renamed[0] in plan.refused:
-        return f"it looks renamed to {dead.renamed[0]}, but re-pointing it would take the index over a cap: make room, then run `memcheck fix`", False
+        return (
+            f"it looks renamed to {dead.renamed[0]}, but re-pointing it would take the index over a cap: make room, then run `memcheck fix`",
+            False,
+        )
     if dead.action == REPOINT:
-        return f"it looks renamed to {dead.renamed[0]}: `memcheck fix` re-points the {'definition' if dead.form == DEFINED else 'entry'} there", True
+        return (
+            f"it looks renamed to {dead.renamed[0]}: `memcheck fix` re-points the {'definition' if dead.form == DEFINED else 'entry'} there",
+            True,
+        )
     if dead.action == REMOVE:
         lines = sorted(dead.drop)
-        item = f"its list item (lines {lines[0] + offset}-{lines[-1] + offset})" if len(lines) > 1 and lines[-1] - lines[0] == len(lines) - 1 else "its list item"
-        what = "the line" if len(lines) == 1 else item if dead.form != DEFINED else f"the definition and the entry using it (lines {', '.join(str(n + offset) for n in lines)})"
+        item = (
+            f"its list item (lines {lines[0] + offset}-{lines[-1] + offset})"
+            if len(lines) > 1 and lines[-1] - lines[0] == len(lines) - 1
+            else "its list item"
+        )
+        what = (
+            "the line"
+            if len(lines) == 1
+            else item
+            if dead.form != DEFINED
+            else f"the definition and the entry using it (lines {', '.join(str(n + offset) for n in lines)})"
+        )
         return f"restore the file, or let `memcheck fix` remove {what}{maybe}", True
     at = dead.at + offset
     reasons = {
@@ -223,9 +283,4 @@ def _in_description(line: str, line_links: Sequence[tuple[Link, str, str]], link
     from memcheck.index.links import is_entry
 
     first, kind, local = line_links[0]
-    return (
-        first is not link
-        and kind == "local"
-        and is_entry(line)
-        and line[link.col - 1 : link.stop] in descriptions.get(local, "")
-    )
+    return first is not link and kind == "local" and is_entry(line) and line[link.col - 1 : link.stop] in descriptions.get(local, "")

@@ -2,6 +2,7 @@
 
 A gate: the store's other index rules need an index to read.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -15,7 +16,13 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
 
-IDX001 = Rule("IDX001", "missing-index", ERROR, True, "Memory store has no MEMORY.md", """\
+IDX001 = Rule(
+    "IDX001",
+    "missing-index",
+    ERROR,
+    True,
+    "Memory store has no MEMORY.md",
+    """\
 ## What it does
 Reports a memory store folder without a `MEMORY.md` index.
 
@@ -49,13 +56,18 @@ When a `MEMORY.md` one folder up or one folder down names most of the store's
 memory files (`.claude/MEMORY.md` listing the files of `.claude/memory/`), it is
 this store's index in the wrong folder: move it with the `git mv` the message
 gives. `memcheck fix` then writes no second index beside it.
-""", scope=STORE)
+""",
+    scope=STORE,
+)
+
 
 def check(ws: Workspace, store: Store) -> Problem:
     """IDX001 for ``store``, which has no index to read (nor a file of another kind in its place)."""
     path = store.index
     if ws.staged is not None and ws.on_disk("is_file", path):  # judging a commit (see workspace.staged.StagedFiles)
-        return IDX001.at(path, 1, 1, f"{path} is not staged: the commit holds memories of {store.folder or '.'}/ without their index; `git add {path}`")
+        return IDX001.at(
+            path, 1, 1, f"{path} is not staged: the commit holds memories of {store.folder or '.'}/ without their index; `git add {path}`"
+        )
     if (elsewhere := index_elsewhere(ws, store)) is not None:
         # fix leaves it: a second index here would leave the curated one behind.
         message = f"memory store {store.folder or '.'}/ has no {INDEX_NAME}, but {move_advice(elsewhere, path)}"

@@ -1,4 +1,5 @@
 """IDX015: index entries that carry a placeholder instead of their memory's description."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.checks.index.state import IndexState
     from memcheck.problem import Problem
 
-IDX015 = Rule("IDX015", "placeholder-description", WARNING, True, "Index entries carry a placeholder instead of a description", """\
+IDX015 = Rule(
+    "IDX015",
+    "placeholder-description",
+    WARNING,
+    True,
+    "Index entries carry a placeholder instead of a description",
+    """\
 ## What it does
 Reports an index whose entries say nothing about their memories: a placeholder
 where the description goes (`---`, `TODO`, `TBD`, `...`, `N/A`), or the same text on
@@ -37,7 +44,10 @@ says what to fix). What `fix` writes:
 - [Deploy](deploy.md) — How to deploy
 - [Testing](testing.md) — How to test
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
+
 
 def check(state: IndexState) -> Problem | None:
     """IDX015 for the index's placeholder descriptions, on the first; fixable when

@@ -2,6 +2,7 @@
 index judged afresh (``IndexState``). Imported only where the store's index is not
 kept from an earlier run (see ``judged`` in the package's ``__init__``): the index
 engine it needs is a tenth of a commit hook's imports."""
+
 from __future__ import annotations
 
 from functools import cached_property
@@ -44,7 +45,14 @@ class IndexState:
         if self.plan.survey is not None and not self.plan.marked:
             return self.plan.survey
         ws, store = self._ws, self._store
-        return survey(self.text, self.memories, store_exists(ws, store), store_folder=store.folder, ignored=store_ignored(ws, store), unstaged=store_unstaged(ws, store))
+        return survey(
+            self.text,
+            self.memories,
+            store_exists(ws, store),
+            store_folder=store.folder,
+            ignored=store_ignored(ws, store),
+            unstaged=store_unstaged(ws, store),
+        )
 
     @cached_property
     def generated(self) -> frozenset[str]:

@@ -1,4 +1,5 @@
 """IDX003: a memory file no line of the index lists (one finding per memory)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -13,7 +14,13 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
 
-IDX003 = Rule("IDX003", "unlisted-memory", ERROR, True, "Memory file is not listed in MEMORY.md", """\
+IDX003 = Rule(
+    "IDX003",
+    "unlisted-memory",
+    ERROR,
+    True,
+    "Memory file is not listed in MEMORY.md",
+    """\
 ## What it does
 Reports a memory file that no line of the index lists. A line lists a memory when it
 links to the memory's file; a line without links to files (as in link-less indexes,
@@ -53,7 +60,10 @@ run `memcheck fix`. `.claude/memory/MEMORY.md`, as `fix` leaves it:
 - [Testing](feedback_testing.md) — Run pytest before every commit
 - [User preferences](user_prefs.md) — How the user likes to work
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
+
 
 def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
     # The index engine is imported where an index is judged afresh (see the package's judged).

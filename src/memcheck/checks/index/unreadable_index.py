@@ -6,6 +6,7 @@ text; none of the index's other rules is judged after one. A store's check that
 exhausts memcheck's stack or memory is reported under this code too (the family's
 pass wraps each store's check in ``contained``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -19,7 +20,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-IDX011 = Rule("IDX011", "unreadable-index", ERROR, False, "MEMORY.md cannot be read as UTF-8 text", """\
+IDX011 = Rule(
+    "IDX011",
+    "unreadable-index",
+    ERROR,
+    False,
+    "MEMORY.md cannot be read as UTF-8 text",
+    """\
 ## What it does
 Reports a MEMORY.md that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
 or is a FIFO or other special file (never opened, and never replaced by `fix`),
@@ -41,14 +48,18 @@ Re-save it as UTF-8, or delete it and run `memcheck fix`. The same text, saved a
 ```markdown
 - [User preferences](user_prefs.md) — How the user likes to work
 ```
-""")
+""",
+)
+
 
 def special(ws: Workspace, path: str) -> Problem | None:
     """IDX011 when the index at ``path`` is a FIFO or other special file, else None."""
     kind = ws.special_kind(path)
     if kind is None:
         return None
-    return IDX011.at(path, 1, 1, f"{INDEX_NAME} is {kind}, not a regular file; not read (agents cannot load it either): replace it with a file")
+    return IDX011.at(
+        path, 1, 1, f"{INDEX_NAME} is {kind}, not a regular file; not read (agents cannot load it either): replace it with a file"
+    )
 
 
 def odd(ws: Workspace, path: str) -> Problem | None:

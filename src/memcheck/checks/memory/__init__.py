@@ -10,6 +10,7 @@ One module per rule (``keys`` and ``duplicates`` hold two each); this package's
 memory alone, in their gate order, the field rules reading one ``facts.FieldFacts``),
 then the rules that compare the store's memories, from what the pass kept of each.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator, cast
@@ -188,7 +189,9 @@ def _kept_memory(seen: _Memory) -> object:
 
 def _memory_kept(kept: object) -> _Memory:
     found, crlf, long, wiki, name, description, start = cast("tuple[Any, ...]", kept)
-    return _Memory(findings_kept(found), crlf, long, [Token(*t) for t in wiki], None if name is None else (name[0], name[1]), description, start)
+    return _Memory(
+        findings_kept(found), crlf, long, [Token(*t) for t in wiki], None if name is None else (name[0], name[1]), description, start
+    )
 
 
 def check_file(ws: Workspace, doc: Document, noted: facts.Noted) -> Iterator[Problem]:

@@ -1,6 +1,7 @@
 """MEM021: a memory's link that points at nothing: its Markdown links and its
 description's, judged on the memory alone, and its [[wiki]] links, judged once every
 name of the store is known."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
 
-MEM021 = Rule("MEM021", "broken-link", WARNING, False, "Memory link or [[wiki]] link points at nothing", """\
+MEM021 = Rule(
+    "MEM021",
+    "broken-link",
+    WARNING,
+    False,
+    "Memory link or [[wiki]] link points at nothing",
+    """\
 ## What it does
 Reports, in a memory file's body or its `description` (which the store's
 MEMORY.md shows beside the memory's entry), a relative Markdown link whose target
@@ -45,7 +52,9 @@ in a store whose file is `deploy-notes.md`.
 ```markdown
 See [[deploy-notes]] for the rollout steps.
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
 
 
 def check(ws: Workspace, doc: Document) -> list[Problem]:
@@ -79,7 +88,12 @@ def wiki_links(ws: Workspace, store: Store, docs: list[tuple[str, list[Token]]],
             key = (target[:-3] if target.lower().endswith(".md") else target).casefold()
             if key in stems or key in names:
                 continue
-            if "/" in target and (ws.exists(join(store.folder, target)) or ws.exists(join(store.folder, target + ".md")) or ws.exists(target) or ws.exists(target + ".md")):
+            if "/" in target and (
+                ws.exists(join(store.folder, target))
+                or ws.exists(join(store.folder, target + ".md"))
+                or ws.exists(target)
+                or ws.exists(target + ".md")
+            ):
                 continue
             if links.names_a_note(ws, target, parent(path)):
                 continue
@@ -88,4 +102,9 @@ def wiki_links(ws: Workspace, store: Store, docs: list[tuple[str, list[Token]]],
             near = nearest.get(links.loose(key))
             elsewhere = links.memory_elsewhere(ws, store.folder, key)
             hint = f"did you mean [[{near}]]? " if near else f"{elsewhere} has that name but is in another store; " if elsewhere else ""
-            yield MEM021.at(path, token.line, token.col, f"[[{target}]] names no memory of this store and no file of the repository (no file stem or name is {target!r}); {hint}fix the link or remove it")
+            yield MEM021.at(
+                path,
+                token.line,
+                token.col,
+                f"[[{target}]] names no memory of this store and no file of the repository (no file stem or name is {target!r}); {hint}fix the link or remove it",
+            )

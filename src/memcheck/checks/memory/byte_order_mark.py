@@ -1,4 +1,5 @@
 """MEM017: a memory file that starts with a UTF-8 byte-order mark."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,7 +10,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 
-MEM017 = Rule("MEM017", "byte-order-mark", WARNING, False, "Memory file starts with a UTF-8 byte-order mark", """\
+MEM017 = Rule(
+    "MEM017",
+    "byte-order-mark",
+    WARNING,
+    False,
+    "Memory file starts with a UTF-8 byte-order mark",
+    """\
 ## What it does
 Reports a memory file that begins with a UTF-8 BOM.
 
@@ -40,7 +47,8 @@ type: user
 
 Keep review comments short.
 ```
-""")
+""",
+)
 
 
 def check(doc: Document) -> Problem | None:

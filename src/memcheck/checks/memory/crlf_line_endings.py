@@ -1,4 +1,5 @@
 """MEM018: memory files of a store with CRLF line endings, told once for the store."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.stores import Store
 
-MEM018 = Rule("MEM018", "crlf-line-endings", WARNING, False, "Memory files of a store use CRLF line endings", """\
+MEM018 = Rule(
+    "MEM018",
+    "crlf-line-endings",
+    WARNING,
+    False,
+    "Memory files of a store use CRLF line endings",
+    """\
 ## What it does
 Reports the memory files with Windows (CRLF) line endings: one finding per store, on
 its MEMORY.md, naming the files (the first five, and how many more), since one
@@ -47,7 +54,9 @@ type: user
 
 Keep review comments short.
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
 
 
 def check(store: Store, crlf: list[str]) -> Iterator[Problem]:

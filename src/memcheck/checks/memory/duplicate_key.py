@@ -1,4 +1,5 @@
 """MEM005: a key that appears twice in a memory's frontmatter."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -9,7 +10,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.frontmatter_reading import Frontmatter
 
-MEM005 = Rule("MEM005", "duplicate-key", ERROR, False, "Frontmatter repeats a key", """\
+MEM005 = Rule(
+    "MEM005",
+    "duplicate-key",
+    ERROR,
+    False,
+    "Frontmatter repeats a key",
+    """\
 ## What it does
 Reports a key that appears twice in the same frontmatter mapping.
 
@@ -30,7 +37,8 @@ Keep one `type:` line with the value you mean.
 name: Review style
 type: feedback
 ```
-""")
+""",
+)
 
 
 def check(path: str, fm: Frontmatter) -> Iterator[Problem]:

@@ -3,6 +3,7 @@ twice under two names.
 
 One cluster because one memory saved twice under one name is one finding, MEM011's
 (which then says to merge), not MEM011 and MEM023."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
     from memcheck.text.duplicates import Alike
     from memcheck.workspace.discover import Workspace
 
-MEM011 = Rule("MEM011", "duplicate-name", ERROR, False, "Two memory files in one store share a name", """\
+MEM011 = Rule(
+    "MEM011",
+    "duplicate-name",
+    ERROR,
+    False,
+    "Two memory files in one store share a name",
+    """\
 ## What it does
 Reports a memory whose `name` another file of the same store already uses.
 
@@ -58,10 +65,18 @@ type: feedback
 
 Put blocking findings first.
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
 
 
-MEM023 = Rule("MEM023", "duplicate-memory", WARNING, False, "Two memories of one store say the same thing", """\
+MEM023 = Rule(
+    "MEM023",
+    "duplicate-memory",
+    WARNING,
+    False,
+    "Two memories of one store say the same thing",
+    """\
 ## What it does
 Reports a memory whose body is another memory's of the same store (case and
 whitespace aside), or whose description is the same and whose body nearly so (80%
@@ -108,7 +123,9 @@ type: feedback
 
 Run the integration tests against a real database, never mocks.
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
 
 
 def check(ws: Workspace, alike: list[Alike], named_twice: list[tuple[str, int, str, str]]) -> Iterator[Problem]:
@@ -118,9 +135,22 @@ def check(ws: Workspace, alike: list[Alike], named_twice: list[tuple[str, int, s
     for path, line, name, first in named_twice:
         # One memory saved twice under one name is one finding, not MEM011 and MEM023.
         copy = copies.pop(path) if path in copies and copies[path].earlier == first else None
-        merge = f"; it says what {basename(first)} says: merge them into it and delete this one" if copy is not None else "; give each memory its own name"
+        merge = (
+            f"; it says what {basename(first)} says: merge them into it and delete this one"
+            if copy is not None
+            else "; give each memory its own name"
+        )
         yield MEM011.at(path, line, 1, f"name {name!r} is already used by {basename(first)}{merge}")
     for dup in copies.values():
         earlier = escaped(basename(dup.earlier))
-        alike_text = f"the same body as {earlier}" if dup.ratio == 1.0 else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
-        yield MEM023.at(dup.path, 1, 1, f"{escaped(basename(dup.path))} has {alike_text}: the store holds one memory under two names; merge them into {earlier} and delete this one")
+        alike_text = (
+            f"the same body as {earlier}"
+            if dup.ratio == 1.0
+            else f"the description of {earlier} and nearly its body ({int(dup.ratio * 100)}% of the words alike)"
+        )
+        yield MEM023.at(
+            dup.path,
+            1,
+            1,
+            f"{escaped(basename(dup.path))} has {alike_text}: the store holds one memory under two names; merge them into {earlier} and delete this one",
+        )

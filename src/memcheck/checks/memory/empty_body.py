@@ -1,4 +1,5 @@
 """MEM013: a memory with nothing after its frontmatter."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.text.frontmatter_reading import Frontmatter
 
-MEM013 = Rule("MEM013", "empty-body", WARNING, False, "Memory file has no content after its frontmatter", """\
+MEM013 = Rule(
+    "MEM013",
+    "empty-body",
+    WARNING,
+    False,
+    "Memory file has no content after its frontmatter",
+    """\
 ## What it does
 Reports a memory file whose body (everything after the frontmatter) is blank.
 
@@ -38,7 +45,8 @@ type: user
 
 Keep review comments short and put blocking findings first.
 ```
-""")
+""",
+)
 
 
 def check(doc: Document, fm: Frontmatter) -> Problem | None:

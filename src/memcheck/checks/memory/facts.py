@@ -7,6 +7,7 @@ usual fields run: see ``text.frontmatter.usual_memory_fields``). ``Noted`` is wh
 pass notes of one memory for the rules that report once for the store (MEM015,
 MEM018).
 """
+
 from __future__ import annotations
 
 import datetime as dt

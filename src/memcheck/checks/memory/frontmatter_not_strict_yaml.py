@@ -1,4 +1,5 @@
 """MEM004: frontmatter that strict YAML rejects but a `key: value` reading still reads."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -11,7 +12,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.text.frontmatter_reading import Frontmatter
 
-MEM004 = Rule("MEM004", "frontmatter-not-strict-yaml", ERROR, False, "Frontmatter is not strict YAML; a value needs quotes", """\
+MEM004 = Rule(
+    "MEM004",
+    "frontmatter-not-strict-yaml",
+    ERROR,
+    False,
+    "Frontmatter is not strict YAML; a value needs quotes",
+    """\
 ## What it does
 Reports frontmatter that strict YAML rejects but that still reads as `key: value`
 lines, and names the value to quote. The usual cause is an unquoted `: ` inside a
@@ -32,7 +39,8 @@ description: Deploy target: Railway, not Vercel
 ```yaml
 description: "Deploy target: Railway, not Vercel"
 ```
-""")
+""",
+)
 
 
 def check(doc: Document, fm: Frontmatter) -> Problem | None:

@@ -4,6 +4,7 @@ known one.
 One cluster because the two read one cause: a required field that is not there and
 an unknown key that looks like it (`Description:`) are one finding, MEM006's, which
 says to rename the key; MEM010 is then silent on that key (``explained``)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator, Iterator
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
     from memcheck.checks.memory.facts import FieldFacts
     from memcheck.problem import Problem
 
-MEM006 = Rule("MEM006", "missing-required-field", ERROR, False, "Required frontmatter field is missing or empty", f"""\
+MEM006 = Rule(
+    "MEM006",
+    "missing-required-field",
+    ERROR,
+    False,
+    "Required frontmatter field is missing or empty",
+    f"""\
 ## What it does
 Reports a memory file without a non-empty value for each key in `memory.required`
 (default `name`, `description`, `type`; `metadata.type` counts for `type`). Where a
@@ -39,10 +46,17 @@ type: user
 
 ## Use instead
 {EXAMPLE_OK}
-""")
+""",
+)
 
 
-MEM010 = Rule("MEM010", "unknown-key", WARNING, False, "Memory frontmatter key looks like a misspelt known key", """\
+MEM010 = Rule(
+    "MEM010",
+    "unknown-key",
+    WARNING,
+    False,
+    "Memory frontmatter key looks like a misspelt known key",
+    """\
 ## What it does
 Reports a top-level frontmatter key one slip of the keyboard from a key the memory
 schema defines or `memory.allowed-keys` allows: only case, `-` or `_` differ
@@ -65,7 +79,8 @@ Fix the spelling, or, if the key is meant, add it to `memory.allowed-keys` in
 ```yaml
 description: User wants concise reviews
 ```
-""")
+""",
+)
 
 
 def check(f: FieldFacts) -> Iterator[Problem]:
@@ -79,7 +94,12 @@ def check(f: FieldFacts) -> Iterator[Problem]:
     for key in f.unknown:
         meant = None if key in explained or near_known is None else near_known(key)
         if meant is not None:
-            yield MEM010.at(f.path, f.frontmatter.key_lines[key], 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; rename it to {meant}")
+            yield MEM010.at(
+                f.path,
+                f.frontmatter.key_lines[key],
+                1,
+                f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; rename it to {meant}",
+            )
 
 
 def _missing(f: FieldFacts) -> Generator[Problem, None, set[str]]:
@@ -98,14 +118,24 @@ def _missing(f: FieldFacts) -> Generator[Problem, None, set[str]]:
     explained = set(misspelt.values())
     if not misspelt and len(cfg.required) > 1 and len(absent) == len(cfg.required):
         held = f" (it holds {some(list(fm.key_lines))})" if fm.key_lines else ""
-        yield MEM006.at(path, 1, 1, f"frontmatter has none of the memory fields {', '.join(cfg.required)}{held}, so agents cannot index this file as a memory; add {', '.join(cfg.required[:-1])} and {cfg.required[-1]}")
+        yield MEM006.at(
+            path,
+            1,
+            1,
+            f"frontmatter has none of the memory fields {', '.join(cfg.required)}{held}, so agents cannot index this file as a memory; add {', '.join(cfg.required[:-1])} and {cfg.required[-1]}",
+        )
         explained.update(unknown)
     else:
         for key in cfg.required:
             value = kind if key == "type" else data.get(key)
             if key in misspelt:
                 wrong = misspelt[key]
-                yield MEM006.at(path, fm.key_lines[wrong], 1, f"required field {key!r} is missing: the key {wrong!r} is not read as it (keys are matched exactly); rename it to {key}")
+                yield MEM006.at(
+                    path,
+                    fm.key_lines[wrong],
+                    1,
+                    f"required field {key!r} is missing: the key {wrong!r} is not read as it (keys are matched exactly); rename it to {key}",
+                )
             elif blank(value):
                 state = "is empty" if key in data else "is missing"
                 yield MEM006.at(path, f.line_of(key) if key in data else 1, 1, f"required field {key!r} {state}; add a one-line {key}")

@@ -1,5 +1,6 @@
 """MEM015: memories of a store whose description is over the configured length, told
 once for the store."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -13,7 +14,13 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
 
-MEM015 = Rule("MEM015", "long-description", WARNING, False, "Memories of a store have descriptions longer than the configured maximum", """\
+MEM015 = Rule(
+    "MEM015",
+    "long-description",
+    WARNING,
+    False,
+    "Memories of a store have descriptions longer than the configured maximum",
+    """\
 ## What it does
 Reports the memories whose `description` is longer than
 `memory.description-max-length` characters (default 300): one finding per store, on
@@ -52,7 +59,9 @@ then nits. No praise, no summary of the change, no restating of the diff. Ask
 questions only where the intent is unclear. At most ten comments on a pull request,
 grouped by file, and a verdict on the first line.
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
 
 
 def length(f: FieldFacts) -> int:
@@ -76,7 +85,7 @@ def check(ws: Workspace, store: Store, long: list[tuple[str, int]]) -> Iterator[
     most = ws.config.memory.description_max_length
     advice = "descriptions go into MEMORY.md, which agents load every session"
     if len(long) == 1:
-        (path, n), = long
+        ((path, n),) = long
         message = f"{basename(path)} has a description of {n} characters, over the {most} configured; {advice}: shorten it to one sentence and keep the detail in the body"
     else:
         named = some([f"{basename(path)} {n}" for path, n in long])

@@ -1,4 +1,5 @@
 """MEM022: a memory file that is a symlink out of the repository."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -14,7 +15,13 @@ if TYPE_CHECKING:
 # skills at start-up), nobody reviews that file, and the message says when the place is
 # one where secrets are kept (~/.ssh, ~/.aws, a .env): a credential put in the agent's
 # context. High, as a literal password, rather than critical: the link holds no secret.
-MEM022 = Rule("MEM022", "memory-symlink-outside", ERROR, False, "Memory file is a symlink out of the repository", """\
+MEM022 = Rule(
+    "MEM022",
+    "memory-symlink-outside",
+    ERROR,
+    False,
+    "Memory file is a symlink out of the repository",
+    """\
 ## What it does
 Reports a memory file (a `*.md` file in a memory store) that is a symlink to a place
 outside the repository, and says when that place is one where secrets are kept (a
@@ -45,9 +52,13 @@ type: reference
 
 The app reads `DATABASE_URL` and `PORT` from its environment.
 ```
-""", security_severity="7.0")
+""",
+    security_severity="7.0",
+)
 
 
 def check(ws: Workspace, path: str) -> Problem:
     """The finding on ``path``, one of the store's memories that link out (``Store.outside``)."""
-    return MEM022.at(path, 1, 1, unfollowed(ws, path, "an agent that reads this memory", "keep the memory in the repository as a regular file"))
+    return MEM022.at(
+        path, 1, 1, unfollowed(ws, path, "an agent that reads this memory", "keep the memory in the repository as a regular file")
+    )

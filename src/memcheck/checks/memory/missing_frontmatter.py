@@ -1,4 +1,5 @@
 """MEM002: a memory file without YAML frontmatter (a gate: no field rule runs after it)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 
-MEM002 = Rule("MEM002", "missing-frontmatter", ERROR, False, "Memory file has no frontmatter", f"""\
+MEM002 = Rule(
+    "MEM002",
+    "missing-frontmatter",
+    ERROR,
+    False,
+    "Memory file has no frontmatter",
+    f"""\
 ## What it does
 Reports a memory file whose first line is not `---`, so it has no YAML frontmatter.
 
@@ -27,7 +34,8 @@ Put blocking findings first.
 ## Use instead
 {EXAMPLE_OK}
 `memcheck fix` never invents frontmatter: only you know what the memory is.
-""")
+""",
+)
 
 
 def check(doc: Document) -> Problem | None:

@@ -1,4 +1,5 @@
 """MEM014: a memory description over several lines."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -9,7 +10,13 @@ if TYPE_CHECKING:
     from memcheck.checks.memory.facts import FieldFacts
     from memcheck.problem import Problem
 
-MEM014 = Rule("MEM014", "multiline-description", ERROR, False, "Description spans several lines", """\
+MEM014 = Rule(
+    "MEM014",
+    "multiline-description",
+    ERROR,
+    False,
+    "Description spans several lines",
+    """\
 ## What it does
 Reports a `description` that holds line breaks (a YAML block scalar or a quoted
 value over several lines).
@@ -29,7 +36,8 @@ description: >-
 ```yaml
 description: User wants concise review findings
 ```
-""")
+""",
+)
 
 
 def check(f: FieldFacts) -> Iterator[Problem]:

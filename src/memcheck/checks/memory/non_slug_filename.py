@@ -1,5 +1,6 @@
 """MEM012: a memory file name that breaks links or checkouts: on the file itself (what
 it holds), and across the store (two names that differ only by case)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -11,7 +12,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-MEM012 = Rule("MEM012", "non-slug-filename", WARNING, False, "Memory file name breaks links or checkouts", """\
+MEM012 = Rule(
+    "MEM012",
+    "non-slug-filename",
+    WARNING,
+    False,
+    "Memory file name breaks links or checkouts",
+    """\
 ## What it does
 Reports a memory file name that holds whitespace, a character Windows does not allow
 in a file name (`<>:"|?*\\` and control characters), or one that Markdown link
@@ -36,7 +43,9 @@ MEMORY.md; a `?` or `:` makes the checkout fail on Windows; `Notes.md` and
 ```text
 .claude/memory/Review-Style.md
 ```
-""", scope=STORE)
+""",
+    scope=STORE,
+)
 
 
 def check(ws: Workspace, path: str) -> Problem | None:
@@ -52,4 +61,9 @@ def check(ws: Workspace, path: str) -> Problem | None:
 
 def case_twin(path: str, twin: str) -> Problem:
     """``path`` whose name differs from the earlier ``twin``'s only by case."""
-    return MEM012.at(path, 1, 1, f"{basename(path)} and {basename(twin)} differ only by case and collide on macOS and Windows checkouts; merge them into one memory")
+    return MEM012.at(
+        path,
+        1,
+        1,
+        f"{basename(path)} and {basename(twin)} differ only by case and collide on macOS and Windows checkouts; merge them into one memory",
+    )

@@ -1,4 +1,5 @@
 """MEM016: a memory not updated within `memory.stale-after-days` (off by default)."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -11,7 +12,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-MEM016 = Rule("MEM016", "stale-memory", WARNING, False, "Memory not updated within the configured number of days", """\
+MEM016 = Rule(
+    "MEM016",
+    "stale-memory",
+    WARNING,
+    False,
+    "Memory not updated within the configured number of days",
+    """\
 ## What it does
 Reports a memory whose `updated` (or else `created`) date is older than
 `memory.stale-after-days`. Off by default (0): CI must not turn red by the calendar alone.
@@ -50,7 +57,8 @@ updated: 2026-02-01
 
 We deploy to Railway; Heroku was retired in 2025.
 ```
-""")
+""",
+)
 
 
 def check(ws: Workspace, f: FieldFacts, dates: dict[str, dt.date]) -> Iterator[Problem]:
@@ -61,4 +69,9 @@ def check(ws: Workspace, f: FieldFacts, dates: dict[str, dt.date]) -> Iterator[P
         age = (ws.today() - last).days
         if age > days:
             key_lines = f.frontmatter.key_lines
-            yield MEM016.at(f.path, key_lines.get("updated") or key_lines.get("created") or 1, 1, f"last updated {last} ({age} days ago, over {days}); review the memory and bump updated")
+            yield MEM016.at(
+                f.path,
+                key_lines.get("updated") or key_lines.get("created") or 1,
+                1,
+                f"last updated {last} ({age} days ago, over {days}); review the memory and bump updated",
+            )

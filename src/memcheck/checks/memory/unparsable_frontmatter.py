@@ -1,5 +1,6 @@
 """MEM003: frontmatter never closed, or that neither YAML nor a line reading can parse
 (a gate: no field rule runs after it)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -12,7 +13,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 
-MEM003 = Rule("MEM003", "unparsable-frontmatter", ERROR, False, "Frontmatter cannot be parsed", f"""\
+MEM003 = Rule(
+    "MEM003",
+    "unparsable-frontmatter",
+    ERROR,
+    False,
+    "Frontmatter cannot be parsed",
+    f"""\
 ## What it does
 Reports frontmatter that is never closed by a second `---` line, is not a mapping,
 or is neither valid YAML nor readable as `key: value` lines; and frontmatter past
@@ -33,7 +40,8 @@ description: [unclosed
 
 ## Use instead
 {EXAMPLE_OK}
-""")
+""",
+)
 
 
 def check(doc: Document) -> Problem | None:
@@ -47,5 +55,10 @@ def check(doc: Document) -> Problem | None:
     if squeezed is not None:
         bare, offset = squeezed
         # `name:bob` is one string to YAML, not a key and its value: say the fix.
-        return MEM003.at(path, 2 + offset, len(bare) + 2, f"frontmatter cannot be parsed: `{bare}:` has no space after its colon, so YAML reads the line as text; add a space after `{bare}:`")
+        return MEM003.at(
+            path,
+            2 + offset,
+            len(bare) + 2,
+            f"frontmatter cannot be parsed: `{bare}:` has no space after its colon, so YAML reads the line as text; add a space after `{bare}:`",
+        )
     return MEM003.at(path, fm.yaml_error_line, 1, f"frontmatter cannot be parsed: {fm.yaml_error}")

@@ -1,4 +1,5 @@
 """MEM001: a memory file that cannot be read as UTF-8 text (the pass's first gate)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,7 +11,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 
-MEM001 = Rule("MEM001", "unreadable-file", ERROR, False, "Memory file cannot be read as UTF-8 text", """\
+MEM001 = Rule(
+    "MEM001",
+    "unreadable-file",
+    ERROR,
+    False,
+    "Memory file cannot be read as UTF-8 text",
+    """\
 ## What it does
 Reports a memory file that cannot be read, is binary, is not valid UTF-8 or is
 larger than 1 MiB, or that exhausts memcheck's stack or memory while it is checked.
@@ -44,7 +51,8 @@ type: reference
 
 Stand-ups are at the Café Central, Tuesdays at ten.
 ```
-""")
+""",
+)
 
 
 def check(doc: Document) -> Problem | None:

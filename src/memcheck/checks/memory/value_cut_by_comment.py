@@ -1,6 +1,7 @@
 """MEM019: an unquoted value that YAML cuts at ` #` (the rest read as a comment).
 
 Its quick fix (quote the value) is the language server's: server/session.py."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -11,7 +12,13 @@ if TYPE_CHECKING:
     from memcheck.checks.memory.facts import FieldFacts
     from memcheck.problem import Problem
 
-MEM019 = Rule("MEM019", "value-cut-by-comment", WARNING, False, "YAML reads part of a value as a comment", """\
+MEM019 = Rule(
+    "MEM019",
+    "value-cut-by-comment",
+    WARNING,
+    False,
+    "YAML reads part of a value as a comment",
+    """\
 ## What it does
 Reports an unquoted value containing ` #`: YAML treats the rest of the line as a
 comment, while agents' line parsers keep it.
@@ -28,7 +35,8 @@ description: Follow-up to PR #36
 ```yaml
 description: "Follow-up to PR #36"
 ```
-""")
+""",
+)
 
 
 def check(f: FieldFacts) -> list[Problem]:
@@ -40,5 +48,12 @@ def check(f: FieldFacts) -> list[Problem]:
     for key in sorted(fm.plain_keys):
         raw, value = fm.raw_values.get(key), data.get(key)
         if isinstance(value, str) and raw and raw != value and " #" in raw and raw.startswith(value):
-            found.append(MEM019.at(f.path, fm.key_lines.get(key, 1), 1, f"YAML reads the value of {key!r} as {value!r} and the rest as a comment; quote the value"))
+            found.append(
+                MEM019.at(
+                    f.path,
+                    fm.key_lines.get(key, 1),
+                    1,
+                    f"YAML reads the value of {key!r} as {value!r} and the rest as a comment; quote the value",
+                )
+            )
     return found

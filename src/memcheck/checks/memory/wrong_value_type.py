@@ -1,5 +1,6 @@
 """MEM008: a memory field that is not a one-line string, or a `metadata` that is not a
 mapping (a multi-line description is MEM014's)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -12,7 +13,13 @@ if TYPE_CHECKING:
     from memcheck.checks.memory.facts import FieldFacts
     from memcheck.problem import Problem
 
-MEM008 = Rule("MEM008", "wrong-value-type", ERROR, False, "Frontmatter value has the wrong type", """\
+MEM008 = Rule(
+    "MEM008",
+    "wrong-value-type",
+    ERROR,
+    False,
+    "Frontmatter value has the wrong type",
+    """\
 ## What it does
 Reports `name`, `description`, `type` and `agent_name` values that are not one-line
 strings (a list, a mapping, a number, a multi-line name), and a `metadata` that is
@@ -32,7 +39,8 @@ name:
 ```yaml
 name: Review style
 ```
-""")
+""",
+)
 
 
 def check(f: FieldFacts) -> Iterator[Problem]:
@@ -44,7 +52,9 @@ def check(f: FieldFacts) -> Iterator[Problem]:
         if blank(value):
             continue
         if not isinstance(value, str):
-            yield MEM008.at(path, f.line_of(key), 1, f"{key} must be a one-line string, got {type(value).__name__} {fields.short_repr(value)}")
+            yield MEM008.at(
+                path, f.line_of(key), 1, f"{key} must be a one-line string, got {type(value).__name__} {fields.short_repr(value)}"
+            )
         elif key != "description" and "\n" in value.strip():
             yield MEM008.at(path, f.line_of(key), 1, f"{key} spans several lines; write it on one line")
     if "metadata" in data and data["metadata"] is not None and not isinstance(data["metadata"], dict):

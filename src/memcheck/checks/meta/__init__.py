@@ -4,6 +4,7 @@ A suppression comment (see ``memcheck.suppression``) that no longer suppresses
 anything (MCK001), or that names no rule (MCK002); a config below the repository
 root, which is not read (MCK003). One module per rule.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator

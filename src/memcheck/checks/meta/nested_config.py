@@ -4,6 +4,7 @@ memcheck takes its settings from the root's config alone; a `.memcheck.yaml` (or
 pyproject.toml with a `[tool.memcheck]` table) in a folder below is named, so that
 nobody believes it applies there.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,7 +21,13 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.targets import Targets
 
-MCK003 = Rule("MCK003", "nested-config", WARNING, False, "A memcheck config below the repository root is not read", """\
+MCK003 = Rule(
+    "MCK003",
+    "nested-config",
+    WARNING,
+    False,
+    "A memcheck config below the repository root is not read",
+    """\
 ## What it does
 Reports a `.memcheck.yaml`, or a `pyproject.toml` with a `[tool.memcheck]` table, in
 a folder below the repository root. memcheck reads its settings from the root
@@ -50,7 +57,9 @@ per-path-ignores:
 ```
 and remove `firmware/.memcheck.yaml`. A folder memcheck should not look at at all
 goes in `exclude`.
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 # A table header `[tool.memcheck]` or `[tool.memcheck.index]`, for the line to report.
@@ -101,5 +110,5 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
 def _message(what: str, folder: str) -> str:
     return (
         f"{what} is not read: memcheck takes its settings from the repository root alone; "
-        f"move them into the root's config, scoped with per-path-ignores (\"{folder}/**\"), and remove them here"
+        f'move them into the root\'s config, scoped with per-path-ignores ("{folder}/**"), and remove them here'
     )

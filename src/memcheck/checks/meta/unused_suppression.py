@@ -4,11 +4,18 @@ that no longer suppresses anything, which would hide the next real finding on it
 It has no check of its own: ``suppression.apply`` reports it while it applies the
 comments, after every other rule has run (its scope).
 """
+
 from __future__ import annotations
 
 from memcheck.problem import SUPPRESSION, WARNING, Rule
 
-MCK001 = Rule("MCK001", "unused-suppression", WARNING, False, "A suppression comment suppresses nothing", """\
+MCK001 = Rule(
+    "MCK001",
+    "unused-suppression",
+    WARNING,
+    False,
+    "A suppression comment suppresses nothing",
+    """\
 ## What it does
 Reports a `memcheck-disable…` comment, or one rule code in it, that suppresses no
 finding: the finding it was written for has been fixed, moved, or was never there.
@@ -34,4 +41,6 @@ Remove the comment, or the codes in it that no longer apply.
 ```markdown
 See @docs/style.md for the style guide.
 ```
-""", scope=SUPPRESSION)
+""",
+    scope=SUPPRESSION,
+)

@@ -8,6 +8,7 @@ One module per rule (``stale_reference``, ``private_path``); the one pass over t
 files, which reads each once for both rules and keeps a memory's answers between
 runs, is here.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, cast

@@ -4,6 +4,7 @@ redacts the user name.
 The family's pass (``checks.references``) calls ``check`` on a file that holds
 ``/home/`` or ``Users`` at all (one ``in`` test each: most files hold neither).
 """
+
 from __future__ import annotations
 
 import re
@@ -13,7 +14,13 @@ from memcheck import lazy_regex
 from memcheck.problem import WARNING, Problem, Rule, escaped
 from memcheck.text.document import Document
 
-REF002 = Rule("REF002", "private-path", WARNING, False, "An absolute path into a user's home folder", """\
+REF002 = Rule(
+    "REF002",
+    "private-path",
+    WARNING,
+    False,
+    "An absolute path into a user's home folder",
+    """\
 ## What it does
 Reports an absolute path into a user's home folder (`C:\\Users\\<name>\\`,
 `/Users/<name>/`, `/home/<name>/`) in an agent file. The message shows the user
@@ -37,7 +44,8 @@ Logs are in `logs/` (from the repository root).
 ```
 and for a file outside the repository, a path from the home folder:
 `~/.claude/projects/`, `~/Library/Android/sdk/`.
-""")
+""",
+)
 
 
 # Cheap first: most files hold none of these (`in` tests the file, this its lines).

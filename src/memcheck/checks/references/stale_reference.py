@@ -8,6 +8,7 @@ path the quick look-ups do not find. The family's pass (``checks.references``) a
 ``missing_in`` of each file it reads, and ``stale`` once for the whole part, so git
 is asked which of the paths it ignores in one batch.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -22,7 +23,13 @@ from memcheck.text import mentions
 from memcheck.text.document import Document, of_content
 from memcheck.workspace.discover import Workspace
 
-REF001 = Rule("REF001", "stale-reference", WARNING, False, "A path in a code span names no file of the repository", """\
+REF001 = Rule(
+    "REF001",
+    "stale-reference",
+    WARNING,
+    False,
+    "A path in a code span names no file of the repository",
+    """\
 ## What it does
 Reports a path written in a code span (`` `tests/test_cli.py` ``) of a memory or a
 guidance file that names no file: not from the file's folder, not from the
@@ -56,7 +63,8 @@ after the tests moved to `tests/unit/`.
 ```markdown
 Run `tests/unit/test_cli.py` after changing the parser.
 ```
-""")
+""",
+)
 
 
 class Cited(NamedTuple):
@@ -88,7 +96,11 @@ def missing_in(ws: Workspace, doc: Document, store: str | None) -> list[tuple[Ci
         return []
     folder = parent(doc.path)
     if ws.user:
-        return [(Cited(doc.path, line, col, token, _home_message(token)), []) for line, col, token in tokens if token.startswith("~/") and not ws.exists(token[2:])]
+        return [
+            (Cited(doc.path, line, col, token, _home_message(token)), [])
+            for line, col, token in tokens
+            if token.startswith("~/") and not ws.exists(token[2:])
+        ]
     index = ws.once(_tree_index)
     roots = [r for r in {_found(index, folder, t) for _, _, t in tokens if "/" in t} if r is not None and r in index.folders]
     found: list[tuple[Cited, list[str]]] = []
@@ -231,7 +243,10 @@ _BUILT = frozenset("node_modules dist build out .next target coverage tmp .cache
 # What a code span holds when it is a path and nothing else: no space, no quote.
 _PATH_CHARS = lazy_regex.compile(r"[\w.@~+/-]+")
 # Written where a path of the reader's choosing goes, or a pattern of many.
-_PLACEHOLDER = lazy_regex.compile(r"[<>{}$%*?\[\]|…]|\.\.\.|(?:^|/)path/to/|YYYY|MM-DD|(?:^|[/._-])(?:foo|bar|baz|qux|example|xxx+|your[\w-]*|my[-_]\w+)(?:$|[/._-])", re.IGNORECASE)
+_PLACEHOLDER = lazy_regex.compile(
+    r"[<>{}$%*?\[\]|…]|\.\.\.|(?:^|/)path/to/|YYYY|MM-DD|(?:^|[/._-])(?:foo|bar|baz|qux|example|xxx+|your[\w-]*|my[-_]\w+)(?:$|[/._-])",
+    re.IGNORECASE,
+)
 # A line number after a path: `src/app.py:42`, `src/app.py:42:7`, `app.py#L42`.
 _LINE_SUFFIX = lazy_regex.compile(r"(?::\d+(?:-\d+)?(?::\d+)?|#L\d+(?:-L?\d+)?)$")
 _SCHEME = lazy_regex.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")

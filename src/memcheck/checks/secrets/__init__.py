@@ -11,6 +11,7 @@ One module per rule (``private_key``, ``api_token``, ``hardcoded_credential``), 
 with the kind of find it reports and its message; the one detector pass, which every
 rule's findings come from and which ``scrub`` (engine/part) asks again, is here.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
@@ -70,7 +71,9 @@ def _in_tags(doc: Document) -> Iterator[Secret]:
     for tags in invisible.tag_texts(doc.lines):
         plain = tags.plain
         for found in detect.find_in(plain, [plain]):
-            yield Secret(tags.line, tags.cols[found.col - 1], _RULE[found.kind], f"{found.shown}, hidden in invisible tag characters,", found.value)
+            yield Secret(
+                tags.line, tags.cols[found.col - 1], _RULE[found.kind], f"{found.shown}, hidden in invisible tag characters,", found.value
+            )
 
 
 def _in_escapes(value: escapes.Escaped) -> Iterator[Secret]:
@@ -81,7 +84,11 @@ def _in_escapes(value: escapes.Escaped) -> Iterator[Secret]:
     lines = value.value.split("\n")
     finds = [(f, f.shown) for f in detect.find_in(value.value, lines)]
     if invisible.has_tags(value.value):
-        finds += [(f, f"{f.shown}, hidden in invisible tag characters,") for tags in invisible.tag_texts(lines) for f in detect.find_in(tags.plain, [tags.plain])]
+        finds += [
+            (f, f"{f.shown}, hidden in invisible tag characters,")
+            for tags in invisible.tag_texts(lines)
+            for f in detect.find_in(tags.plain, [tags.plain])
+        ]
     for found, shown in finds:
         if found.value not in written:
             yield Secret(value.line, value.col, _RULE[found.kind], f"{shown} (in {value.key!r}, written as YAML escapes)", found.value)

@@ -4,6 +4,7 @@ Found by the family's one detector pass (``checks.secrets.find``, over
 ``text.secrets``), which tells this rule's finds by their kind (``KIND``); the pass
 reports each with ``MESSAGE``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import ERROR, Rule
@@ -11,7 +12,13 @@ from memcheck.text import secrets as detect
 
 # Security severity (what code scanning ranks the alert by): a cloud or API token in a
 # committed file is a live credential (critical, 9.0).
-SEC002 = Rule("SEC002", "api-token", ERROR, False, "File holds a cloud or API token", """\
+SEC002 = Rule(
+    "SEC002",
+    "api-token",
+    ERROR,
+    False,
+    "File holds a cloud or API token",
+    """\
 ## What it does
 Reports strings shaped like real credentials: AWS access key ids (`AKIA…`), GitHub
 (`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, `xapp-…`, webhook
@@ -37,7 +44,9 @@ The CI token is ghp_… (pasted in full).
 ## Use instead
 Name the environment variable or secret store that holds it (`$GITHUB_TOKEN`), and
 rotate the token.
-""", security_severity="9.0")
+""",
+    security_severity="9.0",
+)
 
 KIND = detect.TOKEN  # the detector's finds this rule reports
 

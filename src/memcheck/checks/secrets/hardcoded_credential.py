@@ -4,6 +4,7 @@ Found by the family's one detector pass (``checks.secrets.find``, over
 ``text.secrets``), which tells this rule's finds by their kind (``KIND``); the pass
 reports each with ``MESSAGE``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import ERROR, Rule
@@ -11,7 +12,13 @@ from memcheck.text import secrets as detect
 
 # Security severity (what code scanning ranks the alert by): a literal password may
 # be a sample's (high, 7.5), where a key or a token is a live credential.
-SEC003 = Rule("SEC003", "hardcoded-credential", ERROR, False, "A password, secret, token or API key is assigned a literal value", """\
+SEC003 = Rule(
+    "SEC003",
+    "hardcoded-credential",
+    ERROR,
+    False,
+    "A password, secret, token or API key is assigned a literal value",
+    """\
 ## What it does
 Reports a quoted, high-entropy value assigned to a name ending in `password`,
 `secret`, `token`, `api_key`, `access_key` or `private_key` (`DB_PASSWORD = "…"`,
@@ -34,7 +41,9 @@ OPENWEATHER_API_KEY = "3f9a1c0e7b..."
 ```python
 OPENWEATHER_API_KEY = os.environ["OPENWEATHER_API_KEY"]
 ```
-""", security_severity="7.5")
+""",
+    security_severity="7.5",
+)
 
 KIND = detect.ASSIGNMENT  # the detector's finds this rule reports
 

@@ -4,6 +4,7 @@ Found by the family's one detector pass (``checks.secrets.find``, over
 ``text.secrets``), which tells this rule's finds by their kind (``KIND``); the pass
 reports each with ``MESSAGE``.
 """
+
 from __future__ import annotations
 
 from memcheck.problem import ERROR, Rule
@@ -11,7 +12,13 @@ from memcheck.text import secrets as detect
 
 # Security severity (what code scanning ranks the alert by): a private key in a
 # committed file is a live credential (critical, 9.0).
-SEC001 = Rule("SEC001", "private-key", ERROR, False, "File holds a private key block", """\
+SEC001 = Rule(
+    "SEC001",
+    "private-key",
+    ERROR,
+    False,
+    "File holds a private key block",
+    """\
 ## What it does
 Reports a `-----BEGIN … PRIVATE KEY-----` block with key material in it (a block
 whose body is `...` or a placeholder is documentation and is not reported), also
@@ -28,7 +35,9 @@ A memory file that saved the deploy key "so the agent can ssh in next time".
 ## Use instead
 Keep the key in an SSH agent or a secret manager; the memory can say where it
 lives. Rotate the key: removing it from the file does not remove it from history.
-""", security_severity="9.0")
+""",
+    security_severity="9.0",
+)
 
 KIND = detect.KEY  # the detector's finds this rule reports
 

@@ -14,6 +14,7 @@ One module per rule (``name`` and ``duplicates`` hold two each); this package's
 of the run in path order (a symlink out, SKL013, or the file's own rules, which read
 one ``facts.SkillFile`` built once), then the tree's skills compared (SKL009, SKL011).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator

@@ -3,6 +3,7 @@
 Checked in any readable skill file, frontmatter or none: a skill's body points the
 agent at its resources whatever its header says.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -15,7 +16,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-SKL012 = Rule("SKL012", "broken-link", WARNING, False, "Relative link in a skill points at a missing file", """\
+SKL012 = Rule(
+    "SKL012",
+    "broken-link",
+    WARNING,
+    False,
+    "Relative link in a skill points at a missing file",
+    """\
 ## What it does
 Reports `[text](path)` links, images and reference definitions in a skill file
 whose relative target does not exist, resolved from the skill's folder (outside
@@ -39,7 +46,8 @@ Point the link at the file's current path, or remove it. The link to
 ```markdown
 See [the API notes](references/api-v2.md).
 ```
-""")
+""",
+)
 
 
 def check(ws: Workspace, doc: Document) -> Iterator[Problem]:

@@ -5,6 +5,7 @@ order, and one question asked of it: which earlier skill does an agent see toget
 with this one (``_SkillsSeen``)? The first skill to take a name or a trigger keeps
 it; a later one is reported, once, however many agents see the clash.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -17,7 +18,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-SKL009 = Rule("SKL009", "duplicate-name", ERROR, False, "Two skills an agent sees together share a name", """\
+SKL009 = Rule(
+    "SKL009",
+    "duplicate-name",
+    ERROR,
+    False,
+    "Two skills an agent sees together share a name",
+    """\
 ## What it does
 Reports a skill whose `name` another skill visible from the same folder already uses
 (for example `.agents/skills/deploy` and `.gemini/skills/deploy`, or a root skill
@@ -58,9 +65,17 @@ description: Ships it. Use when shipping.
 
 Tag the release and push the tag.
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
-SKL011 = Rule("SKL011", "duplicate-trigger", WARNING, False, "Two skills an agent sees together share a trigger", """\
+SKL011 = Rule(
+    "SKL011",
+    "duplicate-trigger",
+    WARNING,
+    False,
+    "Two skills an agent sees together share a trigger",
+    """\
 ## What it does
 Reports a trigger (compared without case and surrounding space) that the same skill
 or another skill visible from the same folder already uses.
@@ -101,7 +116,9 @@ triggers: [/unit]
 
 Run `pytest -q tests/unit`.
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 def check(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
@@ -131,7 +148,12 @@ def check(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
                 other = seen.first_with(scope)
                 if other is not None and path in wanted and not reported and not _copies(ws, path, other):
                     reported = True
-                    yield SKL009.at(path, fm.key_lines.get("name", 1), 1, f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one")
+                    yield SKL009.at(
+                        path,
+                        fm.key_lines.get("name", 1),
+                        1,
+                        f"skill name {name.strip()!r} is also used by {other}; agents show only one of them, so rename or remove one",
+                    )
                 seen.add(scope, path)
         listed = fm.data.get("triggers")
         if not isinstance(listed, list):
@@ -148,7 +170,12 @@ def check(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
                 if clash is not None and path in wanted and not reported and (clash == path or not _copies(ws, path, clash)):
                     reported = True
                     where = "earlier in the same list" if clash == path else f"by {clash}"
-                    yield SKL011.at(path, fm.key_lines.get("triggers", 1), 1, f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers")
+                    yield SKL011.at(
+                        path,
+                        fm.key_lines.get("triggers", 1),
+                        1,
+                        f"trigger {trigger.strip()!r} is already used {where}; give each skill its own triggers",
+                    )
                 if key not in own:
                     users.add(scope, path)
             own.add(key)

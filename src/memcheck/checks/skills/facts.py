@@ -5,6 +5,7 @@ SKL003's gate): its fields, the folder its name must match, and Claude Code's vi
 it (the claude-skill kind of the agent data, whether Claude Code loads the skill, and
 what that kind's schema finds wrong in its values, judged once for SKL007 and SKL014).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping

@@ -4,6 +4,7 @@ Two sources: the Agent Skills fields every agent reads (``check``), and, in a sk
 Claude Code loads, the values of its own keys as its data says they are written
 (``check_claude``, from the claude kind's findings the family's pass gathered once).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -14,7 +15,13 @@ if TYPE_CHECKING:
     from memcheck.checks.skills.facts import SkillFile
     from memcheck.problem import Problem
 
-SKL007 = Rule("SKL007", "invalid-field", ERROR, False, "Optional skill field has the wrong type or length", """\
+SKL007 = Rule(
+    "SKL007",
+    "invalid-field",
+    ERROR,
+    False,
+    "Optional skill field has the wrong type or length",
+    """\
 ## What it does
 Checks the optional Agent Skills fields: `license` and `compatibility` are strings
 (`compatibility` at most 500 characters), `metadata` is a mapping, and
@@ -33,7 +40,8 @@ allowed-tools: {Bash: true}
 ```yaml
 allowed-tools: [Bash, Read]
 ```
-""")
+""",
+)
 
 MAX_COMPATIBILITY = 500
 
@@ -47,13 +55,25 @@ def check(skill: SkillFile) -> Iterator[Problem]:
             yield SKL007.at(path, line_of(key), 1, f"{key} is a {type(value).__name__}; write it as a string")
     compat = data.get("compatibility")
     if isinstance(compat, str) and len(compat) > MAX_COMPATIBILITY:
-        yield SKL007.at(path, line_of("compatibility"), 1, f"compatibility is {len(compat)} characters, over the {MAX_COMPATIBILITY} allowed; shorten it")
+        yield SKL007.at(
+            path,
+            line_of("compatibility"),
+            1,
+            f"compatibility is {len(compat)} characters, over the {MAX_COMPATIBILITY} allowed; shorten it",
+        )
     if "metadata" in data and data["metadata"] is not None and not isinstance(data["metadata"], dict):
-        yield SKL007.at(path, line_of("metadata"), 1, f"metadata is a {type(data['metadata']).__name__}; write it as a mapping of keys to values")
+        yield SKL007.at(
+            path, line_of("metadata"), 1, f"metadata is a {type(data['metadata']).__name__}; write it as a mapping of keys to values"
+        )
     tools = data.get("allowed-tools")
     if tools is not None and not isinstance(tools, str):
         if not isinstance(tools, list) or not all(isinstance(t, str) and t.strip() for t in tools):
-            yield SKL007.at(path, line_of("allowed-tools"), 1, "allowed-tools must be a list of tool names or one comma-separated string (allowed-tools: [Bash, Read])")
+            yield SKL007.at(
+                path,
+                line_of("allowed-tools"),
+                1,
+                "allowed-tools must be a list of tool names or one comma-separated string (allowed-tools: [Bash, Read])",
+            )
 
 
 def check_claude(skill: SkillFile) -> Iterator[Problem]:

@@ -3,6 +3,7 @@
 An error, except in a skill Claude Code loads, where YAML that does not parse is a
 warning (Claude Code still loads the body); the claude-skill kind's data says so.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -17,7 +18,13 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace
 
-SKL003 = Rule("SKL003", "invalid-frontmatter", ERROR, False, "Skill frontmatter cannot be parsed", """\
+SKL003 = Rule(
+    "SKL003",
+    "invalid-frontmatter",
+    ERROR,
+    False,
+    "Skill frontmatter cannot be parsed",
+    """\
 ## What it does
 Reports skill frontmatter that is never closed, is not valid YAML, is not a mapping,
 or repeats a key; or that is past memcheck's bounds (more than 64 levels of nesting,
@@ -40,7 +47,8 @@ description: Deploy: push the image and roll out
 ```yaml
 description: "Deploy: push the image and roll out"
 ```
-""")
+""",
+)
 
 
 def check(ws: Workspace, doc: Document, claude: Kind) -> Iterator[Problem]:
@@ -51,7 +59,13 @@ def check(ws: Workspace, doc: Document, claude: Kind) -> Iterator[Problem]:
         return
     path = doc.path
     fm = doc.frontmatter
-    if claude.unparsable == "warning" and fm is not None and fm.yaml_error is not None and not fm.too_complex and claude_code_skill(ws, path):
+    if (
+        claude.unparsable == "warning"
+        and fm is not None
+        and fm.yaml_error is not None
+        and not fm.too_complex
+        and claude_code_skill(ws, path)
+    ):
         # Claude Code still loads the body, with empty metadata: the skill is there, unnamed.
         said = f"the skill loads with no name or description in Claude Code 2.1.186+ and not at all in agents that need them: {trouble[1]}"
         yield SKL003.at(path, trouble[0], 1, said)._replace(severity=WARNING)

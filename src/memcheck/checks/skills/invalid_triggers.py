@@ -1,4 +1,5 @@
 """SKL008: a skill's ``triggers`` is not a list of non-empty strings."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -9,7 +10,13 @@ if TYPE_CHECKING:
     from memcheck.checks.skills.facts import SkillFile
     from memcheck.problem import Problem
 
-SKL008 = Rule("SKL008", "invalid-triggers", ERROR, False, "Skill triggers is not a list of non-empty strings", """\
+SKL008 = Rule(
+    "SKL008",
+    "invalid-triggers",
+    ERROR,
+    False,
+    "Skill triggers is not a list of non-empty strings",
+    """\
 ## What it does
 Reports a skill's `triggers` (phrases that invoke it) when it is not a list, or holds an empty or non-string
 item.
@@ -28,7 +35,8 @@ triggers: run tests
 triggers:
   - "run tests"
 ```
-""")
+""",
+)
 
 
 def check(skill: SkillFile) -> Iterator[Problem]:

@@ -2,6 +2,7 @@
 
 A gate: the rules that read the frontmatter are not run on such a file.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,7 +14,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 
-SKL002 = Rule("SKL002", "missing-frontmatter", ERROR, False, "SKILL.md has no frontmatter", f"""\
+SKL002 = Rule(
+    "SKL002",
+    "missing-frontmatter",
+    ERROR,
+    False,
+    "SKILL.md has no frontmatter",
+    f"""\
 ## What it does
 Reports a `SKILL.md` that does not start with YAML frontmatter.
 
@@ -29,7 +36,8 @@ Execute the suite.
 
 ## Use instead
 {EXAMPLE_OK}
-""")
+""",
+)
 
 
 def check(doc: Document) -> Problem | None:

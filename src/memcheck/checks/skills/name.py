@@ -5,6 +5,7 @@ whose own name is a valid one is told to take the folder's name (SKL004), so its
 differing from the folder (SKL005) would be the same fix told twice. SKL005 is held
 back then, and reported only where SKL004 does not already name the fix.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,7 +18,13 @@ if TYPE_CHECKING:
     from memcheck.checks.skills.facts import SkillFile
     from memcheck.problem import Problem
 
-SKL004 = Rule("SKL004", "invalid-name", ERROR, False, "Skill name breaks the Agent Skills name rules", """\
+SKL004 = Rule(
+    "SKL004",
+    "invalid-name",
+    ERROR,
+    False,
+    "Skill name breaks the Agent Skills name rules",
+    """\
 ## What it does
 Reports a skill `name` that is missing, not a string, longer than 64 characters, or
 not lowercase letters, digits and single hyphens (no leading, trailing or doubled
@@ -35,9 +42,16 @@ name: My_Skill
 ```yaml
 name: my-skill
 ```
-""")
+""",
+)
 
-SKL005 = Rule("SKL005", "name-folder-mismatch", ERROR, False, "Skill name differs from its folder name", """\
+SKL005 = Rule(
+    "SKL005",
+    "name-folder-mismatch",
+    ERROR,
+    False,
+    "Skill name differs from its folder name",
+    """\
 ## What it does
 Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
 A name that also breaks the name rules, in a folder whose name is a valid one, is
@@ -68,7 +82,8 @@ description: Runs the tests. Use when asked to test a change.
 
 Run `pytest -q` and report what fails.
 ```
-""")
+""",
+)
 
 MAX_NAME = 64
 
@@ -84,7 +99,12 @@ def check(skill: SkillFile) -> Iterator[Problem]:
         # name also differing from the folder (SKL005) is the same fix told twice.
         yield SKL004.at(skill.path, skill.line_of("name"), 1, bad_name)
     if isinstance(name, str) and name.strip() and not _same_name(name, folder) and folder and not (bad_name and _valid_name(folder)):
-        yield SKL005.at(skill.path, skill.line_of("name"), 1, f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}")
+        yield SKL005.at(
+            skill.path,
+            skill.line_of("name"),
+            1,
+            f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}",
+        )
 
 
 def _valid_name(name: str) -> bool:
@@ -115,7 +135,9 @@ def _name_problem(name: object, folder: str) -> str | None:
     if name is None or (isinstance(name, str) and not name.strip()):
         return "no name: give the skill a name of lowercase letters, digits and hyphens (" + (use or "e.g. run-tests") + ")"
     if not isinstance(name, str):
-        return f"name is a {type(name).__name__} ({name!r}); write it as lowercase letters, digits and hyphens" + (f" ({use})" if use else "")
+        return f"name is a {type(name).__name__} ({name!r}); write it as lowercase letters, digits and hyphens" + (
+            f" ({use})" if use else ""
+        )
     if len(name) > MAX_NAME:
         return f"name is {len(name)} characters, over the {MAX_NAME} allowed; " + (f"set {use}" if use else "shorten it")
     if _valid_name(name):

@@ -3,6 +3,7 @@
 A listing rule: the loose folders are found among the tree's files
 (``find_agent_files``), and each is reported when the run covers it.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -15,7 +16,13 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.targets import Targets
 
-SKL016 = Rule("SKL016", "no-skill-file", WARNING, False, "Skill folder without a SKILL.md agents load", """\
+SKL016 = Rule(
+    "SKL016",
+    "no-skill-file",
+    WARNING,
+    False,
+    "Skill folder without a SKILL.md agents load",
+    """\
 ## What it does
 Reports a folder directly inside a skills folder agents discover (`.claude/skills`,
 `.agents/skills`, `.github/skills`, ...) that holds files but no `SKILL.md`, or whose
@@ -36,7 +43,9 @@ never used, and on a case-sensitive file system (Linux, CI) `skill.md` is not fo
 ```text
 .claude/skills/deploy/SKILL.md
 ```
-""", scope=TREE)
+""",
+    scope=TREE,
+)
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:

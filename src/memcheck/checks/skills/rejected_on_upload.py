@@ -3,6 +3,7 @@
 Only in a skill Claude Code loads; the reserved words come from its claude-skill
 kind's data.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -14,7 +15,13 @@ if TYPE_CHECKING:
     from memcheck.checks.skills.facts import SkillFile
     from memcheck.problem import Problem
 
-SKL015 = Rule("SKL015", "rejected-on-upload", WARNING, False, "Skill name or description that Claude's skill upload refuses", """\
+SKL015 = Rule(
+    "SKL015",
+    "rejected-on-upload",
+    WARNING,
+    False,
+    "Skill name or description that Claude's skill upload refuses",
+    """\
 ## What it does
 Reports a skill Claude Code loads (in `.claude/skills` or a plugin's `skills/`) whose
 `name` contains a reserved word (`claude`, `anthropic`), or whose `description`
@@ -35,14 +42,25 @@ description: Helps with <b>reviews</b>.
 name: review-helper
 description: Helps with reviews.
 ```
-""")
+""",
+)
 
 
 def check(skill: SkillFile) -> Iterator[Problem]:
     name, description = skill.data.get("name"), skill.data.get("description")
     word = agentkinds.reserved_word(skill.claude, name) if isinstance(name, str) else None
     if word is not None:
-        yield SKL015.at(skill.path, skill.line_of("name"), 1, f"name {name!r} contains the reserved word {word!r}: Claude's API and claude.ai refuse to upload the skill; rename it")
+        yield SKL015.at(
+            skill.path,
+            skill.line_of("name"),
+            1,
+            f"name {name!r} contains the reserved word {word!r}: Claude's API and claude.ai refuse to upload the skill; rename it",
+        )
     tag = agentkinds.xml_tag(description) if isinstance(description, str) else None
     if tag is not None:
-        yield SKL015.at(skill.path, skill.line_of("description"), 1, f"description holds the XML tag {tag!r}: Claude's API and claude.ai refuse to upload the skill; write it as plain text")
+        yield SKL015.at(
+            skill.path,
+            skill.line_of("description"),
+            1,
+            f"description holds the XML tag {tag!r}: Claude's API and claude.ai refuse to upload the skill; write it as plain text",
+        )

@@ -3,6 +3,7 @@
 Judged from the path alone: memcheck never follows the link, so the file's other
 rules are not run on it.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -18,7 +19,13 @@ if TYPE_CHECKING:
 # skills at start-up), nobody reviews that file, and the message says when the place is
 # one where secrets are kept (~/.ssh, ~/.aws, a .env): a credential put in the agent's
 # context. High, as a literal password, rather than critical: the link holds no secret.
-SKL013 = Rule("SKL013", "skill-symlink-outside", ERROR, False, "Skill file is a symlink out of the repository", """\
+SKL013 = Rule(
+    "SKL013",
+    "skill-symlink-outside",
+    ERROR,
+    False,
+    "Skill file is a symlink out of the repository",
+    """\
 ## What it does
 Reports a skill's file that is a symlink to a place outside the repository: a
 `SKILL.md`, a flat skill directly in a skills root, or any file of a skill folder
@@ -49,7 +56,9 @@ description: Deploys the app. Use when shipping.
 
 Build the image, push it, then roll out.
 ```
-""", security_severity="7.0")
+""",
+    security_severity="7.0",
+)
 
 
 def check(ws: Workspace, path: str) -> Problem:

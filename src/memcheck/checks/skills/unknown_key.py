@@ -4,6 +4,7 @@ Known are the Agent Skills keys, Amp's ``triggers``, Claude Code's own (its
 claude-skill kind's data) and ``skills.allowed-keys``; any other key is a team's own
 and passes.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 
-SKL010 = Rule("SKL010", "unknown-key", WARNING, False, "Skill frontmatter key looks like a misspelt known key", """\
+SKL010 = Rule(
+    "SKL010",
+    "unknown-key",
+    WARNING,
+    False,
+    "Skill frontmatter key looks like a misspelt known key",
+    """\
 ## What it does
 Reports a frontmatter key that no agent reads but that looks like a misspelling of
 one they do (the same once case, `-` and `_` are ignored, or nearly the same
@@ -40,7 +47,8 @@ allowed_tools: Read, Grep
 ```yaml
 allowed-tools: Read, Grep
 ```
-""")
+""",
+)
 
 SCHEMA_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools", "triggers"})
 # A `trigger:` longer than this, or over several lines, is prose about when to use the
@@ -60,5 +68,12 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
         if meant == "triggers" and isinstance(value, str) and ("\n" in value.strip() or len(value) > _PHRASE):
             fix = "this text says when to use the skill, which agents read from description: move it there"
         else:
-            fix = f"rename it to {meant}" + (", as a list of the phrases that invoke the skill" if meant == "triggers" and not isinstance(value, list) else "")
-        yield SKL010.at(skill.path, skill.line_of(key), 1, f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; {fix}")
+            fix = f"rename it to {meant}" + (
+                ", as a list of the phrases that invoke the skill" if meant == "triggers" and not isinstance(value, list) else ""
+            )
+        yield SKL010.at(
+            skill.path,
+            skill.line_of(key),
+            1,
+            f"frontmatter key {key!r} looks like a misspelling of {meant!r}: agents match keys exactly, so this setting is ignored; {fix}",
+        )

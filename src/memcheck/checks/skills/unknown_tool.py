@@ -3,6 +3,7 @@
 The tools are the claude-skill kind's data; the family's pass judges the skill's
 values against it once (``SkillFile.issues``), and this rule reports the tools.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
@@ -13,7 +14,13 @@ if TYPE_CHECKING:
     from memcheck.checks.skills.facts import SkillFile
     from memcheck.problem import Problem
 
-SKL014 = Rule("SKL014", "unknown-tool", WARNING, False, "Skill names a tool the agent does not have", """\
+SKL014 = Rule(
+    "SKL014",
+    "unknown-tool",
+    WARNING,
+    False,
+    "Skill names a tool the agent does not have",
+    """\
 ## What it does
 Reports a name in a skill's `allowed-tools` or `disallowed-tools` that is none of
 Claude Code's tools (`Read`, `Grep`, `Bash`, ...), an MCP tool (`mcp__server__tool`)
@@ -33,7 +40,8 @@ allowed-tools: Read, grep
 ```yaml
 allowed-tools: Read, Grep
 ```
-""")
+""",
+)
 
 
 def check(skill: SkillFile) -> Iterator[Problem]:

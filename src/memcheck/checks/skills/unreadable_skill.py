@@ -4,6 +4,7 @@ It is the family's first gate: nothing else is judged in a file that cannot be r
 and a file that exhausts memcheck's stack or memory while it is checked is reported
 under this code too (the family's pass wraps each file's check in ``contained``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -15,7 +16,13 @@ if TYPE_CHECKING:
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 
-SKL001 = Rule("SKL001", "unreadable-skill", ERROR, False, "Skill file cannot be read as UTF-8 text", """\
+SKL001 = Rule(
+    "SKL001",
+    "unreadable-skill",
+    ERROR,
+    False,
+    "Skill file cannot be read as UTF-8 text",
+    """\
 ## What it does
 Reports a skill file that cannot be read, is binary, is not UTF-8 or is over 1 MiB,
 or that exhausts memcheck's stack or memory while it is checked.
@@ -44,7 +51,8 @@ description: Deploys the app. Use when shipping.
 
 Build the image, push it, then roll out.
 ```
-""")
+""",
+)
 
 
 def check(doc: Document) -> Problem | None:
