@@ -112,7 +112,20 @@ def sync(
         elif dead.action == REPOINT:
             edits.setdefault(dead.line, []).append((*dead.span, repointed_target(dead)))
             repoints.setdefault(dead.line, []).append((dead.target, dead.renamed[0]))
-    found_entries = list(entries(found.lines, found.layout.kinds, found.resolved, memories))
+    # The index's form is read with each entry re-pointed here as its new memory's, as the
+    # next run reads it: read without it (when the one hyphen-separated entry was the dead
+    # one) the new entries took another separator, and the next run found room for an
+    # entry this one had refused (found by tests/cli/test_index_sync.py's property test).
+    resolved = found.resolved
+    if repoints:
+        resolved = list(resolved)
+        for dead in found.dead.values():
+            if dead.action == REPOINT:
+                here = resolved[dead.line - 1]
+                resolved[dead.line - 1] = tuple(
+                    (link, kind, dead.renamed[0] if link.col == dead.col and path == dead.path else path) for link, kind, path in here
+                )
+    found_entries = list(entries(found.lines, found.layout.kinds, resolved, memories))
     form = detect_form(found_entries, style)
     holes = {p.line + 1: p for p in placeholders(found_entries, form) if p.fill is not None}
     lines: list[str] = []
