@@ -121,9 +121,9 @@ def sync(
         resolved = list(resolved)
         for dead in found.dead.values():
             if dead.action == REPOINT:
-                here = resolved[dead.line - 1]
+                on_line = resolved[dead.line - 1]
                 resolved[dead.line - 1] = tuple(
-                    (link, kind, dead.renamed[0] if link.col == dead.col and path == dead.path else path) for link, kind, path in here
+                    (link, kind, dead.renamed[0] if link.col == dead.col and path == dead.path else path) for link, kind, path in on_line
                 )
     found_entries = list(entries(found.lines, found.layout.kinds, resolved, memories))
     form = detect_form(found_entries, style)
