@@ -17,7 +17,8 @@ from conftest import check_json, git, invoke, run_cli, symlink_as_text, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck import agents, config, expansion, readers
+from memcheck import agents, config
+from memcheck.agents import expansion, readers
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.disk import DiskSource
 

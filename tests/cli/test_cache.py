@@ -160,7 +160,7 @@ def test_a_commit_of_one_memory_works_out_that_memory_alone(repo: Path, monkeypa
     memories' links and cited paths, and the index (whose memories' names and
     descriptions did not change), are taken from the last run, not worked out again;
     and what is taken is still what a run without the cache finds."""
-    from memcheck import links
+    from memcheck.agents import links
     from memcheck.checks import index
     from memcheck.checks.references import stale_reference
 
@@ -216,7 +216,7 @@ def test_a_first_commit_hook_works_out_each_memory_the_change_leaves_alone_once(
     then as the commit would leave it. A memory the commit leaves alone has the same
     content in both, and is worked out once; what the run reports is what a run
     without the cache reports."""
-    from memcheck import links
+    from memcheck.agents import links
 
     a_store(repo, count=5)
     commit_all(repo)

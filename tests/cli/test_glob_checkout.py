@@ -97,7 +97,7 @@ def test_dead_globs_walk_the_checkout_once_however_many_there_are(repo: Path, mo
     # read) is work per pair of glob and file: with many rules and a big ignored
     # folder, seconds. After the first, an index of what it read answers.
     _workspace_with_ignored_clones(repo)
-    import memcheck.guidance_model as model
+    import memcheck.agents.guidance_model as model
 
     walks: list[str] = []
     real_walk = model.globs.any_in_tree

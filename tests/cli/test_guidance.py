@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from conftest import check_json, git, invoke, memory, symlink_as_text, write
 
-from memcheck import config, expansion
+from memcheck import config
+from memcheck.agents import expansion
 from memcheck.checks import guidance
 from memcheck.text.patterns import applies
 from memcheck.text.patterns import problem as glob_problem

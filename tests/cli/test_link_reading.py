@@ -249,7 +249,7 @@ def _counted_vault(ws: Any) -> Any:
 
 def test_the_vault_is_listed_once_per_run(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     global _REAL_VAULT
-    from memcheck import links as link_reading
+    from memcheck.agents import links as link_reading
 
     _REAL_VAULT = link_reading._vault
     monkeypatch.setattr(link_reading, "_vault", _counted_vault)
@@ -267,7 +267,7 @@ def test_the_vault_holds_only_the_parts_of_each_path_links_ask_for() -> None:
     # characters; one entry per folder, for 1,300 such paths, 200 MB. The vault keeps
     # as many parts of each path as links have asked for (twice that when it grows).
     from memcheck import config
-    from memcheck import links as link_reading
+    from memcheck.agents import links as link_reading
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.memory import MemorySource
 

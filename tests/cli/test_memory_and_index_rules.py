@@ -10,7 +10,7 @@ from conftest import git, invoke, memory, run_cli, write
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memcheck import links
+from memcheck.agents import links
 
 
 def _problems(root: Path, *args: str) -> list[dict[str, object]]:

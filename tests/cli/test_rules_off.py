@@ -56,7 +56,7 @@ def test_a_family_whose_rules_are_all_off_is_never_run(tree: Path, module: str, 
     [
         pytest.param("MEM021", "MEM", "memcheck.checks.memory.broken_link", "wiki_links", id="memory-wiki-links"),
         # Links are also checked in skills and guidance: only the memory family is on.
-        pytest.param("MEM021", "MEM", "memcheck.links", "dead_links", id="memory-dead-links"),
+        pytest.param("MEM021", "MEM", "memcheck.agents.links", "dead_links", id="memory-dead-links"),
         pytest.param("GDN008", "GDN", "memcheck.text.patterns", "FileIndex", id="glob-index"),
     ],
 )

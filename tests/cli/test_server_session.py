@@ -15,7 +15,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-import memcheck.readers
+import memcheck.agents.readers
 import memcheck.server
 import memcheck.workspace.skills
 from memcheck.cli import main
@@ -456,8 +456,8 @@ def test_an_import_edit_walks_the_imports_again_and_judges_no_file_again(repo: P
         write(repo, path, text)
     session = _started(repo)
     made: list[int] = []
-    real = memcheck.readers.Reading.__init__
-    monkeypatch.setattr(memcheck.readers.Reading, "__init__", lambda model, ws: made.append(1) or real(model, ws))
+    real = memcheck.agents.readers.Reading.__init__
+    monkeypatch.setattr(memcheck.agents.readers.Reading, "__init__", lambda model, ws: made.append(1) or real(model, ws))
     _edit(repo, session, "AGENTS.md", "# Guide\n\n@docs/GEMINI.md\n", in_editor=True)
     _edit(repo, session, "AGENTS.md", "# Guide\n\nNo import.\n", in_editor=True)
     assert made == []  # who reads each file directly is the same: only the imports are walked

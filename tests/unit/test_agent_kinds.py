@@ -13,7 +13,8 @@ from conftest import lint
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memcheck import agentkinds, config
+from memcheck import config
+from memcheck.agents import kinds as agentkinds
 from memcheck.engine.collect import collect
 from memcheck.engine.targets import targets_for
 from memcheck.problem import Problem

@@ -35,16 +35,16 @@ LAYERS: list[tuple[str, ...]] = [
         "memcheck.changes",
         "memcheck.rules",
         "memcheck.agents",
-        "memcheck.agentkinds",
+        "memcheck.agents.kinds",
     ),
     # Which paths the guard stops (its categories and patterns) is asked by the rules
     # too: what a symlink out of the repository leads to (workspace/links_out.py).
     (
-        "memcheck.expansion",
-        "memcheck.readers",
-        "memcheck.links",
-        "memcheck.guidance_model",
-        "memcheck.guidance_kinds",
+        "memcheck.agents.expansion",
+        "memcheck.agents.readers",
+        "memcheck.agents.links",
+        "memcheck.agents.guidance_model",
+        "memcheck.agents.guidance_kinds",
         "memcheck.workspace",
         "memcheck.guard.categories",
         "memcheck.guard.tiers",
@@ -260,22 +260,27 @@ def _all_imports(tree: ast.AST) -> Iterator[str]:
             yield from (a.name for a in node.names)
 
 
+FACTS_LAYER = ("memcheck.agents", "memcheck.agents.facts", "memcheck.agents.engine")
+
+
 def test_the_agent_facts_and_engine_know_no_repository() -> None:
+    assert set(FACTS_LAYER) <= set(modules())
     # Not even for a type annotation: the data and the engine answer from the facts
-    # alone, and discovery, links and import expansion come after them.
+    # alone, and discovery, links and import expansion (the rest of agents/, which
+    # applies the facts to a workspace's files) come after them.
     bad = []
     for name, path in modules().items():
-        if name == "memcheck.agents" or name.startswith("memcheck.agents."):
+        if name in FACTS_LAYER:
             bad += [
                 f"{name} imports {m}"
                 for m in _all_imports(tree(path))
                 if m.startswith(
                     (
                         "memcheck.workspace",
-                        "memcheck.links",
-                        "memcheck.expansion",
-                        "memcheck.readers",
-                        "memcheck.guidance_model",
+                        "memcheck.agents.links",
+                        "memcheck.agents.expansion",
+                        "memcheck.agents.readers",
+                        "memcheck.agents.guidance_model",
                         "memcheck.text",
                     )
                 )
@@ -300,7 +305,10 @@ def test_rules_ask_the_disk_only_through_the_workspace() -> None:
     places = [
         *sorted((SRC / "checks").glob("*.py")),
         *sorted((SRC / "index").glob("*.py")),
-        *(SRC / name for name in ("links.py", "expansion.py", "guidance_model.py", "guidance_kinds.py", "suppression.py")),
+        *(
+            SRC / name
+            for name in ("agents/links.py", "agents/expansion.py", "agents/guidance_model.py", "agents/guidance_kinds.py", "suppression.py")
+        ),
     ]
     found = [
         f"{path.relative_to(SRC)}:{number}: {line.strip()}"

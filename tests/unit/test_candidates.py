@@ -7,7 +7,8 @@ from pathlib import Path
 
 from conftest import memory
 
-from memcheck import agentkinds, agents, config
+from memcheck import agents, config
+from memcheck.agents import kinds as agentkinds
 from memcheck.engine.targets import targets_for
 from memcheck.workspace.candidates import KIND_NAMES, may_be_agent_file, none_among, relative_files
 from memcheck.workspace.discover import Workspace

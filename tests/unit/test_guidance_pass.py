@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from conftest import lint
 
-from memcheck import guidance_kinds
+from memcheck.agents import guidance_kinds
 
 
 def test_the_kind_issues_of_a_file_are_worked_out_once_for_every_rule_that_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,6 @@
 """Which agent reads which file: the agent facts, kept as data with their sources
 (``resources/agents/<agent>.toml``, read by ``facts``), and the engine that answers
-from them alone (``engine``). Neither reads a repository: ``memcheck.readers``
+from them alone (``engine``). Neither reads a repository: ``memcheck.agents.readers``
 applies them to a workspace's files, ``memcheck.imports`` follows @-imports."""
 
 from __future__ import annotations

@@ -125,7 +125,7 @@ def _imports_touched(ws: Workspace, whole: Targets, touched: Sequence[str]) -> b
     read it with the guidance (see ``checks.secrets.files_of``). Asked only of a
     comparison of a whole tree (``--new-since``): at a commit (``--changed``) it would
     cost every guidance file read for a change that touches none."""
-    from memcheck import expansion
+    from memcheck.agents import expansion
 
     others = set(touched).difference(whole.agent_files())
     return bool(others) and not others.isdisjoint(expansion.with_imports(ws, [], whole.guidance))

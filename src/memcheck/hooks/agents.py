@@ -77,7 +77,8 @@ def table_markdown() -> str:
 
 def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
     """For one file: each agent, how sure memcheck is that it reads it, why, and the source."""
-    from memcheck import agentkinds, readers
+    from memcheck.agents import kinds as agentkinds
+    from memcheck.agents import readers
     from memcheck.workspace.discover import relative_path
     from memcheck.workspace.skills import agent_root_of
 

@@ -19,7 +19,8 @@ from typing import Iterable, TypedDict, cast
 
 import click
 
-from memcheck import agents, expansion, guidance_model, readers
+from memcheck import agents
+from memcheck.agents import expansion, guidance_model, readers
 from memcheck.config import Config, ConfigError
 from memcheck.hooks.options import config_for
 from memcheck.index.caps import cap_lines, entry_names, loaded_lines

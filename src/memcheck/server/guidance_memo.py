@@ -24,19 +24,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from memcheck import readers
-from memcheck.agents import NO, READS
+from memcheck.agents import NO, READS, readers
+from memcheck.agents.expansion import import_graph, import_targets, known_import_targets, known_realpaths
+from memcheck.agents.readers import Reading, new_reading
 from memcheck.checks import agent_reading, guidance
 from memcheck.engine.part import settle
-from memcheck.expansion import import_graph, import_targets, known_import_targets, known_realpaths
 from memcheck.problem import TREE
-from memcheck.readers import Reading, new_reading
 from memcheck.records import NamedTuple
 from memcheck.workspace.memo import MODEL, basis_of
 from memcheck.workspace.targets import Targets
 
 if TYPE_CHECKING:
-    from memcheck.expansion import ImportGraph
+    from memcheck.agents.expansion import ImportGraph
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.targets import Check

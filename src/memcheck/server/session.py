@@ -17,8 +17,9 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from memcheck import agentkinds, lazy_regex
 from memcheck import config as settings
+from memcheck import lazy_regex
+from memcheck.agents import kinds as agentkinds
 from memcheck.config import CONFIG_FILES, ConfigError
 from memcheck.engine.collect import family_checks
 from memcheck.engine.finish import finish

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agentkinds
+from memcheck.agents import kinds as agentkinds
 from memcheck.checks.agent_files import (
     invalid_frontmatter,
     invalid_value,

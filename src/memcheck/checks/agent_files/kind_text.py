@@ -3,7 +3,7 @@ file, and the well-formed subagent their docs show."""
 
 from __future__ import annotations
 
-from memcheck import agentkinds
+from memcheck.agents import kinds as agentkinds
 
 EXAMPLE_OK = """```markdown
 ---

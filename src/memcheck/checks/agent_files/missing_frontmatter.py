@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from memcheck import agentkinds
+from memcheck.agents import kinds as agentkinds
 from memcheck.checks.agent_files.kind_text import EXAMPLE_OK, noun
 from memcheck.problem import ERROR, Problem, Rule
 from memcheck.text.document import Document

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from memcheck import agentkinds
+from memcheck.agents import kinds as agentkinds
 from memcheck.problem import WARNING, Problem, Rule
 from memcheck.text.frontmatter import near_key
 from memcheck.text.frontmatter_reading import Frontmatter

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agents, readers
+from memcheck import agents
+from memcheck.agents import readers
 from memcheck.checks.agent_reading import codex_never_reads, local_file_hides_agents_md, skill_out_of_sight
 from memcheck.checks.agent_reading.codex_never_reads import GDN020
 from memcheck.checks.agent_reading.local_file_hides_agents_md import GDN022

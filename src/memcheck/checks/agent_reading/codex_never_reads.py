@@ -11,7 +11,7 @@ from memcheck.paths import basename, join, parent
 from memcheck.problem import TREE, WARNING, Rule
 
 if TYPE_CHECKING:
-    from memcheck import readers
+    from memcheck.agents import readers
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 

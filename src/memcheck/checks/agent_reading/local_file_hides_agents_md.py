@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agents, readers
-from memcheck.expansion import import_targets
+from memcheck import agents
+from memcheck.agents import readers
+from memcheck.agents.expansion import import_targets
 from memcheck.paths import basename, down_from_root, parent
 from memcheck.problem import TREE, WARNING, Rule
 from memcheck.workspace.memo import MODEL, kept_with

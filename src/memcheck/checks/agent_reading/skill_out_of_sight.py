@@ -12,7 +12,7 @@ from memcheck.workspace.memo import SKILLS, kept_with
 from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
 
 if TYPE_CHECKING:
-    from memcheck import readers
+    from memcheck.agents import readers
     from memcheck.problem import Problem
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace

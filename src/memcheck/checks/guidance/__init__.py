@@ -7,7 +7,7 @@ variants, ``AGENTS.override.md``, ``CLAUDE.md``, ``.claude/CLAUDE.md``,
 and ``.cursor/rules/**/*.mdc``; and the instructions files whose schema is agent data
 (``agentkinds``): Kiro steering and Cline rules. Who reads which, in what order, with what limits, is
 ``memcheck.agents``'s model; every finding that names an agent comes from it, through
-the questions ``memcheck.guidance_model`` answers of it (also for `memcheck context`).
+the questions ``memcheck.agents.guidance_model`` answers of it (also for `memcheck context`).
 
 One module per rule (``globs`` and ``imports`` hold two and three rules that share
 one walk). This package holds the family's one pass: each file once, its rules called
@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
 
-from memcheck import agentkinds, agents, guidance_model, readers
+from memcheck import agents
+from memcheck.agents import guidance_model, readers
+from memcheck.agents import kinds as agentkinds
 from memcheck.checks.guidance import (
     broken_link,
     case_collision,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import links
+from memcheck.agents import links
 from memcheck.problem import WARNING, Rule
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import guidance_model
+from memcheck.agents import guidance_model
 from memcheck.problem import ERROR, TREE, Rule
 
 if TYPE_CHECKING:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agents, guidance_model, readers
+from memcheck import agents
+from memcheck.agents import guidance_model, readers
 from memcheck.paths import basename
 from memcheck.problem import ERROR, TREE, Rule
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Collection, Iterator, Mapping
 
-from memcheck import guidance_kinds, guidance_model
+from memcheck.agents import guidance_kinds, guidance_model
 from memcheck.checks.guidance.globs import GDN008
 
 if TYPE_CHECKING:
-    from memcheck import agentkinds, agents
-    from memcheck.expansion import Reach
+    from memcheck import agents
+    from memcheck.agents import kinds as agentkinds
+    from memcheck.agents.expansion import Reach
     from memcheck.problem import Problem, Rule
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agents, guidance_kinds
+from memcheck import agents
+from memcheck.agents import guidance_kinds
 from memcheck.paths import parent
 from memcheck.problem import ERROR, WARNING, Rule
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agents, expansion, guidance_model, readers
+from memcheck import agents
+from memcheck.agents import expansion, guidance_model, readers
 from memcheck.problem import TREE, WARNING, Rule
 
 if TYPE_CHECKING:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agents, expansion, guidance_model
-from memcheck.expansion import Reach, reach
+from memcheck import agents
+from memcheck.agents import expansion, guidance_model
+from memcheck.agents.expansion import Reach, reach
 from memcheck.problem import ERROR, IMPORTS, Rule
 
 if TYPE_CHECKING:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import expansion, guidance_model
-from memcheck.expansion import imports
+from memcheck.agents import expansion, guidance_model
+from memcheck.agents.expansion import imports
 from memcheck.problem import ERROR, IMPORTS, WARNING, Rule
 from memcheck.text import mentions
 from memcheck.workspace.links_out import secret_location
 
 if TYPE_CHECKING:
-    from memcheck.expansion import Reach
+    from memcheck.agents.expansion import Reach
     from memcheck.problem import Problem
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import guidance_kinds
+from memcheck.agents import guidance_kinds
 from memcheck.problem import ERROR, WARNING, Rule
 from memcheck.text.frontmatter import frontmatter_problem
 
 if TYPE_CHECKING:
-    from memcheck import agentkinds, agents
+    from memcheck import agents
+    from memcheck.agents import kinds as agentkinds
     from memcheck.problem import Problem
     from memcheck.text.document import Document
 

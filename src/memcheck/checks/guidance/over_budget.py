@@ -8,7 +8,7 @@ from memcheck.paths import basename
 from memcheck.problem import IMPORTS, WARNING, Rule
 
 if TYPE_CHECKING:
-    from memcheck.expansion import Reach
+    from memcheck.agents.expansion import Reach
     from memcheck.problem import Problem
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import links
-from memcheck.expansion import imports
+from memcheck.agents import links
+from memcheck.agents.expansion import imports
 from memcheck.problem import ERROR, Rule, escaped
 from memcheck.text import mentions
 from memcheck.workspace.links_out import secret_location

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agents, guidance_model
+from memcheck import agents
+from memcheck.agents import guidance_model
 from memcheck.paths import basename
 from memcheck.problem import ERROR, TREE, Rule
 
 if TYPE_CHECKING:
-    from memcheck import readers
+    from memcheck.agents import readers
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import guidance_model
+from memcheck.agents import guidance_model
 from memcheck.paths import basename
 from memcheck.problem import ERROR, Rule
 

@@ -43,7 +43,7 @@ def files_of(targets: Targets, ws: Workspace) -> list[str]:
     """The files the SEC rules read: the agent files, and what the guidance files import."""
     if not targets.guidance:
         return targets.agent_files()
-    from memcheck import expansion  # with guidance only: a commit of a memory needs none
+    from memcheck.agents import expansion  # with guidance only: a commit of a memory needs none
 
     return expansion.with_imports(ws, targets.agent_files(), targets.guidance)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import links
+from memcheck.agents import links
 from memcheck.paths import basename, join, parent
 from memcheck.problem import STORE, WARNING, Rule
 

@@ -100,7 +100,7 @@ def files_of(targets: Targets, ws: Workspace) -> list[str]:
     that names it) where the targets hold guidance."""
     if not targets.guidance:
         return targets.agent_files()
-    from memcheck import expansion  # with guidance only: a commit of a memory needs none
+    from memcheck.agents import expansion  # with guidance only: a commit of a memory needs none
 
     return expansion.with_imports(ws, targets.agent_files(), targets.guidance)
 

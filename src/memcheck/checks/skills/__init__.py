@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agentkinds
+from memcheck.agents import kinds as agentkinds
 from memcheck.checks.skills import (
     broken_link,
     duplicates,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from memcheck import agentkinds, agents
+from memcheck import agents
+from memcheck.agents import kinds as agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.workspace.skills import SKILL_NAME, skills_root

@@ -13,7 +13,7 @@ from memcheck.problem import ERROR, WARNING, Rule
 from memcheck.text.frontmatter import frontmatter_problem
 
 if TYPE_CHECKING:
-    from memcheck.agentkinds import Kind
+    from memcheck.agents.kinds import Kind
     from memcheck.problem import Problem
     from memcheck.text.document import Document
     from memcheck.workspace.discover import Workspace

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import agentkinds
+from memcheck.agents import kinds as agentkinds
 from memcheck.problem import WARNING, Rule
 
 if TYPE_CHECKING:

@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
-from memcheck import links
-from memcheck.agents import NO, agent, approx_tokens
+from memcheck.agents import NO, agent, approx_tokens, links
 from memcheck.paths import parent
 from memcheck.records import NamedTuple
 from memcheck.text import mentions

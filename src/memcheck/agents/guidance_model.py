@@ -15,8 +15,9 @@ import posixpath
 import re
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
-from memcheck import agents, expansion
-from memcheck import readers as reading_model
+from memcheck import agents
+from memcheck.agents import expansion
+from memcheck.agents import readers as reading_model
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.text import patterns as globs

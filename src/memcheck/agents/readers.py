@@ -10,7 +10,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from memcheck import expansion
 from memcheck.agents import (
     ALL,
     CODEX,
@@ -25,6 +24,7 @@ from memcheck.agents import (
     READS,
     Facts,
     Setting,
+    expansion,
     find_settings,
     folder_kinds,
     judge,
@@ -38,7 +38,7 @@ from memcheck.agents import (
     with_settings,
 )  # fmt: skip
 from memcheck.agents import agent as agent_facts
-from memcheck.expansion import FOLLOW_UNKNOWN, follow_depth, import_graph, import_targets, realpath
+from memcheck.agents.expansion import FOLLOW_UNKNOWN, follow_depth, import_graph, import_targets, realpath
 from memcheck.paths import basename, down_from_root, parent
 from memcheck.records import NamedTuple
 from memcheck.text import document

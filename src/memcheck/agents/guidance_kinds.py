@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
 
-from memcheck import agentkinds, guidance_model
+from memcheck.agents import guidance_model
+from memcheck.agents import kinds as agentkinds
 from memcheck.paths import basename
 from memcheck.records import NamedTuple
 from memcheck.text import patterns
