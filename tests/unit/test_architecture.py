@@ -296,15 +296,15 @@ _DISK_CALL = re.compile(
 
 
 # The root's own real path, and that of the settings file in use: both in every cache key.
-_DISK_ALLOWED = {("expansion.py", "os.path.realpath(ws.root)"), ("checks/meta/nested_config.py", "os.path.realpath(read)")}
+_DISK_ALLOWED = {("agents/expansion.py", "os.path.realpath(ws.root)"), ("checks/meta/nested_config.py", "os.path.realpath(read)")}
 
 
 def test_rules_ask_the_disk_only_through_the_workspace() -> None:
-    # readers.py reads the user's own files for `memcheck context` (never a check's
+    # agents/readers.py reads the user's own files for `memcheck context` (never a check's
     # part), and notes what _head reads; workspace/ and text/ are the readers themselves.
     places = [
-        *sorted((SRC / "checks").glob("*.py")),
-        *sorted((SRC / "index").glob("*.py")),
+        *sorted((SRC / "checks").rglob("*.py")),
+        *sorted((SRC / "index").rglob("*.py")),
         *(
             SRC / name
             for name in ("agents/links.py", "agents/expansion.py", "agents/guidance_model.py", "agents/guidance_kinds.py", "suppression.py")
