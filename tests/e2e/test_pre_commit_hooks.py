@@ -513,7 +513,8 @@ def installed(repo: Path, tmp_path: Path, hooks: Hooks, monkeypatch: pytest.Monk
     snippet = re.search(r"<!-- snippet: pre-commit-config -->\n```yaml\n(.*?)```", readme, re.S)
     assert snippet is not None
     config = yaml.safe_load(snippet.group(1))
-    assert set(config["default_install_hook_types"]) == {"pre-commit", "pre-push"}
+    assert set(config["default_install_hook_types"]) == {"pre-commit", "prepare-commit-msg", "commit-msg", "pre-push"}
+    assert [hook["id"] for hook in config["repos"][0]["hooks"]] == ["memcheck-fix", "memcheck-guard", "memcheck-guard-message"]
     config["repos"][0].update(repo=str(hooks.snapshot), rev=hooks.rev)
     write(repo, ".pre-commit-config.yaml", yaml.safe_dump(config, sort_keys=False))
     remote = tmp_path / "remote.git"

@@ -71,7 +71,7 @@ def test_pre_commit_snippet_points_at_this_repository() -> None:
     assert repo["repo"] == INFORMATION_URI
     manifest = {h["id"] for h in yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
     assert {h["id"] for h in repo["hooks"]} <= manifest
-    assert set(config["default_install_hook_types"]) == {"pre-commit", "pre-push"}
+    assert set(config["default_install_hook_types"]) == {"pre-commit", "prepare-commit-msg", "commit-msg", "pre-push"}
 
 
 @IN_GIT
@@ -113,7 +113,7 @@ def test_pre_commit_snippet_installs_and_runs(repo: Path, tmp_path: Path) -> Non
     assert validated.returncode == 0, validated.stdout + validated.stderr
     installed = pre_commit("install")
     assert installed.returncode == 0, installed.stdout + installed.stderr
-    assert (repo / ".git/hooks/pre-commit").is_file() and (repo / ".git/hooks/pre-push").is_file()
+    assert all((repo / ".git/hooks" / stage).is_file() for stage in ("pre-commit", "prepare-commit-msg", "commit-msg", "pre-push"))
 
     first = pre_commit("run")
     assert first.returncode == 1, first.stdout + first.stderr  # the store had no index
