@@ -127,8 +127,15 @@ def load(path: Path) -> Counter[Key]:
 def drop_accepted(problems: Sequence[Problem], config: Config) -> list[Problem]:
     """The findings the config's baseline does not accept, in their order. Where a
     baseline accepts fewer than there are, the first ones in that order are accepted."""
+    return match(problems, config)[0]
+
+
+def match(problems: Sequence[Problem], config: Config) -> tuple[list[Problem], Counter[Key]]:
+    """``drop_accepted``'s findings, and the baseline's entries that accepted none of
+    them (with how many times each is left): on a whole tree, findings since mended,
+    whose entries would silently accept the same finding if it came back."""
     if not config.baseline:
-        return list(problems)
+        return list(problems), Counter()
     path = config.root / config.baseline
     inside_only(path, config.root, f"baseline {Path(within(path, config.root) or config.baseline).as_posix()}", "a baseline")
     left = load(path)
@@ -139,7 +146,7 @@ def drop_accepted(problems: Sequence[Problem], config: Config) -> list[Problem]:
             left[k] -= 1
         else:
             kept.append(p)
-    return kept
+    return kept, +left  # (unary +: only the entries left over)
 
 
 def new_since(

@@ -50,6 +50,28 @@ def test_write_then_check_against_the_baseline(repo: Path, monkeypatch: pytest.M
     assert run_cli(repo, "fix", "--diff").returncode == 1  # fix still fixes what it can
 
 
+def test_entries_of_mended_findings_are_told_on_a_whole_tree_only(repo: Path) -> None:
+    # Left in, the entry of a mended finding would accept the same finding when it
+    # comes back: a whole tree's run says how many there are and how to drop them.
+    _messy(repo)
+    write(repo, ".memcheck.yaml", "baseline: .memcheck-baseline.json\n")
+    run_cli(repo, "check", "--write-baseline", ".memcheck-baseline.json")
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))  # MEM010 mended
+    whole = run_cli(repo, "check")
+    assert whole.returncode == 0, whole.stdout
+    assert whole.stdout == (
+        "No problems found in 1 guidance file and 1 store (1 memory); 4 accepted by the baseline; 1 entry of the baseline "
+        "matches no finding now (mended since: `memcheck check --write-baseline .memcheck-baseline.json` drops it).\n"
+    )
+    assert run_cli(repo, "check", ".").stdout == whole.stdout  # the repository's folder is the whole tree
+    assert json.loads(run_cli(repo, "check", "--format", "json").stdout)["summary"]["stale_baseline_entries"] == 1
+    # Part of the tree, or rules left out: an entry may be about what was not checked.
+    assert "matches no finding" not in run_cli(repo, "check", "AGENTS.md").stdout
+    assert "matches no finding" not in run_cli(repo, "check", "--select", "GDN").stdout
+    run_cli(repo, "check", "--write-baseline", ".memcheck-baseline.json")
+    assert run_cli(repo, "check").stdout == "No problems found in 1 guidance file and 1 store (1 memory); 4 accepted by the baseline.\n"
+
+
 def test_the_file_is_deterministic_and_ignores_moves(repo: Path) -> None:
     _messy(repo)
     run_cli(repo, "check", "--write-baseline", "a.json")

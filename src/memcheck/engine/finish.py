@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from memcheck.records import NamedTuple
+
 if TYPE_CHECKING:
     from memcheck.config import Config
     from memcheck.problem import Problem
@@ -33,20 +35,33 @@ def drop_path_ignores(problems: set[Problem], config: Config) -> set[Problem]:
 
 def finish(config: Config, found: set[Problem]) -> list[Problem]:
     """The findings to report, sorted: per-path ignores, then the baseline."""
-    return finish_counted(config, found)[0]
+    return finish_counted(config, found).problems
 
 
-def finish_counted(config: Config, found: set[Problem]) -> tuple[list[Problem], int, list[Problem]]:
-    """``finish``'s findings, how many of them the baseline accepted (the summary
-    line says so: a baseline never hides findings without a word), and the notes the
-    checks left among them (``problem.NOTE``: what the summary line says once)."""
+class Finished(NamedTuple):
+    problems: list[Problem]
+    accepted: int  # how many the baseline accepted (the summary line says so: a baseline never hides findings without a word)
+    notes: list[Problem]  # the notes the checks left among them (``problem.NOTE``: what the summary line says once)
+    stale: int = 0  # with ``whole_tree``: baseline entries of rules that ran which accepted no finding
+
+
+def finish_counted(config: Config, found: set[Problem], whole_tree: bool = False) -> Finished:
+    """``finish``'s findings, with what the summary line says of them. ``whole_tree``:
+    every file was checked, so a baseline entry of a rule that ran and accepted nothing
+    is about a finding since mended (on part of a tree, it may be about a file not
+    checked)."""
     problems = sorted(drop_path_ignores(found, config))
     notes = [p for p in problems if p.severity == "note"]  # (problem.NOTE: not imported at start-up for one string)
     if notes:
         problems = [p for p in problems if p.severity != "note"]
     if not config.baseline:
-        return problems, 0, notes
+        return Finished(problems, 0, notes)
     from memcheck import baseline
+    from memcheck.config import enabled_codes
 
-    kept = baseline.drop_accepted(problems, config)
-    return kept, len(problems) - len(kept), notes
+    kept, left = baseline.match(problems, config)
+    stale = 0
+    if whole_tree and left:
+        ran = enabled_codes(config)
+        stale = sum(n for entry, n in left.items() if entry.code in ran)
+    return Finished(kept, len(problems) - len(kept), notes, stale)

@@ -135,9 +135,8 @@ def _collect_tree(
             targets = discovered(ws, paths, deleted, None if early is None else early.stores_found)
             if timing is not None:
                 timing.lap("config and discovery")
-            problems, accepted, examples = finish_counted(
-                config, find(ws, targets, last=True, early=early)
-            )  # the workspace is freed on return
+            finished = finish_counted(config, find(ws, targets, last=True, early=early), whole_tree=scope == "tree" and not deleted)
+            problems = finished.problems  # (the workspace is freed on return)
         finally:
             if early is not None:
                 early.close()
@@ -149,7 +148,9 @@ def _collect_tree(
             0,
             bool(failing(problems, config.fail_on)),
             indexes,
-            looked_at(ws, targets, scope)._replace(accepted=accepted, examples=tuple(examples)),
+            looked_at(ws, targets, scope)._replace(
+                accepted=finished.accepted, examples=tuple(finished.notes), stale=finished.stale, baseline=str(config.baseline or "")
+            ),
         )
     if timing is None:
         return found, []

@@ -53,6 +53,8 @@ class Checked(NamedTuple):
     # steering, Cline rules.
     others: int = 0
     accepted: int = 0  # findings the config's baseline accepted, not reported
+    stale: int = 0  # the baseline's entries that accepted nothing on a whole tree: findings since mended
+    baseline: str = ""  # the baseline's file, as the config names it
     examples: tuple[Problem, ...] = ()  # documented example keys passed over (notes: path, line and the key)
     # A whole tree judged where a change was asked for (`pre-commit run --all-files`),
     # with no baseline: the line says how to adopt what it found.

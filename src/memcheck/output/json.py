@@ -37,6 +37,8 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
         }
         if checked.accepted:  # the baseline's, not listed
             summary["accepted"] = checked.accepted
+        if checked.stale:  # the baseline's entries that matched nothing on a whole tree
+            summary["stale_baseline_entries"] = checked.stale
     if ctx.older is not None:  # only what the change brings is listed
         summary.update(new_since=ctx.older.ref, older=ctx.older.total)
     doc: dict[str, object] = {"version": 1, "problems": [shown(p) for p in problems], "summary": summary, "fixed": list(ctx.fixed)}

@@ -42,6 +42,11 @@ def summary(problems: Sequence[Problem], older: Older | None = None, checked: Ch
         line += f"; {_plural(older.total, 'older finding')} not shown (`--all` shows them; `{adopt}` adopts them)"
     if checked is not None and checked.accepted:
         line += f"; {checked.accepted} accepted by the baseline"
+    if checked is not None and checked.stale:
+        # Left in, an entry accepts its finding again if it comes back: a regression.
+        entries = "entry of the baseline matches" if checked.stale == 1 else "entries of the baseline match"
+        rewrite = f"memcheck check --write-baseline {shown(checked.baseline or BASELINE_FILE)}"
+        line += f"; {checked.stale} {entries} no finding now (mended since: `{rewrite}` drops {'it' if checked.stale == 1 else 'them'})"
     if checked is not None and checked.examples:
         first, more = checked.examples[0], len(checked.examples) - 1
         others = f" and {more} more" if more else ""
