@@ -7,8 +7,10 @@ with hundreds of findings gates new ones today and pays the old ones down later.
 A finding is matched by its file, its code and its message with the numbers left
 out: the message names what the finding is about (the key, the link, the memory
 file), while its numbers are line numbers and sizes, which change when the file
-around it is edited. So a finding that moves to another line stays accepted, and
-one about another key or file is new. Matches are counted: a baseline holding two
+around it is edited. The lists of agents a message names are left out too: they
+follow the config's `agents:`, which a team changes as it takes up another agent. So
+a finding that moves to another line stays accepted, and one about another key or
+file is new. Matches are counted: a baseline holding two
 identical findings accepts two, and a third is reported.
 
 Secret findings (``SEC``) are never recorded: a secret must not pass silently; it is
@@ -20,7 +22,9 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import AbstractSet, Callable, Iterable, Sequence
 
@@ -41,7 +45,30 @@ _NUMBER = lazy_regex.compile(r"""('[^'\n]*'|"[^"\n]*"|[^\s'"]*(?:\.[A-Za-z]|/)[^
 
 
 def _mask(message: str) -> str:
-    return _NUMBER.sub(lambda m: m.group(1) or "#", message)
+    return _agent_lists().sub(_agents_masked, _NUMBER.sub(lambda m: m.group(1) or "#", message))
+
+
+# The verb after a list of agents agrees with how many it names ("Codex reads", "Codex
+# and Amp read"): masked with the list, in its plural.
+_PLURAL = {"reads": "read", "does": "do", "follows": "follow", "loads": "load", "sees": "see", "skips": "skip", "is": "are", "has": "have"}
+
+
+def _agents_masked(m: re.Match[str]) -> str:
+    verb = m.group("verb")
+    return "(agents)" if verb is None else f"(agents) {_PLURAL.get(verb, verb)}"
+
+
+@cache
+def _agent_lists() -> re.Pattern[str]:
+    """A list of agents' names in a message ("Codex and Amp", "Claude Code, Codex and
+    Cursor"): which agents a message names follows the config's `agents:` (the agents
+    a team uses), not what the finding is about, so a team that adds an agent keeps its
+    baseline. (Masked when a baseline is read too: one written before matches still.)"""
+    from memcheck import agents
+
+    names = "|".join(re.escape(agents.title(a)) for a in sorted(agents.ALL, key=lambda a: -len(agents.title(a))))
+    verbs = "|".join(sorted({*_PLURAL, *_PLURAL.values()}))
+    return re.compile(rf"(?:\b(?:{names})(?:(?:, and |, | and )(?:{names}))*\b|\bno agent\b)(?: (?P<verb>{verbs})\b)?")
 
 
 def _normal_path(path: str) -> str:
@@ -120,7 +147,7 @@ def load(path: Path) -> Counter[Key]:
         ):
             raise ConfigError(f"baseline {path}: finding {i + 1} needs a path, code and message (strings) and a count of 1 or more")
         where, code, message = fields
-        found[Key(_normal_path(where), code, message)] += count  # type: ignore[arg-type]
+        found[Key(_normal_path(where), code, _mask(message))] += count  # type: ignore[arg-type]
     return found
 
 

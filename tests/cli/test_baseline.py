@@ -72,6 +72,26 @@ def test_entries_of_mended_findings_are_told_on_a_whole_tree_only(repo: Path) ->
     assert run_cli(repo, "check").stdout == "No problems found in 1 guidance file and 1 store (1 memory); 4 accepted by the baseline.\n"
 
 
+def test_a_team_that_takes_up_another_agent_keeps_its_baseline(repo: Path) -> None:
+    # GDN015 names the agents on each side of two files that differ, from the config's
+    # `agents:`: one more agent there changes the message, never the finding.
+    write(repo, "CLAUDE.md", "# Rules\n\nUse tabs.\n")
+    write(repo, "AGENTS.md", "# Rules\n\nUse spaces.\n")
+    write(repo, ".memcheck.yaml", "agents: [claude-code, codex]\n")
+    assert "while Codex reads AGENTS.md" in run_cli(repo, "check").stdout
+    run_cli(repo, "check", "--write-baseline", ".memcheck-baseline.json")
+    write(repo, ".memcheck.yaml", "agents: [claude-code, codex, amp]\n")
+    assert "while Codex and Amp read AGENTS.md" in run_cli(repo, "check").stdout
+    write(repo, ".memcheck.yaml", "agents: [claude-code, codex, amp]\nbaseline: .memcheck-baseline.json\n")
+    kept = run_cli(repo, "check")
+    assert kept.returncode == 0 and kept.stdout == "No problems found in 2 guidance files; 1 accepted by the baseline.\n", kept.stdout
+    # A baseline written before the lists were masked matches as well.
+    data = json.loads((repo / ".memcheck-baseline.json").read_text(encoding="utf-8"))
+    data["findings"][0]["message"] = data["findings"][0]["message"].replace("(agents) read AGENTS.md", "Codex reads AGENTS.md")
+    (repo / ".memcheck-baseline.json").write_text(json.dumps(data), encoding="utf-8")
+    assert run_cli(repo, "check").stdout == kept.stdout
+
+
 def test_the_file_is_deterministic_and_ignores_moves(repo: Path) -> None:
     _messy(repo)
     run_cli(repo, "check", "--write-baseline", "a.json")
