@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import invoke, run_cli, write
+from conftest import invoke, memory, run_cli, write
 
 from memcheck import agents
 
@@ -98,6 +98,23 @@ def test_context_counts_a_git_ignored_claude_local_md_above_the_working_folder(r
         invoke(repo, "context", "pkg/src/x.py", "--agent", "claude-code", "--format", "json", monkeypatch=monkeypatch).output
     )
     assert [(f["file"], f["loaded"]) for f in report["agents"][0]["files"] if f["loaded"] is not False] == [("pkg/CLAUDE.local.md", True)]
+
+
+def test_explain_a_store_index_claude_md_imports_agrees_with_context(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `context CLAUDE.md` lists the imported MEMORY.md under Claude Code: so does
+    # `agents --explain` (it said no agent reads it).
+    write(repo, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
+    write(repo, ".claude/memory/MEMORY.md", "- [prefs](user_prefs.md) - Prefers short answers\n")
+    write(repo, "CLAUDE.md", "# Rules\n\n@.claude/memory/MEMORY.md\n")
+    assert "@.claude/memory/MEMORY.md" in invoke(repo, "context", "CLAUDE.md", monkeypatch=monkeypatch).output
+    explained = invoke(repo, "agents", "--explain", ".claude/memory/MEMORY.md", monkeypatch=monkeypatch).output
+    assert explained.startswith("Claude Code: reads it (through an @-import of a file it reads) [https://code.claude.com/docs/en/memory"), (
+        explained
+    )
+    assert "Codex" not in explained  # Codex follows no @-imports
+    write(repo, "CLAUDE.md", "# Rules\n")
+    alone = invoke(repo, "agents", "--explain", ".claude/memory/MEMORY.md", monkeypatch=monkeypatch).output
+    assert alone == ".claude/memory/MEMORY.md: no agent memcheck knows reads it as instructions, a rule or a skill\n"
 
 
 def test_explain_a_file_claude_md_links_to_says_claude_code_reads_it_through_the_link(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -146,6 +146,21 @@ def explain(config_file: str | None, path: str) -> list[dict[str, object]]:
                         "source": _source(loads.provenance),
                     }
                 )
+    # Any other file (a store's MEMORY.md, a doc) that a file an agent reads @-imports:
+    # the agent loads it with that file, as `memcheck context` shows.
+    real = model.real.get(rel, rel)
+    for a in agents.load():
+        reached = model.via.get(a.id, {}).get(real, agents.NO)
+        if reached != agents.NO and not any(f["agent"] == a.id for f in found):
+            found.append(
+                {
+                    "agent": a.id,
+                    "title": a.title,
+                    "reads": _SURE[reached],
+                    "why": "through an @-import of a file it reads",
+                    "source": _source(a.provenance),
+                }
+            )
     # A subagent, custom agent or prompt file: known by its kind's schema data.
     kind = agentkinds.kind_of_path(rel)
     if kind is not None and not any(f["agent"] == kind.agent for f in found):
