@@ -142,6 +142,14 @@ def test_every_pushed_ref_is_judged_not_only_the_first(pushing: Path) -> None:
     assert proc.returncode != 0, proc.stdout + proc.stderr
     assert ".env:1:1: GRD001 added in" in plain(proc.stdout) and "(on z)" in plain(proc.stdout)
     assert not remote_has(pushing, "z")
+    # A person pushing `a` alone is stopped by z too (pre-commit names only the first
+    # ref): the message leads with the branch, whose remedy it is.
+    alone = push(pushing, "a")
+    assert alone.returncode != 0, alone.stdout + alone.stderr
+    assert ".env:1:1: GRD001 the commit is on z, which this push does not name" in alone.stdout
+    assert "delete z if it is not wanted, or else rotate any secret it holds" in alone.stdout
+    git(pushing, "branch", "-D", "z")
+    assert push(pushing, "a").returncode == 0
 
 
 @pytest.mark.e2e  # pre-commit runs the guard as a process

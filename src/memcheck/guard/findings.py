@@ -115,6 +115,7 @@ class _Touch(NamedTuple):
     agent: Signature | None = None
     status: str = ""  # the change's: "" for a path named on the command line
     real: str = ""  # the path to unstage, when the finding is about a path through a symlink
+    ref: str = ""  # at pre-push, the other local branch or tag the commit was found through
 
 
 def commit_label(commit: str, merge: bool = False, ref: str = "") -> str:
@@ -158,7 +159,7 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
             if hit is not None:
                 what = f"{what} ({'a submodule' if GITLINK_MODE in (change.new_mode, change.old_mode) else 'a symlink'}, a folder named like a guarded one)"
         if hit is not None:
-            yield _Touch(judge.rule(hit, False), path, hit, what, where(change), agent, change.status, change.real)
+            yield _Touch(judge.rule(hit, False), path, hit, what, where(change), agent, change.status, change.real, _other_ref(change))
     # A link is judged by its target whatever its own name; only the config's own
     # allowance of the link's path (not a template) lets it through.
     if change.is_symlink and change.target is not None and guards[0].allowed.first(change.path) is None:
@@ -166,7 +167,16 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
         for resolved, hit in _link_hits(change.path, change.target, judge, guards):
             shown_target = shown(change.target)
             at = shown_target if resolved == change.target else f"{shown_target} ({shown(resolved)})"
-            yield _Touch(judge.rule(hit, True), change.path, hit, f"symlink {verb} pointing to {at}", where(change), agent, change.status)
+            yield _Touch(
+                judge.rule(hit, True),
+                change.path,
+                hit,
+                f"symlink {verb} pointing to {at}",
+                where(change),
+                agent,
+                change.status,
+                ref=_other_ref(change),
+            )
             break
 
 
@@ -250,6 +260,24 @@ def _remedy(touch: _Touch) -> str:
     return "rotate any secret it holds, and rewrite the branch to drop it before pushing, git rebase -i (guarded in every change, whoever makes it; no override label lets it through)"
 
 
+def _other_ref(change: Change) -> str:
+    """The local branch or tag other than the pushed one that a commit was found
+    through (a tag on a tree has its own remedy)."""
+    return change.ref if change.commit and change.ref and not change.ref.startswith("tag ") else ""
+
+
+def _elsewhere(touch: _Touch, remedy: str) -> str:
+    """A person pushing main is stopped by a commit on another local branch: say so
+    first, since the remedy is about that branch, not about what they push."""
+    if not touch.ref:
+        return remedy
+    ref = shlex.quote(touch.ref) if touch.ref.isprintable() and not has_ignorable(touch.ref) else shown(touch.ref)
+    return (
+        f"the commit is on {ref}, which this push does not name (at a push every local branch and tag is judged: pre-commit "
+        f"names only the first ref it pushes); delete {ref} if it is not wanted, or else {remedy}"
+    )
+
+
 def _agents_shell(touch: _Touch) -> bool:
     """Whether the agent was known by the shell that runs memcheck (its variables, at a
     commit or a push): the message is then the agent's to read."""
@@ -294,7 +322,7 @@ def findings(changes: Iterable[Change], judge: Judge) -> list[Problem]:
         # told to have a person make the change, never how to let it through (the allow
         # line, a SKIP). A person who finds an agent's commit at push is told both.
         allow = "" if _agents_shell(first) else f"; to allow it, put in .memcheck.yaml: {allow_line(path)}"
-        message = f"{_remedy(first)}. {_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern}){allow}"
+        message = f"{_elsewhere(first, _remedy(first))}. {_what(touches)}: guarded by category {first.hit.category} (pattern {first.hit.pattern}){allow}"
         problems.append(rule.at(path, 1, 1, message))
     return sorted(problems)
 
