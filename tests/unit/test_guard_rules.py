@@ -61,6 +61,21 @@ def test_findings_on_plain_changes(change: Change, expected: list[tuple[str, str
     assert judged(change) == expected
 
 
+@pytest.mark.parametrize(
+    "path", ["key.pem.bak", ".netrc.old", "keys/id_rsa.orig", ".env.save", "deploy/.git-credentials.backup", "id_ed25519~"]
+)
+def test_a_backup_copy_of_a_secret_file_is_guarded_as_the_file(path: str) -> None:
+    (found,) = judged(Change("A", path, new_mode=FILE))
+    assert found[:2] == (path, "GRD001")
+    # Found one by one or among many paths (the fast path that answers most of a change).
+    assert path not in guard().unguarded([path, "src/app.py", "README.md"])
+
+
+@pytest.mark.parametrize("path", ["notes.md.bak", "README.old", "src/app.py.orig", ".bak", "~", "backups/.old"])
+def test_a_backup_copy_of_another_file_is_not(path: str) -> None:
+    assert judged(Change("A", path, new_mode=FILE)) == []
+
+
 def test_the_configs_allowance_of_a_link_path_lets_it_through() -> None:
     link = Change("A", "fixtures/env", new_mode=SYMLINK_MODE, target="../.env")
     assert judged(link) == [("fixtures/env", "GRD002", "symlink added pointing to ../.env (.env)")]

@@ -162,8 +162,12 @@ class Guard:
         what ``PatternSet.none_match`` cannot tell about; so is a name with a
         character that draws nothing."""
         joined = "/".join(paths) + "/"
-        if "./" in joined or " /" in joined or has_ignorable(joined):
-            paths = [p for p in paths if not (p.endswith(_WINDOWS_DROPS) or "./" in p or " /" in p or has_ignorable(p))]
+        if "./" in joined or " /" in joined or has_ignorable(joined) or any(f"{suffix}/" in joined for suffix in BACKUP_SUFFIXES):
+            paths = [
+                p
+                for p in paths
+                if not (p.endswith(_WINDOWS_DROPS) or "./" in p or " /" in p or has_ignorable(p) or p.endswith(BACKUP_SUFFIXES))
+            ]
         return self.guarded.none_match(paths)
 
     def _pattern_set(self, hits: Sequence[Hit]) -> PatternSet:
@@ -245,9 +249,16 @@ def _holding_folder(pattern: str) -> str | None:
     return folder + "/"
 
 
+# What editors and people add to a file's name when they keep a copy of it
+# (`key.pem.bak`, `.netrc.old`, `id_rsa.orig`, Emacs's and Vim's `NAME~`): the copy
+# holds what the file holds.
+BACKUP_SUFFIXES = ("~", ".bak", ".old", ".orig", ".backup", ".save")
+
+
 def other_readings(path: str) -> list[str]:
     """The other names ``path`` is read as: without the characters that draw nothing,
-    and as Windows reads it (see ``windows_name``); most paths have none."""
+    as Windows reads it (see ``windows_name``), and, for a backup copy's name, the
+    file it copies; most paths have none."""
     found = []
     bare = without_ignorables(path)
     if bare != path:
@@ -257,7 +268,21 @@ def other_readings(path: str) -> list[str]:
             read_as = windows_name(name)
             if read_as != name and read_as not in found:
                 found.append(read_as)
+    for name in list(found) or [path]:
+        copied = _copied(name)
+        if copied is not None and copied not in found:
+            found.append(copied)
     return found
+
+
+def _copied(name: str) -> str | None:
+    """The name a backup copy's name copies (``key.pem`` for ``key.pem.bak``); None
+    for another name, or one that is only the suffix (``.bak``, ``~``)."""
+    for suffix in BACKUP_SUFFIXES:
+        if name.endswith(suffix):
+            copied = name[: -len(suffix)]
+            return copied if copied and not copied.endswith("/") else None
+    return None
 
 
 def windows_name(path: str) -> str:
