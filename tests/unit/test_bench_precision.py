@@ -6,7 +6,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO_ROOT, load_script
 
 precision = load_script(REPO_ROOT / "bench" / "precision.py")
