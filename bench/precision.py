@@ -34,7 +34,8 @@ new findings wait for the judge.
 ``table`` prints, from a judged TSV, the share of true and of wanted findings per
 rule family and overall. A verdict left empty is counted as not judged. When the
 rows carry ``rule_findings`` it also prints each rule's findings, how many were
-judged (all of them, or a sample), its precision, and the figure weighted by count:
+judged (all of them, or a sample; a sample's share weights each repository by its
+count of the rule), its precision, and the figure weighted by count:
 each rule's precision weighted by its number of findings, per family and over all,
 so that a rule firing three hundred times weighs as much as it is seen.
 """
@@ -54,8 +55,10 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 COLUMNS = ("repo", "path", "line", "code", "message", "true", "wanted", "note")
-# With --list: the commit judged, and the rule's count over every repository.
-LISTED_COLUMNS = ("repo", "commit", "path", "line", "code", "rule_findings", "message", "true", "wanted", "note")
+# With --list: the commit judged, and the rule's count over every repository and in
+# this one (a stratified sample over-represents small repositories; the table
+# weights each repository's verdicts by its count to undo that).
+LISTED_COLUMNS = ("repo", "commit", "path", "line", "code", "rule_findings", "repo_findings", "message", "true", "wanted", "note")
 VERDICTS = ("true", "wanted", "note")
 FAMILIES = ("MEM", "IDX", "GDN", "SKL", "AGT", "SEC", "HID", "REF", "MCK")
 
@@ -190,18 +193,23 @@ def write_listed_sample(
     out: Path,
     picked: Sequence[Finding],
     commits: dict[str, str],
-    counts: dict[str, int],
+    counts: dict[tuple[str, str], int],
     verdicts: dict[tuple[str, ...], dict[str, str]],
 ) -> int:
-    """The sample with each repository's commit and each rule's count; returns how
-    many rows took an earlier verdict."""
+    """The sample with each repository's commit and each rule's count, over all
+    repositories and in the finding's own (``counts`` by repository and rule);
+    returns how many rows took an earlier verdict."""
+    totals: dict[str, int] = defaultdict(int)
+    for (_, code), n in counts.items():
+        totals[code] += n
     reused = 0
     with out.open("w", encoding="utf-8", newline="") as f:
         writer = csv.writer(f, delimiter="\t", lineterminator="\n")
         writer.writerow(LISTED_COLUMNS)
         for p in picked:
             row = {"repo": p.repo, "commit": commits[p.repo], "path": p.path, "line": str(p.line), "code": p.code}
-            row |= {"rule_findings": str(counts[p.code]), "message": " ".join(p.message.split())}
+            row |= {"rule_findings": str(totals[p.code]), "repo_findings": str(counts[p.repo, p.code])}
+            row["message"] = " ".join(p.message.split())
             earlier = verdicts.get(_key(row))
             reused += earlier is not None
             row |= earlier or dict.fromkeys(VERDICTS, "")
@@ -231,7 +239,12 @@ def table(judged: Path) -> str:
 
 def per_rule(rows: Sequence[dict[str, str]]) -> list[str]:
     """Each rule's findings and precision, and the count-weighted figure per family
-    and over all: each rule's share weighted by how many findings it made."""
+    and over all: each rule's share weighted by how many findings it made.
+
+    A sampled rule's share is each repository's share weighted by that repository's
+    count of the rule (the stratified draw takes as many from a repository with two
+    findings as from one with two hundred); a repository the draw did not reach is
+    left out of its rule's share."""
     by_rule: dict[str, list[dict[str, str]]] = defaultdict(list)
     for row in rows:
         by_rule[row["code"]].append(row)
@@ -241,21 +254,40 @@ def per_rule(rows: Sequence[dict[str, str]]) -> list[str]:
         items = by_rule[code]
         count = int(items[0]["rule_findings"])
         judged_rows = [r for r in items if r["true"].strip()]
-        true = sum(r["true"].strip().lower() == "y" for r in judged_rows)
-        wanted = sum(r["wanted"].strip().lower() == "y" for r in judged_rows)
+        true, wanted = _estimate(judged_rows, "true"), _estimate(judged_rows, "wanted")
         how = "all" if len(judged_rows) == count else f"{len(judged_rows)} sampled"
-        lines.append(f"| {code} | {count} | {how} | {_share(true, len(judged_rows))} | {_share(wanted, len(judged_rows))} |")
+        lines.append(f"| {code} | {count} | {how} | {_rate(true, judged_rows, 'true')} | {_rate(wanted, judged_rows, 'wanted')} |")
         if judged_rows:
             for group in (code[:3], "all"):
                 weighted[group][0] += count
-                weighted[group][1] += count * true / len(judged_rows)
-                weighted[group][2] += count * wanted / len(judged_rows)
+                weighted[group][1] += count * true
+                weighted[group][2] += count * wanted
     lines += ["", "| weighted by count | findings | literally true | wanted |", "| --- | ---: | ---: | ---: |"]
     for group in [*(f for f in FAMILIES if f in weighted), *sorted(set(weighted) - set(FAMILIES) - {"all"}), "all"]:
         if group in weighted:
             n, t, w = weighted[group]
             lines.append(f"| {group} | {n:.0f} | {100 * t / n:.1f}% | {100 * w / n:.1f}% |")
     return lines
+
+
+def _estimate(judged_rows: Sequence[dict[str, str]], column: str) -> float:
+    """The share of y in ``column``, each repository weighted by its count of the rule."""
+    by_repo: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for row in judged_rows:
+        by_repo[row["repo"]].append(row)
+    total = sum(int(items[0].get("repo_findings") or len(items)) for items in by_repo.values())
+    if not total:
+        return 0.0
+    share = 0.0
+    for items in by_repo.values():
+        yes = sum(r[column].strip().lower() == "y" for r in items)
+        share += int(items[0].get("repo_findings") or len(items)) * yes / len(items)
+    return share / total
+
+
+def _rate(estimate: float, judged_rows: Sequence[dict[str, str]], column: str) -> str:
+    yes = sum(r[column].strip().lower() == "y" for r in judged_rows)
+    return f"{100 * estimate:.0f}% ({yes})" if judged_rows else "-"
 
 
 def _share(count: int, judged: int) -> str:
@@ -305,9 +337,9 @@ def sample_listed(args: argparse.Namespace) -> int:
     found: list[Finding] = []
     for repo in listed:
         found += [f._replace(repo=repo.repo) for f in findings_of(args.memcheck.split(), repo.folder.resolve(), args.select)]
-    counts: dict[str, int] = defaultdict(int)
+    counts: dict[tuple[str, str], int] = defaultdict(int)
     for f in found:
-        counts[f.code] += 1
+        counts[f.repo, f.code] += 1
     picked = stratified(found, args.per_rule, args.seed)
     commits = {r.repo: r.commit for r in listed}
     reused = write_listed_sample(args.out, picked, commits, counts, earlier_verdicts(args.verdicts))
