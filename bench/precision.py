@@ -1,6 +1,7 @@
 """How often memcheck's findings are true, judged by hand on whole repositories.
 
     python bench/precision.py sample OUT.tsv REPO... [--corpus DIR [--filelists DIR]] [--per-rule 4] [--seed 0] [--select CODES]
+    python bench/precision.py sample OUT.tsv --list LIST.tsv --root DIR [--per-rule 30] [--verdicts OLD.tsv...]
     python bench/precision.py table JUDGED.tsv
 
 ``sample`` runs ``memcheck check`` on each repository (each folder of ``--corpus``
@@ -22,8 +23,21 @@ in which every other listed file exists (an empty stand-in), and no finding on a
 stand-in is drawn. Stand-ins are left out where they would become agent files
 themselves: Markdown inside a memory store, and the file names agents load.
 
+``--list`` names the repositories by a TSV (``repo``, ``commit``, ``folder``: a
+checkout of that commit under ``--root``); each row of the sample then carries the
+repository's commit and how many findings its rule made in all of them
+(``rule_findings``), and a checkout at another commit is refused. ``--verdicts``
+copies the verdicts of earlier judged samples onto identical findings (the same
+repository, commit, file, line, rule and message), so that after a change only the
+new findings wait for the judge.
+
 ``table`` prints, from a judged TSV, the share of true and of wanted findings per
-rule family and overall. A verdict left empty is counted as not judged.
+rule family and overall. A verdict left empty is counted as not judged. When the
+rows carry ``rule_findings`` it also prints each rule's findings, how many were
+judged (all of them, or a sample; a sample's share weights each repository by its
+count of the rule), its precision, and the figure weighted by count:
+each rule's precision weighted by its number of findings, per family and over all,
+so that a rule firing three hundred times weighs as much as it is seen.
 """
 
 from __future__ import annotations
@@ -41,6 +55,11 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 COLUMNS = ("repo", "path", "line", "code", "message", "true", "wanted", "note")
+# With --list: the commit judged, and the rule's count over every repository and in
+# this one (a stratified sample over-represents small repositories; the table
+# weights each repository's verdicts by its count to undo that).
+LISTED_COLUMNS = ("repo", "commit", "path", "line", "code", "rule_findings", "repo_findings", "message", "true", "wanted", "note")
+VERDICTS = ("true", "wanted", "note")
 FAMILIES = ("MEM", "IDX", "GDN", "SKL", "AGT", "SEC", "HID", "REF", "MCK")
 
 
@@ -137,6 +156,67 @@ def write_sample(out: Path, picked: Sequence[Finding]) -> None:
             writer.writerow([p.repo, p.path, p.line, p.code, " ".join(p.message.split()), "", "", ""])
 
 
+class Listed(NamedTuple):
+    repo: str
+    commit: str
+    folder: Path
+
+
+def read_list(listing: Path, root: Path) -> list[Listed]:
+    """The repositories of a ``--list`` TSV, each checked out under ``root`` at its
+    recorded commit (a checkout that moved would be judged as another tree)."""
+    listed: list[Listed] = []
+    for row in csv.DictReader(listing.open(encoding="utf-8"), delimiter="\t"):
+        folder = root / row["folder"]
+        head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=folder).stdout.strip()
+        if head != row["commit"]:
+            raise SystemExit(f"{folder}: at {head or 'no commit'}, listed at {row['commit']}")
+        listed.append(Listed(row["repo"], row["commit"], folder))
+    return listed
+
+
+def _key(row: dict[str, str]) -> tuple[str, ...]:
+    return (row["repo"], row.get("commit", ""), row["path"], str(row["line"]), row["code"], " ".join(row["message"].split()))
+
+
+def earlier_verdicts(judged: Iterable[Path]) -> dict[tuple[str, ...], dict[str, str]]:
+    """Verdicts of earlier samples by finding; a later file wins over an earlier one."""
+    verdicts: dict[tuple[str, ...], dict[str, str]] = {}
+    for path in judged:
+        for row in csv.DictReader(path.open(encoding="utf-8"), delimiter="\t"):
+            if row.get("true", "").strip():
+                verdicts[_key(row)] = {k: row.get(k, "") for k in VERDICTS}
+    return verdicts
+
+
+def write_listed_sample(
+    out: Path,
+    picked: Sequence[Finding],
+    commits: dict[str, str],
+    counts: dict[tuple[str, str], int],
+    verdicts: dict[tuple[str, ...], dict[str, str]],
+) -> int:
+    """The sample with each repository's commit and each rule's count, over all
+    repositories and in the finding's own (``counts`` by repository and rule);
+    returns how many rows took an earlier verdict."""
+    totals: dict[str, int] = defaultdict(int)
+    for (_, code), n in counts.items():
+        totals[code] += n
+    reused = 0
+    with out.open("w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f, delimiter="\t", lineterminator="\n")
+        writer.writerow(LISTED_COLUMNS)
+        for p in picked:
+            row = {"repo": p.repo, "commit": commits[p.repo], "path": p.path, "line": str(p.line), "code": p.code}
+            row |= {"rule_findings": str(totals[p.code]), "repo_findings": str(counts[p.repo, p.code])}
+            row["message"] = " ".join(p.message.split())
+            earlier = verdicts.get(_key(row))
+            reused += earlier is not None
+            row |= earlier or dict.fromkeys(VERDICTS, "")
+            writer.writerow([row[c] for c in LISTED_COLUMNS])
+    return reused
+
+
 def table(judged: Path) -> str:
     rows = list(csv.DictReader(judged.open(encoding="utf-8"), delimiter="\t"))
     groups: dict[str, list[dict[str, str]]] = defaultdict(list)
@@ -152,7 +232,62 @@ def table(judged: Path) -> str:
         lines.append(
             f"| {name} | {len(items)} | {len(judged_rows)} | {_share(true, len(judged_rows))} | {_share(wanted, len(judged_rows))} |"
         )
+    if rows and "rule_findings" in rows[0]:
+        lines += ["", *per_rule(rows)]
     return "\n".join(lines) + "\n"
+
+
+def per_rule(rows: Sequence[dict[str, str]]) -> list[str]:
+    """Each rule's findings and precision, and the count-weighted figure per family
+    and over all: each rule's share weighted by how many findings it made.
+
+    A sampled rule's share is each repository's share weighted by that repository's
+    count of the rule (the stratified draw takes as many from a repository with two
+    findings as from one with two hundred); a repository the draw did not reach is
+    left out of its rule's share."""
+    by_rule: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for row in rows:
+        by_rule[row["code"]].append(row)
+    lines = ["| rule | findings | judged | literally true | wanted |", "| --- | ---: | ---: | ---: | ---: |"]
+    weighted: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for code in sorted(by_rule):
+        items = by_rule[code]
+        count = int(items[0]["rule_findings"])
+        judged_rows = [r for r in items if r["true"].strip()]
+        true, wanted = _estimate(judged_rows, "true"), _estimate(judged_rows, "wanted")
+        how = "all" if len(judged_rows) == count else f"{len(judged_rows)} sampled"
+        lines.append(f"| {code} | {count} | {how} | {_rate(true, judged_rows, 'true')} | {_rate(wanted, judged_rows, 'wanted')} |")
+        if judged_rows:
+            for group in (code[:3], "all"):
+                weighted[group][0] += count
+                weighted[group][1] += count * true
+                weighted[group][2] += count * wanted
+    lines += ["", "| weighted by count | findings | literally true | wanted |", "| --- | ---: | ---: | ---: |"]
+    for group in [*(f for f in FAMILIES if f in weighted), *sorted(set(weighted) - set(FAMILIES) - {"all"}), "all"]:
+        if group in weighted:
+            n, t, w = weighted[group]
+            lines.append(f"| {group} | {n:.0f} | {100 * t / n:.1f}% | {100 * w / n:.1f}% |")
+    return lines
+
+
+def _estimate(judged_rows: Sequence[dict[str, str]], column: str) -> float:
+    """The share of y in ``column``, each repository weighted by its count of the rule."""
+    by_repo: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for row in judged_rows:
+        by_repo[row["repo"]].append(row)
+    total = sum(int(items[0].get("repo_findings") or len(items)) for items in by_repo.values())
+    if not total:
+        return 0.0
+    share = 0.0
+    for items in by_repo.values():
+        yes = sum(r[column].strip().lower() == "y" for r in items)
+        share += int(items[0].get("repo_findings") or len(items)) * yes / len(items)
+    return share / total
+
+
+def _rate(estimate: float, judged_rows: Sequence[dict[str, str]], column: str) -> str:
+    yes = sum(r[column].strip().lower() == "y" for r in judged_rows)
+    return f"{100 * estimate:.0f}% ({yes})" if judged_rows else "-"
 
 
 def _share(count: int, judged: int) -> str:
@@ -171,12 +306,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--select", help="rule codes or prefixes to sample (default: all)")
     s.add_argument("--memcheck", default=f"{sys.executable} -m memcheck", help="command that runs memcheck")
+    s.add_argument("--list", type=Path, help="a TSV of repositories (repo, commit, folder) checked out under --root")
+    s.add_argument("--root", type=Path, default=Path("."), help="the folder holding the --list checkouts")
+    s.add_argument("--verdicts", type=Path, nargs="*", default=[], help="judged samples whose verdicts identical findings keep")
     t = sub.add_parser("table", help="print the per-family table of a judged sample")
     t.add_argument("judged", type=Path)
     args = parser.parse_args(argv)
     if args.command == "table":
         sys.stdout.write(table(args.judged))
         return 0
+    if args.list:
+        return sample_listed(args)
     repos = list(args.repos) + (sorted(p for p in args.corpus.iterdir() if p.is_dir()) if args.corpus else [])
     found: list[Finding] = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -189,6 +329,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     picked = stratified(found, args.per_rule, args.seed)
     write_sample(args.out, picked)
     sys.stdout.write(f"{len(found)} findings in {len(repos)} repositories; {len(picked)} sampled into {args.out}\n")
+    return 0
+
+
+def sample_listed(args: argparse.Namespace) -> int:
+    listed = read_list(args.list, args.root)
+    found: list[Finding] = []
+    for repo in listed:
+        found += [f._replace(repo=repo.repo) for f in findings_of(args.memcheck.split(), repo.folder.resolve(), args.select)]
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for f in found:
+        counts[f.repo, f.code] += 1
+    picked = stratified(found, args.per_rule, args.seed)
+    commits = {r.repo: r.commit for r in listed}
+    reused = write_listed_sample(args.out, picked, commits, counts, earlier_verdicts(args.verdicts))
+    sys.stdout.write(
+        f"{len(found)} findings in {len(listed)} repositories; {len(picked)} sampled into {args.out} ({reused} with an earlier verdict)\n"
+    )
     return 0
 
 
