@@ -593,3 +593,20 @@ def test_an_index_that_is_exactly_its_render_has_no_line_to_keep(
     on_disk = {m.filename for m in store}
     assert _line_to_keep(rendered.split("\n"), store, style, types, lambda path: path in on_disk) is None
     assert plan(rendered, store, lambda path: path in on_disk, types, None, None).text == normalise(rendered)
+
+
+def test_fix_leaves_archived_entries_in_the_archive_the_index_links(repo: Path) -> None:
+    # A curator moved old entries to an archive MEMORY.md links, to stay under the cap:
+    # fix does not pull them back, and adds only what no index lists.
+    archive = ["# Archived entries", ""]
+    for i in range(3):
+        write(repo, f"{STORE}/project_old_{i}.md", memory(f"old {i}", f"sprint {i}, done", "project"))
+        archive.append(f"- [project_old_{i}.md](project_old_{i}.md) - sprint {i}, done")
+    write(repo, f"{STORE}/memory_archive.md", memory("Archive", "entries moved out", "reference", body="\n".join(archive) + "\n"))
+    write(repo, f"{STORE}/feedback_new.md", memory("new", "saved by hand", "feedback"))
+    index = "- [memory_archive.md](memory_archive.md) - entries moved out of MEMORY.md; search here first\n"
+    write(repo, INDEX, index)
+    assert unlisted(repo, INDEX) == {"feedback_new.md"}
+    proc = run_cli(repo, "fix")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (repo / INDEX).read_text() == index + "- [feedback_new.md](feedback_new.md) - saved by hand\n"

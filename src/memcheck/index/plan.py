@@ -90,13 +90,16 @@ def plan(
     unstaged: Ignored | None = None,
     caps: tuple[int, int] | None = None,
     settle: bool = True,
+    listed_elsewhere: frozenset[str] = frozenset(),
 ) -> Plan:
     """Decide mode and style for one index and work out what it should hold.
 
     ``exists``, ``ignored`` and ``unstaged`` answer for paths relative to the store's folder,
     ``store_folder``; ``caps`` (lines, bytes) is how much of the index agents load,
     which sync mode places new entries inside when it can. ``settle`` False: no second
-    look at what sync leaves (the second look itself)."""
+    look at what sync leaves (the second look itself). ``listed_elsewhere``: memories an
+    index file that this one links lists (see ``store.listed_by_linked_indexes``):
+    listed, as those the text around the markers lists."""
     memories = sorted(memories, key=lambda m: m.filename)
     automatic, style_asked = mode is None, style
     if existing is None:
@@ -112,6 +115,7 @@ def plan(
     # A memory the text around the markers lists is listed: the block neither repeats
     # it nor counts it as added.
     around = survey(marked[0] + marked[2], memories, exists, store_folder=store_folder).listed if marked else frozenset()
+    around |= listed_elsewhere
     pure = pure_style(region_lines, types, style) if region.strip() else None
     pure_render: str | None = None  # the render of every memory in style ``pure``, once made
     if mode is None:
@@ -216,6 +220,7 @@ def plan(
             unstaged=unstaged,
             caps=caps,
             settle=False,
+            listed_elsewhere=listed_elsewhere,
         )
         if again.mode == GENERATE and again.text != text:
             text, refused = again.text, again.refused
@@ -242,6 +247,7 @@ def plan(
             unstaged=unstaged,
             caps=caps,
             settle=False,
+            listed_elsewhere=listed_elsewhere,
         )
         if again.text != text:
             text, refused, style = again.text, again.refused, again.style

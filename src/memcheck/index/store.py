@@ -7,6 +7,8 @@ and ``memcheck index``, so each command judges a store as the others do.
 
 from __future__ import annotations
 
+import posixpath
+import re
 import shlex
 from typing import TYPE_CHECKING, Sequence
 from urllib.parse import unquote
@@ -100,6 +102,7 @@ def store_plan(
     if memories is None:
         memories = store_memories(ws, store)
     cfg = ws.config
+    elsewhere = listed_by_linked_indexes(ws, store, existing, memories) if existing else frozenset()
     return plan(
         existing,
         memories,
@@ -111,7 +114,55 @@ def store_plan(
         ignored=store_ignored(ws, store),
         unstaged=store_unstaged(ws, store),
         caps=(cfg.index.max_lines, cfg.index.max_bytes),
+        listed_elsewhere=elsewhere,
     )
+
+
+# A link to a Markdown file anywhere in the index, and a list item that starts with one
+# (an index's entry: `- [x](x.md) - ...`, `* **[x](x.md)**`).
+_MD_LINK = lazy_regex.compile(r"\]\(<?([^()\s<>]+\.md)>?(?:\s[^)]*)?\)")
+_ENTRY_LINK = lazy_regex.compile(r"^[ \t]*(?:[-*+]|\d+[.)]) +(?:\*\*|__)?\[[^\]\n]*\]\(<?([^()\s<>]+\.md)>?(?:\s[^)\n]*)?\)", re.MULTILINE)
+# How many entries make a file an index of its own, rather than a memory that links a
+# related one or two.
+LINKED_INDEX_ENTRIES = 3
+
+
+def listed_by_linked_indexes(ws: Workspace, store: Store, text: str, memories: Sequence[Memory]) -> frozenset[str]:
+    """The memories that an index of the store's own, which the index links, lists: a
+    curator who moves old entries out of MEMORY.md to keep it under the caps keeps them
+    in an archive file and links it (`- [archive](memory_archive.md) - entries moved out
+    ...`). An agent reading the index reaches them there, so they are listed, and `fix`
+    does not pull them back. A linked file is such an index when it holds three or more
+    entries linking Markdown files; one hop only, as an agent reading the index follows it."""
+    names = {m.filename for m in memories}
+    found: set[str] = set()
+    for target in sorted(set(_MD_LINK.findall(text))):
+        name = _store_relative(unquote(target))
+        if name is None or name == INDEX_NAME or (name not in names and not ws.is_file(join(store.folder, name))):
+            continue
+        path = join(store.folder, name)
+        entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries(ws, path), list, _entries_kept)  # noqa: B023 (called at once)
+        if len(entries) >= LINKED_INDEX_ENTRIES:
+            here = parent(name)
+            found.update(e for e in (_store_relative(unquote(join(here, t)) if here else unquote(t)) for t in entries) if e in names)
+    return frozenset(found)
+
+
+def _entries_kept(kept: object) -> tuple[str, ...]:
+    return tuple(str(entry) for entry in kept) if isinstance(kept, list) else ()
+
+
+def _entries(ws: Workspace, path: str) -> tuple[str, ...]:
+    return tuple(_ENTRY_LINK.findall(ws.document(path).text))
+
+
+def _store_relative(target: str) -> str | None:
+    """A link's target as a path from the store's folder, or None for one that leaves it
+    or is not a plain relative path (a URL, an absolute path)."""
+    if "://" in target or target.startswith(("/", "#")):
+        return None
+    norm = posixpath.normpath(target)
+    return None if norm.startswith("..") or norm == "." else norm
 
 
 def odd_index(ws: Workspace, path: str) -> str | None:

@@ -56,3 +56,44 @@ def test_a_memory_in_a_heuristic_store_beside_ordinary_documents() -> None:
         "CHANGELOG.md": "# Changes\n",
     }
     assert lint(files) == [("notes/MEMORY.md", 1, "IDX003")]
+
+
+def _archived_store(archive_entries: int) -> dict[str, str]:
+    """A curator's store: MEMORY.md lists the live memories and links an archive of
+    entries moved out of it to stay under the caps, which lists the old ones."""
+    files = {f"{STORE}/project_live.md": memory("live", "the sprint now", "project")}
+    archive = ["# Archived entries, moved from MEMORY.md", ""]
+    for i in range(archive_entries):
+        files[f"{STORE}/project_old_{i}.md"] = memory(f"old {i}", f"sprint {i}, done", "project")
+        archive.append(f"- [project_old_{i}.md](project_old_{i}.md) — sprint {i}, done")
+    files[f"{STORE}/memory_archive.md"] = memory("Archive", "entries moved out of MEMORY.md", "reference", body="\n".join(archive) + "\n")
+    files[INDEX] = (
+        "- [project_live.md](project_live.md) — the sprint now\n"
+        "- [memory_archive.md](memory_archive.md) — entries moved out of MEMORY.md to stay under the cap; search here first\n"
+    )
+    return files
+
+
+def test_memories_an_archive_the_index_links_lists_are_listed() -> None:
+    # An agent reading the index reaches them through the archive's entry.
+    assert lint(_archived_store(3), select="IDX003") == []
+
+
+def test_a_memory_the_archive_does_not_list_is_still_reported() -> None:
+    files = _archived_store(3)
+    files[f"{STORE}/feedback_new.md"] = memory("new", "saved by hand", "feedback")
+    assert [p.about for p in findings(files) if p.code == "IDX003"] == [f"{STORE}/feedback_new.md"]
+
+
+def test_a_memory_that_links_one_or_two_others_is_no_index() -> None:
+    # `related: [a](a.md), [b](b.md)` in a memory's body does not list them: an index
+    # holds three entries or more.
+    files = _archived_store(2)
+    assert sorted(p.about for p in findings(files) if p.code == "IDX003") == [f"{STORE}/project_old_0.md", f"{STORE}/project_old_1.md"]
+
+
+def test_an_archive_the_index_does_not_link_lists_nothing() -> None:
+    files = _archived_store(3)
+    files[INDEX] = "- [project_live.md](project_live.md) — the sprint now\n- [memory_archive.md](memory_archive.md) — the archive\n"
+    files[INDEX] = files[INDEX].replace("- [memory_archive.md](memory_archive.md) — the archive\n", "")
+    assert len([p for p in findings(files) if p.code == "IDX003"]) == 4  # the archive and its three

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from memcheck.index.plan import GENERATE, is_own_render, line_breaks
-from memcheck.index.store import store_exists, store_ignored, store_memories, store_plan, store_unstaged
+from memcheck.index.store import listed_by_linked_indexes, store_exists, store_ignored, store_memories, store_plan, store_unstaged
 from memcheck.index.survey import survey
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ class IndexState:
             store_folder=store.folder,
             ignored=store_ignored(ws, store),
             unstaged=store_unstaged(ws, store),
+            also_listed=listed_by_linked_indexes(ws, store, self.text, self.memories),
         )
 
     @cached_property

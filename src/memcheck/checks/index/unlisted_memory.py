@@ -36,7 +36,10 @@ the index learns the file exists. Only list items, table rows and paragraph line
 name memories: a name in a link's text lists nothing (the link says which file it
 means), nor does a code span that holds more or less than the file (`` `user_prefs` ``,
 `` `cat user_prefs.md` ``), and neither do headings, HTML comments, link definitions
-and code blocks.
+and code blocks. A memory that another index of the store lists, one that MEMORY.md
+links (an archive of entries moved out to keep MEMORY.md under its caps, holding
+three entries or more), is listed too: an agent reading the index reaches it there,
+and `memcheck fix` does not pull it back.
 
 ## Why is this bad?
 Agents discover memories through the index only: an unlisted memory is never read.
