@@ -665,7 +665,9 @@ def enabled_codes(config: Config) -> frozenset[str]:
 def selected(codes: Iterable[str], config: Config) -> set[str]:
     """The codes that config's select/ignore leave on. As in ruff, the more specific
     selector wins (``select MEM012`` with ``ignore MEM01`` keeps MEM012 on); between
-    equally specific ones, ignore."""
+    equally specific ones, ignore. An opt-in rule (``rules.OPT_IN``) is on only where
+    ``select`` names its code."""
+    from memcheck.rules import OPT_IN
 
     def specificity(code: str, selectors: Iterable[str]) -> int:
         """How long the longest selector matching ``code`` is (ALL: 0); -1: none."""
@@ -673,6 +675,8 @@ def selected(codes: Iterable[str], config: Config) -> set[str]:
 
     on = set()
     for code in codes:
+        if code in OPT_IN and code not in config.select:
+            continue
         chosen = specificity(code, config.select) if config.select else 0
         if chosen >= 0 and chosen > specificity(code, config.ignore):
             on.add(code)

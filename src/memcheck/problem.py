@@ -136,7 +136,8 @@ class Rule(NamedTuple):
     bad?*, *Example*, *Use instead*); ``memcheck rule CODE`` prints it. ``scope`` is
     what its verdict depends on (one of ``SCOPES``); ``security_severity`` the score
     SARIF gives code scanning for a rule about security (CVSS-like, "0.1" to "10.0";
-    empty for the others).
+    empty for the others). ``opt_in``: off unless ``select`` names its code (see
+    ``rules.OPT_IN``): a rule whose premise a source no longer confirms, or advice.
     """
 
     code: str
@@ -147,6 +148,7 @@ class Rule(NamedTuple):
     doc: str
     scope: str = FILE
     security_severity: str = ""
+    opt_in: bool = False
 
     def at(self, path: str, line: int, col: int, message: str, about: str = "") -> Problem:
         return Problem(path, max(line, 1), max(col, 1), self.code, _bounded(message), self.severity, self.fixable, about)

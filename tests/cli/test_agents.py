@@ -337,10 +337,11 @@ def test_unconfirmed_entries_give_their_real_reason(
 def test_copilot_review_limit_names_only_who_reads_the_rest(repo: Path, exclude: str, others: str) -> None:
     write(repo, "src/a.py", "pass\n")
     write(repo, ".github/instructions/all.instructions.md", f"---\napplyTo: '**'\n{exclude}---\n" + "x" * 5000 + "\n")
+    write(repo, ".memcheck.yaml", "select: [ALL, GDN017]\n")  # opt-in: the limit is not confirmed today
     (p,) = [p for p in check_json(repo) if p["code"] == "GDN017"]
-    assert f"review never sees it ({others}); put" in p["message"]
+    assert f"review may not see it ({others}); put" in p["message"]
     _, section = _section(repo, "src/a.py", "copilot")
-    assert any(f"({others})" in note for note in section["files"][0]["notes"])
+    assert any(f"; {others})" in note for note in section["files"][0]["notes"])
 
 
 def test_context_says_nothing_of_review_for_a_file_excluded_from_it(repo: Path) -> None:

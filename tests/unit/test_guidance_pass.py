@@ -58,7 +58,7 @@ def test_a_file_that_exhausts_the_stack_keeps_the_findings_made_before() -> None
         pytest.param(".claude/rules/py.md", "---\npaths: ['src/{a,b']\n---\nx\n", {"GDN007"}, id="rule-paths-unbalanced"),
         pytest.param(".claude/rules/py.md", "---\npaths: ['" + "{a,b}" * 10 + "']\n---\nx\n", {"GDN007"}, id="rule-paths-brace-budget"),
         pytest.param(".github/copilot-instructions.md", "Be brief.\n", set(), id="copilot-repo"),
-        pytest.param(".github/copilot-instructions.md", "@workspace rules.\n" + "x" * 4100 + "\n", {"GDN017"}, id="copilot-review-limit"),
+        pytest.param(".github/copilot-instructions.md", "@workspace rules.\n" + "x" * 4100 + "\n", set(), id="copilot-review-limit-opt-in"),
         pytest.param(".github/instructions/py.instructions.md", "---\napplyTo: '**/*.py,src/**'\n---\nx\n", set(), id="applyTo-comma"),
         pytest.param(".github/instructions/py.instructions.md", "---\napplyTo: '**/*.rs'\n---\nx\n", {"GDN008"}, id="applyTo-dead"),
         pytest.param(

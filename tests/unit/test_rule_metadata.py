@@ -137,3 +137,11 @@ def test_every_rules_test_file_runs_its_docs_examples_as_its_first_two_cases() -
     assert wrong == {}, (
         "a rule's test file opens with test_the_docs_example_* (example(CODE)) and test_the_docs_use_instead_* (example(CODE, 'Use instead'))"
     )
+
+
+def test_the_opt_in_list_is_the_rules_that_say_so_and_their_pages_say_how_to_turn_them_on() -> None:
+    # The settings read the list without importing a rule; each opt-in Rule says so itself.
+    opt_in = {code for code, rule in all_rules().items() if rule.opt_in}
+    assert rules.OPT_IN == opt_in
+    for code in opt_in:
+        assert f"Off by default: `select: [{code}]` turns it on." in all_rules()[code].doc

@@ -195,7 +195,8 @@ def _entry(places: _Places, source: readers.Source, agent: str) -> FileEntry:
         and (cut := guidance_model.copilot_review_cut(doc)) is not None
     ):
         notes.append(
-            f"{len(doc.text):,} characters: Copilot code review reads only the first {agents.number(agents.COPILOT, 'review_chars'):,}, up to line {cut[0]} ({cut[1]})"
+            f"{len(doc.text):,} characters: Copilot code review may read only the first {agents.number(agents.COPILOT, 'review_chars'):,}, "
+            f"up to line {cut[0]} (GitHub's documentation said so until 2026; {cut[1]})"
         )
     shown_real = places.shown(source, real)
     size: int | None = None if real in ws.outside_links else doc.size  # not followed: not known

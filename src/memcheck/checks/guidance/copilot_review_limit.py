@@ -17,19 +17,23 @@ GDN017 = Rule(
     "copilot-review-limit",
     WARNING,
     False,
-    "Copilot code review reads only the first 4,000 characters",
+    "Copilot code review may read only the first 4,000 characters",
     """\
 ## What it does
+Off by default: `select: [GDN017]` turns it on. GitHub's documentation said that
+Copilot code review reads only the first 4,000 characters of each instructions file
+until 2026, when the statement was taken out; whether review still stops there is
+not confirmed, so the rule reports only where it is asked to.
+
 Reports `.github/copilot-instructions.md` and `.github/instructions/*.instructions.md`
 files longer than 4,000 characters, unless they say `excludeAgent: code-review`,
-naming the line from which Copilot code review no longer reads them, and which
+naming the line from which Copilot code review would no longer read them, and which
 other Copilot agents read the whole file (`excludeAgent: coding-agent` keeps the
 coding agent out).
 
 ## Why is this bad?
-Copilot code review reads only the first 4,000 characters of each instructions
-file; rules past that point reach Copilot chat and the coding agent but never the
-review.
+Where code review reads only the first 4,000 characters of each instructions file,
+rules past that point reach Copilot chat and the coding agent but never the review.
 
 ## Example
 A 9,000-character `copilot-instructions.md` whose review checklist is at the end.
@@ -60,6 +64,9 @@ the reference material moved out, under 4,000 characters:
 ```
 """,
     scope=IMPORTS,
+    # GitHub's docs stated the limit until github/docs#42361 took the statement out
+    # (2026); github/docs#42761 asks whether it still holds, unanswered.
+    opt_in=True,
 )
 
 
@@ -73,5 +80,5 @@ def check(doc: Document) -> Iterator[Problem]:
         doc.path,
         line,
         1,
-        f"Copilot code review reads only the first {limit:,} characters of this file, which has {len(doc.text):,}: from line {line} on, review never sees it ({others}); put what review must check first, or shorten the file",
+        f"Copilot code review read only the first {limit:,} characters of this file, as GitHub's documentation said until 2026 (it no longer says so), and it has {len(doc.text):,}: from line {line} on, review may not see it ({others}); put what review must check first, or shorten the file",
     )
