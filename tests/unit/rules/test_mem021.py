@@ -31,3 +31,15 @@ def test_a_wiki_link_may_name_a_memory_by_its_name() -> None:
 
 def test_a_markdown_link_to_no_file_is_reported() -> None:
     assert [f[1:] for f in lint(_store("See [the notes](gone.md).\n"))] == [(7, "MEM021")]
+
+
+def test_a_wiki_link_naming_a_skill_of_the_repository_names_something() -> None:
+    # `[[backend-design]]` for `.claude/skills/backend-design/SKILL.md`: an agent runs it by that name.
+    files = {
+        ".claude/memory/MEMORY.md": "- [Admin grid](feedback_grid.md) — filter before load\n",
+        ".claude/memory/feedback_grid.md": memory(
+            "Admin grid", "filter before load", "feedback", body="Use [[backend-design]] and [[no-such-skill]].\n"
+        ),
+        ".claude/skills/backend-design/SKILL.md": "---\nname: backend-design\ndescription: Design backend modules. Use when adding one.\n---\n\nSteps.\n",
+    }
+    assert [p.message.split(" names ")[0] for p in findings(files) if p.code == "MEM021"] == ["[[no-such-skill]]"]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Iterator
 from memcheck.agents import links
 from memcheck.paths import basename, join, parent
 from memcheck.problem import STORE, WARNING, Rule
+from memcheck.workspace.memo import SKILLS, kept_with
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -33,7 +34,9 @@ memory of the same store, by file stem (`[[deploy-notes]]` for `deploy-notes.md`
 `name`, and not, as in a note vault (Obsidian's), a Markdown file of the repository
 by its stem or the end of its path (`[[Deploy Runbook]]`, `[[adr/0001-queue]]`),
 another file by its name (`![[diagram.png]]`), or a path from the memory's folder
-(`[[../notes/x]]`). Names are compared without case, as Obsidian finds them.
+(`[[../notes/x]]`), nor a skill of the repository by its name (`[[backend-design]]`
+for `.claude/skills/backend-design/SKILL.md`: an agent runs it by that name). Names
+are compared without case, as Obsidian finds them.
 Links in code spans, fenced blocks and HTML comments are not read, and definitions
 are read as CommonMark reads them: a `[text]: more` line inside a paragraph is text,
 and so is one with more than a target and a title.
@@ -95,7 +98,7 @@ def wiki_links(ws: Workspace, store: Store, docs: list[tuple[str, list[Token]]],
                 or ws.exists(target + ".md")
             ):
                 continue
-            if links.names_a_note(ws, target, parent(path)):
+            if links.names_a_note(ws, target, parent(path)) or key in ws.once(skill_names):
                 continue
             if nearest is None:
                 nearest = links.nearest_stems(stems)
@@ -108,3 +111,10 @@ def wiki_links(ws: Workspace, store: Store, docs: list[tuple[str, list[Token]]],
                 token.col,
                 f"[[{target}]] names no memory of this store and no file of the repository (no file stem or name is {target!r}); {hint}fix the link or remove it",
             )
+
+
+@kept_with(SKILLS)  # from the skills alone: the language server keeps it while they stay
+def skill_names(ws: Workspace) -> frozenset[str]:
+    """The names the repository's skills are run by, without case: a skill folder's
+    name (`.claude/skills/backend-design/SKILL.md`), a flat skill file's stem."""
+    return frozenset((basename(parent(p)) if basename(p) == "SKILL.md" else basename(p).rpartition(".")[0]).casefold() for p in ws.skills)
