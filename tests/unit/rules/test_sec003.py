@@ -53,6 +53,8 @@ def test_assigned_credentials_are_reported_without_their_value(line: str) -> Non
         pytest.param('token = "abcdefghijkl"', id="low-entropy-word"),
         pytest.param("max_tokens = '4096000000000'", id="not-a-credential-name"),
         pytest.param("tokenizer: 'cl100k_base_v2x'", id="tokenizer"),
+        # A skill's example, after "Generate API credentials at: <url>" (found on an unseen repository).
+        pytest.param('export AMO_API_KEY="user:12345678:123"', id="counting-digits"),
     ],
 )
 def test_placeholders_references_and_words_are_not_credentials(text: str) -> None:
