@@ -44,6 +44,8 @@ def test_a_home_path_is_reported_where_it_starts_with_the_user_name_redacted(lin
         "Set up /home/user/app and /Users/<name>/work, /home/$USER/x, C:\\Users\\%USERNAME%\\x",
         "CI runs in /home/runner/work/app; shared files in /Users/Shared/x and C:\\Users\\Public\\x",
         "See https://example.com/home/alice/ and ~/home/bob/.",
+        # A dotfiles repository's own `home/` folder, after a variable or a command (chezmoi's source tree).
+        "Edit ${projectRoot}/home/dot_claude/settings.json, or $(chezmoi source-path)/home/dot_zshrc.",
     ],
 )
 def test_placeholder_and_no_ones_home_paths_are_not_reported(line: str) -> None:

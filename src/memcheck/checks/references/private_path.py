@@ -50,8 +50,10 @@ and for a file outside the repository, a path from the home folder:
 
 # Cheap first: most files hold none of these (`in` tests the file, this its lines).
 _MAY_HOLD_HOME = lazy_regex.compile(r"/Users/|/home/|\\Users\\", re.IGNORECASE)
+# (Not after a variable or a command's output: `${projectRoot}/home/dot_claude/` and
+# `$(pwd)/home/x` are folders inside a project, a dotfiles repository's `home/`.)
 _HOME = lazy_regex.compile(
-    r"(?P<head>(?<![\w.~-])/(?:Users|home)/|\b[A-Za-z]:\\{1,2}Users\\{1,2})"
+    r"(?P<head>(?<![\w.~})-])/(?:Users|home)/|\b[A-Za-z]:\\{1,2}Users\\{1,2})"
     r"(?P<name>[^\s/\\\"'`<>()\[\]{}|,;:*?]+)(?=[/\\]|$|[\s\"'`)\],;:.])",
     re.IGNORECASE,
 )
