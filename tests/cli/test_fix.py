@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -163,3 +165,40 @@ def test_fix_still_removes_an_untracked_leftover_of_its_own(repo: Path) -> None:
     result = run_cli(repo, "fix")
     assert not (repo / name).exists()
     assert "left by an interrupted fix" in result.stderr
+
+
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="the file system keeps only UTF-8 names")
+def test_a_memory_whose_file_name_is_not_utf8_is_indexed_without_a_crash(repo: Path) -> None:
+    # Its bytes are percent-encoded in the link, and shown as U+FFFD in the text.
+    store = repo / ".claude/memory"
+    write(repo, ".claude/memory/MEMORY.md", "")
+    (store / "MEMORY.md").unlink()
+    with open(os.path.join(os.fsencode(store), b"note_\xff.md"), "wb") as f:
+        f.write(b"---\ntype: user\n---\n\nBody.\n")
+    proc = run_cli(repo, "fix")
+    assert proc.returncode in (0, 1) and "internal error" not in proc.stderr, proc.stderr
+    index = (store / "MEMORY.md").read_text(encoding="utf-8")
+    assert "(note_%FF.md)" in index and "note_\ufffd" in index
+
+
+def test_a_folder_nested_deeper_than_the_stack_is_walked_without_a_crash(tmp_path: Path) -> None:
+    # A folder that is no git repository is walked: a tree 1,100 folders deep (a tool's
+    # cache, or a hostile tree) exhausted the stack of a walk that calls itself per level.
+    write(tmp_path, ".claude/memory/user_prefs.md", memory("prefs", "Prefers short answers", "user"))
+    deep = tmp_path / "deep"
+    os.makedirs(deep)
+    os.chdir(deep)  # each level made relative to the one before: a path this long is refused whole
+    try:
+        for _ in range(1_100):
+            os.mkdir("d")
+            os.chdir("d")
+        Path("CLAUDE.md").write_text("# Deep\n", encoding="utf-8")
+    finally:
+        os.chdir(tmp_path)
+    try:
+        proc = run_cli(tmp_path, "check", ".")
+    finally:
+        # Removed here, deepest first: pytest's own clean-up walks a tree by recursion too.
+        subprocess.run(["rm", "-rf", str(deep)], check=True)
+    assert "internal error" not in proc.stderr, proc.stderr
+    assert "1 store" in proc.stdout, proc.stdout

@@ -121,7 +121,7 @@ def missing_as(value: str | None, fallback: str) -> str:
 
 def shown_name(m: Memory) -> str:
     # An empty name would make an invisible link, `[](m.md)`: the stem, as for a missing one.
-    return m.stem if m.name is None or not m.name.strip() else m.name
+    return m.shown_stem if m.name is None or not m.name.strip() else m.name
 
 
 # What an entry says instead of a description holding a secret, when the memory's
@@ -163,7 +163,7 @@ def described(m: Memory, label: str) -> str:
             m.sentence,
             m.title,
             m.name,
-            " ".join(m.stem.replace("_", " ").replace("-", " ").split()),
+            " ".join(m.shown_stem.replace("_", " ").replace("-", " ").split()),
         )
     ):
         if not text or not text.strip() or (i > 1 and _words(text) == own):
@@ -206,7 +206,7 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
     sections: dict[str, list[str]] = {}
     for m in ordered:
         kind = m.type if m.type is not None and m.type in types else OTHER
-        sections.setdefault(kind, []).append(entry_line(m, shown_name(m), shown_description(m, m.stem), "-"))
+        sections.setdefault(kind, []).append(entry_line(m, shown_name(m), shown_description(m, m.shown_stem), "-"))
     lines = ["# Memory\n"]
     for kind in order:
         if kind in sections:
@@ -219,7 +219,9 @@ def _render_grouped(ordered: Sequence[Memory], types: Sequence[str]) -> str:
 def entries_as_rendered(style: str, memories: Sequence[Memory]) -> dict[str, str]:
     """Each memory's entry line as ``render`` writes it in this style."""
     dash = "\u2014" if style == FLAT_EMDASH else "-"
-    return {m.filename: entry_line(m, shown_name(m), shown_description(m, m.stem if style == GROUPED else ""), dash) for m in memories}
+    return {
+        m.filename: entry_line(m, shown_name(m), shown_description(m, m.shown_stem if style == GROUPED else ""), dash) for m in memories
+    }
 
 
 def detect_style(lines: Iterable[str]) -> str | None:

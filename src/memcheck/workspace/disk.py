@@ -266,10 +266,27 @@ class CheckoutSource(DiskSource):
 
 
 def walk_files(root: Path) -> list[str]:
+    """Every file under ``root`` (a folder that is no git repository), as os.walk lists
+    them: not into ``.git`` nor symlinked folders, which are no files either. A stack
+    of its own rather than os.walk, which calls itself once per level before Python
+    3.12: a folder nested a thousand deep (a tool's, or a hostile tree) exhausted the
+    stack (RecursionError, an internal error)."""
     found: list[str] = []
-    for folder, dirs, names in os.walk(root):  # does not descend into symlinked folders
-        dirs[:] = [d for d in dirs if d != ".git"]
-        rel = Path(folder).relative_to(root).as_posix()
-        prefix = "" if rel == "." else rel + "/"
-        found.extend(prefix + n for n in names)
+    folders = [""]
+    while folders:
+        prefix = folders.pop()
+        try:
+            with os.scandir(os.path.join(root, prefix) if prefix else root) as entries:
+                listed = list(entries)
+        except OSError:  # as os.walk: a folder that cannot be listed is left out
+            continue
+        for entry in listed:
+            try:
+                is_folder = entry.is_dir()  # through a symlink, as os.walk sorts them
+            except OSError:
+                is_folder = False
+            if not is_folder:
+                found.append(prefix + entry.name)
+            elif entry.name != ".git" and not entry.is_symlink():
+                folders.append(prefix + entry.name + "/")
     return sorted(found)
