@@ -245,6 +245,17 @@ def context(path: str, agent: str | None, fmt: str, config_file: str | None) -> 
     " and a change to the guard's settings are reported as warnings and pass; a secret still fails.",
 )
 @click.option(
+    "--override-label",
+    metavar="NAME",
+    help="As --allow-label when the pull request of --event carries this label and a person added it: on the run its labeled event"
+    " starts, by a sender that is no bot's or agent's account; otherwise the label does not count, and the report says why.",
+)
+@click.option(
+    "--event",
+    metavar="FILE",
+    help="The GitHub event that started the run (GITHUB_EVENT_PATH), which --override-label reads: the pull request's labels and who added one.",
+)
+@click.option(
     "--message-file",
     metavar="FILE",
     help="Judge the staged changes as the commit being made with the message in FILE (git's prepare-commit-msg and commit-msg hooks"

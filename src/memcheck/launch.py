@@ -134,6 +134,8 @@ def guard(
     exit_zero: bool = False,
     color: str = "auto",
     message_file: str | None = None,
+    override_label: str | None = None,
+    event: str | None = None,
 ) -> NoReturn:
     from memcheck.hooks import guard as guarder
 
@@ -141,7 +143,19 @@ def guard(
     shown = guarder.Shown(output_file, quiet, exit_zero, color)
     # guard reads its settings itself: from the commit that judges the change, never
     # from the working tree the change is in (see guard/trust.py)
-    run(lambda: guarder.run(config_file, request, fmt, list_only, list_agents=list_agents, allow_label=allow_label, shown=shown))
+    run(
+        lambda: guarder.run(
+            config_file,
+            request,
+            fmt,
+            list_only,
+            list_agents=list_agents,
+            allow_label=allow_label,
+            shown=shown,
+            override_label=override_label,
+            event=event,
+        )
+    )
 
 
 # What click gives each command when no option is on the line, and the flags (options
@@ -197,6 +211,8 @@ DEFAULTS: Mapping[str, Mapping[str, object]] = {
         "exit_zero": False,
         "color": "auto",
         "message_file": None,
+        "override_label": None,
+        "event": None,
     },
 }
 FLAGS: Mapping[str, Mapping[str, str]] = {

@@ -56,7 +56,9 @@ def test_a_clean_tree_and_guard_say_so(repo: Path) -> None:
     write(repo, ".env", "KEY=x\n")
     guard = run_cli(repo, "guard", "--format", "markdown", ".env")
     assert guard.returncode == 1
-    assert "| 1 | GRD001 | error |" in guard.stdout and "### Index caps" not in guard.stdout  # guard measures no index
+    # guard's is the section that follows check's page: what fails, and the guarded paths
+    assert guard.stdout.startswith("### Guarded paths\n\nThese fail the job; a secret is never let through")
+    assert "| `.env` | GRD001 |" in guard.stdout and "### Index caps" not in guard.stdout  # guard measures no index
 
 
 HOSTILE = "[approved](https://evil.example/x) <img src=x> *c* www.x.example\x1b|"

@@ -551,11 +551,6 @@ def test_bad_input_is_one_error_line(runner: Runner, tmp_path: Path, inputs: dic
 # --- pieces of run.py -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "expected"), (("a.md", "`a.md`"), ("we`ird|x.md", "``we`ird\\|x.md``"), ("`x", "`` `x ``")))
-def test_code_span(text: str, expected: str) -> None:
-    assert _run_module().markup_free(text, span=True) == expected
-
-
 @pytest.mark.parametrize(
     ("event", "expected"),
     (
@@ -738,7 +733,6 @@ def test_summary_cells_escape_markup_as_memchecks_markdown_does() -> None:
     run = _run_module()
     for text in ("[a](https://x.example) <b>*c*</b> www.x.example\x1b|", "a\x1bb|c\nd", "``x` y", " `"):
         assert run.markup_free(text) == markdown.cell(text)
-        assert run.markup_free(text, span=True) == markdown.code(text)
 
 
 @pytest.mark.e2e
@@ -865,7 +859,7 @@ def test_old_findings_never_fail_new_work(runner: Runner, tmp_path: Path) -> Non
         "::error file=.claude/memory/project_x.md,line=1,col=1,title=MEM006::required field 'description' is missing; add a one-line description"
     ]
     assert run.outputs == {"errors": "1", "warnings": "0", "older": str(OLD_FINDINGS), "guarded": "0"}
-    assert f"new since the base `main` (`{base[:12]}`)" in run.summary
+    assert f"new since the base main (`{base[:12]}`)" in run.summary
     assert f"{OLD_FINDINGS} older findings" in run.summary
     assert "memcheck check --write-baseline .memcheck-baseline.json" in run.summary and "`scope: all`" in run.summary
 

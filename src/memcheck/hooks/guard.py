@@ -22,6 +22,7 @@ from memcheck.guard.named import read_path_list
 from memcheck.guard.tiers import AGENTS, OPT_OUT_KEY, shell_opt_out, signatures, sources, tiers
 from memcheck.guard.trust import disk_settings
 from memcheck.hooks.report import Display, destination, report
+from memcheck.output import Override
 from memcheck.problem import WARNING, Problem, escaped, json_text, shown
 from memcheck.records import NamedTuple
 
@@ -145,20 +146,52 @@ def run(
     list_agents: bool = False,
     allow_label: str | None = None,
     shown: Shown = PLAIN,
+    override_label: str | None = None,
+    event: str | None = None,
 ) -> int:
     cwd = Path.cwd()
     if list_agents:
         return list_signatures(config_file, cwd, fmt)
     if list_only:
         return list_tree(config_file, cwd, fmt)
+    override = judged_label(allow_label, override_label, event)
     problems = check(config_file, request, cwd, stdin)
-    if allow_label:  # what the label lets through is a warning: reported, not failing
+    if override and override.counts:  # what the label lets through is a warning: reported, not failing
         from memcheck.guard.override import allowed
 
-        problems = allowed(problems, allow_label)
+        problems = allowed(problems, override.label)
     with destination(shown.output_file, _root(cwd) if shown.output_file else None) as out:  # (no git call at a commit)
-        report(problems, fmt, out, command="guard", display=Display(shown.quiet, shown.color))
+        report(
+            problems, fmt, out, command="guard", display=Display(shown.quiet, shown.color), override=override, judged=judged_range(request)
+        )
     return 1 if not shown.exit_zero and any(p.severity != WARNING for p in problems) else 0
+
+
+def judged_label(allow_label: str | None, override_label: str | None, event: str | None) -> Override | None:
+    """The override label the command line gives: one a maintainer's word already
+    (``--allow-label``), or one the event shows who added (``--override-label``)."""
+    if not override_label:
+        return Override(allow_label, counts=True) if allow_label else None
+    if allow_label:
+        raise ConfigError("give --allow-label or --override-label, not both")
+    if not event:
+        raise ConfigError("--override-label needs --event FILE: the GitHub event that started the run, which says who added the label")
+    from memcheck.guard import override
+
+    return override.judged(override.read_event(event), override_label)
+
+
+def judged_range(request: Request) -> str | None:
+    """The range judged, in words: ``range BASE..HEAD, by the settings of BASE and of REF``."""
+    if request.base is None:
+        return None
+
+    def short(ref: str) -> str:  # a commit's full name, as git shortens it for a person
+        return ref[:12] if len(ref) == 40 and all(c in "0123456789abcdef" for c in ref) else ref
+
+    base = short(request.base)
+    more = "".join(f" and of {short(ref)}" for ref in request.settings_from)
+    return f"range {base}..{short(request.head or 'HEAD')}" + (f", by the settings of {base}{more}" if more else "")
 
 
 def _root(cwd: Path) -> Path | None:

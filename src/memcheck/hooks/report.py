@@ -17,7 +17,7 @@ from memcheck.output import ReportContext, get_reporter, resolve_format
 from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
-    from memcheck.output import CapUsage, Checked, FixRecord, Older
+    from memcheck.output import CapUsage, Checked, FixRecord, Older, Override
     from memcheck.problem import Problem
 
 
@@ -45,6 +45,8 @@ def report(
     fail_on: str | None = None,
     display: Display = DEFAULT_DISPLAY,
     checked: Checked | None = None,
+    override: Override | None = None,
+    judged: str | None = None,
 ) -> None:
     out = out or sys.stdout
     fmt = resolve_format(fmt)
@@ -63,6 +65,8 @@ def report(
         fail_on=fail_on,
         quiet=display.quiet,
         checked=checked,
+        override=override,
+        judged=judged,
     )
     get_reporter(fmt)(problems, out, context)
 

@@ -39,6 +39,16 @@ class Older(NamedTuple):
     baseline: str | None  # the config's baseline, which would adopt them
 
 
+class Override(NamedTuple):
+    """A pull request's override label as the guard judged it (``guard --override-label``
+    or ``--allow-label``): ``counts`` when it lets a reviewed change through; ``refused``,
+    why the label the pull request carries does not count; neither when it is not carried."""
+
+    label: str
+    counts: bool = False
+    refused: str = ""
+
+
 class Checked(NamedTuple):
     """What a check or fix looked at, for the summary line: the agent files it read."""
 
@@ -79,6 +89,8 @@ class ReportContext:
         fail_on: str | None = None,
         quiet: bool = False,
         checked: Checked | None = None,
+        override: Override | None = None,
+        judged: str | None = None,
     ):
         self.color = color
         self.fixed = tuple(fixed)  # files `fix` rewrote
@@ -91,6 +103,8 @@ class ReportContext:
         self.fail_on = fail_on  # what fails the run (json)
         self.quiet = quiet  # the findings alone: no summary, no fix lines but their warnings (text, github)
         self.checked = checked  # what check or fix looked at (None: guard, which judges paths)
+        self.override = override  # guard's: the override label it was given, judged (json, markdown)
+        self.judged = judged  # guard's: the range it judged and by whose settings, in words (markdown)
 
 
 def resolve_format(name: str) -> str:

@@ -41,6 +41,8 @@ def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None
             summary["stale_baseline_entries"] = checked.stale
     if ctx.older is not None:  # only what the change brings is listed
         summary.update(new_since=ctx.older.ref, older=ctx.older.total)
+    if ctx.override is not None:  # guard's override label: whether it counts, or why not
+        summary["override"] = ctx.override._asdict()
     doc: dict[str, object] = {"version": 1, "problems": [shown(p) for p in problems], "summary": summary, "fixed": list(ctx.fixed)}
     if ctx.indexes is not None:
         doc["indexes"] = list(ctx.indexes)

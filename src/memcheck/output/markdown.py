@@ -2,8 +2,9 @@
 
 The counts, then the findings one by one grouped by file (up to ``SHOWN``: a job
 summary is cut at 1 MiB and a comment at 64 KiB), the findings counted per rule, and
-each MEMORY.md index checked with a bar against its caps. The GitHub Action writes it
-as its job summary.
+each MEMORY.md index checked with a bar against its caps. Guard's is a section to
+follow it, the guarded paths a change touches: what fails, and what the override label
+does about it. The GitHub Action writes the two as its job summary.
 
 Text that comes from the files checked (paths, keys, quoted values) is never markup:
 a path is a code span, a message has every ASCII punctuation mark backslash-escaped,
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck import lazy_regex
 from memcheck.output import BASELINE_FILE, counts
-from memcheck.problem import Problem, visible_name
+from memcheck.problem import ERROR, Problem, visible_name
 
 if TYPE_CHECKING:
     from memcheck.output import CapUsage, ReportContext
@@ -132,7 +133,39 @@ def caps(indexes: Sequence[CapUsage]) -> list[str]:
     return out
 
 
+def guarded(problems: Sequence[Problem], ctx: ReportContext) -> list[str]:
+    """Guard's section: what fails, what the override label does (or why it does not
+    count), and the guarded paths touched."""
+    from memcheck.guard.override import OVERRIDABLE
+
+    if not problems:
+        return ["### Guarded paths", "", f"No guarded path touched{f' ({ctx.judged})' if ctx.judged else ''}.", ""]
+    label = ctx.override
+    name = code(label.label) if label else ""
+    secrets = any(p.code not in OVERRIDABLE and p.severity == ERROR for p in problems)  # no label lets a secret through
+    if label and label.counts and any(p.code in OVERRIDABLE for p in problems):
+        still = "; a secret is never let through, and still fails" if secrets else ""
+        verdict = f"The pull request carries the override label {name}: an agent's change and a reviewed loosening are reported, not failing{still}."
+    elif not any(p.severity == ERROR for p in problems):  # (a secret's file no longer tracked: a warning)
+        verdict = "Reported, not failing."
+    elif label and not secrets:
+        verdict = "These fail the job. " + (
+            f"The pull request carries the override label {name}, which does not count here: {cell(label.refused)}."
+            if label.refused
+            else f"A maintainer who accepts them adds the label {name} to the pull request, and the job passes with them reported."
+        )
+    else:
+        why = "a secret is never let through, and still fails, whatever the label" if secrets else "no override label is set"
+        verdict = f"These fail the job; {why}, so the guarded paths must leave the pull request."
+    out = ["### Guarded paths", "", verdict, "", *([f"In {ctx.judged}:", ""] if ctx.judged else [])]
+    out += ["| Path | Rule | Finding |", "| --- | --- | --- |"]
+    return [*out, *(f"| {code(p.path)} | {p.code} | {cell(p.message)} |" for p in problems), ""]
+
+
 def report(problems: Sequence[Problem], out: TextIO, ctx: ReportContext) -> None:
+    if ctx.command == "guard":
+        out.write("\n".join(guarded(problems, ctx)))
+        return
     page = ["## memcheck", "", headline(problems, ctx), "", *older(ctx)]
     if ctx.fixed:  # `memcheck fix`
         page += ["### Rewritten", "", *(f"- {code(path)}" for path in ctx.fixed), ""]
