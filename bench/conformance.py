@@ -38,9 +38,10 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 ENV = {
     **os.environ,
@@ -63,21 +64,25 @@ VALID = "valid"
 INCIDENTAL = frozenset({"GDN008"})  # a glob that matches no file of the scratch project
 
 
-@dataclass
 class Case:
-    kind: str
-    peer: str  # "agnix" or "agentskills"
-    name: str  # the peer's own name for the case: a fixture path or a test id
-    files: dict[str, bytes]  # where the agent reads each file -> its bytes
-    expect: str  # VALID, or the peer's reason the case is invalid (a rule id or message)
-    found: list[dict] = field(default_factory=list)  # memcheck's problems
+    # A plain class, not a dataclass: the script is also loaded from its file by the tests,
+    # outside sys.modules, where a dataclass cannot resolve its string annotations.
+    def __init__(
+        self, kind: str, peer: str, name: str, files: dict[str, bytes], expect: str, found: list[dict[str, Any]] | None = None
+    ) -> None:
+        self.kind = kind
+        self.peer = peer  # "agnix" or "agentskills"
+        self.name = name  # the peer's own name for the case: a fixture path or a test id
+        self.files = files  # where the agent reads each file -> its bytes
+        self.expect = expect  # VALID, or the peer's reason the case is invalid (a rule id or message)
+        self.found = found or []  # memcheck's problems
 
     @property
     def peer_valid(self) -> bool:
         return self.expect == VALID
 
     @property
-    def flagged(self) -> list[dict]:
+    def flagged(self) -> list[dict[str, Any]]:
         return [p for p in self.found if p.get("severity") in ("error", "warning") and p["code"] not in INCIDENTAL]
 
     @property
@@ -489,7 +494,7 @@ def codes(case: Case) -> str:
     return ", ".join(shown) or "nothing"
 
 
-def report(cases: list[Case], peers: dict[str, str], memcheck: str) -> str:
+def report(cases: list[Case], peers: dict[str, str], memcheck: str, verbose: bool = False) -> str:
     lines = [f"conformance run {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, memcheck: {memcheck}"]
     lines += [f"  {peer} at {sha}" for peer, sha in peers.items()]
     lines.append("")
@@ -519,6 +524,15 @@ def report(cases: list[Case], peers: dict[str, str], memcheck: str) -> str:
                 lines.append(f"      {problem['code']} {problem.get('path', '')}: {problem['message'][:160]}")
             if case.name in JUSTIFIED:
                 lines.append(f"    why memcheck is right: {JUSTIFIED[case.name]}")
+    if verbose:
+        # So that a reader can see each agreeing invalid case is flagged for the peer's
+        # reason, not for another one.
+        for kind in KINDS:
+            flagged = [c for c in cases if c.kind == kind and c.agrees and not c.peer_valid]
+            if flagged:
+                lines.append("")
+                lines.append(f"## {kind}: the invalid cases memcheck flags too, with its codes")
+                lines += [f"- {c.peer}: {c.name}: {c.expect[:70]} -> {codes(c)}" for c in flagged]
     return "\n".join(lines) + "\n"
 
 
@@ -530,6 +544,8 @@ def main() -> None:
     parser.add_argument("--peer-python", default=sys.executable, help="a Python with strictyaml and pytest")
     parser.add_argument("--label", default="", help="what the memcheck command is (a branch and commit)")
     parser.add_argument("--kind", choices=KINDS, action="append", help="only these kinds")
+    parser.add_argument("--jobs", type=int, default=2, help="cases checked at once (default: 2)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="also list the codes of the agreeing invalid cases")
     parser.add_argument("--json", type=Path, help="also write every case and its findings here")
     args = parser.parse_args()
     if not args.agnix and not args.agentskills:
@@ -547,12 +563,12 @@ def main() -> None:
         peers["agentskills"] = commit(args.agentskills)
     if args.kind:
         cases = [c for c in cases if c.kind in args.kind]
-    for case in cases:
-        run_memcheck(memcheck, case)
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        list(pool.map(lambda case: run_memcheck(memcheck, case), cases))
     version = subprocess.run([*memcheck, "--version"], capture_output=True, text=True).stdout.strip()
     if args.label:
         version = f"{version} ({args.label})"
-    sys.stdout.write(report(cases, peers, version))
+    sys.stdout.write(report(cases, peers, version, args.verbose))
     if args.json:
         record = [{"kind": c.kind, "peer": c.peer, "case": c.name, "expect": c.expect, "agrees": c.agrees, "found": c.found} for c in cases]
         args.json.write_text(json.dumps({"peers": peers, "memcheck": version, "cases": record}, indent=1) + "\n")
