@@ -6,7 +6,7 @@
 A benchmark, not part of the test suite: nothing here is copied from the peers, and no
 test depends on their files. Given local clones of
 
-- agnix (github.com/agent-sh/agnix): its fixtures under tests/fixtures, each with the
+- agnix (github.com/avifenesh/agnix): its fixtures under tests/fixtures, each with the
   verdict its name and its rule family give (the fixture README's conventions: a fixture
   under a valid folder raises nothing of its family; an invalid one raises the rule it
   is named for), listed below in CASES with the place the agent reads the file;
