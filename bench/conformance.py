@@ -332,17 +332,43 @@ JUSTIFIED: dict[str, str] = {
 }
 
 
-def agnix_cases(clone: Path) -> list[Case]:
+# The agnix fixtures of the kinds in scope, by pattern: one that CASES does not list
+# (a newer clone's) is named in the report, to be given a verdict, not silently left out.
+IN_SCOPE = (
+    "**/SKILL.md",
+    "**/agents/*.md",
+    "**/.cursor/rules/*.mdc",
+    "**/.github/instructions/**/*.instructions.md",
+    "**/.github/prompts/*.prompt.md",
+    "**/.claude/rules/*.md",
+    "**/.clinerules/*.md",
+    "**/.kiro/steering/*.md",
+    "**/.windsurf/rules/*.md",
+    "**/.roo/rules*/*.md",
+    "refs/**/*.md",
+)
+
+
+def agnix_cases(clone: Path) -> tuple[list[Case], list[str]]:
+    """The cases, and the fixtures in scope that a case names but the clone lacks or
+    that the clone has and no case names."""
     fixtures = clone / "tests" / "fixtures"
     cases = []
-    for kind, listed in CASES.items():
-        for fixture, expect in listed:
+    listed = {fixture for entries in CASES.values() for fixture, _ in entries}
+    unmatched = []
+    for kind, entries in CASES.items():
+        for fixture, expect in entries:
+            if not (fixtures / fixture).is_file():
+                unmatched.append(f"{fixture} (listed, not in this clone)")
+                continue
             data = (fixtures / fixture).read_bytes()
             files = {place(fixture, data): data, **SUPPORT.get(fixture, {})}
             cases.append(Case(kind, "agnix", fixture, files, expect))
+    present = {str(p.relative_to(fixtures)) for pattern in IN_SCOPE for p in fixtures.glob(pattern) if p.is_file()}
+    unmatched += [f"{fixture} (in this clone, not listed)" for fixture in sorted(present - listed)]
     for kind, name, files, expect in INLINE:
         cases.append(Case(kind, "agnix", name, dict(files), expect))
-    return cases
+    return cases, unmatched
 
 
 # The plugin that records the reference validator's own test cases. It wraps the three
@@ -556,8 +582,10 @@ def main() -> None:
         parser.error(f"no command {memcheck[0]!r}")
     cases: list[Case] = []
     peers = {}
+    unmatched: list[str] = []
     if args.agnix:
-        cases += agnix_cases(args.agnix)
+        found, unmatched = agnix_cases(args.agnix)
+        cases += found
         peers["agnix"] = commit(args.agnix)
     if args.agentskills:
         cases += agentskills_cases(args.agentskills, args.peer_python)
@@ -570,6 +598,9 @@ def main() -> None:
     if args.label:
         version = f"{version} ({args.label})"
     sys.stdout.write(report(cases, peers, version, args.verbose))
+    if unmatched:
+        sys.stdout.write("\nagnix fixtures of these kinds that the run does not judge (give each a verdict in CASES):\n")
+        sys.stdout.write("".join(f"- {line}\n" for line in unmatched))
     if args.json:
         record = [{"kind": c.kind, "peer": c.peer, "case": c.name, "expect": c.expect, "agrees": c.agrees, "found": c.found} for c in cases]
         args.json.write_text(json.dumps({"peers": peers, "memcheck": version, "cases": record}, indent=1) + "\n")

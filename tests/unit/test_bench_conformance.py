@@ -140,3 +140,23 @@ def test_memcheck_runs_on_each_case_in_a_scratch_repository_of_its_own() -> None
         conformance.run_memcheck(memcheck, each)
     assert good.found == [] and good.agrees
     assert [p["code"] for p in bare.flagged] == ["SKL002"] and bare.agrees
+
+
+def test_a_fixture_of_a_kind_in_scope_that_no_case_lists_is_named_not_left_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fixtures = tmp_path / "tests" / "fixtures"
+    write(fixtures / "cursor" / ".cursor" / "rules" / "listed.mdc", "---\ndescription: d\n---\nBody\n")
+    write(fixtures / "cursor" / ".cursor" / "rules" / "new.mdc", "---\ndescription: d\n---\nBody\n")
+    write(fixtures / "hooks" / "settings.json", "{}")  # not a kind in scope
+    monkeypatch.setattr(
+        conformance,
+        "CASES",
+        {"rules frontmatter": [("cursor/.cursor/rules/listed.mdc", conformance.VALID), ("gone/.cursor/rules/old.mdc", "CUR-001")]},
+    )
+    cases, unmatched = conformance.agnix_cases(tmp_path)
+    assert [(c.name, sorted(c.files)) for c in cases if c.peer == "agnix" and c.kind == "rules frontmatter"] == [
+        ("cursor/.cursor/rules/listed.mdc", [".cursor/rules/listed.mdc"])
+    ]
+    assert unmatched == [
+        "gone/.cursor/rules/old.mdc (listed, not in this clone)",
+        "cursor/.cursor/rules/new.mdc (in this clone, not listed)",
+    ]
