@@ -287,15 +287,23 @@ PROJECT: dict[str, bytes] = {
     "lib/view.tsx": b"export {};\n",
 }
 
-# agnix's CLI test for REF-002 writes its CLAUDE.md inline (fixture_family_cli.rs).
-INLINE: list[tuple[str, str, dict[str, bytes], str]] = [
-    (
-        "imports and links",
-        "fixture_family_cli.rs::test_cli_reports_ref_002_fixtures",
-        {"CLAUDE.md": b"# Project\n\nSee [guide](missing-guide.md) for more details.\n"},
-        "REF-002",
-    ),
+# agnix tests that write an agent file inline rather than from a fixture: (kind, the
+# test's file, the test's name, the file it writes, the verdict). The content is read
+# from the clone: the first string literal the test writes.
+INLINE: list[tuple[str, str, str, str, str]] = [
+    ("imports and links", "crates/agnix-cli/tests/fixture_family_cli.rs", "test_cli_reports_ref_002_fixtures", "CLAUDE.md", "REF-002"),
 ]
+WRITTEN = re.compile(r'std::fs::write\(\s*&\w+,\s*"((?:[^"\\]|\\.)*)"', re.DOTALL)
+
+
+def inline_text(source: str, test: str) -> bytes | None:
+    """The text a Rust test writes with ``std::fs::write(&path, "...")``, unescaped."""
+    at = source.find(f"fn {test}(")
+    written = WRITTEN.search(source, at) if at >= 0 else None
+    if written is None:
+        return None
+    return written.group(1).encode().decode("unicode_escape").encode()
+
 
 # Where memcheck is right to differ from the peer: case name -> the reason, with its
 # source. Such a case counts as agreement and is listed as justified.
@@ -366,8 +374,13 @@ def agnix_cases(clone: Path) -> tuple[list[Case], list[str]]:
             cases.append(Case(kind, "agnix", fixture, files, expect))
     present = {str(p.relative_to(fixtures)) for pattern in IN_SCOPE for p in fixtures.glob(pattern) if p.is_file()}
     unmatched += [f"{fixture} (in this clone, not listed)" for fixture in sorted(present - listed)]
-    for kind, name, files, expect in INLINE:
-        cases.append(Case(kind, "agnix", name, dict(files), expect))
+    for kind, source, test, written, expect in INLINE:
+        name = f"{Path(source).name}::{test}"
+        text = inline_text((clone / source).read_text(encoding="utf-8"), test) if (clone / source).is_file() else None
+        if text is None:
+            unmatched.append(f"{name} (listed, not in this clone)")
+        else:
+            cases.append(Case(kind, "agnix", name, {written: text}, expect))
     return cases, unmatched
 
 

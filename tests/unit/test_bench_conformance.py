@@ -152,6 +152,7 @@ def test_a_fixture_of_a_kind_in_scope_that_no_case_lists_is_named_not_left_out(t
         "CASES",
         {"rules frontmatter": [("cursor/.cursor/rules/listed.mdc", conformance.VALID), ("gone/.cursor/rules/old.mdc", "CUR-001")]},
     )
+    monkeypatch.setattr(conformance, "INLINE", [("imports and links", "crates/x/tests/cli.rs", "test_gone", "CLAUDE.md", "REF-002")])
     cases, unmatched = conformance.agnix_cases(tmp_path)
     assert [(c.name, sorted(c.files)) for c in cases if c.peer == "agnix" and c.kind == "rules frontmatter"] == [
         ("cursor/.cursor/rules/listed.mdc", [".cursor/rules/listed.mdc"])
@@ -159,4 +160,26 @@ def test_a_fixture_of_a_kind_in_scope_that_no_case_lists_is_named_not_left_out(t
     assert unmatched == [
         "gone/.cursor/rules/old.mdc (listed, not in this clone)",
         "cursor/.cursor/rules/new.mdc (in this clone, not listed)",
+        "cli.rs::test_gone (listed, not in this clone)",
     ]
+
+
+def test_the_text_a_rust_test_writes_inline_is_read_from_the_test_itself() -> None:
+    source = textwrap.dedent(
+        """
+        fn test_other() {
+            std::fs::write(&p, "not this").unwrap();
+        }
+
+        fn test_writes_claude_md() {
+            let temp = tempfile::TempDir::new().unwrap();
+            std::fs::write(
+                &claude_path,
+                "# Title\\n\\nSee [a \\"quoted\\" guide](gone.md).\\n",
+            )
+            .unwrap();
+        }
+        """
+    )
+    assert conformance.inline_text(source, "test_writes_claude_md") == b'# Title\n\nSee [a "quoted" guide](gone.md).\n'
+    assert conformance.inline_text(source, "test_missing") is None
