@@ -34,19 +34,34 @@ REF001 = Rule(
 Reports a path written in a code span (`` `tests/test_cli.py` ``) of a memory or a
 guidance file that names no file: not from the file's folder, not from the
 repository's root, and not from a folder the file names elsewhere (a package of a
-monorepo), while a file of the same name is elsewhere in the repository (one to
-three of them): the file moved, and the message names where. In a memory, a bare
-memory file name (`` `feedback_testing.md` ``) names a memory of its store, and one
-that names none is reported too.
+monorepo), while a file of the same name that shares a folder with it is elsewhere in
+the repository (one to three of them; more where the cited folders name one alone),
+or the path names a file once one of its folders is read as a renamed one
+(`app/old_name/...` after `app/new_name`): it may have moved, and the message names
+where. In a memory, a memory file name (`` `feedback_testing.md` ``, or
+`` `memory/feedback_testing.md` `` with the store's folder) that carries the store's
+naming (a memory type, `feedback_`, `project_`, `user_`, `reference_`, or a prefix
+two of its memories share) names a memory of its store, and one that names none is
+reported too.
 
 Only what is plainly a path is read: it holds a `/` and ends in a known extension
-(or, in a memory, is a Markdown file's name), and is not a glob (`src/**/*.ts`), a placeholder (`<out>/report.md`, `{name}.md`,
-`$HOME/x`, `path/to/file.py`, `…`), a URL, a path outside the repository, a file
-git ignores, a build's output (`dist/`, `node_modules/`), or an example in a
-sentence that says "for example" or "e.g.". A path whose file name the repository
-does not hold at all is not reported: it cannot be told from a path in another
-repository or on a server the file speaks of. Fenced code blocks are not read,
-and links are left to the broken-link rules. `~/` paths are checked only with `--user`, against the home folder.
+(or, in a memory, is a Markdown file's name), and is not a glob (`src/**/*.ts`), a
+placeholder (`<out>/report.md`, `{name}.md`, `$HOME/x`, `path/to/file.py`, `…`,
+`feedback_X.md`), a URL, a path outside the repository, a file git ignores, a
+build's output (`dist/`, `node_modules/`), or an example in a sentence that says
+"for example" or "e.g.". A name is not judged where its sentence says it is not this
+repository's as it stands: a former name ("was `OLD.md`; renamed"), a planned or
+hypothetical one ("no `GUIDE.md` yet", "not yet created"), or one placed on a disk or
+in the home folder ("lives at user-scope `~/.claude/projects/...`"). A store kept for
+projects elsewhere (a repository that is a copy of a home's `.claude`, with
+`settings.json` beside `commands/` or `skills/`; a folder named as Claude Code names a
+project's, `-Users-me-app`) cites those projects' paths: only its own memories and
+the paths into its repository's folders are judged. A path whose file name the
+repository does not hold at all, or holds only in folders it does not share, is not
+reported: it cannot be told from a path in another repository or on a server the
+file speaks of. Fenced code blocks are not read, and links are left to the
+broken-link rules. `~/` paths are checked only with `--user`, against the home
+folder.
 
 ## Why is this bad?
 Agents read these paths as facts about the repository. A path left behind by a move
