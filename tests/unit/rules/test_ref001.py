@@ -211,3 +211,14 @@ def test_a_common_name_is_followed_where_the_cited_folder_says_which() -> None:
     (found,) = findings(guide("Billing's tests: `src/billing/service.test.ts`.", **modules), "REF")
     assert "may have moved to src/modules/billing/service.test.ts" in found.message
     assert lint(guide("Tests: `lib/service.test.ts`.", **modules), "REF") == []
+
+
+def test_a_folder_every_project_has_does_not_tie_two_files_of_one_name() -> None:
+    # The helpers moved elsewhere; `src/database/utils.ts` is another file.
+    assert lint(guide("Helpers are in `src/utils.ts`.", **{"src/database/utils.ts": ""}), "REF") == []
+
+
+def test_a_gone_member_of_a_numbered_series_is_judged() -> None:
+    # `findings_4.md` was one of the reviews at the root, as `findings_13.md` still is.
+    files = {**store(a="Evidence in `findings_4.md`; the snapshot `1777490789085.md` was dropped.\n"), "findings_13.md": "# Review\n"}
+    assert [f.message.split(" ")[0] for f in findings(files, "REF")] == ["`findings_4.md`"]

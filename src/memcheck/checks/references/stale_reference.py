@@ -147,7 +147,7 @@ def _judged(
         # and 5 of about 63 untrue ones did.
         if store is None or not name.endswith(".md") or name in index.by_name or name in _KNOWN_NAMES or ws.exists(join(folder, name)):
             return None
-        if not _stores_naming(ws, index, store, name):
+        if not _stores_naming(ws, store, name) and not _in_a_series(ws, (store, folder, ""), name):
             return None
         return [join(store, name)], _no_memory(shown)
     if _found(index, folder, token) is not None or any(_exists(index, join(r, name)) for r in roots):
@@ -203,7 +203,9 @@ def _moved(index: TreeIndex, name: str) -> str | None:
 
 
 def _folder_names(path: str) -> list[str]:
-    return [part for part in path.split("/")[:-1] if part not in ("", ".", "..")]
+    """The folders of ``path`` that can tie a file to another: not those every project
+    has (`src/utils.ts` and `src/database/utils.ts` are two files)."""
+    return [part for part in path.split("/")[:-1] if part not in _EVERY_PROJECTS]
 
 
 def _renamed_folder(ws: Workspace, index: TreeIndex, name: str) -> str | None:
@@ -232,7 +234,7 @@ def _in_store(store: str, written: str) -> bool:
     return bool(written) and (store == written or store.endswith("/" + written))
 
 
-def _stores_naming(ws: Workspace, index: TreeIndex, store: str, name: str) -> bool:
+def _stores_naming(ws: Workspace, store: str, name: str) -> bool:
     """Whether ``name`` carries the naming of the store's memories: the kind before its
     first `_` or `-` is one of Claude Code's memory types, or begins two of the store's
     names. A placeholder (`feedback_X.md`) was left out when the name was read."""
@@ -244,6 +246,18 @@ def _stores_naming(ws: Workspace, index: TreeIndex, store: str, name: str) -> bo
         return True
     held = ws.once(_files_by_folder).get(store, ())
     return sum(1 for other in held if other.lower().startswith(kind)) >= 2
+
+
+def _in_a_series(ws: Workspace, folders: tuple[str, ...], name: str) -> bool:
+    """Whether ``name`` is one of a numbered series another file of ``folders`` is of
+    (`findings_10.md` beside `findings_13.md`): a file of the repository's that is gone."""
+    m = _NUMBERED.match(name)
+    if m is None:
+        return False
+    held = ws.once(_files_by_folder)
+    return any(
+        (o := _NUMBERED.match(other)) is not None and o.group(1) == m.group(1) for place in set(folders) for other in held.get(place, ())
+    )
 
 
 def _kept_for_elsewhere(index: TreeIndex, store: str) -> bool:
@@ -356,10 +370,16 @@ _AGENT_FOLDERS = frozenset(
     .github/agents .agents/skills .windsurf/rules .clinerules""".split()
 )
 
+# Folders so many projects have that sharing one says nothing of two files ("" and "."
+# are no folder's names; `..` leads out).
+_EVERY_PROJECTS = frozenset(["", ".", "..", "src", "lib", "source", "sources", "pkg", "packages", "internal"])
 # Claude Code's memory types, which its memories' names begin with (`feedback_x.md`).
 _MEMORY_TYPES = frozenset("user feedback project reference".split())
 # The kind a name begins with, before its first `_` or `-`.
 _NAMING = lazy_regex.compile(r"[^\W_]+[_-](?=.)")
+# A numbered name (`findings_10.md`): what comes before the number, which holds more
+# than digits (`1777490789085.md` is a snapshot's, of no series).
+_NUMBERED = lazy_regex.compile(r"(.*\D)\d+\.md$")
 # A folder named as Claude Code names a project's memory folder: the project's path
 # with its separators as `-` (`-Users-me-app`, `C--Users-me-app`).
 _PROJECT_SLUG = lazy_regex.compile(r"(?:-|[A-Za-z]--)[^\W_]")
