@@ -349,10 +349,11 @@ def _files_by_folder(ws: Workspace) -> dict[str, list[str]]:
     return held
 
 
-# A missing path is read as a moved file only when its name is this rare in the tree
-# (a `page.tsx` of another repository is not one of ours).
+# A missing path is read as a moved file of its name that shares a folder with it when
+# the name is this rare in the tree; a commoner one, only where the cited folders name
+# one file alone (a `page.tsx` of another repository is not one of ours).
 _MOVED_MOST = 3
-# Paths of one name weighed for the nearest (a tree may hold thousands of index.ts).
+# Paths of one name weighed (a tree may hold thousands of index.ts).
 _NEAREST_MOST = 500
 
 # Markdown files a memory cites by their kind (`SKILL.md`, "each package has an
