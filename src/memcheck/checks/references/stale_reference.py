@@ -35,15 +35,16 @@ REF001 = Rule(
 Reports a path written in a code span (`` `tests/test_cli.py` ``) of a memory or a
 guidance file that names no file: not from the file's folder, not from the
 repository's root, and not from a folder the file names elsewhere (a package of a
-monorepo), while a file of the same name that shares a folder with it is elsewhere in
-the repository (one to three of them; more where the cited folders name one alone),
-or the path names a file once one of its folders is read as a renamed one
+monorepo), while a file of the same name that shares a folder with it (not one
+every project has, `src/`) is elsewhere in the repository (one to three of them;
+more where the cited folders name one alone), or the path names a file once one of its folders is read as a renamed one
 (`app/old_name/...` after `app/new_name`): it may have moved, and the message names
 where. In a memory, a memory file name (`` `feedback_testing.md` ``, or
 `` `memory/feedback_testing.md` `` with the store's folder) that carries the store's
 naming (a memory type, `feedback_`, `project_`, `user_`, `reference_`, or a prefix
-two of its memories share) names a memory of its store, and one that names none is
-reported too.
+two of its memories share), or that is one of a numbered series beside it
+(`findings_4.md` beside `findings_13.md`), names a file the store or the repository
+kept, and one that names none is reported too.
 
 Only what is plainly a path is read: it holds a `/` and ends in a known extension
 (or, in a memory, is a Markdown file's name), and is not a glob (`src/**/*.ts`), a
