@@ -262,7 +262,7 @@ def test_a_cited_path_to_an_excluded_file_is_judged_again_for_every_memory(repo:
     for name in ("a", "b", "c"):
         write(repo, f"{STORE}/{name}.md", memory(name, f"d {name}", "project", f"Topic {name}. See `notes/x.py`.\n"))
     write(repo, "notes/x.py", "x\n")
-    write(repo, "src/x.py", "y\n")
+    write(repo, "notes/old/x.py", "y\n")
     write(repo, ".memcheck.yaml", 'exclude: ["notes/"]\n')
     run_cli(repo, "fix")
     commit_all(repo)

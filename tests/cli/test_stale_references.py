@@ -14,14 +14,14 @@ def _codes(problems: list[dict[str, object]]) -> list[tuple[object, object, obje
 
 
 def test_a_moved_file_is_reported_and_an_ignored_one_is_not(repo: Path) -> None:
-    write(repo, "src/entry/main.py", "")
+    write(repo, "src/app/entry/main.py", "")
     write(repo, ".gitignore", "generated/\n")
-    # `generated/main.py` is a build's output, absent from this clone; `app/main.py` moved to src/entry/.
+    # `generated/main.py` is a build's output, absent from this clone; `app/main.py` moved to src/app/entry/.
     write(repo, "CLAUDE.md", "# Guide\n\nThe entry point is `app/main.py`; the build writes `generated/main.py`.\n")
     git(repo, "add", "-A")
     problems = check_json(repo)
     assert _codes(problems) == [("CLAUDE.md", 3, "REF001")]
-    assert "src/entry/main.py has its name" in str(problems[0]["message"])
+    assert "may have moved to src/app/entry/main.py" in str(problems[0]["message"])
 
 
 def test_a_memory_saved_twice_is_reported_once_on_the_later_file(repo: Path) -> None:

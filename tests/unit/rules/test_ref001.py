@@ -28,10 +28,7 @@ def test_the_docs_example_after_the_tests_moved_names_where_the_file_went() -> N
     files = {"AGENTS.md": "# Guide\n\n" + example("REF001"), "tests/unit/test_cli.py": ""}  # the tests moved to tests/unit/
     assert lint(files, "REF") == [("AGENTS.md", 3, "REF001")]
     (found,) = findings(files, "REF")
-    assert (
-        found.message
-        == "`tests/test_cli.py` names no file of the repository; tests/unit/test_cli.py has its name, so it probably moved there: update the path"
-    )
+    assert found.message == "`tests/test_cli.py` is not in this repository; it may have moved to tests/unit/test_cli.py: update the path"
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:
@@ -62,7 +59,11 @@ def test_what_is_not_plainly_a_path_of_this_repository_is_not_judged(line: str) 
 
 def test_only_the_spans_after_an_example_on_their_line_are_examples() -> None:
     (found,) = findings(guide("Run `tests/test_cli.py`, e.g. `tests/test_cli.py` or `src/x.py`."), "REF")
-    assert (found.path, found.line, found.code) == ("AGENTS.md", 3, "REF001") and "tests/unit/test_cli.py has its name" in found.message
+    assert (found.path, found.line, found.code) == (
+        "AGENTS.md",
+        3,
+        "REF001",
+    ) and "may have moved to tests/unit/test_cli.py" in found.message
 
 
 def test_a_path_written_from_a_package_of_a_monorepo_is_found() -> None:
@@ -81,7 +82,7 @@ def test_a_bare_memory_name_is_resolved_within_the_store() -> None:
     files = store(feedback_a="See `feedback_b.md` and `feedback_c.md`.\n", feedback_b="Kept.\n")
     (found,) = findings(files, "REF")
     assert (found.path, found.code) == (f"{STORE}/feedback_a.md", "REF001")
-    assert "`feedback_c.md` is no memory of this store" in found.message
+    assert "`feedback_c.md` is not in this repository: no memory of this store has that name" in found.message
 
 
 def test_bare_names_in_guidance_are_not_judged() -> None:
@@ -93,8 +94,8 @@ def test_a_memory_citing_a_kind_of_agent_file_by_name_is_not_judged() -> None:
 
 
 def test_a_message_escapes_what_it_quotes() -> None:
-    (found,) = findings({"AGENTS.md": "# Guide\n\nRun `tests/test_cli.py`.\n", "odd\x1b[2J/test_cli.py": ""}, "REF")
-    assert "\x1b" not in found.message and "odd\\u001b[2J/test_cli.py has its name" in found.message
+    (found,) = findings({"AGENTS.md": "# Guide\n\nRun `tests/test_cli.py`.\n", "tests/odd\x1b[2J/test_cli.py": ""}, "REF")
+    assert "\x1b" not in found.message and "may have moved to tests/odd\\u001b[2J/test_cli.py" in found.message
 
 
 @given(st.text(max_size=60))
@@ -103,3 +104,121 @@ def test_a_path_token_is_plain_or_nothing(text: str) -> None:
     if token is not None:
         assert token and not any(c.isspace() or c in "<>{}$*?[]|`'\"" for c in token)
         assert token.isprintable() and "//" not in token and not token.startswith("/")
+
+
+# --- Names that are not this repository's (issue 40, shape 1) ---------------------------
+
+
+def home_copy(body: str, **more: str) -> dict[str, str]:
+    """A repository that is a copy of a user's `~/.claude`: `settings.json` beside
+    `commands/` and a store at `memory/`, whose memories are about other projects."""
+    files = {
+        "settings.json": "{}\n",
+        "commands/deploy.md": "# Deploy\n",
+        "memory/MEMORY.md": "# Memory\n\n- [Web](project_web.md) - the web project\n",
+        "memory/project_web.md": memory("web", "The web project", "project", body=body),
+    }
+    return {**files, **more}
+
+
+def test_names_in_a_copied_home_are_the_other_projects() -> None:
+    body = "Project `/mnt/c/dev/web/`: tokens are kept in `design.md`; handoff = `HANDOFF-web.md`.\nThe menu is `src/ui/Nav.tsx`.\n"
+    assert lint(home_copy(body, **{"plugins/kit/src/widgets/Nav.tsx": ""}), "REF") == []
+
+
+def test_a_copied_home_still_answers_for_its_own_memories_and_folders() -> None:
+    body = "See `feedback_gone.md`; the deploy command is `commands/old/deploy.md`.\n"
+    found = findings(home_copy(body, **{"commands/ops/deploy.md": ""}), "REF")
+    assert [f.message.split(";")[0].split(":")[0] for f in found] == [
+        "`feedback_gone.md` is not in this repository",
+        "`commands/old/deploy.md` is not in this repository",
+    ]
+
+
+def test_a_store_named_for_a_project_elsewhere_cites_that_projects_files() -> None:
+    # Claude Code names a project's memory folder after the project's path.
+    store_folder = "memory/C--Users-me-Documents-Trading"
+    files = {
+        f"{store_folder}/MEMORY.md": "# Memory\n\n- [Plan](project_plan.md) - plan\n",
+        f"{store_folder}/project_plan.md": memory("plan", "Plan", "project", body="Run `.claude/commands/analyze.md` first.\n"),
+        "project-Trading/commands/analyze.md": "# Analyze\n",
+    }
+    assert lint(files, "REF") == []
+
+
+def test_a_name_the_sentence_places_in_the_home_folder_is_not_judged() -> None:
+    body = "The rule `feedback_tone.md` lives at user-scope `~/.claude/projects/web/memory/`.\n"
+    assert lint(store(a=body), "REF") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Was `feedback_old_name.md`; renamed to this file.",
+        "Hypothetical: a `feedback_plan.md` would hold the plan.",
+        "There is no `feedback_guide.md` yet.",
+        "Later: `feedback_history.md`, etc. — not yet created.",
+        "Name new ones `feedback_X.md` or `user_X.md`.",
+    ],
+)
+def test_a_former_planned_or_placeholder_name_is_not_judged(line: str) -> None:
+    assert lint(store(a=line + "\n"), "REF") == []
+
+
+def test_a_generic_path_is_not_guessed_to_be_an_unrelated_file_of_its_name() -> None:
+    files = {**store(a="The home page is `app/page.tsx`.\n"), "notes/dashboard-01/page.tsx": ""}
+    assert lint(files, "REF") == []
+
+
+def test_a_bare_name_without_the_stores_naming_is_not_judged() -> None:
+    # `design.md` may be any project's; `feedback_` and a prefix two memories share are the store's.
+    files = {**store(a="Tokens are in `design.md`; see `feedback_gone.md` and `deploy-gone.md`.\n"), **kebab_pair()}
+    assert [f.message.split(" ")[0] for f in findings(files, "REF")] == ["`feedback_gone.md`", "`deploy-gone.md`"]
+
+
+def kebab_pair() -> dict[str, str]:
+    return {f"{STORE}/deploy-{n}.md": memory(f"deploy-{n}", n, "project") for n in ("web", "api")}
+
+
+@pytest.mark.parametrize("written", [f"{STORE}/feedback_gone.md", "memory/feedback_gone.md"])
+def test_a_memory_written_with_its_stores_folder_is_judged(written: str) -> None:
+    (found,) = findings(store(a=f"See `{written}`.\n"), "REF")
+    assert (
+        found.message
+        == f"`{written}` is not in this repository: no memory of this store has that name; fix the name or remove the reference"
+    )
+
+
+def test_a_renamed_folder_is_followed_to_its_new_name() -> None:
+    files = guide(
+        "Settings are `app/old_name/settings/page.tsx`; the parts are in `app/old_name/components/`.",
+        **{"app/new_name/settings/page.tsx": "", "app/new_name/components/Form.tsx": ""},
+        **{f"app/{n}/page.tsx": "" for n in ("a", "b", "c", "d")},
+    )
+    assert [f.message for f in findings(files, "REF")] == [
+        "`app/old_name/settings/page.tsx` is not in this repository; it may have moved to app/new_name/settings/page.tsx: update the path",
+        "`app/old_name/components/` is not in this repository; it may have moved to app/new_name/components: update the path",
+    ]
+
+
+def test_a_moved_font_is_reported() -> None:
+    (found,) = findings(guide("The font is `assets/fonts/Inter.ttf`.", **{"src/assets/font/Inter.ttf": ""}), "REF")
+    assert "may have moved to src/assets/font/Inter.ttf" in found.message
+
+
+def test_a_common_name_is_followed_where_the_cited_folder_says_which() -> None:
+    modules = {f"src/modules/{m}/service.test.ts": "" for m in ("billing", "users", "orders", "auth")}
+    (found,) = findings(guide("Billing's tests: `src/billing/service.test.ts`.", **modules), "REF")
+    assert "may have moved to src/modules/billing/service.test.ts" in found.message
+    assert lint(guide("Tests: `lib/service.test.ts`.", **modules), "REF") == []
+
+
+def test_a_folder_every_project_has_does_not_tie_two_files_of_one_name() -> None:
+    # The helpers moved elsewhere; `src/database/utils.ts` is another file.
+    assert lint(guide("Helpers are in `src/utils.ts`.", **{"src/database/utils.ts": ""}), "REF") == []
+
+
+def test_a_gone_member_of_a_numbered_series_is_judged() -> None:
+    # `findings_4.md` was one of the reviews at the root, as `findings_13.md` still is.
+    files = {**store(a="Evidence in `findings_4.md`; the snapshot `1777490789085.md` was dropped.\n"), "findings_13.md": "# Review\n"}
+    assert [f.message.split(" ")[0] for f in findings(files, "REF")] == ["`findings_4.md`"]

@@ -11,6 +11,7 @@ is asked which of the paths it ignores in one batch.
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from typing import Iterator
@@ -34,19 +35,35 @@ REF001 = Rule(
 Reports a path written in a code span (`` `tests/test_cli.py` ``) of a memory or a
 guidance file that names no file: not from the file's folder, not from the
 repository's root, and not from a folder the file names elsewhere (a package of a
-monorepo), while a file of the same name is elsewhere in the repository (one to
-three of them): the file moved, and the message names where. In a memory, a bare
-memory file name (`` `feedback_testing.md` ``) names a memory of its store, and one
-that names none is reported too.
+monorepo), while a file of the same name that shares a folder with it (not one
+every project has, `src/`) is elsewhere in the repository (one to three of them;
+more where the cited folders name one alone), or the path names a file once one of its folders is read as a renamed one
+(`app/old_name/...` after `app/new_name`): it may have moved, and the message names
+where. In a memory, a memory file name (`` `feedback_testing.md` ``, or
+`` `memory/feedback_testing.md` `` with the store's folder) that carries the store's
+naming (a memory type, `feedback_`, `project_`, `user_`, `reference_`, or a prefix
+two of its memories share), or that is one of a numbered series beside it
+(`findings_4.md` beside `findings_13.md`), names a file the store or the repository
+kept, and one that names none is reported too.
 
 Only what is plainly a path is read: it holds a `/` and ends in a known extension
-(or, in a memory, is a Markdown file's name), and is not a glob (`src/**/*.ts`), a placeholder (`<out>/report.md`, `{name}.md`,
-`$HOME/x`, `path/to/file.py`, `…`), a URL, a path outside the repository, a file
-git ignores, a build's output (`dist/`, `node_modules/`), or an example in a
-sentence that says "for example" or "e.g.". A path whose file name the repository
-does not hold at all is not reported: it cannot be told from a path in another
-repository or on a server the file speaks of. Fenced code blocks are not read,
-and links are left to the broken-link rules. `~/` paths are checked only with `--user`, against the home folder.
+(or, in a memory, is a Markdown file's name), and is not a glob (`src/**/*.ts`), a
+placeholder (`<out>/report.md`, `{name}.md`, `$HOME/x`, `path/to/file.py`, `…`,
+`feedback_X.md`), a URL, a path outside the repository, a file git ignores, a
+build's output (`dist/`, `node_modules/`), or an example in a sentence that says
+"for example" or "e.g.". A name is not judged where its sentence says it is not this
+repository's as it stands: a former name ("was `OLD.md`; renamed"), a planned or
+hypothetical one ("no `GUIDE.md` yet", "not yet created"), or one placed on a disk or
+in the home folder ("lives at user-scope `~/.claude/projects/...`"). A store kept for
+projects elsewhere (a repository that is a copy of a home's `.claude`, with
+`settings.json` beside `commands/` or `skills/`; a folder named as Claude Code names a
+project's, `-Users-me-app`) cites those projects' paths: only its own memories and
+the paths into its repository's folders are judged. A path whose file name the
+repository does not hold at all, or holds only in folders it does not share, is not
+reported: it cannot be told from a path in another repository or on a server the
+file speaks of. Fenced code blocks are not read, and links are left to the
+broken-link rules. `~/` paths are checked only with `--user`, against the home
+folder.
 
 ## Why is this bad?
 Agents read these paths as facts about the repository. A path left behind by a move
@@ -103,57 +120,160 @@ def missing_in(ws: Workspace, doc: Document, store: str | None) -> list[tuple[Ci
         ]
     index = ws.once(_tree_index)
     roots = [r for r in {_found(index, folder, t) for _, _, t in tokens if "/" in t} if r is not None and r in index.folders]
+    # A store kept for projects elsewhere (a copy of a home's `.claude`, a project's
+    # memory folder named as Claude Code names it): its paths are that project's.
+    elsewhere = store is not None and _kept_for_elsewhere(index, store)
     found: list[tuple[Cited, list[str]]] = []
     for line, col, token in tokens:
         if token.startswith("~/"):
             continue  # another machine's home: information at most, in a repository
-        tried = _tried(index, ws, folder, token, roots, store)
-        if tried:
-            found.append((Cited(doc.path, line, col, token, _message(index, token, store)), tried))
+        judged = _judged(ws, index, folder, token, roots, store, elsewhere)
+        if judged is not None:
+            tried, message = judged
+            found.append((Cited(doc.path, line, col, token, message), tried))
     return found
 
 
-def _tried(index: TreeIndex, ws: Workspace, folder: str, token: str, roots: list[str], store: str | None) -> list[str]:
-    """The places ``token`` was looked for, when it names nothing at any of them;
-    [] when it names something (or is not judged)."""
+def _judged(
+    ws: Workspace, index: TreeIndex, folder: str, token: str, roots: list[str], store: str | None, elsewhere: bool
+) -> tuple[list[str], str] | None:
+    """Where ``token`` was looked for and the message, when it names nothing at any
+    of those places; None when it names something (or is not judged)."""
     name = token.rstrip("/")
+    shown = escaped(token)
     if "/" not in name:
-        # A bare name in a memory names a memory of its store, or a file of that name
-        # anywhere; in guidance a bare name is too often a kind of file (`page.tsx`,
-        # `meta.json`) or one on another system to judge.
+        # A bare name in a memory names a memory of its store when it carries the
+        # store's naming (`feedback_x.md`); in guidance, or without that naming, a bare
+        # name is too often a kind of file (`page.tsx`, `design.md`) or one of another
+        # project to judge. On one store of 800 memories every true finding carried it,
+        # and 5 of about 63 untrue ones did.
         if store is None or not name.endswith(".md") or name in index.by_name or name in _KNOWN_NAMES or ws.exists(join(folder, name)):
-            return []
-        return [join(store, name)]
+            return None
+        if not _stores_naming(ws, store, name) and not _in_a_series(ws, (store, folder, ""), name):
+            return None
+        return [join(store, name)], _no_memory(shown)
     if _found(index, folder, token) is not None or any(_exists(index, join(r, name)) for r in roots):
-        return []
-    same = index.by_name.get(basename(name), ())
-    # Reported only when a file of its name is elsewhere, and rare: it moved. A path
-    # to a file no one has cannot be told from one in another repository or on a
-    # server the file speaks of (24 of 104 findings on real repositories, when
-    # these were reported, named a sibling repository's files). Asked first: the
-    # test below then looks at a few files, not at every `index.ts` of the tree.
-    if not (_has_extension(name) and 0 < len(same) <= _MOVED_MOST):
-        return []
-    # Written from another root: a package of a monorepo (the path ends one of the
-    # tree's), or the folder above the repository (one of the tree's ends the path).
-    if any(p.endswith("/" + name) or name.endswith("/" + p) for p in same):
-        return []
+        return None
     here, root = _places(folder, name)
     tried = [p for p in (here, root) if p is not None]
+    # `memory/feedback_x.md`: a memory of the store, written with the store's folder.
+    if store is not None and name.endswith(".md") and _in_store(store, parent(name)) and basename(name) not in index.by_name:
+        if any(ws.exists(p) for p in tried):
+            return None
+        return [join(store, basename(name)), *tried], _no_memory(shown)
+    if elsewhere and not _exists(index, name.split("/", 1)[0]):
+        return None  # the project's path, not this repository's
+    near = _renamed_folder(ws, index, name) if name.count("/") >= 2 else None
+    if near is None:
+        if not _has_extension(name):
+            return None
+        near = _moved(index, name)
+        if near is None:
+            return None
     if any(ws.exists(p) for p in tried):
-        return []  # on disk though git lists it not: ignored, asked for in one batch later
-    return tried
+        return None  # on disk though git lists it not: ignored, asked for in one batch later
+    return tried, f"`{shown}` is not in this repository; it may have moved to {escaped(near)}: update the path"
 
 
-def _message(index: TreeIndex, token: str, store: str | None) -> str:
-    shown = escaped(token)
-    name = token.rstrip("/")
-    if "/" not in name and store is not None and name.endswith(".md"):
-        return f"`{shown}` is no memory of this store and no file of the repository; fix the name or remove the reference"
-    near = _nearest(index, name)
-    if near is not None:
-        return f"`{shown}` names no file of the repository; {escaped(near)} has its name, so it probably moved there: update the path"
-    return f"`{shown}` names no file of the repository; fix the path or remove it"
+def _no_memory(shown: str) -> str:
+    return f"`{shown}` is not in this repository: no memory of this store has that name; fix the name or remove the reference"
+
+
+def _moved(index: TreeIndex, name: str) -> str | None:
+    """Where the file ``name`` (a path that names nothing) may have moved: a file of
+    its name that shares a folder with it. A path to a file no one has cannot be told
+    from one in another repository or on a server the file speaks of (24 of 104
+    findings on real repositories, when these were reported, named a sibling
+    repository's files), and a file that only shares a common name (`app/page.tsx`,
+    `renv/settings.json`) is another file: every true finding of this kind on real
+    repositories shared a folder with where the file went."""
+    same = index.by_name.get(basename(name), ())
+    if not same:
+        return None
+    # Written from another root: a package of a monorepo (the path ends one of the
+    # tree's), or the folder above the repository (one of the tree's ends the path).
+    if any(p.endswith("/" + name) or name.endswith("/" + p) for p in same[:_NEAREST_MOST]):
+        return None
+    cited = set(_folder_names(name))
+    if len(same) <= _MOVED_MOST:
+        sharing = [p for p in same if not cited.isdisjoint(_folder_names(p))]
+        return _nearest(sharing, name) if sharing else None
+    # A name many folders hold (each module's `service.test.ts`): the cited folders
+    # say which, when they are all in the path of one of them alone.
+    holding = [p for p in same[:_NEAREST_MOST] if cited.issubset(_folder_names(p))]
+    return holding[0] if len(holding) == 1 else None
+
+
+def _folder_names(path: str) -> list[str]:
+    """The folders of ``path`` that can tie a file to another: not those every project
+    has (`src/utils.ts` and `src/database/utils.ts` are two files)."""
+    return [part for part in path.split("/")[:-1] if part not in _EVERY_PROJECTS]
+
+
+def _renamed_folder(ws: Workspace, index: TreeIndex, name: str) -> str | None:
+    """The path ``name`` names once one of its folders is read as another folder of
+    the same parent (`app/old_name/x.tsx` after `app/old_name` became `app/new_name`),
+    when one such folder alone holds the rest of the path. The top folder is not
+    replaced: a path that shares no folder with the tree is another repository's."""
+    parts = name.split("/")
+    children = ws.once(_folder_children)
+    for i in range(1, len(parts) - 1):
+        above = "/".join(parts[:i])
+        if above not in index.folders:
+            return None
+        if _exists(index, f"{above}/{parts[i]}"):
+            continue
+        if parts[i] in index.by_name:
+            return None  # the folder is elsewhere: written from another root, not renamed
+        rest = "/".join(parts[i + 1 :])
+        held = [f"{above}/{child}/{rest}" for child in children.get(above, ()) if _exists(index, f"{above}/{child}/{rest}")]
+        return held[0] if len(held) == 1 else None
+    return None
+
+
+def _in_store(store: str, written: str) -> bool:
+    """Whether ``written`` (a path's folder) is the store's folder, or its end."""
+    return bool(written) and (store == written or store.endswith("/" + written))
+
+
+def _stores_naming(ws: Workspace, store: str, name: str) -> bool:
+    """Whether ``name`` carries the naming of the store's memories: the kind before its
+    first `_` or `-` is one of Claude Code's memory types, or begins two of the store's
+    names. A placeholder (`feedback_X.md`) was left out when the name was read."""
+    m = _NAMING.match(name)
+    if m is None:
+        return False
+    kind = m.group(0).lower()
+    if kind[:-1] in _MEMORY_TYPES:
+        return True
+    held = ws.once(_files_by_folder).get(store, ())
+    return sum(1 for other in held if other.lower().startswith(kind)) >= 2
+
+
+def _in_a_series(ws: Workspace, folders: tuple[str, ...], name: str) -> bool:
+    """Whether ``name`` is one of a numbered series another file of ``folders`` is of
+    (`findings_10.md` beside `findings_13.md`): a file of the repository's that is gone."""
+    m = _NUMBERED.match(name)
+    if m is None:
+        return False
+    held = ws.once(_files_by_folder)
+    return any(
+        (o := _NUMBERED.match(other)) is not None and o.group(1) == m.group(1) for place in set(folders) for other in held.get(place, ())
+    )
+
+
+def _kept_for_elsewhere(index: TreeIndex, store: str) -> bool:
+    """Whether the store keeps memories of projects elsewhere: it is in a folder named
+    as Claude Code names a project's (`-Users-me-app`, `C--Users-me-app`), or the
+    repository is a copy of a home's `.claude` (a `settings.json` beside `commands/`,
+    `skills/`, ... at the root)."""
+    if any(_PROJECT_SLUG.match(part) for part in store.split("/")):
+        return True
+    return (
+        "settings.json" in index.files
+        and not _HOME_FOLDERS.isdisjoint(index.folders)
+        and ("memory" in index.folders or "projects" in index.folders)
+    )
 
 
 def _home_message(token: str) -> str:
@@ -199,12 +319,9 @@ def _found(index: TreeIndex, folder: str, token: str) -> str | None:
     return None
 
 
-def _nearest(index: TreeIndex, token: str) -> str | None:
-    """The existing path of the same name that shares most with ``token``: its end
-    first (a moved file keeps its folder's name), then its start."""
-    same = index.by_name.get(basename(token))
-    if not same:
-        return None
+def _nearest(same: list[str], token: str) -> str:
+    """The path among ``same`` (each of ``token``'s name) that shares most with
+    ``token``: its end first (a moved file keeps its folder's name), then its start."""
     want = token.split("/")
 
     def shared(path: str) -> tuple[int, int, int, str]:
@@ -213,13 +330,32 @@ def _nearest(index: TreeIndex, token: str) -> str | None:
         head = next((i for i, (a, b) in enumerate(zip(want, have)) if a != b), min(len(want), len(have)))
         return (-tail, -head, len(have), path)
 
-    return min(same[:_NEAREST_MOST], key=shared)
+    return min(same, key=shared)
 
 
-# A missing path is read as a moved file only when its name is this rare in the tree
-# (a `page.tsx` of another repository is not one of ours).
+def _folder_children(ws: Workspace) -> dict[str, list[str]]:
+    """Each folder's child folders' names, sorted: built once per run, and only when a
+    cited path names no file."""
+    children: dict[str, list[str]] = {}
+    for path in sorted(ws.once(_tree_index).folders):
+        children.setdefault(parent(path), []).append(basename(path))
+    return children
+
+
+def _files_by_folder(ws: Workspace) -> dict[str, list[str]]:
+    """Each folder's files' names: built once per run, and only when a memory cites a
+    name its store does not hold."""
+    held: dict[str, list[str]] = {}
+    for path in ws.once(_tree_index).files:
+        held.setdefault(parent(path), []).append(basename(path))
+    return held
+
+
+# A missing path is read as a moved file of its name that shares a folder with it when
+# the name is this rare in the tree; a commoner one, only where the cited folders name
+# one file alone (a `page.tsx` of another repository is not one of ours).
 _MOVED_MOST = 3
-# Paths of one name weighed for the nearest (a tree may hold thousands of index.ts).
+# Paths of one name weighed (a tree may hold thousands of index.ts).
 _NEAREST_MOST = 500
 
 # Markdown files a memory cites by their kind (`SKILL.md`, "each package has an
@@ -237,6 +373,22 @@ _AGENT_FOLDERS = frozenset(
     .github/agents .agents/skills .windsurf/rules .clinerules""".split()
 )
 
+# Folders so many projects have that sharing one says nothing of two files ("" and "."
+# are no folder's names; `..` leads out).
+_EVERY_PROJECTS = frozenset(["", ".", "..", "src", "lib", "source", "sources", "pkg", "packages", "internal"])
+# Claude Code's memory types, which its memories' names begin with (`feedback_x.md`).
+_MEMORY_TYPES = frozenset("user feedback project reference".split())
+# The kind a name begins with, before its first `_` or `-`.
+_NAMING = lazy_regex.compile(r"[^\W_]+[_-](?=.)")
+# A numbered name (`findings_10.md`): what comes before the number, which holds more
+# than digits (`1777490789085.md` is a snapshot's, of no series).
+_NUMBERED = lazy_regex.compile(r"(.*\D)\d+\.md$")
+# A folder named as Claude Code names a project's memory folder: the project's path
+# with its separators as `-` (`-Users-me-app`, `C--Users-me-app`).
+_PROJECT_SLUG = lazy_regex.compile(r"(?:-|[A-Za-z]--)[^\W_]")
+# What a home's `.claude` holds beside `settings.json`.
+_HOME_FOLDERS = frozenset("commands agents skills hooks plugins projects output-styles".split())
+
 # Folders a build, a package manager or a run fills: cited for what they will hold,
 # and ignored by git where a check would find them.
 _BUILT = frozenset("node_modules dist build out .next target coverage tmp .cache __pycache__ .venv venv".split())
@@ -247,6 +399,25 @@ _PLACEHOLDER = lazy_regex.compile(
     r"[<>{}$%*?\[\]|…]|\.\.\.|(?:^|/)path/to/|YYYY|MM-DD|(?:^|[/._-])(?:foo|bar|baz|qux|example|xxx+|your[\w-]*|my[-_]\w+)(?:$|[/._-])",
     re.IGNORECASE,
 )
+# A name that stands for any (`feedback_X.md`, `user_X.md`, `notes/NAME.md`): a capital
+# letter alone, X's, or a word in capitals that says what goes there.
+_PLACEHOLDER_NAME = lazy_regex.compile(r"(?:^|[/_.-])(?:[A-Z]|X+|NAME|TOPIC|SLUG|THING|WHATEVER)(?:$|[/_.-])")
+# A sentence that says the file is not this repository's as it stands: a former name
+# ("was `OLD.md`; renamed"), a plan or a thought ("Hypothetical: a `plan.md`", "no
+# `GUIDE.md` yet", "not yet created"), or a place elsewhere ("lives at user-scope").
+_NOT_HERE = lazy_regex.compile(
+    r"\b(?:renamed|formerly|previously|used to be|old name|no longer|deleted|removed|retired|superseded|replaced|"
+    r"deprecated|archived|hypothetical\w*|yet|planned|placeholder|proposed|creat(?:e|es|ed|ing)|"
+    r"does(?:n't| not) exist|user[- ]scope|user[- ]level|home (?:folder|directory|dir)|"
+    r"(?:another|other|sibling|separate) (?:repo|repository|project|machine)s?)\b",
+    re.IGNORECASE,
+)
+# A path on a machine's disk, in the sentence's prose or another of its spans: the
+# file it places is there, not in the repository.
+_ON_A_DISK = lazy_regex.compile(r"(?:^|[\s`(])(?:~/|/(?:Users|home|mnt|root|opt|srv|var|tmp)/|[A-Za-z]:[\\/])")
+# Where a sentence ends, in a line whose code spans are blanked: not after "etc." or
+# "e.g.", nor before a word in lower case.
+_SENTENCE_END = lazy_regex.compile(r"(?<!etc)(?<!e\.g)(?<!i\.e)(?<!vs)(?<!cf)[.!?](?:\s+(?![a-z])|$)")
 # A line number after a path: `src/app.py:42`, `src/app.py:42:7`, `app.py#L42`.
 _LINE_SUFFIX = lazy_regex.compile(r"(?::\d+(?:-\d+)?(?::\d+)?|#L\d+(?:-L?\d+)?)$")
 _SCHEME = lazy_regex.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -254,9 +425,17 @@ _EXAMPLE = lazy_regex.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such a
 _EXT = lazy_regex.compile(r"\.([A-Za-z0-9]{1,10})$")
 
 
+# Files a path names beside those that are mentioned in prose (mentions.EXTENSIONS):
+# fonts, media and other assets a move leaves behind.
+_ASSETS = frozenset("ttf otf woff woff2 eot ico avif bmp tif tiff mp3 mp4 wav ogg webm mov glb gltf wasm".split())
+
+
 def _has_extension(token: str) -> bool:
     m = _EXT.search(basename(token))
-    return m is not None and m.start() > 0 and m.group(1).lower() in mentions.EXTENSIONS
+    if m is None or m.start() == 0:
+        return False
+    extension = m.group(1).lower()
+    return extension in mentions.EXTENSIONS or extension in _ASSETS
 
 
 # Kept between runs (a store's other memories are not tokenised again when one
@@ -276,12 +455,36 @@ def _path_tokens(doc: Document) -> Iterator[tuple[int, int, str]]:
         # A span after "e.g." on its line is an example. Where the first one ends, found
         # once per line: searched again before each span, a line of thousands of spans
         # took time quadratic in its length (8,000 spans: 12 s).
-        example = _EXAMPLE.search(masked[index])
+        prose = masked[index]
+        example = _EXAMPLE.search(prose)
         after = example.end() if example is not None else len(line) + 1
+        ends: list[int] | None = None
+        said: dict[int, bool] = {}  # by sentence: whether it says its names are not here
         for begin, end in found:
             token = _path_token(line[begin:end].strip())
-            if token is not None and after > begin:
-                yield start + index, begin + 1, token
+            if token is None or after <= begin:
+                continue
+            if not token.startswith("~/"):  # a home's path is judged against the home (--user)
+                if ends is None:
+                    ends = [m.end() for m in _SENTENCE_END.finditer(prose)]
+                # The sentence's bounds, and what it says, found once per sentence: a line
+                # of 40,000 spans and no full stop was read 40,000 times otherwise.
+                at = bisect.bisect_right(ends, begin)
+                if at not in said:
+                    first = ends[at - 1] if at else 0
+                    last = ends[bisect.bisect_left(ends, end)] if ends and ends[-1] >= end else len(line)
+                    said[at] = _not_here(line[first:last], prose[first:last])
+                if said[at]:
+                    continue
+            yield start + index, begin + 1, token
+
+
+def _not_here(sentence: str, prose: str) -> bool:
+    """Whether a sentence says the files it names are not this repository's as they
+    stand: a former, planned or hypothetical name, or one placed on a disk
+    (`~/.claude/projects/...`, `/mnt/c/dev/x/`) in its prose or one of its spans (a
+    span judged here is none of those: it holds no space and starts with no `/`)."""
+    return _NOT_HERE.search(prose) is not None or _ON_A_DISK.search(sentence) is not None
 
 
 def _path_token(text: str) -> str | None:
@@ -289,6 +492,8 @@ def _path_token(text: str) -> str | None:
         return None
     token = _LINE_SUFFIX.sub("", text)
     if token.startswith(("@", "-", "/", "#", "+")) or "//" in token or _SCHEME.match(token) or _PLACEHOLDER.search(token):
+        return None
+    if _PLACEHOLDER_NAME.search(_EXT.sub("", token)):
         return None
     if token.startswith(("../", "~")) and not token.startswith("~/"):
         return None  # from a folder the reader must guess, or another user's home
