@@ -56,3 +56,25 @@ def test_a_memory_in_a_heuristic_store_beside_ordinary_documents() -> None:
         "CHANGELOG.md": "# Changes\n",
     }
     assert lint(files) == [("notes/MEMORY.md", 1, "IDX003")]
+
+
+def test_stems_a_curated_index_names_in_code_spans_list_their_memories() -> None:
+    """Issue 40's shape: "Topic files here carry the detail: `stem-a`, `stem-b`"
+    (stems in backticks, no .md, no links) names the files, which exist."""
+    files = {
+        f"{STORE}/deploy-notes.md": memory("Deploy notes", "How the app ships", "project"),
+        f"{STORE}/api-keys.md": memory("API keys", "Where the keys live", "reference"),
+        f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"),
+        INDEX: "# Memory\n\n- [User preferences](user_prefs.md) — How the user likes to work\n\n"
+        "Topic files here carry the detail: `deploy-notes`, `api-keys`.\n",
+    }
+    assert lint(files, select="IDX003") == []
+
+
+def test_a_stem_in_a_code_span_on_a_line_that_links_elsewhere_does_not_list_it() -> None:
+    files = {
+        f"{STORE}/deploy-notes.md": memory("Deploy notes", "How the app ships", "project"),
+        f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"),
+        INDEX: "- [User preferences](user_prefs.md) — set `deploy-notes` aside\n",
+    }
+    assert lint(files, select="IDX003") == [(INDEX, 1, "IDX003")]

@@ -31,11 +31,13 @@ So `- api: ...` and `| api |` list the memory named `api`; a line about "api tes
 does not, nor does one about `Note 10` list `Note 1`. Links count inline
 (`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). A code span that
 holds exactly the file name or its path from the index (`` `user_prefs.md` ``,
-`` `./user_prefs.md` ``) lists the memory on any line, links or not: an agent reading
-the index learns the file exists. Only list items, table rows and paragraph lines
-name memories: a name in a link's text lists nothing (the link says which file it
-means), nor does a code span that holds more or less than the file (`` `user_prefs` ``,
-`` `cat user_prefs.md` ``), and neither do headings, HTML comments, link definitions
+`` `./user_prefs.md` ``) lists the memory on any line, links or not, and one that
+holds exactly its stem (`` `user_prefs` ``, as curated indexes name their topic
+files: "the detail is in `user_prefs`, `deploy_notes`") on a line without links to
+files: an agent reading the index learns the file exists. Only list items, table rows
+and paragraph lines name memories: a name in a link's text lists nothing (the link
+says which file it means), nor does a code span that holds more than the file
+(`` `cat user_prefs.md` ``), and neither do headings, HTML comments, link definitions
 and code blocks.
 
 ## Why is this bad?
