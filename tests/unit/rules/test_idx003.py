@@ -71,10 +71,15 @@ def test_stems_a_curated_index_names_in_code_spans_list_their_memories() -> None
     assert lint(files, select="IDX003") == []
 
 
-def test_a_stem_in_a_code_span_on_a_line_that_links_elsewhere_does_not_list_it() -> None:
-    files = {
+def test_one_stem_in_a_code_span_or_stems_on_a_line_that_links_elsewhere_list_nothing() -> None:
+    """One stem alone is as often a command or a package of that name; a line with a
+    link says which file it means."""
+    memories = {
         f"{STORE}/deploy-notes.md": memory("Deploy notes", "How the app ships", "project"),
+        f"{STORE}/api-keys.md": memory("API keys", "Where the keys live", "reference"),
         f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"),
-        INDEX: "- [User preferences](user_prefs.md) — set `deploy-notes` aside\n",
     }
-    assert lint(files, select="IDX003") == [(INDEX, 1, "IDX003")]
+    linked = "- [User preferences](user_prefs.md) — set `deploy-notes`, `api-keys` aside\n"
+    assert lint({**memories, INDEX: linked}, select="IDX003") == [(INDEX, 1, "IDX003"), (INDEX, 1, "IDX003")]
+    alone = "- [User preferences](user_prefs.md) — How the user likes to work\n- run `deploy-notes` first\n- `api-keys.md` too\n"
+    assert lint({**memories, INDEX: alone}, select="IDX003") == [(INDEX, 3, "IDX003")]

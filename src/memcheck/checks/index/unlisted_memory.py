@@ -31,14 +31,15 @@ So `- api: ...` and `| api |` list the memory named `api`; a line about "api tes
 does not, nor does one about `Note 10` list `Note 1`. Links count inline
 (`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). A code span that
 holds exactly the file name or its path from the index (`` `user_prefs.md` ``,
-`` `./user_prefs.md` ``) lists the memory on any line, links or not, and one that
-holds exactly its stem (`` `user_prefs` ``, as curated indexes name their topic
-files: "the detail is in `user_prefs`, `deploy_notes`") on a line without links to
-files: an agent reading the index learns the file exists. Only list items, table rows
-and paragraph lines name memories: a name in a link's text lists nothing (the link
-says which file it means), nor does a code span that holds more than the file
-(`` `cat user_prefs.md` ``), and neither do headings, HTML comments, link definitions
-and code blocks.
+`` `./user_prefs.md` ``) lists the memory on any line, links or not: an agent reading
+the index learns the file exists. A line without links to files that holds two or
+more code spans each exactly a memory's stem lists those memories: curated indexes
+name their topic files so ("the detail is in `user_prefs`, `deploy_notes`"). Only
+list items, table rows and paragraph lines name memories: a name in a link's text
+lists nothing (the link says which file it means), nor does a code span that holds
+more than the file (`` `cat user_prefs.md` ``) or one stem alone (`` `user_prefs` ``:
+as often a command, a package or a class of that name), and neither do headings, HTML
+comments, link definitions and code blocks.
 
 ## Why is this bad?
 Agents discover memories through the index only: an unlisted memory is never read.
