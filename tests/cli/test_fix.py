@@ -163,3 +163,16 @@ def test_fix_still_removes_an_untracked_leftover_of_its_own(repo: Path) -> None:
     result = run_cli(repo, "fix")
     assert not (repo / name).exists()
     assert "left by an interrupted fix" in result.stderr
+
+
+def test_fix_writes_the_stem_a_curated_index_names_its_files_by(repo: Path) -> None:
+    """Issue 40's shape: an index in the curator's form `- Title — description (stem)`
+    gets a new entry that ends with its stem too, so that an agent can find the file."""
+    for i in (1, 2, 3):
+        write(repo, f".claude/memory/note_0{i}.md", memory(f"Note {i}", f"note number {i}", "project"))
+    index = write(
+        repo, ".claude/memory/MEMORY.md", "# Memory\n\n- Note 2 \u2014 note number 2 (note_02)\n- Note 3 \u2014 note number 3 (note_03)\n"
+    )
+    assert run_cli(repo, "fix").returncode == 0
+    assert "- Note 1 \u2014 note number 1 (note_01)\n" in index.read_text()
+    assert run_cli(repo, "check").returncode == 0
