@@ -68,3 +68,17 @@ def test_the_links_of_every_markdown_file_a_skill_ships_are_checked() -> None:
 def test_markdown_outside_a_skill_folder_is_not_the_skills() -> None:
     files = {"docs/AGENTS.md": "# Docs\n\n- [Gone](references/gone.md)\n"}
     assert ("docs/AGENTS.md", 3, "SKL012") not in lint(files)
+
+
+def test_samples_of_what_a_skill_writes_keep_their_links() -> None:
+    """An API-docs skill ships `references/example-class.md`, a page as it would write
+    one: its links are relative to where that page goes, not the skill's pointers."""
+    skill = ".agents/skills/api-docs"
+    page = "# Broadcast\n\n## Related\n\n- [useBus](../react/use-bus.md)\n"
+    files = {
+        f"{skill}/SKILL.md": HEAD + "Follow [the class example](references/example-class.md).\n",
+        f"{skill}/references/example-class.md": page,
+        f"{skill}/templates/page.md": page,
+        f"{skill}/references/quick-start.md": "**Reference:** [reduce-looping.md](reduce-looping.md)\n",
+    }
+    assert lint(files, select="SKL012") == [(f"{skill}/references/quick-start.md", 1, "SKL012")]

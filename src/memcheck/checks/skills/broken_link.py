@@ -30,7 +30,9 @@ SKL012 = Rule(
 Reports `[text](path)` links, images and reference definitions in a skill file,
 and in every other Markdown file of a skill's folder (`references/*.md`, an
 `AGENTS.md` the skill ships), whose relative target does not exist, resolved from
-the file's folder (outside code spans, fenced blocks and HTML comments). Definitions are read as CommonMark
+the file's folder (outside code spans, fenced blocks and HTML comments). Samples of
+what the skill writes (a file or folder named `example*`, `template*` or `sample*`)
+are left out: their links belong to the page they show. Definitions are read as CommonMark
 reads them: a `[text]: more` line inside a paragraph is text, and so is one with
 more than a target and a title.
 
@@ -68,9 +70,21 @@ def check_shipped(ws: Workspace, skill: str) -> Iterator[Problem]:
             yield from check(ws, doc)
 
 
+def _sample(inside: str) -> bool:
+    """A sample of what the skill writes (`references/example-class.md`,
+    `templates/report.md`): its links are the page it shows, relative to where such a
+    page would go, not pointers of the skill's. On one repository's API-docs skill, all
+    22 dead links of its shipped Markdown were in its `example-*.md` pages."""
+    return any(part.split(".")[0].lower().replace("_", "-").split("-")[0] in _SAMPLES for part in inside.split("/"))
+
+
+_SAMPLES = frozenset(("example", "examples", "template", "templates", "sample", "samples"))
+
+
 def _shipped(ws: Workspace) -> dict[str, tuple[str, ...]]:
     """Skill folder -> the Markdown files in it, at any depth, that are not skills (a
-    nested SKILL.md is one of its resources too) nor symlinks out of the root."""
+    nested SKILL.md is one of its resources too), samples (see ``_sample``) nor
+    symlinks out of the root."""
     folders = ws.skill_folders
     skipped = {*ws.skills, *ws.skill_links_out}
     found: dict[str, list[str]] = {}
@@ -80,6 +94,6 @@ def _shipped(ws: Workspace) -> dict[str, tuple[str, ...]]:
             continue
         for name in names:
             path = join(folder, name)
-            if path not in skipped and ws.link_out(path) is None:
+            if path not in skipped and not _sample(path[len(owner) + 1 :]) and ws.link_out(path) is None:
                 found.setdefault(owner, []).append(path)
     return {folder: tuple(sorted(paths)) for folder, paths in found.items()}
