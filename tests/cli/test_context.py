@@ -285,3 +285,22 @@ def test_a_cut_or_dropped_file_says_so_once(repo: Path) -> None:
     out = run_cli(repo, "context", "src/app.py", "--agent", "codex").stdout
     assert "[CUT: Codex keeps 32,768 of its " in out and "[DROPPED: the files above spent Codex's " in out, out
     assert "CUT: cut:" not in out and "DROPPED: dropped:" not in out
+
+
+def test_one_agents_skills_catalogue_is_what_that_agent_sees(repo: Path) -> None:
+    """Issue 40's shape: `context --agent claude-code` printed "Skills catalogue: 1
+    skill(s)" for a skill only .agents/skills holds, while Claude Code's own line
+    rightly said it sees none of them."""
+    write(repo, "CLAUDE.md", "# Project\n")
+    write(repo, ".agents/skills/release/SKILL.md", "---\nname: release\ndescription: Ship a release.\n---\n\nSteps.\n")
+    proc = run_cli(repo, "context", ".", "--agent", "claude-code")
+    assert proc.returncode == 0, proc.stderr
+    (line,) = [line for line in proc.stdout.splitlines() if line.startswith("Skills catalogue")]
+    assert line == (
+        "Skills catalogue: 0 skill(s) Claude Code lists, ~0 tokens of names and descriptions; "
+        "1 more only in .agents/skills, which it does not load"
+    )
+    _, report = _context(repo, ".", "--agent", "claude-code")
+    assert report["skills"] == {"count": 0, "tokens": 0, "agent": "Claude Code", "unseen": {"count": 1, "folders": [".agents/skills"]}}
+    _, codex = _context(repo, ".", "--agent", "codex")
+    assert (codex["skills"]["count"], "unseen" in codex["skills"]) == (1, False)

@@ -202,3 +202,16 @@ def test_a_folder_nested_deeper_than_the_stack_is_walked_without_a_crash(tmp_pat
         subprocess.run(["rm", "-rf", str(deep)], check=True)
     assert "internal error" not in proc.stderr, proc.stderr
     assert "1 store" in proc.stdout, proc.stdout
+
+
+def test_fix_writes_the_stem_a_curated_index_names_its_files_by(repo: Path) -> None:
+    """Issue 40's shape: an index in the curator's form `- Title — description (stem)`
+    gets a new entry that ends with its stem too, so that an agent can find the file."""
+    for i in (1, 2, 3):
+        write(repo, f".claude/memory/note_0{i}.md", memory(f"Note {i}", f"note number {i}", "project"))
+    index = write(
+        repo, ".claude/memory/MEMORY.md", "# Memory\n\n- Note 2 \u2014 note number 2 (note_02)\n- Note 3 \u2014 note number 3 (note_03)\n"
+    )
+    assert run_cli(repo, "fix").returncode == 0
+    assert "- Note 1 \u2014 note number 1 (note_01)\n" in index.read_text()
+    assert run_cli(repo, "check").returncode == 0

@@ -330,6 +330,41 @@ def test_a_generated_index_copies_no_secret_either(repo: Path) -> None:
     assert (repo / INDEX).read_text() == "# Memory\n\n## Reference\n- [Deploy](deploy.md) - How the bot logs in.\n"
 
 
+def test_a_private_home_path_is_written_from_the_home_folder(repo: Path) -> None:
+    """Issue 40's shape: a memory's description names `/Users/<name>/...`; copied into
+    MEMORY.md it would tell every reader the user name, and be REF002's next check."""
+    write(repo, f"{STORE}/a.md", memory("A", "about a", "reference"))
+    write(repo, f"{STORE}/logs.md", memory("Logs", "Logs live in /Users/jsmith/work/shop/logs for the app", "reference"))
+    write(repo, INDEX, "# Notes\n\n- [A](a.md) - about a\n")
+    fix_json(repo)
+    assert (repo / INDEX).read_text().endswith("- [Logs](logs.md) - Logs live in ~/work/shop/logs for the app\n")
+    assert [p for p in check_json(repo) if p["path"] == INDEX] == []
+    (repo / INDEX).unlink()
+    fix_json(repo)  # the generated index the same
+    assert "- [Logs](logs.md) - Logs live in ~/work/shop/logs for the app\n" in (repo / INDEX).read_text()
+
+
+def test_short_room_goes_to_the_lessons_and_the_newest_not_to_file_name_order(repo: Path) -> None:
+    """Issue 40's shape: room under the cap for two of four new entries. File-name order
+    gave it to the superseded plans; a curator gives it to the lesson and the newest
+    memory, and the entries that get in are placed as ever (file-name order)."""
+    write(repo, ".memcheck.yaml", "index:\n  max-lines: 5\n")
+    write(repo, f"{STORE}/a.md", memory("A", "about a", "reference"))
+    write(repo, f"{STORE}/a_first_plan.md", memory("First plan", "Superseded by the second plan", "project", extra="created: 2025-01-10\n"))
+    write(repo, f"{STORE}/b_second_plan.md", memory("Second plan", "The rollout plan", "project", extra="created: 2025-03-01\n"))
+    write(repo, f"{STORE}/y_newest.md", memory("Newest", "The release this week", "project", extra="created: 2026-11-27\n"))
+    write(repo, f"{STORE}/z_lesson.md", memory("Lesson", "Run the migrations before the tests", "feedback", extra="created: 2026-06-01\n"))
+    write(repo, INDEX, "# Notes\n\n- [A](a.md) - about a\n")
+    code, report = fix_json(repo)
+    changes = report["changes"][INDEX]
+    assert code == 1 and changes["refused"] == ["a_first_plan.md", "b_second_plan.md"]
+    assert _lines(repo)[3:] == [
+        "- [Newest](y_newest.md) - The release this week",
+        "- [Lesson](z_lesson.md) - Run the migrations before the tests",
+    ]
+    assert _settled(repo) == (repo / INDEX).read_text()
+
+
 # ---------------------------------------------------------------- placeholder descriptions
 
 
@@ -405,3 +440,16 @@ def test_blank_lines_at_the_end_of_a_curated_index_are_left_alone(repo: Path) ->
     assert run_cli(repo, "fix", "--diff").returncode == 0
     assert run_cli(repo, "fix", "--exit-non-zero-on-fix").returncode == 0
     assert (repo / INDEX).read_text() == text
+
+
+def test_fix_fail_on_never_exits_zero_when_it_refused_entries_for_lack_of_room(repo: Path) -> None:
+    """Issue 40's shape: a CI step that asked never to fail went red because fix had
+    no room for an entry. The refusal is still said, and the run still exits 0."""
+    write(repo, ".memcheck.yaml", "index:\n  max-lines: 3\n")
+    write(repo, f"{STORE}/a.md", memory("A", "about a", "reference"))
+    write(repo, f"{STORE}/b.md", memory("B", "about b", "reference"))
+    write(repo, INDEX, "# Notes\n\n- [A](a.md) - about a\n")
+    assert run_cli(repo, "fix").returncode == 1
+    proc = run_cli(repo, "fix", "--fail-on", "never")
+    assert proc.returncode == 0
+    assert "new entry not written" in proc.stdout or "not written to" in proc.stdout

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import check_json, write
+from conftest import check_json, git, write
 
 from memcheck import config
 from memcheck.workspace.discover import Workspace
@@ -27,3 +27,15 @@ def test_discovery_skill_folders_flat_skills_and_resources(repo: Path) -> None:
     ws = Workspace(config.load(repo))
     assert ws.skills == (".claude/skills/deploy/SKILL.md", "pkg/.agents/skills/run-tests.md", "plugins/p/skills/lint/SKILL.md")
     assert check_json(repo) == []
+
+
+def test_a_hook_run_on_a_file_a_skill_ships_checks_its_links(repo: Path) -> None:
+    """Issue 40's shape, as pre-commit gives it: only the skill's AGENTS.md changed;
+    its dead link under references/ is reported (SKL012), as a whole check reports it."""
+    skill = ".agents/skills/deploy"
+    write(repo, f"{skill}/SKILL.md", "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\n---\n\nRead AGENTS.md.\n")
+    write(repo, f"{skill}/AGENTS.md", "# Deploy\n\n- [Gone](references/gone.md)\n")
+    git(repo, "add", "-A")
+    for args in (("check",), ("check", f"{skill}/AGENTS.md")):
+        found = [(p["path"], p["line"], p["code"]) for p in check_json(repo, *args[1:])]
+        assert (f"{skill}/AGENTS.md", 3, "SKL012") in found, args

@@ -36,7 +36,8 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
         if bad is not None:
             yield Pattern(pattern, bad)
         elif check_matches and not pattern.startswith("!") and not guidance_model.glob_matches(ws, pattern, folder):
-            yield Pattern(pattern, None)
+            if guidance_model.could_be_cloned_into(ws, pattern, folder) is None:
+                yield Pattern(pattern, None)
 
 
 def is_empty(doc: Document) -> bool:

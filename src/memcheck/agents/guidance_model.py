@@ -11,6 +11,7 @@ in ``checks/guidance.py`` decide what is a finding and say it.
 from __future__ import annotations
 
 import bisect
+import fnmatch
 import posixpath
 import re
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
@@ -92,6 +93,74 @@ def glob_matches(ws: Workspace, pattern: str, folder: str = "") -> bool:
         return True
     # Without git's listing every file is listed already (but the ones `exclude` names).
     return (ws.listed_by_git or bool(ws.config.exclude)) and ws.once(_Checkout).any_match(pattern, folder)
+
+
+# ------------------------------------------------------- folders a setup step fills
+
+# The files that may hold the step that clones sub-repositories into an ignored
+# folder (a make target, a script, a task runner's file, a manifest's tool), by name
+# or ending, at the root or one folder down.
+_SETUP_NAMES = frozenset(("Makefile", "GNUmakefile", "makefile", "justfile", "Justfile", "Taskfile.yml", "Taskfile.yaml"))
+_SETUP_ENDINGS = (".mk", ".sh", ".bash", ".ps1", ".py", ".js", ".mjs", ".ts", ".json", ".toml", ".yaml", ".yml")
+_SETUP_MAX_BYTES = 200_000
+
+
+def could_be_cloned_into(ws: Workspace, pattern: str, folder: str = "") -> str | None:
+    """The git-ignored folder a setup step of the repository clones sub-repositories
+    into, where ``pattern`` (matching nothing now) may name files once it has run, or
+    None. On a fresh clone or in CI that folder is absent, and the rules for the
+    sub-repositories' files match nothing until the step is run."""
+    for target in ws.once(_clone_folders):
+        if _may_lead_into(pattern, folder, target):
+            return target
+    return None
+
+
+def _clone_folders(ws: Workspace) -> tuple[str, ...]:
+    """The folders the root .gitignore names (plain names, no wildcards) that a
+    tracked setup file names beside the word "clone": where the repository's own
+    step clones other repositories. A folder ignored for build output (``dist/``,
+    ``node_modules/``) is named by no such file, and keeps its dead globs reported."""
+    if not ws.is_file(".gitignore"):
+        return ()
+    ignored = []
+    for line in ws.document(".gitignore").text.splitlines():
+        name = line.strip().strip("/")
+        if name and not line.lstrip().startswith(("#", "!")) and not any(c in name for c in "*?[\\ "):
+            ignored.append(name)
+    if not ignored:
+        return ()
+    found: set[str] = set()
+    for path in ws.tree_files:
+        if path.count("/") > 1 or not (basename(path) in _SETUP_NAMES or path.endswith(_SETUP_ENDINGS)):
+            continue
+        doc = ws.document(path)
+        if doc.error is not None or doc.size > _SETUP_MAX_BYTES or not re.search(r"\bclone\b", doc.text, re.IGNORECASE):
+            continue
+        for name in ignored:
+            if name not in found and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])", doc.text):
+                found.add(name)
+    return tuple(sorted(found))
+
+
+def _may_lead_into(pattern: str, folder: str, target: str) -> bool:
+    """Could ``pattern``, tried from the root or from ``folder``, name a path below
+    ``target``? A slash-less pattern or one that starts with ``**`` may; otherwise its
+    leading segments must match the folder's."""
+    wanted = target.split("/")
+    for alt in globs.compile_glob(pattern):
+        if alt.anywhere:
+            return True
+        for base in ([], folder.split("/")) if folder else ([],):
+            segments = (*base, *alt.segments)
+            for i, name in enumerate(wanted):
+                if i >= len(segments) or segments[i] == "**":
+                    return True
+                if not fnmatch.fnmatchcase(name, segments[i]):
+                    break
+            else:
+                return True
+    return False
 
 
 class _Checkout:

@@ -41,6 +41,7 @@ class KeySpec(NamedTuple):
     pattern: str | None
     pattern_says: str  # the pattern in words, for a message
     enum: tuple[str, ...]
+    default: str  # the value the agent takes without the key: written out, the key is needless
     minimum: int | None
     max_length: int | None
     globs: bool  # the value is globs naming the files the kind applies to
@@ -165,6 +166,7 @@ def _key(where: str, name: str, spec: _Table, source: str, confirmed: bool) -> K
         pattern=pattern,
         pattern_says=str(spec.get("pattern_says", "")),
         enum=tuple(spec.get("enum", ())),
+        default=str(spec.get("default", "")),
         minimum=spec.get("minimum"),
         max_length=spec.get("max_length"),
         globs=bool(spec.get("globs", False)),
@@ -273,7 +275,14 @@ def _judge_value(kind: Kind, spec: KeySpec, value: object) -> list[Issue]:
     if spec.type == "string" and isinstance(value, str) and not value.strip() and (spec.enum or spec.pattern):
         return [Issue(name, "value", f"{name} is empty; {_allowed(spec)}")]
     for text in texts:
-        if spec.enum and text not in spec.enum:
+        if spec.default and text == spec.default:
+            # `context: inline` is what a skill does without the key; the enum's other
+            # values would change what it does (`fork` moves it into a subagent), so
+            # the harmless advice is to delete the key. What the agent does with the
+            # value written out is not in a primary source: say no more than that.
+            said = f"{name} {text!r} is not a value {kind.agent_title}'s documentation lists"
+            issues.append(Issue(name, "value", f"{said}; {text} is the default: delete the key"))
+        elif spec.enum and text not in spec.enum:
             issues.append(Issue(name, "value", f"{name} {text!r} is not a value {kind.agent_title} knows; {_allowed(spec)}"))
         elif spec.pattern is not None and not re.fullmatch(spec.pattern, text):
             issues.append(Issue(name, "value", f"{name} {text!r} is not a value {kind.agent_title} knows; {_allowed(spec)}"))

@@ -97,6 +97,17 @@ class SkillsTotal(TypedDict):
     tokens: int
 
 
+class Unseen(TypedDict):
+    count: int
+    folders: list[str]  # the agent skills folders that hold them
+
+
+class Catalogue(SkillsTotal, total=False):
+    # With --agent: whose catalogue it is, and the skills only other agents' folders hold.
+    agent: str
+    unseen: Unseen
+
+
 class Total(TypedDict):
     budget: int
     over: bool
@@ -107,7 +118,7 @@ class Report(TypedDict):
     path: str
     agents: list[Section]
     indexes: list[IndexEntry]
-    skills: SkillsTotal
+    skills: Catalogue
     total: Total
 
 
@@ -403,11 +414,21 @@ def build(config: Config, target_path: str, agent: str | None = None) -> Report:
         section["indexes"] = [i["file"] for i in seen]
         section["total_tokens"] = section["tokens"] + sum(i["tokens"] for i in seen) + section["skills"]["tokens"]
         section["over"] = section["total_tokens"] > budget
+    catalogue: Catalogue = {"count": len(skills), "tokens": sum(s["tokens"] for s in skills)}
+    if agent is not None and sections:
+        # One agent asked for: the catalogue is what that agent sees (Claude Code lists no
+        # skill that only .agents/skills holds), and the others are said apart.
+        asked = sections[0]["skills"]
+        catalogue = {"count": asked["count"], "tokens": asked["tokens"], "agent": sections[0]["name"]}
+        sees = set(agents.agent(agent).skill_roots)
+        unseen = [entry for entry in skills if entry["folders"] and not set(entry["folders"]) & sees]
+        if unseen:
+            catalogue["unseen"] = {"count": len(unseen), "folders": sorted({f for entry in unseen for f in entry["folders"]})}
     return {
         "path": rel or ".",
         "agents": sections,
         "indexes": indexes,
-        "skills": {"count": len(skills), "tokens": sum(s["tokens"] for s in skills)},
+        "skills": catalogue,
         "total": {
             "budget": budget,
             "over": any(s["over"] for s in sections),
@@ -456,7 +477,10 @@ def render_text(report: Report) -> Iterable[str]:
             yield f"           past the cap (never seen): {names}"
     yield ""
     sk = report["skills"]
-    yield f"Skills catalogue: {sk['count']} skill(s), ~{_n(sk['tokens'])} tokens of names and descriptions"
+    whose = f" {sk['agent']} lists" if "agent" in sk else ""
+    unseen = sk.get("unseen")
+    apart = f"; {unseen['count']} more only in {', '.join(unseen['folders'])}, which it does not load" if unseen else ""
+    yield f"Skills catalogue: {sk['count']} skill(s){whose}, ~{_n(sk['tokens'])} tokens of names and descriptions{apart}"
     total = report["total"]
     yield f"Total against context.max-tokens {_n(total['budget'])} (tokens are bytes / 4; guidance, indexes and skills):"
     for section in report["agents"]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence, Tuple, TypeVar
 
+from memcheck.index.order import by_worth
 from memcheck.index.render import render
 from memcheck.index.survey import survey
 
@@ -63,12 +64,13 @@ def fitted_render(
 ) -> tuple[str, tuple[str, ...]]:
     """The render of the memories as far as it fits the caps, and the memories left
     out. The memories the old text lists keep their entries (the render is theirs);
-    the others come in file-name order, as many as fit."""
+    the others come in the order a curator would give them room (see
+    ``order.by_worth``: the lessons and the newest first), as many as fit."""
     text = render(style, memories, types)
     if caps is None or fits(text, caps, trimmed):
         return text, ()
     listed = survey(old, memories, exists, store_folder=store_folder).listed if old else frozenset()
     kept = [m for m in memories if m.filename in listed]
-    new = sorted((m for m in memories if m.filename not in listed), key=lambda m: m.filename)
+    new = by_worth([m for m in memories if m.filename not in listed])
     k, (text, _) = fit(lambda k: (render(style, [*kept, *new[:k]], types), None), len(new), caps, trimmed)
     return text, tuple(m.filename for m in new[k:])

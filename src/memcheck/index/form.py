@@ -35,6 +35,7 @@ class EntryForm(NamedTuple):
     sep: str = " - "  # between the link (or label) and the description
     tag: bool = False  # a `[type]` tag ends the description
     code: bool = False  # a link-less entry names the file in a code span: `- \`a.md\` — ...`
+    named: str = ""  # STEM or FILENAME: the description ends naming the file, `- Title — ... (stem)`
 
 
 def default_form(style: str) -> EntryForm:
@@ -134,8 +135,12 @@ def detect_form(found: Sequence[Entry], style: str) -> EntryForm:
     seps: Counter[str] = Counter()
     labels: Counter[str] = Counter()
     tagged = typed = links = codes = 0
+    ends: Counter[str] = Counter()
     for e in found:
         codes += e.code
+        ending = _ends_naming(e)
+        if ending:
+            ends[ending] += 1
         bullets[e.bullet] += 1
         bolds[e.bold] += 1
         links += e.linked
@@ -157,7 +162,19 @@ def detect_form(found: Sequence[Entry], style: str) -> EntryForm:
         sep=_most(seps, default_form(style).sep),
         tag=typed > 0 and 2 * tagged > typed,
         code=2 * codes > len(found),
+        named=next((k for k in (STEM, FILENAME) if 2 * ends[k] > len(found)), ""),
     )
+
+
+def _ends_naming(e: Entry) -> str:
+    """STEM or FILENAME when the entry's description ends with the file's stem or
+    name in brackets (`(note_02)`, `(note_02.md)`), as a curator's link-less entries
+    say where the memory is; "" otherwise."""
+    text = _untagged(e)
+    for field, value in ((STEM, e.memory.stem), (FILENAME, e.memory.filename)):
+        if text.endswith((f"({value})", f"(`{value}`)")):
+            return field
+    return ""
 
 
 def _most(votes: Counter[str], default: str) -> str:
@@ -181,6 +198,10 @@ def write_entry(form: EntryForm, m: Memory) -> str:
     listing rules cannot find in it) gets a link."""
     label = label_of(form, m)
     desc = described(m, label)
+    if form.named:
+        # `- Title — description (stem)`: the stem is how the index names the file (an
+        # entry without it would name none an agent could open).
+        desc = f"{desc} ({m.stem if form.named == STEM else m.filename})".lstrip()
     tag = f" [{m.type}]" if form.tag and m.type and m.type.isidentifier() else ""
     if form.code and "`" not in m.filename:
         return f"{form.bullet} {form.bold}`{m.filename}`{form.bold}{form.sep}{described(m, m.filename)}{tag}"

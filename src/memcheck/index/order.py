@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from memcheck import lazy_regex
 from memcheck.index.memory import NO_DATES
 from memcheck.text import blocks
 
@@ -96,3 +97,24 @@ def by_type(found: Sequence[Entry], types: Sequence[str], new: Sequence[Memory],
         before = [line for r, line in typed if r <= rank]
         at.setdefault(blocks.item_extent(lay, before[-1])[0] if before else found[0].line, []).append(m)
     return at
+
+
+# A memory that says of itself it no longer holds: the last a short room should take.
+_SUPERSEDED = lazy_regex.compile(r"(?i)\b(?:superseded|obsolete|deprecated|outdated|no longer (?:used|true|applies))\b")
+LESSONS = "feedback"  # the type Claude Code gives what the user taught it (corrections, preferences)
+
+
+def by_worth(new: Sequence[Memory]) -> list[Memory]:
+    """New memories in the order a curator would give them room when the caps cannot
+    take them all: the lessons first (type `feedback`: what the user corrected, which
+    changes what the agent does next session), then the others; within each, the
+    newest first by the first date a memory has (updated, created, its file name's),
+    then the undated (no date says nothing of its age); and, last of all, those that
+    call themselves superseded or obsolete. Ties by file name, so the order is the
+    same on every machine. File-name order, what an index without dates shows, would
+    give the room to `a_old_plan.md` before `z_lesson_today.md`."""
+
+    ordered = sorted(new, key=lambda m: m.filename)
+    ordered.sort(key=lambda m: next((d for d in m.dates if d), ""), reverse=True)  # stable: undated ("") last
+    ordered.sort(key=lambda m: (_SUPERSEDED.search(f"{m.name or ''} {m.description or ''}") is not None, m.type != LESSONS))
+    return ordered

@@ -306,6 +306,11 @@ def _line_to_keep(
             kind, path = classify(link.target, "", exists)
             if kind != "local":
                 continue
+            if rank and section is None:
+                # The grouped render puts every entry under its type's heading: an entry
+                # under none was written by hand (`# Memory` and one entry is the usual
+                # start of a curated index, and one entry has no order to betray it).
+                return f"line {lineno} ({path}) is under no type heading, where the grouped render puts every entry: written by hand"
             if path < previous:
                 return f"entries are not in file-name order (line {lineno}: {previous} before {path})"
             previous = path

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from memcheck import lazy_regex
 from memcheck.index.links import is_plain_name
+from memcheck.text.home_paths import from_home
 from memcheck.text.secrets import redact
 
 if TYPE_CHECKING:
@@ -144,8 +145,8 @@ def shown_description(m: Memory, fallback: str) -> str:
     body's first sentence, or the note that says why there is none."""
     desc = missing_as(m.description, fallback)
     if desc and holds_secret(desc):
-        return m.sentence if m.sentence and not holds_secret(m.sentence) else SECRET_NOTE
-    return desc
+        return from_home(m.sentence) if m.sentence and not holds_secret(m.sentence) else SECRET_NOTE
+    return from_home(desc)
 
 
 def described(m: Memory, label: str) -> str:
@@ -171,7 +172,10 @@ def described(m: Memory, label: str) -> str:
         if holds_secret(text):
             secret = True
             continue
-        return one_line(text).strip()
+        # A path into someone's home folder (`/Users/jsmith/...`), copied into the
+        # index every session loads, would tell each reader the user name and be
+        # REF002's on the next check: written from the home folder instead.
+        return from_home(one_line(text).strip())
     return SECRET_NOTE if secret else NO_DESCRIPTION
 
 

@@ -85,7 +85,9 @@ def survey(
     files lists a memory when it names it (see ``naming.memories_named``) outside code
     spans; and any entry-like line lists a memory when one of its code spans holds
     exactly the memory's file name or its path from the index (`` `ph5-uat.md` ``,
-    `` `./ph5-uat.md` ``): an agent reading the index learns the file exists. Code
+    `` `./ph5-uat.md` ``), a line without links to files also when two or more of
+    its code spans each hold a memory's stem (`` `ph5-uat`, `ph6-go` ``): an agent
+    reading the index learns the file exists. Code
     blocks, HTML comments, headings and definitions list nothing. ``also_listed``:
     memories listed around the text (outside its markers).
 
@@ -149,10 +151,21 @@ def survey(
     if unlisted and (naming or spanning):
         named = memories_named(naming, unlisted) if naming else {}
         left = {m.filename for m in unlisted}
+        linkless = {i for i, _prose in naming}
+        stems: dict[int, set[str]] = {}
         for i, content in spanning:
             spanned = _spanned(content, store_folder)
             if spanned in left:
                 named.setdefault(i, set()).add(spanned)
+            elif i in linkless and spanned is not None and f"{spanned}.md" in left:
+                stems.setdefault(i, set()).add(f"{spanned}.md")
+        for i, hit in stems.items():
+            # A curated index names its topic files by stem in code spans ("Topic files
+            # here carry the detail: `deploy-notes`, `api-keys`, ..."): two or more on a
+            # line without links are such a list. One alone is as often a command, a
+            # package or a class that shares a memory's name.
+            if len(hit) > 1:
+                named.setdefault(i, set()).update(hit)
         for hit in named.values():
             listed |= hit
     dead, claimed = _judge_dead(

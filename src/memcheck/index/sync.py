@@ -18,7 +18,7 @@ from memcheck import lazy_regex
 from memcheck.index.fit import fit
 from memcheck.index.form import Entry, EntryForm, detect_form, entries, label_of, placeholders, write_entry
 from memcheck.index.links import links, readings
-from memcheck.index.order import by_date, by_type, in_type_order, newest_first, newest_first_order
+from memcheck.index.order import by_date, by_type, by_worth, in_type_order, newest_first, newest_first_order
 from memcheck.index.render import OTHER, described, escape_target, escape_text
 from memcheck.index.survey import REMOVE, REPOINT, Dead, Survey, survey
 from memcheck.records import NamedTuple
@@ -160,6 +160,9 @@ def sync(
     key = newest_first(ours)
     if key is not None:
         missing = newest_first_order(missing, key)  # the newest first, in the room there is
+    # Which new entries get the room when not all fit: the newest first in a list kept
+    # so; else the lessons and the newest (see order.by_worth), placed as ever.
+    ranked = missing if key is not None else by_worth(missing)
     lay = blocks.layout(lines)
     if missing:
         # New entries at the end go after the last line with text; the blank lines and
@@ -172,7 +175,8 @@ def sync(
         now = list(lines)
         for edit in optional[:k]:
             now[edit.at] = edit.text
-        new = missing[: max(0, k - len(optional))]
+        taken = {m.filename for m in ranked[: max(0, k - len(optional))]}
+        new = [m for m in missing if m.filename in taken]
         if not new:
             return "\n".join(now) + ("\n" if missing else ""), []
         return _assemble(now, _place_entries(now, lay, new, types, form, ours))
@@ -183,7 +187,7 @@ def sync(
     refused = [name for edit in optional[k:] for _target, name in edit.repointed]
     left = {pair for edit in optional[k:] for pair in edit.repointed}
     repointed = [pair for pairs in repoints.values() for pair in pairs if pair not in left]
-    refused += [m.filename for m in missing[max(0, k - len(optional)) :]]
+    refused += [m.filename for m in ranked[max(0, k - len(optional)) :]]
     return out, Changes(
         tuple(sorted(added)), tuple(repointed), tuple(removed), filled=tuple(sorted(filled)), refused=tuple(sorted(refused))
     )

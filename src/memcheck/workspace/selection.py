@@ -71,10 +71,23 @@ def select_targets(
         twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
         guidance = [g for g in ws.guidance if hit(g) or g in twins_hit]
     skills: list[str] = []
-    # (A file of a skill folder that links out of the root is reported as the skill's.)
-    if not files_only or any(_skills.skill_name(w, ws.is_skills_root) or ws.link_out(w) is not None for w in wanted):
-        skills = [s for s in skill_targets(ws) if hit(s)]
+    # (A file of a skill folder that links out of the root is reported as the skill's,
+    # and so are the dead links of the Markdown it ships: its skill is checked.)
+    if not files_only or any(
+        _skills.skill_name(w, ws.is_skills_root) or ws.link_out(w) is not None or _shipped_by_a_skill(ws, w) for w in wanted
+    ):
+        shipped = {f for w in wanted if w.endswith(".md") for f in _ancestors(parent(w)) if f}
+        skills = [s for s in skill_targets(ws) if hit(s) or (basename(s) == _skills.SKILL_NAME and parent(s) in shipped)]
     return stores, guidance, skills
+
+
+def _shipped_by_a_skill(ws: Workspace, path: str) -> bool:
+    """A Markdown file inside a skill folder (see SKL012: its links are the skill's)."""
+    # A skills root is a folder named skills or one the config names: a path with
+    # neither is told without finding the tree's skills (a walk of the whole tree).
+    if not path.endswith(".md") or not ("skills/" in path or ws.config.skills.roots):
+        return False
+    return _skills.in_skill_folder(parent(path), ws.skill_folders)
 
 
 def given(paths: Iterable[str] | None) -> Callable[[str], bool]:

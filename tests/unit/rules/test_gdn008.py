@@ -47,3 +47,35 @@ def test_a_pattern_matching_nothing() -> None:
 def test_a_kiro_steering_pattern_matching_nothing() -> None:
     files = {".kiro/steering/ts.md": '---\ninclusion: fileMatch\nfileMatchPattern: "scr/**/*.ts"\n---\n\nRules.\n', "src/app.ts": "x\n"}
     assert lint(files, select="GDN008") == [(".kiro/steering/ts.md", 3, "GDN008")]
+
+
+def _workspace_that_clones(rule_paths: str, makefile: str) -> dict[str, str]:
+    """Issue 40's shape: the root .gitignore ignores /repos/, a repos.json manifest and
+    a make target clone the sub-repositories into it, and a rule names their files."""
+    return {
+        ".gitignore": "/repos/\nnode_modules/\n",
+        "repos.json": '{"repos": [{"name": "api", "url": "https://example.com/org/api.git"}]}\n',
+        "Makefile": makefile,
+        ".claude/rules/java.md": f"---\npaths: {rule_paths}\n---\n\nUse records for DTOs.\n",
+        "CLAUDE.md": "# Workspace\n",
+    }
+
+
+CLONES = "repos:\n\tjq -r '.repos[] | .name + \" \" + .url' repos.json | while read n u; do git clone $$u repos/$$n; done\n"
+
+
+def test_a_rule_for_files_a_setup_step_clones_into_an_ignored_folder_is_not_reported() -> None:
+    assert lint(_workspace_that_clones("['**/*.java']", CLONES), select="GDN008") == []
+    assert lint(_workspace_that_clones("['repos/api/**/*.java']", CLONES), select="GDN008") == []
+
+
+def test_a_pattern_that_cannot_lead_into_the_cloned_folder_is_still_reported() -> None:
+    assert lint(_workspace_that_clones("['src/**/*.java']", CLONES), select="GDN008") == [(".claude/rules/java.md", 2, "GDN008")]
+
+
+def test_an_ignored_folder_no_setup_step_clones_into_keeps_the_finding() -> None:
+    """node_modules/ is ignored too, but nothing clones into it; and without a clone
+    step, /repos/ is only an ignored folder."""
+    assert lint(_workspace_that_clones("['**/*.java']", "build:\n\tnpm ci\n"), select="GDN008") == [(".claude/rules/java.md", 2, "GDN008")]
+    files = _workspace_that_clones("['node_modules/**/*.java']", CLONES)
+    assert lint(files, select="GDN008") == [(".claude/rules/java.md", 2, "GDN008")]

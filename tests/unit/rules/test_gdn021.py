@@ -82,3 +82,31 @@ def test_a_copy_passes() -> None:
 )
 def test_skills_named_for_an_agent_that_cannot_see_them(files: dict[str, str], reported: list[tuple[str, int]]) -> None:
     assert [(p, line) for p, line, _ in lint(files, select="GDN021")] == reported
+
+
+def _skill(name: str) -> str:
+    return f"---\nname: {name}\ndescription: Does {name}.\n---\nSteps.\n"
+
+
+def test_a_table_mapping_tasks_to_skills_names_them() -> None:
+    """Issue 40's shape: CLAUDE.md maps tasks to skills in a table whose rows never
+    say "skill"; the skills live only in .agents/skills, which Claude Code does not load."""
+    names = [f"task-{i:02d}" for i in range(25)]
+    rows = "".join(f"| Do thing {i} | `{name}` |\n" for i, name in enumerate(names))
+    files = {
+        "CLAUDE.md": "# Project\n\nWhen the task is one of these, use its tool.\n\n| Task | Skill |\n|------|-------|\n" + rows,
+        **{f".agents/skills/{name}/SKILL.md": _skill(name) for name in names},
+    }
+    (found,) = findings(files, select="GDN021")
+    assert (found.path, found.line) == ("CLAUDE.md", 7)
+    assert found.message.startswith(
+        "CLAUDE.md names skills Claude Code cannot see: task-00, task-01, task-02, task-03, task-04 and 20 more"
+    )
+
+
+def test_a_table_column_that_is_not_about_skills_names_none() -> None:
+    files = {
+        "CLAUDE.md": "# Skills\n\n| Command | Does |\n|---|---|\n| `release` | ships |\n\n| Task | Skill | Notes |\n|---|---|---|\n| ship | none | `release` later |\n",
+        ".agents/skills/release/SKILL.md": _skill("release"),
+    }
+    assert lint(files, select="GDN021") == []

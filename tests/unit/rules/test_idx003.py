@@ -97,3 +97,30 @@ def test_an_archive_the_index_does_not_link_lists_nothing() -> None:
     files[INDEX] = "- [project_live.md](project_live.md) — the sprint now\n- [memory_archive.md](memory_archive.md) — the archive\n"
     files[INDEX] = files[INDEX].replace("- [memory_archive.md](memory_archive.md) — the archive\n", "")
     assert len([p for p in findings(files) if p.code == "IDX003"]) == 4  # the archive and its three
+
+
+def test_stems_a_curated_index_names_in_code_spans_list_their_memories() -> None:
+    """Issue 40's shape: "Topic files here carry the detail: `stem-a`, `stem-b`"
+    (stems in backticks, no .md, no links) names the files, which exist."""
+    files = {
+        f"{STORE}/deploy-notes.md": memory("Deploy notes", "How the app ships", "project"),
+        f"{STORE}/api-keys.md": memory("API keys", "Where the keys live", "reference"),
+        f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"),
+        INDEX: "# Memory\n\n- [User preferences](user_prefs.md) — How the user likes to work\n\n"
+        "Topic files here carry the detail: `deploy-notes`, `api-keys`.\n",
+    }
+    assert lint(files, select="IDX003") == []
+
+
+def test_one_stem_in_a_code_span_or_stems_on_a_line_that_links_elsewhere_list_nothing() -> None:
+    """One stem alone is as often a command or a package of that name; a line with a
+    link says which file it means."""
+    memories = {
+        f"{STORE}/deploy-notes.md": memory("Deploy notes", "How the app ships", "project"),
+        f"{STORE}/api-keys.md": memory("API keys", "Where the keys live", "reference"),
+        f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"),
+    }
+    linked = "- [User preferences](user_prefs.md) — set `deploy-notes`, `api-keys` aside\n"
+    assert lint({**memories, INDEX: linked}, select="IDX003") == [(INDEX, 1, "IDX003"), (INDEX, 1, "IDX003")]
+    alone = "- [User preferences](user_prefs.md) — How the user likes to work\n- run `deploy-notes` first\n- `api-keys.md` too\n"
+    assert lint({**memories, INDEX: alone}, select="IDX003") == [(INDEX, 3, "IDX003")]

@@ -53,3 +53,12 @@ def test_not_reported_while_another_finding_is_fixable() -> None:
         INDEX: "# Memory\n\n## User\n- [Alpha](a.md) - old description\n",
     }
     assert [p.code for p in findings(files, config=GENERATE)] == ["IDX003"]
+
+
+def test_a_hand_written_one_entry_index_is_curated_not_an_out_of_date_render() -> None:
+    """Issue 40's shape: `# Memory` and one entry under no type heading. The grouped
+    render puts every entry under its type's heading; one entry has no order to tell."""
+    files = {f"{STORE}/api.md": memory("api", "api notes", "project"), INDEX: "# Memory\n- [api](api.md) - api notes\n"}
+    assert lint(files) == []
+    # The mode set in the config still asks for the render.
+    assert lint(files, config=GENERATE) == [(INDEX, 2, "IDX006")]

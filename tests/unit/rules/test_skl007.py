@@ -65,3 +65,13 @@ def test_a_boolean_written_as_a_quoted_string_is_a_warning() -> None:
     (found,) = findings(_skill('user-invocable: "false"\n'))
     assert (found.code, found.severity) == ("SKL007", "warning")
     assert found.message == "user-invocable is the quoted string 'false', not a boolean; write user-invocable: false, unquoted"
+
+
+def test_context_inline_is_told_to_go_not_to_fork() -> None:
+    """`context: inline` is what a skill does without the key: the advice is to
+    delete it, never `fork`, which would move an interactive skill into a subagent."""
+    (found,) = findings(_skill("context: inline\n"))
+    assert (found.code, found.line) == ("SKL007", 4)
+    assert found.message == "context 'inline' is not a value Claude Code's documentation lists; inline is the default: delete the key"
+    assert "fork" not in found.message
+    assert lint(_skill("context: fork\n")) == []

@@ -49,3 +49,36 @@ def test_links_are_checked_in_a_skill_whose_frontmatter_does_not_parse() -> None
 def test_a_reference_definition_is_read_as_commonmark_reads_it() -> None:
     body = "Retry with a growing delay\n[backoff]: gone.md\n\n[table]: missing.md\n"
     assert lint({SKILL: HEAD + body}) == [(SKILL, 9, "SKL012")]
+
+
+def test_the_links_of_every_markdown_file_a_skill_ships_are_checked() -> None:
+    """Issue 40's shape: an AGENTS.md inside a skill folder (`.agents/skills/<skill>/`)
+    with links under references/, which are dead. It is the skill's, not guidance;
+    its links are checked as the skill's own are, from its own folder."""
+    skill = ".agents/skills/deploy"
+    files = {
+        f"{skill}/SKILL.md": HEAD + "See [the rules](AGENTS.md).\n",
+        f"{skill}/AGENTS.md": "# Deploy\n\n- [API](references/api.md)\n- [Gone](references/gone.md)\n- [Up](../deploy/SKILL.md)\n",
+        f"{skill}/references/api.md": "# API\n\nSee [the index](../AGENTS.md) and [old](old.md).\n",
+    }
+    assert lint(files) == [(f"{skill}/AGENTS.md", 4, "SKL012"), (f"{skill}/references/api.md", 3, "SKL012")]
+    assert lint(files, select="GDN") == []
+
+
+def test_markdown_outside_a_skill_folder_is_not_the_skills() -> None:
+    files = {"docs/AGENTS.md": "# Docs\n\n- [Gone](references/gone.md)\n"}
+    assert ("docs/AGENTS.md", 3, "SKL012") not in lint(files)
+
+
+def test_samples_of_what_a_skill_writes_keep_their_links() -> None:
+    """An API-docs skill ships `references/example-class.md`, a page as it would write
+    one: its links are relative to where that page goes, not the skill's pointers."""
+    skill = ".agents/skills/api-docs"
+    page = "# Broadcast\n\n## Related\n\n- [useBus](../react/use-bus.md)\n"
+    files = {
+        f"{skill}/SKILL.md": HEAD + "Follow [the class example](references/example-class.md).\n",
+        f"{skill}/references/example-class.md": page,
+        f"{skill}/templates/page.md": page,
+        f"{skill}/references/quick-start.md": "**Reference:** [reduce-looping.md](reduce-looping.md)\n",
+    }
+    assert lint(files, select="SKL012") == [(f"{skill}/references/quick-start.md", 1, "SKL012")]

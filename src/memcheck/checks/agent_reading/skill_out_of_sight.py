@@ -26,8 +26,9 @@ GDN021 = Rule(
     """\
 ## What it does
 Reports a guidance file that names skills (by their folder, or as `` `name` `` or
-`/name` on a line about skills) which live only in skills folders the agent reading
-that file does not load: Claude Code loads `.claude/skills`, Codex `.agents/skills`.
+`/name` on a line about skills, or in a table's column whose header speaks of skills,
+`| Task | Skill |`) which live only in skills folders the agent reading that file
+does not load: Claude Code loads `.claude/skills`, Codex `.agents/skills`.
 Only agents whose skills folders are confirmed are judged.
 
 ## Why is this bad?
@@ -115,9 +116,51 @@ def _speaks_of_skills(ws: Workspace, doc: Document) -> bool:
     return "skill" in doc.text.casefold()
 
 
+_TABLE_RULE = lazy_regex.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*")
+
+
+def _cells(line: str) -> list[str]:
+    """A table row's cells (a pipe escaped with a backslash is text)."""
+    row = line.strip()
+    row = row[1:] if row.startswith("|") else row
+    row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
+    return [c.strip() for c in re.split(r"(?<!\\)\|", row)]
+
+
+def _skill_columns(lines: list[str]) -> dict[int, list[int]]:
+    """Line index -> the columns of a table row whose header speaks of skills (a
+    table mapping tasks to skills: `| Task | Skill |`). The rows only: the header and
+    its rule line are not."""
+    columns: dict[int, list[int]] = {}
+    i = 0
+    while i + 1 < len(lines):
+        if "|" in lines[i] and _TABLE_RULE.fullmatch(lines[i + 1]) and _SKILL_TALK.search(lines[i]):
+            wanted = [c for c, cell in enumerate(_cells(lines[i])) if _SKILL_TALK.search(cell)]
+            i += 2
+            while i < len(lines) and "|" in lines[i] and lines[i].strip():
+                columns[i] = wanted
+                i += 1
+        else:
+            i += 1
+    return columns
+
+
 def _named_skills(body: str, first_line: int, roots_of: dict[str, set[str]]) -> list[tuple[int, str, set[str]]]:
     found = []
-    for i, line in enumerate(body.split("\n")):
+    lines = body.split("\n")
+    # A table's rows name skills in a column its header says holds them, though the
+    # rows themselves never say "skill".
+    in_table = _skill_columns(lines) if "|" in body else {}
+    for i, line in enumerate(lines):
+        if i in in_table:
+            cells = _cells(line)
+            for c in in_table[i]:
+                cell = cells[c] if c < len(cells) else ""
+                words = [(m.group(1) or m.group(2)).casefold() for m in _SKILL_WORD.finditer(cell)]
+                plain = cell.strip("*_ ").casefold()
+                for word in words or ([plain] if plain else []):
+                    if word in roots_of:
+                        found.append((first_line + i, word, roots_of[word]))
         for m in _SKILL_PATH.finditer(line):
             name = m.group(2).casefold()
             if name in roots_of:

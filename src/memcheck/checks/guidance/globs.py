@@ -54,8 +54,11 @@ Reports a `globs` (AGENTS.md, Cursor rules), `paths` (Claude Code rules) or
 checkout, tried from the repository root, from the file's own folder, and, for a
 pattern without `/`, as a file name at any depth. Every file counts, ignored and
 untracked ones too: a workspace that clones its child repositories into a
-git-ignored folder has rules for their files. An exclusion (`!pattern`) that
-matches nothing excludes nothing and is not reported.
+git-ignored folder has rules for their files. Where that folder is not filled yet
+(a fresh clone, CI), a pattern that may lead into it is not reported: a folder the
+root `.gitignore` names that a tracked setup file (a Makefile, a script, a
+manifest, at the root or one folder down) names beside the word "clone". An
+exclusion (`!pattern`) that matches nothing excludes nothing and is not reported.
 
 ## Why is this bad?
 The file applies to the files its patterns match: a pattern that matches nothing is

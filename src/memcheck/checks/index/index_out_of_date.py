@@ -34,7 +34,8 @@ are not compared: Markdown formatters add them around headings and lists, and
 With `index.mode` unset, the mode is `generate` only for an index that reads as a
 renderer wrote it (one style's headings and entries, in that style's order), so
 this reports a render the store has moved on from; a hand-written list in its own
-order is curated (sync mode), and not reported. `memcheck index STORE --explain`
+order, or with entries under no type heading (`# Memory` and one entry: the grouped
+render puts every entry under its type's), is curated (sync mode), and not reported. `memcheck index STORE --explain`
 says which mode was chosen, and why.
 
 ## Why is this bad?

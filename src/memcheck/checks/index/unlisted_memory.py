@@ -32,14 +32,17 @@ does not, nor does one about `Note 10` list `Note 1`. Links count inline
 (`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). A code span that
 holds exactly the file name or its path from the index (`` `user_prefs.md` ``,
 `` `./user_prefs.md` ``) lists the memory on any line, links or not: an agent reading
-the index learns the file exists. Only list items, table rows and paragraph lines
-name memories: a name in a link's text lists nothing (the link says which file it
-means), nor does a code span that holds more or less than the file (`` `user_prefs` ``,
-`` `cat user_prefs.md` ``), and neither do headings, HTML comments, link definitions
-and code blocks. A memory that another index of the store lists, one that MEMORY.md
-links (an archive of entries moved out to keep MEMORY.md under its caps, holding
-three entries or more), is listed too: an agent reading the index reaches it there,
-and `memcheck fix` does not pull it back.
+the index learns the file exists. A line without links to files that holds two or
+more code spans each exactly a memory's stem lists those memories: curated indexes
+name their topic files so ("the detail is in `user_prefs`, `deploy_notes`"). Only
+list items, table rows and paragraph lines name memories: a name in a link's text
+lists nothing (the link says which file it means), nor does a code span that holds
+more than the file (`` `cat user_prefs.md` ``) or one stem alone (`` `user_prefs` ``:
+as often a command, a package or a class of that name), and neither do headings, HTML
+comments, link definitions and code blocks. A memory that another index of the store
+lists, one that MEMORY.md links (an archive of entries moved out to keep MEMORY.md
+under its caps, holding three entries or more), is listed too: an agent reading the
+index reaches it there, and `memcheck fix` does not pull it back.
 
 ## Why is this bad?
 Agents discover memories through the index only: an unlisted memory is never read.

@@ -7,12 +7,11 @@ The family's pass (``checks.references``) calls ``check`` on a file that holds
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
-from memcheck import lazy_regex
 from memcheck.problem import WARNING, Problem, Rule, escaped
 from memcheck.text.document import Document
+from memcheck.text.home_paths import MAY_HOLD_HOME, private_homes
 
 REF002 = Rule(
     "REF002",
@@ -48,35 +47,12 @@ and for a file outside the repository, a path from the home folder:
 )
 
 
-# Cheap first: most files hold none of these (`in` tests the file, this its lines).
-_MAY_HOLD_HOME = lazy_regex.compile(r"/Users/|/home/|\\Users\\", re.IGNORECASE)
-# (Not after a variable or a command's output: `${projectRoot}/home/dot_claude/` and
-# `$(pwd)/home/x` are folders inside a project, a dotfiles repository's `home/`.)
-_HOME = lazy_regex.compile(
-    r"(?P<head>(?<![\w.~})-])/(?:Users|home)/|\b[A-Za-z]:\\{1,2}Users\\{1,2})"
-    r"(?P<name>[^\s/\\\"'`<>()\[\]{}|,;:*?]+)(?=[/\\]|$|[\s\"'`)\],;:.])",
-    re.IGNORECASE,
-)
-# User names that are no one's: placeholders, and the accounts of CI runners,
-# containers and operating systems (GitHub's runner, Docker images, dev containers,
-# Jupyter, Homebrew on Linux, macOS's and Windows' shared folders).
-_NO_ONES = frozenset(
-    """nonroot user username user_name user-name yourname your_name your-name yourusername you me name
-    myname myuser someone somebody anyone runner ubuntu ec2-user node vscode codespace codespaces
-    coder jovyan linuxbrew app dev developer admin administrator root guest shared public default
-    all default user john jane jdoe johndoe janedoe alice bob foo bar example test testuser demo
-    x xx xxx""".split()
-)
-
-
 def check(doc: Document) -> Iterator[Problem]:
     for number, line in enumerate(doc.lines, 1):
-        if not _MAY_HOLD_HOME.search(line):
+        if not MAY_HOLD_HOME.search(line):
             continue  # the file holds one, not every line does
-        for m in _HOME.finditer(line):
+        for m in private_homes(line):
             name = m.group("name")
-            if name.casefold() in _NO_ONES or name.startswith(("$", "%", "<", "{", ".")) or not name.isprintable():
-                continue
             head = m.group("head")
             sep = "\\" if "\\" in head else "/"
             redacted = f"{head.rstrip(sep)}{sep}{name[0]}***{sep}…"

@@ -90,6 +90,8 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
             yield skill_symlink_outside.check(ws, path)
         else:
             yield from contained(SKL001, path, check_file(ws, ws.document(path)))
+            if ws.wants(SKL012.code):
+                yield from broken_link.check_shipped(ws, path)
     yield from duplicates.check(ws, set(wanted))
 
 

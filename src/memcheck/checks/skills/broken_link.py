@@ -1,7 +1,9 @@
 """SKL012: a relative link in a skill file that points at a missing file.
 
 Checked in any readable skill file, frontmatter or none: a skill's body points the
-agent at its resources whatever its header says.
+agent at its resources whatever its header says; and in every other Markdown file a
+skill folder ships (`references/*.md`, an `AGENTS.md` beside the SKILL.md), which the
+agent reads when the skill sends it there.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from memcheck.agents import links
+from memcheck.paths import ancestors, join, parent
 from memcheck.problem import WARNING, Rule
 
 if TYPE_CHECKING:
@@ -24,9 +27,12 @@ SKL012 = Rule(
     "Relative link in a skill points at a missing file",
     """\
 ## What it does
-Reports `[text](path)` links, images and reference definitions in a skill file
-whose relative target does not exist, resolved from the skill's folder (outside
-code spans, fenced blocks and HTML comments). Definitions are read as CommonMark
+Reports `[text](path)` links, images and reference definitions in a skill file,
+and in every other Markdown file of a skill's folder (`references/*.md`, an
+`AGENTS.md` the skill ships), whose relative target does not exist, resolved from
+the file's folder (outside code spans, fenced blocks and HTML comments). Samples of
+what the skill writes (a file or folder named `example*`, `template*` or `sample*`)
+are left out: their links belong to the page they show. Definitions are read as CommonMark
 reads them: a `[text]: more` line inside a paragraph is text, and so is one with
 more than a target and a title.
 
@@ -53,3 +59,41 @@ See [the API notes](references/api-v2.md).
 def check(ws: Workspace, doc: Document) -> Iterator[Problem]:
     for line, col, message in links.dead_links(ws, doc):
         yield SKL012.at(doc.path, line, col, message)
+
+
+def check_shipped(ws: Workspace, skill: str) -> Iterator[Problem]:
+    """The dead links of the other Markdown files the skill's folder ships, for a
+    SKILL.md skill (a flat skill's folder is the skills root, which ships nothing)."""
+    for path in ws.once(_shipped).get(parent(skill), ()):
+        doc = ws.document(path)
+        if doc.error is None:
+            yield from check(ws, doc)
+
+
+def _sample(inside: str) -> bool:
+    """A sample of what the skill writes (`references/example-class.md`,
+    `templates/report.md`): its links are the page it shows, relative to where such a
+    page would go, not pointers of the skill's. On one repository's API-docs skill, all
+    22 dead links of its shipped Markdown were in its `example-*.md` pages."""
+    return any(part.split(".")[0].lower().replace("_", "-").split("-")[0] in _SAMPLES for part in inside.split("/"))
+
+
+_SAMPLES = frozenset(("example", "examples", "template", "templates", "sample", "samples"))
+
+
+def _shipped(ws: Workspace) -> dict[str, tuple[str, ...]]:
+    """Skill folder -> the Markdown files in it, at any depth, that are not skills (a
+    nested SKILL.md is one of its resources too), samples (see ``_sample``) nor
+    symlinks out of the root."""
+    folders = ws.skill_folders
+    skipped = {*ws.skills, *ws.skill_links_out}
+    found: dict[str, list[str]] = {}
+    for folder, names in ws.markdown_by_folder.items():
+        owner = next((f for f in reversed(list(ancestors(folder))) if f in folders), None)
+        if owner is None:
+            continue
+        for name in names:
+            path = join(folder, name)
+            if path not in skipped and not _sample(path[len(owner) + 1 :]) and ws.link_out(path) is None:
+                found.setdefault(owner, []).append(path)
+    return {folder: tuple(sorted(paths)) for folder, paths in found.items()}
