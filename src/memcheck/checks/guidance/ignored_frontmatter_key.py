@@ -1,0 +1,71 @@
+"""GDN026: a rule's frontmatter key its agent does not read, where the agent lists its keys whole."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck.problem import WARNING, Rule
+from memcheck.text.frontmatter import near_key
+
+if TYPE_CHECKING:
+    from memcheck import agents
+    from memcheck.problem import Problem
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
+    from memcheck.workspace.discover import Workspace
+
+GDN026 = Rule(
+    "GDN026",
+    "ignored-frontmatter-key",
+    WARNING,
+    False,
+    "Rule frontmatter key its agent does not read",
+    """\
+## What it does
+Reports a frontmatter key of a rule file whose agent documents its keys as a closed
+set, when the key is none of them: Cursor rules (`.cursor/rules/*.mdc`:
+`description`, `globs`, `alwaysApply`), Claude Code rules (`.claude/rules/*.md`:
+`paths`) and Copilot instructions (`.github/instructions/*.instructions.md`:
+`applyTo`, `excludeAgent`, and VS Code's `name` and `description`). A key that looks
+like a misspelling of one of them is GDN006's; keys in `guidance.allowed-keys` are
+the team's own and are not reported.
+
+## Why is this bad?
+The agent is not known to read it. `globs:` in a Claude Code rule is not what its
+documentation scopes a rule by (it reads `paths`; reports disagree on whether
+`globs` scopes anything: anthropics/claude-code#17204, #45587); `priority:` in a
+Cursor rule orders nothing its documentation describes.
+
+## Example
+In `.claude/rules/api.md`:
+```yaml
+globs: ["src/api/**"]
+```
+
+## Use instead
+```yaml
+paths: ["src/api/**"]
+```
+""",
+)
+
+
+def check(ws: Workspace, doc: Document, fm: Frontmatter, schema: agents.Frontmatter, kind: str) -> Iterator[Problem]:
+    if not schema.closed:
+        return
+    allowed = set(schema.keys) | set(ws.config.guidance.allowed_keys)
+    near = near_key(schema.keys)
+    for key in sorted(str(k) for k in fm.data if k not in allowed):
+        if near(key) is not None:
+            continue  # GDN006: a misspelling of a key the agent reads
+        said = f"frontmatter key {key!r} is not among the keys documented for a {kind} file ({', '.join(schema.keys)}), so its agent is not known to read it"
+        if schema.globs_key is not None and key in _GLOBS_KEYS:
+            advice = f"write the patterns under {schema.globs_key}, the key that scopes this file"
+        else:
+            advice = f"remove it (or add {key} to guidance.allowed-keys if a tool of yours reads it)"
+        yield GDN026.at(doc.path, fm.key_lines.get(key, 1), 1, f"{said}; {advice}")
+
+
+# The keys that scope a rule to files, each agent's own: one of them in another
+# agent's rule was meant as that rule's.
+_GLOBS_KEYS = frozenset({"globs", "paths", "applyTo", "fileMatchPattern"})
