@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Iterator
 
+from memcheck import lazy_regex
 from memcheck.agents import kinds as agentkinds
 from memcheck.problem import WARNING, Problem, Rule
 from memcheck.text.frontmatter_reading import Frontmatter
@@ -47,7 +47,7 @@ skills:
 """,
 )
 
-_SKILL_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+_SKILL_NAME = lazy_regex.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
 def check(ws: Workspace, kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem]:

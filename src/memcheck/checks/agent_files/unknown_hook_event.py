@@ -57,7 +57,7 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
     line = fm.key_lines.get("hooks", 1)
     for event in sorted(str(k) for k in hooks if str(k) not in kind.hook_events):
         meant = near(event)
-        usual = [e for e in ("PreToolUse", "PostToolUse", "Stop") if e in kind.hook_events] or list(kind.hook_events[:3])
+        usual: list[str] = [e for e in ("PreToolUse", "PostToolUse", "Stop") if e in kind.hook_events] or list(kind.hook_events[:3])
         advice = f"did you mean {meant}?" if meant is not None else f"use one of its events ({', '.join(usual)}, ...)"
         yield AGT008.at(
             path,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from memcheck.problem import WARNING, Rule
+from memcheck.text.frontmatter import near_key
 
 if TYPE_CHECKING:
     from memcheck import agents
@@ -92,7 +93,9 @@ def check(doc: Document, fm: Frontmatter, schema: agents.Frontmatter) -> Iterato
                 f"{always}: true applies this rule to every chat, so its {schema.globs_key} are ignored; set {always}: false to apply it to those files only, or remove {schema.globs_key}",
             )
         return
-    if not globs and "description" in schema.keys and not _given(data.get("description")):
+    # A key misspelt (`alwaysapply`, `glob`) is GDN006's finding and this rule's cause: said once.
+    misspelt = any(k not in schema.keys and near_key(schema.keys)(str(k)) is not None for k in data)
+    if not globs and not misspelt and "description" in schema.keys and not _given(data.get("description")):
         yield GDN028.at(
             doc.path,
             1,
