@@ -43,3 +43,10 @@ def test_a_misspelling_is_gdn006s_and_an_allowed_key_nobodys() -> None:
     files = {".cursor/rules/a.mdc": rule("description: x\nalwaysapply: true\nowner: me\n")}
     assert lint(files, select="GDN006,GDN026") == [(".cursor/rules/a.mdc", 3, "GDN006"), (".cursor/rules/a.mdc", 4, "GDN026")]
     assert lint(files, select="GDN026", config={"guidance": {"allowed-keys": ["owner"]}}) == []
+
+
+def test_another_agents_globs_key_beside_this_agents_own() -> None:
+    # A rule shared with Copilot's instructions by a link often carries both keys.
+    files = {".claude/rules/cs.md": rule('applyTo: "**/*.cs"\npaths:\n  - "**/*.cs"\n'), "a.cs": "x\n"}
+    (found,) = findings(files, select="GDN026")
+    assert found.message.endswith("paths already scopes this file: remove applyTo (or add it to guidance.allowed-keys if another tool reads this file)")

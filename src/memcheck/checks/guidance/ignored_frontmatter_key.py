@@ -59,8 +59,10 @@ def check(ws: Workspace, doc: Document, fm: Frontmatter, schema: agents.Frontmat
         if near(key) is not None:
             continue  # GDN006: a misspelling of a key the agent reads
         said = f"frontmatter key {key!r} is not among the keys documented for a {kind} file ({', '.join(schema.keys)}), so its agent is not known to read it"
-        if schema.globs_key is not None and key in _GLOBS_KEYS:
+        if schema.globs_key is not None and key in _GLOBS_KEYS and schema.globs_key not in fm.data:
             advice = f"write the patterns under {schema.globs_key}, the key that scopes this file"
+        elif schema.globs_key is not None and key in _GLOBS_KEYS:
+            advice = f"{schema.globs_key} already scopes this file: remove {key} (or add it to guidance.allowed-keys if another tool reads this file)"
         else:
             advice = f"remove it (or add {key} to guidance.allowed-keys if a tool of yours reads it)"
         yield GDN026.at(doc.path, fm.key_lines.get(key, 1), 1, f"{said}; {advice}")
