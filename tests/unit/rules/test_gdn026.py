@@ -49,4 +49,6 @@ def test_another_agents_globs_key_beside_this_agents_own() -> None:
     # A rule shared with Copilot's instructions by a link often carries both keys.
     files = {".claude/rules/cs.md": rule('applyTo: "**/*.cs"\npaths:\n  - "**/*.cs"\n'), "a.cs": "x\n"}
     (found,) = findings(files, select="GDN026")
-    assert found.message.endswith("paths already scopes this file: remove applyTo (or add it to guidance.allowed-keys if another tool reads this file)")
+    assert found.message.endswith(
+        "paths already scopes this file: remove applyTo (or add it to guidance.allowed-keys if another tool reads this file)"
+    )

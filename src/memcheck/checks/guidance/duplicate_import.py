@@ -50,8 +50,8 @@ Before a commit, read the style guide again.
 def check(ws: Workspace, doc: Document) -> Iterator[Problem]:
     first: dict[str, int] = {}  # each imported file -> the line of its first import
     for imp in imports(ws, doc):
-        if imp.kind != mentions.PATH or not imp.target:
-            continue
+        if imp.kind != mentions.PATH or not imp.target or not ws.exists(imp.target):
+            continue  # a missing file is GDN009's, at each import: fixing the path is the one fix
         if imp.target not in first:
             first[imp.target] = imp.line
             continue
