@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import example, findings, lint
+from conftest import example, findings, lint, subagent
 
 REVIEWER = ".claude/agents/reviewer.md"
-
-
-def subagent(keys: str) -> str:
-    return "---\nname: reviewer\ndescription: Reviews code.\n" + keys + "---\nYou review code.\n"
 
 
 def test_the_docs_example_is_reported() -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from conftest import example, findings, lint
+from conftest import example, findings, lint, with_frontmatter
 
 AGENT = ".github/agents/reviewer.agent.md"
 
 
 def agent(keys: str) -> str:
-    return "---\n" + keys + "---\nReview pull requests.\n"
+    return with_frontmatter(keys, "Review pull requests.\n")
 
 
 def test_the_docs_example_is_reported() -> None:

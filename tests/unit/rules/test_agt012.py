@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from conftest import example, findings, lint
+from conftest import example, findings, lint, with_frontmatter
 
 AGENT = ".github/agents/planner.agent.md"
 
 
 def agent(keys: str) -> str:
-    return "---\n" + keys + "---\nPlan the change.\n"
+    return with_frontmatter(keys, "Plan the change.\n")
 
 
 def test_the_docs_example_is_reported() -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from conftest import example, findings, lint
+from conftest import example, findings, lint, with_frontmatter
 
 RULE = ".claude/rules/api.md"
 
 
 def rule(keys: str) -> str:
-    return "---\n" + keys + "---\nValidate every request.\n"
+    return with_frontmatter(keys, "Validate every request.\n")
 
 
 def test_the_docs_example_is_reported() -> None:
