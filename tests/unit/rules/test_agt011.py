@@ -36,3 +36,9 @@ def test_a_misspelt_key_is_agt007s_alone() -> None:
 def test_a_claude_subagent_is_not_judged_as_closed() -> None:
     files = {".claude/agents/r.md": "---\nname: r\ndescription: x\nversion: 2\n---\nx\n"}
     assert lint(files, select="AGT011") == []
+
+
+def test_a_prompt_files_keys_are_closed_too() -> None:
+    prompt = ".github/prompts/review.prompt.md"
+    keys = "description: x\nname: r\nargument-hint: a file\nagent: agent\nmodel: gpt-5\ntools: [read]\nunknown-option: 1\n"
+    assert lint({prompt: with_frontmatter(keys, "Review the file.\n")}, select="AGT011") == [(prompt, 8, "AGT011")]

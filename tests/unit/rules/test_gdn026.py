@@ -52,3 +52,10 @@ def test_another_agents_globs_key_beside_this_agents_own() -> None:
     assert found.message.endswith(
         "paths already scopes this file: remove applyTo (or add it to guidance.allowed-keys if another tool reads this file)"
     )
+
+
+def test_a_cline_rule_takes_paths_alone() -> None:
+    files = {".clinerules/api.md": rule('paths: ["src/**"]\npriority: high\n'), "src/a.ts": "x\n"}
+    (found,) = findings(files, select="GDN026")
+    assert (found.path, found.line) == (".clinerules/api.md", 3)
+    assert "not among the keys documented for a Cline rule file (paths)" in found.message

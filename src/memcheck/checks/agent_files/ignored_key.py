@@ -22,8 +22,10 @@ Reports a frontmatter key of a Copilot custom agent (`.github/agents/*.agent.md`
 that is none of the keys GitHub's custom agents reference lists (`name`,
 `description`, `target`, `tools`, `model`, `disable-model-invocation`,
 `user-invocable`, `infer`, `mcp-servers`, `metadata`) nor one VS Code reads
-(`argument-hint`, `agents`, `handoffs`, `hooks`). Only kinds whose agent documents
-its keys as a closed set are judged; a key that looks like a misspelling of a known
+(`argument-hint`, `agents`, `handoffs`, `hooks`); and of a Copilot prompt file
+(`.github/prompts/*.prompt.md`) that is none of the header fields VS Code's prompt
+files page lists (`description`, `name`, `argument-hint`, `agent`, `mode`, `model`,
+`tools`). Only kinds whose agent documents its keys as a closed set are judged; a key that looks like a misspelling of a known
 one is AGT007's.
 
 ## Why is this bad?

@@ -136,6 +136,7 @@ def _check_kind_file(ws: Workspace, kind: agentkinds.Kind, doc: Document) -> Ite
     f = GuidanceFile(ws, doc, None, kind, None)
     for rule in (loads_nothing, frontmatter_type, globs):
         yield from f.findings_of(rule.WHAT)
+    yield from ignored_frontmatter_key.check_kind_file(ws, doc, kind)
     yield from broken_link.check(ws, doc)
 
 
