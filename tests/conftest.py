@@ -569,3 +569,16 @@ def one_bad_memory() -> dict[str, str]:
         ".claude/memory/project_x.md": "---\nname: x\ntype: project\n---\n\nBody.\n",
         ".claude/memory/MEMORY.md": index + "\n## Project\n- [x](project_x.md)\n",
     }
+
+
+# ---- agent files for the AGT and GDN rule tests ----------------------------------------
+
+
+def with_frontmatter(keys: str, body: str) -> str:
+    """A Markdown file: ``keys`` (YAML lines, each ending in a newline) between fences, then ``body``."""
+    return "---\n" + keys + "---\n" + body
+
+
+def subagent(keys: str, name: str = "reviewer") -> str:
+    """A Claude Code subagent with its two required keys, then ``keys`` (from line 4)."""
+    return with_frontmatter(f"name: {name}\ndescription: Reviews code.\n" + keys, "You review code.\n")

@@ -259,15 +259,16 @@ def test_context_counts_no_file_a_link_out_leads_to(repo: Path, outside: Path) -
 def test_links_out_of_the_home_folder_are_the_users_own(repo: Path, outside: Path) -> None:
     # Dotfile managers link ~/.claude/skills and memories into a store elsewhere
     # (/nix/store, a dotfiles clone): the user's own choice, not a repository's
-    # content. Not reported, and still not read.
+    # content. Not reported as links out, and followed, as the agents follow them:
+    # what they lead to is checked (its suppression comment honoured).
     home = Path(os.environ["HOME"])
     write(home, ".nano_claude/memory/style.md", memory("Style", "Coding style", "user"))
     link(home, ".nano_claude/memory/runtime.md", outside)
     link(home, ".claude/skills/deploy/SKILL.md", outside)
     write(repo, "AGENTS.md", "# Project\n")
     problems = check_json(repo, "--user")
-    assert not [p for p in problems if p["code"] in ("MEM022", "SKL013", "IDX014")]
-    assert_not_read(problems, outside)
+    assert not [p for p in problems if p["code"] in ("MEM022", "SKL013", "IDX014", "GDN018")]
+    assert "OUTSIDE-MARKER" not in json.dumps(problems)  # only a redacted excerpt of a secret is ever quoted
 
 
 def test_a_skill_folder_that_links_out_is_an_error(repo: Path, outside: Path) -> None:

@@ -187,13 +187,16 @@ def test_every_rule_in_sarif_links_its_page_on_the_default_branch_and_validates(
 LINKS_OUT = {"MEM022", "IDX014", "SKL013"}
 # Guidance that imports or links a place where secrets are kept: the agent loads the secret.
 SECRET_IMPORTS = {"GDN023"}
+# A committed subagent that runs every tool without asking: a medium alert.
+UNSAFE_AGENTS = {"AGT010"}
 
 
 def test_sarif_ranks_secret_guard_hidden_text_and_link_out_rules_as_security_alerts() -> None:
     rules = {r["id"]: r["properties"] for r in _every_rule()["runs"][0]["tool"]["driver"]["rules"]}  # type: ignore[index]
     ranked = {code: p["security-severity"] for code, p in rules.items() if "security-severity" in p}
-    assert {code for code in rules if code[:3] in ("SEC", "GRD", "HID")} | LINKS_OUT | SECRET_IMPORTS == set(ranked)
+    assert {code for code in rules if code[:3] in ("SEC", "GRD", "HID")} | LINKS_OUT | SECRET_IMPORTS | UNSAFE_AGENTS == set(ranked)
     assert all(7.0 <= float(ranked[code]) < 9.0 for code in LINKS_OUT)
+    assert all(4.0 <= float(ranked[code]) < 7.0 for code in UNSAFE_AGENTS)
     for code, severity in ranked.items():
         assert rules[code]["tags"] == [families()[code], "security"]
         assert 0.0 < float(severity) <= 10.0 and severity == f"{float(severity):.1f}"

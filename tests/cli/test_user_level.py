@@ -67,3 +67,31 @@ def test_a_home_path_in_a_code_span_is_checked_only_with_user(repo: Path) -> Non
             "`~/.claude/knowledge/deploys.md` names no file of your home folder; fix the path or remove it",
         )
     ]
+
+
+# --- a home kept in a dotfiles checkout (issue 41) ---------------------------------------
+
+
+def test_a_claude_folder_linked_into_dotfiles_is_checked(repo: Path, tmp_path: Path) -> None:
+    # ~/.claude a symlink to a dotfiles checkout: its files are the user's, and the
+    # agents read them through the link. It used to be "nothing to check".
+    home = Path(os.environ["HOME"])
+    dotfiles = tmp_path / "dotfiles" / "claude"
+    write(dotfiles, "CLAUDE.md", "# Mine\n\nSee @missing.md\n")
+    write(dotfiles, "skills/Bad_Name/SKILL.md", "---\nname: Bad_Name\ndescription: x\n---\n")
+    (home / ".claude").symlink_to(dotfiles, target_is_directory=True)
+    found = {(p["path"], p["code"]) for p in check_json(repo, "--user")}
+    assert found == {("~/.claude/CLAUDE.md", "GDN009"), ("~/.claude/skills/Bad_Name/SKILL.md", "SKL004")}
+
+
+def test_a_linked_user_claude_md_is_no_link_out_of_a_repository(repo: Path, tmp_path: Path) -> None:
+    # GDN018 is about a repository's file that leads out of it; the user's own
+    # ~/.claude/CLAUDE.md linked into dotfiles is read through the link, and counted.
+    home = Path(os.environ["HOME"])
+    write(tmp_path / "dotfiles", "CLAUDE.md", "# Mine\n\nBe terse.\n")
+    (home / ".claude").mkdir(parents=True, exist_ok=True)
+    (home / ".claude" / "CLAUDE.md").symlink_to(tmp_path / "dotfiles" / "CLAUDE.md")
+    assert check_json(repo, "--user") == []
+    result = run_cli(repo, "check", "--user")
+    assert result.returncode == 0
+    assert "No problems found in 1 guidance file." in result.stdout + result.stderr

@@ -42,6 +42,8 @@ class Frontmatter(NamedTuple):
     globs_key: str | None
     globs_form: str
     lenient: bool = False  # the reader takes `key: value` lines that strict YAML rejects
+    closed: bool = False  # the agent documents its keys as the whole set: it reads no other
+    always_key: str | None = None  # the key that applies the file everywhere, its globs aside (Cursor's alwaysApply)
 
 
 class FileKind(NamedTuple):
@@ -192,6 +194,8 @@ def _file_kind(t: Mapping[str, object], where: str, agent: str) -> FileKind:
             globs_key if isinstance(globs_key, str) else None,
             _text(fm, "globs_form", where, "list"),
             _flag(fm, "lenient", where),
+            _flag(fm, "closed", where),
+            always_key if isinstance(always_key := fm.get("always_key"), str) else None,
         )
     order = t.get("order", 99)
     return FileKind(

@@ -45,9 +45,16 @@ class KeySpec(NamedTuple):
     minimum: int | None
     max_length: int | None
     globs: bool  # the value is globs naming the files the kind applies to
-    items: str | None  # "tools": each item is a tool the kind's agent knows
+    items: str | None  # "tools": each item is a tool the kind's agent knows; "skills": a skill's name
     source: str
     confirmed: bool
+    deprecated: str  # what to write instead of this retired key ("" while it is current)
+    ignored_by: str  # where the agent reads the kind but not this key ("GitHub.com"), if anywhere
+    ignored_source: str
+    ignored_target: str  # the kind's ``target`` value for where it is ignored: another target reads it
+    removes_from: str | None  # the key whose items this one takes away (disallowedTools: tools)
+    unsafe: tuple[str, ...]  # values that lift the agent's safeguards (bypassPermissions)
+    folders: tuple[tuple[str, str], ...]  # (value, folder): where the agent keeps what this value makes it write
 
 
 class Kind(NamedTuple):
@@ -69,6 +76,14 @@ class Kind(NamedTuple):
     boolean_words_version: str
     reserved_words: tuple[str, ...]
     reserved_source: str
+    # The keys are all the agent reads (its documentation lists them as a closed set):
+    # any other key does nothing. ``closed_source`` says where.
+    closed: bool
+    closed_source: str
+    hook_events: tuple[str, ...]  # the events a ``hooks`` mapping may name (empty: not judged)
+    hook_events_source: str
+    max_body_chars: int | None  # the longest body (the agent's prompt) the agent takes
+    max_body_source: str
 
 
 class DataError(ValueError):
@@ -147,6 +162,12 @@ def _kind(agent: str, entry: _Table, siblings: list[_Table]) -> Kind:
         boolean_words_version=str(entry.get("boolean_words_version", "")),
         reserved_words=tuple(entry.get("reserved_words", ())),
         reserved_source=str(entry.get("reserved_source", "")),
+        closed=bool(entry.get("closed", False)),
+        closed_source=str(entry.get("closed_source", entry["source"])),
+        hook_events=tuple(entry.get("hook_events", ())),
+        hook_events_source=str(entry.get("hook_events_source", entry["source"])),
+        max_body_chars=entry.get("max_body_chars"),
+        max_body_source=str(entry.get("max_body_source", entry["source"])),
     )
 
 
@@ -173,6 +194,13 @@ def _key(where: str, name: str, spec: _Table, source: str, confirmed: bool) -> K
         items=spec.get("items"),
         source=str(spec.get("source", source)),
         confirmed=bool(spec.get("confirmed", confirmed)),
+        deprecated=str(spec.get("deprecated", "")),
+        ignored_by=str(spec.get("ignored_by", "")),
+        ignored_source=str(spec.get("ignored_source", spec.get("source", source))),
+        ignored_target=str(spec.get("ignored_target", "")),
+        removes_from=spec.get("removes_from"),
+        unsafe=tuple(spec.get("unsafe", ())),
+        folders=tuple(sorted((str(k), str(v)) for k, v in spec.get("folders", {}).items())),
     )
 
 
@@ -352,6 +380,12 @@ def _texts(value: object, items: str | None = None) -> list[str]:
         texts = [t.strip() for t in value if isinstance(t, str) and t.strip()]
         return [part for t in texts for part in split_tools(t)] if items == "tools" else texts
     return []
+
+
+def tool_names(value: object) -> list[str]:
+    """The tools a ``tools``-like value names (a list, or one string split at commas
+    and spaces, never inside a tool's brackets)."""
+    return _texts(value, "tools")
 
 
 def split_tools(text: str) -> list[str]:

@@ -159,15 +159,18 @@ def _collect_tree(
     return found, notes.notes(ws, paths, deleted)
 
 
-def collect_user(config: Config) -> list[Problem]:
+def collect_user(config: Config) -> tuple[list[Problem], Checked]:
     """Findings in the user-level locations (``~/.config/amp/AGENTS.md``,
-    ``~/.agh/memory``, ``~/.claude/skills``, ...), with ``~/`` paths."""
+    ``~/.agh/memory``, ``~/.claude/skills``, ...), with ``~/`` paths, and what was
+    looked at there (a repository with no agent file has checked the user's files all
+    the same: not "nothing to check")."""
     from memcheck.engine.collect import collect
-    from memcheck.engine.targets import targets_for
+    from memcheck.engine.targets import looked_at, targets_for
     from memcheck.workspace.discover import USER_PREFIX, user_workspace
 
     ws = user_workspace(config)
-    return [p._replace(path=USER_PREFIX + p.path) for p in collect(ws, targets_for(ws, None))]
+    targets = targets_for(ws, None)
+    return [p._replace(path=USER_PREFIX + p.path) for p in collect(ws, targets)], looked_at(ws, targets, "tree")
 
 
 def check(
@@ -224,7 +227,9 @@ def check(
         found = found._replace(problems=finish(config, set()))
     problems = found.problems
     if user:
-        problems = sorted([*problems, *collect_user(config)])
+        mine, at_home = collect_user(config)
+        problems = sorted([*problems, *mine])
+        found = found._replace(checked=_together(found.checked, at_home))
     if write_baseline is not None:
         from memcheck import baseline
         from memcheck.engine.signals import stopped_by_signals
@@ -260,6 +265,19 @@ def check(
         timing.lap("output")
         show(timing.lines())
     return 1 if found.fails or failing(problems, config.fail_on) else 0
+
+
+def _together(repo: Checked | None, home: Checked) -> Checked:
+    """What the run looked at in the repository and in the user's home, counted together."""
+    if repo is None:
+        return home
+    return repo._replace(
+        guidance=repo.guidance + home.guidance,
+        stores=repo.stores + home.stores,
+        memories=repo.memories + home.memories,
+        skills=repo.skills + home.skills,
+        others=repo.others + home.others,
+    )
 
 
 def _none_listed(config: Config, listing: FileListing) -> bool:

@@ -27,7 +27,7 @@ from memcheck.workspace import guidance as _guidance
 from memcheck.workspace import skills as _skills
 from memcheck.workspace import stores as _stores
 from memcheck.workspace import tracking as _tracking
-from memcheck.workspace.disk import DiskSource, walk_files
+from memcheck.workspace.disk import DiskSource, HomeSource, walk_files
 from memcheck.workspace.memo import LISTING, SKILLS, basis_of
 from memcheck.workspace.source import OUTSIDE_LINK, Source
 from memcheck.workspace.stores import Store
@@ -576,14 +576,15 @@ def user_workspace(config: Config, home: Path | None = None) -> Workspace:
         memory=config.memory._replace(stores=tuple(dict.fromkeys((*config.memory.stores, *USER_STORES)))),
         skills=config.skills._replace(roots=USER_SKILL_ROOTS),
     )
-    return folder_workspace(user_config, home, user_files(home, config.guidance.filenames))
+    return folder_workspace(user_config, home, user_files(home, config.guidance.filenames), HomeSource)
 
 
-def folder_workspace(config: Config, folder: Path, files: Sequence[str] = ()) -> Workspace:
+def folder_workspace(config: Config, folder: Path, files: Sequence[str] = (), source: type[DiskSource] = DiskSource) -> Workspace:
     """A folder outside the repository (the home folder, $CODEX_HOME, a folder above
-    the repository) as a workspace of the given files; other files are read when asked."""
+    the repository) as a workspace of the given files; other files are read when asked.
+    ``source``: how the folder is read (``HomeSource``: the home folder, its links followed)."""
     # A baseline, excludes and per-path ignores are the repository's.
-    ws = Workspace(config._replace(root=folder, exclude=(), per_path_ignores=(), baseline=None), DiskSource(folder, files=files))
+    ws = Workspace(config._replace(root=folder, exclude=(), per_path_ignores=(), baseline=None), source(folder, files=files))
     ws.user = True
     return ws
 

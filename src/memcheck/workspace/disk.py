@@ -265,6 +265,20 @@ class CheckoutSource(DiskSource):
         return listing._replace(files=sorted({*listing.files, *self._unlisted})) if self._unlisted else listing
 
 
+class HomeSource(DiskSource):
+    """The user's home folder (``check --user``): its links are the user's own, and
+    followed where they lead, as the agents follow them. A repository's links out of
+    its root are never followed (one may lead to /proc/self/environ), but ``~/.claude``
+    a symlink into a dotfiles checkout is how many users keep it: not following it
+    left ``check --user`` with nothing to check."""
+
+    def _resolves_inside(self, full: str) -> bool:
+        return True
+
+    def _folder_inside(self, folder: str) -> bool:
+        return True
+
+
 def walk_files(root: Path) -> list[str]:
     """Every file under ``root`` (a folder that is no git repository), as os.walk lists
     them: not into ``.git`` nor symlinked folders, which are no files either. A stack

@@ -28,10 +28,13 @@ from memcheck.checks.guidance import (
     case_variant_name,
     codex_budget,
     copilot_review_limit,
+    cursor_activation,
+    duplicate_import,
     frontmatter_type,
     globs,
     guidance_drift,
     guidance_symlink_outside,
+    ignored_frontmatter_key,
     import_too_deep,
     imports,
     invalid_frontmatter,
@@ -47,11 +50,14 @@ from memcheck.checks.guidance.case_collision import GDN002
 from memcheck.checks.guidance.case_variant_name import GDN024
 from memcheck.checks.guidance.codex_budget import GDN016
 from memcheck.checks.guidance.copilot_review_limit import GDN017
+from memcheck.checks.guidance.cursor_activation import GDN027, GDN028
+from memcheck.checks.guidance.duplicate_import import GDN025
 from memcheck.checks.guidance.facts import GuidanceFile
 from memcheck.checks.guidance.frontmatter_type import GDN005
 from memcheck.checks.guidance.globs import GDN007, GDN008
 from memcheck.checks.guidance.guidance_drift import GDN015
 from memcheck.checks.guidance.guidance_symlink_outside import GDN018
+from memcheck.checks.guidance.ignored_frontmatter_key import GDN026
 from memcheck.checks.guidance.import_too_deep import GDN012
 from memcheck.checks.guidance.imports import GDN009, GDN010, GDN011
 from memcheck.checks.guidance.invalid_frontmatter import GDN004
@@ -93,6 +99,10 @@ RULES = (
     GDN019,
     GDN023,
     GDN024,
+    GDN025,
+    GDN026,
+    GDN027,
+    GDN028,
 )
 
 
@@ -126,6 +136,7 @@ def _check_kind_file(ws: Workspace, kind: agentkinds.Kind, doc: Document) -> Ite
     f = GuidanceFile(ws, doc, None, kind, None)
     for rule in (loads_nothing, frontmatter_type, globs):
         yield from f.findings_of(rule.WHAT)
+    yield from ignored_frontmatter_key.check_kind_file(ws, doc, kind)
     yield from broken_link.check(ws, doc)
 
 
@@ -166,6 +177,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     yield from f.findings_of(loads_nothing.WHAT, ("missing",) if kind == agents.K_OVERRIDE else None)
     if f.followed:
         yield from imports.check(ws, doc, f.reached)
+        yield from duplicate_import.check(ws, doc)
         yield from import_too_deep.check(ws, doc, f.read_by)
     yield from broken_link.check(ws, doc)
     yield from secret_import.check(ws, doc, f.followed)
@@ -184,7 +196,9 @@ def _check_frontmatter(ws: Workspace, f: GuidanceFile, schema: agents.Frontmatte
     if fm is None:
         return
     yield from unknown_frontmatter_key.check(ws, doc, fm, schema)
+    yield from ignored_frontmatter_key.check(ws, doc, fm, schema, f.kind or "rule")
     yield from frontmatter_type.check(doc, fm, schema)
+    yield from cursor_activation.check(doc, fm, schema)
     if schema.globs_key is not None:
         line = fm.key_lines.get(schema.globs_key, 1)
         patterns, wrong = frontmatter_type.glob_patterns(doc, fm, schema, line)

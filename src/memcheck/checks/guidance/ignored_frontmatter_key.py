@@ -1,0 +1,88 @@
+"""GDN026: a rule's frontmatter key its agent does not read, where the agent lists its keys whole."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from memcheck.problem import WARNING, Rule
+from memcheck.text.frontmatter import near_key
+
+if TYPE_CHECKING:
+    from memcheck import agents
+    from memcheck.agents import kinds as agentkinds
+    from memcheck.problem import Problem
+    from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
+    from memcheck.workspace.discover import Workspace
+
+GDN026 = Rule(
+    "GDN026",
+    "ignored-frontmatter-key",
+    WARNING,
+    False,
+    "Rule frontmatter key its agent does not read",
+    """\
+## What it does
+Reports a frontmatter key of a rule file whose agent documents its keys as a closed
+set, when the key is none of them: Cursor rules (`.cursor/rules/*.mdc`:
+`description`, `globs`, `alwaysApply`), Claude Code rules (`.claude/rules/*.md`:
+`paths`) and Copilot instructions (`.github/instructions/*.instructions.md`:
+`applyTo`, `excludeAgent`, and VS Code's `name` and `description`) and Cline rules
+(`.clinerules`: `paths`). A key that looks
+like a misspelling of one of them is GDN006's; keys in `guidance.allowed-keys` are
+the team's own and are not reported.
+
+## Why is this bad?
+The agent is not known to read it. `globs:` in a Claude Code rule is not what its
+documentation scopes a rule by (it reads `paths`; reports disagree on whether
+`globs` scopes anything: anthropics/claude-code#17204, #45587); `priority:` in a
+Cursor rule orders nothing its documentation describes.
+
+## Example
+In `.claude/rules/api.md`:
+```yaml
+globs: ["src/api/**"]
+```
+
+## Use instead
+```yaml
+paths: ["src/api/**"]
+```
+""",
+)
+
+
+def check(ws: Workspace, doc: Document, fm: Frontmatter, schema: agents.Frontmatter, kind: str) -> Iterator[Problem]:
+    if schema.closed:
+        yield from _check(ws, doc, fm, schema.keys, schema.globs_key, kind)
+
+
+def check_kind_file(ws: Workspace, doc: Document, kind: agentkinds.Kind) -> Iterator[Problem]:
+    """The same for an instructions file only the agent data knows (a Cline rule)."""
+    fm = doc.frontmatter
+    if kind.closed and fm is not None and fm.yaml_error is None:
+        globs_key = next((spec.name for spec in kind.keys.values() if spec.globs), None)
+        yield from _check(ws, doc, fm, tuple(kind.keys), globs_key, kind.title)
+
+
+def _check(ws: Workspace, doc: Document, fm: Frontmatter, keys: tuple[str, ...], globs_key: str | None, kind: str) -> Iterator[Problem]:
+    allowed = set(keys) | set(ws.config.guidance.allowed_keys)
+    near = near_key(keys)
+    for key in sorted(str(k) for k in fm.data if k not in allowed):
+        if near(key) is not None:
+            continue  # GDN006: a misspelling of a key the agent reads
+        said = f"frontmatter key {key!r} is not among the keys documented for a {kind} file ({', '.join(keys)}), so its agent is not known to read it"
+        if globs_key is not None and key in _GLOBS_KEYS and globs_key not in fm.data:
+            advice = f"write the patterns under {globs_key}, the key that scopes this file"
+        elif globs_key is not None and key in _GLOBS_KEYS:
+            advice = (
+                f"{globs_key} already scopes this file: remove {key} (or add it to guidance.allowed-keys if another tool reads this file)"
+            )
+        else:
+            advice = f"remove it (or add {key} to guidance.allowed-keys if a tool of yours reads it)"
+        yield GDN026.at(doc.path, fm.key_lines.get(key, 1), 1, f"{said}; {advice}")
+
+
+# The keys that scope a rule to files, each agent's own: one of them in another
+# agent's rule was meant as that rule's.
+_GLOBS_KEYS = frozenset({"globs", "paths", "applyTo", "fileMatchPattern"})

@@ -1,0 +1,61 @@
+"""GDN026 ignored-frontmatter-key: a rule key its agent is not documented to read."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example, findings, lint, with_frontmatter
+
+RULE = ".claude/rules/api.md"
+
+
+def rule(keys: str) -> str:
+    return with_frontmatter(keys, "Validate every request.\n")
+
+
+def test_the_docs_example_is_reported() -> None:
+    files = {RULE: rule(example("GDN026")), "src/api/x.ts": "x\n"}
+    assert lint(files, select="GDN") == [(RULE, 2, "GDN026")]
+    assert findings(files, select="GDN")[0].message == (
+        "frontmatter key 'globs' is not among the keys documented for a Claude Code rule file (paths), so its agent is not "
+        "known to read it; write the patterns under paths, the key that scopes this file"
+    )
+
+
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint({RULE: rule(example("GDN026", "Use instead")), "src/api/x.ts": "x\n"}, select="GDN") == []
+
+
+@pytest.mark.parametrize(
+    ("path", "keys", "reported"),
+    [
+        pytest.param(".cursor/rules/a.mdc", "description: x\npriority: 1\n", True, id="cursor-priority"),
+        pytest.param(".cursor/rules/a.mdc", "description: x\nalwaysApply: false\n", False, id="cursor-keys"),
+        pytest.param(".github/instructions/a.instructions.md", "applyTo: '**'\nname: A\ndescription: x\n", False, id="copilot-vscode-keys"),
+        pytest.param(".github/instructions/a.instructions.md", "applyTo: '**'\nmode: agent\n", True, id="copilot-mode"),
+        pytest.param("AGENTS.md", "owner: me\n", False, id="agents-md-schema-is-not-closed"),
+    ],
+)
+def test_closed_schemas_only(path: str, keys: str, reported: bool) -> None:
+    assert bool(lint({path: rule(keys)}, select="GDN026")) is reported
+
+
+def test_a_misspelling_is_gdn006s_and_an_allowed_key_nobodys() -> None:
+    files = {".cursor/rules/a.mdc": rule("description: x\nalwaysapply: true\nowner: me\n")}
+    assert lint(files, select="GDN006,GDN026") == [(".cursor/rules/a.mdc", 3, "GDN006"), (".cursor/rules/a.mdc", 4, "GDN026")]
+    assert lint(files, select="GDN026", config={"guidance": {"allowed-keys": ["owner"]}}) == []
+
+
+def test_another_agents_globs_key_beside_this_agents_own() -> None:
+    # A rule shared with Copilot's instructions by a link often carries both keys.
+    files = {".claude/rules/cs.md": rule('applyTo: "**/*.cs"\npaths:\n  - "**/*.cs"\n'), "a.cs": "x\n"}
+    (found,) = findings(files, select="GDN026")
+    assert found.message.endswith(
+        "paths already scopes this file: remove applyTo (or add it to guidance.allowed-keys if another tool reads this file)"
+    )
+
+
+def test_a_cline_rule_takes_paths_alone() -> None:
+    files = {".clinerules/api.md": rule('paths: ["src/**"]\npriority: high\n'), "src/a.ts": "x\n"}
+    (found,) = findings(files, select="GDN026")
+    assert (found.path, found.line) == (".clinerules/api.md", 3)
+    assert "not among the keys documented for a Cline rule file (paths)" in found.message
