@@ -336,6 +336,19 @@ def skill_agents(root: str) -> tuple[str, ...]:
     return tuple(a.id for a in load() if root in a.skill_roots)
 
 
+def hook_events(agent_id: str) -> tuple[frozenset[str], Provenance] | None:
+    """The hook event names ``agent_id`` fires (its ``[hooks]`` table), with where the
+    list was read; None where the data holds no such list."""
+    table = agent(agent_id).extra.get("hooks")
+    if not isinstance(table, dict):
+        return None
+    events, source, checked = table.get("events"), table.get("source"), table.get("checked")
+    if not isinstance(events, list) or not isinstance(source, str) or not isinstance(checked, str):
+        return None
+    version = table.get("version", "docs")
+    return frozenset(str(e) for e in events), Provenance(source, str(version), checked, table.get("confirmed") is True)
+
+
 def skill_folders() -> tuple[str, ...]:
     """Every folder some agent loads a repository's skills from, in the data's order."""
     return tuple(dict.fromkeys(r for a in load() for r in a.skill_roots))
