@@ -21,33 +21,43 @@ from typing import TYPE_CHECKING, Iterator
 
 from memcheck.agents import kinds as agentkinds
 from memcheck.checks.skills import (
+    agent_without_fork,
     broken_link,
     duplicates,
     facts,
+    fork_without_task,
     invalid_description,
     invalid_field,
     invalid_frontmatter,
     invalid_triggers,
+    key_not_read,
     missing_frontmatter,
     name,
+    never_invoked,
     no_skill_file,
     rejected_on_upload,
     skill_symlink_outside,
+    unknown_hook_event,
     unknown_key,
     unknown_tool,
     unreadable_skill,
 )
+from memcheck.checks.skills.agent_without_fork import SKL019
 from memcheck.checks.skills.broken_link import SKL012
 from memcheck.checks.skills.duplicates import SKL009, SKL011
+from memcheck.checks.skills.fork_without_task import SKL020
 from memcheck.checks.skills.invalid_description import SKL006
 from memcheck.checks.skills.invalid_field import SKL007
 from memcheck.checks.skills.invalid_frontmatter import SKL003
 from memcheck.checks.skills.invalid_triggers import SKL008
+from memcheck.checks.skills.key_not_read import SKL017
 from memcheck.checks.skills.missing_frontmatter import SKL002
 from memcheck.checks.skills.name import SKL004, SKL005
+from memcheck.checks.skills.never_invoked import SKL021
 from memcheck.checks.skills.no_skill_file import SKL016
 from memcheck.checks.skills.rejected_on_upload import SKL015
 from memcheck.checks.skills.skill_symlink_outside import SKL013
+from memcheck.checks.skills.unknown_hook_event import SKL018
 from memcheck.checks.skills.unknown_key import SKL010
 from memcheck.checks.skills.unknown_tool import SKL014
 from memcheck.checks.skills.unreadable_skill import SKL001
@@ -76,6 +86,11 @@ RULES = (
     SKL014,
     SKL015,
     SKL016,
+    SKL017,
+    SKL018,
+    SKL019,
+    SKL020,
+    SKL021,
 )
 
 
@@ -118,4 +133,9 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield from invalid_field.check_claude(skill)
         yield from unknown_tool.check(skill)
         yield from rejected_on_upload.check(skill)
+        yield from unknown_hook_event.check(skill)
+        yield from agent_without_fork.check(skill)
+        yield from fork_without_task.check(skill)
+        yield from never_invoked.check(skill)
     yield from unknown_key.check(ws, skill)
+    yield from key_not_read.check(ws, skill)
