@@ -97,6 +97,42 @@ def keys_read(agent_id: str) -> frozenset[str] | None:
     return frozenset(known.names).union(extra, SPEC_KEYS if known.kind else ())
 
 
+class Advice(NamedTuple):
+    """Anthropic's guidance for skill authors, as the agent data holds it."""
+
+    max_body_lines: int
+    vague_names: frozenset[str]
+    first_person: tuple[str, ...]
+    second_person: tuple[str, ...]
+    triggers: tuple[str, ...]
+    source: str
+
+
+def advice(ws: Workspace) -> Advice | None:
+    """The authoring guidance, where ``skills.authoring-advice`` asks for it (style
+    advice: off by default) and the agent data holds it."""
+    if not ws.config.skills.authoring_advice:
+        return None
+    found = agents.authoring(agents.CLAUDE_CODE)
+    if found is None:
+        return None
+    table, where = found
+
+    def words(key: str) -> tuple[str, ...]:
+        value = table.get(key)
+        return tuple(str(v) for v in value) if isinstance(value, list) else ()
+
+    limit = table.get("max_body_lines")
+    return Advice(
+        limit if isinstance(limit, int) else 0,
+        frozenset(words("vague_names")),
+        words("first_person"),
+        words("second_person"),
+        words("triggers"),
+        where.source,
+    )
+
+
 def claude_code_skill(ws: Workspace, path: str) -> bool:
     """A skill Claude Code loads: in a .claude/skills folder or a Claude Code plugin's
     skills/ (not in .agents/skills, which Claude Code does not read)."""

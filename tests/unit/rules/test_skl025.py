@@ -1,0 +1,44 @@
+"""SKL025 description-voice: a description in the first or second person, or without a trigger (off by default)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example, findings, lint
+
+ON = {"skills": {"authoring-advice": True}}
+SKILL = ".claude/skills/fill-form/SKILL.md"
+
+
+def _files(fields: str) -> dict[str, str]:
+    return {SKILL: f"---\nname: fill-form\n{fields}---\n\nFill the form.\n"}
+
+
+def test_the_docs_example_is_reported() -> None:
+    (found,) = findings(_files(example("SKL025")), config=ON)
+    assert (found.path, found.line, found.code) == (SKILL, 3, "SKL025")
+    assert "first person" in found.message
+
+
+def test_the_docs_use_instead_is_not_reported() -> None:
+    assert lint(_files(example("SKL025", "Use instead")), config=ON) == []
+
+
+def test_off_by_default() -> None:
+    assert lint(_files(example("SKL025"))) == []
+
+
+@pytest.mark.parametrize(
+    ("description", "said"),
+    [
+        ("You can use this to fill forms when asked.", "second person"),
+        ("Your helper for forms, when asked.", "second person"),
+        ("Fills PDF forms from JSON.", "not when to use it"),
+    ],
+)
+def test_voice_and_trigger(description: str, said: str) -> None:
+    (found,) = findings(_files(f"description: {description}\n"), config=ON)
+    assert said in found.message
+
+
+def test_words_that_only_begin_like_a_pronoun_pass() -> None:
+    assert lint(_files("description: Identifies forms; use for PDF filling.\n"), config=ON) == []
