@@ -42,3 +42,8 @@ def test_voice_and_trigger(description: str, said: str) -> None:
 
 def test_words_that_only_begin_like_a_pronoun_pass() -> None:
     assert lint(_files("description: Identifies forms; use for PDF filling.\n"), config=ON) == []
+
+
+def test_a_sentence_opening_with_use_is_a_trigger_in_any_language() -> None:
+    # A description in Portuguese, as a public repository writes its skills.
+    assert lint(_files("description: Corrige bugs pela causa raiz. Use quando o usuario pedir.\n"), config=ON) == []

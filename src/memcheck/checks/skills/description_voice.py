@@ -48,6 +48,12 @@ _WORD = lazy_regex.compile(r"[a-z']+")
 
 
 @cache
+def _openings(words: tuple[str, ...]) -> re.Pattern[str]:
+    """A sentence opening with one of ``words`` ("Use quando ...")."""
+    return re.compile(r"(?:^|[.;:!?]\s+)(?:" + "|".join(re.escape(w) for w in words) + r")\s")
+
+
+@cache
 def _triggers(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
 
@@ -72,7 +78,7 @@ def check(skill: SkillFile, advice: Advice) -> Iterator[Problem]:
             f"the description opens in the {which} person ({person!r}); write it in the third person, as the system prompt "
             f'reads it ("Fills PDF forms...": Anthropic\'s guidance for skill authors, {advice.source})',
         )
-    elif not _triggers(advice.triggers).search(lowered):
+    elif not _triggers(advice.triggers).search(lowered) and not _openings(advice.trigger_openings).search(lowered):
         yield SKL025.at(
             skill.path,
             skill.line_of("description"),

@@ -105,6 +105,7 @@ class Advice(NamedTuple):
     first_person: tuple[str, ...]
     second_person: tuple[str, ...]
     triggers: tuple[str, ...]
+    trigger_openings: tuple[str, ...]  # a sentence opening with one of them is a trigger
     source: str
 
 
@@ -129,6 +130,7 @@ def advice(ws: Workspace) -> Advice | None:
         words("first_person"),
         words("second_person"),
         words("triggers"),
+        words("trigger_openings"),
         where.source,
     )
 
