@@ -47,3 +47,7 @@ def test_words_that_only_begin_like_a_pronoun_pass() -> None:
 def test_a_sentence_opening_with_use_is_a_trigger_in_any_language() -> None:
     # A description in Portuguese, as a public repository writes its skills.
     assert lint(_files("description: Corrige bugs pela causa raiz. Use quando o usuario pedir.\n"), config=ON) == []
+
+
+def test_a_description_in_another_script_is_not_searched_for_english_triggers() -> None:
+    assert lint(_files("description: 프로젝트 초기화 오케스트레이터. 새 프로젝트를 만들 때 이 스킬을 사용한다.\n"), config=ON) == []

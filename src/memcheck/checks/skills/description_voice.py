@@ -47,6 +47,13 @@ description: Fills PDF forms from a JSON file. Use when asked to fill or complet
 _WORD = lazy_regex.compile(r"[a-z']+")
 
 
+def _latin(text: str) -> bool:
+    """Written mostly in the Latin alphabet: the trigger words are looked for only
+    there (a Korean description says when to use it in Korean)."""
+    letters = [c for c in text if c.isalpha()]
+    return sum(c.isascii() for c in letters) >= 0.8 * len(letters)
+
+
 @cache
 def _openings(words: tuple[str, ...]) -> re.Pattern[str]:
     """A sentence opening with one of ``words`` ("Use quando ...")."""
@@ -78,7 +85,7 @@ def check(skill: SkillFile, advice: Advice) -> Iterator[Problem]:
             f"the description opens in the {which} person ({person!r}); write it in the third person, as the system prompt "
             f'reads it ("Fills PDF forms...": Anthropic\'s guidance for skill authors, {advice.source})',
         )
-    elif not _triggers(advice.triggers).search(lowered) and not _openings(advice.trigger_openings).search(lowered):
+    elif _latin(lowered) and not _triggers(advice.triggers).search(lowered) and not _openings(advice.trigger_openings).search(lowered):
         yield SKL025.at(
             skill.path,
             skill.line_of("description"),
