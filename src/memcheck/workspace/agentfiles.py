@@ -161,19 +161,15 @@ def _miscased(folder: str, name: str) -> str:
     accepts either case, so a skill it passes can still load nowhere)."""
     root = parent(folder)
     loaders = [agents.agent(a) for a in agents.skill_agents(join(basename(parent(root)), basename(root)))]
-    exact = [a.title for a in loaders if a.skill_keys is not None and a.skill_keys.provenance.confirmed and a.skill_keys.file_name]
-    others = [a.title for a in loaders if a.title not in exact]
-    parts = [f"{_names(exact)} {'loads' if len(exact) == 1 else 'load'} a skill from SKILL.md by that exact name"] if exact else []
-    parts += [f"{_names(others)} {'is' if len(others) == 1 else 'are'} not known to load {name}"] if others else []
+    exact = [a.id for a in loaders if a.skill_keys is not None and a.skill_keys.provenance.confirmed and a.skill_keys.file_name]
+    others = [a.id for a in loaders if a.id not in exact]
+    parts = [f"{agents.titles(exact)} {'loads' if len(exact) == 1 else 'load'} a skill from SKILL.md by that exact name"] if exact else []
+    parts += [f"{agents.titles(others)} {'is' if len(others) == 1 else 'are'} not known to load {name}"] if others else []
     said = ", and ".join(parts) or "agents load a skill from SKILL.md"
     return (
         f"the skill file is named {name}: {said} (on a case-sensitive file system, as on Linux and in CI, "
         f"{name} is not SKILL.md; the Agent Skills reference validator accepts either); rename it to SKILL.md"
     )
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:

@@ -75,38 +75,32 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
     for key in keys:
         if any(k is not None and key in k for k in known.values()):
             continue
-        ignoring = [agents.title(a) for a in loaders if known[a] is not None]
+        ignoring = [a for a in loaders if known[a] is not None]
         if not ignoring:
             continue  # no loader's keys are known: say nothing
-        unknown = [agents.title(a) for a in loaders if known[a] is None]
-        said = f"{_names(ignoring)} {'ignores' if len(ignoring) == 1 else 'ignore'} it"
+        unknown = [a for a in loaders if known[a] is None]
+        said = f"{agents.titles(ignoring)} {'ignores' if len(ignoring) == 1 else 'ignore'} it"
         if unknown:
-            said += f", and {_names(unknown)} {'is' if len(unknown) == 1 else 'are'} not known to read it"
-        owners = own[key]
-        homes = [r for a in agents.load() if a.title in owners for r in a.skill_roots]
-        place = f"skills from {_names(list(folders))}" if folders else "this skill"
+            said += f", and {agents.titles(unknown)} {'is' if len(unknown) == 1 else 'are'} not known to read it"
+        owners = agents.titles(own[key])
+        homes = [r for a in own[key] for r in agents.agent(a).skill_roots]
+        place = f"skills from {', '.join(folders)}" if folders else "this skill"
         yield SKL017.at(
             skill.path,
             skill.line_of(key),
             1,
-            f"{key!r} does nothing here: of the agents that load {place}, {said}; it is {_names(owners)}'s key, "
-            f"and {_names(owners)} does not load {place}: "
-            + (f"link the skill folder into {_names(homes)}, or remove the key" if homes else "remove the key"),
+            f"{key!r} does nothing here: of the agents that load {place}, {said}; it is {owners}'s key, "
+            f"and {owners} does not load {place}: "
+            + (f"link the skill folder into {' or '.join(homes)}, or remove the key" if homes else "remove the key"),
         )
 
 
 @cache
 def _agent_keys() -> dict[str, list[str]]:
     """Each key some agent reads beyond the Agent Skills specification, with the
-    agents that read it."""
+    agents that read it (their ids)."""
     found: dict[str, list[str]] = {}
     for a in agents.load():
         for key in sorted((keys_read(a.id) or frozenset()) - SPEC_KEYS):
-            found.setdefault(key, []).append(a.title)
+            found.setdefault(key, []).append(a.id)
     return found
-
-
-def _names(names: list[str]) -> str:
-    if not names:
-        return ""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
