@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import check_json, write
+from conftest import check_json, git, write
 
 from memcheck import config
 from memcheck.workspace.discover import Workspace
@@ -26,4 +26,17 @@ def test_discovery_skill_folders_flat_skills_and_resources(repo: Path) -> None:
     write(repo, "src/app/skills/own/SKILL.md", "# the application's own: no agent's skill\n")
     ws = Workspace(config.load(repo))
     assert ws.skills == (".claude/skills/deploy/SKILL.md", "pkg/.agents/skills/run-tests.md", "plugins/p/skills/lint/SKILL.md")
+    assert check_json(repo) == []
+
+
+def test_a_shared_skill_linked_into_claude_codes_folder_keeps_its_claude_code_keys(repo: Path) -> None:
+    # `npx skills add` installs into .agents/skills and links each skill into .claude/skills
+    # (AGENT-FILES §0 N3): Claude Code then reads the skill and its keys (SKL017 is silent);
+    # without the link, Codex and Gemini CLI are the ones that load it, and they ignore `context`.
+    write(repo, ".agents/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra="context: fork\n"))
+    git(repo, "add", "-A")
+    assert [(p["code"], p["line"]) for p in check_json(repo)] == [("SKL017", 4)]
+    (repo / ".claude/skills").mkdir(parents=True)
+    (repo / ".claude/skills/deploy").symlink_to("../../.agents/skills/deploy")
+    git(repo, "add", "-A")
     assert check_json(repo) == []
