@@ -39,3 +39,16 @@ def test_a_hook_run_on_a_file_a_skill_ships_checks_its_links(repo: Path) -> None
     for args in (("check",), ("check", f"{skill}/AGENTS.md")):
         found = [(p["path"], p["line"], p["code"]) for p in check_json(repo, *args[1:])]
         assert (f"{skill}/AGENTS.md", 3, "SKL012") in found, args
+
+
+def test_a_shared_skill_linked_into_claude_codes_folder_keeps_its_claude_code_keys(repo: Path) -> None:
+    # `npx skills add` installs into .agents/skills and links each skill into .claude/skills
+    # (AGENT-FILES §0 N3): Claude Code then reads the skill and its keys (SKL017 is silent);
+    # without the link, Codex and Gemini CLI are the ones that load it, and they ignore `context`.
+    write(repo, ".agents/skills/deploy/SKILL.md", GOOD.format(name="deploy", extra="context: fork\n"))
+    git(repo, "add", "-A")
+    assert [(p["code"], p["line"]) for p in check_json(repo)] == [("SKL017", 4)]
+    (repo / ".claude/skills").mkdir(parents=True)
+    (repo / ".claude/skills/deploy").symlink_to("../../.agents/skills/deploy")
+    git(repo, "add", "-A")
+    assert check_json(repo) == []

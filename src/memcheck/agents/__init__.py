@@ -32,11 +32,13 @@ from memcheck.agents.engine import (
     Verdict,
     agent,
     approx_tokens,
+    authoring,
     case_variant_of,
     direct,
     file_kind,
     find_settings,
     folder_kinds,
+    hook_events,
     judge,
     kind_of,
     named_kinds,
@@ -59,13 +61,13 @@ from memcheck.agents.engine import (
     with_settings,
     words,
 )  # fmt: skip
-from memcheck.agents.facts import MAYBE, NO, READS, Agent, FactsError, FileKind, Frontmatter, Provenance, load
+from memcheck.agents.facts import MAYBE, NO, READS, Agent, FactsError, FileKind, Frontmatter, Provenance, SkillKeys, load
 
 __all__ = [
     "ALL", "AMP", "CLAUDE_CODE", "CODEX", "COPILOT", "CURSOR", "GEMINI", "K_AGENT", "K_AGENTS", "K_AGENTS_CASE", "K_CLAUDE", "K_CLAUDE_DOT",
     "K_CLAUDE_LOCAL", "K_CLAUDE_RULE", "K_COPILOT", "K_COPILOT_PATH", "K_CURSOR_RULE", "K_CUSTOM", "K_GEMINI", "K_OVERRIDE", "MAYBE", "NO",
-    "READS", "Agent", "Facts", "FactsError", "FileKind", "Frontmatter", "Provenance", "Setting", "Verdict", "agent", "approx_tokens",
-    "direct", "file_kind", "find_settings", "folder_kinds", "judge", "kind_of", "load", "named_kinds", "number", "owner_of", "plugin_manifests",
+    "READS", "Agent", "Facts", "FactsError", "FileKind", "Frontmatter", "Provenance", "Setting", "SkillKeys", "Verdict", "agent", "approx_tokens", "authoring",
+    "direct", "file_kind", "find_settings", "folder_kinds", "hook_events", "judge", "kind_of", "load", "named_kinds", "number", "owner_of", "plugin_manifests",
     "reading_order", "schema_of", "case_variant_of", "named_lower", "setting_fact", "skill_agents", "skill_folders", "skips_for_size", "title", "titles",
     "user_files", "user_rules", "with_settings", "words", "Reads", "pattern_of", "reads_of",
 ]  # fmt: skip

@@ -336,6 +336,30 @@ def skill_agents(root: str) -> tuple[str, ...]:
     return tuple(a.id for a in load() if root in a.skill_roots)
 
 
+def hook_events(agent_id: str) -> tuple[frozenset[str], Provenance] | None:
+    """The hook event names ``agent_id`` fires (its ``[hooks]`` table), with where the
+    list was read; None where the data holds no such list."""
+    table = agent(agent_id).extra.get("hooks")
+    if not isinstance(table, dict):
+        return None
+    events, source, checked = table.get("events"), table.get("source"), table.get("checked")
+    if not isinstance(events, list) or not isinstance(source, str) or not isinstance(checked, str):
+        return None
+    version = table.get("version", "docs")
+    return frozenset(str(e) for e in events), Provenance(source, str(version), checked, table.get("confirmed") is True)
+
+
+def authoring(agent_id: str) -> tuple[Mapping[str, object], Provenance] | None:
+    """The guidance ``agent_id``'s maker publishes for skill authors (its
+    ``[authoring]`` table: limits and word lists), with where it was read; advice,
+    not what the agent enforces. None where the data holds none."""
+    table = agent(agent_id).extra.get("authoring")
+    if not isinstance(table, dict) or not isinstance(table.get("source"), str) or not isinstance(table.get("checked"), str):
+        return None
+    prov = Provenance(str(table["source"]), str(table.get("version", "docs")), str(table["checked"]), table.get("confirmed") is True)
+    return table, prov
+
+
 def skill_folders() -> tuple[str, ...]:
     """Every folder some agent loads a repository's skills from, in the data's order."""
     return tuple(dict.fromkeys(r for a in load() for r in a.skill_roots))

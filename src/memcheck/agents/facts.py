@@ -34,6 +34,17 @@ class Provenance(NamedTuple):
     confirmed: bool
 
 
+class SkillKeys(NamedTuple):
+    """What an agent reads of a skill file (``[skills.keys]``): the frontmatter keys it
+    honours (``names``, or those of the Agent Skills specification with the keys of the
+    kind ``kind`` names), and the skill file's name where it loads that name alone."""
+
+    names: tuple[str, ...]
+    kind: str  # a [[kinds]] entry whose keys the agent reads beyond the specification's
+    file_name: str  # the exact name the agent loads a skill from ("": not known)
+    provenance: Provenance
+
+
 class Frontmatter(NamedTuple):
     """A kind's frontmatter: its keys, the key holding globs, and the forms that key
     may take ("list": a YAML list only; "either": a list or one comma-separated string)."""
@@ -128,6 +139,7 @@ class Agent(NamedTuple):
     skill_roots: tuple[str, ...]
     skill_roots_complete: bool  # no other root: a skill elsewhere is one it cannot see
     skills_provenance: Provenance | None
+    skill_keys: SkillKeys | None  # None: what it reads of a skill is not in the data
     reads: tuple[ReadRule, ...]
     settings: tuple[SettingFact, ...]
     loads: tuple[Loads, ...]
@@ -154,6 +166,14 @@ def _provenance(table: Mapping[str, object], where: str, inherited: Provenance |
             f"{where}: every fact needs source, checked (strings) and, where given, version (a string) and confirmed (a boolean)"
         )
     return Provenance(source, version, checked, confirmed)
+
+
+def _skill_keys(table: object, where: str) -> SkillKeys:
+    if not isinstance(table, dict):
+        raise FactsError(f"{where} must be a table")
+    return SkillKeys(
+        _strings(table, "names", where), _text(table, "kind", where), _text(table, "file_name", where), _provenance(table, where)
+    )
 
 
 def _strings(table: Mapping[str, object], key: str, where: str) -> tuple[str, ...]:
@@ -261,6 +281,7 @@ def parse(data: Mapping[str, object], where: str) -> Agent:
         skill_roots=_strings(skills, "roots", where) if isinstance(skills, dict) else (),
         skill_roots_complete=isinstance(skills, dict) and _flag(skills, "complete", where),
         skills_provenance=_provenance(skills, f"{where} [skills]", prov) if isinstance(skills, dict) else None,
+        skill_keys=_skill_keys(skills.get("keys"), f"{where} [skills.keys]") if isinstance(skills, dict) and "keys" in skills else None,
         reads=tuple(_read_rule(t, f"{where} [[reads]] {i + 1}", prov) for i, t in enumerate(_tables(data, "reads", where))),
         settings=tuple(_setting(t, f"{where} [[settings]] {i + 1}", prov) for i, t in enumerate(_tables(data, "settings", where))),
         loads=tuple(

@@ -104,7 +104,7 @@ def kinds() -> tuple[Kind, ...]:
 def kinds_of(agent: str, data: _Table) -> list[Kind]:
     """The kinds of one agent's data (a parsed TOML file): its ``[[kinds]]`` only; the
     file's other tables (the agent, what it reads and how) are another reader's."""
-    return [_kind(agent, entry, data.get("kinds", [])) for entry in data.get("kinds", [])]
+    return [_kind(agent, entry, data.get("kinds", []), data.get("hooks", {})) for entry in data.get("kinds", [])]
 
 
 @cache
@@ -126,7 +126,7 @@ def _by_id() -> dict[str, Kind]:
     return {k.id: k for k in kinds()}
 
 
-def _kind(agent: str, entry: _Table, siblings: list[_Table]) -> Kind:
+def _kind(agent: str, entry: _Table, siblings: list[_Table], hooks: _Table) -> Kind:
     where = f"{agent}.toml kind {entry.get('id')!r}"
     for required in ("id", "title", "role", "globs", "source", "version", "checked", "confirmed"):
         if required not in entry:
@@ -164,8 +164,14 @@ def _kind(agent: str, entry: _Table, siblings: list[_Table]) -> Kind:
         reserved_source=str(entry.get("reserved_source", "")),
         closed=bool(entry.get("closed", False)),
         closed_source=str(entry.get("closed_source", entry["source"])),
-        hook_events=tuple(entry.get("hook_events", ())),
-        hook_events_source=str(entry.get("hook_events_source", entry["source"])),
+        # `hook_events = "hooks"`: the events of the agent's own [hooks] table (one list
+        # for its skills and its subagents).
+        hook_events=tuple(hooks.get("events", ()) if entry.get("hook_events") == "hooks" else entry.get("hook_events", ())),
+        hook_events_source=str(
+            hooks.get("source", entry["source"])
+            if entry.get("hook_events") == "hooks"
+            else entry.get("hook_events_source", entry["source"])
+        ),
         max_body_chars=entry.get("max_body_chars"),
         max_body_source=str(entry.get("max_body_source", entry["source"])),
     )

@@ -154,6 +154,24 @@ def _folder_kind(kinds: list[agentkinds.Kind], path: str) -> str | None:
     return None
 
 
+def _miscased(folder: str, name: str) -> str:
+    """Why a skill file named ``skill.md`` is not loaded, from the agent data: the
+    agents of its skills folder whose loaders take ``SKILL.md`` by that exact name,
+    and the others, not known to load it (the Agent Skills reference validator
+    accepts either case, so a skill it passes can still load nowhere)."""
+    root = parent(folder)
+    loaders = [agents.agent(a) for a in agents.skill_agents(join(basename(parent(root)), basename(root)))]
+    exact = [a.id for a in loaders if a.skill_keys is not None and a.skill_keys.provenance.confirmed and a.skill_keys.file_name]
+    others = [a.id for a in loaders if a.id not in exact]
+    parts = [f"{agents.titles(exact)} {'loads' if len(exact) == 1 else 'load'} a skill from SKILL.md by that exact name"] if exact else []
+    parts += [f"{agents.titles(others)} {'is' if len(others) == 1 else 'are'} not known to load {name}"] if others else []
+    said = ", and ".join(parts) or "agents load a skill from SKILL.md"
+    return (
+        f"the skill file is named {name}: {said} (on a case-sensitive file system, as on Linux and in CI, "
+        f"{name} is not SKILL.md; the Agent Skills reference validator accepts either); rename it to SKILL.md"
+    )
+
+
 def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:
     """Folders directly in a skills root that agents discover (``.claude/skills``,
     ``.agents/skills``, ...) holding files but no SKILL.md at any depth."""
@@ -195,13 +213,7 @@ def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:
     found = []
     for folder, path in first_file.items():
         if folder in miscased:
-            name = basename(miscased[folder])
-            found.append(
-                (
-                    miscased[folder],
-                    f"the skill file is named {name}, and agents load SKILL.md by that exact name (a case-sensitive file system, as on Linux and in CI, finds no SKILL.md); rename it to SKILL.md",
-                )
-            )
+            found.append((miscased[folder], _miscased(folder, basename(miscased[folder]))))
         else:
             found.append(
                 (

@@ -18,6 +18,14 @@ def test_the_docs_use_instead_is_not_reported() -> None:
     assert lint({example("SKL016", "Use instead").strip(): GOOD}) == []
 
 
+def test_a_lowercase_skill_file_names_the_agents_that_do_not_load_it_from_their_sources() -> None:
+    (shared,) = findings({".agents/skills/deploy/skill.md": GOOD})
+    assert "Codex and Gemini CLI load a skill from SKILL.md by that exact name, and Amp is not known to load skill.md" in shared.message
+    (claude,) = findings({".claude/skills/deploy/skill.md": GOOD})
+    assert "Claude Code is not known to load skill.md" in claude.message
+    assert "reference validator accepts either" in claude.message
+
+
 def test_a_folder_of_files_without_a_skill_file() -> None:
     assert lint({".claude/skills/deploy/notes.md": "# Notes\n", ".agents/skills/ship/run.sh": "make ship\n"}) == [
         (".agents/skills/ship/run.sh", 1, "SKL016"),

@@ -21,36 +21,56 @@ from typing import TYPE_CHECKING, Iterator
 
 from memcheck.agents import kinds as agentkinds
 from memcheck.checks.skills import (
+    agent_without_fork,
+    arguments_without_hint,
+    backslash_path,
     broken_link,
+    description_voice,
     duplicates,
     facts,
+    fork_without_task,
     invalid_description,
     invalid_field,
     invalid_frontmatter,
     invalid_triggers,
+    key_not_read,
+    long_skill_body,
     missing_frontmatter,
     name,
+    never_invoked,
     no_skill_file,
     rejected_on_upload,
     skill_symlink_outside,
+    unknown_hook_event,
     unknown_key,
     unknown_tool,
     unreadable_skill,
+    vague_skill_name,
 )
+from memcheck.checks.skills.agent_without_fork import SKL019
+from memcheck.checks.skills.arguments_without_hint import SKL026
+from memcheck.checks.skills.backslash_path import SKL023
 from memcheck.checks.skills.broken_link import SKL012
+from memcheck.checks.skills.description_voice import SKL025
 from memcheck.checks.skills.duplicates import SKL009, SKL011
+from memcheck.checks.skills.fork_without_task import SKL020
 from memcheck.checks.skills.invalid_description import SKL006
 from memcheck.checks.skills.invalid_field import SKL007
 from memcheck.checks.skills.invalid_frontmatter import SKL003
 from memcheck.checks.skills.invalid_triggers import SKL008
+from memcheck.checks.skills.key_not_read import SKL017
+from memcheck.checks.skills.long_skill_body import SKL022
 from memcheck.checks.skills.missing_frontmatter import SKL002
 from memcheck.checks.skills.name import SKL004, SKL005
+from memcheck.checks.skills.never_invoked import SKL021
 from memcheck.checks.skills.no_skill_file import SKL016
 from memcheck.checks.skills.rejected_on_upload import SKL015
 from memcheck.checks.skills.skill_symlink_outside import SKL013
+from memcheck.checks.skills.unknown_hook_event import SKL018
 from memcheck.checks.skills.unknown_key import SKL010
 from memcheck.checks.skills.unknown_tool import SKL014
 from memcheck.checks.skills.unreadable_skill import SKL001
+from memcheck.checks.skills.vague_skill_name import SKL024
 from memcheck.problem import contained
 
 if TYPE_CHECKING:
@@ -76,6 +96,16 @@ RULES = (
     SKL014,
     SKL015,
     SKL016,
+    SKL017,
+    SKL018,
+    SKL019,
+    SKL020,
+    SKL021,
+    SKL022,
+    SKL023,
+    SKL024,
+    SKL025,
+    SKL026,
 )
 
 
@@ -120,4 +150,17 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield from invalid_field.check_claude(skill)
         yield from unknown_tool.check(skill)
         yield from rejected_on_upload.check(skill)
+        yield from unknown_hook_event.check(skill)
+        yield from agent_without_fork.check(skill)
+        yield from fork_without_task.check(skill)
+        yield from never_invoked.check(skill)
     yield from unknown_key.check(ws, skill)
+    yield from key_not_read.check(ws, skill)
+    advice = facts.advice(ws)
+    if advice is not None:  # style advice, asked for in the settings
+        yield from long_skill_body.check(skill, advice)
+        yield from backslash_path.check(skill, advice)
+        yield from vague_skill_name.check(skill, advice)
+        yield from description_voice.check(skill, advice)
+        if skill.claude_code:
+            yield from arguments_without_hint.check(skill)

@@ -14,7 +14,7 @@ from memcheck import agents
 from memcheck.agents import kinds as agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
-from memcheck.workspace.skills import SKILL_NAME, skills_root
+from memcheck.workspace.skills import SKILL_NAME, agent_roots_seeing, skills_root
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 # claude-skill kind of resources/agents/claude-code.toml): a key near one of them is
 # a misspelling.
 CLAUDE_SKILL = "claude-skill"
+# The keys the Agent Skills specification defines (agentskills.io/specification).
+SPEC_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools"})
 
 # A skill every rule passes: the *Use instead* of SKL002 and SKL006.
 EXAMPLE_OK = """```markdown
@@ -70,6 +72,67 @@ def read(ws: Workspace, doc: Document, claude: agentkinds.Kind) -> SkillFile | N
     claude_code = claude_code_skill(ws, path)
     issues = tuple(agentkinds.validate(claude, fm.data)) if claude_code else ()
     return SkillFile(doc, fm, fm.data, folder, claude, claude_code, issues)
+
+
+def readers(ws: Workspace, skill: SkillFile) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The agents that load ``skill`` (the agent data's skill folders holding it, by
+    its own path or a link or copy beside it, and Claude Code for a plugin's skill),
+    and those folders. Asked only of a skill whose keys need it: each folder beside
+    its own is a question of the tree."""
+    folders = tuple(sorted(agent_roots_seeing(ws, skill.path)))
+    found = {a for folder in folders for a in agents.skill_agents(folder)}
+    if skill.claude_code:
+        found.add(agents.CLAUDE_CODE)
+    order = {a.id: i for i, a in enumerate(agents.load())}
+    return tuple(sorted(found, key=order.__getitem__)), folders
+
+
+def keys_read(agent_id: str) -> frozenset[str] | None:
+    """The frontmatter keys ``agent_id`` reads in a skill, from its ``[skills.keys]``
+    (None: not in the data, or not confirmed by a primary source)."""
+    known = agents.agent(agent_id).skill_keys
+    if known is None or not known.provenance.confirmed:
+        return None
+    extra = agentkinds.by_id(known.kind).keys if known.kind else ()
+    return frozenset(known.names).union(extra, SPEC_KEYS if known.kind else ())
+
+
+class Advice(NamedTuple):
+    """Anthropic's guidance for skill authors, as the agent data holds it."""
+
+    max_body_lines: int
+    vague_names: frozenset[str]
+    first_person: tuple[str, ...]
+    second_person: tuple[str, ...]
+    triggers: tuple[str, ...]
+    trigger_openings: tuple[str, ...]  # a sentence opening with one of them is a trigger
+    source: str
+
+
+def advice(ws: Workspace) -> Advice | None:
+    """The authoring guidance, where ``skills.authoring-advice`` asks for it (style
+    advice: off by default) and the agent data holds it."""
+    if not ws.config.skills.authoring_advice:
+        return None
+    found = agents.authoring(agents.CLAUDE_CODE)
+    if found is None:
+        return None
+    table, where = found
+
+    def words(key: str) -> tuple[str, ...]:
+        value = table.get(key)
+        return tuple(str(v) for v in value) if isinstance(value, list) else ()
+
+    limit = table.get("max_body_lines")
+    return Advice(
+        limit if isinstance(limit, int) else 0,
+        frozenset(words("vague_names")),
+        words("first_person"),
+        words("second_person"),
+        words("triggers"),
+        words("trigger_openings"),
+        where.source,
+    )
 
 
 def claude_code_skill(ws: Workspace, path: str) -> bool:

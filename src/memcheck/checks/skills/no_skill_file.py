@@ -29,8 +29,12 @@ Reports a folder directly inside a skills folder agents discover (`.claude/skill
 skill file is named in another case (`skill.md`).
 
 ## Why is this bad?
-Agents load a skill from its `SKILL.md`, by that exact name: the folder's files are
-never used, and on a case-sensitive file system (Linux, CI) `skill.md` is not found.
+Agents load a skill from its `SKILL.md`: the folder's files are never used. Codex and
+Gemini CLI take `SKILL.md` by that exact name (their skill loaders, named in the agent
+data), so on a case-sensitive file system (Linux, CI) `skill.md` is not found; an
+agent whose loader the data does not hold is named as not known to load it. The Agent
+Skills reference validator accepts `skill.md`: a skill it passes can still load
+nowhere.
 
 ## Example
 `.claude/skills/deploy/skill.md`
