@@ -74,6 +74,6 @@ def judged(event: Mapping[str, object], label: str) -> Override:
     who = str(sender.get("login") or "")
     if sender.get("type") == "User" and who and not who.casefold().endswith("[bot]") and who.casefold() not in agent_accounts():
         return Override(label, counts=True)
-    return Override(
-        label, refused=f"{who or 'an unnamed account'} added it, an agent's or a bot's account: it counts only when a person adds it"
-    )
+    if not who:
+        return Override(label, refused="the event does not say who added it: it counts only when a person's account adds it")
+    return Override(label, refused=f"{who} added it, an agent's or a bot's account: it counts only when a person's account adds it")

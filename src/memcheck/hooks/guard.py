@@ -190,7 +190,7 @@ def judged_range(request: Request) -> str | None:
         return ref[:12] if len(ref) == 40 and all(c in "0123456789abcdef" for c in ref) else ref
 
     base = short(request.base)
-    more = "".join(f" and of {short(ref)}" for ref in request.settings_from)
+    more = "".join(f" and of {short(ref)}" for ref in dict.fromkeys(request.settings_from) if short(ref) != base)
     return f"range {base}..{short(request.head or 'HEAD')}" + (f", by the settings of {base}{more}" if more else "")
 
 
