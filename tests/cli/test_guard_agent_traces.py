@@ -132,8 +132,11 @@ def test_the_message_names_the_agent_at_the_commit(repo: Path) -> None:
     write(repo, ".git/COMMIT_EDITMSG", "bump deps\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n")
     code, found, messages = guard(repo, "--message-file", ".git/COMMIT_EDITMSG")
     assert (code, found) == (1, [("package-lock.json", "GRD004")])
+    # A person may be committing an agent's work: told how to land it once reviewed (a new
+    # user found no way through), which an agent's own shell is never told.
     assert messages["package-lock.json"].startswith(
-        "unstage it (git restore --staged -- package-lock.json) and have a person make this change (Claude Code made it: Co-Authored-By trailer"
+        "unstage it (git restore --staged -- package-lock.json) and have a person make this change, or land it past the guard once a "
+        "person has reviewed it (SKIP=memcheck-guard,memcheck-guard-message at the hook) (Claude Code made it: Co-Authored-By trailer"
     )
 
 

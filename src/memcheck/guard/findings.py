@@ -237,8 +237,15 @@ def _remedy(touch: _Touch) -> str:
             first = f"unstage it (git restore --staged -- {path})" if staged else "keep it out of the change"
             return f"{first}, or land it on its own past the guard (SKIP=memcheck-guard at the hook; the override label in a pull request) (guard.everyone guards it in every change)"
         who = f"{touch.agent.agent} {'pushes' if touch.agent.kind == 'push' else 'made'} it: {touch.agent.evidence()}"
-        if staged:
+        if staged and _agents_shell(touch):
             return f"unstage it (git restore --staged -- {path}) and have a person make this change ({who}; this file is guarded from agents' changes)"
+        if staged:
+            # Known by the message's trailers, the author or the committer: a person may be
+            # committing an agent's work, and is told how to land it once reviewed.
+            return (
+                f"unstage it (git restore --staged -- {path}) and have a person make this change, or land it past the guard once a "
+                f"person has reviewed it (SKIP=memcheck-guard,memcheck-guard-message at the hook) ({who}; this file is guarded from agents' changes)"
+            )
         if _agents_shell(touch):
             return f"drop it from the agent's commit and have a person review it and make this change ({who}; this file is guarded from agents' changes)"
         return (
