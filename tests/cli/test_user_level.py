@@ -23,6 +23,9 @@ def home() -> Path:
     write(home, ".config/agents/skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploy.\n---\n")
     write(home, ".config/amp/skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploy again.\n---\n")
     write(home, "projects/other/AGENTS.md", "@nowhere.md\n")  # not a user-level location
+    # Claude Code's auto memory of one project: its index names a memory that is gone.
+    write(home, ".claude/projects/-work-app/memory/user_role.md", memory("Role", "Backend engineer", "user"))
+    write(home, ".claude/projects/-work-app/memory/MEMORY.md", "- [Role](user_role.md) \u2014 Backend engineer\n- [Old](gone.md) \u2014 gone\n")
     return home
 
 
@@ -37,6 +40,7 @@ def test_user_locations_are_checked_with_tilde_paths(repo: Path, home: Path) -> 
         ("~/.nano_claude/memory/style.md", "MEM007"),
         ("~/.claude/skills/Bad_Name/SKILL.md", "SKL004"),
         ("~/.config/amp/skills/deploy/SKILL.md", "SKL009"),
+        ("~/.claude/projects/-work-app/memory/MEMORY.md", "IDX002"),
     }
 
 

@@ -547,7 +547,8 @@ def relative_path(root: Path, path: str) -> str | None:
 # and ~/.claude; memory in ~/.agh/memory and ~/.nano_claude/memory; skills in the
 # global skills folders. Reported as ``~/…``.
 USER_GUIDANCE_FOLDERS = (".config/amp", ".config", ".claude")
-USER_STORES = (".agh/memory", ".nano_claude/memory")
+# Claude Code keeps each project's auto memory in ~/.claude/projects/<project>/memory/.
+USER_STORES = (".agh/memory", ".nano_claude/memory", ".claude/projects/*/memory")
 USER_SKILL_ROOTS = (".config/agents/skills", ".config/amp/skills", ".claude/skills")
 USER_PREFIX = "~/"
 
@@ -560,13 +561,25 @@ def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
     for rules in user_rules().values():
         if (home / rules).is_dir():
             found.update(join(rules, p) for p in walk_files(home / rules) if p.endswith(".md"))
-    for folder in USER_STORES:
-        if (home / folder).is_dir():
-            found.update(join(folder, e.name) for e in os.scandir(home / folder) if e.name.endswith(".md"))
+    for pattern in USER_STORES:
+        # (One `*` segment at most: each project's folder under ~/.claude/projects.)
+        head, star, tail = pattern.partition("/*/")
+        folders = [pattern] if not star else [join(join(head, e.name), tail) for e in _folders_in(home / head)]
+        for folder in folders:
+            if (home / folder).is_dir():
+                found.update(join(folder, e.name) for e in os.scandir(home / folder) if e.name.endswith(".md"))
     for folder in USER_SKILL_ROOTS:
         if (home / folder).is_dir():
             found.update(join(folder, p) for p in walk_files(home / folder))
     return sorted(found)
+
+
+def _folders_in(folder: Path) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            return sorted((e for e in entries if e.is_dir()), key=lambda e: e.name)
+    except OSError:
+        return []
 
 
 def user_workspace(config: Config, home: Path | None = None) -> Workspace:
