@@ -238,14 +238,16 @@ def _prefixes(codes: Iterable[str]) -> set[str]:
 
 
 def _judge(files: dict[str, _FileComments], used: set[tuple[Directive, str]], enabled: set[str]) -> list[Problem]:
+    from memcheck.rules import OPT_IN
     from memcheck.rules import codes as catalogue
 
     codes = catalogue()
     known = _prefixes(codes)
     # Only comments about rules that are all on are judged: with --select IDX or
     # --ignore GDN013, a comment about MEM010 or GDN (or one naming no rule) cannot
-    # show whether it still suppresses something in a run with every rule on.
-    off = [c for c in codes if c not in enabled and not c.startswith("MCK")]
+    # show whether it still suppresses something in a run with every rule on. (An
+    # opt-in rule left off is how every rule is on by default: not a rule left out.)
+    off = [c for c in codes if c not in enabled and not c.startswith("MCK") and c not in OPT_IN]
     covers_off = _prefixes(off)
     judged = {s for s in _prefixes(c for c in enabled if not c.startswith("MCK")) if s not in covers_off}
     not_secret = _prefixes(c for c in codes if not c.startswith(UNSUPPRESSIBLE))
