@@ -10,7 +10,7 @@ from typing import cast
 
 import conftest
 import pytest
-from conftest import examples
+from conftest import commit, examples, git
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,3 +66,15 @@ def test_a_property_test_draws_examples_of_the_budget_it_states(monkeypatch: pyt
     conftest._fast_budget(item)  # each parametrized case of one test: cut once, not again
     prop()
     assert len(calls) == drawn
+
+
+def test_commit_answers_the_head_git_names(repo: Path) -> None:
+    def rev_parse() -> str:
+        return git(repo, "rev-parse", "HEAD").strip()
+
+    first = commit(repo, {"a.txt": "a\n"}, "first")  # the branch's loose ref
+    assert first == rev_parse()
+    git(repo, "pack-refs", "--all")  # no loose ref left: git is asked
+    assert not (repo / ".git/refs/heads/main").exists() and conftest._head(repo) == first
+    git(repo, "checkout", "-q", "--detach")
+    assert commit(repo, message="detached") == rev_parse() != first
