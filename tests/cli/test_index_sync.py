@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import check_json, examples, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
+from conftest import check_json, fix_json, git, index_findings, invoke, memory, run_cli, unlisted, write
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
@@ -568,7 +568,7 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         assert left == []
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     st.lists(
         st.tuples(

@@ -5,7 +5,9 @@ The same checks on hand-written lists: tests/cli/test_guard_real_world_lists.py.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import FILELISTS
@@ -18,9 +20,16 @@ if not FILELISTS.is_dir():  # tests/conftest.py leaves this folder out then; thi
     pytest.fail(f"{FILELISTS} is not beside this checkout: tests/shared/ runs only where it is", pytrace=False)
 
 
+@functools.cache
+def _measured() -> Any:
+    """The bench's figures over the lists, read once per process: two tests ask them
+    (a second of CPU each)."""
+    return bench().measure(FILELISTS)
+
+
 def test_name_substring_categories_flag_no_source_or_documentation() -> None:
     module = bench()
-    figures = module.measure(FILELISTS)
+    figures = _measured()
     assert figures.lists == 102
     for category in module.NAME_SUBSTRING:
         assert figures.source_or_doc.get(category, []) == [], category
@@ -32,8 +41,7 @@ def test_name_substring_categories_flag_no_source_or_documentation() -> None:
 
 
 def test_every_secret_shaped_path_is_flagged() -> None:
-    module = bench()
-    figures = module.measure(FILELISTS)
+    figures = _measured()
     assert figures.missed == []
     flagged = {p.split(": ", 1)[1] for c in ("env", "keys") for p in figures.flagged.get(c, [])}
     assert {".env", "testdata/certificate/key.pem", "testdata/certificate/cert.pem", "tests/test_apps/.env"} <= flagged

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import cpu_limit, examples, fixture_frontmatter
+from conftest import cpu_limit, fixture_frontmatter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,7 +54,7 @@ def test_unreadable_content_becomes_an_error_not_an_exception(raw: bytes, error:
     assert doc.error is not None and error in doc.error
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=400) | st.text(max_size=400).map(lambda t: ("---\n" + t + "\n---\n").encode("utf-8", "surrogatepass")))
 def test_parse_never_raises(raw: bytes) -> None:
     doc = parse("a.md", raw)

@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import conftest
 import pytest
-from conftest import examples
+from conftest import commit, examples, git
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _files(root: Path) -> dict[str, tuple[bytes, int]]:
@@ -45,3 +49,32 @@ def test_a_property_draws_its_stated_budget_unless_slow_tests_are_left_out(
 ) -> None:
     monkeypatch.setattr(conftest, "_FAST_RUN", fast)
     assert examples(stated) == drawn
+
+
+@pytest.mark.parametrize(("fast", "drawn"), [(False, 300), (True, 30)])
+def test_a_property_test_draws_examples_of_the_budget_it_states(monkeypatch: pytest.MonkeyPatch, fast: bool, drawn: int) -> None:
+    monkeypatch.setattr(conftest, "_FAST_RUN", fast)
+    calls: list[int] = []
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(st.integers())
+    def prop(n: int) -> None:
+        calls.append(n)
+
+    item = cast(pytest.Item, SimpleNamespace(obj=prop))
+    conftest._fast_budget(item)
+    conftest._fast_budget(item)  # each parametrized case of one test: cut once, not again
+    prop()
+    assert len(calls) == drawn
+
+
+def test_commit_answers_the_head_git_names(repo: Path) -> None:
+    def rev_parse() -> str:
+        return git(repo, "rev-parse", "HEAD").strip()
+
+    first = commit(repo, {"a.txt": "a\n"}, "first")  # the branch's loose ref
+    assert first == rev_parse()
+    git(repo, "pack-refs", "--all")  # no loose ref left: git is asked
+    assert not (repo / ".git/refs/heads/main").exists() and conftest._head(repo) == first
+    git(repo, "checkout", "-q", "--detach")
+    assert commit(repo, message="detached") == rev_parse() != first

@@ -9,7 +9,7 @@ more indexes here than through git repositories (tests/cli/test_index_sync.py).
 from __future__ import annotations
 
 import pytest
-from conftest import HOSTILE_BODIES, cpu_limit, examples
+from conftest import HOSTILE_BODIES, cpu_limit
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
@@ -81,7 +81,7 @@ def _indexes(draw: st.DrawFn) -> tuple[list[Memory], str]:
     return memories, "\n".join(lines) + "\n"
 
 
-@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(_indexes(), st.sampled_from([200, 10, 5, 3]), st.sampled_from([25_000, 300, 120]), st.sampled_from([None, SYNC]))
 @example(([Memory("a.md", "a", "x", "user"), Memory("b.md", "b", "y", "user")], "- [a](a.md) - x\n"), 1, 25_000, SYNC)
 def test_fix_keeps_the_caps_describes_each_entry_copies_no_secret_and_settles(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import pytest
-from conftest import cpu_limit, examples
+from conftest import cpu_limit
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -118,7 +118,7 @@ def test_the_parser_reads_a_line_as_commonmark_js_does(line: str) -> None:
     assert _parsed(line) == _port(line)
 
 
-@settings(max_examples=examples(500), deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.lists(_LINE_CHARS, max_size=24).map("".join))
 def test_a_definition_points_at_its_destination(line: str) -> None:
     found = mentions.reference_definition(line)

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import pytest
 import yaml
-from conftest import examples, fixture_frontmatter, invoke, write
+from conftest import fixture_frontmatter, invoke, write
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -130,7 +130,7 @@ def _documents(draw: st.DrawFn, depth: int = 0) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_documents())
 def test_both_composers_give_what_pyyaml_gives(text: str) -> None:
     expected = _pyyaml(text)
@@ -175,7 +175,7 @@ def _walked_duplicates(text: str) -> list[tuple[str, int]]:
     return found
 
 
-@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_documents())
 def test_repeated_keys_are_found_once_each_by_both_composers(text: str) -> None:
     try:
@@ -395,7 +395,7 @@ _SNIPPETS = st.lists(st.sampled_from(list("ab:-?#'\"&*!|>%@`\\é., \n") + ["\n  
 
 
 @needs_libyaml
-@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(_FRONTMATTER | _SNIPPETS)
 def test_what_libyaml_reads_is_what_the_python_parser_reads_errors_included(text: str) -> None:
     # (Texts with what libyaml reads otherwise go to the Python parser alone, but for
@@ -440,7 +440,7 @@ _FLOW_LINE = st.builds(
 )
 
 
-@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(_FLAT_HEAD, st.lists(_FLOW_LINE | _FM_LINE, min_size=1, max_size=4).map("\n".join), st.sampled_from(["", "\n"]))
 def test_after_a_flat_head_the_python_parser_reads_the_rest_alone_to_the_same_error(head: str, rest: str, end: str) -> None:
     # A rejected text the Python parser must read (a flow collection) is read from
@@ -460,7 +460,7 @@ _ONE_LINE = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=examples(600), deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.sampled_from(["", "[", "{", "'", '"']), _ONE_LINE)
 def test_a_value_is_valid_alone_as_the_python_parser_says(start: str, rest: str) -> None:
     value = (start + rest).strip()
@@ -554,7 +554,7 @@ _SLIP_TAIL = st.sampled_from(
 )
 
 
-@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.sampled_from(["name: n", "description: Deploy notes, see the runbook", "type: user", "k: it's (a) b/c", "x_y-z: a  b "]),
@@ -633,7 +633,7 @@ def _closing_quote_char_by_char(quoted: str) -> int | None:
     return None
 
 
-@settings(max_examples=examples(1000), deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.sampled_from(["'", '"']), st.text(alphabet=st.sampled_from(list("ab '\"\\\\é")), max_size=12))
 def test_the_closing_quote_is_the_one_a_reading_char_by_char_finds(quote: str, rest: str) -> None:
     assert yamlload.closing_quote(quote + rest) == _closing_quote_char_by_char(quote + rest)
