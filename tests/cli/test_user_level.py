@@ -25,7 +25,11 @@ def home() -> Path:
     write(home, "projects/other/AGENTS.md", "@nowhere.md\n")  # not a user-level location
     # Claude Code's auto memory of one project: its index names a memory that is gone.
     write(home, ".claude/projects/-work-app/memory/user_role.md", memory("Role", "Backend engineer", "user"))
-    write(home, ".claude/projects/-work-app/memory/MEMORY.md", "- [Role](user_role.md) \u2014 Backend engineer\n- [Old](gone.md) \u2014 gone\n")
+    write(
+        home,
+        ".claude/projects/-work-app/memory/MEMORY.md",
+        "- [Role](user_role.md) \u2014 Backend engineer\n- [Old](gone.md) \u2014 gone\n",
+    )
     return home
 
 
