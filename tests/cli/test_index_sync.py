@@ -610,3 +610,19 @@ def test_fix_leaves_archived_entries_in_the_archive_the_index_links(repo: Path) 
     proc = run_cli(repo, "fix")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert (repo / INDEX).read_text() == index + "- [feedback_new.md](feedback_new.md) - saved by hand\n"
+
+
+def test_an_archive_edited_alone_is_judged_afresh_with_the_cache_warm(repo: Path) -> None:
+    # The index's judgment is kept by its memories' facts: the archive's entries are among
+    # them, so listing a memory there (MEMORY.md untouched) clears its IDX003 at once.
+    archive = ["# Archived entries", ""]
+    for i in range(3):
+        write(repo, f"{STORE}/project_old_{i}.md", memory(f"old {i}", f"sprint {i}, done", "project"))
+        archive.append(f"- [project_old_{i}.md](project_old_{i}.md) - sprint {i}, done")
+    write(repo, f"{STORE}/memory_archive.md", memory("Archive", "entries moved out", "reference", body="\n".join(archive) + "\n"))
+    write(repo, f"{STORE}/project_late.md", memory("late", "moved out last", "project"))
+    write(repo, INDEX, "- [memory_archive.md](memory_archive.md) - entries moved out of MEMORY.md\n")
+    assert unlisted(repo, INDEX) == {"project_late.md"}  # (fills the cache)
+    archive.append("- [project_late.md](project_late.md) - moved out last")
+    write(repo, f"{STORE}/memory_archive.md", memory("Archive", "entries moved out", "reference", body="\n".join(archive) + "\n"))
+    assert unlisted(repo, INDEX) == set()

@@ -45,9 +45,13 @@ def memories_key(ws: Workspace, store: Store) -> str:
 
 
 def _memory_facts(doc: Document) -> str:
+    """The digest of what the index engine reads of a memory, then ``|`` and how many
+    index entries its body holds (see listed_by_linked_indexes, which reads the count
+    from here: a store's other memories are not read for it on a commit)."""
     memory = memory_of(basename(doc.path), doc)
-    seen = (memory._replace(body=""), memory.title, memory.sentence)
-    return sha1(repr(seen).encode("utf-8", "surrogatepass")).hexdigest()
+    entries = _entries_in(doc.text)
+    seen = (memory._replace(body=""), memory.title, memory.sentence, entries)
+    return f"{sha1(repr(seen).encode('utf-8', 'surrogatepass')).hexdigest()}|{len(entries)}"
 
 
 def store_exists(ws: Workspace, store: Store) -> Exists:
@@ -135,13 +139,19 @@ def listed_by_linked_indexes(ws: Workspace, store: Store, text: str, memories: S
     does not pull them back. A linked file is such an index when it holds three or more
     entries linking Markdown files; one hop only, as an agent reading the index follows it."""
     names = {m.filename for m in memories}
+    in_store = set(store.files)
     found: set[str] = set()
     for target in sorted(set(_MD_LINK.findall(text))):
         name = _store_relative(unquote(target))
-        if name is None or name == INDEX_NAME or (name not in names and not ws.is_file(join(store.folder, name))):
+        path = join(store.folder, name) if name is not None else ""
+        # Files of the store only: their facts are what a kept judgment of the index is
+        # keyed by (memories_key), so an archive edited is judged afresh.
+        if name is None or name == INDEX_NAME or path not in in_store:
             continue
-        path = join(store.folder, name)
-        entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries(ws, path), list, _entries_kept)  # noqa: B023 (called at once)
+        facts = ws.of_file("index facts", path, lambda: _memory_facts(ws.document(path)), str, str)  # noqa: B023 (called at once)
+        if int(facts.rpartition("|")[2] or 0) < LINKED_INDEX_ENTRIES:
+            continue  # most linked files are memories, not indexes: nothing more is read
+        entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)  # noqa: B023 (called at once)
         if len(entries) >= LINKED_INDEX_ENTRIES:
             here = parent(name)
             found.update(e for e in (_store_relative(unquote(join(here, t)) if here else unquote(t)) for t in entries) if e in names)
@@ -152,8 +162,8 @@ def _entries_kept(kept: object) -> tuple[str, ...]:
     return tuple(str(entry) for entry in kept) if isinstance(kept, list) else ()
 
 
-def _entries(ws: Workspace, path: str) -> tuple[str, ...]:
-    return tuple(_ENTRY_LINK.findall(ws.document(path).text))
+def _entries_in(text: str) -> tuple[str, ...]:
+    return tuple(_ENTRY_LINK.findall(text)) if "](" in text else ()
 
 
 def _store_relative(target: str) -> str | None:
