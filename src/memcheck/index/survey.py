@@ -245,6 +245,11 @@ def _spanned(content: str, store_folder: str) -> str | None:
         joined = posixpath.normpath(posixpath.join(store_folder, path))
         prefix = f"{store_folder}/"
         return joined[len(prefix) :] if joined.startswith(prefix) else None
+    # Written from the project's folder: the store's own folder (`.claude/memory/a.md`,
+    # `memory/a.md`), or `memory/`, as Claude Code's auto memory folder is named.
+    head, _, name = path.rpartition("/")
+    if head in (store_folder, posixpath.basename(store_folder) or "memory", "memory"):
+        return name
     return path
 
 

@@ -124,3 +124,17 @@ def test_one_stem_in_a_code_span_or_stems_on_a_line_that_links_elsewhere_list_no
     assert lint({**memories, INDEX: linked}, select="IDX003") == [(INDEX, 1, "IDX003"), (INDEX, 1, "IDX003")]
     alone = "- [User preferences](user_prefs.md) — How the user likes to work\n- run `deploy-notes` first\n- `api-keys.md` too\n"
     assert lint({**memories, INDEX: alone}, select="IDX003") == [(INDEX, 3, "IDX003")]
+
+
+def test_a_code_span_naming_the_memory_with_its_folder_lists_it() -> None:
+    # `memory/active_session_resume.md`, as the store's owner writes it from the project's
+    # folder (found on an unseen repository): an agent reading the index learns the file.
+    files = {
+        f"{STORE}/user_role.md": memory("role", "backend engineer", "user"),
+        f"{STORE}/project_resume.md": memory("resume", "where the sprint stopped", "project"),
+        f"{STORE}/project_other.md": memory("other", "a third", "project"),
+        INDEX: ("- [role](user_role.md) — backend engineer\nContext: `memory/project_resume.md` and `.claude/memory/project_other.md`\n"),
+    }
+    assert lint(files, select="IDX003") == []
+    files[INDEX] = "- [role](user_role.md) — backend engineer\nContext: `docs/project_resume.md`\n"
+    assert [p.about for p in findings(files) if p.code == "IDX003"] == [f"{STORE}/project_other.md", f"{STORE}/project_resume.md"]
