@@ -119,8 +119,7 @@ def entries(
 
 
 def _labels(m: Memory) -> dict[str, str | None]:
-    filename = m.filename if m.filename.isascii() else m.filename.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return {NAME: shown_name(m), STEM: m.shown_stem, FILENAME: filename, TITLE: m.title}
+    return {NAME: shown_name(m), STEM: m.shown_stem, FILENAME: m.shown_filename, TITLE: m.title}
 
 
 def detect_form(found: Sequence[Entry], style: str) -> EntryForm:

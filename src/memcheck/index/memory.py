@@ -41,12 +41,18 @@ class Memory(NamedTuple):
         return self.filename[:-3] if self.filename.endswith(".md") else self.filename
 
     @property
-    def shown_stem(self) -> str:
-        """The stem as an index shows it in text: a file name that is not UTF-8 (its
+    def shown_filename(self) -> str:
+        """The file name as an index shows it in text: a name that is not UTF-8 (its
         bytes kept as surrogates) with U+FFFD in their place, as an editor shows it;
         the link's target keeps the bytes, percent-encoded (render.escape_target)."""
-        stem = self.stem
-        return stem if stem.isascii() else stem.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        name = self.filename
+        return name if name.isascii() else name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+    @property
+    def shown_stem(self) -> str:
+        """The stem as an index shows it in text (see shown_filename)."""
+        name = self.shown_filename
+        return name[:-3] if name.endswith(".md") else name
 
     # Read from the body only when an entry is written (most runs write none).
     @property
