@@ -58,7 +58,7 @@ class Workspace(FoundFiles, DerivedFacts):
         them), on the same listing, when no ``changed`` path lies in a skills folder or
         a skill's folder: no other file's text or kind (a symlink or not) can change
         them. Finding them asks the disk about every file of every skill folder."""
-        if other.config is not self.config or other.files != self.files or not other.found_skills():
+        if other.config is not self.config or other.files != self.files or other.skills_if_found() is None:
             return
         folders = self.skill_folders
         if any(self.is_skills_root(parent(p)) or _skills.in_skill_folder(p, folders) for p in changed):

@@ -41,9 +41,15 @@ class FoundFiles(SourceFiles):
         """Take over the skills ``other`` found (see discover.Workspace.reuse_skills)."""
         self.__dict__.setdefault("_found_skills", other.__dict__["_found_skills"])
 
-    def found_skills(self) -> bool:
-        """Whether the skills were found yet."""
-        return "_found_skills" in self.__dict__
+    def skills_if_found(self) -> _skills.Skills | None:
+        """The skills, if they were found yet (or given: ``give_skills``)."""
+        found: _skills.Skills | None = self.__dict__.get("_found_skills")
+        return found
+
+    def give_skills(self, found: _skills.Skills) -> None:
+        """The skills as an earlier run on the same tree found them, where nothing that
+        finding them read or asked has changed since (engine/cache): not found again."""
+        self.__dict__["_found_skills"] = found
 
     @cached_property
     def stores(self) -> tuple[Store, ...]:
