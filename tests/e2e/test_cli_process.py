@@ -155,7 +155,7 @@ def _heavy_modules(root: Path, args: list[str]) -> tuple[str, list[str]]:
         "try:\n"
         f"    main({args!r})\n"
         "finally:\n"
-        "    heavy = ('yaml', 'git', 'pathspec', 'tomllib', 'memcheck.checks', 'memcheck.agents', 'memcheck.agents.kinds', 'memcheck.workspace.discover')\n"
+        "    heavy = ('yaml', 'git', 'pathspec', 'tomllib', 'memcheck.checks', 'memcheck.agents', 'memcheck.agents.kinds', 'memcheck.workspace.discover', 'memcheck.workspace.source_files', 'memcheck.workspace.found', 'memcheck.workspace.derived')\n"
         "    print('HEAVY=' + ','.join(sorted(m for m in sys.modules if m.startswith(heavy))))\n"
     )
     proc = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True)

@@ -320,3 +320,38 @@ def test_rules_ask_the_disk_only_through_the_workspace() -> None:
         and not any(str(path.relative_to(SRC)) == file and allowed in line for file, allowed in _DISK_ALLOWED)
     ]
     assert found == []
+
+
+# The Workspace answers three kinds of question, each in a class of its own (see
+# ARCHITECTURE.md): the files of a source, what is found among them, what is worked
+# out from them. The class holding the files knows nothing of what is found there.
+_FOUND_AMONG_FILES = (
+    "memcheck.workspace.found",
+    "memcheck.workspace.stores",
+    "memcheck.workspace.guidance",
+    "memcheck.workspace.skills",
+    "memcheck.workspace.agentfiles",
+    "memcheck.workspace.derived",
+    "memcheck.workspace.discover",
+)
+
+
+def test_the_files_of_a_source_know_nothing_found_among_them() -> None:
+    name = "memcheck.workspace.source_files"
+    found = [m for m in _all_imports(tree(modules()[name])) if m.startswith(_FOUND_AMONG_FILES)]
+    assert found == []
+    text = source(modules()[name]).lower()
+    words = re.findall(r"\b(?:self|other)\.\w*(?:store|guidance|skill|twin)\w*", text.split('"""', 2)[2])
+    assert words == []
+
+
+def test_the_workspace_is_its_three_parts_and_what_spans_them() -> None:
+    from memcheck.workspace.derived import DerivedFacts
+    from memcheck.workspace.discover import Workspace
+    from memcheck.workspace.found import FoundFiles
+    from memcheck.workspace.source_files import SourceFiles
+
+    assert Workspace.__mro__[1:] == (FoundFiles, DerivedFacts, SourceFiles, object)
+    # Every other question is asked of the part that answers it, and found there.
+    own = {n for n in vars(Workspace) if not n.startswith("__")}
+    assert own == {"cache_note", "reuse_listing", "reuse_documents", "reuse_skills"}

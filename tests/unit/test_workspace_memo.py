@@ -79,3 +79,28 @@ def test_each_basis_is_read_off_the_function_that_declares_it() -> None:
     assert basis_of(skill_out_of_sight._skill_roots) == SKILLS
     assert basis_of(local_file_hides_agents_md.check_once) == MODEL
     assert basis_of(_guidance_text) is None
+
+
+def test_a_basis_is_a_basis_not_a_string() -> None:
+    # A misspelt basis is a name that does not exist (an import error); a string, which
+    # would never match one, is refused where the key is declared.
+    with pytest.raises(TypeError, match="takes a Basis"):
+        kept_with("listing")  # type: ignore[arg-type]
+
+
+def test_a_kept_key_is_called_and_named_as_its_function(settings: settings_of.Config) -> None:
+    assert _guidance_count.__qualname__ == "_guidance_count" and _guidance_count.__module__ == __name__
+    ws = _workspace(settings)
+    assert _guidance_count(ws) == 2
+    assert ws.known(_guidance_count) is None
+    ws.preset(_guidance_count, 5)
+    assert ws.once(_guidance_count) == ws.known(_guidance_count) == 5
+
+
+def test_a_kept_nested_function_is_refused_as_a_key(settings: settings_of.Config) -> None:
+    @kept_with(LISTING)
+    def nested(ws: Workspace) -> int:
+        return 1
+
+    with pytest.raises(TypeError, match="module level"):
+        _workspace(settings).once(nested)

@@ -218,7 +218,7 @@ class Cache:
                 pass
         with self.tracker.part() as frame:
             found = compute()
-        skills = self.ws.__dict__.get("_found_skills")  # found along the way, or not asked
+        skills = self.ws.skills_if_found()  # found along the way, or not asked
         reads = self._keyed(frame.reads)
         if reads is not None:
             self._deferred.append(lambda: self._keep_targets(key, reads, frame, found, skills))
@@ -258,7 +258,7 @@ class Cache:
         skills = body["found_skills"]
         if skills is not None:
             files, outside = skills
-            self.ws.__dict__["_found_skills"] = Skills(_texts(files), _texts(outside))
+            self.ws.give_skills(Skills(_texts(files), _texts(outside)))
         return found
 
     # --- reading ---------------------------------------------------------------

@@ -1,6 +1,6 @@
 """What finding the stores, guidance files and skills of a tree asks of it: the files
 of a source and the answers about them, as a protocol that ``discover.Workspace``
-meets. Finding them is done for the Workspace, which imports the modules that do it;
+meets (its ``SourceFiles`` and ``FoundFiles`` parts). Finding them is done for the Workspace, which imports the modules that do it;
 they name this protocol instead of the Workspace, so no module imports back the one
 that imports it (a circle even for the type checker's sake)."""
 

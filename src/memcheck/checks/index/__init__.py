@@ -42,7 +42,7 @@ from memcheck.checks.index.unreadable_index import IDX011
 from memcheck.index.store import memories_key
 from memcheck.problem import contained
 from memcheck.text.blobs import content_key
-from memcheck.workspace.discover import findings_kept, kept_findings
+from memcheck.workspace.derived import findings_kept, kept_findings
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem

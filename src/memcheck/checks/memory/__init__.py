@@ -63,7 +63,7 @@ from memcheck.problem import contained
 from memcheck.records import NamedTuple
 from memcheck.text.duplicates import Alike, body_start
 from memcheck.text.mentions import Token
-from memcheck.workspace.discover import findings_kept, kept_findings
+from memcheck.workspace.derived import findings_kept, kept_findings
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem

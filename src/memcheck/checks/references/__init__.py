@@ -17,7 +17,8 @@ from memcheck.checks.references import private_path, stale_reference
 from memcheck.checks.references.private_path import REF002
 from memcheck.checks.references.stale_reference import REF001, Cited
 from memcheck.problem import Problem
-from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
+from memcheck.workspace.derived import findings_kept, kept_findings
+from memcheck.workspace.discover import Workspace
 
 if TYPE_CHECKING:
     from memcheck.workspace.targets import Targets
