@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import example, findings, lint
 
-ON = {"skills": {"authoring-advice": True}}
+ON = {"select": ["ALL", "SKL026"]}  # opt-in: on only where select names it
 SKILL = ".claude/skills/deploy/SKILL.md"
 
 

@@ -108,6 +108,9 @@ RULES = (
     SKL026,
 )
 
+# The opt-in rules of Anthropic's advice for skill authors (``Rule.opt_in``).
+ADVICE = tuple(rule.code for rule in RULES if rule.opt_in)
+
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     yield from no_skill_file.check(ws, targets)
@@ -156,11 +159,15 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield from never_invoked.check(skill)
     yield from unknown_key.check(ws, skill)
     yield from key_not_read.check(ws, skill)
-    advice = facts.advice(ws)
-    if advice is not None:  # style advice, asked for in the settings
-        yield from long_skill_body.check(skill, advice)
-        yield from backslash_path.check(skill, advice)
-        yield from vague_skill_name.check(skill, advice)
-        yield from description_voice.check(skill, advice)
-        if skill.claude_code:
+    advice = facts.advice(ws, ADVICE)
+    if advice is not None:  # style advice: opt-in rules, each run only where selected
+        if ws.wants(SKL022.code):
+            yield from long_skill_body.check(skill, advice)
+        if ws.wants(SKL023.code):
+            yield from backslash_path.check(skill, advice)
+        if ws.wants(SKL024.code):
+            yield from vague_skill_name.check(skill, advice)
+        if ws.wants(SKL025.code):
+            yield from description_voice.check(skill, advice)
+        if skill.claude_code and ws.wants(SKL026.code):
             yield from arguments_without_hint.check(skill)
