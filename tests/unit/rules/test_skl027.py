@@ -66,3 +66,11 @@ def test_a_file_of_any_kind_the_reference_links_counts() -> None:
     files = {**_files("See [the API notes](references/api.md).\n", api), ".claude/skills/call-api/scripts/check.py": "print()\n"}
     (found,) = findings(files, select="SKL027")
     assert "links .claude/skills/call-api/scripts/check.py" in found.message
+
+
+def test_a_file_inside_a_folder_skill_md_links_is_one_step_away() -> None:
+    # Seen on a public skill: SKILL.md links `assets/`, and a reference links a file in it.
+    api = "Copy [the config](../assets/config/.tool.yaml).\n"
+    body = "See [the API notes](references/api.md) and [the assets](assets/).\n"
+    files = {**_files(body, api), ".claude/skills/call-api/assets/config/.tool.yaml": "x: 1\n"}
+    assert lint(files, select="SKL027") == []

@@ -92,8 +92,14 @@ def _deeper(ws: Workspace, doc: Document, path: str, inside: str, known: set[str
     named: set[str] = set()
     for token in links.link_tokens(ws, doc):
         target = mentions.link_path(token.text, parent(path))
-        if target is None or target in known or target in named or not target.startswith(inside) or not ws.is_file(target):
+        if target is None or target in named or not target.startswith(inside) or _linked(target, known) or not ws.is_file(target):
             continue
         named.add(target)
         found.append((token.line, target))
     return found
+
+
+def _linked(target: str, known: set[str | None]) -> bool:
+    """``target`` is linked already: itself, or a folder holding it (SKILL.md's
+    `[assets/](assets/)` puts every file in it one step away)."""
+    return target in known or any(folder is not None and target.startswith(folder + "/") for folder in known)
