@@ -34,7 +34,7 @@ def test_an_argument_hint_with_no_arguments_in_the_body_is_no_finding() -> None:
     # Claude Code appends "ARGUMENTS: <value>" to it (code.claude.com/docs/en/skills,
     # "Pass arguments to skills"), and argument-hint only feeds the / menu's
     # autocomplete. agnix's CC-SK-012 reports it; memcheck holds that it is right.
-    hinted = "---\nname: deploy\ndescription: Deploys. Use when shipping.\nargument-hint: \"<environment>\"\n---\n\nDeploy to the named environment.\n"
+    hinted = '---\nname: deploy\ndescription: Deploys. Use when shipping.\nargument-hint: "<environment>"\n---\n\nDeploy to the named environment.\n'
     everything = ["ALL", *(f"SKL0{n:02}" for n in range(22, 28))]
     assert lint({SKILL: hinted}) == []
     assert lint({SKILL: hinted}, select=",".join(everything)) == []
