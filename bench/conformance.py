@@ -323,7 +323,14 @@ JUSTIFIED: dict[str, str] = {
     "invalid/skills/first-person-description/SKILL.md": f"{ADVICE} ({BEST}: write descriptions in the third person)",
     "invalid/skills/indexed-arguments-no-hint/SKILL.md": f"{ADVICE} (argument-hint only feeds autocomplete; {CCS})",
     "invalid/skills/vague-name/SKILL.md": f"{ADVICE} ({BEST}: avoid vague names such as helper, utils)",
-    "skills/deep-reference/SKILL.md": f"{ADVICE} ({BEST}: keep references one level deep from SKILL.md)",
+    "skills/deep-reference/SKILL.md": f"{ADVICE} ({BEST}: keep references one level deep from SKILL.md; SKL027, opt-in)",
+    "tests/test_validator.py::test_unexpected_fields": (
+        "no agent that reads a skill rejects a field the specification does not define: Codex deserializes name, "
+        "description and metadata with serde and no deny_unknown_fields, dropping the rest "
+        "(openai/codex codex-rs/core/src/skills/loader.rs); Gemini CLI reads only name and description "
+        "(google-gemini/gemini-cli packages/core/src/skills/skillLoader.ts); Claude Code's and Copilot's skills pages "
+        "state no refusal; only the reference validator refuses it"
+    ),
     "tests/test_parser.py::test_read_properties_with_lowercase_skill_md": (
         'only the reference library accepts skill.md: Codex loads `SKILLS_FILENAME = "SKILL.md"` by exact name '
         "(openai/codex codex-rs/core/src/skills/loader.rs), Claude Code names SKILL.md (CCS); on a case-sensitive "

@@ -287,7 +287,6 @@ class GuidanceConfig(NamedTuple):
 class SkillsConfig(NamedTuple):
     roots: tuple[str, ...]
     allowed_keys: tuple[str, ...]
-    authoring_advice: bool  # the style rules from Anthropic's guidance for skill authors (off by default)
 
 
 class ContextConfig(NamedTuple):

@@ -56,3 +56,22 @@ def test_a_key_of_skills_allowed_keys_is_known_and_a_key_near_it_is_its_misspell
 def test_it_says_what_a_trigger_key_should_be(value: str, fix: str) -> None:
     (found,) = findings(_skill(f"trigger: {value}\n"))
     assert found.line == 4 and found.message.endswith(f"agents match keys exactly, so this setting is ignored; {fix}"), found.message
+
+
+@pytest.mark.parametrize("root", [".agents/skills", ".claude/skills", ".github/skills", ".gemini/skills"])
+def test_a_key_the_specification_does_not_define_is_no_error_where_no_reading_agent_rejects_it(root: str) -> None:
+    # The Agent Skills reference validator (skills-ref) refuses a field outside the
+    # specification's six; no agent that reads these folders does, so memcheck makes
+    # no finding (issue 41 asks for an error only where the reading agent rejects):
+    # - Codex: codex-rs/core/src/skills/loader.rs (f793618e) deserializes
+    #   `SkillFrontmatter { name, description, metadata }` with serde and no
+    #   `deny_unknown_fields`, so any other key is dropped and the skill loads;
+    # - Gemini CLI: packages/core/src/skills/skillLoader.ts (ecab169e) takes `name` and
+    #   `description` from the parsed mapping and reads nothing else;
+    # - Claude Code: its skills page (code.claude.com/docs/en/skills) lists its keys and
+    #   says nothing of refusing others; skills with `version` or `author` load;
+    # - Copilot: GitHub's "About agent skills" follows the open standard and states no
+    #   refusal.
+    skill = f"{root}/deploy/SKILL.md"
+    text = "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\nunknown_field: x\nowner: ops\n---\n\nDeploy it.\n"
+    assert lint({skill: text}) == []

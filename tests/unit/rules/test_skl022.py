@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import pytest
 from conftest import example, findings, lint
 
-ON = {"skills": {"authoring-advice": True}}
+from memcheck.config import ConfigError, load_text
+
+ON = {"select": ["ALL", "SKL022"]}  # opt-in: on only where select names it
 HEAD = "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\n---\n"
 
 
@@ -32,3 +36,17 @@ def test_off_by_default() -> None:
 def test_exactly_the_limit_passes() -> None:
     assert lint({".claude/skills/deploy/SKILL.md": HEAD + "x\n" * 500}, config=ON) == []
     assert lint({".claude/skills/deploy/SKILL.md": HEAD + "x\n" * 501}, config=ON) == [(".claude/skills/deploy/SKILL.md", 505, "SKL022")]
+
+
+def test_a_prefix_or_all_leaves_the_advice_off_and_its_own_code_turns_it_on() -> None:
+    # Opt-in as GDN017 is (Rule.opt_in): `SKL` or `ALL` selects every rule but advice.
+    files = _files(example("SKL022"))
+    assert lint(files, select="SKL") == lint(files, select="ALL") == []
+    assert [f.code for f in findings(files, select="SKL022")] == ["SKL022"]
+
+
+def test_the_unreleased_setting_is_gone() -> None:
+    # `skills.authoring-advice` was never in a release (CHANGELOG: Unreleased): the
+    # one way to turn advice on is `select`, as for every opt-in rule.
+    with pytest.raises(ConfigError, match="authoring-advice"):
+        load_text(Path("/nonexistent"), ".memcheck.yaml", "skills:\n  authoring-advice: true\n", ".memcheck.yaml")

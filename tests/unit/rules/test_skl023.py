@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import example, findings, lint
 
-ON = {"skills": {"authoring-advice": True}}
+ON = {"select": ["ALL", "SKL023"]}  # opt-in: on only where select names it
 SKILL = ".claude/skills/fill-form/SKILL.md"
 HEAD = "---\nname: fill-form\ndescription: Fills forms. Use when asked to fill a form.\n---\n\n"
 

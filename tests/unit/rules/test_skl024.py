@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import example, findings, lint
 
-ON = {"skills": {"authoring-advice": True}}
+ON = {"select": ["ALL", "SKL024"]}  # opt-in: on only where select names it
 
 
 def _files(fields: str, folder: str) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import example, findings, lint
 
-ON = {"skills": {"authoring-advice": True}}
+ON = {"select": ["ALL", "SKL025"]}  # opt-in: on only where select names it
 SKILL = ".claude/skills/fill-form/SKILL.md"
 
 

@@ -20,10 +20,10 @@ GDN017 = Rule(
     "Copilot code review may read only the first 4,000 characters",
     """\
 ## What it does
-Off by default: `select: [GDN017]` turns it on. GitHub's documentation said that
-Copilot code review reads only the first 4,000 characters of each instructions file
-until 2026, when the statement was taken out; whether review still stops there is
-not confirmed, so the rule reports only where it is asked to.
+Off by default: `select: [ALL, GDN017]` turns it on with every other rule. GitHub's
+documentation said that Copilot code review reads only the first 4,000 characters of
+each instructions file until 2026, when the statement was taken out; whether review
+still stops there is not confirmed, so the rule reports only where it is asked to.
 
 Reports `.github/copilot-instructions.md` and `.github/instructions/*.instructions.md`
 files longer than 4,000 characters, unless they say `excludeAgent: code-review`,

@@ -52,14 +52,16 @@ GDN028 = Rule(
     """\
 ## What it does
 Reports a Cursor rule (`.cursor/rules/*.mdc`) with no `description` (or an empty
-one), no `globs` and no `alwaysApply: true`.
+one: `description:` or `description: ""`), no `globs` and no `alwaysApply: true`.
 
 ## Why is this bad?
 Cursor picks a rule by one of these: always, by the files in the chat (globs), or by
 its description (the agent decides). With none, the rule is a manual one: it applies
 only when someone types `@rule-name` in a chat. A rule written to guide the agent
 by itself never does; an empty template (`description:`, `globs:`,
-`alwaysApply: false`) is the usual cause.
+`alwaysApply: false`) is the usual cause. An empty description is no description:
+the agent has nothing to pick the rule by (Cursor's rules page, *Apply
+Intelligently*: the agent decides from the description).
 
 ## Example
 ```yaml
@@ -96,11 +98,14 @@ def check(doc: Document, fm: Frontmatter, schema: agents.Frontmatter) -> Iterato
     # A key misspelt (`alwaysapply`, `glob`) is GDN006's finding and this rule's cause: said once.
     misspelt = any(k not in schema.keys and near_key(schema.keys)(str(k)) is not None for k in data)
     if not globs and not misspelt and "description" in schema.keys and not _given(data.get("description")):
+        # An empty description is no description to the agent, which picks a rule by
+        # reading it (cursor.com/docs/rules, "Apply Intelligently"): said as written.
+        said = "an empty description" if "description" in data else "no description"
         yield GDN028.at(
             doc.path,
             1,
             1,
-            f"no description, no {schema.globs_key} and no {always}: true: Cursor applies this rule only when a chat names it (@rule-name); add a description (the agent picks the rule by it) or {schema.globs_key} if it should apply by itself",
+            f"{said}, no {schema.globs_key} and no {always}: true: Cursor applies this rule only when a chat names it (@rule-name); write a description (the agent picks the rule by it) or {schema.globs_key} if it should apply by itself",
         )
 
 

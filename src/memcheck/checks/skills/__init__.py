@@ -37,6 +37,7 @@ from memcheck.checks.skills import (
     long_skill_body,
     missing_frontmatter,
     name,
+    nested_reference,
     never_invoked,
     no_skill_file,
     rejected_on_upload,
@@ -62,6 +63,7 @@ from memcheck.checks.skills.key_not_read import SKL017
 from memcheck.checks.skills.long_skill_body import SKL022
 from memcheck.checks.skills.missing_frontmatter import SKL002
 from memcheck.checks.skills.name import SKL004, SKL005
+from memcheck.checks.skills.nested_reference import SKL027
 from memcheck.checks.skills.never_invoked import SKL021
 from memcheck.checks.skills.no_skill_file import SKL016
 from memcheck.checks.skills.rejected_on_upload import SKL015
@@ -106,7 +108,11 @@ RULES = (
     SKL024,
     SKL025,
     SKL026,
+    SKL027,
 )
+
+# The opt-in rules of Anthropic's advice for skill authors (``Rule.opt_in``).
+ADVICE = tuple(rule.code for rule in RULES if rule.opt_in)
 
 
 def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
@@ -156,11 +162,17 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield from never_invoked.check(skill)
     yield from unknown_key.check(ws, skill)
     yield from key_not_read.check(ws, skill)
-    advice = facts.advice(ws)
-    if advice is not None:  # style advice, asked for in the settings
-        yield from long_skill_body.check(skill, advice)
-        yield from backslash_path.check(skill, advice)
-        yield from vague_skill_name.check(skill, advice)
-        yield from description_voice.check(skill, advice)
-        if skill.claude_code:
+    advice = facts.advice(ws, ADVICE)
+    if advice is not None:  # style advice: opt-in rules, each run only where selected
+        if ws.wants(SKL022.code):
+            yield from long_skill_body.check(skill, advice)
+        if ws.wants(SKL023.code):
+            yield from backslash_path.check(skill, advice)
+        if ws.wants(SKL024.code):
+            yield from vague_skill_name.check(skill, advice)
+        if ws.wants(SKL025.code):
+            yield from description_voice.check(skill, advice)
+        if skill.claude_code and ws.wants(SKL026.code):
             yield from arguments_without_hint.check(skill)
+        if ws.wants(SKL027.code):
+            yield from nested_reference.check(ws, skill, advice)

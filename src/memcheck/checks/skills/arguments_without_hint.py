@@ -1,4 +1,4 @@
-"""SKL026: a Claude Code skill that takes positional arguments and has no ``argument-hint`` (advice, off by default)."""
+"""SKL026: a Claude Code skill that takes positional arguments and has no ``argument-hint`` (advice, opt-in)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ SKL026 = Rule(
     "Skill takes positional arguments but has no argument-hint",
     """\
 ## What it does
-With `skills.authoring-advice` on (it is off by default), reports a Claude Code skill
+Off by default: `select: [ALL, SKL026]` turns it on with every other rule
+(docs/guidance-and-skills.md, *Advice for skill authors*). Reports a Claude Code skill
 whose body reads positional arguments (`$ARGUMENTS[0]`, or `$0`, `$1` outside code)
 and that has no `argument-hint`, the hint Claude Code shows in the `/` menu for what
 to pass.
@@ -49,6 +50,7 @@ argument-hint: "[environment] [version]"
 Deploy version $ARGUMENTS[1] to $ARGUMENTS[0].
 ```
 """,
+    opt_in=True,  # advice from a style guide (issue 41: off by default)
 )
 
 _INDEXED = lazy_regex.compile(r"\$ARGUMENTS\[\d+\]")

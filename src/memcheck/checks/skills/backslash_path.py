@@ -1,4 +1,4 @@
-"""SKL023: a file path with Windows separators in a skill (advice, off by default)."""
+"""SKL023: a file path with Windows separators in a skill (advice, opt-in)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,12 @@ SKL023 = Rule(
     "Skill names a file with backslashes",
     """\
 ## What it does
-With `skills.authoring-advice` on (it is off by default), reports a relative file path
-written with backslashes in a skill's body: a Markdown link's target
-(`[guide](references\\guide.md)`) or a path in inline code (`` `scripts\\check.py` ``),
-outside fenced code blocks. Anthropic's guidance for skill authors: always forward
-slashes, even on Windows.
+Off by default: `select: [ALL, SKL023]` turns it on with every other rule
+(docs/guidance-and-skills.md, *Advice for skill authors*). Reports a relative file
+path written with backslashes in a skill's body: a Markdown link's target
+(`[guide](references\\guide.md)`) or a path in inline code (`` `scripts\\check.py`
+``), outside fenced code blocks. Anthropic's guidance for skill authors: always
+forward slashes, even on Windows.
 
 ## Why is this bad?
 On Linux and macOS a backslash is part of the file name, not a separator: the agent
@@ -39,6 +40,7 @@ Run `scripts\\check_form.py` before filling the form.
 Run `scripts/check_form.py` before filling the form.
 ```
 """,
+    opt_in=True,  # advice from a style guide (issue 41: off by default)
 )
 
 # A relative path of two or more parts joined by backslashes, the last with an extension.

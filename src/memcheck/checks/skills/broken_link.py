@@ -70,7 +70,7 @@ def check_shipped(ws: Workspace, skill: str) -> Iterator[Problem]:
             yield from check(ws, doc)
 
 
-def _sample(inside: str) -> bool:
+def sample_page(inside: str) -> bool:
     """A sample of what the skill writes (`references/example-class.md`,
     `templates/report.md`): its links are the page it shows, relative to where such a
     page would go, not pointers of the skill's. On one repository's API-docs skill, all
@@ -94,6 +94,6 @@ def _shipped(ws: Workspace) -> dict[str, tuple[str, ...]]:
             continue
         for name in names:
             path = join(folder, name)
-            if path not in skipped and not _sample(path[len(owner) + 1 :]) and ws.link_out(path) is None:
+            if path not in skipped and not sample_page(path[len(owner) + 1 :]) and ws.link_out(path) is None:
                 found.setdefault(owner, []).append(path)
     return {folder: tuple(sorted(paths)) for folder, paths in found.items()}

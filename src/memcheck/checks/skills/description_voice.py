@@ -1,4 +1,4 @@
-"""SKL025: a skill description in the first or second person, or with no "use when" trigger (advice, off by default)."""
+"""SKL025: a skill description in the first or second person, or with no "use when" trigger (advice, opt-in)."""
 
 from __future__ import annotations
 
@@ -21,9 +21,10 @@ SKL025 = Rule(
     "Skill description not in the third person, or without a when-to-use trigger",
     """\
 ## What it does
-With `skills.authoring-advice` on (it is off by default), reports a skill description
-that opens in the first or second person (`I can help...`, `You can use this...`),
-or that never says when to use the skill (no `when`, `use for`, `trigger`, ...).
+Off by default: `select: [ALL, SKL025]` turns it on with every other rule
+(docs/guidance-and-skills.md, *Advice for skill authors*). Reports a skill description
+that opens in the first or second person (`I can help...`, `You can use this...`), or
+that never says when to use the skill (no `when`, `use for`, `trigger`, ...).
 Anthropic's guidance for skill authors: write it in the third person, saying what the
 skill does and when to use it.
 
@@ -42,6 +43,7 @@ description: I can help you fill PDF forms.
 description: Fills PDF forms from a JSON file. Use when asked to fill or complete a form.
 ```
 """,
+    opt_in=True,  # advice from a style guide (issue 41: off by default)
 )
 
 _WORD = lazy_regex.compile(r"[a-z']+")

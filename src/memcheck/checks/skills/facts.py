@@ -109,10 +109,10 @@ class Advice(NamedTuple):
     source: str
 
 
-def advice(ws: Workspace) -> Advice | None:
-    """The authoring guidance, where ``skills.authoring-advice`` asks for it (style
-    advice: off by default) and the agent data holds it."""
-    if not ws.config.skills.authoring_advice:
+def advice(ws: Workspace, codes: tuple[str, ...]) -> Advice | None:
+    """The authoring guidance, where one of the rules that apply it (``codes``,
+    opt-in: style advice) is on and the agent data holds it."""
+    if not ws.wants(*codes):
         return None
     found = agents.authoring(agents.CLAUDE_CODE)
     if found is None:

@@ -1,4 +1,4 @@
-"""SKL022: a skill body longer than Anthropic's guidance for skill authors advises (advice, off by default)."""
+"""SKL022: a skill body longer than Anthropic's guidance for skill authors advises (advice, opt-in)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ SKL022 = Rule(
     "Skill body over the length the skill authoring guidance advises",
     """\
 ## What it does
-With `skills.authoring-advice` on (it is off by default), reports a skill whose body
-(the text after its frontmatter) is over 500 lines: the limit of Anthropic's
-published guidance for skill authors ("Skill authoring best practices",
-platform.claude.com), kept in the agent data with its source.
+Off by default: `select: [ALL, SKL022]` turns it on with every other rule
+(docs/guidance-and-skills.md, *Advice for skill authors*). Reports a skill whose body
+(the text after its frontmatter) is over 500 lines: the limit of Anthropic's published
+guidance for skill authors ("Skill authoring best practices", platform.claude.com),
+kept in the agent data with its source.
 
 ## Why is this bad?
 The whole body enters the context when the skill is used. The guidance is to keep
@@ -38,6 +39,7 @@ agent reads only when the task needs them. Advice, not a limit any agent enforce
 .claude/skills/deploy/SKILL.md: 120 lines after its frontmatter, linking references/rollback.md
 ```
 """,
+    opt_in=True,  # advice from a style guide (issue 41: off by default)
 )
 
 

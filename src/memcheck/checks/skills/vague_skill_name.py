@@ -1,4 +1,4 @@
-"""SKL024: a skill name that says nothing of what it does (advice, off by default)."""
+"""SKL024: a skill name that says nothing of what it does (advice, opt-in)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ SKL024 = Rule(
     "Skill name that says nothing of what it does",
     """\
 ## What it does
-With `skills.authoring-advice` on (it is off by default), reports a skill named with
+Off by default: `select: [ALL, SKL024]` turns it on with every other rule
+(docs/guidance-and-skills.md, *Advice for skill authors*). Reports a skill named with
 one of the vague words Anthropic's guidance for skill authors warns against (`helper`,
 `utils`, `tools`, `documents`, `data`, `files`: the agent data's list).
 
@@ -39,6 +40,7 @@ name: filling-pdf-forms
 description: Fills PDF forms from a JSON file. Use when asked to fill a form.
 ```
 """,
+    opt_in=True,  # advice from a style guide (issue 41: off by default)
 )
 
 
