@@ -56,6 +56,12 @@ def test_valid_fields_are_clean(fields: str) -> None:
     assert lint(_skill(fields)) == []
 
 
+def test_an_argument_hint_written_as_claude_codes_own_examples_write_it_is_clean() -> None:
+    # `argument-hint: [environment]` is a list to YAML, and how Claude Code's pages write
+    # the hint: Claude Code shows it, so it is no wrong type.
+    assert lint(_skill("argument-hint: [environment]\n")) == []
+
+
 def test_claude_codes_own_keys_are_judged_where_claude_code_loads_the_skill_only() -> None:
     (found,) = findings(_skill("model: gpt-4\n"))
     assert (found.code, found.line, found.severity) == ("SKL007", 4, "error")
