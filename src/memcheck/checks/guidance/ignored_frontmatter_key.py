@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Iterator
 
 from memcheck.problem import WARNING, Rule
@@ -31,6 +32,15 @@ set, when the key is none of them: Cursor rules (`.cursor/rules/*.mdc`:
 (`.clinerules`: `paths`). A key that looks
 like a misspelling of one of them is GDN006's; keys in `guidance.allowed-keys` are
 the team's own and are not reported.
+
+A file written for several agents (one file linked into `.claude/rules` and
+`.github/instructions`, or generated for both) carries each agent's keys. So
+another agent's scoping key (`applyTo`, `globs`, `paths`, `fileMatchPattern`) is
+reported only where it would scope the file and this agent's own key does not: not
+beside this agent's own key, and not when its patterns take in every file (`**`,
+`**/*`), which means what no scope means here. The keys that other agent reads
+beside its scoping key (Copilot's `description` and `name` beside `applyTo`) are
+its own there too.
 
 ## Why is this bad?
 The agent is not known to read it. `globs:` in a Claude Code rule is not what its
@@ -67,20 +77,58 @@ def check_kind_file(ws: Workspace, doc: Document, kind: agentkinds.Kind) -> Iter
 
 def _check(ws: Workspace, doc: Document, fm: Frontmatter, keys: tuple[str, ...], globs_key: str | None, kind: str) -> Iterator[Problem]:
     allowed = set(keys) | set(ws.config.guidance.allowed_keys)
+    # A file that carries another agent's scoping key is written for that agent too
+    # (one file linked into both agents' folders, or generated for both): the other
+    # keys that agent reads are its own there, and this agent passes them over.
+    theirs: set[str] = set()
+    for other in sorted(_GLOBS_KEYS.intersection(map(str, fm.data)).difference(keys)):
+        theirs.update(_keys_by_globs_key().get(other, ()))
     near = near_key(keys)
     for key in sorted(str(k) for k in fm.data if k not in allowed):
         if near(key) is not None:
             continue  # GDN006: a misspelling of a key the agent reads
-        said = f"frontmatter key {key!r} is not among the keys documented for a {kind} file ({', '.join(keys)}), so its agent is not known to read it"
-        if globs_key is not None and key in _GLOBS_KEYS and globs_key not in fm.data:
+        if globs_key is not None and key in _GLOBS_KEYS:
+            if globs_key in fm.data or _everywhere(fm.data[key]):
+                # This agent's own key scopes the file, or the other key's patterns take
+                # in every file, as no key at all does here: it means nothing other to
+                # this agent than what the file's author wrote it for.
+                continue
             advice = f"write the patterns under {globs_key}, the key that scopes this file"
-        elif globs_key is not None and key in _GLOBS_KEYS:
-            advice = (
-                f"{globs_key} already scopes this file: remove {key} (or add it to guidance.allowed-keys if another tool reads this file)"
-            )
+        elif key in theirs:
+            continue
         else:
             advice = f"remove it (or add {key} to guidance.allowed-keys if a tool of yours reads it)"
+        said = f"frontmatter key {key!r} is not among the keys documented for a {kind} file ({', '.join(keys)}), so its agent is not known to read it"
         yield GDN026.at(doc.path, fm.key_lines.get(key, 1), 1, f"{said}; {advice}")
+
+
+# Patterns that take in every file of the repository: a rule scoped by them applies
+# everywhere, as a rule with no scope does.
+_EVERYWHERE = frozenset({"**", "**/*"})
+
+
+def _everywhere(value: object) -> bool:
+    patterns = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else ()
+    return any(isinstance(p, str) and p.strip() in _EVERYWHERE for p in patterns)
+
+
+@cache
+def _keys_by_globs_key() -> dict[str, frozenset[str]]:
+    """Each agent's rule keys, by the key that scopes its rules (applyTo: Copilot's
+    name, description, excludeAgent), from the agent data."""
+    from memcheck.agents import kinds as agentkinds
+    from memcheck.agents.facts import file_kinds
+
+    found: dict[str, set[str]] = {}
+    for file_kind in file_kinds():
+        fm = file_kind.frontmatter
+        if fm is not None and fm.closed and fm.globs_key is not None:
+            found.setdefault(fm.globs_key, set()).update(fm.keys)
+    for kind in agentkinds.kinds():
+        for spec in kind.keys.values():
+            if spec.globs:
+                found.setdefault(spec.name, set()).update(kind.keys)
+    return {key: frozenset(keys) for key, keys in found.items()}
 
 
 # The keys that scope a rule to files, each agent's own: one of them in another
