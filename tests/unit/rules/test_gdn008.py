@@ -79,3 +79,14 @@ def test_an_ignored_folder_no_setup_step_clones_into_keeps_the_finding() -> None
     assert lint(_workspace_that_clones("['**/*.java']", "build:\n\tnpm ci\n"), select="GDN008") == [(".claude/rules/java.md", 2, "GDN008")]
     files = _workspace_that_clones("['node_modules/**/*.java']", CLONES)
     assert lint(files, select="GDN008") == [(".claude/rules/java.md", 2, "GDN008")]
+
+
+def test_a_dead_pattern_beside_its_live_twin_in_another_syntax_is_not_reported() -> None:
+    # **/*.tsx beside **/*.ts that matches: the same files in their JSX variant, named
+    # for the day the tree has some; docs/**/*.md beside docs/**/*.mdx the same.
+    files = {"src/for_x/a.ts": "x\n", "docs/a.mdx": "x\n"}
+    assert lint({**files, **_agents_md('globs: ["src/**/*.ts", "src/**/*.tsx", "docs/**/*.mdx", "docs/**/*.md"]\n')}, select="GDN008") == []
+    # Not twins: another folder, another extension, a letter changed, or the live one excluded.
+    for dead in ("lib/**/*.tsx", "src/**/*.rb", "src/**/*.tx", "src/**/*.tsxxx"):
+        assert lint({**files, **_agents_md(f'globs: ["src/**/*.ts", "{dead}"]\n')}, select="GDN008") == [("AGENTS.md", 2, "GDN008")], dead
+    assert lint({**files, **_agents_md('globs: ["!src/**/*.ts", "src/**/*.tsx"]\n')}, select="GDN008") == [("AGENTS.md", 2, "GDN008")]

@@ -58,7 +58,11 @@ git-ignored folder has rules for their files. Where that folder is not filled ye
 (a fresh clone, CI), a pattern that may lead into it is not reported: a folder the
 root `.gitignore` names that a tracked setup file (a Makefile, a script, a
 manifest, at the root or one folder down) names beside the word "clone". An
-exclusion (`!pattern`) that matches nothing excludes nothing and is not reported.
+exclusion (`!pattern`) that matches nothing excludes nothing and is not reported,
+nor is a pattern beside its twin that matches, the same but for a letter or two
+added to the extension (`**/*.tsx` beside `**/*.ts`, `docs/**/*.md` beside
+`docs/**/*.mdx`): the same files in their other syntax, named for the day the tree
+has some, while the file applies by its twin.
 
 ## Why is this bad?
 The file applies to the files its patterns match: a pattern that matches nothing is
