@@ -78,3 +78,20 @@ def test_a_cline_rule_takes_paths_alone() -> None:
     (found,) = findings(files, select="GDN026")
     assert (found.path, found.line) == (".clinerules/api.md", 3)
     assert "not among the keys documented for a Cline rule file (paths)" in found.message
+
+
+def test_a_key_the_teams_rules_carry_by_convention_is_theirs() -> None:
+    # version: in three of the team's Cursor rules is read by their installer; in
+    # one or two it may be a slip, and is reported.
+    rules = {f".cursor/rules/r{n}.mdc": rule("description: x\nversion: 1.0.0\n") for n in range(3)}
+    assert lint(rules, select="GDN026") == []
+    two = dict(list(rules.items())[:2])
+    assert lint(two, select="GDN026") == [(".cursor/rules/r0.mdc", 3, "GDN026"), (".cursor/rules/r1.mdc", 3, "GDN026")]
+    # Per kind: three Claude Code rules with the key do not make it a Cursor rule's.
+    claude = {f".claude/rules/r{n}.md": rule("version: 1\n") for n in range(3)}
+    assert lint({**claude, ".cursor/rules/a.mdc": rule("description: x\nversion: 1\n")}, select="GDN026") == [
+        (".cursor/rules/a.mdc", 3, "GDN026")
+    ]
+    # Another agent's scoping key is judged file by file, however many carry it.
+    globs = {f".claude/rules/g{n}.md": rule('globs: ["src/**"]\n') for n in range(3)}
+    assert len(lint({**globs, "src/a.ts": "x\n"}, select="GDN026")) == 3

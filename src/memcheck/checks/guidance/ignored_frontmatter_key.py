@@ -42,6 +42,11 @@ beside this agent's own key, and not when its patterns take in every file (`**`,
 beside its scoping key (Copilot's `description` and `name` beside `applyTo`) are
 its own there too.
 
+A key that three or more of the tree's rule files of the same kind carry is the
+team's convention, which a tool of theirs reads (an installer's `version:`, a
+router's `profile:`), and is not reported; in one or two files it may be a slip,
+and is. Another agent's scoping key is judged file by file, however many carry it.
+
 ## Why is this bad?
 The agent is not known to read it. `globs:` in a Claude Code rule is not what its
 documentation scopes a rule by (it reads `paths`; reports disagree on whether
@@ -64,7 +69,8 @@ paths: ["src/api/**"]
 
 def check(ws: Workspace, doc: Document, fm: Frontmatter, schema: agents.Frontmatter, kind: str) -> Iterator[Problem]:
     if schema.closed:
-        yield from _check(ws, doc, fm, schema.keys, schema.globs_key, kind)
+        conventions = ws.once(_conventions).get(kind, frozenset())
+        yield from _check(ws, doc, fm, schema.keys, schema.globs_key, kind, conventions)
 
 
 def check_kind_file(ws: Workspace, doc: Document, kind: agentkinds.Kind) -> Iterator[Problem]:
@@ -72,11 +78,13 @@ def check_kind_file(ws: Workspace, doc: Document, kind: agentkinds.Kind) -> Iter
     fm = doc.frontmatter
     if kind.closed and fm is not None and fm.yaml_error is None:
         globs_key = next((spec.name for spec in kind.keys.values() if spec.globs), None)
-        yield from _check(ws, doc, fm, tuple(kind.keys), globs_key, kind.title)
+        yield from _check(ws, doc, fm, tuple(kind.keys), globs_key, kind.title, frozenset())
 
 
-def _check(ws: Workspace, doc: Document, fm: Frontmatter, keys: tuple[str, ...], globs_key: str | None, kind: str) -> Iterator[Problem]:
-    allowed = set(keys) | set(ws.config.guidance.allowed_keys)
+def _check(
+    ws: Workspace, doc: Document, fm: Frontmatter, keys: tuple[str, ...], globs_key: str | None, kind: str, conventions: frozenset[str]
+) -> Iterator[Problem]:
+    allowed = set(keys) | set(ws.config.guidance.allowed_keys) | conventions
     # A file that carries another agent's scoping key is written for that agent too
     # (one file linked into both agents' folders, or generated for both): the other
     # keys that agent reads are its own there, and this agent passes them over.
@@ -100,6 +108,33 @@ def _check(ws: Workspace, doc: Document, fm: Frontmatter, keys: tuple[str, ...],
             advice = f"remove it (or add {key} to guidance.allowed-keys if a tool of yours reads it)"
         said = f"frontmatter key {key!r} is not among the keys documented for a {kind} file ({', '.join(keys)}), so its agent is not known to read it"
         yield GDN026.at(doc.path, fm.key_lines.get(key, 1), 1, f"{said}; {advice}")
+
+
+# How many of a tree's rule files of one kind carry the same key the agent does not
+# read before it is the team's convention (their installer's `version:`, their
+# router's `profile:`), which a tool of theirs reads, rather than a slip.
+CONVENTION = 3
+
+
+def _conventions(ws: Workspace) -> dict[str, frozenset[str]]:
+    """Per kind of rule file whose agent documents its keys whole, the keys outside
+    them that at least ``CONVENTION`` of the tree's files of that kind carry (a
+    scoping key aside: another agent's scope is judged file by file)."""
+    from collections import Counter
+
+    from memcheck import agents as agent_facts
+    from memcheck.agents import guidance_model
+
+    counts: dict[str, Counter[str]] = {}
+    for path in ws.guidance:
+        kind = guidance_model.file_kind(ws, path)
+        schema = agent_facts.schema_of(kind) if kind is not None else None
+        if kind is None or schema is None or not schema.closed:
+            continue
+        fm = ws.document(path).frontmatter
+        if fm is not None and fm.yaml_error is None:
+            counts.setdefault(kind, Counter()).update(str(k) for k in fm.data if k not in schema.keys and k not in _GLOBS_KEYS)
+    return {kind: frozenset(k for k, n in counted.items() if n >= CONVENTION) for kind, counted in counts.items()}
 
 
 # Patterns that take in every file of the repository: a rule scoped by them applies
