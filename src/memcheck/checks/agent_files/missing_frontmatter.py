@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import posixpath
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from memcheck.agents import kinds as agentkinds
 from memcheck.checks.agent_files.kind_text import EXAMPLE_OK, noun
@@ -92,3 +92,24 @@ def _agents_folder(kind: agentkinds.Kind, folder: str) -> str | None:
 
 def _has_agents(ws: Workspace, paths: Iterator[str]) -> bool:
     return any(ws.document(p).has_frontmatter for p in paths)
+
+
+def judged_with(ws: Workspace, paths: Iterable[str]) -> set[str]:
+    """The agent files without frontmatter whose AGT002 verdict an edit of ``paths``
+    (a deleted one too) can change: those of the same agents folder, where whether
+    the folder and their subfolder hold agents decides it."""
+    from memcheck.workspace.agentfiles import find_agent_files
+
+    kinds = find_agent_files(ws).kinds
+    folders: set[tuple[str, str]] = set()
+    for path in paths:
+        kind_id = kinds.get(path)
+        for kind in [agentkinds.by_id(kind_id)] if kind_id is not None else [k for k in agentkinds.kinds() if k.role == "agent"]:
+            top = _agents_folder(kind, posixpath.dirname(path))
+            if top is not None:
+                folders.add((kind.id, top + "/"))
+    return {
+        p
+        for p, k in kinds.items()
+        if any(k == kind_id and p.startswith(folder) for kind_id, folder in folders) and not ws.document(p).has_frontmatter
+    }
