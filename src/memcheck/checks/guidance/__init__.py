@@ -196,11 +196,15 @@ def _a_page_named_like_guidance(ws: Workspace, path: str, kind: str | None) -> b
     a page about agents among the tree's documents, which only a case-insensitive file
     system opens as guidance. Its links and its size are the page's, not the agents'
     (GDN013, GDN014); a tree that names its guidance only so keeps them."""
-    other = agents.case_variant_of(path, ws.config.guidance.filenames) if kind is not None else None
-    if other is None:
-        return False
-    name = basename(other)
-    return any(basename(p) == name for p in ws.guidance)
+    filenames = ws.config.guidance.filenames
+    other = agents.case_variant_of(path, filenames) if kind is not None else None
+    # (The name in its own case is the kind it names: AGENTS.md is of the kind
+    # "AGENTS.md", while Agents.md, the variant case_variant_of gives for it, is not.)
+    return other is not None and agents.kind_of(other, filenames) == basename(other) and basename(other) in ws.once(_guidance_names)
+
+
+def _guidance_names(ws: Workspace) -> frozenset[str]:
+    return frozenset(basename(p) for p in ws.guidance)
 
 
 def _check_frontmatter(ws: Workspace, f: GuidanceFile, schema: agents.Frontmatter) -> Iterator[Problem]:
