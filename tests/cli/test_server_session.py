@@ -534,3 +534,29 @@ class GuidanceEdits(RuleBasedStateMachine):
 
 GuidanceEdits.TestCase.settings = settings(max_examples=15, stateful_step_count=8, deadline=None)
 test_guidance_edits_in_any_order = GuidanceEdits.TestCase
+
+
+def test_a_subagent_edit_rejudges_the_templates_of_its_folder(repo: Path) -> None:
+    # A template without frontmatter is no agent while the folder above has agents
+    # (AGT002): when the last agent loses its frontmatter, the template is one.
+    agent = "---\nname: reviewer\ndescription: Reviews code.\n---\nReview.\n"
+    write(repo, ".claude/agents/reviewer.md", agent)
+    write(repo, ".claude/agents/templates/report.md", "# Report for {repo}\n")
+    session = _started(repo)
+    assert session.findings(".claude/agents/templates/report.md") == []
+    _edit(repo, session, ".claude/agents/reviewer.md", "# Reviewer\n\nReview.\n", True)
+    assert [p.code for p in session.findings(".claude/agents/templates/report.md")] == ["AGT002"]
+    assert _all_findings(session) == _checked(repo)
+    _edit(repo, session, ".claude/agents/reviewer.md", agent, True)
+    assert session.findings(".claude/agents/templates/report.md") == []
+
+
+def test_a_rule_edit_that_makes_a_key_the_teams_convention_rejudges_the_other_rules(repo: Path) -> None:
+    # version: in three Cursor rules is the team's (GDN026); in two, reported.
+    for n in range(3):
+        write(repo, f".cursor/rules/r{n}.mdc", "---\ndescription: x\n" + ("version: 1\n" if n < 2 else "") + "---\nRules.\n")
+    session = _started(repo)
+    assert [p.code for p in session.findings(".cursor/rules/r0.mdc")] == ["GDN026"]
+    _edit(repo, session, ".cursor/rules/r2.mdc", "---\ndescription: x\nversion: 1\n---\nRules.\n", True)
+    assert session.findings(".cursor/rules/r0.mdc") == []
+    assert _all_findings(session) == _checked(repo)

@@ -31,13 +31,31 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
     """The invalid patterns of ``values``, and (with ``check_matches``) the ones that
     name no file or folder of the checkout, tried from ``folder``. An exclusion that
     matches nothing excludes nothing: it is not one of them."""
+    judged: list[tuple[str, str | None, bool]] = []  # each pattern, what is wrong with it, whether it matches
     for pattern in values:
         bad = patterns.problem(pattern)
+        matches = bad is None and (not check_matches or pattern.startswith("!") or guidance_model.glob_matches(ws, pattern, folder))
+        judged.append((pattern, bad, matches))
+    live = [pattern for pattern, bad, matches in judged if bad is None and matches and not pattern.startswith("!")]
+    for pattern, bad, matches in judged:
         if bad is not None:
             yield Pattern(pattern, bad)
-        elif check_matches and not pattern.startswith("!") and not guidance_model.glob_matches(ws, pattern, folder):
-            if guidance_model.could_be_cloned_into(ws, pattern, folder) is None:
+        elif not matches and guidance_model.could_be_cloned_into(ws, pattern, folder) is None:
+            if not any(_twins(pattern, other) for other in live):
                 yield Pattern(pattern, None)
+
+
+def _twins(a: str, b: str) -> bool:
+    """Whether two patterns differ only in a letter or two added to one's extension
+    (`**/*.ts` and `**/*.tsx`, `docs/**/*.mdx` and `docs/**/*.md`): the same files in
+    their syntax variant, which a rule names beside them for the day the tree has
+    some. A typo or a move changes more than that."""
+    stem_a, dot_a, ext_a = a.rpartition(".")
+    stem_b, dot_b, ext_b = b.rpartition(".")
+    if not (dot_a and dot_b and stem_a == stem_b and ext_a != ext_b) or not (ext_a + ext_b).isalnum():
+        return False
+    short, long = sorted((ext_a, ext_b), key=len)
+    return bool(short) and long.startswith(short) and len(long) - len(short) <= 2
 
 
 def is_empty(doc: Document) -> bool:

@@ -60,11 +60,17 @@ class Shape(NamedTuple):
     # The size of a file over the limit (0 under it): which agents skip it depends on
     # how far over it is (readers.skips_for_size).
     over_limit: int
+    # A rule file's frontmatter keys: a key enough of a kind's files carry is the
+    # team's convention (GDN026), judged over every file of the kind.
+    keys: frozenset[str] = frozenset()
 
 
 def shape(ws: Workspace, path: str) -> Shape:
-    size = ws.document(path).size
-    return Shape(import_targets(ws, path), size if size > _OVER_LIMIT else 0)
+    doc = ws.document(path)
+    size = doc.size
+    fm = doc.frontmatter if doc.error is None else None
+    keys = frozenset(map(str, fm.data)) if fm is not None and fm.yaml_error is None else frozenset()
+    return Shape(import_targets(ws, path), size if size > _OVER_LIMIT else 0, keys)
 
 
 class GuidanceMemo:
@@ -102,8 +108,10 @@ class GuidanceMemo:
         # findings unless an @-import leads to it; any other file (settings) may.
         if any(not p.endswith(".md") or p in graph.imports or p in graph.importers for p in self.pending if p not in self.shapes):
             return
-        self.affected = _importers(graph, edited)
         now = {p: shape(ws, p) for p in edited}
+        if any(now[p].keys != self.shapes[p].keys for p in edited):
+            return  # every file of its kind may now carry a key by the team's convention or not (GDN026)
+        self.affected = _importers(graph, edited)
         self.remade = [p for p in edited if now[p] != self.shapes[p]]
         old_model = before.known(new_reading)
         if self.remade and isinstance(old_model, Reading) and all(now[p].over_limit == self.shapes[p].over_limit for p in self.remade):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 from memcheck import config as settings
 from memcheck import lazy_regex
 from memcheck.agents import kinds as agentkinds
+from memcheck.checks.agent_files import missing_frontmatter
 from memcheck.config import CONFIG_FILES, ConfigError
 from memcheck.engine.collect import family_checks
 from memcheck.engine.finish import finish
@@ -179,7 +180,12 @@ class Session:
         agent_files = find_agent_files(ws)
         now = set(agent_files.paths())
         found.update((key, []) for key in self._parts if key.startswith(_KIND_FILE) and key.removeprefix(_KIND_FILE) not in now)
-        found.update(self._check_kind_files(ws, sorted({*targets.kind_files, *(path for path, _ in agent_files.loose_skill_folders)})))
+        again = {
+            *targets.kind_files,
+            *(path for path, _ in agent_files.loose_skill_folders),
+            *missing_frontmatter.judged_with(ws, [*there, *gone]),
+        }
+        found.update(self._check_kind_files(ws, sorted(again)))
         return self._replace(found)
 
     def findings(self, path: str) -> list[Problem]:

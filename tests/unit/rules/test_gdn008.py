@@ -79,3 +79,30 @@ def test_an_ignored_folder_no_setup_step_clones_into_keeps_the_finding() -> None
     assert lint(_workspace_that_clones("['**/*.java']", "build:\n\tnpm ci\n"), select="GDN008") == [(".claude/rules/java.md", 2, "GDN008")]
     files = _workspace_that_clones("['node_modules/**/*.java']", CLONES)
     assert lint(files, select="GDN008") == [(".claude/rules/java.md", 2, "GDN008")]
+
+
+def test_a_dead_pattern_beside_its_live_twin_in_another_syntax_is_not_reported() -> None:
+    # **/*.tsx beside **/*.ts that matches: the same files in their JSX variant, named
+    # for the day the tree has some; docs/**/*.md beside docs/**/*.mdx the same.
+    files = {"src/for_x/a.ts": "x\n", "docs/a.mdx": "x\n"}
+    assert lint({**files, **_agents_md('globs: ["src/**/*.ts", "src/**/*.tsx", "docs/**/*.mdx", "docs/**/*.md"]\n')}, select="GDN008") == []
+    # Not twins: another folder, another extension, a letter changed, or the live one excluded.
+    for dead in ("lib/**/*.tsx", "src/**/*.rb", "src/**/*.tx", "src/**/*.tsxxx"):
+        assert lint({**files, **_agents_md(f'globs: ["src/**/*.ts", "{dead}"]\n')}, select="GDN008") == [("AGENTS.md", 2, "GDN008")], dead
+    assert lint({**files, **_agents_md('globs: ["!src/**/*.ts", "src/**/*.tsx"]\n')}, select="GDN008") == [("AGENTS.md", 2, "GDN008")]
+
+
+def test_a_rule_the_tree_installs_into_other_projects_names_their_files() -> None:
+    # A plugin's hook copies templates/.github/instructions/specs.instructions.md into
+    # the projects that use it: its patterns, and those of the same rule at the root,
+    # name files of those projects.
+    rule = "---\napplyTo: 'docs/features/**/spec.md'\n---\nWrite specs so.\n"
+    template = ".github/plugins/kit/hooks/templates/.github/instructions/specs.instructions.md"
+    files = {".github/instructions/specs.instructions.md": rule, template: rule, "README.md": "# Kit\n"}
+    assert lint(files, select="GDN008") == []
+    # Without the template, the rule at the root is this tree's, and reported.
+    del files[template]
+    assert lint(files, select="GDN008") == [(".github/instructions/specs.instructions.md", 2, "GDN008")]
+    # Copies in two packages of a monorepo are each package's own.
+    packages = {f"packages/{p}/.github/instructions/specs.instructions.md": rule for p in ("a", "b")}
+    assert len(lint(packages, select="GDN008")) == 2

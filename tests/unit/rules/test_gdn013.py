@@ -29,3 +29,14 @@ def test_a_kiro_steering_file() -> None:
     assert lint({".kiro/steering/api.md": "---\ninclusion: always\n---\n\nSee [the guide](gone.md).\n"}, select="GDN013") == [
         (".kiro/steering/api.md", 5, "GDN013")
     ]
+
+
+def test_a_page_named_agents_md_where_the_tree_names_its_guidance_agents_md() -> None:
+    # docs/agents.md is a page about agents beside other pages: a case-insensitive file
+    # system opens it as AGENTS.md, but the tree's guidance is the AGENTS.md at the root.
+    page = {"docs/agents.md": "# Agents\n\nSee [the planner](../plugins/planner.md).\n", "docs/tools.md": "# Tools\n"}
+    assert lint({**page, "AGENTS.md": "# Guide\n\nRun the tests.\n"}, select="GDN013") == []
+    # A tree that names its guidance only so (src/Agents.md beside src/atoms/Agents.md)
+    # has its links checked.
+    assert lint(page, select="GDN013") == [("docs/agents.md", 3, "GDN013")]
+    assert lint({**page, "AGENTS.md": "# Guide\n\nSee [x](x.md).\n"}, select="GDN013") == [("AGENTS.md", 3, "GDN013")]

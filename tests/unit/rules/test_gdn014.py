@@ -29,3 +29,9 @@ def test_lines_bytes_and_tokens_with_imports() -> None:
     assert any("12 lines, over guidance.max-lines 10" in m for m in messages)
     assert any("with its 1 import(s) loads about" in m for m in messages)
     assert all(p.severity == "warning" for p in found)
+
+
+def test_a_long_page_named_agents_md_where_the_tree_names_its_guidance_agents_md() -> None:
+    page = {"docs/user-guide/agents.md": "# Agents\n\n" + REFERENCE}
+    assert lint({**page, "AGENTS.md": "# Guide\n\nRun the tests.\n"}, select="GDN014") == []
+    assert lint(page, select="GDN014") == [("docs/user-guide/agents.md", 501, "GDN014")]

@@ -45,13 +45,32 @@ def test_a_misspelling_is_gdn006s_and_an_allowed_key_nobodys() -> None:
     assert lint(files, select="GDN026", config={"guidance": {"allowed-keys": ["owner"]}}) == []
 
 
-def test_another_agents_globs_key_beside_this_agents_own() -> None:
-    # A rule shared with Copilot's instructions by a link often carries both keys.
+def test_another_agents_globs_key_beside_this_agents_own_is_that_agents() -> None:
+    # A rule shared with Copilot's instructions by a link often carries both keys:
+    # paths scopes it for Claude Code, applyTo for Copilot, and neither is ignored.
     files = {".claude/rules/cs.md": rule('applyTo: "**/*.cs"\npaths:\n  - "**/*.cs"\n'), "a.cs": "x\n"}
+    assert lint(files, select="GDN026") == []
+
+
+def test_another_agents_everywhere_pattern_means_what_no_scope_means() -> None:
+    # applyTo "**/*" with no paths: Claude Code loads the rule at launch, as the
+    # pattern says; a pattern narrower than every file is what GDN026 is for.
+    assert lint({".claude/rules/all.md": rule('applyTo: "**/*"\n')}, select="GDN026") == []
+    assert lint({".claude/rules/all.md": rule('applyTo: "src/**, **"\n')}, select="GDN026") == []
+    files = {".claude/rules/cs.md": rule('applyTo: "**/*.cs"\n'), "a.cs": "x\n"}
     (found,) = findings(files, select="GDN026")
-    assert found.message.endswith(
-        "paths already scopes this file: remove applyTo (or add it to guidance.allowed-keys if another tool reads this file)"
-    )
+    assert found.message.endswith("write the patterns under paths, the key that scopes this file")
+
+
+def test_the_other_agents_keys_ride_with_its_scoping_key() -> None:
+    # description is Copilot's (and VS Code's) beside applyTo; alone, in a Claude Code
+    # rule, nothing reads it.
+    shared = {".claude/rules/a.md": rule('applyTo: "**/*"\ndescription: How we write C#\n')}
+    assert lint(shared, select="GDN026") == []
+    alone = {".claude/rules/a.md": rule("description: How we write C#\n")}
+    assert lint(alone, select="GDN026") == [(".claude/rules/a.md", 2, "GDN026")]
+    # Only that agent's keys: a key no agent documents is still reported.
+    assert lint({".claude/rules/a.md": rule('applyTo: "**/*"\npriority: 1\n')}, select="GDN026") == [(".claude/rules/a.md", 3, "GDN026")]
 
 
 def test_a_cline_rule_takes_paths_alone() -> None:
@@ -59,3 +78,20 @@ def test_a_cline_rule_takes_paths_alone() -> None:
     (found,) = findings(files, select="GDN026")
     assert (found.path, found.line) == (".clinerules/api.md", 3)
     assert "not among the keys documented for a Cline rule file (paths)" in found.message
+
+
+def test_a_key_the_teams_rules_carry_by_convention_is_theirs() -> None:
+    # version: in three of the team's Cursor rules is read by their installer; in
+    # one or two it may be a slip, and is reported.
+    rules = {f".cursor/rules/r{n}.mdc": rule("description: x\nversion: 1.0.0\n") for n in range(3)}
+    assert lint(rules, select="GDN026") == []
+    two = dict(list(rules.items())[:2])
+    assert lint(two, select="GDN026") == [(".cursor/rules/r0.mdc", 3, "GDN026"), (".cursor/rules/r1.mdc", 3, "GDN026")]
+    # Per kind: three Claude Code rules with the key do not make it a Cursor rule's.
+    claude = {f".claude/rules/r{n}.md": rule("version: 1\n") for n in range(3)}
+    assert lint({**claude, ".cursor/rules/a.mdc": rule("description: x\nversion: 1\n")}, select="GDN026") == [
+        (".cursor/rules/a.mdc", 3, "GDN026")
+    ]
+    # Another agent's scoping key is judged file by file, however many carry it.
+    globs = {f".claude/rules/g{n}.md": rule('globs: ["src/**"]\n') for n in range(3)}
+    assert len(lint({**globs, "src/a.ts": "x\n"}, select="GDN026")) == 3

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import example, findings, lint
+from conftest import example, findings, lint, memory
 
 REMEDY = "write the path relative to the repository root, or from the home folder (~/…) if it is outside the repository"
 
@@ -54,3 +54,24 @@ def test_placeholder_and_no_ones_home_paths_are_not_reported(line: str) -> None:
 
 def test_one_finding_per_line() -> None:
     assert lint({"CLAUDE.md": "# Guide\n\nFrom /home/wei/a to /home/wei/b.\n"}, "REF") == [("CLAUDE.md", 3, "REF002")]
+
+
+def _store(folder: str) -> dict[str, str]:
+    body = "Logs are in /Users/jsmith/work/shop/logs/.\n"
+    return {
+        f"{folder}MEMORY.md": "# Memory\n\n- [Logs](project_logs.md) — where the logs are; /Users/jsmith/work/shop/\n",
+        f"{folder}project_logs.md": memory("Logs", "where the logs are", "project", body),
+    }
+
+
+def test_a_repository_that_is_one_persons_store_names_their_home() -> None:
+    # The repository is the store (a backup of ~/.claude/projects/<p>/memory/): its
+    # only reader is the person whose home it names.
+    assert lint({**_store(""), "notes/CLAUDE.md": "# Guide\n\nSee /Users/jsmith/x.\n"}, "REF002") == [("notes/CLAUDE.md", 3, "REF002")]
+
+
+def test_a_store_inside_a_project_still_reports_a_home_path() -> None:
+    assert lint(_store(".claude/memory/"), "REF002") == [
+        (".claude/memory/MEMORY.md", 3, "REF002"),
+        (".claude/memory/project_logs.md", 7, "REF002"),
+    ]

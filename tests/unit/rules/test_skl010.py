@@ -75,3 +75,14 @@ def test_a_key_the_specification_does_not_define_is_no_error_where_no_reading_ag
     skill = f"{root}/deploy/SKILL.md"
     text = "---\nname: deploy\ndescription: Deploys the app. Use when shipping.\nunknown_field: x\nowner: ops\n---\n\nDeploy it.\n"
     assert lint({skill: text}) == []
+
+
+def test_a_list_where_the_near_key_takes_one_value_is_a_key_of_its_own() -> None:
+    # `agents:` listing the subagents a skill routes to: Claude Code's `agent` takes
+    # one subagent's name, so this is not it misspelt.
+    assert lint(_skill("agents:\n  - eng-architect\n  - eng-qa\n")) == []
+    # One name under `agents` is what `agent` would hold: still its misspelling.
+    (found,) = findings(_skill("agents: eng-architect\n"))
+    assert found.code == "SKL010" and "misspelling of 'agent'" in found.message
+    # A list where the near key takes a list too is still reported.
+    assert lint(_skill("disallowed_tools: [Bash]\n")) == [(SKILL, 4, "SKL010")]

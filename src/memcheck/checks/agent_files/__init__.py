@@ -105,7 +105,7 @@ def check_file(kind: agentkinds.Kind, doc: Document, ws: Workspace | None = None
         yield unreadable_agent_file.check(doc)
         return
     if not doc.has_frontmatter:
-        yield from missing_frontmatter.check(kind, doc)
+        yield from missing_frontmatter.check(kind, doc, ws)
         return
     yield from invalid_frontmatter.check(kind, doc)
     fm = doc.frontmatter

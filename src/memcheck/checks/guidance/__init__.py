@@ -68,6 +68,7 @@ from memcheck.checks.guidance.unknown_frontmatter_key import GDN006
 from memcheck.checks.guidance.unread_guidance import GDN001
 from memcheck.checks.guidance.unreadable_guidance import GDN003
 from memcheck.config import selected
+from memcheck.paths import basename
 from memcheck.problem import contained
 from memcheck.workspace.agentfiles import find_agent_files
 
@@ -179,11 +180,31 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
         yield from imports.check(ws, doc, f.reached)
         yield from duplicate_import.check(ws, doc)
         yield from import_too_deep.check(ws, doc, f.read_by)
-    yield from broken_link.check(ws, doc)
+    page = _a_page_named_like_guidance(ws, path, kind)
+    if not page:
+        yield from broken_link.check(ws, doc)
     yield from secret_import.check(ws, doc, f.followed)
-    yield from over_budget.check(ws, doc, f.reached, ws.config.guidance.max_import_depth or guidance_model.BUDGET_DEPTH)
+    if not page:
+        yield from over_budget.check(ws, doc, f.reached, ws.config.guidance.max_import_depth or guidance_model.BUDGET_DEPTH)
     if kind in (agents.K_COPILOT, agents.K_COPILOT_PATH) and f.read_by.get(agents.COPILOT) == agents.READS:
         yield from copilot_review_limit.check(doc)
+
+
+def _a_page_named_like_guidance(ws: Workspace, path: str, kind: str | None) -> bool:
+    """Whether ``path`` is a guidance name in another case (``agents.md``) in a tree
+    whose guidance files take the name in its own case (an ``AGENTS.md`` elsewhere):
+    a page about agents among the tree's documents, which only a case-insensitive file
+    system opens as guidance. Its links and its size are the page's, not the agents'
+    (GDN013, GDN014); a tree that names its guidance only so keeps them."""
+    filenames = ws.config.guidance.filenames
+    other = agents.case_variant_of(path, filenames) if kind is not None else None
+    # (The name in its own case is the kind it names: AGENTS.md is of the kind
+    # "AGENTS.md", while Agents.md, the variant case_variant_of gives for it, is not.)
+    return other is not None and agents.kind_of(other, filenames) == basename(other) and basename(other) in ws.once(_guidance_names)
+
+
+def _guidance_names(ws: Workspace) -> frozenset[str]:
+    return frozenset(basename(p) for p in ws.guidance)
 
 
 def _check_frontmatter(ws: Workspace, f: GuidanceFile, schema: agents.Frontmatter) -> Iterator[Problem]:

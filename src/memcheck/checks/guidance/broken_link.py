@@ -25,6 +25,11 @@ target that does not exist, resolved from the file's folder (outside code).
 Definitions are read as CommonMark reads them: a `[text]: more` line inside a
 paragraph is text, and so is one with more than a target and a title.
 
+A file named like guidance in another case (`docs/agents.md`) in a tree whose
+guidance takes the name in its own case (an `AGENTS.md` elsewhere) is a page about
+agents, which only a case-insensitive file system opens as guidance: it is not
+checked here. Where the tree names its guidance only so (`src/Agents.md`), it is.
+
 ## Why is this bad?
 Agents follow these links to read more; a dead link sends them looking for a file
 that is gone, often after a rename.

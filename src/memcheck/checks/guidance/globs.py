@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Iterator
 
 from memcheck import agents
@@ -58,7 +59,15 @@ git-ignored folder has rules for their files. Where that folder is not filled ye
 (a fresh clone, CI), a pattern that may lead into it is not reported: a folder the
 root `.gitignore` names that a tracked setup file (a Makefile, a script, a
 manifest, at the root or one folder down) names beside the word "clone". An
-exclusion (`!pattern`) that matches nothing excludes nothing and is not reported.
+exclusion (`!pattern`) that matches nothing excludes nothing and is not reported,
+nor is a pattern beside its twin that matches, the same but for a letter or two
+added to the extension (`**/*.tsx` beside `**/*.ts`, `docs/**/*.md` beside
+`docs/**/*.mdx`): the same files in their other syntax, named for the day the tree
+has some, while the file applies by its twin. Nor is a rule the tree installs into
+other projects: a template inside an agent's own settings folder
+(`.github/plugins/kit/templates/.github/instructions/specs.instructions.md`, which
+no agent reads as this tree's), and the rule at the root that it copies: their
+patterns name the files of the projects it is installed into.
 
 ## Why is this bad?
 The file applies to the files its patterns match: a pattern that matches nothing is
@@ -85,13 +94,45 @@ def check(ws: Workspace, path: str, key: str, kind: str, line: int, patterns: li
     rules folder's file: from the folder the rules apply to)."""
     owner = agents.owner_of(path, kind)
     folder = parent(path) if kind in agents.folder_kinds() else owner
+    installed: bool | None = None  # worked out at the first pattern that matches nothing
     for broken in guidance_kinds.broken_patterns(ws, patterns, folder, not ws.user and ws.wants(GDN008.code)):
         if broken.bad is not None:
             yield GDN007.at(path, line, 1, f"glob {broken.pattern!r} {broken.bad}")
-        else:
+            continue
+        if installed is None:
+            installed = _installed_elsewhere(ws, path, owner)
+        if not installed:
             yield GDN008.at(
                 path,
                 line,
                 1,
                 f"{key} pattern {broken.pattern!r}: no file here matches it (ignored files included), so this file never applies by it; fix the pattern or remove it",
             )
+
+
+def _installed_elsewhere(ws: Workspace, path: str, owner: str) -> bool:
+    """Whether a rule file is a template the tree installs into other projects, or the
+    rule such a template copies: one that speaks for a folder inside an agent's own
+    settings folder (``.github/plugins/x/templates/.github/instructions/a.md``, which
+    no agent reads as this tree's), or one whose path from its owner a template has
+    too. Its patterns name the files of the projects it is installed into."""
+    if _in_settings_folder(owner):
+        return True
+    own = path[len(owner) + 1 :] if owner else path
+    return any(p.endswith("/" + own) and _in_settings_folder(p[: -len(own) - 1]) for p in ws.guidance if p != path)
+
+
+def _in_settings_folder(owner: str) -> bool:
+    return bool(owner) and not _settings_folders().isdisjoint(owner.split("/"))
+
+
+@cache
+def _settings_folders() -> frozenset[str]:
+    """The folders agents keep their settings and files in (``.claude``, ``.github``,
+    ``.cursor``, ``.kiro``, ...), from the agent data."""
+    from memcheck.agents import kinds as agentkinds
+    from memcheck.agents.facts import file_kinds
+
+    folders = {k.in_folder.split("/")[0] for k in file_kinds() if k.in_folder} | {k.parent_folder for k in file_kinds() if k.parent_folder}
+    folders.update(glob.removeprefix("**/").split("/")[0] for kind in agentkinds.kinds() for glob in kind.globs)
+    return frozenset(f for f in folders if f.startswith("."))

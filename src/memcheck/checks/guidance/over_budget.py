@@ -25,6 +25,11 @@ Warns when a guidance file has more lines than `guidance.max-lines` (500) or mor
 bytes than `guidance.max-bytes` (40,000), or when it and its imports come to more
 than `guidance.max-tokens` (10,000) approximate tokens (bytes / 4).
 
+A file named like guidance in another case (`docs/agents.md`) in a tree whose
+guidance takes the name in its own case (an `AGENTS.md` elsewhere) is a page about
+agents, which only a case-insensitive file system opens as guidance: it is not
+checked here. Where the tree names its guidance only so (`src/Agents.md`), it is.
+
 ## Why is this bad?
 Guidance is loaded into every session: a long file crowds out the task, and
 agents follow short, specific rules better than long ones.

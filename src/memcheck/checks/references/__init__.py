@@ -33,26 +33,37 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         cited.update((path, store.folder) for store in targets.stores for path in store.files)
         cited.update((path, None) for path in targets.guidance if path not in cited)
     missing: list[tuple[Cited, list[str]]] = []  # each with the paths it was looked for at
+    own = _own_store_files(targets) if private else frozenset()
     # One pass over the files for both rules: each is looked up once.
     for path in targets.agent_files() if private else sorted(cited):
         store = cited.get(path)
         if store is None:
-            found, stale = _references_in(ws, path, private, path in cited, None)
+            found, stale = _references_in(ws, path, private and path not in own, path in cited, None)
         else:
             # A memory's: kept between runs (see Workspace.of_file), keyed by the whole
             # tree's listing too where the run's own key does not tell it (see
             # Workspace.tree_files_key; worked out only where it is kept: a hook's run
             # without a cache lists no more than it needs).
+            mine = private and path not in own
             found, stale = ws.of_file(
-                lambda: f"references\0{private}\0{store}\0{ws.user}\0{ws.tree_files_key}",  # noqa: B023 (called at once)
+                lambda: f"references\0{mine}\0{store}\0{ws.user}\0{ws.tree_files_key}",  # noqa: B023 (called at once)
                 path,
-                lambda: _references_in(ws, path, private, True, store),  # noqa: B023 (called at once)
+                lambda: _references_in(ws, path, mine, True, store),  # noqa: B023 (called at once)
                 _kept,
                 _from_kept,
             )
         yield from found
         missing += stale
     yield from stale_reference.stale(ws, missing)
+
+
+def _own_store_files(targets: Targets) -> frozenset[str]:
+    """The memories and index of a store that is the whole repository: a copy of one
+    person's own store (Claude Code keeps auto memory per user, in the home folder,
+    ~/.claude/projects/<project>/memory/), read by that person's agent alone, where a
+    path into their home is where the file is. A store inside a project's tree
+    travels with the project to every clone and is checked as any agent file."""
+    return frozenset(path for store in targets.stores if not store.folder for path in (*store.files, store.index))
 
 
 Referenced = tuple[list[Problem], list[tuple["Cited", list[str]]]]

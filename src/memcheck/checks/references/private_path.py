@@ -25,7 +25,11 @@ Reports an absolute path into a user's home folder (`C:\\Users\\<name>\\`,
 `/Users/<name>/`, `/home/<name>/`) in an agent file. The message shows the user
 name redacted (`/Users/j***/…`). Placeholders and accounts that are no one's
 (`/home/user`, `/Users/<name>`, `$USER`, `/home/runner`, `/Users/Shared`, …) are
-not reported.
+not reported, nor are the memories and index of a store that is the whole
+repository (its `MEMORY.md` at the root): that is a copy of one person's own store
+(Claude Code keeps auto memory per user, under `~/.claude/projects/`), read by that
+person's agent alone, and a path into their home is where the file is. A store
+inside a project's tree travels with the project to every clone and is checked.
 
 ## Why is this bad?
 The path names a person's account on one machine: committed, it tells every reader

@@ -32,7 +32,10 @@ letters): the Agent Skills keys (`name`, `description`, `license`, `compatibilit
 `argument-hint`, `disable-model-invocation`, `user-invocable`, `disallowed-tools`,
 `model`, `effort`, `context`, `agent`, `paths`, `display-name`, ...) and those of
 `skills.allowed-keys`. Other keys (`owner`, `status`, another tool's `platforms`)
-are not reported: agents ignore them, and teams keep their own metadata there.
+are not reported: agents ignore them, and teams keep their own metadata there. Nor
+is a key whose value is a list or a mapping where the key it is near takes one value
+(`agents:` listing the subagents a skill routes to, beside Claude Code's `agent:`,
+one subagent's name): it holds what that key cannot, so it is a key of its own.
 
 ## Why is this bad?
 Agents match keys exactly: `trigger` or `allowed_tools` leaves the real setting
@@ -51,6 +54,9 @@ allowed-tools: Read, Grep
 )
 
 SCHEMA_KEYS = frozenset({"name", "description", "license", "compatibility", "metadata", "allowed-tools", "triggers"})
+# The types of a key that takes one value: a list or a mapping under a key near one
+# of them is not meant as it.
+_SCALAR = frozenset({"string", "boolean", "integer", "number"})
 # A `trigger:` longer than this, or over several lines, is prose about when to use the
 # skill rather than a phrase that invokes it.
 _PHRASE = 80
@@ -65,6 +71,11 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
         if meant is None:
             continue
         value = data[key]
+        spec = skill.claude.keys.get(meant)
+        if spec is not None and spec.type in _SCALAR and isinstance(value, (list, dict)):
+            # A list under `agents` where `agent` takes one name: a key of its own
+            # that holds what the near key cannot, not that key misspelt.
+            continue
         if meant == "triggers" and isinstance(value, str) and ("\n" in value.strip() or len(value) > _PHRASE):
             fix = "this text says when to use the skill, which agents read from description: move it there"
         else:
