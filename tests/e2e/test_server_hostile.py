@@ -64,6 +64,21 @@ class RawClient:
             elif message.get("id") == msg_id:
                 return message
 
+    def diagnostics(self, uri: str, code: str) -> list[dict[str, Any]]:
+        """The first diagnostics published for ``uri`` that hold a finding ``code``."""
+        while True:
+            message = self.received.get(timeout=WAIT)
+            assert message is not None, "the server ended"
+            if "method" in message and "id" in message:
+                self.send(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": None}).encode())
+            elif message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
+                found: list[dict[str, Any]] = message["params"]["diagnostics"]
+                if any(d["code"] == code for d in found):
+                    return found
+
+    def open(self, uri: str, text: str) -> None:
+        self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}})
+
 
 def frames(out: IO[bytes]) -> Iterator[dict[str, Any]]:
     """The messages on the server's standard output; anything else (a traceback, a
@@ -112,3 +127,17 @@ def test_exit_without_shutdown_ends_the_server(client: RawClient) -> None:
     client.notify("exit", None)
     # The protocol's status for an exit not preceded by shutdown.
     assert client.process.wait(timeout=WAIT) == 1
+
+
+TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def test_a_lone_surrogate_in_one_document_is_a_finding_and_the_others_are_still_checked(client: RawClient, tmp_path: Path) -> None:
+    # JSON may carry a lone surrogate, which UTF-8 cannot hold: that document is not
+    # valid UTF-8 (a finding), and every later document is checked as before.
+    claude = (tmp_path / "CLAUDE.md").as_uri()
+    client.open(claude, "# P \ud800\n")
+    assert "is not valid UTF-8" in " ".join(d["message"] for d in client.diagnostics(claude, "GDN003"))
+    agents = (tmp_path / "AGENTS.md").as_uri()
+    client.open(agents, f"# A\n\ntoken {TOKEN}\n")
+    assert client.diagnostics(agents, "SEC002")
