@@ -5,6 +5,7 @@ told to, shutdown or not."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -98,14 +99,22 @@ def frames(out: IO[bytes]) -> Iterator[dict[str, Any]]:
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[RawClient]:
     git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q")
-    started = RawClient(tmp_path)
-    started.request(1, "initialize", {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}})
-    assert "capabilities" in started.answer(1)["result"]
-    started.notify("initialized", {})
-    yield started
-    if started.process.poll() is None:
-        started.process.kill()
-    started.process.wait()
+    with _served(tmp_path) as started:
+        yield started
+
+
+@contextlib.contextmanager
+def _served(root: Path) -> Iterator[RawClient]:
+    started = RawClient(root)
+    try:
+        started.request(1, "initialize", {"processId": None, "rootUri": root.as_uri(), "capabilities": {}})
+        assert "capabilities" in started.answer(1)["result"]
+        started.notify("initialized", {})
+        yield started
+    finally:
+        if started.process.poll() is None:
+            started.process.kill()
+        started.process.wait()
 
 
 def test_a_request_with_params_of_the_wrong_type_is_answered_with_an_error(client: RawClient, tmp_path: Path) -> None:
@@ -141,3 +150,19 @@ def test_a_lone_surrogate_in_one_document_is_a_finding_and_the_others_are_still_
     agents = (tmp_path / "AGENTS.md").as_uri()
     client.open(agents, f"# A\n\ntoken {TOKEN}\n")
     assert client.diagnostics(agents, "SEC002")
+
+
+def test_a_memory_linked_to_a_device_or_a_fifo_is_a_finding_not_a_hang(tmp_path: Path) -> None:
+    # Where a finding's position falls, the server once read the file on disk whole:
+    # a memory linked to /dev/zero never ended.
+    git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q")
+    store = tmp_path / ".claude" / "memory"
+    store.mkdir(parents=True)
+    (store / "MEMORY.md").write_text("# M\n")
+    (store / "z.md").symlink_to("/dev/zero")
+    os.mkfifo(store / "f.md")
+    with _served(tmp_path) as client:
+        assert client.diagnostics((store / "z.md").as_uri(), "MEM022")
+        agents = (tmp_path / "AGENTS.md").as_uri()
+        client.open(agents, f"# A\n\ntoken {TOKEN}\n")
+        assert client.diagnostics(agents, "SEC002")

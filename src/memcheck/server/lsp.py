@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
+import stat
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
@@ -28,6 +30,7 @@ from memcheck.paths import parent
 from memcheck.problem import ERROR, WARNING, Problem, escaped
 from memcheck.server.edits import TextEdit
 from memcheck.server.session import DiskChange, FolderState, Published, Session, disk_change, watch_globs
+from memcheck.text.document import MAX_BYTES
 
 # Edits come in keystroke by keystroke: wait this long after the last one before
 # checking, so a burst of typing is checked once.
@@ -327,8 +330,16 @@ def _publish(ls: MemcheckServer, published: Published) -> None:
 
 
 def _disk_text(path: Path) -> str:
+    """The text on disk that a finding's position counts in: at most what the check
+    reads of a file, and nothing of a FIFO or a device (a memory linked to
+    ``/dev/zero`` never ends, and a FIFO's open waits for a writer)."""
     try:
-        return path.read_bytes().decode("utf-8", "replace")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return ""
+    try:
+        with os.fdopen(fd, "rb") as f:
+            return f.read(MAX_BYTES).decode("utf-8", "replace") if stat.S_ISREG(os.fstat(fd).st_mode) else ""
     except OSError:
         return ""
 
