@@ -166,3 +166,27 @@ def test_a_memory_linked_to_a_device_or_a_fifo_is_a_finding_not_a_hang(tmp_path:
         agents = (tmp_path / "AGENTS.md").as_uri()
         client.open(agents, f"# A\n\ntoken {TOKEN}\n")
         assert client.diagnostics(agents, "SEC002")
+
+
+def test_a_huge_content_length_ends_the_session_as_end_of_input_does_never_out_of_memory(tmp_path: Path) -> None:
+    # pygls read a body in one read of the length the header gave: 99999999999999
+    # bytes asked for that much memory at once ("internal error: MemoryError", 2).
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "MEMCHECK_"))}
+    ended = subprocess.run(
+        [sys.executable, "-m", "memcheck", "server"],
+        cwd=tmp_path,
+        env=env,
+        input=b"Content-Length: 99999999999999\r\n\r\n{}",
+        capture_output=True,
+        timeout=WAIT,
+    )
+    assert ended.returncode == 1  # input ended without shutdown, as the protocol says
+    assert b"MemoryError" not in ended.stderr and b"Traceback" not in ended.stderr
+
+
+def test_a_message_past_the_bound_is_passed_over_and_the_session_goes_on(client: RawClient) -> None:
+    size = (64 << 20) + 1
+    assert client.process.stdin is not None
+    client.process.stdin.write(b"Content-Length: %d\r\n\r\n" % size + b" " * size)
+    client.request(2, "shutdown", None)
+    assert client.answer(2)["result"] is None
