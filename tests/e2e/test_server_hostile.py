@@ -190,3 +190,14 @@ def test_a_message_past_the_bound_is_passed_over_and_the_session_goes_on(client:
     client.process.stdin.write(b"Content-Length: %d\r\n\r\n" % size + b" " * size)
     client.request(2, "shutdown", None)
     assert client.answer(2)["result"] is None
+
+
+def test_settings_broken_from_the_start_give_way_to_the_defaults_not_to_no_checking(tmp_path: Path) -> None:
+    # docs/language-server.md: the server keeps running on broken settings. Broken
+    # from the start there are no last valid ones: it checks with the defaults.
+    git(tmp_path, "-c", "init.defaultBranch=main", "init", "-q")
+    os.mkfifo(tmp_path / ".memcheck.yaml")
+    with _served(tmp_path) as client:
+        agents = (tmp_path / "AGENTS.md").as_uri()
+        client.open(agents, f"# A\n\ntoken {TOKEN}\n")
+        assert client.diagnostics(agents, "SEC002")

@@ -269,9 +269,10 @@ def _session(ls: MemcheckServer) -> Session:
 
 
 def _load_config(ls: MemcheckServer, session: Session) -> None:
+    first = session.config is None
     error = session.load_config()
     if error is not None:
-        kept = "the last valid settings are kept" if session.config is not None else "no files are checked until it is fixed"
+        kept = "the default settings are used until it is fixed" if first else "the last valid settings are kept"
         ls.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"memcheck: error: {escaped(error)}; {kept}"))
 
 
