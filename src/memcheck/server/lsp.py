@@ -9,8 +9,6 @@ import asyncio
 import functools
 import json
 import logging
-import os
-import stat
 import sys
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Sequence, TypeVar, cast
@@ -30,6 +28,7 @@ from memcheck.config import CONFIG_FILES
 from memcheck.output.sarif import help_uri
 from memcheck.paths import parent
 from memcheck.problem import ERROR, WARNING, Problem, escaped
+from memcheck.safe_files import NotRegular, read_regular
 from memcheck.server.edits import TextEdit
 from memcheck.server.session import DiskChange, FolderState, Published, Session, disk_change, watch_globs
 from memcheck.text.document import MAX_BYTES
@@ -337,13 +336,8 @@ def _disk_text(path: Path) -> str:
     reads of a file, and nothing of a FIFO or a device (a memory linked to
     ``/dev/zero`` never ends, and a FIFO's open waits for a writer)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return ""
-    try:
-        with os.fdopen(fd, "rb") as f:
-            return f.read(MAX_BYTES).decode("utf-8", "replace") if stat.S_ISREG(os.fstat(fd).st_mode) else ""
-    except OSError:
+        return read_regular(path, MAX_BYTES).decode("utf-8", "replace")
+    except (OSError, NotRegular):
         return ""
 
 
