@@ -88,3 +88,21 @@ def judged(event: Mapping[str, object], label: str) -> Override:
     if not who:
         return Override(label, refused="the event does not say who added it: it counts only when a person's account adds it")
     return Override(label, refused=f"{who} added it, an agent's or a bot's account: it counts only when a person's account adds it")
+
+
+def for_head(found: Override, event: Mapping[str, object], head: str) -> Override:
+    """``found`` (a label that counts) where the event's pull request head is the
+    commit judged, ``head``; refused elsewhere: the person who added the label saw
+    the pull request as it was then, never commits judged in its place (a workflow
+    of one's own that checks out the branch's tip, say, on a re-run)."""
+    pr = event.get("pull_request")
+    tip = pr.get("head") if isinstance(pr, dict) else None
+    labeled = str(tip.get("sha") or "") if isinstance(tip, dict) else ""
+    if labeled and head and labeled.casefold() == head.casefold():
+        return found
+    if not labeled:
+        return Override(found.label, refused="the event does not say which commit the label was added on: it counts only for that commit")
+    return Override(
+        found.label,
+        refused=f"it was added on commit {labeled[:12]}, not on the commit judged ({head[:12] or 'none'}): it counts only for the commit it was added on",
+    )
