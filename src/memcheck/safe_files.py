@@ -68,6 +68,25 @@ def link_out(path: str | os.PathLike[str], top: str | os.PathLike[str]) -> str |
     return "/".join(parts)  # `link/../x`: the text stays inside, the link does not
 
 
+class NotRegular(Exception):
+    """``read_regular`` was named something other than a regular file (a FIFO, a
+    device, a folder): not read."""
+
+
+def read_regular(path: str | os.PathLike[str], limit: int = -1) -> bytes:
+    """The bytes of the regular file at ``path`` (at most ``limit``), or NotRegular.
+    Opened without blocking and read only once it is known to be a regular file: a
+    FIFO's open waits for a writer, and ``/dev/zero`` never ends. OSError as ``open``."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegular(os.fspath(path))
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read(limit)
+    finally:
+        os.close(fd)
+
+
 def _special(mode: int) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 

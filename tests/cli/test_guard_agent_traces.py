@@ -71,6 +71,20 @@ def test_an_agents_address_in_any_by_trailer_is_the_agents(base: Path, key: str)
     assert "Claude Code made it: " in messages["package-lock.json"]
 
 
+FOLDED = "bump deps\n\nBody text.\n\nCo-Authored-By: Claude\n <noreply@anthropic.com>\n"
+
+
+def test_a_trailer_folded_onto_a_second_line_is_read_as_git_reads_it(base: Path) -> None:
+    # git folds a line that starts with whitespace into the trailer above it; the
+    # agent's address on that line went unseen.
+    commit(base, LOCK, FOLDED)
+    unfolded = git(base, "log", "-1", "--format=%(trailers:only,unfold)").strip()
+    assert unfolded == "Co-Authored-By: Claude <noreply@anthropic.com>"  # git's own reading
+    code, found, messages = guard(base, "--base", "main")
+    assert (code, found) == (1, [("package-lock.json", "GRD004")])
+    assert "Claude Code made it: " in messages["package-lock.json"]
+
+
 def test_an_assisted_by_trailer_names_an_ai_assistant_whatever_its_value(base: Path) -> None:
     # The Linux kernel's convention: Assisted-by: AGENT_NAME:MODEL_VERSION [TOOLS], no address.
     commit(base, LOCK, "bump deps\n\nAssisted-by: Claude:claude-opus-4 coccinelle")
@@ -138,6 +152,12 @@ def test_the_message_names_the_agent_at_the_commit(repo: Path) -> None:
         "unstage it (git restore --staged -- package-lock.json) and have a person make this change, or land it past the guard once a "
         "person has reviewed it (SKIP=memcheck-guard,memcheck-guard-message at the hook) (Claude Code made it: Co-Authored-By trailer"
     )
+
+
+def test_a_folded_trailer_in_the_message_names_the_agent_at_the_commit(repo: Path) -> None:
+    _staged_bump(repo)
+    write(repo, ".git/COMMIT_EDITMSG", FOLDED)
+    assert guard(repo, "--message-file", ".git/COMMIT_EDITMSG")[:2] == (1, [("package-lock.json", "GRD004")])
 
 
 def test_the_author_git_exports_to_the_pre_commit_hook_is_known_there(repo: Path) -> None:

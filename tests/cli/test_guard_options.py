@@ -56,10 +56,11 @@ def test_settings_from_judges_the_range_by_the_strictest_settings_too(repo: Path
 LABEL = "memcheck-override"
 
 
-def labeled(tmp_path: Path, sender: dict[str, str], labels: tuple[str, ...] = (LABEL,)) -> str:
-    """The event file of the run the ``labeled`` event of the last of ``labels`` starts."""
+def labeled(tmp_path: Path, sender: dict[str, str], labels: tuple[str, ...] = (LABEL,), head: str = "") -> str:
+    """The event file of the run the ``labeled`` event of the last of ``labels`` starts,
+    on the pull request whose head is the commit ``head``."""
     path = tmp_path / "event.json"
-    pr = {"number": 7, "labels": [{"name": name} for name in labels]}
+    pr = {"number": 7, "labels": [{"name": name} for name in labels], "head": {"sha": head}}
     path.write_text(
         json.dumps({"action": "labeled", "pull_request": pr, "label": {"name": labels[-1]}, "sender": sender}), encoding="utf-8"
     )
@@ -74,7 +75,7 @@ def agents_change(repo: Path) -> str:
 
 def test_the_override_label_counts_as_allow_label_when_a_person_added_it(repo: Path, tmp_path: Path) -> None:
     base = agents_change(repo)
-    event = labeled(tmp_path, {"login": "maintainer", "type": "User"})
+    event = labeled(tmp_path, {"login": "maintainer", "type": "User"}, head=git(repo, "rev-parse", "HEAD").strip())
     proc = run_cli(repo, "guard", "--base", base, "--format", "json", "--override-label", LABEL, "--event", event)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     doc = json.loads(proc.stdout)
@@ -82,6 +83,22 @@ def test_the_override_label_counts_as_allow_label_when_a_person_added_it(repo: P
     assert (
         doc["problems"] == json.loads(run_cli(repo, "guard", "--base", base, "--format", "json", "--allow-label", LABEL).stdout)["problems"]
     )
+
+
+@pytest.mark.parametrize("on", ["base", "none"])
+def test_the_override_label_counts_only_for_the_commit_it_was_added_on(repo: Path, tmp_path: Path, on: str) -> None:
+    # A person labels the pull request at one commit; a workflow of one's own judges
+    # another (the branch's tip on a re-run, --head HEAD): the label counted there too.
+    base = agents_change(repo)
+    event = labeled(tmp_path, {"login": "maintainer", "type": "User"}, head=base if on == "base" else "")
+    proc = run_cli(repo, "guard", "--base", base, "--head", "HEAD", "--format", "json", "--override-label", LABEL, "--event", event)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    doc = json.loads(proc.stdout)
+    assert [(p["code"], p["severity"]) for p in doc["problems"]] == [("GRD004", "error")]
+    refused = doc["summary"]["override"]["refused"]
+    assert refused.endswith("it counts only for that commit" if on == "none" else "it counts only for the commit it was added on")
+    if on == "base":
+        assert f"added on commit {base[:12]}, not on the commit judged ({git(repo, 'rev-parse', 'HEAD').strip()[:12]})" in refused
 
 
 def test_an_agents_label_does_not_count_and_the_report_says_why(repo: Path, tmp_path: Path) -> None:

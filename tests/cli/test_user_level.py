@@ -103,3 +103,21 @@ def test_a_linked_user_claude_md_is_no_link_out_of_a_repository(repo: Path, tmp_
     result = run_cli(repo, "check", "--user")
     assert result.returncode == 0
     assert "No problems found in 1 guidance file." in result.stdout + result.stderr
+
+
+def test_a_user_folder_too_large_to_be_skills_is_walked_in_part_and_said_so(repo: Path, tmp_path: Path) -> None:
+    # ~/.claude/skills -> / walked the whole disk (minutes, memory growing): the walk
+    # of a folder of the user's stops at USER_FOLDER_FILES files, and says so.
+    from memcheck.workspace.disk import USER_FOLDER_FILES
+
+    home = Path(os.environ["HOME"])
+    disk = tmp_path / "disk"
+    write(disk, "a/SKILL.md", "---\nname: Bad_Name\ndescription: x\n---\n")
+    (disk / "z").mkdir()
+    for i in range(USER_FOLDER_FILES):
+        os.close(os.open(disk / "z" / str(i), os.O_CREAT | os.O_WRONLY))
+    (home / ".claude").mkdir(parents=True, exist_ok=True)
+    (home / ".claude" / "skills").symlink_to(disk, target_is_directory=True)
+    result = run_cli(repo, "check", "--user")
+    assert f"~/.claude/skills holds more than {USER_FOLDER_FILES:,} files" in result.stderr
+    assert "~/.claude/skills/a/SKILL.md:2:1: SKL004" in result.stdout  # the first folders by name are checked

@@ -221,3 +221,18 @@ def test_a_fifo_where_settings_are_read_is_a_usage_error(fifo: str, args: tuple[
     proc = _guarded(repo, *args)
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     assert proc.stderr.startswith("memcheck: error: ") and says in proc.stderr and proc.stderr.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_check_user_with_the_skills_folder_linked_to_the_whole_disk_finishes(repo: Path, tmp_path: Path) -> None:
+    # The attack's own input: ~/.claude/skills -> / ran past 150 s and 580 MB. A
+    # timeout, so a regression fails here rather than walking the disk for good.
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "skills").symlink_to("/", target_is_directory=True)
+    env = {**os.environ, "HOME": str(home)}
+    done = subprocess.run(
+        [sys.executable, "-m", "memcheck", "check", "--user"], cwd=repo, env=env, capture_output=True, text=True, timeout=HANG_SECONDS * 2
+    )
+    assert done.returncode in (0, 1), done.stderr
+    assert "~/.claude/skills holds more than" in done.stderr

@@ -623,9 +623,9 @@ def _user_sources(machine: Machine, agent: str, target: str, is_folder: bool, pl
     if facts_of.user_rules:
         rules = os.path.join(home, facts_of.user_rules)
         if os.path.isdir(rules):
-            from memcheck.workspace.disk import walk_files
+            from memcheck.workspace.disk import walk_user_folder
 
-            for rel in walk_files(Path(rules)):
+            for rel in walk_user_folder(Path(rules))[0]:  # (check --user says when it is cut short)
                 if rel.endswith(".md"):
                     path = f"{facts_of.user_rules}/{rel}"
                     sure, why = with_settings(agent, facts_of.rules_kind, READS, "", {}, settings)

@@ -15,8 +15,6 @@ HEAD; stderr says which.
 from __future__ import annotations
 
 import contextlib
-import os
-import stat
 import sys
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
@@ -45,6 +43,7 @@ from memcheck.guard.trust import (
     trusted,
 )
 from memcheck.problem import WARNING, Problem
+from memcheck.safe_files import NotRegular, read_regular
 
 NOTHING_STAGED = (
     "memcheck guard: nothing is staged, so every tracked file was judged, as `pre-commit run --all-files` asks, {judged}; "
@@ -210,21 +209,14 @@ _SCISSORS = "\n# ------------------------ >8 ------------------------\n"
 def _message(cwd: Path, path: str) -> str:
     """The message of the commit being made, as git's prepare-commit-msg and
     commit-msg hooks are given it (a file), without the diff ``git commit -v`` adds."""
-    # Opened without blocking and read only when a regular file: a FIFO named here
-    # would otherwise hang the hook (found by an outside attacker).
+    # Read only when a regular file: a FIFO named here would otherwise hang the hook
+    # (found by an outside attacker).
     try:
-        fd = os.open(cwd / path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        text = read_regular(cwd / path).decode("utf-8", "replace")
+    except NotRegular:
+        raise ConfigError(f"--message-file {path}: not a regular file") from None
     except OSError as e:
         raise ConfigError(f"--message-file {path}: cannot read it ({e.strerror or e})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ConfigError(f"--message-file {path}: not a regular file")
-        with os.fdopen(os.dup(fd), "rb") as f:
-            text = f.read().decode("utf-8", "replace")
-    except OSError as e:
-        raise ConfigError(f"--message-file {path}: cannot read it ({e.strerror or e})") from None
-    finally:
-        os.close(fd)
     return ("\n" + text).partition(_SCISSORS)[0]
 
 

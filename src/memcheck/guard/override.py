@@ -24,6 +24,7 @@ from memcheck.config import ConfigError
 from memcheck.guard.tiers import shipped_signatures
 from memcheck.output import Override
 from memcheck.problem import WARNING, Problem
+from memcheck.safe_files import NotRegular, read_regular
 
 OVERRIDABLE = frozenset(rule.code for rule in (GRD003, GRD004, GRD005))
 # An agent's GitHub account as its commits' address names it: ``ID+LOGIN@users.noreply.github.com``.
@@ -39,13 +40,23 @@ def allowed(problems: Sequence[Problem], label: str) -> list[Problem]:
     return sorted(p._replace(severity=WARNING, message=p.message + note) if p.code in OVERRIDABLE else p for p in problems)
 
 
+# GitHub caps a webhook's payload at 25 MB: a larger file is no event.
+MAX_EVENT_BYTES = 25 << 20
+
+
 def read_event(path: str) -> Mapping[str, object]:
     """The GitHub event that started the run (a workflow's ``GITHUB_EVENT_PATH``)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            event = json.load(f)
+        raw = read_regular(path, MAX_EVENT_BYTES + 1)
+        if len(raw) > MAX_EVENT_BYTES:
+            raise ConfigError(f"--event {path}: larger than {MAX_EVENT_BYTES >> 20} MiB, no GitHub event; not read")
+        event = json.loads(raw.decode("utf-8"))
+    except NotRegular:  # a FIFO or /dev/zero: read, it never ended
+        raise ConfigError(f"--event {path}: not a regular file") from None
     except (OSError, ValueError) as e:
         raise ConfigError(f"--event {path}: cannot read the event: {e}") from None
+    except RecursionError:  # json recurses once per level: '[' * 100,000 exhausts the stack
+        raise ConfigError(f"--event {path}: cannot read the event: nested too deeply to be a GitHub event") from None
     return event if isinstance(event, dict) else {}
 
 
@@ -77,3 +88,21 @@ def judged(event: Mapping[str, object], label: str) -> Override:
     if not who:
         return Override(label, refused="the event does not say who added it: it counts only when a person's account adds it")
     return Override(label, refused=f"{who} added it, an agent's or a bot's account: it counts only when a person's account adds it")
+
+
+def for_head(found: Override, event: Mapping[str, object], head: str) -> Override:
+    """``found`` (a label that counts) where the event's pull request head is the
+    commit judged, ``head``; refused elsewhere: the person who added the label saw
+    the pull request as it was then, never commits judged in its place (a workflow
+    of one's own that checks out the branch's tip, say, on a re-run)."""
+    pr = event.get("pull_request")
+    tip = pr.get("head") if isinstance(pr, dict) else None
+    labeled = str(tip.get("sha") or "") if isinstance(tip, dict) else ""
+    if labeled and head and labeled.casefold() == head.casefold():
+        return found
+    if not labeled:
+        return Override(found.label, refused="the event does not say which commit the label was added on: it counts only for that commit")
+    return Override(
+        found.label,
+        refused=f"it was added on commit {labeled[:12]}, not on the commit judged ({head[:12] or 'none'}): it counts only for the commit it was added on",
+    )

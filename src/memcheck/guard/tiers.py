@@ -164,9 +164,26 @@ _TRAILER = lazy_regex.compile(r"^[ \t>]*([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(\S.
 _IDENT = lazy_regex.compile(rb"^(author|committer) (.*) \d+ [+-]\d{4}$", re.M)
 
 
+# A line that starts with whitespace continues the trailer above it, as git folds
+# trailers (git interpret-trailers, ``%(trailers:unfold)``): ``Co-Authored-By: Claude``
+# then `` <noreply@anthropic.com>`` is one trailer to git.
+_CONTINUED = lazy_regex.compile(r"\n[ \t]+(\S[^\n]*?)[ \t\r]*(?=\n|\Z)")
+
+
 def parse_trailers(text: str) -> tuple[tuple[str, str], ...]:
-    """Every ``Key: value`` line of a commit message."""
-    return tuple((m.group(1), m.group(2)) for m in _TRAILER.finditer(text))
+    """Every ``Key: value`` line of a commit message; a trailer that continues on
+    the lines below it also unfolded, as git reads it."""
+    found: list[tuple[str, str]] = []
+    for m in _TRAILER.finditer(text):
+        found.append((m.group(1), m.group(2)))
+        folded = [m.group(2)]
+        at = text.find("\n", m.start(2))
+        while at != -1 and (more := _CONTINUED.match(text, at)):
+            folded.append(more.group(1))
+            at = more.end()
+        if len(folded) > 1:
+            found.append((m.group(1), " ".join(folded)))
+    return tuple(found)
 
 
 def authorship(raw: bytes) -> Authorship:

@@ -169,6 +169,7 @@ def collect_user(config: Config) -> tuple[list[Problem], Checked]:
     from memcheck.workspace.discover import USER_PREFIX, user_workspace
 
     ws = user_workspace(config)
+    show(ws.cut_short)
     targets = targets_for(ws, None)
     return [p._replace(path=USER_PREFIX + p.path) for p in collect(ws, targets)], looked_at(ws, targets, "tree")
 

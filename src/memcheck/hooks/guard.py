@@ -154,7 +154,7 @@ def run(
         return list_signatures(config_file, cwd, fmt)
     if list_only:
         return list_tree(config_file, cwd, fmt)
-    override = judged_label(allow_label, override_label, event)
+    override = judged_label(allow_label, override_label, event, cwd, request.head)
     problems = check(config_file, request, cwd, stdin)
     if override and override.counts:  # what the label lets through is a warning: reported, not failing
         from memcheck.guard.override import allowed
@@ -167,9 +167,12 @@ def run(
     return 1 if not shown.exit_zero and any(p.severity != WARNING for p in problems) else 0
 
 
-def judged_label(allow_label: str | None, override_label: str | None, event: str | None) -> Override | None:
+def judged_label(
+    allow_label: str | None, override_label: str | None, event: str | None, cwd: Path, head: str | None = None
+) -> Override | None:
     """The override label the command line gives: one a maintainer's word already
-    (``--allow-label``), or one the event shows who added (``--override-label``)."""
+    (``--allow-label``), or one the event shows who added (``--override-label``),
+    for the commit it was added on: the head judged (``--head``, else HEAD)."""
     if not override_label:
         return Override(allow_label, counts=True) if allow_label else None
     if allow_label:
@@ -178,7 +181,11 @@ def judged_label(allow_label: str | None, override_label: str | None, event: str
         raise ConfigError("--override-label needs --event FILE: the GitHub event that started the run, which says who added the label")
     from memcheck.guard import override
 
-    return override.judged(override.read_event(event), override_label)
+    shown = override.read_event(event)
+    found = override.judged(shown, override_label)
+    if found.counts:
+        return override.for_head(found, shown, git.commit_of(cwd, head or "HEAD") or "")
+    return found
 
 
 def judged_range(request: Request) -> str | None:

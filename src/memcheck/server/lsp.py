@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
+import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, BinaryIO, Callable, Sequence, TypeVar, cast
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
@@ -26,8 +28,10 @@ from memcheck.config import CONFIG_FILES
 from memcheck.output.sarif import help_uri
 from memcheck.paths import parent
 from memcheck.problem import ERROR, WARNING, Problem, escaped
+from memcheck.safe_files import NotRegular, read_regular
 from memcheck.server.edits import TextEdit
 from memcheck.server.session import DiskChange, FolderState, Published, Session, disk_change, watch_globs
+from memcheck.text.document import MAX_BYTES
 
 # Edits come in keystroke by keystroke: wait this long after the last one before
 # checking, so a burst of typing is checked once.
@@ -264,9 +268,10 @@ def _session(ls: MemcheckServer) -> Session:
 
 
 def _load_config(ls: MemcheckServer, session: Session) -> None:
+    first = session.config is None
     error = session.load_config()
     if error is not None:
-        kept = "the last valid settings are kept" if session.config is not None else "no files are checked until it is fixed"
+        kept = "the default settings are used until it is fixed" if first else "the last valid settings are kept"
         ls.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"memcheck: error: {escaped(error)}; {kept}"))
 
 
@@ -327,9 +332,12 @@ def _publish(ls: MemcheckServer, published: Published) -> None:
 
 
 def _disk_text(path: Path) -> str:
+    """The text on disk that a finding's position counts in: at most what the check
+    reads of a file, and nothing of a FIFO or a device (a memory linked to
+    ``/dev/zero`` never ends, and a FIFO's open waits for a writer)."""
     try:
-        return path.read_bytes().decode("utf-8", "replace")
-    except OSError:
+        return read_regular(path, MAX_BYTES).decode("utf-8", "replace")
+    except (OSError, NotRegular):
         return ""
 
 
@@ -371,8 +379,52 @@ def _data_key(data: object) -> tuple[int, int, str, str] | None:
     return None
 
 
+# A message larger than this is passed over: pygls reads a message's body in one
+# read of the length its header gives, so ``Content-Length: 99999999999999`` asked
+# for that much memory at once and the server died of MemoryError. The largest file
+# the check reads is 1 MiB; an editor's message about it is far below this.
+MAX_MESSAGE_BYTES = 64 << 20
+_HEADER_BYTES = 64 << 10  # a header line longer than this is read in pieces
+_TOO_LARGE = "$/memcheck/tooLarge"
+
+
+class BoundedInput:
+    """Standard input as pygls reads it, with every read bounded: a message larger
+    than ``MAX_MESSAGE_BYTES`` is read in pieces, thrown away, and stands for a
+    notification that says so (the session goes on with the next message)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+
+    def readline(self) -> bytes:
+        return self.stream.readline(_HEADER_BYTES)
+
+    def read(self, size: int) -> bytes:
+        if size <= MAX_MESSAGE_BYTES:
+            return self.stream.read(size)
+        left = size
+        while left > 0:
+            chunk = self.stream.read(min(left, 1 << 20))
+            if not chunk:
+                return b""  # the input ended inside the message: the session ends
+            left -= len(chunk)
+        return json.dumps({"jsonrpc": "2.0", "method": _TOO_LARGE, "params": {"size": size}}).encode()
+
+
+@server.feature(_TOO_LARGE)
+@guarded
+def too_large(ls: MemcheckServer, params: Any) -> None:  # Any: the params pygls made of our own notification
+    size = getattr(params, "size", "?")
+    ls.window_show_message(
+        types.ShowMessageParams(
+            types.MessageType.Error, f"memcheck: error: a message of {size} bytes was passed over (more than {MAX_MESSAGE_BYTES} bytes)"
+        )
+    )
+
+
 def start() -> int:
     """Serve over standard input and output until the client says ``exit``; the exit
     status the protocol asks for: 0 after ``shutdown``, else 1."""
-    server.start_io()
+    # pygls calls only readline() and read(n) of what it is given as standard input.
+    server.start_io(stdin=cast("BinaryIO", BoundedInput(sys.stdin.buffer)))
     return 0 if isinstance(server.protocol, MemcheckProtocol) and server.protocol.shut_down else 1

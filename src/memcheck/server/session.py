@@ -91,10 +91,14 @@ class Session:
 
     def load_config(self) -> str | None:
         """Read the settings again; the error, one line, if they are wrong (the last
-        good ones are kept: a half-typed config does not empty the editor)."""
+        good ones are kept: a half-typed config does not empty the editor; broken
+        from the start, the defaults stand in until they are mended)."""
         try:
             self.config = settings.load(self.root)
         except ConfigError as e:
+            if self.config is None:
+                self.config = settings.default_config(self.root)
+                self.refresh_listing()
             return str(e)
         self.refresh_listing()
         self._last = None

@@ -19,6 +19,7 @@ follow. Then:
 from __future__ import annotations
 
 import posixpath
+import re
 from bisect import bisect_left
 from typing import Callable, Iterable, Iterator, Mapping
 from urllib.parse import unquote
@@ -63,6 +64,13 @@ _LINK = lazy_regex.compile(
 _SCHEME = lazy_regex.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _ESCAPED = lazy_regex.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark backslash escapes of ASCII punctuation
 # Obsidian-style [[target]], [[target|alias]], [[target#heading]], ![[embed]]
+# An HTML attribute that names what a renderer opens or shows: ``<a href="…">``,
+# ``<img src='…'>``, ``src=…`` unquoted. A quoted value is read up to 512 characters
+# (no path an agent follows is longer), so a line of a megabyte of ``href="`` with no
+# closing quote costs a bounded scan at each, never the rest of the line.
+_HTML_TARGET = lazy_regex.compile(
+    r"""(?<![\w-])(?:href|src)[ \t]*=[ \t]*(?:"([^"\n]{0,512})"|'([^'\n]{0,512})'|([^\s"'=<>`]+))""", re.IGNORECASE
+)
 _WIKI = lazy_regex.compile(r"!?\[\[([^\[\]\n|#]*)(?:#[^\[\]\n|]*)?(?:\|[^\[\]\n]*)?\]\]")
 
 HOME, ABSOLUTE, OUTSIDE, PATH = "home", "absolute", "outside", "path"
@@ -338,6 +346,17 @@ def links(numbered: Iterable[tuple[int, str]], definitions: Mapping[int, Token])
             continue  # links all need a bracket
         for m in _LINK.finditer(line):
             yield Token(lineno, m.start(1) + 1, _strip_angle(m.group(1)))
+
+
+def html_targets(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
+    """The ``href`` and ``src`` values of HTML tags in prose (a renderer, and an agent
+    that follows links, opens them as it opens a Markdown link's target)."""
+    for lineno, line in numbered:
+        if "=" not in line:
+            continue
+        for m in _HTML_TARGET.finditer(line):
+            group = 1 if m.group(1) is not None else 2 if m.group(2) is not None else 3
+            yield Token(lineno, m.start(group) + 1, m.group(group))
 
 
 def wiki_links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:

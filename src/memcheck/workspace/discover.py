@@ -23,7 +23,7 @@ from memcheck.config import Config
 from memcheck.paths import join, parent
 from memcheck.workspace import skills as _skills
 from memcheck.workspace.derived import DerivedFacts
-from memcheck.workspace.disk import DiskSource, HomeSource, walk_files
+from memcheck.workspace.disk import USER_FOLDER_FILES, DiskSource, HomeSource, walk_user_folder
 from memcheck.workspace.found import FoundFiles
 from memcheck.workspace.memo import LISTING, SKILLS
 
@@ -91,14 +91,27 @@ USER_SKILL_ROOTS = (".config/agents/skills", ".config/amp/skills", ".claude/skil
 USER_PREFIX = "~/"
 
 
-def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
+def user_files(home: Path, guidance_names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The user-level files under ``home``, and a line for each folder of them that
+    held more files than are walked (``walk_user_folder``)."""
     found: set[str] = set()
+    cut: list[str] = []
+
+    def walked(folder: str) -> list[str]:
+        files, more = walk_user_folder(home / folder)
+        if more:
+            cut.append(
+                f"{USER_PREFIX}{folder} holds more than {USER_FOLDER_FILES:,} files (a link to a whole disk?):"
+                f" only the first {USER_FOLDER_FILES:,}, folders in name order, are checked"
+            )
+        return files
+
     for folder in USER_GUIDANCE_FOLDERS:
         found.update(join(folder, n) for n in guidance_names if (home / folder / n).is_file())
     found.update(p for files in agent_user_files().values() for p in files if (home / p).is_file())
     for rules in user_rules().values():
         if (home / rules).is_dir():
-            found.update(join(rules, p) for p in walk_files(home / rules) if p.endswith(".md"))
+            found.update(join(rules, p) for p in walked(rules) if p.endswith(".md"))
     for pattern in USER_STORES:
         # (One `*` segment at most: each project's folder under ~/.claude/projects.)
         head, star, tail = pattern.partition("/*/")
@@ -108,8 +121,8 @@ def user_files(home: Path, guidance_names: Iterable[str]) -> list[str]:
                 found.update(join(folder, e.name) for e in os.scandir(home / folder) if e.name.endswith(".md"))
     for folder in USER_SKILL_ROOTS:
         if (home / folder).is_dir():
-            found.update(join(folder, p) for p in walk_files(home / folder))
-    return sorted(found)
+            found.update(join(folder, p) for p in walked(folder))
+    return sorted(found), cut
 
 
 def _folders_in(folder: Path) -> list[os.DirEntry[str]]:
@@ -127,7 +140,10 @@ def user_workspace(config: Config, home: Path | None = None) -> Workspace:
         memory=config.memory._replace(stores=tuple(dict.fromkeys((*config.memory.stores, *USER_STORES)))),
         skills=config.skills._replace(roots=USER_SKILL_ROOTS),
     )
-    return folder_workspace(user_config, home, user_files(home, config.guidance.filenames), HomeSource)
+    files, cut = user_files(home, config.guidance.filenames)
+    ws = folder_workspace(user_config, home, files, HomeSource)
+    ws.cut_short = tuple(cut)
+    return ws
 
 
 def folder_workspace(config: Config, folder: Path, files: Sequence[str] = (), source: type[DiskSource] = DiskSource) -> Workspace:

@@ -279,21 +279,40 @@ class HomeSource(DiskSource):
         return True
 
 
-def walk_files(root: Path) -> list[str]:
+# The most files a folder of the user's (``~/.claude/skills``, a rules folder) is
+# walked for: the user's links are followed, and ``~/.claude/skills -> /`` was a walk
+# of the whole disk (minutes, and 580 MB and growing). A large real skills folder
+# holds a few thousand files (a skill with its own node_modules).
+USER_FOLDER_FILES = 50_000
+
+
+def walk_user_folder(root: Path) -> tuple[list[str], bool]:
+    """``walk_files`` of a folder of the user's, bounded: its first
+    ``USER_FOLDER_FILES`` files, folders taken in name order, and whether there were
+    more."""
+    found = walk_files(root, USER_FOLDER_FILES + 1)
+    return found[:USER_FOLDER_FILES], len(found) > USER_FOLDER_FILES
+
+
+def walk_files(root: Path, limit: int | None = None) -> list[str]:
     """Every file under ``root`` (a folder that is no git repository), as os.walk lists
     them: not into ``.git`` nor symlinked folders, which are no files either. A stack
     of its own rather than os.walk, which calls itself once per level before Python
     3.12: a folder nested a thousand deep (a tool's, or a hostile tree) exhausted the
-    stack (RecursionError, an internal error)."""
+    stack (RecursionError, an internal error). ``limit``: at most that many files,
+    each folder's entries taken in name order (the same files on every run)."""
     found: list[str] = []
     folders = [""]
-    while folders:
+    while folders and (limit is None or len(found) < limit):
         prefix = folders.pop()
         try:
             with os.scandir(os.path.join(root, prefix) if prefix else root) as entries:
                 listed = list(entries)
         except OSError:  # as os.walk: a folder that cannot be listed is left out
             continue
+        if limit is not None:
+            listed.sort(key=lambda e: e.name)
+        below: list[str] = []
         for entry in listed:
             try:
                 is_folder = entry.is_dir()  # through a symlink, as os.walk sorts them
@@ -302,5 +321,6 @@ def walk_files(root: Path) -> list[str]:
             if not is_folder:
                 found.append(prefix + entry.name)
             elif entry.name != ".git" and not entry.is_symlink():
-                folders.append(prefix + entry.name + "/")
-    return sorted(found)
+                below.append(prefix + entry.name + "/")
+        folders.extend(reversed(below))  # popped from the end: the first name first
+    return sorted(found[:limit])

@@ -40,7 +40,7 @@ class OverlaySource:
 
     def read(self, path: str) -> Document:
         text = self._open.get(normal(path) or "")
-        return self.base.read(path) if text is None else document.parse(path, text.encode("utf-8", "surrogateescape"))
+        return self.base.read(path) if text is None else document.parse(path, _editor_bytes(text))
 
     def is_file(self, path: str) -> bool:
         return (normal(path) or "") in self._open or self.base.is_file(path)
@@ -64,7 +64,7 @@ class OverlaySource:
         found = self.base.entry(path)
         if text is None or norm is None or (found is not None and found.kind != "file"):
             return found  # a symlink stays one, whatever its buffer holds
-        return Entry("file", len(text.encode("utf-8", "surrogateescape")), found.real if found is not None else norm)
+        return Entry("file", len(_editor_bytes(text)), found.real if found is not None else norm)
 
     def regular_files_in(self, folder: str) -> frozenset[str]:
         names = {p.rpartition("/")[2] for p in self._open if parent(p) == folder}
@@ -81,6 +81,17 @@ class OverlaySource:
 
     def git_symlinks(self, paths: Sequence[str]) -> set[str]:
         return self.base.git_symlinks(paths)
+
+
+def _editor_bytes(text: str) -> bytes:
+    """The bytes a document's text stands for. JSON lets an editor send a lone
+    surrogate (``\\ud800``), which UTF-8 cannot hold: it is kept as the bytes
+    ``surrogatepass`` gives, so the document is judged as a file that is not valid
+    UTF-8 (one finding), never an error that stops the checking of every file."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
 
 
 def _listed(files: list[str], path: str) -> bool:

@@ -31,6 +31,7 @@ class SourceFiles:
     """The files of one run's tree, and what has been read of them."""
 
     user: bool = False  # the user-level locations under $HOME, not a repository
+    cut_short: tuple[str, ...] = ()  # (--user) the folders walked only in part, each a line saying so
     # Paths never read: symlinks out of the root that finding the files' kinds found
     # among them (see found.FoundFiles); a document of one is an error.
     _outside: frozenset[str] = frozenset()

@@ -34,6 +34,10 @@ def test_the_docs_use_instead_naming_the_secret_passes() -> None:
         pytest.param("@../../.ssh/id_ed25519\n", id="climbing-to-a-key"),
         pytest.param("See [the credentials](~/.aws/credentials).\n", id="link-from-home"),
         pytest.param("See [the environment](file:///proc/self/environ).\n", id="file-url-link"),
+        pytest.param('See <a href="~/.ssh/id_rsa">k</a>\n', id="html-href"),
+        pytest.param('<img src="file:///etc/shadow">\n', id="html-img-src"),
+        pytest.param("See <A HREF='/proc/self/environ'>e</A>\n", id="html-single-quotes-capitals"),
+        pytest.param("See <a href=~/.aws/credentials>c</a>\n", id="html-unquoted"),
     ],
 )
 def test_imports_and_links_of_secret_locations_are_errors(text: str) -> None:
@@ -47,6 +51,8 @@ def test_imports_and_links_of_secret_locations_are_errors(text: str) -> None:
         pytest.param("@~/.claude/shared-rules.md\n", id="home-rules"),
         pytest.param("@/etc/rules.md\n", id="absolute-but-no-secret"),
         pytest.param("See [the docs](https://example.com/.env).\n", id="a-url"),
+        pytest.param('<a href="https://example.com/.env">x</a> <img src="docs/logo.png">\n', id="html-url-and-file"),
+        pytest.param('<!-- <a href="~/.ssh/id_rsa"> -->\n\n`<a href="~/.ssh/id_rsa">`\n', id="html-in-a-comment-or-code-span"),
     ],
 )
 def test_other_imports_and_links_are_not_this_rule(text: str) -> None:

@@ -1,4 +1,5 @@
-"""GDN023: an @-import or a link in a guidance file that names a place where secrets are kept."""
+"""GDN023: an @-import or a link (Markdown, or an HTML ``href``/``src``) in a guidance
+file that names a place where secrets are kept."""
 
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ GDN023 = Rule(
     "@-import or link names a place where secrets are kept",
     """\
 ## What it does
-Reports an `@` import or a Markdown link whose target is a place the guard keeps
-secrets from (its secrets tier: `.env` files, SSH and cloud credentials, keys,
+Reports an `@` import, a Markdown link or an HTML `href` or `src`
+(`<a href="~/.ssh/id_rsa">`) whose target is a place the guard keeps secrets from
+(its secrets tier: `.env` files, SSH and cloud credentials, keys,
 `/etc/shadow`, `/proc/*/environ`, …): an absolute path, one from the home folder
 (`@~/.aws/credentials`, judged as the home folder's own), or one in the repository,
 read through the repository's symlinks (`@h/.ssh/id_rsa` with `h` a link to a home
@@ -77,11 +79,15 @@ def check(ws: Workspace, doc: Document, followed: bool) -> Iterator[Problem]:
                     token.col,
                     f"@{escaped(token.text)} imports a place where secrets are kept ({where}): the agent loads it into its context; name the secret instead of importing it",
                 )
-    for link in links.link_tokens(ws, doc):
+    html = mentions.html_targets(links.prose(ws, doc)) if "<" in doc.body else ()
+    judged: dict[str, str | None] = {}  # each target judged once: a page may repeat one 80,000 times
+    for link in [*links.link_tokens(ws, doc), *html]:
         target = link.text.removeprefix("file://")
         if not target or target.startswith(("#", "//")) or mentions.is_url(target):
             continue
-        where = secret_location(ws, path, mentions.unescaped(target).split("#", 1)[0].split("?", 1)[0])
+        if target not in judged:
+            judged[target] = secret_location(ws, path, mentions.unescaped(target).split("#", 1)[0].split("?", 1)[0])
+        where = judged[target]
         if where is not None:
             yield GDN023.at(
                 path,
