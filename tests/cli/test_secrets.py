@@ -74,6 +74,9 @@ TOKENS = {
     "stripe-webhook": "whsec_" + _rand(32),
     "jwt": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ" + _rand(40, _ALNUM + "-_") + "." + _rand(43, _ALNUM + "-_"),
     "azure-storage": "AccountKey=" + _rand(86, _ALNUM + "+/") + "==",
+    "age": "AGE-SECRET-KEY-1" + _rand(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"),
+    "shopify": "shpat_" + _rand(32, "0123456789abcdef"),
+    "shopify-secret": "shpss_" + _rand(32, "0123456789abcdef"),
 }
 ASSIGNED = "Zq8#kP2!mW9@tR4v"
 

@@ -131,6 +131,18 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
         # Azure Storage connection strings: `AccountKey=` and a base64 key of 64 bytes
         # (https://learn.microsoft.com/en-us/azure/storage/common/storage-configure-connection-string).
         (_Literal("AccountKey=", "="), _WORD, r"(?P<t>(?P<p>AccountKey=)[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])"),
+        # age X25519 identities: `AGE-SECRET-KEY-1` and 58 Bech32 characters in upper case
+        # (https://github.com/C2SP/C2SP/blob/main/age.md#the-x25519-recipient-type).
+        (
+            _Literal("AGE-SECRET-KEY-1", "K"),
+            _WORD_DASH,
+            r"(?P<t>(?P<p>AGE-SECRET-KEY-1)[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})(?![A-Za-z0-9])",
+        ),
+        # Shopify access tokens, `shpat_`, `shpca_`, `shppa_` (public, custom and private apps), and app
+        # secrets, `shpss_`, each then 32 characters
+        # (https://shopify.dev/changelog/length-of-the-shopify-access-token-is-increasing,
+        # https://shopify.dev/changelog/app-secret-key-length-has-increased).
+        ("shp(?:at|ca|pa|ss)_", _WORD, r"(?P<t>(?P<p>shp(?:at|ca|pa|ss)_)[A-Za-z0-9]{32})(?![A-Za-z0-9_])"),
     )
 )
 # Values that documentation prints for everyone to copy: jwt.io's sample token (its
@@ -338,6 +350,7 @@ def redact(text: str) -> str:
         not _MAY_HOLD.search(text)
         and not (("'" in text or '"' in text or "=" in text) and _may_assign(text))
         and not ("://" in text and "@" in text)
+        and not _may_command(text)
         and "\\" not in text
         and not invisible.may_hide(text)
     ):
@@ -420,6 +433,8 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
         yield from _url_passwords(text, taken, place)
     if "=" in text and _may_assign(text):
         yield from _env_lines(text, taken, place)
+    if _may_command(text):
+        yield from _command_passwords(text, taken, place)
     if '"' not in text and "'" not in text:
         return  # every other credential assignment quotes its value
     end = 0
@@ -451,12 +466,46 @@ _SAMPLE_PASSWORDS = frozenset(
     {"password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysecretpassword"}
 )
 # A dotenv or shell line assigning an unquoted value to a credential's name (`DATABASE_PASSWORD=…`,
-# `export AWS_SECRET_ACCESS_KEY=…`), after any quote or list marker.
+# `export AWS_SECRET_ACCESS_KEY=…`), after any quote or list marker, before any comment
+# (`# rotated monthly`: dotenv and the shell both end the value at a blank).
 _ENV_LINE = lazy_regex.compile(
     r"(?m)^(?:[ \t]*(?:>|[-*+](?=[ \t])))*[ \t]*(?:export[ \t]+)?"
-    r"(?P<name>[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY))"
-    r"[ \t]*=[ \t]*(?P<v>[^\s\"'`#]{12,256})[ \t]*$"
+    r"(?P<name>(?:[A-Z][A-Z0-9_]*)?(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY))"
+    r"[ \t]*=[ \t]*(?P<v>[^\s\"'`#]{12,256})(?:[ \t]+#[^\n]*)?[ \t]*$"
 )
+
+
+# A password on a command line an agent would run, within one command (a continued line
+# included): curl's `-u user:password` or `--user` (https://curl.se/docs/manpage.html#-u)
+# and sshpass's `-p password`, among sshpass's own options, before the command it runs
+# (`ssh -p 2222` is a port), or its `SSHPASS=password`, which `sshpass -e` reads
+# (https://man.archlinux.org/man/sshpass.1). The flag says the value is a password, so
+# no entropy is asked of it: people's passwords are words and digits (`Summer2024`).
+_COMMAND_CREDENTIAL = lazy_regex.compile(
+    r"\b(?:(?P<curl>curl)\b(?:[^\n`|;&]|\\\n)*?[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"']?)(?P<user>[^\s:\"'@]{1,64}):"
+    r"|(?P<sshpass>sshpass)(?:[ \t]+-(?:v|[fdP][ \t]*[^\s-]\S*))*[ \t]+-p[ \t]*(?P<q2>[\"']?)"
+    r"|(?P<env>SSHPASS)=(?P<q3>[\"']?))"
+    r"(?P<v>[^\s\"'`$]{1,256})(?![^\s\"'`])"
+)
+
+
+def _may_command(text: str) -> bool:
+    """Whether ``text`` may hold a command line that _COMMAND_CREDENTIAL reads."""
+    return "curl" in text or "sshpass" in text or "SSHPASS" in text
+
+
+def _command_passwords(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
+    for m in _COMMAND_CREDENTIAL.finditer(text):
+        value, user = m.group("v"), m.group("user") or ""
+        where = place(m.start("v"))
+        if where is None or taken.covers(m.start("v")) or value == user or value.lower() in _SAMPLE_PASSWORDS:
+            continue
+        if value[0] in "%<{[(" or _placeholder(value) or _looks_like_code(value) or len(value) < 6 or "passw" in value.lower():
+            continue  # (`mypassword`, `Password1`: the words of documentation)
+        taken.add(m.start("v"), m.end("v"))
+        command = f"curl -u {user}:" if m.group("curl") else "SSHPASS=" if m.group("env") else "sshpass -p "
+        shown = f"{command}…({len(value)} chars)"
+        yield Found(*where, ASSIGNMENT, shown, value)
 
 
 def _credible(value: str) -> bool:
@@ -538,6 +587,8 @@ def redact_message(text: str) -> str:
                 text = pattern.sub(lambda m: f"{m.group('p')}…({len(m.group('t'))} chars)", text)
     text = _ASSIGNED.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)] + "…", text)
     text = _URL_PASSWORD.sub(lambda m: f"{m.group(1)}:…@", text)
+    if _may_command(text):
+        text = _COMMAND_CREDENTIAL.sub(lambda m: m.group(0)[: m.start("v") - m.start(0)] + "…", text)
     return _BASE64_RUN.sub(_random_run, text)
 
 

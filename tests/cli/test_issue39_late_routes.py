@@ -1,0 +1,48 @@
+"""Routes of issue 39's outside attack that stayed open after its first rounds of
+work, each through the CLI in a real repository: a branch adds the route to a
+committed base, and `check --new-since main` (what the Action runs on a pull request)
+or the guard must fail it. Beside each, what must still pass.
+
+Every secret here is generated from a seeded random source or is a word a person
+might choose: the shapes are real, the values are not anyone's credentials."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import commit, git, run_cli
+from test_secrets import TOKENS
+
+
+def _branch_adds(root: Path, files: dict[str, str]) -> None:
+    commit(root, {"AGENTS.md": "# Guide\n\nRun the tests.\n"}, "base")
+    git(root, "checkout", "-q", "-b", "feature")
+    commit(root, files, "the change")
+
+
+def new_since_main(root: Path) -> tuple[int, list[tuple[str, int, str]]]:
+    proc = run_cli(root, "check", "--new-since", "main", "--format", "json")
+    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
+    return proc.returncode, [(p["path"], p["line"], p["code"]) for p in json.loads(proc.stdout)["problems"]]
+
+
+# --- Secret shapes ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param(f"Decrypt with {TOKENS['age']}.", id="age-identity"),
+        pytest.param(f"The store's admin token: {TOKENS['shopify']}", id="shopify-access-token"),
+        pytest.param(f"The app secret: {TOKENS['shopify-secret']}", id="shopify-app-secret"),
+        pytest.param("Check the job with `curl -u admin:Summer2024 https://ci.internal/api`.", id="curl-user"),
+        pytest.param("Enter with `sshpass -p 'Summer2024' ssh root@10.0.0.2`.", id="sshpass"),
+        pytest.param("```\nDEPLOY_PASSWORD=Zq8kP2mW9tR4vHs7Lx0b # the prod one\n```", id="dotenv-line-with-a-comment"),
+    ],
+)
+def test_a_secret_in_new_guidance_fails_the_pull_request(repo: Path, line: str) -> None:
+    _branch_adds(repo, {"AGENTS.md": f"# Guide\n\nRun the tests.\n\n{line}\n"})
+    code, found = new_since_main(repo)
+    assert code == 1 and [(path, rule[:3]) for path, _, rule in found] == [("AGENTS.md", "SEC")]
