@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import commit, git, run_cli
+from conftest import commit, git, run_cli, write
 from test_secrets import TOKENS
 
 
@@ -46,3 +46,35 @@ def test_a_secret_in_new_guidance_fails_the_pull_request(repo: Path, line: str) 
     _branch_adds(repo, {"AGENTS.md": f"# Guide\n\nRun the tests.\n\n{line}\n"})
     code, found = new_since_main(repo)
     assert code == 1 and [(path, rule[:3]) for path, _, rule in found] == [("AGENTS.md", "SEC")]
+
+
+# --- Files other tools run -------------------------------------------------------------
+
+
+def guard_found(root: Path, env: dict[str, str] | None = None) -> tuple[int, list[tuple[str, str]]]:
+    proc = run_cli(root, "guard", "--format", "json", env=env)
+    assert proc.returncode in (0, 1) and proc.stderr == "", proc.stderr
+    return proc.returncode, [(p["path"], p["code"]) for p in json.loads(proc.stdout)["problems"]]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        ".cursor/hooks.json",
+        ".kiro/hooks/lint.kiro.hook",
+        "lefthook.yml",
+        ".gitlab-ci.yml",
+        ".github/actions/setup/action.yml",
+        "gradle/wrapper/gradle-wrapper.properties",
+        "mvnw",
+        ".yarnrc.yml",
+        ".cargo/config.toml",
+    ],
+)
+def test_an_agents_edit_to_a_file_another_tool_runs_is_blocked_and_a_persons_passes(repo: Path, name: str) -> None:
+    commit(repo, {"README.md": "# project\n", name: "a person's first version\n"}, "base")
+    write(repo, name, "what the agent wants run\n")
+    git(repo, "add", "-A")
+    assert guard_found(repo) == (0, [])
+    code, found = guard_found(repo, env={"CLAUDECODE": "1"})
+    assert code == 1 and [path for path, _ in found] == [name]
