@@ -48,6 +48,25 @@ def test_a_secret_in_new_guidance_fails_the_pull_request(repo: Path, line: str) 
     assert code == 1 and [(path, rule[:3]) for path, _, rule in found] == [("AGENTS.md", "SEC")]
 
 
+# --- Guidance naming a secret location, spelled otherwise -----------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("Credentials: @${HOME}/.aws/credentials", id="home-variable-braced"),
+        pytest.param("Credentials: @%USERPROFILE%\\.aws\\credentials", id="windows-profile-variable"),
+        pytest.param("Deploy key: @C:\\Users\\dev\\.ssh\\id_rsa", id="windows-home-path"),
+        pytest.param("See [the environment](file://localhost/proc/self/environ).", id="file-url-with-localhost"),
+        pytest.param("See <file:///etc/shadow>.", id="autolink"),
+    ],
+)
+def test_guidance_naming_a_secret_location_fails_the_pull_request(repo: Path, line: str) -> None:
+    _branch_adds(repo, {"AGENTS.md": f"# Guide\n\nRun the tests.\n\n{line}\n"})
+    code, found = new_since_main(repo)
+    assert code == 1 and found == [("AGENTS.md", 5, "GDN023")]
+
+
 # --- Files other tools run -------------------------------------------------------------
 
 
