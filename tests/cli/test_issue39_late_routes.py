@@ -48,6 +48,23 @@ def test_a_secret_in_new_guidance_fails_the_pull_request(repo: Path, line: str) 
     assert code == 1 and [(path, rule[:3]) for path, _, rule in found] == [("AGENTS.md", "SEC")]
 
 
+# --- Blanks that carry bits at a line's end ----------------------------------------------
+
+
+def test_blank_characters_ending_the_lines_of_new_guidance_fail_the_pull_request(repo: Path) -> None:
+    # Each line's trailing run spells a bit pattern in braille blanks and figure spaces.
+    lines = [f"Step {n}: run the tests." + "".join("\u2800" if (n >> b) & 1 else "\u2007" for b in range(8)) for n in range(1, 4)]
+    _branch_adds(repo, {"AGENTS.md": "# Guide\n\nRun the tests.\n\n" + "\n".join(lines) + "\n"})
+    code, found = new_since_main(repo)
+    assert code == 1 and found == [("AGENTS.md", 5, "HID003"), ("AGENTS.md", 6, "HID003"), ("AGENTS.md", 7, "HID003")]
+
+
+def test_cjk_guidance_with_ideographic_spaces_passes(repo: Path) -> None:
+    text = "\u3000\u3000\u30c6\u30b9\u30c8\u3092\u5b9f\u884c\u3000\u3059\u308b\u3002\u3000\n"
+    _branch_adds(repo, {"AGENTS.md": "# Guide\n\nRun the tests.\n\n" + text})
+    assert new_since_main(repo) == (0, [])
+
+
 # --- Guidance naming a secret location, spelled otherwise -----------------------------
 
 

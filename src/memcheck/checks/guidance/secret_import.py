@@ -29,9 +29,11 @@ GDN023 = Rule(
 Reports an `@` import or a Markdown link whose target is a place the guard keeps
 secrets from (its secrets tier: `.env` files, SSH and cloud credentials, keys,
 `/etc/shadow`, `/proc/*/environ`, …): an absolute path, one from the home folder
-(`@~/.aws/credentials`, judged as the home folder's own), or one in the repository,
-read through the repository's symlinks (`@h/.ssh/id_rsa` with `h` a link to a home
-folder).
+(`@~/.aws/credentials`, judged as the home folder's own, and so `$HOME`, `${HOME}`,
+`%USERPROFILE%` and `C:\\Users\\NAME`), or one in the repository, read through the
+repository's symlinks (`@h/.ssh/id_rsa` with `h` a link to a home folder). A link is
+an inline one, a reference definition or a `<file:…>` autolink; `file:///…` and
+`file://localhost/…` name the path they hold.
 
 ## Why is this bad?
 An agent that follows `@` imports loads the file into its context with the

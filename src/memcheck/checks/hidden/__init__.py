@@ -61,12 +61,15 @@ def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
         doc = salvage.readable(doc) or doc
     for value in escapes.values(doc):
         yield from _escaped(ws, path, value)
-    if doc.error is not None or not invisible.may_hide(doc.text):
+    if doc.error is not None or doc.text.isascii():
+        return
+    hides, ends_blank = invisible.may_hide(doc.text), invisible.ends_blank(doc.text)
+    if not hides and not ends_blank:
         return
     if ws.wants("HID001") and invisible.has_tags(doc.text):
         yield from hidden_tag_text.check(path, doc.lines)
     for number, line in enumerate(doc.lines, 1):
-        if invisible.SUSPECT.search(line):
+        if (hides and invisible.SUSPECT.search(line)) or (ends_blank and invisible.blank_end(line) >= 0):
             yield from _line(ws, path, number, line)
 
 
