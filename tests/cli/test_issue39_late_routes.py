@@ -113,6 +113,40 @@ def test_a_baseline_edited_through_a_symlink_hides_no_new_hidden_text(
     assert new_since_main(repo) == (1, [("AGENTS.md", 5, "HID001")])  # the Action
 
 
+# --- Files agents read that are no agent file of memcheck's ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        pytest.param(".cursorrules", f"Deploy with {TOKENS['github']}.\n", id="cursor-legacy-rules"),
+        pytest.param(".windsurfrules", f"Deploy with {TOKENS['github']}.\n", id="windsurf-legacy-rules"),
+        pytest.param("CONVENTIONS.md", f"# Conventions\n\nThe npm token is {TOKENS['npm']}.\n", id="aider-conventions"),
+        pytest.param(
+            ".claude/settings.json", f'{{\n  "env": {{"ANTHROPIC_API_KEY": "{TOKENS["anthropic"]}"}}\n}}\n', id="claude-settings-env"
+        ),
+        pytest.param(
+            ".mcp.json",
+            '{"mcpServers": {"db": {"command": "db-mcp", "env": {"DB_PASSWORD": "Zq8#kP2!mW9@tR4v"}}}}\n',
+            id="mcp-server-env",
+        ),
+        pytest.param("CONVENTIONS.md", "# Conventions\n\nUse tabs." + "\u200b\u200c" * 8 + "\n", id="hidden-text-in-conventions"),
+    ],
+)
+def test_a_secret_or_hidden_text_in_a_file_an_agent_reads_fails_the_pull_request(repo: Path, name: str, text: str) -> None:
+    _branch_adds(repo, {name: text})
+    code, found = new_since_main(repo)
+    assert code == 1 and found and {(path, rule[:3]) for path, _, rule in found} <= {(name, "SEC"), (name, "HID")}
+
+
+def test_a_private_path_in_claude_settings_is_not_a_finding(repo: Path) -> None:
+    # Only the secret and hidden-text rules read these files: a hook's own path is the project's business.
+    _branch_adds(
+        repo, {".claude/settings.json": '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "/Users/bob/bin/notify"}]}]}}\n'}
+    )
+    assert new_since_main(repo) == (0, [])
+
+
 # --- Files other tools run -------------------------------------------------------------
 
 

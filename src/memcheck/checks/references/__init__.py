@@ -17,6 +17,7 @@ from memcheck.checks.references import private_path, stale_reference
 from memcheck.checks.references.private_path import REF002
 from memcheck.checks.references.stale_reference import REF001, Cited
 from memcheck.problem import Problem
+from memcheck.workspace.agentfiles import READ_ALSO
 from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         cited.update((path, None) for path in targets.guidance if path not in cited)
     missing: list[tuple[Cited, list[str]]] = []  # each with the paths it was looked for at
     # One pass over the files for both rules: each is looked up once.
-    for path in targets.agent_files() if private else sorted(cited):
+    for path in [p for p in targets.agent_files() if p not in READ_ALSO] if private else sorted(cited):
         store = cited.get(path)
         if store is None:
             found, stale = _references_in(ws, path, private, path in cited, None)
