@@ -28,24 +28,31 @@ def new_since_main(root: Path) -> tuple[int, list[tuple[str, int, str]]]:
     return proc.returncode, [(p["path"], p["line"], p["code"]) for p in json.loads(proc.stdout)["problems"]]
 
 
-# --- Secret shapes ---------------------------------------------------------------------
+# --- Secret shapes, and guidance naming a secret location spelled otherwise ------------
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("line", "family"),
     [
-        pytest.param(f"Decrypt with {TOKENS['age']}.", id="age-identity"),
-        pytest.param(f"The store's admin token: {TOKENS['shopify']}", id="shopify-access-token"),
-        pytest.param(f"The app secret: {TOKENS['shopify-secret']}", id="shopify-app-secret"),
-        pytest.param("Check the job with `curl -u admin:Summer2024 https://ci.internal/api`.", id="curl-user"),
-        pytest.param("Enter with `sshpass -p 'Summer2024' ssh root@10.0.0.2`.", id="sshpass"),
-        pytest.param("```\nDEPLOY_PASSWORD=Zq8kP2mW9tR4vHs7Lx0b # the prod one\n```", id="dotenv-line-with-a-comment"),
+        pytest.param(f"Decrypt with {TOKENS['age']}.", "SEC", id="age-identity"),
+        pytest.param(f"The store's admin token: {TOKENS['shopify']}", "SEC", id="shopify-access-token"),
+        pytest.param(f"The app secret: {TOKENS['shopify-secret']}", "SEC", id="shopify-app-secret"),
+        pytest.param("Check the job with `curl -u admin:Summer2024 https://ci.internal/api`.", "SEC", id="curl-user"),
+        pytest.param("Enter with `sshpass -p 'Summer2024' ssh root@10.0.0.2`.", "SEC", id="sshpass"),
+        pytest.param("```\nDEPLOY_PASSWORD=Zq8kP2mW9tR4vHs7Lx0b # the prod one\n```", "SEC", id="dotenv-line-with-a-comment"),
+        pytest.param("Credentials: @${HOME}/.aws/credentials", "GDN", id="home-variable-braced"),
+        pytest.param("Credentials: @%USERPROFILE%\\.aws\\credentials", "GDN", id="windows-profile-variable"),
+        pytest.param("Deploy key: @C:\\Users\\dev\\.ssh\\id_rsa", "GDN", id="windows-home-path"),
+        pytest.param("See [the environment](file://localhost/proc/self/environ).", "GDN", id="file-url-with-localhost"),
+        pytest.param("See <file:///etc/shadow>.", "GDN", id="autolink"),
     ],
 )
-def test_a_secret_in_new_guidance_fails_the_pull_request(repo: Path, line: str) -> None:
+def test_new_guidance_that_leaks_a_secret_fails_the_pull_request(repo: Path, line: str, family: str) -> None:
     _branch_adds(repo, {"AGENTS.md": f"# Guide\n\nRun the tests.\n\n{line}\n"})
     code, found = new_since_main(repo)
-    assert code == 1 and [(path, rule[:3]) for path, _, rule in found] == [("AGENTS.md", "SEC")]
+    # (GDN: GDN023, an import or link naming a secret location)
+    assert code == 1 and [(path, rule[:3]) for path, _, rule in found] == [("AGENTS.md", family)]
+    assert family == "SEC" or found[0][2] == "GDN023"
 
 
 # --- Blanks that carry bits at a line's end ----------------------------------------------
@@ -63,25 +70,6 @@ def test_cjk_guidance_with_ideographic_spaces_passes(repo: Path) -> None:
     text = "\u3000\u3000\u30c6\u30b9\u30c8\u3092\u5b9f\u884c\u3000\u3059\u308b\u3002\u3000\n"
     _branch_adds(repo, {"AGENTS.md": "# Guide\n\nRun the tests.\n\n" + text})
     assert new_since_main(repo) == (0, [])
-
-
-# --- Guidance naming a secret location, spelled otherwise -----------------------------
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        pytest.param("Credentials: @${HOME}/.aws/credentials", id="home-variable-braced"),
-        pytest.param("Credentials: @%USERPROFILE%\\.aws\\credentials", id="windows-profile-variable"),
-        pytest.param("Deploy key: @C:\\Users\\dev\\.ssh\\id_rsa", id="windows-home-path"),
-        pytest.param("See [the environment](file://localhost/proc/self/environ).", id="file-url-with-localhost"),
-        pytest.param("See <file:///etc/shadow>.", id="autolink"),
-    ],
-)
-def test_guidance_naming_a_secret_location_fails_the_pull_request(repo: Path, line: str) -> None:
-    _branch_adds(repo, {"AGENTS.md": f"# Guide\n\nRun the tests.\n\n{line}\n"})
-    code, found = new_since_main(repo)
-    assert code == 1 and found == [("AGENTS.md", 5, "GDN023")]
 
 
 # --- A baseline reached through a symlink -----------------------------------------------
