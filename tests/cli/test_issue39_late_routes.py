@@ -156,6 +156,9 @@ def guard_found(root: Path, env: dict[str, str] | None = None) -> tuple[int, lis
         "mvnw",
         ".yarnrc.yml",
         ".cargo/config.toml",
+        ".github/hooks/session.json",
+        "project.code-workspace",
+        ".zed/settings.json",
     ],
 )
 def test_an_agents_edit_to_a_file_another_tool_runs_is_blocked_and_a_persons_passes(repo: Path, name: str) -> None:

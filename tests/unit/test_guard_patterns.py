@@ -160,6 +160,10 @@ def test_secret_word_templates_by_place(path: str, expected: str | None) -> None
         (".yarnrc.yml", "runs-commands"),
         (".yarn/releases/yarn-4.1.0.cjs", "runs-commands"),
         (".cargo/config.toml", "runs-commands"),
+        (".github/hooks/session.json", "runs-commands"),
+        ("project.code-workspace", "runs-commands"),
+        (".zed/settings.json", "runs-commands"),
+        (".zed/tasks.json", "runs-commands"),
         # secret files by name
         (".envrc", "env"),
         ("service/.envrc", "env"),
