@@ -77,6 +77,11 @@ TOKENS = {
     "age": "AGE-SECRET-KEY-1" + _rand(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"),
     "shopify": "shpat_" + _rand(32, "0123456789abcdef"),
     "shopify-secret": "shpss_" + _rand(32, "0123456789abcdef"),
+    "discord-webhook": "https://discord.com/api/webhooks/1187654320987654329/" + _rand(68, _ALNUM + "_-"),
+    "telegram-bot": "7098765432:AA" + _rand(33, _ALNUM + "_-"),
+    "groq": "gsk_" + _rand(52),
+    "xai": "xai-" + _rand(80),
+    "linear": "lin_api_" + _rand(40),
 }
 ASSIGNED = "Zq8#kP2!mW9@tR4v"
 

@@ -143,6 +143,23 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
         # (https://shopify.dev/changelog/length-of-the-shopify-access-token-is-increasing,
         # https://shopify.dev/changelog/app-secret-key-length-has-increased).
         ("shp(?:at|ca|pa|ss)_", _WORD, r"(?P<t>(?P<p>shp(?:at|ca|pa|ss)_)[A-Za-z0-9]{32})(?![A-Za-z0-9_])"),
+        # Discord webhook URLs: the webhook's id and its token
+        # (https://discord.com/developers/docs/resources/webhook#execute-webhook).
+        (
+            r"discord(?:app)?\.com/api/webhooks/",
+            "",
+            r"(?P<t>(?P<p>https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/)\d{17,20}/[A-Za-z0-9_-]{60,})(?![A-Za-z0-9_-])",
+        ),
+        # Telegram bot tokens: the bot's id, `:` and 35 characters
+        # (https://core.telegram.org/bots/api#authorizing-your-bot), which as BotFather
+        # issues them begin `AA`; the id, public, is what may be shown.
+        (_Literal(":AA", ":"), _WORD, r"(?P<t>(?P<p>\d{8,10}:)AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
+        # Groq API keys: `gsk_` and 52 characters (https://console.groq.com/docs/api-keys).
+        (_Literal("gsk_", "_"), _WORD, r"(?P<t>(?P<p>gsk_)[A-Za-z0-9]{52})(?![A-Za-z0-9_])"),
+        # xAI API keys: `xai-` and 80 characters (https://docs.x.ai/docs/api-reference#authentication).
+        (_Literal("xai-", "x"), _WORD_DASH, r"(?P<t>(?P<p>xai-)[A-Za-z0-9]{80})(?![A-Za-z0-9_-])"),
+        # Linear personal API keys: `lin_api_` and 40 characters (https://linear.app/developers/graphql#personal-api-keys).
+        (_Literal("lin_api_", "_"), _WORD, r"(?P<t>(?P<p>lin_api_)[A-Za-z0-9]{40})(?![A-Za-z0-9_])"),
     )
 )
 # Values that documentation prints for everyone to copy: jwt.io's sample token (its
@@ -351,6 +368,8 @@ def redact(text: str) -> str:
         and not (("'" in text or '"' in text or "=" in text) and _may_assign(text))
         and not ("://" in text and "@" in text)
         and not _may_command(text)
+        and "uthorization" not in text
+        and "UTHORIZATION" not in text
         and "\\" not in text
         and not invisible.may_hide(text)
     ):
@@ -435,6 +454,8 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
         yield from _env_lines(text, taken, place)
     if _may_command(text):
         yield from _command_passwords(text, taken, place)
+    if "uthorization" in text or "UTHORIZATION" in text:
+        yield from _auth_headers(text, taken, place)
     if '"' not in text and "'" not in text:
         return  # every other credential assignment quotes its value
     end = 0
@@ -487,6 +508,36 @@ _COMMAND_CREDENTIAL = lazy_regex.compile(
     r"|(?P<env>SSHPASS)=(?P<q3>[\"']?))"
     r"(?P<v>[^\s\"'`$]{1,256})(?![^\s\"'`])"
 )
+
+
+# A credential in an HTTP Authorization header an agent would send (`-H "Authorization:
+# Bearer …"`, `"Authorization": "Basic …"`): a bearer token (RFC 6750 §2.1) or a
+# user and password in base64 (RFC 7617 §2).
+_AUTH_HEADER = lazy_regex.compile(
+    r"""(?i)\bauthorization["']?[ \t]*[:=][ \t]*["']?(?P<scheme>bearer|basic|token)[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,2048}=*)(?![A-Za-z0-9._~+/=-])"""
+)
+
+
+def _auth_headers(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
+    for m in _AUTH_HEADER.finditer(text):
+        value = m.group("v")
+        where = place(m.start("v"))
+        if where is None or taken.covers(m.start("v")) or _placeholder(value) or not _random_enough(value) or _looks_like_code(value):
+            continue
+        if m.group("scheme").lower() == "basic" and ":" not in _base64_text(value):
+            continue  # no user and password
+        taken.add(m.start("v"), m.end("v"))
+        yield Found(*where, ASSIGNMENT, f"Authorization: {m.group('scheme')} …({len(value)} chars)", value)
+
+
+def _base64_text(value: str) -> str:
+    import base64
+    import binascii
+
+    try:
+        return base64.b64decode(value + "=" * (-len(value) % 4)).decode("utf-8", "replace")
+    except (binascii.Error, ValueError):
+        return ""
 
 
 def _may_command(text: str) -> bool:
@@ -589,6 +640,7 @@ def redact_message(text: str) -> str:
     text = _URL_PASSWORD.sub(lambda m: f"{m.group(1)}:…@", text)
     if _may_command(text):
         text = _COMMAND_CREDENTIAL.sub(lambda m: m.group(0)[: m.start("v") - m.start(0)] + "…", text)
+    text = _AUTH_HEADER.sub(lambda m: m.group(0)[: m.start("v") - m.start(0)] + "…", text)
     return _BASE64_RUN.sub(_random_run, text)
 
 

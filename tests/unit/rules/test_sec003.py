@@ -91,6 +91,15 @@ UNQUOTED = "Zq8kP2mW9tR4vHs7Lx0b"
         ),
         pytest.param("Enter with `sshpass -p 'Summer2024' ssh root@10.0.0.2`\n", "sshpass -p …(10 chars)", id="sshpass-p"),
         pytest.param("`SSHPASS='Summer2024' sshpass -e ssh root@10.0.0.2`\n", "SSHPASS=…(10 chars)", id="sshpass-env"),
+        pytest.param(
+            'curl -H "Authorization: Bearer Zq8kP2mW9tR4vHs7Lx0bN3cZ" https://api.internal/v1\n',
+            "Authorization: Bearer …(24 chars)",
+            id="bearer-header",
+        ),
+        # `admin:Summer2024` in base64, as RFC 7617 writes a user and password
+        pytest.param(
+            '"headers": {"Authorization": "Basic YWRtaW46U3VtbWVyMjAyNA=="}\n', "Authorization: Basic …(24 chars)", id="basic-header"
+        ),
     ],
 )
 def test_unquoted_credentials_and_url_passwords_are_reported(text: str, shown: str) -> None:
@@ -115,6 +124,9 @@ def test_unquoted_credentials_and_url_passwords_are_reported(text: str, shown: s
         pytest.param("sshpass -p mypassword ssh user@host", id="sshpass-docs-sample"),
         pytest.param("sshpass -f ~/.pw ssh -p 2222 user@host", id="sshpass-file-then-ssh-port"),
         pytest.param("sshpass -p '<password>' ssh user@host", id="sshpass-placeholder"),
+        pytest.param('curl -H "Authorization: Bearer $API_TOKEN" https://api.example.com', id="bearer-variable"),
+        pytest.param("Authorization: Bearer <your-token>", id="bearer-placeholder"),
+        pytest.param("Authorization: Basic anVzdHNvbWVyYW5kb210ZXh0", id="basic-without-a-password"),
     ],
 )
 def test_references_and_documented_examples_are_not_reported(text: str) -> None:

@@ -25,7 +25,8 @@ Reports a quoted, high-entropy value assigned to a name ending in `password`,
 `apiKey: '…'`), an unquoted one on a dotenv or shell line
 (`DATABASE_PASSWORD=…`, `export AWS_SECRET_ACCESS_KEY=…`, a `# comment` after it),
 a password in a URL (`https://deploy:…@host`), and one on a command line an agent
-runs (`curl -u user:…`, `sshpass -p …`, `SSHPASS=…`). Placeholders, environment
+runs (`curl -u user:…`, `sshpass -p …`, `SSHPASS=…`) or an HTTP header it sends
+(`Authorization: Bearer …`, `Authorization: Basic …`). Placeholders, environment
 references, low-entropy words and the passwords of local examples
 (`postgres://postgres:postgres@localhost`, `curl -u user:password`) are not
 reported.
