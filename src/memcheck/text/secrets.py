@@ -99,10 +99,14 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
             r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
         ),
         ("xox[abposr]-", _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
-        (r"hooks\.slack\.com", "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
+        (
+            _Literal("hooks.slack.com", "."),
+            "",
+            r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})",
+        ),
         ("k_(?:live|test|prod)_", _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
-        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
-        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
+        (_Literal("sk-", "-"), _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
+        (_Literal("sk-", "-"), _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
         # Each family below with the vendor's page that gives its format.
         # npm: `npm_` and 36 characters (https://github.blog/changelog/2021-09-23-npm-has-a-new-access-token-format/).
         (_Literal("npm_", "_"), _WORD, r"(?P<t>(?P<p>npm_)[A-Za-z0-9]{36})(?![A-Za-z0-9_])"),
@@ -146,18 +150,18 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
         # Discord webhook URLs: the webhook's id and its token
         # (https://discord.com/developers/docs/resources/webhook#execute-webhook).
         (
-            r"discord(?:app)?\.com/api/webhooks/",
+            _Literal("/api/webhooks/", "/"),
             "",
             r"(?P<t>(?P<p>https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/)\d{17,20}/[A-Za-z0-9_-]{60,})(?![A-Za-z0-9_-])",
         ),
         # Telegram bot tokens: the bot's id, `:` and 35 characters
         # (https://core.telegram.org/bots/api#authorizing-your-bot), which as BotFather
         # issues them begin `AA`; the id, public, is what may be shown.
-        (_Literal(":AA", ":"), _WORD, r"(?P<t>(?P<p>\d{8,10}:)AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
+        (_Literal(":AA", "A"), _WORD, r"(?P<t>(?P<p>\d{8,10}:)AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
         # Groq API keys: `gsk_` and 52 characters (https://console.groq.com/docs/api-keys).
         (_Literal("gsk_", "_"), _WORD, r"(?P<t>(?P<p>gsk_)[A-Za-z0-9]{52})(?![A-Za-z0-9_])"),
         # xAI API keys: `xai-` and 80 characters (https://docs.x.ai/docs/api-reference#authentication).
-        (_Literal("xai-", "x"), _WORD_DASH, r"(?P<t>(?P<p>xai-)[A-Za-z0-9]{80})(?![A-Za-z0-9_-])"),
+        (_Literal("xai-", "-"), _WORD_DASH, r"(?P<t>(?P<p>xai-)[A-Za-z0-9]{80})(?![A-Za-z0-9_-])"),
         # Linear personal API keys: `lin_api_` and 40 characters (https://linear.app/developers/graphql#personal-api-keys).
         (_Literal("lin_api_", "_"), _WORD, r"(?P<t>(?P<p>lin_api_)[A-Za-z0-9]{40})(?![A-Za-z0-9_])"),
     )
@@ -368,8 +372,7 @@ def redact(text: str) -> str:
         and not (("'" in text or '"' in text or "=" in text) and _may_assign(text))
         and not ("://" in text and "@" in text)
         and not _may_command(text)
-        and "uthorization" not in text
-        and "UTHORIZATION" not in text
+        and not _may_authorize(text)
         and "\\" not in text
         and not invisible.may_hide(text)
     ):
@@ -454,7 +457,7 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
         yield from _env_lines(text, taken, place)
     if _may_command(text):
         yield from _command_passwords(text, taken, place)
-    if "uthorization" in text or "UTHORIZATION" in text:
+    if _may_authorize(text):
         yield from _auth_headers(text, taken, place)
     if '"' not in text and "'" not in text:
         return  # every other credential assignment quotes its value
@@ -540,9 +543,15 @@ def _base64_text(value: str) -> str:
         return ""
 
 
+def _may_authorize(text: str) -> bool:
+    """Whether ``text`` may hold an Authorization header (its `z` first: one memchr,
+    where most text has none)."""
+    return ("z" in text and "uthorization" in text) or ("Z" in text and "UTHORIZATION" in text)
+
+
 def _may_command(text: str) -> bool:
     """Whether ``text`` may hold a command line that _COMMAND_CREDENTIAL reads."""
-    return "curl" in text or "sshpass" in text or "SSHPASS" in text
+    return "curl" in text or "sshpass" in text or ("=" in text and "SSHPASS" in text)
 
 
 def _command_passwords(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
