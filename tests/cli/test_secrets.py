@@ -78,9 +78,7 @@ TOKENS = {
     "shopify": "shpat_" + _rand(32, "0123456789abcdef"),
     "shopify-secret": "shpss_" + _rand(32, "0123456789abcdef"),
     "discord-webhook": "https://discord.com/api/webhooks/1187654320987654329/" + _rand(68, _ALNUM + "_-"),
-    "telegram-bot": "7098765432:AA" + _rand(33, _ALNUM + "_-"),
     "groq": "gsk_" + _rand(52),
-    "xai": "xai-" + _rand(80),
     "linear": "lin_api_" + _rand(40),
 }
 ASSIGNED = "Zq8#kP2!mW9@tR4v"

@@ -79,6 +79,8 @@ def _as_path(target: str) -> str:
     """``target`` as the path an agent's shell or Windows opens: a file URL's path,
     backslashes of a Windows path as slashes, the home folder as ``~`` and a drive
     letter dropped (``C:\\Users\\dev\\.ssh\\id_rsa`` is ``~/.ssh/id_rsa``)."""
+    if not any(c in target for c in "$%:\\"):
+        return target  # the usual path: no variable, drive, URL or backslash
     target = _FILE_URL.sub("", target)
     if _WINDOWS.match(target):
         target = target.replace("\\", "/")
@@ -88,9 +90,11 @@ def _as_path(target: str) -> str:
     return _DRIVE.sub("", target)
 
 
-def _imports_named(lines: Iterable[tuple[int, str]]) -> Iterator[mentions.Token]:
+def _imports_named(lines: Iterable[tuple[int, str]], body: str) -> Iterator[mentions.Token]:
     """The @-mentions of the prose, and the `@${HOME}/…` ones the mention pattern leaves."""
     yield from mentions.mentions(lines)
+    if "@${HOME}" not in body:
+        return
     for number, line in lines:
         if "${HOME}" in line:
             for m in _BRACED_HOME_IMPORT.finditer(line):
@@ -118,7 +122,7 @@ def check(ws: Workspace, doc: Document, followed: bool) -> Iterator[Problem]:
         # imports: `@h/.ssh/id_rsa` has no extension, and through a link out of the
         # repository it names no file memcheck can see, yet the agent imports it.
         imported = {(imp.line, imp.col) for imp in imports(ws, doc)}
-        for token in _imports_named(links.prose(ws, doc)):
+        for token in _imports_named(links.prose(ws, doc), doc.body):
             named = _as_path(token.text)
             if (token.line, token.col) not in imported and "/" not in named:
                 continue
