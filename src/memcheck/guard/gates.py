@@ -274,6 +274,10 @@ def _truthy(value: object) -> bool:
     return value is True or str(value).strip().lower() in ("true", "${{ true }}")
 
 
+def _folded(value: str | None) -> str:
+    return (value or "").strip().lower()
+
+
 def _off(value: str | None) -> bool:
     return value is not None and value.strip().lower() in ("off", "false", "no", "0")
 
@@ -300,8 +304,16 @@ def workflow_loosenings(before_text: str | None | _Unreadable, after_text: str |
             found.append(f"takes {name} from another action ({now.uses or 'a run line'})")
         if _off(now.inputs.get("guard")) and not _off(was.inputs.get("guard")):
             found.append(f"turns the guard off in {name} (its guard input)")
-        if now.inputs.get("fail-on", "").strip() == "never" and was.inputs.get("fail-on", "").strip() != "never":
+        # (as the Action reads it: stripped, in any case)
+        if _folded(now.inputs.get("fail-on")) == "never" and _folded(was.inputs.get("fail-on")) != "never":
             found.append(f"makes no finding fail {name} (fail-on: never)")
+        # An expression may be `off` or `never` on the run that matters: one that is new
+        # or changed is a change of the input, whatever it reads as here.
+        found += [
+            f"decides the {key} of {name} by an expression"
+            for key in ("guard", "fail-on", "scope")
+            if "${{" in now.inputs.get(key, "") and now.inputs.get(key) != was.inputs.get(key)
+        ]
         if was.inputs.get("scope", "new") == "all" and now.inputs.get("scope", "new") != "all":
             found.append(f"narrows {name} to new findings (scope)")
         found += [f"changes the {key} of {name}" for key in _STEP_INPUTS if now.inputs.get(key) != was.inputs.get(key)]
