@@ -172,3 +172,53 @@ def test_an_agents_edit_to_a_file_another_tool_runs_is_blocked_and_a_persons_pas
     assert guard_found(repo) == (0, [])
     code, found = guard_found(repo, env={"CLAUDECODE": "1"})
     assert code == 1 and [path for path, _ in found] == [name]
+
+
+# --- memcheck's message hook weakened ---------------------------------------------------
+
+WITH_MESSAGE_HOOK = """\
+default_install_hook_types: [pre-commit, prepare-commit-msg, commit-msg, pre-push]
+repos:
+  - repo: https://github.com/memcheck/memcheck
+    rev: v0.1.0
+    hooks:
+      - id: memcheck-guard
+      - id: memcheck-guard-message
+"""
+
+
+@pytest.mark.parametrize(
+    ("after", "what"),
+    [
+        pytest.param(
+            WITH_MESSAGE_HOOK.replace("id: memcheck-guard-message", "{id: memcheck-guard-message, stages: [commit-msg]}"),
+            "stops running the memcheck-guard-message hook at prepare-commit-msg (stages)",
+            id="its-stages-narrowed",
+        ),
+        pytest.param(
+            WITH_MESSAGE_HOOK.replace("prepare-commit-msg, commit-msg, ", ""),
+            "stops installing the prepare-commit-msg hook (default_install_hook_types), "
+            "stops installing the commit-msg hook (default_install_hook_types)",
+            id="its-hook-types-not-installed",
+        ),
+        pytest.param(
+            WITH_MESSAGE_HOOK.replace("      - id: memcheck-guard-message\n", ""), "removes the memcheck-guard-message hook", id="removed"
+        ),
+    ],
+)
+def test_weakening_the_message_hook_is_a_loosening(repo: Path, after: str, what: str) -> None:
+    commit(repo, {"README.md": "# project\n", ".pre-commit-config.yaml": WITH_MESSAGE_HOOK}, "base")
+    write(repo, ".pre-commit-config.yaml", after)
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "guard", "--format", "json")
+    problems = json.loads(proc.stdout)["problems"]
+    assert proc.returncode == 1 and [(p["path"], p["code"]) for p in problems] == [(".pre-commit-config.yaml", "GRD003")]
+    assert f"loosens the guard: {what}" in problems[0]["message"]
+
+
+def test_adding_the_message_hook_is_no_loosening(repo: Path) -> None:
+    without = WITH_MESSAGE_HOOK.replace("      - id: memcheck-guard-message\n", "").replace("prepare-commit-msg, commit-msg, ", "")
+    commit(repo, {"README.md": "# project\n", ".pre-commit-config.yaml": without}, "base")
+    write(repo, ".pre-commit-config.yaml", WITH_MESSAGE_HOOK)
+    git(repo, "add", "-A")
+    assert guard_found(repo) == (0, [])

@@ -39,15 +39,18 @@ from memcheck.records import NamedTuple
 
 PRE_COMMIT = ".pre-commit-config.yaml"  # the only name pre-commit reads unless told (-c)
 WORKFLOWS = ".github/workflows/"  # GitHub runs the root's workflows only
-HOOK_IDS = ("memcheck", "memcheck-fix", "memcheck-guard")
+HOOK_IDS = ("memcheck", "memcheck-fix", "memcheck-guard", "memcheck-guard-message")
 # The stages each hook runs at by default (.pre-commit-hooks.yaml), and the stages
 # that judge a change: `manual` runs only when asked.
 _DEFAULT_STAGES = {
     "memcheck": ("pre-commit", "pre-merge-commit", "manual"),
     "memcheck-fix": ("pre-commit", "pre-merge-commit", "manual"),
     "memcheck-guard": ("pre-commit", "pre-push", "manual"),
+    "memcheck-guard-message": ("prepare-commit-msg", "commit-msg"),
 }
-_JUDGING = ("pre-commit", "pre-merge-commit", "pre-push")
+_JUDGING = ("pre-commit", "pre-merge-commit", "pre-push", "prepare-commit-msg", "commit-msg")
+# The hook types `pre-commit install` must install for a stage's hooks to run at all.
+_INSTALLED = ("pre-push", "prepare-commit-msg", "commit-msg")
 _OLD_STAGE_NAMES = {"commit": "pre-commit", "push": "pre-push", "merge-commit": "pre-merge-commit"}
 _LINT_ONLY_ARGS = frozenset({"--all"})  # asks the lint hooks for more, never less
 _RUNS_MEMCHECK = lazy_regex.compile(r"\bmemcheck\s+(guard|check|fix)\b|-m\s+memcheck\b")
@@ -216,8 +219,11 @@ def pre_commit_loosenings(before_text: str | None | _Unreadable, after_text: str
             found.append(f"lets the {hook_id} hook skip commits (always_run: false)")
         if hook_id in after_skipped - before_skipped:
             found.append(f"skips the {hook_id} hook on pre-commit.ci (ci.skip)")
-    if "pre-push" in before_types and "pre-push" not in after_types and any("pre-push" in h.stages for h in after.values()):
-        found.append("stops installing the pre-push hook (default_install_hook_types)")
+    found += [
+        f"stops installing the {kind} hook (default_install_hook_types)"
+        for kind in _INSTALLED
+        if kind in before_types and kind not in after_types and any(kind in h.stages for h in after.values())
+    ]
     return found
 
 
