@@ -17,7 +17,6 @@ from memcheck.checks.references import private_path, stale_reference
 from memcheck.checks.references.private_path import REF002
 from memcheck.checks.references.stale_reference import REF001, Cited
 from memcheck.problem import Problem
-from memcheck.workspace.agentfiles import READ_ALSO
 from memcheck.workspace.discover import Workspace, findings_kept, kept_findings
 
 if TYPE_CHECKING:
@@ -34,7 +33,7 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         cited.update((path, None) for path in targets.guidance if path not in cited)
     missing: list[tuple[Cited, list[str]]] = []  # each with the paths it was looked for at
     # One pass over the files for both rules: each is looked up once.
-    for path in [p for p in targets.agent_files() if p not in READ_ALSO] if private else sorted(cited):
+    for path in _agent_files(targets) if private else sorted(cited):
         store = cited.get(path)
         if store is None:
             found, stale = _references_in(ws, path, private, path in cited, None)
@@ -82,3 +81,12 @@ def _kept(referenced: Referenced) -> object:
 def _from_kept(kept: object) -> Referenced:
     found, stale = cast("tuple[list[list[Any]], list[tuple[tuple[Any, ...], list[str]]]]", kept)
     return findings_kept(found), [(Cited(*cited), list(tried)) for cited, tried in stale]
+
+
+def _agent_files(targets: Targets) -> list[str]:
+    """The agent files REF002 reads: not the files agents read that memcheck models as
+    no agent file (``READ_ALSO``: a project's .claude/settings.json), which only the
+    secret and hidden-text rules read."""
+    from memcheck.workspace.agentfiles import READ_ALSO
+
+    return [path for path in targets.agent_files() if path not in READ_ALSO]
