@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from conftest import commit, git, run_cli, write
@@ -239,3 +240,25 @@ def test_an_event_file_that_never_ends_or_nests_too_deep_is_refused(repo: Path, 
     path = "/dev/zero" if kind == "char-device" else str(event)
     proc = run_cli(repo, "guard", "--base", "main", "--override-label", "ok", "--event", path)
     assert proc.returncode == 2 and proc.stderr.startswith(f"memcheck: error: --event {path}") and "internal error" not in proc.stderr
+
+
+# --- Agent files memcheck reads as binary ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "encode",
+    [
+        pytest.param(lambda text: text.replace("Be nice.", "Be nice.\0").encode(), id="a-nul-byte"),
+        pytest.param(lambda text: text.encode("utf-16"), id="utf-16-with-its-bom"),
+    ],
+)
+def test_a_token_added_to_a_binary_guidance_file_fails_the_pull_request(repo: Path, encode: Callable[[str], bytes]) -> None:
+    base = "# Agents\n\nBe nice.\n"
+    commit(repo, {"README.md": "# project\n"}, "base")
+    write(repo, "AGENTS.md", encode(base))
+    commit(repo, message="the binary file")
+    git(repo, "checkout", "-q", "-b", "feature")
+    write(repo, "AGENTS.md", encode(base + f"token {TOKENS['github']}\n"))
+    commit(repo, message="the change")
+    code, found = new_since_main(repo)
+    assert code == 1 and ("AGENTS.md", 4, "SEC002") in found
