@@ -32,8 +32,7 @@ secrets from (its secrets tier: `.env` files, SSH and cloud credentials, keys,
 (`@~/.aws/credentials`, judged as the home folder's own, and so `$HOME`, `${HOME}`,
 `%USERPROFILE%` and `C:\\Users\\NAME`), or one in the repository, read through the
 repository's symlinks (`@h/.ssh/id_rsa` with `h` a link to a home folder). A link is
-an inline one, a reference definition, a `<file:…>` autolink or an HTML link or
-image (`<a href="…">`, `<img src="…">`); `file:///…` and
+an inline one, a reference definition or a `<file:…>` autolink; `file:///…` and
 `file://localhost/…` name the path they hold.
 
 ## Why is this bad?
@@ -67,12 +66,8 @@ _DRIVE = lazy_regex.compile(r"^/?[A-Za-z]:(?=/)")
 _FILE_URL = lazy_regex.compile(r"(?i)^file://(?:localhost)?(?=/)")
 # An @-import of `${HOME}/…`, which the mention pattern stops at (its braces end a mention).
 _BRACED_HOME_IMPORT = lazy_regex.compile(r"(?<![\w@/.\\+=-])@(\$\{HOME\}/[^\s`\"'<>()\[\]{}|,;]+)")
-# An autolink to a file (`<file:///etc/shadow>`), which is a link without brackets, and
-# an HTML link or image (`<a href="~/.ssh/id_rsa">`, `<img src="file:///etc/shadow">`),
-# which Markdown passes through as it is.
-_FILE_AUTOLINK_OR_HTML = lazy_regex.compile(
-    r"""(?i)<(file:[^<>\s]+)>|<(?:a|img|link|script|iframe|source|embed|object)\b[^<>]*?\s(?:href|src|data)\s*=\s*["']?([^"'<>\s]+)"""
-)
+# An autolink to a file (`<file:///etc/shadow>`), which is a link without brackets.
+_FILE_AUTOLINK = lazy_regex.compile(r"(?i)<(file:[^<>\s]+)>")
 
 
 def _as_path(target: str) -> str:
@@ -102,13 +97,12 @@ def _imports_named(lines: Iterable[tuple[int, str]], body: str) -> Iterator[ment
 
 
 def _links_named(ws: Workspace, doc: Document) -> Iterator[mentions.Token]:
-    """The Markdown links, images and definitions, the autolinks to a file, and HTML links."""
+    """The Markdown links, images and definitions, and the autolinks to a file."""
     yield from links.link_tokens(ws, doc)
-    if "<" in doc.body and _FILE_AUTOLINK_OR_HTML.search(doc.body):  # one pass, for the rare file that has one
+    if "<" in doc.body and _FILE_AUTOLINK.search(doc.body):  # one pass, for the rare file that has one
         for number, line in links.prose(ws, doc):
-            for m in _FILE_AUTOLINK_OR_HTML.finditer(line):
-                group = 1 if m.group(1) else 2
-                yield mentions.Token(number, m.start(group) + 1, m.group(group))
+            for m in _FILE_AUTOLINK.finditer(line):
+                yield mentions.Token(number, m.start(1) + 1, m.group(1))
 
 
 def check(ws: Workspace, doc: Document, followed: bool) -> Iterator[Problem]:
