@@ -184,6 +184,18 @@ def test_adding_all_to_a_lint_hook_is_no_loosening(gated: Path) -> None:
             "makes no finding fail the memcheck step of job memcheck (fail-on: never)",
         ),
         (
+            WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: NEVER"),
+            "makes no finding fail the memcheck step of job memcheck (fail-on: never)",
+        ),
+        (
+            WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: ${{ 'never' }}"),
+            "decides the fail-on of the memcheck step of job memcheck by an expression",
+        ),
+        (
+            WORKFLOW.replace("sarif: memcheck.sarif", "guard: ${{ github.actor == 'dependabot[bot]' && 'off' || 'on' }}"),
+            "decides the guard of the memcheck step of job memcheck by an expression",
+        ),
+        (
             WORKFLOW.replace("sarif: memcheck.sarif", "override-label: ok"),
             "changes the override-label of the memcheck step of job memcheck",
         ),

@@ -74,6 +74,12 @@ TOKENS = {
     "stripe-webhook": "whsec_" + _rand(32),
     "jwt": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ" + _rand(40, _ALNUM + "-_") + "." + _rand(43, _ALNUM + "-_"),
     "azure-storage": "AccountKey=" + _rand(86, _ALNUM + "+/") + "==",
+    "age": "AGE-SECRET-KEY-1" + _rand(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"),
+    "shopify": "shpat_" + _rand(32, "0123456789abcdef"),
+    "shopify-secret": "shpss_" + _rand(32, "0123456789abcdef"),
+    "discord-webhook": "https://discord.com/api/webhooks/1187654320987654329/" + _rand(68, _ALNUM + "_-"),
+    "groq": "gsk_" + _rand(52),
+    "linear": "lin_api_" + _rand(40),
 }
 ASSIGNED = "Zq8#kP2!mW9@tR4v"
 

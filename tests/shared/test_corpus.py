@@ -80,6 +80,18 @@ def test_youtubeoptermizer_unlisted_files() -> None:
     ]
 
 
+# (path, code, line) of each SSH password on a command line in 12MICKY__Antigravity-config.
+SSH_PASSWORDS = {
+    ("memory/ct116_cloudflare_tunnel.md", "SEC003", 16),
+    ("memory/infra_servers.md", "SEC003", 22),
+    ("memory/infra_servers.md", "SEC003", 23),
+    ("memory/infra_servers.md", "SEC003", 28),
+    ("memory/proxmox_cluster.md", "SEC003", 12),
+    ("memory/proxmox_cluster.md", "SEC003", 32),
+    ("memory/proxmoxauto_vm_bot.md", "SEC003", 17),
+}
+
+
 def test_other_hand_checked_findings() -> None:
     agent_memory = _found(_check(CORPUS / "SandboxServers__ficsit-mcp"))
     # a subagent folder whose entries sit in the parent's MEMORY.md instead of its own
@@ -90,11 +102,15 @@ def test_other_hand_checked_findings() -> None:
     taxonomy = {f for f in antigravity if f[1] != "REF002"}
     # pteachlab_server.md line 19: a DATABASE_URL with the application's own database
     # password in it (read by hand: a real password, of a database on the server's
-    # loopback): SEC003 since passwords in URLs are found.
+    # loopback): SEC003 since passwords in URLs are found. The SSH passwords of the
+    # servers these memories describe, in `sshpass -p '…'` and `SSHPASS='…' sshpass -e`
+    # command lines (read by hand: each a real password, two of them in all): SEC003
+    # since passwords on command lines are found.
     assert taxonomy == {
         ("memory/ct116_cloudflare_tunnel.md", "MEM007", 4),
         ("memory/proxmox_cluster.md", "MEM007", 4),
         ("memory/pteachlab_server.md", "SEC003", 19),
+        *SSH_PASSWORDS,
     }
     # `file:///Users/<name>/claude-config/CLAUDE.md` in AGENTS.md; `/home/nonroot/` (a
     # container's account) on infra_servers.md's line 55 is not the one reported there

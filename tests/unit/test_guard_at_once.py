@@ -74,6 +74,13 @@ def test_a_run_of_plain_paths_asks_only_the_paths_that_may_be_guarded(monkeypatc
     assert sorted(asked) == ["b.md", "config/.env", "id_rsa"]  # a rename is asked whole
 
 
+def test_the_shipped_patterns_answer_plain_paths_at_once() -> None:
+    # A shipped line that matches across names (`/lefthook.*` did, through pathspec's
+    # `(?:/.*)?` for a folder's contents) would have every path asked one by one.
+    plain = ["README.md", "src/app.py", "docs/guide.md", "package.json", "Makefile", "tests/test_app.py"]
+    assert Guard(default_config(Path.cwd()).guard).unguarded(plain) == set(plain)
+
+
 def test_the_shipped_lines_regexes_are_pathspecs() -> None:
     """guard reads resources/guard-regexes.json, written by `python docs/generate.py`
     from pathspec: a category edit without it fails here."""

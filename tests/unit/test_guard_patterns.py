@@ -139,6 +139,31 @@ def test_secret_word_templates_by_place(path: str, expected: str | None) -> None
         (".devcontainer/devcontainer.json", "runs-commands"),
         (".devcontainer/python/devcontainer.json", "runs-commands"),
         (".devcontainer.json", "runs-commands"),
+        # other tools' files that run commands
+        (".cursor/hooks.json", "runs-commands"),
+        (".cursor/hooks/audit.sh", "runs-commands"),
+        (".kiro/hooks/lint.kiro.hook", "runs-commands"),
+        ("lefthook.yml", "runs-commands"),
+        (".lefthook.toml", "runs-commands"),
+        (".config/lefthook.yaml", "runs-commands"),
+        (".lefthook/pre-commit/check.sh", "runs-commands"),
+        (".gitlab-ci.yml", "runs-commands"),
+        (".github/actions/setup/action.yml", "runs-commands"),
+        (".circleci/config.yml", "runs-commands"),
+        ("azure-pipelines.yml", "runs-commands"),
+        ("bitbucket-pipelines.yml", "runs-commands"),
+        ("Jenkinsfile", "runs-commands"),
+        ("android/gradlew", "runs-commands"),
+        ("gradle/wrapper/gradle-wrapper.properties", "runs-commands"),
+        ("mvnw.cmd", "runs-commands"),
+        (".mvn/wrapper/maven-wrapper.properties", "runs-commands"),
+        (".yarnrc.yml", "runs-commands"),
+        (".yarn/releases/yarn-4.1.0.cjs", "runs-commands"),
+        (".cargo/config.toml", "runs-commands"),
+        (".github/hooks/session.json", "runs-commands"),
+        ("project.code-workspace", "runs-commands"),
+        (".zed/settings.json", "runs-commands"),
+        (".zed/tasks.json", "runs-commands"),
         # secret files by name
         (".envrc", "env"),
         ("service/.envrc", "env"),
@@ -261,6 +286,9 @@ def test_guarded(path: str, category: str) -> None:
         "docs/workflows/ci.yml",
         "tools/.github/workflows/ci.yml",  # GitHub runs only the root's workflows
         ".envrc.example",
+        "docs/lefthook.yml",  # lefthook reads only the root's config
+        "ci/.gitlab-ci.yml",  # and GitLab the root's
+        "src/gradlew_test.go",
     ],
 )
 def test_not_guarded(path: str) -> None:

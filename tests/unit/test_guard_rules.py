@@ -62,7 +62,29 @@ def test_findings_on_plain_changes(change: Change, expected: list[tuple[str, str
 
 
 @pytest.mark.parametrize(
-    "path", ["key.pem.bak", ".netrc.old", "keys/id_rsa.orig", ".env.save", "deploy/.git-credentials.backup", "id_ed25519~"]
+    "path",
+    [
+        "key.pem.bak",
+        ".netrc.old",
+        "keys/id_rsa.orig",
+        ".env.save",
+        "deploy/.git-credentials.backup",
+        "id_ed25519~",
+        # in capitals, as Windows tools write them, and the other copies editors and tools leave
+        "key.pem.BAK",
+        ".netrc.OLD",
+        "secring.gpg.Bak",
+        ".netrc.~1~",
+        "..netrc.swp",
+        ".key.pem.swo",
+        "#.netrc#",
+        ".netrc.bak~",
+        ".netrc.orig.1",
+        ".netrc-old",
+        "Copy of .netrc",
+        ".netrc (1)",
+        ".netrc.dpkg-old",
+    ],
 )
 def test_a_backup_copy_of_a_secret_file_is_guarded_as_the_file(path: str) -> None:
     (found,) = judged(Change("A", path, new_mode=FILE))
@@ -71,7 +93,9 @@ def test_a_backup_copy_of_a_secret_file_is_guarded_as_the_file(path: str) -> Non
     assert path not in guard().unguarded([path, "src/app.py", "README.md"])
 
 
-@pytest.mark.parametrize("path", ["notes.md.bak", "README.old", "src/app.py.orig", ".bak", "~", "backups/.old"])
+@pytest.mark.parametrize(
+    "path", ["notes.md.bak", "README.old", "src/app.py.orig", ".bak", "~", "backups/.old", "docs/v1.2", ".main.py.swp", "app_old.py"]
+)
 def test_a_backup_copy_of_another_file_is_not(path: str) -> None:
     assert judged(Change("A", path, new_mode=FILE)) == []
 

@@ -282,7 +282,7 @@ def _may_silence(config: Config, source: Source, changed: AbstractSet[str], file
     """Whether the change edits what silences findings beside the settings: the
     baseline, or a suppression comment in an agent file it touches (``files``: the
     agent files checked; only those the change touches are read again)."""
-    if config.baseline and Path(config.baseline).as_posix() in changed:
+    if config.baseline and _baseline_edited(config, changed):
         return True
     from memcheck.workspace.disk import DiskSource
 
@@ -294,6 +294,20 @@ def _may_silence(config: Config, source: Source, changed: AbstractSet[str], file
         return (DiskSource.read(source, path) if isinstance(source, DiskSource) else source.read(path)).text
 
     return any("memcheck-" in text(path) for path in files if path in changed)
+
+
+def _baseline_edited(config: Config, changed: AbstractSet[str]) -> bool:
+    """Whether the change edits the baseline: the file the settings name, a symlink
+    along its path (a folder's or its own), or the file it leads to through them
+    (`base/baseline.json` with `base -> data` is `data/baseline.json`). The disk is
+    the change's tree: the working tree at a commit, the checkout in CI."""
+    name = Path(config.baseline or "").as_posix()
+    parts = name.split("/")
+    if any("/".join(parts[:i]) in changed for i in range(1, len(parts) + 1)):
+        return True
+    top = os.path.realpath(config.root)
+    real = os.path.relpath(os.path.realpath(os.path.join(top, name)), top)
+    return Path(real).as_posix() in changed
 
 
 def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Problem]:

@@ -39,15 +39,18 @@ from memcheck.records import NamedTuple
 
 PRE_COMMIT = ".pre-commit-config.yaml"  # the only name pre-commit reads unless told (-c)
 WORKFLOWS = ".github/workflows/"  # GitHub runs the root's workflows only
-HOOK_IDS = ("memcheck", "memcheck-fix", "memcheck-guard")
+HOOK_IDS = ("memcheck", "memcheck-fix", "memcheck-guard", "memcheck-guard-message")
 # The stages each hook runs at by default (.pre-commit-hooks.yaml), and the stages
 # that judge a change: `manual` runs only when asked.
 _DEFAULT_STAGES = {
     "memcheck": ("pre-commit", "pre-merge-commit", "manual"),
     "memcheck-fix": ("pre-commit", "pre-merge-commit", "manual"),
     "memcheck-guard": ("pre-commit", "pre-push", "manual"),
+    "memcheck-guard-message": ("prepare-commit-msg", "commit-msg"),
 }
-_JUDGING = ("pre-commit", "pre-merge-commit", "pre-push")
+_JUDGING = ("pre-commit", "pre-merge-commit", "pre-push", "prepare-commit-msg", "commit-msg")
+# The hook types `pre-commit install` must install for a stage's hooks to run at all.
+_INSTALLED = ("pre-push", "prepare-commit-msg", "commit-msg")
 _OLD_STAGE_NAMES = {"commit": "pre-commit", "push": "pre-push", "merge-commit": "pre-merge-commit"}
 _LINT_ONLY_ARGS = frozenset({"--all"})  # asks the lint hooks for more, never less
 _RUNS_MEMCHECK = lazy_regex.compile(r"\bmemcheck\s+(guard|check|fix)\b|-m\s+memcheck\b")
@@ -216,8 +219,11 @@ def pre_commit_loosenings(before_text: str | None | _Unreadable, after_text: str
             found.append(f"lets the {hook_id} hook skip commits (always_run: false)")
         if hook_id in after_skipped - before_skipped:
             found.append(f"skips the {hook_id} hook on pre-commit.ci (ci.skip)")
-    if "pre-push" in before_types and "pre-push" not in after_types and any("pre-push" in h.stages for h in after.values()):
-        found.append("stops installing the pre-push hook (default_install_hook_types)")
+    found += [
+        f"stops installing the {kind} hook (default_install_hook_types)"
+        for kind in _INSTALLED
+        if kind in before_types and kind not in after_types and any(kind in h.stages for h in after.values())
+    ]
     return found
 
 
@@ -274,6 +280,10 @@ def _truthy(value: object) -> bool:
     return value is True or str(value).strip().lower() in ("true", "${{ true }}")
 
 
+def _folded(value: str | None) -> str:
+    return (value or "").strip().lower()
+
+
 def _off(value: str | None) -> bool:
     return value is not None and value.strip().lower() in ("off", "false", "no", "0")
 
@@ -300,8 +310,16 @@ def workflow_loosenings(before_text: str | None | _Unreadable, after_text: str |
             found.append(f"takes {name} from another action ({now.uses or 'a run line'})")
         if _off(now.inputs.get("guard")) and not _off(was.inputs.get("guard")):
             found.append(f"turns the guard off in {name} (its guard input)")
-        if now.inputs.get("fail-on", "").strip() == "never" and was.inputs.get("fail-on", "").strip() != "never":
+        # (as the Action reads it: stripped, in any case)
+        if _folded(now.inputs.get("fail-on")) == "never" and _folded(was.inputs.get("fail-on")) != "never":
             found.append(f"makes no finding fail {name} (fail-on: never)")
+        # An expression may be `off` or `never` on the run that matters: one that is new
+        # or changed is a change of the input, whatever it reads as here.
+        found += [
+            f"decides the {key} of {name} by an expression"
+            for key in ("guard", "fail-on", "scope")
+            if "${{" in now.inputs.get(key, "") and now.inputs.get(key) != was.inputs.get(key)
+        ]
         if was.inputs.get("scope", "new") == "all" and now.inputs.get("scope", "new") != "all":
             found.append(f"narrows {name} to new findings (scope)")
         found += [f"changes the {key} of {name}" for key in _STEP_INPUTS if now.inputs.get(key) != was.inputs.get(key)]

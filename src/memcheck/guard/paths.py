@@ -162,11 +162,9 @@ class Guard:
         what ``PatternSet.none_match`` cannot tell about; so is a name with a
         character that draws nothing."""
         joined = "/".join(paths) + "/"
-        if "./" in joined or " /" in joined or has_ignorable(joined) or any(f"{suffix}/" in joined for suffix in BACKUP_SUFFIXES):
+        if "./" in joined or " /" in joined or has_ignorable(joined) or _may_be_copy(joined):
             paths = [
-                p
-                for p in paths
-                if not (p.endswith(_WINDOWS_DROPS) or "./" in p or " /" in p or has_ignorable(p) or p.endswith(BACKUP_SUFFIXES))
+                p for p in paths if not (p.endswith(_WINDOWS_DROPS) or "./" in p or " /" in p or has_ignorable(p) or _copied(p) is not None)
             ]
         return self.guarded.none_match(paths)
 
@@ -249,10 +247,33 @@ def _holding_folder(pattern: str) -> str | None:
     return folder + "/"
 
 
-# What editors and people add to a file's name when they keep a copy of it
-# (`key.pem.bak`, `.netrc.old`, `id_rsa.orig`, Emacs's and Vim's `NAME~`): the copy
-# holds what the file holds.
-BACKUP_SUFFIXES = ("~", ".bak", ".old", ".orig", ".backup", ".save")
+# What editors, tools and people make of a file's name when they keep a copy of it, in
+# any case (`key.pem.bak`, `.netrc.OLD`, `id_rsa.orig`, Emacs's and Vim's `NAME~`, GNU
+# numbered backups `NAME.~1~`, `NAME.1`, `NAME-old`, `NAME (1)`, the copies dpkg, rpm
+# and patch leave): the copy holds what the file holds. Suffixes stack (`.netrc.bak~`).
+_COPY_SUFFIX = lazy_regex.compile(
+    r"(?i)(?:~|\.~\d+~|\.(?:bak|old|orig|backup|save|bkp|tmp|prev|copy|rej|dpkg-old|dpkg-dist|rpmsave|rpmnew|kate-swp|\d{1,3})"
+    r"|[-_](?:old|backup|bak)| \(\d{1,3}\))$"
+)
+# The names editors give the copy itself: Vim's swap files (`.NAME.swp`, `.swo`, …),
+# Emacs's auto-save files (`#NAME#`), and a file manager's `Copy of NAME`.
+_COPY_NAME = lazy_regex.compile(r"(?i)^(?:\.(?P<swap>.+)\.sw[a-p]|#(?P<auto>.+)#|copy of (?P<copy>.+))$")
+# Whether a list of paths joined with "/" (and ending in one), lower-cased, may hold
+# such a name: plain string tests, which a commit's few paths answer in microseconds,
+# where compiling a pattern for them cost a guard run more than the rest of its test.
+_COPY_HINTS = (
+    *(f"{suffix}/" for suffix in ("~", ")", "#", ".bak", ".old", ".orig", ".backup", ".save", ".bkp", ".tmp", ".prev", ".copy")),
+    *(f"{suffix}/" for suffix in (".rej", ".dpkg-old", ".dpkg-dist", ".rpmsave", ".rpmnew", ".kate-swp", "-old", "_old", "-backup")),
+    *(f"{suffix}/" for suffix in ("_backup", "-bak", "_bak")),
+    *(f".{digit}/" for digit in "0123456789"),
+    ".sw",
+    "/copy of ",
+)
+
+
+def _may_be_copy(joined: str) -> bool:
+    lowered = "/" + joined.lower()
+    return any(hint in lowered for hint in _COPY_HINTS)
 
 
 def other_readings(path: str) -> list[str]:
@@ -276,13 +297,21 @@ def other_readings(path: str) -> list[str]:
 
 
 def _copied(name: str) -> str | None:
-    """The name a backup copy's name copies (``key.pem`` for ``key.pem.bak``); None
-    for another name, or one that is only the suffix (``.bak``, ``~``)."""
-    for suffix in BACKUP_SUFFIXES:
-        if name.endswith(suffix):
-            copied = name[: -len(suffix)]
-            return copied if copied and not copied.endswith("/") else None
-    return None
+    """The name a backup copy's name copies (``key.pem`` for ``key.pem.bak``,
+    ``.netrc`` for ``..netrc.swp``); None for another name, or one that is only the
+    suffix (``.bak``, ``~``)."""
+    folder, slash, base = name.rpartition("/")
+    start = base
+    for _ in range(4):  # suffixes stack: `.netrc.bak~`, `key.pem.orig.1`
+        whole = _COPY_NAME.match(base)
+        if whole is not None:
+            base = whole.group("swap") or whole.group("auto") or whole.group("copy")
+            continue
+        suffix = _COPY_SUFFIX.search(base)
+        if suffix is None or suffix.start() == 0:
+            break
+        base = base[: suffix.start()]
+    return folder + slash + base if base != start else None
 
 
 def windows_name(path: str) -> str:

@@ -19,7 +19,7 @@ from memcheck.text.frontmatter_reading import Frontmatter, read_frontmatter
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
 TOO_LARGE = f"is larger than {MAX_BYTES // 1024} KiB; not read"
 # The errors of a file whose bytes an agent reads all the same (see text/salvage.py).
-SALVAGED = ("is not valid UTF-8", TOO_LARGE)
+SALVAGED = ("is not valid UTF-8", TOO_LARGE, "is binary")
 
 _FENCE = "---"
 

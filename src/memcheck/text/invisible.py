@@ -17,6 +17,7 @@ files, which unicodedata does not carry: ``resources/emoji.json``, written by
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from bisect import bisect_right
 from functools import cache
@@ -42,6 +43,15 @@ SUSPECT = lazy_regex.compile(
 )
 _TAG = lazy_regex.compile("[\U000e0000-\U000e007f]")
 
+# Characters that draw as a blank: the ones Unicode lists as White_Space (PropList.txt)
+# beyond ASCII's, the space separators among them (NO-BREAK SPACE, the EN to HAIR
+# spaces, FIGURE SPACE U+2007, IDEOGRAPHIC SPACE U+3000), and BRAILLE PATTERN BLANK
+# U+2800, a symbol that draws nothing. Inside a line each is a space; at its end nobody
+# sees them, and a run of them there carries bits, as trailing spaces and tabs do for
+# SNOW-style whitespace steganography. Lines that end in one are judged by HID003.
+BLANKS = "\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u2800"
+_BLANK_END = lazy_regex.compile(f"[{BLANKS}][ \\t\\r{BLANKS}]*$", re.MULTILINE)
+
 TAG_FIRST = 0xE0000
 # An emoji tag sequence (UTS #51): the black flag, a subdivision code in tag letters
 # and digits, a cancel tag. The flags of England, Scotland and Wales are written so;
@@ -52,6 +62,31 @@ _TAGS_OR_FLAG = lazy_regex.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\
 def may_hide(text: str) -> bool:
     """Whether ``text`` holds an invisible character a HID rule judges."""
     return not text.isascii() and SUSPECT.search(text) is not None
+
+
+def ends_blank(text: str) -> bool:
+    """Whether a line of ``text`` ends in a blank character above ASCII (``BLANKS``)."""
+    return not text.isascii() and _BLANK_END.search(text) is not None
+
+
+_BLANK = lazy_regex.compile(f"[{BLANKS}]")
+
+
+def is_blank(ch: str) -> bool:
+    """Whether ``ch`` is one of ``BLANKS``."""
+    return _BLANK.match(ch) is not None
+
+
+def blank_end(line: str) -> int:
+    """Where the run of blank characters that ends ``line`` starts, if it holds one
+    above ASCII (``BLANKS``), else -1."""
+    m = _BLANK_END.search(line)
+    if m is None:
+        return -1
+    start = m.start()
+    while start > 0 and line[start - 1] in " \t":
+        start -= 1
+    return start
 
 
 def has_tags(text: str) -> bool:

@@ -1,7 +1,7 @@
 """What an agent still reads of a file memcheck reports as unreadable.
 
-A file that is not valid UTF-8, or is larger than memcheck reads, is one finding
-(GDN003, MEM001, ...) and no rule reads it further. An agent loads it all the same
+A file that is not valid UTF-8, holds a NUL byte (UTF-16 text does), or is larger than
+memcheck reads, is one finding (GDN003, MEM001, ...) and no rule reads it further. An agent loads it all the same
 (Claude Code decodes what it can and loads a CLAUDE.md up to 4 MiB whole), so a token
 or hidden text added to such a file would pass every check, and under
 ``check --new-since`` the file's older finding would stand for the new text. The SEC
@@ -21,7 +21,12 @@ def readable(doc: Document) -> Document | None:
     raw = doc.__dict__.get("_raw")
     if raw is None or doc.error is None:
         return None
-    data = raw[: document.MAX_BYTES].decode("utf-8", "replace").encode("utf-8")
+    head = raw[: document.MAX_BYTES]
+    # UTF-16 with its byte-order mark (what Windows PowerShell 5.1's `>` writes) is read
+    # as such by an agent that honours the mark; a NUL is a character to the others
+    # (Node's utf8, Rust's read_to_string), searched here as U+FFFD.
+    text = head.decode("utf-16", "replace") if head.startswith((b"\xff\xfe", b"\xfe\xff")) else head.decode("utf-8", "replace")
+    data = text.replace("\x00", "\ufffd").encode("utf-8")
     # U+FFFD takes three bytes where the invalid byte took one: cut to the cap again
     # (at a character's start), so the text is parsed as the file it would be were it
     # valid, its lines where the file has them.

@@ -87,10 +87,25 @@ class _Literal:
         return self.gate in text and self.literal in text
 
 
+class _Gated(_Literal):
+    """A probe that is a pattern, searched only in a text holding ``gate``, a character
+    every match begins with (AWS's key ids all start with `A`, which half of bench/'s
+    M files lack: one memchr there instead of a regex scan)."""
+
+    __slots__ = ("regex",)
+
+    def __init__(self, pattern: str, gate: str) -> None:
+        self.literal, self.gate, self.pattern = "", gate, pattern
+        self.regex = lazy_regex.compile(pattern)
+
+    def search(self, text: str) -> bool:
+        return self.gate in text and self.regex.search(text) is not None
+
+
 _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]], ...] = tuple(
     (probe if isinstance(probe, _Literal) else lazy_regex.compile(probe), frozenset(before), lazy_regex.compile(p))
     for probe, before, p in (
-        ("AKIA|ASIA|ABIA|ACCA", _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
+        (_Gated("AKIA|ASIA|ABIA|ACCA", "A"), _ALNUM, r"(?P<t>(?P<p>AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})(?![A-Za-z0-9])"),
         ("gh[pousr]_", _WORD, r"(?P<t>(?P<p>gh[pousr]_)[A-Za-z0-9]{36,255})(?![A-Za-z0-9_])"),
         ("github_pat_", _WORD, r"(?P<t>(?P<p>github_pat_)[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])"),
         (
@@ -99,15 +114,19 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
             r"(?P<t>(?P<p>gl(?:pat|dt|ptt|rt|cbt|oas|soat|ft|imt)-)[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
         ),
         ("xox[abposr]-", _WORD, r"(?P<t>(?P<p>xox[abposr]-)[0-9]{6,}-[A-Za-z0-9-]{6,})(?![A-Za-z0-9-])"),
-        (r"hooks\.slack\.com", "", r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})"),
+        (
+            _Literal("hooks.slack.com/services/", "."),
+            "",
+            r"(?P<t>(?P<p>https://hooks\.slack\.com/services/)T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,})",
+        ),
         ("k_(?:live|test|prod)_", _WORD, r"(?P<t>(?P<p>(?:sk|rk)_(?:live|test|prod)_)[A-Za-z0-9]{20,})(?![A-Za-z0-9_])"),
-        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
-        ("sk-", _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
+        (_Literal("sk-", "-"), _WORD_DASH, r"(?P<t>(?P<p>sk-ant-(?:api|admin|oat|sid)\d{2}-)[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])"),
+        (_Literal("sk-", "-"), _WORD_DASH, r"(?P<t>(?P<p>sk-(?!ant-)(?:proj-|svcacct-|admin-)?)[A-Za-z0-9_-]{32,})(?![A-Za-z0-9_-])"),
         # Each family below with the vendor's page that gives its format.
         # npm: `npm_` and 36 characters (https://github.blog/changelog/2021-09-23-npm-has-a-new-access-token-format/).
         (_Literal("npm_", "_"), _WORD, r"(?P<t>(?P<p>npm_)[A-Za-z0-9]{36})(?![A-Za-z0-9_])"),
         # PyPI: `pypi-` and a macaroon, whose base64 starts `AgE` (https://pypi.org/help/#apitoken).
-        (_Literal("pypi-", "y"), _WORD_DASH, r"(?P<t>(?P<p>pypi-)AgE[A-Za-z0-9_-]{50,})(?![A-Za-z0-9_-])"),
+        (_Literal("pypi-AgE", "E"), _WORD_DASH, r"(?P<t>(?P<p>pypi-)AgE[A-Za-z0-9_-]{50,})(?![A-Za-z0-9_-])"),
         # Google API keys: `AIza` and 35 characters (https://cloud.google.com/docs/authentication/api-keys).
         (_Literal("AIza", "z"), _WORD_DASH, r"(?P<t>(?P<p>AIza)[0-9A-Za-z_-]{35})(?![A-Za-z0-9_-])"),
         # Hugging Face user access tokens: `hf_` and 34 letters (https://huggingface.co/docs/hub/security-tokens).
@@ -124,13 +143,36 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
         # JSON Web Tokens: a base64url JSON header (`{"` is `eyJ`), payload and signature
         # (https://datatracker.ietf.org/doc/html/rfc7519#section-3.1).
         (
-            _Literal("eyJ", "J"),
+            _Literal(".eyJ", "J"),  # (the payload's start: longer than the header's, so faster to look for)
             _WORD_DASH,
             r"(?P<t>(?P<p>eyJ)[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])",
         ),
         # Azure Storage connection strings: `AccountKey=` and a base64 key of 64 bytes
         # (https://learn.microsoft.com/en-us/azure/storage/common/storage-configure-connection-string).
         (_Literal("AccountKey=", "="), _WORD, r"(?P<t>(?P<p>AccountKey=)[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])"),
+        # age X25519 identities: `AGE-SECRET-KEY-1` and 58 Bech32 characters in upper case
+        # (https://github.com/C2SP/C2SP/blob/main/age.md#the-x25519-recipient-type).
+        (
+            _Literal("AGE-SECRET-KEY-1", "K"),
+            _WORD_DASH,
+            r"(?P<t>(?P<p>AGE-SECRET-KEY-1)[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})(?![A-Za-z0-9])",
+        ),
+        # Shopify access tokens, `shpat_`, `shpca_`, `shppa_` (public, custom and private apps), and app
+        # secrets, `shpss_`, each then 32 characters
+        # (https://shopify.dev/changelog/length-of-the-shopify-access-token-is-increasing,
+        # https://shopify.dev/changelog/app-secret-key-length-has-increased).
+        ("shp(?:at|ca|pa|ss)_", _WORD, r"(?P<t>(?P<p>shp(?:at|ca|pa|ss)_)[A-Za-z0-9]{32})(?![A-Za-z0-9_])"),
+        # Discord webhook URLs: the webhook's id and its token
+        # (https://discord.com/developers/docs/resources/webhook#execute-webhook).
+        (
+            _Literal("/api/webhooks/", "/"),
+            "",
+            r"(?P<t>(?P<p>https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/)\d{17,20}/[A-Za-z0-9_-]{60,})(?![A-Za-z0-9_-])",
+        ),
+        # Groq API keys: `gsk_` and 52 characters (https://console.groq.com/docs/api-keys).
+        (_Literal("gsk_", "_"), _WORD, r"(?P<t>(?P<p>gsk_)[A-Za-z0-9]{52})(?![A-Za-z0-9_])"),
+        # Linear personal API keys: `lin_api_` and 40 characters (https://linear.app/developers/graphql#personal-api-keys).
+        (_Literal("lin_api_", "_"), _WORD, r"(?P<t>(?P<p>lin_api_)[A-Za-z0-9]{40})(?![A-Za-z0-9_])"),
     )
 )
 # Values that documentation prints for everyone to copy: jwt.io's sample token (its
@@ -338,6 +380,8 @@ def redact(text: str) -> str:
         not _MAY_HOLD.search(text)
         and not (("'" in text or '"' in text or "=" in text) and _may_assign(text))
         and not ("://" in text and "@" in text)
+        and not _may_command(text)
+        and not _may_authorize(text)
         and "\\" not in text
         and not invisible.may_hide(text)
     ):
@@ -420,6 +464,10 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
         yield from _url_passwords(text, taken, place)
     if "=" in text and _may_assign(text):
         yield from _env_lines(text, taken, place)
+    if _may_command(text):
+        yield from _command_passwords(text, taken, place)
+    if _may_authorize(text):
+        yield from _auth_headers(text, taken, place)
     if '"' not in text and "'" not in text:
         return  # every other credential assignment quotes its value
     end = 0
@@ -451,12 +499,82 @@ _SAMPLE_PASSWORDS = frozenset(
     {"password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysecretpassword"}
 )
 # A dotenv or shell line assigning an unquoted value to a credential's name (`DATABASE_PASSWORD=…`,
-# `export AWS_SECRET_ACCESS_KEY=…`), after any quote or list marker.
+# `export AWS_SECRET_ACCESS_KEY=…`), after any quote or list marker, before any comment
+# (`# rotated monthly`: dotenv and the shell both end the value at a blank).
 _ENV_LINE = lazy_regex.compile(
     r"(?m)^(?:[ \t]*(?:>|[-*+](?=[ \t])))*[ \t]*(?:export[ \t]+)?"
-    r"(?P<name>[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY))"
-    r"[ \t]*=[ \t]*(?P<v>[^\s\"'`#]{12,256})[ \t]*$"
+    r"(?P<name>(?:[A-Z][A-Z0-9_]*)?(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY))"
+    r"[ \t]*=[ \t]*(?P<v>[^\s\"'`#]{12,256})(?:[ \t]+#[^\n]*)?[ \t]*$"
 )
+
+
+# A password on a command line an agent would run, within one command (a continued line
+# included): curl's `-u user:password` or `--user` (https://curl.se/docs/manpage.html#-u)
+# and sshpass's `-p password`, among sshpass's own options, before the command it runs
+# (`ssh -p 2222` is a port), or its `SSHPASS=password`, which `sshpass -e` reads
+# (https://man.archlinux.org/man/sshpass.1). The flag says the value is a password, so
+# no entropy is asked of it: people's passwords are words and digits (`Summer2024`).
+_COMMAND_CREDENTIAL = lazy_regex.compile(
+    r"\b(?:(?P<curl>curl)\b(?:[^\n`|;&]|\\\n)*?[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"']?)(?P<user>[^\s:\"'@]{1,64}):"
+    r"|(?P<sshpass>sshpass)(?:[ \t]+-(?:v|[fdP][ \t]*[^\s-]\S*))*[ \t]+-p[ \t]*(?P<q2>[\"']?)"
+    r"|(?P<env>SSHPASS)=(?P<q3>[\"']?))"
+    r"(?P<v>[^\s\"'`$]{1,256})(?![^\s\"'`])"
+)
+
+
+# A credential in an HTTP Authorization header an agent would send (`-H "Authorization:
+# Bearer …"`, `"Authorization": "Basic …"`): a bearer token (RFC 6750 §2.1) or a
+# user and password in base64 (RFC 7617 §2).
+_AUTH_HEADER = lazy_regex.compile(
+    r"""(?i)\bauthorization["']?[ \t]*[:=][ \t]*["']?(?P<scheme>bearer|basic|token)[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,2048}=*)(?![A-Za-z0-9._~+/=-])"""
+)
+
+
+def _auth_headers(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
+    for m in _AUTH_HEADER.finditer(text):
+        value = m.group("v")
+        where = place(m.start("v"))
+        if where is None or taken.covers(m.start("v")) or _placeholder(value) or not _random_enough(value) or _looks_like_code(value):
+            continue
+        if m.group("scheme").lower() == "basic" and ":" not in _base64_text(value):
+            continue  # no user and password
+        taken.add(m.start("v"), m.end("v"))
+        yield Found(*where, ASSIGNMENT, f"Authorization: {m.group('scheme')} …({len(value)} chars)", value)
+
+
+def _base64_text(value: str) -> str:
+    import base64
+    import binascii
+
+    try:
+        return base64.b64decode(value + "=" * (-len(value) % 4)).decode("utf-8", "replace")
+    except (binascii.Error, ValueError):
+        return ""
+
+
+def _may_authorize(text: str) -> bool:
+    """Whether ``text`` may hold an Authorization header (its `z` first: one memchr,
+    where most text has none)."""
+    return ("z" in text and "uthorization" in text) or ("Z" in text and "UTHORIZATION" in text)
+
+
+def _may_command(text: str) -> bool:
+    """Whether ``text`` may hold a command line that _COMMAND_CREDENTIAL reads."""
+    return "curl" in text or "sshpass" in text or ("=" in text and "SSHPASS" in text)
+
+
+def _command_passwords(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
+    for m in _COMMAND_CREDENTIAL.finditer(text):
+        value, user = m.group("v"), m.group("user") or ""
+        where = place(m.start("v"))
+        if where is None or taken.covers(m.start("v")) or value == user or value.lower() in _SAMPLE_PASSWORDS:
+            continue
+        if value[0] in "%<{[(" or _placeholder(value) or _looks_like_code(value) or len(value) < 6 or "passw" in value.lower():
+            continue  # (`mypassword`, `Password1`: the words of documentation)
+        taken.add(m.start("v"), m.end("v"))
+        command = f"curl -u {user}:" if m.group("curl") else "SSHPASS=" if m.group("env") else "sshpass -p "
+        shown = f"{command}…({len(value)} chars)"
+        yield Found(*where, ASSIGNMENT, shown, value)
 
 
 def _credible(value: str) -> bool:
@@ -538,6 +656,9 @@ def redact_message(text: str) -> str:
                 text = pattern.sub(lambda m: f"{m.group('p')}…({len(m.group('t'))} chars)", text)
     text = _ASSIGNED.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)] + "…", text)
     text = _URL_PASSWORD.sub(lambda m: f"{m.group(1)}:…@", text)
+    if _may_command(text):
+        text = _COMMAND_CREDENTIAL.sub(lambda m: m.group(0)[: m.start("v") - m.start(0)] + "…", text)
+    text = _AUTH_HEADER.sub(lambda m: m.group(0)[: m.start("v") - m.start(0)] + "…", text)
     return _BASE64_RUN.sub(_random_run, text)
 
 

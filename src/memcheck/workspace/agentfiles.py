@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from memcheck.workspace.discover import Workspace
 
 
+# Files an agent reads that memcheck models as no agent file, by their path from the
+# root, each with the page that says which agent reads it and how: the secret and
+# hidden-text rules read them as they read one, since what they hold goes into the
+# agent's context or its tools' environment. (No other rule reads them.)
+READ_ALSO = {
+    ".cursorrules": "https://cursor.com/docs/rules: Cursor's legacy project rules, still applied to every chat",
+    ".windsurfrules": "https://docs.windsurf.com/windsurf/cascade/memories: Windsurf's legacy project rules",
+    "CONVENTIONS.md": "https://aider.chat/docs/usage/conventions.html: aider's conventions, read into every chat (--read)",
+    ".claude/settings.json": "https://code.claude.com/docs/en/settings: its env is set in every session, and its hooks run",
+    ".mcp.json": "https://code.claude.com/docs/en/mcp: each server's env is given to the command Claude Code starts",
+}
+
+
 class AgentFiles(NamedTuple):
     kinds: dict[str, str]  # path -> kind id, for files no other part of memcheck checks
     # (a file, what is wrong): a skill folder's SKILL.md in the wrong case, or the
@@ -30,16 +43,20 @@ class AgentFiles(NamedTuple):
     # file here (no agent reads it by that exact name), but the secret and hidden-text
     # rules read it as they read one. Sorted.
     case_variants: tuple[tuple[str, str], ...] = ()
+    read_also: tuple[str, ...] = ()  # the files of READ_ALSO the tree holds
 
     def paths(self) -> list[str]:
-        return sorted({*self.kinds, *(path for path, _ in self.loose_skill_folders), *(path for path, _ in self.case_variants)})
+        return sorted(
+            {*self.kinds, *(path for path, _ in self.loose_skill_folders), *(path for path, _ in self.case_variants), *self.read_also}
+        )
 
 
 def could_be_one(path: str) -> bool:
     """Whether a given path may be one of these (a hook run on it needs the whole
     tree listed): a kind's file, or a file of a folder in a skills folder."""
     return (
-        agentkinds.kind_of_path(path) is not None
+        path in READ_ALSO
+        or agentkinds.kind_of_path(path) is not None
         or basename(parent(parent(path))) == SKILLS
         or basename(path).lower() in agents.named_lower()
     )
@@ -97,7 +114,8 @@ def _find(ws: Workspace) -> AgentFiles:
                 kind_id = _folder_kind(globbed, path)
                 if kind_id is not None and ws.link_out(path) is not None:
                     found[path] = kind_id
-    return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))), tuple(sorted(variants)))
+    read_also = tuple(sorted(path for path in READ_ALSO if basename(path) in ws.names_in(parent(path)) and path not in guidance))
+    return AgentFiles(dict(sorted(found.items())), tuple(sorted(_loose_skill_folders(ws))), tuple(sorted(variants)), read_also)
 
 
 class _Needs(NamedTuple):

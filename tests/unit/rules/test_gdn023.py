@@ -38,6 +38,16 @@ def test_the_docs_use_instead_naming_the_secret_passes() -> None:
         pytest.param('<img src="file:///etc/shadow">\n', id="html-img-src"),
         pytest.param("See <A HREF='/proc/self/environ'>e</A>\n", id="html-single-quotes-capitals"),
         pytest.param("See <a href=~/.aws/credentials>c</a>\n", id="html-unquoted"),
+        # The other spellings of the home folder and of a file URL an agent reads
+        pytest.param("@${HOME}/.aws/credentials\n", id="home-variable-braced"),
+        pytest.param("@$HOME/.ssh/id_rsa\n", id="home-variable"),
+        pytest.param("@%USERPROFILE%\\.aws\\credentials\n", id="windows-profile-variable"),
+        pytest.param("@C:\\Users\\dev\\.ssh\\id_rsa\n", id="windows-home-path"),
+        pytest.param("@C:/Users/dev/.ssh/id_rsa\n", id="windows-home-path-forward-slashes"),
+        pytest.param("See [the environment](file://localhost/proc/self/environ).\n", id="file-url-with-localhost"),
+        pytest.param("See [the key][key].\n\n[key]: ~/.ssh/id_rsa\n", id="reference-definition"),
+        pytest.param("See <file:///etc/shadow>.\n", id="autolink"),
+        pytest.param("See [the credentials](<~/.aws/credentials>).\n", id="pointy-link-target"),
     ],
 )
 def test_imports_and_links_of_secret_locations_are_errors(text: str) -> None:
@@ -53,6 +63,9 @@ def test_imports_and_links_of_secret_locations_are_errors(text: str) -> None:
         pytest.param("See [the docs](https://example.com/.env).\n", id="a-url"),
         pytest.param('<a href="https://example.com/.env">x</a> <img src="docs/logo.png">\n', id="html-url-and-file"),
         pytest.param('<!-- <a href="~/.ssh/id_rsa"> -->\n\n`<a href="~/.ssh/id_rsa">`\n', id="html-in-a-comment-or-code-span"),
+        pytest.param("@$HOME/.claude/shared-rules.md\n", id="home-variable-rules"),
+        pytest.param("@C:\\Users\\dev\\notes\\rules.md\n", id="windows-home-rules"),
+        pytest.param("See <file:///etc/rules.md> and <https://example.com/.env>.\n", id="autolinks-elsewhere"),
     ],
 )
 def test_other_imports_and_links_are_not_this_rule(text: str) -> None:

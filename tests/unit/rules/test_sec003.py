@@ -80,6 +80,26 @@ UNQUOTED = "Zq8kP2mW9tR4vHs7Lx0b"
             id="unquoted-export",
         ),
         pytest.param(f"> - DATABASE_PASSWORD={UNQUOTED}\n", f"DATABASE_PASSWORD=…({len(UNQUOTED)} chars)", id="quoted-list-item"),
+        pytest.param(f"PASSWORD={UNQUOTED}  # rotated monthly\n", f"PASSWORD=…({len(UNQUOTED)} chars)", id="dotenv-line-with-a-comment"),
+        # Passwords on command lines an agent runs: a person's password is words and
+        # digits, so the flag, not the entropy, says what it is.
+        pytest.param("Check with `curl -u admin:Summer2024 https://ci.internal/api`\n", "curl -u admin:…(10 chars)", id="curl-user"),
+        pytest.param(
+            "```\ncurl -X POST \\\n  --user 'deploy:Summer2024' \\\n  https://ci.internal/api\n```\n",
+            "curl -u deploy:…(10 chars)",
+            id="curl-continued-line",
+        ),
+        pytest.param("Enter with `sshpass -p 'Summer2024' ssh root@10.0.0.2`\n", "sshpass -p …(10 chars)", id="sshpass-p"),
+        pytest.param("`SSHPASS='Summer2024' sshpass -e ssh root@10.0.0.2`\n", "SSHPASS=…(10 chars)", id="sshpass-env"),
+        pytest.param(
+            'curl -H "Authorization: Bearer Zq8kP2mW9tR4vHs7Lx0bN3cZ" https://api.internal/v1\n',
+            "Authorization: Bearer …(24 chars)",
+            id="bearer-header",
+        ),
+        # `admin:Summer2024` in base64, as RFC 7617 writes a user and password
+        pytest.param(
+            '"headers": {"Authorization": "Basic YWRtaW46U3VtbWVyMjAyNA=="}\n', "Authorization: Basic …(24 chars)", id="basic-header"
+        ),
     ],
 )
 def test_unquoted_credentials_and_url_passwords_are_reported(text: str, shown: str) -> None:
@@ -98,6 +118,15 @@ def test_unquoted_credentials_and_url_passwords_are_reported(text: str, shown: s
         pytest.param("DATABASE_PASSWORD=${DATABASE_PASSWORD}", id="dotenv-reference"),
         pytest.param("AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", id="aws-docs-example"),
         pytest.param("GITHUB_TOKEN=$GITHUB_TOKEN", id="shell-reference"),
+        pytest.param('curl -u "$CI_USER:$CI_PASSWORD" https://ci.internal/api', id="curl-with-variables"),
+        pytest.param("curl -u user:password https://httpbin.org/basic-auth/user/password", id="curl-docs-sample"),
+        pytest.param("curl -u $STRIPE_KEY: https://api.stripe.com/v1/charges", id="curl-key-without-password"),
+        pytest.param("sshpass -p mypassword ssh user@host", id="sshpass-docs-sample"),
+        pytest.param("sshpass -f ~/.pw ssh -p 2222 user@host", id="sshpass-file-then-ssh-port"),
+        pytest.param("sshpass -p '<password>' ssh user@host", id="sshpass-placeholder"),
+        pytest.param('curl -H "Authorization: Bearer $API_TOKEN" https://api.example.com', id="bearer-variable"),
+        pytest.param("Authorization: Bearer <your-token>", id="bearer-placeholder"),
+        pytest.param("Authorization: Basic anVzdHNvbWVyYW5kb210ZXh0", id="basic-without-a-password"),
     ],
 )
 def test_references_and_documented_examples_are_not_reported(text: str) -> None:

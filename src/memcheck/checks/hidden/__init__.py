@@ -61,12 +61,25 @@ def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
         doc = salvage.readable(doc) or doc
     for value in escapes.values(doc):
         yield from _escaped(ws, path, value)
-    if doc.error is not None or not invisible.may_hide(doc.text):
+    if doc.error is not None:
+        return
+    # ESC opens a terminal's control sequences (`ESC[8m` conceals what follows from
+    # `cat`, `git diff` and `less -R`, while the agent reads it): one memchr, ASCII too.
+    ascii_only = doc.text.isascii()
+    controls = "\x1b" in doc.text or (not ascii_only and "\x9b" in doc.text)  # (CSI, U+009B, is above ASCII)
+    if ascii_only and not controls:
+        return
+    hides, ends_blank = invisible.may_hide(doc.text), invisible.ends_blank(doc.text)
+    if not hides and not ends_blank and not controls:
         return
     if ws.wants("HID001") and invisible.has_tags(doc.text):
         yield from hidden_tag_text.check(path, doc.lines)
     for number, line in enumerate(doc.lines, 1):
-        if invisible.SUSPECT.search(line):
+        if (
+            (hides and invisible.SUSPECT.search(line))
+            or (ends_blank and invisible.blank_end(line) >= 0)
+            or (controls and ("\x1b" in line or "\x9b" in line))
+        ):
             yield from _line(ws, path, number, line)
 
 

@@ -44,10 +44,18 @@ their own script's characters. HANGUL FILLER (U+3164) and its half-width form
 are always reported: they are blanks that look like nothing, a known way to hide
 a name.
 
+Also reported: ESC (U+001B) and CSI (U+009B), which begin a terminal's control
+sequences (`ESC[8m` conceals the rest of the line from `cat`, `git diff` and
+`less -R`), and the blank characters above ASCII that end a line (Unicode's
+White_Space characters, such as NO-BREAK SPACE, FIGURE SPACE U+2007 and
+IDEOGRAPHIC SPACE U+3000, and BRAILLE PATTERN BLANK U+2800), unless the line
+ends in one no-break or ideographic space alone. Inside a line they are spaces
+(CJK text writes U+3000 between words); at its end nobody sees them.
+
 ## Why is this bad?
-Zero-width characters carry data a reviewer cannot see: a run of them encodes text
-bit by bit, and one inside a word makes it differ from the word it looks like (a
-command, a path, a package name the agent will type).
+Zero-width characters carry data a reviewer cannot see: a run of them (or of blanks
+at a line's end) encodes text bit by bit, and one inside a word makes it differ from
+the word it looks like (a command, a path, a package name the agent will type).
 
 ## Example
 `Install reqeusts` with a ZWSP inside the package name, or a line ending in forty
@@ -85,7 +93,10 @@ _IN_SCRIPT = {
     **{chr(cp): "SHORTHAND" for cp in range(0x1BCA0, 0x1BCA4)},  # Duployan shorthand format controls
     **{chr(cp): "MUSICAL" for cp in range(0x1D173, 0x1D17B)},  # beams, ties, slurs, phrases
 }
-_SCRIPT_OF = {"SHORTHAND": "DUPLOYAN"}  # the name of the letters a control joins, where it differs
+_SCRIPT_OF = {"SHORTHAND": "DUPLOYAN"}
+# ESC and the one-character CSI (C1): they begin a terminal's control sequences, which
+# conceal (`ESC[8m`), recolour or overwrite text where a reviewer reads it in a terminal.
+_ESCAPES = "\x1b\x9b"  # the name of the letters a control joins, where it differs
 
 
 def _undrawn(ch: str) -> bool:
@@ -95,7 +106,8 @@ def _undrawn(ch: str) -> bool:
         return True
     cp = ord(ch)
     return (
-        ch in _MARKS
+        ch in _ESCAPES
+        or ch in _MARKS
         or ch in _NUMBER_SIGNS
         or ch in _IN_SCRIPT
         or cp == 0x2065
@@ -109,8 +121,27 @@ def _undrawn(ch: str) -> bool:
 def judge(line: str) -> list[Hit]:
     """The line's zero-width characters that are in a run or out of place: not a
     joiner inside a word of a script that uses them, nor a ZWJ inside an emoji
-    sequence."""
-    return [Hit(i + 1, ch) for i, ch in enumerate(line) if _undrawn(ch) and not _in_place(line, i)]
+    sequence; and the blank characters that end it (``trailing_blanks``)."""
+    hits = [Hit(i + 1, ch) for i, ch in enumerate(line) if _undrawn(ch) and not _in_place(line, i)]
+    return hits + trailing_blanks(line) if not line.isascii() else hits
+
+
+# What a line may end in and still be text: one no-break space (what a web page or a
+# word processor leaves when copied) or one ideographic space (what a CJK input method
+# types for a space). Anything more, or any other blank, is a channel.
+_LONE_BLANKS = "\u00a0\u3000"
+
+
+def trailing_blanks(line: str) -> list[Hit]:
+    """The blank characters above ASCII (``invisible.BLANKS``) in the run of blanks
+    that ends ``line``, unless the run is one no-break or ideographic space alone."""
+    start = invisible.blank_end(line)
+    if start < 0:
+        return []
+    run = line[start:].rstrip("\r")
+    if len(run) == 1 and run in _LONE_BLANKS:
+        return []
+    return [Hit(start + i + 1, ch) for i, ch in enumerate(run) if ch not in " \t"]
 
 
 def _in_place(line: str, i: int) -> bool:
@@ -160,6 +191,11 @@ def _is_jamo(ch: str) -> bool:
 
 
 def message(hits: list[Hit]) -> str:
+    if all(invisible.is_blank(hit.ch) for hit in hits):
+        return (
+            f"{count(len(hits), 'blank character')} (first {invisible.label(hits[0].ch)}) at the line's end: "
+            "they draw nothing there and can carry hidden text; delete them"
+        )
     what = (
         "invisible character"
         if hits[0].ch in _BLANK_FILLERS + _JAMO_FILLERS + _SHY or hits[0].ch not in _ZERO_WIDTH

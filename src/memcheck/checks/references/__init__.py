@@ -35,7 +35,7 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
     missing: list[tuple[Cited, list[str]]] = []  # each with the paths it was looked for at
     own = _own_store_files(targets) if private else frozenset()
     # One pass over the files for both rules: each is looked up once.
-    for path in targets.agent_files() if private else sorted(cited):
+    for path in _agent_files(targets) if private else sorted(cited):
         store = cited.get(path)
         if store is None:
             found, stale = _references_in(ws, path, private and path not in own, path in cited, None)
@@ -93,3 +93,12 @@ def _kept(referenced: Referenced) -> object:
 def _from_kept(kept: object) -> Referenced:
     found, stale = cast("tuple[list[list[Any]], list[tuple[tuple[Any, ...], list[str]]]]", kept)
     return findings_kept(found), [(Cited(*cited), list(tried)) for cited, tried in stale]
+
+
+def _agent_files(targets: Targets) -> list[str]:
+    """The agent files REF002 reads: not the files agents read that memcheck models as
+    no agent file (``READ_ALSO``: a project's .claude/settings.json), which only the
+    secret and hidden-text rules read."""
+    from memcheck.workspace.agentfiles import READ_ALSO
+
+    return [path for path in targets.agent_files() if path not in READ_ALSO]

@@ -24,8 +24,10 @@ Reports strings shaped like real credentials: AWS access key ids (`AKIA…`), Gi
 (`ghp_…`, `github_pat_…`), GitLab (`glpat-…`), Slack (`xoxb-…`, `xapp-…`, webhook
 URLs), Stripe (`sk_live_…`, `whsec_…`), OpenAI (`sk-…`, `sk-proj-…`), Anthropic
 (`sk-ant-…`), npm (`npm_…`), PyPI (`pypi-…`), Google API keys (`AIza…`), Hugging
-Face (`hf_…`), SendGrid (`SG.…`), DigitalOcean (`dop_v1_…`) tokens, JSON Web
-Tokens and Azure Storage keys (`AccountKey=…`). The text is read as an agent reads
+Face (`hf_…`), SendGrid (`SG.…`), DigitalOcean (`dop_v1_…`), Shopify (`shpat_…`,
+`shpca_…`, `shppa_…`, `shpss_…`), Groq (`gsk_…`) and Linear (`lin_api_…`) tokens,
+Discord webhook URLs, JSON Web Tokens, Azure
+Storage keys (`AccountKey=…`) and age identities (`AGE-SECRET-KEY-1…`). The text is read as an agent reads
 it: a Markdown escape (`ghp\\_…`) or an invisible character inside a token does
 not hide it. Documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`, `xxxx`,
 `<your-token>`, jwt.io's sample token) are not reported; where a run of `memcheck check`

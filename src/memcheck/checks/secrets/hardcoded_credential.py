@@ -23,10 +23,13 @@ SEC003 = Rule(
 Reports a quoted, high-entropy value assigned to a name ending in `password`,
 `secret`, `token`, `api_key`, `access_key` or `private_key` (`DB_PASSWORD = "…"`,
 `apiKey: '…'`), an unquoted one on a dotenv or shell line
-(`DATABASE_PASSWORD=…`, `export AWS_SECRET_ACCESS_KEY=…`), and a password in a
-URL (`https://deploy:…@host`). Placeholders, environment references, low-entropy
-words and the passwords of local examples (`postgres://postgres:postgres@localhost`)
-are not reported.
+(`DATABASE_PASSWORD=…`, `export AWS_SECRET_ACCESS_KEY=…`, a `# comment` after it),
+a password in a URL (`https://deploy:…@host`), and one on a command line an agent
+runs (`curl -u user:…`, `sshpass -p …`, `SSHPASS=…`) or an HTTP header it sends
+(`Authorization: Bearer …`, `Authorization: Basic …`). Placeholders, environment
+references, low-entropy words and the passwords of local examples
+(`postgres://postgres:postgres@localhost`, `curl -u user:password`) are not
+reported.
 
 ## Why is this bad?
 A literal credential in an agent's memory or instructions gets copied into code,
