@@ -60,7 +60,7 @@ def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
         from memcheck.text import salvage  # (rare: not imported by the usual run)
 
         doc = salvage.readable(doc) or doc
-    if doc.error is None and ws.wants("HID005") and control_character.CONTROL.search(doc.text):
+    if doc.error is None and ws.wants("HID005") and control_character.holds(doc.text):
         yield from control_character.check(path, doc.lines)
     for value in escapes.values(doc):
         yield from _escaped(ws, path, value)

@@ -64,6 +64,22 @@ _NAMES = {
 }
 
 
+# What an ASCII text may hold that is no control character: TAB, LF and the printable
+# characters. Deleting them from its bytes leaves the controls, if any.
+_DRAWN = bytes([9, 10, *range(32, 127)])
+
+
+def holds(text: str) -> bool:
+    """Whether ``text`` holds a control character judged here. Asked of every agent
+    file: the regex alone took 89 ms over bench/'s M tree (18.9 million characters),
+    its ASCII text's bytes with the drawn ones deleted 14 ms (``bytes.translate`` is
+    one C loop; ``re`` tests its class character by character). Only C0 controls and
+    DELETE are ASCII: a text with any other character gets the regex."""
+    if text.isascii():
+        return bool(text.encode("ascii").translate(None, _DRAWN))
+    return CONTROL.search(text) is not None
+
+
 def judge(line: str) -> list[Hit]:
     return [Hit(m.start() + 1, m.group()) for m in CONTROL.finditer(line)]
 
