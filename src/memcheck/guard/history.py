@@ -192,21 +192,15 @@ def _hand_made_remote_refs(where: Path) -> list[str]:
 
 def _common_dir(where: Path) -> Path | None:
     """The repository's common git folder (a worktree's is its main repository's)."""
-    dot_git = where / ".git"
-    if dot_git.is_dir():
-        return dot_git
-    try:
-        text = dot_git.read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
+    from memcheck.engine.cache_folder import git_dir
+
+    gitdir = git_dir(where)
+    if gitdir is None:
         return None
-    if not text.startswith("gitdir: "):
-        return None
-    gitdir = Path(text[len("gitdir: ") :].strip())
-    gitdir = gitdir if gitdir.is_absolute() else where / gitdir
     try:
         common = (gitdir / "commondir").read_text("utf-8").strip()
     except (OSError, UnicodeDecodeError):
-        return gitdir if gitdir.is_dir() else None
+        return gitdir  # the main repository's own
     found = Path(common) if Path(common).is_absolute() else gitdir / common
     return found if found.is_dir() else None
 
