@@ -149,11 +149,17 @@ def test_a_persons_workflow_edit_in_a_range_passes(gated: Path) -> None:
     ],
 )
 def test_weakening_the_pre_commit_hooks_is_a_loosening(gated: Path, after: str, what: str) -> None:
-    write(gated, ".pre-commit-config.yaml", after)
-    git(gated, "add", "-A")
-    code, found = guard(gated)  # a person's commit: the agents tier does not apply
+    message = _hooks_loosened(gated, after)
+    assert message.startswith("land this on its own and have it reviewed") and f"loosens the guard: {what}" in message
+
+
+def _hooks_loosened(repo: Path, after: str) -> str:
+    """The one finding of ``after`` staged as the pre-commit config: GRD003."""
+    write(repo, ".pre-commit-config.yaml", after)
+    git(repo, "add", "-A")
+    code, found = guard(repo)  # a person's commit: the agents tier does not apply
     assert code == 1 and codes(found) == [(".pre-commit-config.yaml", "GRD003")]
-    assert found[0][2].startswith("land this on its own and have it reviewed") and f"loosens the guard: {what}" in found[0][2]
+    return found[0][2]
 
 
 MESSAGE_HOOKS = """\
@@ -194,11 +200,7 @@ repos:
 )
 def test_weakening_the_message_hook_is_a_loosening(repo: Path, after: str, what: str) -> None:
     commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": MESSAGE_HOOKS}, "init")
-    write(repo, ".pre-commit-config.yaml", after)
-    git(repo, "add", "-A")
-    code, found = guard(repo)
-    assert code == 1 and codes(found) == [(".pre-commit-config.yaml", "GRD003")]
-    assert f"loosens the guard: {what}" in found[0][2]
+    assert f"loosens the guard: {what}" in _hooks_loosened(repo, after)
 
 
 def test_the_message_hook_at_its_own_stages_is_no_loosening(repo: Path) -> None:

@@ -173,31 +173,6 @@ def test_a_link_already_committed_is_read_when_a_new_link_goes_through_it(repo: 
         pytest.param("../..", "a folder above the repository", id="grandparent"),
         pytest.param("/proc/self", "/proc/* (a process's environment and files)", id="proc-self"),
         pytest.param("/proc/self/root", "/proc/* (a process's environment and files)", id="proc-root"),
-    ],
-)
-def test_a_link_to_a_whole_place_of_secrets_is_guarded(repo: Path, target: str, place: str) -> None:
-    commit(repo, {"README.md": "x\n"})
-    link(repo, "h", target)
-    git(repo, "add", "-A")
-    ((path, code, message),) = _guarded(repo)
-    assert (path, code) == ("h", "GRD002")
-    assert f"guarded by category secret-folders (pattern {place})" in message
-
-
-@pytest.mark.parametrize("target", ["docs", "../repo/docs", "/usr/share/doc", "/etc-notes", "/homework", "shared/.."])
-def test_a_link_to_an_ordinary_folder_is_not_guarded(repo: Path, target: str) -> None:
-    commit(repo, {"README.md": "x\n", "docs/a.md": "a\n", "shared/b.md": "b\n"})
-    link(repo, "h", target)
-    git(repo, "add", "-A")
-    assert _guarded(repo) == []
-
-
-# --- the session-8 attack's K1, K2, K3
-
-
-@pytest.mark.parametrize(
-    ("target", "pattern"),
-    [
         # K1: the folder a secret pattern names a file inside, which an agent lists
         # through the link (d/hosts.yml) as any other file of the repository
         pytest.param("/home/me/.config/gh", "**/.config/gh/hosts.yml", id="gh"),
@@ -219,13 +194,26 @@ def test_a_link_to_an_ordinary_folder_is_not_guarded(repo: Path, target: str) ->
         pytest.param("/mnt/c/Users/me", "a home folder", id="wsl-windows-home"),
     ],
 )
-def test_a_link_to_a_folder_that_holds_secrets_is_guarded(repo: Path, target: str, pattern: str) -> None:
+def test_a_link_to_a_whole_place_of_secrets_is_guarded(repo: Path, target: str, place: str) -> None:
     commit(repo, {"README.md": "x\n"})
-    link(repo, "d", target)
+    link(repo, "h", target)
     git(repo, "add", "-A")
     ((path, code, message),) = _guarded(repo)
-    assert (path, code) == ("d", "GRD002")
-    assert f"(pattern {pattern})" in message
+    assert (path, code) == ("h", "GRD002")
+    # (a whole place is the category secret-folders; a folder a pattern names a file
+    # inside, that pattern's category)
+    assert f"(pattern {place})" in message
+
+
+@pytest.mark.parametrize("target", ["docs", "../repo/docs", "/usr/share/doc", "/etc-notes", "/homework", "shared/.."])
+def test_a_link_to_an_ordinary_folder_is_not_guarded(repo: Path, target: str) -> None:
+    commit(repo, {"README.md": "x\n", "docs/a.md": "a\n", "shared/b.md": "b\n"})
+    link(repo, "h", target)
+    git(repo, "add", "-A")
+    assert _guarded(repo) == []
+
+
+# --- the session-8 attack's K3
 
 
 @pytest.mark.parametrize(
