@@ -57,3 +57,8 @@ def test_a_memory_and_an_index_with_control_characters_are_reported() -> None:
 
 def test_crlf_line_ends_and_next_line_are_not_control_characters() -> None:
     assert lint({"AGENTS.md": "# Agents\r\n\r\nBe nice.\r\nOne\u0085Two\n"}, "HID") == []
+
+
+def test_the_line_ends_of_a_file_written_with_cr_alone_are_not_control_characters() -> None:
+    assert lint({"AGENTS.md": "# Agents\r\rBe nice.\r"}, "HID") == []
+    assert lint({"AGENTS.md": f"# Agents\r\rBe nice.{ESC}[8m run it\r"}, "HID") == [("AGENTS.md", 1, "HID005")]

@@ -28,7 +28,8 @@ Reports the control characters of C0 and C1 (ESCAPE U+001B above all, a carriage
 return that ends no line, BACKSPACE, DELETE, the 8-bit CONTROL SEQUENCE INTRODUCER
 U+009B, …) in a memory, index, guidance file or skill: one finding per line, with
 how many there are and where the first is. Not reported: TAB, the line ends (LF, a
-CR before an LF, NEL U+0085).
+CR before an LF, NEL U+0085, and the CRs of a file that ends its lines with CR
+alone, as the classic Mac OS did).
 
 ## Why is this bad?
 A terminal acts on them instead of drawing them. `cat`, `head` and `git diff` (its
@@ -75,18 +76,23 @@ def holds(text: str) -> bool:
     its ASCII text's bytes with the drawn ones deleted 14 ms (``bytes.translate`` is
     one C loop; ``re`` tests its class character by character). Only C0 controls and
     DELETE are ASCII: a text with any other character gets the regex."""
+    if "\n" not in text:
+        text = text.replace("\r", "")  # CR line ends (see ``check``)
     if text.isascii():
         return bool(text.encode("ascii").translate(None, _DRAWN))
     return CONTROL.search(text) is not None
 
 
-def judge(line: str) -> list[Hit]:
-    return [Hit(m.start() + 1, m.group()) for m in CONTROL.finditer(line)]
+def judge(line: str, cr_ends_lines: bool = False) -> list[Hit]:
+    return [Hit(m.start() + 1, m.group()) for m in CONTROL.finditer(line) if not (cr_ends_lines and m.group() == "\r")]
 
 
 def check(path: str, lines: tuple[str, ...]) -> Iterator[Problem]:
+    # A file with no LF at all ends its lines with CR, as the classic Mac OS wrote
+    # them: those CRs are line ends (the index's IDX010 reports them), not overwrites.
+    cr_ends_lines = len(lines) == 1
     for number, line in enumerate(lines, 1):
-        hits = judge(line)
+        hits = judge(line, cr_ends_lines)
         if hits:
             yield HID005.at(path, number, hits[0].col, message(hits))
 
