@@ -33,7 +33,7 @@ from memcheck.config import Config, ConfigError, inside_only
 from memcheck.problem import Problem
 from memcheck.records import NamedTuple
 from memcheck.safe_files import Refused, replacing, within
-from memcheck.text.document import TOO_LARGE, special_file
+from memcheck.text.document import BINARY, TOO_LARGE, special_file
 
 VERSION = 1
 NEVER_ACCEPTED = ("SEC",)
@@ -176,6 +176,10 @@ def match(problems: Sequence[Problem], config: Config) -> tuple[list[Problem], C
     return kept, +left  # (unary +: only the entries left over)
 
 
+def _unread(message: str) -> bool:
+    return TOO_LARGE in message or BINARY in message
+
+
 def new_since(
     problems: Sequence[Problem],
     before: Iterable[Problem],
@@ -189,8 +193,9 @@ def new_since(
     one); only in a file it leaves as it was. ``found`` and ``found_before``: what each
     finding found (see ``checks.hidden.found_on``), matched too where given, so a
     finding that reads as an older one but found other text is new. A file too large
-    to read is never older where the change touches it: what it adds past the cap is
-    read by no rule, and an agent loads it."""
+    to read, or binary, is never older where the change touches it: what it adds past
+    the cap, or besides its NUL bytes, is read by no rule but SEC's and HID's, and an
+    agent loads it."""
 
     def keyed(p: Problem, what: Callable[[Problem], str | None] | None) -> tuple[Key, str | None]:
         return key(p), None if what is None else what(p)
@@ -199,7 +204,7 @@ def new_since(
     new = []
     for p in problems:
         k = keyed(p, found)
-        if left[k] > 0 and ((accepted(p) and TOO_LARGE not in p.message) or p.path not in changed):
+        if left[k] > 0 and ((accepted(p) and not _unread(p.message)) or p.path not in changed):
             left[k] -= 1
         else:
             new.append(p)

@@ -149,11 +149,71 @@ def test_a_persons_workflow_edit_in_a_range_passes(gated: Path) -> None:
     ],
 )
 def test_weakening_the_pre_commit_hooks_is_a_loosening(gated: Path, after: str, what: str) -> None:
-    write(gated, ".pre-commit-config.yaml", after)
-    git(gated, "add", "-A")
-    code, found = guard(gated)  # a person's commit: the agents tier does not apply
+    message = _hooks_loosened(gated, after)
+    assert message.startswith("land this on its own and have it reviewed") and f"loosens the guard: {what}" in message
+
+
+def _hooks_loosened(repo: Path, after: str) -> str:
+    """The one finding of ``after`` staged as the pre-commit config: GRD003."""
+    write(repo, ".pre-commit-config.yaml", after)
+    git(repo, "add", "-A")
+    code, found = guard(repo)  # a person's commit: the agents tier does not apply
     assert code == 1 and codes(found) == [(".pre-commit-config.yaml", "GRD003")]
-    assert found[0][2].startswith("land this on its own and have it reviewed") and f"loosens the guard: {what}" in found[0][2]
+    return found[0][2]
+
+
+MESSAGE_HOOKS = """\
+default_install_hook_types: [pre-commit, prepare-commit-msg, commit-msg, pre-push]
+repos:
+  - repo: https://github.com/memcheck/memcheck
+    rev: v0.1.0
+    hooks:
+      - id: memcheck-fix
+      - id: memcheck-guard
+      - id: memcheck-guard-message
+"""
+
+
+@pytest.mark.parametrize(
+    ("after", "what"),
+    [
+        # The session-8 attack's P1: without prepare-commit-msg, an agent's cherry-pick,
+        # revert or rebase of a lock-file edit runs no memcheck hook at all.
+        pytest.param(
+            MESSAGE_HOOKS.replace("id: memcheck-guard-message", "{id: memcheck-guard-message, stages: [commit-msg]}"),
+            "stops running the memcheck-guard-message hook at prepare-commit-msg (stages)",
+            id="message-hook-stages",
+        ),
+        pytest.param(
+            MESSAGE_HOOKS.replace("      - id: memcheck-guard-message\n", ""),
+            "removes the memcheck-guard-message hook",
+            id="message-hook-gone",
+        ),
+        # P2: the hook stays in the config, and `pre-commit install` no longer installs it.
+        pytest.param(
+            MESSAGE_HOOKS.replace("prepare-commit-msg, commit-msg, ", ""),
+            "stops installing the prepare-commit-msg hook (default_install_hook_types), "
+            "stops installing the commit-msg hook (default_install_hook_types)",
+            id="message-hook-types",
+        ),
+    ],
+)
+def test_weakening_the_message_hook_is_a_loosening(repo: Path, after: str, what: str) -> None:
+    commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": MESSAGE_HOOKS}, "init")
+    assert f"loosens the guard: {what}" in _hooks_loosened(repo, after)
+
+
+def test_the_message_hook_at_its_own_stages_is_no_loosening(repo: Path) -> None:
+    commit(repo, {"README.md": "x\n", ".pre-commit-config.yaml": MESSAGE_HOOKS}, "init")
+    write(
+        repo,
+        ".pre-commit-config.yaml",
+        MESSAGE_HOOKS.replace("rev: v0.1.0", "rev: v0.2.0").replace(
+            "id: memcheck-guard-message", "{id: memcheck-guard-message, stages: [prepare-commit-msg, commit-msg]}"
+        ),
+    )
+    git(repo, "add", "-A")
+    assert guard(repo) == (0, [])
 
 
 def test_deleting_the_pre_commit_config_is_a_loosening_in_a_range(gated: Path) -> None:
@@ -184,18 +244,6 @@ def test_adding_all_to_a_lint_hook_is_no_loosening(gated: Path) -> None:
             "makes no finding fail the memcheck step of job memcheck (fail-on: never)",
         ),
         (
-            WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: NEVER"),
-            "makes no finding fail the memcheck step of job memcheck (fail-on: never)",
-        ),
-        (
-            WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: ${{ 'never' }}"),
-            "decides the fail-on of the memcheck step of job memcheck by an expression",
-        ),
-        (
-            WORKFLOW.replace("sarif: memcheck.sarif", "guard: ${{ github.actor == 'dependabot[bot]' && 'off' || 'on' }}"),
-            "decides the guard of the memcheck step of job memcheck by an expression",
-        ),
-        (
             WORKFLOW.replace("sarif: memcheck.sarif", "override-label: ok"),
             "changes the override-label of the memcheck step of job memcheck",
         ),
@@ -211,6 +259,29 @@ def test_adding_all_to_a_lint_hook_is_no_loosening(gated: Path) -> None:
         (
             WORKFLOW.replace("pull_request:\n    types", "push:\n    branches: [nowhere]\n  x:\n    types"),
             "stops running the workflow on pull_request",
+        ),
+        # The session-8 attack's W1: the Action reads the input stripped, in any case.
+        pytest.param(
+            WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: NEVER"),
+            "makes no finding fail the memcheck step of job memcheck (fail-on: never)",
+            id="fail-on-in-capitals",
+        ),
+        # W2: an expression's value is worked out on the runner.
+        pytest.param(
+            WORKFLOW.replace("sarif: memcheck.sarif", "guard: ${{ github.actor == 'x' && 'on' || 'off' }}"),
+            "sets the guard of the memcheck step of job memcheck by an expression",
+            id="guard-by-expression",
+        ),
+        pytest.param(
+            WORKFLOW.replace("sarif: memcheck.sarif", "fail-on: ${{ 'never' }}"),
+            "sets the fail-on of the memcheck step of job memcheck by an expression",
+            id="fail-on-by-expression",
+        ),
+        # W3: under pull_request_target the checkout is the base's.
+        pytest.param(
+            WORKFLOW.replace("  pull_request:\n", "  pull_request_target:\n"),
+            "stops running the workflow on pull_request",
+            id="pull-request-target",
         ),
     ],
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import commit, git, run_cli, write
@@ -172,6 +173,25 @@ def test_a_link_already_committed_is_read_when_a_new_link_goes_through_it(repo: 
         pytest.param("../..", "a folder above the repository", id="grandparent"),
         pytest.param("/proc/self", "/proc/* (a process's environment and files)", id="proc-self"),
         pytest.param("/proc/self/root", "/proc/* (a process's environment and files)", id="proc-root"),
+        # K1: the folder a secret pattern names a file inside, which an agent lists
+        # through the link (d/hosts.yml) as any other file of the repository
+        pytest.param("/home/me/.config/gh", "**/.config/gh/hosts.yml", id="gh"),
+        pytest.param("/home/me/.docker", "**/.docker/config.json", id="docker"),
+        pytest.param("/home/me/.codex", "**/.codex/auth.json", id="codex"),
+        pytest.param("/home/me/.gemini/", "**/.gemini/oauth_creds.json", id="gemini"),
+        pytest.param("/home/me/.azure", "**/.azure/accessTokens.json", id="azure"),
+        pytest.param("/home/me/.cargo", "**/.cargo/credentials", id="cargo"),
+        pytest.param("/home/me/.m2", "**/.m2/settings.xml", id="maven"),
+        pytest.param("/home/me/.config", "a home folder's store of logins", id="config"),
+        pytest.param("/home/me/.claude", "a home folder's store of logins", id="claude"),
+        pytest.param("/home/me/.password-store", "a home folder's store of logins", id="pass"),
+        pytest.param("/home/me/.local/share/keyrings", "a home folder's store of logins", id="keyrings"),
+        pytest.param("/Users/me/Library/Keychains", "a home folder's store of logins", id="keychains"),
+        pytest.param("/home/me/.mozilla", "a home folder's store of logins", id="firefox"),
+        # K2: in another case, as macOS opens it; WSL's way to the Windows home folders
+        pytest.param("/USERS/me", "a home folder", id="users-in-capitals"),
+        pytest.param("/ETC", "/etc (the system's settings and keys)", id="etc-in-capitals"),
+        pytest.param("/mnt/c/Users/me", "a home folder", id="wsl-windows-home"),
     ],
 )
 def test_a_link_to_a_whole_place_of_secrets_is_guarded(repo: Path, target: str, place: str) -> None:
@@ -180,12 +200,52 @@ def test_a_link_to_a_whole_place_of_secrets_is_guarded(repo: Path, target: str, 
     git(repo, "add", "-A")
     ((path, code, message),) = _guarded(repo)
     assert (path, code) == ("h", "GRD002")
-    assert f"guarded by category secret-folders (pattern {place})" in message
+    # (a whole place is the category secret-folders; a folder a pattern names a file
+    # inside, that pattern's category)
+    assert f"(pattern {place})" in message
 
 
 @pytest.mark.parametrize("target", ["docs", "../repo/docs", "/usr/share/doc", "/etc-notes", "/homework", "shared/.."])
 def test_a_link_to_an_ordinary_folder_is_not_guarded(repo: Path, target: str) -> None:
     commit(repo, {"README.md": "x\n", "docs/a.md": "a\n", "shared/b.md": "b\n"})
     link(repo, "h", target)
+    git(repo, "add", "-A")
+    assert _guarded(repo) == []
+
+
+# --- the session-8 attack's K3
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        pytest.param(lambda repo: str(repo.parent), id="parent"),
+        pytest.param(lambda repo: str(repo.parent.parent), id="grandparent"),
+        pytest.param(lambda repo: f"{repo}/sub/../..", id="parent-through-the-repository"),
+        pytest.param(lambda repo: f"../../{repo.parent.name}", id="climbing-to-a-named-parent"),
+    ],
+)
+def test_a_folder_above_the_repository_spelt_as_a_path_is_guarded(repo: Path, target: Any) -> None:
+    # K3: an agent knows the absolute path of the clone it works in.
+    commit(repo, {"README.md": "x\n"})
+    link(repo, "par", target(repo))
+    git(repo, "add", "-A")
+    ((path, code, message),) = _guarded(repo)
+    assert (path, code) == ("par", "GRD002")
+    assert "(pattern a folder above the repository)" in message
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        pytest.param(lambda repo: "/home/me/projects/data", id="a-folder-in-a-home"),
+        pytest.param(lambda repo: "/home/me/.config/nvim", id="a-folder-of-config"),
+        pytest.param(lambda repo: str(repo), id="the-repository-itself"),
+        pytest.param(lambda repo: f"{repo}/docs", id="a-folder-of-the-repository"),
+    ],
+)
+def test_a_link_to_another_folder_outside_is_not_guarded(repo: Path, target: Any) -> None:
+    commit(repo, {"README.md": "x\n", "docs/a.md": "a\n"})
+    link(repo, "d", target(repo))
     git(repo, "add", "-A")
     assert _guarded(repo) == []

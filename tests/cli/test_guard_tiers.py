@@ -160,7 +160,7 @@ def test_signatures_are_listed_with_their_sources(repo: Path) -> None:
         ("ignore: [SEC]\n", "turns SEC001, SEC002, SEC003 off"),
         # The hidden-text rules too: a lint selection that leaves them out hides an
         # instruction in invisible characters as surely as `ignore: [HID]`.
-        ("select: [MEM, SEC]\n", "turns HID001, HID002, HID003, HID004 off"),
+        ("select: [MEM, SEC]\n", "turns HID001, HID002, HID003, HID004, HID005 off"),
         ("per-path-ignores: {CLAUDE.md: [HID001]}\n", "ignores HID001 under CLAUDE.md"),
         # Which files are agent files: one that is no longer one is read by no rule.
         (

@@ -911,3 +911,25 @@ def test_the_action_believes_no_cache_an_earlier_job_left(runner: Runner, tmp_pa
     assert run.returncode == 1, run.stdout
     assert f"::error file=.claude/memory/MEMORY.md,line=4,col=1,title=IDX003::{UNLISTED}" in run.stdout.splitlines()
     assert sorted(p.name for p in (ws / ".git" / "memcheck" / "cache").rglob("*")) == before
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "encode",
+    [
+        pytest.param(lambda text: text.replace("nice.", "nice.\x00").encode(), id="nul"),
+        pytest.param(lambda text: text.encode("utf-16"), id="utf-16"),
+    ],
+)
+def test_a_binary_agent_file_hides_no_token_a_pull_request_adds(runner: Runner, tmp_path: Path, encode: Any) -> None:
+    # One NUL byte, or UTF-16 as Windows PowerShell writes it, made AGENTS.md "binary":
+    # its finding was older, and SEC and HID read none of what the pull request added.
+    token = "ghp_" + "A1b2C3d4" * 4 + "Q7r8"
+    head = "# Agents\n\nBe nice.\n"
+    pr = _pull_request(tmp_path, {"AGENTS.md": encode(head + f"token {token}\n")}, base_files={"AGENTS.md": encode(head)})
+    ws = _checkout(tmp_path, pr)
+    run = runner.run(ws, _event(pr), {"scope": "new", "guard": "off"})
+    assert run.returncode == 1, run.stdout
+    assert any(line.startswith("::error file=AGENTS.md,line=4") and "SEC002" in line for line in run.stdout.splitlines()), run.stdout
+    assert token not in run.stdout

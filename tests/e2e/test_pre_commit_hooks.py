@@ -822,3 +822,24 @@ def test_a_push_from_an_agents_shell_judges_what_no_hook_saw(repo: Path, message
     # The same push from a person's shell passes.
     done = message_hooks.run("git", "push", "-q", "origin", "main")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.e2e
+def test_a_remote_tracking_ref_an_agent_writes_itself_is_not_the_remotes(repo: Path, message_hooks: Installed) -> None:
+    # The session-8 attack's H1: a lock-file commit made with plumbing (past every
+    # commit hook), then `git update-ref refs/remotes/origin/zz HEAD`, made the commit
+    # "one the remote has". No fetch or push set that ref: it is not the remote's word.
+    git(repo, "checkout", "-q", "-b", "feat")
+    write(repo, "package-lock.json", '{"evil": 1}\n')
+    git(repo, "add", "-A")
+    made = git(repo, "commit-tree", "-p", "main", "-m", "bump", git(repo, "write-tree").strip()).strip()
+    git(repo, "reset", "-q", "--hard", made)
+    git(repo, "update-ref", "refs/remotes/origin/zz", "HEAD")
+    git(repo, "checkout", "-q", "main")
+    commit_all(repo, {"README.md": "hello again\n"}, "docs")
+    # pre-commit runs the push hook for the first ref that brings commits (main);
+    # memcheck judges every local branch, feat's commit among them.
+    pushed = message_hooks.run("git", "push", "origin", "main", "feat", env=AGENT_SHELL)
+    assert pushed.returncode != 0, pushed.stdout + pushed.stderr
+    out = pushed.stdout + pushed.stderr
+    assert "GRD004" in out and "package-lock.json" in out and "the commit is on feat" in out

@@ -93,7 +93,7 @@ def judge_changes(
     """The findings for changes held in memory, by ``config`` (``agent_of``: which
     agent made a change, None for a person), as a report shows them. ``settings``:
     the changes among them to the settings, read (what GRD003 and GRD005 judge)."""
-    problems = findings(changes, Judge(config.guard, agent_of))
+    problems = findings(changes, Judge(config.guard, agent_of, root=str(config.root)))
     if settings:  # (judging settings imports the secret rules, which paths mode never needs)
         problems += judged(settings, default_config(config.root))
     return as_reported(problems, config)

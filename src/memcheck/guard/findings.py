@@ -6,6 +6,7 @@ asks git."""
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shlex
 from typing import Callable, Iterable, Mapping, Sequence
@@ -17,7 +18,7 @@ from memcheck.checks.guard.guarded_path import GRD001
 from memcheck.checks.guard.guarded_symlink import GRD002
 from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
-from memcheck.guard.paths import Guard, Hit, describe, link_targets, whole_place
+from memcheck.guard.paths import Guard, Hit, describe, leaves_repository, link_targets, whole_place
 from memcheck.guard.tiers import AGENTS, SECRETS, Signature, shipped_tiers, tiers
 from memcheck.paths import has_ignorable, through_links
 from memcheck.problem import WARNING, Problem, Rule, shown, visible_name
@@ -40,10 +41,14 @@ class Judge:
     everyone's changes (every tier with ``guard.everyone``), every tier for an
     agent's. ``agent_of`` names the agent that made a change, None for a person."""
 
-    def __init__(self, config: GuardConfig, agent_of: Callable[[Change], Signature | None] | None = None, every_tier: bool = False) -> None:
+    def __init__(
+        self, config: GuardConfig, agent_of: Callable[[Change], Signature | None] | None = None, every_tier: bool = False, root: str = ""
+    ) -> None:
         """``every_tier``: judge every change by every tier, as if an agent made it
-        (what ``--list`` shows)."""
+        (what ``--list`` shows). ``root``: the repository's path, which a symlink's
+        absolute target is judged against (a folder above it)."""
         self.config = config
+        self.root = root
         self.tier = tiers(config)
         self.agent_of = agent_of or _nobody
         self.everyone = Guard(config, None if config.everyone or every_tier else (SECRETS,))
@@ -182,9 +187,10 @@ def _touches(change: Change, judge: Judge) -> Iterable[_Touch]:
 
 def _link_hits(link: str, target: str, judge: Judge, guards: Sequence[Guard]) -> Iterable[tuple[str, Hit]]:
     """What a symlink's target is guarded by: as it is written, then read through the
-    tree's other links (``c -> e/shadow`` with ``e -> /etc``; ``p -> /proc/self``), and
-    last, whether it names a whole place secrets are kept in (``/``, a home folder,
-    a folder above the repository, a process's folder)."""
+    tree's other links (``c -> e/shadow`` with ``e -> /etc``; ``p -> /proc/self``),
+    whether it names a whole place secrets are kept in (``/``, a home folder, a folder
+    above the repository, a process's folder), and last, outside the repository, a
+    folder a pattern names a file inside."""
     for resolved in link_targets(link, target):
         hit = judge.hit(guards, resolved, is_dir=True, link_target=True)
         if hit is not None:
@@ -201,11 +207,23 @@ def _link_hits(link: str, target: str, judge: Judge, guards: Sequence[Guard]) ->
     places = [followed]
     if target.startswith("/") or "\\" in target or target[1:2] == ":":  # absolute, as POSIX or Windows reads it
         places += ["/" + resolved for resolved in link_targets(link, target)]
+    elif judge.root and leaves_repository(link, target):  # ../../work: where it climbs to, from the repository's own path
+        places.append(posixpath.normpath(posixpath.join(judge.root, posixpath.dirname(link), target)))
     for place in dict.fromkeys(places):
-        hit = whole_place(place)
+        hit = whole_place(place, judge.root)
         if hit is not None:
             yield place, hit
             return
+    if leaves_repository(link, target):
+        # Last, a folder outside that a pattern names a file inside (``~/.config/gh`` for
+        # ``**/.config/gh/hosts.yml``): an agent that lists the repository reads
+        # ``d/hosts.yml`` through the link as any other file.
+        for resolved in link_targets(link, target):
+            for guard in guards:
+                hit = guard.holding_folder_hit(resolved)
+                if hit is not None:
+                    yield resolved, hit
+                    return
 
 
 def touches_guarded(change: Change, judge: Judge) -> bool:

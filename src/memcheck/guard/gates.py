@@ -12,10 +12,12 @@ it (each parent of a merge), and landed on its own for a reviewer.
 What counts as weakening a hook: it is gone, it comes from another repository, it
 runs another command (``entry``, ``language``, ``pass_filenames``, ``args`` other
 than the lint hooks' ``--all``), it runs at fewer of the commit, merge and push
-stages, it may skip commits (``always_run: false``), pre-commit.ci skips it, or the
-push hook is no longer installed. A workflow's memcheck step: it is gone, it comes
-from another action, its guard is off, no finding fails it (``fail-on: never``), its
-config, paths, range, override label or scope change, its command changes, the step
+stages (the message hook: of prepare-commit-msg and commit-msg), it may skip commits
+(``always_run: false``), pre-commit.ci skips it, or the push or message hooks are no
+longer installed. A workflow's memcheck step: it is gone, it comes from another
+action, its guard is off, no finding fails it (``fail-on: never``, in any case, as
+the Action reads it), its config, paths, range, override label or scope change, its
+guard, fail-on or scope is set by an expression, its command changes, the step
 or its job gains a condition or ``continue-on-error``, or the workflow stops running
 on an event it ran on (or runs on fewer of them: its filters). A pull request's own workflow
 runs from its own branch, so only a protected workflow (a ruleset or a required
@@ -42,15 +44,22 @@ WORKFLOWS = ".github/workflows/"  # GitHub runs the root's workflows only
 HOOK_IDS = ("memcheck", "memcheck-fix", "memcheck-guard", "memcheck-guard-message")
 # The stages each hook runs at by default (.pre-commit-hooks.yaml), and the stages
 # that judge a change: `manual` runs only when asked.
+_MESSAGE_STAGES = ("prepare-commit-msg", "commit-msg")
 _DEFAULT_STAGES = {
     "memcheck": ("pre-commit", "pre-merge-commit", "manual"),
     "memcheck-fix": ("pre-commit", "pre-merge-commit", "manual"),
     "memcheck-guard": ("pre-commit", "pre-push", "manual"),
-    "memcheck-guard-message": ("prepare-commit-msg", "commit-msg"),
+    "memcheck-guard-message": _MESSAGE_STAGES,
 }
-_JUDGING = ("pre-commit", "pre-merge-commit", "pre-push", "prepare-commit-msg", "commit-msg")
-# The hook types `pre-commit install` must install for a stage's hooks to run at all.
-_INSTALLED = ("pre-push", "prepare-commit-msg", "commit-msg")
+_JUDGING = ("pre-commit", "pre-merge-commit", "pre-push")
+# The message hook judges at the two message stages: prepare-commit-msg is the one git
+# runs for the commits its sequencer makes (revert, cherry-pick, rebase), which run no
+# pre-commit hook. (Only for it: a local hook that runs `memcheck guard` and names no
+# stages is not taken to judge commit messages.)
+_JUDGING_OF = {"memcheck-guard-message": (*_JUDGING, *_MESSAGE_STAGES)}
+# The hook types `pre-commit install` must install for a hook at these stages to run
+# at all; the pre-commit type is installed whatever the list says.
+_INSTALLED = ("pre-push", *_MESSAGE_STAGES)
 _OLD_STAGE_NAMES = {"commit": "pre-commit", "push": "pre-push", "merge-commit": "pre-merge-commit"}
 _LINT_ONLY_ARGS = frozenset({"--all"})  # asks the lint hooks for more, never less
 _RUNS_MEMCHECK = lazy_regex.compile(r"\bmemcheck\s+(guard|check|fix)\b|-m\s+memcheck\b")
@@ -169,7 +178,7 @@ def _hooks(data: object) -> tuple[dict[str, _Hook], frozenset[str], frozenset[st
                 _repo_name(url),
                 tuple(str(hook.get(key, "")) for key in ("entry", "language", "pass_filenames")) if not local else (str(hook.get("entry", "")), str(hook.get("language", "")), ""),
                 tuple(map(str, args)) if isinstance(args, list) else (),
-                frozenset(_OLD_STAGE_NAMES.get(str(s), str(s)) for s in stages) & frozenset(_JUDGING),
+                frozenset(_OLD_STAGE_NAMES.get(str(s), str(s)) for s in stages) & frozenset(_JUDGING_OF.get(hook_id, _JUDGING)),
                 hook.get("always_run", True) is not False,
             ))  # fmt: skip
     types = data.get("default_install_hook_types")
@@ -280,12 +289,19 @@ def _truthy(value: object) -> bool:
     return value is True or str(value).strip().lower() in ("true", "${{ true }}")
 
 
-def _folded(value: str | None) -> str:
-    return (value or "").strip().lower()
-
-
 def _off(value: str | None) -> bool:
     return value is not None and value.strip().lower() in ("off", "false", "no", "0")
+
+
+# The inputs the Action reads as one of a few words, stripped and in any case
+# (action/run.py's ``choice``): compared as it reads them, so ``fail-on: NEVER`` is
+# ``never``. (The others are compared as they are: any change to them is one.)
+_CHOICES = ("guard", "fail-on", "scope")
+_EXPRESSION = "${{"
+
+
+def _choice(step: _Step, key: str, default: str = "") -> str:
+    return step.inputs.get(key, "").strip().lower() or default
 
 
 def workflow_loosenings(before_text: str | None | _Unreadable, after_text: str | None | _Unreadable) -> list[str]:
@@ -310,18 +326,18 @@ def workflow_loosenings(before_text: str | None | _Unreadable, after_text: str |
             found.append(f"takes {name} from another action ({now.uses or 'a run line'})")
         if _off(now.inputs.get("guard")) and not _off(was.inputs.get("guard")):
             found.append(f"turns the guard off in {name} (its guard input)")
-        # (as the Action reads it: stripped, in any case)
-        if _folded(now.inputs.get("fail-on")) == "never" and _folded(was.inputs.get("fail-on")) != "never":
+        if _choice(now, "fail-on") == "never" and _choice(was, "fail-on") != "never":
             found.append(f"makes no finding fail {name} (fail-on: never)")
-        # An expression may be `off` or `never` on the run that matters: one that is new
-        # or changed is a change of the input, whatever it reads as here.
-        found += [
-            f"decides the {key} of {name} by an expression"
-            for key in ("guard", "fail-on", "scope")
-            if "${{" in now.inputs.get(key, "") and now.inputs.get(key) != was.inputs.get(key)
-        ]
-        if was.inputs.get("scope", "new") == "all" and now.inputs.get("scope", "new") != "all":
+        if _choice(was, "scope", "new") == "all" and _choice(now, "scope", "new") != "all":
             found.append(f"narrows {name} to new findings (scope)")
+        # An expression is worked out on the runner, where its value may be any of
+        # them (``${{ github.actor == 'x' && 'off' || 'on' }}``): what it stands for
+        # cannot be told here, so one put in place of what was there is a change.
+        found += [
+            f"sets the {key} of {name} by an expression"
+            for key in _CHOICES
+            if _EXPRESSION in now.inputs.get(key, "") and now.inputs.get(key) != was.inputs.get(key)
+        ]
         found += [f"changes the {key} of {name}" for key in _STEP_INPUTS if now.inputs.get(key) != was.inputs.get(key)]
         if now.run != was.run:
             found.append(f"changes the command {name} runs")

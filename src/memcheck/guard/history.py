@@ -30,6 +30,7 @@ push of such tags alone: it finds no commit to push.)
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -111,7 +112,10 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
     change past the settings of the branch it is merged into."""
     remote = gitrefs.remote_named(where, remote_arg)
     logs: list[tuple[tuple[str, ...], bool]] = []
-    known = ["--remotes"]  # what the remotes have: another remote's commits are not the pusher's either
+    # What the remotes have: another remote's commits are not the pusher's either. A
+    # remote-tracking ref that no fetch, pull, clone or push set is not the remote's word.
+    # (--exclude names a ref as --remotes does: without refs/remotes/.)
+    known = [*(f"--exclude={ref.removeprefix('refs/remotes/')}" for ref in _hand_made_remote_refs(where)), "--remotes"]
     trusted: list[str] = []
     net = None
     if from_ref:
@@ -150,6 +154,55 @@ def _push(where: Path, remote_arg: str, remote_branch: str, from_ref: str | None
         tuple(logs), tuple((c, c[:7]) for c in dict.fromkeys(trusted)), defaults=not from_ref and copy is None, net=net, beside=beside,
         tagged=tuple(_tagged(where)), pushed=True,
     )  # fmt: skip
+
+
+# How git's reflog names what set a remote-tracking ref from the remote's own word
+# (git-fetch, git-pull, git-clone, and git-push's "update by push"); `git update-ref`
+# writes no message unless given one, `git branch`, `git reset` and the rest their own.
+_FROM_THE_REMOTE = (b"fetch", b"pull", b"clone:", b"update by push", b"remote: renamed")
+
+
+def _hand_made_remote_refs(where: Path) -> list[str]:
+    """The remote-tracking refs whose last reflog entry says no fetch, pull, clone or
+    push set them: an agent's own ``git update-ref refs/remotes/origin/x HEAD`` would
+    otherwise make the commits it points at "the remote's", never judged at push. Read
+    from the reflog files (no git process: a push hook runs as every push starts);
+    a ref without a reflog (packed, or reflogs off) stands as the remote's, and so does
+    every one in a repository whose refs git keeps otherwise (reftable). Not promised:
+    a reflog message the agent writes itself (``update-ref -m "fetch: …"``)."""
+    common = _common_dir(where)
+    if common is None:
+        return []
+    logs = common / "logs"
+    found = []
+    for folder, _, names in os.walk(logs / "refs" / "remotes"):
+        for name in names:
+            path = Path(folder, name)
+            try:
+                with open(path, "rb") as f:
+                    f.seek(max(0, os.fstat(f.fileno()).st_size - 4096))
+                    last = f.read().rstrip(b"\n").rpartition(b"\n")[2]
+            except OSError:
+                continue
+            message = last.partition(b"\t")[2]
+            if not message.startswith(_FROM_THE_REMOTE):
+                found.append(path.relative_to(logs).as_posix())
+    return sorted(found)
+
+
+def _common_dir(where: Path) -> Path | None:
+    """The repository's common git folder (a worktree's is its main repository's)."""
+    from memcheck.engine.cache_folder import git_dir
+
+    gitdir = git_dir(where)
+    if gitdir is None:
+        return None
+    try:
+        common = (gitdir / "commondir").read_text("utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return gitdir  # the main repository's own
+    found = Path(common) if Path(common).is_absolute() else gitdir / common
+    return found if found.is_dir() else None
 
 
 def _tagged(where: Path) -> list[Change]:

@@ -12,6 +12,7 @@ by the file's own name: never a folder's contents, never another category.
 
 from __future__ import annotations
 
+import os
 import posixpath
 from typing import Container, Iterable, Mapping, Sequence
 
@@ -129,6 +130,7 @@ class Guard:
         self._hits: dict[tuple[str, bool, bool], Hit | None] = {}
         self._folder_lines = [(hit, folder) for hit in hits if (folder := _holding_folder(hit.pattern)) is not None]
         self._folders: PatternSet | None = None
+        self._one_folder: dict[str, PatternSet] = {}
 
     def folder_hit(self, path: str) -> Hit | None:
         """The pattern that guards a file directly inside ``path`` taken as a folder
@@ -147,6 +149,22 @@ class Guard:
         if hit is not None and self.allowed.first(path, True) is not None:
             return None
         return hit
+
+    def holding_folder_hit(self, path: str) -> Hit | None:
+        """The pattern that guards a file directly inside ``path``, where ``path`` is
+        the very folder its line names (``home/a/.config/gh`` for
+        ``**/.config/gh/hosts.yml``), not a folder below it (``home/a/projects`` is
+        below ``/home/*/``, the folder of ``/home/*/.npmrc``): what a symlink to a
+        folder outside the repository opens. Each line is asked alone, with the folder
+        above ``path``: a symlink's target is asked a few times a run at most."""
+        above = parent(path)
+        for hit, folder in self._folder_lines:
+            one = self._one_folder.get(folder)
+            if one is None:
+                one = self._one_folder[folder] = PatternSet([hit], self._case_sensitive, shipped=self._shipped, lines=[folder])
+            if one.first(path, is_dir=True) is not None and not (above and one.first(above, is_dir=True) is not None):
+                return None if self.allowed.first(path, True) is not None else hit
+        return None
 
     def judge(self, change: Change) -> None:
         """Judge a change's paths ahead of ``findings``, which then only looks them up:
@@ -382,26 +400,58 @@ def link_targets(link: str, target: str) -> list[str]:
 # repository (each holds every secret the guard knows by name), a process's folder
 # (its environ, its root).
 WHOLE_PLACES = "secret-folders"
-_HOME_FOLDER = lazy_regex.compile(r"/(?:home|Users)(?:/[^/]+)?|/root|/var/root|/private/var/root")
-_SETTINGS_FOLDER = lazy_regex.compile(r"/(?:private/)?etc")
+# In any case: macOS opens /USERS/alice as /Users/alice, as the guard matches names
+# ("a .ENV is a .env on macOS"). WSL reaches the Windows home folders at /mnt/c/Users.
+_HOMES = r"/(?:home|Users|mnt/[a-z]/Users)"
+_HOME_FOLDER = lazy_regex.compile(rf"(?i){_HOMES}(?:/[^/]+)?|/root|/var/root|/private/var/root")
+_SETTINGS_FOLDER = lazy_regex.compile(r"(?i)/(?:private/)?etc")
 _PROCESS_FOLDER = lazy_regex.compile(r"/proc/[^/]+(?:/task/[^/]+)?(?:/(?:root|cwd))?")
+# A home folder's stores of logins that no file pattern names, each a folder of many
+# files: ~/.config (gh, gcloud, hub, Copilot's logins, …), ~/.claude (Claude Code's
+# .credentials.json on Linux), pass's password store, the GNOME keyrings, the macOS
+# keychains, and the browsers' profiles (saved passwords, cookies).
+_HOME_STORE = lazy_regex.compile(
+    rf"(?i)(?:{_HOMES}/[^/]+|/root|/var/root)/(?:\.config|\.claude|\.password-store|\.local/share/keyrings|Library/Keychains|\.mozilla"
+    r"|\.config/(?:google-chrome|chromium)|Library/Application Support/(?:Google/Chrome|Firefox))"
+)
 
 
-def whole_place(path: str) -> Hit | None:
+def whole_place(path: str, root: str = "") -> Hit | None:
     """The whole place a symlink to ``path`` (absolute, or from the root) opens, if it
     is one where secrets are kept: what GRD002 reports by the target's kind, since no
-    pattern names the folder itself."""
+    pattern names the folder itself. ``root``: the repository's own path, so that a
+    folder above it spelt as an absolute path (``/work``, the parent of a checkout on a
+    runner) is one too, as ``..`` is."""
     if path == "/":
         return Hit(WHOLE_PLACES, "/ (the whole file system)")
     if path == ".." or (path.startswith("../") and all(p == ".." for p in path.split("/"))):
         return Hit(WHOLE_PLACES, "a folder above the repository")
-    if _HOME_FOLDER.fullmatch(path.rstrip("/")):
+    bare = path.rstrip("/")
+    if root and bare.startswith("/") and any(top.startswith(bare + "/") and top != bare + "/" for top in _spellings(root)):
+        return Hit(WHOLE_PLACES, "a folder above the repository")
+    if _HOME_FOLDER.fullmatch(bare):
         return Hit(WHOLE_PLACES, "a home folder")
-    if _SETTINGS_FOLDER.fullmatch(path.rstrip("/")):
+    if _HOME_STORE.fullmatch(bare):
+        return Hit(WHOLE_PLACES, "a home folder's store of logins")
+    if _SETTINGS_FOLDER.fullmatch(bare):
         return Hit(WHOLE_PLACES, "/etc (the system's settings and keys)")
-    if _PROCESS_FOLDER.fullmatch(path.rstrip("/")):
+    if _PROCESS_FOLDER.fullmatch(bare):
         return Hit(WHOLE_PLACES, "/proc/* (a process's environment and files)")
     return None
+
+
+def _spellings(root: str) -> set[str]:
+    """The repository's path as given and as the file system resolves it (``/tmp`` is
+    ``/private/tmp`` on macOS), each ending in a slash."""
+    return {posixpath.normpath(top) + "/" for top in (root, os.path.realpath(root))}
+
+
+def leaves_repository(link: str, target: str) -> bool:
+    """Whether a symlink's target is outside the repository: absolute (as POSIX or
+    Windows reads it), or climbing above the root."""
+    if target.startswith(("/", "\\")) or _DRIVE.match(target):
+        return True
+    return posixpath.normpath(posixpath.join(posixpath.dirname(link), target.replace("\\", "/"))).startswith("../")
 
 
 # A process's view of the whole file system (/proc/self/root/etc/shadow is /etc/shadow)

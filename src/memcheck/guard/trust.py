@@ -137,7 +137,7 @@ def trusted(settings: Settings, where: Path, names: Mapping[str, str], defaults:
             configs.append(found)
     config = strictest(configs)
     try:
-        return config, Judge(config.guard)
+        return config, Judge(config.guard, root=str(settings.root))
     except ConfigError as e:  # a pattern git cannot read
         if settings.outside is not None or not names:
             raise

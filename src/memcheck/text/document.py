@@ -18,8 +18,9 @@ from memcheck.text.frontmatter_reading import Frontmatter, read_frontmatter
 
 MAX_BYTES = 1 << 20  # larger files are not memory, guidance or skills: reported, not read
 TOO_LARGE = f"is larger than {MAX_BYTES // 1024} KiB; not read"
+BINARY = "is binary (holds NUL bytes), not Markdown"
 # The errors of a file whose bytes an agent reads all the same (see text/salvage.py).
-SALVAGED = ("is not valid UTF-8", TOO_LARGE, "is binary")
+SALVAGED = ("is not valid UTF-8", TOO_LARGE, BINARY)
 
 _FENCE = "---"
 
@@ -256,7 +257,7 @@ def _parse(path: str, raw: bytes) -> Document:
     if len(raw) > MAX_BYTES:
         return Document(path, error=TOO_LARGE, size=len(raw))
     if raw.find(b"\x00", 0, 8192) >= 0:
-        return Document(path, error="is binary (holds NUL bytes), not Markdown", size=len(raw))
+        return Document(path, error=BINARY, size=len(raw))
     bom = raw.startswith(b"\xef\xbb\xbf")
     try:
         text = raw.decode("utf-8-sig" if bom else "utf-8")

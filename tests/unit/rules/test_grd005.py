@@ -27,10 +27,10 @@ def test_the_docs_use_instead_other_lint_settings_change_freely() -> None:
     ("after", "what"),
     [
         ("ignore: [SEC002]\n", "turns SEC002 off"),
-        ("select: [MEM, GRD]\n", "turns HID001, HID002, HID003, HID004, SEC001, SEC002, SEC003 off"),
+        ("select: [MEM, GRD]\n", "turns HID001, HID002, HID003, HID004, HID005, SEC001, SEC002, SEC003 off"),
         # The hidden-text rules: an instruction in invisible characters is what a change
         # would most want unseen after a token.
-        ("ignore: [HID]\n", "turns HID001, HID002, HID003, HID004 off"),
+        ("ignore: [HID]\n", "turns HID001, HID002, HID003, HID004, HID005 off"),
         ("per-path-ignores: {CLAUDE.md: [HID001]}\n", "ignores HID001 under CLAUDE.md"),
         # Which files are agent files: a file that is none is read by no rule.
         (

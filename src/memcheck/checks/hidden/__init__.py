@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck.checks.hidden import bidi_control, hidden_tag_text, stray_variation_selector, zero_width_character
+from memcheck.checks.hidden import bidi_control, control_character, hidden_tag_text, stray_variation_selector, zero_width_character
 from memcheck.checks.hidden.bidi_control import HID002
+from memcheck.checks.hidden.control_character import HID005
 from memcheck.checks.hidden.hidden_tag_text import HID001
 from memcheck.checks.hidden.stray_variation_selector import HID004
 from memcheck.checks.hidden.zero_width_character import HID003
@@ -29,7 +30,7 @@ from memcheck.workspace.discover import Workspace
 if TYPE_CHECKING:
     from memcheck.workspace.targets import Targets
 
-RULES = (HID001, HID002, HID003, HID004)
+RULES = (HID001, HID002, HID003, HID004, HID005)
 
 # The rules judged line by line, in the order each line's findings are made.
 _LINE_RULES = (
@@ -59,27 +60,19 @@ def _check_file(ws: Workspace, path: str) -> Iterator[Problem]:
         from memcheck.text import salvage  # (rare: not imported by the usual run)
 
         doc = salvage.readable(doc) or doc
+    if doc.error is None and ws.wants("HID005") and control_character.holds(doc.text):
+        yield from control_character.check(path, doc.lines)
     for value in escapes.values(doc):
         yield from _escaped(ws, path, value)
-    if doc.error is not None:
-        return
-    # ESC opens a terminal's control sequences (`ESC[8m` conceals what follows from
-    # `cat`, `git diff` and `less -R`, while the agent reads it): one memchr, ASCII too.
-    ascii_only = doc.text.isascii()
-    controls = "\x1b" in doc.text or (not ascii_only and "\x9b" in doc.text)  # (CSI, U+009B, is above ASCII)
-    if ascii_only and not controls:
+    if doc.error is not None or doc.text.isascii():
         return
     hides, ends_blank = invisible.may_hide(doc.text), invisible.ends_blank(doc.text)
-    if not hides and not ends_blank and not controls:
+    if not hides and not ends_blank:
         return
     if ws.wants("HID001") and invisible.has_tags(doc.text):
         yield from hidden_tag_text.check(path, doc.lines)
     for number, line in enumerate(doc.lines, 1):
-        if (
-            (hides and invisible.SUSPECT.search(line))
-            or (ends_blank and invisible.blank_end(line) >= 0)
-            or (controls and ("\x1b" in line or "\x9b" in line))
-        ):
+        if (hides and invisible.SUSPECT.search(line)) or (ends_blank and invisible.blank_end(line) >= 0):
             yield from _line(ws, path, number, line)
 
 
@@ -91,6 +84,8 @@ def found_on(code: str, line: str) -> str:
     same line or with a count that reads the same once numbers are set aside."""
     if code == HID001.code:
         return "".join(found.text for found in invisible.tag_texts([line]))
+    if code == HID005.code:
+        return control_character.found_on(line)
     for rule, judge, _ in _LINE_RULES:
         if rule.code == code:
             return "".join(hit.ch for hit in judge(line))

@@ -44,9 +44,7 @@ their own script's characters. HANGUL FILLER (U+3164) and its half-width form
 are always reported: they are blanks that look like nothing, a known way to hide
 a name.
 
-Also reported: ESC (U+001B) and CSI (U+009B), which begin a terminal's control
-sequences (`ESC[8m` conceals the rest of the line from `cat`, `git diff` and
-`less -R`), and the blank characters above ASCII that end a line (Unicode's
+Also reported: the blank characters above ASCII that end a line (Unicode's
 White_Space characters, such as NO-BREAK SPACE, FIGURE SPACE U+2007 and
 IDEOGRAPHIC SPACE U+3000, and BRAILLE PATTERN BLANK U+2800), unless the line
 ends in one no-break or ideographic space alone. Inside a line they are spaces
@@ -93,10 +91,7 @@ _IN_SCRIPT = {
     **{chr(cp): "SHORTHAND" for cp in range(0x1BCA0, 0x1BCA4)},  # Duployan shorthand format controls
     **{chr(cp): "MUSICAL" for cp in range(0x1D173, 0x1D17B)},  # beams, ties, slurs, phrases
 }
-_SCRIPT_OF = {"SHORTHAND": "DUPLOYAN"}
-# ESC and the one-character CSI (C1): they begin a terminal's control sequences, which
-# conceal (`ESC[8m`), recolour or overwrite text where a reviewer reads it in a terminal.
-_ESCAPES = "\x1b\x9b"  # the name of the letters a control joins, where it differs
+_SCRIPT_OF = {"SHORTHAND": "DUPLOYAN"}  # the name of the letters a control joins, where it differs
 
 
 def _undrawn(ch: str) -> bool:
@@ -106,8 +101,7 @@ def _undrawn(ch: str) -> bool:
         return True
     cp = ord(ch)
     return (
-        ch in _ESCAPES
-        or ch in _MARKS
+        ch in _MARKS
         or ch in _NUMBER_SIGNS
         or ch in _IN_SCRIPT
         or cp == 0x2065
