@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from memcheck import config as config_mod
 from memcheck.index.links import classify, links, readings
-from memcheck.index.memory import Memory
+from memcheck.index.memory import Memory, reads_sentence
 from memcheck.index.plan import GENERATE, SYNC
 from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED, STYLES, render
 from memcheck.index.store import store_plan
@@ -367,7 +367,7 @@ def test_a_memory_whose_entry_never_shows_its_sentence_says_so(description: str 
 
     body = f"{sentence}.\n" if sentence.strip() else ""
     with_sentence = Memory("a.md", "a", description, "user", body)
-    if render_mod.reads_sentence(with_sentence):
+    if reads_sentence(with_sentence):
         return
     without = with_sentence._replace(body="")
     assert render_mod.described(with_sentence, label) == render_mod.described(without, label)

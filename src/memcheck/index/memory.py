@@ -216,6 +216,22 @@ def first_sentence(body: str) -> str | None:
     return _closed(_bounded(text)) or None
 
 
+def reads_sentence(m: Memory) -> bool:
+    """Whether an entry of ``m`` can show its body's first sentence (render.py's
+    shown_description and described): only where its description is missing, empty
+    as an entry, or holds a secret. Elsewhere the sentence is never shown, so what
+    keeps a judgment of the index need not work it out (store.py's facts of a
+    memory). Here, not in render.py: a commit's check works out the facts of the
+    memories it changed, and need not import the renderer for it."""
+    from memcheck.text.secrets import redact
+
+    description = m.description
+    if not description:
+        return True
+    text = entry_text(description)
+    return not text.strip() or redact(description) != description or redact(text) != text
+
+
 def entry_text(text: str) -> str:
     """A memory's own description as a new entry of a curated index shows it: links
     as their text (a link copied into the index is judged there as the index's own,

@@ -149,20 +149,6 @@ def shown_description(m: Memory, fallback: str) -> str:
     return from_home(desc)
 
 
-def reads_sentence(m: Memory) -> bool:
-    """Whether an entry of ``m`` can show its body's first sentence (shown_description,
-    described): only where its description is missing, empty as an entry, or holds a
-    secret. Elsewhere the sentence is never shown, so nothing that keeps a judgment of
-    the index needs to work it out (index/store.py's facts of a memory)."""
-    from memcheck.index.memory import entry_text
-
-    description = m.description
-    if not description:
-        return True
-    text = entry_text(description)
-    return not text.strip() or holds_secret(description) or holds_secret(text)
-
-
 def described(m: Memory, label: str) -> str:
     """What a new entry (or one whose description was a placeholder) says about its
     memory, never empty and never a secret: its description, else its body's first

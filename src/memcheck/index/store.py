@@ -15,7 +15,7 @@ from urllib.parse import unquote
 
 from memcheck import lazy_regex
 from memcheck.digests import sha1
-from memcheck.index.memory import memory_of
+from memcheck.index.memory import memory_of, reads_sentence
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY
@@ -48,8 +48,6 @@ def _memory_facts(doc: Document) -> str:
     """The digest of what the index engine reads of a memory, then ``|`` and how many
     index entries its body holds (see listed_by_linked_indexes, which reads the count
     from here: a store's other memories are not read for it on a commit)."""
-    from memcheck.index.render import reads_sentence
-
     memory = memory_of(basename(doc.path), doc)
     entries = _entries_in(doc.text)
     # The first sentence only where an entry can show it: most memories have a
