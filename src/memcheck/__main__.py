@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from typing import NoReturn
@@ -21,8 +22,16 @@ def entry() -> NoReturn:
     cli.main() is unaffected.)
     """
     _open_closed_streams()
+    # A hook's run (check, fix, guard with their flags) is short, and the cycle
+    # collector would only walk its imports and listing again and again and free
+    # nothing: the checks themselves already run without it (collect.no_cycle_collection).
+    # Off for the whole run it saves a fortieth of a commit's check (cachegrind: 553.0 M
+    # instructions, 540.2 M without it). Any other command (the language server, which
+    # runs for hours) has it back before it starts.
+    gc.disable()
     code = launch.fast(sys.argv[1:])
     if code is None:
+        gc.enable()
         from memcheck.cli import main
 
         code = main()

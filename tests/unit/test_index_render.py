@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from memcheck import config as config_mod
 from memcheck.index.links import classify, links, readings
-from memcheck.index.memory import Memory
+from memcheck.index.memory import Memory, reads_sentence
 from memcheck.index.plan import GENERATE, SYNC
 from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED, STYLES, render
 from memcheck.index.store import store_plan
@@ -349,3 +349,27 @@ def test_an_index_of_one_style_alone_is_detected_as_that_style(lines: list[str])
     pure = pure_style(lines, types)
     if pure is not None:
         assert detect_style(lines) in (pure, None)
+
+
+_entry_texts = st.one_of(
+    st.none(),
+    st.lists(st.sampled_from(list("ab [](x)`*_ ") + ["ghp_" + "A" * 36, "\n", "  "]), max_size=12).map("".join),
+)
+
+
+@given(_entry_texts, st.text(max_size=30), st.text(max_size=12))
+@settings(max_examples=400)
+def test_a_memory_whose_entry_never_shows_its_sentence_says_so(description: str | None, sentence: str, label: str) -> None:
+    # A kept judgment of an index leaves the body's first sentence out of what it is
+    # keyed by where reads_sentence says no entry can show it: then neither way an entry
+    # is written may differ with the sentence.
+    from memcheck.index import render as render_mod
+
+    body = f"{sentence}.\n" if sentence.strip() else ""
+    with_sentence = Memory("a.md", "a", description, "user", body)
+    if reads_sentence(with_sentence):
+        return
+    without = with_sentence._replace(body="")
+    assert render_mod.described(with_sentence, label) == render_mod.described(without, label)
+    for fallback in ("", "(no description)"):
+        assert render_mod.shown_description(with_sentence, fallback) == render_mod.shown_description(without, fallback)

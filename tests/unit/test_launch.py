@@ -85,3 +85,33 @@ def test_every_flag_pair_is_read_as_click_reads_it() -> None:
         for pair in itertools.permutations(flags, 2):
             argv = [name, *pair]
             assert launch.parsed(argv) == _click_parse(argv), argv
+
+
+def test_a_command_click_runs_has_the_cycle_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A hook's short run goes without the cycle collector; the language server, which
+    # click runs and which lives for hours, must not.
+    import gc
+
+    import memcheck.__main__ as entry_module
+    import memcheck.cli
+
+    seen: list[bool] = []
+
+    def main() -> int:
+        seen.append(gc.isenabled())
+        return 0
+
+    def leave(code: int) -> None:
+        raise SystemExit(code)
+
+    monkeypatch.setattr(memcheck.cli, "main", main)
+    monkeypatch.setattr(entry_module.os, "_exit", leave)
+    monkeypatch.setattr("sys.argv", ["memcheck", "server", "--stdio"])
+    was = gc.isenabled()
+    try:
+        with pytest.raises(SystemExit):
+            entry_module.entry()
+    finally:
+        if was:
+            gc.enable()
+    assert seen == [True]

@@ -222,3 +222,22 @@ def test_a_gone_member_of_a_numbered_series_is_judged() -> None:
     # `findings_4.md` was one of the reviews at the root, as `findings_13.md` still is.
     files = {**store(a="Evidence in `findings_4.md`; the snapshot `1777490789085.md` was dropped.\n"), "findings_13.md": "# Review\n"}
     assert [f.message.split(" ")[0] for f in findings(files, "REF")] == ["`findings_4.md`"]
+
+
+def test_a_path_many_memories_cite_is_weighed_once_per_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where a missing path may have moved is weighed against every file of its name (up
+    # to 500): cited by each memory of a large store, that weighing was the cost of a
+    # whole first run. Its answer is the same each time, so it is worked out once.
+    weighed: list[str] = []
+    moved_to = stale_reference._moved_to
+
+    def counting(index: stale_reference.TreeIndex, name: str) -> str | None:
+        weighed.append(name)
+        return moved_to(index, name)
+
+    monkeypatch.setattr(stale_reference, "_moved_to", counting)
+    bodies = {f"note_{i}": "Start at `app/cli/main.py`, then `app/cli/main.py` again." for i in range(30)}
+    files = {**store(**bodies), **{f"app/mod{i}/main.py": "" for i in range(20)}, "app/tools/cli/main.py": ""}
+    found = lint(files, "REF")
+    assert len(found) == 60 and {code for _, _, code in found} == {"REF001"}
+    assert weighed == ["app/cli/main.py"]

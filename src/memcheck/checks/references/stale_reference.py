@@ -180,6 +180,12 @@ def _no_memory(shown: str) -> str:
 
 
 def _moved(index: TreeIndex, name: str) -> str | None:
+    if name not in index.moved:
+        index.moved[name] = _moved_to(index, name)
+    return index.moved[name]
+
+
+def _moved_to(index: TreeIndex, name: str) -> str | None:
     """Where the file ``name`` (a path that names nothing) may have moved: a file of
     its name that shares a folder with it. A path to a file no one has cannot be told
     from one in another repository or on a server the file speaks of (24 of 104
@@ -284,6 +290,11 @@ class TreeIndex(NamedTuple):
     files: frozenset[str]
     folders: frozenset[str]
     by_name: dict[str, list[str]]  # a file or folder name -> its paths, sorted
+    # Where each path judged so far may have moved (see _moved): a store's memories cite
+    # the same paths again and again, and each judgment weighs up to _NEAREST_MOST paths
+    # (a generated store of 600 memories citing five paths each: 600,000 folder lists
+    # on a first run, 5 once the answers are kept).
+    moved: dict[str, str | None]
 
 
 def _tree_index(ws: Workspace) -> TreeIndex:
@@ -294,7 +305,7 @@ def _tree_index(ws: Workspace) -> TreeIndex:
     by_name: dict[str, list[str]] = {}
     for path in sorted(files | folders):
         by_name.setdefault(basename(path), []).append(path)
-    return TreeIndex(files, folders, by_name)
+    return TreeIndex(files, folders, by_name, {})
 
 
 def _exists(index: TreeIndex, path: str) -> bool:
