@@ -107,6 +107,14 @@ class DerivedFacts(SourceFiles):
             return work()
         return kept.remembered(key, work, encode, decode, covers)
 
+    @property
+    def keeps_pieces(self) -> bool:
+        """Whether ``of_file`` and ``remembered`` keep their work this run (a cache that
+        holds something, or a commit hook's run, which checks the tree twice): where they
+        do not, work that would only key a kept piece is not worth doing."""
+        kept = self.tracker.kept if self.tracker is not None else None
+        return kept is not None and kept.keeps_pieces
+
     def of_file(
         self, name: str | Callable[[], str], path: str, work: Callable[[], T], encode: Callable[[T], object], decode: Callable[[object], T]
     ) -> T:
