@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 from memcheck import lazy_regex
 from memcheck.index.links import is_plain_name
 from memcheck.text.home_paths import from_home
-from memcheck.text.secrets import redact
+from memcheck.text.secrets import holds_secret, redact
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Memory
@@ -133,10 +133,6 @@ def shown_name(m: Memory) -> str:
 # report the secret; the note tells the agent why the entry says so little.
 SECRET_NOTE = "(description not copied: it holds a secret)"
 NO_DESCRIPTION = "(no description)"
-
-
-def holds_secret(text: str) -> bool:
-    return redact(text) != text
 
 
 def shown_description(m: Memory, fallback: str) -> str:

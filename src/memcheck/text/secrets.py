@@ -645,6 +645,11 @@ _BASE64_RUN = lazy_regex.compile(r"[A-Za-z0-9+/=]{40,}")
 EXCERPT = 40  # characters of a file's text a message may quote in one place
 
 
+def holds_secret(text: str) -> bool:
+    """Whether ``text`` holds a secret ``redact`` would take out."""
+    return redact(text) != text
+
+
 def redact_message(text: str) -> str:
     """``text`` with every secret-shaped string replaced by its kind and length
     (``ghp_…(40 chars)``). Unlike ``redact`` (what the SEC rules find), it takes out

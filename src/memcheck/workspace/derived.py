@@ -194,9 +194,9 @@ def _check_key(compute: Callable[..., object]) -> None:
 def kept_findings(found: Sequence[Problem]) -> list[list[object]] | None:
     """Findings as a cache keeps them between runs; None (not kept) where a message
     quotes a secret: the cache keeps nothing that the report would not show."""
-    from memcheck.text.secrets import redact
+    from memcheck.text.secrets import holds_secret
 
-    if any(redact(p.message) != p.message for p in found):
+    if any(holds_secret(p.message) for p in found):
         return None
     return [list(p) for p in found]
 
