@@ -108,3 +108,26 @@ def test_a_renamed_memory_still_asks_git_for_renames(repo: Path, calls: Path) ->
     git(repo, "mv", ".claude/memory/project_1.md", ".claude/memory/project_one.md")
     _, lines = logged(repo, calls, "check", "--changed")
     assert [line for line in lines if "--name-status" in line and "-M" in line], lines
+
+
+def test_a_commit_whose_files_on_disk_are_the_staged_ones_asks_no_work_tree_diff(repo: Path, calls: Path) -> None:
+    """The next commit reads its changed memory: the bytes on disk hash to the blob git's
+    index holds, so they are the commit's, and git is not asked what differs on disk
+    (a ``git diff`` that looks at every file of the tree); a staged memory edited again
+    since is read from the index (test_staged_view.py holds what is judged then)."""
+    store(repo)
+    run_cli(repo, "check", "--changed")  # the cache warm
+    write(repo, ".claude/memory/project_1.md", memory(1) + "More.\n")
+    git(repo, "add", "-A")
+    code, lines = logged(repo, calls, "check", "--changed")
+    assert code == 0
+    assert not [line for line in lines if " diff " in f" {line} " and "--cached" not in line], lines
+    write(repo, ".claude/memory/project_1.md", memory(1) + "Still more.\n")
+    git(repo, "add", "-A")
+    write(repo, ".claude/memory/project_1.md", memory(1) + "[dead](gone.md)\n")  # not staged: not in the commit
+    log = calls
+    log.unlink(missing_ok=True)
+    proc = run_cli(repo, "check", "--changed", "--all")
+    lines = log.read_text().splitlines()
+    assert proc.returncode == 0 and "MEM021" not in proc.stdout, proc.stdout  # the dead link is not in the commit
+    assert [line for line in lines if " diff " in f" {line} " and "--cached" not in line], lines

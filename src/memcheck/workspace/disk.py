@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 from memcheck import git
 from memcheck.paths import normal, parent
 from memcheck.text import document
+from memcheck.text.blobs import content_key
 from memcheck.workspace.source import OUTSIDE_LINK, Entry, Listing
 
 if TYPE_CHECKING:
@@ -228,9 +229,14 @@ class StagedSource(DiskSource):
 
     def read(self, path: str) -> Document:
         norm = normal(path)
-        if norm is not None and self.staged.reads_staged(norm):
+        if norm is None or not self.staged.has_file(norm):
+            return super().read(path)
+        on_disk = super().read(path)
+        if self.staged.disk_holds_staged(norm, content_key(on_disk)):
+            return on_disk
+        if self.staged.reads_staged(norm):
             return document.parse(path, self.staged.staged_bytes(norm) or b"")
-        return super().read(path)
+        return on_disk
 
     def exists(self, path: str) -> bool:
         """A file or a folder the commit holds."""
