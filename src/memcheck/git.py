@@ -12,8 +12,8 @@ repository's, no replace ref or grafts file, hides a commit or a change
 This is the only module that runs git. Every command is a plain process: GitPython
 ran guard's commands until its import (about 70 ms, and two ``git version`` processes
 at import) cost more than the commit hook's whole work; it parsed nothing here anyway,
-since its diff objects re-split names and drop mode-only changes, so parsing stays
-here, on the NUL-separated raw formats. Guard's commands run with its options and in
+since its diff objects re-split names and drop mode-only changes, so parsing is
+memcheck's own, on the NUL-separated raw formats (git_raw.py). Guard's commands run with its options and in
 English (``_env``); what every check asks (the work tree's files, git's index, what
 git ignores: see "Plain git" below) and the Action's fetches run git as the user's
 settings have it.
@@ -27,8 +27,12 @@ import subprocess
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator, NoReturn, Sequence
 
-from memcheck.changes import NO_MODE, Change
+from memcheck.changes import Change
 from memcheck.config import ConfigError
+from memcheck.git_raw import Commit as Commit  # (named as git's by their callers)
+from memcheck.git_raw import changes_in, tokens
+from memcheck.git_raw import decode_name as decode_name
+from memcheck.git_raw import parse_raw as parse_raw
 from memcheck.listing import FileListing as FileListing  # (named as git's by their callers)
 from memcheck.listing import fs_names as fs_names
 from memcheck.records import NamedTuple
@@ -69,11 +73,6 @@ _FIND_COPIES = "-C"
 
 class GitError(ConfigError):
     """git could not answer: reported on one line, exit code 2."""
-
-
-def decode_name(raw: bytes) -> str:
-    # Names are bytes to git; a name that is not UTF-8 still has to be printed.
-    return raw.decode("utf-8", "backslashreplace")
 
 
 class _Result(NamedTuple):
@@ -263,92 +262,6 @@ def merge_base(root: Path, base: str, head: str, names: tuple[str, str]) -> str:
     raise GitError(f"{names[0]} and {names[1]} have no common history; pass as --base the branch {names[1]} was made from")
 
 
-class Commit(NamedTuple):
-    """What a ``git log`` header says of the commit whose changes follow."""
-
-    sha: str = ""
-    parents: tuple[str, ...] = ()
-    ref: str = ""  # the ref it was reached through (``--source``)
-
-
-def _header(token: str) -> Commit:
-    """``\x01SHA PARENT...\x02REF``, as ``_LOG_OPTIONS`` asks git to write it."""
-    ids, _, ref = token[1:].partition("\x02")
-    sha, *parents = ids.split(" ")
-    return Commit(sha, tuple(p for p in parents if p), ref)
-
-
-def _merge_change(tokens: Iterator[str], meta: str, commit: str) -> Change:
-    """A merge commit's raw diff entry (``-c``) and its path: one colon, one mode and
-    one sha per parent before the merge's own: ``::mode1 mode2 mode sha1 sha2 sha SS``.
-    It lists a path only when the merge's content differs from every parent's. (An
-    entry of one parent, ``:old_mode new_mode old_sha new_sha status``, is read in
-    ``_parse``.)
-    """
-    parents = len(meta) - len(meta.lstrip(":"))
-    fields = meta[parents:].split(" ")
-    modes, status = fields[: parents + 1], fields[-1]
-    new_mode, new_blob = modes[-1], fields[2 * parents + 1]
-    old_mode = next((m for m in modes[:-1] if m != NO_MODE), NO_MODE)
-    if new_mode == NO_MODE:
-        letter = "D"
-    elif old_mode == NO_MODE:
-        letter = "A"  # no parent has the path
-    else:
-        letter = status[0] if len(set(status)) == 1 else "M"
-    return Change(letter, next(tokens, ""), "", old_mode, new_mode, new_blob, commit, merge=True)
-
-
-def _names(chunks: Iterable[bytes]) -> Iterator[str]:
-    """The NUL-separated tokens of ``-z`` output, decoded. Decoded a chunk at a time,
-    cut after its last NUL: a NUL never continues a UTF-8 sequence, so each name
-    decodes as it would alone."""
-    rest = b""
-    for chunk in chunks:
-        data = rest + chunk
-        cut = data.rfind(b"\0")
-        if cut < 0:
-            rest = data
-            continue
-        yield from decode_name(data[:cut]).split("\0")
-        rest = data[cut + 1 :]
-    yield decode_name(rest)
-
-
-def _parse(tokens: Iterator[str], commits: dict[str, Commit] | None = None) -> Iterator[Change]:
-    """Changes from ``--raw -z`` tokens, optionally with ``_LOG_OPTIONS`` commit
-    headers (git log); each header is also put in ``commits``, by sha.
-
-    Positional parsing: only the token after a complete entry can be a header, so a
-    path that starts with ``:``, ``\x01`` or a newline is never mistaken for one.
-    """
-    commit = Commit()
-    for token in tokens:
-        if token.startswith("\n"):
-            token = token.lstrip("\n")
-        if token.startswith("\x01"):
-            commit = _header(token)
-            if commits is not None:
-                commits[commit.sha] = commit
-        elif token.startswith("::"):  # a merge's entry
-            change = _merge_change(tokens, token, commit.sha)
-            yield change._replace(ref=commit.ref) if commit.ref else change
-        elif token.startswith(":"):
-            # One parent, the entry nearly every change is: read inline, each change
-            # made at once with its ref (a third of the parse of 10,000 staged paths).
-            old_mode, new_mode, _old_blob, new_blob, status = token[1:].split(" ")
-            letter, first = status[:1], next(tokens, "")
-            if letter in ("R", "C"):
-                yield Change(letter, next(tokens, ""), first, old_mode, new_mode, new_blob, commit.sha, None, False, commit.ref)
-            else:
-                yield Change(letter, first, "", old_mode, new_mode, new_blob, commit.sha, None, False, commit.ref)
-
-
-def parse_raw(output: bytes) -> list[Change]:
-    """Parse ``--raw -z`` output (see ``_parse``)."""
-    return list(_parse(_names([output])))
-
-
 class StagedDiff:
     """What ``git commit`` would record: the index against HEAD (or nothing, before
     the first commit), with git started when this is made (as ``TreeDiff``)."""
@@ -357,7 +270,7 @@ class StagedDiff:
         self._output = Started(root, ["diff", "--cached", *_DIFF_OPTIONS, _FIND_COPIES])
 
     def read(self) -> list[Change]:
-        return list(_parse(_names(self._output)))
+        return list(changes_in(tokens(self._output)))
 
     def close(self) -> None:
         self._output.close()
@@ -441,7 +354,7 @@ class CommitReader:
         """The changes, in commit order. ``while_reading`` sees each as it arrives, while
         git works on the next commits: on a large range, judging then costs no time."""
         changes = []
-        for change in _parse(_names(self._output), self.commits):
+        for change in changes_in(tokens(self._output), self.commits):
             changes.append(change)
             if while_reading is not None:
                 while_reading(change)
@@ -467,7 +380,7 @@ class TreeDiff:
         self._output = Started(root, ["diff", *_TREE_DIFF_OPTIONS, self.old, self.new, "--"])
 
     def read(self) -> list[Change]:
-        return [c._replace(commit=self.new, net=True) for c in _parse(_names(self._output))]
+        return [c._replace(commit=self.new, net=True) for c in changes_in(tokens(self._output))]
 
 
 def with_renames(root: Path, changes: Sequence[Change], commits: set[str]) -> list[Change]:
@@ -552,8 +465,48 @@ def staged_tree(root: Path) -> str | None:
 # guard's options. The work tree's files, listed first of all: memcheck/listing.py.
 
 
+# The questions a commit hook (``check --changed``, ``fix --changed``) asks git first,
+# whatever the tree: the staged change, git's index with its blob ids, HEAD's commit,
+# and whether git converts files on their way in (see engine/content_keys._converts).
+CHANGED_NAMES = ("--literal-pathspecs", "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv")
+STAGED_CHANGE = (*CHANGED_NAMES, "--cached")
+INDEX_RECORDS = ("ls-files", "-s", "-v", "-z")
+CONVERSIONS = ("config", "--get-regexp", r"^(core\.(autocrlf|eol|attributesfile)|filter\..*)$")
+
+
+def head_commit_question(ref: str) -> tuple[str, ...]:
+    return ("rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
+
+
+# Processes ``ask_ahead`` started, by the process that started them, the folder and the
+# command line: each answers the first ``plain`` that asks the same, once.
+_ASKED_AHEAD: dict[tuple[int, str, tuple[str, ...]], subprocess.Popen[bytes]] = {}
+
+
+def ask_ahead(root: Path, questions: Iterable[Sequence[str]]) -> None:
+    """Start ``git`` on each of ``questions`` in ``root`` now, for ``plain`` to read
+    when it asks the same: a commit hook asks them first thing, and started before it
+    imports the rest of memcheck, git answers on the other CPU meanwhile (four git
+    processes, a few milliseconds each, of a hook's run). Only what git says now of
+    what the hook does not change (its index, HEAD, its settings) is asked ahead; a
+    question nobody asks costs its process and nothing else (its pipe is dropped with
+    this process)."""
+    for args in questions:
+        key = (os.getpid(), str(root), tuple(args))
+        if key in _ASKED_AHEAD:
+            continue
+        try:
+            _ASKED_AHEAD[key] = subprocess.Popen(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        except OSError:
+            return
+
+
 def plain(root: Path, args: Sequence[str]) -> bytes | None:
     """``git ARGS`` run in ``root``: its output, or None when it fails or there is no git."""
+    ahead = _ASKED_AHEAD.pop((os.getpid(), str(root), tuple(args)), None) if _ASKED_AHEAD else None
+    if ahead is not None:
+        out, _ = ahead.communicate()
+        return out if ahead.returncode == 0 else None
     try:
         proc = subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     except OSError:
@@ -564,7 +517,7 @@ def plain(root: Path, args: Sequence[str]) -> bytes | None:
 def index_records(root: Path) -> bytes | None:
     """git's index as ``ls-files -s -v -z`` gives it: a tag, mode, blob id and stage
     before each path (the tag says whether git looks at the file on disk)."""
-    return plain(root, ["ls-files", "-s", "-v", "-z"])
+    return plain(root, INDEX_RECORDS)
 
 
 def indexed_files(records: bytes | None) -> frozenset[str]:
@@ -681,7 +634,7 @@ def changed_names(root: Path, revs: Sequence[str]) -> list[str] | None:
     """The paths a diff touches, every side of it (``--no-renames``: a rename is its
     source deleted and its target added), sorted: ``["--cached"]`` the staged change,
     ``["A...B"]`` or ``["A", "B"]`` commits'. None when git cannot say."""
-    out = plain(root, ["--literal-pathspecs", "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", *revs])
+    out = plain(root, [*CHANGED_NAMES, *revs])
     return None if out is None else sorted(fs_names(out))
 
 

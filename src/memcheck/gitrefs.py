@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from memcheck.changes import GITLINK_MODE, NO_MODE, Change
-from memcheck.git import GitError, attempt, decode_name, fs_names, output, plain, read_blobs, start
+from memcheck.git import GitError, attempt, decode_name, fs_names, head_commit_question, output, plain, read_blobs, start
 from memcheck.listing import FS_UTF8
 from memcheck.records import NamedTuple
 
@@ -280,7 +280,7 @@ def commit_named(root: Path, ref: str) -> str | None:
     """The commit ``ref`` names; None for anything else (an unborn HEAD, a typo)."""
     if not ref or ref.startswith("-"):
         return None
-    out = plain(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"])
+    out = plain(root, head_commit_question(ref))
     return out.decode("ascii", "replace").strip() if out else None
 
 

@@ -246,6 +246,25 @@ def parsed(argv: Sequence[str]) -> tuple[str, dict[str, object]] | None:
     return name, params
 
 
+def _ask_git_ahead(name: str, params: Mapping[str, object]) -> None:
+    """A commit hook's first questions to git (see git.ask_ahead), started before the
+    hook is imported, where the hook surely asks them: ``--changed`` on the staged
+    change, in the top folder of a repository (pre-commit runs hooks there)."""
+    if name == "guard" or not params["changed"] or params["paths"] or os.environ.get("PRE_COMMIT_FROM_REF"):
+        return
+    here = os.getcwd()
+    if not os.path.exists(os.path.join(here, ".git")):
+        return
+    from pathlib import Path
+
+    from memcheck import git
+
+    questions = [git.STAGED_CHANGE, git.INDEX_RECORDS, git.head_commit_question("HEAD")]
+    if not params["no_cache"]:
+        questions.append(git.CONVERSIONS)  # asked for the cache's keys (engine/content_keys)
+    git.ask_ahead(Path(here).resolve(), questions)
+
+
 def invoke(name: str, params: Mapping[str, object]) -> None:
     """Run a command with its parameters as click names them (see ``parsed``): it
     ends in SystemExit with its exit code."""
@@ -262,6 +281,7 @@ def fast(argv: Sequence[str]) -> int | None:
     found = parsed(argv)
     if found is None:
         return None
+    _ask_git_ahead(*found)
     try:
         invoke(*found)
     except SystemExit as e:

@@ -30,6 +30,7 @@ LAYERS: list[tuple[str, ...]] = [
     (
         "memcheck.config",
         "memcheck.git",
+        "memcheck.git_raw",
         "memcheck.listing",
         "memcheck.gitrefs",
         "memcheck.changes",

@@ -160,7 +160,7 @@ def _converts(root: Path, files: Sequence[str]) -> bool:
         os.path.join(config_home, "git", "attributes")
     ):
         return True
-    settings = git.plain(root, ["config", "--get-regexp", r"^(core\.(autocrlf|eol|attributesfile)|filter\..*)$"])
+    settings = git.plain(root, git.CONVERSIONS)
     if settings is None:  # none set (git exits 1), or no git: nothing converts
         return False
     return any(line and line.lower() != b"core.autocrlf false" for line in settings.splitlines())
