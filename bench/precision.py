@@ -2,7 +2,7 @@
 
     python bench/precision.py sample OUT.tsv REPO... [--corpus DIR [--filelists DIR]] [--per-rule 4] [--seed 0] [--select CODES]
     python bench/precision.py sample OUT.tsv --list LIST.tsv --root DIR [--per-rule 30] [--verdicts OLD.tsv...]
-    python bench/precision.py table JUDGED.tsv
+    python bench/precision.py table JUDGED.tsv [JUDGED.tsv...]
 
 ``sample`` runs ``memcheck check`` on each repository (each folder of ``--corpus``
 too, a repository each: copies of real repositories' agent files), and draws a
@@ -217,8 +217,8 @@ def write_listed_sample(
     return reused
 
 
-def table(judged: Path) -> str:
-    rows = list(csv.DictReader(judged.open(encoding="utf-8"), delimiter="\t"))
+def table(*judged: Path) -> str:
+    rows = _together([list(csv.DictReader(path.open(encoding="utf-8"), delimiter="\t")) for path in judged])
     groups: dict[str, list[dict[str, str]]] = defaultdict(list)
     for row in rows:
         groups[row["code"][:3]].append(row)
@@ -235,6 +235,18 @@ def table(judged: Path) -> str:
     if rows and "rule_findings" in rows[0]:
         lines += ["", *per_rule(rows)]
     return "\n".join(lines) + "\n"
+
+
+def _together(samples: Sequence[list[dict[str, str]]]) -> list[dict[str, str]]:
+    """The rows of several judged samples (of distinct repositories) as one: each
+    rule's ``rule_findings`` becomes its count over all of them."""
+    if len(samples) == 1 or not all(rows and "rule_findings" in rows[0] for rows in samples):
+        return [row for rows in samples for row in rows]
+    counts: dict[str, int] = defaultdict(int)
+    for rows in samples:
+        for code, count in {row["code"]: int(row["rule_findings"]) for row in rows}.items():
+            counts[code] += count
+    return [{**row, "rule_findings": str(counts[row["code"]])} for rows in samples for row in rows]
 
 
 def per_rule(rows: Sequence[dict[str, str]]) -> list[str]:
@@ -309,11 +321,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--list", type=Path, help="a TSV of repositories (repo, commit, folder) checked out under --root")
     s.add_argument("--root", type=Path, default=Path("."), help="the folder holding the --list checkouts")
     s.add_argument("--verdicts", type=Path, nargs="*", default=[], help="judged samples whose verdicts identical findings keep")
-    t = sub.add_parser("table", help="print the per-family table of a judged sample")
-    t.add_argument("judged", type=Path)
+    t = sub.add_parser("table", help="print the per-family table of a judged sample (of several together: one table)")
+    t.add_argument("judged", type=Path, nargs="+")
     args = parser.parse_args(argv)
     if args.command == "table":
-        sys.stdout.write(table(args.judged))
+        sys.stdout.write(table(*args.judged))
         return 0
     if args.list:
         return sample_listed(args)

@@ -76,6 +76,22 @@ def test_a_sampled_rule_weights_each_repository_by_its_count(tmp_path: Path) -> 
     assert "| all | 282 | 99.3% | 99.3% |" in out
 
 
+def test_several_judged_sets_make_one_table_each_rule_weighted_by_its_count_over_all(tmp_path: Path) -> None:
+    # Set one: 300 REF001 (30 drawn, half true); set two: 10 REF001 (all judged, all
+    # true) and 10 MEM001. Together REF001 has 310 findings, 150 + 10 of them true.
+    one, two = tmp_path / "one.tsv", tmp_path / "two.tsv"
+    header = "\t".join(precision.LISTED_COLUMNS)
+    one.write_text("\n".join([header, *(listed_row("REF001", n, 300, "y" if n < 15 else "n", "n", "a/r") for n in range(30))]) + "\n")
+    rows = [listed_row("REF001", n, 10, "y", "y", "b/r") for n in range(10)] + [
+        listed_row("MEM001", n, 10, "y", "y", "b/r") for n in range(10)
+    ]
+    two.write_text("\n".join([header, *rows]) + "\n")
+    out = precision.table(one, two)
+    assert "| REF001 | 310 | 40 sampled | 52% (25) | 3% (10) |" in out
+    assert "| REF | 310 | 51.6% | 3.2% |" in out
+    assert "| all | 320 | 53.1% | 6.2% |" in out
+
+
 def test_a_new_sample_keeps_the_verdicts_of_identical_findings(tmp_path: Path) -> None:
     old = tmp_path / "old.tsv"
     kept, changed = precision.Finding("o/r", "a.md", 3, "GDN013", "link  dead"), precision.Finding("o/r", "b.md", 4, "GDN013", "x")
