@@ -21,6 +21,9 @@ def _workspace_with_ignored_clones(repo: Path) -> None:
     for i in range(30):
         write(repo, f"node_modules/pkg{i}/index.js", "\n")
     write(repo, "README.md", "# Workspace\n")
+    # The workspace's own tooling: a tree with code (one of agent files alone is a
+    # kit for other projects, whose rules name their files: see GDN008).
+    write(repo, "tools/lint.py", "pass\n")
 
 
 @pytest.mark.parametrize(
