@@ -57,8 +57,9 @@ synced from elsewhere), it is there on the machines that have it, and no clone c
 hold it (GDN013 and REF001 leave such paths alone too).
 Left for you, with the reason: a dead link to anything else (a subfolder's file, a
 file of another kind, a file outside the store: it may name a file this clone
-lacks), in an entry's description, with several memories that look like its file renamed (up to three
-are named; fix adds none of them until you choose), or in a list item that holds more (another link, an unindented line).
+lacks), in an entry's description, with several memories that look like its file
+renamed (up to three are named; fix adds none of them until you choose), or in a
+list item that holds more (another link, an unindented line).
 """,
     scope=STORE,
 )
