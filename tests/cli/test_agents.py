@@ -177,6 +177,7 @@ def test_codex_budget_through_click_runner(repo: Path, monkeypatch: pytest.Monke
 
 def test_new_kinds_are_found_by_a_hook_run_on_them(repo: Path) -> None:
     write(repo, ".cursor/rules/ts.mdc", "---\nglobs: ['*.rs']\n---\nx\n")
+    write(repo, "src/app.py", "pass\n")  # a project with code (see GDN008)
     write(repo, "AGENTS.md", "@gone.md\n")
     found = {(p["path"], p["code"]) for p in check_json(repo, ".cursor/rules/ts.mdc")}
     assert found == {(".cursor/rules/ts.mdc", "GDN008")}

@@ -21,6 +21,9 @@ def _workspace_with_ignored_clones(repo: Path) -> None:
     for i in range(30):
         write(repo, f"node_modules/pkg{i}/index.js", "\n")
     write(repo, "README.md", "# Workspace\n")
+    # The workspace's own tooling: a tree with code (one of agent files alone is a
+    # kit for other projects, whose rules name their files: see GDN008).
+    write(repo, "tools/lint.py", "pass\n")
 
 
 @pytest.mark.parametrize(
@@ -112,3 +115,16 @@ def test_dead_globs_walk_the_checkout_once_however_many_there_are(repo: Path, mo
     found = [p["message"].split("'")[1] for p in check_json(repo) if p["code"] == "GDN008"]
     assert sorted(found) == sorted(dead)  # the ignored clone's server.py is found
     assert len(walks) == 1, walks
+
+
+def test_a_kit_of_agent_files_is_judged_by_what_git_lists(repo: Path) -> None:
+    # A tree of agent files alone (a kit other projects copy) has no dead patterns to
+    # report (GDN008), even with code in a folder git ignores (its dependencies, here):
+    # every clone answers the same. A source file git lists makes it a project.
+    write(repo, ".gitignore", "node_modules/\n")
+    write(repo, "node_modules/lint/index.js", "\n")
+    write(repo, ".claude/rules/rust.md", "---\npaths: ['src/**/*.rs']\n---\n\nUse thiserror.\n")
+    write(repo, "README.md", "# Kit\n")
+    assert "GDN008" not in codes_at(repo, ".claude/rules/rust.md")
+    write(repo, "tools/sync.py", "pass\n")
+    assert "GDN008" in codes_at(repo, ".claude/rules/rust.md")

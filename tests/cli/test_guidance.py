@@ -59,6 +59,7 @@ def planted(repo: Path) -> Path:
     write(repo, "web/AGENTS.md", "# Web\n\nSee @docs/missing-guide.md for the release steps.\n")
     write(repo, "rules/AGENTS.md", '---\ndescription: Rules\nalwaysApply: "yes"\n---\n\nBe nice.\n')
     write(repo, "scoped/AGENTS.md", '---\nglobs:\n  - "src/**/*.rs"\n---\n\nRust rules.\n')
+    write(repo, "scoped/src/main.py", "print()\n")  # a project with code, and no Rust (see GDN008)
     write(repo, "one/AGENTS.md", "# One\n\n@../two/AGENTS.md\n")
     write(repo, "two/AGENTS.md", "# Two\n\n@../one/AGENTS.md\n")
     write(repo, ".claude/skills/x/SKILL.md", "---\nname: My_Skill\ndescription: Does a thing. Use when asked.\n---\n\nBody.\n")

@@ -216,8 +216,9 @@ def test_a_link_to_a_file_git_ignores_is_kept_in_every_clone(repo: Path, tmp_pat
     git(repo, "commit", "-qm", "memories")
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
-    (dead,) = _index_findings(clone, "IDX002")
-    assert not dead["fixable"] and "git ignores that path, so the file may exist in another clone" in dead["message"]
+    # Kept out of the repository on purpose, and on the machines that have it: no
+    # finding (issue 40: judged unwanted on a store whose ignored memory holds credentials).
+    assert _index_findings(clone, "IDX002") == []
     code, report = fix_json(clone)
     assert report["fixed"] == [] and (clone / INDEX).read_text() == index_text
 

@@ -69,7 +69,7 @@ CASES = [
     ),
     # Cline
     pytest.param(
-        {".clinerules/r.md": "---\npaths:\n  - 'nothere/**'\n---\nRule.\n"},
+        {".clinerules/r.md": "---\npaths:\n  - 'nothere/**'\n---\nRule.\n", "src/a.py": "x\n"},
         "GDN",
         [(".clinerules/r.md", 2, "GDN008")],
         id="cline-dead-path",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Sequence
 
+from memcheck import lazy_regex
 from memcheck.agents import guidance_model
 from memcheck.agents import kinds as agentkinds
 from memcheck.paths import basename
@@ -41,8 +42,26 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
         if bad is not None:
             yield Pattern(pattern, bad)
         elif not matches and guidance_model.could_be_cloned_into(ws, pattern, folder) is None:
-            if not any(_twins(pattern, other) for other in live):
-                yield Pattern(pattern, None)
+            if not any(_twins(pattern, other) for other in live) and not _folder_beside_file_type(pattern, live):
+                # Last, as it reads the whole listing (once per run): a tree without code.
+                if guidance_model.holds_source_code(ws):
+                    yield Pattern(pattern, None)
+
+
+# A whole folder (`tests/**`, `tests/`, `tests/**/*`), its path written out; and a kind
+# of file at any depth (`**/*.py`, `*.py`).
+_WHOLE_FOLDER = lazy_regex.compile(r"[^*?\[\]{}!]+?/(?:\*\*(?:/\*)?)?")
+_FILE_TYPE_ANYWHERE = lazy_regex.compile(r"(?:\*\*/)?\*\.[A-Za-z0-9]+")
+
+
+def _folder_beside_file_type(pattern: str, live: Sequence[str]) -> bool:
+    """Whether ``pattern`` names a whole folder that is not there, beside a live
+    pattern of the same file that names a kind of file at any depth (`tests/**`
+    beside `**/*.py`): the file applies to those files wherever they are, the
+    folder's among them once it exists; the folder pattern names it for the day it
+    holds others. A folder pattern alone, or beside patterns for other folders,
+    is still one the file never applies by."""
+    return _WHOLE_FOLDER.fullmatch(pattern) is not None and any(_FILE_TYPE_ANYWHERE.fullmatch(other) for other in live)
 
 
 def _twins(a: str, b: str) -> bool:

@@ -14,6 +14,7 @@ import bisect
 import fnmatch
 import posixpath
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from memcheck import agents
@@ -23,7 +24,7 @@ from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.text import patterns as globs
 from memcheck.workspace.links_out import leads_to
-from memcheck.workspace.memo import MODEL, kept_with
+from memcheck.workspace.memo import MODEL, SKILLS, kept_with
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -93,6 +94,58 @@ def glob_matches(ws: Workspace, pattern: str, folder: str = "") -> bool:
         return True
     # Without git's listing every file is listed already (but the ones `exclude` names).
     return (ws.listed_by_git or bool(ws.config.exclude)) and ws.once(_Checkout).any_match(pattern, folder)
+
+
+# ------------------------------------------------------------ a tree without code
+
+# The endings of programming languages' source files, shell scripts and SQL among
+# them. Markup, data, documentation and images (`.html`, `.json`, `.md`, `.svg`) are
+# not: a tree of agent files holds them too (a logo, its preview page, settings).
+_CODE_ENDINGS = frozenset(
+    """py pyi ipynb go rs js mjs cjs jsx ts mts cts tsx vue svelte astro java kt kts scala
+    groovy swift m mm c h cc cpp cxx hpp hh cs fs vb rb php pl pm lua dart ex exs erl clj
+    elm hs ml r jl nim zig sol sh bash zsh fish ps1 sql""".split()
+)
+
+
+def holds_source_code(ws: Workspace) -> bool:
+    """Whether the tree holds a source file of its own: one with a programming
+    language's ending (``_CODE_ENDINGS``) outside the agents' own folders
+    (``.claude``, ``.github``, ...) and outside skill folders (a skill's scripts are
+    the skill's). Git's listing only, ignored files left out: every clone answers
+    the same. A tree without one is a kit of agent files (rules, skills, subagents)
+    that other projects copy in: its rules' paths name those projects' files."""
+    return ws.once(_holds_source_code)
+
+
+@kept_with(SKILLS)
+def _holds_source_code(ws: Workspace) -> bool:
+    own = settings_folders()
+    skills: frozenset[str] | None = None
+    for path in ws.tree_files:
+        stem, dot, ending = path.rpartition(".")
+        if not dot or "/" in ending or ending.lower() not in _CODE_ENDINGS:
+            continue
+        folders = path.split("/")[:-1]
+        if not own.isdisjoint(folders):
+            continue
+        if skills is None:
+            skills = ws.skill_folders
+        if not any("/".join(folders[:i]) in skills for i in range(1, len(folders) + 1)):
+            return True
+    return False
+
+
+@cache
+def settings_folders() -> frozenset[str]:
+    """The folders agents keep their settings and files in (``.claude``, ``.github``,
+    ``.cursor``, ``.kiro``, ...), from the agent data."""
+    from memcheck.agents import kinds as agentkinds
+    from memcheck.agents.facts import file_kinds
+
+    folders = {k.in_folder.split("/")[0] for k in file_kinds() if k.in_folder} | {k.parent_folder for k in file_kinds() if k.parent_folder}
+    folders.update(glob.removeprefix("**/").split("/")[0] for kind in agentkinds.kinds() for glob in kind.globs)
+    return frozenset(f for f in folders if f.startswith("."))
 
 
 # ------------------------------------------------------- folders a setup step fills

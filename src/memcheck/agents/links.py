@@ -47,13 +47,25 @@ def _prose(ws: Workspace, doc: Document) -> Prose:
     return Prose(start + 1, mentions.body_prose(doc.lines[start:], doc.body))
 
 
-def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False) -> Iterator[tuple[int, int, str]]:
+def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False, ignored_too: bool = True) -> Iterator[tuple[int, int, str]]:
     """(line, column, message) for each relative Markdown link of ``doc`` that points
     at nothing, resolved from its folder (and, with ``from_root_too``, accepted when
     it names a file from the repository root). Reference definitions count where
-    CommonMark reads them (``blocks.definitions``): never inside a paragraph."""
-    for line, col, target, where in _dead(ws, link_tokens(ws, doc), parent(doc.path), from_root_too):
+    CommonMark reads them (``blocks.definitions``): never inside a paragraph. Without
+    ``ignored_too``, a link to a path git ignores is left out: the file is kept out of
+    the repository on purpose (a private note, a folder synced from elsewhere), on the
+    machines that have it, and no clone can hold it."""
+    dead = list(_dead(ws, link_tokens(ws, doc), parent(doc.path), from_root_too))
+    if dead and not ignored_too:
+        # One question to git for the file's dead links together.
+        ignored = ws.ignored_by_git({where for *_, where in dead if not _climbs(where)})
+        dead = [found for found in dead if found[3] not in ignored]
+    for line, col, target, where in dead:
         yield line, col, _dead_message(target, where)
+
+
+def _climbs(target: str) -> bool:
+    return target == ".." or target.startswith("../")
 
 
 def link_tokens(ws: Workspace, doc: Document) -> list[mentions.Token]:
@@ -94,12 +106,12 @@ def _dead(ws: Workspace, found: Iterable[mentions.Token], folder: str, from_root
             from_root = mentions.link_path(link.text, "")
             if from_root is not None and from_root != ".." and not from_root.startswith("../") and ws.exists(from_root):
                 continue
-        if target == ".." or target.startswith("../") or not ws.exists(target):
+        if _climbs(target) or not ws.exists(target):
             yield link.line, link.col, link.text, target
 
 
 def _dead_message(text: str, target: str) -> str:
-    if target == ".." or target.startswith("../"):
+    if _climbs(target):
         return f"link {text!r} climbs above the repository root; link to a file inside the repository or use a URL"
     hint = "use '/' between folders, not '\\'" if "\\" in target else "fix the path or remove the link"
     return f"link {text!r} points at {target}, which does not exist; {hint}"

@@ -58,6 +58,7 @@ def _workspace_that_clones(rule_paths: str, makefile: str) -> dict[str, str]:
         "Makefile": makefile,
         ".claude/rules/java.md": f"---\npaths: {rule_paths}\n---\n\nUse records for DTOs.\n",
         "CLAUDE.md": "# Workspace\n",
+        "tools/check.py": "print()\n",  # the workspace's own code: a project, not a kit of agent files
     }
 
 
@@ -98,11 +99,60 @@ def test_a_rule_the_tree_installs_into_other_projects_names_their_files() -> Non
     # name files of those projects.
     rule = "---\napplyTo: 'docs/features/**/spec.md'\n---\nWrite specs so.\n"
     template = ".github/plugins/kit/hooks/templates/.github/instructions/specs.instructions.md"
-    files = {".github/instructions/specs.instructions.md": rule, template: rule, "README.md": "# Kit\n"}
+    files = {".github/instructions/specs.instructions.md": rule, template: rule, "README.md": "# Kit\n", "src/kit.py": "print()\n"}
     assert lint(files, select="GDN008") == []
     # Without the template, the rule at the root is this tree's, and reported.
     del files[template]
     assert lint(files, select="GDN008") == [(".github/instructions/specs.instructions.md", 2, "GDN008")]
     # Copies in two packages of a monorepo are each package's own.
-    packages = {f"packages/{p}/.github/instructions/specs.instructions.md": rule for p in ("a", "b")}
+    packages = {f"packages/{p}/.github/instructions/specs.instructions.md": rule for p in ("a", "b")} | {"packages/a/index.ts": "x\n"}
     assert len(lint(packages, select="GDN008")) == 2
+
+
+def test_a_tree_of_agent_files_alone_is_a_kit_whose_rules_name_other_projects_files() -> None:
+    # Issue 40's shape: a repository of agent files and nothing else (rules, skills,
+    # docs, a logo and its preview page, settings); its rules' paths name the source
+    # folders of the projects it is copied into. No paths rule can apply here by design.
+    kit = {
+        ".claude/rules/rust.md": "---\npaths:\n  - 'src/**/*.rs'\n---\n\nUse thiserror.\n",
+        ".claude/rules/pages.md": "---\npaths:\n  - 'public/**/*.html'\n---\n\nOne h1.\n",
+        ".claude/settings.json": "{}\n",
+        ".claude/skills/x/SKILL.md": "---\nname: x\ndescription: Does x. Use when asked.\n---\n\nBody.\n",
+        ".claude/skills/x/scripts/run.py": "print()\n",  # a skill's script is the skill's, not the tree's code
+        "CLAUDE.md": "# Kit\n",
+        "docs/guide.md": "# Guide\n",
+        "brand/logo.svg": "<svg/>\n",
+        "brand/preview.html": "<p>logo</p>\n",
+    }
+    assert lint(kit, select="GDN008") == []
+    # The same rules in a tree with code of its own: dead patterns there are reported.
+    found = lint({**kit, "lib/app.py": "print()\n"}, select="GDN008")
+    assert found == [(".claude/rules/pages.md", 2, "GDN008"), (".claude/rules/rust.md", 2, "GDN008")]
+    # A Kiro steering file's pattern the same.
+    steering = {
+        ".kiro/steering/ts.md": '---\ninclusion: fileMatch\nfileMatchPattern: "scr/**/*.ts"\n---\n\nRules.\n',
+        "README.md": "# Kit\n",
+    }
+    assert lint(steering, select="GDN008") == []
+    assert lint({**steering, "scripts/build.sh": "make\n"}, select="GDN008") == [(".kiro/steering/ts.md", 3, "GDN008")]
+
+
+def test_a_missing_folder_beside_a_live_pattern_for_a_kind_of_file_anywhere_is_not_reported() -> None:
+    # Issue 40's shape: `tests/**` beside `**/*.py` and `**/*.sh`, which match: the file
+    # applies to every Python file, the tests' among them once tests/ exists.
+    files = {"src/app.py": "print()\n", "run.sh": "x\n"}
+    rule = "---\npaths:\n  - 'tests/**'\n  - '**/*.py'\n  - '**/*.sh'\n---\n\nRed, green, refactor.\n"
+    assert lint({**files, ".claude/rules/testing.md": rule}, select="GDN008") == []
+    copilot = "---\napplyTo: 'tests/**, *.py'\n---\n\nRed, green, refactor.\n"
+    assert lint({**files, ".github/instructions/testing.instructions.md": copilot}, select="GDN008") == []
+    # Still reported: the folder pattern alone, beside a pattern for another folder, or
+    # beside a kind of file no file here is; a pattern for files (a typo in a folder's
+    # name) beside the kind of file anywhere.
+    for paths, dead in (
+        ("['tests/**']", 1),
+        ("['tests/**', 'src/**/*.py']", 1),
+        ("['scr/**/*.ts', '**/*.py']", 1),
+        ("['tests/**', '**/*.rb']", 2),
+    ):
+        found = lint({**files, ".claude/rules/testing.md": f"---\npaths: {paths}\n---\n\nx\n"}, select="GDN008")
+        assert found == [(".claude/rules/testing.md", 2, "GDN008")] * dead, paths

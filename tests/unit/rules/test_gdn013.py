@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 from conftest import example, findings, lint
 
 
@@ -40,3 +43,16 @@ def test_a_page_named_agents_md_where_the_tree_names_its_guidance_agents_md() ->
     # has its links checked.
     assert lint(page, select="GDN013") == [("docs/agents.md", 3, "GDN013")]
     assert lint({**page, "AGENTS.md": "# Guide\n\nSee [x](x.md).\n"}, select="GDN013") == [("AGENTS.md", 3, "GDN013")]
+
+
+def test_a_link_to_a_path_git_ignores_is_not_reported(tmp_path: Path) -> None:
+    # Issue 40's shape: AGENTS.md links a folder synced from elsewhere, which git
+    # ignores ("if present"): kept out of the repository on purpose, on the machines
+    # that have it. A link to a missing path git does not ignore is still reported.
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    text = "# Guide\n\nIf present, read [the memory](.kwik-e/memory/) and [its index](.kwik-e/memory/MEMORY.md).\n\nSee [the API](docs/api.md).\n"
+    files = {".gitignore": ".kwik-e/\n", "AGENTS.md": text}
+    assert lint(files, select="GDN013", root=tmp_path) == [("AGENTS.md", 5, "GDN013")]
+    # The same links where git ignores nothing: all three.
+    (tmp_path / ".gitignore").unlink()
+    assert lint({"AGENTS.md": text}, select="GDN013", root=tmp_path) == [("AGENTS.md", 3, "GDN013")] * 2 + [("AGENTS.md", 5, "GDN013")]

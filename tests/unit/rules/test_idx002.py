@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 from conftest import example, findings, lint, memory
 
 STORE = ".claude/memory"
@@ -40,3 +43,15 @@ def test_a_dead_link_outside_the_store_is_left_to_you() -> None:
     (found,) = findings(files, select="IDX002")
     assert (found.line, found.fixable) == (2, False)
     assert "'../../docs/gone.md', which does not exist" in found.message
+
+
+def test_an_entry_for_a_memory_git_ignores_is_not_reported(tmp_path: Path) -> None:
+    # Issue 40's shape: the memory holds credentials and git ignores it on purpose; the
+    # index names it for the machines that have it. fix leaves the entry (tests/cli).
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    files = {
+        ".gitignore": "security_*.md\n",
+        f"{STORE}/a.md": memory("a", "a", "project"),
+        INDEX: "# Memory\n\n- [a](a.md) - a\n- [Assessment](security_assessment.md) - local only\n- [Gone](gone.md) - removed\n",
+    }
+    assert lint(files, select="IDX002", root=tmp_path) == [(INDEX, 5, "IDX002")]

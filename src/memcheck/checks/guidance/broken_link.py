@@ -30,6 +30,11 @@ guidance takes the name in its own case (an `AGENTS.md` elsewhere) is a page abo
 agents, which only a case-insensitive file system opens as guidance: it is not
 checked here. Where the tree names its guidance only so (`src/Agents.md`), it is.
 
+A link to a path git ignores is not reported: the file is kept out of the
+repository on purpose (a private note, a folder synced from elsewhere that the file
+reads "if present"), it is there on the machines that have it, and no clone can
+hold it. REF001 and IDX002 leave such paths alone too.
+
 ## Why is this bad?
 Agents follow these links to read more; a dead link sends them looking for a file
 that is gone, often after a rename.
@@ -50,5 +55,5 @@ See [the API guide](docs/reference/api.md).
 
 
 def check(ws: Workspace, doc: Document) -> Iterator[Problem]:
-    for line, col, message in links.dead_links(ws, doc):
+    for line, col, message in links.dead_links(ws, doc, ignored_too=False):
         yield GDN013.at(doc.path, line, col, message)

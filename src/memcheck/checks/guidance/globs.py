@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Iterator
 
 from memcheck import agents
-from memcheck.agents import guidance_kinds
+from memcheck.agents import guidance_kinds, guidance_model
 from memcheck.paths import parent
 from memcheck.problem import ERROR, WARNING, Rule
 
@@ -67,7 +66,16 @@ has some, while the file applies by its twin. Nor is a rule the tree installs in
 other projects: a template inside an agent's own settings folder
 (`.github/plugins/kit/templates/.github/instructions/specs.instructions.md`, which
 no agent reads as this tree's), and the rule at the root that it copies: their
-patterns name the files of the projects it is installed into.
+patterns name the files of the projects it is installed into. Nor is any pattern of
+a tree that holds no source code of its own (no file with a programming language's
+ending, `.py`, `.ts`, `.rs`, `.sh` and the like, that git lists outside the agents'
+folders and skill folders; Markdown, HTML, JSON and images are not code): a kit of
+rules, skills and subagents copied into other projects, where no paths rule can
+apply by design. Nor is a missing folder (`tests/**`) beside a pattern of the same
+file that matches a kind of file at any depth (`**/*.py`): the file applies to those
+files wherever they are, the folder's among them once it exists, and the folder
+pattern loses the agent nothing meanwhile; beside patterns for other folders only,
+or alone, it is reported.
 
 ## Why is this bad?
 The file applies to the files its patterns match: a pattern that matches nothing is
@@ -123,16 +131,4 @@ def _installed_elsewhere(ws: Workspace, path: str, owner: str) -> bool:
 
 
 def _in_settings_folder(owner: str) -> bool:
-    return bool(owner) and not _settings_folders().isdisjoint(owner.split("/"))
-
-
-@cache
-def _settings_folders() -> frozenset[str]:
-    """The folders agents keep their settings and files in (``.claude``, ``.github``,
-    ``.cursor``, ``.kiro``, ...), from the agent data."""
-    from memcheck.agents import kinds as agentkinds
-    from memcheck.agents.facts import file_kinds
-
-    folders = {k.in_folder.split("/")[0] for k in file_kinds() if k.in_folder} | {k.parent_folder for k in file_kinds() if k.parent_folder}
-    folders.update(glob.removeprefix("**/").split("/")[0] for kind in agentkinds.kinds() for glob in kind.globs)
-    return frozenset(f for f in folders if f.startswith("."))
+    return bool(owner) and not guidance_model.settings_folders().isdisjoint(owner.split("/"))

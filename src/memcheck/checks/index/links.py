@@ -51,11 +51,15 @@ wrapped lines and nested items, whose only link points at a missing memory file 
 the store. A reference link (`[x][1]`) is reported at its definition (`[1]: x.md`);
 a `[1]: x.md` line right under a list item or a paragraph line continues it, as
 CommonMark reads it, and defines nothing.
+A link to a path git ignores is not reported, and `fix` leaves its entry: the file
+is kept out of the repository on purpose (a memory that holds credentials, a folder
+synced from elsewhere), it is there on the machines that have it, and no clone can
+hold it (GDN013 and REF001 leave such paths alone too).
 Left for you, with the reason: a dead link to anything else (a subfolder's file, a
 file of another kind, a file outside the store: it may name a file this clone
-lacks), to a file git ignores (another clone may have it), in an entry's
-description, with several memories that look like its file renamed (up to three
-are named; fix adds none of them until you choose), or in a list item that holds more (another link, an unindented line).
+lacks), in an entry's description, with several memories that look like its file
+renamed (up to three are named; fix adds none of them until you choose), or in a
+list item that holds more (another link, an unindented line).
 """,
     scope=STORE,
 )
@@ -126,7 +130,7 @@ entry for a memory of the store, whose body says where the plans are:
 def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
     # The index engine is imported where an index is judged afresh (see the package's judged).
     from memcheck.index.links import DEFINED, REFERENCE, classify, is_entry
-    from memcheck.index.survey import NOT_STAGED, UNICODE_FORM
+    from memcheck.index.survey import IGNORED, NOT_STAGED, UNICODE_FORM
 
     path, whole = state.path, state.whole
     existing = ws.file_set
@@ -158,13 +162,15 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
                         f"link to {link.target!r} points outside the repository; keep index entries inside the memory store",
                     )
                     continue
-                missing = target not in existing and not ws.exists(target)
+                missing = target not in existing and not ws.exists(target) and not ws.ignored_by_git((target,))
             if missing:
                 if descriptions and _in_description(line, line_links, link, descriptions):
                     continue
+                dead = whole.dead.get((lineno, link.col))
+                if dead is not None and dead.why == IGNORED:
+                    continue  # kept out of the repository on purpose: see the doc
                 advice, fixable = _dead_advice(whole, state.plan, state.generated, lineno, link.col)
                 what = f"reference [{link.text}] points" if link.form == DEFINED else "entry points"
-                dead = whole.dead.get((lineno, link.col))
                 absent = "which the commit does not hold" if dead is not None and dead.why == NOT_STAGED else "which does not exist"
                 problem = IDX002.at(path, lineno, link.col, f"{what} at {link.target!r}, {absent}; {advice}")
                 yield problem if fixable else problem._replace(fixable=False)
@@ -207,7 +213,6 @@ def _dead_advice(whole: Survey, plan: Plan, generated: frozenset[str], lineno: i
     from memcheck.index.survey import (
         AMBIGUOUS,
         HOLDS,
-        IGNORED,
         IN_DESCRIPTION,
         LAZY,
         NOT_STAGED,
@@ -264,7 +269,6 @@ def _dead_advice(whole: Survey, plan: Plan, generated: frozenset[str], lineno: i
         return f"restore the file, or let `memcheck fix` remove {what}{maybe}", True
     at = dead.at + offset
     reasons = {
-        IGNORED: "git ignores that path, so the file may exist in another clone: memcheck leaves the entry alone; restore the file here or remove the entry by hand",
         NOT_STAGED: "the file is on disk but not staged: memcheck leaves the entry alone; `git add` the file, or remove the entry by hand",
         IN_DESCRIPTION: "it is in the entry's description, not its own link: fix that link or remove it",
         AMBIGUOUS: "point it at the right file by hand",
