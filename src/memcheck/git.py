@@ -501,6 +501,19 @@ def ask_ahead(root: Path, questions: Iterable[Sequence[str]]) -> None:
             return
 
 
+def drop_asked_ahead() -> None:
+    """End the processes ``ask_ahead`` started that nothing asked (a hook that stops on
+    a settings error asks git nothing): a hook leaves no git running behind it. Ended
+    as Ctrl-C would end them (SIGTERM), so that git removes any lock file it holds."""
+    for key in [key for key in _ASKED_AHEAD if key[0] == os.getpid()]:
+        proc = _ASKED_AHEAD.pop(key)
+        proc.terminate()
+        try:
+            proc.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+
+
 def plain(root: Path, args: Sequence[str]) -> bytes | None:
     """``git ARGS`` run in ``root``: its output, or None when it fails or there is no git."""
     ahead = _ASKED_AHEAD.pop((os.getpid(), str(root), tuple(args)), None) if _ASKED_AHEAD else None

@@ -246,15 +246,16 @@ def parsed(argv: Sequence[str]) -> tuple[str, dict[str, object]] | None:
     return name, params
 
 
-def _ask_git_ahead(name: str, params: Mapping[str, object]) -> None:
+def _ask_git_ahead(name: str, params: Mapping[str, object]) -> bool:
     """A commit hook's first questions to git (see git.ask_ahead), started before the
     hook is imported, where the hook surely asks them: ``--changed`` on the staged
-    change, in the top folder of a repository (pre-commit runs hooks there)."""
+    change, in the top folder of a repository (pre-commit runs hooks there). Whether
+    any was asked (those left unread are ended with the run: git.drop_asked_ahead)."""
     if name == "guard" or not params["changed"] or params["paths"] or os.environ.get("PRE_COMMIT_FROM_REF"):
-        return
+        return False
     here = os.getcwd()
     if not os.path.exists(os.path.join(here, ".git")):
-        return
+        return False
     from pathlib import Path
 
     from memcheck import git
@@ -263,6 +264,7 @@ def _ask_git_ahead(name: str, params: Mapping[str, object]) -> None:
     if not params["no_cache"]:
         questions.append(git.CONVERSIONS)  # asked for the cache's keys (engine/content_keys)
     git.ask_ahead(Path(here).resolve(), questions)
+    return True
 
 
 def invoke(name: str, params: Mapping[str, object]) -> None:
@@ -281,7 +283,7 @@ def fast(argv: Sequence[str]) -> int | None:
     found = parsed(argv)
     if found is None:
         return None
-    _ask_git_ahead(*found)
+    asked = _ask_git_ahead(*found)
     try:
         invoke(*found)
     except SystemExit as e:
@@ -293,4 +295,9 @@ def fast(argv: Sequence[str]) -> int | None:
     except OSError as e:
         if e.errno != errno.EPIPE:
             raise
+    finally:
+        if asked:
+            from memcheck import git
+
+            git.drop_asked_ahead()
     return 1

@@ -84,3 +84,30 @@ def test_the_hook_asks_git_what_it_asked_ahead_once(repo: Path, tmp_path: Path, 
     # tree is listed (which waits for HEAD's commit), not when the cache first asks a key.
     conversions = lines.index(" ".join(memcheck_git.CONVERSIONS))
     assert conversions < next(i for i, line in enumerate(lines) if " ls-tree " in f" {line} "), lines
+
+
+@pytest.mark.e2e
+@pytest.mark.skipif(not Path("/proc/self/cwd").exists(), reason="reads /proc")
+def test_a_hook_that_stops_on_a_settings_error_leaves_no_git_running(repo: Path) -> None:
+    """The questions asked ahead that the hook never read (it stopped on the settings
+    before asking git anything) end with it: no git process is left in the repository."""
+    write(repo, ".claude/memory/project_a.md", "---\nname: a\ndescription: about a\ntype: project\n---\n\nA.\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "store")
+    # git waits on a slow file-system monitor first: without the ending, its processes
+    # would outlive the hook by seconds.
+    write(repo, ".git/slow-fsmonitor", "#!/bin/sh\nsleep 3\nexit 1\n").chmod(0o755)
+    git(repo, "config", "core.fsmonitor", ".git/slow-fsmonitor")
+    write(repo, ".memcheck.yaml", "select: [\n")
+    write(repo, ".claude/memory/project_a.md", "---\nname: a\ndescription: about a\ntype: project\n---\n\nA, more.\n")
+    git(repo, "add", "-A")
+    proc = run_process(repo, "check", "--changed")
+    assert proc.returncode == 2 and "error" in proc.stderr, proc.stderr
+    left = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and Path(os.readlink(entry / "cwd")) == repo.resolve():
+                left.append((entry / "cmdline").read_bytes().split(b"\0")[0])
+        except OSError:
+            continue
+    assert not [name for name in left if name.endswith(b"git")], left
