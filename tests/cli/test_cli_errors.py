@@ -166,6 +166,7 @@ def test_guard_patterns_comment_cites_no_design_document() -> None:
     assert "SPEC" not in text and "seed" not in text.lower()
 
 
+@pytest.mark.slow  # 3,000 patterns compiled to re2's limit: a second of CPU each
 @pytest.mark.parametrize(("key", "args"), [("exclude", ("check",)), ("guard:\n  patterns", ("guard", "--paths-from", "-"))])
 def test_patterns_re2_cannot_match_as_one_set_are_a_config_error(repo: Path, key: str, args: tuple[str, ...]) -> None:
     # Each line is a valid pattern; together they spend re2's memory budget for a set

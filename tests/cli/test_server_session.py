@@ -533,7 +533,9 @@ class GuidanceEdits(RuleBasedStateMachine):
 
 
 GuidanceEdits.TestCase.settings = settings(max_examples=15, stateful_step_count=8, deadline=None)
-test_guidance_edits_in_any_order = GuidanceEdits.TestCase
+# 15 sequences of 8 edits, each step judged against a whole `memcheck check`: three
+# seconds of CPU, in the full suite (the tests above try each kind of edit once).
+test_guidance_edits_in_any_order = pytest.mark.slow(GuidanceEdits.TestCase)
 
 
 def test_a_subagent_edit_rejudges_the_templates_of_its_folder(repo: Path) -> None:

@@ -105,6 +105,7 @@ def test_a_linked_user_claude_md_is_no_link_out_of_a_repository(repo: Path, tmp_
     assert "No problems found in 1 guidance file." in result.stdout + result.stderr
 
 
+@pytest.mark.slow  # 50,000 files made and walked: three seconds of CPU
 def test_a_user_folder_too_large_to_be_skills_is_walked_in_part_and_said_so(repo: Path, tmp_path: Path) -> None:
     # ~/.claude/skills -> / walked the whole disk (minutes, memory growing): the walk
     # of a folder of the user's stops at USER_FOLDER_FILES files, and says so.

@@ -4,7 +4,7 @@ on texts in memory; tests/cli/test_guard_files.py runs the same through git."""
 from __future__ import annotations
 
 import pytest
-from conftest import HOSTILE_FRONTMATTER
+from conftest import HOSTILE_FRONTMATTER, SLOW_HOSTILE
 
 from memcheck.guard.gates import is_gate, pre_commit_loosenings, workflow_loosenings
 
@@ -121,7 +121,7 @@ def test_a_workflow_without_memcheck_has_nothing_to_loosen() -> None:
     assert workflow_loosenings(other, "on: [\n") == []
 
 
-@pytest.mark.parametrize("name", sorted(HOSTILE_FRONTMATTER))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_HOSTILE else n for n in sorted(HOSTILE_FRONTMATTER)])
 def test_a_hostile_config_is_unreadable_not_a_crash(name: str) -> None:
     text = HOSTILE_FRONTMATTER[name][0]
     (pre_commit,) = pre_commit_loosenings(HOOKS, text)

@@ -12,10 +12,10 @@ from conftest import REPO_ROOT, cpu_limit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcheck.config import default_config
+from memcheck.config import ConfigError, default_config
 from memcheck.guard.categories import categories
 from memcheck.guard.findings import allow_line
-from memcheck.guard.paths import Guard, Hit, PatternSet, link_target, link_targets
+from memcheck.guard.paths import Guard, Hit, PatternSet, guard_for, link_target, link_targets
 from memcheck.text.first_match import FirstMatch
 
 CATEGORIES = [
@@ -485,3 +485,14 @@ def test_the_docs_document_every_category_and_guard_rule() -> None:
 def test_what_a_link_named_like_a_folder_holds(folder: str, category: str | None) -> None:
     hit = default_guard().folder_hit(folder)
     assert (hit.category if hit else None) == category
+
+
+def test_the_same_settings_give_the_same_guard_and_bad_ones_fail_each_time() -> None:
+    settings = default_config(Path(".")).guard
+    assert guard_for(settings) is guard_for(settings._replace())
+    assert guard_for(settings, ("secrets",)) is not guard_for(settings)
+    assert guard_for(settings._replace(patterns=("private/",))).hit("private/a.txt") == Hit("config", "private/")
+    assert guard_for(settings).hit("private/a.txt") is None
+    for _ in range(2):
+        with pytest.raises(ConfigError, match="unknown category nothing"):
+            guard_for(settings._replace(disable=("nothing",)))

@@ -78,3 +78,16 @@ def test_commit_answers_the_head_git_names(repo: Path) -> None:
     assert not (repo / ".git/refs/heads/main").exists() and conftest._head(repo) == first
     git(repo, "checkout", "-q", "--detach")
     assert commit(repo, message="detached") == rev_parse() != first
+
+
+def test_each_test_runs_with_an_empty_home_and_git_config_of_its_own(repo: Path) -> None:
+    home = Path(os.environ["HOME"])
+    assert [p.name for p in home.iterdir()] == [".gitconfig-empty"]
+    assert Path(os.environ["GIT_CONFIG_GLOBAL"]) == home / ".gitconfig-empty"
+    git(repo, "config", "--global", "user.name", "Written by this test")
+    assert git(repo, "config", "--global", "--list") == "user.name=Written by this test\n"
+
+
+def test_a_home_written_by_one_test_is_not_the_next_ones(repo: Path) -> None:
+    # The test above wrote its global config; this one, in any order, starts empty.
+    assert git(repo, "config", "--global", "--list") == ""

@@ -18,7 +18,7 @@ from memcheck.checks.guard.guarded_path import GRD001
 from memcheck.checks.guard.guarded_symlink import GRD002
 from memcheck.config import GuardConfig
 from memcheck.guard.categories import CONFIG_CATEGORY, categories
-from memcheck.guard.paths import Guard, Hit, describe, leaves_repository, link_targets, whole_place
+from memcheck.guard.paths import Guard, Hit, describe, guard_for, leaves_repository, link_targets, whole_place
 from memcheck.guard.tiers import AGENTS, SECRETS, Signature, shipped_tiers, tiers
 from memcheck.paths import has_ignorable, through_links
 from memcheck.problem import WARNING, Problem, Rule, shown, visible_name
@@ -51,7 +51,7 @@ class Judge:
         self.root = root
         self.tier = tiers(config)
         self.agent_of = agent_of or _nobody
-        self.everyone = Guard(config, None if config.everyone or every_tier else (SECRETS,))
+        self.everyone = guard_for(config, None if config.everyone or every_tier else (SECRETS,))
         self._all: Guard | None = self.everyone if config.everyone or every_tier else None
         # The tree's symlinks (path -> target as the link holds it), where the engine
         # read them; ``findings`` adds the ones the changes leave.
@@ -61,7 +61,7 @@ class Judge:
     @property
     def every_tier(self) -> Guard:
         if self._all is None:  # built the first time an agent's change is judged
-            self._all = Guard(self.config)
+            self._all = guard_for(self.config)
         return self._all
 
     def guards(self, change: Change) -> tuple[tuple[Guard, ...], Signature | None]:

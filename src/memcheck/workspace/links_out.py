@@ -54,10 +54,10 @@ def _guard(ws: Workspace) -> Guard | None:
     """The guard of the run's settings, built once and only when a link leads out.
     Settings the guard cannot use (an unknown category) are ``memcheck guard``'s to
     report: here the note is only left out."""
-    from memcheck.guard.paths import Guard
+    from memcheck.guard.paths import guard_for
 
     try:
-        return Guard(ws.config.guard)
+        return guard_for(ws.config.guard)
     except ConfigError:
         return None
 
@@ -105,10 +105,10 @@ def secret_location(ws: Workspace, path: str, target: str) -> str | None:
 
 def _secrets_guard(ws: Workspace) -> Guard | None:
     """The guard of the run's settings, its secrets tier alone."""
-    from memcheck.guard.paths import Guard
+    from memcheck.guard.paths import guard_for
     from memcheck.guard.tiers import SECRETS
 
     try:
-        return Guard(ws.config.guard, (SECRETS,))
+        return guard_for(ws.config.guard, (SECRETS,))
     except ConfigError:
         return None
