@@ -48,23 +48,16 @@ def _prose(ws: Workspace, doc: Document) -> Prose:
 
 
 def dead_links(
-    ws: Workspace, doc: Document, from_root_too: bool = False, skill_folder: str | None = None, out_of_root: bool = True
+    ws: Workspace, doc: Document, from_root_too: bool = False, skill_folder: str | None = None
 ) -> Iterator[tuple[int, int, str]]:
     """(line, column, message) for each relative Markdown link of ``doc`` that points
     at nothing, resolved from its folder (and, with ``from_root_too``, accepted when
     it names a file from the repository root). Reference definitions count where
     CommonMark reads them (``blocks.definitions``): never inside a paragraph. Given the
     folder of the skill ``doc`` belongs to, a link written ``{baseDir}/x`` is resolved
-    from that folder (see ``BASE_DIR``); without one it is left alone, as a template.
-    With ``out_of_root`` False, a link that climbs above the repository root is left
-    alone: its target is outside what memcheck sees."""
+    from that folder (see ``BASE_DIR``); without one it is left alone, as a template."""
     for line, col, target, where in _dead(ws, link_tokens(ws, doc), parent(doc.path), from_root_too, skill_folder):
-        if out_of_root or not _climbs(where):
-            yield line, col, _dead_message(target, where)
-
-
-def _climbs(target: str) -> bool:
-    return target == ".." or target.startswith("../")
+        yield line, col, _dead_message(target, where)
 
 
 # The skill-folder placeholder: OpenClaw's skills reference says "Use {baseDir} to
@@ -118,12 +111,12 @@ def _dead(
             from_root = mentions.link_path(link.text, "")
             if from_root is not None and from_root != ".." and not from_root.startswith("../") and ws.exists(from_root):
                 continue
-        if _climbs(target) or not ws.exists(target):
+        if target == ".." or target.startswith("../") or not ws.exists(target):
             yield link.line, link.col, link.text, target
 
 
 def _dead_message(text: str, target: str) -> str:
-    if _climbs(target):
+    if target == ".." or target.startswith("../"):
         return f"link {text!r} climbs above the repository root; link to a file inside the repository or use a URL"
     hint = "use '/' between folders, not '\\'" if "\\" in target else "fix the path or remove the link"
     return f"link {text!r} points at {target}, which does not exist; {hint}"

@@ -23,9 +23,7 @@ GDN013 = Rule(
 Reports `[text](path)` links, images and reference definitions with a relative
 target that does not exist, resolved from the file's folder (outside code).
 Definitions are read as CommonMark reads them: a `[text]: more` line inside a
-paragraph is text, and so is one with more than a target and a title. A link that
-climbs above the repository root (`../prd/README.md`, a sibling repository of the
-maintainers' workspace) is left alone: its target is nothing memcheck can see.
+paragraph is text, and so is one with more than a target and a title.
 
 A file named like guidance in another case (`docs/agents.md`) in a tree whose
 guidance takes the name in its own case (an `AGENTS.md` elsewhere) is a page about
@@ -52,5 +50,5 @@ See [the API guide](docs/reference/api.md).
 
 
 def check(ws: Workspace, doc: Document) -> Iterator[Problem]:
-    for line, col, message in links.dead_links(ws, doc, out_of_root=False):
+    for line, col, message in links.dead_links(ws, doc):
         yield GDN013.at(doc.path, line, col, message)
