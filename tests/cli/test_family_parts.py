@@ -27,8 +27,9 @@ FLAWS = "Token ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8 here.\u200b Logs are in 
 
 @pytest.fixture
 def tree(repo: Path) -> Path:
-    write(repo, ".memcheck.yaml", "select: [ALL]\n")
-    write(repo, "sub/.memcheck.yaml", "select: [ALL]\n")  # a config below the root (MCK003)
+    # REF002 is opt-in (issue 40): the home path of FLAWS is the references family's finding.
+    write(repo, ".memcheck.yaml", "select: [ALL, REF002]\n")
+    write(repo, "sub/.memcheck.yaml", "select: [ALL, REF002]\n")  # a config below the root (MCK003)
     write(repo, ".claude/memory/a.md", memory("a", "about a", "nonsense", body=FLAWS + "See [[nowhere]].\n"))
     write(repo, ".claude/memory/MEMORY.md", "# Memory\n\n- [Gone](gone.md) - gone\n")
     write(repo, "AGENTS.md", "# Agents\n\n" + FLAWS)

@@ -453,3 +453,17 @@ def test_fix_fail_on_never_exits_zero_when_it_refused_entries_for_lack_of_room(r
     proc = run_cli(repo, "fix", "--fail-on", "never")
     assert proc.returncode == 0
     assert "new entry not written" in proc.stdout or "not written to" in proc.stdout
+
+
+def test_fix_adds_nothing_to_an_index_that_lists_no_file(tmp_path: Path) -> None:
+    """Issue 40 (a third unseen set): a digest a tool writes, whose entries name no
+    memory file, is left as it is: check reports no unlisted memory, and fix agrees."""
+    digest = (
+        "# Auto Memory\n\n- **Umlauts** (I=2.0)\n  Real umlauts.\n- **Training data**\n  Trust the user.\n- **Search**\n  Prefer httpx.\n"
+    )
+    write(tmp_path, ".claude/memory/MEMORY.md", digest)
+    write(tmp_path, ".claude/memory/user_prefs.md", memory("User preferences", "How the user likes to work", "user"))
+    _code, report = fix_json(tmp_path)
+    assert (tmp_path / ".claude/memory/MEMORY.md").read_text(encoding="utf-8") == digest
+    assert not [p for p in check_json(tmp_path) if p["code"] == "IDX003"]
+    assert report is not None

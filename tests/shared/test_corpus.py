@@ -114,7 +114,10 @@ def test_other_hand_checked_findings() -> None:
     }
     # `file:///Users/<name>/claude-config/CLAUDE.md` in AGENTS.md; `/home/nonroot/` (a
     # container's account) on infra_servers.md's line 55 is not the one reported there
-    assert ("AGENTS.md", "REF002", 17) in antigravity and ("memory/workflow_patterns.md", "REF002", 14) not in antigravity
+    # REF002 is opt-in (issue 40): on only where selected.
+    private = _found(_check(CORPUS / "12MICKY__Antigravity-config", "--select", "REF002"))
+    assert ("AGENTS.md", "REF002", 17) in private and ("memory/workflow_patterns.md", "REF002", 14) not in private
+    assert not [f for f in antigravity if f[1] == "REF002"]
     clash = _check(CORPUS / "AdielMag__ClashUp")
     # line 160 mentions scene-ownership.md mid-sentence; line 179 is its only entry
     assert not [p for p in clash if p["code"] == "IDX004"]

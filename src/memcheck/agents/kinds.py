@@ -431,7 +431,13 @@ def _unknown_tool(kind: Kind, key: str, tool: str) -> str:
     near = _near_tool(kind.tools)(tool.partition("(")[0])
     if near is not None:
         return f"{said}; did you mean {near!r}? tool names match exactly, case included"
-    return f"{said} ({_some(kind.tools)}, or mcp__server__tool); check its spelling and case"
+    # No near miss: maybe a tool newer than the list, which no source says is complete
+    # (Claude Code's `Workflow` tool came after its tools reference was read), so the
+    # message says what the list lacks, not what the agent lacks.
+    return (
+        f"{key} names {tool!r}, which is none of the tools memcheck knows {kind.agent_title} to have "
+        f"({_some(kind.tools)}, or mcp__server__tool); check its spelling and case (a tool newer than that list is not known here)"
+    )
 
 
 @cache

@@ -47,15 +47,19 @@ def _prose(ws: Workspace, doc: Document) -> Prose:
     return Prose(start + 1, mentions.body_prose(doc.lines[start:], doc.body))
 
 
-def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False, ignored_too: bool = True) -> Iterator[tuple[int, int, str]]:
+def dead_links(
+    ws: Workspace, doc: Document, from_root_too: bool = False, skill_folder: str | None = None, ignored_too: bool = True
+) -> Iterator[tuple[int, int, str]]:
     """(line, column, message) for each relative Markdown link of ``doc`` that points
     at nothing, resolved from its folder (and, with ``from_root_too``, accepted when
     it names a file from the repository root). Reference definitions count where
-    CommonMark reads them (``blocks.definitions``): never inside a paragraph. Without
-    ``ignored_too``, a link to a path git ignores is left out: the file is kept out of
-    the repository on purpose (a private note, a folder synced from elsewhere), on the
-    machines that have it, and no clone can hold it."""
-    dead = list(_dead(ws, link_tokens(ws, doc), parent(doc.path), from_root_too))
+    CommonMark reads them (``blocks.definitions``): never inside a paragraph. Given the
+    folder of the skill ``doc`` belongs to, a link written ``{baseDir}/x`` is resolved
+    from that folder (see ``BASE_DIR``); without one it is left alone, as a template.
+    Without ``ignored_too``, a link to a path git ignores is left out: the file is kept
+    out of the repository on purpose (a private note, a folder synced from elsewhere),
+    on the machines that have it, and no clone can hold it."""
+    dead = list(_dead(ws, link_tokens(ws, doc), parent(doc.path), from_root_too, skill_folder))
     if dead and not ignored_too:
         # One question to git for the file's dead links together.
         ignored = ws.ignored_by_git({where for *_, where in dead if not _climbs(where)})
@@ -66,6 +70,12 @@ def dead_links(ws: Workspace, doc: Document, from_root_too: bool = False, ignore
 
 def _climbs(target: str) -> bool:
     return target == ".." or target.startswith("../")
+
+
+# The skill-folder placeholder: OpenClaw's skills reference says "Use {baseDir} to
+# reference the skill folder path" (docs/tools/skills.md). Outside a skill nothing
+# says what it stands for, so such a link is left alone there.
+BASE_DIR = "{baseDir}/"
 
 
 def link_tokens(ws: Workspace, doc: Document) -> list[mentions.Token]:
@@ -97,9 +107,16 @@ def description_dead_links(ws: Workspace, doc: Document, from_root_too: bool = F
         yield line, col, f"the description's {_dead_message(target, where)} (the index shows the description too)"
 
 
-def _dead(ws: Workspace, found: Iterable[mentions.Token], folder: str, from_root_too: bool) -> Iterator[tuple[int, int, str, str]]:
+def _dead(
+    ws: Workspace, found: Iterable[mentions.Token], folder: str, from_root_too: bool, skill_folder: str | None = None
+) -> Iterator[tuple[int, int, str, str]]:
     for link in found:
-        target = mentions.link_path(link.text, folder)
+        if link.text.startswith(BASE_DIR):
+            if skill_folder is None:
+                continue
+            target = mentions.link_path(link.text[len(BASE_DIR) :], skill_folder)
+        else:
+            target = mentions.link_path(link.text, folder)
         if target is None:
             continue
         if from_root_too and folder:

@@ -13,7 +13,7 @@ from memcheck import lazy_regex
 from memcheck.index.fit import fits, fitted_render
 from memcheck.index.links import classify, is_entry, is_plain_name, links
 from memcheck.index.render import GROUPED, detect_style, entries_as_rendered, headings, pure_style, render, writes
-from memcheck.index.survey import Survey, survey
+from memcheck.index.survey import Survey, lists_no_file, survey
 from memcheck.index.sync import Changes, sync
 from memcheck.records import NamedTuple
 from memcheck.text import blocks
@@ -181,7 +181,10 @@ def plan(
             new_region, kept = region, True
     else:
         found = survey(region, memories, exists, store_folder=store_folder, ignored=ignored, unstaged=unstaged, also_listed=around)
-        new_region, changes = sync(region, memories, exists, style, types, found, room, not marked)
+        if not marked and lists_no_file(found):
+            new_region, changes = region, Changes()  # no file index: nothing of it is fix's to list
+        else:
+            new_region, changes = sync(region, memories, exists, style, types, found, room, not marked)
         refused = changes.refused
         if changes.added and first:
             changes = changes._replace(added=tuple((name, line + first) for name, line in changes.added))

@@ -182,6 +182,26 @@ def survey(
     return Survey(lines, lay, resolved, frozenset(listed), dict(sorted(dead.items())) if equivalent else dead)
 
 
+# How many entries (list items, table rows) an index holds of its own before one that
+# lists no file is taken for a digest kept another way: as many as make a linked
+# archive an index (IDX003's doc). A new store's index, a heading alone, lists nothing
+# yet and is still the store's file index.
+OWN_ENTRIES = 3
+
+
+def lists_no_file(found: Survey) -> bool:
+    """Whether the index is no file index: it holds entries of its own (``OWN_ENTRIES``
+    or more), lists none of its store's memories and links no file. On one unseen
+    repository MEMORY.md was a digest a tool writes from a database (24 entries, no
+    file named), while its agent reached the 110 memory files another way: entries
+    added for them would be written over on the digest's next run."""
+    if found.listed:
+        return False
+    if any(where not in ("anchor", "url") for here in found.resolved for _link, where, _path in here):
+        return False
+    return sum(kind in (blocks.ITEM, blocks.TABLE_ROW) for kind in found.layout.kinds) >= OWN_ENTRIES
+
+
 def _line_links(line: str, kind: str, prose: str, lineno: int, defined: dict[str, Link]) -> list[Link]:
     """The links of one line: its definition, or its inline and reference links read
     in its prose (code spans and comments blanked), text and target as written."""

@@ -32,10 +32,11 @@ _NO_ONES = frozenset(
 
 def private_homes(line: str) -> Iterator[re.Match[str]]:
     """The paths into a person's home folder on the line (``head`` and ``name``
-    groups): placeholders and accounts that are no one's left out."""
+    groups): placeholders and accounts that are no one's left out, an ellipsis
+    (`/Users/…`, a rule against such paths) among them."""
     for m in _HOME.finditer(line):
         name = m.group("name")
-        if name.casefold() in _NO_ONES or name.startswith(("$", "%", "<", "{", ".")) or not name.isprintable():
+        if name.casefold() in _NO_ONES or name.startswith(("$", "%", "<", "{", ".", "…")) or not name.isprintable():
             continue
         yield m
 

@@ -195,6 +195,11 @@ _PLACEHOLDER = lazy_regex.compile(
     r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv|12345"
 )
 _RUN = lazy_regex.compile(r"(.)\1{5,}")
+# A value that is an environment variable's name after `$` (`"password": "$MAIL_PASS"`
+# in a shell command): the shell puts the variable's value there when it runs, so the
+# text holds a reference, not the password. Upper case only, as environment variables
+# are named by convention: a literal password may begin with `$` too.
+_ENV_REFERENCE = lazy_regex.compile(r"\$[A-Z_][A-Z0-9_]*")
 # Whether a short text may hold any secret at all: every token's probe and a key
 # block's first line in one pattern, and the words an assignment's name ends in.
 _MAY_HOLD = lazy_regex.compile("|".join([*(probe.pattern for probe, _, _ in _PROBES), "-----BEGIN"]))
@@ -478,7 +483,7 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int])
         end = found.end()
         value, quote = found.group(2), found.group(1)
         where = place(found.start(2))
-        if where is None or taken.covers(found.start(2)) or _placeholder(value):
+        if where is None or taken.covers(found.start(2)) or _placeholder(value) or _ENV_REFERENCE.fullmatch(value):
             continue
         if len(value) < 12 or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value):
             continue

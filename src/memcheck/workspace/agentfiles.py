@@ -192,9 +192,12 @@ def _miscased(folder: str, name: str) -> str:
 
 def _loose_skill_folders(ws: Workspace) -> list[tuple[str, str]]:
     """Folders directly in a skills root that agents discover (``.claude/skills``,
-    ``.agents/skills``, ...) holding files but no SKILL.md at any depth."""
+    ``.agents/skills``, ...) holding files but no SKILL.md at any depth. A SKILL.md
+    that is no skill (one inside another skill's folder, as a test fixture of it) is
+    a SKILL.md all the same: its folder is not reported as having none, nor its file
+    as named in another case."""
     with_skill = set()
-    for path in ws.skill_mds:
+    for path in (*ws.skill_mds, *(path for path, _ in ws.skills_passed_over)):
         folder = parent(path)
         while folder and folder not in with_skill:
             with_skill.add(folder)

@@ -138,3 +138,26 @@ def test_a_code_span_naming_the_memory_with_its_folder_lists_it() -> None:
     assert lint(files, select="IDX003") == []
     files[INDEX] = "- [role](user_role.md) — backend engineer\nContext: `docs/project_resume.md`\n"
     assert [p.about for p in findings(files) if p.code == "IDX003"] == [f"{STORE}/project_other.md", f"{STORE}/project_resume.md"]
+
+
+DIGEST = (
+    "# Auto Memory\n\n*Generated from 24 notes*\n\n## Critical\n\n"
+    "- **Umlauts** (I=2.0)\n  Always real UTF-8 umlauts.\n"
+    "- **Training data** (I=2.0)\n  Trust the user on recent products.\n"
+    "- **Web search** (I=1.9)\n  Prefer httpx and trafilatura.\n"
+)
+
+
+def test_an_index_of_its_own_entries_that_lists_no_file_is_no_file_index() -> None:
+    """Issue 40 (a third unseen set): MEMORY.md is a digest a tool writes from a
+    database; it names no memory file, and the agent reaches them another way."""
+    assert [f for f in lint({**TESTING, INDEX: DIGEST}) if f[2] == "IDX003"] == []
+
+
+def test_a_new_store_whose_index_is_a_heading_or_lists_one_memory_still_gets_idx003() -> None:
+    assert lint({**TESTING, INDEX: "# Memory\n"}) == [(INDEX, 1, "IDX003"), (INDEX, 1, "IDX003")]
+    # Two entries of its own are not yet a digest; and an index that lists one memory is a file index.
+    two = "# Memory\n\n- remember the umlauts\n- trust the user\n"
+    assert [f[2] for f in lint({**TESTING, INDEX: two})].count("IDX003") == 2
+    listing = DIGEST + "- [User preferences](user_prefs.md) — How the user likes to work\n"
+    assert [f for f in lint({**TESTING, INDEX: listing}) if f[2] == "IDX003"] == [(INDEX, 13, "IDX003")]

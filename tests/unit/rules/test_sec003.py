@@ -35,6 +35,8 @@ def test_the_docs_use_instead_reading_the_environment_is_not_reported() -> None:
         "apiKey: '" + ASSIGNED + "'",
         '"client_secret": "' + ASSIGNED + '"',
         "auth_token := '" + ASSIGNED + "'",
+        # A literal that begins with `$` is no environment variable's name.
+        'password = "$kq9Zt2LmW8xRv"',
     ],
 )
 def test_assigned_credentials_are_reported_without_their_value(line: str) -> None:
@@ -127,6 +129,9 @@ def test_unquoted_credentials_and_url_passwords_are_reported(text: str, shown: s
         pytest.param('curl -H "Authorization: Bearer $API_TOKEN" https://api.example.com', id="bearer-variable"),
         pytest.param("Authorization: Bearer <your-token>", id="bearer-placeholder"),
         pytest.param("Authorization: Basic anVzdHNvbWVyYW5kb210ZXh0", id="basic-without-a-password"),
+        # Issue 40 (a third unseen set): a shell variable inside escaped JSON quotes.
+        pytest.param('curl -d "{\\"address\\": \\"$AGENT_EMAIL\\", \\"password\\": \\"$AGENT_EMAIL_PASS\\"}"', id="json-shell-variable"),
+        pytest.param('password = "$AGENT_EMAIL_PASS"', id="assigned-shell-variable"),
     ],
 )
 def test_references_and_documented_examples_are_not_reported(text: str) -> None:

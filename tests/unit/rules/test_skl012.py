@@ -82,3 +82,36 @@ def test_samples_of_what_a_skill_writes_keep_their_links() -> None:
         f"{skill}/references/quick-start.md": "**Reference:** [reduce-looping.md](reduce-looping.md)\n",
     }
     assert lint(files, select="SKL012") == [(f"{skill}/references/quick-start.md", 1, "SKL012")]
+
+
+def test_a_basedir_link_is_resolved_from_the_skill_folder() -> None:
+    """Issue 40 (a third unseen set): `{baseDir}/references/x.md`, the skill-folder
+    placeholder, names the file beside the SKILL.md; a dead one is still found, in the
+    SKILL.md and in the Markdown the skill ships (from the skill's folder, not the file's)."""
+    folder = ".claude/skills/deploy"
+    files = {
+        SKILL: HEAD + "See [api]({baseDir}/references/api.md) and [gone]({baseDir}/references/gone.md).\n",
+        f"{folder}/references/api.md": "# API\n\nBack to [steps]({baseDir}/steps.md) and [old]({baseDir}/old.md).\n",
+        f"{folder}/steps.md": "# Steps\n",
+    }
+    found = findings(files)
+    assert [(p.path, p.line, p.code) for p in found] == [(SKILL, 6, "SKL012"), (f"{folder}/references/api.md", 3, "SKL012")]
+    assert "points at .claude/skills/deploy/references/gone.md, which does not exist" in found[0].message
+    assert "points at .claude/skills/deploy/old.md, which does not exist" in found[1].message
+
+
+def test_a_basedir_link_outside_a_skill_is_left_alone() -> None:
+    assert lint({"AGENTS.md": "# Repo\n\nSee [x]({baseDir}/references/x.md).\n"}) == []
+
+
+def test_a_changelog_the_skill_ships_is_not_followed() -> None:
+    """Issue 40 (a third unseen set): a skill's CHANGELOG.md links the files of the
+    project its author audited; the agent running the skill is not sent there. The
+    skill's other Markdown is still checked."""
+    folder = ".claude/skills/deploy"
+    files = {
+        SKILL: HEAD + "Deploy.\n",
+        f"{folder}/CHANGELOG.md": "# Changes\n\n- found in [tx](cosmos-sdk/types/tx_msg.go)\n",
+        f"{folder}/references/notes.md": "# Notes\n\n- [gone](gone.md)\n",
+    }
+    assert lint(files) == [(f"{folder}/references/notes.md", 3, "SKL012")]

@@ -32,3 +32,12 @@ def test_tools_are_judged_where_claude_code_loads_the_skill_only() -> None:
 
 def test_an_unknown_tool_is_no_invalid_field_as_well() -> None:
     assert [p.code for p in findings(_skill("allowed-tools: Read, grep\nmodel: gpt-4\n"))] == ["SKL014", "SKL007"]
+
+
+def test_a_tool_the_list_lacks_is_said_to_be_unknown_to_memcheck_not_to_claude_code() -> None:
+    """Issue 40 (a third unseen set): `Workflow` is a Claude Code tool newer than the
+    tools reference memcheck holds; no source says that list is complete."""
+    (found,) = findings(_skill("allowed-tools: Read, Workflow\n"))
+    assert found.message.startswith("allowed-tools names 'Workflow', which is none of the tools memcheck knows Claude Code to have (")
+    assert found.message.endswith("check its spelling and case (a tool newer than that list is not known here)")
+    assert "no tool Claude Code has" not in found.message

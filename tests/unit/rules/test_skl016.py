@@ -35,3 +35,16 @@ def test_a_folder_of_files_without_a_skill_file() -> None:
 
 def test_a_folder_that_groups_skills_is_not_loose() -> None:
     assert lint({".claude/skills/group/deploy/SKILL.md": GOOD}) == []
+
+
+def test_a_skill_md_inside_another_skill_is_a_skill_file_all_the_same() -> None:
+    """Issue 40 (a third unseen set): a skill's test fixture holds
+    `.claude/skills/extract/SKILL.md`; it is no skill (a file of the outer one), but
+    it is named SKILL.md: SKL016 said "named SKILL.md ... rename it to SKILL.md"."""
+    fixture = "skills/sync-docs/tests/fixtures/case/.claude/skills/extract/SKILL.md"
+    assert [f for f in lint({"skills/sync-docs/SKILL.md": GOOD, fixture: GOOD}) if f[2] == "SKL016"] == []
+    # A folder beside it with a lowercase skill.md is still reported.
+    lower = "skills/sync-docs/tests/fixtures/case/.claude/skills/ship/skill.md"
+    assert ("skills/sync-docs/tests/fixtures/case/.claude/skills/ship/skill.md", 1, "SKL016") in lint(
+        {"skills/sync-docs/SKILL.md": GOOD, fixture: GOOD, lower: GOOD}
+    )

@@ -23,14 +23,19 @@ Reports the frontmatter of a subagent, custom agent or prompt file that is never
 closed, is not valid YAML, or repeats a key, and says which value to quote.
 
 ## Why is this bad?
-Claude Code parses a subagent's frontmatter with a YAML parser; when that fails the
-subagent does not load at all (an error). An unquoted `: ` inside `description` is
-the usual cause. For Copilot's custom agents and prompt files, where what happens
-is not documented, it is a warning.
+A subagent whose frontmatter YAML cannot read is reported not to load in Claude Code
+(an error) where the value at fault runs over several lines, as a `description`
+that ends in `Examples:` and goes on into its examples does. An unquoted `: ` in a
+one-line value is reported both ways (one project saw such subagents in Claude
+Code's agent list, others saw a parse error): there it is a warning that says it
+may not load; every other tool that reads the file as YAML gets none of its keys.
+For Copilot's custom agents and prompt files, where what happens is not documented,
+it is a warning.
 
 ## Example
 ```yaml
-description: Reviews code: use after editing
+description: Reviews code. Examples:
+  user: review my change
 ```
 
 ## Use instead
@@ -43,9 +48,25 @@ def check(kind: agentkinds.Kind, doc: Document) -> Iterator[Problem]:
     path = doc.path
     trouble = frontmatter_problem(doc)
     if trouble is not None:
-        if kind.unparsable == "error":
+        if kind.unparsable == "error" and _one_line_value(doc, trouble[0]):
+            yield AGT003.at(path, trouble[0], 1, f"{kind.agent_title} may not load this {noun(kind)}: {trouble[1]}")._replace(
+                severity=WARNING
+            )
+        elif kind.unparsable == "error":
             yield AGT003.at(path, trouble[0], 1, f"{kind.agent_title} does not load this {noun(kind)}: {trouble[1]}")
         else:
             yield AGT003.at(
                 path, trouble[0], 1, f"{kind.agent_title} may read none of this {noun(kind)}'s settings: {trouble[1]}"
             )._replace(severity=WARNING)
+
+
+def _one_line_value(doc: Document, line: int) -> bool:
+    """Whether the YAML error is in a key's value that stays on the key's line. Such
+    subagents were seen loaded in Claude Code's agent list (PostHog/posthog#91631)
+    while others were reported as parse errors; a value that runs on over several
+    lines was seen never to register (bsv-blockchain/teranode#1596)."""
+    fm = doc.frontmatter
+    if fm is None or fm.yaml_error is None or fm.too_complex or line not in fm.key_lines.values():
+        return False
+    following = min((at for at in fm.key_lines.values() if at > line), default=fm.end_line)
+    return following == line + 1

@@ -44,6 +44,12 @@ lists, one that MEMORY.md links (an archive of entries moved out to keep MEMORY.
 under its caps, holding three entries or more), is listed too: an agent reading the
 index reaches it there, and `memcheck fix` does not pull it back.
 
+An index that holds three entries or more of its own (list items, table rows) but
+lists none of the store's memories and links no file is no file index (a digest a
+tool writes from a database, notes kept in the index itself): nothing is reported
+there, and `fix` adds nothing to it. An index that is a heading alone, as a new
+store's, is still asked to list every memory.
+
 ## Why is this bad?
 Agents discover memories through the index only: an unlisted memory is never read.
 
@@ -75,9 +81,11 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
     # The index engine is imported where an index is judged afresh (see the package's judged).
     from memcheck.index.plan import GENERATE, changes_of
     from memcheck.index.store import store_exists
-    from memcheck.index.survey import REPOINT
+    from memcheck.index.survey import REPOINT, lists_no_file
 
     path, text, plan, whole, memories = state.path, state.text, state.plan, state.whole, state.memories
+    if not plan.marked and lists_no_file(whole):
+        return  # no file index: the agent reaches the memories another way, and fix adds nothing
     last_line = max(len(whole.lines) - (1 if text.endswith("\n") else 0), 1)
     # A memory that fix re-points a dead entry to is that entry's finding (IDX002), not
     # an unlisted memory of its own: check then counts what fix does.

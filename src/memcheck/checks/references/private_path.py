@@ -31,6 +31,15 @@ repository (its `MEMORY.md` at the root): that is a copy of one person's own sto
 person's agent alone, and a path into their home is where the file is. A store
 inside a project's tree travels with the project to every clone and is checked.
 
+Off by default: `select: [ALL, REF002]` turns it on with every other rule. On 51
+public repositories nobody on the project had read, in three sets judged by someone
+who had not read the code, the paths were there, but 5 of 48 judged findings were
+wanted: most were in repositories one person runs on their own machine (an agent
+system that runs only on its owner's server, a project whose CLAUDE.md names the
+developer's host), where the path is where the file really is and the user name is
+the public account's. Turn it on for a repository many people clone, or one that
+ships rules and skills to others.
+
 ## Why is this bad?
 The path names a person's account on one machine: committed, it tells every reader
 the user name, and it points nowhere on any other clone, so the agent that follows
@@ -48,6 +57,7 @@ Logs are in `logs/` (from the repository root).
 and for a file outside the repository, a path from the home folder:
 `~/.claude/projects/`, `~/Library/Android/sdk/`.
 """,
+    opt_in=True,  # wanted on few repositories read by an outside judge (issue 40: off by default)
 )
 
 

@@ -32,7 +32,12 @@ and in every other Markdown file of a skill's folder (`references/*.md`, an
 `AGENTS.md` the skill ships), whose relative target does not exist, resolved from
 the file's folder (outside code spans, fenced blocks and HTML comments). Samples of
 what the skill writes (a file or folder named `example*`, `template*` or `sample*`)
-are left out: their links belong to the page they show. Definitions are read as CommonMark
+are left out: their links belong to the page they show; so is a skill's changelog
+(`CHANGELOG.md`, `CHANGES.md`, `HISTORY.md`), a record of what changed and where
+its author found it, not a page the skill sends the agent to. A link written
+`{baseDir}/references/x.md` is resolved from the skill's folder: `{baseDir}` is the
+skill-folder placeholder of OpenClaw's skills reference ("Use {baseDir} to reference
+the skill folder path"). Definitions are read as CommonMark
 reads them: a `[text]: more` line inside a paragraph is text, and so is one with
 more than a target and a title.
 
@@ -56,18 +61,22 @@ See [the API notes](references/api-v2.md).
 )
 
 
-def check(ws: Workspace, doc: Document) -> Iterator[Problem]:
-    for line, col, message in links.dead_links(ws, doc):
+def check(ws: Workspace, doc: Document, skill_folder: str | None = None) -> Iterator[Problem]:
+    """``doc``'s dead links; ``skill_folder`` (the skill file's own folder when not
+    given) is what a ``{baseDir}/`` link starts from."""
+    folder = parent(doc.path) if skill_folder is None else skill_folder
+    for line, col, message in links.dead_links(ws, doc, skill_folder=folder):
         yield SKL012.at(doc.path, line, col, message)
 
 
 def check_shipped(ws: Workspace, skill: str) -> Iterator[Problem]:
     """The dead links of the other Markdown files the skill's folder ships, for a
     SKILL.md skill (a flat skill's folder is the skills root, which ships nothing)."""
-    for path in ws.once(_shipped).get(parent(skill), ()):
+    folder = parent(skill)
+    for path in ws.once(_shipped).get(folder, ()):
         doc = ws.document(path)
         if doc.error is None:
-            yield from check(ws, doc)
+            yield from check(ws, doc, folder)
 
 
 def sample_page(inside: str) -> bool:
@@ -81,10 +90,20 @@ def sample_page(inside: str) -> bool:
 _SAMPLES = frozenset(("example", "examples", "template", "templates", "sample", "samples"))
 
 
+def changelog(name: str) -> bool:
+    """A changelog a skill ships: its links record where a change was found (on one
+    skill collection, 8 links to the files of another project's checkout), not what
+    the agent running the skill reads."""
+    return name.rsplit(".", 1)[0].upper() in _CHANGELOGS
+
+
+_CHANGELOGS = frozenset(("CHANGELOG", "CHANGES", "HISTORY"))
+
+
 def _shipped(ws: Workspace) -> dict[str, tuple[str, ...]]:
     """Skill folder -> the Markdown files in it, at any depth, that are not skills (a
-    nested SKILL.md is one of its resources too), samples (see ``_sample``) nor
-    symlinks out of the root."""
+    nested SKILL.md is one of its resources too), samples (see ``sample_page``),
+    changelogs (``changelog``) nor symlinks out of the root."""
     folders = ws.skill_folders
     skipped = {*ws.skills, *ws.skill_links_out}
     found: dict[str, list[str]] = {}
@@ -94,6 +113,8 @@ def _shipped(ws: Workspace) -> dict[str, tuple[str, ...]]:
             continue
         for name in names:
             path = join(folder, name)
-            if path not in skipped and not sample_page(path[len(owner) + 1 :]) and ws.link_out(path) is None:
+            if path in skipped or changelog(name) or sample_page(path[len(owner) + 1 :]):
+                continue
+            if ws.link_out(path) is None:
                 found.setdefault(owner, []).append(path)
     return {folder: tuple(sorted(paths)) for folder, paths in found.items()}

@@ -29,7 +29,10 @@ case included; both comma- and space-separated lists are read.
 
 ## Why is this bad?
 A misspelt tool is silently left out: the skill runs without the tool you meant to
-allow, or with the one you meant to forbid.
+allow, or with the one you meant to forbid. The list of tools is Claude Code's tools
+reference as memcheck holds it; no source says it is complete, and a tool newer than
+it (as `Workflow`) is reported as one memcheck does not know, not as one Claude Code
+lacks: leave it, or ignore SKL014 on that line.
 
 ## Example
 ```yaml
