@@ -75,3 +75,14 @@ def test_a_store_inside_a_project_still_reports_a_home_path() -> None:
         (".claude/memory/MEMORY.md", 3, "REF002"),
         (".claude/memory/project_logs.md", 7, "REF002"),
     ]
+
+
+def test_the_root_claude_md_of_a_repository_that_is_one_persons_store_is_theirs() -> None:
+    # The repository mirrors one person's ~/.claude (MEMORY.md at the root): its root
+    # CLAUDE.md is their user-level file, checking where their own sessions start.
+    guide = "# Global\n\nIf the directory is not /home/zenko/github, stop and say so.\n"
+    assert lint({**_store(""), "CLAUDE.md": guide}, "REF002") == []
+    # In a project whose store is in a folder of its own, the root CLAUDE.md travels
+    # with the project: still reported, as is a guidance file elsewhere in the mirror.
+    assert lint({**_store(".claude/memory/"), "CLAUDE.md": guide}, "REF002")[-1] == ("CLAUDE.md", 3, "REF002")
+    assert lint({**_store(""), "AGENTS.md": guide}, "REF002") == [("AGENTS.md", 3, "REF002")]
