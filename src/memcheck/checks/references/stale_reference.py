@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from memcheck import lazy_regex
 from memcheck.paths import basename, folders_of, join, parent
@@ -524,7 +524,7 @@ _LIST_ITEM = lazy_regex.compile(r"\s*(?:[-*+]|\d+[.)])\s")
 _LOOK_BACK = 5
 
 
-def _said_before(lines: list[str], masked: list[str], index: int) -> tuple[str, str]:
+def _said_before(lines: Sequence[str], masked: Sequence[str], index: int) -> tuple[str, str]:
     """The text (as written, and with its code spans blanked) that the first sentence
     of line ``index`` continues: the unfinished sentence of the lines above it in its
     paragraph ("Supersedes `a.md`, `b.md` and" / "`c.md`, which ..."), or, for a list
