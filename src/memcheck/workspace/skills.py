@@ -241,8 +241,6 @@ def plugins_on(ws: Files) -> frozenset[str]:
     (Claude Code's `enabledPlugins`): each such plugin may bring skills the tree does
     not hold, so a skill name or a copy memcheck cannot find may still reach them. A
     ``ws.once`` key: the settings files are read once a run, and only where asked."""
-    import json
-
     found = set()
     for a in load_agents():
         where = plugin_settings(a.id)
@@ -250,13 +248,22 @@ def plugins_on(ws: Files) -> frozenset[str]:
             continue
         files, key = where
         for path in files:
-            if not ws.exists(path):
-                continue
-            try:
-                settings = json.loads(ws.document(path).text)
-            except ValueError:
-                continue  # the agent cannot read it either
+            settings = json_file(ws, path)
             plugins = settings.get(key) if isinstance(settings, dict) else None
             if isinstance(plugins, dict) and any(on is True or (isinstance(on, list) and on) for on in plugins.values()):
                 found.add(a.id)
     return frozenset(found)
+
+
+def json_file(ws: Files, path: str) -> object:
+    """What the JSON file at ``path`` holds (an agent's settings, an extension's
+    manifest); None where there is none, or it does not parse (the agent cannot read
+    it either)."""
+    import json
+
+    if not ws.exists(path):
+        return None
+    try:
+        return json.loads(ws.document(path).text)
+    except ValueError:
+        return None

@@ -8,6 +8,7 @@ from memcheck import agents
 from memcheck.agents import expansion, guidance_model, readers
 from memcheck.paths import join
 from memcheck.problem import TREE, WARNING, Rule
+from memcheck.workspace.skills import json_file
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -142,20 +143,14 @@ def _extension_context(ws: Workspace, folder: str) -> frozenset[str]:
     """The context files of an agent extension whose manifest is in ``folder`` (Gemini
     CLI's `gemini-extension.json`: its `contextFileName`, else GEMINI.md; the agent
     data's ``[extensions]``): loaded for everyone who installs the extension."""
-    import json
-
     found: set[str] = set()
     for a in agents.load():
         table = a.extra.get("extensions")
         if not isinstance(table, dict) or table.get("confirmed") is not True:
             continue
-        manifest = join(folder, str(table["manifest"]))
-        if not ws.exists(manifest):
+        data = json_file(ws, join(folder, str(table["manifest"])))
+        if data is None:
             continue
-        try:
-            data = json.loads(ws.document(manifest).text)
-        except ValueError:
-            continue  # the agent cannot read it either
         named = data.get(str(table["context_key"])) if isinstance(data, dict) else None
         names = [named] if isinstance(named, str) else named if isinstance(named, list) else [table["default_context"]]
         found.update(join(folder, n) for n in names if isinstance(n, str))
