@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, cast
 
-from memcheck import agents
 from memcheck.checks.references import private_path, stale_reference
 from memcheck.checks.references.private_path import REF002
 from memcheck.checks.references.stale_reference import REF001, Cited
@@ -76,6 +75,8 @@ def _persons_own(ws: Workspace, path: str) -> bool:
     whose CLAUDE.md is Claude Code's user-level file (the agent data's user files),
     their own instructions to their own agent. Asked only of a file REF002 finds a
     home path in: whether the root is a store reads the root's Markdown files."""
+    from memcheck import agents  # only here: a commit's store check otherwise loads no agent model
+
     home_files = {basename(f) for f in agents.agent(agents.CLAUDE_CODE).user_files if f.count("/") == 1}
     return path in home_files and bool(ws.stores_among(("",)))
 

@@ -459,27 +459,16 @@ def _has_extension(token: str) -> bool:
 # changes): paths as written in code spans, never prose, so no secret is copied there.
 @of_content()
 def _path_token_list(ws: Workspace, doc: Document) -> list[tuple[int, int, str]]:
-    return list(_path_tokens(doc))
+    return _path_tokens(doc)
 
 
-def _path_tokens(doc: Document) -> Iterator[tuple[int, int, str]]:
+def _path_tokens(doc: Document) -> list[tuple[int, int, str]]:
     """(line, column, path) of each code span of the body that is plainly a path. A
     path some sentence of the file says is not this repository's as it stands (see
     _not_here) is not judged anywhere in the file: "Supersedes `a.md`" near the top
     tells the reader what every later mention of `a.md` is."""
-    found: list[tuple[int, int, str]] = []
+    tokens: list[tuple[int, int, str]] = []
     elsewhere: set[str] = set()
-    for line, col, token, here in _spans_read(doc):
-        if here:
-            found.append((line, col, token))
-        else:
-            elsewhere.add(token)
-    return (t for t in found if t[2] not in elsewhere) if elsewhere else iter(found)
-
-
-def _spans_read(doc: Document) -> Iterator[tuple[int, int, str, bool]]:
-    """(line, column, path, whether its sentence leaves it to this repository) of each
-    code span of the body that is plainly a path."""
     start = max(doc.body_line, 1)
     spans: dict[int, list[tuple[int, int]]] = {}
     lines = doc.lines[start - 1 :]
@@ -507,21 +496,36 @@ def _spans_read(doc: Document) -> Iterator[tuple[int, int, str, bool]]:
                 if at not in said:
                     first = ends[at - 1] if at else 0
                     last = ends[bisect.bisect_left(ends, end)] if ends and ends[-1] >= end else len(line)
+                    # The sentence may run on from the line above: looked at only where that
+                    # line is not blank and ends in no full stop, or this one is a list item
+                    # (most lines are neither: a commit's 3,000 lines of 600 memories).
+                    above = masked[index - 1].rstrip() if at == 0 and index else ""
                     said[at] = _not_here(line[first:last], prose[first:last]) or (
-                        at == 0 and _not_here(*_said_before(lines, masked, index))
+                        bool(above)
+                        and (above[-1] not in ".!?" or line.lstrip()[:1] in _ITEM_MARKS)
+                        and _not_here_before(lines, masked, index)
                     )
                 if said[at]:
-                    yield start + index, begin + 1, token, False
+                    elsewhere.add(token)
                     continue
-            yield start + index, begin + 1, token, True
+            tokens.append((start + index, begin + 1, token))
+    return [t for t in tokens if t[2] not in elsewhere] if elsewhere else tokens
 
 
 # A line that starts a list item, a heading, a table row or a quote: no sentence of the
 # line above runs on into it.
 _BLOCK_START = lazy_regex.compile(r"\s*(?:[-*+]|\d+[.)])\s|\s*(?:#|\||>)")
 _LIST_ITEM = lazy_regex.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+_ITEM_MARKS = frozenset("-*+0123456789")
 # Lines read back for the start of a sentence a line continues.
 _LOOK_BACK = 5
+
+
+def _not_here_before(lines: Sequence[str], masked: Sequence[str], index: int) -> bool:
+    """Whether what the first sentence of line ``index`` continues (see _said_before)
+    says its names are not this repository's."""
+    raw, prose = _said_before(lines, masked, index)
+    return bool(raw) and _not_here(raw, prose)
 
 
 def _said_before(lines: Sequence[str], masked: Sequence[str], index: int) -> tuple[str, str]:
@@ -529,7 +533,9 @@ def _said_before(lines: Sequence[str], masked: Sequence[str], index: int) -> tup
     of line ``index`` continues: the unfinished sentence of the lines above it in its
     paragraph ("Supersedes `a.md`, `b.md` and" / "`c.md`, which ..."), or, for a list
     item, the line that leads its list ("From `~/.claude/projects/x/memory/`:")."""
-    if _LIST_ITEM.match(lines[index]):
+    if index == 0:
+        return "", ""
+    if lines[index].lstrip()[:1] in _ITEM_MARKS and _LIST_ITEM.match(lines[index]):
         i = index - 1
         while i >= 0 and i > index - 50 and masked[i].strip() and _LIST_ITEM.match(lines[i]):
             i -= 1  # the list's items above it
@@ -541,14 +547,19 @@ def _said_before(lines: Sequence[str], masked: Sequence[str], index: int) -> tup
     raw: list[str] = []
     prose: list[str] = []
     i = index
-    while i > 0 and i > index - _LOOK_BACK and masked[i - 1].strip() and not _BLOCK_START.match(lines[i]):
+    while i > 0 and i > index - _LOOK_BACK:
+        above = masked[i - 1].rstrip()
+        # A blank line, or one that ends its sentence (most lines): told from its last
+        # character before any search of the line.
+        if not above or (above[-1] in ".!?" and _SENTENCE_END.search(above, len(above) - 1) is not None):
+            break
+        if _BLOCK_START.match(lines[i]):
+            break  # a list item, a heading, a row: no sentence runs on into it
         i -= 1
-        ends = [m.end() for m in _SENTENCE_END.finditer(masked[i])]
-        if ends and ends[-1] >= len(masked[i].rstrip()):
-            break  # the line above ends its sentence
+        ends = [m.end() for m in _SENTENCE_END.finditer(above)]
         first = ends[-1] if ends else 0
         raw.append(lines[i][first:])
-        prose.append(masked[i][first:])
+        prose.append(above[first:])
         if ends:
             break  # the sentence starts on this line
     return " ".join(reversed(raw)), " ".join(reversed(prose))
