@@ -255,6 +255,25 @@ def test_a_wiki_link_to_an_excluded_file_is_judged_again_when_the_file_goes(repo
     assert "MEM021" in same_with_and_without_cache(repo)[1]
 
 
+def test_the_skills_and_guidance_are_judged_again_when_the_settings_turn_a_plugin_on_or_off(repo: Path) -> None:
+    """SKL017 and GDN021 say nothing of an agent whose plugins the settings turn on,
+    and GDN015 leaves an extension's context file: an edit to those JSON files alone
+    (the skills and guidance files unchanged) is seen by the cached check."""
+    write(repo, ".agents/skills/ship/SKILL.md", "---\nname: ship\ndescription: Ships. Use when asked.\ncontext: fork\n---\n\nShip.\n")
+    write(repo, "CLAUDE.md", "Use the `ship` skill to ship.\n")
+    write(repo, ".claude/settings.json", '{"enabledPlugins": {"ship@team": false}}\n')
+    write(repo, "AGENTS.md", "# Contributing\n")
+    write(repo, "GEMINI.md", "# The extension\n")
+    write(repo, "gemini-extension.json", '{"name": "x", "contextFileName": "OTHER.md"}\n')
+    commit_all(repo)
+    told = {("SKL017", ".agents/skills/ship/SKILL.md"), ("GDN021", "CLAUDE.md"), ("GDN015", "GEMINI.md")}
+    codes = lambda: {(p["code"], p["path"]) for p in json.loads(same_with_and_without_cache(repo)[1])["problems"]}  # noqa: E731
+    assert told <= codes()
+    write(repo, ".claude/settings.json", '{"enabledPlugins": {"ship@team": true}}\n')
+    write(repo, "gemini-extension.json", '{"name": "x", "contextFileName": "GEMINI.md"}\n')
+    assert not told & codes()
+
+
 def test_a_cited_path_to_an_excluded_file_is_judged_again_for_every_memory(repo: Path) -> None:
     """Memories cite a file in a folder the config excludes; each memory's REF work is
     kept by its content. Once the file is gone, every memory that cites it says so,

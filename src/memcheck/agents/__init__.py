@@ -47,6 +47,7 @@ from memcheck.agents.engine import (
     owner_of,
     pattern_of,
     plugin_manifests,
+    plugin_settings,
     reading_order,
     reads_of,
     schema_of,
@@ -68,6 +69,6 @@ __all__ = [
     "K_CLAUDE_LOCAL", "K_CLAUDE_RULE", "K_COPILOT", "K_COPILOT_PATH", "K_CURSOR_RULE", "K_CUSTOM", "K_GEMINI", "K_OVERRIDE", "MAYBE", "NO",
     "READS", "Agent", "Facts", "FactsError", "FileKind", "Frontmatter", "Provenance", "Setting", "SkillKeys", "Verdict", "agent", "approx_tokens", "authoring",
     "direct", "file_kind", "find_settings", "folder_kinds", "hook_events", "judge", "kind_of", "load", "named_kinds", "number", "owner_of", "plugin_manifests",
-    "reading_order", "schema_of", "case_variant_of", "named_lower", "setting_fact", "skill_agents", "skill_folders", "skips_for_size", "title", "titles",
+    "plugin_settings", "reading_order", "schema_of", "case_variant_of", "named_lower", "setting_fact", "skill_agents", "skill_folders", "skips_for_size", "title", "titles",
     "user_files", "user_rules", "with_settings", "words", "Reads", "pattern_of", "reads_of",
 ]  # fmt: skip

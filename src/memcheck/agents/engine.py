@@ -336,6 +336,18 @@ def skill_agents(root: str) -> tuple[str, ...]:
     return tuple(a.id for a in load() if root in a.skill_roots)
 
 
+def plugin_settings(agent_id: str) -> tuple[tuple[str, ...], str] | None:
+    """The project settings files that turn ``agent_id``'s plugins on, and the key
+    that does (its ``[plugins]`` table, confirmed); None where the data holds none."""
+    table = agent(agent_id).extra.get("plugins")
+    if not isinstance(table, dict) or table.get("confirmed") is not True:
+        return None
+    files, key = table.get("settings"), table.get("key")
+    if not isinstance(files, list) or not isinstance(key, str):
+        return None
+    return tuple(str(f) for f in files), key
+
+
 def hook_events(agent_id: str) -> tuple[frozenset[str], Provenance] | None:
     """The hook event names ``agent_id`` fires (its ``[hooks]`` table), with where the
     list was read; None where the data holds no such list."""

@@ -43,6 +43,7 @@ class SkillKeys(NamedTuple):
     kind: str  # a [[kinds]] entry whose keys the agent reads beyond the specification's
     file_name: str  # the exact name the agent loads a skill from ("": not known)
     provenance: Provenance
+    name_from_folder: bool = False  # the agent names a skill without `name` after its folder
 
 
 class Frontmatter(NamedTuple):
@@ -172,7 +173,11 @@ def _skill_keys(table: object, where: str) -> SkillKeys:
     if not isinstance(table, dict):
         raise FactsError(f"{where} must be a table")
     return SkillKeys(
-        _strings(table, "names", where), _text(table, "kind", where), _text(table, "file_name", where), _provenance(table, where)
+        _strings(table, "names", where),
+        _text(table, "kind", where),
+        _text(table, "file_name", where),
+        _provenance(table, where),
+        _flag(table, "name_from_folder", where),
     )
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Callable
 
-from memcheck.agents import plugin_manifests
+from memcheck.agents import load as load_agents
+from memcheck.agents import plugin_manifests, plugin_settings
 from memcheck.agents import skill_folders as agent_skill_folders
 from memcheck.paths import ancestors, basename, join, parent
 from memcheck.records import NamedTuple
@@ -233,3 +234,36 @@ def agent_roots_seeing(ws: Files, path: str) -> frozenset[str]:
         if folder != own and ws.exists(join(join(base, folder), tail)):
             found.add(folder)
     return frozenset(found)
+
+
+def plugins_on(ws: Files) -> frozenset[str]:
+    """The agents (their ids) whose project settings in the tree turn a plugin on
+    (Claude Code's `enabledPlugins`): each such plugin may bring skills the tree does
+    not hold, so a skill name or a copy memcheck cannot find may still reach them. A
+    ``ws.once`` key: the settings files are read once a run, and only where asked."""
+    found = set()
+    for a in load_agents():
+        where = plugin_settings(a.id)
+        if where is None:
+            continue
+        files, key = where
+        for path in files:
+            settings = json_file(ws, path)
+            plugins = settings.get(key) if isinstance(settings, dict) else None
+            if isinstance(plugins, dict) and any(on is True or (isinstance(on, list) and on) for on in plugins.values()):
+                found.add(a.id)
+    return frozenset(found)
+
+
+def json_file(ws: Files, path: str) -> object:
+    """What the JSON file at ``path`` holds (an agent's settings, an extension's
+    manifest); None where there is none, or it does not parse (the agent cannot read
+    it either)."""
+    import json
+
+    if not ws.exists(path):
+        return None
+    try:
+        return json.loads(ws.document(path).text)
+    except ValueError:
+        return None

@@ -98,3 +98,18 @@ def test_repository_settings_that_change_an_agent_silence_claims() -> None:
     assert lint(files, select="GDN001,GDN015", config=agents_set) == [("GEMINI.md", 1, "GDN015")]
     files[".gemini/settings.json"] = '{"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}}\n'
     assert lint(files, select="GDN001,GDN015", config=agents_set) == []
+
+
+def test_a_gemini_extensions_context_file_is_the_extensions_not_the_folders() -> None:
+    # A skills library that is also a Gemini CLI extension: GEMINI.md is what the
+    # extension loads into its users' sessions, and differs from AGENTS.md on purpose.
+    files = {"AGENTS.md": "# Contributing\n\nRun the tests.\n", "GEMINI.md": "# Superpowers\n\nUse the skills.\n"}
+    manifest = '{"name": "x", "version": "1.0.0", "contextFileName": "GEMINI.md"}'
+    assert lint({**files, "gemini-extension.json": manifest}, select="GDN015") == []
+    # Without contextFileName the extension loads its GEMINI.md all the same.
+    assert lint({**files, "gemini-extension.json": '{"name": "x", "version": "1.0.0"}'}, select="GDN015") == []
+    # An extension whose context file is another: GEMINI.md is the folder's guidance.
+    other = '{"name": "x", "version": "1.0.0", "contextFileName": "CONTEXT.md"}'
+    assert lint({**files, "gemini-extension.json": other}, select="GDN015") == [("GEMINI.md", 1, "GDN015")]
+    # No manifest: a project's GEMINI.md, still compared.
+    assert lint(files, select="GDN015") == [("GEMINI.md", 1, "GDN015")]

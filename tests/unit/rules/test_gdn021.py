@@ -110,3 +110,15 @@ def test_a_table_column_that_is_not_about_skills_names_none() -> None:
         ".agents/skills/release/SKILL.md": _skill("release"),
     }
     assert lint(files, select="GDN021") == []
+
+
+def test_an_agent_whose_plugins_the_settings_turn_on_may_have_the_skill_from_one() -> None:
+    # .claude/settings.json enables a plugin that provides `release` to Claude Code:
+    # memcheck cannot see a plugin's skills, so it cannot say Claude Code lacks it.
+    settings = {".claude/settings.json": '{"enabledPlugins": {"workflow@team": true}}'}
+    assert lint({**EXAMPLE, **settings}) == []
+    # Codex has no plugins there: an AGENTS.md naming a skill only in .claude/skills is still told.
+    codex = {"AGENTS.md": "Use the `ship` skill to ship.\n", ".claude/skills/ship/SKILL.md": SKILL.replace("release", "ship")}
+    assert [(p, c) for p, _, c in lint({**codex, **settings})] == [("AGENTS.md", "GDN021")]
+    # A plugin turned off brings nothing.
+    assert [c for _, _, c in lint({**EXAMPLE, ".claude/settings.json": '{"enabledPlugins": {"workflow@team": false}}'})] == ["GDN021"]

@@ -241,3 +241,42 @@ def test_a_path_many_memories_cite_is_weighed_once_per_run(monkeypatch: pytest.M
     found = lint(files, "REF")
     assert len(found) == 60 and {code for _, _, code in found} == {"REF001"}
     assert weighed == ["app/cli/main.py"]
+
+
+def test_a_name_a_wrapped_sentence_says_is_superseded_is_not_judged_anywhere_in_the_file() -> None:
+    # A memory that supersedes three others names them over two lines of one sentence,
+    # and one of them again far below: each is the former memory, none a stale path.
+    body = (
+        "Supersedes `feedback_tool.md`, `feedback_repin.md` and\n"
+        "`feedback_brains.md`, which carried contradictory versions.\n\n"
+        "## Later\n\n"
+        "**The salt holds the base URI** - which is what\n"
+        "`feedback_brains.md` speculated and could not confirm.\n"
+    )
+    assert lint(store(a=body), "REF") == []
+
+
+def test_a_list_item_is_read_with_the_line_that_leads_its_list() -> None:
+    body = (
+        "From `/home/me/.claude/projects/-home-me-web/memory/`:\n"
+        "- `project_revival.md`\n"
+        "- `project_calldata.md`\n\n"
+        "That store already has: `project_brains.md`, `project_repin.md`.\n"
+    )
+    assert lint(store(a=body), "REF") == []
+
+
+def test_a_gone_memory_in_a_list_or_a_wrapped_sentence_is_still_reported() -> None:
+    # The same shapes without a word that places the names elsewhere: the store's own
+    # memories, gone, and told.
+    body = (
+        "Read these first:\n"
+        "- `feedback_gone.md`\n\n"
+        "The rules are in `feedback_rules.md` and\n"
+        "`feedback_lost.md`, which the team keeps current.\n"
+    )
+    assert [f.message.split(" ")[0] for f in findings(store(a=body), "REF")] == [
+        "`feedback_gone.md`",
+        "`feedback_rules.md`",
+        "`feedback_lost.md`",
+    ]

@@ -88,3 +88,14 @@ def test_it_is_off_unless_selected() -> None:
 def test_an_ellipsis_is_no_user_name() -> None:
     """Issue 40 (a third unseen set): a rule against such paths writes `/Users/…`."""
     assert lint({"AGENTS.md": "# Repo\n\n- No hardcoded `/Users/…` or `/home/…` paths.\n"}, "REF002") == []
+
+
+def test_the_root_claude_md_of_a_repository_that_is_one_persons_store_is_theirs() -> None:
+    # The repository mirrors one person's ~/.claude (MEMORY.md at the root): its root
+    # CLAUDE.md is their user-level file, checking where their own sessions start.
+    guide = "# Global\n\nIf the directory is not /home/zenko/github, stop and say so.\n"
+    assert lint({**_store(""), "CLAUDE.md": guide}, "REF002") == []
+    # In a project whose store is in a folder of its own, the root CLAUDE.md travels
+    # with the project: still reported, as is a guidance file elsewhere in the mirror.
+    assert lint({**_store(".claude/memory/"), "CLAUDE.md": guide}, "REF002")[-1] == ("CLAUDE.md", 3, "REF002")
+    assert lint({**_store(""), "AGENTS.md": guide}, "REF002") == [("AGENTS.md", 3, "REF002")]

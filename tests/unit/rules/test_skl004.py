@@ -47,10 +47,26 @@ def test_the_name_rules(name: str, message: str | None) -> None:
         assert len(found) == 1 and message in found[0]
 
 
-def test_a_skill_with_no_name_is_told_its_folders_name() -> None:
-    (found,) = findings({".claude/skills/deploy/SKILL.md": _skill("")})
+@pytest.mark.parametrize("path", [".agents/skills/deploy/SKILL.md", "skills/deploy/SKILL.md"])
+def test_a_skill_with_no_name_is_told_its_folders_name(path: str) -> None:
+    # Codex, Gemini CLI and Amp load .agents/skills, and a collection's skill is
+    # installed by whoever wants it: not every reader names it after its folder.
+    (found,) = findings({path: _skill("")})
     assert (found.code, found.line) == ("SKL004", 1)
     assert found.message == "no name: give the skill a name of lowercase letters, digits and hyphens (name: deploy, its folder's name)"
+
+
+def test_no_name_where_only_claude_code_loads_the_skill_is_its_folders_name() -> None:
+    # Claude Code alone loads .claude/skills, and names a skill without `name` after
+    # its folder: the skill already has the name the rule would ask for.
+    assert lint({".claude/skills/deploy/SKILL.md": _skill("")}) == []
+    # A folder whose own name breaks the rules is no name to take, and an empty name
+    # is a name written wrong: both still reported.
+    assert [c for _, _, c in lint({".claude/skills/Deploy_It/SKILL.md": _skill("")})] == ["SKL004"]
+    assert [c for _, _, c in lint({".claude/skills/deploy/SKILL.md": _skill("name: ''\n")})] == ["SKL004"]
+    # The same skill linked into .agents/skills too is loaded by agents that need the key.
+    text = _skill("")
+    assert [c for _, _, c in lint({".claude/skills/deploy/SKILL.md": text, ".agents/skills/deploy/SKILL.md": text})] == ["SKL004", "SKL004"]
 
 
 def test_a_flat_skill_is_given_a_name_made_from_its_own() -> None:

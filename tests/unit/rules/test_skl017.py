@@ -31,7 +31,16 @@ def test_every_claude_code_key_the_issue_names_is_reported_in_a_shared_folder() 
         "disable-model-invocation: true\nuser-invocable: false\n"
     )
     fields = "name: deploy\ndescription: Deploys the app. Use when shipping.\n" + keys
-    assert [line for _, line, code in lint({SHARED: _skill(fields)}) if code == "SKL017"] == [4, 6, 7, 8, 9, 10, 11]
+    # One finding for the skill, at its first such key, naming every one in file order:
+    # one per key told the same fix seven times.
+    (found,) = [p for p in findings({SHARED: _skill(fields)}) if p.code == "SKL017"]
+    assert found.line == 4
+    assert found.message.startswith(
+        "'hooks', 'model', 'context', 'agent', 'argument-hint', 'disable-model-invocation' and 'user-invocable' do nothing here: "
+        "of the agents that load skills from .agents/skills, Codex and Gemini CLI ignore them, and Amp is not known to read them; "
+        "they are Claude Code's keys, and Claude Code does not load skills from .agents/skills: "
+        "link the skill folder into .claude/skills, or remove the keys"
+    )
 
 
 def test_the_specification_keys_a_teams_own_keys_and_codexs_metadata_are_not_reported() -> None:
@@ -50,3 +59,22 @@ def test_a_skill_copied_or_linked_into_claude_code_s_folder_is_read_by_claude_co
 def test_a_folder_whose_agents_keys_are_not_known_says_nothing() -> None:
     # Copilot loads .github/skills; what it reads of a skill is not in the data.
     assert lint({".github/skills/deploy/SKILL.md": _skill(example("SKL017"))}) == []
+
+
+SETTINGS = ".claude/settings.json"
+
+
+def test_nothing_is_told_where_the_settings_turn_a_claude_code_plugin_on() -> None:
+    # The skill's Claude Code copy comes from a plugin the project's settings enable
+    # (a scaffold keeps the other agents' copy in .agents/skills): memcheck cannot see
+    # the plugin's skills, so it cannot say Claude Code lacks this one.
+    text = _skill(example("SKL017"))
+    on = '{"enabledPlugins": {"workflow@team": true, "off@team": false}}'
+    assert lint({SHARED: text, SETTINGS: on}) == []
+    assert lint({SHARED: text, ".claude/settings.local.json": '{"enabledPlugins": {"workflow@team": ["1.2.0"]}}'}) == []
+
+
+def test_settings_that_turn_no_plugin_on_leave_the_finding() -> None:
+    text = _skill(example("SKL017"))
+    for settings in ('{"enabledPlugins": {"workflow@team": false}}', '{"env": {}}', "{not json"):
+        assert [c for _, _, c in lint({SHARED: text, SETTINGS: settings})] == ["SKL017"], settings

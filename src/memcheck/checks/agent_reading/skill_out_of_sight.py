@@ -9,7 +9,7 @@ from memcheck import agents, lazy_regex
 from memcheck.paths import basename
 from memcheck.problem import TREE, WARNING, Rule
 from memcheck.workspace.memo import SKILLS, kept_with
-from memcheck.workspace.skills import agent_roots_seeing, name_of_skill
+from memcheck.workspace.skills import agent_roots_seeing, name_of_skill, plugins_on
 
 if TYPE_CHECKING:
     from memcheck.agents import readers
@@ -29,7 +29,10 @@ Reports a guidance file that names skills (by their folder, or as `` `name` `` o
 `/name` on a line about skills, or in a table's column whose header speaks of skills,
 `| Task | Skill |`) which live only in skills folders the agent reading that file
 does not load: Claude Code loads `.claude/skills`, Codex `.agents/skills`.
-Only agents whose skills folders are confirmed are judged.
+Only agents whose skills folders are confirmed are judged, and not an agent whose
+plugins the project's settings turn on (Claude Code's `enabledPlugins` in
+`.claude/settings.json`): a plugin brings skills the tree does not hold, and may
+bring the one named.
 
 ## Why is this bad?
 The agent is told to use a skill it cannot load: it guesses, or does the task
@@ -90,7 +93,9 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
         for agent_id in readers_of:
             sees = set(agents.agent(agent_id).skill_roots)
             unseen = [(line, name, roots) for line, name, roots in named if "" not in roots and not roots & sees]
-            if not unseen:
+            if not unseen or agent_id in ws.once(plugins_on):
+                # With plugins on in the project's settings, the agent may have the skill
+                # from one of them: what a plugin brings is not in the tree.
                 continue
             names = list(dict.fromkeys(name for _, name, _ in unseen))
             where = ", ".join(sorted({r for _, _, roots in unseen for r in roots}))

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Iterator
 
 from memcheck import agents
 from memcheck.agents import expansion, guidance_model, readers
+from memcheck.paths import join
 from memcheck.problem import TREE, WARNING, Rule
+from memcheck.workspace.skills import json_file
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -28,7 +30,11 @@ with the same text, a symlink (`CLAUDE.md -> AGENTS.md`), and a file that an
 `@`-import brings in for the agents that read it (`CLAUDE.md` holding `@AGENTS.md`:
 Claude Code follows it) are one set of instructions and are not reported. An import
 only counts for agents that follow imports: Codex does not, so `AGENTS.md` holding
-`@CLAUDE.md` still leaves Codex without `CLAUDE.md`.
+`@CLAUDE.md` still leaves Codex without `CLAUDE.md`. A Gemini CLI extension's
+context file (`contextFileName` in the folder's `gemini-extension.json`, else its
+`GEMINI.md`) is the extension's instructions to the sessions of everyone who installs
+it, not the folder's guidance, and is not compared: a symlink would break the
+extension.
 
 ## Why is this bad?
 Each agent follows different rules, and an edit to one file silently misses the
@@ -77,6 +83,8 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
 def _compare(ws: Workspace, folder: str, main_side: guidance_model.Side, other_side: guidance_model.Side) -> Iterator[Problem]:
     main, main_path, main_readers = main_side
     other, other_path, other_readers = other_side
+    if _extension_context(ws, folder).intersection((main, other)):
+        return  # the extension's instructions to its users, meant to differ (a symlink would break it)
     if main in ws.outside_links or other in ws.outside_links:
         return  # a file memcheck does not follow: its text is not known (GDN018 says so)
     if main in ws.unsure_links or other in ws.unsure_links:
@@ -129,3 +137,21 @@ def _compare(ws: Workspace, folder: str, main_side: guidance_model.Side, other_s
         1,
         f"{oname} and {mname} differ: {agents.titles(other_short)} {verb_o} {oname} and not {mname}, while {agents.titles(main_short)} {verb_m} {mname} and not {oname}{note}; {fix}",
     )
+
+
+def _extension_context(ws: Workspace, folder: str) -> frozenset[str]:
+    """The context files of an agent extension whose manifest is in ``folder`` (Gemini
+    CLI's `gemini-extension.json`: its `contextFileName`, else GEMINI.md; the agent
+    data's ``[extensions]``): loaded for everyone who installs the extension."""
+    found: set[str] = set()
+    for a in agents.load():
+        table = a.extra.get("extensions")
+        if not isinstance(table, dict) or table.get("confirmed") is not True:
+            continue
+        data = json_file(ws, join(folder, str(table["manifest"])))
+        if data is None:
+            continue
+        named = data.get(str(table["context_key"])) if isinstance(data, dict) else None
+        names = [named] if isinstance(named, str) else named if isinstance(named, list) else [table["default_context"]]
+        found.update(join(folder, n) for n in names if isinstance(n, str))
+    return frozenset(found)

@@ -103,9 +103,12 @@ IDX005 = Rule(
     "Index link leaves the memory store",
     """\
 ## What it does
-Reports links in MEMORY.md that are URLs, absolute paths, or use `..` to climb
-above the repository. A link to another file of the repository (the project's
-CLAUDE.md, its docs) is a cross-reference agents can follow, and passes.
+Reports an index entry (a list item that starts with its link) whose link is a
+URL, an absolute path, or uses `..` to climb above the repository, and a reference
+definition (`[1]: https://...`) that does. A link to another file of the repository
+(the project's CLAUDE.md, its docs) is a cross-reference agents can follow, and
+passes; so does a link cited mid-sentence (a pull request or a CI run named in a
+status note), which is no entry: nothing of it belongs in the store.
 
 ## Why is this bad?
 Agents resolve index links inside the repository; links above the repository root
@@ -141,9 +144,13 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
             if kind == "anchor" or link.form == REFERENCE:
                 continue  # a reference link is judged where its target is written: at its definition
             if kind in ("url", "absolute"):
-                yield IDX005.at(
-                    path, lineno, link.col, f"link to {link.target!r} points outside the store; keep index entries inside the memory store"
-                )
+                if _leads_an_entry(line, line_links, link):
+                    yield IDX005.at(
+                        path,
+                        lineno,
+                        link.col,
+                        f"link to {link.target!r} points outside the store; keep index entries inside the memory store",
+                    )
                 continue
             if kind == "local":
                 target = join(store.folder, local) if local != "." else (store.folder or ".")
@@ -155,6 +162,8 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
             else:  # it leaves the store: for where, read it from the repository's root
                 kind, target = classify(link.target, store.folder, ws.exists)
                 if kind == "outside-repo":
+                    if not _leads_an_entry(line, line_links, link):
+                        continue
                     yield IDX005.at(
                         path,
                         lineno,
@@ -187,6 +196,16 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
                     )
                 else:
                     seen[target] = lineno
+
+
+def _leads_an_entry(line: str, line_links: Sequence[tuple[Link, str, str]], link: Link) -> bool:
+    """Whether ``link`` is what IDX005 judges: the link an index entry leads with (an
+    agent takes it for a memory and opens it), or a reference definition (``[1]: x``,
+    whose uses are not weighed here). A link cited mid-sentence (a pull request or a CI
+    run in a prose status log) is no entry: nothing of it belongs in the store."""
+    from memcheck.index.links import DEFINED, is_entry
+
+    return link.form == DEFINED or (link is line_links[0][0] and is_entry(line))
 
 
 def _renamed_note(dead: Dead | None) -> str:

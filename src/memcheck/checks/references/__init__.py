@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterator, cast
 from memcheck.checks.references import private_path, stale_reference
 from memcheck.checks.references.private_path import REF002
 from memcheck.checks.references.stale_reference import REF001, Cited
+from memcheck.paths import basename
 from memcheck.problem import Problem
 from memcheck.workspace.derived import findings_kept, kept_findings
 from memcheck.workspace.discover import Workspace
@@ -39,6 +40,8 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         store = cited.get(path)
         if store is None:
             found, stale = _references_in(ws, path, private and path not in own, path in cited, None)
+            if found and _persons_own(ws, path):
+                found = []
         else:
             # A memory's: kept between runs (see Workspace.of_file), keyed by the whole
             # tree's listing too where the run's own key does not tell it (see
@@ -64,6 +67,18 @@ def _own_store_files(targets: Targets) -> frozenset[str]:
     path into their home is where the file is. A store inside a project's tree
     travels with the project to every clone and is checked as any agent file."""
     return frozenset(path for store in targets.stores if not store.folder for path in (*store.files, store.index))
+
+
+def _persons_own(ws: Workspace, path: str) -> bool:
+    """Whether ``path`` is the root CLAUDE.md of a repository that is one person's
+    store (see _own_store_files): such a repository mirrors the person's `~/.claude`,
+    whose CLAUDE.md is Claude Code's user-level file (the agent data's user files),
+    their own instructions to their own agent. Asked only of a file REF002 finds a
+    home path in: whether the root is a store reads the root's Markdown files."""
+    from memcheck import agents  # only here: a commit's store check otherwise loads no agent model
+
+    home_files = {basename(f) for f in agents.agent(agents.CLAUDE_CODE).user_files if f.count("/") == 1}
+    return path in home_files and bool(ws.stores_among(("",)))
 
 
 Referenced = tuple[list[Problem], list[tuple["Cited", list[str]]]]

@@ -28,8 +28,10 @@ name redacted (`/Users/j***/…`). Placeholders and accounts that are no one's
 not reported, nor are the memories and index of a store that is the whole
 repository (its `MEMORY.md` at the root): that is a copy of one person's own store
 (Claude Code keeps auto memory per user, under `~/.claude/projects/`), read by that
-person's agent alone, and a path into their home is where the file is. A store
-inside a project's tree travels with the project to every clone and is checked.
+person's agent alone, and a path into their home is where the file is. So is the
+root `CLAUDE.md` of such a repository: it mirrors the person's `~/.claude`, and that
+file is their own instructions to their own Claude Code. A store inside a project's
+tree travels with the project to every clone and is checked.
 
 Off by default: `select: [ALL, REF002]` turns it on with every other rule. On 51
 public repositories nobody on the project had read, in three sets judged by someone

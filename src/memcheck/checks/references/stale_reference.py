@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from memcheck import lazy_regex
 from memcheck.paths import basename, folders_of, join, parent
@@ -52,9 +52,13 @@ placeholder (`<out>/report.md`, `{name}.md`, `$HOME/x`, `path/to/file.py`, `…`
 `feedback_X.md`), a URL, a path outside the repository, a file git ignores, a
 build's output (`dist/`, `node_modules/`), or an example in a sentence that says
 "for example" or "e.g.". A name is not judged where its sentence says it is not this
-repository's as it stands: a former name ("was `OLD.md`; renamed"), a planned or
-hypothetical one ("no `GUIDE.md` yet", "not yet created"), or one placed on a disk or
-in the home folder ("lives at user-scope `~/.claude/projects/...`"). A store kept for
+repository's as it stands: a former name ("was `OLD.md`; renamed", "Supersedes
+`old.md`"), a planned or hypothetical one ("no `GUIDE.md` yet", "not yet created"),
+or one placed on a disk, in the home folder or in another store ("lives at user-scope
+`~/.claude/projects/...`", "That store already has `x.md`"). The sentence is read
+whole where it runs over several lines of a paragraph, and a list item is read with
+the line that leads its list ("From `~/.claude/projects/x/memory/`:"). Once a sentence
+of a file says so of a name, the name is not judged anywhere in that file. A store kept for
 projects elsewhere (a repository that is a copy of a home's `.claude`, with
 `settings.json` beside `commands/` or `skills/`; a folder named as Claude Code names a
 project's, `-Users-me-app`) cites those projects' paths: only its own memories and
@@ -414,13 +418,15 @@ _PLACEHOLDER = lazy_regex.compile(
 # letter alone, X's, or a word in capitals that says what goes there.
 _PLACEHOLDER_NAME = lazy_regex.compile(r"(?:^|[/_.-])(?:[A-Z]|X+|NAME|TOPIC|SLUG|THING|WHATEVER)(?:$|[/_.-])")
 # A sentence that says the file is not this repository's as it stands: a former name
-# ("was `OLD.md`; renamed"), a plan or a thought ("Hypothetical: a `plan.md`", "no
-# `GUIDE.md` yet", "not yet created"), or a place elsewhere ("lives at user-scope").
+# ("was `OLD.md`; renamed", "Supersedes `old.md`"), a plan or a thought ("Hypothetical:
+# a `plan.md`", "no `GUIDE.md` yet", "not yet created"), or a place elsewhere ("lives at
+# user-scope", "another store"). "That store already has `x.md`": a name is judged only
+# where the store lacks it, so the store that sentence says holds it is another.
 _NOT_HERE = lazy_regex.compile(
-    r"\b(?:renamed|formerly|previously|used to be|old name|no longer|deleted|removed|retired|superseded|replaced|"
-    r"deprecated|archived|hypothetical\w*|yet|planned|placeholder|proposed|creat(?:e|es|ed|ing)|"
+    r"\b(?:renamed|formerly|previously|used to be|old name|no longer|deleted|removed|retired|replaced|"
+    r"deprecated|archived|hypothetical\w*|yet|planned|placeholder|proposed|creat(?:e|es|ed|ing)|supersed\w*|"
     r"does(?:n't| not) exist|user[- ]scope|user[- ]level|home (?:folder|directory|dir)|"
-    r"(?:another|other|sibling|separate) (?:repo|repository|project|machine)s?)\b",
+    r"(?:another|other|sibling|separate) (?:repo|repository|project|machine|(?:memory )?store)s?|that (?:memory )?store)\b",
     re.IGNORECASE,
 )
 # A path on a machine's disk, in the sentence's prose or another of its spans: the
@@ -453,14 +459,20 @@ def _has_extension(token: str) -> bool:
 # changes): paths as written in code spans, never prose, so no secret is copied there.
 @of_content()
 def _path_token_list(ws: Workspace, doc: Document) -> list[tuple[int, int, str]]:
-    return list(_path_tokens(doc))
+    return _path_tokens(doc)
 
 
-def _path_tokens(doc: Document) -> Iterator[tuple[int, int, str]]:
-    """(line, column, path) of each code span of the body that is plainly a path."""
+def _path_tokens(doc: Document) -> list[tuple[int, int, str]]:
+    """(line, column, path) of each code span of the body that is plainly a path. A
+    path some sentence of the file says is not this repository's as it stands (see
+    _not_here) is not judged anywhere in the file: "Supersedes `a.md`" near the top
+    tells the reader what every later mention of `a.md` is."""
+    tokens: list[tuple[int, int, str]] = []
+    elsewhere: set[str] = set()
     start = max(doc.body_line, 1)
     spans: dict[int, list[tuple[int, int]]] = {}
-    masked = list(mentions.prose(doc.lines[start - 1 :], spans))
+    lines = doc.lines[start - 1 :]
+    masked = list(mentions.prose(lines, spans))
     for index, found in sorted(spans.items()):
         line = doc.lines[start - 1 + index]
         # A span after "e.g." on its line is an example. Where the first one ends, found
@@ -484,10 +496,73 @@ def _path_tokens(doc: Document) -> Iterator[tuple[int, int, str]]:
                 if at not in said:
                     first = ends[at - 1] if at else 0
                     last = ends[bisect.bisect_left(ends, end)] if ends and ends[-1] >= end else len(line)
-                    said[at] = _not_here(line[first:last], prose[first:last])
+                    # The sentence may run on from the line above: looked at only where that
+                    # line is not blank and ends in no full stop, or this one is a list item
+                    # (most lines are neither: a commit's 3,000 lines of 600 memories).
+                    above = masked[index - 1].rstrip() if at == 0 and index else ""
+                    said[at] = _not_here(line[first:last], prose[first:last]) or (
+                        bool(above)
+                        and (above[-1] not in ".!?" or line.lstrip()[:1] in _ITEM_MARKS)
+                        and _not_here_before(lines, masked, index)
+                    )
                 if said[at]:
+                    elsewhere.add(token)
                     continue
-            yield start + index, begin + 1, token
+            tokens.append((start + index, begin + 1, token))
+    return [t for t in tokens if t[2] not in elsewhere] if elsewhere else tokens
+
+
+# A line that starts a list item, a heading, a table row or a quote: no sentence of the
+# line above runs on into it.
+_BLOCK_START = lazy_regex.compile(r"\s*(?:[-*+]|\d+[.)])\s|\s*(?:#|\||>)")
+_LIST_ITEM = lazy_regex.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+_ITEM_MARKS = frozenset("-*+0123456789")
+# Lines read back for the start of a sentence a line continues.
+_LOOK_BACK = 5
+
+
+def _not_here_before(lines: Sequence[str], masked: Sequence[str], index: int) -> bool:
+    """Whether what the first sentence of line ``index`` continues (see _said_before)
+    says its names are not this repository's."""
+    raw, prose = _said_before(lines, masked, index)
+    return bool(raw) and _not_here(raw, prose)
+
+
+def _said_before(lines: Sequence[str], masked: Sequence[str], index: int) -> tuple[str, str]:
+    """The text (as written, and with its code spans blanked) that the first sentence
+    of line ``index`` continues: the unfinished sentence of the lines above it in its
+    paragraph ("Supersedes `a.md`, `b.md` and" / "`c.md`, which ..."), or, for a list
+    item, the line that leads its list ("From `~/.claude/projects/x/memory/`:")."""
+    if index == 0:
+        return "", ""
+    if lines[index].lstrip()[:1] in _ITEM_MARKS and _LIST_ITEM.match(lines[index]):
+        i = index - 1
+        while i >= 0 and i > index - 50 and masked[i].strip() and _LIST_ITEM.match(lines[i]):
+            i -= 1  # the list's items above it
+        if i < 0 or not masked[i].strip() or _BLOCK_START.match(lines[i]) or not masked[i].rstrip().endswith(":"):
+            return "", ""
+        ends = [m.end() for m in _SENTENCE_END.finditer(masked[i])]
+        first = ends[-1] if ends else 0
+        return lines[i][first:], masked[i][first:]
+    raw: list[str] = []
+    prose: list[str] = []
+    i = index
+    while i > 0 and i > index - _LOOK_BACK:
+        above = masked[i - 1].rstrip()
+        # A blank line, or one that ends its sentence (most lines): told from its last
+        # character before any search of the line.
+        if not above or (above[-1] in ".!?" and _SENTENCE_END.search(above, len(above) - 1) is not None):
+            break
+        if _BLOCK_START.match(lines[i]):
+            break  # a list item, a heading, a row: no sentence runs on into it
+        i -= 1
+        ends = [m.end() for m in _SENTENCE_END.finditer(above)]
+        first = ends[-1] if ends else 0
+        raw.append(lines[i][first:])
+        prose.append(above[first:])
+        if ends:
+            break  # the sentence starts on this line
+    return " ".join(reversed(raw)), " ".join(reversed(prose))
 
 
 def _not_here(sentence: str, prose: str) -> bool:

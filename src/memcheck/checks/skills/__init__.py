@@ -148,7 +148,7 @@ def check_file(ws: Workspace, doc: Document) -> Iterator[Problem]:
     skill = facts.read(ws, doc, claude)
     if skill is None:
         return  # agents with a YAML parser see no fields at all: SKL003 says why
-    yield from name.check(skill)
+    yield from name.check(ws, skill)
     yield from invalid_description.check(skill)
     yield from invalid_field.check(skill)
     yield from invalid_triggers.check(skill)

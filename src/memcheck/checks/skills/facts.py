@@ -87,6 +87,17 @@ def readers(ws: Workspace, skill: SkillFile) -> tuple[tuple[str, ...], tuple[str
     return tuple(sorted(found, key=order.__getitem__)), folders
 
 
+def named_after_folder(ws: Workspace, skill: SkillFile) -> bool:
+    """Whether every agent that loads ``skill`` names it after its folder where it has
+    no ``name`` (the agent data's ``name_from_folder``, confirmed): the name is then
+    no agent's need. False where no agent's folder holds the skill (whoever reads it
+    is not known)."""
+    loaders, _ = readers(ws, skill)
+    return bool(loaders) and all(
+        (k := agents.agent(a).skill_keys) is not None and k.provenance.confirmed and k.name_from_folder for a in loaders
+    )
+
+
 def keys_read(agent_id: str) -> frozenset[str] | None:
     """The frontmatter keys ``agent_id`` reads in a skill, from its ``[skills.keys]``
     (None: not in the data, or not confirmed by a primary source)."""

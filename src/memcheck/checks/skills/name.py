@@ -12,11 +12,13 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Iterator
 
+from memcheck.checks.skills.facts import named_after_folder
 from memcheck.problem import ERROR, Rule
 
 if TYPE_CHECKING:
     from memcheck.checks.skills.facts import SkillFile
     from memcheck.problem import Problem
+    from memcheck.workspace.discover import Workspace
 
 SKL004 = Rule(
     "SKL004",
@@ -28,7 +30,12 @@ SKL004 = Rule(
 ## What it does
 Reports a skill `name` that is missing, not a string, longer than 64 characters, or
 not lowercase letters, digits and single hyphens (no leading, trailing or doubled
-hyphen).
+hyphen). A skill without the `name` key, in a folder whose name is a valid one, is
+not reported where every agent that loads it names it after its folder (Claude Code,
+the only agent that loads `.claude/skills`, does): it already has that name. The same
+skill in `.agents/skills` (the agent data does not say that Codex, Gemini CLI or Amp
+name a skill after its folder) or outside any agent's skills folder (a collection
+others install) is reported.
 
 ## Why is this bad?
 Agents refuse such skills or turn the name into a command that users cannot type.
@@ -88,12 +95,16 @@ Run `pytest -q` and report what fails.
 MAX_NAME = 64
 
 
-def check(skill: SkillFile) -> Iterator[Problem]:
+def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
     """SKL004 for a name that breaks the name rules, then SKL005 for a SKILL.md whose
     name is not its folder's, unless SKL004 already asks for the folder's name."""
     folder = skill.folder
     name = skill.data.get("name")
     bad_name = _name_problem(name, folder if _valid_name(folder) else "")
+    if bad_name is not None and "name" not in skill.data and _valid_name(folder) and named_after_folder(ws, skill):
+        # No name where every agent loading the skill takes its folder's (Claude Code in
+        # .claude/skills): the skill has the name the rule would ask for.
+        bad_name = None
     if bad_name is not None:
         # One cause, one finding: the name SKL004 asks for is the folder's, so the
         # name also differing from the folder (SKL005) is the same fix told twice.
