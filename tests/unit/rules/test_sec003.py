@@ -57,6 +57,9 @@ def test_assigned_credentials_are_reported_without_their_value(line: str) -> Non
         pytest.param("tokenizer: 'cl100k_base_v2x'", id="tokenizer"),
         # A skill's example, after "Generate API credentials at: <url>" (found on an unseen repository).
         pytest.param('export AMO_API_KEY="user:12345678:123"', id="counting-digits"),
+        # A skill's code sample whose value says where the real one comes from (an unseen repository).
+        pytest.param('SECRET_KEY = "read-from-env"  # use os.environ / settings', id="read-from-env"),
+        pytest.param('api_key: "set_from_env_var"', id="from-env-var"),
     ],
 )
 def test_placeholders_references_and_words_are_not_credentials(text: str) -> None:
