@@ -30,6 +30,18 @@ def test_the_same_text_is_one_set_of_instructions() -> None:
     assert lint({"AGENTS.md": "# Build\n\nRun make.\n", "CLAUDE.md": "# Build\n\nRun make.\n"}, select="GDN015") == []
 
 
+def test_the_same_text_below_a_title_naming_each_file_is_one_set_of_instructions() -> None:
+    """A fourth unseen set: `# CLAUDE.md` atop one, `# AGENTS.md` atop the other, and the
+    same instructions below: every agent gets them."""
+    body = "\nRun make.\n"
+    assert lint({"AGENTS.md": "# AGENTS.md\n" + body, "CLAUDE.md": "# CLAUDE.md\n" + body}, select="GDN015") == []
+    # Another title, or another word below it, is a difference.
+    assert lint({"AGENTS.md": "# AGENTS.md\n" + body, "CLAUDE.md": "# Claude\n" + body}, select="GDN015") == [("CLAUDE.md", 1, "GDN015")]
+    assert lint({"AGENTS.md": "# AGENTS.md\n" + body, "CLAUDE.md": "# CLAUDE.md\n\nRun ninja.\n"}, select="GDN015") == [
+        ("CLAUDE.md", 1, "GDN015")
+    ]
+
+
 def test_an_import_codex_does_not_follow_still_leaves_it_without_the_file() -> None:
     files = {"AGENTS.md": "# Build\n\n@CLAUDE.md\n", "CLAUDE.md": "# Build\n\nRun ninja.\n"}
     (found,) = findings(files, select="GDN015")

@@ -26,7 +26,8 @@ Reports a folder where different agents read different files whose texts differ:
 Claude Code reads `CLAUDE.md` (or `.claude/CLAUDE.md`), Codex `AGENTS.override.md`
 or `AGENTS.md`, Amp, Cursor and Copilot `AGENTS.md`, Gemini CLI `GEMINI.md`. The
 finding is on the file fewer agents read, and names the agents on each side. Files
-with the same text, a symlink (`CLAUDE.md -> AGENTS.md`), and a file that an
+with the same text (or the same but for a first heading that names the file itself,
+`# CLAUDE.md` atop one and `# AGENTS.md` atop the other), a symlink (`CLAUDE.md -> AGENTS.md`), and a file that an
 `@`-import brings in for the agents that read it (`CLAUDE.md` holding `@AGENTS.md`:
 Claude Code follows it) are one set of instructions and are not reported. An import
 only counts for agents that follow imports: Codex does not, so `AGENTS.md` holding
@@ -89,7 +90,7 @@ def _compare(ws: Workspace, folder: str, main_side: guidance_model.Side, other_s
         return  # a file memcheck does not follow: its text is not known (GDN018 says so)
     if main in ws.unsure_links or other in ws.unsure_links:
         return  # maybe a symlink to the other, checked out as text: no index to tell
-    if guidance_model.same_text(ws, main, other):
+    if guidance_model.same_text(ws, main, other) or _same_but_their_names(ws, main, other):
         return
     # An agent shares the other file's instructions when an @-import it follows brings
     # that file in; one side sharing the other's is one set of instructions. Only
@@ -137,6 +138,19 @@ def _compare(ws: Workspace, folder: str, main_side: guidance_model.Side, other_s
         1,
         f"{oname} and {mname} differ: {agents.titles(other_short)} {verb_o} {oname} and not {mname}, while {agents.titles(main_short)} {verb_m} {mname} and not {oname}{note}; {fix}",
     )
+
+
+def _same_but_their_names(ws: Workspace, main: str, other: str) -> bool:
+    """Whether the two files say the same below a first line that is a heading naming
+    the file itself (`# CLAUDE.md` atop one, `# AGENTS.md` atop the other): every
+    agent gets the same instructions."""
+    texts = []
+    for path in (main, other):
+        first, _, rest = ws.document(path).text.partition("\n")
+        if first.lstrip("#").strip().casefold() != path.rpartition("/")[2].casefold() or not first.startswith("#"):
+            return False
+        texts.append(rest)
+    return texts[0] == texts[1]
 
 
 def _extension_context(ws: Workspace, folder: str) -> frozenset[str]:
