@@ -79,9 +79,15 @@ def test_samples_of_what_a_skill_writes_keep_their_links() -> None:
         f"{skill}/SKILL.md": HEAD + "Follow [the class example](references/example-class.md).\n",
         f"{skill}/references/example-class.md": page,
         f"{skill}/templates/page.md": page,
+        # A fourth unseen set: the word further in the name (a digest the skill fills in).
+        f"{skill}/assets/digest-template.md": "## Updates\n\n- [<tag>](url)\n",
         f"{skill}/references/quick-start.md": "**Reference:** [reduce-looping.md](reduce-looping.md)\n",
+        f"{skill}/references/templating.md": "See [the engine](engine.md).\n",  # a page about templates: its links are the skill's
     }
-    assert lint(files, select="SKL012") == [(f"{skill}/references/quick-start.md", 1, "SKL012")]
+    assert lint(files, select="SKL012") == [
+        (f"{skill}/references/quick-start.md", 1, "SKL012"),
+        (f"{skill}/references/templating.md", 1, "SKL012"),
+    ]
 
 
 def test_a_basedir_link_is_resolved_from_the_skill_folder() -> None:

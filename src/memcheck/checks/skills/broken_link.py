@@ -31,7 +31,8 @@ Reports `[text](path)` links, images and reference definitions in a skill file,
 and in every other Markdown file of a skill's folder (`references/*.md`, an
 `AGENTS.md` the skill ships), whose relative target does not exist, resolved from
 the file's folder (outside code spans, fenced blocks and HTML comments). Samples of
-what the skill writes (a file or folder named `example*`, `template*` or `sample*`)
+what the skill writes (a file or folder whose name holds the word `example`, `template`
+or `sample`: `example-class.md`, `digest-template.md`)
 are left out: their links belong to the page they show; so is a skill's changelog
 (`CHANGELOG.md`, `CHANGES.md`, `HISTORY.md`), a record of what changed and where
 its author found it, not a page the skill sends the agent to. A link written
@@ -81,10 +82,11 @@ def check_shipped(ws: Workspace, skill: str) -> Iterator[Problem]:
 
 def sample_page(inside: str) -> bool:
     """A sample of what the skill writes (`references/example-class.md`,
-    `templates/report.md`): its links are the page it shows, relative to where such a
-    page would go, not pointers of the skill's. On one repository's API-docs skill, all
-    22 dead links of its shipped Markdown were in its `example-*.md` pages."""
-    return any(part.split(".")[0].lower().replace("_", "-").split("-")[0] in _SAMPLES for part in inside.split("/"))
+    `templates/report.md`, `assets/digest-template.md`): its links are the page it
+    shows, relative to where such a page would go, not pointers of the skill's. On one
+    repository's API-docs skill, all 22 dead links of its shipped Markdown were in its
+    `example-*.md` pages; on another, a digest template's `[<tag>](url)`."""
+    return any(not _SAMPLES.isdisjoint(part.split(".")[0].lower().replace("_", "-").split("-")) for part in inside.split("/"))
 
 
 _SAMPLES = frozenset(("example", "examples", "template", "templates", "sample", "samples"))
