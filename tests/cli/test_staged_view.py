@@ -105,3 +105,26 @@ def test_the_staged_source_holds_the_commit_and_the_disk_source_the_work_tree(re
     on_disk = Workspace(config.load(repo))
     assert on_disk.files == [INDEX, ".claude/memory/project_a.md", ".claude/memory/scratch.md"] and on_disk.staged is None
     assert on_disk.document(".claude/memory/project_a.md").frontmatter.data["description"] == "Edited, not staged"
+
+
+@pytest.mark.parametrize(
+    "hide",
+    [
+        pytest.param(("update-index", "--assume-unchanged"), id="assume-unchanged"),
+        pytest.param(("update-index", "--skip-worktree"), id="skip-worktree"),
+    ],
+)
+def test_a_file_git_is_told_not_to_look_at_is_judged_as_staged(repo: Path, hide: tuple[str, str]) -> None:
+    """git does not compare such a file with the disk, and calls it unchanged whatever
+    the disk holds; the commit still holds the staged blob, and that is what is judged
+    (found by an outside attack: the disk's `type: bogus` was reported while the staged
+    copy said `project`). The work tree's check reads the disk's own copy."""
+    _committed_store(repo)
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a, staged", "project"))
+    git(repo, "add", "-A")
+    git(repo, *hide, ".claude/memory/project_a.md")
+    write(repo, ".claude/memory/project_a.md", memory("a", "About a", "bogus"))
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    assert "MEM007" not in [c for c, _ in _codes_and_messages(proc.stdout)], proc.stdout
+    proc = run_cli(repo, "check", "--format", "json")
+    assert "MEM007" in [c for c, _ in _codes_and_messages(proc.stdout)], proc.stdout

@@ -232,9 +232,13 @@ class StagedSource(DiskSource):
         if norm is None or not self.staged.has_file(norm):
             return super().read(path)
         on_disk = super().read(path)
-        if self.staged.disk_holds_staged(norm, content_key(on_disk)):
+        holds = self.staged.disk_holds_staged(norm, content_key(on_disk))
+        if holds:
             return on_disk
-        if self.staged.reads_staged(norm):
+        # Not the staged bytes: git is asked whether the disk's copy is the staged
+        # content (a file git converts on its way in reads as other bytes than its
+        # blob), unless git is told not to look at the disk, when only the blob is.
+        if (holds is False and self.staged.looked_away(norm)) or self.staged.reads_staged(norm):
             return document.parse(path, self.staged.staged_bytes(norm) or b"")
         return on_disk
 

@@ -58,20 +58,37 @@ class StagedFiles:
         """The staged content of ``path`` is not on disk: read it from git's index."""
         return path in self.unstaged and path in self.files and path not in self.written
 
-    def disk_holds_staged(self, path: str, key: str) -> bool:
+    def disk_holds_staged(self, path: str, key: str) -> bool | None:
         """Whether the bytes read from disk for ``path``, whose content key is ``key``
         (text/blobs.content_key), are the staged ones: their blob id is the one git's
         index holds. Asked before ``reads_staged``, whose git process (a ``git diff``
         that looks at every file of the tree) a commit's files then never need: under
         pre-commit, which stashes what is not staged, the disk holds the staged bytes.
         A file git converts on its way in (line endings, a filter) reads as other bytes
-        than its blob, and is asked of git as before."""
-        return path not in self.written and key == f"b{self._staged_blob_id(path)}"
+        than its blob, and is asked of git as before. None where the index holds no
+        regular file there (a symlink, a conflict) or fix wrote it."""
+        blob = None if path in self.written else self._staged_blob_id(path)
+        return None if blob is None else key == f"b{blob}"
+
+    def looked_away(self, path: str) -> bool:
+        """Whether git is told not to look at the file on disk (``git update-index
+        --assume-unchanged`` or ``--skip-worktree``, ``core.ignorestat``): git then calls
+        it unchanged whatever the disk holds, and only its staged blob is the commit's."""
+        record = self._record(path)
+        return record is not None and (record[0] == b"S" or record[0].islower())
 
     def _staged_blob_id(self, path: str) -> str | None:
-        """The blob id git's index holds for the regular file ``path`` (stage 0), found
-        in ``records`` by a search of the bytes: one path is asked, and splitting every
-        record of a large index costs more than the git process it saves."""
+        """The blob id git's index holds for the regular file ``path`` (stage 0)."""
+        record = self._record(path)
+        if record is not None and record[1] in (b"100644", b"100755") and record[3] == b"0":
+            return record[2].decode("ascii")
+        return None
+
+    def _record(self, path: str) -> list[bytes] | None:
+        """The fields of git's index record of ``path`` (its tag, mode, blob id and
+        stage: see git.index_records), found in ``records`` by a search of the bytes:
+        one path is asked, and splitting every record of a large index costs more than
+        the git process it saves."""
         records = self.records or b""
         needle = b"\t" + path.encode("utf-8", "surrogateescape") + b"\0"
         at = records.find(needle)
@@ -79,9 +96,7 @@ class StagedFiles:
             head = records[records.rfind(b"\0", 0, at) + 1 : at]
             if b"\t" not in head:  # the record's own tab, not one inside another path
                 fields = head.split(b" ")
-                if len(fields) == 4 and fields[1] in (b"100644", b"100755") and fields[3] == b"0":
-                    return fields[2].decode("ascii")
-                return None
+                return fields if len(fields) == 4 else None
             at = records.find(needle, at + 1)
         return None
 
