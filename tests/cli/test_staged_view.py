@@ -128,3 +128,23 @@ def test_a_file_git_is_told_not_to_look_at_is_judged_as_staged(repo: Path, hide:
     assert "MEM007" not in [c for c, _ in _codes_and_messages(proc.stdout)], proc.stdout
     proc = run_cli(repo, "check", "--format", "json")
     assert "MEM007" in [c for c, _ in _codes_and_messages(proc.stdout)], proc.stdout
+
+
+def test_index_records_found_by_search_and_by_the_split_listing_agree(repo: Path) -> None:
+    """A commit's first few files are looked up in git's index by a search of its
+    listing, the rest in the listing split once (a search each would grow with the
+    files read times the index's size): both give each file's record alike, names with
+    a tab or a space, one that ends another's, and a file git is told not to look at."""
+    from memcheck.workspace.staged import StagedFiles
+
+    names = [f"notes/n{i}.md" for i in range(12)] + ["a.md", "x/a.md", "tab\tname.md", "with space.md"]
+    for name in names:
+        write(repo, name, name + "\n")
+    git(repo, "add", "-A")
+    git(repo, "update-index", "--skip-worktree", "x/a.md")
+    searched, split = StagedFiles(repo), StagedFiles(repo)
+    split._asked = 10**9  # past the searches: the split listing answers
+    for name in [*names, "missing.md", "a"]:
+        assert searched._searched(name) == split._record(name), name
+        assert (split._record(name) is None) == (name in ("missing.md", "a"))
+    assert split.looked_away("x/a.md") and not split.looked_away("a.md")

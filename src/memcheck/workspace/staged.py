@@ -27,6 +27,7 @@ class StagedFiles:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.written: set[str] = set()  # files fix wrote: about to be staged
+        self._asked = 0  # index records asked for by path (see _record)
 
     @cached_property
     def records(self) -> bytes | None:
@@ -86,9 +87,27 @@ class StagedFiles:
 
     def _record(self, path: str) -> list[bytes] | None:
         """The fields of git's index record of ``path`` (its tag, mode, blob id and
-        stage: see git.index_records), found in ``records`` by a search of the bytes:
-        one path is asked, and splitting every record of a large index costs more than
-        the git process it saves."""
+        stage: see git.index_records). The first few are found in ``records`` by a
+        search of the bytes: a commit asks for one or two, and splitting every record of
+        a large index would cost more than the git process this saves. A run that asks
+        for more (a first run reads a whole store) splits them once: a search each
+        would grow with the files read times the index's size."""
+        if self._asked < _SEARCHED:
+            self._asked += 1
+            return self._searched(path)
+        return self._records_by_path.get(path)
+
+    @cached_property
+    def _records_by_path(self) -> dict[str, list[bytes]]:
+        found: dict[str, list[bytes]] = {}
+        for record in (self.records or b"").split(b"\0"):
+            head, tab, name = record.partition(b"\t")
+            fields = head.split(b" ")
+            if tab and len(fields) == 4:
+                found.setdefault(name.decode("utf-8", "surrogateescape"), fields)
+        return found
+
+    def _searched(self, path: str) -> list[bytes] | None:
         records = self.records or b""
         needle = b"\t" + path.encode("utf-8", "surrogateescape") + b"\0"
         at = records.find(needle)
@@ -102,6 +121,10 @@ class StagedFiles:
 
     def staged_bytes(self, path: str) -> bytes | None:
         return git.staged_blob(self.root, path)
+
+
+# The index records looked up by a search of git's listing before it is split whole.
+_SEARCHED = 8
 
 
 def staged_view(root: Path, env: Mapping[str, str]) -> StagedFiles | None:
