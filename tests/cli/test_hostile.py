@@ -287,3 +287,24 @@ def _check_fix_and_explain_deep(repo: Path, deep: str) -> None:
     assert run_cli(repo, "check").returncode == 0
     context = run_cli(repo, "context", f"{deep}/CLAUDE.md")
     assert context.returncode == 0 and context.stderr == "", context.stderr
+
+
+def test_agent_settings_and_an_extension_manifest_nested_past_the_stack_are_left_unread(repo: Path) -> None:
+    """`.claude/settings.json` and `gemini-extension.json` read for plugins turned on and
+    an extension's context file: JSON 200,000 arrays deep made Python's parser recurse
+    past the stack (an internal error). Such a file turns no plugin on and names no
+    context file, as an agent that cannot read it finds none either."""
+    deep = "[" * 200_000 + "]" * 200_000 + "\n"
+    write(repo, ".claude/settings.json", deep)
+    write(repo, "gemini-extension.json", deep)
+    write(
+        repo, ".agents/skills/x/SKILL.md", "---\nname: x\ndescription: Does x when asked to x things.\nwhen_to_use: always\n---\n\nDo x.\n"
+    )
+    write(repo, "CLAUDE.md", "# Agents\n\nUse the `x` skill.\n")
+    write(repo, "GEMINI.md", "# G\n")
+    write(repo, "AGENTS.md", "# A\n")
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check")
+    assert proc.returncode == 0 and "internal error" not in proc.stderr, proc.stderr
+    codes = {line.split(" ")[1] for line in proc.stdout.splitlines() if ": " in line and line.split(" ")[1][:3].isalpha()}
+    assert {"SKL017", "GDN015"} <= codes, proc.stdout

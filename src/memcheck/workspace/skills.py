@@ -258,12 +258,12 @@ def plugins_on(ws: Files) -> frozenset[str]:
 def json_file(ws: Files, path: str) -> object:
     """What the JSON file at ``path`` holds (an agent's settings, an extension's
     manifest); None where there is none, or it does not parse (the agent cannot read
-    it either)."""
+    it either; nested some thousands deep, the parser recurses once a level)."""
     import json
 
     if not ws.exists(path):
         return None
     try:
         return json.loads(ws.document(path).text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
