@@ -13,10 +13,10 @@ This is the only module that runs git. Every command is a plain process: GitPyth
 ran guard's commands until its import (about 70 ms, and two ``git version`` processes
 at import) cost more than the commit hook's whole work; it parsed nothing here anyway,
 since its diff objects re-split names and drop mode-only changes, so parsing is
-memcheck's own, on the NUL-separated raw formats (git_raw.py). Guard's commands run with its options and in
-English (``_env``); what every check asks (the work tree's files, git's index, what
-git ignores: see "Plain git" below) and the Action's fetches run git as the user's
-settings have it.
+memcheck's own, on the NUL-separated raw formats (git_raw.py). Guard's commands run
+with its options and in English (``_env``); what every check asks (the work tree's
+files, git's index, what git ignores: see "Plain git" below) and the Action's fetches
+run git as the user's settings have it.
 """
 
 from __future__ import annotations
@@ -489,8 +489,7 @@ def ask_ahead(root: Path, questions: Iterable[Sequence[str]]) -> None:
     imports the rest of memcheck, git answers on the other CPU meanwhile (four git
     processes, a few milliseconds each, of a hook's run). Only what git says now of
     what the hook does not change (its index, HEAD, its settings) is asked ahead; a
-    question nobody asks costs its process and nothing else (its pipe is dropped with
-    this process)."""
+    question nobody asks costs its process, ended with the run (``drop_asked_ahead``)."""
     for args in questions:
         key = (os.getpid(), str(root), tuple(args))
         if key in _ASKED_AHEAD:
@@ -504,7 +503,7 @@ def ask_ahead(root: Path, questions: Iterable[Sequence[str]]) -> None:
 def drop_asked_ahead() -> None:
     """End the processes ``ask_ahead`` started that nothing asked (a hook that stops on
     a settings error asks git nothing): a hook leaves no git running behind it. Ended
-    as Ctrl-C would end them (SIGTERM), so that git removes any lock file it holds."""
+    by SIGTERM, on which git removes any lock file it holds."""
     for key in [key for key in _ASKED_AHEAD if key[0] == os.getpid()]:
         proc = _ASKED_AHEAD.pop(key)
         proc.terminate()
