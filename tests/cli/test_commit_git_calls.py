@@ -131,3 +131,20 @@ def test_a_commit_whose_files_on_disk_are_the_staged_ones_asks_no_work_tree_diff
     lines = log.read_text().splitlines()
     assert proc.returncode == 0 and "MEM021" not in proc.stdout, proc.stdout  # the dead link is not in the commit
     assert [line for line in lines if " diff " in f" {line} " and "--cached" not in line], lines
+
+
+def test_dead_links_of_many_guidance_files_ask_git_what_it_ignores_once(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GDN013 leaves a dead link to a path git ignores: whether git ignores each is
+    asked once for every guidance file's dead links together, not a process a file
+    (a thousand guidance files with dead links took six times as long)."""
+    files = {f"p{i}/AGENTS.md": f"# P{i}\n\nSee [notes](missing-{i}.md).\n" for i in range(6)}
+    files[".gitignore"] = "missing-3.md\n"
+    commit(repo, files, "guidance")
+    log = counting_git(tmp_path, monkeypatch, 'printf "%s\\n" "$*" >> "$GIT_CALLS_LOG"')
+    proc = run_cli(repo, "check", "--no-cache", "--select", "GDN013")
+    lines = log.read_text().splitlines() if log.exists() else []
+    assert len([line for line in lines if "check-ignore" in line]) == 1, lines
+    reported = {line.split(":")[0] for line in proc.stdout.splitlines() if "GDN013" in line}
+    assert reported == {f"p{i}/AGENTS.md" for i in range(6) if i != 3}, proc.stdout

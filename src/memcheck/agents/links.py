@@ -68,6 +68,16 @@ def dead_links(
         yield line, col, _dead_message(target, where)
 
 
+def ask_ignored_ahead(ws: Workspace, docs: Iterable[Document]) -> None:
+    """Ask git once which of the dead links of ``docs`` (see ``dead_links``) lead to
+    paths it ignores, for each file's ``dead_links(ignored_too=False)`` to find the
+    answer kept: asked file by file, a tree of a thousand guidance files with dead
+    links started a thousand git processes (3.1 s against 0.5 s)."""
+    wanted = {where for doc in docs for *_, where in _dead(ws, link_tokens(ws, doc), parent(doc.path), False) if not _climbs(where)}
+    if wanted:
+        ws.ignored_by_git(wanted)
+
+
 def _climbs(target: str) -> bool:
     return target == ".." or target.startswith("../")
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from memcheck import agents
-from memcheck.agents import guidance_model, readers
+from memcheck.agents import guidance_model, links, readers
 from memcheck.agents import kinds as agentkinds
 from memcheck.checks.guidance import (
     broken_link,
@@ -118,6 +118,8 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         for problem in ws.once(tree_findings_once):
             if problem.path in wanted:
                 yield problem
+    if selected((GDN013.code,), ws.config):
+        links.ask_ignored_ahead(ws, [doc for path in sorted(wanted) if (doc := ws.document(path)).error is None])
     for path in sorted(wanted):
         yield from contained(GDN003, path, check_file(ws, ws.document(path)))
 
