@@ -148,3 +148,16 @@ def test_dead_links_of_many_guidance_files_ask_git_what_it_ignores_once(
     assert len([line for line in lines if "check-ignore" in line]) == 1, lines
     reported = {line.split(":")[0] for line in proc.stdout.splitlines() if "GDN013" in line}
     assert reported == {f"p{i}/AGENTS.md" for i in range(6) if i != 3}, proc.stdout
+
+
+def test_dead_links_out_of_a_store_ask_git_what_it_ignores_once(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """IDX002 leaves an index's dead link to a path git ignores: whether git ignores
+    each is asked once for the index's links that leave the store, not once a link."""
+    entries = "".join(f"- [doc {i}](../../docs/gone-{i}.md) - doc {i}\n" for i in range(6))
+    commit(repo, {".claude/memory/MEMORY.md": "# Memory\n\n" + entries, ".gitignore": "docs/gone-3.md\n"}, "index")
+    log = counting_git(tmp_path, monkeypatch, 'printf "%s\\n" "$*" >> "$GIT_CALLS_LOG"')
+    proc = run_cli(repo, "check", "--no-cache", "--select", "IDX002")
+    lines = log.read_text().splitlines() if log.exists() else []
+    assert len([line for line in lines if "check-ignore" in line]) == 1, lines
+    reported = [line for line in proc.stdout.splitlines() if "IDX002" in line]
+    assert len(reported) == 5 and not [line for line in reported if "gone-3" in line], proc.stdout

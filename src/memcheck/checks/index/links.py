@@ -139,6 +139,17 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
     existing = ws.file_set
     descriptions = {m.filename: m.description for m in state.memories if m.description and "](" in m.description}
     seen: dict[str, int] = {}
+    # The links that leave the store, read from the repository's root; whether git
+    # ignores the missing ones is asked of git once for them all, not once a link.
+    leaving = {
+        (lineno, link.col): classify(link.target, store.folder, ws.exists)
+        for lineno, line_links in enumerate(whole.resolved, 1)
+        for link, kind, _ in line_links
+        if kind not in ("anchor", "url", "absolute", "local") and link.form != REFERENCE
+    }
+    ignored = ws.ignored_by_git(
+        {target for kind, target in leaving.values() if kind != "outside-repo" and target not in existing and not ws.exists(target)}
+    )
     for lineno, (line, line_links) in enumerate(zip(whole.lines, whole.resolved), 1):
         for link, kind, local in line_links:
             if kind == "anchor" or link.form == REFERENCE:
@@ -160,7 +171,7 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
                     yield IDX002.at(path, lineno, link.col, f"entry points at {link.target!r}; {advice}")
                     continue
             else:  # it leaves the store: for where, read it from the repository's root
-                kind, target = classify(link.target, store.folder, ws.exists)
+                kind, target = leaving[(lineno, link.col)]
                 if kind == "outside-repo":
                     if not _leads_an_entry(line, line_links, link):
                         continue
@@ -171,7 +182,7 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
                         f"link to {link.target!r} points outside the repository; keep index entries inside the memory store",
                     )
                     continue
-                missing = target not in existing and not ws.exists(target) and not ws.ignored_by_git((target,))
+                missing = target not in existing and not ws.exists(target) and target not in ignored
             if missing:
                 if descriptions and _in_description(line, line_links, link, descriptions):
                     continue
