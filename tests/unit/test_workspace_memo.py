@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from memcheck import config as settings_of
+from memcheck.text.document import Document, OfContent
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.memo import LISTING, MODEL, SKILLS, basis_of, kept_with
 from memcheck.workspace.memory import MemorySource
@@ -104,3 +105,26 @@ def test_a_kept_nested_function_is_refused_as_a_key(settings: settings_of.Config
 
     with pytest.raises(TypeError, match="module level"):
         _workspace(settings).once(nested)
+
+
+@OfContent
+def _heading_of(ws: Workspace, doc: Document) -> str:
+    CALLS.append(doc.path)
+    return doc.text.partition("\n")[0]
+
+
+def test_a_value_of_a_files_content_is_a_typed_key_worked_out_once_per_document(settings: settings_of.Config) -> None:
+    CALLS.clear()
+    ws = _workspace(settings)
+    team = ws.document("AGENTS.md")
+    heading: str = ws.derived(team, _heading_of)  # the type is the function's
+    assert heading == ws.derived(team, _heading_of) == "# Team"
+    assert ws.derived(ws.document("src/AGENTS.md"), _heading_of) == "# Source"
+    assert CALLS == ["AGENTS.md", "src/AGENTS.md"]
+    assert _heading_of.name == f"{__name__}._heading_of"  # what a store's kept values know it by
+
+
+def test_a_value_of_content_made_from_a_lambda_is_refused_as_a_key(settings: settings_of.Config) -> None:
+    ws = _workspace(settings)
+    with pytest.raises(TypeError, match="define it at module level"):
+        ws.derived(ws.document("AGENTS.md"), OfContent(lambda ws, doc: doc.text))

@@ -14,13 +14,13 @@ from memcheck.text.blobs import content_key
 
 if TYPE_CHECKING:
     from memcheck.engine.cache import Cache
-    from memcheck.text.document import Document
+    from memcheck.text.document import Document, OfContent
 
 T = TypeVar("T")
 
 
 class StoreValues:
-    """What is worked out from each memory's content alone (see document.of_content),
+    """What is worked out from each memory's content alone (see document.OfContent),
     and the pieces of the store's check (see ``remembered``), kept between runs for one
     store, so that a store one memory of which changed works out again for that memory
     only. One sealed file per store, written anew with the values of the files it holds
@@ -43,17 +43,13 @@ class StoreValues:
             if isinstance(kept, dict):
                 self._kept = kept
 
-    def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
-        marks: tuple[Callable[[object], object] | None, Callable[[object], object] | None] = vars(compute)[
-            "of_content"
-        ]  # see document.of_content
-        encode, decode = marks
-        key = f"{compute.__module__}.{compute.__qualname__}\0{doc.path}\0{content_key(doc)}"
+    def value(self, compute: OfContent[T], doc: Document, work: Callable[[], T]) -> T:
+        key = f"{compute.name}\0{doc.path}\0{content_key(doc)}"
         if key in self._kept:
             kept = self._now[key] = self._kept[key]
-            return cast(T, decode(kept) if decode is not None else kept)
+            return compute.decode(kept) if compute.decode is not None else cast(T, kept)
         found = work()
-        self._now[key] = encode(found) if encode is not None else found
+        self._now[key] = compute.encode(found) if compute.encode is not None else found
         return found
 
     def remembered(

@@ -11,7 +11,7 @@ import os
 import stat
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 from memcheck.text.blobs import blob_id, content_key
 from memcheck.text.frontmatter_reading import Frontmatter, read_frontmatter
@@ -115,20 +115,33 @@ _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
-F = TypeVar("F", bound=Callable[..., object])
+T = TypeVar("T")
 
 
-def of_content(encode: Callable[[object], object] | None = None, decode: Callable[[object], object] | None = None) -> Callable[[F], F]:
-    """Marks ``compute(ws, doc)``, worked out through ``Workspace.derived``, as a
+class OfContent(Generic[T]):
+    """``compute(ws, doc)``, worked out through ``Workspace.derived``, known to be a
     function of the document's own content alone: its value may be kept between runs,
-    keyed by that content (see engine/cache.py). Its value is made of tuples, lists,
-    strings and numbers, or ``encode`` makes it so and ``decode`` makes it again."""
+    keyed by that content (see engine/store_values.py). Its value is made of tuples,
+    lists, strings and numbers, or ``encode`` makes it so and ``decode`` makes it again.
 
-    def mark(compute: F) -> F:
-        compute.of_content = (encode, decode)  # type: ignore[attr-defined]
-        return compute
+    A key of its own type rather than a mark set on the function: ``derived`` tells it
+    by its class, the store's kept values know it by ``name``, and the type checker
+    holds ``encode`` and ``decode`` to the value ``compute`` gives. Used as a decorator
+    (``@OfContent``) where the value needs neither."""
 
-    return mark
+    __slots__ = ("compute", "decode", "encode", "name")
+
+    def __init__(
+        self,
+        compute: Callable[[Any, Document], T],
+        encode: Callable[[T], object] | None = None,
+        decode: Callable[[object], T] | None = None,
+    ) -> None:
+        self.compute, self.encode, self.decode = compute, encode, decode
+        self.name = f"{compute.__module__}.{compute.__qualname__}"
+
+    def __call__(self, ws: Any, doc: Document) -> T:
+        return self.compute(ws, doc)
 
 
 class IsSymlink(Exception):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Sequence,
 
 from memcheck.config import enabled_codes
 from memcheck.problem import Problem
-from memcheck.text.document import Document
+from memcheck.text.document import Document, OfContent
 from memcheck.workspace import tracking as _tracking
 from memcheck.workspace.memo import Basis, basis_of
 from memcheck.workspace.source_files import SourceFiles
@@ -74,10 +74,10 @@ class DerivedFacts(SourceFiles):
         tracker = self.tracker
         if hit is None or hit[0] is not doc:  # a document read again is worked out again
             kept = tracker.kept if tracker is not None else None
-            if kept is not None and hasattr(compute, "of_content"):
+            if kept is not None and isinstance(compute, OfContent):
                 # A function of the file's content alone: its value is kept between runs.
                 function = compute
-                found = kept.value(function, doc, lambda: function(self, doc))
+                found: T = kept.value(function, doc, lambda: function(self, doc))
                 hits[compute] = (doc, found)
                 return found
             if tracker is not None:
@@ -186,7 +186,7 @@ class DerivedFacts(SourceFiles):
 def _check_key(compute: Callable[..., object]) -> None:
     """A lambda or a nested function is a new object each time: as a key, it would
     never be found again, and the value would be worked out on every call."""
-    name = getattr(compute, "__qualname__", "")
+    name = compute.name if isinstance(compute, OfContent) else getattr(compute, "__qualname__", "")
     if "<lambda>" in name or "<locals>" in name:
         raise TypeError(f"{name} is a key of Workspace.once/derived: define it at module level")
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable, Collection, Iterator, Protocol, Sequ
 from memcheck.digests import sha1
 
 if TYPE_CHECKING:
-    from memcheck.text.document import Document
+    from memcheck.text.document import Document, OfContent
     from memcheck.workspace.source import Entry, Listing, Source
     from memcheck.workspace.staged import StagedFiles
 
@@ -50,7 +50,7 @@ class Frame:
 class KeptValues(Protocol):
     keeps_pieces: bool  # whether ``remembered`` and ``of_file`` keep anything this run
 
-    def value(self, compute: Callable[..., T], doc: Document, work: Callable[[], T]) -> T:
+    def value(self, compute: OfContent[T], doc: Document, work: Callable[[], T]) -> T:
         """``compute``'s value for ``doc``: kept from an earlier run, else ``work()``, kept."""
 
     def remembered(
@@ -103,7 +103,7 @@ class Tracker:
         # same run checks the same stores next (see engine/since.py).
         self.pieces_serve_this_run = False
         # While a store is checked: the values of its files' content kept from earlier
-        # runs (see Workspace.derived and document.of_content).
+        # runs (see Workspace.derived and document.OfContent).
         self.kept: KeptValues | None = None
 
     def read(self, path: str, key: str | None) -> None:

@@ -21,7 +21,7 @@ from memcheck.paths import basename, folders_of, join, parent
 from memcheck.problem import WARNING, Problem, Rule, escaped
 from memcheck.records import NamedTuple
 from memcheck.text import mentions
-from memcheck.text.document import Document, of_content
+from memcheck.text.document import Document, OfContent
 from memcheck.workspace.discover import Workspace
 
 REF001 = Rule(
@@ -457,7 +457,7 @@ def _has_extension(token: str) -> bool:
 
 # Kept between runs (a store's other memories are not tokenised again when one
 # changes): paths as written in code spans, never prose, so no secret is copied there.
-@of_content()
+@OfContent
 def _path_token_list(ws: Workspace, doc: Document) -> list[tuple[int, int, str]]:
     return _path_tokens(doc)
 
