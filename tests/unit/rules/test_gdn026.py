@@ -95,3 +95,17 @@ def test_a_key_the_teams_rules_carry_by_convention_is_theirs() -> None:
     # Another agent's scoping key is judged file by file, however many carry it.
     globs = {f".claude/rules/g{n}.md": rule('globs: ["src/**"]\n') for n in range(3)}
     assert len(lint({**globs, "src/a.ts": "x\n"}, select="GDN026")) == 3
+
+
+def test_a_description_beside_the_rules_own_scope_is_a_summary() -> None:
+    # A Claude Code rule scoped by paths with a one-line description above it (judged
+    # unwanted on an unseen repository: removing it changes nothing for the agent).
+    scoped = rule('description: Runtime ingest paths must update the digests\npaths:\n  - "internal/ingest/**"\n')
+    assert lint({".claude/rules/digests.md": scoped, "internal/ingest/a.go": "x\n"}, select="GDN026") == []
+    # Without paths the description cannot be a scope's summary: in a Cursor rule it is
+    # what decides when the rule applies, and Claude Code does no such thing with it.
+    unscoped = rule("description: Apply when editing the ingest code\n")
+    assert lint({".claude/rules/digests.md": unscoped}, select="GDN026") == [(".claude/rules/digests.md", 2, "GDN026")]
+    # Only the summary rides with the scope: another unread key beside paths is reported.
+    files = {".claude/rules/digests.md": rule('paths:\n  - "internal/**"\npriority: 1\n'), "internal/a.go": "x\n"}
+    assert lint(files, select="GDN026") == [(".claude/rules/digests.md", 4, "GDN026")]

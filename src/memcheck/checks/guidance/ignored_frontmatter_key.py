@@ -42,6 +42,13 @@ beside this agent's own key, and not when its patterns take in every file (`**`,
 beside its scoping key (Copilot's `description` and `name` beside `applyTo`) are
 its own there too.
 
+A `description` beside the key that scopes the file for its agent (`paths` in a
+Claude Code rule) is a summary of the file for its readers, as in every other kind
+of agent file, and is not reported: the scope is set, so the summary cannot be meant
+to choose when the file applies. Without that key it is reported: in a Cursor rule a
+description is what decides whether the rule is applied, and an author may expect
+the same of it here.
+
 A key that three or more of the tree's rule files of the same kind carry is the
 team's convention, which a tool of theirs reads (an installer's `version:`, a
 router's `profile:`), and is not reported; in one or two files it may be a slip,
@@ -104,11 +111,18 @@ def _check(
             advice = f"write the patterns under {globs_key}, the key that scopes this file"
         elif key in theirs:
             continue
+        elif key == SUMMARY_KEY and globs_key is not None and globs_key in fm.data:
+            continue  # a summary for the file's readers: its own key already scopes it
         else:
             advice = f"remove it (or add {key} to guidance.allowed-keys if a tool of yours reads it)"
         said = f"frontmatter key {key!r} is not among the keys documented for a {kind} file ({', '.join(keys)}), so its agent is not known to read it"
         yield GDN026.at(doc.path, fm.key_lines.get(key, 1), 1, f"{said}; {advice}")
 
+
+# The key every kind of agent file uses to summarise itself (a skill, a subagent, a
+# Cursor rule, a Copilot instructions file); beside the key that scopes a rule it can
+# be nothing else.
+SUMMARY_KEY = "description"
 
 # How many of a tree's rule files of one kind carry the same key the agent does not
 # read before it is the team's convention (their installer's `version:`, their
