@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from memcheck.text.document import Document, OfContent
 
 T = TypeVar("T")
+W = TypeVar("W")  # the workspace an OfContent value is worked out in
 
 
 class StoreValues:
@@ -43,7 +44,7 @@ class StoreValues:
             if isinstance(kept, dict):
                 self._kept = kept
 
-    def value(self, compute: OfContent[T], doc: Document, work: Callable[[], T]) -> T:
+    def value(self, compute: OfContent[W, T], doc: Document, work: Callable[[], T]) -> T:
         key = f"{compute.name}\0{doc.path}\0{content_key(doc)}"
         if key in self._kept:
             kept = self._now[key] = self._kept[key]

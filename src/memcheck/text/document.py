@@ -11,7 +11,7 @@ import os
 import stat
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Generic, TypeVar
+from typing import Callable, Generic, TypeVar
 
 from memcheck.text.blobs import blob_id, content_key
 from memcheck.text.frontmatter_reading import Frontmatter, read_frontmatter
@@ -116,9 +116,10 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 T = TypeVar("T")
+W = TypeVar("W")  # the workspace it is worked out in (a type this layer does not import)
 
 
-class OfContent(Generic[T]):
+class OfContent(Generic[W, T]):
     """``compute(ws, doc)``, worked out through ``Workspace.derived``, known to be a
     function of the document's own content alone: its value may be kept between runs,
     keyed by that content (see engine/store_values.py). Its value is made of tuples,
@@ -133,14 +134,14 @@ class OfContent(Generic[T]):
 
     def __init__(
         self,
-        compute: Callable[[Any, Document], T],
+        compute: Callable[[W, Document], T],
         encode: Callable[[T], object] | None = None,
         decode: Callable[[object], T] | None = None,
     ) -> None:
         self.compute, self.encode, self.decode = compute, encode, decode
         self.name = f"{compute.__module__}.{compute.__qualname__}"
 
-    def __call__(self, ws: Any, doc: Document) -> T:
+    def __call__(self, ws: W, doc: Document) -> T:
         return self.compute(ws, doc)
 
 

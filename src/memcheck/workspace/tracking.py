@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from memcheck.workspace.staged import StagedFiles
 
 T = TypeVar("T")
+W = TypeVar("W")  # the workspace an OfContent value is worked out in
 
 # A question to the source: (method, argument); its answer is a string, a bool, None
 # or a tuple of them, so that it can be written down and asked again.
@@ -50,7 +51,7 @@ class Frame:
 class KeptValues(Protocol):
     keeps_pieces: bool  # whether ``remembered`` and ``of_file`` keep anything this run
 
-    def value(self, compute: OfContent[T], doc: Document, work: Callable[[], T]) -> T:
+    def value(self, compute: OfContent[W, T], doc: Document, work: Callable[[], T]) -> T:
         """``compute``'s value for ``doc``: kept from an earlier run, else ``work()``, kept."""
 
     def remembered(
