@@ -6,7 +6,9 @@ Three tiers, one folder each: ``tests/unit`` (functions on text and trees, no
 command line), ``tests/cli`` (``main(argv)`` in this process, on real git
 repositories), ``tests/e2e`` (real processes: signals, encodings, lazy imports,
 console scripts, pre-commit, the Action, the wheel). Every test under tests/e2e is
-marked ``e2e``; ``python -m pytest tests/unit`` runs one tier.
+marked ``e2e``; ``python -m pytest tests/unit`` runs one tier. Without a repository:
+the rules judge files held in memory through ``lint()``, the guard judges changed
+paths held in memory through ``judge_paths()``.
 
 The suite runs on every CPU (pytest-xdist's ``-n auto``, set in pyproject.toml;
 ``-n0`` for one process). Tests marked ``e2e`` run memcheck, pre-commit or a
@@ -20,6 +22,7 @@ each takes):
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib.util
 import io
 import json
@@ -32,14 +35,15 @@ import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NamedTuple
 
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import settings
 
+from memcheck.changes import SYMLINK_MODE, Change
 from memcheck.cli import cli, main
-from memcheck.problem import Problem
+from memcheck.problem import WARNING, Problem
 
 # Property tests draw the same examples on every machine and run, so the suite's
 # verdict is the same everywhere (CI included); `HYPOTHESIS_PROFILE=explore` draws
@@ -358,6 +362,10 @@ def fixture_frontmatter() -> Iterator[tuple[Path, str]]:
             yield path, "\n".join(doc.lines[1 : doc.frontmatter.end_line - 1])
 
 
+# The root of what is judged in memory: a folder that does not exist.
+IN_MEMORY = Path("/nonexistent/memcheck-in-memory")
+
+
 def lint(
     files: dict[str, str], select: str | None = None, root: Path | None = None, config: dict[str, Any] | None = None
 ) -> list[tuple[str, int, str]]:
@@ -384,13 +392,82 @@ def findings(
     if select:
         data["select"] = select.split(",")
     if root is None:
-        settings = settings_of.from_mapping(Path("/nonexistent/memcheck-in-memory"), data)
+        settings = settings_of.from_mapping(IN_MEMORY, data)
         ws = Workspace(settings, MemorySource({path: text.encode() for path, text in files.items()}))
     else:
         for path, text in files.items():
             write(root, path, text)
         ws = Workspace(settings_of.from_mapping(root, data))
     return collect(ws, targets_for(ws, None))  # sorted, as a report shows them
+
+
+class Judged(NamedTuple):
+    """What ``memcheck guard --format json`` shows for a change: its exit code, and each
+    finding's path, code and message, in the report's order."""
+
+    exit_code: int
+    problems: list[tuple[str, str, str]]
+
+    @property
+    def found(self) -> list[tuple[str, str]]:
+        return [(path, code) for path, code, _ in self.problems]
+
+    def message(self, path: str) -> str:
+        """The message of the one finding at ``path``."""
+        (message,) = [message for at, _, message in self.problems if at == path]
+        return message
+
+
+def link_added(path: str, target: str) -> Change:
+    """A symlink staged at ``path`` holding ``target``, as git's diff gives it once
+    its blob is read."""
+    return Change("A", path, new_mode=SYMLINK_MODE, target=target)
+
+
+def judge_paths(
+    *changes: Change | str,
+    settings: str | None = None,
+    env: dict[str, str] | None = None,
+    links: dict[str, str] | None = None,
+    commit: str | None = None,
+    root: Path = IN_MEMORY,
+) -> Judged:
+    """The guard's judgement of changed paths held in memory, as ``lint()`` is the
+    rules': the guard's own engine, no repository, no git. A ``str`` is a file staged
+    as new. ``settings``: the text of HEAD's .memcheck.yaml (None: no such file);
+    ``links``: the symlinks the index holds besides those staged (path -> target),
+    which a change may lie under; ``root``, the repository's own path (no folder need be there).
+
+    Without ``commit``, the changes are staged and judged as the commit being made,
+    from a shell with the variables ``env`` (an agent's, or a person's). With it (a
+    commit object's text, as ``git cat-file commit`` prints it), they are that
+    commit's in a range (``--base``), its agent known by its author, committer and
+    trailers. How git's diff, its commits and their settings become this data is
+    tested on real repositories in tests/cli/test_guard*.py."""
+    from memcheck.config import load_text
+    from memcheck.guard.engine import judge_changes, judge_staged
+    from memcheck.guard.tiers import authorship, recogniser
+
+    config = load_text(root, ".memcheck.yaml", settings, "HEAD:.memcheck.yaml")
+    made = [Change("A", c, new_mode="100644") if isinstance(c, str) else c for c in changes]
+    if commit is None:
+        # The index's links: HEAD's, and those staged (a change may lie under one too).
+        index = {**(links or {}), **{c.path: c.target for c in made if c.is_symlink and c.target is not None and c.status != "D"}}
+        problems = judge_staged(made, config, recogniser(config.guard).of_shell(env or {}), index)
+    else:
+        assert env is None and links is None, "a range is judged by what its commits name"
+        sha = hashlib.sha1(commit.encode()).hexdigest()  # (no commit object is written: any name will do)
+        agent = recogniser(config.guard).of_commit(authorship(commit.encode()))
+        problems = judge_changes([c._replace(commit=sha) for c in made], config, lambda change: agent)
+    failed = any(p.severity != WARNING for p in problems)
+    return Judged(int(failed), [(p.path, p.code, p.message) for p in problems])
+
+
+def commit_text(message: str, author: str = "A U Thor <author@example.com>", committer: str | None = None) -> str:
+    """A commit object's text, as git stores it: ``author`` and ``committer`` (the
+    author's, unless named) as ``Name <email>``, and the message below."""
+    stamp = "1700000000 +0000"
+    return f"tree {'0' * 40}\nauthor {author} {stamp}\ncommitter {committer or author} {stamp}\n\n{message}\n"
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

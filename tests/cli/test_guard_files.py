@@ -1,13 +1,15 @@
-"""Which files the guard guards, and how their names are matched and printed: the
-files that make an agent, git or CI run commands (agents tier), and a change that
-removes or weakens memcheck's own hooks or workflow step (GRD003 for everyone);
-secret files by name; the lock files of other ecosystems; names with characters that
-draw nothing. Real repositories, the CLI through main()."""
+"""Which files the guard guards, and how their names are printed: a person's work on
+CI, a change that removes or weakens memcheck's own hooks or workflow step (GRD003
+for everyone), an agent's lock-file commit in a range, names with characters that
+draw nothing in every format. Real repositories, the CLI through main(). The tables
+of which paths are guarded (files that run commands, secret files by name, every
+ecosystem's lock files, names with invisible characters) are judged in memory in
+tests/unit/test_guard_judged_paths.py and test_guard_judged_agents.py, and held to
+what git gives in tests/cli/test_guard_judged_in_memory.py."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -79,27 +81,7 @@ def gated(repo: Path) -> Path:
     return repo
 
 
-# --- route: files that run commands are the agents tier ------------------------------
-
-RUNS_COMMANDS = [
-    ".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", ".gemini/settings.json", ".claude/hooks/check.sh",
-    ".claude/commands/deploy.md", ".codex/config.toml", ".husky/pre-commit", ".githooks/pre-push",
-    ".pre-commit-config.yaml", ".github/workflows/ci.yml", ".devcontainer/devcontainer.json",
-]  # fmt: skip
-
-
-@pytest.mark.parametrize("path", RUNS_COMMANDS)
-def test_an_agents_change_to_a_file_that_runs_commands_is_blocked(repo: Path, path: str) -> None:
-    staged(repo, path, "echo hi\n")
-    code, found = guard(repo, env=AGENT_SHELL)
-    assert code == 1 and codes(found) == [(path, "GRD004")]
-    assert "guarded by category runs-commands" in found[0][2]
-
-
-@pytest.mark.parametrize("path", RUNS_COMMANDS)
-def test_a_persons_change_to_a_file_that_runs_commands_passes(repo: Path, path: str) -> None:
-    staged(repo, path, "echo hi\n")
-    assert guard(repo) == (0, [])
+# --- route: a person's work on CI passes ---------------------------------------------
 
 
 def test_a_persons_workflow_edit_in_a_range_passes(gated: Path) -> None:
@@ -300,48 +282,12 @@ def test_deleting_the_workflow_is_a_loosening(gated: Path) -> None:
     assert "removes the memcheck step of job memcheck" in found[0][2]
 
 
-# --- route: secret files by name, for everyone ---------------------------------------
-
-SECRET_FILES = [
-    ".envrc", "service-account.json", "gcp-key.json", "app-firebase-adminsdk-x1y2z-0123456789.json", "prod.tfvars",
-    "vault.kdbx", "client.ovpn", "private.asc", "secring.gpg", ".s3cfg", ".boto", ".dockercfg", ".my.cnf",
-    ".mylogin.cnf", ".databrickscfg", ".kaggle/kaggle.json", "rclone.conf", "home/.config/hub", "auth.json",
-    # (a second outside attack's)
-    ".env~", "etc/ssh/ssh_host_ed25519_key", "home/.gem/credentials", ".terraformrc", "terraform.rc", ".vault_pass",
-    "passwords.kdb", "config/prod.secret.exs",
-]  # fmt: skip
-
-
-@pytest.mark.parametrize("path", SECRET_FILES)
-def test_a_secret_file_by_name_is_blocked_whoever_commits_it(repo: Path, path: str) -> None:
-    staged(repo, path, "x\n")
-    code, found = guard(repo)
-    assert code == 1 and codes(found) == [(path, "GRD001")]
-
-
-def test_a_link_to_a_home_s3cfg_is_blocked(repo: Path) -> None:
-    commit(repo, {"README.md": "x\n"}, "init")
-    os.symlink("/home/me/.s3cfg", repo / "s3")
-    git(repo, "add", "-A")
-    code, found = guard(repo)
-    assert code == 1 and codes(found) == [("s3", "GRD002")]
-
-
-def test_a_translation_named_auth_json_passes(repo: Path) -> None:
-    staged(repo, "locales/en/auth.json", '{"login": "Log in"}\n')
-    assert guard(repo) == (0, [])
-
-
 # --- route: the lock files of other ecosystems ---------------------------------------
 
-LOCKFILES = [
-    "Cargo.lock", "poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock", "Gemfile.lock", "composer.lock", "go.sum",
-    "flake.lock", "pubspec.lock", "mix.lock", "packages.lock.json", "gradle.lockfile", "Package.resolved",
-]  # fmt: skip
 
-
-@pytest.mark.parametrize("path", LOCKFILES)
-def test_an_agents_lockfile_commit_is_blocked(repo: Path, path: str) -> None:
+def test_an_agents_lockfile_commit_is_blocked(repo: Path) -> None:
+    # (every ecosystem's lock file: tests/unit/test_guard_judged_agents.py)
+    path = "Cargo.lock"
     commit(repo, {"README.md": "x\n", path: "1\n"}, "init")
     git(repo, "checkout", "-q", "-b", "feature")
     commit(repo, {path: "2\n"}, "bump" + CLAUDE_TRAILER)
@@ -354,28 +300,6 @@ def test_an_agents_lockfile_commit_is_blocked(repo: Path, path: str) -> None:
 
 
 # --- route: names with characters that draw nothing ----------------------------------
-
-
-@pytest.mark.parametrize(
-    ("path", "code"),
-    [
-        (".e\u200cnv", "GRD001"),  # HFS+ opens it as .env
-        (".s\u200csh/config", "GRD001"),
-        ("\u202e.env", "GRD001"),
-        ("deploy/id_\u2060rsa", "GRD001"),
-        ("package\u200d-lock.json", None),  # agents tier: a person's change passes
-    ],
-)
-def test_a_name_is_matched_without_its_invisible_characters(repo: Path, path: str, code: str | None) -> None:
-    staged(repo, path, "x\n")
-    status, found = guard(repo)
-    assert codes(found) == ([(path, code)] if code else []) and status == (1 if code else 0)
-
-
-def test_an_agents_lockfile_with_a_zero_width_joiner_is_blocked(repo: Path) -> None:
-    staged(repo, "package\u200d-lock.json", "{}\n")
-    code, found = guard(repo, env=AGENT_SHELL)
-    assert code == 1 and codes(found) == [("package\u200d-lock.json", "GRD004")]
 
 
 @pytest.mark.parametrize(

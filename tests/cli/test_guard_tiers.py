@@ -1,7 +1,10 @@
 """Who a guarded category is for: secrets guard every change, the agents tier guards
 the changes an agent made (by commit author, committer or trailer, or from an agent's
 shell at commit time); and a symlink or submodule named like a guarded folder, in
-every mode. Real repositories, the CLI through main()."""
+every mode. Real repositories, the CLI through main(). The tables of signatures, of
+settings that guard a person's change too, and of links through a process's view of
+the file system are judged in memory in tests/unit/test_guard_judged_agents.py and
+test_guard_judged_paths.py."""
 
 from __future__ import annotations
 
@@ -65,21 +68,6 @@ def test_an_agents_lockfile_commit_from_its_shell_is_blocked(base: Path) -> None
     )
 
 
-@pytest.mark.parametrize(
-    ("how", "env"),
-    [
-        ("author", {"GIT_AUTHOR_NAME": "Alex (aider)"}),
-        ("trailer", {}),
-    ],
-)
-def test_other_signatures_recognise_an_agents_commit(base: Path, how: str, env: dict[str, str]) -> None:
-    for name, value in env.items():
-        os.environ[name] = value  # the isolated_env fixture restores them
-    commit(base, {".idea/workspace.xml": "x\n"}, "tweak" + (CLAUDE_TRAILER if how == "trailer" else ""))
-    code, problems = guard_json(base, "--base", "main")
-    assert code == 1 and found(problems) == [(".idea/workspace.xml", "GRD004")]
-
-
 def test_a_person_committing_while_an_agent_coauthored_an_earlier_commit(base: Path) -> None:
     commit(base, {"src/a.py": "x\n"}, "agent work" + CLAUDE_TRAILER)
     commit(base, {"package-lock.json": '{"v": 2}\n'}, "a person bumps the lock file")
@@ -103,21 +91,6 @@ def test_an_env_is_blocked_whoever_commits_it(base: Path, env: dict[str, str]) -
 
 
 # --- config: everyone, tiers, signatures ----------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("settings", "code"),
-    [
-        ("guard: {everyone: true}\n", "GRD004"),
-        ("guard: {tiers: {lockfiles: secrets}}\n", "GRD001"),
-        ("guard:\n  agents:\n    add: [{id: ours, agent: our bot, kind: author, email: test@example.com}]\n", "GRD004"),
-    ],
-)
-def test_config_makes_a_persons_lockfile_change_guarded(repo: Path, settings: str, code: str) -> None:
-    commit(repo, {"README.md": "x\n", ".memcheck.yaml": settings}, "settings")
-    write(repo, "package-lock.json", "{}\n")
-    git(repo, "add", "-A")
-    assert found(guard_json(repo)[1]) == [("package-lock.json", code)]
 
 
 @pytest.mark.parametrize(
@@ -318,43 +291,12 @@ def test_a_secret_under_a_folder_a_tracked_symlink_shows_as_ssh(base: Path) -> N
     assert code == 1 and found(problems) == [(".ssh/config", "GRD001")]
 
 
-@pytest.mark.parametrize(
-    "message",
-    [
-        "bump deps\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n\nnotes tweak",  # a squash put it mid-message
-        "Squashed commit of the following:\n\n    bump deps\n\n    Co-Authored-By: Claude <noreply@anthropic.com>\n",  # merge --squash indents it
-    ],
-    ids=["mid-message", "indented"],
-)
-def test_a_squashed_agents_commit_is_still_an_agents(base: Path, message: str) -> None:
-    commit(base, {"package-lock.json": '{"v": 3}\n'}, message)
-    code, problems = guard_json(base, "--base", "main")
-    assert code == 1 and found(problems) == [("package-lock.json", "GRD004")]
-
-
 def test_a_commit_encoding_header_does_not_hide_the_agent(base: Path) -> None:
     write(base, "package-lock.json", '{"v": 3}\n')
     git(base, "add", "-A")
     git(base, "-c", "i18n.commitEncoding=UTF-16", "commit", "-q", "-m", "bump" + CLAUDE_TRAILER)
     code, problems = guard_json(base, "--base", "main")
     assert code == 1 and found(problems) == [("package-lock.json", "GRD004")]
-
-
-@pytest.mark.parametrize(
-    "target",
-    [
-        "/proc/self/task/1/environ",
-        "/proc/self/root/proc/self/environ",
-        "/proc/self/root/etc/shadow",
-        "/proc/1/root/run/secrets/db_password",
-        "/proc/self/root/var/run/secrets/kubernetes.io/serviceaccount/token",
-    ],
-)
-def test_a_link_to_a_secret_through_a_process_view_of_the_file_system(base: Path, target: str) -> None:
-    link(base, "notes.txt", target)
-    git(base, "add", "-A")
-    code, problems = guard_json(base)
-    assert code == 1 and found(problems) == [("notes.txt", "GRD002")]
 
 
 # --- a guarded file that is a tracked symlink to another file of the repository ---------

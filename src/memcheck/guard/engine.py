@@ -99,6 +99,26 @@ def judge_changes(
     return as_reported(problems, config)
 
 
+def judge_staged(
+    changes: Sequence[Change],
+    config: Config,
+    agent: Signature | None = None,
+    links: Mapping[str, str] | None = None,
+    settings: Sequence[SettingsChange] = (),
+) -> list[Problem]:
+    """The findings for staged changes held in memory, as ``memcheck guard`` reports
+    them at a commit once git has said what is staged: judged by HEAD's settings
+    ``config``, the commit made by ``agent`` (None: a person), under the index's
+    symlinks ``links`` (HEAD's and the staged ones, as git lists the index's);
+    ``settings``, the staged change to the settings, read (GRD003, GRD005). The steps
+    ``_judge_staged`` takes once git has answered: the tests' in-memory tier."""
+    guard = Judge(config.guard, lambda change: agent, root=str(config.root))
+    problems = staged_findings(changes, links or {}, guard)
+    if settings:
+        problems += judged(settings, default_config(config.root))
+    return as_reported(as_committed(problems, agent), config)
+
+
 def _judge_history(settings: Settings, where: Path, history: History, env: Mapping[str, str]) -> tuple[list[Problem], Config]:
     readers = [git.CommitReader(where, revs, through_refs) for revs, through_refs in history.logs]  # git starts...
     # ...while the settings are read, and the net change
@@ -261,7 +281,6 @@ def _judge_staged(
         if not changes:
             return [], config
         links, _ = linked.read(also=symlink_blobs(changes))
-        guard.tree_links = links
         merging = git.merge_heads_in(located.merge_head) if head else []
         # The tree the commit will record, its settings read as HEAD's are: written
         # only when they can differ from HEAD's, or to conclude a merge.
@@ -275,14 +294,30 @@ def _judge_staged(
             parents = (*parents, *merging)
             changes = git.merged_changes(where, tree, parents)
         changes = with_targets(where, changes, linked.blobs)
-        problems = findings([*changes, *through_links(changes, links)], guard)
+        problems = staged_findings(changes, links, guard)
         if tree is not None:
             problems += loosened_in(settings, where, [Step(tree, parents, "")])
             if gated:
                 from memcheck.guard import gates
 
                 problems += gates.loosened_in(where, [(Step(tree, parents, ""), gated)])
-        return (for_an_agent(problems) if agent is not None else at_a_persons_hook(problems)), config
+        return as_committed(problems, agent), config
+
+
+def staged_findings(changes: Sequence[Change], links: Mapping[str, str], guard: Judge) -> list[Problem]:
+    """The findings for the paths the staged ``changes`` touch (each symlink's target
+    read), and for those they touch through the index's symlinks ``links`` (path ->
+    target: an edit under a folder a link names is an edit at the link's path too).
+    Nothing here asks git: what git said is staged comes in as data."""
+    guard.tree_links = links
+    return findings([*changes, *through_links(changes, links)], guard)
+
+
+def as_committed(problems: Sequence[Problem], agent: Signature | None) -> list[Problem]:
+    """The findings of a commit being made as its maker reads them: an agent (``agent``,
+    by its shell or what the commit names) is never told how to pass the guard, a
+    person's first settings pass at their own hook (see ``at_a_persons_hook``)."""
+    return for_an_agent(problems) if agent is not None else at_a_persons_hook(problems)
 
 
 # Where the gates live (guard/gates.py's PRE_COMMIT and WORKFLOWS, held to them by a
