@@ -58,3 +58,45 @@ def test_an_unrelated_misspelt_key_beside_a_missing_field_is_still_reported_by_m
         (MEMORY, 1, "MEM006"),
         (MEMORY, 4, "MEM010"),
     ]
+
+
+# A session-end command's rolling handoff log kept in the store: its frontmatter
+# carries an empty name and the harness's bookkeeping under `metadata` (no type there),
+# and a memory of the store says what it is. Read by name at session start, never
+# through the index.
+HANDOFF_LOG = """---
+name: ""
+metadata:
+  node_type: memory
+  ended: 2026-07-30T16:20:00Z
+  branch: main
+  originSessionId: 3cf2094a
+---
+
+# Last session
+
+## What we did
+- Shipped the release notes.
+"""
+
+
+def test_a_handoff_log_named_in_capitals_whose_fields_are_empty_is_the_store_s_own_document() -> None:
+    files = {
+        f"{STORE}/LAST_SESSION.md": HANDOFF_LOG,
+        f"{STORE}/feedback_handoff.md": with_fields(
+            "name: Session handoff\ndescription: The handoff log is LAST_SESSION.md\ntype: feedback\n"
+        ),
+    }
+    assert lint(files) == []
+
+
+def test_a_file_named_in_capitals_with_a_name_is_a_memory_all_the_same() -> None:
+    # A name that says something, or a type nested in `metadata` as Claude Code writes
+    # it: a memory, whatever its file's name.
+    named = HANDOFF_LOG.replace('name: ""', "name: Last session")
+    typed = HANDOFF_LOG.replace("  node_type: memory\n", "  type: project\n")
+    assert lint({f"{STORE}/LAST_SESSION.md": named}) == [(f"{STORE}/LAST_SESSION.md", 1, "MEM006")] * 2
+    assert lint({f"{STORE}/LAST_SESSION.md": typed}) == [
+        (f"{STORE}/LAST_SESSION.md", 1, "MEM006"),
+        (f"{STORE}/LAST_SESSION.md", 2, "MEM006"),
+    ]

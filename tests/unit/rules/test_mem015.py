@@ -73,3 +73,58 @@ def test_the_finding_names_five_memories_and_counts_the_rest_once_per_store() ->
 def test_one_memory_s_finding_is_suppressed_by_that_memory() -> None:
     files = {INDEX: "", MEMORY: memory("M", LONG.strip(), "project", body="<!-- memcheck-disable-file MEM015 -->\nBody.\n")}
     assert lint(files) == []
+
+
+# A curator's index whose entries carry hooks of their own: the long description is
+# in the memory's frontmatter, not in MEMORY.md.
+CLIPLESS = (
+    "Days carrying paused, incident or strike context should not get clip backfills, even tonally tasteful ones. "
+    "Cards on the clips page render the day's location, miles and date as if a normal arrival happened, and adding "
+    "clips creates a misleading confirmed walking day framing for what was actually a halted-event day."
+)
+
+
+def test_a_memory_whose_entry_shows_a_hook_of_its_own_is_not_reported() -> None:
+    files = {
+        MEMORY: memory("Sensitive days stay clipless", CLIPLESS, "feedback"),
+        INDEX: "# Memory\n\n- [Sensitive days stay clipless](review.md) — Paused or incident days get no clip backfill; the strike-day mistake is the precedent.\n",
+    }
+    assert len(CLIPLESS) > 300
+    assert lint(files) == []
+
+
+def test_a_memory_whose_entry_shows_its_description_is_reported() -> None:
+    # What `memcheck fix` writes for a new entry: the description itself, cut at 300.
+    files = {
+        MEMORY: memory("Sensitive days stay clipless", CLIPLESS, "feedback"),
+        INDEX: f"# Memory\n\n- [Sensitive days stay clipless](review.md) — {CLIPLESS[:298]}…\n",
+    }
+    assert lint(files) == [(INDEX, 1, "MEM015")]
+
+
+def test_a_memory_the_index_does_not_list_is_reported() -> None:
+    # `memcheck fix` would list it with its description.
+    files = {
+        MEMORY: memory("Sensitive days stay clipless", CLIPLESS, "feedback"),
+        f"{STORE}/other.md": memory("Other", "Another memory", "user"),
+        INDEX: "- [Other](other.md) — Another memory\n",
+    }
+    assert lint(files) == [(INDEX, 1, "MEM015")]
+
+
+def test_only_the_memories_whose_entries_show_their_descriptions_are_named() -> None:
+    files = {
+        f"{STORE}/a.md": memory("A", LONG.strip(), "user"),
+        f"{STORE}/b.md": memory("B", CLIPLESS, "user"),
+        INDEX: f"- [A](a.md) — {LONG.strip()}\n- [B](b.md) — Sensitive days get no clips\n",
+    }
+    (found,) = findings(files)
+    assert (found.code, found.about) == ("MEM015", f"{STORE}/a.md")
+    assert found.message.startswith("a.md has a description of 349 characters")
+
+
+def test_a_memory_whose_entry_holds_a_placeholder_is_reported() -> None:
+    # `memcheck fix` fills a placeholder with the memory's description.
+    for entry in ("TODO", "<description>", "", "tbd."):
+        files = {MEMORY: memory("Sensitive days stay clipless", CLIPLESS, "feedback"), INDEX: f"- [Sensitive days](review.md) — {entry}\n"}
+        assert lint(files) == [(INDEX, 1, "MEM015")], entry
