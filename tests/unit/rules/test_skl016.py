@@ -48,39 +48,3 @@ def test_a_skill_md_inside_another_skill_is_a_skill_file_all_the_same() -> None:
     assert ("skills/sync-docs/tests/fixtures/case/.claude/skills/ship/skill.md", 1, "SKL016") in lint(
         {"skills/sync-docs/SKILL.md": GOOD, fixture: GOOD, lower: GOOD}
     )
-
-
-# A folder of scripts and reference pages that the skills beside it run and read by
-# path, with a README and no SKILL.md: the skills' shared resources, not a skill.
-def _skill(name: str, body: str) -> str:
-    return f"---\nname: {name}\ndescription: Does {name}. Use when asked to.\n---\n\n{body}"
-
-
-def test_a_shared_folder_the_skills_beside_it_use_by_path_is_not_reported() -> None:
-    files = {
-        ".agents/skills/shared/README.md": "# Shared skill resources\n\nScripts the skills run.\n",
-        ".agents/skills/shared/sync-check.sh": "git fetch origin main\n",
-        ".agents/skills/shared/pr-body-guide.md": "# PR bodies\n",
-        ".agents/skills/build/SKILL.md": _skill("build", "First run `bash .agents/skills/shared/sync-check.sh`.\n"),
-        ".agents/skills/ship/SKILL.md": _skill("ship", "Write the body as [the guide](../shared/pr-body-guide.md) says.\n"),
-    }
-    assert lint(files) == []
-
-
-def test_a_folder_no_skill_names_is_still_reported() -> None:
-    files = {
-        ".agents/skills/shared/README.md": "# Shared skill resources\n",
-        ".agents/skills/shared/sync-check.sh": "git fetch origin main\n",
-        ".agents/skills/build/SKILL.md": _skill("build", "Run `make build`.\n"),
-    }
-    assert lint(files) == [(".agents/skills/shared/README.md", 1, "SKL016")]
-
-
-def test_a_folder_only_a_page_that_is_no_skill_names_is_still_reported() -> None:
-    # A page about the folder is no skill using it.
-    files = {
-        ".agents/skills/shared/sync-check.sh": "git fetch origin main\n",
-        ".agents/skills/build/SKILL.md": _skill("build", "Run `make build`.\n"),
-        "docs/skills.md": "Run `bash .agents/skills/shared/sync-check.sh` before a release.\n",
-    }
-    assert lint(files) == [(".agents/skills/shared/sync-check.sh", 1, "SKL016")]

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck.paths import basename, parent
 from memcheck.problem import TREE, WARNING, Rule
 from memcheck.workspace.agentfiles import find_agent_files
-from memcheck.workspace.skills import SKILL_NAME, SKILLS
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -29,12 +27,6 @@ SKL016 = Rule(
 Reports a folder directly inside a skills folder agents discover (`.claude/skills`,
 `.agents/skills`, `.github/skills`, ...) that holds files but no `SKILL.md`, or whose
 skill file is named in another case (`skill.md`).
-
-A folder without any skill file that a skill of the repository names a file of by
-path, through a skills folder (`bash .agents/skills/shared/sync-check.sh`) or from
-beside it (`../shared/pr-body-guide.md`), is not reported: it holds the scripts and
-pages the skills share, which agents run and read as those skills tell them to, and
-it is no skill.
 
 ## Why is this bad?
 Agents load a skill from its `SKILL.md`: the folder's files are never used. Codex and
@@ -65,20 +57,5 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         return
     given = set(targets.kind_files)
     for path, why in find_agent_files(ws).loose_skill_folders:
-        if path in given and (basename(path).lower() == SKILL_NAME.lower() or not _used_by_skills(ws, path)):
+        if path in given:
             yield SKL016.at(path, 1, 1, why)
-
-
-def _used_by_skills(ws: Workspace, path: str) -> bool:
-    """Whether a skill of the repository names a file of the skill folder ``path`` is
-    in by path: through a skills folder (`.agents/skills/shared/x.sh`, or
-    `.claude/skills/shared/x.sh` where that links to it) or from beside it
-    (`../shared/x.md`). Asked only of a folder with no SKILL.md, which few trees have."""
-    folder = parent(path)
-    while folder and not ws.is_skills_root(parent(folder)):
-        folder = parent(folder)
-    name = basename(folder)
-    if not name:
-        return False
-    named = (f"{SKILLS}/{name}/", f"../{name}/")
-    return any(any(n in ws.document(skill).text for n in named) for skill in ws.skills if not skill.startswith(f"{folder}/"))
