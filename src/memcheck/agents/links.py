@@ -133,29 +133,8 @@ def _dead(
             from_root = mentions.link_path(link.text, "")
             if from_root is not None and from_root != ".." and not from_root.startswith("../") and ws.exists(from_root):
                 continue
-            if from_root is not None and _into_a_sibling(ws, from_root, folder):
-                continue
         if _climbs(target) or not ws.exists(target):
             yield link.line, link.col, link.text, target
-
-
-def _into_a_sibling(ws: Workspace, from_root: str, folder: str) -> bool:
-    """Whether a link that, read from the repository root (``from_root``), leaves it
-    names a file beside the repository, as a memory written from the project's working
-    directory names a sibling checkout's (`../site/src/Map.tsx`): true where, read
-    from the file's ``folder``, it leads into a folder the repository does not have
-    (`.claude/site`), so that no file of the repository can be meant. The file is on
-    the writer's machine, where memcheck cannot look."""
-    parts = from_root.split("/")
-    ups = next((i for i, part in enumerate(parts) if part != ".."), len(parts))
-    if ups == 0 or ups == len(parts):
-        return False
-    base = folder
-    for _ in range(ups):
-        if not base:
-            return False  # read from the file's folder it climbs out as well
-        base = parent(base)
-    return not ws.exists(join(base, parts[ups]))
 
 
 def _dead_message(text: str, target: str) -> str:

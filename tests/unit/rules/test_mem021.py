@@ -43,27 +43,3 @@ def test_a_wiki_link_naming_a_skill_of_the_repository_names_something() -> None:
         ".claude/skills/backend-design/SKILL.md": "---\nname: backend-design\ndescription: Design backend modules. Use when adding one.\n---\n\nSteps.\n",
     }
     assert [p.message.split(" names ")[0] for p in findings(files) if p.code == "MEM021"] == ["[[no-such-skill]]"]
-
-
-# A memory written from the project's working directory names a file of a checkout
-# beside the repository (`../site/src/Map.tsx`, the project's CLAUDE.md naming the
-# sibling). From the memory's folder the path leads into a folder the repository does
-# not have (`.claude/site`); from the root it leaves the repository.
-SIBLING = "When touching [../site/src/components/Map.tsx](../site/src/components/Map.tsx), keep the order.\n"
-
-
-def test_a_link_into_a_sibling_checkout_written_from_the_project_root_is_not_reported() -> None:
-    assert lint(_store(SIBLING)) == []
-
-
-def test_a_link_into_a_folder_the_repository_has_is_still_reported() -> None:
-    # `../../src/gone.ts` from the store is src/gone.ts: the repository's own src/,
-    # whose file is gone (read from the root it would leave the repository).
-    files = {**_store("See [the old parser](../../src/gone.ts).\n"), "src/parser.ts": "export {}\n"}
-    assert [f[1:] for f in lint(files)] == [(7, "MEM021")]
-
-
-def test_a_link_beside_the_store_to_a_folder_that_exists_is_still_reported() -> None:
-    # `.claude/site` exists: the link names a file of the repository, and it is missing.
-    files = {**_store(SIBLING), ".claude/site/README.md": "# Site\n"}
-    assert [f[1:] for f in lint(files)] == [(7, "MEM021")]

@@ -41,15 +41,6 @@ Links in code spans, fenced blocks and HTML comments are not read, and definitio
 are read as CommonMark reads them: a `[text]: more` line inside a paragraph is text,
 and so is one with more than a target and a title.
 
-Claude Code keeps its memory outside the repository, so a memory's paths are written
-from the project's working directory as often as from the store: a link is dead only
-if neither reading names a file. A link that, read from the repository root, leaves
-the repository for a folder beside it (`../site/src/Map.tsx`, a sibling checkout the
-project works with) and, read from the memory's folder, leads into a folder the
-repository does not have is not reported: it names a file on the writer's machine,
-which memcheck cannot see. One that leads into a folder the repository has
-(`../../src/gone.ts` from `.claude/memory/`, the repository's `src/`) is.
-
 ## Why is this bad?
 Agents follow these links to related memories; a dead one, usually left by a
 rename or a deleted memory, points them at nothing.
