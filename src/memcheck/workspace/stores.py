@@ -20,8 +20,7 @@ NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
 # A file named in capitals (SOUL.md, USER.md, LAST_SESSION.md) without any memory
 # field is, like README.md, the store's own document: a harness's identity file or
 # session log, which agents load by name, not through the index (on real
-# repositories, 7 of 7 findings on such files were judged unwanted, and 4 of 4 on a
-# session log whose only fields were an empty name and the harness's `metadata`).
+# repositories, 7 of 7 findings on such files were judged unwanted).
 def _own_document_name(name: str) -> bool:
     # Capitals in any script (ÉTÉ.md as SOUL.md), digits, `_` and `-`. Most memories'
     # names start with a small ASCII letter: told by that alone (10,000 names on M).
@@ -116,24 +115,9 @@ def _memory_siblings(ws: Files, md: list[str]) -> bool:
 
 
 def _memory_fields(doc: Document) -> bool:
-    """Whether the frontmatter gives any of a memory's fields a value: a name, a
-    description or a type, at the top or in ``metadata`` (where Claude Code nests a
-    memory's type). An empty one (`name: ""`) and ``metadata`` holding only a
-    harness's bookkeeping (a session id, a time) name nothing to index the file by."""
+    """Whether the frontmatter holds any of a memory's fields."""
     fm = doc.frontmatter
-    if fm is None:
-        return False
-    data = fm.data
-    nested = data.get("metadata")
-    return any(
-        _given(place.get(key))
-        for place in ((data, nested) if isinstance(nested, dict) else (data,))
-        for key in ("name", "description", "type")
-    )
-
-
-def _given(value: object) -> bool:
-    return value is not None and not (isinstance(value, str) and not value.strip())
+    return fm is not None and any(key in fm.data for key in ("name", "description", "type", "metadata"))
 
 
 def _looks_like_memory(doc: Document, types: Iterable[str]) -> bool:

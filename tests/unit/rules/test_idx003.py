@@ -161,16 +161,3 @@ def test_a_new_store_whose_index_is_a_heading_or_lists_one_memory_still_gets_idx
     assert [f[2] for f in lint({**TESTING, INDEX: two})].count("IDX003") == 2
     listing = DIGEST + "- [User preferences](user_prefs.md) — How the user likes to work\n"
     assert [f for f in lint({**TESTING, INDEX: listing}) if f[2] == "IDX003"] == [(INDEX, 13, "IDX003")]
-
-
-def test_a_handoff_log_named_in_capitals_with_empty_fields_is_not_asked_for_an_entry() -> None:
-    # The rolling session log a session-end command writes into the store (empty
-    # name, the harness's bookkeeping under `metadata`, no type): read by name at
-    # session start, not a memory the index lists.
-    log = '---\nname: ""\nmetadata:\n  node_type: memory\n  ended: 2026-07-30T16:20:00Z\n---\n\n# Last session\n'
-    files = {
-        f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"),
-        f"{STORE}/LAST_SESSION.md": log,
-        INDEX: "- [User preferences](user_prefs.md) — How the user likes to work\n",
-    }
-    assert lint(files) == []

@@ -42,10 +42,7 @@ as often a command, a package or a class of that name), and neither do headings,
 comments, link definitions and code blocks. A memory that another index of the store
 lists, one that MEMORY.md links (an archive of entries moved out to keep MEMORY.md
 under its caps, holding three entries or more), is listed too: an agent reading the
-index reaches it there, and `memcheck fix` does not pull it back. A file named in
-capitals whose frontmatter gives no name, description or type a value (`SOUL.md`, a
-session log `LAST_SESSION.md`) is the store's own document, read by its name, and
-needs no entry.
+index reaches it there, and `memcheck fix` does not pull it back.
 
 An index that holds three entries or more of its own (list items, table rows) but
 lists none of the store's memories and links no file is no file index (a digest a

@@ -32,12 +32,6 @@ finding is on that key and says to rename it (MEM010 does not report it too); a
 frontmatter with none of the fields (a session log kept in the store) is one finding,
 not one per field and per unknown key.
 
-A file named in capitals (`SOUL.md`, `LAST_SESSION.md`) whose frontmatter gives no
-name, description or type a value (none at all, an empty `name: ""`, or a `metadata`
-mapping of a harness's bookkeeping) is not a memory but the store's own document: an
-agent's identity file or a session-end command's handoff log, read by its name, never
-through the index. It is not checked.
-
 ## Why is this bad?
 The index entry falls back to the file name, and an agent cannot tell when the
 memory is relevant.
