@@ -43,3 +43,10 @@ def test_a_wiki_link_naming_a_skill_of_the_repository_names_something() -> None:
         ".claude/skills/backend-design/SKILL.md": "---\nname: backend-design\ndescription: Design backend modules. Use when adding one.\n---\n\nSteps.\n",
     }
     assert [p.message.split(" names ")[0] for p in findings(files) if p.code == "MEM021"] == ["[[no-such-skill]]"]
+
+
+def test_a_link_out_of_the_store_to_a_missing_file_of_the_repository_is_reported() -> None:
+    # An outside attack's recipes: links from `.claude/memory/` to the repository's own
+    # root and to `.claude/`'s subfolders name files of this checkout; missing, they are dead.
+    for link in ("../../README.md", "../CLAUDE.md", "../skills/deploy/SKILL.md", "../../documentation/runbook.md"):
+        assert [f[1:] for f in lint(_store(f"See [it]({link}) for details.\n"))] == [(7, "MEM021")], link

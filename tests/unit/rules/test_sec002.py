@@ -119,3 +119,16 @@ def test_a_token_written_out_in_a_value_with_an_escape_is_reported_once() -> Non
     (found,) = findings(files, select="SEC")
     assert (found.line, found.code) == (3, "SEC002")
     assert "YAML escapes" not in found.message
+
+
+def test_a_token_in_a_store_file_named_in_capitals_with_an_empty_name_is_reported() -> None:
+    # An outside attack's recipe: a session hand-off log beside the memories, named in
+    # capitals, whose frontmatter gives its name no value, holding a token. The next
+    # session reads it by its name: whatever the store makes of it, SEC reads it.
+    files = {
+        INDEX: LISTED,
+        REVIEW: memory("review", "Concise reviews", "user"),
+        f"{STORE}/LAST_SESSION.md": f'---\nname: ""\n---\nSession 12: deployed with token {TOKENS["github"]}\n',
+        f"{STORE}/HANDOFF.md": f"---\nmetadata:\n  session: 8f2c\n---\nThe key: {TOKENS['github']}\n",
+    }
+    assert [f for f in lint(files, select="SEC")] == [(f"{STORE}/HANDOFF.md", 5, "SEC002"), (f"{STORE}/LAST_SESSION.md", 4, "SEC002")]

@@ -48,3 +48,18 @@ def test_a_skill_md_inside_another_skill_is_a_skill_file_all_the_same() -> None:
     assert ("skills/sync-docs/tests/fixtures/case/.claude/skills/ship/skill.md", 1, "SKL016") in lint(
         {"skills/sync-docs/SKILL.md": GOOD, fixture: GOOD, lower: GOOD}
     )
+
+
+def test_a_folder_without_a_skill_file_is_reported_however_another_skill_names_it() -> None:
+    # An outside attack's recipes: the review skill names the deploy folder, its missing
+    # SKILL.md or a file that is not there; Claude Code loads no deploy skill all the same.
+    for mention in (
+        "Use the deploy skill at .claude/skills/deploy/SKILL.md.",
+        "Run .claude/skills/deploy/scripts/gone.sh",
+        "The deploy skill lives in .claude/skills/deploy/",
+    ):
+        files = {
+            ".claude/skills/deploy/README.md": "# Deploy\n",
+            ".claude/skills/review/SKILL.md": GOOD.replace("name: deploy", "name: review") + f"\n{mention}\n",
+        }
+        assert (".claude/skills/deploy/README.md", 1, "SKL016") in lint(files), mention
