@@ -109,3 +109,11 @@ def test_a_description_beside_the_rules_own_scope_is_a_summary() -> None:
     # Only the summary rides with the scope: another unread key beside paths is reported.
     files = {".claude/rules/digests.md": rule('paths:\n  - "internal/**"\npriority: 1\n'), "internal/a.go": "x\n"}
     assert lint(files, select="GDN026") == [(".claude/rules/digests.md", 4, "GDN026")]
+
+
+@pytest.mark.parametrize("paths", ["paths: []\n", "paths:\n", 'paths: ""\n'])
+def test_a_description_beside_paths_that_name_no_pattern_is_still_reported(paths: str) -> None:
+    # An outside attack's recipe: an empty `paths` scopes nothing, so the description is
+    # what the author expects to choose when the rule applies, and Claude Code does not read it.
+    files = {".claude/rules/api.md": rule(f"description: Use when editing the API\n{paths}")}
+    assert [f[2] for f in lint(files, select="GDN026")] == ["GDN026"]

@@ -45,7 +45,8 @@ its own there too.
 A `description` beside the key that scopes the file for its agent (`paths` in a
 Claude Code rule) is a summary of the file for its readers, as in every other kind
 of agent file, and is not reported: the scope is set, so the summary cannot be meant
-to choose when the file applies. Without that key it is reported: in a Cursor rule a
+to choose when the file applies. Without that key, or with one that names no pattern
+(`paths: []`, an empty `paths:`), it is reported: in a Cursor rule a
 description is what decides whether the rule is applied, and an author may expect
 the same of it here.
 
@@ -111,7 +112,7 @@ def _check(
             advice = f"write the patterns under {globs_key}, the key that scopes this file"
         elif key in theirs:
             continue
-        elif key == SUMMARY_KEY and globs_key is not None and globs_key in fm.data:
+        elif key == SUMMARY_KEY and globs_key is not None and _sets_a_scope(fm.data.get(globs_key)):
             continue  # a summary for the file's readers: its own key already scopes it
         else:
             advice = f"remove it (or add {key} to guidance.allowed-keys if a tool of yours reads it)"
@@ -123,6 +124,15 @@ def _check(
 # Cursor rule, a Copilot instructions file); beside the key that scopes a rule it can
 # be nothing else.
 SUMMARY_KEY = "description"
+
+def _sets_a_scope(patterns: object) -> bool:
+    """Whether the scoping key's value names a pattern (a non-empty string, or a list
+    holding one): `paths: []`, `paths:` and `paths: ""` scope nothing, and beside them
+    a description is what the author may expect to choose when the file applies."""
+    if isinstance(patterns, str):
+        return bool(patterns.strip())
+    return isinstance(patterns, list) and any(isinstance(p, str) and p.strip() for p in patterns)
+
 
 # How many of a tree's rule files of one kind carry the same key the agent does not
 # read before it is the team's convention (their installer's `version:`, their
