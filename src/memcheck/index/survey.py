@@ -85,9 +85,10 @@ def survey(
     files lists a memory when it names it (see ``naming.memories_named``) outside code
     spans; and any entry-like line lists a memory when one of its code spans holds
     exactly the memory's file name or its path from the index (`` `ph5-uat.md` ``,
-    `` `./ph5-uat.md` ``), a line without links to files also when two or more of
-    its code spans each hold a memory's stem (`` `ph5-uat`, `ph6-go` ``): an agent
-    reading the index learns the file exists. Code
+    `` `./ph5-uat.md` ``), a line without links to files also when two or more
+    code spans of such lines of its paragraph each hold a memory's stem
+    (`` `ph5-uat`, `ph6-go` ``, wrapped over lines or not): an agent reading the
+    index learns the file exists. Code
     blocks, HTML comments, headings and definitions list nothing. ``also_listed``:
     memories listed around the text (outside its markers).
 
@@ -119,6 +120,7 @@ def survey(
     equivalent: list[tuple[Link, str, str]] = []  # (link, path, the memory file it names in another Unicode form)
     by_form = {unicodedata.normalize("NFC", name): name for name in names if not name.isascii()}
     uses: dict[int, list[Link]] = {}  # definition line -> the reference links using it
+    paragraph: dict[int, int] = {}  # line index of an entry-like line -> the first line of its paragraph
     for i, (line, kind, prose) in enumerate(zip(lines, lay.kinds, lay.prose)):
         here = tuple((link, *_resolve(link.target, exists, store_folder)) for link in _line_links(line, kind, prose, i + 1, defined))
         resolved.append(here)
@@ -143,6 +145,13 @@ def survey(
             elif not exists(path):
                 dead_links.append((link, path))
         if kind in blocks.ENTRY_LIKE:
+            # A paragraph's lines, and a list item's first line with the lines that
+            # continue it, are one paragraph; a table row is its own.
+            before = lay.kinds[i - 1] if i else blocks.BLANK
+            goes_on = (kind == blocks.PARA and before == blocks.PARA) or (
+                kind == blocks.CONTINUATION and before in (blocks.ITEM, blocks.CONTINUATION) and lay.within[i - 1] == lay.within[i]
+            )
+            paragraph[i] = paragraph.get(i - 1, i) if goes_on else i
             if i not in linking and prose.strip():
                 naming.append((i, prose))
             spanning.extend((i, line[start:end]) for start, end in lay.spans.get(i, ()))
@@ -152,20 +161,22 @@ def survey(
         named = memories_named(naming, unlisted) if naming else {}
         left = {m.filename for m in unlisted}
         linkless = {i for i, _prose in naming}
-        stems: dict[int, set[str]] = {}
+        stems: dict[int, dict[int, set[str]]] = {}  # paragraph -> line -> the stems its code spans hold
         for i, content in spanning:
             spanned = _spanned(content, store_folder)
             if spanned in left:
                 named.setdefault(i, set()).add(spanned)
             elif i in linkless and spanned is not None and f"{spanned}.md" in left:
-                stems.setdefault(i, set()).add(f"{spanned}.md")
-        for i, hit in stems.items():
+                stems.setdefault(paragraph[i], {}).setdefault(i, set()).add(f"{spanned}.md")
+        for by_line in stems.values():
             # A curated index names its topic files by stem in code spans ("Topic files
-            # here carry the detail: `deploy-notes`, `api-keys`, ..."): two or more on a
-            # line without links are such a list. One alone is as often a command, a
-            # package or a class that shares a memory's name.
-            if len(hit) > 1:
-                named.setdefault(i, set()).update(hit)
+            # here carry the detail: `deploy-notes`, `api-keys`, ..."): two or more in a
+            # paragraph's lines without links are such a list, wrapped over lines or
+            # not. One alone is as often a command, a package or a class that shares a
+            # memory's name.
+            if len(set().union(*by_line.values())) > 1:
+                for i, hit in by_line.items():
+                    named.setdefault(i, set()).update(hit)
         for hit in named.values():
             listed |= hit
     dead, claimed = _judge_dead(

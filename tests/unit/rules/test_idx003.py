@@ -112,6 +112,33 @@ def test_stems_a_curated_index_names_in_code_spans_list_their_memories() -> None
     assert lint(files, select="IDX003") == []
 
 
+def test_stems_of_a_code_span_list_wrapped_over_lines_list_their_memories() -> None:
+    """A sixth unseen set's shape: the paragraph names its topic files by stem and wraps,
+    so the last line holds one stem alone; the paragraph names it, as the others."""
+    files = {
+        f"{STORE}/deploy-notes.md": memory("Deploy notes", "How the app ships", "project"),
+        f"{STORE}/api-keys.md": memory("API keys", "Where the keys live", "reference"),
+        f"{STORE}/gap-remediation.md": memory("Gap remediation", "What the migration missed", "project"),
+        f"{STORE}/user_prefs.md": memory("User preferences", "How the user likes to work", "user"),
+        INDEX: "# Memory\n\n- [User preferences](user_prefs.md) — How the user likes to work\n\n"
+        "Topic files here carry the detail: `deploy-notes`, `api-keys`,\n"
+        "`gap-remediation`, and the older plans.\n",
+    }
+    assert lint(files, select="IDX003") == []
+    # In a list item the lines that continue it are its paragraph.
+    files[INDEX] = (
+        "# Memory\n\n- [User preferences](user_prefs.md) — How the user likes to work\n"
+        "- Topic files: `deploy-notes`, `api-keys`,\n  `gap-remediation`.\n"
+    )
+    assert lint(files, select="IDX003") == []
+    # A stem alone in its own paragraph, after a blank line, is still one stem alone.
+    files[INDEX] = (
+        "# Memory\n\n- [User preferences](user_prefs.md) — How the user likes to work\n\n"
+        "Topic files: `deploy-notes`, `api-keys`.\n\nRun `gap-remediation` first.\n"
+    )
+    assert [p.about for p in findings(files) if p.code == "IDX003"] == [f"{STORE}/gap-remediation.md"]
+
+
 def test_one_stem_in_a_code_span_or_stems_on_a_line_that_links_elsewhere_list_nothing() -> None:
     """One stem alone is as often a command or a package of that name; a line with a
     link says which file it means."""

@@ -32,9 +32,10 @@ does not, nor does one about `Note 10` list `Note 1`. Links count inline
 (`[a](a.md#usage)`) and by reference (`[a][1]` with `[1]: a.md`). A code span that
 holds exactly the file name or its path from the index (`` `user_prefs.md` ``,
 `` `./user_prefs.md` ``) lists the memory on any line, links or not: an agent reading
-the index learns the file exists. A line without links to files that holds two or
-more code spans each exactly a memory's stem lists those memories: curated indexes
-name their topic files so ("the detail is in `user_prefs`, `deploy_notes`"). Only
+the index learns the file exists. A paragraph whose lines without links to files
+hold two or more code spans each exactly a memory's stem lists those memories, on
+one line or wrapped over several: curated indexes name their topic files so ("the
+detail is in `user_prefs`, `deploy_notes`"). Only
 list items, table rows and paragraph lines name memories: a name in a link's text
 lists nothing (the link says which file it means), nor does a code span that holds
 more than the file (`` `cat user_prefs.md` ``) or one stem alone (`` `user_prefs` ``:
