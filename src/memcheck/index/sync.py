@@ -45,6 +45,7 @@ class Changes(NamedTuple):
     rewrote: tuple[str, ...] = ()  # memory files whose entry text a regenerated index replaced
     filled: tuple[str, ...] = ()  # memory files whose entry's placeholder description was filled in
     refused: tuple[str, ...] = ()  # memory files not added (or re-pointed to): no room under the caps
+    newest_first: bool = False  # new entries took the room the newest first, as the list runs (else by order.by_worth)
 
 
 # Headings that name a memory type: `## User`, `### Feedback:`, `## Projects`, `## 📁
@@ -189,7 +190,12 @@ def sync(
     repointed = [pair for pairs in repoints.values() for pair in pairs if pair not in left]
     refused += [m.filename for m in ranked[max(0, k - len(optional)) :]]
     return out, Changes(
-        tuple(sorted(added)), tuple(repointed), tuple(removed), filled=tuple(sorted(filled)), refused=tuple(sorted(refused))
+        tuple(sorted(added)),
+        tuple(repointed),
+        tuple(removed),
+        filled=tuple(sorted(filled)),
+        refused=tuple(sorted(refused)),
+        newest_first=key is not None,
     )
 
 

@@ -188,3 +188,56 @@ def test_a_new_store_whose_index_is_a_heading_or_lists_one_memory_still_gets_idx
     assert [f[2] for f in lint({**TESTING, INDEX: two})].count("IDX003") == 2
     listing = DIGEST + "- [User preferences](user_prefs.md) — How the user likes to work\n"
     assert [f for f in lint({**TESTING, INDEX: listing}) if f[2] == "IDX003"] == [(INDEX, 13, "IDX003")]
+
+
+def _full_index(unlisted: dict[str, str], listed: int) -> dict[str, str]:
+    """An index of ``listed`` entries under a heading (two lines more), beside the
+    memories it lists and the unlisted ones."""
+    files = {f"{STORE}/note{i:03d}.md": memory(f"Note {i}", f"note {i}", "project") for i in range(listed)}
+    lines = ["# Memory", "", *(f"- [Note {i}](note{i:03d}.md) — note {i}" for i in range(listed))]
+    return {**files, **{f"{STORE}/{name}": text for name, text in unlisted.items()}, INDEX: "\n".join(lines) + "\n"}
+
+
+SEVEN = {
+    "a_plan.md": memory("Plan A", "an undated plan", "project"),
+    "b_plan.md": memory("Plan B", "another undated plan", "project"),
+    "c_old.md": memory("Old", "from January", "project", extra="created: 2026-01-05\n"),
+    "d_mid.md": memory("Mid", "from March", "project", extra="created: 2026-03-05\n"),
+    "e_new.md": memory("New", "from May", "project", extra="created: 2026-05-05\n"),
+    "y_lesson.md": memory("Lesson Y", "a correction", "feedback"),
+    "z_lesson.md": memory("Lesson Z", "another correction", "feedback"),
+}
+
+
+def test_memories_fix_leaves_out_for_want_of_room_are_told_so_in_the_order_fix_adds_them() -> None:
+    """A sixth unseen set's shape: a 195-line index (five lines of room) and seven
+    unlisted memories. Any one of them would fit alone: the two left out are those
+    `fix` ranks last, after the feedback memories and the dated ones, newest first,
+    took the room; the message says that, not that the index has no room for it."""
+    found = [p for p in findings(_full_index(SEVEN, 193)) if p.code == "IDX003"]
+    assert [(p.about.rsplit("/", 1)[1], p.fixable) for p in found] == [
+        ("a_plan.md", False),
+        ("b_plan.md", False),
+        ("c_old.md", True),
+        ("d_mid.md", True),
+        ("e_new.md", True),
+        ("y_lesson.md", True),
+        ("z_lesson.md", True),
+    ]
+    assert found[0].message == (
+        "memory file a_plan.md is not listed in MEMORY.md, and `memcheck fix` leaves it out: of the index's 7 unlisted memories "
+        "it adds only the 5 it ranks first (feedback memories first, then the newest), as many as fit before the 200-line cap "
+        "or the 25,000-byte cap, where agents stop reading; make room (merge or shorten entries), then run `memcheck fix`"
+    )
+
+
+def test_an_index_with_no_room_left_says_so_of_the_first_memory_fix_would_add() -> None:
+    found = [p for p in findings(_full_index(SEVEN, 198)) if p.code == "IDX003"]
+    assert len(found) == 7 and not any(p.fixable for p in found)
+    assert found[0].message == (
+        "memory file a_plan.md is not listed in MEMORY.md, and the index has no room for the first of its 7 unlisted memories "
+        "that `memcheck fix` would add (feedback memories first, then the newest) under the 200-line cap or the 25,000-byte cap, "
+        "where agents stop reading; make room (merge or shorten entries), then run `memcheck fix`"
+    )
+    (alone,) = [p for p in findings(_full_index({"a_plan.md": SEVEN["a_plan.md"]}, 198)) if p.code == "IDX003"]
+    assert "and the index has no room for it under the 200-line cap or the 25,000-byte cap" in alone.message

@@ -10,6 +10,7 @@ from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
     from memcheck.checks.index.state import IndexState
+    from memcheck.config import IndexConfig
     from memcheck.problem import Problem
     from memcheck.workspace.discover import Workspace
     from memcheck.workspace.stores import Store
@@ -65,10 +66,13 @@ beside `user_prefs.md` and `feedback_testing.md`:
 Run `memcheck fix`: it adds an entry in the form of the index's own entries (link
 text, separator, bullet), with a description, in the section for the memory's type
 when the index has type sections (`## User`, `## Feedback`, ...), or where its date
-puts it in a list kept newest first. When the entry would take the index over its
-line or byte cap, or push lines agents read today past it, `fix` does not write it
-and the finding is not fixable: make room (merge memories, shorten entries), then
-run `memcheck fix`. `.claude/memory/MEMORY.md`, as `fix` leaves it:
+puts it in a list kept newest first. When the entries would take the index over its
+line or byte cap, or push lines agents read today past it, `fix` adds as many as fit
+in the order it ranks them (feedback memories first, then the newest; in a list kept
+newest first, the newest), and the findings on those it leaves out are not fixable
+and say how many of the unlisted memories it adds: each of them might fit alone, but
+the room went to those ranked before it. Make room (merge memories, shorten
+entries), then run `memcheck fix`. `.claude/memory/MEMORY.md`, as `fix` leaves it:
 ```markdown
 - [Testing](feedback_testing.md) — Run pytest before every commit
 - [User preferences](user_prefs.md) — How the user likes to work
@@ -100,14 +104,29 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
         added = {name for name, _line in changes_of(plan, text, memories, store_exists(ws, store)).added} | set(plan.refused)
         unlisted = [m.filename for m in memories if m.filename in added]
     cfg = ws.config.index
+    refused = sum(1 for name in unlisted if name in plan.refused)
     for name in unlisted:
         message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
         no_room = name in plan.refused
         if no_room:
-            message = (
-                f"memory file {name} is not listed in {INDEX_NAME}, and the index has no room for it under the {cfg.max_lines:,}-line cap "
-                f"or the {cfg.max_bytes:,}-byte cap, where agents stop reading; make room (merge or shorten entries), then run `memcheck fix`"
-            )
+            message = _no_room(name, len(unlisted), len(unlisted) - refused, plan.changes is not None and plan.changes.newest_first, cfg)
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
         problem = IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
         yield problem._replace(fixable=False) if no_room else problem
+
+
+def _no_room(name: str, unlisted: int, taken: int, newest_first: bool, cfg: IndexConfig) -> str:
+    """Why ``fix`` leaves this memory out, as it does: it adds the unlisted memories in
+    the order it ranks them, as many as fit, so one left out would often fit alone;
+    the room is what the others took first."""
+    order = "the newest first, as the list runs" if newest_first else "feedback memories first, then the newest"
+    caps = f"the {cfg.max_lines:,}-line cap or the {cfg.max_bytes:,}-byte cap, where agents stop reading"
+    if taken == 0:
+        what = "it" if unlisted == 1 else f"the first of its {unlisted} unlisted memories that `memcheck fix` would add ({order})"
+        why = f"the index has no room for {what} under {caps}"
+    else:
+        why = (
+            f"`memcheck fix` leaves it out: of the index's {unlisted} unlisted memories it adds only the {taken} it ranks first "
+            f"({order}), as many as fit before {caps}"
+        )
+    return f"memory file {name} is not listed in {INDEX_NAME}, and {why}; make room (merge or shorten entries), then run `memcheck fix`"
