@@ -226,7 +226,8 @@ def test_memories_fix_leaves_out_for_want_of_room_are_told_so_in_the_order_fix_a
     ]
     assert found[0].message == (
         "memory file a_plan.md is not listed in MEMORY.md, and `memcheck fix` leaves it out: of the index's 7 unlisted memories "
-        "it adds only the 5 it ranks first (feedback memories first, then the newest), as many as fit before the 200-line cap "
+        "it adds only the 5 it ranks first (feedback memories first, then the others newest first by their updated or created date or the date in their file name, "
+        "those with none by file name, and those that call themselves superseded last), as many as fit before the 200-line cap "
         "or the 25,000-byte cap, where agents stop reading; make room (merge or shorten entries), then run `memcheck fix`"
     )
 
@@ -236,7 +237,8 @@ def test_an_index_with_no_room_left_says_so_of_the_first_memory_fix_would_add() 
     assert len(found) == 7 and not any(p.fixable for p in found)
     assert found[0].message == (
         "memory file a_plan.md is not listed in MEMORY.md, and the index has no room for the first of its 7 unlisted memories "
-        "that `memcheck fix` would add (feedback memories first, then the newest) under the 200-line cap or the 25,000-byte cap, "
+        "that `memcheck fix` would add (feedback memories first, then the others newest first by their updated or created date or the date in their file name, "
+        "those with none by file name, and those that call themselves superseded last) under the 200-line cap or the 25,000-byte cap, "
         "where agents stop reading; make room (merge or shorten entries), then run `memcheck fix`"
     )
     (alone,) = [p for p in findings(_full_index({"a_plan.md": SEVEN["a_plan.md"]}, 198)) if p.code == "IDX003"]

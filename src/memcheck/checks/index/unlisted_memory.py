@@ -68,8 +68,9 @@ text, separator, bullet), with a description, in the section for the memory's ty
 when the index has type sections (`## User`, `## Feedback`, ...), or where its date
 puts it in a list kept newest first. When the entries would take the index over its
 line or byte cap, or push lines agents read today past it, `fix` adds as many as fit
-in the order it ranks them (feedback memories first, then the newest; in a list kept
-newest first, the newest), and the findings on those it leaves out are not fixable
+in the order it ranks them (feedback memories first, then the others by the date each
+gives, newest first, those without one by file name, and those that call themselves
+superseded last; in a list kept newest first, the newest), and the findings on those it leaves out are not fixable
 and say how many of the unlisted memories it adds: each of them might fit alone, but
 the room went to those ranked before it. Make room (merge memories, shorten
 entries), then run `memcheck fix`. `.claude/memory/MEMORY.md`, as `fix` leaves it:
@@ -119,7 +120,14 @@ def _no_room(name: str, unlisted: int, taken: int, newest_first: bool, cfg: Inde
     """Why ``fix`` leaves this memory out, as it does: it adds the unlisted memories in
     the order it ranks them, as many as fit, so one left out would often fit alone;
     the room is what the others took first."""
-    order = "the newest first, as the list runs" if newest_first else "feedback memories first, then the newest"
+    # As order.by_worth ranks them, every step said: "then the newest" alone was untrue of
+    # a store whose memories carry no date, which fix takes by file name.
+    order = (
+        "the newest first, as the list runs"
+        if newest_first
+        else "feedback memories first, then the others newest first by their updated or created date or the date in their file name, "
+        "those with none by file name, and those that call themselves superseded last"
+    )
     caps = f"the {cfg.max_lines:,}-line cap or the {cfg.max_bytes:,}-byte cap, where agents stop reading"
     if taken == 0:
         what = "it" if unlisted == 1 else f"the first of its {unlisted} unlisted memories that `memcheck fix` would add ({order})"
