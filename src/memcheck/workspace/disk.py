@@ -206,9 +206,9 @@ class DiskSource:
             # symlink either, and it takes the answer of its deepest ancestor that may
             # be. Walked up folder by folder, every ancestor of a 200 KB path was kept
             # (an @-import of 40,000 `./x/` steps: 7.7 GB and 5 s).
-            inside = self._folder_inside(folder[:_LONGEST_PATH].rpartition("/")[0])
-            self._folders_inside[folder] = inside
-            return inside
+            deepest = self._folder_inside(folder[:_LONGEST_PATH].rpartition("/")[0])
+            self._folders_inside[folder] = deepest
+            return deepest
         below: list[str] = []  # the folders passed, which take the same answer
         inside = self._folders_inside.get(folder)
         while inside is None:
