@@ -83,7 +83,8 @@ def test_zero_width_characters(files: dict[str, str], expected: list[tuple[str, 
         pytest.param("Run the tests.\u3000\u3000\u3000", id="ideographic-spaces"),
         pytest.param("Run the tests. \u2009 \u200a", id="thin-and-hair-spaces-among-spaces"),
         pytest.param("Run the tests.\u2800", id="one-braille-blank"),
-        pytest.param("\u00a0\u00a0", id="a-line-of-no-break-spaces"),
+        pytest.param("\u00a0 \u00a0\u00a0 ", id="no-break-spaces-and-spaces-out-of-turn"),
+        pytest.param("Run the tests.\u00a0\u2007", id="a-no-break-and-a-figure-space"),
     ],
 )
 def test_blank_characters_at_a_lines_end_are_reported(line: str) -> None:
@@ -104,6 +105,21 @@ def test_blank_characters_at_a_lines_end_are_reported(line: str) -> None:
 )
 def test_blank_characters_inside_text_are_not_reported(text: str) -> None:
     assert lint(store(text), "HID") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("\u00a0\u00a0", id="a-line-of-no-break-spaces"),
+        pytest.param("\u00a0 \u00a0 ", id="a-line-of-no-break-spaces-and-spaces-in-turn"),
+        pytest.param("Run the tests. \u00a0 \u00a0", id="a-pasted-run-of-spaces-after-text"),
+    ],
+)
+def test_no_break_spaces_alone_or_in_turn_with_spaces_at_a_lines_end_are_not_reported(line: str) -> None:
+    """A sixth unseen set's shape: rules copied from a web page, their blank lines two
+    no-break spaces and their indentation `&nbsp; &nbsp;`. Each character follows from
+    how many there are: they hide no more than spaces would."""
+    assert lint({"AGENTS.md": f"# Guide\n\n{line}\n\n\u00a0 \u00a0 Keep it short.\n"}, "HID") == []
 
 
 def test_ascii_files_give_no_finding() -> None:

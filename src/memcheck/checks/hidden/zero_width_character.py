@@ -48,7 +48,12 @@ Also reported: the blank characters above ASCII that end a line (Unicode's
 White_Space characters, such as NO-BREAK SPACE, FIGURE SPACE U+2007 and
 IDEOGRAPHIC SPACE U+3000, and BRAILLE PATTERN BLANK U+2800), unless the line
 ends in one no-break or ideographic space alone. Inside a line they are spaces
-(CJK text writes U+3000 between words); at its end nobody sees them.
+(CJK text writes U+3000 between words); at its end nobody sees them. Not reported
+either: a line that ends in no-break spaces alone, or in no-break spaces and spaces
+taking turns (`&nbsp; &nbsp;`, as a web page writes a run of spaces and copying it
+leaves, blank lines of such blanks too): each character follows from how many
+there are, so they carry no more than spaces at a line's end do. Other blanks
+there, or the two mixed in any other order, are reported.
 
 ## Why is this bad?
 Zero-width characters carry data a reviewer cannot see: a run of them (or of blanks
@@ -133,9 +138,22 @@ def trailing_blanks(line: str) -> list[Hit]:
     if start < 0:
         return []
     run = line[start:].rstrip("\r")
-    if len(run) == 1 and run in _LONE_BLANKS:
+    if (len(run) == 1 and run in _LONE_BLANKS) or _pasted_spaces(run):
         return []
     return [Hit(start + i + 1, ch) for i, ch in enumerate(run) if ch not in " \t"]
+
+
+_NBSP = "\u00a0"
+
+
+def _pasted_spaces(run: str) -> bool:
+    """Whether a line's closing blanks are no-break spaces alone, or no-break spaces
+    and spaces taking turns (what a web page makes of a run of spaces, `&nbsp; `, and
+    copying it leaves): each character follows from the run's length, so the run
+    carries no more than the spaces at a line's end, which nobody reports."""
+    if _NBSP not in run or any(ch not in " " + _NBSP for ch in run):
+        return False
+    return " " not in run or all(a != b for a, b in zip(run, run[1:]))
 
 
 def _in_place(line: str, i: int) -> bool:
