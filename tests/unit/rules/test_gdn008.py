@@ -156,3 +156,14 @@ def test_a_missing_folder_beside_a_live_pattern_for_a_kind_of_file_anywhere_is_n
     ):
         found = lint({**files, ".claude/rules/testing.md": f"---\npaths: {paths}\n---\n\nx\n"}, select="GDN008")
         assert found == [(".claude/rules/testing.md", 2, "GDN008")] * dead, paths
+
+
+def test_a_wrong_case_ending_beside_a_live_pattern_is_reported() -> None:
+    # An outside attack's recipe against a narrowing that was not merged: `src/**/*.JS`
+    # beside a live `src/**/*.ts` names no file, while `src/b.js` never gets the rule.
+    files = {
+        ".github/instructions/u1.instructions.md": '---\napplyTo: "src/**/*.ts,src/**/*.JS"\n---\n# R\n\nUse it.\n',
+        "src/a.ts": "x\n",
+        "src/b.js": "x\n",
+    }
+    assert [f[2] for f in lint(files, select="GDN008")] == ["GDN008"]

@@ -139,3 +139,17 @@ def test_unquoted_credentials_and_url_passwords_are_reported(text: str, shown: s
 )
 def test_references_and_documented_examples_are_not_reported(text: str) -> None:
     assert lint(_guidance(f"{text}\n"), select="SEC") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'db_password = "db.password.Qw7!zR2#pL9m"',
+        'password = "p@ss-password-Kx81!mZq"',
+        'auth_token: "auth-token-7f3a9c2e1b8d4f6a0e5c3b9d7a1f2e4c"',
+    ],
+)
+def test_a_secret_that_also_spells_its_keys_words_is_reported(line: str) -> None:
+    # An outside attack's recipes against a narrowing that was not merged: writing the
+    # key's name into the value must not let a real credential through.
+    assert [f[2] for f in lint(_guidance(line + "\n"), select="SEC")] == ["SEC003"]
