@@ -136,21 +136,3 @@ def test_a_memory_whose_entry_is_its_long_description_reworded_is_reported() -> 
     for shown in (CLIPLESS.split(" ", 1)[1], CLIPLESS.replace("Days carrying", "Days with")):
         files = {MEMORY: memory("Sensitive days stay clipless", CLIPLESS, "feedback"), INDEX: f"- [Sensitive days](review.md) — {shown}\n"}
         assert lint(files) == [(INDEX, 1, "MEM015")], shown[:30]
-
-
-def test_a_memory_an_archive_index_lists_is_not_reported_and_one_no_index_lists_is() -> None:
-    # A judge's shape on an unseen store: MEMORY.md links an archive of entries moved out
-    # of it, which lists the long memory under a hook of its own. `fix` leaves it there,
-    # so its description never reaches MEMORY.md.
-    archive = "".join(f"- [Old {n}](old{n}.md) — an old note\n" for n in range(3)) + "- [Clipless](review.md) — no clips on halted days\n"
-    files = {
-        MEMORY: memory("Sensitive days stay clipless", CLIPLESS, "feedback"),
-        **{f"{STORE}/old{n}.md": memory(f"Old {n}", "an old note", "project") for n in range(3)},
-        f"{STORE}/memory_archive.md": memory("Archive", "Entries moved out of the index", "reference", body=archive),
-        INDEX: "# Memory\n\n- [Archive](memory_archive.md) — entries moved out of this index\n",
-    }
-    assert [f for f in lint(files) if f[2] == "MEM015"] == []
-    files[f"{STORE}/memory_archive.md"] = memory(
-        "Archive", "Entries moved out of the index", "reference", body=archive.replace("(review.md)", "(gone.md)")
-    )
-    assert [f for f in lint(files) if f[2] == "MEM015"] == [(INDEX, 1, "MEM015")]

@@ -35,9 +35,7 @@ A memory that the store's MEMORY.md lists under words of its own (a curator's sh
 hook, not the description, and no longer than a description may be) is left alone:
 its description is not what the index shows, so its length costs no session anything. A memory the index shows with its
 description, lists with a placeholder (`TODO`, `<description>`), or does not list at
-all is reported: `memcheck fix` writes its description there. One listed instead by an
-archive index that MEMORY.md links (three or more entries moved out of it) is left
-alone too: `fix` leaves it there, so its description never reaches MEMORY.md.
+all is reported: `memcheck fix` writes its description there.
 
 ## Why is this bad?
 Every description is loaded into every session through MEMORY.md; long ones push
@@ -136,19 +134,7 @@ def _listed_under_own_words(ws: Workspace, store: Store, described: list[tuple[s
                 words = _WORD.findall(hook.casefold())
                 own = len(words) >= HOOK_WORDS and len(hook.strip()) <= most
                 lines.setdefault(path, []).append(f" {' '.join(words)} " if own else "")
-    hooked = {path for path, shown in lines.items() if wanted[path] and all(line and f" {wanted[path]} " not in line for line in shown)}
-    unlinked = [path for path in wanted if path not in lines]
-    if unlinked:
-        # Listed by an archive index MEMORY.md links instead: `fix` leaves it there, so
-        # its description never reaches MEMORY.md either (read only for a memory over
-        # the limit that MEMORY.md does not link, which few stores have).
-        from memcheck.index.memory import memory_of
-        from memcheck.index.store import listed_by_linked_indexes
-
-        memories = [memory_of(basename(path), ws.document(path)) for path in unlinked]
-        elsewhere = listed_by_linked_indexes(ws, store, ws.document(store.index).text, memories)
-        hooked.update(path for path in unlinked if basename(path) in elsewhere)
-    return hooked
+    return {path for path, shown in lines.items() if wanted[path] and all(line and f" {wanted[path]} " not in line for line in shown)}
 
 
 _WORD = lazy_regex.compile(r"\w+")
