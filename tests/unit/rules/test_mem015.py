@@ -128,11 +128,3 @@ def test_a_memory_whose_entry_holds_a_placeholder_is_reported() -> None:
     for entry in ("TODO", "<description>", "", "tbd."):
         files = {MEMORY: memory("Sensitive days stay clipless", CLIPLESS, "feedback"), INDEX: f"- [Sensitive days](review.md) — {entry}\n"}
         assert lint(files) == [(INDEX, 1, "MEM015")], entry
-
-
-def test_a_memory_whose_entry_is_its_long_description_reworded_is_reported() -> None:
-    # An outside attack's recipe: the description with its first word dropped, or one
-    # word changed, is no hook of its own: the index carries as many characters.
-    for shown in (CLIPLESS.split(" ", 1)[1], CLIPLESS.replace("Days carrying", "Days with")):
-        files = {MEMORY: memory("Sensitive days stay clipless", CLIPLESS, "feedback"), INDEX: f"- [Sensitive days](review.md) — {shown}\n"}
-        assert lint(files) == [(INDEX, 1, "MEM015")], shown[:30]

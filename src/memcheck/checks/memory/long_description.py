@@ -32,8 +32,8 @@ habit (an agent that writes long descriptions) usually explains them all. A
 memory's own file, when it is the only one.
 
 A memory that the store's MEMORY.md lists under words of its own (a curator's short
-hook, not the description, and no longer than a description may be) is left alone:
-its description is not what the index shows, so its length costs no session anything. A memory the index shows with its
+hook, not the description) is left alone: its description is not what the index
+shows, so its length costs no session anything. A memory the index shows with its
 description, lists with a placeholder (`TODO`, `<description>`), or does not list at
 all is reported: `memcheck fix` writes its description there.
 
@@ -91,7 +91,7 @@ def check(ws: Workspace, store: Store, described: list[tuple[str, int, str]]) ->
     repository)."""
     if not described:
         return
-    hooked = _listed_under_own_words(ws, store, described, ws.config.memory.description_max_length)
+    hooked = _listed_under_own_words(ws, store, described)
     long = [(path, n) for path, n, _ in described if path not in hooked]
     if not long:
         return
@@ -114,12 +114,11 @@ OPENING_WORDS = 8
 HOOK_WORDS = 3
 
 
-def _listed_under_own_words(ws: Workspace, store: Store, described: list[tuple[str, int, str]], most: int) -> set[str]:
+def _listed_under_own_words(ws: Workspace, store: Store, described: list[tuple[str, int, str]]) -> set[str]:
     """The memories of ``described`` that the store's MEMORY.md links, each of whose
     linking lines goes on in words of its own: not the description's opening words
     (compared as words: the index may escape, unlink or cut the description it shows),
-    not a placeholder, and no longer than a description may be (a hook as long as the
-    description it replaces, one word changed, costs the index as much)."""
+    and not a placeholder."""
     if not store.has_index:
         return set()
     wanted = {path: " ".join(_WORD.findall(description.casefold())[:OPENING_WORDS]) for path, _, description in described}
@@ -130,10 +129,8 @@ def _listed_under_own_words(ws: Workspace, store: Store, described: list[tuple[s
             if kind == "local" and path in wanted:
                 # An entry with no words of its own after the link (none, `TODO`,
                 # `<description>`) is one `memcheck fix` fills with the description.
-                hook = line[link.stop :]
-                words = _WORD.findall(hook.casefold())
-                own = len(words) >= HOOK_WORDS and len(hook.strip()) <= most
-                lines.setdefault(path, []).append(f" {' '.join(words)} " if own else "")
+                words = _WORD.findall(line[link.stop :].casefold())
+                lines.setdefault(path, []).append(f" {' '.join(words)} " if len(words) >= HOOK_WORDS else "")
     return {path for path, shown in lines.items() if wanted[path] and all(line and f" {wanted[path]} " not in line for line in shown)}
 
 
