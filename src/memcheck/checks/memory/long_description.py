@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck import lazy_regex
-from memcheck.index.links import classify, links
 from memcheck.paths import basename
 from memcheck.problem import STORE, WARNING, Rule, some
 
@@ -30,12 +28,6 @@ its MEMORY.md, naming the memories (the first five, and how many more), since on
 habit (an agent that writes long descriptions) usually explains them all. A
 `memcheck-disable-file MEM015` comment in MEMORY.md quiets it for the store; in the
 memory's own file, when it is the only one.
-
-A memory that the store's MEMORY.md lists under words of its own (a curator's short
-hook, not the description) is left alone: its description is not what the index
-shows, so its length costs no session anything. A memory the index shows with its
-description, lists with a placeholder (`TODO`, `<description>`), or does not list at
-all is reported: `memcheck fix` writes its description there.
 
 ## Why is this bad?
 Every description is loaded into every session through MEMORY.md; long ones push
@@ -81,18 +73,13 @@ def length(f: FieldFacts) -> int:
     return 0
 
 
-def check(ws: Workspace, store: Store, described: list[tuple[str, int, str]]) -> Iterator[Problem]:
+def check(ws: Workspace, store: Store, long: list[tuple[str, int]]) -> Iterator[Problem]:
     """One finding for the store, on its MEMORY.md (where long descriptions land),
-    naming the memories (``described``: each with its description's length and the
-    description, in the store's order) whose description the index shows or would
-    show; about the memory when there is one, so a suppression comment in it applies.
+    naming the memories (``long``: each with its description's length, in the store's
+    order); about the memory when there is one, so a suppression comment in it applies.
     One habit (an agent that writes long descriptions) shows in many files of a store,
     and a finding per file buried the rest of the report (582 MEM015 findings in one
     repository)."""
-    if not described:
-        return
-    hooked = _listed_under_own_words(ws, store, described)
-    long = [(path, n) for path, n, _ in described if path not in hooked]
     if not long:
         return
     most = ws.config.memory.description_max_length
@@ -104,34 +91,3 @@ def check(ws: Workspace, store: Store, described: list[tuple[str, int, str]]) ->
         named = some([f"{basename(path)} {n}" for path, n in long])
         message = f"{len(long)} memories of this store have a description over the {most} characters configured ({named}); {advice}: shorten them to one sentence and keep the detail in the body"
     yield MEM015.at(store.index, 1, 1, message, about=long[0][0] if len(long) == 1 else "")
-
-
-# How many of a description's first words an index line must hold, in order, to show
-# it: enough that a curator's own hook does not hold them by chance.
-OPENING_WORDS = 8
-# How many words after its link make an entry's text a hook of its own: fewer is a
-# placeholder (`TODO`, `<description>`, `n/a`).
-HOOK_WORDS = 3
-
-
-def _listed_under_own_words(ws: Workspace, store: Store, described: list[tuple[str, int, str]]) -> set[str]:
-    """The memories of ``described`` that the store's MEMORY.md links, each of whose
-    linking lines goes on in words of its own: not the description's opening words
-    (compared as words: the index may escape, unlink or cut the description it shows),
-    and not a placeholder."""
-    if not store.has_index:
-        return set()
-    wanted = {path: " ".join(_WORD.findall(description.casefold())[:OPENING_WORDS]) for path, _, description in described}
-    lines: dict[str, list[str]] = {}
-    for i, line in enumerate(ws.document(store.index).lines):
-        for link in links(line, i + 1):
-            kind, path = classify(link.target, store.folder)
-            if kind == "local" and path in wanted:
-                # An entry with no words of its own after the link (none, `TODO`,
-                # `<description>`) is one `memcheck fix` fills with the description.
-                words = _WORD.findall(line[link.stop :].casefold())
-                lines.setdefault(path, []).append(f" {' '.join(words)} " if len(words) >= HOOK_WORDS else "")
-    return {path for path, shown in lines.items() if wanted[path] and all(line and f" {wanted[path]} " not in line for line in shown)}
-
-
-_WORD = lazy_regex.compile(r"\w+")
