@@ -243,3 +243,22 @@ def test_an_index_with_no_room_left_says_so_of_the_first_memory_fix_would_add() 
     )
     (alone,) = [p for p in findings(_full_index({"a_plan.md": SEVEN["a_plan.md"]}, 198)) if p.code == "IDX003"]
     assert "and the index has no room for it under the 200-line cap or the 25,000-byte cap" in alone.message
+
+
+def test_in_an_index_kept_newest_first_fix_gives_the_room_to_the_undated_first_and_says_so() -> None:
+    # A last review's shape: a list kept newest first takes a memory without a date as
+    # just saved, so the dated newest one is what is left out, and the message says why.
+    listed = 196
+    days = [f"2026-05-{d:02d}" for d in range(28, 0, -1)]
+    dated = [(f"note{i:03d}.md", f"{days[i % 28][:8]}{28 - i // 7 % 28:02d}") for i in range(listed)]
+    dated.sort(key=lambda nd: nd[1], reverse=True)
+    files = {name: memory(f"Note {name}", f"note {name}", "project", extra=f"created: {day}\n") for name, day in dated}
+    files = {f"{STORE}/{name}": text for name, text in files.items()}
+    lines = ["# Memory", "", *(f"- [Note {name}]({name}) — note {name}" for name, _ in dated)]
+    files[INDEX] = "\n".join(lines) + "\n"
+    files[f"{STORE}/zz_new.md"] = memory("Newest", "the newest", "project", extra="created: 2026-06-01\n")
+    files[f"{STORE}/u1.md"] = memory("Undated 1", "no date", "project")
+    files[f"{STORE}/u2.md"] = memory("Undated 2", "no date", "project")
+    left = [p for p in findings(files) if p.code == "IDX003" and not p.fixable]
+    assert [p.about for p in left] == [f"{STORE}/zz_new.md"]
+    assert "those without a date first, as if just saved, then the newest first, as the list runs" in left[0].message

@@ -125,6 +125,7 @@ def _check(
 # be nothing else.
 SUMMARY_KEY = "description"
 
+
 def _sets_a_scope(patterns: object) -> bool:
     """Whether the scoping key's value names a pattern (a non-empty string, or a list
     holding one): `paths: []`, `paths:` and `paths: ""` scope nothing, and beside them

@@ -70,7 +70,8 @@ puts it in a list kept newest first. When the entries would take the index over 
 line or byte cap, or push lines agents read today past it, `fix` adds as many as fit
 in the order it ranks them (feedback memories first, then the others by the date each
 gives, newest first, those without one by file name, and those that call themselves
-superseded last; in a list kept newest first, the newest), and the findings on those it leaves out are not fixable
+superseded last; in a list kept newest first, those without a date first, as if
+just saved, then the newest), and the findings on those it leaves out are not fixable
 and say how many of the unlisted memories it adds: each of them might fit alone, but
 the room went to those ranked before it. Make room (merge memories, shorten
 entries), then run `memcheck fix`. `.claude/memory/MEMORY.md`, as `fix` leaves it:
@@ -123,7 +124,7 @@ def _no_room(name: str, unlisted: int, taken: int, newest_first: bool, cfg: Inde
     # As order.by_worth ranks them, every step said: "then the newest" alone was untrue of
     # a store whose memories carry no date, which fix takes by file name.
     order = (
-        "the newest first, as the list runs"
+        "those without a date first, as if just saved, then the newest first, as the list runs"
         if newest_first
         else "feedback memories first, then the others newest first by their updated or created date or the date in their file name, "
         "those with none by file name, and those that call themselves superseded last"
