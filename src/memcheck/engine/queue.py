@@ -137,11 +137,13 @@ class Workers:
         if cache is not None:
             cache.write_deferred()
         found = check_parts(ws, own, checks, enabled, cache)
-        # The guidance files' documents (their text and lines) are dropped before this
-        # process takes stores from the queue, which rarely read them again (a store's
-        # check that does reads its file anew): their memory is then reused for the
-        # stores, rather than the stores' added on top. On bench/'s M tree that is this
-        # process's peak, and the run's: 42.1 MB, 40.6 MB so (four runs each).
+        # Every document read so far (the guidance files' and skills', their text and
+        # lines) is dropped before this process takes stores from the queue, which
+        # rarely read them again (a store's check that does reads its file anew): their
+        # memory is then reused for the stores, rather than the stores' added on top.
+        # On bench/'s M tree that is this process's peak, and the run's: 42.1 MB, 40.6 MB
+        # so (four runs each). Unlike done()'s forget_all in the serial path, it holds
+        # for fix and the HEAD comparison too: what they read again is read anew.
         ws.forget_all()
         found |= _check_queued(ws, self.parts, self._queue.numbers, checks, enabled, cache=cache)
         done()

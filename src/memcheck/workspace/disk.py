@@ -198,9 +198,6 @@ class DiskSource:
         return real == root or real.startswith(root.rstrip("/") + "/")
 
     def _folder_inside(self, folder: str) -> bool:
-        # Up from the folder to the first one whose answer is known, the root, or a
-        # symlink (which answers for itself): a loop, not recursion, so a path
-        # thousands of folders deep is no RecursionError.
         if len(folder) > _LONGEST_PATH:
             # Longer than any path the system opens: no folder of it is on disk, so no
             # symlink either, and it takes the answer of its deepest ancestor that may
@@ -209,6 +206,9 @@ class DiskSource:
             deepest = self._folder_inside(folder[:_LONGEST_PATH].rpartition("/")[0])
             self._folders_inside[folder] = deepest
             return deepest
+        # Up from the folder to the first one whose answer is known, the root, or a
+        # symlink (which answers for itself): a loop, not recursion, so a path
+        # thousands of folders deep is no RecursionError.
         below: list[str] = []  # the folders passed, which take the same answer
         inside = self._folders_inside.get(folder)
         while inside is None:

@@ -51,8 +51,8 @@ ends in one no-break or ideographic space alone. Inside a line they are spaces
 (CJK text writes U+3000 between words); at its end nobody sees them. Not reported
 either: a line that ends in no-break spaces alone, or in no-break spaces and spaces
 taking turns (`&nbsp; &nbsp;`, as a web page writes a run of spaces and copying it
-leaves, blank lines of such blanks too): each character follows from how many
-there are, so they carry no more than spaces at a line's end do. Other blanks
+leaves, blank lines of such blanks too): once the first character and the count are
+known, every character is, so they carry no more than spaces at a line's end do. Other blanks
 there, or the two mixed in any other order, are reported.
 
 ## Why is this bad?
@@ -127,13 +127,17 @@ def judge(line: str) -> list[Hit]:
 
 # What a line may end in and still be text: one no-break space (what a web page or a
 # word processor leaves when copied) or one ideographic space (what a CJK input method
-# types for a space). Anything more, or any other blank, is a channel.
+# types for a space). A run of no-break spaces alone, or of no-break spaces and spaces
+# taking turns, is what a copied web page leaves (see _pasted_spaces): its only freedom
+# is its length and which of the two comes first, no more than trailing spaces carry.
+# Anything else, or any other blank, is a channel.
 _LONE_BLANKS = "\u00a0\u3000"
 
 
 def trailing_blanks(line: str) -> list[Hit]:
     """The blank characters above ASCII (``invisible.BLANKS``) in the run of blanks
-    that ends ``line``, unless the run is one no-break or ideographic space alone."""
+    that ends ``line``, unless the run is one no-break or ideographic space alone, or
+    what a copied web page leaves (``_pasted_spaces``)."""
     start = invisible.blank_end(line)
     if start < 0:
         return []
@@ -149,8 +153,8 @@ _NBSP = "\u00a0"
 def _pasted_spaces(run: str) -> bool:
     """Whether a line's closing blanks are no-break spaces alone, or no-break spaces
     and spaces taking turns (what a web page makes of a run of spaces, `&nbsp; `, and
-    copying it leaves): each character follows from the run's length, so the run
-    carries no more than the spaces at a line's end, which nobody reports."""
+    copying it leaves): the run's length and its first character fix every other one,
+    so the run carries no more than the spaces at a line's end, which nobody reports."""
     if _NBSP not in run or any(ch not in " " + _NBSP for ch in run):
         return False
     return " " not in run or all(a != b for a, b in zip(run, run[1:]))
