@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import example, findings, lint
+from conftest import cpu_limit, example, findings, lint
 
 
 def _agents_md(frontmatter: str, folder: str = "") -> dict[str, str]:
@@ -167,3 +167,16 @@ def test_a_wrong_case_ending_beside_a_live_pattern_is_reported() -> None:
         "src/b.js": "x\n",
     }
     assert [f[2] for f in lint(files, select="GDN008")] == ["GDN008"]
+
+
+def test_thousands_of_patterns_are_judged_in_time_linear_in_their_number() -> None:
+    # An outside attack's shape: one applyTo of live and dead patterns, thousands of
+    # each. Each dead pattern was compared with every live one (10,000 patterns: 17 s;
+    # 5,000 of each here about 20 s); it is now looked up (under a second).
+    n = 5_000
+    files = {f"src/f{i}.ts": "x\n" for i in range(n)}
+    listed = ",".join(f"src/f{i}.ts,d{i}/**/*.js" for i in range(n))
+    files[".github/instructions/a.instructions.md"] = f'---\napplyTo: "{listed}"\n---\n# R\n\nUse it.\n'
+    with cpu_limit(10, "5,000 live and 5,000 dead patterns"):
+        found = lint(files, select="GDN008")
+    assert len(found) == n  # each dead pattern, once
