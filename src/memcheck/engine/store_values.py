@@ -48,9 +48,9 @@ class StoreValues:
         key = f"{compute.name}\0{doc.path}\0{content_key(doc)}"
         if key in self._kept:
             kept = self._now[key] = self._kept[key]
-            return compute.decode(kept) if compute.decode is not None else cast(T, kept)
+            return cast(T, kept)
         found = work()
-        self._now[key] = compute.encode(found) if compute.encode is not None else found
+        self._now[key] = found
         return found
 
     def remembered(

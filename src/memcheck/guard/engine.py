@@ -110,8 +110,10 @@ def judge_staged(
     them at a commit once git has said what is staged: judged by HEAD's settings
     ``config``, the commit made by ``agent`` (None: a person), under the index's
     symlinks ``links`` (HEAD's and the staged ones, as git lists the index's);
-    ``settings``, the staged change to the settings, read (GRD003, GRD005). The steps
-    ``_judge_staged`` takes once git has answered: the tests' in-memory tier."""
+    ``settings``, the staged change to the settings, read (GRD003, GRD005), judged as
+    ``judge_changes`` judges them (``_judge_staged`` reads them from git and also asks
+    whether the change loosens a gate, which a change held in memory cannot say). The
+    paths' steps are ``_judge_staged``'s once git has answered: the tests' in-memory tier."""
     guard = Judge(config.guard, lambda change: agent, root=str(config.root))
     problems = staged_findings(changes, links or {}, guard)
     if settings:

@@ -123,22 +123,16 @@ class OfContent(Generic[W, T]):
     """``compute(ws, doc)``, worked out through ``Workspace.derived``, known to be a
     function of the document's own content alone: its value may be kept between runs,
     keyed by that content (see engine/store_values.py). Its value is made of tuples,
-    lists, strings and numbers, or ``encode`` makes it so and ``decode`` makes it again.
+    lists, strings and numbers, which the store's kept values write as they are.
 
     A key of its own type rather than a mark set on the function: ``derived`` tells it
-    by its class, the store's kept values know it by ``name``, and the type checker
-    holds ``encode`` and ``decode`` to the value ``compute`` gives. Used as a decorator
-    (``@OfContent``) where the value needs neither."""
+    by its class, and the store's kept values know it by ``name``. Used as a decorator
+    (``@OfContent``)."""
 
-    __slots__ = ("compute", "decode", "encode", "name")
+    __slots__ = ("compute", "name")
 
-    def __init__(
-        self,
-        compute: Callable[[W, Document], T],
-        encode: Callable[[T], object] | None = None,
-        decode: Callable[[object], T] | None = None,
-    ) -> None:
-        self.compute, self.encode, self.decode = compute, encode, decode
+    def __init__(self, compute: Callable[[W, Document], T]) -> None:
+        self.compute = compute
         self.name = f"{compute.__module__}.{compute.__qualname__}"
 
     def __call__(self, ws: W, doc: Document) -> T:
