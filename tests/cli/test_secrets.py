@@ -188,6 +188,29 @@ def test_a_scrubbed_message_is_what_replacing_every_secret_in_turn_gives(values:
     assert secrets._Hidden(values).hide(message) == expected
 
 
+# What the probes and the words of the set are made of, whole and cut short, and a
+# lone surrogate (which re2's UTF-8 cannot hold), among any other text.
+_PROBE_WORDS = [
+    *("AKIA", "ABIA", "ghp_", "ghs_", "github_pat_", "glpat-", "glsoat-", "xoxb-", "hooks.slack.com/services/", "sk_live_"),
+    *("rk_prod_", "sk-", "npm_", "pypi-AgE", "AIza", "hf_", "xapp-", "SG.", "dop_v1_", "whsec_", ".eyJ", "AccountKey="),
+    *("AGE-SECRET-KEY-1", "shpat_", "shpss_", "/api/webhooks/", "gsk_", "lin_api_", "-----BEGIN", "curl", "sshpass"),
+    *("SSHPASS", "Authorization", "AUTHORIZATION", "://"),
+]
+_PROBE_PIECES = st.sampled_from(_PROBE_WORDS).flatmap(lambda w: st.integers(1, len(w)).map(lambda n: w[:n]))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(_PROBE_PIECES, st.sampled_from(_PROBE_WORDS), st.just("\ud800"), st.text(max_size=4)), max_size=16))
+def test_the_set_finds_the_probes_a_text_holds_as_probing_each_in_turn_does(pieces: list[str]) -> None:
+    """A process past its first texts asks the set which probes a text holds; the
+    secrets found must be those the probes one by one would have led to."""
+    text = "".join(pieces)
+    presence = detect._Presence()
+    presence.probed = detect._PROBED_ALONE  # the next text is asked of the set
+    assert presence.of(text) == detect._probed(text)
+    assert presence.whole is not None
+
+
 _ASSIGN_LETTERS = st.text(alphabet=st.sampled_from(list("pasSwWecrRtTokKnNiIvV _-'\"") + ["ſ", "K", "İ", "ı", "é"]), max_size=14)
 
 

@@ -125,6 +125,9 @@ class Workers:
                 self.children[pid] = read_end
             os.close(write_end)
         queue.feed()  # once every child is forked: a process with a thread is not forked
+        from memcheck.text import secrets
+
+        secrets.keep_probing()  # (this process holds the run's peak memory: see there)
 
     def finish(
         self, ws: Workspace, own: list[Targets], checks: list[Check], enabled: set[str], cache: Cache | None, done: Callable[[], None]

@@ -9,6 +9,8 @@ import pytest
 from conftest import example, findings, lint, memory
 from test_secrets import TOKENS
 
+from memcheck.text import secrets as detect
+
 STORE = ".claude/memory"
 REVIEW = f"{STORE}/review.md"
 INDEX = f"{STORE}/MEMORY.md"
@@ -132,3 +134,16 @@ def test_a_token_in_a_store_file_named_in_capitals_with_an_empty_name_is_reporte
         f"{STORE}/HANDOFF.md": f"---\nmetadata:\n  session: 8f2c\n---\nThe key: {TOKENS['github']}\n",
     }
     assert [f for f in lint(files, select="SEC")] == [(f"{STORE}/HANDOFF.md", 5, "SEC002"), (f"{STORE}/LAST_SESSION.md", 4, "SEC002")]
+
+
+def test_a_token_is_found_in_the_first_files_a_process_reads_and_in_those_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A process probes its first few hundred texts one probe at a time, then asks one
+    # set of every probe: a token is found either way.
+    monkeypatch.setattr(detect, "_PRESENCE", detect._Presence())
+    count = detect._PROBED_ALONE + 40
+    files = {f"{STORE}/note_{i:03d}.md": memory(f"Note {i}", "A note", "project") for i in range(count)}
+    first, last = f"{STORE}/note_000.md", f"{STORE}/note_{count - 1:03d}.md"
+    for path in (first, last):
+        files[path] = memory("Deploy", "How we deploy", "project", body=f"The token: {TOKENS['github']}\n")
+    assert lint(files, select="SEC") == [(first, 7, "SEC002"), (last, 7, "SEC002")]
+    assert detect._PRESENCE.whole is not None  # the later files were asked of the set
