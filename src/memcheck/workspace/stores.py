@@ -99,7 +99,10 @@ def stores_among(ws: Files, folders: Iterable[str], judge: bool = True, lost_ind
                     own.append(path)
                 else:
                     md.append(path)
-            elif not _own_document_name(name) and ws.link_out(path) is not None:
+            elif ws.link_out(path) is not None:
+                # A name in capitals too: whether the file is a memory or the store's own
+                # document cannot be told without following the link, and the agent
+                # that loads it reads what the link names either way.
                 outside.append(path)
         if not by_glob and judge and not _memory_siblings(ws, md):
             continue
