@@ -4,6 +4,7 @@ itself or the cache folder in between."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -860,3 +861,43 @@ def test_a_windows_path_linked_from_a_file_is_still_kept(repo: Path) -> None:
     commit_all(repo)
     same_with_and_without_cache(repo)
     assert parts_kept(repo).startswith("memcheck: cache: 2 of 2 parts")
+
+
+def test_an_edit_to_a_store_s_own_document_is_seen(repo: Path) -> None:
+    # SOUL.md beside the memories: no memory, but the store's check reads it.
+    a_store(repo)
+    write(repo, f"{STORE}/SOUL.md", "# Soul\n\nBe kind.\n")
+    commit_all(repo)
+    clean = same_with_and_without_cache(repo)
+    write(repo, f"{STORE}/SOUL.md", "# Soul\n\nBe kind.\nDeploy with ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "\n")
+    edited = same_with_and_without_cache(repo)
+    assert edited != clean and f'"path": "{STORE}/SOUL.md"' in edited[1] and "SEC002" in edited[1]
+    git(repo, "add", "-A")
+    assert same_with_and_without_cache(repo, "--changed")[0] == 1
+
+
+def _sealed(root: Path, body: bytes) -> bytes:
+    """``body`` sealed as this clone seals a cache file (see Cache.secret)."""
+    key = (root / ".git" / "memcheck" / "key").read_bytes()
+    return hashlib.blake2b(body, key=key, digest_size=32).hexdigest().encode() + b"\n" + body
+
+
+def test_a_discovery_entry_without_the_stores_own_documents_is_not_believed(repo: Path) -> None:
+    """What discovery found, kept as a memcheck that knew no store's own documents kept
+    it (each store without them), sealed by this clone: believed, SOUL.md would go
+    unread; it is of another shape, so a miss, and discovery is done again."""
+    a_store(repo)
+    write(repo, f"{STORE}/SOUL.md", "# Soul\n\nDeploy with ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "\n")
+    commit_all(repo)
+    expected = report(repo, "--no-cache")
+    assert "SEC002" in expected[1]
+    report(repo)
+    (found,) = [p for p in entries(repo) if p.parent.name == "parts" and b'"targets"' in p.read_bytes()]
+    body = json.loads(found.read_bytes().partition(b"\n")[2])
+    assert [store[6] for store in body["targets"]["stores"]] == [[f"{STORE}/SOUL.md"]]
+    body["targets"]["stores"] = [store[:6] for store in body["targets"]["stores"]]
+    found.write_bytes(_sealed(repo, json.dumps(body).encode()))
+    for part in entries(repo):  # the parts' findings too: discovery alone decides what is read
+        if part.parent.name == "parts" and part != found:
+            part.unlink()
+    assert report(repo) == expected

@@ -72,6 +72,20 @@ def test_an_edit_rechecks_its_own_store_only(repo: Path) -> None:
     assert session.check_paths([".claude/agent-memory/b/MEMORY.md"]).by_path[".claude/agent-memory/b/MEMORY.md"] == []
 
 
+def test_an_edit_to_a_store_s_own_document_is_checked_as_it_is_typed(repo: Path) -> None:
+    # SOUL.md, named in capitals with no memory field: no memory, but an agent file.
+    _store(repo, ".claude/agent-memory/a", "x")
+    write(repo, ".claude/agent-memory/a/SOUL.md", "# Soul\n\nBe kind.\n")
+    session = _started(repo)
+    assert session.findings(".claude/agent-memory/a/SOUL.md") == []
+    session.open_files[".claude/agent-memory/a/SOUL.md"] = (
+        "# Soul\n\nBe kind.\nDeploy with ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "\n"
+    )
+    published = session.check_paths([".claude/agent-memory/a/SOUL.md"])
+    assert [(p.line, p.code) for p in published.by_path[".claude/agent-memory/a/SOUL.md"]] == [(4, "SEC002")]
+    assert session.findings(".claude/agent-memory/a/MEMORY.md") == []
+
+
 def test_a_deleted_memory_makes_a_dead_entry(repo: Path) -> None:
     _store(repo, ".memory", "xy")
     write(repo, ".memory/MEMORY.md", "- [X](x.md) - about x\n- [Y](y.md) - about y\n")

@@ -187,7 +187,7 @@ class Cache:
         h = sha1(self.run_key.encode())
         for store in part.stores:
             h.update(
-                f"store\0{store.folder}\0{store.has_index}\0{store.by_glob}\0{store.judged}\0{store.outside}\0".encode(
+                f"store\0{store.folder}\0{store.has_index}\0{store.by_glob}\0{store.judged}\0{store.outside}\0{store.own}\0".encode(
                     "utf-8", "surrogateescape"
                 )
             )
@@ -225,7 +225,7 @@ class Cache:
         return found
 
     def _keep_targets(self, key: str, reads: dict[str, str], frame: Frame, found: Targets, skills: Skills | None) -> None:
-        stores = [[s.folder, list(s.files), s.has_index, s.by_glob, s.judged, list(s.outside)] for s in found.stores]
+        stores = [[s.folder, list(s.files), s.has_index, s.by_glob, s.judged, list(s.outside), list(s.own)] for s in found.stores]
         body = {
             "stores": stores,
             "guidance": list(found.guidance),
@@ -245,8 +245,9 @@ class Cache:
         if not isinstance(body, dict):
             raise ValueError("not targets")
         stores = [
-            Store(_text(folder), _texts(files), _flag(has_index), _flag(by_glob), _flag(judged), _texts(outside))
-            for folder, files, has_index, by_glob, judged, outside in body["stores"]
+            Store(_text(folder), _texts(files), _flag(has_index), _flag(by_glob), _flag(judged), _texts(outside), _texts(own))
+            # (An entry without a store's own documents is of another shape: a miss.)
+            for folder, files, has_index, by_glob, judged, outside, own in body["stores"]
         ]
         found = Targets(
             stores,
@@ -631,8 +632,7 @@ def _own_files(part: Targets) -> list[tuple[str, Sequence[str]]]:
     """A part's own files, by kind, in the order the part holds them."""
     stores: list[str] = []
     for store in part.stores:
-        stores.extend(store.files)
-        stores.append(store.index)
+        stores.extend(store.all_files)
     return [("stores", stores), ("guidance", part.guidance), ("skills", part.skills), ("kinds", part.kind_files), ("configs", part.configs)]
 
 
@@ -640,8 +640,7 @@ def store_files(part: Targets) -> list[str]:
     """A store part's own files: no other part depends on its reading them."""
     files: list[str] = []
     for store in part.stores:
-        files.extend(store.files)
-        files.append(store.index)
+        files.extend(store.all_files)
     return files
 
 

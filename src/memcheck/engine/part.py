@@ -38,7 +38,7 @@ def check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[s
 def _check_part(ws: Workspace, part: Targets, checks: list[Check], enabled: set[str]) -> set[Problem]:
     if not all(ws.is_store(store) for store in part.stores):
         for store in part.stores:
-            ws.forget([*store.files, store.index])
+            ws.forget(store.all_files)
         part = part._replace(stores=[store for store in part.stores if ws.is_store(store)])
     found = {p for check in checks for p in check(ws, part) if p.code in enabled}
     return settle(ws, part, found, enabled)
@@ -60,7 +60,7 @@ def settle(ws: Workspace, part: Targets, found: set[Problem], enabled: set[str])
         # or not); scrubbed while the part's documents are still in memory.
         found = set(secrets.scrub(found, ws, secrets.files_of(part, ws)))
     for store in part.stores:
-        ws.forget([*store.files, store.index])
+        ws.forget(store.all_files)
     return found
 
 

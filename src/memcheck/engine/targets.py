@@ -69,7 +69,7 @@ def part_kinds(parts: Iterable[Targets]) -> frozenset[str]:
 def size(part: Targets) -> int:
     """About how many files a part reads (skills count double: each is compared with
     the others)."""
-    return len(part.guidance) + 2 * len(part.skills) + len(part.kind_files) + sum(len(s.files) + 1 for s in part.stores) + len(part.configs)
+    return len(part.guidance) + 2 * len(part.skills) + len(part.kind_files) + sum(len(s.all_files) for s in part.stores) + len(part.configs)
 
 
 def looked_at(ws: Workspace, targets: Targets, scope: str) -> Checked:

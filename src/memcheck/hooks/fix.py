@@ -403,7 +403,7 @@ def fix(
             # Nothing written yet: the documents just read are still the tree, so
             # check the store now instead of reading it again (find() drops them).
             found |= find(ws, Targets([store], [], []))
-        ws.forget([*store.files, store.index])
+        ws.forget(store.all_files)
     written = [f for f in fixed if f.written]
     older = None
     fails = False
@@ -532,7 +532,7 @@ def _show_diff(ws: Workspace, targets: Targets, output_file: str | None) -> int:
                     out.write(unified_diff(ws, store, new.text))
                     changed += 1
                 refused += bool(new.plan.refused)
-            ws.forget([*store.files, store.index])
+            ws.forget(store.all_files)
     if changed:
         print(f"memcheck: fix would rewrite {changed} index{'es' if changed != 1 else ''}", file=sys.stderr)
     return 1 if changed or refused else 0

@@ -54,7 +54,7 @@ def _stores(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:
                 else f"no index yet (fix writes {store.index}, mode {plan.mode})"
             )
         yield f"store {store.folder or '.'}: {count} memor{'y' if count == 1 else 'ies'}; {index}"
-        ws.forget([*store.files, store.index])
+        ws.forget(store.all_files)
 
 
 def _guidance(ws: Workspace, targets: Targets, wanted: Scope) -> Iterator[str]:

@@ -171,7 +171,7 @@ class Session:
             targets = targets._replace(guidance=list(ws.guidance))
         parts = _parts_of(ws, targets)
         for store in targets.stores:  # edited: its documents are kept for the next edit
-            self._kept.update([*store.files, store.index])
+            self._kept.update(store.all_files)
         # The last guidance file deleted: there are none to check, but its findings go.
         if GUIDANCE not in parts and any(p.path in gone for p in self._parts.get(GUIDANCE, ())):
             parts[GUIDANCE] = Targets([], list(ws.guidance), [])

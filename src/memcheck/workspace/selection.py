@@ -28,7 +28,8 @@ def select_targets(
     """What to check for the given paths (pre-commit's file list): stores, guidance, skills.
 
     A changed memory file or index brings in its whole store, since the index depends
-    on every file in it. A folder brings in everything below it. No paths: everything,
+    on every file in it; so does a change to one of the store's own documents
+    (SOUL.md), which the store's check reads. A folder brings in everything below it. No paths: everything,
     and with ``judge`` False the stores found by their MEMORY.md alone are left for the
     checks to judge (``Workspace.is_store``). ``deleted``: paths a change removed
     (see ``staged.changed_paths``); each brings in the store it was in (its index
@@ -56,7 +57,7 @@ def select_targets(
     stores = [
         s
         for s in candidates
-        if s.folder in gone_from or hit(s.index) or any(hit(f) for f in (*s.files, *s.outside)) or _folder_hit(s.folder, wanted_set)
+        if s.folder in gone_from or hit(s.index) or any(hit(f) for f in (*s.files, *s.outside, *s.own)) or _folder_hit(s.folder, wanted_set)
     ]
     if ws.partial:
         return stores, [], []  # hook_folders found no path that could be anything else

@@ -20,7 +20,9 @@ NOT_MEMORY = frozenset({INDEX_NAME, "README.md"})
 # A file named in capitals (SOUL.md, USER.md, LAST_SESSION.md) without any memory
 # field is, like README.md, the store's own document: a harness's identity file or
 # session log, which agents load by name, not through the index (on real
-# repositories, 7 of 7 findings on such files were judged unwanted).
+# repositories, 7 of 7 findings on such files were judged unwanted). The memory
+# rules and the index leave it alone; the secret and hidden-text rules read it, as
+# the agents that load it do (``Store.own``).
 def _own_document_name(name: str) -> bool:
     # Capitals in any script (ÉTÉ.md as SOUL.md), digits, `_` and `-`. Most memories'
     # names start with a small ASCII letter: told by that alone (10,000 names on M).
@@ -43,10 +45,20 @@ class Store(NamedTuple):
     # Would-be memory files that are symlinks out of the root: never read, not in
     # ``files`` (so never listed by fix), each reported. Sorted.
     outside: tuple[str, ...] = ()
+    # The store's own documents (see _own_document_name), regular files: no memory
+    # rule reads them and fix never lists them, but agents load them by name, so they
+    # are agent files all the same (``Targets.agent_files``). Sorted.
+    own: tuple[str, ...] = ()
 
     @property
     def index(self) -> str:  # type: ignore[override]  # (in place of tuple's index(): never called on a Store)
         return join(self.folder, INDEX_NAME)
+
+    @property
+    def all_files(self) -> tuple[str, ...]:
+        """Every file of the store that its check reads: its memories, its index and
+        its own documents (a path may name no file: a store without an index)."""
+        return (*self.files, self.index, *self.own)
 
 
 def stores_among(ws: Files, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
@@ -77,18 +89,27 @@ def stores_among(ws: Files, folders: Iterable[str], judge: bool = True, lost_ind
         regular = ws.source.regular_files_in(folder)
         md: list[str] = []
         outside: list[str] = []
+        own: list[str] = []
         for name in sorted(names):
-            path = join(folder, name)
-            if name in NOT_MEMORY or (_own_document_name(name) and not _memory_fields(ws.document(path))):
+            if name in NOT_MEMORY:
                 continue
+            path = join(folder, name)
             if name in regular or ws.is_file(path):
-                md.append(path)
+                if _own_document_name(name) and not _memory_fields(ws.document(path)):
+                    own.append(path)
+                else:
+                    md.append(path)
             elif ws.link_out(path) is not None:
+                # A name in capitals too: whether the file is a memory or the store's own
+                # document cannot be told without following the link, and the agent
+                # that loads it reads what the link names either way.
                 outside.append(path)
         if not by_glob and judge and not _memory_siblings(ws, md):
             continue
         found.append(
-            Store(folder, tuple(md), has_index and ws.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge, tuple(outside))
+            Store(
+                folder, tuple(md), has_index and ws.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge, tuple(outside), tuple(own)
+            )
         )
     return tuple(found)
 

@@ -27,10 +27,12 @@ class Targets(NamedTuple):
 
     def agent_files(self) -> list[str]:
         """Every file of the targets an agent reads: guidance files, skills, and each
-        store's memories and index (the files the SEC and HID rules read)."""
+        store's memories, index and own documents (SOUL.md, which agents load by name):
+        the files the SEC and HID rules read."""
         paths: set[str] = set(self.guidance) | set(self.skills) | set(self.kind_files)
         for store in self.stores:
             paths.update(store.files)
+            paths.update(store.own)
             if store.has_index:
                 paths.add(store.index)
         return sorted(paths)

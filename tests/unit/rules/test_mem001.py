@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import example, memory, write
-from memory_rules import MEMORY, STORE, findings, lint
+from memory_rules import INDEX, MEMORY, STORE, findings, lint
 
 NOTES = f"{STORE}/notes.md"
 
@@ -43,3 +43,16 @@ def test_a_file_that_is_not_utf8_is_reported_and_nothing_else_is(tmp_path: Path,
 def test_a_file_resaved_as_utf8_is_not_reported(tmp_path: Path) -> None:
     write(tmp_path, MEMORY, memory("Caf\u00e9", "Where we meet", "user").encode())
     assert [f for f in lint({}, root=tmp_path) if f[0] == MEMORY] == []
+
+
+def test_a_store_s_own_document_that_cannot_be_read_is_reported_and_never_listed(tmp_path: Path) -> None:
+    # SOUL.md, loaded by its name: the secret rules read its first MiB alone, so a
+    # token past it would pass them unseen. No memory rule but this one reads it.
+    write(tmp_path, f"{STORE}/notes.md", memory("Notes", "Team notes", "project"))
+    write(tmp_path, INDEX, "# Memory\n\n## Project\n- [Notes](notes.md) - Team notes\n")
+    write(tmp_path, f"{STORE}/SOUL.md", b"# Soul\n\n" + b"Be kind and brief.\n" * 60_000)
+    write(tmp_path, f"{STORE}/USER.md", "# User\n\nMeets at the Café.\n".encode("latin-1"))
+    assert [(p.path, p.code, p.message) for p in findings({}, root=tmp_path)] == [
+        (f"{STORE}/SOUL.md", "MEM001", "SOUL.md is larger than 1024 KiB; not read"),
+        (f"{STORE}/USER.md", "MEM001", "USER.md is not valid UTF-8 (byte 24)"),
+    ]

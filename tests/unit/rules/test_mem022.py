@@ -43,3 +43,15 @@ def test_a_link_out_of_the_repository_is_reported(tmp_path: Path) -> None:
 def test_a_regular_file_is_not_reported(tmp_path: Path) -> None:
     write(tmp_path, f"{STORE}/runtime.md", memory("Runtime", "Read first", "reference"))
     assert [f for f in lint({}, root=tmp_path) if f[2] == "MEM022"] == []
+
+
+def test_a_link_out_named_in_capitals_is_reported(tmp_path: Path) -> None:
+    # SOUL.md, a harness's identity file, linked to a file out of the repository: the
+    # agent loads it by its name and reads what the link names; memcheck cannot tell
+    # from an unread file whether it would have been a memory or the store's own file.
+    root = tmp_path / "repo"
+    write(root, f"{STORE}/review.md", memory("Review", "Concise reviews", "user"))
+    (root / f"{STORE}/SOUL.md").symlink_to("/proc/self/environ")
+    (found,) = [p for p in findings({}, root=root) if p.code == "MEM022"]
+    assert (found.path, found.line) == (f"{STORE}/SOUL.md", 1)
+    assert found.message.startswith("SOUL.md is a symlink to /proc/self/environ, outside the repository")

@@ -77,6 +77,14 @@ def test_a_store_inside_a_project_still_reports_a_home_path() -> None:
     ]
 
 
+def test_a_store_s_own_document_is_read_as_its_memories_are() -> None:
+    # SOUL.md, loaded by name beside the memories: reported inside a project, and
+    # left alone in a repository that is one person's store, as its memories are.
+    soul = "# Soul\n\nMy notes are in /Users/jsmith/notes/.\n"
+    assert (".claude/memory/SOUL.md", 3, "REF002") in lint({**_store(".claude/memory/"), ".claude/memory/SOUL.md": soul}, "REF002")
+    assert lint({**_store(""), "SOUL.md": soul}, "REF002") == []
+
+
 def test_it_is_off_unless_selected() -> None:
     """Issue 40 (three unseen sets): wanted on 5 of 48 judged findings, so opt-in."""
     files = {"CLAUDE.md": "# Guide\n\n" + example("REF002")}

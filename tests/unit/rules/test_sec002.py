@@ -147,3 +147,23 @@ def test_a_token_is_found_in_the_first_files_a_process_reads_and_in_those_after(
         files[path] = memory("Deploy", "How we deploy", "project", body=f"The token: {TOKENS['github']}\n")
     assert lint(files, select="SEC") == [(first, 7, "SEC002"), (last, 7, "SEC002")]
     assert detect._PRESENCE.whole is not None  # the later files were asked of the set
+
+
+def test_a_token_in_a_store_s_own_document_is_reported_and_no_memory_rule_reads_it() -> None:
+    # SOUL.md beside the memories of a store found by its MEMORY.md: named in capitals,
+    # no memory field, loaded by its name (an agent harness's identity file). The SEC
+    # rules read it as that agent does; it is no memory, so no frontmatter finding and
+    # no "not listed in MEMORY.md".
+    files = {
+        "memory/MEMORY.md": "# Memory\n\n## User\n- [Review](review.md) - Concise reviews\n",
+        "memory/review.md": memory("review", "Concise reviews", "user"),
+        "memory/SOUL.md": f"# Soul\n\nDeploy with {TOKENS['github']}\n",
+    }
+    assert lint(files) == [("memory/SOUL.md", 3, "SEC002")]
+
+
+def test_a_token_in_an_own_document_of_a_store_a_glob_names_is_reported() -> None:
+    # A store named by a `memory.stores` glob that holds only its harness's files so far.
+    files = {"agents/ops/memory/USER.md": f"# User\n\nThe user's key: {TOKENS['openai']}\n"}
+    config = {"memory": {"stores": ["agents/*/memory"]}}
+    assert lint(files, select="SEC", config=config) == [("agents/ops/memory/USER.md", 3, "SEC002")]

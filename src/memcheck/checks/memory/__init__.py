@@ -107,6 +107,12 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
 def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     for path in store.outside:
         yield memory_symlink_outside.check(ws, path)
+    for path in store.own:
+        # A file agents load by its name, which only the secret and hidden-text rules
+        # read: what they cannot read is reported, or it would pass them unseen.
+        unreadable = unreadable_file.check(ws.document(path))
+        if unreadable is not None:
+            yield unreadable
     names: dict[str, str] = {}
     wiki: list[tuple[str, list[Token]]] = []  # files with [[...]], checked once every name is known
     named_twice: list[tuple[str, int, str, str]] = []  # (path, line of name, name, the file that has it first)

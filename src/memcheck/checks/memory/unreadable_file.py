@@ -21,6 +21,10 @@ MEM001 = Rule(
 ## What it does
 Reports a memory file that cannot be read, is binary, is not valid UTF-8 or is
 larger than 1 MiB, or that exhausts memcheck's stack or memory while it is checked.
+So is a file of the store named in capitals that holds no memory field (`SOUL.md`,
+`USER.md`: a file an agent harness loads by its name, not through the index): the
+secret and hidden-text rules read it, and what they cannot read (past its first MiB,
+or in bytes that are not text) passes them unseen.
 
 ## Why is this bad?
 Agents load memory files as UTF-8 Markdown. A file they cannot decode is either

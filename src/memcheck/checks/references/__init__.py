@@ -61,12 +61,13 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
 
 
 def _own_store_files(targets: Targets) -> frozenset[str]:
-    """The memories and index of a store that is the whole repository: a copy of one
-    person's own store (Claude Code keeps auto memory per user, in the home folder,
-    ~/.claude/projects/<project>/memory/), read by that person's agent alone, where a
-    path into their home is where the file is. A store inside a project's tree
-    travels with the project to every clone and is checked as any agent file."""
-    return frozenset(path for store in targets.stores if not store.folder for path in (*store.files, store.index))
+    """The memories, index and own documents (SOUL.md) of a store that is the whole
+    repository: a copy of one person's own store (Claude Code keeps auto memory per
+    user, in the home folder, ~/.claude/projects/<project>/memory/), read by that
+    person's agent alone, where a path into their home is where the file is. A store
+    inside a project's tree travels with the project to every clone and is checked
+    as any agent file."""
+    return frozenset(path for store in targets.stores if not store.folder for path in store.all_files)
 
 
 def _persons_own(ws: Workspace, path: str) -> bool:

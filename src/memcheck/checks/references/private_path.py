@@ -25,10 +25,11 @@ Reports an absolute path into a user's home folder (`C:\\Users\\<name>\\`,
 `/Users/<name>/`, `/home/<name>/`) in an agent file. The message shows the user
 name redacted (`/Users/j***/…`). Placeholders and accounts that are no one's
 (`/home/user`, `/Users/<name>`, `$USER`, `/home/runner`, `/Users/Shared`, …) are
-not reported, nor are the memories and index of a store that is the whole
-repository (its `MEMORY.md` at the root): that is a copy of one person's own store
-(Claude Code keeps auto memory per user, under `~/.claude/projects/`), read by that
-person's agent alone, and a path into their home is where the file is. So is the
+not reported, nor are the memories, the index and the files read with them
+(`SOUL.md`) of a store that is the whole repository (its `MEMORY.md` at the root):
+that is a copy of one person's own store (Claude Code keeps auto memory per user,
+under `~/.claude/projects/`), read by that person's agent alone, and a path into
+their home is where the file is. So is the
 root `CLAUDE.md` of such a repository: it mirrors the person's `~/.claude`, and that
 file is their own instructions to their own Claude Code. A store inside a project's
 tree travels with the project to every clone and is checked.
