@@ -62,7 +62,14 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
         else:
             touched = _differs(config.root, since.tree, source, ref_source)
             whole = targets_for(ws, paths, judge=False, deleted=deleted)
-            mine = _among(touched_targets(ws, touched), whole)
+            touched_here = touched_targets(ws, touched)
+            # A store whose MEMORY.md the change deletes is judged as if it were still
+            # there (its memories, their tokens included, are still read by the agents
+            # that knew the store): the tree's own discovery no longer finds it.
+            lost = [s for s in touched_here.stores if s.folder not in {w.folder for w in whole.stores}]
+            if lost and paths is None:
+                whole = whole._replace(stores=sorted([*whole.stores, *lost]))
+            mine = _among(touched_here, whole)
             if whole.guidance and not mine.guidance and _imports_touched(ws, whole, touched):
                 mine = mine._replace(guidance=list(whole.guidance))
         if since.compare:
