@@ -477,8 +477,13 @@ def agentskills_cases(clone: Path, python: str) -> list[Case]:
             "CONFORMANCE_OUT": str(out),
             "PYTHONDONTWRITEBYTECODE": "1",
         }
+        # The peer's tests keep their temporary folders in the scratch folder, which goes
+        # with them: in pytest's own temporary root, each new run deletes those of the
+        # runs three before it (every run's of this user, memcheck's own suite's of tens
+        # of thousands of files among them), which took this run a minute.
+        basetemp = f"--basetemp={Path(scratch) / 'tmp'}"
         done = subprocess.run(
-            [python, "-m", "pytest", "-q", "-p", "conformance_plugin", "-p", "no:cacheprovider", "tests"],
+            [python, "-m", "pytest", "-q", "-p", "conformance_plugin", "-p", "no:cacheprovider", basetemp, "tests"],
             cwd=package,
             env=env,
             capture_output=True,

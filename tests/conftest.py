@@ -21,7 +21,9 @@ each takes):
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import hashlib
 import importlib.util
 import io
@@ -524,8 +526,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_report_header(config: pytest.Config) -> str:
     if SHARED.is_dir():
         return f"{SHARED} is beside this checkout: tests/shared/ runs on real repositories too"
-    import ast
-
     count = sum(
         isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
         for path in sorted((Path(__file__).resolve().parent / "shared").glob("test_*.py"))
@@ -561,6 +561,18 @@ def cpu_limit(seconds: float, what: str) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         signal.signal(signal.SIGVTALRM, previous)
+
+
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def source_tree(path: Path) -> ast.Module:
+    """A Python file of this checkout, parsed once a process and shared: several tests
+    walk the whole of memcheck's source (its layers, its regular expressions, where
+    each rule is defined), and parsing it takes most of a second of CPU each time."""
+    return _parsed(path.resolve())
 
 
 def load_script(path: Path) -> ModuleType:

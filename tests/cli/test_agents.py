@@ -128,16 +128,6 @@ def test_override_beside_agents_md_hides_it_from_codex(repo: Path) -> None:
     assert _reads(repo, ".", "codex") == [("AGENTS.override.md", True), ("AGENTS.md", False)]
 
 
-# ---------------------------------------------------------------- files no configured agent reads
-
-
-def test_a_plain_md_among_cursor_rules_gets_no_finding(repo: Path) -> None:
-    # Whether Cursor loads .cursor/rules/*.md is not in a primary source: memcheck
-    # says nothing of such a file, neither "rename it" nor anything it holds.
-    write(repo, ".cursor/rules/style.md", "---\nglobs: [nothing/**]\n---\nx\n")
-    assert [p for p in check_json(repo) if p["path"].startswith(".cursor/")] == []
-
-
 # ---------------------------------------------------------------- Codex's 32 KiB
 
 
@@ -200,14 +190,6 @@ def test_config_agents_are_validated(repo: Path) -> None:
     write(repo, ".memcheck.yaml", "agents: []\n")
     proc = run_cli(repo, "check")
     assert proc.returncode == 2 and "agents: needs at least 1 item" in proc.stderr
-
-
-def test_claude_md_over_4_mib_says_claude_code_skips_it(repo: Path) -> None:
-    write(repo, "CLAUDE.md", "x" * (4 * 1024 * 1024 + 10))
-    write(repo, "AGENTS.md", "y" * (2 * 1024 * 1024))
-    by = _by(check_json(repo), "GDN003")
-    assert by["CLAUDE.md"].endswith("; Claude Code skips it too (over 4 MiB)")
-    assert "Claude Code" not in by["AGENTS.md"]  # over memcheck's 1 MiB, but Claude Code never reads it
 
 
 # ---------------------------------------------------------------- every claim true (the second audit)
@@ -400,23 +382,6 @@ def test_codex_skips_a_cut_that_is_blank_without_spending_the_budget(repo: Path)
     assert (b["cut"], b["kept_bytes"]) == (True, 2)
 
 
-def test_a_bom_is_text_to_codex(repo: Path) -> None:
-    # Rust's trim() keeps U+FEFF: a file holding only a BOM is not blank to Codex.
-    write(repo, "AGENTS.md", _sized("# Root\n", 32_766))
-    write(repo, "a/AGENTS.md", b"\xef\xbb\xbf\n")
-    write(repo, "a/b/AGENTS.md", "hi\n")
-    found = {p["path"]: p["message"] for p in check_json(repo) if p["code"] == "GDN016"}
-    assert list(found) == ["a/AGENTS.md"] and "it never reads a/b/AGENTS.md below it" in found["a/AGENTS.md"]
-
-
-def test_cursor_is_not_named_for_dot_claude_claude_md(repo: Path) -> None:
-    # [CUR] whether Cursor reads CLAUDE.md files is unconfirmed
-    write(repo, "AGENTS.md", "agents\n")
-    write(repo, ".claude/CLAUDE.md", "dot claude\n")
-    message = _by(check_json(repo), "GDN015")[".claude/CLAUDE.md"]
-    assert "while Codex, Amp, Copilot and Cline read AGENTS.md" in message and "Cursor" not in message
-
-
 @pytest.mark.parametrize(
     ("files", "loaded", "reason"),
     [
@@ -454,17 +419,6 @@ def test_cursor_rule_keys_are_shown_as_written(repo: Path, text: str, shown: str
     _, section = _section(repo, ".", "cursor")
     (rule,) = [f for f in section["files"] if f["file"] == ".cursor/rules/r.mdc"]
     assert rule["reason"] == f"a project rule ({shown}); how Cursor applies its keys is unconfirmed"
-
-
-def test_missing_import_in_an_imported_file_is_reported_there_once(repo: Path) -> None:
-    write(repo, "CLAUDE.md", "root @docs/a.md\n")
-    write(repo, "GEMINI.md", "gemini @docs/a.md\n")
-    write(repo, "docs/a.md", "a imports @nothere.md\n")
-    found = [(p["path"], p["line"], p["col"]) for p in check_json(repo) if p["code"] == "GDN009"]
-    assert found == [("docs/a.md", 1, 11)]
-    # Codex follows no imports: an AGENTS.md-only chain reports nothing for it
-    write(repo, ".memcheck.yaml", "agents: [codex]\n")
-    assert not [p for p in check_json(repo) if p["code"] == "GDN009"]
 
 
 def test_guidance_symlink_out_of_the_repository_is_named(repo: Path, tmp_path: Path) -> None:

@@ -830,25 +830,20 @@ def test_odd_cache_folders_give_a_clean_run(repo: Path, tmp_path: Path, what: st
     elif what == "symlink":
         place.symlink_to(tmp_path / "nowhere")
     given = {"home of nobody": "~nosuchuser/x", "long": str(tmp_path / ("d" * 300) / ("e" * 300))}.get(what, str(place))
+    env = {"MEMCHECK_CACHE_DIR": given}
+
+    def memcheck(*args: str) -> subprocess.CompletedProcess[str]:
+        if what != "fifo":
+            return run_cli(repo, *args, env=env)
+        # A real process, ended if it blocks on the FIFO (in this one it would hang the run).
+        command = [sys.executable, "-m", "memcheck", *args]
+        return subprocess.run(command, cwd=repo, capture_output=True, text=True, timeout=60, env={**os.environ, **env})
+
     expected = report(repo, "--no-cache")
     for _ in range(2):
-        proc = subprocess.run(
-            [sys.executable, "-m", "memcheck", "check", "--format", "json"],
-            cwd=repo,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            env={**os.environ, "MEMCHECK_CACHE_DIR": given},
-        )
+        proc = memcheck("check", "--format", "json")
         assert (proc.returncode, proc.stdout, proc.stderr) == expected
-    cleaned = subprocess.run(
-        [sys.executable, "-m", "memcheck", "clean"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "MEMCHECK_CACHE_DIR": given},
-    )
+    cleaned = memcheck("clean")
     assert cleaned.returncode == 0 and "Traceback" not in cleaned.stderr
 
 

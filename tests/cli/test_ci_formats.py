@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, git, invoke, memory, run_cli, run_process, write
+from conftest import REPO_ROOT, git, invoke, memory, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -158,20 +158,6 @@ def test_gitlab_always_validates(found: list[tuple[str, str]]) -> None:
     gitlab.report(problems, out, ReportContext())
     doc = json.loads(out.getvalue())
     assert _gitlab_errors(doc) == [] and [i["description"] for i in doc] == [f"MEM003: {m}" for _, m in found]
-
-
-@pytest.mark.e2e
-@pytest.mark.parametrize("fmt", ["gitlab", "junit"])
-def test_ci_formats_in_a_real_process_are_deterministic(repo: Path, fmt: str) -> None:
-    _broken_store(repo)
-    first = run_process(repo, "check", "--format", fmt)
-    second = run_process(repo, "check", "--format", fmt, "-o", "report.out")
-    assert first.returncode == second.returncode == 1 and first.stderr == ""
-    assert (repo / "report.out").read_text(encoding="utf-8") == first.stdout
-    if fmt == "gitlab":
-        assert _gitlab_errors(json.loads(first.stdout)) == []
-    else:
-        assert _counts(_junit(first.stdout)) == (2, 1, 0, 1)
 
 
 def test_guard_junit_fails_on_every_finding(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,9 +12,6 @@ tests/cli/test_guard_judged_in_memory.py."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -102,7 +99,7 @@ def test_the_same_push_from_a_persons_shell_passes(tmp_path: Path) -> None:
 # --- the commit being made: its message, author and committer ------------------------
 
 
-def _staged_bump(repo: Path) -> None:
+def staged_bump(repo: Path) -> None:
     commit(repo, {"README.md": "x\n", "package-lock.json": "{}\n"}, "init")
     for rel, text in LOCK.items():
         write(repo, rel, text)
@@ -110,7 +107,7 @@ def _staged_bump(repo: Path) -> None:
 
 
 def test_the_message_names_the_agent_at_the_commit(repo: Path) -> None:
-    _staged_bump(repo)
+    staged_bump(repo)
     write(repo, ".git/COMMIT_EDITMSG", "bump deps\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n")
     code, found, messages = guard(repo, "--message-file", ".git/COMMIT_EDITMSG")
     assert (code, found) == (1, [("package-lock.json", "GRD004")])
@@ -123,21 +120,21 @@ def test_the_message_names_the_agent_at_the_commit(repo: Path) -> None:
 
 
 def test_a_folded_trailer_in_the_message_names_the_agent_at_the_commit(repo: Path) -> None:
-    _staged_bump(repo)
+    staged_bump(repo)
     write(repo, ".git/COMMIT_EDITMSG", FOLDED)
     assert guard(repo, "--message-file", ".git/COMMIT_EDITMSG")[:2] == (1, [("package-lock.json", "GRD004")])
 
 
 def test_the_author_git_exports_to_the_pre_commit_hook_is_known_there(repo: Path) -> None:
     # `git commit --author "Claude <noreply@anthropic.com>"`: git exports the author to its hooks
-    _staged_bump(repo)
+    staged_bump(repo)
     code, found, messages = guard(repo, env={"GIT_AUTHOR_NAME": "Claude", "GIT_AUTHOR_EMAIL": "noreply@anthropic.com"})
     assert (code, found) == (1, [("package-lock.json", "GRD004")])
     assert "Claude Code made it: author noreply@anthropic.com" in messages["package-lock.json"]
 
 
 def test_the_committer_the_config_names_is_known_at_the_commit(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _staged_bump(repo)
+    staged_bump(repo)
     monkeypatch.delenv("GIT_COMMITTER_EMAIL")  # git's config names the committer, as on a person's machine
     git(repo, "config", "user.email", "noreply@anthropic.com")
     write(repo, ".git/COMMIT_EDITMSG", "bump deps\n")
@@ -146,7 +143,7 @@ def test_the_committer_the_config_names_is_known_at_the_commit(repo: Path, monke
 
 
 def test_a_persons_message_passes_and_a_diff_under_the_scissors_is_not_the_message(repo: Path) -> None:
-    _staged_bump(repo)
+    staged_bump(repo)
     verbose = "bump deps\n# ------------------------ >8 ------------------------\n Co-Authored-By: Claude <noreply@anthropic.com>\n"
     write(repo, ".git/COMMIT_EDITMSG", verbose)
     assert guard(repo, "--message-file", ".git/COMMIT_EDITMSG")[:2] == (0, [])
@@ -157,31 +154,16 @@ def test_a_persons_message_passes_and_a_diff_under_the_scissors_is_not_the_messa
 
 
 def test_a_message_file_that_cannot_be_read_is_an_error(repo: Path) -> None:
-    _staged_bump(repo)
+    staged_bump(repo)
     proc = run_cli(repo, "guard", "--message-file", "nowhere/MSG")
     assert proc.returncode == 2 and "--message-file nowhere/MSG: cannot read it" in proc.stderr and "Traceback" not in proc.stderr
-
-
-@pytest.mark.e2e
-@pytest.mark.parametrize("kind", ["fifo", "folder"])
-def test_a_message_file_that_is_no_regular_file_is_an_error_at_once(repo: Path, kind: str) -> None:
-    # A FIFO named as the message file hung the hook until killed (found by an
-    # outside attacker): it is refused without being read.
-    _staged_bump(repo)
-    special = repo / "MSG"
-    os.mkfifo(special) if kind == "fifo" else special.mkdir()
-    proc = subprocess.run(
-        [sys.executable, "-m", "memcheck", "guard", "--message-file", "MSG"], cwd=repo, capture_output=True, text=True, timeout=60
-    )
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
-    assert "--message-file MSG: " in proc.stderr
 
 
 # --- a person in an IDE's terminal: a per-machine opt-out no commit can set ----------
 
 
 def test_a_person_may_say_claudecode_is_no_agents_sign_on_this_machine(repo: Path, tmp_path: Path) -> None:
-    _staged_bump(repo)
+    staged_bump(repo)
     assert guard(repo, env={"CLAUDECODE": "1"})[:2] == (1, [("package-lock.json", "GRD004")])
     git(repo, "config", "--global", "--add", "memcheck.ignoreAgentEnv", "CLAUDECODE")
     assert guard(repo, env={"CLAUDECODE": "1"})[:2] == (0, [])
@@ -192,7 +174,7 @@ def test_a_person_may_say_claudecode_is_no_agents_sign_on_this_machine(repo: Pat
 
 
 def test_the_opt_out_in_the_clones_own_config_holds_too(repo: Path) -> None:
-    _staged_bump(repo)
+    staged_bump(repo)
     git(repo, "config", "--local", "--add", "memcheck.ignoreAgentEnv", "CLAUDECODE")
     assert guard(repo, env={"CLAUDECODE": "1"})[:2] == (0, [])
     # --signatures says so
@@ -202,7 +184,7 @@ def test_the_opt_out_in_the_clones_own_config_holds_too(repo: Path) -> None:
 
 
 def test_no_committed_file_and_no_command_line_sets_the_opt_out(repo: Path) -> None:
-    _staged_bump(repo)
+    staged_bump(repo)
     write(repo, "team.gitconfig", "[memcheck]\n\tignoreAgentEnv = CLAUDECODE\n")
     git(repo, "add", "team.gitconfig")
     git(repo, "config", "--local", "include.path", "../team.gitconfig")  # a file of the work tree

@@ -172,34 +172,6 @@ def test_symlinked_index_is_never_written_through(repo: Path, tmp_path: Path) ->
     assert proc.returncode == 1
 
 
-def test_wiki_and_markdown_links_between_memories(repo: Path) -> None:
-    store = ".claude/memory"
-    write(repo, f"{store}/deploy-notes.md", memory("Deploy notes", "How we deploy", "project"))
-    write(repo, f"{store}/team_style.md", memory("Review style", "How we review", "feedback"))
-    body = (
-        "See [[deploy-notes]], [[Review style]], [[deploy-notes#steps|the steps]], ![[team_style]] and [[TEAM_STYLE.md]].\n"
-        "Dead: [[deploy_notes]] and [[gone-memory]].\n"
-        "`[[in-code]]` <!-- [[commented]] -->\n"
-        "Links: [notes](deploy-notes.md), [docs](docs/guide.md), [gone](gone.md)\n"
-        "```bash\nif [[ -f x ]]; then echo; fi\n```\n"
-    )
-    write(repo, f"{store}/links.md", memory("Links", "Links to others", "reference", body=body))
-    write(repo, "docs/guide.md", "# Guide\n")  # a path from the repository root counts too
-    write(
-        repo,
-        f"{store}/MEMORY.md",
-        "- [Deploy notes](deploy-notes.md) \u2014 How we deploy\n- [Review style](team_style.md) \u2014 How we review\n- [Links](links.md) \u2014 Links to others\n",
-    )
-    found = sorted((p["line"], p["col"], p["message"]) for p in _problems(repo) if p["code"] == "MEM021")
-    assert [(line, col) for line, col, _ in found] == [(8, 9), (8, 30), (10, 64)]
-    assert (
-        found[0][2]
-        == "[[deploy_notes]] names no memory of this store and no file of the repository (no file stem or name is 'deploy_notes'); did you mean [[deploy-notes]]? fix the link or remove it"
-    )
-    assert found[1][2].startswith("[[gone-memory]] names no memory of this store")
-    assert "points at .claude/memory/gone.md, which does not exist" in found[2][2]
-
-
 def _nearest_by_walk(key: str, stems: dict[str, str]) -> str | None:
     """The old way: every stem of the store tried against every broken link."""
 
@@ -213,29 +185,3 @@ def _nearest_by_walk(key: str, stems: dict[str, str]) -> str | None:
 def test_the_nearest_memory_is_the_one_the_walk_over_the_store_found(stems: list[str], key: str) -> None:
     by_stem = {stem: f".claude/memory/{stem.upper()}.md" for stem in stems}
     assert links.nearest_stems(by_stem).get(links.loose(key)) == _nearest_by_walk(key, by_stem)
-
-
-def test_a_wiki_link_near_several_memories_suggests_the_first(repo: Path) -> None:
-    store = ".claude/memory"
-    write(repo, f"{store}/deploy_notes.md", memory("Deploy one", "d1", "project"))
-    write(repo, f"{store}/deploy-notes.md", memory("Deploy two", "d2", "project"))
-    write(repo, f"{store}/links.md", memory("Links", "l", "project", body="[[deploy notes]] [[deploynotes]] [[de-ploy]]\n"))
-    write(
-        repo, f"{store}/MEMORY.md", "- [Deploy one](deploy_notes.md) - d1\n- [Deploy two](deploy-notes.md) - d2\n- [Links](links.md) - l\n"
-    )
-    found = [p["message"] for p in _problems(repo) if p["code"] == "MEM021"]
-    assert [m.split("; ")[1] for m in found] == ["did you mean [[deploy-notes]]? fix the link or remove it"] * 2 + [
-        "fix the link or remove it"
-    ]
-
-
-def test_wiki_link_to_another_store_says_so(repo: Path) -> None:
-    # By file stem the link names a note of the repository, as in a note vault; by
-    # `name`, only a memory of its own store.
-    write(repo, ".claude/agent-memory/api/retry_policy.md", memory("Retry", "Retry policy", "project"))
-    write(repo, ".claude/agent-memory/api/MEMORY.md", "- [Retry](retry_policy.md) \u2014 Retry policy\n")
-    write(repo, ".claude/agent-memory/web/ui.md", memory("UI", "UI notes", "project", body="See [[retry]], [[retry_policy]].\n"))
-    write(repo, ".claude/agent-memory/web/MEMORY.md", "- [UI](ui.md) \u2014 UI notes\n")
-    (p,) = [p for p in _problems(repo) if p["code"] == "MEM021"]
-    assert p["path"] == ".claude/agent-memory/web/ui.md" and p["col"] == 7
-    assert ".claude/agent-memory/api/retry_policy.md has that name but is in another store" in p["message"]

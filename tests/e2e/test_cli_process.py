@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import test_ci_formats as ci_formats
 from conftest import git, memory, plain, run_cli, run_process, write
 
 from memcheck.checks import all_rules
@@ -350,3 +351,16 @@ def test_the_next_commit_of_a_memory_imports_no_guidance_or_skill_family(repo: P
     write(repo, ".memory/a.md", memory("A", "first", "user") + "Again.\n")
     git(repo, "add", "-A")
     assert _imports(repo, ["check", "--changed"], "memcheck.checks.memory")
+
+
+@pytest.mark.parametrize("fmt", ["gitlab", "junit"])
+def test_ci_formats_in_a_real_process_are_deterministic(repo: Path, fmt: str) -> None:
+    ci_formats._broken_store(repo)
+    first = run_process(repo, "check", "--format", fmt)
+    second = run_process(repo, "check", "--format", fmt, "-o", "report.out")
+    assert first.returncode == second.returncode == 1 and first.stderr == ""
+    assert (repo / "report.out").read_text(encoding="utf-8") == first.stdout
+    if fmt == "gitlab":
+        assert ci_formats._gitlab_errors(json.loads(first.stdout)) == []
+    else:
+        assert ci_formats._counts(ci_formats._junit(first.stdout)) == (2, 1, 0, 1)

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import add_env, commit
+from conftest import add_env, commit, git, write
+from test_guard_agent_traces import staged_bump
 
 from memcheck import __version__
 
@@ -60,3 +61,32 @@ def test_an_event_file_that_is_no_event_is_a_clear_error_never_a_hang(repo: Path
     assert done.returncode == 2
     assert done.stderr.startswith(f"memcheck: error: --event {event}: "), done.stderr
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_guard_run_that_finds_nothing_imports_neither_click_nor_pathspec(repo: Path) -> None:
+    write(repo, "README.md", "# x\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "init")
+    for i in range(50):
+        write(repo, f"src/m{i}.py", "x = 1\n")
+    git(repo, "add", "-A")
+    probe = (
+        "import sys\nfrom memcheck import launch\ncode = launch.fast(['guard'])\n"
+        "print('CODE', code, sorted(m for m in ('click', 'pathspec', 'yaml', 'git') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True)
+    assert "CODE 0 []" in proc.stdout, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_message_file_that_is_no_regular_file_is_an_error_at_once(repo: Path, kind: str) -> None:
+    # A FIFO named as the message file hung the hook until killed (found by an
+    # outside attacker): it is refused without being read.
+    staged_bump(repo)
+    special = repo / "MSG"
+    os.mkfifo(special) if kind == "fifo" else special.mkdir()
+    proc = subprocess.run(
+        [sys.executable, "-m", "memcheck", "guard", "--message-file", "MSG"], cwd=repo, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert "--message-file MSG: " in proc.stderr

@@ -236,3 +236,31 @@ def test_check_user_with_the_skills_folder_linked_to_the_whole_disk_finishes(rep
     )
     assert done.returncode in (0, 1), done.stderr
     assert "~/.claude/skills holds more than" in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is enforced on Linux (macOS accepts it and ignores it)")
+def test_an_import_path_of_forty_thousand_steps_is_judged_within_a_gigabyte(repo: Path) -> None:
+    # What a fuzzed AGENTS.md found: one line `@./x/@./x/...` of 200 KB is one import of
+    # a path 40,000 folders deep, and every folder of it was kept while asking whether
+    # it leaves the repository (7.7 GB). Under a 1 GiB limit the run now ends as usual,
+    # with its findings, where it ran out of memory before.
+    import resource
+
+    write(repo, "pkg/AGENTS.md", "@./x/" * 40_000)
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "memcheck", "check", "--no-cache", "--format", "json", "."],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        preexec_fn=limited,
+        env={**os.environ, "MEMCHECK_JOBS": "1"},
+    )
+    assert proc.returncode == 1 and proc.stderr == "", proc.stderr[-2000:]
+    codes = sorted(p["code"] for p in json.loads(proc.stdout)["problems"])
+    # Its import judged (GDN009: the file is not there), where under the same limit it
+    # "could not be checked: it exhausts memcheck's memory" (GDN003) before.
+    assert codes == ["GDN009", "GDN014", "GDN016"]

@@ -24,6 +24,9 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from memcheck.output.sarif import help_uri
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
+# pytest-lsp's hooks (a server's errors and log in a failing test's report), loaded here
+# alone: pyproject.toml keeps the plugin out of every other run (-p no:pytest-lsp).
+pytest_plugins = ["pytest_lsp"]
 
 FIX_TEXT = "- [A](a.md) - first\n"
 WAIT = 20.0  # seconds: generous, for a loaded CI machine; a passing run waits far less

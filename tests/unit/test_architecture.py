@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import source_tree
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "memcheck"
 
@@ -66,7 +67,8 @@ def module_name(path: Path) -> str:
 
 
 # The source does not change during a run: each module is read and parsed once, not
-# once per test (141 tests here; parsing every module took 0.5-1 s of CPU each time).
+# once per test (141 tests here; parsing every module took 0.5-1 s of CPU each time),
+# its tree shared with the other tests that walk the source (conftest.source_tree).
 @functools.cache
 def modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted(SRC.rglob("*.py"))}
@@ -77,9 +79,8 @@ def source(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-@functools.cache
 def tree(path: Path) -> ast.Module:
-    return ast.parse(source(path))
+    return source_tree(path)
 
 
 def _type_checking(node: ast.If) -> bool:

@@ -74,7 +74,12 @@ def write(path: Path, text: str) -> None:
     path.write_text(textwrap.dedent(text), encoding="utf-8")
 
 
-def test_a_python_peers_own_tests_are_recorded_with_the_verdicts_its_validator_gives(tmp_path: Path) -> None:
+def test_a_python_peers_own_tests_are_recorded_with_the_verdicts_its_validator_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The stand-in's tests need pytest alone: the plugins installed beside memcheck's own
+    # tests (pytest-xdist, hypothesis, pytest-asyncio, pytest-lsp) are not loaded into its run.
+    monkeypatch.setitem(conformance.ENV, "PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     # A stand-in for the reference validator: the same module names and entry points.
     package = tmp_path / "skills-ref"
     write(package / "src" / "skills_ref" / "__init__.py", "")

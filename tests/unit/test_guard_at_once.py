@@ -5,12 +5,9 @@ unguarded are ones no pattern guards, whatever the patterns and names."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import git, write
 
 from memcheck.changes import Change
 from memcheck.config import default_config
@@ -88,19 +85,3 @@ def test_the_shipped_lines_regexes_are_pathspecs() -> None:
         "resources/guard-regexes.json is out of date: python docs/generate.py"
     )
     assert set(categories.translations()) == set(categories.shipped_lines())
-
-
-@pytest.mark.e2e
-def test_a_guard_run_that_finds_nothing_imports_neither_click_nor_pathspec(repo: Path) -> None:
-    write(repo, "README.md", "# x\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "init")
-    for i in range(50):
-        write(repo, f"src/m{i}.py", "x = 1\n")
-    git(repo, "add", "-A")
-    probe = (
-        "import sys\nfrom memcheck import launch\ncode = launch.fast(['guard'])\n"
-        "print('CODE', code, sorted(m for m in ('click', 'pathspec', 'yaml', 'git') if m in sys.modules))\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True)
-    assert "CODE 0 []" in proc.stdout, proc.stdout + proc.stderr

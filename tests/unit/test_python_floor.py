@@ -16,7 +16,7 @@ import sys
 import textwrap
 
 import pytest
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, source_tree
 
 import memcheck
 
@@ -83,8 +83,7 @@ def _literal_patterns() -> list[tuple[str, int, str]]:
     pattern is first used)."""
     found = []
     for path in sorted(SRC.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in ast.walk(source_tree(path)):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)

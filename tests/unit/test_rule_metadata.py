@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import fenced_blocks
+from conftest import fenced_blocks, source_tree
 
 from memcheck import rules
 from memcheck.checks import all_rules, rule_families
@@ -62,7 +62,7 @@ def _defined_in() -> dict[str, Path]:
     """Where each rule is defined (``CODE = Rule("CODE", ...)``), by code."""
     found: dict[str, Path] = {}
     for path in sorted(CHECKS.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(source_tree(path)):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "Rule":
                 found[node.value.args[0].value] = path  # type: ignore[attr-defined]
     return found

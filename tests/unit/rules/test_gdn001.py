@@ -122,3 +122,9 @@ def test_an_agent_md_nothing_cites_is_still_reported() -> None:
     files = {**AGENT_MD_BESIDE_AGENTS_MD, "README.md": "# Shop\n\nSee AGENTS.md and docs/AGENT.md.\n"}  # neither names the root AGENT.md
     (found,) = findings(files, select="GDN001")
     assert found.path == "AGENT.md" and found.message.endswith("move what it says into AGENTS.md, and delete it")
+
+
+def test_a_plain_md_among_cursor_rules_gets_no_finding_of_any_rule() -> None:
+    # Whether Cursor loads .cursor/rules/*.md is not in a primary source: memcheck
+    # says nothing of such a file, neither "rename it" nor anything it holds.
+    assert lint({".cursor/rules/style.md": "---\nglobs: [nothing/**]\n---\nx\n"}) == []

@@ -29,3 +29,11 @@ def test_an_unreadable_kiro_steering_file(tmp_path: Path) -> None:
     (tmp_path / ".kiro" / "steering").mkdir(parents=True)
     (tmp_path / ".kiro" / "steering" / "api.md").write_bytes(b"caf\xe9\n")
     assert lint({}, select="GDN003", root=tmp_path) == [(".kiro/steering/api.md", 1, "GDN003")]
+
+
+def test_a_claude_md_over_4_mib_says_claude_code_skips_it_and_an_agents_md_does_not() -> None:
+    # Both are over memcheck's 1 MiB; Claude Code skips a CLAUDE.md over 4 MiB and never reads AGENTS.md.
+    found = findings({"CLAUDE.md": "x" * (4 * 1024 * 1024 + 10), "AGENTS.md": "y" * (2 * 1024 * 1024)}, select="GDN003")
+    by = {p.path: p.message for p in found}
+    assert by["CLAUDE.md"].endswith("; Claude Code skips it too (over 4 MiB)")
+    assert "Claude Code" not in by["AGENTS.md"]

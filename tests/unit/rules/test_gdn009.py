@@ -33,6 +33,9 @@ def test_not_imports() -> None:
 def test_a_missing_import_of_an_imported_file_is_reported_once_on_that_file() -> None:
     files = {"CLAUDE.md": "@docs/a.md\n", "sub/CLAUDE.md": "@../docs/a.md\n", "docs/a.md": "@gone.md\n"}
     assert lint(files, select="GDN009") == [("docs/a.md", 1, "GDN009")]
+    # Imported by two agents' files (Claude Code's and Gemini CLI's), still once, where it is written.
+    files = {"CLAUDE.md": "root @docs/a.md\n", "GEMINI.md": "gemini @docs/a.md\n", "docs/a.md": "a imports @nothere.md\n"}
+    assert [(p.path, p.line, p.col) for p in findings(files, select="GDN009")] == [("docs/a.md", 1, 11)]
 
 
 def test_an_import_in_a_file_no_agent_following_imports_reads_is_not_followed() -> None:

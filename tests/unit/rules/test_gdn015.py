@@ -125,3 +125,10 @@ def test_a_gemini_extensions_context_file_is_the_extensions_not_the_folders() ->
     assert lint({**files, "gemini-extension.json": other}, select="GDN015") == [("GEMINI.md", 1, "GDN015")]
     # No manifest: a project's GEMINI.md, still compared.
     assert lint(files, select="GDN015") == [("GEMINI.md", 1, "GDN015")]
+
+
+def test_cursor_is_not_named_for_a_dot_claude_claude_md() -> None:
+    # Whether Cursor reads CLAUDE.md files is unconfirmed.
+    (found,) = findings({"AGENTS.md": "agents\n", ".claude/CLAUDE.md": "dot claude\n"}, select="GDN015")
+    assert found.path == ".claude/CLAUDE.md"
+    assert "while Codex, Amp, Copilot and Cline read AGENTS.md" in found.message and "Cursor" not in found.message

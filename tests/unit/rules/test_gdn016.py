@@ -82,3 +82,11 @@ def test_the_override_counts_and_not_the_agents_md_it_hides() -> None:
 def test_the_cut_line_of_a_file_in_memory() -> None:
     (found,) = findings({"AGENTS.md": _sized("# Root\n", 20_000), "packages/api/AGENTS.md": _sized("# API\n", 15_000)}, select="GDN016")
     assert found.line == 129
+
+
+def test_a_bom_is_text_to_codex() -> None:
+    # Rust's trim() keeps U+FEFF: a file holding only a BOM is not blank to Codex, and
+    # its bytes spend what was left of the budget.
+    files = {"AGENTS.md": _sized("# Root\n", 32_766), "a/AGENTS.md": "\ufeff\n", "a/b/AGENTS.md": "hi\n"}
+    found = findings(files, select="GDN016")
+    assert [p.path for p in found] == ["a/AGENTS.md"] and "it never reads a/b/AGENTS.md below it" in found[0].message
