@@ -34,11 +34,13 @@ from memcheck.engine.cache import start
 from memcheck.engine.collect import collect
 from memcheck.engine.found import Found, Since
 from memcheck.engine.targets import looked_at, targets_for
+from memcheck.paths import parent
 from memcheck.problem import failing
 from memcheck.safe_files import within
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.selection import skill_targets
+from memcheck.workspace.stores import INDEX_NAME
 from memcheck.workspace.targets import Targets
 from memcheck.workspace.tree import TreeSource
 
@@ -72,6 +74,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             mine = _among(touched_here, whole)
             if whole.guidance and not mine.guidance and _imports_touched(ws, whole, touched):
                 mine = mine._replace(guidance=list(whole.guidance))
+        whole, mine, unmade = _unmade_stores(config, ws, ref_source, touched, whole, mine)
         if since.compare:
             rest = _without(whole, mine)
             at_ref = start(Workspace(config, ref_source))
@@ -99,6 +102,8 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             older += len(collect(ws, rest)) if any(rest) else 0
         else:
             problems, older = collect(ws, whole), 0
+        if unmade:
+            problems = [p for p in problems if not (parent(p.path) in unmade and not p.code.startswith(_WATCHED))]
         fails = bool(failing(problems, config.fail_on))
         secrets, fail_on = _by_refs_policy(config, source, since, ref_source, touched, mine.agent_files())
     finally:
@@ -108,6 +113,37 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
         fails = fails or bool(failing(secrets, fail_on))
     scope = "change" if since.touched is not None else "tree" if paths is None else "paths"
     return Found(problems, older, fails, [s.index for s in whole.stores if s.has_index], looked_at(ws, whole, scope))
+
+
+# The rules that judge a file as an agent reads it, whatever it is to the others: a
+# file that was an agent file where the change starts is judged by them still.
+_WATCHED = ("SEC", "HID")
+
+
+def _unmade_stores(
+    config: Config, ws: Workspace, ref_source: TreeSource, touched: Sequence[str], whole: Targets, mine: Targets
+) -> tuple[Targets, Targets, frozenset[str]]:
+    """``whole`` and ``mine`` with each store REF has that the change leaves no store
+    (a folder its MEMORY.md makes one where most of its files are memories: plain notes
+    added beside them unmake it) checked still, and those folders. Their files are no
+    memories to the memory and index rules now, whose findings there are dropped; the
+    secret and hidden-text rules judge them as the agents that knew the store read
+    them, or a token added with the notes would pass."""
+    folders = {parent(p) for p in touched}
+    # (The usual change: each folder with a MEMORY.md that it touches is a store still.)
+    indexed = {f for f in folders if INDEX_NAME in ws.markdown_by_folder.get(f, ())}
+    unsure = indexed - {s.folder for s in mine.stores if ws.is_store(s)}
+    if not unsure:
+        return whole, mine, frozenset()
+    were = frozenset(s.folder for s in start(Workspace(config, ref_source)).stores_among(unsure))
+    if not were:
+        return whole, mine, frozenset()
+    kept = list(ws.stores_among(were, were_stores=were))
+    return (
+        whole._replace(stores=sorted([*(s for s in whole.stores if s.folder not in were), *kept])),
+        mine._replace(stores=sorted([*(s for s in mine.stores if s.folder not in were), *kept])),
+        were,
+    )
 
 
 def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:

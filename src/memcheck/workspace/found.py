@@ -55,9 +55,15 @@ class FoundFiles(SourceFiles):
     def stores(self) -> tuple[Store, ...]:
         return _stores.stores_among(self, self.markdown_by_folder)
 
-    def stores_among(self, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
+    def stores_among(
+        self,
+        folders: Iterable[str],
+        judge: bool = True,
+        lost_index: frozenset[str] = frozenset(),
+        were_stores: frozenset[str] = frozenset(),
+    ) -> tuple[Store, ...]:
         """See ``stores.stores_among``."""
-        return _stores.stores_among(self, folders, judge, lost_index)
+        return _stores.stores_among(self, folders, judge, lost_index, were_stores)
 
     def is_store(self, store: Store) -> bool:
         """Whether a store from ``stores_among`` is one (only unjudged ones can be not)."""

@@ -61,7 +61,13 @@ class Store(NamedTuple):
         return (*self.files, self.index, *self.own)
 
 
-def stores_among(ws: Files, folders: Iterable[str], judge: bool = True, lost_index: frozenset[str] = frozenset()) -> tuple[Store, ...]:
+def stores_among(
+    ws: Files,
+    folders: Iterable[str],
+    judge: bool = True,
+    lost_index: frozenset[str] = frozenset(),
+    were_stores: frozenset[str] = frozenset(),
+) -> tuple[Store, ...]:
     """The stores among ``folders``, sorted. Each folder is judged on its own files,
     so judging a few folders gives what judging the whole tree would give for them.
 
@@ -69,7 +75,9 @@ def stores_among(ws: Files, folders: Iterable[str], judge: bool = True, lost_ind
     back unjudged (``judged`` False) and ``is_store`` decides later: the reading
     that takes can then be shared out between processes with the checking.
     ``lost_index``: folders whose MEMORY.md the change deletes, judged as if it
-    were still there (a store it alone made is still one, now without an index)."""
+    were still there (a store it alone made is still one, now without an index).
+    ``were_stores``: folders that the tree a change is compared with has as stores,
+    each one still, whatever share of its files the change leaves memories."""
     found: list[Store] = []
     markdown = ws.markdown_by_folder
     for folder in sorted(folders):
@@ -104,11 +112,18 @@ def stores_among(ws: Files, folders: Iterable[str], judge: bool = True, lost_ind
                 # document cannot be told without following the link, and the agent
                 # that loads it reads what the link names either way.
                 outside.append(path)
-        if not by_glob and judge and not _memory_siblings(ws, md):
+        kept = folder in were_stores
+        if not by_glob and judge and not kept and not _memory_siblings(ws, md):
             continue
         found.append(
             Store(
-                folder, tuple(md), has_index and ws.is_file(join(folder, INDEX_NAME)), by_glob, by_glob or judge, tuple(outside), tuple(own)
+                folder,
+                tuple(md),
+                has_index and ws.is_file(join(folder, INDEX_NAME)),
+                by_glob,
+                by_glob or judge or kept,
+                tuple(outside),
+                tuple(own),
             )
         )
     return tuple(found)
