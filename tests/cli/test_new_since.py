@@ -292,6 +292,22 @@ def test_plain_notes_added_beside_a_stores_memories_never_hide_the_token_added_w
     assert proc.returncode == 1 and _codes(proc.stdout) == expected, proc.stdout
 
 
+def test_plain_notes_and_settings_that_ignore_the_secret_rules_never_hide_a_token_together(repo: Path) -> None:
+    # The base's settings judge the change's tokens (see above): in the store it was.
+    files = {f"notes/user_m{i}.md": memory(f"m{i}", f"About m{i}", "user") for i in (1, 2)}
+    files["notes/MEMORY.md"] = "# Memory\n\n- [m1](user_m1.md) - About m1\n- [m2](user_m2.md) - About m2\n"
+    commit(repo, files, "a store")
+    for i in (1, 2, 3):
+        write(repo, f"notes/plain_{i}.md", f"Note {i}.\n")
+    write(repo, "notes/user_m1.md", memory("m1", "About m1", "user", f"Use {TOKEN} to push.\n"))
+    write(repo, ".memcheck.yaml", "ignore: [SEC]\n")
+    git(repo, "add", "-A")
+    assert _codes(run_cli(repo, "check", "--changed", "--format", "json").stdout) == [("notes/user_m1.md", "SEC002")]
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "notes")
+    proc = run_cli(repo, "check", "--new-since", "HEAD~1", "--format", "json")
+    assert proc.returncode == 1 and _codes(proc.stdout) == [("notes/user_m1.md", "SEC002")], proc.stdout
+
+
 def test_a_folder_that_was_never_a_store_stays_none(repo: Path) -> None:
     # A MEMORY.md among plain notes before and after the change: nothing to judge.
     commit(repo, {"docs/MEMORY.md": "# Memory\n\nNotes.\n", "docs/guide.md": "Guide.\n"}, "docs")

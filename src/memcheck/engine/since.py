@@ -105,7 +105,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
         if unmade:
             problems = [p for p in problems if not (parent(p.path) in unmade and not p.code.startswith(_WATCHED))]
         fails = bool(failing(problems, config.fail_on))
-        secrets, fail_on = _by_refs_policy(config, source, since, ref_source, touched, mine.agent_files())
+        secrets, fail_on = _by_refs_policy(config, source, since, ref_source, touched, mine.agent_files(), unmade)
     finally:
         ref_source.close()
     if secrets:
@@ -283,6 +283,7 @@ def _by_refs_policy(
     ref_source: TreeSource,
     touched: Sequence[str],
     files: Sequence[str],
+    unmade: frozenset[str],
 ) -> tuple[list[Problem], str]:
     """The secret and hidden-text findings REF's policy makes in the files the change
     touches, and the fail-on they are judged by (see the module's docstring): none
@@ -309,10 +310,10 @@ def _by_refs_policy(
     # accepted, and hidden text that the change's comments or baseline silence is found
     # here; what REF's tree has too (by what it found) is older.
     judge = ref_config._replace(select=codes, ignore=(), baseline=None)
-    now = _watched(judge, source, changed)
+    now = _watched(judge, source, changed, unmade)
     hidden = [p for p in now if p.code.startswith(_HIDDEN)]
     if hidden:
-        before = _watched(judge, ref_source, changed)
+        before = _watched(judge, ref_source, changed, unmade)
         moved = _renamed(config.root, since.tree, source) if not changed.issubset(source.listing().files) else {}
         renamed = [p._replace(path=moved.get(p.path, p.path)) for p in before]
         found_then = _hidden_found(ref_source, before, changed)
@@ -353,10 +354,11 @@ def _baseline_edited(config: Config, changed: AbstractSet[str]) -> bool:
     return Path(real).as_posix() in changed
 
 
-def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Problem]:
+def _watched(config: Config, source: Source, paths: AbstractSet[str], unmade: frozenset[str] = frozenset()) -> list[Problem]:
     """The secret and hidden-text findings (the codes ``config`` selects) of the files
     of ``paths`` that the tree ``source`` holds, by ``config``'s settings, its per-path
-    ignores applied: no cache, no suppression comment, no baseline."""
+    ignores applied: no cache, no suppression comment, no baseline. The folders of
+    ``unmade`` are the stores they were (see _unmade_stores)."""
     from memcheck.checks import hidden, secrets
     from memcheck.engine.finish import drop_path_ignores
 
@@ -369,7 +371,10 @@ def _watched(config: Config, source: Source, paths: AbstractSet[str]) -> list[Pr
         found_in = targets_for(ws, [str(ws.root / p) for p in there])
         # Only the files the change touches, not the whole store each brings: the two
         # families judge each file on its own (agent_files is what both read).
-        targets = Targets([], [], [], kind_files=[p for p in found_in.agent_files() if p in paths])
+        agent_files = set(found_in.agent_files())
+        if unmade:
+            agent_files.update(Targets(list(ws.stores_among(unmade, were_stores=unmade)), [], []).agent_files())
+        targets = Targets([], [], [], kind_files=sorted(p for p in agent_files if p in paths))
         codes = set(config.select)
         found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}
         return sorted(drop_path_ignores(set(secrets.scrub(found, ws, secrets.files_of(targets, ws))), config))
