@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from conftest import OLD_FINDINGS, commit, git, memory, old_findings, one_bad_memory, run_cli, write
@@ -260,12 +261,15 @@ def test_a_change_that_deletes_the_stores_index_still_has_its_token_found(repo: 
     write(repo, "notes/user_m1.md", memory("m1", "About m1", "user", f"Use {TOKEN} to push.\n"))
     write(repo, "notes/SOUL.md", f"# Soul\n\nThe deploy key: {TOKEN}\n")
     git(repo, "add", "-A")
-    expected = [("notes/MEMORY.md", "IDX001"), ("notes/SOUL.md", "SEC002"), ("notes/user_m1.md", "SEC002")]
-    assert _codes(run_cli(repo, "check", "--changed", "--format", "json").stdout) == expected
+    tokens = [("notes/SOUL.md", "SEC002"), ("notes/user_m1.md", "SEC002")]
+    # Staged, the hook's fix --changed writes the index back: IDX001 says so.
+    assert _codes(run_cli(repo, "check", "--changed", "--format", "json").stdout) == [("notes/MEMORY.md", "IDX001"), *tokens]
     git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "drop the index")
     proc = run_cli(repo, "check", "--new-since", "HEAD~1", "--format", "json")
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert _codes(proc.stdout) == expected
+    # Committed, no fix sees a store there to write an index for: the tokens alone.
+    assert _codes(proc.stdout) == tokens
+    assert "fixable" not in run_cli(repo, "check", "--new-since", "HEAD~1").stdout
 
 
 def test_plain_notes_added_beside_a_stores_memories_never_hide_the_token_added_with_them(repo: Path) -> None:
@@ -306,6 +310,62 @@ def test_plain_notes_and_settings_that_ignore_the_secret_rules_never_hide_a_toke
     git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "notes")
     proc = run_cli(repo, "check", "--new-since", "HEAD~1", "--format", "json")
     assert proc.returncode == 1 and _codes(proc.stdout) == [("notes/user_m1.md", "SEC002")], proc.stdout
+
+
+def _a_store_in_notes(repo: Path) -> None:
+    files = {f"notes/user_m{i}.md": memory(f"m{i}", f"About m{i}", "user") for i in (1, 2, 3)}
+    files["notes/MEMORY.md"] = "".join(f"- [m{i}](user_m{i}.md) - About m{i}\n" for i in (1, 2, 3))
+    commit(repo, files, "a store")
+
+
+def _plain_notes(repo: Path, folder: str) -> None:
+    for i in (1, 2, 3, 4):
+        write(repo, f"{folder}/plain_{i}.md", f"# Note {i}\n")
+
+
+@pytest.mark.parametrize(
+    "unmake",
+    [
+        pytest.param(lambda repo: ((repo / "notes/MEMORY.md").unlink(), _plain_notes(repo, "notes")), id="index-deleted-and-notes"),
+        pytest.param(
+            lambda repo: (git(repo, "mv", "notes/MEMORY.md", "notes/Memory.md"), _plain_notes(repo, "notes")), id="index-renamed-and-notes"
+        ),
+        pytest.param(
+            lambda repo: [write(repo, f"notes/user_m{i}.md", "# Doc\n") for i in (2, 3)] + [(repo / "notes/MEMORY.md").unlink()],
+            id="index-deleted-and-frontmatter-gone",
+        ),
+        pytest.param(
+            lambda repo: (write(repo, ".memcheck.yaml", "exclude: ['notes/']\n"), _plain_notes(repo, "notes")), id="notes-and-excluded"
+        ),
+        pytest.param(
+            lambda repo: ((repo / "notes/MEMORY.md").unlink(), write(repo, ".memcheck.yaml", "ignore: [SEC]\n")),
+            id="index-deleted-and-sec-ignored",
+        ),
+    ],
+)
+def test_a_change_that_unmakes_a_store_any_way_still_has_its_token_found(repo: Path, unmake: Callable[[Path], object]) -> None:
+    # Each way a change can leave the folder no store, found by an outside attack:
+    # the store it was at the base is what the secret rules judge, in both modes.
+    _a_store_in_notes(repo)
+    unmake(repo)
+    write(repo, "notes/user_m1.md", memory("m1", "About m1", "user", f"Use {TOKEN} to push.\n"))
+    git(repo, "add", "-A")
+    assert ("notes/user_m1.md", "SEC002") in _codes(run_cli(repo, "check", "--changed", "--format", "json").stdout)
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "unmade")
+    proc = run_cli(repo, "check", "--new-since", "HEAD~1", "--format", "json")
+    assert proc.returncode == 1 and _codes(proc.stdout) == [("notes/user_m1.md", "SEC002")], proc.stdout
+
+
+def test_a_store_moved_beside_plain_notes_still_has_its_token_found(repo: Path) -> None:
+    _a_store_in_notes(repo)
+    git(repo, "mv", "notes", "other")
+    _plain_notes(repo, "other")
+    write(repo, "other/user_m1.md", memory("m1", "About m1", "user", f"Use {TOKEN} to push.\n"))
+    git(repo, "add", "-A")
+    assert _codes(run_cli(repo, "check", "--changed", "--format", "json").stdout) == [("other/user_m1.md", "SEC002")]
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "moved")
+    proc = run_cli(repo, "check", "--new-since", "HEAD~1", "--format", "json")
+    assert proc.returncode == 1 and _codes(proc.stdout) == [("other/user_m1.md", "SEC002")], proc.stdout
 
 
 def test_a_folder_that_was_never_a_store_stays_none(repo: Path) -> None:

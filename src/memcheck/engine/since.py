@@ -34,7 +34,7 @@ from memcheck.engine.cache import start
 from memcheck.engine.collect import collect
 from memcheck.engine.found import Found, Since
 from memcheck.engine.targets import looked_at, targets_for
-from memcheck.paths import parent
+from memcheck.paths import basename, parent
 from memcheck.problem import failing
 from memcheck.safe_files import within
 from memcheck.workspace.agentfiles import find_agent_files
@@ -57,6 +57,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
     touches: then only that is checked)."""
     ws = start(Workspace(config, source))
     ref_source = TreeSource(config.root, since.tree, since.folders)
+    lost_folders: frozenset[str] = frozenset()
     try:
         if since.touched is not None:
             touched = list(since.touched)
@@ -71,10 +72,14 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             lost = [s for s in touched_here.stores if s.folder not in {w.folder for w in whole.stores}]
             if lost and paths is None:
                 whole = whole._replace(stores=sorted([*whole.stores, *lost]))
+                lost_folders = frozenset(s.folder for s in lost)
             mine = _among(touched_here, whole)
             if whole.guidance and not mine.guidance and _imports_touched(ws, whole, touched):
                 mine = mine._replace(guidance=list(whole.guidance))
-        whole, mine, unmade = _unmade_stores(config, ws, ref_source, touched, whole, mine)
+        whole, mine, unmade = _unmade_stores(config, ws, source, since, ref_source, touched, whole, mine)
+        # A store that only the deleted index keeps, in a tree already committed: the memory
+        # and index rules, and fix, see none there (`fix` writes no index for it).
+        unmade |= lost_folders
         if since.compare:
             rest = _without(whole, mine)
             at_ref = start(Workspace(config, ref_source))
@@ -105,7 +110,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
         if unmade:
             problems = [p for p in problems if not (parent(p.path) in unmade and not p.code.startswith(_WATCHED))]
         fails = bool(failing(problems, config.fail_on))
-        secrets, fail_on = _by_refs_policy(config, source, since, ref_source, touched, mine.agent_files(), unmade)
+        secrets, fail_on = _by_refs_policy(config, source, since, ref_source, touched, mine.agent_files())
     finally:
         ref_source.close()
     if secrets:
@@ -121,29 +126,68 @@ _WATCHED = ("SEC", "HID")
 
 
 def _unmade_stores(
-    config: Config, ws: Workspace, ref_source: TreeSource, touched: Sequence[str], whole: Targets, mine: Targets
+    config: Config,
+    ws: Workspace,
+    source: Source,
+    since: Since,
+    ref_source: TreeSource,
+    touched: Sequence[str],
+    whole: Targets,
+    mine: Targets,
 ) -> tuple[Targets, Targets, frozenset[str]]:
     """``whole`` and ``mine`` with each store REF has that the change leaves no store
-    (a folder its MEMORY.md makes one where most of its files are memories: plain notes
-    added beside them unmake it) checked still, and those folders. Their files are no
-    memories to the memory and index rules now, whose findings there are dropped; the
-    secret and hidden-text rules judge them as the agents that knew the store read
-    them, or a token added with the notes would pass."""
-    folders = {parent(p) for p in touched}
-    # (The usual change: each folder with a MEMORY.md that it touches is a store still.)
-    indexed = {f for f in folders if INDEX_NAME in ws.markdown_by_folder.get(f, ())}
-    unsure = indexed - {s.folder for s in mine.stores if ws.is_store(s)}
-    if not unsure:
-        return whole, mine, frozenset()
-    were = frozenset(s.folder for s in start(Workspace(config, ref_source)).stores_among(unsure))
+    checked still, and those folders (see _were_stores). Their files are no memories
+    to the memory and index rules now, whose findings there are dropped; the secret and
+    hidden-text rules judge them as the agents that knew the store read them, or a
+    token added with the plain notes that unmade it would pass."""
+    were = _were_stores(ws, touched, {s.folder for s in mine.stores if ws.is_store(s)}, _RefTree(config, since, ref_source, source))
     if not were:
         return whole, mine, frozenset()
-    kept = list(ws.stores_among(were, were_stores=were))
+    # A commit hook lists only the folders that hold agent files now: the store that was
+    # is looked for in the whole tree (its documents are read through ``ws`` alike).
+    listed = ws if not source.listing().partial else Workspace(config, _whole(source))
+    kept = list(listed.stores_among(were, were_stores=were))
     return (
         whole._replace(stores=sorted([*(s for s in whole.stores if s.folder not in were), *kept])),
         mine._replace(stores=sorted([*(s for s in mine.stores if s.folder not in were), *kept])),
         were,
     )
+
+
+class _RefTree:
+    """REF's stores, judged by REF's settings, and where the change moved REF's files:
+    worked out only when a change may have unmade a store (rarely: never in a usual commit)."""
+
+    def __init__(self, config: Config, since: Since, ref_source: TreeSource, source: Source) -> None:
+        self.config, self.since, self.ref_source, self.source = config, since, ref_source, source
+
+    def stores_among(self, folders: set[str]) -> set[str]:
+        settings = _settings_at(self.config, self.since, self.ref_source) or self.config
+        if self.since.options is not None:
+            settings = self.since.options(settings)
+        return {s.folder for s in start(Workspace(settings, self.ref_source)).stores_among(folders)}
+
+    def moved(self) -> dict[str, str]:
+        """REF's path -> the change's, for each file the change renames."""
+        return _renamed(self.config.root, self.since.tree, self.source)
+
+
+def _were_stores(ws: Workspace, touched: Sequence[str], stores_now: AbstractSet[str], ref: _RefTree) -> frozenset[str]:
+    """The folders, of those the change touches that hold a MEMORY.md in either tree,
+    that ``ws`` has as no store (``stores_now``: those it has) and REF has as one, or
+    that hold files the change moved there from one of REF's stores. A folder its
+    MEMORY.md makes a store is one where most of its files are memories: plain notes
+    added beside them, memories that lose their frontmatter, the index deleted or the
+    whole folder moved beside such notes unmake it."""
+    folders = {parent(p) for p in touched}
+    indexed = {f for f in folders if INDEX_NAME in ws.markdown_by_folder.get(f, ())}
+    indexed.update(parent(p) for p in touched if basename(p) == INDEX_NAME)
+    unsure = indexed - stores_now
+    if not unsure:
+        return frozenset()  # the usual change: each folder with a MEMORY.md it touches is a store still
+    moved = [(old, new) for old, new in ref.moved().items() if parent(new) in unsure]
+    were = ref.stores_among(unsure | {parent(old) for old, _ in moved})
+    return frozenset(f for f in unsure if f in were or any(parent(new) == f and parent(old) in were for old, new in moved))
 
 
 def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:
@@ -283,7 +327,6 @@ def _by_refs_policy(
     ref_source: TreeSource,
     touched: Sequence[str],
     files: Sequence[str],
-    unmade: frozenset[str],
 ) -> tuple[list[Problem], str]:
     """The secret and hidden-text findings REF's policy makes in the files the change
     touches, and the fail-on they are judged by (see the module's docstring): none
@@ -310,10 +353,10 @@ def _by_refs_policy(
     # accepted, and hidden text that the change's comments or baseline silence is found
     # here; what REF's tree has too (by what it found) is older.
     judge = ref_config._replace(select=codes, ignore=(), baseline=None)
-    now = _watched(judge, source, changed, unmade)
+    now = _watched(judge, source, changed, _RefTree(config, since, ref_source, source))
     hidden = [p for p in now if p.code.startswith(_HIDDEN)]
     if hidden:
-        before = _watched(judge, ref_source, changed, unmade)
+        before = _watched(judge, ref_source, changed)
         moved = _renamed(config.root, since.tree, source) if not changed.issubset(source.listing().files) else {}
         renamed = [p._replace(path=moved.get(p.path, p.path)) for p in before]
         found_then = _hidden_found(ref_source, before, changed)
@@ -354,11 +397,11 @@ def _baseline_edited(config: Config, changed: AbstractSet[str]) -> bool:
     return Path(real).as_posix() in changed
 
 
-def _watched(config: Config, source: Source, paths: AbstractSet[str], unmade: frozenset[str] = frozenset()) -> list[Problem]:
+def _watched(config: Config, source: Source, paths: AbstractSet[str], ref: _RefTree | None = None) -> list[Problem]:
     """The secret and hidden-text findings (the codes ``config`` selects) of the files
     of ``paths`` that the tree ``source`` holds, by ``config``'s settings, its per-path
-    ignores applied: no cache, no suppression comment, no baseline. The folders of
-    ``unmade`` are the stores they were (see _unmade_stores)."""
+    ignores applied: no cache, no suppression comment, no baseline. With ``ref``, a
+    folder the change unmade as a store is the store it was there (see _were_stores)."""
     from memcheck.checks import hidden, secrets
     from memcheck.engine.finish import drop_path_ignores
 
@@ -372,8 +415,9 @@ def _watched(config: Config, source: Source, paths: AbstractSet[str], unmade: fr
         # Only the files the change touches, not the whole store each brings: the two
         # families judge each file on its own (agent_files is what both read).
         agent_files = set(found_in.agent_files())
-        if unmade:
-            agent_files.update(Targets(list(ws.stores_among(unmade, were_stores=unmade)), [], []).agent_files())
+        were = _were_stores(ws, sorted(paths), {s.folder for s in found_in.stores}, ref) if ref is not None else frozenset()
+        if were:
+            agent_files.update(Targets(list(ws.stores_among(were, were_stores=were)), [], []).agent_files())
         targets = Targets([], [], [], kind_files=sorted(p for p in agent_files if p in paths))
         codes = set(config.select)
         found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}

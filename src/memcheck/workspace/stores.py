@@ -86,7 +86,7 @@ def stores_among(
             continue
         has_index = INDEX_NAME in names
         by_glob = ws.is_named_store(folder)
-        if not by_glob and not has_index and folder not in lost_index:
+        if not by_glob and not has_index and folder not in lost_index and folder not in were_stores:
             continue  # cheap test first: most folders with Markdown are not stores
         if not has_index and ws.listed_by_git:
             # A store in a folder git ignores, its memories committed with `git add
