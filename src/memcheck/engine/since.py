@@ -187,7 +187,8 @@ def _were_stores(ws: Workspace, touched: Sequence[str], stores_now: AbstractSet[
         return frozenset()  # the usual change: each folder with a MEMORY.md it touches is a store still
     moved = [(old, new) for old, new in ref.moved().items() if parent(new) in unsure]
     were = ref.stores_among(unsure | {parent(old) for old, _ in moved})
-    return frozenset(f for f in unsure if f in were or any(parent(new) == f and parent(old) in were for old, new in moved))
+    moved_from_a_store = {parent(new) for old, new in moved if parent(old) in were}
+    return frozenset(f for f in unsure if f in were or f in moved_from_a_store)
 
 
 def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:
