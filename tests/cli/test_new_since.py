@@ -368,6 +368,41 @@ def test_a_store_moved_beside_plain_notes_still_has_its_token_found(repo: Path) 
     assert proc.returncode == 1 and _codes(proc.stdout) == [("other/user_m1.md", "SEC002")], proc.stdout
 
 
+@pytest.mark.parametrize(
+    ("move", "token_in"),
+    [
+        pytest.param(
+            lambda repo: (git(repo, "mv", "notes", "other"), git(repo, "rm", "-qf", "other/MEMORY.md")),
+            "other/user_m1.md",
+            id="moved-and-index-deleted",
+        ),
+        pytest.param(
+            lambda repo: ((repo / "notes/sub").mkdir(), git(repo, "mv", *(f"notes/user_m{i}.md" for i in (1, 2, 3)), "notes/sub/")),
+            "notes/sub/user_m1.md",
+            id="memories-moved-into-a-subfolder",
+        ),
+        pytest.param(
+            lambda repo: [git(repo, "mv", f"notes/user_m{i}.md", f"notes/user_m{i}.MD") for i in (1, 2, 3)],
+            "notes/user_m1.MD",
+            id="renamed-to-MD",
+        ),
+    ],
+)
+def test_memories_moved_out_of_their_store_keep_their_token_found(repo: Path, move: Callable[[Path], object], token_in: str) -> None:
+    # Where the change moves a store's memories (another folder, a subfolder, a name
+    # an agent on a case-blind disk still opens as `user_m1.md`), the files moved are
+    # judged by the secret rules as the store's they were.
+    _a_store_in_notes(repo)
+    move(repo)
+    with (repo / token_in).open("a") as f:
+        f.write(f"Use {TOKEN} to push.\n")
+    git(repo, "add", "-A")
+    assert (token_in, "SEC002") in _codes(run_cli(repo, "check", "--changed", "--format", "json").stdout)
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "moved")
+    proc = run_cli(repo, "check", "--new-since", "HEAD~1", "--format", "json")
+    assert proc.returncode == 1 and _codes(proc.stdout) == [(token_in, "SEC002")], proc.stdout
+
+
 def test_a_folder_that_was_never_a_store_stays_none(repo: Path) -> None:
     # A MEMORY.md among plain notes before and after the change: nothing to judge.
     commit(repo, {"docs/MEMORY.md": "# Memory\n\nNotes.\n", "docs/guide.md": "Guide.\n"}, "docs")

@@ -40,7 +40,7 @@ from memcheck.safe_files import within
 from memcheck.workspace.agentfiles import find_agent_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.selection import skill_targets
-from memcheck.workspace.stores import INDEX_NAME
+from memcheck.workspace.stores import INDEX_NAME, Store
 from memcheck.workspace.targets import Targets
 from memcheck.workspace.tree import TreeSource
 
@@ -146,11 +146,19 @@ def _unmade_stores(
     # A commit hook lists only the folders that hold agent files now: the store that was
     # is looked for in the whole tree (its documents are read through ``ws`` alike).
     listed = ws if not source.listing().partial else Workspace(config, _whole(source))
-    kept = list(listed.stores_among(were, were_stores=were))
+    folders = frozenset(were)
+    found = {s.folder: s for s in listed.stores_among(folders, were_stores=folders)}
+    kept: list[Store] = []
+    for folder, moved_in in sorted(were.items()):
+        store = found.get(folder) or Store(folder, (), False, False)
+        # The files moved there that are no memory by their name (`a.MD`, `a.txt`), as
+        # the store's own documents: read by the secret and hidden-text rules alone.
+        extra = moved_in.difference(store.files, store.own, [store.index])
+        kept.append(store._replace(own=tuple(sorted({*store.own, *extra}))) if extra else store)
     return (
-        whole._replace(stores=sorted([*(s for s in whole.stores if s.folder not in were), *kept])),
-        mine._replace(stores=sorted([*(s for s in mine.stores if s.folder not in were), *kept])),
-        were,
+        whole._replace(stores=sorted([*(s for s in whole.stores if s.folder not in folders), *kept])),
+        mine._replace(stores=sorted([*(s for s in mine.stores if s.folder not in folders), *kept])),
+        folders,
     )
 
 
@@ -172,23 +180,27 @@ class _RefTree:
         return _renamed(self.config.root, self.since.tree, self.source)
 
 
-def _were_stores(ws: Workspace, touched: Sequence[str], stores_now: AbstractSet[str], ref: _RefTree) -> frozenset[str]:
+def _were_stores(ws: Workspace, touched: Sequence[str], stores_now: AbstractSet[str], ref: _RefTree) -> dict[str, frozenset[str]]:
     """The folders, of those the change touches that hold a MEMORY.md in either tree,
-    that ``ws`` has as no store (``stores_now``: those it has) and REF has as one, or
-    that hold files the change moved there from one of REF's stores. A folder its
-    MEMORY.md makes a store is one where most of its files are memories: plain notes
-    added beside them, memories that lose their frontmatter, the index deleted or the
-    whole folder moved beside such notes unmake it."""
+    that ``ws`` has as no store (``stores_now``: those it has) and REF has as one, and
+    those the change moved files of such a folder to (a subfolder, another folder, a
+    name not ending in `.md`), each with the files moved there. A folder its MEMORY.md
+    makes a store is one where most of its files are memories: plain notes added
+    beside them, memories that lose their frontmatter or move away, the index deleted
+    or the whole folder moved unmake it."""
     folders = {parent(p) for p in touched}
     indexed = {f for f in folders if INDEX_NAME in ws.markdown_by_folder.get(f, ())}
     indexed.update(parent(p) for p in touched if basename(p) == INDEX_NAME)
     unsure = indexed - stores_now
     if not unsure:
-        return frozenset()  # the usual change: each folder with a MEMORY.md it touches is a store still
-    moved = [(old, new) for old, new in ref.moved().items() if parent(new) in unsure]
+        return {}  # the usual change: each folder with a MEMORY.md it touches is a store still
+    moved = [(old, new) for old, new in ref.moved().items() if parent(new) in unsure or parent(old) in unsure]
     were = ref.stores_among(unsure | {parent(old) for old, _ in moved})
-    moved_from_a_store = {parent(new) for old, new in moved if parent(old) in were}
-    return frozenset(f for f in unsure if f in were or f in moved_from_a_store)
+    found: dict[str, set[str]] = {f: set() for f in unsure if f in were}
+    for old, new in moved:
+        if parent(old) in were and parent(new) not in stores_now:
+            found.setdefault(parent(new), set()).add(new)
+    return {f: frozenset(paths) for f, paths in found.items()}
 
 
 def touched_targets(ws: Workspace, touched: Sequence[str]) -> Targets:
@@ -416,9 +428,11 @@ def _watched(config: Config, source: Source, paths: AbstractSet[str], ref: _RefT
         # Only the files the change touches, not the whole store each brings: the two
         # families judge each file on its own (agent_files is what both read).
         agent_files = set(found_in.agent_files())
-        were = _were_stores(ws, sorted(paths), {s.folder for s in found_in.stores}, ref) if ref is not None else frozenset()
+        were = _were_stores(ws, sorted(paths), {s.folder for s in found_in.stores}, ref) if ref is not None else {}
         if were:
-            agent_files.update(Targets(list(ws.stores_among(were, were_stores=were)), [], []).agent_files())
+            folders = frozenset(were)
+            agent_files.update(Targets(list(ws.stores_among(folders, were_stores=folders)), [], []).agent_files())
+            agent_files.update(p for moved_in in were.values() for p in moved_in)
         targets = Targets([], [], [], kind_files=sorted(p for p in agent_files if p in paths))
         codes = set(config.select)
         found = {p for family in (secrets, hidden) for p in family.check(ws, targets) if p.code in codes and p.path in paths}
