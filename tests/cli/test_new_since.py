@@ -403,6 +403,17 @@ def test_memories_moved_out_of_their_store_keep_their_token_found(repo: Path, mo
     assert proc.returncode == 1 and _codes(proc.stdout) == [(token_in, "SEC002")], proc.stdout
 
 
+def test_a_guidance_file_in_a_folder_the_change_unmakes_is_judged_as_any_other(repo: Path) -> None:
+    # The memory and index rules see no store there now; the guidance rules still see
+    # the CLAUDE.md beside the memories, and what it lacks.
+    _a_store_in_notes(repo)
+    _plain_notes(repo, "notes")
+    write(repo, "notes/CLAUDE.md", "# Notes\n\n@missing.md\n")
+    git(repo, "add", "-A")
+    codes = _codes(run_cli(repo, "check", "--changed", "--format", "json").stdout)
+    assert codes and all(path == "notes/CLAUDE.md" and code.startswith("GDN") for path, code in codes), codes
+
+
 def test_a_folder_that_was_never_a_store_stays_none(repo: Path) -> None:
     # A MEMORY.md among plain notes before and after the change: nothing to judge.
     commit(repo, {"docs/MEMORY.md": "# Memory\n\nNotes.\n", "docs/guide.md": "Guide.\n"}, "docs")

@@ -108,7 +108,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
         else:
             problems, older = collect(ws, whole), 0
         if unmade:
-            problems = [p for p in problems if not (parent(p.path) in unmade and not p.code.startswith(_WATCHED))]
+            problems = [p for p in problems if not (parent(p.path) in unmade and p.code.startswith(_OF_STORES))]
         fails = bool(failing(problems, config.fail_on))
         secrets, fail_on = _by_refs_policy(config, source, since, ref_source, touched, mine.agent_files())
     finally:
@@ -120,9 +120,11 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
     return Found(problems, older, fails, [s.index for s in whole.stores if s.has_index], looked_at(ws, whole, scope))
 
 
-# The rules that judge a file as an agent reads it, whatever it is to the others: a
-# file that was an agent file where the change starts is judged by them still.
-_WATCHED = ("SEC", "HID")
+# The rules that read a store's files as its memories (and the references in them):
+# in a folder the change leaves no store, they see what is there now, which is no
+# store. The secret and hidden-text rules judge its files as the agents that knew the
+# store read them; a guidance file or skill there is judged as any other.
+_OF_STORES = ("MEM", "IDX", "REF")
 
 
 def _unmade_stores(
