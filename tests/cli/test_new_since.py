@@ -398,6 +398,8 @@ def test_memories_moved_out_of_their_store_keep_their_token_found(repo: Path, mo
         f.write(f"Use {TOKEN} to push.\n")
     git(repo, "add", "-A")
     assert (token_in, "SEC002") in _codes(run_cli(repo, "check", "--changed", "--format", "json").stdout)
+    # One store is checked: the folder the change emptied holds nothing to count.
+    assert "in 1 store (" in run_cli(repo, "check", "--changed").stdout
     git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "moved")
     proc = run_cli(repo, "check", "--new-since", "HEAD~1", "--format", "json")
     assert proc.returncode == 1 and _codes(proc.stdout) == [(token_in, "SEC002")], proc.stdout

@@ -25,6 +25,7 @@ characters" and "248 zero-width characters" read alike once numbers are set asid
 from __future__ import annotations
 
 import os
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, AbstractSet, Sequence
 
@@ -76,7 +77,8 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             mine = _among(touched_here, whole)
             if whole.guidance and not mine.guidance and _imports_touched(ws, whole, touched):
                 mine = mine._replace(guidance=list(whole.guidance))
-        whole, mine, unmade = _unmade_stores(config, ws, source, since, ref_source, touched, whole, mine)
+        ref = _RefTree(config, since, ref_source, source)
+        whole, mine, unmade = _unmade_stores(config, ws, source, ref, touched, whole, mine)
         # A store that only the deleted index keeps, in a tree already committed: the memory
         # and index rules, and fix, see none there (`fix` writes no index for it).
         unmade |= lost_folders
@@ -92,7 +94,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
             # under the file's new name, as git's rename detection pairs them.
             # (A rename deletes a path: where every path the change touches is still there,
             # git is not asked; touched_targets asked the same questions.)
-            moved = _renamed(config.root, since.tree, source) if not _there(ws, touched).issuperset(touched) else {}
+            moved = ref.moved if not _there(ws, touched).issuperset(touched) else {}
             at_ref_found = collect(at_ref, _alike(at_ref, mine))
             before = [p._replace(path=moved.get(p.path, p.path)) for p in at_ref_found]
             changed = set(touched)
@@ -110,7 +112,7 @@ def collect_since(config: Config, source: Source, since: Since, paths: Sequence[
         if unmade:
             problems = [p for p in problems if not (parent(p.path) in unmade and p.code.startswith(_OF_STORES))]
         fails = bool(failing(problems, config.fail_on))
-        secrets, fail_on = _by_refs_policy(config, source, since, ref_source, touched, mine.agent_files())
+        secrets, fail_on = _by_refs_policy(config, source, since, ref, touched, mine.agent_files())
     finally:
         ref_source.close()
     if secrets:
@@ -128,35 +130,34 @@ _OF_STORES = ("MEM", "IDX", "REF")
 
 
 def _unmade_stores(
-    config: Config,
-    ws: Workspace,
-    source: Source,
-    since: Since,
-    ref_source: TreeSource,
-    touched: Sequence[str],
-    whole: Targets,
-    mine: Targets,
+    config: Config, ws: Workspace, source: Source, ref: _RefTree, touched: Sequence[str], whole: Targets, mine: Targets
 ) -> tuple[Targets, Targets, frozenset[str]]:
     """``whole`` and ``mine`` with each store REF has that the change leaves no store
     checked still, and those folders (see _were_stores). Their files are no memories
     to the memory and index rules now, whose findings there are dropped; the secret and
     hidden-text rules judge them as the agents that knew the store read them, or a
     token added with the plain notes that unmade it would pass."""
-    were = _were_stores(ws, touched, {s.folder for s in mine.stores if ws.is_store(s)}, _RefTree(config, since, ref_source, source))
+    were = _were_stores(ws, touched, mine.stores, ref)
     if not were:
         return whole, mine, frozenset()
+    folders = frozenset(were)
     # A commit hook lists only the folders that hold agent files now: the store that was
     # is looked for in the whole tree (its documents are read through ``ws`` alike).
-    listed = ws if not source.listing().partial else Workspace(config, _whole(source))
-    folders = frozenset(were)
-    found = {s.folder: s for s in listed.stores_among(folders, were_stores=folders)}
+    listing = _whole(source)
+    try:
+        listed = ws if listing is source else Workspace(config, listing)
+        found = {s.folder: s for s in listed.stores_among(folders, were_stores=folders)}
+    finally:
+        if listing is not source and isinstance(listing, TreeSource):
+            listing.close()
     kept: list[Store] = []
     for folder, moved_in in sorted(were.items()):
         store = found.get(folder) or Store(folder, (), False, False)
         # The files moved there that are no memory by their name (`a.MD`, `a.txt`), as
         # the store's own documents: read by the secret and hidden-text rules alone.
         extra = moved_in.difference(store.files, store.own, [store.index])
-        kept.append(store._replace(own=tuple(sorted({*store.own, *extra}))) if extra else store)
+        if store.files or store.own or store.outside or extra:  # (a folder the change emptied holds nothing to read)
+            kept.append(store._replace(own=tuple(sorted({*store.own, *extra}))) if extra else store)
     return (
         whole._replace(stores=sorted([*(s for s in whole.stores if s.folder not in folders), *kept])),
         mine._replace(stores=sorted([*(s for s in mine.stores if s.folder not in folders), *kept])),
@@ -166,41 +167,56 @@ def _unmade_stores(
 
 class _RefTree:
     """REF's stores, judged by REF's settings, and where the change moved REF's files:
-    worked out only when a change may have unmade a store (rarely: never in a usual commit)."""
+    worked out only when a change may have unmade a store (rarely: never in a usual
+    commit), and then once a run, however many of the checks ask."""
 
     def __init__(self, config: Config, since: Since, ref_source: TreeSource, source: Source) -> None:
         self.config, self.since, self.ref_source, self.source = config, since, ref_source, source
 
-    def stores_among(self, folders: set[str]) -> set[str]:
+    @cached_property
+    def _workspace(self) -> Workspace:
         settings = _settings_at(self.config, self.since, self.ref_source) or self.config
         if self.since.options is not None:
             settings = self.since.options(settings)
-        return {s.folder for s in start(Workspace(settings, self.ref_source)).stores_among(folders)}
+        return start(Workspace(settings, self.ref_source))
 
+    def stores_among(self, folders: set[str]) -> set[str]:
+        return {s.folder for s in self._workspace.stores_among(folders)}
+
+    @cached_property
     def moved(self) -> dict[str, str]:
         """REF's path -> the change's, for each file the change renames."""
         return _renamed(self.config.root, self.since.tree, self.source)
 
 
-def _were_stores(ws: Workspace, touched: Sequence[str], stores_now: AbstractSet[str], ref: _RefTree) -> dict[str, frozenset[str]]:
+def _were_stores(ws: Workspace, touched: Sequence[str], stores: Sequence[Store], ref: _RefTree) -> dict[str, frozenset[str]]:
     """The folders, of those the change touches that hold a MEMORY.md in either tree,
-    that ``ws`` has as no store (``stores_now``: those it has) and REF has as one, and
-    those the change moved files of such a folder to (a subfolder, another folder, a
-    name not ending in `.md`), each with the files moved there. A folder its MEMORY.md
-    makes a store is one where most of its files are memories: plain notes added
-    beside them, memories that lose their frontmatter or move away, the index deleted
-    or the whole folder moved unmake it."""
+    that ``ws`` has as no store (of ``stores``, the candidates it found) and REF has as
+    one, and those the change moved files of such a folder to (a subfolder, another
+    folder, a name not ending in `.md`), each with the files moved there. A folder its
+    MEMORY.md makes a store is one where most of its files are memories: plain notes
+    added beside them, memories that lose their frontmatter or move away, the index
+    deleted or the whole folder moved unmake it."""
+    candidates = {s.folder: s for s in stores}
+    judged: dict[str, bool] = {}
+
+    def store_now(folder: str) -> bool:  # (an unjudged candidate reads its files to tell: once)
+        if folder not in judged:
+            store = candidates.get(folder)
+            judged[folder] = store is not None and ws.is_store(store)
+        return judged[folder]
+
     folders = {parent(p) for p in touched}
     indexed = {f for f in folders if INDEX_NAME in ws.markdown_by_folder.get(f, ())}
     indexed.update(parent(p) for p in touched if basename(p) == INDEX_NAME)
-    unsure = indexed - stores_now
+    unsure = {f for f in indexed if not store_now(f)}
     if not unsure:
         return {}  # the usual change: each folder with a MEMORY.md it touches is a store still
-    moved = [(old, new) for old, new in ref.moved().items() if parent(new) in unsure or parent(old) in unsure]
+    moved = [(old, new) for old, new in ref.moved.items() if parent(new) in unsure or parent(old) in unsure]
     were = ref.stores_among(unsure | {parent(old) for old, _ in moved})
     found: dict[str, set[str]] = {f: set() for f in unsure if f in were}
     for old, new in moved:
-        if parent(old) in were and parent(new) not in stores_now:
+        if parent(old) in were and not store_now(parent(new)):
             found.setdefault(parent(new), set()).add(new)
     return {f: frozenset(paths) for f, paths in found.items()}
 
@@ -339,7 +355,7 @@ def _by_refs_policy(
     config: Config,
     source: Source,
     since: Since,
-    ref_source: TreeSource,
+    ref: _RefTree,
     touched: Sequence[str],
     files: Sequence[str],
 ) -> tuple[list[Problem], str]:
@@ -347,6 +363,7 @@ def _by_refs_policy(
     touches, and the fail-on they are judged by (see the module's docstring): none
     when the change can silence none of them (its settings are REF's, it edits no
     suppression comment and no baseline)."""
+    ref_source = ref.ref_source
     ref_config = _settings_at(config, since, ref_source)
     if ref_config is None:
         return [], config.fail_on  # unreadable there: `memcheck guard` reports that (GRD003)
@@ -368,11 +385,11 @@ def _by_refs_policy(
     # accepted, and hidden text that the change's comments or baseline silence is found
     # here; what REF's tree has too (by what it found) is older.
     judge = ref_config._replace(select=codes, ignore=(), baseline=None)
-    now = _watched(judge, source, changed, _RefTree(config, since, ref_source, source))
+    now = _watched(judge, source, changed, ref)
     hidden = [p for p in now if p.code.startswith(_HIDDEN)]
     if hidden:
         before = _watched(judge, ref_source, changed)
-        moved = _renamed(config.root, since.tree, source) if not changed.issubset(source.listing().files) else {}
+        moved = ref.moved if not changed.issubset(source.listing().files) else {}
         renamed = [p._replace(path=moved.get(p.path, p.path)) for p in before]
         found_then = _hidden_found(ref_source, before, changed)
         what_before = {r: found_then[p] for p, r in zip(before, renamed) if p in found_then}
@@ -430,7 +447,7 @@ def _watched(config: Config, source: Source, paths: AbstractSet[str], ref: _RefT
         # Only the files the change touches, not the whole store each brings: the two
         # families judge each file on its own (agent_files is what both read).
         agent_files = set(found_in.agent_files())
-        were = _were_stores(ws, sorted(paths), {s.folder for s in found_in.stores}, ref) if ref is not None else {}
+        were = _were_stores(ws, sorted(paths), found_in.stores, ref) if ref is not None else {}
         if were:
             folders = frozenset(were)
             agent_files.update(Targets(list(ws.stores_among(folders, were_stores=folders)), [], []).agent_files())
