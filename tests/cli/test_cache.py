@@ -106,6 +106,27 @@ def test_a_first_run_keeps_discovery_and_a_second_writes_nothing(repo: Path, job
     assert [p.name for p in entries(repo)] == names
 
 
+def test_a_context_of_many_questions_is_written_whole_and_believed(repo: Path) -> None:
+    """A context's questions are written in pieces (see cache._questions_json): with
+    more of them than a piece holds (a question per skill folder here), the file is
+    still one JSON document, its questions in order, and the next run keeps every part."""
+    for i in range(300):
+        write(
+            repo,
+            f".claude/skills/skill-{i:03d}/SKILL.md",
+            f"---\nname: skill-{i:03d}\ndescription: Use for part {i}.\n---\n\nDo part {i}.\n",
+        )
+    write(repo, "CLAUDE.md", "# Project\n")
+    commit_all(repo)
+    first = report(repo)
+    contexts = [json.loads(p.read_bytes().partition(b"\n")[2]) for p in entries(repo) if p.parent.name == "contexts"]
+    asked = max((c["questions"] for c in contexts), key=len)
+    assert len(asked) > 300
+    assert asked == sorted(asked)
+    assert "cache: 2 of 2 parts kept" in parts_kept(repo)
+    assert report(repo) == first == report(repo, "--no-cache")
+
+
 def test_a_part_whose_context_was_never_written_is_checked_again(repo: Path) -> None:
     """A part's entry is written as soon as the part is checked, its process's context
     at the end (see Cache.keep): a run that ended between the two leaves entries that
