@@ -28,10 +28,11 @@ class Pattern(NamedTuple):
     bad: str | None
 
 
-def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_matches: bool) -> Iterator[Pattern]:
+def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_matches: bool, project: str = "") -> Iterator[Pattern]:
     """The invalid patterns of ``values``, and (with ``check_matches``) the ones that
     name no file or folder of the checkout, tried from ``folder``. An exclusion that
-    matches nothing excludes nothing: it is not one of them."""
+    matches nothing excludes nothing: it is not one of them. ``project``: the folder a
+    rules folder below the root speaks for (``app`` for ``app/.claude/rules/x.md``)."""
     judged: list[tuple[str, str | None, bool]] = []  # each pattern, what is wrong with it, whether it matches
     for pattern in values:
         bad = patterns.problem(pattern)
@@ -46,10 +47,34 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
         if bad is not None:
             yield Pattern(pattern, bad)
         elif not matches and guidance_model.could_be_cloned_into(ws, pattern, folder) is None:
-            if not twins.of(pattern) and not (file_type_live and _WHOLE_FOLDER.fullmatch(pattern) is not None):
-                # Last, as it reads the whole listing (once per run): a tree without code.
-                if guidance_model.holds_source_code(ws):
-                    yield Pattern(pattern, None)
+            if twins.of(pattern) or (file_type_live and _WHOLE_FOLDER.fullmatch(pattern) is not None):
+                continue
+            if live and _kind_absent(ws, pattern):
+                continue
+            # Last, as they read the whole listing (once per run): a tree without code, or
+            # a rules folder's project without code (a template other projects copy).
+            if guidance_model.holds_source_code(ws) and (not project or guidance_model.folder_holds_source_code(ws, project)):
+                yield Pattern(pattern, None)
+
+
+def _kind_absent(ws: Workspace, pattern: str) -> bool:
+    """Whether ``pattern`` names a kind of file by a known ending (``**/*.js``,
+    ``*.scss``) that no file of the checkout has, in any letter case: a rule for a
+    language or a stack names every ending of it (`**/*.jsx, **/*.tsx, **/*.js,
+    **/*.ts`), and a tree written in one of them has none of the others; the rule
+    applies by its other patterns. An ending no language has (``*.tsz``) or one the
+    tree holds in another case (``*.TS`` where ``.ts`` files are) is a typo, and
+    reported."""
+    found = _FILE_TYPE_ANYWHERE.fullmatch(pattern)
+    if found is None:
+        return False
+    ending = pattern.rpartition(".")[2].lower()
+    return ending in guidance_model.KNOWN_ENDINGS and ending not in ws.once(_endings_here)
+
+
+def _endings_here(ws: Workspace) -> frozenset[str]:
+    """The endings of the listed files, lower-cased."""
+    return frozenset(path.rpartition(".")[2].lower() for path in ws.file_set if "." in path.rpartition("/")[2])
 
 
 # A whole folder (`tests/**`, `tests/`, `tests/**/*`), its path written out; and a kind

@@ -108,6 +108,16 @@ _CODE_ENDINGS = frozenset(
 )
 
 
+# Endings a rule's patterns name a kind of file by, code's and the rest a project is
+# written in (styles, markup, data): a pattern of one that matches nothing names a kind
+# the tree has none of (see guidance_kinds._kind_absent).
+KNOWN_ENDINGS = _CODE_ENDINGS | frozenset(
+    """css scss sass less styl pcss html htm xhtml md mdx markdown rst adoc txt json jsonc
+    json5 yaml yml toml ini xml xsd svg graphql gql proto prisma tf tfvars hcl cfg conf
+    env csv tsv lock gradle cmake mk mako jinja j2 hbs ejs pug twig erb razor cshtml""".split()
+)
+
+
 def holds_source_code(ws: Workspace) -> bool:
     """Whether the tree holds a source file of its own: one with a programming
     language's ending (``_CODE_ENDINGS``) outside the agents' own folders
@@ -120,6 +130,33 @@ def holds_source_code(ws: Workspace) -> bool:
 
 @kept_with(SKILLS)
 def _holds_source_code(ws: Workspace) -> bool:
+    return next(_folders_of_own_code(ws), None) is not None
+
+
+def folder_holds_source_code(ws: Workspace, folder: str) -> bool:
+    """``holds_source_code`` for the files below ``folder`` alone: a rules folder below
+    the root (``app/.claude/rules``) whose project holds no code of its own is a
+    template, copied into the projects its paths name (``project/.claude/`` of a kit of
+    agent settings, beside the script that installs it)."""
+    return folder in ws.once(_code_folders)
+
+
+def _code_folders(ws: Workspace) -> frozenset[str]:
+    """Every folder that holds a source file of its own (see holds_source_code), at any
+    depth below it."""
+    found: set[str] = set()
+    for folders in _folders_of_own_code(ws):
+        for i in range(len(folders), 0, -1):
+            above = "/".join(folders[:i])
+            if above in found:
+                break
+            found.add(above)
+    return frozenset(found)
+
+
+def _folders_of_own_code(ws: Workspace) -> Iterator[list[str]]:
+    """The folders (root first) of each source file of the tree's own, as
+    holds_source_code counts them, in the listing's order."""
     own = settings_folders()
     skills: frozenset[str] | None = None
     for path in ws.tree_files:
@@ -132,8 +169,7 @@ def _holds_source_code(ws: Workspace) -> bool:
         if skills is None:
             skills = ws.skill_folders
         if not any("/".join(folders[:i]) in skills for i in range(1, len(folders) + 1)):
-            return True
-    return False
+            yield folders
 
 
 @cache

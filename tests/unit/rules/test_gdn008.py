@@ -105,7 +105,8 @@ def test_a_rule_the_tree_installs_into_other_projects_names_their_files() -> Non
     del files[template]
     assert lint(files, select="GDN008") == [(".github/instructions/specs.instructions.md", 2, "GDN008")]
     # Copies in two packages of a monorepo are each package's own.
-    packages = {f"packages/{p}/.github/instructions/specs.instructions.md": rule for p in ("a", "b")} | {"packages/a/index.ts": "x\n"}
+    packages = {f"packages/{p}/.github/instructions/specs.instructions.md": rule for p in ("a", "b")}
+    packages |= {"packages/a/index.ts": "x\n", "packages/b/index.ts": "x\n"}
     assert len(lint(packages, select="GDN008")) == 2
 
 
@@ -167,6 +168,50 @@ def test_a_wrong_case_ending_beside_a_live_pattern_is_reported() -> None:
         "src/b.js": "x\n",
     }
     assert [f[2] for f in lint(files, select="GDN008")] == ["GDN008"]
+
+
+def test_an_ending_the_tree_has_no_file_of_beside_a_live_pattern_is_not_reported() -> None:
+    # Judged unwanted on a public repository: a React rule's `**/*.jsx, **/*.tsx,
+    # **/*.js, **/*.ts, **/*.css, **/*.scss` in an app written in TypeScript alone. The
+    # rule applies by its `.ts` and `.tsx` patterns; it names the stack's every ending.
+    files = {"src/app.tsx": "x\n", "src/util.ts": "x\n", "src/app.css": "x\n"}
+    rule = '---\napplyTo: "**/*.jsx, **/*.tsx, **/*.js, **/*.ts, **/*.css, **/*.scss"\n---\n# React\n\nHooks first.\n'
+    assert lint({**files, ".github/instructions/react.instructions.md": rule}, select="GDN008") == []
+    # Reported still: every pattern dead (the file never applies), an ending no language
+    # has (a typo), an ending the tree holds in another case, one in a folder named.
+    for applies_to, dead in (
+        ("**/*.js, **/*.jsx", 2),
+        ("**/*.ts, **/*.jz", 1),
+        ("**/*.ts, **/*.TSX", 1),
+        ("**/*.ts, src/**/*.js", 1),
+    ):
+        rule = f'---\napplyTo: "{applies_to}"\n---\n# R\n\nx\n'
+        found = lint({**files, ".github/instructions/r.instructions.md": rule}, select="GDN008")
+        assert found == [(".github/instructions/r.instructions.md", 2, "GDN008")] * dead, applies_to
+
+
+def test_a_rules_folder_below_the_root_whose_project_holds_no_code_is_a_template() -> None:
+    # Judged unwanted on a public repository: a kit of Claude Code settings keeps the
+    # `.claude/` it installs into projects under `project/` (its rules' paths name a
+    # medical-device project's folders: `docs/srs/**`, `risk-file/**`), beside the
+    # script that installs it: the tree has code, the folder the rules speak for none.
+    kit = {
+        "project/.claude/rules/compliance.md": "---\npaths:\n  - 'docs/srs/**'\n  - 'risk-file/**'\n---\n\nTrace every requirement.\n",
+        "project/.claude/settings.json": "{}\n",
+        "project/CLAUDE.md": "# Project\n",
+        "bootstrap.sh": 'cp -r project/.claude "$1"\n',
+        "README.md": "# Kit\n",
+    }
+    assert lint(kit, select="GDN008") == []
+    # A project below the root with code of its own: its rules' dead patterns are reported.
+    found = lint({**kit, "project/src/main.py": "print()\n"}, select="GDN008")
+    assert found == [("project/.claude/rules/compliance.md", 2, "GDN008")] * 2
+    # A skill's script under the project is the skill's, not the project's code.
+    skill = {
+        "project/.claude/skills/x/SKILL.md": "---\nname: x\ndescription: Does x. Use when asked.\n---\n\nB.\n",
+        "project/.claude/skills/x/run.py": "print()\n",
+    }
+    assert lint({**kit, **skill}, select="GDN008") == []
 
 
 def test_thousands_of_patterns_are_judged_in_time_linear_in_their_number() -> None:

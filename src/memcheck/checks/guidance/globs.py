@@ -71,7 +71,14 @@ a tree that holds no source code of its own (no file with a programming language
 ending, `.py`, `.ts`, `.rs`, `.sh` and the like, that git lists outside the agents'
 folders and skill folders; Markdown, HTML, JSON and images are not code): a kit of
 rules, skills and subagents copied into other projects, where no paths rule can
-apply by design. Nor is a missing folder (`tests/**`) beside a pattern of the same
+apply by design; nor of a rules folder below the root (`project/.claude/rules/`)
+whose folder holds no source code of its own: a template of a project's settings that
+a kit copies into other projects. Nor is a kind of file named by its ending alone
+(`**/*.js`, `*.scss`) that no file here has, in any letter case, beside a pattern of
+the same file that matches: a rule for a stack names its every ending (`**/*.jsx,
+**/*.tsx, **/*.js, **/*.ts`), and a tree written in one of them has none of the others;
+an ending no language has (a typo) or one the tree holds in another case is reported.
+Nor is a missing folder (`tests/**`) beside a pattern of the same
 file that matches a kind of file at any depth (`**/*.py`): the file applies to those
 files wherever they are, the folder's among them once it exists, and the folder
 pattern loses the agent nothing meanwhile; beside patterns for other folders only,
@@ -103,7 +110,9 @@ def check(ws: Workspace, path: str, key: str, kind: str, line: int, patterns: li
     owner = agents.owner_of(path, kind)
     folder = parent(path) if kind in agents.folder_kinds() else owner
     installed: bool | None = None  # worked out at the first pattern that matches nothing
-    for broken in guidance_kinds.broken_patterns(ws, patterns, folder, not ws.user and ws.wants(GDN008.code)):
+    # A rules folder below the root (`app/.claude/rules`) speaks for the folder above it.
+    project = owner if kind not in agents.folder_kinds() else ""
+    for broken in guidance_kinds.broken_patterns(ws, patterns, folder, not ws.user and ws.wants(GDN008.code), project):
         if broken.bad is not None:
             yield GDN007.at(path, line, 1, f"glob {broken.pattern!r} {broken.bad}")
             continue
