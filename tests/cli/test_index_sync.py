@@ -612,6 +612,50 @@ def test_fix_leaves_archived_entries_in_the_archive_the_index_links(repo: Path) 
     assert (repo / INDEX).read_text() == index + "- [feedback_new.md](feedback_new.md) - saved by hand\n"
 
 
+def test_fix_leaves_the_memories_of_an_archive_the_index_does_not_link_where_they_are(repo: Path) -> None:
+    # MEMORY-archive.md (no frontmatter: the store's own document, an index of its own)
+    # holds entries a curator moved out of MEMORY.md: fix neither lists the archive as
+    # a memory nor pulls its memories back one by one; it adds what nothing lists.
+    archive = ["<!-- moved from MEMORY.md to stay under the load budget -->"]
+    for i in range(3):
+        write(repo, f"{STORE}/project_old_{i}.md", memory(f"old {i}", f"sprint {i}, done", "project"))
+        archive.append(f"- [project_old_{i}.md](project_old_{i}.md) - sprint {i}, done")
+    write(repo, f"{STORE}/MEMORY-archive.md", "\n".join(archive) + "\n")
+    write(repo, f"{STORE}/feedback_new.md", memory("new", "saved by hand", "feedback"))
+    index = "- [feedback_old.md](feedback_old.md) - kept\n"
+    write(repo, f"{STORE}/feedback_old.md", memory("old", "kept", "feedback"))
+    write(repo, INDEX, index)
+    proc = run_cli(repo, "fix")
+    assert (repo / INDEX).read_text() == index + "- [feedback_new.md](feedback_new.md) - saved by hand\n", proc.stdout + proc.stderr
+    proc = run_cli(repo, "check", "--format", "json")
+    (found,) = json.loads(proc.stdout)["problems"]
+    assert (found["code"], found["path"]) == ("IDX003", INDEX)
+    assert found["message"].startswith("3 memory files are listed only in MEMORY-archive.md, which MEMORY.md does not link;")
+
+
+def test_an_index_archive_edited_alone_is_judged_afresh_with_the_cache_warm(repo: Path) -> None:
+    archive = ["<!-- moved from MEMORY.md -->"]
+    for i in range(3):
+        write(repo, f"{STORE}/project_old_{i}.md", memory(f"old {i}", f"sprint {i}, done", "project"))
+        archive.append(f"- [project_old_{i}.md](project_old_{i}.md) - sprint {i}, done")
+    write(repo, f"{STORE}/project_late.md", memory("late", "moved out last", "project"))
+    write(repo, f"{STORE}/MEMORY-archive.md", "\n".join(archive) + "\n")
+    write(repo, INDEX, "# Memory\n")
+
+    def messages() -> list[str]:
+        cached = run_cli(repo, "check", "--format", "json").stdout
+        assert cached == run_cli(repo, "check", "--format", "json", "--no-cache").stdout
+        return sorted(p["message"].partition(",")[0] for p in json.loads(cached)["problems"])
+
+    assert messages() == [
+        "3 memory files are listed only in MEMORY-archive.md",
+        "memory file project_late.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)",
+    ]
+    archive.append("- [project_late.md](project_late.md) - moved out last")
+    write(repo, f"{STORE}/MEMORY-archive.md", "\n".join(archive) + "\n")
+    assert messages() == ["4 memory files are listed only in MEMORY-archive.md"]
+
+
 def test_an_archive_edited_alone_is_judged_afresh_with_the_cache_warm(repo: Path) -> None:
     # The index's judgment is kept by its memories' facts: the archive's entries are among
     # them, so listing a memory there (MEMORY.md untouched) clears its IDX003 at once.

@@ -18,7 +18,7 @@ from memcheck.digests import sha1
 from memcheck.index.memory import memory_of, reads_sentence
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
-from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY
+from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY, is_index_archive_name
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Exists, Ignored, Memory
@@ -38,7 +38,8 @@ def memories_key(ws: Workspace, store: Store) -> str:
     it was, and an index judged before is judged the same (see checks/index/). Each
     memory's part is kept between runs: an unchanged memory is not read for it."""
     h = sha1()
-    for path in store.files:
+    # Its own documents too: an archive of the index's entries (see archives) is one.
+    for path in (*store.files, *store.own):
         facts = ws.of_file("index facts", path, lambda: _memory_facts(ws.document(path)), str, str)  # noqa: B023 (called at once)
         h.update(f"{path}\0{facts}\0".encode("utf-8", "surrogateescape"))
     return h.hexdigest()
@@ -111,6 +112,7 @@ def store_plan(
         memories = store_memories(ws, store)
     cfg = ws.config
     elsewhere = listed_by_linked_indexes(ws, store, existing, memories) if existing else frozenset()
+    elsewhere |= frozenset().union(*archives(ws, store, existing, memories).values())
     return plan(
         existing,
         memories,
@@ -143,7 +145,7 @@ def listed_by_linked_indexes(ws: Workspace, store: Store, text: str, memories: S
     does not pull them back. A linked file is such an index when it holds three or more
     entries linking Markdown files; one hop only, as an agent reading the index follows it."""
     names = {m.filename for m in memories}
-    in_store = set(store.files)
+    in_store = {*store.files, *store.own}
     found: set[str] = set()
     for target in sorted(set(_MD_LINK.findall(text))):
         name = _store_relative(unquote(target))
@@ -156,9 +158,38 @@ def listed_by_linked_indexes(ws: Workspace, store: Store, text: str, memories: S
             continue  # most linked files are memories, not indexes: nothing more is read
         entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)  # noqa: B023 (called at once)
         if len(entries) >= LINKED_INDEX_ENTRIES:
-            here = parent(name)
-            found.update(e for e in (_store_relative(unquote(join(here, t)) if here else unquote(t)) for t in entries) if e in names)
+            found.update(_listed_by(name, entries, names))
     return frozenset(found)
+
+
+def _listed_by(name: str, entries: Sequence[str], names: set[str]) -> set[str]:
+    """Of ``names``, the memories that ``entries`` (the links of the store's file
+    ``name``, relative to it) name."""
+    here = parent(name)
+    return {e for e in (_store_relative(unquote(join(here, t)) if here else unquote(t)) for t in entries) if e in names}
+
+
+def archives(ws: Workspace, store: Store, text: str | None, memories: Sequence[Memory]) -> dict[str, frozenset[str]]:
+    """The store's archives of the index that the index does not link, each with the
+    memories it lists: its own documents named as the index's archive
+    (``MEMORY-archive.md``, see stores.is_index_archive_name) that hold three entries
+    or more. A curator moved those entries out of MEMORY.md on purpose, to keep it
+    under its caps: ``fix`` does not pull them back one by one, and the index is told
+    once to link its archive (IDX003), not once for each memory it holds."""
+    if not store.own:
+        return {}
+    linked = {_store_relative(unquote(t)) for t in _MD_LINK.findall(text or "")}
+    names = {m.filename for m in memories}
+    found: dict[str, frozenset[str]] = {}
+    for path in store.own:
+        name = path[len(store.folder) + 1 :] if store.folder else path
+        if name in linked or not is_index_archive_name(basename(path)) or _entry_count(ws, path) < LINKED_INDEX_ENTRIES:
+            continue
+        entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)  # noqa: B023 (called at once)
+        listed = _listed_by(name, entries, names)
+        if listed:
+            found[path] = frozenset(listed)
+    return found
 
 
 def _entry_count(ws: Workspace, path: str) -> int:

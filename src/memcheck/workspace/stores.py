@@ -28,10 +28,20 @@ def _own_document_name(name: str) -> bool:
     # names start with a small ASCII letter: told by that alone (10,000 names on M).
     if "a" <= name[:1] <= "z":
         return False
+    if is_index_archive_name(name):
+        return True
     stem = name[:-3] if name.endswith(".md") else ""
     return (
         bool(stem) and stem[0].isalpha() and stem == stem.upper() and stem != stem.lower() and all(c.isalnum() or c in "_-" for c in stem)
     )
+
+
+def is_index_archive_name(name: str) -> bool:
+    """A name made of the index's and more (``MEMORY-archive.md``, ``MEMORY_2025.md``,
+    ``MEMORY.old.md``): where a curator keeps entries moved out of MEMORY.md to keep it
+    under its caps. Without memory fields it is the store's own document, an index of
+    its own (see index/store.archives), never a memory."""
+    return name.startswith("MEMORY") and name[6:7] in ("-", "_", ".") and name.endswith(".md") and len(name) > 10
 
 
 class Store(NamedTuple):

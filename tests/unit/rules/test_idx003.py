@@ -99,6 +99,60 @@ def test_an_archive_the_index_does_not_link_lists_nothing() -> None:
     assert len([p for p in findings(files) if p.code == "IDX003"]) == 4  # the archive and its three
 
 
+def _store_with_an_index_archive(linked: bool) -> dict[str, str]:
+    """Judged on a public repository: a kit's hook moves old entries out of MEMORY.md
+    into MEMORY-archive.md, no frontmatter, to stay under the load budget."""
+    files = {f"{STORE}/project_live.md": memory("live", "the sprint now", "project")}
+    archive = ["", "<!-- archived 2026-06-06 (moved from MEMORY.md to stay under load budget) -->"]
+    for i in range(4):
+        files[f"{STORE}/session_old_{i}.md"] = memory(f"old {i}", f"session {i}, done", "project")
+        archive.append(f"- [Session {i}](session_old_{i}.md) - session {i}, done")
+    files[f"{STORE}/MEMORY-archive.md"] = "\n".join(archive) + "\n"
+    files[INDEX] = "- [live](project_live.md) - the sprint now\n" + (
+        "- [Archive](MEMORY-archive.md) - entries moved out\n" if linked else ""
+    )
+    return files
+
+
+def test_memories_only_an_archive_the_index_does_not_link_lists_are_one_finding() -> None:
+    # Once, on the index, about the archive: not once per memory (300 findings there),
+    # and the archive itself is no memory (no IDX003, MEM002 on it; fix never lists it).
+    found = findings(_store_with_an_index_archive(linked=False))
+    assert [(p.code, p.about, p.fixable) for p in found] == [("IDX003", f"{STORE}/MEMORY-archive.md", False)]
+    assert found[0].message == (
+        "4 memory files are listed only in MEMORY-archive.md, which MEMORY.md does not link; agents that load only the index "
+        "never see them (link MEMORY-archive.md from MEMORY.md, as an entry of its own)"
+    )
+    # Linked, the archive lists them.
+    assert findings(_store_with_an_index_archive(linked=True)) == []
+
+
+def test_an_index_archive_s_dead_entries_and_a_memory_it_does_not_list_are_still_reported() -> None:
+    files = _store_with_an_index_archive(linked=True)
+    files[f"{STORE}/MEMORY-archive.md"] += "- [Gone](session_gone.md) - deleted since\n"
+    files[f"{STORE}/feedback_new.md"] = memory("new", "saved by hand", "feedback")
+    assert sorted((p.code, p.path, p.about) for p in findings(files)) == [
+        ("IDX003", INDEX, f"{STORE}/feedback_new.md"),
+        ("MEM021", f"{STORE}/MEMORY-archive.md", ""),
+    ]
+    # One memory listed nowhere else, one listed by MEMORY.md too: the finding counts one.
+    files = _store_with_an_index_archive(linked=False)
+    files[INDEX] += (
+        "- [Session 0](session_old_0.md) - session 0, done\n- [Session 1](session_old_1.md) - session 1\n- [S2](session_old_2.md) - 2\n"
+    )
+    (found,) = findings(files)
+    assert found.message.startswith("memory file session_old_3.md is listed only in MEMORY-archive.md, ")
+    assert found.message.endswith("never see it (link MEMORY-archive.md from MEMORY.md, as an entry of its own)")
+
+
+def test_a_file_named_as_the_index_s_archive_with_memory_fields_is_a_memory() -> None:
+    files = _store_with_an_index_archive(linked=False)
+    files[f"{STORE}/MEMORY-archive.md"] = memory("Archive", "entries moved out", "reference", body=files[f"{STORE}/MEMORY-archive.md"])
+    assert sorted(p.about for p in findings(files) if p.code == "IDX003") == [f"{STORE}/MEMORY-archive.md"] + [
+        f"{STORE}/session_old_{i}.md" for i in range(4)
+    ]
+
+
 def test_stems_a_curated_index_names_in_code_spans_list_their_memories() -> None:
     """Issue 40's shape: "Topic files here carry the detail: `stem-a`, `stem-b`"
     (stems in backticks, no .md, no links) names the files, which exist."""

@@ -80,7 +80,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         lambda: judged(ws, store, doc),
         kept_findings,
         findings_kept,
-        covers=(path, *store.files),
+        covers=(path, *store.files, *store.own),
     )
     yield from index_symlink.wrap(ws, path, found) if linked else found
 
@@ -100,7 +100,9 @@ def judged(ws: Workspace, store: Store, doc: Document) -> list[Problem]:
         found.append(encoding)
     found += caps.check(ws, state)
     if state.own_render():
-        return found  # every entry links to its own memory file, once: nothing more to find
+        # Every entry links to its own memory file, once: nothing more to find but the
+        # memories an archive the index does not link holds (which fix leaves there).
+        return found + list(unlisted_memory.archived(state))
     found += links.check(ws, store, state)
     found += unlisted_memory.check(ws, store, state)
     holes = placeholder_description.check(state)

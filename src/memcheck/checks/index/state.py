@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from memcheck.index.plan import GENERATE, is_own_render, line_breaks
-from memcheck.index.store import listed_by_linked_indexes, store_exists, store_ignored, store_memories, store_plan, store_unstaged
+from memcheck.index.store import archives, listed_by_linked_indexes, store_exists, store_ignored, store_memories, store_plan, store_unstaged
 from memcheck.index.survey import survey
 
 if TYPE_CHECKING:
@@ -44,6 +44,28 @@ class IndexState:
         # markers): check and fix then judge the same lines the same way.
         if self.plan.survey is not None and not self.plan.marked:
             return self.plan.survey
+        return self._survey(self._listed_elsewhere | frozenset().union(*self._archives.values()))
+
+    @cached_property
+    def archived_only(self) -> dict[str, list[str]]:
+        """Each archive of the index that the index does not link (see
+        index/store.archives), with the memories it lists that the index does not list
+        by itself or through the indexes it links: sorted, archives without any left out."""
+        if not self._archives:
+            return {}
+        listed = self._survey(self._listed_elsewhere).listed
+        found = {path: sorted(name for name in names if name not in listed) for path, names in sorted(self._archives.items())}
+        return {path: names for path, names in found.items() if names}
+
+    @cached_property
+    def _archives(self) -> dict[str, frozenset[str]]:
+        return archives(self._ws, self._store, self.text, self.memories)
+
+    @cached_property
+    def _listed_elsewhere(self) -> frozenset[str]:
+        return listed_by_linked_indexes(self._ws, self._store, self.text, self.memories)
+
+    def _survey(self, also_listed: frozenset[str]) -> Survey:
         ws, store = self._ws, self._store
         return survey(
             self.text,
@@ -52,7 +74,7 @@ class IndexState:
             store_folder=store.folder,
             ignored=store_ignored(ws, store),
             unstaged=store_unstaged(ws, store),
-            also_listed=listed_by_linked_indexes(ws, store, self.text, self.memories),
+            also_listed=also_listed,
         )
 
     @cached_property

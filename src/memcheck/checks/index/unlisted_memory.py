@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck.paths import join
+from memcheck.paths import basename, join
 from memcheck.problem import ERROR, STORE, Rule
 from memcheck.workspace.stores import INDEX_NAME
 
@@ -44,7 +44,12 @@ as often a command, a package or a class of that name), and neither do headings,
 comments, link definitions and code blocks. A memory that another index of the store
 lists, one that MEMORY.md links (an archive of entries moved out to keep MEMORY.md
 under its caps, holding three entries or more), is listed too: an agent reading the
-index reaches it there, and `memcheck fix` does not pull it back.
+index reaches it there, and `memcheck fix` does not pull it back. An archive named
+as the index's (`MEMORY-archive.md`, `MEMORY_2025.md`, without memory fields) that
+MEMORY.md does not link is reported once, for the memories only it lists: agents
+never reach them, and the remedy is one entry that links the archive, not one per
+memory; `fix` leaves them in the archive, where the curator put them (the archive is
+no memory: it is never listed as one).
 
 An index that holds three entries or more of its own (list items, table rows) but
 lists none of the store's memories and links no file is no file index (a digest a
@@ -115,6 +120,24 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
         problem = IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
         yield problem._replace(fixable=False) if no_room else problem
+    yield from archived(state)
+
+
+def archived(state: IndexState) -> Iterator[Problem]:
+    """One finding for each archive of the index that the index does not link, about
+    the memories only it lists (see index/store.archives): fix leaves them there."""
+    path = state.path
+    last_line = max(len(state.text.split("\n")) - (1 if state.text.endswith("\n") else 0), 1)
+    for archive, names in state.archived_only.items():
+        listed = f"{len(names)} memory files" if len(names) > 1 else f"memory file {names[0]}"
+        name = basename(archive)
+        message = (
+            f"{listed} are listed only in {name}, which {INDEX_NAME} does not link; agents that load only the index never see them "
+            f"(link {name} from {INDEX_NAME}, as an entry of its own)"
+        )
+        if len(names) == 1:
+            message = message.replace(" are listed ", " is listed ", 1).replace("never see them", "never see it", 1)
+        yield IDX003.at(path, last_line, 1, message, about=archive)._replace(fixable=False)
 
 
 def _no_room(name: str, unlisted: int, taken: int, newest_first: bool, cfg: IndexConfig) -> str:

@@ -64,6 +64,7 @@ from memcheck.records import NamedTuple
 from memcheck.text.duplicates import Alike, body_start
 from memcheck.text.mentions import Token
 from memcheck.workspace.derived import findings_kept, kept_findings
+from memcheck.workspace.stores import is_index_archive_name
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -110,9 +111,14 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     for path in store.own:
         # A file agents load by its name, which only the secret and hidden-text rules
         # read: what they cannot read is reported, or it would pass them unseen.
-        unreadable = unreadable_file.check(ws.document(path))
+        doc = ws.document(path)
+        unreadable = unreadable_file.check(doc)
         if unreadable is not None:
             yield unreadable
+        elif is_index_archive_name(basename(path)) and ws.wants(broken_link.MEM021.code):
+            # An archive of the index's entries (MEMORY-archive.md): an index of its own,
+            # whose dead entries send an agent that reads it after nothing.
+            yield from broken_link.check(ws, doc)
     names: dict[str, str] = {}
     wiki: list[tuple[str, list[Token]]] = []  # files with [[...]], checked once every name is known
     named_twice: list[tuple[str, int, str, str]] = []  # (path, line of name, name, the file that has it first)
