@@ -633,6 +633,18 @@ def test_fix_leaves_the_memories_of_an_archive_the_index_does_not_link_where_the
     assert found["message"].startswith("3 memory files are listed only in MEMORY-archive.md, which MEMORY.md does not link;")
 
 
+def test_fix_does_not_add_a_memory_another_memory_of_the_store_supersedes(repo: Path) -> None:
+    old = memory("review", "first review", "project").replace("---\n\n", "superseded_by: project_new.md\n---\n\n", 1)
+    write(repo, f"{STORE}/project_old.md", old)
+    write(repo, f"{STORE}/project_new.md", memory("new", "the review now", "project"))
+    write(repo, f"{STORE}/feedback_x.md", memory("x", "saved by hand", "feedback"))
+    write(repo, INDEX, "# Memory\n")
+    run_cli(repo, "fix")
+    index = (repo / INDEX).read_text()
+    assert "project_new.md" in index and "feedback_x.md" in index and "project_old.md" not in index, index
+    assert json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"] == []
+
+
 def test_an_index_archive_edited_alone_is_judged_afresh_with_the_cache_warm(repo: Path) -> None:
     archive = ["<!-- moved from MEMORY.md -->"]
     for i in range(3):

@@ -35,6 +35,7 @@ class Memory(NamedTuple):
     # (or `modified`), `created` (or `date`), a date in the file name.
     dates: tuple[str | None, str | None, str | None] = NO_DATES
     parsed: bool = True  # it has frontmatter memcheck reads (strictly, or as key: value lines)
+    superseded_by: str | None = None  # frontmatter `superseded_by`: the memory that carries it forward
 
     @property
     def stem(self) -> str:
@@ -77,7 +78,7 @@ def memory_of(filename: str, doc: Document) -> Memory:
         nested = fm.data["metadata"].get("type")
         kind = nested if isinstance(nested, str) else None
     dates = (_date(fm.display("updated") or fm.display("modified")), _date(fm.display("created") or fm.display("date")), named)
-    return Memory(filename, fm.display("name"), fm.display("description"), kind, body, dates)
+    return Memory(filename, fm.display("name"), fm.display("description"), kind, body, dates, superseded_by=fm.display("superseded_by"))
 
 
 _ISO = lazy_regex.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?")

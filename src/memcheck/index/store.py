@@ -112,7 +112,7 @@ def store_plan(
         memories = store_memories(ws, store)
     cfg = ws.config
     elsewhere = listed_by_linked_indexes(ws, store, existing, memories) if existing else frozenset()
-    elsewhere |= frozenset().union(*archives(ws, store, existing, memories).values())
+    elsewhere |= frozenset().union(*archives(ws, store, existing, memories).values()) | superseded(memories)
     return plan(
         existing,
         memories,
@@ -159,6 +159,23 @@ def listed_by_linked_indexes(ws: Workspace, store: Store, text: str, memories: S
         entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)  # noqa: B023 (called at once)
         if len(entries) >= LINKED_INDEX_ENTRIES:
             found.update(_listed_by(name, entries, names))
+    return frozenset(found)
+
+
+def superseded(memories: Sequence[Memory]) -> frozenset[str]:
+    """The memories whose frontmatter names another memory of the store that supersedes
+    them (``superseded_by: newer.md``, or its stem): historical, carried forward by
+    that one, so the index need not list them and ``fix`` does not add them. One that
+    names no memory of the store (gone, or a placeholder) is not."""
+    names = {m.filename for m in memories}
+    found = set()
+    for m in memories:
+        successor = (m.superseded_by or "").strip().strip("\"'")
+        if successor:
+            successor = basename(successor)
+            successor = successor if successor.endswith(".md") else successor + ".md"
+            if successor in names and successor != m.filename:
+                found.add(m.filename)
     return frozenset(found)
 
 

@@ -153,6 +153,31 @@ def test_a_file_named_as_the_index_s_archive_with_memory_fields_is_a_memory() ->
     ]
 
 
+def _superseded(successor: str) -> dict[str, str]:
+    """Judged on a public repository: a kit whose rules say a superseded memory is
+    history marks it `superseded_by: <the memory that carries it forward>` and keeps
+    it out of MEMORY.md."""
+    old = memory("tilt review", "first review", "project").replace("---\n\n", f"superseded_by: {successor}\n---\n\n", 1)
+    return {
+        f"{STORE}/session_consolidated.md": memory("tilt", "consolidated", "project"),
+        f"{STORE}/session_review.md": old,
+        INDEX: "- [tilt](session_consolidated.md) - consolidated\n",
+    }
+
+
+def test_a_memory_superseded_by_another_memory_of_the_store_need_not_be_listed() -> None:
+    for successor in (
+        "session_consolidated.md",
+        "session_consolidated",
+        '"session_consolidated.md"',
+        ".claude/memory/session_consolidated.md",
+    ):
+        assert lint(_superseded(successor), select="IDX") == [], successor
+    # Superseded by nothing the store holds (gone, a placeholder, empty, itself): still unlisted.
+    for successor in ("session_gone.md", "session_YYYY-MM-DD_<topic>.md", "[]", "''", "session_review.md"):
+        assert [p.about for p in findings(_superseded(successor)) if p.code == "IDX003"] == [f"{STORE}/session_review.md"], successor
+
+
 def test_stems_a_curated_index_names_in_code_spans_list_their_memories() -> None:
     """Issue 40's shape: "Topic files here carry the detail: `stem-a`, `stem-b`"
     (stems in backticks, no .md, no links) names the files, which exist."""

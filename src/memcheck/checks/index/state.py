@@ -9,7 +9,16 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from memcheck.index.plan import GENERATE, is_own_render, line_breaks
-from memcheck.index.store import archives, listed_by_linked_indexes, store_exists, store_ignored, store_memories, store_plan, store_unstaged
+from memcheck.index.store import (
+    archives,
+    listed_by_linked_indexes,
+    store_exists,
+    store_ignored,
+    store_memories,
+    store_plan,
+    store_unstaged,
+    superseded,
+)
 from memcheck.index.survey import survey
 
 if TYPE_CHECKING:
@@ -63,7 +72,7 @@ class IndexState:
 
     @cached_property
     def _listed_elsewhere(self) -> frozenset[str]:
-        return listed_by_linked_indexes(self._ws, self._store, self.text, self.memories)
+        return listed_by_linked_indexes(self._ws, self._store, self.text, self.memories) | superseded(self.memories)
 
     def _survey(self, also_listed: frozenset[str]) -> Survey:
         ws, store = self._ws, self._store

@@ -49,7 +49,9 @@ as the index's (`MEMORY-archive.md`, `MEMORY_2025.md`, without memory fields) th
 MEMORY.md does not link is reported once, for the memories only it lists: agents
 never reach them, and the remedy is one entry that links the archive, not one per
 memory; `fix` leaves them in the archive, where the curator put them (the archive is
-no memory: it is never listed as one).
+no memory: it is never listed as one). A memory whose frontmatter names another
+memory of the store that supersedes it (`superseded_by: project_new.md`) is history,
+carried forward by that one: it need not be listed, and `fix` does not add it.
 
 An index that holds three entries or more of its own (list items, table rows) but
 lists none of the store's memories and links no file is no file index (a digest a
