@@ -49,27 +49,79 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
         elif not matches and guidance_model.could_be_cloned_into(ws, pattern, folder) is None:
             if twins.of(pattern) or (file_type_live and _WHOLE_FOLDER.fullmatch(pattern) is not None):
                 continue
-            if live and _kind_absent(ws, pattern):
+            if live and _kind_absent(ws, pattern, live):
                 continue
             # Last, as they read the whole listing (once per run): a tree without code, or
-            # a rules folder's project without code (a template other projects copy).
-            if guidance_model.holds_source_code(ws) and (not project or guidance_model.folder_holds_source_code(ws, project)):
+            # a rules folder's folder of agents' settings alone (a template other projects copy).
+            if guidance_model.holds_source_code(ws) and not (project and guidance_model.holds_only_agent_settings(ws, project)):
                 yield Pattern(pattern, None)
 
 
-def _kind_absent(ws: Workspace, pattern: str) -> bool:
+def _kind_absent(ws: Workspace, pattern: str, live: Sequence[str]) -> bool:
     """Whether ``pattern`` names a kind of file by a known ending (``**/*.js``,
-    ``*.scss``) that no file of the checkout has, in any letter case: a rule for a
-    language or a stack names every ending of it (`**/*.jsx, **/*.tsx, **/*.js,
-    **/*.ts`), and a tree written in one of them has none of the others; the rule
-    applies by its other patterns. An ending no language has (``*.tsz``) or one the
-    tree holds in another case (``*.TS`` where ``.ts`` files are) is a typo, and
-    reported."""
-    found = _FILE_TYPE_ANYWHERE.fullmatch(pattern)
-    if found is None:
+    ``*.scss``) of which the tree holds none, nor any near kind its other patterns
+    leave out: a rule for a stack names its every ending (`**/*.jsx, **/*.tsx,
+    **/*.js, **/*.ts`), and a tree written in one of them has none of the others,
+    while the rule applies by its other patterns. Reported still: an ending no language
+    has (a typo), one the tree holds in another case (``*.TS``), and one beside files
+    of a near ending that no pattern of the rule names (``**/*.cs`` in a tree of
+    ``.css`` files, ``**/*.yml`` in one of ``.yaml``, ``**/*.h`` in one of ``.hpp``):
+    the rule misses the files its author meant."""
+    if _FILE_TYPE_ANYWHERE.fullmatch(pattern) is None:
         return False
     ending = pattern.rpartition(".")[2].lower()
-    return ending in guidance_model.KNOWN_ENDINGS and ending not in ws.once(_endings_here)
+    here = ws.once(_endings_here)
+    if ending not in guidance_model.KNOWN_ENDINGS or ending in here:
+        return False
+    named = {m.group(1).lower() for m in map(_NAMED_ENDING.search, live) if m is not None}
+    return not any(other not in named and _near(other, ending) for other in here)
+
+
+def _near(other: str, ending: str) -> bool:
+    """Whether a rule that names ``ending`` may have meant the files of ``other``: the
+    same kind's other spelling (`yml` for `yaml`, `h` for `hpp`), or one letter apart
+    (`cs` for `css`). Not two endings of JavaScript and TypeScript: a rule for that
+    stack lists them all (`js`, `jsx`, `ts`, `tsx`), and a `.mjs` file of the tree's
+    (a tool's settings) is not what its `**/*.js` meant."""
+    if other in _STACK_VARIANTS and ending in _STACK_VARIANTS:
+        return False
+    return other in _NEAR_ENDINGS.get(ending, ()) or _one_edit_apart(other, ending)
+
+
+# The last segment of a pattern that names files by their ending: `*.ts` of `src/**/*.ts`.
+_NAMED_ENDING = lazy_regex.compile(r"(?:^|/)\*\.([A-Za-z0-9]+)$")
+# Endings of one kind of file: where the tree holds one and a rule names another of the
+# group, the rule's author may well have meant the tree's files.
+_NEAR_ENDINGS: dict[str, frozenset[str]] = {
+    ending: group
+    for group in map(
+        frozenset,
+        (
+            ("yml", "yaml"),
+            ("htm", "html", "xhtml"),
+            ("md", "markdown", "mdx", "mdc"),
+            ("c", "h", "cc", "hh", "cpp", "hpp", "cxx", "hxx"),
+            ("css", "scss", "sass", "less", "pcss", "styl"),
+            ("sh", "bash", "zsh"),
+            ("jpg", "jpeg"),
+            ("tif", "tiff"),
+        ),
+    )
+    for ending in group
+}
+
+
+_STACK_VARIANTS = frozenset(("js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts"))
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one letter changed, added or dropped (`cs` and `css`)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _endings_here(ws: Workspace) -> frozenset[str]:

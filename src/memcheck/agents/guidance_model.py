@@ -133,25 +133,44 @@ def _holds_source_code(ws: Workspace) -> bool:
     return next(_folders_of_own_code(ws), None) is not None
 
 
-def folder_holds_source_code(ws: Workspace, folder: str) -> bool:
-    """``holds_source_code`` for the files below ``folder`` alone: a rules folder below
-    the root (``app/.claude/rules``) whose project holds no code of its own is a
-    template, copied into the projects its paths name (``project/.claude/`` of a kit of
-    agent settings, beside the script that installs it)."""
-    return folder in ws.once(_code_folders)
+def holds_only_agent_settings(ws: Workspace, folder: str) -> bool:
+    """Whether ``folder`` holds nothing but agents' settings: besides the agents' own
+    folders (``.claude/``, ...), only files at its top that are Markdown, dotfiles,
+    templates or examples, or links (a rules folder below the root, ``project/.claude/
+    rules/``, in a kit that copies ``project/`` into the projects its paths name). A
+    folder with any other file, or a file in a folder of its own (``docs/content/``,
+    ``infra/main.tf``), is a project, whose rules are its own."""
+    return folder not in ws.once(_busy_folders)
 
 
-def _code_folders(ws: Workspace) -> frozenset[str]:
-    """Every folder that holds a source file of its own (see holds_source_code), at any
-    depth below it."""
+def _busy_folders(ws: Workspace) -> frozenset[str]:
+    """Every folder that holds something besides agents' settings (see holds_only_agent_settings)."""
+    own = settings_folders()
     found: set[str] = set()
-    for folders in _folders_of_own_code(ws):
-        for i in range(len(folders), 0, -1):
-            above = "/".join(folders[:i])
+    for path in ws.tree_files:
+        folders = path.split("/")
+        name = folders.pop()
+        for depth in range(len(folders), 0, -1):
+            above = "/".join(folders[:depth])
             if above in found:
                 break
+            below = folders[depth:]
+            if below and below[0] in own:
+                continue  # in that folder's agents' own folder: settings
+            if not below and _a_setting(ws, path, name):
+                continue
             found.add(above)
     return frozenset(found)
+
+
+def _a_setting(ws: Workspace, path: str, name: str) -> bool:
+    """A file at a settings folder's top: Markdown, a dotfile, a template or an
+    example (`CLAUDE.local.md.template`, `.mcp.json.example`), or a link (to its own
+    rules, say)."""
+    lowered = name.lower()
+    if lowered.endswith(".md") or name.startswith(".") or ".template" in lowered or ".example" in lowered:
+        return True
+    return "." not in name and ws.on_disk("islink", path)
 
 
 def _folders_of_own_code(ws: Workspace) -> Iterator[list[str]]:

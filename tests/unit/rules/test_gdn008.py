@@ -177,41 +177,53 @@ def test_an_ending_the_tree_has_no_file_of_beside_a_live_pattern_is_not_reported
     files = {"src/app.tsx": "x\n", "src/util.ts": "x\n", "src/app.css": "x\n"}
     rule = '---\napplyTo: "**/*.jsx, **/*.tsx, **/*.js, **/*.ts, **/*.css, **/*.scss"\n---\n# React\n\nHooks first.\n'
     assert lint({**files, ".github/instructions/react.instructions.md": rule}, select="GDN008") == []
+    # Nor beside a tool's `.mjs` settings: a stack's `**/*.js` did not mean them.
+    files["eslint.config.mjs"] = "x\n"
+    assert lint({**files, ".github/instructions/react.instructions.md": rule}, select="GDN008") == []
     # Reported still: every pattern dead (the file never applies), an ending no language
-    # has (a typo), an ending the tree holds in another case, one in a folder named.
+    # has (a typo), an ending the tree holds in another case, one in a folder named; and
+    # (an outside attack's recipes) an ending one letter from files no pattern names, or
+    # another spelling of their kind: the rule misses the files its author meant.
+    files |= {"config/app.yaml": "x\n", "src/a.hpp": "x\n", "docs/a.md": "x\n", "site/a.html": "x\n"}
     for applies_to, dead in (
         ("**/*.js, **/*.jsx", 2),
         ("**/*.ts, **/*.jz", 1),
         ("**/*.ts, **/*.TSX", 1),
         ("**/*.ts, src/**/*.js", 1),
+        ("**/*.ts, **/*.cs", 1),  # .css files, which no pattern names
+        ("**/*.ts, **/*.yml", 1),
+        ("**/*.ts, **/*.h", 1),
+        ("**/*.ts, **/*.markdown", 1),
+        ("**/*.ts, **/*.xhtml", 1),
     ):
         rule = f'---\napplyTo: "{applies_to}"\n---\n# R\n\nx\n'
         found = lint({**files, ".github/instructions/r.instructions.md": rule}, select="GDN008")
         assert found == [(".github/instructions/r.instructions.md", 2, "GDN008")] * dead, applies_to
 
 
-def test_a_rules_folder_below_the_root_whose_project_holds_no_code_is_a_template() -> None:
+def test_a_rules_folder_below_the_root_in_a_folder_of_agents_settings_alone_is_a_template() -> None:
     # Judged unwanted on a public repository: a kit of Claude Code settings keeps the
     # `.claude/` it installs into projects under `project/` (its rules' paths name a
     # medical-device project's folders: `docs/srs/**`, `risk-file/**`), beside the
-    # script that installs it: the tree has code, the folder the rules speak for none.
+    # script that installs it: `project/` holds nothing but agents' settings.
     kit = {
         "project/.claude/rules/compliance.md": "---\npaths:\n  - 'docs/srs/**'\n  - 'risk-file/**'\n---\n\nTrace every requirement.\n",
         "project/.claude/settings.json": "{}\n",
+        "project/.claude/skills/x/SKILL.md": "---\nname: x\ndescription: Does x. Use when asked.\n---\n\nB.\n",
+        "project/.claude/skills/x/run.py": "print()\n",
         "project/CLAUDE.md": "# Project\n",
+        "project/CLAUDE.local.md.template": "# Mine\n",
+        "project/.mcp.json.example": "{}\n",
+        "project/.claudeignore": "dist/\n",
         "bootstrap.sh": 'cp -r project/.claude "$1"\n',
         "README.md": "# Kit\n",
     }
     assert lint(kit, select="GDN008") == []
-    # A project below the root with code of its own: its rules' dead patterns are reported.
-    found = lint({**kit, "project/src/main.py": "print()\n"}, select="GDN008")
-    assert found == [("project/.claude/rules/compliance.md", 2, "GDN008")] * 2
-    # A skill's script under the project is the skill's, not the project's code.
-    skill = {
-        "project/.claude/skills/x/SKILL.md": "---\nname: x\ndescription: Does x. Use when asked.\n---\n\nB.\n",
-        "project/.claude/skills/x/run.py": "print()\n",
-    }
-    assert lint({**kit, **skill}, select="GDN008") == []
+    # A folder with anything else is a project (an outside attack's recipes): code, a
+    # docs site's pages in a folder of their own, infrastructure files at its top.
+    for more in ({"project/src/main.py": "print()\n"}, {"project/content/guide.mdx": "x\n"}, {"project/main.tf": "x\n"}):
+        found = lint({**kit, **more}, select="GDN008")
+        assert found == [("project/.claude/rules/compliance.md", 2, "GDN008")] * 2, more
 
 
 def test_thousands_of_patterns_are_judged_in_time_linear_in_their_number() -> None:
