@@ -18,6 +18,7 @@ from memcheck.digests import sha1
 from memcheck.index.memory import memory_of, reads_sentence
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
+from memcheck.text import mentions
 from memcheck.workspace.stores import INDEX_NAME, NOT_MEMORY, is_index_archive_name
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ def listed_by_linked_indexes(ws: Workspace, store: Store, text: str, memories: S
     names = {m.filename for m in memories}
     in_store = {*store.files, *store.own}
     found: set[str] = set()
-    for target in sorted(set(_MD_LINK.findall(text))):
+    for target in sorted(set(_MD_LINK.findall(_prose(text)))):
         name = _store_relative(unquote(target))
         path = join(store.folder, name) if name is not None else ""
         # Files of the store only: their facts are what a kept judgment of the index is
@@ -195,8 +196,11 @@ def archives(ws: Workspace, store: Store, text: str | None, memories: Sequence[M
     once to link its archive (IDX003), not once for each memory it holds."""
     if not store.own:
         return {}
-    linked = {_store_relative(unquote(t)) for t in _MD_LINK.findall(text or "")}
-    names = {m.filename for m in memories}
+    # What the index links, outside code and HTML comments (which list nothing): an
+    # archive it links lists its memories (listed_by_linked_indexes), and a memory it
+    # links itself is listed there, whatever an archive says (fix keeps its entry).
+    linked = {_store_relative(unquote(t)) for t in _MD_LINK.findall(_prose(text or ""))}
+    names = {m.filename for m in memories} - linked
     found: dict[str, frozenset[str]] = {}
     for path in store.own:
         name = path[len(store.folder) + 1 :] if store.folder else path
@@ -207,6 +211,11 @@ def archives(ws: Workspace, store: Store, text: str | None, memories: Sequence[M
         if listed:
             found[path] = frozenset(listed)
     return found
+
+
+def _prose(text: str) -> str:
+    """``text`` with its code spans, fenced blocks and HTML comments blanked out."""
+    return text if mentions.masks_nothing(text) else "\n".join(mentions.prose(text.split("\n")))
 
 
 def _entry_count(ws: Workspace, path: str) -> int:

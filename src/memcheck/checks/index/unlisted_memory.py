@@ -40,22 +40,17 @@ detail is in `user_prefs`, `deploy_notes`"). Only
 list items, table rows and paragraph lines name memories: a name in a link's text
 lists nothing (the link says which file it means), nor does a code span that holds
 more than the file (`` `cat user_prefs.md` ``) or one stem alone (`` `user_prefs` ``:
-as often a command, a package or a class of that name), and neither do headings, HTML
-comments, link definitions and code blocks. A memory that another index of the store
-lists, one that MEMORY.md links (an archive of entries moved out to keep MEMORY.md
-under its caps, holding three entries or more), is listed too: an agent reading the
-index reaches it there, and `memcheck fix` does not pull it back. An archive named
-as the index's (`MEMORY-archive.md`, `MEMORY_2025.md`, without memory fields) that
-MEMORY.md does not link is reported once, for the memories only it lists: agents
-never reach them, and the remedy is one entry that links the archive, not one per
-memory; `fix` leaves them in the archive, where the curator put them (the archive is
-no memory: it is never listed as one). A memory whose frontmatter names another
-memory of the store that supersedes it (`superseded_by: project_new.md`) is history,
-carried forward by that one: it need not be listed, and `fix` does not add it.
+as often a command or a package), and neither do headings, HTML
+comments, link definitions and code blocks. A memory that another index of the
+store lists is listed too where MEMORY.md links that index (an archive of three
+entries or more): `fix` does not pull it back. An archive named as the index's
+(`MEMORY-archive.md`) that MEMORY.md does not link reaches no agent: each memory only
+it lists is reported, to link the archive, and `fix` leaves it there. A memory whose
+`superseded_by` names another memory of the store need not be listed.
 
 An index that holds three entries or more of its own (list items, table rows) but
 lists none of the store's memories and links no file is no file index (a digest a
-tool writes from a database, notes kept in the index itself): nothing is reported
+tool writes, notes kept in the index): nothing is reported
 there, and `fix` adds nothing to it. An index that is a heading alone, as a new
 store's, is still asked to list every memory.
 
@@ -122,24 +117,27 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
         problem = IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
         yield problem._replace(fixable=False) if no_room else problem
-    yield from archived(state)
+    yield from archived(store, state)
 
 
-def archived(state: IndexState) -> Iterator[Problem]:
-    """One finding for each archive of the index that the index does not link, about
-    the memories only it lists (see index/store.archives): fix leaves them there."""
+def archived(store: Store, state: IndexState) -> Iterator[Problem]:
+    """A finding for each memory that only an archive of the index lists, an archive
+    the index does not link (see index/store.archives): fix leaves it there."""
     path = state.path
     last_line = max(len(state.text.split("\n")) - (1 if state.text.endswith("\n") else 0), 1)
+    reported: set[str] = set()
     for archive, names in state.archived_only.items():
-        listed = f"{len(names)} memory files" if len(names) > 1 else f"memory file {names[0]}"
-        name = basename(archive)
-        message = (
-            f"{listed} are listed only in {name}, which {INDEX_NAME} does not link; agents that load only the index never see them "
-            f"(link {name} from {INDEX_NAME}, as an entry of its own)"
-        )
-        if len(names) == 1:
-            message = message.replace(" are listed ", " is listed ", 1).replace("never see them", "never see it", 1)
-        yield IDX003.at(path, last_line, 1, message, about=archive)._replace(fixable=False)
+        shown = basename(archive)
+        for name in names:
+            if name in reported:
+                continue  # (in two archives: once, for the first)
+            reported.add(name)
+            message = (
+                f"memory file {name} is listed only in {shown}, which {INDEX_NAME} does not link; agents that load only the index "
+                f"never see it (link {shown} from {INDEX_NAME}, as an entry of its own)"
+            )
+            # About the memory, as for any memory left unlisted (its fingerprint names it).
+            yield IDX003.at(path, last_line, 1, message, about=join(store.folder, name))._replace(fixable=False)
 
 
 def _no_room(name: str, unlisted: int, taken: int, newest_first: bool, cfg: IndexConfig) -> str:
