@@ -83,7 +83,7 @@ def memory_of(filename: str, doc: Document) -> Memory:
 
 _ISO = lazy_regex.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?")
 # A date in a file name: `session_2026-04-30_x.md`, `2026_04_29`, `20260429`.
-_FILE_DATE = lazy_regex.compile(r"(?<!\d)((?:19|20)\d\d)([-_.]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)")
+FILE_DATE = lazy_regex.compile(r"(?<!\d)((?:19|20)\d\d)([-_.]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)")
 
 
 def _date(value: str | None) -> str | None:
@@ -96,7 +96,7 @@ def _date(value: str | None) -> str | None:
 def _file_date(filename: str) -> str | None:
     if "19" not in filename and "20" not in filename:
         return None  # (no year the pattern could start at: most names, told without it)
-    m = _FILE_DATE.search(filename)
+    m = FILE_DATE.search(filename)
     return f"{m.group(1)}-{m.group(3)}-{m.group(4)}" if m else None
 
 

@@ -42,3 +42,22 @@ def test_one_memory_beside_another_is_not_reported() -> None:
         f"{STORE}/other.md": memory("Other", "Other", "user"),
     }
     assert [f for f in lint(files) if f[2] == "MEM023"] == []
+
+
+def test_two_records_of_a_dated_series_are_not_one_memory() -> None:
+    # Judged on a public repository: a tool writes a session log per run,
+    # `session_2026-05-28_sidecoach.md` and `..._2026-05-29_...`, the same description
+    # and 83% of the words alike, recording different runs ("36 flows" and "18 flows").
+    run = "Flows executed: {n}. Rules applied: naming, layout, spacing, colour, type. Metrics validated.\n" * 3
+    description = "Sidecoach flow execution session - design decisions, rules applied, metrics validated"
+    files = {
+        f"{STORE}/session_2026-05-28_sidecoach.md": memory("Run 28", description, "project", body="# 2026-05-28\n" + run.format(n=36)),
+        f"{STORE}/session_2026-05-29_sidecoach.md": memory("Run 29", description, "project", body="# 2026-05-29\n" + run.format(n=18)),
+    }
+    assert [p for p in findings(files) if p.code == "MEM023"] == []
+    # A copy of the whole body is a copy, dated or not; names that differ besides their
+    # dates are no series.
+    same = {path: memory(path[-20:], description, "project", body=run.format(n=36)) for path in files}
+    assert [p.path for p in findings(same) if p.code == "MEM023"] == [f"{STORE}/session_2026-05-29_sidecoach.md"]
+    other = {path.replace("29_sidecoach", "29_sidecoach-rerun"): text for path, text in files.items()}
+    assert [p.code for p in findings(other) if p.code == "MEM023"] == ["MEM023"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
+from memcheck.index.memory import FILE_DATE
 from memcheck.paths import basename
 from memcheck.problem import ERROR, STORE, WARNING, Rule, escaped
 from memcheck.text.duplicates import duplicates_of
@@ -81,7 +82,9 @@ MEM023 = Rule(
 Reports a memory whose body is another memory's of the same store (case and
 whitespace aside), or whose description is the same and whose body nearly so (80%
 of its words alike, in order). The later file, by name, is reported and names the
-earlier one.
+earlier one. Two files of a dated series (`session_2026-05-28_run.md`,
+`session_2026-05-29_run.md`: names the same but for their dates) are records of two
+days, alike as a series' records are: only a copy of one's whole body is reported.
 
 ## Why is this bad?
 The store's MEMORY.md lists both, and agents load its first 200 lines: a memory
@@ -142,6 +145,8 @@ def check(ws: Workspace, alike: list[Alike], named_twice: list[tuple[str, int, s
         )
         yield MEM011.at(path, line, 1, f"name {name!r} is already used by {basename(first)}{merge}")
     for dup in copies.values():
+        if dup.ratio < 1.0 and _dated_series(basename(dup.path), basename(dup.earlier)):
+            continue
         earlier = escaped(basename(dup.earlier))
         alike_text = (
             f"the same body as {earlier}"
@@ -154,3 +159,10 @@ def check(ws: Workspace, alike: list[Alike], named_twice: list[tuple[str, int, s
             1,
             f"{escaped(basename(dup.path))} has {alike_text}: the store holds one memory under two names; merge them into {earlier} and delete this one",
         )
+
+
+def _dated_series(name: str, other: str) -> bool:
+    """Whether two file names are the same but for the dates in them (a log written
+    each day, each run)."""
+    dates = FILE_DATE.findall(name)
+    return bool(dates) and dates != FILE_DATE.findall(other) and FILE_DATE.sub("", name) == FILE_DATE.sub("", other)
