@@ -66,17 +66,6 @@ def test_only_the_spans_after_an_example_on_their_line_are_examples() -> None:
     ) and "may have moved to tests/unit/test_cli.py" in found.message
 
 
-def test_a_path_after_an_example_label_illustrates_a_convention() -> None:
-    # Judged unwanted on a public repository: "Unit tests: match the source's folders
-    # in tests/unit/ - Example: `src/app.py` -> `tests/unit/test_cli.py`" names a file
-    # to show the rule, not to send the agent to it.
-    for label in ("Example:", "Examples:", "example:"):
-        assert lint(guide(f"Tests mirror the source. {label} `src/app.py` -> `tests/test_cli.py`."), "REF") == [], label
-    # A label without its colon, or a span before the label, is still judged.
-    assert len(lint(guide("Run `tests/test_cli.py`. Example: `tests/test_cli.py`."), "REF")) == 1
-    assert len(lint(guide("The example `tests/test_cli.py` runs the parser."), "REF")) == 1
-
-
 def test_a_path_written_from_a_package_of_a_monorepo_is_found() -> None:
     assert lint(guide("In the API package, tests are in `tests/api_test.py`.", **{"packages/api/tests/api_test.py": ""}), "REF") == []
 
