@@ -693,6 +693,19 @@ def test_fix_does_not_add_a_memory_another_memory_of_the_store_supersedes(repo: 
     assert json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"] == []
 
 
+def test_fix_of_a_new_store_with_a_superseded_memory_settles_in_one_run(repo: Path) -> None:
+    # An outside attack's recipe: the first fix wrote both entries and check then called
+    # the index out of date; the second took the superseded one out.
+    old = memory("review", "first review", "project").replace("---\n\n", "superseded_by: project_new.md\n---\n\n", 1)
+    write(repo, f"{STORE}/project_old.md", old)
+    write(repo, f"{STORE}/project_new.md", memory("new", "the review now", "project"))
+    assert run_cli(repo, "fix").returncode == 0
+    first = (repo / INDEX).read_text()
+    assert json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"] == []
+    run_cli(repo, "fix")
+    assert (repo / INDEX).read_text() == first
+
+
 def test_an_index_archive_edited_alone_is_judged_afresh_with_the_cache_warm(repo: Path) -> None:
     archive = ["<!-- moved from MEMORY.md -->"]
     for i in range(3):

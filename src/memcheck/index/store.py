@@ -113,7 +113,7 @@ def store_plan(
         memories = store_memories(ws, store)
     cfg = ws.config
     elsewhere = listed_by_linked_indexes(ws, store, existing, memories) if existing else frozenset()
-    elsewhere |= frozenset().union(*archives(ws, store, existing, memories).values()) | superseded(memories)
+    elsewhere |= frozenset().union(*archives(ws, store, existing, memories).values()) | superseded(store, existing, memories)
     return plan(
         existing,
         memories,
@@ -163,21 +163,55 @@ def listed_by_linked_indexes(ws: Workspace, store: Store, text: str, memories: S
     return frozenset(found)
 
 
-def superseded(memories: Sequence[Memory]) -> frozenset[str]:
+def superseded(store: Store, text: str | None, memories: Sequence[Memory]) -> frozenset[str]:
     """The memories whose frontmatter names another memory of the store that supersedes
-    them (``superseded_by: newer.md``, or its stem): historical, carried forward by
-    that one, so the index need not list them and ``fix`` does not add them. One that
-    names no memory of the store (gone, or a placeholder) is not."""
+    them (``superseded_by: newer.md``, its stem, or its path from the repository's root),
+    where that one is itself current or superseded in turn by a current one: history
+    carried forward, which the index need not list and ``fix`` does not add. Not one
+    the index links (``fix`` keeps its entry), nor one whose chain of successors ends
+    nowhere: at a file the store does not hold (gone, a placeholder, another folder's),
+    or back at itself (a cycle: no memory of it is current, and none reachable)."""
     names = {m.filename for m in memories}
-    found = set()
+    successor_of: dict[str, str] = {}
     for m in memories:
-        successor = (m.superseded_by or "").strip().strip("\"'")
-        if successor:
-            successor = basename(successor)
-            successor = successor if successor.endswith(".md") else successor + ".md"
-            if successor in names and successor != m.filename:
-                found.add(m.filename)
-    return frozenset(found)
+        successor = _successor(store, m.superseded_by)
+        if successor is not None and successor in names and successor != m.filename:
+            successor_of[m.filename] = successor
+    if not successor_of:
+        return frozenset()
+    linked = {_store_relative(unquote(t)) for t in _MD_LINK.findall(_prose(text or ""))}
+    known: dict[str, bool] = {}
+    return frozenset(name for name in successor_of if name not in linked and _ends_current(name, successor_of, known))
+
+
+def _ends_current(name: str, successor_of: dict[str, str], known: dict[str, bool]) -> bool:
+    """Whether the chain of successors from ``name`` ends at a current memory (one no
+    other supersedes) rather than in a cycle; each chain walked once (``known``)."""
+    path: list[str] = []
+    on_path: set[str] = set()
+    current = name
+    while current in successor_of and current not in known and current not in on_path:
+        path.append(current)
+        on_path.add(current)
+        current = successor_of[current]
+    ends = known.get(current, current not in successor_of)  # (on the path again: a cycle)
+    for step in path:
+        known[step] = ends
+    return ends
+
+
+def _successor(store: Store, value: str | None) -> str | None:
+    """A ``superseded_by`` value as the file name of a memory of ``store``: a name, a
+    stem, or a path from the repository's root into the store's folder."""
+    value = (value or "").strip().strip("\"'")
+    if value.startswith("./"):
+        value = value[2:]
+    folder, _, name = value.rpartition("/")
+    if folder and folder != store.folder:
+        return None
+    if not name:
+        return None
+    return name if name.endswith(".md") else name + ".md"
 
 
 def _listed_by(name: str, entries: Sequence[str], names: set[str]) -> set[str]:

@@ -178,9 +178,34 @@ def test_a_memory_superseded_by_another_memory_of_the_store_need_not_be_listed()
         ".claude/memory/session_consolidated.md",
     ):
         assert lint(_superseded(successor), select="IDX") == [], successor
-    # Superseded by nothing the store holds (gone, a placeholder, empty, itself): still unlisted.
-    for successor in ("session_gone.md", "session_YYYY-MM-DD_<topic>.md", "[]", "''", "session_review.md"):
+    # Superseded by nothing the store holds (gone, a placeholder, empty, itself, a file of
+    # another folder): still unlisted.
+    for successor in ("session_gone.md", "session_YYYY-MM-DD_<topic>.md", "[]", "''", "session_review.md", "sub/session_consolidated.md"):
         assert [p.about for p in findings(_superseded(successor)) if p.code == "IDX003"] == [f"{STORE}/session_review.md"], successor
+
+
+def test_memories_superseded_in_a_cycle_are_each_unlisted() -> None:
+    # An outside attack's recipe: a superseded by b, b by a, neither listed: no memory of
+    # the cycle is current, and none is reachable.
+    files = _superseded("session_consolidated.md")
+    files[f"{STORE}/session_consolidated.md"] = files[f"{STORE}/session_review.md"].replace(
+        "superseded_by: session_consolidated.md", "superseded_by: session_review.md"
+    )
+    files[INDEX] = "# Memory\n"
+    assert sorted(p.about for p in findings(files) if p.code == "IDX003") == [
+        f"{STORE}/session_consolidated.md",
+        f"{STORE}/session_review.md",
+    ]
+
+
+def test_a_superseded_memory_the_index_lists_keeps_its_entry() -> None:
+    # An outside attack's recipe: in the grouped form fix writes, the superseded memory's
+    # entry made the index "out of date", and fix took it out.
+    files = _superseded("session_consolidated.md")
+    files[INDEX] = (
+        "# Memory\n\n## Project\n- [tilt](session_consolidated.md) - consolidated\n- [tilt review](session_review.md) - first review\n"
+    )
+    assert lint(files, select="IDX") == []
 
 
 def test_stems_a_curated_index_names_in_code_spans_list_their_memories() -> None:

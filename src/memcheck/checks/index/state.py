@@ -72,7 +72,7 @@ class IndexState:
 
     @cached_property
     def _listed_elsewhere(self) -> frozenset[str]:
-        return listed_by_linked_indexes(self._ws, self._store, self.text, self.memories) | superseded(self.memories)
+        return listed_by_linked_indexes(self._ws, self._store, self.text, self.memories) | superseded(self._store, self.text, self.memories)
 
     def _survey(self, also_listed: frozenset[str]) -> Survey:
         ws, store = self._ws, self._store
