@@ -43,13 +43,14 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
     # of thousands of both was seconds (10,000 patterns in one applyTo: 17 s).
     twins = _Twins(live)
     file_type_live = any(_FILE_TYPE_ANYWHERE.fullmatch(other) for other in live)
+    named = _named_endings(live)
     for pattern, bad, matches in judged:
         if bad is not None:
             yield Pattern(pattern, bad)
         elif not matches and guidance_model.could_be_cloned_into(ws, pattern, folder) is None:
             if twins.of(pattern) or (file_type_live and _WHOLE_FOLDER.fullmatch(pattern) is not None):
                 continue
-            if live and _kind_absent(ws, pattern, live):
+            if live and _kind_absent(ws, pattern, named):
                 continue
             # Last, as they read the whole listing (once per run): a tree without code, or
             # a rules folder's folder of agents' settings alone (a template other projects copy).
@@ -57,35 +58,31 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
                 yield Pattern(pattern, None)
 
 
-def _kind_absent(ws: Workspace, pattern: str, live: Sequence[str]) -> bool:
+def _kind_absent(ws: Workspace, pattern: str, named: frozenset[str]) -> bool:
     """Whether ``pattern`` names a kind of file by a known ending (``**/*.js``,
-    ``*.scss``) of which the tree holds none, nor any near kind its other patterns
-    leave out: a rule for a stack names its every ending (`**/*.jsx, **/*.tsx,
-    **/*.js, **/*.ts`), and a tree written in one of them has none of the others,
-    while the rule applies by its other patterns. Reported still: an ending no language
-    has (a typo), one the tree holds in another case (``*.TS``), and one beside files
-    of a near ending that no pattern of the rule names (``**/*.cs`` in a tree of
-    ``.css`` files, ``**/*.yml`` in one of ``.yaml``, ``**/*.h`` in one of ``.hpp``):
-    the rule misses the files its author meant."""
+    ``*.scss``) of which the tree holds none, nor any near kind that the file's live
+    patterns (whose endings are ``named``) leave out: a rule for a stack names its every
+    ending (`**/*.jsx, **/*.tsx, **/*.js, **/*.ts`), and a tree written in one of them
+    has none of the others, while the rule applies by its other patterns. Reported
+    still: an ending no language has (a typo), one the tree holds in another case
+    (``*.TS``), and one beside files of a near ending that no pattern of the rule names
+    (``**/*.cs`` in a tree of ``.css`` files, ``**/*.yml`` in one of ``.yaml``,
+    ``**/*.h`` in one of ``.hpp``): the rule misses the files its author meant."""
     if _FILE_TYPE_ANYWHERE.fullmatch(pattern) is None:
         return False
     ending = pattern.rpartition(".")[2].lower()
     here = ws.once(_endings_here)
-    if ending not in guidance_model.KNOWN_ENDINGS or ending in here:
+    if ending not in guidance_model.KNOWN_ENDINGS or ending in here.endings:
         return False
-    named = {m.group(1).lower() for m in map(_NAMED_ENDING.search, live) if m is not None}
-    return not any(other not in named and _near(other, ending) for other in here)
+    # The endings of one stack's list (js, ts, ...) are no typo of each other where the
+    # rule names one of them that matches: that pattern carries the stack's files.
+    stack_named = ending in _STACK_VARIANTS and not named.isdisjoint(_STACK_VARIANTS)
+    return not any(other not in named and not (stack_named and other in _STACK_VARIANTS) for other in here.near(ending))
 
 
-def _near(other: str, ending: str) -> bool:
-    """Whether a rule that names ``ending`` may have meant the files of ``other``: the
-    same kind's other spelling (`yml` for `yaml`, `h` for `hpp`), or one letter apart
-    (`cs` for `css`). Not two endings of JavaScript and TypeScript: a rule for that
-    stack lists them all (`js`, `jsx`, `ts`, `tsx`), and a `.mjs` file of the tree's
-    (a tool's settings) is not what its `**/*.js` meant."""
-    if other in _STACK_VARIANTS and ending in _STACK_VARIANTS:
-        return False
-    return other in _NEAR_ENDINGS.get(ending, ()) or _one_edit_apart(other, ending)
+def _named_endings(patterns: Sequence[str]) -> frozenset[str]:
+    """The endings ``patterns`` name files by (``ts`` of ``src/**/*.ts``), lower-cased."""
+    return frozenset(m.group(1).lower() for m in map(_NAMED_ENDING.search, patterns) if m is not None)
 
 
 # The last segment of a pattern that names files by their ending: `*.ts` of `src/**/*.ts`.
@@ -109,9 +106,35 @@ _NEAR_ENDINGS: dict[str, frozenset[str]] = {
     )
     for ending in group
 }
-
-
+# JavaScript's and TypeScript's endings: a rule for that stack lists them all.
 _STACK_VARIANTS = frozenset(("js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts"))
+
+
+class _Endings:
+    """The endings of the files git lists, lower-cased, indexed for the near ones of an
+    ending (``near``): each by itself and by itself less each letter, so that two one
+    letter apart share a key (looked up, not compared with each: a tree of thousands of
+    endings beside a rule of thousands of patterns was quadratic, 8,000 of each 55 s)."""
+
+    def __init__(self, endings: frozenset[str]) -> None:
+        self.endings = endings
+        self._by_key: dict[str, set[str]] = {}
+        for ending in endings:
+            for key in _one_letter_less(ending):
+                self._by_key.setdefault(key, set()).add(ending)
+
+    def near(self, ending: str) -> set[str]:
+        """The endings here that a rule naming ``ending`` may have meant: the same kind's
+        other spellings (`yml` for `yaml`, `h` for `hpp`) and those one letter apart
+        (`cs` for `css`)."""
+        found = {e for key in _one_letter_less(ending) for e in self._by_key.get(key, ()) if _one_edit_apart(e, ending)}
+        found.update(e for e in _NEAR_ENDINGS.get(ending, ()) if e in self.endings)
+        found.discard(ending)
+        return found
+
+
+def _one_letter_less(ending: str) -> list[str]:
+    return [ending, *(ending[:i] + ending[i + 1 :] for i in range(len(ending)))]
 
 
 def _one_edit_apart(a: str, b: str) -> bool:
@@ -124,9 +147,9 @@ def _one_edit_apart(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
-def _endings_here(ws: Workspace) -> frozenset[str]:
-    """The endings of the listed files, lower-cased."""
-    return frozenset(path.rpartition(".")[2].lower() for path in ws.file_set if "." in path.rpartition("/")[2])
+def _endings_here(ws: Workspace) -> _Endings:
+    """The endings of the listed files, lower-cased (see _Endings)."""
+    return _Endings(frozenset(path.rpartition(".")[2].lower() for path in ws.file_set if "." in path.rpartition("/")[2]))
 
 
 # A whole folder (`tests/**`, `tests/`, `tests/**/*`), its path written out; and a kind

@@ -135,11 +135,12 @@ def _holds_source_code(ws: Workspace) -> bool:
 
 def holds_only_agent_settings(ws: Workspace, folder: str) -> bool:
     """Whether ``folder`` holds nothing but agents' settings: besides the agents' own
-    folders (``.claude/``, ...), only files at its top that are Markdown, dotfiles,
-    templates or examples, or links (a rules folder below the root, ``project/.claude/
-    rules/``, in a kit that copies ``project/`` into the projects its paths name). A
-    folder with any other file, or a file in a folder of its own (``docs/content/``,
-    ``infra/main.tf``), is a project, whose rules are its own."""
+    folders (``.claude/``, ...), only files at its top that are its guidance, README or
+    changelog, dotfiles, templates or examples, or links into those folders (a rules
+    folder below the root, ``project/.claude/rules/``, in a kit that copies ``project/``
+    into the projects its paths name). A folder with any other file, or a file in a
+    folder of its own (``docs/content/``, ``infra/main.tf``, ``notes/a.md``), is a
+    project, whose rules are its own."""
     return folder not in ws.once(_busy_folders)
 
 
@@ -164,13 +165,24 @@ def _busy_folders(ws: Workspace) -> frozenset[str]:
 
 
 def _a_setting(ws: Workspace, path: str, name: str) -> bool:
-    """A file at a settings folder's top: Markdown, a dotfile, a template or an
-    example (`CLAUDE.local.md.template`, `.mcp.json.example`), or a link (to its own
-    rules, say)."""
+    """A file at a settings folder's top: a guidance file or the folder's README,
+    changelog, version history or licence (Markdown), a dotfile (`.mcp.json`), a
+    template or an example (`CLAUDE.local.md.template`, `.mcp.json.example`), or a link
+    into one of its agents' own folders (`claude-guidelines -> .claude/rules`). Not
+    other Markdown: a folder of notes or a docs site's pages is a project of its own."""
     lowered = name.lower()
-    if lowered.endswith(".md") or name.startswith(".") or ".template" in lowered or ".example" in lowered:
+    if name.startswith(".") or lowered.endswith((".template", ".example")):
         return True
-    return "." not in name and ws.on_disk("islink", path)
+    if lowered.endswith(".md"):
+        return name in ws.config.guidance.filenames or lowered.startswith(_ABOUT_THE_FOLDER)
+    if "." in name or not ws.on_disk("islink", path):
+        return False
+    target = ws.link_target(path) or ""
+    return target.split("/")[0] in settings_folders()
+
+
+# The Markdown a folder holds about itself, by the start of its name.
+_ABOUT_THE_FOLDER = ("readme", "changelog", "changes", "history", "version", "license", "licence")
 
 
 def _folders_of_own_code(ws: Workspace) -> Iterator[list[str]]:

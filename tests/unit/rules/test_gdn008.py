@@ -195,6 +195,7 @@ def test_an_ending_the_tree_has_no_file_of_beside_a_live_pattern_is_not_reported
         ("**/*.ts, **/*.h", 1),
         ("**/*.ts, **/*.markdown", 1),
         ("**/*.ts, **/*.xhtml", 1),
+        ("**/*.css, **/*.jsx", 1),  # the stack's files are .tsx, which no pattern names
     ):
         rule = f'---\napplyTo: "{applies_to}"\n---\n# R\n\nx\n'
         found = lint({**files, ".github/instructions/r.instructions.md": rule}, select="GDN008")
@@ -221,7 +222,13 @@ def test_a_rules_folder_below_the_root_in_a_folder_of_agents_settings_alone_is_a
     assert lint(kit, select="GDN008") == []
     # A folder with anything else is a project (an outside attack's recipes): code, a
     # docs site's pages in a folder of their own, infrastructure files at its top.
-    for more in ({"project/src/main.py": "print()\n"}, {"project/content/guide.mdx": "x\n"}, {"project/main.tf": "x\n"}):
+    for more in (
+        {"project/src/main.py": "print()\n"},
+        {"project/content/guide.mdx": "x\n"},
+        {"project/main.tf": "x\n"},
+        {"project/notes.md": "x\n", "project/usage.md": "x\n"},  # a folder of notes
+        {"project/config.example.py": "x\n"},
+    ):
         found = lint({**kit, **more}, select="GDN008")
         assert found == [("project/.claude/rules/compliance.md", 2, "GDN008")] * 2, more
 
@@ -237,3 +244,16 @@ def test_thousands_of_patterns_are_judged_in_time_linear_in_their_number() -> No
     with cpu_limit(10, "5,000 live and 5,000 dead patterns"):
         found = lint(files, select="GDN008")
     assert len(found) == n  # each dead pattern, once
+
+
+def test_thousands_of_endings_beside_thousands_of_patterns_are_judged_in_linear_time() -> None:
+    # An outside attack's shape: each dead ending was compared with every ending of the
+    # tree (8,000 of each: 55 s); the tree's endings are now looked up by key.
+    n = 4_000
+    files = {f"src/f{i}.x{i}": "x\n" for i in range(n)} | {"src/app.ts": "x\n"}
+    absent = ("rb", "go", "java", "kt", "swift", "php", "lua", "dart")
+    listed = ",".join(["**/*.ts", *(f"**/*.{absent[i % len(absent)]}" for i in range(n))])
+    files[".github/instructions/a.instructions.md"] = f'---\napplyTo: "{listed}"\n---\n# R\n\nUse it.\n'
+    with cpu_limit(10, "4,000 endings beside 4,000 dead patterns"):
+        found = lint(files, select="GDN008")
+    assert found == []  # languages the tree has none of, and no ending near theirs

@@ -73,13 +73,15 @@ folders and skill folders; Markdown, HTML, JSON and images are not code): a kit 
 rules, skills and subagents copied into other projects, where no paths rule can
 apply by design; nor of a rules folder below the root (`project/.claude/rules/`)
 whose folder holds nothing but agents' settings (beside the agents' own folders, only
-Markdown, dotfiles, templates, examples and links at its top): a template of a
-project's settings that a kit copies into other projects. Nor is a kind of file named
+its guidance, README or changelog, dotfiles, templates, examples and links into those
+folders at its top): a template of a project's settings that a kit copies into other
+projects. Nor is a kind of file named
 by its ending alone (`**/*.js`, `*.scss`) beside a pattern of the same file that
 matches, where no file git lists has that ending, in any letter case, nor a near one
 that no pattern of the file names: a rule for a stack names its every ending
 (`**/*.jsx, **/*.tsx, **/*.js, **/*.ts`), and a tree written in one of them has none of
-the others. Reported all the same: an ending no language has (a typo), one the tree
+the others (one of JavaScript's or TypeScript's endings is near another of them only
+where no pattern of the file for them matches). Reported all the same: an ending no language has (a typo), one the tree
 holds in another case, and one beside files no pattern names of the same kind's other
 spelling (`**/*.yml` beside `.yaml` files, `**/*.h` beside `.hpp`) or one letter
 apart (`**/*.cs` beside `.css` files): the rule misses the files its author meant.
