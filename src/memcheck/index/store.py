@@ -113,7 +113,7 @@ def store_plan(
         memories = store_memories(ws, store)
     cfg = ws.config
     elsewhere = listed_by_linked_indexes(ws, store, existing, memories) if existing else frozenset()
-    elsewhere |= frozenset().union(*archives(ws, store, existing, memories).values()) | superseded(store, existing, memories)
+    elsewhere |= archived(ws, store, existing, memories) | superseded(store, existing, memories)
     return plan(
         existing,
         memories,
@@ -221,30 +221,26 @@ def _listed_by(name: str, entries: Sequence[str], names: set[str]) -> set[str]:
     return {e for e in (_store_relative(unquote(join(here, t)) if here else unquote(t)) for t in entries) if e in names}
 
 
-def archives(ws: Workspace, store: Store, text: str | None, memories: Sequence[Memory]) -> dict[str, frozenset[str]]:
-    """The store's archives of the index that the index does not link, each with the
-    memories it lists: its own documents named as the index's archive
-    (``MEMORY-archive.md``, see stores.is_index_archive_name) that hold three entries
-    or more. A curator moved those entries out of MEMORY.md on purpose, to keep it
-    under its caps: ``fix`` does not pull them back one by one, and the index is told
-    once to link its archive (IDX003), not once for each memory it holds."""
+def archived(ws: Workspace, store: Store, text: str | None, memories: Sequence[Memory]) -> frozenset[str]:
+    """The memories that the store's archives of its index list, linked from the index
+    or not: its own documents named as the index's archive (``MEMORY-archive.md``, see
+    stores.is_index_archive_name) that hold three entries or more. A curator moved
+    those entries out of MEMORY.md on purpose, to keep it under its caps (unlinked, so
+    that agents do not load the archive either): they are listed, and ``fix`` does not
+    pull them back. Not a memory the index links itself: ``fix`` keeps its entry."""
     if not store.own:
-        return {}
-    # What the index links, outside code and HTML comments (which list nothing): an
-    # archive it links lists its memories (listed_by_linked_indexes), and a memory it
-    # links itself is listed there, whatever an archive says (fix keeps its entry).
+        return frozenset()
+    # What the index links, outside code and HTML comments (which link nothing).
     linked = {_store_relative(unquote(t)) for t in _MD_LINK.findall(_prose(text or ""))}
     names = {m.filename for m in memories} - linked
-    found: dict[str, frozenset[str]] = {}
+    found: set[str] = set()
     for path in store.own:
         name = path[len(store.folder) + 1 :] if store.folder else path
-        if name in linked or not is_index_archive_name(basename(path)) or _entry_count(ws, path) < LINKED_INDEX_ENTRIES:
+        if not is_index_archive_name(basename(path)) or _entry_count(ws, path) < LINKED_INDEX_ENTRIES:
             continue
         entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)  # noqa: B023 (called at once)
-        listed = _listed_by(name, entries, names)
-        if listed:
-            found[path] = frozenset(listed)
-    return found
+        found |= _listed_by(name, entries, names)
+    return frozenset(found)
 
 
 def _prose(text: str) -> str:

@@ -100,9 +100,7 @@ def judged(ws: Workspace, store: Store, doc: Document) -> list[Problem]:
         found.append(encoding)
     found += caps.check(ws, state)
     if state.own_render():
-        # Every entry links to its own memory file, once: nothing more to find but the
-        # memories an archive the index does not link holds (which fix leaves there).
-        return found + list(unlisted_memory.archived(store, state))
+        return found  # every entry links to its own memory file, once: nothing more to find
     found += links.check(ws, store, state)
     found += unlisted_memory.check(ws, store, state)
     holes = placeholder_description.check(state)

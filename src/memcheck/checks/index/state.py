@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from memcheck.index.plan import GENERATE, is_own_render, line_breaks
 from memcheck.index.store import (
-    archives,
+    archived,
     listed_by_linked_indexes,
     store_exists,
     store_ignored,
@@ -53,26 +53,12 @@ class IndexState:
         # markers): check and fix then judge the same lines the same way.
         if self.plan.survey is not None and not self.plan.marked:
             return self.plan.survey
-        return self._survey(self._listed_elsewhere | frozenset().union(*self._archives.values()))
-
-    @cached_property
-    def archived_only(self) -> dict[str, list[str]]:
-        """Each archive of the index that the index does not link (see
-        index/store.archives), with the memories it lists that the index does not list
-        by itself or through the indexes it links: sorted, archives without any left out."""
-        if not self._archives:
-            return {}
-        listed = self._survey(self._listed_elsewhere).listed
-        found = {path: sorted(name for name in names if name not in listed) for path, names in sorted(self._archives.items())}
-        return {path: names for path, names in found.items() if names}
-
-    @cached_property
-    def _archives(self) -> dict[str, frozenset[str]]:
-        return archives(self._ws, self._store, self.text, self.memories)
+        return self._survey(self._listed_elsewhere)
 
     @cached_property
     def _listed_elsewhere(self) -> frozenset[str]:
-        return listed_by_linked_indexes(self._ws, self._store, self.text, self.memories) | superseded(self._store, self.text, self.memories)
+        ws, store, text, memories = self._ws, self._store, self.text, self.memories
+        return listed_by_linked_indexes(ws, store, text, memories) | archived(ws, store, text, memories) | superseded(store, text, memories)
 
     def _survey(self, also_listed: frozenset[str]) -> Survey:
         ws, store = self._ws, self._store

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck.paths import basename, join
+from memcheck.paths import join
 from memcheck.problem import ERROR, STORE, Rule
 from memcheck.workspace.stores import INDEX_NAME
 
@@ -43,9 +43,9 @@ more than the file (`` `cat user_prefs.md` ``) or one stem alone (`` `user_prefs
 as often a command or a package), and neither do headings, HTML
 comments, link definitions and code blocks. A memory that another index of the
 store lists is listed too where MEMORY.md links that index (an archive of three
-entries or more): `fix` does not pull it back. An archive named as the index's
-(`MEMORY-archive.md`) that MEMORY.md does not link reaches no agent: each memory only
-it lists is reported, to link the archive, and `fix` leaves it there. A memory whose
+entries or more), and so is one that the store's archive of its index lists
+(`MEMORY-archive.md`, linked or not): a curator moved it there to keep MEMORY.md
+under its caps, and `fix` does not pull it back. A memory whose
 `superseded_by` names another memory of the store need not be listed.
 
 An index that holds three entries or more of its own (list items, table rows) but
@@ -117,27 +117,6 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
         # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
         problem = IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
         yield problem._replace(fixable=False) if no_room else problem
-    yield from archived(store, state)
-
-
-def archived(store: Store, state: IndexState) -> Iterator[Problem]:
-    """A finding for each memory that only an archive of the index lists, an archive
-    the index does not link (see index/store.archives): fix leaves it there."""
-    path = state.path
-    last_line = max(len(state.text.split("\n")) - (1 if state.text.endswith("\n") else 0), 1)
-    reported: set[str] = set()
-    for archive, names in state.archived_only.items():
-        shown = basename(archive)
-        for name in names:
-            if name in reported:
-                continue  # (in two archives: once, for the first)
-            reported.add(name)
-            message = (
-                f"memory file {name} is listed only in {shown}, which {INDEX_NAME} does not link; agents that load only the index "
-                f"never see it (link {shown} from {INDEX_NAME}, as an entry of its own)"
-            )
-            # About the memory, as for any memory left unlisted (its fingerprint names it).
-            yield IDX003.at(path, last_line, 1, message, about=join(store.folder, name))._replace(fixable=False)
 
 
 def _no_room(name: str, unlisted: int, taken: int, newest_first: bool, cfg: IndexConfig) -> str:
