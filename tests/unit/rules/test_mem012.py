@@ -69,3 +69,15 @@ def test_names_that_break_links_or_checkouts() -> None:
         ),
         (f"{STORE}/what?.md", "file name 'what?.md' holds '?', which Windows does not allow in a file name; rename it to what.md"),
     ]
+
+
+def test_a_store_s_own_documents_that_differ_only_by_case_are_reported() -> None:
+    # An outside attack's recipe: two archives of the index (the store's own documents,
+    # no memory) named alike but for case: one replaces the other on such a checkout.
+    files = {
+        f"{STORE}/a.md": memory("a", "about a", "project"),
+        f"{STORE}/MEMORY.md": "- [a](a.md) - about a\n",
+        f"{STORE}/MEMORY.old.md": "# Old\n",
+        f"{STORE}/MEMORY.OLD.md": "# Older\n",
+    }
+    assert [(p.code, p.path) for p in findings(files)] == [("MEM012", f"{STORE}/MEMORY.old.md")]

@@ -61,3 +61,15 @@ def test_two_records_of_a_dated_series_are_not_one_memory() -> None:
     assert [p.path for p in findings(same) if p.code == "MEM023"] == [f"{STORE}/session_2026-05-29_sidecoach.md"]
     other = {path.replace("29_sidecoach", "29_sidecoach-rerun"): text for path, text in files.items()}
     assert [p.code for p in findings(other) if p.code == "MEM023"] == ["MEM023"]
+
+
+def test_one_day_written_two_ways_is_no_series() -> None:
+    # An outside attack's recipe: `deploy_2026-05-28.md` and `deploy_20260528.md` name
+    # one day: one record saved twice.
+    body = "Deploy with the blue-green script, then watch the error rate for ten minutes.\n" * 3
+    for other in ("deploy_20260528.md", "deploy_2026_05_28.md"):
+        files = {
+            f"{STORE}/deploy_2026-05-28.md": memory("Deploy 1", "How we deploy", "project", body=body),
+            f"{STORE}/{other}": memory("Deploy 2", "How we deploy", "project", body=body.replace("ten", "fifteen", 1)),
+        }
+        assert [p.code for p in findings(files) if p.code == "MEM023"] == ["MEM023"], other

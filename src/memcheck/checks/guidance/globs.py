@@ -74,8 +74,8 @@ rules, skills and subagents copied into other projects, where no paths rule can
 apply by design; nor of a rules folder below the root (`project/.claude/rules/`)
 whose folder holds nothing but agents' settings (beside the agents' own folders, only
 its guidance, README or changelog, dotfiles, templates, examples and links into those
-folders at its top): a template of a project's settings that a kit copies into other
-projects. Nor is a kind of file named
+folders at its top, among the files git lists): a template of a project's settings
+that a kit copies into other projects. Nor is a kind of file named
 by its ending alone (`**/*.js`, `*.scss`) beside a pattern of the same file that
 matches, where no file git lists has that ending, in any letter case, nor a near one
 that no pattern of the file names: a rule for a stack names its every ending

@@ -146,6 +146,12 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
                 named_twice.append((path, line, name, names[key]))
             else:
                 names[key] = path
+    for path in store.own:
+        # Its own documents collide on a checkout that ignores case as memories do
+        # (`MEMORY.old.md` and `MEMORY.OLD.md`: one replaces the other there).
+        twin = cased.setdefault(basename(path).casefold(), path)
+        if twin != path:
+            yield non_slug_filename.case_twin(path, twin, "file")
     if wiki:
         yield from broken_link.wiki_links(ws, store, wiki, names)
     yield from duplicates.check(ws, alike, named_twice)

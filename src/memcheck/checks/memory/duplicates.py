@@ -83,8 +83,9 @@ Reports a memory whose body is another memory's of the same store (case and
 whitespace aside), or whose description is the same and whose body nearly so (80%
 of its words alike, in order). The later file, by name, is reported and names the
 earlier one. Two files of a dated series (`session_2026-05-28_run.md`,
-`session_2026-05-29_run.md`: names the same but for their dates) are records of two
-days, alike as a series' records are: only a copy of one's whole body is reported.
+`session_2026-05-29_run.md`: names the same but for their days) are records of two
+days, alike as a series' records are: only two with the same body (case and whitespace
+aside) are reported.
 
 ## Why is this bad?
 The store's MEMORY.md lists both, and agents load its first 200 lines: a memory
@@ -162,7 +163,10 @@ def check(ws: Workspace, alike: list[Alike], named_twice: list[tuple[str, int, s
 
 
 def _dated_series(name: str, other: str) -> bool:
-    """Whether two file names are the same but for the dates in them (a log written
-    each day, each run)."""
-    dates = FILE_DATE.findall(name)
-    return bool(dates) and dates != FILE_DATE.findall(other) and FILE_DATE.sub("", name) == FILE_DATE.sub("", other)
+    """Whether two file names are the same but for the days in them (a log written
+    each day, each run): other days, not one day written two ways
+    (`2026-05-28`, `20260528`)."""
+    days = [(y, m, d) for y, _, m, d in FILE_DATE.findall(name)]
+    if not days or days == [(y, m, d) for y, _, m, d in FILE_DATE.findall(other)]:
+        return False
+    return FILE_DATE.sub("", name) == FILE_DATE.sub("", other)

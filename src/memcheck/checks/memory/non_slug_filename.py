@@ -59,11 +59,12 @@ def check(ws: Workspace, path: str) -> Problem | None:
     return MEM012.at(path, 1, 1, f"file name {name!r} holds {trouble}; rename it{to}")
 
 
-def case_twin(path: str, twin: str) -> Problem:
-    """``path`` whose name differs from the earlier ``twin``'s only by case."""
+def case_twin(path: str, twin: str, what: str = "memory") -> Problem:
+    """``path`` whose name differs from the earlier ``twin``'s only by case (``what``
+    the two are: memories, or the store's own documents, ``file``)."""
     return MEM012.at(
         path,
         1,
         1,
-        f"{basename(path)} and {basename(twin)} differ only by case and collide on macOS and Windows checkouts; merge them into one memory",
+        f"{basename(path)} and {basename(twin)} differ only by case and collide on macOS and Windows checkouts; merge them into one {what}",
     )
