@@ -373,3 +373,19 @@ def test_a_memory_whose_entry_never_shows_its_sentence_says_so(description: str 
     assert render_mod.described(with_sentence, label) == render_mod.described(without, label)
     for fallback in ("", "(no description)"):
         assert render_mod.shown_description(with_sentence, fallback) == render_mod.shown_description(without, fallback)
+
+
+def test_a_memory_s_dates_are_read_under_metadata_too() -> None:
+    # Judged on a public repository: Claude Code's `modified`, nested under `metadata`
+    # with its `type`, went unread, and `fix` ranked the newest memory by its file name.
+    from memcheck.index.memory import memory_of
+    from memcheck.text.document import parse
+
+    def dates(frontmatter: str) -> tuple[str | None, str | None, str | None]:
+        return memory_of("x.md", parse(".claude/memory/x.md", f"---\n{frontmatter}---\n\nBody.\n".encode())).dates
+
+    assert dates("name: x\nmetadata:\n  type: project\n  modified: 2026-08-14T10:00:00\n") == ("2026-08-14T10:00:00", None, None)
+    assert dates("name: x\nmetadata:\n  modified: 2026-08-14\n  created: '2026-01-02'\n") == ("2026-08-14", "2026-01-02", None)
+    # The top level wins; a value that is no date reads as none.
+    assert dates("updated: 2026-09-01\nmetadata:\n  modified: 2026-08-14\n") == ("2026-09-01", None, None)
+    assert dates("metadata:\n  modified: [2026]\n") == (None, None, None)
