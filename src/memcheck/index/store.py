@@ -39,7 +39,7 @@ def memories_key(ws: Workspace, store: Store) -> str:
     it was, and an index judged before is judged the same (see checks/index/). Each
     memory's part is kept between runs: an unchanged memory is not read for it."""
     h = sha1()
-    # Its own documents too: an archive of the index's entries (see archives) is one.
+    # Its own documents too: an archive of the index's entries (see archived) is one.
     for path in (*store.files, *store.own):
         facts = ws.of_file("index facts", path, lambda: _memory_facts(ws.document(path)), str, str)  # noqa: B023 (called at once)
         h.update(f"{path}\0{facts}\0".encode("utf-8", "surrogateescape"))
@@ -179,7 +179,7 @@ def superseded(store: Store, text: str | None, memories: Sequence[Memory]) -> fr
             successor_of[m.filename] = successor
     if not successor_of:
         return frozenset()
-    linked = {_store_relative(unquote(t)) for t in _MD_LINK.findall(_prose(text or ""))}
+    linked = _linked_from(text)
     known: dict[str, bool] = {}
     return frozenset(name for name in successor_of if name not in linked and _ends_current(name, successor_of, known))
 
@@ -230,9 +230,7 @@ def archived(ws: Workspace, store: Store, text: str | None, memories: Sequence[M
     pull them back. Not a memory the index links itself: ``fix`` keeps its entry."""
     if not store.own:
         return frozenset()
-    # What the index links, outside code and HTML comments (which link nothing).
-    linked = {_store_relative(unquote(t)) for t in _MD_LINK.findall(_prose(text or ""))}
-    names = {m.filename for m in memories} - linked
+    names = {m.filename for m in memories} - _linked_from(text)
     found: set[str] = set()
     for path in store.own:
         name = path[len(store.folder) + 1 :] if store.folder else path
@@ -241,6 +239,12 @@ def archived(ws: Workspace, store: Store, text: str | None, memories: Sequence[M
         entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)  # noqa: B023 (called at once)
         found |= _listed_by(name, entries, names)
     return frozenset(found)
+
+
+def _linked_from(text: str | None) -> set[str | None]:
+    """What the index links, as paths from the store's folder, outside code and HTML
+    comments (which link nothing)."""
+    return {_store_relative(unquote(t)) for t in _MD_LINK.findall(_prose(text or ""))}
 
 
 def _prose(text: str) -> str:
