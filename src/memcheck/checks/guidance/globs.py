@@ -72,19 +72,20 @@ ending, `.py`, `.ts`, `.rs`, `.sh` and the like, that git lists outside the agen
 folders and skill folders; Markdown, HTML, JSON and images are not code): a kit of
 rules, skills and subagents copied into other projects, where no paths rule can
 apply by design; nor of a rules folder below the root (`project/.claude/rules/`)
-whose folder holds nothing but agents' settings (beside the agents' own folders, only
-its guidance, README or changelog, dotfiles, templates, examples and links into those
-folders at its top, among the files git lists): a template of a project's settings
-that a kit copies into other projects. Nor is a kind of file named
-by its ending alone (`**/*.js`, `*.scss`) beside a pattern of the same file that
-matches, where no file git lists has that ending, in any letter case, nor a near one
-that no pattern of the file names: a rule for a stack names its every ending
-(`**/*.jsx, **/*.tsx, **/*.js, **/*.ts`), and a tree written in one of them has none of
-the others (one of JavaScript's or TypeScript's endings is near another of them only
-where no pattern of the file for them matches). Reported all the same: an ending no language has (a typo), one the tree
-holds in another case, and one beside files no pattern names of the same kind's other
-spelling (`**/*.yml` beside `.yaml` files, `**/*.h` beside `.hpp`) or one letter
-apart (`**/*.cs` beside `.css` files): the rule misses the files its author meant.
+whose folder holds nothing but agents' settings (beside the agents' own folders,
+only its guidance, README or changelog, dotfiles, templates, examples and links into
+those folders at its top, among the files git lists): a template of a project's
+settings that a kit copies into other projects. Nor is a kind of file named by its
+ending alone (`**/*.js`, `*.scss`) beside a pattern of the same file that matches,
+where no file git lists has that ending, in any letter case, nor a near one that no
+pattern of the file names: a rule for a stack names its every ending (`**/*.jsx,
+**/*.tsx, **/*.js, **/*.ts`), and a tree written in one of them has none of the
+others (one of JavaScript's or TypeScript's endings is near another of them only
+where no pattern of the file for them matches). Reported all the same: an ending no
+language has (a typo), one the tree holds in another case, and one beside files no
+pattern names of the same kind's other spelling (`**/*.yml` beside `.yaml` files,
+`**/*.h` beside `.hpp`) or one letter apart (`**/*.cs` beside `.css` files): the
+rule misses the files its author meant.
 Nor is a missing folder (`tests/**`) beside a pattern of the same
 file that matches a kind of file at any depth (`**/*.py`): the file applies to those
 files wherever they are, the folder's among them once it exists, and the folder
