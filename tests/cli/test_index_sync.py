@@ -645,6 +645,18 @@ def test_fix_keeps_the_entries_of_memories_an_unlinked_archive_also_lists(repo: 
     assert (repo / INDEX).read_text() == written
 
 
+def test_fix_keeps_a_link_to_the_archive_written_in_another_case(repo: Path) -> None:
+    # An outside attack's recipe: `[Archive](memory-archive.md)` reaches MEMORY-archive.md
+    # on a checkout that ignores case; fix took the entry out.
+    for name in ("a", "b", "c", "z"):
+        write(repo, f"{STORE}/project_{name}.md", memory(name, f"about {name}", "project"))
+    write(repo, f"{STORE}/MEMORY-archive.md", "# Archive\n" + "".join(f"- [{n}](project_{n}.md) - about {n}\n" for n in "abc"))
+    index = "- [z](project_z.md) - about z\n- [Archive](memory-archive.md) - older entries\n"
+    write(repo, INDEX, index)
+    run_cli(repo, "fix")
+    assert (repo / INDEX).read_text() == index
+
+
 def test_fix_without_an_index_beside_an_archive_settles(repo: Path) -> None:
     # An outside attack's recipe: fix wrote the archive's memories, then took them out.
     for name in ("a", "b", "c", "d"):

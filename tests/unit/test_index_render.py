@@ -389,3 +389,6 @@ def test_a_memory_s_dates_are_read_under_metadata_too() -> None:
     # The top level wins; a value that is no date reads as none.
     assert dates("updated: 2026-09-01\nmetadata:\n  modified: 2026-08-14\n") == ("2026-09-01", None, None)
     assert dates("metadata:\n  modified: [2026]\n") == (None, None, None)
+    # An outside attack's recipe: a top-level key that gives no date hid the nested one.
+    assert dates("updated: null\nmetadata:\n  updated: 2028-03-03\n") == ("2028-03-03", None, None)
+    assert dates("updated: ''\nmodified: 2027-01-01\n") == ("2027-01-01", None, None)

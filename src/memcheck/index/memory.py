@@ -74,26 +74,28 @@ def memory_of(filename: str, doc: Document) -> Memory:
     if fm is None:
         return Memory(filename, None, None, None, body, (None, None, named), parsed=False)
     # Claude Code may nest its keys under `metadata` (`metadata.type`, and the
-    # `modified` it adds): read there where the top level has none.
+    # `modified` it adds): read there where the top level gives none.
     nested = fm.data.get("metadata")
     meta: dict[object, object] = nested if isinstance(nested, dict) else {}
 
-    def value(*keys: str) -> str | None:
+    def first_date(*keys: str) -> str | None:
         for key in keys:
-            found = fm.display(key)
-            if found:
+            found = _date(fm.display(key))
+            if found is not None:
                 return found
         for key in keys:
             inner = meta.get(key)
             # (a date YAML read as one: its str() is ISO, as written)
-            if (isinstance(inner, str) or hasattr(inner, "isoformat")) and str(inner):
-                return str(inner)
+            if isinstance(inner, str) or hasattr(inner, "isoformat"):
+                found = _date(str(inner))
+                if found is not None:
+                    return found
         return None
 
     kind = fm.display("type")
     if kind is None and isinstance(meta.get("type"), str):
         kind = str(meta["type"])
-    dates = (_date(value("updated", "modified")), _date(value("created", "date")), named)
+    dates = (first_date("updated", "modified"), first_date("created", "date"), named)
     return Memory(filename, fm.display("name"), fm.display("description"), kind, body, dates, superseded_by=fm.display("superseded_by"))
 
 

@@ -17,6 +17,7 @@ from memcheck.index.links import DEFINED, INLINE, REFERENCE, Link, classify, def
 from memcheck.index.naming import memories_named
 from memcheck.records import NamedTuple
 from memcheck.text import blocks
+from memcheck.workspace.stores import names_index_archive
 
 if TYPE_CHECKING:
     from memcheck.index.memory import Exists, Ignored, Memory
@@ -285,7 +286,9 @@ def _spanned(content: str, store_folder: str) -> str | None:
 
 
 def _is_memory_path(path: str) -> bool:
-    return "/" not in path and path.endswith(".md")
+    # (Not an archive of the index's, which is no memory: a link to one in another case,
+    # which a checkout that ignores case follows, is left as it is, not taken out.)
+    return "/" not in path and path.endswith(".md") and not names_index_archive(path)
 
 
 def _judge_dead(

@@ -37,11 +37,26 @@ def _own_document_name(name: str) -> bool:
 
 
 def is_index_archive_name(name: str) -> bool:
-    """A name made of the index's and more (``MEMORY-archive.md``, ``MEMORY_2025.md``,
-    ``MEMORY.old.md``): where a curator keeps entries moved out of MEMORY.md to keep it
-    under its caps. Without memory fields it is the store's own document, an index of
-    its own (see index/store.archives), never a memory."""
-    return name.startswith("MEMORY") and name[6:7] in ("-", "_", ".") and name.endswith(".md") and len(name) > 10
+    """A name made of the index's and a word that says archive (``MEMORY-archive.md``,
+    ``MEMORY_2025.md``, ``MEMORY.old.md``, ``MEMORY-history.md``): where a curator keeps
+    entries moved out of MEMORY.md to keep it under its caps. Without memory fields it
+    is the store's own document, an index of its own (see index/store.archived), never
+    a memory. Not another word (``MEMORY-draft.md``, ``MEMORY_deploy.md``: a draft, a
+    topic file), and not the index's name in another case (``memory-archive.md``)."""
+    if not (name.startswith("MEMORY") and name[6:7] in ("-", "_", ".") and name.endswith(".md")):
+        return False
+    rest = name[7:-3].lower()
+    return rest[:1].isdigit() or rest.startswith(_ARCHIVE_WORDS)
+
+
+# What the name of an archive of the index says after MEMORY and a separator.
+_ARCHIVE_WORDS = ("archive", "old", "history", "past", "previous", "backup")
+
+
+def names_index_archive(path: str) -> bool:
+    """Whether a link's target names an archive of the index, in any case
+    (``memory-archive.md``: the archive on a checkout that ignores case)."""
+    return "/" not in path and path[:6].upper() == "MEMORY" and is_index_archive_name("MEMORY" + path[6:])
 
 
 class Store(NamedTuple):

@@ -133,6 +133,23 @@ def test_an_index_archive_s_dead_entries_and_a_memory_it_does_not_list_are_still
     ]
 
 
+def test_a_file_named_as_the_index_with_another_word_is_a_memory() -> None:
+    # An outside attack's recipes: `MEMORY-draft.md` listing new memories hid them all,
+    # and a topic file `MEMORY_deploy.md` of prose was read as an archive.
+    files = _store_with_an_index_archive(linked=False)
+    files[f"{STORE}/MEMORY-draft.md"] = files.pop(f"{STORE}/MEMORY-archive.md")
+    files[f"{STORE}/MEMORY_deploy.md"] = "Deploy with `make release`. Never deploy on Fridays.\n"
+    found = sorted((p.code, p.about or p.path) for p in findings(files) if p.code in ("IDX003", "MEM002"))
+    assert found == sorted(
+        [("IDX003", f"{STORE}/session_old_{i}.md") for i in range(4)]
+        + [(code, f"{STORE}/{name}") for code in ("IDX003", "MEM002") for name in ("MEMORY-draft.md", "MEMORY_deploy.md")]
+    )
+    for name in ("MEMORY_2025.md", "MEMORY.old.md", "MEMORY-history.md", "MEMORY_Archive_1.md"):
+        files = _store_with_an_index_archive(linked=False)
+        files[f"{STORE}/{name}"] = files.pop(f"{STORE}/MEMORY-archive.md")
+        assert findings(files) == [], name
+
+
 def test_a_file_named_as_the_index_s_archive_with_memory_fields_is_a_memory() -> None:
     files = _store_with_an_index_archive(linked=False)
     files[f"{STORE}/MEMORY-archive.md"] = memory("Archive", "entries moved out", "reference", body=files[f"{STORE}/MEMORY-archive.md"])
