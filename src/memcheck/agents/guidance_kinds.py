@@ -43,15 +43,17 @@ def broken_patterns(ws: Workspace, values: Sequence[str], folder: str, check_mat
     # of thousands of both was seconds (10,000 patterns in one applyTo: 17 s).
     twins = _Twins(live)
     file_type_live = any(_FILE_TYPE_ANYWHERE.fullmatch(other) for other in live)
-    named = _named_endings(live)
+    named: frozenset[str] | None = None  # the live patterns' endings, at the first dead pattern that needs them
     for pattern, bad, matches in judged:
         if bad is not None:
             yield Pattern(pattern, bad)
         elif not matches and guidance_model.could_be_cloned_into(ws, pattern, folder) is None:
             if twins.of(pattern) or (file_type_live and _WHOLE_FOLDER.fullmatch(pattern) is not None):
                 continue
-            if live and _kind_absent(ws, pattern, named):
-                continue
+            if live and _FILE_TYPE_ANYWHERE.fullmatch(pattern) is not None:
+                named = _named_endings(live) if named is None else named
+                if _kind_absent(ws, pattern, named):
+                    continue
             # Last, as they read the whole listing (once per run): a tree without code, or
             # a rules folder's folder of agents' settings alone (a template other projects copy).
             if guidance_model.holds_source_code(ws) and not (project and guidance_model.holds_only_agent_settings(ws, project)):
