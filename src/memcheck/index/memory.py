@@ -16,6 +16,7 @@ from memcheck.records import NamedTuple
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
+    from memcheck.text.frontmatter_reading import Frontmatter
 
 Exists = Callable[[str], bool]  # does a store-relative path name a file or folder on disk?
 Ignored = Callable[[Sequence[str]], set[str]]  # of these store-relative paths, those git ignores
@@ -77,26 +78,30 @@ def memory_of(filename: str, doc: Document) -> Memory:
     # `modified` it adds): read there where the top level gives none.
     nested = fm.data.get("metadata")
     meta: dict[object, object] = nested if isinstance(nested, dict) else {}
-
-    def first_date(*keys: str) -> str | None:
-        for key in keys:
-            found = _date(fm.display(key))
-            if found is not None:
-                return found
-        for key in keys:
-            inner = meta.get(key)
-            # (a date YAML read as one: its str() is ISO, as written)
-            if isinstance(inner, str) or hasattr(inner, "isoformat"):
-                found = _date(str(inner))
-                if found is not None:
-                    return found
-        return None
-
     kind = fm.display("type")
     if kind is None and isinstance(meta.get("type"), str):
         kind = str(meta["type"])
-    dates = (first_date("updated", "modified"), first_date("created", "date"), named)
+    dates = (_first_date(fm, meta, "updated", "modified"), _first_date(fm, meta, "created", "date"), named)
     return Memory(filename, fm.display("name"), fm.display("description"), kind, body, dates, superseded_by=fm.display("superseded_by"))
+
+
+def _first_date(fm: Frontmatter, meta: dict[object, object], *keys: str) -> str | None:
+    """The first of ``keys`` that gives a date, at the frontmatter's top level, then
+    under its ``metadata``."""
+    data = fm.data
+    for key in keys:
+        if key in data:  # (most memories carry none of these: display asks the same first)
+            found = _date(fm.display(key))
+            if found is not None:
+                return found
+    for key in keys if meta else ():
+        inner = meta.get(key)
+        # (a date YAML read as one: its str() is ISO, as written)
+        if isinstance(inner, str) or hasattr(inner, "isoformat"):
+            found = _date(str(inner))
+            if found is not None:
+                return found
+    return None
 
 
 _ISO = lazy_regex.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?")

@@ -7,6 +7,7 @@ and ``memcheck index``, so each command judges a store as the others do.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 import shlex
@@ -247,8 +248,10 @@ def _linked_from(text: str | None) -> set[str | None]:
     return {_store_relative(unquote(t)) for t in _MD_LINK.findall(_prose(text or ""))}
 
 
+@functools.lru_cache(maxsize=4)
 def _prose(text: str) -> str:
-    """``text`` with its code spans, fenced blocks and HTML comments blanked out."""
+    """``text`` with its code spans, fenced blocks and HTML comments blanked out (an
+    index's text is asked for its links three times as it is judged: worked out once)."""
     return text if mentions.masks_nothing(text) else "\n".join(mentions.prose(text.split("\n")))
 
 
