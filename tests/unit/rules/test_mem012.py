@@ -81,3 +81,17 @@ def test_a_store_s_own_documents_that_differ_only_by_case_are_reported() -> None
         f"{STORE}/MEMORY.OLD.md": "# Older\n",
     }
     assert [(p.code, p.path) for p in findings(files)] == [("MEM012", f"{STORE}/MEMORY.old.md")]
+
+
+def test_a_memory_named_as_the_index_in_another_case_is_reported() -> None:
+    # An outside attack's recipe: `memory.md` beside MEMORY.md, which links it: on a
+    # checkout that ignores case the two are one file, and one replaces the index.
+    for name in ("memory.md", "Memory.md"):
+        files = {f"{STORE}/{name}": memory("m", "about m", "project"), f"{STORE}/MEMORY.md": f"- [m]({name}) - about m\n"}
+        found = [p for p in findings(files) if p.code == "MEM012"]
+        assert [(p.path, p.message) for p in found] == [
+            (
+                f"{STORE}/{name}",
+                f"{name} and MEMORY.md differ only by case and collide on macOS and Windows checkouts, where one replaces the other; rename {name}",
+            )
+        ], name

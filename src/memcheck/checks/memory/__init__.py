@@ -64,7 +64,7 @@ from memcheck.records import NamedTuple
 from memcheck.text.duplicates import Alike, body_start
 from memcheck.text.mentions import Token
 from memcheck.workspace.derived import findings_kept, kept_findings
-from memcheck.workspace.stores import is_index_archive_name
+from memcheck.workspace.stores import INDEX_NAME, is_index_archive_name
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -152,6 +152,10 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         twin = cased.setdefault(basename(path).casefold(), path)
         if twin != path:
             yield non_slug_filename.case_twin(path, twin, "file")
+    # And one named as the index in another case (`memory.md`) is the index there.
+    as_index = cased.get(INDEX_NAME.casefold())
+    if as_index is not None:
+        yield non_slug_filename.index_twin(as_index)
     if wiki:
         yield from broken_link.wiki_links(ws, store, wiki, names)
     yield from duplicates.check(ws, alike, named_twice)

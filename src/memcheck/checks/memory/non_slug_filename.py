@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from memcheck.paths import basename, join, name_trouble, parent, safe_name
 from memcheck.problem import STORE, WARNING, Rule
+from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
     from memcheck.problem import Problem
@@ -57,6 +58,17 @@ def check(ws: Workspace, path: str) -> Problem | None:
     slug = safe_name(name)
     to = f" to {slug}" if slug != name and not ws.exists(join(parent(path), slug)) else ""
     return MEM012.at(path, 1, 1, f"file name {name!r} holds {trouble}; rename it{to}")
+
+
+def index_twin(path: str) -> Problem:
+    """``path``, a file of the store named as its MEMORY.md but for case."""
+    name = basename(path)
+    return MEM012.at(
+        path,
+        1,
+        1,
+        f"{name} and {INDEX_NAME} differ only by case and collide on macOS and Windows checkouts, where one replaces the other; rename {name}",
+    )
 
 
 def case_twin(path: str, twin: str, what: str = "memory") -> Problem:
