@@ -631,15 +631,24 @@ def test_fix_leaves_the_memories_of_an_archive_the_index_does_not_link_where_the
     assert json.loads(proc.stdout)["problems"] == []
 
 
+def _project_memories(repo: Path, names: str) -> None:
+    """A project memory ``project_<n>.md`` for each letter of ``names``."""
+    for name in names:
+        write(repo, f"{STORE}/project_{name}.md", memory(name, f"about {name}", "project"))
+
+
+def _archive_of(names: str) -> str:
+    """An archive of the index (MEMORY-archive.md's text) listing those memories."""
+    return "# Archive\n" + "".join(f"- [{n}](project_{n}.md) - about {n}\n" for n in names)
+
+
 def test_fix_keeps_the_entries_of_memories_an_unlinked_archive_also_lists(repo: Path) -> None:
     # An outside attack's recipe: in an index fix wrote (its grouped form), the memories an
     # archive also lists were taken out of MEMORY.md, which agents read.
-    for name in ("a", "b", "c", "d"):
-        write(repo, f"{STORE}/project_{name}.md", memory(name, f"about {name}", "project"))
+    _project_memories(repo, "abcd")
     run_cli(repo, "fix")
     written = (repo / INDEX).read_text()
-    archive = "# Archive\n" + "".join(f"- [{n}](project_{n}.md) - about {n}\n" for n in ("b", "c", "d"))
-    write(repo, f"{STORE}/MEMORY-archive.md", archive)
+    write(repo, f"{STORE}/MEMORY-archive.md", _archive_of("bcd"))
     assert json.loads(run_cli(repo, "check", "--format", "json").stdout)["problems"] == []
     run_cli(repo, "fix")
     assert (repo / INDEX).read_text() == written
@@ -648,9 +657,8 @@ def test_fix_keeps_the_entries_of_memories_an_unlinked_archive_also_lists(repo: 
 def test_fix_keeps_a_link_to_the_archive_written_in_another_case(repo: Path) -> None:
     # An outside attack's recipe: `[Archive](memory-archive.md)` reaches MEMORY-archive.md
     # on a checkout that ignores case; fix took the entry out.
-    for name in ("a", "b", "c", "z"):
-        write(repo, f"{STORE}/project_{name}.md", memory(name, f"about {name}", "project"))
-    write(repo, f"{STORE}/MEMORY-archive.md", "# Archive\n" + "".join(f"- [{n}](project_{n}.md) - about {n}\n" for n in "abc"))
+    _project_memories(repo, "abcz")
+    write(repo, f"{STORE}/MEMORY-archive.md", _archive_of("abc"))
     index = "- [z](project_z.md) - about z\n- [Archive](memory-archive.md) - older entries\n"
     write(repo, INDEX, index)
     run_cli(repo, "fix")
@@ -659,9 +667,8 @@ def test_fix_keeps_a_link_to_the_archive_written_in_another_case(repo: Path) -> 
 
 def test_fix_without_an_index_beside_an_archive_settles(repo: Path) -> None:
     # An outside attack's recipe: fix wrote the archive's memories, then took them out.
-    for name in ("a", "b", "c", "d"):
-        write(repo, f"{STORE}/project_{name}.md", memory(name, f"about {name}", "project"))
-    write(repo, f"{STORE}/MEMORY-archive.md", "# Archive\n" + "".join(f"- [{n}](project_{n}.md) - about {n}\n" for n in "abcd"))
+    _project_memories(repo, "abcd")
+    write(repo, f"{STORE}/MEMORY-archive.md", _archive_of("abcd"))
     run_cli(repo, "fix")
     first = (repo / INDEX).read_text()
     run_cli(repo, "fix")

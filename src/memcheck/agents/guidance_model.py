@@ -130,7 +130,20 @@ def holds_source_code(ws: Workspace) -> bool:
 
 @kept_with(SKILLS)
 def _holds_source_code(ws: Workspace) -> bool:
-    return next(_folders_of_own_code(ws), None) is not None
+    own = settings_folders()
+    skills: frozenset[str] | None = None
+    for path in ws.tree_files:
+        stem, dot, ending = path.rpartition(".")
+        if not dot or "/" in ending or ending.lower() not in _CODE_ENDINGS:
+            continue
+        folders = path.split("/")[:-1]
+        if not own.isdisjoint(folders):
+            continue
+        if skills is None:
+            skills = ws.skill_folders
+        if not any("/".join(folders[:i]) in skills for i in range(1, len(folders) + 1)):
+            return True
+    return False
 
 
 def holds_only_agent_settings(ws: Workspace, folder: str) -> bool:
@@ -183,24 +196,6 @@ def _a_setting(ws: Workspace, path: str, name: str) -> bool:
 
 # The Markdown a folder holds about itself, by the start of its name.
 _ABOUT_THE_FOLDER = ("readme", "changelog", "changes", "history", "version", "license", "licence")
-
-
-def _folders_of_own_code(ws: Workspace) -> Iterator[list[str]]:
-    """The folders (root first) of each source file of the tree's own, as
-    holds_source_code counts them, in the listing's order."""
-    own = settings_folders()
-    skills: frozenset[str] | None = None
-    for path in ws.tree_files:
-        stem, dot, ending = path.rpartition(".")
-        if not dot or "/" in ending or ending.lower() not in _CODE_ENDINGS:
-            continue
-        folders = path.split("/")[:-1]
-        if not own.isdisjoint(folders):
-            continue
-        if skills is None:
-            skills = ws.skill_folders
-        if not any("/".join(folders[:i]) in skills for i in range(1, len(folders) + 1)):
-            yield folders
 
 
 @cache

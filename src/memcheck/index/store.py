@@ -156,11 +156,7 @@ def listed_by_linked_indexes(ws: Workspace, store: Store, text: str, memories: S
         # keyed by (memories_key), so an archive edited is judged afresh.
         if name is None or name == INDEX_NAME or path not in in_store:
             continue
-        if _entry_count(ws, path) < LINKED_INDEX_ENTRIES:
-            continue  # most linked files are memories, not indexes: nothing more is read
-        entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)  # noqa: B023 (called at once)
-        if len(entries) >= LINKED_INDEX_ENTRIES:
-            found.update(_listed_by(name, entries, names))
+        found.update(_listed_by(name, _index_entries(ws, path), names))
     return frozenset(found)
 
 
@@ -235,10 +231,8 @@ def archived(ws: Workspace, store: Store, text: str | None, memories: Sequence[M
     found: set[str] = set()
     for path in store.own:
         name = path[len(store.folder) + 1 :] if store.folder else path
-        if not is_index_archive_name(basename(path)) or _entry_count(ws, path) < LINKED_INDEX_ENTRIES:
-            continue
-        entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)  # noqa: B023 (called at once)
-        found |= _listed_by(name, entries, names)
+        if is_index_archive_name(basename(path)):
+            found |= _listed_by(name, _index_entries(ws, path), names)
     return frozenset(found)
 
 
@@ -253,6 +247,15 @@ def _prose(text: str) -> str:
     """``text`` with its code spans, fenced blocks and HTML comments blanked out (an
     index's text is asked for its links three times as it is judged: worked out once)."""
     return text if mentions.masks_nothing(text) else "\n".join(mentions.prose(text.split("\n")))
+
+
+def _index_entries(ws: Workspace, path: str) -> tuple[str, ...]:
+    """The entries of the store's file ``path`` where it is an index of its own (three
+    entries or more), else none."""
+    if _entry_count(ws, path) < LINKED_INDEX_ENTRIES:
+        return ()  # most linked files are memories, not indexes: nothing more is read
+    entries: tuple[str, ...] = ws.of_file("index-entries", path, lambda: _entries_in(ws.document(path).text), list, _entries_kept)
+    return entries if len(entries) >= LINKED_INDEX_ENTRIES else ()
 
 
 def _entry_count(ws: Workspace, path: str) -> int:

@@ -53,14 +53,6 @@ class IndexState:
         # markers): check and fix then judge the same lines the same way.
         if self.plan.survey is not None and not self.plan.marked:
             return self.plan.survey
-        return self._survey(self._listed_elsewhere)
-
-    @cached_property
-    def _listed_elsewhere(self) -> frozenset[str]:
-        ws, store, text, memories = self._ws, self._store, self.text, self.memories
-        return listed_by_linked_indexes(ws, store, text, memories) | archived(ws, store, text, memories) | superseded(store, text, memories)
-
-    def _survey(self, also_listed: frozenset[str]) -> Survey:
         ws, store = self._ws, self._store
         return survey(
             self.text,
@@ -69,8 +61,13 @@ class IndexState:
             store_folder=store.folder,
             ignored=store_ignored(ws, store),
             unstaged=store_unstaged(ws, store),
-            also_listed=also_listed,
+            also_listed=self._listed_elsewhere,
         )
+
+    @cached_property
+    def _listed_elsewhere(self) -> frozenset[str]:
+        ws, store, text, memories = self._ws, self._store, self.text, self.memories
+        return listed_by_linked_indexes(ws, store, text, memories) | archived(ws, store, text, memories) | superseded(store, text, memories)
 
     @cached_property
     def generated(self) -> frozenset[str]:
