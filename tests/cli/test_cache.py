@@ -917,3 +917,31 @@ def test_a_discovery_entry_without_the_stores_own_documents_is_not_believed(repo
         if part.parent.name == "parts" and part != found:
             part.unlink()
     assert report(repo) == expected
+
+
+def test_a_memory_type_is_judged_again_when_the_instructions_stop_listing_it(repo: Path) -> None:
+    """MEM007 leaves a type that CLAUDE.md's memory template lists; an edit to
+    CLAUDE.md alone (the memory unchanged) that drops it from the list is seen by the
+    cached check, as by a check without the cache."""
+    write(repo, f"{STORE}/why_queue.md", memory("why queue", "why we queue", "decision"))
+    write(repo, f"{STORE}/MEMORY.md", "- [why queue](why_queue.md) - why we queue\n")
+    write(repo, "CLAUDE.md", "# Memory\n\n    type: {user, feedback, project, decision, reference}\n")
+    commit_all(repo)
+    assert "MEM007" not in same_with_and_without_cache(repo)[1]
+    write(repo, "CLAUDE.md", "# Memory\n\n    type: {user, feedback, project, reference}\n")
+    assert "MEM007" in same_with_and_without_cache(repo)[1]
+    git(repo, "add", "-A")
+    assert "MEM007" in same_with_and_without_cache(repo)[1]
+
+
+def test_a_memory_brought_back_from_the_archive_has_its_paths_judged_again(repo: Path) -> None:
+    """REF001 leaves the paths of a memory only MEMORY-archive.md lists; an edit to
+    MEMORY.md alone that links it again is seen by the cached check."""
+    write(repo, f"{STORE}/session_old.md", memory("old session", "the port fix", "project", "Fixed `improv/server/ws.ts`.\n"))
+    write(repo, f"{STORE}/MEMORY-archive.md", "- [Old](session_old.md) - the port fix\n- [a](a.md) - a\n- [b](b.md) - b\n")
+    write(repo, f"{STORE}/MEMORY.md", "# Memory\n")
+    write(repo, "justify/server/ws.ts", "")
+    commit_all(repo)
+    assert "REF001" not in same_with_and_without_cache(repo)[1]
+    write(repo, f"{STORE}/MEMORY.md", "# Memory\n\n- [Old](session_old.md) - the port fix\n")
+    assert "REF001" in same_with_and_without_cache(repo)[1]

@@ -280,3 +280,36 @@ def test_a_gone_memory_in_a_list_or_a_wrapped_sentence_is_still_reported() -> No
         "`feedback_rules.md`",
         "`feedback_lost.md`",
     ]
+
+
+def archived_session(index_links_it: bool = False, home_path: bool = False) -> dict[str, str]:
+    """Judged on a public repository: a kit moves old session logs' entries out of
+    MEMORY.md into MEMORY-archive.md; a log cites a folder renamed since."""
+    body = "Fixed the port in `improv/server/ws.ts`.\n" + ("Ran from `/home/jonah/dev/kit`.\n" if home_path else "")
+    files = {
+        f"{STORE}/session_old.md": memory("old session", "the port fix", "project", body=body),
+        f"{STORE}/project_live.md": memory("live", "the sprint now", "project", body="See `improv/server/ws.ts`.\n"),
+        f"{STORE}/MEMORY-archive.md": "- [Old session](session_old.md) - the port fix\n- [a](a.md) - a\n- [b](b.md) - b\n",
+        INDEX: "- [live](project_live.md) - the sprint now\n"
+        + ("- [Old session](session_old.md) - the port fix\n" if index_links_it else ""),
+        "justify/server/ws.ts": "",  # the folder improv/ became justify/
+    }
+    return files
+
+
+def test_a_memory_only_the_stores_archive_lists_is_a_record_whose_paths_are_not_judged() -> None:
+    assert lint(archived_session(), "REF001") == [(f"{STORE}/project_live.md", 7, "REF001")]
+
+
+def test_a_memory_the_index_still_links_is_judged_though_the_archive_lists_it_too() -> None:
+    assert lint(archived_session(index_links_it=True), "REF001") == [
+        (f"{STORE}/project_live.md", 7, "REF001"),
+        (f"{STORE}/session_old.md", 7, "REF001"),
+    ]
+
+
+def test_an_archived_memorys_home_path_is_still_reported() -> None:
+    assert lint(archived_session(home_path=True), "REF001,REF002") == [
+        (f"{STORE}/project_live.md", 7, "REF001"),
+        (f"{STORE}/session_old.md", 8, "REF002"),
+    ]

@@ -128,7 +128,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     alike: list[Alike] = []  # each memory's description and body, for MEM023
     for path in store.files:
         seen = ws.of_file("memory", path, lambda: _memory(ws, path), _kept_memory, _memory_kept)  # noqa: B023 (called at once)
-        yield from seen.found
+        yield from unknown_type.told_to_write(ws, store, seen.found)
         twin = cased.setdefault(basename(path).casefold(), path)
         if twin != path:
             yield non_slug_filename.case_twin(path, twin)

@@ -34,6 +34,7 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
         cited.update((path, store.folder) for store in targets.stores for path in store.files)
         cited.update((path, None) for path in targets.guidance if path not in cited)
     missing: list[tuple[Cited, list[str]]] = []  # each with the paths it was looked for at
+    archived = _archived(ws, targets) if cited else frozenset()
     own = _own_store_files(targets) if private else frozenset()
     # One pass over the files for both rules: each is looked up once.
     for path in _agent_files(targets) if private else sorted(cited):
@@ -56,8 +57,32 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
                 _from_kept,
             )
         yield from found
-        missing += stale
+        if path not in archived:
+            missing += stale
     yield from stale_reference.stale(ws, missing)
+
+
+def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
+    """The memories that only a store's archive of its index lists (``MEMORY-archive.md``,
+    see index/store.archived): records a curator moved out of what agents load, kept
+    as they were written. The paths they cite were true then; REF001 leaves them (on
+    real repositories, every such finding judged was judged unwanted: dated session
+    logs citing a folder renamed since). Their home paths (REF002) are still a user's."""
+    from memcheck.workspace.stores import is_index_archive_name
+
+    found: set[str] = set()
+    for store in targets.stores:
+        if not any(is_index_archive_name(basename(path)) for path in store.own):
+            continue
+        from memcheck.index.memory import Memory
+        from memcheck.index.store import archived
+
+        start = len(store.folder) + 1 if store.folder else 0
+        index = ws.document(store.index)
+        text = index.text if index.error is None else None
+        memories = [Memory(path[start:], None, None, None) for path in store.files]
+        found.update(path for path in store.files if path[start:] in archived(ws, store, text, memories))
+    return frozenset(found)
 
 
 def _own_store_files(targets: Targets) -> frozenset[str]:

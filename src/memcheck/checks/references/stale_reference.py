@@ -62,7 +62,9 @@ of a file says so of a name, the name is not judged anywhere in that file. A sto
 projects elsewhere (a repository that is a copy of a home's `.claude`, with
 `settings.json` beside `commands/` or `skills/`; a folder named as Claude Code names a
 project's, `-Users-me-app`) cites those projects' paths: only its own memories and
-the paths into its repository's folders are judged. A path whose file name the
+the paths into its repository's folders are judged. A memory that only the store's
+archive of its index lists (`MEMORY-archive.md`, not MEMORY.md) is a record moved
+out of what agents load, kept as it was written: its paths are not judged. A path whose file name the
 repository does not hold at all, or holds only in folders it does not share, is not
 reported: it cannot be told from a path in another repository or on a server the
 file speaks of. Fenced code blocks are not read, and links are left to the
