@@ -322,7 +322,9 @@ def classify(token: str, folder: str, exists: Callable[[str], bool]) -> tuple[st
     if token == "~" or token.startswith("~/"):
         return HOME, token
     if token.startswith("/"):
-        return ABSOLUTE, token
+        # `@/` alone names the file system's root, a folder no agent imports: a web
+        # project's source alias (`### @/ Alias`), not an import (an unseen repository).
+        return (ABSOLUTE, token) if token.strip("/") else None
     clean = unquote(token.split("#", 1)[0])
     path = posixpath.normpath(posixpath.join(folder, clean)) if folder else posixpath.normpath(clean)
     explicit = token.startswith(("./", "../")) or has_extension(token)

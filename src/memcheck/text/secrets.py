@@ -192,14 +192,15 @@ _ASSIGN = lazy_regex.compile(
     r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*(["'])([^"'\s]{8,256})\1"""
 )
 _PLACEHOLDER = lazy_regex.compile(
-    r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv|from[_-]?env\b|env[_-]?var|12345"
+    r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|change[_-]?me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv|from[_-]?env\b|env[_-]?var|12345"
 )
 _RUN = lazy_regex.compile(r"(.)\1{5,}")
 # A value that is an environment variable's name after `$` (`"password": "$MAIL_PASS"`
 # in a shell command): the shell puts the variable's value there when it runs, so the
 # text holds a reference, not the password. Upper case only, as environment variables
 # are named by convention: a literal password may begin with `$` too.
-_ENV_REFERENCE = lazy_regex.compile(r"\$[A-Z_][A-Z0-9_]*")
+# `$NAME`, and OpenCode's `{env:NAME}` (its settings files' way to read a variable).
+_ENV_REFERENCE = lazy_regex.compile(r"\$[A-Z_][A-Z0-9_]*|\{env:[A-Za-z_][A-Za-z0-9_]*\}")
 # Whether a short text may hold any secret at all: every token's probe and a key
 # block's first line in one pattern, and the words an assignment's name ends in.
 _MAY_HOLD = lazy_regex.compile("|".join([*(probe.pattern for probe, _, _ in _PROBES), "-----BEGIN"]))

@@ -33,3 +33,19 @@ def test_a_cursor_subagent_is_a_kind_of_its_own() -> None:
     assert kind is not None and kind.id == "cursor-subagent" and kind.role == "agent"
     assert set(kind.keys) == {"name", "description", "model", "readonly", "is_background"}
     assert lint({".cursor/agents/r.md": "---\nname: r\nreadonly: maybe\n---\nx\n"}, select="AGT") == [(".cursor/agents/r.md", 3, "AGT005")]
+
+
+def test_a_prompt_file_that_runs_a_custom_agent_of_the_repository_has_its_prompt() -> None:
+    # spec-kit's prompt files, judged on an unseen repository: the prompt file names the
+    # custom agent to run, whose body is the prompt.
+    prompt = ".github/prompts/speckit.analyze.prompt.md"
+    files = {
+        prompt: "---\nagent: speckit.analyze\n---\n",
+        ".github/agents/speckit.analyze.agent.md": "---\ndescription: Analyzes.\n---\n\nAnalyze the spec.\n",
+    }
+    assert lint(files, select="AGT015") == []
+    # No such agent in the repository (a typo, or one deleted): the prompt is empty.
+    files[prompt] = "---\nagent: speckit.analyse\n---\n"
+    assert lint(files, select="AGT015") == [(prompt, 1, "AGT015")]
+    # A built-in agent (`agent: agent`) brings no prompt of its own.
+    assert lint({prompt: "---\nagent: agent\n---\n"}, select="AGT015") == [(prompt, 1, "AGT015")]

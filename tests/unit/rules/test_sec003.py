@@ -35,7 +35,9 @@ def test_the_docs_use_instead_reading_the_environment_is_not_reported() -> None:
         "apiKey: '" + ASSIGNED + "'",
         '"client_secret": "' + ASSIGNED + '"',
         "auth_token := '" + ASSIGNED + "'",
-        # A literal that begins with `$` is no environment variable's name.
+        # A literal that begins with `$` is no environment variable's name, nor one
+        # in braces that only looks like OpenCode's reference.
+        'api_key = "{env:OPENAI_API_KEY}x9Zt2Lm"',
         'password = "$kq9Zt2LmW8xRv"',
     ],
 )
@@ -60,6 +62,10 @@ def test_assigned_credentials_are_reported_without_their_value(line: str) -> Non
         # A skill's code sample whose value says where the real one comes from (an unseen repository).
         pytest.param('SECRET_KEY = "read-from-env"  # use os.environ / settings', id="read-from-env"),
         pytest.param('api_key: "set_from_env_var"', id="from-env-var"),
+        # Two shapes judged on unseen repositories: a URL's password that says to change it,
+        # and OpenCode's reference to an environment variable in a skill's advice.
+        pytest.param("postgresql+asyncpg://app:CHANGE_ME_USE_STRONG_PASSWORD@localhost:5432/app_db", id="change-me-in-url"),
+        pytest.param('"apiKey": "{env:OPENAI_API_KEY}"', id="opencode-env-reference"),
     ],
 )
 def test_placeholders_references_and_words_are_not_credentials(text: str) -> None:

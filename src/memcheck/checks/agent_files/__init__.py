@@ -117,7 +117,7 @@ def check_file(kind: agentkinds.Kind, doc: Document, ws: Workspace | None = None
     for rule in (unknown_hook_event, tool_allowed_and_denied, bypass_permissions, ignored_key, key_ignored_by_host, deprecated_key):
         yield from rule.check(kind, doc.path, fm)
     yield from prompt_too_long.check(kind, doc)
-    yield from empty_prompt.check(kind, doc)
+    yield from empty_prompt.check(kind, doc, ws)
     if ws is not None:
         yield from missing_skill.check(ws, kind, doc.path, fm)
         yield from agent_memory_ignored.check(ws, kind, doc.path, fm)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from memcheck.agents import kinds as agentkinds
 from memcheck.checks.agent_files.kind_text import noun
 from memcheck.problem import WARNING, Problem, Rule
 from memcheck.text.document import Document
+
+if TYPE_CHECKING:
+    from memcheck.workspace.discover import Workspace
 
 AGT015 = Rule(
     "AGT015",
@@ -18,7 +21,9 @@ AGT015 = Rule(
     """\
 ## What it does
 Reports a subagent (Claude Code's `.claude/agents`, Cursor's `.cursor/agents`), a
-Copilot custom agent or a prompt file with frontmatter and nothing below it.
+Copilot custom agent or a prompt file with frontmatter and nothing below it. A prompt
+file whose `agent` names a custom agent of the repository (`.github/agents/<name>.agent.md`)
+runs that agent, whose body is its prompt: it is not reported.
 
 ## Why is this bad?
 The body is the agent's instructions: its system prompt, or the prompt a prompt
@@ -45,11 +50,27 @@ You review the change you are given for bugs, missing tests and unclear names.
 )
 
 
-def check(kind: agentkinds.Kind, doc: Document) -> Iterator[Problem]:
-    if doc.frontmatter is not None and not doc.unterminated and not doc.body.strip():
+def check(kind: agentkinds.Kind, doc: Document, ws: Workspace | None = None) -> Iterator[Problem]:
+    if doc.frontmatter is not None and not doc.unterminated and not doc.body.strip() and not _runs_a_custom_agent(kind, doc, ws):
         yield AGT015.at(
             doc.path,
             1,
             1,
             f"nothing below the frontmatter: this {kind.agent_title} {noun(kind)} has no prompt, so it gets no instructions beyond its description; write them below the closing '---'",
         )
+
+
+def _runs_a_custom_agent(kind: agentkinds.Kind, doc: Document, ws: Workspace | None) -> bool:
+    """Whether ``doc`` is a prompt file whose `agent` names a custom agent of the
+    repository (`.github/agents/<name>.agent.md`): that agent's body is the prompt it
+    runs (spec-kit's prompt files hold nothing else; judged on an unseen repository)."""
+    if ws is None or kind.id != _PROMPT_FILE or doc.frontmatter is None:
+        return False
+    named = doc.frontmatter.data.get("agent")
+    if not isinstance(named, str) or not named.strip() or "/" in named:
+        return False
+    return any(ws.is_file(f"{_CUSTOM_AGENTS}/{named.strip()}{ending}") for ending in (".agent.md", ".md"))
+
+
+_PROMPT_FILE = "copilot-prompt"
+_CUSTOM_AGENTS = ".github/agents"

@@ -27,7 +27,7 @@ Reports a quoted, high-entropy value assigned to a name ending in `password`,
 a password in a URL (`https://deploy:…@host`), and one on a command line an agent
 runs (`curl -u user:…`, `sshpass -p …`, `SSHPASS=…`) or an HTTP header it sends
 (`Authorization: Bearer …`, `Authorization: Basic …`). Placeholders, environment
-references (`${DB_PASSWORD}`, a quoted `"$MAIL_PASS"`, which the shell fills in, and a
+references (`${DB_PASSWORD}`, OpenCode's `{env:DB_PASSWORD}`, a quoted `"$MAIL_PASS"`, which the shell fills in, and a
 value that says it is read from the environment, `"read-from-env"`),
 low-entropy words and the passwords of local examples
 (`postgres://postgres:postgres@localhost`, `curl -u user:password`) are not
