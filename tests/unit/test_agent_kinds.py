@@ -134,13 +134,13 @@ CASES = [
     ),
     pytest.param(
         {f"{SKILLS}/claude-helper/SKILL.md": skill("claude-helper")},
-        "SKL",
+        "SKL,SKL015",
         [(f"{SKILLS}/claude-helper/SKILL.md", 2, "SKL015")],
         id="skill-reserved-word",
     ),
     pytest.param(
         {f"{SKILLS}/t/SKILL.md": skill("t", description="Use <example> blocks.")},
-        "SKL",
+        "SKL,SKL015",
         [(f"{SKILLS}/t/SKILL.md", 3, "SKL015")],
         id="skill-xml-in-description",
     ),

@@ -35,8 +35,10 @@ _SPECIAL = lazy_regex.compile(r"[\\<`]")  # what can open a code span or comment
 # `[comment]: <> (text)`. Never rendered, and written precisely to switch text off.
 _COMMENT_IDIOM = lazy_regex.compile(r"^ {0,3}\[[^\]]*\]:\s*(?:#|<>)(?:\s|$)")
 # `@` after a word character is an e-mail address or a version pin (pkg@1.2); after
-# `/` or `.` it is part of a path (node_modules/@types); `\@` is escaped.
-_MENTION = lazy_regex.compile(r"(?<![\w@/.\\+=-])@([^\s`\"'<>()\[\]{}|,;]+)")
+# `/` or `.` it is part of a path (node_modules/@types); after `:` a package spec
+# (`npm:@scope/pkg`, a Yarn `patch:@scope/pkg@...` in a package.json a guidance file
+# imports: judged on an unseen repository); `\@` is escaped.
+_MENTION = lazy_regex.compile(r"(?<![\w@/.\\+=:-])@([^\s`\"'<>()\[\]{}|,;]+)")
 _TRAILING = ".:!?*_~"
 # Extensions of files people import into guidance. A dotted word without a slash
 # (`@pytest.fixture`, `@app.route`) is a decorator, not a file, unless it ends in one.

@@ -30,6 +30,14 @@ def test_not_imports() -> None:
     assert lint({"CLAUDE.md": text}, select="GDN009") == []
 
 
+def test_a_package_spec_in_an_imported_package_json_is_no_import() -> None:
+    # Judged on an unseen repository: CLAUDE.md imports package.json, whose Yarn
+    # resolutions hold `patch:@scope/pkg@...` and `npm:@scope/pkg`.
+    package = '{\n  "resolutions": {\n    "pg": "patch:@slonik/pg-driver@npm%3A49.10.9#~/.yarn/patches/x.patch",\n    "a": "npm:@scope/pkg@^1.0.0"\n  }\n}\n'
+    assert lint({"CLAUDE.md": "@README.md @package.json\n", "README.md": "# App\n", "package.json": package}, select="GDN009") == []
+    assert lint({"CLAUDE.md": "Read: @docs/gone.md\n"}, select="GDN009") == [("CLAUDE.md", 1, "GDN009")]
+
+
 def test_a_missing_import_of_an_imported_file_is_reported_once_on_that_file() -> None:
     files = {"CLAUDE.md": "@docs/a.md\n", "sub/CLAUDE.md": "@../docs/a.md\n", "docs/a.md": "@gone.md\n"}
     assert lint(files, select="GDN009") == [("docs/a.md", 1, "GDN009")]

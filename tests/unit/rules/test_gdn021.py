@@ -50,6 +50,16 @@ def test_a_copy_passes() -> None:
             id="by-its-folder",
         ),
         pytest.param({"AGENTS.md": "Use the `release` skill.\n", ".agents/skills/release/SKILL.md": SKILL}, [], id="codex-sees-it"),
+        # Judged on an unseen repository: a routing table tells the agent to read each
+        # skill's file, which its file tools open whatever skills it loads.
+        pytest.param(
+            {
+                "AGENTS.md": "| Keywords | Read |\n|---|---|\n| ESP32 | `.claude/skills/release/SKILL.md` |\n",
+                ".claude/skills/release/SKILL.md": SKILL,
+            },
+            [],
+            id="its-skill-file-to-read",
+        ),
         pytest.param(
             {"AGENTS.md": "Use the `release` skill.\n", ".claude/skills/release/SKILL.md": SKILL},
             [("AGENTS.md", 1)],

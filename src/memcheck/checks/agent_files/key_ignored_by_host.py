@@ -22,6 +22,12 @@ place that ignores it): `argument-hint` and `handoffs`, which GitHub.com's cloud
 agent ignores (VS Code reads them), and `mcp-servers` and `metadata`, which VS Code
 and the other IDEs ignore (GitHub.com reads them).
 
+Off by default: `select: [ALL, AGT012]` turns it on with every other rule. On the
+public repositories nobody on the project had read, judged by someone who had not
+read the code, none of its 22 findings was wanted: custom agents written for VS Code
+with its chat hints and follow-up buttons, whose instructions run the same on
+GitHub.com. Turn it on where one agent file must behave alike in both places.
+
 ## Why is this bad?
 An agent without `target` runs in both places, and behaves differently in each:
 the handoff buttons or MCP servers it was written with are missing in one of them.
@@ -45,6 +51,7 @@ handoffs:
     agent: implementer
 ```
 """,
+    opt_in=True,  # true, but wanted on none of the findings judged on unseen repositories
 )
 
 

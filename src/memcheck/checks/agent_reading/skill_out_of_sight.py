@@ -28,7 +28,9 @@ GDN021 = Rule(
 Reports a guidance file that names skills (by their folder, or as `` `name` `` or
 `/name` on a line about skills, or in a table's column whose header speaks of skills,
 `| Task | Skill |`) which live only in skills folders the agent reading that file
-does not load: Claude Code loads `.claude/skills`, Codex `.agents/skills`.
+does not load: Claude Code loads `.claude/skills`, Codex `.agents/skills`. The path
+of a skill's own file (`.claude/skills/release/SKILL.md`) names a file the agent is
+told to open, which its file tools read whatever skills it loads: not reported.
 Only agents whose skills folders are confirmed are judged, and not an agent whose
 plugins the project's settings turn on (Claude Code's `enabledPlugins` in
 `.claude/settings.json`): a plugin brings skills the tree does not hold, and may
@@ -68,6 +70,7 @@ $ ln -s ../../.agents/skills/release .claude/skills/release
 # A skill named on a line: by its folder in an agent skills folder, or (in a clause
 # that speaks of skills) as `name` or /name.
 _SKILL_PATH = lazy_regex.compile(r"(?<![\w.])(\.[a-z]+/skills)/([A-Za-z0-9_][A-Za-z0-9._-]*)")
+_SKILL_FILE = "/SKILL.md"
 _SKILL_TALK = lazy_regex.compile(r"\bskills?\b", re.IGNORECASE)
 _CLAUSE_END = lazy_regex.compile(r"(?<=[.;!?])\s+")
 _SKILL_WORD = lazy_regex.compile(r"`/?([a-z0-9][a-z0-9_-]*[a-z0-9])`|(?<![\w/.])/([a-z0-9][a-z0-9_-]*[a-z0-9])\b")
@@ -168,7 +171,10 @@ def _named_skills(body: str, first_line: int, roots_of: dict[str, set[str]]) -> 
                         found.append((first_line + i, word, roots_of[word]))
         for m in _SKILL_PATH.finditer(line):
             name = m.group(2).casefold()
-            if name in roots_of:
+            # The path of its SKILL.md is a file the agent is told to open with its file
+            # tools, which read it whatever skills the agent loads (a routing table of
+            # `.claude/skills/<name>/SKILL.md`, judged on an unseen repository).
+            if name in roots_of and not line.startswith(_SKILL_FILE, m.end()):
                 found.append((first_line + i, m.group(2), roots_of[name]))
         # A name counts only in a clause that speaks of skills: "run `test` first;
         # skills live in .agents" names a command, and "a skilled reviewer" no skill.

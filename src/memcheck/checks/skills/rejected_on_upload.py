@@ -27,6 +27,12 @@ Reports a skill Claude Code loads (in `.claude/skills` or a plugin's `skills/`) 
 `name` contains a reserved word (`claude`, `anthropic`), or whose `description`
 holds an XML tag (`<example>`).
 
+Off by default: `select: [ALL, SKL015]` turns it on with every other rule. On the
+public repositories nobody on the project had read, judged by someone who had not
+read the code, 1 of its 17 findings was wanted: skills shipped to Claude Code through
+a plugin or kept in a repository, which nobody uploads. Turn it on for skills you
+also share through Claude's API or claude.ai.
+
 ## Why is this bad?
 Claude's API and claude.ai refuse to upload such a skill, so it cannot be shared
 there; agents that read the skill from the repository take it as it is.
@@ -43,6 +49,7 @@ name: review-helper
 description: Helps with reviews.
 ```
 """,
+    opt_in=True,  # true, but wanted on 1 of the 17 findings judged on unseen repositories
 )
 
 
