@@ -185,3 +185,24 @@ def _nearest_by_walk(key: str, stems: dict[str, str]) -> str | None:
 def test_the_nearest_memory_is_the_one_the_walk_over_the_store_found(stems: list[str], key: str) -> None:
     by_stem = {stem: f".claude/memory/{stem.upper()}.md" for stem in stems}
     assert links.nearest_stems(by_stem).get(links.loose(key)) == _nearest_by_walk(key, by_stem)
+
+
+def test_a_type_the_instructions_list_is_judged_alike_by_every_way_of_running(repo: Path) -> None:
+    """MEM007 leaves a type CLAUDE.md's memory template lists: the commit hook (which
+    checks the staged memory alone) and a check of one named file say what the whole
+    tree's check says (an outside attack found both reporting it)."""
+    store = ".claude/memory"
+    write(repo, "CLAUDE.md", "# Project\n\n```yaml\ntype: {user, feedback, project, decision, reference}\n```\n")
+    write(repo, f"{store}/user_a.md", memory("a", "a note", "user"))
+    write(repo, f"{store}/MEMORY.md", "# Memory\n\n- [a](user_a.md) - a note\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "init")
+    write(repo, f"{store}/why_queue.md", memory("why queue", "why we queue", "decision"))
+    write(repo, f"{store}/MEMORY.md", "# Memory\n\n- [a](user_a.md) - a note\n- [why queue](why_queue.md) - why we queue\n")
+    git(repo, "add", "-A")
+    for args in ((), ("--changed",), (f"{store}/why_queue.md",)):
+        assert [p["code"] for p in _problems(repo, *args)] == [], args
+    write(repo, f"{store}/why_queue.md", memory("why queue", "why we queue", "decison"))
+    git(repo, "add", "-A")
+    for args in ((), ("--changed",), (f"{store}/why_queue.md",)):
+        assert [p["code"] for p in _problems(repo, *args)] == ["MEM007"], args

@@ -71,6 +71,11 @@ def test_the_stores_own_readme_lists_types_with_bars() -> None:
         "type: user, decision",  # two values: an example, not a list of types
         "The type: user, feedback, decision and more was discussed.",  # prose
         "type: user | feedback | the decision kind",  # a value that is no word
+        # An outside attack's shapes: a template with a usual type misspelt, and one for
+        # another kind of file (tickets), each missing a usual type, list none.
+        "type: {user, feedbak, project, reference, decision}",
+        "type: {user, project, decision, chore}",
+        "type: {user, feedback, project, decision}",
     ],
 )
 def test_a_line_that_is_no_list_of_memory_types_lists_nothing(line: str) -> None:
@@ -81,3 +86,13 @@ def test_a_line_that_is_no_list_of_memory_types_lists_nothing(line: str) -> None
 def test_a_list_in_a_file_no_agent_loads_lists_nothing() -> None:
     files = {"docs/notes.md": KIT_TEMPLATE, MEMORY: with_fields("name: X\ndescription: d\ntype: decision\n")}
     assert lint(files) == [(MEMORY, 4, "MEM007")]
+
+
+def test_types_the_settings_name_are_not_widened_by_a_template() -> None:
+    """The settings narrow the types; a stock template in CLAUDE.md does not bring
+    `feedback` back (an outside attack's recipe)."""
+    files = {
+        "CLAUDE.md": "    type: {user, feedback, project, reference, decision}\n",
+        MEMORY: with_fields("name: X\ndescription: d\ntype: feedback\n"),
+    }
+    assert lint(files, config={"memory": {"types": ["user", "project", "decision"]}}) == [(MEMORY, 4, "MEM007")]

@@ -313,3 +313,43 @@ def test_an_archived_memorys_home_path_is_still_reported() -> None:
         (f"{STORE}/project_live.md", 7, "REF001"),
         (f"{STORE}/session_old.md", 8, "REF002"),
     ]
+
+
+@pytest.mark.parametrize(
+    "index_line",
+    [
+        "- [Old session](session_old.md#fix) - the port fix",  # a link with a fragment
+        "- [Old session][1] - the port fix\n\n[1]: session_old.md",  # a reference link
+        "- `session_old.md` - the port fix",  # a code span
+        "- session_old: the port fix",  # a link-less line naming its stem
+        "- [More memories, read these too](MEMORY-archive.md)",  # the archive, linked: read on
+    ],
+)
+def test_a_memory_the_index_names_in_any_way_is_live(index_line: str) -> None:
+    """An outside attack's shapes: MEMORY.md names the memory (or links the archive that
+    lists it), so agents reach it and its paths are judged."""
+    files = archived_session()
+    files[INDEX] += index_line + "\n"
+    assert (f"{STORE}/session_old.md", 7, "REF001") in lint(files, "REF001")
+
+
+def test_a_memory_a_linked_topic_index_lists_is_live() -> None:
+    files = archived_session()
+    files[f"{STORE}/topics.md"] = memory("topics", "the topic index", "reference", body="- [a](session_old.md)\n- [b](b.md)\n- [c](c.md)\n")
+    files[INDEX] += "- [Topics](topics.md) - the topic index\n"
+    assert (f"{STORE}/session_old.md", 7, "REF001") in lint(files, "REF001")
+
+
+def test_the_archive_is_read_once_per_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An outside attack found REF001 quadratic in a store with an archive (the archive's
+    memories worked out once per memory): 4,000 memories took 27 s."""
+    from memcheck.index import store as index_store
+
+    calls = []
+    real = index_store.archived
+    monkeypatch.setattr(index_store, "archived", lambda *a: calls.append(1) or real(*a))
+    files = archived_session()
+    for i in range(40):
+        files[f"{STORE}/project_{i}.md"] = memory(f"p{i}", f"project {i}", "project")
+    assert lint(files, "REF001") == [(f"{STORE}/project_live.md", 7, "REF001")]
+    assert len(calls) == 1

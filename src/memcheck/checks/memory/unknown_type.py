@@ -28,11 +28,16 @@ MEM007 = Rule(
 Reports a `type` (or `metadata.type`) that is not one of `memory.types`
 (default `user`, `feedback`, `project`, `reference`).
 
-A type that the repository's agent instructions (CLAUDE.md, AGENTS.md, rules) or the
-store's own documents (its README.md) list beside those types, in a frontmatter
-template line such as `type: {user, feedback, project, decision, reference}` or
-`type: user | feedback | project | decision`, is the team's own type, as if listed in
-`memory.types`: the agents that keep the store are told to write it.
+Where `memory.types` is left as it is, a type that a guidance file of the repository
+(CLAUDE.md, AGENTS.md, rules: any of them, whatever files a run checks) or the
+store's own README.md lists beside every one of those four, in a frontmatter template
+line such as `type: {user, feedback, project, decision, reference}` or
+`type: user | feedback | project | reference | decision`, is the team's own type, as
+if listed in `memory.types`: the agents that keep the store are told to write it. A
+list that misses or misspells one of the four is a template for something else, and
+adds nothing; types the settings name are never widened. A change to such a template
+alone is judged by a check of the whole tree: the commit hooks and `--new-since`
+judge a memory's type when the memory changes.
 
 ## Why is this bad?
 The taxonomy is closed: agents reject or drop unknown types (an index rebuilt by
@@ -72,8 +77,10 @@ _SEPARATOR = lazy_regex.compile(r"[,|]")
 
 
 def documented_types(texts: Iterable[str], types: tuple[str, ...]) -> frozenset[str]:
-    """The types that ``texts`` list in a template's type line beside two or more of
-    ``types``: a list of three values or more, each a word, between `,` or `|`."""
+    """The types that ``texts`` list in a template's type line beside every one of
+    ``types``: a list of values, each a word, between `,` or `|`. Every usual type must
+    be there: a list that misses one, or misspells it (`feedbak`), is a template for
+    something else (tickets: `type: {user, project, bug}`) or a typo, and adds nothing."""
     known = set(types)
     found: set[str] = set()
     for text in texts:
@@ -81,23 +88,37 @@ def documented_types(texts: Iterable[str], types: tuple[str, ...]) -> frozenset[
             continue
         for line in _TEMPLATE_LINE.finditer(text):
             items = [item.strip(" \t{}[]()<>\"'`*") for item in _SEPARATOR.split(line["values"])]
-            if len(items) < 3 or not all(_VALUE.fullmatch(item) for item in items):
+            if len(items) <= len(known) or not all(_VALUE.fullmatch(item) for item in items):
                 continue
-            if len(known.intersection(items)) >= 2:
+            if known.issubset(items):
                 found.update(items)
     return frozenset(found - known)
 
 
+def _default_types(types: tuple[str, ...]) -> bool:
+    from memcheck import config
+
+    memory = config.defaults()["memory"]
+    return isinstance(memory, dict) and list(types) == memory["types"]
+
+
 def _guidance_types(ws: Workspace) -> frozenset[str]:
-    """The types the repository's guidance files list (once per run)."""
-    return documented_types((ws.document(path).text for path in ws.guidance), ws.config.memory.types)
+    """The types the repository's guidance files list (once per run): every guidance
+    file of the tree, whichever files the run checks (a commit's, one named on the
+    command line), but those the settings exclude and links out of the repository."""
+    from memcheck.agents import kind_of
+
+    filenames = ws.config.guidance.filenames
+    paths = sorted(path for path in ws.tree_files if kind_of(path, filenames) is not None and not ws.excludes(path))
+    readable = [path for path in paths if (entry := ws.source.entry(path)) is not None and entry.kind != "outside"]
+    return documented_types((ws.document(path).text for path in readable), ws.config.memory.types)
 
 
 def told_to_write(ws: Workspace, store: Store, found: list[Problem]) -> list[Problem]:
     """``found`` (one memory's findings) without MEM007 where the memory's type is one
     the repository's guidance or the store's own documents list."""
-    if not any(p.code == MEM007.code for p in found):
-        return found
+    if not any(p.code == MEM007.code for p in found) or not _default_types(ws.config.memory.types):
+        return found  # (types the settings name are the team's word: a template does not widen them)
     own = [*store.own, *(join(store.folder, name) for name in ws.markdown_by_folder.get(store.folder, ()) if name == README)]
     documented = ws.once(_guidance_types) | documented_types((ws.document(path).text for path in own), ws.config.memory.types)
     if not documented:

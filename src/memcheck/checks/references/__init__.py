@@ -64,24 +64,36 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
 
 def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
     """The memories that only a store's archive of its index lists (``MEMORY-archive.md``,
-    see index/store.archived): records a curator moved out of what agents load, kept
-    as they were written. The paths they cite were true then; REF001 leaves them (on
-    real repositories, every such finding judged was judged unwanted: dated session
-    logs citing a folder renamed since). Their home paths (REF002) are still a user's."""
+    see index/store.archived), where MEMORY.md names neither the archive nor them:
+    records a curator moved out of what agents load, kept as they were written. The
+    paths they cite were true then; REF001 leaves them (on real repositories, every
+    such finding judged was judged unwanted: dated session logs citing a folder renamed
+    since). A memory MEMORY.md names in any way (a link, a code span, its stem on a
+    line) or reaches through a linked topic index, and every memory of an archive
+    MEMORY.md names (a continuation page an agent reads on), is live. Their home paths
+    (REF002) are still a user's."""
     from memcheck.workspace.stores import is_index_archive_name
 
     found: set[str] = set()
     for store in targets.stores:
-        if not any(is_index_archive_name(basename(path)) for path in store.own):
+        archives = [path for path in store.own if is_index_archive_name(basename(path))]
+        if not archives:
             continue
         from memcheck.index.memory import Memory
-        from memcheck.index.store import archived
+        from memcheck.index.store import archived, listed_by_linked_indexes
 
-        start = len(store.folder) + 1 if store.folder else 0
         index = ws.document(store.index)
-        text = index.text if index.error is None else None
+        text = index.text if index.error is None else ""
+        if any(basename(path) in text for path in archives):
+            continue
+        start = len(store.folder) + 1 if store.folder else 0
         memories = [Memory(path[start:], None, None, None) for path in store.files]
-        found.update(path for path in store.files if path[start:] in archived(ws, store, text, memories))
+        only_there = archived(ws, store, text, memories) - listed_by_linked_indexes(ws, store, text, memories)
+        found.update(
+            path
+            for path in store.files
+            if path[start:] in only_there and basename(path) not in text and basename(path).removesuffix(".md") not in text
+        )
     return frozenset(found)
 
 

@@ -63,8 +63,10 @@ projects elsewhere (a repository that is a copy of a home's `.claude`, with
 `settings.json` beside `commands/` or `skills/`; a folder named as Claude Code names a
 project's, `-Users-me-app`) cites those projects' paths: only its own memories and
 the paths into its repository's folders are judged. A memory that only the store's
-archive of its index lists (`MEMORY-archive.md`, not MEMORY.md) is a record moved
-out of what agents load, kept as it was written: its paths are not judged. A path whose file name the
+archive of its index lists (`MEMORY-archive.md`), where MEMORY.md names neither the
+archive nor the memory (no link, code span or stem; no topic index it links lists
+it), is a record moved out of what agents load, kept as it was written: its paths
+are not judged. A path whose file name the
 repository does not hold at all, or holds only in folders it does not share, is not
 reported: it cannot be told from a path in another repository or on a server the
 file speaks of. Fenced code blocks are not read, and links are left to the
