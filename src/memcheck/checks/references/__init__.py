@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, cast
 
+from memcheck import lazy_regex
 from memcheck.checks.references import private_path, stale_reference
 from memcheck.checks.references.private_path import REF002
 from memcheck.checks.references.stale_reference import REF001, Cited
@@ -84,7 +85,8 @@ def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
 
         index = ws.document(store.index)
         text = index.text if index.error is None else ""
-        if any(basename(path) in text for path in archives):
+        named = _names_in(text)
+        if any(basename(path) in named for path in archives):
             continue
         start = len(store.folder) + 1 if store.folder else 0
         memories = [Memory(path[start:], None, None, None) for path in store.files]
@@ -92,9 +94,22 @@ def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
         found.update(
             path
             for path in store.files
-            if path[start:] in only_there and basename(path) not in text and basename(path).removesuffix(".md") not in text
+            if path[start:] in only_there and basename(path) not in named and basename(path).removesuffix(".md") not in named
         )
     return frozenset(found)
+
+
+def _names_in(text: str) -> set[str]:
+    """Every word of ``text`` that may name a file, as written, without its fragment,
+    its folders or `.md`: one pass (a search of the text per memory was quadratic)."""
+    names: set[str] = set()
+    for word in _WORD.findall(text):
+        name = word.split("#", 1)[0].rsplit("/", 1)[-1]
+        names.update((word, name, name.removesuffix(".md")))
+    return names
+
+
+_WORD = lazy_regex.compile(r"[^\s`\[\]()<>|*:,;\"'!]+")
 
 
 def _own_store_files(targets: Targets) -> frozenset[str]:
