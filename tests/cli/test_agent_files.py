@@ -57,3 +57,15 @@ def test_a_folder_of_subagents_that_is_a_symlink_out_of_the_repository_is_an_err
         ".github/prompts:1:1: AGT001 prompts is a symlink out of the repository; memcheck does not follow it",
     ]
     assert ".github/agents:" not in proc.stdout  # a plain file is no folder of agents
+
+
+def test_a_prompt_file_that_runs_an_agent_git_ignores_is_empty_on_every_clone(repo: Path) -> None:
+    """The prompt file names a custom agent kept on one machine only (git ignores it):
+    every clone runs the prompt file with no prompt (an outside attack's recipe)."""
+    prompt = ".github/prompts/review.prompt.md"
+    write(repo, prompt, "---\nagent: reviewer\n---\n")
+    write(repo, ".github/agents/reviewer.agent.md", "---\ndescription: Reviews.\n---\n\nReview the change.\n")
+    assert codes_at(repo, prompt) == []
+    write(repo, ".gitignore", ".github/agents/\n")
+    git(repo, "add", "-A")
+    assert codes_at(repo, prompt) == ["AGT015"]

@@ -192,15 +192,17 @@ _ASSIGN = lazy_regex.compile(
     r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*(["'])([^"'\s]{8,256})\1"""
 )
 _PLACEHOLDER = lazy_regex.compile(
-    r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|change[_-]?me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv|from[_-]?env\b|env[_-]?var|12345"
+    r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv|from[_-]?env\b|env[_-]?var|12345"
 )
 _RUN = lazy_regex.compile(r"(.)\1{5,}")
 # A value that is an environment variable's name after `$` (`"password": "$MAIL_PASS"`
 # in a shell command): the shell puts the variable's value there when it runs, so the
 # text holds a reference, not the password. Upper case only, as environment variables
 # are named by convention: a literal password may begin with `$` too.
-# `$NAME`, and OpenCode's `{env:NAME}` (its settings files' way to read a variable).
-_ENV_REFERENCE = lazy_regex.compile(r"\$[A-Z_][A-Z0-9_]*|\{env:[A-Za-z_][A-Za-z0-9_]*\}")
+# `$NAME`, and OpenCode's `{env:NAME}` (its settings files' way to read a variable),
+# each an environment variable's name as they are written: capitals, digits and `_`
+# (a key pasted where the name goes is no reference: an outside attack's recipe).
+_ENV_REFERENCE = lazy_regex.compile(r"\$[A-Z_][A-Z0-9_]*|\{env:[A-Z_][A-Z0-9_]*\}")
 # Whether a short text may hold any secret at all: every token's probe and a key
 # block's first line in one pattern, and the words an assignment's name ends in.
 _MAY_HOLD = lazy_regex.compile("|".join([*(probe.pattern for probe, _, _ in _PROBES), "-----BEGIN"]))
@@ -239,7 +241,15 @@ def entropy(text: str) -> float:
 
 
 def _placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.search(value) or _RUN.search(value)) or any(sample in value for sample in _DOCUMENTED_SAMPLES)
+    return bool(_PLACEHOLDER.search(value) or _RUN.search(value) or _CHANGE_ME.fullmatch(value)) or any(
+        sample in value for sample in _DOCUMENTED_SAMPLES
+    )
+
+
+# A value that tells the reader to change it, and nothing but words after that
+# (`CHANGE_ME_USE_STRONG_PASSWORD`, judged on an unseen repository); with anything
+# else after it (`CHANGE_ME_Xk9mQ2vL8p`), the rest may be a real password.
+_CHANGE_ME = lazy_regex.compile(r"(?i)change_me(?:[_-][a-z]{1,12})*")
 
 
 def _classes(value: str) -> int:

@@ -47,5 +47,9 @@ def test_a_prompt_file_that_runs_a_custom_agent_of_the_repository_has_its_prompt
     # No such agent in the repository (a typo, or one deleted): the prompt is empty.
     files[prompt] = "---\nagent: speckit.analyse\n---\n"
     assert lint(files, select="AGT015") == [(prompt, 1, "AGT015")]
+    # An agent whose body is a comment alone has no prompt to give (an outside attack).
+    files[prompt] = "---\nagent: speckit.analyze\n---\n"
+    files[".github/agents/speckit.analyze.agent.md"] = "---\ndescription: Analyzes.\n---\n\n<!-- TODO write the prompt -->\n"
+    assert lint(files, select="AGT015") == [(prompt, 1, "AGT015")]
     # A built-in agent (`agent: agent`) brings no prompt of its own.
     assert lint({prompt: "---\nagent: agent\n---\n"}, select="AGT015") == [(prompt, 1, "AGT015")]

@@ -38,6 +38,10 @@ def test_the_docs_use_instead_reading_the_environment_is_not_reported() -> None:
         # A literal that begins with `$` is no environment variable's name, nor one
         # in braces that only looks like OpenCode's reference.
         'api_key = "{env:OPENAI_API_KEY}x9Zt2Lm"',
+        # An outside attack's recipes: a key pasted where the variable's name goes, and a
+        # password after the words that say to change it.
+        '"apiKey": "{env:Xk9mQ2vL8pR4tZwN7aB3cDeFgHiJkLmNoPqR}"',
+        '"client_secret": "CHANGE_ME_Xk9mQ2vL8pR4tZwN7aB3"',
         'password = "$kq9Zt2LmW8xRv"',
     ],
 )

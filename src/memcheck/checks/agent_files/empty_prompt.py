@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Iterator
 
+from memcheck import lazy_regex
 from memcheck.agents import kinds as agentkinds
 from memcheck.checks.agent_files.kind_text import noun
 from memcheck.problem import WARNING, Problem, Rule
@@ -62,15 +64,27 @@ def check(kind: agentkinds.Kind, doc: Document, ws: Workspace | None = None) -> 
 
 def _runs_a_custom_agent(kind: agentkinds.Kind, doc: Document, ws: Workspace | None) -> bool:
     """Whether ``doc`` is a prompt file whose `agent` names a custom agent of the
-    repository (`.github/agents/<name>.agent.md`): that agent's body is the prompt it
-    runs (spec-kit's prompt files hold nothing else; judged on an unseen repository)."""
+    repository (`.github/agents/<name>.agent.md`, one git lists: every clone has it)
+    with a prompt of its own: that agent's body is the prompt it runs (spec-kit's
+    prompt files hold nothing else; judged on an unseen repository)."""
     if ws is None or kind.id != _PROMPT_FILE or doc.frontmatter is None:
         return False
     named = doc.frontmatter.data.get("agent")
     if not isinstance(named, str) or not named.strip() or "/" in named:
         return False
-    return any(ws.is_file(f"{_CUSTOM_AGENTS}/{named.strip()}{ending}") for ending in (".agent.md", ".md"))
+    listed = ws.once(_listed)
+    for ending in (".agent.md", ".md"):
+        path = f"{_CUSTOM_AGENTS}/{named.strip()}{ending}"
+        if path in listed:
+            agent = ws.document(path)
+            return agent.error is None and bool(_COMMENT.sub("", agent.body).strip())
+    return False
 
 
+def _listed(ws: Workspace) -> frozenset[str]:
+    return frozenset(ws.tree_files)
+
+
+_COMMENT = lazy_regex.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)  # (an agent whose body is a comment has no prompt either)
 _PROMPT_FILE = "copilot-prompt"
 _CUSTOM_AGENTS = ".github/agents"
