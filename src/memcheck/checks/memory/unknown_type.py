@@ -117,7 +117,7 @@ def _guidance_types(ws: Workspace) -> frozenset[str]:
 def told_to_write(ws: Workspace, store: Store, found: list[Problem]) -> list[Problem]:
     """``found`` (one memory's findings) without MEM007 where the memory's type is one
     the repository's guidance or the store's own documents list."""
-    if not any(p.code == MEM007.code for p in found) or not _default_types(ws.config.memory.types):
+    if not found or not any(p.code == MEM007.code for p in found) or not _default_types(ws.config.memory.types):
         return found  # (types the settings name are the team's word: a template does not widen them)
     own = [*store.own, *(join(store.folder, name) for name in ws.markdown_by_folder.get(store.folder, ()) if name == README)]
     documented = ws.once(_guidance_types) | documented_types((ws.document(path).text for path in own), ws.config.memory.types)
