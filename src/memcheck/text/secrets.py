@@ -199,10 +199,10 @@ _RUN = lazy_regex.compile(r"(.)\1{5,}")
 # in a shell command): the shell puts the variable's value there when it runs, so the
 # text holds a reference, not the password. Upper case only, as environment variables
 # are named by convention: a literal password may begin with `$` too.
-# `$NAME`, and OpenCode's `{env:NAME}` (its settings files' way to read a variable),
-# each an environment variable's name as they are written: capitals, digits and `_`
-# (a key pasted where the name goes is no reference: an outside attack's recipe).
-_ENV_REFERENCE = lazy_regex.compile(r"\$[A-Z_][A-Z0-9_]*|\{env:[A-Z_][A-Z0-9_]*\}")
+# `$NAME`, and OpenCode's `{env:NAME}` with a name as variables' are written: capital
+# words between `_`, each with a few digits at most after it (`OPENAI_API_KEY`,
+# `S3_KEY`); a key pasted there (`{env:A1B2C3D4E5F6}`) is none (outside attacks).
+_ENV_REFERENCE = lazy_regex.compile(r"\$[A-Z_][A-Z0-9_]*|\{env:[A-Z]{1,12}[0-9]{0,3}(?:_[A-Z]{1,12}[0-9]{0,3})*\}")
 # Whether a short text may hold any secret at all: every token's probe and a key
 # block's first line in one pattern, and the words an assignment's name ends in.
 _MAY_HOLD = lazy_regex.compile("|".join([*(probe.pattern for probe, _, _ in _PROBES), "-----BEGIN"]))
@@ -246,10 +246,11 @@ def _placeholder(value: str) -> bool:
     )
 
 
-# A value that tells the reader to change it, and nothing but words after that
-# (`CHANGE_ME_USE_STRONG_PASSWORD`, judged on an unseen repository); with anything
-# else after it (`CHANGE_ME_Xk9mQ2vL8p`), the rest may be a real password.
-_CHANGE_ME = lazy_regex.compile(r"(?i)change_me(?:[_-][a-z]{1,12})*")
+# A value that tells the reader to change it, and nothing after that but capital
+# words (`CHANGE_ME_USE_STRONG_PASSWORD`, judged on an unseen repository); with
+# anything else after it (`CHANGE_ME_Xk9mQ2vL8p`, `CHANGE_ME_letmein`), the rest may
+# be a real password (two outside attacks' recipes).
+_CHANGE_ME = lazy_regex.compile(r"CHANGE_ME(?:_[A-Z]{2,12})*|change_me")
 
 
 def _classes(value: str) -> int:

@@ -323,6 +323,10 @@ def test_an_archived_memorys_home_path_is_still_reported() -> None:
         "- `session_old.md` - the port fix",  # a code span
         "- session_old: the port fix",  # a link-less line naming its stem
         "- [More memories, read these too](MEMORY-archive.md)",  # the archive, linked: read on
+        # A third attack's: a query, percent escapes, a wiki link to the archive.
+        "- [Old session](session_old.md?plain=1) - the port fix",
+        "- [Old session](session%5Fold%2Emd) - the port fix",
+        "- [[MEMORY-archive]]",
     ],
 )
 def test_a_memory_the_index_names_in_any_way_is_live(index_line: str) -> None:

@@ -42,6 +42,9 @@ def test_the_docs_use_instead_reading_the_environment_is_not_reported() -> None:
         # password after the words that say to change it.
         '"apiKey": "{env:Xk9mQ2vL8pR4tZwN7aB3cDeFgHiJkLmNoPqR}"',
         '"client_secret": "CHANGE_ME_Xk9mQ2vL8pR4tZwN7aB3"',
+        '"apiKey": "{env:A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6}"',
+        '"apiKey": "{env:SG_XK9MQ2VL8PR4TZWN7AB3CDEFGHIJ}"',
+        '"password": "CHANGE_ME_xkqm_qvlp_rtzw_nabc_dxkq"',
         'password = "$kq9Zt2LmW8xRv"',
     ],
 )

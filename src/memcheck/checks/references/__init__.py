@@ -86,7 +86,7 @@ def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
         index = ws.document(store.index)
         text = index.text if index.error is None else ""
         named = _names_in(text)
-        if any(basename(path) in named for path in archives):
+        if any(basename(path) in named or basename(path).removesuffix(".md") in named for path in archives):
             continue
         start = len(store.folder) + 1 if store.folder else 0
         memories = [Memory(path[start:], None, None, None) for path in store.files]
@@ -100,11 +100,13 @@ def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
 
 
 def _names_in(text: str) -> set[str]:
-    """Every word of ``text`` that may name a file, as written, without its fragment,
-    its folders or `.md`: one pass (a search of the text per memory was quadratic)."""
+    """Every word of ``text`` that may name a file, as written, and without its
+    fragment, query, percent escapes, folders or `.md`: one pass (a search of the text per memory was quadratic)."""
+    from urllib.parse import unquote
+
     names: set[str] = set()
     for word in _WORD.findall(text):
-        name = word.split("#", 1)[0].rsplit("/", 1)[-1]
+        name = unquote(word.split("#", 1)[0].split("?", 1)[0]).rsplit("/", 1)[-1]
         names.update((word, name, name.removesuffix(".md")))
     return names
 
