@@ -945,3 +945,16 @@ def test_a_memory_brought_back_from_the_archive_has_its_paths_judged_again(repo:
     assert "REF001" not in same_with_and_without_cache(repo)[1]
     write(repo, f"{STORE}/MEMORY.md", "# Memory\n\n- [Old](session_old.md) - the port fix\n")
     assert "REF001" in same_with_and_without_cache(repo)[1]
+
+
+def test_a_prompt_file_is_judged_again_when_the_agent_it_runs_loses_its_prompt(repo: Path) -> None:
+    """AGT015 leaves a prompt file that runs a custom agent with a prompt; an edit to
+    the agent alone that empties its body is seen by the cached check."""
+    prompt = ".github/prompts/review.prompt.md"
+    write(repo, prompt, "---\nagent: reviewer\n---\n")
+    write(repo, ".github/agents/reviewer.agent.md", "---\ndescription: Reviews.\n---\n\nReview the change.\n")
+    commit_all(repo)
+    assert "AGT015" not in same_with_and_without_cache(repo)[1]
+    write(repo, ".github/agents/reviewer.agent.md", "---\ndescription: Reviews.\n---\n\n<!-- later -->\n")
+    found = json.loads(same_with_and_without_cache(repo)[1])["problems"]
+    assert [p["path"] for p in found if p["code"] == "AGT015"] == [prompt]
