@@ -126,9 +126,10 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     long: list[tuple[str, int]] = []  # (memory, its description's length), for MEM015
     crlf: list[str] = []  # memories with CRLF line endings, for MEM018
     alike: list[Alike] = []  # each memory's description and body, for MEM023
+    team_types = unknown_type.TeamTypes(ws, store)
     for path in store.files:
         seen = ws.of_file("memory", path, lambda: _memory(ws, path), _kept_memory, _memory_kept)  # noqa: B023 (called at once)
-        yield from unknown_type.told_to_write(ws, store, seen.found)
+        yield from team_types.told_to_write(seen.found)
         twin = cased.setdefault(basename(path).casefold(), path)
         if twin != path:
             yield non_slug_filename.case_twin(path, twin)

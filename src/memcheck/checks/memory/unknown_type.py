@@ -3,6 +3,7 @@ own agent instructions list it among the memory types."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Iterable, Iterator
 
@@ -96,10 +97,17 @@ def documented_types(texts: Iterable[str], types: tuple[str, ...]) -> frozenset[
 
 
 def _default_types(types: tuple[str, ...]) -> bool:
+    return types == _defaults()
+
+
+@functools.cache
+def _defaults() -> tuple[str, ...]:
+    """The types memcheck ships with (read once: the file is parsed on each read)."""
     from memcheck import config
 
     memory = config.defaults()["memory"]
-    return isinstance(memory, dict) and list(types) == memory["types"]
+    types = memory.get("types") if isinstance(memory, dict) else None
+    return tuple(str(t) for t in types) if isinstance(types, list) else ()
 
 
 def _guidance_types(ws: Workspace) -> frozenset[str]:
@@ -114,21 +122,38 @@ def _guidance_types(ws: Workspace) -> frozenset[str]:
     return documented_types((ws.document(path).text for path in readable), ws.config.memory.types)
 
 
-def told_to_write(ws: Workspace, store: Store, found: list[Problem]) -> list[Problem]:
-    """``found`` (one memory's findings) without MEM007 where the memory's type is one
-    the repository's guidance or the store's own documents list."""
-    if not found or not any(p.code == MEM007.code for p in found) or not _default_types(ws.config.memory.types):
-        return found  # (types the settings name are the team's word: a template does not widen them)
-    own = [*store.own, *(join(store.folder, name) for name in ws.markdown_by_folder.get(store.folder, ()) if name == README)]
-    documented = ws.once(_guidance_types) | documented_types((ws.document(path).text for path in own), ws.config.memory.types)
-    if not documented:
-        return found
-    kept = []
-    for p in found:
-        if p.code == MEM007.code:
-            fm = ws.document(p.path).frontmatter
-            kind = memory_type(fm.data) if fm is not None else None
-            if isinstance(kind, str) and kind in documented:
-                continue
-        kept.append(p)
-    return kept
+class TeamTypes:
+    """The types a store's memories may carry besides the settings' (see MEM007's page),
+    worked out once per store, at its first MEM007 finding: a store whose memories all
+    carry a team type would otherwise read its own documents once per memory."""
+
+    def __init__(self, ws: Workspace, store: Store) -> None:
+        self._ws = ws
+        self._store = store
+        self._types: frozenset[str] | None = None
+
+    def _documented(self) -> frozenset[str]:
+        if self._types is None:
+            ws, store = self._ws, self._store
+            own = [*store.own, *(join(store.folder, name) for name in ws.markdown_by_folder.get(store.folder, ()) if name == README)]
+            from_own = documented_types((ws.document(path).text for path in own), ws.config.memory.types)
+            self._types = ws.once(_guidance_types) | from_own
+        return self._types
+
+    def told_to_write(self, found: list[Problem]) -> list[Problem]:
+        """``found`` (one memory's findings) without MEM007 where the memory's type is
+        one the repository's guidance or the store's own documents list."""
+        if not found or not any(p.code == MEM007.code for p in found) or not _default_types(self._ws.config.memory.types):
+            return found  # (types the settings name are the team's word: a template does not widen them)
+        documented = self._documented()
+        if not documented:
+            return found
+        kept = []
+        for p in found:
+            if p.code == MEM007.code:
+                fm = self._ws.document(p.path).frontmatter
+                kind = memory_type(fm.data) if fm is not None else None
+                if isinstance(kind, str) and kind in documented:
+                    continue
+            kept.append(p)
+        return kept
