@@ -41,3 +41,9 @@ def test_a_tool_the_list_lacks_is_said_to_be_unknown_to_memcheck_not_to_claude_c
     assert found.message.startswith("allowed-tools names 'Workflow', which is none of the tools memcheck knows Claude Code to have (")
     assert found.message.endswith("check its spelling and case (a tool newer than that list is not known here)")
     assert "no tool Claude Code has" not in found.message
+
+
+def test_the_scheduled_task_tools_and_powershell_are_claude_codes() -> None:
+    # Claude Code's tools reference lists them: a skill that runs on a schedule names them.
+    assert lint(_skill("allowed-tools:\n  - Bash\n  - CronCreate\n  - CronDelete\n  - CronList\n  - PowerShell\n")) == []
+    assert lint(_skill("allowed-tools: CronCreat\n")) == [(SKILL, 4, "SKL014")]
