@@ -958,3 +958,19 @@ def test_a_prompt_file_is_judged_again_when_the_agent_it_runs_loses_its_prompt(r
     write(repo, ".github/agents/reviewer.agent.md", "---\ndescription: Reviews.\n---\n\n<!-- later -->\n")
     found = json.loads(same_with_and_without_cache(repo)[1])["problems"]
     assert [p["path"] for p in found if p["code"] == "AGT015"] == [prompt]
+
+
+def test_a_skill_is_judged_again_when_its_folder_becomes_a_copy_of_the_home_claude_folder(repo: Path) -> None:
+    """SKL004 leaves a skill without `name` in the skills/ of a copy of ~/.claude
+    (CLAUDE.md and settings.json beside it); adding or removing the settings file alone,
+    the skill untouched, is seen by the cached check."""
+    skill = "skills/deploy/SKILL.md"
+    write(repo, skill, "---\ndescription: Deploys the site. Use when asked to deploy.\n---\n\nRun the deploy script.\n")
+    write(repo, "CLAUDE.md", "# My instructions\n\nBe brief.\n")
+    commit_all(repo)
+    assert [p["path"] for p in json.loads(same_with_and_without_cache(repo)[1])["problems"] if p["code"] == "SKL004"] == [skill]
+    write(repo, "settings.json", '{"model": "opus"}\n')
+    commit_all(repo)
+    assert "SKL004" not in same_with_and_without_cache(repo)[1]
+    (repo / "settings.json").unlink()
+    assert [p["path"] for p in json.loads(same_with_and_without_cache(repo)[1])["problems"] if p["code"] == "SKL004"] == [skill]

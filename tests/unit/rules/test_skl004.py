@@ -85,3 +85,55 @@ def test_a_flat_skill_is_given_a_name_made_from_its_own() -> None:
 def test_names_are_judged_as_the_reference_validator_judges_them(folder: str, name: str, found: list[tuple[int, str]]) -> None:
     path = f".claude/skills/{folder}/SKILL.md"
     assert lint({path: _skill(f"name: {name}\n")}) == [(path, line, code) for line, code in found]
+
+
+HOME_COPY = {"CLAUDE.md": "# My instructions\n\nBe brief.\n", "settings.json": '{"model": "opus"}\n'}
+
+
+@pytest.mark.parametrize("folder", ["", "claude/", "dotfiles/home/"])
+def test_no_name_in_a_copy_of_the_home_claude_folder_is_its_folders_name(folder: str) -> None:
+    # A dotfiles repository keeps a person's ~/.claude (at its root, or in a folder it
+    # links or stows there, which the settings name a skills root): CLAUDE.md and
+    # settings.json beside skills/. Claude Code loads ~/.claude/skills and names a
+    # skill without `name` after its folder.
+    files = {folder + name: text for name, text in HOME_COPY.items()}
+    roots = {"skills": {"roots": [folder + "skills"]}} if folder else None
+    assert lint({**files, f"{folder}skills/deploy/SKILL.md": _skill("")}, config=roots) == []
+    # Without the copy's files beside it, the same skill is told its name.
+    assert lint({f"{folder}skills/deploy/SKILL.md": _skill("")}, config=roots) == [(f"{folder}skills/deploy/SKILL.md", 1, "SKL004")]
+    # Still reported there: a name written wrong, a folder name that is no name.
+    assert lint({**files, f"{folder}skills/deploy/SKILL.md": _skill("name: Deploy_It\n")}, config=roots) == [
+        (f"{folder}skills/deploy/SKILL.md", 2, "SKL004")
+    ]
+    assert lint({**files, f"{folder}skills/Deploy_It/SKILL.md": _skill("")}, config=roots) == [
+        (f"{folder}skills/Deploy_It/SKILL.md", 1, "SKL004")
+    ]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"CLAUDE.md": HOME_COPY["CLAUDE.md"]},  # a project's instructions beside a collection of skills others install
+        {"settings.json": HOME_COPY["settings.json"]},  # an editor's settings
+        {"claude/CLAUDE.md": HOME_COPY["CLAUDE.md"], "settings.json": HOME_COPY["settings.json"]},  # not side by side
+    ],
+)
+def test_one_of_the_home_folders_files_alone_is_no_copy_of_it(files: dict[str, str]) -> None:
+    assert lint({**files, "skills/deploy/SKILL.md": _skill("")}) == [("skills/deploy/SKILL.md", 1, "SKL004")]
+
+
+def test_a_skill_outside_the_copys_skills_folder_is_not_in_it() -> None:
+    # Claude Code loads ~/.claude/skills/<name>/SKILL.md: a skill in another folder of
+    # the copy, or a flat skills/deploy.md, is loaded by no agent the copy tells of.
+    roots = {"skills": {"roots": ["tools"]}}
+    assert lint({**HOME_COPY, "tools/deploy/SKILL.md": _skill("")}, config=roots) == [("tools/deploy/SKILL.md", 1, "SKL004")]
+    assert lint({**HOME_COPY, "skills/deploy.md": _skill("")}) == [("skills/deploy.md", 1, "SKL004")]
+
+
+def test_a_skill_in_a_copy_of_the_home_folder_is_judged_as_claude_code_loads_it() -> None:
+    # The same skill in .claude/skills and in the copy's skills/ gets the same findings:
+    # Claude Code's own checks (here an allowed tool it does not have) included.
+    text = "---\nname: deploy\ndescription: Deploys the site. Use when asked to deploy.\nallowed-tools: Bash, Raed\n---\n\nBody.\n"
+    in_project = [(code, line) for _path, line, code in lint({".claude/skills/deploy/SKILL.md": text})]
+    in_copy = [(code, line) for path, line, code in lint({**HOME_COPY, "skills/deploy/SKILL.md": text}) if path.startswith("skills/")]
+    assert in_project and in_copy == in_project

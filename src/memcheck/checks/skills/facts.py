@@ -147,9 +147,41 @@ def advice(ws: Workspace, codes: tuple[str, ...]) -> Advice | None:
 
 
 def claude_code_skill(ws: Workspace, path: str) -> bool:
-    """A skill Claude Code loads: in a .claude/skills folder or a Claude Code plugin's
-    skills/ (not in .agents/skills, which Claude Code does not read)."""
+    """A skill Claude Code loads: in a .claude/skills folder, a Claude Code plugin's
+    skills/, or the skills/ of a copy of the home folder's .claude (not in
+    .agents/skills, which Claude Code does not read)."""
     root = skills_root(path)
     if agents.CLAUDE_CODE in agents.skill_agents(join(basename(parent(root)), basename(root))):
         return True
-    return any(ws.is_file(join(parent(root), manifest)) for manifest in agents.plugin_manifests())
+    if any(ws.is_file(join(parent(root), manifest)) for manifest in agents.plugin_manifests()):
+        return True
+    return basename(path) == SKILL_NAME and _home_claude_copy(ws, root)
+
+
+def _home_claude_copy(ws: Workspace, root: str) -> bool:
+    """Whether the skills folder ``root`` is the skills/ of a copy of a person's
+    ~/.claude, as dotfiles repositories keep one (at their root, or in a folder they
+    link or stow there): its folder holds both Claude Code's user-level instructions
+    (CLAUDE.md) and its settings file (settings.json), as ~/.claude does, and Claude
+    Code loads ~/.claude/skills. Only Claude Code's own folder is read this way: the
+    agent data names no other agent's skills under ~/.claude."""
+    signature = _home_signature()
+    if signature is None or basename(root) != signature[0]:
+        return False
+    return all(ws.is_file(join(parent(root), name)) for name in signature[1])
+
+
+def _home_signature() -> tuple[str, tuple[str, str]] | None:
+    """The name of Claude Code's skills folder in its home folder, and the two files
+    beside it that make a folder a copy of that home folder (from the agent data: its
+    skills folder, its user-level instructions and its settings file, each under
+    .claude), or None where the data no longer holds them."""
+    claude = agents.agent(agents.CLAUDE_CODE)
+    settings = agents.plugin_settings(agents.CLAUDE_CODE)
+    for skills_folder in claude.skill_roots:
+        home = parent(skills_folder)
+        instructions = [f for f in claude.user_files if parent(f) == home]
+        settings_files = [f for f in (settings[0] if settings else ()) if parent(f) == home]
+        if instructions and settings_files:
+            return basename(skills_folder), (basename(instructions[0]), basename(settings_files[0]))
+    return None

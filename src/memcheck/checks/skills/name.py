@@ -32,10 +32,13 @@ Reports a skill `name` that is missing, not a string, longer than 64 characters,
 not lowercase letters, digits and single hyphens (no leading, trailing or doubled
 hyphen). A skill without the `name` key, in a folder whose name is a valid one, is
 not reported where every agent that loads it names it after its folder (Claude Code,
-the only agent that loads `.claude/skills`, does): it already has that name. The same
-skill in `.agents/skills` (the agent data does not say that Codex, Gemini CLI or Amp
-name a skill after its folder) or outside any agent's skills folder (a collection
-others install) is reported.
+the only agent that loads `.claude/skills`, does): it already has that name. So is
+one in the `skills/` of a copy of a person's `~/.claude`, as dotfiles repositories
+keep one: a folder holding Claude Code's `CLAUDE.md` and `settings.json` beside
+`skills/`, which Claude Code loads once it is linked into place. The same skill in
+`.agents/skills` (the agent data does not say that Codex, Gemini CLI or Amp name a
+skill after its folder) or outside any agent's skills folder (a collection others
+install) is reported.
 
 ## Why is this bad?
 Agents refuse such skills or turn the name into a command that users cannot type.
