@@ -66,6 +66,20 @@ def test_only_the_spans_after_an_example_on_their_line_are_examples() -> None:
     ) and "may have moved to tests/unit/test_cli.py" in found.message
 
 
+def test_a_path_after_the_label_example_is_an_illustration() -> None:
+    # "Put E2E tests by user journey in tests/e2e/ - Example: `tests/e2e/timer.spec.ts`":
+    # where such a file goes, not a file to open (the one named moved to tests/e2e/smoke/).
+    files = {"tests/e2e/smoke/timer.spec.ts": "", "tests/unit/lib/api/sessions.test.ts": ""}
+    text = "- E2E tests: by user journey in `tests/e2e/`\n  - Example: `tests/e2e/timer.spec.ts`\n"
+    assert lint(guide(text, **files), "REF") == []
+    assert lint(guide("Examples: `tests/e2e/timer.spec.ts`, `tests/e2e/cart.spec.ts`.", **files), "REF") == []
+    # The label says so only of what follows it on its line, and "example" without the
+    # colon is a word of the sentence (a file named for it, as here, is judged).
+    (found,) = findings(guide("Run `tests/e2e/timer.spec.ts`. Example: `tests/unit/lib/api/sessions.test.ts`.", **files), "REF")
+    assert found.col == 6 and "may have moved to tests/e2e/smoke/timer.spec.ts" in found.message
+    assert [p.code for p in findings(guide("The example test is `tests/e2e/timer.spec.ts`.", **files), "REF")] == ["REF001"]
+
+
 def test_a_path_written_from_a_package_of_a_monorepo_is_found() -> None:
     assert lint(guide("In the API package, tests are in `tests/api_test.py`.", **{"packages/api/tests/api_test.py": ""}), "REF") == []
 

@@ -50,8 +50,8 @@ Only what is plainly a path is read: it holds a `/` and ends in a known extensio
 (or, in a memory, is a Markdown file's name), and is not a glob (`src/**/*.ts`), a
 placeholder (`<out>/report.md`, `{name}.md`, `$HOME/x`, `path/to/file.py`, `…`,
 `feedback_X.md`), a URL, a path outside the repository, a file git ignores, a
-build's output (`dist/`, `node_modules/`), or an example in a sentence that says
-"for example" or "e.g.". A name is not judged where its sentence says it is not this
+build's output (`dist/`, `node_modules/`), or an example: after "for example" or
+"e.g." in its sentence, or after the label "Example:" on its line. A name is not judged where its sentence says it is not this
 repository's as it stands: a former name ("was `OLD.md`; renamed", "Supersedes
 `old.md`"), a planned or hypothetical one ("no `GUIDE.md` yet", "not yet created"),
 or one placed on a disk, in the home folder or in another store ("lives at user-scope
@@ -442,7 +442,9 @@ _SENTENCE_END = lazy_regex.compile(r"(?<!etc)(?<!e\.g)(?<!i\.e)(?<!vs)(?<!cf)[.!
 # A line number after a path: `src/app.py:42`, `src/app.py:42:7`, `app.py#L42`.
 _LINE_SUFFIX = lazy_regex.compile(r"(?::\d+(?:-\d+)?(?::\d+)?|#L\d+(?:-L?\d+)?)$")
 _SCHEME = lazy_regex.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_EXAMPLE = lazy_regex.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|i\.e\.)", re.IGNORECASE)
+# "Example:" too: the label of an illustration (`- Example: \`tests/e2e/login.spec.ts\``
+# under "put E2E tests by user journey in tests/e2e/"), as "e.g." is in a sentence.
+_EXAMPLE = lazy_regex.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|i\.e\.|examples?:)", re.IGNORECASE)
 _EXT = lazy_regex.compile(r"\.([A-Za-z0-9]{1,10})$")
 
 
