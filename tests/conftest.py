@@ -37,7 +37,7 @@ import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import pytest
 from click.testing import CliRunner, Result
@@ -336,10 +336,28 @@ def index_findings(root: Path, index: str, code: str | None = None) -> list[dict
     return [p for p in check_json(root) if p["path"] == index and (code is None or p["code"] == code)]
 
 
+def full_index(unlisted: Sequence[str], store: str = ".claude/memory") -> dict[str, str]:
+    """A store whose MEMORY.md is at its 200-line cap (a heading, a blank line and 198
+    entries, each beside its memory), and the ``unlisted`` memories (names without
+    `.md`) that it has no room for: `check` reports those as one IDX003 finding."""
+    files = {f"{store}/note{i:03d}.md": memory(f"Note {i}", f"note {i}", "project") for i in range(198)}
+    lines = ["# Memory", "", *(f"- [Note {i}](note{i:03d}.md) \u2014 note {i}" for i in range(198))]
+    files[f"{store}/MEMORY.md"] = "\n".join(lines) + "\n"
+    files.update({f"{store}/{name}.md": memory(name, f"about {name}", "project") for name in unlisted})
+    return files
+
+
 def unlisted(root: Path, index: str) -> set[str]:
-    """The memory files `check` reports the index does not list (IDX003)."""
+    """The memory files `check` reports the index does not list (IDX003): one finding
+    each, or those it has no room for, one finding with their files."""
     prefix, suffix = "memory file ", " is not listed in "
-    return {str(p["message"]).removeprefix(prefix).partition(suffix)[0] for p in index_findings(root, index, "IDX003")}
+    found = set()
+    for p in index_findings(root, index, "IDX003"):
+        if "files" in p:
+            found.update(path.rsplit("/", 1)[-1] for path in p["files"])
+        else:
+            found.add(str(p["message"]).removeprefix(prefix).partition(suffix)[0])
+    return found
 
 
 # --- Hand-written real-world shapes, and the extra run on ../shared -------------------

@@ -11,7 +11,10 @@ around it is edited. The lists of agents a message names are left out too: they
 follow the config's `agents:`, which a team changes as it takes up another agent. So
 a finding that moves to another line stays accepted, and one about another key or
 file is new. Matches are counted: a baseline holding two
-identical findings accepts two, and a third is reported.
+identical findings accepts two, and a third is reported. A finding about several
+files (the memories an index has no room for) is recorded with them, and accepted
+where the baseline's names every one it names now: one more memory left out is new,
+one fewer is not.
 
 Secret findings (``SEC``) are never recorded: a secret must not pass silently; it is
 removed and rotated, or, for a test fixture, named in the config's
@@ -26,11 +29,11 @@ import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import AbstractSet, Callable, Iterable, Sequence
+from typing import AbstractSet, Callable, Hashable, Iterable, Sequence, TypeVar
 
 from memcheck import lazy_regex
 from memcheck.config import Config, ConfigError, inside_only
-from memcheck.problem import Problem
+from memcheck.problem import Problem, several, without_names
 from memcheck.records import NamedTuple
 from memcheck.safe_files import Refused, replacing, within
 from memcheck.text.document import BINARY, TOO_LARGE, special_file
@@ -81,11 +84,30 @@ def _normal_path(path: str) -> str:
 class Key(NamedTuple):
     path: str
     code: str
-    message: str  # numbers masked with '#'
+    message: str  # numbers masked with '#'; a finding about several files: without their names
+    files: frozenset[str] = frozenset()  # the files of a finding about several (see problem.several)
 
 
 def key(p: Problem) -> Key:
-    return Key(p.path, p.code, _mask(p.message))
+    return Key(p.path, p.code, _mask(without_names(p)), several(p))
+
+
+def _order(k: Key) -> tuple[str, str, str, list[str]]:
+    return (k.path, k.code, k.message, sorted(k.files))
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+def _held(left: Counter[K], k: K, files: Callable[[K], frozenset[str]], rest: Callable[[K], object]) -> K | None:
+    """The entry of ``left`` (with a count left) that holds ``k``: ``k`` itself, or,
+    for a finding about several files, an entry the same but for its files that names
+    each of them (of those, the one naming fewest: the closest)."""
+    wanted = files(k)
+    if not wanted:
+        return k if left[k] > 0 else None
+    holding = [e for e, n in left.items() if n > 0 and rest(e) == rest(k) and files(e) >= wanted]
+    return min(holding, key=lambda e: (len(files(e)), sorted(files(e)))) if holding else None
 
 
 def accepted(p: Problem) -> bool:
@@ -98,7 +120,12 @@ def render(problems: Iterable[Problem]) -> str:
     its count, so the same findings always give the same bytes (and a finding that
     only moved does not change the file)."""
     counted = Counter(key(p) for p in problems if accepted(p))
-    entries = [{"path": k.path, "code": k.code, "message": k.message, "count": n} for k, n in sorted(counted.items())]
+    entries: list[dict[str, object]] = []
+    for k in sorted(counted, key=_order):
+        entry: dict[str, object] = {"path": k.path, "code": k.code, "message": k.message, "count": counted[k]}
+        if k.files:
+            entry["files"] = sorted(k.files)
+        entries.append(entry)
     return json.dumps({"version": VERSION, "findings": entries}, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
@@ -138,16 +165,22 @@ def load(path: Path) -> Counter[Key]:
     for i, entry in enumerate(data["findings"]):
         fields = (entry.get("path"), entry.get("code"), entry.get("message")) if isinstance(entry, dict) else ()
         count = entry.get("count", 1) if isinstance(entry, dict) else None
+        files = entry.get("files", []) if isinstance(entry, dict) else None
         if (
             len(fields) != 3
             or not all(isinstance(f, str) for f in fields)
             or not isinstance(count, int)
             or isinstance(count, bool)
             or count < 1
+            or not isinstance(files, list)
+            or not all(isinstance(f, str) for f in files)
         ):
-            raise ConfigError(f"baseline {path}: finding {i + 1} needs a path, code and message (strings) and a count of 1 or more")
+            raise ConfigError(
+                f"baseline {path}: finding {i + 1} needs a path, code and message (strings), a count of 1 or more, "
+                "and, if it has files, a list of strings"
+            )
         where, code, message = fields
-        found[Key(_normal_path(where), code, _mask(message))] += count  # type: ignore[arg-type]
+        found[Key(_normal_path(where), code, _mask(message), frozenset(_normal_path(f) for f in files))] += count  # type: ignore[arg-type]
     return found
 
 
@@ -168,12 +201,20 @@ def match(problems: Sequence[Problem], config: Config) -> tuple[list[Problem], C
     left = load(path)
     kept = []
     for p in problems:
-        k = key(p)
-        if left[k] > 0 and accepted(p):
-            left[k] -= 1
+        entry = _held(left, key(p), _files, _rest) if accepted(p) else None
+        if entry is not None:
+            left[entry] -= 1
         else:
             kept.append(p)
     return kept, +left  # (unary +: only the entries left over)
+
+
+def _files(k: Key) -> frozenset[str]:
+    return k.files
+
+
+def _rest(k: Key) -> tuple[str, str, str]:
+    return (k.path, k.code, k.message)
 
 
 def _unread(message: str) -> bool:
@@ -203,9 +244,17 @@ def new_since(
     left = Counter(keyed(p, found_before) for p in before)
     new = []
     for p in problems:
-        k = keyed(p, found)
-        if left[k] > 0 and ((accepted(p) and not _unread(p.message)) or p.path not in changed):
-            left[k] -= 1
+        entry = _held(left, keyed(p, found), _keyed_files, _keyed_rest)
+        if entry is not None and ((accepted(p) and not _unread(p.message)) or p.path not in changed):
+            left[entry] -= 1
         else:
             new.append(p)
     return new, len(problems) - len(new)
+
+
+def _keyed_files(k: tuple[Key, str | None]) -> frozenset[str]:
+    return k[0].files
+
+
+def _keyed_rest(k: tuple[Key, str | None]) -> tuple[str, str, str, str | None]:
+    return (k[0].path, k[0].code, k[0].message, k[1])

@@ -119,7 +119,56 @@ class Problem(NamedTuple):
     fixable: bool = False
     # The file the finding is about, when it is reported elsewhere (an unlisted memory
     # is reported on its index): a suppression comment there applies too. Not printed.
+    # A finding about several files holds them all (see ``about_several``).
     about: str = ""
+
+
+# A finding about several files (the memories an index has no room for, one finding,
+# not one each): ``about`` holds every one of them after this mark, and its message
+# ends with their names (``several_named``). A baseline or an older run counts such a
+# finding as the one it holds where it named every file the finding now names: one
+# more file is a new finding, one file fewer is not.
+_SEVERAL = "\0"  # (no path holds a NUL)
+# At most so many names, and so many characters of them, end the message: a long
+# message loses its middle (``MAX_MESSAGE``), never these.
+_NAMED_MOST, _NAMED_CHARS = 5, 300
+
+
+def about_several(paths: Sequence[str]) -> str:
+    """``about`` for a finding about each of ``paths`` (one of them or more)."""
+    return _SEVERAL + _SEVERAL.join(paths)
+
+
+def about_files(p: Problem) -> tuple[str, ...]:
+    """The files ``p`` is about, where it is reported elsewhere: none, one, or several."""
+    if p.about.startswith(_SEVERAL):
+        return tuple(p.about[1:].split(_SEVERAL))
+    return (p.about,) if p.about else ()
+
+
+def several(p: Problem) -> frozenset[str]:
+    """The files of a finding about several files (``about_several``), else none."""
+    return frozenset(about_files(p)) if p.about.startswith(_SEVERAL) else frozenset()
+
+
+def several_named(paths: Sequence[str]) -> str:
+    """How a message about several files ends: the first of their names, in the order
+    given, and how many more there are (": a.md, b.md and 3 more")."""
+    names: list[str] = []
+    for path in paths[:_NAMED_MOST]:
+        name = shown(path.rsplit("/", 1)[-1])
+        if names and sum(len(n) + 2 for n in names) + len(name) > _NAMED_CHARS:
+            break
+        names.append(name)
+    more = f" and {len(paths) - len(names)} more" if len(paths) > len(names) else ""
+    return ": " + ", ".join(names) + more
+
+
+def without_names(p: Problem) -> str:
+    """``p``'s message without the names of the files it is about, where it is about
+    several: what stays the same when one of them is added or goes."""
+    tail = several_named(about_files(p)) if p.about.startswith(_SEVERAL) else ""
+    return p.message[: -len(tail)] if tail and p.message.endswith(tail) else p.message
 
 
 def failing(problems: Iterable[Problem], fail_on: str) -> list[Problem]:

@@ -34,7 +34,7 @@ from typing import Iterable, Iterator
 from memcheck import lazy_regex
 from memcheck.checks.meta.unknown_suppression_code import MCK002
 from memcheck.checks.meta.unused_suppression import MCK001
-from memcheck.problem import Problem
+from memcheck.problem import Problem, about_files, about_several, several, several_named, without_names
 from memcheck.records import NamedTuple
 from memcheck.text.document import Document
 from memcheck.text.mentions import FENCE_OPEN, BacktickRuns
@@ -203,6 +203,7 @@ def apply(problems: Iterable[Problem], documents: dict[str, Document], enabled: 
     if not files:
         return problems
     used: set[tuple[Directive, str]] = set()
+    problems = [q for p in problems for q in _apart(p, files, used)]
     kept = [p for p in problems if p.code.startswith(UNSUPPRESSIBLE) or not _suppress(p, files, used)]
     meta = [m for m in _judge(files, used, enabled) if m.code in enabled]
     # A comment naming MCK001 keeps other comments' findings quiet (never its own).
@@ -210,13 +211,37 @@ def apply(problems: Iterable[Problem], documents: dict[str, Document], enabled: 
     return kept + meta
 
 
+def _apart(p: Problem, files: dict[str, _FileComments], used: set[tuple[Directive, str]]) -> list[Problem]:
+    """A finding about several files (the memories an index has no room for) without
+    those whose own file turns its rule off (a disable-file comment, which keeps that
+    memory out of the index on purpose: as it turns off the finding about that file
+    alone); none where every one of them does. Any other finding as it is."""
+    members = about_files(p) if several(p) and not p.code.startswith(UNSUPPRESSIBLE) else ()
+    own = []
+    for member in members:
+        comments = files.get(member)
+        covering = list(comments.covering(0, p.code, True)) if comments is not None else []
+        for sel, group in covering:
+            if not group.used:
+                group.used = True
+                used.update((d, sel) for d in group.comments)
+        if covering:
+            own.append(member)
+    if not own:
+        return [p]
+    rest = [m for m in members if m not in own]
+    return [p._replace(message=without_names(p) + several_named(rest), about=about_several(rest))] if rest else []
+
+
 def _suppress(p: Problem, files: dict[str, _FileComments], used: set[tuple[Directive, str]] | None) -> bool:
     """Whether a comment suppresses ``p``; marks those that do in ``used`` (None: a
     finding about a comment, which only comments naming its code suppress)."""
     hit = False
     places = [(p.path, p.line, False)]
-    if p.about and p.about != p.path:
-        places.append((p.about, 0, True))  # the file it is about: its disable-file comments
+    # The file it is about: its disable-file comments. (A finding about several files is
+    # not turned off by one of them: ``_apart`` takes that file out of it.)
+    if p.about and not several(p) and p.about != p.path:
+        places.append((p.about, 0, True))
     for path, line, file_only in places:
         comments = files.get(path)
         if comments is None:

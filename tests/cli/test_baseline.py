@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import check_json, git, invoke, memory, run_cli, write
+from conftest import check_json, full_index, git, invoke, memory, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -287,3 +287,37 @@ def test_a_new_finding_beside_accepted_ones_says_both(repo: Path) -> None:
     )
     # Kept between runs, the count is the same.
     assert run_cli(repo, "check", "--baseline", ".memcheck-baseline.json").stdout == proc.stdout
+
+
+def test_the_memories_an_index_has_no_room_for_are_one_entry_holding_each(repo: Path) -> None:
+    """The memories MEMORY.md has no room for are one finding: the baseline records it
+    with each of them, accepts it while it names no other (one memory fewer, once made
+    room for or deleted), and reports it again when one more is left out."""
+    store = ".claude/memory"
+    for rel, text in full_index(["a_plan", "b_plan", "c_plan"], store).items():
+        write(repo, rel, text)
+    assert run_cli(repo, "check", "--write-baseline", "base.json").returncode == 0
+    (entry,) = [e for e in json.loads((repo / "base.json").read_text())["findings"] if e["code"] == "IDX003"]
+    assert entry["files"] == [f"{store}/a_plan.md", f"{store}/b_plan.md", f"{store}/c_plan.md"] and entry["count"] == 1
+    assert entry["message"].endswith("; left out") and "a_plan" not in entry["message"]  # the names are the files
+    assert run_cli(repo, "check", "--baseline", "base.json").returncode == 0
+    (repo / store / "c_plan.md").unlink()
+    assert run_cli(repo, "check", "--baseline", "base.json").returncode == 0
+    write(repo, f"{store}/d_plan.md", memory("d_plan", "about d_plan", "project"))
+    found = [p for p in check_json(repo, "--baseline", "base.json") if p["code"] == "IDX003"]
+    assert [sorted(p["files"]) for p in found] == [[f"{store}/a_plan.md", f"{store}/b_plan.md", f"{store}/d_plan.md"]]
+    assert found[0]["message"].endswith("left out: a_plan.md, b_plan.md, d_plan.md")
+
+
+@pytest.mark.parametrize(
+    "files",
+    [pytest.param('"files": "a.md"', id="not-a-list"), pytest.param('"files": [1]', id="not-strings")],
+)
+def test_a_baseline_entry_whose_files_are_not_a_list_of_names_is_a_usage_error(repo: Path, files: str) -> None:
+    _messy(repo)
+    write(repo, "base.json", '{"version": 1, "findings": [{"path": "a", "code": "IDX003", "message": "m", "count": 1, ' + files + "}]}")
+    proc = run_cli(repo, "check", "--baseline", "base.json")
+    assert (
+        proc.returncode == 2
+        and "finding 1 needs a path, code and message (strings), a count of 1 or more, and, if it has files" in proc.stderr
+    )

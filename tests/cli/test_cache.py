@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import commit_all, git, memory, run_cli, write
+from conftest import commit_all, full_index, git, memory, run_cli, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -974,3 +974,24 @@ def test_a_skill_is_judged_again_when_its_folder_becomes_a_copy_of_the_home_clau
     assert "SKL004" not in same_with_and_without_cache(repo)[1]
     (repo / "settings.json").unlink()
     assert [p["path"] for p in json.loads(same_with_and_without_cache(repo)[1])["problems"] if p["code"] == "SKL004"] == [skill]
+
+
+def test_the_memories_an_index_has_no_room_for_are_one_finding_with_the_cache_as_without(repo: Path) -> None:
+    """One finding names the memories MEMORY.md has no room for: a cached check names
+    the same ones as a check without the cache as one is added, one goes, and one of
+    them gets a comment that turns the rule off for it."""
+    for rel, text in full_index(["a_plan", "b_plan"], STORE).items():
+        write(repo, rel, text)
+    commit_all(repo)
+
+    def left_out() -> list[list[str]]:
+        found = json.loads(same_with_and_without_cache(repo)[1])["problems"]
+        return [[f.rsplit("/", 1)[1] for f in p["files"]] for p in found if p["code"] == "IDX003"]
+
+    assert left_out() == [["a_plan.md", "b_plan.md"]]
+    write(repo, f"{STORE}/c_plan.md", memory("c_plan", "about c_plan", "project"))
+    assert left_out() == [["a_plan.md", "b_plan.md", "c_plan.md"]]
+    (repo / STORE / "a_plan.md").unlink()
+    assert left_out() == [["b_plan.md", "c_plan.md"]]
+    write(repo, f"{STORE}/b_plan.md", memory("b_plan", "about b_plan", "project", "<!-- memcheck-disable-file IDX003 -->\n"))
+    assert left_out() == [["c_plan.md"]]

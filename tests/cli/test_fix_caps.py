@@ -63,11 +63,12 @@ def test_fix_never_pushes_curated_lines_past_the_line_cap(repo: Path) -> None:
         "where agents stop reading: new19.md, new20.md, new21.md, new22.md, new23.md and 12 more; "
         "make room (merge or shorten entries), then run `memcheck fix` (IDX003)\n"
     ) in proc.stdout
-    unlisted = _findings(repo, "IDX003")
-    assert sorted(str(p["message"]).split()[2] for p in unlisted) == refused
-    assert not any(p["fixable"] for p in unlisted)
-    # After the run the index is full: the first of the rest has no room.
-    assert "no room for the first of its 17 unlisted memories that `memcheck fix` would add" in unlisted[0]["message"]
+    # One finding names the memories left out, every one of them in the JSON report.
+    (unlisted,) = _findings(repo, "IDX003")
+    assert [path.rsplit("/", 1)[1] for path in unlisted["files"]] == refused and not unlisted["fixable"]
+    # After the run the index is full: fix adds none of the rest.
+    assert "of its 17 unlisted memories `memcheck fix` adds none under the 200-line cap" in unlisted["message"]
+    assert unlisted["message"].endswith("; left out: new19.md, new20.md, new21.md, new22.md, new23.md and 12 more")
     code, report = fix_json(repo)  # a second run writes nothing, and still fails
     assert code == 1 and report["fixed"] == []
 

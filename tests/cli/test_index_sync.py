@@ -32,6 +32,7 @@ from memcheck.index.memory import Memory
 from memcheck.index.plan import SYNC, _line_to_keep, normalise, plan, split_markers
 from memcheck.index.render import FLAT, FLAT_EMDASH, GROUPED, render
 from memcheck.index.store import store_plan
+from memcheck.problem import about_files
 from memcheck.workspace.discover import Workspace
 
 STORE = ".claude/memory"
@@ -516,7 +517,7 @@ def test_sync_keeps_every_line_that_points_somewhere_settles_in_one_run_and_leav
         (index_store,) = [s for s in ws.stores if s.folder == STORE]
         plan = store_plan(ws, index_store, before)
         found = collect(ws, targets_for(ws, None))
-        not_listed = {str(p.about).rpartition("/")[2] for p in found if p.code == "IDX003"}
+        not_listed = {about.rpartition("/")[2] for p in found if p.code == "IDX003" for about in about_files(p)}
         no_room_to_repoint = {
             m.group(1)
             for p in found

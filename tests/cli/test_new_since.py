@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import OLD_FINDINGS, commit, git, memory, old_findings, one_bad_memory, run_cli, write
+from conftest import OLD_FINDINGS, commit, full_index, git, memory, old_findings, one_bad_memory, run_cli, write
 
 ADOPT = "(`--all` shows them; `memcheck check --write-baseline .memcheck-baseline.json` adopts them)"
 
@@ -630,3 +630,21 @@ def test_a_guidance_file_renamed_to_another_case_has_its_new_token_and_hidden_te
     proc = run_cli(repo, "check", "--new-since", base, "--format", "json")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert {(name, "SEC002"), (name, "HID001")} <= set(_hid_or_sec(proc.stdout))
+
+
+def test_a_memory_more_the_index_has_no_room_for_is_new_and_one_fewer_is_not(repo: Path) -> None:
+    """The memories MEMORY.md has no room for are one finding (IDX003): the commit
+    hook reports it when the commit leaves one more memory out, naming it, and not when
+    the commit deletes one of those already left out."""
+    store = ".claude/memory"
+    commit(repo, full_index(["a_plan", "b_plan"], store), "a full index")
+    write(repo, f"{store}/c_plan.md", memory("c_plan", "about c_plan", "project"))
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    (found,) = json.loads(proc.stdout)["problems"]
+    assert proc.returncode == 1 and found["code"] == "IDX003" and f"{store}/c_plan.md" in found["files"]
+    git(repo, "reset", "-q", "--hard")
+    (repo / store / "c_plan.md").unlink(missing_ok=True)
+    git(repo, "rm", "-q", f"{store}/b_plan.md")
+    proc = run_cli(repo, "check", "--changed")
+    assert proc.returncode == 0, proc.stdout

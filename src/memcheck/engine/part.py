@@ -68,10 +68,11 @@ def _commented(ws: Workspace, part: Targets, found: set[Problem]) -> dict[str, D
     """The part's files (and the files its findings are on or about) that hold a
     suppression comment; the part's own are in memory already."""
     from memcheck.checks import secrets
+    from memcheck.problem import about_files
 
     paths = set(secrets.files_of(part, ws))
     paths.update(p.path for p in found)
-    paths.update(p.about for p in found if p.about)
+    paths.update(about for p in found for about in about_files(p))
     # Whether a memory holds one is kept between runs: an unchanged memory is not read for it.
     return {
         path: ws.document(path)

@@ -147,13 +147,15 @@ def occurrences(problems: Sequence[Problem]) -> list[tuple[tuple[str, ...], int]
     """Each finding's identity across runs: what a baseline matches it by (its file,
     its code and its message without its numbers, see memcheck.baseline), and which
     of the identical ones it is (1, 2, ... in report order). A finding that moves to
-    another line keeps it; the SARIF and GitLab fingerprints are made from it."""
+    another line keeps it; the SARIF and GitLab fingerprints are made from it. A
+    finding about several files keeps it as they change: the memories an index has
+    no room for are one alert while some are added and others go."""
     from memcheck.baseline import key
 
     seen: dict[tuple[str, ...], int] = {}
-    found = []
+    found: list[tuple[tuple[str, ...], int]] = []
     for p in problems:
-        k = tuple(key(p))
+        k = (p.path, p.code, key(p).message)
         seen[k] = seen.get(k, 0) + 1
         found.append((k, seen[k]))
     return found

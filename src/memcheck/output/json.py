@@ -6,7 +6,7 @@ import json
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from memcheck.output import counts, statistics
-from memcheck.problem import Problem, json_text
+from memcheck.problem import Problem, json_text, several
 
 if TYPE_CHECKING:
     from memcheck.output import ReportContext
@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 def shown(p: Problem) -> dict[str, object]:
     found = p._asdict()
     del found["about"]  # for suppression only (see Problem)
+    files = several(p)
+    if files:  # a finding about several files names a few in its message: here, every one
+        found["files"] = sorted(files)
     return found
 
 

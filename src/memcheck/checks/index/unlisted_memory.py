@@ -1,11 +1,12 @@
-"""IDX003: a memory file no line of the index lists (one finding per memory)."""
+"""IDX003: a memory file no line of the index lists (one finding per memory, and one for
+those the index has no room for)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
 from memcheck.paths import join
-from memcheck.problem import ERROR, STORE, Rule
+from memcheck.problem import ERROR, STORE, Rule, about_several, several_named
 from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
@@ -73,10 +74,10 @@ line or byte cap, or push lines agents read today past it, `fix` adds as many as
 in the order it ranks them (feedback memories first, then the others by the date each
 gives, newest first, those without one by file name, and those that call themselves
 superseded last; in a list kept newest first, those without a date first, as if
-just saved, then the newest), and the findings on those it leaves out are not fixable
-and say how many of the unlisted memories it adds: each of them might fit alone, but
-the room went to those ranked before it. Make room (merge memories, shorten
-entries), then run `memcheck fix`. `.claude/memory/MEMORY.md`, as `fix` leaves it:
+just saved, then the newest). Those it leaves out are one finding, not fixable, naming
+them (`--format json` lists each, as `files`): each might fit alone, but the room
+went to those ranked before it. A baseline holds it while it names no new memory.
+Make room (merge memories, shorten entries), then run `memcheck fix`. `.claude/memory/MEMORY.md`, as `fix` leaves it:
 ```markdown
 - [Testing](feedback_testing.md) — Run pytest before every commit
 - [User preferences](user_prefs.md) — How the user likes to work
@@ -107,22 +108,25 @@ def check(ws: Workspace, store: Store, state: IndexState) -> Iterator[Problem]:
         # inside, and call a memory listed that fix then adds).
         added = {name for name, _line in changes_of(plan, text, memories, store_exists(ws, store)).added} | set(plan.refused)
         unlisted = [m.filename for m in memories if m.filename in added]
-    cfg = ws.config.index
-    refused = sum(1 for name in unlisted if name in plan.refused)
     for name in unlisted:
-        message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
-        no_room = name in plan.refused
-        if no_room:
-            message = _no_room(name, len(unlisted), len(unlisted) - refused, plan.changes is not None and plan.changes.newest_first, cfg)
-        # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
-        problem = IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
-        yield problem._replace(fixable=False) if no_room else problem
+        if name not in plan.refused:
+            message = f"memory file {name} is not listed in {INDEX_NAME}; agents that load only the index never see it (run `memcheck fix`)"
+            # About the memory file too: a suppression comment in it keeps it out of the index on purpose.
+            yield IDX003.at(path, last_line, 1, message, about=join(store.folder, name))
+    listed_not = set(unlisted)
+    left_out = [join(store.folder, name) for name in plan.refused if name in listed_not]  # (a tuple: named in the plan's order)
+    if left_out:
+        message = _no_room(
+            len(unlisted), len(unlisted) - len(left_out), plan.changes is not None and plan.changes.newest_first, ws.config.index
+        )
+        yield IDX003.at(path, last_line, 1, message + several_named(left_out), about=about_several(left_out))._replace(fixable=False)
 
 
-def _no_room(name: str, unlisted: int, taken: int, newest_first: bool, cfg: IndexConfig) -> str:
-    """Why ``fix`` leaves this memory out, as it does: it adds the unlisted memories in
-    the order it ranks them, as many as fit, so one left out would often fit alone;
-    the room is what the others took first."""
+def _no_room(unlisted: int, taken: int, newest_first: bool, cfg: IndexConfig) -> str:
+    """Why ``fix`` leaves these memories out, as it does: it adds the unlisted memories
+    in the order it ranks them, as many as fit, so one left out would often fit alone;
+    the room is what the others took first. The same words for one memory or many
+    (the names follow): a baseline holds the finding as its memories change."""
     # As order.by_worth ranks them, every step said: "then the newest" alone was untrue of
     # a store whose memories carry no date, which fix takes by file name.
     order = (
@@ -132,12 +136,8 @@ def _no_room(name: str, unlisted: int, taken: int, newest_first: bool, cfg: Inde
         "those with none by file name, and those that call themselves superseded last"
     )
     caps = f"the {cfg.max_lines:,}-line cap or the {cfg.max_bytes:,}-byte cap, where agents stop reading"
-    if taken == 0:
-        what = "it" if unlisted == 1 else f"the first of its {unlisted} unlisted memories that `memcheck fix` would add ({order})"
-        why = f"the index has no room for {what} under {caps}"
-    else:
-        why = (
-            f"`memcheck fix` leaves it out: of the index's {unlisted} unlisted memories it adds only the {taken} it ranks first "
-            f"({order}), as many as fit before {caps}"
-        )
-    return f"memory file {name} is not listed in {INDEX_NAME}, and {why}; make room (merge or shorten entries), then run `memcheck fix`"
+    takes = "none" if taken == 0 else f"only the {taken:,} it ranks first ({order}), as many as fit"
+    return (
+        f"unlisted memory files that {INDEX_NAME} has no room for: of its {unlisted:,} unlisted memories `memcheck fix` adds {takes} "
+        f"under {caps}; make room (merge or shorten entries), then run `memcheck fix`; left out"
+    )
