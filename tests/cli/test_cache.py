@@ -969,7 +969,7 @@ def test_a_skill_is_judged_again_when_its_folder_becomes_a_copy_of_the_home_clau
     write(repo, "CLAUDE.md", "# My instructions\n\nBe brief.\n")
     commit_all(repo)
     assert [p["path"] for p in json.loads(same_with_and_without_cache(repo)[1])["problems"] if p["code"] == "SKL004"] == [skill]
-    write(repo, "settings.json", '{"model": "opus"}\n')
+    write(repo, "settings.json", '{"permissions": {"allow": ["Bash(ls)"]}}\n')
     commit_all(repo)
     assert "SKL004" not in same_with_and_without_cache(repo)[1]
     (repo / "settings.json").unlink()
@@ -995,3 +995,31 @@ def test_the_memories_an_index_has_no_room_for_are_one_finding_with_the_cache_as
     assert left_out() == [["b_plan.md", "c_plan.md"]]
     write(repo, f"{STORE}/b_plan.md", memory("b_plan", "about b_plan", "project", "<!-- memcheck-disable-file IDX003 -->\n"))
     assert left_out() == [["c_plan.md"]]
+
+
+def test_a_skill_is_judged_again_when_the_home_copys_settings_change_alone(repo: Path) -> None:
+    """The settings.json beside skills/ decides whether the folder copies ~/.claude:
+    made an application's, a link out of the repository, or a file git ignores, the
+    skill without `name` is reported, by the cached check as by a check without it."""
+    skill = "skills/deploy/SKILL.md"
+    write(repo, skill, "---\ndescription: Deploys the site. Use when asked to deploy.\n---\n\nRun the deploy script.\n")
+    write(repo, "CLAUDE.md", "# My instructions\n\nBe brief.\n")
+    write(repo, "settings.json", '{"permissions": {"allow": ["Bash(ls)"]}}\n')
+    commit_all(repo)
+
+    def reported() -> list[str]:
+        return [p["path"] for p in json.loads(same_with_and_without_cache(repo)[1])["problems"] if p["code"] == "SKL004"]
+
+    assert reported() == []
+    write(repo, "settings.json", '{"port": 8080}\n')
+    assert reported() == [skill]
+    write(repo, "settings.json", '{"permissions": {"allow": ["Bash(ls)"]}}\n')
+    assert reported() == []
+    (repo / "settings.json").unlink()
+    (repo / "settings.json").symlink_to("/etc/hostname")
+    assert reported() == [skill]
+    (repo / "settings.json").unlink()
+    write(repo, "settings.json", '{"permissions": {"allow": ["Bash(ls)"]}}\n')
+    git(repo, "rm", "-q", "--cached", "settings.json")
+    write(repo, ".gitignore", "settings.json\n")
+    assert reported() == [skill]

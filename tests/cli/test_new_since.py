@@ -648,3 +648,30 @@ def test_a_memory_more_the_index_has_no_room_for_is_new_and_one_fewer_is_not(rep
     git(repo, "rm", "-q", f"{store}/b_plan.md")
     proc = run_cli(repo, "check", "--changed")
     assert proc.returncode == 0, proc.stdout
+
+
+@pytest.mark.parametrize("how", ["an application's settings", "a link out of the repository", "deleted"])
+def test_a_commit_that_unmakes_a_copy_of_home_brings_its_skills_findings(repo: Path, how: str) -> None:
+    """A skill without `name` in the skills/ of a copy of ~/.claude (CLAUDE.md and
+    Claude Code's settings.json beside it) is no finding: Claude Code names it after
+    its folder. A commit that touches the settings file alone, so the folder is no
+    such copy any more, brings the finding, as a check of the whole tree says."""
+    commit(
+        repo,
+        {
+            "CLAUDE.md": "# My instructions\n\nBe brief.\n",
+            "settings.json": '{"permissions": {"allow": ["Bash(ls)"]}}\n',
+            "skills/deploy/SKILL.md": "---\ndescription: Deploys the site. Use when asked to deploy.\n---\n\nRun the script.\n",
+        },
+        "a copy of ~/.claude",
+    )
+    if how == "an application's settings":
+        write(repo, "settings.json", '{"port": 8080}\n')
+    elif how == "a link out of the repository":
+        (repo / "settings.json").unlink()
+        (repo / "settings.json").symlink_to("/etc/hostname")
+    else:
+        (repo / "settings.json").unlink()
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    assert proc.returncode == 1 and _codes(proc.stdout) == [("skills/deploy/SKILL.md", "SKL004")], proc.stdout + proc.stderr

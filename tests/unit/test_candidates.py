@@ -10,7 +10,7 @@ from conftest import memory
 from memcheck import agents, config
 from memcheck.agents import kinds as agentkinds
 from memcheck.engine.targets import targets_for
-from memcheck.workspace.candidates import KIND_NAMES, may_be_agent_file, none_among, relative_files
+from memcheck.workspace.candidates import DECIDES_SKILLS, KIND_NAMES, may_be_agent_file, none_among, relative_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.memory import MemorySource
 
@@ -28,6 +28,17 @@ def test_every_kind_glob_names_a_segment_the_names_rule_in() -> None:
     for glob in globs:
         literal = {s for s in glob.strip("/").split("/") if s and s != "**" and _literal(s)}
         assert literal & KIND_NAMES, f"{glob}: add one of {sorted(literal)} to candidates.KIND_NAMES"
+
+
+def test_the_files_that_decide_which_agents_load_a_skills_folder_are_let_through() -> None:
+    # A change to a plugin's manifest or to the settings of a copy of ~/.claude changes
+    # which agents load the skills beside it, and so what their check says.
+    from memcheck import agents
+
+    deciding = {m.rsplit("/", 1)[-1] for m in agents.plugin_manifests()}
+    deciding |= {name for copy in agents.home_copies() for name in copy.files if not name.endswith(".md")}
+    assert deciding and deciding <= DECIDES_SKILLS, f"add {sorted(deciding - DECIDES_SKILLS)} to candidates.DECIDES_SKILLS"
+    assert all(may_be_agent_file(path) for path in ("settings.json", "dotfiles/claude/settings.json", "tools/.claude-plugin/plugin.json"))
 
 
 def test_whatever_discovery_finds_is_let_through() -> None:

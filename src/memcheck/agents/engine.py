@@ -336,6 +336,31 @@ def skill_agents(root: str) -> tuple[str, ...]:
     return tuple(a.id for a in load() if root in a.skill_roots)
 
 
+class HomeCopy(NamedTuple):
+    """What makes a folder a copy of an agent's home folder (``[home_copy]``): the
+    files it holds beside its skills folder, and what the settings file among them
+    holds where it is the agent's."""
+
+    agent: str
+    files: tuple[str, ...]  # beside the skills folder, every one of them: CLAUDE.md, settings.json
+    skills: str  # the skills folder's name
+    settings_keys: frozenset[str]
+    schema: str  # a word of the agent's settings schema's address, as `$schema` gives it
+
+
+def home_copies() -> tuple[HomeCopy, ...]:
+    """Each agent's ``[home_copy]`` table, confirmed."""
+    found = []
+    for a in load():
+        table = a.extra.get("home_copy")
+        if not isinstance(table, dict) or table.get("confirmed") is not True:
+            continue
+        files, skills, keys, schema = table.get("files"), table.get("skills"), table.get("settings_keys"), table.get("schema")
+        if isinstance(files, list) and isinstance(skills, str) and isinstance(keys, list) and isinstance(schema, str):
+            found.append(HomeCopy(a.id, tuple(str(f) for f in files), skills, frozenset(str(k) for k in keys), schema))
+    return tuple(found)
+
+
 def plugin_settings(agent_id: str) -> tuple[tuple[str, ...], str] | None:
     """The project settings files that turn ``agent_id``'s plugins on, and the key
     that does (its ``[plugins]`` table, confirmed); None where the data holds none."""

@@ -30,6 +30,10 @@ KIND_NAMES = frozenset({".clinerules", "agents", "instructions", "prompts", "rul
 # A skills folder: every file of a skill folder in one is the skill's (a folder
 # without a SKILL.md is reported).
 SKILLS = "skills"
+# The names of files beside a skills folder that decide which agents load it (a
+# plugin's manifest, the settings file of a copy of ~/.claude): a change to one is a
+# change to those skills. tests/unit/test_candidates.py holds them to the agent data.
+DECIDES_SKILLS = frozenset({"plugin.json", "settings.json"})
 
 
 def may_be_agent_file(path: str) -> bool:
@@ -38,7 +42,7 @@ def may_be_agent_file(path: str) -> bool:
     if path.endswith(MARKDOWN):
         return True
     segments = path.split("/")
-    return segments[-1] in CONFIG_FILES or SKILLS in segments or not KIND_NAMES.isdisjoint(segments)
+    return segments[-1] in CONFIG_FILES or segments[-1] in DECIDES_SKILLS or SKILLS in segments or not KIND_NAMES.isdisjoint(segments)
 
 
 def none_among(paths: Iterable[str], skills_roots: Iterable[str] = ()) -> bool:

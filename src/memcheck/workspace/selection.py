@@ -72,13 +72,22 @@ def select_targets(
         twins_hit = {real for twin, real in ws.twins.items() if hit(twin)}
         guidance = [g for g in ws.guidance if hit(g) or g in twins_hit]
     skills: list[str] = []
+    # A file that decides which agents load a skills folder (a plugin's manifest, a copy
+    # of ~/.claude's settings.json) brings in that folder's skills.
+    decided = {f for w in wanted if (f := _skills.skills_folder_decided_by(w)) is not None and ws.is_skills_root(f)}
     # (A file of a skill folder that links out of the root is reported as the skill's,
     # and so are the dead links of the Markdown it ships: its skill is checked.)
-    if not files_only or any(
-        _skills.skill_name(w, ws.is_skills_root) or ws.link_out(w) is not None or _shipped_by_a_skill(ws, w) for w in wanted
+    if (
+        not files_only
+        or decided
+        or any(_skills.skill_name(w, ws.is_skills_root) or ws.link_out(w) is not None or _shipped_by_a_skill(ws, w) for w in wanted)
     ):
         shipped = {f for w in wanted if w.endswith(".md") for f in _ancestors(parent(w)) if f}
-        skills = [s for s in skill_targets(ws) if hit(s) or (basename(s) == _skills.SKILL_NAME and parent(s) in shipped)]
+        skills = [
+            s
+            for s in skill_targets(ws)
+            if hit(s) or (basename(s) == _skills.SKILL_NAME and parent(s) in shipped) or _skills.skills_root(s) in decided
+        ]
     return stores, guidance, skills
 
 
@@ -125,6 +134,9 @@ def hook_folders(config: Config, paths: Sequence[str]) -> list[str] | None:
             return None
         if kind_of(rel, config.guidance.filenames) is not None or agentfiles.could_be_one(rel):
             return None
+        decided = _skills.skills_folder_decided_by(rel)
+        if decided is not None and os.path.isdir(os.path.join(config.root, decided)):
+            return None  # it decides which agents load the skills beside it: those are checked
         # (Without the listing, any folder named skills may be a plugin's: asked as one.)
         if _skills.skill_name(
             rel,

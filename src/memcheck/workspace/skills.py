@@ -8,8 +8,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Callable
 
+from memcheck.agents import home_copies, plugin_manifests, plugin_settings
 from memcheck.agents import load as load_agents
-from memcheck.agents import plugin_manifests, plugin_settings
 from memcheck.agents import skill_folders as agent_skill_folders
 from memcheck.paths import ancestors, basename, join, parent
 from memcheck.records import NamedTuple
@@ -195,6 +195,22 @@ def scope_of(ws: Files, path: str) -> str:
 
 def skills_root(path: str) -> str:
     return parent(parent(path)) if basename(path) == SKILL_NAME else parent(path)
+
+
+def skills_folder_decided_by(path: str) -> str | None:
+    """The skills folder whose agents a file beside it decides, where ``path`` is such
+    a file: a plugin's manifest (`.claude-plugin/plugin.json`) makes its skills/ the
+    plugin's, and the files of a copy of an agent's home folder (Claude Code's
+    CLAUDE.md and settings.json, see ``home_copies``) make the skills/ beside them
+    that agent's. A change to one brings in that folder's skills."""
+    for manifest in plugin_manifests():
+        if path == manifest or path.endswith("/" + manifest):
+            return join(path[: -len(manifest)].rstrip("/"), SKILLS)
+    name = basename(path)
+    for copy in home_copies():
+        if name in copy.files:
+            return join(parent(path), copy.skills)
+    return None
 
 
 def agent_root_of(path: str) -> str:

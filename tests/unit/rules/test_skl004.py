@@ -87,7 +87,7 @@ def test_names_are_judged_as_the_reference_validator_judges_them(folder: str, na
     assert lint({path: _skill(f"name: {name}\n")}) == [(path, line, code) for line, code in found]
 
 
-HOME_COPY = {"CLAUDE.md": "# My instructions\n\nBe brief.\n", "settings.json": '{"model": "opus"}\n'}
+HOME_COPY = {"CLAUDE.md": "# My instructions\n\nBe brief.\n", "settings.json": '{"permissions": {"allow": ["Bash(ls)"]}}\n'}
 
 
 @pytest.mark.parametrize("folder", ["", "claude/", "dotfiles/home/"])
@@ -120,6 +120,30 @@ def test_no_name_in_a_copy_of_the_home_claude_folder_is_its_folders_name(folder:
 )
 def test_one_of_the_home_folders_files_alone_is_no_copy_of_it(files: dict[str, str]) -> None:
     assert lint({**files, "skills/deploy/SKILL.md": _skill("")}) == [("skills/deploy/SKILL.md", 1, "SKL004")]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        '{"port": 8080, "db": "x"}',  # an application's settings beside a skill collection
+        "{}",
+        "not json{",
+        '["permissions"]',
+        '{"model": "opus", "env": {"A": "1"}}',  # words other settings files use too
+    ],
+)
+def test_a_settings_file_that_is_not_claude_codes_makes_no_copy(settings: str) -> None:
+    files = {"CLAUDE.md": HOME_COPY["CLAUDE.md"], "settings.json": settings}
+    assert lint({**files, "skills/deploy/SKILL.md": _skill("")}) == [("skills/deploy/SKILL.md", 1, "SKL004")]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    ['{"hooks": {}}', '{"enabledPlugins": {"x@y": true}}', '{"$schema": "https://json.schemastore.org/claude-code-settings.json"}'],
+)
+def test_a_settings_file_with_one_of_claude_codes_own_settings_makes_a_copy(settings: str) -> None:
+    files = {"CLAUDE.md": HOME_COPY["CLAUDE.md"], "settings.json": settings}
+    assert lint({**files, "skills/deploy/SKILL.md": _skill("")}) == []
 
 
 def test_a_skill_outside_the_copys_skills_folder_is_not_in_it() -> None:

@@ -14,7 +14,7 @@ from memcheck import agents
 from memcheck.agents import kinds as agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
-from memcheck.workspace.skills import SKILL_NAME, agent_roots_seeing, skills_root
+from memcheck.workspace.skills import SKILL_NAME, agent_roots_seeing, json_file, skills_root
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -155,33 +155,32 @@ def claude_code_skill(ws: Workspace, path: str) -> bool:
         return True
     if any(ws.is_file(join(parent(root), manifest)) for manifest in agents.plugin_manifests()):
         return True
-    return basename(path) == SKILL_NAME and _home_claude_copy(ws, root)
+    return basename(path) == SKILL_NAME and home_copy_of(ws, root) == agents.CLAUDE_CODE
 
 
-def _home_claude_copy(ws: Workspace, root: str) -> bool:
-    """Whether the skills folder ``root`` is the skills/ of a copy of a person's
-    ~/.claude, as dotfiles repositories keep one (at their root, or in a folder they
-    link or stow there): its folder holds both Claude Code's user-level instructions
-    (CLAUDE.md) and its settings file (settings.json), as ~/.claude does, and Claude
-    Code loads ~/.claude/skills. Only Claude Code's own folder is read this way: the
-    agent data names no other agent's skills under ~/.claude."""
-    signature = _home_signature()
-    if signature is None or basename(root) != signature[0]:
-        return False
-    return all(ws.is_file(join(parent(root), name)) for name in signature[1])
-
-
-def _home_signature() -> tuple[str, tuple[str, str]] | None:
-    """The name of Claude Code's skills folder in its home folder, and the two files
-    beside it that make a folder a copy of that home folder (from the agent data: its
-    skills folder, its user-level instructions and its settings file, each under
-    .claude), or None where the data no longer holds them."""
-    claude = agents.agent(agents.CLAUDE_CODE)
-    settings = agents.plugin_settings(agents.CLAUDE_CODE)
-    for skills_folder in claude.skill_roots:
-        home = parent(skills_folder)
-        instructions = [f for f in claude.user_files if parent(f) == home]
-        settings_files = [f for f in (settings[0] if settings else ()) if parent(f) == home]
-        if instructions and settings_files:
-            return basename(skills_folder), (basename(instructions[0]), basename(settings_files[0]))
+def home_copy_of(ws: Workspace, root: str) -> str | None:
+    """The agent whose home folder holds the skills folder ``root`` in a copy of it,
+    as dotfiles repositories keep one (at their root, or in a folder the settings name
+    a skills root): the files the agent keeps beside its skills folder there (Claude
+    Code's CLAUDE.md and settings.json) are in the repository, regular files, and the
+    settings file is the agent's (it holds one of the agent's own settings: an
+    application's settings.json beside a skill collection holds none). None for any
+    other folder."""
+    for copy in agents.home_copies():
+        if basename(root) != copy.skills:
+            continue
+        folder = parent(root)
+        beside = [join(folder, name) for name in copy.files]
+        # Listed (a file git ignores is no part of the repository) and no link out of it.
+        if not all(path in ws.file_set and ws.is_file(path) for path in beside):
+            continue
+        if all(_agents_settings(json_file(ws, path), copy) for path in beside if path.endswith(".json")):
+            return copy.agent
     return None
+
+
+def _agents_settings(held: object, copy: agents.HomeCopy) -> bool:
+    if not isinstance(held, dict):
+        return False
+    schema = held.get("$schema")
+    return not copy.settings_keys.isdisjoint(held) or (isinstance(schema, str) and copy.schema in schema)

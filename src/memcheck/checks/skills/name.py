@@ -34,8 +34,10 @@ hyphen). A skill without the `name` key, in a folder whose name is a valid one, 
 not reported where every agent that loads it names it after its folder (Claude Code,
 the only agent that loads `.claude/skills`, does): it already has that name. So is
 one in the `skills/` of a copy of a person's `~/.claude`, as dotfiles repositories
-keep one: a folder holding Claude Code's `CLAUDE.md` and `settings.json` beside
-`skills/`, which Claude Code loads once it is linked into place. The same skill in
+keep one: a folder holding `CLAUDE.md` and Claude Code's `settings.json` (one that
+holds a setting of Claude Code's own, such as `permissions` or `hooks`) beside
+`skills/`, each in the repository, which Claude Code loads once it is linked into
+place. The same skill in
 `.agents/skills` (the agent data does not say that Codex, Gemini CLI or Amp name a
 skill after its folder) or outside any agent's skills folder (a collection others
 install) is reported.
