@@ -165,7 +165,19 @@ def home_copy_of(ws: Workspace, root: str) -> str | None:
     Code's CLAUDE.md and settings.json) are in the repository, regular files, and the
     settings file is the agent's (it holds one of the agent's own settings: an
     application's settings.json beside a skill collection holds none). None for any
-    other folder."""
+    other folder. Asked once per skills folder a run (a skill collection of thousands
+    beside one settings file reads and parses it once)."""
+    known = ws.once(_home_copy_answers)
+    if root not in known:
+        known[root] = _home_copy_of(ws, root)
+    return known[root]
+
+
+def _home_copy_answers(ws: Workspace) -> dict[str, str | None]:
+    return {}  # filled by home_copy_of, one skills folder at a time
+
+
+def _home_copy_of(ws: Workspace, root: str) -> str | None:
     for copy in agents.home_copies():
         if basename(root) != copy.skills:
             continue
