@@ -18,21 +18,21 @@ def _skill(name: str) -> str:
 
 
 def test_the_docs_example_is_reported() -> None:
-    path = ".agents/skills/x/SKILL.md"
+    path = ".claude/skills/x/SKILL.md"
     (found,) = findings({path: example("SKL005")})
     assert (found.path, found.line, found.code, found.severity) == (path, 2, "SKL005", "error")
     assert found.message == "name 'run-tests' differs from the skill's folder 'x'; rename the folder or set name: x"
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:
-    assert lint({".agents/skills/x/SKILL.md": example("SKL005", "Use instead")}) == []
+    assert lint({".claude/skills/x/SKILL.md": example("SKL005", "Use instead")}) == []
 
 
 @pytest.mark.parametrize(
     ("path", "name"),
     [
-        pytest.param(".agents/skills/run-tests/SKILL.md", "run-tests", id="folder-renamed"),
-        pytest.param(".agents/skills/x/SKILL.md", "x", id="name-set"),
+        pytest.param(".claude/skills/run-tests/SKILL.md", "run-tests", id="folder-renamed"),
+        pytest.param(".claude/skills/x/SKILL.md", "x", id="name-set"),
     ],
 )
 def test_the_folder_renamed_or_the_name_set_is_not_reported(path: str, name: str) -> None:
@@ -40,7 +40,7 @@ def test_the_folder_renamed_or_the_name_set_is_not_reported(path: str, name: str
 
 
 def test_a_flat_skill_has_no_folder_to_match() -> None:
-    assert lint({".agents/skills/flat.md": _skill("other-name")}) == []
+    assert lint({".claude/skills/flat.md": _skill("other-name")}) == []
 
 
 @pytest.mark.parametrize(
@@ -57,31 +57,11 @@ def test_a_flat_skill_has_no_folder_to_match() -> None:
     ],
 )
 def test_a_bad_name_is_one_finding_when_its_folder_names_the_fix(folder: str, name: str, expected: list[tuple[str, str]]) -> None:
-    found = sorted((p.code, p.message) for p in findings({f".agents/skills/{folder}/SKILL.md": _skill(f"'{name}'")}))
+    found = sorted((p.code, p.message) for p in findings({f".claude/skills/{folder}/SKILL.md": _skill(f"'{name}'")}))
     assert [code for code, _ in found] == [code for code, _ in expected]
     assert all(text in message for (_, message), (_, text) in zip(found, expected))
 
 
 def test_names_are_compared_with_their_folder_as_the_reference_validator_compares_them() -> None:
     # Both NFKC-normalised: "ﬁle" (one ligature letter) is "file".
-    assert lint({".agents/skills/file/SKILL.md": _skill("ﬁle")}) == []
-
-
-@pytest.mark.parametrize(
-    "files",
-    [
-        pytest.param({}, id="claude-code-project"),
-        pytest.param({"tools/.claude-plugin/plugin.json": '{"name": "tools"}'}, id="claude-code-plugin"),
-    ],
-)
-def test_a_skill_one_agent_alone_loads_is_not_told_to_match_its_folder(files: dict[str, str]) -> None:
-    # Claude Code alone loads .claude/skills and a plugin's skills/: it keys the skill
-    # by its name, and no other agent keys it by its folder (a plugin's `/tools:rt`).
-    path = "tools/skills/x/SKILL.md" if files else ".claude/skills/x/SKILL.md"
-    assert lint({**files, path: _skill("run-tests")}) == []
-    # The same skill where several agents load it, or a collection others install.
-    for other in (".agents/skills/x/SKILL.md", "skills/x/SKILL.md"):
-        assert lint({other: _skill("run-tests")}) == [(other, 2, "SKL005")], other
-    # Linked into .agents/skills as well: agents that may key it otherwise load it too.
-    both = {".claude/skills/x/SKILL.md": _skill("run-tests"), ".agents/skills/x/SKILL.md": _skill("run-tests")}
-    assert [c for _, _, c in lint(both)] == ["SKL005", "SKL005"]
+    assert lint({".claude/skills/file/SKILL.md": _skill("ﬁle")}) == []

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Iterator
 
-from memcheck.checks.skills.facts import named_after_folder, readers
+from memcheck.checks.skills.facts import named_after_folder
 from memcheck.problem import ERROR, Rule
 
 if TYPE_CHECKING:
@@ -67,17 +67,14 @@ SKL005 = Rule(
 ## What it does
 Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
 A name that also breaks the name rules, in a folder whose name is a valid one, is
-reported once, by SKL004, which names the folder's name as the fix. A skill that one
-agent alone loads (Claude Code, from `.claude/skills` or a plugin) is not reported:
-one agent keys it one way, so none disagrees with it (two skills given one name are
-SKL009's).
+reported once, by SKL004, which names the folder's name as the fix.
 
 ## Why is this bad?
 The Agent Skills specification requires them to match; agents that key skills by
 folder and those that key them by name disagree about which skill is which.
 
 ## Example
-`.agents/skills/x/SKILL.md` with `name: run-tests`.
+`.claude/skills/x/SKILL.md` with `name: run-tests`.
 ```markdown
 ---
 name: run-tests
@@ -117,14 +114,7 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
         # One cause, one finding: the name SKL004 asks for is the folder's, so the
         # name also differing from the folder (SKL005) is the same fix told twice.
         yield SKL004.at(skill.path, skill.line_of("name"), 1, bad_name)
-    if (
-        isinstance(name, str)
-        and name.strip()
-        and not _same_name(name, folder)
-        and folder
-        and not (bad_name and _valid_name(folder))
-        and len(readers(ws, skill)[0]) != 1  # one agent alone keys it one way: no agent disagrees
-    ):
+    if isinstance(name, str) and name.strip() and not _same_name(name, folder) and folder and not (bad_name and _valid_name(folder)):
         yield SKL005.at(
             skill.path,
             skill.line_of("name"),
