@@ -1023,3 +1023,18 @@ def test_a_skill_is_judged_again_when_the_home_copys_settings_change_alone(repo:
     git(repo, "rm", "-q", "--cached", "settings.json")
     write(repo, ".gitignore", "settings.json\n")
     assert reported() == [skill]
+
+
+@pytest.mark.parametrize("link", [".agents/skills", ".github/skills"])
+def test_a_copy_of_homes_skills_another_agents_folder_links_are_that_agents_too(repo: Path, link: str) -> None:
+    """A copy of ~/.claude whose skills/ an agent folder of the repository links
+    (`.agents/skills -> ../skills`): that agent loads the skills here and needs `name`."""
+    skill = "skills/deploy/SKILL.md"
+    write(repo, skill, "---\ndescription: Deploys the site. Use when asked to deploy.\n---\n\nRun the deploy script.\n")
+    write(repo, "CLAUDE.md", "# My instructions\n\nBe brief.\n")
+    write(repo, "settings.json", '{"permissions": {"allow": ["Bash(ls)"]}}\n')
+    (repo / link).parent.mkdir(parents=True, exist_ok=True)
+    (repo / link).symlink_to("../skills")
+    commit_all(repo)
+    found = json.loads(same_with_and_without_cache(repo)[1])["problems"]
+    assert skill in [p["path"] for p in found if p["code"] == "SKL004"]

@@ -89,3 +89,15 @@ def test_given_paths_are_regular_files_inside_the_root(tmp_path: Path) -> None:
     assert relative_files(tmp_path, [str(tmp_path / "gone.py")]) is None
     (tmp_path / "b.py").write_text("x\n")
     assert relative_files(tmp_path / "src", [str(tmp_path / "b.py")]) is None  # outside the root
+
+
+def test_a_settings_file_with_no_skills_folder_beside_it_is_nothing_to_check(tmp_path: Path) -> None:
+    # A commit touching `.vscode/settings.json` alone stays the cheap "nothing to check";
+    # one touching the settings of a copy of ~/.claude, or a plugin's manifest, is not.
+    (tmp_path / ".vscode").mkdir()
+    assert none_among([".vscode/settings.json", "tools/.claude-plugin/plugin.json"], root=tmp_path)
+    (tmp_path / "skills").mkdir()
+    assert not none_among(["settings.json"], root=tmp_path)
+    (tmp_path / "tools" / "skills").mkdir(parents=True)
+    assert not none_among(["tools/.claude-plugin/plugin.json"], root=tmp_path)
+    assert none_among([".vscode/settings.json"], root=tmp_path)

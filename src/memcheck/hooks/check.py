@@ -288,10 +288,10 @@ def _none_listed(config: Config, listing: FileListing) -> bool:
     which the run used to wait here)."""
     from memcheck.workspace.candidates import may_be_agent_file, none_among
 
-    if any(True for _ in config.skills.roots) or listing.any_first(may_be_agent_file):
+    if any(True for _ in config.skills.roots) or listing.any_first(lambda path: may_be_agent_file(path, config.root)):
         return False
     files = listing.files()
-    return files is not None and none_among(files, config.skills.roots)
+    return files is not None and none_among(files, config.skills.roots, config.root)
 
 
 def cap_usage(config: Config, source: Source | None, indexes: Sequence[str]) -> list[dict[str, object]]:

@@ -108,7 +108,7 @@ def none_given(settings: Config, scope: Scope) -> bool:
     from memcheck.workspace.candidates import none_among, relative_files
 
     files = relative_files(settings.root, scope.paths)
-    return files is not None and none_among(files, settings.skills.roots)
+    return files is not None and none_among(files, settings.skills.roots, settings.root)
 
 
 def resolve(config_file: str | None, paths: Sequence[str], options: LintOptions) -> tuple[Config, Scope]:

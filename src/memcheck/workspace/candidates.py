@@ -36,21 +36,33 @@ SKILLS = "skills"
 DECIDES_SKILLS = frozenset({"plugin.json", "settings.json"})
 
 
-def may_be_agent_file(path: str) -> bool:
+def may_be_agent_file(path: str, root: Path | None = None) -> bool:
     """``path`` (repository-relative, with ``/``) could be an agent file, or a memcheck
-    config below the root, which the MCK rules report."""
+    config below the root, which the MCK rules report, or a file that decides which
+    agents load the skills folder beside it (with ``root``: where one is there, one
+    directory look-up; `.vscode/settings.json` is none)."""
     if path.endswith(MARKDOWN):
         return True
     segments = path.split("/")
-    return segments[-1] in CONFIG_FILES or segments[-1] in DECIDES_SKILLS or SKILLS in segments or not KIND_NAMES.isdisjoint(segments)
+    if segments[-1] in DECIDES_SKILLS:
+        return root is None or _skills_beside(root, segments[:-1], segments[-1])
+    return segments[-1] in CONFIG_FILES or SKILLS in segments or not KIND_NAMES.isdisjoint(segments)
 
 
-def none_among(paths: Iterable[str], skills_roots: Iterable[str] = ()) -> bool:
-    """No path of ``paths`` (repository-relative) could be an agent file. With
+def _skills_beside(root: Path, folders: list[str], name: str) -> bool:
+    """A skills folder beside the file in ``folders`` (a copy of ~/.claude's settings),
+    or, for a plugin's manifest (`.claude-plugin/plugin.json`), beside its folder."""
+    holding = folders[:-1] if name == "plugin.json" else folders
+    return os.path.isdir(os.path.join(root, *holding, SKILLS))
+
+
+def none_among(paths: Iterable[str], skills_roots: Iterable[str] = (), root: Path | None = None) -> bool:
+    """No path of ``paths`` (repository-relative) could be an agent file (``root``: the
+    repository, for the files that decide a skills folder's agents). With
     ``skills.roots`` set, any folder may be a skills root: no path is ruled out."""
     if any(True for _ in skills_roots):
         return False
-    return not any(map(may_be_agent_file, paths))
+    return not any(may_be_agent_file(path, root) for path in paths)
 
 
 def relative_files(root: Path, given: Iterable[str]) -> list[str] | None:

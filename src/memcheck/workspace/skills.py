@@ -243,13 +243,24 @@ def agent_roots_seeing(ws: Files, path: str) -> frozenset[str]:
     if not own:
         return frozenset()
     base = parent(parent(skills_root(path)))
-    # The skill as named from its skills folder: `name/SKILL.md`, or a Markdown file directly in it.
-    tail = join(basename(parent(path)), SKILL_NAME) if basename(path) == SKILL_NAME else basename(path)
     found = {own}
     for folder in agent_skill_folders():
-        if folder != own and ws.exists(join(join(base, folder), tail)):
+        if folder != own and ws.exists(join(join(base, folder), _tail(path))):
             found.add(folder)
     return frozenset(found)
+
+
+def agent_roots_holding(ws: Files, path: str) -> frozenset[str]:
+    """The agent skills folders at the repository's root that hold the skill at
+    ``path``, which is in none (a plugin's skills/, a copy of ~/.claude's): by a link
+    to it or to its skills folder (`.agents/skills -> ../skills`), or a copy. The
+    agents of those folders load it in this repository."""
+    return frozenset(folder for folder in agent_skill_folders() if ws.exists(join(folder, _tail(path))))
+
+
+def _tail(path: str) -> str:
+    """The skill as named from its skills folder: `name/SKILL.md`, or a Markdown file directly in it."""
+    return join(basename(parent(path)), SKILL_NAME) if basename(path) == SKILL_NAME else basename(path)
 
 
 def plugins_on(ws: Files) -> frozenset[str]:

@@ -146,6 +146,14 @@ def test_a_settings_file_with_one_of_claude_codes_own_settings_makes_a_copy(sett
     assert lint({**files, "skills/deploy/SKILL.md": _skill("")}) == []
 
 
+def test_a_copy_of_homes_skill_that_another_agents_folder_holds_too_is_told_its_name() -> None:
+    # `.agents/skills` holding the same skill (a copy here; a link in the CLI tests):
+    # Codex, Gemini CLI and Amp load it in this repository, and need the key.
+    text = _skill("")
+    found = lint({**HOME_COPY, "skills/deploy/SKILL.md": text, ".agents/skills/deploy/SKILL.md": text})
+    assert found == [(".agents/skills/deploy/SKILL.md", 1, "SKL004"), ("skills/deploy/SKILL.md", 1, "SKL004")]
+
+
 def test_a_skill_outside_the_copys_skills_folder_is_not_in_it() -> None:
     # Claude Code loads ~/.claude/skills/<name>/SKILL.md: a skill in another folder of
     # the copy, or a flat skills/deploy.md, is loaded by no agent the copy tells of.

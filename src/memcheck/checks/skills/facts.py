@@ -14,7 +14,7 @@ from memcheck import agents
 from memcheck.agents import kinds as agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
-from memcheck.workspace.skills import SKILL_NAME, agent_roots_seeing, json_file, skills_root
+from memcheck.workspace.skills import SKILL_NAME, agent_roots_holding, agent_roots_seeing, json_file, skills_root
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -79,7 +79,12 @@ def readers(ws: Workspace, skill: SkillFile) -> tuple[tuple[str, ...], tuple[str
     its own path or a link or copy beside it, and Claude Code for a plugin's skill),
     and those folders. Asked only of a skill whose keys need it: each folder beside
     its own is a question of the tree."""
-    folders = tuple(sorted(agent_roots_seeing(ws, skill.path)))
+    seen = agent_roots_seeing(ws, skill.path)
+    if skill.claude_code and not seen:
+        # A plugin's skills/ or a copy of ~/.claude's, which an agent folder of the
+        # repository may link or copy: that agent loads it here too.
+        seen = agent_roots_holding(ws, skill.path)
+    folders = tuple(sorted(seen))
     found = {a for folder in folders for a in agents.skill_agents(folder)}
     if skill.claude_code:
         found.add(agents.CLAUDE_CODE)
