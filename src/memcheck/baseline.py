@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import AbstractSet, Callable, Hashable, Iterable, Sequence, TypeVar
+from typing import AbstractSet, Callable, Generic, Hashable, Iterable, Sequence, TypeVar
 
 from memcheck import lazy_regex
 from memcheck.config import Config, ConfigError, inside_only
@@ -99,15 +99,43 @@ def _order(k: Key) -> tuple[str, str, str, list[str]]:
 K = TypeVar("K", bound=Hashable)
 
 
-def _held(left: Counter[K], k: K, files: Callable[[K], frozenset[str]], rest: Callable[[K], object]) -> K | None:
-    """The entry of ``left`` (with a count left) that holds ``k``: ``k`` itself, or,
-    for a finding about several files, an entry the same but for its files that names
-    each of them (of those, the one naming fewest: the closest)."""
-    wanted = files(k)
-    if not wanted:
-        return k if left[k] > 0 else None
-    holding = [e for e, n in left.items() if n > 0 and rest(e) == rest(k) and files(e) >= wanted]
-    return min(holding, key=lambda e: (len(files(e)), sorted(files(e)))) if holding else None
+class _Entries(Generic[K]):
+    """Counted entries (a baseline's, or an older tree's findings) that findings are
+    matched with one at a time, each entry holding as many findings as its count.
+    An entry about several files (see ``Key.files``) holds any finding of the same
+    words that names only files it names, and any finding on the same file, of the
+    same rule, about one of them alone (the memories an index had no room for, one
+    of which it now has room for): what was one finding may now be two."""
+
+    def __init__(
+        self,
+        counted: Counter[K],
+        files: Callable[[K], frozenset[str]],
+        rest: Callable[[K], object],
+        where: Callable[[K], tuple[str, str]],
+    ) -> None:
+        self.left = counted
+        self._files, self._rest, self._where = files, rest, where
+        self._several = sorted((e for e in counted if files(e)), key=lambda e: (len(files(e)), sorted(files(e))))
+
+    def take(self, k: K, about: str) -> bool:
+        """Whether an entry holds ``k`` (``about``: the one file its finding is about,
+        or ""); a count it takes is no longer left over."""
+        wanted = self._files(k)
+        if not wanted and self.left[k] > 0:
+            self.left[k] -= 1
+            return True
+        if wanted:
+            holding = [e for e in self._several if self._rest(e) == self._rest(k) and self._files(e) >= wanted]
+        elif about:
+            holding = [e for e in self._several if self._where(e) == self._where(k) and about in self._files(e)]
+        else:
+            return False
+        if not holding:
+            return False
+        if self.left[holding[0]] > 0:  # (the closest: naming fewest files)
+            self.left[holding[0]] -= 1
+        return True
 
 
 def accepted(p: Problem) -> bool:
@@ -198,15 +226,13 @@ def match(problems: Sequence[Problem], config: Config) -> tuple[list[Problem], C
         return list(problems), Counter()
     path = config.root / config.baseline
     inside_only(path, config.root, f"baseline {Path(within(path, config.root) or config.baseline).as_posix()}", "a baseline")
-    left = load(path)
-    kept = []
-    for p in problems:
-        entry = _held(left, key(p), _files, _rest) if accepted(p) else None
-        if entry is not None:
-            left[entry] -= 1
-        else:
-            kept.append(p)
-    return kept, +left  # (unary +: only the entries left over)
+    entries = _Entries(load(path), _files, _rest, _where)
+    kept = [p for p in problems if not (accepted(p) and entries.take(key(p), _about_one(p)))]
+    return kept, +entries.left  # (unary +: only the entries left over)
+
+
+def _about_one(p: Problem) -> str:
+    return "" if several(p) else p.about
 
 
 def _files(k: Key) -> frozenset[str]:
@@ -215,6 +241,10 @@ def _files(k: Key) -> frozenset[str]:
 
 def _rest(k: Key) -> tuple[str, str, str]:
     return (k.path, k.code, k.message)
+
+
+def _where(k: Key) -> tuple[str, str]:
+    return (k.path, k.code)
 
 
 def _unread(message: str) -> bool:
@@ -241,14 +271,12 @@ def new_since(
     def keyed(p: Problem, what: Callable[[Problem], str | None] | None) -> tuple[Key, str | None]:
         return key(p), None if what is None else what(p)
 
-    left = Counter(keyed(p, found_before) for p in before)
-    new = []
-    for p in problems:
-        entry = _held(left, keyed(p, found), _keyed_files, _keyed_rest)
-        if entry is not None and ((accepted(p) and not _unread(p.message)) or p.path not in changed):
-            left[entry] -= 1
-        else:
-            new.append(p)
+    entries = _Entries(Counter(keyed(p, found_before) for p in before), _keyed_files, _keyed_rest, _keyed_where)
+    new = [
+        p
+        for p in problems
+        if not (((accepted(p) and not _unread(p.message)) or p.path not in changed) and entries.take(keyed(p, found), _about_one(p)))
+    ]
     return new, len(problems) - len(new)
 
 
@@ -258,3 +286,7 @@ def _keyed_files(k: tuple[Key, str | None]) -> frozenset[str]:
 
 def _keyed_rest(k: tuple[Key, str | None]) -> tuple[str, str, str, str | None]:
     return (k[0].path, k[0].code, k[0].message, k[1])
+
+
+def _keyed_where(k: tuple[Key, str | None]) -> tuple[str, str]:
+    return (k[0].path, k[0].code)

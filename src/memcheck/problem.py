@@ -157,6 +157,8 @@ def several_named(paths: Sequence[str]) -> str:
     names: list[str] = []
     for path in paths[:_NAMED_MOST]:
         name = shown(path.rsplit("/", 1)[-1])
+        if ", " in name or name != name.strip():  # one name, not two: quoted as JSON
+            name = json.dumps(name, ensure_ascii=False)
         if names and sum(len(n) + 2 for n in names) + len(name) > _NAMED_CHARS:
             break
         names.append(name)

@@ -67,7 +67,7 @@ def test_fix_never_pushes_curated_lines_past_the_line_cap(repo: Path) -> None:
     (unlisted,) = _findings(repo, "IDX003")
     assert [path.rsplit("/", 1)[1] for path in unlisted["files"]] == refused and not unlisted["fixable"]
     # After the run the index is full: fix adds none of the rest.
-    assert "of its 17 unlisted memories `memcheck fix` adds none under the 200-line cap" in unlisted["message"]
+    assert "`memcheck fix` adds 0 of its 17 unlisted memories" in unlisted["message"]
     assert unlisted["message"].endswith("; left out: new19.md, new20.md, new21.md, new22.md, new23.md and 12 more")
     code, report = fix_json(repo)  # a second run writes nothing, and still fails
     assert code == 1 and report["fixed"] == []

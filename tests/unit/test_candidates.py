@@ -36,7 +36,7 @@ def test_the_files_that_decide_which_agents_load_a_skills_folder_are_let_through
     from memcheck import agents
 
     deciding = {m.rsplit("/", 1)[-1] for m in agents.plugin_manifests()}
-    deciding |= {name for copy in agents.home_copies() for name in copy.files if not name.endswith(".md")}
+    deciding |= {name for copy in agents.home_copies() for name in copy.files}
     assert deciding and deciding <= DECIDES_SKILLS, f"add {sorted(deciding - DECIDES_SKILLS)} to candidates.DECIDES_SKILLS"
     assert all(may_be_agent_file(path) for path in ("settings.json", "dotfiles/claude/settings.json", "tools/.claude-plugin/plugin.json"))
 

@@ -33,7 +33,7 @@ SKILLS = "skills"
 # The names of files beside a skills folder that decide which agents load it (a
 # plugin's manifest, the settings file of a copy of ~/.claude): a change to one is a
 # change to those skills. tests/unit/test_candidates.py holds them to the agent data.
-DECIDES_SKILLS = frozenset({"plugin.json", "settings.json"})
+DECIDES_SKILLS = frozenset({"plugin.json", "settings.json", "CLAUDE.md"})
 
 
 def may_be_agent_file(path: str, root: Path | None = None) -> bool:

@@ -14,6 +14,7 @@ from memcheck.agents import skill_folders as agent_skill_folders
 from memcheck.paths import ancestors, basename, join, parent
 from memcheck.records import NamedTuple
 from memcheck.text import patterns
+from memcheck.workspace.candidates import DECIDES_SKILLS
 from memcheck.workspace.stores import INDEX_NAME
 
 if TYPE_CHECKING:
@@ -203,6 +204,8 @@ def skills_folder_decided_by(path: str) -> str | None:
     plugin's, and the files of a copy of an agent's home folder (Claude Code's
     CLAUDE.md and settings.json, see ``home_copies``) make the skills/ beside them
     that agent's. A change to one brings in that folder's skills."""
+    if basename(path) not in DECIDES_SKILLS:
+        return None  # told by name, without the agent data (a commit of memories loads none)
     for manifest in plugin_manifests():
         if path == manifest or path.endswith("/" + manifest):
             return join(path[: -len(manifest)].rstrip("/"), SKILLS)

@@ -346,23 +346,23 @@ def test_memories_fix_leaves_out_for_want_of_room_are_one_finding_in_the_order_f
     assert len(found) == 6 and not left.fixable and (left.path, left.line) == (INDEX, 195)
     assert several(left) == {f"{STORE}/a_plan.md", f"{STORE}/b_plan.md"}
     assert left.message == (
-        f"unlisted memory files that MEMORY.md has no room for: of its 7 unlisted memories `memcheck fix` adds only the 5 it ranks first ({ORDER}), "
+        f"unlisted memory files that MEMORY.md has no room for: `memcheck fix` adds 5 of its 7 unlisted memories, those it ranks first ({ORDER}), "
         f"as many as fit under {CAPS}; make room (merge or shorten entries), then run `memcheck fix`; left out: a_plan.md, b_plan.md"
     )
 
 
-def test_an_index_with_no_room_left_says_fix_adds_none_and_names_five_of_them() -> None:
+def test_an_index_with_no_room_left_says_fix_adds_0_and_names_five_of_them() -> None:
     (found,) = [p for p in findings(_full_index(SEVEN, 198)) if p.code == "IDX003"]
     assert not found.fixable and len(several(found)) == 7
     assert found.message == (
-        f"unlisted memory files that MEMORY.md has no room for: of its 7 unlisted memories `memcheck fix` adds none under {CAPS}; "
-        "make room (merge or shorten entries), then run `memcheck fix`; left out: a_plan.md, b_plan.md, c_old.md, d_mid.md, e_new.md and 2 more"
+        f"unlisted memory files that MEMORY.md has no room for: `memcheck fix` adds 0 of its 7 unlisted memories, those it ranks first ({ORDER}), "
+        f"as many as fit under {CAPS}; make room (merge or shorten entries), then run `memcheck fix`; "
+        "left out: a_plan.md, b_plan.md, c_old.md, d_mid.md, e_new.md and 2 more"
     )
-    # One memory alone is told in the same words, so a baseline holds it as the others come and go.
+    # One memory alone, or room for some, is told in the same words (the numbers aside),
+    # so a baseline holds the finding as memories come and go and room is made.
     (alone,) = [p for p in findings(_full_index({"a_plan.md": SEVEN["a_plan.md"]}, 198)) if p.code == "IDX003"]
-    assert alone.message.endswith(
-        "`memcheck fix` adds none under " + CAPS + "; make room (merge or shorten entries), then run `memcheck fix`; left out: a_plan.md"
-    )
+    assert alone.message == found.message.replace("0 of its 7", "0 of its 1").split("; left out")[0] + "; left out: a_plan.md"
 
 
 def test_a_memory_whose_own_comment_turns_the_rule_off_stays_out_of_the_finding() -> None:
@@ -395,3 +395,9 @@ def test_in_an_index_kept_newest_first_fix_gives_the_room_to_the_undated_first_a
     left = [p for p in findings(files) if p.code == "IDX003" and not p.fixable]
     assert [several(p) for p in left] == [{f"{STORE}/zz_new.md"}]
     assert "those without a date first, as if just saved, then the newest first, as the list runs" in left[0].message
+
+
+def test_a_name_left_out_that_holds_a_comma_is_one_name() -> None:
+    # "left out: a, b.md, c.md" would read as three memories: a name that holds ", " is quoted.
+    found = [p for p in findings(_full_index({"a, b.md": SEVEN["a_plan.md"], "c.md": SEVEN["b_plan.md"]}, 198)) if p.code == "IDX003"]
+    assert [p.message.split("; left out: ")[1] for p in found] == ['"a, b.md", c.md']

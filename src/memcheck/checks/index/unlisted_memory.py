@@ -136,8 +136,9 @@ def _no_room(unlisted: int, taken: int, newest_first: bool, cfg: IndexConfig) ->
         "those with none by file name, and those that call themselves superseded last"
     )
     caps = f"the {cfg.max_lines:,}-line cap or the {cfg.max_bytes:,}-byte cap, where agents stop reading"
-    takes = "none" if taken == 0 else f"only the {taken:,} it ranks first ({order}), as many as fit"
+    # The same words whatever fix adds (the numbers aside): a commit that makes room for
+    # one of them changes a number, and the finding stays the one a baseline holds.
     return (
-        f"unlisted memory files that {INDEX_NAME} has no room for: of its {unlisted:,} unlisted memories `memcheck fix` adds {takes} "
-        f"under {caps}; make room (merge or shorten entries), then run `memcheck fix`; left out"
+        f"unlisted memory files that {INDEX_NAME} has no room for: `memcheck fix` adds {taken:,} of its {unlisted:,} unlisted memories, "
+        f"those it ranks first ({order}), as many as fit under {caps}; make room (merge or shorten entries), then run `memcheck fix`; left out"
     )
