@@ -321,7 +321,7 @@ SEVEN = {
 
 
 ORDER = (
-    "feedback memories first, then the others newest first by their updated or created date or the date in their file name, "
+    "feedback memories first, then the others, each newest first by its updated (or modified), created (or date) or file name's date, "
     "those with none by file name, and those that call themselves superseded last"
 )
 CAPS = "the 200-line cap or the 25,000-byte cap, where agents stop reading"

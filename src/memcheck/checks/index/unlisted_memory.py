@@ -132,7 +132,7 @@ def _no_room(unlisted: int, taken: int, newest_first: bool, cfg: IndexConfig) ->
     order = (
         "those without a date first, as if just saved, then the newest first, as the list runs"
         if newest_first
-        else "feedback memories first, then the others newest first by their updated or created date or the date in their file name, "
+        else "feedback memories first, then the others, each newest first by its updated (or modified), created (or date) or file name's date, "
         "those with none by file name, and those that call themselves superseded last"
     )
     caps = f"the {cfg.max_lines:,}-line cap or the {cfg.max_bytes:,}-byte cap, where agents stop reading"
