@@ -50,7 +50,7 @@ FAMILY_PARTS: Mapping[str, frozenset[str]] = {
 # The rules that are off unless `select` names their code: each Rule says so itself
 # (``Rule.opt_in``), and a test holds this list to them; kept here, as data, so the
 # settings are read without importing a rule.
-OPT_IN = frozenset({"AGT012", "GDN017", "REF002", "SKL015", "SKL022", "SKL023", "SKL024", "SKL025", "SKL026", "SKL027"})
+OPT_IN = frozenset({"AGT012", "GDN017", "REF002", "SKL008", "SKL015", "SKL022", "SKL023", "SKL024", "SKL025", "SKL026", "SKL027"})
 
 
 # Where each rule's page is, from the repository's root (docs/generate.py writes them).

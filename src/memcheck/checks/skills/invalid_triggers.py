@@ -21,9 +21,15 @@ SKL008 = Rule(
 Reports a skill's `triggers` (phrases that invoke it) when it is not a list, or holds an empty or non-string
 item.
 
+Off by default: `select: [ALL, SKL008]` turns it on with every other rule. None of
+the agents memcheck knows reads `triggers` (their models see the key as text), and
+on the public repositories nobody on the project had read, judged by someone who
+had not read the code, none of its 7 findings was wanted. Turn it on where a tool of
+your own reads the key as a list.
+
 ## Why is this bad?
-Agents match triggers against what the user types; a string is matched letter by
-letter and an empty trigger matches everything.
+A tool that matches triggers against what the user types reads a string letter by
+letter, and an empty trigger matches everything.
 
 ## Example
 ```yaml
@@ -36,6 +42,7 @@ triggers:
   - "run tests"
 ```
 """,
+    opt_in=True,  # no agent reads the key; wanted on none of the 7 findings judged on unseen repositories
 )
 
 
