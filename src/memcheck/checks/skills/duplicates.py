@@ -81,7 +81,9 @@ Reports a trigger (compared without case and surrounding space) that the same sk
 or another skill visible from the same folder already uses.
 
 ## Why is this bad?
-The agent cannot tell which skill the user means and picks one by discovery order.
+Both skills tell the agent's model they answer to the same phrase (no agent memcheck
+knows reads `triggers` itself: the model reads them as text), so it cannot tell which
+one the user means.
 
 ## Example
 Two skills both triggered by `/test`. In `.claude/skills/run-tests/SKILL.md`:
