@@ -31,8 +31,9 @@ SKL004 = Rule(
 Reports a skill `name` that is missing, not a string, longer than 64 characters, or
 not lowercase letters, digits and single hyphens (no leading, trailing or doubled
 hyphen). A skill without the `name` key, in a folder whose name is a valid one, is
-not reported where every agent that loads it names it after its folder (Claude Code,
-the only agent that loads `.claude/skills`, does): it already has that name. So is
+not reported where every agent that loads it names it after its folder (Claude Code
+does, and the agent data memcheck ships has no other agent load `.claude/skills`): it
+already has that name. So is
 one in the `skills/` of a copy of a person's `~/.claude`, as dotfiles repositories
 keep one: a folder holding `CLAUDE.md` and Claude Code's `settings.json` (one that
 holds a setting of Claude Code's own, such as `permissions` or `hooks`) beside
