@@ -33,7 +33,7 @@ from typing import AbstractSet, Callable, Generic, Hashable, Iterable, Sequence,
 
 from memcheck import lazy_regex
 from memcheck.config import Config, ConfigError, inside_only
-from memcheck.problem import Problem, several, without_names
+from memcheck.problem import Problem, about_files, several, without_names
 from memcheck.records import NamedTuple
 from memcheck.safe_files import Refused, replacing, within
 from memcheck.text.document import BINARY, TOO_LARGE, special_file
@@ -228,7 +228,10 @@ def match(problems: Sequence[Problem], config: Config) -> tuple[list[Problem], C
     inside_only(path, config.root, f"baseline {Path(within(path, config.root) or config.baseline).as_posix()}", "a baseline")
     entries = _Entries(load(path), _files, _rest, _where)
     kept = [p for p in problems if not (accepted(p) and entries.take(key(p), _about_one(p)))]
-    return kept, +entries.left  # (unary +: only the entries left over)
+    # An entry about several files that a finding of the same words outgrew (one more
+    # memory left out) is not mended: the finding is reported, and the entry is its.
+    grown = {_rest(key(p)) for p in kept if several(p)}
+    return kept, Counter({e: n for e, n in entries.left.items() if n > 0 and not (e.files and _rest(e) in grown)})
 
 
 def _about_one(p: Problem) -> str:
@@ -271,11 +274,21 @@ def new_since(
     def keyed(p: Problem, what: Callable[[Problem], str | None] | None) -> tuple[Key, str | None]:
         return key(p), None if what is None else what(p)
 
+    before = list(before)
     entries = _Entries(Counter(keyed(p, found_before) for p in before), _keyed_files, _keyed_rest, _keyed_where)
+    # The files each rule's older findings on a file named, alone or with others: a
+    # finding about several files names nothing new where it names only those (a
+    # memory told alone before, as fix had room for it, and left out with the others now).
+    named: dict[tuple[str, str], set[str]] = {}
+    for p in before:
+        named.setdefault((p.path, p.code), set()).update(about_files(p))
     new = [
         p
         for p in problems
-        if not (((accepted(p) and not _unread(p.message)) or p.path not in changed) and entries.take(keyed(p, found), _about_one(p)))
+        if not (
+            ((accepted(p) and not _unread(p.message)) or p.path not in changed)
+            and (entries.take(keyed(p, found), _about_one(p)) or (bool(several(p)) and several(p) <= named.get((p.path, p.code), set())))
+        )
     ]
     return new, len(problems) - len(new)
 

@@ -306,6 +306,8 @@ def test_the_memories_an_index_has_no_room_for_are_one_entry_holding_each(repo: 
     write(repo, f"{store}/d_plan.md", memory("d_plan", "about d_plan", "project"))
     found = [p for p in check_json(repo, "--baseline", "base.json") if p["code"] == "IDX003"]
     assert [sorted(p["files"]) for p in found] == [[f"{store}/a_plan.md", f"{store}/b_plan.md", f"{store}/d_plan.md"]]
+    # The entry is the grown finding's, not one mended since.
+    assert "mended" not in run_cli(repo, "check", "--baseline", "base.json").stdout
     assert found[0]["message"].endswith("left out: a_plan.md, b_plan.md, d_plan.md")
 
 

@@ -705,3 +705,75 @@ def test_making_room_for_one_of_the_memories_left_out_brings_nothing_new(repo: P
     git(repo, "add", "-A")
     proc = run_cli(repo, "check", "--changed")
     assert proc.returncode == 0, proc.stdout
+
+
+HOME_COPY = {
+    "CLAUDE.md": "# My instructions\n\nBe brief.\n",
+    "settings.json": '{"permissions": {"allow": []}}\n',
+    "skills/deploy/SKILL.md": "---\ndescription: Deploys the site. Use when asked to deploy.\n---\n\nRun the script.\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("link", "target"),
+    [(".agents/skills", "../skills"), (".github/skills", "../skills"), (".agents/skills/deploy", "../../skills/deploy")],
+)
+def test_a_commit_linking_an_agent_folder_to_a_copy_of_homes_skills_brings_their_findings(repo: Path, link: str, target: str) -> None:
+    """A skill without `name` in a copy of ~/.claude is Claude Code's alone, and no
+    finding; the commit that links an agent folder of the repository to it makes it
+    that agent's too, and the commit hook says so, as a check of the whole tree does
+    (the staged tree follows no link: the link is read from the disk)."""
+    commit(repo, HOME_COPY, "a copy of ~/.claude")
+    (repo / link).parent.mkdir(parents=True, exist_ok=True)
+    (repo / link).symlink_to(target)
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    assert proc.returncode == 1 and _codes(proc.stdout) == [("skills/deploy/SKILL.md", "SKL004")], proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("plugin", [False, True])
+def test_a_new_skill_in_skills_an_agent_folder_links_is_told_its_name_by_the_commit_hook(repo: Path, plugin: bool) -> None:
+    # The link committed before; the commit adds a skill without `name` where it leads.
+    base = "plugins/df/" if plugin else ""
+    files = {f"{base}skills/deploy/SKILL.md": HOME_COPY["skills/deploy/SKILL.md"].replace("---\n", "---\nname: deploy\n", 1)}
+    files.update(
+        {"plugins/df/.claude-plugin/plugin.json": '{"name": "df"}'} if plugin else {k: v for k, v in HOME_COPY.items() if "skills" not in k}
+    )
+    for rel, text in files.items():
+        write(repo, rel, text)
+    (repo / ".agents").mkdir()
+    (repo / ".agents" / "skills").symlink_to(f"../{base}skills")
+    commit(repo, {}, "a linked skills folder")
+    write(repo, f"{base}skills/ship/SKILL.md", "---\ndescription: Ships it. Use when asked to ship.\n---\n\nShip.\n")
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    assert proc.returncode == 1 and _codes(proc.stdout) == [(f"{base}skills/ship/SKILL.md", "SKL004")], proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("how", ["another listed by hand", "another dated newer"])
+def test_a_memory_told_alone_before_that_joins_those_left_out_is_nothing_new(repo: Path, how: str) -> None:
+    """Room for one of three unlisted memories: fix would add xa (first by name), so xa
+    is told alone and xb, xc are left out. A commit that lists xc by hand (the room is
+    taken), or dates xc newer (it ranks first now), leaves xa out with the others: no
+    memory is unlisted that was not before, and the commit hook says nothing new."""
+    store = ".claude/memory"
+    files = full_index(["xa", "xb", "xc"], store)
+    del files[f"{store}/note197.md"]
+    lines = files[f"{store}/MEMORY.md"].splitlines(keepends=True)
+    files[f"{store}/MEMORY.md"] = "".join(lines[:-1])  # 199 lines: room for one entry
+    commit(repo, files, "room for one")
+    if how == "another listed by hand":
+        with open(repo / store / "MEMORY.md", "a", encoding="utf-8") as index:
+            index.write("- [xc](xc.md) \u2014 about xc\n")
+    else:
+        write(repo, f"{store}/xc.md", memory("xc", "about xc", "project", extra="updated: 2026-11-01\n"))
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed")
+    assert proc.returncode == 0, proc.stdout
+    # Still new: a memory no older finding named.
+    write(repo, f"{store}/xz.md", memory("xz", "about xz", "project"))
+    git(repo, "add", "-A")
+    proc = run_cli(repo, "check", "--changed", "--format", "json")
+    assert proc.returncode == 1 and any(
+        f"{store}/xz.md" in p.get("files", [p.get("about")]) or "xz.md" in p["message"] for p in json.loads(proc.stdout)["problems"]
+    )

@@ -5,6 +5,7 @@ the files is discover.Workspace's; choosing among them is this module's."""
 from __future__ import annotations
 
 import os
+import posixpath
 from typing import Callable, Iterable, Sequence
 
 from memcheck.agents import kind_of
@@ -75,6 +76,13 @@ def select_targets(
     # A file that decides which agents load a skills folder (a plugin's manifest, a copy
     # of ~/.claude's settings.json) brings in that folder's skills.
     decided = {f for w in wanted if (f := _skills.skills_folder_decided_by(w)) is not None and ws.is_skills_root(f)}
+    # A link in an agent's skills folder to skills elsewhere (`.agents/skills ->
+    # ../skills`, `.agents/skills/deploy -> ../../skills/deploy`) makes that agent load
+    # them: a change to it brings them in.
+    for w in wanted:
+        in_agents_folder = _skills.agent_root_of(f"{w}/x/{_skills.SKILL_NAME}") or _skills.agent_root_of(f"{w}/{_skills.SKILL_NAME}")
+        if in_agents_folder:  # the agents folder itself, or a skill folder in one
+            decided.update(_linked_to(ws, w))
     # (A file of a skill folder that links out of the root is reported as the skill's,
     # and so are the dead links of the Markdown it ships: its skill is checked.)
     if (
@@ -86,9 +94,22 @@ def select_targets(
         skills = [
             s
             for s in skill_targets(ws)
-            if hit(s) or (basename(s) == _skills.SKILL_NAME and parent(s) in shipped) or _skills.skills_root(s) in decided
+            if hit(s)
+            or (basename(s) == _skills.SKILL_NAME and parent(s) in shipped)
+            or _skills.skills_root(s) in decided
+            or parent(s) in decided
         ]
     return stores, guidance, skills
+
+
+def _linked_to(ws: Workspace, path: str) -> list[str]:
+    """Where the symlink at ``path`` leads inside the repository, and that folder's
+    own folder (a skills folder, or a skill's folder and the skills folder it is in)."""
+    target = ws.link_target(path)
+    if target is None:
+        return []
+    leads_to = posixpath.normpath(posixpath.join(parent(path), target))
+    return [leads_to, parent(leads_to)] if not leads_to.startswith("..") else []
 
 
 def _shipped_by_a_skill(ws: Workspace, path: str) -> bool:

@@ -8,6 +8,7 @@ what that kind's schema finds wrong in its values, judged once for SKL007 and SK
 
 from __future__ import annotations
 
+from posixpath import normpath
 from typing import TYPE_CHECKING, Mapping
 
 from memcheck import agents
@@ -84,12 +85,30 @@ def readers(ws: Workspace, skill: SkillFile) -> tuple[tuple[str, ...], tuple[str
         # A plugin's skills/ or a copy of ~/.claude's, which an agent folder of the
         # repository may link or copy: that agent loads it here too.
         seen = agent_roots_holding(ws, skill.path)
+        if ws.staged is not None:  # (the commit's staged tree follows no link: the link is read as on disk)
+            seen |= _agent_roots_linking(ws, skill.path)
     folders = tuple(sorted(seen))
     found = {a for folder in folders for a in agents.skill_agents(folder)}
     if skill.claude_code:
         found.add(agents.CLAUDE_CODE)
     order = {a.id: i for i, a in enumerate(agents.load())}
     return tuple(sorted(found, key=order.__getitem__)), folders
+
+
+def _agent_roots_linking(ws: Workspace, path: str) -> frozenset[str]:
+    """The agent skills folders at the root that are a symlink to the skills folder of
+    the skill at ``path``, or hold one to its own folder (`.agents/skills ->
+    ../skills`, `.agents/skills/deploy -> ../../skills/deploy`), read from the link on
+    disk: for a commit's staged tree, which follows no link (a commit's tree and the
+    disk follow them, and find the skill through the link)."""
+    root, folder = skills_root(path), parent(path)
+    found = set()
+    for agents_folder in agents.skill_folders():
+        for link, leads_to in ((agents_folder, root), (join(agents_folder, basename(folder)), folder)):
+            target = ws.link_target(link)
+            if target is not None and normpath(join(parent(link), target)) == leads_to:
+                found.add(agents_folder)
+    return frozenset(found)
 
 
 def named_after_folder(ws: Workspace, skill: SkillFile) -> bool:
