@@ -731,23 +731,26 @@ def test_a_commit_linking_an_agent_folder_to_a_copy_of_homes_skills_brings_their
     assert proc.returncode == 1 and _codes(proc.stdout) == [("skills/deploy/SKILL.md", "SKL004")], proc.stdout + proc.stderr
 
 
-@pytest.mark.parametrize("plugin", [False, True])
-def test_a_new_skill_in_skills_an_agent_folder_links_is_told_its_name_by_the_commit_hook(repo: Path, plugin: bool) -> None:
-    # The link committed before; the commit adds a skill without `name` where it leads.
-    base = "plugins/df/" if plugin else ""
-    files = {f"{base}skills/deploy/SKILL.md": HOME_COPY["skills/deploy/SKILL.md"].replace("---\n", "---\nname: deploy\n", 1)}
-    files.update(
-        {"plugins/df/.claude-plugin/plugin.json": '{"name": "df"}'} if plugin else {k: v for k, v in HOME_COPY.items() if "skills" not in k}
-    )
-    for rel, text in files.items():
+@pytest.mark.parametrize("link", [".agents/skills", ".agents"])
+def test_a_new_skill_in_skills_an_agent_folder_links_is_told_its_name_by_the_commit_hook(repo: Path, link: str) -> None:
+    """A copy of ~/.claude beside an agent folder that links skills (to the copy's or
+    elsewhere): no copy Claude Code alone loads, and a commit adding a skill without
+    `name` there is told so by the commit hook (a plugin's skills linked so are not:
+    the agent data has Claude Code alone load a plugin's)."""
+    named = HOME_COPY["skills/deploy/SKILL.md"].replace("---\n", "---\nname: deploy\n", 1)
+    for rel, text in {**HOME_COPY, "skills/deploy/SKILL.md": named}.items():
         write(repo, rel, text)
-    (repo / ".agents").mkdir()
-    (repo / ".agents" / "skills").symlink_to(f"../{base}skills")
+    if link == ".agents":  # the whole folder a link to one that holds skills/
+        write(repo, "dot/skills/deploy/SKILL.md", named)
+        (repo / ".agents").symlink_to("dot")
+    else:
+        (repo / ".agents").mkdir()
+        (repo / ".agents" / "skills").symlink_to("../skills")
     commit(repo, {}, "a linked skills folder")
-    write(repo, f"{base}skills/ship/SKILL.md", "---\ndescription: Ships it. Use when asked to ship.\n---\n\nShip.\n")
+    write(repo, "skills/ship/SKILL.md", "---\ndescription: Ships it. Use when asked to ship.\n---\n\nShip.\n")
     git(repo, "add", "-A")
     proc = run_cli(repo, "check", "--changed", "--format", "json")
-    assert proc.returncode == 1 and _codes(proc.stdout) == [(f"{base}skills/ship/SKILL.md", "SKL004")], proc.stdout + proc.stderr
+    assert proc.returncode == 1 and ("skills/ship/SKILL.md", "SKL004") in _codes(proc.stdout), proc.stdout + proc.stderr
 
 
 @pytest.mark.parametrize("how", ["another listed by hand", "another dated newer"])

@@ -33,7 +33,7 @@ SKILLS = "skills"
 # The names of files beside a skills folder that decide which agents load it (a
 # plugin's manifest, the settings file of a copy of ~/.claude): a change to one is a
 # change to those skills. tests/unit/test_candidates.py holds them to the agent data.
-DECIDES_SKILLS = frozenset({"plugin.json", "settings.json", "CLAUDE.md"})
+DECIDES_SKILLS = frozenset({"plugin.json", "settings.json", "CLAUDE.md", ".agents", ".gemini"})
 
 
 def may_be_agent_file(path: str, root: Path | None = None) -> bool:
@@ -52,7 +52,7 @@ def may_be_agent_file(path: str, root: Path | None = None) -> bool:
 def _skills_beside(root: Path, folders: list[str], name: str) -> bool:
     """A skills folder beside the file in ``folders`` (a copy of ~/.claude's settings),
     or, for a plugin's manifest (`.claude-plugin/plugin.json`), beside its folder."""
-    holding = folders[:-1] if name == "plugin.json" else folders
+    holding = folders[:-1] if name == "plugin.json" else folders  # (a link `.agents`: a copy's skills beside it)
     return os.path.isdir(os.path.join(root, *holding, SKILLS))
 
 

@@ -5,7 +5,6 @@ the files is discover.Workspace's; choosing among them is this module's."""
 from __future__ import annotations
 
 import os
-import posixpath
 from typing import Callable, Iterable, Sequence
 
 from memcheck.agents import kind_of
@@ -76,13 +75,10 @@ def select_targets(
     # A file that decides which agents load a skills folder (a plugin's manifest, a copy
     # of ~/.claude's settings.json) brings in that folder's skills.
     decided = {f for w in wanted if (f := _skills.skills_folder_decided_by(w)) is not None and ws.is_skills_root(f)}
-    # A link in an agent's skills folder to skills elsewhere (`.agents/skills ->
-    # ../skills`, `.agents/skills/deploy -> ../../skills/deploy`) makes that agent load
-    # them: a change to it brings them in.
-    for w in wanted:
-        in_agents_folder = _skills.agent_root_of(f"{w}/x/{_skills.SKILL_NAME}") or _skills.agent_root_of(f"{w}/{_skills.SKILL_NAME}")
-        if in_agents_folder:  # the agents folder itself, or a skill folder in one
-            decided.update(_linked_to(ws, w))
+    # A path in (or named like) another agent's skills folder decides whether a copy of
+    # ~/.claude is one: its skills are checked again.
+    if any(_skills.other_agents_skills_at(w) for w in wanted):
+        decided |= _skills.home_copy_roots(ws)
     # (A file of a skill folder that links out of the root is reported as the skill's,
     # and so are the dead links of the Markdown it ships: its skill is checked.)
     if (
@@ -100,16 +96,6 @@ def select_targets(
             or parent(s) in decided
         ]
     return stores, guidance, skills
-
-
-def _linked_to(ws: Workspace, path: str) -> list[str]:
-    """Where the symlink at ``path`` leads inside the repository, and that folder's
-    own folder (a skills folder, or a skill's folder and the skills folder it is in)."""
-    target = ws.link_target(path)
-    if target is None:
-        return []
-    leads_to = posixpath.normpath(posixpath.join(parent(path), target))
-    return [leads_to, parent(leads_to)] if not leads_to.startswith("..") else []
 
 
 def _shipped_by_a_skill(ws: Workspace, path: str) -> bool:

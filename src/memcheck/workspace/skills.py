@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Callable
 
-from memcheck.agents import home_copies, plugin_manifests, plugin_settings
+from memcheck.agents import agent, home_copies, plugin_manifests, plugin_settings
 from memcheck.agents import load as load_agents
 from memcheck.agents import skill_folders as agent_skill_folders
 from memcheck.paths import ancestors, basename, join, parent
@@ -253,12 +253,30 @@ def agent_roots_seeing(ws: Files, path: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def agent_roots_holding(ws: Files, path: str) -> frozenset[str]:
-    """The agent skills folders at the repository's root that hold the skill at
-    ``path``, which is in none (a plugin's skills/, a copy of ~/.claude's): by a link
-    to it or to its skills folder (`.agents/skills -> ../skills`), or a copy. The
-    agents of those folders load it in this repository."""
-    return frozenset(folder for folder in agent_skill_folders() if ws.exists(join(folder, _tail(path))))
+def other_agents_skills_at(path: str) -> bool:
+    """Whether ``path`` lies in, or is named like, a skills folder of an agent other
+    than one whose home folder a copy copies (`.agents/skills/x/SKILL.md`, a link
+    `.agents/skills` or `.agents`): such a folder may load a copy's skills, so a change
+    to one changes whether a copy is one (see checks/skills/facts.home_copy_of)."""
+    segments = path.split("/")
+    if SKILLS not in segments and not segments[-1].startswith("."):
+        return False  # told by name, without the agent data (a commit of memories loads none)
+    own = {folder for copy in home_copies() for folder in agent(copy.agent).skill_roots}
+    others = set(agent_skill_folders()) - own
+    padded = f"/{path}/"
+    return any(f"/{f}/" in padded for f in others) or segments[-1] in {f.split("/", 1)[0] for f in others}
+
+
+def home_copy_roots(ws: Files) -> set[str]:
+    """The skills folders that may be in a copy of an agent's home folder: beside the
+    files such a copy holds (their contents not read)."""
+    found = set()
+    for copy in home_copies():
+        first, rest = copy.files[0], copy.files[1:]
+        for folder, names in ws.markdown_by_folder.items() if first.endswith(".md") else ():
+            if first in names and all(ws.exists(join(folder, name)) for name in rest):
+                found.add(join(folder, copy.skills))
+    return found
 
 
 def _tail(path: str) -> str:

@@ -169,3 +169,13 @@ def test_a_skill_in_a_copy_of_the_home_folder_is_judged_as_claude_code_loads_it(
     in_project = [(code, line) for _path, line, code in lint({".claude/skills/deploy/SKILL.md": text})]
     in_copy = [(code, line) for path, line, code in lint({**HOME_COPY, "skills/deploy/SKILL.md": text}) if path.startswith("skills/")]
     assert in_project and in_copy == in_project
+
+
+@pytest.mark.parametrize("other", [".agents/skills/other/SKILL.md", "sub/.agents/skills/other/SKILL.md", ".github/skills/other/SKILL.md"])
+def test_a_repository_with_another_agents_skills_folder_holds_no_copy_claude_code_alone_loads(other: str) -> None:
+    # Another agent's skills folder anywhere in the repository (a link to the copy's
+    # skills, under another name, or nested) may load the copy's skills: they are
+    # told their name, as in a collection.
+    named_other = "---\nname: other\ndescription: Does another thing. Use when asked.\n---\n\nBody.\n"
+    found = lint({**HOME_COPY, "skills/deploy/SKILL.md": _skill(""), other: named_other})
+    assert ("skills/deploy/SKILL.md", 1, "SKL004") in found

@@ -8,14 +8,13 @@ what that kind's schema finds wrong in its values, judged once for SKL007 and SK
 
 from __future__ import annotations
 
-from posixpath import normpath
 from typing import TYPE_CHECKING, Mapping
 
 from memcheck import agents
 from memcheck.agents import kinds as agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
-from memcheck.workspace.skills import SKILL_NAME, agent_roots_holding, agent_roots_seeing, json_file, skills_root
+from memcheck.workspace.skills import SKILL_NAME, agent_roots_seeing, json_file, skills_root
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -80,35 +79,12 @@ def readers(ws: Workspace, skill: SkillFile) -> tuple[tuple[str, ...], tuple[str
     its own path or a link or copy beside it, and Claude Code for a plugin's skill),
     and those folders. Asked only of a skill whose keys need it: each folder beside
     its own is a question of the tree."""
-    seen = agent_roots_seeing(ws, skill.path)
-    if skill.claude_code and not seen:
-        # A plugin's skills/ or a copy of ~/.claude's, which an agent folder of the
-        # repository may link or copy: that agent loads it here too.
-        seen = agent_roots_holding(ws, skill.path)
-        if ws.staged is not None:  # (the commit's staged tree follows no link: the link is read as on disk)
-            seen |= _agent_roots_linking(ws, skill.path)
-    folders = tuple(sorted(seen))
+    folders = tuple(sorted(agent_roots_seeing(ws, skill.path)))
     found = {a for folder in folders for a in agents.skill_agents(folder)}
     if skill.claude_code:
         found.add(agents.CLAUDE_CODE)
     order = {a.id: i for i, a in enumerate(agents.load())}
     return tuple(sorted(found, key=order.__getitem__)), folders
-
-
-def _agent_roots_linking(ws: Workspace, path: str) -> frozenset[str]:
-    """The agent skills folders at the root that are a symlink to the skills folder of
-    the skill at ``path``, or hold one to its own folder (`.agents/skills ->
-    ../skills`, `.agents/skills/deploy -> ../../skills/deploy`), read from the link on
-    disk: for a commit's staged tree, which follows no link (a commit's tree and the
-    disk follow them, and find the skill through the link)."""
-    root, folder = skills_root(path), parent(path)
-    found = set()
-    for agents_folder in agents.skill_folders():
-        for link, leads_to in ((agents_folder, root), (join(agents_folder, basename(folder)), folder)):
-            target = ws.link_target(link)
-            if target is not None and normpath(join(parent(link), target)) == leads_to:
-                found.add(agents_folder)
-    return frozenset(found)
 
 
 def named_after_folder(ws: Workspace, skill: SkillFile) -> bool:
@@ -188,9 +164,12 @@ def home_copy_of(ws: Workspace, root: str) -> str | None:
     a skills root): the files the agent keeps beside its skills folder there (Claude
     Code's CLAUDE.md and settings.json) are in the repository, regular files, and the
     settings file is the agent's (it holds one of the agent's own settings: an
-    application's settings.json beside a skill collection holds none). None for any
-    other folder. Asked once per skills folder a run (a skill collection of thousands
-    beside one settings file reads and parses it once)."""
+    application's settings.json beside a skill collection holds none), and the
+    repository holds no skills folder of another agent, at any depth, nor a link
+    named like one (another agent may load the copy's skills through it: told from
+    the listing, which a commit's staged tree and a link's target on disk cannot
+    change). None for any other folder. Asked once per skills folder a run (a skill
+    collection of thousands beside one settings file reads and parses it once)."""
     known = ws.once(_home_copy_answers)
     if root not in known:
         known[root] = _home_copy_of(ws, root)
@@ -202,6 +181,8 @@ def _home_copy_answers(ws: Workspace) -> dict[str, str | None]:
 
 
 def _home_copy_of(ws: Workspace, root: str) -> str | None:
+    if ws.once(_holds_other_agents_skills):
+        return None
     for copy in agents.home_copies():
         if basename(root) != copy.skills:
             continue
@@ -213,6 +194,20 @@ def _home_copy_of(ws: Workspace, root: str) -> str | None:
         if all(_agents_settings(json_file(ws, path), copy) for path in beside if path.endswith(".json")):
             return copy.agent
     return None
+
+
+def _holds_other_agents_skills(ws: Workspace) -> bool:
+    """Whether a listed path lies in, or is named like, a skills folder of an agent
+    other than the one whose home a copy copies (`.agents/skills`, `.github/skills`,
+    `sub/.agents/skills/x`, a link `.agents` or `.agents/skills`)."""
+    own = {folder for copy in agents.home_copies() for folder in agents.agent(copy.agent).skill_roots}
+    others = set(agents.skill_folders()) - own
+    heads = {f.split("/", 1)[0] for f in others}
+    for path in ws.file_set:
+        padded = f"/{path}/"
+        if any(f"/{f}/" in padded for f in others) or basename(path) in heads:
+            return True
+    return False
 
 
 def _agents_settings(held: object, copy: agents.HomeCopy) -> bool:
