@@ -6,6 +6,7 @@ at the repository root) and the ones ``skills.roots`` names."""
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from memcheck.agents import agent, home_copies, plugin_manifests, plugin_settings
@@ -258,13 +259,20 @@ def other_agents_skills_at(path: str) -> bool:
     than one whose home folder a copy copies (`.agents/skills/x/SKILL.md`, a link
     `.agents/skills` or `.agents`): such a folder may load a copy's skills, so a change
     to one changes whether a copy is one (see checks/skills/facts.home_copy_of)."""
-    segments = path.split("/")
+    segments = path.lower().split("/")  # (in any case: a file system that ignores case opens `.Agents/skills`)
     if SKILLS not in segments and not segments[-1].startswith("."):
         return False  # told by name, without the agent data (a commit of memories loads none)
-    own = {folder for copy in home_copies() for folder in agent(copy.agent).skill_roots}
-    others = set(agent_skill_folders()) - own
-    padded = f"/{path}/"
+    others = _other_agents_skill_folders()
+    padded = f"/{'/'.join(segments)}/"
     return any(f"/{f}/" in padded for f in others) or segments[-1] in {f.split("/", 1)[0] for f in others}
+
+
+@lru_cache(maxsize=1)
+def _other_agents_skill_folders() -> frozenset[str]:
+    """The agents' skills folders (lower case) but those of an agent whose home folder
+    a copy may copy."""
+    own = {folder for copy in home_copies() for folder in agent(copy.agent).skill_roots}
+    return frozenset(f.lower() for f in set(agent_skill_folders()) - own)
 
 
 def home_copy_roots(ws: Files) -> set[str]:

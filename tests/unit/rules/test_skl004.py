@@ -179,3 +179,17 @@ def test_a_repository_with_another_agents_skills_folder_holds_no_copy_claude_cod
     named_other = "---\nname: other\ndescription: Does another thing. Use when asked.\n---\n\nBody.\n"
     found = lint({**HOME_COPY, "skills/deploy/SKILL.md": _skill(""), other: named_other})
     assert ("skills/deploy/SKILL.md", 1, "SKL004") in found
+
+
+@pytest.mark.parametrize("other", [".Agents/skills/other/SKILL.md", ".agents/Skills/other/SKILL.md"])
+def test_another_agents_skills_folder_in_another_case_holds_no_copy_either(other: str) -> None:
+    # A file system that ignores case (macOS, Windows) opens it as `.agents/skills`.
+    named_other = "---\nname: other\ndescription: Does another thing. Use when asked.\n---\n\nBody.\n"
+    assert ("skills/deploy/SKILL.md", 1, "SKL004") in lint({**HOME_COPY, "skills/deploy/SKILL.md": _skill(""), other: named_other})
+
+
+def test_another_agents_skills_folder_the_settings_exclude_holds_no_copy_either() -> None:
+    # `exclude` keeps files from memcheck's checks, not from the agents that load them.
+    named_other = "---\nname: other\ndescription: Does another thing. Use when asked.\n---\n\nBody.\n"
+    files = {**HOME_COPY, "skills/deploy/SKILL.md": _skill(""), ".agents/skills/other/SKILL.md": named_other}
+    assert ("skills/deploy/SKILL.md", 1, "SKL004") in lint(files, config={"exclude": [".agents/"]})

@@ -14,7 +14,7 @@ from memcheck import agents
 from memcheck.agents import kinds as agentkinds
 from memcheck.paths import basename, join, parent
 from memcheck.records import NamedTuple
-from memcheck.workspace.skills import SKILL_NAME, agent_roots_seeing, json_file, skills_root
+from memcheck.workspace.skills import SKILL_NAME, agent_roots_seeing, json_file, other_agents_skills_at, skills_root
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -181,8 +181,6 @@ def _home_copy_answers(ws: Workspace) -> dict[str, str | None]:
 
 
 def _home_copy_of(ws: Workspace, root: str) -> str | None:
-    if ws.once(_holds_other_agents_skills):
-        return None
     for copy in agents.home_copies():
         if basename(root) != copy.skills:
             continue
@@ -191,23 +189,20 @@ def _home_copy_of(ws: Workspace, root: str) -> str | None:
         # Listed (a file git ignores is no part of the repository) and no link out of it.
         if not all(path in ws.file_set and ws.is_file(path) for path in beside):
             continue
-        if all(_agents_settings(json_file(ws, path), copy) for path in beside if path.endswith(".json")):
-            return copy.agent
+        if not all(_agents_settings(json_file(ws, path), copy) for path in beside if path.endswith(".json")):
+            continue
+        # (Last: the one look through the whole tree, for a folder that is a copy otherwise.)
+        return None if ws.once(_holds_other_agents_skills) else copy.agent
     return None
 
 
 def _holds_other_agents_skills(ws: Workspace) -> bool:
-    """Whether a listed path lies in, or is named like, a skills folder of an agent
-    other than the one whose home a copy copies (`.agents/skills`, `.github/skills`,
-    `sub/.agents/skills/x`, a link `.agents` or `.agents/skills`)."""
-    own = {folder for copy in agents.home_copies() for folder in agents.agent(copy.agent).skill_roots}
-    others = set(agents.skill_folders()) - own
-    heads = {f.split("/", 1)[0] for f in others}
-    for path in ws.file_set:
-        padded = f"/{path}/"
-        if any(f"/{f}/" in padded for f in others) or basename(path) in heads:
-            return True
-    return False
+    """Whether a path of the tree lies in, or is named like, a skills folder of an
+    agent other than the one whose home a copy copies (`.agents/skills`,
+    `.github/skills`, `sub/.agents/skills/x`, a link `.agents` or `.agents/skills`), in
+    any case (a file system that ignores case opens `.Agents/skills` as one), the files
+    the settings exclude from checking included (an agent loads them all the same)."""
+    return any(other_agents_skills_at(path) for path in ws.tree_files)
 
 
 def _agents_settings(held: object, copy: agents.HomeCopy) -> bool:
