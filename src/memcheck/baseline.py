@@ -116,7 +116,15 @@ class _Entries(Generic[K]):
     ) -> None:
         self.left = counted
         self._files, self._rest, self._where = files, rest, where
-        self._several = sorted((e for e in counted if files(e)), key=lambda e: (len(files(e)), sorted(files(e))))
+        # The entries about several files, closest first (naming fewest), by their words
+        # and by their file and rule: each finding looks up its own, not every entry (a
+        # baseline of thousands of stores, each with memories left out).
+        several = sorted((e for e in counted if files(e)), key=lambda e: (len(files(e)), sorted(files(e))))
+        self._by_rest: dict[object, list[K]] = {}
+        self._by_where: dict[tuple[str, str], list[K]] = {}
+        for e in several:
+            self._by_rest.setdefault(rest(e), []).append(e)
+            self._by_where.setdefault(where(e), []).append(e)
 
     def take(self, k: K, about: str) -> bool:
         """Whether an entry holds ``k`` (``about``: the one file its finding is about,
@@ -126,9 +134,9 @@ class _Entries(Generic[K]):
             self.left[k] -= 1
             return True
         if wanted:
-            holding = [e for e in self._several if self._rest(e) == self._rest(k) and self._files(e) >= wanted]
+            holding = [e for e in self._by_rest.get(self._rest(k), ()) if self._files(e) >= wanted]
         elif about:
-            holding = [e for e in self._several if self._where(e) == self._where(k) and about in self._files(e)]
+            holding = [e for e in self._by_where.get(self._where(k), ()) if about in self._files(e)]
         else:
             return False
         if not holding:
