@@ -90,10 +90,7 @@ def select_targets(
         skills = [
             s
             for s in skill_targets(ws)
-            if hit(s)
-            or (basename(s) == _skills.SKILL_NAME and parent(s) in shipped)
-            or _skills.skills_root(s) in decided
-            or parent(s) in decided
+            if hit(s) or (basename(s) == _skills.SKILL_NAME and parent(s) in shipped) or _skills.skills_root(s) in decided
         ]
     return stores, guidance, skills
 
