@@ -2,23 +2,56 @@
 
 from __future__ import annotations
 
-from conftest import example
+from pathlib import Path
+
+from conftest import example, write
 from memory_rules import MEMORY, STORE, findings, lint
+
+SIBLING = f"{STORE}/testing.md"
 
 
 def test_the_docs_example_is_reported() -> None:
-    (found,) = findings({MEMORY: example("MEM002")})
+    (found,) = findings({MEMORY: example("MEM002"), SIBLING: example("MEM002", nth=2)})
     assert (found.path, found.line, found.code) == (MEMORY, 1, "MEM002")
     assert found.message == "no YAML frontmatter: start the file with '---', name, description and type, then '---'"
 
 
 def test_the_docs_use_instead_is_not_reported() -> None:
-    assert lint({MEMORY: example("MEM002", "Use instead")}) == []
+    assert lint({MEMORY: example("MEM002", "Use instead"), SIBLING: example("MEM002", nth=2)}) == []
 
 
 def test_no_field_rule_runs_on_a_file_without_frontmatter() -> None:
     # A file name MEM012 reports is still reported: the name is not in the frontmatter.
-    assert lint({f"{STORE}/Review Style.md": "# Review style\nname: \n"}) == [
+    assert lint({f"{STORE}/Review Style.md": "# Review style\nname: \n", SIBLING: example("MEM002", nth=2)}) == [
         (f"{STORE}/Review Style.md", 1, "MEM002"),
         (f"{STORE}/Review Style.md", 1, "MEM012"),
     ]
+
+
+def test_a_store_where_no_memory_has_frontmatter_is_not_told_to_add_it() -> None:
+    # A `.claude/memory` folder of plain notes that the guidance tells agents to read
+    # by path, its MEMORY.md written by hand (judged unwanted on unseen repositories:
+    # seven notes of one such folder, two of another, the only note of a third).
+    notes = {
+        f"{STORE}/session_guide.md": "# Session guide\nRead project_state.md first.\n",
+        f"{STORE}/project_state.md": "# Project state\nPhase 2.\n",
+    }
+    assert [f for f in lint(notes) if f[2] == "MEM002"] == []
+    assert [f for f in lint({MEMORY: example("MEM002")}) if f[2] == "MEM002"] == []
+
+
+def test_one_memory_with_frontmatter_makes_the_others_findings() -> None:
+    # The store's convention is frontmatter: every note without it is told, wherever
+    # the one with it sorts.
+    notes = {
+        f"{STORE}/a_note.md": "# A\n",
+        f"{STORE}/m_memory.md": example("MEM002", nth=2),
+        f"{STORE}/z_note.md": "# Z\n",
+    }
+    assert [f for f in lint(notes) if f[2] == "MEM002"] == [(f"{STORE}/a_note.md", 1, "MEM002"), (f"{STORE}/z_note.md", 1, "MEM002")]
+
+
+def test_an_unreadable_memory_says_nothing_of_the_stores_convention(tmp_path: Path) -> None:
+    write(tmp_path, f"{STORE}/broken.md", "---\nname: caf\xe9\n---\n".encode("latin-1"))
+    write(tmp_path, f"{STORE}/plain.md", "# Plain\n")
+    assert [f for f in lint({}, root=tmp_path) if f[2] in ("MEM001", "MEM002")] == [(f"{STORE}/broken.md", 2, "MEM001")]

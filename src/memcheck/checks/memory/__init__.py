@@ -127,9 +127,19 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     crlf: list[str] = []  # memories with CRLF line endings, for MEM018
     alike: list[Alike] = []  # each memory's description and body, for MEM023
     team_types = unknown_type.TeamTypes(ws, store)
+    # MEM002 is held until the store is read: it is told only where another memory of
+    # the store has frontmatter (see missing_frontmatter.py).
+    without_frontmatter: list[Problem] = []
+    frontmatter_kept = False
     for path in store.files:
         seen = ws.of_file("memory", path, lambda: _memory(ws, path), _kept_memory, _memory_kept)  # noqa: B023 (called at once)
-        yield from team_types.told_to_write(seen.found)
+        found = seen.found
+        if any(p.code == MEM002.code for p in found):
+            without_frontmatter += [p for p in found if p.code == MEM002.code]
+            found = [p for p in found if p.code != MEM002.code]
+        elif not any(p.code == MEM001.code for p in found):
+            frontmatter_kept = True
+        yield from team_types.told_to_write(found)
         twin = cased.setdefault(basename(path).casefold(), path)
         if twin != path:
             yield non_slug_filename.case_twin(path, twin)
@@ -157,6 +167,8 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     as_index = cased.get(INDEX_NAME.casefold())
     if as_index is not None:
         yield non_slug_filename.index_twin(as_index)
+    if frontmatter_kept:
+        yield from without_frontmatter
     if wiki:
         yield from broken_link.wiki_links(ws, store, wiki, names)
     yield from duplicates.check(ws, alike, named_twice)

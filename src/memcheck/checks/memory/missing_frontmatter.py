@@ -1,4 +1,4 @@
-"""MEM002: a memory file without YAML frontmatter (a gate: no field rule runs after it)."""
+"""MEM002: a memory file without YAML frontmatter where its store's other memories have it (a gate: no field rule runs after it)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,11 @@ MEM002 = Rule(
     "Memory file has no frontmatter",
     f"""\
 ## What it does
-Reports a memory file whose first line is not `---`, so it has no YAML frontmatter.
+Reports a memory file whose first line is not `---`, so it has no YAML frontmatter,
+in a store where other memories have frontmatter.
+
+A store none of whose memories has frontmatter is a folder of notes kept another way
+(read by their paths, listed by hand): nothing is reported there.
 
 ## Why is this bad?
 The index is built from each file's `name`, `description` and `type`. Without
@@ -29,6 +33,18 @@ frontmatter, agents fall back to the file name and the memory's type is unknown.
 ```markdown
 # Review style
 Put blocking findings first.
+```
+
+beside a memory of the same store that has frontmatter:
+
+```markdown
+---
+name: testing
+description: How the team runs its tests
+type: project
+---
+
+Run the whole suite before pushing.
 ```
 
 ## Use instead
