@@ -310,13 +310,13 @@ def _judge_value(kind: Kind, spec: KeySpec, value: object) -> list[Issue]:
         return [Issue(name, "value", f"{name} is empty; {_allowed(spec)}")]
     for text in texts:
         if spec.default and text == spec.default:
-            # `context: inline` is what a skill does without the key; the enum's other
-            # values would change what it does (`fork` moves it into a subagent), so
-            # the harmless advice is to delete the key. What the agent does with the
-            # value written out is not in a primary source: say no more than that.
-            said = f"{name} {text!r} is not a value {kind.agent_title}'s documentation lists"
-            issues.append(Issue(name, "value", f"{said}; {text} is the default: delete the key"))
-        elif spec.enum and text not in spec.enum:
+            # `context: inline` is what a skill does without the key: written out, it
+            # changes nothing, and the enum's other values would (`fork` moves the skill
+            # into a subagent). Every such key judged on unseen repositories was judged
+            # harmless noise; what the agent does with the value written out is not in a
+            # primary source, so nothing is said of it.
+            continue
+        if spec.enum and text not in spec.enum:
             issues.append(Issue(name, "value", f"{name} {text!r} is not a value {kind.agent_title} knows; {_allowed(spec)}"))
         elif spec.pattern is not None and not re.fullmatch(spec.pattern, text):
             issues.append(Issue(name, "value", f"{name} {text!r} is not a value {kind.agent_title} knows; {_allowed(spec)}"))

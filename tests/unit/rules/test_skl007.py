@@ -74,11 +74,12 @@ def test_a_boolean_written_as_a_quoted_string_is_a_warning() -> None:
     assert found.message == "user-invocable is the quoted string 'false', not a boolean; write user-invocable: false, unquoted"
 
 
-def test_context_inline_is_told_to_go_not_to_fork() -> None:
-    """`context: inline` is what a skill does without the key: the advice is to
-    delete it, never `fork`, which would move an interactive skill into a subagent."""
-    (found,) = findings(_skill("context: inline\n"))
+def test_context_inline_is_not_reported() -> None:
+    """`context: inline` is what a skill does without the key: written out it changes
+    nothing (never advice to `fork`, which would move an interactive skill into a
+    subagent; four such keys on one unseen repository were each judged harmless)."""
+    assert lint(_skill("context: inline\n")) == []
+    (found,) = findings(_skill("context: forked\n"))
     assert (found.code, found.line) == ("SKL007", 4)
-    assert found.message == "context 'inline' is not a value Claude Code's documentation lists; inline is the default: delete the key"
-    assert "fork" not in found.message
+    assert found.message.startswith("context 'forked' is not a value Claude Code knows")
     assert lint(_skill("context: fork\n")) == []
