@@ -86,3 +86,22 @@ def test_a_list_where_the_near_key_takes_one_value_is_a_key_of_its_own() -> None
     assert found.code == "SKL010" and "misspelling of 'agent'" in found.message
     # A list where the near key takes a list too is still reported.
     assert lint(_skill("disallowed_tools: [Bash]\n")) == [(SKILL, 4, "SKL010")]
+
+
+@pytest.mark.parametrize(
+    ("fields", "reported"),
+    [
+        # What Claude Code does without the key: ignored, the misspelling changes nothing
+        # (three such keys on unseen repositories, each judged harmless).
+        ("user_invocable: true\n", False),
+        ("user-invokable: true\n", False),
+        ("disable_model_invocation: false\n", False),
+        # The other value is the setting the misspelling loses.
+        ("user_invocable: false\n", True),
+        ("disable_model_invocation: true\n", True),
+        # Not a boolean: the key's value is wrong as well as its name.
+        ("user_invocable: 'true'\n", True),
+    ],
+)
+def test_a_misspelt_switch_set_to_what_the_agent_does_without_it_is_not_reported(fields: str, reported: bool) -> None:
+    assert [f[2] for f in lint(_skill(fields))] == (["SKL010"] if reported else [])

@@ -35,7 +35,9 @@ letters): the Agent Skills keys (`name`, `description`, `license`, `compatibilit
 are not reported: agents ignore them, and teams keep their own metadata there. Nor
 is a key whose value is a list or a mapping where the key it is near takes one value
 (`agents:` listing the subagents a skill routes to, beside Claude Code's `agent:`,
-one subagent's name): it holds what that key cannot, so it is a key of its own.
+one subagent's name): it holds what that key cannot, so it is a key of its own. Nor
+is a misspelt switch set to what the agent does without it (`user_invocable: true`):
+ignored, it changes nothing.
 
 ## Why is this bad?
 Agents match keys exactly: `trigger` or `allowed_tools` leaves the real setting
@@ -75,6 +77,11 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
         if spec is not None and spec.type in _SCALAR and isinstance(value, (list, dict)):
             # A list under `agents` where `agent` takes one name: a key of its own
             # that holds what the near key cannot, not that key misspelt.
+            continue
+        if spec is not None and spec.type == "boolean" and spec.default and value is (spec.default == "true"):
+            # `user_invocable: true`: what Claude Code does without the key, so the
+            # misspelling changes nothing (each such key judged on unseen repositories
+            # was judged harmless).
             continue
         if meant == "triggers" and isinstance(value, str) and ("\n" in value.strip() or len(value) > _PHRASE):
             fix = "this text says when to use the skill, which agents read from description: move it there"
