@@ -16,15 +16,22 @@ the vendor's page that documents it.
 
 from __future__ import annotations
 
-import math
 import re
 from bisect import bisect_right
-from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from memcheck import lazy_regex
 from memcheck.records import NamedTuple
 from memcheck.text import invisible
+from memcheck.text.stand_ins import (
+    SAMPLE_PASSWORDS,
+    classes,
+    credible,
+    entropy,
+    looks_like_code,
+    placeholder,
+    random_enough,
+)
 
 if TYPE_CHECKING:
     from memcheck.text.document import Document
@@ -175,9 +182,6 @@ _TOKENS: tuple[tuple[re.Pattern[str] | _Literal, frozenset[str], re.Pattern[str]
         (_Literal("lin_api_", "_"), _WORD, r"(?P<t>(?P<p>lin_api_)[A-Za-z0-9]{40})(?![A-Za-z0-9_])"),
     )
 )
-# Values that documentation prints for everyone to copy: jwt.io's sample token (its
-# signature) is in countless READMEs and is nobody's credential.
-_DOCUMENTED_SAMPLES = ("SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",)
 # The patterns by probe, in order (the two OpenAI-style patterns share "sk-"), each
 # with whether its prefix holds an underscore.
 _PROBES: tuple[tuple[re.Pattern[str] | _Literal, bool, tuple[tuple[frozenset[str], re.Pattern[str]], ...]], ...] = tuple(
@@ -191,10 +195,6 @@ _ASSIGN_STARTS = ("passw", "secret", "token", "api", "access", "private")
 _ASSIGN = lazy_regex.compile(
     r"""(?i)(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key)["']?[ \t]*(?::=|=>|=|:)[ \t]*(["'])([^"'\s]{8,256})\1"""
 )
-_PLACEHOLDER = lazy_regex.compile(
-    r"(?i)x{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|\$\(|%\(|example|sample|placeholder|dummy|fake|redacted|changeme|change-me|your[_-]|[_-]here\b|replace|insert|todo|test[_-]?key|secret[_-]?key[_-]?here|process\.env|os\.environ|getenv|from[_-]?env\b|env[_-]?var|12345"
-)
-_RUN = lazy_regex.compile(r"(.)\1{5,}")
 # A value that is an environment variable's name after `$` (`"password": "$MAIL_PASS"`
 # in a shell command): the shell puts the variable's value there when it runs, so the
 # text holds a reference, not the password. Upper case only, as environment variables
@@ -231,34 +231,6 @@ def _assignment_starts(text: str) -> list[int]:
             found.add(at)
             at = low.find(word, at + 1)
     return sorted(found)
-
-
-def entropy(text: str) -> float:
-    """Shannon entropy in bits per character."""
-    counts = Counter(text)
-    n = len(text)
-    return -sum(c / n * math.log2(c / n) for c in counts.values())
-
-
-def _placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.search(value) or _RUN.search(value) or _CHANGE_ME.fullmatch(value)) or any(
-        sample in value for sample in _DOCUMENTED_SAMPLES
-    )
-
-
-# A value that tells the reader to change it, and nothing after that but capital
-# words (`CHANGE_ME_USE_STRONG_PASSWORD`, judged on an unseen repository); with
-# anything else after it (`CHANGE_ME_Xk9mQ2vL8p`, `CHANGE_ME_letmein`), the rest may
-# be a real password (two outside attacks' recipes).
-_CHANGE_ME = lazy_regex.compile(r"CHANGE_ME(?:_[A-Z]{2,12})*|change_me")
-
-
-def _classes(value: str) -> int:
-    return sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]"))
-
-
-def _random_enough(value: str) -> bool:
-    return entropy(value) >= 3.0 and _classes(value) >= 2
 
 
 def short_form(value: str, shown_prefix: int) -> str:
@@ -509,7 +481,7 @@ def _key_blocks(lines: Sequence[str]) -> tuple[list[Found], set[int]]:
                 # A block quoted (`> `) or in a list item reads as the same key.
                 body.append(_QUOTE_OR_ITEM.sub("", lines[j]).strip())
                 j += 1
-            material = [b for b in body if _KEY_BODY.match(b) and not _placeholder(b)]
+            material = [b for b in body if _KEY_BODY.match(b) and not placeholder(b)]
             if material:
                 kind = (key.group(1) or "").strip() or "generic"
                 shown = f"private key block ({kind}, {len(body)} lines)"
@@ -579,9 +551,9 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int],
         end = found.end()
         value, quote = found.group(2), found.group(1)
         where = place(found.start(2))
-        if where is None or taken.covers(found.start(2)) or _placeholder(value) or _ENV_REFERENCE.fullmatch(value):
+        if where is None or taken.covers(found.start(2)) or placeholder(value) or _ENV_REFERENCE.fullmatch(value):
             continue
-        if len(value) < 12 or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value):
+        if len(value) < 12 or entropy(value) < 3.2 or classes(value) < 2 or looks_like_code(value):
             continue
         begin = start
         while begin > 0 and text[begin - 1] in _NAME_CHARS:
@@ -594,10 +566,6 @@ def _tokens(text: str, lines: Callable[[], Sequence[str]], skip_lines: set[int],
 # database URLs hold them; RFC 3986 §3.2.1 calls the form deprecated for this reason).
 _URL_CREDENTIAL = lazy_regex.compile(
     r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,20})://(?P<user>[^/\s:@]{1,64}):(?P<v>[^/\s@]{1,256})@(?P<host>[^\s/@?#]{1,253})"
-)
-# The passwords of documentation and local examples (`postgres://postgres:postgres@localhost`).
-_SAMPLE_PASSWORDS = frozenset(
-    {"password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysecretpassword"}
 )
 # A dotenv or shell line assigning an unquoted value to a credential's name (`DATABASE_PASSWORD=…`,
 # `export AWS_SECRET_ACCESS_KEY=…`), after any quote or list marker, before any comment
@@ -635,7 +603,7 @@ def _auth_headers(text: str, taken: _Taken, place: Callable[[int], tuple[int, in
     for m in _AUTH_HEADER.finditer(text):
         value = m.group("v")
         where = place(m.start("v"))
-        if where is None or taken.covers(m.start("v")) or _placeholder(value) or not _random_enough(value) or _looks_like_code(value):
+        if where is None or taken.covers(m.start("v")) or placeholder(value) or not random_enough(value) or looks_like_code(value):
             continue
         if m.group("scheme").lower() == "basic" and ":" not in _base64_text(value):
             continue  # no user and password
@@ -668,9 +636,9 @@ def _command_passwords(text: str, taken: _Taken, place: Callable[[int], tuple[in
     for m in _COMMAND_CREDENTIAL.finditer(text):
         value, user = m.group("v"), m.group("user") or ""
         where = place(m.start("v"))
-        if where is None or taken.covers(m.start("v")) or value == user or value.lower() in _SAMPLE_PASSWORDS:
+        if where is None or taken.covers(m.start("v")) or value == user or value.lower() in SAMPLE_PASSWORDS:
             continue
-        if value[0] in "%<{[(" or _placeholder(value) or _looks_like_code(value) or len(value) < 6 or "passw" in value.lower():
+        if value[0] in "%<{[(" or placeholder(value) or looks_like_code(value) or len(value) < 6 or "passw" in value.lower():
             continue  # (`mypassword`, `Password1`: the words of documentation)
         taken.add(m.start("v"), m.end("v"))
         command = f"curl -u {user}:" if m.group("curl") else "SSHPASS=" if m.group("env") else "sshpass -p "
@@ -678,18 +646,13 @@ def _command_passwords(text: str, taken: _Taken, place: Callable[[int], tuple[in
         yield Found(*where, ASSIGNMENT, shown, value)
 
 
-def _credible(value: str) -> bool:
-    """Whether a literal value given to a credential reads as a real one."""
-    return not (value[0] in "$%<{[(" or _placeholder(value) or entropy(value) < 3.2 or _classes(value) < 2 or _looks_like_code(value))
-
-
 def _url_passwords(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] | None]) -> Iterator[Found]:
     for m in _URL_CREDENTIAL.finditer(text):
         value, user = m.group("v"), m.group("user")
         where = place(m.start("v"))
-        if where is None or taken.covers(m.start("v")) or value == user or value.lower() in _SAMPLE_PASSWORDS:
+        if where is None or taken.covers(m.start("v")) or value == user or value.lower() in SAMPLE_PASSWORDS:
             continue
-        if value[0] in "$%<{[(" or _placeholder(value) or len(value) < 6 or entropy(value) < 2.5:
+        if value[0] in "$%<{[(" or placeholder(value) or len(value) < 6 or entropy(value) < 2.5:
             continue
         taken.add(m.start("v"), m.end("v"))
         shown = f"{m.group('scheme')}://{user}:…({len(value)} chars)@{m.group('host')[:40]}"
@@ -700,7 +663,7 @@ def _env_lines(text: str, taken: _Taken, place: Callable[[int], tuple[int, int] 
     for m in _ENV_LINE.finditer(text):
         value = m.group("v")
         where = place(m.start("v"))
-        if where is None or taken.covers(m.start("v")) or not _credible(value):
+        if where is None or taken.covers(m.start("v")) or not credible(value):
             continue
         taken.add(m.start("v"), m.end("v"))
         yield Found(*where, ASSIGNMENT, f"{m.group('name')}=…({len(value)} chars)", value)
@@ -716,17 +679,12 @@ def _token_matches(
             value, prefix = m.group("t"), m.group("p")
             tail = value[len(prefix) :]
             where = place(m.start("t"))
-            if where is None or _placeholder(value) or taken.covers(m.start("t")):
+            if where is None or placeholder(value) or taken.covers(m.start("t")):
                 continue
-            if not _random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
+            if not random_enough(tail) or (entropy(tail) < 3.3 and len(tail) < 30):
                 continue
             taken.add(m.start("t"), m.end("t"))
             yield Found(*where, TOKEN, short_form(value, len(prefix)), value, prefix)
-
-
-def _looks_like_code(value: str) -> bool:
-    # A reference, a path, a dotted name, a URL without credentials: not a secret.
-    return bool(re.match(r"^(?:[A-Za-z_][\w]*\.)+[A-Za-z_]\w*$|^[./~]|^https?://[^@]*$|^[A-Z_][A-Z0-9_]*$", value))
 
 
 # --- Excerpts in messages -----------------------------------------------------------

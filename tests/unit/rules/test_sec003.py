@@ -166,3 +166,33 @@ def test_a_secret_that_also_spells_its_keys_words_is_reported(line: str) -> None
     # An outside attack's recipes against a narrowing that was not merged: writing the
     # key's name into the value must not let a real credential through.
     assert [f[2] for f in lint(_guidance(line + "\n"), select="SEC")] == ["SEC003"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # Values that spell out their own role in lower-case words, each judged a
+        # placeholder on an unseen repository (a skill's secrets.toml sample, a CI
+        # example, local development steps).
+        'client_secret = "google-client-secret"',
+        'client_secret = "microsoft-client-secret"',
+        "export GOG_KEYRING_PASSWORD='secure-password'",
+        "export JWT_SECRET_KEY=dev-secret-key-for-testing-only",
+    ],
+)
+def test_a_value_of_words_that_names_its_own_role_is_a_placeholder(line: str) -> None:
+    assert lint(_guidance(line + "\n"), select="SEC") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # Words that name no credential: a passphrase is a password.
+        'password = "correct-horse-battery-staple"',
+        # A digit or a capital among the words: not words alone.
+        'client_secret = "google-client-secret-7"',
+        'client_secret = "Google-Client-Secret"',
+    ],
+)
+def test_words_that_name_no_role_or_carry_more_are_still_credentials(line: str) -> None:
+    assert [f[2] for f in lint(_guidance(line + "\n"), select="SEC")] == ["SEC003"]
