@@ -257,3 +257,16 @@ def test_thousands_of_endings_beside_thousands_of_patterns_are_judged_in_linear_
     with cpu_limit(10, "4,000 endings beside 4,000 dead patterns"):
         found = lint(files, select="GDN008")
     assert found == []  # languages the tree has none of, and no ending near theirs
+
+
+def test_a_cursor_rule_applied_always_is_not_told_its_globs_match_nothing() -> None:
+    # `alwaysApply: true` puts the rule in every chat and its globs are ignored
+    # (GDN027 reports that): a pattern of them matching nothing changes nothing (two
+    # such patterns judged unwanted on an unseen repository).
+    rule = ".cursor/rules/backend.mdc"
+    tree = {"server/app.py": "print()\n"}
+    always = {rule: "---\ndescription: Backend rules\nglobs: server/**/*.py,tests/**/*.py\nalwaysApply: true\n---\n\nRules.\n", **tree}
+    assert [f for f in lint(always) if f[2] == "GDN008"] == []
+    assert [f[2] for f in lint(always) if f[2] == "GDN027"] == ["GDN027"]
+    by_globs = {rule: "---\ndescription: Backend rules\nglobs: server/**/*.py,tests/**/*.py\nalwaysApply: false\n---\n\nRules.\n", **tree}
+    assert [f[2] for f in lint(by_globs) if f[2] == "GDN008"] == ["GDN008"]

@@ -226,5 +226,7 @@ def _check_frontmatter(ws: Workspace, f: GuidanceFile, schema: agents.Frontmatte
         line = fm.key_lines.get(schema.globs_key, 1)
         patterns, wrong = frontmatter_type.glob_patterns(doc, fm, schema, line)
         yield from wrong
-        if patterns is not None:
+        # With the key that applies the file everywhere set (Cursor's `alwaysApply: true`),
+        # its globs are ignored (GDN027 says so): whether they match changes nothing.
+        if patterns is not None and not (schema.always_key is not None and fm.data.get(schema.always_key) is True):
             yield from globs.check(ws, doc.path, schema.globs_key, f.kind or "", line, patterns)

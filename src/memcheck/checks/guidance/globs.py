@@ -86,7 +86,8 @@ language has (a typo), one the tree holds in another case, and one beside files 
 pattern names of the same kind's other spelling (`**/*.yml` beside `.yaml` files,
 `**/*.h` beside `.hpp`) or one letter apart (`**/*.cs` beside `.css` files): the
 rule misses the files its author meant.
-Nor is a missing folder (`tests/**`) beside a pattern of the same
+Nor is a pattern of a Cursor rule with `alwaysApply: true`, which ignores its globs
+(GDN027 says so). Nor is a missing folder (`tests/**`) beside a pattern of the same
 file that matches a kind of file at any depth (`**/*.py`): the file applies to those
 files wherever they are, the folder's among them once it exists, and the folder
 pattern loses the agent nothing meanwhile; beside patterns for other folders only,
