@@ -106,6 +106,18 @@ def _norm(key: str) -> str:
     return key.lower().replace("-", "").replace("_", "")
 
 
+def _opposite(typed: str, meant: str) -> bool:
+    """Whether one key is the other negated (`allowedtools`, `disallowedtools`): a
+    few letters apart, yet meaning the opposite, so never a slip for it (on an
+    unseen repository, a subagent's `allowed-tools` was told to become
+    `disallowedTools`, which would forbid the very tools it lists)."""
+    short, long = sorted((typed, meant), key=len)
+    return any(long == prefix + short for prefix in _NEGATIONS)
+
+
+_NEGATIONS = ("dis", "un", "no", "non", "not")
+
+
 def _typo_apart(typed: str, meant: str, limit: int = 0) -> bool:
     """Whether ``typed`` is ``meant`` with a typo or two: at most one edit (a letter
     added, dropped, changed, or two swapped) per five letters of ``meant``, and at
@@ -147,6 +159,8 @@ def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
         for k, normed, matcher in matchers:
             if normed == wanted:
                 return k
+            if _opposite(wanted, normed):
+                continue
             matcher.set_seq1(wanted)
             # The two upper bounds first, as difflib.get_close_matches does: ratio()
             # alone costs time in the key's length (seconds for a key of 900,000

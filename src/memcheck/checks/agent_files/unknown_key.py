@@ -19,7 +19,10 @@ AGT007 = Rule(
 ## What it does
 Reports a frontmatter key of a subagent, custom agent or prompt file that is not
 one the agent reads but looks like a misspelling of one (the same once case, `-` and
-`_` are ignored, or nearly the same letters). Other keys are not reported.
+`_` are ignored, or nearly the same letters), never of its opposite
+(`allowedTools` is not `disallowedTools`), and `allowed-tools`, the key skills and
+slash commands list their tools under, where the file's is `tools`. Other keys are
+not reported.
 
 ## Why is this bad?
 Keys are matched exactly: `allowed_tools` or `permission-mode` leaves the real
@@ -38,11 +41,26 @@ permissionMode: plan
 )
 
 
+# Keys of other files that mean one this kind reads: a skill's or a slash command's
+# `allowed-tools` is a subagent's, a custom agent's or a prompt file's `tools` (on an
+# unseen repository, five subagents listed their tools under `allowed-tools`).
+_MEANT_ELSEWHERE = {"allowedtools": "tools"}
+
+
 def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem]:
     """The keys of a parsed frontmatter that the kind does not know and that look like one it does."""
     known = tuple(sorted(kind.keys))
     near = near_key(known)
     for key in sorted(str(k) for k in fm.data if k not in kind.keys):
+        elsewhere = _MEANT_ELSEWHERE.get(key.lower().replace("-", "").replace("_", ""))
+        if elsewhere is not None and elsewhere in kind.keys:
+            yield AGT007.at(
+                path,
+                fm.key_lines.get(key, 1),
+                1,
+                f"frontmatter key {key!r} is how skills and slash commands list their tools; {kind.agent_title} reads this file's from {elsewhere}, so this setting is ignored; rename it to {elsewhere}",
+            )
+            continue
         meant = near(key)
         if meant is not None:
             yield AGT007.at(
