@@ -55,3 +55,18 @@ def test_a_projects_dot_codex_agents_md_names_codex_home() -> None:
 
 def test_only_when_codex_is_configured() -> None:
     assert lint({"AGENTS.md": "a\n", "CODEX.md": "c\n", **CONFIG}, select="GDN020", config={"agents": ["claude-code"]}) == []
+
+
+def test_a_fallback_that_is_another_agents_own_file_is_not_reported() -> None:
+    # `CLAUDE.md` named as Codex's fallback for the folders without an AGENTS.md, and
+    # beside one at the root: Claude Code reads it there, and Codex reads AGENTS.md.
+    # Deleting it (an unseen repository was told to) would leave Claude Code nothing.
+    config = {".codex/config.toml": 'project_doc_fallback_filenames = ["CLAUDE.md", "CODEX.md"]\n'}
+    assert [f for f in lint({"AGENTS.md": "# Codex guide\n", "CLAUDE.md": "# Claude Code guide\n", **config}) if f[2] == "GDN020"] == []
+    # A fallback no other agent reads is still reported beside it.
+    (found,) = [
+        f
+        for f in findings({"AGENTS.md": "# Codex guide\n", "CLAUDE.md": "# Claude\n", "CODEX.md": "# Codex\n", **config})
+        if f.code == "GDN020"
+    ]
+    assert "Codex never reads CODEX.md" in found.message
