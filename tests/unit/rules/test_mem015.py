@@ -73,3 +73,20 @@ def test_the_finding_names_five_memories_and_counts_the_rest_once_per_store() ->
 def test_one_memory_s_finding_is_suppressed_by_that_memory() -> None:
     files = {INDEX: "", MEMORY: memory("M", LONG.strip(), "project", body="<!-- memcheck-disable-file MEM015 -->\nBody.\n")}
     assert lint(files) == []
+
+
+def test_a_memory_the_index_lists_by_a_curators_own_words_is_left_out() -> None:
+    # The index lists the memory under a short hook of its own, not its description:
+    # the description is loaded nowhere (five such memories on unseen repositories,
+    # each judged unwanted, one untrue for its reason).
+    long = memory("Review", LONG, "user")
+    curated = "# Memory\n\n- [Review style](review.md) — blocking findings first\n"
+    assert [f for f in lint({INDEX: curated, MEMORY: long}) if f[2] == "MEM015"] == []
+    # Listed with its description (as `fix` writes it): reported.
+    rendered = f"# Memory\n\n- [Review](review.md) — {LONG.strip()}\n"
+    assert [f[2] for f in lint({INDEX: rendered, MEMORY: long}) if f[2] == "MEM015"] == ["MEM015"]
+    # Not listed at all: the next `fix` adds it with its description.
+    assert [f[2] for f in lint({INDEX: "# Memory\n", MEMORY: long}) if f[2] == "MEM015"] == ["MEM015"]
+    # An index the settings regenerate takes every description: reported.
+    generated = {"index": {"mode": "generate"}}
+    assert [f[2] for f in lint({INDEX: curated, MEMORY: long}, config=generated) if f[2] == "MEM015"] == ["MEM015"]

@@ -123,7 +123,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     wiki: list[tuple[str, list[Token]]] = []  # files with [[...]], checked once every name is known
     named_twice: list[tuple[str, int, str, str]] = []  # (path, line of name, name, the file that has it first)
     cased: dict[str, str] = {}  # file name without case -> the first file of that name
-    long: list[tuple[str, int]] = []  # (memory, its description's length), for MEM015
+    long: list[tuple[str, int, str]] = []  # (memory, its description's length, the description), for MEM015
     crlf: list[str] = []  # memories with CRLF line endings, for MEM018
     alike: list[Alike] = []  # each memory's description and body, for MEM023
     team_types = unknown_type.TeamTypes(ws, store)
@@ -146,7 +146,7 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
         if seen.crlf:
             crlf.append(path)
         if seen.long:
-            long.append((path, seen.long))
+            long.append((path, seen.long, seen.description))
         if seen.wiki:
             wiki.append((path, seen.wiki))
         alike.append(Alike(path, seen.description, seen.start, _body_of(ws, path)))

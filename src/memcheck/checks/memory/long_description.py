@@ -27,7 +27,8 @@ Reports the memories whose `description` is longer than
 its MEMORY.md, naming the memories (the first five, and how many more), since one
 habit (an agent that writes long descriptions) usually explains them all. A
 `memcheck-disable-file MEM015` comment in MEMORY.md quiets it for the store; in the
-memory's own file, when it is the only one.
+memory's own file, when it is the only one. A memory MEMORY.md lists on a line of its
+own words (a curator's short hook) is left out: its description is loaded nowhere.
 
 ## Why is this bad?
 Every description is loaded into every session through MEMORY.md; long ones push
@@ -73,13 +74,14 @@ def length(f: FieldFacts) -> int:
     return 0
 
 
-def check(ws: Workspace, store: Store, long: list[tuple[str, int]]) -> Iterator[Problem]:
+def check(ws: Workspace, store: Store, over: list[tuple[str, int, str]]) -> Iterator[Problem]:
     """One finding for the store, on its MEMORY.md (where long descriptions land),
-    naming the memories (``long``: each with its description's length, in the store's
-    order); about the memory when there is one, so a suppression comment in it applies.
+    naming the memories (``over``: each with its description's length and the
+    description, in the store's order); about the memory when there is one, so a suppression comment in it applies.
     One habit (an agent that writes long descriptions) shows in many files of a store,
     and a finding per file buried the rest of the report (582 MEM015 findings in one
     repository)."""
+    long = _loaded(ws, store, over)
     if not long:
         return
     most = ws.config.memory.description_max_length
@@ -91,3 +93,29 @@ def check(ws: Workspace, store: Store, long: list[tuple[str, int]]) -> Iterator[
         named = some([f"{basename(path)} {n}" for path, n in long])
         message = f"{len(long)} memories of this store have a description over the {most} characters configured ({named}); {advice}: shorten them to one sentence and keep the detail in the body"
     yield MEM015.at(store.index, 1, 1, message, about=long[0][0] if len(long) == 1 else "")
+
+
+def _loaded(ws: Workspace, store: Store, over: list[tuple[str, int, str]]) -> list[tuple[str, int]]:
+    """Of ``over``, the memories whose description MEMORY.md holds or will: not one the
+    index lists on a line of its own words (a curator's short hook, which `fix` keeps
+    where the index is not regenerated): its description is loaded nowhere (five such
+    memories on unseen repositories, each judged unwanted or untrue)."""
+    if not over or not store.has_index or ws.config.index.mode == "generate":
+        return [(path, n) for path, n, _ in over]
+    doc = ws.document(store.index)
+    lines = doc.text.split("\n") if doc.error is None else []
+    kept = []
+    for path, n, description in over:
+        name = basename(path)
+        linking = [line for line in lines if f"]({name})" in line or f"](./{name})" in line]
+        if linking and not any(_holds(line, description) for line in linking):
+            continue
+        kept.append((path, n))
+    return kept
+
+
+def _holds(line: str, description: str) -> bool:
+    """Whether an index line carries a description: its first words, as `fix` writes
+    them (a curator's line says something else)."""
+    words = " ".join(description.split()[:4]).casefold()
+    return words in " ".join(line.split()).casefold()
