@@ -65,3 +65,18 @@ def test_a_bad_name_is_one_finding_when_its_folder_names_the_fix(folder: str, na
 def test_names_are_compared_with_their_folder_as_the_reference_validator_compares_them() -> None:
     # Both NFKC-normalised: "ﬁle" (one ligature letter) is "file".
     assert lint({".claude/skills/file/SKILL.md": _skill("ﬁle")}) == []
+
+
+def test_a_generated_skill_is_left_to_its_generator() -> None:
+    # A vendor's generator writes each skill into a prefixed folder and says so at the
+    # top: an edit here is undone at its next run (26 such skills on an unseen
+    # repository, each judged unwanted).
+    path = ".agents/skills/gstack-review/SKILL.md"
+    marker = "<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->\n"
+    text = "---\nname: review\ndescription: Reviews a change. Use when asked to review.\n---\n" + marker + "\nReview it.\n"
+    assert [f for f in lint({path: text}) if f[2] == "SKL005"] == []
+    # Without the marker, or with the word in prose only, the mismatch is reported.
+    plain = text.replace(marker, "")
+    assert [f[2] for f in lint({path: plain}) if f[2] == "SKL005"] == ["SKL005"]
+    prose = text.replace(marker, "Check the generated report by hand.\n")
+    assert [f[2] for f in lint({path: prose}) if f[2] == "SKL005"] == ["SKL005"]

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Iterator
 
+from memcheck import lazy_regex
 from memcheck.checks.skills.facts import named_after_folder
 from memcheck.problem import ERROR, Rule
 
@@ -68,7 +69,10 @@ SKL005 = Rule(
 ## What it does
 Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
 A name that also breaks the name rules, in a folder whose name is a valid one, is
-reported once, by SKL004, which names the folder's name as the fix.
+reported once, by SKL004, which names the folder's name as the fix. A `SKILL.md`
+that says near its top, in an HTML comment, that a tool generates it
+(`<!-- AUTO-GENERATED from SKILL.md.tmpl -->`) is not reported: its name and folder
+are the generator's, and an edit is undone at its next run.
 
 ## Why is this bad?
 The Agent Skills specification requires them to match; agents that key skills by
@@ -115,13 +119,33 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
         # One cause, one finding: the name SKL004 asks for is the folder's, so the
         # name also differing from the folder (SKL005) is the same fix told twice.
         yield SKL004.at(skill.path, skill.line_of("name"), 1, bad_name)
-    if isinstance(name, str) and name.strip() and not _same_name(name, folder) and folder and not (bad_name and _valid_name(folder)):
+    if (
+        isinstance(name, str)
+        and name.strip()
+        and not _same_name(name, folder)
+        and folder
+        and not (bad_name and _valid_name(folder))
+        and not generated(skill.doc.text)
+    ):
         yield SKL005.at(
             skill.path,
             skill.line_of("name"),
             1,
             f"name {name.strip()!r} differs from the skill's folder {folder!r}; rename the folder or set name: {folder}",
         )
+
+
+# A file that says a tool writes it (`<!-- AUTO-GENERATED from SKILL.md.tmpl — do not
+# edit directly -->`), near its top: its name and its folder are the generator's to
+# set, and an edit here is undone at the next run (a vendor's 26 generated skills,
+# each in a prefixed folder, were judged unwanted one by one on an unseen repository).
+_GENERATED = lazy_regex.compile(r"(?i)<!--[^>]{0,200}?\b(?:auto-?generated|generated (?:from|by))\b")
+_GENERATED_WITHIN = 2000  # characters from the start: the marker heads the file
+
+
+def generated(text: str) -> bool:
+    """Whether the skill file says a tool generates it."""
+    return _GENERATED.search(text, 0, _GENERATED_WITHIN) is not None
 
 
 def _valid_name(name: str) -> bool:
