@@ -103,3 +103,12 @@ def test_a_wiki_link_to_a_memory_of_another_store_says_so() -> None:
     (p,) = [p for p in findings(files) if p.code == "MEM021"]
     assert (p.path, p.col) == (".claude/agent-memory/web/ui.md", 7)
     assert ".claude/agent-memory/api/retry_policy.md has that name but is in another store" in p.message
+
+
+def test_a_ticket_cited_by_number_in_brackets_is_no_link() -> None:
+    # `Tracked as [[TODO #74]]`: a word, a blank, `#` and a number (an unseen repository's
+    # memory was told its link to `TODO` was dead).
+    assert lint(_store("Tracked as [[TODO #74]] and [[BUG #3|the crash]].\n")) == []
+    # A link to a heading has no blank before its `#`; one to a missing note is reported.
+    assert [f[1:] for f in lint(_store("See [[Missing Note#74]].\n"))] == [(7, "MEM021")]
+    assert [f[1:] for f in lint(_store("See [[Missing Note #setup]].\n"))] == [(7, "MEM021")]
