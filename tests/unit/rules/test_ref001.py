@@ -371,3 +371,16 @@ def test_the_archive_is_read_once_per_store(monkeypatch: pytest.MonkeyPatch) -> 
         files[f"{STORE}/project_{i}.md"] = memory(f"p{i}", f"project {i}", "project")
     assert lint(files, "REF001") == [(f"{STORE}/project_live.md", 7, "REF001")]
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize("name", ["session_history.md", "session_2026-05-28_research.md", "project_phase_history.md", "deploy-log.md"])
+def test_a_memory_named_as_a_record_of_what_happened_is_not_judged(name: str) -> None:
+    # Session logs and histories cite paths as they were then (seven such findings on
+    # unseen repositories, each judged unwanted): updating them would falsify the record.
+    files = {
+        f"{STORE}/{name}": memory("record", "what was done", "project", body="Wrote `docs/guide/menu.md`.\n"),
+        f"{STORE}/project_live.md": memory("live", "the sprint now", "project", body="See `docs/guide/menu.md`.\n"),
+        INDEX: f"- [record]({name}) - what was done\n- [live](project_live.md) - the sprint now\n",
+        "docs/manual/menu.md": "",  # the folder docs/guide became docs/manual
+    }
+    assert lint(files, "REF001") == [(f"{STORE}/project_live.md", 7, "REF001")]

@@ -58,7 +58,7 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
                 _from_kept,
             )
         yield from found
-        if path not in archived:
+        if path not in archived and not (store is not None and records_the_past(path)):
             missing += stale
     yield from stale_reference.stale(ws, missing)
 
@@ -97,6 +97,18 @@ def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
             if path[start:] in only_there and basename(path) not in named and basename(path).removesuffix(".md") not in named
         )
     return frozenset(found)
+
+
+# A memory whose name says it records what happened (`session_history.md`,
+# `session_2026-05-28_research.md`, `project_phase_history.md`, `deploy-log.md`): it
+# cites paths as they were then, and updating them would falsify the record (seven
+# such findings on unseen repositories, each judged unwanted; none judged wanted).
+_RECORD = lazy_regex.compile(r"(?i)^session(?:s|[-_.]?\d|[-_](?:history|log|notes))|(?:^|[-_])(?:history|log|changelog|journal)$")
+
+
+def records_the_past(path: str) -> bool:
+    """Whether a memory's name says it is a record of what happened."""
+    return _RECORD.search(basename(path).removesuffix(".md")) is not None
 
 
 def _names_in(text: str) -> set[str]:
