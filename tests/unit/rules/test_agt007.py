@@ -34,7 +34,7 @@ def test_allowed_tools_is_told_to_become_tools_never_its_opposite() -> None:
         assert found.code == "AGT007"
         assert found.message == (
             f"frontmatter key {key!r} is how skills and slash commands list their tools; "
-            "Claude Code reads this file's from tools, so this setting is ignored; rename it to tools"
+            "Claude Code reads this file's list of tools from tools, so this setting is ignored; rename it to tools"
         )
         assert "disallowed" not in found.message
 

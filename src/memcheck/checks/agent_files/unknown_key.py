@@ -58,7 +58,7 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
                 path,
                 fm.key_lines.get(key, 1),
                 1,
-                f"frontmatter key {key!r} is how skills and slash commands list their tools; {kind.agent_title} reads this file's from {elsewhere}, so this setting is ignored; rename it to {elsewhere}",
+                f"frontmatter key {key!r} is how skills and slash commands list their tools; {kind.agent_title} reads this file's list of tools from {elsewhere}, so this setting is ignored; rename it to {elsewhere}",
             )
             continue
         meant = near(key)
