@@ -134,7 +134,9 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     for path in store.files:
         seen = ws.of_file("memory", path, lambda: _memory(ws, path), _kept_memory, _memory_kept)  # noqa: B023 (called at once)
         found = seen.found
-        if any(p.code == MEM002.code for p in found):
+        if not found:  # (most memories: no finding, frontmatter read)
+            frontmatter_kept = True
+        elif any(p.code == MEM002.code for p in found):
             without_frontmatter += [p for p in found if p.code == MEM002.code]
             found = [p for p in found if p.code != MEM002.code]
         elif not any(p.code == MEM001.code for p in found):

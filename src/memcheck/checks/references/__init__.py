@@ -58,7 +58,7 @@ def check(ws: Workspace, targets: Targets) -> Iterator[Problem]:
                 _from_kept,
             )
         yield from found
-        if path not in archived and not (store is not None and records_the_past(path)):
+        if stale and path not in archived and not (store is not None and records_the_past(path)):
             missing += stale
     yield from stale_reference.stale(ws, missing)
 
