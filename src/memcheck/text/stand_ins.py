@@ -37,17 +37,37 @@ def placeholder(value: str) -> bool:
     )
 
 
-# A value made of lower-case words alone, one of which says what the value is
-# (`client_secret = "google-client-secret"`, `GOG_KEYRING_PASSWORD='secure-password'`,
+# A value made only of words that describe a credential (`client_secret =
+# "google-client-secret"`, `GOG_KEYRING_PASSWORD='secure-password'`,
 # `JWT_SECRET_KEY=dev-secret-key-for-testing-only`, each judged a placeholder on an
-# unseen repository): a value that names its own role stands for one. A generated
-# secret has digits or capitals; a passphrase of words names no credential.
+# unseen repository): a description of a secret, not one. Every word must come from a
+# closed list (a role, what it is for, whose it is, a filler): one word outside it
+# (`secret-kzqxwvjpmfhy`, `orchard-key-glacier-tulip`, an outside attack's recipes) and
+# the value is judged as any other.
 _WORDS = lazy_regex.compile(r"[a-z]{2,}(?:[-_.][a-z]{2,})+")
-_ROLE_WORDS = frozenset({"secret", "password", "passwd", "pwd", "key", "token", "apikey", "credential", "credentials"})
+_ROLE_WORDS = frozenset(
+    {"secret", "password", "passwd", "pwd", "key", "token", "apikey", "credential", "credentials", "pass", "passphrase"}
+)
+_DESCRIBING_WORDS = _ROLE_WORDS | frozenset(
+    {
+        # what it is for, and whose
+        "api", "access", "auth", "client", "app", "application", "service", "user", "admin", "account", "db", "database",
+        "jwt", "oauth", "session", "signing", "encryption", "webhook", "keyring", "bot", "id", "private", "public", "master",
+        "google", "microsoft", "github", "gitlab", "aws", "azure", "gcp", "slack", "stripe", "openai", "anthropic", "twilio",
+        "sendgrid", "discord", "supabase", "firebase", "postgres", "mysql", "redis", "mongo",
+        # fillers of samples
+        "your", "my", "our", "the", "a", "an", "for", "of", "to", "and", "only", "here", "this", "some", "new", "value",
+        "secure", "strong", "super", "very", "dev", "development", "local", "localhost", "test", "testing", "demo",
+        "default", "sample", "example", "dummy", "fake", "placeholder", "goes", "put", "insert", "replace", "with",
+    }
+)  # fmt: skip
 
 
 def _names_itself(value: str) -> bool:
-    return _WORDS.fullmatch(value) is not None and not _ROLE_WORDS.isdisjoint(re.split(r"[-_.]", value))
+    if _WORDS.fullmatch(value) is None:
+        return False
+    words = re.split(r"[-_.]", value)
+    return not _ROLE_WORDS.isdisjoint(words) and _DESCRIBING_WORDS.issuperset(words)
 
 
 # A value that tells the reader to change it, and nothing after that but capital

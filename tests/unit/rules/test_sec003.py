@@ -189,6 +189,14 @@ def test_a_value_of_words_that_names_its_own_role_is_a_placeholder(line: str) ->
     [
         # Words that name no credential: a passphrase is a password.
         'password = "correct-horse-battery-staple"',
+        # A role word beside words that describe nothing (an outside attack's recipes):
+        # random letters, or a passphrase holding one.
+        'DB_PASSWORD = "secret-kzqxwvjpmfhybdlgtcnsa"',
+        'DB_PASSWORD = "kzqxwvjpmfhybdlgtcnsa-password"',
+        'DB_PASSWORD = "orchard-key-glacier-tulip-zebra-pickle"',
+        "DATABASE_PASSWORD=password-kzqxwvjpmfhybdlgtcnsa",
+        "Connect with https://deploy:password-kzqxwvjpmfhybdlgtcnsa@db.example.com/prod",
+        'curl -H "Authorization: Bearer token-kzqxwvjpmfhybdlgtcnsa" https://api.internal/v1',
         # A digit or a capital among the words: not words alone.
         'client_secret = "google-client-secret-7"',
         'client_secret = "Google-Client-Secret"',
