@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import example, write
 from memory_rules import MEMORY, STORE, findings, lint
 
@@ -40,15 +41,49 @@ def test_a_store_where_no_memory_has_frontmatter_is_not_told_to_add_it() -> None
     assert [f for f in lint({MEMORY: example("MEM002")}) if f[2] == "MEM002"] == []
 
 
-def test_one_memory_with_frontmatter_makes_the_others_findings() -> None:
+def test_memories_with_frontmatter_as_a_rule_make_the_others_findings() -> None:
     # The store's convention is frontmatter: every note without it is told, wherever
-    # the one with it sorts.
+    # the ones with it sort.
     notes = {
         f"{STORE}/a_note.md": "# A\n",
         f"{STORE}/m_memory.md": example("MEM002", nth=2),
+        f"{STORE}/n_memory.md": example("MEM002", nth=2).replace("name: testing", "name: n"),
         f"{STORE}/z_note.md": "# Z\n",
     }
     assert [f for f in lint(notes) if f[2] == "MEM002"] == [(f"{STORE}/a_note.md", 1, "MEM002"), (f"{STORE}/z_note.md", 1, "MEM002")]
+
+
+def test_one_memory_with_frontmatter_among_many_notes_does_not_turn_them_into_errors() -> None:
+    # An outside attack: a folder of notes that gains one memory with frontmatter was
+    # told every note at once (10,001 errors on a commit of one file).
+    notes = {f"{STORE}/note_{i}.md": f"# Note {i}\n" for i in range(5)}
+    notes[f"{STORE}/m_memory.md"] = example("MEM002", nth=2)
+    assert [f for f in lint(notes) if f[2] == "MEM002"] == []
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "\n---\nname: review\ndescription: How to review\ntype: user\n---\n",
+        "<!-- synced by memsync -->\n---\nname: review\ndescription: How to review\ntype: user\n---\n",
+    ],
+)
+def test_frontmatter_below_the_first_line_is_told_in_any_store(head: str) -> None:
+    # A tool's banner or a blank line above `---` (an outside attack): agents read no
+    # frontmatter there, and the file was written as a memory.
+    (found,) = [f for f in findings({MEMORY: head + "\nBody.\n", f"{STORE}/plain.md": "# Plain\n"}) if f.code == "MEM002"]
+    assert found.path == MEMORY
+    assert found.message == "frontmatter below the first line: agents read none there; move the '---' block to the top of the file"
+
+
+def test_stores_the_settings_name_are_told_without_frontmatter() -> None:
+    # `memory.stores` set by the team: each is a store of memories by their word.
+    settings = {"memory": {"stores": ["team-memory"]}}
+    files = {"team-memory/a.md": "# A\n", "team-memory/b.md": "# B\n"}
+    assert [f for f in lint(files, config=settings) if f[2] == "MEM002"] == [
+        ("team-memory/a.md", 1, "MEM002"),
+        ("team-memory/b.md", 1, "MEM002"),
+    ]
 
 
 def test_an_unreadable_memory_says_nothing_of_the_stores_convention(tmp_path: Path) -> None:
