@@ -68,15 +68,36 @@ def test_names_are_compared_with_their_folder_as_the_reference_validator_compare
 
 
 def test_a_generated_skill_is_left_to_its_generator() -> None:
-    # A vendor's generator writes each skill into a prefixed folder and says so at the
-    # top: an edit here is undone at its next run (26 such skills on an unseen
-    # repository, each judged unwanted).
+    # A vendor's generator writes each skill into a prefixed folder from a template the
+    # repository holds, and says so first thing: an edit here is undone at its next run
+    # (26 such skills on an unseen repository, each judged unwanted).
     path = ".agents/skills/gstack-review/SKILL.md"
+    template = {".claude/skills/gstack/review/SKILL.md.tmpl": "---\nname: review\n---\n"}
     marker = "<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->\n"
     text = "---\nname: review\ndescription: Reviews a change. Use when asked to review.\n---\n" + marker + "\nReview it.\n"
-    assert [f for f in lint({path: text}) if f[2] == "SKL005"] == []
-    # Without the marker, or with the word in prose only, the mismatch is reported.
-    plain = text.replace(marker, "")
-    assert [f[2] for f in lint({path: plain}) if f[2] == "SKL005"] == ["SKL005"]
-    prose = text.replace(marker, "Check the generated report by hand.\n")
-    assert [f[2] for f in lint({path: prose}) if f[2] == "SKL005"] == ["SKL005"]
+    assert [f for f in lint({path: text, **template}) if f[2] == "SKL005"] == []
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "",  # no marker
+        "Check the generated report by hand.\n",  # the word in prose
+        "<!-- Not auto-generated: edit this file by hand. -->\n",  # an outside attack's: the opposite
+        "<!-- was auto-generated once, now maintained by hand -->\n",
+        "\nIntro.\n<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->\n",  # not first
+    ],
+)
+def test_a_skill_that_does_not_say_first_that_a_template_generates_it_is_reported(marker: str) -> None:
+    path = ".agents/skills/gstack-review/SKILL.md"
+    template = {".claude/skills/gstack/review/SKILL.md.tmpl": "---\nname: review\n---\n"}
+    text = "---\nname: review\ndescription: Reviews a change. Use when asked to review.\n---\n" + marker + "\nReview it.\n"
+    assert [f[2] for f in lint({path: text, **template}) if f[2] == "SKL005"] == ["SKL005"]
+
+
+def test_a_marker_naming_a_template_the_tree_lacks_is_reported() -> None:
+    # A copied skill in a renamed folder keeps its vendor's marker (an outside attack):
+    # nothing here generates it.
+    path = ".claude/skills/ship/SKILL.md"
+    text = "---\nname: gstack-ship\ndescription: Ships. Use when shipping.\n---\n<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->\n"
+    assert [f[2] for f in lint({path: text}) if f[2] == "SKL005"] == ["SKL005"]

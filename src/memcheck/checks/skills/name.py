@@ -70,9 +70,10 @@ SKL005 = Rule(
 Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
 A name that also breaks the name rules, in a folder whose name is a valid one, is
 reported once, by SKL004, which names the folder's name as the fix. A `SKILL.md`
-that says near its top, in an HTML comment, that a tool generates it
-(`<!-- AUTO-GENERATED from SKILL.md.tmpl -->`) is not reported: its name and folder
-are the generator's, and an edit is undone at its next run.
+whose first line after the frontmatter says a tool generates it from a template the
+repository holds (`<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->`)
+is not reported: its name and folder are the generator's, and an edit is undone at
+its next run.
 
 ## Why is this bad?
 The Agent Skills specification requires them to match; agents that key skills by
@@ -125,7 +126,7 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
         and not _same_name(name, folder)
         and folder
         and not (bad_name and _valid_name(folder))
-        and not generated(skill.doc.text)
+        and not generated(ws, skill)
     ):
         yield SKL005.at(
             skill.path,
@@ -135,17 +136,29 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
         )
 
 
-# A file that says a tool writes it (`<!-- AUTO-GENERATED from SKILL.md.tmpl — do not
-# edit directly -->`), near its top: its name and its folder are the generator's to
-# set, and an edit here is undone at the next run (a vendor's 26 generated skills,
-# each in a prefixed folder, were judged unwanted one by one on an unseen repository).
-_GENERATED = lazy_regex.compile(r"(?i)<!--[^>]{0,200}?\b(?:auto-?generated|generated (?:from|by))\b")
-_GENERATED_WITHIN = 2000  # characters from the start: the marker heads the file
+# A skill a tool writes from a template in this repository, as it says on the first
+# line after its frontmatter (`<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit
+# directly -->`, a template of that name in the tree): its name and its folder are the
+# generator's to set, and an edit here is undone at the next run (a vendor's 26
+# generated skills, each in a prefixed folder, were judged unwanted one by one). A
+# comment that only mentions generation ("not auto-generated", "was generated once"),
+# one further down, or a marker naming a template the tree does not hold (a copied
+# skill, renamed: an outside attack) is no such skill.
+_GENERATED = lazy_regex.compile(
+    r"(?i)[ \t]*<!--[ \t]*(?:auto-?generated|generated)[ \t]+from[ \t]+`?([\w.-]+\.[\w.-]+)`?[^\n]*?\bdo not edit\b[^\n]*?-->[ \t]*$"
+)
 
 
-def generated(text: str) -> bool:
-    """Whether the skill file says a tool generates it."""
-    return _GENERATED.search(text, 0, _GENERATED_WITHIN) is not None
+def generated(ws: Workspace, skill: SkillFile) -> bool:
+    """Whether the skill says, first thing after its frontmatter, that a tool generates
+    it from a template the repository holds."""
+    body = skill.doc.body.lstrip("\r\n")
+    m = _GENERATED.match(body.split("\n", 1)[0].rstrip("\r"))
+    return m is not None and m.group(1) in ws.once(_file_names)
+
+
+def _file_names(ws: Workspace) -> frozenset[str]:
+    return frozenset(path.rpartition("/")[2] for path in ws.files)
 
 
 def _valid_name(name: str) -> bool:
