@@ -363,10 +363,11 @@ def html_targets(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
             yield Token(lineno, m.start(group) + 1, m.group(group))
 
 
-# `[[TODO #74]]`: a word, a blank, then `#` and a number: a ticket cited by number in
-# brackets, not a link to a heading (a vault's `[[Note#Heading]]` has no blank before
-# its `#`). On an unseen repository it was reported as a dead link to `TODO`.
-_ISSUE_NUMBER = lazy_regex.compile(r"#\d+(?:\]\]|\|)")
+# `[[TODO #74]]`: one capitalised word, one blank, `#` and a number: a ticket cited
+# by number in brackets, not a link to a heading (a vault's `[[Note#Heading]]` has no
+# blank before its `#`). On an unseen repository it was reported as a dead link to
+# `TODO`. A folder, an alias, an embed or another spacing is a link (an outside attack).
+_TICKET = lazy_regex.compile(r"\[\[[A-Z][A-Za-z]{1,15} #\d+\]\]")
 
 
 def wiki_links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
@@ -376,7 +377,7 @@ def wiki_links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
             continue
         for m in _WIKI.finditer(line):
             target = m.group(1).strip()
-            if target and not (m.group(1)[-1:].isspace() and _ISSUE_NUMBER.match(line, m.end(1))):
+            if target and not _TICKET.fullmatch(m.group(0)):
                 yield Token(lineno, m.start(1) + 1, target)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import example, memory
 from memory_rules import MEMORY, STORE, findings, lint
 
@@ -108,7 +109,17 @@ def test_a_wiki_link_to_a_memory_of_another_store_says_so() -> None:
 def test_a_ticket_cited_by_number_in_brackets_is_no_link() -> None:
     # `Tracked as [[TODO #74]]`: a word, a blank, `#` and a number (an unseen repository's
     # memory was told its link to `TODO` was dead).
-    assert lint(_store("Tracked as [[TODO #74]] and [[BUG #3|the crash]].\n")) == []
+    assert lint(_store("Tracked as [[TODO #74]] and [[BUG #3]].\n")) == []
     # A link to a heading has no blank before its `#`; one to a missing note is reported.
     assert [f[1:] for f in lint(_store("See [[Missing Note#74]].\n"))] == [(7, "MEM021")]
     assert [f[1:] for f in lint(_store("See [[Missing Note #setup]].\n"))] == [(7, "MEM021")]
+
+
+@pytest.mark.parametrize(
+    "link",
+    ["[[gone-notes #2]]", "[[notes/roadmap #2]]", "[[Roadmap #2|the roadmap]]", "![[Roadmap #2]]", "[[Roadmap  #2]]", "[[roadmap #2]]"],
+)
+def test_a_link_shaped_otherwise_is_still_a_link(link: str) -> None:
+    # An outside attack: a folder, an alias, an embed, two blanks or a lower-case name
+    # is a link to a note, and a dead one is told.
+    assert [f[2] for f in lint(_store(f"See {link}.\n"))] == ["MEM021"]
