@@ -29,14 +29,31 @@ def test_a_key_like_no_known_key_is_not_reported() -> None:
 def test_allowed_tools_is_told_to_become_tools_never_its_opposite() -> None:
     # A subagent's allow-list written as a skill's: `disallowedTools` would forbid the
     # very tools it lists (five subagents of an unseen repository were told so).
-    for key in ("allowed-tools", "allowedTools", "allowed_tools"):
+    (found,) = findings({REVIEWER: subagent("allowed-tools: Read, Grep, Glob\n")}, select="AGT")
+    assert found.code == "AGT007"
+    assert found.message == (
+        "frontmatter key 'allowed-tools' is how skills and slash commands list their tools; "
+        "Claude Code reads this file's list of tools from tools, so this setting is ignored; rename it to tools"
+    )
+    # Another spelling is named as written, and not said to be the skills' key (an outside attack).
+    for key in ("allowedTools", "allowed_tools"):
         (found,) = findings({REVIEWER: subagent(f"{key}: Read, Grep, Glob\n")}, select="AGT")
-        assert found.code == "AGT007"
-        assert found.message == (
-            f"frontmatter key {key!r} is how skills and slash commands list their tools; "
-            "Claude Code reads this file's list of tools from tools, so this setting is ignored; rename it to tools"
+        assert found.message.startswith(
+            f"frontmatter key {key!r} looks like allowed-tools, the key skills and slash commands list their tools under; "
         )
         assert "disallowed" not in found.message
+
+
+def test_allowed_tools_beside_tools_is_told_to_go_not_to_be_renamed() -> None:
+    # Renaming it would write a second `tools` key (an outside attack).
+    (found,) = findings({REVIEWER: subagent("tools: Read\nallowed-tools: Read, Grep\n")}, select="AGT")
+    assert found.message.endswith("so this setting is ignored; the file's tools key is the list in force: delete this one")
+
+
+def test_a_copilot_agent_file_s_allowed_tools_is_left_to_agt011() -> None:
+    path = ".github/agents/reviewer.agent.md"
+    codes = [f[2] for f in lint({path: "---\ndescription: Reviews\nallowed-tools: [read]\n---\n\nReview.\n"}, select="AGT")]
+    assert "AGT007" not in codes
 
 
 def test_a_key_is_never_the_misspelling_of_its_opposite() -> None:

@@ -41,10 +41,11 @@ permissionMode: plan
 )
 
 
-# Keys of other files that mean one this kind reads: a skill's or a slash command's
-# `allowed-tools` is a subagent's, a custom agent's or a prompt file's `tools` (on an
-# unseen repository, five subagents listed their tools under `allowed-tools`).
-_MEANT_ELSEWHERE = {"allowedtools": "tools"}
+# A Claude Code subagent's allow-list written as a skill's or a slash command's
+# (`allowed-tools`): Claude Code reads a subagent's from `tools` (on an unseen
+# repository, five subagents listed their tools under `allowed-tools`). Other agents'
+# files with the key are AGT011's.
+_SKILLS_TOOLS_KEY = "allowed-tools"
 
 
 def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem]:
@@ -52,14 +53,8 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
     known = tuple(sorted(kind.keys))
     near = near_key(known)
     for key in sorted(str(k) for k in fm.data if k not in kind.keys):
-        elsewhere = _MEANT_ELSEWHERE.get(key.lower().replace("-", "").replace("_", ""))
-        if elsewhere is not None and elsewhere in kind.keys:
-            yield AGT007.at(
-                path,
-                fm.key_lines.get(key, 1),
-                1,
-                f"frontmatter key {key!r} is how skills and slash commands list their tools; {kind.agent_title} reads this file's list of tools from {elsewhere}, so this setting is ignored; rename it to {elsewhere}",
-            )
+        if kind.agent == "claude-code" and "tools" in kind.keys and _norm(key) == _norm(_SKILLS_TOOLS_KEY):
+            yield AGT007.at(path, fm.key_lines.get(key, 1), 1, _skills_tools_message(kind, key, "tools" in fm.data))
             continue
         meant = near(key)
         if meant is not None:
@@ -69,3 +64,17 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
                 1,
                 f"frontmatter key {key!r} looks like a misspelling of {meant!r}: {kind.agent_title} matches keys exactly, so this setting is ignored; rename it to {meant}",
             )
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("-", "").replace("_", "")
+
+
+def _skills_tools_message(kind: agentkinds.Kind, key: str, has_tools: bool) -> str:
+    said = (
+        f"frontmatter key {key!r} is how skills and slash commands list their tools"
+        if key == _SKILLS_TOOLS_KEY
+        else f"frontmatter key {key!r} looks like {_SKILLS_TOOLS_KEY}, the key skills and slash commands list their tools under"
+    )
+    fix = "the file's tools key is the list in force: delete this one" if has_tools else "rename it to tools"
+    return f"{said}; {kind.agent_title} reads this file's list of tools from tools, so this setting is ignored; {fix}"
