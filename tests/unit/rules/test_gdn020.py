@@ -70,3 +70,14 @@ def test_a_fallback_that_is_another_agents_own_file_is_not_reported() -> None:
         if f.code == "GDN020"
     ]
     assert "Codex never reads CODEX.md" in found.message
+
+
+def test_a_fallback_no_other_agent_reads_there_is_still_reported() -> None:
+    # Amp reads AGENT.md only in a folder without AGENTS.md: beside one, nobody reads it
+    # (an outside attack); and CLAUDE.md where the settings name Codex alone.
+    amp = {".codex/config.toml": 'project_doc_fallback_filenames = ["AGENT.md"]\n'}
+    assert [f[2] for f in lint({"AGENTS.md": "# Codex\n", "AGENT.md": "# Amp\n", **amp}) if f[2] == "GDN020"] == ["GDN020"]
+    claude = {".codex/config.toml": 'project_doc_fallback_filenames = ["CLAUDE.md"]\n'}
+    only_codex = {"agents": ["codex"]}
+    files = {"AGENTS.md": "# Codex\n", "CLAUDE.md": "# Claude\n", **claude}
+    assert [f[2] for f in lint(files, config=only_codex) if f[2] == "GDN020"] == ["GDN020"]

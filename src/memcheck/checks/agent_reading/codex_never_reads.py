@@ -26,8 +26,8 @@ GDN020 = Rule(
 Reports two files Codex never reads although they look meant for it: a fallback name
 from `.codex/config.toml`'s `project_doc_fallback_filenames` (such as `CODEX.md`) in
 a folder that also holds `AGENTS.md` or `AGENTS.override.md` (reported on that
-file), and a project's `.codex/AGENTS.md`. A fallback that is another agent's own
-file (`CLAUDE.md`, `GEMINI.md`) is not reported: that agent reads it there.
+file), and a project's `.codex/AGENTS.md`. A fallback that another agent the
+settings name reads there (`CLAUDE.md`, Claude Code's) is not reported.
 
 ## Why is this bad?
 Codex reads one file per folder: `AGENTS.override.md`, else `AGENTS.md`, and only
@@ -110,11 +110,12 @@ def check(ws: Workspace, model: readers.Reading) -> Iterator[Problem]:
             continue
         for name in fallbacks:
             fallback = join(folder, name)
-            # Another agent's own file (`CLAUDE.md` beside `AGENTS.md`, named as a fallback
-            # for the folders without one): Codex reads AGENTS.md here, and that agent
-            # its own file; nothing is lost (an unseen repository was told to delete its
-            # only file for Claude Code).
-            if model.kind.get(fallback) not in (None, agents.K_CUSTOM):
+            # A file another agent the settings name reads here (`CLAUDE.md` beside
+            # `AGENTS.md`, a fallback for the folders without one): Codex reads AGENTS.md
+            # here, and that agent its own file; nothing is lost (an unseen repository
+            # was told to delete its only file for Claude Code). Amp's `AGENT.md` beside
+            # `AGENTS.md` is read by nobody, and told.
+            if fallback in model.kind and any(model.state(a, fallback) == agents.READS for a in model.configured if a != agents.CODEX):
                 continue
             if fallback in ws.file_set and fallback != path and name not in ("AGENTS.md", "AGENTS.override.md"):
                 yield GDN020.at(
