@@ -54,3 +54,14 @@ def test_a_skill_below_sees_the_triggers_of_the_skills_above_it() -> None:
 def test_the_same_trigger_in_folders_different_agents_load_is_no_clash() -> None:
     files = {".agents/skills/deploy/SKILL.md": _skill("deploy", "[/ship]"), ".claude/skills/ship/SKILL.md": _skill("ship", "[/ship]")}
     assert lint(files) == []
+
+
+def test_a_skill_told_it_shares_a_name_is_not_told_its_shared_triggers_too() -> None:
+    # A stale copy in another folder: SKL009 tells the name once, and the three triggers
+    # the copy shares were judged noise beside it (an unseen repository).
+    copy = _skill("open-browser", "[launch chromium, open the browser, show me the browser]")
+    files = {".claude/skills/connect-chrome/SKILL.md": copy, ".claude/skills/open-browser/SKILL.md": copy}
+    assert [f[2] for f in lint(files) if f[2] in ("SKL009", "SKL011")] == ["SKL009"]
+    # A third skill of its own name that shares a trigger is still told.
+    files[".claude/skills/other/SKILL.md"] = _skill("other", "[open the browser]")
+    assert sorted(f[2] for f in lint(files) if f[2] in ("SKL009", "SKL011")) == ["SKL009", "SKL011"]

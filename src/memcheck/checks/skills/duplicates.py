@@ -78,7 +78,9 @@ SKL011 = Rule(
     """\
 ## What it does
 Reports a trigger (compared without case and surrounding space) that the same skill
-or another skill visible from the same folder already uses.
+or another skill visible from the same folder already uses. Not the triggers a skill
+shares with the one SKL009 already tells it shares its name with: that is one
+duplicate, told once.
 
 ## Why is this bad?
 Both skills tell the agent's model they answer to the same phrase (no agent memcheck
@@ -131,6 +133,10 @@ def check(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
     # sake clashes with nothing (and an identical copy an agent sees twice is one skill).
     names: dict[tuple[str, str], _SkillsSeen] = {}
     triggers: dict[tuple[str, str], _SkillsSeen] = {}
+    # The skill each skill was told its name clashes with (SKL009): the triggers it
+    # shares with that one are the same duplicate, told once (a stale copy's three
+    # shared triggers were judged noise beside the name's finding).
+    named_like: dict[str, str] = {}
     for path in ws.skills:
         fm = ws.document(path).frontmatter
         if fm is None:
@@ -150,6 +156,7 @@ def check(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
                 other = seen.first_with(scope)
                 if other is not None and path in wanted and not reported and not _copies(ws, path, other):
                     reported = True
+                    named_like[path] = other
                     yield SKL009.at(
                         path,
                         fm.key_lines.get("name", 1),
@@ -169,7 +176,13 @@ def check(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
             for member in audience:
                 users = triggers.setdefault((key, member), _SkillsSeen())
                 clash = path if key in own else users.first_with(scope)
-                if clash is not None and path in wanted and not reported and (clash == path or not _copies(ws, path, clash)):
+                if (
+                    clash is not None
+                    and path in wanted
+                    and not reported
+                    and clash != named_like.get(path)
+                    and (clash == path or not _copies(ws, path, clash))
+                ):
                     reported = True
                     where = "earlier in the same list" if clash == path else f"by {clash}"
                     yield SKL011.at(
