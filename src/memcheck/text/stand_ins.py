@@ -1,5 +1,5 @@
 """Values that stand for a secret rather than being one: placeholders
-(`<your-token>`, `CHANGE_ME`, `google-client-secret`), the samples documentation prints
+(`<your-token>`, `CHANGE_ME`), the samples documentation prints
 for everyone, references to where the real value lives (`process.env.X`, a dotted
 name, a path), and the measures of randomness by which a literal reads as a real
 credential. text/secrets.py asks them of every value it finds."""
@@ -31,43 +31,10 @@ def entropy(text: str) -> float:
 
 def placeholder(value: str) -> bool:
     """Whether ``value`` reads as a stand-in: a placeholder's words or marks, a run of
-    one character, a documented sample, or words that name their own role."""
-    return bool(_PLACEHOLDER.search(value) or _RUN.search(value) or _CHANGE_ME.fullmatch(value) or _names_itself(value)) or any(
+    one character, or a documented sample."""
+    return bool(_PLACEHOLDER.search(value) or _RUN.search(value) or _CHANGE_ME.fullmatch(value)) or any(
         sample in value for sample in _DOCUMENTED_SAMPLES
     )
-
-
-# A value made only of words that describe a credential (`client_secret =
-# "google-client-secret"`, `GOG_KEYRING_PASSWORD='secure-password'`,
-# `JWT_SECRET_KEY=dev-secret-key-for-testing-only`, each judged a placeholder on an
-# unseen repository): a description of a secret, not one. Every word must come from a
-# closed list (a role, what it is for, whose it is, a filler): one word outside it
-# (`secret-kzqxwvjpmfhy`, `orchard-key-glacier-tulip`, an outside attack's recipes) and
-# the value is judged as any other.
-_WORDS = lazy_regex.compile(r"[a-z]{2,}(?:[-_.][a-z]{2,})+")
-_ROLE_WORDS = frozenset(
-    {"secret", "password", "passwd", "pwd", "key", "token", "apikey", "credential", "credentials", "pass", "passphrase"}
-)
-_DESCRIBING_WORDS = _ROLE_WORDS | frozenset(
-    {
-        # what it is for, and whose
-        "api", "access", "auth", "client", "app", "application", "service", "user", "admin", "account", "db", "database",
-        "jwt", "oauth", "session", "signing", "encryption", "webhook", "keyring", "bot", "id", "private", "public", "master",
-        "google", "microsoft", "github", "gitlab", "aws", "azure", "gcp", "slack", "stripe", "openai", "anthropic", "twilio",
-        "sendgrid", "discord", "supabase", "firebase", "postgres", "mysql", "redis", "mongo",
-        # fillers of samples
-        "your", "my", "our", "the", "a", "an", "for", "of", "to", "and", "only", "here", "this", "some", "new", "value",
-        "secure", "strong", "super", "very", "dev", "development", "local", "localhost", "test", "testing", "demo",
-        "default", "sample", "example", "dummy", "fake", "placeholder", "goes", "put", "insert", "replace", "with",
-    }
-)  # fmt: skip
-
-
-def _names_itself(value: str) -> bool:
-    if _WORDS.fullmatch(value) is None:
-        return False
-    words = re.split(r"[-_.]", value)
-    return not _ROLE_WORDS.isdisjoint(words) and _DESCRIBING_WORDS.issuperset(words)
 
 
 # A value that tells the reader to change it, and nothing after that but capital

@@ -171,17 +171,17 @@ def test_a_secret_that_also_spells_its_keys_words_is_reported(line: str) -> None
 @pytest.mark.parametrize(
     "line",
     [
-        # Values that spell out their own role in lower-case words, each judged a
-        # placeholder on an unseen repository (a skill's secrets.toml sample, a CI
-        # example, local development steps).
+        # Lower-case words that name a credential are judged as any value: a narrowing
+        # that took them for placeholders let real passwords through (outside attacks:
+        # `super-strong-admin-password` in an MCP server's env, a role word beside
+        # random letters).
+        'DB_PASSWORD = "super-strong-admin-password"',
+        "export DB_PASSWORD=super-strong-admin-password",
         'client_secret = "google-client-secret"',
-        'client_secret = "microsoft-client-secret"',
-        "export GOG_KEYRING_PASSWORD='secure-password'",
-        "export JWT_SECRET_KEY=dev-secret-key-for-testing-only",
     ],
 )
-def test_a_value_of_words_that_names_its_own_role_is_a_placeholder(line: str) -> None:
-    assert lint(_guidance(line + "\n"), select="SEC") == []
+def test_words_that_describe_a_credential_are_still_a_credential(line: str) -> None:
+    assert [f[2] for f in lint(_guidance(line + "\n"), select="SEC")] == ["SEC003"]
 
 
 @pytest.mark.parametrize(
