@@ -53,12 +53,14 @@ def test_memories_with_frontmatter_as_a_rule_make_the_others_findings() -> None:
     assert [f for f in lint(notes) if f[2] == "MEM002"] == [(f"{STORE}/a_note.md", 1, "MEM002"), (f"{STORE}/z_note.md", 1, "MEM002")]
 
 
-def test_one_memory_with_frontmatter_among_many_notes_does_not_turn_them_into_errors() -> None:
-    # An outside attack: a folder of notes that gains one memory with frontmatter was
-    # told every note at once (10,001 errors on a commit of one file).
-    notes = {f"{STORE}/note_{i}.md": f"# Note {i}\n" for i in range(5)}
-    notes[f"{STORE}/m_memory.md"] = example("MEM002", nth=2)
-    assert [f for f in lint(notes) if f[2] == "MEM002"] == []
+def test_a_change_cannot_take_its_own_store_out_of_the_rule() -> None:
+    # An outside attack: two memories of three stripped of frontmatter, or four notes
+    # added to three memories; each note is told while one memory has frontmatter.
+    stripped = {f"{STORE}/a.md": "# A\n", f"{STORE}/b.md": "# B\n", f"{STORE}/c.md": example("MEM002", nth=2)}
+    assert [f[0] for f in lint(stripped) if f[2] == "MEM002"] == [f"{STORE}/a.md", f"{STORE}/b.md"]
+    added = {f"{STORE}/note_{i}.md": f"# Note {i}\n" for i in range(4)}
+    added.update({f"{STORE}/m_{i}.md": example("MEM002", nth=2).replace("name: testing", f"name: m{i}") for i in range(3)})
+    assert len([f for f in lint(added) if f[2] == "MEM002"]) == 4
 
 
 @pytest.mark.parametrize(

@@ -127,8 +127,8 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     crlf: list[str] = []  # memories with CRLF line endings, for MEM018
     alike: list[Alike] = []  # each memory's description and body, for MEM023
     team_types = unknown_type.TeamTypes(ws, store)
-    # MEM002 is held until the store is read: it is told where most memories of the
-    # store have frontmatter (see missing_frontmatter.py).
+    # MEM002 is held until the store is read: it is told where another memory of the
+    # store has frontmatter (see missing_frontmatter.py).
     without_frontmatter: list[Problem] = []
     with_frontmatter = 0
     for path in store.files:
@@ -170,10 +170,11 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     if as_index is not None:
         yield non_slug_filename.index_twin(as_index)
     if without_frontmatter:
-        # The store's convention: frontmatter, where at least as many memories have it as
-        # do not (a store of 10,000 notes that gains one memory with frontmatter does not
-        # turn them all into errors at once, as an outside attack found it did).
-        convention = with_frontmatter >= len(without_frontmatter)
+        # The store's convention is frontmatter once one memory has it: a majority rule
+        # let a change take its own store out of the rule (strip two memories of three,
+        # or add four notes to three memories: an outside attack). So a folder of notes
+        # that gains one memory with frontmatter is told every note at once.
+        convention = with_frontmatter > 0
         declared = convention or _stores_declared(ws)
         yield from (p for p in without_frontmatter if missing_frontmatter.told(p, declared, convention))
     if wiki:

@@ -1,4 +1,4 @@
-"""MEM002: a memory file without YAML frontmatter in a store whose memories have it as a rule (a gate: no field rule runs after it)."""
+"""MEM002: a memory file without YAML frontmatter in a store where another memory has it (a gate: no field rule runs after it)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ MEM002 = Rule(
     f"""\
 ## What it does
 Reports a memory file whose first line is not `---`, so it has no YAML frontmatter,
-in a store where at least as many memories have frontmatter as have none.
+in a store where another memory has frontmatter.
 
 A store none of whose memories has frontmatter is a folder of notes kept another way
 (read by their paths, listed by hand): nothing is reported there, unless the settings
