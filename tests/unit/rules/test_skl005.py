@@ -101,3 +101,21 @@ def test_a_marker_naming_a_template_the_tree_lacks_is_reported() -> None:
     path = ".claude/skills/ship/SKILL.md"
     text = "---\nname: gstack-ship\ndescription: Ships. Use when shipping.\n---\n<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->\n"
     assert [f[2] for f in lint({path: text}) if f[2] == "SKL005"] == ["SKL005"]
+
+
+@pytest.mark.parametrize(
+    "templates",
+    [
+        {".claude/skills/gstack/other/SKILL.md.tmpl": "---\nname: other\n---\n"},  # another skill's
+        {"SKILL.md.tmpl": "---\nname: review\n---\n"},  # at the root
+        {".agents/skills/gstack-review/SKILL.md.tmpl": "---\nname: ship\n---\n"},  # beside, of another skill
+        {".claude/skills/gstack/review/SKILL.md.tmpl": ""},  # empty
+    ],
+)
+def test_a_template_that_is_not_this_skills_exempts_nothing(templates: dict[str, str]) -> None:
+    # An outside attack: any template anywhere let every marked skill pass.
+    path = ".agents/skills/gstack-review/SKILL.md"
+    text = (
+        "---\nname: review\ndescription: Reviews. Use when asked.\n---\n<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->\n"
+    )
+    assert [f[2] for f in lint({path: text, **templates}) if f[2] == "SKL005"] == ["SKL005"]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from memcheck import lazy_regex
 from memcheck.checks.skills.facts import named_after_folder
+from memcheck.paths import join, parent
 from memcheck.problem import ERROR, Rule
 
 if TYPE_CHECKING:
@@ -71,8 +72,9 @@ Reports a `SKILL.md` whose `name` is not the name of the folder it is in.
 A name that also breaks the name rules, in a folder whose name is a valid one, is
 reported once, by SKL004, which names the folder's name as the fix. A `SKILL.md`
 whose first line after the frontmatter says a tool generates it from a template the
-repository holds (`<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->`)
-is not reported: its name and folder are the generator's, and an edit is undone at
+repository holds (`<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit directly -->`;
+the template beside it, or in a folder named as the skill is, and naming the skill as
+it does) is not reported: its name and folder are the generator's, and an edit is undone at
 its next run.
 
 ## Why is this bad?
@@ -151,14 +153,34 @@ _GENERATED = lazy_regex.compile(
 
 def generated(ws: Workspace, skill: SkillFile) -> bool:
     """Whether the skill says, first thing after its frontmatter, that a tool generates
-    it from a template the repository holds."""
+    it from a template the repository holds: one of the name the marker gives, beside
+    the skill or in a folder named as the skill is, whose own frontmatter names the
+    skill as it does (a template anywhere else, empty or of another skill made any
+    marked skill pass: an outside attack)."""
+    name = skill.data.get("name")
     body = skill.doc.body.lstrip("\r\n")
     m = _GENERATED.match(body.split("\n", 1)[0].rstrip("\r"))
-    return m is not None and m.group(1) in ws.once(_file_names)
+    if m is None or not isinstance(name, str) or not name.strip():
+        return False
+    template = m.group(1)
+    places = [*ws.once(_files_by_folder_and_name).get((name.strip(), template), ()), join(parent(skill.path), template)]
+    for place in places:
+        if place not in ws.file_set:
+            continue
+        doc = ws.document(place)
+        fm = doc.frontmatter if doc.error is None else None
+        if fm is not None and fm.data.get("name") == name:
+            return True
+    return False
 
 
-def _file_names(ws: Workspace) -> frozenset[str]:
-    return frozenset(path.rpartition("/")[2] for path in ws.files)
+def _files_by_folder_and_name(ws: Workspace) -> dict[tuple[str, str], list[str]]:
+    """Each file of the tree by its folder's name and its own (`review`, `SKILL.md.tmpl`)."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for path in ws.files:
+        folder, _, file_name = path.rpartition("/")
+        found.setdefault((folder.rpartition("/")[2], file_name), []).append(path)
+    return found
 
 
 def _valid_name(name: str) -> bool:
