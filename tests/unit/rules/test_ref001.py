@@ -373,7 +373,7 @@ def test_the_archive_is_read_once_per_store(monkeypatch: pytest.MonkeyPatch) -> 
     assert len(calls) == 1
 
 
-@pytest.mark.parametrize("name", ["session_history.md", "session_2026-05-28_research.md", "project_phase_history.md", "deploy-log.md"])
+@pytest.mark.parametrize("name", ["session_history.md", "session_2026-05-28_research.md", "project_phase_history.md", "session-log.md"])
 def test_a_memory_named_as_a_record_of_what_happened_is_not_judged(name: str) -> None:
     # Session logs and histories cite paths as they were then (seven such findings on
     # unseen repositories, each judged unwanted): updating them would falsify the record.
@@ -384,3 +384,14 @@ def test_a_memory_named_as_a_record_of_what_happened_is_not_judged(name: str) ->
         "docs/manual/menu.md": "",  # the folder docs/guide became docs/manual
     }
     assert lint(files, "REF001") == [(f"{STORE}/project_live.md", 7, "REF001")]
+
+
+@pytest.mark.parametrize("name", ["audit-log.md", "project_access-log.md", "sessions.md", "git_history.md", "history.md", "changelog.md"])
+def test_a_memory_about_a_feature_named_log_or_history_is_judged(name: str) -> None:
+    # An outside attack: names with "log" or "history" in them are about a feature.
+    files = {
+        f"{STORE}/{name}": memory("feature", "how it works", "project", body="See `docs/guide/menu.md`.\n"),
+        INDEX: f"- [feature]({name}) - how it works\n",
+        "docs/manual/menu.md": "",
+    }
+    assert lint(files, "REF001") == [(f"{STORE}/{name}", 7, "REF001")]

@@ -100,10 +100,14 @@ def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
 
 
 # A memory whose name says it records what happened (`session_history.md`,
-# `session_2026-05-28_research.md`, `project_phase_history.md`, `deploy-log.md`): it
-# cites paths as they were then, and updating them would falsify the record (seven
-# such findings on unseen repositories, each judged unwanted; none judged wanted).
-_RECORD = lazy_regex.compile(r"(?i)^session(?:s|[-_.]?\d|[-_](?:history|log|notes))|(?:^|[-_])(?:history|log|changelog|journal)$")
+# `session_2026-05-28_research.md`, `project_phase_history.md`): it cites paths as they
+# were then, and updating them would falsify the record (seven such findings on unseen
+# repositories, each judged unwanted; none judged wanted). A session's own record, or a
+# history of phases, sessions or the project; not any name with "log" or "history" in
+# it (`audit-log.md`, `git_history.md` are about a feature: an outside attack).
+_RECORD = lazy_regex.compile(
+    r"(?i)^sessions?[-_](?:\d{4}-?\d{2}-?\d{2}|history|log|logs)(?:$|[-_])|(?:^|[-_])(?:phase|session|project|work)[-_]history$"
+)
 
 
 def records_the_past(path: str) -> bool:

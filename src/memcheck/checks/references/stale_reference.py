@@ -67,8 +67,8 @@ archive of its index lists (`MEMORY-archive.md`), where MEMORY.md names neither 
 archive nor the memory (no link, code span or stem; no topic index it links lists
 it), is a record moved out of what agents load, kept as it was written: its paths
 are not judged; nor are those of a memory whose name says it records what happened
-(`session_history.md`, `session_2026-05-28_research.md`, `phase_history.md`,
-`deploy-log.md`), which cites paths as they were then. A path whose file name the
+(`session_history.md`, `session_2026-05-28_research.md`, `project_phase_history.md`),
+which cites paths as they were then. A path whose file name the
 repository does not hold at all, or holds only in folders it does not share, is not
 reported: it cannot be told from a path in another repository or on a server the
 file speaks of. Fenced code blocks are not read, and links are left to the
