@@ -363,11 +363,13 @@ def html_targets(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:
             yield Token(lineno, m.start(group) + 1, m.group(group))
 
 
-# `[[TODO #74]]`: one capitalised word, one blank, `#` and a number: a ticket cited
-# by number in brackets, not a link to a heading (a vault's `[[Note#Heading]]` has no
+# `[[TODO #74]]`: a tracker's word, one blank, `#` and a number: a ticket cited by
+# number in brackets, not a link to a heading (a vault's `[[Note#Heading]]` has no
 # blank before its `#`). On an unseen repository it was reported as a dead link to
-# `TODO`. A folder, an alias, an embed or another spacing is a link (an outside attack).
-_TICKET = lazy_regex.compile(r"\[\[[A-Z][A-Za-z]{1,15} #\d+\]\]")
+# `TODO`. Only the words trackers use: any other (`[[Rollback #2]]`) may name a note,
+# and a dead one is told (an outside attack deleted the note it named); nor a folder,
+# an alias, an embed or another spacing.
+_TICKET = lazy_regex.compile(r"\[\[(?i:todo|fixme|bug|issue|pr|ticket|task|story|epic|incident) #[0-9]+\]\]")
 
 
 def wiki_links(numbered: Iterable[tuple[int, str]]) -> Iterator[Token]:

@@ -117,7 +117,15 @@ def test_a_ticket_cited_by_number_in_brackets_is_no_link() -> None:
 
 @pytest.mark.parametrize(
     "link",
-    ["[[gone-notes #2]]", "[[notes/roadmap #2]]", "[[Roadmap #2|the roadmap]]", "![[Roadmap #2]]", "[[Roadmap  #2]]", "[[roadmap #2]]"],
+    [
+        "[[gone-notes #2]]",
+        "[[notes/roadmap #2]]",
+        "[[Roadmap #2|the roadmap]]",
+        "![[Roadmap #2]]",
+        "[[Roadmap  #2]]",
+        "[[Rollback #2]]",
+        "[[TODO #٣]]",
+    ],
 )
 def test_a_link_shaped_otherwise_is_still_a_link(link: str) -> None:
     # An outside attack: a folder, an alias, an embed, two blanks or a lower-case name
