@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import example, findings, lint
 from test_agt005 import subagent
 
@@ -44,10 +45,12 @@ def test_allowed_tools_is_told_to_become_tools_never_its_opposite() -> None:
         assert "disallowed" not in found.message
 
 
-def test_allowed_tools_beside_tools_is_told_to_go_not_to_be_renamed() -> None:
-    # Renaming it would write a second `tools` key (an outside attack).
-    (found,) = findings({REVIEWER: subagent("tools: Read\nallowed-tools: Read, Grep\n")}, select="AGT")
-    assert found.message.endswith("so this setting is ignored; the file's tools key is the list in force: delete this one")
+@pytest.mark.parametrize("tools", ["tools: Read\n", "tools:\n", "tools: []\n"])
+def test_allowed_tools_beside_tools_is_told_to_move_into_it(tools: str) -> None:
+    # Renaming would write a second `tools` key; deleting it beside an empty one could
+    # leave the subagent every tool (outside attacks).
+    (found,) = findings({REVIEWER: subagent(tools + "allowed-tools: Read, Grep\n")}, select="AGT")
+    assert found.message.endswith("so this setting is ignored; move the tools it lists into the file's tools key, and delete it")
 
 
 def test_a_copilot_agent_file_s_allowed_tools_is_left_to_agt011() -> None:

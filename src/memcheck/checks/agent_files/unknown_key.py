@@ -54,7 +54,8 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
     near = near_key(known)
     for key in sorted(str(k) for k in fm.data if k not in kind.keys):
         if kind.agent == "claude-code" and "tools" in kind.keys and _norm(key) == _norm(_SKILLS_TOOLS_KEY):
-            yield AGT007.at(path, fm.key_lines.get(key, 1), 1, _skills_tools_message(kind, key, "tools" in fm.data))
+            tools_too = any(_norm(str(k)) == "tools" for k in fm.data)
+            yield AGT007.at(path, fm.key_lines.get(key, 1), 1, _skills_tools_message(kind, key, tools_too))
             continue
         meant = near(key)
         if meant is not None:
@@ -76,5 +77,7 @@ def _skills_tools_message(kind: agentkinds.Kind, key: str, has_tools: bool) -> s
         if key == _SKILLS_TOOLS_KEY
         else f"frontmatter key {key!r} looks like {_SKILLS_TOOLS_KEY}, the key skills and slash commands list their tools under"
     )
-    fix = "the file's tools key is the list in force: delete this one" if has_tools else "rename it to tools"
+    # Beside a tools key (empty, or misspelt itself), renaming would write a second one
+    # and deleting could leave the subagent every tool (an outside attack).
+    fix = "move the tools it lists into the file's tools key, and delete it" if has_tools else "rename it to tools"
     return f"{said}; {kind.agent_title} reads this file's list of tools from tools, so this setting is ignored; {fix}"
