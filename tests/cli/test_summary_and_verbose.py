@@ -96,6 +96,20 @@ def test_a_commit_that_touches_no_agent_file_says_so(repo: Path) -> None:
         assert (proc.returncode, proc.stdout) == (0, "The change touches no agent files: nothing to check.\n"), command
 
 
+@pytest.mark.parametrize("path", [".mcp.json", ".claude/settings.json"])
+def test_a_commit_that_puts_a_token_into_a_file_agents_read_is_checked(repo: Path, path: str) -> None:
+    # Neither is an agent file, but the secret rules read both; a commit touching one
+    # alone was "nothing to check" in the hook (an outside attack).
+    write(repo, "AGENTS.md", "# Guide\n")
+    write(repo, path, "{}\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "start")
+    write(repo, path, '{"env": {"DB_PASSWORD": "Zq8kP2mW9tR4vHs7Lx0b"}}\n')
+    git(repo, "add", path)
+    proc = run_cli(repo, "check", "--changed")
+    assert proc.returncode == 1 and f"{path}:1:" in proc.stdout and "SEC003" in proc.stdout
+
+
 def test_json_summary_carries_the_same_counts(repo: Path) -> None:
     _tree(repo)
     for command in ("check", "fix"):

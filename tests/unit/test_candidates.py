@@ -10,7 +10,7 @@ from conftest import memory
 from memcheck import agents, config
 from memcheck.agents import kinds as agentkinds
 from memcheck.engine.targets import targets_for
-from memcheck.workspace.candidates import DECIDES_SKILLS, KIND_NAMES, may_be_agent_file, none_among, relative_files
+from memcheck.workspace.candidates import DECIDES_SKILLS, KIND_NAMES, READ_ALSO, may_be_agent_file, none_among, relative_files
 from memcheck.workspace.discover import Workspace
 from memcheck.workspace.memory import MemorySource
 
@@ -101,3 +101,13 @@ def test_a_settings_file_with_no_skills_folder_beside_it_is_nothing_to_check(tmp
     (tmp_path / "tools" / "skills").mkdir(parents=True)
     assert not none_among(["tools/.claude-plugin/plugin.json"], root=tmp_path)
     assert none_among([".vscode/settings.json"], root=tmp_path)
+
+
+def test_the_files_agents_read_beside_agent_files_are_let_through() -> None:
+    # `.mcp.json`, `.claude/settings.json`: the secret rules read them; a commit that
+    # touched one alone was "nothing to check" (an outside attack).
+    from memcheck.workspace.agentfiles import READ_ALSO as read_by_the_rules
+
+    assert set(read_by_the_rules) == READ_ALSO
+    assert all(may_be_agent_file(p) for p in READ_ALSO)
+    assert not may_be_agent_file("tools/.mcp.json.example")

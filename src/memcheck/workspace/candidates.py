@@ -34,6 +34,11 @@ SKILLS = "skills"
 # plugin's manifest, the settings file of a copy of ~/.claude): a change to one is a
 # change to those skills. tests/unit/test_candidates.py holds them to the agent data.
 DECIDES_SKILLS = frozenset({"plugin.json", "settings.json", "CLAUDE.md", ".agents", ".gemini"})
+# Files an agent reads that the secret and hidden-text rules check though they are no
+# agent file (workspace/agentfiles.READ_ALSO, by their path from the root): a commit
+# that put a token into `.mcp.json` alone was "nothing to check" (an outside attack).
+# tests/unit/test_candidates.py holds them to that list.
+READ_ALSO = frozenset({".cursorrules", ".windsurfrules", "CONVENTIONS.md", ".claude/settings.json", ".mcp.json"})
 
 
 def may_be_agent_file(path: str, root: Path | None = None) -> bool:
@@ -41,7 +46,7 @@ def may_be_agent_file(path: str, root: Path | None = None) -> bool:
     config below the root, which the MCK rules report, or a file that decides which
     agents load the skills folder beside it (with ``root``: where one is there, one
     directory look-up; `.vscode/settings.json` is none)."""
-    if path.endswith(MARKDOWN):
+    if path.endswith(MARKDOWN) or path in READ_ALSO:
         return True
     segments = path.split("/")
     if segments[-1] in DECIDES_SKILLS:
