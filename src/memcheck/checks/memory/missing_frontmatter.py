@@ -74,7 +74,7 @@ def check(doc: Document) -> Problem | None:
 
 
 def told(found: Problem, declared: bool, convention: bool) -> bool:
-    """Whether a MEM002 finding of a store is told: where the store's memories have
-    frontmatter as a rule (``convention``), the settings declare the stores
-    (``declared``), or the file's frontmatter is below its first line."""
+    """Whether a MEM002 finding of a store is told: where another memory of the store
+    has frontmatter (``convention``), the settings declare the stores (``declared``),
+    or the file's frontmatter is below its first line."""
     return convention or declared or found.message.startswith(DISPLACED)

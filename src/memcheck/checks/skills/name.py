@@ -140,7 +140,7 @@ def check(ws: Workspace, skill: SkillFile) -> Iterator[Problem]:
 
 # A skill a tool writes from a template in this repository, as it says on the first
 # line after its frontmatter (`<!-- AUTO-GENERATED from SKILL.md.tmpl — do not edit
-# directly -->`, a template of that name in the tree): its name and its folder are the
+# directly -->`; see ``generated`` for where the template must be): its name and its folder are the
 # generator's to set, and an edit here is undone at the next run (a vendor's 26
 # generated skills, each in a prefixed folder, were judged unwanted one by one). A
 # comment that only mentions generation ("not auto-generated", "was generated once"),
