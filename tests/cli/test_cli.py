@@ -19,13 +19,12 @@ from memcheck.hooks.rules import rule_table
 
 def test_text_output_lines_summary_and_exit_code(repo: Path) -> None:
     write(repo, ".memory/a.md", "no frontmatter\n")
-    write(repo, ".memory/b.md", memory("B", "second", "user"))
-    write(repo, ".memory/MEMORY.md", "- [a](a.md)\n- [B](b.md) — second\n")  # the render: no description, no separator
+    write(repo, ".memory/MEMORY.md", "- [a](a.md)\n")  # the render: no description, no separator
     proc = run_cli(repo, "check")
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == [
         ".memory/a.md:1:1: MEM002 no YAML frontmatter: start the file with '---', name, description and type, then '---'",
-        "Found 1 problem (1 error, 0 warnings) in 1 store (2 memories).",
+        "Found 1 problem (1 error, 0 warnings) in 1 store (1 memory).",
     ]
 
 

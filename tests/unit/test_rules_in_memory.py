@@ -23,11 +23,7 @@ REVIEW = memory("Review", "Concise reviews", "user")
 CASES = [
     pytest.param({INDEX: LISTED, f"{STORE}/review.md": REVIEW}, "MEM,IDX", [], id="clean-store"),
     pytest.param(
-        {
-            INDEX: LISTED,
-            f"{STORE}/review.md": "# Review\nNo frontmatter.\n",
-            f"{STORE}/testing.md": "---\nname: Testing\ndescription: How we test\ntype: project\n---\nBody.\n",
-        },
+        {INDEX: LISTED, f"{STORE}/review.md": "# Review\nNo frontmatter.\n"},
         "MEM",
         [(f"{STORE}/review.md", 1, "MEM002")],
         id="MEM002-no-frontmatter",

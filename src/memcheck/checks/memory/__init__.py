@@ -127,21 +127,9 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     crlf: list[str] = []  # memories with CRLF line endings, for MEM018
     alike: list[Alike] = []  # each memory's description and body, for MEM023
     team_types = unknown_type.TeamTypes(ws, store)
-    # MEM002 is held until the store is read: it is told where another memory of the
-    # store has frontmatter (see missing_frontmatter.py).
-    without_frontmatter: list[Problem] = []
-    with_frontmatter = 0
     for path in store.files:
         seen = ws.of_file("memory", path, lambda: _memory(ws, path), _kept_memory, _memory_kept)  # noqa: B023 (called at once)
-        found = seen.found
-        if not found:  # (most memories: no finding, frontmatter read)
-            with_frontmatter += 1
-        elif any(p.code == MEM002.code for p in found):
-            without_frontmatter += [p for p in found if p.code == MEM002.code]
-            found = [p for p in found if p.code != MEM002.code]
-        elif not any(p.code == MEM001.code for p in found):
-            with_frontmatter += 1
-        yield from team_types.told_to_write(found)
+        yield from team_types.told_to_write(seen.found)
         twin = cased.setdefault(basename(path).casefold(), path)
         if twin != path:
             yield non_slug_filename.case_twin(path, twin)
@@ -169,28 +157,11 @@ def check_store(ws: Workspace, store: Store) -> Iterator[Problem]:
     as_index = cased.get(INDEX_NAME.casefold())
     if as_index is not None:
         yield non_slug_filename.index_twin(as_index)
-    if without_frontmatter:
-        # The store's convention is frontmatter once one memory has it: a majority rule
-        # let a change take its own store out of the rule (strip two memories of three,
-        # or add four notes to three memories: an outside attack). So a folder of notes
-        # that gains one memory with frontmatter is told every note at once.
-        convention = with_frontmatter > 0
-        declared = convention or _stores_declared(ws)
-        yield from (p for p in without_frontmatter if missing_frontmatter.told(p, declared, convention))
     if wiki:
         yield from broken_link.wiki_links(ws, store, wiki, names)
     yield from duplicates.check(ws, alike, named_twice)
     yield from long_description.check(ws, store, long)
     yield from crlf_line_endings.check(store, crlf)
-
-
-def _stores_declared(ws: Workspace) -> bool:
-    """Whether the settings name the stores (`memory.stores` other than the defaults):
-    each is a store of memories by the team's word, frontmatter or not."""
-    from memcheck.config import defaults
-
-    memory = defaults()["memory"]
-    return isinstance(memory, dict) and list(ws.config.memory.stores) != memory.get("stores")
 
 
 def _body_of(ws: Workspace, path: str) -> Callable[[], str]:
