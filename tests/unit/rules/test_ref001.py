@@ -386,7 +386,20 @@ def test_a_memory_named_as_a_record_of_what_happened_is_not_judged(name: str) ->
     assert lint(files, "REF001") == [(f"{STORE}/project_live.md", 7, "REF001")]
 
 
-@pytest.mark.parametrize("name", ["audit-log.md", "project_access-log.md", "sessions.md", "git_history.md", "history.md", "changelog.md"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "audit-log.md",
+        "project_access-log.md",
+        "sessions.md",
+        "git_history.md",
+        "history.md",
+        "changelog.md",
+        "reference_session_history.md",
+        "project_session_history.md",
+        "session_history_api.md",
+    ],
+)
 def test_a_memory_about_a_feature_named_log_or_history_is_judged(name: str) -> None:
     # An outside attack: names with "log" or "history" in them are about a feature.
     files = {

@@ -102,11 +102,12 @@ def _archived(ws: Workspace, targets: Targets) -> frozenset[str]:
 # A memory whose name says it records what happened (`session_history.md`,
 # `session_2026-05-28_research.md`, `project_phase_history.md`): it cites paths as they
 # were then, and updating them would falsify the record (seven such findings on unseen
-# repositories, each judged unwanted; none judged wanted). A session's own record, or a
-# history of phases, sessions or the project; not any name with "log" or "history" in
-# it (`audit-log.md`, `git_history.md` are about a feature: an outside attack).
+# repositories, each judged unwanted; none judged wanted). The whole name says so: a
+# session's dated record, the sessions' history or log, the phases' history; a name
+# that only holds such words is about a feature (`audit-log.md`, `git_history.md`,
+# `reference_session_history.md`: outside attacks).
 _RECORD = lazy_regex.compile(
-    r"(?i)^sessions?[-_](?:\d{4}-?\d{2}-?\d{2}|history|log|logs)(?:$|[-_])|(?:^|[-_])(?:phase|session|project|work)[-_]history$"
+    r"(?i)^(?:sessions?[-_]\d{4}-?\d{2}-?\d{2}(?:[-_].*)?|sessions?[-_](?:history|log)|(?:project[-_])?phases?[-_]history)$"
 )
 
 
