@@ -65,3 +65,11 @@ def test_a_skill_told_it_shares_a_name_is_not_told_its_shared_triggers_too() -> 
     # A third skill of its own name that shares a trigger is still told.
     files[".claude/skills/other/SKILL.md"] = _skill("other", "[open the browser]")
     assert sorted(f[2] for f in lint(files) if f[2] in ("SKL009", "SKL011")) == ["SKL009", "SKL011"]
+
+
+def test_with_skl009_off_the_shared_trigger_is_told() -> None:
+    # An outside attack: with SKL009 turned off, the trigger two skills of one name
+    # share was told nowhere.
+    copy = _skill("open-browser", "[/ship]")
+    files = {".claude/skills/connect-chrome/SKILL.md": copy, ".claude/skills/open-browser/SKILL.md": copy}
+    assert [f[2] for f in lint(files, config={"ignore": ["SKL009", "SKL005"]})] == ["SKL011"]

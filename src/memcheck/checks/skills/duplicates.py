@@ -137,6 +137,9 @@ def check(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
     # shares with that one are the same duplicate, told once (a stale copy's three
     # shared triggers were judged noise beside the name's finding).
     named_like: dict[str, str] = {}
+    # (Only where SKL009 is on: with it off, the trigger is the duplicate's one finding.
+    # An outside attack.)
+    told_names = ws.wants(SKL009.code)
     for path in ws.skills:
         fm = ws.document(path).frontmatter
         if fm is None:
@@ -156,7 +159,8 @@ def check(ws: Workspace, wanted: set[str]) -> Iterator[Problem]:
                 other = seen.first_with(scope)
                 if other is not None and path in wanted and not reported and not _copies(ws, path, other):
                     reported = True
-                    named_like[path] = other
+                    if told_names:
+                        named_like[path] = other
                     yield SKL009.at(
                         path,
                         fm.key_lines.get("name", 1),
