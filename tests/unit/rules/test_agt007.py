@@ -65,3 +65,9 @@ def test_a_key_is_never_the_misspelling_of_its_opposite() -> None:
     near = near_key(("disallowedTools", "tools", "permissionMode"))
     assert near("allowedtools") is None
     assert near("disalowedTools") == "disallowedTools"  # a slip within the key is still one
+
+
+def test_allowed_tools_beside_a_misspelt_tools_key_names_it() -> None:
+    # An outside attack: beside `Tools:` the message spoke of "the file's tools key".
+    found = [f for f in findings({REVIEWER: subagent("Tools: Read\nallowed-tools: Grep\n")}, select="AGT") if "allowed-tools" in f.message]
+    assert found[0].message.endswith("list its tools and those of 'Tools' under one key, tools")

@@ -54,8 +54,8 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
     near = near_key(known)
     for key in sorted(str(k) for k in fm.data if k not in kind.keys):
         if kind.agent == "claude-code" and "tools" in kind.keys and _norm(key) == _norm(_SKILLS_TOOLS_KEY):
-            tools_too = any(_norm(str(k)) == "tools" for k in fm.data)
-            yield AGT007.at(path, fm.key_lines.get(key, 1), 1, _skills_tools_message(kind, key, tools_too))
+            tools_key = next((str(k) for k in fm.data if _norm(str(k)) == "tools"), None)
+            yield AGT007.at(path, fm.key_lines.get(key, 1), 1, _skills_tools_message(kind, key, tools_key))
             continue
         meant = near(key)
         if meant is not None:
@@ -71,7 +71,7 @@ def _norm(key: str) -> str:
     return key.lower().replace("-", "").replace("_", "")
 
 
-def _skills_tools_message(kind: agentkinds.Kind, key: str, has_tools: bool) -> str:
+def _skills_tools_message(kind: agentkinds.Kind, key: str, tools_key: str | None) -> str:
     said = (
         f"frontmatter key {key!r} is how skills and slash commands list their tools"
         if key == _SKILLS_TOOLS_KEY
@@ -79,5 +79,11 @@ def _skills_tools_message(kind: agentkinds.Kind, key: str, has_tools: bool) -> s
     )
     # Beside a tools key (empty, or misspelt itself), renaming would write a second one
     # and deleting could leave the subagent every tool (an outside attack).
-    fix = "move the tools it lists into the file's tools key, and delete it" if has_tools else "rename it to tools"
+    if tools_key is None:
+        fix = "rename it to tools"
+    elif tools_key == "tools":
+        fix = "move the tools it lists into the file's tools key, and delete it"
+    else:  # (`Tools`, itself told to become tools)
+        fix = f"list its tools and those of {tools_key!r} under one key, tools"
+
     return f"{said}; {kind.agent_title} reads this file's list of tools from tools, so this setting is ignored; {fix}"
