@@ -101,7 +101,7 @@ def value_kind(value: object) -> str:
     )
 
 
-def _norm(key: str) -> str:
+def normalized_key(key: str) -> str:
     """A key as the misspelling checks compare it: case, '-' and '_' dropped."""
     return key.lower().replace("-", "").replace("_", "")
 
@@ -151,10 +151,10 @@ def near_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
     # unknown key, and difflib (with heapq) is a millisecond of every hook's start-up.
     import difflib
 
-    matchers = [(k, _norm(k), difflib.SequenceMatcher(None, "", _norm(k))) for k in known]
+    matchers = [(k, normalized_key(k), difflib.SequenceMatcher(None, "", normalized_key(k))) for k in known]
 
     def near(key: str) -> str | None:
-        wanted = _norm(key)
+        wanted = normalized_key(key)
         best, best_ratio = None, 0.8
         for k, normed, matcher in matchers:
             if normed == wanted:
@@ -181,10 +181,10 @@ def misspelt_key(known: tuple[str, ...]) -> Callable[[str], str | None]:
     dropped or swapped with its neighbour after that (`descripton`, `tpye`). Stricter
     than ``near_key``: a key a tool names after a known one (`created_at`,
     `lastReadAt` beside `last_used_at`) is a key of its own, not a slip."""
-    normed = [(k, _norm(k)) for k in known]
+    normed = [(k, normalized_key(k)) for k in known]
 
     def meant(key: str) -> str | None:
-        wanted = _norm(key)
+        wanted = normalized_key(key)
         exact = next((k for k, n in normed if n == wanted), None)
         return exact if exact is not None else next((k for k, n in normed if len(n) > 2 and _typo_apart(wanted, n, 1)), None)
 

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from memcheck.agents import kinds as agentkinds
 from memcheck.problem import WARNING, Problem, Rule
-from memcheck.text.frontmatter import near_key
+from memcheck.text.frontmatter import near_key, normalized_key
 from memcheck.text.frontmatter_reading import Frontmatter
 
 AGT007 = Rule(
@@ -53,8 +53,8 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
     known = tuple(sorted(kind.keys))
     near = near_key(known)
     for key in sorted(str(k) for k in fm.data if k not in kind.keys):
-        if kind.agent == "claude-code" and "tools" in kind.keys and _norm(key) == _norm(_SKILLS_TOOLS_KEY):
-            tools_key = next((str(k) for k in fm.data if _norm(str(k)) == "tools"), None)
+        if kind.agent == "claude-code" and "tools" in kind.keys and normalized_key(key) == normalized_key(_SKILLS_TOOLS_KEY):
+            tools_key = next((str(k) for k in fm.data if normalized_key(str(k)) == "tools"), None)
             yield AGT007.at(path, fm.key_lines.get(key, 1), 1, _skills_tools_message(kind, key, tools_key))
             continue
         meant = near(key)
@@ -65,10 +65,6 @@ def check(kind: agentkinds.Kind, path: str, fm: Frontmatter) -> Iterator[Problem
                 1,
                 f"frontmatter key {key!r} looks like a misspelling of {meant!r}: {kind.agent_title} matches keys exactly, so this setting is ignored; rename it to {meant}",
             )
-
-
-def _norm(key: str) -> str:
-    return key.lower().replace("-", "").replace("_", "")
 
 
 def _skills_tools_message(kind: agentkinds.Kind, key: str, tools_key: str | None) -> str:

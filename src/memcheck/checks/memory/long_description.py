@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
+from memcheck import lazy_regex
 from memcheck.paths import basename
 from memcheck.problem import STORE, WARNING, Rule, some
 
@@ -103,15 +104,22 @@ def _loaded(ws: Workspace, store: Store, over: list[tuple[str, int, str]]) -> li
     if not over or not store.has_index or ws.config.index.mode == "generate":
         return [(path, n) for path, n, _ in over]
     doc = ws.document(store.index)
-    lines = doc.text.split("\n") if doc.error is None else []
+    # Each line by the files it links, in one pass over the index: a look-up per
+    # memory, not a scan of the index per memory.
+    linking: dict[str, list[str]] = {}
+    for line in doc.text.split("\n") if doc.error is None else ():
+        for target in _LINK_TARGET.findall(line):
+            linking.setdefault(target.removeprefix("./"), []).append(line)
     kept = []
     for path, n, description in over:
-        name = basename(path)
-        linking = [line for line in lines if f"]({name})" in line or f"](./{name})" in line]
-        if linking and not any(_holds(line, description) for line in linking):
+        lines = linking.get(basename(path), [])
+        if lines and not any(_holds(line, description) for line in lines):
             continue
         kept.append((path, n))
     return kept
+
+
+_LINK_TARGET = lazy_regex.compile(r"\]\(([^()\s]+)\)")
 
 
 def _holds(line: str, description: str) -> bool:
